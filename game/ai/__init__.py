@@ -1,0 +1,23 @@
+"""Computer players.  Each game's players live in ``game/ai/<key>.py`` and expose
+``player(level: str) -> ComputerPlayer`` with levels ``"easy"``, ``"normal"``, ``"hard"``."""
+
+from __future__ import annotations
+
+import importlib
+
+from game.ai.base import ComputerPlayer, RandomPlayer
+
+LEVELS = ("easy", "normal", "hard")
+
+
+def computer_player(key: str, level: str = "normal") -> ComputerPlayer:
+    """The computer player of a game at a level; a random player if the game has none yet."""
+    if level == "random":
+        return RandomPlayer()
+    try:
+        module = importlib.import_module(f"game.ai.{key}")
+    except ModuleNotFoundError as exc:
+        if exc.name != f"game.ai.{key}":
+            raise
+        return RandomPlayer()
+    return module.player(level)

@@ -1,0 +1,276 @@
+"""The contract every game implements, and the log that replays any game.
+
+A game is fully described by ``(key, options, seats, seed, actions)``: the
+state owns a ``random.Random(seed)`` that is its only source of chance, so
+replaying the same actions gives the same game.  Saves, netplay resync and
+bug reports rely on that.
+
+Actions are small, hashable, ordered values with a text form
+(``"play:AS"``, ``"commit:AH:10"``, ``"bid::2"``, ``"pass"``) and a JSON form.
+Events say what happened, in order; an event may carry a private part
+(hidden cards) that only its audience sees: :meth:`Event.for_seat` is the one
+place where redaction happens, for the screen and for the network alike.
+
+Zones: the table scene is one scene for all games, so cards are described by
+where they lie.  A zone is a string such as ``"deck"``, ``"hand/0"``,
+``"bocce/1/2"``, ``"table"``, ``"pile/2"`` (owner seat after the first slash).
+
+* Every ``view(seat)`` has ``"zones": {zone: [code or None, ...]}``: every card
+  that seat can place, face up (its code) or face down (``None``), in order.
+* Every event that moves or turns cards carries ``"moves"``: a list of
+  ``{"card": code or None, "src": zone, "dst": zone, "up": bool}`` in the order
+  they happen.  ``src == dst`` turns a card in place.  A hidden card's code is
+  ``None`` in ``data["moves"]`` and given in ``private["moves"]`` to those who see it.
+  A move whose card is not found in ``src`` by code takes the last card of ``src``.
+"""
+
+from __future__ import annotations
+
+import abc
+import random
+from dataclasses import dataclass, field
+from typing import Any, Callable, Iterable, Mapping, Sequence
+
+from game.cards import Card, CardCodeError
+
+
+class IllegalAction(ValueError):
+    """An action the rules do not allow now; the message says why, for a player."""
+
+
+class ActionCodeError(ValueError):
+    """Text or JSON that is not an action."""
+
+
+@dataclass(frozen=True, order=True)
+class Action:
+    """One move: a kind (``"play"``, ``"draw"``, ``"bid"`` ...), cards, and a value.
+
+    ``value`` is a short string (a bid, an Ace's chosen worth, a suit) so that
+    actions stay hashable, sortable and trivially serialisable.
+    """
+
+    kind: str
+    cards: tuple[Card, ...] = ()
+    value: str = ""
+
+    def __post_init__(self) -> None:
+        if not self.kind or ":" in self.kind or " " in self.kind:
+            raise ActionCodeError(f"bad action kind: {self.kind!r}")
+        if not isinstance(self.cards, tuple):
+            object.__setattr__(self, "cards", tuple(self.cards))
+        if ":" in self.value:
+            raise ActionCodeError(f"bad action value: {self.value!r}")
+
+    @property
+    def card(self) -> Card | None:
+        """The single card of a one-card action, else None."""
+        return self.cards[0] if len(self.cards) == 1 else None
+
+    def __str__(self) -> str:
+        text = self.kind
+        if self.cards or self.value:
+            text += ":" + ",".join(c.code for c in self.cards)
+        if self.value:
+            text += ":" + self.value
+        return text
+
+    @classmethod
+    def parse(cls, text: str) -> "Action":
+        """The action for a text form produced by ``str(action)``."""
+        if not isinstance(text, str) or not text:
+            raise ActionCodeError(f"not an action: {text!r}")
+        parts = text.split(":")
+        if len(parts) > 3:
+            raise ActionCodeError(f"not an action: {text!r}")
+        kind = parts[0]
+        try:
+            cs = tuple(Card.parse(c) for c in parts[1].split(",") if c) if len(parts) > 1 else ()
+        except CardCodeError as exc:
+            raise ActionCodeError(f"not an action: {text!r} ({exc})") from None
+        value = parts[2] if len(parts) > 2 else ""
+        return cls(kind, cs, value)
+
+    def to_json(self) -> str:
+        return str(self)
+
+    @classmethod
+    def from_json(cls, data: Any) -> "Action":
+        return cls.parse(data)
+
+
+@dataclass(frozen=True)
+class Event:
+    """Something that happened.  ``data`` is public; ``private`` is seen only by ``audience``.
+
+    ``audience=None`` means the private part is public too (e.g. a revealed card).
+    """
+
+    kind: str
+    seat: int | None = None
+    data: Mapping[str, Any] = field(default_factory=dict)
+    private: Mapping[str, Any] | None = None
+    audience: frozenset[int] | None = None
+
+    def visible_to(self, seat: int | None) -> bool:
+        return self.audience is None or (seat is not None and seat in self.audience)
+
+    def for_seat(self, seat: int | None) -> "Event":
+        """The event as ``seat`` may see it (``None`` = a spectator): private part merged or dropped."""
+        merged = dict(self.data)
+        if self.private is not None and self.visible_to(seat):
+            merged.update(self.private)
+        return Event(self.kind, self.seat, merged)
+
+    def to_json(self) -> dict[str, Any]:
+        """The JSON form of an already redacted event (see :meth:`for_seat`)."""
+        return {"kind": self.kind, "seat": self.seat, "data": dict(self.data)}
+
+    @classmethod
+    def from_json(cls, obj: Any) -> "Event":
+        if not isinstance(obj, dict) or not isinstance(obj.get("kind"), str):
+            raise ValueError(f"not an event: {obj!r}")
+        seat = obj.get("seat")
+        if seat is not None and not isinstance(seat, int):
+            raise ValueError(f"bad event seat: {seat!r}")
+        data = obj.get("data", {})
+        if not isinstance(data, dict):
+            raise ValueError(f"bad event data: {data!r}")
+        return cls(obj["kind"], seat, data)
+
+
+@dataclass(frozen=True)
+class Option:
+    """A game option: its default and the values it may take."""
+
+    default: Any
+    allowed: tuple[Any, ...]
+    label: str = ""
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """What the menu, the table and the network need to know about a game."""
+
+    key: str
+    title: str
+    seats: tuple[int, ...]
+    factory: Callable[[dict[str, Any], int, int], "State"]
+    options: Mapping[str, Option] = field(default_factory=dict)
+    deck: str = "french"  # "french" or "italian": which card art the table uses
+
+    def resolve_options(self, options: Mapping[str, Any] | None) -> dict[str, Any]:
+        """Defaults filled in; unknown names or values rejected with a clear message."""
+        out = {name: opt.default for name, opt in self.options.items()}
+        for name, value in (options or {}).items():
+            if name not in self.options:
+                raise ValueError(f"{self.title} has no option {name!r}")
+            if value not in self.options[name].allowed:
+                raise ValueError(f"option {name!r} of {self.title} cannot be {value!r}")
+            out[name] = value
+        return out
+
+    def new(self, options: Mapping[str, Any] | None = None, seats: int | None = None,
+            seed: int = 0) -> "State":
+        seats = self.seats[0] if seats is None else seats
+        if seats not in self.seats:
+            raise ValueError(f"{self.title} is played by {self.seats} players, not {seats}")
+        state = self.factory(self.resolve_options(options), seats, seed)
+        state.key = self.key
+        return state
+
+
+class State(abc.ABC):
+    """A game in progress.  Subclasses implement the ``_``-prefixed hooks.
+
+    The base class keeps the action log and turns every illegal action into an
+    :class:`IllegalAction` carrying :meth:`explain`'s words, so no game can forget to.
+    """
+
+    key: str = ""
+
+    def __init__(self, options: dict[str, Any], seats: int, seed: int) -> None:
+        self.options = dict(options)
+        self.seats = seats
+        self.seed = seed
+        self.rng = random.Random(seed)
+        self.history: list[tuple[int, Action]] = []
+
+    # -- to implement ------------------------------------------------------
+    @abc.abstractmethod
+    def to_act(self) -> tuple[int, ...]:
+        """The seats that may act now; empty when the game is over."""
+
+    @abc.abstractmethod
+    def legal_actions(self, seat: int) -> list[Action]:
+        """Every legal action of ``seat``, sorted; empty if it may not act."""
+
+    @abc.abstractmethod
+    def _apply(self, seat: int, action: Action) -> list[Event]:
+        """Carry out an action already known to be legal."""
+
+    @abc.abstractmethod
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """JSON-safe: exactly what ``seat`` may know (``None``: a spectator)."""
+
+    @abc.abstractmethod
+    def result(self) -> dict[str, Any]:
+        """``{"scores": [...], "winners": [...]}`` once :attr:`over`."""
+
+    def _explain(self, seat: int, action: Action) -> str | None:
+        """Why an action that is not in :meth:`legal_actions` is illegal, in a player's words."""
+        return None
+
+    # -- provided ----------------------------------------------------------
+    @property
+    def over(self) -> bool:
+        return not self.to_act()
+
+    def opening_events(self) -> list[Event]:
+        """Events that happened before the first action (the first deal)."""
+        return []
+
+    def explain(self, seat: int, action: Action) -> str | None:
+        """None if ``seat`` may take ``action`` now, else why not."""
+        from game.i18n import tr
+
+        if self.over:
+            return tr("engine.game_over")
+        if seat not in self.to_act():
+            return tr("engine.not_your_turn")
+        if action in self.legal_actions(seat):
+            return None
+        return self._explain(seat, action) or tr("engine.not_allowed")
+
+    def apply(self, seat: int, action: Action) -> list[Event]:
+        """Take an action; raises :class:`IllegalAction` with the reason if it is not legal."""
+        reason = self.explain(seat, action)
+        if reason is not None:
+            raise IllegalAction(reason)
+        events = self._apply(seat, action)
+        self.history.append((seat, action))
+        return events
+
+    def log(self) -> dict[str, Any]:
+        """The whole game as JSON: replaying it gives this very state."""
+        return {"key": self.key, "options": self.options, "seats": self.seats,
+                "seed": self.seed,
+                "actions": [[seat, str(action)] for seat, action in self.history]}
+
+
+def replay(key: str, options: Mapping[str, Any] | None, seats: int, seed: int,
+           actions: Iterable[tuple[int, Action] | Sequence[Any]]) -> State:
+    """Rebuild a game from its log; raises IllegalAction if the log does not fit the rules."""
+    from game import GAMES
+
+    state = GAMES[key].new(options, seats, seed)
+    for seat, action in actions:
+        if isinstance(action, str):
+            action = Action.parse(action)
+        state.apply(int(seat), action)
+    return state
+
+
+def replay_log(log: Mapping[str, Any]) -> State:
+    """:func:`replay` of the dict produced by :meth:`State.log`."""
+    return replay(log["key"], log["options"], log["seats"], log["seed"], log["actions"])

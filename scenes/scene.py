@@ -1,0 +1,108 @@
+"""Scenes and the stack that runs them.
+
+The top scene gets every input event; scenes below it are drawn first when the
+top one is an overlay, bottom-up.  ``draw`` never changes state: all change
+happens in ``handle`` and ``update``.  ``handle`` returns None when it consumed
+the event, or the event to let the stack offer it elsewhere (e.g. a global key).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Optional
+
+import pygame
+
+if TYPE_CHECKING:
+    from scenes.app import App
+
+
+class Scene:
+    """One screen.  ``overlay`` scenes let the scene below show through."""
+
+    overlay = False
+
+    def __init__(self, app: "App") -> None:
+        self.app = app
+
+    def enter(self) -> None:
+        """Called when the scene becomes the top of the stack (again)."""
+
+    def leave(self) -> None:
+        """Called when another scene covers this one or it is popped."""
+
+    def resize(self, size: tuple[int, int]) -> None:
+        """The window changed size: recompute layout."""
+
+    def handle(self, event: pygame.event.Event) -> Optional[pygame.event.Event]:
+        return event
+
+    def update(self, dt: float) -> None:
+        """Advance time by ``dt`` seconds."""
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Paint the scene; must not change state."""
+
+
+class SceneStack:
+    """push / pop / replace, with enter/leave calls in a predictable order."""
+
+    def __init__(self) -> None:
+        self._scenes: list[Scene] = []
+
+    def __len__(self) -> int:
+        return len(self._scenes)
+
+    def __iter__(self):
+        return iter(self._scenes)
+
+    @property
+    def top(self) -> Scene | None:
+        return self._scenes[-1] if self._scenes else None
+
+    def push(self, scene: Scene) -> None:
+        if self._scenes:
+            self._scenes[-1].leave()
+        self._scenes.append(scene)
+        scene.enter()
+
+    def pop(self) -> Scene | None:
+        if not self._scenes:
+            return None
+        scene = self._scenes.pop()
+        scene.leave()
+        if self._scenes:
+            self._scenes[-1].enter()
+        return scene
+
+    def replace(self, scene: Scene) -> None:
+        if self._scenes:
+            self._scenes.pop().leave()
+        self._scenes.append(scene)
+        scene.enter()
+
+    def clear_to(self, scene: Scene) -> None:
+        """Drop every scene and start from ``scene`` (e.g. back to the title menu)."""
+        while self._scenes:
+            self._scenes.pop().leave()
+        self.push(scene)
+
+    def visible(self) -> list[Scene]:
+        """The scenes to draw, bottom-up: the top one and the overlays' backgrounds."""
+        out: list[Scene] = []
+        for scene in reversed(self._scenes):
+            out.append(scene)
+            if not scene.overlay:
+                break
+        return list(reversed(out))
+
+    def handle(self, event: pygame.event.Event) -> Optional[pygame.event.Event]:
+        top = self.top
+        return top.handle(event) if top else event
+
+    def update(self, dt: float) -> None:
+        if self.top:
+            self.top.update(dt)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        for scene in self.visible():
+            scene.draw(surface)

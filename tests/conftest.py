@@ -1,0 +1,26 @@
+"""Headless pygame for every test: dummy video and audio, before the first import."""
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+import pytest  # noqa: E402
+
+
+@pytest.fixture(scope="session")
+def display():
+    """A 1280x720 dummy display, for convert_alpha() and pygame-gui text."""
+    import pygame
+
+    pygame.init()
+    surface = pygame.display.set_mode((1280, 720))
+    yield surface
+    pygame.quit()
+
+
+@pytest.fixture(autouse=True)
+def _isolated_config(tmp_path, monkeypatch):
+    """Settings and saves go to a temporary folder, never the user's."""
+    monkeypatch.setenv("TAVOLATA_CONFIG_DIR", str(tmp_path / "config"))

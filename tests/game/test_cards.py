@@ -1,0 +1,57 @@
+import random
+
+import pytest
+from hypothesis import given, strategies as st
+
+from game.cards import Card, CardCodeError, card, cards, french_deck, italian_deck, shuffled
+
+ALL = french_deck(jokers=True) + italian_deck()
+
+
+def test_french_deck_has_52_cards_and_two_jokers():
+    assert len(french_deck()) == 52
+    deck = french_deck(jokers=True)
+    assert len(deck) == 54 and len(set(deck)) == 54
+    assert card("BJ") in deck and card("RJ") in deck
+
+
+def test_italian_deck_has_40_cards_in_four_suits():
+    deck = italian_deck()
+    assert len(deck) == 40 and len(set(deck)) == 40
+    assert {c.suit for c in deck} == {"d", "c", "s", "b"}
+
+
+@given(st.sampled_from(ALL))
+def test_every_code_round_trips(c):
+    assert Card.parse(c.code) == c
+
+
+def test_codes_never_collide_between_decks():
+    assert len({c.code for c in ALL}) == len(ALL)
+
+
+def test_names_in_english_and_italian():
+    assert card("AS").name() == "Ace of Spades"
+    assert card("2s").name("it") == "2 di Spade"
+    assert card("Jb").name("en") == "Jack of Sticks"
+    assert card("Jb").name("it") == "Fante di Bastoni"
+    assert card("Nc").name("it") == "Cavallo di Coppe"
+    assert card("RJ").name() == "Red Joker"
+
+
+@pytest.mark.parametrize("bad", ["", "A", "1S", "ZS", "AX", "AS ", 7, None, "0d"])
+def test_bad_codes_are_rejected(bad):
+    with pytest.raises(CardCodeError):
+        Card.parse(bad)
+
+
+def test_face_and_ace():
+    assert card("KH").is_face and not card("AH").is_face and card("AH").is_ace
+    assert card("Kd").is_face and card("Ad").is_ace and not card("7d").is_face
+
+
+def test_seeded_shuffle_is_reproducible_and_conserves_cards():
+    a = shuffled(french_deck(), random.Random(5))
+    b = shuffled(french_deck(), random.Random(5))
+    assert a == b and sorted(a) == sorted(french_deck())
+    assert cards("AS 2s") == [card("AS"), card("2s")]
