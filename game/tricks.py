@@ -1,0 +1,62 @@
+"""Trick-taking basics shared by Briscola, Bisca and Bolola.
+
+Seats are numbered so that the next player is ``(seat + 1) % seats``; each game
+says which way round that is at its table.  Cards of a trick are always kept
+in play order, the leader's card first.  What a card is worth and how strong it
+is belong to each game: it passes a ``strength`` function (higher is stronger
+within a suit) and keeps its own point tables.
+"""
+
+from __future__ import annotations
+
+from typing import Callable, Hashable, Sequence
+
+from game.cards import Card
+
+Strength = Callable[[Card], Hashable]
+
+
+def play_order(first: int, seats: int) -> list[int]:
+    """Every seat once, starting at ``first`` and going round (plays, draws, deals)."""
+    return [(first + i) % seats for i in range(seats)]
+
+
+def led_suit(cards: Sequence[Card]) -> str | None:
+    """The suit of the first card of a trick, or None before anyone has played."""
+    return cards[0].suit if cards else None
+
+
+def beats(card: Card, best: Card, led: str, trump: str | None, strength: Strength) -> bool:
+    """True if ``card`` takes the trick from ``best`` (trump over all, else the led suit only)."""
+    if card.suit == best.suit:
+        return strength(card) > strength(best)
+    if trump is not None and card.suit == trump:
+        return True
+    return False if best.suit == trump else card.suit == led and best.suit != led
+
+
+def winning_index(cards: Sequence[Card], trump: str | None, strength: Strength) -> int:
+    """Index, in play order, of the card that holds the trick so far."""
+    if not cards:
+        raise ValueError("an empty trick has no winner")
+    led = cards[0].suit
+    best = 0
+    for i in range(1, len(cards)):
+        if beats(cards[i], cards[best], led, trump, strength):
+            best = i
+    return best
+
+
+def trick_winner(cards: Sequence[Card], leader: int, trump: str | None, strength: Strength,
+                 seats: int | None = None) -> int:
+    """The seat that takes a trick: the highest trump, else the highest card of the suit led.
+
+    ``seats`` is the number of seats at the table (default: one card per seat).
+    """
+    seats = len(cards) if seats is None else seats
+    return (leader + winning_index(cards, trump, strength)) % seats
+
+
+def trick_points(cards: Sequence[Card], points: Callable[[Card], int]) -> int:
+    """The card points a trick holds."""
+    return sum(points(c) for c in cards)
