@@ -1,0 +1,430 @@
+"""Briscola Venceslao: three-player Briscola where the Two of Swords changes
+the trump and the Jack of Sticks starts a "culetto".  A match is three games,
+each player dealing once; the state is the whole match.
+
+Seats and direction: play runs counterclockwise, so the next player,
+``(seat + 1) % 3``, is the player on your right.  Game 1 is dealt by seat 2,
+so seat 0 leads the first trick; the deal then passes to the right.
+
+Choices where the rule text is silent (all shown in assets/rules/en/briscola.md):
+
+* The sampled card lies face up under the stock and is drawn last.  Only the
+  non-dealers see it (zone ``"briscola"``); the dealer sees a face-down card.
+  The dealer is never told the first trump: they infer it from play, learn it
+  if they draw the sampled card themselves, or hear a Venceslao announcement.
+* Option ``remember_trump`` (default True, the text's way): players must
+  remember the trump.  ``view["trump"]`` then shows it to a seat only from the
+  moment that seat learns it (the deal for non-dealers, an announcement, the
+  dealer drawing the sampled card) until that seat next plays a card.  With
+  the option off, every seat that knows the trump always sees it.
+* Venceslao: whoever holds the Two of Swords must play it at their next turn.
+  The two opponents then race to ``claim``; the first one chooses the new trump
+  (any of the four suits, keeping the old one allowed).  The new trump holds at
+  once, for the rest of that trick too; the trick is won normally with the trump
+  in force when its last card is down.  A Two of Swords played last in a trick
+  is claimed before the trick is decided.
+* Culetto: a trick holding the Jack of Sticks stays on the table; its would-be
+  winner leads the next trick and everyone draws as usual, and the next trick's
+  winner takes all six cards.  In the last trick the Jack of Sticks is an
+  ordinary card and the trick goes to its winner.
+* Primiera: every suit needed; the highest valid primiera scores 11, a tie for
+  the highest scores nothing.  Match: most points over three games; a tie
+  shares the win.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterable, Sequence
+
+from game.cards import ITALIAN_SUITS, Card, card, codes, italian_deck, shuffled
+from game.engine import Action, Event, GameSpec, Option, State
+from game.i18n import tr
+from game.tricks import play_order, trick_points, trick_winner
+
+SEATS = 3
+GAMES_PER_MATCH = 3
+FIRST_DEALER = 2
+HAND_SIZE = 3
+
+VENCESLAO = card("2s")
+JACK_OF_STICKS = card("Jb")
+REMOVED = card("2b")
+#: The 39 cards in a fixed order (shuffled by the state's generator every game).
+DECK: tuple[Card, ...] = tuple(c for c in italian_deck() if c != REMOVED)
+
+#: Italian rank -> card points: Ace 11, Three 10, King 4, Knight 3, Jack 2.
+POINTS = {1: 11, 3: 10, 10: 4, 9: 3, 8: 2}
+#: Italian rank -> strength within a suit: Ace, Three, King, Knight, Jack, 7 .. 4, 2.
+STRENGTH = {1: 10, 3: 9, 10: 8, 9: 7, 8: 6, 7: 5, 6: 4, 5: 3, 4: 2, 2: 1}
+#: Italian rank -> primiera value: 7=21, 6=18, Ace=16, 5=15, 4=14, 3=13, 2=12, faces 10.
+PRIMIERA = {7: 21, 6: 18, 1: 16, 5: 15, 4: 14, 3: 13, 2: 12, 8: 10, 9: 10, 10: 10}
+PRIMIERA_BONUS = 11
+
+PLAY, CLAIM, CHOOSE, OVER = "play", "claim", "choose", "over"
+
+
+def points(c: Card) -> int:
+    return POINTS.get(c.rank, 0)
+
+
+def strength(c: Card) -> int:
+    return STRENGTH[c.rank]
+
+
+def primiera(cards: Iterable[Card]) -> int | None:
+    """The sum of the best primiera card of each suit; None unless all four suits are there."""
+    best: dict[str, int] = {}
+    for c in cards:
+        best[c.suit] = max(best.get(c.suit, 0), PRIMIERA[c.rank])
+    return sum(best.values()) if len(best) == len(ITALIAN_SUITS) else None
+
+
+def score_game(piles: Sequence[Sequence[Card]]) -> dict[str, list[Any]]:
+    """One row of the score sheet: card points, primiera (None if not valid), bonus, total."""
+    card_pts = [trick_points(p, points) for p in piles]
+    prim = [primiera(p) for p in piles]
+    valid = [v for v in prim if v is not None]
+    bonus = [0] * len(piles)
+    if valid:
+        top = max(valid)
+        if valid.count(top) == 1:
+            bonus[prim.index(top)] = PRIMIERA_BONUS
+    return {"card_points": card_pts, "primiera": prim, "bonus": bonus,
+            "total": [c + b for c, b in zip(card_pts, bonus)]}
+
+
+def _move(c: Card | None, src: str, dst: str, up: bool) -> dict[str, Any]:
+    return {"card": c.code if c is not None else None, "src": src, "dst": dst, "up": up}
+
+
+class BriscolaState(State):
+    """A match of three games of Briscola Venceslao."""
+
+    def __init__(self, options: dict[str, Any], seats: int, seed: int) -> None:
+        super().__init__(options, seats, seed)
+        if seats != SEATS:
+            raise ValueError("Briscola Venceslao is played by three")
+        self.remember: bool = bool(options.get("remember_trump", True))
+        self.game_no = 0
+        self.dealer = FIRST_DEALER
+        self.sheet: list[dict[str, list[Any]]] = []
+        self.totals = [0] * SEATS
+        self.winners: list[int] = []
+        self.piles: list[list[Card]] = [[] for _ in range(SEATS)]
+        self.stock: list[Card] = []          # face down; its top is the last card
+        self.briscola: Card | None = None    # the sampled card under the stock
+        self.hands: list[list[Card]] = [[] for _ in range(SEATS)]
+        self.table: list[Card] = []          # the current trick, in play order
+        self.culetto: list[Card] = []        # a held trick waiting for the next one
+        self.trump = ""
+        self.knows = [False] * SEATS         # who may know the current trump
+        self.reminder = [False] * SEATS      # whose view shows it (remember_trump on)
+        self.announced = False               # a Venceslao told everyone this game
+        self.leader = 0
+        self.phase = PLAY
+        self.venceslao: int | None = None    # who played the Two of Swords in this trick
+        self.chooser: int | None = None
+        self.played: list[Card] = []
+        self.tricks: list[dict[str, Any]] = []
+        self._opening = self._start_game()
+
+    # -- the contract ------------------------------------------------------
+    def opening_events(self) -> list[Event]:
+        return list(self._opening)
+
+    def to_act(self) -> tuple[int, ...]:
+        if self.phase == PLAY:
+            return (self.turn,)
+        if self.phase == CLAIM:
+            return self.claimants
+        if self.phase == CHOOSE and self.chooser is not None:
+            return (self.chooser,)
+        return ()
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        if seat not in self.to_act():
+            return []
+        if self.phase == CLAIM:
+            return [Action("claim")]
+        if self.phase == CHOOSE:
+            return sorted(Action("trump", (), s) for s in ITALIAN_SUITS)
+        hand = self.hands[seat]
+        if VENCESLAO in hand:
+            return [Action("play", (VENCESLAO,))]
+        return sorted(Action("play", (c,)) for c in hand)
+
+    def explain(self, seat: int, action: Action) -> str | None:
+        """Like the base, with this game's words for seats that must wait during a Venceslao."""
+        if not self.over and seat in range(SEATS) and seat not in self.to_act():
+            if self.phase == CLAIM and seat == self.venceslao:
+                return tr("briscola.claim_opponents_only" if action.kind == "claim"
+                          else "briscola.wait_claim")
+            if self.phase == CHOOSE:
+                return tr("briscola.wait_choice")
+            if action.kind == "claim":
+                return tr("briscola.no_claim_now")
+        return super().explain(seat, action)
+
+    def _explain(self, seat: int, action: Action) -> str | None:
+        if self.phase == CLAIM:
+            return tr("briscola.claim_first")
+        if self.phase == CHOOSE:
+            if action.kind == "trump":
+                return tr("briscola.bad_suit")
+            return tr("briscola.choose_first")
+        if action.kind == "claim":
+            return tr("briscola.no_claim_now")
+        if action.kind == "trump":
+            return tr("briscola.no_choice_now")
+        c = action.card
+        if action.kind != "play" or c is None:
+            return tr("briscola.play_one_card")
+        if c not in self.hands[seat]:
+            return tr("briscola.not_in_hand")
+        if VENCESLAO in self.hands[seat]:
+            return tr("briscola.must_play_venceslao")
+        return None
+
+    def _apply(self, seat: int, action: Action) -> list[Event]:
+        events: list[Event] = []
+        if action.kind == "play" and action.card is not None:
+            self._play(seat, action.card, events)
+        elif action.kind == "claim":
+            self.phase, self.chooser = CHOOSE, seat
+            events.append(Event("claimed", seat, {"venceslao": self.venceslao}))
+        elif action.kind == "trump":
+            self.trump = action.value
+            self.knows = [True] * SEATS
+            self.reminder = [True] * SEATS
+            self.announced = True
+            self.phase, self.chooser = PLAY, None
+            events.append(Event("trump_changed", seat, {"suit": action.value}))
+            self._advance(events)
+        return events
+
+    def result(self) -> dict[str, Any]:
+        return {"scores": list(self.totals), "winners": list(self.winners),
+                "sheet": [dict(row) for row in self.sheet]}
+
+    # -- facts -----------------------------------------------------------------
+    @property
+    def turn(self) -> int:
+        """The seat to play the next card of the trick."""
+        return (self.leader + len(self.table)) % SEATS
+
+    @property
+    def claimants(self) -> tuple[int, ...]:
+        """The Venceslao player's two opponents, while the race is open."""
+        if self.venceslao is None:
+            return ()
+        return tuple(s for s in range(SEATS) if s != self.venceslao)
+
+    def sees_briscola(self, seat: int | None) -> bool:
+        """Only the two non-dealers see the sampled card."""
+        return seat is not None and seat != self.dealer
+
+    def knows_trump(self, seat: int | None) -> bool:
+        return self.knows[seat] if seat is not None else self.announced
+
+    def shown_trump(self, seat: int | None) -> str | None:
+        """The trump as the seat's view carries it (see the module docstring)."""
+        if not self.knows_trump(seat):
+            return None
+        if not self.remember:
+            return self.trump
+        return self.trump if seat is not None and self.reminder[seat] else None
+
+    def true_zones(self) -> dict[str, list[Card]]:
+        """Every zone with its real cards, in order (the top of the stock last)."""
+        zones: dict[str, list[Card]] = {
+            "deck": list(self.stock),
+            "briscola": [self.briscola] if self.briscola is not None else [],
+            "table": list(self.table),
+            "culetto": list(self.culetto),
+        }
+        for s in range(SEATS):
+            zones[f"hand/{s}"] = list(self.hands[s])
+            zones[f"pile/{s}"] = list(self.piles[s])
+        return zones
+
+    def _face_up(self, seat: int | None, zone: str) -> bool:
+        if zone in ("table", "culetto"):
+            return True
+        if zone == "briscola":
+            return self.sees_briscola(seat)
+        return seat is not None and zone == f"hand/{seat}"
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        zones = {z: (codes(cs) if self._face_up(seat, z) else [None] * len(cs))
+                 for z, cs in self.true_zones().items()}
+        out: dict[str, Any] = {
+            "seat": seat,
+            "zones": zones,
+            "phase": self.phase,
+            "to_act": list(self.to_act()),
+            "turn": self.turn if self.phase == PLAY else None,
+            "leader": self.leader,
+            "led_suit": self.table[0].suit if self.table else None,
+            "trump": self.shown_trump(seat),
+            "trump_known": self.knows_trump(seat),
+            "remember_trump": self.remember,
+            "claim_open": self.phase == CLAIM,
+            "claimants": list(self.claimants) if self.phase == CLAIM else [],
+            "chooser": self.chooser,
+            "venceslao": self.venceslao,
+            "culetto": bool(self.culetto),
+            "stock": len(self.stock) + (self.briscola is not None),
+            "played": codes(self.played),
+            "tricks": [dict(t) for t in self.tricks],
+            "game_no": self.game_no,
+            "games": GAMES_PER_MATCH,
+            "dealer": self.dealer,
+            "sheet": [{k: list(v) for k, v in row.items()} for row in self.sheet],
+            "scores": list(self.totals),
+        }
+        if self.phase == OVER:
+            out["winners"] = list(self.winners)
+        return out
+
+    # -- the flow of a game --------------------------------------------------
+    def _start_game(self) -> list[Event]:
+        """Gather every card, shuffle, deal three each and sample the briscola."""
+        self.game_no += 1
+        self.dealer = (FIRST_DEALER + self.game_no - 1) % SEATS
+        head = {"game_no": self.game_no, "dealer": self.dealer}
+        events: list[Event] = []
+        gather = [_move(None, f"pile/{s}", "deck", False)
+                  for s in range(SEATS) for _ in self.piles[s]]
+        if gather:
+            events.append(Event("deal", self.dealer, {**head, "stage": "gather", "moves": gather}))
+        self.piles = [[] for _ in range(SEATS)]
+        self.stock = shuffled(DECK, self.rng)
+        self.hands = [[] for _ in range(SEATS)]
+        self.table, self.culetto, self.played, self.tricks = [], [], [], []
+        order = play_order((self.dealer + 1) % SEATS, SEATS)
+        for _ in range(HAND_SIZE):
+            for s in order:
+                c = self.stock.pop()
+                self.hands[s].append(c)
+                dst = f"hand/{s}"
+                events.append(Event("deal", s, {**head, "moves": [_move(None, "deck", dst, False)]},
+                                    private={"moves": [_move(c, "deck", dst, True)]},
+                                    audience=frozenset({s})))
+        self.briscola = self.stock.pop()
+        self.trump = self.briscola.suit
+        self.knows = [s != self.dealer for s in range(SEATS)]
+        self.reminder = list(self.knows)
+        self.announced = False
+        events.append(Event("deal", self.dealer,
+                            {**head, "stage": "briscola",
+                             "moves": [_move(None, "deck", "briscola", False)]},
+                            private={"moves": [_move(self.briscola, "deck", "briscola", True)]},
+                            audience=frozenset(s for s in range(SEATS) if s != self.dealer)))
+        self.leader = order[0]
+        self.phase, self.venceslao, self.chooser = PLAY, None, None
+        return events
+
+    def _play(self, seat: int, c: Card, events: list[Event]) -> None:
+        self.hands[seat].remove(c)
+        self.table.append(c)
+        self.played.append(c)
+        self.reminder[seat] = False
+        events.append(Event("play", seat, {"card": c.code,
+                                           "moves": [_move(c, f"hand/{seat}", "table", True)]}))
+        if c == VENCESLAO:
+            self.phase, self.venceslao = CLAIM, seat
+            events.append(Event("claim_open", seat, {"claimants": list(self.claimants)}))
+            return
+        self._advance(events)
+
+    def _advance(self, events: list[Event]) -> None:
+        if len(self.table) == SEATS:
+            self._finish_trick(events)
+
+    def _finish_trick(self, events: list[Event]) -> None:
+        winner = trick_winner(self.table, self.leader, self.trump, strength, SEATS)
+        last = not any(self.hands)
+        held = JACK_OF_STICKS in self.table and not last
+        self.tricks.append({"leader": self.leader, "cards": codes(self.table),
+                            "winner": winner, "held": held})
+        if held:
+            events.append(Event("culetto_held", winner, {
+                "cards": codes(self.table),
+                "moves": [_move(c, "table", "culetto", True) for c in self.table]}))
+            self.culetto = list(self.table)
+        else:
+            taken = self.table + self.culetto
+            moves = ([_move(c, "table", f"pile/{winner}", False) for c in self.table]
+                     + [_move(c, "culetto", f"pile/{winner}", False) for c in self.culetto])
+            self.piles[winner].extend(taken)
+            events.append(Event("trick_won", winner, {
+                "cards": codes(taken), "points": trick_points(taken, points), "moves": moves}))
+            self.culetto = []
+        self.table = []
+        self.venceslao = None
+        self.leader = winner
+        self._draw_round(winner, events)
+        if not any(self.hands):
+            self._end_game(events)
+
+    def _draw_round(self, winner: int, events: list[Event]) -> None:
+        """Each draws one, the trick's winner first; the sampled card comes last."""
+        if not self.stock and self.briscola is None:
+            return
+        for s in play_order(winner, SEATS):
+            if self.stock:
+                c, src = self.stock.pop(), "deck"
+            else:
+                c, src, self.briscola = self.briscola, "briscola", None
+                if not self.knows[s]:      # the dealer draws the first trump's card itself
+                    self.knows[s] = self.reminder[s] = True
+            assert c is not None
+            self.hands[s].append(c)
+            dst = f"hand/{s}"
+            events.append(Event("draw", s, {"moves": [_move(None, src, dst, False)]},
+                                private={"moves": [_move(c, src, dst, True)]},
+                                audience=frozenset({s})))
+
+    def _end_game(self, events: list[Event]) -> None:
+        row = score_game(self.piles)
+        self.sheet.append(row)
+        self.totals = [t + r for t, r in zip(self.totals, row["total"])]
+        events.append(Event("game_scored", None, {"game_no": self.game_no, "row": row,
+                                                  "totals": list(self.totals)}))
+        if self.game_no < GAMES_PER_MATCH:
+            events.extend(self._start_game())
+            return
+        top = max(self.totals)
+        self.winners = [s for s in range(SEATS) if self.totals[s] == top]
+        self.phase = OVER
+        events.append(Event("match_over", None, {"scores": list(self.totals),
+                                                 "winners": list(self.winners)}))
+
+
+def suit_name(suit: str) -> str:
+    return tr(f"briscola.suit.{suit}")
+
+
+def action_label(action: Action) -> str:
+    """A button's words: "Play the Ace of Coins", "Claim the Venceslao", "Make Cups the briscola"."""
+    if action.kind == "play" and action.card is not None:
+        return tr("briscola.action.play", card=action.card.name())
+    if action.kind == "claim":
+        return tr("briscola.action.claim")
+    if action.kind == "trump":
+        return tr("briscola.action.trump", suit=suit_name(action.value))
+    return str(action)
+
+
+def _new(options: dict[str, Any], seats: int, seed: int) -> BriscolaState:
+    return BriscolaState(options, seats, seed)
+
+
+SPEC = GameSpec(
+    key="briscola",
+    title="Briscola Venceslao",
+    seats=(SEATS,),
+    factory=_new,
+    options={"remember_trump": Option(True, (True, False), "briscola.option.remember_trump")},
+    deck="italian",
+)
