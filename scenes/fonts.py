@@ -1,0 +1,62 @@
+"""Fonts, loaded once per (size, bold) and shared by every scene.
+
+NotoSans (pygame-gui's default) has no suit symbols and no Chinese, so text
+like "Briscola: ♠" or "地主" would show boxes.  NotoSansSC, also bundled with
+pygame-gui, covers Latin with accents, the four suits and Chinese, with a
+real bold face: it is the one font for all game text.
+"""
+
+from __future__ import annotations
+
+import importlib.resources
+from functools import lru_cache
+from pathlib import Path
+
+import pygame
+
+REGULAR = "NotoSansSC-Regular.otf"
+BOLD = "NotoSansSC-Bold.otf"
+
+
+@lru_cache(maxsize=None)
+def font_path(bold: bool = False) -> Path:
+    """Where pygame-gui keeps the bundled font file."""
+    folder = importlib.resources.files("pygame_gui") / "data"
+    return Path(str(folder / (BOLD if bold else REGULAR)))
+
+
+class Fonts:
+    """``get(size, bold)`` -> a cached ``pygame.font.Font`` that renders suits and Chinese."""
+
+    def __init__(self) -> None:
+        self._cache: dict[tuple[int, bool], pygame.font.Font] = {}
+
+    def get(self, size: int, bold: bool = False) -> pygame.font.Font:
+        size = max(6, int(size))
+        key = (size, bool(bold))
+        font = self._cache.get(key)
+        if font is None:
+            if not pygame.font.get_init():
+                pygame.font.init()
+            try:
+                font = pygame.font.Font(str(font_path(bold)), size)
+            except (OSError, FileNotFoundError):  # a broken install still shows text
+                font = pygame.font.Font(None, size)
+            self._cache[key] = font
+        return font
+
+
+def wrap(font: pygame.font.Font, words: str, width: int) -> list[str]:
+    """Split text into lines no wider than ``width`` (a long word gets a line of its own)."""
+    lines: list[str] = []
+    for paragraph in words.split("\n"):
+        current = ""
+        for word in paragraph.split(" "):
+            trial = word if not current else f"{current} {word}"
+            if current and font.size(trial)[0] > width:
+                lines.append(current)
+                current = word
+            else:
+                current = trial
+        lines.append(current)
+    return lines

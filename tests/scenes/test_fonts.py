@@ -1,0 +1,50 @@
+"""Fonts: one cached font per (size, bold) that draws suits, accents and Chinese."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from scenes.fonts import Fonts, font_path, wrap
+
+MISSING = "\U0010FFFD"      # a private-use code point no font has: draws the "missing" box
+
+
+def glyph(font: pygame.font.Font, char: str) -> bytes:
+    return pygame.image.tobytes(font.render(char, True, (255, 255, 255), (0, 0, 0)), "RGB")
+
+
+@pytest.fixture(scope="module")
+def fonts(display):
+    return Fonts()
+
+
+def test_same_size_and_weight_is_the_same_font_object(fonts):
+    assert fonts.get(20) is fonts.get(20)
+    assert fonts.get(20) is not fonts.get(20, bold=True)
+    assert fonts.get(20) is not fonts.get(21)
+
+
+@pytest.mark.parametrize("char", ["♠", "♥", "♦", "♣", "地", "主", "à", "ò"])
+@pytest.mark.parametrize("bold", [False, True])
+def test_suits_accents_and_chinese_have_real_glyphs(fonts, char, bold):
+    font = fonts.get(24, bold)
+    assert glyph(font, char) != glyph(font, MISSING)
+
+
+def test_the_check_above_would_catch_a_font_without_suits(display):
+    latin_only = pygame.font.Font(str(font_path().with_name("NotoSans-Regular.ttf")), 24)
+    assert glyph(latin_only, "♠") == glyph(latin_only, MISSING)
+
+
+def test_bold_is_a_real_bold_face(fonts):
+    assert fonts.get(24, True).size("Briscola")[0] > fonts.get(24).size("Briscola")[0]
+
+
+def test_wrap_keeps_lines_within_the_width(fonts):
+    font = fonts.get(18)
+    text = "Briscola: ♠ is trump and the Two of Swords changes it " * 6
+    lines = wrap(font, text.strip(), 300)
+    assert len(lines) > 3
+    assert all(font.size(line)[0] <= 300 for line in lines)
+    assert " ".join(lines) == text.strip()
