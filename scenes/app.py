@@ -1,0 +1,295 @@
+"""The application: one window, one scene stack, one loop at 60 FPS.
+
+:class:`App` owns what every scene shares (settings, fonts, card art, sound,
+the pygame-gui manager, the toast overlay).  :meth:`App.frame` is one
+deterministic frame, so tests drive the program with synthetic events and see
+every exception; :func:`run` is the real loop, and only it catches a scene's
+exception, to log it and return to the menu instead of dying on the player.
+"""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+import sys  # noqa: E402
+import time  # noqa: E402
+import traceback  # noqa: E402
+import warnings  # noqa: E402
+from pathlib import Path  # noqa: E402
+
+import pygame  # noqa: E402
+import pygame_gui  # noqa: E402
+
+from game.i18n import set_language, tr  # noqa: E402
+from scenes import theme  # noqa: E402
+from scenes.fonts import Fonts  # noqa: E402
+from scenes.scene import Scene, SceneStack  # noqa: E402
+from scenes.settings import Settings, load_settings, save_settings  # noqa: E402
+from scenes.sound import Sound  # noqa: E402
+from scenes.toast import Toasts  # noqa: E402
+
+ROOT = Path(__file__).resolve().parent.parent
+THEME_PATH = ROOT / "assets" / "theme.json"
+DEFAULT_SIZE = (1280, 720)
+MIN_SIZE = (800, 500)
+FPS = 60
+MAX_DT = 0.1          # a stall (window drag, breakpoint) must not fast-forward animations
+EXIT_AFTER_FIRST_FRAME = "TAVOLATA_EXIT_AFTER_FIRST_FRAME"
+
+
+def _make_art(design: str):
+    """The card art in the chosen Italian design, or None while scenes/cardart is missing or broken."""
+    try:
+        from scenes.cardart import CardArt
+    except ImportError as exc:
+        print(f"tavolata: card art unavailable: {exc}", file=sys.stderr)
+        return None
+    try:
+        return CardArt(design)
+    except Exception as exc:  # another module: the menu must still open
+        print(f"tavolata: card art failed: {exc!r}", file=sys.stderr)
+        return None
+
+
+class App:
+    def __init__(self, size: tuple[int, int] = DEFAULT_SIZE, fullscreen: bool = False) -> None:
+        pygame.init()
+        self.settings: Settings
+        self.settings, notice = load_settings()
+        set_language(self.settings.language)
+        self.running = True
+        self.frames = 0
+        self.stack = SceneStack()
+        self.fonts = Fonts()
+        self.toasts = Toasts()
+        self._menu: Scene | None = None
+        self._errors: list[float] = []
+        self._windowed_size = self._fit(size or DEFAULT_SIZE)
+        self.fullscreen = bool(fullscreen or self.settings.fullscreen)
+        self.screen = self._open_window()
+        pygame.display.set_caption(tr("ui.title"))
+        self.ui = pygame_gui.UIManager(self.size, str(THEME_PATH))
+        self.ui.preload_fonts([{"name": "tavolata", "point_size": 16, "style": "bold",
+                                "antialiased": "1"}])
+        self.sound = Sound(self.settings.volume)
+        self.art = _make_art(self.settings.card_design)
+        if notice:
+            self.notify(notice, 6.0)
+
+    # --- window ------------------------------------------------------------
+    @property
+    def size(self) -> tuple[int, int]:
+        return self.screen.get_size()
+
+    @staticmethod
+    def _fit(size: tuple[int, int]) -> tuple[int, int]:
+        """At least MIN_SIZE, at most the desktop."""
+        w, h = max(MIN_SIZE[0], int(size[0])), max(MIN_SIZE[1], int(size[1]))
+        try:
+            desktops = pygame.display.get_desktop_sizes()
+        except pygame.error:
+            desktops = []
+        if desktops and pygame.display.get_driver() != "dummy":
+            dw, dh = desktops[0]
+            if dw >= MIN_SIZE[0] and dh >= MIN_SIZE[1]:
+                w, h = min(w, dw), min(h, dh)
+        return w, h
+
+    def _open_window(self) -> pygame.Surface:
+        if self.fullscreen:
+            screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+        else:
+            screen = pygame.display.set_mode(self._windowed_size, pygame.RESIZABLE)
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                try:
+                    pygame.Window.from_display_module().minimum_size = MIN_SIZE
+                except (AttributeError, pygame.error):
+                    pass   # enforced on resize instead
+        return screen
+
+    def set_fullscreen(self, on: bool) -> None:
+        """Switch between fullscreen and the last windowed size; every scene is told the new size."""
+        if bool(on) == self.fullscreen:
+            return
+        self.fullscreen = bool(on)
+        self.screen = self._open_window()
+        self._resized()
+
+    def toggle_fullscreen(self) -> None:
+        self.change_setting("fullscreen", not self.fullscreen)
+
+    def _on_resize(self, size: tuple[int, int]) -> None:
+        if not self.fullscreen:
+            wanted = (max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1]))
+            self._windowed_size = wanted
+            surface = pygame.display.get_surface()
+            if surface is None or surface.get_size() != wanted:
+                pygame.display.set_mode(wanted, pygame.RESIZABLE)
+        self.screen = pygame.display.get_surface()
+        self._resized()
+
+    def _resized(self) -> None:
+        self.ui.set_window_resolution(self.size)
+        for scene in self.stack:
+            scene.resize(self.size)
+
+    # --- settings ----------------------------------------------------------
+    def change_setting(self, name: str, value) -> None:
+        """Set one setting, apply it now, and save."""
+        setattr(self.settings, name, value)
+        if name == "volume":
+            self.sound.set_volume(value)
+            self.sound.play("flip")
+        elif name == "card_design":
+            if self.art is not None and hasattr(self.art, "set_style"):
+                self.art.set_style(value)
+            else:
+                self.art = _make_art(value)
+        elif name == "fullscreen":
+            self.set_fullscreen(value)
+        elif name == "language":
+            set_language(value)
+        self.save_settings()
+
+    def save_settings(self) -> bool:
+        try:
+            save_settings(self.settings)
+            return True
+        except OSError as exc:
+            print(f"tavolata: could not save settings: {exc}", file=sys.stderr)
+            self.notify(tr("ui.settings.not_saved"))
+            return False
+
+    # --- scenes ------------------------------------------------------------
+    def menu(self) -> Scene:
+        if self._menu is None:
+            from scenes.menu import MenuScene
+
+            self._menu = MenuScene(self)
+        return self._menu
+
+    def back_to_menu(self) -> None:
+        menu = self.menu()
+        self.stack.clear_to(menu)
+        menu.resize(self.size)
+
+    def start_game(self, key: str, seed: int | None = None, options: dict | None = None) -> None:
+        try:
+            from scenes.table import TableScene
+        except ModuleNotFoundError as exc:
+            if exc.name != "scenes.table":
+                raise
+            self.notify(tr("ui.error.no_table"))
+            return
+        self.stack.push(TableScene(self, key, seed=seed, options=options))
+
+    def _over_menu(self) -> bool:
+        """True when the top scene is the title menu (then Rules/Settings are full screens)."""
+        return self.stack.top is None or self.stack.top is self._menu
+
+    def show_rules(self, key: str, overlay: bool | None = None) -> None:
+        from scenes.rules_scene import RulesScene
+
+        overlay = not self._over_menu() if overlay is None else overlay
+        self.stack.push(RulesScene(self, key, overlay=overlay))
+
+    def open_settings(self, overlay: bool | None = None) -> None:
+        from scenes.settings_scene import SettingsScene
+
+        overlay = not self._over_menu() if overlay is None else overlay
+        self.stack.push(SettingsScene(self, overlay=overlay))
+
+    def notify(self, text: str, seconds: float = 3.0) -> None:
+        self.toasts.notify(text, seconds)
+
+    def quit(self) -> None:
+        self.running = False
+
+    # --- the frame ---------------------------------------------------------
+    def frame(self, dt: float, events: list[pygame.event.Event] | None = None) -> None:
+        if events is None:
+            events = pygame.event.get()
+        for event in events:
+            self._dispatch(event)
+        self.ui.update(dt)
+        self.stack.update(dt)
+        self.toasts.update(dt)
+        self.draw()
+        pygame.display.flip()
+        self.frames += 1
+
+    def _dispatch(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.QUIT:
+            self.quit()
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
+            self.toggle_fullscreen()
+        elif event.type == pygame.VIDEORESIZE:
+            self._on_resize(event.size)
+        elif not self.ui.process_events(event):
+            self.stack.handle(event)
+
+    def draw(self) -> None:
+        if not len(self.stack):
+            self.screen.fill(theme.FELT_DARK)
+        self.stack.draw(self.screen)
+        self.ui.draw_ui(self.screen)
+        self.toasts.draw(self.screen, self.fonts)
+
+    # --- errors --------------------------------------------------------------
+    def recover(self) -> bool:
+        """After a scene raised: log, tell the player, go back to the menu.
+
+        False when there is nothing sane to return to (the menu itself keeps
+        failing), and the program should stop.
+        """
+        traceback.print_exc(file=sys.stderr)
+        now = time.monotonic()
+        self._errors = [t for t in self._errors if now - t < 3.0] + [now]
+        in_menu = self.stack.top is self._menu and len(self.stack) == 1
+        if in_menu and len(self._errors) > 2:
+            return False
+        self.notify(tr("ui.error.scene"), 5.0)
+        self.sound.play("error")
+        try:
+            self.back_to_menu()
+        except Exception:
+            traceback.print_exc(file=sys.stderr)
+            return False
+        return True
+
+
+def run(game: str | None = None, seed: int | None = None, fullscreen: bool = False,
+        size: tuple[int, int] | None = None) -> int:
+    """The program: the title menu (and a table straight away if ``game`` is given) until Quit."""
+    started = time.perf_counter()
+    app = App(size or DEFAULT_SIZE, fullscreen)
+    app.back_to_menu()
+    if game:
+        try:
+            app.start_game(game, seed)
+        except Exception:
+            if not app.recover():
+                return 1
+    exit_after_first = os.environ.get(EXIT_AFTER_FIRST_FRAME) == "1"
+    clock = pygame.time.Clock()
+    dt = 0.0
+    status = 0
+    while app.running:
+        try:
+            app.frame(dt)
+        except Exception:
+            if not app.recover():
+                status = 1
+                break
+        if app.frames == 1:
+            if exit_after_first:
+                print(f"tavolata: first frame {time.perf_counter() - started:.3f} s after run()",
+                      flush=True)
+                break
+            app.sound.warm_in_background()
+        dt = min(clock.tick(FPS) / 1000.0, MAX_DT)
+    pygame.quit()
+    return status

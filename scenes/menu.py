@@ -1,0 +1,194 @@
+"""The title menu: the five games (the built ones playable), Rules, Settings, Quit.
+
+Everything static (felt, fanned decorative cards, the title) is painted once
+per window size into one surface; a frame is that blit plus the buttons.
+"""
+
+from __future__ import annotations
+
+import math
+import sys
+from typing import Optional
+
+import pygame
+
+from game import CATALOG, GAMES
+from game.cards import Card
+from game.i18n import tr
+from scenes import theme
+from scenes.scene import Scene
+from scenes.widgets import Button, FocusList, draw_button
+
+#: The decorative fans in the bottom corners: French on the left, Italian on the right.
+LEFT_FAN = ("QH", "KS", "AS")
+RIGHT_FAN = ("7d", "Ad", "Kc")
+
+#: The painted background (felt, fans, title), by (size, card design, art present).
+#: Module-level: it is only pixels, and a new App (tests) need not paint it again.
+_BACKGROUNDS: dict[tuple, pygame.Surface] = {}
+
+
+def seats_text(seats: str) -> str:
+    """"2-6" -> "2–6 players"."""
+    return tr("ui.menu.seats", seats=seats.replace("-", "–"))
+
+
+class MenuScene(Scene):
+    def __init__(self, app) -> None:
+        super().__init__(app)
+        self.focus = FocusList()
+        self._art_failed = False
+        self._size: tuple[int, int] | None = None
+        self._panel = pygame.Rect(0, 0, 0, 0)
+        self._build()
+        self.resize(app.size)
+
+    # --- buttons -----------------------------------------------------------
+    def _build(self) -> None:
+        buttons: list[Button] = []
+        for row, entry in enumerate(CATALOG):
+            playable = entry.key in GAMES
+            hint = seats_text(entry.seats)
+            if not playable:
+                hint = tr("ui.menu.coming_soon", seats=hint)
+            buttons.append(Button(
+                entry.title, action=(lambda k=entry.key: self.app.start_game(k)) if playable else None,
+                enabled=playable, key=f"game:{entry.key}", row=row, style="primary", hint=hint))
+            if playable:
+                buttons.append(Button(
+                    tr("ui.menu.rules_short"), action=lambda k=entry.key: self.app.show_rules(k),
+                    key=f"rules:{entry.key}", row=row, style="small"))
+        bottom = len(CATALOG)
+        buttons += [
+            Button(tr("ui.menu.rules"), action=self._open_rules, key="rules", row=bottom),
+            Button(tr("ui.menu.settings"), action=self.app.open_settings, key="settings", row=bottom),
+            Button(tr("ui.menu.quit"), action=self.app.quit, key="quit", row=bottom),
+        ]
+        self.focus.set_buttons(buttons)
+
+    def _open_rules(self) -> None:
+        first = next((e.key for e in CATALOG if e.key in GAMES), CATALOG[0].key)
+        self.app.show_rules(first)
+
+    # --- layout ------------------------------------------------------------
+    def resize(self, size: tuple[int, int]) -> None:
+        self._size = size
+        w, h = size
+        s = theme.ui_scale(size)
+        px = lambda v: max(1, round(v * s))  # noqa: E731 - local shorthand
+        panel_w = min(w - px(40), px(600))
+        row_h, gap = px(52), px(8)
+        rules_w = px(96)
+        bottom_h = px(48)
+        panel_h = px(24) + px(30) + len(CATALOG) * (row_h + gap) + px(18) + bottom_h + px(24)
+        # Centred in the room between the title and the key hints at the bottom.
+        room_top, room_bottom = self._title_bottom(size), h - px(30)
+        top = max(room_top, room_top + (room_bottom - room_top - panel_h) // 2)
+        self._panel = pygame.Rect((w - panel_w) // 2, top, panel_w, panel_h)
+        inner = self._panel.inflate(-px(24) * 2, 0)
+        y = self._panel.y + px(24) + px(30)
+        for entry in CATALOG:
+            game = self.focus.button(f"game:{entry.key}")
+            if entry.key in GAMES:
+                game.rect = pygame.Rect(inner.x, y, inner.w - rules_w - gap, row_h)
+                rules = self.focus.button(f"rules:{entry.key}")
+                rules.rect = pygame.Rect(0, 0, rules_w, round(row_h * 0.72))
+                rules.rect.midright = (inner.right, y + row_h // 2)
+            else:
+                game.rect = pygame.Rect(inner.x, y, inner.w - rules_w - gap, row_h)
+            y += row_h + gap
+        y += px(18) - gap
+        keys = ("rules", "settings", "quit")
+        bw = (inner.w - gap * (len(keys) - 1)) // len(keys)
+        for i, key in enumerate(keys):
+            self.focus.button(key).rect = pygame.Rect(inner.x + i * (bw + gap), y, bw, bottom_h)
+
+    def _title_bottom(self, size: tuple[int, int]) -> int:
+        return round(theme.px(170, size))
+
+    # --- input -------------------------------------------------------------
+    def handle(self, event: pygame.event.Event) -> Optional[pygame.event.Event]:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.focus.focus_key("quit")       # Esc never quits by itself: Enter confirms
+            return None
+        if self.focus.handle(event):
+            return None
+        return event
+
+    # --- drawing -----------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        size = surface.get_size()
+        if size != self._size:
+            self.resize(size)       # drawing at a size we were not told about (tests)
+        surface.blit(self._background(size), (0, 0))
+        theme.draw_panel(surface, self._panel)
+        s = theme.ui_scale(size)
+        header = self.app.fonts.get(theme.font_px(15, size), bold=True)
+        theme.text(surface, header, tr("ui.menu.choose_game").upper(), theme.GOLD,
+                   (self._panel.x + round(26 * s), self._panel.y + round(22 * s)), shadow=False)
+        focused = self.focus.focused
+        for button in self.focus.buttons:
+            draw_button(surface, self.app.fonts, button, button is focused)
+        hint_font = self.app.fonts.get(theme.font_px(14, size))
+        theme.text(surface, hint_font, tr("ui.menu.keys"), theme.MUTED,
+                   (size[0] // 2, size[1] - round(12 * s)), "midbottom")
+
+    def _background(self, size: tuple[int, int]) -> pygame.Surface:
+        art = getattr(self.app, "art", None)
+        key = (size, getattr(self.app.settings, "card_design", ""),
+               art is not None and not self._art_failed)
+        bg = _BACKGROUNDS.get(key)
+        if bg is None:
+            bg = theme.felt_background(size).copy()
+            self._draw_fans(bg, art)
+            self._draw_title(bg)
+            if len(_BACKGROUNDS) >= 2:
+                _BACKGROUNDS.clear()
+            _BACKGROUNDS[key] = bg
+        return bg
+
+    def _draw_title(self, bg: pygame.Surface) -> None:
+        size = bg.get_size()
+        s = theme.ui_scale(size)
+        cx = size[0] // 2
+        title_font = self.app.fonts.get(round(92 * s), bold=True)
+        rect = theme.text(bg, title_font, tr("ui.title"), theme.GOLD_LIGHT,
+                          (cx, round(18 * s)), "midtop")
+        # A thin gold rule with a diamond in the middle, under the title.
+        y = rect.bottom - round(6 * s)
+        half = round(170 * s)
+        pygame.draw.line(bg, theme.GOLD_DARK, (cx - half, y), (cx - round(14 * s), y), 2)
+        pygame.draw.line(bg, theme.GOLD_DARK, (cx + round(14 * s), y), (cx + half, y), 2)
+        d = round(7 * s)
+        pygame.draw.polygon(bg, theme.GOLD, [(cx, y - d), (cx + d, y), (cx, y + d), (cx - d, y)])
+        sub_font = self.app.fonts.get(round(20 * s))
+        theme.text(bg, sub_font, tr("ui.menu.subtitle"), theme.CREAM_DIM,
+                   (cx, y + round(12 * s)), "midtop")
+
+    def _draw_fans(self, bg: pygame.Surface, art) -> None:
+        """Three cards fanned in each bottom corner, if the card art is there.
+
+        Each card turns about a pivot below the window edge, as a hand of
+        cards held from below; the card nearest the middle lies on top.
+        """
+        if art is None or self._art_failed:
+            return
+        w, h = bg.get_size()
+        s = theme.ui_scale((w, h))
+        width = round(120 * s)
+        reach = width * 1.5 * 0.78            # pivot -> card centre
+        try:
+            for codes, pivot, angles in (
+                    (LEFT_FAN, (round(150 * s), h + round(36 * s)), (26, 10, -6)),
+                    (RIGHT_FAN, (w - round(150 * s), h + round(36 * s)), (-26, -10, 6))):
+                for code, angle in zip(codes, angles):
+                    rotated = art.rotated(Card.parse(code), width, angle)
+                    rad = math.radians(angle)
+                    centre = (pivot[0] - math.sin(rad) * reach, pivot[1] - math.cos(rad) * reach)
+                    shadow = pygame.mask.from_surface(rotated).to_surface(
+                        setcolor=(0, 0, 0, 80), unsetcolor=(0, 0, 0, 0))
+                    bg.blit(shadow, shadow.get_rect(center=(centre[0] + 4 * s, centre[1] + 6 * s)))
+                    bg.blit(rotated, rotated.get_rect(center=centre))
+        except Exception as exc:  # the art is another module: never let it break the menu
+            self._art_failed = True
+            print(f"tavolata: menu decoration skipped: {exc!r}", file=sys.stderr)

@@ -1,0 +1,436 @@
+"""The rules of a game, from ``assets/rules/<lang>/<key>.md``, word-wrapped and scrollable.
+
+Only a small markdown subset is rendered: ``#``/``##``/``###`` headings,
+paragraphs, ``- `` bullets (``1.`` numbered items too), ``---`` rules and
+``**bold**``.  Anything else shows as plain text, never as an error.  Opened
+from the table it is an overlay: the table stays visible, dimmed, below.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Optional
+
+import pygame
+
+from game import CATALOG
+from game.i18n import DEFAULT_LANG, language, tr
+from scenes import theme
+from scenes.scene import Scene
+from scenes.widgets import Button, FocusList, draw_button
+
+RULES_DIR = Path(__file__).resolve().parent.parent / "assets" / "rules"
+
+_BOLD = re.compile(r"\*\*(.+?)\*\*")
+_NUMBERED = re.compile(r"^(\d+)[.)]\s+(.*)$")
+
+
+# --- parsing: text -> blocks ------------------------------------------------
+
+@dataclass
+class Block:
+    kind: str                     # "h1", "h2", "h3", "p", "li", "hr"
+    text: str = ""
+    marker: str = "•"             # for "li": the bullet or "3."
+    indent: int = 0               # nesting level of a bullet
+
+
+def parse(markdown: str) -> list[Block]:
+    """Blocks of the markdown subset; consecutive lines of a paragraph or item are joined."""
+    blocks: list[Block] = []
+    current: Block | None = None
+
+    def flush() -> None:
+        nonlocal current
+        if current is not None:
+            current.text = current.text.strip()
+            blocks.append(current)
+            current = None
+
+    for raw in markdown.replace("\r\n", "\n").split("\n"):
+        line = raw.rstrip()
+        stripped = line.lstrip()
+        lead = len(line) - len(stripped)
+        if not stripped:
+            flush()
+            continue
+        heading = re.match(r"^(#{1,6})\s+(.*)$", stripped)
+        if heading:
+            flush()
+            level = min(3, len(heading.group(1)))
+            blocks.append(Block(f"h{level}", heading.group(2).strip().rstrip("#").strip()))
+            continue
+        if re.fullmatch(r"(-{3,}|\*{3,}|_{3,})", stripped):
+            flush()
+            blocks.append(Block("hr"))
+            continue
+        if stripped[:2] in ("- ", "* ", "+ "):
+            flush()
+            current = Block("li", stripped[2:], "•", 1 if lead >= 2 else 0)
+            continue
+        numbered = _NUMBERED.match(stripped)
+        if numbered:
+            flush()
+            current = Block("li", numbered.group(2), f"{numbered.group(1)}.", 1 if lead >= 2 else 0)
+            continue
+        if stripped.startswith(">"):
+            stripped = stripped.lstrip("> ")
+        if current is None:
+            current = Block("p", stripped)
+        else:
+            current.text += " " + stripped
+    flush()
+    return blocks
+
+
+def spans(text: str) -> list[tuple[str, bool]]:
+    """``"a **b** c"`` -> ``[("a ", False), ("b", True), (" c", False)]``."""
+    out: list[tuple[str, bool]] = []
+    pos = 0
+    for m in _BOLD.finditer(text):
+        if m.start() > pos:
+            out.append((text[pos:m.start()], False))
+        out.append((m.group(1), True))
+        pos = m.end()
+    if pos < len(text):
+        out.append((text[pos:], False))
+    return [(t.replace("`", ""), b) for t, b in out if t]
+
+
+def words_of(text: str) -> list[tuple[str, bool, bool]]:
+    """(word, bold, space before it) for every word: spaces may sit on either side of a ``**``."""
+    out: list[tuple[str, bool, bool]] = []
+    gap = False
+    for chunk, is_bold in spans(text):
+        for i, part in enumerate(chunk.split(" ")):
+            if i > 0:
+                gap = True
+            if part:
+                out.append((part, is_bold, gap))
+                gap = False
+    return out
+
+
+def rules_path(key: str) -> Path | None:
+    """The rules file in the current language, else English; None when there is none."""
+    for lang in dict.fromkeys((language(), DEFAULT_LANG)):
+        path = RULES_DIR / lang / f"{key}.md"
+        if path.is_file():
+            return path
+    return None
+
+
+# --- layout: blocks -> positioned text ---------------------------------------
+
+@dataclass
+class Line:
+    y: int
+    height: int
+    pieces: list[tuple[pygame.Surface, int]] = field(default_factory=list)   # (image, x)
+    rule: bool = False
+
+
+def layout(blocks: list[Block], fonts, width: int, s: float, ink=theme.CREAM) -> tuple[list[Line], int]:
+    """Word-wrap every block to ``width``; returns the lines and the total height."""
+    sizes = {"h1": 34, "h2": 25, "h3": 21, "p": 19, "li": 19}
+    lines: list[Line] = []
+    y = 0
+    for n, block in enumerate(blocks):
+        if block.kind == "hr":
+            y += round(10 * s)
+            lines.append(Line(y, max(1, round(2 * s)), rule=True))
+            y += round(16 * s)
+            continue
+        heading = block.kind.startswith("h")
+        size = round(sizes[block.kind] * s)
+        regular, bold = fonts.get(size, heading), fonts.get(size, True)
+        colour = theme.GOLD_LIGHT if block.kind == "h1" else theme.GOLD if heading else ink
+        if heading and n:
+            y += round((18 if block.kind != "h3" else 10) * s)
+        left = 0
+        if block.kind == "li":
+            left = round((26 + 24 * block.indent) * s)
+        line = Line(y, regular.get_linesize())
+        if block.kind == "li":
+            marker = regular.render(block.marker, True, theme.GOLD)
+            line.pieces.append((marker, left - marker.get_width() - round(8 * s)))
+        space = regular.size(" ")[0]
+        # Words of one style on one line are rendered together, as one "run";
+        # a run is measured whole, so what is drawn is exactly what was measured.
+        run: list[str] = []
+        run_font, run_x = regular, left
+        end = left              # right edge of the text placed so far on this line
+
+        def flush() -> None:
+            nonlocal end
+            if run:
+                image = run_font.render(" ".join(run), True, colour)
+                line.pieces.append((image, run_x))
+                end = run_x + image.get_width()
+                run.clear()
+
+        for word, is_bold, spaced in words_of(block.text):
+            font = bold if is_bold else regular
+            if run and font is run_font and spaced:
+                if run_x + font.size(" ".join(run + [word]))[0] <= width:
+                    run.append(word)
+                    continue
+                flush()
+                lines.append(line)
+                y += line.height
+                line = Line(y, regular.get_linesize())
+                run_x = end = left
+                run.append(word)
+                continue
+            flush()
+            start = end + (space if spaced and end > left else 0)
+            if start + font.size(word)[0] > width and end > left:
+                lines.append(line)
+                y += line.height
+                line = Line(y, regular.get_linesize())
+                start = end = left
+            run_font, run_x = font, start
+            run.append(word)
+        flush()
+        lines.append(line)
+        y += line.height
+        if block.kind == "h1":
+            y += round(6 * s)
+            lines.append(Line(y, max(1, round(2 * s)), rule=True))
+            y += round(10 * s)
+        else:
+            y += round((6 if block.kind == "li" else 10) * s)
+    return lines, y
+
+
+class RulesScene(Scene):
+    """Rules of one game, with tabs to the others; Esc, Backspace or Back returns."""
+
+    def __init__(self, app, key: str, overlay: bool = False) -> None:
+        super().__init__(app)
+        self.overlay = overlay
+        self.key = key
+        self.scroll = 0.0          # drawn offset, eases towards target
+        self.target = 0.0
+        self._lines: list[Line] = []
+        self._content_h = 0
+        self._layout_key: tuple | None = None
+        self._blocks: dict[str, list[Block] | None] = {}
+        self._drag: int | None = None      # mouse y offset inside the thumb while dragging
+        self.focus = FocusList()
+        buttons = [Button(tr("ui.back"), action=self.close, key="back", row=0, style="small")]
+        buttons += [Button(e.title, action=lambda k=e.key: self.show(k), key=f"tab:{e.key}",
+                           row=0, style="tab") for e in CATALOG]
+        self.focus.set_buttons(buttons)
+        self.focus.focus_key(f"tab:{key}")
+        self._size: tuple[int, int] | None = None
+        self._panel = pygame.Rect(0, 0, 0, 0)
+        self._view = pygame.Rect(0, 0, 0, 0)
+        self.resize(app.size)
+
+    # --- content -----------------------------------------------------------
+    def blocks(self, key: str) -> list[Block] | None:
+        if key not in self._blocks:
+            path = rules_path(key)
+            try:
+                self._blocks[key] = parse(path.read_text(encoding="utf-8")) if path else None
+            except (OSError, UnicodeDecodeError):
+                self._blocks[key] = None
+        return self._blocks[key]
+
+    def show(self, key: str) -> None:
+        if key != self.key:
+            self.key = key
+            self.scroll = self.target = 0.0
+            self._layout_key = None
+        self.focus.focus_key(f"tab:{key}")
+
+    def close(self) -> None:
+        if self.app.stack.top is self:
+            self.app.stack.pop()
+
+    @property
+    def max_scroll(self) -> int:
+        self._ensure_layout()
+        return max(0, self._content_h - self._view.h)
+
+    def scroll_to(self, offset: float) -> None:
+        self.target = float(max(0, min(self.max_scroll, round(offset))))
+
+    def _ensure_layout(self) -> None:
+        s = theme.reading_scale(self._size or self.app.size)
+        key = (self.key, self._view.w, round(s, 3))
+        if key == self._layout_key:
+            return
+        blocks = self.blocks(self.key)
+        if blocks is None:
+            title = next((e.title for e in CATALOG if e.key == self.key), self.key)
+            blocks = [Block("h1", title), Block("p", tr("ui.rules.missing", game=title))]
+        self._lines, self._content_h = layout(blocks, self.app.fonts, self._view.w, s)
+        self._content_h += round(24 * s)
+        self._layout_key = key
+        self.scroll_to(self.target)
+        if self.scroll > self.max_scroll:
+            self.scroll = self.target
+
+    # --- layout ------------------------------------------------------------
+    def resize(self, size: tuple[int, int]) -> None:
+        self._size = size
+        w, h = size
+        s = theme.ui_scale(size)
+        px = lambda v: max(1, round(v * s))  # noqa: E731
+        margin = px(36) if self.overlay else px(24)
+        bar_h = px(40)
+        x = margin
+        back = self.focus.button("back")
+        back.rect = pygame.Rect(x, margin, px(100), bar_h)
+        x = back.rect.right + px(24)
+        tab_font = self.app.fonts.get(round(bar_h * 0.46))
+        for e in CATALOG:
+            b = self.focus.button(f"tab:{e.key}")
+            tw = tab_font.size(e.title)[0] + px(34)
+            b.rect = pygame.Rect(x, margin, tw, bar_h)
+            x += tw + px(8)
+        # Tabs that do not fit shrink to share the width.
+        right = w - margin
+        if x - px(8) > right:
+            tabs = [self.focus.button(f"tab:{e.key}") for e in CATALOG]
+            start = back.rect.right + px(16)
+            tw = (right - start - px(6) * (len(tabs) - 1)) // len(tabs)
+            for i, b in enumerate(tabs):
+                b.rect = pygame.Rect(start + i * (tw + px(6)), margin, tw, bar_h)
+        top = margin + bar_h + px(16)
+        panel_w = min(w - 2 * margin, px(940))
+        footer = px(26)
+        self._panel = pygame.Rect((w - panel_w) // 2, top, panel_w, h - top - footer)
+        # Tabs start at the panel's left edge when there is room for Back before it.
+        tabs = [self.focus.button(f"tab:{e.key}") for e in CATALOG]
+        shift = self._panel.x - tabs[0].rect.x
+        if shift > 0 and tabs[-1].rect.right + shift <= w - margin:
+            for b in tabs:
+                b.rect.x += shift
+        self._view = self._panel.inflate(-px(40) * 2, -px(22) * 2)
+        self._view.w -= px(14)          # room for the scroll bar
+        self._layout_key = None
+
+    # --- scroll bar --------------------------------------------------------
+    def _track(self) -> pygame.Rect:
+        s = theme.ui_scale(self._size or self.app.size)
+        return pygame.Rect(self._panel.right - round(22 * s), self._view.y,
+                           max(4, round(8 * s)), self._view.h)
+
+    def _thumb(self) -> pygame.Rect | None:
+        total = self._content_h
+        if total <= self._view.h or total <= 0:
+            return None
+        track = self._track()
+        h = max(round(track.h * self._view.h / total), track.w * 3)
+        span = track.h - h
+        y = track.y + (round(span * self.scroll / self.max_scroll) if self.max_scroll else 0)
+        return pygame.Rect(track.x, y, track.w, h)
+
+    # --- input -------------------------------------------------------------
+    def handle(self, event: pygame.event.Event) -> Optional[pygame.event.Event]:
+        self._ensure_layout()
+        s = theme.ui_scale(self._size or self.app.size)
+        step = round(48 * s)
+        page = max(step, self._view.h - round(48 * s))
+        if event.type == pygame.KEYDOWN:
+            k = event.key
+            if k in (pygame.K_ESCAPE, pygame.K_BACKSPACE):
+                self.close()
+            elif k == pygame.K_UP:
+                self.scroll_to(self.target - step)
+            elif k == pygame.K_DOWN:
+                self.scroll_to(self.target + step)
+            elif k == pygame.K_PAGEUP:
+                self.scroll_to(self.target - page)
+            elif k in (pygame.K_PAGEDOWN,):
+                self.scroll_to(self.target + page)
+            elif k == pygame.K_SPACE and not (self.focus.focused and self.focus.focused.key == "back"):
+                back = bool(getattr(event, "mod", 0) & pygame.KMOD_SHIFT)
+                self.scroll_to(self.target + (-page if back else page))
+            elif k == pygame.K_HOME:
+                self.scroll_to(0)
+            elif k == pygame.K_END:
+                self.scroll_to(self.max_scroll)
+            elif k in (pygame.K_LEFT, pygame.K_RIGHT):
+                keys = [e.key for e in CATALOG]
+                i = keys.index(self.key) if self.key in keys else 0
+                self.show(keys[(i + (1 if k == pygame.K_RIGHT else -1)) % len(keys)])
+            elif not self.focus.handle(event):
+                return event
+            return None
+        if event.type == pygame.MOUSEWHEEL:
+            self.scroll_to(self.target - event.y * step * 1.5)
+            return None
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            thumb = self._thumb()
+            if thumb and thumb.inflate(8, 0).collidepoint(event.pos):
+                self._drag = event.pos[1] - thumb.y
+                return None
+            track = self._track().inflate(8, 0)
+            if thumb and track.collidepoint(event.pos):
+                self.scroll_to(self.target + (page if event.pos[1] > thumb.centery else -page))
+                return None
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self._drag is not None:
+            self._drag = None
+            return None
+        if event.type == pygame.MOUSEMOTION and self._drag is not None:
+            thumb, track = self._thumb(), self._track()
+            if thumb:
+                span = track.h - thumb.h
+                frac = (event.pos[1] - self._drag - track.y) / span if span else 0
+                self.scroll_to(frac * self.max_scroll)
+                self.scroll = self.target
+            return None
+        return None if self.focus.handle(event) else event
+
+    def update(self, dt: float) -> None:
+        # Ease towards the target: quick, but the eye can follow where the text went.
+        gap = self.target - self.scroll
+        if abs(gap) < 0.5:
+            self.scroll = self.target
+        else:
+            self.scroll += gap * min(1.0, dt * 14)
+
+    # --- drawing -----------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        size = surface.get_size()
+        if size != self._size:
+            self.resize(size)
+        self._ensure_layout()
+        if self.overlay:
+            theme.dim(surface)
+        else:
+            surface.blit(theme.felt_background(size), (0, 0))
+        focused = self.focus.focused
+        for b in self.focus.buttons:
+            selected = b.key == f"tab:{self.key}"
+            draw_button(surface, self.app.fonts, b, b is focused or selected)
+        theme.draw_panel(surface, self._panel, fill=(12, 40, 27, 240))
+        clip = surface.get_clip()
+        surface.set_clip(self._view.inflate(0, 4))
+        top = round(self.scroll)
+        for line in self._lines:
+            y = self._view.y + line.y - top
+            if y + line.height < self._view.y or y > self._view.bottom:
+                continue
+            if line.rule:
+                pygame.draw.line(surface, theme.GOLD_DARK, (self._view.x, y),
+                                 (self._view.right, y), line.height)
+                continue
+            for image, x in line.pieces:
+                surface.blit(image, (self._view.x + x, y))
+        surface.set_clip(clip)
+        thumb = self._thumb()
+        if thumb:
+            track = self._track()
+            pygame.draw.rect(surface, (30, 64, 46), track, border_radius=track.w // 2)
+            colour = theme.GOLD_LIGHT if self._drag is not None else theme.GOLD
+            pygame.draw.rect(surface, colour, thumb, border_radius=thumb.w // 2)
+        s = theme.ui_scale(size)
+        theme.text(surface, self.app.fonts.get(theme.font_px(13, size)), tr("ui.rules.keys"), theme.MUTED,
+                   (size[0] // 2, size[1] - round(5 * s)), "midbottom")

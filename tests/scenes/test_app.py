@@ -1,0 +1,187 @@
+"""The App: window, frame, global keys, resize, toasts, errors, and run()."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pygame
+import pytest
+
+from scenes.scene import Scene
+from scenes.settings import settings_path
+from tests.scenes.shell_helpers import app, colours, key  # noqa: F401 - fixture
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+class Probe(Scene):
+    """A scene that records what the app tells it."""
+
+    def __init__(self, app, overlay: bool = False, fail_in: str = "") -> None:
+        super().__init__(app)
+        self.overlay = overlay
+        self.fail_in = fail_in
+        self.sizes: list[tuple[int, int]] = []
+        self.events: list[int] = []
+
+    def resize(self, size):
+        self.sizes.append(size)
+
+    def handle(self, event):
+        self.events.append(event.type)
+        if self.fail_in == "handle":
+            raise RuntimeError("boom in handle")
+        return None
+
+    def update(self, dt):
+        if self.fail_in == "update":
+            raise RuntimeError("boom in update")
+
+    def draw(self, surface):
+        if self.fail_in == "draw":
+            raise RuntimeError("boom in draw")
+
+
+def test_app_opens_the_window_and_runs_frames(app):
+    assert app.size == (1280, 720)
+    assert app.stack.top is app.menu()
+    app.frame(1 / 60, [])
+    app.frame(1 / 60, [])
+    assert app.frames == 2
+    assert app.running
+    assert len(colours(app.screen)) > 20
+
+
+def test_window_close_quits(app):
+    app.frame(1 / 60, [pygame.event.Event(pygame.QUIT)])
+    assert not app.running
+
+
+def test_f11_toggles_fullscreen_and_saves_the_setting(app):
+    app.frame(1 / 60, [key(pygame.K_F11)])
+    assert app.fullscreen and app.settings.fullscreen
+    assert json.loads(settings_path().read_text())["fullscreen"] is True
+    app.frame(1 / 60, [key(pygame.K_F11)])
+    assert not app.fullscreen and not app.settings.fullscreen
+    assert app.size == (1280, 720)
+    assert json.loads(settings_path().read_text())["fullscreen"] is False
+
+
+def test_resize_reaches_every_scene_in_the_stack(app):
+    below, above = Probe(app), Probe(app, overlay=True)
+    app.stack.push(below)
+    app.stack.push(above)
+    app.frame(1 / 60, [pygame.event.Event(pygame.VIDEORESIZE, size=(1000, 600), w=1000, h=600)])
+    assert app.size == (1000, 600)
+    assert below.sizes[-1] == above.sizes[-1] == (1000, 600)
+
+
+def test_window_never_smaller_than_the_minimum(app):
+    from scenes.app import MIN_SIZE
+
+    app.frame(1 / 60, [pygame.event.Event(pygame.VIDEORESIZE, size=(300, 200), w=300, h=200)])
+    assert app.size == MIN_SIZE
+
+
+def test_events_go_to_the_top_scene(app):
+    probe = Probe(app)
+    app.stack.push(probe)
+    app.frame(1 / 60, [key(pygame.K_a)])
+    assert pygame.KEYDOWN in probe.events
+
+
+def test_notify_shows_a_toast_over_the_scene_then_it_goes(app):
+    app.frame(1 / 60, [])
+    bottom = pygame.Rect(0, 620, 1280, 100)
+    before = colours(app.screen, bottom, step=3)
+    app.notify("Hello from the test", seconds=1.0)
+    app.frame(1 / 60, [])
+    assert colours(app.screen, bottom, step=3) != before
+    app.frame(2.0, [])
+    assert not app.toasts.items
+
+
+def test_a_scene_exception_reaches_the_caller_of_frame(app):
+    app.stack.push(Probe(app, fail_in="update"))
+    with pytest.raises(RuntimeError, match="boom in update"):
+        app.frame(1 / 60, [])
+
+
+def test_recover_goes_back_to_the_menu_with_a_notice(app, capsys):
+    app.stack.push(Probe(app, fail_in="draw"))
+    try:
+        app.frame(1 / 60, [])
+    except RuntimeError:
+        assert app.recover()
+    assert app.stack.top is app.menu() and len(app.stack) == 1
+    assert app.toasts.items
+    assert "boom in draw" in capsys.readouterr().err
+
+
+def test_run_catches_a_scene_error_logs_it_and_keeps_going(display, monkeypatch, capsys):
+    import scenes.app as app_module
+    from scenes.menu import MenuScene
+
+    calls = {"n": 0}
+
+    def flaky_update(self, dt):
+        calls["n"] += 1
+        if calls["n"] == 1:
+            raise RuntimeError("menu hiccup")
+        pygame.event.post(pygame.event.Event(pygame.QUIT))
+
+    monkeypatch.setattr(MenuScene, "update", flaky_update)
+    monkeypatch.setattr(app_module.pygame, "quit", lambda: None)   # keep the shared display
+    monkeypatch.delenv(app_module.EXIT_AFTER_FIRST_FRAME, raising=False)
+    try:
+        assert app_module.run(size=(1280, 720)) == 0
+    finally:
+        pygame.display.set_mode((1280, 720))
+    err = capsys.readouterr().err
+    assert "menu hiccup" in err and "Traceback" in err
+    assert calls["n"] >= 2
+
+
+def test_start_game_without_a_table_module_says_so(app, monkeypatch):
+    monkeypatch.setitem(sys.modules, "scenes.table", None)
+    app.start_game("bocce")
+    assert app.stack.top is app.menu()
+    assert app.toasts.items
+
+
+def test_rules_and_settings_are_overlays_over_a_table_but_not_over_the_menu(app):
+    app.show_rules("bocce")
+    assert not app.stack.top.overlay
+    app.stack.pop()
+    app.stack.push(Probe(app))          # stands in for the table
+    app.show_rules("bocce")
+    assert app.stack.top.overlay
+    app.stack.pop()
+    app.open_settings()
+    assert app.stack.top.overlay
+
+
+def test_damaged_settings_file_gives_defaults_and_a_notice_at_start(display):
+    from scenes.app import App
+    from scenes.settings import Settings
+
+    path = settings_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text("{ not json", encoding="utf-8")
+    application = App((1280, 720))
+    assert application.settings == Settings()
+    assert len(application.toasts.items) == 1
+
+
+def test_main_exits_after_the_first_frame_when_asked(tmp_path):
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
+               TAVOLATA_EXIT_AFTER_FIRST_FRAME="1", TAVOLATA_CONFIG_DIR=str(tmp_path))
+    done = subprocess.run([sys.executable, str(ROOT / "main.py")], env=env, cwd=ROOT,
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert "first frame" in done.stdout
+    assert "Traceback" not in done.stderr

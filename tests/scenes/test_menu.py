@@ -1,0 +1,137 @@
+"""The title menu: looks, keyboard and mouse, playable and coming-soon games."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+import scenes.menu as menu_module
+from game import CATALOG
+from scenes import theme
+from tests.scenes.shell_helpers import Recorder, app, click, colours, key  # noqa: F401
+
+PLAYABLE = {"bocce": object(), "briscola": object()}
+
+
+@pytest.fixture
+def menu(app, monkeypatch):
+    """A menu where exactly Bocce and Briscola are playable, with start_game/show_rules recorded."""
+    monkeypatch.setattr(menu_module, "GAMES", PLAYABLE)
+    monkeypatch.setattr(app, "start_game", Recorder())
+    monkeypatch.setattr(app, "show_rules", Recorder())
+    scene = menu_module.MenuScene(app)
+    app.stack.clear_to(scene)
+    return scene
+
+
+def focused(menu) -> str:
+    return menu.focus.focused.key
+
+
+def test_menu_renders_a_picture_not_a_blank(menu, app, tmp_path):
+    app.frame(1 / 60, [])
+    shot = tmp_path / "menu.png"
+    pygame.image.save(app.screen, str(shot))
+    image = pygame.image.load(str(shot))
+    assert len(colours(image)) > 50
+    # The title is drawn in gold over the felt: gold-ish pixels in the top middle.
+    title_area = pygame.Rect(440, 10, 400, 110)
+    gold = [c for c in colours(image, title_area, step=2)
+            if c[0] > 190 and c[1] > 150 and c[2] < 170 and c[0] > c[2] + 60]
+    assert len(gold) > 10
+
+
+def test_every_catalog_game_is_listed_and_only_built_ones_are_enabled(menu):
+    for entry in CATALOG:
+        button = menu.focus.button(f"game:{entry.key}")
+        assert button.label == entry.title
+        assert button.enabled == (entry.key in PLAYABLE)
+        if entry.key not in PLAYABLE:
+            assert "Coming soon" in button.hint
+
+
+def test_seat_counts_are_shown(menu):
+    assert "2 players" in menu.focus.button("game:bocce").hint
+    assert "2–6 players" in menu.focus.button("game:bisca").hint
+
+
+def test_keyboard_focus_skips_coming_soon_games_and_enter_starts(menu, app):
+    assert focused(menu) == "game:bocce"
+    app.frame(1 / 60, [key(pygame.K_DOWN)])
+    assert focused(menu) == "game:briscola"        # Bolola and Bisca are skipped
+    app.frame(1 / 60, [key(pygame.K_RETURN)])
+    assert app.start_game.calls == [(("briscola",), {})]
+
+
+def test_tab_never_stops_on_a_disabled_button(menu, app):
+    seen = set()
+    for _ in range(len(menu.focus.buttons) * 2):
+        app.frame(1 / 60, [key(pygame.K_TAB)])
+        seen.add(focused(menu))
+    assert "game:bolola" not in seen and "game:bisca" not in seen and "game:doudizhu" not in seen
+    assert {"game:bocce", "rules:bocce", "settings", "quit"} <= seen
+
+
+def test_right_arrow_reaches_the_rules_of_a_game(menu, app):
+    app.frame(1 / 60, [key(pygame.K_RIGHT)])
+    assert focused(menu) == "rules:bocce"
+    app.frame(1 / 60, [key(pygame.K_SPACE)])
+    assert app.show_rules.calls == [(("bocce",), {})]
+
+
+def test_mouse_click_on_a_game_row_starts_it(menu, app):
+    app.frame(1 / 60, click(menu.focus.button("game:bocce").rect.center))
+    assert app.start_game.calls == [(("bocce",), {})]
+
+
+def test_a_coming_soon_row_does_nothing_when_clicked(menu, app):
+    app.frame(1 / 60, click(menu.focus.button("game:bolola").rect.center))
+    assert app.start_game.calls == []
+    assert focused(menu) != "game:bolola"
+
+
+def test_press_on_one_button_release_on_another_does_nothing(menu, app):
+    a = menu.focus.button("game:bocce").rect.center
+    b = menu.focus.button("game:briscola").rect.center
+    app.frame(1 / 60, [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=a, button=1),
+                       pygame.event.Event(pygame.MOUSEBUTTONUP, pos=b, button=1)])
+    assert app.start_game.calls == []
+
+
+def test_esc_focuses_quit_and_only_enter_quits(menu, app):
+    app.frame(1 / 60, [key(pygame.K_ESCAPE)])
+    assert focused(menu) == "quit" and app.running
+    app.frame(1 / 60, [key(pygame.K_RETURN)])
+    assert not app.running
+
+
+def test_settings_button_opens_the_settings(menu, app):
+    from scenes.settings_scene import SettingsScene
+
+    app.frame(1 / 60, click(menu.focus.button("settings").rect.center))
+    assert isinstance(app.stack.top, SettingsScene)
+
+
+def test_rules_button_opens_rules_of_a_playable_game(menu, app):
+    app.frame(1 / 60, click(menu.focus.button("rules").rect.center))
+    assert app.show_rules.calls == [(("bocce",), {})]
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (800, 500), (1920, 1080)])
+def test_layout_fits_the_window_without_overlaps(menu, size):
+    menu.resize(size)
+    screen = pygame.Rect((0, 0), size)
+    rects = [b.rect for b in menu.focus.buttons]
+    for r in rects:
+        assert screen.contains(r)
+        assert r.h >= 20
+    for i, r in enumerate(rects):
+        assert r.collidelist(rects[i + 1:]) == -1
+    # Nothing under the title.
+    assert min(r.top for r in rects) > theme.px(140, size)
+
+
+def test_menu_draws_without_card_art(menu, app):
+    app.art = None
+    app.frame(1 / 60, [])
+    assert len(colours(app.screen)) > 20
