@@ -1,0 +1,466 @@
+"""Everything on the table that is not a card: score board, name plates, prompt line,
+zone labels, buttons of the choice bar, banners and score pops.
+
+Text and panels are rendered once and cached by content, so drawing the HUD
+is blits only; a changed score renders one new line, not the whole board.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from dataclasses import dataclass, field
+from typing import Any, Callable, Optional
+
+import pygame
+
+from scenes import theme
+from scenes.tween import Timeline, Tween, ease_out_back, ease_out_cubic, lerp
+
+Colour = tuple[int, int, int]
+
+ERROR = (255, 150, 130)
+POSITIVE = (150, 235, 150)
+
+
+class TextCache:
+    """Rendered lines (with their soft shadow) by (text, size, colour, bold)."""
+
+    def __init__(self, fonts: Any, limit: int = 400) -> None:
+        self.fonts = fonts
+        self.limit = limit
+        self._cache: OrderedDict[tuple, pygame.Surface] = OrderedDict()
+
+    def render(self, text: str, size: int, colour: Colour = theme.CREAM, bold: bool = False,
+               shadow: bool = True) -> pygame.Surface:
+        key = (text, size, colour, bold, shadow)
+        surf = self._cache.get(key)
+        if surf is not None:
+            self._cache.move_to_end(key)
+            return surf
+        font = self.fonts.get(size, bold)
+        ink = font.render(text, True, colour)
+        if shadow:
+            off = max(1, size // 16)
+            surf = pygame.Surface((ink.get_width() + off, ink.get_height() + off), pygame.SRCALPHA)
+            shade = font.render(text, True, (0, 0, 0))
+            shade.set_alpha(140)
+            surf.blit(shade, (off, off))
+            surf.blit(ink, (0, 0))
+        else:
+            surf = ink.convert_alpha() if pygame.display.get_init() and pygame.display.get_surface() else ink
+        self._cache[key] = surf
+        if len(self._cache) > self.limit:
+            self._cache.popitem(last=False)
+        return surf
+
+    def blit(self, surface: pygame.Surface, text: str, size: int, pos: tuple[float, float],
+             anchor: str = "center", colour: Colour = theme.CREAM, bold: bool = False,
+             alpha: int = 255) -> pygame.Rect:
+        img = self.render(text, size, colour, bold)
+        rect = img.get_rect(**{anchor: (int(pos[0]), int(pos[1]))})
+        if alpha < 255:
+            img.set_alpha(max(0, alpha))
+            surface.blit(img, rect)
+            img.set_alpha(255)
+        else:
+            surface.blit(img, rect)
+        return rect
+
+
+class PanelCache:
+    """Rounded translucent panels by size and style, made once."""
+
+    def __init__(self) -> None:
+        self._cache: OrderedDict[tuple, pygame.Surface] = OrderedDict()
+
+    def get(self, size: tuple[int, int], fill: tuple = theme.PANEL,
+            border: Optional[tuple] = theme.GOLD_DARK, radius: int = 10,
+            width: int = 2) -> pygame.Surface:
+        key = (size, fill, border, radius, width)
+        surf = self._cache.get(key)
+        if surf is None:
+            w, h = max(1, size[0]), max(1, size[1])
+            surf = pygame.Surface((w, h), pygame.SRCALPHA)
+            pygame.draw.rect(surf, fill, surf.get_rect(), border_radius=radius)
+            if border:
+                pygame.draw.rect(surf, border, surf.get_rect(), width=width, border_radius=radius)
+            self._cache[key] = surf
+            if len(self._cache) > 200:
+                self._cache.popitem(last=False)
+        return surf
+
+
+@dataclass
+class Label:
+    """A line of text the adapter puts on the table (a zone's name, a total, a status)."""
+
+    text: str
+    pos: tuple[float, float]
+    size: int = 16
+    colour: Colour = theme.CREAM
+    bold: bool = False
+    anchor: str = "center"
+    pill: bool = False  # on a small dark pill, for numbers over the felt
+
+
+@dataclass
+class Slot:
+    """An empty place on the felt where cards will lie (a faint outline)."""
+
+    rect: pygame.Rect
+    highlight: bool = False
+
+
+@dataclass(eq=False)
+class ChoiceButton:
+    """One on-table button: what it says, what it does, its key."""
+
+    label: str
+    action: Any
+    hotkey: str = ""
+    primary: bool = False
+    rect: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
+
+
+class ChoiceBar:
+    """A row of buttons fed by the adapter: (label, action, hotkey) for every non-card move.
+
+    The same bar serves the small popup that asks for a value (an Ace as 1 or
+    10): it is a ChoiceBar with a title, drawn over a panel.
+    """
+
+    def __init__(self) -> None:
+        self.buttons: list[ChoiceButton] = []
+        self.focus: Optional[int] = None
+        self.hover: Optional[int] = None
+        self.title = ""
+        self._signature: tuple = ()
+
+    def set(self, buttons: list[ChoiceButton], title: str = "") -> None:
+        sig = tuple((b.label, str(b.action), b.hotkey) for b in buttons) + (title,)
+        if sig == self._signature:
+            return
+        self._signature = sig
+        self.buttons = buttons
+        self.title = title
+        self.hover = None
+        if self.focus is not None and self.focus >= len(buttons):
+            self.focus = None
+
+    def clear(self) -> None:
+        self.set([])
+
+    def __bool__(self) -> bool:
+        return bool(self.buttons)
+
+    def layout(self, centre: tuple[float, float], height: int, gap: int,
+               text: TextCache, font: int, vertical: bool = False,
+               bounds: Optional[pygame.Rect] = None) -> pygame.Rect:
+        """Place the buttons around ``centre`` (a row, or a column of equal widths),
+        kept inside ``bounds``; returns their bounding box."""
+        if not self.buttons:
+            return pygame.Rect(int(centre[0]), int(centre[1]), 0, 0)
+        widths = []
+        for b in self.buttons:
+            label_w = text.render(self._caption(b), font, bold=True).get_width()
+            widths.append(max(int(height * 2.4), label_w + int(height * 1.3)))
+        if vertical:
+            w = max(widths)
+            total = len(widths) * height + gap * (len(widths) - 1)
+            y = int(centre[1] - total / 2)
+            for b in self.buttons:
+                b.rect = pygame.Rect(int(centre[0] - w / 2), y, w, height)
+                y += height + gap
+        else:
+            total = sum(widths) + gap * (len(widths) - 1)
+            x = int(centre[0] - total / 2)
+            y = int(centre[1] - height / 2)
+            for b, w in zip(self.buttons, widths):
+                b.rect = pygame.Rect(x, y, w, height)
+                x += w + gap
+        box = self.buttons[0].rect.unionall([b.rect for b in self.buttons[1:]])
+        if bounds is not None:
+            moved = box.clamp(bounds)
+            dx, dy = moved.x - box.x, moved.y - box.y
+            if dx or dy:
+                for b in self.buttons:
+                    b.rect.move_ip(dx, dy)
+                box = moved
+        return box
+
+    @staticmethod
+    def _caption(b: ChoiceButton) -> str:
+        return b.label
+
+    def at(self, pos: tuple[int, int]) -> Optional[int]:
+        for i, b in enumerate(self.buttons):
+            if b.rect.collidepoint(pos):
+                return i
+        return None
+
+    def by_hotkey(self, name: str) -> Optional[ChoiceButton]:
+        name = name.lower()
+        for b in self.buttons:
+            if b.hotkey and b.hotkey.lower() == name:
+                return b
+        return None
+
+    def move_focus(self, delta: int) -> None:
+        if not self.buttons:
+            self.focus = None
+            return
+        if self.focus is None:
+            self.focus = 0 if delta > 0 else len(self.buttons) - 1
+        else:
+            self.focus = (self.focus + delta) % len(self.buttons)
+
+    def focused(self) -> Optional[ChoiceButton]:
+        if self.focus is None or not (0 <= self.focus < len(self.buttons)):
+            return None
+        return self.buttons[self.focus]
+
+    def draw(self, surface: pygame.Surface, text: TextCache, panels: PanelCache,
+             font: int) -> None:
+        for i, b in enumerate(self.buttons):
+            focused = i == self.focus
+            hovered = i == self.hover
+            if focused:
+                fill, rim, ink = (70, 52, 16, 240), theme.GOLD_LIGHT, theme.GOLD_LIGHT
+            elif hovered:
+                fill, rim, ink = (34, 80, 52, 240), theme.GOLD_LIGHT, theme.CREAM
+            elif b.primary:
+                fill, rim, ink = (24, 66, 42, 235), theme.GOLD, theme.CREAM
+            else:
+                fill, rim, ink = (10, 38, 25, 225), theme.GOLD_DARK, theme.CREAM
+            r = b.rect
+            shadow = panels.get((r.w, r.h), (0, 0, 0, 90), None, r.h // 2)
+            surface.blit(shadow, (r.x + 2, r.y + 4))
+            surface.blit(panels.get((r.w, r.h), fill, rim, r.h // 2, 3 if focused else 2), r.topleft)
+            text.blit(surface, b.label, font, (r.centerx, r.centery - 1), "center", ink, bold=True)
+            if b.hotkey:
+                text.blit(surface, b.hotkey.upper(), Hud.badge_size(font),
+                          (r.right - r.h * 0.42, r.top + r.h * 0.28), "center",
+                          theme.GOLD if not focused else theme.GOLD_LIGHT)
+
+
+# -- transient effects ---------------------------------------------------------------
+class Banner:
+    """A big centred message that swells in, holds, and fades away."""
+
+    def __init__(self, text: str, sub: str = "") -> None:
+        self.text = text
+        self.sub = sub
+        self.alpha = 0
+        self.scale = 0.8
+        self.alive = True
+
+    def tweens(self, hold: float) -> list[tuple[float, Tween]]:
+        def grow(p: float) -> None:
+            self.alpha = int(255 * min(1.0, p * 1.6))
+            self.scale = lerp(0.85, 1.0, p)
+
+        def fade(p: float) -> None:
+            self.alpha = int(255 * (1.0 - p))
+
+        def gone() -> None:
+            self.alive = False
+
+        return [(0.0, Tween(0.28, grow, ease_out_back)),
+                (0.28 + hold, Tween(0.35, fade, ease_out_cubic, on_done=gone))]
+
+
+class ScorePop:
+    """A "+3" that rises from where it was earned and fades."""
+
+    def __init__(self, text: str, pos: tuple[float, float], colour: Colour = POSITIVE) -> None:
+        self.text = text
+        self.x, self.y0 = pos
+        self.y = self.y0
+        self.colour = colour
+        self.alpha = 0
+        self.alive = True
+
+    def tween(self, rise: float, duration: float = 1.3) -> Tween:
+        def apply(p: float) -> None:
+            self.y = self.y0 - rise * p
+            self.alpha = int(255 * (min(1.0, p * 5.0) if p < 0.6 else (1.0 - p) / 0.4))
+
+        def gone() -> None:
+            self.alive = False
+
+        return Tween(duration, apply, ease_out_cubic, on_done=gone)
+
+
+class Hud:
+    """Draws the HUD parts from plain data the scene and the adapter give it."""
+
+    def __init__(self, fonts: Any) -> None:
+        self.text = TextCache(fonts)
+        self.panels = PanelCache()
+        self.prompt = ""
+        self.error = ""
+        self.error_time = 0.0
+        self.banners: list[Banner] = []
+        self.pops: list[ScorePop] = []
+
+    @staticmethod
+    def banner_size(font: int) -> int:
+        return max(18, int(font * 1.8))
+
+    @staticmethod
+    def pop_size(font: int) -> int:
+        return max(14, int(font * 1.5))
+
+    @staticmethod
+    def badge_size(font: int) -> int:
+        return max(10, font * 2 // 3)
+
+    def preload(self, sizes: list[tuple[int, bool]]) -> None:
+        """Open every font size the table will use now: opening one costs ~7 ms."""
+        for size, bold in sizes:
+            self.text.fonts.get(size, bold)
+
+    # -- prompt ----------------------------------------------------------------------
+    def show_error(self, words: str, seconds: float = 3.0) -> None:
+        self.error = words
+        self.error_time = seconds
+
+    def update(self, dt: float) -> None:
+        if self.error_time > 0:
+            self.error_time -= dt
+            if self.error_time <= 0:
+                self.error = ""
+        self.banners = [b for b in self.banners if b.alive]
+        self.pops = [p for p in self.pops if p.alive]
+
+    def banner(self, timeline: Timeline, at: float, text: str, sub: str = "",
+               hold: float = 0.9) -> Banner:
+        b = Banner(text, sub)
+
+        def show() -> None:
+            self.banners = [x for x in self.banners if x.alive and x is not b]
+            self.banners.append(b)
+            for offset, tween in b.tweens(hold):
+                timeline.play(timeline.time + offset, tween)
+        timeline.at(at, show)
+        return b
+
+    def pop(self, timeline: Timeline, at: float, text: str, pos: tuple[float, float],
+            rise: float, colour: Colour = POSITIVE) -> ScorePop:
+        p = ScorePop(text, pos, colour)
+
+        def show() -> None:
+            self.pops.append(p)
+            timeline.now(p.tween(rise))
+        timeline.at(at, show)
+        return p
+
+    # -- drawing ---------------------------------------------------------------------
+    def draw_scoreboard(self, surface: pygame.Surface, lines: list[tuple[str, str]],
+                        pos: tuple[int, int], font: int) -> pygame.Rect:
+        """``lines``: (text, style) with style "title", "score", "" (plain) or "dim"."""
+        if not lines:
+            return pygame.Rect(pos, (0, 0))
+        imgs = []
+        for words, style in lines:
+            size = font + 2 if style == "title" else font
+            colour = theme.GOLD_LIGHT if style == "title" else (
+                theme.CREAM_DIM if style == "dim" else theme.CREAM)
+            imgs.append(self.text.render(words, size, colour, bold=style in ("title", "score")))
+        pad = max(8, font // 2)
+        w = max(i.get_width() for i in imgs) + pad * 2
+        h = sum(i.get_height() for i in imgs) + pad * 2
+        w = (w + 15) // 16 * 16  # fewer distinct panel sizes
+        rect = pygame.Rect(pos, (w, h))
+        surface.blit(self.panels.get((w, h), theme.PANEL, theme.GOLD_DARK, 10), rect)
+        y = rect.y + pad
+        for img in imgs:
+            surface.blit(img, (rect.x + pad, y))
+            y += img.get_height()
+        return rect
+
+    def draw_plate(self, surface: pygame.Surface, name: str, info: str, centre: tuple[float, float],
+                   font: int, active: bool) -> pygame.Rect:
+        name_img = self.text.render(name, font, theme.GOLD_LIGHT if active else theme.CREAM, True)
+        info_img = self.text.render(info, font, theme.CREAM) if info else None
+        pad = max(6, font // 2)
+        w = name_img.get_width() + (info_img.get_width() + pad if info_img else 0) + pad * 2
+        h = name_img.get_height() + pad
+        w = (w + 7) // 8 * 8
+        rect = pygame.Rect(0, 0, w, h)
+        rect.center = (int(centre[0]), int(centre[1]))
+        rect.clamp_ip(surface.get_rect())
+        rim = theme.GOLD_LIGHT if active else theme.GOLD_DARK
+        surface.blit(self.panels.get((w, h), theme.PANEL, rim, h // 2, 3 if active else 2), rect)
+        x = rect.x + pad
+        surface.blit(name_img, (x, rect.centery - name_img.get_height() // 2))
+        if info_img:
+            surface.blit(info_img, (rect.right - pad - info_img.get_width(),
+                                    rect.centery - info_img.get_height() // 2))
+        return rect
+
+    def draw_label(self, surface: pygame.Surface, label: Label) -> pygame.Rect:
+        img = self.text.render(label.text, label.size, label.colour, label.bold)
+        rect = img.get_rect(**{label.anchor: (int(label.pos[0]), int(label.pos[1]))})
+        if label.pill:
+            pad = max(4, label.size // 3)
+            w, h = rect.w + pad * 2, rect.h + 2
+            w = (w + 7) // 8 * 8
+            pill = pygame.Rect(0, 0, w, h)
+            pill.center = rect.center
+            surface.blit(self.panels.get((w, h), (8, 30, 20, 190), None, h // 2), pill)
+        surface.blit(img, rect)
+        return rect
+
+    def draw_slot(self, surface: pygame.Surface, slot: Slot) -> None:
+        r = slot.rect
+        colour = (255, 230, 160, 70) if slot.highlight else (255, 255, 255, 34)
+        surface.blit(self.panels.get((r.w, r.h), (0, 0, 0, 26), colour, max(4, r.w // 10), 2), r)
+
+    def draw_prompt(self, surface: pygame.Surface, centre: tuple[float, float], font: int) -> None:
+        words = self.error or self.prompt
+        if not words:
+            return
+        colour = ERROR if self.error else theme.CREAM
+        img = self.text.render(words, font, colour, bold=bool(self.error))
+        pad = max(10, font)
+        w = (img.get_width() + pad * 2 + 15) // 16 * 16
+        h = img.get_height() + max(4, font // 3)
+        rect = pygame.Rect(0, 0, w, h)
+        rect.center = (int(centre[0]), int(centre[1]))
+        rim = (200, 90, 80) if self.error else theme.GOLD_DARK
+        surface.blit(self.panels.get((w, h), (8, 30, 20, 200), rim, h // 2), rect)
+        surface.blit(img, img.get_rect(center=rect.center))
+
+    def draw_effects(self, surface: pygame.Surface, size: tuple[int, int], font: int) -> None:
+        w, h = size
+        for b in self.banners:
+            if b.alpha <= 0:
+                continue
+            big = self.banner_size(font)
+            img = self.text.render(b.text, big, theme.GOLD_LIGHT, True)
+            sub = self.text.render(b.sub, font, theme.CREAM) if b.sub else None
+            bw = max(img.get_width(), sub.get_width() if sub else 0) + font * 4
+            bh = img.get_height() + (sub.get_height() if sub else 0) + font
+            bw, bh = (bw + 31) // 32 * 32, (bh + 15) // 16 * 16
+            rect = pygame.Rect(0, 0, bw, bh)
+            rect.center = (w // 2, int(h * 0.47))
+            panel = self.panels.get((bw, bh), (6, 26, 16, 215), theme.GOLD, bh // 3, 2)
+            panel.set_alpha(b.alpha)
+            surface.blit(panel, rect)
+            panel.set_alpha(255)
+            img.set_alpha(b.alpha)
+            top = rect.y + font // 2
+            surface.blit(img, img.get_rect(midtop=(rect.centerx, top)))
+            img.set_alpha(255)
+            if sub:
+                sub.set_alpha(b.alpha)
+                surface.blit(sub, sub.get_rect(midtop=(rect.centerx, top + img.get_height())))
+                sub.set_alpha(255)
+        for p in self.pops:
+            if p.alpha <= 0:
+                continue
+            img = self.text.render(p.text, self.pop_size(font), p.colour, True)
+            img.set_alpha(p.alpha)
+            surface.blit(img, img.get_rect(center=(int(p.x), int(p.y))))
+            img.set_alpha(255)

@@ -1,0 +1,262 @@
+"""Where things go on the table, for 2 to 6 seats, from the window size alone.
+
+The human sits at the bottom; the others sit around the table in turn order
+(clockwise as seen from the bottom: left, then across, then right).  Card size
+follows the window height, so a bigger window shows bigger cards, and every
+position is recomputed on resize.  Game adapters place their zones relative to
+these anchors, so no game hard-codes pixels.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+try:  # the card art's aspect ratio; its module may land after this one
+    from scenes.cardart import CARD_RATIO as _CARD_RATIO
+except ImportError:  # pragma: no cover - until scenes/cardart.py exists
+    _CARD_RATIO = 1.4
+
+#: height / width of a card (CARD_RATIO may be given either way round)
+CARD_ASPECT = _CARD_RATIO if _CARD_RATIO >= 1 else 1.0 / _CARD_RATIO
+
+#: the relative places of the other seats, by number of seats
+_SIDES: dict[int, tuple[str, ...]] = {
+    1: ("bottom",),
+    2: ("bottom", "top"),
+    3: ("bottom", "left", "right"),
+    4: ("bottom", "left", "top", "right"),
+    5: ("bottom", "left", "top-left", "top-right", "right"),
+    6: ("bottom", "left", "top-left", "top", "top-right", "right"),
+}
+
+#: the name a seat's place gives when there is no other name (a translation key suffix)
+PLACE_NAMES = {"bottom": "south", "left": "west", "top-left": "northwest", "top": "north",
+               "top-right": "northeast", "right": "east"}
+
+
+@dataclass(frozen=True)
+class ZoneGeom:
+    """How the cards of one zone lie: centre, arrangement and size.
+
+    ``kind``: ``"stack"`` (a pile, each card slightly offset), ``"fan"`` (an arc,
+    the human hand), ``"row"`` (side by side along ``direction``, overlapping by
+    ``spacing``).  ``scale`` is relative to the layout's card size; ``angle`` is
+    the rotation of the whole zone in degrees (counter-clockwise, pygame's way).
+    ``max_span`` squeezes a row or fan that would grow longer than it.
+    """
+
+    x: float
+    y: float
+    kind: str = "stack"
+    scale: float = 1.0
+    angle: float = 0.0
+    spacing: float = 0.0
+    max_span: float = 0.0
+    fan_degrees: float = 0.0
+    depth: float = 0.25
+    z: int = 0
+    align: str = "center"  # rows: "center", "start" (grow from x, y along direction)
+
+
+@dataclass(frozen=True)
+class SeatGeom:
+    """One seat's place: where its hand lies, its name plate, and its area for piles."""
+
+    seat: int
+    side: str
+    hand: tuple[float, float]
+    hand_angle: float
+    hand_scale: float
+    toward: tuple[float, float]  # unit vector from the hand to the centre of the table
+    plate: tuple[float, float]   # centre of the name plate
+    area: tuple[float, float]    # between the hand and the centre: piles, tricks, bocce
+    place: str = ""
+
+
+@dataclass
+class Layout:
+    """All anchors for one window size and seat count."""
+
+    size: tuple[int, int]
+    seats: int
+    human_seat: int = 0
+    card_h: int = field(init=False)
+    card_w: int = field(init=False)
+    seat_geoms: list[SeatGeom] = field(init=False)
+
+    def __post_init__(self) -> None:
+        w, h = self.size
+        self.seats = max(1, min(6, int(self.seats)))
+        self.card_h = max(40, int(min(h * 0.175, w * 0.14 * CARD_ASPECT)))
+        self.card_w = max(28, int(round(self.card_h / CARD_ASPECT)))
+        self.margin = max(6, int(h * 0.012))
+        self.seat_geoms = [self._seat(s) for s in range(self.seats)]
+
+    # -- the whole table ----------------------------------------------------------
+    @property
+    def width(self) -> int:
+        return self.size[0]
+
+    @property
+    def height(self) -> int:
+        return self.size[1]
+
+    @property
+    def centre(self) -> tuple[float, float]:
+        w, h = self.size
+        return (w / 2, h * 0.47)
+
+    @property
+    def small_scale(self) -> float:
+        """Scale of the other seats' hands."""
+        return 0.6
+
+    @property
+    def deck(self) -> tuple[float, float]:
+        """The draw pile: left of the centre."""
+        cx, cy = self.centre
+        return (cx - self.width * 0.30, cy)
+
+    @property
+    def discard(self) -> tuple[float, float]:
+        """Used cards: right of the centre."""
+        cx, cy = self.centre
+        return (cx + self.width * 0.30, cy)
+
+    @property
+    def hand_top(self) -> float:
+        """Top edge of the human hand at rest."""
+        return self.seat_geoms[self.human_seat].hand[1] - self.card_h / 2
+
+    @property
+    def prompt_y(self) -> float:
+        """Centre of the prompt line, just above the human hand."""
+        return self.hand_top - self.card_h * 0.16 - self.font(16) * 0.95
+
+    @property
+    def font_scale(self) -> float:
+        return max(0.7, self.size[1] / 720)
+
+    def font(self, base: int) -> int:
+        """A font size that follows the window height (``base`` at 720 px)."""
+        return max(11, int(round(base * self.font_scale)))
+
+    def seat(self, seat: int) -> SeatGeom:
+        return self.seat_geoms[seat % self.seats]
+
+    def relative(self, seat: int) -> int:
+        return (seat - self.human_seat) % self.seats
+
+    # -- seats ------------------------------------------------------------------------
+    def _seat(self, seat: int) -> SeatGeom:
+        w, h = self.size
+        rel = (seat - self.human_seat) % self.seats
+        side = _SIDES[self.seats][rel]
+        ch, cw, m = self.card_h, self.card_w, self.margin
+        sh = ch * self.small_scale  # a small card's height
+        cx, cy = self.centre
+        top_y = m + sh / 2 + 2
+        if side == "bottom":
+            hand = (w / 2, h - m - ch / 2)
+            angle, scale = 0.0, 1.0
+            plate = (max(w * 0.5 - cw * 2.6, m + cw * 0.9), h - m - ch * 0.18)
+            area = (w / 2, hand[1] - ch / 2 - ch * 0.40 - ch * 0.36 - m)
+        elif side == "top":
+            hand = (w / 2, top_y)
+            angle, scale = 180.0, self.small_scale
+            plate = (hand[0] - cw * 2.4, top_y)
+            area = (w / 2, top_y + sh / 2 + m + ch * 0.36 + m)
+        elif side in ("top-left", "top-right"):
+            fx = 0.27 if side == "top-left" else 0.73
+            hand = (w * fx, top_y)
+            angle, scale = 180.0, self.small_scale
+            plate = (hand[0], top_y + sh / 2 + m * 2)
+            area = (hand[0], top_y + sh / 2 + m * 4 + ch * 0.36)
+        else:  # left / right: the hand runs down the side of the window
+            x = m + sh / 2 + 2
+            if side == "right":
+                x = w - x
+            hand = (x, h * 0.42)
+            angle, scale = (-90.0 if side == "left" else 90.0), self.small_scale
+            plate = (x, h * 0.42 - cw * 1.9)
+            inward = 1 if side == "left" else -1
+            area = (x + inward * (sh / 2 + m * 2 + ch * 0.36), h * 0.42)
+        dx, dy = cx - hand[0], cy - hand[1]
+        norm = math.hypot(dx, dy) or 1.0
+        return SeatGeom(seat, side, hand, angle, scale, (dx / norm, dy / norm), plate, area,
+                        PLACE_NAMES[side])
+
+    # -- zones --------------------------------------------------------------------------
+    def hand_zone(self, seat: int) -> ZoneGeom:
+        """A seat's hand: the human's as a wide fan, the others' as a tight row."""
+        g = self.seat(seat)
+        if g.side == "bottom":
+            return ZoneGeom(g.hand[0], g.hand[1], "fan", 1.0, 0.0, spacing=self.card_w * 0.72,
+                            max_span=self.width * 0.62, fan_degrees=3.0, z=600)
+        return ZoneGeom(g.hand[0], g.hand[1], "row", g.hand_scale, g.hand_angle,
+                        spacing=self.card_w * g.hand_scale * 0.32,
+                        max_span=self.card_w * 3.2, z=100)
+
+    def area_zone(self, seat: int, scale: float = 0.72, kind: str = "stack",
+                  spacing: float = 0.0) -> ZoneGeom:
+        """A seat's pile area (tricks taken, bocce ...)."""
+        g = self.seat(seat)
+        angle = 0.0 if g.side in ("bottom", "top", "top-left", "top-right") else g.hand_angle
+        return ZoneGeom(g.area[0], g.area[1], kind, scale, angle, spacing=spacing, z=200)
+
+    def deck_zone(self, scale: float = 0.85) -> ZoneGeom:
+        x, y = self.deck
+        return ZoneGeom(x, y, "stack", scale, 0.0, depth=0.22, z=50)
+
+    def discard_zone(self, scale: float = 0.85) -> ZoneGeom:
+        x, y = self.discard
+        return ZoneGeom(x, y, "stack", scale, 0.0, depth=0.22, z=60)
+
+    def centre_zone(self, scale: float = 0.9) -> ZoneGeom:
+        x, y = self.centre
+        return ZoneGeom(x, y, "row", scale, 0.0, spacing=self.card_w * scale * 1.08,
+                        max_span=self.width * 0.5, z=300)
+
+    def trick_spot(self, seat: int, scale: float = 0.9) -> tuple[float, float]:
+        """Where a seat's card lands in the centre: a little toward that seat."""
+        cx, cy = self.centre
+        g = self.seat(seat)
+        r = self.card_h * 0.55
+        return (cx - g.toward[0] * r * 1.2, cy - g.toward[1] * r)
+
+
+def place(geom: ZoneGeom, n: int, card_w: float) -> list[tuple[float, float, float]]:
+    """Centre and angle of each of ``n`` cards of a zone, bottom card first."""
+    if n <= 0:
+        return []
+    rad = math.radians(geom.angle)
+    # pygame angles turn counter-clockwise on a y-down screen
+    ux, uy = math.cos(rad), -math.sin(rad)
+    if geom.kind == "stack":
+        out = []
+        for i in range(n):
+            d = i * geom.depth
+            out.append((geom.x - d * 0.6, geom.y - d, geom.angle))
+        return out
+    step = geom.spacing
+    if geom.max_span > 0 and n > 1:
+        step = min(step, max(card_w * geom.scale * 0.12, geom.max_span / (n - 1)))
+    if geom.align == "start":
+        offsets = [i * step for i in range(n)]
+    else:
+        mid = (n - 1) / 2
+        offsets = [(i - mid) * step for i in range(n)]
+    out = []
+    mid = (n - 1) / 2
+    for i, off in enumerate(offsets):
+        x = geom.x + ux * off
+        y = geom.y + uy * off
+        angle = geom.angle
+        if geom.kind == "fan":
+            k = i - mid
+            angle = geom.angle - k * geom.fan_degrees
+            # an arc: the outer cards sit a little lower
+            y += (k * k) * card_w * 0.018 * (geom.fan_degrees / 3.0)
+        out.append((x, y, angle))
+    return out

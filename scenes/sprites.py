@@ -1,0 +1,399 @@
+"""Card sprites: where a card is, how it is turned, and the cached images to draw it.
+
+A sprite only holds numbers (centre, angle, scale, how far it is turned over);
+:class:`CardImages` turns those into surfaces, caching every face, back,
+rotation and flip step it makes, so a frame is nothing but blits.  Rotating or
+scaling every card every frame would eat the whole frame budget.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections import OrderedDict
+from typing import Any, Callable, Optional
+
+import pygame
+
+from game.cards import Card
+from scenes.tween import Tween, ease_in_out_cubic, ease_out_cubic, lerp, shake
+
+ANGLE_STEP = 2.0      # degrees: rotations are cached at this step
+SCALE_STEP = 0.05     # sprite scales are drawn at this step
+FLIP_STEPS = 10       # a flip is drawn in this many widths
+
+_ids = itertools.count(1)
+
+
+class CardSprite:
+    """One card on the table.
+
+    ``code`` is what the card is when known (None: never seen); ``face_up``
+    is which side shows.  ``flip`` in 0..1 is how far through a turn-over it
+    is: the card narrows to nothing at 0.5, where the shown side changes.
+    """
+
+    __slots__ = ("id", "code", "face_up", "zone", "x", "y", "angle", "scale", "alpha", "lift",
+                 "offset_x", "flip", "flying", "z", "legal", "focus", "hover", "dim")
+
+    def __init__(self, code: Optional[str], face_up: bool, x: float, y: float,
+                 angle: float = 0.0, scale: float = 1.0, zone: str = "") -> None:
+        self.id = next(_ids)
+        self.code = code
+        self.face_up = face_up and code is not None
+        self.zone = zone
+        self.x, self.y = x, y
+        self.angle = angle
+        self.scale = scale
+        self.alpha = 255
+        self.lift = 0.0
+        self.offset_x = 0.0
+        self.flip = 0.0      # 0 = flat; during a turn 0..1
+        self.flying = False  # drawn above resting cards while it travels
+        self.z = 0
+        self.legal = False
+        self.focus = False
+        self.hover = False
+        self.dim = False
+
+    def __repr__(self) -> str:
+        side = self.code if self.face_up else "back"
+        return f"<CardSprite {side} {self.zone} ({self.x:.0f},{self.y:.0f})>"
+
+    @property
+    def shown(self) -> Optional[str]:
+        """The code the player sees, or None for a back."""
+        return self.code if self.face_up else None
+
+    # -- motions (tweens for a timeline) -----------------------------------------
+    def move(self, x: float, y: float, angle: float, scale: float, duration: float,
+             ease: Callable[[float], float] = ease_out_cubic, on_done=None) -> Tween:
+        """A tween that carries the sprite from wherever it is when it starts."""
+        start: dict[str, float] = {}
+
+        def begin() -> None:
+            start.update(x=self.x, y=self.y, angle=self.angle, scale=self.scale)
+            # turn the short way round
+            diff = (angle - start["angle"] + 180.0) % 360.0 - 180.0
+            start["target_angle"] = start["angle"] + diff
+            self.flying = True
+
+        def apply(p: float) -> None:
+            self.x = lerp(start["x"], x, p)
+            self.y = lerp(start["y"], y, p)
+            self.angle = lerp(start["angle"], start["target_angle"], p)
+            self.scale = lerp(start["scale"], scale, p)
+
+        def done() -> None:
+            self.angle = angle
+            self.flying = False
+            if on_done is not None:
+                on_done()
+
+        return Tween(duration, apply, ease, on_start=begin, on_done=done, key=(self.id, "move"))
+
+    def turn(self, face_up: bool, code: Optional[str], duration: float) -> Tween:
+        """A turn-over: the card narrows, changes side at the middle, and widens again."""
+        state = {"switched": False}
+
+        def apply(p: float) -> None:
+            self.flip = p
+            if p >= 0.5 and not state["switched"]:
+                state["switched"] = True
+                if code is not None or not face_up:
+                    self.code = code  # a card turned down unseen is forgotten
+                self.face_up = face_up and self.code is not None
+
+        def done() -> None:
+            self.flip = 0.0
+
+        return Tween(duration, apply, ease_in_out_cubic, on_done=done, key=(self.id, "turn"))
+
+    def fade(self, alpha: int, duration: float, on_done=None) -> Tween:
+        start = {"a": 255.0}
+
+        def begin() -> None:
+            start["a"] = float(self.alpha)
+
+        def apply(p: float) -> None:
+            self.alpha = int(lerp(start["a"], alpha, p))
+
+        return Tween(duration, apply, ease_out_cubic, on_start=begin, on_done=on_done,
+                     key=(self.id, "fade"))
+
+    def shake_tween(self, amplitude: float, duration: float = 0.45) -> Tween:
+        """The "no" wobble of a card that may not be played."""
+        def apply(p: float) -> None:
+            self.offset_x = amplitude * shake(p)
+
+        def done() -> None:
+            self.offset_x = 0.0
+
+        return Tween(duration, apply, lambda p: p, on_done=done, key=(self.id, "shake"))
+
+    def flip_width(self) -> float:
+        """Width factor during a turn: 1 flat, 0 edge-on."""
+        if self.flip <= 0.0:
+            return 1.0
+        return abs(math.cos(self.flip * math.pi))
+
+
+# -- images --------------------------------------------------------------------------
+class _Lru(OrderedDict):
+    def __init__(self, limit: int) -> None:
+        super().__init__()
+        self.limit = limit
+
+    def get_or(self, key: Any, make: Callable[[], pygame.Surface]) -> pygame.Surface:
+        surf = super().get(key)
+        if surf is None:
+            surf = make()
+            self[key] = surf
+            if len(self) > self.limit:
+                self.popitem(last=False)
+        else:
+            self.move_to_end(key)
+        return surf
+
+
+class CardImages:
+    """Faces, backs, shadows and glows at any size, each made once.
+
+    ``art`` is the app's CardArt: ``face(card, width)`` and ``back(width, deck)``.
+    """
+
+    GLOW_LEGAL = (255, 214, 110)
+    GLOW_FOCUS = (120, 200, 255)
+
+    def __init__(self, art: Any, deck: str = "french", card_w: int = 90,
+                 card_h: int = 126) -> None:
+        self.art = art
+        self.deck = deck
+        self.card_w = card_w
+        self.card_h = card_h
+        self.master_w = card_w
+        self._masters: dict[str, pygame.Surface] = {}
+        self._base = _Lru(900)
+        self._variants = _Lru(1600)
+        self._painter: Optional[_Painter] = None
+
+    def set_card_size(self, card_w: int, card_h: int) -> None:
+        if (card_w, card_h) != (self.card_w, self.card_h):
+            self.card_w, self.card_h = card_w, card_h
+            self._variants.clear()
+            self._base.clear()
+
+    def set_master_scale(self, scale: float) -> None:
+        """Faces are drawn by the art once, at the largest scale cards lie at; every other
+        size is a smooth-scaled copy (a new face from the art costs milliseconds)."""
+        width = self.width_for(scale)
+        if width != self.master_w:
+            self.master_w = width
+            self._masters = {}
+            self._base.clear()
+            self._variants.clear()
+            if self._painter is not None:
+                self._painter.stop()
+                self._painter = None
+
+    # -- masters: drawn ahead of time in a background thread --------------------------
+    def warm(self, codes: Any, background: bool = True) -> None:
+        """Have these faces (codes; None = the back) ready before they are needed."""
+        codes = [c for c in codes if (c or "#back") not in self._masters]
+        if not codes:
+            return
+        if not background:
+            for code in codes:
+                self.master(code)
+            return
+        if self._painter is None or not self._painter.alive:
+            self._painter = _Painter(self.art, self.deck, self.master_w, self._masters)
+        self._painter.want(codes)
+
+    def stop(self) -> None:
+        if self._painter is not None:
+            self._painter.stop()
+            self._painter = None
+
+    def master(self, code: Optional[str]) -> pygame.Surface:
+        key = code or "#back"
+        surf = self._masters.get(key)
+        if surf is None:
+            surf = _paint(self.art, self.deck, code, self.master_w)
+            self._masters[key] = surf
+        return surf
+
+    def width_for(self, scale: float) -> int:
+        q = max(SCALE_STEP, round(scale / SCALE_STEP) * SCALE_STEP)
+        return max(8, int(round(self.card_w * q)))
+
+    def height_for(self, width: int) -> int:
+        return int(round(width * self.card_h / self.card_w))
+
+    # -- base images -----------------------------------------------------------
+    def base(self, code: Optional[str], width: int) -> pygame.Surface:
+        """A face or back ``width`` wide: the master, or a smooth-scaled copy of it."""
+        if width == self.master_w:
+            return self.master(code)
+
+        def make() -> pygame.Surface:
+            return pygame.transform.smoothscale(self.master(code), (width, self.height_for(width)))
+        return self._base.get_or((code or "#back", width), make)
+
+    def shadow(self, width: int) -> pygame.Surface:
+        def make() -> pygame.Surface:
+            h = self.height_for(width)
+            pad = max(3, width // 14)
+            surf = pygame.Surface((width + pad * 2, h + pad * 2), pygame.SRCALPHA)
+            radius = max(3, width // 10)
+            for i in range(pad, 0, -1):
+                a = int(70 * (1 - i / (pad + 1)) ** 1.6)
+                pygame.draw.rect(surf, (0, 0, 0, a),
+                                 (pad - i, pad - i, width + 2 * i, h + 2 * i),
+                                 border_radius=radius + i)
+            pygame.draw.rect(surf, (0, 0, 0, 90), (pad, pad, width, h), border_radius=radius)
+            return surf
+        return self._variants.get_or(("shadow", width), make)
+
+    def glow(self, width: int, colour: tuple[int, int, int]) -> pygame.Surface:
+        def make() -> pygame.Surface:
+            h = self.height_for(width)
+            pad = max(4, width // 11)
+            surf = pygame.Surface((width + pad * 2, h + pad * 2), pygame.SRCALPHA)
+            radius = max(3, width // 10)
+            for i in range(pad, 0, -1):
+                a = int(190 * (1 - i / (pad + 1)) ** 1.6)
+                pygame.draw.rect(surf, (*colour, a), (pad - i, pad - i, width + 2 * i, h + 2 * i),
+                                 width=2, border_radius=radius + i)
+            pygame.draw.rect(surf, (*colour, 230), (pad - 1, pad - 1, width + 2, h + 2),
+                             width=2, border_radius=radius + 1)
+            return surf
+        return self._variants.get_or(("glow", width, colour), make)
+
+    # -- variants ----------------------------------------------------------------
+    def variant(self, kind: Any, width: int, flip_w: float, angle: float,
+                make_base: Callable[[], pygame.Surface]) -> pygame.Surface:
+        """``make_base()`` narrowed for a flip and rotated, cached by step."""
+        fstep = FLIP_STEPS if flip_w >= 0.999 else max(1, int(round(flip_w * FLIP_STEPS)))
+        astep = int(round(angle / ANGLE_STEP)) % int(360 / ANGLE_STEP)
+        if fstep == FLIP_STEPS and astep == 0:
+            return make_base()
+
+        def make() -> pygame.Surface:
+            surf = make_base()
+            if fstep != FLIP_STEPS:
+                w = max(1, int(surf.get_width() * fstep / FLIP_STEPS))
+                surf = pygame.transform.scale(surf, (w, surf.get_height()))
+            if astep:
+                surf = pygame.transform.rotate(surf, astep * ANGLE_STEP)
+            return surf
+        return self._variants.get_or((kind, width, fstep, astep), make)
+
+    # -- drawing ---------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface, sprite: CardSprite) -> pygame.Rect:
+        """Blit one sprite (shadow, glow, card); returns the card's rectangle."""
+        width = self.width_for(sprite.scale)
+        flip_w = sprite.flip_width()
+        angle = sprite.angle
+        cx = sprite.x + sprite.offset_x
+        cy = sprite.y - sprite.lift
+        shown = sprite.shown
+        lifted = sprite.flying or sprite.lift > 1
+        # shadow, further away for a card in the air
+        off = max(2, width // 30) * (3 if lifted else 1)
+        sh = self.variant("shadow", width, flip_w, angle, lambda: self.shadow(width))
+        self._blit(surface, sh, cx + off, cy + off * 1.3, sprite.alpha)
+        if sprite.focus or sprite.legal:
+            colour = self.GLOW_FOCUS if sprite.focus else self.GLOW_LEGAL
+            gl = self.variant(("glow", colour), width, flip_w, angle,
+                              lambda: self.glow(width, colour))
+            self._blit(surface, gl, cx, cy, sprite.alpha)
+        img = self.variant(shown or "#back", width, flip_w, angle,
+                           lambda: self.base(shown, width))
+        rect = self._blit(surface, img, cx, cy, sprite.alpha)
+        if sprite.dim:
+            veil = self.variant("veil", width, flip_w, angle, lambda: self._veil(width))
+            self._blit(surface, veil, cx, cy, sprite.alpha)
+        return rect
+
+    def _veil(self, width: int) -> pygame.Surface:
+        h = self.height_for(width)
+        surf = pygame.Surface((width, h), pygame.SRCALPHA)
+        pygame.draw.rect(surf, (0, 0, 0, 80), surf.get_rect(), border_radius=max(3, width // 10))
+        return surf
+
+    @staticmethod
+    def _blit(surface: pygame.Surface, img: pygame.Surface, cx: float, cy: float,
+              alpha: int) -> pygame.Rect:
+        w, h = img.get_size()
+        pos = (int(cx - w / 2), int(cy - h / 2))
+        if alpha >= 255:
+            return surface.blit(img, pos)
+        if alpha <= 0:
+            return pygame.Rect(pos, (w, h))
+        img.set_alpha(alpha)
+        rect = surface.blit(img, pos)
+        img.set_alpha(255)
+        return rect
+
+    def rect_of(self, sprite: CardSprite) -> pygame.Rect:
+        """The card's upright rectangle (for clicks on cards that lie straight or nearly)."""
+        width = self.width_for(sprite.scale)
+        h = self.height_for(width)
+        rect = pygame.Rect(0, 0, width, h)
+        rect.center = (int(sprite.x + sprite.offset_x), int(sprite.y - sprite.lift))
+        return rect
+
+
+
+def _paint(art: Any, deck: str, code: Optional[str], width: int) -> pygame.Surface:
+    surf = art.back(width, deck) if code is None else art.face(Card.parse(code), width)
+    return surf
+
+
+class _Painter:
+    """Draws card masters in a thread with its own CardArt, so the frame loop never waits
+    for a face; results land in a dict the drawing code reads."""
+
+    def __init__(self, art: Any, deck: str, width: int, out: dict) -> None:
+        import queue
+        import threading
+
+        try:  # a private art object: its caches are never shared between threads
+            own = type(art)(getattr(art, "italian_style", "napoletane"))
+        except Exception:
+            own = art
+        self.art = own
+        self.deck = deck
+        self.width = width
+        self.out = out
+        self.queue: "queue.Queue[Optional[str]]" = queue.Queue()
+        self.alive = True
+        self._thread = threading.Thread(target=self._run, name="card-painter", daemon=True)
+        self._thread.start()
+
+    def want(self, codes: Any) -> None:
+        for code in codes:
+            self.queue.put(code)
+
+    def stop(self) -> None:
+        self.alive = False
+        self.queue.put("#stop")
+
+    def _run(self) -> None:
+        import logging
+
+        while self.alive:
+            code = self.queue.get()
+            if code == "#stop" or not self.alive:
+                break
+            key = code or "#back"
+            if key in self.out:
+                continue
+            try:
+                surf = _paint(self.art, self.deck, code, self.width)
+            except Exception:  # the main thread will paint it (and show the error) itself
+                logging.getLogger(__name__).debug("painter failed on %s", code, exc_info=True)
+                continue
+            if self.alive:
+                self.out.setdefault(key, surf)

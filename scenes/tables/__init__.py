@@ -1,0 +1,231 @@
+"""Per-game table adapters: the little a game must tell the one table scene.
+
+The table scene animates any game from its zones and the moves of its events
+(see game/engine.py).  What differs from game to game is small and lives in an
+adapter, ``scenes/tables/<key>.py``, exposing ``ADAPTER`` (a subclass of
+:class:`TableAdapter`).  Every method has a default that fits a plain card
+game, so a new game's adapter overrides only what is its own:
+
+* where its zones lie (:meth:`zone_geom`), empty places (:meth:`slots`) and
+  text on the felt (:meth:`labels`);
+* the score board (:meth:`scoreboard`), the name plates' info
+  (:meth:`plate_info`) and the prompt line (:meth:`prompt`);
+* how a click becomes an action: on a hand card (:meth:`card_actions`), on a
+  zone (:meth:`zone_actions`), or on the choice bar's buttons
+  (:meth:`choices`, for moves that are not a card: draw, stand, bid, pass);
+  when a card fits several actions (an Ace as 1 or 10) the scene asks with a
+  popup whose buttons come from :meth:`action_label`;
+* how an event looks: timings and sounds (:meth:`timing`), banners and score
+  pops (:meth:`effects`), and how it changes the text shown meanwhile
+  (:meth:`patch`: the HUD follows the animation, not the rules' final state);
+* the result screen's words (:meth:`result_title`, :meth:`result_lines`).
+"""
+
+from __future__ import annotations
+
+import copy
+import importlib
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Optional, Protocol, Sequence
+
+from game.cards import Card
+from game.engine import Action, Event, GameSpec
+from game.i18n import tr
+from scenes.hud import ChoiceButton, Label, Slot
+from scenes.layout import Layout, ZoneGeom
+
+if TYPE_CHECKING:  # pragma: no cover
+    pass
+
+
+@dataclass(frozen=True)
+class Timing:
+    """How one event is paced (seconds at normal speed)."""
+
+    flight: float = 0.42     # one card travelling
+    stagger: float = 0.0     # between the starts of two moves of the event
+    flip: float = 0.30       # one card turning over in place
+    before: float = 0.0      # a pause before the event
+    after: float = 0.12      # a pause after its last move lands
+    move_sound: Optional[str] = None  # played as each card leaves ("deal", "play", "collect")
+    sound: Optional[str] = None       # played once when the event starts
+
+
+class Fx(Protocol):
+    """What an adapter may add to an event's animation (given by the scene)."""
+
+    start: float
+    end: float
+
+    def banner(self, text: str, sub: str = "", at: str = "end", hold: float = 0.9) -> None: ...
+    def pop(self, text: str, pos: tuple[float, float], at: str = "end",
+            colour: Optional[tuple[int, int, int]] = None) -> None: ...
+    def sound(self, name: str, at: str = "end") -> None: ...
+    def wait(self, seconds: float) -> None: ...
+    def zone_centre(self, zone: str) -> tuple[float, float]: ...
+
+
+class TableAdapter:
+    """Defaults for a plain card game: hands, a deck, a discard, a centre, piles."""
+
+    #: the zone every card starts in before the opening deal
+    source_zone = "deck"
+    #: the choice bar as a column (True) or a row (False) around :meth:`choice_anchor`
+    choice_vertical = False
+
+    def __init__(self, spec: GameSpec, seats: int, human_seat: int = 0) -> None:
+        self.spec = spec
+        self.seats = seats
+        self.human_seat = human_seat
+
+    # -- names ----------------------------------------------------------------------
+    def seat_name(self, seat: int, layout: Layout) -> str:
+        if seat == self.human_seat:
+            return tr("table.seat.you")
+        if self.seats == 2:
+            return tr("table.seat.computer")
+        return tr(f"table.seat.{layout.seat(seat).place}")
+
+    # -- geometry ---------------------------------------------------------------------
+    def hand_zone(self, seat: int) -> str:
+        return f"hand/{seat}"
+
+    def zone_geom(self, zone: str, layout: Layout) -> ZoneGeom:
+        """Where a zone's cards lie; unknown zones stack in the centre."""
+        kind, _, rest = zone.partition("/")
+        owner = int(rest.split("/")[0]) if rest and rest.split("/")[0].isdigit() else None
+        if kind == "hand" and owner is not None:
+            return layout.hand_zone(owner)
+        if kind == "deck":
+            return layout.deck_zone()
+        if kind == "discard":
+            return layout.discard_zone()
+        if kind in ("table", "trick", "centre"):
+            return layout.centre_zone()
+        if kind in ("pile", "tricks", "won") and owner is not None:
+            return layout.area_zone(owner)
+        x, y = layout.centre
+        return ZoneGeom(x, y, "stack", 0.85, z=40)
+
+    def slots(self, view: dict[str, Any], layout: Layout) -> list[Slot]:
+        return []
+
+    def labels(self, view: dict[str, Any], layout: Layout) -> list[Label]:
+        return []
+
+    def choice_anchor(self, layout: Layout) -> tuple[float, float]:
+        """Centre of the choice bar: above the human hand, right of its middle."""
+        return (layout.width / 2, layout.prompt_y - layout.card_h * 0.36)
+
+    # -- texts --------------------------------------------------------------------------
+    def scoreboard(self, view: dict[str, Any], layout: Layout) -> list[tuple[str, str]]:
+        scores = view.get("scores") or []
+        lines = [(self.spec.title, "title")]
+        for seat, score in enumerate(scores):
+            lines.append((f"{self.seat_name(seat, layout)}  {score}", "score"))
+        return lines
+
+    def plate_info(self, view: dict[str, Any], seat: int) -> str:
+        return ""
+
+    def prompt(self, view: dict[str, Any], legal: Sequence[Action], my_turn: bool,
+               waiting_for: Sequence[int], layout: Layout) -> str:
+        if view.get("phase") == "over":
+            return ""
+        if my_turn:
+            return tr("table.prompt.your_turn")
+        if waiting_for:
+            return tr("table.prompt.waiting", player=self.seat_name(waiting_for[0], layout))
+        return ""
+
+    def action_label(self, action: Action) -> str:
+        if action.card is not None and action.value:
+            return tr("table.action.card_value", card=action.card.name(), value=action.value)
+        if action.value:
+            return action.value
+        return tr(f"table.action.{action.kind}") if action.kind in ("pass", "draw") else action.kind
+
+    def choice_title(self, actions: Sequence[Action]) -> str:
+        return tr("table.choose")
+
+    # -- input ---------------------------------------------------------------------------
+    def card_actions(self, view: dict[str, Any], legal: Sequence[Action], code: str,
+                     zone: str) -> list[Action]:
+        """The legal actions a click on this card means (several: the scene asks which)."""
+        return [a for a in legal if len(a.cards) == 1 and a.cards[0].code == code]
+
+    def probe_action(self, view: dict[str, Any], code: str, zone: str) -> Optional[Action]:
+        """An action to ask ``explain`` about when a card that cannot be used is clicked."""
+        return Action("play", (Card.parse(code),))
+
+    def zone_actions(self, view: dict[str, Any], legal: Sequence[Action],
+                     zone: str) -> list[Action]:
+        """A click on a zone's cards that are not the human hand (e.g. the deck = draw)."""
+        return []
+
+    def choices(self, view: dict[str, Any], legal: Sequence[Action]) -> list[ChoiceButton]:
+        """Buttons for legal actions that are not a single card."""
+        out = []
+        for a in legal:
+            if a.card is None:
+                out.append(ChoiceButton(self.action_label(a), a, ""))
+        for i, b in enumerate(out[:9]):
+            if not b.hotkey:
+                b.hotkey = str(i + 1)
+        return out
+
+    # -- events ---------------------------------------------------------------------------
+    def timing(self, event: Event) -> Timing:
+        moves = event.data.get("moves") or []
+        if not moves:
+            return Timing(after=0.05)
+        srcs = {m.get("src") for m in moves}
+        dsts = {m.get("dst") for m in moves}
+        if all(m.get("src") == m.get("dst") for m in moves):
+            return Timing(stagger=0.12, move_sound="flip")
+        if srcs == {"deck"}:
+            return Timing(flight=0.36, stagger=0.09, move_sound="deal")
+        if len(moves) > 6 and len(dsts) == 1:
+            return Timing(flight=0.34, stagger=0.015, sound="collect")
+        if any((s or "").startswith("hand/") for s in srcs):
+            return Timing(flight=0.40, move_sound="play")
+        return Timing(stagger=0.06, move_sound="collect" if len(dsts) == 1 else "play")
+
+    def effects(self, event: Event, view: dict[str, Any], fx: Fx, layout: Layout) -> None:
+        """Banners, pops and sounds for an event; the default adds none."""
+
+    def patch(self, shown: dict[str, Any], event: Event) -> None:
+        """Bring the shown view (HUD text) up to this event; the default waits for the end."""
+
+    # -- the end ---------------------------------------------------------------------------
+    def result_title(self, result: dict[str, Any], layout: Layout) -> str:
+        winners = result.get("winners") or []
+        if self.human_seat in winners:
+            return tr("table.result.you_win")
+        if winners:
+            return tr("table.result.winner", player=self.seat_name(winners[0], layout))
+        return tr("table.result.draw")
+
+    def result_lines(self, result: dict[str, Any], view: dict[str, Any],
+                     layout: Layout) -> list[tuple[str, str]]:
+        """(name, score) rows for the result screen, best first."""
+        scores = result.get("scores") or []
+        rows = [(self.seat_name(s, layout), str(v)) for s, v in enumerate(scores)]
+        order = sorted(range(len(rows)), key=lambda s: -scores[s])
+        return [rows[s] for s in order]
+
+
+def load_adapter(key: str) -> type[TableAdapter]:
+    """The adapter class of a game: ``scenes/tables/<key>.py``'s ADAPTER, else the defaults."""
+    try:
+        module = importlib.import_module(f"scenes.tables.{key}")
+    except ModuleNotFoundError as exc:
+        if exc.name != f"scenes.tables.{key}":
+            raise
+        return TableAdapter
+    return getattr(module, "ADAPTER", TableAdapter)
+
+
+def deep_copy_view(view: dict[str, Any]) -> dict[str, Any]:
+    """A private copy of a view that an adapter may patch freely."""
+    return copy.deepcopy(view)

@@ -1,0 +1,375 @@
+"""Bocce at the table: where the bocce, the lag and the pallino lie, and what the
+screen says ("Hand 1 — Frame 1 of 3", "The Lag — Tossing the Pallino",
+"Pallino: ?", "Your Hand", "Your Bocce").
+
+Layout, top to bottom: the computer's hand and its three bocce; in the middle
+the Draw Pile (left), the two lag cards with the pallino above them, the
+discard (right); then your three bocce and your hand.  Each bocce shows its
+running total and status between its row and the middle.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Optional, Sequence
+
+import pygame
+
+from game.bocce.rules import lag_worths, points
+from game.engine import Action, Event
+from game.i18n import tr
+from scenes import theme
+from scenes.hud import POSITIVE, ChoiceButton, Label, Slot
+from scenes.layout import Layout, ZoneGeom
+from scenes.tables import Fx, TableAdapter, Timing
+
+BOCCE_SCALE = 0.72
+LAG_SCALE = 0.85
+PILE_SCALE = 0.8
+FRAMES = 3
+BAD = (255, 150, 130)
+
+
+class BocceAdapter(TableAdapter):
+    """Bocce's zones, words, buttons and effects."""
+
+    choice_vertical = True
+
+    # -- geometry ------------------------------------------------------------------
+    def _other(self) -> int:
+        return 1 - self.human_seat
+
+    def _row_y(self, seat: int, layout: Layout) -> float:
+        return layout.seat(seat).area[1]
+
+    def _bocce_gap(self, layout: Layout) -> float:
+        return layout.card_w * BOCCE_SCALE * 3.0
+
+    def _bocce_h(self, layout: Layout) -> float:
+        return layout.card_h * BOCCE_SCALE
+
+    def _lag_xy(self, seat: int, layout: Layout) -> tuple[float, float]:
+        cx, cy = layout.centre
+        dx = layout.card_w * LAG_SCALE * 0.68
+        return (cx - dx if seat == self.human_seat else cx + dx, cy)
+
+    def zone_geom(self, zone: str, layout: Layout) -> ZoneGeom:
+        parts = zone.split("/")
+        if parts[0] == "bocce" and len(parts) == 3:
+            seat, index = int(parts[1]), int(parts[2])
+            x = layout.width / 2 + (index - 1) * self._bocce_gap(layout)
+            w = layout.card_w * BOCCE_SCALE
+            return ZoneGeom(x, self._row_y(seat, layout), "row", BOCCE_SCALE, 0.0,
+                            spacing=w * 0.52, max_span=self._bocce_gap(layout) - w * 1.15,
+                            z=200 + index)
+        if parts[0] == "lag" and len(parts) == 2:
+            x, y = self._lag_xy(int(parts[1]), layout)
+            return ZoneGeom(x, y, "stack", LAG_SCALE, 0.0, z=300)
+        if zone == "deck":
+            return layout.deck_zone(PILE_SCALE)
+        if zone == "discard":
+            return layout.discard_zone(PILE_SCALE)
+        return super().zone_geom(zone, layout)
+
+    def choice_anchor(self, layout: Layout) -> tuple[float, float]:
+        """A column right of your bocce, clear of the hand and the discard."""
+        x = layout.width - layout.margin - layout.card_w * 1.05
+        return (x, (self._row_y(self.human_seat, layout) + layout.seat(self.human_seat).hand[1]) / 2)
+
+    def slots(self, view: dict[str, Any], layout: Layout) -> list[Slot]:
+        out: list[Slot] = []
+        bw = int(layout.card_w * BOCCE_SCALE)
+        bh = int(layout.card_h * BOCCE_SCALE)
+        frame = int(view.get("frame") or 1) - 1
+        rolling = view.get("rolling")
+        for seat in (0, 1):
+            for i in range(FRAMES):
+                g = self.zone_geom(f"bocce/{seat}/{i}", layout)
+                rect = pygame.Rect(0, 0, bw, bh)
+                rect.center = (int(g.x), int(g.y))
+                out.append(Slot(rect, highlight=(i == frame and rolling == seat)))
+        lw, lh = int(layout.card_w * LAG_SCALE), int(layout.card_h * LAG_SCALE)
+        for seat in (0, 1):
+            x, y = self._lag_xy(seat, layout)
+            rect = pygame.Rect(0, 0, lw, lh)
+            rect.center = (int(x), int(y))
+            out.append(Slot(rect, highlight=view.get("phase") == "lag"))
+        pw, ph = int(layout.card_w * PILE_SCALE), int(layout.card_h * PILE_SCALE)
+        for x, y in (layout.deck, layout.discard):
+            rect = pygame.Rect(0, 0, pw, ph)
+            rect.center = (int(x), int(y))
+            out.append(Slot(rect))
+        return out
+
+    # -- words -------------------------------------------------------------------------
+    def seat_name(self, seat: int, layout: Layout) -> str:
+        return tr("bocce.you") if seat == self.human_seat else tr("bocce.computer")
+
+    def scoreboard(self, view: dict[str, Any], layout: Layout) -> list[tuple[str, str]]:
+        scores = view.get("scores") or [0, 0]
+        me, other = self.human_seat, self._other()
+        return [
+            (tr("bocce_table.score_line", me=self.seat_name(me, layout), my=scores[me],
+                other=self.seat_name(other, layout), their=scores[other]), "score"),
+            (tr("bocce.header", hand=view.get("hand", 1), frame=view.get("frame", 1),
+                frames=view.get("frames", FRAMES)), ""),
+            (tr("bocce.goal", target=view.get("target", 25)), "dim"),
+        ]
+
+    def plate_info(self, view: dict[str, Any], seat: int) -> str:
+        scores = view.get("scores") or [0, 0]
+        return str(scores[seat]) if seat < len(scores) else ""
+
+    def _phase_line(self, view: dict[str, Any], layout: Layout) -> str:
+        phase = view.get("phase")
+        if phase == "lag":
+            return tr("bocce.lag_title")
+        if phase == "roll" and view.get("rolling") is not None:
+            seat = view["rolling"]
+            if seat == self.human_seat:
+                return tr("bocce_table.your_roll")
+            return tr("bocce_table.their_roll", player=self.seat_name(seat, layout))
+        return ""
+
+    def _status(self, b: dict[str, Any]) -> tuple[str, tuple[int, int, int], bool]:
+        """A bocce's words under it: total, "Out of bounds", "Knocked out", "+3"."""
+        status = b.get("status")
+        total = b.get("total")
+        pts = b.get("points")
+        if status == "bust":
+            return tr("bocce.status.bust"), BAD, False
+        if status == "knocked_out":
+            return tr("bocce.status.knocked_out"), BAD, False
+        if status == "rolling" and total is not None:
+            return str(total), theme.GOLD_LIGHT, True
+        if status == "finished" and total is not None:
+            if pts is not None:
+                return tr("bocce_table.total_points", total=total, points=pts), POSITIVE, True
+            return str(total), theme.CREAM, True
+        return "", theme.CREAM, False
+
+    def labels(self, view: dict[str, Any], layout: Layout) -> list[Label]:
+        out: list[Label] = []
+        f = layout.font
+        me, other = self.human_seat, self._other()
+        cx, cy = layout.centre
+        lag_h = layout.card_h * LAG_SCALE
+        pile_h = layout.card_h * PILE_SCALE
+        bh = self._bocce_h(layout)
+        gap = self._bocce_gap(layout)
+        # the pallino and the phase, above the lag
+        pallino = view.get("pallino")
+        text = tr("bocce.pallino", value=pallino) if pallino is not None else tr("bocce.pallino_hidden")
+        out.append(Label(text, (cx, cy - lag_h / 2 - f(16)), f(22), theme.GOLD_LIGHT, True,
+                         pill=True))
+        phase = self._phase_line(view, layout)
+        if phase:
+            out.append(Label(phase, (cx, cy - lag_h / 2 - f(46)), f(16), theme.CREAM, False))
+        # each lag card's worth under it
+        lag = view.get("lag") or [None, None]
+        committed = view.get("committed") or [False, False]
+        for seat in (0, 1):
+            x, y = self._lag_xy(seat, layout)
+            if lag[seat] is not None:
+                words = tr("bocce_table.lag_worth", worth=lag[seat])
+            elif committed[seat]:
+                words = tr("bocce_table.committed")
+            else:
+                words = ""
+            if words:
+                out.append(Label(words, (x, y + lag_h / 2 + f(13)), f(14), theme.CREAM, pill=True))
+        # piles
+        zones = view.get("zones") or {}
+        out.append(Label(tr("bocce_table.pile_count", name=tr("bocce.draw_pile"),
+                            count=len(zones.get("deck", []))),
+                         (layout.deck[0], layout.deck[1] + pile_h / 2 + f(13)), f(14),
+                         theme.CREAM_DIM))
+        out.append(Label(tr("bocce.discard"),
+                         (layout.discard[0], layout.discard[1] + pile_h / 2 + f(13)), f(14),
+                         theme.CREAM_DIM))
+        # names of the rows
+        left = layout.width / 2 - gap * 1.5 - layout.card_w * 0.1
+        for seat in (me, other):
+            y = self._row_y(seat, layout)
+            name = tr("bocce.your_bocce") if seat == me else tr("bocce.bocce_label")
+            out.append(Label(name, (left, y), f(15), theme.GOLD, True, anchor="midright"))
+        hand_me = layout.seat(me)
+        hand_other = layout.seat(other)
+        span_me = layout.card_w * 1.9
+        out.append(Label(tr("bocce.your_hand"), (hand_me.hand[0] - span_me, hand_me.hand[1]),
+                         f(15), theme.GOLD, True, anchor="midright"))
+        span_other = layout.card_w * layout.small_scale * 1.6
+        out.append(Label(tr("bocce.hand_label"),
+                         (hand_other.hand[0] + span_other, hand_other.hand[1]), f(15),
+                         theme.GOLD, True, anchor="midleft"))
+        # every bocce's total and status, on the side toward the middle
+        bocce = view.get("bocce") or [[], []]
+        for seat in (0, 1):
+            row = bocce[seat] if seat < len(bocce) else []
+            y = self._row_y(seat, layout)
+            ly = y - bh / 2 - f(12) if seat == me else y + bh / 2 + f(12)
+            for i, b in enumerate(row):
+                words, colour, pill = self._status(b)
+                if words:
+                    x = layout.width / 2 + (i - 1) * gap
+                    out.append(Label(words, (x, ly), f(15), colour, True, pill=True))
+        return out
+
+    def prompt(self, view: dict[str, Any], legal: Sequence[Action], my_turn: bool,
+               waiting_for: Sequence[int], layout: Layout) -> str:
+        phase = view.get("phase")
+        other = self.seat_name(self._other(), layout)
+        if phase == "lag":
+            if my_turn:
+                return tr("bocce.prompt.lag")
+            return tr("bocce.prompt.lag_wait", player=other)
+        if phase == "roll":
+            if my_turn:
+                return tr("bocce.prompt.roll")
+            return tr("bocce.prompt.roll_wait", player=other)
+        return ""
+
+    def action_label(self, action: Action) -> str:
+        if action.kind == "commit":
+            return tr("bocce_table.ace_worth", worth=action.value)
+        if action.kind == "draw":
+            return tr("bocce.action.draw")
+        if action.kind == "stand":
+            return tr("bocce.action.stand", total=action.value)
+        return super().action_label(action)
+
+    def choice_title(self, actions: Sequence[Action]) -> str:
+        return tr("bocce_table.ace_title")
+
+    # -- input ---------------------------------------------------------------------------
+    def probe_action(self, view: dict[str, Any], code: str, zone: str) -> Optional[Action]:
+        from game.cards import Card
+
+        card = Card.parse(code)
+        return Action("commit", (card,), str(lag_worths(card)[-1]))
+
+    def zone_actions(self, view: dict[str, Any], legal: Sequence[Action], zone: str) -> list[Action]:
+        if zone == "deck":
+            return [a for a in legal if a.kind == "draw"]
+        return []
+
+    def choices(self, view: dict[str, Any], legal: Sequence[Action]) -> list[ChoiceButton]:
+        draw = [a for a in legal if a.kind == "draw"]
+        stands = sorted((a for a in legal if a.kind == "stand"), key=lambda a: -int(a.value))
+        out = [ChoiceButton(self.action_label(a), a, "D", primary=True) for a in draw]
+        for i, a in enumerate(stands):
+            out.append(ChoiceButton(self.action_label(a), a, "S" if i == 0 else str(i + 1)))
+        return out
+
+    # -- events -----------------------------------------------------------------------------
+    def timing(self, event: Event) -> Timing:
+        kind = event.kind
+        if kind == "hand_start":
+            return Timing(flight=0.40, stagger=0.012, sound="collect", after=0.2)
+        if kind == "deal":
+            return Timing(flight=0.34, stagger=0.065, move_sound="deal", after=0.05)
+        if kind == "lag_commit":
+            return Timing(flight=0.42, move_sound="play")
+        if kind == "lag_reveal":
+            return Timing(flip=0.34, stagger=0.22, before=0.15, move_sound="flip", after=0.35)
+        if kind == "roll":
+            return Timing(flip=0.30, stagger=0.16, before=0.1, move_sound="flip", after=0.25)
+        if kind == "draw":
+            return Timing(flight=0.42, move_sound="deal", after=0.2)
+        if kind in ("bust", "knockout"):
+            return Timing(flight=0.45, stagger=0.06, before=0.45, move_sound="collect", after=0.2)
+        if kind == "frame_end":
+            return Timing(flight=0.42, stagger=0.08, before=0.45, move_sound="collect", after=0.1)
+        if kind == "reshuffle":
+            return Timing(flight=0.36, stagger=0.015, sound="collect", after=0.15)
+        return super().timing(event)
+
+    def effects(self, event: Event, view: dict[str, Any], fx: Fx, layout: Layout) -> None:
+        kind, data = event.kind, event.data
+        if kind == "hand_start" and data.get("hand", 1) > 1:
+            fx.banner(tr("bocce_table.hand_banner", hand=data.get("hand")), at="start", hold=0.6)
+        elif kind == "frame_start":
+            fx.banner(tr("bocce.header", hand=data.get("hand", 1), frame=data.get("frame", 1),
+                         frames=FRAMES), tr("bocce.lag_title"), hold=0.7)
+            fx.wait(0.5)
+        elif kind == "lag_reveal":
+            cx, cy = layout.centre
+            fx.pop(str(data.get("pallino")), (cx, cy - layout.card_h * 0.2), colour=theme.GOLD_LIGHT)
+            fx.sound("score")
+            fx.wait(0.4)
+        elif kind == "bust":
+            zone = f"bocce/{event.seat}/{data.get('bocce', 0)}"
+            fx.pop(tr("bocce.status.bust"), fx.zone_centre(zone), at="start", colour=BAD)
+        elif kind == "knockout":
+            zone = f"bocce/{data.get('target_seat', 0)}/{data.get('target_bocce', 0)}"
+            fx.pop(tr("bocce.status.knocked_out"), fx.zone_centre(zone), at="start", colour=BAD)
+            fx.sound("error", at="start")
+        elif kind == "stand":
+            zone = f"bocce/{event.seat}/{data.get('bocce', 0)}"
+            fx.sound("play", at="start")
+            fx.pop(str(data.get("total")), fx.zone_centre(zone), at="start",
+                   colour=theme.GOLD_LIGHT)
+        elif kind == "hand_scored":
+            per = data.get("points") or [[], []]
+            for seat in (0, 1):
+                for i, p in enumerate(per[seat] if seat < len(per) else []):
+                    fx.pop(f"+{p}", fx.zone_centre(f"bocce/{seat}/{i}"), at="start",
+                           colour=POSITIVE if p else BAD)
+            gained = data.get("hand_points") or [0, 0]
+            fx.sound("score", at="start")
+            me, other = self.human_seat, self._other()
+            fx.banner(tr("bocce_table.hand_scored", hand=data.get("hand", 1)),
+                      tr("bocce_table.hand_points", me=self.seat_name(me, layout), my=gained[me],
+                         other=self.seat_name(other, layout), their=gained[other]),
+                      hold=1.2)
+            fx.wait(1.1)
+
+    def patch(self, shown: dict[str, Any], event: Event) -> None:
+        kind, data, seat = event.kind, event.data, event.seat
+        bocce = shown.setdefault("bocce", [[{} for _ in range(FRAMES)] for _ in (0, 1)])
+        if kind == "hand_start":
+            shown["hand"] = data.get("hand", shown.get("hand"))
+            shown["pallino"] = None
+            for row in bocce:
+                for i in range(len(row)):
+                    row[i] = {"total": None, "totals": [], "status": "waiting", "points": None}
+        elif kind == "frame_start":
+            shown.update(frame=data.get("frame", 1), phase="lag", pallino=None, rolling=None,
+                         committed=[False, False], lag=[None, None])
+        elif kind == "lag_commit" and seat is not None:
+            shown.setdefault("committed", [False, False])[seat] = True
+            if data.get("worth") is not None:
+                shown.setdefault("lag", [None, None])[seat] = data["worth"]
+        elif kind == "lag_reveal":
+            shown.update(pallino=data.get("pallino"), phase="roll",
+                         lag=list(data.get("worths") or [None, None]))
+        elif kind in ("roll", "draw") and seat is not None:
+            totals = list(data.get("totals") or [])
+            pallino = shown.get("pallino")
+            under = [t for t in totals if pallino is not None and t <= pallino]
+            total = max(under) if under else (min(totals) if totals else None)
+            bocce[seat][data.get("bocce", 0)] = {"total": total, "totals": totals,
+                                                 "status": "rolling", "points": None}
+            shown["rolling"] = seat
+        elif kind == "bust" and seat is not None:
+            bocce[seat][data.get("bocce", 0)] = {"total": data.get("total"), "totals": [],
+                                                 "status": "bust", "points": 0}
+        elif kind == "stand" and seat is not None:
+            total = data.get("total")
+            pallino = shown.get("pallino")
+            pts = points(total, pallino) if total is not None and pallino is not None else None
+            bocce[seat][data.get("bocce", 0)] = {"total": total, "totals": [total],
+                                                 "status": "finished", "points": pts}
+        elif kind == "knockout":
+            target = data.get("target_seat", 0)
+            entry = bocce[target][data.get("target_bocce", 0)]
+            entry.update(status="knocked_out", points=0)
+        elif kind == "hand_scored":
+            if data.get("scores") is not None:
+                shown["scores"] = list(data["scores"])
+        elif kind == "game_over":
+            shown["phase"] = "over"
+            if data.get("scores") is not None:
+                shown["scores"] = list(data["scores"])
+
+
+ADAPTER = BocceAdapter
