@@ -20,6 +20,9 @@ except ImportError:  # pragma: no cover - until scenes/cardart.py exists
 #: height / width of a card (CARD_RATIO may be given either way round)
 CARD_ASPECT = _CARD_RATIO if _CARD_RATIO >= 1 else 1.0 / _CARD_RATIO
 
+#: the outermost card of a fanned hand leans at most this many degrees
+FAN_MAX = 8.0
+
 #: the relative places of the other seats, by number of seats
 _SIDES: dict[int, tuple[str, ...]] = {
     1: ("bottom",),
@@ -158,7 +161,7 @@ class Layout:
         cx, cy = self.centre
         top_y = m + sh / 2 + 2
         if side == "bottom":
-            hand = (w / 2, h - m - ch / 2)
+            hand = (w / 2, h - m - ch / 2 - ch * 0.05)
             angle, scale = 0.0, 1.0
             plate = (max(w * 0.5 - cw * 2.6, m + cw * 0.9), h - m - ch * 0.18)
             area = (w / 2, hand[1] - ch / 2 - ch * 0.40 - ch * 0.36 - m)
@@ -253,10 +256,11 @@ def place(geom: ZoneGeom, n: int, card_w: float) -> list[tuple[float, float, flo
         x = geom.x + ux * off
         y = geom.y + uy * off
         angle = geom.angle
-        if geom.kind == "fan":
+        if geom.kind == "fan" and mid > 0:
             k = i - mid
-            angle = geom.angle - k * geom.fan_degrees
-            # an arc: the outer cards sit a little lower
-            y += (k * k) * card_w * 0.018 * (geom.fan_degrees / 3.0)
+            # an arc, at most FAN_MAX degrees at the ends: outer cards lean and sit lower
+            per = min(geom.fan_degrees, FAN_MAX / mid)
+            angle = geom.angle - k * per
+            y += (k / mid) ** 2 * card_w * 0.06 * min(1.0, mid / 2)
         out.append((x, y, angle))
     return out

@@ -1,0 +1,99 @@
+"""A tiny trick game following the engine contract, for testing the generic table.
+
+Two seats, eight known cards (no shuffle, so tests know every hand): seat 1
+leads the first trick, the other must follow suit if able, the higher card of
+the led suit wins and leads next.  Zones: "deck", "hand/s", "table", "pile/s".
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from game.cards import Card, cards, codes
+from game.engine import Action, Event, GameSpec, State
+
+HANDS = (cards("2S 3H 4S 5H"), cards("6S 7H 8S 9H"))
+SPARE = cards("TS JH")
+
+
+def _mv(card, src, dst, up):
+    return {"card": card.code if card is not None else None, "src": src, "dst": dst, "up": up}
+
+
+class FakeState(State):
+    def __init__(self, options: dict[str, Any], seats: int, seed: int) -> None:
+        super().__init__(options, seats, seed)
+        self.deck = list(SPARE)
+        self.hands = [list(h) for h in HANDS]
+        self.table: list[tuple[int, Card]] = []
+        self.piles: list[list[Card]] = [[], []]
+        self.turn = 1
+        self.scores = [0, 0]
+
+    def opening_events(self) -> list[Event]:
+        out = []
+        for s in (0, 1):
+            public = [_mv(None, "deck", f"hand/{s}", False) for _ in self.hands[s]]
+            private = [_mv(c, "deck", f"hand/{s}", True) for c in self.hands[s]]
+            out.append(Event("deal", s, {"moves": public}, {"moves": private}, frozenset({s})))
+        return out
+
+    def to_act(self) -> tuple[int, ...]:
+        return () if not any(self.hands) else (self.turn,)
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        if seat not in self.to_act():
+            return []
+        hand = self.hands[seat]
+        if self.table:
+            led = self.table[0][1].suit
+            follow = [c for c in hand if c.suit == led]
+            hand = follow or hand
+        return sorted(Action("play", (c,)) for c in hand)
+
+    def _explain(self, seat: int, action: Action) -> str | None:
+        if action.card in self.hands[seat] and self.table:
+            return f"You must follow suit: {self.table[0][1].name().split()[-1]} was led."
+        return "That card is not in your hand."
+
+    def _apply(self, seat: int, action: Action) -> list[Event]:
+        card = action.cards[0]
+        self.hands[seat].remove(card)
+        self.table.append((seat, card))
+        events = [Event("play", seat, {"moves": [_mv(card, f"hand/{seat}", "table", True)]})]
+        if len(self.table) == 2:
+            led = self.table[0][1].suit
+            winner = max((c.rank, s) for s, c in self.table if c.suit == led)[1]
+            moves = [_mv(c, "table", f"pile/{winner}", False) for _, c in self.table]
+            self.piles[winner] += [c for _, c in self.table]
+            self.scores[winner] += 1
+            self.table = []
+            self.turn = winner
+            events.append(Event("trick", winner, {"moves": moves}))
+        else:
+            self.turn = 1 - seat
+        return events
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        zones = {"deck": [None] * len(self.deck), "table": codes(c for _, c in self.table)}
+        for s in (0, 1):
+            zones[f"hand/{s}"] = codes(self.hands[s]) if s == seat else [None] * len(self.hands[s])
+            zones[f"pile/{s}"] = [None] * len(self.piles[s])
+        return {"zones": zones, "scores": list(self.scores), "phase": "play" if any(self.hands) else "over"}
+
+    def result(self) -> dict[str, Any]:
+        best = max(self.scores)
+        return {"scores": list(self.scores),
+                "winners": [s for s in (0, 1) if self.scores[s] == best]}
+
+
+SPEC = GameSpec(key="fake", title="Fake", seats=(2,), factory=lambda o, n, s: FakeState(o, n, s))
+
+
+class FirstLegal:
+    """A computer that always plays its first legal action."""
+
+    name = "first"
+
+    def choose(self, view, legal, rng):
+        return legal[0]

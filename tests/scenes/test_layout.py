@@ -1,0 +1,80 @@
+"""Seat and zone layout: everything inside the window for 2..6 seats at small and big sizes."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from scenes.layout import CARD_ASPECT, Layout, place
+
+
+def card_box(x, y, angle, w, h):
+    """The bounding box of a card of w x h centred at x, y turned by angle."""
+    a = math.radians(angle)
+    bw = abs(w * math.cos(a)) + abs(h * math.sin(a))
+    bh = abs(w * math.sin(a)) + abs(h * math.cos(a))
+    return (x - bw / 2, y - bh / 2, x + bw / 2, y + bh / 2)
+
+
+def inside(box, size, slack=1.0):
+    left, top, right, bottom = box
+    return left >= -slack and top >= -slack and right <= size[0] + slack and bottom <= size[1] + slack
+
+
+@pytest.mark.parametrize("size", [(800, 500), (1280, 720), (1920, 1080)])
+@pytest.mark.parametrize("seats", [2, 3, 4, 5, 6])
+def test_every_hand_plate_and_area_is_inside_the_window(size, seats):
+    lay = Layout(size, seats)
+    for seat in range(seats):
+        g = lay.seat(seat)
+        for point in (g.hand, g.plate, g.area):
+            assert 0 <= point[0] <= size[0] and 0 <= point[1] <= size[1], (seat, g.side, point)
+        geom = lay.hand_zone(seat)
+        w = lay.card_w * geom.scale
+        h = lay.card_h * geom.scale
+        for n in (1, 5, 13):
+            for x, y, angle in place(geom, n, lay.card_w):
+                assert inside(card_box(x, y, angle, w, h), size), (seat, g.side, n, x, y)
+
+
+@pytest.mark.parametrize("seats", [2, 3, 4, 5, 6])
+def test_the_human_sits_at_the_bottom_and_the_others_around(seats):
+    lay = Layout((1280, 720), seats)
+    assert lay.seat(0).side == "bottom"
+    sides = [lay.seat(s).side for s in range(1, seats)]
+    assert len(set(sides)) == len(sides)
+    if seats == 2:
+        assert sides == ["top"]
+    if seats == 3:
+        assert sides == ["left", "right"]
+
+
+def test_a_human_at_another_seat_is_still_at_the_bottom():
+    lay = Layout((1280, 720), 4, human_seat=2)
+    assert lay.seat(2).side == "bottom"
+    assert lay.seat(3).side == "left"
+
+
+def test_cards_grow_with_the_window_height_and_keep_their_shape():
+    small, big = Layout((800, 500), 2), Layout((1920, 1080), 2)
+    assert big.card_h > small.card_h * 1.8
+    for lay in (small, big):
+        assert lay.card_h / lay.card_w == pytest.approx(CARD_ASPECT, rel=0.03)
+
+
+def test_the_human_fan_is_centred_and_squeezes_long_hands_into_its_span():
+    lay = Layout((1280, 720), 4)
+    geom = lay.hand_zone(0)
+    xs = [x for x, _, _ in place(geom, 13, lay.card_w)]
+    assert (xs[0] + xs[-1]) / 2 == pytest.approx(640)
+    assert xs[-1] - xs[0] <= geom.max_span + 0.01
+    angles = [a for _, _, a in place(geom, 5, lay.card_w)]
+    assert angles[0] > 0 > angles[-1], "a fan: the left card leans left"
+
+
+def test_the_prompt_line_sits_above_the_hand():
+    for size in ((800, 500), (1920, 1080)):
+        lay = Layout(size, 2)
+        assert lay.prompt_y < lay.hand_top
+        assert lay.prompt_y > lay.centre[1]

@@ -1,0 +1,70 @@
+"""The result overlay: who won, the scores, and its two ways out (keyboard and mouse)."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game import GAMES
+from scenes.result import ResultScene
+from scenes.table import TableScene
+from tests.scenes import fakegame
+from tests.scenes.tablekit import click, frames, key, make_app
+
+
+@pytest.fixture
+def finished(display, monkeypatch):
+    monkeypatch.setitem(GAMES, "fake", fakegame.SPEC)
+    app = make_app(display)
+    table = TableScene(app, "fake", seed=1, players=[None, fakegame.FirstLegal()],
+                       think_delay=(0.0, 0.0))
+    app.stack.push(table)
+    for _ in range(400):
+        if isinstance(app.stack.top, ResultScene):
+            break
+        table.computers.wait_all()
+        frames(app, 1)
+        legal = table.legal()
+        if legal and not table.busy:
+            table.act(0, legal[0])
+    assert isinstance(app.stack.top, ResultScene)
+    return app, table, app.stack.top
+
+
+def test_the_result_names_the_winner_and_lists_the_scores(finished):
+    app, table, result = finished
+    scores = table.state.result()["scores"]
+    title = result.title()
+    assert title in ("You win!", "Computer wins", "A draw")
+    rows = result.lines()
+    assert sorted(int(v) for _, v in rows) == sorted(scores)
+    assert {name for name, _ in rows} == {"You", "Computer"}
+    frames(app, 2)
+    pygame.image.save(app.screen, "/tmp/test_result.png")
+
+
+def test_play_again_by_keyboard_starts_the_same_game_anew(finished):
+    app, table, result = finished
+    assert result.focus.focused.key == "again"
+    key(app, pygame.K_RETURN)
+    top = app.stack.top
+    assert isinstance(top, TableScene) and top is not table
+    assert top.key == "fake"
+    assert table not in list(app.stack)
+
+
+def test_menu_by_mouse_goes_back_to_the_title_menu(finished):
+    app, table, result = finished
+    button = result.focus.button("menu")
+    click(app, button.rect.center)
+    assert app.stack.top is app.menu()
+    assert len(app.stack) == 1
+
+
+def test_the_table_below_takes_no_input_while_the_result_shows(finished):
+    app, table, result = finished
+    before = len(table.state.history)
+    key(app, pygame.K_RIGHT)
+    key(app, pygame.K_d, "d")
+    assert app.stack.top is result
+    assert len(table.state.history) == before

@@ -1,0 +1,149 @@
+"""The generic table scene, on a tiny fake game with the default adapter: it renders,
+animates, explains illegal clicks, answers the keyboard, resizes and pauses."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game import GAMES
+from scenes import theme
+from scenes.result import PauseScene
+from scenes.table import TableScene
+from tests.scenes import fakegame
+from tests.scenes.tablekit import click, frames, key, make_app, settle
+
+
+@pytest.fixture
+def fake(monkeypatch):
+    monkeypatch.setitem(GAMES, "fake", fakegame.SPEC)
+
+
+def open_table(display, speed="instant", **kw):
+    app = make_app(display, speed)
+    table = TableScene(app, "fake", seed=1, players=[None, fakegame.FirstLegal()],
+                       think_delay=(0.0, 0.0), **kw)
+    app.stack.push(table)
+    return app, table
+
+
+def test_the_opening_deal_ends_with_the_screen_showing_the_view(display, fake):
+    app, table = open_table(display)
+    settle(app, table)
+    want = {z: cs for z, cs in table.view["zones"].items() if cs}
+    assert table.shown_zones() == want
+    assert table.drifts == []
+
+
+def test_the_table_renders_cards_where_they_belong(display, fake, tmp_path):
+    app, table = open_table(display)
+    settle(app, table)
+    frames(app, 2)
+    shot = tmp_path / "table.png"
+    pygame.image.save(app.screen, str(shot))
+    assert shot.stat().st_size > 10_000
+    surface = app.screen
+    # not blank: many colours
+    colours = {tuple(surface.get_at((x, y)))[:3] for x in range(0, 1280, 37) for y in range(0, 720, 23)}
+    assert len(colours) > 50
+    # the human hand lies at the bottom, inside the window, and is drawn there
+    felt = theme.felt_background((1280, 720))
+    lay = table.layout
+    for code in ("3H", "5H"):
+        rect = table.card_rect(code)
+        assert rect.bottom <= 720 and rect.top >= lay.height * 0.6
+        centre = rect.center
+        assert surface.get_at(centre)[:3] != felt.get_at(centre)[:3]
+    # the computer's hand is at the top, face down
+    assert all(s.shown is None for s in table.zones["hand/1"])
+    assert all(s.y < lay.height * 0.2 for s in table.zones["hand/1"])
+
+
+def test_an_illegal_click_shakes_the_card_and_explains_why(display, fake):
+    app, table = open_table(display)
+    settle(app, table)
+    # the computer led the Six of Spades; the human holds Spades, so Hearts are refused
+    assert table.zones["table"][0].shown == "6S"
+    assert {s.code for s in table.human_hand if s.legal} == {"2S", "4S"}
+    sprite = next(s for s in table.human_hand if s.code == "3H")
+    app.sound.play = lambda name: played.append(name) or True
+    played: list[str] = []
+    pygame.event.clear()
+    app.settings.animation_speed = "normal"
+    click(app, table.card_rect("3H").center)
+    assert "You must follow suit: Spades was led." == table.hud.error
+    assert "error" in played
+    offsets = []
+    for _ in range(10):
+        frames(app, 1)
+        offsets.append(sprite.offset_x)
+    assert max(abs(o) for o in offsets) > 1.0, "the refused card shakes"
+    assert table.state.history == [(1, table.state.history[0][1])], "nothing was played"
+
+
+def test_keyboard_selection_moves_with_the_arrows_and_plays_with_enter(display, fake):
+    app, table = open_table(display)
+    settle(app, table)
+    hand = [s.code for s in table.human_hand]
+    key(app, pygame.K_RIGHT)
+    assert table.cursor == 0 and table.human_hand[0].focus
+    key(app, pygame.K_RIGHT)
+    key(app, pygame.K_RIGHT)
+    assert table.cursor == 2 and table.human_hand[2].focus
+    key(app, pygame.K_LEFT)
+    assert table.cursor == 1
+    key(app, pygame.K_RIGHT)   # the Four of Spades: legal
+    assert hand[2] == "4S"
+    key(app, pygame.K_RETURN)
+    assert (0, table.state.history[-1][1]) in table.state.history
+    assert any(str(a) == "play:4S" for _, a in table.state.history)
+
+
+def test_a_click_during_an_animation_hurries_it(display, fake):
+    app, table = open_table(display, speed="normal")
+    frames(app, 3)
+    assert table.busy
+    app.frame(1 / 60, [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(10, 10), button=1)])
+    assert table.timeline.hurried
+    n = 0
+    while table.busy and n < 1000:
+        frames(app, 1)
+        n += 1
+    assert n < 60, "a hurried deal ends in well under a second"
+
+
+def test_a_resize_lays_the_table_out_again(display, fake):
+    app, table = open_table(display)
+    settle(app, table)
+    table.resize((900, 560))
+    for cards in table.zones.values():
+        for s in cards:
+            assert 0 <= s.x <= 900 and 0 <= s.y <= 560
+    assert table.card_rect("3H").bottom <= 560
+    table.resize((1280, 720))
+
+
+def test_escape_opens_the_pause_menu_and_resume_closes_it(display, fake):
+    app, table = open_table(display)
+    settle(app, table)
+    key(app, pygame.K_ESCAPE)
+    assert isinstance(app.stack.top, PauseScene)
+    frames(app, 1)
+    key(app, pygame.K_RETURN)   # "Resume" has the focus
+    assert app.stack.top is table
+
+
+def test_a_game_played_by_two_computers_ends_on_the_result_screen(display, fake):
+    from scenes.result import ResultScene
+
+    app = make_app(display)
+    table = TableScene(app, "fake", seed=1, players=[fakegame.FirstLegal(), fakegame.FirstLegal()],
+                       think_delay=(0.0, 0.0))
+    app.stack.push(table)
+    for _ in range(500):
+        table.computers.wait_all()
+        frames(app, 1)
+        if isinstance(app.stack.top, ResultScene):
+            break
+    assert isinstance(app.stack.top, ResultScene)
+    assert table.drifts == []
