@@ -73,7 +73,7 @@ def _cups(c: Canvas, style: str, n: int) -> None:
 def _pips_of(n: int) -> list[tuple[float, float]]:
     """Two columns, three rows, and a middle one for odd counts (5..7 signs)."""
     if n == 5:
-        return [(31, 40), (69, 40), (50, 75), (31, 110), (69, 110)]
+        return [(31, 32), (69, 32), (50, 75), (31, 118), (69, 118)]
     if n == 6:
         return [(31, 32), (69, 32), (31, 75), (69, 75), (31, 118), (69, 118)]
     return [(31, 32), (69, 32), (50, 75), (31, 75), (69, 75), (31, 118), (69, 118)]
@@ -113,10 +113,9 @@ def _swords(c: Canvas, style: str, n: int) -> None:
         else:
             # more than four: single sabres in two columns, leaning alternately
             pts = _pips_of(n)
-            length = 50.0 if n == 5 else 43.0
-            for i, (x, y) in enumerate(pts):
-                lean = 0 if x == 50 else (10 if x < 50 else -10)
-                sabre(c, style, x, y, length, rot=lean, flip=x > 50)
+            length = 44.0
+            for x, y in pts:
+                sabre(c, style, x - 3, y, length, rot=-6, girth=1.3)
     elif style == "bergamasche":
         # straight blades crossed in a lattice; an odd one stands in the middle
         _lattice(c, pairs, 20.0 if pairs == 1 else 30.0, 23.0, 108 if pairs == 1 else 92 if pairs == 2 else 84,
@@ -181,14 +180,14 @@ def _ace(c: Canvas, style: str, suit: str) -> None:
 
 def _number_box(c: Canvas, rank: int) -> None:
     c.rect(3.8, 3.8, 15.0, 16.0, PAPER["napoletane"][0], INK, 0.6)
-    c.text(str(rank), 11.3, 11.8, 10.0, INK, condense=0.8 if rank == 10 else 1.0, max_w=12.4)
+    c.text(str(rank), 11.3, 11.8, 10.5, INK, condense=0.78 if rank == 10 else 1.0, max_w=12.6)
 
 
 def _corners(c: Canvas, rank: int, color, y: float) -> None:
     for rot, (ox, oy) in ((0, (0.0, 0.0)), (180, (100.0, 150.0))):
         with c.at(ox, oy, rot=rot):
-            c.text(str(rank), 9.5, y, 11.0, color, condense=0.78 if rank == 10 else 0.92,
-                   max_w=13.0, anchor="top")
+            c.text(str(rank), 10.8, y, 12.5, color, condense=0.74 if rank == 10 else 0.9,
+                   max_w=11.0, anchor="top")
 
 
 def _frame(c: Canvas, style: str, rank: int) -> None:

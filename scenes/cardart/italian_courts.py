@@ -112,10 +112,10 @@ def _northern(c: Canvas, card: Card, style: str) -> None:
 
     def half(cc: Canvas) -> None:
         if lk.rank == "cavallo":
-            with cc.at(36.0, 2.0):
+            with cc.at(43.5, 3.0, s=0.92):
                 _horse_head(cc, horse, shade(horse, 0.55), 1)
-            with cc.at(-1.0, 9.0, s=0.86):
-                courts.half_figure(cc, lk, 26.0, (h / 2 - 9.0) / 0.86)
+            with cc.at(0.0, 11.0, s=0.82):
+                courts.half_figure(cc, lk, 29.0, (h / 2 - 11.0) / 0.82)
         else:
             courts.half_figure(cc, lk, w / 2 + 1.0, h / 2)
 
@@ -242,10 +242,10 @@ def _re(c: Canvas, card: Card) -> None:
             collar(c, cx, "K")
         face(c, cx, 9.5, lk)
         headgear(c, cx, 9.5 - 17.5, "K")
-    held_sign(card.suit, "napoletane", 1.15)(c, 30, 66)
-    arm(c, (cx - 13, 56), (30, 66), second, -4)
+    held_sign(card.suit, "napoletane", 1.1)(c, 31, 72)
+    arm(c, (cx - 13, 56), (31, 72), second, -5)
     arm(c, (cx + 13, 56), (62, 92), second, 3)
-    hand(c, 30, 66)
+    hand(c, 31, 72)
     hand(c, 62, 92)
 
 
@@ -361,23 +361,42 @@ def wreath(c: Canvas, style: str, x: float, y: float, r: float = 17.0) -> None:
             col = k.green if i % 2 else shade(k.green, 1.2)
             _leaf(c, lx, ly, 6.5, along - 28, col)
             _leaf(c, lx, ly, 6.5, along + 28, shade(col, 0.9))
-    ribbon = [(x - 6, y + r + 4), (x, y + r - 1), (x + 6, y + r + 4), (x + 4, y + r + 8), (x, y + r + 3),
-              (x - 4, y + r + 8)]
-    c.poly(ribbon, k.red, INK, 0.45)
-    c.circle(x, y + r + 1.5, 1.8, k.red, INK, 0.4)
+    ky = y + r + 1.0
+    for side in (-1, 1):  # a bow: two tails fluttering down, two loops, a knot
+        tail = geom.Path(x, ky)
+        tail.C(x + side * 2, ky + 4, x + side * 7, ky + 5, x + side * 6.5, ky + 10)
+        c.poly(geom.ribbon(tail.pts, 2.4, 2.0), k.red, INK, 0.4)
+        c.ellipse(x + side * 3.4, ky - 0.6, 3.4, 1.9, k.red, INK, 0.4, rot=side * 18)
+    c.circle(x, ky, 1.6, shade(k.red, 0.85), INK, 0.4)
+
+
+def banner(c: Canvas, style: str, y: float, label: str) -> None:
+    """A scroll across the card carrying a name, as printers mark their aces."""
+    k = INKS[style]
+    x = 50.0
+    for side in (-1, 1):
+        end = [(x + side * 26, y - 2.5), (x + side * 35, y - 1), (x + side * 31.5, y + 3), (x + side * 35, y + 7),
+               (x + side * 26, y + 6)]
+        c.poly(end, shade(k.paper, 0.86), INK, 0.45)
+    c.poly([(x - 30, y - 4.5), (x + 30, y - 4.5), (x + 30, y + 4.5), (x - 30, y + 4.5)], k.paper, INK, 0.5)
+    c.text(label, x, y, 4.0, k.red if style != "bergamasche" else k.blue, condense=0.95, max_w=54)
 
 
 def ace_of_coins(c: Canvas, style: str) -> None:
     k = INKS[style]
+    label = style.upper()
     if style == "napoletane":
-        wreath(c, style, 50, 75, 33)
-        coin(c, style, 50, 75, 54, ace=True)
+        wreath(c, style, 50, 70, 31)
+        coin(c, style, 50, 70, 50, ace=True)
+        banner(c, style, 121, label)
+        return
     elif style == "bergamasche":
         for i in range(24):
             with c.at(50, 75, rot=i * 15):
                 ln = 40 if i % 2 == 0 else 35
                 c.poly([(-2.4, -26), (0, -ln), (2.4, -26)], k.gold if i % 2 == 0 else k.blue, INK, 0.4)
         coin(c, style, 50, 75, 56, ace=True)
+        banner(c, style, 121, label)
     else:
         c.circle(50, 75, 38.5, k.red, INK, 0.6)
         c.circle(50, 75, 33.5, k.paper, INK, 0.5)
@@ -387,3 +406,4 @@ def ace_of_coins(c: Canvas, style: str) -> None:
             with c.at(x, y, rot=i * 22.5 + 90):
                 c.poly([(0, -3.6), (1.9, 0), (0, 3.6), (-1.9, 0)], k.gold if i % 2 else k.green, INK, 0.35)
         coin(c, style, 50, 75, 58, ace=True)
+        banner(c, style, 121, label)

@@ -180,14 +180,14 @@ def _hilt(c: Canvas, k: Inks, length: float, style: str, lw: float) -> None:
 
 
 def sabre(c: Canvas, style: str, x: float, y: float, length: float, rot: float = 0.0,
-          flip: bool = False) -> None:
+          flip: bool = False, girth: float = 1.0) -> None:
     """A curved sabre; (x, y) is the centre of its length, the point is up."""
     k = INKS[style]
     lw = max(0.45, length * 0.011)
     with c.at(x, y, rot=rot, sx=-1 if flip else 1):
         with c.at(0, length * 0.30):
             bl = length * 0.8
-            w = length * 0.065
+            w = length * 0.065 * girth
             blade = geom.Path(-w / 2, 0)
             blade.C(-w / 2, -bl * 0.4, w * 0.2, -bl * 0.8, w * 2.6, -bl)
             blade.C(w * 1.6, -bl * 0.72, w * 1.0, -bl * 0.38, w / 2, 0)
