@@ -164,7 +164,7 @@ class Layout:
             hand = (w / 2, h - m - ch / 2 - ch * 0.05)
             angle, scale = 0.0, 1.0
             plate = (max(w * 0.5 - cw * 2.6, m + cw * 0.9), h - m - ch * 0.18)
-            area = (w / 2, hand[1] - ch / 2 - ch * 0.40 - ch * 0.36 - m)
+            area = (w / 2, hand[1] - ch / 2 - ch * 0.46 - ch * 0.36 - m)
         elif side == "top":
             hand = (w / 2, top_y)
             angle, scale = 180.0, self.small_scale

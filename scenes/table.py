@@ -675,6 +675,11 @@ class TableScene(Scene):
         if not mine:
             for sprite in self.human_hand:
                 sprite.legal = sprite.dim = False
+        glowing = set(self.adapter.active_zones(self.view, legal)) if mine else set()
+        for zone, cards in self.zones.items():
+            if zone != self.adapter.hand_zone(self.human_seat):
+                for sprite in cards:
+                    sprite.legal = zone in glowing
         buttons = self.adapter.choices(self.view, legal) if mine else []
         self.bar.set(buttons)
         lay = self.layout
@@ -685,6 +690,8 @@ class TableScene(Scene):
         if not self.busy:
             waiting = [s for s in self.state.to_act() if s != self.human_seat]
             self.hud.prompt = self.adapter.prompt(self.view, legal, mine, waiting, lay)
+        elif not self.my_turn():
+            self.hud.prompt = ""  # the old instruction no longer holds while the others move
         if self.cursor is not None and self.cursor >= len(self.human_hand):
             self.cursor = len(self.human_hand) - 1 if self.human_hand else None
 
@@ -722,10 +729,16 @@ class TableScene(Scene):
             self.hud.draw_slot(surface, slot)
         sprites = [s for cards in self.zones.values() for s in cards] + self.leaving
         sprites.sort(key=lambda s: (s.flying, s.z))
+        flying = 0
         for sprite in sprites:
+            if sprite.flying and not flying:
+                flying = 1
+                for label in labels:   # under the cards in the air, over those at rest
+                    self.hud.draw_label(surface, label)
             self.images.draw(surface, sprite)
-        for label in labels:
-            self.hud.draw_label(surface, label)
+        if not flying:
+            for label in labels:
+                self.hud.draw_label(surface, label)
         self._draw_plates(surface)
         self.hud.draw_scoreboard(surface, self.adapter.scoreboard(self.shown, lay),
                                  (lay.margin, lay.margin), lay.font(16))

@@ -163,6 +163,11 @@ class TableAdapter:
         """A click on a zone's cards that are not the human hand (e.g. the deck = draw)."""
         return []
 
+    def active_zones(self, view: dict[str, Any], legal: Sequence[Action]) -> list[str]:
+        """Zones whose cards glow on the human's turn (beside the legal hand cards):
+        a pile that may be drawn from, the set being built."""
+        return []
+
     def choices(self, view: dict[str, Any], legal: Sequence[Action]) -> list[ChoiceButton]:
         """Buttons for legal actions that are not a single card."""
         out = []

@@ -223,6 +223,8 @@ class BocceAdapter(TableAdapter):
                 return tr("bocce.prompt.lag")
             return tr("bocce.prompt.lag_wait", player=other)
         if phase == "roll":
+            if my_turn and not any(a.kind == "draw" for a in legal):
+                return tr("bocce_table.prompt_stand")
             if my_turn:
                 return tr("bocce.prompt.roll")
             return tr("bocce.prompt.roll_wait", player=other)
@@ -251,6 +253,15 @@ class BocceAdapter(TableAdapter):
         if zone == "deck":
             return [a for a in legal if a.kind == "draw"]
         return []
+
+    def active_zones(self, view: dict[str, Any], legal: Sequence[Action]) -> list[str]:
+        """Your rolling bocce, and the Draw Pile while you may draw (a click on it draws)."""
+        if view.get("phase") != "roll" or view.get("rolling") != self.human_seat:
+            return []
+        out = [f"bocce/{self.human_seat}/{int(view.get('frame') or 1) - 1}"]
+        if any(a.kind == "draw" for a in legal):
+            out.append("deck")
+        return out
 
     def choices(self, view: dict[str, Any], legal: Sequence[Action]) -> list[ChoiceButton]:
         draw = [a for a in legal if a.kind == "draw"]
