@@ -81,6 +81,11 @@ def main() -> None:
     hit = (time.perf_counter() - t0) / (n * len(deck))
     print(f"54 French faces at width 100, cold: {cold * 1000:.0f} ms "
           f"({cold * 1000 / len(deck):.1f} ms/card); cache hit: {hit * 1e6:.2f} us")
+    t0 = time.perf_counter()
+    for c in deck:
+        art.rotated(c, 100, 14)
+    print(f"54 rotations at width 100 (rotozoom, cached after): "
+          f"{(time.perf_counter() - t0) * 1000 / len(deck):.2f} ms/card")
     for style in ITALIAN_STYLES:
         art.set_style(style)
         t0 = time.perf_counter()

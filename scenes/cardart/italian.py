@@ -102,7 +102,7 @@ def _swords(c: Canvas, style: str, n: int) -> None:
         if n <= 4:
             # curved sabres crossed in pairs, stacked; an odd one stands upright
             band = 120.0 / max(pairs, 1)
-            length = 100.0 if pairs == 1 else 64.0
+            length = 100.0 if pairs == 1 else 70.0
             angle = 24 if pairs == 1 else 30
             for i in range(pairs):
                 y = 15 + band * (i + 0.5)

@@ -9,9 +9,14 @@ from __future__ import annotations
 
 import importlib.util
 import os
+import threading
 from functools import lru_cache
 
 import pygame
+
+#: Font objects are per thread: SDL_ttf must not render with one font from two
+#: threads at once, and the table draws card masters in a background thread.
+_local = threading.local()
 
 
 def _font_file(bold: bool) -> str | None:
@@ -26,18 +31,31 @@ def _font_file(bold: bool) -> str | None:
     return None
 
 
-@lru_cache(maxsize=48)
+@lru_cache(maxsize=2)
+def _font_path(bold: bool) -> str | None:
+    return _font_file(bold)
+
+
 def font(size: int, bold: bool = True) -> pygame.font.Font:
-    if not pygame.font.get_init():
-        pygame.font.init()
-    path = _font_file(bold)
-    f = pygame.font.Font(path, size)
-    if path is None:
-        f.set_bold(bold)
+    """This thread's font of that pixel size (loaded once per thread)."""
+    fonts = getattr(_local, "fonts", None)
+    if fonts is None:
+        fonts = _local.fonts = {}
+    f = fonts.get((size, bold))
+    if f is None:
+        if not pygame.font.get_init():
+            pygame.font.init()
+        path = _font_path(bold)
+        f = pygame.font.Font(path, size)
+        if path is None:
+            f.set_bold(bold)
+        if len(fonts) > 48:
+            fonts.clear()
+        fonts[(size, bold)] = f
     return f
 
 
-@lru_cache(maxsize=48)
+@lru_cache(maxsize=128)
 def _cap_box(size: int, bold: bool) -> tuple[int, int]:
     """Top of the capitals and the baseline, in pixels of a rendered line."""
     r = font(size, bold).render("H", True, (0, 0, 0)).get_bounding_rect()

@@ -214,3 +214,23 @@ def test_shadow_is_soft_and_larger_than_the_card(display):
     assert sh.get_at((0, 0)).a == 0
     alphas = {sh.get_at((x, shh // 2)).a for x in range(0, (sw - w) // 2 + 2)}
     assert len(alphas) > 3   # a gradient, not a hard edge
+
+
+def test_faces_can_be_drawn_in_a_background_thread(display):
+    """The table paints card masters in a worker thread with its own CardArt."""
+    import threading
+
+    out = {}
+
+    def work():
+        own = CardArt("bergamasche")
+        out["faces"] = [own.face(c, 64) for c in cards_for_thread]
+
+    cards_for_thread = [card("KH"), card("Nb"), card("RJ"), card("7d")]
+    t = threading.Thread(target=work)
+    t.start()
+    art = CardArt("bergamasche")
+    mine = [art.face(c, 64) for c in cards_for_thread]
+    t.join(timeout=30)
+    assert [pygame.image.tobytes(s, "RGBA") for s in out["faces"]] == \
+        [pygame.image.tobytes(s, "RGBA") for s in mine]
