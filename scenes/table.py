@@ -687,11 +687,13 @@ class TableScene(Scene):
         bounds = pygame.Rect(0, 0, *lay.size).inflate(-2 * lay.margin, -2 * lay.margin)
         self.bar.layout(self.adapter.choice_anchor(lay), h, max(8, h // 3), self.hud.text,
                         lay.font(17), self.adapter.choice_vertical, bounds)
+        waiting = [s for s in self.state.to_act() if s != self.human_seat]
         if not self.busy:
-            waiting = [s for s in self.state.to_act() if s != self.human_seat]
             self.hud.prompt = self.adapter.prompt(self.view, legal, mine, waiting, lay)
-        elif not self.my_turn():
-            self.hud.prompt = ""  # the old instruction no longer holds while the others move
+        else:
+            after = self.legal() if self.my_turn() else []
+            if self.adapter.prompt(self.view, after, self.my_turn(), waiting, lay) != self.hud.prompt:
+                self.hud.prompt = ""  # the old instruction no longer holds: none until it settles
         if self.cursor is not None and self.cursor >= len(self.human_hand):
             self.cursor = len(self.human_hand) - 1 if self.human_hand else None
 
