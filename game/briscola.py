@@ -406,7 +406,10 @@ def suit_name(suit: str) -> str:
 
 
 def action_label(action: Action) -> str:
-    """A button's words: "Play the Ace of Coins", "Claim the Venceslao", "Make Cups the briscola"."""
+    """A button's words: "Play the Ace of Coins", "Claim the Venceslao", "Make Cups the briscola".
+
+    For the table's choice buttons (the claim and the four suits).
+    """
     if action.kind == "play" and action.card is not None:
         return tr("briscola.action.play", card=action.card.name())
     if action.kind == "claim":

@@ -99,7 +99,7 @@ def _cards(codes: Sequence[str | None]) -> list[Card]:
 
 
 def infer_trump(view: dict[str, Any], unseen: Sequence[Card]) -> dict[str, float]:
-    """Odds of each suit being trump, from finished tricks (since the last Venceslao) and unseen cards."""
+    """Odds of each suit being trump: the tricks since the last Venceslao, then unseen cards."""
     tricks = view["tricks"]
     start = 0
     for i, t in enumerate(tricks):
@@ -214,7 +214,8 @@ class BriscolaPlayer:
 
     def _sample(self, sit: Situation, rng: random.Random) -> tuple[str, dict[int, list[Card]]]:
         suits = list(sit.trump_odds)
-        trump = suits[0] if len(suits) == 1 else rng.choices(suits, [sit.trump_odds[s] for s in suits])[0]
+        trump = suits[0] if len(suits) == 1 else \
+            rng.choices(suits, [sit.trump_odds[s] for s in suits])[0]
         pool = list(sit.pool)
         rng.shuffle(pool)
         hands: dict[int, list[Card]] = {}
@@ -226,12 +227,15 @@ class BriscolaPlayer:
             hands[s] = hand
         return trump, hands
 
-    def _play_out(self, sit: Situation, mine: Card, trump: str, hands: dict[int, list[Card]]) -> float:
+    def _play_out(self, sit: Situation, mine: Card, trump: str,
+                  hands: dict[int, list[Card]]) -> float:
         """My points from this trick if I play ``mine`` and the later players answer greedily."""
         trick = sit.table + [mine]
+        pot = sum(points(c) for c in sit.culetto)
         for s in sit.later_seats():
             if hands.get(s):
-                trick.append(greedy_reply(hands[s], trick, trump, sit, s))
+                trick.append(greedy_card(hands[s], trick, sit.leader, s, trump, pot,
+                                         sit.last_trick))
         value = _my_take(sit, trick, trump)
         return value - hold_value(mine, trump)
 
@@ -261,7 +265,8 @@ class BriscolaPlayer:
         sit = self.read(view, memory)
         best, best_score = ITALIAN_SUITS[0], float("-inf")
         for suit in ITALIAN_SUITS:
-            score = sum(3.0 + 0.6 * strength(c) + 0.5 * points(c) for c in sit.hand if c.suit == suit)
+            score = sum(3.0 + 0.6 * strength(c) + 0.5 * points(c)
+                        for c in sit.hand if c.suit == suit)
             score -= 0.3 * sum(1 for c in sit.pool if c.suit == suit)
             if len(sit.table) == SEATS:
                 if _winner(sit.table, sit.leader, suit) == sit.seat:
@@ -269,8 +274,9 @@ class BriscolaPlayer:
                 else:
                     score -= _trick_worth(sit, sit.table) * 0.5
             elif sit.table and (sit.leader + len(sit.table)) % SEATS == sit.seat:
-                score += max((_trick_worth(sit, sit.table + [c]) for c in sit.hand
-                              if _winner(sit.table + [c], sit.leader, suit) == sit.seat), default=0) * 0.5
+                takes = [_trick_worth(sit, sit.table + [c]) for c in sit.hand
+                         if _winner(sit.table + [c], sit.leader, suit) == sit.seat]
+                score += 0.5 * max(takes, default=0)
             if score > best_score:
                 best, best_score = suit, score
         return best
@@ -301,16 +307,10 @@ def _my_take(sit: Situation, trick: Sequence[Card], trump: str) -> float:
     return float(total) if _winner(trick, sit.leader, trump) == sit.seat else 0.0
 
 
-def greedy_reply(hand: Sequence[Card], trick: Sequence[Card], trump: str,
-                 sit: Situation, seat: int) -> Card:
-    """A sensible opponent: takes the trick if it pays, else throws its cheapest card."""
-    pot = sum(points(c) for c in sit.culetto)
-    return greedy_card(hand, trick, sit.leader, seat, trump, pot, sit.last_trick)
-
-
 def greedy_card(hand: Sequence[Card], trick: Sequence[Card], leader: int, seat: int,
                 trump: str, pot: int, last: bool) -> Card:
-    """The card that pays most in this trick alone: points taken now minus the card's keeping value."""
+    """A sensible opponent's answer: the card that pays most in this trick alone
+    (points taken now minus the card's keeping value)."""
     if VENCESLAO in hand:
         return VENCESLAO
     worth = pot + sum(points(c) for c in trick)
@@ -319,8 +319,8 @@ def greedy_card(hand: Sequence[Card], trick: Sequence[Card], leader: int, seat: 
     for c in hand:
         if held or (c == JACK_OF_STICKS and not last):
             gain = (worth + points(c)) / SEATS
-        elif not trick or (leader + winning_index(list(trick) + [c], trump, strength)) % SEATS == seat:
-            gain = worth + points(c) if trick else 0.0
+        elif trick and _winner(list(trick) + [c], leader, trump) == seat:
+            gain = worth + points(c)
         else:
             gain = 0.0
         score = gain - hold_value(c, trump)
@@ -362,7 +362,7 @@ def _maxn(table: list[Card], leader: int, culetto: list[Card], hands: dict[int, 
 
 
 def player(level: str = "normal") -> BriscolaPlayer:
-    """``easy`` blunders now and then, ``normal`` samples, ``hard`` samples more and solves the end."""
+    """``easy`` blunders now and then; ``normal`` samples; ``hard`` samples more, solves the end."""
     if level == "easy":
         return BriscolaPlayer("easy", samples=4, blunder=0.3)
     if level == "hard":

@@ -8,9 +8,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from game import GAMES
-from game.briscola import (DECK, JACK_OF_STICKS, SPEC, VENCESLAO, BriscolaState, action_label,
+from game.briscola import (DECK, SPEC, VENCESLAO, BriscolaState, action_label,
                            points, primiera, score_game)
-from game.cards import Card, card, cards, codes
+from game.cards import card, cards
 from game.engine import Action, IllegalAction, replay_log
 
 
