@@ -55,6 +55,7 @@ def _make_art(design: str):
 
 class App:
     def __init__(self, size: tuple[int, int] = DEFAULT_SIZE, fullscreen: bool = False) -> None:
+        pygame.mixer.pre_init(44100, -16, 2, 512)     # a small buffer: card snaps land on time
         pygame.init()
         self.settings: Settings
         self.settings, notice = load_settings()
@@ -67,6 +68,7 @@ class App:
         self._menu: Scene | None = None
         self._errors: list[float] = []
         self._windowed_size = self._fit(size or DEFAULT_SIZE)
+        self.window = None
         self.fullscreen = bool(fullscreen or self.settings.fullscreen)
         self.screen = self._open_window()
         pygame.display.set_caption(tr("ui.title"))
@@ -98,24 +100,53 @@ class App:
         return w, h
 
     def _open_window(self) -> pygame.Surface:
+        """One resizable window for the whole run; fullscreen is that window made desktop-sized.
+
+        Desktop fullscreen (no video mode change) through the window object is
+        the robust way on X11: re-calling ``set_mode`` with FULLSCREEN recreates
+        the window and can leave it black on some setups.
+        """
+        pygame.display.set_icon(theme.app_icon())
+        screen = pygame.display.set_mode(self._windowed_size, pygame.RESIZABLE)
+        self.window = self._window_object()
+        if self.window is not None:
+            try:
+                self.window.minimum_size = MIN_SIZE
+            except pygame.error:
+                pass   # enforced on resize instead
         if self.fullscreen:
-            screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
-        else:
-            screen = pygame.display.set_mode(self._windowed_size, pygame.RESIZABLE)
-            with warnings.catch_warnings():
-                warnings.simplefilter("ignore")
-                try:
-                    pygame.Window.from_display_module().minimum_size = MIN_SIZE
-                except (AttributeError, pygame.error):
-                    pass   # enforced on resize instead
+            self._apply_fullscreen()
+            screen = pygame.display.get_surface()
         return screen
 
+    @staticmethod
+    def _window_object():
+        """The pygame-ce Window behind the display module, or None where that API is missing."""
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", DeprecationWarning)
+            try:
+                return pygame.Window.from_display_module()
+            except (AttributeError, pygame.error):
+                return None
+
+    def _apply_fullscreen(self) -> None:
+        if self.window is not None:
+            if self.fullscreen:
+                self.window.set_fullscreen(desktop=True)
+            else:
+                self.window.set_windowed()
+        elif self.fullscreen:
+            pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+        else:
+            pygame.display.set_mode(self._windowed_size, pygame.RESIZABLE)
+
     def set_fullscreen(self, on: bool) -> None:
-        """Switch between fullscreen and the last windowed size; every scene is told the new size."""
+        """Switch between desktop fullscreen and the window; every scene is told the new size."""
         if bool(on) == self.fullscreen:
             return
         self.fullscreen = bool(on)
-        self.screen = self._open_window()
+        self._apply_fullscreen()
+        self.screen = pygame.display.get_surface()
         self._resized()
 
     def toggle_fullscreen(self) -> None:
@@ -127,7 +158,10 @@ class App:
             self._windowed_size = wanted
             surface = pygame.display.get_surface()
             if surface is None or surface.get_size() != wanted:
-                pygame.display.set_mode(wanted, pygame.RESIZABLE)
+                if self.window is not None:
+                    self.window.size = wanted
+                else:
+                    pygame.display.set_mode(wanted, pygame.RESIZABLE)
         self.screen = pygame.display.get_surface()
         self._resized()
 

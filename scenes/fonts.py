@@ -30,20 +30,36 @@ class Fonts:
 
     def __init__(self) -> None:
         self._cache: dict[tuple[int, bool], pygame.font.Font] = {}
+        self._italic: dict[tuple[int, bool], pygame.font.Font] = {}
 
     def get(self, size: int, bold: bool = False) -> pygame.font.Font:
         size = max(6, int(size))
         key = (size, bool(bold))
         font = self._cache.get(key)
         if font is None:
-            if not pygame.font.get_init():
-                pygame.font.init()
-            try:
-                font = pygame.font.Font(str(font_path(bold)), size)
-            except (OSError, FileNotFoundError):  # a broken install still shows text
-                font = pygame.font.Font(None, size)
+            font = self._load(size, bold)
             self._cache[key] = font
         return font
+
+    def italic(self, size: int, bold: bool = False) -> pygame.font.Font:
+        """A slanted face (NotoSansSC has no italic file: pygame slants it), cached apart
+        so that the shared upright fonts are never switched to italic under anyone's feet."""
+        size = max(6, int(size))
+        key = (size, bool(bold))
+        font = self._italic.get(key)
+        if font is None:
+            font = self._load(size, bold)
+            font.set_italic(True)
+            self._italic[key] = font
+        return font
+
+    def _load(self, size: int, bold: bool) -> pygame.font.Font:
+        if not pygame.font.get_init():
+            pygame.font.init()
+        try:
+            return pygame.font.Font(str(font_path(bold)), size)
+        except (OSError, FileNotFoundError):  # a broken install still shows text
+            return pygame.font.Font(None, size)
 
 
 def wrap(font: pygame.font.Font, words: str, width: int) -> list[str]:

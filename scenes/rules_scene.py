@@ -1,15 +1,11 @@
 """The rules of a game, from ``assets/rules/<lang>/<key>.md``, word-wrapped and scrollable.
 
-Only a small markdown subset is rendered: ``#``/``##``/``###`` headings,
-paragraphs, ``- `` bullets (``1.`` numbered items too), ``---`` rules and
-``**bold**``.  Anything else shows as plain text, never as an error.  Opened
-from the table it is an overlay: the table stays visible, dimmed, below.
+The markdown subset is rendered by :mod:`scenes.richtext`.  Opened from the
+table it is an overlay: the table stays visible, dimmed, below.
 """
 
 from __future__ import annotations
 
-import re
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Optional
 
@@ -18,99 +14,11 @@ import pygame
 from game import CATALOG
 from game.i18n import DEFAULT_LANG, language, tr
 from scenes import theme
+from scenes.richtext import Block, Line, layout, parse
 from scenes.scene import Scene
 from scenes.widgets import Button, FocusList, draw_button
 
 RULES_DIR = Path(__file__).resolve().parent.parent / "assets" / "rules"
-
-_BOLD = re.compile(r"\*\*(.+?)\*\*")
-_NUMBERED = re.compile(r"^(\d+)[.)]\s+(.*)$")
-
-
-# --- parsing: text -> blocks ------------------------------------------------
-
-@dataclass
-class Block:
-    kind: str                     # "h1", "h2", "h3", "p", "li", "hr"
-    text: str = ""
-    marker: str = "•"             # for "li": the bullet or "3."
-    indent: int = 0               # nesting level of a bullet
-
-
-def parse(markdown: str) -> list[Block]:
-    """Blocks of the markdown subset; consecutive lines of a paragraph or item are joined."""
-    blocks: list[Block] = []
-    current: Block | None = None
-
-    def flush() -> None:
-        nonlocal current
-        if current is not None:
-            current.text = current.text.strip()
-            blocks.append(current)
-            current = None
-
-    for raw in markdown.replace("\r\n", "\n").split("\n"):
-        line = raw.rstrip()
-        stripped = line.lstrip()
-        lead = len(line) - len(stripped)
-        if not stripped:
-            flush()
-            continue
-        heading = re.match(r"^(#{1,6})\s+(.*)$", stripped)
-        if heading:
-            flush()
-            level = min(3, len(heading.group(1)))
-            blocks.append(Block(f"h{level}", heading.group(2).strip().rstrip("#").strip()))
-            continue
-        if re.fullmatch(r"(-{3,}|\*{3,}|_{3,})", stripped):
-            flush()
-            blocks.append(Block("hr"))
-            continue
-        if stripped[:2] in ("- ", "* ", "+ "):
-            flush()
-            current = Block("li", stripped[2:], "•", 1 if lead >= 2 else 0)
-            continue
-        numbered = _NUMBERED.match(stripped)
-        if numbered:
-            flush()
-            current = Block("li", numbered.group(2), f"{numbered.group(1)}.", 1 if lead >= 2 else 0)
-            continue
-        if stripped.startswith(">"):
-            stripped = stripped.lstrip("> ")
-        if current is None:
-            current = Block("p", stripped)
-        else:
-            current.text += " " + stripped
-    flush()
-    return blocks
-
-
-def spans(text: str) -> list[tuple[str, bool]]:
-    """``"a **b** c"`` -> ``[("a ", False), ("b", True), (" c", False)]``."""
-    out: list[tuple[str, bool]] = []
-    pos = 0
-    for m in _BOLD.finditer(text):
-        if m.start() > pos:
-            out.append((text[pos:m.start()], False))
-        out.append((m.group(1), True))
-        pos = m.end()
-    if pos < len(text):
-        out.append((text[pos:], False))
-    return [(t.replace("`", ""), b) for t, b in out if t]
-
-
-def words_of(text: str) -> list[tuple[str, bool, bool]]:
-    """(word, bold, space before it) for every word: spaces may sit on either side of a ``**``."""
-    out: list[tuple[str, bool, bool]] = []
-    gap = False
-    for chunk, is_bold in spans(text):
-        for i, part in enumerate(chunk.split(" ")):
-            if i > 0:
-                gap = True
-            if part:
-                out.append((part, is_bold, gap))
-                gap = False
-    return out
 
 
 def rules_path(key: str) -> Path | None:
@@ -120,89 +28,6 @@ def rules_path(key: str) -> Path | None:
         if path.is_file():
             return path
     return None
-
-
-# --- layout: blocks -> positioned text ---------------------------------------
-
-@dataclass
-class Line:
-    y: int
-    height: int
-    pieces: list[tuple[pygame.Surface, int]] = field(default_factory=list)   # (image, x)
-    rule: bool = False
-
-
-def layout(blocks: list[Block], fonts, width: int, s: float, ink=theme.CREAM) -> tuple[list[Line], int]:
-    """Word-wrap every block to ``width``; returns the lines and the total height."""
-    sizes = {"h1": 34, "h2": 25, "h3": 21, "p": 19, "li": 19}
-    lines: list[Line] = []
-    y = 0
-    for n, block in enumerate(blocks):
-        if block.kind == "hr":
-            y += round(10 * s)
-            lines.append(Line(y, max(1, round(2 * s)), rule=True))
-            y += round(16 * s)
-            continue
-        heading = block.kind.startswith("h")
-        size = round(sizes[block.kind] * s)
-        regular, bold = fonts.get(size, heading), fonts.get(size, True)
-        colour = theme.GOLD_LIGHT if block.kind == "h1" else theme.GOLD if heading else ink
-        if heading and n:
-            y += round((18 if block.kind != "h3" else 10) * s)
-        left = 0
-        if block.kind == "li":
-            left = round((26 + 24 * block.indent) * s)
-        line = Line(y, regular.get_linesize())
-        if block.kind == "li":
-            marker = regular.render(block.marker, True, theme.GOLD)
-            line.pieces.append((marker, left - marker.get_width() - round(8 * s)))
-        space = regular.size(" ")[0]
-        # Words of one style on one line are rendered together, as one "run";
-        # a run is measured whole, so what is drawn is exactly what was measured.
-        run: list[str] = []
-        run_font, run_x = regular, left
-        end = left              # right edge of the text placed so far on this line
-
-        def flush() -> None:
-            nonlocal end
-            if run:
-                image = run_font.render(" ".join(run), True, colour)
-                line.pieces.append((image, run_x))
-                end = run_x + image.get_width()
-                run.clear()
-
-        for word, is_bold, spaced in words_of(block.text):
-            font = bold if is_bold else regular
-            if run and font is run_font and spaced:
-                if run_x + font.size(" ".join(run + [word]))[0] <= width:
-                    run.append(word)
-                    continue
-                flush()
-                lines.append(line)
-                y += line.height
-                line = Line(y, regular.get_linesize())
-                run_x = end = left
-                run.append(word)
-                continue
-            flush()
-            start = end + (space if spaced and end > left else 0)
-            if start + font.size(word)[0] > width and end > left:
-                lines.append(line)
-                y += line.height
-                line = Line(y, regular.get_linesize())
-                start = end = left
-            run_font, run_x = font, start
-            run.append(word)
-        flush()
-        lines.append(line)
-        y += line.height
-        if block.kind == "h1":
-            y += round(6 * s)
-            lines.append(Line(y, max(1, round(2 * s)), rule=True))
-            y += round(10 * s)
-        else:
-            y += round((6 if block.kind == "li" else 10) * s)
-    return lines, y
 
 
 class RulesScene(Scene):
@@ -419,8 +244,9 @@ class RulesScene(Scene):
             if y + line.height < self._view.y or y > self._view.bottom:
                 continue
             if line.rule:
-                pygame.draw.line(surface, theme.GOLD_DARK, (self._view.x, y),
-                                 (self._view.right, y), line.height)
+                x0 = self._view.x + line.rule_x
+                x1 = x0 + line.rule_w if line.rule_w else self._view.right
+                pygame.draw.line(surface, line.rule_colour, (x0, y), (x1, y), line.height)
                 continue
             for image, x in line.pieces:
                 surface.blit(image, (self._view.x + x, y))

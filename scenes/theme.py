@@ -160,3 +160,22 @@ def text(surface: pygame.Surface, font: pygame.font.Font, words: str, colour: tu
         surface.blit(shade, rect.move(off, off))
     surface.blit(image, rect)
     return rect
+
+
+def app_icon(side: int = 64) -> pygame.Surface:
+    """The window icon: a cream card with a red heart on a round green felt."""
+    icon = pygame.Surface((side, side), pygame.SRCALPHA)
+    u = side / 32
+    pygame.draw.rect(icon, FELT, icon.get_rect(), border_radius=round(8 * u))
+    pygame.draw.rect(icon, GOLD, icon.get_rect(), width=max(1, round(1.5 * u)), border_radius=round(8 * u))
+    card = pygame.Rect(0, 0, round(18 * u), round(25 * u))
+    card.center = (side // 2, side // 2)
+    pygame.draw.rect(icon, CREAM, card, border_radius=round(3 * u))
+    pygame.draw.rect(icon, GOLD_DARK, card, width=max(1, round(u)), border_radius=round(3 * u))
+    cx, cy, r = card.centerx, card.centery - round(2 * u), round(3.4 * u)
+    pygame.draw.circle(icon, RED, (cx - r + round(0.5 * u), cy), r)
+    pygame.draw.circle(icon, RED, (cx + r - round(0.5 * u), cy), r)
+    pygame.draw.polygon(icon, RED, [(cx - 2 * r + round(0.6 * u), cy + round(u)),
+                                    (cx + 2 * r - round(0.6 * u), cy + round(u)),
+                                    (cx, cy + round(8 * u))])
+    return icon

@@ -43,4 +43,5 @@ def app(display):
     application = App((1280, 720))
     application.back_to_menu()
     yield application
+    application.set_fullscreen(False)
     pygame.display.set_mode((1280, 720))

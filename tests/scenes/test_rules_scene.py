@@ -1,4 +1,4 @@
-"""The rules screen: the markdown subset, wrapping, scrolling, tabs, overlay, Esc."""
+"""The rules screen: wrapping, scrolling, scroll bar, tabs, overlay, Esc."""
 
 from __future__ import annotations
 
@@ -6,8 +6,9 @@ import pygame
 import pytest
 
 import scenes.rules_scene as rules_module
-from scenes.rules_scene import Block, RulesScene, parse, spans
+from scenes.rules_scene import RulesScene
 from tests.scenes.shell_helpers import app, colours, key  # noqa: F401
+from tests.scenes.shell_helpers import key as key_event
 
 SAMPLE = """# Bocce
 
@@ -52,37 +53,6 @@ def rules(app, rules_dir):
 def settle(app, frames: int = 40) -> None:
     for _ in range(frames):
         app.frame(1 / 60, [])
-
-
-def test_markdown_subset_headings_paragraphs_bullets():
-    blocks = parse(SAMPLE)
-    kinds = [b.kind for b in blocks[:10]]
-    assert kinds == ["h1", "p", "h2", "li", "li", "li", "li", "li", "hr", "h3"]
-    assert blocks[0].text == "Bocce"
-    assert blocks[1].text.endswith("joins the paragraph above.")
-    assert blocks[4].text == "The rest form the stock, and this line continues the bullet."
-    assert blocks[5].indent == 1
-    assert blocks[6].marker == "1." and blocks[7].marker == "2."
-
-
-def test_bold_spans():
-    assert spans("a **b** c") == [("a ", False), ("b", True), (" c", False)]
-    assert spans("**all**") == [("all", True)]
-    assert spans("no bold * here") == [("no bold * here", False)]
-
-
-def test_words_keep_the_spaces_around_bold():
-    from scenes.rules_scene import words_of
-
-    assert words_of("game of **Bocce** is") == [
-        ("game", False, False), ("of", False, True), ("Bocce", True, True), ("is", False, True)]
-    assert words_of("**Bocce**'s rules") == [("Bocce", True, False), ("'s", False, False),
-                                             ("rules", False, True)]
-
-
-def test_unclosed_markup_is_plain_text_not_an_error():
-    blocks = parse("**half bold\n\n### \n- \n")
-    assert blocks[0] == Block("p", "**half bold")
 
 
 def test_rules_render_with_text_in_the_panel(rules, app):
@@ -147,6 +117,17 @@ def test_text_wraps_to_the_window_width(rules, app):
     for line in rules._lines:
         for image, x in line.pieces:
             assert x + image.get_width() <= rules._view.w + 2
+
+
+def test_the_real_rules_files_render(app):
+    for key in ("bocce", "briscola"):
+        if rules_module.rules_path(key) is None:
+            continue
+        app.show_rules(key)
+        app.frame(1 / 60, [key_event(pygame.K_END)])
+        app.frame(1 / 60, [])
+        assert len(app.stack.top._lines) > 20
+        app.stack.pop()
 
 
 def test_a_short_text_has_no_scroll_bar(rules, app):
