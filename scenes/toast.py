@@ -47,7 +47,7 @@ class Toasts:
         size = surface.get_size()
         font = fonts.get(theme.px(19, size))
         pad = theme.px(12, size)
-        y = size[1] - theme.px(28, size)
+        y = size[1] - theme.px(44, size)      # above the key hints at the bottom edge
         for item in reversed(self.items):
             words = item.text
             max_w = size[0] - 4 * pad
