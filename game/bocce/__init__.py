@@ -1,0 +1,42 @@
+"""Bocce (card game), an original card game by Kenneth P. Langer: two players
+set a pallino with a secret lag each frame, then roll two-card bocce at it.
+
+``rules`` holds the arithmetic (card worths, totals, points), ``state`` the
+game itself.  The rules as a player reads them: assets/rules/en/bocce.md.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from game.bocce.rules import lag_worths, points, totals
+from game.bocce.state import BocceState
+from game.engine import Action, GameSpec, Option
+from game.i18n import tr
+
+__all__ = ["SPEC", "BocceState", "action_label", "lag_worths", "points", "totals"]
+
+
+def _new(options: dict[str, Any], seats: int, seed: int) -> BocceState:
+    return BocceState(options, seats, seed)
+
+
+def action_label(action: Action) -> str:
+    """A button's words for a legal action: "Commit the Ace of Hearts as 10", "Draw", "Stand at 14"."""
+    if action.kind == "commit" and action.card is not None:
+        return tr("bocce.action.commit", card=action.card.name(), worth=action.value)
+    if action.kind == "draw":
+        return tr("bocce.action.draw")
+    if action.kind == "stand":
+        return tr("bocce.action.stand", total=action.value)
+    return str(action)
+
+
+SPEC = GameSpec(
+    key="bocce",
+    title="Bocce",
+    seats=(2,),
+    factory=_new,
+    options={"target": Option(25, (15, 25, 50), "bocce.option.target")},
+    deck="french",
+)

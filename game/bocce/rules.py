@@ -1,0 +1,57 @@
+"""Bocce's arithmetic: what a card is worth in the lag and in a bocce, which
+totals a bocce can make, and what a finished bocce scores.
+
+Kept apart from the state so the computer player reasons with the very same
+numbers the rules use.
+"""
+
+from __future__ import annotations
+
+from typing import Iterable
+
+from game.cards import Card
+
+#: The two worths an Ace may take, in the lag and in a bocce.
+ACE_WORTHS = (1, 10)
+#: How much more an Ace is worth when counted 10 instead of 1.
+ACE_BONUS = ACE_WORTHS[1] - ACE_WORTHS[0]
+#: Frames (and so bocce and lag cards) per hand.
+FRAMES = 3
+#: Points for a bocce exactly on the pallino, within two below, three or more below.
+EXACT_POINTS, CLOSE_POINTS, FAR_POINTS = 3, 2, 1
+CLOSE_MARGIN = 2
+
+
+def lag_worths(card: Card) -> tuple[int, ...]:
+    """What a hand card adds to the pallino: face cards 10, an Ace 1 or 10 (the committer's choice)."""
+    if card.is_ace:
+        return ACE_WORTHS
+    if card.is_face:
+        return (10,)
+    return (card.rank,)
+
+
+def bocce_value(card: Card) -> int:
+    """A card's least worth in a bocce: face cards 1, an Ace 1 (it may count 10 instead)."""
+    if card.is_ace or card.is_face:
+        return 1
+    return card.rank
+
+
+def totals(cards: Iterable[Card]) -> list[int]:
+    """Every total a bocce can make, smallest first (each Ace 1 or 10)."""
+    cards = list(cards)
+    base = sum(bocce_value(c) for c in cards)
+    aces = sum(1 for c in cards if c.is_ace)
+    return [base + ACE_BONUS * k for k in range(aces + 1)]
+
+
+def points(total: int, pallino: int) -> int:
+    """Points of a bocce that finished (not busted, not knocked out) at ``total``."""
+    if total > pallino:
+        return 0
+    if total == pallino:
+        return EXACT_POINTS
+    if pallino - total <= CLOSE_MARGIN:
+        return CLOSE_POINTS
+    return FAR_POINTS

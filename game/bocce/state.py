@@ -1,0 +1,379 @@
+"""A game of Bocce in progress: the deal, the lag, the rolling, knock-outs, scoring.
+
+The zones, actions and events follow the agreement with the table scene
+(notes/bocce_zones.md).  Choices where the rule text is silent, all shown in
+assets/rules/en/bocce.md:
+
+* The first roller of hand 1, frame 1 is drawn by the seed; after that the
+  first roller alternates every frame, across hands too (so hand 1 goes
+  A B A, hand 2 B A B: over two hands both roll first three times).
+* A bocce is out of bounds (bust) only when every total it can make is over
+  the pallino; busted and knocked-out bocce go to the discard at once.
+  A busted bocce neither knocks out nor can be knocked out.
+* A finished total that equals the totals of several finished opponent
+  bocce knocks out all of them.
+* When the Draw Pile is empty, the discard is shuffled into a new Draw Pile;
+  if the discard is empty too, the rolling bocce must stand.
+* When both players pass the target in the same hand, the higher score wins;
+  a tie plays another hand.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from game.bocce.rules import FRAMES, lag_worths, points, totals
+from game.cards import Card, codes, french_deck, shuffled
+from game.engine import Action, Event, State
+from game.i18n import tr
+
+SEATS = (0, 1)
+WAITING, ROLLING, FINISHED, BUST, KNOCKED_OUT = (
+    "waiting", "rolling", "finished", "bust", "knocked_out")
+#: Bocce whose cards still lie in their zone (busted and knocked-out ones are discarded).
+_ON_TABLE = (WAITING, ROLLING, FINISHED)
+
+
+@dataclass
+class Bocce:
+    """One bocce: its cards (kept after it leaves the table, for the record), status, final total."""
+
+    cards: list[Card] = field(default_factory=list)
+    status: str = WAITING
+    total: int | None = None
+
+    def points(self, pallino: int | None) -> int | None:
+        """What it scores if the hand ended now; None while it has not finished."""
+        if self.status in (BUST, KNOCKED_OUT):
+            return 0
+        if self.status == FINISHED and pallino is not None and self.total is not None:
+            return points(self.total, pallino)
+        return None
+
+
+def _move(card: Card | None, src: str, dst: str, up: bool) -> dict[str, Any]:
+    return {"card": card.code if card is not None else None, "src": src, "dst": dst, "up": up}
+
+
+def bocce_zone(seat: int, index: int) -> str:
+    return f"bocce/{seat}/{index}"
+
+
+class BocceState(State):
+    """Two seats; every hand three frames, every frame a lag and two rolls."""
+
+    def __init__(self, options: dict[str, Any], seats: int, seed: int) -> None:
+        super().__init__(options, seats, seed)
+        self.target: int = int(options.get("target", 25))
+        self.scores = [0, 0]
+        self.hand_no = 0
+        self.frame = 0                      # 0-based frame of the current hand
+        self.frames_played = 0              # over the whole game: drives who rolls first
+        self.first_of_game = self.rng.randrange(2)
+        self.first = self.first_of_game     # who rolls first in the current frame
+        self.deck: list[Card] = []          # the Draw Pile; its top is the last card
+        self.discard: list[Card] = []
+        self.hands: list[list[Card]] = [[], []]
+        self.lag: list[Card | None] = [None, None]
+        self.lag_worth: list[int | None] = [None, None]
+        self.pallinos: list[int | None] = [None] * FRAMES
+        self.bocce: list[list[Bocce]] = [[Bocce() for _ in range(FRAMES)] for _ in SEATS]
+        self.phase = "lag"
+        self.rolling: int | None = None
+        self.rolled = [False, False]
+        self.winners: list[int] = []
+        self.last_hand: dict[str, Any] | None = None
+        self._opening = self._start_hand()
+
+    # -- the contract ------------------------------------------------------
+    def to_act(self) -> tuple[int, ...]:
+        if self.phase == "lag":
+            return tuple(s for s in SEATS if self.lag[s] is None)
+        if self.phase == "roll" and self.rolling is not None:
+            return (self.rolling,)
+        return ()
+
+    def opening_events(self) -> list[Event]:
+        return list(self._opening)
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        if seat not in self.to_act():
+            return []
+        if self.phase == "lag":
+            return sorted(Action("commit", (c,), str(w))
+                          for c in self.hands[seat] for w in lag_worths(c))
+        ts = self._rolling_totals()
+        pallino = self.pallino
+        out = [Action("stand", (), str(t)) for t in ts if t <= pallino]
+        if min(ts) < pallino and self._can_draw():
+            out.append(Action("draw"))
+        return sorted(out)
+
+    def explain(self, seat: int, action: Action) -> str | None:
+        """Like the base, with Bocce's words for a seat that must wait."""
+        if not self.over and seat in SEATS and seat not in self.to_act():
+            if self.phase == "lag":
+                return tr("bocce.explain.wait_lag")
+            return tr("bocce.explain.wait_roll")
+        return super().explain(seat, action)
+
+    def _explain(self, seat: int, action: Action) -> str | None:
+        if self.phase == "lag":
+            if action.kind != "commit":
+                return tr("bocce.explain.lag_first")
+            card = action.card
+            if card is None:
+                return tr("bocce.explain.one_card")
+            if card not in self.hands[seat]:
+                return tr("bocce.explain.not_in_hand")
+            if card.is_ace:
+                return tr("bocce.explain.ace_worth")
+            return tr("bocce.explain.card_worth", card=card.name(), worth=lag_worths(card)[0])
+        ts = self._rolling_totals()
+        pallino = self.pallino
+        if action.kind == "commit":
+            return tr("bocce.explain.lag_over")
+        if action.kind == "draw":
+            if min(ts) >= pallino:
+                return tr("bocce.explain.on_pallino")
+            if not self._can_draw():
+                return tr("bocce.explain.pile_empty")
+        if action.kind == "stand":
+            allowed = [str(t) for t in ts if t <= pallino]
+            return tr("bocce.explain.stand_total", totals=tr("bocce.or").join(allowed))
+        return tr("bocce.explain.unknown")
+
+    def _apply(self, seat: int, action: Action) -> list[Event]:
+        if action.kind == "commit":
+            return self._commit(seat, action.cards[0], int(action.value))
+        if action.kind == "draw":
+            return self._draw(seat)
+        return self._stand(seat, int(action.value))
+
+    def result(self) -> dict[str, Any]:
+        return {"scores": list(self.scores), "winners": list(self.winners)}
+
+    # -- what is where -----------------------------------------------------
+    @property
+    def pallino(self) -> int | None:
+        """This frame's pallino once the lag is revealed, else None."""
+        return self.pallinos[self.frame]
+
+    def true_zones(self) -> dict[str, list[Card]]:
+        """Every zone with its real cards: the one place the table's layout is described."""
+        zones: dict[str, list[Card]] = {"deck": list(self.deck), "discard": list(self.discard)}
+        for s in SEATS:
+            zones[f"hand/{s}"] = list(self.hands[s])
+            zones[f"lag/{s}"] = [self.lag[s]] if self.lag[s] is not None else []
+            for i, b in enumerate(self.bocce[s]):
+                zones[bocce_zone(s, i)] = list(b.cards) if b.status in _ON_TABLE else []
+        return zones
+
+    def sees(self, seat: int | None, zone: str) -> bool:
+        """Whether ``seat`` sees the faces of the cards now in ``zone``."""
+        if zone == "deck":
+            return False
+        if zone == "discard":
+            return True
+        kind, owner, *rest = zone.split("/")
+        owner_seat = int(owner)
+        if kind == "hand":
+            return seat == owner_seat
+        if kind == "lag":
+            return seat == owner_seat or self.pallino is not None
+        return self.bocce[owner_seat][int(rest[0])].status != WAITING
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        zones = {zone: (codes(cs) if self.sees(seat, zone) else [None] * len(cs))
+                 for zone, cs in self.true_zones().items()}
+        revealed = self.pallino is not None
+        out: dict[str, Any] = {
+            "seat": seat,
+            "zones": zones,
+            "scores": list(self.scores),
+            "target": self.target,
+            "hand": self.hand_no,
+            "frame": self.frame + 1,
+            "frames": FRAMES,
+            "phase": self.phase,
+            "pallino": self.pallino,
+            "pallinos": list(self.pallinos),
+            "first": self.first,
+            "rolling": self.rolling,
+            "committed": [self.lag[s] is not None for s in SEATS],
+            "lag": [self.lag_worth[s] if (revealed or seat == s) else None for s in SEATS],
+            "bocce": [[self._bocce_view(s, i) for i in range(FRAMES)] for s in SEATS],
+            "last_hand": self.last_hand,
+        }
+        if self.phase == "over":
+            out["winners"] = list(self.winners)
+        return out
+
+    def _bocce_view(self, seat: int, index: int) -> dict[str, Any]:
+        b = self.bocce[seat][index]
+        pallino = self.pallinos[index]
+        if b.status == WAITING:
+            return {"total": None, "totals": [], "status": WAITING, "points": None}
+        ts = totals(b.cards)
+        total = b.total
+        if b.status == ROLLING:
+            under = [t for t in ts if pallino is not None and t <= pallino]
+            total = max(under) if under else min(ts)
+        return {"total": total, "totals": ts, "status": b.status, "points": b.points(pallino)}
+
+    # -- the flow of a hand ------------------------------------------------
+    def _rolling_totals(self) -> list[int]:
+        assert self.rolling is not None
+        return totals(self.bocce[self.rolling][self.frame].cards)
+
+    def _can_draw(self) -> bool:
+        return bool(self.deck or self.discard)
+
+    def _start_hand(self) -> list[Event]:
+        """Gather every card, shuffle, deal three bocce and three hand cards to each seat."""
+        gather = [_move(None, zone, "deck", False)
+                  for zone, cs in self.true_zones().items() if zone != "deck" for _ in cs]
+        self.hand_no += 1
+        self.frame = 0
+        self.discard = []
+        self.hands = [[], []]
+        self.pallinos = [None] * FRAMES
+        self.bocce = [[Bocce() for _ in range(FRAMES)] for _ in SEATS]
+        self.deck = shuffled(french_deck(), self.rng)
+        events = [Event("hand_start", None, {"hand": self.hand_no, "moves": gather})]
+        for s in SEATS:
+            public, private = [], []
+            for i in range(FRAMES):
+                for _ in range(2):
+                    self.bocce[s][i].cards.append(self.deck.pop())
+                    public.append(_move(None, "deck", bocce_zone(s, i), False))
+                    private.append(public[-1])
+            for _ in range(FRAMES):
+                c = self.deck.pop()
+                self.hands[s].append(c)
+                public.append(_move(None, "deck", f"hand/{s}", False))
+                private.append(_move(c, "deck", f"hand/{s}", True))
+            events.append(Event("deal", s, {"moves": public}, private={"moves": private},
+                                audience=frozenset({s})))
+        return events + self._start_frame()
+
+    def _start_frame(self) -> list[Event]:
+        self.first = (self.first_of_game + self.frames_played) % 2
+        self.phase = "lag"
+        self.rolling = None
+        self.rolled = [False, False]
+        self.lag = [None, None]
+        self.lag_worth = [None, None]
+        return [Event("frame_start", None,
+                      {"hand": self.hand_no, "frame": self.frame + 1, "first": self.first})]
+
+    def _commit(self, seat: int, card: Card, worth: int) -> list[Event]:
+        self.hands[seat].remove(card)
+        self.lag[seat] = card
+        self.lag_worth[seat] = worth
+        src, dst = f"hand/{seat}", f"lag/{seat}"
+        events = [Event("lag_commit", seat, {"moves": [_move(None, src, dst, False)]},
+                        private={"moves": [_move(card, src, dst, True)], "worth": worth},
+                        audience=frozenset({seat}))]
+        if all(c is not None for c in self.lag):
+            pallino = sum(w for w in self.lag_worth if w is not None)
+            self.pallinos[self.frame] = pallino
+            self.phase = "roll"
+            events.append(Event("lag_reveal", None, {
+                "moves": [_move(self.lag[s], f"lag/{s}", f"lag/{s}", True) for s in SEATS],
+                "cards": [c.code for c in self.lag if c is not None],
+                "worths": list(self.lag_worth), "pallino": pallino}))
+            events += self._roll(self.first)
+        return events
+
+    def _roll(self, seat: int) -> list[Event]:
+        """Turn over the frame's bocce of ``seat``; out of bounds at once if every total is over."""
+        self.rolling = seat
+        b = self.bocce[seat][self.frame]
+        b.status = ROLLING
+        zone = bocce_zone(seat, self.frame)
+        events = [Event("roll", seat, {"bocce": self.frame, "totals": totals(b.cards),
+                                        "moves": [_move(c, zone, zone, True) for c in b.cards]})]
+        return events + self._check_bust(seat)
+
+    def _check_bust(self, seat: int) -> list[Event]:
+        b = self.bocce[seat][self.frame]
+        pallino = self.pallino
+        assert pallino is not None
+        ts = totals(b.cards)
+        if min(ts) <= pallino:
+            return []
+        b.status, b.total = BUST, min(ts)
+        zone = bocce_zone(seat, self.frame)
+        self.discard.extend(b.cards)
+        events = [Event("bust", seat, {"bocce": self.frame, "total": b.total,
+                                        "moves": [_move(c, zone, "discard", True) for c in b.cards]})]
+        return events + self._end_roll(seat)
+
+    def _draw(self, seat: int) -> list[Event]:
+        events: list[Event] = []
+        if not self.deck:
+            moves = [_move(None, "discard", "deck", False) for _ in self.discard]
+            self.deck = shuffled(self.discard, self.rng)
+            self.discard = []
+            events.append(Event("reshuffle", None, {"moves": moves}))
+        card = self.deck.pop()
+        b = self.bocce[seat][self.frame]
+        b.cards.append(card)
+        zone = bocce_zone(seat, self.frame)
+        events.append(Event("draw", seat, {"bocce": self.frame, "totals": totals(b.cards),
+                                           "moves": [_move(card, "deck", zone, True)]}))
+        return events + self._check_bust(seat)
+
+    def _stand(self, seat: int, total: int) -> list[Event]:
+        b = self.bocce[seat][self.frame]
+        b.status, b.total = FINISHED, total
+        events = [Event("stand", seat, {"bocce": self.frame, "total": total})]
+        other = 1 - seat
+        for j, victim in enumerate(self.bocce[other]):
+            if victim.status == FINISHED and victim.total == total:
+                victim.status = KNOCKED_OUT
+                zone = bocce_zone(other, j)
+                self.discard.extend(victim.cards)
+                events.append(Event("knockout", seat, {
+                    "bocce": self.frame, "total": total, "target_seat": other, "target_bocce": j,
+                    "moves": [_move(c, zone, "discard", True) for c in victim.cards]}))
+        return events + self._end_roll(seat)
+
+    def _end_roll(self, seat: int) -> list[Event]:
+        self.rolled[seat] = True
+        self.rolling = None
+        other = 1 - seat
+        if not self.rolled[other]:
+            return self._roll(other)
+        moves = [_move(self.lag[s], f"lag/{s}", "discard", True) for s in SEATS]
+        self.discard.extend(c for c in self.lag if c is not None)
+        self.lag = [None, None]
+        self.lag_worth = [None, None]
+        self.frames_played += 1
+        events = [Event("frame_end", None, {"hand": self.hand_no, "frame": self.frame + 1,
+                                            "moves": moves})]
+        if self.frame + 1 < FRAMES:
+            self.frame += 1
+            return events + self._start_frame()
+        return events + self._score_hand()
+
+    def _score_hand(self) -> list[Event]:
+        per_bocce = [[b.points(self.pallinos[i]) or 0 for i, b in enumerate(self.bocce[s])]
+                     for s in SEATS]
+        gained = [sum(p) for p in per_bocce]
+        for s in SEATS:
+            self.scores[s] += gained[s]
+        self.last_hand = {"hand": self.hand_no, "points": per_bocce, "hand_points": gained,
+                          "pallinos": list(self.pallinos), "scores": list(self.scores)}
+        events = [Event("hand_scored", None, dict(self.last_hand))]
+        high = max(self.scores)
+        if high >= self.target and self.scores[0] != self.scores[1]:
+            self.winners = [self.scores.index(high)]
+            self.phase = "over"
+            self.rolling = None
+            events.append(Event("game_over", None,
+                                {"scores": list(self.scores), "winners": list(self.winners)}))
+            return events
+        return events + self._start_hand()

@@ -1,0 +1,692 @@
+"""Bocce's rules, one test per rule, and property tests for what must always hold."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings, strategies as st
+
+from game import GAMES
+from game.bocce import SPEC, BocceState, action_label, lag_worths, points, totals
+from game.cards import Card, card, cards, french_deck
+from game.engine import Action, IllegalAction, replay_log
+from game.i18n import catalog, tr
+
+A = Action.parse
+
+
+# -- helpers -------------------------------------------------------------------
+def rigged(hands=("KS 5H 2D", "7C 3C 4C"), bocce=((), ()), top="", first=0, target=25,
+           seed=1) -> BocceState:
+    """A fresh game whose first hand is dealt as given.
+
+    ``bocce`` lists, per seat, the cards of bocce 0, 1, 2 ("" or missing: any
+    cards); ``top`` lists the next cards of the Draw Pile, the first drawn first.
+    Every card not named stays in the Draw Pile, so all 52 are still somewhere.
+    """
+    state = SPEC.new({"target": target}, 2, seed)
+    state.first_of_game = state.first = first
+    named = [cards(h) for h in hands]
+    piles = [[cards(b) if b else [] for b in list(seat) + [""] * (3 - len(seat))] for seat in bocce]
+    drawn = cards(top)
+    used = {c for h in named for c in h} | {c for seat in piles for b in seat for c in b} | set(drawn)
+    assert len(used) == sum(len(h) for h in named) + sum(len(b) for s in piles for b in s) + len(drawn)
+    rest = [c for c in french_deck() if c not in used]
+    for s in (0, 1):
+        state.hands[s] = named[s]
+        for i in range(3):
+            b = piles[s][i]
+            while len(b) < 2:
+                b.append(rest.pop(0))
+            state.bocce[s][i].cards = b
+    state.deck = rest + list(reversed(drawn))
+    return state
+
+
+def lag(state: BocceState, c0: str, c1: str) -> list:
+    """Both commit (seat 0 first); returns every event."""
+    return state.apply(0, A("commit:" + c0)) + state.apply(1, A("commit:" + c1))
+
+
+def all_cards(state: BocceState) -> list[Card]:
+    return [c for cs in state.true_zones().values() for c in cs]
+
+
+def kinds(events) -> list[str]:
+    return [e.kind for e in events]
+
+
+# -- the deal ------------------------------------------------------------------
+def test_deck_is_french_52_and_two_seats():
+    assert SPEC.key == "bocce" and SPEC.seats == (2,) and SPEC.deck == "french"
+    assert GAMES["bocce"] is SPEC
+    state = SPEC.new(seed=3)
+    assert sorted(all_cards(state)) == sorted(french_deck())
+    with pytest.raises(ValueError):
+        SPEC.new(seats=3)
+
+
+def test_deal_gives_each_player_three_hidden_bocce_pairs_and_three_hand_cards():
+    state = SPEC.new(seed=5)
+    zones = state.true_zones()
+    for s in (0, 1):
+        assert len(zones[f"hand/{s}"]) == 3
+        for i in range(3):
+            assert len(zones[f"bocce/{s}/{i}"]) == 2
+    assert len(zones["deck"]) == 52 - 18
+    mine = state.view(0)["zones"]
+    assert all(code is not None for code in mine["hand/0"])
+    assert mine["hand/1"] == [None, None, None]
+    # Nobody sees an unrolled bocce, its owner included.
+    for s in (0, 1):
+        for i in range(3):
+            assert mine[f"bocce/{s}/{i}"] == [None, None]
+    assert mine["deck"] == [None] * 34
+
+
+def test_a_hand_has_three_frames_then_a_new_deal():
+    state = SPEC.new(seed=7)
+    seen = []
+    while state.hand_no == 1:
+        seen.append((state.hand_no, state.frame + 1))
+        for seat in state.to_act():
+            state.apply(seat, state.legal_actions(seat)[0])
+            break
+    assert sorted(set(seen)) == [(1, 1), (1, 2), (1, 3)]
+    assert state.view(None)["frame"] == 1 and state.hand_no == 2
+    assert len(state.true_zones()["deck"]) == 34
+
+
+def test_opening_events_deal_the_first_hand():
+    state = SPEC.new(seed=9)
+    events = state.opening_events()
+    assert kinds(events) == ["hand_start", "deal", "deal", "frame_start"]
+    deals = [e for e in events if e.kind == "deal"]
+    for s, e in enumerate(deals):
+        assert e.seat == s
+        moves = e.for_seat(s).data["moves"]
+        dsts = [m["dst"] for m in moves]
+        assert dsts.count(f"hand/{s}") == 3
+        assert all(dsts.count(f"bocce/{s}/{i}") == 2 for i in range(3))
+        hand = [m["card"] for m in moves if m["dst"] == f"hand/{s}"]
+        assert sorted(hand) == sorted(c.code for c in state.hands[s])
+        # The other seat and a spectator see only backs; nobody sees a bocce.
+        assert all(m["card"] is None for m in e.for_seat(1 - s).data["moves"])
+        assert all(m["card"] is None for m in e.for_seat(None).data["moves"])
+        assert all(m["card"] is None for m in moves if m["dst"].startswith("bocce"))
+    assert events[-1].data == {"hand": 1, "frame": 1, "first": state.first}
+
+
+# -- the lag -------------------------------------------------------------------
+def test_lag_both_commit_at_the_same_time():
+    state = rigged()
+    assert state.to_act() == (0, 1)
+    assert state.legal_actions(0) and state.legal_actions(1)
+    state.apply(1, A("commit:3C:3"))
+    assert state.to_act() == (0,)
+    assert state.legal_actions(1) == []
+    assert state.view(0)["committed"] == [False, True]
+    state.apply(0, A("commit:5H:5"))
+    assert state.view(0)["phase"] == "roll"
+
+
+def test_lag_card_hidden_until_both_committed():
+    state = rigged()
+    events = state.apply(0, A("commit:KS:10"))
+    assert kinds(events) == ["lag_commit"]
+    theirs, spectator, mine = events[0].for_seat(1), events[0].for_seat(None), events[0].for_seat(0)
+    for e in (theirs, spectator):
+        assert e.data["moves"] == [{"card": None, "src": "hand/0", "dst": "lag/0", "up": False}]
+        assert "worth" not in e.data
+        assert "KS" not in json.dumps(e.to_json())
+    assert mine.data["moves"][0]["card"] == "KS" and mine.data["worth"] == 10
+    for seat in (1, None):
+        view = state.view(seat)
+        assert view["zones"]["lag/0"] == [None]
+        assert view["lag"] == [None, None] and view["pallino"] is None
+        assert "KS" not in json.dumps(view)
+    assert state.view(0)["zones"]["lag/0"] == ["KS"] and state.view(0)["lag"] == [10, None]
+    # The second commit reveals both.
+    events = state.apply(1, A("commit:7C:7"))
+    reveal = next(e for e in events if e.kind == "lag_reveal")
+    assert reveal.private is None
+    assert {m["card"] for m in reveal.data["moves"]} == {"KS", "7C"}
+    for seat in (0, 1, None):
+        assert state.view(seat)["zones"]["lag/0"] == ["KS"]
+        assert state.view(seat)["zones"]["lag/1"] == ["7C"]
+
+
+def test_pallino_is_the_sum_of_lag_cards_with_face_cards_ten():
+    state = rigged(hands=("KS 5H 2D", "JC 3C 4C"))
+    events = lag(state, "KS:10", "JC:10")
+    reveal = next(e for e in events if e.kind == "lag_reveal")
+    assert reveal.data["pallino"] == 20 == state.view(None)["pallino"]
+    assert reveal.data["worths"] == [10, 10]
+    assert lag_worths(card("TD")) == (10,) and lag_worths(card("QH")) == (10,)
+    assert lag_worths(card("7D")) == (7,)
+
+
+def test_lag_ace_counts_one_or_ten_by_committers_choice():
+    state = rigged(hands=("AS 5H 2D", "AC 3C 4C"))
+    legal = [str(a) for a in state.legal_actions(0)]
+    assert "commit:AS:1" in legal and "commit:AS:10" in legal
+    assert "commit:5H:5" in legal and "commit:5H:10" not in legal
+    lag(state, "AS:10", "AC:1")
+    assert state.pallino == 11
+
+
+# -- rolling -------------------------------------------------------------------
+def test_bocce_total_counts_face_cards_one():
+    assert totals(cards("KS QD")) == [2]
+    assert totals(cards("JH 9C")) == [10]
+    assert totals(cards("TH 3C")) == [13]
+    state = rigged(bocce=(("KH 5D",), ()))
+    events = lag(state, "KS:10", "7C:7")
+    roll = next(e for e in events if e.kind == "roll")
+    assert roll.seat == 0 and roll.data["totals"] == [6]
+    assert {m["card"] for m in roll.data["moves"]} == {"KH", "5D"}
+    assert state.view(1)["bocce"][0][0] == {"total": 6, "totals": [6], "status": "rolling",
+                                            "points": None}
+
+
+def test_bocce_ace_counts_one_or_ten_by_players_choice():
+    assert totals(cards("AH 5D")) == [6, 15]
+    assert totals(cards("AH AD")) == [2, 11, 20]
+    state = rigged(bocce=(("AH 5D",), ()))
+    lag(state, "KS:10", "7C:7")    # pallino 17
+    assert [str(a) for a in state.legal_actions(0)] == ["draw", "stand::15", "stand::6"]
+    state.apply(0, A("stand::6"))
+    assert state.bocce[0][0].total == 6
+
+
+def test_draw_allowed_only_while_under_the_pallino():
+    state = rigged(bocce=(("4H 3D",), ()), top="5S")
+    lag(state, "5H:5", "7C:7")    # pallino 12, bocce 7
+    assert A("draw") in state.legal_actions(0)
+    state.apply(0, A("draw"))     # 12: on the pallino
+    assert A("draw") not in state.legal_actions(0)
+    assert state.legal_actions(0) == [A("stand::12")]
+
+
+def test_no_draw_once_on_the_pallino():
+    state = rigged(bocce=(("9H 3D",), ()))
+    lag(state, "5H:5", "7C:7")    # pallino 12, bocce 12
+    assert state.legal_actions(0) == [A("stand::12")]
+    assert state.explain(0, A("draw")) == tr("bocce.explain.on_pallino")
+    assert "already on the pallino" in state.explain(0, A("draw"))
+    with pytest.raises(IllegalAction):
+        state.apply(0, A("draw"))
+
+
+def test_drawing_adds_the_top_card_face_up():
+    state = rigged(bocce=(("4H 3D",), ()), top="2S QC")
+    lag(state, "5H:5", "7C:7")    # pallino 12
+    events = state.apply(0, A("draw"))
+    assert kinds(events) == ["draw"]
+    assert events[0].data["moves"] == [{"card": "2S", "src": "deck", "dst": "bocce/0/0", "up": True}]
+    assert events[0].data["totals"] == [9]
+    state.apply(0, A("draw"))
+    assert state.view(1)["zones"]["bocce/0/0"] == ["4H", "3D", "2S", "QC"]
+    assert state.view(1)["bocce"][0][0]["totals"] == [10]
+
+
+def test_going_over_the_pallino_is_out_of_bounds_with_zero_points():
+    state = rigged(bocce=(("4H 3D",), ("2H 2C",)), top="9S")
+    lag(state, "5H:5", "7C:7")    # pallino 12
+    events = state.apply(0, A("draw"))    # 16
+    assert kinds(events)[:2] == ["draw", "bust"]
+    bust = events[1]
+    assert bust.data["total"] == 16
+    assert {m["dst"] for m in bust.data["moves"]} == {"discard"}
+    assert state.bocce[0][0].status == "bust"
+    assert state.view(0)["bocce"][0][0]["points"] == 0
+    assert state.true_zones()["bocce/0/0"] == []
+    assert set(cards("4H 3D 9S")) <= set(state.discard)
+    assert state.rolling == 1    # the other player rolls next
+
+
+def test_turning_over_a_bocce_already_over_the_pallino_busts_at_once():
+    state = rigged(bocce=(("9H 8D",), ("2H 2S",)))
+    events = lag(state, "2D:2", "3C:3")   # pallino 5
+    assert kinds(events) == ["lag_commit", "lag_commit", "lag_reveal", "roll", "bust", "roll"]
+    assert state.bocce[0][0].status == "bust" and state.rolling == 1
+
+
+def test_bust_only_when_every_achievable_total_is_over():
+    state = rigged(bocce=(("AH 9D",), ()), top="2S 5C")
+    lag(state, "5H:5", "7C:7")            # pallino 12: totals 10 or 19, still in
+    assert state.bocce[0][0].status == "rolling"
+    state.apply(0, A("draw"))             # 12 or 21: 12 is on the pallino
+    assert state.bocce[0][0].status == "rolling"
+    assert state.legal_actions(0) == [A("stand::12")]
+    state2 = rigged(bocce=(("AH 9D",), ()), top="3S")
+    lag(state2, "5H:5", "7C:7")
+    state2.apply(0, A("draw"))            # 13 or 22: every total over
+    assert state2.bocce[0][0].status == "bust"
+
+
+def test_stand_only_at_a_total_you_can_make():
+    state = rigged(bocce=(("AH 4D",), ()))
+    lag(state, "5H:5", "7C:7")            # pallino 12: totals 5 or 14
+    assert state.explain(0, A("stand::14")) == tr("bocce.explain.stand_total", totals="5")
+    assert "You can only stand at a total you can make" in state.explain(0, A("stand::7"))
+    state.apply(0, A("stand::5"))
+    assert state.view(None)["bocce"][0][0]["status"] == "finished"
+
+
+def test_first_roller_then_the_other_then_the_next_frame():
+    state = rigged(first=1, bocce=(("2H 3D",), ("4H 2C",)))
+    events = lag(state, "5H:5", "7C:7")
+    assert state.rolling == 1 and next(e for e in events if e.kind == "roll").seat == 1
+    events = state.apply(1, A("stand::6"))
+    assert kinds(events) == ["stand", "roll"] and state.rolling == 0
+    events = state.apply(0, A("stand::5"))
+    assert kinds(events) == ["stand", "frame_end", "frame_start"]
+    assert {m["dst"] for m in events[1].data["moves"]} == {"discard"}
+    assert state.view(None)["frame"] == 2 and state.view(None)["phase"] == "lag"
+    assert state.view(None)["pallino"] is None and state.view(None)["pallinos"][0] == 12
+
+
+# -- knock-outs ----------------------------------------------------------------
+def _frame(state, c0, c1, plays):
+    """Play a frame: the lag, then each (seat, action) in order."""
+    events = lag(state, c0, c1)
+    for seat, action in plays:
+        events += state.apply(seat, A(action))
+    return events
+
+
+#: Lag cards that keep every pallino high (17, 18, 19), so no bocce of these tests busts.
+HIGH = ("KS QH JD", "7C 8C 9C")
+
+
+def test_knockout_equal_total_knocks_out_earlier_opponent_bocce():
+    state = rigged(hands=HIGH, bocce=(("5H 4D", "2S 2H"), ("3H 3D", "6C 3S")))
+    _frame(state, "KS:10", "7C:7", [(0, "stand::9"), (1, "stand::6")])     # pallino 17
+    events = _frame(state, "QH:10", "8C:8", [(1, "stand::9")])             # frame 2, seat 1 first
+    ko = next(e for e in events if e.kind == "knockout")
+    assert ko.seat == 1 and ko.data["target_seat"] == 0 and ko.data["target_bocce"] == 0
+    assert ko.data["total"] == 9 and ko.data["bocce"] == 1
+    assert ko.data["moves"] == [{"card": c, "src": "bocce/0/0", "dst": "discard", "up": True}
+                                for c in ("5H", "4D")]
+    assert state.bocce[0][0].status == "knocked_out"
+    assert state.view(1)["bocce"][0][0]["points"] == 0
+    assert state.true_zones()["bocce/0/0"] == []
+
+
+def test_knockout_only_hits_the_earlier_bocce():
+    state = rigged(hands=HIGH, bocce=(("5H 4D",), ("6C 3S",)))
+    _frame(state, "KS:10", "7C:7", [(0, "stand::9"), (1, "stand::9")])
+    assert state.bocce[0][0].status == "knocked_out"
+    assert state.bocce[1][0].status == "finished" and state.bocce[1][0].total == 9
+
+
+def test_knockout_hits_every_matching_opponent_bocce():
+    state = rigged(hands=HIGH, bocce=(("5H 4D", "6H 3D", "2S 2H"), ("3H 3C", "4C 2C", "6C 3S")))
+    _frame(state, "KS:10", "7C:7", [(0, "stand::9"), (1, "stand::6")])
+    _frame(state, "QH:10", "8C:8", [(1, "stand::6"), (0, "stand::9")])
+    assert [b.status for b in state.bocce[0][:2]] == ["finished", "finished"]
+    events = _frame(state, "JD:10", "9C:9", [(0, "stand::4"), (1, "stand::9")])   # pallino 19
+    assert [e.data["target_bocce"] for e in events if e.kind == "knockout"] == [0, 1]
+    scored = next(e for e in events if e.kind == "hand_scored")
+    assert scored.data["points"][0] == [0, 0, 1]
+
+
+def test_busted_bocce_cannot_be_knocked_out():
+    state = rigged(hands=("2D KS QH", "3C 9C 7C"), bocce=(("9H 8D",), ("2H 3D", "9S 8S")))
+    _frame(state, "2D:2", "3C:3", [(1, "stand::5")])     # pallino 5: seat 0 busts at 17
+    assert state.bocce[0][0].status == "bust" and state.bocce[0][0].total == 17
+    events = _frame(state, "KS:10", "9C:9", [(1, "stand::17")])    # pallino 19, seat 1 first
+    assert "knockout" not in kinds(events)
+    assert state.bocce[0][0].status == "bust"
+
+
+def test_busted_bocce_does_not_knock_out():
+    state = rigged(hands=("KS 2D QH", "9C 3C 7C"),
+                   bocce=(("9H 8D", "TH 6D"), ("TS 9S", "8S 9D")))
+    _frame(state, "KS:10", "9C:9", [(0, "stand::17"), (1, "stand::19")])   # pallino 19
+    events = lag(state, "2D:2", "3C:3")     # pallino 5: seat 1 busts at 17, then seat 0 at 16
+    assert [e.kind for e in events if e.kind in ("bust", "knockout")] == ["bust", "bust"]
+    assert state.bocce[0][0].status == "finished" and state.bocce[1][0].status == "finished"
+
+
+def test_own_bocce_do_not_knock_each_other_out():
+    state = rigged(hands=HIGH, bocce=(("5H 4D", "6H 3D"), ("3H 3C", "4C 2S")))
+    _frame(state, "KS:10", "7C:7", [(0, "stand::9"), (1, "stand::6")])
+    _frame(state, "QH:10", "8C:8", [(1, "stand::6"), (0, "stand::9")])
+    assert [b.status for b in state.bocce[0][:2]] == ["finished", "finished"]
+    assert [b.status for b in state.bocce[1][:2]] == ["finished", "finished"]
+
+
+# -- scoring -------------------------------------------------------------------
+@pytest.mark.parametrize("total, pallino, expected", [
+    (15, 15, 3), (14, 15, 2), (13, 15, 2), (12, 15, 1), (2, 20, 1), (16, 15, 0)])
+def test_scoring_table_3_exact_2_within_two_below_1_three_or_more_below(total, pallino, expected):
+    assert points(total, pallino) == expected
+
+
+def test_hand_scores_each_bocce_against_its_own_frame_pallino():
+    state = rigged(hands=("KS 5H 2D", "7C 3C 4C"),
+                   bocce=(("9H 8D", "5S 3H", "2H AD"), ("6C 3S", "4H 2S", "9C 8S")))
+    _frame(state, "KS:10", "7C:7", [(0, "stand::17"), (1, "stand::9")])   # pallino 17: 3 and 1
+    _frame(state, "5H:5", "3C:3", [(1, "stand::6"), (0, "stand::8")])     # pallino 8: 2 and 3
+    events = _frame(state, "2D:2", "4C:4", [(0, "stand::3")])             # pallino 6: 1; 17 busts
+    scored = next(e for e in events if e.kind == "hand_scored")
+    assert scored.data["pallinos"] == [17, 8, 6]
+    assert scored.data["points"] == [[3, 3, 1], [1, 2, 0]]
+    assert scored.data["hand_points"] == [7, 3]
+    assert state.scores == [7, 3] == scored.data["scores"]
+    assert kinds(events)[-4:] == ["hand_start", "deal", "deal", "frame_start"]
+    assert state.view(None)["last_hand"]["points"] == [[3, 3, 1], [1, 2, 0]]
+    # The new deal gathers every card back into the Draw Pile first.
+    gather = next(e for e in events if e.kind == "hand_start").data["moves"]
+    assert {m["dst"] for m in gather} == {"deck"} and all(m["card"] is None for m in gather)
+
+
+def test_finished_bocce_shows_the_points_it_would_score_now():
+    state = rigged(bocce=(("9H 6D",), ()))
+    lag(state, "KS:10", "7C:7")           # pallino 17
+    assert state.view(1)["bocce"][0][0]["points"] is None
+    state.apply(0, A("stand::15"))
+    assert state.view(1)["bocce"][0][0] == {"total": 15, "totals": [15], "status": "finished",
+                                            "points": 2}
+
+
+def _play_hand(state, plan):
+    """Play one rigged hand: ``plan`` is three (lag0, lag1, [(seat, action)...]) frames."""
+    events = []
+    for c0, c1, plays in plan:
+        events += _frame(state, c0, c1, plays)
+    return events
+
+
+#: A hand where seat 0 scores 3 + 3 + 3 and seat 1 scores 1 + 2 + 2.
+_THREE_EXACT = [("KS:10", "7C:7", [(0, "stand::17"), (1, "stand::9")]),
+                ("5H:5", "3C:3", [(1, "stand::7"), (0, "stand::8")]),
+                ("2D:2", "4C:4", [(0, "stand::6"), (1, "stand::5")])]
+
+
+def _rig_for_plan(target=25, scores=(0, 0)):
+    state = rigged(target=target,
+                   bocce=(("9H 8D", "5S 3H", "2H 4D"), ("6C 3S", "5C 2S", "3D 2C")))
+    state.scores = list(scores)
+    return state
+
+
+def test_first_to_the_target_wins():
+    state = _rig_for_plan(scores=(17, 15))
+    events = _play_hand(state, _THREE_EXACT)
+    assert state.scores == [26, 20]
+    assert kinds(events)[-2:] == ["hand_scored", "game_over"]
+    assert state.over and state.to_act() == ()
+    assert state.result() == {"scores": [26, 20], "winners": [0]}
+    view = state.view(1)
+    assert view["phase"] == "over" and view["winners"] == [0]
+    assert state.explain(0, A("draw")) == tr("engine.game_over")
+
+
+def test_target_option_sets_the_points_to_win():
+    assert SPEC.resolve_options(None) == {"target": 25}
+    assert SPEC.options["target"].allowed == (15, 25, 50)
+    with pytest.raises(ValueError):
+        SPEC.new({"target": 30})
+    state = _rig_for_plan(target=15, scores=(6, 0))
+    _play_hand(state, _THREE_EXACT)
+    assert state.scores == [15, 5]
+    assert state.over and state.winners == [0] and state.view(None)["target"] == 15
+
+
+def test_both_passing_the_target_in_one_hand_the_higher_total_wins():
+    state = _rig_for_plan(scores=(16, 24))
+    _play_hand(state, _THREE_EXACT)
+    assert state.scores == [25, 29] and state.winners == [1]
+
+
+def test_both_tied_past_the_target_play_another_hand():
+    state = _rig_for_plan(scores=(20, 24))
+    events = _play_hand(state, _THREE_EXACT)
+    assert state.scores == [29, 29]
+    assert not state.over and "game_over" not in kinds(events)
+    assert state.hand_no == 2 and state.to_act() == (0, 1)
+
+
+# -- who rolls first -----------------------------------------------------------
+def test_first_roller_of_the_game_is_drawn_by_the_seed():
+    firsts = {SPEC.new(seed=s).first for s in range(20)}
+    assert firsts == {0, 1}
+    assert SPEC.new(seed=11).first == SPEC.new(seed=11).first
+
+
+def test_first_roller_alternates_every_frame_and_across_hands():
+    state = SPEC.new(seed=4)
+    start = state.first
+    order = []
+    while len(order) < 9:
+        if state.phase == "lag" and state.to_act() == (0, 1):
+            order.append((state.hand_no, state.frame + 1, state.first))
+        seat = state.to_act()[0]
+        state.apply(seat, state.legal_actions(seat)[0])
+        if state.over:
+            break
+    assert [f for _, _, f in order] == [start, 1 - start] * 4 + [start]
+    assert [(h, f) for h, f, _ in order][:6] == [(1, 1), (1, 2), (1, 3), (2, 1), (2, 2), (2, 3)]
+
+
+# -- the Draw Pile -------------------------------------------------------------
+def test_empty_draw_pile_reshuffles_the_discard():
+    state = rigged(bocce=(("2H 2S",), ()))
+    lag(state, "KS:10", "7C:7")      # pallino 17: one more card cannot bust 4
+    moved = state.deck[:]
+    state.deck = []
+    state.discard = moved            # as if every card had been used
+    before = sorted(all_cards(state))
+    events = state.apply(0, A("draw"))
+    assert kinds(events)[:2] == ["reshuffle", "draw"]
+    assert len(events[0].data["moves"]) == len(moved)
+    assert all(m == {"card": None, "src": "discard", "dst": "deck", "up": False}
+               for m in events[0].data["moves"])
+    assert sorted(all_cards(state)) == before == sorted(french_deck())
+    assert state.discard == [] and len(state.deck) == len(moved) - 1
+
+
+def test_empty_draw_pile_and_discard_the_bocce_must_stand():
+    state = rigged(bocce=(("2H 2S",), ()))
+    lag(state, "5H:5", "7C:7")
+    state.deck, state.discard = [], []
+    assert state.legal_actions(0) == [A("stand::4")]
+    assert state.explain(0, A("draw")) == tr("bocce.explain.pile_empty")
+
+
+# -- explain -------------------------------------------------------------------
+def test_explain_says_why_in_a_players_words():
+    state = rigged(hands=("AS 5H KD", "7C 3C 4C"), bocce=(("2H 3D",), ()))
+    assert state.explain(0, A("draw")) == "Wait: the lag comes first — commit a card from your hand."
+    assert state.explain(0, A("stand::5")) == tr("bocce.explain.lag_first")
+    assert state.explain(0, A("commit:2C:2")) == "That card is not in your hand."
+    assert state.explain(0, A("commit:AS:5")) == "An Ace counts 1 or 10."
+    assert state.explain(0, A("commit:KD:1")) == "In the lag the King of Diamonds counts 10."
+    assert state.explain(0, A("commit")) == tr("bocce.explain.one_card")
+    assert state.explain(0, A("commit:AS:10")) is None
+    state.apply(0, A("commit:5H:5"))
+    assert state.explain(0, A("commit:AS:1")) == tr("bocce.explain.wait_lag")
+    state.apply(1, A("commit:7C:7"))
+    assert state.explain(1, A("draw")) == tr("bocce.explain.wait_roll")
+    assert state.explain(0, A("commit:AS:1")) == tr("bocce.explain.lag_over")
+    assert state.explain(0, A("stand::9")) == "You can only stand at a total you can make: 5."
+    assert state.explain(0, A("pass")) == tr("bocce.explain.unknown")
+    assert state.explain(5, A("draw")) == tr("engine.not_your_turn")
+    with pytest.raises(IllegalAction, match="total you can make"):
+        state.apply(0, A("stand::9"))
+
+
+def test_every_explain_text_is_in_the_catalog():
+    root = Path(__file__).resolve().parents[2] / "game"
+    used = set()
+    for path in [*(root / "bocce").glob("*.py"), root / "ai" / "bocce.py"]:
+        used |= set(re.findall(r'tr\("(bocce\.[a-z_.]+)"', path.read_text(encoding="utf-8")))
+    assert len(used) >= 14
+    assert used <= set(catalog("en")), used - set(catalog("en"))
+
+
+def test_action_text_forms_of_the_agreement():
+    assert str(Action("commit", (card("AH"),), "10")) == "commit:AH:10"
+    assert str(Action("draw")) == "draw"
+    assert str(Action("stand", (), "14")) == "stand::14"
+    assert action_label(A("stand::14")) == "Stand at 14"
+    assert action_label(A("commit:AH:10")) == "Commit the Ace of Hearts as 10"
+    assert action_label(A("draw")) == "Draw"
+
+
+def test_view_has_the_agreed_fields():
+    view = SPEC.new(seed=2).view(0)
+    for key in ("zones", "scores", "hand", "frame", "phase", "pallino", "rolling", "bocce",
+                "committed", "target"):
+        assert key in view
+    assert view["scores"] == [0, 0] and view["hand"] == 1 and view["frame"] == 1
+    assert view["phase"] == "lag" and view["rolling"] is None and view["target"] == 25
+    assert len(view["bocce"]) == 2 and all(len(b) == 3 for b in view["bocce"])
+    assert view["bocce"][0][0] == {"total": None, "totals": [], "status": "waiting", "points": None}
+    assert "winners" not in view
+    json.dumps(view)
+
+
+def test_spectator_view_shows_no_hand_card():
+    state = SPEC.new(seed=2)
+    view = state.view(None)
+    assert view["zones"]["hand/0"] == [None] * 3 and view["zones"]["hand/1"] == [None] * 3
+    assert all(code is None for cs in view["zones"].values() for code in cs)
+
+
+# -- properties ----------------------------------------------------------------
+def _hidden_from(state: BocceState, seat) -> set[str]:
+    """Cards ``seat`` may not know now, worked out from the rules (not from the view code)."""
+    hidden = {c.code for c in state.deck}
+    for s in (0, 1):
+        if s != seat:
+            hidden |= {c.code for c in state.hands[s]}
+            if state.lag[s] is not None and state.pallinos[state.frame] is None:
+                hidden.add(state.lag[s].code)
+        for b in state.bocce[s]:
+            if b.status == "waiting":
+                hidden |= {c.code for c in b.cards}
+    return hidden
+
+
+def _random_game(seed: int, starve: bool = False):
+    """Play a whole game with random legal actions; yields (state, seat, action, events).
+
+    ``starve`` leaves only three cards in the first Draw Pile (the rest go to
+    the discard), so the discard soon has to be shuffled into a new one.
+    """
+    rng = random.Random(seed)
+    state = SPEC.new({"target": rng.choice((15, 25))}, 2, seed)
+    if starve:
+        state.discard, state.deck = state.deck[3:], state.deck[:3]
+    yield state, None, None, state.opening_events()
+    while not state.over:
+        acting = state.to_act()
+        seat = rng.choice(acting)
+        action = rng.choice(state.legal_actions(seat))
+        events = state.apply(seat, action)
+        yield state, seat, action, events
+
+
+_PROPS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+@_PROPS
+@given(st.integers(0, 10**6), st.booleans())
+def test_property_cards_are_conserved(seed, starve):
+    for state, _, _, _ in _random_game(seed, starve):
+        everything = all_cards(state)
+        assert len(everything) == 52 and set(everything) == set(french_deck())
+        true = state.true_zones()
+        view = state.view(None)
+        assert set(view["zones"]) == set(true)
+        for zone, cs in true.items():
+            assert len(view["zones"][zone]) == len(cs)
+            for code, c in zip(view["zones"][zone], cs):
+                assert code is None or code == c.code
+
+
+@_PROPS
+@given(st.integers(0, 10**6))
+def test_property_scores_are_the_sum_of_per_bocce_points(seed):
+    scores = [0, 0]
+    fates: dict = {}
+    pallinos: list = []
+    final = None
+    for state, _, _, events in _random_game(seed):
+        final = state
+        for e in events:
+            if e.kind == "hand_start":
+                fates, pallinos = {}, []
+            elif e.kind == "lag_reveal":
+                pallinos.append(e.data["pallino"])
+            elif e.kind == "stand":
+                fates[(e.seat, e.data["bocce"])] = e.data["total"]
+            elif e.kind == "bust":
+                fates[(e.seat, e.data["bocce"])] = None
+            elif e.kind == "knockout":
+                fates[(e.data["target_seat"], e.data["target_bocce"])] = None
+            elif e.kind == "hand_scored":
+                expected = [[0 if fates[(s, i)] is None else points(fates[(s, i)], pallinos[i])
+                             for i in range(3)] for s in (0, 1)]
+                assert e.data["points"] == expected
+                for s in (0, 1):
+                    scores[s] += sum(expected[s])
+                assert e.data["scores"] == scores
+    assert final.result()["scores"] == scores
+    assert max(scores) >= final.target and scores[0] != scores[1]
+    assert final.result()["winners"] == [scores.index(max(scores))]
+
+
+@_PROPS
+@given(st.integers(0, 10**6), st.booleans())
+def test_property_legal_actions_never_empty_while_someone_must_act(seed, starve):
+    for state, _, _, _ in _random_game(seed, starve):
+        acting = state.to_act()
+        assert acting or state.over
+        for s in (0, 1):
+            legal = state.legal_actions(s)
+            assert bool(legal) == (s in acting)
+            for action in legal:
+                assert state.explain(s, action) is None
+                assert Action.parse(str(action)) == action
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(0, 10**6))
+def test_property_replayed_log_gives_the_same_game(seed):
+    for state, _, _, _ in _random_game(seed):
+        pass
+    log = json.loads(json.dumps(state.log()))
+    again = replay_log(log)
+    for seat in (0, 1, None):
+        assert again.view(seat) == state.view(seat)
+    assert again.result() == state.result()
+
+
+def _assert_unseen(codes_hidden: set[str], text: str, seat) -> None:
+    for code in codes_hidden:
+        assert f'"{code}"' not in text, (seat, code)
+
+
+@_PROPS
+@given(st.integers(0, 10**6), st.booleans())
+def test_property_no_view_or_event_leaks_a_hidden_card(seed, starve):
+    for state, _, _, events in _random_game(seed, starve):
+        # Events are checked against the cards hidden after the action.  When a
+        # hand ends in the action, its events may show cards that are back in
+        # the Draw Pile now (a last roll, a last draw), so only the events from
+        # the new deal on are checked then: by that time both hands are empty
+        # and every lag revealed, so the hand that ended had nothing left to hide.
+        cut = max((i for i, e in enumerate(events) if e.kind == "hand_start"), default=0)
+        for seat in (0, 1, None):
+            hidden = _hidden_from(state, seat)
+            _assert_unseen(hidden, json.dumps(state.view(seat)), seat)
+            _assert_unseen(hidden, json.dumps([e.for_seat(seat).to_json() for e in events[cut:]]), seat)
