@@ -461,6 +461,13 @@ class Hud:
             if p.alpha <= 0:
                 continue
             img = self.text.render(p.text, self.pop_size(font), p.colour, True)
+            rect = img.get_rect(center=(int(p.x), int(p.y)))
+            w = (rect.w + font + 7) // 8 * 8
+            h = rect.h + 2
+            pill = self.panels.get((w, h), (6, 26, 16, 220), p.colour, h // 2)
+            pill.set_alpha(p.alpha)
+            surface.blit(pill, pill.get_rect(center=rect.center))
+            pill.set_alpha(255)
             img.set_alpha(p.alpha)
-            surface.blit(img, img.get_rect(center=(int(p.x), int(p.y))))
+            surface.blit(img, rect)
             img.set_alpha(255)

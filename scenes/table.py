@@ -75,7 +75,13 @@ class _Fx:
 
 
 class TableScene(Scene):
-    """A game at the table: the human at ``human_seat``, computers elsewhere."""
+    """A game at the table: the human at ``human_seat``, computers elsewhere.
+
+    ``players``: one entry per seat, a ComputerPlayer or None for the seat the
+    human plays (default: the human at ``human_seat``, the game's "normal"
+    computer elsewhere).  All computers: a demo seen from ``human_seat``.
+    ``think_delay``: the computers' pause range in seconds at normal speed.
+    """
 
     def __init__(self, app: Any, key: str, seed: Optional[int] = None,
                  options: Optional[dict[str, Any]] = None, human_seat: int = 0,

@@ -175,8 +175,14 @@ class BocceAdapter(TableAdapter):
                 words = tr("bocce_table.committed")
             else:
                 words = ""
-            if words:
-                out.append(Label(words, (x, y + lag_h / 2 + f(13)), f(14), theme.CREAM, pill=True))
+            if words:  # beside the card, on the outer side: the middle below stays free
+                lag_w = layout.card_w * LAG_SCALE
+                if seat == me:
+                    out.append(Label(words, (x - lag_w / 2 - f(8), y), f(15), theme.CREAM,
+                                     True, anchor="midright", pill=True))
+                else:
+                    out.append(Label(words, (x + lag_w / 2 + f(8), y), f(15), theme.CREAM,
+                                     True, anchor="midleft", pill=True))
         # piles
         zones = view.get("zones") or {}
         out.append(Label(tr("bocce_table.pile_count", name=tr("bocce.draw_pile"),
@@ -374,6 +380,8 @@ class BocceAdapter(TableAdapter):
             target = data.get("target_seat", 0)
             entry = bocce[target][data.get("target_bocce", 0)]
             entry.update(status="knocked_out", points=0)
+        elif kind == "frame_end":
+            shown.update(rolling=None, phase="", lag=[None, None], committed=[False, False])
         elif kind == "hand_scored":
             if data.get("scores") is not None:
                 shown["scores"] = list(data["scores"])

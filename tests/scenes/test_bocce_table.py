@@ -55,8 +55,7 @@ def test_an_ace_asks_one_or_ten_in_a_popup(app):
     assert [b.label for b in table.popup.buttons] == ["1", "10"]
     key(app, pygame.K_2, "2")
     settle(app, table)
-    assert table.state.history[0] == (0, Action.parse("commit:AC:10")) or \
-        (0, Action.parse("commit:AC:10")) in table.state.history
+    assert (0, Action.parse("commit:AC:10")) in table.state.history
 
 
 def test_the_computer_commit_stays_face_down_until_both_committed(app):
