@@ -706,8 +706,9 @@ class TableScene(Scene):
     def _lift(self, dt: float) -> None:
         hand = self.human_hand
         k = min(1.0, dt * 16.0)
+        show_cursor = not self.busy and not self.popup and self.my_turn()
         for i, sprite in enumerate(hand):
-            sprite.focus = self.cursor == i and not self.busy and not self.popup
+            sprite.focus = self.cursor == i and show_cursor
             up = (sprite is self.hovered or sprite.focus or sprite is self.popup_card)
             target = self.layout.card_h * LIFT if up and not sprite.flying else 0.0
             sprite.lift += (target - sprite.lift) * k
