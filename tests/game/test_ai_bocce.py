@@ -1,0 +1,111 @@
+"""Bocce's computer player: it plays from its view only, by expected value, and beats chance."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from game.ai import computer_player
+from game.ai.base import RandomPlayer
+from game.ai.bocce import LEVELS, BoccePlayer, Roller, _unseen, player
+from game.cards import french_deck
+from game.engine import Action
+from game.simulate import play_game, win_rate
+from tests.game.test_bocce import _frame, lag, rigged
+
+A = Action.parse
+
+
+def _choose(level: str, state, seat: int) -> Action:
+    """What the player picks from the seat's view, passed through JSON as the network would."""
+    view = json.loads(json.dumps(state.view(seat)))
+    return player(level).choose(view, state.legal_actions(seat), random.Random(0))
+
+
+def test_normal_player_beats_random_in_at_least_80_percent_of_200_games():
+    # Fixed seeds 0..199, the computer player's seat alternating game by game.
+    rate = win_rate("bocce", player("normal"), RandomPlayer(), games=200, seats=2, first_seed=0)
+    assert rate >= 0.80, rate
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_every_level_plays_whole_games_with_legal_actions(level):
+    for seed in range(3):
+        players = [player(level), RandomPlayer()] if seed % 2 else [RandomPlayer(), player(level)]
+        state = play_game("bocce", players, seed)   # apply() raises on any illegal action
+        assert state.over
+
+
+def test_levels_and_registry():
+    for level in LEVELS:
+        chosen = computer_player("bocce", level)
+        assert isinstance(chosen, BoccePlayer) and chosen.level == level
+    with pytest.raises(ValueError):
+        player("grandmaster")
+
+
+def test_player_needs_a_seats_view_not_the_spectators():
+    state = rigged()
+    with pytest.raises(ValueError):
+        player("normal").choose(state.view(None), state.legal_actions(0), random.Random(0))
+
+
+def test_unseen_cards_are_the_deck_less_every_card_in_the_view():
+    state = rigged(bocce=(("4H 3D",), ("2H 2C",)), top="9S")
+    lag(state, "5H:5", "7C:7")
+    state.apply(0, A("draw"))       # 4H 3D 9S bust into the discard; seat 1 turns 2H 2C over
+    view = state.view(1)
+    seen = {c for cs in view["zones"].values() for c in cs if c}
+    unseen = {c.code for c in _unseen(view)}
+    assert seen == {"7C", "3C", "4C", "5H", "4H", "3D", "9S", "2H", "2C"}
+    assert unseen == {c.code for c in french_deck()} - seen
+    # Seat 1 cannot see seat 0's hand, so those cards count as unseen.
+    assert {"KS", "2D"} <= unseen
+
+
+def test_roller_draws_while_drawing_is_worth_more_than_standing():
+    small = ((1, 0, 0.5), (2, 0, 0.5))     # a pile of Ones and Twos
+    roller = Roller(12, small)
+    assert roller.wants_draw(3, 0)         # 3 scores 1; small cards creep up safely
+    assert not roller.wants_draw(12, 0)    # on the pallino
+    assert not roller.wants_draw(11, 0)    # 2 points now; a draw is 3 or out, even odds
+    assert roller.draw_value(11, 0) == pytest.approx(1.5)
+    big = ((10, 0, 1.0),)                  # a pile of Tens
+    assert not Roller(12, big).wants_draw(3, 0)   # every draw from 3 goes out of bounds
+    assert roller.value(13, 0) == 0.0      # over: out of bounds
+    assert roller.best_stand(3, 1) == (3.0, 12)   # an Ace at 10 makes 12 from 3
+
+
+def test_draws_when_far_below_the_pallino():
+    state = rigged(bocce=(("2H 3D",), ()))
+    lag(state, "KS:10", "7C:7")            # pallino 17, bocce 5
+    for level in LEVELS:
+        assert _choose(level, state, 0) == A("draw")
+
+
+def test_stands_when_a_draw_would_likely_go_out_of_bounds():
+    state = rigged(bocce=(("9H 6D",), ()))
+    lag(state, "KS:10", "7C:7")            # pallino 17, bocce 15: 2 points now
+    for level in LEVELS:
+        assert _choose(level, state, 0) == A("stand::15")
+
+
+def test_lands_on_an_opponents_finished_total_to_knock_it_out():
+    state = rigged(hands=("KS QH JD", "3C 8C 9C"),
+                   bocce=(("2H 3D", "AH 3H"), ("9S 4S", "2C 2S")))
+    _frame(state, "KS:10", "3C:3", [(0, "stand::5"), (1, "stand::13")])    # seat 1: 13 on 13
+    _frame(state, "QH:10", "8C:8", [(1, "stand::4")])                      # pallino 18
+    # Seat 0 can stand at 4 or 13: 13 is only 1 point, but it knocks out 3.
+    assert _choose("normal", state, 0) == A("stand::13")
+    assert _choose("hard", state, 0) == A("stand::13")
+
+
+def test_lag_picks_the_commit_with_the_best_expected_score():
+    # With nothing else known, a higher pallino leaves more room under it:
+    # the Ace counted 10 gives the best expected score.
+    state = rigged(hands=("AS 2C 3C", "7D 8D 9D"))
+    assert _choose("normal", state, 0) == A("commit:AS:10")
+    assert _choose("hard", state, 0) == A("commit:AS:10")
+    assert _choose("easy", state, 0) in state.legal_actions(0)
