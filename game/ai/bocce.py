@@ -70,7 +70,7 @@ def _pair_odds(counts: Counter[Kind]) -> dict[tuple[int, int], float]:
 
 
 def _lag_odds(cards: Sequence[Card]) -> dict[int, float]:
-    """Odds of the other player's lag worth, their card being any of ``cards`` (an Ace either way)."""
+    """Odds of the other player's lag worth, their card being any of ``cards`` (Aces either way)."""
     out: Counter[int] = Counter()
     for c in cards:
         worths = lag_worths(c)
@@ -98,7 +98,8 @@ class Roller:
         width = MAX_ACES + 1
         stand_at = [self.stand_value(t) for t in range(pallino + 1)]
         # Rows past the pallino stay 0: a bust scores nothing.
-        value = [[0.0] * width for _ in range(pallino + 2 + max((v for v, _, _ in odds), default=0))]
+        reach = pallino + 2 + max((v for v, _, _ in odds), default=0)
+        value = [[0.0] * width for _ in range(reach)]
         stand: list[list[tuple[float, int]]] = [[(0.0, 0)] * width for _ in range(pallino + 1)]
         draw = [[0.0] * width for _ in range(pallino + 1)]
         for least in range(pallino, -1, -1):
@@ -235,7 +236,7 @@ class Outlook:
         return lambda t: points(t, pallino) * (1 - risk.get(t, 0.0)) + gains[t]
 
     def aimed_at(self, pallino: int, total: int) -> float:
-        """Odds that an opponent who knows what knocking out my bocce at ``total`` is worth lands on it."""
+        """Odds that an opponent aiming to knock out my bocce at ``total`` lands there."""
         key = (pallino, total)
         if key not in self._aimed:
             prize = points(total, pallino) + self.mine[total]

@@ -12,7 +12,7 @@ from typing import Any
 from game.bocce.rules import lag_worths, points, totals
 from game.bocce.state import BocceState
 from game.engine import Action, GameSpec, Option
-from game.i18n import tr
+from game.i18n import language, tr
 
 __all__ = ["SPEC", "BocceState", "action_label", "lag_worths", "points", "totals"]
 
@@ -22,9 +22,9 @@ def _new(options: dict[str, Any], seats: int, seed: int) -> BocceState:
 
 
 def action_label(action: Action) -> str:
-    """A button's words for a legal action: "Commit the Ace of Hearts as 10", "Draw", "Stand at 14"."""
+    """A button's words for a legal action: "Commit the Ace of Hearts as 10", "Stand at 14"."""
     if action.kind == "commit" and action.card is not None:
-        return tr("bocce.action.commit", card=action.card.name(), worth=action.value)
+        return tr("bocce.action.commit", card=action.card.name(language()), worth=action.value)
     if action.kind == "draw":
         return tr("bocce.action.draw")
     if action.kind == "stand":

@@ -23,7 +23,7 @@ CLOSE_MARGIN = 2
 
 
 def lag_worths(card: Card) -> tuple[int, ...]:
-    """What a hand card adds to the pallino: face cards 10, an Ace 1 or 10 (the committer's choice)."""
+    """What a hand card adds to the pallino: face cards 10, an Ace 1 or 10 (committer's choice)."""
     if card.is_ace:
         return ACE_WORTHS
     if card.is_face:

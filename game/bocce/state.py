@@ -26,7 +26,7 @@ from typing import Any
 from game.bocce.rules import FRAMES, lag_worths, points, totals
 from game.cards import Card, codes, french_deck, shuffled
 from game.engine import Action, Event, State
-from game.i18n import tr
+from game.i18n import language, tr
 
 SEATS = (0, 1)
 WAITING, ROLLING, FINISHED, BUST, KNOCKED_OUT = (
@@ -37,7 +37,7 @@ _ON_TABLE = (WAITING, ROLLING, FINISHED)
 
 @dataclass
 class Bocce:
-    """One bocce: its cards (kept after it leaves the table, for the record), status, final total."""
+    """One bocce: its cards (kept after it leaves the table), its status, its final total."""
 
     cards: list[Card] = field(default_factory=list)
     status: str = WAITING
@@ -129,7 +129,8 @@ class BocceState(State):
                 return tr("bocce.explain.not_in_hand")
             if card.is_ace:
                 return tr("bocce.explain.ace_worth")
-            return tr("bocce.explain.card_worth", card=card.name(), worth=lag_worths(card)[0])
+            return tr("bocce.explain.card_worth", card=card.name(language()),
+                      worth=lag_worths(card)[0])
         ts = self._rolling_totals()
         pallino = self.pallino
         if action.kind == "commit":
@@ -307,8 +308,8 @@ class BocceState(State):
         b.status, b.total = BUST, min(ts)
         zone = bocce_zone(seat, self.frame)
         self.discard.extend(b.cards)
-        events = [Event("bust", seat, {"bocce": self.frame, "total": b.total,
-                                        "moves": [_move(c, zone, "discard", True) for c in b.cards]})]
+        moves = [_move(c, zone, "discard", True) for c in b.cards]
+        events = [Event("bust", seat, {"bocce": self.frame, "total": b.total, "moves": moves})]
         return events + self._end_roll(seat)
 
     def _draw(self, seat: int) -> list[Event]:

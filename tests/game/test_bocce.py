@@ -33,8 +33,9 @@ def rigged(hands=("KS 5H 2D", "7C 3C 4C"), bocce=((), ()), top="", first=0, targ
     named = [cards(h) for h in hands]
     piles = [[cards(b) if b else [] for b in list(seat) + [""] * (3 - len(seat))] for seat in bocce]
     drawn = cards(top)
-    used = {c for h in named for c in h} | {c for seat in piles for b in seat for c in b} | set(drawn)
-    assert len(used) == sum(len(h) for h in named) + sum(len(b) for s in piles for b in s) + len(drawn)
+    listed = [c for h in named for c in h] + [c for s in piles for b in s for c in b] + drawn
+    used = set(listed)
+    assert len(used) == len(listed), "a card is named twice"
     rest = [c for c in french_deck() if c not in used]
     for s in (0, 1):
         state.hands[s] = named[s]
@@ -227,7 +228,8 @@ def test_drawing_adds_the_top_card_face_up():
     lag(state, "5H:5", "7C:7")    # pallino 12
     events = state.apply(0, A("draw"))
     assert kinds(events) == ["draw"]
-    assert events[0].data["moves"] == [{"card": "2S", "src": "deck", "dst": "bocce/0/0", "up": True}]
+    assert events[0].data["moves"] == [
+        {"card": "2S", "src": "deck", "dst": "bocce/0/0", "up": True}]
     assert events[0].data["totals"] == [9]
     state.apply(0, A("draw"))
     assert state.view(1)["zones"]["bocce/0/0"] == ["4H", "3D", "2S", "QC"]
@@ -504,7 +506,8 @@ def test_empty_draw_pile_and_discard_the_bocce_must_stand():
 # -- explain -------------------------------------------------------------------
 def test_explain_says_why_in_a_players_words():
     state = rigged(hands=("AS 5H KD", "7C 3C 4C"), bocce=(("2H 3D",), ()))
-    assert state.explain(0, A("draw")) == "Wait: the lag comes first — commit a card from your hand."
+    assert state.explain(0, A("draw")) == (
+        "Wait: the lag comes first — commit a card from your hand.")
     assert state.explain(0, A("stand::5")) == tr("bocce.explain.lag_first")
     assert state.explain(0, A("commit:2C:2")) == "That card is not in your hand."
     assert state.explain(0, A("commit:AS:5")) == "An Ace counts 1 or 10."
@@ -689,4 +692,5 @@ def test_property_no_view_or_event_leaks_a_hidden_card(seed, starve):
         for seat in (0, 1, None):
             hidden = _hidden_from(state, seat)
             _assert_unseen(hidden, json.dumps(state.view(seat)), seat)
-            _assert_unseen(hidden, json.dumps([e.for_seat(seat).to_json() for e in events[cut:]]), seat)
+            shown = [e.for_seat(seat).to_json() for e in events[cut:]]
+            _assert_unseen(hidden, json.dumps(shown), seat)
