@@ -1,0 +1,44 @@
+"""The command line: help, options, and clear errors with exit code 2."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import main
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_help_lists_the_options():
+    out = subprocess.run([sys.executable, "main.py", "--help"], cwd=ROOT,
+                         capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0
+    for option in ("--fullscreen", "--game", "--seed", "--size"):
+        assert option in out.stdout
+
+
+def test_an_unknown_game_key_lists_the_keys_and_exits_2(capsys):
+    with pytest.raises(SystemExit) as exc:
+        main.parse_args(["--game", "poker"])
+    assert exc.value.code == 2
+    err = capsys.readouterr().err
+    assert "unknown game 'poker'" in err
+    for key in ("bocce", "bolola", "bisca", "briscola", "doudizhu"):
+        assert key in err
+
+
+def test_a_known_game_and_seed_are_parsed():
+    args = main.parse_args(["--game", "bocce", "--seed", "7", "--fullscreen"])
+    assert (args.game, args.seed, args.fullscreen) == ("bocce", 7, True)
+
+
+@pytest.mark.parametrize("size", ["big", "100x100", "1280"])
+def test_a_bad_window_size_is_refused_with_exit_2(size, capsys):
+    with pytest.raises(SystemExit) as exc:
+        main.parse_args(["--size", size])
+    assert exc.value.code == 2
+    assert "--size" in capsys.readouterr().err
