@@ -351,6 +351,40 @@ def test_venceslao_explain_words_while_waiting():
     assert state.explain(1, Action("trump", (), "x")) is not None
 
 
+def test_venceslao_claim_does_not_change_the_turn_order():
+    # Seat 0 leads the Two of Swords; seat 2 (not next) wins the race; seat 1 still plays next.
+    state = rig(["2s 5d 6d", "Ac 5c 6c", "4b Kb 6s"], briscola="7b")
+    state.apply(0, play("2s"))
+    state.apply(2, Action("claim"))
+    events = state.apply(2, Action("trump", (), "c"))
+    assert kinds(events) == ["trump_changed"]
+    assert state.to_act() == (1,) and state.view(2)["turn"] == 1
+    state.apply(1, play("Ac"))
+    won = [e for e in state.apply(2, play("Kb")) if e.kind == "trick_won"][0]
+    assert won.seat == 1                        # the Ace of Cups, now the only trump
+
+
+def test_venceslao_as_the_sampled_card_is_drawn_last_and_played_at_the_next_turn():
+    state = rig(["3d 5d", "Kd 5c", "4b 6b"], briscola="2s", draws=["Ad", "Ab"],
+                stock_empty=True, dealer=2)
+    assert state.view(2)["trump"] is None and state.view(2)["zones"]["briscola"] == [None]
+    state.apply(0, play("3d"))
+    state.apply(1, play("Kd"))
+    events = state.apply(2, play("4b"))         # seat 0 wins: draws 0, 1, then the dealer
+    draws = [e for e in events if e.kind == "draw"]
+    assert [e.seat for e in draws] == [0, 1, 2]
+    assert draws[-1].data["moves"][0]["src"] == "briscola"
+    assert state.briscola is None and state.view(0)["stock"] == 0
+    assert VENCESLAO in state.hands[2]
+    view = state.view(2)                        # the dealer drew the first trump's card
+    assert view["trump_known"] and view["trump"] == "s"
+    state.apply(0, play("5d"))
+    state.apply(1, play("5c"))
+    assert state.legal_actions(2) == [play("2s")]
+    state.apply(2, play("2s"))
+    assert state.to_act() == (0, 1)
+
+
 # -- Culetto ----------------------------------------------------------------------------
 def test_culetto_jack_of_sticks_trick_stays_on_the_table_next_trick_takes_six():
     state = rig(["Jb 5d 6d", "3d 5c 6c", "Ad Kb 6s"], briscola="Ac", draws="4d 7d 4c".split())
@@ -387,6 +421,41 @@ def test_culetto_jack_of_sticks_in_the_last_trick_goes_to_its_winner():
     assert sum(state.sheet[0]["card_points"]) == 120
 
 
+def test_culetto_in_the_second_to_last_trick_the_last_trick_takes_all_six():
+    state = rig(["Jb 5d", "3d 5c", "Ad Kb"], briscola=None, stock_empty=True)
+    state.trump = "c"
+    state.apply(0, play("Jb"))
+    state.apply(1, play("3d"))
+    events = state.apply(2, play("Ad"))         # two cards left each: not the last trick
+    assert kinds(events) == ["play", "culetto_held"]
+    assert state.culetto == cards("Jb 3d Ad") and state.to_act() == (0,)
+    state.apply(0, play("5d"))
+    state.apply(1, play("5c"))                  # the only trump
+    events = state.apply(2, play("Kb"))
+    won = [e for e in events if e.kind == "trick_won"][0]
+    assert won.seat == 1 and sorted(won.data["cards"]) == sorted("5d 5c Kb Jb 3d Ad".split())
+    assert won.data["points"] == 4 + 2 + 10 + 11
+    assert state.sheet[0]["card_points"][1] == 27 and sum(state.sheet[0]["card_points"]) == 120
+
+
+def test_culetto_and_venceslao_in_one_trick_the_new_trump_picks_the_would_be_winner():
+    state = rig(["Jb 5d 6d", "3d 5c 6c", "2s Kb 6s"], briscola="Ac",
+                draws="4d 7d 4c 7c 4s 7s".split())
+    state.apply(0, play("Jb"))
+    state.apply(1, play("3d"))
+    assert kinds(state.apply(2, play("2s"))) == ["play", "claim_open"]
+    state.apply(1, Action("claim"))
+    events = state.apply(1, Action("trump", (), "d"))
+    assert kinds(events)[:2] == ["trump_changed", "culetto_held"]
+    assert state.culetto == cards("Jb 3d 2s")
+    assert state.tricks[-1]["winner"] == 1 and state.to_act() == (1,)   # Three of Coins
+    state.apply(1, play("5c"))
+    state.apply(2, play("6s"))
+    events = state.apply(0, play("5d"))         # the only trump of the trick
+    won = [e for e in events if e.kind == "trick_won"][0]
+    assert won.seat == 0 and len(won.data["cards"]) == 6 and "2s" in won.data["cards"]
+
+
 # -- Score ------------------------------------------------------------------------------
 def test_primiera_best_card_of_each_suit_seven_21_six_18_ace_16():
     assert primiera(cards("7d 6c Ab 5s")) == 21 + 18 + 16 + 15
@@ -413,6 +482,12 @@ def test_tied_highest_primiera_earns_nothing():
     row = score_game(piles)
     assert row["primiera"] == [78, 78, 64]
     assert row["bonus"] == [0, 0, 0]
+
+
+def test_no_valid_primiera_earns_no_bonus():
+    piles = [cards("7d 7c 7s"), cards("Ad Ac Ab"), cards("6d 6c 6s 6b")[:3]]
+    row = score_game(piles)
+    assert row["primiera"] == [None, None, None] and row["bonus"] == [0, 0, 0]
 
 
 def test_every_game_deals_out_120_card_points():
