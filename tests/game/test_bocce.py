@@ -364,6 +364,29 @@ def test_own_bocce_do_not_knock_each_other_out():
     assert [b.status for b in state.bocce[1][:2]] == ["finished", "finished"]
 
 
+def test_knockout_chain_the_knocker_can_itself_be_knocked_out_later():
+    state = rigged(hands=HIGH, bocce=(("5H 4D", "6H 3D", "4S 2H"), ("6C 3S", "4H 2C", "5C 4C")))
+    _frame(state, "KS:10", "7C:7", [(0, "stand::9"), (1, "stand::9")])    # 1 knocks out 0's
+    assert [b.status for b in (state.bocce[0][0], state.bocce[1][0])] == ["knocked_out",
+                                                                          "finished"]
+    events = _frame(state, "QH:10", "8C:8", [(1, "stand::6"), (0, "stand::9")])
+    ko = [(e.data["target_seat"], e.data["target_bocce"]) for e in events if e.kind == "knockout"]
+    assert ko == [(1, 0)]                       # 0's second bocce knocks out 1's first
+    events = _frame(state, "JD:10", "9C:9", [(0, "stand::6"), (1, "stand::9")])
+    ko = [(e.data["target_seat"], e.data["target_bocce"]) for e in events if e.kind == "knockout"]
+    assert ko == [(1, 1), (0, 1)]               # 6 hits 1's second; 9 hits 0's second
+    scored = next(e for e in events if e.kind == "hand_scored")
+    assert scored.data["points"] == [[0, 0, 1], [0, 0, 1]]
+
+
+def test_knockout_uses_the_total_chosen_for_an_ace():
+    for chosen, knocked in (("14", True), ("5", False)):
+        state = rigged(hands=HIGH, bocce=(("9H 5D",), ("AH 4C",)))
+        events = _frame(state, "KS:10", "7C:7", [(0, "stand::14"), (1, "stand::" + chosen)])
+        assert ("knockout" in kinds(events)) is knocked
+        assert state.bocce[0][0].status == ("knocked_out" if knocked else "finished")
+
+
 # -- scoring -------------------------------------------------------------------
 @pytest.mark.parametrize("total, pallino, expected", [
     (15, 15, 3), (14, 15, 2), (13, 15, 2), (12, 15, 1), (2, 20, 1), (16, 15, 0)])
