@@ -141,8 +141,11 @@ class BocceState(State):
             if not self._can_draw():
                 return tr("bocce.explain.pile_empty")
         if action.kind == "stand":
-            allowed = [str(t) for t in ts if t <= pallino]
-            return tr("bocce.explain.stand_total", totals=tr("bocce.or").join(allowed))
+            allowed = tr("bocce.or").join(str(t) for t in ts if t <= pallino)
+            if action.value.isdigit() and int(action.value) in ts:
+                return tr("bocce.explain.stand_over", total=action.value, pallino=pallino,
+                          totals=allowed)
+            return tr("bocce.explain.stand_total", totals=allowed)
         return tr("bocce.explain.unknown")
 
     def _apply(self, seat: int, action: Action) -> list[Event]:

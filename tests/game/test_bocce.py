@@ -274,7 +274,7 @@ def test_bust_only_when_every_achievable_total_is_over():
 def test_stand_only_at_a_total_you_can_make():
     state = rigged(bocce=(("AH 4D",), ()))
     lag(state, "5H:5", "7C:7")            # pallino 12: totals 5 or 14
-    assert state.explain(0, A("stand::14")) == tr("bocce.explain.stand_total", totals="5")
+    assert state.explain(0, A("stand::14")) == "14 is over the pallino (12): stand at 5."
     assert "You can only stand at a total you can make" in state.explain(0, A("stand::7"))
     state.apply(0, A("stand::5"))
     assert state.view(None)["bocce"][0][0]["status"] == "finished"
