@@ -101,6 +101,8 @@ class Label:
     bold: bool = False
     anchor: str = "center"
     pill: bool = False  # on a small dark pill, for numbers over the felt
+    icon: Optional[str] = None  # a card code drawn small before the text (a trump's Ace)
+    chip: Optional[Colour] = None  # the pill's fill instead of the dark one (a "Dealer" chip)
 
 
 @dataclass
@@ -120,6 +122,22 @@ class ChoiceButton:
     hotkey: str = ""
     primary: bool = False
     rect: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
+    icon: Optional[str] = None  # a card code drawn above the label (a suit's Ace)
+
+
+@dataclass
+class Callout:
+    """A message that stays up while the game waits on it ("Venceslao! Claim it!"),
+    drawn gently pulsing at ``pos`` (a centre) until the adapter stops returning it."""
+
+    text: str
+    sub: str = ""
+    pos: tuple[float, float] = (0.0, 0.0)
+    urgent: bool = False  # brighter rim and a stronger pulse: act now
+
+
+#: Hud.card_icon: (card code, height in px) -> the card's face at that height
+IconFn = Callable[[str, int], pygame.Surface]
 
 
 class ChoiceBar:
@@ -134,6 +152,7 @@ class ChoiceBar:
         self.focus: Optional[int] = None
         self.hover: Optional[int] = None
         self.title = ""
+        self.icon_size: tuple[int, int] = (0, 0)
         self._signature: tuple = ()
 
     def set(self, buttons: list[ChoiceButton], title: str = "") -> None:
@@ -155,15 +174,25 @@ class ChoiceBar:
 
     def layout(self, centre: tuple[float, float], height: int, gap: int,
                text: TextCache, font: int, vertical: bool = False,
-               bounds: Optional[pygame.Rect] = None) -> pygame.Rect:
+               bounds: Optional[pygame.Rect] = None,
+               icon_size: tuple[int, int] = (0, 0)) -> pygame.Rect:
         """Place the buttons around ``centre`` (a row, or a column of equal widths),
-        kept inside ``bounds``; returns their bounding box."""
+        kept inside ``bounds``; returns their bounding box.  Buttons with an icon
+        are ``icon_size`` taller and at least that wide (the card above the label)."""
         if not self.buttons:
             return pygame.Rect(int(centre[0]), int(centre[1]), 0, 0)
+        icons = any(b.icon for b in self.buttons) and icon_size[1] > 0
+        if icons:
+            height += icon_size[1] + max(4, height // 4)
         widths = []
         for b in self.buttons:
             label_w = text.render(self._caption(b), font, bold=True).get_width()
-            widths.append(max(int(height * 2.4), label_w + int(height * 1.3)))
+            base = height if not icons else height - icon_size[1]
+            w = max(int(base * 2.4), label_w + int(base * 1.3))
+            if icons:
+                w = max(w, icon_size[0] + int(base * 1.2))
+            widths.append(w)
+        self.icon_size = icon_size if icons else (0, 0)
         if vertical:
             w = max(widths)
             total = len(widths) * height + gap * (len(widths) - 1)
@@ -220,7 +249,7 @@ class ChoiceBar:
         return self.buttons[self.focus]
 
     def draw(self, surface: pygame.Surface, text: TextCache, panels: PanelCache,
-             font: int) -> None:
+             font: int, icon: Optional[IconFn] = None) -> None:
         for i, b in enumerate(self.buttons):
             focused = i == self.focus
             hovered = i == self.hover
@@ -235,6 +264,21 @@ class ChoiceBar:
             r = b.rect
             shadow = panels.get((r.w, r.h), (0, 0, 0, 90), None, r.h // 2)
             surface.blit(shadow, (r.x + 2, r.y + 4))
+            iw, ih = self.icon_size
+            if b.icon and ih and icon is not None:
+                radius = min(r.h // 2, max(10, r.w // 6))
+                surface.blit(panels.get((r.w, r.h), fill, rim, radius, 3 if focused else 2),
+                             r.topleft)
+                img = icon(b.icon, ih)
+                top = r.y + max(4, (r.h - ih) // 6)
+                surface.blit(img, img.get_rect(midtop=(r.centerx, top)))
+                label_y = (top + ih + r.bottom) / 2
+                text.blit(surface, b.label, font, (r.centerx, label_y), "center", ink, bold=True)
+                if b.hotkey:
+                    text.blit(surface, b.hotkey.upper(), Hud.badge_size(font),
+                              (r.x + radius * 0.55 + 4, r.top + radius * 0.55 + 2), "center",
+                              theme.GOLD if not focused else theme.GOLD_LIGHT)
+                continue
             surface.blit(panels.get((r.w, r.h), fill, rim, r.h // 2, 3 if focused else 2), r.topleft)
             text.blit(surface, b.label, font, (r.centerx, r.centery - 1), "center", ink, bold=True)
             if b.hotkey:
@@ -302,6 +346,8 @@ class Hud:
         self.error_time = 0.0
         self.banners: list[Banner] = []
         self.pops: list[ScorePop] = []
+        self.card_icon: Optional[IconFn] = None  # the table's card faces, for icons
+        self.clock = 0.0                         # drives the callout's pulse
 
     @staticmethod
     def banner_size(font: int) -> int:
@@ -326,6 +372,7 @@ class Hud:
         self.error_time = seconds
 
     def update(self, dt: float) -> None:
+        self.clock += dt
         if self.error_time > 0:
             self.error_time -= dt
             if self.error_time <= 0:
@@ -401,6 +448,8 @@ class Hud:
 
     def draw_label(self, surface: pygame.Surface, label: Label) -> pygame.Rect:
         img = self.text.render(label.text, label.size, label.colour, label.bold)
+        if label.icon and self.card_icon is not None:
+            img = self._with_icon(img, label)
         rect = img.get_rect(**{label.anchor: (int(label.pos[0]), int(label.pos[1]))})
         if label.pill:
             pad = max(4, label.size // 3)
@@ -408,8 +457,54 @@ class Hud:
             w = (w + 7) // 8 * 8
             pill = pygame.Rect(0, 0, w, h)
             pill.center = rect.center
-            surface.blit(self.panels.get((w, h), (8, 30, 20, 190), None, h // 2), pill)
+            fill = (*label.chip, 235) if label.chip else (8, 30, 20, 190)
+            surface.blit(self.panels.get((w, h), fill, None, h // 2), pill)
         surface.blit(img, rect)
+        return rect
+
+    def _with_icon(self, img: pygame.Surface, label: Label) -> pygame.Surface:
+        """The label's text after a small card face, as one image (cached with the text)."""
+        assert self.card_icon is not None and label.icon
+        ih = int(img.get_height() * 1.5)
+        key = ("#icon", label.icon, ih, label.text, label.size, label.colour, label.bold)
+        cached = self.text._cache.get(key)
+        if cached is not None:
+            return cached
+        icon = self.card_icon(label.icon, ih)
+        gap = max(4, label.size // 3)
+        surf = pygame.Surface((icon.get_width() + gap + img.get_width(),
+                               max(ih, img.get_height())), pygame.SRCALPHA)
+        surf.blit(icon, (0, (surf.get_height() - icon.get_height()) // 2))
+        surf.blit(img, (icon.get_width() + gap, (surf.get_height() - img.get_height()) // 2))
+        self.text._cache[key] = surf
+        return surf
+
+    def draw_callout(self, surface: pygame.Surface, callout: Callout, font: int) -> pygame.Rect:
+        """A standing banner, pulsing; brighter when ``urgent``."""
+        import math
+
+        big = self.banner_size(font) if callout.urgent else int(font * 1.35)
+        img = self.text.render(callout.text, big, theme.GOLD_LIGHT, True)
+        sub = self.text.render(callout.sub, font, theme.CREAM) if callout.sub else None
+        bw = max(img.get_width(), sub.get_width() if sub else 0) + font * 3
+        bh = img.get_height() + (sub.get_height() if sub else 0) + font
+        bw, bh = (bw + 31) // 32 * 32, (bh + 15) // 16 * 16
+        rect = pygame.Rect(0, 0, bw, bh)
+        rect.center = (int(callout.pos[0]), int(callout.pos[1]))
+        rect.clamp_ip(surface.get_rect())
+        wave = 0.5 + 0.5 * math.sin(self.clock * (7.0 if callout.urgent else 4.0))
+        if callout.urgent:
+            ring = rect.inflate(14, 14)
+            glow = self.panels.get(ring.size, (255, 214, 110, 120), None, ring.h // 3)
+            glow.set_alpha(int(60 + 195 * wave))
+            surface.blit(glow, ring)
+            glow.set_alpha(255)
+        rim = theme.GOLD_LIGHT if callout.urgent else theme.GOLD
+        surface.blit(self.panels.get((bw, bh), (6, 26, 16, 228), rim, bh // 3, 3), rect)
+        top = rect.y + font // 2
+        surface.blit(img, img.get_rect(midtop=(rect.centerx, top)))
+        if sub:
+            surface.blit(sub, sub.get_rect(midtop=(rect.centerx, top + img.get_height())))
         return rect
 
     def draw_slot(self, surface: pygame.Surface, slot: Slot) -> None:

@@ -1,9 +1,10 @@
 """Where things go on the table, for 2 to 6 seats, from the window size alone.
 
-The human sits at the bottom; the others sit around the table in turn order
-(clockwise as seen from the bottom: left, then across, then right).  Card size
-follows the window height, so a bigger window shows bigger cards, and every
-position is recomputed on resize.  Game adapters place their zones relative to
+The human sits at the bottom; the others sit around the table in turn order:
+clockwise by default (as seen from the bottom: left, then across, then right),
+or counterclockwise for games played that way (the next player on your right).
+Card size follows the window height, so a bigger window shows bigger cards, and
+every position is recomputed on resize.  Game adapters place their zones relative to
 these anchors, so no game hard-codes pixels.
 """
 
@@ -60,6 +61,9 @@ class ZoneGeom:
     depth: float = 0.25
     z: int = 0
     align: str = "center"  # rows: "center", "start" (grow from x, y along direction)
+    #: kind ``"spots"``: the i-th card lies at ``spots[i]`` = (x, y, angle), e.g. a trick
+    #: laid in front of each player; cards beyond the last spot stack on it
+    spots: tuple[tuple[float, float, float], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -84,6 +88,7 @@ class Layout:
     size: tuple[int, int]
     seats: int
     human_seat: int = 0
+    counterclockwise: bool = False
     card_h: int = field(init=False)
     card_w: int = field(init=False)
     seat_geoms: list[SeatGeom] = field(init=False)
@@ -155,6 +160,8 @@ class Layout:
     def _seat(self, seat: int) -> SeatGeom:
         w, h = self.size
         rel = (seat - self.human_seat) % self.seats
+        if self.counterclockwise:
+            rel = (-rel) % self.seats
         side = _SIDES[self.seats][rel]
         ch, cw, m = self.card_h, self.card_w, self.margin
         sh = ch * self.small_scale  # a small card's height
@@ -236,6 +243,14 @@ def place(geom: ZoneGeom, n: int, card_w: float) -> list[tuple[float, float, flo
     rad = math.radians(geom.angle)
     # pygame angles turn counter-clockwise on a y-down screen
     ux, uy = math.cos(rad), -math.sin(rad)
+    if geom.kind == "spots" and geom.spots:
+        out = []
+        last = len(geom.spots) - 1
+        for i in range(n):
+            x, y, a = geom.spots[min(i, last)]
+            d = max(0, i - last) * geom.depth
+            out.append((x - d * 0.6, y - d, a))
+        return out
     if geom.kind == "stack":
         out = []
         for i in range(n):

@@ -7,6 +7,11 @@ it was made for: when the game moves on (the human acted in the meantime),
 old answers are thrown away.  An answer is handed over only after a
 human-like delay, counted in the scene's own time so that tests and the
 speed setting control it.
+
+A move may carry its own delay (the game's adapter says so, e.g. a claim
+race): that one is a real reaction time that a quick human can beat, so it
+is drawn for every claim, scaled by the speed setting, and never skipped,
+not even at the "instant" setting or with a zero table delay.
 """
 
 from __future__ import annotations
@@ -25,6 +30,8 @@ log = logging.getLogger(__name__)
 
 #: seconds a computer seems to think at normal speed
 DEFAULT_DELAY = (0.5, 0.9)
+#: the speed factor a move's own delay is scaled by at the "instant" setting (as "fast")
+OWN_DELAY_SPEED_AT_INSTANT = 2.0
 
 
 @dataclass
@@ -59,9 +66,17 @@ class ComputerSeats:
     def thinking(self, seat: int) -> bool:
         return seat in self._requests
 
+    def waiting(self, seat: int) -> float:
+        """Seconds left before ``seat``'s answer may be handed over (0 if none pending)."""
+        req = self._requests.get(seat)
+        return max(0.0, req.wait) if req is not None else 0.0
+
     def request(self, seat: int, view: dict[str, Any], legal: Sequence[Action],
-                generation: int) -> None:
-        """Start thinking for ``seat`` unless it already thinks about this very position."""
+                generation: int, delay: Optional[tuple[float, float]] = None) -> None:
+        """Start thinking for ``seat`` unless it already thinks about this very position.
+
+        ``delay``: this move's own pause range (a race's reaction time) instead of
+        the table's; it is never skipped (see the module docstring)."""
         old = self._requests.get(seat)
         if old is not None and old.generation == generation:
             return
@@ -71,8 +86,13 @@ class ComputerSeats:
         view_c = copy.deepcopy(view)
         rng = self.rngs[seat]
         future = self._pool().submit(player.choose, view_c, list(legal_t), rng)
-        lo, hi = self.delay
-        wait = 0.0 if self.speed <= 0 or hi <= 0 else self._pace.uniform(lo, hi) / self.speed
+        if delay is not None:
+            lo, hi = delay
+            speed = self.speed if self.speed > 0 else OWN_DELAY_SPEED_AT_INSTANT
+            wait = self._pace.uniform(lo, hi) / speed
+        else:
+            lo, hi = self.delay
+            wait = 0.0 if self.speed <= 0 or hi <= 0 else self._pace.uniform(lo, hi) / self.speed
         self._requests[seat] = _Request(generation, future, legal_t, wait)
 
     def tick(self, dt: float) -> None:

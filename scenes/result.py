@@ -1,9 +1,11 @@
-"""The two small overlays of the table: the result screen and the pause menu.
+"""The small overlays of the table: the result screen, the pause menu, and the
+score sheet shown between the games of a match.
 
-Both are overlay scenes: the table stays visible (dimmed) below a panel of
+All are overlay scenes: the table stays visible (dimmed) below a panel of
 buttons, reachable with the mouse and with arrows/Tab + Enter.  The result
-offers "Play again" (same game, new shuffle) and "Menu"; the pause menu
-"Resume", "Rules", "Menu" and "Quit".
+offers "Play again" (same game, new shuffle) and "Menu", and shows the game's
+score sheet when it has one; the pause menu "Resume", "Rules", "Settings",
+"Menu" and "Quit"; the sheet between games one button to go on (Enter).
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from game.i18n import tr
 from scenes import theme
 from scenes.hud import PanelCache, TextCache
 from scenes.scene import Scene
+from scenes.sheet import Sheet, draw_sheet, sheet_size
 from scenes.widgets import Button, FocusList, draw_button
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -47,15 +50,38 @@ class _MenuOverlay(Scene):
     def lines(self) -> list[tuple[str, str]]:
         return []
 
+    def sheet(self) -> Optional[Sheet]:
+        """A score sheet drawn instead of :meth:`lines` (None: none)."""
+        return None
+
+    def _sheet_font(self, sheet: Sheet, size: tuple[int, int], room: int) -> int:
+        """The largest font (at most 19 px at 720 high) that fits the sheet in ``room``."""
+        s = theme.ui_scale(size)
+        font = max(11, int(19 * s))
+        while font > 11:
+            sw, sh = sheet_size(sheet, self.text, font)
+            if sh <= room and sw <= size[0] * 0.9:
+                break
+            font -= 1
+        return font
+
     def resize(self, size: tuple[int, int]) -> None:
         w, h = size
         s = theme.ui_scale(size)
         self._veil = None
-        n_lines = len(self.lines())
         bw, bh, gap = int(260 * s), int(46 * s), int(12 * s)
-        top = int(90 * s) + n_lines * int(34 * s)
-        ph = top + len(self.focus.buttons) * (bh + gap) + int(24 * s)
         pw = int(420 * s)
+        sheet = self.sheet()
+        if sheet is not None:
+            buttons_h = len(self.focus.buttons) * (bh + gap) + int(24 * s)
+            room = int(h * 0.94) - int(90 * s) - buttons_h - int(16 * s)
+            self.sheet_font = self._sheet_font(sheet, size, room)
+            sw, sh = sheet_size(sheet, self.text, self.sheet_font)
+            top = int(90 * s) + sh + int(16 * s)
+            pw = max(pw, sw + int(64 * s))
+        else:
+            top = int(90 * s) + len(self.lines()) * int(34 * s)
+        ph = top + len(self.focus.buttons) * (bh + gap) + int(24 * s)
         self.panel = pygame.Rect(0, 0, pw, ph)
         self.panel.center = (w // 2, h // 2)
         y = self.panel.y + top
@@ -99,8 +125,13 @@ class _MenuOverlay(Scene):
         surface.blit(self.panels.get(p.size, (12, 40, 27, 245), theme.GOLD, 16, 3), p)
         self.text.blit(surface, self.title(), int(34 * s), (p.centerx, p.y + int(48 * s)),
                        "center", theme.GOLD_LIGHT, bold=True)
+        sheet = self.sheet()
+        if sheet is not None:
+            sw, _ = sheet_size(sheet, self.text, self.sheet_font)
+            draw_sheet(surface, self.text, self.panels, sheet,
+                       (p.centerx - sw // 2, p.y + int(84 * s)), self.sheet_font)
         y = p.y + int(100 * s)
-        for left, right in self.lines():
+        for left, right in (self.lines() if sheet is None else []):
             if right:
                 self.text.blit(surface, left, int(20 * s), (p.x + int(60 * s), y), "midleft",
                                theme.CREAM)
@@ -134,6 +165,10 @@ class ResultScene(_MenuOverlay):
                                                self.table.layout)
         return list(rows)
 
+    def sheet(self) -> Optional[Sheet]:
+        return self.table.adapter.result_sheet(self.table.state.result(), self.table.view,
+                                               self.table.layout)
+
     def play_again(self) -> None:
         stack = self.app.stack
         new = self.table.new_game()
@@ -154,6 +189,7 @@ class PauseScene(_MenuOverlay):
     def buttons(self) -> list[Button]:
         return [Button(tr("table.pause.resume"), self.resume, key="resume", style="primary"),
                 Button(tr("table.pause.rules"), self.rules, key="rules"),
+                Button(tr("ui.menu.settings"), self.settings, key="settings"),
                 Button(tr("table.pause.menu"), self.menu, key="menu"),
                 Button(tr("table.pause.quit"), self.quit, key="quit")]
 
@@ -170,6 +206,10 @@ class PauseScene(_MenuOverlay):
     def rules(self) -> None:
         self.app.show_rules(self.table.key)
 
+    def settings(self) -> None:
+        """The settings over the paused table; a new card design shows on return."""
+        self.app.open_settings()
+
     def menu(self) -> None:
         self.table.close()
         self.app.back_to_menu()
@@ -181,3 +221,37 @@ class PauseScene(_MenuOverlay):
     def on_escape(self) -> None:
         self.resume()
 
+
+
+class SheetScene(_MenuOverlay):
+    """Between two games of a match: the score sheet so far and one button to go on.
+
+    The table's animation waits below (like the pause menu) and carries on with
+    the next deal when the sheet closes; Esc opens the pause menu over it.
+    """
+
+    def __init__(self, app: Any, table: "TableScene", title: str, sheet: Sheet,
+                 button: str) -> None:
+        self._title = title
+        self._sheet = sheet
+        self._button = button
+        super().__init__(app, table)
+
+    def buttons(self) -> list[Button]:
+        return [Button(self._button, self.go_on, key="next", style="primary")]
+
+    def title(self) -> str:
+        return self._title
+
+    def sheet(self) -> Optional[Sheet]:
+        return self._sheet
+
+    def update(self, dt: float) -> None:
+        self.age += dt  # the next deal waits for the player
+
+    def go_on(self) -> None:
+        if self.app.stack.top is self:
+            self.app.stack.pop()
+
+    def on_escape(self) -> None:
+        self.table.pause()

@@ -73,6 +73,10 @@ class _Fx:
         g = self.scene.geom(zone)
         return (g.x, g.y)
 
+    def interlude(self, title: str, sheet: Any, button: str, at: str = "end") -> None:
+        """Stop the animation here and show a score sheet until the player goes on."""
+        self.scene.timeline.at(self._t(at), lambda: self.scene.show_interlude(title, sheet, button))
+
 
 class TableScene(Scene):
     """A game at the table: the human at ``human_seat``, computers elsewhere.
@@ -103,9 +107,11 @@ class TableScene(Scene):
         self.computers = ComputerSeats(self.controllers, self.seed,
                                        DEFAULT_DELAY if think_delay is None else think_delay)
         self.adapter: TableAdapter = load_adapter(key)(self.spec, seats, human_seat)
-        self.layout = Layout(tuple(app.size), seats, human_seat)
+        self.layout = self._new_layout(tuple(app.size))
         self.images = CardImages(app.art, self.spec.deck, self.layout.card_w, self.layout.card_h)
+        self._art_key = self._art_now()
         self.hud = Hud(app.fonts)
+        self.hud.card_icon = self._icon
         self.timeline = Timeline()
         self.zones: dict[str, list[CardSprite]] = {}
         self.leaving: list[CardSprite] = []
@@ -123,6 +129,8 @@ class TableScene(Scene):
         self._legal_cache: tuple[int, list[Action]] = (-1, [])
         self._deco_key: tuple = ()
         self._deco: tuple[list, list] = ([], [])
+        self._lit: set[int] = set()            # sprites the adapter wants to stand out
+        self._halos: dict[tuple, pygame.Surface] = {}
         self.result_shown = False
         self.actions_taken = 0
         self.view = self.state.view(human_seat)
@@ -144,7 +152,32 @@ class TableScene(Scene):
             except Exception:  # sound is a nicety; never a crash
                 log.debug("sound %s failed", name, exc_info=True)
 
+    def _new_layout(self, size: tuple[int, int]) -> Layout:
+        return Layout(size, self.seats, self.human_seat,
+                      counterclockwise=bool(getattr(self.adapter, "counterclockwise", False)))
+
+    def _art_now(self) -> tuple:
+        art = getattr(self.app, "art", None)
+        return (id(art), getattr(art, "italian_style", None))
+
+    def _sync_art(self) -> None:
+        """The card design changed in the Settings (or the art was replaced): new faces."""
+        if self._art_now() == self._art_key:
+            return
+        self._art_key = self._art_now()
+        self.images.stop()
+        self.images = CardImages(self.app.art, self.spec.deck, self.layout.card_w,
+                                 self.layout.card_h)
+        self._prepare_images()
+
+    def _icon(self, code: str, height: int) -> pygame.Surface:
+        """A card face ``height`` px tall, for icons in labels and buttons."""
+        width = max(8, int(round(height * self.layout.card_w / self.layout.card_h)))
+        return self.images.base(code, width)
+
     def geom(self, zone: str) -> ZoneGeom:
+        if zone in self.adapter.live_zones:
+            return self.adapter.live_zone_geom(zone, self.layout, self.shown)
         g = self._geoms.get(zone)
         if g is None:
             g = self.adapter.zone_geom(zone, self.layout)
@@ -421,12 +454,13 @@ class TableScene(Scene):
 
     # -- the scene ---------------------------------------------------------------------------------
     def enter(self) -> None:
+        self._sync_art()
         if tuple(self.app.size) != self.layout.size:
             self.resize(tuple(self.app.size))
 
     def resize(self, size: tuple[int, int]) -> None:
         self.timeline.finish()
-        self.layout = Layout(tuple(size), self.seats, self.human_seat)
+        self.layout = self._new_layout(tuple(size))
         self.images.set_card_size(self.layout.card_w, self.layout.card_h)
         self._geoms.clear()
         self._prepare_images()
@@ -557,12 +591,19 @@ class TableScene(Scene):
         if self.popup:
             return self._popup_key(event)
         hand = self.human_hand
+        if key in (pygame.K_LEFT, pygame.K_RIGHT) and self.bar and \
+                not any(len(a.cards) == 1 for a in self.legal()):
+            self.bar.move_focus(-1 if key == pygame.K_LEFT else 1)
+            return None
         if key in (pygame.K_LEFT, pygame.K_RIGHT):
             self.bar.focus = None
             if hand:
                 step = -1 if key == pygame.K_LEFT else 1
                 if self.cursor is None:
-                    self.cursor = 0 if step > 0 else len(hand) - 1
+                    # start on a card that may be played (the only one, if it is forced)
+                    playable = [i for i, sprite in enumerate(hand) if sprite.legal] or \
+                        list(range(len(hand)))
+                    self.cursor = playable[0] if step > 0 else playable[-1]
                 else:
                     self.cursor = (self.cursor + step) % len(hand)
             return None
@@ -621,9 +662,16 @@ class TableScene(Scene):
 
         self.app.stack.push(PauseScene(self.app, self))
 
+    def show_interlude(self, title: str, sheet: Any, button: str) -> None:
+        """A score sheet between two games; the animation waits below it until it closes."""
+        from scenes.result import SheetScene
+
+        self.app.stack.push(SheetScene(self.app, self, title, sheet, button))
+
     # time
     def update(self, dt: float) -> None:
         dt = max(0.0, min(dt, 0.1))
+        self._sync_art()
         speed = self.speed()
         if speed <= 0:
             self.timeline.finish()
@@ -653,8 +701,10 @@ class TableScene(Scene):
         acting = self.state.to_act()
         for seat in acting:
             if self.computers.is_computer(seat) and not self.computers.thinking(seat):
-                self.computers.request(seat, self.state.view(seat),
-                                       self.state.legal_actions(seat), self.version)
+                view = self.state.view(seat)
+                legal = self.state.legal_actions(seat)
+                self.computers.request(seat, view, legal, self.version,
+                                       delay=self.adapter.think_delay(view, legal))
         for seat, action in self.computers.ready(self.version):
             if self.act(seat, action):
                 break
@@ -682,17 +732,29 @@ class TableScene(Scene):
             for sprite in self.human_hand:
                 sprite.legal = sprite.dim = False
         glowing = set(self.adapter.active_zones(self.view, legal)) if mine else set()
+        lit = set(self.adapter.highlight_cards(self.view, legal, mine)) if not self.busy else set()
+        self._lit = set()
         for zone, cards in self.zones.items():
             if zone != self.adapter.hand_zone(self.human_seat):
                 for sprite in cards:
-                    sprite.legal = zone in glowing
+                    sprite.legal = zone in glowing or (sprite.face_up and sprite.code in lit)
+                    if sprite.face_up and sprite.code in lit:
+                        self._lit.add(sprite.id)
         buttons = self.adapter.choices(self.view, legal) if mine else []
-        self.bar.set(buttons)
+        self.bar.set(buttons, self.adapter.choice_bar_title(self.view, legal) if buttons else "")
+        if buttons and not legal_codes:
+            # nothing to play from the hand: the keyboard works the buttons at once
+            if self.bar.focus is None:
+                self.bar.focus = 0
+            self.cursor = None
         lay = self.layout
         h = int(lay.card_h * 0.30)
         bounds = pygame.Rect(0, 0, *lay.size).inflate(-2 * lay.margin, -2 * lay.margin)
-        self.bar.layout(self.adapter.choice_anchor(lay), h, max(8, h // 3), self.hud.text,
-                        lay.font(17), self.adapter.choice_vertical, bounds)
+        ih = int(lay.card_h * 0.6)
+        icon = (int(round(ih * lay.card_w / lay.card_h)), ih)
+        self.bar.layout(self.adapter.choice_anchor_for(self.view, legal, lay), h, max(8, h // 3),
+                        self.hud.text, lay.font(17), self.adapter.choice_vertical, bounds,
+                        icon_size=icon)
         waiting = [s for s in self.state.to_act() if s != self.human_seat]
         if not self.busy:
             self.hud.prompt = self.adapter.prompt(self.view, legal, mine, waiting, lay)
@@ -721,6 +783,7 @@ class TableScene(Scene):
                 if sprite.lift:
                     sprite.lift = 0.0
                     sprite.focus = sprite.legal = sprite.dim = False
+                    self._interaction_key = ()  # its zone may want it to glow: ask again
 
     # drawing
     def _decorations(self) -> tuple[list, list]:
@@ -744,6 +807,8 @@ class TableScene(Scene):
                 flying = 1
                 for label in labels:   # under the cards in the air, over those at rest
                     self.hud.draw_label(surface, label)
+            if sprite.id in self._lit and not sprite.flying:
+                self._draw_halo(surface, sprite)
             self.images.draw(surface, sprite)
         if not flying:
             for label in labels:
@@ -752,11 +817,45 @@ class TableScene(Scene):
         self.hud.draw_scoreboard(surface, self.adapter.scoreboard(self.shown, lay),
                                  (lay.margin, lay.margin), lay.font(16))
         if self.bar and not self.popup:
-            self.bar.draw(surface, self.hud.text, self.hud.panels, lay.font(17))
+            if self.bar.title:
+                self._draw_panel(surface, self.bar)
+            self.bar.draw(surface, self.hud.text, self.hud.panels, lay.font(17), self._icon)
+        if not self.busy:
+            callout = self.adapter.callout(self.shown, self.legal(), self.my_turn(), lay)
+            if callout is not None:
+                self.hud.draw_callout(surface, callout, lay.font(18))
         self.hud.draw_prompt(surface, (lay.width / 2, lay.prompt_y), lay.font(16))
         if self.popup:
             self._draw_popup(surface)
         self.hud.draw_effects(surface, lay.size, lay.font(20))
+
+    def _draw_halo(self, surface: pygame.Surface, sprite: CardSprite) -> None:
+        """A pulsing golden halo behind a card the adapter highlights (a card to claim)."""
+        import math
+
+        width = self.images.width_for(sprite.scale)
+        step = int(round(sprite.angle / 2.0)) % 180
+        key = (width, step)
+        halo = self._halos.get(key)
+        if halo is None:
+            h = self.images.height_for(width)
+            pad = max(8, width // 5)
+            halo = pygame.Surface((width + pad * 2, h + pad * 2), pygame.SRCALPHA)
+            radius = max(4, width // 8)
+            for i in range(pad, 0, -1):
+                a = int(150 * (1 - i / (pad + 1)) ** 1.4)
+                pygame.draw.rect(halo, (255, 214, 110, a),
+                                 (pad - i, pad - i, width + 2 * i, h + 2 * i),
+                                 border_radius=radius + i)
+            if step:
+                halo = pygame.transform.rotate(halo, step * 2.0)
+            if len(self._halos) > 32:
+                self._halos.clear()
+            self._halos[key] = halo
+        wave = 0.5 + 0.5 * math.sin(self.hud.clock * 6.0)
+        halo.set_alpha(int(110 + 145 * wave))
+        surface.blit(halo, halo.get_rect(center=(int(sprite.x + sprite.offset_x), int(sprite.y))))
+        halo.set_alpha(255)
 
     def _draw_plates(self, surface: pygame.Surface) -> None:
         lay = self.layout
@@ -768,9 +867,14 @@ class TableScene(Scene):
             self.hud.draw_plate(surface, name, info, g.plate, lay.font(15), seat in acting)
 
     def _draw_popup(self, surface: pygame.Surface) -> None:
+        self._draw_panel(surface, self.popup)
+        self.popup.draw(surface, self.hud.text, self.hud.panels, self.layout.font(17), self._icon)
+
+    def _draw_panel(self, surface: pygame.Surface, bar: ChoiceBar) -> None:
+        """The panel under a titled bar of buttons (the popup, a picker)."""
         lay = self.layout
-        box = self.popup.buttons[0].rect.unionall([b.rect for b in self.popup.buttons[1:]])
-        title = self.hud.text.render(self.popup.title, lay.font(15), theme.GOLD_LIGHT, True)
+        box = bar.buttons[0].rect.unionall([b.rect for b in bar.buttons[1:]])
+        title = self.hud.text.render(bar.title, lay.font(15), theme.GOLD_LIGHT, True)
         pad = max(8, lay.card_h // 12)
         panel = box.inflate(pad * 2, pad * 2)
         panel.h += title.get_height() + pad // 2
@@ -779,7 +883,6 @@ class TableScene(Scene):
         panel.centerx = box.centerx
         surface.blit(self.hud.panels.get(panel.size, (6, 26, 16, 235), theme.GOLD, 12), panel)
         surface.blit(title, title.get_rect(midtop=(panel.centerx, panel.y + pad * 0.6)))
-        self.popup.draw(surface, self.hud.text, self.hud.panels, lay.font(17))
 
     # -- for tests and tools -----------------------------------------------------------------------
     def card_rect(self, code: str) -> pygame.Rect:

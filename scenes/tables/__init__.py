@@ -18,7 +18,20 @@ game, so a new game's adapter overrides only what is its own:
 * how an event looks: timings and sounds (:meth:`timing`), banners and score
   pops (:meth:`effects`), and how it changes the text shown meanwhile
   (:meth:`patch`: the HUD follows the animation, not the rules' final state);
-* the result screen's words (:meth:`result_title`, :meth:`result_lines`).
+* the result screen's words (:meth:`result_title`, :meth:`result_lines`) and,
+  for games scored on a sheet, the sheet (:meth:`result_sheet`); a pause between
+  the games of a match with the sheet so far (``fx.interlude`` in :meth:`effects`).
+
+Hooks for games with more going on at the table (Briscola Venceslao uses them):
+
+* :attr:`counterclockwise`: seats placed so the next player is on your right;
+* :attr:`live_zones` / :meth:`live_zone_geom`: a zone placed from the shown view
+  (a trick laid in front of each player, which depends on who led);
+* :meth:`highlight_cards`: cards off your hand that glow (a card to claim);
+* :meth:`callout`: a standing message while the game waits ("Claim it!");
+* :meth:`choice_bar_title` / :meth:`choice_anchor_for`: the choice bar as a
+  titled panel placed for the moment (a suit picker), its buttons with card icons;
+* :meth:`think_delay`: a computer's own pause for one move (a race's reaction time).
 """
 
 from __future__ import annotations
@@ -31,8 +44,9 @@ from typing import TYPE_CHECKING, Any, Optional, Protocol, Sequence
 from game.cards import Card
 from game.engine import Action, Event, GameSpec
 from game.i18n import tr
-from scenes.hud import ChoiceButton, Label, Slot
+from scenes.hud import Callout, ChoiceButton, Label, Slot
 from scenes.layout import Layout, ZoneGeom
+from scenes.sheet import Sheet
 
 if TYPE_CHECKING:  # pragma: no cover
     pass
@@ -63,6 +77,7 @@ class Fx(Protocol):
     def sound(self, name: str, at: str = "end") -> None: ...
     def wait(self, seconds: float) -> None: ...
     def zone_centre(self, zone: str) -> tuple[float, float]: ...
+    def interlude(self, title: str, sheet: Sheet, button: str, at: str = "end") -> None: ...
 
 
 class TableAdapter:
@@ -72,6 +87,10 @@ class TableAdapter:
     source_zone = "deck"
     #: the choice bar as a column (True) or a row (False) around :meth:`choice_anchor`
     choice_vertical = False
+    #: play runs counterclockwise: the next seat sits on the human's right
+    counterclockwise = False
+    #: zones placed by :meth:`live_zone_geom` from the shown view (never cached)
+    live_zones: frozenset[str] = frozenset()
 
     def __init__(self, spec: GameSpec, seats: int, human_seat: int = 0) -> None:
         self.spec = spec
@@ -107,6 +126,10 @@ class TableAdapter:
         x, y = layout.centre
         return ZoneGeom(x, y, "stack", 0.85, z=40)
 
+    def live_zone_geom(self, zone: str, layout: Layout, shown: dict[str, Any]) -> ZoneGeom:
+        """Where a zone of :attr:`live_zones` lies now, given the shown view."""
+        return self.zone_geom(zone, layout)
+
     def slots(self, view: dict[str, Any], layout: Layout) -> list[Slot]:
         return []
 
@@ -116,6 +139,15 @@ class TableAdapter:
     def choice_anchor(self, layout: Layout) -> tuple[float, float]:
         """Centre of the choice bar: above the human hand, right of its middle."""
         return (layout.width / 2, layout.prompt_y - layout.card_h * 0.36)
+
+    def choice_anchor_for(self, view: dict[str, Any], legal: Sequence[Action],
+                          layout: Layout) -> tuple[float, float]:
+        """Centre of the choice bar for these choices (default: :meth:`choice_anchor`)."""
+        return self.choice_anchor(layout)
+
+    def choice_bar_title(self, view: dict[str, Any], legal: Sequence[Action]) -> str:
+        """A title for the choice bar; when given, the bar is drawn on a panel under it."""
+        return ""
 
     # -- texts --------------------------------------------------------------------------
     def scoreboard(self, view: dict[str, Any], layout: Layout) -> list[tuple[str, str]]:
@@ -127,6 +159,11 @@ class TableAdapter:
 
     def plate_info(self, view: dict[str, Any], seat: int) -> str:
         return ""
+
+    def callout(self, shown: dict[str, Any], legal: Sequence[Action], my_turn: bool,
+                layout: Layout) -> Optional[Callout]:
+        """A standing message drawn while the table waits (not during animations)."""
+        return None
 
     def prompt(self, view: dict[str, Any], legal: Sequence[Action], my_turn: bool,
                waiting_for: Sequence[int], layout: Layout) -> str:
@@ -167,6 +204,18 @@ class TableAdapter:
         """Zones whose cards glow on the human's turn (beside the legal hand cards):
         a pile that may be drawn from, the set being built."""
         return []
+
+    def highlight_cards(self, view: dict[str, Any], legal: Sequence[Action],
+                        my_turn: bool) -> list[str]:
+        """Codes of cards off the human hand that glow now, whoever acts (a card to claim)."""
+        return []
+
+    def think_delay(self, view: dict[str, Any],
+                    legal: Sequence[Action]) -> Optional[tuple[float, float]]:
+        """A computer's own pause range (seconds at normal speed) before this move, or None
+        for the table's.  Meant for races a human can win: it is scaled by the speed
+        setting but never skipped, so the race stays real (see scenes/players.py)."""
+        return None
 
     def choices(self, view: dict[str, Any], legal: Sequence[Action]) -> list[ChoiceButton]:
         """Buttons for legal actions that are not a single card."""
@@ -210,6 +259,11 @@ class TableAdapter:
         if winners:
             return tr("table.result.winner", player=self.seat_name(winners[0], layout))
         return tr("table.result.draw")
+
+    def result_sheet(self, result: dict[str, Any], view: dict[str, Any],
+                     layout: Layout) -> Optional[Sheet]:
+        """A score sheet for the result screen (shown instead of :meth:`result_lines`)."""
+        return None
 
     def result_lines(self, result: dict[str, Any], view: dict[str, Any],
                      layout: Layout) -> list[tuple[str, str]]:
