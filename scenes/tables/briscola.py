@@ -1,0 +1,427 @@
+"""Briscola Venceslao at the table: three seats played counterclockwise, the stock
+with the sampled card crosswise under it, the trick laid in front of each
+player, the culetto set aside, the Venceslao claim race and the suit picker,
+and the score sheet between the games of the match.
+
+Layout (seen from the bottom): you at the bottom, the next player on your
+right, the third on your left.  Across the middle: the stock (left), the
+current trick (centre), the culetto (right).  The trump badge sits at the top
+centre; each captured pile lies between its owner's hand and the middle (yours
+right of your hand).
+
+What the screen says follows the view, never more: the sampled card is face up
+only for those who may see it, and the trump badge shows the suit only while
+``view["trump"]`` does (the engine's "Remember the trump" option); the dealer
+who has not learned it sees "Briscola: ?".
+"""
+
+from __future__ import annotations
+
+from typing import Any, Optional, Sequence
+
+from game.cards import ITALIAN_SUITS
+from game.engine import Action, Event
+from game.i18n import tr
+from scenes import theme
+from scenes.hud import POSITIVE, Callout, ChoiceButton, Label
+from scenes.layout import Layout, ZoneGeom
+from scenes.sheet import Sheet, SheetRow
+from scenes.tables import Fx, TableAdapter, Timing
+
+VENCESLAO = "2s"
+STOCK_SCALE = 0.85
+TRICK_SCALE = 0.9
+CULETTO_SCALE = 0.72
+PILE_SCALE = 0.6
+DECK_SIZE = 39
+#: a computer's reaction time in the Venceslao race, seconds at normal speed
+CLAIM_REACTION = (0.6, 1.6)
+
+
+def ace(suit: str) -> str:
+    """The code of a suit's Ace: the picture the picker and the badge show for a suit."""
+    return "A" + suit
+
+
+def suit_name(suit: str) -> str:
+    return tr(f"briscola.suit.{suit}")
+
+
+class BriscolaAdapter(TableAdapter):
+    """Briscola Venceslao's zones, words, race, picker and score sheet."""
+
+    counterclockwise = True
+    live_zones = frozenset({"table"})
+
+    # -- geometry ------------------------------------------------------------------
+    def _stock_xy(self, layout: Layout) -> tuple[float, float]:
+        cx, cy = layout.centre
+        return (cx - layout.width * 0.255, cy - layout.card_h * 0.05)
+
+    def _culetto_xy(self, layout: Layout) -> tuple[float, float]:
+        cx, cy = layout.centre
+        return (cx + layout.width * 0.255, cy - layout.card_h * 0.05)
+
+    def trick_spot(self, seat: int, layout: Layout) -> tuple[float, float, float]:
+        """Where the card of ``seat`` lies in the trick: in front of its player."""
+        cx, cy = layout.centre
+        side = layout.seat(seat).side
+        if side == "bottom":
+            return (cx, cy + layout.card_h * 0.24, 0.0)
+        dx = layout.card_w * 0.86
+        if side == "left":
+            return (cx - dx, cy - layout.card_h * 0.10, 6.0)
+        return (cx + dx, cy - layout.card_h * 0.10, -6.0)
+
+    def live_zone_geom(self, zone: str, layout: Layout, shown: dict[str, Any]) -> ZoneGeom:
+        """The trick: card i was played by the seat ``leader + i``."""
+        if zone != "table":
+            return self.zone_geom(zone, layout)
+        leader = int(shown.get("leader") or 0)
+        spots = tuple(self.trick_spot((leader + i) % self.seats, layout)
+                      for i in range(self.seats))
+        cx, cy = layout.centre
+        return ZoneGeom(cx, cy, "spots", TRICK_SCALE, spots=spots, z=300)
+
+    def zone_geom(self, zone: str, layout: Layout) -> ZoneGeom:
+        kind, _, rest = zone.partition("/")
+        if zone == "deck":
+            x, y = self._stock_xy(layout)
+            return ZoneGeom(x, y, "stack", STOCK_SCALE, 0.0, depth=0.2, z=50)
+        if zone == "briscola":
+            x, y = self._stock_xy(layout)
+            # crosswise under the stock, its index end showing on the right
+            return ZoneGeom(x + layout.card_h * STOCK_SCALE * 0.40, y, "stack", STOCK_SCALE,
+                            -90.0, z=40)
+        if zone == "culetto":
+            x, y = self._culetto_xy(layout)
+            w = layout.card_w * CULETTO_SCALE
+            spots = ((x - w * 0.62, y + w * 0.08, 10.0), (x, y, 0.0),
+                     (x + w * 0.62, y + w * 0.08, -10.0))
+            return ZoneGeom(x, y, "spots", CULETTO_SCALE, spots=spots, z=280)
+        if zone == "table":
+            cx, cy = layout.centre
+            return ZoneGeom(cx, cy, "row", TRICK_SCALE, spacing=layout.card_w, z=300)
+        if kind == "hand" and rest.isdigit() and int(rest) == self.human_seat:
+            g = layout.seat(self.human_seat)
+            return ZoneGeom(g.hand[0], g.hand[1], "fan", 1.0, 0.0, spacing=layout.card_w * 1.0,
+                            max_span=layout.width * 0.5, fan_degrees=3.0, z=600)
+        if kind == "hand" and rest.isdigit():
+            g = layout.seat(int(rest))
+            return ZoneGeom(g.hand[0], g.hand[1], "row", g.hand_scale, g.hand_angle,
+                            spacing=layout.card_w * g.hand_scale * 0.55,
+                            max_span=layout.card_w * 3.2, z=100)
+        if kind == "pile" and rest.isdigit():
+            return self._pile_geom(int(rest), layout)
+        return super().zone_geom(zone, layout)
+
+    def _pile_geom(self, seat: int, layout: Layout) -> ZoneGeom:
+        """Yours right of your hand; the others' below their hands, upright so that a
+        pile never looks like a hand."""
+        g = layout.seat(seat)
+        if g.side == "bottom":
+            x = g.hand[0] + layout.card_w * 2.9
+            return ZoneGeom(x, g.hand[1] + layout.card_h * 0.06, "stack", PILE_SCALE, 8.0,
+                            depth=0.22, z=200)
+        inward = 1 if g.side == "left" else -1
+        x = g.hand[0] + inward * layout.card_w * 0.35
+        y = g.hand[1] + layout.card_h * 1.28
+        return ZoneGeom(x, y, "stack", PILE_SCALE, -8.0 * inward, depth=0.22, z=200)
+
+    def choice_anchor_for(self, view: dict[str, Any], legal: Sequence[Action],
+                          layout: Layout) -> tuple[float, float]:
+        """The suit picker above the trick (which it may change); the claim button below."""
+        cx, cy = layout.centre
+        if any(a.kind == "trump" for a in legal):
+            return (cx, cy - layout.card_h * 1.28)
+        return (cx, cy + layout.card_h * 1.02)
+
+    def _callout_xy(self, layout: Layout) -> tuple[float, float]:
+        cx, cy = layout.centre
+        return (cx, cy - layout.card_h * 0.55 - layout.font(66))
+
+    # -- words ---------------------------------------------------------------------
+    def seat_names(self, layout: Layout) -> list[str]:
+        return [self.seat_name(s, layout) for s in range(self.seats)]
+
+    def scoreboard(self, view: dict[str, Any], layout: Layout) -> list[tuple[str, str]]:
+        scores = view.get("scores") or [0] * self.seats
+        """The title and the game of the match; the points stand on the name plates."""
+        return [(self.spec.title, "title"),
+                (tr("briscola.game_no", game_no=view.get("game_no", 1),
+                    games=view.get("games", 3)), "")]
+
+    def plate_info(self, view: dict[str, Any], seat: int) -> str:
+        """The seat's match points (the games finished so far)."""
+        scores = view.get("scores") or []
+        return str(scores[seat]) if seat < len(scores) else ""
+
+    def _dealer_label(self, view: dict[str, Any], layout: Layout) -> Optional[Label]:
+        """A gold "Dealer" chip by the dealer's name plate."""
+        dealer = view.get("dealer")
+        if dealer is None:
+            return None
+        g = layout.seat(int(dealer))
+        f = layout.font
+        x, y = g.plate
+        y = y - f(27) if g.side == "bottom" else y + f(27)
+        return Label(tr("briscola.dealer"), (x, y), f(14), theme.GOLD_LIGHT, True, pill=True,
+                     chip=(120, 40, 36))
+    def trump_label(self, view: dict[str, Any]) -> tuple[str, Optional[str], str]:
+        """The badge: its words, the Ace shown with it, and a hint line under it."""
+        suit = view.get("trump")
+        if suit:
+            return tr("briscola.trump", suit=suit_name(suit)), ace(suit), ""
+        if view.get("trump_known"):
+            return tr("briscola.trump_unknown"), None, tr("briscola_table.remember")
+        return tr("briscola.trump_unknown"), None, tr("briscola_table.not_told")
+
+    def labels(self, view: dict[str, Any], layout: Layout) -> list[Label]:
+        out: list[Label] = []
+        f = layout.font
+        cx, cy = layout.centre
+        text, icon, hint = self.trump_label(view)
+        top = layout.margin + f(24)
+        out.append(Label(text, (cx, top), f(22), theme.GOLD_LIGHT, True, pill=True, icon=icon))
+        if hint:
+            out.append(Label(hint, (cx, top + f(30)), f(14), theme.CREAM_DIM))
+        dealer = self._dealer_label(view, layout)
+        if dealer is not None:
+            out.append(dealer)
+        zones = view.get("zones") or {}
+        # the stock's count under it
+        stock = int(view.get("stock") or 0)
+        sx, sy = self._stock_xy(layout)
+        low = sy + layout.card_h * STOCK_SCALE / 2 + f(16)
+        if stock:
+            out.append(Label(tr("briscola_table.stock", count=stock),
+                             (sx + layout.card_w * 0.25, low), f(14), theme.CREAM_DIM, pill=True))
+        # the culetto, set aside, with its name
+        if view.get("culetto") or zones.get("culetto"):
+            x, y = self._culetto_xy(layout)
+            h = layout.card_h * CULETTO_SCALE
+            out.append(Label(tr("briscola.culetto"), (x, y - h / 2 - f(18)), f(18),
+                             theme.GOLD_LIGHT, True, pill=True))
+            out.append(Label(tr("briscola_table.culetto_hint"), (x, y + h / 2 + f(18)), f(14),
+                             theme.CREAM_DIM))
+        return out
+
+    def prompt(self, view: dict[str, Any], legal: Sequence[Action], my_turn: bool,
+               waiting_for: Sequence[int], layout: Layout) -> str:
+        phase = view.get("phase")
+        if phase == "over":
+            return ""
+        if phase == "claim":
+            if my_turn:
+                return tr("briscola_table.prompt.claim")
+            return tr("briscola_table.prompt.race_on")
+        if phase == "choose":
+            if my_turn:
+                return tr("briscola_table.prompt.choose")
+            chooser = view.get("chooser")
+            if chooser is not None:
+                return tr("briscola_table.prompt.choosing", player=self.seat_name(chooser, layout))
+        if my_turn and legal and all(a.card is not None and a.card.code == VENCESLAO
+                                     for a in legal):
+            return tr("briscola_table.prompt.must_venceslao")
+        return super().prompt(view, legal, my_turn, waiting_for, layout)
+
+    def callout(self, shown: dict[str, Any], legal: Sequence[Action], my_turn: bool,
+                layout: Layout) -> Optional[Callout]:
+        phase = shown.get("phase")
+        pos = self._callout_xy(layout)
+        if phase == "claim":
+            if my_turn and any(a.kind == "claim" for a in legal):
+                return Callout(tr("briscola_table.claim_it"), tr("briscola_table.claim_how"),
+                               pos, urgent=True)
+            names = [self.seat_name(s, layout) for s in shown.get("claimants") or []]
+            if len(names) == 2:
+                return Callout(tr("briscola_table.venceslao"),
+                               tr("briscola_table.race_between", a=names[0], b=names[1]), pos)
+        if phase == "choose" and not my_turn and shown.get("chooser") is not None:
+            who = self.seat_name(shown["chooser"], layout)
+            return Callout(tr("briscola_table.claimed_by", player=who),
+                           tr("briscola_table.choosing_sub"), pos)
+        return None
+
+    def action_label(self, action: Action) -> str:
+        if action.kind == "claim":
+            return tr("briscola_table.claim_button")
+        if action.kind == "trump":
+            return suit_name(action.value)
+        return super().action_label(action)
+
+    def choice_bar_title(self, view: dict[str, Any], legal: Sequence[Action]) -> str:
+        if any(a.kind == "trump" for a in legal):
+            return tr("briscola_table.choose_title")
+        return ""
+
+    # -- input ---------------------------------------------------------------------
+    def choices(self, view: dict[str, Any], legal: Sequence[Action]) -> list[ChoiceButton]:
+        claim = [a for a in legal if a.kind == "claim"]
+        if claim:
+            return [ChoiceButton(self.action_label(claim[0]), claim[0], "C", primary=True)]
+        trumps = {a.value: a for a in legal if a.kind == "trump"}
+        return [ChoiceButton(self.action_label(trumps[s]), trumps[s], str(i + 1), icon=ace(s))
+                for i, s in enumerate(s for s in ITALIAN_SUITS if s in trumps)]
+
+    def zone_actions(self, view: dict[str, Any], legal: Sequence[Action], zone: str) -> list[Action]:
+        """A click on the trick during the race (the glowing Two of Swords) claims it."""
+        if zone == "table":
+            return [a for a in legal if a.kind == "claim"]
+        return []
+
+    def highlight_cards(self, view: dict[str, Any], legal: Sequence[Action],
+                        my_turn: bool) -> list[str]:
+        return [VENCESLAO] if view.get("phase") == "claim" else []
+
+    def think_delay(self, view: dict[str, Any],
+                    legal: Sequence[Action]) -> Optional[tuple[float, float]]:
+        """A claim is a race against the human: a human reaction time, never instant."""
+        if any(a.kind == "claim" for a in legal):
+            return CLAIM_REACTION
+        return None
+
+    # -- events --------------------------------------------------------------------
+    def timing(self, event: Event) -> Timing:
+        kind, data = event.kind, event.data
+        if kind == "deal":
+            stage = data.get("stage")
+            if stage == "gather":
+                return Timing(flight=0.40, stagger=0.012, sound="collect", after=0.25)
+            if stage == "briscola":
+                return Timing(flight=0.45, flip=0.30, before=0.1, move_sound="flip", after=0.3)
+            return Timing(flight=0.26, after=0.0, move_sound="deal")
+        if kind == "draw":
+            return Timing(flight=0.30, after=0.0, move_sound="deal")
+        if kind == "play":
+            return Timing(flight=0.38, move_sound="play", after=0.08)
+        if kind == "culetto_held":
+            return Timing(flight=0.5, stagger=0.08, before=0.7, move_sound="collect", after=0.3)
+        if kind == "trick_won":
+            six = len(data.get("moves") or []) > 3
+            return Timing(flight=0.45, stagger=0.07 if six else 0.05, before=0.9 if six else 0.65,
+                          sound="collect", after=0.15)
+        if kind in ("claim_open", "claimed", "trump_changed"):
+            return Timing(after=0.1)
+        if kind == "game_scored":
+            return Timing(before=0.4, after=0.1)
+        return super().timing(event)
+
+    def effects(self, event: Event, view: dict[str, Any], fx: Fx, layout: Layout) -> None:
+        kind, data, seat = event.kind, event.data, event.seat
+        if kind == "claim_open":
+            fx.sound("score", at="start")
+        elif kind == "claimed" and seat is not None:
+            fx.sound("play", at="start")
+            fx.pop(tr("briscola_table.claimed_pop"), layout.seat(seat).plate, at="start",
+                   colour=theme.GOLD_LIGHT)
+        elif kind == "trump_changed":
+            suit = data.get("suit", "")
+            sub = (tr("briscola_table.your_choice") if seat == self.human_seat
+                   else tr("briscola_table.chosen_by", player=self.seat_name(seat, layout)))
+            fx.sound("score", at="start")
+            fx.banner(tr("briscola_table.new_trump", suit=suit_name(suit)), sub, at="start",
+                      hold=1.1)
+            fx.wait(1.2)
+        elif kind == "culetto_held":
+            x, y = self._culetto_xy(layout)
+            fx.pop(tr("briscola.culetto") + "!", (x, y), colour=theme.GOLD_LIGHT)
+        elif kind == "trick_won" and seat is not None:
+            pts = int(data.get("points") or 0)
+            if len(data.get("moves") or []) > 3:
+                fx.banner(tr("briscola_table.culetto_taken", player=self.seat_name(seat, layout)),
+                          tr("briscola_table.points", points=pts), at="start", hold=0.8)
+            elif pts:
+                fx.pop(tr("briscola_table.plus", points=pts), fx.zone_centre(f"pile/{seat}"),
+                       colour=POSITIVE)
+        elif kind == "game_scored":
+            game_no = int(data.get("game_no") or 1)
+            games = int(view.get("games") or 3)
+            fx.sound("score", at="start")
+            if game_no < games:
+                rows = list(view.get("sheet") or [])[:game_no - 1] + [data.get("row") or {}]
+                fx.interlude(tr("briscola_table.sheet_title", game_no=game_no, games=games),
+                             self.sheet(rows, layout), tr("briscola_table.next_game"))
+
+    def patch(self, shown: dict[str, Any], event: Event) -> None:
+        kind, data, seat = event.kind, event.data, event.seat
+        if kind == "deal":
+            if "game_no" in data:
+                shown["game_no"] = data["game_no"]
+            if "dealer" in data:
+                shown["dealer"] = data["dealer"]
+            stage = data.get("stage")
+            if stage == "gather":
+                shown.update(stock=DECK_SIZE, trump=None, trump_known=False, culetto=False)
+            elif stage == "briscola":
+                moves = data.get("moves") or [{}]
+                code = moves[0].get("card")
+                shown["trump"] = code[1] if code else None
+                shown["trump_known"] = bool(code)
+            else:
+                shown["stock"] = max(0, int(shown.get("stock") or 0) - 1)
+        elif kind == "draw":
+            shown["stock"] = max(0, int(shown.get("stock") or 0) - 1)
+        elif kind == "play":
+            if seat == self.human_seat and shown.get("remember_trump"):
+                shown["trump"] = None  # from now on it must be remembered
+        elif kind == "claimed":
+            shown.update(phase="choose", chooser=seat)
+        elif kind == "trump_changed":
+            shown.update(trump=data.get("suit"), trump_known=True, phase="play", chooser=None)
+        elif kind == "culetto_held":
+            shown["culetto"] = True
+        elif kind == "trick_won":
+            shown["culetto"] = False
+        elif kind == "game_scored":
+            if data.get("totals") is not None:
+                shown["scores"] = list(data["totals"])
+            sheet = list(shown.get("sheet") or [])
+            if len(sheet) < int(data.get("game_no") or 0):
+                sheet.append(data.get("row") or {})
+            shown["sheet"] = sheet
+        elif kind == "match_over":
+            shown["phase"] = "over"
+
+    # -- the score sheet -------------------------------------------------------------
+    def sheet(self, rows: Sequence[dict[str, Any]], layout: Layout,
+              winners: Sequence[int] = ()) -> Sheet:
+        """Every game so far: card points, primiera ("—" when not valid), bonus, total;
+        then the match totals."""
+        out: list[SheetRow] = []
+        totals = [0] * self.seats
+        for n, row in enumerate(rows, 1):
+            out.append(SheetRow(tr("briscola_table.sheet_game", game_no=n), [], "head"))
+            out.append(SheetRow(tr("briscola.sheet.card_points"),
+                                [str(v) for v in row.get("card_points", [])]))
+            out.append(SheetRow(tr("briscola.sheet.primiera"),
+                                [tr("briscola.sheet.no_primiera") if v is None else str(v)
+                                 for v in row.get("primiera", [])]))
+            out.append(SheetRow(tr("briscola.sheet.bonus"),
+                                [tr("briscola_table.plus", points=v) if v else "0"
+                                 for v in row.get("bonus", [])]))
+            game_total = list(row.get("total", [0] * self.seats))
+            out.append(SheetRow(tr("briscola.sheet.total"), [str(v) for v in game_total],
+                                "total"))
+            totals = [t + int(v) for t, v in zip(totals, game_total)]
+        out.append(SheetRow(tr("briscola.match_total"), [str(v) for v in totals], "grand"))
+        return Sheet(self.seat_names(layout), out, tuple(winners))
+
+    def result_sheet(self, result: dict[str, Any], view: dict[str, Any],
+                     layout: Layout) -> Optional[Sheet]:
+        return self.sheet(result.get("sheet") or view.get("sheet") or [], layout,
+                          result.get("winners") or ())
+
+    def result_title(self, result: dict[str, Any], layout: Layout) -> str:
+        winners = list(result.get("winners") or [])
+        if len(winners) > 1:
+            names = [self.seat_name(s, layout) for s in winners]
+            if self.human_seat in winners:
+                others = [self.seat_name(s, layout) for s in winners if s != self.human_seat]
+                return tr("briscola_table.result.you_share", others=" & ".join(others))
+            return tr("briscola_table.result.share", players=" & ".join(names))
+        return super().result_title(result, layout)
+
+
+ADAPTER = BriscolaAdapter

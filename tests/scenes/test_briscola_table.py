@@ -1,0 +1,485 @@
+"""Briscola Venceslao at the table: three seats played counterclockwise, the
+trump badge, the sampled card under the stock, the Venceslao claim race and
+the suit picker, the culetto, the score sheet between games, the card design
+from the Settings, and a whole three-game match played by mouse and keyboard
+through the table scene."""
+
+from __future__ import annotations
+
+from typing import Callable
+
+import pygame
+import pytest
+
+from game.engine import Action
+from scenes import theme
+from scenes.layout import Layout
+from scenes.players import ComputerSeats
+from scenes.result import PauseScene, ResultScene, SheetScene
+from scenes.table import TableScene
+from scenes.tables.briscola import CLAIM_REACTION, BriscolaAdapter
+from tests.scenes.tablekit import click, frames, key, make_app, settle
+
+#: seed 2, the human playing their first legal card: East plays the Two of Swords
+#: in the second trick of game 1 (the human may claim), a culetto follows, and in
+#: game 3 the human draws the Two of Swords (the computers race)
+RACE_SEED = 2
+#: seed 9: the human is dealt the Two of Swords
+HUMAN_VENCESLAO_SEED = 9
+DT = 1 / 60
+
+
+@pytest.fixture
+def app(display):
+    return make_app(display)
+
+
+def start(app, seed: int = 7, **kw) -> TableScene:
+    table = TableScene(app, "briscola", seed=seed, think_delay=(0.0, 0.0), **kw)
+    app.stack.push(table)
+    settle(app, table)
+    return table
+
+
+def labels(table: TableScene) -> list[str]:
+    return [label.text for label in table.adapter.labels(table.shown, table.layout)]
+
+
+def sprite_of(table: TableScene, zone: str, code: str):
+    return next(s for s in table.zones.get(zone, []) if s.code == code and s.face_up)
+
+
+def play_until(app, table: TableScene, done: Callable[[], bool], limit: int = 400) -> None:
+    """The human plays their first legal action (sheets closed) until ``done()``."""
+    for _ in range(limit):
+        if done():
+            return
+        top = app.stack.top
+        if isinstance(top, SheetScene):
+            top.go_on()
+            continue
+        assert top is table, f"unexpected scene {top!r}"
+        settle(app, table)
+        if done() or app.stack.top is not table:
+            continue
+        legal = table.legal()
+        if legal:
+            table.act(table.human_seat, legal[0])
+    raise AssertionError("never got there")
+
+
+def human_may_claim(table: TableScene) -> bool:
+    st = table.state
+    return st.phase == "claim" and 0 in st.claimants and not table.busy
+
+
+def felt_differs(surface: pygame.Surface, rect: pygame.Rect) -> float:
+    """The share of sampled pixels in ``rect`` that are not the bare felt."""
+    felt = theme.felt_background(surface.get_size())
+    pts = [(x, y) for x in range(rect.left, rect.right, 3) for y in range(rect.top, rect.bottom, 3)]
+    diff = sum(1 for p in pts if surface.get_at(p)[:3] != felt.get_at(p)[:3])
+    return diff / max(1, len(pts))
+
+
+# -- seats and layout -----------------------------------------------------------------
+def test_play_runs_counterclockwise_so_the_next_player_sits_on_your_right():
+    lay = Layout((1280, 720), 3, 0, counterclockwise=True)
+    assert [lay.seat(s).side for s in range(3)] == ["bottom", "right", "left"]
+    assert BriscolaAdapter.counterclockwise
+    # the default stays clockwise for the other games
+    assert [Layout((1280, 720), 3, 0).seat(s).side for s in range(3)] == ["bottom", "left", "right"]
+
+
+def test_the_table_renders_three_seats_and_the_trump_badge(app, tmp_path):
+    table = start(app, seed=7)
+    frames(app, 3)
+    shot = tmp_path / "briscola.png"
+    pygame.image.save(app.screen, str(shot))
+    assert shot.stat().st_size > 10_000
+    lay = table.layout
+    w, h = lay.size
+    # three seats: your three cards at the bottom, face up; the next player's three on
+    # the right, the third player's on the left, face down
+    assert len(table.human_hand) == 3 and all(s.face_up for s in table.human_hand)
+    assert all(s.y > h * 0.75 for s in table.human_hand)
+    assert all(s.x > w * 0.85 and not s.face_up for s in table.zones["hand/1"])
+    assert all(s.x < w * 0.15 and not s.face_up for s in table.zones["hand/2"])
+    for seat in (1, 2):
+        g = lay.seat(seat)
+        assert felt_differs(app.screen, pygame.Rect(g.hand[0] - 20, g.hand[1] - 40, 40, 80)) > 0.5
+    # seed 7: you did not deal, so you were shown the sampled card: Cups is the briscola
+    assert table.view["trump"] == "c"
+    badge = next(lb for lb in table.adapter.labels(table.shown, lay) if lb.text.startswith("Briscola"))
+    assert badge.text == "Briscola: Cups" and badge.icon == "Ac"
+    x, y = badge.pos
+    assert felt_differs(app.screen, pygame.Rect(x - 80, y - 12, 160, 24)) > 0.5, "the badge is drawn"
+    # name plates with the dealer marked (seat 2, on your left, deals game 1)
+    assert "Dealer" in labels(table)
+    assert table.adapter.plate_info(table.shown, 0) == "0"
+
+
+def test_the_sampled_card_lies_crosswise_under_the_stock_face_up_for_a_non_dealer(app):
+    table = start(app, seed=7)
+    card = table.zones["briscola"][0]
+    stock = table.zones["deck"]
+    assert card.face_up and card.code == table.view["zones"]["briscola"][0]
+    assert round(card.angle) % 360 == 270, "crosswise"
+    assert card.z < min(s.z for s in stock), "under the stock"
+    assert abs(card.y - stock[0].y) < 4 and card.x > stock[0].x
+    assert "Stock · 30" in labels(table)
+
+
+def test_the_dealer_sees_briscola_question_mark_and_a_face_down_card(app):
+    table = start(app, seed=7, human_seat=2)   # seat 2 deals game 1
+    assert table.view["trump"] is None and not table.view["trump_known"]
+    texts = labels(table)
+    assert "Briscola: ?" in texts and "The dealer is not told" in texts
+    assert not table.zones["briscola"][0].face_up
+    # the human still sits at the bottom; the next player (seat 0) on the right
+    assert table.layout.seat(0).side == "right" and table.layout.seat(1).side == "left"
+
+
+def test_remember_the_trump_hides_the_badge_after_your_next_card(app):
+    table = start(app, seed=7)
+    table.act(0, table.legal()[0])
+    settle(app, table)
+    assert table.view["trump"] is None and table.view["trump_known"]
+    assert "Briscola: ?" in labels(table) and "You must remember it now" in labels(table)
+
+
+def test_with_remember_the_trump_off_the_badge_stays(app):
+    table = start(app, seed=7, options={"remember_trump": False})
+    table.act(0, table.legal()[0])
+    settle(app, table)
+    assert "Briscola: Cups" in labels(table)
+
+
+def test_a_trick_lies_in_front_of_each_player(app):
+    table = start(app, seed=7)
+    st = table.state
+    play_until(app, table, lambda: len(st.table) == 2 and table.my_turn() and not table.busy)
+    # every card of the open trick lies at its player's spot: the leader's, then the next
+    assert len(table.zones["table"]) == 2
+    for i, sprite in enumerate(table.zones["table"]):
+        seat = (st.leader + i) % 3
+        x, y, _ = table.adapter.trick_spot(seat, table.layout)
+        assert abs(sprite.x - x) < 2 and abs(sprite.y - y) < 2
+
+
+# -- Venceslao ---------------------------------------------------------------------------
+def test_claim_race_the_human_wins_by_clicking_the_card_before_the_computer(app):
+    table = start(app, seed=RACE_SEED)
+    play_until(app, table, lambda: human_may_claim(table))
+    st = table.state
+    rival = next(s for s in st.claimants if s != 0)
+    frames(app, 1)
+    # the race is real: the computer claimant waits a human reaction time
+    assert table.computers.thinking(rival)
+    assert table.computers.waiting(rival) > 3 * DT
+    card = sprite_of(table, "table", "2s")
+    assert card.legal, "the Two of Swords glows"
+    callout = table.adapter.callout(table.shown, table.legal(), True, table.layout)
+    assert callout is not None and callout.text == "Venceslao! Claim it!" and callout.urgent
+    assert [b.label for b in table.bar.buttons] == ["Claim it!"]
+    pygame.image.save(app.screen, "/tmp/test_briscola_claim.png")
+    click(app, (card.x, card.y))
+    assert st.history[-1] == (0, Action("claim"))
+    assert st.chooser == 0 and st.phase == "choose"
+
+
+def test_claim_race_the_computer_wins_when_the_human_waits(app):
+    table = start(app, seed=RACE_SEED)
+    play_until(app, table, lambda: human_may_claim(table))
+    st = table.state
+    rival = next(s for s in st.claimants if s != 0)
+    waited = 0
+    while st.phase == "claim":
+        table.computers.wait_all()
+        frames(app, 1)
+        waited += 1
+        assert waited < 400
+    assert st.chooser == rival
+    # never instant: at the instant setting the reaction time counts as at "fast" (x2)
+    assert waited * DT >= CLAIM_REACTION[0] / 2 - DT
+    settle(app, table)
+    assert st.phase == "play" and st.trump and table.view["trump"] == st.trump
+
+
+def test_claim_by_keyboard_c_and_space(app):
+    for pressed in (pygame.K_c, pygame.K_SPACE):
+        table = start(app, seed=RACE_SEED)
+        play_until(app, table, lambda: human_may_claim(table))
+        key(app, pressed, "c" if pressed == pygame.K_c else " ")
+        assert table.state.chooser == 0
+        table.close()
+        app.back_to_menu()
+
+
+def test_a_computers_race_delay_is_scaled_but_never_skipped():
+    class Claimer:
+        def choose(self, view, legal, rng):
+            return legal[0]
+
+    seats = ComputerSeats([None, Claimer()], seed=1, delay=(0.0, 0.0))
+    for speed, least in ((1.0, 0.6), (2.0, 0.3), (0.0, 0.3), (0.6, 1.0)):
+        seats.speed = speed
+        seats.forget()
+        seats.request(1, {}, [Action("claim")], generation=speed, delay=CLAIM_REACTION)
+        assert seats.waiting(1) >= least - 1e-9
+        assert seats.waiting(1) <= CLAIM_REACTION[1] / (speed or 2.0) + 1e-9
+    seats.forget()
+    seats.speed = 0.0
+    seats.request(1, {}, [Action("claim")], generation=99)  # an ordinary move: no pause
+    assert seats.waiting(1) == 0.0
+    seats.shutdown()
+
+
+def test_the_suit_picker_changes_the_trump(app):
+    table = start(app, seed=RACE_SEED)
+    play_until(app, table, lambda: human_may_claim(table))
+    key(app, pygame.K_c, "c")
+    settle(app, table)
+    bar = table.bar
+    assert bar.title == "Choose the new briscola"
+    assert [b.label for b in bar.buttons] == ["Coins", "Cups", "Swords", "Sticks"]
+    assert [b.icon for b in bar.buttons] == ["Ad", "Ac", "As", "Ab"]
+    assert [b.hotkey for b in bar.buttons] == ["1", "2", "3", "4"]
+    assert all(b.rect.h > table.layout.card_h * 0.6 for b in bar.buttons), "big suit buttons"
+    frames(app, 2)
+    pygame.image.save(app.screen, "/tmp/test_briscola_picker.png")
+    banners: list[str] = []
+    real = table.hud.banner
+    table.hud.banner = lambda tl, at, text, sub="", hold=0.9: banners.append(text) or real(
+        tl, at, text, sub, hold)
+    key(app, pygame.K_RIGHT)
+    key(app, pygame.K_RIGHT)       # Coins -> Cups -> Swords
+    assert bar.focused().label == "Swords"
+    key(app, pygame.K_RETURN)
+    assert table.state.trump == "s"
+    assert "New briscola: Swords" in banners
+    settle(app, table)
+    assert "Briscola: Swords" in labels(table)
+
+
+def test_the_suit_picker_by_number_key_and_by_click(app):
+    table = start(app, seed=RACE_SEED)
+    play_until(app, table, lambda: human_may_claim(table))
+    key(app, pygame.K_c, "c")
+    settle(app, table)
+    cups = table.bar.by_hotkey("2")
+    click(app, cups.rect.center)
+    assert table.state.trump == "c"
+    table.close()
+    app.back_to_menu()
+    table = start(app, seed=RACE_SEED)
+    play_until(app, table, lambda: human_may_claim(table))
+    key(app, pygame.K_c, "c")
+    settle(app, table)
+    key(app, pygame.K_4, "4")
+    assert table.state.trump == "b"
+
+
+def test_the_forced_venceslao_play_is_explained_on_an_illegal_click(app):
+    table = start(app, seed=HUMAN_VENCESLAO_SEED)
+    assert "2s" in [s.code for s in table.human_hand]
+    assert table.hud.prompt == "Venceslao! You must play the Two of Swords."
+    other = next(s.code for s in table.human_hand if s.code != "2s")
+    click(app, table.card_rect(other).center)
+    assert table.hud.error == "You must play the Two of Swords: it is Venceslao."
+    assert table.state.history == []
+    # the keyboard starts on the one card that may be played
+    key(app, pygame.K_RIGHT)
+    assert table.human_hand[table.cursor].code == "2s"
+    key(app, pygame.K_RETURN)
+    assert table.state.history == [(0, Action.parse("play:2s"))]
+
+
+def test_your_venceslao_sets_the_two_computers_racing(app):
+    table = start(app, seed=HUMAN_VENCESLAO_SEED)
+    click(app, table.card_rect("2s").center)
+    frames(app, 2)
+    st = table.state
+    assert st.phase == "claim" and sorted(st.claimants) == [1, 2]
+    assert all(table.computers.thinking(s) for s in (1, 2))
+    callout = table.adapter.callout(table.shown, table.legal(), table.my_turn(), table.layout)
+    assert callout is not None and callout.text == "Venceslao!"
+    assert callout.sub == "East and West race to claim it"
+    assert sprite_of(table, "table", "2s").legal
+    settle(app, table)
+    claimed = [seat for seat, a in st.history if a.kind == "claim"]
+    assert claimed and claimed[0] in (1, 2)
+    assert st.phase == "play"
+
+
+# -- culetto and score sheet -----------------------------------------------------------------
+def test_the_culetto_is_set_aside_with_its_label_and_goes_six_cards_to_the_winner(app):
+    table = start(app, seed=RACE_SEED)
+    play_until(app, table, lambda: bool(table.state.culetto) and not table.busy)
+    held = table.shown_zones()["culetto"]
+    assert len(held) == 3 and all(held) and "Jb" in held
+    assert "Culetto" in labels(table) and "The next trick takes all six" in labels(table)
+    cx = table.layout.centre[0]
+    assert all(s.x > cx + table.layout.card_w * 2 for s in table.zones["culetto"]), "set aside"
+    frames(app, 2)
+    pygame.image.save(app.screen, "/tmp/test_briscola_culetto.png")
+    banners: list[str] = []
+    real = table.hud.banner
+    table.hud.banner = lambda tl, at, text, sub="", hold=0.9: banners.append(text) or real(
+        tl, at, text, sub, hold)
+    piles = [len(table.state.piles[s]) for s in range(3)]
+    play_until(app, table, lambda: not table.state.culetto and not table.busy)
+    gained = [len(table.state.piles[s]) - piles[s] for s in range(3)]
+    assert sorted(gained) == [0, 0, 6]
+    winner = gained.index(6)
+    assert f"Culetto to {table.adapter.seat_name(winner, table.layout)}!" in banners
+    assert "culetto" not in table.shown_zones()
+    assert table.drifts == []
+
+
+def test_the_score_sheet_after_game_one_waits_for_next_game(app):
+    table = start(app, seed=RACE_SEED)
+    st = table.state
+    play_until(app, table, lambda: st.game_no == 1 and len(st.hands[0]) == 1 and table.my_turn()
+               and st.phase == "play")
+    app.settings.animation_speed = "normal"
+    table.act(0, table.legal()[0])
+    for _ in range(2000):
+        if isinstance(app.stack.top, SheetScene):
+            break
+        table.computers.wait_all()
+        frames(app, 1)
+    sheet_scene = app.stack.top
+    assert isinstance(sheet_scene, SheetScene)
+    assert sheet_scene.title() == "Game 1 of 3: the score"
+    sheet = sheet_scene.sheet()
+    assert sheet.columns == ["You", "East", "West"]
+    row = st.sheet[0]
+    for col in range(3):
+        assert sheet.cell("Card points", col) == str(row["card_points"][col])
+        prim = row["primiera"][col]
+        assert sheet.cell("Primiera", col) == ("—" if prim is None else str(prim))
+        assert sheet.cell("Total", col) == str(row["total"][col])
+        assert sheet.cell("Match", col) == str(st.totals[col])
+    assert sum(int(sheet.cell("Card points", c)) for c in range(3)) == 120
+    frames(app, 2)
+    pygame.image.save(app.screen, "/tmp/test_briscola_sheet.png")
+    # the next deal waits below the sheet
+    assert table.busy
+    before = table.timeline.time
+    frames(app, 30)
+    assert table.timeline.time == before and app.stack.top is sheet_scene
+    key(app, pygame.K_RETURN)           # "Next game"
+    assert app.stack.top is table
+    for _ in range(600):
+        if not table.busy:
+            break
+        frames(app, 1)
+    assert len(table.human_hand) == 3 and st.game_no == 2
+    assert table.drifts == []
+
+
+# -- settings ----------------------------------------------------------------------------------
+def test_a_new_card_design_from_the_pause_menu_shows_on_the_table(app):
+    table = start(app, seed=7)
+    before = pygame.image.tobytes(table.images.master("Ac"), "RGBA")
+    key(app, pygame.K_ESCAPE)
+    pause = app.stack.top
+    assert isinstance(pause, PauseScene)
+    click(app, pause.focus.button("settings").rect.center)
+    settings = app.stack.top
+    assert type(settings).__name__ == "SettingsScene"
+    settings.focus.focus_key("opt:card_design")
+    key(app, pygame.K_RIGHT)
+    assert app.settings.card_design == "bergamasche"
+    key(app, pygame.K_ESCAPE)           # back to the pause menu
+    assert app.stack.top is pause
+    key(app, pygame.K_ESCAPE)           # resume
+    assert app.stack.top is table
+    frames(app, 2)
+    assert table.images.art.italian_style == "bergamasche"
+    after = pygame.image.tobytes(table.images.master("Ac"), "RGBA")
+    assert after != before
+
+
+# -- the whole match -----------------------------------------------------------------------------
+def _play_card_by_mouse_or_keyboard(app, table: TableScene, turn: int) -> None:
+    legal = [a.card.code for a in table.legal() if a.card is not None]
+    hand = [s.code for s in table.human_hand]
+    target = legal[-1]
+    if turn % 2 == 0:
+        click(app, table.card_rect(target).center)
+        return
+    for _ in range(len(hand) + 1):
+        if table.cursor is not None and hand[table.cursor] == target:
+            break
+        key(app, pygame.K_RIGHT)
+    key(app, pygame.K_RETURN)
+
+
+def test_a_whole_three_game_match_by_mouse_and_keyboard_reaches_the_result(app):
+    table = start(app, seed=RACE_SEED)
+    st = table.state
+    seen = {"sheets": [], "claims": 0, "choices": 0, "plays": 0, "races_lost": 0}
+    for step in range(2000):
+        top = app.stack.top
+        if isinstance(top, ResultScene):
+            break
+        if isinstance(top, SheetScene):
+            seen["sheets"].append(top.title())
+            key(app, pygame.K_RETURN)
+            continue
+        settle(app, table)
+        if app.stack.top is not table:
+            continue
+        legal = table.legal()
+        if not legal:
+            frames(app, 1)
+            continue
+        kinds = {a.kind for a in legal}
+        before = len(st.history)
+        if "claim" in kinds:
+            n = seen["claims"]
+            if n % 3 == 0:
+                card = sprite_of(table, "table", "2s")
+                click(app, (card.x, card.y))
+            else:
+                key(app, pygame.K_c if n % 3 == 1 else pygame.K_SPACE, "c" if n % 3 == 1 else " ")
+            seen["claims"] += 1
+        elif "trump" in kinds:
+            n = seen["choices"]
+            if n % 2 == 0:
+                key(app, pygame.K_1 + n % 4, str(1 + n % 4))
+            else:
+                click(app, table.bar.buttons[n % 4].rect.center)
+            seen["choices"] += 1
+        else:
+            _play_card_by_mouse_or_keyboard(app, table, seen["plays"])
+            seen["plays"] += 1
+        assert len(st.history) > before, f"step {step}: the input did nothing ({table.hud.error})"
+    result = app.stack.top
+    assert isinstance(result, ResultScene)
+    assert st.over and st.game_no == 3
+    assert seen["sheets"] == ["Game 1 of 3: the score", "Game 2 of 3: the score"]
+    assert seen["claims"] >= 1 and seen["choices"] >= 1 and seen["plays"] >= 39
+    assert table.drifts == [], "the animation of the events must match the rules' zones"
+    # the result shows the whole match sheet and the winner(s)
+    sheet = result.sheet()
+    assert [r.label for r in sheet.rows if r.style == "head"] == ["Game 1", "Game 2", "Game 3"]
+    assert [sheet.cell("Match", c) for c in range(3)] == [str(v) for v in st.totals]
+    winners = st.result()["winners"]
+    assert sheet.highlight == tuple(winners)
+    names = [table.adapter.seat_name(s, table.layout) for s in winners]
+    title = result.title()
+    assert all(n in title or (n == "You" and "You" in title) for n in names)
+    frames(app, 2)
+    pygame.image.save(app.screen, "/tmp/test_briscola_result.png")
+
+
+def test_a_resize_keeps_every_card_in_the_window(app):
+    table = start(app, seed=RACE_SEED)
+    play_until(app, table, lambda: bool(table.state.culetto) and not table.busy)
+    table.resize((900, 560))
+    for cards in table.zones.values():
+        for s in cards:
+            assert 0 <= s.x <= 900 and 0 <= s.y <= 560
+    table.resize((1280, 720))
