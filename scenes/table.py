@@ -50,6 +50,7 @@ class _Fx:
         self.scene = scene
         self.start = start
         self.end = end
+        self.held: Optional[tuple[str, Any, str]] = None
 
     def _t(self, at: str) -> float:
         return self.start if at == "start" else self.end
@@ -74,8 +75,9 @@ class _Fx:
         return (g.x, g.y)
 
     def interlude(self, title: str, sheet: Any, button: str, at: str = "end") -> None:
-        """Stop the animation here and show a score sheet until the player goes on."""
-        self.scene.timeline.at(self._t(at), lambda: self.scene.show_interlude(title, sheet, button))
+        """Stop the animation after this event and show a score sheet until the player
+        goes on; the events after it are animated only then."""
+        self.held = (title, sheet, button)
 
 
 class TableScene(Scene):
@@ -132,6 +134,7 @@ class TableScene(Scene):
         self._lit: set[int] = set()            # sprites the adapter wants to stand out
         self._halos: dict[tuple, pygame.Surface] = {}
         self.result_shown = False
+        self._held_events: Optional[list[Event]] = None  # to animate after a score sheet
         self.actions_taken = 0
         self.view = self.state.view(human_seat)
         self.shown = deep_copy_view(self.view)
@@ -191,8 +194,8 @@ class TableScene(Scene):
 
     @property
     def busy(self) -> bool:
-        """True while an animation plays: moves wait for it."""
-        return self.timeline.busy
+        """True while an animation plays (or waits below a score sheet): moves wait for it."""
+        return self.timeline.busy or self._held_events is not None
 
     @property
     def human_hand(self) -> list[CardSprite]:
@@ -354,7 +357,7 @@ class TableScene(Scene):
     def _animate(self, events: list[Event]) -> None:
         tl = self.timeline
         t = tl.end_time
-        for event in events:
+        for i, event in enumerate(events):
             timing = self.adapter.timing(event)
             t += timing.before
             start = t
@@ -375,6 +378,13 @@ class TableScene(Scene):
             fx = _Fx(self, start, t + timing.after)
             self.adapter.effects(event, self.shown, fx, self.layout)
             t = fx.end
+            if fx.held is not None:
+                # the rest waits for the sheet to close: nothing moves below it
+                self._held_events = events[i + 1:]
+                tl.at(t, lambda held=fx.held: self.show_interlude(*held))
+                if self.speed() <= 0:
+                    tl.finish()
+                return
         tl.at(t, self._batch_done)
         if self.speed() <= 0:
             tl.finish()
@@ -453,8 +463,16 @@ class TableScene(Scene):
                           False, bounds)
 
     # -- the scene ---------------------------------------------------------------------------------
+    def _resume_held(self) -> None:
+        """After a score sheet closed: animate the events that waited for it."""
+        if self._held_events is not None and not self.timeline.busy \
+                and self.app.stack.top is self:
+            events, self._held_events = self._held_events, None
+            self._animate(events)
+
     def enter(self) -> None:
         self._sync_art()
+        self._resume_held()
         if tuple(self.app.size) != self.layout.size:
             self.resize(tuple(self.app.size))
 
@@ -672,6 +690,7 @@ class TableScene(Scene):
     def update(self, dt: float) -> None:
         dt = max(0.0, min(dt, 0.1))
         self._sync_art()
+        self._resume_held()
         speed = self.speed()
         if speed <= 0:
             self.timeline.finish()
@@ -681,12 +700,12 @@ class TableScene(Scene):
         self.hud.update(dt)
         self.computers.speed = speed
         self.computers.tick(dt)
-        if not self.timeline.busy:
+        if not self.busy:
             deferred, self._deferred = self._deferred, None
             if deferred is not None:
                 self._refresh()
                 self.handle(deferred)
-            if not self.timeline.busy:
+            if not self.busy:
                 self._drive()
         self._refresh()
         self._lift(dt)
