@@ -305,7 +305,7 @@ class BriscolaAdapter(TableAdapter):
         if kind in ("claim_open", "claimed", "trump_changed"):
             return Timing(after=0.1)
         if kind == "game_scored":
-            return Timing(before=0.4, after=0.1)
+            return Timing(before=1.1, after=0.1)  # the last pops fade before the sheet
         return super().timing(event)
 
     def effects(self, event: Event, view: dict[str, Any], fx: Fx, layout: Layout) -> None:
