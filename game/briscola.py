@@ -34,6 +34,7 @@ Choices where the rule text is silent (all shown in assets/rules/en/briscola.md)
 
 from __future__ import annotations
 
+import copy
 from typing import Any, Iterable, Sequence
 
 from game.cards import ITALIAN_SUITS, Card, card, codes, italian_deck, shuffled
@@ -204,7 +205,7 @@ class BriscolaState(State):
 
     def result(self) -> dict[str, Any]:
         return {"scores": list(self.totals), "winners": list(self.winners),
-                "sheet": [dict(row) for row in self.sheet]}
+                "sheet": copy.deepcopy(self.sheet)}
 
     # -- facts -----------------------------------------------------------------
     @property
@@ -275,11 +276,11 @@ class BriscolaState(State):
             "culetto": bool(self.culetto),
             "stock": len(self.stock) + (self.briscola is not None),
             "played": codes(self.played),
-            "tricks": [dict(t) for t in self.tricks],
+            "tricks": copy.deepcopy(self.tricks),
             "game_no": self.game_no,
             "games": GAMES_PER_MATCH,
             "dealer": self.dealer,
-            "sheet": [{k: list(v) for k, v in row.items()} for row in self.sheet],
+            "sheet": copy.deepcopy(self.sheet),
             "scores": list(self.totals),
         }
         if self.phase == OVER:
@@ -389,7 +390,7 @@ class BriscolaState(State):
         row = score_game(self.piles)
         self.sheet.append(row)
         self.totals = [t + r for t, r in zip(self.totals, row["total"])]
-        events.append(Event("game_scored", None, {"game_no": self.game_no, "row": row,
+        events.append(Event("game_scored", None, {"game_no": self.game_no, "row": copy.deepcopy(row),
                                                   "totals": list(self.totals)}))
         if self.game_no < GAMES_PER_MATCH:
             events.extend(self._start_game())

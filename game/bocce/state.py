@@ -20,6 +20,7 @@ assets/rules/en/bocce.md:
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -208,7 +209,7 @@ class BocceState(State):
             "committed": [self.lag[s] is not None for s in SEATS],
             "lag": [self.lag_worth[s] if (revealed or seat == s) else None for s in SEATS],
             "bocce": [[self._bocce_view(s, i) for i in range(FRAMES)] for s in SEATS],
-            "last_hand": self.last_hand,
+            "last_hand": copy.deepcopy(self.last_hand),
         }
         if self.phase == "over":
             out["winners"] = list(self.winners)
@@ -371,7 +372,7 @@ class BocceState(State):
             self.scores[s] += gained[s]
         self.last_hand = {"hand": self.hand_no, "points": per_bocce, "hand_points": gained,
                           "pallinos": list(self.pallinos), "scores": list(self.scores)}
-        events = [Event("hand_scored", None, dict(self.last_hand))]
+        events = [Event("hand_scored", None, copy.deepcopy(self.last_hand))]
         high = max(self.scores)
         if high >= self.target and self.scores[0] != self.scores[1]:
             self.winners = [self.scores.index(high)]
