@@ -23,6 +23,23 @@ CARD_ASPECT = _CARD_RATIO if _CARD_RATIO >= 1 else 1.0 / _CARD_RATIO
 
 #: the outermost card of a fanned hand leans at most this many degrees
 FAN_MAX = 8.0
+#: and drops at most this share of a card's width below the middle ones
+FAN_DROP = 0.07
+
+def hand_step(n: int) -> float:
+    """The distance between two neighbouring cards of a hand of ``n``, in card widths.
+
+    A few cards lie side by side with a small gap, as a player holds them when
+    there is room; a big hand closes up (about half a card at 13, a third at 20)
+    so that it still reads as one hand.  A zone's ``max_span`` squeezes it further.
+    """
+    if n <= 5:
+        return 1.06
+    return max(0.3, 1.06 * (5.0 / n) ** 0.85)
+
+
+#: the other seats' hands of backs lie this much closer than a hand of faces
+BACKS_STEP = 0.8
 
 #: the relative places of the other seats, by number of seats
 _SIDES: dict[int, tuple[str, ...]] = {
@@ -47,7 +64,10 @@ class ZoneGeom:
     the human hand), ``"row"`` (side by side along ``direction``, overlapping by
     ``spacing``).  ``scale`` is relative to the layout's card size; ``angle`` is
     the rotation of the whole zone in degrees (counter-clockwise, pygame's way).
-    ``max_span`` squeezes a row or fan that would grow longer than it.
+    ``max_span`` squeezes a row or fan that would grow longer than it (the distance
+    between the centres of its end cards).  ``natural``: a hand, whose step follows
+    its number of cards, ``natural`` x :func:`hand_step` card widths, instead of
+    ``spacing`` (backs, which nobody reads, lie a little closer than faces).
     """
 
     x: float
@@ -64,6 +84,7 @@ class ZoneGeom:
     #: kind ``"spots"``: the i-th card lies at ``spots[i]`` = (x, y, angle), e.g. a trick
     #: laid in front of each player; cards beyond the last spot stack on it
     spots: tuple[tuple[float, float, float], ...] = ()
+    natural: float = 0.0
 
 
 @dataclass(frozen=True)
@@ -170,7 +191,8 @@ class Layout:
         if side == "bottom":
             hand = (w / 2, h - m - ch / 2 - ch * 0.05)
             angle, scale = 0.0, 1.0
-            plate = (max(w * 0.5 - cw * 2.6, m + cw * 0.9), h - m - ch * 0.18)
+            # left of the widest hand the fan may hold, so no hand ever reaches it
+            plate = (max(w * 0.5 - self.fan_span / 2 - cw * 1.5, m + cw * 0.9), h - m - ch * 0.18)
             area = (w / 2, hand[1] - ch / 2 - ch * 0.46 - ch * 0.36 - m)
         elif side == "top":
             hand = (w / 2, top_y)
@@ -198,15 +220,31 @@ class Layout:
                         PLACE_NAMES[side])
 
     # -- zones --------------------------------------------------------------------------
+    @property
+    def fan_span(self) -> float:
+        """The most the human fan may spread: between the centres of its end cards."""
+        return self.width * 0.62
+
+    def hand_span(self, seat: int) -> float:
+        """The most a seat's hand may spread (between its end cards' centres): the
+        human's fan the width of the hand area, the others' clear of their name plates."""
+        side = self.seat(seat).side
+        if side == "bottom":
+            return self.fan_span
+        if side in ("top-left", "top-right"):
+            return self.card_w * 3.2
+        # top: the plate is 2.4 card widths aside; left/right: 1.9 above
+        return self.card_w * (2.6 if side == "top" else 2.4)
+
     def hand_zone(self, seat: int) -> ZoneGeom:
-        """A seat's hand: the human's as a wide fan, the others' as a tight row."""
+        """A seat's hand: the human's as a fan, the others' as a row of backs, both
+        spread naturally (:func:`hand_step`) within :meth:`hand_span`."""
         g = self.seat(seat)
         if g.side == "bottom":
-            return ZoneGeom(g.hand[0], g.hand[1], "fan", 1.0, 0.0, spacing=self.card_w * 0.72,
-                            max_span=self.width * 0.62, fan_degrees=3.0, z=600)
+            return ZoneGeom(g.hand[0], g.hand[1], "fan", 1.0, 0.0, max_span=self.fan_span,
+                            fan_degrees=3.0, z=600, natural=1.0)
         return ZoneGeom(g.hand[0], g.hand[1], "row", g.hand_scale, g.hand_angle,
-                        spacing=self.card_w * g.hand_scale * 0.32,
-                        max_span=self.card_w * 3.2, z=100)
+                        max_span=self.hand_span(seat), z=100, natural=BACKS_STEP)
 
     def area_zone(self, seat: int, scale: float = 0.72, kind: str = "stack",
                   spacing: float = 0.0) -> ZoneGeom:
@@ -257,7 +295,7 @@ def place(geom: ZoneGeom, n: int, card_w: float) -> list[tuple[float, float, flo
             d = i * geom.depth
             out.append((geom.x - d * 0.6, geom.y - d, geom.angle))
         return out
-    step = geom.spacing
+    step = geom.natural * hand_step(n) * card_w * geom.scale if geom.natural else geom.spacing
     if geom.max_span > 0 and n > 1:
         step = min(step, max(card_w * geom.scale * 0.12, geom.max_span / (n - 1)))
     if geom.align == "start":
@@ -267,15 +305,22 @@ def place(geom: ZoneGeom, n: int, card_w: float) -> list[tuple[float, float, flo
         offsets = [(i - mid) * step for i in range(n)]
     out = []
     mid = (n - 1) / 2
+    # a fan is a gentle arc: each card leans by ``per`` degrees more than its neighbour
+    # (at most FAN_MAX at the ends) and sits on a circle through the cards' centres
+    # (at most FAN_MAX at the ends) and sits on a circle through the cards' centres,
+    # flattened so the end cards drop at most FAN_DROP card widths
+    per = min(geom.fan_degrees, FAN_MAX / mid) if geom.kind == "fan" and mid > 0 else 0.0
+    radius = step / math.radians(per) if per > 0 and step > 0 else 0.0
+    if radius:
+        deepest = radius * (1.0 - math.cos(math.radians(mid * per)))
+        flatten = min(1.0, FAN_DROP * card_w * geom.scale / deepest) if deepest > 0 else 1.0
     for i, off in enumerate(offsets):
         x = geom.x + ux * off
         y = geom.y + uy * off
         angle = geom.angle
-        if geom.kind == "fan" and mid > 0:
+        if radius:
             k = i - mid
-            # an arc, at most FAN_MAX degrees at the ends: outer cards lean and sit lower
-            per = min(geom.fan_degrees, FAN_MAX / mid)
             angle = geom.angle - k * per
-            y += (k / mid) ** 2 * card_w * 0.06 * min(1.0, mid / 2)
+            y += radius * (1.0 - math.cos(math.radians(k * per))) * flatten
         out.append((x, y, angle))
     return out

@@ -102,15 +102,6 @@ class BriscolaAdapter(TableAdapter):
         if zone == "table":
             cx, cy = layout.centre
             return ZoneGeom(cx, cy, "row", TRICK_SCALE, spacing=layout.card_w, z=300)
-        if kind == "hand" and rest.isdigit() and int(rest) == self.human_seat:
-            g = layout.seat(self.human_seat)
-            return ZoneGeom(g.hand[0], g.hand[1], "fan", 1.0, 0.0, spacing=layout.card_w * 1.0,
-                            max_span=layout.width * 0.5, fan_degrees=3.0, z=600)
-        if kind == "hand" and rest.isdigit():
-            g = layout.seat(int(rest))
-            return ZoneGeom(g.hand[0], g.hand[1], "row", g.hand_scale, g.hand_angle,
-                            spacing=layout.card_w * g.hand_scale * 0.55,
-                            max_span=layout.card_w * 3.2, z=100)
         if kind == "pile" and rest.isdigit():
             return self._pile_geom(int(rest), layout)
         return super().zone_geom(zone, layout)

@@ -6,7 +6,7 @@ import math
 
 import pytest
 
-from scenes.layout import CARD_ASPECT, Layout, place
+from scenes.layout import CARD_ASPECT, FAN_DROP, Layout, hand_step, place
 
 
 def card_box(x, y, angle, w, h):
@@ -78,3 +78,68 @@ def test_the_prompt_line_sits_above_the_hand():
         lay = Layout(size, 2)
         assert lay.prompt_y < lay.hand_top
         assert lay.prompt_y > lay.centre[1]
+
+
+@pytest.mark.parametrize("size", [(800, 500), (1280, 720), (1920, 1080)])
+def test_a_small_hand_lies_side_by_side_with_a_small_gap(size):
+    lay = Layout(size, 2)
+    geom = lay.hand_zone(0)
+    for n in (2, 3, 5):
+        xs = [x for x, _, _ in place(geom, n, lay.card_w)]
+        steps = [b - a for a, b in zip(xs, xs[1:])]
+        assert all(lay.card_w * 1.01 <= s <= lay.card_w * 1.15 for s in steps), (n, steps)
+
+
+def test_a_big_hand_closes_up_but_stays_in_the_hand_area():
+    assert hand_step(13) < 0.6 and hand_step(20) < hand_step(13) < hand_step(8) < hand_step(5)
+    for size in ((800, 500), (1280, 720), (1920, 1080)):
+        lay = Layout(size, 4)
+        geom = lay.hand_zone(0)
+        for n in (13, 20):
+            xs = [x for x, _, _ in place(geom, n, lay.card_w)]
+            assert xs[-1] - xs[0] <= lay.fan_span + 0.01
+            # every card still shows its corner index
+            assert xs[1] - xs[0] >= lay.card_w * 0.22, (size, n)
+
+
+def test_the_fan_is_a_gentle_arc():
+    lay = Layout((1280, 720), 2)
+    geom = lay.hand_zone(0)
+    for n in (3, 5, 13):
+        cards = place(geom, n, lay.card_w)
+        ys = [y for _, y, _ in cards]
+        mid = ys[len(ys) // 2]
+        assert ys[0] == pytest.approx(ys[-1]) and ys[0] > mid, "the ends sit lower"
+        assert ys[0] - mid <= FAN_DROP * lay.card_w + 0.01
+        assert 0 < cards[0][2] <= 8.0 and cards[-1][2] == pytest.approx(-cards[0][2])
+
+
+@pytest.mark.parametrize("size", [(800, 500), (1280, 720), (1920, 1080)])
+@pytest.mark.parametrize("seats", [2, 3, 4])
+def test_the_others_hands_of_backs_spread_the_same_way_clear_of_their_plates(size, seats):
+    lay = Layout(size, seats)
+    for seat in range(1, seats):
+        geom = lay.hand_zone(seat)
+        sw = lay.card_w * geom.scale
+        three = place(geom, 3, lay.card_w)
+        step = math.dist(three[0][:2], three[1][:2])
+        assert sw * 0.8 <= step <= sw * 0.9, "a little overlap, as a held hand"
+        plate_x, plate_y = lay.seat(seat).plate
+        for n in (3, 13):
+            cards = place(geom, n, lay.card_w)
+            assert math.dist(cards[0][:2], cards[-1][:2]) <= lay.hand_span(seat) + 0.01
+            for x, y, angle in cards:
+                left, top, right, bottom = card_box(x, y, angle, sw, lay.card_h * geom.scale)
+                # a plate reaches about 0.65 card widths from its centre across, 0.2 up or down
+                clear_x = right < plate_x - lay.card_w * 0.65 or left > plate_x + lay.card_w * 0.65
+                clear_y = bottom < plate_y - lay.card_w * 0.2 or top > plate_y + lay.card_w * 0.2
+                assert clear_x or clear_y, (seat, n, x, y)
+
+
+@pytest.mark.parametrize("size", [(800, 500), (1280, 720), (1920, 1080)])
+def test_your_name_plate_stays_clear_of_the_widest_fan(size):
+    lay = Layout(size, 4)
+    geom = lay.hand_zone(0)
+    for n in (5, 13, 20):
+        left = min(x for x, _, _ in place(geom, n, lay.card_w)) - lay.card_w * 0.6
+        assert lay.seat(0).plate[0] + lay.card_w * 0.65 < left, (size, n)
