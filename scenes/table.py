@@ -9,15 +9,19 @@ adapter adds banners, score pops and sounds.  When the timeline ends, the
 model is reconciled with the view's zones, so the screen can never drift from
 the rules for longer than one animation.
 
-Input that would change the game waits for the timeline; a click or a key
-during an animation hurries it instead.  Computer seats think in a worker
-thread (scenes/players.py) and move after a human-like pause.
+Input that would change the game waits for the timeline: a key, or a click on
+a hand card, a button or a zone, pressed during an animation hurries it and is
+queued, in order, with the game's version; the queue is played back as soon as
+the table is ready, and an input is dropped only if the game moved on since it
+was pressed (it was meant for a position that no longer holds).  Computer seats
+think in a worker thread (scenes/players.py) and move after a human-like pause.
 """
 
 from __future__ import annotations
 
 import logging
 import random
+from dataclasses import dataclass
 from typing import Any, Optional, Sequence
 
 import pygame
@@ -41,6 +45,25 @@ log = logging.getLogger(__name__)
 
 SETTLE = 0.22       # seconds for cards to close ranks after a neighbour leaves
 LIFT = 0.16         # a hovered hand card rises this share of the card height
+QUEUE_MAX = 12      # inputs kept while an animation plays (a held key repeats)
+#: keys that never wait for an animation (they change nothing in the game)
+_PASS_KEYS = (pygame.K_LSHIFT, pygame.K_RSHIFT, pygame.K_LCTRL, pygame.K_RCTRL,
+              pygame.K_LALT, pygame.K_RALT, pygame.K_F11)
+#: the button-up of a press that was queued: swallowed
+_QUEUED_PRESS = ("queued", None)
+
+
+@dataclass(frozen=True)
+class QueuedInput:
+    """A key or a click made while the table was busy, kept for when it is ready.
+
+    ``version``: the game's version when it was made; it is played back only if
+    the game is still there.  ``event``: the key event; ``target``: what a click hit
+    (as :meth:`TableScene._target_at` names it)."""
+
+    version: int
+    event: Optional[pygame.event.Event] = None
+    target: Any = None
 
 
 class _Fx:
@@ -126,7 +149,7 @@ class TableScene(Scene):
         self.cursor: Optional[int] = None      # keyboard selection in the human hand
         self.hovered: Optional[CardSprite] = None
         self._pressed: Any = None
-        self._deferred: Optional[pygame.event.Event] = None
+        self.queued: list[QueuedInput] = []   # input made during an animation, in order
         self._interaction_key: tuple = ()
         self._legal_cache: tuple[int, list[Action]] = (-1, [])
         self._deco_key: tuple = ()
@@ -511,12 +534,18 @@ class TableScene(Scene):
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             if self.busy:
                 self.timeline.hurry()
+                target = self._target_at(event.pos)
                 self._pressed = None
+                if target is not None:
+                    self._queue(QueuedInput(self.version, target=target))
+                    self._pressed = _QUEUED_PRESS
                 return None
             self._pressed = self._target_at(event.pos)
             return None
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             pressed, self._pressed = self._pressed, None
+            if pressed is _QUEUED_PRESS:
+                return None  # its click waits in the queue
             if pressed is None or self.busy:
                 if self.popup and pressed is None and not self.busy:
                     self.popup.clear()
@@ -599,13 +628,12 @@ class TableScene(Scene):
             self.app.show_rules(self.key)
             return None
         if self.busy:
-            if key not in (pygame.K_LSHIFT, pygame.K_RSHIFT, pygame.K_LCTRL, pygame.K_RCTRL,
-                           pygame.K_LALT, pygame.K_RALT, pygame.K_F11):
-                # hurry, and keep the key: it acts as soon as the animation ends
-                self.timeline.hurry()
-                self._deferred = event
-                return None
-            return event
+            if key in _PASS_KEYS:
+                return event
+            # hurry, and keep the key: it acts as soon as the animation ends
+            self.timeline.hurry()
+            self._queue(QueuedInput(self.version, event=event))
+            return None
         if self.popup:
             return self._popup_key(event)
         hand = self.human_hand
@@ -701,14 +729,30 @@ class TableScene(Scene):
         self.computers.speed = speed
         self.computers.tick(dt)
         if not self.busy:
-            deferred, self._deferred = self._deferred, None
-            if deferred is not None:
-                self._refresh()
-                self.handle(deferred)
+            self._play_queued()
             if not self.busy:
                 self._drive()
         self._refresh()
         self._lift(dt)
+
+    def _queue(self, item: QueuedInput) -> None:
+        if len(self.queued) < QUEUE_MAX:
+            self.queued.append(item)
+
+    def _play_queued(self) -> None:
+        """The input made during the animation, in order, now that the table is ready;
+        what was meant for a position the game has left is dropped."""
+        while self.queued and not self.busy and self.app.stack.top is self:
+            item = self.queued.pop(0)
+            if item.version != self.version:
+                continue
+            self._refresh()
+            if item.event is not None:
+                self.handle(item.event)
+            elif item.target is not None:
+                self._activate(item.target)
+        if self.queued and self.busy:
+            self.timeline.hurry()  # more to play back: keep it quick
 
     def _drive(self) -> None:
         """Let the game move on: the computers' moves, or the end of the game."""

@@ -40,7 +40,7 @@ def settle(app: Any, table: Any, limit: int = 5000) -> None:
     for _ in range(limit):
         if app.stack.top is not table:
             return
-        if not table.busy and (table.my_turn() or table.state.over) and not table._deferred:
+        if not table.busy and (table.my_turn() or table.state.over) and not table.queued:
             app.frame(1 / 60, [])
             if not table.busy:
                 return

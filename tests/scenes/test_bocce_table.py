@@ -138,3 +138,22 @@ def test_a_whole_game_by_mouse_and_keyboard_reaches_the_result(app):
     assert table.shown_zones() == want
     frames(app, 2)
     pygame.image.save(app.screen, "/tmp/test_bocce_result.png")
+
+
+def test_right_and_return_pressed_while_the_cards_are_dealt_commit_a_card(app):
+    """Keys typed ahead during an animation are not lost: they act, in order, once it ends."""
+    app.settings.animation_speed = "normal"
+    table = TableScene(app, "bocce", seed=5, think_delay=(0.0, 0.0))
+    app.stack.push(table)
+    frames(app, 5)
+    assert table.busy and table.my_turn()
+    key(app, pygame.K_RIGHT)
+    key(app, pygame.K_RETURN)
+    assert table.busy, "still dealing: the keys wait"
+    first = table.view["zones"]["hand/0"][0]
+    for _ in range(300):
+        if any(seat == 0 for seat, _ in table.state.history):
+            break
+        frames(app, 1)
+    mine = [a for seat, a in table.state.history if seat == 0]
+    assert mine and mine[0].kind == "commit" and mine[0].card.code == first

@@ -147,3 +147,68 @@ def test_a_game_played_by_two_computers_ends_on_the_result_screen(display, fake)
             break
     assert isinstance(app.stack.top, ResultScene)
     assert table.drifts == []
+
+
+def _until_the_computer_led(app, table):
+    """Normal speed: frames until the computer has led (its card still flying)."""
+    for _ in range(600):
+        if table.version >= 1:
+            return
+        table.computers.wait_all()
+        frames(app, 1)
+    raise AssertionError("the computer never led")
+
+
+def _keydown(k):
+    return pygame.event.Event(pygame.KEYDOWN, key=k, unicode="", mod=0)
+
+
+def test_keys_pressed_during_an_animation_are_played_in_order_when_it_ends(display, fake):
+    app, table = open_table(display, speed="normal")
+    _until_the_computer_led(app, table)
+    assert table.busy and table.my_turn()
+    # Right three times (the Four of Spades) and Return, faster than the card flies
+    app.frame(1 / 60, [_keydown(pygame.K_RIGHT), _keydown(pygame.K_RIGHT),
+                       _keydown(pygame.K_RIGHT), _keydown(pygame.K_RETURN)])
+    assert table.busy and table.timeline.hurried, "the keys hurry the animation"
+    assert len(table.queued) == 4 and table.state.history[-1][0] == 1
+    for _ in range(120):
+        if not table.queued and not table.busy:
+            break
+        frames(app, 1)
+    assert any(seat == 0 and str(a) == "play:4S" for seat, a in table.state.history)
+
+
+def test_a_click_on_a_hand_card_during_an_animation_plays_it_when_it_ends(display, fake):
+    app, table = open_table(display, speed="normal")
+    _until_the_computer_led(app, table)
+    assert table.busy
+    click(app, table.card_rect("2S").center)
+    assert table.queued and table.queued[0].target[0] == "card"
+    for _ in range(120):
+        if not table.queued and not table.busy:
+            break
+        frames(app, 1)
+    assert (0, table.state.history[1][1]) == table.state.history[1]
+    assert str(table.state.history[1][1]) == "play:2S"
+    assert len(table.state.history) >= 2 and not table.popup
+
+
+def test_input_meant_for_a_position_the_game_has_left_is_dropped(display, fake):
+    app, table = open_table(display, speed="normal")
+    _until_the_computer_led(app, table)
+    app.frame(1 / 60, [_keydown(pygame.K_RIGHT), _keydown(pygame.K_RETURN)])
+    assert len(table.queued) == 2
+    # the game moves on before the table is ready (moves arrive from elsewhere): your
+    # card, the computer's trick and its next lead; your turn again, in a new position
+    assert table.act(0, table.state.legal_actions(0)[0])
+    assert table.act(1, table.state.legal_actions(1)[0])
+    assert table.my_turn()
+    played = list(table.state.history)
+    for _ in range(200):
+        if not table.queued and not table.busy:
+            break
+        frames(app, 1)
+    assert not table.queued
+    assert table.state.history == played, "the old Return played nothing in the new position"
+    assert table.cursor is None, "nor did the old Right move the cursor"
