@@ -159,6 +159,8 @@ class TableScene(Scene):
         self.result_shown = False
         self._held_events: Optional[list[Event]] = None  # to animate after a score sheet
         self.actions_taken = 0
+        #: the prompt may stay up during the animation of the last action (see act)
+        self._prompt_holds = False
         self.view = self.state.view(human_seat)
         self.shown = deep_copy_view(self.view)
         self._prepare_images()
@@ -435,6 +437,10 @@ class TableScene(Scene):
         self.version += 1
         self.actions_taken += 1
         self.view = self.state.view(self.human_seat)
+        # the prompt shows what the screen shows: it stays up while the cards move only
+        # when your own one-event move leaves you to act on (a draw); otherwise whoever
+        # it named has acted, and the next instruction waits for the screen to catch up
+        self._prompt_holds = seat == self.human_seat and len(events) == 1 and self.my_turn()
         if seat == self.human_seat or not self.my_turn():
             self.popup.clear()
             self.popup_card = None
@@ -823,7 +829,8 @@ class TableScene(Scene):
             self.hud.prompt = self.adapter.prompt(self.view, legal, mine, waiting, lay)
         else:
             after = self.legal() if self.my_turn() else []
-            if self.adapter.prompt(self.view, after, self.my_turn(), waiting, lay) != self.hud.prompt:
+            if not self._prompt_holds or \
+                    self.adapter.prompt(self.view, after, self.my_turn(), waiting, lay) != self.hud.prompt:
                 self.hud.prompt = ""  # the old instruction no longer holds: none until it settles
         if self.cursor is not None and self.cursor >= len(self.human_hand):
             self.cursor = len(self.human_hand) - 1 if self.human_hand else None

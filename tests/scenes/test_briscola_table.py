@@ -483,3 +483,40 @@ def test_a_resize_keeps_every_card_in_the_window(app):
         for s in cards:
             assert 0 <= s.x <= 900 and 0 <= s.y <= 560
     table.resize((1280, 720))
+
+
+# -- the prompt follows the animation --------------------------------------------------------
+def _winning_last_card(table: TableScene):
+    """Your card that ends the trick and wins it, so that you lead next under the same
+    prompt as now ("Your turn: play a card."), if you hold one."""
+    import copy
+
+    st = table.state
+    if not (table.my_turn() and st.phase == "play" and len(st.table) == 2):
+        return None
+    for action in table.legal():
+        trial = copy.deepcopy(st)
+        trial.apply(0, action)
+        after = table.adapter.prompt(trial.view(0), trial.legal_actions(0), True, [],
+                                     table.layout)
+        if trial.to_act() == (0,) and after == table.hud.prompt:
+            return action
+    return None
+
+
+def test_the_prompt_names_no_next_leader_while_the_trick_is_collected(app):
+    table = start(app, seed=7)
+    play_until(app, table, lambda: not table.busy and _winning_last_card(table) is not None
+               and table.hud.prompt == "Your turn: play a card.")
+    app.settings.animation_speed = "normal"
+    table.act(0, _winning_last_card(table))
+    seen = set()
+    for _ in range(600):
+        frames(app, 1)
+        if not table.busy:
+            break
+        seen.add(table.hud.prompt)
+    assert seen == {""}, "while the trick flies to its winner, no one is named to lead"
+    frames(app, 1)
+    assert table.my_turn() and table.hud.prompt == table.adapter.prompt(
+        table.view, table.legal(), True, [], table.layout) != ""
