@@ -242,6 +242,10 @@ class App:
     def quit(self) -> None:
         self.running = False
 
+    def shutdown(self) -> None:
+        """The program ends: every scene leaves the stack, so their threads stop."""
+        self.stack.clear()
+
     # --- the frame ---------------------------------------------------------
     def frame(self, dt: float, events: list[pygame.event.Event] | None = None) -> None:
         if events is None:
@@ -325,5 +329,9 @@ def run(game: str | None = None, seed: int | None = None, fullscreen: bool = Fal
                 break
             app.sound.warm_in_background()
         dt = min(clock.tick(FPS) / 1000.0, MAX_DT)
+    try:
+        app.shutdown()
+    except Exception:  # the program ends all the same
+        traceback.print_exc(file=sys.stderr)
     pygame.quit()
     return status

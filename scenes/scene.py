@@ -30,6 +30,10 @@ class Scene:
     def leave(self) -> None:
         """Called when another scene covers this one or it is popped."""
 
+    def removed(self) -> None:
+        """Called once the scene has left the stack for good (popped, replaced, cleared):
+        stop whatever it runs in the background.  Never called for a scene only covered."""
+
     def resize(self, size: tuple[int, int]) -> None:
         """The window changed size: recompute layout."""
 
@@ -70,21 +74,33 @@ class SceneStack:
             return None
         scene = self._scenes.pop()
         scene.leave()
+        if scene not in self._scenes:
+            scene.removed()
         if self._scenes:
             self._scenes[-1].enter()
         return scene
 
     def replace(self, scene: Scene) -> None:
         if self._scenes:
-            self._scenes.pop().leave()
+            self._drop()
         self._scenes.append(scene)
         scene.enter()
 
     def clear_to(self, scene: Scene) -> None:
         """Drop every scene and start from ``scene`` (e.g. back to the title menu)."""
-        while self._scenes:
-            self._scenes.pop().leave()
+        self.clear()
         self.push(scene)
+
+    def clear(self) -> None:
+        """Drop every scene, top first (the program ends)."""
+        while self._scenes:
+            self._drop()
+
+    def _drop(self) -> None:
+        scene = self._scenes.pop()
+        scene.leave()
+        if scene not in self._scenes:  # a scene pushed twice is removed with its last copy
+            scene.removed()
 
     def visible(self) -> list[Scene]:
         """The scenes to draw, bottom-up: the top one and the overlays' backgrounds."""

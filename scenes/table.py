@@ -519,9 +519,14 @@ class TableScene(Scene):
         self._layout_popup()
 
     def close(self) -> None:
-        """Stop the background threads (the table is going away)."""
+        """Stop the background threads (the table is going away); safe to call again."""
         self.computers.shutdown()
         self.images.stop()
+
+    def removed(self) -> None:
+        """Off the stack for good, by whatever path (Menu, Play again, an error, the
+        window closed): no computer or painter thread outlives the table."""
+        self.close()
 
     def new_game(self) -> "TableScene":
         """The same game again, new shuffle: "Play again"."""

@@ -212,3 +212,54 @@ def test_input_meant_for_a_position_the_game_has_left_is_dropped(display, fake):
     assert not table.queued
     assert table.state.history == played, "the old Return played nothing in the new position"
     assert table.cursor is None, "nor did the old Right move the cursor"
+
+
+def _table_threads(before):
+    import threading
+
+    return [t for t in threading.enumerate() if t not in before
+            and (t.name.startswith("computer") or t.name == "card-painter")]
+
+
+def _started_with_threads(display, speed="normal"):
+    import threading
+
+    before = set(threading.enumerate())
+    app, table = open_table(display, speed)
+    for _ in range(300):   # until a computer has been asked for a move
+        if table.computers._executor is not None:
+            break
+        frames(app, 1)
+    assert _table_threads(before), "the table runs a computer thread and a card painter"
+    return app, table, before
+
+
+def _all_stopped(threads):
+    for t in threads:
+        t.join(timeout=5.0)
+    return [t.name for t in threads if t.is_alive()]
+
+
+@pytest.mark.parametrize("path", ["back_to_menu", "shutdown", "play_again"])
+def test_no_table_thread_outlives_the_table(display, fake, path):
+    app, table, before = _started_with_threads(display)
+    threads = _table_threads(before)
+    if path == "back_to_menu":       # the app's own way back (an error, the result's Menu)
+        app.back_to_menu()
+    elif path == "shutdown":         # the window closed: run() ends with shutdown()
+        app.shutdown()
+    else:                            # "Play again": a new table replaces this one
+        app.stack.replace(table.new_game())
+        assert _all_stopped(threads) == []
+        app.back_to_menu()
+    assert _all_stopped(threads) == []
+    assert _all_stopped(_table_threads(before)) == []
+
+
+def test_a_table_covered_by_the_pause_menu_keeps_its_threads(display, fake):
+    app, table, before = _started_with_threads(display)
+    key(app, pygame.K_ESCAPE)
+    assert isinstance(app.stack.top, PauseScene)
+    assert table.computers._executor is not None, "only covered: still there"
+    app.stack.top.press("menu")
+    assert _all_stopped(_table_threads(before)) == []
