@@ -291,9 +291,10 @@ class ChoiceBar:
 class Banner:
     """A big centred message that swells in, holds, and fades away."""
 
-    def __init__(self, text: str, sub: str = "") -> None:
+    def __init__(self, text: str, sub: str = "", y: Optional[float] = None) -> None:
         self.text = text
         self.sub = sub
+        self.y = y  # its centre's height; None: a little above the window's middle
         self.alpha = 0
         self.scale = 0.8
         self.alive = True
@@ -314,13 +315,19 @@ class Banner:
 
 
 class ScorePop:
-    """A "+3" that rises from where it was earned and fades."""
+    """A "+3" that rises from where it was earned and fades.
 
-    def __init__(self, text: str, pos: tuple[float, float], colour: Colour = POSITIVE) -> None:
+    ``size``: a share of the usual pop font (words are smaller than numbers);
+    ``anchor``: which point of the pop lies at ``pos`` ("center", "midleft", ...)."""
+
+    def __init__(self, text: str, pos: tuple[float, float], colour: Colour = POSITIVE,
+                 size: float = 1.0, anchor: str = "center") -> None:
         self.text = text
         self.x, self.y0 = pos
         self.y = self.y0
         self.colour = colour
+        self.size = size
+        self.anchor = anchor
         self.alpha = 0
         self.alive = True
 
@@ -381,20 +388,22 @@ class Hud:
         self.pops = [p for p in self.pops if p.alive]
 
     def banner(self, timeline: Timeline, at: float, text: str, sub: str = "",
-               hold: float = 0.9) -> Banner:
-        b = Banner(text, sub)
+               hold: float = 0.9, y: Optional[float] = None) -> Banner:
+        b = Banner(text, sub, y)
 
         def show() -> None:
-            self.banners = [x for x in self.banners if x.alive and x is not b]
-            self.banners.append(b)
+            for old in self.banners:  # one message at a time: the new one replaces it
+                old.alive = False
+            self.banners = [b]
             for offset, tween in b.tweens(hold):
                 timeline.play(timeline.time + offset, tween)
         timeline.at(at, show)
         return b
 
     def pop(self, timeline: Timeline, at: float, text: str, pos: tuple[float, float],
-            rise: float, colour: Colour = POSITIVE) -> ScorePop:
-        p = ScorePop(text, pos, colour)
+            rise: float, colour: Colour = POSITIVE, size: float = 1.0,
+            anchor: str = "center") -> ScorePop:
+        p = ScorePop(text, pos, colour, size, anchor)
 
         def show() -> None:
             self.pops.append(p)
@@ -426,9 +435,10 @@ class Hud:
             y += img.get_height()
         return rect
 
-    def draw_plate(self, surface: pygame.Surface, name: str, info: str, centre: tuple[float, float],
-                   font: int, active: bool) -> pygame.Rect:
-        name_img = self.text.render(name, font, theme.GOLD_LIGHT if active else theme.CREAM, True)
+    def plate_rect(self, name: str, info: str, centre: tuple[float, float], font: int,
+                   bounds: pygame.Rect) -> pygame.Rect:
+        """Where a name plate lies (kept inside ``bounds``, the window)."""
+        name_img = self.text.render(name, font, theme.CREAM, True)
         info_img = self.text.render(info, font, theme.CREAM) if info else None
         pad = max(6, font // 2)
         w = name_img.get_width() + (info_img.get_width() + pad if info_img else 0) + pad * 2
@@ -436,7 +446,15 @@ class Hud:
         w = (w + 7) // 8 * 8
         rect = pygame.Rect(0, 0, w, h)
         rect.center = (int(centre[0]), int(centre[1]))
-        rect.clamp_ip(surface.get_rect())
+        return rect.clamp(bounds)
+
+    def draw_plate(self, surface: pygame.Surface, name: str, info: str, centre: tuple[float, float],
+                   font: int, active: bool) -> pygame.Rect:
+        name_img = self.text.render(name, font, theme.GOLD_LIGHT if active else theme.CREAM, True)
+        info_img = self.text.render(info, font, theme.CREAM) if info else None
+        pad = max(6, font // 2)
+        rect = self.plate_rect(name, info, centre, font, surface.get_rect())
+        w, h = rect.size
         rim = theme.GOLD_LIGHT if active else theme.GOLD_DARK
         surface.blit(self.panels.get((w, h), theme.PANEL, rim, h // 2, 3 if active else 2), rect)
         x = rect.x + pad
@@ -447,6 +465,7 @@ class Hud:
         return rect
 
     def draw_label(self, surface: pygame.Surface, label: Label) -> pygame.Rect:
+        """Draw a label; returns what it covers (its pill, if it has one)."""
         img = self.text.render(label.text, label.size, label.colour, label.bold)
         if label.icon and self.card_icon is not None:
             img = self._with_icon(img, label)
@@ -459,6 +478,8 @@ class Hud:
             pill.center = rect.center
             fill = (*label.chip, 235) if label.chip else (8, 30, 20, 190)
             surface.blit(self.panels.get((w, h), fill, None, h // 2), pill)
+            surface.blit(img, rect)
+            return pill.union(rect)
         surface.blit(img, rect)
         return rect
 
@@ -512,10 +533,11 @@ class Hud:
         colour = (255, 230, 160, 70) if slot.highlight else (255, 255, 255, 34)
         surface.blit(self.panels.get((r.w, r.h), (0, 0, 0, 26), colour, max(4, r.w // 10), 2), r)
 
-    def draw_prompt(self, surface: pygame.Surface, centre: tuple[float, float], font: int) -> None:
+    def draw_prompt(self, surface: pygame.Surface, centre: tuple[float, float],
+                    font: int) -> Optional[pygame.Rect]:
         words = self.error or self.prompt
         if not words:
-            return
+            return None
         colour = ERROR if self.error else theme.CREAM
         img = self.text.render(words, font, colour, bold=bool(self.error))
         pad = max(10, font)
@@ -526,43 +548,56 @@ class Hud:
         rim = (200, 90, 80) if self.error else theme.GOLD_DARK
         surface.blit(self.panels.get((w, h), (8, 30, 20, 200), rim, h // 2), rect)
         surface.blit(img, img.get_rect(center=rect.center))
+        return rect
 
-    def draw_effects(self, surface: pygame.Surface, size: tuple[int, int], font: int) -> None:
+    def draw_effects(self, surface: pygame.Surface, size: tuple[int, int],
+                     font: int) -> list[tuple[str, pygame.Rect]]:
+        """Banners and pops; returns what each covers, as ("banner" | "pop", rect)."""
+        drawn: list[tuple[str, pygame.Rect]] = []
         w, h = size
         for b in self.banners:
-            if b.alpha <= 0:
+            if b.alpha <= 0 or not b.alive:
                 continue
             big = self.banner_size(font)
             img = self.text.render(b.text, big, theme.GOLD_LIGHT, True)
             sub = self.text.render(b.sub, font, theme.CREAM) if b.sub else None
             bw = max(img.get_width(), sub.get_width() if sub else 0) + font * 4
-            bh = img.get_height() + (sub.get_height() if sub else 0) + font
-            bw, bh = (bw + 31) // 32 * 32, (bh + 15) // 16 * 16
+            inner = img.get_height() + (sub.get_height() if sub else 0)
+            bw, bh = (bw + 31) // 32 * 32, (inner + font * 2 // 3 + 7) // 8 * 8
             rect = pygame.Rect(0, 0, bw, bh)
-            rect.center = (w // 2, int(h * 0.47))
+            rect.center = (w // 2, int(h * 0.47 if b.y is None else b.y))
+            drawn.append(("banner", rect))
             panel = self.panels.get((bw, bh), (6, 26, 16, 215), theme.GOLD, bh // 3, 2)
             panel.set_alpha(b.alpha)
             surface.blit(panel, rect)
             panel.set_alpha(255)
             img.set_alpha(b.alpha)
-            top = rect.y + font // 2
+            top = rect.y + (bh - inner) // 2
             surface.blit(img, img.get_rect(midtop=(rect.centerx, top)))
             img.set_alpha(255)
             if sub:
                 sub.set_alpha(b.alpha)
                 surface.blit(sub, sub.get_rect(midtop=(rect.centerx, top + img.get_height())))
                 sub.set_alpha(255)
-        for p in self.pops:
+        # a newer pop hides an older one it would cover (a total, then the points there)
+        shown: list[tuple[ScorePop, pygame.Surface, pygame.Rect]] = []
+        for p in reversed(self.pops):
             if p.alpha <= 0:
                 continue
-            img = self.text.render(p.text, self.pop_size(font), p.colour, True)
-            rect = img.get_rect(center=(int(p.x), int(p.y)))
-            w = (rect.w + font + 7) // 8 * 8
-            h = rect.h + 2
+            img = self.text.render(p.text, max(11, int(self.pop_size(font) * p.size)),
+                                   p.colour, True)
+            box = pygame.Rect(0, 0, (img.get_width() + font + 7) // 8 * 8, img.get_height() + 2)
+            setattr(box, p.anchor, (int(p.x), int(p.y)))
+            if not any(box.colliderect(newer) for _, _, newer in shown):
+                shown.append((p, img, box))
+        for p, img, box in reversed(shown):
+            w, h = box.size
+            rect = img.get_rect(center=box.center)
             pill = self.panels.get((w, h), (6, 26, 16, 220), p.colour, h // 2)
             pill.set_alpha(p.alpha)
-            surface.blit(pill, pill.get_rect(center=rect.center))
+            drawn.append(("pop", surface.blit(pill, box)))
             pill.set_alpha(255)
             img.set_alpha(p.alpha)
             surface.blit(img, rect)
             img.set_alpha(255)
+        return drawn

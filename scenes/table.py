@@ -78,14 +78,16 @@ class _Fx:
     def _t(self, at: str) -> float:
         return self.start if at == "start" else self.end
 
-    def banner(self, text: str, sub: str = "", at: str = "end", hold: float = 0.9) -> None:
-        self.scene.hud.banner(self.scene.timeline, self._t(at), text, sub, hold)
+    def banner(self, text: str, sub: str = "", at: str = "end", hold: float = 0.9,
+               y: Optional[float] = None) -> None:
+        self.scene.hud.banner(self.scene.timeline, self._t(at), text, sub, hold, y)
 
     def pop(self, text: str, pos: tuple[float, float], at: str = "end",
-            colour: Optional[tuple[int, int, int]] = None) -> None:
+            colour: Optional[tuple[int, int, int]] = None, rise: float = 0.45,
+            size: float = 1.0, anchor: str = "center") -> None:
         kwargs = {"colour": colour} if colour else {}
         self.scene.hud.pop(self.scene.timeline, self._t(at), text, pos,
-                           self.scene.layout.card_h * 0.45, **kwargs)
+                           self.scene.layout.card_h * rise, size=size, anchor=anchor, **kwargs)
 
     def sound(self, name: str, at: str = "end") -> None:
         self.scene.timeline.at(self._t(at), lambda: self.scene.sound(name))
@@ -96,6 +98,10 @@ class _Fx:
     def zone_centre(self, zone: str) -> tuple[float, float]:
         g = self.scene.geom(zone)
         return (g.x, g.y)
+
+    def plate_rect(self, seat: int) -> pygame.Rect:
+        """Where a seat's name plate lies, to put a pop beside it."""
+        return self.scene.plate_rect(seat)
 
     def interlude(self, title: str, sheet: Any, button: str, at: str = "end") -> None:
         """Stop the animation after this event and show a score sheet until the player
@@ -931,6 +937,13 @@ class TableScene(Scene):
         halo.set_alpha(int(110 + 145 * wave))
         surface.blit(halo, halo.get_rect(center=(int(sprite.x + sprite.offset_x), int(sprite.y))))
         halo.set_alpha(255)
+
+    def plate_rect(self, seat: int) -> pygame.Rect:
+        """Where a seat's name plate lies now."""
+        lay = self.layout
+        return self.hud.plate_rect(self.adapter.seat_name(seat, lay),
+                                   self.adapter.plate_info(self.shown, seat), lay.seat(seat).plate,
+                                   lay.font(15), pygame.Rect(0, 0, *lay.size))
 
     def _draw_plates(self, surface: pygame.Surface) -> None:
         lay = self.layout

@@ -49,7 +49,7 @@ from scenes.layout import Layout, ZoneGeom
 from scenes.sheet import Sheet
 
 if TYPE_CHECKING:  # pragma: no cover
-    pass
+    import pygame
 
 
 @dataclass(frozen=True)
@@ -71,12 +71,19 @@ class Fx(Protocol):
     start: float
     end: float
 
-    def banner(self, text: str, sub: str = "", at: str = "end", hold: float = 0.9) -> None: ...
+    def banner(self, text: str, sub: str = "", at: str = "end", hold: float = 0.9,
+               y: Optional[float] = None) -> None:
+        """A big message over the table; ``y``: its centre's height (default: the middle)."""
     def pop(self, text: str, pos: tuple[float, float], at: str = "end",
-            colour: Optional[tuple[int, int, int]] = None) -> None: ...
+            colour: Optional[tuple[int, int, int]] = None, rise: float = 0.45,
+            size: float = 1.0, anchor: str = "center") -> None:
+        """A score pop with its ``anchor`` point ("center", "midleft" ...) at ``pos``,
+        drifting up ``rise`` card heights (down if negative) as it fades; ``size``: a
+        share of the usual size (a word is smaller than a number)."""
     def sound(self, name: str, at: str = "end") -> None: ...
     def wait(self, seconds: float) -> None: ...
     def zone_centre(self, zone: str) -> tuple[float, float]: ...
+    def plate_rect(self, seat: int) -> "pygame.Rect": ...
     def interlude(self, title: str, sheet: Sheet, button: str, at: str = "end") -> None: ...
 
 

@@ -8,10 +8,10 @@ from typing import Any
 import pygame
 
 
-def make_app(display: Any, speed: str = "instant") -> Any:
+def make_app(display: Any, speed: str = "instant", size: tuple[int, int] = (1280, 720)) -> Any:
     from scenes.app import App
 
-    app = App((1280, 720))
+    app = App(size)
     app.settings.animation_speed = speed
     app.back_to_menu()
     return app
@@ -47,3 +47,123 @@ def settle(app: Any, table: Any, limit: int = 5000) -> None:
         table.computers.wait_all()
         app.frame(1 / 60, [])
     raise AssertionError("the table never waited for the human")
+
+
+#: what drawn() reports besides cards: everything with words on it
+TEXT_KINDS = ("label", "plate", "board", "prompt", "button", "callout", "banner", "pop")
+
+
+def card_box(table: Any, sprite: Any) -> pygame.Rect:
+    """The bounding box of a card sprite as drawn (turned by its angle)."""
+    import math
+
+    w = table.images.width_for(sprite.scale)
+    h = table.images.height_for(w)
+    a = math.radians(sprite.angle)
+    bw = abs(w * math.cos(a)) + abs(h * math.sin(a))
+    bh = abs(w * math.sin(a)) + abs(h * math.cos(a))
+    rect = pygame.Rect(0, 0, int(bw), int(bh))
+    rect.center = (int(sprite.x + sprite.offset_x), int(sprite.y - sprite.lift))
+    return rect
+
+
+def drawn(table: Any) -> list[tuple[str, str, pygame.Rect]]:
+    """Draw the table once and list what it drew: (kind, name, rect) for every label,
+    name plate, the score board, the prompt, buttons, callout, banner, pop and card
+    ("card" at rest, "flying" on its way)."""
+    out: list[tuple[str, str, pygame.Rect]] = []
+    hud = table.hud
+    real = {n: getattr(hud, n) for n in ("draw_label", "draw_plate", "draw_scoreboard",
+                                          "draw_prompt", "draw_callout", "draw_effects")}
+
+    def wrap(name, kind, label_of):
+        def call(*args, **kw):
+            rect = real[name](*args, **kw)
+            if name == "draw_effects":
+                out.extend((k, k, r) for k, r in rect)
+            elif rect is not None and rect.w and rect.h:
+                out.append((kind, label_of(args), rect))
+            return rect
+        return call
+
+    hud.draw_label = wrap("draw_label", "label", lambda a: a[1].text)
+    hud.draw_plate = wrap("draw_plate", "plate", lambda a: a[1])
+    hud.draw_scoreboard = wrap("draw_scoreboard", "board", lambda a: "board")
+    hud.draw_prompt = wrap("draw_prompt", "prompt", lambda a: hud.error or hud.prompt)
+    hud.draw_callout = wrap("draw_callout", "callout", lambda a: a[1].text)
+    hud.draw_effects = wrap("draw_effects", "effects", lambda a: "")
+    try:
+        surface = pygame.Surface(table.layout.size)
+        table.draw(surface)
+    finally:
+        for name in real:
+            delattr(hud, name)
+    bars = [table.bar] if table.bar and not table.popup else []
+    bars += [table.popup] if table.popup else []
+    for bar in bars:
+        for b in bar.buttons:
+            out.append(("button", b.label, pygame.Rect(b.rect)))
+    for cards in table.zones.values():
+        for sprite in cards:
+            kind = "flying" if sprite.flying else "card"
+            out.append((kind, sprite.shown or "back", card_box(table, sprite)))
+    return out
+
+
+def overlaps(items: list[tuple[str, str, pygame.Rect]], kinds_a: tuple[str, ...],
+             kinds_b: tuple[str, ...], slack: int = 1) -> list[tuple[str, str]]:
+    """Pairs (a of kinds_a, b of kinds_b) whose rectangles overlap by more than ``slack``."""
+    found = []
+    for i, (ka, na, ra) in enumerate(items):
+        if ka not in kinds_a:
+            continue
+        for j, (kb, nb, rb) in enumerate(items):
+            if j == i or kb not in kinds_b or (kb in kinds_a and j < i):
+                continue
+            if ra.inflate(-2 * slack, -2 * slack).colliderect(rb.inflate(-2 * slack, -2 * slack)):
+                found.append((f"{ka}:{na}", f"{kb}:{nb}"))
+    return found
+
+
+def layout_problems(table: Any) -> set[str]:
+    """What is wrong with the table as drawn now: words cut by the window's edge, words
+    on words, words (but a score pop) on a card at rest, a card out of the window."""
+    items = drawn(table)
+    window = pygame.Rect(0, 0, *table.layout.size)
+    out = {f"outside: {k}:{n}" for k, n, r in items
+           if k in TEXT_KINDS + ("card",) and not window.contains(r)}
+    out |= {f"{a} on {b}" for a, b in overlaps(items, TEXT_KINDS, TEXT_KINDS)}
+    words = tuple(k for k in TEXT_KINDS if k != "pop")
+    out |= {f"{a} on {b}" for a, b in overlaps(items, words, ("card",))}
+    return out
+
+
+def watch(app: Any, table: Any, act: Any, until: Any, every: int = 3, dt: float = 1 / 30,
+          limit: int = 4000, patience: int = 4) -> set[str]:
+    """Play on at the app's speed (``act(table)`` once the table has waited ``patience``
+    frames for the human, so that what it shows then is drawn; score sheets closed)
+    until ``until()``, checking the drawn table every few frames and whenever it waits;
+    returns every layout problem seen (see :func:`layout_problems`)."""
+    from scenes.result import SheetScene
+
+    problems: set[str] = set()
+    waited = 0
+    for i in range(limit):
+        if until():
+            return problems
+        top = app.stack.top
+        if isinstance(top, SheetScene):
+            top.go_on()
+            continue
+        if top is not table:
+            return problems
+        ready = not table.busy and table.my_turn() and not table.queued
+        if i % every == 0 or ready:
+            problems |= layout_problems(table)
+        waited = waited + 1 if ready else 0
+        if waited > patience:
+            waited = 0
+            act(table)
+        table.computers.wait_all()
+        app.frame(dt, [])
+    raise AssertionError("never got there")

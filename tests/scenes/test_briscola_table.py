@@ -249,8 +249,8 @@ def test_the_suit_picker_changes_the_trump(app):
     pygame.image.save(app.screen, "/tmp/test_briscola_picker.png")
     banners: list[str] = []
     real = table.hud.banner
-    table.hud.banner = lambda tl, at, text, sub="", hold=0.9: banners.append(text) or real(
-        tl, at, text, sub, hold)
+    table.hud.banner = lambda tl, at, text, sub="", hold=0.9, y=None: banners.append(text) or \
+        real(tl, at, text, sub, hold, y)
     key(app, pygame.K_RIGHT)
     key(app, pygame.K_RIGHT)       # Coins -> Cups -> Swords
     assert bar.focused().label == "Swords"
@@ -324,8 +324,8 @@ def test_the_culetto_is_set_aside_with_its_label_and_goes_six_cards_to_the_winne
     pygame.image.save(app.screen, "/tmp/test_briscola_culetto.png")
     banners: list[str] = []
     real = table.hud.banner
-    table.hud.banner = lambda tl, at, text, sub="", hold=0.9: banners.append(text) or real(
-        tl, at, text, sub, hold)
+    table.hud.banner = lambda tl, at, text, sub="", hold=0.9, y=None: banners.append(text) or \
+        real(tl, at, text, sub, hold, y)
     piles = [len(table.state.piles[s]) for s in range(3)]
     play_until(app, table, lambda: not table.state.culetto and not table.busy)
     gained = [len(table.state.piles[s]) - piles[s] for s in range(3)]

@@ -1,0 +1,69 @@
+"""The table's HUD: one banner at a time, score pops placed by any anchor point, a
+newer pop hiding an older one it would cover, and name plates measured as drawn."""
+
+from __future__ import annotations
+
+import pygame
+
+from scenes.hud import Hud
+from scenes.tween import Timeline
+
+SIZE = (1280, 720)
+
+
+def hud_and_timeline(app):
+    return Hud(app.fonts), Timeline()
+
+
+def test_a_new_banner_replaces_the_one_still_showing(display):
+    from tests.scenes.tablekit import make_app
+
+    hud, tl = hud_and_timeline(make_app(display))
+    first = hud.banner(tl, 0.0, "Hand 1 scored", "You +1", hold=2.0)
+    tl.update(0.5)
+    assert hud.banners == [first] and first.alive
+    second = hud.banner(tl, tl.time, "Hand 2", y=300)
+    tl.update(0.3)
+    hud.update(0.0)
+    assert hud.banners == [second] and not first.alive
+    drawn = hud.draw_effects(pygame.Surface(SIZE), SIZE, 20)
+    assert [kind for kind, _ in drawn] == ["banner"]
+    assert drawn[0][1].centery == 300, "drawn where it was asked to be"
+
+
+def test_a_pop_lies_by_its_anchor_point_and_a_word_pop_is_smaller(display):
+    from tests.scenes.tablekit import make_app
+
+    hud, tl = hud_and_timeline(make_app(display))
+    hud.pop(tl, 0.0, "Claimed!", (200, 400), rise=0, anchor="midleft")
+    hud.pop(tl, 0.0, "Claimed!", (900, 400), rise=0, size=0.7)
+    tl.update(0.3)
+    left, small = [rect for _, rect in hud.draw_effects(pygame.Surface(SIZE), SIZE, 20)]
+    assert left.midleft == (200, 400)
+    assert small.center == (900, 400) and small.w < left.w and small.h < left.h
+
+
+def test_a_newer_pop_hides_an_older_one_it_would_cover(display):
+    from tests.scenes.tablekit import make_app
+
+    hud, tl = hud_and_timeline(make_app(display))
+    hud.pop(tl, 0.0, "12", (640, 300), rise=0)
+    hud.pop(tl, 0.0, "+3", (1000, 300), rise=0)
+    tl.update(0.3)
+    assert len(hud.draw_effects(pygame.Surface(SIZE), SIZE, 20)) == 2
+    hud.pop(tl, tl.time, "+2", (650, 305), rise=0)
+    tl.update(0.3)
+    drawn = hud.draw_effects(pygame.Surface(SIZE), SIZE, 20)
+    assert len(drawn) == 2, "the old total under the new points is not drawn"
+    assert any(rect.collidepoint(650, 305) for _, rect in drawn)
+
+
+def test_a_plate_is_measured_as_it_is_drawn(display):
+    from tests.scenes.tablekit import make_app
+
+    hud, _ = hud_and_timeline(make_app(display))
+    surface = pygame.Surface(SIZE)
+    for centre in ((640, 360), (5, 710)):
+        drawn = hud.draw_plate(surface, "West", "12", centre, 15, active=True)
+        assert drawn == hud.plate_rect("West", "12", centre, 15, surface.get_rect())
+        assert surface.get_rect().contains(drawn)
