@@ -19,13 +19,17 @@ from game.engine import Action, Event
 from game.i18n import tr
 from scenes import theme
 from scenes.hud import POSITIVE, ChoiceButton, Label, Slot
-from scenes.layout import Layout, ZoneGeom
+from scenes.layout import Layout, ZoneGeom, place
 from scenes.tables import Fx, TableAdapter, Timing
 
 BOCCE_SCALE = 0.72
 LAG_SCALE = 0.85
 PILE_SCALE = 0.8
 FRAMES = 3
+#: card heights a pop on a bocce drifts, away from the middle
+POP_DRIFT = 0.3
+#: a pop in words ("Out of bounds") is this much smaller than a number, to fit its bocce
+WORD_POP = 0.7
 BAD = (255, 150, 130)
 
 
@@ -69,6 +73,31 @@ class BocceAdapter(TableAdapter):
         if zone == "discard":
             return layout.discard_zone(PILE_SCALE)
         return super().zone_geom(zone, layout)
+
+    def _hand_label_xy(self, seat: int, layout: Layout, held: int) -> tuple[float, float]:
+        """The right end of a hand's name: a small gap left of the ``held`` cards (where
+        one card lies, when there is none)."""
+        geom = layout.hand_zone(seat)
+        cards = place(geom, max(1, held), layout.card_w)
+        left = min(x for x, _, _ in cards) - layout.card_w * geom.scale / 2
+        return (left - layout.font(12), geom.y)
+
+    def _pop_at_bocce(self, fx: Fx, layout: Layout, seat: int, index: int, text: str,
+                      colour: tuple[int, int, int], at: str = "end", size: float = 1.0) -> None:
+        """A pop on a bocce that drifts away from the middle, where the bocce's status
+        chip lies: down from yours, up from the other's, so the two never cross."""
+        rise = -POP_DRIFT if layout.seat(seat).side == "bottom" else POP_DRIFT
+        fx.pop(text, fx.zone_centre(f"bocce/{seat}/{index}"), at=at, colour=colour, rise=rise,
+               size=size)
+
+    def _banner_y(self, layout: Layout) -> float:
+        """Banners lie between the "Pallino" line and your bocce's status chips."""
+        f = layout.font
+        cx, cy = layout.centre
+        pill = cy - layout.card_h * LAG_SCALE / 2 - f(16) + f(22) * 0.68
+        chips = self._row_y(self.human_seat, layout) - self._bocce_h(layout) / 2 - f(12) \
+            - f(15) * 0.68
+        return (pill + chips) / 2
 
     def choice_anchor(self, layout: Layout) -> tuple[float, float]:
         """A column right of your bocce, clear of the hand and the discard."""
@@ -198,15 +227,11 @@ class BocceAdapter(TableAdapter):
             y = self._row_y(seat, layout)
             name = tr("bocce.your_bocce") if seat == me else tr("bocce.bocce_label")
             out.append(Label(name, (left, y), f(15), theme.GOLD, True, anchor="midright"))
-        hand_me = layout.seat(me)
-        hand_other = layout.seat(other)
-        span_me = layout.card_w * 1.9
-        out.append(Label(tr("bocce.your_hand"), (hand_me.hand[0] - span_me, hand_me.hand[1]),
-                         f(15), theme.GOLD, True, anchor="midright"))
-        span_other = layout.card_w * layout.small_scale * 1.6
-        out.append(Label(tr("bocce.hand_label"),
-                         (hand_other.hand[0] + span_other, hand_other.hand[1]), f(15),
-                         theme.GOLD, True, anchor="midleft"))
+        # each hand's name just left of the hand, as it lies now
+        for seat, name in ((me, tr("bocce.your_hand")), (other, tr("bocce.hand_label"))):
+            held = len(zones.get(self.hand_zone(seat)) or [])
+            out.append(Label(name, self._hand_label_xy(seat, layout, held), f(15), theme.GOLD,
+                             True, anchor="midright"))
         # every bocce's total and status, on the side toward the middle
         bocce = view.get("bocce") or [[], []]
         for seat in (0, 1):
@@ -303,41 +328,44 @@ class BocceAdapter(TableAdapter):
     def effects(self, event: Event, view: dict[str, Any], fx: Fx, layout: Layout) -> None:
         kind, data = event.kind, event.data
         if kind == "hand_start" and data.get("hand", 1) > 1:
-            fx.banner(tr("bocce_table.hand_banner", hand=data.get("hand")), at="start", hold=0.6)
+            fx.banner(tr("bocce_table.hand_banner", hand=data.get("hand")), at="start", hold=0.6,
+                      y=self._banner_y(layout))
         elif kind == "frame_start":
             fx.banner(tr("bocce.header", hand=data.get("hand", 1), frame=data.get("frame", 1),
-                         frames=FRAMES), tr("bocce.lag_title"), hold=0.7)
+                         frames=FRAMES), tr("bocce.lag_title"), hold=0.7,
+                      y=self._banner_y(layout))
             fx.wait(0.5)
         elif kind == "lag_reveal":
             cx, cy = layout.centre
-            fx.pop(str(data.get("pallino")), (cx, cy - layout.card_h * 0.2), colour=theme.GOLD_LIGHT)
+            # over the two lag cards it sums, rising short of the "Pallino" line above them
+            fx.pop(str(data.get("pallino")), (cx, cy), colour=theme.GOLD_LIGHT, rise=0.2)
             fx.sound("score")
             fx.wait(0.4)
-        elif kind == "bust":
-            zone = f"bocce/{event.seat}/{data.get('bocce', 0)}"
-            fx.pop(tr("bocce.status.bust"), fx.zone_centre(zone), at="start", colour=BAD)
+        elif kind == "bust" and event.seat is not None:
+            self._pop_at_bocce(fx, layout, event.seat, data.get("bocce", 0),
+                               tr("bocce.status.bust"), BAD, at="start", size=WORD_POP)
         elif kind == "knockout":
-            zone = f"bocce/{data.get('target_seat', 0)}/{data.get('target_bocce', 0)}"
-            fx.pop(tr("bocce.status.knocked_out"), fx.zone_centre(zone), at="start", colour=BAD)
+            self._pop_at_bocce(fx, layout, data.get("target_seat", 0),
+                               data.get("target_bocce", 0), tr("bocce.status.knocked_out"), BAD,
+                               at="start", size=WORD_POP)
             fx.sound("error", at="start")
-        elif kind == "stand":
-            zone = f"bocce/{event.seat}/{data.get('bocce', 0)}"
+        elif kind == "stand" and event.seat is not None:
             fx.sound("play", at="start")
-            fx.pop(str(data.get("total")), fx.zone_centre(zone), at="start",
-                   colour=theme.GOLD_LIGHT)
+            self._pop_at_bocce(fx, layout, event.seat, data.get("bocce", 0),
+                               str(data.get("total")), theme.GOLD_LIGHT, at="start")
         elif kind == "hand_scored":
             per = data.get("points") or [[], []]
             for seat in (0, 1):
                 for i, p in enumerate(per[seat] if seat < len(per) else []):
-                    fx.pop(f"+{p}", fx.zone_centre(f"bocce/{seat}/{i}"), at="start",
-                           colour=POSITIVE if p else BAD)
+                    self._pop_at_bocce(fx, layout, seat, i, f"+{p}",
+                                       POSITIVE if p else BAD, at="start")
             gained = data.get("hand_points") or [0, 0]
             fx.sound("score", at="start")
             me, other = self.human_seat, self._other()
             fx.banner(tr("bocce_table.hand_scored", hand=data.get("hand", 1)),
                       tr("bocce_table.hand_points", me=self.seat_name(me, layout), my=gained[me],
                          other=self.seat_name(other, layout), their=gained[other]),
-                      hold=1.2)
+                      hold=1.2, y=self._banner_y(layout))
             fx.wait(1.1)
 
     def patch(self, shown: dict[str, Any], event: Event) -> None:

@@ -9,7 +9,7 @@ import pytest
 from game.engine import Action
 from scenes.result import ResultScene
 from scenes.table import TableScene
-from tests.scenes.tablekit import click, frames, key, make_app, settle
+from tests.scenes.tablekit import card_box, click, frames, key, make_app, settle, watch
 
 
 @pytest.fixture
@@ -157,3 +157,47 @@ def test_right_and_return_pressed_while_the_cards_are_dealt_commit_a_card(app):
         frames(app, 1)
     mine = [a for seat, a in table.state.history if seat == 0]
     assert mine and mine[0].kind == "commit" and mine[0].card.code == first
+
+
+# -- layout ---------------------------------------------------------------------------------
+def simple_player(table):
+    """The first card in the lag; draw while far below the pallino, else the best stand."""
+    legal = table.legal()
+    view = table.view
+    if view["phase"] == "roll":
+        b = view["bocce"][0][view["frame"] - 1]
+        draw = [a for a in legal if a.kind == "draw"]
+        if draw and b["total"] is not None and b["total"] < view["pallino"] - 4:
+            table.act(0, draw[0])
+            return
+        stands = sorted((a for a in legal if a.kind == "stand"), key=lambda a: -int(a.value))
+        if stands:
+            table.act(0, stands[0])
+            return
+    table.act(0, legal[0])
+
+
+@pytest.mark.parametrize("size", [(800, 500), (1280, 720), (1920, 1080)])
+def test_a_whole_hand_never_lays_words_on_words_or_cards(display, size):
+    """Labels, chips, plates, prompt, buttons, banners and score pops (the end of the
+    hand's "+0" and "+3" among the status chips) stay clear of each other, in the window."""
+    app = make_app(display, "fast", size)
+    table = TableScene(app, "bocce", seed=5, think_delay=(0.1, 0.2))
+    app.stack.push(table)
+    problems = watch(app, table, simple_player, lambda: table.shown.get("hand") == 2)
+    assert problems == set()
+    table.close()
+
+
+@pytest.mark.parametrize("size", [(800, 500), (1280, 720), (1920, 1080)])
+def test_each_hand_is_named_just_left_of_it(display, size):
+    app = make_app(display, "instant", size)
+    table = start(app, seed=5)
+    lay = table.layout
+    for zone, name in (("hand/0", "Your Hand"), ("hand/1", "Hand")):
+        label = next(lb for lb in table.adapter.labels(table.shown, lay) if lb.text == name)
+        cards = [card_box(table, s) for s in table.zones[zone]]
+        left = min(r.left for r in cards)
+        assert label.anchor == "midright"
+        assert 0 < left - label.pos[0] <= lay.font(12) + 2, (name, left, label.pos)
+        assert abs(label.pos[1] - sum(r.centery for r in cards) / len(cards)) < lay.card_h * 0.1
