@@ -127,6 +127,23 @@ class BriscolaAdapter(TableAdapter):
             return (cx, cy - layout.card_h * 1.28)
         return (cx, cy + layout.card_h * 1.02)
 
+    def _banner_y(self, layout: Layout) -> float:
+        """Banners lie above the trick (they never hide its cards), below the trump badge."""
+        f = layout.font
+        cx, cy = layout.centre
+        badge = layout.margin + f(24) + f(30) + f(14) * 0.7
+        trick = cy - layout.card_h * (0.10 + TRICK_SCALE * 0.53)
+        return (badge + trick) / 2
+
+    def _beside_plate(self, fx: Fx, seat: int, layout: Layout) -> tuple[tuple[float, float], str]:
+        """A point just beside a seat's name plate on the side toward the table, and the
+        anchor a pop takes there (it never covers the plate or the dealer chip)."""
+        rect = fx.plate_rect(seat)
+        gap = layout.font(8)
+        if layout.seat(seat).side == "right":
+            return (rect.left - gap, rect.centery), "midright"
+        return (rect.right + gap, rect.centery), "midleft"
+
     def _callout_xy(self, layout: Layout) -> tuple[float, float]:
         cx, cy = layout.centre
         return (cx, cy - layout.card_h * 0.55 - layout.font(66))
@@ -305,24 +322,28 @@ class BriscolaAdapter(TableAdapter):
             fx.sound("score", at="start")
         elif kind == "claimed" and seat is not None:
             fx.sound("play", at="start")
-            fx.pop(tr("briscola_table.claimed_pop"), layout.seat(seat).plate, at="start",
-                   colour=theme.GOLD_LIGHT)
+            pos, anchor = self._beside_plate(fx, seat, layout)
+            fx.pop(tr("briscola_table.claimed_pop"), pos, at="start", colour=theme.GOLD_LIGHT,
+                   rise=0.2, size=0.8, anchor=anchor)
         elif kind == "trump_changed":
             suit = data.get("suit", "")
             sub = (tr("briscola_table.your_choice") if seat == self.human_seat
                    else tr("briscola_table.chosen_by", player=self.seat_name(seat, layout)))
             fx.sound("score", at="start")
             fx.banner(tr("briscola_table.new_trump", suit=suit_name(suit)), sub, at="start",
-                      hold=1.1)
+                      hold=1.1, y=self._banner_y(layout))
             fx.wait(1.2)
         elif kind == "culetto_held":
             x, y = self._culetto_xy(layout)
-            fx.pop(tr("briscola.culetto") + "!", (x, y), colour=theme.GOLD_LIGHT)
+            # on the cards set aside, short of their name above them
+            fx.pop(tr("briscola.culetto") + "!", (x, y), colour=theme.GOLD_LIGHT, rise=0.12,
+                   size=0.8)
         elif kind == "trick_won" and seat is not None:
             pts = int(data.get("points") or 0)
             if len(data.get("moves") or []) > 3:
                 fx.banner(tr("briscola_table.culetto_taken", player=self.seat_name(seat, layout)),
-                          tr("briscola_table.points", points=pts), at="start", hold=0.8)
+                          tr("briscola_table.points", points=pts), at="start", hold=0.8,
+                          y=self._banner_y(layout))
             elif pts:
                 fx.pop(tr("briscola_table.plus", points=pts), fx.zone_centre(f"pile/{seat}"),
                        colour=POSITIVE)

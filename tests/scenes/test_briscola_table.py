@@ -18,7 +18,7 @@ from scenes.players import ComputerSeats
 from scenes.result import PauseScene, ResultScene, SheetScene
 from scenes.table import TableScene
 from scenes.tables.briscola import CLAIM_REACTION, BriscolaAdapter
-from tests.scenes.tablekit import click, frames, key, make_app, settle
+from tests.scenes.tablekit import click, frames, key, make_app, settle, watch
 
 #: seed 2, the human playing their first legal card: East plays the Two of Swords
 #: in the second trick of game 1 (the human may claim), a culetto follows, and in
@@ -520,3 +520,21 @@ def test_the_prompt_names_no_next_leader_while_the_trick_is_collected(app):
     frames(app, 1)
     assert table.my_turn() and table.hud.prompt == table.adapter.prompt(
         table.view, table.legal(), True, [], table.layout) != ""
+
+
+# -- layout ---------------------------------------------------------------------------------
+def _first_legal(table: TableScene) -> None:
+    table.act(0, table.legal()[0])
+
+
+@pytest.mark.parametrize("size", [(800, 500), (1280, 720), (1920, 1080)])
+def test_a_whole_game_never_lays_words_on_words_or_cards(display, size):
+    """Game 1 of seed 2 (a claim race, a culetto, new briscole): labels, plates, the
+    callout, the suit picker, banners and pops stay clear of each other and of the
+    cards at rest, inside the window."""
+    app = make_app(display, "fast", size)
+    table = TableScene(app, "briscola", seed=RACE_SEED, think_delay=(0.1, 0.2))
+    app.stack.push(table)
+    problems = watch(app, table, _first_legal, lambda: table.state.game_no == 2)
+    assert problems == set()
+    table.close()
