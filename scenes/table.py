@@ -868,10 +868,15 @@ class TableScene(Scene):
 
     # drawing
     def _decorations(self) -> tuple[list, list]:
-        if self._deco_key != (self.layout.size,):
-            self._deco = (self.adapter.slots(self.shown, self.layout),
-                          self.adapter.labels(self.shown, self.layout))
-            self._deco_key = (self.layout.size,)
+        """Slots and labels for the view as shown, its zones as the cards now lie (a hand's
+        name moves with the hand as it is dealt or played, a pile's count as it is drawn)."""
+        counts = tuple((zone, len(cards)) for zone, cards in self.zones.items())
+        key = (self.layout.size, counts)
+        if self._deco_key != key:
+            shown = dict(self.shown, zones=self.shown_zones())
+            self._deco = (self.adapter.slots(shown, self.layout),
+                          self.adapter.labels(shown, self.layout))
+            self._deco_key = key
         return self._deco
 
     def draw(self, surface: pygame.Surface) -> None:

@@ -180,11 +180,13 @@ def simple_player(table):
 @pytest.mark.parametrize("size", [(800, 500), (1280, 720), (1920, 1080)])
 def test_a_whole_hand_never_lays_words_on_words_or_cards(display, size):
     """Labels, chips, plates, prompt, buttons, banners and score pops (the end of the
-    hand's "+0" and "+3" among the status chips) stay clear of each other, in the window."""
+    hand's "+0" and "+3" among the status chips) stay clear of each other, in the window;
+    each hand's name keeps beside it as the next hand is dealt."""
     app = make_app(display, "fast", size)
     table = TableScene(app, "bocce", seed=5, think_delay=(0.1, 0.2))
     app.stack.push(table)
-    problems = watch(app, table, simple_player, lambda: table.shown.get("hand") == 2)
+    problems = watch(app, table, simple_player,
+                     lambda: table.shown.get("hand") == 2 and not table.busy)
     assert problems == set()
     table.close()
 
