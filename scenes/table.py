@@ -13,7 +13,8 @@ Input that would change the game waits for the timeline: a key, or a click on
 a hand card, a button or a zone, pressed during an animation hurries it and is
 queued, in order, with the game's version; the queue is played back as soon as
 the table is ready, and an input is dropped only if the game moved on since it
-was pressed (it was meant for a position that no longer holds).  Computer seats
+was pressed (it was meant for a position that no longer holds) or if the human
+has nothing to do there (a key typed ahead while the others are to play).  Computer seats
 think in a worker thread (scenes/players.py) and move after a human-like pause.
 """
 
@@ -758,10 +759,11 @@ class TableScene(Scene):
 
     def _play_queued(self) -> None:
         """The input made during the animation, in order, now that the table is ready;
-        what was meant for a position the game has left is dropped."""
+        what was meant for a position the game has left, or for one where others are to
+        play, is dropped (silently: it was not a mistake, only early)."""
         while self.queued and not self.busy and self.app.stack.top is self:
             item = self.queued.pop(0)
-            if item.version != self.version:
+            if item.version != self.version or not self.my_turn():
                 continue
             self._refresh()
             if item.event is not None:

@@ -263,3 +263,19 @@ def test_a_table_covered_by_the_pause_menu_keeps_its_threads(display, fake):
     assert table.computers._executor is not None, "only covered: still there"
     app.stack.top.press("menu")
     assert _all_stopped(_table_threads(before)) == []
+
+
+def test_a_key_typed_ahead_while_the_others_are_to_play_is_dropped_quietly(display, fake):
+    app, table = open_table(display, speed="normal")
+    _until_the_computer_led(app, table)
+    settle(app, table)
+    app.settings.animation_speed = "normal"
+    assert table.act(0, table.legal()[0])     # your card: the trick goes to the computer
+    assert table.busy and not table.my_turn()
+    app.frame(1 / 60, [_keydown(pygame.K_RIGHT), _keydown(pygame.K_RETURN)])
+    assert len(table.queued) == 2
+    while table.busy:
+        frames(app, 1)
+    frames(app, 1)
+    assert not table.queued
+    assert table.hud.error == "", "no 'not your turn' for a key pressed a moment early"
