@@ -25,6 +25,22 @@ FLIP_STEPS = 10       # a flip is drawn in this many widths
 _ids = itertools.count(1)
 
 
+def soft_rect(size: tuple[int, int], pad: int, radius: int, colour: tuple[int, int, int],
+              peak: int, falloff: float, ring: int = 0) -> pygame.Surface:
+    """A rounded rectangle of ``size`` whose edge fades out over ``pad`` pixels.
+
+    Shadows, glows and halos around cards are all this shape; ``ring`` draws only
+    outlines of that width (a hollow glow), 0 fills.
+    """
+    w, h = size
+    surf = pygame.Surface((w + pad * 2, h + pad * 2), pygame.SRCALPHA)
+    for i in range(pad, 0, -1):
+        alpha = int(peak * (1 - i / (pad + 1)) ** falloff)
+        pygame.draw.rect(surf, (*colour, alpha), (pad - i, pad - i, w + 2 * i, h + 2 * i),
+                         width=ring, border_radius=radius + i)
+    return surf
+
+
 class CardSprite:
     """One card on the table.
 
@@ -243,14 +259,8 @@ class CardImages:
     def shadow(self, width: int) -> pygame.Surface:
         def make() -> pygame.Surface:
             h = self.height_for(width)
-            pad = max(3, width // 14)
-            surf = pygame.Surface((width + pad * 2, h + pad * 2), pygame.SRCALPHA)
-            radius = max(3, width // 10)
-            for i in range(pad, 0, -1):
-                a = int(70 * (1 - i / (pad + 1)) ** 1.6)
-                pygame.draw.rect(surf, (0, 0, 0, a),
-                                 (pad - i, pad - i, width + 2 * i, h + 2 * i),
-                                 border_radius=radius + i)
+            pad, radius = max(3, width // 14), max(3, width // 10)
+            surf = soft_rect((width, h), pad, radius, (0, 0, 0), 70, 1.6)
             pygame.draw.rect(surf, (0, 0, 0, 90), (pad, pad, width, h), border_radius=radius)
             return surf
         return self._variants.get_or(("shadow", width), make)
@@ -258,13 +268,8 @@ class CardImages:
     def glow(self, width: int, colour: tuple[int, int, int]) -> pygame.Surface:
         def make() -> pygame.Surface:
             h = self.height_for(width)
-            pad = max(4, width // 11)
-            surf = pygame.Surface((width + pad * 2, h + pad * 2), pygame.SRCALPHA)
-            radius = max(3, width // 10)
-            for i in range(pad, 0, -1):
-                a = int(190 * (1 - i / (pad + 1)) ** 1.6)
-                pygame.draw.rect(surf, (*colour, a), (pad - i, pad - i, width + 2 * i, h + 2 * i),
-                                 width=2, border_radius=radius + i)
+            pad, radius = max(4, width // 11), max(3, width // 10)
+            surf = soft_rect((width, h), pad, radius, colour, 190, 1.6, ring=2)
             pygame.draw.rect(surf, (*colour, 230), (pad - 1, pad - 1, width + 2, h + 2),
                              width=2, border_radius=radius + 1)
             return surf

@@ -38,7 +38,7 @@ from scenes.hud import ChoiceBar, ChoiceButton, Hud
 from scenes.layout import Layout, ZoneGeom, place
 from scenes.players import DEFAULT_DELAY, ComputerSeats
 from scenes.scene import Scene
-from scenes.sprites import CardImages, CardSprite
+from scenes.sprites import CardImages, CardSprite, soft_rect
 from scenes.tables import Timing, TableAdapter, deep_copy_view, load_adapter
 from scenes.tween import Timeline, Tween, ease_in_out_cubic, ease_out_cubic
 
@@ -926,15 +926,8 @@ class TableScene(Scene):
         key = (width, step)
         halo = self._halos.get(key)
         if halo is None:
-            h = self.images.height_for(width)
-            pad = max(8, width // 5)
-            halo = pygame.Surface((width + pad * 2, h + pad * 2), pygame.SRCALPHA)
-            radius = max(4, width // 8)
-            for i in range(pad, 0, -1):
-                a = int(150 * (1 - i / (pad + 1)) ** 1.4)
-                pygame.draw.rect(halo, (255, 214, 110, a),
-                                 (pad - i, pad - i, width + 2 * i, h + 2 * i),
-                                 border_radius=radius + i)
+            halo = soft_rect((width, self.images.height_for(width)), max(8, width // 5),
+                             max(4, width // 8), (255, 214, 110), 150, 1.4)
             if step:
                 halo = pygame.transform.rotate(halo, step * 2.0)
             if len(self._halos) > 32:
