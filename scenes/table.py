@@ -691,8 +691,9 @@ class TableScene(Scene):
             if focused is not None:
                 self.act(self.human_seat, focused.action)
                 return None
-            if hand and key == pygame.K_UP:
-                self.cursor = 0
+            if hand:
+                # Nothing chosen yet: the first press picks a playable card, the next plays it.
+                self.cursor = next((i for i, sprite in enumerate(hand) if sprite.legal), 0)
             return None
         name = (getattr(event, "unicode", "") or pygame.key.name(key) or "").lower()
         button = self.bar.by_hotkey(name) if name else None

@@ -99,6 +99,18 @@ def test_keyboard_selection_moves_with_the_arrows_and_plays_with_enter(display, 
     assert any(str(a) == "play:4S" for _, a in table.state.history)
 
 
+def test_enter_with_nothing_chosen_picks_a_playable_card_then_plays_it(display, fake):
+    app, table = open_table(display)
+    settle(app, table)
+    played = len(table.state.history)
+    key(app, pygame.K_RETURN)
+    assert table.cursor is not None and table.human_hand[table.cursor].legal
+    assert len(table.state.history) == played, "the first press only chooses"
+    chosen = table.human_hand[table.cursor].code
+    key(app, pygame.K_RETURN)
+    assert any(str(a) == f"play:{chosen}" for _, a in table.state.history)
+
+
 def test_a_click_during_an_animation_hurries_it(display, fake):
     app, table = open_table(display, speed="normal")
     frames(app, 3)
