@@ -404,7 +404,12 @@ class BocceAdapter(TableAdapter):
             pts = points(total, pallino) if total is not None and pallino is not None else None
             bocce[seat][data.get("bocce", 0)] = {"total": total, "totals": [total],
                                                  "status": "finished", "points": pts}
-        elif kind == "knockout":
+        if kind in ("bust", "stand") and seat is not None:
+            # The line names the next roller as soon as this bocce is done, not after
+            # the next bocce has turned over.
+            waiting = bocce[1 - seat][data.get("bocce", 0)].get("status") == "waiting"
+            shown["rolling"] = 1 - seat if waiting else None
+        if kind == "knockout":
             target = data.get("target_seat", 0)
             entry = bocce[target][data.get("target_bocce", 0)]
             entry.update(status="knocked_out", points=0)

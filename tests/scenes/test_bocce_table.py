@@ -6,7 +6,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.engine import Action
+from game.engine import Action, Event
 from scenes.result import ResultScene
 from scenes.table import TableScene
 from tests.scenes.tablekit import card_box, click, frames, key, make_app, settle, watch
@@ -203,3 +203,15 @@ def test_each_hand_is_named_just_left_of_it(display, size):
         assert label.anchor == "midright"
         assert 0 < left - label.pos[0] <= lay.font(12) + 2, (name, left, label.pos)
         assert abs(label.pos[1] - sum(r.centery for r in cards) / len(cards)) < lay.card_h * 0.1
+
+
+def test_the_roll_line_names_the_next_roller_as_soon_as_a_bocce_stands(app):
+    table = start(app)
+    adapter, shown = table.adapter, {"phase": "roll", "frame": 1, "pallino": 12, "rolling": 0,
+                                     "bocce": [[{"status": "rolling"}, {}, {}],
+                                               [{"status": "waiting"}, {}, {}]]}
+    adapter.patch(shown, Event("stand", 0, {"bocce": 0, "total": 10}))
+    assert shown["rolling"] == 1
+    assert "Computer" in adapter._phase_line(shown, table.layout)
+    adapter.patch(shown, Event("bust", 1, {"bocce": 0, "total": 15}))
+    assert shown["rolling"] is None, "both bocce of the frame are done"
