@@ -41,6 +41,11 @@ class _MenuOverlay(Scene):
         self.panel = pygame.Rect(0, 0, 0, 0)
         self.resize(tuple(app.size))
 
+    def menu(self) -> None:
+        """Leave the table for the title menu (every overlay over a table offers it)."""
+        self.table.close()
+        self.app.back_to_menu()
+
     def buttons(self) -> list[Button]:
         return []
 
@@ -175,16 +180,12 @@ class ResultScene(_MenuOverlay):
         stack.pop()  # this overlay
         stack.replace(new)
 
-    def menu(self) -> None:
-        self.table.close()
-        self.app.back_to_menu()
-
     def on_escape(self) -> None:
         self.menu()
 
 
 class PauseScene(_MenuOverlay):
-    """Esc at the table: Resume, Rules, Menu, Quit."""
+    """Esc at the table: Resume, Rules, Settings, Menu, Quit."""
 
     def buttons(self) -> list[Button]:
         return [Button(tr("table.pause.resume"), self.resume, key="resume", style="primary"),
@@ -209,10 +210,6 @@ class PauseScene(_MenuOverlay):
     def settings(self) -> None:
         """The settings over the paused table; a new card design shows on return."""
         self.app.open_settings()
-
-    def menu(self) -> None:
-        self.table.close()
-        self.app.back_to_menu()
 
     def quit(self) -> None:
         self.table.close()
