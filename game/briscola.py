@@ -30,6 +30,14 @@ Choices where the rule text is silent (all shown in assets/rules/en/briscola.md)
 * Primiera: every suit needed; the highest valid primiera scores 11, a tie for
   the highest scores nothing.  Match: most points over three games; a tie
   shares the win.
+
+Events carry what the screen shows while they play out, so no screen repeats a
+rule: every ``deal`` and ``draw`` has ``stock`` (``view["stock"]`` after it);
+``trump`` and ``trump_known`` come with the gather and the sampled card's deal
+(public: unknown; private to the non-dealers: the suit), with the draw by which
+the dealer learns the trump (private to the dealer), and with a ``play`` that
+hides the trump under "remember the trump" (private to the player).  The last
+event is ``game_over`` (:data:`game.engine.GAME_OVER`) with ``scores`` and ``winners``.
 """
 
 from __future__ import annotations
@@ -38,8 +46,8 @@ import copy
 from typing import Any, Iterable, Sequence
 
 from game.cards import ITALIAN_SUITS, Card, card, codes, italian_deck, shuffled
-from game.engine import Action, Event, GameSpec, Option, State
-from game.i18n import tr
+from game.engine import GAME_OVER, Action, Event, GameSpec, Option, Reason, State
+from game.i18n import translate
 from game.tricks import play_order, trick_points, trick_winner
 
 SEATS = 3
@@ -62,6 +70,7 @@ PRIMIERA = {7: 21, 6: 18, 1: 16, 5: 15, 4: 14, 3: 13, 2: 12, 8: 10, 9: 10, 10: 1
 PRIMIERA_BONUS = 11
 
 PLAY, CLAIM, CHOOSE, OVER = "play", "claim", "choose", "over"
+CLAIM_ACTION = Action("claim")
 
 
 def points(c: Card) -> int:
@@ -146,7 +155,7 @@ class BriscolaState(State):
         if seat not in self.to_act():
             return []
         if self.phase == CLAIM:
-            return [Action("claim")]
+            return [CLAIM_ACTION]
         if self.phase == CHOOSE:
             return sorted(Action("trump", (), s) for s in ITALIAN_SUITS)
         hand = self.hands[seat]
@@ -154,36 +163,51 @@ class BriscolaState(State):
             return [Action("play", (VENCESLAO,))]
         return sorted(Action("play", (c,)) for c in hand)
 
-    def explain(self, seat: int, action: Action) -> str | None:
-        """Like the base, with this game's words for seats that must wait during a Venceslao."""
-        if not self.over and seat in range(SEATS) and seat not in self.to_act():
-            if self.phase == CLAIM and seat == self.venceslao:
-                return tr("briscola.claim_opponents_only" if action.kind == "claim"
-                          else "briscola.wait_claim")
-            if self.phase == CHOOSE:
-                return tr("briscola.wait_choice")
-            if action.kind == "claim":
-                return tr("briscola.no_claim_now")
-        return super().explain(seat, action)
-
-    def _explain(self, seat: int, action: Action) -> str | None:
+    def is_legal(self, seat: int, action: Action) -> bool:
+        """:meth:`legal_actions` membership, answered without building the list."""
+        if seat not in self.to_act():
+            return False
         if self.phase == CLAIM:
-            return tr("briscola.claim_first")
+            return action == CLAIM_ACTION
+        if self.phase == CHOOSE:
+            return action.kind == "trump" and not action.cards and action.value in ITALIAN_SUITS
+        if action.kind != "play" or action.value or len(action.cards) != 1:
+            return False
+        c, hand = action.cards[0], self.hands[seat]
+        return c in hand and (c == VENCESLAO or VENCESLAO not in hand)
+
+    def _waiting_reason(self, seat: int, action: Action) -> Reason | None:
+        """During a Venceslao everyone else waits for the race or the choice; a claim out
+        of turn says why it may not be made."""
+        if action.kind == "claim":
+            if self.phase == CLAIM and seat == self.venceslao:
+                return Reason("briscola.claim_opponents_only")
+            if self.phase == PLAY:
+                return Reason("briscola.no_claim_now")
+        if self.phase == CLAIM and seat == self.venceslao:
+            return Reason("briscola.wait_claim")
+        if self.phase == CHOOSE:
+            return Reason("briscola.wait_choice")
+        return None
+
+    def _reason(self, seat: int, action: Action) -> Reason | None:
+        if self.phase == CLAIM:
+            return Reason("briscola.claim_first")
         if self.phase == CHOOSE:
             if action.kind == "trump":
-                return tr("briscola.bad_suit")
-            return tr("briscola.choose_first")
+                return Reason("briscola.bad_suit")
+            return Reason("briscola.choose_first")
         if action.kind == "claim":
-            return tr("briscola.no_claim_now")
+            return Reason("briscola.no_claim_now")
         if action.kind == "trump":
-            return tr("briscola.no_choice_now")
+            return Reason("briscola.no_choice_now")
         c = action.card
         if action.kind != "play" or c is None:
-            return tr("briscola.play_one_card")
+            return Reason("briscola.play_one_card")
         if c not in self.hands[seat]:
-            return tr("briscola.not_in_hand")
-        if VENCESLAO in self.hands[seat]:
-            return tr("briscola.must_play_venceslao")
+            return Reason("briscola.not_in_hand")
+        if VENCESLAO in self.hands[seat] and c != VENCESLAO:
+            return Reason("briscola.must_play_venceslao")
         return None
 
     def _apply(self, seat: int, action: Action) -> list[Event]:
@@ -219,6 +243,11 @@ class BriscolaState(State):
         if self.venceslao is None:
             return ()
         return tuple(s for s in range(SEATS) if s != self.venceslao)
+
+    @property
+    def stock_count(self) -> int:
+        """The cards still to draw, the sampled card among them (``view["stock"]``)."""
+        return len(self.stock) + (self.briscola is not None)
 
     def sees_briscola(self, seat: int | None) -> bool:
         """Only the two non-dealers see the sampled card."""
@@ -274,7 +303,7 @@ class BriscolaState(State):
             "chooser": self.chooser,
             "venceslao": self.venceslao,
             "culetto": bool(self.culetto),
-            "stock": len(self.stock) + (self.briscola is not None),
+            "stock": self.stock_count,
             "played": codes(self.played),
             "tricks": copy.deepcopy(self.tricks),
             "game_no": self.game_no,
@@ -297,8 +326,11 @@ class BriscolaState(State):
         gather = [_move(None, f"pile/{s}", "deck", False)
                   for s in range(SEATS) for _ in self.piles[s]]
         if gather:
-            events.append(Event("deal", self.dealer, {**head, "stage": "gather", "moves": gather}))
+            events.append(Event("deal", self.dealer, {
+                **head, "stage": "gather", "moves": gather, "stock": len(DECK),
+                "trump": None, "trump_known": False}))
         self.piles = [[] for _ in range(SEATS)]
+        self.briscola = None
         self.stock = shuffled(DECK, self.rng)
         self.hands = [[] for _ in range(SEATS)]
         self.table, self.culetto, self.played, self.tricks = [], [], [], []
@@ -308,7 +340,8 @@ class BriscolaState(State):
                 c = self.stock.pop()
                 self.hands[s].append(c)
                 dst = f"hand/{s}"
-                events.append(Event("deal", s, {**head, "moves": [_move(None, "deck", dst, False)]},
+                events.append(Event("deal", s, {**head, "moves": [_move(None, "deck", dst, False)],
+                                                "stock": self.stock_count},
                                     private={"moves": [_move(c, "deck", dst, True)]},
                                     audience=frozenset({s})))
         self.briscola = self.stock.pop()
@@ -316,10 +349,14 @@ class BriscolaState(State):
         self.knows = [s != self.dealer for s in range(SEATS)]
         self.reminder = list(self.knows)
         self.announced = False
+        # The sampled card and its suit reach only those who see it; the dealer and a
+        # spectator are told, in public, that they do not know the trump.
         events.append(Event("deal", self.dealer,
                             {**head, "stage": "briscola",
-                             "moves": [_move(None, "deck", "briscola", False)]},
-                            private={"moves": [_move(self.briscola, "deck", "briscola", True)]},
+                             "moves": [_move(None, "deck", "briscola", False)],
+                             "stock": self.stock_count, "trump": None, "trump_known": False},
+                            private={"moves": [_move(self.briscola, "deck", "briscola", True)],
+                                     "trump": self.trump, "trump_known": True},
                             audience=frozenset(s for s in range(SEATS) if s != self.dealer)))
         self.leader = order[0]
         self.phase, self.venceslao, self.chooser = PLAY, None, None
@@ -330,8 +367,11 @@ class BriscolaState(State):
         self.table.append(c)
         self.played.append(c)
         self.reminder[seat] = False
+        # With "remember the trump" the player's own view stops showing it (told to them alone).
+        private, audience = ({"trump": None}, frozenset({seat})) if self.remember else (None, None)
         events.append(Event("play", seat, {"card": c.code,
-                                           "moves": [_move(c, f"hand/{seat}", "table", True)]}))
+                                           "moves": [_move(c, f"hand/{seat}", "table", True)]},
+                            private=private, audience=audience))
         if c == VENCESLAO:
             self.phase, self.venceslao = CLAIM, seat
             events.append(Event("claim_open", seat, {"claimants": list(self.claimants)}))
@@ -373,17 +413,20 @@ class BriscolaState(State):
         if not self.stock and self.briscola is None:
             return
         for s in play_order(winner, SEATS):
+            private: dict[str, Any] = {}
             if self.stock:
                 c, src = self.stock.pop(), "deck"
             else:
                 c, src, self.briscola = self.briscola, "briscola", None
                 if not self.knows[s]:      # the dealer draws the first trump's card itself
                     self.knows[s] = self.reminder[s] = True
+                    private.update(trump=self.trump, trump_known=True)
             assert c is not None
             self.hands[s].append(c)
             dst = f"hand/{s}"
-            events.append(Event("draw", s, {"moves": [_move(None, src, dst, False)]},
-                                private={"moves": [_move(c, src, dst, True)]},
+            events.append(Event("draw", s, {"moves": [_move(None, src, dst, False)],
+                                            "stock": self.stock_count},
+                                private={"moves": [_move(c, src, dst, True)], **private},
                                 audience=frozenset({s})))
 
     def _end_game(self, events: list[Event]) -> None:
@@ -398,25 +441,27 @@ class BriscolaState(State):
         top = max(self.totals)
         self.winners = [s for s in range(SEATS) if self.totals[s] == top]
         self.phase = OVER
-        events.append(Event("match_over", None, {"scores": list(self.totals),
-                                                 "winners": list(self.winners)}))
+        events.append(Event(GAME_OVER, None, {"scores": list(self.totals),
+                                              "winners": list(self.winners)}))
 
 
-def suit_name(suit: str) -> str:
-    return tr(f"briscola.suit.{suit}")
+def suit_name(suit: str, lang: str = "en") -> str:
+    """A suit's name in ``lang`` ("Cups"); the caller names the language."""
+    return translate(lang, f"briscola.suit.{suit}")
 
 
-def action_label(action: Action) -> str:
-    """A button's words: "Play the Ace of Coins", "Claim the Venceslao", "Make Cups the briscola".
+def action_label(action: Action, lang: str = "en") -> str:
+    """A button's words in ``lang``: "Play the Ace of Coins", "Claim the Venceslao",
+    "Make Cups the briscola".
 
     For the table's choice buttons (the claim and the four suits).
     """
     if action.kind == "play" and action.card is not None:
-        return tr("briscola.action.play", card=action.card.name())
+        return translate(lang, "briscola.action.play", card=action.card.name(lang))
     if action.kind == "claim":
-        return tr("briscola.action.claim")
+        return translate(lang, "briscola.action.claim")
     if action.kind == "trump":
-        return tr("briscola.action.trump", suit=suit_name(action.value))
+        return translate(lang, "briscola.action.trump", suit=suit_name(action.value, lang))
     return str(action)
 
 

@@ -34,8 +34,51 @@ from typing import Any, Callable, Iterable, Mapping, Sequence
 from game.cards import Card, CardCodeError
 
 
+#: the kind of the last event of every game: its data holds ``scores`` and ``winners``
+GAME_OVER = "game_over"
+
+
+@dataclass(frozen=True)
+class Reason:
+    """Why an action is refused, as a translation key and its parameters.
+
+    The engine never chooses a language: a client turns a reason into words in
+    its own (:meth:`words`), and a remote client gets the same key and
+    parameters in the reply to its action.  Parameter values are plain strings
+    or numbers; a parameter named ``card`` (or ending in ``_card``) holds a card
+    code and is shown as the card's name.
+    """
+
+    key: str
+    params: Mapping[str, Any] = field(default_factory=dict)
+
+    def words(self, lang: str = "en") -> str:
+        from game.i18n import reason_words
+
+        return reason_words(lang, self.key, self.params)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"key": self.key, "params": dict(self.params)}
+
+    @classmethod
+    def from_json(cls, obj: Any) -> "Reason":
+        if not isinstance(obj, dict) or not isinstance(obj.get("key"), str):
+            raise ValueError(f"not a reason: {obj!r}")
+        params = obj.get("params", {})
+        if not isinstance(params, dict) or not all(
+                isinstance(k, str) and isinstance(v, (str, int, float)) and not isinstance(v, bool)
+                for k, v in params.items()):
+            raise ValueError(f"bad reason parameters: {params!r}")
+        return cls(obj["key"], params)
+
+
 class IllegalAction(ValueError):
-    """An action the rules do not allow now; the message says why, for a player."""
+    """An action the rules do not allow now.  ``reason`` says why as a key and
+    parameters; ``str()`` gives the English words (logs, tracebacks)."""
+
+    def __init__(self, key: str | Reason, **params: Any) -> None:
+        self.reason = key if isinstance(key, Reason) else Reason(key, params)
+        super().__init__(self.reason.words("en"))
 
 
 class ActionCodeError(ValueError):
@@ -217,9 +260,14 @@ class State(abc.ABC):
     def result(self) -> dict[str, Any]:
         """``{"scores": [...], "winners": [...]}`` once :attr:`over`."""
 
-    def _explain(self, seat: int, action: Action) -> str | None:
-        """Why an action that is not in :meth:`legal_actions` is illegal, in a player's words."""
+    def _reason(self, seat: int, action: Action) -> Reason | None:
+        """Why an action of the seat to act that :meth:`is_legal` refuses is illegal."""
         return None
+
+    def is_legal(self, seat: int, action: Action) -> bool:
+        """Whether ``seat`` may take ``action`` now.  The default looks in
+        :meth:`legal_actions`; a game whose lists are long answers without them."""
+        return seat in self.to_act() and action in self.legal_actions(seat)
 
     # -- provided ----------------------------------------------------------
     @property
@@ -230,23 +278,35 @@ class State(abc.ABC):
         """Events that happened before the first action (the first deal)."""
         return []
 
-    def explain(self, seat: int, action: Action) -> str | None:
-        """None if ``seat`` may take ``action`` now, else why not."""
-        from game.i18n import tr
-
+    def reason(self, seat: int, action: Action) -> Reason | None:
+        """None if ``seat`` may take ``action`` now, else why not (a key and parameters)."""
+        if not isinstance(action, Action):
+            return Reason("engine.not_an_action")
+        if type(seat) is not int or not 0 <= seat < self.seats:
+            return Reason("engine.no_such_seat")
         if self.over:
-            return tr("engine.game_over")
+            return Reason("engine.game_over")
         if seat not in self.to_act():
-            return tr("engine.not_your_turn")
-        if action in self.legal_actions(seat):
+            return self._waiting_reason(seat, action) or Reason("engine.not_your_turn")
+        if self.is_legal(seat, action):
             return None
-        return self._explain(seat, action) or tr("engine.not_allowed")
+        return self._reason(seat, action) or Reason("engine.not_allowed")
+
+    def _waiting_reason(self, seat: int, action: Action) -> Reason | None:
+        """Why ``seat``, which is not to act, may not take ``action`` now, in the game's own
+        words (None: "It is not your turn")."""
+        return None
+
+    def explain(self, seat: int, action: Action, lang: str = "en") -> str | None:
+        """:meth:`reason` in words of ``lang``: for tools, tests and the local log."""
+        why = self.reason(seat, action)
+        return None if why is None else why.words(lang)
 
     def apply(self, seat: int, action: Action) -> list[Event]:
         """Take an action; raises :class:`IllegalAction` with the reason if it is not legal."""
-        reason = self.explain(seat, action)
-        if reason is not None:
-            raise IllegalAction(reason)
+        why = self.reason(seat, action)
+        if why is not None:
+            raise IllegalAction(why)
         events = self._apply(seat, action)
         self.history.append((seat, action))
         return events

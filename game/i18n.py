@@ -1,10 +1,14 @@
-"""The one translation helper: every user-facing string goes through :func:`tr`.
+"""The translation catalogs: every user-facing string has a key here.
 
 Catalogs are JSON files in ``assets/i18n/<lang>/``; every file of a language is
 merged, so each game and each part of the screen keeps its own file
 (``bocce.json``, ``ui.json`` ...) and nobody edits a shared list.  A key missing
-from the current language falls back to English, then to the key itself, so a
-missing translation shows up as text, never as a crash.
+from a language falls back to English, then to the key itself, so a missing
+translation shows up as text, never as a crash.
+
+The engine keeps no current language: every call here names the language it
+wants.  The screen's current language lives with the client (scenes/i18n.py),
+so a host and its guests may each read the same refusal in their own words.
 """
 
 from __future__ import annotations
@@ -12,11 +16,10 @@ from __future__ import annotations
 import json
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, Mapping
 
 CATALOG_DIR = Path(__file__).resolve().parent.parent / "assets" / "i18n"
 DEFAULT_LANG = "en"
-_current = DEFAULT_LANG
 
 
 @lru_cache(maxsize=None)
@@ -37,22 +40,13 @@ def languages() -> list[str]:
     return sorted(p.name for p in CATALOG_DIR.iterdir() if p.is_dir())
 
 
-def set_language(lang: str) -> None:
-    global _current
-    _current = lang if lang in languages() else DEFAULT_LANG
+def has(lang: str, key: str) -> bool:
+    return key in catalog(lang) or key in catalog(DEFAULT_LANG)
 
 
-def language() -> str:
-    return _current
-
-
-def has(key: str) -> bool:
-    return key in catalog(_current) or key in catalog(DEFAULT_LANG)
-
-
-def tr(key: str, **params: Any) -> str:
-    """The text for ``key`` in the current language, with ``{name}`` fields filled in."""
-    text = catalog(_current).get(key)
+def translate(lang: str, key: str, **params: Any) -> str:
+    """The text for ``key`` in ``lang``, with ``{name}`` fields filled in."""
+    text = catalog(lang).get(key) if lang in languages() else None
     if text is None:
         text = catalog(DEFAULT_LANG).get(key, key)
     if params:
@@ -61,3 +55,18 @@ def tr(key: str, **params: Any) -> str:
         except (KeyError, IndexError, ValueError):
             return text
     return text
+
+
+def reason_words(lang: str, key: str, params: Mapping[str, Any]) -> str:
+    """A refusal's words: card codes among the parameters become card names in ``lang``."""
+    from game.cards import Card, CardCodeError
+
+    shown: dict[str, Any] = {}
+    for name, value in params.items():
+        if (name == "card" or name.endswith("_card")) and isinstance(value, str):
+            try:
+                value = Card.parse(value).name(lang)
+            except CardCodeError:
+                pass
+        shown[name] = value
+    return translate(lang, key, **shown)

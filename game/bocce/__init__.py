@@ -12,7 +12,7 @@ from typing import Any
 from game.bocce.rules import lag_worths, points, totals
 from game.bocce.state import BocceState
 from game.engine import Action, GameSpec, Option
-from game.i18n import language, tr
+from game.i18n import translate
 
 __all__ = ["SPEC", "BocceState", "action_label", "lag_worths", "points", "totals"]
 
@@ -21,14 +21,16 @@ def _new(options: dict[str, Any], seats: int, seed: int) -> BocceState:
     return BocceState(options, seats, seed)
 
 
-def action_label(action: Action) -> str:
-    """A button's words for a legal action: "Commit the Ace of Hearts as 10", "Stand at 14"."""
+def action_label(action: Action, lang: str = "en") -> str:
+    """A button's words for a legal action in ``lang``: "Commit the Ace of Hearts as 10",
+    "Stand at 14".  The caller names the language: the engine keeps none."""
     if action.kind == "commit" and action.card is not None:
-        return tr("bocce.action.commit", card=action.card.name(language()), worth=action.value)
+        return translate(lang, "bocce.action.commit", card=action.card.name(lang),
+                         worth=action.value)
     if action.kind == "draw":
-        return tr("bocce.action.draw")
+        return translate(lang, "bocce.action.draw")
     if action.kind == "stand":
-        return tr("bocce.action.stand", total=action.value)
+        return translate(lang, "bocce.action.stand", total=action.value)
     return str(action)
 
 

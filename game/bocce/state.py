@@ -1,8 +1,14 @@
 """A game of Bocce in progress: the deal, the lag, the rolling, knock-outs, scoring.
 
 The zones, actions and events follow the agreement with the table scene
-(notes/bocce_zones.md).  Choices where the rule text is silent, all shown in
-assets/rules/en/bocce.md:
+(notes/bocce_zones.md).  Events also carry every number the screen shows
+while they play out, worked out here so that no screen repeats a rule: a
+``roll`` or ``draw`` its ``totals`` and the ``total`` the bocce shows, a
+``stand`` or ``bust`` the ``points`` it would score now, a ``knockout`` the
+``target_points`` of the bocce it hits; the last event is ``game_over``
+(:data:`game.engine.GAME_OVER`) with the ``scores`` and ``winners``.
+
+Choices where the rule text is silent, all shown in assets/rules/en/bocce.md:
 
 * The first roller of hand 1, frame 1 is drawn by the seed; after that the
   first roller alternates every frame, across hands too (so hand 1 goes
@@ -26,8 +32,7 @@ from typing import Any
 
 from game.bocce.rules import FRAMES, lag_worths, points, totals
 from game.cards import Card, codes, french_deck, shuffled
-from game.engine import Action, Event, State
-from game.i18n import language, tr
+from game.engine import GAME_OVER, Action, Event, Reason, State
 
 SEATS = (0, 1)
 WAITING, ROLLING, FINISHED, BUST, KNOCKED_OUT = (
@@ -59,6 +64,12 @@ def _move(card: Card | None, src: str, dst: str, up: bool) -> dict[str, Any]:
 
 def bocce_zone(seat: int, index: int) -> str:
     return f"bocce/{seat}/{index}"
+
+
+def shown_total(ts: list[int], pallino: int | None) -> int:
+    """The one total a rolling bocce shows: its best under the pallino, else its least."""
+    under = [t for t in ts if pallino is not None and t <= pallino]
+    return max(under) if under else min(ts)
 
 
 class BocceState(State):
@@ -111,43 +122,63 @@ class BocceState(State):
             out.append(Action("draw"))
         return sorted(out)
 
-    def explain(self, seat: int, action: Action) -> str | None:
-        """Like the base, with Bocce's words for a seat that must wait."""
-        if not self.over and seat in SEATS and seat not in self.to_act():
-            if self.phase == "lag":
-                return tr("bocce.explain.wait_lag")
-            return tr("bocce.explain.wait_roll")
-        return super().explain(seat, action)
-
-    def _explain(self, seat: int, action: Action) -> str | None:
+    def is_legal(self, seat: int, action: Action) -> bool:
+        """:meth:`legal_actions` membership, answered without building the list."""
+        if seat not in self.to_act():
+            return False
         if self.phase == "lag":
-            if action.kind != "commit":
-                return tr("bocce.explain.lag_first")
-            card = action.card
-            if card is None:
-                return tr("bocce.explain.one_card")
-            if card not in self.hands[seat]:
-                return tr("bocce.explain.not_in_hand")
-            if card.is_ace:
-                return tr("bocce.explain.ace_worth")
-            return tr("bocce.explain.card_worth", card=card.name(language()),
-                      worth=lag_worths(card)[0])
+            if action.kind != "commit" or len(action.cards) != 1:
+                return False
+            c = action.cards[0]
+            return c in self.hands[seat] and action.value in {str(w) for w in lag_worths(c)}
+        if action.cards:
+            return False
         ts = self._rolling_totals()
         pallino = self.pallino
+        assert pallino is not None
+        if action.kind == "stand":
+            return action.value in {str(t) for t in ts if t <= pallino}
+        if action.kind == "draw":
+            return not action.value and min(ts) < pallino and self._can_draw()
+        return False
+
+    def _waiting_reason(self, seat: int, action: Action) -> Reason | None:
+        """Bocce's words for a seat that must wait: the lag or the other's roll."""
+        if self.phase == "lag":
+            return Reason("bocce.explain.wait_lag")
+        return Reason("bocce.explain.wait_roll")
+
+    def _reason(self, seat: int, action: Action) -> Reason | None:
+        if self.phase == "lag":
+            if action.kind != "commit":
+                return Reason("bocce.explain.lag_first")
+            card = action.card
+            if card is None:
+                return Reason("bocce.explain.one_card")
+            if card not in self.hands[seat]:
+                return Reason("bocce.explain.not_in_hand")
+            if card.is_ace:
+                return Reason("bocce.explain.ace_worth")
+            return Reason("bocce.explain.card_worth",
+                          {"card": card.code, "worth": lag_worths(card)[0]})
+        ts = self._rolling_totals()
+        pallino = self.pallino
+        assert pallino is not None
         if action.kind == "commit":
-            return tr("bocce.explain.lag_over")
+            return Reason("bocce.explain.lag_over")
         if action.kind == "draw":
             if min(ts) >= pallino:
-                return tr("bocce.explain.on_pallino")
+                return Reason("bocce.explain.on_pallino")
             if not self._can_draw():
-                return tr("bocce.explain.pile_empty")
+                return Reason("bocce.explain.pile_empty")
         if action.kind == "stand":
-            allowed = tr("bocce.or").join(str(t) for t in ts if t <= pallino)
-            if action.value.isdigit() and int(action.value) in ts:
-                return tr("bocce.explain.stand_over", total=action.value, pallino=pallino,
-                          totals=allowed)
-            return tr("bocce.explain.stand_total", totals=allowed)
-        return tr("bocce.explain.unknown")
+            # Digits only, so the reason reads the same in every language.
+            allowed = ", ".join(str(t) for t in ts if t <= pallino)
+            if action.value.isdigit() and int(action.value) in ts and int(action.value) > pallino:
+                return Reason("bocce.explain.stand_over", {
+                    "total": int(action.value), "pallino": pallino, "totals": allowed})
+            return Reason("bocce.explain.stand_total", {"totals": allowed})
+        return Reason("bocce.explain.unknown")
 
     def _apply(self, seat: int, action: Action) -> list[Event]:
         if action.kind == "commit":
@@ -221,10 +252,7 @@ class BocceState(State):
         if b.status == WAITING:
             return {"total": None, "totals": [], "status": WAITING, "points": None}
         ts = totals(b.cards)
-        total = b.total
-        if b.status == ROLLING:
-            under = [t for t in ts if pallino is not None and t <= pallino]
-            total = max(under) if under else min(ts)
+        total = shown_total(ts, pallino) if b.status == ROLLING else b.total
         return {"total": total, "totals": ts, "status": b.status, "points": b.points(pallino)}
 
     # -- the flow of a hand ------------------------------------------------
@@ -298,7 +326,9 @@ class BocceState(State):
         b = self.bocce[seat][self.frame]
         b.status = ROLLING
         zone = bocce_zone(seat, self.frame)
-        events = [Event("roll", seat, {"bocce": self.frame, "totals": totals(b.cards),
+        ts = totals(b.cards)
+        events = [Event("roll", seat, {"bocce": self.frame, "totals": ts,
+                                        "total": shown_total(ts, self.pallino),
                                         "moves": [_move(c, zone, zone, True) for c in b.cards]})]
         return events + self._check_bust(seat)
 
@@ -313,7 +343,9 @@ class BocceState(State):
         zone = bocce_zone(seat, self.frame)
         self.discard.extend(b.cards)
         moves = [_move(c, zone, "discard", True) for c in b.cards]
-        events = [Event("bust", seat, {"bocce": self.frame, "total": b.total, "moves": moves})]
+        events = [Event("bust", seat, {"bocce": self.frame, "total": b.total, "totals": ts,
+                                        "points": b.points(pallino), "next": self._next_roller(seat),
+                                        "moves": moves})]
         return events + self._end_roll(seat)
 
     def _draw(self, seat: int) -> list[Event]:
@@ -327,14 +359,19 @@ class BocceState(State):
         b = self.bocce[seat][self.frame]
         b.cards.append(card)
         zone = bocce_zone(seat, self.frame)
-        events.append(Event("draw", seat, {"bocce": self.frame, "totals": totals(b.cards),
+        ts = totals(b.cards)
+        events.append(Event("draw", seat, {"bocce": self.frame, "totals": ts,
+                                           "total": shown_total(ts, self.pallino),
                                            "moves": [_move(card, "deck", zone, True)]}))
         return events + self._check_bust(seat)
 
     def _stand(self, seat: int, total: int) -> list[Event]:
         b = self.bocce[seat][self.frame]
         b.status, b.total = FINISHED, total
-        events = [Event("stand", seat, {"bocce": self.frame, "total": total})]
+        events = [Event("stand", seat, {"bocce": self.frame, "total": total,
+                                        "totals": totals(b.cards),
+                                        "points": b.points(self.pallino),
+                                        "next": self._next_roller(seat)})]
         other = 1 - seat
         for j, victim in enumerate(self.bocce[other]):
             if victim.status == FINISHED and victim.total == total:
@@ -343,8 +380,13 @@ class BocceState(State):
                 self.discard.extend(victim.cards)
                 events.append(Event("knockout", seat, {
                     "bocce": self.frame, "total": total, "target_seat": other, "target_bocce": j,
+                    "target_points": victim.points(self.pallinos[j]),
                     "moves": [_move(c, zone, "discard", True) for c in victim.cards]}))
         return events + self._end_roll(seat)
+
+    def _next_roller(self, seat: int) -> int | None:
+        """Who rolls once ``seat``'s bocce is done: the other, unless the frame is over."""
+        return None if self.rolled[1 - seat] else 1 - seat
 
     def _end_roll(self, seat: int) -> list[Event]:
         self.rolled[seat] = True
@@ -378,7 +420,7 @@ class BocceState(State):
             self.winners = [self.scores.index(high)]
             self.phase = "over"
             self.rolling = None
-            events.append(Event("game_over", None,
+            events.append(Event(GAME_OVER, None,
                                 {"scores": list(self.scores), "winners": list(self.winners)}))
             return events
         return events + self._start_hand()

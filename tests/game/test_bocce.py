@@ -13,8 +13,8 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 from game import GAMES
 from game.bocce import SPEC, BocceState, action_label, lag_worths, points, totals
 from game.cards import Card, card, cards, french_deck
-from game.engine import Action, IllegalAction, replay_log
-from game.i18n import catalog, tr
+from game.engine import GAME_OVER, Action, IllegalAction, Reason, replay_log
+from game.i18n import catalog
 
 A = Action.parse
 
@@ -217,8 +217,7 @@ def test_no_draw_once_on_the_pallino():
     state = rigged(bocce=(("9H 3D",), ()))
     lag(state, "5H:5", "7C:7")    # pallino 12, bocce 12
     assert state.legal_actions(0) == [A("stand::12")]
-    assert state.explain(0, A("draw")) == tr("bocce.explain.on_pallino")
-    assert "already on the pallino" in state.explain(0, A("draw"))
+    assert state.reason(0, A("draw")) == Reason("bocce.explain.on_pallino")
     with pytest.raises(IllegalAction):
         state.apply(0, A("draw"))
 
@@ -249,6 +248,7 @@ def test_going_over_the_pallino_is_out_of_bounds_with_zero_points():
     assert state.true_zones()["bocce/0/0"] == []
     assert set(cards("4H 3D 9S")) <= set(state.discard)
     assert state.rolling == 1    # the other player rolls next
+    assert bust.data["next"] == 1, "the event names the next roller for the screen"
 
 
 def test_turning_over_a_bocce_already_over_the_pallino_busts_at_once():
@@ -274,8 +274,9 @@ def test_bust_only_when_every_achievable_total_is_over():
 def test_stand_only_at_a_total_you_can_make():
     state = rigged(bocce=(("AH 4D",), ()))
     lag(state, "5H:5", "7C:7")            # pallino 12: totals 5 or 14
-    assert state.explain(0, A("stand::14")) == "14 is over the pallino (12): stand at 5."
-    assert "You can only stand at a total you can make" in state.explain(0, A("stand::7"))
+    assert state.reason(0, A("stand::14")) == Reason(
+        "bocce.explain.stand_over", {"total": 14, "pallino": 12, "totals": "5"})
+    assert state.reason(0, A("stand::7")) == Reason("bocce.explain.stand_total", {"totals": "5"})
     state.apply(0, A("stand::5"))
     assert state.view(None)["bocce"][0][0]["status"] == "finished"
 
@@ -446,12 +447,13 @@ def test_first_to_the_target_wins():
     state = _rig_for_plan(scores=(17, 15))
     events = _play_hand(state, _THREE_EXACT)
     assert state.scores == [26, 20]
-    assert kinds(events)[-2:] == ["hand_scored", "game_over"]
+    assert kinds(events)[-2:] == ["hand_scored", GAME_OVER]
+    assert events[-1].data == {"scores": [26, 20], "winners": [0]}
     assert state.over and state.to_act() == ()
     assert state.result() == {"scores": [26, 20], "winners": [0]}
     view = state.view(1)
     assert view["phase"] == "over" and view["winners"] == [0]
-    assert state.explain(0, A("draw")) == tr("engine.game_over")
+    assert state.reason(0, A("draw")) == Reason("engine.game_over")
 
 
 def test_target_option_sets_the_points_to_win():
@@ -523,37 +525,81 @@ def test_empty_draw_pile_and_discard_the_bocce_must_stand():
     lag(state, "5H:5", "7C:7")
     state.deck, state.discard = [], []
     assert state.legal_actions(0) == [A("stand::4")]
-    assert state.explain(0, A("draw")) == tr("bocce.explain.pile_empty")
+    assert state.reason(0, A("draw")) == Reason("bocce.explain.pile_empty")
 
 
 # -- explain -------------------------------------------------------------------
 def test_explain_says_why_in_a_players_words():
-    state = rigged(hands=("AS 5H KD", "7C 3C 4C"), bocce=(("2H 3D",), ()))
+    state = rigged(hands=("AS 5H KD", "7C 3C 4C"), bocce=(("AH 3D",), ()))
     assert state.explain(0, A("draw")) == (
         "Wait: the lag comes first — commit a card from your hand.")
-    assert state.explain(0, A("stand::5")) == tr("bocce.explain.lag_first")
     assert state.explain(0, A("commit:2C:2")) == "That card is not in your hand."
     assert state.explain(0, A("commit:AS:5")) == "An Ace counts 1 or 10."
     assert state.explain(0, A("commit:KD:1")) == "In the lag the King of Diamonds counts 10."
-    assert state.explain(0, A("commit")) == tr("bocce.explain.one_card")
+    assert state.explain(0, A("commit:KD:1"), "it") == "In the lag the Re di Quadri counts 10.", \
+        "each call names its language: the card's name follows it"
     assert state.explain(0, A("commit:AS:10")) is None
     state.apply(0, A("commit:5H:5"))
-    assert state.explain(0, A("commit:AS:1")) == tr("bocce.explain.wait_lag")
-    state.apply(1, A("commit:7C:7"))
-    assert state.explain(1, A("draw")) == tr("bocce.explain.wait_roll")
-    assert state.explain(0, A("commit:AS:1")) == tr("bocce.explain.lag_over")
-    assert state.explain(0, A("stand::9")) == "You can only stand at a total you can make: 5."
-    assert state.explain(0, A("pass")) == tr("bocce.explain.unknown")
-    assert state.explain(5, A("draw")) == tr("engine.not_your_turn")
-    with pytest.raises(IllegalAction, match="total you can make"):
+    assert state.explain(0, A("commit:AS:1")) == (
+        "Wait: you have committed your card; the other player is choosing theirs.")
+    state.apply(1, A("commit:7C:7"))          # pallino 12: totals 4 or 13
+    assert state.explain(1, A("draw")) == "Wait: the other player is rolling."
+    assert state.explain(0, A("stand::9")) == "You can only stand at a total you can make: 4."
+    assert state.explain(0, A("stand::13")) == "13 is over the pallino (12): stand at 4."
+    with pytest.raises(IllegalAction, match="total you can make") as refused:
         state.apply(0, A("stand::9"))
+    assert refused.value.reason == Reason("bocce.explain.stand_total", {"totals": "4"})
+
+
+def test_reason_names_the_rule_as_a_key_and_the_card_as_a_code():
+    state = rigged(hands=("AS 5H KD", "7C 3C 4C"), bocce=(("2H 3D",), ()))
+    assert state.reason(0, A("draw")) == Reason("bocce.explain.lag_first")
+    assert state.reason(0, A("stand::5")) == Reason("bocce.explain.lag_first")
+    assert state.reason(0, A("commit:2C:2")) == Reason("bocce.explain.not_in_hand")
+    assert state.reason(0, A("commit:AS:5")) == Reason("bocce.explain.ace_worth")
+    assert state.reason(0, A("commit:KD:1")) == Reason("bocce.explain.card_worth",
+                                                       {"card": "KD", "worth": 10})
+    assert state.reason(0, A("commit")) == Reason("bocce.explain.one_card")
+    assert state.reason(0, A("commit:AS:10")) is None
+    state.apply(0, A("commit:5H:5"))
+    assert state.reason(0, A("commit:AS:1")) == Reason("bocce.explain.wait_lag")
+    state.apply(1, A("commit:7C:7"))
+    assert state.reason(1, A("draw")) == Reason("bocce.explain.wait_roll")
+    assert state.reason(0, A("commit:AS:1")) == Reason("bocce.explain.lag_over")
+    assert state.reason(0, A("stand::9")) == Reason("bocce.explain.stand_total", {"totals": "5"})
+    assert state.reason(0, A("pass")) == Reason("bocce.explain.unknown")
+    assert state.reason(5, A("draw")) == Reason("engine.no_such_seat")
+
+
+def test_a_clicked_card_probe_without_a_worth_gets_the_rule_that_refuses_it():
+    """The table asks about ``commit:<card>`` with no worth when a card cannot be used."""
+    state = rigged(hands=("AS 5H KD", "7C 3C 4C"), bocce=(("2H 3D",), ()))
+    assert state.reason(0, A("commit:KD")) == Reason("bocce.explain.card_worth",
+                                                     {"card": "KD", "worth": 10})
+    assert state.reason(0, A("commit:AS")) == Reason("bocce.explain.ace_worth")
+    state.apply(0, A("commit:5H:5"))
+    assert state.reason(0, A("commit:KD")) == Reason("bocce.explain.wait_lag")
+    state.apply(1, A("commit:7C:7"))
+    assert state.reason(0, A("commit:KD")) == Reason("bocce.explain.lag_over")
+    assert state.reason(1, A("commit:3C")) == Reason("bocce.explain.wait_roll")
+
+
+def test_stand_reasons_list_every_total_under_the_pallino():
+    state = rigged(bocce=(("AH AD",), ()))
+    lag(state, "KS:10", "7C:7")               # pallino 17: totals 2, 11 or 20
+    assert state.reason(0, A("stand::20")) == Reason(
+        "bocce.explain.stand_over", {"total": 20, "pallino": 17, "totals": "2, 11"})
+    assert state.reason(0, A("stand::3")) == Reason("bocce.explain.stand_total",
+                                                    {"totals": "2, 11"})
+    assert state.reason(0, Action("stand", (card("2C"),), "2")) == Reason(
+        "bocce.explain.stand_total", {"totals": "2, 11"})
 
 
 def test_every_explain_text_is_in_the_catalog():
     root = Path(__file__).resolve().parents[2] / "game"
     used = set()
     for path in [*(root / "bocce").glob("*.py"), root / "ai" / "bocce.py"]:
-        used |= set(re.findall(r'tr\("(bocce\.[a-z_.]+)"', path.read_text(encoding="utf-8")))
+        used |= set(re.findall(r'"(bocce\.[a-z_.]+)"', path.read_text(encoding="utf-8")))
     assert len(used) >= 14
     assert used <= set(catalog("en")), used - set(catalog("en"))
 
@@ -565,6 +611,7 @@ def test_action_text_forms_of_the_agreement():
     assert action_label(A("stand::14")) == "Stand at 14"
     assert action_label(A("commit:AH:10")) == "Commit the Ace of Hearts as 10"
     assert action_label(A("draw")) == "Draw"
+    assert action_label(A("commit:AH:10"), "it") == "Commit the Asso di Cuori as 10"
 
 
 def test_view_has_the_agreed_fields():
@@ -585,6 +632,44 @@ def test_spectator_view_shows_no_hand_card():
     view = state.view(None)
     assert view["zones"]["hand/0"] == [None] * 3 and view["zones"]["hand/1"] == [None] * 3
     assert all(code is None for cs in view["zones"].values() for code in cs)
+
+
+# -- what the events tell the screen ---------------------------------------------
+def test_roll_and_draw_carry_the_total_the_bocce_shows():
+    state = rigged(bocce=(("AH 4D",), ()), top="2S 9C")
+    events = lag(state, "5H:5", "7C:7")    # pallino 12: totals 5 or 14, the bocce shows 5
+    roll = next(e for e in events if e.kind == "roll")
+    assert roll.data["totals"] == [5, 14] and roll.data["total"] == 5
+    assert state.view(1)["bocce"][0][0]["total"] == 5
+    events = state.apply(0, A("draw"))     # 7 or 16: shows 7
+    assert events[0].data["total"] == 7 == state.view(1)["bocce"][0][0]["total"]
+
+
+def test_a_roll_over_the_pallino_shows_its_least_total_then_busts():
+    state = rigged(bocce=(("9H 8D",), ("2H 2S",)))
+    events = lag(state, "2D:2", "3C:3")   # pallino 5: 17 is over
+    roll, bust = events[3], events[4]
+    assert (roll.kind, bust.kind) == ("roll", "bust")
+    assert roll.data["total"] == 17 and bust.data["total"] == 17
+    assert bust.data["totals"] == [17] and bust.data["points"] == 0
+    assert state.view(0)["bocce"][0][0] == {"total": 17, "totals": [17], "status": "bust",
+                                            "points": 0}
+
+
+def test_stand_carries_the_points_it_would_score_now():
+    state = rigged(bocce=(("9H 6D",), ()))
+    lag(state, "KS:10", "7C:7")           # pallino 17
+    stand = state.apply(0, A("stand::15"))[0]
+    assert stand.kind == "stand"
+    assert stand.data["points"] == 2 and stand.data["totals"] == [15]
+    assert state.view(1)["bocce"][0][0]["points"] == 2
+
+
+def test_knockout_carries_the_points_of_the_bocce_it_hits():
+    state = rigged(hands=HIGH, bocce=(("5H 4D",), ("6C 3S",)))
+    events = _frame(state, "KS:10", "7C:7", [(0, "stand::9"), (1, "stand::9")])
+    ko = next(e for e in events if e.kind == "knockout")
+    assert ko.data["target_points"] == 0 == state.view(0)["bocce"][0][0]["points"]
 
 
 # -- properties ----------------------------------------------------------------
@@ -717,3 +802,31 @@ def test_property_no_view_or_event_leaks_a_hidden_card(seed, starve):
             _assert_unseen(hidden, json.dumps(state.view(seat)), seat)
             shown = [e.for_seat(seat).to_json() for e in events[cut:]]
             _assert_unseen(hidden, json.dumps(shown), seat)
+
+
+def _screen_entries(events) -> dict:
+    """What an event-copying screen knows of each bocce after these events."""
+    entries: dict = {}
+    for e in events:
+        if e.kind in ("roll", "draw", "stand", "bust"):
+            entries[(e.seat, e.data["bocce"])] = {
+                "total": e.data["total"], "totals": e.data["totals"],
+                "points": e.data.get("points"),
+                "status": {"roll": "rolling", "draw": "rolling", "stand": "finished",
+                           "bust": "bust"}[e.kind]}
+        elif e.kind == "knockout":
+            entry = entries.setdefault((e.data["target_seat"], e.data["target_bocce"]), {})
+            entry.update(status="knocked_out", points=e.data["target_points"])
+    return entries
+
+
+@_PROPS
+@given(st.integers(0, 10**6), st.booleans())
+def test_property_event_numbers_agree_with_the_view_after_them(seed, starve):
+    for state, _, _, events in _random_game(seed, starve):
+        if any(e.kind == "hand_start" for e in events):
+            continue      # a new deal wipes the bocce the events spoke of
+        view = state.view(None)["bocce"]
+        for (s, i), entry in _screen_entries(events).items():
+            shown = view[s][i]
+            assert {k: shown[k] for k in entry} == entry, (s, i, events)

@@ -9,9 +9,9 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 from game import GAMES
 from game.briscola import (DECK, SPEC, VENCESLAO, BriscolaState, action_label,
-                           points, primiera, score_game)
+                           points, primiera, score_game, suit_name)
 from game.cards import card, cards
-from game.engine import Action, IllegalAction, replay_log
+from game.engine import GAME_OVER, Action, IllegalAction, Reason, replay_log
 
 
 # -- helpers ------------------------------------------------------------------
@@ -258,9 +258,10 @@ def test_remember_trump_option_defaults_to_on():
 def test_venceslao_dealt_in_the_hand_must_be_played_on_the_first_turn():
     state = rig(["Kd 2s 6d", "3d 5c 6c", "4b Kb 6s"])
     assert state.legal_actions(0) == [play("2s")]
-    assert state.explain(0, play("Kd")) == "You must play the Two of Swords: it is Venceslao."
-    with pytest.raises(IllegalAction):
+    assert state.reason(0, play("Kd")) == Reason("briscola.must_play_venceslao")
+    with pytest.raises(IllegalAction) as refused:
         state.apply(0, play("Kd"))
+    assert refused.value.reason == Reason("briscola.must_play_venceslao")
 
 
 def test_venceslao_must_be_played_as_soon_as_it_is_drawn():
@@ -271,7 +272,8 @@ def test_venceslao_must_be_played_as_soon_as_it_is_drawn():
     state.apply(1, play("5c"))
     state.apply(2, play("Kb"))
     assert state.legal_actions(0) == [play("2s")]
-    assert state.explain(0, play("Ab")) is not None
+    assert state.reason(0, play("Ab")) == Reason("briscola.not_in_hand")
+    assert state.reason(0, play("5d")) == Reason("briscola.must_play_venceslao")
 
 
 def test_venceslao_opens_a_claim_race_for_the_two_opponents_only():
@@ -282,8 +284,7 @@ def test_venceslao_opens_a_claim_race_for_the_two_opponents_only():
     assert state.to_act() == (1, 2)
     assert state.legal_actions(1) == state.legal_actions(2) == [Action("claim")]
     assert state.legal_actions(0) == []
-    assert state.explain(0, Action("claim")) == \
-        "Only the opponents of the Venceslao player can claim it."
+    assert state.reason(0, Action("claim")) == Reason("briscola.claim_opponents_only")
     assert state.view(1)["claim_open"] and state.view(1)["claimants"] == [1, 2]
 
 
@@ -296,7 +297,7 @@ def test_venceslao_the_first_claim_wins_the_race():
     assert state.view(0)["chooser"] == 2
     with pytest.raises(IllegalAction):
         state.apply(1, Action("claim"))
-    assert state.explain(2, play("4b")) == "Choose the new briscola suit first."
+    assert state.reason(2, play("4b")) == Reason("briscola.choose_first")
     assert state.legal_actions(2) == sorted(Action("trump", (), s) for s in "dcsb")
 
 
@@ -343,12 +344,42 @@ def test_venceslao_played_last_is_claimed_before_the_trick_is_decided():
 def test_venceslao_explain_words_while_waiting():
     state = rig(["Kd 2s 6d", "3d 5c 6c", "4b Kb 6s"])
     assert state.explain(1, Action("claim")) == "There is no Venceslao to claim now."
+    assert state.explain(1, play("3d")) == "It is not your turn."
+    assert state.explain(0, play("Kd")) == "You must play the Two of Swords: it is Venceslao."
     state.apply(0, play("2s"))
-    assert state.explain(1, play("3d")) is not None
-    assert state.explain(0, play("Kd")) is not None
+    assert state.explain(1, play("3d")) == (
+        "The Two of Swords is on the table: claim it first to choose the new briscola.")
+    assert state.explain(0, play("Kd")) == (
+        "Wait: your opponents are racing to claim the Venceslao.")
+    assert state.explain(0, Action("claim")) == (
+        "Only the opponents of the Venceslao player can claim it.")
     state.apply(1, Action("claim"))
-    assert state.explain(2, Action("trump", (), "d")) is not None
-    assert state.explain(1, Action("trump", (), "x")) is not None
+    assert state.explain(2, Action("trump", (), "d")) == (
+        "Wait: the new briscola suit is being chosen.")
+    assert state.explain(2, Action("claim")) == "Wait: the new briscola suit is being chosen."
+    assert state.explain(1, Action("trump", (), "x")) == (
+        "Choose one of the four suits: Coins, Cups, Swords or Sticks.")
+
+
+def test_every_refusal_is_a_rule_key():
+    state = rig(["Kd 2s 6d", "3d 5c 6c", "4b Kb 6s"])
+    assert state.reason(1, Action("claim")) == Reason("briscola.no_claim_now")
+    assert state.reason(0, Action("claim")) == Reason("briscola.no_claim_now")
+    assert state.reason(0, Action("trump", (), "d")) == Reason("briscola.no_choice_now")
+    assert state.reason(0, Action("pass")) == Reason("briscola.play_one_card")
+    assert state.reason(0, Action("play", cards("Kd 6d"))) == Reason("briscola.play_one_card")
+    assert state.reason(0, play("Ad")) == Reason("briscola.not_in_hand")
+    assert state.reason(0, Action("play", (card("2s"),), "x")) == Reason("engine.not_allowed")
+    assert state.reason(3, play("2s")) == Reason("engine.no_such_seat")
+    assert state.reason(0, "play:2s") == Reason("engine.not_an_action")
+    state.apply(0, play("2s"))
+    assert state.reason(1, play("3d")) == Reason("briscola.claim_first")
+    assert state.reason(0, play("Kd")) == Reason("briscola.wait_claim")
+    state.apply(1, Action("claim"))
+    assert state.reason(2, Action("claim")) == Reason("briscola.wait_choice")
+    assert state.reason(1, Action("trump", (), "x")) == Reason("briscola.bad_suit")
+    assert state.reason(1, play("3d")) == Reason("briscola.choose_first")
+    assert state.reason(1, Action("trump", (), "s")) is None
 
 
 def test_venceslao_claim_does_not_change_the_turn_order():
@@ -527,7 +558,7 @@ def test_a_tied_match_is_shared_by_the_tied_players():
     state.piles = [[], [], []]
     events = []
     state._end_game(events)
-    assert kinds(events) == ["game_scored", "match_over"]
+    assert kinds(events) == ["game_scored", GAME_OVER]
     assert state.over and state.result()["winners"] == [0, 1]
     assert events[-1].data["winners"] == [0, 1]
 
@@ -546,6 +577,8 @@ def test_action_labels_are_words():
     assert action_label(play("Ad")) == "Play the Ace of Coins"
     assert action_label(Action("claim")) == "Claim the Venceslao"
     assert action_label(Action("trump", (), "s")) == "Make Swords the briscola"
+    assert action_label(play("Ad"), "it") == "Play the Asso di Denari"
+    assert suit_name("c") == "Cups"
 
 
 def test_spec_and_registry():
@@ -553,6 +586,73 @@ def test_spec_and_registry():
     assert SPEC.seats == (3,) and SPEC.deck == "italian"
     with pytest.raises(ValueError):
         SPEC.new(None, 4, 0)
+
+
+# -- what the events tell the screen -------------------------------------------------------------
+def test_deal_events_carry_the_stock_left_and_the_trump_only_for_those_who_see_it():
+    state = SPEC.new(None, 3, 7)
+    events = state.opening_events()
+    assert [e.data["stock"] for e in events] == list(range(38, 29, -1)) + [30]
+    sampled = events[-1]
+    assert sampled.data["stage"] == "briscola" and state.dealer == 2
+    assert sampled.data["trump"] is None and sampled.data["trump_known"] is False
+    assert sampled.audience == frozenset({0, 1})
+    for seat in (0, 1, 2, None):
+        seen = sampled.for_seat(seat).data
+        view = state.view(seat)
+        assert (seen["trump"], seen["trump_known"]) == (view["trump"], view["trump_known"])
+        assert seen["stock"] == view["stock"] == 30
+    assert sampled.for_seat(0).data["trump"] == state.trump
+    assert sampled.for_seat(2).data["trump"] is None
+
+
+def test_draw_events_carry_the_stock_and_tell_the_dealer_the_trump_it_draws():
+    state = rig(["Kd 5d 6d", "3d 5c 6c", "4b Kb 6s"], briscola="Ac", draws=["Ad", "Ab"],
+                dealer=0, leader=0, stock_empty=True)
+    state.apply(0, play("Kd"))
+    state.apply(1, play("3d"))
+    draws = [e for e in state.apply(2, play("4b")) if e.kind == "draw"]
+    assert [e.data["stock"] for e in draws] == [2, 1, 0] and state.view(1)["stock"] == 0
+    last = draws[-1]
+    assert last.seat == 0 and last.audience == frozenset({0})
+    assert last.for_seat(0).data["trump"] == "c" and last.for_seat(0).data["trump_known"]
+    for seat in (1, 2, None):
+        assert "trump" not in last.for_seat(seat).data
+    assert all("trump" not in e.for_seat(e.seat).data for e in draws[:-1])
+
+
+def test_a_play_tells_only_its_player_that_the_trump_is_now_to_remember():
+    state = rig(["Kd 5d 6d", "3d 5c 6c", "4b Kb 6s"], briscola="Ac", remember=True)
+    event = state.apply(0, play("Kd"))[0]
+    assert event.for_seat(0).data["trump"] is None is state.view(0)["trump"]
+    assert all("trump" not in event.for_seat(s).data for s in (1, 2, None))
+    state = rig(["Kd 5d 6d", "3d 5c 6c", "4b Kb 6s"], briscola="Ac", remember=False)
+    event = state.apply(0, play("Kd"))[0]
+    assert event.private is None and state.view(0)["trump"] == "c"
+
+
+class Screen:
+    """What a table that only copies event fields shows: the stock and the trump."""
+
+    FIELDS = ("stock", "trump", "trump_known")
+
+    def __init__(self, remember):
+        self.remember = remember
+        self.shown = {seat: {} for seat in (0, 1, 2, None)}
+
+    def __call__(self, state, events):
+        for seat, shown in self.shown.items():
+            for e in events:
+                data = e.for_seat(seat).data
+                if e.kind in ("deal", "draw", "play"):
+                    shown.update({k: data[k] for k in self.FIELDS if k in data})
+                elif e.kind == "trump_changed":
+                    shown.update(trump=data["suit"], trump_known=True)
+            view = state.view(seat)
+            # a spectator cannot remember, so under that option its view never shows the trump
+            fields = self.FIELDS if seat is not None or not self.remember else \
+                ("stock", "trump_known")
+            assert {k: shown[k] for k in fields} == {k: view[k] for k in fields}, (seat, events)
 
 
 # -- properties over many random games ----------------------------------------------------------
@@ -609,6 +709,8 @@ class Checker:
                 s["drawer"] = e.seat
             if s["drawer"] is None:
                 assert s["card"] not in json.dumps(e.for_seat(s["dealer"]).to_json()), e
+            if s["drawer"] != s["dealer"] and not s["changed"]:
+                assert e.for_seat(s["dealer"]).data.get("trump") is None, e
         if not s or state.over:
             return
         view = state.view(s["dealer"])
@@ -664,3 +766,24 @@ def test_replay_log_gives_the_same_match(seed):
     assert again.result() == state.result()
     for seat in (0, 1, 2, None):
         assert again.view(seat) == state.view(seat)
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(0, 2**31), st.booleans())
+def test_event_fields_bring_a_copying_screen_to_the_view(seed, remember):
+    random_match(seed, {"remember_trump": remember}, Screen(remember))
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(0, 2**31))
+def test_every_stock_count_is_the_cards_left_to_draw_after_its_event(seed):
+    zones = {}
+
+    def watch(state, events):
+        for e in events:
+            if e.kind == "deal" and e.data.get("stage") != "gather" and not zones:
+                zones["deck"] = [None] * len(DECK)
+            apply_moves(zones, e.for_seat(None))
+            if e.kind in ("deal", "draw"):
+                assert e.data["stock"] == len(zones["deck"]) + len(zones.get("briscola", []))
+    random_match(seed, None, watch)
