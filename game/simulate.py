@@ -7,33 +7,24 @@ how one player fares against another.
 from __future__ import annotations
 
 import argparse
-import random
 from typing import Any, Sequence
 
 from game import GAMES
 from game.ai import computer_player
 from game.ai.base import ComputerPlayer
 from game.engine import State
+from game.session import GameSetup, Session
 
 
 def play_game(key: str, players: Sequence[ComputerPlayer], seed: int,
               options: dict[str, Any] | None = None, max_actions: int = 100_000) -> State:
-    """Play one whole game; each player sees only its own view.
+    """Play one whole game in a session of computers; each player sees only its own view.
 
     When several seats may act at once (a simultaneous commit, a race), the
-    order in which they act is drawn from a separate seeded generator.
+    order in which they act is drawn from the session's seeded generator.
     """
-    state = GAMES[key].new(options, len(players), seed)
-    order_rng = random.Random(seed ^ 0x5EED)
-    ai_rngs = [random.Random(seed * 31 + i) for i in range(len(players))]
-    for _ in range(max_actions):
-        acting = state.to_act()
-        if not acting:
-            return state
-        seat = acting[0] if len(acting) == 1 else order_rng.choice(acting)
-        action = players[seat].choose(state.view(seat), state.legal_actions(seat), ai_rngs[seat])
-        state.apply(seat, action)
-    raise RuntimeError(f"{key} seed {seed}: no end after {max_actions} actions")
+    setup = GameSetup.computers(key, "random", options, seed)
+    return Session(setup, players=list(players)).run(max_actions)
 
 
 def win_rate(key: str, hero: ComputerPlayer, others: ComputerPlayer, games: int,

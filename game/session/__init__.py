@@ -1,0 +1,36 @@
+"""One game session behind every table: the referee and the messages to its clients.
+
+* A **session** (:class:`Session`, referee.py) owns the rules' state, the
+  seats (a person here, a computer at a level, a remote player) and the log;
+  nothing else may touch the state.
+* An **update** (:class:`Update`, messages.py) is what a seat learns after
+  each action: the events redacted for it, then its view, its legal actions,
+  who is to act, the version, and at the end the result.  Updates, actions
+  (:class:`Submit`) and refusals (:class:`Refused`) are plain values with one
+  JSON codec, so they can travel over a socket unchanged.
+* A **client** (:class:`Client`, client.py) is a screen's window on a session:
+  it polls updates, submits actions, and paces the computers.  The table is a
+  client; it cannot tell a local session (:class:`LocalClient`) from a remote one.
+
+``GameSetup`` (setup.py) says what to start: game, options, who sits where.
+"""
+
+from game.session.client import Client, LocalClient
+from game.session.messages import (MessageError, Refused, Submit, Update, decode, dumps, encode,
+                                   loads, round_trip)
+from game.session.referee import Session, Watcher
+from game.session.setup import COMPUTER, HUMAN, REMOTE, GameSetup, SeatSpec
+
+
+def local_game(setup: GameSetup, seat: int | None = None, paced: bool = True) -> LocalClient:
+    """A session in this process and a client of it from ``seat`` (default: the first
+    person's seat, else a spectator)."""
+    if seat is None:
+        humans = setup.humans()
+        seat = humans[0] if humans else None
+    return LocalClient(Session(setup, paced=paced), seat)
+
+
+__all__ = ["COMPUTER", "HUMAN", "REMOTE", "Client", "GameSetup", "LocalClient", "MessageError",
+           "Refused", "SeatSpec", "Session", "Submit", "Update", "Watcher", "decode", "dumps",
+           "encode", "loads", "local_game", "round_trip"]

@@ -1,0 +1,219 @@
+"""The referee: one :class:`Session` owns a game's state, its seats and its log.
+
+Nothing but the session touches the :class:`~game.engine.State`.  Clients (the
+table on this screen, a remote player's connection, a spectator) *watch* it
+from a seat and receive :class:`~game.session.messages.Update` values, already
+redacted for that seat; they *submit* actions for the seats they play and get a
+:class:`~game.session.messages.Refused` back when an action is not taken.
+
+Computer seats are played inside the session (game/session/computers.py): they
+see their seat's view only.  How fast they move is the clients' business:
+
+* an *unpaced* session applies a computer's move as soon as it is thought out
+  (simulations, tests, a netplay host with no screen);
+* a *paced* session holds it until a client calls :meth:`Session.allow` for
+  that version, which the table does once its animation has caught up and a
+  human-like pause has passed.  A human who acts in the meantime (a race) is
+  simply first.
+
+:meth:`Session.pump` is where computer moves are applied: the driver of the
+session calls it (the table every frame, :meth:`Session.run` in a loop), so the
+state is only ever changed from one thread at a time.
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+import threading
+from collections import deque
+from typing import Any, Optional, Sequence
+
+from game import GAMES
+from game.ai import computer_player
+from game.ai.base import ComputerPlayer
+from game.engine import Action, IllegalAction, Reason, State
+from game.session.computers import DEFAULT_BUDGET, ComputerSeats
+from game.session.messages import Refused, Update
+from game.session.setup import COMPUTER, GameSetup
+
+log = logging.getLogger(__name__)
+
+
+class Watcher:
+    """One client's mailbox: the updates for its seat, in order."""
+
+    def __init__(self, session: "Session", seat: Optional[int]) -> None:
+        self.session = session
+        self.seat = seat
+        self.inbox: deque[Update] = deque()
+
+    def drain(self) -> list[Update]:
+        out = list(self.inbox)
+        self.inbox.clear()
+        return out
+
+    def close(self) -> None:
+        self.session.unwatch(self)
+
+
+def computer_rngs(seed: int, seats: int) -> list[random.Random]:
+    """Each computer seat's own generator (the same ones every runner uses)."""
+    return [random.Random(seed * 31 + s) for s in range(seats)]
+
+
+class Session:
+    """A game in progress, refereed: see the module docstring.
+
+    ``players`` replaces the computer players made from the setup's levels (one
+    entry per seat, None where the setup's own applies): tests and simulations
+    bring their own.
+    """
+
+    def __init__(self, setup: GameSetup, players: Optional[Sequence[Optional[ComputerPlayer]]] = None,
+                 paced: bool = False, budget: float = DEFAULT_BUDGET) -> None:
+        seed = setup.seed if setup.seed is not None else random.SystemRandom().randrange(1 << 31)
+        self.setup = setup.with_seed(seed)
+        self.spec = GAMES[setup.key]
+        self.state: State = self.spec.new(setup.options, len(setup.seats), seed)
+        self.version = 0
+        self.paced = paced
+        self.allowed = -1
+        n = len(setup.seats)
+        made = [computer_player(setup.key, s.level) if s.kind == COMPUTER else None
+                for s in setup.seats]
+        if players is not None:
+            made = [p if p is not None else m for p, m in zip(players, made)]
+        self.computers = ComputerSeats(made, computer_rngs(seed, n), budget)
+        self._order = random.Random(seed ^ 0x5EED)
+        self._opening = self.state.opening_events()
+        self._watchers: list[Watcher] = []
+        self._lock = threading.RLock()
+
+    # -- seats -----------------------------------------------------------------------
+    @property
+    def seats(self) -> int:
+        return self.state.seats
+
+    @property
+    def over(self) -> bool:
+        return self.state.over
+
+    def is_computer(self, seat: int) -> bool:
+        return self.computers.is_computer(seat)
+
+    def log(self) -> dict[str, Any]:
+        """The game so far as JSON: replaying it gives the same game (game/engine.py)."""
+        return self.state.log()
+
+    # -- watching ----------------------------------------------------------------------
+    def watch(self, seat: Optional[int]) -> Watcher:
+        """A mailbox for ``seat``'s updates (None: a spectator).  Its first update is
+        the opening deal, or, for a client that joins a game under way, the game as
+        it stands (no events)."""
+        if seat is not None and (type(seat) is not int or not 0 <= seat < self.seats):
+            raise ValueError(f"no seat {seat!r} at this table")
+        with self._lock:
+            watcher = Watcher(self, seat)
+            events = self._opening if self.version == 0 else []
+            watcher.inbox.append(self._update(seat, None, events))
+            self._watchers.append(watcher)
+            return watcher
+
+    def unwatch(self, watcher: Watcher) -> None:
+        with self._lock:
+            if watcher in self._watchers:
+                self._watchers.remove(watcher)
+
+    def _update(self, seat: Optional[int], actor: Optional[int], events: Sequence[Any]) -> Update:
+        st = self.state
+        to_act = st.to_act()
+        legal = tuple(st.legal_actions(seat)) if seat is not None and seat in to_act else ()
+        return Update(seat, self.version, actor, tuple(e.for_seat(seat) for e in events),
+                      st.view(seat), legal, tuple(to_act), st.result() if st.over else None)
+
+    # -- acting --------------------------------------------------------------------------
+    def submit(self, seat: int, action: Action, version: Optional[int] = None,
+               probe: bool = False) -> Optional[Refused]:
+        """A client's action for a seat it plays.  None when taken (or, for a probe,
+        when it would be); else the refusal, with the rules' reason."""
+        with self._lock:
+            why = self._check(seat, action, version)
+            if why is None and not probe:
+                self._apply(seat, action)
+                return None
+            if why is None:
+                return None
+            return Refused(seat if type(seat) is int else None, str(action), why, self.version,
+                           probe)
+
+    def _check(self, seat: Any, action: Any, version: Optional[int]) -> Optional[Reason]:
+        if type(seat) is not int or not 0 <= seat < self.seats:
+            return Reason("engine.no_such_seat")
+        if self.is_computer(seat):
+            return Reason("engine.not_your_seat")
+        if version is not None and version != self.version:
+            return Reason("engine.moved_on")
+        return self.state.reason(seat, action)
+
+    def _apply(self, seat: int, action: Action) -> None:
+        events = self.state.apply(seat, action)
+        self.version += 1
+        for watcher in self._watchers:
+            watcher.inbox.append(self._update(watcher.seat, seat, events))
+
+    def allow(self, version: int) -> None:
+        """A paced session's computers may make their move in ``version`` now."""
+        with self._lock:
+            self.allowed = max(self.allowed, version)
+
+    def pump(self) -> int:
+        """Start the computers on the position, apply the moves that are ready; the
+        number of moves applied."""
+        applied = 0
+        with self._lock:
+            while not self.state.over:
+                acting = self.state.to_act()
+                for seat in acting:
+                    if self.is_computer(seat) and not self.computers.thinking(seat, self.version):
+                        self.computers.request(seat, self.state.view(seat),
+                                               self.state.legal_actions(seat), self.version)
+                if self.paced and self.allowed < self.version:
+                    break
+                answers = self.computers.answers(self.version)
+                ready = [s for s in acting if s in answers]
+                if not ready:
+                    break
+                seat = ready[0]
+                self.computers.take(seat)
+                self._apply(seat, answers[seat])
+                applied += 1
+        return applied
+
+    def run(self, max_actions: int = 100_000) -> State:
+        """Play a game of computers only to its end in this thread (simulations):
+        when several seats may act at once, the order is drawn from the session's
+        own seeded generator."""
+        st = self.state
+        for _ in range(max_actions):
+            acting = st.to_act()
+            if not acting:
+                return st
+            seat = acting[0] if len(acting) == 1 else self._order.choice(acting)
+            player = self.computers.players[seat]
+            if player is None:
+                raise ValueError(f"seat {seat} is not a computer: run() plays computers only")
+            view, legal = st.view(seat), st.legal_actions(seat)
+            action = player.choose(view, legal, self.computers.rngs[seat])
+            try:
+                self._apply(seat, action)
+            except IllegalAction:
+                log.error("seat %d chose illegal %s; playing %s", seat, action, legal[0])
+                self._apply(seat, legal[0])
+        raise RuntimeError(f"{self.setup.key} seed {self.setup.seed}: no end after "
+                           f"{max_actions} actions")
+
+    def close(self) -> None:
+        """Stop the computers' thread (the table or the host is going away)."""
+        self.computers.shutdown()
+        self._watchers.clear()
