@@ -38,15 +38,20 @@ def ink(card: Card):
     return RED if card.is_red else BLACK
 
 
+#: the cap height of a corner index, in card units: large enough that an 8 never reads
+#: as a 9 on a card 60 px wide
+INDEX_CAP = 15.0
+
+
 def draw_index(c: Canvas, card: Card) -> None:
     """Rank and small suit in the top-left corner and, turned, bottom-right."""
     color = ink(card)
     label = RANK_TEXT.get(card.rank, str(card.rank))
     for rot, (ox, oy) in ((0, (0.0, 0.0)), (180, (100.0, 150.0))):
         with c.at(ox, oy, rot=rot):
-            c.text(label, 9.0, 4.5, 12.5, color, condense=0.8 if label == "10" else 0.9,
-                   max_w=14.0, anchor="top")
-            pips.draw(c, card.suit, 9.0, 27.0, 10.0, color)
+            c.text(label, 9.5, 4.0, INDEX_CAP, color, condense=0.78 if label == "10" else 0.9,
+                   max_w=16.0, anchor="top")
+            pips.draw(c, card.suit, 9.5, 29.5, 11.0, color)
 
 
 def draw_pips(c: Canvas, card: Card) -> None:

@@ -179,15 +179,15 @@ def _ace(c: Canvas, style: str, suit: str) -> None:
 # -- indices and frames ------------------------------------------------------------
 
 def _number_box(c: Canvas, rank: int) -> None:
-    c.rect(3.8, 3.8, 15.0, 16.0, PAPER["napoletane"][0], INK, 0.6)
-    c.text(str(rank), 11.3, 11.8, 10.5, INK, condense=0.78 if rank == 10 else 1.0, max_w=12.6)
+    c.rect(3.4, 3.4, 17.0, 18.5, PAPER["napoletane"][0], INK, 0.6)
+    c.text(str(rank), 11.9, 12.65, 13.0, INK, condense=0.74 if rank == 10 else 1.0, max_w=14.6)
 
 
 def _corners(c: Canvas, rank: int, color, y: float) -> None:
     for rot, (ox, oy) in ((0, (0.0, 0.0)), (180, (100.0, 150.0))):
         with c.at(ox, oy, rot=rot):
-            c.text(str(rank), 10.8, y, 12.5, color, condense=0.74 if rank == 10 else 0.9,
-                   max_w=11.0, anchor="top")
+            c.text(str(rank), 10.8, y, 15.0, color, condense=0.7 if rank == 10 else 0.9,
+                   max_w=13.0, anchor="top")
 
 
 def _frame(c: Canvas, style: str, rank: int) -> None:
