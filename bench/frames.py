@@ -47,16 +47,19 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     w, h = (int(v) for v in args.size.split("x"))
 
-    from game.ai import computer_player
+    from game.session import GameSetup
     from scenes.app import App
-    from scenes.table import TableScene
+    from scenes.table import local_table
 
     app = App((w, h))
     app.settings.animation_speed = "normal"
     app.back_to_menu()
     app.sound.warm()  # the real loop synthesises the sounds in the background at start
-    players = [computer_player("bocce", "normal"), computer_player("bocce", "normal")]
-    table = TableScene(app, "bocce", seed=args.seed, players=players)
+    def new_table(seed: int):
+        """Two Normal computers, watched from the first seat, through a local session."""
+        return local_table(app, GameSetup.computers("bocce", "normal", seed=seed), seat=0)
+
+    table = new_table(args.seed)
     app.stack.push(table)
     all_ms: list[float] = []
     moving_ms: list[float] = []
@@ -80,13 +83,14 @@ def main(argv: list[str] | None = None) -> int:
                 moving_ms.append(ms)
                 moving_cpu.append(cpu)
         if app.stack.top is not table:  # game over: the result screen; start again
-            table = TableScene(app, "bocce", seed=args.seed + i, players=players)
-            app.stack.replace(table)
+            app.back_to_menu()
+            table = new_table(args.seed + i)
+            app.stack.push(table)
         if not args.flat_out:
             pause = next_frame - time.perf_counter()
             if pause > 0:
                 time.sleep(pause)
-    print(f"Bocce table {w}x{h}, {len(all_ms)} frames, {table.actions_taken} actions in the "
+    print(f"Bocce table {w}x{h}, {len(all_ms)} frames, game version {table.version} in the "
           f"last game, drifts {len(table.drifts)}")
     print(f"  all frames:    median {statistics.median(all_ms):.2f} ms   "
           f"p99 {percentile(all_ms, 99):.2f} ms   max {max(all_ms):.2f} ms")

@@ -5,6 +5,9 @@ the pygame-gui manager, the toast overlay).  :meth:`App.frame` is one
 deterministic frame, so tests drive the program with synthetic events and see
 every exception; :func:`run` is the real loop, and only it catches a scene's
 exception, to log it and return to the menu instead of dying on the player.
+Ctrl+C in the terminal ends it like Quit (exit code 130, no traceback), and
+:meth:`App.shutdown` joins the card painter and sound threads before
+``pygame.quit()``.
 """
 
 from __future__ import annotations
@@ -18,17 +21,22 @@ import time  # noqa: E402
 import traceback  # noqa: E402
 import warnings  # noqa: E402
 from pathlib import Path  # noqa: E402
+from typing import TYPE_CHECKING  # noqa: E402
 
 import pygame  # noqa: E402
 import pygame_gui  # noqa: E402
 
-from game.i18n import set_language, tr  # noqa: E402
+from scenes.i18n import set_language, tr  # noqa: E402
 from scenes import theme  # noqa: E402
 from scenes.fonts import Fonts  # noqa: E402
 from scenes.scene import Scene, SceneStack  # noqa: E402
 from scenes.settings import Settings, load_settings, save_settings  # noqa: E402
-from scenes.sound import Sound  # noqa: E402
+from scenes.sound import Sound, open_mixer  # noqa: E402
+from scenes.sprites import stop_painters  # noqa: E402
 from scenes.toast import Toasts  # noqa: E402
+
+if TYPE_CHECKING:  # pragma: no cover
+    from game.session import GameSetup
 
 ROOT = Path(__file__).resolve().parent.parent
 THEME_PATH = ROOT / "assets" / "theme.json"
@@ -37,6 +45,8 @@ MIN_SIZE = (800, 500)
 FPS = 60
 MAX_DT = 0.1          # a stall (window drag, breakpoint) must not fast-forward animations
 EXIT_AFTER_FIRST_FRAME = "TAVOLATA_EXIT_AFTER_FIRST_FRAME"
+THREAD_JOIN_TIMEOUT = 1.0   # seconds each kind of background thread gets to end at shutdown
+INTERRUPTED = 130           # exit status after Ctrl+C, as shells report SIGINT
 
 
 def _make_art(design: str):
@@ -56,6 +66,7 @@ def _make_art(design: str):
 class App:
     def __init__(self, size: tuple[int, int] = DEFAULT_SIZE, fullscreen: bool = False) -> None:
         pygame.mixer.pre_init(44100, -16, 2, 512)     # a small buffer: card snaps land on time
+        open_mixer()            # before pygame.init(): no device means one line, not ALSA's 16
         pygame.init()
         self.settings: Settings
         self.settings, notice = load_settings()
@@ -210,15 +221,30 @@ class App:
         self.stack.clear_to(menu)
         menu.resize(self.size)
 
-    def start_game(self, key: str, seed: int | None = None, options: dict | None = None) -> None:
+    def game_setup(self, key: str, seed: int | None = None,
+                   options: dict | None = None) -> "GameSetup":
+        """The game as the player last set it up on the new-game screen (remembered in the
+        settings; you in the first seat, Normal computers, the default options when never
+        set up or when that memory is damaged), with this seed and these options on top."""
+        from game.session import GameSetup
+
+        setup = self.settings.game_setup(key)
+        if options:
+            setup = GameSetup(setup.key, setup.seats, {**setup.options, **options}, seed)
+        return setup.with_seed(seed)
+
+    def start_game(self, game: "str | GameSetup", seed: int | None = None,
+                   options: dict | None = None) -> None:
+        """A table for a game here against the computer: a key (its remembered setup) or a setup."""
         try:
-            from scenes.table import TableScene
+            from scenes.table import local_table
         except ModuleNotFoundError as exc:
             if exc.name != "scenes.table":
                 raise
             self.notify(tr("ui.error.no_table"))
             return
-        self.stack.push(TableScene(self, key, seed=seed, options=options))
+        setup = self.game_setup(game, seed, options) if isinstance(game, str) else game
+        self.stack.push(local_table(self, setup))
 
     def _over_menu(self) -> bool:
         """True when the top scene is the title menu (then Rules/Settings are full screens)."""
@@ -243,8 +269,14 @@ class App:
         self.running = False
 
     def shutdown(self) -> None:
-        """The program ends: every scene leaves the stack, so their threads stop."""
-        self.stack.clear()
+        """The program ends: every scene leaves the stack, so their threads stop, and the card
+        painters and the sound warm-up are waited for (a bounded time), so ``pygame.quit()``
+        never pulls pygame from under a thread still using it."""
+        try:
+            self.stack.clear()
+        finally:
+            stop_painters(THREAD_JOIN_TIMEOUT)
+            self.sound.stop(THREAD_JOIN_TIMEOUT)
 
     # --- the frame ---------------------------------------------------------
     def frame(self, dt: float, events: list[pygame.event.Event] | None = None) -> None:
@@ -301,9 +333,26 @@ class App:
 
 def run(game: str | None = None, seed: int | None = None, fullscreen: bool = False,
         size: tuple[int, int] | None = None) -> int:
-    """The program: the title menu (and a table straight away if ``game`` is given) until Quit."""
+    """The program: the title menu (and a table straight away if ``game`` is given) until Quit;
+    the exit status (130 after Ctrl+C, which ends the program as Quit does)."""
     started = time.perf_counter()
     app = App(size or DEFAULT_SIZE, fullscreen)
+    status = 0
+    try:
+        status = _loop(app, game, seed, started)
+    except KeyboardInterrupt:
+        status = INTERRUPTED
+    finally:
+        try:
+            app.shutdown()
+        except Exception:  # the program ends all the same
+            traceback.print_exc(file=sys.stderr)
+        pygame.quit()
+    return status
+
+
+def _loop(app: App, game: str | None, seed: int | None, started: float) -> int:
+    """The frames until Quit (or a menu that keeps failing: status 1)."""
     app.back_to_menu()
     if game:
         try:
@@ -314,14 +363,12 @@ def run(game: str | None = None, seed: int | None = None, fullscreen: bool = Fal
     exit_after_first = os.environ.get(EXIT_AFTER_FIRST_FRAME) == "1"
     clock = pygame.time.Clock()
     dt = 0.0
-    status = 0
     while app.running:
         try:
             app.frame(dt)
         except Exception:
             if not app.recover():
-                status = 1
-                break
+                return 1
         if app.frames == 1:
             if exit_after_first:
                 print(f"tavolata: first frame {time.perf_counter() - started:.3f} s after run()",
@@ -329,9 +376,4 @@ def run(game: str | None = None, seed: int | None = None, fullscreen: bool = Fal
                 break
             app.sound.warm_in_background()
         dt = min(clock.tick(FPS) / 1000.0, MAX_DT)
-    try:
-        app.shutdown()
-    except Exception:  # the program ends all the same
-        traceback.print_exc(file=sys.stderr)
-    pygame.quit()
-    return status
+    return 0

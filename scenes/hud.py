@@ -7,6 +7,7 @@ is blits only; a changed score renders one new line, not the whole board.
 
 from __future__ import annotations
 
+import math
 from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Any, Callable, Optional
@@ -123,6 +124,7 @@ class ChoiceButton:
     primary: bool = False
     rect: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
     icon: Optional[str] = None  # a card code drawn above the label (a suit's Ace)
+    enabled: bool = True        # a disabled button is drawn dim and does nothing
 
 
 @dataclass
@@ -156,7 +158,7 @@ class ChoiceBar:
         self._signature: tuple = ()
 
     def set(self, buttons: list[ChoiceButton], title: str = "") -> None:
-        sig = tuple((b.label, str(b.action), b.hotkey) for b in buttons) + (title,)
+        sig = tuple((b.label, str(b.action), b.hotkey, b.enabled) for b in buttons) + (title,)
         if sig == self._signature:
             return
         self._signature = sig
@@ -253,7 +255,9 @@ class ChoiceBar:
         for i, b in enumerate(self.buttons):
             focused = i == self.focus
             hovered = i == self.hover
-            if focused:
+            if not b.enabled:
+                fill, rim, ink = (10, 30, 20, 150), theme.GOLD_DARK, theme.CREAM_DIM
+            elif focused:
                 fill, rim, ink = (70, 52, 16, 240), theme.GOLD_LIGHT, theme.GOLD_LIGHT
             elif hovered:
                 fill, rim, ink = (34, 80, 52, 240), theme.GOLD_LIGHT, theme.CREAM
@@ -342,6 +346,10 @@ class ScorePop:
         return Tween(duration, apply, ease_out_cubic, on_done=gone)
 
 
+#: the fill of a lit name plate (the seat to act)
+ACTIVE_PLATE = (92, 64, 14, 245)
+
+
 class Hud:
     """Draws the HUD parts from plain data the scene and the adapter give it."""
 
@@ -354,7 +362,8 @@ class Hud:
         self.banners: list[Banner] = []
         self.pops: list[ScorePop] = []
         self.card_icon: Optional[IconFn] = None  # the table's card faces, for icons
-        self.clock = 0.0                         # drives the callout's pulse
+        self.clock = 0.0                         # drives the callout's and the plates' pulse
+        self._glows: dict[tuple[int, int], pygame.Surface] = {}
 
     @staticmethod
     def banner_size(font: int) -> int:
@@ -450,19 +459,44 @@ class Hud:
 
     def draw_plate(self, surface: pygame.Surface, name: str, info: str, centre: tuple[float, float],
                    font: int, active: bool) -> pygame.Rect:
+        """A seat's name plate; the plate of a seat to act is lit (a warm fill, a gold rim
+        and a slowly pulsing glow), so whose turn it is shows at a glance."""
         name_img = self.text.render(name, font, theme.GOLD_LIGHT if active else theme.CREAM, True)
         info_img = self.text.render(info, font, theme.CREAM) if info else None
         pad = max(6, font // 2)
         rect = self.plate_rect(name, info, centre, font, surface.get_rect())
         w, h = rect.size
-        rim = theme.GOLD_LIGHT if active else theme.GOLD_DARK
-        surface.blit(self.panels.get((w, h), theme.PANEL, rim, h // 2, 3 if active else 2), rect)
+        if active:
+            glow = self._plate_glow((w, h))
+            wave = 0.5 + 0.5 * math.sin(self.clock * 4.0)
+            glow.set_alpha(int(120 + 135 * wave))
+            surface.blit(glow, glow.get_rect(center=rect.center))
+            surface.blit(self.panels.get((w, h), ACTIVE_PLATE, theme.GOLD_LIGHT, h // 2, 3), rect)
+        else:
+            surface.blit(self.panels.get((w, h), theme.PANEL, theme.GOLD_DARK, h // 2, 2), rect)
         x = rect.x + pad
         surface.blit(name_img, (x, rect.centery - name_img.get_height() // 2))
         if info_img:
             surface.blit(info_img, (rect.right - pad - info_img.get_width(),
                                     rect.centery - info_img.get_height() // 2))
         return rect
+
+    def _plate_glow(self, size: tuple[int, int]) -> pygame.Surface:
+        """The glow around a lit plate, made once per plate size."""
+        glow = self._glows.get(size)
+        if glow is None:
+            pad = max(8, size[1] // 2)
+            w, h = size
+            glow = pygame.Surface((w + pad * 2, h + pad * 2), pygame.SRCALPHA)
+            for i in range(pad, 0, -1):
+                alpha = int(150 * (1 - i / (pad + 1)) ** 1.6)
+                pygame.draw.rect(glow, (*theme.GOLD_LIGHT, alpha),
+                                 (pad - i, pad - i, w + 2 * i, h + 2 * i),
+                                 border_radius=h // 2 + i)
+            if len(self._glows) > 16:
+                self._glows.clear()
+            self._glows[size] = glow
+        return glow
 
     def draw_label(self, surface: pygame.Surface, label: Label) -> pygame.Rect:
         """Draw a label; returns what it covers (its pill, if it has one)."""
@@ -482,6 +516,12 @@ class Hud:
             return pill.union(rect)
         surface.blit(img, rect)
         return rect
+
+    def forget_icons(self) -> None:
+        """The card design changed: labels with a card icon are drawn anew."""
+        cache = self.text._cache
+        for key in [k for k in cache if isinstance(k, tuple) and k and k[0] == "#icon"]:
+            del cache[key]
 
     def _with_icon(self, img: pygame.Surface, label: Label) -> pygame.Surface:
         """The label's text after a small card face, as one image (cached with the text)."""

@@ -1,4 +1,5 @@
-"""The title menu: the five games (the built ones playable), Rules, Settings, Quit.
+"""The title menu: the five games (the built ones open their new-game screen), Rules,
+Settings, Credits (the licences), Quit.
 
 Everything static (felt, fanned decorative cards, the title) is painted once
 per window size into one surface; a frame is that blit plus the buttons.
@@ -14,7 +15,7 @@ import pygame
 
 from game import CATALOG, GAMES
 from game.cards import Card
-from game.i18n import tr
+from scenes.i18n import tr
 from scenes import theme
 from scenes.scene import Scene
 from scenes.widgets import Button, FocusList, draw_button
@@ -52,7 +53,7 @@ class MenuScene(Scene):
             if not playable:
                 hint = tr("ui.menu.coming_soon", seats=hint)
             buttons.append(Button(
-                entry.title, action=(lambda k=entry.key: self.app.start_game(k)) if playable else None,
+                entry.title, action=(lambda k=entry.key: self.open_setup(k)) if playable else None,
                 enabled=playable, key=f"game:{entry.key}", row=row, style="primary", hint=hint))
             if playable:
                 buttons.append(Button(
@@ -62,9 +63,23 @@ class MenuScene(Scene):
         buttons += [
             Button(tr("ui.menu.rules"), action=self._open_rules, key="rules", row=bottom),
             Button(tr("ui.menu.settings"), action=self.app.open_settings, key="settings", row=bottom),
+            Button(tr("ui.menu.credits"), action=self.open_credits, key="credits", row=bottom),
             Button(tr("ui.menu.quit"), action=self.app.quit, key="quit", row=bottom),
         ]
         self.focus.set_buttons(buttons)
+
+    def open_setup(self, key: str) -> None:
+        """A game is chosen: its new-game screen first (options, seats, computers' strength),
+        never a table with choices the player has not seen."""
+        from scenes.setup_scene import SetupScene
+
+        self.app.stack.push(SetupScene(self.app, key))
+
+    def open_credits(self) -> None:
+        """Credits and licences: what the program and what it ships with may be used under."""
+        from scenes.credits_scene import CreditsScene
+
+        self.app.stack.push(CreditsScene(self.app))
 
     def _open_rules(self) -> None:
         first = next((e.key for e in CATALOG if e.key in GAMES), CATALOG[0].key)
@@ -98,7 +113,7 @@ class MenuScene(Scene):
                 game.rect = pygame.Rect(inner.x, y, inner.w - rules_w - gap, row_h)
             y += row_h + gap
         y += px(18) - gap
-        keys = ("rules", "settings", "quit")
+        keys = ("rules", "settings", "credits", "quit")
         bw = (inner.w - gap * (len(keys) - 1)) // len(keys)
         for i, key in enumerate(keys):
             self.focus.button(key).rect = pygame.Rect(inner.x + i * (bw + gap), y, bw, bottom_h)

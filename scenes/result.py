@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, Optional
 
 import pygame
 
-from game.i18n import tr
+from scenes.i18n import tr
 from scenes import theme
 from scenes.hud import PanelCache, TextCache
 from scenes.scene import Scene
@@ -154,29 +154,64 @@ class _MenuOverlay(Scene):
         self.focus.activate(self.focus.button(key))
 
 
-class ResultScene(_MenuOverlay):
+class _AutoClose:
+    """An overlay that closes by itself after ``auto_close`` seconds (a table nobody plays)."""
+
+    auto_close: Optional[float] = None
+
+    def _tick_auto_close(self) -> None:
+        if self.auto_close is not None and self.age >= self.auto_close \
+                and self.app.stack.top is self:
+            self.auto_close = None
+            self.closed_by_itself()
+
+    def closed_by_itself(self) -> None:
+        raise NotImplementedError
+
+
+class ResultScene(_AutoClose, _MenuOverlay):
     """The game is over: who won, the final scores, Play again or Menu."""
 
+    def __init__(self, app: Any, table: "TableScene", auto_close: Optional[float] = None) -> None:
+        self.auto_close = auto_close
+        super().__init__(app, table)
+
     def buttons(self) -> list[Button]:
-        return [Button(tr("table.result.play_again"), self.play_again, key="again",
-                       style="primary"),
-                Button(tr("table.result.menu"), self.menu, key="menu")]
+        out = []
+        if self.table.again is not None:
+            out.append(Button(tr("table.result.play_again"), self.play_again, key="again",
+                              style="primary"))
+        out.append(Button(tr("table.result.menu"), self.menu, key="menu",
+                          style="primary" if not out else "normal"))
+        return out
+
+    def _result(self) -> dict[str, Any]:
+        return dict(self.table.result or {})
 
     def title(self) -> str:
-        return self.table.adapter.result_title(self.table.state.result(), self.table.layout)
+        return self.table.adapter.result_title(self._result(), self.table.layout)
 
     def lines(self) -> list[tuple[str, str]]:
-        rows = self.table.adapter.result_lines(self.table.state.result(), self.table.view,
+        rows = self.table.adapter.result_lines(self._result(), self.table.view,
                                                self.table.layout)
         return list(rows)
 
     def sheet(self) -> Optional[Sheet]:
-        return self.table.adapter.result_sheet(self.table.state.result(), self.table.view,
+        return self.table.adapter.result_sheet(self._result(), self.table.view,
                                                self.table.layout)
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self._tick_auto_close()
+
+    def closed_by_itself(self) -> None:
+        self.table.finished()
 
     def play_again(self) -> None:
         stack = self.app.stack
         new = self.table.new_game()
+        if new is None:
+            return
         stack.pop()  # this overlay
         stack.replace(new)
 
@@ -191,8 +226,8 @@ class PauseScene(_MenuOverlay):
         return [Button(tr("table.pause.resume"), self.resume, key="resume", style="primary"),
                 Button(tr("table.pause.rules"), self.rules, key="rules"),
                 Button(tr("ui.menu.settings"), self.settings, key="settings"),
-                Button(tr("table.pause.menu"), self.menu, key="menu"),
-                Button(tr("table.pause.quit"), self.quit, key="quit")]
+                Button(tr("table.pause.menu"), self.ask_menu, key="menu"),
+                Button(tr("table.pause.quit"), self.ask_quit, key="quit")]
 
     def title(self) -> str:
         return tr("table.pause.title")
@@ -215,12 +250,60 @@ class PauseScene(_MenuOverlay):
         self.table.close()
         self.app.quit()
 
+    def ask_menu(self) -> None:
+        """The game in progress would be lost: ask before leaving it for the menu."""
+        if self.table.over:
+            self.menu()
+            return
+        self.app.stack.push(ConfirmScene(self.app, self.table, tr("table.confirm.menu_title"),
+                                         tr("table.confirm.lost"), tr("table.confirm.leave"),
+                                         self.menu))
+
+    def ask_quit(self) -> None:
+        """The same before quitting the program."""
+        if self.table.over:
+            self.quit()
+            return
+        self.app.stack.push(ConfirmScene(self.app, self.table, tr("table.confirm.quit_title"),
+                                         tr("table.confirm.lost"), tr("table.confirm.quit"),
+                                         self.quit))
+
     def on_escape(self) -> None:
         self.resume()
 
 
+class ConfirmScene(_MenuOverlay):
+    """Are you sure?  A question, what it would cost, and two answers; Esc or "Stay" keeps
+    the game (the default, so a hasty Enter loses nothing)."""
 
-class SheetScene(_MenuOverlay):
+    def __init__(self, app: Any, table: "TableScene", title: str, line: str, yes: str,
+                 on_yes: Any) -> None:
+        self._title, self._line, self._yes, self._on_yes = title, line, yes, on_yes
+        super().__init__(app, table)
+
+    def buttons(self) -> list[Button]:
+        return [Button(tr("table.confirm.stay"), self.stay, key="stay", style="primary"),
+                Button(self._yes, self._on_yes, key="yes")]
+
+    def title(self) -> str:
+        return self._title
+
+    def lines(self) -> list[tuple[str, str]]:
+        return [(self._line, "")]
+
+    def update(self, dt: float) -> None:
+        self.age += dt  # the game stands still below
+
+    def stay(self) -> None:
+        if self.app.stack.top is self:
+            self.app.stack.pop()
+
+    def on_escape(self) -> None:
+        self.stay()
+
+
+
+class SheetScene(_AutoClose, _MenuOverlay):
     """Between two games of a match: the score sheet so far and one button to go on.
 
     The table's animation waits below (like the pause menu) and carries on with
@@ -228,7 +311,8 @@ class SheetScene(_MenuOverlay):
     """
 
     def __init__(self, app: Any, table: "TableScene", title: str, sheet: Sheet,
-                 button: str) -> None:
+                 button: str, auto_close: Optional[float] = None) -> None:
+        self.auto_close = auto_close
         self._title = title
         self._sheet = sheet
         self._button = button
@@ -244,7 +328,11 @@ class SheetScene(_MenuOverlay):
         return self._sheet
 
     def update(self, dt: float) -> None:
-        self.age += dt  # the next deal waits for the player
+        self.age += dt  # the next deal waits for the player (or for the pause to pass)
+        self._tick_auto_close()
+
+    def closed_by_itself(self) -> None:
+        self.go_on()
 
     def go_on(self) -> None:
         if self.app.stack.top is self:

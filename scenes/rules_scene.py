@@ -12,7 +12,8 @@ from typing import Optional
 import pygame
 
 from game import CATALOG
-from game.i18n import DEFAULT_LANG, language, tr
+from game.i18n import DEFAULT_LANG
+from scenes.i18n import language, tr
 from scenes import theme
 from scenes.richtext import Block, Line, layout, parse
 from scenes.scene import Scene
@@ -228,7 +229,7 @@ class RulesScene(Scene):
             self.resize(size)
         self._ensure_layout()
         if self.overlay:
-            theme.dim(surface)
+            theme.dim(surface, theme.HIDE)
         else:
             surface.blit(theme.felt_background(size), (0, 0))
         focused = self.focus.focused

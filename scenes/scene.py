@@ -44,7 +44,7 @@ class Scene:
         """Advance time by ``dt`` seconds."""
 
     def draw(self, surface: pygame.Surface) -> None:
-        """Paint the scene; must not change state."""
+        """Paint the scene; drawing changes nothing."""
 
 
 class SceneStack:
@@ -103,13 +103,17 @@ class SceneStack:
             scene.removed()
 
     def visible(self) -> list[Scene]:
-        """The scenes to draw, bottom-up: the top one and the overlays' backgrounds."""
-        out: list[Scene] = []
-        for scene in reversed(self._scenes):
-            out.append(scene)
-            if not scene.overlay:
-                break
-        return list(reversed(out))
+        """The scenes to draw, bottom-up: the top one and, when it is an overlay, the full
+        scene under it (which it dims).  Overlays between the two are hidden: Settings over
+        the pause menu over the table shows the table and the Settings, not the pause
+        panel through them."""
+        top = self.top
+        if top is None:
+            return []
+        if not top.overlay:
+            return [top]
+        base = next((s for s in reversed(self._scenes) if not s.overlay), None)
+        return [top] if base is None else [base, top]
 
     def handle(self, event: pygame.event.Event) -> Optional[pygame.event.Event]:
         top = self.top

@@ -1,24 +1,49 @@
 """The player's settings, saved as JSON in the user's config folder.
 
-A settings file is something a person (or a crash, or an older version) may
+A settings file is something a person (or a crash, or another version) may
 have damaged: bad JSON, wrong types, values we do not know.  Loading never
-fails: every bad field alone falls back to its default, unknown keys are
-ignored, and the caller gets a one-line notice to show.
+fails, never hangs and never rewrites a file just because it read it: every
+bad field alone falls back to its default, and the caller gets a one-line
+notice to show.  What this version does not know (unknown keys, values a newer
+version may have written) is written back unchanged with the player's later
+changes.  A file that cannot be settings at all (not JSON, not an object,
+over :data:`MAX_BYTES`, nested deeper than :data:`MAX_DEPTH`) is kept beside as
+``settings.json.bad`` and the defaults are saved in its place; something that
+is not a regular file (a FIFO, a folder) is never opened and never replaced.
+Saving is atomic: a temporary file in the same folder, then ``os.replace``.
+
+``games`` remembers how each game was last set up on the new-game screen (a
+:class:`~game.session.GameSetup` as JSON, without its seed), so the next game
+and ``--game KEY`` start the same way.  A damaged entry gives that game alone
+its defaults (the file keeps the entry until that game is set up again here);
+an entry for a game this version does not have is kept untouched, for the
+version that does.
 """
 
 from __future__ import annotations
 
+import copy
 import json
 import os
-from dataclasses import asdict, dataclass, fields
+import stat
+import tempfile
+from dataclasses import dataclass, field, fields
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # pragma: no cover
+    from game.session import GameSetup
 
 ITALIAN_STYLES = ("napoletane", "bergamasche", "bresciane")
 ANIMATION_SPEEDS = {"slow": 0.6, "normal": 1.0, "fast": 2.0, "instant": 0.0}
 LANGUAGES = ("en",)
 VOLUME_STEP = 0.1
 FILE_NAME = "settings.json"
+BAD_SUFFIX = ".bad"
+#: A settings file is a few hundred bytes: anything over this is not one (and is never read whole).
+MAX_BYTES = 1 << 20
+#: Settings are a few levels deep; deeper JSON is damage (and would exhaust the recursion limit).
+MAX_DEPTH = 32
 
 
 @dataclass
@@ -28,6 +53,12 @@ class Settings:
     fullscreen: bool = False
     volume: float = 0.7
     language: str = "en"
+    #: game key -> its last setup as JSON (GameSetup.to_json() without the seed)
+    games: dict[str, Any] = field(default_factory=dict)
+    #: (what the file held, these settings as loaded from it): a save writes back what the
+    #: player has not changed since as the file had it, so another version's keys survive
+    _origin: tuple[dict[str, Any], dict[str, Any]] | None = field(
+        default=None, init=False, compare=False, repr=False)
 
     @property
     def speed_factor(self) -> float:
@@ -35,7 +66,105 @@ class Settings:
         return ANIMATION_SPEEDS.get(self.animation_speed, 1.0)
 
     def to_json(self) -> dict[str, Any]:
-        return asdict(self)
+        """The settings themselves (a deep copy), without what the file held besides."""
+        return {name: copy.deepcopy(getattr(self, name)) for name in _FIELDS}
+
+    def file_json(self) -> dict[str, Any]:
+        """What a save writes: the settings, merged into the file they were loaded from."""
+        if self._origin is None:
+            return self.to_json()
+        held, loaded = self._origin
+        return _merged(held, loaded, self.to_json())
+
+    def _loaded_from(self, held: dict[str, Any]) -> None:
+        """Remember ``held`` (the file's JSON) and these settings as they are now."""
+        self._origin = (copy.deepcopy(held), self.to_json())
+
+    def game_setup(self, key: str) -> "GameSetup":
+        """The game as last set up (no seed), or its default: you in the first seat
+        against Normal computers.  Never fails for a built game, whatever ``games`` holds."""
+        from game.session import GameSetup
+
+        try:
+            return parse_game_setup(key, self.games.get(key))
+        except ValueError:
+            return GameSetup.solo(key)
+
+    def remember_setup(self, setup: "GameSetup") -> None:
+        """Keep ``setup`` as its game's choice (the seed is not part of it: each game deals anew)."""
+        self.games[setup.key] = setup_entry(setup)
+
+
+_FIELDS = tuple(f.name for f in fields(Settings) if f.init)
+_MISSING = object()
+
+
+def _merged(held: dict[str, Any], loaded: dict[str, Any], now: dict[str, Any]) -> dict[str, Any]:
+    """``held`` (the file) with every setting changed since loading (``loaded`` -> ``now``)
+    written over it; a setting unchanged keeps what the file had, even a value this version
+    could not use.  ``games`` merges entry by entry, so another game's setup survives."""
+    out = dict(held)
+    for key, value in now.items():
+        before = loaded.get(key, _MISSING)
+        if key == "games" and isinstance(held.get(key), dict) and isinstance(before, dict):
+            out[key] = _merged(held[key], before, value)
+        elif key not in held or value != before or type(value) is not type(before):
+            out[key] = value
+    return out
+
+
+def setup_entry(setup: "GameSetup") -> dict[str, Any]:
+    """What ``games`` keeps of a setup: its JSON without the seed."""
+    entry = setup.to_json()
+    entry.pop("seed", None)
+    return entry
+
+
+def parse_game_setup(key: str, entry: Any) -> "GameSetup":
+    """The setup a ``games`` entry of a built game holds; ValueError if it is not one the
+    new-game screen could have made: another game, a remote seat, not exactly one person,
+    a level the screen does not offer, or an option of the right value but the wrong type
+    (``1`` for True passes ``in``, not here)."""
+    from game import GAMES
+    from game.ai import LEVELS
+    from game.session import COMPUTER, HUMAN, GameSetup
+
+    if not isinstance(entry, dict) or entry.get("key") != key:
+        raise ValueError(f"not a setup of {key}: {entry!r}")
+    try:
+        setup = GameSetup.from_json({**entry, "seed": None})
+    except (TypeError, KeyError) as exc:       # odd JSON inside: still just a bad entry
+        raise ValueError(str(exc)) from None
+    kinds = [s.kind for s in setup.seats]
+    if kinds.count(HUMAN) != 1 or any(k not in (HUMAN, COMPUTER) for k in kinds):
+        raise ValueError(f"a setup here has one person and computers: {kinds}")
+    if any(s.kind == COMPUTER and s.level not in LEVELS for s in setup.seats):
+        raise ValueError("a computer level the screen does not offer")
+    for name, value in setup.options.items():
+        allowed = GAMES[key].options[name].allowed
+        if not any(type(v) is type(value) and v == value for v in allowed):
+            raise ValueError(f"option {name!r} cannot be {value!r}")
+    return setup
+
+
+def _games_from_json(value: Any) -> tuple[dict[str, Any], list[str]]:
+    """The ``games`` field: good entries kept, damaged ones of built games dropped (named
+    ``games.KEY`` among the bad fields), other games' entries kept as they are."""
+    from game import GAMES
+
+    if not isinstance(value, dict):
+        return {}, ["games"]
+    games: dict[str, Any] = {}
+    bad: list[str] = []
+    for key, entry in value.items():
+        if key not in GAMES:
+            games[key] = entry
+            continue
+        try:
+            games[key] = setup_entry(parse_game_setup(key, entry))
+        except ValueError:
+            bad.append(f"games.{key}")
+    return games, bad
 
 
 def _valid(name: str, value: Any) -> bool:
@@ -60,16 +189,19 @@ def from_json(data: Any) -> tuple[Settings, list[str]]:
     if not isinstance(data, dict):
         return settings, ["<file>"]
     bad: list[str] = []
-    for f in fields(Settings):
-        if f.name not in data:
+    for name in _FIELDS:
+        if name not in data:
             continue
-        value = data[f.name]
-        if _valid(f.name, value):
-            if f.name == "volume":
+        value = data[name]
+        if name == "games":
+            settings.games, bad_games = _games_from_json(value)
+            bad += bad_games
+        elif _valid(name, value):
+            if name == "volume":
                 value = round(float(value), 2)
-            setattr(settings, f.name, value)
+            setattr(settings, name, value)
         else:
-            bad.append(f.name)
+            bad.append(name)
     return settings, bad
 
 
@@ -87,42 +219,144 @@ def settings_path() -> Path:
     return config_dir() / FILE_NAME
 
 
-def save_settings(settings: Settings) -> Path:
-    """Write atomically (temp file + rename), so a crash never leaves half a file.
+class _Damaged(Exception):
+    """The file is there but cannot be settings (too big, not UTF-8, not JSON, too deep)."""
 
-    Raises OSError when the folder is not writable; the caller tells the player.
+
+class _NotAFile(Exception):
+    """Something that is not a regular file (a FIFO, a folder, a device) stands at the path."""
+
+
+def _depth_within(value: Any, limit: int) -> bool:
+    """Is parsed JSON at most ``limit`` containers deep?  Iterative: deep input must not recurse."""
+    stack = [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, (dict, list)):
+            if depth > limit:
+                return False
+            children = item.values() if isinstance(item, dict) else item
+            stack.extend((child, depth + 1) for child in children)
+    return True
+
+
+def _read_json(path: Path) -> Any:
+    """The parsed file.  FileNotFoundError when there is none, _NotAFile, _Damaged, or OSError
+    when it cannot be read.  Never opens a FIFO or device (that would block start-up): the
+    path is checked first, then opened without blocking and checked again, so a FIFO put
+    there in between cannot block either; and never reads more than MAX_BYTES + 1."""
+    if not stat.S_ISREG(os.stat(path).st_mode):
+        raise _NotAFile(str(path))
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise _NotAFile(str(path))
+        if info.st_size > MAX_BYTES:
+            raise _Damaged(f"{info.st_size} bytes")
+        chunks: list[bytes] = []
+        size = 0
+        while size <= MAX_BYTES:                 # a file that grows while read is still capped
+            chunk = os.read(fd, MAX_BYTES + 1 - size)
+            if not chunk:
+                break
+            chunks.append(chunk)
+            size += len(chunk)
+    finally:
+        os.close(fd)
+    if size > MAX_BYTES:
+        raise _Damaged(f"over {MAX_BYTES} bytes")
+    try:
+        data = json.loads(b"".join(chunks).decode("utf-8-sig"))  # Notepad writes a BOM
+    except (UnicodeDecodeError, ValueError, RecursionError) as exc:
+        raise _Damaged(type(exc).__name__) from None
+    if not _depth_within(data, MAX_DEPTH):
+        raise _Damaged(f"nested deeper than {MAX_DEPTH}")
+    return data
+
+
+def save_settings(settings: Settings) -> Path:
+    """Write atomically (a temporary file in the same folder, then ``os.replace``), so a crash
+    never leaves half a file; what the file held that this version does not know is kept.
+
+    Writes through a symbolic link to the file it names.  Raises OSError when the folder is
+    not writable or something that is not a regular file (a FIFO) stands at the path: that
+    is never replaced; the caller tells the player.
     """
-    path = settings_path()
+    path = Path(os.path.realpath(settings_path()))
     path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_suffix(".json.tmp")
-    tmp.write_text(json.dumps(settings.to_json(), indent=2) + "\n", encoding="utf-8")
-    os.replace(tmp, path)
+    try:
+        mode: int | None = os.stat(path).st_mode
+    except FileNotFoundError:
+        mode = None                                # a new file stays private (mkstemp: 0600)
+    if mode is not None and not stat.S_ISREG(mode):
+        raise OSError(f"{path} is not a regular file; not replacing it")
+    data = settings.file_json()
+    text = json.dumps(data, indent=2) + "\n"
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as out:
+            if mode is not None:
+                os.chmod(tmp, stat.S_IMODE(mode))  # the file keeps the permissions it had
+            out.write(text)
+            out.flush()
+            os.fsync(out.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+    settings._loaded_from(data)
     return path
 
 
+def _set_aside(path: Path) -> Path:
+    """Move a damaged file beside itself as ``settings.json.bad`` (replacing an older one);
+    OSError when it cannot be moved."""
+    bad = path.with_name(path.name + BAD_SUFFIX)
+    os.replace(path, bad)
+    return bad
+
+
 def load_settings() -> tuple[Settings, str | None]:
-    """The saved settings, or defaults; the notice says what was wrong with the file, if anything."""
-    from game.i18n import tr
+    """The saved settings, or defaults; the notice says what was wrong with the file, if anything.
+
+    Only a damaged file is written to, after it is set aside: every other file stays as it
+    is until the player changes a setting.
+    """
+    from scenes.i18n import tr
 
     path = settings_path()
     try:
-        raw = path.read_text(encoding="utf-8")
+        data = _read_json(path)
     except FileNotFoundError:
         return Settings(), None
-    except (OSError, UnicodeDecodeError):
+    except _NotAFile:
+        return Settings(), tr("ui.settings.not_a_file", path=str(path))
+    except _Damaged:
+        return Settings(), _repair(path, tr)
+    except OSError:
         return Settings(), tr("ui.settings.unreadable")
-    try:
-        data = json.loads(raw)
-    except ValueError:
-        settings, bad = Settings(), ["<file>"]
-    else:
-        settings, bad = from_json(data)
+    settings, bad = from_json(data)
+    if bad == ["<file>"]:                      # JSON, but not an object: not settings at all
+        return settings, _repair(path, tr)
+    settings._loaded_from(data)
     if not bad:
         return settings, None
+    return settings, tr("ui.settings.fields_default", fields=", ".join(bad))
+
+
+def _repair(path: Path, tr: Any) -> str:
+    """Keep the damaged file as settings.json.bad and save the defaults; the notice says
+    which of that happened."""
     try:
-        save_settings(settings)
+        bad = _set_aside(path)
     except OSError:
-        pass
-    if bad == ["<file>"]:
-        return settings, tr("ui.settings.damaged")
-    return settings, tr("ui.settings.fields_reset", fields=", ".join(bad))
+        return tr("ui.settings.damaged_not_repaired")
+    try:
+        save_settings(Settings())
+    except OSError:
+        return tr("ui.settings.damaged_not_saved", backup=bad.name)
+    return tr("ui.settings.damaged", backup=bad.name)

@@ -4,17 +4,23 @@ Card snaps are filtered noise bursts with a fast decay, the collect is a
 swish, the win a small arpeggio, the error a soft low blip.  Samples are
 built lazily (first play, or :meth:`Sound.warm` off the render loop) with the
 stdlib only, so start-up stays cheap.  No audio device, or volume 0, means
-silence, never an error.
+silence, never an error: :func:`open_mixer` tries the real device with SDL's C
+noise (ALSA prints eight lines per attempt) kept off the terminal, and without
+one starts the mixer on SDL's dummy driver, so nothing tries the device again,
+and says so in one line.
 """
 
 from __future__ import annotations
 
+import contextlib
 import math
+import os
 import random
 import sys
+import tempfile
 import threading
 from array import array
-from typing import Callable
+from typing import Callable, Iterator
 
 import pygame
 
@@ -165,6 +171,71 @@ def encode(samples: list[float], fmt: int, channels: int, gain: float = 1.0) -> 
     return data.tobytes()
 
 
+@contextlib.contextmanager
+def _c_stderr_dropped() -> Iterator[None]:
+    """Send what C code writes to stderr (fd 2) nowhere for a moment: SDL's audio backends
+    print straight to it, past Python.  Only around a call made before other threads run."""
+    try:
+        sys.stderr.flush()
+        saved: int | None = os.dup(2)
+    except (OSError, ValueError, AttributeError):   # no real fd 2 (a GUI launcher): nothing to hide
+        saved = None
+    if saved is None:
+        yield
+        return
+    try:
+        with tempfile.TemporaryFile() as sink:
+            os.dup2(sink.fileno(), 2)
+            try:
+                yield
+            finally:
+                os.dup2(saved, 2)
+    finally:
+        os.close(saved)
+
+
+def _silenced() -> bool:
+    """Is the mixer on SDL's dummy driver when nobody asked for it (our fallback)?  Asked from
+    the mixer itself, so it stays true however often the mixer is started."""
+    get_driver = getattr(pygame.mixer, "get_driver", None)
+    try:
+        driver = get_driver() if get_driver is not None else ""
+    except pygame.error:
+        return False
+    asked = [d.strip().lower() for d in os.environ.get("SDL_AUDIODRIVER", "").split(",")]
+    return driver == "dummy" and "dummy" not in asked
+
+
+def open_mixer() -> bool:
+    """Start the mixer (before ``pygame.init()``, which would otherwise try the device noisily):
+    on the real device if there is one, else on SDL's dummy driver, in silence, after one line
+    on stderr.  True when sound will be heard."""
+    if pygame.mixer.get_init():
+        return not _silenced()
+    try:
+        with _c_stderr_dropped():
+            pygame.mixer.init()
+        if pygame.mixer.get_init():
+            return True
+        error = "the mixer did not start"
+    except (pygame.error, NotImplementedError) as exc:
+        error = str(exc) or type(exc).__name__
+    print(f"tavolata: no sound device ({error}); playing without sound", file=sys.stderr)
+    before = os.environ.get("SDL_AUDIODRIVER")
+    os.environ["SDL_AUDIODRIVER"] = "dummy"
+    try:
+        with _c_stderr_dropped():
+            pygame.mixer.init()
+    except (pygame.error, NotImplementedError):
+        pass                                  # no mixer at all: pygame.init() skips it quietly
+    finally:
+        if before is None:
+            os.environ.pop("SDL_AUDIODRIVER", None)
+        else:
+            os.environ["SDL_AUDIODRIVER"] = before
+    return False
+
+
 class Sound:
     """``play(name)`` for the table sounds; silent at volume 0 or without an audio device."""
 
@@ -175,17 +246,19 @@ class Sound:
         self._raw: dict[str, bytes] = {}
         self._sounds: dict[str, pygame.mixer.Sound] = {}
         self._lock = threading.Lock()
+        self._stopping = threading.Event()
+        self._warmer: threading.Thread | None = None
 
     @property
     def available(self) -> bool:
-        """Is there a working mixer?  Tried once; a missing device is not an error."""
+        """Is there a working mixer that is heard (not :func:`open_mixer`'s silent fallback)?
+        Tried once; a missing device is not an error."""
         if self._available is None:
             try:
-                if not pygame.mixer.get_init():
-                    pygame.mixer.init()
+                heard = open_mixer()
                 init = pygame.mixer.get_init()
                 self._format = (init[0], init[1], init[2]) if init else None
-                self._available = self._format is not None
+                self._available = heard and self._format is not None
             except (pygame.error, NotImplementedError):
                 self._available = False
         return self._available
@@ -205,18 +278,32 @@ class Sound:
             return raw
 
     def warm(self) -> None:
-        """Build every sound now (call from a thread: it is pure Python, no pygame)."""
+        """Build every sound now (call from a thread: it is pure Python, no pygame); stops
+        between two sounds once :meth:`stop` is called."""
         if not self.available:
             return
         for name in NAMES:
+            if self._stopping.is_set():
+                return
             self._bytes(name)
 
     def warm_in_background(self) -> threading.Thread | None:
-        if not self.available:
+        if not self.available or self._stopping.is_set():
             return None
         thread = threading.Thread(target=self.warm, name="sound-warm", daemon=True)
+        self._warmer = thread
         thread.start()
         return thread
+
+    def stop(self, timeout: float = 1.0) -> bool:
+        """The program ends: the warm-up stops after the sound it is building, and is waited
+        for (up to ``timeout`` seconds) so ``pygame.quit()`` never runs beside it.  True when
+        no warm-up thread is left."""
+        self._stopping.set()
+        thread = self._warmer
+        if thread is not None and thread is not threading.current_thread():
+            thread.join(timeout)
+        return thread is None or not thread.is_alive()
 
     def play(self, name: str) -> bool:
         """Play a sound; True when something actually started playing."""

@@ -4,12 +4,20 @@ A sprite only holds numbers (centre, angle, scale, how far it is turned over);
 :class:`CardImages` turns those into surfaces, caching every face, back,
 rotation and flip step it makes, so a frame is nothing but blits.  Rotating or
 scaling every card every frame would eat the whole frame budget.
+
+Faces are painted ahead in a background thread that makes plain surfaces only
+(the display's pixel format is the main thread's); the main thread converts
+each one for fast blits when it first draws it.  :func:`stop_painters` stops
+and joins every painter when the program ends.
 """
 
 from __future__ import annotations
 
 import itertools
 import math
+import threading
+import time
+import weakref
 from collections import OrderedDict
 from typing import Any, Callable, Optional
 
@@ -39,6 +47,19 @@ def soft_rect(size: tuple[int, int], pad: int, radius: int, colour: tuple[int, i
         pygame.draw.rect(surf, (*colour, alpha), (pad - i, pad - i, w + 2 * i, h + 2 * i),
                          width=ring, border_radius=radius + i)
     return surf
+
+
+def smooth_rotate(surf: pygame.Surface, angle: float) -> pygame.Surface:
+    """``surf`` turned by ``angle`` degrees with smooth edges (cached by the caller).
+
+    A plain rotate leaves jagged edges on a card's outline; rotozoom filters, and a
+    transparent margin first lets it soften the outline too, not only the inside.
+    """
+    pad = 2
+    framed = pygame.Surface((surf.get_width() + pad * 2, surf.get_height() + pad * 2),
+                            pygame.SRCALPHA)
+    framed.blit(surf, (pad, pad))
+    return pygame.transform.rotozoom(framed, angle, 1.0)
 
 
 class CardSprite:
@@ -189,6 +210,8 @@ class CardImages:
         self.card_h = card_h
         self.master_w = card_w
         self._masters: dict[str, pygame.Surface] = {}
+        #: what the painter thread made, plain, not yet converted by the main thread
+        self._painted: dict[str, pygame.Surface] = {}
         self._base = _Lru(900)
         self._variants = _Lru(1600)
         self._painter: Optional[_Painter] = None
@@ -206,6 +229,7 @@ class CardImages:
         if width != self.master_w:
             self.master_w = width
             self._masters = {}
+            self._painted = {}
             self._base.clear()
             self._variants.clear()
             if self._painter is not None:
@@ -215,7 +239,8 @@ class CardImages:
     # -- masters: drawn ahead of time in a background thread --------------------------
     def warm(self, codes: Any, background: bool = True) -> None:
         """Have these faces (codes; None = the back) ready before they are needed."""
-        codes = [c for c in codes if (c or "#back") not in self._masters]
+        codes = [c for c in codes
+                 if (c or "#back") not in self._masters and (c or "#back") not in self._painted]
         if not codes:
             return
         if not background:
@@ -223,7 +248,8 @@ class CardImages:
                 self.master(code)
             return
         if self._painter is None or not self._painter.alive:
-            self._painter = _Painter(self.art, self.deck, self.master_w, self._masters)
+            self._painter = _Painter(self.art, self.deck, self.master_w, self._painted,
+                                     self._masters)
         self._painter.want(codes)
 
     def stop(self) -> None:
@@ -232,10 +258,16 @@ class CardImages:
             self._painter = None
 
     def master(self, code: Optional[str]) -> pygame.Surface:
+        """The face (or back) at the master width: the painter's, converted here on the main
+        thread, or painted now."""
         key = code or "#back"
         surf = self._masters.get(key)
         if surf is None:
-            surf = _paint(self.art, self.deck, code, self.master_w)
+            painted = self._painted.pop(key, None)
+            if painted is not None:
+                surf = _for_screen(painted)
+            else:
+                surf = _paint(self.art, self.deck, code, self.master_w)
             self._masters[key] = surf
         return surf
 
@@ -290,7 +322,7 @@ class CardImages:
                 w = max(1, int(surf.get_width() * fstep / FLIP_STEPS))
                 surf = pygame.transform.scale(surf, (w, surf.get_height()))
             if astep:
-                surf = pygame.transform.rotate(surf, astep * ANGLE_STEP)
+                surf = smooth_rotate(surf, astep * ANGLE_STEP)
             return surf
         return self._variants.get_or((kind, width, fstep, astep), make)
 
@@ -356,13 +388,41 @@ def _paint(art: Any, deck: str, code: Optional[str], width: int) -> pygame.Surfa
     return surf
 
 
+def _for_screen(surf: pygame.Surface) -> pygame.Surface:
+    """``convert_alpha()`` for fast blits, only on the main thread and with a display;
+    otherwise the surface as it is."""
+    if (threading.current_thread() is threading.main_thread() and pygame.display.get_init()
+            and pygame.display.get_surface() is not None):
+        return surf.convert_alpha()
+    return surf
+
+
+#: Every painter whose thread may still run, for :func:`stop_painters`.
+_painters: "weakref.WeakSet[_Painter]" = weakref.WeakSet()
+
+
+def stop_painters(timeout: float = 1.0) -> bool:
+    """Stop every card painter and wait for its thread, ``timeout`` seconds for all: the
+    program ends, and ``pygame.quit()`` must not run beside a face being painted.  True
+    when none is left running."""
+    painters = list(_painters)
+    for painter in painters:
+        painter.stop()
+    deadline = time.monotonic() + timeout
+    for painter in painters:
+        painter.join(max(0.0, deadline - time.monotonic()))
+    return not any(p.running for p in painters)
+
+
 class _Painter:
     """Draws card masters in a thread with its own CardArt, so the frame loop never waits
-    for a face; results land in a dict the drawing code reads."""
+    for a face; the plain surfaces land in ``out``, which the drawing code reads and
+    converts (the art converts nothing off the main thread).  Faces already in ``done``
+    are skipped."""
 
-    def __init__(self, art: Any, deck: str, width: int, out: dict) -> None:
+    def __init__(self, art: Any, deck: str, width: int, out: dict,
+                 done: dict | None = None) -> None:
         import queue
-        import threading
 
         try:  # a private art object: its caches are never shared between threads
             own = type(art)(getattr(art, "italian_style", "napoletane"))
@@ -372,10 +432,21 @@ class _Painter:
         self.deck = deck
         self.width = width
         self.out = out
+        self.done = done if done is not None else {}
         self.queue: "queue.Queue[Optional[str]]" = queue.Queue()
         self.alive = True
         self._thread = threading.Thread(target=self._run, name="card-painter", daemon=True)
+        _painters.add(self)
         self._thread.start()
+
+    @property
+    def running(self) -> bool:
+        """Is the thread still there (``alive`` is only whether it has been told to stop)?"""
+        return self._thread.is_alive()
+
+    def join(self, timeout: float | None = None) -> None:
+        if self._thread is not threading.current_thread():
+            self._thread.join(timeout)
 
     def want(self, codes: Any) -> None:
         for code in codes:
@@ -393,7 +464,7 @@ class _Painter:
             if code == "#stop" or not self.alive:
                 break
             key = code or "#back"
-            if key in self.out:
+            if key in self.out or key in self.done:
                 continue
             try:
                 surf = _paint(self.art, self.deck, code, self.width)

@@ -27,7 +27,8 @@ RED = (190, 48, 52)
 PANEL = (10, 36, 24, 210)          # translucent dark-green panel behind text
 PANEL_SOLID = (14, 44, 30)
 SHADOW = (0, 0, 0, 110)
-DIM = (0, 0, 0, 150)                 # over the scene below an overlay
+DIM = (0, 0, 0, 190)                 # over the scene below an overlay: it recedes
+HIDE = (4, 16, 10, 228)              # below a full-screen overlay (rules, settings): out of sight
 FOCUS = GOLD_LIGHT
 DISABLED = (112, 124, 114)
 

@@ -9,6 +9,7 @@ glyph at once.  That is what keeps the art crisp at any size.
 from __future__ import annotations
 
 import math
+import threading
 from contextlib import contextmanager
 from typing import Iterator, Sequence
 
@@ -180,9 +181,11 @@ def new_sheet(width: int, height: int, ss: int, edge: Color) -> tuple[pygame.Sur
 
 
 def finish(sheet: pygame.Surface, width: int, height: int) -> pygame.Surface:
-    """Scale the hi-res sheet down to the card, converted for fast blits when possible."""
+    """Scale the hi-res sheet down to the card, converted for fast blits when possible: on
+    the main thread only (the display belongs to it; a painter thread's user converts)."""
     out = pygame.transform.smoothscale(sheet, (width, height))
-    if pygame.display.get_init() and pygame.display.get_surface() is not None:
+    if (pygame.display.get_init() and pygame.display.get_surface() is not None
+            and threading.current_thread() is threading.main_thread()):
         out = out.convert_alpha()
     return out
 

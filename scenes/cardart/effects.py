@@ -6,6 +6,8 @@ Both surfaces are centred on the card they belong to: blit them with
 
 from __future__ import annotations
 
+import threading
+
 import pygame
 
 
@@ -55,6 +57,8 @@ def shadow(size: tuple[int, int], corner: float) -> pygame.Surface:
 
 
 def _converted(surf: pygame.Surface) -> pygame.Surface:
-    if pygame.display.get_init() and pygame.display.get_surface() is not None:
+    """Converted for fast blits on the main thread only (the display belongs to it)."""
+    if (pygame.display.get_init() and pygame.display.get_surface() is not None
+            and threading.current_thread() is threading.main_thread()):
         return surf.convert_alpha()
     return surf

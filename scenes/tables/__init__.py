@@ -31,7 +31,12 @@ Hooks for games with more going on at the table (Briscola Venceslao uses them):
 * :meth:`callout`: a standing message while the game waits ("Claim it!");
 * :meth:`choice_bar_title` / :meth:`choice_anchor_for`: the choice bar as a
   titled panel placed for the moment (a suit picker), its buttons with card icons;
-* :meth:`think_delay`: a computer's own pause for one move (a race's reaction time).
+* :meth:`think_delay`: a computer's own pause for one move (a race's reaction time);
+* :attr:`select_cards` with :meth:`selection_action` / :meth:`selection_probe`:
+  the player picks several hand cards and plays them together (Dou Dizhu).
+
+Adapters hold no rules: what they show comes from the view and from the
+events' public data, never from scores or counts they work out themselves.
 """
 
 from __future__ import annotations
@@ -43,7 +48,7 @@ from typing import TYPE_CHECKING, Any, Optional, Protocol, Sequence
 
 from game.cards import Card
 from game.engine import Action, Event, GameSpec
-from game.i18n import tr
+from scenes.i18n import tr
 from scenes.hud import Callout, ChoiceButton, Label, Slot
 from scenes.layout import Layout, ZoneGeom
 from scenes.sheet import Sheet
@@ -98,17 +103,28 @@ class TableAdapter:
     counterclockwise = False
     #: zones placed by :meth:`live_zone_geom` from the shown view (never cached)
     live_zones: frozenset[str] = frozenset()
+    #: moves play several hand cards at once: the player picks them, then plays
+    select_cards = False
 
     def __init__(self, spec: GameSpec, seats: int, human_seat: int = 0) -> None:
         self.spec = spec
         self.seats = seats
+        #: the seat at the bottom of the screen
         self.human_seat = human_seat
+        #: nobody plays from this screen (a demo, a spectator): no seat is "You"
+        self.watching = False
+        #: who plays each seat ("human", "computer", "remote"), as the table knows it
+        self.seat_kinds: tuple[str, ...] = ()
+
+    def is_you(self, seat: int) -> bool:
+        """The seat of the person at this screen."""
+        return seat == self.human_seat and not self.watching
 
     # -- names ----------------------------------------------------------------------
     def seat_name(self, seat: int, layout: Layout) -> str:
-        if seat == self.human_seat:
+        if self.is_you(seat):
             return tr("table.seat.you")
-        if self.seats == 2:
+        if self.seats == 2 and not self.watching:
             return tr("table.seat.computer")
         return tr(f"table.seat.{layout.seat(seat).place}")
 
@@ -218,11 +234,22 @@ class TableAdapter:
         return []
 
     def think_delay(self, view: dict[str, Any],
-                    legal: Sequence[Action]) -> Optional[tuple[float, float]]:
-        """A computer's own pause range (seconds at normal speed) before this move, or None
-        for the table's.  Meant for races a human can win: it is scaled by the speed
-        setting but never skipped, so the race stays real (see scenes/players.py)."""
+                    acting: Sequence[int]) -> Optional[tuple[float, float]]:
+        """A computer's own pause range (seconds at normal speed) before the move of the
+        computer seats ``acting``, or None for the table's.  Meant for races a human can
+        win: scaled by the speed setting but never skipped, so the race stays real."""
         return None
+
+    def selection_action(self, view: dict[str, Any], legal: Sequence[Action],
+                         picked: Sequence[str]) -> Optional[Action]:
+        """The legal action the picked hand cards form (:attr:`select_cards`), or None."""
+        want = sorted(picked)
+        return next((a for a in legal if a.cards and sorted(c.code for c in a.cards) == want),
+                    None)
+
+    def selection_probe(self, view: dict[str, Any], picked: Sequence[str]) -> Optional[Action]:
+        """An action to ask the referee about when the picked cards form no legal action."""
+        return Action("play", tuple(Card.parse(c) for c in picked))
 
     def choices(self, view: dict[str, Any], legal: Sequence[Action]) -> list[ChoiceButton]:
         """Buttons for legal actions that are not a single card."""
@@ -261,7 +288,7 @@ class TableAdapter:
     # -- the end ---------------------------------------------------------------------------
     def result_title(self, result: dict[str, Any], layout: Layout) -> str:
         winners = result.get("winners") or []
-        if self.human_seat in winners:
+        if any(self.is_you(s) for s in winners):
             return tr("table.result.you_win")
         if winners:
             return tr("table.result.winner", player=self.seat_name(winners[0], layout))

@@ -14,9 +14,9 @@ from typing import Any, Optional, Sequence
 
 import pygame
 
-from game.bocce.rules import lag_worths, points
-from game.engine import Action, Event
-from game.i18n import tr
+from game.cards import Card
+from game.engine import GAME_OVER, Action, Event
+from scenes.i18n import tr
 from scenes import theme
 from scenes.hud import POSITIVE, ChoiceButton, Label, Slot
 from scenes.layout import Layout, ZoneGeom, place
@@ -131,6 +131,8 @@ class BocceAdapter(TableAdapter):
 
     # -- words -------------------------------------------------------------------------
     def seat_name(self, seat: int, layout: Layout) -> str:
+        if self.watching:
+            return super().seat_name(seat, layout)
         return tr("bocce.you") if seat == self.human_seat else tr("bocce.computer")
 
     def scoreboard(self, view: dict[str, Any], layout: Layout) -> list[tuple[str, str]]:
@@ -154,7 +156,7 @@ class BocceAdapter(TableAdapter):
             return tr("bocce.lag_title")
         if phase == "roll" and view.get("rolling") is not None:
             seat = view["rolling"]
-            if seat == self.human_seat:
+            if self.is_you(seat):
                 return tr("bocce_table.your_roll")
             return tr("bocce_table.their_roll", player=self.seat_name(seat, layout))
         return ""
@@ -225,10 +227,11 @@ class BocceAdapter(TableAdapter):
         left = layout.width / 2 - gap * 1.5 - layout.card_w * 0.1
         for seat in (me, other):
             y = self._row_y(seat, layout)
-            name = tr("bocce.your_bocce") if seat == me else tr("bocce.bocce_label")
+            name = tr("bocce.your_bocce") if self.is_you(seat) else tr("bocce.bocce_label")
             out.append(Label(name, (left, y), f(15), theme.GOLD, True, anchor="midright"))
         # each hand's name just left of the hand, as it lies now
-        for seat, name in ((me, tr("bocce.your_hand")), (other, tr("bocce.hand_label"))):
+        mine = tr("bocce.your_hand") if self.is_you(me) else tr("bocce.hand_label")
+        for seat, name in ((me, mine), (other, tr("bocce.hand_label"))):
             held = len(zones.get(self.hand_zone(seat)) or [])
             out.append(Label(name, self._hand_label_xy(seat, layout, held), f(15), theme.GOLD,
                              True, anchor="midright"))
@@ -275,10 +278,9 @@ class BocceAdapter(TableAdapter):
 
     # -- input ---------------------------------------------------------------------------
     def probe_action(self, view: dict[str, Any], code: str, zone: str) -> Optional[Action]:
-        from game.cards import Card
-
-        card = Card.parse(code)
-        return Action("commit", (card,), str(lag_worths(card)[-1]))
+        """A commit of the card with no worth: the engine says why it cannot be used now
+        (wait for the other, the lag is over), and knows what the card would count."""
+        return Action("commit", (Card.parse(code),))
 
     def zone_actions(self, view: dict[str, Any], legal: Sequence[Action], zone: str) -> list[Action]:
         if zone == "deck":
@@ -369,6 +371,8 @@ class BocceAdapter(TableAdapter):
             fx.wait(1.1)
 
     def patch(self, shown: dict[str, Any], event: Event) -> None:
+        """Copy what the event says into the shown view: every number comes from the
+        engine (a bocce's shown total, a stand's points), none is worked out here."""
         kind, data, seat = event.kind, event.data, event.seat
         bocce = shown.setdefault("bocce", [[{} for _ in range(FRAMES)] for _ in (0, 1)])
         if kind == "hand_start":
@@ -388,37 +392,29 @@ class BocceAdapter(TableAdapter):
             shown.update(pallino=data.get("pallino"), phase="roll",
                          lag=list(data.get("worths") or [None, None]))
         elif kind in ("roll", "draw") and seat is not None:
-            totals = list(data.get("totals") or [])
-            pallino = shown.get("pallino")
-            under = [t for t in totals if pallino is not None and t <= pallino]
-            total = max(under) if under else (min(totals) if totals else None)
-            bocce[seat][data.get("bocce", 0)] = {"total": total, "totals": totals,
+            bocce[seat][data.get("bocce", 0)] = {"total": data.get("total"),
+                                                 "totals": list(data.get("totals") or []),
                                                  "status": "rolling", "points": None}
             shown["rolling"] = seat
-        elif kind == "bust" and seat is not None:
-            bocce[seat][data.get("bocce", 0)] = {"total": data.get("total"), "totals": [],
-                                                 "status": "bust", "points": 0}
-        elif kind == "stand" and seat is not None:
-            total = data.get("total")
-            pallino = shown.get("pallino")
-            pts = points(total, pallino) if total is not None and pallino is not None else None
-            bocce[seat][data.get("bocce", 0)] = {"total": total, "totals": [total],
-                                                 "status": "finished", "points": pts}
+        elif kind in ("bust", "stand") and seat is not None:
+            status = "bust" if kind == "bust" else "finished"
+            bocce[seat][data.get("bocce", 0)] = {"total": data.get("total"),
+                                                 "totals": list(data.get("totals") or []),
+                                                 "status": status, "points": data.get("points")}
         if kind in ("bust", "stand") and seat is not None:
             # The line names the next roller as soon as this bocce is done, not after
             # the next bocce has turned over.
-            waiting = bocce[1 - seat][data.get("bocce", 0)].get("status") == "waiting"
-            shown["rolling"] = 1 - seat if waiting else None
+            shown["rolling"] = data.get("next")
         if kind == "knockout":
             target = data.get("target_seat", 0)
             entry = bocce[target][data.get("target_bocce", 0)]
-            entry.update(status="knocked_out", points=0)
+            entry.update(status="knocked_out", points=data.get("target_points"))
         elif kind == "frame_end":
             shown.update(rolling=None, phase="", lag=[None, None], committed=[False, False])
         elif kind == "hand_scored":
             if data.get("scores") is not None:
                 shown["scores"] = list(data["scores"])
-        elif kind == "game_over":
+        elif kind == GAME_OVER:
             shown["phase"] = "over"
             if data.get("scores") is not None:
                 shown["scores"] = list(data["scores"])

@@ -20,8 +20,8 @@ from __future__ import annotations
 from typing import Any, Optional, Sequence
 
 from game.cards import ITALIAN_SUITS
-from game.engine import Action, Event
-from game.i18n import tr
+from game.engine import GAME_OVER, Action, Event
+from scenes.i18n import tr
 from scenes import theme
 from scenes.hud import POSITIVE, Callout, ChoiceButton, Label
 from scenes.layout import Layout, ZoneGeom
@@ -33,7 +33,6 @@ STOCK_SCALE = 0.85
 TRICK_SCALE = 0.9
 CULETTO_SCALE = 0.72
 PILE_SCALE = 0.6
-DECK_SIZE = 39
 #: a computer's reaction time in the Venceslao race, seconds at normal speed
 CLAIM_REACTION = (0.6, 1.6)
 
@@ -284,9 +283,9 @@ class BriscolaAdapter(TableAdapter):
         return [VENCESLAO] if view.get("phase") == "claim" else []
 
     def think_delay(self, view: dict[str, Any],
-                    legal: Sequence[Action]) -> Optional[tuple[float, float]]:
+                    acting: Sequence[int]) -> Optional[tuple[float, float]]:
         """A claim is a race against the human: a human reaction time, never instant."""
-        if any(a.kind == "claim" for a in legal):
+        if view.get("phase") == "claim":
             return CLAIM_REACTION
         return None
 
@@ -327,7 +326,7 @@ class BriscolaAdapter(TableAdapter):
                    rise=0.2, size=0.8, anchor=anchor)
         elif kind == "trump_changed":
             suit = data.get("suit", "")
-            sub = (tr("briscola_table.your_choice") if seat == self.human_seat
+            sub = (tr("briscola_table.your_choice") if self.is_you(seat)
                    else tr("briscola_table.chosen_by", player=self.seat_name(seat, layout)))
             fx.sound("score", at="start")
             fx.banner(tr("briscola_table.new_trump", suit=suit_name(suit)), sub, at="start",
@@ -357,27 +356,14 @@ class BriscolaAdapter(TableAdapter):
                              self.sheet(rows, layout), tr("briscola_table.next_game"))
 
     def patch(self, shown: dict[str, Any], event: Event) -> None:
+        """Copy what the event says into the shown view: the stock count and the trump as
+        this seat may know it come with the deal, draw and play events (the engine sends
+        the suit only to those who may see it), so nothing is worked out here."""
         kind, data, seat = event.kind, event.data, event.seat
-        if kind == "deal":
-            if "game_no" in data:
-                shown["game_no"] = data["game_no"]
-            if "dealer" in data:
-                shown["dealer"] = data["dealer"]
-            stage = data.get("stage")
-            if stage == "gather":
-                shown.update(stock=DECK_SIZE, trump=None, trump_known=False, culetto=False)
-            elif stage == "briscola":
-                moves = data.get("moves") or [{}]
-                code = moves[0].get("card")
-                shown["trump"] = code[1] if code else None
-                shown["trump_known"] = bool(code)
-            else:
-                shown["stock"] = max(0, int(shown.get("stock") or 0) - 1)
-        elif kind == "draw":
-            shown["stock"] = max(0, int(shown.get("stock") or 0) - 1)
-        elif kind == "play":
-            if seat == self.human_seat and shown.get("remember_trump"):
-                shown["trump"] = None  # from now on it must be remembered
+        if kind in ("deal", "draw", "play"):
+            for key in ("game_no", "dealer", "stock", "trump", "trump_known"):
+                if key in data:
+                    shown[key] = data[key]
         elif kind == "claimed":
             shown.update(phase="choose", chooser=seat)
         elif kind == "trump_changed":
@@ -393,7 +379,7 @@ class BriscolaAdapter(TableAdapter):
             if len(sheet) < int(data.get("game_no") or 0):
                 sheet.append(data.get("row") or {})
             shown["sheet"] = sheet
-        elif kind == "match_over":
+        elif kind == GAME_OVER:
             shown["phase"] = "over"
 
     # -- the score sheet -------------------------------------------------------------
@@ -429,8 +415,8 @@ class BriscolaAdapter(TableAdapter):
         winners = list(result.get("winners") or [])
         if len(winners) > 1:
             names = [self.seat_name(s, layout) for s in winners]
-            if self.human_seat in winners:
-                others = [self.seat_name(s, layout) for s in winners if s != self.human_seat]
+            if any(self.is_you(s) for s in winners):
+                others = [self.seat_name(s, layout) for s in winners if not self.is_you(s)]
                 return tr("briscola_table.result.you_share", others=" & ".join(others))
             return tr("briscola_table.result.share", players=" & ".join(names))
         return super().result_title(result, layout)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from game.cards import Card, cards, codes
-from game.engine import Action, Event, GameSpec, State
+from game.engine import GAME_OVER, Action, Event, GameSpec, Reason, State
 
 HANDS = (cards("2S 3H 4S 5H"), cards("6S 7H 8S 9H"))
 SPARE = cards("TS JH")
@@ -18,6 +18,16 @@ SPARE = cards("TS JH")
 
 def _mv(card, src, dst, up):
     return {"card": card.code if card is not None else None, "src": src, "dst": dst, "up": up}
+
+
+def deal_events(hands) -> list[Event]:
+    """Each hand dealt from the deck, its faces seen only by its owner."""
+    out = []
+    for s, hand in enumerate(hands):
+        public = [_mv(None, "deck", f"hand/{s}", False) for _ in hand]
+        private = [_mv(c, "deck", f"hand/{s}", True) for c in hand]
+        out.append(Event("deal", s, {"moves": public}, {"moves": private}, frozenset({s})))
+    return out
 
 
 class FakeState(State):
@@ -31,12 +41,7 @@ class FakeState(State):
         self.scores = [0, 0]
 
     def opening_events(self) -> list[Event]:
-        out = []
-        for s in (0, 1):
-            public = [_mv(None, "deck", f"hand/{s}", False) for _ in self.hands[s]]
-            private = [_mv(c, "deck", f"hand/{s}", True) for c in self.hands[s]]
-            out.append(Event("deal", s, {"moves": public}, {"moves": private}, frozenset({s})))
-        return out
+        return deal_events(self.hands)
 
     def to_act(self) -> tuple[int, ...]:
         return () if not any(self.hands) else (self.turn,)
@@ -51,10 +56,12 @@ class FakeState(State):
             hand = follow or hand
         return sorted(Action("play", (c,)) for c in hand)
 
-    def _explain(self, seat: int, action: Action) -> str | None:
+    def _reason(self, seat: int, action: Action) -> Reason | None:
+        # the keys are their own English words: the fake game has no catalog
         if action.card in self.hands[seat] and self.table:
-            return f"You must follow suit: {self.table[0][1].name().split()[-1]} was led."
-        return "That card is not in your hand."
+            return Reason("You must follow suit: {suit} was led.",
+                          {"suit": self.table[0][1].name().split()[-1]})
+        return Reason("That card is not in your hand.")
 
     def _apply(self, seat: int, action: Action) -> list[Event]:
         card = action.cards[0]
@@ -72,6 +79,8 @@ class FakeState(State):
             events.append(Event("trick", winner, {"moves": moves}))
         else:
             self.turn = 1 - seat
+        if not any(self.hands):
+            events.append(Event(GAME_OVER, None, dict(self.result())))
         return events
 
     def view(self, seat: int | None) -> dict[str, Any]:

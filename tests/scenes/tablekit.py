@@ -3,7 +3,7 @@ clicks and key presses posted as real pygame events."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Optional, Sequence
 
 import pygame
 
@@ -15,6 +15,48 @@ def make_app(display: Any, speed: str = "instant", size: tuple[int, int] = (1280
     app.settings.animation_speed = speed
     app.back_to_menu()
     return app
+
+
+def open_table(app: Any, key: str, seed: int = 1, players: Optional[Sequence[Any]] = None,
+               seat: Optional[int] = 0, think_delay: tuple[float, float] = (0.0, 0.0),
+               options: Optional[dict] = None, push: bool = True, **kw: Any) -> Any:
+    """A table of ``key`` for a local session, pushed on the app's stack.  ``players``: one
+    per seat, None for a person, a computer player object otherwise (default: you at
+    ``seat``, the game's Normal computers elsewhere; ``seat=None``: computers only,
+    watched as a spectator)."""
+    from game import GAMES
+    from game.session import COMPUTER, HUMAN, GameSetup, LocalClient, SeatSpec, Session
+    from scenes.table import TableScene
+
+    n = len(players) if players is not None else GAMES[key].seats[0]
+    if players is None:
+        kinds = [HUMAN if s == seat else COMPUTER for s in range(n)]
+    else:
+        kinds = [HUMAN if p is None else COMPUTER for p in players]
+    setup = GameSetup(key, tuple(SeatSpec(k) for k in kinds), options or {}, seed)
+
+    def client(s: Optional[int] = seed) -> Any:
+        return LocalClient(Session(setup.with_seed(s), players=players, paced=True), seat)
+
+    table = TableScene(app, client(), think_delay=think_delay,
+                       again=lambda: client(None), **kw)
+    if push:
+        app.stack.push(table)
+    return table
+
+
+def session_of(table: Any) -> Any:
+    """The local session behind a table (tests look at the referee's state through it)."""
+    return table.client.session
+
+
+def state_of(table: Any) -> Any:
+    return table.client.session.state
+
+
+def think(table: Any) -> None:
+    """Wait for the computers' thoughts in progress (tests, benchmarks)."""
+    table.client.session.computers.wait_all()
 
 
 def frames(app: Any, n: int = 1, events: list | None = None, dt: float = 1 / 60) -> None:
@@ -40,11 +82,11 @@ def settle(app: Any, table: Any, limit: int = 5000) -> None:
     for _ in range(limit):
         if app.stack.top is not table:
             return
-        if not table.busy and (table.my_turn() or table.state.over) and not table.queued:
+        if not table.busy and (table.my_turn() or table.over):
             app.frame(1 / 60, [])
             if not table.busy:
                 return
-        table.computers.wait_all()
+        think(table)
         app.frame(1 / 60, [])
     raise AssertionError("the table never waited for the human")
 
@@ -157,13 +199,13 @@ def watch(app: Any, table: Any, act: Any, until: Any, every: int = 3, dt: float 
             continue
         if top is not table:
             return problems
-        ready = not table.busy and table.my_turn() and not table.queued
+        ready = not table.busy and table.my_turn()
         if i % every == 0 or ready:
             problems |= layout_problems(table)
         waited = waited + 1 if ready else 0
         if waited > patience:
             waited = 0
             act(table)
-        table.computers.wait_all()
+        think(table)
         app.frame(dt, [])
     raise AssertionError("never got there")

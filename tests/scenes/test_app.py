@@ -185,3 +185,24 @@ def test_main_exits_after_the_first_frame_when_asked(tmp_path):
     assert done.returncode == 0, done.stderr
     assert "first frame" in done.stdout
     assert "Traceback" not in done.stderr
+
+
+def test_an_overlay_hides_the_overlays_under_it_and_dims_the_scene_below(display):
+    """Settings over the pause menu over a table: the table (dimmed) and the Settings
+    are drawn, never the pause panel through the Settings."""
+    from tests.scenes.tablekit import make_app, open_table, settle
+
+    app = make_app(display)
+    table = open_table(app, "bocce", seed=3)
+    settle(app, table)
+    table.pause()
+    pause = app.stack.top
+    pause.settings()
+    settings = app.stack.top
+    assert [type(s).__name__ for s in app.stack.visible()] == ["TableScene", "SettingsScene"]
+    drawn = []
+    for scene in (table, pause, settings):
+        scene.draw = (lambda real, name: (lambda surface: drawn.append(name) or real(surface)))(
+            scene.draw, type(scene).__name__)
+    app.frame(1 / 60, [])
+    assert drawn == ["TableScene", "SettingsScene"]

@@ -9,7 +9,8 @@ import pytest
 from game.engine import Action, Event
 from scenes.result import ResultScene
 from scenes.table import TableScene
-from tests.scenes.tablekit import card_box, click, frames, key, make_app, settle, watch
+from tests.scenes.tablekit import (card_box, click, frames, key, make_app, open_table, settle,
+                                   state_of, think, watch)
 
 
 @pytest.fixture
@@ -18,7 +19,7 @@ def app(display):
 
 
 def start(app, seed=3, **kw):
-    app.stack.push(TableScene(app, "bocce", seed=seed, think_delay=(0.0, 0.0), **kw))
+    open_table(app, "bocce", seed=seed, think_delay=(0.0, 0.0), **kw)
     table = app.stack.top
     settle(app, table)
     return table
@@ -55,18 +56,18 @@ def test_an_ace_asks_one_or_ten_in_a_popup(app):
     assert [b.label for b in table.popup.buttons] == ["1", "10"]
     key(app, pygame.K_2, "2")
     settle(app, table)
-    assert (0, Action.parse("commit:AC:10")) in table.state.history
+    assert (0, Action.parse("commit:AC:10")) in state_of(table).history
 
 
 def test_the_computer_commit_stays_face_down_until_both_committed(app):
     table = start(app, seed=5)
     # the computer commits first (the human has not acted yet)
     for _ in range(50):
-        table.computers.wait_all()
+        think(table)
         frames(app, 1)
-        if table.state.lag[1] is not None:
+        if state_of(table).lag[1] is not None:
             break
-    assert table.state.lag[1] is not None
+    assert state_of(table).lag[1] is not None
     frames(app, 3)
     assert table.shown_zones().get("lag/1") == [None]
     assert "Committed" in label_texts(table)
@@ -130,7 +131,7 @@ def test_a_whole_game_by_mouse_and_keyboard_reaches_the_result(app):
     table = start(app, seed=11)
     turns = play_whole_game(app, table)
     assert turns > 6
-    assert table.state.over
+    assert state_of(table).over
     assert isinstance(app.stack.top, ResultScene)
     assert table.drifts == [], "the animation of the events must match the rules' zones"
     # the screen shows the rules' final zones
@@ -140,22 +141,30 @@ def test_a_whole_game_by_mouse_and_keyboard_reaches_the_result(app):
     pygame.image.save(app.screen, "/tmp/test_bocce_result.png")
 
 
-def test_right_and_return_pressed_while_the_cards_are_dealt_commit_a_card(app):
-    """Keys typed ahead during an animation are not lost: they act, in order, once it ends."""
+def test_keys_pressed_while_the_cards_are_dealt_only_hurry_the_deal(app):
+    """A key during an animation is spent on hurrying it: a card is committed only by a
+    key pressed once the table is ready."""
     app.settings.animation_speed = "normal"
-    table = TableScene(app, "bocce", seed=5, think_delay=(0.0, 0.0))
+    # the computer takes its time, so that nothing moves once the deal has landed
+    table = open_table(app, "bocce", push=False, seed=5, think_delay=(30.0, 31.0))
     app.stack.push(table)
     frames(app, 5)
     assert table.busy and table.my_turn()
     key(app, pygame.K_RIGHT)
     key(app, pygame.K_RETURN)
-    assert table.busy, "still dealing: the keys wait"
-    first = table.view["zones"]["hand/0"][0]
+    assert table.timeline.hurried
     for _ in range(300):
-        if any(seat == 0 for seat, _ in table.state.history):
+        if not table.busy:
             break
         frames(app, 1)
-    mine = [a for seat, a in table.state.history if seat == 0]
+    frames(app, 3)
+    assert not any(seat == 0 for seat, _ in state_of(table).history)
+    first = table.view["zones"]["hand/0"][0]
+    key(app, pygame.K_RIGHT)
+    key(app, pygame.K_RETURN)
+    if table.popup:                       # an Ace: 1 or 10
+        key(app, pygame.K_RETURN)
+    mine = [a for seat, a in state_of(table).history if seat == 0]
     assert mine and mine[0].kind == "commit" and mine[0].card.code == first
 
 
@@ -168,13 +177,13 @@ def simple_player(table):
         b = view["bocce"][0][view["frame"] - 1]
         draw = [a for a in legal if a.kind == "draw"]
         if draw and b["total"] is not None and b["total"] < view["pallino"] - 4:
-            table.act(0, draw[0])
+            table.act(draw[0])
             return
         stands = sorted((a for a in legal if a.kind == "stand"), key=lambda a: -int(a.value))
         if stands:
-            table.act(0, stands[0])
+            table.act(stands[0])
             return
-    table.act(0, legal[0])
+    table.act(legal[0])
 
 
 @pytest.mark.parametrize("size", [(800, 500), (1280, 720), (1920, 1080)])
@@ -183,7 +192,7 @@ def test_a_whole_hand_never_lays_words_on_words_or_cards(display, size):
     hand's "+0" and "+3" among the status chips) stay clear of each other, in the window;
     each hand's name keeps beside it as the next hand is dealt."""
     app = make_app(display, "fast", size)
-    table = TableScene(app, "bocce", seed=5, think_delay=(0.1, 0.2))
+    table = open_table(app, "bocce", push=False, seed=5, think_delay=(0.1, 0.2))
     app.stack.push(table)
     problems = watch(app, table, simple_player,
                      lambda: table.shown.get("hand") == 2 and not table.busy)
@@ -210,8 +219,8 @@ def test_the_roll_line_names_the_next_roller_as_soon_as_a_bocce_stands(app):
     adapter, shown = table.adapter, {"phase": "roll", "frame": 1, "pallino": 12, "rolling": 0,
                                      "bocce": [[{"status": "rolling"}, {}, {}],
                                                [{"status": "waiting"}, {}, {}]]}
-    adapter.patch(shown, Event("stand", 0, {"bocce": 0, "total": 10}))
+    adapter.patch(shown, Event("stand", 0, {"bocce": 0, "total": 10, "next": 1}))
     assert shown["rolling"] == 1
     assert "Computer" in adapter._phase_line(shown, table.layout)
-    adapter.patch(shown, Event("bust", 1, {"bocce": 0, "total": 15}))
+    adapter.patch(shown, Event("bust", 1, {"bocce": 0, "total": 15, "next": None}))
     assert shown["rolling"] is None, "both bocce of the frame are done"

@@ -6,6 +6,7 @@ through the table scene."""
 
 from __future__ import annotations
 
+import random
 from typing import Callable
 
 import pygame
@@ -14,11 +15,12 @@ import pytest
 from game.engine import Action
 from scenes import theme
 from scenes.layout import Layout
-from scenes.players import ComputerSeats
 from scenes.result import PauseScene, ResultScene, SheetScene
 from scenes.table import TableScene
+from scenes.table.scene import computer_pause
 from scenes.tables.briscola import CLAIM_REACTION, BriscolaAdapter
-from tests.scenes.tablekit import click, frames, key, make_app, settle, watch
+from tests.scenes.tablekit import (click, frames, key, make_app, open_table, session_of, settle,
+                                   state_of, think, watch)
 
 #: seed 2, the human playing their first legal card: East plays the Two of Swords
 #: in the second trick of game 1 (the human may claim), a culetto follows, and in
@@ -35,7 +37,7 @@ def app(display):
 
 
 def start(app, seed: int = 7, **kw) -> TableScene:
-    table = TableScene(app, "briscola", seed=seed, think_delay=(0.0, 0.0), **kw)
+    table = open_table(app, "briscola", push=False, seed=seed, think_delay=(0.0, 0.0), **kw)
     app.stack.push(table)
     settle(app, table)
     return table
@@ -64,12 +66,12 @@ def play_until(app, table: TableScene, done: Callable[[], bool], limit: int = 40
             continue
         legal = table.legal()
         if legal:
-            table.act(table.human_seat, legal[0])
+            table.act(legal[0])
     raise AssertionError("never got there")
 
 
 def human_may_claim(table: TableScene) -> bool:
-    st = table.state
+    st = state_of(table)
     return st.phase == "claim" and 0 in st.claimants and not table.busy
 
 
@@ -130,7 +132,7 @@ def test_the_sampled_card_lies_crosswise_under_the_stock_face_up_for_a_non_deale
 
 
 def test_the_dealer_sees_briscola_question_mark_and_a_face_down_card(app):
-    table = start(app, seed=7, human_seat=2)   # seat 2 deals game 1
+    table = start(app, seed=7, seat=2)   # seat 2 deals game 1
     assert table.view["trump"] is None and not table.view["trump_known"]
     texts = labels(table)
     assert "Briscola: ?" in texts and "The dealer is not told" in texts
@@ -141,7 +143,7 @@ def test_the_dealer_sees_briscola_question_mark_and_a_face_down_card(app):
 
 def test_remember_the_trump_hides_the_badge_after_your_next_card(app):
     table = start(app, seed=7)
-    table.act(0, table.legal()[0])
+    table.act(table.legal()[0])
     settle(app, table)
     assert table.view["trump"] is None and table.view["trump_known"]
     assert "Briscola: ?" in labels(table) and "You must remember it now" in labels(table)
@@ -149,14 +151,14 @@ def test_remember_the_trump_hides_the_badge_after_your_next_card(app):
 
 def test_with_remember_the_trump_off_the_badge_stays(app):
     table = start(app, seed=7, options={"remember_trump": False})
-    table.act(0, table.legal()[0])
+    table.act(table.legal()[0])
     settle(app, table)
     assert "Briscola: Cups" in labels(table)
 
 
 def test_a_trick_lies_in_front_of_each_player(app):
     table = start(app, seed=7)
-    st = table.state
+    st = state_of(table)
     play_until(app, table, lambda: len(st.table) == 2 and table.my_turn() and not table.busy)
     # every card of the open trick lies at its player's spot: the leader's, then the next
     assert len(table.zones["table"]) == 2
@@ -170,12 +172,12 @@ def test_a_trick_lies_in_front_of_each_player(app):
 def test_claim_race_the_human_wins_by_clicking_the_card_before_the_computer(app):
     table = start(app, seed=RACE_SEED)
     play_until(app, table, lambda: human_may_claim(table))
-    st = table.state
+    st = state_of(table)
     rival = next(s for s in st.claimants if s != 0)
     frames(app, 1)
     # the race is real: the computer claimant waits a human reaction time
-    assert table.computers.thinking(rival)
-    assert table.computers.waiting(rival) > 3 * DT
+    assert session_of(table).computers.thinking(rival)
+    assert table.computer_wait() > 3 * DT
     card = sprite_of(table, "table", "2s")
     assert card.legal, "the Two of Swords glows"
     callout = table.adapter.callout(table.shown, table.legal(), True, table.layout)
@@ -190,11 +192,11 @@ def test_claim_race_the_human_wins_by_clicking_the_card_before_the_computer(app)
 def test_claim_race_the_computer_wins_when_the_human_waits(app):
     table = start(app, seed=RACE_SEED)
     play_until(app, table, lambda: human_may_claim(table))
-    st = table.state
+    st = state_of(table)
     rival = next(s for s in st.claimants if s != 0)
     waited = 0
     while st.phase == "claim":
-        table.computers.wait_all()
+        think(table)
         frames(app, 1)
         waited += 1
         assert waited < 400
@@ -210,28 +212,18 @@ def test_claim_by_keyboard_c_and_space(app):
         table = start(app, seed=RACE_SEED)
         play_until(app, table, lambda: human_may_claim(table))
         key(app, pressed, "c" if pressed == pygame.K_c else " ")
-        assert table.state.chooser == 0
+        assert state_of(table).chooser == 0
         table.close()
         app.back_to_menu()
 
 
 def test_a_computers_race_delay_is_scaled_but_never_skipped():
-    class Claimer:
-        def choose(self, view, legal, rng):
-            return legal[0]
-
-    seats = ComputerSeats([None, Claimer()], seed=1, delay=(0.0, 0.0))
+    rng = random.Random(1)
     for speed, least in ((1.0, 0.6), (2.0, 0.3), (0.0, 0.3), (0.6, 1.0)):
-        seats.speed = speed
-        seats.forget()
-        seats.request(1, {}, [Action("claim")], generation=speed, delay=CLAIM_REACTION)
-        assert seats.waiting(1) >= least - 1e-9
-        assert seats.waiting(1) <= CLAIM_REACTION[1] / (speed or 2.0) + 1e-9
-    seats.forget()
-    seats.speed = 0.0
-    seats.request(1, {}, [Action("claim")], generation=99)  # an ordinary move: no pause
-    assert seats.waiting(1) == 0.0
-    seats.shutdown()
+        wait = computer_pause(CLAIM_REACTION, (0.0, 0.0), speed, rng)
+        assert least - 1e-9 <= wait <= CLAIM_REACTION[1] / (speed or 2.0) + 1e-9
+    assert computer_pause(None, (0.5, 0.9), 0.0, rng) == 0.0, "an ordinary move: no pause"
+    assert 0.25 <= computer_pause(None, (0.5, 0.9), 2.0, rng) <= 0.45
 
 
 def test_the_suit_picker_changes_the_trump(app):
@@ -255,7 +247,7 @@ def test_the_suit_picker_changes_the_trump(app):
     key(app, pygame.K_RIGHT)       # Coins -> Cups -> Swords
     assert bar.focused().label == "Swords"
     key(app, pygame.K_RETURN)
-    assert table.state.trump == "s"
+    assert state_of(table).trump == "s"
     assert "New briscola: Swords" in banners
     settle(app, table)
     assert "Briscola: Swords" in labels(table)
@@ -268,7 +260,7 @@ def test_the_suit_picker_by_number_key_and_by_click(app):
     settle(app, table)
     cups = table.bar.by_hotkey("2")
     click(app, cups.rect.center)
-    assert table.state.trump == "c"
+    assert state_of(table).trump == "c"
     table.close()
     app.back_to_menu()
     table = start(app, seed=RACE_SEED)
@@ -276,7 +268,7 @@ def test_the_suit_picker_by_number_key_and_by_click(app):
     key(app, pygame.K_c, "c")
     settle(app, table)
     key(app, pygame.K_4, "4")
-    assert table.state.trump == "b"
+    assert state_of(table).trump == "b"
 
 
 def test_the_forced_venceslao_play_is_explained_on_an_illegal_click(app):
@@ -286,21 +278,21 @@ def test_the_forced_venceslao_play_is_explained_on_an_illegal_click(app):
     other = next(s.code for s in table.human_hand if s.code != "2s")
     click(app, table.card_rect(other).center)
     assert table.hud.error == "You must play the Two of Swords: it is Venceslao."
-    assert table.state.history == []
+    assert state_of(table).history == []
     # the keyboard starts on the one card that may be played
     key(app, pygame.K_RIGHT)
     assert table.human_hand[table.cursor].code == "2s"
     key(app, pygame.K_RETURN)
-    assert table.state.history == [(0, Action.parse("play:2s"))]
+    assert state_of(table).history == [(0, Action.parse("play:2s"))]
 
 
 def test_your_venceslao_sets_the_two_computers_racing(app):
     table = start(app, seed=HUMAN_VENCESLAO_SEED)
     click(app, table.card_rect("2s").center)
     frames(app, 2)
-    st = table.state
+    st = state_of(table)
     assert st.phase == "claim" and sorted(st.claimants) == [1, 2]
-    assert all(table.computers.thinking(s) for s in (1, 2))
+    assert all(session_of(table).computers.thinking(s) for s in (1, 2))
     callout = table.adapter.callout(table.shown, table.legal(), table.my_turn(), table.layout)
     assert callout is not None and callout.text == "Venceslao!"
     assert callout.sub == "East and West race to claim it"
@@ -314,7 +306,7 @@ def test_your_venceslao_sets_the_two_computers_racing(app):
 # -- culetto and score sheet -----------------------------------------------------------------
 def test_the_culetto_is_set_aside_with_its_label_and_goes_six_cards_to_the_winner(app):
     table = start(app, seed=RACE_SEED)
-    play_until(app, table, lambda: bool(table.state.culetto) and not table.busy)
+    play_until(app, table, lambda: bool(state_of(table).culetto) and not table.busy)
     held = table.shown_zones()["culetto"]
     assert len(held) == 3 and all(held) and "Jb" in held
     assert "Culetto" in labels(table) and "The next trick takes all six" in labels(table)
@@ -326,9 +318,9 @@ def test_the_culetto_is_set_aside_with_its_label_and_goes_six_cards_to_the_winne
     real = table.hud.banner
     table.hud.banner = lambda tl, at, text, sub="", hold=0.9, y=None: banners.append(text) or \
         real(tl, at, text, sub, hold, y)
-    piles = [len(table.state.piles[s]) for s in range(3)]
-    play_until(app, table, lambda: not table.state.culetto and not table.busy)
-    gained = [len(table.state.piles[s]) - piles[s] for s in range(3)]
+    piles = [len(state_of(table).piles[s]) for s in range(3)]
+    play_until(app, table, lambda: not state_of(table).culetto and not table.busy)
+    gained = [len(state_of(table).piles[s]) - piles[s] for s in range(3)]
     assert sorted(gained) == [0, 0, 6]
     winner = gained.index(6)
     assert f"Culetto to {table.adapter.seat_name(winner, table.layout)}!" in banners
@@ -338,15 +330,15 @@ def test_the_culetto_is_set_aside_with_its_label_and_goes_six_cards_to_the_winne
 
 def test_the_score_sheet_after_game_one_waits_for_next_game(app):
     table = start(app, seed=RACE_SEED)
-    st = table.state
+    st = state_of(table)
     play_until(app, table, lambda: st.game_no == 1 and len(st.hands[0]) == 1 and table.my_turn()
                and st.phase == "play")
     app.settings.animation_speed = "normal"
-    table.act(0, table.legal()[0])
+    table.act(table.legal()[0])
     for _ in range(2000):
         if isinstance(app.stack.top, SheetScene):
             break
-        table.computers.wait_all()
+        think(table)
         frames(app, 1)
     sheet_scene = app.stack.top
     assert isinstance(sheet_scene, SheetScene)
@@ -379,9 +371,18 @@ def test_the_score_sheet_after_game_one_waits_for_next_game(app):
 
 
 # -- settings ----------------------------------------------------------------------------------
+def _badge(table: TableScene) -> bytes:
+    """The trump badge as drawn: its words after the Ace of the trump suit."""
+    badge = next(lb for lb in table.adapter.labels(table.shown, table.layout) if lb.icon)
+    surface = pygame.Surface(table.layout.size, pygame.SRCALPHA)
+    rect = table.hud.draw_label(surface, badge)
+    return pygame.image.tobytes(surface.subsurface(rect), "RGBA")
+
+
 def test_a_new_card_design_from_the_pause_menu_shows_on_the_table(app):
     table = start(app, seed=7)
     before = pygame.image.tobytes(table.images.master("Ac"), "RGBA")
+    badge_before = _badge(table)
     key(app, pygame.K_ESCAPE)
     pause = app.stack.top
     assert isinstance(pause, PauseScene)
@@ -399,6 +400,7 @@ def test_a_new_card_design_from_the_pause_menu_shows_on_the_table(app):
     assert table.images.art.italian_style == "bergamasche"
     after = pygame.image.tobytes(table.images.master("Ac"), "RGBA")
     assert after != before
+    assert _badge(table) != badge_before, "the trump badge's Ace takes the new design too"
 
 
 # -- the whole match -----------------------------------------------------------------------------
@@ -418,7 +420,7 @@ def _play_card_by_mouse_or_keyboard(app, table: TableScene, turn: int) -> None:
 
 def test_a_whole_three_game_match_by_mouse_and_keyboard_reaches_the_result(app):
     table = start(app, seed=RACE_SEED)
-    st = table.state
+    st = state_of(table)
     seen = {"sheets": [], "claims": 0, "choices": 0, "plays": 0, "races_lost": 0}
     for step in range(2000):
         top = app.stack.top
@@ -477,7 +479,7 @@ def test_a_whole_three_game_match_by_mouse_and_keyboard_reaches_the_result(app):
 
 def test_a_resize_keeps_every_card_in_the_window(app):
     table = start(app, seed=RACE_SEED)
-    play_until(app, table, lambda: bool(table.state.culetto) and not table.busy)
+    play_until(app, table, lambda: bool(state_of(table).culetto) and not table.busy)
     table.resize((900, 560))
     for cards in table.zones.values():
         for s in cards:
@@ -491,7 +493,7 @@ def _winning_last_card(table: TableScene):
     prompt as now ("Your turn: play a card."), if you hold one."""
     import copy
 
-    st = table.state
+    st = state_of(table)
     if not (table.my_turn() and st.phase == "play" and len(st.table) == 2):
         return None
     for action in table.legal():
@@ -509,7 +511,7 @@ def test_the_prompt_names_no_next_leader_while_the_trick_is_collected(app):
     play_until(app, table, lambda: not table.busy and _winning_last_card(table) is not None
                and table.hud.prompt == "Your turn: play a card.")
     app.settings.animation_speed = "normal"
-    table.act(0, _winning_last_card(table))
+    table.act(_winning_last_card(table))
     seen = set()
     for _ in range(600):
         frames(app, 1)
@@ -524,7 +526,7 @@ def test_the_prompt_names_no_next_leader_while_the_trick_is_collected(app):
 
 # -- layout ---------------------------------------------------------------------------------
 def _first_legal(table: TableScene) -> None:
-    table.act(0, table.legal()[0])
+    table.act(table.legal()[0])
 
 
 @pytest.mark.parametrize("size", [(800, 500), (1280, 720), (1920, 1080)])
@@ -533,8 +535,8 @@ def test_a_whole_game_never_lays_words_on_words_or_cards(display, size):
     callout, the suit picker, banners and pops stay clear of each other and of the
     cards at rest, inside the window."""
     app = make_app(display, "fast", size)
-    table = TableScene(app, "briscola", seed=RACE_SEED, think_delay=(0.1, 0.2))
+    table = open_table(app, "briscola", push=False, seed=RACE_SEED, think_delay=(0.1, 0.2))
     app.stack.push(table)
-    problems = watch(app, table, _first_legal, lambda: table.state.game_no == 2)
+    problems = watch(app, table, _first_legal, lambda: state_of(table).game_no == 2)
     assert problems == set()
     table.close()

@@ -1,4 +1,7 @@
-"""The title menu: looks, keyboard and mouse, playable and coming-soon games."""
+"""The title menu: looks, keyboard and mouse, playable and coming-soon games.
+
+Choosing a built game opens its new-game screen (tests/scenes/test_setup_scene.py
+tests that screen itself); its Play then starts the table."""
 
 from __future__ import annotations
 
@@ -55,12 +58,25 @@ def test_seat_counts_are_shown(menu):
     assert "2–6 players" in menu.focus.button("game:bisca").hint
 
 
-def test_keyboard_focus_skips_coming_soon_games_and_enter_starts(menu, app):
+def setup_screen(app, key: str):
+    from scenes.setup_scene import SetupScene
+
+    top = app.stack.top
+    assert isinstance(top, SetupScene) and top.key == key
+    return top
+
+
+def test_keyboard_focus_skips_coming_soon_games_and_enter_opens_the_setup(menu, app):
     assert focused(menu) == "game:bocce"
     app.frame(1 / 60, [key(pygame.K_DOWN)])
     assert focused(menu) == "game:briscola"        # Bolola and Bisca are skipped
     app.frame(1 / 60, [key(pygame.K_RETURN)])
-    assert app.start_game.calls == [(("briscola",), {})]
+    setup_screen(app, "briscola")
+    assert app.start_game.calls == []              # no table before Play
+    app.frame(1 / 60, [key(pygame.K_RETURN)])      # the setup screen opens on Play
+    (setup,), _ = app.start_game.calls[0]
+    assert setup.key == "briscola" and setup.humans() == [0]
+    assert app.stack.top is menu                   # the table goes on the menu, not on the setup
 
 
 def test_tab_never_stops_on_a_disabled_button(menu, app):
@@ -79,14 +95,24 @@ def test_right_arrow_reaches_the_rules_of_a_game(menu, app):
     assert app.show_rules.calls == [(("bocce",), {})]
 
 
-def test_mouse_click_on_a_game_row_starts_it(menu, app):
+def test_mouse_click_on_a_game_row_opens_its_setup_and_play_starts_it(menu, app):
     app.frame(1 / 60, click(menu.focus.button("game:bocce").rect.center))
-    assert app.start_game.calls == [(("bocce",), {})]
+    screen = setup_screen(app, "bocce")
+    assert app.start_game.calls == []
+    app.frame(1 / 60, click(screen.focus.button("play").rect.center))
+    assert [args[0].key for args, _ in app.start_game.calls] == ["bocce"]
+
+
+def test_back_from_the_setup_returns_to_the_menu(menu, app):
+    app.frame(1 / 60, click(menu.focus.button("game:bocce").rect.center))
+    app.frame(1 / 60, [key(pygame.K_ESCAPE)])
+    assert app.stack.top is menu and app.start_game.calls == []
+    assert focused(menu) == "game:bocce"           # where the player left it
 
 
 def test_a_coming_soon_row_does_nothing_when_clicked(menu, app):
     app.frame(1 / 60, click(menu.focus.button("game:bolola").rect.center))
-    assert app.start_game.calls == []
+    assert app.start_game.calls == [] and app.stack.top is menu
     assert focused(menu) != "game:bolola"
 
 
@@ -95,7 +121,7 @@ def test_press_on_one_button_release_on_another_does_nothing(menu, app):
     b = menu.focus.button("game:briscola").rect.center
     app.frame(1 / 60, [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=a, button=1),
                        pygame.event.Event(pygame.MOUSEBUTTONUP, pos=b, button=1)])
-    assert app.start_game.calls == []
+    assert app.start_game.calls == [] and app.stack.top is menu
 
 
 def test_esc_focuses_quit_and_only_enter_quits(menu, app):

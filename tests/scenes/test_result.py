@@ -9,31 +9,29 @@ from game import GAMES
 from scenes.result import ResultScene
 from scenes.table import TableScene
 from tests.scenes import fakegame
-from tests.scenes.tablekit import click, frames, key, make_app
+from tests.scenes.tablekit import click, frames, key, make_app, open_table, state_of, think
 
 
 @pytest.fixture
 def finished(display, monkeypatch):
     monkeypatch.setitem(GAMES, "fake", fakegame.SPEC)
     app = make_app(display)
-    table = TableScene(app, "fake", seed=1, players=[None, fakegame.FirstLegal()],
-                       think_delay=(0.0, 0.0))
-    app.stack.push(table)
+    table = open_table(app, "fake", seed=1, players=[None, fakegame.FirstLegal()])
     for _ in range(400):
         if isinstance(app.stack.top, ResultScene):
             break
-        table.computers.wait_all()
+        think(table)
         frames(app, 1)
         legal = table.legal()
         if legal and not table.busy:
-            table.act(0, legal[0])
+            table.act(legal[0])
     assert isinstance(app.stack.top, ResultScene)
     return app, table, app.stack.top
 
 
 def test_the_result_names_the_winner_and_lists_the_scores(finished):
     app, table, result = finished
-    scores = table.state.result()["scores"]
+    scores = state_of(table).result()["scores"]
     title = result.title()
     assert title in ("You win!", "Computer wins", "A draw")
     rows = result.lines()
@@ -63,8 +61,8 @@ def test_menu_by_mouse_goes_back_to_the_title_menu(finished):
 
 def test_the_table_below_takes_no_input_while_the_result_shows(finished):
     app, table, result = finished
-    before = len(table.state.history)
+    before = len(state_of(table).history)
     key(app, pygame.K_RIGHT)
     key(app, pygame.K_d, "d")
     assert app.stack.top is result
-    assert len(table.state.history) == before
+    assert len(state_of(table).history) == before

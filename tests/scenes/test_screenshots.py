@@ -8,7 +8,7 @@ import pytest
 
 from scenes.table import TableScene
 from scenes.theme import FELT
-from tests.scenes.tablekit import click, frames, key, make_app, settle
+from tests.scenes.tablekit import click, frames, key, make_app, open_table, settle
 
 
 def off_felt_share(surface: pygame.Surface, rect: pygame.Rect) -> float:
@@ -47,7 +47,7 @@ def test_the_menu_screenshot_shows_a_title_and_the_games(app, tmp_path):
 
 
 def test_a_bocce_table_mid_frame_has_cards_where_they_belong(app, tmp_path):
-    app.stack.push(TableScene(app, "bocce", seed=3, think_delay=(0.0, 0.0)))
+    open_table(app, "bocce", seed=3, think_delay=(0.0, 0.0))
     table = app.stack.top
     settle(app, table)
     # Commit the first hand card (an Ace asks 1 or 10: take 1), then wait for the roll.

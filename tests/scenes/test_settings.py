@@ -3,7 +3,11 @@
 from __future__ import annotations
 
 import json
+import os
+import stat
+import threading
 
+import pytest
 from hypothesis import given, settings as hyp_settings, strategies as st
 
 from scenes.settings import (ANIMATION_SPEEDS, ITALIAN_STYLES, LANGUAGES, Settings, config_dir,
@@ -119,3 +123,307 @@ def test_any_json_object_loads_into_valid_settings(data):
             # The volume is kept to two decimals (the screen moves it in 10% steps).
             expected = round(float(data[name]), 2) if name == "volume" else data[name]
             assert getattr(loaded, name) == expected
+
+
+# --- each game's remembered setup (the new-game screen's choices) --------------------
+
+def briscola_entry(**changes) -> dict:
+    from game.session import GameSetup, SeatSpec
+
+    setup = GameSetup("briscola", (SeatSpec("computer", "hard"), SeatSpec("human"),
+                                   SeatSpec("computer", "easy")), {"remember_trump": False})
+    entry = setup.to_json()
+    entry.pop("seed")
+    entry.update(changes)
+    return entry
+
+
+def test_a_game_setup_round_trips_without_its_seed():
+    from game.session import GameSetup
+
+    mine = Settings()
+    mine.remember_setup(GameSetup.from_json({**briscola_entry(), "seed": 41}))
+    save_settings(mine)
+    assert "seed" not in json.loads(settings_path().read_text())["games"]["briscola"]
+    loaded, notice = load_settings()
+    assert loaded == mine and notice is None
+    assert loaded.game_setup("briscola") == GameSetup.from_json(briscola_entry())
+
+
+def test_a_never_set_up_game_gets_its_defaults():
+    from game.session import GameSetup
+
+    assert Settings().game_setup("bocce") == GameSetup.solo("bocce")
+
+
+def test_each_damaged_game_entry_alone_falls_back_to_that_games_defaults():
+    from game.session import GameSetup
+
+    bocce_ok = {"key": "bocce", "seats": [{"kind": "computer", "level": "easy"},
+                                          {"kind": "human"}], "options": {"target": 50}}
+    write(json.dumps({"volume": 0.4, "games": {
+        "briscola": briscola_entry(seats=[{"kind": "human"}]),      # two players short
+        "bocce": bocce_ok}}))
+    loaded, notice = load_settings()
+    assert loaded.volume == 0.4
+    assert "briscola" not in loaded.games and "games.briscola" in notice
+    assert loaded.game_setup("briscola") == GameSetup.solo("briscola")
+    assert loaded.game_setup("bocce").options == {"target": 50}
+    # Nothing is rewritten for being read; a later save keeps the entry this version could
+    # not use (a newer version may have written it) until that game is set up again here.
+    loaded.volume = 0.5
+    save_settings(loaded)
+    kept = json.loads(settings_path().read_text())["games"]
+    assert kept["briscola"] == briscola_entry(seats=[{"kind": "human"}])
+    assert GameSetup.from_json(kept["bocce"]) == GameSetup.from_json(bocce_ok)
+    loaded.remember_setup(GameSetup.solo("briscola"))
+    save_settings(loaded)
+    assert load_settings() == (loaded, None)
+
+
+def test_entries_the_screen_could_not_have_made_are_damaged():
+    bad = [
+        "briscola",                                                   # not an object
+        briscola_entry(key="bocce"),                                  # another game's
+        briscola_entry(options={"remember_trump": 1}),                # 1 == True, not a bool
+        briscola_entry(options={"remember_trump": "no"}),
+        briscola_entry(options={"trump": True}),                      # no such option
+        briscola_entry(seats=[{"kind": "computer"}] * 3),             # nobody to play
+        briscola_entry(seats=[{"kind": "human"}] * 3),                # three people
+        briscola_entry(seats=[{"kind": "human"}, {"kind": "remote"}, {"kind": "computer"}]),
+        briscola_entry(seats=[{"kind": "human"}, {"kind": "computer", "level": "random"},
+                              {"kind": "computer"}]),
+        briscola_entry(seats=[{"kind": "human"}, {"kind": "computer", "level": 3},
+                              {"kind": "computer"}]),
+        briscola_entry(seats=[{"kind": "human"}, 7, {"kind": "computer"}]),
+        briscola_entry(seats=None),
+    ]
+    for entry in bad:
+        loaded, bad_fields = from_json({"games": {"briscola": entry}})
+        assert loaded.games == {} and bad_fields == ["games.briscola"], entry
+
+
+def test_games_that_is_not_an_object_is_reset():
+    loaded, bad = from_json({"games": ["briscola"]})
+    assert loaded.games == {} and bad == ["games"]
+
+
+def test_entries_of_games_this_version_does_not_have_are_kept_as_they_are():
+    future = {"key": "bisca", "seats": [{"kind": "human"}] * 5, "options": {"wild": [1, 2]}}
+    write(json.dumps({"games": {"bisca": future, "tressette": "anything"}}))
+    loaded, notice = load_settings()
+    assert notice is None
+    assert loaded.games == {"bisca": future, "tressette": "anything"}
+    save_settings(loaded)
+    assert json.loads(settings_path().read_text())["games"]["bisca"] == future
+
+
+@hyp_settings(max_examples=200, deadline=None)
+@given(st.dictionaries(st.sampled_from(["briscola", "bocce", "bisca"]),
+                       json_values | st.fixed_dictionaries(
+                           {"key": st.sampled_from(["briscola", "bocce"]),
+                            "seats": st.lists(st.fixed_dictionaries(
+                                {"kind": st.sampled_from(["human", "computer", "remote", 1]),
+                                 "level": st.sampled_from(["easy", "normal", "hard", "x"])}),
+                                max_size=4),
+                            "options": json_values})))
+def test_any_games_field_loads_into_setups_that_start(games):
+    from game import GAMES
+
+    loaded, bad = from_json({"games": games})
+    for key in GAMES:
+        setup = loaded.game_setup(key)                  # never raises
+        assert setup.key == key and len(setup.humans()) == 1
+        assert (key in loaded.games) != (f"games.{key}" in bad) or key not in games
+    assert loaded.games.get("bisca", None) == games.get("bisca", None)
+
+
+# --- hostile files: deep, huge, not a file, from a newer version, unwritable -------------
+
+def bad_copy():
+    return settings_path().with_name("settings.json.bad")
+
+
+def test_json_nested_a_thousand_deep_is_damaged_not_a_crash():
+    deep = "[" * 1000 + "]" * 1000                       # 2 KB: RecursionError in json
+    write(deep)
+    loaded, notice = load_settings()
+    assert loaded == Settings() and notice and "settings.json.bad" in notice
+    assert bad_copy().read_text() == deep
+    assert json.loads(settings_path().read_text()) == Settings().to_json()
+    # Deeper than settings ever are, even inside a game this version would keep as it is.
+    nested: list = []
+    for _ in range(40):
+        nested = [nested]
+    write(json.dumps({"volume": 0.5, "games": {"bisca": nested}}))
+    loaded, notice = load_settings()
+    assert loaded == Settings() and notice
+
+
+def test_a_fifo_is_never_opened_nor_replaced():
+    if not hasattr(os, "mkfifo"):
+        pytest.skip("no FIFOs here")
+    path = settings_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    os.mkfifo(path)
+    result: list = []
+    reader = threading.Thread(target=lambda: result.append(load_settings()), daemon=True)
+    reader.start()
+    reader.join(5)
+    if reader.is_alive():                  # blocked in open(): let it go before failing
+        os.close(os.open(path, os.O_WRONLY | os.O_NONBLOCK))
+        reader.join(5)
+        pytest.fail("loading the settings blocked on a FIFO")
+    loaded, notice = result[0]
+    assert loaded == Settings() and notice and str(path) in notice
+    assert stat.S_ISFIFO(os.stat(path).st_mode) and not bad_copy().exists()
+    with pytest.raises(OSError):
+        save_settings(Settings(volume=0.2))
+    assert stat.S_ISFIFO(os.stat(path).st_mode)
+
+
+def test_a_folder_in_place_of_the_file_gives_defaults_and_stays():
+    settings_path().mkdir(parents=True)
+    loaded, notice = load_settings()
+    assert loaded == Settings() and notice
+    assert settings_path().is_dir() and not bad_copy().exists()
+
+
+def test_a_file_over_the_cap_is_damaged_and_never_read_whole(monkeypatch):
+    from scenes import settings as module
+
+    big = json.dumps({"volume": 0.5, "pad": "x" * module.MAX_BYTES})   # valid, but too big
+    write(big)
+    loaded, notice = load_settings()
+    assert loaded == Settings() and notice
+    assert bad_copy().stat().st_size == len(big)
+
+    read: list[int] = []
+    real_read = os.read
+    monkeypatch.setattr(module.os, "read", lambda fd, n: read.append(n) or real_read(fd, n))
+    with open(settings_path(), "wb") as huge:            # 300 MB, sparse: cheap to make
+        huge.truncate(300 * 2 ** 20)
+    loaded, notice = load_settings()
+    assert loaded == Settings() and notice
+    assert sum(read) <= module.MAX_BYTES + 1
+    assert bad_copy().stat().st_size == 300 * 2 ** 20
+
+
+def test_a_newer_versions_file_is_not_rewritten_and_round_trips_what_it_does_not_know():
+    future = {"volume": 0.5, "animation_speed": "warp", "colour_scheme": "pink",
+              "card_design": "piacentine", "games": {"bisca": {"lives": 3}}, "version": 9}
+    write(json.dumps(future))
+    before = settings_path().read_bytes(), settings_path().stat().st_mtime_ns
+    loaded, notice = load_settings()
+    assert loaded.animation_speed == "normal" and loaded.card_design == "napoletane"
+    assert "animation_speed" in notice and "card_design" in notice
+    assert (settings_path().read_bytes(), settings_path().stat().st_mtime_ns) == before
+
+    loaded.volume = 0.8                                  # a later change, saved
+    save_settings(loaded)
+    defaults = Settings().to_json()                      # the fields it lacked, written too
+    assert json.loads(settings_path().read_text()) == {**defaults, **future, "volume": 0.8}
+    loaded.animation_speed = "fast"                      # changing it here replaces it
+    save_settings(loaded)
+    assert json.loads(settings_path().read_text()) == {**defaults, **future, "volume": 0.8,
+                                                       "animation_speed": "fast"}
+
+
+def test_a_file_without_unknowns_is_not_rewritten_on_load_either():
+    write('{"volume": 0.25}')
+    loaded, notice = load_settings()
+    assert loaded.volume == 0.25 and notice is None
+    assert settings_path().read_text() == '{"volume": 0.25}'
+
+
+def test_a_damaged_file_is_kept_as_bad_before_the_defaults_are_written():
+    write("{ this is not json")
+    loaded, notice = load_settings()
+    assert bad_copy().read_text() == "{ this is not json"
+    assert json.loads(settings_path().read_text()) == Settings().to_json()
+    assert loaded == Settings() and "settings.json.bad" in notice
+
+
+def test_when_the_defaults_cannot_be_saved_the_notice_says_so(monkeypatch):
+    from scenes import settings as module
+
+    def refuse(*args, **kwargs):
+        raise PermissionError("read-only folder")
+
+    write("{ damaged")
+    monkeypatch.setattr(module.tempfile, "mkstemp", refuse)
+    loaded, notice = load_settings()
+    assert loaded == Settings()
+    assert "could not be saved" in notice and "reset" not in notice
+    assert bad_copy().read_text() == "{ damaged"
+
+
+def test_when_the_damaged_file_cannot_be_set_aside_it_is_left_alone(monkeypatch):
+    from scenes import settings as module
+
+    def refuse(*args, **kwargs):
+        raise PermissionError("read-only folder")
+
+    write("{ damaged")
+    monkeypatch.setattr(module.os, "replace", refuse)
+    loaded, notice = load_settings()
+    assert loaded == Settings()
+    assert "could not be repaired" in notice and "reset" not in notice
+    assert settings_path().read_text() == "{ damaged" and not bad_copy().exists()
+
+
+def test_saving_is_atomic_through_a_temporary_file_in_the_same_folder(monkeypatch):
+    from scenes import settings as module
+
+    save_settings(Settings(volume=0.3))
+    replaced: list[tuple[str, str]] = []
+    real_replace = os.replace
+
+    def record(src, dst):
+        replaced.append((str(src), str(dst)))
+        real_replace(src, dst)
+
+    monkeypatch.setattr(module.os, "replace", record)
+    save_settings(Settings(volume=0.4))
+    (src, dst), = replaced
+    assert os.path.dirname(src) == os.path.dirname(dst) and dst == str(settings_path())
+
+    def crash(src, dst):
+        raise OSError("disk full")
+
+    monkeypatch.setattr(module.os, "replace", crash)
+    with pytest.raises(OSError):
+        save_settings(Settings(volume=0.9))
+    assert json.loads(settings_path().read_text())["volume"] == 0.4
+    assert sorted(p.name for p in settings_path().parent.iterdir()) == ["settings.json"]
+
+
+def test_a_symlinked_settings_file_stays_a_link(tmp_path):
+    target = tmp_path / "dotfiles" / "tavolata.json"
+    target.parent.mkdir()
+    target.write_text('{"volume": 0.2}')
+    settings_path().parent.mkdir(parents=True, exist_ok=True)
+    try:
+        settings_path().symlink_to(target)
+    except (OSError, NotImplementedError):
+        pytest.skip("no symbolic links here")
+    loaded, _ = load_settings()
+    loaded.volume = 0.6
+    save_settings(loaded)
+    assert settings_path().is_symlink()
+    assert json.loads(target.read_text())["volume"] == 0.6
+
+
+def test_a_byte_order_mark_is_not_damage():
+    settings_path().parent.mkdir(parents=True, exist_ok=True)
+    settings_path().write_bytes(b'\xef\xbb\xbf{"volume": 0.4}')
+    assert load_settings() == (Settings(volume=0.4), None)
+
+
+def test_a_save_keeps_the_files_permissions():
+    if os.name != "posix":
+        pytest.skip("POSIX permission bits")
+    write('{"volume": 0.2}')
+    os.chmod(settings_path(), 0o640)
+    save_settings(Settings(volume=0.3))
+    assert stat.S_IMODE(os.stat(settings_path()).st_mode) == 0o640

@@ -73,7 +73,7 @@ def test_fullscreen_row_switches_the_window(screen, app):
 
 
 def test_clicking_the_left_arrow_lowers_and_the_row_raises(screen, app):
-    left, right = screen._arrows["volume"]
+    left, right = screen._arrows["opt:volume"]
     start = app.settings.volume
     app.frame(1 / 60, click(left.center))
     assert app.settings.volume == pytest.approx(start - 0.1)

@@ -9,9 +9,9 @@ import pytest
 from game import GAMES
 from scenes import theme
 from scenes.result import PauseScene
-from scenes.table import TableScene
 from tests.scenes import fakegame
-from tests.scenes.tablekit import click, frames, key, make_app, settle
+from tests.scenes.tablekit import (click, frames, key, make_app, open_table as open_game,
+                                   session_of, settle, state_of, think)
 
 
 @pytest.fixture
@@ -21,9 +21,7 @@ def fake(monkeypatch):
 
 def open_table(display, speed="instant", **kw):
     app = make_app(display, speed)
-    table = TableScene(app, "fake", seed=1, players=[None, fakegame.FirstLegal()],
-                       think_delay=(0.0, 0.0), **kw)
-    app.stack.push(table)
+    table = open_game(app, "fake", seed=1, players=[None, fakegame.FirstLegal()], **kw)
     return app, table
 
 
@@ -78,37 +76,42 @@ def test_an_illegal_click_shakes_the_card_and_explains_why(display, fake):
         frames(app, 1)
         offsets.append(sprite.offset_x)
     assert max(abs(o) for o in offsets) > 1.0, "the refused card shakes"
-    assert table.state.history == [(1, table.state.history[0][1])], "nothing was played"
+    assert state_of(table).history == [(1, state_of(table).history[0][1])], "nothing was played"
 
 
-def test_keyboard_selection_moves_with_the_arrows_and_plays_with_enter(display, fake):
+def test_the_keyboard_cursor_moves_among_playable_cards_and_enter_plays(display, fake):
     app, table = open_table(display)
     settle(app, table)
     hand = [s.code for s in table.human_hand]
+    assert hand == ["2S", "3H", "4S", "5H"] and table.cursor is None
     key(app, pygame.K_RIGHT)
     assert table.cursor == 0 and table.human_hand[0].focus
     key(app, pygame.K_RIGHT)
+    assert table.cursor == 2, "the Three of Hearts may not be played: the cursor skips it"
     key(app, pygame.K_RIGHT)
-    assert table.cursor == 2 and table.human_hand[2].focus
+    assert table.cursor == 0
     key(app, pygame.K_LEFT)
-    assert table.cursor == 1
-    key(app, pygame.K_RIGHT)   # the Four of Spades: legal
-    assert hand[2] == "4S"
+    assert table.cursor == 2
     key(app, pygame.K_RETURN)
-    assert (0, table.state.history[-1][1]) in table.state.history
-    assert any(str(a) == "play:4S" for _, a in table.state.history)
+    assert [str(a) for s, a in state_of(table).history if s == 0] == ["play:4S"]
 
 
-def test_enter_with_nothing_chosen_picks_a_playable_card_then_plays_it(display, fake):
+def test_enter_with_nothing_chosen_plays_the_first_playable_card(display, fake):
     app, table = open_table(display)
     settle(app, table)
-    played = len(table.state.history)
     key(app, pygame.K_RETURN)
-    assert table.cursor is not None and table.human_hand[table.cursor].legal
-    assert len(table.state.history) == played, "the first press only chooses"
-    chosen = table.human_hand[table.cursor].code
-    key(app, pygame.K_RETURN)
-    assert any(str(a) == f"play:{chosen}" for _, a in table.state.history)
+    assert [str(a) for s, a in state_of(table).history if s == 0] == ["play:2S"]
+
+
+def test_once_the_keyboard_is_used_the_cursor_rests_on_a_playable_card_each_turn(display, fake):
+    app, table = open_table(display)
+    settle(app, table)
+    key(app, pygame.K_RIGHT)
+    key(app, pygame.K_RETURN)        # the Two of Spades; the computer wins, leads again
+    settle(app, table)
+    frames(app, 2)
+    assert table.my_turn() and table.cursor is not None
+    assert table.human_hand[table.cursor].legal
 
 
 def test_a_click_during_an_animation_hurries_it(display, fake):
@@ -149,11 +152,10 @@ def test_a_game_played_by_two_computers_ends_on_the_result_screen(display, fake)
     from scenes.result import ResultScene
 
     app = make_app(display)
-    table = TableScene(app, "fake", seed=1, players=[fakegame.FirstLegal(), fakegame.FirstLegal()],
-                       think_delay=(0.0, 0.0))
-    app.stack.push(table)
+    table = open_game(app, "fake", seed=1, seat=None,
+                      players=[fakegame.FirstLegal(), fakegame.FirstLegal()])
     for _ in range(500):
-        table.computers.wait_all()
+        think(table)
         frames(app, 1)
         if isinstance(app.stack.top, ResultScene):
             break
@@ -166,7 +168,7 @@ def _until_the_computer_led(app, table):
     for _ in range(600):
         if table.version >= 1:
             return
-        table.computers.wait_all()
+        think(table)
         frames(app, 1)
     raise AssertionError("the computer never led")
 
@@ -175,55 +177,40 @@ def _keydown(k):
     return pygame.event.Event(pygame.KEYDOWN, key=k, unicode="", mod=0)
 
 
-def test_keys_pressed_during_an_animation_are_played_in_order_when_it_ends(display, fake):
+def _until_ready(app, table):
+    for _ in range(300):
+        if not table.busy:
+            return
+        frames(app, 1)
+    raise AssertionError("the table never got ready")
+
+
+def test_keys_that_hurry_an_animation_are_spent(display, fake):
     app, table = open_table(display, speed="normal")
     _until_the_computer_led(app, table)
     assert table.busy and table.my_turn()
-    # Right three times (the Four of Spades) and Return, faster than the card flies
     app.frame(1 / 60, [_keydown(pygame.K_RIGHT), _keydown(pygame.K_RIGHT),
-                       _keydown(pygame.K_RIGHT), _keydown(pygame.K_RETURN)])
+                       _keydown(pygame.K_RETURN)])
     assert table.busy and table.timeline.hurried, "the keys hurry the animation"
-    assert len(table.queued) == 4 and table.state.history[-1][0] == 1
-    for _ in range(120):
-        if not table.queued and not table.busy:
-            break
-        frames(app, 1)
-    assert any(seat == 0 and str(a) == "play:4S" for seat, a in table.state.history)
+    _until_ready(app, table)
+    frames(app, 2)
+    assert [s for s, _ in state_of(table).history] == [1], "and nothing else"
+    assert table.cursor is None
+    key(app, pygame.K_RETURN)   # made when the table is ready: it acts
+    assert [s for s, _ in state_of(table).history] == [1, 0]
 
 
-def test_a_click_on_a_hand_card_during_an_animation_plays_it_when_it_ends(display, fake):
+def test_a_click_that_hurries_an_animation_is_spent(display, fake):
     app, table = open_table(display, speed="normal")
     _until_the_computer_led(app, table)
     assert table.busy
     click(app, table.card_rect("2S").center)
-    assert table.queued and table.queued[0].target[0] == "card"
-    for _ in range(120):
-        if not table.queued and not table.busy:
-            break
-        frames(app, 1)
-    assert (0, table.state.history[1][1]) == table.state.history[1]
-    assert str(table.state.history[1][1]) == "play:2S"
-    assert len(table.state.history) >= 2 and not table.popup
-
-
-def test_input_meant_for_a_position_the_game_has_left_is_dropped(display, fake):
-    app, table = open_table(display, speed="normal")
-    _until_the_computer_led(app, table)
-    app.frame(1 / 60, [_keydown(pygame.K_RIGHT), _keydown(pygame.K_RETURN)])
-    assert len(table.queued) == 2
-    # the game moves on before the table is ready (moves arrive from elsewhere): your
-    # card, the computer's trick and its next lead; your turn again, in a new position
-    assert table.act(0, table.state.legal_actions(0)[0])
-    assert table.act(1, table.state.legal_actions(1)[0])
-    assert table.my_turn()
-    played = list(table.state.history)
-    for _ in range(200):
-        if not table.queued and not table.busy:
-            break
-        frames(app, 1)
-    assert not table.queued
-    assert table.state.history == played, "the old Return played nothing in the new position"
-    assert table.cursor is None, "nor did the old Right move the cursor"
+    assert table.timeline.hurried
+    _until_ready(app, table)
+    frames(app, 2)
+    assert [s for s, _ in state_of(table).history] == [1], "the hurrying click played nothing"
+    click(app, table.card_rect("2S").center)
+    assert [str(a) for s, a in state_of(table).history if s == 0] == ["play:2S"]
 
 
 def _table_threads(before):
@@ -239,7 +226,7 @@ def _started_with_threads(display, speed="normal"):
     before = set(threading.enumerate())
     app, table = open_table(display, speed)
     for _ in range(300):   # until a computer has been asked for a move
-        if table.computers._executor is not None:
+        if session_of(table).computers._executor is not None:
             break
         frames(app, 1)
     assert _table_threads(before), "the table runs a computer thread and a card painter"
@@ -272,22 +259,44 @@ def test_a_table_covered_by_the_pause_menu_keeps_its_threads(display, fake):
     app, table, before = _started_with_threads(display)
     key(app, pygame.K_ESCAPE)
     assert isinstance(app.stack.top, PauseScene)
-    assert table.computers._executor is not None, "only covered: still there"
+    assert session_of(table).computers._executor is not None, "only covered: still there"
     app.stack.top.press("menu")
+    app.stack.top.press("yes")          # leave the game
     assert _all_stopped(_table_threads(before)) == []
 
 
-def test_a_key_typed_ahead_while_the_others_are_to_play_is_dropped_quietly(display, fake):
+@pytest.mark.parametrize("how", ["keyboard", "mouse"])
+def test_menu_from_the_pause_menu_asks_before_the_game_is_lost(display, fake, how):
+    from scenes.result import ConfirmScene
+
+    app, table = open_table(display)
+    settle(app, table)
+    key(app, pygame.K_ESCAPE)
+    pause = app.stack.top
+    click(app, pause.focus.button("menu").rect.center)
+    ask = app.stack.top
+    assert isinstance(ask, ConfirmScene) and ask.title() == "Leave this game?"
+    if how == "keyboard":
+        key(app, pygame.K_RETURN)       # "Keep playing" has the focus: a hasty Enter loses nothing
+    else:
+        key(app, pygame.K_ESCAPE)
+    assert app.stack.top is pause and table in list(app.stack)
+    click(app, pause.focus.button("quit").rect.center)
+    assert app.stack.top.title() == "Quit Tavolata?"
+    key(app, pygame.K_ESCAPE)
+    click(app, pause.focus.button("menu").rect.center)
+    click(app, app.stack.top.focus.button("yes").rect.center)
+    assert app.stack.top is app.menu() and len(app.stack) == 1
+
+
+def test_a_key_pressed_while_the_others_are_to_play_does_nothing_quietly(display, fake):
     app, table = open_table(display, speed="normal")
     _until_the_computer_led(app, table)
     settle(app, table)
     app.settings.animation_speed = "normal"
-    assert table.act(0, table.legal()[0])     # your card: the trick goes to the computer
-    assert table.busy and not table.my_turn()
+    assert table.act(table.legal()[0])     # your card: the trick goes to the computer
+    _until_ready(app, table)
+    assert not table.my_turn()
     app.frame(1 / 60, [_keydown(pygame.K_RIGHT), _keydown(pygame.K_RETURN)])
-    assert len(table.queued) == 2
-    while table.busy:
-        frames(app, 1)
-    frames(app, 1)
-    assert not table.queued
+    assert table.cursor is None
     assert table.hud.error == "", "no 'not your turn' for a key pressed a moment early"

@@ -1,0 +1,203 @@
+"""The new-game screen: a game's options, how many play, your seat, each computer's strength.
+
+The title menu opens it for the game chosen, so a game is never started with
+choices the player cannot see.  It shows the game as last set up (remembered
+per game in the settings, see ``Settings.games``); "Play" starts a table with
+exactly the :class:`~game.session.GameSetup` shown, "Back" (or Esc) returns to
+the menu.  As on the Settings screen, each row changes with Left/Right, Enter or
+a click (a click on its left arrow goes back a value), and every change is
+remembered at once: there is no "Apply" to forget, and ``--game KEY`` starts
+the game as it was last shown here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any, Sequence
+
+import pygame
+
+from game import GAMES
+from game.ai import LEVELS
+from game.engine import Option
+from game.session import COMPUTER, HUMAN, GameSetup, SeatSpec
+from scenes import theme
+from scenes.i18n import has, tr
+from scenes.option_rows import OptionRow, OptionRowsScene, step_value
+from scenes.widgets import Button, draw_button
+
+
+def value_text(key: str, name: str, option: Option, value: Any) -> str:
+    """An option's value in words.  The game's own catalog may name it (``LABEL.VALUE``);
+    else this screen's (``setup.value.GAME.NAME.VALUE``, or ``setup.value.GAME.NAME`` with
+    ``{value}``); else Yes/No for a switch and the value itself for anything else."""
+    token = str(value).lower()
+    for k in (f"{option.label}.{token}" if option.label else "", f"setup.value.{key}.{name}.{token}"):
+        if k and has(k):
+            return tr(k)
+    if has(f"setup.value.{key}.{name}"):
+        return tr(f"setup.value.{key}.{name}", value=value)
+    if isinstance(value, bool):
+        return tr("setup.yes" if value else "setup.no")
+    return str(value)
+
+
+def _one_person(seats: Sequence[SeatSpec]) -> list[SeatSpec]:
+    """Seats with exactly one person (the first, else seat 1) and computers at a level this
+    screen offers elsewhere: what the screen can show and change."""
+    humans = [i for i, s in enumerate(seats) if s.kind == HUMAN]
+    you = humans[0] if humans else 0
+    return [replace(s, kind=HUMAN) if i == you else
+            replace(s, kind=COMPUTER, level=s.level if s.level in LEVELS else "normal")
+            for i, s in enumerate(seats)]
+
+
+class SetupScene(OptionRowsScene):
+    def __init__(self, app, key: str) -> None:
+        super().__init__(app)
+        self.key = key
+        self.spec = GAMES[key]
+        start = app.game_setup(key)
+        self.options: dict[str, Any] = dict(start.options)
+        self.count = len(start.seats)
+        # Longer than ``count`` once the players were fewer: a seat that comes back
+        # keeps the level it had.
+        self.seats: list[SeatSpec] = _one_person(start.seats)
+        self._panel = pygame.Rect(0, 0, 0, 0)
+        self._size: tuple[int, int] | None = None
+        self._build()
+        self.focus.focus_key("play")          # Enter, Enter from the menu plays as last time
+
+    # --- the choice ----------------------------------------------------------
+    @property
+    def you(self) -> int:
+        return next(i for i, s in enumerate(self.seats[:self.count]) if s.kind == HUMAN)
+
+    @property
+    def setup(self) -> GameSetup:
+        """The game as shown (no seed: each game deals anew)."""
+        return GameSetup(self.key, tuple(self.seats[:self.count]), dict(self.options))
+
+    def value(self, row: OptionRow) -> Any:
+        if row.key.startswith("opt:"):
+            return self.options[row.key[4:]]
+        if row.key == "players":
+            return self.count
+        if row.key == "seat":
+            return self.you
+        return self.seats[int(row.key[6:])].level
+
+    def change(self, row: OptionRow, delta: int) -> None:
+        """Step a row's value, then remember the whole choice."""
+        new = step_value(row, self.value(row), delta)
+        if row.key.startswith("opt:"):
+            self.options[row.key[4:]] = new
+        elif row.key == "players":
+            self._set_count(new)
+        elif row.key == "seat":
+            self._swap(self.you, new)
+        else:
+            seat = int(row.key[6:])
+            self.seats[seat] = replace(self.seats[seat], level=new)
+        self._build()
+        self.remember()
+
+    def _set_count(self, count: int) -> None:
+        """More or fewer players; new seats get the strength of the last computer, and you
+        move to the last seat when yours goes."""
+        while len(self.seats) < count:
+            last = next((s for s in reversed(self.seats) if s.kind == COMPUTER), SeatSpec(COMPUTER))
+            self.seats.append(SeatSpec(COMPUTER, last.level))
+        if self.you >= count:
+            self._swap(self.you, count - 1)
+        self.count = count
+
+    def _swap(self, a: int, b: int) -> None:
+        """You take seat ``b``; the computer there takes yours, with its strength."""
+        self.seats[a], self.seats[b] = self.seats[b], self.seats[a]
+
+    def remember(self) -> None:
+        self.app.settings.remember_setup(self.setup)
+        self.app.save_settings()
+
+    def play(self) -> None:
+        """Start the table; this screen leaves first, so the table's "Menu" and a closed
+        table both land on the menu, as before there was a setup screen."""
+        setup = self.setup
+        self.remember()
+        self.close()
+        self.app.start_game(setup)
+
+    # --- rows and buttons --------------------------------------------------
+    def _rows(self) -> list[OptionRow]:
+        rows = [OptionRow(f"opt:{name}", tr(opt.label) if opt.label else name, tuple(opt.allowed),
+                          lambda v, name=name, opt=opt: value_text(self.key, name, opt, v))
+                for name, opt in self.spec.options.items()]
+        if len(self.spec.seats) > 1:
+            rows.append(OptionRow("players", tr("setup.players"), tuple(self.spec.seats),
+                                  lambda v: tr("setup.players.value", count=v)))
+        rows.append(OptionRow("seat", tr("setup.your_seat"), tuple(range(self.count)),
+                              lambda v: tr("setup.seat", number=v + 1)))
+        rows += [OptionRow(f"level:{s}", tr("setup.computer", number=s + 1), LEVELS,
+                           lambda v: tr(f"setup.level.{v}"))
+                 for s in range(self.count) if s != self.you]
+        return rows
+
+    def _build(self) -> None:
+        """Rows follow the choice (a seat you leave gets a strength row); focus stays put."""
+        self.rows = self._rows()
+        buttons = self.row_buttons()
+        last = len(self.rows)
+        buttons += [Button(tr("ui.back"), action=self.close, key="back", row=last),
+                    Button(tr("setup.play"), action=self.play, key="play", row=last,
+                           style="primary")]
+        self.focus.set_buttons(buttons)
+        self.resize(self._size or self.app.size)
+
+    # --- layout ------------------------------------------------------------
+    def resize(self, size: tuple[int, int]) -> None:
+        """Rows as tall as the Settings' while they fit; shorter when many seats must."""
+        self._size = size
+        w, h = size
+        s = theme.ui_scale(size)
+        px = lambda v: max(1, round(v * s))  # noqa: E731
+        pad, button_h, button_gap = px(22), px(48), px(16)
+        top = px(118)
+        room = h - top - px(34) - 2 * pad - button_h - px(8)
+        n = max(1, len(self.rows))
+        pitch = min(px(64), room // n)
+        row_h = max(16, pitch * 54 // 64)
+        gap = pitch - row_h
+        panel_w = min(w - px(40), px(640))
+        panel_h = 2 * pad + n * pitch + px(8) + button_h
+        top = max(top, top + (h - px(34) - top - panel_h) // 2)
+        self._panel = pygame.Rect((w - panel_w) // 2, top, panel_w, panel_h)
+        inner = self._panel.inflate(-px(28) * 2, 0)
+        y = self.lay_out_rows(inner, self._panel.y + pad, row_h, gap,
+                              value_w=min(px(260), inner.w // 2), arrow_w=min(px(44), row_h))
+        y += px(8)
+        bw = min(px(200), (inner.w - button_gap) // 2)
+        back, play = self.focus.button("back"), self.focus.button("play")
+        back.rect = pygame.Rect(inner.centerx - button_gap // 2 - bw, y, bw, button_h)
+        play.rect = pygame.Rect(inner.centerx + (button_gap + 1) // 2, y, bw, button_h)
+
+    # --- drawing -----------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        size = surface.get_size()
+        if size != self._size:
+            self.resize(size)
+        surface.blit(theme.felt_background(size), (0, 0))
+        s = theme.ui_scale(size)
+        fonts = self.app.fonts
+        title = theme.text(surface, fonts.get(round(50 * s), bold=True), self.spec.title,
+                           theme.GOLD_LIGHT, (size[0] // 2, round(20 * s)), "midtop")
+        theme.text(surface, fonts.get(theme.font_px(18, size)), tr("setup.title"), theme.CREAM_DIM,
+                   (size[0] // 2, title.bottom + round(2 * s)), "midtop")
+        theme.draw_panel(surface, self._panel)
+        for row in self.rows:
+            self.draw_row(surface, row, s)
+        for key in ("back", "play"):
+            b = self.focus.button(key)
+            draw_button(surface, fonts, b, b is self.focus.focused)
+        theme.text(surface, fonts.get(theme.font_px(14, size)), tr("setup.keys"), theme.MUTED,
+                   (size[0] // 2, size[1] - round(12 * s)), "midbottom")

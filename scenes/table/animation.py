@@ -1,0 +1,130 @@
+"""An update's events become a timeline: moves, flips, banners, pops and sounds.
+
+Every move in an event's ``data["moves"]`` carries a sprite from zone to zone
+(dealt with a stagger, played, collected); the game's adapter adds banners,
+score pops, sounds and pauses through :class:`Fx`, and brings the shown view
+(the HUD's text) up to each event as it lands (:meth:`TableAdapter.patch`).
+When the update's last event has landed, the shown view becomes the update's
+view and the board is reconciled with it.  A score sheet between two games
+(``fx.interlude``) stops the timeline until the sheet closes.
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import TYPE_CHECKING, Any, Optional
+
+import pygame
+
+from game.engine import Event
+
+if TYPE_CHECKING:  # pragma: no cover
+    from scenes.table.scene import TableScene
+
+
+class Fx:
+    """What an adapter may add to one event: banners, pops, sounds, a pause."""
+
+    def __init__(self, scene: "TableScene", start: float, end: float) -> None:
+        self.scene = scene
+        self.start = start
+        self.end = end
+        self.held: Optional[tuple[str, Any, str]] = None
+
+    def _t(self, at: str) -> float:
+        return self.start if at == "start" else self.end
+
+    def banner(self, text: str, sub: str = "", at: str = "end", hold: float = 0.9,
+               y: Optional[float] = None) -> None:
+        self.scene.hud.banner(self.scene.timeline, self._t(at), text, sub, hold, y)
+
+    def pop(self, text: str, pos: tuple[float, float], at: str = "end",
+            colour: Optional[tuple[int, int, int]] = None, rise: float = 0.45,
+            size: float = 1.0, anchor: str = "center") -> None:
+        kwargs = {"colour": colour} if colour else {}
+        self.scene.hud.pop(self.scene.timeline, self._t(at), text, pos,
+                           self.scene.layout.card_h * rise, size=size, anchor=anchor, **kwargs)
+
+    def sound(self, name: str, at: str = "end") -> None:
+        self.scene.timeline.at(self._t(at), lambda: self.scene.sound(name))
+
+    def wait(self, seconds: float) -> None:
+        self.end += seconds
+
+    def zone_centre(self, zone: str) -> tuple[float, float]:
+        g = self.scene.geom(zone)
+        return (g.x, g.y)
+
+    def plate_rect(self, seat: int) -> pygame.Rect:
+        """Where a seat's name plate lies, to put a pop beside it."""
+        return self.scene.plate_rect(seat)
+
+    def interlude(self, title: str, sheet: Any, button: str, at: str = "end") -> None:
+        """Stop the animation after this event and show a score sheet until the player
+        goes on; the events after it are animated only then."""
+        self.held = (title, sheet, button)
+
+
+class AnimationMixin:
+    """Events to tweens on the scene's timeline."""
+
+    _held_events: Optional[list[Event]]
+
+    def _animate(self, events: list[Event]) -> None:
+        tl = self.timeline
+        t = tl.end_time
+        for i, event in enumerate(events):
+            timing = self.adapter.timing(event)
+            t += timing.before
+            start = t
+            if timing.sound:
+                tl.at(start, lambda name=timing.sound: self.sound(name))
+            moves = list(event.data.get("moves") or [])
+            landed = start
+            for move in moves:
+                tl.at(t, lambda m=move, tm=timing: self._do_move(m, tm))
+                if timing.move_sound:
+                    tl.at(t, lambda name=timing.move_sound: self.sound(name))
+                turns = move.get("src") == move.get("dst")
+                landed = max(landed, t + (timing.flip if turns else timing.flight))
+                t += timing.stagger
+            if moves:
+                t = landed
+            tl.at(t, lambda e=event: self._patch(e))
+            fx = Fx(self, start, t + timing.after)
+            self.adapter.effects(event, self.shown, fx, self.layout)
+            t = fx.end
+            if fx.held is not None:
+                # the rest waits for the sheet to close: nothing moves below it
+                self._held_events = events[i + 1:]
+                tl.at(t, lambda held=fx.held: self.show_interlude(*held))
+                if self.speed() <= 0:
+                    tl.finish()
+                return
+        tl.at(t, self._batch_done)
+        if self.speed() <= 0:
+            tl.finish()
+
+    def _patch(self, event: Event) -> None:
+        self.adapter.patch(self.shown, event)
+        self._deco_key = ()
+
+    def _batch_done(self) -> None:
+        self.shown = copy.deepcopy(self.view)
+        self._deco_key = ()
+        self._reconcile()
+
+    def _resume_held(self) -> None:
+        """After a score sheet closed: animate the events that waited for it."""
+        if self._held_events is not None and not self.timeline.busy \
+                and self.app.stack.top is self:
+            events, self._held_events = self._held_events, None
+            self._animate(events)
+
+    def show_interlude(self, title: str, sheet: Any, button: str) -> None:
+        """A score sheet between two games; the animation waits below it until it closes
+        (by itself after a pause at a table nobody plays)."""
+        from scenes.result import SheetScene
+
+        self.app.stack.push(SheetScene(self.app, self, title, sheet, button,
+                                       auto_close=self.auto_close))

@@ -1,0 +1,305 @@
+"""The new-game screen: each built game's options and seats shown in words, changed by
+keyboard and mouse, Play starting exactly the setup shown, and the choice remembered
+per game (in a new App too, and for ``app.start_game(key)``)."""
+
+from __future__ import annotations
+
+import json
+
+import pygame
+import pytest
+
+from game import GAMES
+from game.engine import GameSpec, Option
+from game.session import COMPUTER, HUMAN, GameSetup, SeatSpec
+from scenes.settings import settings_path
+from scenes.setup_scene import SetupScene
+from tests.scenes.shell_helpers import click, colours, key
+
+DT = 1 / 60
+
+
+@pytest.fixture
+def app(display):
+    """An App at 1280x720 on the title menu, with instant animations; any table it
+    opened is stopped afterwards and the display restored."""
+    from scenes.app import App
+
+    application = App((1280, 720))
+    application.settings.animation_speed = "instant"
+    application.back_to_menu()
+    yield application
+    application.shutdown()
+    application.set_fullscreen(False)
+    pygame.display.set_mode((1280, 720))
+
+
+def open_setup(app, game: str) -> SetupScene:
+    app.menu().open_setup(game)
+    scene = app.stack.top
+    assert isinstance(scene, SetupScene) and scene.key == game
+    return scene
+
+
+def shown(scene: SetupScene, row_key: str) -> str:
+    row = scene.row(row_key)
+    return row.show(scene.value(row))
+
+
+def press(app, k: int, times: int = 1) -> None:
+    for _ in range(times):
+        app.frame(DT, [key(k)])
+
+
+def focus(scene: SetupScene, row_key: str) -> None:
+    assert scene.focus.focus_key(row_key)
+
+
+def saved_games() -> dict:
+    return json.loads(settings_path().read_text())["games"]
+
+
+def bisca_like(seats=(2, 3, 4, 5, 6)) -> GameSpec:
+    """A game for several numbers of players (no built game has that yet; Bisca will)."""
+    return GameSpec("bisca", "Bisca", tuple(seats), factory=lambda o, n, s: None,
+                    options={"rounds": Option(3, (1, 3, 5), "")})
+
+
+# --- what it shows -----------------------------------------------------------------
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_every_built_game_shows_its_options_and_seats_in_words(app, game):
+    scene = open_setup(app, game)
+    spec = GAMES[game]
+    keys = [r.key for r in scene.rows]
+    assert [k for k in keys if k.startswith("opt:")] == [f"opt:{n}" for n in spec.options]
+    assert ("players" in keys) == (len(spec.seats) > 1)
+    assert "seat" in keys
+    assert [k for k in keys if k.startswith("level:")] == [f"level:{s}" for s in range(1, spec.seats[0])]
+    for r in scene.rows:
+        label, words = scene.focus.button(r.key).label, shown(scene, r.key)
+        assert label and words
+        assert "." not in label and "." not in words, (label, words)   # no raw i18n key
+        for value in r.values:
+            assert "." not in r.show(value)
+    app.frame(DT, [])
+    assert len(colours(app.screen)) > 30
+
+
+def test_option_values_read_as_words(app):
+    briscola = open_setup(app, "briscola")
+    assert briscola.focus.button("opt:remember_trump").label == "Remember the trump"
+    assert shown(briscola, "opt:remember_trump") == "Yes, as written"
+    assert shown(briscola, "seat") == "Seat 1"
+    assert shown(briscola, "level:1") == "Normal"
+    app.stack.pop()
+    bocce = open_setup(app, "bocce")
+    assert bocce.focus.button("opt:target").label == "Points to win"
+    assert [bocce.row("opt:target").show(v) for v in (15, 25, 50)] == \
+        ["15 points", "25 points", "50 points"]
+
+
+def test_play_has_the_focus_so_enter_enter_from_the_menu_plays(app):
+    scene = open_setup(app, "bocce")
+    assert scene.focus.focused.key == "play"
+
+
+# --- changing it -------------------------------------------------------------------
+
+def test_keyboard_changes_every_row(app):
+    scene = open_setup(app, "briscola")
+    press(app, pygame.K_UP)                      # from Play up to the last computer
+    assert scene.focus.focused.key == "level:2"
+    press(app, pygame.K_RIGHT)
+    assert scene.seats[2].level == "hard"
+    press(app, pygame.K_RETURN)                  # Enter cycles on
+    assert scene.seats[2].level == "easy"
+    focus(scene, "opt:remember_trump")
+    press(app, pygame.K_LEFT)
+    assert scene.options["remember_trump"] is False
+    assert shown(scene, "opt:remember_trump") == "No, always shown"
+    focus(scene, "seat")
+    press(app, pygame.K_RIGHT)                   # you take the second seat: its computer
+    assert scene.you == 1 and shown(scene, "seat") == "Seat 2"      # takes your first
+    assert [r.key for r in scene.rows if r.key.startswith("level:")] == ["level:0", "level:2"]
+    assert scene.focus.focused.key == "seat"     # the rows changed, the focus stayed
+    assert (shown(scene, "level:0"), shown(scene, "level:2")) == ("Normal", "Easy")
+    press(app, pygame.K_RIGHT)                   # the third: each step swaps with one seat
+    assert scene.setup == GameSetup("briscola", (SeatSpec(COMPUTER, "normal"),
+                                                 SeatSpec(COMPUTER, "easy"), SeatSpec(HUMAN)),
+                                    {"remember_trump": False})
+
+
+def test_tab_walks_every_row_and_both_buttons(app):
+    scene = open_setup(app, "briscola")
+    seen = set()
+    for _ in range(len(scene.focus.buttons)):
+        press(app, pygame.K_TAB)
+        seen.add(scene.focus.focused.key)
+    assert seen == {b.key for b in scene.focus.buttons}
+
+
+def test_mouse_left_arrow_lowers_and_the_row_raises(app):
+    scene = open_setup(app, "bocce")
+    left, right = scene._arrows["opt:target"]
+    app.frame(DT, click(left.center))
+    assert scene.options["target"] == 15
+    app.frame(DT, click(left.center))
+    assert scene.options["target"] == 50          # wraps, as Enter does
+    app.frame(DT, click(scene.focus.button("opt:target").rect.center))
+    assert scene.options["target"] == 15
+    app.frame(DT, click(right.center))
+    assert scene.options["target"] == 25
+    app.frame(DT, click(scene._arrows["level:1"][0].center))
+    assert scene.seats[1].level == "easy"
+
+
+def test_the_number_of_players_where_a_game_allows_several(app, monkeypatch):
+    monkeypatch.setitem(GAMES, "bisca", bisca_like())
+    scene = open_setup(app, "bisca")
+    keys = [r.key for r in scene.rows]
+    assert keys == ["opt:rounds", "players", "seat", "level:1"]
+    assert shown(scene, "players") == "2 players"
+    focus(scene, "level:1")
+    press(app, pygame.K_RIGHT)                    # that computer: Hard
+    focus(scene, "players")
+    press(app, pygame.K_RIGHT, 2)                 # four players: new seats as strong as the last
+    assert scene.count == 4 and shown(scene, "players") == "4 players"
+    assert [r.key for r in scene.rows if r.key.startswith("level:")] == ["level:1", "level:2", "level:3"]
+    assert [s.level for s in scene.setup.seats[1:]] == ["hard"] * 3
+    focus(scene, "level:3")
+    press(app, pygame.K_RIGHT)                    # hard -> easy
+    focus(scene, "seat")
+    press(app, pygame.K_LEFT)                     # you go to the last seat, its computer to yours
+    assert scene.you == 3 and scene.setup.seats[0] == SeatSpec(COMPUTER, "easy")
+    focus(scene, "players")
+    press(app, pygame.K_LEFT)                     # three players: your seat goes, you move in
+    assert scene.count == 3 and scene.you == 2
+    assert len(scene.setup.seats) == 3 and scene.setup.humans() == [2]
+    press(app, pygame.K_LEFT)                     # two
+    assert scene.count == 2 and scene.you == 1
+    press(app, pygame.K_RIGHT)                    # a seat that comes back keeps its strength
+    assert scene.count == 3 and scene.setup.seats[2].level == "hard"
+    press(app, pygame.K_LEFT, 2)                  # below 2 wraps to 6
+    assert scene.count == 6 and len(scene.setup.seats) == 6
+    app.frame(DT, [])
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (800, 500), (1920, 1080)])
+def test_six_players_fit_the_window_without_overlaps(app, monkeypatch, size):
+    monkeypatch.setitem(GAMES, "bisca", bisca_like(seats=(6,)))
+    scene = open_setup(app, "bisca")
+    scene.resize(size)
+    window = pygame.Rect((0, 0), size)
+    rects = [b.rect for b in scene.focus.buttons]
+    for i, r in enumerate(rects):
+        assert window.contains(r) and r.h >= 16
+        assert r.collidelist(rects[i + 1:]) == -1
+    assert window.contains(scene._panel)
+
+
+def test_esc_and_back_return_to_the_menu(app):
+    open_setup(app, "bocce")
+    press(app, pygame.K_ESCAPE)
+    assert app.stack.top is app.menu()
+    scene = open_setup(app, "bocce")
+    app.frame(DT, click(scene.focus.button("back").rect.center))
+    assert app.stack.top is app.menu()
+
+
+# --- playing it and remembering it --------------------------------------------------
+
+def choose_briscola(app) -> GameSetup:
+    """By keyboard: trump not remembered, you in the second seat, the others Easy and Hard."""
+    scene = open_setup(app, "briscola")
+    focus(scene, "opt:remember_trump")
+    press(app, pygame.K_RIGHT)
+    focus(scene, "seat")
+    press(app, pygame.K_RIGHT)
+    focus(scene, "level:0")
+    press(app, pygame.K_LEFT)
+    focus(scene, "level:2")
+    press(app, pygame.K_RIGHT)
+    return scene.setup
+
+
+BRISCOLA_CHOICE = GameSetup("briscola", (SeatSpec(COMPUTER, "easy"), SeatSpec(HUMAN),
+                                         SeatSpec(COMPUTER, "hard")), {"remember_trump": False})
+
+
+def test_play_starts_a_table_with_the_setup_shown(app):
+    from scenes.table import TableScene
+
+    assert choose_briscola(app) == BRISCOLA_CHOICE
+    press(app, pygame.K_DOWN)                     # from the last row to the buttons
+    assert app.stack.top.focus.focused.key in ("back", "play")
+    app.stack.top.focus.focus_key("play")
+    press(app, pygame.K_RETURN)
+    table = app.stack.top
+    assert isinstance(table, TableScene)
+    assert table.setup.with_seed(None) == BRISCOLA_CHOICE and table.setup.seed is not None
+    assert table.seat == 1
+    assert list(app.stack) == [app.menu(), table]   # the setup screen left
+
+
+def test_play_by_mouse_starts_bocce_with_its_target(app):
+    from scenes.table import TableScene
+
+    scene = open_setup(app, "bocce")
+    app.frame(DT, click(scene._arrows["opt:target"][1].center))
+    app.frame(DT, click(scene.focus.button("play").rect.center))
+    table = app.stack.top
+    assert isinstance(table, TableScene)
+    assert table.setup.options == {"target": 50} and table.setup.humans() == [0]
+
+
+def test_the_choice_is_saved_and_comes_back_in_a_new_app(app):
+    from scenes.app import App
+
+    choose_briscola(app)
+    entry = saved_games()["briscola"]
+    assert "seed" not in entry
+    assert GameSetup.from_json(entry) == BRISCOLA_CHOICE
+    again = App((1280, 720))
+    again.back_to_menu()
+    assert again.game_setup("briscola") == BRISCOLA_CHOICE
+    assert again.game_setup("bocce") == GameSetup.solo("bocce")      # the other game untouched
+    scene = open_setup(again, "briscola")
+    assert scene.setup == BRISCOLA_CHOICE
+    assert shown(scene, "seat") == "Seat 2"
+
+
+def test_start_game_by_key_uses_the_remembered_setup(app):
+    from scenes.table import TableScene
+
+    choose_briscola(app)
+    app.back_to_menu()
+    app.start_game("briscola", seed=5)
+    table = app.stack.top
+    assert isinstance(table, TableScene)
+    assert table.setup == BRISCOLA_CHOICE.with_seed(5)
+    # explicit options still go on top of the remembered ones
+    assert app.game_setup("briscola", 3, {"remember_trump": True}) == GameSetup(
+        "briscola", BRISCOLA_CHOICE.seats, {"remember_trump": True}, 3)
+
+
+def test_a_damaged_entry_gives_that_game_its_defaults(app):
+    from scenes.app import App
+
+    choose_briscola(app)
+    data = json.loads(settings_path().read_text())
+    data["games"]["bocce"] = {"key": "bocce", "seats": [{"kind": "remote"}, {"kind": "human"}],
+                              "options": {"target": 25}}
+    settings_path().write_text(json.dumps(data))
+    again = App((1280, 720))
+    again.back_to_menu()
+    assert again.game_setup("bocce") == GameSetup.solo("bocce")
+    assert again.game_setup("briscola") == BRISCOLA_CHOICE              # the good one kept
+    assert any("games.bocce" in t.text for t in again.toasts.items)
+    assert open_setup(again, "bocce").setup == GameSetup.solo("bocce")
+
+
+def test_a_damaged_entry_set_while_running_never_breaks_the_screen(app):
+    app.settings.games["briscola"] = {"key": "briscola", "seats": "three"}
+    assert app.game_setup("briscola") == GameSetup.solo("briscola")
+    assert open_setup(app, "briscola").setup == GameSetup.solo("briscola")
