@@ -192,6 +192,8 @@ class BriscolaState(State):
 
     def _reason(self, seat: int, action: Action) -> Reason | None:
         if self.phase == CLAIM:
+            if action.kind == "claim":         # with a card or a value: no such claim
+                return Reason("briscola.claim_plain")
             return Reason("briscola.claim_first")
         if self.phase == CHOOSE:
             if action.kind == "trump":
@@ -202,7 +204,7 @@ class BriscolaState(State):
         if action.kind == "trump":
             return Reason("briscola.no_choice_now")
         c = action.card
-        if action.kind != "play" or c is None:
+        if action.kind != "play" or c is None or action.value:
             return Reason("briscola.play_one_card")
         if c not in self.hands[seat]:
             return Reason("briscola.not_in_hand")

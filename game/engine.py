@@ -3,7 +3,8 @@
 A game is fully described by ``(key, options, seats, seed, actions)``: the
 state owns a ``random.Random(seed)`` that is its only source of chance, so
 replaying the same actions gives the same game.  Saves, netplay resync and
-bug reports rely on that.
+bug reports rely on that; a log that does not replay (damaged, or refused by
+the rules) raises :class:`LogError`, whatever is wrong with it.
 
 Actions are small, hashable, ordered values with a text form
 (``"play:AS"``, ``"commit:AH:10"``, ``"bid::2"``, ``"pass"``) and a JSON form.
@@ -27,6 +28,7 @@ where they lie.  A zone is a string such as ``"deck"``, ``"hand/0"``,
 from __future__ import annotations
 
 import abc
+import functools
 import random
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Mapping, Sequence
@@ -83,6 +85,21 @@ class IllegalAction(ValueError):
 
 class ActionCodeError(ValueError):
     """Text or JSON that is not an action."""
+
+
+class LogError(ValueError):
+    """A game log that cannot be replayed: damaged, hand-edited or not a log at all.
+
+    One error type for every kind of damage, so a loader catches one thing; the
+    message says what is wrong.  For an action the rules refuse, ``index`` is its
+    place in ``log["actions"]`` and ``reason`` why it was refused.
+    """
+
+    def __init__(self, message: str, index: int | None = None,
+                 reason: Reason | None = None) -> None:
+        super().__init__(message)
+        self.index = index
+        self.reason = reason
 
 
 @dataclass(frozen=True, order=True)
@@ -203,12 +220,20 @@ class GameSpec:
     deck: str = "french"  # "french" or "italian": which card art the table uses
 
     def resolve_options(self, options: Mapping[str, Any] | None) -> dict[str, Any]:
-        """Defaults filled in; unknown names or values rejected with a clear message."""
+        """Defaults filled in; unknown names or values rejected with a clear message.
+
+        Values are compared by type too: ``1 == True`` and ``1.0 == 1`` in Python,
+        but a 1 for a yes/no option or 1.0 for a count is a damaged setting, and
+        it would reach the log and the screen as given.
+        """
+        if options is not None and not isinstance(options, Mapping):
+            raise ValueError(f"the options of {self.title} are a dict, not {options!r}")
         out = {name: opt.default for name, opt in self.options.items()}
         for name, value in (options or {}).items():
-            if name not in self.options:
+            if not isinstance(name, str) or name not in self.options:
                 raise ValueError(f"{self.title} has no option {name!r}")
-            if value not in self.options[name].allowed:
+            allowed = self.options[name].allowed
+            if not any(type(value) is type(a) and value == a for a in allowed):
                 raise ValueError(f"option {name!r} of {self.title} cannot be {value!r}")
             out[name] = value
         return out
@@ -216,8 +241,8 @@ class GameSpec:
     def new(self, options: Mapping[str, Any] | None = None, seats: int | None = None,
             seed: int = 0) -> "State":
         seats = self.seats[0] if seats is None else seats
-        if seats not in self.seats:
-            raise ValueError(f"{self.title} is played by {self.seats} players, not {seats}")
+        if type(seats) is not int or seats not in self.seats:
+            raise ValueError(f"{self.title} is played by {self.seats} players, not {seats!r}")
         state = self.factory(self.resolve_options(options), seats, seed)
         state.key = self.key
         return state
@@ -228,9 +253,30 @@ class State(abc.ABC):
 
     The base class keeps the action log and turns every illegal action into an
     :class:`IllegalAction` carrying :meth:`explain`'s words, so no game can forget to.
+
+    Seats are plain ints ``0 <= seat < seats``; anything else (``True``, ``0.0``,
+    ``"0"``, ``-1``) is no seat, and the engine answers for it before any game
+    code runs, in every game alike:
+
+    * :meth:`apply` and :meth:`reason`: ``Reason("engine.no_such_seat")``;
+    * :meth:`legal_actions`: ``[]`` and :meth:`is_legal`: ``False`` (no seat may
+      do anything; ``None`` included);
+    * :meth:`view`: ``None`` is the spectator; any other non-seat raises
+      ValueError, since a view for ``True`` would be seat 1's hand.
+
+    Games keep writing ``legal_actions``, ``is_legal`` and ``view`` as plain
+    methods: :meth:`__init_subclass__` puts the guard in front of them.
     """
 
     key: str = ""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """Guard the seat-taking methods a game defines (see the class docstring)."""
+        super().__init_subclass__(**kwargs)
+        for name, guard in _SEAT_GUARDS.items():
+            method = cls.__dict__.get(name)
+            if method is not None and not getattr(method, "_seat_guarded", False):
+                setattr(cls, name, guard(method))
 
     def __init__(self, options: dict[str, Any], seats: int, seed: int) -> None:
         self.options = dict(options)
@@ -267,12 +313,17 @@ class State(abc.ABC):
     def is_legal(self, seat: int, action: Action) -> bool:
         """Whether ``seat`` may take ``action`` now.  The default looks in
         :meth:`legal_actions`; a game whose lists are long answers without them."""
-        return seat in self.to_act() and action in self.legal_actions(seat)
+        return (self.has_seat(seat) and isinstance(action, Action)
+                and seat in self.to_act() and action in self.legal_actions(seat))
 
     # -- provided ----------------------------------------------------------
     @property
     def over(self) -> bool:
         return not self.to_act()
+
+    def has_seat(self, seat: Any) -> bool:
+        """Whether ``seat`` is a seat at this table: a plain int (not a bool) in range."""
+        return type(seat) is int and 0 <= seat < self.seats
 
     def opening_events(self) -> list[Event]:
         """Events that happened before the first action (the first deal)."""
@@ -282,7 +333,7 @@ class State(abc.ABC):
         """None if ``seat`` may take ``action`` now, else why not (a key and parameters)."""
         if not isinstance(action, Action):
             return Reason("engine.not_an_action")
-        if type(seat) is not int or not 0 <= seat < self.seats:
+        if not self.has_seat(seat):
             return Reason("engine.no_such_seat")
         if self.over:
             return Reason("engine.game_over")
@@ -318,19 +369,103 @@ class State(abc.ABC):
                 "actions": [[seat, str(action)] for seat, action in self.history]}
 
 
+def _guard_legal_actions(method: Callable[..., list[Action]]) -> Callable[..., list[Action]]:
+    @functools.wraps(method)
+    def legal_actions(self: State, seat: int) -> list[Action]:
+        return method(self, seat) if self.has_seat(seat) else []
+    legal_actions._seat_guarded = True  # type: ignore[attr-defined]
+    return legal_actions
+
+
+def _guard_is_legal(method: Callable[..., bool]) -> Callable[..., bool]:
+    @functools.wraps(method)
+    def is_legal(self: State, seat: int, action: Action) -> bool:
+        return self.has_seat(seat) and isinstance(action, Action) and method(self, seat, action)
+    is_legal._seat_guarded = True  # type: ignore[attr-defined]
+    return is_legal
+
+
+def _guard_view(method: Callable[..., dict[str, Any]]) -> Callable[..., dict[str, Any]]:
+    @functools.wraps(method)
+    def view(self: State, seat: int | None) -> dict[str, Any]:
+        if seat is not None and not self.has_seat(seat):
+            raise ValueError(f"no seat {seat!r} at a table of {self.seats}: "
+                             "a view is for a seat 0 .. seats - 1, or None for a spectator")
+        return method(self, seat)
+    view._seat_guarded = True  # type: ignore[attr-defined]
+    return view
+
+
+#: What :meth:`State.__init_subclass__` puts in front of each seat-taking method of a game.
+_SEAT_GUARDS: dict[str, Callable[[Callable[..., Any]], Callable[..., Any]]] = {
+    "legal_actions": _guard_legal_actions,
+    "is_legal": _guard_is_legal,
+    "view": _guard_view,
+}
+
+#: The keys of :meth:`State.log`, all needed to replay it.
+LOG_KEYS = ("key", "options", "seats", "seed", "actions")
+
+
 def replay(key: str, options: Mapping[str, Any] | None, seats: int, seed: int,
            actions: Iterable[tuple[int, Action] | Sequence[Any]]) -> State:
-    """Rebuild a game from its log; raises IllegalAction if the log does not fit the rules."""
+    """Rebuild a game from its log.
+
+    Raises :class:`LogError` if the log is damaged (a wrong type, an action
+    text that does not parse) or does not fit the rules (an illegal action:
+    the message names its index and the reason in English).
+    """
     from game import GAMES
 
-    state = GAMES[key].new(options, seats, seed)
-    for seat, action in actions:
-        if isinstance(action, str):
-            action = Action.parse(action)
-        state.apply(int(seat), action)
+    if not isinstance(key, str) or key not in GAMES:
+        raise LogError(f"the log's game {_brief(key)} is not one of {sorted(GAMES)}")
+    if type(seed) is not int:
+        raise LogError(f"the log's seed must be an int, not {_brief(seed)}")
+    try:
+        state = GAMES[key].new(options, seats, seed)
+    except ValueError as exc:
+        raise LogError(f"the log's setup does not fit {key}: {exc}") from None
+    if isinstance(actions, (str, bytes, Mapping)) or not isinstance(actions, Iterable):
+        raise LogError(f"the log's actions must be a list, not {_brief(actions)}")
+    for index, entry in enumerate(actions):
+        seat, action = _log_entry(index, entry)
+        try:
+            state.apply(seat, action)
+        except IllegalAction as exc:
+            raise LogError(f"action {index} of the log ({seat}, {_brief(str(action))}) is "
+                           f"illegal: {exc}", index, exc.reason) from None
     return state
 
 
+def _log_entry(index: int, entry: Any) -> tuple[int, Action]:
+    """One ``[seat, action text]`` pair of a log, checked."""
+    if isinstance(entry, (str, bytes, Mapping)) or not isinstance(entry, Sequence) \
+            or len(entry) != 2:
+        raise LogError(f"action {index} of the log must be [seat, action], not {_brief(entry)}",
+                       index)
+    seat, action = entry
+    if type(seat) is not int:
+        raise LogError(f"action {index} of the log has no seat number: {_brief(seat)}", index)
+    if isinstance(action, Action):
+        return seat, action
+    try:
+        return seat, Action.parse(action)
+    except ActionCodeError:
+        raise LogError(f"action {index} of the log is not an action: {_brief(action)}",
+                       index) from None
+
+
+def _brief(value: Any, limit: int = 60) -> str:
+    """``repr(value)``, cut short: a damaged log may hold a 5,000-digit "number"."""
+    text = repr(value)
+    return text if len(text) <= limit else text[:limit - 3] + "..."
+
+
 def replay_log(log: Mapping[str, Any]) -> State:
-    """:func:`replay` of the dict produced by :meth:`State.log`."""
+    """:func:`replay` of the dict produced by :meth:`State.log`; :class:`LogError` if damaged."""
+    if not isinstance(log, Mapping):
+        raise LogError(f"a game log is a dict, not {type(log).__name__}")
+    missing = [k for k in LOG_KEYS if k not in log]
+    if missing:
+        raise LogError(f"the log has no {', '.join(map(repr, missing))}")
     return replay(log["key"], log["options"], log["seats"], log["seed"], log["actions"])

@@ -15,12 +15,17 @@ Levels: "easy" plays for points only and commits at random; "normal" weighs
 the knock-outs and picks its lag card by expected value; "hard" also expects
 the opponent to aim for a knock-out when that pays, and in the lag weighs what
 the opponent's bocce at each pallino may knock out of its own finished bocce.
+
+Computers think in worker threads, several at once: what is remembered from
+one decision to the next lives only in ``lru_cache``s on pure functions of
+hashable keys (thread-safe, and a value is the same whoever works it out).
 """
 
 from __future__ import annotations
 
 import random
 from collections import Counter
+from functools import lru_cache
 from typing import Any, Callable, Sequence
 
 from game.bocce.rules import ACE_BONUS, lag_worths, points, totals
@@ -67,6 +72,16 @@ def _pair_odds(counts: Counter[Kind]) -> dict[tuple[int, int], float]:
             if p:
                 out[(k1[0] + k2[0], min(MAX_ACES, k1[1] + k2[1]))] += p
     return dict(out)
+
+
+@lru_cache(maxsize=4096)
+def _kind_odds(kinds: tuple[tuple[Kind, int], ...]) -> tuple[
+        tuple[tuple[int, int, float], ...], tuple[tuple[tuple[int, int], float], ...]]:
+    """:func:`_draw_odds` and :func:`_pair_odds` of sorted (kind, count) pairs, remembered:
+    every decision of a frame sees the same unseen cards.  Tuples, so that the
+    threads sharing them cannot change them."""
+    counts = Counter(dict(kinds))
+    return _draw_odds(counts), tuple(_pair_odds(counts).items())
 
 
 def _lag_odds(cards: Sequence[Card]) -> dict[int, float]:
@@ -172,34 +187,35 @@ class Roller:
         return {t: q for t, q in enumerate(out) if q}
 
 
-class Outlook:
-    """What one seat's view says, worked out once per decision: the odds of
-    the unseen cards and the finished bocce a knock-out could hit."""
+def _finished(view: dict[str, Any], seat: int) -> Counter[int]:
+    """Total -> points of the seat's finished bocce in the view."""
+    out: Counter[int] = Counter()
+    for b in view["bocce"][seat]:
+        if b["status"] == "finished":
+            out[b["total"]] += b["points"] or 0
+    return out
 
-    def __init__(self, view: dict[str, Any], level: str) -> None:
-        seat = view.get("seat")
-        if seat is None:
-            raise ValueError("a computer player needs a seat's view")
-        self.view, self.level = view, level
-        self.me, self.opp = seat, 1 - seat
-        self.frame = view["frame"] - 1
-        self.unseen = _unseen(view)
-        kinds = Counter(_KIND[c.code] for c in self.unseen)
+
+class Odds:
+    """The numbers a decision rests on: the odds of the unseen cards (by kind)
+    and the finished bocce a knock-out could hit.
+
+    Built from plain counts, not from a view, so that :func:`_frame_value` can
+    rebuild it from a hashable key.  Its own small memos live and die with one
+    decision, so no two threads ever share one.
+    """
+
+    def __init__(self, level: str, kinds: Counter[Kind], theirs: Counter[int],
+                 mine: Counter[int]) -> None:
+        self.level = level
         self.kinds = tuple(sorted(kinds.items()))
-        self.odds = _draw_odds(kinds)
-        self.start = _pair_odds(kinds)
+        self.odds, start = _kind_odds(self.kinds)
+        self.start = dict(start)
         #: total -> points that landing there knocks out (opponent's) or may lose (mine).
-        self.theirs = self._finished(self.opp)
-        self.mine = self._finished(self.me)
+        self.theirs = theirs
+        self.mine = mine
         self._plain: dict[int, Roller] = {}
         self._aimed: dict[tuple[int, int], float] = {}
-
-    def _finished(self, seat: int) -> Counter[int]:
-        out: Counter[int] = Counter()
-        for b in self.view["bocce"][seat]:
-            if b["status"] == "finished":
-                out[b["total"]] += b["points"] or 0
-        return out
 
     def plain(self, pallino: int) -> Roller:
         """A bocce played for points alone at this pallino (as the opponent is expected to)."""
@@ -252,9 +268,43 @@ class Outlook:
         return sum(q * self.mine[t] for t, q in self.plain_finals(pallino).items())
 
 
-#: (pallino, what the view says) -> expected value of this frame's bocce, for the lag.
-_LAG_MEMO: dict[tuple[Any, ...], float] = {}
+class Outlook(Odds):
+    """What one seat's view says, worked out once per decision: who and where
+    I am, the cards I have not seen, and their :class:`Odds`."""
+
+    def __init__(self, view: dict[str, Any], level: str) -> None:
+        seat = view.get("seat")
+        if seat is None:
+            raise ValueError("a computer player needs a seat's view")
+        self.view = view
+        self.me, self.opp = seat, 1 - seat
+        self.frame = view["frame"] - 1
+        self.unseen = _unseen(view)
+        super().__init__(level, Counter(_KIND[c.code] for c in self.unseen),
+                         _finished(view, self.opp), _finished(view, self.me))
+
+
+#: Frame values remembered for the lag: enough for every position of many games.
 _LAG_MEMO_SIZE = 200_000
+
+
+@lru_cache(maxsize=_LAG_MEMO_SIZE)
+def _frame_value(pallino: int, level: str, first: bool, kinds: tuple[tuple[Kind, int], ...],
+                 theirs: tuple[tuple[int, int], ...],
+                 mine: tuple[tuple[int, int], ...]) -> float:
+    """Expected value of this frame's bocce at ``pallino``, for the lag.
+
+    The same odds and the same finished bocce come back often (every first
+    frame looks alike), so the value is remembered.  A pure function of its
+    key behind ``lru_cache``, which is thread-safe, so computers playing in
+    worker threads share the memo without a lock of our own.  ``mine`` is
+    empty below "hard", which does not weigh it.
+    """
+    odds = Odds(level, Counter(dict(kinds)), Counter(dict(theirs)), Counter(dict(mine)))
+    value = odds.roller(pallino, first).start_value(odds.start)
+    if level == "hard":
+        value -= odds.exposure(pallino)
+    return value
 
 
 class BoccePlayer:
@@ -281,25 +331,12 @@ class BoccePlayer:
         look = Outlook(view, self.level)
         theirs = _lag_odds(look.unseen)   # the other player's card is one I have not seen
         first = view["first"] == look.me
-        # The same odds and the same finished bocce come back often (every
-        # first frame looks alike), so a frame's value at a pallino is remembered.
         known = (self.level, first, look.kinds, tuple(sorted(look.theirs.items())),
                  tuple(sorted(look.mine.items())) if self.level == "hard" else ())
 
-        def value_at(pallino: int) -> float:
-            key = (pallino, known)
-            if key not in _LAG_MEMO:
-                if len(_LAG_MEMO) > _LAG_MEMO_SIZE:
-                    _LAG_MEMO.clear()
-                value = look.roller(pallino, first).start_value(look.start)
-                if self.level == "hard":
-                    value -= look.exposure(pallino)
-                _LAG_MEMO[key] = value
-            return _LAG_MEMO[key]
-
         def score(action: Action) -> float:
             worth = int(action.value)
-            return sum(p * value_at(worth + w) for w, p in theirs.items())
+            return sum(p * _frame_value(worth + w, *known) for w, p in theirs.items())
 
         return max(legal, key=lambda a: (score(a), str(a)))
 
@@ -329,4 +366,4 @@ def player(level: str = "normal") -> BoccePlayer:
     return BoccePlayer(level)
 
 
-__all__ = ["BoccePlayer", "Outlook", "Roller", "player", "LEVELS"]
+__all__ = ["BoccePlayer", "Odds", "Outlook", "Roller", "player", "LEVELS"]

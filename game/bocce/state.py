@@ -66,6 +66,23 @@ def bocce_zone(seat: int, index: int) -> str:
     return f"bocce/{seat}/{index}"
 
 
+#: The longest total a stand may name: 52 cards with every Ace at 10 make 3 digits.
+_TOTAL_DIGITS = 3
+
+
+def stand_total(value: str) -> int | None:
+    """The total a stand's value names, if it is written the way :meth:`legal_actions`
+    writes one (ASCII digits, no leading zero, short); else None.
+
+    A value comes from anyone (a file, the network), so ``int()`` is never asked
+    about "²", "٣", "02" or a 5,000-digit number: those name no total.
+    """
+    if not (value.isascii() and value.isdigit() and len(value) <= _TOTAL_DIGITS):
+        return None
+    total = int(value)
+    return total if str(total) == value else None
+
+
 def shown_total(ts: list[int], pallino: int | None) -> int:
     """The one total a rolling bocce shows: its best under the pallino, else its least."""
     under = [t for t in ts if pallino is not None and t <= pallino]
@@ -171,12 +188,14 @@ class BocceState(State):
                 return Reason("bocce.explain.on_pallino")
             if not self._can_draw():
                 return Reason("bocce.explain.pile_empty")
+            return Reason("bocce.explain.draw_plain")   # a card or a value came with it
         if action.kind == "stand":
             # Digits only, so the reason reads the same in every language.
             allowed = ", ".join(str(t) for t in ts if t <= pallino)
-            if action.value.isdigit() and int(action.value) in ts and int(action.value) > pallino:
+            total = stand_total(action.value)
+            if total is not None and total in ts and total > pallino:
                 return Reason("bocce.explain.stand_over", {
-                    "total": int(action.value), "pallino": pallino, "totals": allowed})
+                    "total": total, "pallino": pallino, "totals": allowed})
             return Reason("bocce.explain.stand_total", {"totals": allowed})
         return Reason("bocce.explain.unknown")
 

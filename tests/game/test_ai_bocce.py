@@ -4,15 +4,18 @@ from __future__ import annotations
 
 import json
 import random
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
 from game.ai import computer_player
 from game.ai.base import RandomPlayer
-from game.ai.bocce import LEVELS, BoccePlayer, Roller, _unseen, player
+from game.ai.bocce import LEVELS, BoccePlayer, Roller, _frame_value, _unseen, player
+from game.bocce import SPEC
 from game.cards import french_deck
 from game.engine import Action
 from game.simulate import play_game, win_rate
+from tests.game.aicheck import Checked, assert_true_result
 from tests.game.test_bocce import _frame, lag, rigged
 
 A = Action.parse
@@ -33,9 +36,33 @@ def test_normal_player_beats_random_in_at_least_80_percent_of_200_games():
 @pytest.mark.parametrize("level", LEVELS)
 def test_every_level_plays_whole_games_with_legal_actions(level):
     for seed in range(3):
-        players = [player(level), RandomPlayer()] if seed % 2 else [RandomPlayer(), player(level)]
-        state = play_game("bocce", players, seed)   # apply() raises on any illegal action
-        assert state.over
+        players = [Checked(player(level)), Checked(RandomPlayer())]
+        if seed % 2:
+            players.reverse()
+        state = play_game("bocce", players, seed)
+        assert_true_result(state, players)
+        result = state.result()
+        assert max(result["scores"]) >= state.target and len(result["winners"]) == 1
+
+
+def test_the_lag_memo_gives_the_same_moves_from_many_threads():
+    """Computers think in worker threads and share the lag memo: from eight threads at
+    once, every lag choice is the one a lone thread makes."""
+    views = []
+    for seed in range(24):
+        state = SPEC.new(None, 2, seed)
+        for seat in (0, 1):
+            views.append((json.loads(json.dumps(state.view(seat))), state.legal_actions(seat)))
+    levels = ("normal", "hard")
+
+    def choose_all(level: str) -> list[Action]:
+        return [player(level).choose(v, legal, random.Random(0)) for v, legal in views]
+
+    alone = [choose_all(level) for level in levels]
+    _frame_value.cache_clear()
+    with ThreadPoolExecutor(max_workers=8) as pool:
+        together = list(pool.map(choose_all, levels * 4))
+    assert together == alone * 4
 
 
 def test_levels_and_registry():

@@ -9,6 +9,7 @@ from game.briscola import SPEC
 from game.cards import card
 from game.engine import Action
 from game.simulate import play_game, win_rate
+from tests.game.aicheck import Checked, assert_true_result
 from tests.game.test_briscola import play, rig
 
 
@@ -30,11 +31,16 @@ def test_normal_beats_two_random_players_in_80_percent_of_300_matches():
     assert rate >= 0.8, rate
 
 
-@pytest.mark.parametrize("level", ["easy", "hard"])
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
 def test_every_level_finishes_matches_with_legal_moves(level):
     for seed in range(2):
-        state = play_game("briscola", [player(level), RandomPlayer(), player(level)], seed)
-        assert state.over
+        players = [Checked(player(level)), Checked(RandomPlayer()), Checked(player(level))]
+        state = play_game("briscola", players, seed)
+        assert_true_result(state, players)
+        result = state.result()
+        assert [sum(row["total"][s] for row in result["sheet"]) for s in range(3)] \
+            == result["scores"]
+        assert len(result["sheet"]) == 3
 
 
 def test_ai_claims_the_venceslao():

@@ -3,10 +3,12 @@
 import json
 import random
 from collections import Counter
+from unittest import mock
 
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
+import game.briscola
 from game import GAMES
 from game.briscola import (DECK, SPEC, VENCESLAO, BriscolaState, action_label,
                            points, primiera, score_game, suit_name)
@@ -227,6 +229,89 @@ def test_the_dealer_never_sees_the_sampled_card_before_it_is_drawn():
     assert not state.view(2)["trump_known"]
 
 
+def _swapped_deal(seed, remember, sampled, other):
+    """The match of ``seed`` with ``sampled`` and ``other`` trading places in the first
+    shuffle, before the deal: every other card lies where it did."""
+    real = game.briscola.shuffled
+    calls = []
+
+    def shuffle(deck, rng):
+        order = real(deck, rng)
+        if not calls:
+            i, j = order.index(sampled), order.index(other)
+            order[i], order[j] = order[j], order[i]
+        calls.append(deck)
+        return order
+
+    with mock.patch.object(game.briscola, "shuffled", shuffle):
+        return SPEC.new({"remember_trump": remember}, 3, seed)
+
+
+def _same_game_but_the_sampled_card(seed, remember):
+    """Two deals of ``seed`` that differ only in the sampled card, of another suit: it
+    trades places with a card at the bottom of the stock, drawn in the same last round.
+    None if both bottom cards share the sampled card's suit."""
+    first = SPEC.new({"remember_trump": remember}, 3, seed)
+    others = [c for c in first.stock[:2] if c.suit != first.briscola.suit]
+    if not others:
+        return None
+    second = _swapped_deal(seed, remember, first.briscola, others[0])
+    assert second.briscola == others[0] and second.trump != first.trump
+    assert second.hands == first.hands
+    assert [c for c in second.stock if c != first.briscola] == \
+        [c for c in first.stock if c != others[0]]
+    return first, second
+
+
+@pytest.mark.parametrize("remember", [True, False])
+def test_nothing_the_dealer_sees_depends_on_the_sampled_card_until_it_may_know_it(remember):
+    """The dealer is never told the first trump (module docstring): with either value of
+    "remember the trump", two games that differ only in the sampled card (and so in the
+    trump) must look the same to the dealer, views and redacted events, and to a
+    spectator, until the sampled card is drawn.  Play may tell the trump too, as the
+    rules allow: the comparison also stops at the first trick the two trumps give to
+    different players.  Any field that carries the trump or the card (``led_suit``, a
+    new view field, the deal, ``claim_open``, ``trick_won`` ...) makes the two differ.
+    """
+    compared, drawn, used = 0, 0, 0
+    for seed in range(40):
+        pair = _same_game_but_the_sampled_card(seed, remember)
+        if pair is None:
+            continue
+        used += 1
+        a, b = pair
+        watchers = (a.dealer, None)
+        suits = {a.trump, b.trump}
+
+        def same(events_a, events_b):
+            for w in watchers:
+                assert [e.for_seat(w).to_json() for e in events_a] == \
+                    [e.for_seat(w).to_json() for e in events_b], (seed, w)
+                assert a.view(w) == b.view(w), (seed, w)
+
+        same(a.opening_events(), b.opening_events())
+        rng = random.Random(seed)
+        while True:
+            assert a.to_act() == b.to_act()
+            seat = rng.choice(a.to_act())
+            legal = a.legal_actions(seat)
+            assert legal == b.legal_actions(seat)
+            # Cards of neither trump suit where possible, so that play tells the trump late.
+            plain = [x for x in legal if x.card is None or x.card.suit not in suits] or legal
+            action = rng.choice(plain)
+            events_a, events_b = a.apply(seat, action), b.apply(seat, action)
+            if any(e.kind == "draw" and e.data["moves"][0]["src"] == "briscola"
+                   for e in events_a):
+                drawn += 1
+                break
+            if [t["winner"] for t in a.tricks] != [t["winner"] for t in b.tricks]:
+                break
+            same(events_a, events_b)
+            compared += 1
+    assert used >= 20 and drawn >= 5, (used, drawn)
+    assert compared >= 10 * used, (compared, used)   # enough play to catch a leak
+
+
 # -- remember the trump ---------------------------------------------------------------------
 def test_remember_trump_on_the_view_shows_it_only_until_the_seats_next_play():
     state = rig(["Kd 5d 6d", "3d 5c 6c", "4b Kb 6s"], briscola="Ac", remember=True)
@@ -369,11 +454,12 @@ def test_every_refusal_is_a_rule_key():
     assert state.reason(0, Action("pass")) == Reason("briscola.play_one_card")
     assert state.reason(0, Action("play", cards("Kd 6d"))) == Reason("briscola.play_one_card")
     assert state.reason(0, play("Ad")) == Reason("briscola.not_in_hand")
-    assert state.reason(0, Action("play", (card("2s"),), "x")) == Reason("engine.not_allowed")
+    assert state.reason(0, Action("play", (card("2s"),), "x")) == Reason("briscola.play_one_card")
     assert state.reason(3, play("2s")) == Reason("engine.no_such_seat")
     assert state.reason(0, "play:2s") == Reason("engine.not_an_action")
     state.apply(0, play("2s"))
     assert state.reason(1, play("3d")) == Reason("briscola.claim_first")
+    assert state.reason(1, Action("claim", (), "d")) == Reason("briscola.claim_plain")
     assert state.reason(0, play("Kd")) == Reason("briscola.wait_claim")
     state.apply(1, Action("claim"))
     assert state.reason(2, Action("claim")) == Reason("briscola.wait_choice")

@@ -10,7 +10,8 @@ from hypothesis import given, strategies as st
 import game
 from game import GAMES
 from game.cards import card, french_deck, italian_deck
-from game.engine import Action, ActionCodeError, Event, IllegalAction, Reason
+from game.engine import (Action, ActionCodeError, Event, IllegalAction, LogError, Reason,
+                         replay, replay_log)
 from game.i18n import catalog
 
 
@@ -79,3 +80,94 @@ def test_reasons_cross_json_and_name_cards_in_the_asked_language():
     assert Reason.from_json(json.loads(json.dumps(why.to_json()))) == why
     assert why.words() == "In the lag the King of Diamonds counts 10."
     assert "Re di Quadri" in why.words("it")
+
+
+# -- damaged logs ---------------------------------------------------------------------
+def _a_log() -> dict:
+    """The log of the first moves of a Bocce game, as it comes back from a file."""
+    state = GAMES["bocce"].new({"target": 15}, 2, 7)
+    for _ in range(12):
+        seat = state.to_act()[0]
+        state.apply(seat, state.legal_actions(seat)[-1])
+    return json.loads(json.dumps(state.log()))
+
+
+def _damaged(change):
+    log = _a_log()
+    out = change(log)
+    return log if out is None else out
+
+
+#: (what is damaged, how, words the error must say).
+DAMAGE = [
+    ("not a dict", lambda log: [log], "a game log is a dict"),
+    ("not a dict: text", lambda log: json.dumps(log), "a game log is a dict"),
+    ("no key", lambda log: log.pop("key") and None, "no 'key'"),
+    ("no options", lambda log: log.pop("options") and None, "no 'options'"),
+    ("no seats", lambda log: log.pop("seats") and None, "no 'seats'"),
+    ("no seed", lambda log: log.pop("seed") and None, "no 'seed'"),
+    ("no actions", lambda log: log.pop("actions") and None, "no 'actions'"),
+    ("unknown game", lambda log: log.update(key="chess"), "'chess' is not one of"),
+    ("game not text", lambda log: log.update(key=["bocce"]), "is not one of"),
+    ("options not a dict", lambda log: log.update(options=[["target", 15]]), "dict"),
+    ("option value", lambda log: log.update(options={"target": 16}), "cannot be 16"),
+    ("option type", lambda log: log.update(options={"target": 15.0}), "'target'"),
+    ("unknown option", lambda log: log.update(options={"speed": 2}), "no option 'speed'"),
+    ("seats as text", lambda log: log.update(seats="2"), "played by"),
+    ("seats count", lambda log: log.update(seats=3), "played by"),
+    ("seed as text", lambda log: log.update(seed="7"), "seed must be an int"),
+    ("seed float", lambda log: log.update(seed=7.0), "seed must be an int"),
+    ("seed null", lambda log: log.update(seed=None), "seed must be an int"),
+    ("actions text", lambda log: log.update(actions="draw"), "actions must be a list"),
+    ("actions dict", lambda log: log.update(actions={"0": "draw"}), "actions must be a list"),
+    ("actions null", lambda log: log.update(actions=None), "actions must be a list"),
+    ("entry not a pair", lambda log: log["actions"].__setitem__(3, [0]), "action 3"),
+    ("entry a triple", lambda log: log["actions"][3].append("x"), "action 3"),
+    ("entry text", lambda log: log["actions"].__setitem__(3, "0 draw"), "action 3"),
+    ("entry dict", lambda log: log["actions"].__setitem__(3, {"seat": 0}), "action 3"),
+    ("seat as text", lambda log: log["actions"][3].__setitem__(0, "0"), "no seat number"),
+    ("seat null", lambda log: log["actions"][3].__setitem__(0, None), "no seat number"),
+    ("seat bool", lambda log: log["actions"][3].__setitem__(0, True), "no seat number"),
+    ("action not parsed", lambda log: log["actions"][3].__setitem__(1, "play:ZZ"),
+     "action 3 of the log is not an action"),
+    ("action not text", lambda log: log["actions"][3].__setitem__(1, 5),
+     "action 3 of the log is not an action"),
+    ("action empty", lambda log: log["actions"][3].__setitem__(1, ""),
+     "action 3 of the log is not an action"),
+    ("action huge", lambda log: log["actions"][3].__setitem__(1, "stand::" + "9" * 5000),
+     "action 3 of the log (0, 'stand::999"),
+    ("seat out of range", lambda log: log["actions"][3].__setitem__(0, 5),
+     "action 3 of the log (5, "),
+]
+
+
+@pytest.mark.parametrize("what, change, words", DAMAGE, ids=[d[0] for d in DAMAGE])
+def test_a_damaged_log_raises_one_clear_error(what, change, words):
+    with pytest.raises(LogError, match=re.escape(words)) as damaged:
+        replay_log(_damaged(change))
+    assert len(str(damaged.value)) < 300, "the message says what is wrong, briefly"
+
+
+def test_a_log_with_an_illegal_action_names_its_index_and_the_reason():
+    log = _a_log()
+    assert replay_log(log).log() == log                  # the undamaged log replays
+    seat, _ = log["actions"][5]
+    log["actions"][5] = [seat, "pass"]
+    with pytest.raises(LogError) as damaged:
+        replay_log(log)
+    error = damaged.value
+    assert isinstance(error, ValueError)
+    assert error.index == 5 and error.reason == Reason("bocce.explain.lag_first")
+    assert f"action 5 of the log ({seat}, 'pass') is illegal" in str(error)
+    assert error.reason.words() in str(error)
+
+
+def test_replay_refuses_damaged_actions_the_same_way():
+    first = GAMES["bocce"].new(None, 2, 1).legal_actions(0)[0]
+    with pytest.raises(LogError, match="action 1 of the log is not an action"):
+        replay("bocce", None, 2, 1, [(0, first), (1, "commit:ZZ:1")])
+    with pytest.raises(LogError, match="action 0 of the log must be") as damaged:
+        replay("bocce", None, 2, 1, [None])
+    assert damaged.value.index == 0 and damaged.value.reason is None
+    with pytest.raises(LogError, match="'chess' is not one of"):
+        replay("chess", None, 2, 1, [])

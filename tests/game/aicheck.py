@@ -1,0 +1,42 @@
+"""What a whole game of computer players must show, for the AI tests of every game.
+
+``play_game`` only ever returns a finished game, and the session plays
+``legal[0]`` in place of an illegal choice (logging it), so neither "the game is
+over" nor "it did not raise" says anything about a player.  These checks can fail.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any, Sequence
+
+from game.ai.base import ComputerPlayer
+from game.engine import Action, State, replay_log
+
+
+class Checked:
+    """A player that fails the test the moment it picks an action outside its legal list."""
+
+    def __init__(self, inner: ComputerPlayer) -> None:
+        self.inner = inner
+        self.name = inner.name
+        self.choices = 0
+
+    def choose(self, view: dict[str, Any], legal: Sequence[Action], rng: random.Random) -> Action:
+        action = self.inner.choose(view, legal, rng)
+        assert action in legal, (self.name, view.get("seat"), action, list(legal))
+        self.choices += 1
+        return action
+
+
+def assert_true_result(state: State, players: Sequence[Checked]) -> None:
+    """Every player chose, the winners are exactly the seats with the top score, and the
+    log replays (through JSON, as a save would) to the same result."""
+    assert all(p.choices > 0 for p in players), [p.choices for p in players]
+    result = state.result()
+    scores, winners = result["scores"], result["winners"]
+    assert len(scores) == state.seats
+    assert winners == [s for s in range(state.seats) if scores[s] == max(scores)], result
+    again = replay_log(json.loads(json.dumps(state.log())))
+    assert again.over and again.result() == result
