@@ -1,4 +1,4 @@
-"""Frame times of the Bocce table at 1280x720, software rendering, normal speed.
+"""Frame times of the Bocce table, software rendering, normal speed.
 
 Two computer players play each other while the table animates every deal,
 commit, roll and collection at normal animation speed; each frame advances a
@@ -7,7 +7,12 @@ and 99th percentile of the time one whole frame takes (events, update, draw,
 flip), over all frames and over the frames during which cards were moving.
 Goal: p99 <= 8 ms.
 
-    SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy python bench/frames.py [--frames 900]
+    python bench/frames.py [--frames 900] [--size 1920x1080]       # dummy video driver
+    python bench/frames.py --window --size 1920x1080                 # a real X11 window
+
+The dummy driver presents nothing, so it measures drawing alone; ``--window``
+opens a real window on $DISPLAY (e.g. under ``Xvfb :99 -screen 0 1920x1080x24``)
+and measures the present too, whole or in part.
 """
 
 from __future__ import annotations
@@ -20,6 +25,10 @@ import tempfile
 import time
 from pathlib import Path
 
+if "--window" in sys.argv:
+    if not os.environ.get("DISPLAY"):
+        sys.exit("frames.py --window needs an X display (DISPLAY), e.g. Xvfb :99")
+    os.environ["SDL_VIDEODRIVER"] = "x11"
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -44,12 +53,28 @@ def main(argv: list[str] | None = None) -> int:
                         help="frames not counted (first card faces drawn)")
     parser.add_argument("--flat-out", action="store_true",
                         help="no pause between frames (the real loop waits for 60 FPS)")
+    parser.add_argument("--window", action="store_true",
+                        help="a real X11 window on $DISPLAY instead of the dummy driver")
     args = parser.parse_args(argv)
     w, h = (int(v) for v in args.size.split("x"))
+
+    import pygame
 
     from game.session import GameSetup
     from scenes.app import App
     from scenes.table import local_table
+
+    presents = {"whole": 0, "part": 0, "none": 0}
+    real_flip, real_update = pygame.display.flip, pygame.display.update
+
+    def flip() -> None:
+        presents["whole"] += 1
+        real_flip()
+
+    def update(rects=None) -> None:
+        presents["part" if rects else "none"] += 1
+        real_update(rects)
+    pygame.display.flip, pygame.display.update = flip, update
 
     app = App((w, h))
     app.settings.animation_speed = "normal"
@@ -90,8 +115,10 @@ def main(argv: list[str] | None = None) -> int:
             pause = next_frame - time.perf_counter()
             if pause > 0:
                 time.sleep(pause)
-    print(f"Bocce table {w}x{h}, {len(all_ms)} frames, game version {table.version} in the "
-          f"last game, drifts {len(table.drifts)}")
+    print(f"Bocce table {w}x{h}, video driver {pygame.display.get_driver()}, {len(all_ms)} "
+          f"frames, game version {table.version} in the last game, drifts {len(table.drifts)}")
+    print(f"  presents: {presents['whole']} whole, {presents['part']} in part, "
+          f"{presents['none'] + len(all_ms) + args.warmup - sum(presents.values())} not needed")
     print(f"  all frames:    median {statistics.median(all_ms):.2f} ms   "
           f"p99 {percentile(all_ms, 99):.2f} ms   max {max(all_ms):.2f} ms")
     if moving_ms:

@@ -13,10 +13,15 @@ Ctrl+C in the terminal ends it like Quit (exit code 130, no traceback), and
 from __future__ import annotations
 
 import os
+import sys
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+if sys.platform.startswith("linux"):
+    # Present the window through X11's own framebuffer, not a streaming texture of a 3D
+    # renderer: measured under X11 without a GPU, a partial present costs 0.1 ms that way
+    # against 5 ms (bench/README.md); an explicit setting in the environment wins.
+    os.environ.setdefault("SDL_FRAMEBUFFER_ACCELERATION", "0")
 
-import sys  # noqa: E402
 import time  # noqa: E402
 import traceback  # noqa: E402
 import warnings  # noqa: E402
@@ -27,7 +32,7 @@ import pygame  # noqa: E402
 import pygame_gui  # noqa: E402
 
 from scenes.i18n import set_language, tr  # noqa: E402
-from scenes import theme  # noqa: E402
+from scenes import heap, theme  # noqa: E402
 from scenes.fonts import Fonts  # noqa: E402
 from scenes.scene import Scene, SceneStack  # noqa: E402
 from scenes.settings import Settings, load_settings, save_settings  # noqa: E402
@@ -44,6 +49,8 @@ DEFAULT_SIZE = (1280, 720)
 MIN_SIZE = (800, 500)
 FPS = 60
 MAX_DT = 0.1          # a stall (window drag, breakpoint) must not fast-forward animations
+REFRESH = 1.0         # seconds: even a still screen is drawn whole this often
+IDLE_WAIT_MS = 100    # a resting loop sleeps on input this long at most (time still runs)
 EXIT_AFTER_FIRST_FRAME = "TAVOLATA_EXIT_AFTER_FIRST_FRAME"
 THREAD_JOIN_TIMEOUT = 1.0   # seconds each kind of background thread gets to end at shutdown
 INTERRUPTED = 130           # exit status after Ctrl+C, as shells report SIGINT
@@ -65,6 +72,7 @@ def _make_art(design: str):
 
 class App:
     def __init__(self, size: tuple[int, int] = DEFAULT_SIZE, fullscreen: bool = False) -> None:
+        heap.limit_arenas()
         pygame.mixer.pre_init(44100, -16, 2, 512)     # a small buffer: card snaps land on time
         open_mixer()            # before pygame.init(): no device means one line, not ALSA's 16
         pygame.init()
@@ -72,7 +80,9 @@ class App:
         self.settings, notice = load_settings()
         set_language(self.settings.language)
         self.running = True
-        self.frames = 0
+        self.frames = 0                  # frames drawn
+        self._since_drawn = REFRESH      # seconds since the last drawing
+        self._shape: tuple = ()          # the stack and size last drawn: a change redraws all
         self.stack = SceneStack()
         self.fonts = Fonts()
         self.toasts = Toasts()
@@ -279,7 +289,9 @@ class App:
             self.sound.stop(THREAD_JOIN_TIMEOUT)
 
     # --- the frame ---------------------------------------------------------
-    def frame(self, dt: float, events: list[pygame.event.Event] | None = None) -> None:
+    def frame(self, dt: float, events: list[pygame.event.Event] | None = None) -> bool:
+        """One frame: input, time, and a drawing only if something changed.  True when it
+        drew (nothing is drawn while the screen would look the same)."""
         if events is None:
             events = pygame.event.get()
         for event in events:
@@ -287,9 +299,26 @@ class App:
         self.ui.update(dt)
         self.stack.update(dt)
         self.toasts.update(dt)
+        self._since_drawn += dt
+        shape = (tuple(id(s) for s in self.stack), self.size)
+        whole = shape != self._shape or bool(self.toasts.items) or self._since_drawn >= REFRESH
+        if not (whole or events or self.stack.animating()):
+            return False
+        self._shape = shape
         self.draw()
-        pygame.display.flip()
+        rects = self.stack.damage()
+        if whole or rects is None:
+            pygame.display.flip()
+        elif rects:
+            pygame.display.update(rects)
+        self._since_drawn = 0.0
         self.frames += 1
+        return True
+
+    @property
+    def resting(self) -> bool:
+        """Nothing on screen will change until some input comes: the loop may sleep."""
+        return not (self.stack.animating() or self.toasts.items)
 
     def _dispatch(self, event: pygame.event.Event) -> None:
         if event.type == pygame.QUIT:
@@ -363,17 +392,29 @@ def _loop(app: App, game: str | None, seed: int | None, started: float) -> int:
     exit_after_first = os.environ.get(EXIT_AFTER_FIRST_FRAME) == "1"
     clock = pygame.time.Clock()
     dt = 0.0
+    woke: list[pygame.event.Event] = []
+    warmed = False
     while app.running:
         try:
-            app.frame(dt)
+            app.frame(dt, woke + pygame.event.get())
         except Exception:
             if not app.recover():
                 return 1
-        if app.frames == 1:
+        woke = []
+        if app.frames >= 1 and not warmed:
+            warmed = True
             if exit_after_first:
                 print(f"tavolata: first frame {time.perf_counter() - started:.3f} s after run()",
                       flush=True)
                 break
             app.sound.warm_in_background()
-        dt = min(clock.tick(FPS) / 1000.0, MAX_DT)
+        if app.resting:
+            # nothing moves: sleep until input comes (or a little time has passed, so
+            # that timers, such as a computer's pause, still run)
+            event = pygame.event.wait(IDLE_WAIT_MS)
+            if event.type != pygame.NOEVENT:
+                woke = [event]
+            dt = min(clock.tick() / 1000.0, MAX_DT)
+        else:
+            dt = min(clock.tick(FPS) / 1000.0, MAX_DT)
     return 0

@@ -129,6 +129,9 @@ class CreditsScene(Scene):
         else:
             self.scroll += gap * min(1.0, dt * 14)
 
+    def animating(self) -> bool:
+        return self.scroll != self.target
+
     # --- drawing -----------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
         size = surface.get_size()

@@ -7,7 +7,6 @@ is blits only; a changed score renders one new line, not the whole board.
 
 from __future__ import annotations
 
-import math
 from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Any, Callable, Optional
@@ -26,9 +25,11 @@ POSITIVE = (150, 235, 150)
 class TextCache:
     """Rendered lines (with their soft shadow) by (text, size, colour, bold)."""
 
-    def __init__(self, fonts: Any, limit: int = 400) -> None:
+    def __init__(self, fonts: Any, limit: int = 400, budget: int = 6 << 20) -> None:
         self.fonts = fonts
         self.limit = limit
+        self.budget = budget       # bytes: a banner line at 1080p is a few hundred KB
+        self.bytes = 0
         self._cache: OrderedDict[tuple, pygame.Surface] = OrderedDict()
 
     def render(self, text: str, size: int, colour: Colour = theme.CREAM, bold: bool = False,
@@ -49,10 +50,16 @@ class TextCache:
             surf.blit(ink, (0, 0))
         else:
             surf = ink.convert_alpha() if pygame.display.get_init() and pygame.display.get_surface() else ink
-        self._cache[key] = surf
-        if len(self._cache) > self.limit:
-            self._cache.popitem(last=False)
+        self._keep(key, surf)
         return surf
+
+    def _keep(self, key: tuple, surf: pygame.Surface) -> None:
+        """Cache a surface; the oldest go while there are too many or too many bytes."""
+        self._cache[key] = surf
+        self.bytes += surf.get_width() * surf.get_height() * surf.get_bytesize()
+        while len(self._cache) > 1 and (len(self._cache) > self.limit or self.bytes > self.budget):
+            _, old = self._cache.popitem(last=False)
+            self.bytes -= old.get_width() * old.get_height() * old.get_bytesize()
 
     def blit(self, surface: pygame.Surface, text: str, size: int, pos: tuple[float, float],
              anchor: str = "center", colour: Colour = theme.CREAM, bold: bool = False,
@@ -362,7 +369,7 @@ class Hud:
         self.banners: list[Banner] = []
         self.pops: list[ScorePop] = []
         self.card_icon: Optional[IconFn] = None  # the table's card faces, for icons
-        self.clock = 0.0                         # drives the callout's and the plates' pulse
+        self.clock = 0.0                         # drives the callout's pulse
         self._glows: dict[tuple[int, int], pygame.Surface] = {}
 
     @staticmethod
@@ -460,7 +467,8 @@ class Hud:
     def draw_plate(self, surface: pygame.Surface, name: str, info: str, centre: tuple[float, float],
                    font: int, active: bool) -> pygame.Rect:
         """A seat's name plate; the plate of a seat to act is lit (a warm fill, a gold rim
-        and a slowly pulsing glow), so whose turn it is shows at a glance."""
+        and a glow around it), so whose turn it is shows at a glance.  The glow is steady:
+        a table waiting for the player redraws nothing."""
         name_img = self.text.render(name, font, theme.GOLD_LIGHT if active else theme.CREAM, True)
         info_img = self.text.render(info, font, theme.CREAM) if info else None
         pad = max(6, font // 2)
@@ -468,8 +476,6 @@ class Hud:
         w, h = rect.size
         if active:
             glow = self._plate_glow((w, h))
-            wave = 0.5 + 0.5 * math.sin(self.clock * 4.0)
-            glow.set_alpha(int(120 + 135 * wave))
             surface.blit(glow, glow.get_rect(center=rect.center))
             surface.blit(self.panels.get((w, h), ACTIVE_PLATE, theme.GOLD_LIGHT, h // 2, 3), rect)
         else:
@@ -521,7 +527,8 @@ class Hud:
         """The card design changed: labels with a card icon are drawn anew."""
         cache = self.text._cache
         for key in [k for k in cache if isinstance(k, tuple) and k and k[0] == "#icon"]:
-            del cache[key]
+            old = cache.pop(key)
+            self.text.bytes -= old.get_width() * old.get_height() * old.get_bytesize()
 
     def _with_icon(self, img: pygame.Surface, label: Label) -> pygame.Surface:
         """The label's text after a small card face, as one image (cached with the text)."""
@@ -537,7 +544,7 @@ class Hud:
                                max(ih, img.get_height())), pygame.SRCALPHA)
         surf.blit(icon, (0, (surf.get_height() - icon.get_height()) // 2))
         surf.blit(img, (icon.get_width() + gap, (surf.get_height() - img.get_height()) // 2))
-        self.text._cache[key] = surf
+        self.text._keep(key, surf)
         return surf
 
     def draw_callout(self, surface: pygame.Surface, callout: Callout, font: int) -> pygame.Rect:

@@ -111,6 +111,10 @@ class _MenuOverlay(Scene):
     def on_escape(self) -> None:
         pass
 
+    def animating(self) -> bool:
+        """The table's last effects still finish below (and an auto-close counts down)."""
+        return self.table is not None and self.table.animating()
+
     def update(self, dt: float) -> None:
         self.age += dt
         # the table's effects (a last banner, the score pops) finish below the overlay

@@ -46,6 +46,17 @@ class Scene:
     def draw(self, surface: pygame.Surface) -> None:
         """Paint the scene; drawing changes nothing."""
 
+    def animating(self) -> bool:
+        """True while the scene changes by itself from one frame to the next (cards in
+        flight, a pulse, a smooth scroll).  The app draws every frame only then; otherwise
+        it draws after input or a change and sleeps meanwhile."""
+        return False
+
+    def damage(self) -> Optional[list[pygame.Rect]]:
+        """After a draw: the rectangles that differ from the frame drawn before, when the
+        scene can tell (None: present the whole window)."""
+        return None
+
 
 class SceneStack:
     """push / pop / replace, with enter/leave calls in a predictable order."""
@@ -126,3 +137,12 @@ class SceneStack:
     def draw(self, surface: pygame.Surface) -> None:
         for scene in self.visible():
             scene.draw(surface)
+
+    def animating(self) -> bool:
+        return any(scene.animating() for scene in self.visible())
+
+    def damage(self) -> Optional[list[pygame.Rect]]:
+        """What changed on screen: the top scene's word when it is drawn alone."""
+        shown = self.visible()
+        rects = [scene.damage() for scene in shown]   # each keeps its log up to date
+        return rects[0] if len(shown) == 1 else None

@@ -177,20 +177,40 @@ class CardSprite:
 
 # -- images --------------------------------------------------------------------------
 class _Lru(OrderedDict):
-    def __init__(self, limit: int) -> None:
+    """Surfaces by key, the least recently used dropped once they hold more than
+    ``budget`` bytes: at 1920x1080 a turned card is ~130 KB, so a count alone would let
+    the caches grow by hundreds of megabytes over a long session."""
+
+    def __init__(self, budget: int) -> None:
         super().__init__()
-        self.limit = limit
+        self.budget = budget
+        self.bytes = 0
 
     def get_or(self, key: Any, make: Callable[[], pygame.Surface]) -> pygame.Surface:
         surf = super().get(key)
         if surf is None:
             surf = make()
             self[key] = surf
-            if len(self) > self.limit:
-                self.popitem(last=False)
+            self.bytes += _size(surf)
+            while self.bytes > self.budget and len(self) > 1:
+                _, old = self.popitem(last=False)
+                self.bytes -= _size(old)
         else:
             self.move_to_end(key)
         return surf
+
+    def clear(self) -> None:
+        super().clear()
+        self.bytes = 0
+
+
+def _size(surf: pygame.Surface) -> int:
+    return surf.get_width() * surf.get_height() * surf.get_bytesize()
+
+
+#: bytes the table keeps of scaled faces and of turned, narrowed, shadowed variants
+BASE_BUDGET = 10 << 20
+VARIANT_BUDGET = 20 << 20
 
 
 class CardImages:
@@ -212,8 +232,8 @@ class CardImages:
         self._masters: dict[str, pygame.Surface] = {}
         #: what the painter thread made, plain, not yet converted by the main thread
         self._painted: dict[str, pygame.Surface] = {}
-        self._base = _Lru(900)
-        self._variants = _Lru(1600)
+        self._base = _Lru(BASE_BUDGET)
+        self._variants = _Lru(VARIANT_BUDGET)
         self._painter: Optional[_Painter] = None
 
     def set_card_size(self, card_w: int, card_h: int) -> None:

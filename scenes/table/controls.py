@@ -86,6 +86,8 @@ class ControlsMixin:
         self.bar.layout(self.adapter.choice_anchor_for(self.view, legal, lay), h, max(8, h // 3),
                         self.hud.text, lay.font(17), self.adapter.choice_vertical, bounds,
                         icon_size=icon)
+        self._callout = None if self.busy else \
+            self.adapter.callout(self.shown, legal, mine, self.layout)
         waiting = [s for s in self.to_act if s != self.seat]
         if not self.busy:
             self.hud.prompt = self.adapter.prompt(self.view, legal, mine, waiting, lay)
@@ -103,12 +105,17 @@ class ControlsMixin:
         k = min(1.0, dt * 16.0)
         show_cursor = not self.busy and not self.popup and self.my_turn()
         picked = set(self.selected)
+        self._lift_moving = False
         for i, sprite in enumerate(hand):
             sprite.focus = self.cursor == i and show_cursor
             up = (sprite is self.hovered or sprite.focus or sprite is self.popup_card
                   or sprite.code in picked)
             target = self.layout.card_h * LIFT if up and not sprite.flying else 0.0
-            sprite.lift += (target - sprite.lift) * k
+            if abs(target - sprite.lift) < 0.5:
+                sprite.lift = target   # settled: nothing left to show
+            else:
+                sprite.lift += (target - sprite.lift) * k
+                self._lift_moving = True
             sprite.hover = sprite is self.hovered
         # a card that left the hand comes down
         for zone, cards in self.zones.items():

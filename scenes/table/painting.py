@@ -4,6 +4,14 @@ Drawing never changes the game or the display model: it reads the board, the
 shown view and the HUD (Tuxemon's rule: ``draw`` changes no state).  Slots and
 labels are asked of the adapter only when the board's counts or the window
 change.
+
+What drawing does record is its own paint log: each thing painted (a card in
+its exact state, a label, a plate, a button, an effect) with the rectangle it
+covers.  :meth:`PaintingMixin.damage` compares a frame's log with the last one,
+so the app puts on screen only the rectangles where something changed (a full
+1920x1080 present costs more than the whole drawing), and
+:meth:`PaintingMixin.animating` tells the app when nothing will change by
+itself, so it can sleep until the next input.
 """
 
 from __future__ import annotations
@@ -12,9 +20,16 @@ import math
 
 import pygame
 
+from typing import Any, Hashable, Optional
+
 from scenes import theme
 from scenes.hud import ChoiceBar
 from scenes.sprites import CardSprite, soft_rect
+
+#: a paint log: what was painted, and where
+PaintLog = dict[Hashable, tuple[int, int, int, int]]
+#: above this share of the window changed, the whole frame is presented
+FULL_SHARE = 0.6
 
 
 class PaintingMixin:
@@ -34,41 +49,80 @@ class PaintingMixin:
 
     def draw(self, surface: pygame.Surface) -> None:
         lay = self.layout
+        log: PaintLog = {}
+        self._paint_log = log
         surface.blit(theme.felt_background(lay.size), (0, 0))
         slots, labels = self._decorations()
         for slot in slots:
             self.hud.draw_slot(surface, slot)
+            log[("slot", tuple(slot.rect), slot.highlight)] = tuple(slot.rect)
         sprites = [s for cards in self.zones.values() for s in cards] + self.leaving
         sprites.sort(key=lambda s: (s.flying, s.z))
         flying = 0
         for sprite in sprites:
             if sprite.flying and not flying:
                 flying = 1
-                for label in labels:   # under the cards in the air, over those at rest
-                    self.hud.draw_label(surface, label)
+                self._draw_labels(surface, labels, log)  # under the cards in the air
             if sprite.id in self._lit and not sprite.flying:
-                self._draw_halo(surface, sprite)
-            self.images.draw(surface, sprite)
+                log[("halo", sprite.id, self._halo_alpha())] = tuple(self._draw_halo(surface, sprite))
+            rect = self.images.draw(surface, sprite)
+            log[("card", sprite.id, sprite.flying) + _sprite_state(sprite)] = \
+                _footprint(rect, self.images.width_for(sprite.scale))
         if not flying:
-            for label in labels:
-                self.hud.draw_label(surface, label)
-        self._draw_plates(surface)
-        self.hud.draw_scoreboard(surface, self.adapter.scoreboard(self.shown, lay),
-                                 (lay.margin, lay.margin), lay.font(16))
+            self._draw_labels(surface, labels, log)
+        self._draw_plates(surface, log)
+        lines = self.adapter.scoreboard(self.shown, lay)
+        rect = self.hud.draw_scoreboard(surface, lines, (lay.margin, lay.margin), lay.font(16))
+        log[("board", tuple(lines))] = tuple(rect)
         if self.bar and not self.popup:
             if self.bar.title:
-                self._draw_panel(surface, self.bar)
+                log[("panel", self.bar.title)] = tuple(self._draw_panel(surface, self.bar))
             self.bar.draw(surface, self.hud.text, self.hud.panels, lay.font(17), self._icon)
-        if not self.busy:
-            callout = self.adapter.callout(self.shown, self.legal(), self.my_turn(), lay)
-            if callout is not None:
-                self.hud.draw_callout(surface, callout, lay.font(18))
-        self.hud.draw_prompt(surface, (lay.width / 2, lay.prompt_y), lay.font(16))
+            _log_bar(log, "bar", self.bar)
+        if not self.busy and self._callout is not None:
+            rect = self.hud.draw_callout(surface, self._callout, lay.font(18))
+            log[("callout", self._callout.text, self.hud.clock)] = tuple(rect.inflate(16, 16))
+        rect = self.hud.draw_prompt(surface, (lay.width / 2, lay.prompt_y), lay.font(16))
+        if rect is not None:
+            log[("prompt", self.hud.error, self.hud.prompt)] = tuple(rect)
         if self.popup:
-            self._draw_popup(surface)
-        self.hud.draw_effects(surface, lay.size, lay.font(20))
+            log[("panel", "popup", self.popup.title)] = tuple(self._draw_popup(surface))
+            _log_bar(log, "popup", self.popup)
+        for kind, rect in self.hud.draw_effects(surface, lay.size, lay.font(20)):
+            log[("effect", kind, tuple(rect), self.hud.clock)] = tuple(rect.inflate(8, 8))
 
-    def _draw_halo(self, surface: pygame.Surface, sprite: CardSprite) -> None:
+    def _draw_labels(self, surface: pygame.Surface, labels: list, log: PaintLog) -> None:
+        for label in labels:
+            rect = self.hud.draw_label(surface, label)
+            log[("label", label.text, label.pos, label.size, label.colour, label.icon,
+                 self._art_key)] = tuple(rect)
+
+    # -- what changed -----------------------------------------------------------------------
+    def damage(self) -> Optional[list[pygame.Rect]]:
+        """The rectangles that differ from the frame drawn before (after a draw), or None
+        when so much changed that the whole window should be presented."""
+        now, before = self._paint_log, self._presented_log
+        self._presented_log = now
+        if not before:
+            return None
+        rects = [pygame.Rect(r) for k, r in now.items() if before.get(k) != r]
+        rects += [pygame.Rect(r) for k, r in before.items() if now.get(k) != r]
+        window = pygame.Rect(0, 0, *self.layout.size)
+        rects = [r.clip(window) for r in rects if r.colliderect(window)]
+        if sum(r.w * r.h for r in rects) > FULL_SHARE * window.w * window.h:
+            return None
+        return _merged(rects)
+
+    def animating(self) -> bool:
+        """Whether the table will look different in the next frame without any input."""
+        return (self.busy or bool(self.hud.banners) or bool(self.hud.pops) or bool(self._lit)
+                or (self._callout is not None and not self.busy) or self._lift_moving)
+
+    def _halo_alpha(self) -> int:
+        wave = 0.5 + 0.5 * math.sin(self.hud.clock * 6.0)
+        return int(110 + 145 * wave)
+
+    def _draw_halo(self, surface: pygame.Surface, sprite: CardSprite) -> pygame.Rect:
         """A pulsing golden halo behind a card the adapter highlights (a card to claim)."""
         width = self.images.width_for(sprite.scale)
         step = int(round(sprite.angle / 2.0)) % 180
@@ -82,10 +136,11 @@ class PaintingMixin:
             if len(self._halos) > 32:
                 self._halos.clear()
             self._halos[key] = halo
-        wave = 0.5 + 0.5 * math.sin(self.hud.clock * 6.0)
-        halo.set_alpha(int(110 + 145 * wave))
-        surface.blit(halo, halo.get_rect(center=(int(sprite.x + sprite.offset_x), int(sprite.y))))
+        halo.set_alpha(self._halo_alpha())
+        rect = surface.blit(halo, halo.get_rect(center=(int(sprite.x + sprite.offset_x),
+                                                        int(sprite.y))))
         halo.set_alpha(255)
+        return rect
 
     def plate_rect(self, seat: int) -> pygame.Rect:
         """Where a seat's name plate lies now."""
@@ -94,20 +149,24 @@ class PaintingMixin:
                                    self.adapter.plate_info(self.shown, seat), lay.seat(seat).plate,
                                    lay.font(15), pygame.Rect(0, 0, *lay.size))
 
-    def _draw_plates(self, surface: pygame.Surface) -> None:
+    def _draw_plates(self, surface: pygame.Surface, log: PaintLog) -> None:
         lay = self.layout
         acting = set(self.to_act) if not self.busy else set()
         for seat in range(self.seats):
             g = lay.seat(seat)
             name = self.adapter.seat_name(seat, lay)
             info = self.adapter.plate_info(self.shown, seat)
-            self.hud.draw_plate(surface, name, info, g.plate, lay.font(15), seat in acting)
+            active = seat in acting
+            rect = self.hud.draw_plate(surface, name, info, g.plate, lay.font(15), active)
+            glow = rect.inflate(rect.h * 2, rect.h * 2) if active else rect
+            log[("plate", seat, name, info, active)] = tuple(glow)
 
-    def _draw_popup(self, surface: pygame.Surface) -> None:
-        self._draw_panel(surface, self.popup)
+    def _draw_popup(self, surface: pygame.Surface) -> pygame.Rect:
+        panel = self._draw_panel(surface, self.popup)
         self.popup.draw(surface, self.hud.text, self.hud.panels, self.layout.font(17), self._icon)
+        return panel
 
-    def _draw_panel(self, surface: pygame.Surface, bar: ChoiceBar) -> None:
+    def _draw_panel(self, surface: pygame.Surface, bar: ChoiceBar) -> pygame.Rect:
         """The panel under a titled bar of buttons (the popup, a picker)."""
         lay = self.layout
         box = bar.buttons[0].rect.unionall([b.rect for b in bar.buttons[1:]])
@@ -120,3 +179,36 @@ class PaintingMixin:
         panel.centerx = box.centerx
         surface.blit(self.hud.panels.get(panel.size, (6, 26, 16, 235), theme.GOLD, 12), panel)
         surface.blit(title, title.get_rect(midtop=(panel.centerx, panel.y + pad * 0.6)))
+        return panel
+
+
+def _sprite_state(sprite: CardSprite) -> tuple:
+    """Everything about a card that shows: where, how turned, lifted, lit."""
+    return (sprite.x, sprite.y, sprite.angle, sprite.scale, sprite.flip, sprite.alpha,
+            sprite.lift, sprite.offset_x, sprite.shown, sprite.focus, sprite.legal, sprite.dim,
+            sprite.z)
+
+
+def _footprint(rect: pygame.Rect, width: int) -> tuple[int, int, int, int]:
+    """A card's rectangle with its shadow and glow around it."""
+    pad = max(6, width // 5)
+    return tuple(rect.inflate(pad * 2, pad * 2).move(pad // 3, pad // 3))
+
+
+def _log_bar(log: PaintLog, name: str, bar: ChoiceBar) -> None:
+    for i, b in enumerate(bar.buttons):
+        log[(name, i, b.label, b.enabled, bar.focus == i, bar.hover == i, b.icon)] = \
+            tuple(b.rect.inflate(8, 10))
+
+
+def _merged(rects: list[pygame.Rect]) -> list[pygame.Rect]:
+    """Overlapping rectangles joined, so no pixel is presented twice."""
+    out: list[pygame.Rect] = []
+    for r in sorted(rects, key=lambda r: (r.y, r.x)):
+        for i, o in enumerate(out):
+            if o.colliderect(r):
+                out[i] = o.union(r)
+                break
+        else:
+            out.append(r)
+    return out

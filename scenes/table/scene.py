@@ -35,6 +35,7 @@ from game import GAMES
 from game.cards import french_deck, italian_deck
 from game.engine import Action, Event
 from game.session import COMPUTER, HUMAN, Client, GameSetup, Refused, Update, local_game
+from scenes import heap
 from scenes.hud import ChoiceBar, Hud
 from scenes.i18n import tr, words
 from scenes.layout import Layout, ZoneGeom
@@ -123,6 +124,10 @@ class TableScene(ControlsMixin, AnimationMixin, BoardMixin, PaintingMixin, Scene
         self._deco: tuple[list, list] = ([], [])
         self._lit: set[int] = set()            # sprites the adapter wants to stand out
         self._halos: dict[tuple, pygame.Surface] = {}
+        self._callout: Optional[Any] = None     # the standing message, when the table waits
+        self._lift_moving = False               # a hand card still rising or settling
+        self._paint_log: dict = {}              # what the last draw painted, and where
+        self._presented_log: dict = {}          # ... and the one before, on screen now
         self.result_shown = False
         self._held_events: Optional[list[Event]] = None  # to animate after a score sheet
         #: the prompt may stay up during the animation of your own last action
@@ -401,8 +406,14 @@ class TableScene(ControlsMixin, AnimationMixin, BoardMixin, PaintingMixin, Scene
 
     def removed(self) -> None:
         """Off the stack for good, by whatever path (Menu, Play again, an error, the
-        window closed): no computer or painter thread outlives the table."""
+        window closed): no computer or painter thread outlives the table, and the memory
+        of its card images goes back to the system."""
         self.close()
+        self.images = CardImages(self.app.art, self.spec.deck, self.layout.card_w,
+                                 self.layout.card_h)   # the old caches, dropped now
+        self.hud.text._cache.clear()
+        self.hud.text.bytes = 0
+        heap.release()
 
     def new_game(self) -> Optional["TableScene"]:
         """The same game again, new shuffle: "Play again" (None when this table cannot)."""

@@ -49,11 +49,24 @@ class Probe(Scene):
 def test_app_opens_the_window_and_runs_frames(app):
     assert app.size == (1280, 720)
     assert app.stack.top is app.menu()
-    app.frame(1 / 60, [])
-    app.frame(1 / 60, [])
+    assert app.frame(1 / 60, []), "the first frame is drawn"
+    assert not app.frame(1 / 60, []), "a still menu is not drawn again"
+    assert app.resting
+    assert app.frame(1 / 60, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_DOWN, unicode="",
+                                                 mod=0)]), "input redraws"
     assert app.frames == 2
     assert app.running
     assert len(colours(app.screen)) > 20
+
+
+def test_a_still_screen_is_still_drawn_whole_now_and_then(app):
+    from scenes.app import REFRESH
+
+    app.frame(1 / 60, [])
+    drawn = app.frames
+    for _ in range(int(REFRESH / 0.05) + 1):
+        app.frame(0.05, [])
+    assert app.frames == drawn + 1
 
 
 def test_window_close_quits(app):
