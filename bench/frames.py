@@ -21,19 +21,13 @@ import argparse
 import os
 import statistics
 import sys
-import tempfile
 import time
 from pathlib import Path
 
-if "--window" in sys.argv:
-    if not os.environ.get("DISPLAY"):
-        sys.exit("frames.py --window needs an X display (DISPLAY), e.g. Xvfb :99")
-    os.environ["SDL_VIDEODRIVER"] = "x11"
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-os.environ.setdefault("TAVOLATA_CONFIG_DIR", tempfile.mkdtemp(prefix="tavolata-bench-"))
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from benchenv import prepare  # noqa: E402
+
+prepare()
 
 
 def percentile(values: list[float], q: float) -> float:

@@ -15,17 +15,13 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-import tempfile
 import time
 from pathlib import Path
 
-if "--window" in sys.argv:
-    os.environ["SDL_VIDEODRIVER"] = "x11"
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-os.environ.setdefault("TAVOLATA_CONFIG_DIR", tempfile.mkdtemp(prefix="tavolata-bench-"))
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from benchenv import prepare  # noqa: E402
+
+prepare()
 
 
 def rss_mb() -> float:

@@ -36,8 +36,14 @@ def catalog(lang: str) -> dict[str, str]:
     return merged
 
 
+@lru_cache(maxsize=None)
+def _language_set() -> frozenset[str]:
+    return frozenset(p.name for p in CATALOG_DIR.iterdir() if p.is_dir())
+
+
 def languages() -> list[str]:
-    return sorted(p.name for p in CATALOG_DIR.iterdir() if p.is_dir())
+    """The languages with a catalog (read once: every string asks)."""
+    return sorted(_language_set())
 
 
 def has(lang: str, key: str) -> bool:
@@ -46,7 +52,7 @@ def has(lang: str, key: str) -> bool:
 
 def translate(lang: str, key: str, **params: Any) -> str:
     """The text for ``key`` in ``lang``, with ``{name}`` fields filled in."""
-    text = catalog(lang).get(key) if lang in languages() else None
+    text = catalog(lang).get(key) if lang in _language_set() else None
     if text is None:
         text = catalog(DEFAULT_LANG).get(key, key)
     if params:

@@ -45,12 +45,13 @@ if TYPE_CHECKING:  # pragma: no cover
 
 ROOT = Path(__file__).resolve().parent.parent
 THEME_PATH = ROOT / "assets" / "theme.json"
-DEFAULT_SIZE = (1280, 720)
-MIN_SIZE = (800, 500)
+from scenes.sizes import DEFAULT_SIZE, MIN_SIZE  # noqa: E402
 FPS = 60
 MAX_DT = 0.1          # a stall (window drag, breakpoint) must not fast-forward animations
-REFRESH = 1.0         # seconds: even a still screen is drawn whole this often
-IDLE_WAIT_MS = 100    # a resting loop sleeps on input this long at most (time still runs)
+REFRESH = 5.0         # seconds: even a still screen is drawn whole this often
+IDLE_WAIT = 0.25      # a resting loop sleeps on input this long at most (time still runs)
+IDLE_POLL = 0.04      # ... looking for input this often (SDL's own wait polls at 1 kHz)
+MAX_IDLE_DT = 0.5     # ... and then counts the time it slept, up to this
 EXIT_AFTER_FIRST_FRAME = "TAVOLATA_EXIT_AFTER_FIRST_FRAME"
 THREAD_JOIN_TIMEOUT = 1.0   # seconds each kind of background thread gets to end at shutdown
 INTERRUPTED = 130           # exit status after Ctrl+C, as shells report SIGINT
@@ -169,6 +170,7 @@ class App:
         self._apply_fullscreen()
         self.screen = pygame.display.get_surface()
         self._resized()
+        self._sync_window_size()
 
     def toggle_fullscreen(self) -> None:
         self.change_setting("fullscreen", not self.fullscreen)
@@ -184,6 +186,23 @@ class App:
                 else:
                     pygame.display.set_mode(wanted, pygame.RESIZABLE)
         self.screen = pygame.display.get_surface()
+        self._resized()
+
+    def _sync_window_size(self) -> None:
+        """Draw for the window as it really is.  A mode change without a window manager
+        can leave the drawing surface at the desktop's size in a smaller window (the
+        title cut, clicks landing off): after any change, the window's real size wins."""
+        try:
+            real = tuple(pygame.display.get_window_size())
+        except pygame.error:
+            return
+        if not real or real == tuple(self.screen.get_size()) or min(real) <= 0:
+            return
+        surface = pygame.display.get_surface()
+        if surface is None or tuple(surface.get_size()) != real:
+            flags = pygame.FULLSCREEN if self.fullscreen and self.window is None else pygame.RESIZABLE
+            surface = pygame.display.set_mode(real, flags)
+        self.screen = surface
         self._resized()
 
     def _resized(self) -> None:
@@ -327,6 +346,9 @@ class App:
             self.toggle_fullscreen()
         elif event.type == pygame.VIDEORESIZE:
             self._on_resize(event.size)
+        elif event.type in (pygame.WINDOWSIZECHANGED, pygame.WINDOWMAXIMIZED,
+                            pygame.WINDOWRESTORED):
+            self._sync_window_size()
         elif not self.ui.process_events(event):
             self.stack.handle(event)
 
@@ -380,6 +402,17 @@ def run(game: str | None = None, seed: int | None = None, fullscreen: bool = Fal
     return status
 
 
+def _rest() -> list[pygame.event.Event]:
+    """Sleep until input comes or IDLE_WAIT has passed; the input that came.  Sleeping in
+    short slices costs a tenth of what pygame's event.wait does (it polls every millisecond)."""
+    deadline = time.monotonic() + IDLE_WAIT
+    while True:
+        time.sleep(IDLE_POLL)
+        events = pygame.event.get()
+        if events or time.monotonic() >= deadline:
+            return events
+
+
 def _loop(app: App, game: str | None, seed: int | None, started: float) -> int:
     """The frames until Quit (or a menu that keeps failing: status 1)."""
     app.back_to_menu()
@@ -411,10 +444,8 @@ def _loop(app: App, game: str | None, seed: int | None, started: float) -> int:
         if app.resting:
             # nothing moves: sleep until input comes (or a little time has passed, so
             # that timers, such as a computer's pause, still run)
-            event = pygame.event.wait(IDLE_WAIT_MS)
-            if event.type != pygame.NOEVENT:
-                woke = [event]
-            dt = min(clock.tick() / 1000.0, MAX_DT)
+            woke = _rest()
+            dt = min(clock.tick() / 1000.0, MAX_IDLE_DT)
         else:
             dt = min(clock.tick(FPS) / 1000.0, MAX_DT)
     return 0

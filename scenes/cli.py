@@ -10,6 +10,7 @@ import argparse
 from typing import Sequence
 
 from game import CATALOG, GAMES
+from scenes.sizes import MIN_SIZE
 
 
 def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
@@ -24,7 +25,7 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
                         help="seed of the shuffle, for a reproducible deal")
     parser.add_argument("--fullscreen", action="store_true", help="start in fullscreen")
     parser.add_argument("--size", default=None, metavar="WxH",
-                        help="window size, e.g. 1280x720")
+                        help=f"window size, e.g. 1280x720 (at least {MIN_SIZE[0]}x{MIN_SIZE[1]})")
     args = parser.parse_args(argv)
     if args.game is not None and args.game not in GAMES:
         known = [e.key for e in CATALOG]
@@ -35,11 +36,12 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     if args.size is not None:
         try:
             w, h = (int(v) for v in args.size.lower().split("x"))
-            if w < 640 or h < 400:
+            if w < MIN_SIZE[0] or h < MIN_SIZE[1]:
                 raise ValueError
             args.size = (w, h)
         except ValueError:
-            parser.exit(2, "tavolata: --size wants WIDTHxHEIGHT, at least 640x400\n")
+            parser.exit(2, f"tavolata: --size wants WIDTHxHEIGHT, at least "
+                           f"{MIN_SIZE[0]}x{MIN_SIZE[1]}\n")
     return args
 
 

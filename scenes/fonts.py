@@ -9,6 +9,7 @@ real bold face: it is the one font for all game text.
 from __future__ import annotations
 
 import importlib.resources
+from collections import OrderedDict
 from functools import lru_cache
 from pathlib import Path
 
@@ -25,11 +26,17 @@ def font_path(bold: bool = False) -> Path:
     return Path(str(folder / (BOLD if bold else REGULAR)))
 
 
+#: fonts kept open: each NotoSansSC face holds about 1 MB (its Chinese tables), and a
+#: table asks for some twenty-five sizes; one reopened costs ~7 ms, so no table may thrash
+KEEP_OPEN = 32
+
+
 class Fonts:
-    """``get(size, bold)`` -> a cached ``pygame.font.Font`` that renders suits and Chinese."""
+    """``get(size, bold)`` -> a cached ``pygame.font.Font`` that renders suits and Chinese;
+    the least recently used sizes are closed beyond KEEP_OPEN."""
 
     def __init__(self) -> None:
-        self._cache: dict[tuple[int, bool], pygame.font.Font] = {}
+        self._cache: OrderedDict[tuple[int, bool], pygame.font.Font] = OrderedDict()
         self._italic: dict[tuple[int, bool], pygame.font.Font] = {}
 
     def get(self, size: int, bold: bool = False) -> pygame.font.Font:
@@ -39,6 +46,10 @@ class Fonts:
         if font is None:
             font = self._load(size, bold)
             self._cache[key] = font
+            while len(self._cache) > KEEP_OPEN:
+                self._cache.popitem(last=False)
+        else:
+            self._cache.move_to_end(key)
         return font
 
     def italic(self, size: int, bold: bool = False) -> pygame.font.Font:

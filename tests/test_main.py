@@ -36,9 +36,18 @@ def test_a_known_game_and_seed_are_parsed():
     assert (args.game, args.seed, args.fullscreen) == ("bocce", 7, True)
 
 
-@pytest.mark.parametrize("size", ["big", "100x100", "1280"])
+@pytest.mark.parametrize("size", ["big", "100x100", "1280", "799x600", "1024x499"])
 def test_a_bad_window_size_is_refused_with_exit_2(size, capsys):
     with pytest.raises(SystemExit) as exc:
         main.parse_args(["--size", size])
     assert exc.value.code == 2
     assert "--size" in capsys.readouterr().err
+
+
+def test_the_smallest_window_size_is_the_one_the_window_keeps(capsys):
+    from scenes.sizes import MIN_SIZE
+
+    assert main.parse_args(["--size", f"{MIN_SIZE[0]}x{MIN_SIZE[1]}"]).size == MIN_SIZE
+    with pytest.raises(SystemExit):
+        main.parse_args(["--size", "640x400"])
+    assert "at least 800x500" in capsys.readouterr().err

@@ -37,14 +37,20 @@ MIN_WIDTH = 8
 __all__ = ["CARD_RATIO", "ITALIAN_STYLES", "ANGLE_STEP", "CardArt"]
 
 
+def _bytes(surf: pygame.Surface) -> int:
+    return surf.get_width() * surf.get_height() * surf.get_bytesize()
+
+
 class CardArt:
     """Renders and caches card faces, backs, glows, shadows and rotations."""
 
     def __init__(self, italian_style: str = "napoletane", *, max_faces: int = 600,
-                 max_rotated: int = 300) -> None:
+                 max_rotated: int = 300, budget: int = 16 << 20) -> None:
         self._style = self._checked(italian_style)
-        self._faces: LRU[pygame.Surface] = LRU(max_faces)
-        self._rotated: LRU[pygame.Surface] = LRU(max_rotated)
+        # the tables keep their own faces: these caches serve menus and previews, and
+        # are bounded in bytes too (a face at 1080p is ~130 KB)
+        self._faces: LRU[pygame.Surface] = LRU(max_faces, budget, _bytes)
+        self._rotated: LRU[pygame.Surface] = LRU(max_rotated, budget // 2, _bytes)
 
     # -- style -----------------------------------------------------------------
     @staticmethod

@@ -9,12 +9,17 @@ V = TypeVar("V")
 
 
 class LRU(Generic[V]):
-    """At most ``maxsize`` entries; the least recently used goes first."""
+    """At most ``maxsize`` entries (and, given ``weigh``, at most ``budget`` of their
+    weight, e.g. bytes); the least recently used goes first."""
 
-    def __init__(self, maxsize: int) -> None:
+    def __init__(self, maxsize: int, budget: int = 0,
+                 weigh: Callable[[V], int] | None = None) -> None:
         if maxsize < 1:
             raise ValueError("an LRU needs room for at least one entry")
         self.maxsize = maxsize
+        self.budget = budget
+        self.weigh = weigh
+        self.weight = 0
         self._d: OrderedDict[Hashable, V] = OrderedDict()
         self.hits = 0
         self.misses = 0
@@ -33,8 +38,11 @@ class LRU(Generic[V]):
             self.misses += 1
             value = make()
             self._d[key] = value
-            while len(self._d) > self.maxsize:
-                self._d.popitem(last=False)
+            if self.weigh is not None:
+                self.weight += self.weigh(value)
+            while len(self._d) > 1 and (len(self._d) > self.maxsize or
+                                        (self.budget and self.weight > self.budget)):
+                self._forget(self._d.popitem(last=False)[1])
             return value
         self.hits += 1
         self._d.move_to_end(key)
@@ -44,8 +52,13 @@ class LRU(Generic[V]):
         """Forget every key the predicate accepts; returns how many."""
         gone = [k for k in self._d if predicate(k)]
         for k in gone:
-            del self._d[k]
+            self._forget(self._d.pop(k))
         return len(gone)
 
     def clear(self) -> None:
         self._d.clear()
+        self.weight = 0
+
+    def _forget(self, value: V) -> None:
+        if self.weigh is not None:
+            self.weight -= self.weigh(value)

@@ -219,3 +219,16 @@ def test_an_overlay_hides_the_overlays_under_it_and_dims_the_scene_below(display
             scene.draw, type(scene).__name__)
     app.frame(1 / 60, [])
     assert drawn == ["TableScene", "SettingsScene"]
+
+
+def test_after_a_mode_change_the_app_draws_for_the_windows_real_size(app, monkeypatch):
+    """Without a window manager the drawing surface may keep the desktop's size while the
+    window stays smaller: the window's own size wins, so nothing is cut or clicked off."""
+    real = (1200, 700)
+    monkeypatch.setattr(pygame.display, "get_window_size", lambda: real)
+    app.set_fullscreen(True)
+    assert app.size == real and app.menu()._size == real, "the scenes are laid out for it"
+    monkeypatch.setattr(pygame.display, "get_window_size", lambda: (1280, 720))
+    app.frame(1 / 60, [pygame.event.Event(pygame.WINDOWSIZECHANGED, x=1280, y=720)])
+    assert app.size == (1280, 720)
+    app.set_fullscreen(False)

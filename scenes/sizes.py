@@ -1,0 +1,6 @@
+"""Window sizes the program knows, in a module without pygame so the command line can
+check ``--size`` against the same minimum the window keeps."""
+
+#: the window never gets smaller than this (every screen is laid out for it)
+MIN_SIZE = (800, 500)
+DEFAULT_SIZE = (1280, 720)
