@@ -13,10 +13,13 @@ Choices where the rule text is silent (all shown in assets/rules/en/briscola.md)
   The dealer is never told the first trump: they infer it from play, learn it
   if they draw the sampled card themselves, or hear a Venceslao announcement.
 * Option ``remember_trump`` (default True, the text's way): players must
-  remember the trump.  ``view["trump"]`` then shows it to a seat only from the
-  moment that seat learns it (the deal for non-dealers, an announcement, the
-  dealer drawing the sampled card) until that seat next plays a card.  With
-  the option off, every seat that knows the trump always sees it.
+  remember the trump once nothing on the table shows it.  ``view["trump"]``
+  shows it to a seat while the seat sees the sampled card under the stock and
+  that card still names the trump (the non-dealers, until the card is drawn or
+  a Venceslao changes the trump), and from the moment the seat is told it (an
+  announcement, the dealer drawing the sampled card) until that seat next
+  plays a card.  With the option off, every seat that knows the trump always
+  sees it.
 * Venceslao: whoever holds the Two of Swords must play it at their next turn.
   The two opponents then race to ``claim``; the first one chooses the new trump
   (any of the four suits, keeping the old one allowed).  The new trump holds at
@@ -34,10 +37,18 @@ Choices where the rule text is silent (all shown in assets/rules/en/briscola.md)
 Events carry what the screen shows while they play out, so no screen repeats a
 rule: every ``deal`` and ``draw`` has ``stock`` (``view["stock"]`` after it);
 ``trump`` and ``trump_known`` come with the gather and the sampled card's deal
-(public: unknown; private to the non-dealers: the suit), with the draw by which
-the dealer learns the trump (private to the dealer), and with a ``play`` that
-hides the trump under "remember the trump" (private to the player).  The last
-event is ``game_over`` (:data:`game.engine.GAME_OVER`) with ``scores`` and ``winners``.
+(public: unknown; private to the non-dealers: the suit), with the draw of the
+sampled card (private to its drawer: the dealer learns the trump, a non-dealer
+may have to remember it now), with a ``trump_hidden`` event for each other seat
+that must remember it once that card is gone (private to that seat), and with a
+``play`` under "remember the trump" (private to the player: the trump as its
+view shows it now).  Every ``deal`` has ``taken`` (card points taken this game,
+per seat: none yet) and ``announced`` (False: no Venceslao yet); every
+``trick_won`` has ``taken`` after it.  The view's ``tricks`` keep each finished
+trick (leader, cards in play order, winner, ``held`` as a culetto, the card
+``points`` it gave its winner and the ``culetto`` cards it took along), for a
+player who wants to look back at the last one.  The last event is ``game_over``
+(:data:`game.engine.GAME_OVER`) with ``scores`` and ``winners``.
 """
 
 from __future__ import annotations
@@ -258,13 +269,26 @@ class BriscolaState(State):
     def knows_trump(self, seat: int | None) -> bool:
         return self.knows[seat] if seat is not None else self.announced
 
+    def sees_trump_card(self, seat: int | None) -> bool:
+        """The seat sees the sampled card under the stock, and it still names the trump
+        (a Venceslao may have changed the trump since: then the card is out of date)."""
+        return (self.briscola is not None and self.sees_briscola(seat)
+                and self.briscola.suit == self.trump)
+
     def shown_trump(self, seat: int | None) -> str | None:
-        """The trump as the seat's view carries it (see the module docstring)."""
+        """The trump as the seat's view carries it (see the module docstring): what the
+        table shows it, so the badge never asks to remember a card still in sight."""
         if not self.knows_trump(seat):
             return None
         if not self.remember:
             return self.trump
-        return self.trump if seat is not None and self.reminder[seat] else None
+        if seat is None:
+            return None
+        return self.trump if self.reminder[seat] or self.sees_trump_card(seat) else None
+
+    def taken(self) -> list[int]:
+        """Card points each seat has taken this game (public: every trick is seen)."""
+        return [trick_points(p, points) for p in self.piles]
 
     def true_zones(self) -> dict[str, list[Card]]:
         """Every zone with its real cards, in order (the top of the stock last)."""
@@ -308,6 +332,8 @@ class BriscolaState(State):
             "stock": self.stock_count,
             "played": codes(self.played),
             "tricks": copy.deepcopy(self.tricks),
+            "taken": self.taken(),
+            "announced": self.announced,
             "game_no": self.game_no,
             "games": GAMES_PER_MATCH,
             "dealer": self.dealer,
@@ -323,7 +349,8 @@ class BriscolaState(State):
         """Gather every card, shuffle, deal three each and sample the briscola."""
         self.game_no += 1
         self.dealer = (FIRST_DEALER + self.game_no - 1) % SEATS
-        head = {"game_no": self.game_no, "dealer": self.dealer}
+        head = {"game_no": self.game_no, "dealer": self.dealer, "taken": [0] * SEATS,
+                "announced": False}
         events: list[Event] = []
         gather = [_move(None, f"pile/{s}", "deck", False)
                   for s in range(SEATS) for _ in self.piles[s]]
@@ -369,8 +396,10 @@ class BriscolaState(State):
         self.table.append(c)
         self.played.append(c)
         self.reminder[seat] = False
-        # With "remember the trump" the player's own view stops showing it (told to them alone).
-        private, audience = ({"trump": None}, frozenset({seat})) if self.remember else (None, None)
+        # With "remember the trump" the player's own view shows it now only if the sampled
+        # card does (told to them alone).
+        private, audience = ({"trump": self.shown_trump(seat)}, frozenset({seat})) \
+            if self.remember else (None, None)
         events.append(Event("play", seat, {"card": c.code,
                                            "moves": [_move(c, f"hand/{seat}", "table", True)]},
                             private=private, audience=audience))
@@ -388,8 +417,11 @@ class BriscolaState(State):
         winner = trick_winner(self.table, self.leader, self.trump, strength, SEATS)
         last = not any(self.hands)
         held = JACK_OF_STICKS in self.table and not last
+        along = [] if held else codes(self.culetto)
         self.tricks.append({"leader": self.leader, "cards": codes(self.table),
-                            "winner": winner, "held": held})
+                            "winner": winner, "held": held, "culetto": along,
+                            "points": 0 if held else
+                            trick_points(self.table + self.culetto, points)})
         if held:
             events.append(Event("culetto_held", winner, {
                 "cards": codes(self.table),
@@ -401,7 +433,8 @@ class BriscolaState(State):
                      + [_move(c, "culetto", f"pile/{winner}", False) for c in self.culetto])
             self.piles[winner].extend(taken)
             events.append(Event("trick_won", winner, {
-                "cards": codes(taken), "points": trick_points(taken, points), "moves": moves}))
+                "cards": codes(taken), "points": trick_points(taken, points),
+                "taken": self.taken(), "moves": moves}))
             self.culetto = []
         self.table = []
         self.venceslao = None
@@ -416,13 +449,19 @@ class BriscolaState(State):
             return
         for s in play_order(winner, SEATS):
             private: dict[str, Any] = {}
+            changed: list[int] = []
             if self.stock:
                 c, src = self.stock.pop(), "deck"
             else:
+                before = [self.shown_trump(x) for x in range(SEATS)]
                 c, src, self.briscola = self.briscola, "briscola", None
                 if not self.knows[s]:      # the dealer draws the first trump's card itself
                     self.knows[s] = self.reminder[s] = True
-                    private.update(trump=self.trump, trump_known=True)
+                    private.update(trump_known=True)
+                # the card leaves the table: who saw the trump only on it must remember it
+                changed = [x for x in range(SEATS) if self.shown_trump(x) != before[x]]
+                if s in changed:
+                    private.update(trump=self.shown_trump(s))
             assert c is not None
             self.hands[s].append(c)
             dst = f"hand/{s}"
@@ -430,6 +469,8 @@ class BriscolaState(State):
                                             "stock": self.stock_count},
                                 private={"moves": [_move(c, src, dst, True)], **private},
                                 audience=frozenset({s})))
+            events.extend(Event("trump_hidden", x, {}, private={"trump": self.shown_trump(x)},
+                                audience=frozenset({x})) for x in changed if x != s)
 
     def _end_game(self, events: list[Event]) -> None:
         row = score_game(self.piles)

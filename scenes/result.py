@@ -1,5 +1,5 @@
 """The small overlays of the table: the result screen, the pause menu, and the
-score sheet shown between the games of a match.
+score sheet shown between the games of a match (or the hands of a game).
 
 All are overlay scenes: the table stays visible (dimmed) below a panel of
 buttons, reachable with the mouse and with arrows/Tab + Enter.  The result
@@ -308,7 +308,8 @@ class ConfirmScene(_MenuOverlay):
 
 
 class SheetScene(_AutoClose, _MenuOverlay):
-    """Between two games of a match: the score sheet so far and one button to go on.
+    """Between two games of a match (or two hands): the score sheet so far and one button
+    to go on.
 
     The table's animation waits below (like the pause menu) and carries on with
     the next deal when the sheet closes; Esc opens the pause menu over it.

@@ -5,8 +5,13 @@ The zones, actions and events follow the agreement with the table scene
 while they play out, worked out here so that no screen repeats a rule: a
 ``roll`` or ``draw`` its ``totals`` and the ``total`` the bocce shows, a
 ``stand`` or ``bust`` the ``points`` it would score now, a ``knockout`` the
-``target_points`` of the bocce it hits; the last event is ``game_over``
-(:data:`game.engine.GAME_OVER`) with the ``scores`` and ``winners``.
+``target_points`` of the bocce it hits; ``hand_scored`` what became of every
+bocce of the hand (``bocce``: total, status, points, who knocked it out) and
+whether the game ends with it (``final``); the last event is ``game_over``
+(:data:`game.engine.GAME_OVER`) with the ``scores`` and ``winners``.  The view
+keeps the last finished frame (``last_frame``: its pallino, both lag cards and
+worths, both bocce with their cards and fate) for a player who wants to look
+back at it once its cards have left the table.
 
 Choices where the rule text is silent, all shown in assets/rules/en/bocce.md:
 
@@ -43,11 +48,13 @@ _ON_TABLE = (WAITING, ROLLING, FINISHED)
 
 @dataclass
 class Bocce:
-    """One bocce: its cards (kept after it leaves the table), its status, its final total."""
+    """One bocce: its cards (kept after it leaves the table), its status, its final total,
+    and for a knocked-out bocce the (seat, frame index) of the bocce that hit it."""
 
     cards: list[Card] = field(default_factory=list)
     status: str = WAITING
     total: int | None = None
+    knocked_by: tuple[int, int] | None = None
 
     def points(self, pallino: int | None) -> int | None:
         """What it scores if the hand ended now; None while it has not finished."""
@@ -113,6 +120,7 @@ class BocceState(State):
         self.rolled = [False, False]
         self.winners: list[int] = []
         self.last_hand: dict[str, Any] | None = None
+        self.last_frame: dict[str, Any] | None = None
         self._opening = self._start_hand()
 
     # -- the contract ------------------------------------------------------
@@ -260,6 +268,7 @@ class BocceState(State):
             "lag": [self.lag_worth[s] if (revealed or seat == s) else None for s in SEATS],
             "bocce": [[self._bocce_view(s, i) for i in range(FRAMES)] for s in SEATS],
             "last_hand": copy.deepcopy(self.last_hand),
+            "last_frame": copy.deepcopy(self.last_frame),
         }
         if self.phase == "over":
             out["winners"] = list(self.winners)
@@ -273,6 +282,18 @@ class BocceState(State):
         ts = totals(b.cards)
         total = shown_total(ts, pallino) if b.status == ROLLING else b.total
         return {"total": total, "totals": ts, "status": b.status, "points": b.points(pallino)}
+
+    def _fate(self, seat: int, index: int, cards: bool = True) -> dict[str, Any]:
+        """What a rolled bocce became, for the hand's summary and (with its ``cards``)
+        the look back at a frame: all of it public (a rolled bocce lies face up, and goes
+        face up to the discard when it busts or is knocked out)."""
+        b = self.bocce[seat][index]
+        by = None if b.knocked_by is None else {"seat": b.knocked_by[0],
+                                                "frame": b.knocked_by[1] + 1}
+        out: dict[str, Any] = {"cards": codes(b.cards)} if cards else {}
+        out.update(total=b.total, status=b.status, points=b.points(self.pallinos[index]),
+                   knocked_by=by)
+        return out
 
     # -- the flow of a hand ------------------------------------------------
     def _rolling_totals(self) -> list[int]:
@@ -395,6 +416,10 @@ class BocceState(State):
         for j, victim in enumerate(self.bocce[other]):
             if victim.status == FINISHED and victim.total == total:
                 victim.status = KNOCKED_OUT
+                victim.knocked_by = (seat, self.frame)
+                last = self.last_frame
+                if last is not None and last["hand"] == self.hand_no and last["frame"] == j + 1:
+                    last["bocce"][other] = self._fate(other, j)  # the frame looked back at
                 zone = bocce_zone(other, j)
                 self.discard.extend(victim.cards)
                 events.append(Event("knockout", seat, {
@@ -414,6 +439,11 @@ class BocceState(State):
         if not self.rolled[other]:
             return self._roll(other)
         moves = [_move(self.lag[s], f"lag/{s}", "discard", True) for s in SEATS]
+        self.last_frame = {
+            "hand": self.hand_no, "frame": self.frame + 1, "pallino": self.pallino,
+            "lag": [{"card": c.code if c is not None else None, "worth": self.lag_worth[s]}
+                    for s, c in enumerate(self.lag)],
+            "bocce": [self._fate(s, self.frame) for s in SEATS]}
         self.discard.extend(c for c in self.lag if c is not None)
         self.lag = [None, None]
         self.lag_worth = [None, None]
@@ -431,11 +461,15 @@ class BocceState(State):
         gained = [sum(p) for p in per_bocce]
         for s in SEATS:
             self.scores[s] += gained[s]
-        self.last_hand = {"hand": self.hand_no, "points": per_bocce, "hand_points": gained,
-                          "pallinos": list(self.pallinos), "scores": list(self.scores)}
-        events = [Event("hand_scored", None, copy.deepcopy(self.last_hand))]
         high = max(self.scores)
-        if high >= self.target and self.scores[0] != self.scores[1]:
+        final = high >= self.target and self.scores[0] != self.scores[1]
+        self.last_hand = {"hand": self.hand_no, "points": per_bocce, "hand_points": gained,
+                          "pallinos": list(self.pallinos), "scores": list(self.scores),
+                          "bocce": [[self._fate(s, i, cards=False) for i in range(FRAMES)]
+                                    for s in SEATS],
+                          "final": final}
+        events = [Event("hand_scored", None, copy.deepcopy(self.last_hand))]
+        if final:
             self.winners = [self.scores.index(high)]
             self.phase = "over"
             self.rolling = None

@@ -7,7 +7,10 @@ redacted for that seat; they *submit* actions for the seats they play and get a
 :class:`~game.session.messages.Refused` back when an action is not taken.
 
 Computer seats are played inside the session (game/session/computers.py): they
-see their seat's view only.  How fast they move is the clients' business:
+see their seat's view only.  A person's seat whose player is away (a netplay
+guest who dropped) can be played by a computer *standing in*
+(:meth:`Session.stand_in`) until its player returns (:meth:`Session.return_seat`).
+How fast the computers move is the clients' business:
 
 * an *unpaced* session applies a computer's move as soon as it is thought out
   (simulations, tests, a netplay host with no screen);
@@ -19,6 +22,14 @@ see their seat's view only.  How fast they move is the clients' business:
 :meth:`Session.pump` is where computer moves are applied: the driver of the
 session calls it (the table every frame, :meth:`Session.run` in a loop), so the
 state is only ever changed from one thread at a time.
+
+Threads: every method that reads or changes the state takes the session's lock,
+so a netplay host may submit a guest's action from its network thread while the
+table pumps from its own.  A :class:`Watcher`'s inbox is filled under that lock
+and drained, without it, by the one thread that serves its client: ``drain``
+pops what is there, so an update appended meanwhile waits for the next drain.
+A watcher's ``notify`` (if any) is called after each update is appended, under
+the lock: it must only wake its consumer (e.g. ``loop.call_soon_threadsafe``).
 """
 
 from __future__ import annotations
@@ -27,7 +38,7 @@ import logging
 import random
 import threading
 from collections import deque
-from typing import Any, Optional, Sequence
+from typing import Any, Callable, Optional, Sequence
 
 from game import GAMES
 from game.ai import computer_player
@@ -43,15 +54,18 @@ log = logging.getLogger(__name__)
 class Watcher:
     """One client's mailbox: the updates for its seat, in order."""
 
-    def __init__(self, session: "Session", seat: Optional[int]) -> None:
+    def __init__(self, session: "Session", seat: Optional[int],
+                 notify: Optional[Callable[[], None]] = None) -> None:
         self.session = session
         self.seat = seat
         self.inbox: deque[Update] = deque()
+        self.notify = notify
 
     def drain(self) -> list[Update]:
-        out = list(self.inbox)
-        self.inbox.clear()
-        return out
+        """The updates so far, in order.  Popped one by one (deque pops are atomic), so
+        an update that another thread appends meanwhile is kept for the next drain:
+        ``list(inbox); inbox.clear()`` could lose it."""
+        return [self.inbox.popleft() for _ in range(len(self.inbox))]
 
     def close(self) -> None:
         self.session.unwatch(self)
@@ -88,6 +102,7 @@ class Session:
         self._order = random.Random(seed ^ 0x5EED)
         self._opening = self.state.opening_events()
         self._watchers: list[Watcher] = []
+        self._stand_ins: set[int] = set()
         self._lock = threading.RLock()
 
     # -- seats -----------------------------------------------------------------------
@@ -104,17 +119,43 @@ class Session:
 
     def log(self) -> dict[str, Any]:
         """The game so far as JSON: replaying it gives the same game (game/engine.py)."""
-        return self.state.log()
+        with self._lock:
+            return self.state.log()
+
+    def stand_in(self, seat: int, level: str = "normal") -> None:
+        """A computer at ``level`` plays ``seat`` (a person's seat whose player is away)
+        until :meth:`return_seat`; meanwhile the seat's own actions are refused."""
+        with self._lock:
+            if type(seat) is not int or not 0 <= seat < self.seats:
+                raise ValueError(f"no seat {seat!r} at this table")
+            if self.setup.seats[seat].kind == COMPUTER:
+                raise ValueError(f"seat {seat} is a computer's already")
+            self.computers.players[seat] = computer_player(self.setup.key, level)
+            self._stand_ins.add(seat)
+
+    def return_seat(self, seat: int) -> None:
+        """The player of a stood-in seat is back: the computer leaves it, and a move it
+        was thinking about is dropped, so only the player moves from now on."""
+        with self._lock:
+            if seat in self._stand_ins:
+                self._stand_ins.discard(seat)
+                self.computers.players[seat] = None
+                self.computers.take(seat)
+
+    def standing_in(self, seat: int) -> bool:
+        """Whether a computer keeps ``seat`` warm for its absent player."""
+        return seat in self._stand_ins
 
     # -- watching ----------------------------------------------------------------------
-    def watch(self, seat: Optional[int]) -> Watcher:
+    def watch(self, seat: Optional[int], notify: Optional[Callable[[], None]] = None) -> Watcher:
         """A mailbox for ``seat``'s updates (None: a spectator).  Its first update is
-        the opening deal, or, for a client that joins a game under way, the game as
-        it stands (no events)."""
+        the opening deal, or, for a client that joins a game under way (a guest who
+        rejoins), the game as it stands (no events).  ``notify``: see the module
+        docstring."""
         if seat is not None and (type(seat) is not int or not 0 <= seat < self.seats):
             raise ValueError(f"no seat {seat!r} at this table")
         with self._lock:
-            watcher = Watcher(self, seat)
+            watcher = Watcher(self, seat, notify)
             events = self._opening if self.version == 0 else []
             watcher.inbox.append(self._update(seat, None, events))
             self._watchers.append(watcher)
@@ -161,6 +202,8 @@ class Session:
         self.version += 1
         for watcher in self._watchers:
             watcher.inbox.append(self._update(watcher.seat, seat, events))
+            if watcher.notify is not None:
+                watcher.notify()
 
     def allow(self, version: int) -> None:
         """A paced session's computers may make their move in ``version`` now."""
@@ -215,5 +258,6 @@ class Session:
 
     def close(self) -> None:
         """Stop the computers' thread (the table or the host is going away)."""
-        self.computers.shutdown()
-        self._watchers.clear()
+        with self._lock:
+            self.computers.shutdown()
+            self._watchers.clear()

@@ -5,8 +5,8 @@ Every move in an event's ``data["moves"]`` carries a sprite from zone to zone
 score pops, sounds and pauses through :class:`Fx`, and brings the shown view
 (the HUD's text) up to each event as it lands (:meth:`TableAdapter.patch`).
 When the update's last event has landed, the shown view becomes the update's
-view and the board is reconciled with it.  A score sheet between two games
-(``fx.interlude``) stops the timeline until the sheet closes.
+view and the board is reconciled with it.  A score sheet between two games (or
+hands: ``fx.interlude``) stops the timeline until the sheet closes.
 """
 
 from __future__ import annotations

@@ -6,6 +6,8 @@ because it was aimed at a position the player has not seen yet (a click that
 hurried a reveal must not become a stand at a total nobody read).  Only input
 made when the table is ready acts.  A key pressed while others are to play does
 nothing and says nothing; a click on a card then says why it cannot be played.
+The rules (F1) and the look back at the last trick or frame (L, or its button
+by the score board) change nothing in the game, so they never wait.
 
 When it is your turn the keyboard cursor rests on a card you may play, and moves
 among playable cards only, so Enter always plays the chosen card.
@@ -33,6 +35,8 @@ _PASS_KEYS = (pygame.K_LSHIFT, pygame.K_RSHIFT, pygame.K_LCTRL, pygame.K_RCTRL,
               pygame.K_LALT, pygame.K_RALT, pygame.K_F11)
 #: the button-up of a press that hurried an animation (or picked a card): swallowed
 _SPENT_PRESS = ("spent", None)
+#: a press on the look back button, which works even while the cards move
+_LOOK_PRESS = ("look_back", None)
 _ENTER = (pygame.K_RETURN, pygame.K_KP_ENTER)
 
 
@@ -250,6 +254,9 @@ class ControlsMixin:
                         self.pick(sprite, self._drag)
             return None
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            if self._on_look_button(event.pos):
+                self._pressed = _LOOK_PRESS    # it changes nothing in the game: never spent
+                return None
             if self.busy:
                 self.timeline.hurry()   # and nothing else: the click is spent
                 self._pressed = _SPENT_PRESS
@@ -269,6 +276,10 @@ class ControlsMixin:
             self._drag = None
             if pressed is _SPENT_PRESS:
                 return None  # it hurried an animation (or picked a card)
+            if pressed is _LOOK_PRESS:
+                if self._on_look_button(event.pos):
+                    self.look_back()
+                return None
             if pressed is None or self.busy:
                 if self.popup and pressed is None and not self.busy:
                     self.popup.clear()
@@ -319,10 +330,15 @@ class ControlsMixin:
             elif len(actions) > 1:
                 self.open_popup(actions, None)
 
+    def _on_look_button(self, pos: tuple[int, int]) -> bool:
+        """Whether ``pos`` is on the look back button, where the last draw put it."""
+        return self._look_rect is not None and self._look_rect.collidepoint(pos)
+
     def _hover(self, pos: tuple[int, int]) -> None:
         self.hovered = None
         self.bar.hover = None
         self.popup.hover = None
+        self._look_hover = self._on_look_button(pos)
         if self.popup:
             self.popup.hover = self.popup.at(pos)
             return
@@ -353,6 +369,9 @@ class ControlsMixin:
             return None
         if key == pygame.K_F1 or key == pygame.K_r:
             self.app.show_rules(self.key)
+            return None
+        if key == pygame.K_l:
+            self.look_back()   # like the rules: it changes nothing, so it never waits
             return None
         if self.busy:
             if key in _PASS_KEYS:

@@ -1,4 +1,5 @@
-"""Drawing the table: felt, slots, cards, labels, plates, score board, bars, prompt.
+"""Drawing the table: felt, slots, cards, labels, plates, score board (with the look
+back button by it), bars, prompt.
 
 Drawing never changes the game or the display model: it reads the board, the
 shown view and the HUD (Tuxemon's rule: ``draw`` changes no state).  Slots and
@@ -23,7 +24,7 @@ import pygame
 from typing import Any, Hashable, Optional
 
 from scenes import theme
-from scenes.hud import ChoiceBar
+from scenes.hud import ChoiceBar, Hud
 from scenes.sprites import CardSprite, soft_rect
 
 #: a paint log: what was painted, and where
@@ -44,6 +45,8 @@ class PaintingMixin:
             shown = dict(self.shown, zones=self.shown_zones())
             self._deco = (self.adapter.slots(shown, self.layout),
                           self.adapter.labels(shown, self.layout))
+            look = self.adapter.look_back(shown, self.layout)
+            self._look_label = look.button if look is not None else ""
             self._deco_key = key
         return self._deco
 
@@ -74,6 +77,7 @@ class PaintingMixin:
         lines = self.adapter.scoreboard(self.shown, lay)
         rect = self.hud.draw_scoreboard(surface, lines, (lay.margin, lay.margin), lay.font(16))
         log[("board", tuple(lines))] = tuple(rect)
+        self._draw_look_button(surface, rect, log)
         if self.bar and not self.popup:
             if self.bar.title:
                 log[("panel", self.bar.title)] = tuple(self._draw_panel(surface, self.bar))
@@ -90,6 +94,40 @@ class PaintingMixin:
             _log_bar(log, "popup", self.popup)
         for kind, rect in self.hud.draw_effects(surface, lay.size, lay.font(20)):
             log[("effect", kind, tuple(rect), self.hud.clock)] = tuple(rect.inflate(8, 8))
+
+    def _draw_look_button(self, surface: pygame.Surface, board: pygame.Rect,
+                          log: PaintLog) -> None:
+        """The small "Last trick  L" button by the score board, while there is a trick
+        or frame to look back at; where it lies is kept for the mouse (``_look_rect``)."""
+        label = self._look_label
+        if not label:
+            self._look_rect = None
+            return
+        lay = self.layout
+        font = lay.font(14)
+        hover = self._look_hover
+        img = self.hud.text.render(label, font, theme.GOLD_LIGHT if hover else theme.CREAM, True)
+        key = self.hud.text.render("L", Hud.badge_size(font) + 2, theme.GOLD, True)
+        pad = max(6, font // 2)
+        h = img.get_height() + pad
+        size = (img.get_width() + key.get_width() + pad * 3, h)
+        gap = max(4, font // 3)
+        # under the board, else beside it: never on a name plate or a label (a small
+        # window puts the left player's plate just under the board)
+        spots = [pygame.Rect((board.left, board.bottom + gap), size),
+                 pygame.Rect((board.right + gap * 2, board.top), size)]
+        taken = [self.plate_rect(seat) for seat in range(self.seats)]
+        taken += [pygame.Rect(r) for k, r in log.items() if k[0] == "label"]
+        window = pygame.Rect(0, 0, *lay.size)
+        rect = next((r for r in spots if window.contains(r) and r.collidelist(taken) < 0),
+                    spots[0])
+        fill = (34, 80, 52, 240) if hover else (10, 38, 25, 225)
+        surface.blit(self.hud.panels.get(rect.size, fill, theme.GOLD_LIGHT if hover
+                                         else theme.GOLD_DARK, h // 2, 2), rect)
+        surface.blit(img, img.get_rect(midleft=(rect.x + pad, rect.centery)))
+        surface.blit(key, key.get_rect(midright=(rect.right - pad, rect.centery)))
+        self._look_rect = rect
+        log[("look_back", label, hover)] = tuple(rect)
 
     def _draw_labels(self, surface: pygame.Surface, labels: list, log: PaintLog) -> None:
         for label in labels:

@@ -126,6 +126,9 @@ class TableScene(ControlsMixin, AnimationMixin, BoardMixin, PaintingMixin, Scene
         self._halos: dict[tuple, pygame.Surface] = {}
         self._callout: Optional[Any] = None     # the standing message, when the table waits
         self._lift_moving = False               # a hand card still rising or settling
+        self._look_label: str = ""                # the look back button's words ("": none)
+        self._look_rect: Optional[pygame.Rect] = None  # where the last draw put that button
+        self._look_hover = False
         self._paint_log: dict = {}              # what the last draw painted, and where
         self._presented_log: dict = {}          # ... and the one before, on screen now
         self.result_shown = False
@@ -378,6 +381,18 @@ class TableScene(ControlsMixin, AnimationMixin, BoardMixin, PaintingMixin, Scene
         from scenes.result import PauseScene
 
         self.app.stack.push(PauseScene(self.app, self))
+
+    def look_back(self) -> bool:
+        """Show the last trick or frame again over the table (the L key, the button by
+        the score board), as the screen shows the game; False when there is none yet."""
+        from scenes.lookback import LookBackScene
+
+        look = self.adapter.look_back(self.shown, self.layout)
+        if look is None:
+            return False
+        self._look_hover = False
+        self.app.stack.push(LookBackScene(self.app, self, look))
+        return True
 
     # -- the scene ---------------------------------------------------------------------------------
     def enter(self) -> None:

@@ -20,7 +20,9 @@ game, so a new game's adapter overrides only what is its own:
   (:meth:`patch`: the HUD follows the animation, not the rules' final state);
 * the result screen's words (:meth:`result_title`, :meth:`result_lines`) and,
   for games scored on a sheet, the sheet (:meth:`result_sheet`); a pause between
-  the games of a match with the sheet so far (``fx.interlude`` in :meth:`effects`).
+  the games of a match (or the hands of a game) with the sheet so far (``fx.interlude`` in :meth:`effects`);
+* a look back at the last trick or frame once its cards have left the table
+  (:meth:`look_back`: the L key and a button by the score board).
 
 Hooks for games with more going on at the table (Briscola Venceslao uses them):
 
@@ -51,6 +53,7 @@ from game.engine import Action, Event, GameSpec
 from scenes.i18n import tr
 from scenes.hud import Callout, ChoiceButton, Label, Slot
 from scenes.layout import Layout, ZoneGeom
+from scenes.lookback import LookBack
 from scenes.sheet import Sheet
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -285,6 +288,11 @@ class TableAdapter:
     def patch(self, shown: dict[str, Any], event: Event) -> None:
         """Bring the shown view (HUD text) up to this event; the default waits for the end."""
 
+    def look_back(self, view: dict[str, Any], layout: Layout) -> Optional[LookBack]:
+        """The last finished trick or frame, from the view (only cards every player saw),
+        for the look back overlay; None while there is none (no button then)."""
+        return None
+
     # -- the end ---------------------------------------------------------------------------
     def result_title(self, result: dict[str, Any], layout: Layout) -> str:
         winners = result.get("winners") or []
@@ -306,6 +314,13 @@ class TableAdapter:
         rows = [(self.seat_name(s, layout), str(v)) for s, v in enumerate(scores)]
         order = sorted(range(len(rows)), key=lambda s: -scores[s])
         return [rows[s] for s in order]
+
+    # -- a table that explains itself ------------------------------------------------------
+    def caption(self, event: Event, layout: Layout) -> str:
+        """A short sentence on what ``event`` just did ("The pallino is 14"), for a table
+        that explains itself to people watching (the kiosk's demo); "" says nothing new.
+        Made from the event's public data only, like everything an adapter shows."""
+        return ""
 
 
 def load_adapter(key: str) -> type[TableAdapter]:

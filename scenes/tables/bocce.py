@@ -6,6 +6,13 @@ Layout, top to bottom: the computer's hand and its three bocce; in the middle
 the Draw Pile (left), the two lag cards with the pallino above them, the
 discard (right); then your three bocce and your hand.  Each bocce shows its
 running total and status between its row and the middle.
+
+At the end of each hand a score sheet says what became of every bocce (frame
+by frame, with its pallino: total and points, out of bounds, or knocked out
+and by whom), the hand's points and the score, and waits for the player; the
+result screen shows the last hand the same way.  The last finished frame can
+be looked at again (the L key): its lag cards, pallino and both bocce.  Every
+number comes from the events and the view (``hand_scored``, ``last_frame``).
 """
 
 from __future__ import annotations
@@ -20,6 +27,8 @@ from scenes.i18n import tr
 from scenes import theme
 from scenes.hud import POSITIVE, ChoiceButton, Label, Slot
 from scenes.layout import Layout, ZoneGeom, place
+from scenes.lookback import LookBack, LookRow
+from scenes.sheet import Sheet, SheetRow
 from scenes.tables import Fx, TableAdapter, Timing
 
 BOCCE_SCALE = 0.72
@@ -364,11 +373,20 @@ class BocceAdapter(TableAdapter):
             gained = data.get("hand_points") or [0, 0]
             fx.sound("score", at="start")
             me, other = self.human_seat, self._other()
-            fx.banner(tr("bocce_table.hand_scored", hand=data.get("hand", 1)),
-                      tr("bocce_table.hand_points", me=self.seat_name(me, layout), my=gained[me],
-                         other=self.seat_name(other, layout), their=gained[other]),
-                      hold=1.2, y=self._banner_y(layout))
-            fx.wait(1.1)
+            if data.get("final"):
+                # the result screen follows, with this hand's sheet
+                fx.banner(tr("bocce_table.hand_scored", hand=data.get("hand", 1)),
+                          tr("bocce_table.hand_points", me=self.seat_name(me, layout),
+                             my=gained[me], other=self.seat_name(other, layout),
+                             their=gained[other]),
+                          hold=1.2, y=self._banner_y(layout))
+                fx.wait(1.1)
+                return
+            # the pops first, then what happened, until the player goes on
+            fx.wait(0.9)
+            fx.interlude(tr("bocce_table.hand_scored", hand=data.get("hand", 1)),
+                         self.hand_sheet(data, data.get("scores") or [0, 0], layout),
+                         tr("bocce_table.next_hand"))
 
     def patch(self, shown: dict[str, Any], event: Event) -> None:
         """Copy what the event says into the shown view: every number comes from the
@@ -414,10 +432,124 @@ class BocceAdapter(TableAdapter):
         elif kind == "hand_scored":
             if data.get("scores") is not None:
                 shown["scores"] = list(data["scores"])
+            shown["last_hand"] = dict(data)
         elif kind == GAME_OVER:
             shown["phase"] = "over"
             if data.get("scores") is not None:
                 shown["scores"] = list(data["scores"])
+
+    # -- what happened: the hand's sheet, the look back at a frame ---------------------------
+    def fate_words(self, fate: dict[str, Any], layout: Layout) -> str:
+        """What became of a bocce, from the engine's record of it: "12 · +2",
+        "17 · Out of bounds", "9 · Knocked out by Computer"."""
+        status, total = fate.get("status"), fate.get("total")
+        if status == "bust":
+            return tr("bocce_table.fate.bust", total=total)
+        if status == "knocked_out":
+            by = (fate.get("knocked_by") or {}).get("seat")
+            if by is not None and self.is_you(by):
+                return tr("bocce_table.fate.knocked_by_you", total=total)
+            if by is not None:
+                return tr("bocce_table.fate.knocked_by", total=total,
+                          player=self.seat_name(by, layout))
+            return tr("bocce_table.fate.knocked", total=total)
+        if status == "finished" and total is not None:
+            return tr("bocce_table.fate.scored", total=total, points=fate.get("points") or 0)
+        return ""
+
+    def _tone(self, fate: dict[str, Any]) -> str:
+        if fate.get("status") in ("bust", "knocked_out"):
+            return "bad"
+        return "good" if fate.get("points") else ""
+
+    def hand_sheet(self, hand: dict[str, Any], scores: Sequence[int], layout: Layout,
+                   score_label: str = "", winners: Sequence[int] = ()) -> Sheet:
+        """One hand, frame by frame: each bocce's fate against its pallino, then the hand's
+        points and the score (``scores``, under ``score_label``).  You are the first column."""
+        order = (self.human_seat, self._other())
+        fates = hand.get("bocce") or [[], []]
+        pallinos = hand.get("pallinos") or [None] * FRAMES
+        rows: list[SheetRow] = []
+        for i in range(FRAMES):
+            cells = [self.fate_words(fates[s][i], layout) if i < len(fates[s]) else ""
+                     for s in order]
+            rows.append(SheetRow(tr("bocce_table.sheet.frame", frame=i + 1, pallino=pallinos[i]),
+                                 cells))
+        gained = hand.get("hand_points") or [0, 0]
+        rows.append(SheetRow(tr("bocce_table.sheet.hand", hand=hand.get("hand", 1)),
+                             [tr("bocce_table.sheet.plus", points=gained[s]) for s in order],
+                             "total"))
+        rows.append(SheetRow(score_label or tr("bocce_table.sheet.score"),
+                             [str(scores[s]) for s in order], "grand"))
+        return Sheet([self.seat_name(s, layout) for s in order], rows,
+                     tuple(order.index(w) for w in winners if w in order))
+
+    def result_sheet(self, result: dict[str, Any], view: dict[str, Any],
+                     layout: Layout) -> Optional[Sheet]:
+        """The hand that ended the game, and the final score."""
+        hand = view.get("last_hand")
+        if not hand:
+            return None
+        return self.hand_sheet(hand, result.get("scores") or hand.get("scores") or [0, 0],
+                               layout, tr("bocce_table.sheet.final"),
+                               result.get("winners") or ())
+
+    def look_back(self, view: dict[str, Any], layout: Layout) -> Optional[LookBack]:
+        """The last finished frame: both lag cards and the pallino they made, both bocce
+        with their cards and what became of them (every card turned up by then)."""
+        last = view.get("last_frame")
+        if not last:
+            return None
+        order = (self.human_seat, self._other())
+        lag = last.get("lag") or [{}, {}]
+        fates = last.get("bocce") or [{}, {}]
+        rows = [LookRow(tr("bocce_table.look.lag"), note=tr("bocce.pallino",
+                                                             value=last.get("pallino")),
+                        tone="head")]
+        for s in order:
+            card = lag[s].get("card")
+            rows.append(LookRow(self.seat_name(s, layout), [card] if card else [],
+                                tr("bocce_table.lag_worth", worth=lag[s].get("worth"))))
+        rows.append(LookRow(tr("bocce_table.look.bocce"), tone="head"))
+        for s in order:
+            fate = fates[s]
+            rows.append(LookRow(self.seat_name(s, layout), list(fate.get("cards") or []),
+                                self.fate_words(fate, layout), self._tone(fate)))
+        return LookBack(tr("bocce_table.look.title", hand=last.get("hand", 1),
+                           frame=last.get("frame", 1)),
+                        tr("bocce_table.look.button"), rows)
+
+    # -- a table that explains itself ----------------------------------------------------------
+    def caption(self, event: Event, layout: Layout) -> str:
+        """What the event did, in words: "The pallino is 14", "North stands on 12"."""
+        kind, data, seat = event.kind, event.data, event.seat
+        player = self.seat_name(seat, layout) if seat is not None else ""
+        if kind in ("hand_start", "frame_start", "lag_reveal", "reshuffle"):
+            return tr(f"captions.bocce.{kind}", hand=data.get("hand"), frame=data.get("frame"),
+                      pallino=data.get("pallino"))
+        if seat is None:
+            return self._scored_caption(kind, data, layout)
+        if kind in ("lag_commit", "roll", "draw", "bust", "stand"):
+            return tr(f"captions.bocce.{kind}", player=player, total=data.get("total"))
+        if kind == "knockout":
+            return tr("captions.bocce.knockout", player=player, total=data.get("total"),
+                      victim=self.seat_name(data.get("target_seat", 1 - seat), layout))
+        return ""
+
+    def _scored_caption(self, kind: str, data: Any, layout: Layout) -> str:
+        """A hand's points, or who won the game, from the event's own numbers."""
+        me, other = self.human_seat, self._other()
+        if kind == "hand_scored":
+            gained = data.get("hand_points") or [0, 0]
+            return tr("captions.bocce.hand_scored", hand=data.get("hand"),
+                      a=self.seat_name(me, layout), pa=gained[me],
+                      b=self.seat_name(other, layout), pb=gained[other])
+        winners, scores = data.get("winners") or [], data.get("scores") or [0, 0]
+        if kind == GAME_OVER and winners:
+            won = winners[0]
+            return tr("captions.bocce.game_over", player=self.seat_name(won, layout),
+                      score=scores[won], other=scores[1 - won])
+        return ""
 
 
 ADAPTER = BocceAdapter

@@ -11,20 +11,28 @@ right of your hand).
 
 What the screen says follows the view, never more: the sampled card is face up
 only for those who may see it, and the trump badge shows the suit only while
-``view["trump"]`` does (the engine's "Remember the trump" option); the dealer
-who has not learned it sees "Briscola: ?".
+``view["trump"]`` does (the engine's "Remember the trump" option: while the
+sampled card shows it, then until your next card once you are told it); the
+dealer who has not learned it sees "Briscola: ?".
+
+The name plates show the card points each seat has taken in the game so far
+(every trick is seen by all; ``taken`` in the view and in each ``trick_won``,
+going up as its "+N" pops), the score board the match points.  The last trick
+can be looked at again (the L key): who played which card, who took it and its
+points, from the view's ``tricks``.
 """
 
 from __future__ import annotations
 
 from typing import Any, Optional, Sequence
 
-from game.cards import ITALIAN_SUITS
+from game.cards import ITALIAN_SUITS, Card
 from game.engine import GAME_OVER, Action, Event
-from scenes.i18n import tr
+from scenes.i18n import language, tr
 from scenes import theme
 from scenes.hud import POSITIVE, Callout, ChoiceButton, Label
 from scenes.layout import Layout, ZoneGeom
+from scenes.lookback import LookBack, LookRow
 from scenes.sheet import Sheet, SheetRow
 from scenes.tables import Fx, TableAdapter, Timing
 
@@ -152,16 +160,21 @@ class BriscolaAdapter(TableAdapter):
         return [self.seat_name(s, layout) for s in range(self.seats)]
 
     def scoreboard(self, view: dict[str, Any], layout: Layout) -> list[tuple[str, str]]:
+        """The title, the game of the match and the match points (the games finished so
+        far); this game's card points stand on the name plates."""
         scores = view.get("scores") or [0] * self.seats
-        """The title and the game of the match; the points stand on the name plates."""
+        each = [tr("briscola_table.score_line", player=self.seat_name(seat, layout),
+                   points=score) for seat, score in enumerate(scores)]
+        # one line: the board stays clear of the left player's name plate
         return [(self.spec.title, "title"),
                 (tr("briscola.game_no", game_no=view.get("game_no", 1),
-                    games=view.get("games", 3)), "")]
+                    games=view.get("games", 3)), ""),
+                (tr("briscola_table.match_line", scores=" · ".join(each)), "score")]
 
     def plate_info(self, view: dict[str, Any], seat: int) -> str:
-        """The seat's match points (the games finished so far)."""
-        scores = view.get("scores") or []
-        return str(scores[seat]) if seat < len(scores) else ""
+        """The card points the seat has taken in this game (every trick is seen by all)."""
+        taken = view.get("taken") or []
+        return str(taken[seat]) if seat < len(taken) else ""
 
     def _dealer_label(self, view: dict[str, Any], layout: Layout) -> Optional[Label]:
         """A gold "Dealer" chip by the dealer's name plate."""
@@ -180,7 +193,10 @@ class BriscolaAdapter(TableAdapter):
         if suit:
             return tr("briscola.trump", suit=suit_name(suit)), ace(suit), ""
         if view.get("trump_known"):
-            return tr("briscola.trump_unknown"), None, tr("briscola_table.remember")
+            # a Venceslao's trump: the card still under the stock no longer names it
+            hint = "briscola_table.remember_new" if view.get("announced") else \
+                "briscola_table.remember"
+            return tr("briscola.trump_unknown"), None, tr(hint)
         return tr("briscola.trump_unknown"), None, tr("briscola_table.not_told")
 
     def labels(self, view: dict[str, Any], layout: Layout) -> list[Label]:
@@ -306,9 +322,10 @@ class BriscolaAdapter(TableAdapter):
         if kind == "culetto_held":
             return Timing(flight=0.5, stagger=0.08, before=0.7, move_sound="collect", after=0.3)
         if kind == "trick_won":
+            # no pause after the landing: the "+N" pops as the plate goes up (effects waits)
             six = len(data.get("moves") or []) > 3
             return Timing(flight=0.45, stagger=0.07 if six else 0.05, before=0.9 if six else 0.65,
-                          sound="collect", after=0.15)
+                          sound="collect", after=0.0)
         if kind in ("claim_open", "claimed", "trump_changed"):
             return Timing(after=0.1)
         if kind == "game_scored":
@@ -343,9 +360,11 @@ class BriscolaAdapter(TableAdapter):
                 fx.banner(tr("briscola_table.culetto_taken", player=self.seat_name(seat, layout)),
                           tr("briscola_table.points", points=pts), at="start", hold=0.8,
                           y=self._banner_y(layout))
-            elif pts:
+            if pts:
+                # at the landing, when patch() puts the points on the seat's plate
                 fx.pop(tr("briscola_table.plus", points=pts), fx.zone_centre(f"pile/{seat}"),
                        colour=POSITIVE)
+            fx.wait(0.15)
         elif kind == "game_scored":
             game_no = int(data.get("game_no") or 1)
             games = int(view.get("games") or 3)
@@ -360,18 +379,22 @@ class BriscolaAdapter(TableAdapter):
         this seat may know it come with the deal, draw and play events (the engine sends
         the suit only to those who may see it), so nothing is worked out here."""
         kind, data, seat = event.kind, event.data, event.seat
-        if kind in ("deal", "draw", "play"):
-            for key in ("game_no", "dealer", "stock", "trump", "trump_known"):
+        if kind in ("deal", "draw", "play", "trump_hidden"):
+            for key in ("game_no", "dealer", "stock", "trump", "trump_known", "taken",
+                        "announced"):
                 if key in data:
-                    shown[key] = data[key]
+                    shown[key] = list(data[key]) if key == "taken" else data[key]
         elif kind == "claimed":
             shown.update(phase="choose", chooser=seat)
         elif kind == "trump_changed":
-            shown.update(trump=data.get("suit"), trump_known=True, phase="play", chooser=None)
+            shown.update(trump=data.get("suit"), trump_known=True, phase="play", chooser=None,
+                         announced=True)
         elif kind == "culetto_held":
             shown["culetto"] = True
         elif kind == "trick_won":
             shown["culetto"] = False
+            if data.get("taken") is not None:
+                shown["taken"] = list(data["taken"])
         elif kind == "game_scored":
             if data.get("totals") is not None:
                 shown["scores"] = list(data["totals"])
@@ -381,6 +404,32 @@ class BriscolaAdapter(TableAdapter):
             shown["sheet"] = sheet
         elif kind == GAME_OVER:
             shown["phase"] = "over"
+
+    # -- the last trick --------------------------------------------------------------
+    def look_back(self, view: dict[str, Any], layout: Layout) -> Optional[LookBack]:
+        """The last finished trick of this game, from the view's public ``tricks``: who
+        played which card, in order, who took it (or that it waits as the culetto) and
+        the card points it gave."""
+        tricks = view.get("tricks") or []
+        if not tricks:
+            return None
+        trick = tricks[-1]
+        leader, winner = int(trick.get("leader") or 0), trick.get("winner")
+        rows: list[LookRow] = []
+        for i, code in enumerate(trick.get("cards") or []):
+            seat = (leader + i) % self.seats
+            notes = [tr("briscola_table.look.led")] if i == 0 else []
+            if seat == winner:
+                notes.append(tr("briscola_table.look.would_win") if trick.get("held") else
+                             tr("briscola_table.look.takes", points=trick.get("points", 0)))
+            rows.append(LookRow(self.seat_name(seat, layout), [code], " · ".join(notes),
+                                "good" if seat == winner else ""))
+        if trick.get("culetto"):
+            rows.append(LookRow(tr("briscola.culetto"), list(trick["culetto"]),
+                                tr("briscola_table.look.culetto_along")))
+        footer = tr("briscola_table.culetto_hint") if trick.get("held") else ""
+        return LookBack(tr("briscola_table.look.title", trick=len(tricks)),
+                        tr("briscola_table.look.button"), rows, footer)
 
     # -- the score sheet -------------------------------------------------------------
     def sheet(self, rows: Sequence[dict[str, Any]], layout: Layout,
@@ -420,6 +469,59 @@ class BriscolaAdapter(TableAdapter):
                 return tr("briscola_table.result.you_share", others=" & ".join(others))
             return tr("briscola_table.result.share", players=" & ".join(names))
         return super().result_title(result, layout)
+
+    # -- a table that explains itself ----------------------------------------------------------
+    def caption(self, event: Event, layout: Layout) -> str:
+        """What the event did, in words: "East plays the Ace of Coins", "Venceslao! The
+        trump is now Cups", "East wins the trick: 21 points"."""
+        kind, data, seat = event.kind, event.data, event.seat
+        player = self.seat_name(seat, layout) if seat is not None else ""
+        if kind == "deal":
+            stage = data.get("stage")
+            if stage == "gather" or (stage is None and data.get("game_no") == 1
+                                     and data.get("stock") == 38):
+                # the first card dealt of the first game: no cards to gather before it
+                return tr("captions.briscola.game_start", game_no=data.get("game_no"),
+                          player=self.seat_name(data.get("dealer", seat or 0), layout))
+            if stage == "briscola":
+                trump = data.get("trump")
+                return (tr("captions.briscola.trump_shown", suit=suit_name(trump)) if trump
+                        else tr("captions.briscola.trump_hidden"))
+            return ""
+        if kind == "play" and data.get("card"):
+            return tr("captions.briscola.play", player=player,
+                      card=Card.parse(data["card"]).name(language()))
+        if kind == "claim_open":
+            names = [self.seat_name(s, layout) for s in data.get("claimants") or []]
+            return tr("captions.briscola.claim_open", a=names[0], b=names[-1]) if names else ""
+        if kind in ("claimed", "culetto_held"):
+            return tr(f"captions.briscola.{kind}", player=player)
+        if kind == "trump_changed":
+            return tr("captions.briscola.trump_changed", suit=suit_name(data.get("suit", "")))
+        if kind == "trick_won":
+            pts = int(data.get("points") or 0)
+            key = ("culetto_taken" if len(data.get("cards") or []) > self.seats
+                   else "trick_won" if pts else "trick_won_nothing")
+            return tr(f"captions.briscola.{key}", player=player, points=pts)
+        return self._scored_caption(kind, data, layout)
+
+    def _scored_caption(self, kind: str, data: Any, layout: Layout) -> str:
+        """A game's totals, or who won the match, from the event's own numbers."""
+        if kind == "game_scored":
+            totals = (data.get("row") or {}).get("total") or []
+            each = [tr("captions.briscola.total", player=self.seat_name(s, layout), points=v)
+                    for s, v in enumerate(totals)]
+            return tr("captions.briscola.game_scored", game_no=data.get("game_no"),
+                      totals=" · ".join(each))
+        winners, scores = data.get("winners") or [], data.get("scores") or []
+        if kind != GAME_OVER or not winners or not scores:
+            return ""
+        points = scores[winners[0]]
+        if len(winners) > 1:
+            return tr("captions.briscola.match_shared", points=points,
+                      players=" & ".join(self.seat_name(s, layout) for s in winners))
+        return tr("captions.briscola.match_won", player=self.seat_name(winners[0], layout),
+                  points=points)
 
 
 ADAPTER = BriscolaAdapter

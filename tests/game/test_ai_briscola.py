@@ -107,7 +107,9 @@ def test_dealer_rules_out_suits_that_lost_to_the_suit_led():
 
 
 def test_ai_remembers_the_trump_after_the_view_stops_showing_it():
-    state = rig(["Kd 5d 6d", "3d 5c 6c", "4b Kb 6s"], briscola="Ab", remember=True)
+    # the dealer (seat 2) draws the sampled card: seat 0 no longer sees it
+    state = rig(["Kd 5d 6d", "3d 5c 6c", "4b Kb 6s"], briscola="Ab", draws=["Ad", "Ac"],
+                remember=True, stock_empty=True)
     ai = player("normal")
     ai.choose(state.view(0), state.legal_actions(0), random.Random(0))
     state.apply(0, play("6d"))

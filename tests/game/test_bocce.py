@@ -380,6 +380,65 @@ def test_knockout_chain_the_knocker_can_itself_be_knocked_out_later():
     assert scored.data["points"] == [[0, 0, 1], [0, 0, 1]]
 
 
+def test_hand_scored_says_what_became_of_every_bocce_and_who_knocked_it_out():
+    """The hand's summary on screen copies these fields: nothing is worked out there."""
+    state = rigged(hands=("2D KS QH", "3C 9C 7C"),
+                   bocce=(("9H 8D", "5H 4D", "6H 3D"), ("2H 3S", "9S 8S", "4C 5C")))
+    _frame(state, "2D:2", "3C:3", [(1, "stand::5")])     # pallino 5: seat 0 busts at 17
+    _frame(state, "KS:10", "9C:9", [(1, "stand::17"), (0, "stand::9")])   # pallino 19
+    events = _frame(state, "QH:10", "7C:7", [(0, "stand::9"), (1, "stand::9")])  # pallino 17
+    scored = next(e for e in events if e.kind == "hand_scored").data
+    fates = [[(b["total"], b["status"], b["points"], b["knocked_by"]) for b in row]
+             for row in scored["bocce"]]
+    assert fates == [[(17, "bust", 0, None), (9, "knocked_out", 0, {"seat": 1, "frame": 3}),
+                      (9, "knocked_out", 0, {"seat": 1, "frame": 3})],
+                     [(5, "finished", 3, None), (17, "finished", 2, None),
+                      (9, "finished", 1, None)]]
+    assert scored["points"] == [[0, 0, 0], [3, 2, 1]] and scored["final"] is False
+    assert state.view(None)["last_hand"]["bocce"] == scored["bocce"]
+
+
+def test_hand_scored_says_whether_the_game_ends_with_it():
+    state = _rig_for_plan(scores=(17, 15))
+    events = _play_hand(state, _THREE_EXACT)
+    assert next(e for e in events if e.kind == "hand_scored").data["final"] is True
+
+
+def test_the_view_keeps_the_last_finished_frame_to_look_back_at():
+    state = rigged(hands=("2D KS QH", "3C 9C 7C"),
+                   bocce=(("9H 8D", "5H 4D", "6H 3D"), ("2H 3S", "9S 8S", "4C 5C")))
+    assert state.view(0)["last_frame"] is None
+    _frame(state, "2D:2", "3C:3", [(1, "stand::5")])     # pallino 5: seat 0 busts at 17
+    for seat in (0, 1, None):
+        last = state.view(seat)["last_frame"]
+        assert last == {
+            "hand": 1, "frame": 1, "pallino": 5,
+            "lag": [{"card": "2D", "worth": 2}, {"card": "3C", "worth": 3}],
+            "bocce": [{"cards": ["9H", "8D"], "total": 17, "status": "bust", "points": 0,
+                       "knocked_by": None},
+                      {"cards": ["2H", "3S"], "total": 5, "status": "finished", "points": 3,
+                       "knocked_by": None}]}
+    _frame(state, "KS:10", "9C:9", [(1, "stand::17"), (0, "stand::9")])
+    assert state.view(0)["last_frame"]["frame"] == 2
+    # a knock-out in the next frame is shown on the frame looked back at
+    lag(state, "QH:10", "7C:7")
+    state.apply(0, A("stand::9"))
+    state.apply(1, A("stand::9"))   # hits seat 0's bocce of frame 2 and frame 3
+    assert state.view(0)["last_frame"]["frame"] == 3     # the hand's last frame now
+    assert state.view(0)["last_frame"]["bocce"][0]["status"] == "knocked_out"
+
+
+def test_a_knockout_updates_the_frame_looked_back_at_while_the_next_one_is_played():
+    state = rigged(hands=HIGH, bocce=(("5H 4D", "6H 3D"), ("3H 3C", "4C 5S")))
+    _frame(state, "KS:10", "7C:7", [(0, "stand::9"), (1, "stand::6")])
+    assert state.view(1)["last_frame"]["bocce"][0]["status"] == "finished"
+    lag(state, "QH:10", "8C:8")
+    state.apply(1, A("stand::9"))       # seat 1 opens frame 2 and knocks out 0's first bocce
+    fate = state.view(1)["last_frame"]["bocce"][0]
+    assert fate["status"] == "knocked_out" and fate["points"] == 0
+    assert fate["knocked_by"] == {"seat": 1, "frame": 2}
+
+
 def test_knockout_uses_the_total_chosen_for_an_ace():
     for chosen, knocked in (("14", True), ("5", False)):
         state = rigged(hands=HIGH, bocce=(("9H 5D",), ("AH 4C",)))
@@ -864,18 +923,31 @@ def _assert_unseen(codes_hidden: set[str], text: str, seat) -> None:
 @_PROPS
 @given(st.integers(0, 10**6), st.booleans())
 def test_property_no_view_or_event_leaks_a_hidden_card(seed, starve):
+    public: set[str] = set()
     for state, _, _, events in _random_game(seed, starve):
         # Events are checked against the cards hidden after the action.  When a
         # hand ends in the action, its events may show cards that are back in
         # the Draw Pile now (a last roll, a last draw), so only the events from
         # the new deal on are checked then: by that time both hands are empty
         # and every lag revealed, so the hand that ended had nothing left to hide.
+        # The last frame kept to look back at names cards that may be back in the Draw
+        # Pile now (a new deal, a reshuffle): they must be cards everyone was shown.
         cut = max((i for i, e in enumerate(events) if e.kind == "hand_start"), default=0)
+        for e in events:
+            public |= _codes_in(e.for_seat(None).to_json())
         for seat in (0, 1, None):
             hidden = _hidden_from(state, seat)
-            _assert_unseen(hidden, json.dumps(state.view(seat)), seat)
+            view = state.view(seat)
+            history = view.pop("last_frame")
+            _assert_unseen(hidden, json.dumps(view), seat)
+            assert _codes_in(history) <= public, seat
             shown = [e.for_seat(seat).to_json() for e in events[cut:]]
             _assert_unseen(hidden, json.dumps(shown), seat)
+
+
+def _codes_in(data) -> set[str]:
+    """Every card code named in JSON-safe data."""
+    return set(re.findall(r'"([2-9TJQKA][CDHS])"', json.dumps(data)))
 
 
 def _screen_entries(events) -> dict:

@@ -313,15 +313,58 @@ def test_nothing_the_dealer_sees_depends_on_the_sampled_card_until_it_may_know_i
 
 
 # -- remember the trump ---------------------------------------------------------------------
-def test_remember_trump_on_the_view_shows_it_only_until_the_seats_next_play():
+def test_remember_trump_on_the_view_shows_it_while_the_sampled_card_lies_in_sight():
+    """The non-dealers see the sampled card under the stock: their view shows the trump
+    as long as the card does, their plays notwithstanding; the dealer's never does."""
     state = rig(["Kd 5d 6d", "3d 5c 6c", "4b Kb 6s"], briscola="Ac", remember=True)
     assert state.view(0)["trump"] == "c" and state.view(1)["trump"] == "c"
+    for code, seat in [("Kd", 0), ("3d", 1), ("4b", 2)]:
+        state.apply(seat, play(code))
+    assert state.briscola is not None
+    assert [state.view(s)["trump"] for s in range(3)] == ["c", "c", None]
+    assert state.view(None)["trump"] is None
+
+
+def test_remember_trump_on_begins_when_the_sampled_card_is_drawn():
+    state = rig(["Kd 5d 6d", "3d 5c 6c", "4b Kb 6s"], briscola="Ac", draws=["Ad", "Ab"],
+                dealer=2, stock_empty=True)
     state.apply(0, play("Kd"))
-    assert state.view(0)["trump"] is None and state.view(0)["trump_known"]
-    assert state.view(1)["trump"] == "c"
     state.apply(1, play("3d"))
-    assert state.view(1)["trump"] is None
-    assert state.view(2)["trump"] is None      # the dealer does not know it
+    events = state.apply(2, play("4b"))        # seat 1 wins; seat 0 draws the sampled card
+    assert [state.view(s)["trump"] for s in range(3)] == [None, None, None]
+    assert all(state.view(s)["trump_known"] for s in (0, 1))
+    # the drawer is told in its draw, the other non-dealer by an event of its own
+    last = [e for e in events if e.kind == "draw"][-1]
+    assert last.seat == 0 and last.for_seat(0).data["trump"] is None
+    hidden = [e for e in events if e.kind == "trump_hidden"]
+    assert [(e.seat, e.audience) for e in hidden] == [(1, frozenset({1}))]
+    assert hidden[0].for_seat(1).data == {"trump": None}
+    assert hidden[0].for_seat(2).data == {} == hidden[0].for_seat(None).data
+
+
+def test_remember_trump_on_a_seat_told_sees_it_until_its_next_play():
+    """After a Venceslao the card under the stock is out of date: the new trump shows to
+    everyone until their next card, then must be remembered."""
+    state = rig(["Kd 2s 6d", "3d 5c 6c", "4b Kb 6s"], briscola="Ac", dealer=2)
+    state.apply(0, play("2s"))
+    state.apply(1, Action("claim"))
+    state.apply(1, Action("trump", (), "b"))
+    assert [state.view(s)["trump"] for s in range(3)] == ["b", "b", "b"]
+    assert all(state.view(s)["announced"] for s in (0, 1, 2, None))
+    event = state.apply(1, play("3d"))[0]
+    assert event.for_seat(1).data["trump"] is None
+    assert state.view(1)["trump"] is None, "the sampled card (Cups) no longer names it"
+    assert state.view(0)["trump"] == "b" and state.view(2)["trump"] == "b"
+
+
+def test_remember_trump_on_a_venceslao_keeping_the_suit_leaves_the_card_in_force():
+    state = rig(["Kd 2s 6d", "3d 5c 6c", "4b Kb 6s"], briscola="Ac", dealer=2)
+    state.apply(0, play("2s"))
+    state.apply(1, Action("claim"))
+    state.apply(1, Action("trump", (), "c"))
+    state.apply(1, play("3d"))
+    state.apply(2, play("4b"))
+    assert [state.view(s)["trump"] for s in range(3)] == ["c", "c", None]
 
 
 def test_remember_trump_off_the_view_always_shows_it_to_those_who_know():
@@ -707,14 +750,39 @@ def test_draw_events_carry_the_stock_and_tell_the_dealer_the_trump_it_draws():
     assert all("trump" not in e.for_seat(e.seat).data for e in draws[:-1])
 
 
-def test_a_play_tells_only_its_player_that_the_trump_is_now_to_remember():
+def test_a_play_tells_only_its_player_the_trump_its_view_shows_now():
     state = rig(["Kd 5d 6d", "3d 5c 6c", "4b Kb 6s"], briscola="Ac", remember=True)
     event = state.apply(0, play("Kd"))[0]
-    assert event.for_seat(0).data["trump"] is None is state.view(0)["trump"]
+    assert event.for_seat(0).data["trump"] == "c" == state.view(0)["trump"]   # card in sight
     assert all("trump" not in event.for_seat(s).data for s in (1, 2, None))
+    event = state.apply(1, play("3d"))[0]
+    assert event.for_seat(1).data["trump"] == "c"
+    event = state.apply(2, play("4b"))[0]      # the dealer, who does not know it
+    assert event.for_seat(2).data["trump"] is None is state.view(2)["trump"]
     state = rig(["Kd 5d 6d", "3d 5c 6c", "4b Kb 6s"], briscola="Ac", remember=False)
     event = state.apply(0, play("Kd"))[0]
     assert event.private is None and state.view(0)["trump"] == "c"
+
+
+def test_the_points_taken_this_game_are_in_the_view_and_in_every_trick_won():
+    state = rig(["Ad 5d 6d", "3d 5c 6c", "Kd Kb 6s"], briscola="Ac")
+    assert state.view(None)["taken"] == [0, 0, 0]
+    state.apply(0, play("Ad"))
+    state.apply(1, play("3d"))
+    events = state.apply(2, play("Kd"))
+    won = next(e for e in events if e.kind == "trick_won")
+    assert won.seat == 0 and won.data["points"] == 25 and won.data["taken"] == [25, 0, 0]
+    for seat in (0, 1, 2, None):
+        assert state.view(seat)["taken"] == [25, 0, 0]
+    trick = state.view(None)["tricks"][-1]
+    assert trick == {"leader": 0, "cards": ["Ad", "3d", "Kd"], "winner": 0, "held": False,
+                     "culetto": [], "points": 25}
+
+
+def test_every_deal_starts_the_points_taken_afresh():
+    state = SPEC.new(None, 3, 4)
+    assert all(e.data["taken"] == [0, 0, 0] and e.data["announced"] is False
+               for e in state.opening_events())
 
 
 class Screen:
@@ -730,7 +798,7 @@ class Screen:
         for seat, shown in self.shown.items():
             for e in events:
                 data = e.for_seat(seat).data
-                if e.kind in ("deal", "draw", "play"):
+                if e.kind in ("deal", "draw", "play", "trump_hidden"):
                     shown.update({k: data[k] for k in self.FIELDS if k in data})
                 elif e.kind == "trump_changed":
                     shown.update(trump=data["suit"], trump_known=True)

@@ -111,8 +111,8 @@ def card_box(table: Any, sprite: Any) -> pygame.Rect:
 
 def drawn(table: Any) -> list[tuple[str, str, pygame.Rect]]:
     """Draw the table once and list what it drew: (kind, name, rect) for every label,
-    name plate, the score board, the prompt, buttons, callout, banner, pop and card
-    ("card" at rest, "flying" on its way)."""
+    name plate, the score board, the prompt, buttons (the look back button too),
+    callout, banner, pop and card ("card" at rest, "flying" on its way)."""
     out: list[tuple[str, str, pygame.Rect]] = []
     hud = table.hud
     real = {n: getattr(hud, n) for n in ("draw_label", "draw_plate", "draw_scoreboard",
@@ -140,6 +140,8 @@ def drawn(table: Any) -> list[tuple[str, str, pygame.Rect]]:
     finally:
         for name in real:
             delattr(hud, name)
+    if table._look_rect is not None:
+        out.append(("button", table._look_label, pygame.Rect(table._look_rect)))
     bars = [table.bar] if table.bar and not table.popup else []
     bars += [table.popup] if table.popup else []
     for bar in bars:

@@ -7,7 +7,7 @@ import pygame
 import pytest
 
 from game.engine import Action, Event
-from scenes.result import ResultScene
+from scenes.result import ResultScene, SheetScene
 from scenes.table import TableScene
 from tests.scenes.tablekit import (card_box, click, frames, key, make_app, open_table, settle,
                                    state_of, think, watch)
@@ -99,14 +99,20 @@ def test_a_click_in_the_roll_on_a_hand_card_is_explained(app):
     assert "lag is over" in table.hud.error or "Wait" in table.hud.error
 
 
-def play_whole_game(app, table):
+def play_whole_game(app, table, sheets=None):
     """The human: the first hand card in the lag (mouse; the Ace as 1 by key),
-    then draw (D key) while far below the pallino, else the best stand (mouse)."""
+    then draw (D key) while far below the pallino, else the best stand (mouse);
+    each hand's score sheet closed with Enter (its title added to ``sheets``)."""
     turns = 0
-    while app.stack.top is table:
+    while app.stack.top is table or isinstance(app.stack.top, SheetScene):
+        if isinstance(app.stack.top, SheetScene):
+            if sheets is not None:
+                sheets.append(app.stack.top.title())
+            key(app, pygame.K_RETURN)
+            continue
         settle(app, table)
         if app.stack.top is not table:
-            break
+            continue
         turns += 1
         assert turns < 2000
         view = table.view
@@ -129,9 +135,13 @@ def play_whole_game(app, table):
 
 def test_a_whole_game_by_mouse_and_keyboard_reaches_the_result(app):
     table = start(app, seed=11)
-    turns = play_whole_game(app, table)
+    sheets = []
+    turns = play_whole_game(app, table, sheets)
     assert turns > 6
     assert state_of(table).over
+    hands = state_of(table).hand_no
+    assert sheets == [f"Hand {n} scored" for n in range(1, hands)], \
+        "a sheet after every hand but the last (the result shows that one)"
     assert isinstance(app.stack.top, ResultScene)
     assert table.drifts == [], "the animation of the events must match the rules' zones"
     # the screen shows the rules' final zones
@@ -224,3 +234,184 @@ def test_the_roll_line_names_the_next_roller_as_soon_as_a_bocce_stands(app):
     assert "Computer" in adapter._phase_line(shown, table.layout)
     adapter.patch(shown, Event("bust", 1, {"bocce": 0, "total": 15, "next": None}))
     assert shown["rolling"] is None, "both bocce of the frame are done"
+
+
+# -- the end of a hand ---------------------------------------------------------------------
+def play_to_the_hand_sheet(app, table):
+    """Play (as the simple player) until the hand's score sheet shows."""
+    for _ in range(4000):
+        if isinstance(app.stack.top, SheetScene):
+            return app.stack.top
+        if not table.busy and table.my_turn():
+            simple_player(table)
+        think(table)
+        frames(app, 1)
+    raise AssertionError("no sheet at the end of the hand")
+
+
+def test_each_hand_ends_on_a_sheet_of_what_happened_that_waits_for_the_player(app):
+    table = start(app, seed=5)
+    sheet_scene = play_to_the_hand_sheet(app, table)
+    scored = state_of(table).last_hand
+    assert sheet_scene.title() == "Hand 1 scored"
+    sheet = sheet_scene.sheet()
+    assert sheet.columns == ["You", "Computer"]
+    for i, pallino in enumerate(scored["pallinos"]):
+        label = f"Frame {i + 1} · Pallino {pallino}"
+        for col, seat in enumerate((0, 1)):
+            fate = scored["bocce"][seat][i]
+            cell = sheet.cell(label, col)
+            assert cell.startswith(f"{fate['total']} · ")
+            assert cell.endswith({"finished": f"+{fate['points']}", "bust": "Out of bounds",
+                                  "knocked_out": "Knocked out by "
+                                  + ("you" if seat == 1 else "Computer")}[fate["status"]])
+    for col, seat in enumerate((0, 1)):
+        assert sheet.cell("Hand 1", col) == f"+{scored['hand_points'][seat]}"
+        assert sheet.cell("Score", col) == str(scored["scores"][seat])
+    # the next hand waits below the sheet, however long the player reads
+    assert table.busy
+    shown_hand = table.shown["hand"]
+    frames(app, 600)
+    assert app.stack.top is sheet_scene and table.shown["hand"] == shown_hand
+    key(app, pygame.K_RETURN)                   # "Next hand"
+    assert app.stack.top is table
+    settle(app, table)
+    assert table.shown["hand"] == 2 and len(table.human_hand) == 3
+
+
+def test_the_hand_sheet_says_out_of_bounds_and_who_knocked_a_bocce_out(app):
+    table = start(app)
+    adapter, lay = table.adapter, table.layout
+
+    def fate(total, status, points=0, by=None):
+        return {"total": total, "status": status, "points": points,
+                "knocked_by": None if by is None else {"seat": by, "frame": 3}}
+
+    hand = {"hand": 2, "pallinos": [5, 19, 17], "hand_points": [0, 6], "scores": [9, 14],
+            "bocce": [[fate(17, "bust"), fate(9, "knocked_out", by=1), fate(12, "finished", 1)],
+                      [fate(5, "finished", 3), fate(17, "knocked_out", by=0),
+                       fate(16, "finished", 2)]]}
+    sheet = adapter.hand_sheet(hand, hand["scores"], lay)
+    assert [r.label for r in sheet.rows] == ["Frame 1 · Pallino 5", "Frame 2 · Pallino 19",
+                                             "Frame 3 · Pallino 17", "Hand 2", "Score"]
+    assert [r.cells for r in sheet.rows[:3]] == [
+        ["17 · Out of bounds", "5 · +3"],
+        ["9 · Knocked out by Computer", "17 · Knocked out by you"],
+        ["12 · +1", "16 · +2"]]
+    assert sheet.rows[3].cells == ["+0", "+6"] and sheet.rows[4].cells == ["9", "14"]
+
+
+def test_a_table_nobody_plays_closes_the_hand_sheet_by_itself(display):
+    app = make_app(display, "instant")
+    table = open_table(app, "bocce", seed=5, seat=None, auto_close=0.3)
+    for _ in range(20000):
+        if isinstance(app.stack.top, SheetScene):
+            break
+        think(table)
+        frames(app, 1)
+    sheet_scene = app.stack.top
+    assert isinstance(sheet_scene, SheetScene)
+    frames(app, 30)
+    assert app.stack.top is not sheet_scene, "closed by itself"
+    table.close()
+
+
+def test_the_result_shows_the_hand_that_ended_the_game_and_the_final_score(app):
+    table = start(app, seed=11)
+    play_whole_game(app, table)
+    result = app.stack.top
+    assert isinstance(result, ResultScene)
+    sheet = result.sheet()
+    last = table.view["last_hand"]
+    assert sheet.cell(f"Hand {last['hand']}", 0) == f"+{last['hand_points'][0]}"
+    assert [sheet.cell("Final score", c) for c in (0, 1)] == \
+        [str(s) for s in table.result["scores"]]
+    assert sheet.highlight == tuple(table.result["winners"])
+    frames(app, 2)
+    app.draw()
+    pygame.image.save(app.screen, "/tmp/test_bocce_result_sheet.png")
+
+
+# -- the look back at the last frame ------------------------------------------------------
+def test_the_last_frame_button_shows_once_a_frame_is_over_and_l_opens_it(app):
+    from scenes.lookback import LookBackScene
+
+    table = start(app, seed=5)
+    frames(app, 2)
+    app.draw()
+    assert table._look_rect is None, "nothing to look back at yet"
+    key(app, pygame.K_l)
+    assert app.stack.top is table
+    while not table.shown.get("last_frame"):
+        simple_player(table)
+        settle(app, table)
+    app.draw()
+    assert table._look_label == "Last frame" and table._look_rect is not None
+    key(app, pygame.K_l)
+    look = app.stack.top
+    assert isinstance(look, LookBackScene)
+    last = table.view["last_frame"]
+    assert look.look.title == f"Last frame — Hand 1, Frame {last['frame']}"
+    rows = {(r.label, r.tone): r for r in look.look.rows}
+    assert rows[("The lag", "head")].note == f"Pallino: {last['pallino']}"
+    card_rows = [r for r in look.look.rows if r.tone != "head"]
+    assert [r.label for r in card_rows] == ["You", "Computer", "You", "Computer"]
+    assert [r.cards for r in card_rows[:2]] == [[last["lag"][0]["card"]], [last["lag"][1]["card"]]]
+    assert [r.note for r in card_rows[:2]] == [f"+{last['lag'][s]['worth']}" for s in (0, 1)]
+    assert [r.cards for r in card_rows[2:]] == [last["bocce"][s]["cards"] for s in (0, 1)]
+    assert [r.note for r in card_rows[2:]] == \
+        [table.adapter.fate_words(last["bocce"][s], table.layout) for s in (0, 1)]
+    # only cards every player saw: the spectator's view holds the same frame
+    spectator = state_of(table).view(None)["last_frame"]
+    assert spectator == last
+    frames(app, 2)
+    app.draw()
+    pygame.image.save(app.screen, "/tmp/test_bocce_look_back.png")
+    for k in (pygame.K_ESCAPE, pygame.K_l, pygame.K_RETURN):
+        key(app, k)
+        assert app.stack.top is table
+        key(app, pygame.K_l)
+        assert isinstance(app.stack.top, LookBackScene)
+    click(app, (5, 5))
+    assert app.stack.top is table
+    app.draw()
+    click(app, table._look_rect.center)          # the button under the score board
+    assert isinstance(app.stack.top, LookBackScene)
+    key(app, pygame.K_ESCAPE)
+    assert app.stack.top is table
+
+
+def test_the_look_back_never_acts_in_the_game(app):
+    table = start(app, seed=5)
+    while not table.shown.get("last_frame"):
+        simple_player(table)
+        settle(app, table)
+    assert table.my_turn()
+    mine = [a for s, a in state_of(table).history if s == 0]
+    key(app, pygame.K_l)
+    key(app, pygame.K_RETURN)       # closes the look back: plays nothing
+    key(app, pygame.K_l)
+    click(app, (table.layout.width // 2, table.layout.height - 5))  # a click closes it too
+    assert app.stack.top is table
+    assert [a for s, a in state_of(table).history if s == 0] == mine
+
+
+@pytest.mark.parametrize("size", [(800, 500), (1280, 720), (1920, 1080)])
+def test_the_look_back_fits_its_panel_and_the_window(display, size):
+    from scenes.lookback import LookBack, LookBackScene, LookRow
+
+    app = make_app(display, "instant", size)
+    table = start(app, seed=5)
+    long = LookBack("Last frame — Hand 12, Frame 3", "Last frame", [
+        LookRow("The lag", note="Pallino: 20", tone="head"),
+        LookRow("You", ["AS"], "+10"), LookRow("Computer", ["KD"], "+10"),
+        LookRow("The bocce", tone="head"),
+        LookRow("You", ["AS", "2S", "3S", "4S", "5S", "6S", "AH"], "19 · Knocked out by Computer",
+                "bad"),
+        LookRow("Computer", ["TD", "9D"], "19 · +3", "good")])
+    scene = LookBackScene(app, table, long)
+    window = pygame.Rect(0, 0, *size)
+    assert window.contains(scene.panel)
+    body_w, body_h = scene._body_size(scene.m)
+    assert body_w <= scene.panel.w and scene.panel.y + body_h < scene.focus.buttons[0].rect.top
+    assert scene.panel.contains(scene.focus.buttons[0].rect)

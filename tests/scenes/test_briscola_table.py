@@ -12,6 +12,7 @@ from typing import Callable
 import pygame
 import pytest
 
+from game import GAMES
 from game.engine import Action
 from scenes import theme
 from scenes.layout import Layout
@@ -141,12 +142,61 @@ def test_the_dealer_sees_briscola_question_mark_and_a_face_down_card(app):
     assert table.layout.seat(0).side == "right" and table.layout.seat(1).side == "left"
 
 
-def test_remember_the_trump_hides_the_badge_after_your_next_card(app):
+def test_the_badge_names_the_trump_while_the_sampled_card_shows_it(app):
+    """Remember the trump: the badge says what the table shows; the turned-up card under
+    the stock names the trump, so the badge does too, your cards notwithstanding."""
     table = start(app, seed=7)
-    table.act(table.legal()[0])
-    settle(app, table)
+    st = state_of(table)
+    play_until(app, table, lambda: len(st.tricks) >= 3 and table.my_turn() and not table.busy)
+    assert table.shown_zones()["briscola"] == [st.briscola.code]
+    assert "Briscola: Cups" in labels(table)
+    assert "You must remember it now" not in labels(table)
+
+
+def test_remember_the_trump_begins_when_the_sampled_card_is_drawn(app):
+    table = start(app, seed=7)
+    st = state_of(table)
+    play_until(app, table, lambda: st.briscola is None and st.reminder[0] is False
+               and not table.busy)
+    assert "briscola" not in table.shown_zones(), "the card has left the table"
     assert table.view["trump"] is None and table.view["trump_known"]
-    assert "Briscola: ?" in labels(table) and "You must remember it now" in labels(table)
+    hint = "Set by the Venceslao: remember it" if st.announced else "You must remember it now"
+    assert "Briscola: ?" in labels(table) and hint in labels(table)
+
+
+def test_the_badge_follows_the_trump_as_each_event_tells_it():
+    from game.engine import Event
+
+    adapter = BriscolaAdapter(GAMES["briscola"], 3, 0)
+    shown = {"trump": "c", "trump_known": True, "announced": False}
+    assert adapter.trump_label(shown) == ("Briscola: Cups", "Ac", "")
+    adapter.patch(shown, Event("trump_hidden", 0, {"trump": None}))  # the card was drawn
+    assert adapter.trump_label(shown) == ("Briscola: ?", None, "You must remember it now")
+    adapter.patch(shown, Event("trump_changed", 1, {"suit": "s"}))
+    assert adapter.trump_label(shown) == ("Briscola: Swords", "As", "")
+    adapter.patch(shown, Event("play", 0, {"card": "5d", "trump": None}))
+    assert adapter.trump_label(shown) == ("Briscola: ?", None,
+                                          "Set by the Venceslao: remember it")
+    adapter.patch(shown, Event("deal", 2, {"stage": "gather", "trump": None,
+                                           "trump_known": False, "announced": False,
+                                           "taken": [0, 0, 0]}))
+    assert adapter.trump_label(shown) == ("Briscola: ?", None, "The dealer is not told")
+
+
+def test_after_a_venceslao_the_card_under_the_stock_no_longer_names_the_trump(app):
+    table = start(app, seed=RACE_SEED)
+    st = state_of(table)
+    play_until(app, table, lambda: human_may_claim(table))
+    sampled = st.briscola.suit
+    key(app, pygame.K_c, "c")
+    settle(app, table)
+    other = next(i for i, suit in enumerate("dcsb") if suit != sampled)
+    key(app, pygame.K_1 + other, str(other + 1))
+    assert st.trump != sampled
+    play_until(app, table, lambda: not st.reminder[0] and not table.busy)
+    assert table.shown_zones().get("briscola"), "the old card still lies there"
+    assert "Briscola: ?" in labels(table)
+    assert "Set by the Venceslao: remember it" in labels(table)
 
 
 def test_with_remember_the_trump_off_the_badge_stays(app):
@@ -540,3 +590,103 @@ def test_a_whole_game_never_lays_words_on_words_or_cards(display, size):
     problems = watch(app, table, _first_legal, lambda: state_of(table).game_no == 2)
     assert problems == set()
     table.close()
+
+
+# -- the points of the game on the plates, the match on the board ------------------------------
+def test_the_plates_show_this_games_card_points_and_the_board_the_match(app):
+    table = start(app, seed=RACE_SEED)
+    st = state_of(table)
+    play_until(app, table, lambda: sum(st.view(None)["taken"]) > 0 and not table.busy
+               and table.my_turn())
+    taken = st.view(None)["taken"]
+    assert sum(taken) > 0
+    assert [table.adapter.plate_info(table.shown, s) for s in range(3)] == [str(t) for t in taken]
+    board = [text for text, _ in table.adapter.scoreboard(table.shown, table.layout)]
+    assert board == ["Briscola Venceslao", "Game 1 of 3", "Match: You  0 · East  0 · West  0"]
+
+
+def test_the_plus_pop_and_the_plate_go_up_together(app):
+    """A trick's "+N" pops in the very frame its winner's plate goes up by N."""
+    table = start(app, seed=RACE_SEED)
+    st = state_of(table)
+    app.settings.animation_speed = "normal"
+    plates = lambda: [int(table.adapter.plate_info(table.shown, s) or 0) for s in range(3)]
+    before, seen_pops, checked = plates(), set(), 0
+    for _ in range(6000):
+        if len(st.tricks) >= 8 or app.stack.top is not table:
+            break
+        if not table.busy and table.my_turn():
+            table.act(table.legal()[0])
+        think(table)
+        frames(app, 1)
+        new = [p for p in table.hud.pops if id(p) not in seen_pops and p.text.startswith("+")]
+        seen_pops |= {id(p) for p in table.hud.pops}
+        now = plates()
+        rises = [b - a for a, b in zip(before, now) if b != a]
+        assert rises == [int(p.text[1:]) for p in new], (rises, [p.text for p in new])
+        checked += bool(new)
+        before = now
+    assert checked >= 3
+
+
+# -- the look back at the last trick ------------------------------------------------------------
+def test_the_last_trick_opens_with_l_or_its_button_and_shows_the_trick_from_the_view(app):
+    from scenes.lookback import LookBackScene
+
+    table = start(app, seed=RACE_SEED)
+    st = state_of(table)
+    app.draw()
+    assert table._look_rect is None, "no trick to look back at yet"
+    key(app, pygame.K_l)
+    assert app.stack.top is table
+    play_until(app, table, lambda: len(st.tricks) >= 4 and not table.busy)
+    app.draw()
+    assert table._look_label == "Last trick"
+    click(app, table._look_rect.center)
+    look = app.stack.top
+    assert isinstance(look, LookBackScene)
+    trick = table.view["tricks"][-1]
+    assert look.look.title == f"Last trick — Trick {len(table.view['tricks'])}"
+    rows = [r for r in look.look.rows if r.label != "Culetto"]
+    names = [table.adapter.seat_name((trick["leader"] + i) % 3, table.layout) for i in range(3)]
+    assert [r.label for r in rows] == names
+    assert [r.cards for r in rows] == [[c] for c in trick["cards"]]
+    assert rows[0].note.startswith("led")
+    winner = table.adapter.seat_name(trick["winner"], table.layout)
+    won = [r for r in rows if r.tone == "good"]
+    assert [r.label for r in won] == [winner]
+    assert won[0].note.endswith(f"takes it · {trick['points']} points" if not trick["held"]
+                                else "held as the culetto")
+    frames(app, 2)
+    app.draw()
+    pygame.image.save(app.screen, "/tmp/test_briscola_look_back.png")
+    key(app, pygame.K_ESCAPE)
+    assert app.stack.top is table
+
+
+def test_the_last_trick_shows_the_culetto_taken_with_it(app):
+    table = start(app, seed=RACE_SEED)
+    st = state_of(table)
+    play_until(app, table, lambda: any(t["culetto"] for t in st.tricks[-1:]) and not table.busy)
+    look = table.adapter.look_back(table.shown, table.layout)
+    trick = table.shown["tricks"][-1]
+    assert look.rows[-1].label == "Culetto" and look.rows[-1].cards == trick["culetto"]
+    assert look.rows[-1].note == "the culetto, taken with it"
+    # the held trick itself waits for the next one
+    held = next(t for t in st.tricks if t["held"])
+    shown = dict(table.shown, tricks=[held])
+    look = table.adapter.look_back(shown, table.layout)
+    assert look.footer == "The next trick takes all six"
+    assert any(r.note.endswith("held as the culetto") for r in look.rows)
+
+
+def test_the_last_trick_shows_no_hidden_card(app):
+    """Everything the look back shows is in the public part of the view."""
+    table = start(app, seed=7, seat=0)
+    st = state_of(table)
+    play_until(app, table, lambda: len(st.tricks) >= 2 and not table.busy)
+    look = table.adapter.look_back(table.shown, table.layout)
+    shown_cards = {c for r in look.rows for c in r.cards}
+    public = {c for t in st.view(None)["tricks"] for c in t["cards"] + t["culetto"]}
+    assert shown_cards and shown_cards <= public
+

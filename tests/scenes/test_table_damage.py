@@ -69,3 +69,32 @@ def test_the_hand_rising_under_the_mouse_is_presented(display, presented):
         assert same(presented["surface"], app.screen)
     assert table.human_hand[0].lift > 5
     assert app.resting, "once the card has risen, nothing moves: the loop may sleep"
+
+
+def test_the_look_back_button_and_its_hover_are_presented(display, presented):
+    from scenes.lookback import LookBackScene
+    from tests.scenes.tablekit import settle
+
+    app = make_app(display, "instant")
+    table = open_table(app, "bocce", seed=5, think_delay=(0.0, 0.0))
+    while not table.shown.get("last_frame"):
+        settle(app, table)
+        legal = table.legal()
+        stands = [a for a in legal if a.kind == "stand"]
+        table.act(stands[0] if stands else legal[0])
+        settle(app, table)
+    for _ in range(3):
+        app.frame(1 / 60, [pygame.event.Event(pygame.MOUSEMOTION, pos=(640, 360), rel=(0, 0),
+                                              buttons=(0, 0, 0))])
+    assert table._look_rect is not None
+    assert same(presented["surface"], app.screen), "the button appeared on screen"
+    for pos in (table._look_rect.center, (640, 360), table._look_rect.center):
+        app.frame(1 / 60, [pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0),
+                                              buttons=(0, 0, 0))])
+        assert same(presented["surface"], app.screen)
+    assert table._look_hover
+    app.frame(1 / 60, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_l, unicode="l", mod=0)])
+    assert isinstance(app.stack.top, LookBackScene)
+    assert same(presented["surface"], app.screen)
+    app.frame(1 / 60, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, unicode="", mod=0)])
+    assert app.stack.top is table and same(presented["surface"], app.screen)

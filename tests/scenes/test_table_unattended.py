@@ -46,6 +46,9 @@ def test_a_table_of_computers_plays_a_whole_game_with_no_input(display, key, sea
     assert sheets[-1] == "ResultScene"
     if key == "briscola":
         assert sheets.count("SheetScene") == 2, "a sheet after games 1 and 2, closed by itself"
+    else:
+        assert sheets.count("SheetScene") == session.state.hand_no - 1, \
+            "a sheet after every hand but the last, closed by itself"
     names = {table.adapter.seat_name(s, table.layout) for s in range(table.seats)}
     assert "You" not in names, "nobody at this table is 'You'"
 
