@@ -74,9 +74,13 @@ def main(argv: list[str] | None = None) -> int:
     app.settings.animation_speed = "normal"
     app.back_to_menu()
     app.sound.warm()  # the real loop synthesises the sounds in the background at start
+    finished: list = []
+
     def new_table(seed: int):
-        """Two Normal computers, watched from the first seat, through a local session."""
-        return local_table(app, GameSetup.computers("bocce", "normal", seed=seed), seat=0)
+        """Two Normal computers, watched from the first seat, through a local session; the
+        score sheets between hands close by themselves, as they would for a player."""
+        return local_table(app, GameSetup.computers("bocce", "normal", seed=seed), seat=0,
+                           auto_close=1.5, on_finished=finished.append)
 
     table = new_table(args.seed)
     app.stack.push(table)
@@ -101,7 +105,8 @@ def main(argv: list[str] | None = None) -> int:
             if busy:
                 moving_ms.append(ms)
                 moving_cpu.append(cpu)
-        if app.stack.top is not table:  # game over: the result screen; start again
+        if finished:  # game over and its result closed: start again
+            finished.clear()
             app.back_to_menu()
             table = new_table(args.seed + i)
             app.stack.push(table)

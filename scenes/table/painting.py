@@ -50,10 +50,21 @@ class PaintingMixin:
             self._deco_key = key
         return self._deco
 
+    def _screen_key(self) -> tuple:
+        """What the screen shows besides moving cards and effects: when it changes the table
+        must be drawn again, even if nothing is animating (at the "instant" speed a whole
+        move lands within one update)."""
+        return (self.version, self.layout.size, self.busy, tuple(self.to_act), self.over,
+                self.hud.prompt, self.hud.error, self.cursor, tuple(self.selected),
+                self._art_key, self._interaction_key, len(self.leaving),
+                None if self._callout is None else self._callout.text,
+                None if self.captions is None else self.captions.text)
+
     def draw(self, surface: pygame.Surface) -> None:
         lay = self.layout
         log: PaintLog = {}
         self._paint_log = log
+        self._drawn_key = self._screen_key()
         surface.blit(theme.felt_background(lay.size), (0, 0))
         slots, labels = self._decorations()
         for slot in slots:
@@ -62,6 +73,7 @@ class PaintingMixin:
         sprites = [s for cards in self.zones.values() for s in cards] + self.leaving
         sprites.sort(key=lambda s: (s.flying, s.z))
         flying = 0
+        in_part = getattr(self.app, "presents_in_part", True)
         for sprite in sprites:
             if sprite.flying and not flying:
                 flying = 1
@@ -69,8 +81,9 @@ class PaintingMixin:
             if sprite.id in self._lit and not sprite.flying:
                 log[("halo", sprite.id, self._halo_alpha())] = tuple(self._draw_halo(surface, sprite))
             rect = self.images.draw(surface, sprite)
-            log[("card", sprite.id, sprite.flying) + _sprite_state(sprite)] = \
-                _footprint(rect, self.images.width_for(sprite.scale))
+            if in_part:   # the cards are most of the log: kept only when it is used
+                log[("card", sprite.id, sprite.flying) + _sprite_state(sprite)] = \
+                    _footprint(rect, self.images.width_for(sprite.scale))
         if not flying:
             self._draw_labels(surface, labels, log)
         self._draw_plates(surface, log)
@@ -86,9 +99,12 @@ class PaintingMixin:
         if not self.busy and self._callout is not None:
             rect = self.hud.draw_callout(surface, self._callout, lay.font(18))
             log[("callout", self._callout.text, self.hud.clock)] = tuple(rect.inflate(16, 16))
-        rect = self.hud.draw_prompt(surface, (lay.width / 2, lay.prompt_y), lay.font(16))
-        if rect is not None:
-            log[("prompt", self.hud.error, self.hud.prompt)] = tuple(rect)
+        if self.captions is not None:
+            self._draw_captions(surface, log)
+        else:
+            rect = self.hud.draw_prompt(surface, (lay.width / 2, lay.prompt_y), lay.font(16))
+            if rect is not None:
+                log[("prompt", self.hud.error, self.hud.prompt)] = tuple(rect)
         if self.popup:
             log[("panel", "popup", self.popup.title)] = tuple(self._draw_popup(surface))
             _log_bar(log, "popup", self.popup)
@@ -129,6 +145,21 @@ class PaintingMixin:
         self._look_rect = rect
         log[("look_back", label, hover)] = tuple(rect)
 
+    def _draw_captions(self, surface: pygame.Surface, log: PaintLog) -> None:
+        """A table that explains itself: the caption in the prompt's place (nobody here is
+        prompted), a little larger, and the standing footer line in the bottom right corner."""
+        lay, captions = self.layout, self.captions
+        if captions.text:
+            rect = self.hud.draw_pill(surface, captions.text, (lay.width / 2, lay.prompt_y),
+                                      lay.font(18), theme.CREAM, theme.GOLD)
+            log[("caption", captions.text)] = tuple(rect)
+        if captions.footer:
+            rect = self.hud.draw_pill(surface, captions.footer,
+                                      (lay.width - lay.margin, lay.height - lay.margin),
+                                      lay.font(15), theme.GOLD_LIGHT, theme.GOLD, True,
+                                      "bottomright")
+            log[("footer", captions.footer)] = tuple(rect)
+
     def _draw_labels(self, surface: pygame.Surface, labels: list, log: PaintLog) -> None:
         for label in labels:
             rect = self.hud.draw_label(surface, label)
@@ -141,7 +172,7 @@ class PaintingMixin:
         when so much changed that the whole window should be presented."""
         now, before = self._paint_log, self._presented_log
         self._presented_log = now
-        if not before:
+        if not before or not getattr(self.app, "presents_in_part", True):
             return None
         rects = [pygame.Rect(r) for k, r in now.items() if before.get(k) != r]
         rects += [pygame.Rect(r) for k, r in before.items() if now.get(k) != r]
@@ -154,7 +185,8 @@ class PaintingMixin:
     def animating(self) -> bool:
         """Whether the table will look different in the next frame without any input."""
         return (self.busy or bool(self.hud.banners) or bool(self.hud.pops) or bool(self._lit)
-                or (self._callout is not None and not self.busy) or self._lift_moving)
+                or (self._callout is not None and not self.busy) or self._lift_moving
+                or self._screen_key() != self._drawn_key)
 
     def _halo_alpha(self) -> int:
         wave = 0.5 + 0.5 * math.sin(self.hud.clock * 6.0)

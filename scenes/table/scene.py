@@ -43,6 +43,7 @@ from scenes.scene import Scene
 from scenes.sprites import CardImages, CardSprite
 from scenes.table.animation import AnimationMixin
 from scenes.table.board import BoardMixin
+from scenes.table.captions import Captions
 from scenes.table.controls import ControlsMixin
 from scenes.table.painting import PaintingMixin
 from scenes.tables import TableAdapter, load_adapter
@@ -75,12 +76,14 @@ class TableScene(ControlsMixin, AnimationMixin, BoardMixin, PaintingMixin, Scene
     themselves (None: they wait for the player).  ``again``: makes the client of
     a new game for "Play again" (None: no such button).  ``on_finished``: called
     with the table when an auto-closed result goes (default: play again).
+    ``captions``: the table says what happens in words (scenes/table/captions.py).
     """
 
     def __init__(self, app: Any, client: Client, think_delay: Optional[tuple[float, float]] = None,
                  auto_close: Optional[float] = None,
                  again: Optional[Callable[[], Client]] = None,
-                 on_finished: Optional[Callable[["TableScene"], None]] = None) -> None:
+                 on_finished: Optional[Callable[["TableScene"], None]] = None,
+                 captions: Optional[Captions] = None) -> None:
         super().__init__(app)
         self.client = client
         setup: GameSetup = client.setup
@@ -97,6 +100,7 @@ class TableScene(ControlsMixin, AnimationMixin, BoardMixin, PaintingMixin, Scene
         self.auto_close = auto_close
         self.again = again
         self.on_finished = on_finished
+        self.captions = captions
         self.adapter: TableAdapter = load_adapter(self.key)(self.spec, self.seats, self.human_seat)
         self.adapter.watching = self.watching
         self.adapter.seat_kinds = tuple(s.kind for s in setup.seats)
@@ -130,6 +134,7 @@ class TableScene(ControlsMixin, AnimationMixin, BoardMixin, PaintingMixin, Scene
         self._look_rect: Optional[pygame.Rect] = None  # where the last draw put that button
         self._look_hover = False
         self._paint_log: dict = {}              # what the last draw painted, and where
+        self._drawn_key: tuple = ()             # the screen key of the last draw
         self._presented_log: dict = {}          # ... and the one before, on screen now
         self.result_shown = False
         self._held_events: Optional[list[Event]] = None  # to animate after a score sheet
@@ -361,6 +366,8 @@ class TableScene(ControlsMixin, AnimationMixin, BoardMixin, PaintingMixin, Scene
             self.timeline.speed = speed
             self.timeline.update(dt)
         self.hud.update(dt)
+        if self.captions is not None:
+            self.captions.update(dt, speed)
         self._advance()
         if not self.busy:
             self._pace_computers(dt)
@@ -436,7 +443,7 @@ class TableScene(ControlsMixin, AnimationMixin, BoardMixin, PaintingMixin, Scene
             return None
         self.close()
         return TableScene(self.app, self.again(), self.delay, self.auto_close, self.again,
-                          self.on_finished)
+                          self.on_finished, self.captions)
 
     def finished(self) -> None:
         """The result closed by itself (a table nobody plays): the next game."""

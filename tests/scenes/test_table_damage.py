@@ -10,6 +10,20 @@ import pytest
 from tests.scenes.tablekit import make_app, open_table, think
 
 
+@pytest.fixture(autouse=True)
+def in_part(monkeypatch):
+    """These tests run on the dummy driver, which presents nothing: present in part all the
+    same, as a real window does."""
+    from scenes.app import App
+
+    real = App.__init__
+
+    def init(self, *args, **kwargs):
+        real(self, *args, **kwargs)
+        self.presents_in_part = True
+    monkeypatch.setattr(App, "__init__", init)
+
+
 @pytest.fixture
 def presented(monkeypatch):
     """A copy of the window as the player sees it: updated only where the app presents."""
@@ -98,3 +112,21 @@ def test_the_look_back_button_and_its_hover_are_presented(display, presented):
     assert same(presented["surface"], app.screen)
     app.frame(1 / 60, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, unicode="", mod=0)])
     assert app.stack.top is table and same(presented["surface"], app.screen)
+
+
+def test_at_the_instant_speed_every_move_is_drawn(display, presented):
+    """A whole move lands within one update at "instant": nothing animates, yet the screen
+    must show it (a computer's reply, your own card)."""
+    from tests.scenes.tablekit import settle
+
+    app = make_app(display, "instant")
+    table = open_table(app, "briscola", seed=7, think_delay=(0.0, 0.0))
+    settle(app, table)
+    for _ in range(3):
+        table.act(table.legal()[0])
+        for _ in range(40):
+            think(table)
+            app.frame(1 / 60, [])
+        fresh = app.screen.copy()
+        table.draw(fresh)
+        assert same(presented["surface"], fresh), "the screen shows the game as it stands"
