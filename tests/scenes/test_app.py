@@ -55,7 +55,6 @@ def test_app_opens_the_window_and_runs_frames(app):
     assert app.frame(1 / 60, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_DOWN, unicode="",
                                                  mod=0)]), "input redraws"
     assert app.frames == 2
-    assert app.running
     assert len(colours(app.screen)) > 20
 
 

@@ -79,8 +79,8 @@ def test_rolling_shows_draw_and_stand_buttons_with_hotkeys(app):
     if table.popup:
         key(app, pygame.K_1, "1")
     settle(app, table)
-    if table.view["phase"] != "roll" or table.view["rolling"] != 0:
-        pytest.skip("this seed lets the computer roll first")
+    assert state_of(table).first_of_game == 0, "seed 3: you roll first"
+    assert table.view["phase"] == "roll" and table.view["rolling"] == 0
     labels = [b.label for b in table.bar.buttons]
     assert any(label.startswith("Stand at") for label in labels)
     hotkeys = {b.hotkey for b in table.bar.buttons}

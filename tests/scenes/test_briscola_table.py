@@ -85,10 +85,12 @@ def felt_differs(surface: pygame.Surface, rect: pygame.Rect) -> float:
 
 
 # -- seats and layout -----------------------------------------------------------------
-def test_play_runs_counterclockwise_so_the_next_player_sits_on_your_right():
+def test_play_runs_counterclockwise_so_the_next_player_sits_on_your_right(app):
     lay = Layout((1280, 720), 3, 0, counterclockwise=True)
     assert [lay.seat(s).side for s in range(3)] == ["bottom", "right", "left"]
-    assert BriscolaAdapter.counterclockwise
+    table = start(app)
+    assert [table.layout.seat(s).side for s in range(3)] == ["bottom", "right", "left"], \
+        "a Briscola table seats the next player on your right"
     # the default stays clockwise for the other games
     assert [Layout((1280, 720), 3, 0).seat(s).side for s in range(3)] == ["bottom", "left", "right"]
 
