@@ -2,7 +2,8 @@
 
 * A **session** (:class:`Session`, referee.py) owns the rules' state, the
   seats (a person here, a computer at a level, a remote player) and the log;
-  nothing else may touch the state.
+  nothing else may touch the state.  A computer can keep an absent player's
+  seat warm (``stand_in`` / ``return_seat``: a netplay guest who dropped).
 * An **update** (:class:`Update`, messages.py) is what a seat learns after
   each action: the events redacted for it, then its view, its legal actions,
   who is to act, the version, and at the end the result.  Updates, actions

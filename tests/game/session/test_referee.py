@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import random
+import threading
 import time
 
 import pytest
@@ -155,3 +156,83 @@ def test_a_client_that_joins_a_game_under_way_gets_it_as_it_stands():
 def test_run_refuses_a_person_at_the_table():
     with pytest.raises(ValueError):
         Session(humans_vs("bocce", {0})).run()
+
+
+# -- a seat kept warm, and threads (netplay) -------------------------------------------------
+def _pump_until(session: Session, done, limit: int = 4000) -> None:
+    for _ in range(limit):
+        if done():
+            return
+        session.pump()
+        time.sleep(0.0005)
+    raise AssertionError("the computers did not get there")
+
+
+def test_a_computer_stands_in_for_an_absent_player_until_they_return():
+    session = Session(humans_vs("bocce", {0, 1}, seed=3))
+    with pytest.raises(ValueError):
+        session.stand_in(2)
+    session.stand_in(1, "random")
+    assert session.standing_in(1) and session.is_computer(1)
+    legal = session.state.legal_actions(1)
+    assert session.submit(1, legal[0]).reason == Reason("engine.not_your_seat"), \
+        "the seat's own actions wait for its return"
+    _pump_until(session, lambda: any(seat == 1 for seat, _ in session.state.history))
+    session.return_seat(1)
+    assert not session.standing_in(1) and not session.is_computer(1)
+    moves = len(session.state.history)
+    for _ in range(50):
+        session.pump()
+        session.computers.wait_all()
+    assert len(session.state.history) == moves, "seat 1 waits for its player again"
+    session.close()
+
+
+def test_a_move_thought_out_for_a_returning_player_is_dropped():
+    session = Session(humans_vs("briscola", {0, 1}, seed=2))
+    seat = session.state.to_act()[0]
+    session.stand_in(seat, "random")
+    with session._lock:                 # the thought starts, but is not applied yet
+        session.computers.request(seat, session.state.view(seat),
+                                  session.state.legal_actions(seat), session.version)
+    session.computers.wait_all()
+    session.return_seat(seat)
+    session.pump()
+    assert session.version == 0 and session.state.history == []
+
+
+def test_only_a_persons_seat_can_be_stood_in():
+    session = Session(humans_vs("bocce", {0}))
+    with pytest.raises(ValueError):
+        session.stand_in(1)
+    session.return_seat(1)              # a computer's own seat stays its own
+    assert session.is_computer(1)
+
+
+def test_updates_appended_while_another_thread_drains_are_never_lost():
+    session = Session(GameSetup.computers("briscola", "random", seed=5))
+    watcher = session.watch(None)
+    got: list[Update] = []
+    stop = threading.Event()
+
+    def serve() -> None:                # a netplay host's thread, draining as it goes
+        while not stop.is_set():
+            got.extend(watcher.drain())
+
+    thread = threading.Thread(target=serve)
+    thread.start()
+    try:
+        session.run()
+    finally:
+        stop.set()
+        thread.join(5)
+    got.extend(watcher.drain())
+    assert [u.version for u in got] == list(range(session.version + 1))
+
+
+def test_a_watcher_is_notified_of_each_update():
+    calls: list[int] = []
+    session = Session(GameSetup.computers("bocce", "random", seed=1))
+    watcher = session.watch(0, notify=lambda: calls.append(len(watcher.inbox)))
+    session.run()
+    assert len(calls) == session.version and all(n >= 1 for n in calls)

@@ -1,0 +1,54 @@
+"""Netplay: a friend plays a seat of a game hosted on another machine.
+
+Host-authoritative.  The **host** (host.py) owns the only
+:class:`~game.session.Session`; the friend's seat is of kind ``"remote"``.  The
+**guest** (client.py) is a :class:`~game.session.Client` like the local one: the
+guest's table cannot tell the difference.  The guest receives its seat's updates
+(the session's own, already redacted: no card it may not see ever leaves the
+host) and sends actions; the host checks every one through the session.
+
+Two ways in (codes.py): **direct**, where the host listens and its 12-symbol
+code carries its LAN address, port and a secret; and **relay** (relay.py,
+``python -m game.net.relay``), where both sides connect out to a relay that
+pairs them by a 6-symbol code and forwards lines unread, so play works behind
+home routers.  The wire (protocol.py): JSON lines, length-limited, validated,
+with a versioned hello, error replies with reason keys, heartbeats, and strikes
+for abuse.  link.py is the asyncio plumbing both ends share; bot.py plays a
+seat headless (tests, benchmark).
+
+For the screens
+---------------
+
+Host (menu -> Play online -> Host, or ``--host GAME``)::
+
+    setup = GameSetup(key, (SeatSpec("human", name="Marco"), SeatSpec("remote"), ...))
+    host = Host(setup, name="Marco", listen="0.0.0.0", relay=("relay.example", 47800))
+    host.start()                      # returns at once; the network has its own thread
+    s = host.status()                 # every frame: cheap snapshot
+    s.state                           # "starting" -> "waiting" -> "playing"; or "failed"
+    s.direct_code, s.relay_code       # show with codes.pretty(); either may be None
+    s.problem                         # None or a key: port_in_use, relay_unreachable,
+                                      # relay_lost, relay_full, not_lan, locked
+    s.seats[i].name / .present / .stand_in   # plates: "Computer playing for Anna"
+    TableScene(app, host.client)      # once s.state == "playing"; its close() closes the host
+
+Guest (menu -> Play online -> Join, or ``--join CODE``)::
+
+    client = RemoteClient(code, name="Anna", relay=settings_relay_or_None)
+    client.state      # "connecting" -> "connected" (then show the table), "reconnecting",
+                      # "lost" (client.reason: mistyped_code, no_relay, unreachable,
+                      # no_such_room, room_full, wrong_version, relay_full, host_gone,
+                      # kicked) or "closed"
+    TableScene(app, client)           # client.seat, client.setup, client.names are set
+    client.away                       # seats a computer keeps warm
+
+Keys are words for the screen's catalog (``net.<key>``); a move made while the
+link is down is refused at once with ``engine.not_allowed``.
+"""
+
+from game.net.client import RemoteClient
+from game.net.codes import CodeError, DirectCode, RelayCode, parse, pretty
+from game.net.host import Host, HostStatus, SeatStatus
+
+__all__ = ["CodeError", "DirectCode", "Host", "HostStatus", "RelayCode", "RemoteClient",
+           "SeatStatus", "parse", "pretty"]

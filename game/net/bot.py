@@ -1,0 +1,227 @@
+"""Headless netplay players: a host or a guest whose seat a computer plays.
+
+The tests play whole games between two real processes with them, and the
+benchmark uses them as the far end; they are handy by hand too::
+
+    python -m game.net.bot host bocce --listen 127.0.0.1 [--relay HOST:PORT]
+    python -m game.net.bot join CODE [--relay HOST:PORT]
+
+The computer chooses from the updates the client receives, as a person at the
+table would (:class:`Autoplayer`): it never sees more than that seat may.  The
+host prints ``direct CODE`` / ``relay CODE`` as soon as its doors are open, and
+both print ``result {json}`` at the end (the host adds its log, the guest its
+counts), or ``lost REASON``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import copy
+import json
+import os
+import random
+import sys
+import time
+from typing import Any, Optional, Sequence
+
+from game import GAMES
+from game.ai import computer_player
+from game.net.client import CONNECTED, RemoteClient
+from game.net.host import PLAYING, Host
+from game.net.protocol import LIMITS, QUICK, Limits
+from game.session import COMPUTER, HUMAN, REMOTE, Client, GameSetup, Refused, SeatSpec, Update
+
+
+class Autoplayer:
+    """Plays ``client``'s seat with a computer player, one :meth:`step` at a time."""
+
+    def __init__(self, client: Client, level: str = "random", seed: int = 0,
+                 delay: float = 0.0) -> None:
+        self.client = client
+        self.level = level
+        self.rng = random.Random(seed)
+        self.delay = delay
+        self.player: Any = None
+        self.latest: Optional[Update] = None
+        self.first: Optional[Update] = None
+        self.sent: Optional[int] = None          # the version the last action was for
+        self.turn_seen = 0.0
+        self.actions = 0
+        self.updates: list[Update] = []
+        self.refusals: list[Refused] = []
+
+    def step(self) -> bool:
+        """Take what arrived and act if it is this seat's turn; True once the game is over."""
+        for msg in self.client.poll():
+            if isinstance(msg, Update):
+                self.latest = msg
+                self.first = self.first or msg
+                self.updates.append(msg)
+            elif isinstance(msg, Refused):
+                self.refusals.append(msg)
+                if msg.reason.key != "engine.moved_on":
+                    self.sent = None      # choose again; a race lost waits for the news
+        update = self.latest
+        if update is None:
+            return False
+        if update.over:
+            return True
+        if update.my_turn and self.sent != update.version:
+            now = time.monotonic()
+            if not self.turn_seen:
+                self.turn_seen = now
+            if now - self.turn_seen < self.delay:
+                return False
+            if self.player is None:
+                self.player = computer_player(self.client.setup.key, self.level)
+            action = self.player.choose(copy.deepcopy(dict(update.view)), list(update.legal),
+                                        self.rng)
+            self.client.submit(action, update.version)
+            self.sent = update.version
+            self.actions += 1
+            self.turn_seen = 0.0
+        return False
+
+    def play(self, timeout: float, tick: float = 0.001) -> Update:
+        """Step until the game is over; TimeoutError after ``timeout`` seconds."""
+        end = time.monotonic() + timeout
+        while not self.step():
+            if time.monotonic() > end:
+                raise TimeoutError(f"no end of the game after {timeout} s")
+            time.sleep(tick)
+        assert self.latest is not None
+        return self.latest
+
+
+def hosted_setup(key: str, seat: int, guest: int, level: str, seed: Optional[int],
+                 name: str = "Host") -> GameSetup:
+    """The host at ``seat``, a remote friend at ``guest``, computers elsewhere."""
+    seats = tuple(SeatSpec(HUMAN, name=name) if s == seat else
+                  SeatSpec(REMOTE) if s == guest else SeatSpec(COMPUTER, level)
+                  for s in range(GAMES[key].seats[0]))
+    return GameSetup(key, seats, {}, seed)
+
+
+def _address(text: Optional[str]) -> Optional[tuple[str, int]]:
+    if text is None:
+        return None
+    host, _, port = text.rpartition(":")
+    return host, int(port)
+
+
+def _say(kind: str, data: Any) -> None:
+    print(f"{kind} {json.dumps(data) if not isinstance(data, str) else data}", flush=True)
+
+
+def run_host(args: argparse.Namespace, limits: Limits) -> int:
+    setup = hosted_setup(args.game, args.seat, args.guest, args.level, args.seed)
+    host = Host(setup, name="Host", listen=args.listen, port=args.port,
+                relay=_address(args.relay), stand_in=args.level, paced=False, limits=limits)
+    host.start()
+    try:
+        if not host.wait_ready(10.0):
+            _say("lost", host.status().problem or "no_door")
+            return 2
+        status = host.status()
+        for kind, code in (("direct", status.direct_code), ("relay", status.relay_code)):
+            if code:
+                _say(kind, code)
+        end = time.monotonic() + args.timeout
+        while host.status().state != PLAYING:          # as a table waits for the friend
+            if time.monotonic() > end:
+                _say("lost", "timeout")
+                return 3
+            time.sleep(0.005)
+        me = Autoplayer(host.client, args.level, args.seed or 0, args.delay)
+        stand_in_moves = 0
+        while not me.step():
+            if time.monotonic() > end:
+                _say("lost", "timeout")
+                return 3
+            while me.updates:
+                update = me.updates.pop(0)
+                if update.actor == args.guest and host.session.standing_in(args.guest):
+                    stand_in_moves += 1
+            time.sleep(0.001)
+        _say("result", {"result": me.latest.result if me.latest else None,
+                        "log": host.session.log(), "stand_in_moves": stand_in_moves})
+        # let the guest see the end and say goodbye
+        linger = time.monotonic() + args.linger
+        while time.monotonic() < linger and host.status().seats[args.guest].present:
+            time.sleep(0.01)
+        return 0
+    finally:
+        host.close()
+
+
+def run_guest(args: argparse.Namespace, limits: Limits) -> int:
+    trace = open(args.trace, "ab") if args.trace else None
+
+    def record(line: bytes) -> None:
+        if trace is not None:
+            trace.write(line + b"\n")
+            trace.flush()
+
+    client = RemoteClient(args.code, name=args.name, relay=_address(args.relay), limits=limits,
+                          trace=record)
+    try:
+        if not client.wait_connected(args.timeout):
+            _say("lost", client.reason or "timeout")
+            return 2
+        _say("joined", str(client.seat))
+        me = Autoplayer(client, args.level, 7)
+        end = time.monotonic() + args.timeout
+        while not me.step():
+            if client.state not in (CONNECTED, "reconnecting"):
+                _say("lost", client.reason or client.state)
+                return 2
+            if args.die_after and me.actions >= args.die_after:
+                _say("dying", {"actions": me.actions, "refused": len(me.refusals)})
+                os._exit(17)              # a cut cable: no goodbye
+            if time.monotonic() > end:
+                _say("lost", "timeout")
+                return 3
+            time.sleep(0.001)
+        first = me.first
+        _say("result", {"result": me.latest.result if me.latest else None,
+                        "actions": me.actions, "refused": len(me.refusals),
+                        "first_version": first.version if first else None,
+                        "first_events": len(first.events) if first else None,
+                        "seat": client.seat, "names": list(client.names)})
+        return 0
+    finally:
+        client.close()
+        if trace is not None:
+            trace.close()
+
+
+def main(argv: Optional[Sequence[str]] = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m game.net.bot", description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--limits", choices=("default", "quick"), default="default")
+    parser.add_argument("--level", default="random", help="the computers' level")
+    parser.add_argument("--relay", help="HOST:PORT of a relay")
+    parser.add_argument("--timeout", type=float, default=120.0)
+    sub = parser.add_subparsers(dest="role", required=True)
+    host = sub.add_parser("host")
+    host.add_argument("game", choices=sorted(GAMES))
+    host.add_argument("--listen", help="address for direct play, e.g. 127.0.0.1")
+    host.add_argument("--port", type=int)
+    host.add_argument("--seed", type=int)
+    host.add_argument("--seat", type=int, default=0, help="the host's seat")
+    host.add_argument("--guest", type=int, default=1, help="the remote seat")
+    host.add_argument("--delay", type=float, default=0.0, help="seconds before each own move")
+    host.add_argument("--linger", type=float, default=5.0)
+    join = sub.add_parser("join")
+    join.add_argument("code")
+    join.add_argument("--name", default="Guest")
+    join.add_argument("--trace", help="append every game line received to this file")
+    join.add_argument("--die-after", type=int, default=0,
+                      help="exit abruptly after this many own moves")
+    args = parser.parse_args(argv)
+    limits = QUICK if args.limits == "quick" else LIMITS
+    return run_host(args, limits) if args.role == "host" else run_guest(args, limits)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

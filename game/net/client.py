@@ -1,0 +1,287 @@
+"""The guest: a :class:`RemoteClient` is the session ``Client`` of a game hosted
+elsewhere, so the guest's table is the same table as in a local game.
+
+``RemoteClient(code, name=..., relay=(host, port))`` starts at once, in its own
+thread (an asyncio loop, game/net/link.py), and never blocks the caller:
+``poll()`` takes what the network thread queued.  The screen reads two plain
+attributes every frame:
+
+* ``state``, the connection light: ``"connecting"`` (first contact),
+  ``"connected"`` (``seat``, ``setup`` and ``names`` are known: show the table),
+  ``"reconnecting"`` (the link dropped; it tries again with its seat's token for
+  ``Limits.reconnect_for`` seconds, and the host's computer keeps the seat warm
+  meanwhile), ``"lost"`` (the end: see ``reason``), ``"closed"`` (``close()``);
+* ``reason``, why it is lost, a key for the screen to word (``net.<key>``):
+  ``mistyped_code``, ``no_relay`` (a relay code but no relay address),
+  ``unreachable``, ``no_such_room``, ``room_full``, ``wrong_version``,
+  ``relay_full``, ``host_gone`` (the host quit, or cannot be reached again),
+  ``kicked`` (closed for abuse, or the same seat was taken by a newer
+  connection).
+
+A direct code carries the host's address; a relay code (6 symbols) needs the
+relay's address, from the settings or the command line.  After a reconnection
+the first update is the game as it stands (no events): the table jumps to it.
+
+``seat``, ``setup`` (as this seat sees it: its own seat ``human``, the host's
+``remote``; never the seed) and ``names`` come from the host's welcome; ``away``
+lists the seats a computer keeps warm for an absent player.  ``allow()`` does
+nothing: the host's table paces the computers.  ``submit()`` while the link is
+down gets a :class:`~game.session.Refused` at once, with the engine's
+``engine.not_allowed`` (the connection light tells why).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import threading
+import time
+from collections import deque
+from typing import Callable, Optional, Union
+
+from game.engine import Action, Reason
+from game.net import codes
+from game.net.link import Link, LoopThread
+from game.net.protocol import (GAME_VERSION, GONE, GUEST_QUIT, HOST_GONE, KICKED, LIMITS,
+                               MAX_LINE, MISTYPED_CODE, NO_RELAY, PROTOCOL,
+                               ROOM_FULL, UNREACHABLE, WRONG_VERSION, Bye, Error, Hello, Limits,
+                               Paired, ProtocolError, RelayHello, Seats, Welcome, clean_name,
+                               decode, encode)
+from game.session import GameSetup, Refused, Submit, Update
+from game.session.messages import Message
+
+log = logging.getLogger(__name__)
+
+CONNECTING, CONNECTED, RECONNECTING, LOST, CLOSED = (
+    "connecting", "connected", "reconnecting", "lost", "closed")
+#: the refusal of a move made while the link is down
+OFFLINE = Reason("engine.not_allowed")
+
+
+class _CannotJoin(Exception):
+    """A try that failed; ``reason`` a key; ``final``: no point trying again."""
+
+    def __init__(self, reason: str, final: bool) -> None:
+        super().__init__(reason)
+        self.reason = reason
+        self.final = final
+
+
+class RemoteClient:
+    """A seat at a table hosted elsewhere: see the module docstring.
+
+    ``trace``: called in the network thread with every game line received, as
+    bytes (tests check what crossed the wire; a debugging aid).
+    """
+
+    def __init__(self, code: str, *, name: str = "", relay: Optional[tuple[str, int]] = None,
+                 limits: Limits = LIMITS, trace: Optional[Callable[[bytes], None]] = None) -> None:
+        self.name = clean_name(name)
+        self.relay = relay
+        self.limits = limits
+        self.trace = trace
+        self.state = CONNECTING
+        self.reason: Optional[str] = None
+        self.seat: Optional[int] = None
+        self.setup: Optional[GameSetup] = None
+        self.names: tuple[str, ...] = ()
+        self.away: tuple[int, ...] = ()
+        #: how many times the link dropped and the guest got back in
+        self.reconnects = 0
+        self._inbox: deque[Message] = deque()
+        self._token: Optional[str] = None
+        self._version = 0
+        self._link: Optional[Link] = None
+        self._closing = False
+        self._settled = threading.Event()
+        self._net = LoopThread("netplay-guest")
+        self.room: Optional[Union[codes.DirectCode, codes.RelayCode]] = None
+        try:
+            self.room = codes.parse(code)
+        except codes.CodeError:
+            self._end(MISTYPED_CODE)
+            return
+        if isinstance(self.room, codes.RelayCode) and relay is None:
+            self._end(NO_RELAY)
+            return
+        self._net.start(self._main)
+
+    # -- the Client protocol (the table's thread) --------------------------------------------
+    def poll(self) -> list[Message]:
+        return [self._inbox.popleft() for _ in range(len(self._inbox))]
+
+    def submit(self, action: Action, version: Optional[int] = None, probe: bool = False) -> None:
+        if self.seat is None:
+            return
+        msg = Submit(self.seat, action, version, probe)
+        if self.state != CONNECTED or not self._net.call(self._send, msg):
+            self._inbox.append(Refused(self.seat, str(action), OFFLINE, self._version, probe))
+
+    def allow(self, version: int) -> None:
+        """The host paces the computers: nothing to do."""
+
+    def close(self) -> None:
+        """Leave the game: the host hears goodbye and a computer takes the seat."""
+        if self.state == CLOSED:
+            return
+        self._closing = True                 # no reconnection once the link ends
+        if self._net.running():
+            self._net.call(self._leave)
+            self._net.stop(2.0)
+        self.state = CLOSED
+        self._settled.set()
+
+    def wait_connected(self, timeout: float = 10.0) -> bool:
+        """Block until welcomed or lost (command line, tests); whether connected."""
+        self._settled.wait(timeout)
+        return self.state == CONNECTED
+
+    # -- the network thread ----------------------------------------------------------------
+    def _send(self, msg: Submit) -> None:
+        if self._link is not None:
+            self._link.send(encode(msg))
+        else:
+            self._inbox.append(Refused(msg.seat, str(msg.action), OFFLINE, self._version,
+                                       msg.probe))
+
+    def _leave(self) -> None:
+        if self._link is not None:
+            self._link.send(encode(Bye(GUEST_QUIT)))
+            self._link.close()
+
+    def _end(self, reason: str) -> None:
+        log.info("netplay: lost (%s)", reason)
+        self.reason = reason
+        self.state = LOST
+        self._settled.set()
+
+    async def _main(self) -> None:
+        deadline: Optional[float] = None           # while reconnecting
+        while True:
+            try:
+                link = await self._join(rejoin=deadline is not None)
+            except _CannotJoin as exc:
+                if deadline is None or exc.final:
+                    # back in a room that has gone (the relay forgot it, nobody listens
+                    # at the address): the host has gone
+                    self._end(exc.reason if deadline is None or exc.reason == WRONG_VERSION
+                              else HOST_GONE)
+                    return
+                if time.monotonic() > deadline:
+                    self._end(HOST_GONE)
+                    return
+                await asyncio.sleep(self.limits.retry_every)
+                continue
+            self._link = link
+            self.reconnects += deadline is not None
+            self.state = CONNECTED
+            self._settled.set()
+            try:
+                ended = await self._serve(link)
+            finally:
+                self._link = None
+                link.close()
+            if self._closing:
+                return
+            if ended is not None:
+                self._end(ended)
+                return
+            log.info("netplay: link dropped; reconnecting")
+            self.state = RECONNECTING
+            deadline = time.monotonic() + self.limits.reconnect_for
+
+    async def _join(self, rejoin: bool) -> Link:
+        """A connection welcomed by the host, through the relay if the code says so."""
+        room = self.room
+        assert room is not None
+        direct = isinstance(room, codes.DirectCode)
+        address = (room.address, room.port) if isinstance(room, codes.DirectCode) else self.relay
+        assert address is not None
+        try:
+            link = await Link.open(address[0], address[1], self.limits, MAX_LINE)
+        except ConnectionRefusedError:
+            # nobody listens there: a host that was there has gone
+            raise _CannotJoin(HOST_GONE if rejoin and direct else UNREACHABLE,
+                              final=rejoin and direct) from None
+        except (OSError, asyncio.TimeoutError):
+            raise _CannotJoin(UNREACHABLE, final=False) from None
+        try:
+            if not direct:
+                link.send_msg(RelayHello("guest", code=room.text))
+                await self._reply(link, (Paired,))
+            secret = room.secret if isinstance(room, codes.DirectCode) else None
+            link.send_msg(Hello(PROTOCOL, GAME_VERSION, self.name, secret, self._token))
+            welcome = await self._reply(link, (Welcome,))
+            assert isinstance(welcome, Welcome)
+        except BaseException:
+            link.close()
+            raise
+        if self.seat is not None and welcome.seat != self.seat:
+            link.close()
+            raise _CannotJoin(ROOM_FULL, final=True)
+        self.seat, self.setup, self.names = welcome.seat, welcome.setup, welcome.names
+        self._token = welcome.token
+        link.start_heartbeat()
+        return link
+
+    async def _reply(self, link: Link, expect: tuple[type, ...]) -> object:
+        """The answer to what was just sent: one of ``expect``, else why not."""
+        try:
+            line = await link.recv(self.limits.connect_timeout)
+        except (asyncio.TimeoutError, ProtocolError):
+            line = None
+        if line is None:
+            raise _CannotJoin(UNREACHABLE, final=False)
+        if line == GONE:
+            raise _CannotJoin(HOST_GONE, final=True)
+        self._traced(line)
+        try:
+            msg = decode(line, expect + (Error, Bye))
+        except ProtocolError as exc:
+            log.warning("netplay: the other end said %r (%s)", line[:80], exc)
+            raise _CannotJoin(UNREACHABLE, final=False) from None
+        if isinstance(msg, Bye):
+            raise _CannotJoin(HOST_GONE, final=True)
+        if isinstance(msg, Error):
+            # room_full may pass (the relay still holds our dropped connection)
+            raise _CannotJoin(msg.reason, final=msg.reason != ROOM_FULL)
+        return msg
+
+    def _traced(self, line: bytes) -> None:
+        if self.trace is not None:
+            self.trace(line)
+
+    async def _serve(self, link: Link) -> Optional[str]:
+        """Take the host's lines until the link ends: None if it dropped (try again),
+        else the reason the game is over for this guest."""
+        while True:
+            try:
+                line = await link.recv()
+            except ProtocolError as exc:
+                log.warning("netplay: %s from the host", exc)
+                continue
+            if line is None:
+                return None
+            if line == GONE:
+                return HOST_GONE
+            if line[:1] == b"!":
+                continue
+            self._traced(line)
+            try:
+                msg = decode(line, (Update, Refused, Seats, Error, Bye))
+            except ProtocolError as exc:
+                log.warning("netplay: the host sent %s", exc)
+                continue
+            if isinstance(msg, Update):
+                self._version = msg.version
+                self._inbox.append(msg)
+            elif isinstance(msg, Refused):
+                self._inbox.append(msg)
+            elif isinstance(msg, Seats):
+                self.names, self.away = msg.names, msg.away
+            elif isinstance(msg, Bye):
+                return HOST_GONE
+            elif isinstance(msg, Error):
+                log.warning("netplay: the host says %s (%s)", msg.reason, msg.detail)
+                if msg.fatal:
+                    return KICKED

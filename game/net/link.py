@@ -1,0 +1,208 @@
+"""The plumbing a host and a guest share: an asyncio loop in its own thread, and a
+TCP connection that carries lines with limits and a heartbeat.
+
+The frame loop never waits for the network: a :class:`LoopThread` runs the
+host's or the guest's asyncio loop in a daemon thread, and the screen only
+reads plain attributes and queues filled from there.  A :class:`Link` is one
+TCP connection: it cuts what arrives into lines (protocol.LineSplitter),
+answers ``!ping`` with ``!pong`` on its own, sends ``!ping`` when it has sent
+nothing for a while, and ends (``recv`` returns None) when nothing at all was
+heard for ``dead_after`` seconds: heartbeats find a dead link in under 10 s.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import threading
+import time
+from collections import deque
+from typing import Any, Awaitable, Callable, Optional
+
+from game.net.protocol import (FLOOD, PING, PONG, TOO_LONG, Bucket, LineSplitter, Limits,
+                               NetMessage, ProtocolError, encode)
+
+log = logging.getLogger(__name__)
+
+READ_CHUNK = 1 << 16
+
+
+class LoopThread:
+    """An asyncio loop in a daemon thread, running one main coroutine until it ends
+    or :meth:`stop` cancels it; then every task left is cancelled and the loop closed."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self.loop = asyncio.new_event_loop()
+        self._task: Optional[asyncio.Task[Any]] = None
+        self._thread: Optional[threading.Thread] = None
+
+    def start(self, main: Callable[[], Awaitable[Any]]) -> None:
+        self._task = self.loop.create_task(main())
+        self._thread = threading.Thread(target=self._run, name=self.name, daemon=True)
+        self._thread.start()
+
+    def _run(self) -> None:
+        asyncio.set_event_loop(self.loop)
+        assert self._task is not None
+        try:
+            self.loop.run_until_complete(self._task)
+        except asyncio.CancelledError:
+            pass
+        except Exception:  # the network must never take the program down
+            log.exception("%s stopped", self.name)
+        finally:
+            pending = asyncio.all_tasks(self.loop)
+            for task in pending:
+                task.cancel()
+            self.loop.run_until_complete(asyncio.gather(*pending, return_exceptions=True))
+            self.loop.run_until_complete(self.loop.shutdown_asyncgens())
+            self.loop.close()
+
+    def call(self, fn: Callable[..., Any], *args: Any) -> bool:
+        """Run ``fn(*args)`` in the loop's thread soon; False if the loop has ended."""
+        try:
+            self.loop.call_soon_threadsafe(fn, *args)
+        except RuntimeError:        # closed
+            return False
+        return True
+
+    def running(self) -> bool:
+        return self._thread is not None and self._thread.is_alive()
+
+    def stop(self, timeout: float = 2.0) -> None:
+        """Cancel the main coroutine and wait (at most ``timeout``) for the thread."""
+        if self._task is not None:
+            self.call(self._task.cancel)
+        if self._thread is not None and self._thread is not threading.current_thread():
+            self._thread.join(timeout)
+
+
+class Link:
+    """One TCP connection carrying lines (see the module docstring).
+
+    ``pace``: an allowance of lines; a line beyond it raises ``ProtocolError(FLOOD)``
+    from :meth:`recv` (a host paces its guests).
+    """
+
+    def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter,
+                 limits: Limits, max_line: int, pace: Optional[Bucket] = None) -> None:
+        self.reader = reader
+        self.writer = writer
+        self.limits = limits
+        self.pace = pace
+        self.splitter = LineSplitter(max_line)
+        self.closed = False
+        self.last_heard = self.last_sent = time.monotonic()
+        self._lines: deque[Optional[bytes]] = deque()
+        self._beat: Optional[asyncio.Task[None]] = None
+
+    @classmethod
+    async def open(cls, host: str, port: int, limits: Limits, max_line: int) -> "Link":
+        """A connection to ``host``:``port``; OSError or TimeoutError if there is none."""
+        reader, writer = await asyncio.wait_for(asyncio.open_connection(host, port),
+                                                limits.connect_timeout)
+        return cls(reader, writer, limits, max_line)
+
+    @property
+    def peer(self) -> str:
+        name = self.writer.get_extra_info("peername")
+        return f"{name[0]}:{name[1]}" if name else "?"
+
+    # -- receiving ----------------------------------------------------------------------
+    async def recv(self, timeout: Optional[float] = None) -> Optional[bytes]:
+        """The next line that is not a heartbeat (``!`` lines of a relay come through);
+        None once the link has ended or was silent for ``dead_after``.  Raises
+        ``ProtocolError`` for an oversized line or a flood (the link goes on), and
+        ``asyncio.TimeoutError`` when ``timeout`` passes first."""
+        deadline = None if timeout is None else time.monotonic() + timeout
+        while True:
+            while self._lines:
+                line = self._lines.popleft()
+                if self.pace is not None and not self.pace.take():
+                    raise ProtocolError(FLOOD, "more lines than a game needs")
+                if line is None:
+                    raise ProtocolError(TOO_LONG, f"a line over {self.splitter.limit} bytes")
+                if line == PING:
+                    self.send(PONG + b"\n")
+                elif line != PONG:
+                    return line
+            if self.closed:
+                return None
+            now = time.monotonic()
+            if deadline is not None and now >= deadline:
+                raise asyncio.TimeoutError()
+            wait = self.last_heard + self.limits.dead_after - now
+            if deadline is not None:
+                wait = min(wait, deadline - now)
+            if wait <= 0:
+                log.info("link to %s silent for %.1f s: dead", self.peer, self.limits.dead_after)
+                self.close()
+                return None
+            try:
+                data = await asyncio.wait_for(self.reader.read(READ_CHUNK), wait)
+            except asyncio.TimeoutError:
+                continue
+            except (ConnectionError, OSError):
+                data = b""
+            if not data:
+                self.close()
+                return None
+            self.last_heard = time.monotonic()
+            self._lines.extend(self.splitter.feed(data))
+
+    # -- sending ------------------------------------------------------------------------
+    def send(self, line: bytes) -> None:
+        """Queue one line (with its newline) for sending; nothing if closed."""
+        if self.closed:
+            return
+        try:
+            self.writer.write(line)
+        except (ConnectionError, OSError, RuntimeError):
+            self.close()
+            return
+        self.last_sent = time.monotonic()
+
+    def send_msg(self, msg: NetMessage) -> None:
+        self.send(encode(msg))
+
+    async def flush(self) -> bool:
+        """Wait until the peer has taken what was sent; False (and the link closed) if
+        it does not within ``write_timeout``: a peer that does not read is dropped."""
+        if self.closed:
+            return False
+        try:
+            await asyncio.wait_for(self.writer.drain(), self.limits.write_timeout)
+        except (asyncio.TimeoutError, ConnectionError, OSError, RuntimeError):
+            self.close()
+            return False
+        return True
+
+    def start_heartbeat(self) -> None:
+        if self._beat is None:
+            self._beat = asyncio.get_running_loop().create_task(self._heartbeat())
+
+    async def _heartbeat(self) -> None:
+        step = self.limits.ping_every
+        while not self.closed:
+            idle = time.monotonic() - self.last_sent
+            if idle >= step:
+                self.send(PING + b"\n")
+                idle = 0.0
+            await asyncio.sleep(step - idle)
+
+    def close(self) -> None:
+        if self.closed:
+            return
+        self.closed = True
+        if self._beat is not None and self._beat is not asyncio.current_task():
+            self._beat.cancel()
+        try:
+            self.writer.close()
+        except RuntimeError:        # its loop is closing
+            pass
+
+    def abort(self) -> None:
+        """Drop the connection at once, without a goodbye (tests: a cut cable)."""
+        self.writer.transport.abort()
+        self.close()

@@ -1,0 +1,444 @@
+"""The netplay wire: JSON lines, their types, their limits, and the link-level lines.
+
+Everything that crosses a socket is one line of UTF-8 text ending in ``\\n``.
+
+**Game lines** are JSON objects with a ``"type"``, between a host and a guest
+(through a relay they pass unread):
+
+=========== ============ ===========================================================
+type        direction    fields
+=========== ============ ===========================================================
+``hello``   guest->host  ``protocol``, ``game`` (versions), ``name``, ``secret`` (the
+                         direct code's, else null), ``token`` (from an earlier
+                         welcome, to take back the same seat; else null)
+``welcome`` host->guest  ``seat``, ``setup`` (the game as the guest sees it: its own
+                         seat ``human``, the host ``remote``; never the seed),
+                         ``names`` (one per seat), ``token``
+``seats``   host->guest  ``names``, ``away`` (seats a computer keeps warm)
+``update``  host->guest  the session's :class:`~game.session.Update`, unchanged
+``refused`` host->guest  the session's :class:`~game.session.Refused`, unchanged
+``submit``  guest->host  the session's :class:`~game.session.Submit`, unchanged
+``error``   both         ``reason`` (a key, see ``ERRORS``), ``detail`` (English, for
+                         logs), ``fatal`` (the sender closes the connection now)
+``bye``     both         ``reason``: the sender leaves on purpose
+=========== ============ ===========================================================
+
+**Relay lines** are JSON too, but only before a pair is made: a host sends
+``{"type": "relay", "role": "host", "protocol": N}`` and gets ``room`` (its
+``code``); a guest sends ``{"type": "relay", "role": "guest", "code": ...}`` and
+gets ``paired``; either may get an ``error``.
+
+**Link lines** start with ``!`` and are never JSON: ``!ping`` / ``!pong`` (the
+heartbeat, answered by whoever is at the other end of that TCP connection: the
+host, the guest or the relay), and between a relay and its host ``!joined`` /
+``!gone`` (a guest came, a guest left) and ``!kick`` (the host closes its guest).
+A relay reads only the first byte and the length of the lines it forwards, so a
+guest cannot pass a ``!`` line to a host: the relay keeps them.
+
+Limits: a line is at most :data:`MAX_LINE` bytes (a guest's lines
+:data:`MAX_GUEST_LINE`); an oversized line is skipped up to its end and answered
+with an error, never buffered whole.  :class:`Limits` holds every timeout: a
+heartbeat every 3 s, a link silent for 9 s is dead (inside the 10 s the issue
+asks), a connection that has not said hello after 5 s is closed.  Offences
+(garbage, unknown types, wrong fields, actions refused, floods) cost *strikes*;
+strikes leak away with time, and a connection out of strikes is closed.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+import unicodedata
+from dataclasses import dataclass, field
+from importlib import metadata
+from typing import Any, Callable, Mapping, Optional, Union
+
+from game.session import messages
+from game.session.messages import MessageError, Refused, Submit, Update
+from game.session.setup import GameSetup
+
+#: bump when the lines change meaning; a guest of another protocol gets ``wrong_version``
+PROTOCOL = 1
+
+
+def _game_version() -> str:
+    try:
+        return metadata.version("tavolata")
+    except metadata.PackageNotFoundError:      # run from a source tree never installed
+        return "0+unknown"
+
+
+#: the game's version: host and guest must run the same rules
+GAME_VERSION = _game_version()
+
+#: the longest line anyone sends (an update of a whole table is about 6 KB)
+MAX_LINE = 1 << 16
+#: the longest line a guest sends (hello, submit, bye)
+MAX_GUEST_LINE = 4096
+assert MAX_LINE <= messages.MAX_LINE
+
+#: the longest name shown on a plate (as :class:`~game.session.SeatSpec` keeps it)
+MAX_NAME = 40
+MAX_TOKEN = 64
+MAX_REASON = 64
+MAX_DETAIL = 200
+
+# -- link lines ---------------------------------------------------------------------
+PING, PONG = b"!ping", b"!pong"
+JOINED, GONE, KICK = b"!joined", b"!gone", b"!kick"
+LINK_MARK = ord("!")
+
+# -- reason keys (the screen words them: "net.<key>") --------------------------------------
+#: why a guest could not join or lost its game (RemoteClient.reason)
+NO_SUCH_ROOM = "no_such_room"        # unknown relay code, or a direct code's secret is wrong
+ROOM_FULL = "room_full"              # every remote seat has its player
+HOST_GONE = "host_gone"              # the host quit or cannot be reached any more
+WRONG_VERSION = "wrong_version"      # another protocol or game version
+UNREACHABLE = "unreachable"          # no connection to the host or the relay
+MISTYPED_CODE = "mistyped_code"      # the check character does not match
+NO_RELAY = "no_relay"                # a relay code, but no relay address is set
+KICKED = "kicked"                    # closed for abuse (or replaced by a newer connection)
+#: error replies about a line (not fatal alone; they cost a strike)
+BAD_LINE = "bad_line"                # not UTF-8 JSON, or not an object
+TOO_LONG = "too_long"
+UNKNOWN_TYPE = "unknown_type"
+BAD_FIELD = "bad_field"
+UNEXPECTED = "unexpected"            # a valid message at the wrong time or direction
+FLOOD = "flood"                      # more lines than the pace of a game
+ABUSE = "abuse"                      # out of strikes: fatal
+HELLO_TIMEOUT = "hello_timeout"      # said nothing in time: fatal
+REPLACED = "replaced"                # the same player connected again: fatal
+RELAY_FULL = "relay_full"            # the relay holds as many rooms as it may
+#: a bye's reasons
+HOST_QUIT, GUEST_QUIT = "host_quit", "guest_quit"
+
+ERRORS = (NO_SUCH_ROOM, ROOM_FULL, WRONG_VERSION, BAD_LINE, TOO_LONG, UNKNOWN_TYPE, BAD_FIELD,
+          UNEXPECTED, FLOOD, ABUSE, HELLO_TIMEOUT, REPLACED, RELAY_FULL)
+
+
+@dataclass(frozen=True)
+class Limits:
+    """Every timeout and allowance of a link, in seconds and lines (tests shrink them)."""
+
+    hello_timeout: float = 5.0      # a new connection must have said hello by then
+    ping_every: float = 3.0         # a heartbeat when nothing else was sent
+    dead_after: float = 9.0         # nothing heard for this long: the link is dead
+    connect_timeout: float = 5.0
+    write_timeout: float = 10.0     # a peer that does not read for this long is dropped
+    reconnect_for: float = 30.0     # a guest tries to get back in for this long
+    retry_every: float = 1.0
+    strikes: int = 8                # offences before a connection is closed ...
+    strike_leak: float = 0.5        # ... forgiven at this rate per second
+    lines_per_s: float = 50.0       # a guest's pace: sustained ...
+    line_burst: int = 100           # ... and in a burst
+    bad_secret_delay: float = 1.0   # a wrong secret is answered this late ...
+    bad_secret_lockout: int = 30    # ... and after this many only a seat's token gets in
+
+    def __post_init__(self) -> None:
+        if not self.ping_every < self.dead_after or not self.hello_timeout < self.dead_after:
+            raise ValueError("a heartbeat, and a hello, must come before a link is thought dead")
+
+
+LIMITS = Limits()
+#: what the tests use: faults show within a second
+#: what the tests use: faults show within a second, and computers that do not think
+#: before they move may act faster than a person
+QUICK = Limits(hello_timeout=0.8, ping_every=0.25, dead_after=1.0, connect_timeout=2.0,
+               write_timeout=2.0, reconnect_for=4.0, retry_every=0.2, lines_per_s=1000.0,
+               line_burst=1000, bad_secret_delay=0.1)
+
+
+class ProtocolError(ValueError):
+    """A line that is not a valid message here; ``reason`` is one of ``ERRORS``."""
+
+    def __init__(self, reason: str, detail: str = "") -> None:
+        super().__init__(f"{reason}: {detail}" if detail else reason)
+        self.reason = reason
+        self.detail = detail
+
+
+# -- the messages ---------------------------------------------------------------------
+@dataclass(frozen=True)
+class Hello:
+    protocol: int
+    game: str
+    name: str = ""
+    secret: Optional[int] = None
+    token: Optional[str] = None
+
+
+@dataclass(frozen=True)
+class Welcome:
+    seat: int
+    setup: GameSetup
+    names: tuple[str, ...]
+    token: str
+
+
+@dataclass(frozen=True)
+class Seats:
+    names: tuple[str, ...]
+    away: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
+class Error:
+    reason: str
+    detail: str = ""
+    fatal: bool = False
+
+
+@dataclass(frozen=True)
+class Bye:
+    reason: str = ""
+
+
+@dataclass(frozen=True)
+class RelayHello:
+    role: str                        # "host" or "guest"
+    protocol: int = PROTOCOL
+    code: Optional[str] = None       # a guest's room code
+
+
+@dataclass(frozen=True)
+class Room:
+    code: str
+
+
+@dataclass(frozen=True)
+class Paired:
+    pass
+
+
+NetMessage = Union[Hello, Welcome, Seats, Error, Bye, RelayHello, Room, Paired, Update, Submit,
+                   Refused]
+SESSION_TYPES = {"update": Update, "submit": Submit, "refused": Refused}
+
+
+def clean_name(name: Any) -> str:
+    """A name fit for a plate: printable characters only, at most MAX_NAME."""
+    if not isinstance(name, str):
+        return ""
+    kept = "".join(ch for ch in name if ch.isprintable() and unicodedata.category(ch) != "Co")
+    return kept.strip()[:MAX_NAME]
+
+
+def _get(obj: Mapping[str, Any], name: str, kind: type, optional: bool = False,
+         limit: int = 0) -> Any:
+    value = obj.get(name)
+    if value is None and optional:
+        return None
+    if type(value) is not kind:
+        raise ProtocolError(BAD_FIELD, f"{name} must be {kind.__name__}, not {_brief(value)}")
+    if limit and len(value) > limit:
+        raise ProtocolError(BAD_FIELD, f"{name} longer than {limit}")
+    return value
+
+
+def _brief(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _names(obj: Mapping[str, Any], count: Optional[int] = None) -> tuple[str, ...]:
+    names = obj.get("names")
+    if not isinstance(names, list) or not all(isinstance(n, str) for n in names) \
+            or (count is not None and len(names) != count):
+        raise ProtocolError(BAD_FIELD, "names must list one name per seat")
+    return tuple(clean_name(n) for n in names)
+
+
+def _token(obj: Mapping[str, Any], optional: bool) -> Optional[str]:
+    token = _get(obj, "token", str, optional, MAX_TOKEN)
+    if token is not None and not all(c in "0123456789abcdef" for c in token):
+        raise ProtocolError(BAD_FIELD, "a token is hexadecimal")
+    return token
+
+
+def _decode_setup(obj: Any) -> GameSetup:
+    try:
+        setup = GameSetup.from_json(obj)
+    except (ValueError, TypeError) as exc:
+        raise ProtocolError(BAD_FIELD, f"setup: {exc}") from None
+    return setup
+
+
+def _hello(obj: Mapping[str, Any]) -> Hello:
+    secret = _get(obj, "secret", int, optional=True)
+    if secret is not None and not 0 <= secret < 1 << 48:
+        raise ProtocolError(BAD_FIELD, "secret out of range")
+    return Hello(_get(obj, "protocol", int), _get(obj, "game", str, limit=MAX_REASON),
+                 clean_name(obj.get("name", "")), secret, _token(obj, optional=True))
+
+
+def _welcome(obj: Mapping[str, Any]) -> Welcome:
+    setup = _decode_setup(obj.get("setup"))
+    seat = _get(obj, "seat", int)
+    if not 0 <= seat < len(setup.seats):
+        raise ProtocolError(BAD_FIELD, f"no seat {seat}")
+    return Welcome(seat, setup, _names(obj, len(setup.seats)), _token(obj, optional=False))
+
+
+def _seats(obj: Mapping[str, Any]) -> Seats:
+    away = obj.get("away", [])
+    if not isinstance(away, list) or not all(type(s) is int for s in away):
+        raise ProtocolError(BAD_FIELD, "away lists seat numbers")
+    return Seats(_names(obj), tuple(away))
+
+
+def _error(obj: Mapping[str, Any]) -> Error:
+    fatal = obj.get("fatal", False)
+    if type(fatal) is not bool:
+        raise ProtocolError(BAD_FIELD, "fatal is true or false")
+    detail = obj.get("detail", "")
+    return Error(_get(obj, "reason", str, limit=MAX_REASON),
+                 detail[:MAX_DETAIL] if isinstance(detail, str) else "", fatal)
+
+
+def _relay_hello(obj: Mapping[str, Any]) -> RelayHello:
+    role = obj.get("role")
+    if role not in ("host", "guest"):
+        raise ProtocolError(BAD_FIELD, "role is host or guest")
+    code = _get(obj, "code", str, optional=role == "host", limit=16)
+    return RelayHello(role, _get(obj, "protocol", int), code)
+
+
+_DECODERS: dict[str, Callable[[Mapping[str, Any]], NetMessage]] = {
+    "hello": _hello,
+    "welcome": _welcome,
+    "seats": _seats,
+    "error": _error,
+    "bye": lambda obj: Bye(_get(obj, "reason", str, optional=True, limit=MAX_REASON) or ""),
+    "relay": _relay_hello,
+    "room": lambda obj: Room(_get(obj, "code", str, limit=16)),
+    "paired": lambda obj: Paired(),
+}
+
+
+def encode(msg: NetMessage) -> bytes:
+    """One line (with its newline) for a message."""
+    if isinstance(msg, (Update, Submit, Refused)):
+        obj = messages.encode(msg)
+    elif isinstance(msg, Hello):
+        obj = {"type": "hello", "protocol": msg.protocol, "game": msg.game, "name": msg.name,
+               "secret": msg.secret, "token": msg.token}
+    elif isinstance(msg, Welcome):
+        obj = {"type": "welcome", "seat": msg.seat, "setup": msg.setup.to_json(),
+               "names": list(msg.names), "token": msg.token}
+    elif isinstance(msg, Seats):
+        obj = {"type": "seats", "names": list(msg.names), "away": list(msg.away)}
+    elif isinstance(msg, Error):
+        obj = {"type": "error", "reason": msg.reason, "detail": msg.detail, "fatal": msg.fatal}
+    elif isinstance(msg, Bye):
+        obj = {"type": "bye", "reason": msg.reason}
+    elif isinstance(msg, RelayHello):
+        obj = {"type": "relay", "role": msg.role, "protocol": msg.protocol, "code": msg.code}
+    elif isinstance(msg, Room):
+        obj = {"type": "room", "code": msg.code}
+    elif isinstance(msg, Paired):
+        obj = {"type": "paired"}
+    else:
+        raise TypeError(f"not a net message: {msg!r}")
+    return json.dumps(obj, separators=(",", ":"), ensure_ascii=False).encode() + b"\n"
+
+
+def decode(line: bytes, expect: tuple[type, ...]) -> NetMessage:
+    """The message in one line (without its newline), if it is one of the ``expect``
+    types; else :class:`ProtocolError` with the reason to reply.  Input from a socket
+    is never trusted: every field is checked, nothing is evaluated."""
+    if len(line) > MAX_LINE:
+        raise ProtocolError(TOO_LONG, f"{len(line)} bytes")
+    try:
+        obj = json.loads(line)
+    except (ValueError, RecursionError) as exc:       # UnicodeDecodeError is a ValueError
+        raise ProtocolError(BAD_LINE, str(exc)[:MAX_DETAIL]) from None
+    if not isinstance(obj, dict):
+        raise ProtocolError(BAD_LINE, "a message is a JSON object")
+    kind = obj.get("type")
+    if not isinstance(kind, str):
+        raise ProtocolError(UNKNOWN_TYPE, "a message has a type")
+    if kind in SESSION_TYPES:
+        if SESSION_TYPES[kind] not in expect:
+            raise ProtocolError(UNEXPECTED, kind)
+        try:
+            return messages.decode(obj)
+        except MessageError as exc:
+            raise ProtocolError(BAD_FIELD, str(exc)[:MAX_DETAIL]) from None
+    decoder = _DECODERS.get(kind)
+    if decoder is None:
+        raise ProtocolError(UNKNOWN_TYPE, _brief(kind))
+    msg = decoder(obj)
+    if not isinstance(msg, expect):
+        raise ProtocolError(UNEXPECTED, kind)
+    return msg
+
+
+# -- lines and allowances ---------------------------------------------------------------
+class LineSplitter:
+    """Cuts a byte stream into lines of at most ``limit`` bytes, whatever chunks the
+    socket gives (sans-IO: host, guest and relay all feed it).  An oversized line
+    is reported once, as ``None``, the moment it is too long, and skipped up to its
+    newline: it is never buffered whole."""
+
+    def __init__(self, limit: int = MAX_LINE) -> None:
+        self.limit = limit
+        self._buf = bytearray()
+        self._skipping = False
+
+    def feed(self, data: bytes) -> list[Optional[bytes]]:
+        out: list[Optional[bytes]] = []
+        start = 0
+        while True:
+            end = data.find(b"\n", start)
+            if end < 0:
+                break
+            if self._skipping:
+                self._skipping = False
+            elif len(self._buf) + end - start > self.limit:
+                self._buf.clear()
+                out.append(None)
+            elif self._buf:
+                self._buf += data[start:end]
+                out.append(bytes(self._buf))
+                self._buf.clear()
+            else:
+                out.append(data[start:end])
+            start = end + 1
+        if not self._skipping and start < len(data):
+            if len(self._buf) + len(data) - start > self.limit:
+                self._buf.clear()
+                self._skipping = True
+                out.append(None)
+            else:
+                self._buf += data[start:]
+        return out
+
+
+@dataclass
+class Bucket:
+    """An allowance refilled at ``rate`` a second up to ``burst``: a flood limit, or
+    strikes that are forgiven with time."""
+
+    rate: float
+    burst: float
+    clock: Callable[[], float] = time.monotonic
+    level: float = field(default=-1.0)
+    _at: float = field(default=0.0, repr=False)
+
+    def __post_init__(self) -> None:
+        if self.level < 0:
+            self.level = float(self.burst)
+        self._at = self.clock()
+
+    def available(self) -> float:
+        now = self.clock()
+        self.level = min(float(self.burst), self.level + (now - self._at) * self.rate)
+        self._at = now
+        return self.level
+
+    def take(self, amount: float = 1.0) -> bool:
+        """Spend ``amount`` if there is that much; False (and nothing spent) if not."""
+        if self.available() < amount:
+            return False
+        self.level -= amount
+        return True

@@ -1,0 +1,351 @@
+"""The relay: a meeting point for a host and a guest who cannot reach each other.
+
+Most home players sit behind routers that refuse incoming connections, so both
+sides connect *out* to a relay::
+
+    python -m game.net.relay --port 47800 [--host 0.0.0.0] [--max-rooms 10000]
+
+One process, one asyncio loop, no state on disk.  A host says
+``{"type": "relay", "role": "host", "protocol": 1}`` and gets a room with a
+6-symbol code (game/net/codes.py); a guest says ``{"type": "relay", "role":
+"guest", "code": ...}`` and is paired with that room's host (the host hears
+``!joined``).  From then on the relay forwards lines between the two without
+reading them: it looks only at their length and first byte (``!`` lines are
+for the relay: heartbeats, which it answers itself, and a host's ``!kick``).
+When the guest leaves the host hears ``!gone`` and the room waits for the guest
+to come back with the same code; when the host leaves the room closes and the
+guest hears ``!gone``.
+
+Limits, so that no client can hurt the others: lines of at most
+:data:`~game.net.protocol.MAX_LINE` bytes; a connection that has not said hello
+within ``hello_timeout`` or has been silent for ``dead_after`` (heartbeats come
+every 3 s) is closed; offences (a bad hello, an oversized line, an unknown
+``!`` line) cost strikes and a connection out of strikes is closed; each
+connection may send :data:`BYTES_PER_S` on average (beyond that the relay
+stops reading it for a while); a peer that does not read what is sent to it
+(:data:`MAX_BUFFER` waiting) is dropped; at most ``max_rooms`` rooms and
+``max_connections`` connections; an address that tries many codes that do not
+exist is turned away for a while.  Any exception in a connection's handler
+closes that connection only: bad input never stops the relay.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import logging
+import signal
+import time
+from collections import Counter
+from typing import Optional, Sequence
+
+from game.net import codes
+from game.net.protocol import (GONE, HELLO_TIMEOUT, JOINED, KICK, LIMITS, MAX_LINE, NO_SUCH_ROOM,
+                               PING, PONG, PROTOCOL, QUICK, RELAY_FULL, ROOM_FULL, TOO_LONG,
+                               WRONG_VERSION, Bucket, Error, LineSplitter, Limits, Paired,
+                               ProtocolError, RelayHello, Room, decode, encode)
+
+log = logging.getLogger(__name__)
+
+#: bytes a connection may send a second on average (a game needs a few KB), and in a burst
+BYTES_PER_S = 4 << 20
+BYTES_BURST = 8 << 20
+#: bytes waiting for a peer that does not read, before it is dropped
+MAX_BUFFER = 2 << 20
+#: codes that do not exist an address may try in a burst, then one every 10 s
+MISSES_BURST = 10
+MISSES_PER_S = 0.1
+SWEEP_EVERY = 0.5
+
+
+class _Room:
+    def __init__(self, code: str, host: "_Conn") -> None:
+        self.code = code
+        self.host = host
+        self.guest: Optional[_Conn] = None
+
+
+class _Conn(asyncio.Protocol):
+    """One client of the relay, a host or a guest once it has said hello."""
+
+    def __init__(self, relay: "Relay") -> None:
+        self.relay = relay
+        self.transport: Optional[asyncio.Transport] = None
+        self.ip = ""
+        self.role: Optional[str] = None
+        self.room: Optional[_Room] = None
+        self.peer: Optional[_Conn] = None
+        self.closing = False
+        self.born = self.heard = time.monotonic()
+        self.splitter = LineSplitter(MAX_LINE)
+        self.strikes = Bucket(relay.limits.strike_leak, relay.limits.strikes)
+        self.bandwidth = Bucket(BYTES_PER_S, BYTES_BURST)
+
+    # -- asyncio callbacks -------------------------------------------------------------------
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        assert isinstance(transport, asyncio.Transport)
+        self.transport = transport
+        peer = transport.get_extra_info("peername")
+        self.ip = peer[0] if peer else ""
+        relay = self.relay
+        if len(relay.conns) >= relay.max_connections or relay.cooling(self.ip):
+            relay.stats["turned_away"] += 1
+            self.closing = True
+            transport.abort()
+            return
+        relay.conns.add(self)
+
+    def data_received(self, data: bytes) -> None:
+        self.heard = time.monotonic()
+        try:
+            self._lines(self.splitter.feed(data))
+            if not self.closing and not self.bandwidth.take(len(data)):
+                self._throttle(len(data))
+        except Exception:  # never let one client's bytes stop the relay
+            log.exception("relay: dropping %s after an error", self.ip)
+            self.close(abort=True)
+
+    def eof_received(self) -> Optional[bool]:
+        return False
+
+    def connection_lost(self, exc: Optional[Exception]) -> None:
+        self.closing = True
+        relay = self.relay
+        relay.conns.discard(self)
+        room = self.room
+        if room is None:
+            return
+        if self.role == "host" and relay.rooms.get(room.code) is room:
+            del relay.rooms[room.code]
+            if room.guest is not None:
+                room.guest.write(GONE + b"\n")
+                room.guest.close()
+        elif self.role == "guest" and room.guest is self:
+            self._leave_room()
+
+    # -- lines -------------------------------------------------------------------------------
+    def _lines(self, lines: list[Optional[bytes]]) -> None:
+        out: list[bytes] = []
+        for line in lines:
+            if self.closing:
+                return
+            if line is None and self.role is None:
+                self.refuse(TOO_LONG)
+            elif line is None:
+                self.offence(TOO_LONG)
+            elif line[:1] == b"!":
+                self._link_line(line.strip())
+            elif self.role is None:
+                self._hello(line)
+            elif self.peer is not None:
+                out.append(line)            # forwarded unread
+        if out and self.peer is not None:
+            out.append(b"")
+            self.peer.write(b"\n".join(out))
+            self.relay.stats["lines"] += len(out) - 1
+
+    def _link_line(self, line: bytes) -> None:
+        if line == PING:
+            self.write(PONG + b"\n")
+        elif line == PONG:
+            pass
+        elif line == KICK and self.role == "host" and self.room is not None:
+            guest = self.room.guest
+            log.info("relay: room %s sends its guest away", self.room.code)
+            if guest is not None:
+                guest._leave_room()
+                guest.close()
+        else:
+            self.offence("unknown link line")
+
+    def _hello(self, line: bytes) -> None:
+        relay = self.relay
+        try:
+            msg = decode(line, (RelayHello,))
+        except ProtocolError as exc:
+            self.refuse(exc.reason)
+            return
+        assert isinstance(msg, RelayHello)
+        if msg.protocol != PROTOCOL:
+            self.refuse(WRONG_VERSION)
+        elif msg.role == "host":
+            if len(relay.rooms) >= relay.max_rooms:
+                self.refuse(RELAY_FULL)
+                return
+            code = relay.new_code()
+            self.role, self.room = "host", _Room(code, self)
+            relay.rooms[code] = self.room
+            relay.stats["rooms_opened"] += 1
+            self.write(encode(Room(code)))
+        else:
+            room = relay.rooms.get(codes.normalise(msg.code or ""))
+            if room is None:
+                relay.miss(self.ip)
+                self.refuse(NO_SUCH_ROOM)
+            elif room.guest is not None:
+                self.refuse(ROOM_FULL)
+            else:
+                self.role, self.room, self.peer = "guest", room, room.host
+                room.guest, room.host.peer = self, self
+                relay.stats["paired"] += 1
+                room.host.write(JOINED + b"\n")
+                self.write(encode(Paired()))
+
+    def _leave_room(self) -> None:
+        """This guest is no longer in its room; the host hears so."""
+        room = self.room
+        if room is not None and room.guest is self:
+            room.guest = None
+            room.host.peer = None
+            room.host.write(GONE + b"\n")
+        self.peer = None
+
+    # -- output and ends -----------------------------------------------------------------------
+    def write(self, data: bytes) -> None:
+        transport = self.transport
+        if self.closing or transport is None:
+            return
+        transport.write(data)
+        if transport.get_write_buffer_size() > MAX_BUFFER:
+            log.warning("relay: %s does not read; dropped", self.ip)
+            self.relay.stats["slow"] += 1
+            self.close(abort=True)
+
+    def offence(self, what: str) -> None:
+        if not self.strikes.take():
+            log.warning("relay: %s out of strikes (%s)", self.ip, what)
+            self.relay.stats["abuse"] += 1
+            self.close()
+
+    def refuse(self, reason: str) -> None:
+        self.relay.stats["refused"] += 1
+        self.write(encode(Error(reason, fatal=True)))
+        self.close()
+
+    def close(self, abort: bool = False) -> None:
+        if self.closing or self.transport is None:
+            return
+        self.closing = True
+        if abort:
+            self.transport.abort()
+        else:
+            self.transport.close()
+
+    def _throttle(self, size: int) -> None:
+        assert self.transport is not None
+        self.transport.pause_reading()
+        asyncio.get_running_loop().call_later(size / BYTES_PER_S, self._resume)
+
+    def _resume(self) -> None:
+        if not self.closing and self.transport is not None:
+            self.transport.resume_reading()
+
+
+class Relay:
+    """The relay's rooms and connections, served on one asyncio loop."""
+
+    def __init__(self, limits: Limits = LIMITS, max_rooms: int = 10_000,
+                 max_connections: int = 30_000) -> None:
+        self.limits = limits
+        self.max_rooms = max_rooms
+        self.max_connections = max_connections
+        self.rooms: dict[str, _Room] = {}
+        self.conns: set[_Conn] = set()
+        self.misses: dict[str, Bucket] = {}
+        self.stats: Counter[str] = Counter()
+        self._server: Optional[asyncio.base_events.Server] = None
+        self._sweeper: Optional[asyncio.Task[None]] = None
+
+    async def start(self, host: str, port: int) -> tuple[str, int]:
+        """Listen on ``host``:``port`` (0: any free port); the address it listens on."""
+        loop = asyncio.get_running_loop()
+        self._server = await loop.create_server(lambda: _Conn(self), host, port, backlog=4096)
+        self._sweeper = loop.create_task(self._sweep())
+        name = self._server.sockets[0].getsockname()
+        return name[0], name[1]
+
+    async def close(self) -> None:
+        if self._sweeper is not None:
+            self._sweeper.cancel()
+        if self._server is not None:
+            self._server.close()
+        for conn in list(self.conns):
+            conn.close(abort=True)
+        if self._server is not None:
+            await self._server.wait_closed()
+
+    def new_code(self) -> str:
+        while True:
+            code = codes.new_relay_code()
+            if code not in self.rooms:
+                return code
+
+    def miss(self, ip: str) -> None:
+        """``ip`` tried a code that does not exist."""
+        bucket = self.misses.setdefault(ip, Bucket(MISSES_PER_S, MISSES_BURST))
+        bucket.take()
+
+    def cooling(self, ip: str) -> bool:
+        bucket = self.misses.get(ip)
+        return bucket is not None and bucket.available() < 1
+
+    def pairs(self) -> int:
+        return sum(1 for room in self.rooms.values() if room.guest is not None)
+
+    async def _sweep(self) -> None:
+        """Close the connections that said no hello in time or fell silent."""
+        limits = self.limits
+        while True:
+            await asyncio.sleep(min(SWEEP_EVERY, limits.hello_timeout / 2))
+            now = time.monotonic()
+            for conn in list(self.conns):
+                if conn.role is None and now - conn.born > limits.hello_timeout:
+                    self.stats["silent"] += 1
+                    conn.refuse(HELLO_TIMEOUT)
+                elif now - conn.heard > limits.dead_after:
+                    log.info("relay: %s %s silent for %.1f s", conn.role, conn.ip, now - conn.heard)
+                    self.stats["dead"] += 1
+                    conn.close(abort=True)
+            for ip, bucket in list(self.misses.items()):
+                if bucket.available() >= bucket.burst:
+                    del self.misses[ip]
+
+
+async def serve(host: str, port: int, limits: Limits = LIMITS, max_rooms: int = 10_000) -> None:
+    """Run a relay until SIGTERM or SIGINT; prints where it listens (and its figures
+    when it stops) on stdout."""
+    relay = Relay(limits, max_rooms)
+    where = await relay.start(host, port)
+    print(f"relay listening on {where[0]}:{where[1]}", flush=True)
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        loop.add_signal_handler(sig, stop.set)
+    await stop.wait()
+    await relay.close()
+    print("relay stopped: " + ", ".join(f"{k} {v}" for k, v in sorted(relay.stats.items())),
+          flush=True)
+
+
+def main(argv: Optional[Sequence[str]] = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m game.net.relay",
+                                     description="Pair Tavolata hosts and guests by room code.")
+    parser.add_argument("--port", type=int, default=codes.RELAY_PORT)
+    parser.add_argument("--host", default="0.0.0.0",
+                        help="the address to listen on (default: every interface)")
+    parser.add_argument("--max-rooms", type=int, default=10_000)
+    parser.add_argument("--limits", choices=("default", "quick"), default="default",
+                        help="quick: the tests' short timeouts")
+    args = parser.parse_args(argv)
+    logging.basicConfig(level=logging.WARNING, format="%(asctime)s %(message)s")
+    limits = QUICK if args.limits == "quick" else LIMITS
+    try:
+        asyncio.run(serve(args.host, args.port, limits, args.max_rooms))
+    except OSError as exc:
+        print(f"relay: cannot listen on {args.host}:{args.port}: {exc}", flush=True)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,137 @@
+"""Netplay tests talk to 127.0.0.1 only, and stop by themselves.
+
+* Every socket of this process may bind, connect or send to 127.0.0.1 only: any
+  other address fails the test before a packet leaves (the child processes are
+  given 127.0.0.1 explicitly: a relay ``--host 127.0.0.1``, a host ``--listen
+  127.0.0.1``, codes that name 127.0.0.1).
+* A test that runs past ``WATCHDOG`` seconds ends pytest with a traceback rather
+  than hang; every process a test starts is ended by its pid.
+"""
+
+from __future__ import annotations
+
+import faulthandler
+import json
+import queue
+import socket
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+from typing import Iterator, Optional
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[3]
+WATCHDOG = 120.0
+LOOPBACK = ("127.0.0.1", "localhost")
+
+
+def _check(address: object) -> None:
+    if isinstance(address, tuple) and address and address[0] not in LOOPBACK:
+        raise AssertionError(f"a netplay test may only use 127.0.0.1, not {address!r}")
+
+
+@pytest.fixture(autouse=True)
+def _loopback_only(monkeypatch):
+    for name in ("connect", "connect_ex", "bind"):
+        original = getattr(socket.socket, name)
+
+        def guarded(self, address, _original=original):
+            _check(address)
+            return _original(self, address)
+
+        monkeypatch.setattr(socket.socket, name, guarded)
+    original_sendto = socket.socket.sendto
+
+    def sendto(self, data, *args):
+        _check(args[-1])
+        return original_sendto(self, data, *args)
+
+    monkeypatch.setattr(socket.socket, "sendto", sendto)
+
+
+@pytest.fixture(autouse=True)
+def _watchdog():
+    faulthandler.dump_traceback_later(WATCHDOG, exit=True)
+    yield
+    faulthandler.cancel_dump_traceback_later()
+
+
+class Proc:
+    """A child process whose stdout lines are read (by a thread) with a timeout."""
+
+    def __init__(self, args: list[str]) -> None:
+        self.popen = subprocess.Popen([sys.executable, *args], cwd=ROOT, stdout=subprocess.PIPE,
+                                      stderr=subprocess.PIPE, text=True)
+        self.lines: list[str] = []
+        self._queue: "queue.Queue[Optional[str]]" = queue.Queue()
+        self._reader = threading.Thread(target=self._read, daemon=True)
+        self._reader.start()
+
+    def _read(self) -> None:
+        assert self.popen.stdout is not None
+        for line in self.popen.stdout:
+            self._queue.put(line.rstrip("\n"))
+        self._queue.put(None)
+
+    def expect(self, prefix: str, timeout: float = 20.0) -> str:
+        """The rest of the next stdout line starting with ``prefix``."""
+        end = time.monotonic() + timeout
+        while True:
+            try:
+                line = self._queue.get(timeout=max(0.01, end - time.monotonic()))
+            except queue.Empty:
+                line = None
+            if line is None:
+                self._queue.put(None)
+                raise AssertionError(f"no {prefix!r} from {self.popen.args[1:5]}: {self.lines}"
+                                     f"\n{self.stderr()}")
+            self.lines.append(line)
+            if line.startswith(prefix):
+                return line[len(prefix):].strip()
+
+    def json(self, prefix: str, timeout: float = 20.0) -> dict:
+        return json.loads(self.expect(prefix + " ", timeout))
+
+    def stderr(self) -> str:
+        if self.popen.poll() is None:
+            return ""
+        return self.popen.stderr.read()[-3000:] if self.popen.stderr else ""
+
+    def wait(self, timeout: float = 30.0) -> int:
+        return self.popen.wait(timeout)
+
+    def end(self) -> None:
+        if self.popen.poll() is None:
+            self.popen.kill()
+            self.popen.wait(10)
+        self._reader.join(5)
+        for stream in (self.popen.stdout, self.popen.stderr):
+            if stream:
+                stream.close()
+
+
+@pytest.fixture
+def procs() -> Iterator[list[Proc]]:
+    """Start processes with ``procs.append(Proc(args))``; each is ended by its pid."""
+    started: list[Proc] = []
+    yield started
+    for proc in started:
+        proc.end()
+
+
+def start_relay(extra: Optional[list[str]] = None) -> tuple[Proc, int]:
+    proc = Proc(["-m", "game.net.relay", "--host", "127.0.0.1", "--port", "0",
+                 "--limits", "quick", *(extra or [])])
+    where = proc.expect("relay listening on ")
+    return proc, int(where.rsplit(":", 1)[1])
+
+
+@pytest.fixture(scope="module")
+def relay_port() -> Iterator[int]:
+    """A relay process on 127.0.0.1 with the tests' short timeouts, for a module."""
+    proc, port = start_relay()
+    yield port
+    proc.end()

@@ -1,0 +1,164 @@
+"""A host in this process with a computer at its table, guests, and raw sockets that
+misbehave on purpose; everything on 127.0.0.1, every wait bounded."""
+
+from __future__ import annotations
+
+import json
+import socket
+import threading
+import time
+from contextlib import contextmanager
+from typing import Any, Callable, Iterator, Optional
+
+from game.net import codes
+from game.net.bot import Autoplayer, hosted_setup
+from game.net.client import RemoteClient
+from game.net.host import PLAYING, Host
+from game.net.protocol import GAME_VERSION, PROTOCOL, QUICK, Limits
+from game.session import Update
+
+LIMIT = 20.0
+
+
+def until(condition: Callable[[], Any], timeout: float = 5.0, what: str = "") -> Any:
+    """Wait for ``condition()`` to be true; AssertionError after ``timeout`` seconds."""
+    end = time.monotonic() + timeout
+    while True:
+        value = condition()
+        if value:
+            return value
+        if time.monotonic() > end:
+            raise AssertionError(f"still not {what or condition} after {timeout} s")
+        time.sleep(0.005)
+
+
+class Table(threading.Thread):
+    """The host's table: a computer plays the host's seat through ``host.client``
+    (which also pumps the session, as the real table does every frame)."""
+
+    def __init__(self, host: Host, delay: float = 0.0, wait_for_guest: bool = True) -> None:
+        super().__init__(daemon=True, name="host-table")
+        self.host = host
+        self.auto = Autoplayer(host.client, "random", 1, delay)
+        self.wait_for_guest = wait_for_guest
+        self.over = threading.Event()
+        self._halt = threading.Event()
+
+    def run(self) -> None:
+        while not self._halt.is_set():
+            if not self.wait_for_guest or self.host.status().state == PLAYING:
+                if self.auto.step():
+                    self.over.set()
+            time.sleep(0.001)
+
+    def stop(self) -> None:
+        self._halt.set()
+        if self.ident is not None:
+            self.join(5)
+
+    @property
+    def result(self) -> Optional[dict]:
+        latest = self.auto.latest
+        return dict(latest.result) if latest is not None and latest.result else None
+
+
+@contextmanager
+def hosting(key: str = "bocce", seed: int = 1, limits: Limits = QUICK, delay: float = 0.0,
+            wait_for_guest: bool = True, **options: Any) -> Iterator[tuple[Host, Table]]:
+    options.setdefault("listen", "127.0.0.1")
+    options.setdefault("port", 0)
+    host = Host(hosted_setup(key, 0, 1, "random", seed), name="Host", paced=False,
+                stand_in="random", limits=limits, **options).start()
+    table = Table(host, delay, wait_for_guest)
+    try:
+        assert host.wait_ready(5.0), host.status()
+        table.start()
+        yield host, table
+    finally:
+        table.stop()
+        host.close()
+
+
+def join(code: str, limits: Limits = QUICK, **options: Any) -> RemoteClient:
+    return RemoteClient(code, limits=limits, **options)
+
+
+def play(client: RemoteClient, timeout: float = LIMIT) -> Update:
+    return Autoplayer(client, "random", 3).play(timeout)
+
+
+class Raw:
+    """A hand-made connection to 127.0.0.1:``port``: it sends what it is told."""
+
+    def __init__(self, port: int) -> None:
+        self.sock = socket.create_connection(("127.0.0.1", port), timeout=5.0)
+        self.buf = b""
+
+    def send(self, data: bytes) -> bool:
+        """Send all of ``data``; False if the other end has closed (what a test of abuse
+        expects sooner or later)."""
+        try:
+            self.sock.sendall(data)
+        except (BrokenPipeError, ConnectionResetError):
+            return False
+        return True
+
+    def say(self, obj: dict) -> None:
+        self.send(json.dumps(obj).encode() + b"\n")
+
+    def line(self, timeout: float = 5.0, link: bool = False) -> Optional[bytes]:
+        """The next line (heartbeats skipped unless ``link``); None at the end."""
+        end = time.monotonic() + timeout
+        while True:
+            if b"\n" in self.buf:
+                line, self.buf = self.buf.split(b"\n", 1)
+                if link or not line.startswith(b"!"):
+                    return line
+                continue
+            left = end - time.monotonic()
+            if left <= 0:
+                raise AssertionError(f"no line within {timeout} s")
+            self.sock.settimeout(left)
+            try:
+                data = self.sock.recv(65536)
+            except socket.timeout:
+                continue
+            except ConnectionError:
+                return None
+            if not data:
+                return None
+            self.buf += data
+
+    def msg(self, timeout: float = 5.0) -> Optional[dict]:
+        line = self.line(timeout)
+        return None if line is None else json.loads(line)
+
+    def expect(self, kind: str, timeout: float = 5.0) -> dict:
+        """The next message of type ``kind`` (others skipped)."""
+        end = time.monotonic() + timeout
+        while True:
+            msg = self.msg(max(0.01, end - time.monotonic()))
+            assert msg is not None, f"closed before a {kind}"
+            if msg.get("type") == kind:
+                return msg
+
+    def closed(self, timeout: float = 5.0) -> bool:
+        """Whether the other end closes within ``timeout`` (what comes meanwhile is read)."""
+        end = time.monotonic() + timeout
+        while time.monotonic() < end:
+            try:
+                if self.line(max(0.01, end - time.monotonic()), link=True) is None:
+                    return True
+            except AssertionError:
+                return False
+        return False
+
+    def hello(self, code: str, token: Optional[str] = None, **fields: Any) -> dict:
+        room = codes.parse(code)
+        secret = room.secret if isinstance(room, codes.DirectCode) else None
+        self.say({"type": "hello", "protocol": PROTOCOL, "game": GAME_VERSION, "name": "Raw",
+                  "secret": secret, "token": token, **fields})
+        return self.expect("welcome")
+
+    def close(self) -> None:
+        self.sock.close()

@@ -1,0 +1,320 @@
+"""A host and its guests in this process (threads), and connections that misbehave:
+in every fault the host keeps running, the guest is told why in a key, and the
+game goes on to an end equal to a replay of its log."""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+import time
+
+import pytest
+
+from game.engine import Action, replay_log
+from game.net import client as client_module
+from game.net import codes
+from game.net.bot import Autoplayer
+from game.net.client import CONNECTED, LOST, RemoteClient
+from game.net.host import LOCKED, PLAYING, WAITING, Host
+from game.net.protocol import (GAME_VERSION, MAX_GUEST_LINE, PROTOCOL, QUICK, Limits, Welcome,
+                               encode)
+from game.session import HUMAN, REMOTE, GameSetup, SeatSpec, Update
+from tests.game.net.helpers import LIMIT, Raw, hosting, join, play, until
+
+
+def finish(host: Host, table, code: str, **options) -> RemoteClient:
+    """A guest joins with ``code`` and plays to the end; both ends agree with the log."""
+    guest = join(code, **options)
+    assert guest.wait_connected(5), guest.reason
+    last = play(guest)
+    assert table.over.wait(LIMIT)
+    assert last.result == table.result == replay_log(host.session.log()).result()
+    return guest
+
+
+def test_a_guest_plays_a_whole_game_and_sees_the_setup_from_its_seat():
+    with hosting("briscola", seed=4) as (host, table):
+        status = host.status()
+        assert status.state == WAITING and status.relay_code is None
+        guest = join(status.direct_code, name="Anna\x00\u202e")
+        assert guest.wait_connected(5)
+        assert guest.seat == 1 and guest.names[:2] == ("Host", "Anna")
+        assert guest.setup.seed is None, "the seed would tell every card"
+        assert [s.kind for s in guest.setup.seats] == [REMOTE, HUMAN, "computer"]
+        until(lambda: host.status().state == PLAYING)
+        seats = host.status().seats
+        assert seats[1].present and seats[1].name == "Anna" and not seats[1].stand_in
+        last = play(guest)
+        assert table.over.wait(LIMIT)
+        assert last.result == table.result == replay_log(host.session.log()).result()
+        guest.close()
+        until(lambda: host.status().seats[1].stand_in, what="a computer in the seat")
+
+
+def test_a_mistyped_code_says_so_without_touching_the_network():
+    code = codes.direct_code("127.0.0.1", 1, 5)
+    wrong = ("3" if code[4] != "3" else "4").join((code[:4], code[5:]))
+    for text in (wrong, code[:11], "HELLO", codes.new_relay_code()[::-1] + "Z"):
+        guest = RemoteClient(text, limits=QUICK)
+        assert guest.state == LOST and guest.reason == "mistyped_code", text
+    relay_code = codes.new_relay_code()
+    assert RemoteClient(relay_code, limits=QUICK).reason == "no_relay"
+
+
+def test_nobody_at_the_address_is_unreachable():
+    guest = join(codes.direct_code("127.0.0.1", 9, 5))
+    assert not guest.wait_connected(5)
+    assert guest.reason == "unreachable"
+
+
+def test_a_wrong_secret_is_no_such_room_and_the_host_goes_on():
+    with hosting() as (host, table):
+        room = codes.parse(host.status().direct_code)
+        other = codes.direct_code(room.address, room.port, (room.secret + 1) %
+                                  codes.secret_range(room.port))
+        stranger = join(other)
+        assert not stranger.wait_connected(5) and stranger.reason == "no_such_room"
+        finish(host, table, host.status().direct_code)
+
+
+def test_after_many_wrong_secrets_only_a_seat_token_gets_in():
+    limits = Limits(**{**QUICK.__dict__, "bad_secret_lockout": 3})
+    with hosting(limits=limits, delay=0.01) as (host, table):
+        code = host.status().direct_code
+        friend = join(code, limits=limits)
+        assert friend.wait_connected(5)
+        room = codes.parse(code)
+        wrong = codes.direct_code(room.address, room.port,
+                                  (room.secret + 7) % codes.secret_range(room.port))
+        for _ in range(3):
+            assert join(wrong, limits=limits).wait_connected(5) is False
+        assert host.status().problem == LOCKED
+        raw = Raw(room.port)          # the right secret, but no token: locked out
+        raw.say({"type": "hello", "protocol": PROTOCOL, "game": GAME_VERSION,
+                 "secret": room.secret})
+        assert raw.expect("error")["reason"] == "no_such_room"
+        friend._net.call(lambda: friend._link.abort())      # the friend's cable is cut ...
+        until(lambda: friend.reconnects == 1 and friend.state == CONNECTED,
+              what="back in with the token")
+        play(friend)
+        assert table.over.wait(LIMIT)
+
+
+@pytest.mark.parametrize("field", [{"protocol": PROTOCOL + 1}, {"game": "0.0.0-other"}])
+def test_a_wrong_version_gets_a_clear_error(field):
+    with hosting() as (host, table):
+        raw = Raw(host.status().port)
+        raw.say({"type": "hello", "protocol": PROTOCOL, "game": GAME_VERSION, "name": "x",
+                 "secret": codes.parse(host.status().direct_code).secret, **field})
+        error = raw.expect("error")
+        assert error["reason"] == "wrong_version" and error["fatal"]
+        assert "protocol" in error["detail"] and raw.closed()
+        finish(host, table, host.status().direct_code)
+
+
+def test_a_guest_of_another_version_hears_wrong_version(monkeypatch):
+    with hosting() as (host, table):
+        monkeypatch.setattr(client_module, "GAME_VERSION", "99.0")
+        guest = join(host.status().direct_code)
+        assert not guest.wait_connected(5) and guest.reason == "wrong_version"
+
+
+def test_a_third_player_finds_the_room_full():
+    with hosting(delay=0.005) as (host, table):
+        code = host.status().direct_code
+        friend = join(code)
+        assert friend.wait_connected(5)
+        third = join(code)
+        assert not third.wait_connected(5) and third.reason == "room_full"
+        last = play(friend)
+        assert table.over.wait(LIMIT) and last.result == table.result
+
+
+@pytest.mark.parametrize("first", [b"\x00\xff\xfe garbage\n", b"[1, 2]\n", b"{}\n",
+                                   b'{"type": "submit", "seat": 1, "action": "draw"}\n',
+                                   b"x" * (MAX_GUEST_LINE + 10) + b"\n"])
+def test_a_stranger_who_does_not_say_hello_first_is_told_and_closed(first):
+    with hosting() as (host, table):
+        raw = Raw(host.status().port)
+        raw.send(first)
+        error = raw.expect("error")
+        assert error["fatal"] and error["reason"] in ("bad_line", "unknown_type", "unexpected",
+                                                      "too_long")
+        assert raw.closed()
+        finish(host, table, host.status().direct_code)
+
+
+def test_bad_lines_get_error_replies_and_repeated_abuse_closes_the_connection():
+    with hosting(delay=0.002) as (host, table):
+        raw = Raw(host.status().port)
+        welcome = raw.hello(host.status().direct_code)
+        assert welcome["seat"] == 1
+        replies = []
+        for bad in (b"\x00\xff garbage", b"[]", b'{"type": "nonsense"}',
+                    b'{"type": "submit", "seat": "1", "action": "draw"}',
+                    b'{"type": "submit", "seat": 1, "action": "no:such:thing:here"}',
+                    b'{"type": "update", "seat": 1}', b"!what",
+                    b"y" * (MAX_GUEST_LINE * 3)):
+            raw.send(bad + b"\n")
+            replies.append(raw.expect("error"))
+        reasons = [r["reason"] for r in replies]
+        assert reasons[:6] == ["bad_line", "bad_line", "unknown_type", "bad_field", "bad_field",
+                               "unexpected"], reasons
+        assert reasons[7] == "too_long" and not any(r["fatal"] for r in replies[:7])
+        for _ in range(20):
+            raw.send(b"garbage\n")
+        assert raw.closed(), "out of strikes"
+        until(lambda: host.status().seats[1].stand_in)
+        finish(host, table, host.status().direct_code)
+
+
+def test_out_of_turn_illegal_and_other_seats_actions_are_refused_with_reasons():
+    with hosting("briscola", seed=2, delay=0.05) as (host, table):
+        raw = Raw(host.status().port)
+        raw.hello(host.status().direct_code)
+        update = raw.expect("update")
+        assert 1 not in update["to_act"], "seed 2: seat 0 leads"
+        raw.say({"type": "submit", "seat": 1, "action": "play:Ad", "version": None})
+        out_of_turn = raw.expect("refused")
+        raw.say({"type": "submit", "seat": 0, "action": "play:Ad"})
+        other_seat = raw.expect("refused")
+        raw.say({"type": "submit", "seat": 1, "action": "trump::x", "probe": True})
+        probe = raw.expect("refused")
+        assert out_of_turn["reason"]["key"].startswith(("engine.", "briscola."))
+        assert other_seat["reason"]["key"] == "engine.not_your_seat"
+        assert probe["probe"] is True
+        assert host.session.state.history == [] or all(
+            seat != 1 for seat, _ in host.session.state.history), "nothing was applied"
+        raw.close()
+        until(lambda: host.status().seats[1].stand_in)
+        finish(host, table, host.status().direct_code)
+
+
+def test_a_guest_gets_refusals_and_plays_on():
+    with hosting("bocce", seed=6) as (host, table):
+        guest = join(host.status().direct_code)
+        assert guest.wait_connected(5)
+        polled = until(guest.poll, what="the opening deal")
+        first = polled[0]
+        assert isinstance(first, Update) and first.version == 0 and first.my_turn
+        guest.submit(Action("draw"))                        # the lag comes first
+        guest.submit(first.legal[0], version=7)             # a position never seen
+        me = Autoplayer(guest, "random", 3)
+        me.latest = polled[-1]
+        until(lambda: me.step() or len(me.refusals) == 2)
+        reasons = [r.reason.key for r in me.refusals]
+        assert reasons[0].startswith("bocce.") and reasons[1] == "engine.moved_on", reasons
+        last = me.play(LIMIT)
+        assert table.over.wait(LIMIT) and last.result == table.result
+
+
+def test_a_flood_closes_the_flooder_and_the_game_goes_on():
+    with hosting("bocce", seed=8, delay=0.002) as (host, table):
+        raw = Raw(host.status().port)
+        raw.hello(host.status().direct_code)
+        flood = b"".join(b'{"type":"submit","seat":1,"action":"draw","probe":true}\n'
+                         for _ in range(5000))
+        for _ in range(4):
+            raw.send(flood)
+        assert raw.closed(10)
+        until(lambda: host.status().seats[1].stand_in)
+        finish(host, table, host.status().direct_code)
+
+
+def test_a_silent_connection_is_dropped_and_does_not_stall_the_game():
+    with hosting("briscola", seed=3) as (host, table):
+        silent = Raw(host.status().port)
+        started = time.monotonic()
+        finish(host, table, host.status().direct_code)
+        error = silent.expect("error", timeout=QUICK.hello_timeout + 2)
+        assert error["reason"] == "hello_timeout" and silent.closed()
+        assert time.monotonic() - started < QUICK.hello_timeout + 3
+
+
+def test_a_guest_that_falls_silent_is_found_by_the_heartbeat():
+    with hosting(delay=0.01) as (host, table):
+        raw = Raw(host.status().port)
+        raw.hello(host.status().direct_code)
+        until(lambda: host.status().seats[1].present)
+        started = time.monotonic()      # from now on this guest sends nothing, not even pongs
+        until(lambda: host.status().seats[1].stand_in, timeout=QUICK.dead_after + 2)
+        assert time.monotonic() - started < QUICK.dead_after + 1
+        finish(host, table, host.status().direct_code)
+
+
+def test_a_guest_whose_cable_is_cut_comes_back_with_its_seat():
+    with hosting("bocce", seed=9, delay=0.01) as (host, table):
+        guest = join(host.status().direct_code)
+        assert guest.wait_connected(5)
+        until(lambda: guest.poll() or True)
+        time.sleep(0.2)
+        guest._net.call(lambda: guest._link.abort())
+        until(lambda: guest.reconnects == 1 and guest.state == CONNECTED, what="reconnected")
+        assert guest.seat == 1
+        last = play(guest)
+        assert table.over.wait(LIMIT)
+        assert last.result == table.result == replay_log(host.session.log()).result()
+
+
+def test_a_guest_notices_a_host_that_falls_silent():
+    """A fake host welcomes the guest, then says nothing: within dead_after the guest
+    knows the link is dead and gets back in (to the same fake host)."""
+
+    async def fake_host(reader, writer):
+        await reader.readline()
+        setup = GameSetup("bocce", (SeatSpec(REMOTE), SeatSpec(HUMAN)), {}, None)
+        writer.write(encode(Welcome(1, setup, ("", ""), "ab")))
+        await asyncio.sleep(30)
+
+    loop = asyncio.new_event_loop()
+    server = loop.run_until_complete(asyncio.start_server(fake_host, "127.0.0.1", 0))
+    thread = threading.Thread(target=loop.run_forever, daemon=True)
+    thread.start()
+    try:
+        port = server.sockets[0].getsockname()[1]
+        guest = join(codes.direct_code("127.0.0.1", port, 1))
+        assert guest.wait_connected(5)
+        started = time.monotonic()
+        until(lambda: guest.reconnects == 1, timeout=QUICK.dead_after + 2)
+        assert time.monotonic() - started < QUICK.dead_after + 1
+        guest.close()
+    finally:
+        loop.call_soon_threadsafe(loop.stop)
+        thread.join(5)
+        server.close()
+        for task in asyncio.all_tasks(loop):
+            task.cancel()
+        loop.run_until_complete(asyncio.sleep(0.05))
+        loop.close()
+
+
+def test_when_the_host_quits_the_guest_is_told_at_once():
+    with hosting("briscola", delay=0.05) as (host, table):
+        guest = join(host.status().direct_code)
+        assert guest.wait_connected(5)
+        time.sleep(0.1)
+        table.stop()
+        host.close()
+        until(lambda: guest.state == LOST, timeout=2)
+        assert guest.reason == "host_gone"
+        guest.poll()
+        guest.submit(Action("claim"))
+        refused = guest.poll()
+        assert len(refused) == 1 and refused[0].reason.key == "engine.not_allowed"
+
+
+def test_a_host_needs_a_remote_seat_and_a_door():
+    with pytest.raises(ValueError):
+        Host(GameSetup.solo("bocce"), listen="127.0.0.1")
+    with pytest.raises(ValueError):
+        Host(GameSetup("bocce", (SeatSpec(HUMAN), SeatSpec(REMOTE))))
+
+
+def test_the_host_table_closes_the_host():
+    with hosting() as (host, table):
+        guest = join(host.status().direct_code)
+        assert guest.wait_connected(5)
+        table.stop()
+        host.client.close()
+        until(lambda: guest.state == LOST)
+        assert host.status().state == "closed"

@@ -1,0 +1,233 @@
+"""The relay process: it pairs a host and a guest by code, forwards their lines
+unread, keeps its own lines (``!``) to itself, and survives every client that
+misbehaves; a host and guests of this process play through it."""
+
+from __future__ import annotations
+
+import random
+import threading
+import time
+
+import pytest
+
+from game.engine import replay_log
+from game.net import codes
+from game.net.bot import hosted_setup
+from game.net.host import FAILED, Host
+from game.net.protocol import MAX_LINE, PROTOCOL, QUICK
+from tests.game.net.conftest import start_relay
+from tests.game.net.helpers import LIMIT, Raw, hosting, join, play, until
+
+
+@pytest.fixture
+def relay(procs):
+    proc, port = start_relay()
+    procs.append(proc)
+    return port
+
+
+def open_room(port: int) -> tuple[Raw, str]:
+    host = Raw(port)
+    host.say({"type": "relay", "role": "host", "protocol": PROTOCOL})
+    room = host.expect("room")
+    return host, room["code"]
+
+
+def enter(port: int, code: str) -> Raw:
+    guest = Raw(port)
+    guest.say({"type": "relay", "role": "guest", "protocol": PROTOCOL, "code": code})
+    return guest
+
+
+def paired(port: int) -> tuple[Raw, Raw, str]:
+    host, code = open_room(port)
+    guest = enter(port, codes.pretty(code).lower())       # typed loosely
+    assert guest.expect("paired") == {"type": "paired"}
+    assert host.line(link=True) == b"!joined"
+    return host, guest, code
+
+
+def test_a_host_and_a_guest_are_paired_and_their_lines_pass_unread(relay):
+    host, guest, code = paired(relay)
+    assert len(code) == 6 and codes.is_relay_code(code)
+    for line in (b'{"type": "anything", "at": "all"}', b"not even json \xff",
+                 b" " * 1000 + b"x"):
+        guest.send(line + b"\n")
+        assert host.line() == line
+        host.send(line[::-1] + b"\n")
+        assert guest.line() == line[::-1]
+    guest.send(b"!ping\n")
+    assert guest.line(link=True) == b"!pong", "the relay answers heartbeats itself"
+    guest.send(b"after\n")
+    assert host.line(link=True) == b"after", "and never passes them on"
+
+
+def test_unknown_rooms_full_rooms_and_other_versions_are_refused(relay):
+    host, guest, code = paired(relay)
+    for hello, reason in (({"role": "guest", "code": "ZZZZZZ"}, "no_such_room"),
+                          ({"role": "guest", "code": code}, "room_full"),
+                          ({"role": "host", "protocol": PROTOCOL + 1}, "wrong_version"),
+                          ({"role": "spy"}, "bad_field")):
+        raw = Raw(relay)
+        raw.say({"type": "relay", "protocol": PROTOCOL, **hello})
+        error = raw.expect("error")
+        assert error["reason"] == reason and error["fatal"] and raw.closed()
+    guest.send(b"still here\n")
+    assert host.line() == b"still here"
+
+
+def test_a_guest_who_leaves_can_come_back_with_the_same_code(relay):
+    host, guest, code = paired(relay)
+    guest.close()
+    assert host.line(link=True) == b"!gone"
+    again = enter(relay, code)
+    again.expect("paired")
+    assert host.line(link=True) == b"!joined"
+
+
+def test_when_the_host_leaves_the_guest_hears_gone_and_the_room_closes(relay):
+    host, guest, code = paired(relay)
+    host.close()
+    assert guest.line(link=True) == b"!gone"
+    assert guest.closed()
+    late = enter(relay, code)
+    assert late.expect("error")["reason"] == "no_such_room"
+
+
+def test_a_host_can_send_its_guest_away(relay):
+    host, guest, _ = paired(relay)
+    host.send(b"!kick\n")
+    assert guest.closed()
+    assert host.line(link=True) == b"!gone"
+
+
+def test_a_guest_cannot_pass_relay_lines_to_the_host(relay):
+    host, guest, _ = paired(relay)
+    for _ in range(2):
+        guest.send(b"!joined\n!gone\n!kick\n")
+    guest.send(b"real\n")
+    assert host.line(link=True) == b"real"
+    guest.send(b"!gone\n" * 30)
+    assert guest.closed(), "out of strikes"
+    assert host.line(link=True) == b"!gone"
+
+
+@pytest.mark.parametrize("first", [b"\x00\x01garbage\n", b"[]\n", b'{"type": "hello"}\n',
+                                   b"x" * (MAX_LINE + 100)])
+def test_a_bad_first_line_is_refused_and_closed(relay, first):
+    raw = Raw(relay)
+    raw.send(first)
+    assert raw.expect("error")["fatal"] and raw.closed()
+    paired(relay)
+
+
+def test_silent_and_dead_connections_are_dropped(relay):
+    silent = Raw(relay)
+    host, guest, _ = paired(relay)
+    assert silent.expect("error", timeout=3)["reason"] == "hello_timeout"
+    assert silent.closed()
+    # the host keeps its heartbeat; the guest falls silent and is dropped within dead_after
+    end, gone = time.monotonic() + 5, False
+    while not gone and time.monotonic() < end:
+        host.send(b"!ping\n")
+        try:
+            gone = host.line(timeout=0.3, link=True) == b"!gone"
+        except AssertionError:          # no line yet
+            pass
+    assert gone, "the silent guest was dropped and its host told"
+    assert guest.closed()
+
+
+def test_a_flood_is_throttled_and_other_pairs_are_served(relay):
+    host, guest, _ = paired(relay)
+    drained = threading.Event()
+
+    def drain() -> None:
+        got = 0
+        while got < 12 << 20:
+            data = host.sock.recv(1 << 20)
+            if not data:
+                break
+            got += len(data)
+        drained.set()
+
+    threading.Thread(target=drain, daemon=True).start()
+    chunk = (b"f" * 1000 + b"\n") * 1000
+    sender = threading.Thread(target=lambda: [guest.send(chunk) for _ in range(12)], daemon=True)
+    sender.start()
+    other_host, other_guest, _ = paired(relay)
+    started = time.monotonic()
+    other_guest.send(b"quick\n")
+    assert other_host.line() == b"quick"
+    assert time.monotonic() - started < 0.5
+    assert drained.wait(15), "the flood is delivered, throttled"
+    sender.join(5)
+
+
+def test_a_random_storm_of_bytes_never_stops_the_relay(relay):
+    rng = random.Random(7)
+    for _ in range(40):
+        raw = Raw(relay)
+        raw.send(bytes(rng.randrange(256) for _ in range(rng.randrange(1, 3000))))
+        if rng.random() < 0.5:
+            raw.send(b"\n")
+        raw.close()
+    host, guest, _ = paired(relay)
+    guest.send(b"alive\n")
+    assert host.line() == b"alive"
+
+
+def test_the_relay_holds_a_limited_number_of_rooms(procs):
+    proc, port = start_relay(["--max-rooms", "2"])
+    procs.append(proc)
+    held = [open_room(port) for _ in range(2)]
+    raw = Raw(port)
+    raw.say({"type": "relay", "role": "host", "protocol": PROTOCOL})
+    assert raw.expect("error")["reason"] == "relay_full"
+    held[0][0].close()
+    until(lambda: open_room(port), what="a room freed")
+
+
+def test_an_address_that_guesses_codes_is_turned_away(relay):
+    for _ in range(10):
+        raw = enter(relay, codes.new_relay_code())
+        assert raw.expect("error")["reason"] == "no_such_room"
+    raw = Raw(relay)
+    assert raw.closed(2), "turned away without a word"
+
+
+# -- a game through the relay ---------------------------------------------------------------
+def test_guests_through_the_relay_fault_and_the_game_goes_on(relay):
+    """A wrong code, a third player, a raw guest that floods (the host has the relay
+    send it away), then a real guest who plays to the end."""
+    with hosting("briscola", seed=12, listen=None, relay=("127.0.0.1", relay),
+                 delay=0.002) as (host, table):
+        code = host.status().relay_code
+        assert code and host.status().direct_code is None
+        wrong = join(codes.new_relay_code(), relay=("127.0.0.1", relay))
+        assert not wrong.wait_connected(5) and wrong.reason == "no_such_room"
+        raw = enter(relay, code)
+        raw.expect("paired")
+        raw.hello(code)
+        third = join(code, relay=("127.0.0.1", relay))
+        assert not third.wait_connected(5) and third.reason == "room_full"
+        raw.send(b'{"type":"submit","seat":1,"action":"claim"}\n' * 3000)
+        assert raw.closed(10), "the host kicked the flooder"
+        until(lambda: host.status().seats[1].stand_in, what="a computer in the seat")
+        guest = join(code, relay=("127.0.0.1", relay), name="Anna")
+        assert guest.wait_connected(5)
+        last = play(guest)
+        assert table.over.wait(LIMIT)
+        assert last.result == table.result == replay_log(host.session.log()).result()
+        guest.close()
+        until(lambda: not host.status().seats[1].present, what="the guest gone")
+
+
+def test_a_host_without_its_relay_says_so():
+    host = Host(hosted_setup("bocce", 0, 1, "random", 1), relay=("127.0.0.1", 9),
+                limits=QUICK).start()
+    try:
+        assert not host.wait_ready(5)
+        assert host.status().state == FAILED and host.status().problem == "relay_unreachable"
+    finally:
+        host.close()
