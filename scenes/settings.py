@@ -38,6 +38,8 @@ ITALIAN_STYLES = ("napoletane", "bergamasche", "bresciane")
 ANIMATION_SPEEDS = {"slow": 0.6, "normal": 1.0, "fast": 2.0, "instant": 0.0}
 LANGUAGES = ("en",)
 VOLUME_STEP = 0.1
+#: the longest player name kept (what the name field lets one type)
+NAME_LIMIT = 24
 FILE_NAME = "settings.json"
 BAD_SUFFIX = ".bad"
 #: A settings file is a few hundred bytes: anything over this is not one (and is never read whole).
@@ -53,6 +55,8 @@ class Settings:
     fullscreen: bool = False
     volume: float = 0.7
     language: str = "en"
+    #: the name a friend sees on your plate when playing online ("" until typed)
+    player_name: str = ""
     #: game key -> its last setup as JSON (GameSetup.to_json() without the seed)
     games: dict[str, Any] = field(default_factory=dict)
     #: (what the file held, these settings as loaded from it): a save writes back what the
@@ -180,6 +184,8 @@ def _valid(name: str, value: Any) -> bool:
                 and 0.0 <= float(value) <= 1.0)
     if name == "language":
         return isinstance(value, str) and value in LANGUAGES
+    if name == "player_name":
+        return isinstance(value, str) and len(value) <= NAME_LIMIT
     return False
 
 

@@ -13,7 +13,7 @@ the game as it was last shown here.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any, Sequence
+from typing import Any, Callable, Optional, Sequence
 
 import pygame
 
@@ -53,9 +53,13 @@ def _one_person(seats: Sequence[SeatSpec]) -> list[SeatSpec]:
 
 
 class SetupScene(OptionRowsScene):
-    def __init__(self, app, key: str) -> None:
+    def __init__(self, app, key: str,
+                 on_play: Optional[Callable[[GameSetup], None]] = None) -> None:
+        """``on_play``: who gets the setup on Play (hosting online); the app starts a table
+        here when None."""
         super().__init__(app)
         self.key = key
+        self.on_play = on_play
         self.spec = GAMES[key]
         start = app.game_setup(key)
         self.options: dict[str, Any] = dict(start.options)
@@ -126,7 +130,7 @@ class SetupScene(OptionRowsScene):
         setup = self.setup
         self.remember()
         self.close()
-        self.app.start_game(setup)
+        (self.on_play or self.app.start_game)(setup)
 
     # --- rows and buttons --------------------------------------------------
     def _rows(self) -> list[OptionRow]:

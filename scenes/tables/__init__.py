@@ -118,6 +118,8 @@ class TableAdapter:
         self.watching = False
         #: who plays each seat ("human", "computer", "remote"), as the table knows it
         self.seat_kinds: tuple[str, ...] = ()
+        #: seats with a person's name (netplay): their plates say it instead of the place
+        self.names: dict[int, str] = {}
 
     def is_you(self, seat: int) -> bool:
         """The seat of the person at this screen."""
@@ -125,6 +127,13 @@ class TableAdapter:
 
     # -- names ----------------------------------------------------------------------
     def seat_name(self, seat: int, layout: Layout) -> str:
+        """A named player's name (netplay), else the seat's default words."""
+        if seat in self.names and not self.is_you(seat):
+            return self.names[seat]
+        return self.default_seat_name(seat, layout)
+
+    def default_seat_name(self, seat: int, layout: Layout) -> str:
+        """"You", "Computer" (one opponent), else the seat's place at the table."""
         if self.is_you(seat):
             return tr("table.seat.you")
         if self.seats == 2 and not self.watching:

@@ -139,9 +139,9 @@ class BocceAdapter(TableAdapter):
         return out
 
     # -- words -------------------------------------------------------------------------
-    def seat_name(self, seat: int, layout: Layout) -> str:
+    def default_seat_name(self, seat: int, layout: Layout) -> str:
         if self.watching:
-            return super().seat_name(seat, layout)
+            return super().default_seat_name(seat, layout)
         return tr("bocce.you") if seat == self.human_seat else tr("bocce.computer")
 
     def scoreboard(self, view: dict[str, Any], layout: Layout) -> list[tuple[str, str]]:

@@ -1,0 +1,418 @@
+"""Play online: the choice between hosting and joining, the join form, the host's
+game list and its waiting room.
+
+Joining is a text field for the room code (pygame_gui types and pastes into
+it), one for the player's name, and a Join button; while the guest's
+:class:`~game.net.RemoteClient` connects the screen says so, once connected
+the table replaces it, and when the attempt fails the reason is worded here
+(``net.<key>``) and the field is offered again: a network problem is never an
+error screen.
+
+Hosting picks a built game, shows its new-game screen (whose Play hands the
+setup back here: the first computer's seat becomes the friend's), starts a
+:class:`~game.net.Host` and waits in :class:`HostScene` with the room code
+until the friend is in; then the host's table replaces it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Optional
+
+import pygame
+import pygame_gui
+
+from game import CATALOG, GAMES
+from game.net import Host, RemoteClient, pretty
+from game.session import COMPUTER, REMOTE, GameSetup
+from scenes import theme
+from scenes.i18n import tr
+from scenes.scene import Scene
+from scenes.settings import NAME_LIMIT
+from scenes.widgets import Button, FocusList, draw_button
+
+CHOOSE, JOIN, PICK = "choose", "join", "pick"
+CODE_LIMIT = 24
+
+
+def hosted(setup: GameSetup) -> GameSetup:
+    """The new-game screen's setup with the friend in the first computer's seat."""
+    friend = next((i for i, seat in enumerate(setup.seats) if seat.kind == COMPUTER), None)
+    if friend is None:
+        return setup
+    seats = tuple(replace(seat, kind=REMOTE) if i == friend else seat
+                  for i, seat in enumerate(setup.seats))
+    return replace(setup, seats=seats)
+
+
+class _PanelScene(Scene):
+    """A panel of words and buttons on the felt; Esc is :meth:`escape`."""
+
+    def __init__(self, app) -> None:
+        super().__init__(app)
+        self.focus = FocusList()
+        self._panel = pygame.Rect(0, 0, 0, 0)
+
+    def escape(self) -> None:
+        """Esc: what the screen's way back does."""
+
+    def handle(self, event: pygame.event.Event) -> Optional[pygame.event.Event]:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.escape()
+            return None
+        if self.focus.handle(event):
+            return None
+        return event
+
+    def _draw_panel(self, surface: pygame.Surface) -> tuple[int, int]:
+        """The felt, the panel and its buttons; the window size."""
+        size = surface.get_size()
+        surface.blit(theme.felt_background(size), (0, 0))
+        theme.draw_panel(surface, self._panel)
+        focused = self.focus.focused
+        for button in self.focus.buttons:
+            draw_button(surface, self.app.fonts, button, button is focused)
+        return size
+
+
+class OnlineScene(_PanelScene):
+    """Host or join; the join form; the games to host.  Holds the connecting client until
+    the table takes it."""
+
+    def __init__(self, app) -> None:
+        super().__init__(app)
+        self.mode = CHOOSE
+        self.client: Optional[RemoteClient] = None
+        #: the last failure, worded (shown above the field)
+        self.problem = ""
+        self._drawn_problem = ""
+        self.code_entry: Optional[pygame_gui.elements.UITextEntryLine] = None
+        self.name_entry: Optional[pygame_gui.elements.UITextEntryLine] = None
+        #: the name typed last, kept while the fields are away (covered, another mode)
+        self._name = app.settings.player_name or tr("net.default_name")
+        #: the relay for relay codes (the command line's --relay); None: direct codes only
+        self.relay: Optional[tuple[str, int]] = None
+        self._build()
+
+    # --- modes -------------------------------------------------------------
+    def _build(self) -> None:
+        if self.mode == CHOOSE:
+            buttons = [Button(tr("net.host"), action=self.show_pick, key="host", row=0,
+                              style="primary"),
+                       Button(tr("net.join"), action=self.show_join, key="join", row=1,
+                              style="primary")]
+        elif self.mode == JOIN:
+            buttons = [Button(tr("net.join_button"), action=self.join, key="go", row=0,
+                              style="primary")]
+        else:
+            buttons = [Button(entry.title, action=lambda k=entry.key: self.pick(k),
+                              key=f"game:{entry.key}", row=row, style="primary")
+                       for row, entry in enumerate(e for e in CATALOG if e.key in GAMES)]
+        buttons.append(Button(tr("net.back"), action=self.back, key="back", row=len(buttons)))
+        self.focus.set_buttons(buttons)
+        self.resize(self.app.size)
+
+    def _switch(self, mode: str) -> None:
+        self._kill_entries()
+        self.mode = mode
+        self.problem = ""
+        self._build()
+
+    def show_join(self) -> None:
+        """The join form: the code field has the keyboard, so a paste lands in it."""
+        self._switch(JOIN)
+        if self.code_entry is not None:
+            self.code_entry.focus()
+            self.code_entry.rebuild()         # focused, it is drawn anew at its place and size
+
+    def show_pick(self) -> None:
+        self._switch(PICK)
+
+    def pick(self, key: str) -> None:
+        """A game to host: its new-game screen, whose Play comes back to :meth:`host`."""
+        from scenes.setup_scene import SetupScene
+
+        self.app.stack.push(SetupScene(self.app, key, on_play=self.host))
+
+    def host(self, setup: GameSetup) -> None:
+        """Open the room: the waiting screen takes it from here."""
+        self.app.stack.push(HostScene(self.app, hosted(setup), self._remember_name(),
+                                      relay=self.relay))
+
+    @property
+    def name(self) -> str:
+        """The player's name as typed, or the default word when the field is blank."""
+        if self.name_entry is not None:
+            self._name = self.name_entry.get_text().strip()
+        return self._name or tr("net.default_name")
+
+    def _remember_name(self) -> str:
+        """The name, saved in the settings when it changed: next time it is already there."""
+        name = self.name
+        if name != self.app.settings.player_name:
+            self.app.settings.player_name = name
+            self.app.save_settings()
+        return name
+
+    def back(self) -> None:
+        """From a form to the choice, from the choice to the menu; a join in progress ends."""
+        self._drop_client()
+        if self.mode != CHOOSE:
+            self._switch(CHOOSE)
+        else:
+            self.app.stack.pop()
+
+    # --- joining -----------------------------------------------------------
+    def join(self) -> None:
+        """Connect with the typed code and name; the answer is read in :meth:`update`."""
+        if self.client is not None or self.code_entry is None:
+            return
+        self.problem = ""
+        code = self.code_entry.get_text().strip()
+        self.client = RemoteClient(code, name=self._remember_name(), relay=self.relay)
+
+    @property
+    def connecting(self) -> bool:
+        return self.client is not None and self.client.state == "connecting"
+
+    def update(self, dt: float) -> None:
+        client = self.client
+        if client is None:
+            return
+        if client.state == "connected":
+            from scenes.table.scene import TableScene
+
+            self.client = None                 # the table owns it now
+            self.app.stack.replace(TableScene(self.app, client))
+        elif client.state in ("lost", "closed"):
+            self.problem = tr(f"net.{client.reason or 'host_gone'}")
+            self._drop_client()
+
+    def _drop_client(self) -> None:
+        if self.client is not None:
+            self.client.close()
+            self.client = None
+
+    # --- the text fields -----------------------------------------------------
+    def _fields(self) -> list[tuple[pygame_gui.elements.UITextEntryLine, str]]:
+        """The fields this mode shows, with the words above each, made when first needed."""
+        if self.mode == PICK:
+            return []
+        if self.name_entry is None:
+            self.name_entry = self._field(NAME_LIMIT, self._name)
+        if self.mode == CHOOSE:
+            return [(self.name_entry, "net.your_name")]
+        if self.code_entry is None:
+            self.code_entry = self._field(CODE_LIMIT, "")
+        return [(self.code_entry, "net.enter_code"), (self.name_entry, "net.your_name")]
+
+    def _field(self, limit: int, text: str) -> pygame_gui.elements.UITextEntryLine:
+        entry = pygame_gui.elements.UITextEntryLine(pygame.Rect(0, 0, 100, 40), manager=self.app.ui)
+        entry.set_text_length_limit(limit)
+        entry.set_text(text)
+        return entry
+
+    def _shown(self) -> list[tuple[pygame_gui.elements.UITextEntryLine, str]]:
+        """The fields on screen now (drawing makes none)."""
+        if self.name_entry is None:
+            return []
+        return ([(self.code_entry, "net.enter_code")] if self.code_entry is not None else []) + \
+            [(self.name_entry, "net.your_name")]
+
+    def _kill_entries(self) -> None:
+        """The fields belong to the app's one UI manager: they go when this screen is
+        covered, left or changes mode (the name typed is kept)."""
+        if self.name_entry is not None:
+            self._name = self.name_entry.get_text().strip()
+        for entry in (self.code_entry, self.name_entry):
+            if entry is not None:
+                entry.kill()
+        self.code_entry = self.name_entry = None
+
+    def enter(self) -> None:
+        self._build()
+
+    def leave(self) -> None:
+        self._kill_entries()
+
+    def removed(self) -> None:
+        self._drop_client()
+        self._kill_entries()
+
+    # --- layout ------------------------------------------------------------
+    def _rows(self, size: tuple[int, int]) -> tuple[int, int, int]:
+        """The panel's width, one row's height and the gap, in pixels for this size."""
+        return (min(size[0] - theme.px(40, size), theme.px(560, size)), theme.px(48, size),
+                theme.px(10, size))
+
+    def resize(self, size: tuple[int, int]) -> None:
+        w, h = size
+        panel_w, row_h, gap = self._rows(size)
+        fields = self._fields()
+        # each field: its words and the field; then a line for news (joining, a problem)
+        rows = len(self.focus.buttons) + 2 * len(fields) + (1 if self.mode == JOIN else 0)
+        panel_h = theme.px(80, size) + rows * (row_h + gap)
+        self._panel = pygame.Rect((w - panel_w) // 2, (h - panel_h) // 2, panel_w, panel_h)
+        inner = self._panel.inflate(-theme.px(48, size), 0)
+        y = self._panel.y + theme.px(64, size)
+        for entry, _ in fields:
+            y += row_h + gap
+            entry.set_relative_position((inner.x, y))
+            entry.set_dimensions((inner.w, row_h))
+            y += row_h + gap
+        if self.mode == JOIN:
+            y += row_h + gap
+        for button in self.focus.buttons:
+            button.rect = pygame.Rect(inner.x, y, inner.w, row_h)
+            y += row_h + gap
+
+    # --- input -------------------------------------------------------------
+    def escape(self) -> None:
+        self.back()
+
+    def handle(self, event: pygame.event.Event) -> Optional[pygame.event.Event]:
+        """Enter in the code field joins, as the Join button does."""
+        if event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and event.ui_element is self.code_entry:
+            self.join()
+            return None
+        return super().handle(event)
+
+    # --- drawing -----------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        size = self._draw_panel(surface)
+        self._drawn_problem = self.problem     # what the screen shows (see animating)
+        _, row_h, gap = self._rows(size)
+        title = self.app.fonts.get(theme.font_px(26, size), bold=True)
+        theme.text(surface, title, tr("net.title"), theme.GOLD_LIGHT,
+                   (self._panel.centerx, self._panel.y + theme.px(18, size)), "midtop")
+        font = self.app.fonts.get(theme.font_px(17, size))
+        for entry, words in self._shown():
+            theme.text(surface, font, tr(words), theme.CREAM,
+                       (self._panel.x + theme.px(24, size), entry.rect.y - gap), "bottomleft")
+        line = tr("net.setting_up") if self.connecting else self.problem
+        if line and self.name_entry is not None:
+            theme.text(surface, font, line, theme.CREAM_DIM if self.connecting else theme.GOLD,
+                       (self._panel.centerx, self.name_entry.rect.bottom + gap + row_h // 2),
+                       "center")
+
+    def animating(self) -> bool:
+        """While connecting the answer may come any frame; then its words are drawn once."""
+        return self.client is not None or self._drawn_problem != self.problem
+
+
+def start_online(app, host: Optional[str] = None, join: Optional[str] = None,
+                 port: Optional[int] = None, relay: Optional[tuple[str, int]] = None) -> None:
+    """The command line's ``--host GAME`` (its remembered setup, the friend in the first
+    computer's seat) or ``--join CODE``: the same screens as from the menu."""
+    scene = OnlineScene(app)
+    scene.relay = relay
+    app.stack.push(scene)
+    if join is not None:
+        scene.show_join()
+        assert scene.code_entry is not None
+        scene.code_entry.set_text(join)
+        scene.join()
+    elif host is not None:
+        app.stack.push(HostScene(app, hosted(app.game_setup(host)), scene.name, port, relay))
+
+
+class HostScene(_PanelScene):
+    """The host's waiting room: the room code to read out or copy, and Cancel.  Owns the
+    :class:`~game.net.Host` until the table takes it (the table's close closes it)."""
+
+    #: where the room listens; tests set 127.0.0.1 and port 0
+    listen = "0.0.0.0"
+    port: Optional[int] = None
+
+    def __init__(self, app, setup: GameSetup, name: str, port: Optional[int] = None,
+                 relay: Optional[tuple[str, int]] = None) -> None:
+        super().__init__(app)
+        self.host: Optional[Host] = Host(setup, name=name, listen=self.listen,
+                                         port=self.port if port is None else port,
+                                         relay=relay).start()
+        self.focus.set_buttons([
+            Button(tr("net.copy"), action=self.copy, key="copy", row=0),
+            Button(tr("net.cancel"), action=self.cancel, key="cancel", row=0)])
+        self.resize(app.size)
+
+    @property
+    def code(self) -> str:
+        """The code to give the friend, grouped for reading aloud; empty until there is one."""
+        status = self.host.status() if self.host is not None else None
+        code = status and (status.direct_code or status.relay_code)
+        return pretty(code) if code else ""
+
+    def copy(self) -> None:
+        """The code onto the clipboard, or a word that there is none to put it on."""
+        if not self.code:
+            return
+        try:
+            if not pygame.scrap.get_init():
+                pygame.scrap.init()
+            pygame.scrap.put_text(self.code)
+        except pygame.error:
+            self.app.notify(tr("net.no_clipboard"))
+            return
+        self.app.notify(tr("net.copied"))
+
+    def cancel(self) -> None:
+        """Close the room (a friend already in is told) and go back."""
+        self._close()
+        if self.app.stack.top is self:
+            self.app.stack.pop()
+
+    def _close(self) -> None:
+        if self.host is not None:
+            self.host.close()
+            self.host = None
+
+    def removed(self) -> None:
+        self._close()
+
+    def update(self, dt: float) -> None:
+        if self.host is not None and self.host.status().state == "playing":
+            from scenes.table.scene import TableScene
+
+            client, self.host = self.host.client, None     # the table closes it now
+            self.app.stack.replace(TableScene(self.app, client))
+
+    def animating(self) -> bool:
+        """The friend may arrive, or the code appear, on any frame."""
+        return self.host is not None
+
+    def resize(self, size: tuple[int, int]) -> None:
+        w, h = size
+        panel_w, row_h, gap = min(w - theme.px(40, size), theme.px(640, size)), \
+            theme.px(48, size), theme.px(12, size)
+        panel_h = theme.px(360, size)
+        self._panel = pygame.Rect((w - panel_w) // 2, (h - panel_h) // 2, panel_w, panel_h)
+        inner = self._panel.inflate(-theme.px(48, size), 0)
+        bw = (inner.w - gap) // 2
+        y = self._panel.bottom - theme.px(24, size) - row_h
+        for i, button in enumerate(self.focus.buttons):
+            button.rect = pygame.Rect(inner.x + i * (bw + gap), y, bw, row_h)
+
+    def escape(self) -> None:
+        self.cancel()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        size = self._draw_panel(surface)
+        fonts, cx = self.app.fonts, self._panel.centerx
+        status = self.host.status() if self.host is not None else None
+        y = self._panel.y + theme.px(18, size)
+        y = theme.text(surface, fonts.get(theme.font_px(26, size), bold=True), tr("net.host"),
+                       theme.GOLD_LIGHT, (cx, y), "midtop").bottom + theme.px(10, size)
+        font = fonts.get(theme.font_px(17, size))
+        y = theme.text(surface, font, tr("net.give_code"), theme.CREAM, (cx, y),
+                       "midtop").bottom + theme.px(8, size)
+        y = theme.text(surface, fonts.get(theme.font_px(44, size), bold=True),
+                       self.code or ("" if status is None or status.state == "failed"
+                                     else tr("net.setting_up")), theme.GOLD_LIGHT, (cx, y),
+                       "midtop").bottom + theme.px(10, size)
+        if status is not None and status.direct_code and status.relay_code:
+            y = theme.text(surface, font, tr("net.relay_code", code=pretty(status.relay_code)),
+                           theme.CREAM, (cx, y), "midtop").bottom + theme.px(6, size)
+        y = theme.text(surface, font, tr("net.waiting"), theme.CREAM_DIM, (cx, y),
+                       "midtop").bottom + theme.px(6, size)
+        if status is not None and status.problem:
+            theme.text(surface, font, tr(f"net.{status.problem}"), theme.GOLD, (cx, y), "midtop")
