@@ -1,6 +1,6 @@
 """What every in-process benchmark sets up before pygame loads: the video driver (the
 dummy one, or a real X11 window with ``--window``), no sound, a throw-away settings
-folder, and the project on the import path."""
+folder, and the project on the import path; and how they read their own memory."""
 
 from __future__ import annotations
 
@@ -24,3 +24,10 @@ def prepare() -> None:
     os.environ.setdefault("TAVOLATA_CONFIG_DIR", tempfile.mkdtemp(prefix="tavolata-bench-"))
     if str(ROOT) not in sys.path:
         sys.path.insert(0, str(ROOT))
+
+
+def rss_mb() -> float:
+    """This process's resident set size, from /proc (Linux)."""
+    with open("/proc/self/statm") as f:
+        pages = int(f.read().split()[1])
+    return pages * os.sysconf("SC_PAGE_SIZE") / (1 << 20)

@@ -19,16 +19,9 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from benchenv import prepare  # noqa: E402
+from benchenv import prepare, rss_mb  # noqa: E402
 
 prepare()
-
-
-def rss_mb() -> float:
-    """This process's resident set size, from /proc (Linux)."""
-    with open("/proc/self/statm") as f:
-        pages = int(f.read().split()[1])
-    return pages * os.sysconf("SC_PAGE_SIZE") / (1 << 20)
 
 
 def main(argv: list[str] | None = None) -> int:

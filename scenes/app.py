@@ -22,11 +22,12 @@ if sys.platform.startswith("linux"):
     # against 5 ms (bench/README.md); an explicit setting in the environment wins.
     os.environ.setdefault("SDL_FRAMEBUFFER_ACCELERATION", "0")
 
+import signal  # noqa: E402
 import time  # noqa: E402
 import traceback  # noqa: E402
 import warnings  # noqa: E402
 from pathlib import Path  # noqa: E402
-from typing import TYPE_CHECKING  # noqa: E402
+from typing import TYPE_CHECKING, Any  # noqa: E402
 
 import pygame  # noqa: E402
 import pygame_gui  # noqa: E402
@@ -42,6 +43,7 @@ from scenes.toast import Toasts  # noqa: E402
 
 if TYPE_CHECKING:  # pragma: no cover
     from game.session import GameSetup
+    from scenes.kiosk import Kiosk
 
 ROOT = Path(__file__).resolve().parent.parent
 THEME_PATH = ROOT / "assets" / "theme.json"
@@ -55,6 +57,13 @@ MAX_IDLE_DT = 0.5     # ... and then counts the time it slept, up to this
 EXIT_AFTER_FIRST_FRAME = "TAVOLATA_EXIT_AFTER_FIRST_FRAME"
 THREAD_JOIN_TIMEOUT = 1.0   # seconds each kind of background thread gets to end at shutdown
 INTERRUPTED = 130           # exit status after Ctrl+C, as shells report SIGINT
+
+
+def _video_driver() -> str:
+    try:
+        return pygame.display.get_driver()
+    except pygame.error:
+        return ""
 
 
 def _make_art(design: str):
@@ -72,7 +81,11 @@ def _make_art(design: str):
 
 
 class App:
-    def __init__(self, size: tuple[int, int] = DEFAULT_SIZE, fullscreen: bool = False) -> None:
+    """The window, what every scene shares, and the frame.  ``fullscreen``: start so (else
+    as the settings say); ``windowed``: never fullscreen at start, whatever they say."""
+
+    def __init__(self, size: tuple[int, int] = DEFAULT_SIZE, fullscreen: bool = False,
+                 windowed: bool = False) -> None:
         heap.limit_arenas()
         pygame.mixer.pre_init(44100, -16, 2, 512)     # a small buffer: card snaps land on time
         open_mixer()            # before pygame.init(): no device means one line, not ALSA's 16
@@ -84,14 +97,19 @@ class App:
         self.frames = 0                  # frames drawn
         self._since_drawn = REFRESH      # seconds since the last drawing
         self._shape: tuple = ()          # the stack and size last drawn: a change redraws all
+        #: present only the rectangles that changed (a window shows them; SDL's dummy
+        #: driver presents nothing, so there the bookkeeping would be wasted)
+        self.presents_in_part = _video_driver() != "dummy"
         self.stack = SceneStack()
         self.fonts = Fonts()
         self.toasts = Toasts()
         self._menu: Scene | None = None
+        #: the attract loop every frame goes through, in kiosk mode (scenes/kiosk)
+        self.kiosk: Kiosk | None = None
         self._errors: list[float] = []
         self._windowed_size = self._fit(size or DEFAULT_SIZE)
         self.window = None
-        self.fullscreen = bool(fullscreen or self.settings.fullscreen)
+        self.fullscreen = not windowed and bool(fullscreen or self.settings.fullscreen)
         self.screen = self._open_window()
         pygame.display.set_caption(tr("ui.title"))
         self.ui = pygame_gui.UIManager(self.size, str(THEME_PATH))
@@ -295,6 +313,11 @@ class App:
         self.toasts.notify(text, seconds)
 
     def quit(self) -> None:
+        """Quit (the menus, the window's close button); a kiosk goes back to its demo
+        instead: only its own key chord ends it."""
+        if self.kiosk is not None:
+            self.kiosk.resume()
+            return
         self.running = False
 
     def shutdown(self) -> None:
@@ -310,9 +333,16 @@ class App:
     # --- the frame ---------------------------------------------------------
     def frame(self, dt: float, events: list[pygame.event.Event] | None = None) -> bool:
         """One frame: input, time, and a drawing only if something changed.  True when it
-        drew (nothing is drawn while the screen would look the same)."""
+        drew (nothing is drawn while the screen would look the same).  In kiosk mode the
+        kiosk runs the frame: it sorts the input and catches the errors."""
         if events is None:
             events = pygame.event.get()
+        if self.kiosk is not None:
+            return self.kiosk.frame(dt, events)
+        return self.tick(dt, events)
+
+    def tick(self, dt: float, events: list[pygame.event.Event]) -> bool:
+        """The frame itself (see :meth:`frame`)."""
         for event in events:
             self._dispatch(event)
         self.ui.update(dt)
@@ -383,14 +413,24 @@ class App:
 
 
 def run(game: str | None = None, seed: int | None = None, fullscreen: bool = False,
-        size: tuple[int, int] | None = None) -> int:
+        size: tuple[int, int] | None = None, windowed: bool = False,
+        kiosk: dict[str, Any] | None = None, online: dict[str, Any] | None = None) -> int:
     """The program: the title menu (and a table straight away if ``game`` is given) until Quit;
-    the exit status (130 after Ctrl+C, which ends the program as Quit does)."""
+    the exit status (130 after Ctrl+C, which ends the program as Quit does).  ``kiosk``: the
+    kiosk's options (scenes/kiosk): the demo instead, until its quit chord or SIGTERM.
+    ``online``: host or join a game over the network first (scenes/online.py)."""
     started = time.perf_counter()
-    app = App(size or DEFAULT_SIZE, fullscreen)
+    app = App(size or DEFAULT_SIZE, fullscreen, windowed)
+    if kiosk is not None:
+        from scenes.kiosk import Kiosk
+
+        Kiosk(app, **kiosk)
+        # a service manager's stop ends the kiosk cleanly (SDL would make it a QUIT event,
+        # which a kiosk does not obey)
+        signal.signal(signal.SIGTERM, lambda *_: setattr(app, "running", False))
     status = 0
     try:
-        status = _loop(app, game, seed, started)
+        status = _loop(app, game, seed, started, online)
     except KeyboardInterrupt:
         status = INTERRUPTED
     finally:
@@ -413,10 +453,18 @@ def _rest() -> list[pygame.event.Event]:
             return events
 
 
-def _loop(app: App, game: str | None, seed: int | None, started: float) -> int:
-    """The frames until Quit (or a menu that keeps failing: status 1)."""
+def _loop(app: App, game: str | None, seed: int | None, started: float,
+          online: dict[str, Any] | None = None) -> int:
+    """The frames until Quit (or a menu that keeps failing: status 1, but a kiosk never
+    gives up).  ``online``: the command line's --host or --join (scenes/online.py)."""
     app.back_to_menu()
-    if game:
+    if app.kiosk is not None:
+        app.kiosk.start()
+    elif online:
+        from scenes.online import start_online
+
+        start_online(app, **online)
+    elif game:
         try:
             app.start_game(game, seed)
         except Exception:
@@ -431,7 +479,7 @@ def _loop(app: App, game: str | None, seed: int | None, started: float) -> int:
         try:
             app.frame(dt, woke + pygame.event.get())
         except Exception:
-            if not app.recover():
+            if not app.recover() and app.kiosk is None:
                 return 1
         woke = []
         if app.frames >= 1 and not warmed:

@@ -2,15 +2,51 @@
 makes, ``[project.scripts]`` in pyproject.toml) and ``python main.py`` both land in
 :func:`main`; it lives in a package so an install need not put a module named ``main``
 on everyone's path.  Ctrl+C ends the program quietly with status 130.
+
+``--simulate GAME`` plays computer games with no window (game/simulate.py) and never
+imports pygame; ``--kiosk`` runs the demo (scenes/kiosk); ``--host GAME`` and
+``--join CODE`` play with a friend over the network (scenes/online.py).
 """
 
 from __future__ import annotations
 
 import argparse
-from typing import Sequence
+from typing import Any, Sequence
 
 from game import CATALOG, GAMES
 from scenes.sizes import MIN_SIZE
+
+
+def _playable(parser: argparse.ArgumentParser, key: str) -> None:
+    """Exit 2, naming the keys, unless ``key`` is a game that is built."""
+    if key in GAMES:
+        return
+    keys = ", ".join(entry.key for entry in CATALOG)
+    if key in (e.key for e in CATALOG):
+        parser.exit(2, f"tavolata: {key} is not playable yet; playable now: "
+                       f"{', '.join(sorted(GAMES))}\n")
+    parser.exit(2, f"tavolata: unknown game {key!r}; the games are: {keys}\n")
+
+
+def _check_netplay(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
+    """Exit 2 with a clear line for netplay options that cannot work; ``args.relay`` becomes
+    a (host, port) pair."""
+    if args.host is not None and args.join is not None:
+        parser.exit(2, "tavolata: --host and --join: one or the other\n")
+    if args.port is not None and not 0 < args.port < 65536:
+        parser.exit(2, "tavolata: --port wants a number from 1 to 65535\n")
+    if args.join is not None:
+        from game.net import CodeError, parse
+
+        try:
+            parse(args.join)
+        except CodeError:
+            parser.exit(2, f"tavolata: --join: {args.join!r} is not a room code (mistyped?)\n")
+    if args.relay is not None:
+        host, _, port = args.relay.rpartition(":")
+        if not host or not port.isdigit() or not 0 < int(port) < 65536:
+            parser.exit(2, "tavolata: --relay wants HOST:PORT, e.g. relay.example.org:47800\n")
+        args.relay = (host, int(port))
 
 
 def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
@@ -22,17 +58,54 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--game", metavar="KEY",
                         help=f"go straight to a table of this game ({keys})")
     parser.add_argument("--seed", type=int, default=None,
-                        help="seed of the shuffle, for a reproducible deal")
+                        help="seed of the shuffle, for a reproducible deal (--simulate: of "
+                             "the first game)")
     parser.add_argument("--fullscreen", action="store_true", help="start in fullscreen")
     parser.add_argument("--size", default=None, metavar="WxH",
                         help=f"window size, e.g. 1280x720 (at least {MIN_SIZE[0]}x{MIN_SIZE[1]})")
+    kiosk = parser.add_argument_group("kiosk")
+    kiosk.add_argument("--kiosk", action="store_true",
+                       help="the games play themselves, fullscreen, until a key or click; "
+                            "Esc does not quit: Ctrl+Shift+Q does")
+    kiosk.add_argument("--windowed", action="store_true",
+                       help="in a window, whatever the settings say (a kiosk for testing)")
+    kiosk.add_argument("--idle", type=float, default=None, metavar="S",
+                       help="seconds without input before the kiosk's demo resumes "
+                            "(default 90)")
+    net = parser.add_argument_group("netplay")
+    net.add_argument("--host", metavar="GAME",
+                     help="host this game (as last set up) for a friend on another computer")
+    net.add_argument("--join", metavar="CODE", help="join a friend's game with its room code")
+    net.add_argument("--port", type=int, default=None, metavar="N",
+                     help="--host: the port to listen on (default 47810)")
+    net.add_argument("--relay", default=None, metavar="HOST:PORT",
+                     help="a relay (python -m game.net.relay) for play across the internet")
+    sim = parser.add_argument_group("headless simulation")
+    sim.add_argument("--simulate", metavar="GAME",
+                     help="play games between computers with no window; prints a JSON summary")
+    sim.add_argument("--games", type=int, default=100, metavar="N",
+                     help="how many games to simulate (default 100)")
+    sim.add_argument("--players", nargs="+", metavar="LEVEL",
+                     help="one level per seat: easy, normal, hard or random (default normal; "
+                          "missing seats take the last level)")
+    sim.add_argument("--rotate", action="store_true",
+                     help="the players move one seat on every game; wins also per player")
     args = parser.parse_args(argv)
-    if args.game is not None and args.game not in GAMES:
-        known = [e.key for e in CATALOG]
-        if args.game in known:
-            parser.exit(2, f"tavolata: {args.game} is not playable yet; playable now: "
-                           f"{', '.join(sorted(GAMES))}\n")
-        parser.exit(2, f"tavolata: unknown game {args.game!r}; the games are: {keys}\n")
+    _check_netplay(parser, args)
+    for key in (args.game, args.simulate, args.host):
+        if key is not None:
+            _playable(parser, key)
+    if args.simulate is not None:
+        from game.simulate import seat_levels
+
+        try:
+            seat_levels(args.simulate, args.players)
+        except ValueError as exc:
+            parser.exit(2, f"tavolata: --players: {exc}\n")
+        if args.games < 1:
+            parser.exit(2, "tavolata: --games wants at least 1\n")
+    if args.idle is not None and not args.idle > 0:
+        parser.exit(2, "tavolata: --idle wants a number of seconds above 0\n")
     if args.size is not None:
         try:
             w, h = (int(v) for v in args.size.lower().split("x"))
@@ -48,8 +121,22 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
 def main(argv: Sequence[str] | None = None) -> int:
     args = parse_args(argv)
     try:
+        if args.simulate is not None:
+            from game.simulate import run as simulate
+
+            return simulate(args.simulate, args.games, args.players, args.seed or 0,
+                            args.rotate)
         from scenes.app import run
 
-        return run(game=args.game, seed=args.seed, fullscreen=args.fullscreen, size=args.size)
+        kiosk: dict[str, Any] | None = None
+        if args.kiosk:
+            kiosk = {} if args.idle is None else {"idle": args.idle}
+        online: dict[str, Any] | None = None
+        if args.host is not None or args.join is not None:
+            online = {"host": args.host, "join": args.join, "port": args.port,
+                      "relay": args.relay}
+        return run(game=args.game, seed=args.seed,
+                   fullscreen=args.fullscreen or (args.kiosk and not args.windowed),
+                   size=args.size, windowed=args.windowed, kiosk=kiosk, online=online)
     except KeyboardInterrupt:   # Ctrl+C while starting or shutting down: no traceback either
         return 130

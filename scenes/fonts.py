@@ -33,35 +33,33 @@ KEEP_OPEN = 32
 
 class Fonts:
     """``get(size, bold)`` -> a cached ``pygame.font.Font`` that renders suits and Chinese;
-    the least recently used sizes are closed beyond KEEP_OPEN."""
+    the least recently used sizes are closed beyond KEEP_OPEN (upright and slanted alike)."""
 
     def __init__(self) -> None:
         self._cache: OrderedDict[tuple[int, bool], pygame.font.Font] = OrderedDict()
-        self._italic: dict[tuple[int, bool], pygame.font.Font] = {}
+        self._italic: OrderedDict[tuple[int, bool], pygame.font.Font] = OrderedDict()
 
     def get(self, size: int, bold: bool = False) -> pygame.font.Font:
-        size = max(6, int(size))
-        key = (size, bool(bold))
-        font = self._cache.get(key)
-        if font is None:
-            font = self._load(size, bold)
-            self._cache[key] = font
-            while len(self._cache) > KEEP_OPEN:
-                self._cache.popitem(last=False)
-        else:
-            self._cache.move_to_end(key)
-        return font
+        return self._kept(self._cache, size, bold, italic=False)
 
     def italic(self, size: int, bold: bool = False) -> pygame.font.Font:
         """A slanted face (NotoSansSC has no italic file: pygame slants it), cached apart
         so that the shared upright fonts are never switched to italic under anyone's feet."""
+        return self._kept(self._italic, size, bold, italic=True)
+
+    def _kept(self, cache: "OrderedDict[tuple[int, bool], pygame.font.Font]", size: int,
+              bold: bool, italic: bool) -> pygame.font.Font:
         size = max(6, int(size))
         key = (size, bool(bold))
-        font = self._italic.get(key)
+        font = cache.get(key)
         if font is None:
             font = self._load(size, bold)
-            font.set_italic(True)
-            self._italic[key] = font
+            font.set_italic(italic)
+            cache[key] = font
+            while len(cache) > KEEP_OPEN:
+                cache.popitem(last=False)
+        else:
+            cache.move_to_end(key)
         return font
 
     def _load(self, size: int, bold: bool) -> pygame.font.Font:

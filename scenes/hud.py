@@ -61,6 +61,10 @@ class TextCache:
             _, old = self._cache.popitem(last=False)
             self.bytes -= old.get_width() * old.get_height() * old.get_bytesize()
 
+    def clear(self) -> None:
+        self._cache.clear()
+        self.bytes = 0
+
     def blit(self, surface: pygame.Surface, text: str, size: int, pos: tuple[float, float],
              anchor: str = "center", colour: Colour = theme.CREAM, bold: bool = False,
              alpha: int = 255) -> pygame.Rect:
@@ -96,6 +100,9 @@ class PanelCache:
             if len(self._cache) > 200:
                 self._cache.popitem(last=False)
         return surf
+
+    def clear(self) -> None:
+        self._cache.clear()
 
 
 @dataclass
@@ -523,6 +530,12 @@ class Hud:
         surface.blit(img, rect)
         return rect
 
+    def forget(self) -> None:
+        """Drop every cached image (the table goes): text, panels, glows."""
+        self.text.clear()
+        self.panels.clear()
+        self._glows.clear()
+
     def forget_icons(self) -> None:
         """The card design changed: labels with a card icon are drawn anew."""
         cache = self.text._cache
@@ -580,22 +593,29 @@ class Hud:
         colour = (255, 230, 160, 70) if slot.highlight else (255, 255, 255, 34)
         surface.blit(self.panels.get((r.w, r.h), (0, 0, 0, 26), colour, max(4, r.w // 10), 2), r)
 
-    def draw_prompt(self, surface: pygame.Surface, centre: tuple[float, float],
-                    font: int) -> Optional[pygame.Rect]:
-        words = self.error or self.prompt
-        if not words:
-            return None
-        colour = ERROR if self.error else theme.CREAM
-        img = self.text.render(words, font, colour, bold=bool(self.error))
+    def draw_pill(self, surface: pygame.Surface, words: str, pos: tuple[float, float],
+                  font: int, colour: Colour = theme.CREAM, rim: Colour = theme.GOLD_DARK,
+                  bold: bool = False, anchor: str = "center") -> pygame.Rect:
+        """One line of words on a dark rounded pill with a rim, its ``anchor`` at ``pos``."""
+        img = self.text.render(words, font, colour, bold=bold)
         pad = max(10, font)
         w = (img.get_width() + pad * 2 + 15) // 16 * 16
         h = img.get_height() + max(4, font // 3)
         rect = pygame.Rect(0, 0, w, h)
-        rect.center = (int(centre[0]), int(centre[1]))
-        rim = (200, 90, 80) if self.error else theme.GOLD_DARK
+        setattr(rect, anchor, (int(pos[0]), int(pos[1])))
         surface.blit(self.panels.get((w, h), (8, 30, 20, 200), rim, h // 2), rect)
         surface.blit(img, img.get_rect(center=rect.center))
         return rect
+
+    def draw_prompt(self, surface: pygame.Surface, centre: tuple[float, float],
+                    font: int) -> Optional[pygame.Rect]:
+        """The prompt line, or the error that replaces it for a while."""
+        words = self.error or self.prompt
+        if not words:
+            return None
+        error = bool(self.error)
+        return self.draw_pill(surface, words, centre, font, ERROR if error else theme.CREAM,
+                              (200, 90, 80) if error else theme.GOLD_DARK, bold=error)
 
     def draw_effects(self, surface: pygame.Surface, size: tuple[int, int],
                      font: int) -> list[tuple[str, pygame.Rect]]:

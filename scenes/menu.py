@@ -61,6 +61,7 @@ class MenuScene(Scene):
                     key=f"rules:{entry.key}", row=row, style="small"))
         bottom = len(CATALOG)
         buttons += [
+            Button(tr("net.title"), action=self.open_online, key="online", row=bottom),
             Button(tr("ui.menu.rules"), action=self._open_rules, key="rules", row=bottom),
             Button(tr("ui.menu.settings"), action=self.app.open_settings, key="settings", row=bottom),
             Button(tr("ui.menu.credits"), action=self.open_credits, key="credits", row=bottom),
@@ -74,6 +75,12 @@ class MenuScene(Scene):
         from scenes.setup_scene import SetupScene
 
         self.app.stack.push(SetupScene(self.app, key))
+
+    def open_online(self) -> None:
+        """Play with a friend on another computer: host or join (scenes/online.py)."""
+        from scenes.online import OnlineScene
+
+        self.app.stack.push(OnlineScene(self.app))
 
     def open_credits(self) -> None:
         """Credits and licences: what the program and what it ships with may be used under."""
@@ -113,7 +120,7 @@ class MenuScene(Scene):
                 game.rect = pygame.Rect(inner.x, y, inner.w - rules_w - gap, row_h)
             y += row_h + gap
         y += px(18) - gap
-        keys = ("rules", "settings", "credits", "quit")
+        keys = ("online", "rules", "settings", "credits", "quit")
         bw = (inner.w - gap * (len(keys) - 1)) // len(keys)
         for i, key in enumerate(keys):
             self.focus.button(key).rect = pygame.Rect(inner.x + i * (bw + gap), y, bw, bottom_h)
@@ -181,29 +188,36 @@ class MenuScene(Scene):
                    (cx, y + round(12 * s)), "midtop")
 
     def _draw_fans(self, bg: pygame.Surface, art) -> None:
-        """Three cards fanned in each bottom corner, if the card art is there.
-
-        Each card turns about a pivot below the window edge, as a hand of
-        cards held from below; the card nearest the middle lies on top.
-        """
+        """French cards fanned in the bottom left corner, Italian ones in the right, if the
+        card art is there."""
         if art is None or self._art_failed:
             return
-        w, h = bg.get_size()
-        s = theme.ui_scale((w, h))
-        width = round(120 * s)
-        reach = width * 1.5 * 0.78            # pivot -> card centre
         try:
-            for codes, pivot, angles in (
-                    (LEFT_FAN, (round(150 * s), h + round(36 * s)), (26, 10, -6)),
-                    (RIGHT_FAN, (w - round(150 * s), h + round(36 * s)), (-26, -10, 6))):
-                for code, angle in zip(codes, angles):
-                    rotated = art.rotated(Card.parse(code), width, angle)
-                    rad = math.radians(angle)
-                    centre = (pivot[0] - math.sin(rad) * reach, pivot[1] - math.cos(rad) * reach)
-                    shadow = pygame.mask.from_surface(rotated).to_surface(
-                        setcolor=(0, 0, 0, 80), unsetcolor=(0, 0, 0, 0))
-                    bg.blit(shadow, shadow.get_rect(center=(centre[0] + 4 * s, centre[1] + 6 * s)))
-                    bg.blit(rotated, rotated.get_rect(center=centre))
+            draw_fans(bg, art, [Card.parse(c) for c in LEFT_FAN],
+                      [Card.parse(c) for c in RIGHT_FAN])
         except Exception as exc:  # the art is another module: never let it break the menu
             self._art_failed = True
             print(f"tavolata: menu decoration skipped: {exc!r}", file=sys.stderr)
+
+
+def draw_fans(bg: pygame.Surface, art, left: list[Card], right: list[Card]) -> None:
+    """Three cards fanned in each bottom corner of ``bg`` (the title menu, the kiosk's card).
+
+    Each card turns about a pivot below the window edge, as a hand of cards
+    held from below; the card nearest the middle lies on top.
+    """
+    w, h = bg.get_size()
+    s = theme.ui_scale((w, h))
+    width = round(120 * s)
+    reach = width * 1.5 * 0.78            # pivot -> card centre
+    for cards, pivot, angles in (
+            (left, (round(150 * s), h + round(36 * s)), (26, 10, -6)),
+            (right, (w - round(150 * s), h + round(36 * s)), (-26, -10, 6))):
+        for card, angle in zip(cards, angles):
+            rotated = art.rotated(card, width, angle)
+            rad = math.radians(angle)
+            centre = (pivot[0] - math.sin(rad) * reach, pivot[1] - math.cos(rad) * reach)
+            shadow = pygame.mask.from_surface(rotated).to_surface(
+                setcolor=(0, 0, 0, 80), unsetcolor=(0, 0, 0, 0))
+            bg.blit(shadow, shadow.get_rect(center=(centre[0] + 4 * s, centre[1] + 6 * s)))
+            bg.blit(rotated, rotated.get_rect(center=centre))

@@ -235,6 +235,7 @@ class CardImages:
         self._base = _Lru(BASE_BUDGET)
         self._variants = _Lru(VARIANT_BUDGET)
         self._painter: Optional[_Painter] = None
+        self._own_art: Any = None       # the art of faces painted here (made when needed)
 
     def set_card_size(self, card_w: int, card_h: int) -> None:
         if (card_w, card_h) != (self.card_w, self.card_h):
@@ -250,6 +251,7 @@ class CardImages:
             self.master_w = width
             self._masters = {}
             self._painted = {}
+            self._own_art = None
             self._base.clear()
             self._variants.clear()
             if self._painter is not None:
@@ -287,7 +289,10 @@ class CardImages:
             if painted is not None:
                 surf = _for_screen(painted)
             else:
-                surf = _paint(self.art, self.deck, code, self.master_w)
+                if self._own_art is None:
+                    # not the app's art: the faces of game after game would fill its caches
+                    self._own_art = private_art(self.art)
+                surf = _paint(self._own_art, self.deck, code, self.master_w)
             self._masters[key] = surf
         return surf
 
@@ -403,6 +408,15 @@ class CardImages:
 
 
 
+def private_art(art: Any) -> Any:
+    """A new art object in the same design as ``art``, with caches of its own (``art``
+    itself when it cannot be copied)."""
+    try:
+        return type(art)(getattr(art, "italian_style", "napoletane"))
+    except Exception:
+        return art
+
+
 def _paint(art: Any, deck: str, code: Optional[str], width: int) -> pygame.Surface:
     surf = art.back(width, deck) if code is None else art.face(Card.parse(code), width)
     return surf
@@ -444,11 +458,7 @@ class _Painter:
                  done: dict | None = None) -> None:
         import queue
 
-        try:  # a private art object: its caches are never shared between threads
-            own = type(art)(getattr(art, "italian_style", "napoletane"))
-        except Exception:
-            own = art
-        self.art = own
+        self.art = private_art(art)   # its caches are never shared between threads
         self.deck = deck
         self.width = width
         self.out = out

@@ -22,5 +22,6 @@ def display():
 
 @pytest.fixture(autouse=True)
 def _isolated_config(tmp_path, monkeypatch):
-    """Settings and saves go to a temporary folder, never the user's."""
+    """Settings, saves and the kiosk's error log go to a temporary folder, never the user's."""
     monkeypatch.setenv("TAVOLATA_CONFIG_DIR", str(tmp_path / "config"))
+    monkeypatch.setenv("TAVOLATA_LOG_DIR", str(tmp_path / "log"))

@@ -51,3 +51,36 @@ def test_the_smallest_window_size_is_the_one_the_window_keeps(capsys):
     with pytest.raises(SystemExit):
         main.parse_args(["--size", "640x400"])
     assert "at least 800x500" in capsys.readouterr().err
+
+
+def test_the_kiosk_options_are_parsed():
+    args = main.parse_args(["--kiosk", "--windowed", "--idle", "30"])
+    assert (args.kiosk, args.windowed, args.idle) == (True, True, 30.0)
+    assert main.parse_args([]).idle is None, "the kiosk's own default applies"
+
+
+@pytest.mark.parametrize("argv, fault", [
+    (["--idle", "0"], "--idle"),
+    (["--simulate", "poker"], "unknown game 'poker'"),
+    (["--simulate", "bisca"], "not playable yet"),
+    (["--simulate", "bocce", "--players", "master"], "--players: unknown level"),
+    (["--simulate", "bocce", "--games", "0"], "--games"),
+])
+def test_bad_kiosk_and_simulation_options_exit_2(argv, fault, capsys):
+    with pytest.raises(SystemExit) as exc:
+        main.parse_args(argv)
+    assert exc.value.code == 2
+    assert fault in capsys.readouterr().err
+
+
+def test_the_kiosk_starts_windowed_and_draws(tmp_path):
+    import os
+
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
+               TAVOLATA_EXIT_AFTER_FIRST_FRAME="1", TAVOLATA_CONFIG_DIR=str(tmp_path / "c"),
+               TAVOLATA_LOG_DIR=str(tmp_path / "log"))
+    out = subprocess.run([sys.executable, "main.py", "--kiosk", "--windowed"], cwd=ROOT,
+                         capture_output=True, text=True, timeout=60, env=env)
+    assert out.returncode == 0, out.stderr
+    assert "first frame" in out.stdout
+    assert not (tmp_path / "log").exists(), "no error to log"

@@ -26,6 +26,7 @@ from typing import Any, Hashable, Optional
 from scenes import theme
 from scenes.hud import ChoiceBar, Hud
 from scenes.sprites import CardSprite, soft_rect
+from scenes.table.netplay import draw_light
 
 #: a paint log: what was painted, and where
 PaintLog = dict[Hashable, tuple[int, int, int, int]]
@@ -58,7 +59,8 @@ class PaintingMixin:
                 self.hud.prompt, self.hud.error, self.cursor, tuple(self.selected),
                 self._art_key, self._interaction_key, len(self.leaving),
                 None if self._callout is None else self._callout.text,
-                None if self.captions is None else self.captions.text)
+                None if self.captions is None else self.captions.text,
+                self.link, tuple(self.adapter.names.items()))
 
     def draw(self, surface: pygame.Surface) -> None:
         lay = self.layout
@@ -87,6 +89,7 @@ class PaintingMixin:
         if not flying:
             self._draw_labels(surface, labels, log)
         self._draw_plates(surface, log)
+        self._draw_light(surface, log)
         lines = self.adapter.scoreboard(self.shown, lay)
         rect = self.hud.draw_scoreboard(surface, lines, (lay.margin, lay.margin), lay.font(16))
         log[("board", tuple(lines))] = tuple(rect)
@@ -230,6 +233,15 @@ class PaintingMixin:
             rect = self.hud.draw_plate(surface, name, info, g.plate, lay.font(15), active)
             glow = rect.inflate(rect.h * 2, rect.h * 2) if active else rect
             log[("plate", seat, name, info, active)] = tuple(glow)
+
+    def _draw_light(self, surface: pygame.Surface, log: PaintLog) -> None:
+        """A guest's connection light, in the top right corner."""
+        if self.link is None:
+            return
+        lay = self.layout
+        radius = max(4, lay.font(15) // 3)
+        centre = (round(lay.width - lay.margin - radius), round(lay.margin + radius))
+        log[("light", self.link)] = tuple(draw_light(surface, self.link, centre, radius))
 
     def _draw_popup(self, surface: pygame.Surface) -> pygame.Rect:
         panel = self._draw_panel(surface, self.popup)

@@ -45,6 +45,7 @@ from scenes.table.animation import AnimationMixin
 from scenes.table.board import BoardMixin
 from scenes.table.captions import Captions
 from scenes.table.controls import ControlsMixin
+from scenes.table.netplay import link_state, seat_names
 from scenes.table.painting import PaintingMixin
 from scenes.tables import TableAdapter, load_adapter
 from scenes.tween import Timeline
@@ -86,6 +87,8 @@ class TableScene(ControlsMixin, AnimationMixin, BoardMixin, PaintingMixin, Scene
                  captions: Optional[Captions] = None) -> None:
         super().__init__(app)
         self.client = client
+        #: a guest's link ("connected", "reconnecting", "lost"), for its light; else None
+        self.link: Optional[str] = link_state(client)
         setup: GameSetup = client.setup
         self.setup = setup
         self.key = setup.key
@@ -142,7 +145,7 @@ class TableScene(ControlsMixin, AnimationMixin, BoardMixin, PaintingMixin, Scene
         self._prompt_holds = False
         self.inbox: deque[Update] = deque()   # updates not animated yet
         self._asked: Optional[tuple[str, Optional[CardSprite]]] = None  # (action, card) awaiting a reply
-        self._pace_rng = random.Random(self.setup.seed ^ 0xC0FFEE)
+        self._pace_rng = random.Random((self.setup.seed or 0) ^ 0xC0FFEE)  # guests: no seed
         self._pace: Optional[tuple[int, float]] = None   # (version, seconds left)
         # the game as this screen knows it: the last update taken from the inbox
         self.update_msg: Optional[Update] = None
@@ -355,6 +358,8 @@ class TableScene(ControlsMixin, AnimationMixin, BoardMixin, PaintingMixin, Scene
     # -- time ---------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
         dt = max(0.0, min(dt, 0.1))
+        if self._netplay():
+            return
         self._sync_art()
         self._receive()
         self._resume_held()
@@ -376,6 +381,17 @@ class TableScene(ControlsMixin, AnimationMixin, BoardMixin, PaintingMixin, Scene
                 self.show_result()
         self._refresh()
         self._lift(dt)
+
+    def _netplay(self) -> bool:
+        """Names on the plates and the guest's light, from the network; True when the host
+        has gone (the guest is told and back at the menu: nothing more to update)."""
+        self.adapter.names = seat_names(self.client)
+        self.link = link_state(self.client)
+        if self.link != "lost" or getattr(self.client, "state", None) != "lost":
+            return False
+        self.app.notify(tr(f"net.{self.client.reason or 'host_gone'}"), 5.0)
+        self.app.back_to_menu()
+        return True
 
     def show_result(self) -> None:
         from scenes.result import ResultScene
@@ -433,8 +449,8 @@ class TableScene(ControlsMixin, AnimationMixin, BoardMixin, PaintingMixin, Scene
         self.close()
         self.images = CardImages(self.app.art, self.spec.deck, self.layout.card_w,
                                  self.layout.card_h)   # the old caches, dropped now
-        self.hud.text._cache.clear()
-        self.hud.text.bytes = 0
+        self.hud.forget()
+        self._halos.clear()
         heap.release()
 
     def new_game(self) -> Optional["TableScene"]:

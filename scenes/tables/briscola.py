@@ -476,18 +476,12 @@ class BriscolaAdapter(TableAdapter):
         trump is now Cups", "East wins the trick: 21 points"."""
         kind, data, seat = event.kind, event.data, event.seat
         player = self.seat_name(seat, layout) if seat is not None else ""
-        if kind == "deal":
-            stage = data.get("stage")
-            if stage == "gather" or (stage is None and data.get("game_no") == 1
-                                     and data.get("stock") == 38):
-                # the first card dealt of the first game: no cards to gather before it
-                return tr("captions.briscola.game_start", game_no=data.get("game_no"),
-                          player=self.seat_name(data.get("dealer", seat or 0), layout))
-            if stage == "briscola":
-                trump = data.get("trump")
-                return (tr("captions.briscola.trump_shown", suit=suit_name(trump)) if trump
-                        else tr("captions.briscola.trump_hidden"))
-            return ""
+        if kind == "deal" and data.get("stage") == "briscola":
+            # the deal's last card, turned up under the stock (its suit only to who sees it)
+            trump = data.get("trump")
+            return tr("captions.briscola.dealt_trump" if trump else "captions.briscola.dealt",
+                      game_no=data.get("game_no"), player=player,
+                      suit=suit_name(trump) if trump else "")
         if kind == "play" and data.get("card"):
             return tr("captions.briscola.play", player=player,
                       card=Card.parse(data["card"]).name(language()))

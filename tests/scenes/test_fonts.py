@@ -48,3 +48,14 @@ def test_wrap_keeps_lines_within_the_width(fonts):
     assert len(lines) > 3
     assert all(font.size(line)[0] <= 300 for line in lines)
     assert " ".join(lines) == text.strip()
+
+
+def test_open_fonts_are_bounded_upright_and_slanted(display):
+    from scenes.fonts import KEEP_OPEN
+
+    fonts = Fonts()
+    for size in range(10, 10 + KEEP_OPEN + 8):
+        assert not fonts.get(size).get_italic()
+        assert fonts.italic(size, bold=True).get_italic()
+    assert len(fonts._cache) == KEEP_OPEN and len(fonts._italic) == KEEP_OPEN
+    assert fonts.italic(10 + KEEP_OPEN + 7, bold=True) is fonts.italic(10 + KEEP_OPEN + 7, True)

@@ -1,0 +1,261 @@
+"""The kiosk: the demo plays every game by itself with captions and title cards, hands over
+at a key or click, comes back when left alone, quits only at its chord, and survives an
+error in a game (logged with the game's replayable log)."""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+import pygame
+import pytest
+
+from game import GAMES
+from game.engine import replay_log
+from scenes.kiosk import Kiosk
+from scenes.kiosk.card import TitleCard
+from scenes.kiosk.errors import ErrorLog, game_logs, log_dir
+from scenes.table import TableScene
+from scenes.table.captions import Captions
+from scenes.tables.bocce import BocceAdapter
+from tests.scenes.tablekit import make_app
+
+
+def start(display: Any, speed: str = "instant", size: tuple[int, int] = (1280, 720),
+          **kw: Any) -> tuple[Any, Kiosk]:
+    """An app with a kiosk at a quick pace (no thinking, short cards and results)."""
+    app = make_app(display, speed, size)
+    options = dict(think=(0.0, 0.0), card=0.05, result=0.1, seed=7)
+    kiosk = Kiosk(app, **{**options, **kw})
+    kiosk.start()
+    return app, kiosk
+
+
+def run(app: Any, kiosk: Kiosk, until: Callable[[], bool], limit: int = 6000,
+        events: Callable[[int], list] = lambda i: []) -> int:
+    """Frames (the computers' thoughts waited for) until ``until()``; how many it took."""
+    for i in range(limit):
+        if until():
+            return i
+        if kiosk.table is not None:
+            kiosk.table.client.session.computers.wait_all()
+        app.frame(1 / 60, events(i))
+    raise AssertionError(f"not there after {limit} frames")
+
+
+def keydown(k: int, mod: int = 0) -> pygame.event.Event:
+    return pygame.event.Event(pygame.KEYDOWN, key=k, unicode="", mod=mod)
+
+
+def test_the_demo_plays_every_game_with_title_cards_and_captions(display, monkeypatch):
+    captions: set[str] = set()
+    real_add = Captions.add
+
+    def add(self, text):
+        captions.add(text)
+        real_add(self, text)
+    monkeypatch.setattr(Captions, "add", add)
+    app, kiosk = start(display)
+    cards: list[TitleCard] = []
+
+    def watch() -> bool:
+        top = app.stack.top
+        if isinstance(top, TitleCard) and top not in cards:
+            cards.append(top)
+        return all(kiosk.played[key] >= 1 for key in GAMES) and len(cards) > len(GAMES)
+
+    frames = run(app, kiosk, watch, limit=8000)
+    assert frames > 200 and kiosk.errors == 0
+    assert [c.title for c in cards[:len(GAMES)]] == [GAMES[k].title for k in kiosk.keys]
+    assert all(c.rule is not None and c.rule.text for c in cards)
+    assert "Computer players: South (" in cards[0].players
+    assert any(c.startswith("The pallino is ") for c in captions)
+    assert any(" wins the trick: " in c for c in captions)
+    assert not pygame.mouse.get_visible(), "no cursor during the demo"
+    assert app.running
+
+
+def test_a_key_leaves_the_demo_for_the_menu_and_idle_time_brings_it_back(display):
+    app, kiosk = start(display, idle=30.0)
+    run(app, kiosk, lambda: isinstance(app.stack.top, TableScene))
+    table = app.stack.top
+    app.frame(1 / 60, [keydown(pygame.K_DOWN)])
+    menu = app.menu()
+    assert app.stack.top is menu and len(app.stack) == 1
+    assert not kiosk.demo and pygame.mouse.get_visible()
+    assert menu.focus.focus == 0, "the key that left the demo did nothing else"
+    assert table.client.session.computers._executor is None, "the demo's game was closed"
+    assert table not in list(app.stack)
+    for _ in range(29):   # someone reads the menu without touching anything...
+        app.frame(1.0, [])
+    assert app.stack.top is menu
+    app.frame(1.0, [pygame.event.Event(pygame.MOUSEMOTION, pos=(5, 5), rel=(1, 1),
+                                       buttons=(0, 0, 0))])
+    for _ in range(28):   # ... moved the mouse: the 30 seconds start again
+        app.frame(1.0, [])
+    assert app.stack.top is menu
+    app.frame(1.0, [])
+    assert kiosk.demo and app.stack.top is not menu and not pygame.mouse.get_visible()
+    assert isinstance(app.stack.top, TitleCard) or app.stack.top is kiosk.table, \
+        "the next game's card (gone within that long a frame), then its table"
+
+
+def test_a_click_leaves_the_demo_from_its_title_card_and_clicks_nothing(display):
+    app, kiosk = start(display, card=30.0)
+    app.frame(1 / 60, [])
+    card = app.stack.top
+    assert isinstance(card, TitleCard)
+    waiting = kiosk.table
+    pos = app.menu().focus.buttons[0].rect.center      # where the first game's button lies
+    app.frame(1 / 60, [pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(1, 1),
+                                          buttons=(0, 0, 0))])
+    assert app.stack.top is card, "moving the mouse is not a click"
+    app.frame(1 / 60, [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1),
+                       pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1)])
+    assert app.stack.top is app.menu() and len(app.stack) == 1
+    assert waiting.client.session.computers._executor is None, \
+        "the game waiting behind its card was closed"
+
+
+def test_esc_never_quits_quit_goes_back_to_the_demo_and_the_chord_quits(display):
+    app, kiosk = start(display)
+    app.frame(1 / 60, [keydown(pygame.K_ESCAPE)])
+    assert app.stack.top is app.menu() and app.running
+    app.frame(1 / 60, [keydown(pygame.K_ESCAPE)])      # the menu's Esc: focus on Quit
+    app.frame(1 / 60, [keydown(pygame.K_RETURN)])      # ... and Quit
+    assert app.running and kiosk.demo
+    app.frame(1 / 60, [pygame.event.Event(pygame.QUIT)])
+    assert app.running, "closing the window does not end a kiosk"
+    app.frame(1 / 60, [keydown(pygame.K_q, pygame.KMOD_LCTRL)])
+    assert app.running
+    app.frame(1 / 60, [keydown(pygame.K_q, pygame.KMOD_LCTRL | pygame.KMOD_LSHIFT)])
+    assert not app.running
+
+
+def test_an_error_in_a_game_is_logged_with_its_log_and_the_demo_moves_on(display,
+                                                                           monkeypatch):
+    sessions = []
+    real = BocceAdapter.caption
+
+    def broken(self, event, layout):
+        if event.kind == "lag_reveal" and not sessions:
+            sessions.append(table_of(kiosk).client.session)
+            raise RuntimeError("boom in a caption")
+        return real(self, event, layout)
+
+    monkeypatch.setattr(BocceAdapter, "caption", broken)
+    app, kiosk = start(display)
+
+    def table_of(k: Kiosk) -> TableScene:
+        assert k.table is not None
+        return k.table
+
+    run(app, kiosk, lambda: kiosk.errors > 0)
+    assert kiosk.errors == 1 and kiosk.demo
+    path = log_dir() / "kiosk-errors.log"
+    text = path.read_text(encoding="utf-8")
+    assert "error in a demo game of bocce" in text and "RuntimeError: boom in a caption" in text
+    [log] = game_logs(path)
+    session = sessions[0]
+    assert log == session.log()
+    assert replay_log(log).history == session.state.history, "the log replays the game"
+    run(app, kiosk, lambda: kiosk.played["briscola"] >= 1)
+    assert kiosk.errors == 1, "the demo went on to the next game"
+
+
+def test_errors_in_a_row_wait_longer_and_longer_before_the_next_game(display, monkeypatch):
+    app, kiosk = start(display, card=30.0)
+    monkeypatch.setattr(TitleCard, "draw", lambda self, surface: 1 / 0)
+    waits = []
+    for _ in range(100):
+        errors = kiosk.errors
+        app.frame(0.5, [])
+        if kiosk.errors > errors:
+            waits.append(kiosk._next_in)
+    assert waits[:5] == [0.0, 1.0, 3.0, 7.0, 15.0] and app.running
+
+
+def test_the_error_log_is_bounded_and_never_stops_the_kiosk(tmp_path, monkeypatch):
+    from scenes.kiosk import errors
+
+    monkeypatch.setattr(errors, "MAX_BYTES", 2000)
+    log = ErrorLog(tmp_path / "logs" / "kiosk-errors.log")
+    for i in range(40):
+        log.write(f"error {i}", "Traceback\n  something", {"key": "bocce", "actions": [i]})
+    assert log.path.stat().st_size < 2500
+    assert (tmp_path / "logs" / "kiosk-errors.log.1").is_file()
+    blocked = ErrorLog(tmp_path / "a-file" / "kiosk-errors.log")
+    (tmp_path / "a-file").write_text("not a folder")
+    blocked.write("error", "Traceback", None)   # says so on stderr, raises nothing
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (800, 500)])
+def test_the_title_card_fits_every_rule_in_the_window(display, size):
+    from scenes.kiosk.rules import read_rules
+
+    app, kiosk = start(display, size=size, card=30.0)
+    app.frame(1 / 60, [])
+    card = app.stack.top
+    for key in kiosk.keys:
+        for rule in read_rules(key):
+            card.rule = rule
+            card._paint(size)
+            box = card.boxes
+            assert pygame.Rect(0, 0, *size).contains(box["rule"])
+            assert box["players"].bottom < box["rule"].top < box["rule"].bottom < box["hint"].top
+    assert card.players and card.title
+
+
+def test_the_demo_keeps_its_pace_whatever_a_person_set(display):
+    app, kiosk = start(display, speed="normal")
+    app.frame(1 / 60, [keydown(pygame.K_a)])
+    app.settings.animation_speed = "instant"     # a person changes the Settings
+    app.quit()                                    # ... and chooses Quit: back to the demo
+    assert kiosk.demo and app.settings.animation_speed == "normal"
+
+
+def test_a_card_teaches_a_rule_of_the_game_a_different_one_each_time():
+    import random
+
+    from scenes.kiosk.rules import RulePicker, read_rules, teachable
+    from scenes.richtext import parse
+
+    rules = read_rules("briscola")
+    texts = " ".join(r.text for r in rules)
+    assert "**Venceslao.**" in texts and "**Culetto.**" in texts
+    assert "**Liscio**" not in texts, "the glossary defines words: not a rule to teach"
+    assert "**Direction and seats.**" not in texts, "nor what follows it"
+    assert not any(r.text.startswith("*An original") for r in read_rules("bocce"))
+    picker = RulePicker(random.Random(1))
+    picks = [picker.pick("briscola") for _ in range(3 * len(rules))]
+    assert set(picks) == set(rules)
+    assert all(a != b for a, b in zip(picks, picks[1:])), "never the same one twice in a row"
+    other = parse("# Gioco\n\n## Come si gioca\n\n**Le carte.** Quaranta carte, quattro semi "
+                  "da dieci.\n\n## Glossario\n\n- **Presa**: le carte di un giro.\n")
+    assert [r.heading for r in teachable(other)] == ["Come si gioca"], \
+        "found by shape, whatever the headings say"
+    assert picker.pick("doudizhu") is None, "a game without rules text: no rule"
+
+
+def test_the_real_kiosk_runs_until_sigterm(tmp_path):
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
+               TAVOLATA_CONFIG_DIR=str(tmp_path / "c"), TAVOLATA_LOG_DIR=str(tmp_path / "log"))
+    proc = subprocess.Popen([sys.executable, "main.py", "--kiosk", "--windowed"], cwd=root,
+                            env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        time.sleep(3.0)
+        assert proc.poll() is None, "the kiosk keeps running by itself"
+        proc.send_signal(signal.SIGTERM)
+        out, err = proc.communicate(timeout=30)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    assert proc.returncode == 0, err
+    assert not (tmp_path / "log").exists(), err
