@@ -121,9 +121,14 @@ class MenuScene(Scene):
             y += row_h + gap
         y += px(18) - gap
         keys = ("online", "rules", "settings", "credits", "quit")
-        bw = (inner.w - gap * (len(keys) - 1)) // len(keys)
-        for i, key in enumerate(keys):
-            self.focus.button(key).rect = pygame.Rect(inner.x + i * (bw + gap), y, bw, bottom_h)
+        # each button as wide as its words need, the room left shared out evenly
+        font = self.app.fonts.get(round(bottom_h * 0.42), bold=True)
+        need = [font.size(self.focus.button(k).label)[0] + px(20) for k in keys]
+        spare = max(0, inner.w - gap * (len(keys) - 1) - sum(need)) // len(keys)
+        x = inner.x
+        for key, width in zip(keys, need):
+            self.focus.button(key).rect = pygame.Rect(x, y, width + spare, bottom_h)
+            x += width + spare + gap
 
     def _title_bottom(self, size: tuple[int, int]) -> int:
         return round(theme.px(170, size))
