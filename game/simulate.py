@@ -45,10 +45,10 @@ class Tally:
 
     seats: int
     played: int = 0
-    seat_wins: list[int] = field(default_factory=list)
-    seat_points: list[float] = field(default_factory=list)
-    player_wins: list[int] = field(default_factory=list)
-    player_points: list[float] = field(default_factory=list)
+    seat_wins: list[int] = field(init=False)
+    seat_points: list[float] = field(init=False)
+    player_wins: list[int] = field(init=False)
+    player_points: list[float] = field(init=False)
     errors: list[dict[str, Any]] = field(default_factory=list)
 
     def __post_init__(self) -> None:

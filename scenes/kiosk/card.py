@@ -70,9 +70,8 @@ class TitleCard(Scene):
             except Exception:   # decoration only: the card shows without it
                 pass
         fonts = self.app.fonts
-        w, h = size
         s = theme.ui_scale(size)
-        cx = w // 2
+        cx = size[0] // 2
         rect = theme.text(bg, fonts.get(theme.font_px(16, size), bold=True),
                           tr("kiosk.next").upper(), theme.GOLD, (cx, round(34 * s)), "midtop")
         rect = theme.text(bg, fonts.get(round(70 * s), bold=True), self.title, theme.GOLD_LIGHT,
