@@ -613,7 +613,7 @@ def test_the_plus_pop_and_the_plate_go_up_together(app):
     st = state_of(table)
     app.settings.animation_speed = "normal"
     plates = lambda: [int(table.adapter.plate_info(table.shown, s) or 0) for s in range(3)]
-    before, seen_pops, checked = plates(), set(), 0
+    before, seen_pops, checked = plates(), [], 0
     for _ in range(6000):
         if len(st.tricks) >= 8 or app.stack.top is not table:
             break
@@ -621,8 +621,10 @@ def test_the_plus_pop_and_the_plate_go_up_together(app):
             table.act(table.legal()[0])
         think(table)
         frames(app, 1)
-        new = [p for p in table.hud.pops if id(p) not in seen_pops and p.text.startswith("+")]
-        seen_pops |= {id(p) for p in table.hud.pops}
+        # the pops themselves are kept (not their ids, which a new pop may reuse)
+        new = [p for p in table.hud.pops
+               if not any(p is old for old in seen_pops) and p.text.startswith("+")]
+        seen_pops += [p for p in table.hud.pops if not any(p is old for old in seen_pops)]
         now = plates()
         rises = [b - a for a, b in zip(before, now) if b != a]
         assert rises == [int(p.text[1:]) for p in new], (rises, [p.text for p in new])
