@@ -16,6 +16,7 @@ from scenes.i18n import tr
 from scenes import theme
 from scenes.richtext import Block, Line, layout, plain
 from scenes.scene import Scene
+from scenes.scrolling import ScrollingMixin
 from scenes.widgets import Button, FocusList, draw_button
 
 #: (block kind, translation key), top to bottom.
@@ -45,7 +46,7 @@ def credits_text() -> str:
     return "\n".join(plain(block.text) for block in blocks())
 
 
-class CreditsScene(Scene):
+class CreditsScene(ScrollingMixin, Scene):
     """The credits over the felt; a Back button, a scrolling panel."""
 
     def __init__(self, app) -> None:
@@ -93,44 +94,17 @@ class CreditsScene(Scene):
         self.scroll_to(self.target)
         self.scroll = min(self.scroll, self.target)
 
-    @property
-    def max_scroll(self) -> int:
-        self._ensure_layout()
-        return max(0, self._content_h - self._view.h)
-
-    def scroll_to(self, offset: float) -> None:
-        self.target = float(max(0, min(self.max_scroll, round(offset))))
-
     # --- input -------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> Optional[pygame.event.Event]:
-        s = theme.ui_scale(self._size or self.app.size)
-        step = round(48 * s)
-        page = max(step, self._view.h - step)
         if event.type == pygame.KEYDOWN:
-            moves = {pygame.K_UP: self.target - step, pygame.K_DOWN: self.target + step,
-                     pygame.K_PAGEUP: self.target - page, pygame.K_PAGEDOWN: self.target + page,
-                     pygame.K_HOME: 0, pygame.K_END: self.max_scroll}
             if event.key in (pygame.K_ESCAPE, pygame.K_BACKSPACE):
                 self.close()
-            elif event.key in moves:
-                self.scroll_to(moves[event.key])
-            elif not self.focus.handle(event):
+            elif not self.scroll_key(event.key) and not self.focus.handle(event):
                 return event
             return None
-        if event.type == pygame.MOUSEWHEEL:
-            self.scroll_to(self.target - event.y * step * 1.5)
+        if self.scroll_wheel(event):
             return None
         return None if self.focus.handle(event) else event
-
-    def update(self, dt: float) -> None:
-        gap = self.target - self.scroll
-        if abs(gap) < 0.5:
-            self.scroll = self.target
-        else:
-            self.scroll += gap * min(1.0, dt * 14)
-
-    def animating(self) -> bool:
-        return self.scroll != self.target
 
     # --- drawing -----------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:

@@ -17,6 +17,7 @@ from scenes.i18n import language, tr
 from scenes import theme
 from scenes.richtext import Block, Line, layout, parse
 from scenes.scene import Scene
+from scenes.scrolling import ScrollingMixin
 from scenes.widgets import Button, FocusList, draw_button
 
 RULES_DIR = Path(__file__).resolve().parent.parent / "assets" / "rules"
@@ -31,7 +32,7 @@ def rules_path(key: str) -> Path | None:
     return None
 
 
-class RulesScene(Scene):
+class RulesScene(ScrollingMixin, Scene):
     """Rules of one game, with tabs to the others; Esc, Backspace or Back returns."""
 
     def __init__(self, app, key: str, overlay: bool = False) -> None:
@@ -76,14 +77,6 @@ class RulesScene(Scene):
     def close(self) -> None:
         if self.app.stack.top is self:
             self.app.stack.pop()
-
-    @property
-    def max_scroll(self) -> int:
-        self._ensure_layout()
-        return max(0, self._content_h - self._view.h)
-
-    def scroll_to(self, offset: float) -> None:
-        self.target = float(max(0, min(self.max_scroll, round(offset))))
 
     def _ensure_layout(self) -> None:
         s = theme.reading_scale(self._size or self.app.size)
@@ -160,28 +153,16 @@ class RulesScene(Scene):
     # --- input -------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> Optional[pygame.event.Event]:
         self._ensure_layout()
-        s = theme.ui_scale(self._size or self.app.size)
-        step = round(48 * s)
-        page = max(step, self._view.h - round(48 * s))
+        page = self.scroll_steps()[1]
         if event.type == pygame.KEYDOWN:
             k = event.key
             if k in (pygame.K_ESCAPE, pygame.K_BACKSPACE):
                 self.close()
-            elif k == pygame.K_UP:
-                self.scroll_to(self.target - step)
-            elif k == pygame.K_DOWN:
-                self.scroll_to(self.target + step)
-            elif k == pygame.K_PAGEUP:
-                self.scroll_to(self.target - page)
-            elif k in (pygame.K_PAGEDOWN,):
-                self.scroll_to(self.target + page)
+            elif self.scroll_key(k):
+                pass
             elif k == pygame.K_SPACE and not (self.focus.focused and self.focus.focused.key == "back"):
                 back = bool(getattr(event, "mod", 0) & pygame.KMOD_SHIFT)
                 self.scroll_to(self.target + (-page if back else page))
-            elif k == pygame.K_HOME:
-                self.scroll_to(0)
-            elif k == pygame.K_END:
-                self.scroll_to(self.max_scroll)
             elif k in (pygame.K_LEFT, pygame.K_RIGHT):
                 keys = [e.key for e in CATALOG]
                 i = keys.index(self.key) if self.key in keys else 0
@@ -189,8 +170,7 @@ class RulesScene(Scene):
             elif not self.focus.handle(event):
                 return event
             return None
-        if event.type == pygame.MOUSEWHEEL:
-            self.scroll_to(self.target - event.y * step * 1.5)
+        if self.scroll_wheel(event):
             return None
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             thumb = self._thumb()
@@ -214,16 +194,6 @@ class RulesScene(Scene):
             return None
         return None if self.focus.handle(event) else event
 
-    def update(self, dt: float) -> None:
-        # Ease towards the target: quick, but the eye can follow where the text went.
-        gap = self.target - self.scroll
-        if abs(gap) < 0.5:
-            self.scroll = self.target
-        else:
-            self.scroll += gap * min(1.0, dt * 14)
-
-    def animating(self) -> bool:
-        return self.scroll != self.target
 
     # --- drawing -----------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:

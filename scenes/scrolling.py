@@ -1,0 +1,67 @@
+"""A page of text that scrolls: what the rules and the credits screens share.
+
+The page has a target offset that keys, the wheel and the scroll bar set, and a
+drawn offset that eases towards it (quick, but the eye can follow where the text
+went).  A scene using :class:`ScrollingMixin` lays its text out into
+``_content_h`` pixels shown in ``_view`` and provides ``_ensure_layout``.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from scenes import theme
+
+#: keys that move the page, and how: a step, a page, or to an end
+_MOVES = {pygame.K_UP: ("step", -1), pygame.K_DOWN: ("step", 1),
+          pygame.K_PAGEUP: ("page", -1), pygame.K_PAGEDOWN: ("page", 1),
+          pygame.K_HOME: ("end", -1), pygame.K_END: ("end", 1)}
+
+
+class ScrollingMixin:
+    scroll: float          # drawn offset, eases towards target
+    target: float
+    _content_h: int
+    _view: pygame.Rect
+
+    @property
+    def max_scroll(self) -> int:
+        self._ensure_layout()
+        return max(0, self._content_h - self._view.h)
+
+    def scroll_to(self, offset: float) -> None:
+        self.target = float(max(0, min(self.max_scroll, round(offset))))
+
+    def scroll_steps(self) -> tuple[int, int]:
+        """A step (arrows, the wheel) and a page (PgUp/PgDn), in pixels at this size."""
+        step = round(48 * theme.ui_scale(self._size or self.app.size))
+        return step, max(step, self._view.h - step)
+
+    def scroll_key(self, key: int) -> bool:
+        """Move the page for an arrow, PgUp/PgDn, Home or End; False for any other key."""
+        move = _MOVES.get(key)
+        if move is None:
+            return False
+        kind, sign = move
+        step, page = self.scroll_steps()
+        if kind == "end":
+            self.scroll_to(0 if sign < 0 else self.max_scroll)
+        else:
+            self.scroll_to(self.target + sign * (step if kind == "step" else page))
+        return True
+
+    def scroll_wheel(self, event: pygame.event.Event) -> bool:
+        if event.type != pygame.MOUSEWHEEL:
+            return False
+        self.scroll_to(self.target - event.y * self.scroll_steps()[0] * 1.5)
+        return True
+
+    def update(self, dt: float) -> None:
+        gap = self.target - self.scroll
+        if abs(gap) < 0.5:
+            self.scroll = self.target
+        else:
+            self.scroll += gap * min(1.0, dt * 14)
+
+    def animating(self) -> bool:
+        return self.scroll != self.target
