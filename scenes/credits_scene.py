@@ -108,10 +108,7 @@ class CreditsScene(ScrollingMixin, Scene):
 
     # --- drawing -----------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
-        size = surface.get_size()
-        if size != self._size:
-            self.resize(size)
-        self._ensure_layout()
+        size = self._ready(surface)
         surface.blit(theme.felt_background(size), (0, 0))
         for button in self.focus.buttons:
             draw_button(surface, self.app.fonts, button, button is self.focus.focused)

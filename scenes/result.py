@@ -255,22 +255,18 @@ class PauseScene(_MenuOverlay):
         self.app.quit()
 
     def ask_menu(self) -> None:
-        """The game in progress would be lost: ask before leaving it for the menu."""
-        if self.table.over:
-            self.menu()
-            return
-        self.app.stack.push(ConfirmScene(self.app, self.table, tr("table.confirm.menu_title"),
-                                         tr("table.confirm.lost"), tr("table.confirm.leave"),
-                                         self.menu))
+        self._ask("table.confirm.menu_title", "table.confirm.leave", self.menu)
 
     def ask_quit(self) -> None:
-        """The same before quitting the program."""
+        self._ask("table.confirm.quit_title", "table.confirm.quit", self.quit)
+
+    def _ask(self, title: str, yes: str, then: Any) -> None:
+        """The game in progress would be lost: ask first (a finished game goes at once)."""
         if self.table.over:
-            self.quit()
+            then()
             return
-        self.app.stack.push(ConfirmScene(self.app, self.table, tr("table.confirm.quit_title"),
-                                         tr("table.confirm.lost"), tr("table.confirm.quit"),
-                                         self.quit))
+        self.app.stack.push(ConfirmScene(self.app, self.table, tr(title),
+                                         tr("table.confirm.lost"), tr(yes), then))
 
     def on_escape(self) -> None:
         self.resume()

@@ -194,13 +194,9 @@ class RulesScene(ScrollingMixin, Scene):
             return None
         return None if self.focus.handle(event) else event
 
-
     # --- drawing -----------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
-        size = surface.get_size()
-        if size != self._size:
-            self.resize(size)
-        self._ensure_layout()
+        size = self._ready(surface)
         if self.overlay:
             theme.dim(surface, theme.HIDE)
         else:

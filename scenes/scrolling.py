@@ -29,6 +29,14 @@ class ScrollingMixin:
         self._ensure_layout()
         return max(0, self._content_h - self._view.h)
 
+    def _ready(self, surface: pygame.Surface) -> tuple[int, int]:
+        """Before drawing: laid out for the surface's size; that size."""
+        size = surface.get_size()
+        if size != self._size:
+            self.resize(size)
+        self._ensure_layout()
+        return size
+
     def scroll_to(self, offset: float) -> None:
         self.target = float(max(0, min(self.max_scroll, round(offset))))
 

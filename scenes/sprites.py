@@ -279,6 +279,14 @@ class CardImages:
             self._painter.stop()
             self._painter = None
 
+    def release(self) -> None:
+        """No more drawing (the table goes): stop painting and drop every image.  The
+        stopping painter may still hold the old dicts, so new ones take their place."""
+        self.stop()
+        self._masters, self._painted = {}, {}
+        self._base.clear()
+        self._variants.clear()
+
     def master(self, code: Optional[str]) -> pygame.Surface:
         """The face (or back) at the master width: the painter's, converted here on the main
         thread, or painted now."""

@@ -447,8 +447,7 @@ class TableScene(ControlsMixin, AnimationMixin, BoardMixin, PaintingMixin, Scene
         window closed): no computer or painter thread outlives the table, and the memory
         of its card images goes back to the system."""
         self.close()
-        self.images = CardImages(self.app.art, self.spec.deck, self.layout.card_w,
-                                 self.layout.card_h)   # the old caches, dropped now
+        self.images.release()
         self.hud.forget()
         self._halos.clear()
         heap.release()
