@@ -43,7 +43,7 @@ Guest (menu -> Play online -> Join, or ``--join CODE``)::
     client.away                       # seats a computer keeps warm
 
 Keys are words for the screen's catalog (``net.<key>``); a move made while the
-link is down is refused at once with ``engine.not_allowed``.
+link is down is refused at once with ``net.offline``.
 """
 
 from game.net.client import RemoteClient

@@ -26,8 +26,9 @@ the first update is the game as it stands (no events): the table jumps to it.
 ``remote``; never the seed) and ``names`` come from the host's welcome; ``away``
 lists the seats a computer keeps warm for an absent player.  ``allow()`` does
 nothing: the host's table paces the computers.  ``submit()`` while the link is
-down gets a :class:`~game.session.Refused` at once, with the engine's
-``engine.not_allowed`` (the connection light tells why).
+down gets a :class:`~game.session.Refused` at once, with ``net.offline`` ("Not
+connected right now: that move was not sent"): the move is not lost in a queue
+that a reconnection would replay against a game that moved on.
 """
 
 from __future__ import annotations
@@ -55,7 +56,7 @@ log = logging.getLogger(__name__)
 CONNECTING, CONNECTED, RECONNECTING, LOST, CLOSED = (
     "connecting", "connected", "reconnecting", "lost", "closed")
 #: the refusal of a move made while the link is down
-OFFLINE = Reason("engine.not_allowed")
+OFFLINE = Reason("net.offline")
 
 
 class _CannotJoin(Exception):

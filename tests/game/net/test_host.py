@@ -11,6 +11,7 @@ import time
 import pytest
 
 from game.engine import Action, replay_log
+from game.i18n import reason_words
 from game.net import client as client_module
 from game.net import codes
 from game.net.bot import Autoplayer
@@ -300,7 +301,10 @@ def test_when_the_host_quits_the_guest_is_told_at_once():
         guest.poll()
         guest.submit(Action("claim"))
         refused = guest.poll()
-        assert len(refused) == 1 and refused[0].reason.key == "engine.not_allowed"
+        assert len(refused) == 1 and refused[0].reason.key == "net.offline"
+        reason = refused[0].reason
+        assert reason_words("en", reason.key, reason.params) == \
+            "Not connected right now: that move was not sent."
 
 
 def test_a_host_needs_a_remote_seat_and_a_door():
