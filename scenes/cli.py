@@ -43,10 +43,12 @@ def _check_netplay(parser: argparse.ArgumentParser, args: argparse.Namespace) ->
         except CodeError:
             parser.exit(2, f"tavolata: --join: {args.join!r} is not a room code (mistyped?)\n")
     if args.relay is not None:
-        host, _, port = args.relay.rpartition(":")
-        if not host or not port.isdigit() or not 0 < int(port) < 65536:
-            parser.exit(2, "tavolata: --relay wants HOST:PORT, e.g. relay.example.org:47800\n")
-        args.relay = (host, int(port))
+        from game.net.codes import relay_address
+
+        try:
+            args.relay = relay_address(args.relay)
+        except ValueError as exc:
+            parser.exit(2, f"tavolata: --relay: {exc}\n")
 
 
 def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:

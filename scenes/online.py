@@ -1,6 +1,10 @@
 """Play online: the choice between hosting and joining, the join form, the host's
 game list and its waiting room.
 
+The first page holds the player's name and the relay's address (for play across
+the internet: empty, only direct codes work), both kept in the settings; the
+command line's ``--relay`` wins over the setting for that run.
+
 Joining is a text field for the room code (pygame_gui types and pastes into
 it), one for the player's name, and a Join button; while the guest's
 :class:`~game.net.RemoteClient` connects the screen says so, once connected
@@ -24,10 +28,12 @@ import pygame_gui
 
 from game import CATALOG, GAMES
 from game.net import Host, RemoteClient, pretty
-from game.session import COMPUTER, REMOTE, GameSetup
+from game.net.codes import ADDRESS_LIMIT, relay_address
+from game.session import REMOTE, GameSetup
 from scenes import theme
 from scenes.i18n import tr
 from scenes.scene import Scene
+from scenes.setup_scene import SetupScene, friend_seat
 from scenes.settings import NAME_LIMIT
 from scenes.widgets import Button, FocusList, draw_button
 
@@ -37,7 +43,7 @@ CODE_LIMIT = 24
 
 def hosted(setup: GameSetup) -> GameSetup:
     """The new-game screen's setup with the friend in the first computer's seat."""
-    friend = next((i for i, seat in enumerate(setup.seats) if seat.kind == COMPUTER), None)
+    friend = friend_seat(setup.seats)
     if friend is None:
         return setup
     seats = tuple(replace(seat, kind=REMOTE) if i == friend else seat
@@ -90,7 +96,9 @@ class OnlineScene(_PanelScene):
         self.name_entry: Optional[pygame_gui.elements.UITextEntryLine] = None
         #: the name typed last, kept while the fields are away (covered, another mode)
         self._name = app.settings.player_name or tr("net.default_name")
-        #: the relay for relay codes (the command line's --relay); None: direct codes only
+        self.relay_entry: Optional[pygame_gui.elements.UITextEntryLine] = None
+        self._relay_text = app.settings.relay
+        #: the command line's --relay: wins over the setting (and the field) for this run
         self.relay: Optional[tuple[str, int]] = None
         self._build()
 
@@ -120,24 +128,25 @@ class OnlineScene(_PanelScene):
 
     def show_join(self) -> None:
         """The join form: the code field has the keyboard, so a paste lands in it."""
+        if not self._relay_ok():
+            return
         self._switch(JOIN)
         if self.code_entry is not None:
             self.code_entry.focus()
             self.code_entry.rebuild()         # focused, it is drawn anew at its place and size
 
     def show_pick(self) -> None:
-        self._switch(PICK)
+        if self._relay_ok():
+            self._switch(PICK)
 
     def pick(self, key: str) -> None:
         """A game to host: its new-game screen, whose Play comes back to :meth:`host`."""
-        from scenes.setup_scene import SetupScene
-
-        self.app.stack.push(SetupScene(self.app, key, on_play=self.host))
+        self.app.stack.push(SetupScene(self.app, key, on_play=self.host, online=True))
 
     def host(self, setup: GameSetup) -> None:
         """Open the room: the waiting screen takes it from here."""
         self.app.stack.push(HostScene(self.app, hosted(setup), self._remember_name(),
-                                      relay=self.relay))
+                                      relay=self.relay_address))
 
     @property
     def name(self) -> str:
@@ -154,6 +163,32 @@ class OnlineScene(_PanelScene):
             self.app.save_settings()
         return name
 
+    @property
+    def relay_address(self) -> Optional[tuple[str, int]]:
+        """The relay to use: the command line's, else the setting's; None: direct only."""
+        if self.relay is not None:
+            return self.relay
+        try:
+            return relay_address(self.app.settings.relay) if self.app.settings.relay else None
+        except ValueError:
+            return None
+
+    def _relay_ok(self) -> bool:
+        """Keep the relay field's address in the settings; a bad one is said, and stays."""
+        if self.relay_entry is not None:
+            self._relay_text = self.relay_entry.get_text().strip()
+        text = self._relay_text
+        if text:
+            try:
+                relay_address(text)
+            except ValueError:
+                self.problem = tr("net.bad_relay")
+                return False
+        if text != self.app.settings.relay:
+            self.app.settings.relay = text
+            self.app.save_settings()
+        return True
+
     def back(self) -> None:
         """From a form to the choice, from the choice to the menu; a join in progress ends."""
         self._drop_client()
@@ -169,7 +204,7 @@ class OnlineScene(_PanelScene):
             return
         self.problem = ""
         code = self.code_entry.get_text().strip()
-        self.client = RemoteClient(code, name=self._remember_name(), relay=self.relay)
+        self.client = RemoteClient(code, name=self._remember_name(), relay=self.relay_address)
 
     @property
     def connecting(self) -> bool:
@@ -201,7 +236,9 @@ class OnlineScene(_PanelScene):
         if self.name_entry is None:
             self.name_entry = self._field(NAME_LIMIT, self._name)
         if self.mode == CHOOSE:
-            return [(self.name_entry, "net.your_name")]
+            if self.relay_entry is None:
+                self.relay_entry = self._field(ADDRESS_LIMIT, self._relay_text)
+            return [(self.name_entry, "net.your_name"), (self.relay_entry, "net.relay_address")]
         if self.code_entry is None:
             self.code_entry = self._field(CODE_LIMIT, "")
         return [(self.code_entry, "net.enter_code"), (self.name_entry, "net.your_name")]
@@ -217,17 +254,20 @@ class OnlineScene(_PanelScene):
         if self.name_entry is None:
             return []
         return ([(self.code_entry, "net.enter_code")] if self.code_entry is not None else []) + \
-            [(self.name_entry, "net.your_name")]
+            [(self.name_entry, "net.your_name")] + \
+            ([(self.relay_entry, "net.relay_address")] if self.relay_entry is not None else [])
 
     def _kill_entries(self) -> None:
         """The fields belong to the app's one UI manager: they go when this screen is
         covered, left or changes mode (the name typed is kept)."""
         if self.name_entry is not None:
             self._name = self.name_entry.get_text().strip()
-        for entry in (self.code_entry, self.name_entry):
+        if self.relay_entry is not None:
+            self._relay_text = self.relay_entry.get_text().strip()
+        for entry in (self.code_entry, self.name_entry, self.relay_entry):
             if entry is not None:
                 entry.kill()
-        self.code_entry = self.name_entry = None
+        self.code_entry = self.name_entry = self.relay_entry = None
 
     def enter(self) -> None:
         self._build()
@@ -250,7 +290,7 @@ class OnlineScene(_PanelScene):
         panel_w, row_h, gap = self._rows(size)
         fields = self._fields()
         # each field: its words and the field; then a line for news (joining, a problem)
-        rows = len(self.focus.buttons) + 2 * len(fields) + (1 if self.mode == JOIN else 0)
+        rows = len(self.focus.buttons) + 2 * len(fields) + (1 if self.mode != PICK else 0)
         panel_h = theme.px(80, size) + rows * (row_h + gap)
         self._panel = pygame.Rect((w - panel_w) // 2, (h - panel_h) // 2, panel_w, panel_h)
         inner = self._panel.inflate(-theme.px(48, size), 0)
@@ -260,7 +300,7 @@ class OnlineScene(_PanelScene):
             entry.set_relative_position((inner.x, y))
             entry.set_dimensions((inner.w, row_h))
             y += row_h + gap
-        if self.mode == JOIN:
+        if self.mode != PICK:
             y += row_h + gap
         for button in self.focus.buttons:
             button.rect = pygame.Rect(inner.x, y, inner.w, row_h)
@@ -290,10 +330,11 @@ class OnlineScene(_PanelScene):
             theme.text(surface, font, tr(words), theme.CREAM,
                        (self._panel.x + theme.px(24, size), entry.rect.y - gap), "bottomleft")
         line = tr("net.setting_up") if self.connecting else self.problem
-        if line and self.name_entry is not None:
+        shown = self._shown()
+        if line and shown:
+            last = shown[-1][0]
             theme.text(surface, font, line, theme.CREAM_DIM if self.connecting else theme.GOLD,
-                       (self._panel.centerx, self.name_entry.rect.bottom + gap + row_h // 2),
-                       "center")
+                       (self._panel.centerx, last.rect.bottom + gap + row_h // 2), "center")
 
     def animating(self) -> bool:
         """While connecting the answer may come any frame; then its words are drawn once."""

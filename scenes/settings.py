@@ -57,6 +57,8 @@ class Settings:
     language: str = "en"
     #: the name a friend sees on your plate when playing online ("" until typed)
     player_name: str = ""
+    #: the relay for play across the internet, "host:port" ("" : direct codes only)
+    relay: str = ""
     #: game key -> its last setup as JSON (GameSetup.to_json() without the seed)
     games: dict[str, Any] = field(default_factory=dict)
     #: (what the file held, these settings as loaded from it): a save writes back what the
@@ -186,7 +188,19 @@ def _valid(name: str, value: Any) -> bool:
         return isinstance(value, str) and value in LANGUAGES
     if name == "player_name":
         return isinstance(value, str) and len(value) <= NAME_LIMIT
+    if name == "relay":
+        return isinstance(value, str) and (value == "" or _is_relay_address(value))
     return False
+
+
+def _is_relay_address(text: str) -> bool:
+    from game.net.codes import relay_address
+
+    try:
+        relay_address(text)
+    except ValueError:
+        return False
+    return True
 
 
 def from_json(data: Any) -> tuple[Settings, list[str]]:

@@ -8,6 +8,10 @@ the menu.  As on the Settings screen, each row changes with Left/Right, Enter or
 a click (a click on its left arrow goes back a value), and every change is
 remembered at once: there is no "Apply" to forget, and ``--game KEY`` starts
 the game as it was last shown here.
+
+Opened to host an online game (``online=True``), the first computer's seat is
+the friend's: its row says so (its strength is the computer's that keeps the
+seat warm while the friend is away), and Play reads "Open the room".
 """
 
 from __future__ import annotations
@@ -52,14 +56,21 @@ def _one_person(seats: Sequence[SeatSpec]) -> list[SeatSpec]:
             for i, s in enumerate(seats)]
 
 
+def friend_seat(seats: Sequence[SeatSpec]) -> Optional[int]:
+    """The seat a friend takes in an online game: the first computer's."""
+    return next((i for i, seat in enumerate(seats) if seat.kind == COMPUTER), None)
+
+
 class SetupScene(OptionRowsScene):
     def __init__(self, app, key: str,
-                 on_play: Optional[Callable[[GameSetup], None]] = None) -> None:
+                 on_play: Optional[Callable[[GameSetup], None]] = None,
+                 online: bool = False) -> None:
         """``on_play``: who gets the setup on Play (hosting online); the app starts a table
-        here when None."""
+        here when None.  ``online``: the game is hosted, a friend takes a seat."""
         super().__init__(app)
         self.key = key
         self.on_play = on_play
+        self.online = online
         self.spec = GAMES[key]
         start = app.game_setup(key)
         self.options: dict[str, Any] = dict(start.options)
@@ -142,9 +153,15 @@ class SetupScene(OptionRowsScene):
                                   lambda v: tr("setup.players.value", count=v)))
         rows.append(OptionRow("seat", tr("setup.your_seat"), tuple(range(self.count)),
                               lambda v: tr("setup.seat", number=v + 1)))
-        rows += [OptionRow(f"level:{s}", tr("setup.computer", number=s + 1), LEVELS,
-                           lambda v: tr(f"setup.level.{v}"))
-                 for s in range(self.count) if s != self.you]
+        friend = friend_seat(self.seats[:self.count]) if self.online else None
+        for s in range(self.count):
+            if s == friend:
+                rows.append(OptionRow(f"level:{s}", tr("setup.friend", number=s + 1), LEVELS,
+                                      lambda v: tr("setup.friend_level",
+                                                   level=tr(f"setup.level.{v}"))))
+            elif s != self.you:
+                rows.append(OptionRow(f"level:{s}", tr("setup.computer", number=s + 1), LEVELS,
+                                      lambda v: tr(f"setup.level.{v}")))
         return rows
 
     def _build(self) -> None:
@@ -153,7 +170,8 @@ class SetupScene(OptionRowsScene):
         buttons = self.row_buttons()
         last = len(self.rows)
         buttons += [Button(tr("ui.back"), action=self.close, key="back", row=last),
-                    Button(tr("setup.play"), action=self.play, key="play", row=last,
+                    Button(tr("setup.open_room" if self.online else "setup.play"),
+                           action=self.play, key="play", row=last,
                            style="primary")]
         self.focus.set_buttons(buttons)
         self.resize(self._size or self.app.size)

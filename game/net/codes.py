@@ -186,3 +186,32 @@ def parse(text: str) -> Union[DirectCode, RelayCode]:
     if port == 0:
         raise CodeError(f"not a room code: {text!r}")
     return DirectCode(_address(index), port, secret)
+
+
+#: the longest relay address kept (a DNS name is at most 253 characters, then ":port")
+ADDRESS_LIMIT = 260
+
+
+def relay_address(text: str) -> tuple[str, int]:
+    """``"relay.example.org:47800"`` (or just the name: the usual port) -> (host, port);
+    an IPv6 address goes in brackets (``[2001:db8::1]:47800``).  Anything else raises
+    :class:`ValueError` with the words to show."""
+    text = text.strip()
+    if not text or len(text) > ADDRESS_LIMIT or any(ch.isspace() for ch in text):
+        raise ValueError("a relay address is HOST:PORT, e.g. relay.example.org:47800")
+    if text.startswith("["):
+        host, sep, rest = text[1:].partition("]")
+        port = rest[1:] if rest.startswith(":") else ("" if not rest else None)
+        if not sep or port is None:
+            raise ValueError("an IPv6 relay address goes in brackets: [2001:db8::1]:47800")
+    elif text.count(":") > 1:
+        raise ValueError("an IPv6 relay address goes in brackets: [2001:db8::1]:47800")
+    else:
+        host, _, port = text.partition(":")
+    if not host:
+        raise ValueError("a relay address is HOST:PORT, e.g. relay.example.org:47800")
+    if not port:
+        return host, RELAY_PORT
+    if not port.isdigit() or not 0 < int(port) < 65536:
+        raise ValueError("a relay's port is a number from 1 to 65535")
+    return host, int(port)

@@ -127,6 +127,9 @@ def test_hosting_shows_the_code_and_the_friend_gets_in(app, local_host):
     press(app, scene, "game:bocce")
     setup = app.stack.top
     assert isinstance(setup, SetupScene)
+    friend = next(b.label for b in setup.focus.buttons if b.key == "level:1")
+    assert friend.startswith(tr("setup.friend", number=2))
+    assert setup.focus.button("play").label == tr("setup.open_room")
     press(app, setup, "play")
     waiting = app.stack.top
     assert isinstance(waiting, HostScene)
@@ -148,6 +151,36 @@ def test_hosting_shows_the_code_and_the_friend_gets_in(app, local_host):
     assert table.client.host.status().state == "closed"
 
 
+def test_the_relay_typed_on_the_first_page_is_kept_and_used(app, local_host):
+    scene = open_online(app)
+    scene.relay_entry.set_text(" 127.0.0.1:9 ")
+    press(app, scene, "host")
+    assert app.settings.relay == "127.0.0.1:9"
+    press(app, scene, "game:bocce")
+    press(app, app.stack.top, "play")
+    waiting = app.stack.top
+    assert isinstance(waiting, HostScene)
+    try:
+        assert waiting.host.relay == ("127.0.0.1", 9)
+    finally:
+        press(app, waiting, "cancel")
+    scene.back()                           # the games -> the first page -> the menu
+    scene.back()
+    assert app.stack.top is app.menu()
+    assert open_online(app).relay_entry.get_text() == "127.0.0.1:9"
+
+
+def test_a_bad_relay_address_is_worded_and_nothing_starts(app):
+    scene = open_online(app)
+    scene.relay_entry.set_text("relay.example.org:port")
+    press(app, scene, "join")
+    assert scene.mode == "choose" and scene.problem == tr("net.bad_relay")
+    assert app.settings.relay == ""
+    scene.relay_entry.set_text("")
+    press(app, scene, "join")
+    assert scene.mode == "join" and scene.relay_address is None
+
+
 def test_cancel_closes_the_room(app, local_host):
     scene = open_online(app)
     scene.host(app.game_setup("bocce"))
@@ -163,7 +196,7 @@ def test_cancel_closes_the_room(app, local_host):
     (["--host", "poker"], "unknown game"),
     (["--host", "bocce", "--port", "70000"], "--port"),
     (["--join", "ZZZZ"], "not a room code"),
-    (["--host", "bocce", "--relay", "nowhere"], "--relay wants HOST:PORT"),
+    (["--host", "bocce", "--relay", "nowhere:port"], "--relay: a relay's port is a number"),
     (["--host", "bocce", "--join", "ZZZZ"], "one or the other")])
 def test_bad_netplay_options_exit_2_with_a_clear_line(argv, words, capsys):
     from scenes.cli import parse_args

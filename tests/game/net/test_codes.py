@@ -92,3 +92,22 @@ def test_loopback_is_the_one_address_of_its_block():
     assert ipaddress.ip_network("127.0.0.1/32") in LAN_BLOCKS
     with pytest.raises(ValueError):
         codes.direct_code("127.0.0.2", DIRECT_PORT, 1)
+
+
+@pytest.mark.parametrize("text, address", [
+    ("relay.example.org:47801", ("relay.example.org", 47801)),
+    ("  relay.example.org  ", ("relay.example.org", codes.RELAY_PORT)),
+    ("203.0.113.7:9000", ("203.0.113.7", 9000)),
+    ("[2001:db8::1]:47800", ("2001:db8::1", 47800)),
+    ("[2001:db8::1]", ("2001:db8::1", codes.RELAY_PORT)),
+])
+def test_a_relay_address_is_host_and_port(text, address):
+    assert codes.relay_address(text) == address
+
+
+@pytest.mark.parametrize("text", ["", ":47800", "relay:0", "relay:65536", "relay:port",
+                                  "2001:db8::1", "[2001:db8::1", "[::1]x", "a b:1",
+                                  "r" * 300 + ":1"])
+def test_anything_else_is_not_a_relay_address(text):
+    with pytest.raises(ValueError):
+        codes.relay_address(text)
