@@ -1,22 +1,33 @@
-"""Fonts, loaded once per (size, bold) and shared by every scene.
+"""Fonts: one shared face per weight, drawn at any size, for every scene.
 
 NotoSans (pygame-gui's default) has no suit symbols and no Chinese, so text
 like "Briscola: ♠" or "地主" would show boxes.  NotoSansSC, also bundled with
 pygame-gui, covers Latin with accents, the four suits and Chinese, with a
 real bold face: it is the one font for all game text.
+
+Its Chinese tables make every opened ``pygame.font.Font`` cost about 1 MB, and a
+1080p table asks for some twenty-five sizes, so the scenes draw through
+``pygame.freetype`` instead: one face per weight renders every size (the whole
+table's text costs a few MB, not twenty-five).  :class:`SizedFont` dresses one
+size of a face in the few ``pygame.font.Font`` methods the scenes use, with the
+same line height at every text, so nothing else changes.
 """
 
 from __future__ import annotations
 
 import importlib.resources
-from collections import OrderedDict
+import math
 from functools import lru_cache
 from pathlib import Path
+from typing import Optional
 
 import pygame
+import pygame.freetype
 
 REGULAR = "NotoSansSC-Regular.otf"
 BOLD = "NotoSansSC-Bold.otf"
+
+Colour = tuple
 
 
 @lru_cache(maxsize=None)
@@ -26,52 +37,101 @@ def font_path(bold: bool = False) -> Path:
     return Path(str(folder / (BOLD if bold else REGULAR)))
 
 
-#: fonts kept open: each NotoSansSC face holds about 1 MB (its Chinese tables), and a
-#: table asks for some twenty-five sizes; one reopened costs ~7 ms, so no table may thrash
-KEEP_OPEN = 32
+def _open_face(bold: bool) -> pygame.freetype.Font:
+    if not pygame.freetype.get_init():
+        pygame.freetype.init()
+    try:
+        face = pygame.freetype.Font(str(font_path(bold)))
+    except (OSError, FileNotFoundError):  # a broken install still shows text
+        face = pygame.freetype.Font(None)
+        face.strong = bold
+    face.antialiased = True
+    face.kerning = True
+    face.origin = True       # render_to places the baseline's start at the point given
+    return face
+
+
+def _units_per_em(face: pygame.freetype.Font) -> int:
+    """The face's design grid (freetype does not say it; its scaled ascender does)."""
+    probe = 2048
+    return max(1, round(face.ascender * probe / max(1, face.get_sized_ascender(probe))))
+
+
+class SizedFont:
+    """One size of a shared face, with ``pygame.font.Font``'s render / size / heights.
+
+    Lines are as tall as pygame.font makes them (the face's line height rounded up),
+    with the baseline at the same height, so layouts measured before still hold."""
+
+    __slots__ = ("_face", "_size", "_style", "_height", "_ascent")
+
+    def __init__(self, face: pygame.freetype.Font, size: int, italic: bool = False) -> None:
+        self._face = face
+        self._size = size
+        self._style = pygame.freetype.STYLE_OBLIQUE if italic else pygame.freetype.STYLE_DEFAULT
+        self._ascent = face.get_sized_ascender(size)
+        self._height = max(1, math.ceil(face.height * size / _units_per_em(face)))
+
+    def render(self, text: str, antialias: bool, colour: Colour,
+               background: Optional[Colour] = None) -> pygame.Surface:
+        """One line of text, as tall as :meth:`get_height` whatever its letters."""
+        surf = pygame.Surface((self.size(text)[0], self._height), pygame.SRCALPHA)
+        if background is not None:
+            surf.fill(background)
+        if text:
+            self._face.render_to(surf, (0, self._ascent), text, colour,
+                                 style=self._style, size=self._size)
+        return surf
+
+    def size(self, text: str) -> tuple[int, int]:
+        if not text:
+            return 0, self._height
+        face, size = self._face, self._size
+        advance = sum(m[4] for m in face.get_metrics(text, size=size) if m)
+        ink = face.get_rect(text, style=self._style, size=size)
+        return max(round(advance), ink.right), self._height
+
+    def get_height(self) -> int:
+        return self._height
+
+    def get_linesize(self) -> int:
+        return self._height
+
+    def get_ascent(self) -> int:
+        return self._ascent
+
+    def get_italic(self) -> bool:
+        return self._style == pygame.freetype.STYLE_OBLIQUE
 
 
 class Fonts:
-    """``get(size, bold)`` -> a cached ``pygame.font.Font`` that renders suits and Chinese;
-    the least recently used sizes are closed beyond KEEP_OPEN (upright and slanted alike)."""
+    """``get(size, bold)`` -> a cached :class:`SizedFont` that renders suits and Chinese;
+    ``italic(size, bold)`` its slanted twin.  Sizes are views of two shared faces, so
+    keeping every size a table asks for costs almost nothing."""
 
     def __init__(self) -> None:
-        self._cache: OrderedDict[tuple[int, bool], pygame.font.Font] = OrderedDict()
-        self._italic: OrderedDict[tuple[int, bool], pygame.font.Font] = OrderedDict()
+        self._faces: dict[bool, pygame.freetype.Font] = {}
+        self._sized: dict[tuple[int, bool, bool], SizedFont] = {}
 
-    def get(self, size: int, bold: bool = False) -> pygame.font.Font:
-        return self._kept(self._cache, size, bold, italic=False)
+    def get(self, size: int, bold: bool = False) -> SizedFont:
+        return self._kept(size, bold, italic=False)
 
-    def italic(self, size: int, bold: bool = False) -> pygame.font.Font:
-        """A slanted face (NotoSansSC has no italic file: pygame slants it), cached apart
-        so that the shared upright fonts are never switched to italic under anyone's feet."""
-        return self._kept(self._italic, size, bold, italic=True)
+    def italic(self, size: int, bold: bool = False) -> SizedFont:
+        """A slanted face (NotoSansSC has no italic file: freetype slants it)."""
+        return self._kept(size, bold, italic=True)
 
-    def _kept(self, cache: "OrderedDict[tuple[int, bool], pygame.font.Font]", size: int,
-              bold: bool, italic: bool) -> pygame.font.Font:
-        size = max(6, int(size))
-        key = (size, bool(bold))
-        font = cache.get(key)
+    def _kept(self, size: int, bold: bool, italic: bool) -> SizedFont:
+        key = (max(6, int(size)), bool(bold), italic)
+        font = self._sized.get(key)
         if font is None:
-            font = self._load(size, bold)
-            font.set_italic(italic)
-            cache[key] = font
-            while len(cache) > KEEP_OPEN:
-                cache.popitem(last=False)
-        else:
-            cache.move_to_end(key)
+            face = self._faces.get(key[1])
+            if face is None:
+                face = self._faces[key[1]] = _open_face(key[1])
+            font = self._sized[key] = SizedFont(face, key[0], italic)
         return font
 
-    def _load(self, size: int, bold: bool) -> pygame.font.Font:
-        if not pygame.font.get_init():
-            pygame.font.init()
-        try:
-            return pygame.font.Font(str(font_path(bold)), size)
-        except (OSError, FileNotFoundError):  # a broken install still shows text
-            return pygame.font.Font(None, size)
 
-
-def wrap(font: pygame.font.Font, words: str, width: int) -> list[str]:
+def wrap(font: SizedFont, words: str, width: int) -> list[str]:
     """Split text into lines no wider than ``width`` (a long word gets a line of its own)."""
     lines: list[str] = []
     for paragraph in words.split("\n"):

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 import pygame
 
 from scenes import theme
+from scenes.fonts import SizedFont
 
 _INLINE = re.compile(r"\*\*(.+?)\*\*|(?<![*\w])\*(?![\s*])(.+?)(?<![\s*])\*(?![*\w])")
 _NUMBERED = re.compile(r"^(\d+)[.)]\s+(.*)$")
@@ -164,7 +165,7 @@ class FontSet:
         self.italic = fonts.italic(size, bold_base)
         self.bold_italic = fonts.italic(size, True)
 
-    def face(self, bold: bool, italic: bool) -> pygame.font.Font:
+    def face(self, bold: bool, italic: bool) -> SizedFont:
         if italic:
             return self.bold_italic if bold else self.italic
         return self.bold if bold else self.regular

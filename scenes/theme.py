@@ -9,8 +9,12 @@ from __future__ import annotations
 
 import random
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 import pygame
+
+if TYPE_CHECKING:  # pragma: no cover
+    from scenes.fonts import SizedFont
 
 # --- palette ---------------------------------------------------------------
 FELT = (24, 88, 56)
@@ -84,9 +88,9 @@ def _noise_tile() -> pygame.Surface:
     return tile
 
 
-@lru_cache(maxsize=4)
 def _vignette(size: tuple[int, int]) -> pygame.Surface:
-    """A soft dark rim, built small and smooth-scaled (cheap at any size)."""
+    """A soft dark rim, built small and smooth-scaled (cheap at any size); not kept:
+    only the felt, cached whole, needs it (a kept 1080p rim would hold 8 MB)."""
     sw, sh = 64, 40
     data = bytearray()
     for y in range(sh):
@@ -100,9 +104,10 @@ def _vignette(size: tuple[int, int]) -> pygame.Surface:
     return pygame.transform.smoothscale(small, size)
 
 
-@lru_cache(maxsize=4)
+@lru_cache(maxsize=2)
 def felt_background(size: tuple[int, int]) -> pygame.Surface:
-    """The table felt: a light centre, woven speckle and a vignette, cached per size."""
+    """The table felt: a light centre, woven speckle and a vignette, cached for the last two
+    sizes (a window and its fullscreen; 8 MB each at 1920x1080)."""
     w, h = max(1, size[0]), max(1, size[1])
     surface = pygame.Surface((w, h))
     # A radial light in the middle: a few concentric ellipses on a tiny surface.
@@ -149,7 +154,7 @@ def dim(surface: pygame.Surface, colour: tuple = DIM) -> None:
     surface.blit(veil, (0, 0))
 
 
-def text(surface: pygame.Surface, font: pygame.font.Font, words: str, colour: tuple,
+def text(surface: pygame.Surface, font: "SizedFont", words: str, colour: tuple,
          pos: tuple[int, int], anchor: str = "topleft", shadow: bool = True) -> pygame.Rect:
     """Blit one line of text with a soft shadow; returns where it went."""
     image = font.render(words, True, colour)

@@ -50,12 +50,28 @@ def test_wrap_keeps_lines_within_the_width(fonts):
     assert " ".join(lines) == text.strip()
 
 
-def test_open_fonts_are_bounded_upright_and_slanted(display):
-    from scenes.fonts import KEEP_OPEN
-
+def test_every_size_is_drawn_by_one_face_per_weight(display):
     fonts = Fonts()
-    for size in range(10, 10 + KEEP_OPEN + 8):
+    for size in range(10, 60):
         assert not fonts.get(size).get_italic()
         assert fonts.italic(size, bold=True).get_italic()
-    assert len(fonts._cache) == KEEP_OPEN and len(fonts._italic) == KEEP_OPEN
-    assert fonts.italic(10 + KEEP_OPEN + 7, bold=True) is fonts.italic(10 + KEEP_OPEN + 7, True)
+    assert len(fonts._faces) == 2
+    assert fonts.italic(40, bold=True) is fonts.italic(40, True)
+
+
+@pytest.mark.parametrize("size", [12, 24, 54])
+def test_a_line_is_as_tall_as_the_font_whatever_its_letters(fonts, size):
+    font = fonts.get(size)
+    heights = {font.render(t, True, (255, 255, 255)).get_height()
+               for t in ("A", "gy", "地主", "Briscola: ♠", "", ".")}
+    assert heights == {font.get_height()}
+    assert font.get_linesize() == font.get_height() > size
+
+
+def test_size_measures_what_render_draws(fonts):
+    for bold in (False, True):
+        font = fonts.get(30, bold)
+        for text in ("Hello", "Briscola: ♠", "地主 10 ♥", "W", ""):
+            assert font.size(text) == font.render(text, True, (0, 0, 0)).get_size()
+    slanted = fonts.italic(30)
+    assert slanted.size("Italic words")[0] >= fonts.get(30).size("Italic words")[0] - 2
