@@ -86,7 +86,7 @@ class App:
 
     def __init__(self, size: tuple[int, int] = DEFAULT_SIZE, fullscreen: bool = False,
                  windowed: bool = False) -> None:
-        heap.limit_arenas()
+        heap.tune()
         pygame.mixer.pre_init(44100, -16, 2, 512)     # a small buffer: card snaps land on time
         open_mixer()            # before pygame.init(): no device means one line, not ALSA's 16
         pygame.init()

@@ -1,9 +1,14 @@
-"""Giving memory back to the system when a table goes (glibc only; elsewhere nothing).
+"""Giving memory back to the system (glibc only; elsewhere nothing).
 
 A table's caches hold tens of megabytes of card images; when it leaves, Python and
 SDL free them, but glibc keeps freed memory in its arenas, so the resident size of
-a long session would stay at its highest.  ``malloc_trim`` returns it; fewer arenas
-(the painter and computer threads would each get one) keep it from scattering.
+a long session would stay at its highest.  ``malloc_trim`` returns it when a table
+goes.  While a game runs, :func:`tune` keeps the heap from holding what it freed: one
+arena (the painter and computer threads would each get one, and scatter the heap),
+images of 64 KB and more in their own mappings that go back the moment they are freed
+(glibc would otherwise raise that threshold as images come and go, and keep them in
+the heap), and the top of the heap trimmed past 1 MB free.  bench/memory.py measured
+it: 20-30 MB less at 1920x1080.
 """
 
 from __future__ import annotations
@@ -13,6 +18,8 @@ import ctypes.util
 import sys
 from typing import Optional
 
+_M_TRIM_THRESHOLD = -1
+_M_MMAP_THRESHOLD = -3
 _M_ARENA_MAX = -8
 _libc: Optional[ctypes.CDLL] = None
 
@@ -29,11 +36,13 @@ def _glibc() -> Optional[ctypes.CDLL]:
     return _libc
 
 
-def limit_arenas(count: int = 2) -> None:
-    """At most ``count`` malloc arenas for the whole process (call early)."""
+def tune(arenas: int = 1, mmap_from: int = 64 << 10, trim_from: int = 1 << 20) -> None:
+    """Set the allocator up for a long session of images coming and going (call early)."""
     lib = _glibc()
     if lib is not None:
-        lib.mallopt(_M_ARENA_MAX, count)
+        lib.mallopt(_M_ARENA_MAX, arenas)
+        lib.mallopt(_M_MMAP_THRESHOLD, mmap_from)
+        lib.mallopt(_M_TRIM_THRESHOLD, trim_from)
 
 
 def release() -> None:

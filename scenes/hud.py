@@ -25,7 +25,7 @@ POSITIVE = (150, 235, 150)
 class TextCache:
     """Rendered lines (with their soft shadow) by (text, size, colour, bold)."""
 
-    def __init__(self, fonts: Any, limit: int = 400, budget: int = 6 << 20) -> None:
+    def __init__(self, fonts: Any, limit: int = 400, budget: int = 4 << 20) -> None:
         self.fonts = fonts
         self.limit = limit
         self.budget = budget       # bytes: a banner line at 1080p is a few hundred KB

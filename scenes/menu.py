@@ -169,7 +169,7 @@ class MenuScene(Scene):
             bg = theme.felt_background(size).copy()
             self._draw_fans(bg, art)
             self._draw_title(bg)
-            if len(_BACKGROUNDS) >= 2:
+            if _BACKGROUNDS:              # one kept: 8 MB at 1920x1080
                 _BACKGROUNDS.clear()
             _BACKGROUNDS[key] = bg
         return bg

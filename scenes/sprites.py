@@ -209,8 +209,8 @@ def _size(surf: pygame.Surface) -> int:
 
 
 #: bytes the table keeps of scaled faces and of turned, narrowed, shadowed variants
-BASE_BUDGET = 8 << 20
-VARIANT_BUDGET = 16 << 20
+BASE_BUDGET = 6 << 20
+VARIANT_BUDGET = 12 << 20
 
 
 class CardImages:
