@@ -9,17 +9,26 @@ Goal: p99 <= 8 ms.
 
     python bench/frames.py [--frames 900] [--size 1920x1080]       # dummy video driver
     python bench/frames.py --window --size 1920x1080                 # a real X11 window
+    python bench/frames.py --online [--window]                        # hosting a friend
 
 The dummy driver presents nothing, so it measures drawing alone; ``--window``
 opens a real window on $DISPLAY (e.g. under ``Xvfb :99 -screen 0 1920x1080x24``)
 and measures the present too, whole or in part.
+
+``--online`` measures the host's table during an online game: the table is fed by
+a :class:`~game.net.Host` listening on 127.0.0.1, whose network thread serves a
+guest in another process (``python -m game.net.bot join CODE``, a computer at the
+friend's seat); the bench plays the host's own seat as a quick player would, a
+random legal move as soon as the table is ready.
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import random
 import statistics
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -49,6 +58,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="no pause between frames (the real loop waits for 60 FPS)")
     parser.add_argument("--window", action="store_true",
                         help="a real X11 window on $DISPLAY instead of the dummy driver")
+    parser.add_argument("--online", action="store_true",
+                        help="the host's table of an online game, a guest in another process")
     args = parser.parse_args(argv)
     w, h = (int(v) for v in args.size.split("x"))
 
@@ -82,6 +93,12 @@ def main(argv: list[str] | None = None) -> int:
         return local_table(app, GameSetup.computers("bocce", "normal", seed=seed), seat=0,
                            auto_close=1.5, on_finished=finished.append)
 
+    guests: list[subprocess.Popen] = []
+    if args.online:
+        def new_table(seed: int):  # noqa: F811 - the online table replaces the local one
+            return hosted_table(app, seed, guests, finished)
+    rng = random.Random(args.seed)
+
     table = new_table(args.seed)
     app.stack.push(table)
     all_ms: list[float] = []
@@ -98,6 +115,10 @@ def main(argv: list[str] | None = None) -> int:
         app.frame(dt, [])
         ms = (time.perf_counter() - t0) * 1000
         cpu = (time.thread_time() - c0) * 1000
+        if args.online and app.stack.top is table and not table.busy:
+            legal = table.legal()
+            if legal:
+                table.act(rng.choice(legal))
         if i >= args.warmup:
             all_ms.append(ms)
             cpu_ms.append(cpu)
@@ -114,7 +135,13 @@ def main(argv: list[str] | None = None) -> int:
             pause = next_frame - time.perf_counter()
             if pause > 0:
                 time.sleep(pause)
-    print(f"Bocce table {w}x{h}, video driver {pygame.display.get_driver()}, {len(all_ms)} "
+    for guest in guests:
+        guest.terminate()
+        guest.wait(10)
+    app.shutdown()
+    kind = "online Bocce table (hosting, the guest in another process)" if args.online \
+        else "Bocce table"
+    print(f"{kind} {w}x{h}, video driver {pygame.display.get_driver()}, {len(all_ms)} "
           f"frames, game version {table.version} in the last game, drifts {len(table.drifts)}")
     print(f"  presents: {presents['whole']} whole, {presents['part']} in part, "
           f"{presents['none'] + len(all_ms) + args.warmup - sum(presents.values())} not needed")
@@ -134,6 +161,30 @@ def main(argv: list[str] | None = None) -> int:
     worst = ", ".join(f"#{i} {ms:.1f}" for ms, i in sorted(slowest, reverse=True)[:5])
     print(f"  slowest frames: {worst}")
     return 0
+
+
+def hosted_table(app, seed: int, guests: list, finished: list):
+    """A Bocce table hosting a guest: the host's seat here, the friend's seat played by a
+    computer in another process that joined with the room code, all on 127.0.0.1."""
+    from game.net import Host
+    from game.session import HUMAN, REMOTE, GameSetup, SeatSpec
+    from scenes.table.scene import TableScene
+
+    setup = GameSetup("bocce", (SeatSpec(HUMAN), SeatSpec(REMOTE)), seed=seed)
+    host = Host(setup, name="Bench", listen="127.0.0.1", port=0).start()
+    if not host.wait_ready(10.0) or host.status().direct_code is None:
+        raise SystemExit(f"the host did not open: {host.status().problem}")
+    root = Path(__file__).resolve().parent.parent
+    guests.append(subprocess.Popen(
+        [sys.executable, "-m", "game.net.bot", "--level", "normal", "--timeout", "600",
+         "join", host.status().direct_code, "--name", "Guest"],
+        cwd=root, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
+    end = time.monotonic() + 20
+    while host.status().state != "playing":
+        if time.monotonic() > end:
+            raise SystemExit("the guest did not join within 20 s")
+        time.sleep(0.01)
+    return TableScene(app, host.client, auto_close=1.5, on_finished=finished.append)
 
 
 if __name__ == "__main__":
