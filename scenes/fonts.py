@@ -91,6 +91,11 @@ class SizedFont:
         ink = face.get_rect(text, style=self._style, size=size)
         return max(round(advance), ink.right), self._height
 
+    @property
+    def point_size(self) -> int:
+        """The size it was asked for (what ``Fonts.get`` takes)."""
+        return self._size
+
     def get_height(self) -> int:
         return self._height
 

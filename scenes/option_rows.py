@@ -141,5 +141,8 @@ class OptionRowsScene(Scene):
         theme.text(surface, arrow_font, "‹", theme.DISABLED if at_start else ink, left.center, "center")
         theme.text(surface, arrow_font, "›", theme.DISABLED if at_end else ink, right.center, "center")
         middle = pygame.Rect(left.right, b.rect.y, right.left - left.right, b.rect.h)
-        theme.text(surface, value_font, row.show(value), ink, middle.center, "center")
+        words = row.show(value)
+        while value_font.size(words)[0] > middle.w and value_font.point_size > 12:
+            value_font = fonts.get(value_font.point_size - 1, bold=True)   # long words shrink
+        theme.text(surface, value_font, words, ink, middle.center, "center")
         return middle

@@ -94,3 +94,19 @@ def test_only_the_end_a_non_wrapping_row_reached_has_a_greyed_arrow(rows, displa
     left, right = rows._arrows["size"]
     middle = rows.draw_row(pygame.Surface((800, 600)), SIZES, 1.0)
     assert (middle.left, middle.right) == (left.right, right.left)
+
+
+def test_a_long_value_shrinks_to_stay_between_its_arrows(rows, monkeypatch):
+    long_row = OptionRow("size", "Size", (1, 2, 3), lambda v: "Normal if away")
+    drawn = []
+    real_text = theme.text
+
+    def text(surface, font, words, colour, pos, anchor="topleft", shadow=True):
+        drawn.append((font, words))
+        return real_text(surface, font, words, colour, pos, anchor, shadow)
+    monkeypatch.setattr(theme, "text", text)
+    surface = pygame.Surface((800, 600))
+    middle = rows.draw_row(surface, long_row, 1.0)
+    font, words = drawn[-1]
+    assert words == "Normal if away" and font.size(words)[0] <= middle.w
+    assert font.point_size < rows.app.fonts.get(21, True).point_size
