@@ -152,15 +152,20 @@ class _Conn(asyncio.Protocol):
             elif line is None:
                 self.offence(TOO_LONG)
             elif line[:1] == b"!":
+                self._forward(out)          # a host's bye reaches its guest before a !kick
                 self._link_line(line.strip())
             elif self.role is None:
                 self._hello(line)
             elif self.peer is not None:
                 out.append(line)            # forwarded unread
+        self._forward(out)
+
+    def _forward(self, out: list[bytes]) -> None:
+        """Pass the lines gathered to the peer, at once; ``out`` is emptied."""
         if out and self.peer is not None:
-            out.append(b"")
-            self.peer.write(b"\n".join(out))
-            self.relay.stats["lines"] += len(out) - 1
+            self.peer.write(b"\n".join(out) + b"\n")
+            self.relay.stats["lines"] += len(out)
+        out.clear()
 
     def _link_line(self, line: bytes) -> None:
         if line == PING:
