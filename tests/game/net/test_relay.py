@@ -7,13 +7,14 @@ from __future__ import annotations
 import random
 import threading
 import time
+from dataclasses import replace
 from typing import Optional
 
 import pytest
 
 from game.engine import replay_log
 from game.net import codes
-from game.net.bot import hosted_setup
+from game.net.bot import Autoplayer, hosted_setup
 from game.net.host import FAILED, Host
 from game.net.protocol import MAX_LINE, PROTOCOL, QUICK
 from tests.game.net.conftest import start_relay
@@ -208,7 +209,8 @@ def test_a_held_room_counts_and_is_freed_after_the_hold(procs):
 
 def test_a_host_can_send_its_guest_away(relay):
     host, guest, _ = paired(relay)
-    host.send(b"!kick\n")
+    host.send(b'{"type": "bye"}\n!kick\n')             # one packet: the bye still comes first
+    assert guest.line() == b'{"type": "bye"}'
     assert guest.closed()
     assert host.line(link=True) == b"!gone"
 
@@ -343,3 +345,75 @@ def test_a_host_without_its_relay_says_so():
         assert host.status().state == FAILED and host.status().problem == "relay_unreachable"
     finally:
         host.close()
+
+
+def test_the_relay_restarts_mid_game_and_host_and_guest_finish_it(procs):
+    """The relay is killed and started again on its port while a game is played
+    through it: the host gets its code back with its key, the guest rejoins with its
+    seat's token, and both end with the result of the host's log."""
+    proc, port = start_relay()
+    procs.append(proc)
+    limits = replace(QUICK, reconnect_for=LIMIT)        # however slowly the relay starts
+    with hosting("briscola", seed=4, limits=limits, listen=None, relay=("127.0.0.1", port),
+                 delay=0.002) as (host, table):
+        code = host.status().relay_code
+        guest = join(code, limits=limits, relay=("127.0.0.1", port), name="Anna")
+        assert guest.wait_connected(5)
+        me = Autoplayer(guest, "random", 3)
+        until(lambda: me.step() or me.actions >= 3, timeout=LIMIT, what="three moves")
+        table.thinking.set()                  # the host's player waits: the game cannot end
+        proc.end()
+        until(lambda: host.status().problem == "relay_lost", what="the host sees the loss")
+        until(lambda: guest.state == "reconnecting", what="the guest reconnecting")
+        again, _ = start_relay(["--port", str(port)])
+        procs.append(again)
+        until(lambda: host.status().problem is None, timeout=LIMIT, what="the host back")
+        assert host.status().relay_code == code
+        until(lambda: me.step() or guest.state == "connected", timeout=LIMIT,
+              what="the guest back")
+        assert guest.reconnects == 1 and host.status().seats[1].present
+        table.thinking.clear()
+        last = me.play(LIMIT)
+        assert table.over.wait(LIMIT)
+        assert last.result == table.result == replay_log(host.session.log()).result()
+        assert host.status().problem is None
+
+
+def test_a_host_that_loses_its_link_to_the_relay_gets_its_room_back(relay):
+    """A blip between host and relay only (the relay keeps running): the room is held,
+    the guest is told host_away until the host is back, and the game goes on."""
+    limits = replace(QUICK, reconnect_for=LIMIT)
+    with hosting("briscola", seed=8, limits=limits, listen=None, relay=("127.0.0.1", relay),
+                 delay=0.002) as (host, table):
+        code = host.status().relay_code
+        guest = join(code, limits=limits, relay=("127.0.0.1", relay))
+        assert guest.wait_connected(5)
+        me = Autoplayer(guest, "random", 5)
+        until(lambda: me.step() or me.actions >= 3, timeout=LIMIT, what="three moves")
+        table.thinking.set()
+        link = host._relay_link
+        assert link is not None
+        host._net.call(link.abort)            # a cut cable between the host and the relay
+        until(lambda: host.status().problem == "relay_lost" or host._relay_link is not link,
+              what="the host sees the loss")
+        until(lambda: host.status().problem is None, timeout=LIMIT, what="the host back")
+        until(lambda: me.step() or guest.state == "connected" and guest.reconnects == 1,
+              timeout=LIMIT, what="the guest back")
+        assert host.status().relay_code == code
+        table.thinking.clear()
+        last = me.play(LIMIT)
+        assert table.over.wait(LIMIT)
+        assert last.result == table.result == replay_log(host.session.log()).result()
+
+
+def test_a_host_that_quits_ends_its_relay_room_at_once(relay):
+    with hosting("briscola", delay=0.05, listen=None, relay=("127.0.0.1", relay)) as (host,
+                                                                                       table):
+        code = host.status().relay_code
+        guest = join(code, relay=("127.0.0.1", relay))
+        assert guest.wait_connected(5)
+        table.stop()
+        host.close()
+        until(lambda: guest.state == "lost", timeout=2)
+        assert guest.reason == "host_gone"
+        assert refused(enter(relay, code)) == "no_such_room", "ended, not held"
