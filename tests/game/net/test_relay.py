@@ -131,6 +131,9 @@ def test_a_host_that_drops_has_its_room_held_and_the_guest_sent_to_try_again(rel
     assert guest.line(link=True) is None, "closed without !gone"
     assert refused(enter(relay, code)) == "host_away", "not there yet"
     assert refused(enter(relay, code)) == "host_away", "and not a code guessed"
+    first = join(code, relay=("127.0.0.1", relay))
+    assert not first.wait_connected(5) and first.reason == "no_such_room", \
+        "for a first join, no room is no room"
 
 
 def test_a_host_gets_its_held_room_back_with_its_key_and_the_guest_comes_back(relay):
