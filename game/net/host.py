@@ -402,8 +402,7 @@ class Host:
             return
         self._update(relay_code=room.code)
         self._opened()
-        wait = self.limits.reclaim_first
-        while True:
+        while link is not None:
             self._relay_link = link
             link.start_heartbeat()
             await self._relay_lines(link)
@@ -412,24 +411,34 @@ class Host:
                 return
             log.warning("lost the relay")
             self._update(problem=RELAY_LOST)
-            if room.key is None:                    # a relay that cannot give rooms back
-                return
-            while True:
-                await asyncio.sleep(wait)
-                wait = min(2 * wait, self.limits.reclaim_most)
-                try:
-                    link, room = await self._relay_room(room)
-                    break
-                except _RelayRefused as exc:
-                    if not exc.again:
-                        log.error("the relay will not give room %s back: %s", room.code,
-                                  exc.reason)
-                        return
+            link = await self._reclaim(room)
+
+    async def _reclaim(self, room: Room) -> Optional[Link]:
+        """A connection to the relay that has given ``room`` back, after tries spaced
+        from ``reclaim_first`` doubling to ``reclaim_most``; None if the relay never
+        will (the problem stays)."""
+        if room.key is None:                        # a relay that cannot give rooms back
+            return None
+        wait = self.limits.reclaim_first
+        while True:
+            await asyncio.sleep(wait)
+            wait = min(2 * wait, self.limits.reclaim_most)
+            try:
+                link, _ = await self._relay_room(room)
+            except _RelayRefused as exc:
+                if exc.again:
+                    continue
+                log.error("the relay will not give room %s back: %s", room.code, exc.reason)
+                return None
+            if self._closing:                       # quit meanwhile: end the room
+                link.send(CLOSE + b"\n")
+                link.close()
+                return None
             log.info("back on the relay with room %s", room.code)
-            wait = self.limits.reclaim_first
             with self._lock:
-                self._status = self._snapshot(problem=None if self._status.problem == RELAY_LOST
-                                              else self._status.problem)
+                problem = self._status.problem
+                self._status = self._snapshot(problem=None if problem == RELAY_LOST else problem)
+            return link
 
     async def _relay_room(self, room: Optional[Room]) -> tuple[Link, Room]:
         """A connection to the relay and the room it gives: a new one, or ``room`` back

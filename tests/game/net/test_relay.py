@@ -420,3 +420,22 @@ def test_a_host_that_quits_ends_its_relay_room_at_once(relay):
         until(lambda: guest.state == "lost", timeout=2)
         assert guest.reason == "host_gone"
         assert refused(enter(relay, code)) == "no_such_room", "ended, not held"
+
+
+def test_a_host_whose_code_was_taken_on_a_restarted_relay_stops_asking(procs, caplog):
+    """After a restart the code is whoever's asks first with a key; the host, refused,
+    does not take it over and says its relay code is lost."""
+    proc, port = start_relay()
+    procs.append(proc)
+    slow = replace(QUICK, reclaim_first=5.0, reclaim_most=5.0)     # the stranger is first
+    with hosting("bocce", limits=slow, listen=None, relay=("127.0.0.1", port)) as (host, _):
+        code = host.status().relay_code
+        proc.end()
+        until(lambda: host.status().problem == "relay_lost", what="the host sees the loss")
+        again, _ = start_relay(["--port", str(port)])
+        procs.append(again)
+        assert keyed_room(port, code, "ab" * 16)[1] == code
+        until(lambda: "will not give room" in caplog.text, timeout=LIMIT, what="refused")
+        assert host.status().problem == "relay_lost"
+        stranger, _, _ = keyed_room(port, code, "ab" * 16)      # still the stranger's room
+        passes(stranger, pair(port, stranger, code))
