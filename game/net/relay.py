@@ -3,7 +3,7 @@
 Most home players sit behind routers that refuse incoming connections, so both
 sides connect *out* to a relay::
 
-    python -m game.net.relay --port 47800 [--host 0.0.0.0] [--max-rooms 10000]
+    python -m game.net.relay --port 47800 [--host 0.0.0.0] [--max-rooms 10000] [--hold 120]
 
 One process, one asyncio loop, no state on disk.  A host says
 ``{"type": "relay", "role": "host", "protocol": 1}`` and gets a room: a
@@ -26,7 +26,9 @@ reconnects, and a guest who asks for the room meanwhile is refused with
 the room's ``code`` and ``key`` gets it back (from a held room, or from an old
 connection of its own the relay has not yet found dead); a relay that
 restarted, and so knows no such room, opens it again under that code if the
-code is free.  A wrong key never takes a room (and counts as a miss).  Held
+code is free (it has no key to check then: the first key to ask for the code
+gets it, and only that key afterwards).  A wrong key never takes a room (and
+counts as a miss).  Held
 rooms nobody reclaims are freed once their hold is over.
 
 Limits, so that no client can hurt the others: lines of at most
