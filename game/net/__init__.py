@@ -11,7 +11,11 @@ Two ways in (codes.py): **direct**, where the host listens and its 12-symbol
 code carries its LAN address, port and a secret; and **relay** (relay.py,
 ``python -m game.net.relay``), where both sides connect out to a relay that
 pairs them by a 6-symbol code and forwards lines unread, so play works behind
-home routers.  The wire (protocol.py): JSON lines, length-limited, validated,
+home routers.  A host that loses the relay (a restart, a network blip) keeps
+playing with a computer in the guest's seat, connects again with backoff and
+gets its code back with the room's key; the guest, reconnecting meanwhile, is
+let back in with its seat's token and the game goes on where it stands.  A host
+that quits on purpose ends the room at once.  The wire (protocol.py): JSON lines, length-limited, validated,
 with a versioned hello, error replies with reason keys, heartbeats, and strikes
 for abuse.  link.py is the asyncio plumbing both ends share; bot.py plays a
 seat headless (tests, benchmark).
@@ -28,7 +32,8 @@ Host (menu -> Play online -> Host, or ``--host GAME``)::
     s.state                           # "starting" -> "waiting" -> "playing"; or "failed"
     s.direct_code, s.relay_code       # show with codes.pretty(); either may be None
     s.problem                         # None or a key: port_in_use, relay_unreachable,
-                                      # relay_lost, relay_full, not_lan, locked
+                                      # relay_lost (reconnecting; cleared once back),
+                                      # relay_full, not_lan, locked
     s.seats[i].name / .present / .stand_in   # plates: "Computer playing for Anna"
     TableScene(app, host.client)      # once s.state == "playing"; its close() closes the host
 

@@ -54,6 +54,9 @@ class Autoplayer:
         """Take what arrived and act if it is this seat's turn; True once the game is over."""
         for msg in self.client.poll():
             if isinstance(msg, Update):
+                if msg.version == self.sent:
+                    self.sent = None      # the game as it stands after a rejoin: that
+                                          # action went down with the link; choose again
                 self.latest = msg
                 self.first = self.first or msg
                 self.updates.append(msg)

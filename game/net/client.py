@@ -10,7 +10,11 @@ attributes every frame:
   ``"connected"`` (``seat``, ``setup`` and ``names`` are known: show the table),
   ``"reconnecting"`` (the link dropped; it tries again with its seat's token for
   ``Limits.reconnect_for`` seconds, and the host's computer keeps the seat warm
-  meanwhile), ``"lost"`` (the end: see ``reason``), ``"closed"`` (``close()``);
+  meanwhile), ``"lost"`` (the end: see ``reason``), ``"closed"`` (``close()``).
+  Through a relay, the link also drops when the *host's* connection to the relay
+  does: the relay holds the room and answers ``host_away`` (or, restarted,
+  ``no_such_room``) until the host has it back, and the guest keeps trying within
+  the same window, then rejoins where the game stands;
 * ``reason``, why it is lost, a key for the screen to word (``net.<key>``):
   ``mistyped_code``, ``no_relay`` (a relay code but no relay address),
   ``unreachable``, ``no_such_room``, ``room_full``, ``wrong_version``,
@@ -43,8 +47,8 @@ from typing import Callable, Optional, Union
 from game.engine import Action, Reason
 from game.net import codes
 from game.net.link import Link, LoopThread
-from game.net.protocol import (GAME_VERSION, GONE, GUEST_QUIT, HOST_GONE, KICKED, LIMITS,
-                               MAX_LINE, MISTYPED_CODE, NO_RELAY, PROTOCOL,
+from game.net.protocol import (GAME_VERSION, GONE, GUEST_QUIT, HOST_AWAY, HOST_GONE, KICKED,
+                               LIMITS, MAX_LINE, MISTYPED_CODE, NO_RELAY, NO_SUCH_ROOM, PROTOCOL,
                                ROOM_FULL, UNREACHABLE, WRONG_VERSION, Bye, Error, Hello, Limits,
                                Paired, ProtocolError, RelayHello, Seats, Welcome, clean_name,
                                decode, encode)
@@ -171,7 +175,9 @@ class RemoteClient:
                 if time.monotonic() > deadline:
                     self._end(HOST_GONE)
                     return
-                await asyncio.sleep(self.limits.retry_every)
+                # the relay counts codes that do not exist against an address: slower
+                await asyncio.sleep(self.limits.retry_every * (2 if exc.reason == NO_SUCH_ROOM
+                                                               else 1))
                 continue
             self._link = link
             self.reconnects += deadline is not None
@@ -209,7 +215,7 @@ class RemoteClient:
         try:
             if not direct:
                 link.send_msg(RelayHello("guest", code=room.text))
-                await self._reply(link, (Paired,))
+                await self._paired(link, rejoin)
             secret = room.secret if isinstance(room, codes.DirectCode) else None
             link.send_msg(Hello(PROTOCOL, GAME_VERSION, self.name, secret, self._token))
             welcome = await self._reply(link, (Welcome,))
@@ -224,6 +230,18 @@ class RemoteClient:
         self._token = welcome.token
         link.start_heartbeat()
         return link
+
+    async def _paired(self, link: Link, rejoin: bool) -> None:
+        """Paired by the relay with the room's host.  A room held for a host that is
+        reconnecting to the relay (``host_away``), or not known to a relay that
+        restarted before the host asked for it again (``no_such_room``), is worth
+        another try while rejoining; on a first join both mean no such room."""
+        try:
+            await self._reply(link, (Paired,))
+        except _CannotJoin as exc:
+            if exc.reason not in (HOST_AWAY, NO_SUCH_ROOM):
+                raise
+            raise _CannotJoin(exc.reason if rejoin else NO_SUCH_ROOM, final=not rejoin) from None
 
     async def _reply(self, link: Link, expect: tuple[type, ...]) -> object:
         """The answer to what was just sent: one of ``expect``, else why not."""

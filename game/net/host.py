@@ -31,7 +31,18 @@ When a guest drops (its connection ends, goes silent for 9 s, or is closed for
 abuse), a computer stands in for its seat (``Session.stand_in``) until a guest
 comes back with the same code: it gets the game as it stands (one update, no
 events) and the computer leaves the seat.  When the host closes, every guest
-gets ``bye`` first.
+gets ``bye`` first, and the relay hears ``!close``: the room ends at once.
+
+When the host's own connection to the relay drops (the relay restarted, the
+network blinked), the game goes on at the host's table with a computer in the
+guest's seat, ``status().problem`` is ``relay_lost``, and the host connects
+again with backoff (``Limits.reclaim_first``, 0.5 s, doubling up to
+``reclaim_most``, 10 s) for as long as it is open, asking for its room back with
+the code and the key the relay gave it (game/net/relay.py).  Once back, the
+problem clears, the code is the same, and the guest, who has been reconnecting
+meanwhile, rejoins with its seat's token.  Only a refusal that another try
+cannot change (the code taken by someone else's room on a relay that
+restarted) ends the reconnecting; the problem then stays.
 
 For the screens: :meth:`Host.start` returns at once; :meth:`Host.status` is a
 snapshot (state, the codes, a problem key, and per seat who plays it and
@@ -54,11 +65,11 @@ from game.ai.base import ComputerPlayer
 from game.engine import Reason
 from game.net import codes
 from game.net.link import Link, LoopThread
-from game.net.protocol import (ABUSE, GAME_VERSION, GONE, HELLO_TIMEOUT, HOST_QUIT, JOINED,
-                               KICK, LIMITS, MAX_GUEST_LINE, MAX_LINE, NO_SUCH_ROOM, PROTOCOL,
-                               REPLACED, ROOM_FULL, TOO_LONG, WRONG_VERSION, Bucket, Bye, Error,
-                               FLOOD, Hello, Limits, ProtocolError, RelayHello, Room, Seats,
-                               Welcome, decode, encode)
+from game.net.protocol import (ABUSE, CLOSE, GAME_VERSION, GONE, HELLO_TIMEOUT, HOST_QUIT,
+                               JOINED, KICK, LIMITS, MAX_GUEST_LINE, MAX_LINE, NO_SUCH_ROOM,
+                               PROTOCOL, RELAY_FULL, REPLACED, ROOM_FULL, TOO_LONG,
+                               WRONG_VERSION, Bucket, Bye, Error, FLOOD, Hello, Limits,
+                               ProtocolError, RelayHello, Room, Seats, Welcome, decode, encode)
 from game.session import (COMPUTER, HUMAN, REMOTE, GameSetup, LocalClient, Refused, SeatSpec,
                           Session, Submit, Update)
 from game.session.computers import DEFAULT_BUDGET
@@ -71,7 +82,7 @@ STARTING, WAITING, PLAYING, FAILED, CLOSED = "starting", "waiting", "playing", "
 PORT_IN_USE = "port_in_use"
 NOT_LAN = "not_lan"                      # the address to announce is not a LAN address
 RELAY_UNREACHABLE = "relay_unreachable"
-RELAY_LOST = "relay_lost"
+RELAY_LOST = "relay_lost"                # for now: the host is reconnecting to the relay
 LOCKED = "locked"                        # too many wrong secrets: only tokens get in now
 
 
@@ -216,6 +227,15 @@ class _RelayPeer(_Peer):
         if not self.ended:
             self.relay.send(KICK + b"\n")
             self.end()
+
+
+class _RelayRefused(Exception):
+    """No room from the relay: ``reason`` a problem key; ``again``: worth another try."""
+
+    def __init__(self, reason: str, again: bool) -> None:
+        super().__init__(reason)
+        self.reason = reason
+        self.again = again
 
 
 class Host:
@@ -372,27 +392,82 @@ class Host:
             link.close()
 
     async def _relay_door(self) -> None:
+        """Open a room on the relay; while the host is open, get it back with its key
+        whenever the connection drops (see the module docstring)."""
+        try:
+            link, room = await self._relay_room(None)
+        except _RelayRefused as exc:
+            self._update(problem=exc.reason)
+            self._opened()
+            return
+        self._update(relay_code=room.code)
+        self._opened()
+        while link is not None:
+            self._relay_link = link
+            link.start_heartbeat()
+            await self._relay_lines(link)
+            self._relay_link = None
+            if self._closing:
+                return
+            log.warning("lost the relay")
+            self._update(problem=RELAY_LOST)
+            link = await self._reclaim(room)
+
+    async def _reclaim(self, room: Room) -> Optional[Link]:
+        """A connection to the relay that has given ``room`` back, after tries spaced
+        from ``reclaim_first`` doubling to ``reclaim_most``; None if the relay never
+        will (the problem stays)."""
+        if room.key is None:                        # a relay that cannot give rooms back
+            return None
+        wait = self.limits.reclaim_first
+        while True:
+            await asyncio.sleep(wait)
+            wait = min(2 * wait, self.limits.reclaim_most)
+            try:
+                link, _ = await self._relay_room(room)
+            except _RelayRefused as exc:
+                if exc.again:
+                    continue
+                log.error("the relay will not give room %s back: %s", room.code, exc.reason)
+                return None
+            if self._closing:                       # quit meanwhile: end the room
+                link.send(CLOSE + b"\n")
+                link.close()
+                return None
+            log.info("back on the relay with room %s", room.code)
+            with self._lock:
+                problem = self._status.problem
+                self._status = self._snapshot(problem=None if problem == RELAY_LOST else problem)
+            return link
+
+    async def _relay_room(self, room: Optional[Room]) -> tuple[Link, Room]:
+        """A connection to the relay and the room it gives: a new one, or ``room`` back
+        (its code and key); :class:`_RelayRefused` if not."""
         assert self.relay is not None
+        hello = RelayHello("host") if room is None else RelayHello("host", code=room.code,
+                                                                   key=room.key)
         try:
             link = await Link.open(self.relay[0], self.relay[1], self.limits, MAX_LINE)
-            link.send_msg(RelayHello("host"))
+        except (OSError, asyncio.TimeoutError) as exc:
+            log.warning("relay %s:%d: %s", *self.relay, exc)
+            raise _RelayRefused(RELAY_UNREACHABLE, again=True) from None
+        try:
+            link.send_msg(hello)
             line = await link.recv(self.limits.connect_timeout)
             reply = decode(line or b"", (Room, Error))
-        except (OSError, asyncio.TimeoutError, ProtocolError) as exc:
+            if isinstance(reply, Error):
+                raise _RelayRefused(reply.reason, again=reply.reason == RELAY_FULL)
+            assert isinstance(reply, Room)
+            if room is not None and reply.code != room.code:
+                raise _RelayRefused(RELAY_LOST, again=False)
+        except (asyncio.TimeoutError, ProtocolError) as exc:
             log.warning("relay %s:%d: %s", *self.relay, exc)
-            self._update(problem=RELAY_UNREACHABLE)
-            self._opened()
-            return
-        if isinstance(reply, Error):
             link.close()
-            self._update(problem=reply.reason)
-            self._opened()
-            return
-        self._relay_link = link
-        self._update(relay_code=reply.code)
-        self._opened()
-        link.start_heartbeat()
-        await self._relay_lines(link)
+            raise _RelayRefused(RELAY_UNREACHABLE, again=True) from None
+        except BaseException:
+            link.close()
+            raise
+        return link, reply
 
     async def _relay_lines(self, link: Link) -> None:
         """Hand the relay's lines to the guest behind it, one guest after another."""
@@ -421,9 +496,6 @@ class Host:
         finally:
             if peer is not None:
                 peer.end()
-            if not self._closing:
-                log.warning("lost the relay")
-                self._update(problem=RELAY_LOST)
 
     # -- one guest ---------------------------------------------------------------------
     async def _serve(self, peer: _Peer) -> None:
@@ -606,6 +678,7 @@ class Host:
         for peer in peers:
             peer.close()
         if self._relay_link is not None:
+            self._relay_link.send(CLOSE + b"\n")        # the room ends now, not held
             await self._relay_link.flush()
             self._relay_link.close()
         if self._server is not None:

@@ -86,6 +86,8 @@ MAX_DETAIL = 200
 # -- link lines ---------------------------------------------------------------------
 PING, PONG = b"!ping", b"!pong"
 JOINED, GONE, KICK = b"!joined", b"!gone", b"!kick"
+#: a host ending its room on purpose (a host whose connection just drops gets it held)
+CLOSE = b"!close"
 LINK_MARK = ord("!")
 
 # -- reason keys (the screen words them: "net.<key>") --------------------------------------
@@ -109,11 +111,12 @@ ABUSE = "abuse"                      # out of strikes: fatal
 HELLO_TIMEOUT = "hello_timeout"      # said nothing in time: fatal
 REPLACED = "replaced"                # the same player connected again: fatal
 RELAY_FULL = "relay_full"            # the relay holds as many rooms as it may
+HOST_AWAY = "host_away"              # the room is held for a host reconnecting to the relay
 #: a bye's reasons
 HOST_QUIT, GUEST_QUIT = "host_quit", "guest_quit"
 
 ERRORS = (NO_SUCH_ROOM, ROOM_FULL, WRONG_VERSION, BAD_LINE, TOO_LONG, UNKNOWN_TYPE, BAD_FIELD,
-          UNEXPECTED, FLOOD, ABUSE, HELLO_TIMEOUT, REPLACED, RELAY_FULL)
+          UNEXPECTED, FLOOD, ABUSE, HELLO_TIMEOUT, REPLACED, RELAY_FULL, HOST_AWAY)
 
 
 @dataclass(frozen=True)
@@ -133,6 +136,9 @@ class Limits:
     line_burst: int = 100           # ... and in a burst
     bad_secret_delay: float = 1.0   # a wrong secret is answered this late ...
     bad_secret_lockout: int = 30    # ... and after this many only a seat's token gets in
+    room_hold: float = 120.0        # a relay keeps a dropped host's room this long
+    reclaim_first: float = 0.5      # a host that lost its relay tries again after this ...
+    reclaim_most: float = 10.0      # ... doubling up to this
 
     def __post_init__(self) -> None:
         if not self.ping_every < self.dead_after or not self.hello_timeout < self.dead_after:
@@ -140,12 +146,12 @@ class Limits:
 
 
 LIMITS = Limits()
-#: what the tests use: faults show within a second
 #: what the tests use: faults show within a second, and computers that do not think
 #: before they move may act faster than a person
 QUICK = Limits(hello_timeout=0.8, ping_every=0.25, dead_after=1.0, connect_timeout=2.0,
                write_timeout=2.0, reconnect_for=4.0, retry_every=0.2, lines_per_s=1000.0,
-               line_burst=1000, bad_secret_delay=0.1)
+               line_burst=1000, bad_secret_delay=0.1, room_hold=10.0, reclaim_first=0.1,
+               reclaim_most=0.5)
 
 
 class ProtocolError(ValueError):
@@ -197,12 +203,14 @@ class Bye:
 class RelayHello:
     role: str                        # "host" or "guest"
     protocol: int = PROTOCOL
-    code: Optional[str] = None       # a guest's room code
+    code: Optional[str] = None       # a guest's room code, or the room a host reclaims ...
+    key: Optional[str] = None        # ... with the room's key
 
 
 @dataclass(frozen=True)
 class Room:
     code: str
+    key: Optional[str] = None        # the secret that reclaims the room (None: a relay without)
 
 
 @dataclass(frozen=True)
@@ -248,10 +256,10 @@ def _names(obj: Mapping[str, Any], count: Optional[int] = None) -> tuple[str, ..
     return tuple(clean_name(n) for n in names)
 
 
-def _token(obj: Mapping[str, Any], optional: bool) -> Optional[str]:
-    token = _get(obj, "token", str, optional, MAX_TOKEN)
+def _token(obj: Mapping[str, Any], optional: bool, name: str = "token") -> Optional[str]:
+    token = _get(obj, name, str, optional, MAX_TOKEN)
     if token is not None and not all(c in "0123456789abcdef" for c in token):
-        raise ProtocolError(BAD_FIELD, "a token is hexadecimal")
+        raise ProtocolError(BAD_FIELD, f"a {name} is hexadecimal")
     return token
 
 
@@ -300,7 +308,10 @@ def _relay_hello(obj: Mapping[str, Any]) -> RelayHello:
     if role not in ("host", "guest"):
         raise ProtocolError(BAD_FIELD, "role is host or guest")
     code = _get(obj, "code", str, optional=role == "host", limit=16)
-    return RelayHello(role, _get(obj, "protocol", int), code)
+    key = _token(obj, optional=True, name="key") if role == "host" else None
+    if role == "host" and (code is None) != (key is None):
+        raise ProtocolError(BAD_FIELD, "a host reclaims a room with its code and its key")
+    return RelayHello(role, _get(obj, "protocol", int), code, key)
 
 
 _DECODERS: dict[str, Callable[[Mapping[str, Any]], NetMessage]] = {
@@ -310,7 +321,8 @@ _DECODERS: dict[str, Callable[[Mapping[str, Any]], NetMessage]] = {
     "error": _error,
     "bye": lambda obj: Bye(_get(obj, "reason", str, optional=True, limit=MAX_REASON) or ""),
     "relay": _relay_hello,
-    "room": lambda obj: Room(_get(obj, "code", str, limit=16)),
+    "room": lambda obj: Room(_get(obj, "code", str, limit=16),
+                             _token(obj, optional=True, name="key")),
     "paired": lambda obj: Paired(),
 }
 
@@ -333,8 +345,10 @@ def encode(msg: NetMessage) -> bytes:
         obj = {"type": "bye", "reason": msg.reason}
     elif isinstance(msg, RelayHello):
         obj = {"type": "relay", "role": msg.role, "protocol": msg.protocol, "code": msg.code}
+        if msg.key is not None:
+            obj["key"] = msg.key
     elif isinstance(msg, Room):
-        obj = {"type": "room", "code": msg.code}
+        obj = {"type": "room", "code": msg.code, "key": msg.key}
     elif isinstance(msg, Paired):
         obj = {"type": "paired"}
     else:

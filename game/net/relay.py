@@ -3,18 +3,33 @@
 Most home players sit behind routers that refuse incoming connections, so both
 sides connect *out* to a relay::
 
-    python -m game.net.relay --port 47800 [--host 0.0.0.0] [--max-rooms 10000]
+    python -m game.net.relay --port 47800 [--host 0.0.0.0] [--max-rooms 10000] [--hold 120]
 
 One process, one asyncio loop, no state on disk.  A host says
-``{"type": "relay", "role": "host", "protocol": 1}`` and gets a room with a
-6-symbol code (game/net/codes.py); a guest says ``{"type": "relay", "role":
-"guest", "code": ...}`` and is paired with that room's host (the host hears
-``!joined``).  From then on the relay forwards lines between the two without
-reading them: it looks only at their length and first byte (``!`` lines are
-for the relay: heartbeats, which it answers itself, and a host's ``!kick``).
-When the guest leaves the host hears ``!gone`` and the room waits for the guest
-to come back with the same code; when the host leaves the room closes and the
-guest hears ``!gone``.
+``{"type": "relay", "role": "host", "protocol": 1}`` and gets a room: a
+6-symbol code (game/net/codes.py) and a key, a long random secret that only the
+host knows.  A guest says ``{"type": "relay", "role": "guest", "code": ...}``
+and is paired with that room's host (the host hears ``!joined``).  From then on
+the relay forwards lines between the two without reading them: it looks only
+at their length and first byte (``!`` lines are for the relay: heartbeats,
+which it answers itself, and a host's ``!kick`` and ``!close``).  When the
+guest leaves the host hears ``!gone`` and the room waits for the guest to come
+back with the same code.
+
+A host that ends its room on purpose says ``!close``: the code is free at once
+and the guest hears ``!gone``.  A host whose connection just drops (a restart
+of its network, a silence) gets its room **held** for ``Limits.room_hold``
+seconds (120; ``--hold``): the code stays reserved (a held room counts toward
+``max_rooms``), the guest's connection is closed without ``!gone`` so that it
+reconnects, and a guest who asks for the room meanwhile is refused with
+``host_away`` (not a miss: the guest tries again).  A host that says hello with
+the room's ``code`` and ``key`` gets it back (from a held room, or from an old
+connection of its own the relay has not yet found dead); a relay that
+restarted, and so knows no such room, opens it again under that code if the
+code is free (it has no key to check then: the first key to ask for the code
+gets it, and only that key afterwards).  A wrong key never takes a room (and
+counts as a miss).  Held
+rooms nobody reclaims are freed once their hold is over.
 
 Limits, so that no client can hurt the others: lines of at most
 :data:`~game.net.protocol.MAX_LINE` bytes; a connection that has not said hello
@@ -33,17 +48,20 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import hmac
 import logging
+import secrets
 import signal
 import time
 from collections import Counter
+from dataclasses import replace
 from typing import Optional, Sequence
 
 from game.net import codes
-from game.net.protocol import (GONE, HELLO_TIMEOUT, JOINED, KICK, LIMITS, MAX_LINE, NO_SUCH_ROOM,
-                               PING, PONG, PROTOCOL, QUICK, RELAY_FULL, ROOM_FULL, TOO_LONG,
-                               WRONG_VERSION, Bucket, Error, LineSplitter, Limits, Paired,
-                               ProtocolError, RelayHello, Room, decode, encode)
+from game.net.protocol import (CLOSE, GONE, HELLO_TIMEOUT, HOST_AWAY, JOINED, KICK, LIMITS,
+                               MAX_LINE, NO_SUCH_ROOM, PING, PONG, PROTOCOL, QUICK, RELAY_FULL,
+                               ROOM_FULL, TOO_LONG, WRONG_VERSION, Bucket, Error, LineSplitter,
+                               Limits, Paired, ProtocolError, RelayHello, Room, decode, encode)
 
 log = logging.getLogger(__name__)
 
@@ -59,10 +77,15 @@ SWEEP_EVERY = 0.5
 
 
 class _Room:
-    def __init__(self, code: str, host: "_Conn") -> None:
+    """A code, the key that reclaims it, and the two ends; ``host`` is None while the
+    room is held for a host whose connection dropped (until ``held_until``)."""
+
+    def __init__(self, code: str, key: str, host: "_Conn") -> None:
         self.code = code
-        self.host = host
+        self.key = key
+        self.host: Optional[_Conn] = host
         self.guest: Optional[_Conn] = None
+        self.held_until = 0.0
 
 
 class _Conn(asyncio.Protocol):
@@ -115,11 +138,8 @@ class _Conn(asyncio.Protocol):
         room = self.room
         if room is None:
             return
-        if self.role == "host" and relay.rooms.get(room.code) is room:
-            del relay.rooms[room.code]
-            if room.guest is not None:
-                room.guest.write(GONE + b"\n")
-                room.guest.close()
+        if self.role == "host" and room.host is self and relay.rooms.get(room.code) is room:
+            relay.hold(room)
         elif self.role == "guest" and room.guest is self:
             self._leave_room()
 
@@ -134,15 +154,20 @@ class _Conn(asyncio.Protocol):
             elif line is None:
                 self.offence(TOO_LONG)
             elif line[:1] == b"!":
+                self._forward(out)          # a host's bye reaches its guest before a !kick
                 self._link_line(line.strip())
             elif self.role is None:
                 self._hello(line)
             elif self.peer is not None:
                 out.append(line)            # forwarded unread
+        self._forward(out)
+
+    def _forward(self, out: list[bytes]) -> None:
+        """Pass the lines gathered to the peer, at once; ``out`` is emptied."""
         if out and self.peer is not None:
-            out.append(b"")
-            self.peer.write(b"\n".join(out))
-            self.relay.stats["lines"] += len(out) - 1
+            self.peer.write(b"\n".join(out) + b"\n")
+            self.relay.stats["lines"] += len(out)
+        out.clear()
 
     def _link_line(self, line: bytes) -> None:
         if line == PING:
@@ -155,6 +180,10 @@ class _Conn(asyncio.Protocol):
             if guest is not None:
                 guest._leave_room()
                 guest.close()
+        elif line == CLOSE and self.role == "host" and self.room is not None:
+            self.relay.end(self.room)
+            self.room = None
+            self.close()
         else:
             self.offence("unknown link line")
 
@@ -169,19 +198,17 @@ class _Conn(asyncio.Protocol):
         if msg.protocol != PROTOCOL:
             self.refuse(WRONG_VERSION)
         elif msg.role == "host":
-            if len(relay.rooms) >= relay.max_rooms:
-                self.refuse(RELAY_FULL)
-                return
-            code = relay.new_code()
-            self.role, self.room = "host", _Room(code, self)
-            relay.rooms[code] = self.room
-            relay.stats["rooms_opened"] += 1
-            self.write(encode(Room(code)))
+            room = self._new_room() if msg.code is None else self._reclaim(msg)
+            if room is not None:
+                self.role, self.room = "host", room
+                self.write(encode(Room(room.code, room.key)))
         else:
             room = relay.rooms.get(codes.normalise(msg.code or ""))
             if room is None:
                 relay.miss(self.ip)
                 self.refuse(NO_SUCH_ROOM)
+            elif room.host is None:
+                self.refuse(HOST_AWAY)          # held: the guest may try again
             elif room.guest is not None:
                 self.refuse(ROOM_FULL)
             else:
@@ -191,13 +218,54 @@ class _Conn(asyncio.Protocol):
                 room.host.write(JOINED + b"\n")
                 self.write(encode(Paired()))
 
+    def _new_room(self) -> Optional[_Room]:
+        relay = self.relay
+        if relay.full():
+            self.refuse(RELAY_FULL)
+            return None
+        room = _Room(relay.new_code(), secrets.token_hex(16), self)
+        relay.rooms[room.code] = room
+        relay.stats["rooms_opened"] += 1
+        return room
+
+    def _reclaim(self, msg: RelayHello) -> Optional[_Room]:
+        """The room a host asks back with its code and key: held for it, still on an
+        old connection of its own (not yet found dead), or, on a relay that restarted,
+        opened again under that code if the code is free.  A wrong key gets nothing."""
+        assert msg.code is not None and msg.key is not None
+        relay = self.relay
+        code = codes.normalise(msg.code)
+        room = relay.rooms.get(code)
+        if room is None and (not codes.is_relay_code(code) or relay.full()):
+            self.refuse(RELAY_FULL if codes.is_relay_code(code) else NO_SUCH_ROOM)
+            return None
+        if room is None:
+            room = relay.rooms[code] = _Room(code, msg.key, self)
+            relay.stats["rooms_reopened"] += 1
+            log.info("relay: room %s opened again by its host", code)
+            return room
+        if not hmac.compare_digest(room.key, msg.key):
+            relay.miss(self.ip)
+            self.refuse(NO_SUCH_ROOM)
+            return None
+        old = room.host
+        if old is not None:
+            old.room = None
+            old.close(abort=True)
+        relay.send_back(room)
+        room.host = self
+        relay.stats["rooms_reclaimed"] += 1
+        log.info("relay: room %s back with its host", code)
+        return room
+
     def _leave_room(self) -> None:
         """This guest is no longer in its room; the host hears so."""
         room = self.room
         if room is not None and room.guest is self:
             room.guest = None
-            room.host.peer = None
-            room.host.write(GONE + b"\n")
+            if room.host is not None:
+                room.host.peer = None
+                room.host.write(GONE + b"\n")
         self.peer = None
 
     # -- output and ends -----------------------------------------------------------------------
@@ -289,11 +357,45 @@ class Relay:
         bucket = self.misses.get(ip)
         return bucket is not None and bucket.available() < 1
 
+    def full(self) -> bool:
+        """No room for another room (held rooms count)."""
+        return len(self.rooms) >= self.max_rooms
+
+    def hold(self, room: _Room) -> None:
+        """The host's connection dropped without ``!close``: keep the code for
+        ``room_hold`` seconds for the host to reclaim, and send the guest to try again."""
+        log.info("relay: room %s held for its host", room.code)
+        self.stats["rooms_held"] += 1
+        room.host = None
+        room.held_until = time.monotonic() + self.limits.room_hold
+        self.send_back(room)
+
+    def send_back(self, room: _Room) -> None:
+        """Close the room's guest without ``!gone``: it reconnects, and its seat's token
+        gets it back in once the host is there again."""
+        guest = room.guest
+        room.guest = None
+        if guest is not None:
+            guest.peer = None
+            guest.close()
+
+    def end(self, room: _Room) -> None:
+        """The host ends its room on purpose: the code is free, the guest hears ``!gone``."""
+        if self.rooms.get(room.code) is room:
+            del self.rooms[room.code]
+        guest = room.guest
+        room.guest = None
+        if guest is not None:
+            guest.peer = None
+            guest.write(GONE + b"\n")
+            guest.close()
+
     def pairs(self) -> int:
         return sum(1 for room in self.rooms.values() if room.guest is not None)
 
     async def _sweep(self) -> None:
-        """Close the connections that said no hello in time or fell silent."""
+        """Close the connections that said no hello in time or fell silent; free the
+        codes held longer than ``room_hold``."""
         limits = self.limits
         while True:
             await asyncio.sleep(min(SWEEP_EVERY, limits.hello_timeout / 2))
@@ -306,6 +408,11 @@ class Relay:
                     log.info("relay: %s %s silent for %.1f s", conn.role, conn.ip, now - conn.heard)
                     self.stats["dead"] += 1
                     conn.close(abort=True)
+            for code, room in list(self.rooms.items()):
+                if room.host is None and now > room.held_until:
+                    log.info("relay: room %s no longer held", code)
+                    self.stats["rooms_expired"] += 1
+                    del self.rooms[code]
             for ip, bucket in list(self.misses.items()):
                 if bucket.available() >= bucket.burst:
                     del self.misses[ip]
@@ -336,9 +443,13 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     parser.add_argument("--max-rooms", type=int, default=10_000)
     parser.add_argument("--limits", choices=("default", "quick"), default="default",
                         help="quick: the tests' short timeouts")
+    parser.add_argument("--hold", type=float,
+                        help="seconds a dropped host's room is kept for it (default: 120)")
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.WARNING, format="%(asctime)s %(message)s")
     limits = QUICK if args.limits == "quick" else LIMITS
+    if args.hold is not None:
+        limits = replace(limits, room_hold=args.hold)
     try:
         asyncio.run(serve(args.host, args.port, limits, args.max_rooms))
     except OSError as exc:

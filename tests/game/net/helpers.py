@@ -34,7 +34,8 @@ def until(condition: Callable[[], Any], timeout: float = 5.0, what: str = "") ->
 
 class Table(threading.Thread):
     """The host's table: a computer plays the host's seat through ``host.client``
-    (which also pumps the session, as the real table does every frame)."""
+    (which also pumps the session, as the real table does every frame).  While
+    ``thinking`` is set the host's player takes its time: the game waits for it."""
 
     def __init__(self, host: Host, delay: float = 0.0, wait_for_guest: bool = True) -> None:
         super().__init__(daemon=True, name="host-table")
@@ -42,11 +43,14 @@ class Table(threading.Thread):
         self.auto = Autoplayer(host.client, "random", 1, delay)
         self.wait_for_guest = wait_for_guest
         self.over = threading.Event()
+        self.thinking = threading.Event()
         self._halt = threading.Event()
 
     def run(self) -> None:
         while not self._halt.is_set():
-            if not self.wait_for_guest or self.host.status().state == PLAYING:
+            if self.thinking.is_set():
+                pass
+            elif not self.wait_for_guest or self.host.status().state == PLAYING:
                 if self.auto.step():
                     self.over.set()
             time.sleep(0.001)

@@ -28,7 +28,9 @@ EVERY = (Hello, Welcome, Seats, Error, Bye, RelayHello, Room, Paired, Update, Su
     Bye("host_quit"),
     RelayHello("host"),
     RelayHello("guest", 1, "ABCDEF"),
+    RelayHello("host", 1, "ABCDEF", "00ff" * 8),
     Room("ABCDEF"),
+    Room("ABCDEF", "00ff" * 8),
     Paired(),
     Update(1, 3, 0, (), {"zones": {}}, (Action.parse("play:2s"),), (1,)),
     Submit(1, Action.parse("claim"), 4),
@@ -62,6 +64,11 @@ def test_every_message_survives_the_round_trip(msg):
     (b'{"type": "error", "reason": "x", "fatal": "yes"}', "bad_field"),
     (b'{"type": "relay", "role": "spy", "protocol": 1}', "bad_field"),
     (b'{"type": "relay", "role": "guest", "protocol": 1}', "bad_field"),
+    (b'{"type": "relay", "role": "host", "protocol": 1, "code": "ABCDEF"}', "bad_field"),
+    (b'{"type": "relay", "role": "host", "protocol": 1, "key": "00ff"}', "bad_field"),
+    (b'{"type": "relay", "role": "host", "protocol": 1, "code": "ABCDEF", "key": "KEY"}',
+     "bad_field"),
+    (b'{"type": "room", "code": "ABCDEF", "key": "' + b"a" * 100 + b'"}', "bad_field"),
     (b'{"type": "submit", "seat": 1, "action": "play:ZZ"}', "bad_field"),
 ])
 def test_anything_else_is_refused_with_a_reason(line, reason):

@@ -7,12 +7,14 @@ from __future__ import annotations
 import random
 import threading
 import time
+from dataclasses import replace
+from typing import Optional
 
 import pytest
 
 from game.engine import replay_log
 from game.net import codes
-from game.net.bot import hosted_setup
+from game.net.bot import Autoplayer, hosted_setup
 from game.net.host import FAILED, Host
 from game.net.protocol import MAX_LINE, PROTOCOL, QUICK
 from tests.game.net.conftest import start_relay
@@ -27,10 +29,25 @@ def relay(procs):
 
 
 def open_room(port: int) -> tuple[Raw, str]:
+    host, code, _ = keyed_room(port)
+    return host, code
+
+
+def keyed_room(port: int, code: Optional[str] = None, key: Optional[str] = None
+               ) -> tuple[Raw, str, str]:
+    """A host's connection, its room's code and key: a new room, or with ``code`` and
+    ``key`` the room asked back."""
     host = Raw(port)
-    host.say({"type": "relay", "role": "host", "protocol": PROTOCOL})
+    host.say({"type": "relay", "role": "host", "protocol": PROTOCOL, "code": code, "key": key})
     room = host.expect("room")
-    return host, room["code"]
+    return host, room["code"], room["key"]
+
+
+def refused(raw: Raw) -> str:
+    """The reason of a fatal refusal, once the relay has closed the connection."""
+    error = raw.expect("error")
+    assert error["fatal"] and raw.closed()
+    return error["reason"]
 
 
 def enter(port: int, code: str) -> Raw:
@@ -41,10 +58,22 @@ def enter(port: int, code: str) -> Raw:
 
 def paired(port: int) -> tuple[Raw, Raw, str]:
     host, code = open_room(port)
-    guest = enter(port, codes.pretty(code).lower())       # typed loosely
+    return host, pair(port, host, codes.pretty(code).lower()), code       # typed loosely
+
+
+def pair(port: int, host: Raw, code: str) -> Raw:
+    """A guest in ``host``'s room, both told so."""
+    guest = enter(port, code)
     assert guest.expect("paired") == {"type": "paired"}
     assert host.line(link=True) == b"!joined"
-    return host, guest, code
+    return guest
+
+
+def passes(host: Raw, guest: Raw) -> None:
+    guest.send(b"to the host\n")
+    assert host.line() == b"to the host"
+    host.send(b"to the guest\n")
+    assert guest.line() == b"to the guest"
 
 
 def test_a_host_and_a_guest_are_paired_and_their_lines_pass_unread(relay):
@@ -85,18 +114,106 @@ def test_a_guest_who_leaves_can_come_back_with_the_same_code(relay):
     assert host.line(link=True) == b"!joined"
 
 
-def test_when_the_host_leaves_the_guest_hears_gone_and_the_room_closes(relay):
+def test_a_host_that_ends_its_room_frees_the_code_and_the_guest_hears_gone(relay):
     host, guest, code = paired(relay)
-    host.close()
+    host.send(b"!close\n")
     assert guest.line(link=True) == b"!gone"
-    assert guest.closed()
-    late = enter(relay, code)
-    assert late.expect("error")["reason"] == "no_such_room"
+    assert guest.closed() and host.closed()
+    assert refused(enter(relay, code)) == "no_such_room"
+
+
+# -- a host that drops gets its room back with its key --------------------------------------
+def test_a_host_that_drops_has_its_room_held_and_the_guest_sent_to_try_again(relay):
+    host, code, key = keyed_room(relay)
+    assert len(key) >= 32 and int(key, 16) >= 0, "a long random secret"
+    guest = pair(relay, host, code)
+    host.close()                                    # no !close: a cut cable
+    assert guest.line(link=True) is None, "closed without !gone"
+    assert refused(enter(relay, code)) == "host_away", "not there yet"
+    assert refused(enter(relay, code)) == "host_away", "and not a code guessed"
+    first = join(code, relay=("127.0.0.1", relay))
+    assert not first.wait_connected(5) and first.reason == "no_such_room", \
+        "for a first join, no room is no room"
+
+
+def test_a_host_gets_its_held_room_back_with_its_key_and_the_guest_comes_back(relay):
+    host, code, key = keyed_room(relay)
+    pair(relay, host, code)
+    host.close()
+    back, same, same_key = keyed_room(relay, codes.pretty(code), key)
+    assert (same, same_key) == (code, key)
+    passes(back, pair(relay, back, code))
+
+
+def test_a_wrong_key_never_takes_a_room(relay):
+    host, code, key = keyed_room(relay)
+    guest = pair(relay, host, code)
+    stranger_key = "0" * len(key)
+    for _ in range(2):
+        stranger = Raw(relay)
+        stranger.say({"type": "relay", "role": "host", "protocol": PROTOCOL, "code": code,
+                      "key": stranger_key})
+        assert refused(stranger) == "no_such_room"
+        passes(host, guest)                         # the room still open is untouched
+    host.close()
+    stranger = Raw(relay)
+    stranger.say({"type": "relay", "role": "host", "protocol": PROTOCOL, "code": code,
+                  "key": stranger_key})
+    assert refused(stranger) == "no_such_room"
+    assert refused(enter(relay, code)) == "host_away", "the room is still held for its host"
+    back, _, _ = keyed_room(relay, code, key)
+    passes(back, pair(relay, back, code))
+
+
+def test_a_host_back_before_its_old_connection_is_found_dead_takes_over(relay):
+    old, code, key = keyed_room(relay)
+    guest = pair(relay, old, code)
+    new, _, _ = keyed_room(relay, code, key)
+    assert old.closed(), "the old connection is dropped"
+    assert guest.line(link=True) is None, "the guest is sent to try again, without !gone"
+    passes(new, pair(relay, new, code))
+
+
+def test_a_relay_that_restarted_opens_the_room_again_for_its_key(procs):
+    proc, port = start_relay()
+    procs.append(proc)
+    host, code, key = keyed_room(port)
+    guest = pair(port, host, code)
+    proc.end()                                      # killed: it forgets every room
+    assert host.closed() and guest.closed()
+    again, port = start_relay(["--port", str(port)])
+    procs.append(again)
+    assert refused(enter(port, code)) == "no_such_room", "not before the host is back"
+    back, same, same_key = keyed_room(port, code, key)
+    assert (same, same_key) == (code, key)
+    stranger = Raw(port)
+    stranger.say({"type": "relay", "role": "host", "protocol": PROTOCOL, "code": code,
+                  "key": "f" * len(key)})
+    assert refused(stranger) == "no_such_room", "the code is taken now"
+    passes(back, pair(port, back, code))
+
+
+def test_a_held_room_counts_and_is_freed_after_the_hold(procs):
+    proc, port = start_relay(["--max-rooms", "1", "--hold", "0.5"])
+    procs.append(proc)
+    host, code, key = keyed_room(port)
+    host.close()
+    raw = Raw(port)
+    raw.say({"type": "relay", "role": "host", "protocol": PROTOCOL})
+    assert refused(raw) == "relay_full", "a held room counts"
+
+    def freed() -> bool:
+        time.sleep(0.05)
+        return refused(enter(port, code)) == "no_such_room"
+
+    until(freed, what="the held room swept")
+    open_room(port)
 
 
 def test_a_host_can_send_its_guest_away(relay):
     host, guest, _ = paired(relay)
-    host.send(b"!kick\n")
+    host.send(b'{"type": "bye"}\n!kick\n')             # one packet: the bye still comes first
+    assert guest.line() == b'{"type": "bye"}'
     assert guest.closed()
     assert host.line(link=True) == b"!gone"
 
@@ -184,7 +301,7 @@ def test_the_relay_holds_a_limited_number_of_rooms(procs):
     raw = Raw(port)
     raw.say({"type": "relay", "role": "host", "protocol": PROTOCOL})
     assert raw.expect("error")["reason"] == "relay_full"
-    held[0][0].close()
+    held[0][0].send(b"!close\n")
     until(lambda: open_room(port), what="a room freed")
 
 
@@ -231,3 +348,94 @@ def test_a_host_without_its_relay_says_so():
         assert host.status().state == FAILED and host.status().problem == "relay_unreachable"
     finally:
         host.close()
+
+
+def test_the_relay_restarts_mid_game_and_host_and_guest_finish_it(procs):
+    """The relay is killed and started again on its port while a game is played
+    through it: the host gets its code back with its key, the guest rejoins with its
+    seat's token, and both end with the result of the host's log."""
+    proc, port = start_relay()
+    procs.append(proc)
+    limits = replace(QUICK, reconnect_for=LIMIT)        # however slowly the relay starts
+    with hosting("briscola", seed=4, limits=limits, listen=None, relay=("127.0.0.1", port),
+                 delay=0.002) as (host, table):
+        code = host.status().relay_code
+        guest = join(code, limits=limits, relay=("127.0.0.1", port), name="Anna")
+        assert guest.wait_connected(5)
+        me = Autoplayer(guest, "random", 3)
+        until(lambda: me.step() or me.actions >= 3, timeout=LIMIT, what="three moves")
+        table.thinking.set()                  # the host's player waits: the game cannot end
+        proc.end()
+        until(lambda: host.status().problem == "relay_lost", what="the host sees the loss")
+        until(lambda: guest.state == "reconnecting", what="the guest reconnecting")
+        again, _ = start_relay(["--port", str(port)])
+        procs.append(again)
+        until(lambda: host.status().problem is None, timeout=LIMIT, what="the host back")
+        assert host.status().relay_code == code
+        until(lambda: me.step() or guest.state == "connected", timeout=LIMIT,
+              what="the guest back")
+        assert guest.reconnects == 1 and host.status().seats[1].present
+        table.thinking.clear()
+        last = me.play(LIMIT)
+        assert table.over.wait(LIMIT)
+        assert last.result == table.result == replay_log(host.session.log()).result()
+        assert host.status().problem is None
+
+
+def test_a_host_that_loses_its_link_to_the_relay_gets_its_room_back(relay):
+    """A blip between host and relay only (the relay keeps running): the room is held,
+    the guest is told host_away until the host is back, and the game goes on."""
+    limits = replace(QUICK, reconnect_for=LIMIT)
+    with hosting("briscola", seed=8, limits=limits, listen=None, relay=("127.0.0.1", relay),
+                 delay=0.002) as (host, table):
+        code = host.status().relay_code
+        guest = join(code, limits=limits, relay=("127.0.0.1", relay))
+        assert guest.wait_connected(5)
+        me = Autoplayer(guest, "random", 5)
+        until(lambda: me.step() or me.actions >= 3, timeout=LIMIT, what="three moves")
+        table.thinking.set()
+        link = host._relay_link
+        assert link is not None
+        host._net.call(link.abort)            # a cut cable between the host and the relay
+        until(lambda: host.status().problem == "relay_lost" or host._relay_link is not link,
+              what="the host sees the loss")
+        until(lambda: host.status().problem is None, timeout=LIMIT, what="the host back")
+        until(lambda: me.step() or guest.state == "connected" and guest.reconnects == 1,
+              timeout=LIMIT, what="the guest back")
+        assert host.status().relay_code == code
+        table.thinking.clear()
+        last = me.play(LIMIT)
+        assert table.over.wait(LIMIT)
+        assert last.result == table.result == replay_log(host.session.log()).result()
+
+
+def test_a_host_that_quits_ends_its_relay_room_at_once(relay):
+    with hosting("briscola", delay=0.05, listen=None, relay=("127.0.0.1", relay)) as (host,
+                                                                                       table):
+        code = host.status().relay_code
+        guest = join(code, relay=("127.0.0.1", relay))
+        assert guest.wait_connected(5)
+        table.stop()
+        host.close()
+        until(lambda: guest.state == "lost", timeout=2)
+        assert guest.reason == "host_gone"
+        assert refused(enter(relay, code)) == "no_such_room", "ended, not held"
+
+
+def test_a_host_whose_code_was_taken_on_a_restarted_relay_stops_asking(procs, caplog):
+    """After a restart the code is whoever's asks first with a key; the host, refused,
+    does not take it over and says its relay code is lost."""
+    proc, port = start_relay()
+    procs.append(proc)
+    slow = replace(QUICK, reclaim_first=5.0, reclaim_most=5.0)     # the stranger is first
+    with hosting("bocce", limits=slow, listen=None, relay=("127.0.0.1", port)) as (host, _):
+        code = host.status().relay_code
+        proc.end()
+        until(lambda: host.status().problem == "relay_lost", what="the host sees the loss")
+        again, _ = start_relay(["--port", str(port)])
+        procs.append(again)
+        assert keyed_room(port, code, "ab" * 16)[1] == code
+        until(lambda: "will not give room" in caplog.text, timeout=LIMIT, what="refused")
+        assert host.status().problem == "relay_lost"
+        stranger, _, _ = keyed_room(port, code, "ab" * 16)      # still the stranger's room
+        passes(stranger, pair(port, stranger, code))
