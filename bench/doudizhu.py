@@ -50,7 +50,7 @@ from game import GAMES  # noqa: E402
 from game.ai.base import RandomPlayer  # noqa: E402
 from game.ai.doudizhu import player  # noqa: E402
 from game.doudizhu import combos  # noqa: E402
-from game.doudizhu.rules import CLASSIC_KINDS, LETTERS  # noqa: E402
+from game.doudizhu.rules import CLASSIC_KINDS  # noqa: E402
 from game.doudizhu.state import PASS, play_action  # noqa: E402
 from game.engine import Action  # noqa: E402
 

@@ -23,7 +23,7 @@ from functools import lru_cache
 from typing import Any, Sequence
 
 from game.doudizhu import combos
-from game.doudizhu.rules import (ACE, BLACK, BOMB, LETTERS, NRANKS, RED, ROCKET, RULESETS,
+from game.doudizhu.rules import (ACE, BLACK, BOMB, NRANKS, RED, ROCKET, RULESETS,
                                  TWO)
 from game.engine import Action
 

@@ -43,7 +43,7 @@ CHAIN_MIN = {STRAIGHT: 5, PAIRS: 3, PLANE: 2, PLANE1: 2, PLANE2: 2}
 LANDLORD_SHARE = SEATS - 1
 
 #: Hands in a game (the running score is kept over them).
-HAND_COUNTS = (3, 1, 6, 9)
+HAND_COUNTS = (1, 2, 3, 6, 9)
 
 
 def rank_index(card: Card) -> int:

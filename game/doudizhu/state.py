@@ -10,7 +10,7 @@ from typing import Any
 from game.cards import Card, codes, french_deck, shuffled
 from game.doudizhu import combos
 from game.doudizhu.combos import Combo, MoveBook
-from game.doudizhu.rules import (BIDS, BOMB, DOUBLING, HAND_SIZE, KITTY_SIZE, LANDLORD_SHARE,
+from game.doudizhu.rules import (BIDS, BOMB, DOUBLING, HAND_SIZE, LANDLORD_SHARE,
                                  LETTERS, ROCKET, RULESETS, SEATS, TOP_BID, rank_index)
 from game.engine import GAME_OVER, Action, Event, Reason, State
 
@@ -277,8 +277,10 @@ class DoudizhuState(State):
         self.landlord = landlord
         self.kitty_shown = list(self.kitty)
         dst = f"hand/{landlord}"
-        moves = [_move(c, "kitty", dst, True) for c in self.kitty]
         self.hands[landlord] = sorted(self.hands[landlord] + self.kitty, key=sort_key)
+        # each card lands in its place in the sorted hand (in that order, so each index holds)
+        moves = [{**_move(c, "kitty", dst, True), "at": self.hands[landlord].index(c)}
+                 for c in sorted(self.kitty, key=self.hands[landlord].index)]
         self.kitty = []
         self.phase, self.turn = PLAY, landlord
         return [Event("landlord", landlord, {"bid": self.high_bid, "kitty": codes(self.kitty_shown),

@@ -13,7 +13,6 @@ from game.ai.base import RandomPlayer
 from game.ai.doudizhu import DoudizhuPlayer, player, shape, strength
 from game.doudizhu import combos
 from game.doudizhu.state import PASS, play_action
-from game.engine import Action
 from game.simulate import play_game
 from tests.game.aicheck import Checked, assert_true_result
 from tests.game.test_doudizhu import at_play, new, play

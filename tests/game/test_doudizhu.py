@@ -13,7 +13,7 @@ from hypothesis import given, settings, strategies as st
 from game import GAMES
 from game.cards import cards
 from game.doudizhu import combos
-from game.doudizhu.combos import Combo, MoveBook, beats, classify, counts_of
+from game.doudizhu.combos import MoveBook, beats, classify, counts_of
 from game.doudizhu.rules import CLASSIC_KINDS, LETTERS, TEXT_KINDS
 from game.doudizhu.state import PASS, play_action
 from game.engine import Action, IllegalAction
@@ -171,7 +171,10 @@ def test_the_highest_bidder_takes_and_shows_the_three_cards_and_leads():
     assert state.landlord == first and state.high_bid == 1
     assert len(state.hands[first]) == 20 and set(kitty) <= set(state.hands[first])
     shown = events[-1]
-    assert [m["card"] for m in shown.for_seat(None).data["moves"]] == [x.code for x in kitty]
+    moves = shown.for_seat(None).data["moves"]
+    assert sorted(m["card"] for m in moves) == sorted(x.code for x in kitty)
+    assert all(state.hands[first][m["at"]].code == m["card"] for m in moves), \
+        "each card lands in its place in the sorted hand"
     for seat in (None, 0, 1, 2):
         assert state.view(seat)["kitty"] == [x.code for x in kitty]
     assert state.to_act() == (first,)
