@@ -278,13 +278,19 @@ class DoudizhuState(State):
         self.kitty_shown = list(self.kitty)
         dst = f"hand/{landlord}"
         self.hands[landlord] = sorted(self.hands[landlord] + self.kitty, key=sort_key)
-        # each card lands in its place in the sorted hand (in that order, so each index holds)
-        moves = [{**_move(c, "kitty", dst, True), "at": self.hands[landlord].index(c)}
-                 for c in sorted(self.kitty, key=self.hands[landlord].index)]
+        # turned up for all to see, then each lands in its place in the sorted hand (in
+        # that order, so each index holds): face up for the landlord, down for the others
+        shown = [_move(c, "kitty", "kitty", True) for c in self.kitty]
+        order = sorted(self.kitty, key=self.hands[landlord].index)
+
+        def joins(up: bool) -> list[dict[str, Any]]:
+            return shown + [{**_move(c, "kitty", dst, up), "at": self.hands[landlord].index(c)}
+                            for c in order]
         self.kitty = []
         self.phase, self.turn = PLAY, landlord
         return [Event("landlord", landlord, {"bid": self.high_bid, "kitty": codes(self.kitty_shown),
-                                             "stake": self.stake, "moves": moves})]
+                                             "stake": self.stake, "moves": joins(False)},
+                      private={"moves": joins(True)}, audience=frozenset({landlord}))]
 
     def _pass(self, seat: int) -> list[Event]:
         self.passes += 1

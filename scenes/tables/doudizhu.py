@@ -46,10 +46,14 @@ def play_value(codes: Sequence[str]) -> str:
     return "".join(sorted((letter_of(c) for c in codes), key=INDEX.__getitem__))
 
 
+#: kinds whose size says something (chains): "Straight, 7 cards"; the others are named alone
+SIZED = frozenset({"straight", "pairs", "plane", "plane1", "plane2"})
+
+
 def play_words(kind: str, size: int) -> str:
-    """"Airplane, 6 cards"."""
+    """"Airplane, 6 cards", "Pair"."""
     name = tr(f"doudizhu.kind.{kind}")
-    return name if size == 1 else tr("doudizhu_table.kind_size", kind=name, size=size)
+    return tr("doudizhu_table.kind_size", kind=name, size=size) if kind in SIZED else name
 
 
 def _kind_of(value: str, rules: str) -> tuple[str, int] | None:
@@ -147,9 +151,16 @@ class DoudizhuAdapter(TableAdapter):
             # the landlord's three cards, shown to all once taken
             out.append(Label(tr("doudizhu_table.kitty"), (kx, layout.margin + f(12)), f(14),
                              theme.CREAM_DIM))
-            step = layout.card_w * KITTY_SCALE * 1.15
+            step = f(46)
             for i, code in enumerate(kitty):
-                out.append(Label("", (kx + (i - 1) * step, ky), f(14), theme.CREAM, icon=code))
+                out.append(Label("", (kx + (i - 1) * step, ky + f(6)), f(24), theme.CREAM,
+                                 icon=code))
+        out_zone = (view.get("zones") or {}).get("out") or []
+        if out_zone:
+            g = self.zone_geom("out", layout)
+            out.append(Label(tr("doudizhu_table.played"),
+                             (g.x, g.y + layout.card_h * OUT_SCALE / 2 + f(12)), f(13),
+                             theme.CREAM_DIM))
         # the stake: bid x multiplier
         bid = int(view.get("high_bid") or 0)
         stake_text = tr("doudizhu_table.stake", bid=bid, mult=view.get("multiplier", 1),

@@ -171,10 +171,15 @@ def test_the_highest_bidder_takes_and_shows_the_three_cards_and_leads():
     assert state.landlord == first and state.high_bid == 1
     assert len(state.hands[first]) == 20 and set(kitty) <= set(state.hands[first])
     shown = events[-1]
-    moves = shown.for_seat(None).data["moves"]
-    assert sorted(m["card"] for m in moves) == sorted(x.code for x in kitty)
-    assert all(state.hands[first][m["at"]].code == m["card"] for m in moves), \
-        "each card lands in its place in the sorted hand"
+    for seat in (None, 0, 1, 2):
+        moves = shown.for_seat(seat).data["moves"]
+        turned, joined = moves[:3], moves[3:]
+        assert [m["card"] for m in turned] == [x.code for x in kitty]
+        assert all(m["src"] == m["dst"] == "kitty" and m["up"] for m in turned), "shown to all"
+        assert sorted(m["card"] for m in joined) == sorted(x.code for x in kitty)
+        assert all(state.hands[first][m["at"]].code == m["card"] for m in joined), \
+            "each card lands in its place in the sorted hand"
+        assert all(m["up"] == (seat == first) for m in joined), "face up only in its hand"
     for seat in (None, 0, 1, 2):
         assert state.view(seat)["kitty"] == [x.code for x in kitty]
     assert state.to_act() == (first,)

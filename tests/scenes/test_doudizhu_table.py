@@ -229,3 +229,16 @@ def test_a_whole_game_by_scripted_clicks(display):
     assert sum(state.totals) == 0
     assert any(label.startswith("Play: ") for label in named)
     assert table.drifts == []
+
+
+def test_a_computer_landlord_shows_the_three_cards_and_hides_them_in_its_hand(display):
+    app, table = start(display, bids=("3", None))
+    kitty = [c.code for c in state_of(table).kitty]
+    click(app, button(table, "Pass").rect.center)
+    settle(app, table)
+    state = state_of(table)
+    assert state.landlord == 1
+    assert all(not s.face_up for s in table.zones["hand/1"])
+    assert len(table.zones["hand/1"]) == len(state.hands[1]) and table.drifts == []
+    assert [label.icon for label in table.adapter.labels(table.shown, table.layout)
+            if label.icon] == kitty
