@@ -199,8 +199,11 @@ def is_legal_play(hand: Sequence[int], play: str, prev: Combo | None,
 Entry = tuple[str, str, int, int]   # value, kind, rank, length
 
 
-def _value(parts: Iterable[tuple[int, int]]) -> str:
-    return "".join(LETTERS[r] * c for r, c in sorted(parts))
+def _around(main: str, lo: int, kickers: Sequence[tuple[int, int]]) -> str:
+    """A main part starting at rank ``lo`` with its kickers (lowest first, none of the
+    main part's ranks) on either side, written lowest first."""
+    below = "".join(LETTERS[r] * c for r, c in kickers if r < lo)
+    return below + main + "".join(LETTERS[r] * c for r, c in kickers if r > lo)
 
 
 def _runs(counts: Sequence[int], need: int, minlen: int, length: int,
@@ -293,19 +296,21 @@ def _kind(counts: Sequence[int], kind: str, length: int, above: int) -> Iterator
         for q in range(above + 1, TWO + 1):
             if counts[q] < 3:
                 continue
+            main = LETTERS[q] * 3
             for k in range(NRANKS):
                 if k != q and counts[k] >= per and (per == 1 or k <= TWO):
-                    yield _value(((q, 3), (k, per))), kind, q, 1
+                    kick = LETTERS[k] * per
+                    yield (kick + main if k < q else main + kick), kind, q, 1
     elif kind in (FOUR2, FOUR22):
         for q in range(above + 1, TWO + 1):
             if counts[q] == 4:
                 for ks in _kicker_sets(counts, q, q + 1, 2, kind == FOUR22):
-                    yield _value(((q, 4), *ks)), kind, q, 1
+                    yield _around(LETTERS[q] * 4, q, ks), kind, q, 1
     elif kind in (PLANE1, PLANE2):
         for s, n in _runs(counts, 3, CHAIN_MIN[kind], length, above):
-            main = tuple((r, 3) for r in range(s, s + n))
+            main = "".join(LETTERS[r] * 3 for r in range(s, s + n))
             for ks in _kicker_sets(counts, s, s + n, n, kind == PLANE2):
-                yield _value(main + ks), kind, s, n
+                yield _around(main, s, ks), kind, s, n
 
 
 #: Kinds in the order leads are generated (the result is sorted anyway).
