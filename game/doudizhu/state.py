@@ -17,6 +17,9 @@ from game.engine import GAME_OVER, Action, Event, Reason, State
 BID, PLAY, OVER = "bid", "play", "over"
 PASS = Action("pass")
 DECK: tuple[Card, ...] = tuple(french_deck(jokers=True))
+#: Each card's code and rank, worked out once (views and plays ask for them all the time).
+CODE = {c: c.code for c in DECK}
+RANK = {c: rank_index(c) for c in DECK}
 
 _ACTIONS: dict[str, Action] = {}
 
@@ -149,14 +152,16 @@ class DoudizhuState(State):
     def _counts(self, seat: int) -> list[int]:
         counts = [0] * len(LETTERS)
         for c in self.hands[seat]:
-            counts[rank_index(c)] += 1
+            counts[RANK[c]] += 1
         return counts
 
     def _plays(self, seat: int) -> list[str]:
         book = self.books[seat]
         if book is None:
             book = self.books[seat] = MoveBook(self._counts(seat), self.kinds)
-        packed = combos.pack(self._counts(seat))
+        packed = self.packed[seat]
+        if packed is None:
+            packed = self.packed[seat] = combos.pack(self._counts(seat))
         if self.last is None:
             return book.leads(packed)
         return book.replies(packed, self.last[2])
@@ -187,7 +192,7 @@ class DoudizhuState(State):
         return zones
 
     def view(self, seat: int | None) -> dict[str, Any]:
-        zones = {z: (codes(cs) if self._face_up(seat, z) else [None] * len(cs))
+        zones = {z: ([CODE[c] for c in cs] if self._face_up(seat, z) else [None] * len(cs))
                  for z, cs in self.true_zones().items()}
         last = None
         if self.last is not None:
@@ -241,6 +246,7 @@ class DoudizhuState(State):
         self.plays = [0] * SEATS
         self.revealed = False
         self.books: list[MoveBook | None] = [None] * SEATS
+        self.packed: list[int | None] = [None] * SEATS   # each hand's packed counts, kept
         for s in range(SEATS):
             dst = f"hand/{s}"
             events.append(Event("deal", s, {**head, "moves": [_move(None, "deck", dst, False)
@@ -278,6 +284,7 @@ class DoudizhuState(State):
         self.kitty_shown = list(self.kitty)
         dst = f"hand/{landlord}"
         self.hands[landlord] = sorted(self.hands[landlord] + self.kitty, key=sort_key)
+        self.packed[landlord] = None
         # turned up for all to see, then each lands in its place in the sorted hand (in
         # that order, so each index holds): face up for the landlord, down for the others
         shown = [_move(c, "kitty", "kitty", True) for c in self.kitty]
@@ -315,9 +322,10 @@ class DoudizhuState(State):
         self.out.extend(self.trick[seat])
         hand, cards = self.hands[seat], []
         for ch in value:                      # the lowest suit of each rank first
-            c = next(c for c in hand if LETTERS[rank_index(c)] == ch)
+            c = next(c for c in hand if LETTERS[RANK[c]] == ch)
             hand.remove(c)
             cards.append(c)
+        self.packed[seat] = None
         self.trick[seat] = cards
         moves += [_move(c, f"hand/{seat}", f"trick/{seat}", True) for c in cards]
         self.played.append(value)
