@@ -78,3 +78,23 @@ def test_it_sees_only_its_view():
     view = state.view(1)
     assert view["zones"]["hand/0"] == [None, None] and view["zones"]["hand/2"] == [None] * 3
     assert choose(state, 0) in state.legal_actions(0)
+
+
+def test_a_peasant_feeds_a_partner_about_to_go_out():
+    state = at_play(["5S 6S 7S 8S 9S KD QD", "4H", "3S 9D TD JD"], landlord=0)
+    play(state, 0, "5")
+    state.apply(1, PASS)
+    play(state, 2, "9")
+    state.apply(0, PASS)
+    state.apply(1, PASS)
+    assert state.turn == 2 and state.last is None
+    assert choose(state, 2) == play_action("3"), "a low single the partner can beat"
+
+
+def test_a_single_nothing_unseen_can_beat_is_sure():
+    """Counting: once both jokers and every Two are out, an Ace single is a sure winner."""
+    ai = DoudizhuPlayer()
+    unseen = ai._unseen({"played": ["BR", "2222"]}, combos.counts_of("QKA"))
+    assert ai._sure("A", combos.classify("A", frozenset({"single"})), unseen, None)
+    unseen = ai._unseen({"played": ["BR"]}, combos.counts_of("QKA"))
+    assert not ai._sure("A", combos.classify("A", frozenset({"single"})), unseen, None)
