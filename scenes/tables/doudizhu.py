@@ -344,20 +344,26 @@ class DoudizhuAdapter(TableAdapter):
             fx.pop(text, self._near_plate(fx, seat, layout), at="start", rise=0.2, size=0.8,
                    colour=theme.GOLD_LIGHT)
         elif kind == "redeal":
-            fx.banner(tr("doudizhu_table.redeal"), tr("doudizhu_table.redeal_sub"), at="start")
+            fx.banner(tr("doudizhu_table.redeal"), tr("doudizhu_table.redeal_sub"), at="start",
+                      y=self._banner_y(layout))
             fx.wait(0.6)
         elif kind == "landlord" and seat is not None:
             fx.sound("score", at="start")
             who = tr("doudizhu_table.you_landlord") if self.is_you(seat) else \
                 tr("doudizhu_table.is_landlord", player=self.seat_name(seat, layout))
-            fx.banner(who, tr("doudizhu_table.landlord_sub", bid=data.get("bid")), at="start")
+            fx.banner(who, tr("doudizhu_table.landlord_sub", bid=data.get("bid")), at="start",
+                      y=self._banner_y(layout))
         elif kind == "play" and data.get("kind") in ("bomb", "rocket"):
             fx.sound("score", at="start")
             fx.banner(tr(f"doudizhu.kind.{data['kind']}") + "!",
                       tr("doudizhu_table.multiplier_now", mult=data.get("multiplier", 1)),
-                      at="end", hold=0.7)
+                      at="end", hold=0.7, y=self._banner_y(layout))
         elif kind == "hand_over":
             self._hand_over(data, view, fx, layout)
+
+    def _banner_y(self, layout: Layout) -> float:
+        """Banners lie above the plays (they never hide a trick), below the three cards."""
+        return layout.centre[1] - layout.card_h * 0.95
 
     def _near_plate(self, fx: Fx, seat: int, layout: Layout) -> tuple[float, float]:
         rect = fx.plate_rect(seat)
@@ -373,7 +379,7 @@ class DoudizhuAdapter(TableAdapter):
         sub = tr("doudizhu_table.hand_stake", stake=data.get("stake", 1),
                  mult=data.get("multiplier", 1)) + extra
         fx.sound("score", at="start")
-        fx.banner(title, sub, at="end", hold=1.2)
+        fx.banner(title, sub, at="end", hold=1.2, y=self._banner_y(layout))
         for s, d in enumerate(data.get("delta") or []):
             fx.pop(f"{d:+d}", self._near_plate(fx, s, layout), colour=POSITIVE if d > 0
                    else ERROR)
