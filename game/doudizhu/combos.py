@@ -26,7 +26,7 @@ kind never depends on what was played before it.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Iterable, Iterator, Sequence
+from typing import Iterable, Sequence
 
 from game.doudizhu.rules import (ACE, BLACK, BOMB, CHAIN_MIN, FOUR2, FOUR22, LETTERS, NRANKS,
                                  PAIR, PAIRS, PLANE, PLANE1, PLANE2, RED, ROCKET, SINGLE,
@@ -199,17 +199,17 @@ def is_legal_play(hand: Sequence[int], play: str, prev: Combo | None,
 Entry = tuple[str, str, int, int]   # value, kind, rank, length
 
 
-def _around(main: str, lo: int, kickers: Sequence[tuple[int, int]]) -> str:
-    """A main part starting at rank ``lo`` with its kickers (lowest first, none of the
-    main part's ranks) on either side, written lowest first."""
-    below = "".join(LETTERS[r] * c for r, c in kickers if r < lo)
-    return below + main + "".join(LETTERS[r] * c for r, c in kickers if r > lo)
+#: ``PIECE[r][c]``: ``c`` cards of rank ``r`` as letters.
+PIECE = [[LETTERS[r] * c for c in range(5)] for r in range(NRANKS)]
+#: Every chain rank (3 .. Ace) once, twice, three times: a chain's letters are a slice.
+CHAINS = {g: "".join(ch * g for ch in LETTERS[:ACE + 1]) for g in (1, 2, 3)}
 
 
 def _runs(counts: Sequence[int], need: int, minlen: int, length: int,
-          above: int) -> Iterator[tuple[int, int]]:
+          above: int) -> list[tuple[int, int]]:
     """(start, length) of every chain of ranks up to the Ace with ``need`` cards each,
     starting above ``above``; ``length`` 0 for every length from ``minlen``."""
+    out = []
     r = 0
     while r <= ACE:
         if counts[r] < need:
@@ -222,17 +222,17 @@ def _runs(counts: Sequence[int], need: int, minlen: int, length: int,
             longest = e - s + 1
             if length:
                 if minlen <= length <= longest:
-                    yield s, length
+                    out.append((s, length))
             else:
-                for n in range(minlen, longest + 1):
-                    yield s, n
+                out.extend((s, n) for n in range(minlen, longest + 1))
         r = e + 1
+    return out
 
 
-def _kicker_sets(counts: Sequence[int], lo: int, hi: int, n: int,
-                 pairs: bool) -> list[tuple[tuple[int, int], ...]]:
-    """Every multiset of ``n`` kickers (as (rank, cards) pairs) for a main part on ranks
-    lo .. hi-1, by the rules of the module docstring, each once."""
+def _kickers(counts: Sequence[int], lo: int, hi: int, n: int,
+             pairs: bool) -> list[tuple[str, str]]:
+    """Every multiset of ``n`` kickers for a main part on ranks lo .. hi-1, by the rules
+    of the module docstring, each once: as its letters below and above the main part."""
     caps: list[tuple[int, int]] = []
     for r in range(NRANKS):
         c = counts[r]
@@ -249,68 +249,67 @@ def _kicker_sets(counts: Sequence[int], lo: int, hi: int, n: int,
     room = [0] * (len(caps) + 1)
     for i in range(len(caps) - 1, -1, -1):
         room[i] = room[i + 1] + caps[i][1]
-    out: list[tuple[tuple[int, int], ...]] = []
+    out: list[tuple[str, str]] = []
     per = 2 if pairs else 1
-    chosen: list[tuple[int, int]] = []
 
-    def pick(i: int, left: int) -> None:
+    def pick(i: int, left: int, below: str, above: str, black: bool) -> None:
         if left == 0:
-            out.append(tuple(chosen))
+            out.append((below, above))
             return
         if room[i] < left:
             return
         r, cap = caps[i]
-        for m in range(min(cap, left), 0, -1):
-            chosen.append((r, m * per))
-            pick(i + 1, left - m)
-            chosen.pop()
-        pick(i + 1, left)
+        if not (r == RED and black):               # both jokers: the rocket, no kickers
+            pieces = PIECE[r]
+            for m in range(min(cap, left), 0, -1):
+                if r < lo:
+                    pick(i + 1, left - m, below + pieces[m * per], above, black or r == BLACK)
+                else:
+                    pick(i + 1, left - m, below, above + pieces[m * per], black or r == BLACK)
+        pick(i + 1, left, below, above, black)
 
-    pick(0, n)
-    if not pairs:
-        out = [k for k in out if not (len(k) >= 2 and k[-1][0] == RED and k[-2][0] == BLACK)]
+    pick(0, n, "", "", False)
     return out
 
 
-def _kind(counts: Sequence[int], kind: str, length: int, above: int) -> Iterator[Entry]:
+def _kind(counts: Sequence[int], kind: str, length: int, above: int, out: list) -> None:
     """Every play of one kind the counts hold, compared rank above ``above``, of the given
-    length (0: any)."""
+    length (0: any), appended to ``out`` as (value, kind, rank, length)."""
     if kind == SINGLE:
-        for r in range(above + 1, NRANKS):
-            if counts[r]:
-                yield LETTERS[r], kind, r, 1
+        out.extend((LETTERS[r], kind, r, 1) for r in range(above + 1, NRANKS) if counts[r])
     elif kind in (PAIR, TRIO, BOMB):
         need = {PAIR: 2, TRIO: 3, BOMB: 4}[kind]
-        for r in range(above + 1, TWO + 1):
-            if counts[r] >= need:
-                yield LETTERS[r] * need, kind, r, 1
+        out.extend((PIECE[r][need], kind, r, 1) for r in range(above + 1, TWO + 1)
+                   if counts[r] >= need)
     elif kind == ROCKET:
         if counts[BLACK] and counts[RED] and above < BLACK:
-            yield LETTERS[BLACK] + LETTERS[RED], kind, BLACK, 1
+            out.append((LETTERS[BLACK] + LETTERS[RED], kind, BLACK, 1))
     elif kind in _CHAIN_GROUP:
         g = _CHAIN_GROUP[kind]
-        for s, n in _runs(counts, g, CHAIN_MIN[kind], length, above):
-            yield "".join(LETTERS[r] * g for r in range(s, s + n)), kind, s, n
+        chain = CHAINS[g]
+        out.extend((chain[g * s:g * (s + n)], kind, s, n)
+                   for s, n in _runs(counts, g, CHAIN_MIN[kind], length, above))
     elif kind in (TRIO1, TRIO2):
         per = 1 if kind == TRIO1 else 2
+        last = NRANKS if per == 1 else TWO + 1
         for q in range(above + 1, TWO + 1):
             if counts[q] < 3:
                 continue
-            main = LETTERS[q] * 3
-            for k in range(NRANKS):
-                if k != q and counts[k] >= per and (per == 1 or k <= TWO):
-                    kick = LETTERS[k] * per
-                    yield (kick + main if k < q else main + kick), kind, q, 1
+            main = PIECE[q][3]
+            out.extend(((PIECE[k][per] + main if k < q else main + PIECE[k][per]), kind, q, 1)
+                       for k in range(last) if k != q and counts[k] >= per)
     elif kind in (FOUR2, FOUR22):
         for q in range(above + 1, TWO + 1):
             if counts[q] == 4:
-                for ks in _kicker_sets(counts, q, q + 1, 2, kind == FOUR22):
-                    yield _around(LETTERS[q] * 4, q, ks), kind, q, 1
+                main = PIECE[q][4]
+                out.extend((b + main + a, kind, q, 1)
+                           for b, a in _kickers(counts, q, q + 1, 2, kind == FOUR22))
     elif kind in (PLANE1, PLANE2):
+        chain = CHAINS[3]
         for s, n in _runs(counts, 3, CHAIN_MIN[kind], length, above):
-            main = "".join(LETTERS[r] * 3 for r in range(s, s + n))
-            for ks in _kicker_sets(counts, s, s + n, n, kind == PLANE2):
-                yield _around(main, s, ks), kind, s, n
+            main = chain[3 * s:3 * (s + n)]
+            out.extend((b + main + a, kind, s, n)
+                       for b, a in _kickers(counts, s, s + n, n, kind == PLANE2))
 
 
 #: Kinds in the order leads are generated (the result is sorted anyway).
@@ -319,17 +318,21 @@ ORDER = (SINGLE, PAIR, TRIO, TRIO1, TRIO2, STRAIGHT, PAIRS, PLANE, PLANE1, PLANE
 
 
 def lead_entries(counts: Sequence[int], kinds: frozenset[str]) -> list[Entry]:
-    return [e for kind in ORDER if kind in kinds for e in _kind(counts, kind, 0, -1)]
+    out: list[Entry] = []
+    for kind in ORDER:
+        if kind in kinds:
+            _kind(counts, kind, 0, -1, out)
+    return out
 
 
 def reply_entries(counts: Sequence[int], prev: Combo, kinds: frozenset[str]) -> list[Entry]:
-    if prev.kind == ROCKET:
-        return []
     out: list[Entry] = []
+    if prev.kind == ROCKET:
+        return out
     if prev.kind != BOMB:
-        out += _kind(counts, prev.kind, prev.length, prev.rank)
-    out += _kind(counts, BOMB, 1, prev.rank if prev.kind == BOMB else -1)
-    out += _kind(counts, ROCKET, 1, -1)
+        _kind(counts, prev.kind, prev.length, prev.rank, out)
+    _kind(counts, BOMB, 1, prev.rank if prev.kind == BOMB else -1, out)
+    _kind(counts, ROCKET, 1, -1, out)
     return out
 
 
