@@ -16,8 +16,10 @@ Choices where the rule text (seed 004) is silent or garbled, all shown in the in
   bid so far; a bid of 3 ends it at once.  If all three pass, the cards are dealt again.
 * A play is named by its ranks (``play::33344``): suits never matter, so the referee
   moves the lowest-suited cards of each rank (Spades, Hearts, Diamonds, Clubs).
-* The landlord's three cards are shown to everyone (``view["kitty"]``) and join the
-  landlord's hand; the landlord leads.  A player who leads may not pass.  After two
+* The landlord's three cards are turned up for everyone (event ``landlord``;
+  ``view["kitty"]`` keeps them) and then join the landlord's hand, each in its place
+  in the sorted hand (event ``kitty_taken``, face up only to the landlord); the
+  landlord leads.  A player who leads may not pass.  After two
   passes in a row the trick is cleared and its last player leads anything.  A player's
   earlier play of the same trick leaves the table when they play again.
 * Scoring (the text: "If the winner is the landlord, he gets the agreed amount from

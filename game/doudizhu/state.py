@@ -291,12 +291,13 @@ class DoudizhuState(State):
         order = sorted(self.kitty, key=self.hands[landlord].index)
 
         def joins(up: bool) -> list[dict[str, Any]]:
-            return shown + [{**_move(c, "kitty", dst, up), "at": self.hands[landlord].index(c)}
-                            for c in order]
+            return [{**_move(c, "kitty", dst, up), "at": self.hands[landlord].index(c)}
+                    for c in order]
         self.kitty = []
         self.phase, self.turn = PLAY, landlord
-        return [Event("landlord", landlord, {"bid": self.high_bid, "kitty": codes(self.kitty_shown),
-                                             "stake": self.stake, "moves": joins(False)},
+        head = {"bid": self.high_bid, "kitty": codes(self.kitty_shown), "stake": self.stake}
+        return [Event("landlord", landlord, {**head, "moves": shown}),
+                Event("kitty_taken", landlord, {**head, "moves": joins(False)},
                       private={"moves": joins(True)}, audience=frozenset({landlord}))]
 
     def _pass(self, seat: int) -> list[Event]:

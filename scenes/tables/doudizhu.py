@@ -4,10 +4,12 @@ keyboard, a Play button that names the play, Pass and Hint, each play in front o
 its player until the trick is cleared, cards left per player, and the stake.
 
 Layout (seen from the bottom): you at the bottom, the next player on your left,
-then the one on your right (play runs clockwise on the screen).  Across the top
-middle: the three cards (face down while bidding, then shown to all as small
-icons under "Landlord's cards").  Each player's last play lies between their
-hand and the middle; finished tricks go to a face-down pile on the left.
+then the one on your right (play runs clockwise on the screen).  At the top
+middle: the three cards, face down while bidding; the landlord turns them up
+there, they fly into the landlord's hand, and they stay shown to all as small
+faces under the stake at the top right ("Landlord's cards").  Each player's last
+play lies between their hand and the middle, its kind named above it; finished
+tricks go to a face-down "Played" pile on the left.
 
 What the screen says follows the view and the events' public data: the kind of a
 play comes with its event, the stake and multiplier from the view, the reasons
@@ -144,17 +146,18 @@ class DoudizhuAdapter(TableAdapter):
     def labels(self, view: dict[str, Any], layout: Layout) -> list[Label]:
         out: list[Label] = []
         f = layout.font
-        kx, ky = self._kitty_xy(layout)
         kitty = list(view.get("kitty") or [])
         landlord = view.get("landlord")
+        right = layout.width - layout.margin - f(8)
         if kitty:
-            # the landlord's three cards, shown to all once taken
-            out.append(Label(tr("doudizhu_table.kitty"), (kx, layout.margin + f(12)), f(14),
-                             theme.CREAM_DIM))
-            step = f(46)
+            # the landlord's three cards, shown to all once taken: under the stake, clear
+            # of the place where they lay (they are turned up there first)
+            out.append(Label(tr("doudizhu_table.kitty"), (right, layout.margin + f(46)), f(14),
+                             theme.CREAM_DIM, anchor="midright"))
+            step = f(40)
             for i, code in enumerate(kitty):
-                out.append(Label("", (kx + (i - 1) * step, ky + f(6)), f(24), theme.CREAM,
-                                 icon=code))
+                out.append(Label("", (right - (2 - i) * step, layout.margin + f(84)), f(22),
+                                 theme.CREAM, anchor="midright", icon=code))
         out_zone = (view.get("zones") or {}).get("out") or []
         if out_zone:
             g = self.zone_geom("out", layout)
@@ -165,9 +168,8 @@ class DoudizhuAdapter(TableAdapter):
         bid = int(view.get("high_bid") or 0)
         stake_text = tr("doudizhu_table.stake", bid=bid, mult=view.get("multiplier", 1),
                         stake=view.get("stake", 1)) if bid else tr("doudizhu_table.no_stake")
-        out.append(Label(stake_text, (layout.width - layout.margin - f(8),
-                                      layout.margin + f(14)), f(16), theme.GOLD_LIGHT, True,
-                         anchor="midright", pill=True))
+        out.append(Label(stake_text, (right, layout.margin + f(14)), f(16), theme.GOLD_LIGHT,
+                         True, anchor="midright", pill=True))
         for seat in range(self.seats):
             pos, anchor = self._badge_spot(seat, layout)
             if landlord is not None:
@@ -324,7 +326,9 @@ class DoudizhuAdapter(TableAdapter):
         if kind == "gather":
             return Timing(flight=0.36, stagger=0.006, sound="collect", after=0.2)
         if kind == "landlord":
-            return Timing(flight=0.5, stagger=0.12, before=0.3, after=0.5, move_sound="flip")
+            return Timing(flip=0.3, stagger=0.15, before=0.3, after=0.6, move_sound="flip")
+        if kind == "kitty_taken":
+            return Timing(flight=0.5, stagger=0.1, after=0.2, move_sound="deal")
         if kind == "play":
             return Timing(flight=0.34, stagger=0.03, move_sound="play", after=0.25)
         if kind == "trick_cleared":
@@ -337,12 +341,10 @@ class DoudizhuAdapter(TableAdapter):
 
     def effects(self, event: Event, view: dict[str, Any], fx: Fx, layout: Layout) -> None:
         kind, data, seat = event.kind, event.data, event.seat
-        if kind in ("bid", "pass") and seat is not None:
-            said = data.get("bid") if kind == "bid" else "pass"
-            text = tr("doudizhu_table.said_pass") if said in ("pass", None) else \
-                tr("doudizhu_table.said_bid", bid=said)
-            fx.pop(text, self._near_plate(fx, seat, layout), at="start", rise=0.2, size=0.8,
-                   colour=theme.GOLD_LIGHT)
+        if kind == "pass" and seat is not None:
+            # in front of the player (over their earlier play of the trick, if any)
+            fx.pop(tr("table.action.pass"), fx.zone_centre(f"trick/{seat}"), at="start",
+                   rise=0.15, size=0.8, colour=theme.CREAM)
         elif kind == "redeal":
             fx.banner(tr("doudizhu_table.redeal"), tr("doudizhu_table.redeal_sub"), at="start",
                       y=self._banner_y(layout))
@@ -365,13 +367,6 @@ class DoudizhuAdapter(TableAdapter):
         """Banners lie above the plays (they never hide a trick), below the three cards."""
         return layout.centre[1] - layout.card_h * 0.95
 
-    def _near_plate(self, fx: Fx, seat: int, layout: Layout) -> tuple[float, float]:
-        rect = fx.plate_rect(seat)
-        side = layout.seat(seat).side
-        if side == "bottom":
-            return (rect.centerx, rect.top - layout.font(30))
-        return (rect.centerx, rect.bottom + layout.font(40))
-
     def _hand_over(self, data: Any, view: dict[str, Any], fx: Fx, layout: Layout) -> None:
         won = bool(data.get("landlord_won"))
         title = tr("doudizhu_table.landlord_wins" if won else "doudizhu_table.peasants_win")
@@ -381,7 +376,7 @@ class DoudizhuAdapter(TableAdapter):
         fx.sound("score", at="start")
         fx.banner(title, sub, at="end", hold=1.2, y=self._banner_y(layout))
         for s, d in enumerate(data.get("delta") or []):
-            fx.pop(f"{d:+d}", self._near_plate(fx, s, layout), colour=POSITIVE if d > 0
+            fx.pop(f"{d:+d}", fx.zone_centre(f"trick/{s}"), colour=POSITIVE if d > 0
                    else ERROR)
         hand_no, hands = int(data.get("hand_no") or 1), int(view.get("hands") or 1)
         if hand_no < hands:
@@ -404,10 +399,12 @@ class DoudizhuAdapter(TableAdapter):
             bids[seat] = data.get("bid")
             shown.update(bids=bids, high_bid=data.get("high_bid", 0))
         elif kind == "landlord" and seat is not None:
+            shown.update(phase="play", landlord=seat, kitty=list(data.get("kitty") or []),
+                         stake=data.get("stake", 1), last=None)
+        elif kind == "kitty_taken" and seat is not None:
             counts = list(shown.get("counts") or [17] * self.seats)
             counts[seat] += len(data.get("kitty") or [])
-            shown.update(phase="play", landlord=seat, kitty=list(data.get("kitty") or []),
-                         stake=data.get("stake", 1), counts=counts, last=None)
+            shown["counts"] = counts
         elif kind == "play" and seat is not None:
             counts = list(shown.get("counts") or [0] * self.seats)
             counts[seat] = data.get("left", counts[seat])

@@ -158,7 +158,7 @@ def test_bids_must_rise_and_a_bid_of_three_ends_the_bidding():
     assert refused.value.reason.key == "doudizhu.bid_higher"
     events = state.apply(nxt, Action("bid", (), "3"))
     assert state.landlord == nxt and state.phase == "play" and state.turn == nxt
-    assert events[-1].kind == "landlord" and len(events[-1].data["kitty"]) == 3
+    assert events[-2].kind == "landlord" and len(events[-2].data["kitty"]) == 3
 
 
 def test_the_highest_bidder_takes_and_shows_the_three_cards_and_leads():
@@ -168,12 +168,12 @@ def test_the_highest_bidder_takes_and_shows_the_three_cards_and_leads():
     state.apply(first, Action("bid", (), "1"))
     state.apply(state.turn, PASS)
     events = state.apply(state.turn, PASS)
+    assert [e.kind for e in events[-2:]] == ["landlord", "kitty_taken"]
     assert state.landlord == first and state.high_bid == 1
     assert len(state.hands[first]) == 20 and set(kitty) <= set(state.hands[first])
-    shown = events[-1]
     for seat in (None, 0, 1, 2):
-        moves = shown.for_seat(seat).data["moves"]
-        turned, joined = moves[:3], moves[3:]
+        turned = events[-2].for_seat(seat).data["moves"]
+        joined = events[-1].for_seat(seat).data["moves"]
         assert [m["card"] for m in turned] == [x.code for x in kitty]
         assert all(m["src"] == m["dst"] == "kitty" and m["up"] for m in turned), "shown to all"
         assert sorted(m["card"] for m in joined) == sorted(x.code for x in kitty)

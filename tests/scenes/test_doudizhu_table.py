@@ -267,3 +267,23 @@ def test_a_drag_across_the_fan_picks_a_straight(display):
     assert sorted(table.selected) == sorted(window)
     assert table.bar.buttons[0].enabled
     assert table.bar.buttons[0].label == "Play: Straight, 5 cards"
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (800, 500)])
+def test_a_whole_hand_at_normal_pace_never_puts_words_on_words_or_cards(display, size):
+    """Played at the app's pace (banners, pops, flights), the table is checked as drawn:
+    no words cut by the window, on other words, or on a card at rest; no drift."""
+    from tests.scenes.tablekit import watch
+
+    app = make_app(display, "fast", size)
+    table = open_table(app, "doudizhu", seed=21, options={"rules": "classic", "hands": 1})
+    rng = random.Random(1)
+
+    def act(t):
+        legal = t.legal()
+        plays = [a for a in legal if a.kind == "play"]
+        t.act(rng.choice(plays) if plays and rng.random() < 0.7 else rng.choice(legal))
+
+    problems = watch(app, table, act, lambda: table.over, limit=20000)
+    assert problems == set(), size
+    assert table.drifts == []
