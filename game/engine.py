@@ -23,6 +23,8 @@ where they lie.  A zone is a string such as ``"deck"``, ``"hand/0"``,
   they happen.  ``src == dst`` turns a card in place.  A hidden card's code is
   ``None`` in ``data["moves"]`` and given in ``private["moves"]`` to those who see it.
   A move whose card is not found in ``src`` by code takes the last card of ``src``.
+  A move may carry ``"at"``: the index in ``dst`` where the card lands (a card that
+  joins a sorted hand); without it the card goes on top of ``dst`` (at its end).
 """
 
 from __future__ import annotations

@@ -105,7 +105,12 @@ class BoardMixin:
                 self.timeline.now(sprite.turn(face_up, code, timing.flip))
             return
         sprite = self._take(src, code)
-        self.zones.setdefault(dst, []).append(sprite)
+        at = move.get("at")
+        dst_cards = self.zones.setdefault(dst, [])
+        if type(at) is int and 0 <= at < len(dst_cards):
+            dst_cards.insert(at, sprite)     # a card that lands in its place (a sorted hand)
+        else:
+            dst_cards.append(sprite)
         sprite.zone = dst
         if sprite.shown != (code if face_up else None):
             if face_up and code is not None and sprite.face_up and sprite.code != code:

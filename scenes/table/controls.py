@@ -56,7 +56,7 @@ class ControlsMixin:
         legal = self.legal() if mine else []
         legal_codes = {a.cards[0].code for a in legal if len(a.cards) == 1}
         if self.adapter.select_cards:
-            legal_codes = {c.code for a in legal for c in a.cards}
+            legal_codes = self.adapter.selectable(self.view, legal) if legal else set()
         for sprite in self.human_hand:
             sprite.legal = mine and sprite.code in legal_codes
             sprite.dim = mine and bool(legal_codes) and sprite.code not in legal_codes
@@ -73,9 +73,12 @@ class ControlsMixin:
                     if sprite.face_up and sprite.code in lit:
                         self._lit.add(sprite.id)
         buttons = self.adapter.choices(self.view, legal) if mine else []
-        if mine and self.adapter.select_cards:
+        if mine and self.adapter.select_cards and legal_codes:
+            hints = self.adapter.selection_hints(self.view, legal)
             buttons = [self._play_button(legal)] + \
                 [b for b in buttons if not (b.action is not None and b.action.cards)]
+            if hints:
+                buttons.append(ChoiceButton(tr("table.hint"), None, "H"))
         self.bar.set(buttons, self.adapter.choice_bar_title(self.view, legal) if buttons else "")
         if buttons and not legal_codes:
             # nothing to play from the hand: the keyboard works the buttons at once
@@ -159,8 +162,8 @@ class ControlsMixin:
     def _play_button(self, legal: Sequence[Action]) -> ChoiceButton:
         action = self.adapter.selection_action(self.view, legal, list(self.selected)) \
             if self.selected else None
-        return ChoiceButton(tr("table.play_selected"), action, "P", primary=True,
-                            enabled=action is not None)
+        return ChoiceButton(self.adapter.selection_label(self.view, action), action, "P",
+                            primary=True, enabled=action is not None)
 
     def pick(self, sprite: CardSprite, on: Optional[bool] = None) -> None:
         """Pick a hand card for the selection (or put it back); ``on=None`` toggles."""
@@ -185,6 +188,18 @@ class ControlsMixin:
             return
         probe = self.adapter.selection_probe(self.view, list(self.selected))
         self.explain_refusal(probe, None)
+
+    def hint(self) -> None:
+        """The Hint button (H): pick the next suggested play's cards, cycling on repeat."""
+        hints = self.adapter.selection_hints(self.view, self.legal()) if self.my_turn() else []
+        if not hints:
+            return
+        key = (self.version, len(hints))
+        if self._hint_key != key:
+            self._hint_key, self._hint_next = key, 0
+        self.selected = list(hints[self._hint_next % len(hints)])
+        self._hint_next += 1
+        self.hud.error = ""
 
     def _prune_selection(self) -> None:
         """Cards that are no longer yours to play leave the selection."""
@@ -237,6 +252,10 @@ class ControlsMixin:
         if button.action is None or not button.enabled:
             if self.adapter.select_cards and button.hotkey == "P":
                 self.play_selection()
+            elif self.adapter.select_cards and button.hotkey == "H":
+                self.hint()
+            elif button.action is not None:
+                self.explain_refusal(button.action, None)   # a disabled choice says why
             return
         self.act(button.action)
 

@@ -123,6 +123,8 @@ class TableScene(ControlsMixin, AnimationMixin, BoardMixin, PaintingMixin, Scene
         self.cursor: Optional[int] = None      # keyboard selection in the bottom hand
         self.hovered: Optional[CardSprite] = None
         self.selected: list[str] = []          # cards picked, in games that play several
+        self._hint_key: tuple = ()              # the position the Hint button cycles in
+        self._hint_next = 0
         self._drag: Optional[bool] = None      # a drag across the fan picks (True) or drops
         self._pressed: Any = None
         self._keys_used = False                # the keyboard cursor shows once keys are used

@@ -35,7 +35,9 @@ Hooks for games with more going on at the table (Briscola Venceslao uses them):
   titled panel placed for the moment (a suit picker), its buttons with card icons;
 * :meth:`think_delay`: a computer's own pause for one move (a race's reaction time);
 * :attr:`select_cards` with :meth:`selection_action` / :meth:`selection_probe`:
-  the player picks several hand cards and plays them together (Dou Dizhu).
+  the player picks several hand cards and plays them together (Dou Dizhu);
+  :meth:`selectable`, :meth:`selection_label` (a Play button that names the play)
+  and :meth:`selection_hints` (a Hint button cycling through suggested plays).
 
 Adapters hold no rules: what they show comes from the view and from the
 events' public data, never from scores or counts they work out themselves.
@@ -263,6 +265,20 @@ class TableAdapter:
         """An action to ask the referee about when the picked cards form no legal action."""
         return Action("play", tuple(Card.parse(c) for c in picked))
 
+    def selectable(self, view: dict[str, Any], legal: Sequence[Action]) -> set[str]:
+        """Hand cards that glow as pickable now (:attr:`select_cards`); the Play button is
+        offered only while there are some.  Default: the cards of the legal actions."""
+        return {c.code for a in legal for c in a.cards}
+
+    def selection_label(self, view: dict[str, Any], action: Optional[Action]) -> str:
+        """The Play button's words for the picked cards' action (None: they form none)."""
+        return tr("table.play_selected")
+
+    def selection_hints(self, view: dict[str, Any], legal: Sequence[Action]) -> list[list[str]]:
+        """Hand cards to pick for each suggested play, in the order a Hint button cycles
+        through them; none (the default) means no Hint button."""
+        return []
+
     def choices(self, view: dict[str, Any], legal: Sequence[Action]) -> list[ChoiceButton]:
         """Buttons for legal actions that are not a single card."""
         out = []
@@ -304,7 +320,13 @@ class TableAdapter:
 
     # -- the end ---------------------------------------------------------------------------
     def result_title(self, result: dict[str, Any], layout: Layout) -> str:
-        winners = result.get("winners") or []
+        winners = list(result.get("winners") or [])
+        if len(winners) > 1:           # a tie for the top: the win is shared
+            if any(self.is_you(s) for s in winners):
+                others = [self.seat_name(s, layout) for s in winners if not self.is_you(s)]
+                return tr("table.result.you_share", others=" & ".join(others))
+            return tr("table.result.share",
+                      players=" & ".join(self.seat_name(s, layout) for s in winners))
         if any(self.is_you(s) for s in winners):
             return tr("table.result.you_win")
         if winners:
@@ -313,7 +335,15 @@ class TableAdapter:
 
     def result_sheet(self, result: dict[str, Any], view: dict[str, Any],
                      layout: Layout) -> Optional[Sheet]:
-        """A score sheet for the result screen (shown instead of :meth:`result_lines`)."""
+        """A score sheet for the result screen (shown instead of :meth:`result_lines`);
+        the default: :meth:`sheet` of the result's rows (a game scored row by row)."""
+        return self.sheet(result.get("sheet") or view.get("sheet") or [], layout,
+                          result.get("winners") or ())
+
+    def sheet(self, rows: Sequence[dict[str, Any]], layout: Layout,
+              winners: Sequence[int] = ()) -> Optional[Sheet]:
+        """The score sheet of a game scored row by row (a row per game of a match or per
+        hand), with the totals; None (the default) for a game without one."""
         return None
 
     def result_lines(self, result: dict[str, Any], view: dict[str, Any],

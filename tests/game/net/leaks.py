@@ -7,7 +7,8 @@ session's own update for that seat at that version (the network adds, drops and
 changes nothing), and that the line names no card hidden from the seat then:
 
 * the view and the events are checked against the cards hidden after the action;
-* when a deal starts inside the action (a new Bocce hand, a new Briscola game),
+* when a deal starts inside the action (a new Bocce hand, a new Briscola game, a
+  new Dou Dizhu hand or redeal),
   the events before it may name cards that are back in the deck now: those may
   only be cards that the same events show to everyone, or that the seat saw in
   its own view just before;
@@ -78,12 +79,23 @@ def hidden_cards(state: State, seat: Optional[int]) -> set[str]:
         if state.briscola is not None and (seat is None or seat == state.dealer):
             hidden.add(state.briscola.code)
         return hidden
+    if key == "doudizhu":
+        # the three cards until the landlord shows them; the others' hands, until a
+        # hand's end shows every hand
+        hidden = {c.code for c in state.kitty}
+        if not state.revealed:
+            for s in range(state.seats):
+                if s != seat:
+                    hidden |= {c.code for c in state.hands[s]}
+        return hidden - {c.code for c in state.kitty_shown}
     raise AssertionError(f"no leak rules for {key}: add them here")
 
 
 def _deal_starts(key: str, events: list[Event]) -> int:
     """Index of the last event that starts a new deal in this action (0: none)."""
     def starts(e: Event) -> bool:
+        if key == "doudizhu":
+            return e.kind == "gather"
         return e.kind == "hand_start" if key == "bocce" else \
             e.kind == "deal" and e.data.get("stage") == "gather"
     return max((i for i, e in enumerate(events) if starts(e)), default=0)

@@ -1,0 +1,215 @@
+"""Computer players for Dou Dizhu.  They see one seat's view, nothing else.
+
+How they think:
+
+* Bidding from hand strength: jokers, Twos, Aces and bombs count; the bid is the
+  highest the strength allows (never above what is still open).
+* A hand is valued by the fewest combinations it splits into (straights, pair
+  straights, airplanes, then groups of a rank; a triple carries a single or a pair
+  along).  A lead is the play that leaves the fewest combinations, lowest first;
+  a reply is the cheapest one that keeps the hand's shape.
+* Bombs, the rocket, Twos and jokers are kept for when they matter: to go out,
+  when an opponent is close to going out, or when the hand is nearly won.
+* Peasants cooperate: never overtake a partner who holds the trick (unless going
+  out), and lead a low single or pair to a partner close to going out.
+* Cards are counted from the public list of plays: a single that nothing unseen can
+  beat is played as a sure winner at the end.
+"""
+
+from __future__ import annotations
+
+import random
+from functools import lru_cache
+from typing import Any, Sequence
+
+from game.doudizhu import combos
+from game.doudizhu.rules import (ACE, BLACK, BOMB, NRANKS, RED, ROCKET, RULESETS,
+                                 TWO)
+from game.engine import Action
+
+SEATS = 3
+#: Strength needed to bid 1, 2, 3 (see :func:`strength`).
+BID_AT = (7, 10, 13)
+
+
+def strength(counts: Sequence[int]) -> int:
+    """A rough hand strength for bidding: high cards and bombs."""
+    s = 4 * counts[RED] + 3 * counts[BLACK] + 2 * counts[TWO] + counts[ACE]
+    s += sum(6 for r in range(NRANKS) if counts[r] == 4)
+    if counts[RED] and counts[BLACK]:
+        s += 2
+    return s
+
+
+@lru_cache(maxsize=200_000)
+def shape(counts: tuple[int, ...]) -> int:
+    """The fewest combinations the hand splits into (a triple carries one small group)."""
+    groups, trios, smalls = _split(counts)
+    return groups - min(trios, smalls)
+
+
+@lru_cache(maxsize=200_000)
+def _split(counts: tuple[int, ...]) -> tuple[int, int, int]:
+    """(groups, triples, singles and pairs) of a best split, best = fewest groups after
+    the triples carry what they can."""
+    r = next((i for i, c in enumerate(counts) if c), None)
+    if r is None:
+        return 0, 0, 0
+    best: tuple[int, int, int] | None = None
+
+    def consider(rest: list[int], g: int, t: int, s: int) -> None:
+        nonlocal best
+        sub = _split(tuple(rest))
+        cand = (sub[0] + g, sub[1] + t, sub[2] + s)
+        if best is None or cand[0] - min(cand[1], cand[2]) < best[0] - min(best[1], best[2]):
+            best = cand
+
+    c = counts[r]
+    rest = list(counts)
+    rest[r] = 0
+    if r == BLACK and counts[RED]:
+        rest[RED] = 0
+        consider(rest, 1, 0, 0)                          # the rocket
+        rest[RED] = counts[RED]
+    consider(rest, 1, int(c == 3), int(c in (1, 2)))      # the rank as one group
+    if c == 4:
+        rest[r] = 1
+        consider(rest, 1, 1, 0)                          # a triple and a single
+        rest[r] = 0
+    for need, least in ((1, 5), (2, 3), (3, 2)):         # chains from this rank
+        if c < need:
+            continue
+        e = r
+        while e < ACE and counts[e + 1] >= need:
+            e += 1
+        for end in range(r + least - 1, e + 1):
+            rest2 = list(counts)
+            for x in range(r, end + 1):
+                rest2[x] -= need
+            consider(rest2, 1, 0, 0)
+    assert best is not None
+    return best
+
+
+def _counts_of_codes(codes: Sequence[str | None]) -> list[int]:
+    counts = [0] * NRANKS
+    for code in codes:
+        if code:
+            counts[combos.INDEX[code[0] if code[1] != "J" else ("B" if code == "BJ" else "R")]] += 1
+    return counts
+
+
+class DoudizhuPlayer:
+    """Plays from the view: its hand, the bids, the plays so far, the cards left."""
+
+    def __init__(self, level: str = "normal") -> None:
+        self.level = level
+        self.name = f"doudizhu-{level}"
+
+    def choose(self, view: dict[str, Any], legal: Sequence[Action], rng: random.Random) -> Action:
+        legal = list(legal)
+        if len(legal) == 1:
+            return legal[0]
+        if view.get("phase") == "bid":
+            return self._bid(view, legal)
+        if self.level == "easy" and rng.random() < 0.3:
+            return rng.choice(legal)
+        return self._play(view, legal)
+
+    # -- bidding -------------------------------------------------------------------------------
+    def _bid(self, view: dict[str, Any], legal: list[Action]) -> Action:
+        seat = view["seat"]
+        counts = _counts_of_codes(view["zones"][f"hand/{seat}"])
+        s = strength(counts)
+        want = sum(1 for t in BID_AT if s >= t)
+        bids = [a for a in legal if a.kind == "bid" and int(a.value) <= want]
+        return bids[-1] if bids else next(a for a in legal if a.kind == "pass")
+
+    # -- play ----------------------------------------------------------------------------------
+    def _play(self, view: dict[str, Any], legal: list[Action]) -> Action:
+        seat, landlord = view["seat"], view["landlord"]
+        hand = _counts_of_codes(view["zones"][f"hand/{seat}"])
+        left = view["counts"]
+        last = view.get("last")
+        kinds = RULESETS[view.get("rules", "text")]
+        plays = [a for a in legal if a.kind == "play"]
+        passing = next((a for a in legal if a.kind == "pass"), None)
+        for a in plays:                                   # out in one go
+            if len(a.value) == sum(hand):
+                return a
+        opponents = [s for s in range(SEATS) if s != seat and (s == landlord or seat == landlord)]
+        partner = next((s for s in range(SEATS) if s not in opponents and s != seat), None)
+        danger = min(left[s] for s in opponents)
+        unseen = self._unseen(view, hand)
+
+        def after(a: Action) -> tuple[int, ...]:
+            rest = list(hand)
+            for ch in a.value:
+                rest[combos.INDEX[ch]] -= 1
+            return tuple(rest)
+
+        def precious(a: Action) -> int:
+            combo = combos.classify(a.value, kinds)
+            cost = 0
+            if combo.kind in (BOMB, ROCKET):
+                cost += 6
+            cost += sum(2 for ch in a.value if combos.INDEX[ch] >= TWO)
+            return cost
+
+        base = shape(tuple(hand))
+        if last is None:                                  # leading
+            if partner is not None and left[partner] <= 2:
+                feed = [a for a in plays if len(a.value) == left[partner]
+                        and combos.INDEX[a.value[0]] < 6]
+                if feed:
+                    return feed[0]
+
+            def lead_score(a: Action) -> tuple:
+                combo = combos.classify(a.value, kinds)
+                rest = after(a)
+                danger_pen = 0
+                if danger <= 2 and combo.size == danger and combo.kind not in (BOMB, ROCKET):
+                    danger_pen = 20 - combo.rank          # an opponent may go out on it
+                sure = self._sure(a.value, combo, unseen, kinds)
+                return (shape(rest) + danger_pen + precious(a) * (0 if sure else 1)
+                        - (0.5 * len(a.value) / 20), combo.rank)
+            return min(plays, key=lead_score)
+        # replying
+        if partner is not None and last["seat"] == partner:
+            if passing is not None and (left[partner] <= 3 or last["rank"] >= 8
+                                        or danger > 2):
+                return passing
+        best, best_score = passing, None
+        for a in plays:
+            rest = after(a)
+            score = shape(rest) - base + precious(a) * (0 if danger <= 4 or base <= 2 else 1)
+            combo = combos.classify(a.value, kinds)
+            if combo.kind in (BOMB, ROCKET) and danger > 4 and base > 2:
+                continue
+            if best_score is None or score < best_score:
+                best, best_score = a, score
+        if best is None:
+            return passing if passing is not None else plays[0]
+        if passing is not None and best_score is not None and best_score > 2 and danger > 4:
+            return passing
+        return best
+
+    def _unseen(self, view: dict[str, Any], hand: Sequence[int]) -> list[int]:
+        """Rank counts not in this hand and not yet played."""
+        full = [4] * 13 + [1, 1]
+        for value in view.get("played", []):
+            for ch in value:
+                full[combos.INDEX[ch]] -= 1
+        return [max(0, f - h) for f, h in zip(full, hand)]
+
+    @staticmethod
+    def _sure(value: str, combo: combos.Combo, unseen: Sequence[int], kinds) -> bool:
+        """Nothing unseen can beat a single or a pair (bombs aside)."""
+        if combo.kind not in ("single", "pair"):
+            return False
+        need = combo.size
+        return not any(unseen[r] >= need for r in range(combo.rank + 1, NRANKS))
+
+
+def player(level: str = "normal") -> DoudizhuPlayer:
+    return DoudizhuPlayer(level)

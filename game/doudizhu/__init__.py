@@ -1,0 +1,59 @@
+"""Dou Dizhu ("fight the landlord") for three: a bidding round makes one player the
+landlord, who takes the three face-down cards and plays alone against the two
+peasants; the first to empty their hand wins the hand for their side.
+
+``rules`` holds the numbers, ``combos`` the combinations and the move generator,
+``state`` the referee.  The rules as a player reads them: assets/rules/en/doudizhu.md.
+
+Choices where the rule text (seed 004) is silent or garbled, all shown in the in-app rules:
+
+* Two rule sets (option ``rules``): ``"text"`` (the default: the text's combinations,
+  no three with a pair, no four with two, no airplane wings, no doubling) and
+  ``"classic"`` (those too, and the stake doubled for each bomb or rocket and for a
+  spring).  Pair straights and airplanes, like straights, never hold a Two or a joker.
+* Bidding: one round, starting with seat 0 in the first hand and moving one seat on
+  with every hand and every redeal; each player passes or bids more than the highest
+  bid so far; a bid of 3 ends it at once.  If all three pass, the cards are dealt again.
+* A play is named by its ranks (``play::33344``): suits never matter, so the referee
+  moves the lowest-suited cards of each rank (Spades, Hearts, Diamonds, Clubs).
+* The landlord's three cards are turned up for everyone (event ``landlord``;
+  ``view["kitty"]`` keeps them) and then join the landlord's hand, each in its place
+  in the sorted hand (event ``kitty_taken``, face up only to the landlord); the
+  landlord leads.  A player who leads may not pass.  After two
+  passes in a row the trick is cleared and its last player leads anything.  A player's
+  earlier play of the same trick leaves the table when they play again.
+* Scoring (the text: "If the winner is the landlord, he gets the agreed amount from
+  each participant.  If the winner is instead a player, he wins two points for each
+  player."): the stake is the winning bid (times the multiplier in Classic); the
+  landlord wins or loses the stake from or to each peasant, so twice the stake in all,
+  and each peasant wins or loses the stake: every hand sums to zero.
+* Spring (Classic): the losing side never played a card (for a losing landlord: never
+  after the opening lead); it doubles the stake once more.
+* A game is several hands (option ``hands``, default 3) with a running score; the
+  highest total wins (ties share the win).  Every hand's hands are shown at its end.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from game.doudizhu.rules import HAND_COUNTS
+from game.doudizhu.state import DoudizhuState, play_action
+from game.engine import GameSpec, Option
+
+__all__ = ["SPEC", "DoudizhuState", "play_action"]
+
+
+def _new(options: dict[str, Any], seats: int, seed: int) -> DoudizhuState:
+    return DoudizhuState(options, seats, seed)
+
+
+SPEC = GameSpec(
+    key="doudizhu",
+    title="Dou Dizhu",
+    seats=(3,),
+    factory=_new,
+    options={"rules": Option("text", ("text", "classic"), "doudizhu.option.rules"),
+             "hands": Option(3, HAND_COUNTS, "doudizhu.option.hands")},
+    deck="french",
+)

@@ -1,0 +1,387 @@
+"""The Dou Dizhu referee: deal, bidding (and redeal), the landlord's three cards,
+play, scoring and the running score over several hands.  See the package docstring
+for the choices the rule text leaves open."""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from game.cards import Card, codes, french_deck, shuffled
+from game.doudizhu import combos
+from game.doudizhu.combos import Combo, MoveBook
+from game.doudizhu.rules import (BIDS, BOMB, DOUBLING, HAND_SIZE, LANDLORD_SHARE,
+                                 LETTERS, ROCKET, RULESETS, SEATS, TOP_BID, rank_index)
+from game.engine import GAME_OVER, Action, Event, Reason, State
+
+BID, PLAY, OVER = "bid", "play", "over"
+PASS = Action("pass")
+DECK: tuple[Card, ...] = tuple(french_deck(jokers=True))
+#: Each card's code and rank, worked out once (views and plays ask for them all the time).
+CODE = {c: c.code for c in DECK}
+RANK = {c: rank_index(c) for c in DECK}
+
+_ACTIONS: dict[str, Action] = {}
+
+
+def play_action(value: str) -> Action:
+    """The action that plays ``value`` (rank letters, lowest first), made once and kept:
+    the same plays come back turn after turn."""
+    action = _ACTIONS.get(value)
+    if action is None:
+        action = _ACTIONS[value] = Action("play", (), value)
+    return action
+
+
+BID_ACTIONS = {b: Action("bid", (), str(b)) for b in BIDS}
+
+
+def sort_key(c: Card) -> tuple[int, str]:
+    return rank_index(c), c.suit
+
+
+def _move(c: Card | None, src: str, dst: str, up: bool) -> dict[str, Any]:
+    return {"card": c.code if c is not None else None, "src": src, "dst": dst, "up": up}
+
+
+def combo_json(combo: Combo | None) -> dict[str, Any] | None:
+    if combo is None:
+        return None
+    return {"kind": combo.kind, "rank": combo.rank, "length": combo.length, "size": combo.size}
+
+
+class DoudizhuState(State):
+    """A game of several hands of Dou Dizhu with a running score."""
+
+    def __init__(self, options: dict[str, Any], seats: int, seed: int) -> None:
+        super().__init__(options, seats, seed)
+        if seats != SEATS:
+            raise ValueError("Dou Dizhu is played by three")
+        self.rules: str = options.get("rules", "text")
+        self.kinds = RULESETS[self.rules]
+        self.doubling = DOUBLING[self.rules]
+        self.hand_count: int = options.get("hands", 3)
+        self.hand_no = 0
+        self.deals = 0                       # deals of this hand (a redeal adds one)
+        self.first_bidder = 0
+        self.totals = [0] * SEATS
+        self.sheet: list[dict[str, Any]] = []
+        self.winners: list[int] = []
+        self.hands: list[list[Card]] = [[] for _ in range(SEATS)]
+        self.kitty: list[Card] = []
+        self.out: list[Card] = []            # played cards of finished tricks
+        self.trick: list[list[Card]] = [[] for _ in range(SEATS)]
+        self._opening = self._start_hand()
+
+    # -- the contract ----------------------------------------------------------------------
+    def opening_events(self) -> list[Event]:
+        return list(self._opening)
+
+    def to_act(self) -> tuple[int, ...]:
+        return () if self.phase == OVER else (self.turn,)
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        if self.phase == OVER or seat != self.turn:
+            return []
+        if self.phase == BID:
+            return [BID_ACTIONS[b] for b in BIDS if b > self.high_bid] + [PASS]
+        plays = self._plays(seat)
+        acts = [play_action(v) for v in plays]
+        return [PASS] + acts if self.last is not None else acts
+
+    def is_legal(self, seat: int, action: Action) -> bool:
+        """Answered without listing the plays."""
+        if self.phase == OVER or seat != self.turn:
+            return False
+        if action == PASS:
+            return self.phase == BID or self.last is not None
+        if action.cards:
+            return False
+        if self.phase == BID:
+            return action.kind == "bid" and action.value in _BID_TEXT \
+                and int(action.value) > self.high_bid
+        if action.kind != "play":
+            return False
+        prev = self.last[2] if self.last is not None else None
+        return combos.is_legal_play(self._counts(seat), action.value, prev, self.kinds)
+
+    def _reason(self, seat: int, action: Action) -> Reason | None:
+        if self.phase == BID:
+            if action.kind == "bid" and not action.cards and action.value in _BID_TEXT:
+                return Reason("doudizhu.bid_higher", {"bid": self.high_bid})
+            if action.kind == "bid":
+                return Reason("doudizhu.bad_bid")
+            return Reason("doudizhu.bid_first")
+        if action.kind == "bid":
+            return Reason("doudizhu.no_bid_now")
+        if action.kind == "pass":
+            return Reason("doudizhu.must_lead" if self.last is None else "doudizhu.pass_plain")
+        if action.kind != "play" or action.cards:
+            return Reason("doudizhu.name_ranks")
+        counts = combos.counts_of(action.value)
+        if counts is None:
+            return Reason("doudizhu.name_ranks")
+        if any(c > h for c, h in zip(counts, self._counts(seat))):
+            return Reason("doudizhu.not_in_hand")
+        combo = combos.classify(counts, self.kinds)
+        if combo is None:
+            other = combos.classify(counts, RULESETS["classic"])
+            if other is not None and self.rules != "classic":
+                return Reason(f"doudizhu.classic_only.{other.kind}")
+            return Reason("doudizhu.not_a_combination")
+        prev = self.last[2] if self.last is not None else None
+        assert prev is not None
+        if prev.kind == ROCKET:
+            return Reason("doudizhu.rocket_unbeatable")
+        if combo.kind == BOMB or (combo.kind == prev.kind and combo.length == prev.length):
+            return Reason("doudizhu.too_low", {"play": action.value, "prev": self.last[1]})
+        return Reason("doudizhu.wrong_kind", {"size": prev.size, "prev": self.last[1]})
+
+    def _apply(self, seat: int, action: Action) -> list[Event]:
+        if self.phase == BID:
+            return self._bid(seat, action)
+        if action == PASS:
+            return self._pass(seat)
+        return self._play(seat, action.value)
+
+    def result(self) -> dict[str, Any]:
+        return {"scores": list(self.totals), "winners": list(self.winners),
+                "sheet": copy.deepcopy(self.sheet)}
+
+    # -- facts -----------------------------------------------------------------------------
+    def _counts(self, seat: int) -> list[int]:
+        counts = [0] * len(LETTERS)
+        for c in self.hands[seat]:
+            counts[RANK[c]] += 1
+        return counts
+
+    def _plays(self, seat: int) -> list[str]:
+        book = self.books[seat]
+        if book is None:
+            book = self.books[seat] = MoveBook(self._counts(seat), self.kinds)
+        packed = self.packed[seat]
+        if packed is None:
+            packed = self.packed[seat] = combos.pack(self._counts(seat))
+        if self.last is None:
+            return book.leads(packed)
+        return book.replies(packed, self.last[2])
+
+    @property
+    def multiplier(self) -> int:
+        return self._mult
+
+    @property
+    def stake(self) -> int:
+        return max(self.high_bid, 1) * self._mult
+
+    def _face_up(self, seat: int | None, zone: str) -> bool:
+        if zone.startswith("trick/"):
+            return True
+        if zone == "kitty":
+            return False
+        if zone.startswith("hand/"):
+            return self.phase == OVER or self.revealed or zone == f"hand/{seat}"
+        return False
+
+    def true_zones(self) -> dict[str, list[Card]]:
+        zones: dict[str, list[Card]] = {"deck": [], "kitty": list(self.kitty),
+                                        "out": list(self.out)}
+        for s in range(SEATS):
+            zones[f"hand/{s}"] = list(self.hands[s])
+            zones[f"trick/{s}"] = list(self.trick[s])
+        return zones
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        zones = {z: ([CODE[c] for c in cs] if self._face_up(seat, z) else [None] * len(cs))
+                 for z, cs in self.true_zones().items()}
+        last = None
+        if self.last is not None:
+            last = {"seat": self.last[0], "play": self.last[1], **combo_json(self.last[2])}
+        out: dict[str, Any] = {
+            "seat": seat, "zones": zones, "phase": self.phase,
+            "to_act": list(self.to_act()), "turn": self.turn if self.phase != OVER else None,
+            "rules": self.rules, "hand_no": self.hand_no, "hands": self.hand_count,
+            "deals": self.deals, "first_bidder": self.first_bidder,
+            "bids": list(self.bids), "high_bid": self.high_bid, "landlord": self.landlord,
+            "kitty": codes(self.kitty_shown), "last": last, "passes": self.passes,
+            "counts": [len(h) for h in self.hands], "multiplier": self._mult,
+            "stake": self.stake, "bombs": self.bombs, "played": list(self.played),
+            "plays": list(self.plays),
+            "scores": list(self.totals), "sheet": copy.deepcopy(self.sheet),
+        }
+        if self.phase == OVER:
+            out["winners"] = list(self.winners)
+        return out
+
+    # -- the flow of a hand ----------------------------------------------------------------
+    def _start_hand(self) -> list[Event]:
+        self.hand_no += 1
+        self.first_bidder = (self.hand_no - 1) % SEATS
+        self.deals = 0
+        return self._deal()
+
+    def _deal(self) -> list[Event]:
+        """Gather every card, shuffle, deal 17 each and three face down; bidding opens."""
+        self.deals += 1
+        head = {"hand_no": self.hand_no, "deal": self.deals}
+        events: list[Event] = []
+        gather = [_move(None, z, "deck", False) for z, cs in self.true_zones().items()
+                  if z != "deck" for _ in cs]
+        if gather:
+            events.append(Event("gather", None, {**head, "moves": gather}))
+        deck = shuffled(DECK, self.rng)
+        self.hands = [sorted(deck[s * HAND_SIZE:(s + 1) * HAND_SIZE], key=sort_key)
+                      for s in range(SEATS)]
+        self.kitty = deck[SEATS * HAND_SIZE:]
+        self.kitty_shown: list[Card] = []
+        self.out, self.trick = [], [[] for _ in range(SEATS)]
+        self.phase, self.turn = BID, self.first_bidder
+        self.bids: list[str | None] = [None] * SEATS
+        self.high_bid, self.high_bidder, self.spoken = 0, None, 0
+        self.landlord: int | None = None
+        self.last: tuple[int, str, Combo] | None = None
+        self.passes = 0
+        self._mult, self.bombs = 1, 0
+        self.played: list[str] = []
+        self.plays = [0] * SEATS
+        self.revealed = False
+        self.books: list[MoveBook | None] = [None] * SEATS
+        self.packed: list[int | None] = [None] * SEATS   # each hand's packed counts, kept
+        for s in range(SEATS):
+            dst = f"hand/{s}"
+            events.append(Event("deal", s, {**head, "moves": [_move(None, "deck", dst, False)
+                                                              for _ in self.hands[s]]},
+                                private={"moves": [_move(c, "deck", dst, True)
+                                                   for c in self.hands[s]]},
+                                audience=frozenset({s})))
+        events.append(Event("deal", None, {**head, "moves": [_move(None, "deck", "kitty", False)
+                                                             for _ in self.kitty]}))
+        events.append(Event("bidding", self.turn, {**head, "first": self.turn}))
+        return events
+
+    def _bid(self, seat: int, action: Action) -> list[Event]:
+        self.spoken += 1
+        if action == PASS:
+            self.bids[seat] = "pass"
+        else:
+            self.high_bid, self.high_bidder = int(action.value), seat
+            self.bids[seat] = action.value
+        events = [Event("bid", seat, {"bid": self.bids[seat], "high_bid": self.high_bid})]
+        if self.high_bid == TOP_BID or self.spoken == SEATS:
+            if self.high_bidder is None:
+                events.append(Event("redeal", None, {"hand_no": self.hand_no}))
+                self.first_bidder = (self.first_bidder + 1) % SEATS
+                events += self._deal()
+            else:
+                events += self._crown(self.high_bidder)
+        else:
+            self.turn = (seat + 1) % SEATS
+        return events
+
+    def _crown(self, landlord: int) -> list[Event]:
+        """The highest bidder takes the three cards, shows them, and leads."""
+        self.landlord = landlord
+        self.kitty_shown = list(self.kitty)
+        dst = f"hand/{landlord}"
+        self.hands[landlord] = sorted(self.hands[landlord] + self.kitty, key=sort_key)
+        self.packed[landlord] = None
+        # turned up for all to see, then each lands in its place in the sorted hand (in
+        # that order, so each index holds): face up for the landlord, down for the others
+        shown = [_move(c, "kitty", "kitty", True) for c in self.kitty]
+        order = sorted(self.kitty, key=self.hands[landlord].index)
+
+        def joins(up: bool) -> list[dict[str, Any]]:
+            return [{**_move(c, "kitty", dst, up), "at": self.hands[landlord].index(c)}
+                    for c in order]
+        self.kitty = []
+        self.phase, self.turn = PLAY, landlord
+        head = {"bid": self.high_bid, "kitty": codes(self.kitty_shown), "stake": self.stake}
+        return [Event("landlord", landlord, {**head, "moves": shown}),
+                Event("kitty_taken", landlord, {**head, "moves": joins(False)},
+                      private={"moves": joins(True)}, audience=frozenset({landlord}))]
+
+    def _pass(self, seat: int) -> list[Event]:
+        self.passes += 1
+        events = [Event("pass", seat, {})]
+        self.turn = (seat + 1) % SEATS
+        if self.passes == SEATS - 1:
+            assert self.last is not None
+            moves = [_move(c, f"trick/{s}", "out", False) for s in range(SEATS)
+                     for c in self.trick[s]]
+            for s in range(SEATS):
+                self.out.extend(self.trick[s])
+                self.trick[s] = []
+            events.append(Event("trick_cleared", self.last[0], {"moves": moves,
+                                                                "leader": self.last[0]}))
+            self.last, self.passes = None, 0
+        return events
+
+    def _play(self, seat: int, value: str) -> list[Event]:
+        combo = combos.classify(value, self.kinds)
+        assert combo is not None
+        moves = [_move(c, f"trick/{seat}", "out", False) for c in self.trick[seat]]
+        self.out.extend(self.trick[seat])
+        hand, cards = self.hands[seat], []
+        for ch in value:                      # the lowest suit of each rank first
+            c = next(c for c in hand if LETTERS[RANK[c]] == ch)
+            hand.remove(c)
+            cards.append(c)
+        self.packed[seat] = None
+        self.trick[seat] = cards
+        moves += [_move(c, f"hand/{seat}", f"trick/{seat}", True) for c in cards]
+        self.played.append(value)
+        self.plays[seat] += 1
+        if combo.kind in (BOMB, ROCKET):
+            self.bombs += 1
+            if self.doubling:
+                self._mult *= 2
+        self.last, self.passes = (seat, value, combo), 0
+        self.turn = (seat + 1) % SEATS
+        events = [Event("play", seat, {"play": value, **(combo_json(combo) or {}),
+                                       "cards": codes(cards), "left": len(hand),
+                                       "multiplier": self._mult, "stake": self.stake,
+                                       "moves": moves})]
+        if not hand:
+            events += self._end_hand(seat)
+        return events
+
+    def _end_hand(self, winner: int) -> list[Event]:
+        landlord = self.landlord
+        assert landlord is not None
+        landlord_won = winner == landlord
+        losers = [s for s in range(SEATS) if (s == landlord) != landlord_won]
+        # A spring: the losers never played (the landlord's opening lead aside).
+        spring = all(self.plays[s] == (1 if s == landlord else 0) for s in losers)
+        if spring and self.doubling:
+            self._mult *= 2
+        stake = self.stake
+        delta = [0] * SEATS
+        for s in range(SEATS):
+            if s == landlord:
+                delta[s] = (1 if landlord_won else -1) * LANDLORD_SHARE * stake
+            else:
+                delta[s] = (-1 if landlord_won else 1) * stake
+        self.totals = [t + d for t, d in zip(self.totals, delta)]
+        row = {"hand_no": self.hand_no, "landlord": landlord, "bid": self.high_bid,
+               "bombs": self.bombs, "spring": spring, "multiplier": self._mult,
+               "stake": stake, "landlord_won": landlord_won, "winner": winner,
+               "delta": delta}
+        self.sheet.append(row)
+        self.revealed = True
+        reveal = [_move(c, f"hand/{s}", f"hand/{s}", True) for s in range(SEATS)
+                  for c in self.hands[s]]
+        events = [Event("hand_over", winner, {**copy.deepcopy(row), "totals": list(self.totals),
+                                              "moves": reveal})]
+        if self.hand_no < self.hand_count:
+            events += self._start_hand()
+            return events
+        top = max(self.totals)
+        self.winners = [s for s in range(SEATS) if self.totals[s] == top]
+        self.phase = OVER
+        events.append(Event(GAME_OVER, None, {"scores": list(self.totals),
+                                              "winners": list(self.winners)}))
+        return events
+
+
+_BID_TEXT = {str(b) for b in BIDS}
+

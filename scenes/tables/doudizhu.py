@@ -1,0 +1,461 @@
+"""Dou Dizhu at the table: the bidding panel, the three cards shown and added to the
+landlord's hand, the landlord badge, a hand of up to 20 picked by click, drag or
+keyboard, a Play button that names the play, Pass and Hint, each play in front of
+its player until the trick is cleared, cards left per player, and the stake.
+
+Layout (seen from the bottom): you at the bottom, the next player on your left,
+then the one on your right (play runs clockwise on the screen).  At the top
+middle: the three cards, face down while bidding; the landlord turns them up
+there, they fly into the landlord's hand, and they stay shown to all as small
+faces under the stake at the top right ("Landlord's cards").  Each player's last
+play lies between their hand and the middle, its kind named above it; finished
+tricks go to a face-down "Played" pile on the left.
+
+What the screen says follows the view and the events' public data: the kind of a
+play comes with its event, the stake and multiplier from the view, the reasons
+for a refused play or a disabled bid from the referee.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Optional, Sequence
+
+from game.doudizhu.combos import INDEX
+from game.doudizhu.rules import LETTERS
+from game.engine import GAME_OVER, Action, Event
+from scenes import theme
+from scenes.hud import ERROR, POSITIVE, ChoiceButton, Label
+from scenes.i18n import tr
+from scenes.layout import Layout, ZoneGeom
+from scenes.sheet import Sheet, SheetRow
+from scenes.tables import Fx, TableAdapter, Timing
+
+TRICK_SCALE = 0.72
+KITTY_SCALE = 0.55
+OUT_SCALE = 0.5
+HINTS = 12            # the Hint button cycles through at most this many plays
+
+
+def letter_of(code: str) -> str:
+    """A card code's rank letter in a play ("T" for "TS", "B" for the black joker)."""
+    if code in ("BJ", "RJ"):
+        return code[0] if code == "BJ" else "R"
+    return code[0]
+
+
+def play_value(codes: Sequence[str]) -> str:
+    """The play some hand cards make, written as the referee names plays."""
+    return "".join(sorted((letter_of(c) for c in codes), key=INDEX.__getitem__))
+
+
+#: kinds whose size says something (chains): "Straight, 7 cards"; the others are named alone
+SIZED = frozenset({"straight", "pairs", "plane", "plane1", "plane2"})
+
+
+def play_words(kind: str, size: int) -> str:
+    """"Airplane, 6 cards", "Pair"."""
+    name = tr(f"doudizhu.kind.{kind}")
+    return tr("doudizhu_table.kind_size", kind=name, size=size) if kind in SIZED else name
+
+
+def _kind_of(value: str, rules: str) -> tuple[str, int] | None:
+    from game.doudizhu.combos import classify
+    from game.doudizhu.rules import RULESETS
+
+    combo = classify(value, RULESETS.get(rules, RULESETS["text"]))
+    return None if combo is None else (combo.kind, combo.size)
+
+
+class DoudizhuAdapter(TableAdapter):
+    """Dou Dizhu's zones, bidding panel, selection words, badges and score sheet."""
+
+    select_cards = True
+    #: a column: a Play button whose words change never moves Pass or Hint
+    choice_vertical = True
+
+    # -- geometry ------------------------------------------------------------------
+    def _kitty_xy(self, layout: Layout) -> tuple[float, float]:
+        cx, _ = layout.centre
+        return (cx, layout.margin + layout.card_h * KITTY_SCALE / 2 + layout.font(24))
+
+    def trick_geom(self, seat: int, layout: Layout) -> ZoneGeom:
+        """A seat's play, between its hand and the middle, fanned in a short row."""
+        cx, cy = layout.centre
+        side = layout.seat(seat).side
+        w = layout.card_w * TRICK_SCALE
+        if side == "bottom":
+            x, y = cx, cy + layout.card_h * 0.42
+            span = layout.width * 0.34
+        else:
+            inward = 1 if side == "left" else -1
+            x, y = cx + inward * -layout.width * 0.22, cy - layout.card_h * 0.22
+            span = layout.width * 0.18
+        return ZoneGeom(x, y, "row", TRICK_SCALE, 0.0, spacing=w * 0.42, max_span=span, z=300)
+
+    def zone_geom(self, zone: str, layout: Layout) -> ZoneGeom:
+        kind, _, rest = zone.partition("/")
+        if zone == "kitty":
+            x, y = self._kitty_xy(layout)
+            return ZoneGeom(x, y, "row", KITTY_SCALE, 0.0,
+                            spacing=layout.card_w * KITTY_SCALE * 1.08, z=250)
+        if zone == "deck":
+            cx, cy = layout.centre
+            return ZoneGeom(cx, cy, "stack", 0.8, 0.0, depth=0.15, z=50)
+        if zone == "out":
+            x = layout.margin + layout.card_w * 2.2
+            y = layout.height * 0.80 - layout.card_h * 0.55
+            return ZoneGeom(x, y, "stack", OUT_SCALE, 0.0, depth=0.08, z=40)
+        if kind == "trick" and rest.isdigit():
+            return self.trick_geom(int(rest), layout)
+        return super().zone_geom(zone, layout)
+
+    def choice_anchor(self, layout: Layout) -> tuple[float, float]:
+        cx, cy = layout.centre
+        return (cx, cy + layout.card_h * 0.02)
+
+    def choice_anchor_for(self, view: dict[str, Any], legal: Sequence[Action],
+                          layout: Layout) -> tuple[float, float]:
+        """The bidding panel in the middle; Play, Pass and Hint in a column above the
+        right end of your hand, clear of your play's place."""
+        cx, cy = layout.centre
+        if view.get("phase") == "bid":
+            return (cx, cy - layout.card_h * 0.05)
+        return (cx + layout.width * 0.34, layout.prompt_y - layout.card_h * 0.62)
+
+    # -- words ---------------------------------------------------------------------
+    def seat_names(self, layout: Layout) -> list[str]:
+        return [self.seat_name(s, layout) for s in range(self.seats)]
+
+    def scoreboard(self, view: dict[str, Any], layout: Layout) -> list[tuple[str, str]]:
+        scores = view.get("scores") or [0] * self.seats
+        rules = tr(f"setup.value.doudizhu.rules.{view.get('rules', 'text')}")
+        lines = [(self.spec.title, "title"),
+                 (tr("doudizhu_table.hand_no", hand_no=view.get("hand_no", 1),
+                     hands=view.get("hands", 1), rules=rules), "")]
+        each = [tr("doudizhu_table.score_line", player=self.seat_name(seat, layout),
+                   points=score) for seat, score in enumerate(scores)]
+        # one line: the board stays clear of the left player's name plate
+        lines.append((" · ".join(each), "score"))
+        return lines
+
+    def plate_info(self, view: dict[str, Any], seat: int) -> str:
+        """Cards left in the seat's hand (everyone may count them)."""
+        counts = view.get("counts") or []
+        return tr("doudizhu_table.cards_left", count=counts[seat]) if seat < len(counts) else ""
+
+    def labels(self, view: dict[str, Any], layout: Layout) -> list[Label]:
+        out: list[Label] = []
+        f = layout.font
+        kitty = list(view.get("kitty") or [])
+        landlord = view.get("landlord")
+        right = layout.width - layout.margin - f(8)
+        if kitty:
+            # the landlord's three cards, shown to all once taken: under the stake, clear
+            # of the place where they lay (they are turned up there first)
+            out.append(Label(tr("doudizhu_table.kitty"), (right, layout.margin + f(46)), f(14),
+                             theme.CREAM_DIM, anchor="midright"))
+            step = f(40)
+            for i, code in enumerate(kitty):
+                out.append(Label("", (right - (2 - i) * step, layout.margin + f(84)), f(22),
+                                 theme.CREAM, anchor="midright", icon=code))
+        out_zone = (view.get("zones") or {}).get("out") or []
+        if out_zone:
+            g = self.zone_geom("out", layout)
+            out.append(Label(tr("doudizhu_table.played"),
+                             (g.x, g.y + layout.card_h * OUT_SCALE / 2 + f(12)), f(13),
+                             theme.CREAM_DIM))
+        # the stake: bid x multiplier
+        bid = int(view.get("high_bid") or 0)
+        stake_text = tr("doudizhu_table.stake", bid=bid, mult=view.get("multiplier", 1),
+                        stake=view.get("stake", 1)) if bid else tr("doudizhu_table.no_stake")
+        out.append(Label(stake_text, (right, layout.margin + f(14)), f(16), theme.GOLD_LIGHT,
+                         True, anchor="midright", pill=True))
+        for seat in range(self.seats):
+            pos, anchor = self._badge_spot(seat, layout)
+            if landlord is not None:
+                if seat == landlord:
+                    out.append(Label(tr("doudizhu_table.landlord"), pos, f(14),
+                                     theme.GOLD_LIGHT, True, anchor, pill=True,
+                                     chip=(120, 40, 36)))
+                else:
+                    out.append(Label(tr("doudizhu_table.peasant"), pos, f(13),
+                                     theme.CREAM_DIM, anchor=anchor, pill=True))
+            elif view.get("phase") == "bid":
+                bids = view.get("bids") or []
+                said = bids[seat] if seat < len(bids) else None
+                if said is not None:
+                    text = tr("doudizhu_table.said_pass") if said == "pass" else \
+                        tr("doudizhu_table.said_bid", bid=said)
+                    out.append(Label(text, pos, f(14), theme.CREAM, anchor=anchor, pill=True))
+        last = view.get("last")
+        if last and view.get("phase") == "play":
+            words = play_words(last.get("kind", ""), int(last.get("size") or 1))
+            geom = self.trick_geom(int(last["seat"]), layout)
+            up = layout.card_h * TRICK_SCALE / 2 + f(14)
+            out.append(Label(words, (geom.x, geom.y - up), f(14), theme.GOLD_LIGHT, pill=True))
+        return out
+
+    def _badge_spot(self, seat: int, layout: Layout) -> tuple[tuple[float, float], str]:
+        """By a seat's name plate: above yours; under the side players' plates, just
+        inward of their column of cards."""
+        g = layout.seat(seat)
+        x, y = g.plate
+        f = layout.font
+        if g.side == "bottom":
+            return (x, y - f(27)), "center"
+        edge = layout.card_h * g.hand_scale / 2 + f(8)
+        if g.side == "left":
+            return (g.hand[0] + edge, y + f(30)), "midleft"
+        return (g.hand[0] - edge, y + f(30)), "midright"
+
+    def prompt(self, view: dict[str, Any], legal: Sequence[Action], my_turn: bool,
+               waiting_for: Sequence[int], layout: Layout) -> str:
+        phase = view.get("phase")
+        if phase == "over":
+            return ""
+        if my_turn and phase == "bid":
+            high = int(view.get("high_bid") or 0)
+            return tr("doudizhu_table.prompt.bid_over", bid=high) if high else \
+                tr("doudizhu_table.prompt.bid")
+        if my_turn and phase == "play":
+            last = view.get("last")
+            if last is None:
+                return tr("doudizhu_table.prompt.lead")
+            if all(a.kind == "pass" for a in legal):
+                return tr("doudizhu_table.prompt.cannot_beat")
+            return tr("doudizhu_table.prompt.beat", play=play_words(last.get("kind", ""),
+                                                                   int(last.get("size") or 1)),
+                      player=self.seat_name(int(last["seat"]), layout))
+        return super().prompt(view, legal, my_turn, waiting_for, layout)
+
+    def choice_bar_title(self, view: dict[str, Any], legal: Sequence[Action]) -> str:
+        if view.get("phase") == "bid":
+            high = int(view.get("high_bid") or 0)
+            return tr("doudizhu_table.bid_title_over", bid=high) if high else \
+                tr("doudizhu_table.bid_title")
+        return ""
+
+    def action_label(self, action: Action) -> str:
+        if action.kind == "bid":
+            return tr("doudizhu_table.bid_button", bid=action.value)
+        if action.kind == "pass":
+            return tr("table.action.pass")
+        return super().action_label(action)
+
+    # -- input ---------------------------------------------------------------------
+    def choices(self, view: dict[str, Any], legal: Sequence[Action]) -> list[ChoiceButton]:
+        """Bidding: Pass, 1, 2, 3 (the bids not allowed are there, disabled: a click says
+        why); in play: Pass when it is allowed."""
+        passing = next((a for a in legal if a.kind == "pass"), None)
+        if view.get("phase") == "bid":
+            out = [ChoiceButton(tr("table.action.pass"), passing, "0")] if passing else []
+            allowed = {a.value for a in legal if a.kind == "bid"}
+            for b in ("1", "2", "3"):
+                act = Action("bid", (), b)
+                out.append(ChoiceButton(self.action_label(act), act, b, primary=b in allowed,
+                                        enabled=b in allowed))
+            return out
+        return [ChoiceButton(tr("table.action.pass"), passing, "0")] if passing else []
+
+    def selectable(self, view: dict[str, Any], legal: Sequence[Action]) -> set[str]:
+        """Hand cards whose rank is in some legal play."""
+        if view.get("phase") != "play":
+            return set()
+        ranks = {ch for a in legal if a.kind == "play" for ch in a.value}
+        hand = (view.get("zones") or {}).get(self.hand_zone(self.human_seat)) or []
+        return {c for c in hand if c and letter_of(c) in ranks}
+
+    def selection_action(self, view: dict[str, Any], legal: Sequence[Action],
+                         picked: Sequence[str]) -> Optional[Action]:
+        """The legal play of the picked cards' ranks (suits never matter)."""
+        value = play_value(picked)
+        return next((a for a in legal if a.kind == "play" and a.value == value), None)
+
+    def selection_probe(self, view: dict[str, Any], picked: Sequence[str]) -> Optional[Action]:
+        return Action("play", (), play_value(picked))
+
+    def selection_label(self, view: dict[str, Any], action: Optional[Action]) -> str:
+        """"Play: Airplane, 6 cards" for a legal pick; plain "Play" otherwise."""
+        if action is None or action.kind != "play":
+            return tr("table.play_selected")
+        kind = _kind_of(action.value, view.get("rules", "text"))
+        if kind is None:
+            return tr("table.play_selected")
+        return tr("doudizhu_table.play_named", play=play_words(*kind))
+
+    def selection_hints(self, view: dict[str, Any], legal: Sequence[Action]) -> list[list[str]]:
+        """The legal plays, fewest cards and lowest first (a bomb or the rocket last), as
+        the hand cards to pick for each."""
+        hand = [c for c in (view.get("zones") or {}).get(self.hand_zone(self.human_seat)) or []
+                if c]
+        plays = [a.value for a in legal if a.kind == "play"]
+        strong = {"BR"} | {LETTERS[r] * 4 for r in range(13)}
+        plays.sort(key=lambda v: (v in strong, INDEX[v[0]], -len(v)))
+        advice = self._advice(view, legal)
+        if advice in plays:
+            plays.remove(advice)
+            plays.insert(0, advice)
+        out = []
+        for value in plays[:HINTS]:
+            pool = list(hand)
+            pick = []
+            for ch in value:
+                code = next(c for c in pool if letter_of(c) == ch)
+                pool.remove(code)
+                pick.append(code)
+            out.append(pick)
+        return out
+
+    def _advice(self, view: dict[str, Any], legal: Sequence[Action]) -> str:
+        """What the computer player would play from this view (the first hint)."""
+        import random
+
+        from game.ai.doudizhu import player
+
+        plays = [a for a in legal if a.kind == "play"]
+        if not plays:
+            return ""
+        action = player("normal").choose(view, legal, random.Random(0))
+        return action.value if action.kind == "play" else ""
+
+    # -- events --------------------------------------------------------------------
+    def timing(self, event: Event) -> Timing:
+        kind = event.kind
+        if kind == "deal":
+            return Timing(flight=0.30, stagger=0.025, after=0.05, move_sound="deal")
+        if kind == "gather":
+            return Timing(flight=0.36, stagger=0.006, sound="collect", after=0.2)
+        if kind == "landlord":
+            return Timing(flip=0.3, stagger=0.15, before=0.3, after=0.6, move_sound="flip")
+        if kind == "kitty_taken":
+            return Timing(flight=0.5, stagger=0.1, after=0.2, move_sound="deal")
+        if kind == "play":
+            return Timing(flight=0.34, stagger=0.03, move_sound="play", after=0.25)
+        if kind == "trick_cleared":
+            return Timing(flight=0.36, stagger=0.02, before=0.6, sound="collect", after=0.1)
+        if kind == "hand_over":
+            return Timing(flip=0.25, stagger=0.02, before=0.4, after=0.8)
+        if kind in ("bid", "pass"):
+            return Timing(after=0.35)
+        return super().timing(event)
+
+    def effects(self, event: Event, view: dict[str, Any], fx: Fx, layout: Layout) -> None:
+        kind, data, seat = event.kind, event.data, event.seat
+        if kind == "pass" and seat is not None:
+            # in front of the player (over their earlier play of the trick, if any)
+            fx.pop(tr("table.action.pass"), fx.zone_centre(f"trick/{seat}"), at="start",
+                   rise=0.15, size=0.8, colour=theme.CREAM)
+        elif kind == "redeal":
+            fx.banner(tr("doudizhu_table.redeal"), tr("doudizhu_table.redeal_sub"), at="start",
+                      y=self._banner_y(layout))
+            fx.wait(0.6)
+        elif kind == "landlord" and seat is not None:
+            fx.sound("score", at="start")
+            who = tr("doudizhu_table.you_landlord") if self.is_you(seat) else \
+                tr("doudizhu_table.is_landlord", player=self.seat_name(seat, layout))
+            fx.banner(who, tr("doudizhu_table.landlord_sub", bid=data.get("bid")), at="start",
+                      y=self._banner_y(layout))
+        elif kind == "play" and data.get("kind") in ("bomb", "rocket"):
+            fx.sound("score", at="start")
+            fx.banner(tr(f"doudizhu.kind.{data['kind']}") + "!",
+                      tr("doudizhu_table.multiplier_now", mult=data.get("multiplier", 1)),
+                      at="end", hold=0.7, y=self._banner_y(layout))
+        elif kind == "hand_over":
+            self._hand_over(data, view, fx, layout)
+
+    def _banner_y(self, layout: Layout) -> float:
+        """Banners lie above the plays (they never hide a trick), below the three cards."""
+        return layout.centre[1] - layout.card_h * 0.95
+
+    def _hand_over(self, data: Any, view: dict[str, Any], fx: Fx, layout: Layout) -> None:
+        won = bool(data.get("landlord_won"))
+        title = tr("doudizhu_table.landlord_wins" if won else "doudizhu_table.peasants_win")
+        extra = tr("doudizhu_table.spring") if data.get("spring") else ""
+        sub = tr("doudizhu_table.hand_stake", stake=data.get("stake", 1),
+                 mult=data.get("multiplier", 1)) + extra
+        fx.sound("score", at="start")
+        fx.banner(title, sub, at="end", hold=1.2, y=self._banner_y(layout))
+        for s, d in enumerate(data.get("delta") or []):
+            fx.pop(f"{d:+d}", fx.zone_centre(f"trick/{s}"), colour=POSITIVE if d > 0
+                   else ERROR)
+        hand_no, hands = int(data.get("hand_no") or 1), int(view.get("hands") or 1)
+        if hand_no < hands:
+            rows = list(view.get("sheet") or [])[:hand_no - 1] + [dict(data)]
+            fx.interlude(tr("doudizhu_table.sheet_title", hand_no=hand_no, hands=hands),
+                         self.sheet(rows, layout), tr("doudizhu_table.next_hand"))
+
+    def patch(self, shown: dict[str, Any], event: Event) -> None:
+        """Bring the HUD up to the event: bids, the landlord and their cards, the last play,
+        cards left, stake and multiplier, the running score."""
+        kind, data, seat = event.kind, event.data, event.seat
+        if kind == "deal" and seat is not None:
+            counts = list(shown.get("counts") or [0] * self.seats)
+            counts[seat] = len(data.get("moves") or [])
+            shown.update(counts=counts, phase="bid", landlord=None, kitty=[], last=None,
+                         multiplier=1, high_bid=0, bids=[None] * self.seats,
+                         hand_no=data.get("hand_no", shown.get("hand_no")))
+        elif kind == "bid" and seat is not None:
+            bids = list(shown.get("bids") or [None] * self.seats)
+            bids[seat] = data.get("bid")
+            shown.update(bids=bids, high_bid=data.get("high_bid", 0))
+        elif kind == "landlord" and seat is not None:
+            shown.update(phase="play", landlord=seat, kitty=list(data.get("kitty") or []),
+                         stake=data.get("stake", 1), last=None)
+        elif kind == "kitty_taken" and seat is not None:
+            counts = list(shown.get("counts") or [17] * self.seats)
+            counts[seat] += len(data.get("kitty") or [])
+            shown["counts"] = counts
+        elif kind == "play" and seat is not None:
+            counts = list(shown.get("counts") or [0] * self.seats)
+            counts[seat] = data.get("left", counts[seat])
+            shown.update(counts=counts, multiplier=data.get("multiplier", 1),
+                         stake=data.get("stake", 1),
+                         last={"seat": seat, "play": data.get("play"), "kind": data.get("kind"),
+                               "size": data.get("size"), "rank": data.get("rank")})
+        elif kind == "trick_cleared":
+            shown["last"] = None
+        elif kind == "hand_over":
+            shown["scores"] = list(data.get("totals") or shown.get("scores") or [])
+            shown["multiplier"], shown["stake"] = data.get("multiplier"), data.get("stake")
+            sheet = list(shown.get("sheet") or [])
+            if len(sheet) < int(data.get("hand_no") or 0):
+                sheet.append(dict(data))
+            shown["sheet"] = sheet
+            shown["last"] = None
+        elif kind == GAME_OVER:
+            shown["phase"] = "over"
+
+    # -- the score sheet -------------------------------------------------------------
+    def sheet(self, rows: Sequence[dict[str, Any]], layout: Layout,
+              winners: Sequence[int] = ()) -> Sheet:
+        out: list[SheetRow] = []
+        totals = [0] * self.seats
+        for row in rows:
+            landlord = int(row.get("landlord") or 0)
+            out.append(SheetRow(tr("doudizhu_table.sheet_hand", hand_no=row.get("hand_no"),
+                                   player=self.seat_name(landlord, layout)), [], "head"))
+            out.append(SheetRow(tr("doudizhu_table.sheet_stake"),
+                                [tr("doudizhu_table.stake_cell", bid=row.get("bid"),
+                                    mult=row.get("multiplier"))
+                                 if s == landlord else "" for s in range(self.seats)]))
+            delta = list(row.get("delta") or [0] * self.seats)
+            out.append(SheetRow(tr("doudizhu_table.sheet_points"), [f"{d:+d}" for d in delta],
+                                "total"))
+            totals = [t + int(d) for t, d in zip(totals, delta)]
+        out.append(SheetRow(tr("doudizhu_table.sheet_total"), [str(t) for t in totals], "grand"))
+        return Sheet(self.seat_names(layout), out, tuple(winners))
+
+    def caption(self, event: Event, layout: Layout) -> str:
+        kind, data, seat = event.kind, event.data, event.seat
+        player = self.seat_name(seat, layout) if seat is not None else ""
+        if kind == "play":
+            return tr("doudizhu_table.caption.play", player=player,
+                      play=play_words(data.get("kind", ""), int(data.get("size") or 1)))
+        if kind == "landlord":
+            return tr("doudizhu_table.is_landlord", player=player)
+        if kind == "pass":
+            return tr("doudizhu_table.caption.pass", player=player)
+        return ""
+
+
+ADAPTER = DoudizhuAdapter

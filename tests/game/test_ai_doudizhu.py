@@ -1,0 +1,100 @@
+"""The Dou Dizhu computer player: legal moves only, its view only, and the habits the
+issue names (bidding from strength, the shortest split, bombs kept, cooperation).
+Strength over 300 games per side is measured by bench/doudizhu.py."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from game.ai import computer_player
+from game.ai.base import RandomPlayer
+from game.ai.doudizhu import DoudizhuPlayer, player, shape, strength
+from game.doudizhu import combos
+from game.doudizhu.state import PASS, play_action
+from game.simulate import play_game
+from tests.game.aicheck import Checked, assert_true_result
+from tests.game.test_doudizhu import at_play, new, play
+
+
+def choose(state, seat):
+    return player().choose(state.view(seat), state.legal_actions(seat), random.Random(0))
+
+
+def test_levels_are_found_by_the_registry():
+    for level in ("easy", "normal", "hard"):
+        assert isinstance(computer_player("doudizhu", level), DoudizhuPlayer)
+
+
+@pytest.mark.parametrize("rules", ["text", "classic"])
+def test_whole_games_with_legal_moves(rules):
+    players = [Checked(player("normal")), Checked(RandomPlayer()), Checked(player("easy"))]
+    state = play_game("doudizhu", players, 3, options={"rules": rules})
+    assert_true_result(state, players)
+
+
+def test_a_strong_hand_bids_high_and_a_weak_one_passes():
+    assert strength(combos.counts_of("2222BR")) >= 13
+    state = new()
+    seat = state.turn
+    state.hands[seat] = sorted(state.hands[seat])
+    view = state.view(seat)
+    view["zones"][f"hand/{seat}"] = ["3S", "4H", "5D", "7C", "8S", "9H", "TD", "JC"]
+    assert player().choose(view, state.legal_actions(seat), random.Random(0)) == PASS
+    view["zones"][f"hand/{seat}"] = ["BJ", "RJ", "2S", "2H", "2D", "AS", "AH", "3S"]
+    assert player().choose(view, state.legal_actions(seat), random.Random(0)).value == "3"
+
+
+def test_the_split_counts_the_fewest_combinations():
+    assert shape(tuple(combos.counts_of("34567"))) == 1
+    assert shape(tuple(combos.counts_of("3334"))) == 1
+    assert shape(tuple(combos.counts_of("3456789"))) == 1
+    assert shape(tuple(combos.counts_of("3579"))) == 4
+
+
+def test_it_leads_the_play_that_keeps_the_hand_short():
+    state = at_play(["3S 4S 5S 6S 7S KH", "8H 9H", "TD JD"])
+    assert choose(state, 0) == play_action("34567")
+
+
+def test_a_bomb_is_kept_while_nothing_is_at_stake():
+    state = at_play(["3S 4S 5H 9D JC", "6S 6H 6D 6C 8S 8H TS JS QS KS 2S", "TD JD QD KD AD"],
+                    landlord=0)
+    play(state, 0, "3")
+    assert choose(state, 1) != play_action("6666")
+
+
+def test_a_peasant_does_not_overtake_its_partner():
+    state = at_play(["3S 4S 5S 6S 7S 8S 9S TS JS QS KS", "5H 6H 7H", "AH 2H KD QD JD TD 9D"],
+                    landlord=0)
+    play(state, 0, "3")
+    play(state, 1, "5")
+    assert choose(state, 2) == PASS
+
+
+def test_it_sees_only_its_view():
+    state = at_play(["3S 4S", "5S 6S 7S", "8S 9S TS"])
+    view = state.view(1)
+    assert view["zones"]["hand/0"] == [None, None] and view["zones"]["hand/2"] == [None] * 3
+    assert choose(state, 0) in state.legal_actions(0)
+
+
+def test_a_peasant_feeds_a_partner_about_to_go_out():
+    state = at_play(["5S 6S 7S 8S 9S KD QD", "4H", "3S 9D TD JD"], landlord=0)
+    play(state, 0, "5")
+    state.apply(1, PASS)
+    play(state, 2, "9")
+    state.apply(0, PASS)
+    state.apply(1, PASS)
+    assert state.turn == 2 and state.last is None
+    assert choose(state, 2) == play_action("3"), "a low single the partner can beat"
+
+
+def test_a_single_nothing_unseen_can_beat_is_sure():
+    """Counting: once both jokers and every Two are out, an Ace single is a sure winner."""
+    ai = DoudizhuPlayer()
+    unseen = ai._unseen({"played": ["BR", "2222"]}, combos.counts_of("QKA"))
+    assert ai._sure("A", combos.classify("A", frozenset({"single"})), unseen, None)
+    unseen = ai._unseen({"played": ["BR"]}, combos.counts_of("QKA"))
+    assert not ai._sure("A", combos.classify("A", frozenset({"single"})), unseen, None)

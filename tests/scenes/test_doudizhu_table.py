@@ -1,0 +1,289 @@
+"""Dou Dizhu at the table: the bidding panel (disabled bids say why), the three cards
+shown and added to the landlord's hand, the landlord badge, a 20-card hand readable
+at 1280x720 and 800x500, picking cards, a Play button that names the play, Pass and
+Hint, each play in front of its player until the trick clears, cards left, the stake,
+and a whole game played by scripted clicks through the table scene."""
+
+from __future__ import annotations
+
+import random
+
+import pygame
+import pytest
+
+from game.doudizhu.state import PASS
+from game.engine import Action
+from scenes.result import ResultScene, SheetScene
+from scenes.tables.doudizhu import play_value
+from tests.scenes.tablekit import (click, frames, key, layout_problems, make_app, open_table,
+                                   settle, state_of, think)
+
+
+class Script:
+    """A computer seat that bids and plays as told, then passes or plays its first play."""
+
+    name = "script"
+
+    def __init__(self, bid: str | None = None) -> None:
+        self.bid = bid
+
+    def choose(self, view, legal, rng):
+        if view["phase"] == "bid":
+            want = Action("bid", (), self.bid) if self.bid else PASS
+            return want if want in legal else PASS
+        plays = [a for a in legal if a.kind == "play"]
+        if view.get("last") is None:
+            return plays[0]
+        return PASS if PASS in legal else plays[0]
+
+
+def start(display, size=(1280, 720), bids=(None, None), seed=3, hands=1):
+    app = make_app(display, "instant", size)
+    table = open_table(app, "doudizhu", seed=seed, players=[None, Script(bids[0]),
+                                                           Script(bids[1])],
+                       options={"hands": hands})
+    settle(app, table)
+    return app, table
+
+
+def button(table, label):
+    return next(b for b in table.bar.buttons if b.label == label)
+
+
+def labels(table):
+    return [label.text for label in table.adapter.labels(table.shown, table.layout)]
+
+
+def become_landlord(app, table):
+    click(app, button(table, "Bid 3").rect.center)
+    settle(app, table)
+
+
+# -- bidding ----------------------------------------------------------------------------------
+def test_the_bidding_panel_offers_pass_and_the_three_bids(display):
+    app, table = start(display)
+    assert [b.label for b in table.bar.buttons] == ["Pass", "Bid 1", "Bid 2", "Bid 3"]
+    assert all(b.enabled for b in table.bar.buttons)
+    assert table.bar.title == "Bidding"
+
+
+def test_bids_not_allowed_are_disabled_and_a_click_says_why(display):
+    app, table = start(display, seed=4)
+    state = state_of(table)
+    # seat 0 bids first in the first hand; pass round to a later hand is too slow, so
+    # let the human bid 1 and see what the computers' higher bid leaves
+    click(app, button(table, "Bid 1").rect.center)
+    settle(app, table)
+    assert state.high_bid == 1 and state.landlord == 0, "the computers passed"
+    # a fresh table where a computer bids 2 before the human
+    app, table = start(display, bids=("2", None), seed=5, hands=3)
+    click(app, button(table, "Pass").rect.center)
+    settle(app, table)
+    st = state_of(table)
+    while st.turn != 0 or st.phase != "bid":     # the next hand: seat 1 bids 2 first
+        table.act(table.legal()[0])
+        settle(app, table)
+        if isinstance(app.stack.top, SheetScene):
+            app.stack.top.go_on()
+            settle(app, table)
+    assert st.high_bid == 2
+    enabled = {b.label: b.enabled for b in table.bar.buttons}
+    assert enabled == {"Pass": True, "Bid 1": False, "Bid 2": False, "Bid 3": True}
+    assert "more than 2" in table.bar.title
+    click(app, button(table, "Bid 1").rect.center)
+    frames(app, 2)
+    assert table.hud.error == "Bid more than 2, or pass."
+    assert st.high_bid == 2
+
+
+def test_the_three_cards_are_shown_and_join_the_landlords_hand(display):
+    app, table = start(display)
+    kitty = [c.code for c in state_of(table).kitty]
+    assert len(table.zones["kitty"]) == 3 and not any(s.face_up for s in table.zones["kitty"])
+    become_landlord(app, table)
+    state = state_of(table)
+    assert state.landlord == 0 and len(table.human_hand) == 20
+    hand = [s.code for s in table.human_hand]
+    assert set(kitty) <= set(hand)
+    assert hand == [c.code for c in state.hands[0]], "the three cards land in their places"
+    assert table.drifts == []
+    shown = [label.icon for label in table.adapter.labels(table.shown, table.layout)
+             if label.icon]
+    assert shown == kitty, "the three cards stay shown to all"
+    assert "Landlord" in labels(table) and labels(table).count("Peasant") == 2
+    assert table.adapter.plate_info(table.shown, 0) == "20 cards"
+    assert any(t.startswith("Bid 3 × 1 = stake 3") for t in labels(table))
+
+
+# -- the hand and the selection -----------------------------------------------------------------
+@pytest.mark.parametrize("size", [(1280, 720), (800, 500)])
+def test_a_hand_of_twenty_is_readable(display, size):
+    app, table = start(display, size)
+    become_landlord(app, table)
+    hand = table.human_hand
+    assert len(hand) == 20
+    xs = [s.x for s in hand]
+    steps = [b - a for a, b in zip(xs, xs[1:])]
+    # each card shows a strip wide enough for its index (rank and suit)
+    assert min(steps) >= max(16, table.layout.card_w * 0.22), (size, min(steps))
+    frames(app, 5)
+    assert layout_problems(table) == set(), size
+
+
+def test_play_lights_up_only_for_a_legal_pick_and_names_it(display):
+    app, table = start(display)
+    become_landlord(app, table)
+    play = button(table, "Play")
+    assert not play.enabled
+    hand = state_of(table).hands[0]
+    lowest = hand[0].code
+    click(app, table.card_rect(lowest).center)
+    frames(app, 2)
+    assert table.bar.buttons[0].enabled and table.bar.buttons[0].label == "Play: Single"
+    # a card of another rank beside it makes no combination (unless a pair)
+    other = next(c.code for c in hand if c.code[0] != lowest[0] and c.code[0] != "2")
+    click(app, table.card_rect(other).center)
+    frames(app, 2)
+    assert not table.bar.buttons[0].enabled and table.bar.buttons[0].label == "Play"
+    key(app, pygame.K_RETURN)
+    assert table.hud.error == "Those cards are not a combination."
+
+
+def test_hint_cycles_through_legal_plays_and_play_plays_the_pick(display):
+    app, table = start(display)
+    become_landlord(app, table)
+    seen = []
+    for _ in range(4):
+        click(app, button(table, "Hint").rect.center)
+        frames(app, 1)
+        seen.append(sorted(table.selected))
+        assert table.bar.buttons[0].enabled and table.bar.buttons[0].label.startswith("Play: ")
+    assert len({tuple(s) for s in seen}) == 4, "each press picks the next play"
+    picked = list(table.selected)
+    click(app, table.bar.buttons[0].rect.center)
+    state = state_of(table)
+    mine = [a for s, a in state.history if s == 0 and a.kind == "play"]
+    assert mine == [Action("play", (), play_value(picked))], "the picked cards were played"
+
+
+def test_each_play_lies_in_front_of_its_player_until_the_trick_clears(display):
+    app, table = start(display)
+    become_landlord(app, table)
+    click(app, button(table, "Hint").rect.center)
+    picked = list(table.selected)
+    click(app, table.bar.buttons[0].rect.center)
+    frames(app, 1)
+    assert sorted(s.code for s in table.zones["trick/0"]) == sorted(picked)
+    bottom = table.layout.seat(0).hand[1]
+    assert all(s.y < bottom - table.layout.card_h * 0.6 for s in table.zones["trick/0"])
+    settle(app, table)             # the two computers pass: the trick clears, you lead again
+    assert state_of(table).last is None
+    assert table.zones["trick/0"] == [] and len(table.zones["out"]) == len(picked)
+
+
+def test_keyboard_picks_and_plays(display):
+    app, table = start(display)
+    become_landlord(app, table)
+    key(app, pygame.K_RIGHT)
+    key(app, pygame.K_SPACE, " ")
+    assert len(table.selected) == 1
+    key(app, pygame.K_RETURN)
+    assert state_of(table).plays[0] == 1
+
+
+# -- a whole game --------------------------------------------------------------------------------
+def test_a_whole_game_by_scripted_clicks(display):
+    """You bid, pick with Hint (or by clicking cards), play or pass by the buttons, and go
+    on after each hand's sheet, until the result screen."""
+    app, table = start(display, seed=11, hands=2)
+    rng = random.Random(11)
+    named = set()
+    for _ in range(2000):
+        top = app.stack.top
+        if isinstance(top, ResultScene):
+            break
+        if isinstance(top, SheetScene):
+            top.go_on()
+            continue
+        settle(app, table)
+        if app.stack.top is not table or table.over:
+            continue
+        labels_now = [b.label for b in table.bar.buttons]
+        if "Bid 1" in labels_now:
+            choice = rng.choice([b for b in table.bar.buttons if b.enabled])
+            click(app, choice.rect.center)
+            continue
+        if "Hint" in labels_now and ("Pass" not in labels_now or rng.random() < 0.8):
+            for _ in range(rng.randrange(1, 3)):
+                click(app, button(table, "Hint").rect.center)
+            play = table.bar.buttons[0]
+            assert play.enabled
+            named.add(play.label)
+            click(app, play.rect.center)
+        else:
+            click(app, button(table, "Pass").rect.center)
+        think(table)
+    else:
+        raise AssertionError("the game never ended")
+    state = state_of(table)
+    assert state.over and len(state.sheet) == 2
+    assert sum(state.totals) == 0
+    assert any(label.startswith("Play: ") for label in named)
+    assert table.drifts == []
+
+
+def test_a_computer_landlord_shows_the_three_cards_and_hides_them_in_its_hand(display):
+    app, table = start(display, bids=("3", None))
+    kitty = [c.code for c in state_of(table).kitty]
+    click(app, button(table, "Pass").rect.center)
+    settle(app, table)
+    state = state_of(table)
+    assert state.landlord == 1
+    assert all(not s.face_up for s in table.zones["hand/1"])
+    assert len(table.zones["hand/1"]) == len(state.hands[1]) and table.drifts == []
+    assert [label.icon for label in table.adapter.labels(table.shown, table.layout)
+            if label.icon] == kitty
+
+
+def test_a_drag_across_the_fan_picks_a_straight(display):
+    app, table = start(display)
+    become_landlord(app, table)
+    hand = [s.code for s in table.human_hand]
+    order = "3456789TJQKA"
+    # five neighbours in the fan of five ranks in a row (seed 3: 9 10 J Q K)
+    window = next(hand[i:i + 5] for i in range(len(hand) - 4)
+                  if "".join(c[0] for c in hand[i:i + 5]) in order)
+    y = table.card_rect(window[0]).top + 12
+    x0 = table.card_rect(window[0]).left + 6
+    app.frame(1 / 60, [pygame.event.Event(pygame.MOUSEMOTION, pos=(x0, y), rel=(0, 0),
+                                          buttons=(0, 0, 0))])
+    app.frame(1 / 60, [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(x0, y), button=1)])
+    for code in window[1:]:
+        x = table.card_rect(code).left + 6      # the visible strip of each next card
+        app.frame(1 / 60, [pygame.event.Event(pygame.MOUSEMOTION, pos=(x, y), rel=(1, 0),
+                                              buttons=(1, 0, 0))])
+    app.frame(1 / 60, [pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(x, y), button=1)])
+    frames(app, 2)
+    assert sorted(table.selected) == sorted(window)
+    assert table.bar.buttons[0].enabled
+    assert table.bar.buttons[0].label == "Play: Straight, 5 cards"
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (800, 500)])
+def test_a_whole_hand_at_normal_pace_never_puts_words_on_words_or_cards(display, size):
+    """Played at the app's pace (banners, pops, flights), the table is checked as drawn:
+    no words cut by the window, on other words, or on a card at rest; no drift."""
+    from tests.scenes.tablekit import watch
+
+    app = make_app(display, "fast", size)
+    table = open_table(app, "doudizhu", seed=21, options={"rules": "classic", "hands": 1})
+    rng = random.Random(1)
+
+    def act(t):
+        legal = t.legal()
+        plays = [a for a in legal if a.kind == "play"]
+        t.act(rng.choice(plays) if plays and rng.random() < 0.7 else rng.choice(legal))
+
+    problems = watch(app, table, act, lambda: table.over, limit=20000)
+    assert problems == set(), size
+    assert table.drifts == []
