@@ -11,6 +11,8 @@ Choices where the rule text (seed 004) is silent or garbled, all shown in the in
   no three with a pair, no four with two, no airplane wings, no doubling) and
   ``"classic"`` (those too, and the stake doubled for each bomb or rocket and for a
   spring).  Pair straights and airplanes, like straights, never hold a Two or a joker.
+* Turns pass from seat to seat + 1, shown counterclockwise (the next player on your
+  right) as the game is usually played.
 * Bidding: one round, starting with seat 0 in the first hand and moving one seat on
   with every hand and every redeal; each player passes or bids more than the highest
   bid so far; a bid of 3 ends it at once.  If all three pass, the cards are dealt again.

@@ -70,6 +70,8 @@ class DoudizhuAdapter(TableAdapter):
     """Dou Dizhu's zones, bidding panel, selection words, badges and score sheet."""
 
     select_cards = True
+    #: play passes to the right, as Dou Dizhu is usually played
+    counterclockwise = True
     #: a column: a Play button whose words change never moves Pass or Hint
     choice_vertical = True
 
