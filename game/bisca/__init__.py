@@ -18,9 +18,10 @@ assets/rules/en/bisca.md):
 * An Ace is played "high" or "low" (two distinct actions); an Ace of Coins
   played low is below every card, other Aces played low are below the Two of
   their suit.  The choice is made as the card is played, and everyone sees it.
-* Option ``opening`` (default 5, at most 20): a count above what the deck allows
-  at the table (40 divided by the seats) is dealt as that most.  The count never
-  changes with eliminations.  Option ``lives`` (default 3, 1 to 10).
+* Option ``opening`` (default 5): the new-game screen offers 1 to 40 divided by
+  the players (``Option.limit``); a log or a remote setup asking for more is dealt
+  that most.  The count never changes with eliminations.  Option ``lives``
+  (default 3, 1 to 10).
 * Lives may fall below zero; a player at zero or below is out.
 * Babbeo comes first: the first round in which anyone runs out of lives brings
   all of them back with one life, even if that is everyone still playing.  After
@@ -72,7 +73,8 @@ SPEC = GameSpec(
     seats=rules.SEATS,
     factory=_new,
     options={
-        "opening": Option(rules.DEFAULT_OPENING, rules.OPENING_CHOICES, "bisca.option.opening"),
+        "opening": Option(rules.DEFAULT_OPENING, rules.OPENING_CHOICES, "bisca.option.opening",
+                          limit=rules.opening_choices),
         "lives": Option(rules.DEFAULT_LIVES, rules.LIVES_CHOICES, "bisca.option.lives"),
         "half_bets": Option(False, (False, True), "bisca.option.half_bets"),
     },

@@ -56,6 +56,11 @@ def max_opening(players: int) -> int:
     return len(DECK) // players
 
 
+def opening_choices(players: int) -> tuple[int, ...]:
+    """The opening counts a table of ``players`` may choose: 1 .. 40 divided by them."""
+    return tuple(range(1, max_opening(players) + 1))
+
+
 def next_count(count: int, opening: int) -> int:
     """Cards dealt in the round after one of ``count``: one fewer, and after the
     one-card round the opening count again."""

@@ -230,9 +230,10 @@ class PaintingMixin:
             name = self.adapter.seat_name(seat, lay)
             info = self.adapter.plate_info(self.shown, seat)
             active = seat in acting
-            rect = self.hud.draw_plate(surface, name, info, g.plate, lay.font(15), active)
+            dim = self.adapter.plate_dimmed(self.shown, seat)
+            rect = self.hud.draw_plate(surface, name, info, g.plate, lay.font(15), active, dim)
             glow = rect.inflate(rect.h * 2, rect.h * 2) if active else rect
-            log[("plate", seat, name, info, active)] = tuple(glow)
+            log[("plate", seat, name, info, active, dim)] = tuple(glow)
 
     def _draw_light(self, surface: pygame.Surface, log: PaintLog) -> None:
         """A guest's connection light, in the top right corner."""
