@@ -196,15 +196,6 @@ class TableAdapter:
     def plate_info(self, view: dict[str, Any], seat: int) -> str:
         return ""
 
-    def beside_plate(self, fx: Fx, seat: int, layout: Layout) -> tuple[tuple[float, float], str]:
-        """A point just beside a seat's name plate on the side toward the table, and the
-        anchor a pop takes there (it never covers the plate or a chip by it)."""
-        rect = fx.plate_rect(seat)
-        gap = layout.font(8)
-        if layout.seat(seat).side == "right":
-            return (rect.left - gap, rect.centery), "midright"
-        return (rect.right + gap, rect.centery), "midleft"
-
     def plate_dimmed(self, view: dict[str, Any], seat: int) -> bool:
         """Whether the seat's name plate is greyed (a player out of the game)."""
         return False

@@ -37,6 +37,8 @@ ONE_CARD_SCALE = 0.7
 HEART, HALF_HEART = "♥", "½"
 #: a missed bet, a player out
 NEGATIVE = (255, 150, 130)
+#: the rounds the result sheet shows (the last ones)
+SHEET_ROUNDS = 11
 #: more lives than this are written as a count ("♥ × 7")
 MOST_HEARTS = 5
 
@@ -140,20 +142,17 @@ class BiscaAdapter(TableAdapter):
 
     # -- words ---------------------------------------------------------------------
     def scoreboard(self, view: dict[str, Any], layout: Layout) -> list[tuple[str, str]]:
+        """The round and its cards, the sum of the bets (the hook rule's number) and whether
+        the Babbeo bonus is gone: three short lines, clear of the left and top-left plates."""
         cards = int(view.get("cards") or 1)
         bets = [b for b in (view.get("bets") or []) if b is not None]
-        lines = [(self.spec.title, "title"),
-                 (tr("bisca_table.round" if cards > 1 else "bisca_table.round_one",
-                     round_no=view.get("round_no", 1), cards=cards), ""),
-                 (tr("bisca_table.bets_total" if cards > 1 else "bisca_table.bets_total_one",
-                     total=number(sum(bets)), cards=cards), "")]
-        opts = [tr("bisca_table.lives_start", lives=view.get("start_lives", 3))]
-        if view.get("half_bets"):
-            opts.append(tr("bisca.option.half_bets"))
+        third = tr("bisca_table.bets_total", total=number(sum(bets)))
         if view.get("babbeo_used"):
-            opts.append(tr("bisca_table.babbeo_gone"))
-        lines.append((" · ".join(opts), "score"))
-        return lines
+            third += " · " + tr("bisca_table.babbeo_gone")
+        return [(self.spec.title, "title"),
+                (tr("bisca_table.round" if cards > 1 else "bisca_table.round_one",
+                    round_no=view.get("round_no", 1), cards=cards), ""),
+                (third, "score")]
 
     def plate_info(self, view: dict[str, Any], seat: int) -> str:
         """The seat's lives, as hearts."""
@@ -204,10 +203,13 @@ class BiscaAdapter(TableAdapter):
                 continue
             # by the plate, inside the window: the side seats' plates touch its edge
             anchor = {"left": "midleft", "right": "midright"}.get(g.side, "center")
+            pad = layout.margin + f(8)        # the pill reaches past its text
             if g.side == "left":
-                x = layout.margin
+                x = pad
             elif g.side == "right":
-                x = layout.width - layout.margin
+                x = layout.width - pad
+            elif g.side == "bottom":          # your plate lies near the left edge
+                x, anchor = max(pad, x - layout.card_w * 0.5), "midleft"
             out.append(Label(text, (x, y), f(14), colour or theme.CREAM, True, anchor=anchor,
                              pill=True))
         return out
@@ -292,21 +294,16 @@ class BiscaAdapter(TableAdapter):
         cx, cy = layout.centre
         return cy - layout.card_h * 0.95
 
-    @staticmethod
-    def _away(seat: int, layout: Layout) -> float:
-        """A plate pop's drift: none, as the bet label lies above or below the plate and the
-        score board may lie just above a side plate."""
-        return 0.0
-
     def effects(self, event: Event, view: dict[str, Any], fx: Fx, layout: Layout) -> None:
         kind, data, seat = event.kind, event.data, event.seat
         if kind == "round" and data.get("one_card"):
             fx.banner(tr("bisca_table.one_card_banner"), tr("bisca_table.one_card_sub"),
                       at="end", hold=1.2, y=self._banner_y(layout))
         elif kind == "bet" and seat is not None:
-            pos = fx.zone_centre(f"hand/{seat}")
-            fx.pop(tr("bisca_table.bet_pop", bet=number(data.get("bet"))), pos, at="start",
-                   colour=theme.GOLD_LIGHT, rise=0.25, size=0.8)
+            # where the player's card of the hand will lie: the middle is empty while betting
+            fx.pop(tr("bisca_table.bet_pop", bet=number(data.get("bet"))),
+                   self.trick_spot(seat, layout), at="start", colour=theme.GOLD_LIGHT,
+                   rise=0.25, size=0.8)
         elif kind == "round_scored":
             bets, losses = data.get("bets") or [], data.get("loss") or []
             for s, (bet, loss) in enumerate(zip(bets, losses)):
@@ -314,9 +311,8 @@ class BiscaAdapter(TableAdapter):
                     continue
                 text = (tr("bisca_table.loss_pop", loss=number(loss)) if loss
                         else tr("bisca_table.made_pop"))
-                pos, anchor = self.beside_plate(fx, s, layout)
-                fx.pop(text, pos, at="start", colour=NEGATIVE if loss else POSITIVE,
-                       rise=self._away(s, layout), size=0.7, anchor=anchor)
+                fx.pop(text, self.trick_spot(s, layout), at="start",
+                       colour=NEGATIVE if loss else POSITIVE, rise=0.2, size=0.8)
             fx.sound("score", at="start")
         elif kind == "babbeo":
             names = " & ".join(self.seat_name(s, layout) for s in data.get("seats") or [])
@@ -338,9 +334,8 @@ class BiscaAdapter(TableAdapter):
             fx.wait(2.0)
         elif kind == "eliminated":
             for s in data.get("seats") or []:
-                pos, anchor = self.beside_plate(fx, s, layout)
-                fx.pop(tr("bisca_table.out"), pos, colour=NEGATIVE, rise=self._away(s, layout),
-                       size=0.7, anchor=anchor)
+                fx.pop(tr("bisca_table.out"), self.trick_spot(s, layout), colour=NEGATIVE,
+                       rise=0.2, size=0.8)
 
     def patch(self, shown: dict[str, Any], event: Event) -> None:
         """Bring the HUD up to the event: bets, hands won, lives and who is out come with
@@ -405,7 +400,7 @@ class BiscaAdapter(TableAdapter):
     def result_sheet(self, result: dict[str, Any], view: dict[str, Any],
                      layout: Layout) -> Optional[Sheet]:
         """Every round: bets and hands won, then lives after it."""
-        rows: list[SheetRow] = []
+        rows: list[SheetRow] = [SheetRow(tr("bisca_table.sheet_head"), [], "head")]
         for row in result.get("sheet") or view.get("sheet") or []:
             rows.append(SheetRow(tr("bisca_table.sheet_round", round_no=row.get("round_no"),
                                     cards=row.get("cards", "")),
@@ -415,7 +410,9 @@ class BiscaAdapter(TableAdapter):
         lives = result.get("lives") or view.get("lives") or []
         rows.append(SheetRow(tr("bisca_table.sheet_lives"), [hearts(v) for v in lives], "grand"))
         names = [self.seat_name(s, layout) for s in range(self.seats)]
-        return Sheet(names, rows[-12:], tuple(result.get("winners") or ()))
+        # the last rounds (a long game would not fit the window), then the lives
+        return Sheet(names, rows[:1] + rows[1:-1][-(SHEET_ROUNDS):] + rows[-1:],
+                     tuple(result.get("winners") or ()))
 
     def result_title(self, result: dict[str, Any], layout: Layout) -> str:
         return super().result_title(result, layout)

@@ -142,6 +142,15 @@ class BriscolaAdapter(TableAdapter):
         trick = cy - layout.card_h * (0.10 + TRICK_SCALE * 0.53)
         return (badge + trick) / 2
 
+    def _beside_plate(self, fx: Fx, seat: int, layout: Layout) -> tuple[tuple[float, float], str]:
+        """A point just beside a seat's name plate on the side toward the table, and the
+        anchor a pop takes there (it never covers the plate or the dealer chip)."""
+        rect = fx.plate_rect(seat)
+        gap = layout.font(8)
+        if layout.seat(seat).side == "right":
+            return (rect.left - gap, rect.centery), "midright"
+        return (rect.right + gap, rect.centery), "midleft"
+
     def _callout_xy(self, layout: Layout) -> tuple[float, float]:
         cx, cy = layout.centre
         return (cx, cy - layout.card_h * 0.55 - layout.font(66))
@@ -329,7 +338,7 @@ class BriscolaAdapter(TableAdapter):
             fx.sound("score", at="start")
         elif kind == "claimed" and seat is not None:
             fx.sound("play", at="start")
-            pos, anchor = self.beside_plate(fx, seat, layout)
+            pos, anchor = self._beside_plate(fx, seat, layout)
             fx.pop(tr("briscola_table.claimed_pop"), pos, at="start", colour=theme.GOLD_LIGHT,
                    rise=0.2, size=0.8, anchor=anchor)
         elif kind == "trump_changed":
