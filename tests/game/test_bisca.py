@@ -344,7 +344,7 @@ game_setups = st.tuples(st.integers(0, 10**6), st.integers(2, 6),
                                                "half_bets": st.booleans()}))
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=100, deadline=None)
 @given(game_setups)
 def test_cards_are_conserved_and_views_hide_what_they_must(setup):
     seed, seats, options = setup
@@ -358,7 +358,7 @@ def test_cards_are_conserved_and_views_hide_what_they_must(setup):
                 assert all(set(zones[f"hand/{t}"]) <= {None} for t in range(seats) if t != seat)
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=100, deadline=None)
 @given(game_setups)
 def test_lives_change_only_as_the_rules_say_and_the_game_ends(setup):
     seed, seats, options = setup

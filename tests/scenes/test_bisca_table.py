@@ -153,12 +153,11 @@ def test_the_one_card_round_shows_the_others_cards_and_hides_yours(app):
     assert all(zones[f"hand/{s}"] != [None] for s in (1, 2, 3))
     assert "blind" in table.hud.prompt
     table.act(table.legal()[0])
-    for _ in range(400):
-        think(table)
-        frames(app, 1)
-        if state_of(table).phase == "play" and not table.busy:
-            break
-    assert table.shown_zones()["hand/0"] != [None] or state_of(table).turn != 0
+    settle(app, table)                        # the bets are in: you lead, your card turned up
+    st = state_of(table)
+    assert st.phase == "play" and st.turn == 0
+    assert table.shown_zones()["hand/0"] == [st.hands[0][0].code]
+    assert "blind" not in table.hud.prompt
 
 
 # -- banners ------------------------------------------------------------------------------------
