@@ -33,7 +33,7 @@ import abc
 import functools
 import random
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterable, Mapping, Sequence
+from typing import Any, Callable, Iterable, Mapping, Optional, Sequence
 
 from game.cards import Card, CardCodeError
 
@@ -203,11 +203,29 @@ class Event:
 
 @dataclass(frozen=True)
 class Option:
-    """A game option: its default and the values it may take."""
+    """A game option: its default and the values it may take.
+
+    ``limit``, when given, narrows ``allowed`` to what fits a number of seats (Bisca's
+    opening card count: at most 40 divided by the players), for the new-game screen.
+    """
 
     default: Any
     allowed: tuple[Any, ...]
     label: str = ""
+    limit: Optional[Callable[[int], tuple[Any, ...]]] = field(default=None, compare=False)
+
+    def allowed_for(self, seats: int) -> tuple[Any, ...]:
+        """The values that fit a table of ``seats`` (all of ``allowed`` without a limit)."""
+        return self.allowed if self.limit is None else self.limit(seats)
+
+    def fit(self, value: Any, seats: int) -> Any:
+        """``value`` if it fits ``seats``, else the nearest value that does."""
+        values = self.allowed_for(seats)
+        if value in values:
+            return value
+        if isinstance(value, (int, float)) and not isinstance(value, bool):
+            return min(values, key=lambda v: abs(v - value))
+        return self.default if self.default in values else values[0]
 
 
 @dataclass(frozen=True)

@@ -217,12 +217,15 @@ class ChoiceBar:
                 b.rect = pygame.Rect(int(centre[0] - w / 2), y, w, height)
                 y += height + gap
         else:
-            total = sum(widths) + gap * (len(widths) - 1)
-            x = int(centre[0] - total / 2)
-            y = int(centre[1] - height / 2)
-            for b, w in zip(self.buttons, widths):
-                b.rect = pygame.Rect(x, y, w, height)
-                x += w + gap
+            rows = self._rows(widths, gap, bounds.w if bounds is not None else 0)
+            y = int(centre[1] - (len(rows) * height + gap * (len(rows) - 1)) / 2)
+            for row in rows:
+                total = sum(widths[i] for i in row) + gap * (len(row) - 1)
+                x = int(centre[0] - total / 2)
+                for i in row:
+                    self.buttons[i].rect = pygame.Rect(x, y, widths[i], height)
+                    x += widths[i] + gap
+                y += height + gap
         box = self.buttons[0].rect.unionall([b.rect for b in self.buttons[1:]])
         if bounds is not None:
             moved = box.clamp(bounds)
@@ -232,6 +235,23 @@ class ChoiceBar:
                     b.rect.move_ip(dx, dy)
                 box = moved
         return box
+
+    @staticmethod
+    def _rows(widths: list[int], gap: int, room: int) -> list[list[int]]:
+        """The buttons' indexes in rows: one row, or as many even rows as a row wider than
+        ``room`` (0: no limit) needs (a bet picker of twenty numbers)."""
+        n = len(widths)
+        total = sum(widths) + gap * (n - 1)
+        if room <= 0 or total <= room:
+            return [list(range(n))]
+        count = -(-total // room)
+        while count < n:
+            per = -(-n // count)
+            rows = [list(range(i, min(n, i + per))) for i in range(0, n, per)]
+            if all(sum(widths[i] for i in r) + gap * (len(r) - 1) <= room for r in rows):
+                return rows
+            count += 1
+        return [[i] for i in range(n)]
 
     @staticmethod
     def _caption(b: ChoiceButton) -> str:
@@ -360,6 +380,8 @@ class ScorePop:
         return Tween(duration, apply, ease_out_cubic, on_done=gone)
 
 
+#: a greyed name plate (a player out of the game): fill, rim and words
+DIM_PLATE, DIM_RIM, DIM_INK = (40, 44, 42, 200), (92, 96, 94), (140, 144, 140)
 #: the fill of a lit name plate (the seat to act)
 ACTIVE_PLATE = (92, 64, 14, 245)
 
@@ -472,12 +494,14 @@ class Hud:
         return rect.clamp(bounds)
 
     def draw_plate(self, surface: pygame.Surface, name: str, info: str, centre: tuple[float, float],
-                   font: int, active: bool) -> pygame.Rect:
+                   font: int, active: bool, dim: bool = False) -> pygame.Rect:
         """A seat's name plate; the plate of a seat to act is lit (a warm fill, a gold rim
         and a glow around it), so whose turn it is shows at a glance.  The glow is steady:
-        a table waiting for the player redraws nothing."""
-        name_img = self.text.render(name, font, theme.GOLD_LIGHT if active else theme.CREAM, True)
-        info_img = self.text.render(info, font, theme.CREAM) if info else None
+        a table waiting for the player redraws nothing.  A ``dim`` plate (a player who is
+        out) is grey."""
+        ink = DIM_INK if dim else theme.GOLD_LIGHT if active else theme.CREAM
+        name_img = self.text.render(name, font, ink, True)
+        info_img = self.text.render(info, font, DIM_INK if dim else theme.CREAM) if info else None
         pad = max(6, font // 2)
         rect = self.plate_rect(name, info, centre, font, surface.get_rect())
         w, h = rect.size
@@ -485,6 +509,8 @@ class Hud:
             glow = self._plate_glow((w, h))
             surface.blit(glow, glow.get_rect(center=rect.center))
             surface.blit(self.panels.get((w, h), ACTIVE_PLATE, theme.GOLD_LIGHT, h // 2, 3), rect)
+        elif dim:
+            surface.blit(self.panels.get((w, h), DIM_PLATE, DIM_RIM, h // 2, 2), rect)
         else:
             surface.blit(self.panels.get((w, h), theme.PANEL, theme.GOLD_DARK, h // 2, 2), rect)
         x = rect.x + pad

@@ -198,6 +198,8 @@ class Layout:
             hand = (w / 2, top_y)
             angle, scale = 180.0, self.small_scale
             plate = (hand[0] - cw * 2.4, top_y)
+            if self.seats == 6:   # the top-left hand lies where the plate would: under the hand
+                plate = (hand[0], top_y + sh / 2 + m * 2)
             area = (w / 2, top_y + sh / 2 + m + ch * 0.36 + m)
         elif side in ("top-left", "top-right"):
             fx = 0.27 if side == "top-left" else 0.73

@@ -78,6 +78,9 @@ class SetupScene(OptionRowsScene):
         # Longer than ``count`` once the players were fewer: a seat that comes back
         # keeps the level it had.
         self.seats: list[SeatSpec] = _one_person(start.seats)
+        self.options = {name: (self.spec.options[name].fit(value, self.count)
+                               if name in self.spec.options else value)
+                        for name, value in self.options.items()}
         self._panel = pygame.Rect(0, 0, 0, 0)
         self._size: tuple[int, int] | None = None
         self._build()
@@ -126,6 +129,10 @@ class SetupScene(OptionRowsScene):
         if self.you >= count:
             self._swap(self.you, count - 1)
         self.count = count
+        # an option whose range follows the players (an opening count) stays in range
+        for name, opt in self.spec.options.items():
+            if name in self.options:
+                self.options[name] = opt.fit(self.options[name], count)
 
     def _swap(self, a: int, b: int) -> None:
         """You take seat ``b``; the computer there takes yours, with its strength."""
@@ -145,7 +152,8 @@ class SetupScene(OptionRowsScene):
 
     # --- rows and buttons --------------------------------------------------
     def _rows(self) -> list[OptionRow]:
-        rows = [OptionRow(f"opt:{name}", tr(opt.label) if opt.label else name, tuple(opt.allowed),
+        rows = [OptionRow(f"opt:{name}", tr(opt.label) if opt.label else name,
+                          tuple(opt.allowed_for(self.count)),
                           lambda v, name=name, opt=opt: value_text(self.key, name, opt, v))
                 for name, opt in self.spec.options.items()]
         if len(self.spec.seats) > 1:

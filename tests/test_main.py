@@ -9,6 +9,10 @@ from pathlib import Path
 import pytest
 
 import main
+from game import CATALOG, GAMES
+
+#: games in the menu whose rules are not built yet
+UNBUILT = [e.key for e in CATALOG if e.key not in GAMES]
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -62,7 +66,7 @@ def test_the_kiosk_options_are_parsed():
 @pytest.mark.parametrize("argv, fault", [
     (["--idle", "0"], "--idle"),
     (["--simulate", "poker"], "unknown game 'poker'"),
-    (["--simulate", "bisca"], "not playable yet"),
+    *([(["--simulate", UNBUILT[0]], "not playable yet")] if UNBUILT else []),
     (["--simulate", "bocce", "--players", "master"], "--players: unknown level"),
     (["--simulate", "bocce", "--games", "0"], "--games"),
 ])

@@ -21,7 +21,7 @@ import math
 
 import pygame
 
-from typing import Any, Hashable, Optional
+from typing import Any, Hashable, Optional, Sequence
 
 from scenes import theme
 from scenes.hud import ChoiceBar, Hud
@@ -76,6 +76,7 @@ class PaintingMixin:
         sprites.sort(key=lambda s: (s.flying, s.z))
         flying = 0
         in_part = getattr(self.app, "presents_in_part", True)
+        resting: list[pygame.Rect] = []     # cards at rest: the look back button avoids them
         for sprite in sprites:
             if sprite.flying and not flying:
                 flying = 1
@@ -83,6 +84,8 @@ class PaintingMixin:
             if sprite.id in self._lit and not sprite.flying:
                 log[("halo", sprite.id, self._halo_alpha())] = tuple(self._draw_halo(surface, sprite))
             rect = self.images.draw(surface, sprite)
+            if not sprite.flying:
+                resting.append(rect)
             if in_part:   # the cards are most of the log: kept only when it is used
                 log[("card", sprite.id, sprite.flying) + _sprite_state(sprite)] = \
                     _footprint(rect, self.images.width_for(sprite.scale))
@@ -93,7 +96,7 @@ class PaintingMixin:
         lines = self.adapter.scoreboard(self.shown, lay)
         rect = self.hud.draw_scoreboard(surface, lines, (lay.margin, lay.margin), lay.font(16))
         log[("board", tuple(lines))] = tuple(rect)
-        self._draw_look_button(surface, rect, log)
+        self._draw_look_button(surface, rect, log, resting)
         if self.bar and not self.popup:
             if self.bar.title:
                 log[("panel", self.bar.title)] = tuple(self._draw_panel(surface, self.bar))
@@ -115,7 +118,7 @@ class PaintingMixin:
             log[("effect", kind, tuple(rect), self.hud.clock)] = tuple(rect.inflate(8, 8))
 
     def _draw_look_button(self, surface: pygame.Surface, board: pygame.Rect,
-                          log: PaintLog) -> None:
+                          log: PaintLog, cards: Sequence[pygame.Rect] = ()) -> None:
         """The small "Last trick  L" button by the score board, while there is a trick
         or frame to look back at; where it lies is kept for the mouse (``_look_rect``)."""
         label = self._look_label
@@ -131,12 +134,15 @@ class PaintingMixin:
         h = img.get_height() + pad
         size = (img.get_width() + key.get_width() + pad * 3, h)
         gap = max(4, font // 3)
-        # under the board, else beside it: never on a name plate or a label (a small
-        # window puts the left player's plate just under the board)
+        # under the board, else beside it, else in the top right corner: never on a name
+        # plate, a label or a card at rest (a small window puts the left player's plate
+        # just under the board; five or six seats put a hand beside it)
         spots = [pygame.Rect((board.left, board.bottom + gap), size),
-                 pygame.Rect((board.right + gap * 2, board.top), size)]
+                 pygame.Rect((board.right + gap * 2, board.top), size),
+                 pygame.Rect((lay.width - size[0] - lay.margin, board.top), size)]
         taken = [self.plate_rect(seat) for seat in range(self.seats)]
         taken += [pygame.Rect(r) for k, r in log.items() if k[0] == "label"]
+        taken += list(cards)
         window = pygame.Rect(0, 0, *lay.size)
         rect = next((r for r in spots if window.contains(r) and r.collidelist(taken) < 0),
                     spots[0])
@@ -230,9 +236,10 @@ class PaintingMixin:
             name = self.adapter.seat_name(seat, lay)
             info = self.adapter.plate_info(self.shown, seat)
             active = seat in acting
-            rect = self.hud.draw_plate(surface, name, info, g.plate, lay.font(15), active)
+            dim = self.adapter.plate_dimmed(self.shown, seat)
+            rect = self.hud.draw_plate(surface, name, info, g.plate, lay.font(15), active, dim)
             glow = rect.inflate(rect.h * 2, rect.h * 2) if active else rect
-            log[("plate", seat, name, info, active)] = tuple(glow)
+            log[("plate", seat, name, info, active, dim)] = tuple(glow)
 
     def _draw_light(self, surface: pygame.Surface, log: PaintLog) -> None:
         """A guest's connection light, in the top right corner."""

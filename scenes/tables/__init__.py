@@ -9,7 +9,8 @@ game, so a new game's adapter overrides only what is its own:
 * where its zones lie (:meth:`zone_geom`), empty places (:meth:`slots`) and
   text on the felt (:meth:`labels`);
 * the score board (:meth:`scoreboard`), the name plates' info
-  (:meth:`plate_info`) and the prompt line (:meth:`prompt`);
+  (:meth:`plate_info`; :meth:`plate_dimmed` greys a player who is out) and the
+  prompt line (:meth:`prompt`);
 * how a click becomes an action: on a hand card (:meth:`card_actions`), on a
   zone (:meth:`zone_actions`), or on the choice bar's buttons
   (:meth:`choices`, for moves that are not a card: draw, stand, bid, pass);
@@ -196,6 +197,10 @@ class TableAdapter:
 
     def plate_info(self, view: dict[str, Any], seat: int) -> str:
         return ""
+
+    def plate_dimmed(self, view: dict[str, Any], seat: int) -> bool:
+        """Whether the seat's name plate is greyed (a player out of the game)."""
+        return False
 
     def callout(self, shown: dict[str, Any], legal: Sequence[Action], my_turn: bool,
                 layout: Layout) -> Optional[Callout]:

@@ -171,3 +171,13 @@ def test_replay_refuses_damaged_actions_the_same_way():
     assert damaged.value.index == 0 and damaged.value.reason is None
     with pytest.raises(LogError, match="'chess' is not one of"):
         replay("chess", None, 2, 1, [])
+
+
+def test_an_option_may_narrow_its_values_to_the_seats():
+    from game.engine import Option
+
+    plain = Option(3, (1, 3, 5))
+    assert plain.allowed_for(6) == (1, 3, 5) and plain.fit(4, 6) in (3, 5)
+    opening = Option(5, tuple(range(1, 21)), limit=lambda seats: tuple(range(1, 40 // seats + 1)))
+    assert opening.allowed_for(6) == tuple(range(1, 7))
+    assert opening.fit(20, 6) == 6 and opening.fit(4, 6) == 4 and opening.fit(20, 2) == 20

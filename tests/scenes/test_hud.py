@@ -67,3 +67,36 @@ def test_a_plate_is_measured_as_it_is_drawn(display):
         drawn = hud.draw_plate(surface, "West", "12", centre, 15, active=True)
         assert drawn == hud.plate_rect("West", "12", centre, 15, surface.get_rect())
         assert surface.get_rect().contains(drawn)
+
+
+def test_a_greyed_plate_is_drawn_grey_and_measured_the_same(display):
+    from tests.scenes.tablekit import make_app
+
+    hud, _ = hud_and_timeline(make_app(display))
+    lit, grey = pygame.Surface(SIZE), pygame.Surface(SIZE)
+    a = hud.draw_plate(lit, "West", "♥♥", (640, 360), 15, active=False)
+    b = hud.draw_plate(grey, "West", "♥♥", (640, 360), 15, active=False, dim=True)
+    assert a == b
+    colours = lambda s: {s.get_at((x, y))[:3] for x in range(a.left, a.right, 2)  # noqa: E731
+                         for y in range(a.top, a.bottom, 2)}
+    assert colours(lit) != colours(grey)
+    assert all(abs(r - g) < 40 and abs(g - bl) < 40 for r, g, bl in colours(grey))
+
+
+def test_a_choice_bar_wider_than_its_room_wraps_into_even_rows(display):
+    from scenes.hud import ChoiceBar, ChoiceButton, TextCache
+    from tests.scenes.tablekit import make_app
+
+    text = TextCache(make_app(display).fonts)
+    bar = ChoiceBar()
+    bar.set([ChoiceButton(str(i), i) for i in range(21)])
+    room = pygame.Rect(0, 0, 1200, 700)
+    box = bar.layout((600, 400), 40, 10, text, 17, bounds=room)
+    rows = sorted({b.rect.y for b in bar.buttons})
+    assert len(rows) >= 2 and room.contains(box)
+    per_row = [sum(b.rect.y == y for b in bar.buttons) for y in rows]
+    assert max(per_row) - min(per_row) <= 1
+    few = ChoiceBar()
+    few.set([ChoiceButton(str(i), i) for i in range(4)])
+    few.layout((600, 400), 40, 10, text, 17, bounds=room)
+    assert len({b.rect.y for b in few.buttons}) == 1, "a row that fits stays one row"

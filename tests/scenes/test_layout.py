@@ -143,3 +143,21 @@ def test_your_name_plate_stays_clear_of_the_widest_fan(size):
     for n in (5, 13, 20):
         left = min(x for x, _, _ in place(geom, n, lay.card_w)) - lay.card_w * 0.6
         assert lay.seat(0).plate[0] + lay.card_w * 0.65 < left, (size, n)
+
+
+@pytest.mark.parametrize("size", [(800, 500), (1280, 720), (1920, 1080)])
+@pytest.mark.parametrize("seats", [5, 6])
+def test_at_a_full_table_no_plate_lies_on_a_neighbours_hand(size, seats):
+    """Five or six seats: the top seats sit close, so every plate must be clear of every
+    hand of backs (six at six seats, the most a Bisca round deals there)."""
+    lay = Layout(size, seats)
+    for owner in range(1, seats):
+        geom = lay.hand_zone(owner)
+        sw, sh = lay.card_w * geom.scale, lay.card_h * geom.scale
+        for seat in (s for s in range(seats) if s != owner):
+            plate_x, plate_y = lay.seat(seat).plate
+            for x, y, angle in place(geom, 6, lay.card_w):
+                left, top, right, bottom = card_box(x, y, angle, sw, sh)
+                clear_x = right < plate_x - lay.card_w * 0.65 or left > plate_x + lay.card_w * 0.65
+                clear_y = bottom < plate_y - lay.card_w * 0.2 or top > plate_y + lay.card_w * 0.2
+                assert clear_x or clear_y, (owner, seat, x, y)

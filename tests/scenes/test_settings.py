@@ -207,17 +207,17 @@ def test_games_that_is_not_an_object_is_reset():
 
 
 def test_entries_of_games_this_version_does_not_have_are_kept_as_they_are():
-    future = {"key": "bisca", "seats": [{"kind": "human"}] * 5, "options": {"wild": [1, 2]}}
-    write(json.dumps({"games": {"bisca": future, "tressette": "anything"}}))
+    future = {"key": "scopa", "seats": [{"kind": "human"}] * 5, "options": {"wild": [1, 2]}}
+    write(json.dumps({"games": {"scopa": future, "tressette": "anything"}}))
     loaded, notice = load_settings()
     assert notice is None
-    assert loaded.games == {"bisca": future, "tressette": "anything"}
+    assert loaded.games == {"scopa": future, "tressette": "anything"}
     save_settings(loaded)
-    assert json.loads(settings_path().read_text())["games"]["bisca"] == future
+    assert json.loads(settings_path().read_text())["games"]["scopa"] == future
 
 
 @hyp_settings(max_examples=200, deadline=None)
-@given(st.dictionaries(st.sampled_from(["briscola", "bocce", "bisca"]),
+@given(st.dictionaries(st.sampled_from(["briscola", "bocce", "scopa"]),
                        json_values | st.fixed_dictionaries(
                            {"key": st.sampled_from(["briscola", "bocce"]),
                             "seats": st.lists(st.fixed_dictionaries(
@@ -233,7 +233,7 @@ def test_any_games_field_loads_into_setups_that_start(games):
         setup = loaded.game_setup(key)                  # never raises
         assert setup.key == key and len(setup.humans()) == 1
         assert (key in loaded.games) != (f"games.{key}" in bad) or key not in games
-    assert loaded.games.get("bisca", None) == games.get("bisca", None)
+    assert loaded.games.get("scopa", None) == games.get("scopa", None)
 
 
 # --- hostile files: deep, huge, not a file, from a newer version, unwritable -------------
@@ -253,7 +253,7 @@ def test_json_nested_a_thousand_deep_is_damaged_not_a_crash():
     nested: list = []
     for _ in range(40):
         nested = [nested]
-    write(json.dumps({"volume": 0.5, "games": {"bisca": nested}}))
+    write(json.dumps({"volume": 0.5, "games": {"scopa": nested}}))
     loaded, notice = load_settings()
     assert loaded == Settings() and notice
 
@@ -309,7 +309,7 @@ def test_a_file_over_the_cap_is_damaged_and_never_read_whole(monkeypatch):
 
 def test_a_newer_versions_file_is_not_rewritten_and_round_trips_what_it_does_not_know():
     future = {"volume": 0.5, "animation_speed": "warp", "colour_scheme": "pink",
-              "card_design": "piacentine", "games": {"bisca": {"lives": 3}}, "version": 9}
+              "card_design": "piacentine", "games": {"scopa": {"lives": 3}}, "version": 9}
     write(json.dumps(future))
     before = settings_path().read_bytes(), settings_path().stat().st_mtime_ns
     loaded, notice = load_settings()

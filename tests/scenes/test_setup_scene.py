@@ -303,3 +303,22 @@ def test_a_damaged_entry_set_while_running_never_breaks_the_screen(app):
     app.settings.games["briscola"] = {"key": "briscola", "seats": "three"}
     assert app.game_setup("briscola") == GameSetup.solo("briscola")
     assert open_setup(app, "briscola").setup == GameSetup.solo("briscola")
+
+
+def test_an_option_whose_range_follows_the_players_stays_in_range(app):
+    """Bisca's opening card count: at most 40 divided by the players."""
+    scene = open_setup(app, "bisca")
+    focus(scene, "players")
+    while scene.count != 2:
+        press(app, pygame.K_RIGHT)
+    assert [r.values for r in scene.rows if r.key == "opt:opening"][0] == tuple(range(1, 21))
+    focus(scene, "opt:opening")
+    press(app, pygame.K_LEFT)                   # 5 -> 4 ... then up to the most
+    while scene.options["opening"] != 20:
+        press(app, pygame.K_RIGHT)
+    focus(scene, "players")
+    while scene.count != 6:
+        press(app, pygame.K_RIGHT)
+    assert scene.options["opening"] == 6
+    assert [r.values for r in scene.rows if r.key == "opt:opening"][0] == tuple(range(1, 7))
+    assert scene.setup.options["opening"] == 6

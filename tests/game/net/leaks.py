@@ -88,6 +88,14 @@ def hidden_cards(state: State, seat: Optional[int]) -> set[str]:
                 if s != seat:
                     hidden |= {c.code for c in state.hands[s]}
         return hidden - {c.code for c in state.kitty_shown}
+    if key == "bisca":
+        hidden = {c.code for c in state.deck}
+        for s in range(state.seats):
+            # the one-card round: everyone sees the others' card, its owner only after the bets
+            own = s == seat and not state.blind
+            if not own and not (state.one_card and seat is not None and s != seat):
+                hidden |= {c.code for c in state.hands[s]}
+        return hidden
     raise AssertionError(f"no leak rules for {key}: add them here")
 
 
@@ -96,6 +104,8 @@ def _deal_starts(key: str, events: list[Event]) -> int:
     def starts(e: Event) -> bool:
         if key == "doudizhu":
             return e.kind == "gather"
+        if key == "bisca":
+            return e.kind == "round"
         return e.kind == "hand_start" if key == "bocce" else \
             e.kind == "deal" and e.data.get("stage") == "gather"
     return max((i for i, e in enumerate(events) if starts(e)), default=0)

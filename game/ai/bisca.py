@@ -1,0 +1,156 @@
+"""Computer players for Bisca.  They see one seat's view, nothing else.
+
+How they think:
+
+* A card's chance to win a hand: the share of the cards it has not seen (not in
+  its hand, not played this round, not face up on another player) that are
+  weaker, to the power of the players who still have to beat it.  An Ace counts
+  played high; an opponent's unseen Ace counts high too (the worse case).
+* The bet: the hands won are taken as a sum of those chances (one independent
+  chance per card); the bet is the allowed one with the least expected life
+  loss, so Half Bets and the hook rule need nothing special.
+* The one-card round: its own card is unknown, the others' are in sight; the
+  chance to win is the share of the unseen cards that beat the best card shown
+  (an opponent's Ace counts high unless that player bet 0).
+* Play: while short of its bet it tries to win the hand (the weakest card that
+  takes it when last, else the weakest card likely to hold); once its bet is
+  made it ducks (the strongest card that still loses, else its weakest).  An Ace
+  is played high to win and low to duck: the two worths are two actions.
+* ``easy`` plays a random legal action now and then; ``hard`` also counts the
+  players still to play when deciding whether a card will hold.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Sequence
+
+from game.bisca.rules import DECK, HALF, HIGH, LOW, strength
+from game.cards import Card
+from game.engine import Action
+
+
+def _card(code: str) -> Card:
+    return Card.parse(code)
+
+
+def worth(action: Action) -> int:
+    """Where a play action's card lands in the order (an Ace by its chosen worth)."""
+    assert action.card is not None
+    return strength(action.card, action.value)
+
+
+def top(c: Card) -> int:
+    """A card at its best (an Ace high)."""
+    return strength(c, HIGH if c.rank == 1 else "")
+
+
+def unseen(view: dict[str, Any]) -> list[Card]:
+    """The cards this seat cannot place: not in its hand, not played, not face up."""
+    seen = {code for cs in view["zones"].values() for code in cs if code is not None}
+    seen |= set(view.get("played", []))
+    return [c for c in DECK if c.code not in seen]
+
+
+def chance(value: int, pool: Sequence[Card], rivals: int) -> float:
+    """The chance a card of strength ``value`` beats ``rivals`` cards drawn from ``pool``."""
+    if rivals <= 0:
+        return 1.0
+    if not pool:
+        return 1.0
+    weaker = sum(top(c) < value for c in pool) / len(pool)
+    return weaker ** rivals
+
+
+def distribution(chances: Sequence[float]) -> list[float]:
+    """P(exactly k wins) for independent chances (a Poisson-binomial)."""
+    dist = [1.0]
+    for p in chances:
+        nxt = [0.0] * (len(dist) + 1)
+        for k, q in enumerate(dist):
+            nxt[k] += q * (1 - p)
+            nxt[k + 1] += q * p
+        dist = nxt
+    return dist
+
+
+def best_bet(dist: Sequence[float], legal: Sequence[Action]) -> Action:
+    """The legal bet with the least expected life loss (the lower bet on a tie)."""
+    def loss(a: Action) -> tuple[float, float]:
+        h = round(float(a.value) * HALF)
+        return (sum(q * abs(h - k * HALF) for k, q in enumerate(dist)), h)
+    return min(legal, key=loss)
+
+
+class BiscaPlayer:
+    name = "bisca"
+
+    def __init__(self, level: str, blunder: float = 0.0, count_rivals: bool = False) -> None:
+        self.name = f"bisca-{level}"
+        self.blunder = blunder
+        self.count_rivals = count_rivals
+
+    def choose(self, view: dict[str, Any], legal: Sequence[Action], rng: random.Random) -> Action:
+        if self.blunder and rng.random() < self.blunder:
+            return rng.choice(list(legal))
+        if legal[0].kind == "bet":
+            return best_bet(self.estimate(view), legal)
+        return self.play(view, legal)
+
+    # -- bets -------------------------------------------------------------------
+    def estimate(self, view: dict[str, Any]) -> list[float]:
+        seat = view["seat"]
+        others = [s for s in view["players"] if s != seat]
+        if view["blind"]:
+            return distribution([self.blind_chance(view, others)])
+        pool = unseen(view)
+        hand = [_card(c) for c in view["zones"][f"hand/{seat}"]]
+        return distribution([chance(top(c), pool, len(others)) for c in hand])
+
+    @staticmethod
+    def blind_chance(view: dict[str, Any], others: list[int]) -> float:
+        """The one-card round: the chance my unseen card beats the best card in sight."""
+        best = -2
+        for s in others:
+            for code in view["zones"][f"hand/{s}"]:
+                if code is None:
+                    continue
+                c = _card(code)
+                low = c.rank == 1 and view["bets"][s] == 0
+                best = max(best, strength(c, LOW) if low else top(c))
+        pool = unseen(view)
+        return sum(top(c) > best for c in pool) / max(1, len(pool))
+
+    # -- play ------------------------------------------------------------------
+    def play(self, view: dict[str, Any], legal: Sequence[Action]) -> Action:
+        seat = view["seat"]
+        bet = round((view["bets"][seat] or 0) * HALF)
+        short = bet - view["won"][seat] * HALF
+        trick = view["trick"]
+        best = max((strength(_card(t["card"]), t["ace"] or "") for t in trick), default=None)
+        behind = len(view["players"]) - len(trick) - 1
+        ordered = sorted(legal, key=worth)
+        winners = [a for a in ordered if best is None or worth(a) > best]
+        if short >= HALF:                              # wants this hand
+            if not winners:
+                return ordered[0]
+            if behind == 0:
+                return winners[0]
+            pool = unseen(view)
+            rivals = behind if self.count_rivals else len(view["players"]) - 1
+            holding = [a for a in winners if chance(worth(a), pool, rivals) >= 0.5]
+            return holding[0] if holding else winners[-1]
+        losers = [a for a in ordered if best is not None and worth(a) < best]
+        if losers:
+            return losers[-1]
+        return ordered[0] if behind or best is None else ordered[-1]
+
+
+def player(level: str = "normal") -> BiscaPlayer:
+    """``easy`` blunders now and then; ``normal`` bets and plays to its bet; ``hard`` also
+    weighs how many players are still to play the hand."""
+    if level == "easy":
+        return BiscaPlayer("easy", blunder=0.3)
+    if level == "hard":
+        return BiscaPlayer("hard", count_rivals=True)
+    return BiscaPlayer("normal")

@@ -1,0 +1,349 @@
+"""Bisca's referee: rounds of bets and hands, lives, Babbeo and everyone out.
+
+See :mod:`game.bisca` for the choices the rule text leaves open.
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from game.bisca import rules
+from game.bisca.rules import HALF, number
+from game.cards import Card, codes, shuffled
+from game.engine import GAME_OVER, Action, Event, Reason, State
+
+BET, PLAY, OVER = "bet", "play", "over"
+
+
+def _move(c: Card | None, src: str, dst: str, up: bool) -> dict[str, Any]:
+    return {"card": c.code if c is not None else None, "src": src, "dst": dst, "up": up}
+
+
+def _numbers(halves: list[int | None]) -> list[int | float | None]:
+    return [None if h is None else number(h) for h in halves]
+
+
+class BiscaState(State):
+    """A whole game of Bisca: rounds until one player is left (or everyone is out)."""
+
+    def __init__(self, options: dict[str, Any], seats: int, seed: int) -> None:
+        super().__init__(options, seats, seed)
+        if seats not in rules.SEATS:
+            raise ValueError(f"Bisca is played by 2 to 6, not {seats}")
+        self.half_bets: bool = bool(options.get("half_bets", False))
+        self.opening: int = min(int(options.get("opening", rules.DEFAULT_OPENING)),
+                                rules.max_opening(seats))
+        self.start_lives: int = int(options.get("lives", rules.DEFAULT_LIVES))
+        self.lives = [self.start_lives * HALF] * seats       # in halves
+        self.babbeo_used = False
+        self.round_no = 0
+        self.cards = self.opening
+        self.dealer = seats - 1                  # so seat 0 bets and leads first
+        self.deck: list[Card] = []
+        self.hands: list[list[Card]] = [[] for _ in range(seats)]
+        self.piles: list[list[Card]] = [[] for _ in range(seats)]
+        self.table: list[tuple[int, Card, str]] = []       # (seat, card, ace worth)
+        self.played: list[Card] = []             # every card played this round, in order
+        self.players: list[int] = []             # this round's seats, in betting order
+        self.bets: list[int | None] = [None] * seats
+        self.won = [0] * seats
+        self.phase = BET
+        self.turn = 0
+        self.leader = 0
+        self.out_round = [0] * seats             # the round a seat last went out in
+        self.winners: list[int] = []
+        self.sheet: list[dict[str, Any]] = []
+        self.last_hand: dict[str, Any] | None = None
+        self._opening = self._start_round()
+
+    # -- facts -----------------------------------------------------------------
+    @property
+    def one_card(self) -> bool:
+        return self.cards == 1
+
+    @property
+    def blind(self) -> bool:
+        """Betting in the one-card round: nobody sees their own card."""
+        return self.one_card and self.phase == BET
+
+    def alive(self) -> list[int]:
+        return [s for s in range(self.seats) if self.lives[s] > 0]
+
+    def order_after(self, seat: int, among: list[int]) -> list[int]:
+        """The seats of ``among``, starting with the first one after ``seat`` (to the right)."""
+        return [t for t in ((seat + i) % self.seats for i in range(1, self.seats + 1))
+                if t in among]
+
+    def forbidden(self) -> int | None:
+        """The hook rule's barred bet (halves) for the bettor to act, if they bet last."""
+        if self.phase != BET or sum(b is None for b in self.bets) != 1:
+            return None
+        others = sum(b for b in self.bets if b is not None)
+        return rules.forbidden_bet(self.cards, others, self.half_bets)
+
+    def bet_options(self) -> list[int]:
+        barred = self.forbidden()
+        return [h for h in rules.bet_choices(self.cards, self.half_bets) if h != barred]
+
+    def true_zones(self) -> dict[str, list[Card]]:
+        zones: dict[str, list[Card]] = {"deck": list(self.deck),
+                                        "table": [c for _, c, _ in self.table]}
+        for s in range(self.seats):
+            zones[f"hand/{s}"] = list(self.hands[s])
+            zones[f"pile/{s}"] = list(self.piles[s])
+        return zones
+
+    def _face_up(self, seat: int | None, zone: str) -> bool:
+        if zone == "table":
+            return True
+        if seat is None or not zone.startswith("hand/"):
+            return False
+        own = zone == f"hand/{seat}"
+        if self.one_card:                        # everyone sees the others' single card
+            return not own or not self.blind
+        return own
+
+    # -- the contract ------------------------------------------------------
+    def opening_events(self) -> list[Event]:
+        return list(self._opening)
+
+    def to_act(self) -> tuple[int, ...]:
+        return () if self.phase == OVER else (self.turn,)
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        if seat not in self.to_act():
+            return []
+        if self.phase == BET:
+            return sorted(Action("bet", (), rules.text(h)) for h in self.bet_options())
+        out: list[Action] = []
+        for c in self.hands[seat]:
+            if c.rank == 1:
+                out += [Action("play", (c,), worth) for worth in rules.ACE_CHOICES]
+            else:
+                out.append(Action("play", (c,)))
+        return sorted(out)
+
+    def _reason(self, seat: int, action: Action) -> Reason | None:
+        if self.phase == BET:
+            return self._bet_reason(action)
+        if action.kind == "bet":
+            return Reason("bisca.bets_closed")
+        c = action.card
+        if action.kind != "play" or c is None:
+            return Reason("bisca.play_one_card")
+        if c not in self.hands[seat]:
+            return Reason("bisca.not_in_hand")
+        if c.rank == 1 and action.value not in rules.ACE_CHOICES:
+            return Reason("bisca.ace_high_or_low", {"card": c.code})
+        if c.rank != 1 and action.value:
+            return Reason("bisca.only_aces_choose", {"card": c.code})
+        return None
+
+    def _bet_reason(self, action: Action) -> Reason:
+        if action.kind != "bet":
+            return Reason("bisca.bet_first")
+        if action.cards:
+            return Reason("bisca.bet_plain")
+        h = rules.parse(action.value)
+        if h is None or h > self.cards * HALF:
+            return Reason("bisca.bet_range", {"cards": self.cards})
+        if h % HALF and not self.half_bets:
+            return Reason("bisca.whole_bets")
+        others = sum(b for b in self.bets if b is not None)
+        return Reason("bisca.hook", {"bet": action.value, "cards": self.cards,
+                                     "others": rules.text(others)})
+
+    def _apply(self, seat: int, action: Action) -> list[Event]:
+        events: list[Event] = []
+        if action.kind == "bet":
+            self._bet(seat, rules.parse(action.value) or 0, events)
+        else:
+            assert action.card is not None
+            self._play(seat, action.card, action.value, events)
+        return events
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        zones = {z: (codes(cs) if self._face_up(seat, z) else [None] * len(cs))
+                 for z, cs in self.true_zones().items()}
+        barred = self.forbidden()
+        out: dict[str, Any] = {
+            "seat": seat,
+            "zones": zones,
+            "phase": self.phase,
+            "to_act": list(self.to_act()),
+            "turn": self.turn if self.phase != OVER else None,
+            "round_no": self.round_no,
+            "cards": self.cards,
+            "opening": self.opening,
+            "one_card": self.one_card,
+            "blind": self.blind,
+            "half_bets": self.half_bets,
+            "start_lives": self.start_lives,
+            "dealer": self.dealer,
+            "players": list(self.players),
+            "leader": self.leader,
+            "bets": _numbers(self.bets),
+            "won": list(self.won),
+            "lives": _numbers(list(self.lives)),
+            "out": [s for s in range(self.seats) if self.lives[s] <= 0 and s not in self.winners],
+            "babbeo_used": self.babbeo_used,
+            "forbidden": None if barred is None else number(barred),
+            "trick": [{"seat": s, "card": c.code, "ace": a} for s, c, a in self.table],
+            "played": codes(self.played),
+            "last_hand": copy.deepcopy(self.last_hand),
+            "sheet": copy.deepcopy(self.sheet),
+        }
+        if self.phase == OVER:
+            out["winners"] = list(self.winners)
+        return out
+
+    def result(self) -> dict[str, Any]:
+        return {"scores": self.scores(), "winners": list(self.winners),
+                "lives": _numbers(list(self.lives)), "sheet": copy.deepcopy(self.sheet)}
+
+    def scores(self) -> list[int]:
+        """How many players each seat outlasted: the winner all the others; the rest by the
+        round they (last) went out in."""
+        rank = [len(self.sheet) + 1 if s in self.winners else self.out_round[s]
+                for s in range(self.seats)]
+        return [sum(r < rank[s] for r in rank) for s in range(self.seats)]
+
+    # -- the flow of a game --------------------------------------------------
+    def _start_round(self) -> list[Event]:
+        """Gather, shuffle, deal ``self.cards`` to every player still in."""
+        self.round_no += 1
+        alive = self.alive()
+        if self.round_no > 1:
+            self.dealer = self.order_after(self.dealer, alive)[0]   # the deal passes right
+        self.players = self.order_after(self.dealer, alive)
+        gather = ([_move(None, f"pile/{s}", "deck", False)
+                   for s in range(self.seats) for _ in self.piles[s]])
+        self.piles = [[] for _ in range(self.seats)]
+        self.deck = shuffled(rules.DECK, self.rng)
+        self.bets = [None] * self.seats
+        self.won = [0] * self.seats
+        self.table = []
+        self.played = []
+        self.last_hand = None
+        head = {"round_no": self.round_no, "cards": self.cards, "dealer": self.dealer,
+                "players": list(self.players), "one_card": self.one_card,
+                "lives": _numbers(list(self.lives))}
+        events = [Event("round", self.dealer, {**head, "moves": gather})]
+        everyone = frozenset(range(self.seats))
+        for _ in range(self.cards):
+            for s in self.players:
+                c = self.deck.pop()
+                self.hands[s].append(c)
+                dst = f"hand/{s}"
+                seen_by = everyone - {s} if self.one_card else frozenset({s})
+                events.append(Event("deal", s, {"moves": [_move(None, "deck", dst, False)]},
+                                    private={"moves": [_move(c, "deck", dst, True)]},
+                                    audience=seen_by))
+        self.phase = BET
+        self.turn = self.leader = self.players[0]
+        events.append(Event("bet_turn", self.turn, self._bet_turn_data()))
+        return events
+
+    def _bet_turn_data(self) -> dict[str, Any]:
+        barred = self.forbidden()
+        return {"bets": _numbers(self.bets),
+                "forbidden": None if barred is None else number(barred)}
+
+    def _bet(self, seat: int, halves: int, events: list[Event]) -> None:
+        self.bets[seat] = halves
+        waiting = [s for s in self.players if self.bets[s] is None]
+        events.append(Event("bet", seat, {"bet": number(halves), "bets": _numbers(self.bets)}))
+        if waiting:
+            self.turn = waiting[0]
+            events.append(Event("bet_turn", self.turn, self._bet_turn_data()))
+            return
+        self.phase = PLAY
+        self.turn = self.leader = self.players[0]
+        total = sum(self.bets[s] or 0 for s in self.players)
+        events.append(Event("bets_closed", None, {"bets": _numbers(self.bets),
+                                                  "total": number(total), "cards": self.cards}))
+        if self.one_card:      # each player turns their own card up at last
+            for s in self.players:
+                c = self.hands[s][0]
+                events.append(Event("reveal", s, {}, private={
+                    "moves": [_move(c, f"hand/{s}", f"hand/{s}", True)]},
+                    audience=frozenset({s})))
+
+    def _play(self, seat: int, c: Card, ace: str, events: list[Event]) -> None:
+        self.hands[seat].remove(c)
+        self.table.append((seat, c, ace))
+        self.played.append(c)
+        events.append(Event("play", seat, {"card": c.code, "ace": ace or None,
+                                           "moves": [_move(c, f"hand/{seat}", "table", True)]}))
+        if len(self.table) < len(self.players):
+            self.turn = self.order_after(seat, self.players)[0]
+            return
+        best = max(self.table, key=lambda t: rules.strength(t[1], t[2]))
+        winner = best[0]
+        self.won[winner] += 1
+        taken = [c for _, c, _ in self.table]
+        self.piles[winner].extend(taken)
+        self.last_hand = {"cards": [{"seat": s, "card": x.code, "ace": a} for s, x, a in self.table],
+                          "winner": winner}
+        events.append(Event("hand_won", winner, {
+            "cards": codes(taken), "won": list(self.won),
+            "moves": [_move(x, "table", f"pile/{winner}", False) for x in taken]}))
+        self.table = []
+        self.turn = self.leader = winner
+        if not any(self.hands[s] for s in self.players):
+            self._end_round(events)
+
+    def _end_round(self, events: list[Event]) -> None:
+        """Lives lost, then Babbeo, everyone out, the last player standing."""
+        loss = [0] * self.seats
+        for s in self.players:
+            loss[s] = rules.life_loss(self.bets[s] or 0, self.won[s])
+            self.lives[s] -= loss[s]
+        self.sheet.append({"round_no": self.round_no, "cards": self.cards,
+                           "players": list(self.players), "bets": _numbers(self.bets),
+                           "won": list(self.won), "loss": _numbers(loss),
+                           "lives": _numbers(list(self.lives))})
+        events.append(Event("round_scored", None, {"round_no": self.round_no,
+                                                   "bets": _numbers(self.bets),
+                                                   "won": list(self.won), "loss": _numbers(loss),
+                                                   "lives": _numbers(list(self.lives))}))
+        out_now = [s for s in self.players if self.lives[s] <= 0]
+        if out_now and not self.babbeo_used:
+            self.babbeo_used = True
+            for s in out_now:
+                self.lives[s] = HALF
+            events.append(Event("babbeo", None, {"seats": out_now,
+                                                 "lives": _numbers(list(self.lives))}))
+        elif out_now and len(out_now) == len(self.players):
+            best = max(self.lives[s] for s in self.players)
+            tied = [s for s in self.players if self.lives[s] == best]
+            if len(tied) == 1:
+                self.winners = list(tied)
+            else:
+                self.lives = [h + HALF for h in self.lives]
+                for s in tied:
+                    self.lives[s] = max(self.lives[s], HALF)
+            events.append(Event("everyone_out", None, {
+                "tie": len(tied) > 1, "seats": tied, "lives": _numbers(list(self.lives))}))
+        for s in self.players:
+            if self.lives[s] <= 0 and s not in self.winners:
+                self.out_round[s] = self.round_no
+        gone = [s for s in self.players if self.lives[s] <= 0 and s not in self.winners]
+        if gone:
+            events.append(Event("eliminated", None, {"seats": gone}))
+        alive = self.alive()
+        if not self.winners and len(alive) == 1:
+            self.winners = alive
+        if self.winners:
+            self._finish(events)
+            return
+        self.cards = rules.next_count(self.cards, self.opening)
+        events.extend(self._start_round())
+
+    def _finish(self, events: list[Event]) -> None:
+        self.phase = OVER
+        self.turn = -1
+        events.append(Event(GAME_OVER, None, {"scores": self.scores(),
+                                              "winners": list(self.winners),
+                                              "lives": _numbers(list(self.lives))}))

@@ -1,0 +1,441 @@
+"""Bisca at the table: two to six seats played counterclockwise, the bets and the
+hands won beside each name plate, lives as hearts on the plates, the bet picker
+with the number the hook rule bars (and why), the Ace's high/low choice, the
+blind one-card round, greyed players who are out, and the Babbeo and
+everyone-out banners.
+
+Layout: you at the bottom, the next player on your right.  The deck lies left of
+the middle, each hand's cards in front of their players in the middle; the
+hands won pile up by each player.  The round ("Round 3 · 2 cards") and the sum
+of the bets stand at the top centre.
+
+Everything shown comes from the view and the events' public data: the hook
+number is ``view["forbidden"]``, a player is out when the view (or an
+``eliminated`` event) says so, the hearts are ``view["lives"]``.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Optional, Sequence
+
+from game.cards import Card
+from game.engine import GAME_OVER, Action, Event
+from scenes import theme
+from scenes.hud import POSITIVE, ChoiceButton, Label
+from scenes.i18n import language, tr
+from scenes.layout import Layout, ZoneGeom
+from scenes.lookback import LookBack, LookRow
+from scenes.sheet import Sheet, SheetRow
+from scenes.tables import Fx, TableAdapter, Timing
+
+TRICK_SCALE = 0.85
+#: how far out from the middle toward each player's area their card of the hand lies
+TRICK_REACH = 0.6
+PILE_SCALE = 0.5
+#: the others' single card in the one-card round
+ONE_CARD_SCALE = 0.7
+HEART, HALF_HEART = "♥", "½"
+#: a missed bet, a player out
+NEGATIVE = (255, 150, 130)
+#: the rounds the result sheet shows (the last ones)
+SHEET_ROUNDS = 11
+#: more lives than this are written as a count ("♥ × 7")
+MOST_HEARTS = 5
+
+
+def number(value: Any) -> str:
+    """A bet or a life count as read: 2, 2.5 (never 2.0)."""
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
+    return str(value)
+
+
+def hearts(lives: Any) -> str:
+    """Lives as hearts: "♥♥♥", "♥♥½" (half a life with Half Bets), "♥ × 7", "0" when out."""
+    lives = float(lives or 0)
+    if lives <= 0:
+        return number(lives)
+    whole, half = int(lives), lives - int(lives) >= 0.5
+    if whole > MOST_HEARTS:
+        return f"{HEART} × {number(lives)}"
+    return HEART * whole + (HALF_HEART if half else "")
+
+
+class BiscaAdapter(TableAdapter):
+    """Bisca's zones, words, bet picker, banners and round sheet."""
+
+    counterclockwise = True
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        #: the hand on the table, and the others' hands (upright in the one-card round)
+        self.live_zones = frozenset({"table"} | {f"hand/{s}" for s in range(self.seats)
+                                                 if s != self.human_seat})
+
+    # -- geometry ------------------------------------------------------------------
+    def play_order(self, shown: dict[str, Any]) -> list[int]:
+        """The round's players in play order from the hand's leader (as the view gives them)."""
+        players = [int(s) for s in shown.get("players") or range(self.seats)]
+        leader = shown.get("leader")
+        if leader in players:
+            i = players.index(leader)
+            players = players[i:] + players[:i]
+        return players
+
+    def live_zone_geom(self, zone: str, layout: Layout, shown: dict[str, Any]) -> ZoneGeom:
+        """The hand on the table: card i in front of the i-th player from the leader."""
+        if zone.startswith("hand/"):
+            geom = self.zone_geom(zone, layout)
+            if not shown.get("one_card"):
+                return geom
+            # one card each, face up for you to read: upright (larger at the sides, where
+            # there is room)
+            side = layout.seat(int(zone[5:])).side
+            scale = ONE_CARD_SCALE if side in ("left", "right") else geom.scale
+            return ZoneGeom(geom.x, geom.y, geom.kind, scale, 0.0, z=geom.z)
+        if zone != "table":
+            return self.zone_geom(zone, layout)
+        spots = tuple((*self.trick_spot(s, layout), 0.0) for s in self.play_order(shown))
+        cx, cy = layout.centre
+        return ZoneGeom(cx, cy, "spots", TRICK_SCALE, spots=spots or ((cx, cy, 0.0),), z=300)
+
+    @staticmethod
+    def trick_spot(seat: int, layout: Layout) -> tuple[float, float]:
+        """Where a seat's card of the hand lies: on the way from the middle to its area, far
+        enough out that six cards never cover each other's corners."""
+        cx, cy = layout.centre
+        ax, ay = layout.seat(seat).area
+        return (cx + (ax - cx) * TRICK_REACH, cy + (ay - cy) * TRICK_REACH)
+
+    def zone_geom(self, zone: str, layout: Layout) -> ZoneGeom:
+        kind, _, rest = zone.partition("/")
+        if kind == "pile" and rest.isdigit():
+            return self._pile_geom(int(rest), layout)
+        if zone == "deck":
+            # low on the left, clear of the West player's card of the hand
+            cx, cy = layout.centre
+            return ZoneGeom(cx - layout.width * 0.36, cy + layout.card_h * 0.85, "stack", 0.75,
+                            0.0, depth=0.15, z=50)
+        return super().zone_geom(zone, layout)
+
+    def _pile_geom(self, seat: int, layout: Layout) -> ZoneGeom:
+        """The cards of the hands a player won this round, a small stack by their hand,
+        clear of the name plates and the bet labels."""
+        g = layout.seat(seat)
+        tilt = 8.0
+        if g.side == "bottom":
+            x, y = g.hand[0] + layout.fan_span / 2 + layout.card_w * 1.2, g.hand[1]
+        elif g.side in ("left", "right"):
+            inward = 1 if g.side == "left" else -1
+            x, y, tilt = g.hand[0] + inward * layout.card_h * 0.1, g.hand[1] + layout.card_h, \
+                -8.0 * inward
+        elif g.side == "top":
+            x, y = g.hand[0] + layout.card_w * 1.9, g.hand[1]
+        else:   # top-left, top-right: under the plate and its label
+            x, y = g.plate[0], g.plate[1] + layout.font(27) + layout.card_h * 0.42
+        return ZoneGeom(x, y, "stack", PILE_SCALE, tilt, depth=0.3, z=200)
+
+    def choice_anchor(self, layout: Layout) -> tuple[float, float]:
+        """The bet picker above your hand, under the cards of the hand in play."""
+        cx, cy = layout.centre
+        return (cx, (cy + layout.card_h * 0.55 + layout.prompt_y) / 2 + layout.card_h * 0.1)
+
+    # -- words ---------------------------------------------------------------------
+    def scoreboard(self, view: dict[str, Any], layout: Layout) -> list[tuple[str, str]]:
+        """The round and its cards, the sum of the bets (the hook rule's number) and whether
+        the Babbeo bonus is gone: three short lines, clear of the left and top-left plates."""
+        cards = int(view.get("cards") or 1)
+        bets = [b for b in (view.get("bets") or []) if b is not None]
+        third = tr("bisca_table.bets_total", total=number(sum(bets)))
+        if view.get("babbeo_used"):
+            third += " · " + tr("bisca_table.babbeo_gone")
+        return [(self.spec.title, "title"),
+                (tr("bisca_table.round" if cards > 1 else "bisca_table.round_one",
+                    round_no=view.get("round_no", 1), cards=cards), ""),
+                (third, "score")]
+
+    def plate_info(self, view: dict[str, Any], seat: int) -> str:
+        """The seat's lives, as hearts."""
+        lives = view.get("lives") or []
+        return hearts(lives[seat]) if seat < len(lives) else ""
+
+    def plate_dimmed(self, view: dict[str, Any], seat: int) -> bool:
+        return seat in (view.get("out") or [])
+
+    def _bet_line(self, view: dict[str, Any], seat: int) -> tuple[str, Any]:
+        """What stands by a seat's plate: its bet and hands won, "Out", or nothing."""
+        if seat in (view.get("out") or []):
+            return tr("bisca_table.out"), theme.CREAM_DIM
+        if seat not in (view.get("players") or []):
+            return "", None
+        bets, won = view.get("bets") or [], view.get("won") or []
+        bet = bets[seat] if seat < len(bets) else None
+        taken = won[seat] if seat < len(won) else 0
+        if bet is None:
+            text = tr("bisca_table.no_bet_yet")
+            return text, theme.CREAM_DIM
+        ok = float(taken) <= float(bet)
+        return (tr("bisca_table.bet_won", bet=number(bet), won=taken),
+                theme.CREAM if ok else NEGATIVE)
+
+    def labels(self, view: dict[str, Any], layout: Layout) -> list[Label]:
+        """Each player's bet and hands won (or "Out") by their name plate, the dealer's
+        marked."""
+        out: list[Label] = []
+        f = layout.font
+        # an Ace on the table says how it was played
+        order = self.play_order(view)
+        for i, played in enumerate(view.get("trick") or []):
+            if played.get("ace") and i < len(order):
+                x, y = self.trick_spot(order[i], layout)
+                out.append(Label(tr(f"bisca_table.ace_{played['ace']}"),
+                                 (x, y + layout.card_h * TRICK_SCALE / 2 + f(12)), f(13),
+                                 theme.GOLD_LIGHT, True, pill=True))
+        dealer = view.get("dealer")
+        for seat in range(self.seats):
+            g = layout.seat(seat)
+            x, y = g.plate
+            y = y - f(27) if g.side == "bottom" else y + f(27)
+            text, colour = self._bet_line(view, seat)
+            if seat == dealer and seat not in (view.get("out") or []):
+                text = tr("bisca_table.dealer") + (" · " + text if text else "")
+            if not text:
+                continue
+            # by the plate, inside the window: the side seats' plates touch its edge
+            anchor = {"left": "midleft", "right": "midright"}.get(g.side, "center")
+            pad = layout.margin + f(8)        # the pill reaches past its text
+            if g.side == "left":
+                x = pad
+            elif g.side == "right":
+                x = layout.width - pad
+            elif g.side == "bottom":          # your plate lies near the left edge
+                x, anchor = max(pad, x - layout.card_w * 0.5), "midleft"
+            out.append(Label(text, (x, y), f(14), colour or theme.CREAM, True, anchor=anchor,
+                             pill=True))
+        return out
+
+    def prompt(self, view: dict[str, Any], legal: Sequence[Action], my_turn: bool,
+               waiting_for: Sequence[int], layout: Layout) -> str:
+        phase = view.get("phase")
+        if phase == "over":
+            return ""
+        if self.human_seat in (view.get("out") or []) and not self.watching:
+            return tr("bisca_table.prompt.you_are_out")
+        if my_turn and phase == "bet":
+            key = "bisca_table.prompt.bet_blind" if view.get("blind") else "bisca_table.prompt.bet"
+            return tr(key, cards=view.get("cards", 1))
+        if my_turn and phase == "play":
+            seat = self.human_seat
+            bets, won = view.get("bets") or [], view.get("won") or []
+            return tr("bisca_table.prompt.play", bet=number(bets[seat]), won=won[seat])
+        if waiting_for and phase == "bet":
+            return tr("bisca_table.prompt.betting", player=self.seat_name(waiting_for[0], layout))
+        return super().prompt(view, legal, my_turn, waiting_for, layout)
+
+    def action_label(self, action: Action) -> str:
+        if action.kind == "bet":
+            return action.value
+        if action.kind == "play" and action.value:
+            return tr(f"bisca_table.ace_{action.value}")
+        return super().action_label(action)
+
+    def choice_title(self, actions: Sequence[Action]) -> str:
+        c = next((a.card for a in actions if a.card is not None), None)
+        return tr("bisca_table.ace_title", card=c.name(language())) if c else tr("table.choose")
+
+    def choice_bar_title(self, view: dict[str, Any], legal: Sequence[Action]) -> str:
+        """The bet picker's title: what a bet is, and the hook rule's barred number."""
+        if not any(a.kind == "bet" for a in legal):
+            return ""
+        barred = view.get("forbidden")
+        if barred is None:
+            return tr("bisca_table.bet_title", cards=view.get("cards", 1))
+        others = sum(b for b in (view.get("bets") or []) if b is not None)
+        return tr("bisca_table.hook_title", bet=number(barred), others=number(others),
+                  cards=view.get("cards", 1))
+
+    # -- input ---------------------------------------------------------------------
+    def choices(self, view: dict[str, Any], legal: Sequence[Action]) -> list[ChoiceButton]:
+        """The bets in order, the barred one shown disabled in its place."""
+        bets = [a for a in legal if a.kind == "bet"]
+        barred = view.get("forbidden")
+        if barred is not None and bets:
+            bets.append(Action("bet", (), number(barred)))
+        bets.sort(key=lambda a: float(a.value))
+        out = []
+        for a in bets:
+            enabled = a in legal
+            whole = a.value.isdigit() and len(a.value) == 1
+            label = a.value if enabled else tr("bisca_table.barred", bet=a.value)
+            out.append(ChoiceButton(label, a, a.value if whole and enabled else "",
+                                    enabled=enabled))
+        return out
+
+    # -- events --------------------------------------------------------------------
+    def timing(self, event: Event) -> Timing:
+        kind = event.kind
+        if kind == "round":
+            return Timing(flight=0.35, stagger=0.012, sound="collect", after=0.25)
+        if kind == "deal":
+            return Timing(flight=0.24, after=0.0, move_sound="deal")
+        if kind == "reveal":
+            return Timing(flip=0.35, before=0.2, move_sound="flip", after=0.2)
+        if kind == "play":
+            return Timing(flight=0.36, move_sound="play", after=0.08)
+        if kind == "hand_won":
+            return Timing(flight=0.42, stagger=0.05, before=0.7, sound="collect", after=0.05)
+        if kind == "round_scored":
+            return Timing(before=0.3, after=0.9)
+        if kind in ("babbeo", "everyone_out"):
+            return Timing(before=0.2, after=0.3)
+        return super().timing(event)
+
+    def _banner_y(self, layout: Layout) -> float:
+        cx, cy = layout.centre
+        return cy - layout.card_h * 0.95
+
+    def effects(self, event: Event, view: dict[str, Any], fx: Fx, layout: Layout) -> None:
+        kind, data, seat = event.kind, event.data, event.seat
+        if kind == "round" and data.get("one_card"):
+            fx.banner(tr("bisca_table.one_card_banner"), tr("bisca_table.one_card_sub"),
+                      at="end", hold=1.2, y=self._banner_y(layout))
+        elif kind == "bet" and seat is not None:
+            # where the player's card of the hand will lie: the middle is empty while betting
+            fx.pop(tr("bisca_table.bet_pop", bet=number(data.get("bet"))),
+                   self.trick_spot(seat, layout), at="start", colour=theme.GOLD_LIGHT,
+                   rise=0.25, size=0.8)
+        elif kind == "round_scored":
+            bets, losses = data.get("bets") or [], data.get("loss") or []
+            for s, (bet, loss) in enumerate(zip(bets, losses)):
+                if bet is None:
+                    continue
+                text = (tr("bisca_table.loss_pop", loss=number(loss)) if loss
+                        else tr("bisca_table.made_pop"))
+                fx.pop(text, self.trick_spot(s, layout), at="start",
+                       colour=NEGATIVE if loss else POSITIVE, rise=0.2, size=0.8)
+            fx.sound("score", at="start")
+        elif kind == "babbeo":
+            names = " & ".join(self.seat_name(s, layout) for s in data.get("seats") or [])
+            fx.sound("score", at="start")
+            fx.banner(tr("bisca_table.babbeo_banner"), tr("bisca_table.babbeo_sub", players=names),
+                      at="start", hold=1.6, y=self._banner_y(layout))
+            fx.wait(1.8)
+        elif kind == "everyone_out":
+            names = " & ".join(self.seat_name(s, layout) for s in data.get("seats") or [])
+            fx.sound("score", at="start")
+            if data.get("tie"):
+                fx.banner(tr("bisca_table.everyone_out_tie"),
+                          tr("bisca_table.everyone_out_tie_sub", players=names),
+                          at="start", hold=1.8, y=self._banner_y(layout))
+            else:
+                fx.banner(tr("bisca_table.everyone_out"),
+                          tr("bisca_table.everyone_out_sub", player=names),
+                          at="start", hold=1.6, y=self._banner_y(layout))
+            fx.wait(2.0)
+        elif kind == "eliminated":
+            for s in data.get("seats") or []:
+                fx.pop(tr("bisca_table.out"), self.trick_spot(s, layout), colour=NEGATIVE,
+                       rise=0.2, size=0.8)
+
+    def patch(self, shown: dict[str, Any], event: Event) -> None:
+        """Bring the HUD up to the event: bets, hands won, lives and who is out come with
+        the events, in the order they play out."""
+        kind, data = event.kind, event.data
+        if kind == "round":
+            for key in ("round_no", "cards", "dealer", "players", "one_card"):
+                if key in data:
+                    shown[key] = data[key]
+            shown.update(bets=[None] * self.seats, won=[0] * self.seats, phase="bet",
+                         lives=list(data.get("lives") or shown.get("lives") or []),
+                         leader=(data.get("players") or [0])[0], trick=[],
+                         out=[s for s in range(self.seats) if s not in (data.get("players") or [])],
+                         forbidden=None, blind=bool(data.get("one_card")))
+        elif kind == "bet_turn":
+            shown["forbidden"] = data.get("forbidden")
+        elif kind == "bet":
+            shown["bets"] = list(data.get("bets") or [])
+            shown["forbidden"] = None
+        elif kind == "bets_closed":
+            shown.update(phase="play", blind=False, forbidden=None)
+        elif kind == "play" and event.seat is not None:
+            trick = list(shown.get("trick") or [])
+            if not trick:
+                shown["leader"] = event.seat
+            trick.append({"seat": event.seat, "card": data.get("card"), "ace": data.get("ace")})
+            shown["trick"] = trick
+        elif kind == "hand_won":
+            shown["won"] = list(data.get("won") or [])
+            shown["leader"] = event.seat
+            shown["trick"] = []
+        elif kind in ("round_scored", "babbeo", "everyone_out"):
+            shown["lives"] = list(data.get("lives") or [])
+            if kind == "round_scored":
+                sheet = list(shown.get("sheet") or [])
+                sheet.append({k: data.get(k) for k in ("round_no", "bets", "won", "loss", "lives")})
+                shown["sheet"] = sheet
+        elif kind == "eliminated":
+            shown["out"] = sorted(set(shown.get("out") or []) | set(data.get("seats") or []))
+        elif kind == GAME_OVER:
+            shown["phase"] = "over"
+
+    # -- the last hand ---------------------------------------------------------------
+    def look_back(self, view: dict[str, Any], layout: Layout) -> Optional[LookBack]:
+        last = view.get("last_hand")
+        if not last:
+            return None
+        rows = []
+        winner = last.get("winner")
+        for i, played in enumerate(last.get("cards") or []):
+            seat = played["seat"]
+            notes = [tr("bisca_table.look.led")] if i == 0 else []
+            if played.get("ace"):
+                notes.append(tr(f"bisca_table.ace_{played['ace']}"))
+            if seat == winner:
+                notes.append(tr("bisca_table.look.takes"))
+            rows.append(LookRow(self.seat_name(seat, layout), [played["card"]], " · ".join(notes),
+                                "good" if seat == winner else ""))
+        return LookBack(tr("bisca_table.look.title"), tr("bisca_table.look.button"), rows, "")
+
+    # -- the result ------------------------------------------------------------------
+    def result_sheet(self, result: dict[str, Any], view: dict[str, Any],
+                     layout: Layout) -> Optional[Sheet]:
+        """Every round: bets and hands won, then lives after it."""
+        rows: list[SheetRow] = [SheetRow(tr("bisca_table.sheet_head"), [], "head")]
+        for row in result.get("sheet") or view.get("sheet") or []:
+            rows.append(SheetRow(tr("bisca_table.sheet_round", round_no=row.get("round_no"),
+                                    cards=row.get("cards", "")),
+                                 [tr("bisca_table.sheet_cell", bet=number(b), won=w)
+                                  if b is not None else "—"
+                                  for b, w in zip(row.get("bets") or [], row.get("won") or [])]))
+        lives = result.get("lives") or view.get("lives") or []
+        rows.append(SheetRow(tr("bisca_table.sheet_lives"), [hearts(v) for v in lives], "grand"))
+        names = [self.seat_name(s, layout) for s in range(self.seats)]
+        # the last rounds (a long game would not fit the window), then the lives
+        return Sheet(names, rows[:1] + rows[1:-1][-(SHEET_ROUNDS):] + rows[-1:],
+                     tuple(result.get("winners") or ()))
+
+    def result_title(self, result: dict[str, Any], layout: Layout) -> str:
+        return super().result_title(result, layout)
+
+    # -- a table that explains itself ----------------------------------------------------------
+    def caption(self, event: Event, layout: Layout) -> str:
+        kind, data, seat = event.kind, event.data, event.seat
+        player = self.seat_name(seat, layout) if seat is not None else ""
+        if kind == "bet":
+            return tr("captions.bisca.bet", player=player, bet=number(data.get("bet")))
+        if kind == "play" and data.get("card"):
+            name = Card.parse(data["card"]).name(language())
+            if data.get("ace"):
+                return tr(f"captions.bisca.play_{data['ace']}", player=player, card=name)
+            return tr("captions.bisca.play", player=player, card=name)
+        if kind == "hand_won":
+            return tr("captions.bisca.hand_won", player=player)
+        if kind == "babbeo":
+            names = " & ".join(self.seat_name(s, layout) for s in data.get("seats") or [])
+            return tr("bisca_table.babbeo_sub", players=names)
+        if kind == GAME_OVER and data.get("winners"):
+            return tr("captions.bisca.won", player=self.seat_name(data["winners"][0], layout))
+        return ""
+
+
+ADAPTER = BiscaAdapter
