@@ -78,6 +78,9 @@ def hidden_cards(state: State, seat: Optional[int]) -> set[str]:
         if state.briscola is not None and (seat is None or seat == state.dealer):
             hidden.add(state.briscola.code)
         return hidden
+    if key == "bolola":
+        # every played card is seen on the table; only the other hands are secret
+        return {c.code for s in range(state.seats) if s != seat for c in state.hands[s]}
     raise AssertionError(f"no leak rules for {key}: add them here")
 
 

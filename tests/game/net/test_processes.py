@@ -16,6 +16,8 @@ from tests.game.net.leaks import check_guest_lines
 
 BOT = ["-m", "game.net.bot", "--limits", "quick", "--timeout", "60"]
 WAYS = ("direct", "relay")
+#: games where several seats may act at once (Bolola's turns never overlap)
+SIMULTANEOUS = {"bocce", "briscola"}
 
 
 def start_host(procs: list[Proc], key: str, way: str, relay_port: int, seed: int,
@@ -53,7 +55,8 @@ def test_two_processes_play_a_whole_game_and_the_guest_sees_only_its_cards(
     assert theirs["names"][:2] == ["Host", "Guest"]
     counts = check_guest_lines(ours["log"], 1, trace.read_bytes().splitlines())
     assert counts["updates"] == len(ours["log"]["actions"]) + 1, "every update, once"
-    assert counts["simultaneous"] > 0, "a lag commit or a Venceslao race was played"
+    if key in SIMULTANEOUS:
+        assert counts["simultaneous"] > 0, "a lag commit or a Venceslao race was played"
     if key == "bocce":
         assert counts["waiting_for_other"] > 0, "the host committed its lag card first"
 
