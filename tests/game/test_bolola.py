@@ -14,7 +14,6 @@ from game.bolola.rules import (CONTRACTS, POINTS, contract_total, nothing_left, 
 from game.bolola.state import DECK
 from game.cards import card, cards
 from game.engine import GAME_OVER, Action, IllegalAction, replay_log
-from game.tricks import Must, follow_suit, narrow
 
 
 # -- helpers -------------------------------------------------------------------
@@ -46,23 +45,6 @@ def why(state, code, seat=0):
 
 def words(state, code, seat=0):
     return state.explain(seat, play(code))
-
-
-# -- the shared helpers in game/tricks.py ------------------------------------------
-def test_follow_suit_keeps_the_suit_led_or_the_whole_hand():
-    hand = cards("2S 9S KH 4D")
-    assert follow_suit(hand, cards("TS")) == cards("2S 9S")
-    assert follow_suit(hand, cards("TC")) == hand
-    assert follow_suit(hand, []) == hand
-
-
-def test_narrow_skips_a_rule_the_hand_cannot_meet_and_names_the_first_rule_that_bars():
-    hand = cards("2S 9S KH")
-    allowed, barred = narrow(hand, [Must(frozenset(cards("2S 9S")), "a"),
-                                    Must(frozenset(cards("QC")), "b"),
-                                    Must(frozenset(cards("9S")), "c")])
-    assert allowed == cards("9S")
-    assert barred == {card("KH"): "a", card("2S"): "c"}
 
 
 # -- the rule table ------------------------------------------------------------------
