@@ -26,6 +26,14 @@ CONTRACT, TRUMP, PLAY, OVER = "contract", "trump", "play", "over"
 DECK: tuple[Card, ...] = tuple(french_deck())
 
 
+#: a hand is held sorted, suits in alternating colours, low to high
+SUIT_ORDER = {"S": 0, "H": 1, "C": 2, "D": 3}
+
+
+def hand_order(c: Card) -> tuple[int, int]:
+    return (SUIT_ORDER[c.suit], c.rank)
+
+
 def _move(c: Card | None, src: str, dst: str, up: bool) -> dict[str, Any]:
     return {"card": c.code if c is not None else None, "src": src, "dst": dst, "up": up}
 
@@ -240,6 +248,8 @@ class BololaState(State):
         order = play_order(self.opener, SEATS)
         for i in range(HAND_SIZE * SEATS):
             self.hands[order[i % SEATS]].append(deck[i])
+        for hand in self.hands:
+            hand.sort(key=hand_order)
         for s in order:
             dst = f"hand/{s}"
             events.append(Event("deal", s, {**head, "moves": [_move(None, "deck", dst, False)

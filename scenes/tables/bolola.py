@@ -87,8 +87,10 @@ class BololaAdapter(TrickTable):
 
     @property
     def choice_vertical(self) -> bool:  # type: ignore[override]
-        """The nine contracts stand in a column; the four suits in a row."""
+        """The nine contracts stand in a grid of three columns; the four suits in a row."""
         return self._contract_picker
+
+    choice_columns = 3
 
     # -- geometry ------------------------------------------------------------------
     def trick_spot(self, seat: int, layout: Layout) -> tuple[float, float, float]:
@@ -190,14 +192,17 @@ class BololaAdapter(TrickTable):
                     tr("bolola_table.trump_unnamed")
                 out.append(Label(text, (cx, top + f(62)), f(17), theme.GOLD_LIGHT, True,
                                  pill=True, icon=("A" + trump) if trump else None))
-        elif view.get("phase") == "contract":
+        elif view.get("phase") == "contract" and view.get("dealer") != view.get("seat"):
             out.append(Label(tr("bolola_table.choosing"), (cx, top), f(22), theme.GOLD_LIGHT,
                              True, pill=True))
         dealer = self.dealer_label(view, layout, tr("bolola_table.dealer"))
         if dealer is not None:
             out.append(dealer)
         if contract:
+            taken = view.get("tricks_won") or [0] * self.seats
             for seat in range(self.seats):
+                if not taken[seat]:
+                    continue            # nothing taken yet: no words on the bare felt
                 # on the outer side of the row: above it in the upper half of the table
                 x, y = self._won_xy(seat, layout)
                 off = layout.card_h * WON_SCALE / 2 + f(14)
@@ -361,18 +366,6 @@ class BololaAdapter(TrickTable):
             totals = [t + v for t, v in zip(totals, scores)]
         out.append(SheetRow(tr("bolola_table.sheet_total"), [signed(v) for v in totals], "grand"))
         return Sheet(self.seat_names(layout), out, tuple(winners))
-
-    def result_sheet(self, result: dict[str, Any], view: dict[str, Any],
-                     layout: Layout) -> Optional[Sheet]:
-        return self.sheet(result.get("sheet") or view.get("sheet") or [], layout,
-                          result.get("winners") or ())
-
-    def result_title(self, result: dict[str, Any], layout: Layout) -> str:
-        winners = list(result.get("winners") or [])
-        if len(winners) > 1:
-            names = [self.seat_name(s, layout) for s in winners]
-            return tr("bolola_table.result.share", players=" & ".join(names))
-        return super().result_title(result, layout)
 
     # -- a table that explains itself ----------------------------------------------------------
     def caption(self, event: Event, layout: Layout) -> str:

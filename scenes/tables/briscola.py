@@ -411,21 +411,6 @@ class BriscolaAdapter(TrickTable):
         out.append(SheetRow(tr("briscola.match_total"), [str(v) for v in totals], "grand"))
         return Sheet(self.seat_names(layout), out, tuple(winners))
 
-    def result_sheet(self, result: dict[str, Any], view: dict[str, Any],
-                     layout: Layout) -> Optional[Sheet]:
-        return self.sheet(result.get("sheet") or view.get("sheet") or [], layout,
-                          result.get("winners") or ())
-
-    def result_title(self, result: dict[str, Any], layout: Layout) -> str:
-        winners = list(result.get("winners") or [])
-        if len(winners) > 1:
-            names = [self.seat_name(s, layout) for s in winners]
-            if any(self.is_you(s) for s in winners):
-                others = [self.seat_name(s, layout) for s in winners if not self.is_you(s)]
-                return tr("briscola_table.result.you_share", others=" & ".join(others))
-            return tr("briscola_table.result.share", players=" & ".join(names))
-        return super().result_title(result, layout)
-
     # -- a table that explains itself ----------------------------------------------------------
     def caption(self, event: Event, layout: Layout) -> str:
         """What the event did, in words: "East plays the Ace of Coins", "Venceslao! The

@@ -10,12 +10,14 @@ the trick lies (:meth:`TrickTable.trick_spot`) and how big the trick's cards are
 
 from __future__ import annotations
 
-from typing import Any, Optional
+from typing import Any, Optional, Sequence
 
 from scenes import theme
 from scenes.hud import Label
+from scenes.i18n import tr
 from scenes.layout import Layout, ZoneGeom
 from scenes.lookback import LookRow
+from scenes.sheet import Sheet
 from scenes.tables import Fx, TableAdapter
 
 #: the fill of the dealer's chip
@@ -71,6 +73,28 @@ class TrickTable(TableAdapter):
         if layout.seat(seat).side == "right":
             return (rect.left - gap, rect.centery), "midright"
         return (rect.right + gap, rect.centery), "midleft"
+
+    # -- the score sheet and the end ---------------------------------------------------
+    def sheet(self, rows: Sequence[dict[str, Any]], layout: Layout,
+              winners: Sequence[int] = ()) -> Sheet:
+        """The game's score sheet from the rows of its view's ``sheet``."""
+        raise NotImplementedError
+
+    def result_sheet(self, result: dict[str, Any], view: dict[str, Any],
+                     layout: Layout) -> Optional[Sheet]:
+        return self.sheet(result.get("sheet") or view.get("sheet") or [], layout,
+                          result.get("winners") or ())
+
+    def result_title(self, result: dict[str, Any], layout: Layout) -> str:
+        """A shared win says so ("You share the win with East"); else the default words."""
+        winners = list(result.get("winners") or [])
+        if len(winners) > 1:
+            if any(self.is_you(s) for s in winners):
+                others = [self.seat_name(s, layout) for s in winners if not self.is_you(s)]
+                return tr("table.result.you_share", others=" & ".join(others))
+            names = [self.seat_name(s, layout) for s in winners]
+            return tr("table.result.share", players=" & ".join(names))
+        return super().result_title(result, layout)
 
     @staticmethod
     def add_sheet_row(shown: dict[str, Any], data: Any, number: str) -> None:

@@ -6,8 +6,6 @@ keyboard through the table scene."""
 
 from __future__ import annotations
 
-from typing import Callable
-
 import pygame
 import pytest
 
@@ -15,8 +13,8 @@ from game.bolola.rules import CONTRACTS
 from game.engine import Action
 from scenes.result import ResultScene, SheetScene
 from scenes.table import TableScene
-from tests.scenes.tablekit import (click, frames, key, make_app, open_table, settle, state_of,
-                                   watch)
+from tests.scenes.tablekit import (click, frames, key, make_app, open_table, play_until,
+                                   settle, state_of, watch)
 
 
 @pytest.fixture
@@ -33,25 +31,6 @@ def start(app, seed: int = 3, **kw) -> TableScene:
 
 def labels(table: TableScene) -> list[str]:
     return [label.text for label in table.adapter.labels(table.shown, table.layout)]
-
-
-def play_until(app, table: TableScene, done: Callable[[], bool], limit: int = 2000) -> None:
-    """The human plays their first legal action (sheets closed) until ``done()``."""
-    for _ in range(limit):
-        if done():
-            return
-        top = app.stack.top
-        if isinstance(top, SheetScene):
-            top.go_on()
-            continue
-        assert top is table, f"unexpected scene {top!r}"
-        settle(app, table)
-        if done() or app.stack.top is not table:
-            continue
-        legal = table.legal()
-        if legal:
-            table.act(legal[0])
-    raise AssertionError("never got there")
 
 
 # -- seats, banner, plates --------------------------------------------------------------
@@ -141,7 +120,9 @@ def test_with_dealers_choice_the_dealer_picks_from_the_deals_not_yet_dealt(app):
     assert [b.label for b in table.bar.buttons] == [
         "No tricks", "Trumps", "No Jacks and Kings", "No Queens", "No Hearts", "No last two",
         "No King of Hearts", "All of them", "Bolola"]
-    assert table.adapter.choice_vertical
+    assert table.adapter.choice_vertical and table.adapter.choice_columns == 3
+    rows = {b.rect.y for b in table.bar.buttons}
+    assert len(rows) == 3, "nine deals in a grid of three rows"
     click(app, table.bar.buttons[3].rect.center)
     settle(app, table)
     assert st.contract == "no_queens" and "no_queens" not in st.left[3]
