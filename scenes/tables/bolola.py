@@ -9,7 +9,9 @@ Layout (seen from the bottom): you at the bottom, the next player on your right,
 the one across at the top, the last on your left.  Each seat's face-down tricks
 lie beside its hand and its captured scoring cards in a small row toward the
 middle, turned a quarter round the table from the hand (a pinwheel), so no two
-seats' rows meet.  The banner sits at the top centre, under the top hand.
+seats' rows meet; the deal's points so far stand on the row's outer side, the
+totals on the name plates.  The contract and what it scores stand at the top
+centre under the top hand; banners come in the middle, before the first card.
 
 Everything shown comes from the view and the events' public data: the contract's
 points table travels with the ``contract`` event and the view, each trick's
@@ -82,7 +84,8 @@ class BololaAdapter(TrickTable):
 
     def __init__(self, *args: Any, **kw: Any) -> None:
         super().__init__(*args, **kw)
-        #: the choice bar shows the contracts (a column) rather than the suits (a row)
+        #: the choice bar shows the contracts (a grid) rather than the suits (a row); set by
+        #: :meth:`choices`, which the table asks before it lays the bar out
         self._contract_picker = False
 
     @property
