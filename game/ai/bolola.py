@@ -18,6 +18,9 @@ How they think, in a few lines:
   card that surely wins (the last to play needs no more than to beat the table);
   when it cannot, keep scoring cards back and give the lowest other card.  It
   leads its bosses, and in Trumps draws trumps when it holds most of them.
+* "hard" also remembers who showed a void this deal (a card off the suit led, all
+  public) and, in the negative deals, leads away from suits where an opponent
+  could shed a scoring card on a trick it may win.
 * Its own choices: in Dealer's choice the contract whose share of the deal's
   points its hand favours most; in Trumps its longest, strongest suit.
 """
@@ -49,6 +52,8 @@ class Seen:
     table: list[Card]
     unseen: list[Card]
     index: int          # the trick's place in the deal, 0 .. 12
+    seat: int = 0
+    voids: frozenset[tuple[int, str]] = frozenset()   # (seat, suit) it showed it lacks
 
     @classmethod
     def read(cls, view: dict[str, Any]) -> "Seen":
@@ -59,7 +64,8 @@ class Seen:
         unseen = [c for c in DECK if c not in played and c not in hand]
         contract = view["contract"]
         return cls(contract, view.get("trump") if contract == "trumps" else None, hand,
-                   [Card.parse(c) for c in zones["table"]], unseen, len(view.get("tricks") or []))
+                   [Card.parse(c) for c in zones["table"]], unseen, len(view.get("tricks") or []),
+                   seat, shown_voids(view))
 
     @property
     def last(self) -> bool:
@@ -81,12 +87,30 @@ class Seen:
         return sum(1 for c in self.hand if c.suit == suit)
 
 
+def shown_voids(view: dict[str, Any]) -> frozenset[tuple[int, str]]:
+    """(seat, suit) for every player who did not follow a suit led this deal: all public."""
+    out = set()
+    tricks = list(view.get("tricks") or [])
+    table = view["zones"]["table"]
+    if table:
+        tricks.append({"leader": view.get("leader", 0), "cards": table})
+    for t in tricks:
+        cards = t.get("cards") or []
+        for i, code in enumerate(cards[1:], 1):
+            if code[1] != cards[0][1]:
+                out.add(((int(t.get("leader") or 0) + i) % 4, cards[0][1]))
+    return frozenset(out)
+
+
 class BololaPlayer:
     """A contract-aware player; ``blunder`` is the share of plays chosen at random (easy)."""
 
-    def __init__(self, level: str = "normal", blunder: float = 0.0) -> None:
+    def __init__(self, level: str = "normal", blunder: float = 0.0,
+                 voids: bool = False) -> None:
         self.name = f"bolola-{level}"
         self.blunder = blunder
+        #: remember who showed a void, and lead away from suits they would shed into
+        self.voids = voids
 
     def choose(self, view: dict[str, Any], legal: Sequence[Action], rng: random.Random) -> Action:
         legal = list(legal)
@@ -100,6 +124,8 @@ class BololaPlayer:
         if self.blunder and rng.random() < self.blunder:
             return rng.choice(legal)
         seen = Seen.read(view)
+        if not self.voids:
+            seen.voids = frozenset()
         cards = [a.cards[0] for a in legal]
         pick = (positive_play if is_positive(seen.contract) else negative_play)(seen, cards)
         return Action("play", (pick,))
@@ -144,7 +170,9 @@ def _safest_lead(seen: Seen, cards: list[Card]) -> Card:
         higher, lower = seen.higher_unseen(c), seen.lower_unseen(c)
         p_win = 1.0 if higher == 0 else lower / (lower + higher + 1)
         cost = -card_points(seen.contract, c)
-        return (p_win + cost / 50.0, c.rank)
+        # an opponent void in the suit sheds a scoring card on the trick it may cost
+        shed = any(suit == c.suit and who != seen.seat for who, suit in seen.voids)
+        return (p_win * (1.5 if shed else 1.0) + cost / 50.0 + 0.3 * shed, c.rank)
     return min(cards, key=risk)
 
 
@@ -225,9 +253,11 @@ def choose_trump(view: dict[str, Any], legal: Sequence[Action]) -> Action:
 
 
 def player(level: str = "normal") -> BololaPlayer:
-    """``easy`` plays a random legal card a third of the time; ``normal`` and ``hard`` play
-    the heuristics above (hard is normal for now)."""
+    """``easy`` plays a random legal card a third of the time; ``normal`` plays the
+    heuristics above; ``hard`` also remembers who showed a void and leads away from it."""
     if level == "easy":
         return BololaPlayer("easy", blunder=0.33)
-    return BololaPlayer(level if level in ("normal", "hard") else "normal")
+    if level == "hard":
+        return BololaPlayer("hard", voids=True)
+    return BololaPlayer("normal")
 

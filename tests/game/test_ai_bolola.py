@@ -115,3 +115,11 @@ def test_it_only_reads_its_own_view():
     # the same view with other hidden hands gives the same choice
     state.hands[1:] = [[card("2C")], [card("3C")], [card("4C")]]
     assert state.view(0) == view and choose(state) == play("9S")
+
+
+def test_hard_remembers_a_shown_void_and_leads_away_from_it():
+    state = rig("no_queens", "2S 2D", played="5D 6D 7C 8D")
+    state.tricks = [{"leader": 1, "cards": ["5D", "6D", "7C", "8D"], "winner": 3, "points": 0}]
+    # West (seat 3) did not follow Diamonds: it may shed a Queen on a Diamond lead
+    assert choose(state, level="normal") == play("2D")
+    assert choose(state, level="hard") == play("2S")
