@@ -100,7 +100,7 @@ class BololaAdapter(TrickTable):
         """Where the card of ``seat`` lies in the trick: in front of its player."""
         cx, cy = layout.centre
         side = layout.seat(seat).side
-        dy, dx = layout.card_h * 0.34, layout.card_w * 0.92
+        dy, dx = layout.card_h * 0.44, layout.card_w * 0.95
         return {"bottom": (cx, cy + dy, 0.0), "top": (cx, cy - dy, 0.0),
                 "left": (cx - dx, cy, 4.0), "right": (cx + dx, cy, -4.0)}[side]
 
