@@ -9,7 +9,8 @@ within a suit) and keeps its own point tables.
 
 from __future__ import annotations
 
-from typing import Callable, Hashable, Sequence
+from dataclasses import dataclass
+from typing import Any, Callable, Hashable, Iterable, Sequence
 
 from game.cards import Card
 
@@ -60,3 +61,42 @@ def trick_winner(cards: Sequence[Card], leader: int, trump: str | None, strength
 def trick_points(cards: Sequence[Card], points: Callable[[Card], int]) -> int:
     """The card points a trick holds."""
     return sum(points(c) for c in cards)
+
+
+def follow_suit(hand: Sequence[Card], trick: Sequence[Card]) -> list[Card]:
+    """The cards the follow-suit rule lets a player play: those of the suit led if the
+    hand holds any, else the whole hand (also the whole hand when leading)."""
+    led = led_suit(trick)
+    same = [c for c in hand if c.suit == led]
+    return same if same else list(hand)
+
+
+@dataclass(frozen=True)
+class Must:
+    """One "must play ... if able" rule: the cards it lets through, and why the others
+    may not be played (a game's reason, e.g. an engine ``Reason``)."""
+
+    cards: frozenset[Card]
+    reason: Any
+
+
+def must(cards: Iterable[Card], reason: Any) -> Must:
+    return Must(frozenset(cards), reason)
+
+
+def narrow(hand: Sequence[Card], rules: Iterable[Must]) -> tuple[list[Card], dict[Card, Any]]:
+    """Apply "must ... if able" rules in order: each keeps only its cards among those
+    still allowed, unless that would leave none (then the player is not able, and the
+    rule is skipped).  Returns the playable cards, in hand order, and for every other
+    card of the hand the reason of the first rule that ruled it out."""
+    allowed = list(hand)
+    why: dict[Card, Any] = {}
+    for rule in rules:
+        kept = [c for c in allowed if c in rule.cards]
+        if not kept or len(kept) == len(allowed):
+            continue
+        for c in allowed:
+            if c not in rule.cards:
+                why[c] = rule.reason
+        allowed = kept
+    return allowed, why

@@ -191,10 +191,11 @@ class ChoiceBar:
     def layout(self, centre: tuple[float, float], height: int, gap: int,
                text: TextCache, font: int, vertical: bool = False,
                bounds: Optional[pygame.Rect] = None,
-               icon_size: tuple[int, int] = (0, 0)) -> pygame.Rect:
-        """Place the buttons around ``centre`` (a row, or a column of equal widths),
-        kept inside ``bounds``; returns their bounding box.  Buttons with an icon
-        are ``icon_size`` taller and at least that wide (the card above the label)."""
+               icon_size: tuple[int, int] = (0, 0), columns: int = 1) -> pygame.Rect:
+        """Place the buttons around ``centre`` (a row, or a column of equal widths; with
+        ``columns`` > 1 a grid of that many columns, filled row by row), kept inside
+        ``bounds``; returns their bounding box.  Buttons with an icon are ``icon_size``
+        taller and at least that wide (the card above the label)."""
         if not self.buttons:
             return pygame.Rect(int(centre[0]), int(centre[1]), 0, 0)
         icons = any(b.icon for b in self.buttons) and icon_size[1] > 0
@@ -211,11 +212,14 @@ class ChoiceBar:
         self.icon_size = icon_size if icons else (0, 0)
         if vertical:
             w = max(widths)
-            total = len(widths) * height + gap * (len(widths) - 1)
-            y = int(centre[1] - total / 2)
-            for b in self.buttons:
-                b.rect = pygame.Rect(int(centre[0] - w / 2), y, w, height)
-                y += height + gap
+            cols = max(1, min(columns, len(widths)))
+            rows = -(-len(widths) // cols)
+            total = rows * height + gap * (rows - 1)
+            span = cols * w + gap * (cols - 1)
+            x0, y0 = int(centre[0] - span / 2), int(centre[1] - total / 2)
+            for i, b in enumerate(self.buttons):
+                row, col = divmod(i, cols)
+                b.rect = pygame.Rect(x0 + col * (w + gap), y0 + row * (height + gap), w, height)
         else:
             rows = self._rows(widths, gap, bounds.w if bounds is not None else 0)
             y = int(centre[1] - (len(rows) * height + gap * (len(rows) - 1)) / 2)

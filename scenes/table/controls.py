@@ -92,7 +92,7 @@ class ControlsMixin:
         icon = (int(round(ih * lay.card_w / lay.card_h)), ih)
         self.bar.layout(self.adapter.choice_anchor_for(self.view, legal, lay), h, max(8, h // 3),
                         self.hud.text, lay.font(17), self.adapter.choice_vertical, bounds,
-                        icon_size=icon)
+                        icon_size=icon, columns=self.adapter.choice_columns)
         self._callout = None if self.busy else \
             self.adapter.callout(self.shown, legal, mine, self.layout)
         waiting = [s for s in self.to_act if s != self.seat]

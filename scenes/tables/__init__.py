@@ -105,6 +105,8 @@ class TableAdapter:
     source_zone = "deck"
     #: the choice bar as a column (True) or a row (False) around :meth:`choice_anchor`
     choice_vertical = False
+    #: with :attr:`choice_vertical`, the buttons in a grid of this many columns
+    choice_columns = 1
     #: play runs counterclockwise: the next seat sits on the human's right
     counterclockwise = False
     #: zones placed by :meth:`live_zone_geom` from the shown view (never cached)

@@ -414,9 +414,6 @@ class BiscaAdapter(TableAdapter):
         return Sheet(names, rows[:1] + rows[1:-1][-(SHEET_ROUNDS):] + rows[-1:],
                      tuple(result.get("winners") or ()))
 
-    def result_title(self, result: dict[str, Any], layout: Layout) -> str:
-        return super().result_title(result, layout)
-
     # -- a table that explains itself ----------------------------------------------------------
     def caption(self, event: Event, layout: Layout) -> str:
         kind, data, seat = event.kind, event.data, event.seat

@@ -34,7 +34,8 @@ from scenes.hud import POSITIVE, Callout, ChoiceButton, Label
 from scenes.layout import Layout, ZoneGeom
 from scenes.lookback import LookBack, LookRow
 from scenes.sheet import Sheet, SheetRow
-from scenes.tables import Fx, TableAdapter, Timing
+from scenes.tables import Fx, Timing
+from scenes.tables.tricktable import TrickTable
 
 VENCESLAO = "2s"
 STOCK_SCALE = 0.85
@@ -54,11 +55,11 @@ def suit_name(suit: str) -> str:
     return tr(f"briscola.suit.{suit}")
 
 
-class BriscolaAdapter(TableAdapter):
+class BriscolaAdapter(TrickTable):
     """Briscola Venceslao's zones, words, race, picker and score sheet."""
 
     counterclockwise = True
-    live_zones = frozenset({"table"})
+    trick_scale = TRICK_SCALE
 
     # -- geometry ------------------------------------------------------------------
     def _stock_xy(self, layout: Layout) -> tuple[float, float]:
@@ -79,16 +80,6 @@ class BriscolaAdapter(TableAdapter):
         if side == "left":
             return (cx - dx, cy - layout.card_h * 0.10, 6.0)
         return (cx + dx, cy - layout.card_h * 0.10, -6.0)
-
-    def live_zone_geom(self, zone: str, layout: Layout, shown: dict[str, Any]) -> ZoneGeom:
-        """The trick: card i was played by the seat ``leader + i``."""
-        if zone != "table":
-            return self.zone_geom(zone, layout)
-        leader = int(shown.get("leader") or 0)
-        spots = tuple(self.trick_spot((leader + i) % self.seats, layout)
-                      for i in range(self.seats))
-        cx, cy = layout.centre
-        return ZoneGeom(cx, cy, "spots", TRICK_SCALE, spots=spots, z=300)
 
     def zone_geom(self, zone: str, layout: Layout) -> ZoneGeom:
         kind, _, rest = zone.partition("/")
@@ -142,23 +133,11 @@ class BriscolaAdapter(TableAdapter):
         trick = cy - layout.card_h * (0.10 + TRICK_SCALE * 0.53)
         return (badge + trick) / 2
 
-    def _beside_plate(self, fx: Fx, seat: int, layout: Layout) -> tuple[tuple[float, float], str]:
-        """A point just beside a seat's name plate on the side toward the table, and the
-        anchor a pop takes there (it never covers the plate or the dealer chip)."""
-        rect = fx.plate_rect(seat)
-        gap = layout.font(8)
-        if layout.seat(seat).side == "right":
-            return (rect.left - gap, rect.centery), "midright"
-        return (rect.right + gap, rect.centery), "midleft"
-
     def _callout_xy(self, layout: Layout) -> tuple[float, float]:
         cx, cy = layout.centre
         return (cx, cy - layout.card_h * 0.55 - layout.font(66))
 
     # -- words ---------------------------------------------------------------------
-    def seat_names(self, layout: Layout) -> list[str]:
-        return [self.seat_name(s, layout) for s in range(self.seats)]
-
     def scoreboard(self, view: dict[str, Any], layout: Layout) -> list[tuple[str, str]]:
         """The title, the game of the match and the match points (the games finished so
         far); this game's card points stand on the name plates."""
@@ -176,17 +155,6 @@ class BriscolaAdapter(TableAdapter):
         taken = view.get("taken") or []
         return str(taken[seat]) if seat < len(taken) else ""
 
-    def _dealer_label(self, view: dict[str, Any], layout: Layout) -> Optional[Label]:
-        """A gold "Dealer" chip by the dealer's name plate."""
-        dealer = view.get("dealer")
-        if dealer is None:
-            return None
-        g = layout.seat(int(dealer))
-        f = layout.font
-        x, y = g.plate
-        y = y - f(27) if g.side == "bottom" else y + f(27)
-        return Label(tr("briscola.dealer"), (x, y), f(14), theme.GOLD_LIGHT, True, pill=True,
-                     chip=(120, 40, 36))
     def trump_label(self, view: dict[str, Any]) -> tuple[str, Optional[str], str]:
         """The badge: its words, the Ace shown with it, and a hint line under it."""
         suit = view.get("trump")
@@ -208,7 +176,7 @@ class BriscolaAdapter(TableAdapter):
         out.append(Label(text, (cx, top), f(22), theme.GOLD_LIGHT, True, pill=True, icon=icon))
         if hint:
             out.append(Label(hint, (cx, top + f(30)), f(14), theme.CREAM_DIM))
-        dealer = self._dealer_label(view, layout)
+        dealer = self.dealer_label(view, layout, tr("briscola.dealer"))
         if dealer is not None:
             out.append(dealer)
         zones = view.get("zones") or {}
@@ -338,7 +306,7 @@ class BriscolaAdapter(TableAdapter):
             fx.sound("score", at="start")
         elif kind == "claimed" and seat is not None:
             fx.sound("play", at="start")
-            pos, anchor = self._beside_plate(fx, seat, layout)
+            pos, anchor = self.beside_plate(fx, seat, layout)
             fx.pop(tr("briscola_table.claimed_pop"), pos, at="start", colour=theme.GOLD_LIGHT,
                    rise=0.2, size=0.8, anchor=anchor)
         elif kind == "trump_changed":
@@ -396,12 +364,7 @@ class BriscolaAdapter(TableAdapter):
             if data.get("taken") is not None:
                 shown["taken"] = list(data["taken"])
         elif kind == "game_scored":
-            if data.get("totals") is not None:
-                shown["scores"] = list(data["totals"])
-            sheet = list(shown.get("sheet") or [])
-            if len(sheet) < int(data.get("game_no") or 0):
-                sheet.append(data.get("row") or {})
-            shown["sheet"] = sheet
+            self.add_sheet_row(shown, data, "game_no")
         elif kind == GAME_OVER:
             shown["phase"] = "over"
 
@@ -414,16 +377,9 @@ class BriscolaAdapter(TableAdapter):
         if not tricks:
             return None
         trick = tricks[-1]
-        leader, winner = int(trick.get("leader") or 0), trick.get("winner")
-        rows: list[LookRow] = []
-        for i, code in enumerate(trick.get("cards") or []):
-            seat = (leader + i) % self.seats
-            notes = [tr("briscola_table.look.led")] if i == 0 else []
-            if seat == winner:
-                notes.append(tr("briscola_table.look.would_win") if trick.get("held") else
-                             tr("briscola_table.look.takes", points=trick.get("points", 0)))
-            rows.append(LookRow(self.seat_name(seat, layout), [code], " · ".join(notes),
-                                "good" if seat == winner else ""))
+        won = (tr("briscola_table.look.would_win") if trick.get("held") else
+               tr("briscola_table.look.takes", points=trick.get("points", 0)))
+        rows = self.trick_rows(trick, layout, won, tr("briscola_table.look.led"))
         if trick.get("culetto"):
             rows.append(LookRow(tr("briscola.culetto"), list(trick["culetto"]),
                                 tr("briscola_table.look.culetto_along")))

@@ -1,7 +1,8 @@
 import pytest
 
-from game.cards import cards
-from game.tricks import beats, led_suit, play_order, trick_points, trick_winner, winning_index
+from game.cards import card, cards
+from game.tricks import (Must, beats, follow_suit, led_suit, narrow, play_order, trick_points,
+                         trick_winner, winning_index)
 
 # Briscola's order (Ace, Three, King, Knight, Jack, 7 .. 4, 2) as a plain strength table.
 ORDER = {1: 10, 3: 9, 10: 8, 9: 7, 8: 6, 7: 5, 6: 4, 5: 3, 4: 2, 2: 1}
@@ -58,3 +59,20 @@ def test_trick_points_sums_a_point_table():
 def test_empty_trick_has_no_winner():
     with pytest.raises(ValueError):
         winning_index([], None, strength)
+
+
+# -- follow suit and "must ... if able" (Bolola's must-play rules) ----------------------
+def test_follow_suit_keeps_the_suit_led_or_the_whole_hand():
+    hand = cards("2S 9S KH 4D")
+    assert follow_suit(hand, cards("TS")) == cards("2S 9S")
+    assert follow_suit(hand, cards("TC")) == hand
+    assert follow_suit(hand, []) == hand
+
+
+def test_narrow_skips_a_rule_the_hand_cannot_meet_and_names_the_first_rule_that_bars():
+    hand = cards("2S 9S KH")
+    allowed, barred = narrow(hand, [Must(frozenset(cards("2S 9S")), "a"),
+                                    Must(frozenset(cards("QC")), "b"),
+                                    Must(frozenset(cards("9S")), "c")])
+    assert allowed == cards("9S")
+    assert barred == {card("KH"): "a", card("2S"): "c"}

@@ -59,6 +59,27 @@ def think(table: Any) -> None:
     table.client.session.computers.wait_all()
 
 
+def play_until(app: Any, table: Any, done: Any, limit: int = 2000) -> None:
+    """The human plays their first legal action (score sheets closed) until ``done()``."""
+    from scenes.result import SheetScene
+
+    for _ in range(limit):
+        if done():
+            return
+        top = app.stack.top
+        if isinstance(top, SheetScene):
+            top.go_on()
+            continue
+        assert top is table, f"unexpected scene {top!r}"
+        settle(app, table)
+        if done() or app.stack.top is not table:
+            continue
+        legal = table.legal()
+        if legal:
+            table.act(legal[0])
+    raise AssertionError("never got there")
+
+
 def frames(app: Any, n: int = 1, events: list | None = None, dt: float = 1 / 60) -> None:
     app.frame(dt, list(events or []))
     for _ in range(n - 1):

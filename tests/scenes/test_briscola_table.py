@@ -7,7 +7,6 @@ through the table scene."""
 from __future__ import annotations
 
 import random
-from typing import Callable
 
 import pygame
 import pytest
@@ -20,8 +19,8 @@ from scenes.result import PauseScene, ResultScene, SheetScene
 from scenes.table import TableScene
 from scenes.table.scene import computer_pause
 from scenes.tables.briscola import CLAIM_REACTION, BriscolaAdapter
-from tests.scenes.tablekit import (click, frames, key, make_app, open_table, session_of, settle,
-                                   state_of, think, watch)
+from tests.scenes.tablekit import (click, frames, key, make_app, open_table, play_until,
+                                   session_of, settle, state_of, think, watch)
 
 #: seed 2, the human playing their first legal card: East plays the Two of Swords
 #: in the second trick of game 1 (the human may claim), a culetto follows, and in
@@ -50,25 +49,6 @@ def labels(table: TableScene) -> list[str]:
 
 def sprite_of(table: TableScene, zone: str, code: str):
     return next(s for s in table.zones.get(zone, []) if s.code == code and s.face_up)
-
-
-def play_until(app, table: TableScene, done: Callable[[], bool], limit: int = 400) -> None:
-    """The human plays their first legal action (sheets closed) until ``done()``."""
-    for _ in range(limit):
-        if done():
-            return
-        top = app.stack.top
-        if isinstance(top, SheetScene):
-            top.go_on()
-            continue
-        assert top is table, f"unexpected scene {top!r}"
-        settle(app, table)
-        if done() or app.stack.top is not table:
-            continue
-        legal = table.legal()
-        if legal:
-            table.act(legal[0])
-    raise AssertionError("never got there")
 
 
 def human_may_claim(table: TableScene) -> bool:

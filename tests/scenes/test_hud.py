@@ -100,3 +100,20 @@ def test_a_choice_bar_wider_than_its_room_wraps_into_even_rows(display):
     few.set([ChoiceButton(str(i), i) for i in range(4)])
     few.layout((600, 400), 40, 10, text, 17, bounds=room)
     assert len({b.rect.y for b in few.buttons}) == 1, "a row that fits stays one row"
+
+
+def test_a_column_bar_with_columns_is_a_grid_filled_row_by_row(display):
+    from scenes.hud import ChoiceBar, ChoiceButton
+    from tests.scenes.tablekit import make_app
+
+    hud, _ = hud_and_timeline(make_app(display))
+    bar = ChoiceBar()
+    bar.set([ChoiceButton(f"Choice {i}", i, str(i)) for i in range(1, 8)])
+    box = bar.layout((640, 360), 40, 10, hud.text, 17, vertical=True, columns=3)
+    rects = [b.rect for b in bar.buttons]
+    assert len({r.w for r in rects}) == 1, "equal widths"
+    assert [r.y for r in rects[:3]] == [rects[0].y] * 3 and rects[3].y == rects[0].y + 50
+    assert [r.x for r in rects[3:6]] == [r.x for r in rects[:3]] and rects[6].x == rects[0].x
+    assert box.h == 3 * 40 + 2 * 10 and abs(box.centerx - 640) <= 1 and abs(box.centery - 360) <= 1
+    one = bar.layout((640, 360), 40, 10, hud.text, 17, vertical=True)
+    assert one.h == 7 * 40 + 6 * 10, "one column by default"

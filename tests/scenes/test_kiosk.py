@@ -233,7 +233,7 @@ def test_a_card_teaches_a_rule_of_the_game_a_different_one_each_time():
                   "da dieci.\n\n## Glossario\n\n- **Presa**: le carte di un giro.\n")
     assert [r.heading for r in teachable(other)] == ["Come si gioca"], \
         "found by shape, whatever the headings say"
-    assert picker.pick("bolola") is None, "a game without rules text: no rule"
+    assert picker.pick("scopa") is None, "a game without rules text: no rule"
 
 
 def test_the_real_kiosk_runs_until_sigterm(tmp_path):

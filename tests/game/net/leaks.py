@@ -96,6 +96,9 @@ def hidden_cards(state: State, seat: Optional[int]) -> set[str]:
             if not own and not (state.one_card and seat is not None and s != seat):
                 hidden |= {c.code for c in state.hands[s]}
         return hidden
+    if key == "bolola":
+        # every played card is seen on the table; only the other hands are secret
+        return {c.code for s in range(state.seats) if s != seat for c in state.hands[s]}
     raise AssertionError(f"no leak rules for {key}: add them here")
 
 

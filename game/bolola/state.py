@@ -1,0 +1,337 @@
+"""The referee of a game of Bolola: deals, contracts, tricks and the score sheet.
+
+The flow of one deal: gather every card, shuffle, deal 13 to each (one event
+per seat, private to it); with "Dealer's choice" the dealer then picks the
+contract; in the Trumps deal the opener names the trump; then 13 tricks (or
+fewer with the early end), each won trick moving the contract's scoring cards
+face up to ``won/<seat>`` (beside the player) and the rest face down to
+``pile/<seat>``; then the deal is scored on the sheet.
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from game.bolola.must import playable
+from game.bolola.rules import (CONTRACTS, HAND_SIZE, POINTS, SEATS, contract_total, is_positive,
+                               is_scoring, nothing_left, strength, trick_score)
+from game.cards import FRENCH_SUITS, Card, codes, french_deck, shuffled
+from game.engine import GAME_OVER, Action, Event, Reason, State
+from game.tricks import play_order, trick_winner
+
+#: Seat 3 deals the first deal, so seat 0 (you, at the bottom) leads it.
+FIRST_DEALER = 3
+CONTRACT, TRUMP, PLAY, OVER = "contract", "trump", "play", "over"
+DECK: tuple[Card, ...] = tuple(french_deck())
+
+
+#: a hand is held sorted, suits in alternating colours, low to high
+SUIT_ORDER = {"S": 0, "H": 1, "C": 2, "D": 3}
+
+
+def hand_order(c: Card) -> tuple[int, int]:
+    return (SUIT_ORDER[c.suit], c.rank)
+
+
+def _move(c: Card | None, src: str, dst: str, up: bool) -> dict[str, Any]:
+    return {"card": c.code if c is not None else None, "src": src, "dst": dst, "up": up}
+
+
+class BololaState(State):
+    """A whole game: nine deals (36 with "Dealer's choice")."""
+
+    def __init__(self, options: dict[str, Any], seats: int, seed: int) -> None:
+        super().__init__(options, seats, seed)
+        if seats != SEATS:
+            raise ValueError("Bolola is played by four")
+        self.dealers_choice = bool(options.get("dealers_choice", False))
+        self.early_end = bool(options.get("early_end", False))
+        self.deals = len(CONTRACTS) * (SEATS if self.dealers_choice else 1)
+        #: contracts each seat has still to deal (Dealer's choice)
+        self.left: list[list[str]] = [list(CONTRACTS) for _ in range(SEATS)]
+        self.deal_no = 0
+        self.dealer = FIRST_DEALER
+        self.contract: str | None = None
+        self.trump: str | None = None
+        self.hands: list[list[Card]] = [[] for _ in range(SEATS)]
+        self.table: list[Card] = []
+        self.piles: list[list[Card]] = [[] for _ in range(SEATS)]
+        self.won: list[list[Card]] = [[] for _ in range(SEATS)]
+        self.played: list[Card] = []
+        self.tricks: list[dict[str, Any]] = []
+        self.leader = 0
+        self.deal_scores = [0] * SEATS
+        self.sheet: list[dict[str, Any]] = []
+        self.totals = [0] * SEATS
+        self.winners: list[int] = []
+        self.phase = PLAY
+        self._opening = self._start_deal()
+
+    # -- the contract ------------------------------------------------------------
+    def opening_events(self) -> list[Event]:
+        return list(self._opening)
+
+    @property
+    def opener(self) -> int:
+        """The player after the dealer: leads the first trick and names trumps."""
+        return (self.dealer + 1) % SEATS
+
+    @property
+    def turn(self) -> int:
+        return (self.leader + len(self.table)) % SEATS
+
+    def to_act(self) -> tuple[int, ...]:
+        if self.phase == CONTRACT:
+            return (self.dealer,)
+        if self.phase == TRUMP:
+            return (self.opener,)
+        if self.phase == PLAY:
+            return (self.turn,)
+        return ()
+
+    @property
+    def hearts_broken(self) -> bool:
+        return any(c.suit == "H" for c in self.played)
+
+    @property
+    def trump_broken(self) -> bool:
+        return self.trump is not None and any(c.suit == self.trump for c in self.played)
+
+    def playable(self, seat: int) -> tuple[list[Card], dict[Card, Reason]]:
+        """The seat's cards that may be played now, and why each other card may not."""
+        assert self.contract is not None
+        return playable(self.contract, self.hands[seat], self.table,
+                        self.trump if self.contract == "trumps" else None,
+                        self.hearts_broken, self.trump_broken)
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        if seat not in self.to_act():
+            return []
+        if self.phase == CONTRACT:
+            return sorted(Action("contract", (), k) for k in self.left[seat])
+        if self.phase == TRUMP:
+            return sorted(Action("trump", (), s) for s in FRENCH_SUITS)
+        return sorted(Action("play", (c,)) for c in self.playable(seat)[0])
+
+    def is_legal(self, seat: int, action: Action) -> bool:
+        """:meth:`legal_actions` membership, answered without building the list."""
+        if seat not in self.to_act():
+            return False
+        if self.phase == CONTRACT:
+            return action.kind == "contract" and not action.cards \
+                and action.value in self.left[seat]
+        if self.phase == TRUMP:
+            return action.kind == "trump" and not action.cards and action.value in FRENCH_SUITS
+        if action.kind != "play" or action.value or len(action.cards) != 1:
+            return False
+        c = action.cards[0]
+        return c in self.hands[seat] and c in self.playable(seat)[0]
+
+    def _waiting_reason(self, seat: int, action: Action) -> Reason | None:
+        if self.phase == CONTRACT:
+            return Reason("bolola.wait_contract")
+        if self.phase == TRUMP:
+            return Reason("bolola.wait_trump")
+        return None
+
+    def _reason(self, seat: int, action: Action) -> Reason | None:
+        if self.phase == CONTRACT:
+            if action.kind == "contract" and not action.cards and action.value in CONTRACTS:
+                return Reason("bolola.contract_dealt")
+            return Reason("bolola.choose_contract_first")
+        if self.phase == TRUMP:
+            if action.kind == "trump":
+                return Reason("bolola.bad_suit")
+            return Reason("bolola.name_trump_first")
+        if action.kind == "contract":
+            return Reason("bolola.no_contract_now")
+        if action.kind == "trump":
+            return Reason("bolola.no_trump_now")
+        c = action.card
+        if action.kind != "play" or c is None or action.value:
+            return Reason("bolola.play_one_card")
+        if c not in self.hands[seat]:
+            return Reason("bolola.not_in_hand")
+        return self.playable(seat)[1].get(c)
+
+    def _apply(self, seat: int, action: Action) -> list[Event]:
+        events: list[Event] = []
+        if action.kind == "contract":
+            self.left[seat].remove(action.value)
+            self._set_contract(action.value, True, events)
+        elif action.kind == "trump":
+            self.trump = action.value
+            self.phase = PLAY
+            events.append(Event("trump_named", seat, {"suit": action.value}))
+        elif action.card is not None:
+            self._play(seat, action.card, events)
+        return events
+
+    def result(self) -> dict[str, Any]:
+        return {"scores": list(self.totals), "winners": list(self.winners),
+                "sheet": copy.deepcopy(self.sheet)}
+
+    # -- what a seat sees ---------------------------------------------------------
+    def true_zones(self) -> dict[str, list[Card]]:
+        zones: dict[str, list[Card]] = {"deck": [], "table": list(self.table)}
+        for s in range(SEATS):
+            zones[f"hand/{s}"] = list(self.hands[s])
+            zones[f"pile/{s}"] = list(self.piles[s])
+            zones[f"won/{s}"] = list(self.won[s])
+        return zones
+
+    @staticmethod
+    def _face_up(seat: int | None, zone: str) -> bool:
+        if zone == "table" or zone.startswith("won/"):
+            return True
+        return seat is not None and zone == f"hand/{seat}"
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        zones = {z: (codes(cs) if self._face_up(seat, z) else [None] * len(cs))
+                 for z, cs in self.true_zones().items()}
+        contract = self.contract
+        out: dict[str, Any] = {
+            "seat": seat,
+            "zones": zones,
+            "phase": self.phase,
+            "to_act": list(self.to_act()),
+            "turn": self.turn if self.phase == PLAY else None,
+            "leader": self.leader,
+            "led_suit": self.table[0].suit if self.table else None,
+            "contract": contract,
+            "points": dict(POINTS[contract]) if contract else {},
+            "total": contract_total(contract) if contract else 0,
+            "trump": self.trump,
+            "hearts_broken": self.hearts_broken,
+            "trump_broken": self.trump_broken,
+            "deal_no": self.deal_no,
+            "deals": self.deals,
+            "dealer": self.dealer,
+            "opener": self.opener,
+            "dealers_choice": self.dealers_choice,
+            "early_end": self.early_end,
+            "left": [list(x) for x in self.left],
+            "played": codes(self.played),
+            "tricks": copy.deepcopy(self.tricks),
+            "tricks_won": self.tricks_won(),
+            "hand_sizes": [len(h) for h in self.hands],
+            "deal_scores": list(self.deal_scores),
+            "sheet": copy.deepcopy(self.sheet),
+            "scores": list(self.totals),
+        }
+        if self.phase == OVER:
+            out["winners"] = list(self.winners)
+        return out
+
+    def tricks_won(self) -> list[int]:
+        return [sum(1 for t in self.tricks if t["winner"] == s) for s in range(SEATS)]
+
+    # -- the flow of a deal -----------------------------------------------------
+    def _start_deal(self) -> list[Event]:
+        self.deal_no += 1
+        self.dealer = (FIRST_DEALER + self.deal_no - 1) % SEATS
+        head = {"deal_no": self.deal_no, "deals": self.deals, "dealer": self.dealer}
+        events: list[Event] = []
+        gather = [_move(None, f"{kind}/{s}", "deck", False)
+                  for s in range(SEATS) for kind, zone in (("pile", self.piles), ("won", self.won))
+                  for _ in zone[s]]
+        if gather:
+            events.append(Event("deal", self.dealer, {**head, "stage": "gather", "moves": gather}))
+        self.piles = [[] for _ in range(SEATS)]
+        self.won = [[] for _ in range(SEATS)]
+        self.table, self.played, self.tricks = [], [], []
+        self.deal_scores = [0] * SEATS
+        self.contract, self.trump = None, None
+        deck = shuffled(DECK, self.rng)
+        self.hands = [[] for _ in range(SEATS)]
+        order = play_order(self.opener, SEATS)
+        for i in range(HAND_SIZE * SEATS):
+            self.hands[order[i % SEATS]].append(deck[i])
+        for hand in self.hands:
+            hand.sort(key=hand_order)
+        for s in order:
+            dst = f"hand/{s}"
+            events.append(Event("deal", s, {**head, "moves": [_move(None, "deck", dst, False)
+                                                              for _ in self.hands[s]]},
+                                private={"moves": [_move(c, "deck", dst, True)
+                                                   for c in self.hands[s]]},
+                                audience=frozenset({s})))
+        self.leader = self.opener
+        if self.dealers_choice:
+            self.phase = CONTRACT
+            events.append(Event("choosing", self.dealer, {**head, "left": list(self.left[self.dealer])}))
+        else:
+            self._set_contract(CONTRACTS[(self.deal_no - 1) % len(CONTRACTS)], False, events)
+        return events
+
+    def _set_contract(self, contract: str, chosen: bool, events: list[Event]) -> None:
+        self.contract = contract
+        self.phase = TRUMP if contract == "trumps" else PLAY
+        events.append(Event("contract", self.dealer, {
+            "deal_no": self.deal_no, "deals": self.deals, "contract": contract,
+            "dealer": self.dealer, "opener": self.opener, "chosen": chosen,
+            "points": dict(POINTS[contract]), "total": contract_total(contract)}))
+
+    def _play(self, seat: int, c: Card, events: list[Event]) -> None:
+        self.hands[seat].remove(c)
+        self.table.append(c)
+        self.played.append(c)
+        events.append(Event("play", seat, {"card": c.code,
+                                           "moves": [_move(c, f"hand/{seat}", "table", True)]}))
+        if len(self.table) == SEATS:
+            self._finish_trick(events)
+
+    def _finish_trick(self, events: list[Event]) -> None:
+        assert self.contract is not None
+        trump = self.trump if self.contract == "trumps" else None
+        winner = trick_winner(self.table, self.leader, trump, strength, SEATS)
+        index = len(self.tricks)
+        pts = trick_score(self.contract, self.table, index)
+        self.deal_scores[winner] += pts
+        moves = []
+        for c in self.table:
+            if is_scoring(self.contract, c):
+                self.won[winner].append(c)
+                moves.append(_move(c, "table", f"won/{winner}", True))
+            else:
+                self.piles[winner].append(c)
+                moves.append(_move(c, "table", f"pile/{winner}", False))
+        self.tricks.append({"leader": self.leader, "cards": codes(self.table), "winner": winner,
+                            "points": pts})
+        events.append(Event("trick_won", winner, {
+            "cards": codes(self.table), "index": index, "points": pts,
+            "deal_scores": list(self.deal_scores), "tricks_won": self.tricks_won(),
+            "moves": moves}))
+        self.table = []
+        self.leader = winner
+        unplayed = [c for h in self.hands for c in h]
+        if not unplayed:
+            self._end_deal(False, events)
+        elif self.early_end and not is_positive(self.contract) \
+                and nothing_left(self.contract, unplayed, len(self.tricks)):
+            self._end_deal(True, events)
+
+    def _end_deal(self, early: bool, events: list[Event]) -> None:
+        assert self.contract is not None
+        if early:
+            moves = [_move(None, f"hand/{s}", "deck", False)
+                     for s in range(SEATS) for _ in self.hands[s]]
+            self.hands = [[] for _ in range(SEATS)]
+            events.append(Event("deal_ended", None, {"tricks": len(self.tricks),
+                                                     "moves": moves}))
+        row = {"deal_no": self.deal_no, "contract": self.contract, "dealer": self.dealer,
+               "trump": self.trump, "scores": list(self.deal_scores), "early": early}
+        self.sheet.append(row)
+        self.totals = [t + r for t, r in zip(self.totals, self.deal_scores)]
+        events.append(Event("deal_scored", None, {"deal_no": self.deal_no, "deals": self.deals,
+                                                  "row": copy.deepcopy(row),
+                                                  "totals": list(self.totals)}))
+        if self.deal_no < self.deals:
+            events.extend(self._start_deal())
+            return
+        top = max(self.totals)
+        self.winners = [s for s in range(SEATS) if self.totals[s] == top]
+        self.phase = OVER
+        events.append(Event(GAME_OVER, None, {"scores": list(self.totals),
+                                              "winners": list(self.winners)}))

@@ -1,0 +1,101 @@
+"""What the tables of trick-taking games share (Briscola Venceslao, Bolola): the
+trick laid in front of each player, the dealer's chip by its name plate, a pop
+beside a plate, the column names of a score sheet, and the rows of a look back
+at the last trick.
+
+A game's adapter subclasses :class:`TrickTable`, says where each seat's card of
+the trick lies (:meth:`TrickTable.trick_spot`) and how big the trick's cards are
+(:attr:`TrickTable.trick_scale`); the rest follows.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Optional
+
+from scenes import theme
+from scenes.hud import Label
+from scenes.layout import Layout, ZoneGeom
+from scenes.lookback import LookRow
+from scenes.tables import Fx, TableAdapter
+
+#: the fill of the dealer's chip
+DEALER_CHIP = (120, 40, 36)
+
+
+class TrickTable(TableAdapter):
+    """A table whose trick is a live zone ``"table"``: card i lies in front of the seat
+    ``leader + i``."""
+
+    live_zones = frozenset({"table"})
+    #: the trick's cards, relative to the layout's card size
+    trick_scale = 0.9
+
+    def trick_spot(self, seat: int, layout: Layout) -> tuple[float, float, float]:
+        """Where the card of ``seat`` lies in the trick (x, y, angle): in front of it."""
+        x, y = layout.trick_spot(seat, self.trick_scale)
+        return (x, y, 0.0)
+
+    def live_zone_geom(self, zone: str, layout: Layout, shown: dict[str, Any]) -> ZoneGeom:
+        if zone != "table":
+            return self.zone_geom(zone, layout)
+        leader = int(shown.get("leader") or 0)
+        spots = tuple(self.trick_spot((leader + i) % self.seats, layout)
+                      for i in range(self.seats))
+        cx, cy = layout.centre
+        return ZoneGeom(cx, cy, "spots", self.trick_scale, spots=spots, z=300)
+
+    def seat_names(self, layout: Layout) -> list[str]:
+        """Every seat's name, in seat order (a score sheet's columns)."""
+        return [self.seat_name(s, layout) for s in range(self.seats)]
+
+    def dealer_label(self, view: dict[str, Any], layout: Layout, text: str) -> Optional[Label]:
+        """A gold chip saying ``text`` by the dealer's name plate: above yours, under the
+        others'; beside the plate toward the table for a hand running down a side."""
+        dealer = view.get("dealer")
+        if dealer is None:
+            return None
+        g = layout.seat(int(dealer))
+        f = layout.font
+        x, y = g.plate
+        y = y - f(27) if g.side == "bottom" else y + f(27)
+        if self.seats > 3 and g.side in ("left", "right"):
+            # off the long hand that runs down the side of the window
+            x += layout.card_w * (1.0 if g.side == "left" else -1.0)
+        return Label(text, (x, y), f(14), theme.GOLD_LIGHT, True, pill=True, chip=DEALER_CHIP)
+
+    def beside_plate(self, fx: Fx, seat: int, layout: Layout) -> tuple[tuple[float, float], str]:
+        """A point just beside a seat's name plate on the side toward the table, and the
+        anchor a pop takes there (it never covers the plate or the dealer chip)."""
+        rect = fx.plate_rect(seat)
+        gap = layout.font(8)
+        if layout.seat(seat).side == "right":
+            return (rect.left - gap, rect.centery), "midright"
+        return (rect.right + gap, rect.centery), "midleft"
+
+    # -- the score sheet (the base adapter draws it at the end, shared wins included) ---
+    @staticmethod
+    def add_sheet_row(shown: dict[str, Any], data: Any, number: str) -> None:
+        """A scored game's (or deal's) event into the shown view: the totals, and its row on
+        the sheet unless already there (``data[number]`` is its number, from 1)."""
+        if data.get("totals") is not None:
+            shown["scores"] = list(data["totals"])
+        sheet = list(shown.get("sheet") or [])
+        if len(sheet) < int(data.get(number) or 0):
+            sheet.append(data.get("row") or {})
+        shown["sheet"] = sheet
+
+    def trick_rows(self, trick: dict[str, Any], layout: Layout, winner_note: str,
+                   led_note: str) -> list[LookRow]:
+        """A finished trick as look back rows: who played which card in order, the leader
+        noted ``led_note``, the winner ``winner_note`` (and shown as the good row)."""
+        leader, winner = int(trick.get("leader") or 0), trick.get("winner")
+        rows: list[LookRow] = []
+        for i, code in enumerate(trick.get("cards") or []):
+            seat = (leader + i) % self.seats
+            notes = [led_note] if i == 0 else []
+            if seat == winner:
+                notes.append(winner_note)
+            rows.append(LookRow(self.seat_name(seat, layout), [code], " · ".join(notes),
+                                "good" if seat == winner else ""))
+        return rows
+
