@@ -51,7 +51,14 @@ IDLE = 90.0
 #: the computers' pause before a move in the demo (seconds at normal speed)
 THINK = (0.8, 1.4)
 #: the short form of a game, where it has one, so that a passer-by may see a whole game
-DEMO_OPTIONS: dict[str, dict[str, Any]] = {"bocce": {"target": 15}}
+DEMO_OPTIONS: dict[str, dict[str, Any]] = {
+    "bocce": {"target": 15},
+    "bisca": {"lives": 2},
+    "bolola": {"early_end": True},
+    "doudizhu": {"hands": 1},
+}
+#: players at the demo's table where a game allows several (else its first count)
+DEMO_SEATS: dict[str, int] = {"bisca": 4}
 #: seconds a title card shows at least; a rule adds its reading time (READING)
 CARD = 5.0
 #: characters of a rule read in the time of one CARD
@@ -200,7 +207,7 @@ class Kiosk:
         card's end."""
         key = self.keys[self._next % len(self.keys)]
         self._next += 1
-        seats = GAMES[key].seats[0]
+        seats = DEMO_SEATS.get(key, GAMES[key].seats[0])
         setup = GameSetup.computers(key, [self.rng.choice(LEVELS) for _ in range(seats)],
                                     DEMO_OPTIONS.get(key), self.rng.randrange(1 << 31))
         self._drop_table()

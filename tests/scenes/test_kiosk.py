@@ -259,3 +259,16 @@ def test_the_real_kiosk_runs_until_sigterm(tmp_path):
             proc.kill()
     assert proc.returncode == 0, err
     assert not (tmp_path / "log").exists(), err
+
+
+def test_the_demo_short_forms_are_options_and_seat_counts_the_games_allow():
+    from game import GAMES
+    from scenes.kiosk import DEMO_OPTIONS, DEMO_SEATS
+
+    for key, options in DEMO_OPTIONS.items():
+        spec = GAMES[key]
+        seats = DEMO_SEATS.get(key, spec.seats[0])
+        assert seats in spec.seats
+        for name, value in options.items():
+            assert value in spec.options[name].allowed, (key, name, value)
+        assert spec.new(options, seats, 1).to_act(), "the short form starts"
