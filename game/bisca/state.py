@@ -77,9 +77,10 @@ class BiscaState(State):
 
     def forbidden(self) -> int | None:
         """The hook rule's barred bet (halves) for the bettor to act, if they bet last."""
-        if self.phase != BET or sum(b is None for b in self.bets) != 1:
+        waiting = [s for s in self.players if self.bets[s] is None]
+        if self.phase != BET or len(waiting) != 1:      # seats already out never bet
             return None
-        others = sum(b for b in self.bets if b is not None)
+        others = sum(self.bets[s] or 0 for s in self.players)
         return rules.forbidden_bet(self.cards, others, self.half_bets)
 
     def bet_options(self) -> list[int]:

@@ -152,6 +152,14 @@ def test_the_last_bettor_may_not_make_the_bets_add_up_to_the_cards_dealt():
     assert state.view(2)["forbidden"] == 1
 
 
+def test_the_hook_binds_the_last_bettor_of_the_round_when_a_player_is_out():
+    state = rig(["2b 3b", "4b 5b", ""], lives=[3, 3, 0])
+    assert state.players == [0, 1]
+    run(state, bet(1))
+    assert state.forbidden() == 2            # 1 + 1 would make the 2 cards dealt
+    assert bet(1) not in state.legal_actions(1) and state.view(1)["forbidden"] == 1
+
+
 def test_the_hook_bars_nothing_once_the_others_bet_more_than_the_cards():
     state = rig(["2b 3b", "5b 6b", "Jb Nb"])
     run(state, bet(2), bet(1))
@@ -384,6 +392,8 @@ def test_lives_change_only_as_the_rules_say_and_the_game_ends(setup):
             after = [max(h + 2, 2) if s in tied else h + 2 for s, h in enumerate(after)]
         assert state.lives == after
         assert kinds_.count("babbeo") <= 1
+        if row["cards"] > 1:                  # the hook rule held in every round
+            assert sum(round(row["bets"][s] * 2) for s in row["players"]) != 2 * row["cards"]
     assert state is not None and state.over
     result = state.result()
     assert len(result["winners"]) == 1
