@@ -31,7 +31,7 @@ import random
 from dataclasses import dataclass
 from typing import Any, Sequence
 
-from game.bolola.rules import (HEARTS, KING_OF_HEARTS, TRICKS, card_points,
+from game.bolola.rules import (HEARTS, KING_OF_HEARTS, SEATS, TRICKS, card_points,
                                contract_total, is_positive, strength, trick_score)
 from game.cards import FRENCH_SUITS, Card, french_deck
 from game.engine import Action
@@ -69,7 +69,7 @@ class Seen:
 
     @property
     def last(self) -> bool:
-        return len(self.table) == 3
+        return len(self.table) == SEATS - 1
 
     def higher_unseen(self, c: Card) -> int:
         return sum(1 for u in self.unseen if u.suit == c.suit and u.rank > c.rank)
@@ -98,7 +98,7 @@ def shown_voids(view: dict[str, Any]) -> frozenset[tuple[int, str]]:
         cards = t.get("cards") or []
         for i, code in enumerate(cards[1:], 1):
             if code[1] != cards[0][1]:
-                out.add(((int(t.get("leader") or 0) + i) % 4, cards[0][1]))
+                out.add(((int(t.get("leader") or 0) + i) % SEATS, cards[0][1]))
     return frozenset(out)
 
 

@@ -23,11 +23,12 @@ from functools import lru_cache
 from typing import Any, Sequence
 
 from game.doudizhu import combos
-from game.doudizhu.rules import (ACE, BLACK, BOMB, NRANKS, RED, ROCKET, RULESETS,
-                                 TWO)
+from game.doudizhu.rules import (ACE, BLACK, BOMB, COPIES, NRANKS, RED, ROCKET, RULESETS,
+                                 SEATS, TWO, code_letter)
 from game.engine import Action
 
-SEATS = 3
+#: A partner about to go out is fed low plays only: ranks below this index (3 to 8).
+FEED_BELOW = 6
 #: Strength needed to bid 1, 2, 3 (see :func:`strength`).
 BID_AT = (7, 10, 13)
 
@@ -95,7 +96,7 @@ def _counts_of_codes(codes: Sequence[str | None]) -> list[int]:
     counts = [0] * NRANKS
     for code in codes:
         if code:
-            counts[combos.INDEX[code[0] if code[1] != "J" else ("B" if code == "BJ" else "R")]] += 1
+            counts[combos.INDEX[code_letter(code)]] += 1
     return counts
 
 
@@ -160,7 +161,7 @@ class DoudizhuPlayer:
         if last is None:                                  # leading
             if partner is not None and left[partner] <= 2:
                 feed = [a for a in plays if len(a.value) == left[partner]
-                        and combos.INDEX[a.value[0]] < 6]
+                        and combos.INDEX[a.value[0]] < FEED_BELOW]
                 if feed:
                     return feed[0]
 
@@ -196,7 +197,7 @@ class DoudizhuPlayer:
 
     def _unseen(self, view: dict[str, Any], hand: Sequence[int]) -> list[int]:
         """Rank counts not in this hand and not yet played."""
-        full = [4] * 13 + [1, 1]
+        full = list(COPIES)
         for value in view.get("played", []):
             for ch in value:
                 full[combos.INDEX[ch]] -= 1

@@ -15,6 +15,8 @@ KITTY_SIZE = 3
 #: Rank letters low to high: 3 .. A, 2, black joker (B), red joker (R).  A play is
 #: written as its rank letters in this order ("33344"), as RLCard writes it too.
 LETTERS = "3456789TJQKA2BR"
+#: How many cards of each rank the deck holds, in the order of LETTERS.
+COPIES = (4,) * 13 + (1, 1)
 #: Rank indices: 0 is the Three, 11 the Ace, 12 the Two, 13 and 14 the jokers.
 ACE, TWO, BLACK, RED = 11, 12, 13, 14
 NRANKS = len(LETTERS)
@@ -57,3 +59,9 @@ def rank_index(card: Card) -> int:
 
 def letter(card: Card) -> str:
     return LETTERS[rank_index(card)]
+
+
+def code_letter(code: str) -> str:
+    """A card code's rank letter in a play: a code starts with its rank's letter ("T" of
+    "TS"), and the jokers' codes with theirs ("B" of "BJ", "R" of "RJ")."""
+    return code[0]

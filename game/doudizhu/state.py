@@ -216,7 +216,8 @@ class DoudizhuState(State):
     # -- the flow of a hand ----------------------------------------------------------------
     def _start_hand(self) -> list[Event]:
         self.hand_no += 1
-        self.first_bidder = (self.hand_no - 1) % SEATS
+        if self.hand_no > 1:                 # one seat on from the last deal's first bidder
+            self.first_bidder = (self.first_bidder + 1) % SEATS
         self.deals = 0
         return self._deal()
 

@@ -21,7 +21,7 @@ from __future__ import annotations
 from typing import Any, Optional, Sequence
 
 from game.doudizhu.combos import INDEX
-from game.doudizhu.rules import LETTERS
+from game.doudizhu.rules import LETTERS, code_letter
 from game.engine import GAME_OVER, Action, Event
 from scenes import theme
 from scenes.hud import ERROR, POSITIVE, ChoiceButton, Label
@@ -36,16 +36,10 @@ OUT_SCALE = 0.5
 HINTS = 12            # the Hint button cycles through at most this many plays
 
 
-def letter_of(code: str) -> str:
-    """A card code's rank letter in a play ("T" for "TS", "B" for the black joker)."""
-    if code in ("BJ", "RJ"):
-        return code[0] if code == "BJ" else "R"
-    return code[0]
-
 
 def play_value(codes: Sequence[str]) -> str:
     """The play some hand cards make, written as the referee names plays."""
-    return "".join(sorted((letter_of(c) for c in codes), key=INDEX.__getitem__))
+    return "".join(sorted((code_letter(c) for c in codes), key=INDEX.__getitem__))
 
 
 #: kinds whose size says something (chains): "Straight, 7 cards"; the others are named alone
@@ -265,7 +259,7 @@ class DoudizhuAdapter(TableAdapter):
             return set()
         ranks = {ch for a in legal if a.kind == "play" for ch in a.value}
         hand = (view.get("zones") or {}).get(self.hand_zone(self.human_seat)) or []
-        return {c for c in hand if c and letter_of(c) in ranks}
+        return {c for c in hand if c and code_letter(c) in ranks}
 
     def selection_action(self, view: dict[str, Any], legal: Sequence[Action],
                          picked: Sequence[str]) -> Optional[Action]:
@@ -286,8 +280,9 @@ class DoudizhuAdapter(TableAdapter):
         return tr("doudizhu_table.play_named", play=play_words(*kind))
 
     def selection_hints(self, view: dict[str, Any], legal: Sequence[Action]) -> list[list[str]]:
-        """The legal plays, fewest cards and lowest first (a bomb or the rocket last), as
-        the hand cards to pick for each."""
+        """The legal plays as the hand cards to pick for each: first what the computer
+        player would play, then from the lowest rank up (the longer play of a rank first),
+        bombs and the rocket last."""
         hand = [c for c in (view.get("zones") or {}).get(self.hand_zone(self.human_seat)) or []
                 if c]
         plays = [a.value for a in legal if a.kind == "play"]
@@ -302,7 +297,7 @@ class DoudizhuAdapter(TableAdapter):
             pool = list(hand)
             pick = []
             for ch in value:
-                code = next(c for c in pool if letter_of(c) == ch)
+                code = next(c for c in pool if code_letter(c) == ch)
                 pool.remove(code)
                 pick.append(code)
             out.append(pick)

@@ -198,6 +198,19 @@ def test_everyone_passes_and_the_cards_are_dealt_again():
     assert state.turn == (first + 1) % 3
 
 
+def test_the_first_bidder_moves_on_with_every_hand_and_every_redeal():
+    state = new(hands=3)
+    assert state.hand_no == 1 and state.turn == 0
+    for _ in range(3):                                   # a redeal: seat 1 opens
+        state.apply(state.turn, PASS)
+    assert state.turn == 1
+    state.apply(1, Action("bid", (), "3"))               # seat 1 is the landlord
+    while state.hand_no == 1:                            # the hand played out
+        seat = state.to_act()[0]
+        state.apply(seat, state.legal_actions(seat)[-1])
+    assert state.phase == "bid" and state.turn == 2, "the next seat after the redeal's"
+
+
 def test_the_three_cards_stay_hidden_while_bidding():
     state = new()
     for seat in (None, 0, 1, 2):
@@ -269,7 +282,7 @@ def finish(state, script):
         state.apply(seat, PASS if value == "pass" else play_action(value))
 
 
-def test_a_landlord_who_wins_takes_the_stake_from_each_peasant():
+def test_peasants_who_win_take_the_stake_from_the_landlord_and_it_sums_to_zero():
     state = at_play(["3S 4S", "5S 6S 7S", "8S 9S TS"], bid="2")
     finish(state, [(0, "3"), (1, "5"), (2, "8"), (0, "pass"), (1, "pass"), (2, "9"),
                    (0, "pass"), (1, "pass"), (2, "T")])
@@ -277,7 +290,7 @@ def test_a_landlord_who_wins_takes_the_stake_from_each_peasant():
     assert state.totals == [-4, 2, 2] and sum(state.totals) == 0
 
 
-def test_peasants_who_win_take_the_stake_from_the_landlord_and_it_sums_to_zero():
+def test_a_landlord_who_wins_takes_the_stake_from_each_peasant():
     state = at_play(["3S 4S", "5S 6S 7S", "8S 9S TS"], bid="3")
     finish(state, [(0, "3"), (1, "pass"), (2, "pass"), (0, "4")])
     row = state.sheet[-1]
