@@ -409,9 +409,8 @@ class BiscaAdapter(TableAdapter):
                                   for b, w in zip(row.get("bets") or [], row.get("won") or [])]))
         lives = result.get("lives") or view.get("lives") or []
         rows.append(SheetRow(tr("bisca_table.sheet_lives"), [hearts(v) for v in lives], "grand"))
-        names = [self.seat_name(s, layout) for s in range(self.seats)]
         # the last rounds (a long game would not fit the window), then the lives
-        return Sheet(names, rows[:1] + rows[1:-1][-(SHEET_ROUNDS):] + rows[-1:],
+        return Sheet(self.seat_names(layout), rows[:1] + rows[1:-1][-(SHEET_ROUNDS):] + rows[-1:],
                      tuple(result.get("winners") or ()))
 
     # -- a table that explains itself ----------------------------------------------------------

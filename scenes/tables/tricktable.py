@@ -44,10 +44,6 @@ class TrickTable(TableAdapter):
         cx, cy = layout.centre
         return ZoneGeom(cx, cy, "spots", self.trick_scale, spots=spots, z=300)
 
-    def seat_names(self, layout: Layout) -> list[str]:
-        """Every seat's name, in seat order (a score sheet's columns)."""
-        return [self.seat_name(s, layout) for s in range(self.seats)]
-
     def dealer_label(self, view: dict[str, Any], layout: Layout, text: str) -> Optional[Label]:
         """A gold chip saying ``text`` by the dealer's name plate: above yours, under the
         others'; beside the plate toward the table for a hand running down a side."""
