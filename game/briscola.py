@@ -57,7 +57,8 @@ import copy
 from typing import Any, Iterable, Sequence
 
 from game.cards import ITALIAN_SUITS, Card, card, codes, italian_deck, shuffled
-from game.engine import GAME_OVER, Action, Event, GameSpec, Option, Reason, State
+from game.engine import (GAME_OVER, Action, Event, GameSpec, Option, Reason, State, card_move,
+                         seat_zones)
 from game.i18n import translate
 from game.tricks import play_order, trick_points, trick_winner
 
@@ -112,10 +113,6 @@ def score_game(piles: Sequence[Sequence[Card]]) -> dict[str, list[Any]]:
             bonus[prim.index(top)] = PRIMIERA_BONUS
     return {"card_points": card_pts, "primiera": prim, "bonus": bonus,
             "total": [c + b for c, b in zip(card_pts, bonus)]}
-
-
-def _move(c: Card | None, src: str, dst: str, up: bool) -> dict[str, Any]:
-    return {"card": c.code if c is not None else None, "src": src, "dst": dst, "up": up}
 
 
 class BriscolaState(State):
@@ -311,8 +308,7 @@ class BriscolaState(State):
         return seat is not None and zone == f"hand/{seat}"
 
     def view(self, seat: int | None) -> dict[str, Any]:
-        zones = {z: (codes(cs) if self._face_up(seat, z) else [None] * len(cs))
-                 for z, cs in self.true_zones().items()}
+        zones = seat_zones(self.true_zones(), seat, self._face_up)
         out: dict[str, Any] = {
             "seat": seat,
             "zones": zones,
@@ -352,7 +348,7 @@ class BriscolaState(State):
         head = {"game_no": self.game_no, "dealer": self.dealer, "taken": [0] * SEATS,
                 "announced": False}
         events: list[Event] = []
-        gather = [_move(None, f"pile/{s}", "deck", False)
+        gather = [card_move(None, f"pile/{s}", "deck", False)
                   for s in range(SEATS) for _ in self.piles[s]]
         if gather:
             events.append(Event("deal", self.dealer, {
@@ -369,9 +365,10 @@ class BriscolaState(State):
                 c = self.stock.pop()
                 self.hands[s].append(c)
                 dst = f"hand/{s}"
-                events.append(Event("deal", s, {**head, "moves": [_move(None, "deck", dst, False)],
-                                                "stock": self.stock_count},
-                                    private={"moves": [_move(c, "deck", dst, True)]},
+                events.append(Event("deal", s,
+                                    {**head, "moves": [card_move(None, "deck", dst, False)],
+                                     "stock": self.stock_count},
+                                    private={"moves": [card_move(c, "deck", dst, True)]},
                                     audience=frozenset({s})))
         self.briscola = self.stock.pop()
         self.trump = self.briscola.suit
@@ -382,9 +379,9 @@ class BriscolaState(State):
         # spectator are told, in public, that they do not know the trump.
         events.append(Event("deal", self.dealer,
                             {**head, "stage": "briscola",
-                             "moves": [_move(None, "deck", "briscola", False)],
+                             "moves": [card_move(None, "deck", "briscola", False)],
                              "stock": self.stock_count, "trump": None, "trump_known": False},
-                            private={"moves": [_move(self.briscola, "deck", "briscola", True)],
+                            private={"moves": [card_move(self.briscola, "deck", "briscola", True)],
                                      "trump": self.trump, "trump_known": True},
                             audience=frozenset(s for s in range(SEATS) if s != self.dealer)))
         self.leader = order[0]
@@ -401,7 +398,7 @@ class BriscolaState(State):
         private, audience = ({"trump": self.shown_trump(seat)}, frozenset({seat})) \
             if self.remember else (None, None)
         events.append(Event("play", seat, {"card": c.code,
-                                           "moves": [_move(c, f"hand/{seat}", "table", True)]},
+                                           "moves": [card_move(c, f"hand/{seat}", "table", True)]},
                             private=private, audience=audience))
         if c == VENCESLAO:
             self.phase, self.venceslao = CLAIM, seat
@@ -425,12 +422,12 @@ class BriscolaState(State):
         if held:
             events.append(Event("culetto_held", winner, {
                 "cards": codes(self.table),
-                "moves": [_move(c, "table", "culetto", True) for c in self.table]}))
+                "moves": [card_move(c, "table", "culetto", True) for c in self.table]}))
             self.culetto = list(self.table)
         else:
             taken = self.table + self.culetto
-            moves = ([_move(c, "table", f"pile/{winner}", False) for c in self.table]
-                     + [_move(c, "culetto", f"pile/{winner}", False) for c in self.culetto])
+            moves = ([card_move(c, "table", f"pile/{winner}", False) for c in self.table]
+                     + [card_move(c, "culetto", f"pile/{winner}", False) for c in self.culetto])
             self.piles[winner].extend(taken)
             events.append(Event("trick_won", winner, {
                 "cards": codes(taken), "points": trick_points(taken, points),
@@ -465,9 +462,9 @@ class BriscolaState(State):
             assert c is not None
             self.hands[s].append(c)
             dst = f"hand/{s}"
-            events.append(Event("draw", s, {"moves": [_move(None, src, dst, False)],
+            events.append(Event("draw", s, {"moves": [card_move(None, src, dst, False)],
                                             "stock": self.stock_count},
-                                private={"moves": [_move(c, src, dst, True)], **private},
+                                private={"moves": [card_move(c, src, dst, True)], **private},
                                 audience=frozenset({s})))
             events.extend(Event("trump_hidden", x, {}, private={"trump": self.shown_trump(x)},
                                 audience=frozenset({x})) for x in changed if x != s)

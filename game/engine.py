@@ -201,6 +201,27 @@ class Event:
         return cls(obj["kind"], seat, data)
 
 
+def card_move(card: Card | None, src: str, dst: str, up: bool) -> dict[str, Any]:
+    """One entry of an event's ``"moves"`` (see the module docstring): ``card`` None for
+    a card whose code this part of the event does not give."""
+    return {"card": card.code if card is not None else None, "src": src, "dst": dst, "up": up}
+
+
+def _code(card: Card) -> str:
+    return card.code
+
+
+def seat_zones(zones: Mapping[str, Sequence[Card]], seat: int | None,
+               face_up: Callable[[int | None, str], bool],
+               code: Callable[[Card], str] = _code) -> dict[str, list[str | None]]:
+    """A view's ``"zones"`` for ``seat``: each card's code where ``face_up(seat, zone)``,
+    else None for each card (a hidden zone still shows how many cards it holds).
+
+    ``code`` turns a card into its code (a game may pass a faster lookup)."""
+    return {z: ([code(c) for c in cs] if face_up(seat, z) else [None] * len(cs))
+            for z, cs in zones.items()}
+
+
 @dataclass(frozen=True)
 class Option:
     """A game option: its default and the values it may take.

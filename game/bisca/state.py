@@ -11,13 +11,9 @@ from typing import Any
 from game.bisca import rules
 from game.bisca.rules import HALF, number
 from game.cards import Card, codes, shuffled
-from game.engine import GAME_OVER, Action, Event, Reason, State
+from game.engine import GAME_OVER, Action, Event, Reason, State, card_move, seat_zones
 
 BET, PLAY, OVER = "bet", "play", "over"
-
-
-def _move(c: Card | None, src: str, dst: str, up: bool) -> dict[str, Any]:
-    return {"card": c.code if c is not None else None, "src": src, "dst": dst, "up": up}
 
 
 def _numbers(halves: list[int | None]) -> list[int | float | None]:
@@ -165,8 +161,7 @@ class BiscaState(State):
         return events
 
     def view(self, seat: int | None) -> dict[str, Any]:
-        zones = {z: (codes(cs) if self._face_up(seat, z) else [None] * len(cs))
-                 for z, cs in self.true_zones().items()}
+        zones = seat_zones(self.true_zones(), seat, self._face_up)
         barred = self.forbidden()
         out: dict[str, Any] = {
             "seat": seat,
@@ -218,7 +213,7 @@ class BiscaState(State):
         if self.round_no > 1:
             self.dealer = self.order_after(self.dealer, alive)[0]   # the deal passes right
         self.players = self.order_after(self.dealer, alive)
-        gather = ([_move(None, f"pile/{s}", "deck", False)
+        gather = ([card_move(None, f"pile/{s}", "deck", False)
                    for s in range(self.seats) for _ in self.piles[s]])
         self.piles = [[] for _ in range(self.seats)]
         self.deck = shuffled(rules.DECK, self.rng)
@@ -238,8 +233,8 @@ class BiscaState(State):
                 self.hands[s].append(c)
                 dst = f"hand/{s}"
                 seen_by = everyone - {s} if self.one_card else frozenset({s})
-                events.append(Event("deal", s, {"moves": [_move(None, "deck", dst, False)]},
-                                    private={"moves": [_move(c, "deck", dst, True)]},
+                events.append(Event("deal", s, {"moves": [card_move(None, "deck", dst, False)]},
+                                    private={"moves": [card_move(c, "deck", dst, True)]},
                                     audience=seen_by))
         self.phase = BET
         self.turn = self.leader = self.players[0]
@@ -268,7 +263,7 @@ class BiscaState(State):
             for s in self.players:
                 c = self.hands[s][0]
                 events.append(Event("reveal", s, {}, private={
-                    "moves": [_move(c, f"hand/{s}", f"hand/{s}", True)]},
+                    "moves": [card_move(c, f"hand/{s}", f"hand/{s}", True)]},
                     audience=frozenset({s})))
 
     def _play(self, seat: int, c: Card, ace: str, events: list[Event]) -> None:
@@ -276,7 +271,7 @@ class BiscaState(State):
         self.table.append((seat, c, ace))
         self.played.append(c)
         events.append(Event("play", seat, {"card": c.code, "ace": ace or None,
-                                           "moves": [_move(c, f"hand/{seat}", "table", True)]}))
+                                           "moves": [card_move(c, f"hand/{seat}", "table", True)]}))
         if len(self.table) < len(self.players):
             self.turn = self.order_after(seat, self.players)[0]
             return
@@ -289,7 +284,7 @@ class BiscaState(State):
                           "winner": winner}
         events.append(Event("hand_won", winner, {
             "cards": codes(taken), "won": list(self.won),
-            "moves": [_move(x, "table", f"pile/{winner}", False) for x in taken]}))
+            "moves": [card_move(x, "table", f"pile/{winner}", False) for x in taken]}))
         self.table = []
         self.turn = self.leader = winner
         if not any(self.hands[s] for s in self.players):

@@ -37,7 +37,7 @@ from typing import Any
 
 from game.bocce.rules import FRAMES, lag_worths, points, totals
 from game.cards import Card, codes, french_deck, shuffled
-from game.engine import GAME_OVER, Action, Event, Reason, State
+from game.engine import GAME_OVER, Action, Event, Reason, State, card_move, seat_zones
 
 SEATS = (0, 1)
 WAITING, ROLLING, FINISHED, BUST, KNOCKED_OUT = (
@@ -63,10 +63,6 @@ class Bocce:
         if self.status == FINISHED and pallino is not None and self.total is not None:
             return points(self.total, pallino)
         return None
-
-
-def _move(card: Card | None, src: str, dst: str, up: bool) -> dict[str, Any]:
-    return {"card": card.code if card is not None else None, "src": src, "dst": dst, "up": up}
 
 
 def bocce_zone(seat: int, index: int) -> str:
@@ -248,8 +244,7 @@ class BocceState(State):
         return self.bocce[owner_seat][int(rest[0])].status != WAITING
 
     def view(self, seat: int | None) -> dict[str, Any]:
-        zones = {zone: (codes(cs) if self.sees(seat, zone) else [None] * len(cs))
-                 for zone, cs in self.true_zones().items()}
+        zones = seat_zones(self.true_zones(), seat, self.sees)
         revealed = self.pallino is not None
         out: dict[str, Any] = {
             "seat": seat,
@@ -305,7 +300,7 @@ class BocceState(State):
 
     def _start_hand(self) -> list[Event]:
         """Gather every card, shuffle, deal three bocce and three hand cards to each seat."""
-        gather = [_move(None, zone, "deck", False)
+        gather = [card_move(None, zone, "deck", False)
                   for zone, cs in self.true_zones().items() if zone != "deck" for _ in cs]
         self.hand_no += 1
         self.frame = 0
@@ -320,13 +315,13 @@ class BocceState(State):
             for i in range(FRAMES):
                 for _ in range(2):
                     self.bocce[s][i].cards.append(self.deck.pop())
-                    public.append(_move(None, "deck", bocce_zone(s, i), False))
+                    public.append(card_move(None, "deck", bocce_zone(s, i), False))
                     private.append(public[-1])
             for _ in range(FRAMES):
                 c = self.deck.pop()
                 self.hands[s].append(c)
-                public.append(_move(None, "deck", f"hand/{s}", False))
-                private.append(_move(c, "deck", f"hand/{s}", True))
+                public.append(card_move(None, "deck", f"hand/{s}", False))
+                private.append(card_move(c, "deck", f"hand/{s}", True))
             events.append(Event("deal", s, {"moves": public}, private={"moves": private},
                                 audience=frozenset({s})))
         return events + self._start_frame()
@@ -346,15 +341,15 @@ class BocceState(State):
         self.lag[seat] = card
         self.lag_worth[seat] = worth
         src, dst = f"hand/{seat}", f"lag/{seat}"
-        events = [Event("lag_commit", seat, {"moves": [_move(None, src, dst, False)]},
-                        private={"moves": [_move(card, src, dst, True)], "worth": worth},
+        events = [Event("lag_commit", seat, {"moves": [card_move(None, src, dst, False)]},
+                        private={"moves": [card_move(card, src, dst, True)], "worth": worth},
                         audience=frozenset({seat}))]
         if all(c is not None for c in self.lag):
             pallino = sum(w for w in self.lag_worth if w is not None)
             self.pallinos[self.frame] = pallino
             self.phase = "roll"
             events.append(Event("lag_reveal", None, {
-                "moves": [_move(self.lag[s], f"lag/{s}", f"lag/{s}", True) for s in SEATS],
+                "moves": [card_move(self.lag[s], f"lag/{s}", f"lag/{s}", True) for s in SEATS],
                 "cards": [c.code for c in self.lag if c is not None],
                 "worths": list(self.lag_worth), "pallino": pallino}))
             events += self._roll(self.first)
@@ -369,7 +364,8 @@ class BocceState(State):
         ts = totals(b.cards)
         events = [Event("roll", seat, {"bocce": self.frame, "totals": ts,
                                         "total": shown_total(ts, self.pallino),
-                                        "moves": [_move(c, zone, zone, True) for c in b.cards]})]
+                                        "moves": [card_move(c, zone, zone, True)
+                                                  for c in b.cards]})]
         return events + self._check_bust(seat)
 
     def _check_bust(self, seat: int) -> list[Event]:
@@ -382,7 +378,7 @@ class BocceState(State):
         b.status, b.total = BUST, min(ts)
         zone = bocce_zone(seat, self.frame)
         self.discard.extend(b.cards)
-        moves = [_move(c, zone, "discard", True) for c in b.cards]
+        moves = [card_move(c, zone, "discard", True) for c in b.cards]
         events = [Event("bust", seat, {"bocce": self.frame, "total": b.total, "totals": ts,
                                         "points": b.points(pallino), "next": self._next_roller(seat),
                                         "moves": moves})]
@@ -391,7 +387,7 @@ class BocceState(State):
     def _draw(self, seat: int) -> list[Event]:
         events: list[Event] = []
         if not self.deck:
-            moves = [_move(None, "discard", "deck", False) for _ in self.discard]
+            moves = [card_move(None, "discard", "deck", False) for _ in self.discard]
             self.deck = shuffled(self.discard, self.rng)
             self.discard = []
             events.append(Event("reshuffle", None, {"moves": moves}))
@@ -402,7 +398,7 @@ class BocceState(State):
         ts = totals(b.cards)
         events.append(Event("draw", seat, {"bocce": self.frame, "totals": ts,
                                            "total": shown_total(ts, self.pallino),
-                                           "moves": [_move(card, "deck", zone, True)]}))
+                                           "moves": [card_move(card, "deck", zone, True)]}))
         return events + self._check_bust(seat)
 
     def _stand(self, seat: int, total: int) -> list[Event]:
@@ -425,7 +421,7 @@ class BocceState(State):
                 events.append(Event("knockout", seat, {
                     "bocce": self.frame, "total": total, "target_seat": other, "target_bocce": j,
                     "target_points": victim.points(self.pallinos[j]),
-                    "moves": [_move(c, zone, "discard", True) for c in victim.cards]}))
+                    "moves": [card_move(c, zone, "discard", True) for c in victim.cards]}))
         return events + self._end_roll(seat)
 
     def _next_roller(self, seat: int) -> int | None:
@@ -438,7 +434,7 @@ class BocceState(State):
         other = 1 - seat
         if not self.rolled[other]:
             return self._roll(other)
-        moves = [_move(self.lag[s], f"lag/{s}", "discard", True) for s in SEATS]
+        moves = [card_move(self.lag[s], f"lag/{s}", "discard", True) for s in SEATS]
         self.last_frame = {
             "hand": self.hand_no, "frame": self.frame + 1, "pallino": self.pallino,
             "lag": [{"card": c.code if c is not None else None, "worth": self.lag_worth[s]}

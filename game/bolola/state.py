@@ -17,7 +17,7 @@ from game.bolola.must import playable
 from game.bolola.rules import (CONTRACTS, HAND_SIZE, POINTS, SEATS, contract_total, is_positive,
                                is_scoring, nothing_left, strength, trick_score)
 from game.cards import FRENCH_SUITS, Card, codes, french_deck, shuffled
-from game.engine import GAME_OVER, Action, Event, Reason, State
+from game.engine import GAME_OVER, Action, Event, Reason, State, card_move, seat_zones
 from game.tricks import play_order, trick_winner
 
 #: Seat 3 deals the first deal, so seat 0 (you, at the bottom) leads it.
@@ -32,10 +32,6 @@ SUIT_ORDER = {"S": 0, "H": 1, "C": 2, "D": 3}
 
 def hand_order(c: Card) -> tuple[int, int]:
     return (SUIT_ORDER[c.suit], c.rank)
-
-
-def _move(c: Card | None, src: str, dst: str, up: bool) -> dict[str, Any]:
-    return {"card": c.code if c is not None else None, "src": src, "dst": dst, "up": up}
 
 
 class BololaState(State):
@@ -188,8 +184,7 @@ class BololaState(State):
         return seat is not None and zone == f"hand/{seat}"
 
     def view(self, seat: int | None) -> dict[str, Any]:
-        zones = {z: (codes(cs) if self._face_up(seat, z) else [None] * len(cs))
-                 for z, cs in self.true_zones().items()}
+        zones = seat_zones(self.true_zones(), seat, self._face_up)
         contract = self.contract
         out: dict[str, Any] = {
             "seat": seat,
@@ -233,7 +228,7 @@ class BololaState(State):
         self.dealer = (FIRST_DEALER + self.deal_no - 1) % SEATS
         head = {"deal_no": self.deal_no, "deals": self.deals, "dealer": self.dealer}
         events: list[Event] = []
-        gather = [_move(None, f"{kind}/{s}", "deck", False)
+        gather = [card_move(None, f"{kind}/{s}", "deck", False)
                   for s in range(SEATS) for kind, zone in (("pile", self.piles), ("won", self.won))
                   for _ in zone[s]]
         if gather:
@@ -252,9 +247,9 @@ class BololaState(State):
             hand.sort(key=hand_order)
         for s in order:
             dst = f"hand/{s}"
-            events.append(Event("deal", s, {**head, "moves": [_move(None, "deck", dst, False)
+            events.append(Event("deal", s, {**head, "moves": [card_move(None, "deck", dst, False)
                                                               for _ in self.hands[s]]},
-                                private={"moves": [_move(c, "deck", dst, True)
+                                private={"moves": [card_move(c, "deck", dst, True)
                                                    for c in self.hands[s]]},
                                 audience=frozenset({s})))
         self.leader = self.opener
@@ -278,7 +273,7 @@ class BololaState(State):
         self.table.append(c)
         self.played.append(c)
         events.append(Event("play", seat, {"card": c.code,
-                                           "moves": [_move(c, f"hand/{seat}", "table", True)]}))
+                                           "moves": [card_move(c, f"hand/{seat}", "table", True)]}))
         if len(self.table) == SEATS:
             self._finish_trick(events)
 
@@ -293,10 +288,10 @@ class BololaState(State):
         for c in self.table:
             if is_scoring(self.contract, c):
                 self.won[winner].append(c)
-                moves.append(_move(c, "table", f"won/{winner}", True))
+                moves.append(card_move(c, "table", f"won/{winner}", True))
             else:
                 self.piles[winner].append(c)
-                moves.append(_move(c, "table", f"pile/{winner}", False))
+                moves.append(card_move(c, "table", f"pile/{winner}", False))
         self.tricks.append({"leader": self.leader, "cards": codes(self.table), "winner": winner,
                             "points": pts})
         events.append(Event("trick_won", winner, {
@@ -315,7 +310,7 @@ class BololaState(State):
     def _end_deal(self, early: bool, events: list[Event]) -> None:
         assert self.contract is not None
         if early:
-            moves = [_move(None, f"hand/{s}", "deck", False)
+            moves = [card_move(None, f"hand/{s}", "deck", False)
                      for s in range(SEATS) for _ in self.hands[s]]
             self.hands = [[] for _ in range(SEATS)]
             events.append(Event("deal_ended", None, {"tricks": len(self.tricks),

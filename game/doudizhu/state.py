@@ -12,7 +12,7 @@ from game.doudizhu import combos
 from game.doudizhu.combos import Combo, MoveBook
 from game.doudizhu.rules import (BIDS, BOMB, DOUBLING, HAND_SIZE, LANDLORD_SHARE,
                                  LETTERS, ROCKET, RULESETS, SEATS, TOP_BID, rank_index)
-from game.engine import GAME_OVER, Action, Event, Reason, State
+from game.engine import GAME_OVER, Action, Event, Reason, State, card_move, seat_zones
 
 BID, PLAY, OVER = "bid", "play", "over"
 PASS = Action("pass")
@@ -38,10 +38,6 @@ BID_ACTIONS = {b: Action("bid", (), str(b)) for b in BIDS}
 
 def sort_key(c: Card) -> tuple[int, str]:
     return rank_index(c), c.suit
-
-
-def _move(c: Card | None, src: str, dst: str, up: bool) -> dict[str, Any]:
-    return {"card": c.code if c is not None else None, "src": src, "dst": dst, "up": up}
 
 
 def combo_json(combo: Combo | None) -> dict[str, Any] | None:
@@ -192,8 +188,7 @@ class DoudizhuState(State):
         return zones
 
     def view(self, seat: int | None) -> dict[str, Any]:
-        zones = {z: ([CODE[c] for c in cs] if self._face_up(seat, z) else [None] * len(cs))
-                 for z, cs in self.true_zones().items()}
+        zones = seat_zones(self.true_zones(), seat, self._face_up, CODE.__getitem__)
         last = None
         if self.last is not None:
             last = {"seat": self.last[0], "play": self.last[1], **combo_json(self.last[2])}
@@ -226,7 +221,7 @@ class DoudizhuState(State):
         self.deals += 1
         head = {"hand_no": self.hand_no, "deal": self.deals}
         events: list[Event] = []
-        gather = [_move(None, z, "deck", False) for z, cs in self.true_zones().items()
+        gather = [card_move(None, z, "deck", False) for z, cs in self.true_zones().items()
                   if z != "deck" for _ in cs]
         if gather:
             events.append(Event("gather", None, {**head, "moves": gather}))
@@ -250,12 +245,12 @@ class DoudizhuState(State):
         self.packed: list[int | None] = [None] * SEATS   # each hand's packed counts, kept
         for s in range(SEATS):
             dst = f"hand/{s}"
-            events.append(Event("deal", s, {**head, "moves": [_move(None, "deck", dst, False)
+            events.append(Event("deal", s, {**head, "moves": [card_move(None, "deck", dst, False)
                                                               for _ in self.hands[s]]},
-                                private={"moves": [_move(c, "deck", dst, True)
+                                private={"moves": [card_move(c, "deck", dst, True)
                                                    for c in self.hands[s]]},
                                 audience=frozenset({s})))
-        events.append(Event("deal", None, {**head, "moves": [_move(None, "deck", "kitty", False)
+        events.append(Event("deal", None, {**head, "moves": [card_move(None, "deck", "kitty", False)
                                                              for _ in self.kitty]}))
         events.append(Event("bidding", self.turn, {**head, "first": self.turn}))
         return events
@@ -288,11 +283,11 @@ class DoudizhuState(State):
         self.packed[landlord] = None
         # turned up for all to see, then each lands in its place in the sorted hand (in
         # that order, so each index holds): face up for the landlord, down for the others
-        shown = [_move(c, "kitty", "kitty", True) for c in self.kitty]
+        shown = [card_move(c, "kitty", "kitty", True) for c in self.kitty]
         order = sorted(self.kitty, key=self.hands[landlord].index)
 
         def joins(up: bool) -> list[dict[str, Any]]:
-            return [{**_move(c, "kitty", dst, up), "at": self.hands[landlord].index(c)}
+            return [{**card_move(c, "kitty", dst, up), "at": self.hands[landlord].index(c)}
                     for c in order]
         self.kitty = []
         self.phase, self.turn = PLAY, landlord
@@ -307,7 +302,7 @@ class DoudizhuState(State):
         self.turn = (seat + 1) % SEATS
         if self.passes == SEATS - 1:
             assert self.last is not None
-            moves = [_move(c, f"trick/{s}", "out", False) for s in range(SEATS)
+            moves = [card_move(c, f"trick/{s}", "out", False) for s in range(SEATS)
                      for c in self.trick[s]]
             for s in range(SEATS):
                 self.out.extend(self.trick[s])
@@ -320,7 +315,7 @@ class DoudizhuState(State):
     def _play(self, seat: int, value: str) -> list[Event]:
         combo = combos.classify(value, self.kinds)
         assert combo is not None
-        moves = [_move(c, f"trick/{seat}", "out", False) for c in self.trick[seat]]
+        moves = [card_move(c, f"trick/{seat}", "out", False) for c in self.trick[seat]]
         self.out.extend(self.trick[seat])
         hand, cards = self.hands[seat], []
         for ch in value:                      # the lowest suit of each rank first
@@ -329,7 +324,7 @@ class DoudizhuState(State):
             cards.append(c)
         self.packed[seat] = None
         self.trick[seat] = cards
-        moves += [_move(c, f"hand/{seat}", f"trick/{seat}", True) for c in cards]
+        moves += [card_move(c, f"hand/{seat}", f"trick/{seat}", True) for c in cards]
         self.played.append(value)
         self.plays[seat] += 1
         if combo.kind in (BOMB, ROCKET):
@@ -369,7 +364,7 @@ class DoudizhuState(State):
                "delta": delta}
         self.sheet.append(row)
         self.revealed = True
-        reveal = [_move(c, f"hand/{s}", f"hand/{s}", True) for s in range(SEATS)
+        reveal = [card_move(c, f"hand/{s}", f"hand/{s}", True) for s in range(SEATS)
                   for c in self.hands[s]]
         events = [Event("hand_over", winner, {**copy.deepcopy(row), "totals": list(self.totals),
                                               "moves": reveal})]

@@ -137,6 +137,10 @@ class TableAdapter:
             return self.names[seat]
         return self.default_seat_name(seat, layout)
 
+    def seat_names(self, layout: Layout) -> list[str]:
+        """Every seat's name, in seat order (a score sheet's columns)."""
+        return [self.seat_name(s, layout) for s in range(self.seats)]
+
     def default_seat_name(self, seat: int, layout: Layout) -> str:
         """"You", "Computer" (one opponent), else the seat's place at the table."""
         if self.is_you(seat):

@@ -24,11 +24,11 @@ from scenes import theme
 from scenes.hud import POSITIVE, ChoiceButton, Label
 from scenes.i18n import language, tr
 from scenes.layout import Layout, ZoneGeom
-from scenes.lookback import LookBack, LookRow
+from scenes.lookback import LookBack
 from scenes.sheet import Sheet, SheetRow
-from scenes.tables import Fx, TableAdapter, Timing
+from scenes.tables import Fx, Timing
+from scenes.tables.tricktable import TrickTable
 
-TRICK_SCALE = 0.85
 #: how far out from the middle toward each player's area their card of the hand lies
 TRICK_REACH = 0.6
 PILE_SCALE = 0.5
@@ -61,10 +61,11 @@ def hearts(lives: Any) -> str:
     return HEART * whole + (HALF_HEART if half else "")
 
 
-class BiscaAdapter(TableAdapter):
+class BiscaAdapter(TrickTable):
     """Bisca's zones, words, bet picker, banners and round sheet."""
 
     counterclockwise = True
+    trick_scale = 0.85
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -73,7 +74,7 @@ class BiscaAdapter(TableAdapter):
                                                  if s != self.human_seat})
 
     # -- geometry ------------------------------------------------------------------
-    def play_order(self, shown: dict[str, Any]) -> list[int]:
+    def trick_order(self, shown: dict[str, Any]) -> list[int]:
         """The round's players in play order from the hand's leader (as the view gives them)."""
         players = [int(s) for s in shown.get("players") or range(self.seats)]
         leader = shown.get("leader")
@@ -93,19 +94,19 @@ class BiscaAdapter(TableAdapter):
             side = layout.seat(int(zone[5:])).side
             scale = ONE_CARD_SCALE if side in ("left", "right") else geom.scale
             return ZoneGeom(geom.x, geom.y, geom.kind, scale, 0.0, z=geom.z)
-        if zone != "table":
-            return self.zone_geom(zone, layout)
-        spots = tuple((*self.trick_spot(s, layout), 0.0) for s in self.play_order(shown))
-        cx, cy = layout.centre
-        return ZoneGeom(cx, cy, "spots", TRICK_SCALE, spots=spots or ((cx, cy, 0.0),), z=300)
+        return super().live_zone_geom(zone, layout, shown)
 
-    @staticmethod
-    def trick_spot(seat: int, layout: Layout) -> tuple[float, float]:
+    def trick_spot(self, seat: int, layout: Layout) -> tuple[float, float, float]:
         """Where a seat's card of the hand lies: on the way from the middle to its area, far
         enough out that six cards never cover each other's corners."""
         cx, cy = layout.centre
         ax, ay = layout.seat(seat).area
-        return (cx + (ax - cx) * TRICK_REACH, cy + (ay - cy) * TRICK_REACH)
+        return (cx + (ax - cx) * TRICK_REACH, cy + (ay - cy) * TRICK_REACH, 0.0)
+
+    def _front(self, seat: int, layout: Layout) -> tuple[float, float]:
+        """The middle of a seat's card of the hand (a pop about that player shows there)."""
+        x, y, _ = self.trick_spot(seat, layout)
+        return (x, y)
 
     def zone_geom(self, zone: str, layout: Layout) -> ZoneGeom:
         kind, _, rest = zone.partition("/")
@@ -184,18 +185,17 @@ class BiscaAdapter(TableAdapter):
         out: list[Label] = []
         f = layout.font
         # an Ace on the table says how it was played
-        order = self.play_order(view)
+        order = self.trick_order(view)
         for i, played in enumerate(view.get("trick") or []):
             if played.get("ace") and i < len(order):
-                x, y = self.trick_spot(order[i], layout)
+                x, y = self._front(order[i], layout)
                 out.append(Label(tr(f"bisca_table.ace_{played['ace']}"),
-                                 (x, y + layout.card_h * TRICK_SCALE / 2 + f(12)), f(13),
+                                 (x, y + layout.card_h * self.trick_scale / 2 + f(12)), f(13),
                                  theme.GOLD_LIGHT, True, pill=True))
         dealer = view.get("dealer")
         for seat in range(self.seats):
             g = layout.seat(seat)
-            x, y = g.plate
-            y = y - f(27) if g.side == "bottom" else y + f(27)
+            x, y = self.by_plate(seat, layout)
             text, colour = self._bet_line(view, seat)
             if seat == dealer and seat not in (view.get("out") or []):
                 text = tr("bisca_table.dealer") + (" · " + text if text else "")
@@ -302,7 +302,7 @@ class BiscaAdapter(TableAdapter):
         elif kind == "bet" and seat is not None:
             # where the player's card of the hand will lie: the middle is empty while betting
             fx.pop(tr("bisca_table.bet_pop", bet=number(data.get("bet"))),
-                   self.trick_spot(seat, layout), at="start", colour=theme.GOLD_LIGHT,
+                   self._front(seat, layout), at="start", colour=theme.GOLD_LIGHT,
                    rise=0.25, size=0.8)
         elif kind == "round_scored":
             bets, losses = data.get("bets") or [], data.get("loss") or []
@@ -311,7 +311,7 @@ class BiscaAdapter(TableAdapter):
                     continue
                 text = (tr("bisca_table.loss_pop", loss=number(loss)) if loss
                         else tr("bisca_table.made_pop"))
-                fx.pop(text, self.trick_spot(s, layout), at="start",
+                fx.pop(text, self._front(s, layout), at="start",
                        colour=NEGATIVE if loss else POSITIVE, rise=0.2, size=0.8)
             fx.sound("score", at="start")
         elif kind == "babbeo":
@@ -334,7 +334,7 @@ class BiscaAdapter(TableAdapter):
             fx.wait(2.0)
         elif kind == "eliminated":
             for s in data.get("seats") or []:
-                fx.pop(tr("bisca_table.out"), self.trick_spot(s, layout), colour=NEGATIVE,
+                fx.pop(tr("bisca_table.out"), self._front(s, layout), colour=NEGATIVE,
                        rise=0.2, size=0.8)
 
     def patch(self, shown: dict[str, Any], event: Event) -> None:
@@ -383,17 +383,10 @@ class BiscaAdapter(TableAdapter):
         last = view.get("last_hand")
         if not last:
             return None
-        rows = []
-        winner = last.get("winner")
-        for i, played in enumerate(last.get("cards") or []):
-            seat = played["seat"]
-            notes = [tr("bisca_table.look.led")] if i == 0 else []
-            if played.get("ace"):
-                notes.append(tr(f"bisca_table.ace_{played['ace']}"))
-            if seat == winner:
-                notes.append(tr("bisca_table.look.takes"))
-            rows.append(LookRow(self.seat_name(seat, layout), [played["card"]], " · ".join(notes),
-                                "good" if seat == winner else ""))
+        plays = [(p["seat"], p["card"], [tr(f"bisca_table.ace_{p['ace']}")] if p.get("ace") else [])
+                 for p in last.get("cards") or []]
+        rows = self.play_rows(plays, last.get("winner"), layout, tr("bisca_table.look.takes"),
+                              tr("bisca_table.look.led"))
         return LookBack(tr("bisca_table.look.title"), tr("bisca_table.look.button"), rows, "")
 
     # -- the result ------------------------------------------------------------------
@@ -409,9 +402,8 @@ class BiscaAdapter(TableAdapter):
                                   for b, w in zip(row.get("bets") or [], row.get("won") or [])]))
         lives = result.get("lives") or view.get("lives") or []
         rows.append(SheetRow(tr("bisca_table.sheet_lives"), [hearts(v) for v in lives], "grand"))
-        names = [self.seat_name(s, layout) for s in range(self.seats)]
         # the last rounds (a long game would not fit the window), then the lives
-        return Sheet(names, rows[:1] + rows[1:-1][-(SHEET_ROUNDS):] + rows[-1:],
+        return Sheet(self.seat_names(layout), rows[:1] + rows[1:-1][-(SHEET_ROUNDS):] + rows[-1:],
                      tuple(result.get("winners") or ()))
 
     # -- a table that explains itself ----------------------------------------------------------

@@ -119,9 +119,6 @@ class DoudizhuAdapter(TableAdapter):
         return (cx + layout.width * 0.34, layout.prompt_y - layout.card_h * 0.62)
 
     # -- words ---------------------------------------------------------------------
-    def seat_names(self, layout: Layout) -> list[str]:
-        return [self.seat_name(s, layout) for s in range(self.seats)]
-
     def scoreboard(self, view: dict[str, Any], layout: Layout) -> list[tuple[str, str]]:
         scores = view.get("scores") or [0] * self.seats
         rules = tr(f"setup.value.doudizhu.rules.{view.get('rules', 'text')}")

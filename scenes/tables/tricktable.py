@@ -1,16 +1,16 @@
-"""What the tables of trick-taking games share (Briscola Venceslao, Bolola): the
-trick laid in front of each player, the dealer's chip by its name plate, a pop
-beside a plate, the column names of a score sheet, and the rows of a look back
-at the last trick.
+"""What the tables of trick-taking games share (Briscola Venceslao, Bolola, Bisca):
+the trick laid in front of each player, a label or the dealer's chip by a name
+plate, a pop beside a plate, and the rows of a look back at the last trick.
 
 A game's adapter subclasses :class:`TrickTable`, says where each seat's card of
 the trick lies (:meth:`TrickTable.trick_spot`) and how big the trick's cards are
-(:attr:`TrickTable.trick_scale`); the rest follows.
+(:attr:`TrickTable.trick_scale`); the rest follows.  A game where not every seat
+plays every trick says who does, in order (:meth:`TrickTable.trick_order`).
 """
 
 from __future__ import annotations
 
-from typing import Any, Optional
+from typing import Any, Optional, Sequence
 
 from scenes import theme
 from scenes.hud import Label
@@ -23,8 +23,8 @@ DEALER_CHIP = (120, 40, 36)
 
 
 class TrickTable(TableAdapter):
-    """A table whose trick is a live zone ``"table"``: card i lies in front of the seat
-    ``leader + i``."""
+    """A table whose trick is a live zone ``"table"``: card i lies in front of the i-th
+    seat of :meth:`trick_order` (the seat ``leader + i`` by default)."""
 
     live_zones = frozenset({"table"})
     #: the trick's cards, relative to the layout's card size
@@ -35,18 +35,28 @@ class TrickTable(TableAdapter):
         x, y = layout.trick_spot(seat, self.trick_scale)
         return (x, y, 0.0)
 
+    def trick_order(self, shown: dict[str, Any]) -> list[int]:
+        """The seats that play the trick, in play order from its leader (the shown view's
+        ``"leader"``): every seat by default."""
+        leader = int(shown.get("leader") or 0)
+        return [(leader + i) % self.seats for i in range(self.seats)]
+
     def live_zone_geom(self, zone: str, layout: Layout, shown: dict[str, Any]) -> ZoneGeom:
         if zone != "table":
             return self.zone_geom(zone, layout)
-        leader = int(shown.get("leader") or 0)
-        spots = tuple(self.trick_spot((leader + i) % self.seats, layout)
-                      for i in range(self.seats))
+        spots = tuple(self.trick_spot(s, layout) for s in self.trick_order(shown))
         cx, cy = layout.centre
-        return ZoneGeom(cx, cy, "spots", self.trick_scale, spots=spots, z=300)
+        return ZoneGeom(cx, cy, "spots", self.trick_scale, spots=spots or ((cx, cy, 0.0),),
+                        z=300)
 
-    def seat_names(self, layout: Layout) -> list[str]:
-        """Every seat's name, in seat order (a score sheet's columns)."""
-        return [self.seat_name(s, layout) for s in range(self.seats)]
+    @staticmethod
+    def by_plate(seat: int, layout: Layout) -> tuple[float, float]:
+        """Where a label by a seat's name plate is centred: above your plate, under the
+        others'."""
+        g = layout.seat(seat)
+        x, y = g.plate
+        gap = layout.font(27)
+        return (x, y - gap if g.side == "bottom" else y + gap)
 
     def dealer_label(self, view: dict[str, Any], layout: Layout, text: str) -> Optional[Label]:
         """A gold chip saying ``text`` by the dealer's name plate: above yours, under the
@@ -56,8 +66,7 @@ class TrickTable(TableAdapter):
             return None
         g = layout.seat(int(dealer))
         f = layout.font
-        x, y = g.plate
-        y = y - f(27) if g.side == "bottom" else y + f(27)
+        x, y = self.by_plate(int(dealer), layout)
         if self.seats > 3 and g.side in ("left", "right"):
             # off the long hand that runs down the side of the window
             x += layout.card_w * (1.0 if g.side == "left" else -1.0)
@@ -88,11 +97,19 @@ class TrickTable(TableAdapter):
                    led_note: str) -> list[LookRow]:
         """A finished trick as look back rows: who played which card in order, the leader
         noted ``led_note``, the winner ``winner_note`` (and shown as the good row)."""
-        leader, winner = int(trick.get("leader") or 0), trick.get("winner")
+        leader = int(trick.get("leader") or 0)
+        plays = [((leader + i) % self.seats, code, [])
+                 for i, code in enumerate(trick.get("cards") or [])]
+        return self.play_rows(plays, trick.get("winner"), layout, winner_note, led_note)
+
+    def play_rows(self, plays: Sequence[tuple[int, str, list[str]]], winner: Optional[int],
+                  layout: Layout, winner_note: str, led_note: str) -> list[LookRow]:
+        """Look back rows of a finished trick's plays, in order: (seat, card code, notes
+        of its own) each; the first noted ``led_note``, the winner's ``winner_note`` (and
+        shown as the good row)."""
         rows: list[LookRow] = []
-        for i, code in enumerate(trick.get("cards") or []):
-            seat = (leader + i) % self.seats
-            notes = [led_note] if i == 0 else []
+        for i, (seat, code, own) in enumerate(plays):
+            notes = ([led_note] if i == 0 else []) + list(own)
             if seat == winner:
                 notes.append(winner_note)
             rows.append(LookRow(self.seat_name(seat, layout), [code], " · ".join(notes),

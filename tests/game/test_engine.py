@@ -9,9 +9,9 @@ from hypothesis import given, strategies as st
 
 import game
 from game import GAMES
-from game.cards import card, french_deck, italian_deck
+from game.cards import card, cards, french_deck, italian_deck
 from game.engine import (Action, ActionCodeError, Event, IllegalAction, LogError, Reason,
-                         replay, replay_log)
+                         card_move, replay, replay_log, seat_zones)
 from game.i18n import catalog
 
 
@@ -181,3 +181,19 @@ def test_an_option_may_narrow_its_values_to_the_seats():
     opening = Option(5, tuple(range(1, 21)), limit=lambda seats: tuple(range(1, 40 // seats + 1)))
     assert opening.allowed_for(6) == tuple(range(1, 7))
     assert opening.fit(20, 6) == 6 and opening.fit(4, 6) == 4 and opening.fit(20, 2) == 20
+
+
+def test_a_card_move_gives_the_code_only_of_a_card_it_names():
+    assert card_move(card("AS"), "hand/0", "table", True) == {
+        "card": "AS", "src": "hand/0", "dst": "table", "up": True}
+    assert card_move(None, "deck", "hand/1", False) == {
+        "card": None, "src": "deck", "dst": "hand/1", "up": False}
+
+
+def test_seat_zones_hide_the_cards_of_a_zone_face_down_to_the_seat_but_not_their_number():
+    zones = {"hand/0": cards("AS KH"), "hand/1": cards("2C 3C 4C"), "deck": []}
+    mine = seat_zones(zones, 0, lambda seat, zone: zone == f"hand/{seat}")
+    assert mine == {"hand/0": ["AS", "KH"], "hand/1": [None, None, None], "deck": []}
+    lower = seat_zones(zones, 1, lambda seat, zone: True, lambda c: c.code.lower())
+    assert lower["hand/1"] == ["2c", "3c", "4c"]
+    assert seat_zones(zones, None, lambda seat, zone: seat is not None)["hand/0"] == [None, None]

@@ -74,6 +74,27 @@ def test_a_player_out_is_greyed_and_labelled_out():
     assert "Out" in texts
 
 
+def test_the_hand_in_play_lies_in_front_of_the_round_s_players_only_in_play_order():
+    adapter = BiscaAdapter(SPEC, 4, 0)
+    lay = Layout((1280, 720), 4, 0, True)
+    geom = adapter.live_zone_geom("table", lay, {"players": [0, 1, 3], "leader": 3})
+    assert list(geom.spots) == [adapter.trick_spot(s, lay) for s in (3, 0, 1)]
+    assert geom.scale == adapter.trick_scale
+
+
+def test_the_look_back_at_the_last_hand_notes_who_led_how_an_ace_went_and_who_took_it():
+    adapter = BiscaAdapter(SPEC, 3, 0)
+    lay = Layout((1280, 720), 3, 0, True)
+    view = {"last_hand": {"cards": [{"seat": 1, "card": "Ad", "ace": "low"},
+                                    {"seat": 2, "card": "3d", "ace": None},
+                                    {"seat": 0, "card": "Ac", "ace": "high"}], "winner": 0}}
+    look = adapter.look_back(view, lay)
+    assert [(r.label, r.cards, r.note, r.tone) for r in look.rows] == [
+        (adapter.seat_name(1, lay), ["Ad"], "led · Low", ""),
+        (adapter.seat_name(2, lay), ["3d"], "", ""),
+        ("You", ["Ac"], "High · takes the hand", "good")]
+
+
 # -- the bet picker --------------------------------------------------------------------
 def test_the_bet_picker_offers_every_bet_in_order(app):
     table = start(app, seats=4, opening=3)
