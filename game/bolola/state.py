@@ -14,8 +14,8 @@ import copy
 from typing import Any
 
 from game.bolola.must import playable
-from game.bolola.rules import (CONTRACTS, HAND_SIZE, POINTS, SEATS, contract_total, is_positive,
-                               is_scoring, nothing_left, strength, trick_score)
+from game.bolola.rules import (CONTRACTS, HAND_SIZE, HEARTS, POINTS, SEATS, contract_total,
+                               is_positive, is_scoring, nothing_left, strength, trick_score)
 from game.cards import FRENCH_SUITS, Card, codes, french_deck, shuffled
 from game.engine import GAME_OVER, Action, Event, Reason, State, card_move, seat_zones
 from game.tricks import play_order, trick_winner
@@ -88,7 +88,7 @@ class BololaState(State):
 
     @property
     def hearts_broken(self) -> bool:
-        return any(c.suit == "H" for c in self.played)
+        return any(c.suit == HEARTS for c in self.played)
 
     @property
     def trump_broken(self) -> bool:
@@ -255,7 +255,8 @@ class BololaState(State):
         self.leader = self.opener
         if self.dealers_choice:
             self.phase = CONTRACT
-            events.append(Event("choosing", self.dealer, {**head, "left": list(self.left[self.dealer])}))
+            events.append(Event("choosing", self.dealer,
+                                {**head, "left": list(self.left[self.dealer])}))
         else:
             self._set_contract(CONTRACTS[(self.deal_no - 1) % len(CONTRACTS)], False, events)
         return events
