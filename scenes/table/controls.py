@@ -14,7 +14,8 @@ among playable cards only, so Enter always plays the chosen card.
 
 Games that play several cards at once (the adapter's ``select_cards``) use a
 selection: a click (or a drag across the fan) or Space picks cards, which stay
-raised; Enter or the Play button plays them, and Play is enabled only while the
+raised (the cursor, of the keys or the mouse, only glows with a caret under it, so it
+never looks picked); Enter or the Play button plays them, and Play is enabled only while the
 picked cards form a legal action.
 """
 
@@ -112,11 +113,18 @@ class ControlsMixin:
         k = min(1.0, dt * 16.0)
         show_cursor = not self.busy and not self.popup and self.my_turn()
         picked = set(self.selected)
+        select = self.adapter.select_cards
         self._lift_moving = False
         for i, sprite in enumerate(hand):
-            sprite.focus = self.cursor == i and show_cursor
-            up = (sprite is self.hovered or sprite.focus or sprite is self.popup_card
-                  or sprite.code in picked)
+            sprite.focus = show_cursor and (self.cursor == i or (select and sprite is self.hovered))
+            if select:
+                # only picked cards rise: the cursor is marked (a glow and a caret), so a
+                # picked card never looks like the one the keys or the mouse point at
+                up = sprite.code in picked or sprite is self.popup_card
+            else:
+                # one card up at a time: the mouse, when it points at a card, has the say
+                pointed = sprite is self.hovered or (sprite.focus and self.hovered is None)
+                up = pointed or sprite is self.popup_card
             target = self.layout.card_h * LIFT if up and not sprite.flying else 0.0
             if abs(target - sprite.lift) < 0.5:
                 sprite.lift = target   # settled: nothing left to show
@@ -420,6 +428,7 @@ class ControlsMixin:
         if key in (pygame.K_LEFT, pygame.K_RIGHT):
             self.bar.focus = None
             self._keys_used = True
+            self.hovered = None   # the keys take the cursor back from the mouse
             if hand:
                 step = -1 if key == pygame.K_LEFT else 1
                 stops = self._cursor_stops()

@@ -92,3 +92,20 @@ def test_pass_stays_a_button_beside_play(table):
     frames(app, 1)
     labels = [b.label for b in table.bar.buttons]
     assert labels[0] == "Play" and "Pass" in labels
+
+
+def test_the_keyboard_cursor_is_marked_not_raised_and_a_picked_card_is_raised(table):
+    app, table = table
+    key(app, pygame.K_RIGHT)
+    frames(app, 20)
+    cursor = table.human_hand[table.cursor]
+    assert cursor.focus and cursor.lift < 1, "the cursor does not look picked"
+    assert ("caret", cursor.id) in {k[:2] for k in table._paint_log}, "a caret marks it"
+    key(app, pygame.K_SPACE, " ")
+    frames(app, 20)
+    assert table.selected == [cursor.code] and cursor.lift > 5
+    key(app, pygame.K_RIGHT)
+    frames(app, 20)
+    moved = table.human_hand[table.cursor]
+    assert cursor.lift > 5 and moved.lift < 1, "picked stays up, the cursor moves on, down"
+    assert [k[1] for k in table._paint_log if k[0] == "caret"] == [moved.id]
