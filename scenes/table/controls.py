@@ -21,6 +21,7 @@ picked cards form a legal action.
 
 from __future__ import annotations
 
+import math
 from typing import Any, Optional, Sequence
 
 import pygame
@@ -31,6 +32,7 @@ from scenes.i18n import tr
 from scenes.sprites import CardSprite
 
 LIFT = 0.16         # a hovered hand card rises this share of the card height
+DRAG_STEP = 4       # px: a drag across the fan is walked in steps this long
 #: keys that never wait for an animation (they change nothing in the game)
 _PASS_KEYS = (pygame.K_LSHIFT, pygame.K_RSHIFT, pygame.K_LCTRL, pygame.K_RCTRL,
               pygame.K_LALT, pygame.K_RALT, pygame.K_F11)
@@ -45,6 +47,8 @@ class ControlsMixin:
     """Mouse and keyboard at the table, the choice bar, the popup and the selection."""
 
     selected: list[str]
+    #: where a drag across the fan was at its last motion (set when it starts)
+    _drag_at: Optional[tuple[int, int]] = None
 
     # -- what may be done now -------------------------------------------------------------
     def _refresh(self) -> None:
@@ -274,11 +278,7 @@ class ControlsMixin:
         if event.type == pygame.MOUSEMOTION:
             self._hover(event.pos)
             if self._drag is not None and getattr(event, "buttons", (0,))[0]:
-                target = self._target_at(event.pos)
-                if target is not None and target[0] == "card":
-                    sprite = self._sprite(target[1])
-                    if sprite is not None:
-                        self.pick(sprite, self._drag)
+                self._drag_to(event.pos)
             return None
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             if self._on_look_button(event.pos):
@@ -295,6 +295,7 @@ class ControlsMixin:
                 if sprite is not None:
                     # a drag across the fan picks (or puts back) every card it passes
                     self._drag = sprite.code not in self.selected
+                    self._drag_at = event.pos
                     self.pick(sprite, self._drag)
                 self._pressed = _SPENT_PRESS
             return None
@@ -316,6 +317,22 @@ class ControlsMixin:
                 self._activate(pressed)
             return None
         return event
+
+    def _drag_to(self, pos: tuple[int, int]) -> None:
+        """A drag moved to ``pos``: every card under the segment from where it was picks
+        (or puts back), walked in small steps, for a quick hand jumps far between events."""
+        x0, y0 = self._drag_at or pos
+        self._drag_at = pos
+        steps = max(1, int(math.hypot(pos[0] - x0, pos[1] - y0) // DRAG_STEP))
+        seen: set[int] = set()
+        for i in range(1, steps + 1):
+            at = (round(x0 + (pos[0] - x0) * i / steps), round(y0 + (pos[1] - y0) * i / steps))
+            target = self._target_at(at)
+            if target is not None and target[0] == "card" and target[1] not in seen:
+                seen.add(target[1])
+                sprite = self._sprite(target[1])
+                if sprite is not None:
+                    self.pick(sprite, self._drag)
 
     def _sprite(self, sprite_id: int) -> Optional[CardSprite]:
         return next((s for s in self.human_hand if s.id == sprite_id), None)
