@@ -92,9 +92,12 @@ class PaintingMixin:
         if not flying:
             self._draw_labels(surface, labels, log)
         if self.adapter.select_cards:
-            for sprite in self.human_hand:
+            hand = self.human_hand
+            for i, sprite in enumerate(hand):
                 if sprite.focus and not sprite.flying:
-                    log[("caret", sprite.id, sprite.lift)] = tuple(self._draw_caret(surface, sprite))
+                    above = hand[i + 1] if i + 1 < len(hand) else None
+                    log[("caret", sprite.id, sprite.lift)] = \
+                        tuple(self._draw_caret(surface, sprite, above))
         self._draw_plates(surface, log)
         self._draw_light(surface, log)
         lines = self.adapter.scoreboard(self.shown, lay)
@@ -201,14 +204,18 @@ class PaintingMixin:
                 or (self._callout is not None and not self.busy) or self._lift_moving
                 or self._screen_key() != self._drawn_key)
 
-    def _draw_caret(self, surface: pygame.Surface, sprite: CardSprite) -> pygame.Rect:
-        """The selection's cursor mark: a small caret in the focus colour under the card
-        (over its lower edge when the window ends there), since in a selection only the
-        picked cards rise."""
+    def _draw_caret(self, surface: pygame.Surface, sprite: CardSprite,
+                    above: Optional[CardSprite]) -> pygame.Rect:
+        """The selection's cursor mark: a small caret in the focus colour under the card's
+        visible part (the card ``above`` it in the fan covers the rest), over its lower
+        edge when the window ends there, since in a selection only the picked cards rise."""
         card = self.images.rect_of(sprite)
-        size = max(6, card.w // 7)
+        size = max(7, card.w // 6)
         tip_y = min(card.bottom + size // 2, self.layout.height - size - 2)
-        x = card.centerx
+        right = card.right
+        if above is not None:
+            right = max(card.left + size * 2, min(right, self.images.rect_of(above).left))
+        x = (card.left + right) // 2
         points = [(x, tip_y), (x - size, tip_y + size), (x + size, tip_y + size)]
         pygame.draw.polygon(surface, (10, 30, 48), [(px, py + 2) for px, py in points])
         return pygame.draw.polygon(surface, self.images.GLOW_FOCUS, points).inflate(4, 6)

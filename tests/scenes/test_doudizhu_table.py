@@ -337,3 +337,19 @@ def test_words_on_the_plates_labels_and_sheet(display):
         [cell for sheet_row in sheet.rows for cell in sheet_row.cells]
     assert "−2" in words and "-2" not in words, "a true minus sign"
     assert "Hand 1: You (landlord)" in words
+
+
+def test_the_cursor_caret_lies_under_the_part_of_the_card_one_sees(display):
+    """In a 20-card fan each card shows only its left strip: the caret marks that strip,
+    not the middle of the card (which the next card covers)."""
+    app, table = start(display)
+    become_landlord(app, table)
+    key(app, pygame.K_RIGHT)
+    key(app, pygame.K_RIGHT)
+    frames(app, 10)
+    i = table.cursor
+    card, after = table.card_rect(table.human_hand[i].code), \
+        table.card_rect(table.human_hand[i + 1].code)
+    assert after.left < card.centerx, "the fan overlaps"
+    carets = [pygame.Rect(r) for k, r in table._paint_log.items() if k[0] == "caret"]
+    assert len(carets) == 1 and card.left <= carets[0].centerx <= after.left
