@@ -458,7 +458,8 @@ class DoudizhuAdapter(TableAdapter):
             out.append(SheetRow(tr("doudizhu_table.sheet_points"), [signed(d) for d in delta],
                                 "total"))
             totals = [t + int(d) for t, d in zip(totals, delta)]
-        out.append(SheetRow(tr("doudizhu_table.sheet_total"), [signed(t, plus=False) for t in totals], "grand"))
+        out.append(SheetRow(tr("doudizhu_table.sheet_total"),
+                            [signed(t, plus=False) for t in totals], "grand"))
         return Sheet(self.seat_names(layout), out, tuple(winners))
 
     def caption(self, event: Event, layout: Layout) -> str:
