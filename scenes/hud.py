@@ -128,6 +128,12 @@ class Slot:
     highlight: bool = False
 
 
+#: a disabled choice button: a faint fill, a muted border and text far dimmer than CREAM
+DISABLED_FILL = (8, 26, 17, 120)
+DISABLED_RIM = (96, 82, 48)
+DISABLED_INK = (130, 126, 112)
+
+
 @dataclass(eq=False)
 class ChoiceButton:
     """One on-table button: what it says, what it does, its key."""
@@ -293,8 +299,12 @@ class ChoiceBar:
         for i, b in enumerate(self.buttons):
             focused = i == self.focus
             hovered = i == self.hover
+            badge = theme.GOLD_LIGHT if focused else theme.GOLD
             if not b.enabled:
-                fill, rim, ink = (10, 30, 20, 150), theme.GOLD_DARK, theme.CREAM_DIM
+                # clearly out of play (text and border dim, no hover glow); the keyboard's
+                # focus still shows on it, and a click on it still says why
+                fill, ink, badge = DISABLED_FILL, DISABLED_INK, DISABLED_RIM
+                rim = theme.GOLD_DARK if focused else DISABLED_RIM
             elif focused:
                 fill, rim, ink = (70, 52, 16, 240), theme.GOLD_LIGHT, theme.GOLD_LIGHT
             elif hovered:
@@ -319,14 +329,13 @@ class ChoiceBar:
                 if b.hotkey:
                     text.blit(surface, b.hotkey.upper(), Hud.badge_size(font),
                               (r.x + radius * 0.55 + 4, r.top + radius * 0.55 + 2), "center",
-                              theme.GOLD if not focused else theme.GOLD_LIGHT)
+                              badge)
                 continue
             surface.blit(panels.get((r.w, r.h), fill, rim, r.h // 2, 3 if focused else 2), r.topleft)
             text.blit(surface, b.label, font, (r.centerx, r.centery - 1), "center", ink, bold=True)
             if b.hotkey:
                 text.blit(surface, b.hotkey.upper(), Hud.badge_size(font),
-                          (r.right - r.h * 0.42, r.top + r.h * 0.28), "center",
-                          theme.GOLD if not focused else theme.GOLD_LIGHT)
+                          (r.right - r.h * 0.42, r.top + r.h * 0.28), "center", badge)
 
 
 # -- transient effects ---------------------------------------------------------------

@@ -39,3 +39,11 @@ def tr(key: str, **params: Any) -> str:
 def words(reason: Reason) -> str:
     """A refusal in the current language."""
     return reason.words(_current)
+
+
+def signed(points: int, plus: bool = True) -> str:
+    """Points as the screen writes them: "+5" (a total: "5", ``plus=False``), "−3"
+    (a true minus sign), "0"."""
+    if points > 0:
+        return f"+{points}" if plus else str(points)
+    return f"\u2212{-points}" if points < 0 else "0"

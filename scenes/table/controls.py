@@ -14,12 +14,14 @@ among playable cards only, so Enter always plays the chosen card.
 
 Games that play several cards at once (the adapter's ``select_cards``) use a
 selection: a click (or a drag across the fan) or Space picks cards, which stay
-raised; Enter or the Play button plays them, and Play is enabled only while the
+raised (the cursor, of the keys or the mouse, only glows with a caret under it, so it
+never looks picked); Enter or the Play button plays them, and Play is enabled only while the
 picked cards form a legal action.
 """
 
 from __future__ import annotations
 
+import math
 from typing import Any, Optional, Sequence
 
 import pygame
@@ -30,6 +32,7 @@ from scenes.i18n import tr
 from scenes.sprites import CardSprite
 
 LIFT = 0.16         # a hovered hand card rises this share of the card height
+DRAG_STEP = 4       # px: a drag across the fan is walked in steps this long
 #: keys that never wait for an animation (they change nothing in the game)
 _PASS_KEYS = (pygame.K_LSHIFT, pygame.K_RSHIFT, pygame.K_LCTRL, pygame.K_RCTRL,
               pygame.K_LALT, pygame.K_RALT, pygame.K_F11)
@@ -44,6 +47,8 @@ class ControlsMixin:
     """Mouse and keyboard at the table, the choice bar, the popup and the selection."""
 
     selected: list[str]
+    #: where a drag across the fan was at its last motion (set when it starts)
+    _drag_at: Optional[tuple[int, int]] = None
 
     # -- what may be done now -------------------------------------------------------------
     def _refresh(self) -> None:
@@ -112,11 +117,18 @@ class ControlsMixin:
         k = min(1.0, dt * 16.0)
         show_cursor = not self.busy and not self.popup and self.my_turn()
         picked = set(self.selected)
+        select = self.adapter.select_cards
         self._lift_moving = False
         for i, sprite in enumerate(hand):
-            sprite.focus = self.cursor == i and show_cursor
-            up = (sprite is self.hovered or sprite.focus or sprite is self.popup_card
-                  or sprite.code in picked)
+            sprite.focus = show_cursor and (self.cursor == i or (select and sprite is self.hovered))
+            if select:
+                # only picked cards rise: the cursor is marked (a glow and a caret), so a
+                # picked card never looks like the one the keys or the mouse point at
+                up = sprite.code in picked or sprite is self.popup_card
+            else:
+                # one card up at a time: the mouse, when it points at a card, has the say
+                pointed = sprite is self.hovered or (sprite.focus and self.hovered is None)
+                up = pointed or sprite is self.popup_card
             target = self.layout.card_h * LIFT if up and not sprite.flying else 0.0
             if abs(target - sprite.lift) < 0.5:
                 sprite.lift = target   # settled: nothing left to show
@@ -266,11 +278,7 @@ class ControlsMixin:
         if event.type == pygame.MOUSEMOTION:
             self._hover(event.pos)
             if self._drag is not None and getattr(event, "buttons", (0,))[0]:
-                target = self._target_at(event.pos)
-                if target is not None and target[0] == "card":
-                    sprite = self._sprite(target[1])
-                    if sprite is not None:
-                        self.pick(sprite, self._drag)
+                self._drag_to(event.pos)
             return None
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             if self._on_look_button(event.pos):
@@ -287,6 +295,7 @@ class ControlsMixin:
                 if sprite is not None:
                     # a drag across the fan picks (or puts back) every card it passes
                     self._drag = sprite.code not in self.selected
+                    self._drag_at = event.pos
                     self.pick(sprite, self._drag)
                 self._pressed = _SPENT_PRESS
             return None
@@ -308,6 +317,22 @@ class ControlsMixin:
                 self._activate(pressed)
             return None
         return event
+
+    def _drag_to(self, pos: tuple[int, int]) -> None:
+        """A drag moved to ``pos``: every card under the segment from where it was picks
+        (or puts back), walked in small steps, for a quick hand jumps far between events."""
+        x0, y0 = self._drag_at or pos
+        self._drag_at = pos
+        steps = max(1, int(math.hypot(pos[0] - x0, pos[1] - y0) // DRAG_STEP))
+        seen: set[int] = set()
+        for i in range(1, steps + 1):
+            at = (round(x0 + (pos[0] - x0) * i / steps), round(y0 + (pos[1] - y0) * i / steps))
+            target = self._target_at(at)
+            if target is not None and target[0] == "card" and target[1] not in seen:
+                seen.add(target[1])
+                sprite = self._sprite(target[1])
+                if sprite is not None:
+                    self.pick(sprite, self._drag)
 
     def _sprite(self, sprite_id: int) -> Optional[CardSprite]:
         return next((s for s in self.human_hand if s.id == sprite_id), None)
@@ -420,6 +445,7 @@ class ControlsMixin:
         if key in (pygame.K_LEFT, pygame.K_RIGHT):
             self.bar.focus = None
             self._keys_used = True
+            self.hovered = None   # the keys take the cursor back from the mouse
             if hand:
                 step = -1 if key == pygame.K_LEFT else 1
                 stops = self._cursor_stops()

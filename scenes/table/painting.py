@@ -91,6 +91,13 @@ class PaintingMixin:
                     _footprint(rect, self.images.width_for(sprite.scale))
         if not flying:
             self._draw_labels(surface, labels, log)
+        if self.adapter.select_cards:
+            hand = self.human_hand
+            for i, sprite in enumerate(hand):
+                if sprite.focus and not sprite.flying:
+                    above = hand[i + 1] if i + 1 < len(hand) else None
+                    log[("caret", sprite.id, sprite.lift)] = \
+                        tuple(self._draw_caret(surface, sprite, above))
         self._draw_plates(surface, log)
         self._draw_light(surface, log)
         lines = self.adapter.scoreboard(self.shown, lay)
@@ -196,6 +203,22 @@ class PaintingMixin:
         return (self.busy or bool(self.hud.banners) or bool(self.hud.pops) or bool(self._lit)
                 or (self._callout is not None and not self.busy) or self._lift_moving
                 or self._screen_key() != self._drawn_key)
+
+    def _draw_caret(self, surface: pygame.Surface, sprite: CardSprite,
+                    above: Optional[CardSprite]) -> pygame.Rect:
+        """The selection's cursor mark: a small caret in the focus colour under the card's
+        visible part (the card ``above`` it in the fan covers the rest), over its lower
+        edge when the window ends there, since in a selection only the picked cards rise."""
+        card = self.images.rect_of(sprite)
+        size = max(7, card.w // 6)
+        tip_y = min(card.bottom + size // 2, self.layout.height - size - 2)
+        right = card.right
+        if above is not None:
+            right = max(card.left + size * 2, min(right, self.images.rect_of(above).left))
+        x = (card.left + right) // 2
+        points = [(x, tip_y), (x - size, tip_y + size), (x + size, tip_y + size)]
+        pygame.draw.polygon(surface, (10, 30, 48), [(px, py + 2) for px, py in points])
+        return pygame.draw.polygon(surface, self.images.GLOW_FOCUS, points).inflate(4, 6)
 
     def _halo_alpha(self) -> int:
         wave = 0.5 + 0.5 * math.sin(self.hud.clock * 6.0)

@@ -8,8 +8,9 @@ then the one on your right (play runs clockwise on the screen).  At the top
 middle: the three cards, face down while bidding; the landlord turns them up
 there, they fly into the landlord's hand, and they stay shown to all as small
 faces under the stake at the top right ("Landlord's cards").  Each player's last
-play lies between their hand and the middle, its kind named above it; finished
-tricks go to a face-down "Played" pile on the left.
+play lies between their hand and the middle, its kind named above it, and "Pass"
+stands in that place for each player who passed since; the words leave with the
+trick's cards when it is swept to a face-down "Played" pile on the left.
 
 What the screen says follows the view and the events' public data: the kind of a
 play comes with its event, the stake and multiplier from the view, the reasons
@@ -25,7 +26,7 @@ from game.doudizhu.rules import LETTERS, code_letter
 from game.engine import GAME_OVER, Action, Event
 from scenes import theme
 from scenes.hud import ERROR, POSITIVE, ChoiceButton, Label
-from scenes.i18n import tr
+from scenes.i18n import signed, tr
 from scenes.layout import Layout, ZoneGeom
 from scenes.sheet import Sheet, SheetRow
 from scenes.tables import Fx, TableAdapter, Timing
@@ -58,6 +59,20 @@ def _kind_of(value: str, rules: str) -> tuple[str, int] | None:
 
     combo = classify(value, RULESETS.get(rules, RULESETS["text"]))
     return None if combo is None else (combo.kind, combo.size)
+
+
+def passed(view: dict[str, Any], seats: int) -> list[int]:
+    """The seats that passed since the last play (they sit just before the turn)."""
+    turn = view.get("turn")
+    if turn is None:
+        return []
+    return [(int(turn) - k) % seats for k in range(1, int(view.get("passes") or 0) + 1)]
+
+
+def _trick_lies(view: dict[str, Any], last: dict[str, Any]) -> bool:
+    """Whether the last play's cards all still lie in front of its player (not swept)."""
+    zones = view.get("zones") or {}
+    return len(zones.get(f"trick/{last['seat']}") or []) >= len(last.get("play") or "")
 
 
 class DoudizhuAdapter(TableAdapter):
@@ -134,7 +149,10 @@ class DoudizhuAdapter(TableAdapter):
     def plate_info(self, view: dict[str, Any], seat: int) -> str:
         """Cards left in the seat's hand (everyone may count them)."""
         counts = view.get("counts") or []
-        return tr("doudizhu_table.cards_left", count=counts[seat]) if seat < len(counts) else ""
+        if seat >= len(counts):
+            return ""
+        return tr("doudizhu_table.cards_left_one") if counts[seat] == 1 else \
+            tr("doudizhu_table.cards_left", count=counts[seat])
 
     def labels(self, view: dict[str, Any], layout: Layout) -> list[Label]:
         out: list[Label] = []
@@ -181,11 +199,17 @@ class DoudizhuAdapter(TableAdapter):
                         tr("doudizhu_table.said_bid", bid=said)
                     out.append(Label(text, pos, f(14), theme.CREAM, anchor=anchor, pill=True))
         last = view.get("last")
-        if last and view.get("phase") == "play":
+        if last and view.get("phase") == "play" and _trick_lies(view, last):
+            # the play's name and who passed over it leave with the trick's cards
             words = play_words(last.get("kind", ""), int(last.get("size") or 1))
             geom = self.trick_geom(int(last["seat"]), layout)
             up = layout.card_h * TRICK_SCALE / 2 + f(14)
             out.append(Label(words, (geom.x, geom.y - up), f(14), theme.GOLD_LIGHT, pill=True))
+            for seat in passed(view, self.seats):
+                # where a play's name would be: over an earlier play of theirs, never on it
+                geom = self.trick_geom(seat, layout)
+                out.append(Label(tr("table.action.pass"), (geom.x, geom.y - up), f(16),
+                                 theme.CREAM, True, pill=True))
         return out
 
     def _badge_spot(self, seat: int, layout: Layout) -> tuple[tuple[float, float], str]:
@@ -335,11 +359,7 @@ class DoudizhuAdapter(TableAdapter):
 
     def effects(self, event: Event, view: dict[str, Any], fx: Fx, layout: Layout) -> None:
         kind, data, seat = event.kind, event.data, event.seat
-        if kind == "pass" and seat is not None:
-            # in front of the player (over their earlier play of the trick, if any)
-            fx.pop(tr("table.action.pass"), fx.zone_centre(f"trick/{seat}"), at="start",
-                   rise=0.15, size=0.8, colour=theme.CREAM)
-        elif kind == "redeal":
+        if kind == "redeal":
             fx.banner(tr("doudizhu_table.redeal"), tr("doudizhu_table.redeal_sub"), at="start",
                       y=self._banner_y(layout))
             fx.wait(0.6)
@@ -370,7 +390,7 @@ class DoudizhuAdapter(TableAdapter):
         fx.sound("score", at="start")
         fx.banner(title, sub, at="end", hold=1.2, y=self._banner_y(layout))
         for s, d in enumerate(data.get("delta") or []):
-            fx.pop(f"{d:+d}", fx.zone_centre(f"trick/{s}"), colour=POSITIVE if d > 0
+            fx.pop(signed(d), fx.zone_centre(f"trick/{s}"), colour=POSITIVE if d > 0
                    else ERROR)
         hand_no, hands = int(data.get("hand_no") or 1), int(view.get("hands") or 1)
         if hand_no < hands:
@@ -403,11 +423,13 @@ class DoudizhuAdapter(TableAdapter):
             counts = list(shown.get("counts") or [0] * self.seats)
             counts[seat] = data.get("left", counts[seat])
             shown.update(counts=counts, multiplier=data.get("multiplier", 1),
-                         stake=data.get("stake", 1),
+                         stake=data.get("stake", 1), passes=0, turn=(seat + 1) % self.seats,
                          last={"seat": seat, "play": data.get("play"), "kind": data.get("kind"),
                                "size": data.get("size"), "rank": data.get("rank")})
+        elif kind == "pass" and seat is not None:
+            shown.update(passes=int(shown.get("passes") or 0) + 1, turn=(seat + 1) % self.seats)
         elif kind == "trick_cleared":
-            shown["last"] = None
+            shown.update(last=None, passes=0)
         elif kind == "hand_over":
             shown["scores"] = list(data.get("totals") or shown.get("scores") or [])
             shown["multiplier"], shown["stake"] = data.get("multiplier"), data.get("stake")
@@ -433,10 +455,11 @@ class DoudizhuAdapter(TableAdapter):
                                     mult=row.get("multiplier"))
                                  if s == landlord else "" for s in range(self.seats)]))
             delta = list(row.get("delta") or [0] * self.seats)
-            out.append(SheetRow(tr("doudizhu_table.sheet_points"), [f"{d:+d}" for d in delta],
+            out.append(SheetRow(tr("doudizhu_table.sheet_points"), [signed(d) for d in delta],
                                 "total"))
             totals = [t + int(d) for t, d in zip(totals, delta)]
-        out.append(SheetRow(tr("doudizhu_table.sheet_total"), [str(t) for t in totals], "grand"))
+        out.append(SheetRow(tr("doudizhu_table.sheet_total"),
+                            [signed(t, plus=False) for t in totals], "grand"))
         return Sheet(self.seat_names(layout), out, tuple(winners))
 
     def caption(self, event: Event, layout: Layout) -> str:

@@ -674,3 +674,19 @@ def test_the_last_trick_shows_no_hidden_card(app):
     public = {c for t in st.view(None)["tricks"] for c in t["cards"] + t["culetto"]}
     assert shown_cards and shown_cards <= public
 
+
+
+def test_the_mouse_hover_takes_the_keyboard_cursor_over(app):
+    """One card up at a time: the card the keyboard chose comes down when the mouse
+    points at another."""
+    table = start(app)
+    key(app, pygame.K_RIGHT)
+    frames(app, 20)
+    chosen = table.human_hand[table.cursor]
+    other = next(s for s in table.human_hand if s is not chosen)
+    pos = table.card_rect(other.code).center
+    frames(app, 20, [pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(1, 0), buttons=(0, 0, 0))])
+    assert [s.code for s in table.human_hand if s.lift > 1] == [other.code]
+    key(app, pygame.K_RIGHT)
+    frames(app, 20)
+    assert len([s for s in table.human_hand if s.lift > 1]) == 1, "the keys take it back"

@@ -6,6 +6,7 @@ and a whole game played by scripted clicks through the table scene."""
 
 from __future__ import annotations
 
+import copy
 import random
 
 import pygame
@@ -14,7 +15,7 @@ import pytest
 from game.doudizhu.state import PASS
 from game.engine import Action
 from scenes.result import ResultScene, SheetScene
-from scenes.tables.doudizhu import play_value
+from scenes.tables.doudizhu import play_value, play_words
 from tests.scenes.tablekit import (click, frames, key, layout_problems, make_app, open_table,
                                    settle, state_of, think)
 
@@ -287,3 +288,68 @@ def test_a_whole_hand_at_normal_pace_never_puts_words_on_words_or_cards(display,
     problems = watch(app, table, act, lambda: table.over, limit=20000)
     assert problems == set(), size
     assert table.drifts == []
+
+
+def test_who_passed_shows_until_the_trick_is_swept_and_the_play_name_leaves_with_its_cards(
+        display):
+    from game.engine import Event
+
+    app, table = start(display)
+    become_landlord(app, table)
+    click(app, button(table, "Hint").rect.center)
+    click(app, table.bar.buttons[0].rect.center)
+    frames(app, 1)
+    adapter, shown = table.adapter, copy.deepcopy(table.shown)
+    last = shown["last"]
+    assert last["seat"] == 0
+    kind = play_words(last["kind"], last["size"])
+    shown.update(passes=0, turn=1)      # as your play landed (East has answered since)
+
+    def texts(zones=None):
+        view = dict(shown, zones=zones or table.shown_zones())
+        return [label.text for label in adapter.labels(view, table.layout)]
+
+    assert "Pass" not in texts() and kind in texts()
+    adapter.patch(shown, Event("pass", 1, {}))
+    assert texts().count("Pass") == 1
+    adapter.patch(shown, Event("pass", 2, {}))
+    assert texts().count("Pass") == 2 and kind in texts(), "both passes stay, and the play"
+    sweeping = dict(table.shown_zones())
+    sweeping["trick/0"] = sweeping["trick/0"][1:]     # the first card is on its way out
+    assert "Pass" not in texts(sweeping) and kind not in texts(sweeping), \
+        "the words leave with the trick's cards"
+    settle(app, table)
+    assert "Pass" not in labels(table) and state_of(table).last is None
+
+
+def test_words_on_the_plates_labels_and_sheet(display):
+    app, table = start(display, hands=2)
+    adapter = table.adapter
+    assert adapter.plate_info({"counts": [1, 2, 17]}, 0) == "1 card"
+    assert adapter.plate_info({"counts": [1, 2, 17]}, 1) == "2 cards"
+    click(app, button(table, "Pass").rect.center)
+    frames(app, 1)
+    assert "Pass" in labels(table) and "No bid" not in labels(table), \
+        "a pass in the bidding is called as its button says"
+    rows = [{"hand_no": 1, "landlord": 0, "bid": 2, "multiplier": 1, "delta": [4, -2, -2]}]
+    sheet = adapter.sheet(rows, table.layout)
+    words = [sheet_row.label for sheet_row in sheet.rows] + \
+        [cell for sheet_row in sheet.rows for cell in sheet_row.cells]
+    assert "−2" in words and "-2" not in words, "a true minus sign"
+    assert "Hand 1: You (landlord)" in words
+
+
+def test_the_cursor_caret_lies_under_the_part_of_the_card_one_sees(display):
+    """In a 20-card fan each card shows only its left strip: the caret marks that strip,
+    not the middle of the card (which the next card covers)."""
+    app, table = start(display)
+    become_landlord(app, table)
+    key(app, pygame.K_RIGHT)
+    key(app, pygame.K_RIGHT)
+    frames(app, 10)
+    i = table.cursor
+    card, after = table.card_rect(table.human_hand[i].code), \
+        table.card_rect(table.human_hand[i + 1].code)
+    assert after.left < card.centerx, "the fan overlaps"
+    carets = [pygame.Rect(r) for k, r in table._paint_log.items() if k[0] == "caret"]
+    assert len(carets) == 1 and card.left <= carets[0].centerx <= after.left

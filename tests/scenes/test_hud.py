@@ -117,3 +117,31 @@ def test_a_column_bar_with_columns_is_a_grid_filled_row_by_row(display):
     assert box.h == 3 * 40 + 2 * 10 and abs(box.centerx - 640) <= 1 and abs(box.centery - 360) <= 1
     one = bar.layout((640, 360), 40, 10, hud.text, 17, vertical=True)
     assert one.h == 7 * 40 + 6 * 10, "one column by default"
+
+
+def test_a_disabled_button_is_clearly_dim_and_does_not_glow_under_the_mouse(display):
+    from scenes.hud import ChoiceBar, ChoiceButton
+    from tests.scenes.tablekit import make_app
+
+    hud, _ = hud_and_timeline(make_app(display))
+
+    def drawn(enabled: bool, hover: bool = False, focus: bool = False) -> pygame.Surface:
+        bar = ChoiceBar()
+        bar.set([ChoiceButton("Play", "play", "P", primary=True, enabled=enabled)])
+        bar.layout((640, 360), 40, 10, hud.text, 17)
+        bar.hover, bar.focus = (0 if hover else None), (0 if focus else None)
+        surface = pygame.Surface(SIZE)
+        surface.fill((20, 70, 45))
+        bar.draw(surface, hud.text, hud.panels, 17)
+        return surface.subsurface(bar.buttons[0].rect.inflate(8, 8)).copy()
+
+    def brightest(surface: pygame.Surface) -> int:
+        return max(sum(surface.get_at((x, y))[:3]) for x in range(surface.get_width())
+                   for y in range(surface.get_height()))
+
+    on, off = drawn(True), drawn(False)
+    assert brightest(off) < 0.62 * brightest(on), "text and border much dimmer"
+    assert pygame.image.tobytes(drawn(False, hover=True), "RGB") == \
+        pygame.image.tobytes(off, "RGB"), "no hover glow on a disabled button"
+    assert brightest(drawn(False, focus=True)) < 0.62 * brightest(on), \
+        "the keyboard's focus shows on it, and it stays dim"

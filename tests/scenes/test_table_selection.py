@@ -92,3 +92,40 @@ def test_pass_stays_a_button_beside_play(table):
     frames(app, 1)
     labels = [b.label for b in table.bar.buttons]
     assert labels[0] == "Play" and "Pass" in labels
+
+
+def test_the_keyboard_cursor_is_marked_not_raised_and_a_picked_card_is_raised(table):
+    app, table = table
+    key(app, pygame.K_RIGHT)
+    frames(app, 20)
+    cursor = table.human_hand[table.cursor]
+    assert cursor.focus and cursor.lift < 1, "the cursor does not look picked"
+    assert ("caret", cursor.id) in {k[:2] for k in table._paint_log}, "a caret marks it"
+    key(app, pygame.K_SPACE, " ")
+    frames(app, 20)
+    assert table.selected == [cursor.code] and cursor.lift > 5
+    key(app, pygame.K_RIGHT)
+    frames(app, 20)
+    moved = table.human_hand[table.cursor]
+    assert cursor.lift > 5 and moved.lift < 1, "picked stays up, the cursor moves on, down"
+    assert [k[1] for k in table._paint_log if k[0] == "caret"] == [moved.id]
+
+
+def test_a_quick_drag_picks_the_cards_between_two_pointer_events(table):
+    """A fast hand jumps many pixels between motion events: the cards it passed over
+    are picked too, not only those under the pointer when the events came."""
+    app, table = table
+    hand = [s.code for s in table.human_hand]
+    a, b = table.card_rect(hand[0]).center, table.card_rect(hand[-1]).center
+    app.frame(1 / 60, [pygame.event.Event(pygame.MOUSEMOTION, pos=a, rel=(0, 0), buttons=(0, 0, 0))])
+    app.frame(1 / 60, [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=a, button=1)])
+    app.frame(1 / 60, [pygame.event.Event(pygame.MOUSEMOTION, pos=b, rel=(b[0] - a[0], 0),
+                                          buttons=(1, 0, 0))])
+    app.frame(1 / 60, [pygame.event.Event(pygame.MOUSEBUTTONUP, pos=b, button=1)])
+    assert sorted(table.selected) == sorted(hand)
+    # and a drag that starts on a picked card puts back every card it passes
+    app.frame(1 / 60, [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=b, button=1)])
+    app.frame(1 / 60, [pygame.event.Event(pygame.MOUSEMOTION, pos=a, rel=(a[0] - b[0], 0),
+                                          buttons=(1, 0, 0))])
+    app.frame(1 / 60, [pygame.event.Event(pygame.MOUSEBUTTONUP, pos=a, button=1)])
+    assert table.selected == []
