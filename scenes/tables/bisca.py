@@ -194,6 +194,11 @@ class BiscaAdapter(TrickTable):
                 out.append(Label(tr(f"bisca_table.ace_{played['ace']}"),
                                  (x, y + layout.card_h * self.trick_scale / 2 + f(12)), f(13),
                                  theme.GOLD_LIGHT, True, pill=True))
+        if (view.get("zones") or {}).get("deck"):
+            # the cards not dealt this round, apart from the hands won piled by the players
+            g = self.zone_geom("deck", layout)
+            out.append(Label(tr("bisca_table.deck"), (g.x, g.y + layout.card_h * g.scale / 2
+                                                       + f(12)), f(13), theme.CREAM_DIM))
         dealer = view.get("dealer")
         for seat in range(self.seats):
             g = layout.seat(seat)

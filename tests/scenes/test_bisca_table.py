@@ -60,6 +60,13 @@ def test_the_plates_show_lives_as_hearts_and_the_labels_bets_and_hands_won(app):
     assert any(t.endswith("Bet 0 · Won 0") for t in texts), texts
 
 
+def test_the_deck_is_labelled_apart_from_the_hands_won(app):
+    table = start(app, seats=3)
+    assert table.shown_zones()["deck"] and "Deck" in label_texts(table)
+    shown = dict(table.shown, zones={**table.shown["zones"], "deck": []})
+    assert "Deck" not in [l.text for l in table.adapter.labels(shown, table.layout)]
+
+
 def test_hearts_halves_and_counts():
     assert hearts(3) == "♥♥♥" and hearts(2.5) == "♥♥½" and hearts(0.5) == "½"
     assert hearts(7) == "♥ × 7" and hearts(0) == "0" and hearts(-1) == "-1"
