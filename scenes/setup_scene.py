@@ -83,6 +83,7 @@ class SetupScene(OptionRowsScene):
                         for name, value in self.options.items()}
         self._panel = pygame.Rect(0, 0, 0, 0)
         self._size: tuple[int, int] | None = None
+        self._most_rows = 1
         self._build()
         self.focus.focus_key("play")          # Enter, Enter from the menu plays as last time
 
@@ -151,18 +152,20 @@ class SetupScene(OptionRowsScene):
         (self.on_play or self.app.start_game)(setup)
 
     # --- rows and buttons --------------------------------------------------
-    def _rows(self) -> list[OptionRow]:
+    def _rows(self, count: Optional[int] = None) -> list[OptionRow]:
+        """The rows for ``count`` players (default: the number chosen)."""
+        count = self.count if count is None else count
         rows = [OptionRow(f"opt:{name}", tr(opt.label) if opt.label else name,
-                          tuple(opt.allowed_for(self.count)),
+                          tuple(opt.allowed_for(count)),
                           lambda v, name=name, opt=opt: value_text(self.key, name, opt, v))
                 for name, opt in self.spec.options.items()]
         if len(self.spec.seats) > 1:
             rows.append(OptionRow("players", tr("setup.players"), tuple(self.spec.seats),
                                   lambda v: tr("setup.players.value", count=v)))
-        rows.append(OptionRow("seat", tr("setup.your_seat"), tuple(range(self.count)),
+        rows.append(OptionRow("seat", tr("setup.your_seat"), tuple(range(count)),
                               lambda v: tr("setup.seat", number=v + 1)))
-        friend = friend_seat(self.seats[:self.count]) if self.online else None
-        for s in range(self.count):
+        friend = friend_seat(self.seats[:count]) if self.online else None
+        for s in range(count):
             if s == friend:
                 rows.append(OptionRow(f"level:{s}", tr("setup.friend", number=s + 1), LEVELS,
                                       lambda v: tr("setup.friend_level",
@@ -175,6 +178,9 @@ class SetupScene(OptionRowsScene):
     def _build(self) -> None:
         """Rows follow the choice (a seat you leave gets a strength row); focus stays put."""
         self.rows = self._rows()
+        # the panel is laid out for the most players the game allows, so that a row stays
+        # under the pointer when a player comes or goes
+        self._most_rows = max(len(self.rows), len(self._rows(max(self.spec.seats))))
         buttons = self.row_buttons()
         last = len(self.rows)
         buttons += [Button(tr("ui.back"), action=self.close, key="back", row=last),
@@ -194,13 +200,15 @@ class SetupScene(OptionRowsScene):
         pad, button_h, button_gap = px(22), px(48), px(16)
         top = px(118)
         room = h - top - px(34) - 2 * pad - button_h - px(8)
-        n = max(1, len(self.rows))
-        pitch = min(px(64), room // n)
+        most = max(1, self._most_rows)
+        pitch = min(px(64), room // most)
         row_h = max(16, pitch * 54 // 64)
         gap = pitch - row_h
         panel_w = min(w - px(40), px(640))
-        panel_h = 2 * pad + n * pitch + px(8) + button_h
-        top = max(top, top + (h - px(34) - top - panel_h) // 2)
+        panel_h = 2 * pad + len(self.rows) * pitch + px(8) + button_h
+        # the top stays where the tallest panel (the most players) is centred
+        tallest = 2 * pad + most * pitch + px(8) + button_h
+        top = max(top, top + (h - px(34) - top - tallest) // 2)
         self._panel = pygame.Rect((w - panel_w) // 2, top, panel_w, panel_h)
         inner = self._panel.inflate(-px(28) * 2, 0)
         y = self.lay_out_rows(inner, self._panel.y + pad, row_h, gap,

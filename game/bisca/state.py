@@ -300,10 +300,10 @@ class BiscaState(State):
                            "players": list(self.players), "bets": _numbers(self.bets),
                            "won": list(self.won), "loss": _numbers(loss),
                            "lives": _numbers(list(self.lives))})
-        events.append(Event("round_scored", None, {"round_no": self.round_no,
-                                                   "bets": _numbers(self.bets),
-                                                   "won": list(self.won), "loss": _numbers(loss),
-                                                   "lives": _numbers(list(self.lives))}))
+        scored = {"round_no": self.round_no, "cards": self.cards, "bets": _numbers(self.bets),
+                  "won": list(self.won), "loss": _numbers(loss),
+                  "lives": _numbers(list(self.lives)), "final": False}
+        events.append(Event("round_scored", None, scored))
         out_now = [s for s in self.players if self.lives[s] <= 0]
         if out_now and not self.babbeo_used:
             self.babbeo_used = True
@@ -331,6 +331,8 @@ class BiscaState(State):
         alive = self.alive()
         if not self.winners and len(alive) == 1:
             self.winners = alive
+        # the last round: the result screen follows (the table shows no round sheet)
+        scored["final"] = bool(self.winners)
         if self.winners:
             self._finish(events)
             return

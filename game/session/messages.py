@@ -48,6 +48,8 @@ class Update:
     legal: tuple[Action, ...]
     to_act: tuple[int, ...]
     result: Optional[Mapping[str, Any]] = None
+    #: the seats to act whose move is forced in the open (see :func:`forced_seats`)
+    forced: tuple[int, ...] = ()
 
     @property
     def over(self) -> bool:
@@ -88,7 +90,7 @@ def encode(msg: Message) -> dict[str, Any]:
         return {"type": "update", "seat": msg.seat, "version": msg.version, "actor": msg.actor,
                 "events": [e.to_json() for e in msg.events], "view": msg.view,
                 "legal": [str(a) for a in msg.legal], "to_act": list(msg.to_act),
-                "result": msg.result}
+                "result": msg.result, "forced": list(msg.forced)}
     if isinstance(msg, Submit):
         return {"type": "submit", "seat": msg.seat, "action": str(msg.action),
                 "version": msg.version, "probe": msg.probe}
@@ -137,14 +139,16 @@ def decode(obj: Any) -> Message:
             raise MessageError("an update needs events, view, legal and to_act")
         if result is not None and not isinstance(result, dict):
             raise MessageError("result must be an object")
-        if not all(type(s) is int for s in to_act):
-            raise MessageError("to_act must list seat numbers")
+        forced = obj.get("forced") or []
+        if not isinstance(forced, list) or not all(type(s) is int for s in to_act + forced):
+            raise MessageError("to_act and forced must list seat numbers")
         try:
             decoded = tuple(Event.from_json(e) for e in events)
         except ValueError as exc:
             raise MessageError(str(exc)) from None
         return Update(_int(obj, "seat", True), _int(obj, "version"), _int(obj, "actor", True),
-                      decoded, view, tuple(_action(a) for a in legal), tuple(to_act), result)
+                      decoded, view, tuple(_action(a) for a in legal), tuple(to_act), result,
+                      tuple(forced))
     if kind == "submit":
         return Submit(_int(obj, "seat"), _action(obj.get("action")),
                       _int(obj, "version", True), _bool(obj, "probe"))

@@ -71,6 +71,15 @@ class Watcher:
         self.session.unwatch(self)
 
 
+def forced_seats(state: State, to_act: Sequence[int], view: Any) -> tuple[int, ...]:
+    """The seats to act whose move is forced in the open: a single legal action, with at
+    most one card in hand (the view's ``hand/<seat>``, whose size everyone sees), so that
+    a quick move (the table's short pause) tells nobody what a hidden hand holds."""
+    zones = view.get("zones") or {}
+    return tuple(s for s in to_act if len(zones.get(f"hand/{s}") or ()) <= 1
+                 and len(state.legal_actions(s)) == 1)
+
+
 def computer_rngs(seed: int, seats: int) -> list[random.Random]:
     """Each computer seat's own generator (the same ones every runner uses)."""
     return [random.Random(seed * 31 + s) for s in range(seats)]
@@ -170,8 +179,10 @@ class Session:
         st = self.state
         to_act = st.to_act()
         legal = tuple(st.legal_actions(seat)) if seat is not None and seat in to_act else ()
+        view = st.view(seat)
         return Update(seat, self.version, actor, tuple(e.for_seat(seat) for e in events),
-                      st.view(seat), legal, tuple(to_act), st.result() if st.over else None)
+                      view, legal, tuple(to_act), st.result() if st.over else None,
+                      forced_seats(st, to_act, view))
 
     # -- acting --------------------------------------------------------------------------
     def submit(self, seat: int, action: Action, version: Optional[int] = None,

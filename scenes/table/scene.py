@@ -56,6 +56,8 @@ log = logging.getLogger(__name__)
 DEFAULT_DELAY = (0.5, 0.9)
 #: the speed factor a move's own delay is scaled by at the "instant" setting (as "fast")
 OWN_DELAY_SPEED_AT_INSTANT = 2.0
+#: the share of the usual pause a computer takes over a forced move (its last card)
+FORCED_SHARE = 1 / 3
 
 
 def computer_pause(own: Optional[tuple[float, float]], table_delay: tuple[float, float],
@@ -335,7 +337,8 @@ class TableScene(ControlsMixin, AnimationMixin, BoardMixin, PaintingMixin, Scene
     def _pace_computers(self, dt: float) -> None:
         """When the screen is idle and a computer is to act, wait a human-like pause, then
         let the session apply its move.  A race's own reaction time (the adapter's
-        think_delay) is scaled by the speed setting but never skipped."""
+        think_delay) is scaled by the speed setting but never skipped; a move the update
+        says is forced (``forced``: a last card with one legal play) takes a short pause."""
         if self.busy or self.over or self.update_msg is None:
             return
         computers = [s for s in self.to_act if self.setup.seats[s].kind == COMPUTER]
@@ -344,6 +347,8 @@ class TableScene(ControlsMixin, AnimationMixin, BoardMixin, PaintingMixin, Scene
         if self._pace is None or self._pace[0] != self.version:
             own = self.adapter.think_delay(self.view, computers)
             wait = computer_pause(own, self.delay, self.speed(), self._pace_rng)
+            if own is None and set(computers) <= set(self.update_msg.forced):
+                wait *= FORCED_SHARE      # nothing to think over: the session says so
             self._pace = (self.version, wait)
         version, left = self._pace
         left -= dt

@@ -87,10 +87,12 @@ class Fx(Protocol):
         """A big message over the table; ``y``: its centre's height (default: the middle)."""
     def pop(self, text: str, pos: tuple[float, float], at: str = "end",
             colour: Optional[tuple[int, int, int]] = None, rise: float = 0.45,
-            size: float = 1.0, anchor: str = "center") -> None:
+            size: float = 1.0, anchor: str = "center",
+            duration: Optional[float] = None) -> None:
         """A score pop with its ``anchor`` point ("center", "midleft" ...) at ``pos``,
         drifting up ``rise`` card heights (down if negative) as it fades; ``size``: a
-        share of the usual size (a word is smaller than a number)."""
+        share of the usual size (a word is smaller than a number); ``duration``: seconds
+        on screen (default: the HUD's short pop), longer for a result to read."""
     def sound(self, name: str, at: str = "end") -> None: ...
     def wait(self, seconds: float) -> None: ...
     def zone_centre(self, zone: str) -> tuple[float, float]: ...

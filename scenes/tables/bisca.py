@@ -41,6 +41,8 @@ NEGATIVE = (255, 150, 130)
 SHEET_ROUNDS = 11
 #: more lives than this are written as a count ("♥ × 7")
 MOST_HEARTS = 5
+#: seconds a round's "Made it" / "-1 ♥" stays on screen
+RESULT_POP = 2.4
 
 
 def number(value: Any) -> str:
@@ -192,6 +194,11 @@ class BiscaAdapter(TrickTable):
                 out.append(Label(tr(f"bisca_table.ace_{played['ace']}"),
                                  (x, y + layout.card_h * self.trick_scale / 2 + f(12)), f(13),
                                  theme.GOLD_LIGHT, True, pill=True))
+        if (view.get("zones") or {}).get("deck"):
+            # the cards not dealt this round, apart from the hands won piled by the players
+            g = self.zone_geom("deck", layout)
+            out.append(Label(tr("bisca_table.deck"), (g.x, g.y + layout.card_h * g.scale / 2
+                                                       + f(12)), f(13), theme.CREAM_DIM))
         dealer = view.get("dealer")
         for seat in range(self.seats):
             g = layout.seat(seat)
@@ -285,7 +292,7 @@ class BiscaAdapter(TrickTable):
         if kind == "hand_won":
             return Timing(flight=0.42, stagger=0.05, before=0.7, sound="collect", after=0.05)
         if kind == "round_scored":
-            return Timing(before=0.3, after=0.9)
+            return Timing(before=0.3, after=0.3)
         if kind in ("babbeo", "everyone_out"):
             return Timing(before=0.2, after=0.3)
         return super().timing(event)
@@ -312,8 +319,14 @@ class BiscaAdapter(TrickTable):
                 text = (tr("bisca_table.loss_pop", loss=number(loss)) if loss
                         else tr("bisca_table.made_pop"))
                 fx.pop(text, self._front(s, layout), at="start",
-                       colour=NEGATIVE if loss else POSITIVE, rise=0.2, size=0.8)
+                       colour=NEGATIVE if loss else POSITIVE, rise=0.2, size=0.8,
+                       duration=RESULT_POP)
             fx.sound("score", at="start")
+            fx.wait(RESULT_POP * 0.8)
+            if not data.get("final"):
+                # what happened, until the player goes on (the last round: the result screen)
+                fx.interlude(tr("bisca_table.round_title", round_no=data.get("round_no")),
+                             self.round_sheet(data, layout), tr("bisca_table.next_round"))
         elif kind == "babbeo":
             names = " & ".join(self.seat_name(s, layout) for s in data.get("seats") or [])
             fx.sound("score", at="start")
@@ -390,6 +403,24 @@ class BiscaAdapter(TrickTable):
         return LookBack(tr("bisca_table.look.title"), tr("bisca_table.look.button"), rows, "")
 
     # -- the result ------------------------------------------------------------------
+    def round_sheet(self, data: dict[str, Any], layout: Layout) -> Sheet:
+        """A round's result as the ``round_scored`` event gives it: each player's bet,
+        hands won, lives lost and lives left ("—" for who sat it out)."""
+        bets, won = data.get("bets") or [], data.get("won") or []
+        loss, lives = data.get("loss") or [], data.get("lives") or []
+        played = [s < len(bets) and bets[s] is not None for s in range(self.seats)]
+
+        def row(key: str, values: Sequence[Any], show: Any, style: str = "") -> SheetRow:
+            return SheetRow(tr(key), [show(values[s]) if played[s] and s < len(values) else "—"
+                                      for s in range(self.seats)], style)
+        return Sheet(self.seat_names(layout), [
+            row("bisca_table.round_bet", bets, number),
+            row("bisca_table.round_won", won, str),
+            row("bisca_table.round_lost", loss,
+                lambda v: tr("bisca_table.loss_pop", loss=number(v)) if v
+                else tr("bisca_table.made_pop")),
+            SheetRow(tr("bisca_table.sheet_lives"), [hearts(v) for v in lives], "grand")])
+
     def result_sheet(self, result: dict[str, Any], view: dict[str, Any],
                      layout: Layout) -> Optional[Sheet]:
         """Every round: bets and hands won, then lives after it."""

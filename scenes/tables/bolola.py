@@ -20,6 +20,7 @@ points with ``trick_won``, the sheet's rows with ``deal_scored``.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any, Optional, Sequence
 
 from game.bolola.rules import CONTRACTS, ITEMS
@@ -37,6 +38,8 @@ from scenes.tables.tricktable import TrickTable
 TRICK_SCALE = 0.82
 PILE_SCALE = 0.5
 WON_SCALE = 0.5
+#: the top player's row of backs at most this many card widths (the layout's: 2.6)
+TOP_HAND_SPAN = 2.0
 
 
 def contract_name(contract: Optional[str]) -> str:
@@ -135,6 +138,10 @@ class BololaAdapter(TrickTable):
         if kind == "pile" and rest.isdigit():
             x, y = self._pile_xy(int(rest), layout)
             return ZoneGeom(x, y, "stack", PILE_SCALE, 0.0, depth=0.18, z=200)
+        if kind == "hand" and rest.isdigit() and layout.seat(int(rest)).side == "top":
+            # a little closer than the layout's row: clear of the plate's "Total −200"
+            return replace(super().zone_geom(zone, layout),
+                           max_span=layout.card_w * TOP_HAND_SPAN)
         if kind == "won" and rest.isdigit():
             x, y = self._won_xy(int(rest), layout)
             w = layout.card_w * WON_SCALE
@@ -163,12 +170,14 @@ class BololaAdapter(TrickTable):
                     deals=view.get("deals", 9)), "")]
 
     def plate_info(self, view: dict[str, Any], seat: int) -> str:
-        """The player's total of the deals finished."""
+        """The player's total of the deals finished: "Total −200" (named, so that it never
+        reads as this deal's points, which stand by the captured cards)."""
         scores = view.get("scores") or []
-        return signed(int(scores[seat])) if seat < len(scores) else ""
+        return tr("bolola_table.plate_total", total=signed(int(scores[seat]))) \
+            if seat < len(scores) else ""
 
     def deal_line(self, view: dict[str, Any], seat: int, layout: Layout) -> str:
-        """This deal's points so far and the tricks taken: "−100 · 2 tricks"."""
+        """This deal's points so far and the tricks taken: "West, this deal: −100 · 2 tricks"."""
         scores = view.get("deal_scores") or []
         tricks = view.get("tricks_won") or []
         if seat >= len(scores):

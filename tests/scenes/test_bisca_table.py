@@ -12,9 +12,9 @@ import pytest
 from game.ai.bisca import player
 from game.engine import Action, Event
 from scenes.layout import Layout
-from scenes.result import ResultScene
+from scenes.result import ResultScene, SheetScene
 from scenes.table import TableScene
-from scenes.tables.bisca import BiscaAdapter, hearts
+from scenes.tables.bisca import BiscaAdapter, hearts, number
 from game.bisca import SPEC
 from tests.scenes.tablekit import (click, frames, key, make_app, open_table, settle, state_of,
                                    think, watch)
@@ -58,6 +58,13 @@ def test_the_plates_show_lives_as_hearts_and_the_labels_bets_and_hands_won(app):
     settle(app, table)
     texts = label_texts(table)
     assert any(t.endswith("Bet 0 · Won 0") for t in texts), texts
+
+
+def test_the_deck_is_labelled_apart_from_the_hands_won(app):
+    table = start(app, seats=3)
+    assert table.shown_zones()["deck"] and "Deck" in label_texts(table)
+    shown = dict(table.shown, zones={**table.shown["zones"], "deck": []})
+    assert "Deck" not in [l.text for l in table.adapter.labels(shown, table.layout)]
 
 
 def test_hearts_halves_and_counts():
@@ -186,12 +193,16 @@ class FakeFx:
     def __init__(self) -> None:
         self.banners: list[tuple[str, str]] = []
         self.pops: list[str] = []
+        self.sheets: list = []
 
     def banner(self, text, sub="", at="end", hold=0.9, y=None):
         self.banners.append((text, sub))
 
     def pop(self, text, pos, **kw):
         self.pops.append(text)
+
+    def interlude(self, title, sheet, button, at="end"):
+        self.sheets.append((title, sheet, button))
 
     def sound(self, *a, **kw): ...
     def wait(self, *a): ...
@@ -213,6 +224,48 @@ def test_babbeo_and_everyone_out_show_a_banner(event, words):
     adapter.effects(event, {}, fx, layout)
     (text, sub), = fx.banners
     assert text == words[0] and sub.startswith(words[1]), (text, sub)
+
+
+# -- a round's result ---------------------------------------------------------------------------
+def test_after_a_round_a_sheet_shows_bets_hands_won_and_lives_lost_and_the_deal_waits(app):
+    table = start(app, seats=3, seed=5)
+    st = state_of(table)
+    for _ in range(500):
+        if isinstance(app.stack.top, SheetScene):
+            break
+        settle(app, table)
+        if app.stack.top is table and table.my_turn():
+            table.act(table.legal()[0])
+    sheet_scene = app.stack.top
+    assert isinstance(sheet_scene, SheetScene)
+    assert sheet_scene.title() == "Round 1: the result"
+    sheet, row = sheet_scene.sheet(), st.sheet[0]
+    for col in range(3):
+        assert sheet.cell("Bet", col) == number(row["bets"][col])
+        assert sheet.cell("Hands won", col) == str(row["won"][col])
+        loss = row["loss"][col]
+        assert sheet.cell("Lives lost", col) == (f"-{number(loss)} ♥" if loss else "Made it")
+        assert sheet.cell("Lives", col) == hearts(row["lives"][col])
+    # the next round waits below the sheet
+    before = table.timeline.time
+    frames(app, 30)
+    assert table.timeline.time == before and app.stack.top is sheet_scene
+    key(app, pygame.K_RETURN)           # "Next round"
+    assert app.stack.top is table
+
+
+def test_the_last_round_leaves_its_result_to_the_result_screen():
+    adapter = BiscaAdapter(SPEC, 3, 0)
+    layout = Layout((1280, 720), 3, 0, True)
+    data = {"round_no": 4, "bets": [1, 0, None], "won": [1, 1, 0], "loss": [0, 1, 0],
+            "lives": [2, 0, 0]}
+    for final, sheets in ((False, 1), (True, 0)):
+        fx = FakeFx()
+        adapter.effects(Event("round_scored", None, dict(data, final=final)), {}, fx, layout)
+        assert fx.pops == ["Made it", "-1 ♥"] and len(fx.sheets) == sheets
+    sheet = adapter.round_sheet(data, layout)
+    assert [r.cells for r in sheet.rows] == [["1", "0", "—"], ["1", "1", "—"],
+                                             ["Made it", "-1 ♥", "—"], ["♥♥", "0", "0"]]
 
 
 # -- whole games ------------------------------------------------------------------------------
@@ -256,6 +309,9 @@ def test_a_whole_game_by_mouse_and_keyboard_reaches_the_result(app, seats, optio
     for step in range(5000):
         if isinstance(app.stack.top, ResultScene):
             break
+        if isinstance(app.stack.top, SheetScene):
+            app.stack.top.go_on()
+            continue
         if st.over or 0 in st.view(0)["out"]:
             think(table)
             frames(app, 1)

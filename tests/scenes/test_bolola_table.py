@@ -47,6 +47,15 @@ def test_four_seats_counterclockwise_and_the_deal_banner(app):
     assert board[:2] == ["Bolola", "Deal 1 of 9"]
 
 
+def test_the_in_app_rules_say_what_the_plates_and_the_deal_words_show():
+    from scenes.rules_scene import rules_path
+
+    text = " ".join(rules_path("bolola").read_text(encoding="utf-8").split())
+    assert "the name plates show each player's total of the deals finished" in text
+    assert "points in this deal and their tricks" in text
+    assert "plates show each player's points in this deal" not in text
+
+
 def test_the_trick_lies_in_front_of_each_player_and_goes_to_its_winner(app):
     table = start(app)
     st = state_of(table)
@@ -58,8 +67,8 @@ def test_the_trick_lies_in_front_of_each_player_and_goes_to_its_winner(app):
     winner = st.tricks[0]["winner"]
     assert len(table.zones[f"pile/{winner}"]) == 4
     name = table.adapter.seat_name(winner, table.layout)
-    assert f"{name}: \u221250 · 1 trick" in labels(table)
-    assert table.adapter.plate_info(table.shown, winner) == "0"
+    assert f"{name}, this deal: \u221250 · 1 trick" in labels(table)
+    assert table.adapter.plate_info(table.shown, winner) == "Total 0"
     # cards of the trick in play lie toward their players
     leader = st.leader
     spots = [table.adapter.trick_spot((leader + i) % 4, table.layout) for i in range(4)]

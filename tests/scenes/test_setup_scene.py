@@ -185,6 +185,23 @@ def test_the_number_of_players_where_a_game_allows_several(app, monkeypatch):
     app.frame(DT, [])
 
 
+def test_a_player_added_or_gone_leaves_the_rows_under_the_pointer(app, monkeypatch):
+    monkeypatch.setitem(GAMES, "bisca", bisca_like())
+    scene = open_setup(app, "bisca")
+    assert scene.count == 2
+    before = {r.key: scene.focus.button(r.key).rect.copy() for r in scene.rows}
+    _, more = scene._arrows["players"]
+    spot = more.center
+    app.frame(DT, click(spot))
+    app.frame(DT, click(spot))                    # the same spot twice: four players
+    assert scene.count == 4
+    for k, rect in before.items():
+        assert scene.focus.button(k).rect == rect, k
+    less, _ = scene._arrows["players"]
+    app.frame(DT, click(less.center))
+    assert scene.count == 3 and scene._arrows["players"][0] == less
+
+
 @pytest.mark.parametrize("size", [(1280, 720), (800, 500), (1920, 1080)])
 def test_six_players_fit_the_window_without_overlaps(app, monkeypatch, size):
     monkeypatch.setitem(GAMES, "bisca", bisca_like(seats=(6,)))

@@ -300,3 +300,28 @@ def test_a_key_pressed_while_the_others_are_to_play_does_nothing_quietly(display
     app.frame(1 / 60, [_keydown(pygame.K_RIGHT), _keydown(pygame.K_RETURN)])
     assert table.cursor is None
     assert table.hud.error == "", "no 'not your turn' for a key pressed a moment early"
+
+
+def test_a_computer_s_forced_move_takes_a_third_of_the_pause(display, fake):
+    """The session says which seats to act have a forced move; the table's pacing, not
+    the rules, shortens their pause."""
+    from dataclasses import replace
+
+    from scenes.table.scene import FORCED_SHARE
+
+    app, table = open_table(display, "normal", think_delay=(3.0, 3.0))
+    for _ in range(2000):
+        if table.update_msg is not None and not table.busy and 1 in table.to_act:
+            break
+        if table.my_turn() and not table.busy:
+            table.act(table.legal()[0])
+        frames(app, 1)
+    assert 1 in table.to_act and not table.busy
+    paces = []
+    for forced in ((), (1,)):
+        table.update_msg = replace(table.update_msg, forced=forced)
+        table._pace = None
+        table._pace_computers(0.0)
+        paces.append(table.computer_wait())
+    assert paces[0] == pytest.approx(3.0 / table.speed())
+    assert paces[1] == pytest.approx(paces[0] * FORCED_SHARE)

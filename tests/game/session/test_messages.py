@@ -20,6 +20,7 @@ UPDATE = Update(1, 4, 0, (Event("play", 0, {"moves": [{"card": "AS", "src": "han
 @pytest.mark.parametrize("msg", [
     UPDATE,
     Update(None, 9, None, (), {"zones": {}}, (), (), {"scores": [1, 2], "winners": [1]}),
+    Update(0, 3, 1, (), {"zones": {}}, (), (1, 2), None, (2,)),
     Submit(2, Action.parse("stand::14"), 7),
     Submit(0, Action.parse("commit:AH:10"), None, probe=True),
     Refused(0, "play:3H", Reason("briscola.not_in_hand", {"card": "3H"}), 5),

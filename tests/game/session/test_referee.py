@@ -16,7 +16,7 @@ from game.ai import computer_player
 from game.engine import Action, Reason, replay_log
 from game.session import (COMPUTER, HUMAN, GameSetup, LocalClient, Refused, SeatSpec, Session,
                           Update)
-from game.session.referee import computer_rngs
+from game.session.referee import computer_rngs, forced_seats
 
 
 def humans_vs(key: str, humans: set[int], seed: int = 1) -> GameSetup:
@@ -236,3 +236,14 @@ def test_a_watcher_is_notified_of_each_update():
     watcher = session.watch(0, notify=lambda: calls.append(len(watcher.inbox)))
     session.run()
     assert len(calls) == session.version and all(n >= 1 for n in calls)
+
+
+def test_a_move_is_forced_in_the_open_only_with_one_legal_action_and_one_card_at_most():
+    class Legal:
+        def legal_actions(self, seat):
+            return {0: ["play:AS"], 1: ["play:AS", "play:2S"], 2: ["play:AS"], 3: ["pass"]}[seat]
+
+    view = {"zones": {"hand/0": [None], "hand/1": [None], "hand/2": [None, None], "hand/3": []}}
+    # seat 2's single play with two cards in hand would tell what it holds: not forced
+    assert forced_seats(Legal(), (0, 1, 2, 3), view) == (0, 3)
+    assert forced_seats(Legal(), (1,), view) == ()
