@@ -257,8 +257,13 @@ class ControlsMixin:
         x = self.popup_card.x if self.popup_card is not None else lay.width / 2
         y = lay.hand_top - lay.card_h * 0.55
         bounds = pygame.Rect(0, 0, *lay.size).inflate(-4 * lay.margin, -4 * lay.margin)
-        self.popup.layout((x, y), h, max(6, h // 4), self.hud.text, lay.font(17),
-                          False, bounds)
+        box = self.popup.layout((x, y), h, max(6, h // 4), self.hud.text, lay.font(17),
+                                False, bounds)
+        # its panel (the buttons and a pad) stays clear of the prompt line below it
+        clear = lay.prompt_y - lay.font(16) - max(8, lay.card_h // 12) - lay.font(4)
+        if box.bottom > clear:
+            self.popup.layout((x, y - (box.bottom - clear)), h, max(6, h // 4), self.hud.text,
+                              lay.font(17), False, bounds)
 
     def _press_button(self, button: ChoiceButton) -> None:
         if button.action is None or not button.enabled:

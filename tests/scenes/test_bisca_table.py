@@ -172,6 +172,17 @@ def test_playing_an_ace_asks_high_or_low(app):
     assert played[-1] == Action.parse(f"play:{ace}:low")
 
 
+def test_the_ace_popup_leaves_the_prompt_line_readable(app):
+    table, ace = _ace_table(app)
+    click(app, table.card_rect(ace).center)
+    assert table.popup
+    app.frame(1 / 60, [])
+    log = table._paint_log
+    popup = pygame.Rect(next(r for k, r in log.items() if k[:2] == ("panel", "popup")))
+    prompt = pygame.Rect(next(r for k, r in log.items() if k[0] == "prompt"))
+    assert not popup.colliderect(prompt), (popup, prompt)
+
+
 # -- the one-card round -------------------------------------------------------------------------
 def test_the_one_card_round_shows_the_others_cards_and_hides_yours(app):
     table = start(app, seats=4, opening=1)
