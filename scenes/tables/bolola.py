@@ -28,7 +28,7 @@ from game.cards import FRENCH_SUITS, Card
 from game.engine import GAME_OVER, Action, Event
 from scenes import theme
 from scenes.hud import ERROR, POSITIVE, ChoiceButton, Label
-from scenes.i18n import language, tr
+from scenes.i18n import language, signed, tr
 from scenes.layout import Layout, ZoneGeom
 from scenes.lookback import LookBack
 from scenes.sheet import Sheet, SheetRow
@@ -48,13 +48,6 @@ def contract_name(contract: Optional[str]) -> str:
 
 def suit_name(suit: str) -> str:
     return tr(f"bolola.suit.{suit}")
-
-
-def signed(points: int) -> str:
-    """"+50", "−60" (a true minus sign), "0"."""
-    if points > 0:
-        return f"+{points}"
-    return f"\u2212{-points}" if points < 0 else "0"
 
 
 #: items named on one line of the deal's words; All of them and Bolola take two lines
