@@ -87,16 +87,16 @@ def main(argv: list[str] | None = None) -> int:
     app.sound.warm()  # the real loop synthesises the sounds in the background at start
     finished: list = []
 
+    guests: list[subprocess.Popen] = []
+
     def new_table(seed: int):
-        """Two Normal computers, watched from the first seat, through a local session; the
-        score sheets between hands close by themselves, as they would for a player."""
+        """Two Normal computers, watched from the first seat, through a local session (or
+        the host's table of an online game); the score sheets between hands close by
+        themselves, as they would for a player."""
+        if args.online:
+            return hosted_table(app, seed, guests, finished)
         return local_table(app, GameSetup.computers("bocce", "normal", seed=seed), seat=0,
                            auto_close=1.5, on_finished=finished.append)
-
-    guests: list[subprocess.Popen] = []
-    if args.online:
-        def new_table(seed: int):  # noqa: F811 - the online table replaces the local one
-            return hosted_table(app, seed, guests, finished)
     rng = random.Random(args.seed)
 
     table = new_table(args.seed)

@@ -426,11 +426,6 @@ class Hud:
     def badge_size(font: int) -> int:
         return max(10, font * 2 // 3)
 
-    def preload(self, sizes: list[tuple[int, bool]]) -> None:
-        """Open every font size the table will use now: opening one costs ~7 ms."""
-        for size, bold in sizes:
-            self.text.fonts.get(size, bold)
-
     # -- prompt ----------------------------------------------------------------------
     def show_error(self, words: str, seconds: float = 3.0) -> None:
         self.error = words
@@ -460,12 +455,13 @@ class Hud:
 
     def pop(self, timeline: Timeline, at: float, text: str, pos: tuple[float, float],
             rise: float, colour: Colour = POSITIVE, size: float = 1.0,
-            anchor: str = "center") -> ScorePop:
+            anchor: str = "center", duration: float = 1.3) -> ScorePop:
+        """A pop from ``at`` on, on screen for ``duration`` seconds (longer: one to read)."""
         p = ScorePop(text, pos, colour, size, anchor)
 
         def show() -> None:
             self.pops.append(p)
-            timeline.now(p.tween(rise))
+            timeline.now(p.tween(rise, duration))
         timeline.at(at, show)
         return p
 

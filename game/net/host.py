@@ -57,7 +57,6 @@ import logging
 import secrets
 import socket
 import threading
-import time
 from dataclasses import dataclass, replace
 from typing import Any, Callable, Coroutine, Optional, Sequence
 

@@ -17,7 +17,6 @@ from typing import TYPE_CHECKING, Any, Optional
 import pygame
 
 from game.engine import Event
-from scenes.hud import ScorePop
 
 if TYPE_CHECKING:  # pragma: no cover
     from scenes.table.scene import TableScene
@@ -43,20 +42,11 @@ class Fx:
             colour: Optional[tuple[int, int, int]] = None, rise: float = 0.45,
             size: float = 1.0, anchor: str = "center",
             duration: Optional[float] = None) -> None:
-        kwargs = {"colour": colour} if colour else {}
-        rise_px = self.scene.layout.card_h * rise
-        if duration is None:
-            self.scene.hud.pop(self.scene.timeline, self._t(at), text, pos, rise_px,
-                               size=size, anchor=anchor, **kwargs)
-            return
-        # a pop to read (a round's result): on screen for ``duration`` seconds
-        hud, timeline = self.scene.hud, self.scene.timeline
-        p = ScorePop(text, pos, size=size, anchor=anchor, **kwargs)
-
-        def show() -> None:
-            hud.pops.append(p)
-            timeline.now(p.tween(rise_px, duration))
-        timeline.at(self._t(at), show)
+        kwargs: dict = {"colour": colour} if colour else {}
+        if duration is not None:                 # a pop to read (a round's result)
+            kwargs["duration"] = duration
+        self.scene.hud.pop(self.scene.timeline, self._t(at), text, pos,
+                           self.scene.layout.card_h * rise, size=size, anchor=anchor, **kwargs)
 
     def sound(self, name: str, at: str = "end") -> None:
         self.scene.timeline.at(self._t(at), lambda: self.scene.sound(name))

@@ -21,7 +21,7 @@ import math
 
 import pygame
 
-from typing import Any, Hashable, Optional, Sequence
+from typing import Hashable, Optional, Sequence
 
 from scenes import theme
 from scenes.hud import ChoiceBar, Hud

@@ -218,15 +218,6 @@ class TableScene(ControlsMixin, AnimationMixin, BoardMixin, PaintingMixin, Scene
         return list(self.update_msg.legal)
 
     # -- images made ahead of time ----------------------------------------------------------
-    def _prepare_fonts(self) -> None:
-        """Every size the HUD and the adapter's labels use, opened before the first frame."""
-        f = self.layout.font
-        sizes = {(f(n), bold) for n in (14, 15, 16, 17, 22) for bold in (False, True)}
-        sizes |= {(f(18), True), (self.hud.banner_size(f(20)), True), (f(20), False),
-                  (self.hud.pop_size(f(20)), True), (self.hud.badge_size(f(17)), False),
-                  (f(16) + 2, True)}
-        self.hud.preload(sorted(sizes))
-
     def _prepare_images(self) -> None:
         """The back and the faces now in view at once; every other face in the background."""
         zones = set(self.view.get("zones", {})) | {self.adapter.source_zone}
@@ -277,7 +268,6 @@ class TableScene(ControlsMixin, AnimationMixin, BoardMixin, PaintingMixin, Scene
             return  # nothing yet (a remote game still connecting): the felt waits
         update = self._take_update()
         self._prepare_images()
-        self._prepare_fonts()
         self.shown = copy.deepcopy(self.view)
         events = list(update.events)
         if events:
@@ -437,7 +427,6 @@ class TableScene(ControlsMixin, AnimationMixin, BoardMixin, PaintingMixin, Scene
         self.images.set_card_size(self.layout.card_w, self.layout.card_h)
         self._geoms.clear()
         self._prepare_images()
-        self._prepare_fonts()
         for zone in self.zones:
             self._snap(zone)
         self._deco_key = ()

@@ -45,6 +45,31 @@ def open_table(app: Any, key: str, seed: int = 1, players: Optional[Sequence[Any
     return table
 
 
+def started(app: Any, key: str, seed: int = 1, **options: Any) -> Any:
+    """A table of ``key`` pushed and settled, its computers moving without a pause."""
+    table = open_table(app, key, push=False, seed=seed, think_delay=(0.0, 0.0), **options)
+    app.stack.push(table)
+    settle(app, table)
+    return table
+
+
+def labels(table: Any) -> list[str]:
+    """The words the adapter lays on the felt now."""
+    return [label.text for label in table.adapter.labels(table.shown, table.layout)]
+
+
+def until_sheet(app: Any, table: Any, limit: int = 2000) -> Any:
+    """Let the computers play until a score sheet covers the table; that sheet scene."""
+    from scenes.result import SheetScene
+
+    for _ in range(limit):
+        if isinstance(app.stack.top, SheetScene):
+            return app.stack.top
+        think(table)
+        frames(app, 1)
+    raise AssertionError(f"no score sheet within {limit} frames")
+
+
 def session_of(table: Any) -> Any:
     """The local session behind a table (tests look at the referee's state through it)."""
     return table.client.session

@@ -8,9 +8,8 @@ import pytest
 
 from game.engine import Action, Event
 from scenes.result import ResultScene, SheetScene
-from scenes.table import TableScene
 from tests.scenes.tablekit import (card_box, click, frames, key, make_app, open_table, settle,
-                                   state_of, think, watch)
+                                   state_of, think, until_sheet, watch)
 
 
 @pytest.fixture
@@ -304,13 +303,7 @@ def test_the_hand_sheet_says_out_of_bounds_and_who_knocked_a_bocce_out(app):
 def test_a_table_nobody_plays_closes_the_hand_sheet_by_itself(display):
     app = make_app(display, "instant")
     table = open_table(app, "bocce", seed=5, seat=None, auto_close=0.3)
-    for _ in range(20000):
-        if isinstance(app.stack.top, SheetScene):
-            break
-        think(table)
-        frames(app, 1)
-    sheet_scene = app.stack.top
-    assert isinstance(sheet_scene, SheetScene)
+    sheet_scene = until_sheet(app, table, 20000)
     frames(app, 30)
     assert app.stack.top is not sheet_scene, "closed by itself"
     table.close()

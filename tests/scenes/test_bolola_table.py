@@ -13,8 +13,8 @@ from game.bolola.rules import CONTRACTS
 from game.engine import Action
 from scenes.result import ResultScene, SheetScene
 from scenes.table import TableScene
-from tests.scenes.tablekit import (click, frames, key, make_app, open_table, play_until,
-                                   settle, state_of, watch)
+from tests.scenes.tablekit import (click, frames, key, labels, make_app, open_table, play_until,
+                                   settle, started, state_of, watch)
 
 
 @pytest.fixture
@@ -23,14 +23,7 @@ def app(display):
 
 
 def start(app, seed: int = 3, **kw) -> TableScene:
-    table = open_table(app, "bolola", push=False, seed=seed, think_delay=(0.0, 0.0), **kw)
-    app.stack.push(table)
-    settle(app, table)
-    return table
-
-
-def labels(table: TableScene) -> list[str]:
-    return [label.text for label in table.adapter.labels(table.shown, table.layout)]
+    return started(app, "bolola", seed, **kw)
 
 
 # -- seats, banner, plates --------------------------------------------------------------

@@ -19,8 +19,9 @@ from scenes.result import PauseScene, ResultScene, SheetScene
 from scenes.table import TableScene
 from scenes.table.scene import computer_pause
 from scenes.tables.briscola import CLAIM_REACTION, BriscolaAdapter
-from tests.scenes.tablekit import (click, frames, key, make_app, open_table, play_until,
-                                   session_of, settle, state_of, think, watch)
+from tests.scenes.tablekit import (click, frames, key, labels, make_app, open_table, play_until,
+                                   session_of, settle, started, state_of, think, until_sheet,
+                                   watch)
 
 #: seed 2, the human playing their first legal card: East plays the Two of Swords
 #: in the second trick of game 1 (the human may claim), a culetto follows, and in
@@ -37,14 +38,7 @@ def app(display):
 
 
 def start(app, seed: int = 7, **kw) -> TableScene:
-    table = open_table(app, "briscola", push=False, seed=seed, think_delay=(0.0, 0.0), **kw)
-    app.stack.push(table)
-    settle(app, table)
-    return table
-
-
-def labels(table: TableScene) -> list[str]:
-    return [label.text for label in table.adapter.labels(table.shown, table.layout)]
+    return started(app, "briscola", seed, **kw)
 
 
 def sprite_of(table: TableScene, zone: str, code: str):
@@ -367,13 +361,7 @@ def test_the_score_sheet_after_game_one_waits_for_next_game(app):
                and st.phase == "play")
     app.settings.animation_speed = "normal"
     table.act(table.legal()[0])
-    for _ in range(2000):
-        if isinstance(app.stack.top, SheetScene):
-            break
-        think(table)
-        frames(app, 1)
-    sheet_scene = app.stack.top
-    assert isinstance(sheet_scene, SheetScene)
+    sheet_scene = until_sheet(app, table)
     assert sheet_scene.title() == "Game 1 of 3: the score"
     sheet = sheet_scene.sheet()
     assert sheet.columns == ["You", "East", "West"]

@@ -16,8 +16,8 @@ from game.doudizhu.state import PASS
 from game.engine import Action
 from scenes.result import ResultScene, SheetScene
 from scenes.tables.doudizhu import play_value, play_words
-from tests.scenes.tablekit import (click, frames, key, layout_problems, make_app, open_table,
-                                   settle, state_of, think)
+from tests.scenes.tablekit import (click, frames, key, labels, layout_problems, make_app,
+                                   open_table, settle, state_of, think)
 
 
 class Script:
@@ -49,10 +49,6 @@ def start(display, size=(1280, 720), bids=(None, None), seed=3, hands=1):
 
 def button(table, label):
     return next(b for b in table.bar.buttons if b.label == label)
-
-
-def labels(table):
-    return [label.text for label in table.adapter.labels(table.shown, table.layout)]
 
 
 def become_landlord(app, table):
