@@ -187,5 +187,5 @@ def setup_problem(find_spec=None, pygame_check=pygame_trouble, root=ROOT,
         lines.append("tavolata: this Python lacks what the game needs: %s." % ", ".join(missing))
     if trouble is not None:
         lines.append("tavolata: %s." % trouble)
-    lines.append("  (this Python: %s, %s)" % (sys.executable, _dotted(sys.version_info[:3])))
+    lines.append("  (this is %s, Python %s)" % (sys.executable, _dotted(sys.version_info[:3])))
     return "\n".join(lines + _fix_lines(root, prefix, platform, missing, trouble is not None))
