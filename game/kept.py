@@ -1,0 +1,122 @@
+"""A local game against the computers that keeps itself: Resume, finished games, undo.
+
+:class:`KeepingClient` is the :class:`~game.session.LocalClient` of such a game.  After
+every action that reaches the session (the person's or a computer's) it writes the game
+to the resume slot (:class:`game.saves.Store`), so the table need not think of it; when
+the game ends it moves it to the finished games and counts it in the statistics
+(:class:`game.stats.Stats`).  Writing never stops the game: a disk that refuses is
+told once in :attr:`KeepingClient.notice` (the table shows it) and play goes on.
+
+Undo (:meth:`KeepingClient.undone`): back to the position before the person's last
+decision, with every action since (theirs and the computers') taken back.  It is a new
+session fast-forwarded through the log up to there, so the screen gets exactly the
+update a client joining at that position would get: the view of that moment, which
+shows no card that was hidden then.  The game is marked (``undos``) and counted apart
+in the statistics.  Online games are never kept, so never undone.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Optional
+
+from game.saves import Record, SaveError, Store, keepable, record_of
+from game.session.client import LocalClient
+from game.session.referee import Session
+from game.session.setup import GameSetup
+from game.stats import Stats
+
+log = logging.getLogger(__name__)
+
+
+class KeepingClient(LocalClient):
+    """A local client whose game is kept after every action (see the module docstring)."""
+
+    def __init__(self, session: Session, seat: int, store: Optional[Store] = None,
+                 stats: Optional[Stats] = None, undos: int = 0) -> None:
+        if not keepable(session.setup, seat):
+            raise ValueError("only a game a person here plays against computers is kept")
+        super().__init__(session, seat)
+        self.store = store if store is not None else Store()
+        self.stats = stats if stats is not None else Stats(self.store.folder)
+        self.undos = undos
+        #: a line for the player when keeping the game failed (shown once by the table)
+        self.notice: Optional[str] = None
+        self.finished_path = None
+        self._kept = -1
+        self._keep()
+
+    def record(self) -> Record:
+        """The game as it stands."""
+        session = self.session
+        result = session.state.result() if session.over else None
+        return record_of(session.setup, self.seat, session.log(), self.undos, result)
+
+    def poll(self):  # type: ignore[override]
+        out = super().poll()
+        self._keep()
+        return out
+
+    def submit(self, action, version=None, probe=False) -> None:  # type: ignore[override]
+        super().submit(action, version, probe)
+        self._keep()
+
+    def _keep(self) -> None:
+        """Write the game if it moved since the last write (the finished games, once over)."""
+        if self.session.version == self._kept or self.finished_path is not None:
+            return
+        self._kept = self.session.version
+        record = self.record()
+        try:
+            if self.session.over:
+                self.finished_path = self.store.finish(record)
+                self.notice = self.stats.add(record) or self.notice
+            else:
+                self.store.keep(record)
+        except OSError as exc:
+            log.warning("could not keep the game: %s", exc)
+            if self.notice is None:
+                self.notice = f"The game cannot be kept for later: {exc.strerror or exc}"
+
+    # -- undo ------------------------------------------------------------------------------
+    def undo_point(self) -> Optional[int]:
+        """How many actions stay when the person's last decision is taken back (None: they
+        have made none, or the game is over)."""
+        if self.session.over:
+            return None
+        actions = self.session.log()["actions"]
+        for index in range(len(actions) - 1, -1, -1):
+            if actions[index][0] == self.seat:
+                return index
+        return None
+
+    def undone(self) -> Optional["KeepingClient"]:
+        """A client of the game as it stood before the person's last decision (this one is
+        closed), or None when there is nothing to take back."""
+        point = self.undo_point()
+        if point is None:
+            return None
+        record = self.record()
+        record = Record(record.setup, record.seat, record.actions[:point], self.undos + 1,
+                        record.version, record.saved)
+        self.close()
+        return resumed(record, self.store, self.stats, paced=self.session.paced)
+
+
+def resumed(record: Record, store: Optional[Store] = None, stats: Optional[Stats] = None,
+            paced: bool = True) -> KeepingClient:
+    """A client of a kept game, at the position its log reaches (SaveError if it does not
+    replay)."""
+    session = Session(record.setup, paced=paced)
+    try:
+        session.fast_forward(record.actions)
+    except ValueError as exc:
+        session.close()
+        raise SaveError(f"its moves do not replay ({exc})") from None
+    return KeepingClient(session, record.seat, store, stats, record.undos)
+
+
+def kept_game(setup: GameSetup, seat: int, store: Optional[Store] = None,
+              paced: bool = True) -> KeepingClient:
+    """A new game that keeps itself from its first deal."""
+    return KeepingClient(Session(setup, paced=paced), seat, store)
