@@ -20,6 +20,7 @@ from __future__ import annotations
 import logging
 from typing import Optional
 
+from game.engine import Event
 from game.saves import Record, SaveError, Store, keepable, record_of
 from game.session.client import LocalClient
 from game.session.referee import Session
@@ -51,6 +52,13 @@ class KeepingClient(LocalClient):
         session = self.session
         result = session.state.result() if session.over else None
         return record_of(session.setup, self.seat, session.log(), self.undos, result)
+
+    def told(self) -> list[Event]:
+        """Every event of this game so far as this seat received it: a resumed game's story."""
+        try:
+            return self.record().told(self.seat)
+        except SaveError:
+            return []
 
     def poll(self):  # type: ignore[override]
         out = super().poll()

@@ -35,9 +35,9 @@ import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Optional
+from typing import Any, Iterator, Optional
 
-from game.engine import LogError, State, replay
+from game.engine import Action, ActionCodeError, Event, IllegalAction, LogError, State, replay
 from game.session.setup import REMOTE, GameSetup
 
 #: the file format; another one is "another version" (set aside, never half-read)
@@ -117,6 +117,26 @@ class Record:
                           self.setup.seed if self.setup.seed is not None else 0, actions)
         except LogError as exc:
             raise SaveError(f"its moves do not replay ({exc})") from None
+
+    def steps(self) -> Iterator[tuple[State, list[Event]]]:
+        """The game step by step: the state and the events of the deal, then of each action
+        (the same state object, moved on: read it before the next step).  SaveError if the
+        rules refuse an action."""
+        from game import GAMES
+
+        state = GAMES[self.key].new(self.setup.options, len(self.setup.seats),
+                                    self.setup.seed if self.setup.seed is not None else 0)
+        yield state, state.opening_events()
+        for index, (seat, text) in enumerate(self.actions):
+            try:
+                events = state.apply(seat, Action.parse(text))
+            except (IllegalAction, ActionCodeError) as exc:
+                raise SaveError(f"move {index} does not replay ({exc})") from None
+            yield state, events
+
+    def told(self, seat: Optional[int]) -> list[Event]:
+        """Every event of the game so far as ``seat`` received it (redacted for it)."""
+        return [e.for_seat(seat) for _, events in self.steps() for e in events]
 
     def to_json(self) -> dict[str, Any]:
         out = {"tavolata": MAGIC, "format": FORMAT, "version": self.version,

@@ -1,0 +1,113 @@
+"""The screen's side of kept games: which client a local table gets, Resume, Undo.
+
+A table for a game a person here plays against the computers gets a
+:class:`~game.kept.KeepingClient` (game/kept.py), which writes the game after every
+action; every other table (the kiosk's, a spectator's, an online one) a plain client,
+so it is never kept nor undone.  The table scene cannot tell them apart: Resume and
+Undo make a new table from a kept game's log, showing that position as a client that
+joins a game under way sees it (no events, the view of that moment).
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING, Any, Optional
+
+from game import GAMES
+from game.kept import KeepingClient, kept_game, resumed
+from game.saves import Record, SaveError, Store, keepable
+from game.session import Client, GameSetup, local_game
+from scenes.i18n import tr
+
+if TYPE_CHECKING:  # pragma: no cover
+    from scenes.table.scene import TableScene
+
+log = logging.getLogger(__name__)
+
+#: the view's counter of the game's parts, by game (the words: ``kept.part.<name>``)
+PARTS = ("game_no", "deal_no", "round_no", "hand_no", "hand")
+
+
+def table_client(setup: GameSetup, seat: Optional[int]) -> Client:
+    """The client of a new local game: a keeping one when the game is to be kept."""
+    if seat is not None and keepable(setup, seat):
+        try:
+            return kept_game(setup, seat)
+        except OSError as exc:       # the data folder cannot be made: play all the same
+            log.warning("the game will not be kept: %s", exc)
+    return local_game(setup, seat)
+
+
+def is_kept(table: "TableScene") -> bool:
+    return isinstance(table.client, KeepingClient)
+
+
+def resume_label(record: Record) -> str:
+    """"Resume Briscola Venceslao (deal 3, your turn)": where the kept game stands."""
+    title = GAMES[record.key].title
+    try:
+        state = record.replay()
+    except SaveError:
+        return tr("kept.resume", game=title, where="")
+    view = state.view(record.seat)
+    where = [tr(f"kept.part.{name}", n=view[name]) for name in PARTS
+             if type(view.get(name)) is int][:1]
+    where.append(tr("kept.your_turn" if record.seat in state.to_act() else "kept.their_turn"))
+    return tr("kept.resume", game=title, where=", ".join(where))
+
+
+def resume(app: Any, record: Record) -> bool:
+    """A table of the kept game, pushed; False (and one line told) when it cannot be."""
+    from scenes.table.scene import TableScene
+
+    try:
+        client = resumed(record)
+    except (SaveError, OSError) as exc:
+        app.notify(tr("kept.cannot_resume", why=str(exc)), 5.0)
+        return False
+    app.stack.push(TableScene(app, client, again=_again(client.setup, client.seat)))
+    return True
+
+
+def _again(setup: GameSetup, seat: int):
+    return lambda: table_client(setup.with_seed(None), seat)
+
+
+def can_undo(table: "TableScene") -> bool:
+    """Whether the table may take back the person's last decision: a kept game (never an
+    online one), not over, with a decision of theirs to take back."""
+    client = table.client
+    return isinstance(client, KeepingClient) and not table.over \
+        and client.undo_point() is not None
+
+
+def undo(table: "TableScene") -> bool:
+    """Back to the position before the person's last decision: a new table of it replaces
+    this one.  False (and why, in words) when there is nothing to take back."""
+    from scenes.table.scene import TableScene
+
+    if not can_undo(table):
+        table.refuse(tr("kept.no_undo"))
+        return False
+    client = table.client
+    assert isinstance(client, KeepingClient)
+    back = client.undone()
+    if back is None:
+        return False
+    new = TableScene(table.app, back, table.delay, table.auto_close, table.again,
+                     table.on_finished, table.captions)
+    stack = table.app.stack
+    while stack.top is not None and stack.top is not table:
+        stack.pop()                 # the pause menu it came from
+    stack.replace(new)
+    new.hud.show_error(tr("kept.undone"))
+    return True
+
+
+def tell(table: "TableScene") -> None:
+    """A line for the player when the game could not be kept (once)."""
+    client = table.client
+    notice = getattr(client, "notice", None)
+    if notice:
+        client.notice = None
+        table.app.notify(notice, 5.0)
