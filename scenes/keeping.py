@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, Optional
 from game import GAMES
 from game.kept import KeepingClient, kept_game, resumed
 from game.saves import Record, SaveError, Store, keepable
-from game.session import Client, GameSetup, local_game
+from game.session import REMOTE, Client, GameSetup, LocalClient, local_game
 from scenes.i18n import tr
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -111,3 +111,34 @@ def tell(table: "TableScene") -> None:
     if notice:
         client.notice = None
         table.app.notify(notice, 5.0)
+
+
+def leaving_line(table: "TableScene") -> str:
+    """What leaving the table in the middle does to the game, in one line: kept for
+    Resume, or lost (an online game says that such games are never kept)."""
+    if is_kept(table):
+        return tr("kept.kept_line")
+    online = not isinstance(table.client, LocalClient) or \
+        any(s.kind == REMOTE for s in table.setup.seats)
+    line = tr("table.confirm.lost")
+    return f"{line} {tr('kept.online_line')}" if online else line
+
+
+def export(app: Any, table: "TableScene") -> Optional[str]:
+    """"Save this game" at the table: see :func:`export_record`."""
+    client = table.client
+    if not isinstance(client, KeepingClient):
+        return None
+    return export_record(app, client.store, client.record())
+
+
+def export_record(app: Any, store: Store, record: Record) -> Optional[str]:
+    """A game as a file ``--replay`` opens; its path, told in a line (None, and why, when
+    it cannot be written)."""
+    try:
+        path = str(store.export(record))
+    except OSError as exc:
+        app.notify(tr("kept.not_exported", why=exc.strerror or str(exc)), 5.0)
+        return None
+    app.notify(tr("kept.exported", path=path), 6.0)
+    return path

@@ -24,6 +24,7 @@ from game.session import GameSetup, Update
 from scenes import theme
 from scenes.hud import PanelCache, TextCache
 from scenes.i18n import tr
+from scenes.keeping import export_record
 from scenes.scene import Scene
 from scenes.widgets import Button, FocusList, draw_button
 
@@ -100,12 +101,7 @@ class ReplayScene(Scene):
         return " · ".join(said[:SAY_LINES])
 
     def export(self) -> None:
-        try:
-            path = self.store.export(self.record)
-        except OSError as exc:
-            self.app.notify(tr("kept.not_exported", why=exc.strerror or str(exc)), 5.0)
-            return
-        self.app.notify(tr("kept.exported", path=str(path)), 6.0)
+        export_record(self.app, self.store, self.record)
 
     def close(self) -> None:
         if self.app.stack.top is self:

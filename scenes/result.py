@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, Optional
 import pygame
 
 from scenes.i18n import tr
-from scenes import theme
+from scenes import keeping, theme
 from scenes.hud import PanelCache, TextCache
 from scenes.scene import Scene
 from scenes.sheet import Sheet, draw_sheet, sheet_size
@@ -185,6 +185,9 @@ class ResultScene(_AutoClose, _MenuOverlay):
         if self.table.again is not None:
             out.append(Button(tr("table.result.play_again"), self.play_again, key="again",
                               style="primary"))
+        if keeping.is_kept(self.table):
+            out.append(Button(tr("kept.save_game"), lambda: keeping.export(self.app, self.table),
+                              key="save"))
         out.append(Button(tr("table.result.menu"), self.menu, key="menu",
                           style="primary" if not out else "normal"))
         return out
@@ -266,7 +269,7 @@ class PauseScene(_MenuOverlay):
             then()
             return
         self.app.stack.push(ConfirmScene(self.app, self.table, tr(title),
-                                         tr("table.confirm.lost"), tr(yes), then))
+                                         keeping.leaving_line(self.table), tr(yes), then))
 
     def on_escape(self) -> None:
         self.resume()
