@@ -48,12 +48,14 @@ def resume_label(record: Record) -> str:
     try:
         state = record.replay()
     except SaveError:
-        return tr("kept.resume", game=title, where="")
+        return tr("kept.resume_plain", game=title)
     view = state.view(record.seat)
     where = [tr(f"kept.part.{name}", n=view[name]) for name in PARTS
              if type(view.get(name)) is int][:1]
-    where.append(tr("kept.your_turn" if record.seat in state.to_act() else "kept.their_turn"))
-    return tr("kept.resume", game=title, where=", ".join(where))
+    if record.seat in state.to_act():
+        where.append(tr("kept.your_turn"))
+    return tr("kept.resume", game=title, where=", ".join(where)) if where else \
+        tr("kept.resume_plain", game=title)
 
 
 def resume(app: Any, record: Record) -> bool:
@@ -100,7 +102,7 @@ def undo(table: "TableScene") -> bool:
     while stack.top is not None and stack.top is not table:
         stack.pop()                 # the pause menu it came from
     stack.replace(new)
-    new.hud.show_error(tr("kept.undone"))
+    table.app.notify(tr("kept.undone"))
     return True
 
 

@@ -30,6 +30,8 @@ from scenes.widgets import Button, FocusList, draw_button
 
 #: a step's words are cut to this many sentences
 SAY_LINES = 2
+#: the keys are written under the bar from this window height (a smaller one has no room)
+KEYS_FROM = 640
 
 
 class ReplayClient:
@@ -109,20 +111,27 @@ class ReplayScene(Scene):
 
     # -- the scene -----------------------------------------------------------------------
     def resize(self, size: tuple[int, int]) -> None:
+        """One bar where the table's prompt goes (kept free by every game): Back, the
+        step and its words, Forward, Save, Close."""
         self.table.resize(size)
         w, h = size
         s = theme.ui_scale(size)
-        bh, gap = int(40 * s), int(10 * s)
+        bh, gap = int(38 * s), int(8 * s)
         font = self.app.fonts.get(round(bh * 0.42), bold=True)
-        need = [font.size(b.label)[0] + int(28 * s) for b in self.focus.buttons]
-        total = sum(need) + gap * (len(need) - 1)
-        self.bar = pygame.Rect(0, 0, min(w - int(20 * s), max(total + int(40 * s), int(560 * s))),
-                               bh + int(82 * s))
-        self.bar.midtop = (w // 2, int(6 * s))
-        x = self.bar.centerx - total // 2
-        for button, width in zip(self.focus.buttons, need):
-            button.rect = pygame.Rect(x, self.bar.y + int(50 * s), width, bh)
-            x += width + gap
+        need = [font.size(b.label)[0] + int(24 * s) for b in self.focus.buttons]
+        self.bar = pygame.Rect(0, 0, min(w - int(16 * s), int(1000 * s)),
+                               bh + (int(34 * s) if h >= KEYS_FROM else int(12 * s)))
+        self.bar.center = (w // 2, round(self.table.layout.prompt_y))
+        y = self.bar.y + int(6 * s)
+        back, forward, save, close = self.focus.buttons
+        back.rect = pygame.Rect(self.bar.x + gap, y, need[0], bh)
+        x = self.bar.right - gap
+        for button, width in ((close, need[3]), (save, need[2]), (forward, need[1])):
+            button.rect = pygame.Rect(x - width, y, width, bh)
+            x -= width + gap
+        #: where the step's words go, between Back and Forward
+        self.words_rect = pygame.Rect(back.rect.right + gap, y, forward.rect.x - back.rect.right
+                                      - 2 * gap, bh)
 
     def handle(self, event: pygame.event.Event) -> Optional[pygame.event.Event]:
         if event.type == pygame.KEYDOWN:
@@ -158,26 +167,25 @@ class ReplayScene(Scene):
             self.resize(size)
         self.table.draw(surface)
         s = theme.ui_scale(size)
-        bar = self.bar
+        bar, room = self.bar, self.words_rect
         surface.blit(self.panels.get(bar.size, (12, 40, 27, 235), theme.GOLD, 14, 2), bar)
         total = len(self.replay) - 1
         head = tr("replays.start") if self.index == 0 else \
             tr("replays.step", n=self.index, total=total)
-        self.text.blit(surface, f"{GAMES[self.record.key].title} · {head}",
-                       theme.font_px(16, size), (bar.centerx, bar.y + int(14 * s)), "center",
-                       theme.GOLD_LIGHT, bold=True)
+        self.text.blit(surface, head, theme.font_px(15, size), (room.centerx, room.y + room.h // 4),
+                       "center", theme.GOLD_LIGHT, bold=True)
         words = self.words()
+        font = theme.font_px(13, size)
+        if words and self.text.render(words, font, theme.CREAM).get_width() > room.w:
+            words = words.split(" · ")[0]
         if words:
-            font = theme.font_px(14, size)
-            img = self.text.render(words, font, theme.CREAM)
-            if img.get_width() > bar.w - int(20 * s):
-                words = words.split(" · ")[0]
-            self.text.blit(surface, words, font, (bar.centerx, bar.y + int(34 * s)), "center",
-                           theme.CREAM)
+            self.text.blit(surface, words, font, (room.centerx, room.y + room.h * 3 // 4 + 2),
+                           "center", theme.CREAM)
         for i, button in enumerate(self.focus.buttons):
             draw_button(surface, self.app.fonts, button, i == self.focus.focus)
-        self.text.blit(surface, tr("replays.table_keys"), theme.font_px(12, size),
-                       (bar.centerx, bar.bottom - int(4 * s)), "midbottom", theme.MUTED)
+        if size[1] >= KEYS_FROM:
+            self.text.blit(surface, tr("replays.table_keys"), theme.font_px(12, size),
+                           (bar.centerx, bar.bottom - int(4 * s)), "midbottom", theme.MUTED)
 
 
 class ReplayListScene(Scene):

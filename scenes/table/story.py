@@ -159,7 +159,7 @@ class CornerButton:
 
 
 class CornerButtons:
-    """The table's small buttons in the top right corner: the story, and Undo when the
+    """The table's small buttons in a right-hand corner: the story, and Undo when the
     game allows it.  Drawn by the table's painter; a click down and up on one runs it."""
 
     def __init__(self, table: "TableScene") -> None:
@@ -181,24 +181,41 @@ class CornerButtons:
         return out
 
     def draw(self, surface: pygame.Surface, log: dict) -> None:
+        """The buttons side by side in the top right corner, else the bottom right one: the
+        first where they cover no name plate, label, score board or card at rest."""
         table = self.table
         lay = table.layout
         font = lay.font(14)
         pad = max(6, font // 2)
-        x = lay.width - lay.margin
         self.buttons = self.shown()
+        faces = []
         for button in self.buttons:
             img = table.hud.text.render(button.label, font, theme.CREAM, True)
             key = table.hud.text.render(button.key, font, theme.GOLD, True)
-            size = (img.get_width() + key.get_width() + pad * 3, img.get_height() + pad)
-            rect = pygame.Rect((x - size[0], lay.margin), size)
+            faces.append((img, key, (img.get_width() + key.get_width() + pad * 3,
+                                     img.get_height() + pad)))
+        if not faces:
+            return
+        width = sum(size[0] for _, _, size in faces) + pad * (len(faces) - 1)
+        height = faces[0][2][1]
+        spots = [pygame.Rect(lay.width - lay.margin - width, y, width, height)
+                 for y in (lay.margin, lay.height - lay.margin - height)]
+        taken = [pygame.Rect(r) for k, r in log.items()
+                 if k[0] in ("label", "plate", "board", "look_back", "halo")]
+        taken += [table.plate_rect(seat) for seat in range(table.seats)]
+        taken += [table.images.rect_of(sprite) for cards in table.zones.values()
+                  for sprite in cards if not sprite.flying]
+        group = next((r for r in spots if r.collidelist(taken) < 0), spots[0])
+        x = group.x
+        for button, (img, key, size) in zip(self.buttons, faces):
+            rect = pygame.Rect((x, group.y), size)
             surface.blit(table.hud.panels.get(rect.size, (10, 38, 25, 225), theme.GOLD_DARK,
                                               size[1] // 2, 2), rect)
             surface.blit(img, img.get_rect(midleft=(rect.x + pad, rect.centery)))
             surface.blit(key, key.get_rect(midright=(rect.right - pad, rect.centery)))
             button.rect = rect
             log[("corner", button.label)] = tuple(rect)
-            x = rect.x - pad
+            x = rect.right + pad
 
     def at(self, pos: tuple[int, int]) -> Optional[CornerButton]:
         return next((b for b in self.buttons if b.rect is not None and b.rect.collidepoint(pos)),
