@@ -227,14 +227,17 @@ class ResultScene(_AutoClose, _MenuOverlay):
 
 
 class PauseScene(_MenuOverlay):
-    """Esc at the table: Resume, Rules, Settings, Menu, Quit."""
+    """Esc at the table: Resume, Rules, Settings, (a kept game) Save this game, Menu, Quit."""
 
     def buttons(self) -> list[Button]:
-        return [Button(tr("table.pause.resume"), self.resume, key="resume", style="primary"),
-                Button(tr("table.pause.rules"), self.rules, key="rules"),
-                Button(tr("ui.menu.settings"), self.settings, key="settings"),
-                Button(tr("table.pause.menu"), self.ask_menu, key="menu"),
-                Button(tr("table.pause.quit"), self.ask_quit, key="quit")]
+        out = [Button(tr("table.pause.resume"), self.resume, key="resume", style="primary"),
+               Button(tr("table.pause.rules"), self.rules, key="rules"),
+               Button(tr("ui.menu.settings"), self.settings, key="settings")]
+        if keeping.is_kept(self.table):      # the game so far as a file: a bug report
+            out.append(Button(tr("kept.save_game"),
+                              lambda: keeping.export(self.app, self.table), key="save"))
+        return out + [Button(tr("table.pause.menu"), self.ask_menu, key="menu"),
+                      Button(tr("table.pause.quit"), self.ask_quit, key="quit")]
 
     def title(self) -> str:
         return tr("table.pause.title")

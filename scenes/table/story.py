@@ -53,15 +53,17 @@ class Story:
 def caption(adapter: Any, event: Event, layout: Any) -> str:
     """The adapter's sentence for ``event``, the person's seat named as a third person
     ("South (you) plays the 7 of Cups"): the captions are written for people watching,
-    and "You plays" is no sentence in any language."""
+    and "You plays" is no sentence in any language.  The others keep the names their
+    plates show ("Computer" across a two-player table)."""
     if adapter.watching:
         return adapter.caption(event, layout)
     names = adapter.names
     you = adapter.human_seat
+    others = {s: adapter.seat_name(s, layout) for s in range(adapter.seats) if s != you}
     adapter.watching = True
     try:
-        adapter.names = {**names, you: tr("story.you",
-                                          place=adapter.default_seat_name(you, layout))}
+        adapter.names = {**others, you: tr("story.you",
+                                           place=adapter.default_seat_name(you, layout))}
         return adapter.caption(event, layout)
     finally:
         adapter.watching = False

@@ -241,3 +241,25 @@ def test_a_damaged_save_is_told_in_one_line_at_the_menu(app):
     assert "\n" not in toast and "not JSON" in toast
     assert app.menu().record is None
     assert (Store().folder / "resume.json.bad").exists()
+
+
+def test_save_this_game_mid_game_from_the_pause_menu_replays_to_this_position(app):
+    from game.saves import load_record
+    from scenes.result import PauseScene
+
+    table = start(app, "bolola", seed=2)
+    moves(app, table, 5)
+    key(app, pygame.K_ESCAPE)
+    pause = app.stack.top
+    assert isinstance(pause, PauseScene)
+    pause.press("save")
+    [exported] = list((Store().folder / "exports").glob("*.json"))
+    assert load_record(exported).replay().log() == table.client.session.log()
+
+
+def test_the_story_names_the_others_as_their_plates_do(app):
+    table = start(app, "bocce", seed=1)
+    moves(app, table, 3)
+    lines = " ".join(table.story.lines)
+    assert "Computer" in lines and "South (you)" in lines
+    assert not any(line.startswith("You ") for line in table.story.lines)
