@@ -9,19 +9,25 @@ told once in :attr:`KeepingClient.notice` (the table shows it) and play goes on.
 
 Undo (:meth:`KeepingClient.undone`): back to the position before the person's last
 decision, with every action since (theirs and the computers') taken back.  It is a new
-session fast-forwarded through the log up to there, so the screen gets exactly the
-update a client joining at that position would get: the view of that moment, which
-shows no card that was hidden then.  The game is marked (``undos``) and counted apart
-in the statistics.  Online games are never kept, so never undone.
+session that adopts the game replayed from the log up to there, so the screen gets
+exactly the update a client joining at that position would get: the view of that
+moment, which shows no card that was hidden then.  Where the rules can re-deal the
+cards the player cannot see (twin worlds, game/saves.py :func:`~game.saves.redeal`),
+they are re-dealt, so what the player saw after that point (the next draws, a card
+the others played) tells them nothing of the game they go back to; the re-deal's seed
+is kept in the record, so the log still replays exactly.  The game is marked
+(``undos``) and counted apart in the statistics.  Online games are never kept, so
+never undone.
 """
 
 from __future__ import annotations
 
 import logging
+import random
 from typing import Optional
 
 from game.engine import Event
-from game.saves import Record, SaveError, Store, keepable, record_of
+from game.saves import Record, SaveError, Store, can_redeal, keepable, record_of
 from game.session.client import LocalClient
 from game.session.referee import Session
 from game.session.setup import GameSetup
@@ -34,13 +40,16 @@ class KeepingClient(LocalClient):
     """A local client whose game is kept after every action (see the module docstring)."""
 
     def __init__(self, session: Session, seat: int, store: Optional[Store] = None,
-                 stats: Optional[Stats] = None, undos: int = 0) -> None:
+                 stats: Optional[Stats] = None, undos: int = 0,
+                 redeals: tuple[tuple[int, int, int], ...] = ()) -> None:
         if not keepable(session.setup, seat):
             raise ValueError("only a game a person here plays against computers is kept")
         super().__init__(session, seat)
         self.store = store if store is not None else Store()
         self.stats = stats if stats is not None else Stats(self.store.folder)
         self.undos = undos
+        #: re-deals after undos (game/saves.py :func:`redeal`), carried into every record
+        self.redeals = tuple(redeals)
         #: a line for the player when keeping the game failed (shown once by the table)
         self.notice: Optional[str] = None
         self.finished_path = None
@@ -51,7 +60,8 @@ class KeepingClient(LocalClient):
         """The game as it stands."""
         session = self.session
         result = session.state.result() if session.over else None
-        return record_of(session.setup, self.seat, session.log(), self.undos, result)
+        return record_of(session.setup, self.seat, session.log(), self.undos, result,
+                         self.redeals)
 
     def told(self) -> list[Event]:
         """Every event of this game so far as this seat received it: a resumed game's story."""
@@ -105,8 +115,12 @@ class KeepingClient(LocalClient):
         if point is None:
             return None
         record = self.record()
+        redeals = tuple(r for r in record.redeals if r[0] <= point)
+        if can_redeal(self.session.state):
+            # what the player saw after that point must not tell them the future
+            redeals += ((point, self.seat, random.SystemRandom().randrange(1 << 31)),)
         record = Record(record.setup, record.seat, record.actions[:point], self.undos + 1,
-                        record.version, record.saved)
+                        record.version, record.saved, None, redeals)
         self.close()
         return resumed(record, self.store, self.stats, paced=self.session.paced)
 
@@ -115,13 +129,10 @@ def resumed(record: Record, store: Optional[Store] = None, stats: Optional[Stats
             paced: bool = True) -> KeepingClient:
     """A client of a kept game, at the position its log reaches (SaveError if it does not
     replay)."""
+    state = record.replay()
     session = Session(record.setup, paced=paced)
-    try:
-        session.fast_forward(record.actions)
-    except ValueError as exc:
-        session.close()
-        raise SaveError(f"its moves do not replay ({exc})") from None
-    return KeepingClient(session, record.seat, store, stats, record.undos)
+    session.adopt(state)
+    return KeepingClient(session, record.seat, store, stats, record.undos, record.redeals)
 
 
 def kept_game(setup: GameSetup, seat: int, store: Optional[Store] = None,

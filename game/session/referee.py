@@ -43,7 +43,7 @@ from typing import Any, Callable, Optional, Sequence
 from game import GAMES
 from game.ai import computer_player
 from game.ai.base import ComputerPlayer
-from game.engine import Action, IllegalAction, Reason, State, replay
+from game.engine import Action, IllegalAction, Reason, State
 from game.session.computers import DEFAULT_BUDGET, ComputerSeats
 from game.session.messages import Refused, Update
 from game.session.setup import COMPUTER, GameSetup
@@ -131,17 +131,19 @@ class Session:
         with self._lock:
             return self.state.log()
 
-    def fast_forward(self, actions: Sequence[Any]) -> None:
-        """Play a kept game's actions (``[seat, action]`` pairs) before anyone watches: a
-        resumed game, a move taken back.  The version counts them, so a watcher's first
-        update is the game as it stands.  :class:`~game.engine.LogError` if the rules
-        refuse one (the session then holds the game as it was dealt)."""
+    def adopt(self, state: State) -> None:
+        """Take over a game rebuilt from a kept log (a resumed game, a move taken back)
+        before anyone watches: the version counts its actions, so a watcher's first
+        update is the game as it stands (or its opening deal, before any action)."""
         with self._lock:
             if self._watchers or self.version:
-                raise ValueError("fast_forward is for a session nobody watches yet")
-            st = self.state
-            self.state = replay(st.key, st.options, st.seats, st.seed, actions)
-            self.version = len(self.state.history)
+                raise ValueError("adopt is for a session nobody watches yet")
+            if (state.key, state.seats, state.seed) != (self.setup.key, self.seats,
+                                                         self.setup.seed):
+                raise ValueError("adopt takes a game of this session's setup and seed")
+            self.state = state
+            self.version = len(state.history)
+            self._opening = state.opening_events()
 
     def stand_in(self, seat: int, level: str = "normal") -> None:
         """A computer at ``level`` plays ``seat`` (a person's seat whose player is away)

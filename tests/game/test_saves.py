@@ -34,6 +34,13 @@ def play(client: KeepingClient, count: int, rng: random.Random,
         client.poll()
 
 
+def until_seat_0_decides(client: KeepingClient, rng: random.Random, count: int) -> None:
+    """``count`` random actions, then more until seat 0 is to act."""
+    play(client, count, rng)
+    while 0 not in client.session.state.to_act():
+        play(client, 1, rng)
+
+
 def first_update(client: KeepingClient) -> Update:
     return [m for m in client.poll() if isinstance(m, Update)][0]
 
@@ -186,9 +193,7 @@ def test_undo_goes_back_to_the_persons_last_decision(tmp_path):
     setup = GameSetup("briscola", (SeatSpec(HUMAN), SeatSpec(HUMAN), SeatSpec(HUMAN)), {}, 4)
     client = kept_game(setup, 0, store, paced=False)
     rng = random.Random(9)
-    play(client, 12, rng)
-    while 0 not in client.session.state.to_act():
-        play(client, 1, rng)
+    until_seat_0_decides(client, rng, 12)
     before = client.session.log()["actions"]
     play(client, 1, rng)                          # seat 0 decides
     play(client, 2, rng, stop=lambda s: 0 in s.state.to_act())   # the others answer
@@ -198,3 +203,50 @@ def test_undo_goes_back_to_the_persons_last_decision(tmp_path):
     update = first_update(back)
     assert update.events == () and 0 in update.to_act
     back.close()
+
+
+def test_undo_re_deals_what_the_player_cannot_see_and_the_log_still_replays(tmp_path):
+    from game.saves import can_redeal
+
+    if not can_redeal(GAMES["briscola"].new({}, 3, 1)):
+        pytest.skip("these rules cannot re-deal hidden cards yet (twin worlds)")
+    store = Store(tmp_path)
+    setup = GameSetup("briscola", (SeatSpec(HUMAN), SeatSpec(HUMAN), SeatSpec(HUMAN)), {}, 6)
+    client = kept_game(setup, 0, store, paced=False)
+    rng = random.Random(4)
+    until_seat_0_decides(client, rng, 9)
+    play(client, 3, rng)
+    point = client.undo_point()
+    plain = client.record().replay(point)      # the same moves, nothing re-dealt
+    back = client.undone()
+    assert len(back.redeals) == 1 and back.redeals[0][:2] == (point, 0)
+    state = back.session.state
+    assert state.view(0) == plain.view(0)     # the player sees the very same game
+    assert state.true_zones() != plain.true_zones()   # but the hidden cards moved
+    play(back, 6, rng)
+    again = resumed(store.resumable()[0], store, paced=False)
+    assert again.session.state.true_zones() == back.session.state.true_zones()
+    assert again.session.log() == back.session.log()
+
+
+@pytest.mark.parametrize("key", sorted(GAMES))
+def test_after_an_undo_the_player_gets_what_any_twin_world_would_send(tmp_path, key):
+    """Undone twice from the same game (two re-deals, where the rules re-deal), the player
+    receives, field by field, the update a client joining that position gets."""
+    from game.session import encode
+
+    store = Store(tmp_path)
+    client = kept_game(people(key, seed=21), 0, store, paced=False)
+    rng = random.Random(8)
+    until_seat_0_decides(client, rng, 6)
+    play(client, 5, rng)
+    record = client.record()
+    point = client.undo_point()
+    client.close()
+    joining = Session(record.setup)
+    joining.adopt(record.replay(point))
+    expected = encode(joining.watch(0).drain()[0])
+    for _ in range(2):
+        back = resumed(record, store, paced=False).undone()
+        assert encode(first_update(back)) == expected
+        back.close()
