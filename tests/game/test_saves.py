@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import random
+import threading
 
 import pytest
 
@@ -27,11 +28,12 @@ def play(client: KeepingClient, count: int, rng: random.Random,
     session = client.session
     for _ in range(count):
         if session.over or stop(session):
-            return
+            break
         seat = rng.choice(session.state.to_act())
         action = rng.choice(session.state.legal_actions(seat))
         assert session.submit(seat, action) is None
         client.poll()
+    assert client.flush()          # the writer thread has caught up
 
 
 def until_seat_0_decides(client: KeepingClient, rng: random.Random, count: int) -> None:
@@ -81,6 +83,7 @@ def test_resume_keeps_one_of_two_simultaneous_commits_of_bocce(tmp_path):
     assert client.session.submit(1, rng.choice(state.legal_actions(1))) is None
     client.poll()
     assert client.session.state.to_act() == (0,)      # the other has committed
+    assert client.flush()
     record, _ = store.resumable()
     again = resumed(record, store, paced=False)
     same_position(client.session, again.session, 0)
@@ -199,7 +202,7 @@ def test_undo_goes_back_to_the_persons_last_decision(tmp_path):
     play(client, 2, rng, stop=lambda s: 0 in s.state.to_act())   # the others answer
     back = client.undone()
     assert back.session.log()["actions"] == before
-    assert back.undos == 1 and store.resumable()[0].undos == 1
+    assert back.flush() and back.undos == 1 and store.resumable()[0].undos == 1
     update = first_update(back)
     assert update.events == () and 0 in update.to_act
     back.close()
@@ -250,3 +253,33 @@ def test_after_an_undo_the_player_gets_what_any_twin_world_would_send(tmp_path, 
         back = resumed(record, store, paced=False).undone()
         assert encode(first_update(back)) == expected
         back.close()
+
+
+def test_the_writer_keeps_the_newest_game_and_says_when_the_disk_refuses(tmp_path):
+    from game.kept import Writer
+
+    writer = Writer()
+    done: list[int] = []
+    started, gate = threading.Event(), threading.Event()
+
+    def first() -> None:
+        started.set()
+        gate.wait(5)
+        done.append(1)
+
+    writer.write(first)
+    assert started.wait(5)                                   # busy on the first write
+    for n in range(2, 6):
+        writer.write(lambda n=n: done.append(n))             # each replaces the one waiting
+    gate.set()
+    assert writer.flush(5)
+    assert done == [1, 5]
+
+    def refused() -> None:
+        raise PermissionError(13, "Permission denied")
+
+    writer.write(refused)
+    assert writer.flush(5) and "Permission denied" in writer.notice
+    writer.close(5)
+    writer.write(lambda: done.append(9))                     # closed: nothing more
+    assert done == [1, 5]
