@@ -164,7 +164,8 @@ class StatsScene(ScrollingMixin, Scene):
                      font: int) -> None:
         """A bar per recent game: height by score (between the lowest and the highest
         shown), green won, red lost, hatched with undo; the words say what it is."""
-        self.text.blit(surface, tr("stats.chart", n=len(recent)), int(font * 0.8),
+        title = tr("stats.chart_one") if len(recent) == 1 else tr("stats.chart", n=len(recent))
+        self.text.blit(surface, title, int(font * 0.8),
                        (rect.centerx, rect.y - 4), "midbottom", theme.MUTED)
         pygame.draw.rect(surface, (8, 30, 20), rect, border_radius=6)
         if not recent:

@@ -263,3 +263,18 @@ def test_the_story_names_the_others_as_their_plates_do(app):
     lines = " ".join(table.story.lines)
     assert "Computer" in lines and "South (you)" in lines
     assert not any(line.startswith("You ") for line in table.story.lines)
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (800, 500), (1920, 1080)])
+def test_the_menu_with_a_game_to_resume_fits_without_overlaps(app, size):
+    table = start(app, "bocce")
+    moves(app, table, 1)
+    app.back_to_menu()
+    menu = app.stack.top
+    menu.resize(size)
+    rects = [b.rect for b in menu.focus.buttons]
+    assert menu.focus.button("resume").rect.h >= 20
+    assert all(pygame.Rect((0, 0), size).contains(r) for r in rects)
+    assert all(r.collidelist(rects[i + 1:]) == -1 for i, r in enumerate(rects))
+    font = app.fonts.get(round(menu.focus.button("resume").rect.h * 0.42), bold=True)
+    assert font.size(menu.focus.button("resume").label)[0] < menu.focus.button("resume").rect.w
