@@ -17,6 +17,7 @@ import pygame
 from game import CATALOG, GAMES
 from game.stats import RECENT, Stats, average
 from scenes import theme
+from scenes.fonts import wrap
 from scenes.hud import TextCache
 from scenes.i18n import signed, tr
 from scenes.scene import Scene
@@ -128,9 +129,11 @@ class StatsScene(ScrollingMixin, Scene):
         row_h = int(font * 1.6)
         chart_w = int(min(240 * s, w * 0.26))
         table_w = w - chart_w - int(40 * s)
-        extra = records_line(key, lines)
+        small = int(font * 0.9)
+        extra = wrap(self.app.fonts.get(small), records_line(key, lines), table_w) \
+            if records_line(key, lines) else []
         h = int(20 * s) + int(font * 2.0) + row_h * (len(lines) + 1) + \
-            (row_h if extra else 0) + int(16 * s)
+            int(small * 1.4) * len(extra) + int(16 * s)
         h = max(h, int(150 * s))
         block = pygame.Surface((w, h), pygame.SRCALPHA)
         theme.draw_panel(block, block.get_rect())
@@ -153,9 +156,9 @@ class StatsScene(ScrollingMixin, Scene):
                                (x0 + first_w + col_w * i + col_w // 2, y), "midtop",
                                theme.CREAM, bold=column == "won")
             y += row_h
-        if extra:
-            self.text.blit(block, extra, int(font * 0.9), (x0, y + int(4 * s)), "topleft",
-                           theme.CREAM_DIM)
+        for part in extra:
+            self.text.blit(block, part, small, (x0, y + int(4 * s)), "topleft", theme.CREAM_DIM)
+            y += int(small * 1.4)
         chart = pygame.Rect(w - chart_w - int(20 * s), int(40 * s), chart_w, h - int(60 * s))
         self._paint_chart(block, chart, self.data.get("recent", {}).get(key, []), font)
         return block

@@ -21,6 +21,7 @@ import pygame
 
 from game.engine import Event
 from scenes import theme
+from scenes.fonts import wrap
 from scenes.hud import PanelCache, TextCache
 from scenes.i18n import tr
 from scenes.scene import Scene
@@ -109,7 +110,7 @@ class StoryScene(ScrollingMixin, Scene):
         font = theme.font_px(17, self._size or self.app.size)
         self._rows = []
         for line in self.table.story.lines or [tr("story.empty")]:
-            for part in _wrap(line, self.text, font, self._view.w):
+            for part in wrap(self.app.fonts.get(font), line, self._view.w):
                 self._rows.append(self.text.render(part, font, theme.CREAM))
         self._content_h = sum(r.get_height() + 4 for r in self._rows)
 
@@ -137,19 +138,6 @@ class StoryScene(ScrollingMixin, Scene):
                 surface.blit(row, (self._view.x, y))
             y += row.get_height() + 4
         surface.set_clip(clip)
-
-
-def _wrap(line: str, text: TextCache, font: int, width: int) -> list[str]:
-    """A sentence cut at spaces into parts no wider than ``width``."""
-    words, parts, now = line.split(" "), [], ""
-    for word in words:
-        trial = f"{now} {word}" if now else word
-        if now and text.render(trial, font, theme.CREAM).get_width() > width:
-            parts.append(now)
-            now = word
-        else:
-            now = trial
-    return parts + [now]
 
 
 @dataclass
