@@ -328,6 +328,14 @@ class Store:
             set_aside(self.resume_path)
             return None, str(exc)
 
+    def stamp(self) -> Optional[tuple[int, int]]:
+        """The resume file's time and size (None: there is none): it changed if this did."""
+        try:
+            info = os.stat(self.resume_path)
+        except OSError:
+            return None
+        return (info.st_mtime_ns, info.st_size)
+
     def forget(self) -> None:
         """No game to resume any more (it ended, or the player gave it up)."""
         try:

@@ -41,6 +41,8 @@ class MenuScene(Scene):
         super().__init__(app)
         self.focus = FocusList()
         self.record: Optional[Record] = None      # the game to resume (read on entering)
+        self._resume_label = ""
+        self._kept_stamp: Optional[tuple] = None  # the resume file as last read
         self._art_failed = False
         self._size: tuple[int, int] | None = None
         self._panel = pygame.Rect(0, 0, 0, 0)
@@ -64,7 +66,7 @@ class MenuScene(Scene):
                     key=f"rules:{entry.key}", row=row, style="small"))
         bottom = len(CATALOG)
         if self.record is not None:
-            buttons.append(Button(resume_label(self.record), action=self.resume, key="resume",
+            buttons.append(Button(self._resume_label, action=self.resume, key="resume",
                                   row=bottom, style="primary"))
             bottom += 1
         buttons += [Button(tr("replays.menu"), action=self.open_replays, key="replays", row=-1,
@@ -82,9 +84,13 @@ class MenuScene(Scene):
 
     def enter(self) -> None:
         """Back at the menu: the game to resume may have changed (or turned out damaged)."""
-        self.record, notice = Store().resumable()
-        if notice:
-            self.app.notify(tr("kept.set_aside", why=notice), 6.0)
+        store = Store()
+        if store.stamp() != self._kept_stamp:     # read (and replayed) only when it changed
+            self.record, notice = store.resumable()
+            self._resume_label = resume_label(self.record) if self.record is not None else ""
+            self._kept_stamp = store.stamp()
+            if notice:
+                self.app.notify(tr("kept.set_aside", why=notice), 6.0)
         self._build()
         if self.record is not None:
             self.focus.focus_key("resume")    # Enter goes on with the game left
@@ -92,7 +98,7 @@ class MenuScene(Scene):
 
     def resume(self) -> None:
         if self.record is not None and resume(self.app, self.record):
-            self.record = None
+            self.record, self._kept_stamp = None, None
 
     def open_replays(self) -> None:
         """The last finished games, to watch again move by move (scenes/replay_scene.py)."""
