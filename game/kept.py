@@ -60,12 +60,13 @@ class KeepingClient(LocalClient):
         self._keep()
 
     @property
-    def notice(self) -> Optional[str]:
-        """A line for the player when keeping the game failed (the table shows it once)."""
+    def notice(self) -> Optional[tuple[str, str]]:
+        """What the player should be told once (the table does): a translation key and
+        the reason, when the game could not be written or the statistics were set aside."""
         return self.writer.notice
 
     @notice.setter
-    def notice(self, value: Optional[str]) -> None:
+    def notice(self, value: Optional[tuple[str, str]]) -> None:
         self.writer.notice = value
 
     def flush(self, timeout: float = FLUSH_TIMEOUT) -> bool:
@@ -113,9 +114,10 @@ class KeepingClient(LocalClient):
         else:
             self.writer.write(lambda: self.store.keep(record))
 
-    def _finish(self, record: Record) -> Optional[str]:
+    def _finish(self, record: Record) -> Optional[tuple[str, str]]:
         self.store.finish(record)
-        return self.stats.add(record)
+        set_aside = self.stats.add(record)
+        return ("kept.stats_set_aside", set_aside) if set_aside else None
 
     # -- undo ------------------------------------------------------------------------------
     def undo_point(self) -> Optional[int]:
@@ -152,17 +154,18 @@ class Writer:
     disk never holds up a frame and never falls behind.  Measured on the project's
     2-core machine under load (bench/keeping.py, bench/README.md): a write's median is
     1-5 ms, but its p99 up to 190 ms and the worst 0.5 s, which no frame may wait for.
-    A write that fails is logged, and its words kept in :attr:`notice` (the first)."""
+    A write that fails is logged, and the first notice kept in :attr:`notice` as a
+    translation key and the reason (the screen puts it into words)."""
 
     def __init__(self) -> None:
-        self.notice: Optional[str] = None
+        self.notice: Optional[tuple[str, str]] = None
         self._cond = threading.Condition()
-        self._next: Optional[Callable[[], Optional[str]]] = None
+        self._next: Optional[Callable[[], Optional[tuple[str, str]]]] = None
         self._busy = False
         self._closed = False
         self._thread: Optional[threading.Thread] = None
 
-    def write(self, job: Callable[[], Optional[str]]) -> None:
+    def write(self, job: Callable[[], Optional[tuple[str, str]]]) -> None:
         """Do ``job`` (a write; it may return a notice) soon, instead of any waiting."""
         with self._cond:
             if self._closed:
@@ -187,7 +190,7 @@ class Writer:
                 said = job()
             except OSError as exc:
                 log.warning("could not keep the game: %s", exc)
-                said = f"The game cannot be kept for later: {exc.strerror or exc}"
+                said = ("kept.not_kept", str(exc.strerror or exc))
             except Exception:   # a bug must not silence the writer for the rest of the game
                 log.exception("keeping the game failed")
                 said = None

@@ -24,10 +24,6 @@ if TYPE_CHECKING:  # pragma: no cover
 
 log = logging.getLogger(__name__)
 
-#: the view's counter of the game's parts, by game (the words: ``kept.part.<name>``)
-PARTS = ("game_no", "deal_no", "round_no", "hand_no", "hand")
-
-
 def table_client(setup: GameSetup, seat: Optional[int]) -> Client:
     """The client of a new local game: a keeping one when the game is to be kept."""
     if seat is not None and keepable(setup, seat):
@@ -46,13 +42,11 @@ def resume_label(record: Record) -> str:
     """"Resume Briscola Venceslao (deal 3, your turn)": where the kept game stands."""
     title = GAMES[record.key].title
     try:
-        state = record.replay()
+        part, yours = record.standing()
     except SaveError:
         return tr("kept.resume_plain", game=title)
-    view = state.view(record.seat)
-    where = [tr(f"kept.part.{name}", n=view[name]) for name in PARTS
-             if type(view.get(name)) is int][:1]
-    if record.seat in state.to_act():
+    where = [tr(f"kept.part.{part[0]}", n=part[1])] if part is not None else []
+    if yours:
         where.append(tr("kept.your_turn"))
     return tr("kept.resume", game=title, where=", ".join(where)) if where else \
         tr("kept.resume_plain", game=title)
@@ -107,12 +101,14 @@ def undo(table: "TableScene") -> bool:
 
 
 def tell(table: "TableScene") -> None:
-    """A line for the player when the game could not be kept (once)."""
+    """A line for the player when the game could not be kept, or the statistics were set
+    aside (once)."""
     client = table.client
     notice = getattr(client, "notice", None)
     if notice:
         client.notice = None
-        table.app.notify(notice, 5.0)
+        key, why = notice
+        table.app.notify(tr(key, why=why), 5.0)
 
 
 def leaving_line(table: "TableScene") -> str:

@@ -279,7 +279,7 @@ def test_the_writer_keeps_the_newest_game_and_says_when_the_disk_refuses(tmp_pat
         raise PermissionError(13, "Permission denied")
 
     writer.write(refused)
-    assert writer.flush(5) and "Permission denied" in writer.notice
+    assert writer.flush(5) and writer.notice == ("kept.not_kept", "Permission denied")
     writer.close(5)
     writer.write(lambda: done.append(9))                     # closed: nothing more
     assert done == [1, 5]

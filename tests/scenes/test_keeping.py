@@ -278,3 +278,17 @@ def test_the_menu_with_a_game_to_resume_fits_without_overlaps(app, size):
     assert all(r.collidelist(rects[i + 1:]) == -1 for i, r in enumerate(rects))
     font = app.fonts.get(round(menu.focus.button("resume").rect.h * 0.42), bold=True)
     assert font.size(menu.focus.button("resume").label)[0] < menu.focus.button("resume").rect.w
+
+
+def test_a_disk_that_refuses_the_game_is_told_once_and_play_goes_on(app, monkeypatch):
+    table = start(app, "briscola")
+
+    def refuse(record: Any) -> None:
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(table.client.store, "keep", refuse)
+    moves(app, table, 2)
+    frames(app, 2)
+    told = [t.text for t in app.toasts.items if "cannot be kept" in t.text]
+    assert told == ["The game cannot be kept for later: Permission denied"]
+    assert table.client.notice is None and table.version > 0
