@@ -25,6 +25,15 @@ where they lie.  A zone is a string such as ``"deck"``, ``"hand/0"``,
   A move whose card is not found in ``src`` by code takes the last card of ``src``.
   A move may carry ``"at"``: the index in ``dst`` where the card lands (a card that
   joins a sorted hand); without it the card goes on top of ``dst`` (at its end).
+  Only those who see the card get its place: an index in a hidden hand says how
+  many hidden cards sort above it.
+
+Secrecy: everything a seat receives (views, redacted events, the session's
+updates and the pace the table takes from them) depends only on what that seat
+may know.  :meth:`State.hidden_places` and :meth:`State.redeal_hidden` build a
+"twin world" that differs only in cards a seat cannot see, and
+tests/game/test_twin_worlds.py proves the seat cannot tell the twins apart, for
+every game.
 """
 
 from __future__ import annotations
