@@ -450,7 +450,8 @@ class State(abc.ABC):
 
     def redeal_hidden(self, placed: Mapping[tuple[str, int], Card]) -> None:
         """Put each card at its place ``(zone, index)`` of :meth:`true_zones`, the cards
-        being a reordering of the cards now at those places (a twin world)."""
+        being a reordering of the cards now at those places (a twin world).  A game that
+        keeps hands sorted sorts them again: a hidden hand's order is hidden too."""
         zones = self.true_zones()
         before = sorted(zones[z][i] for z, i in placed)
         if before != sorted(placed.values()):

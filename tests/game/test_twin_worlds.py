@@ -275,6 +275,28 @@ def test_twin_worlds_send_a_seat_the_same_updates(key, seat, data, seed, play, s
                 shuffle_with(random.Random(play ^ seed), swaps))
 
 
+@pytest.mark.parametrize("key", sorted(GAMES))
+def test_a_redeal_moves_the_hidden_cards_into_the_zones_asked_and_nothing_else(key):
+    seats = GAMES[key].seats[0]
+    session = session_after(people(key, seats, {}, 2),
+                            random_actions(people(key, seats, {}, 2), 20, random.Random(2)))
+    state = session.state
+    before = state.true_zones()
+    places = state.hidden_places(None)
+    cards = [before[z][i] for z, i in places]
+    assert len(set(z for z, _ in places)) >= 2, places
+    order = cards[1:] + cards[:1]
+    with pytest.raises(ValueError):
+        state.redeal_hidden({places[0]: cards[0], places[1]: cards[0]})
+    state.redeal_hidden(dict(zip(places, order)))
+    after = state.true_zones()
+    want = {z: list(cs) for z, cs in before.items()}
+    for (z, i), c in zip(places, order):
+        want[z][i] = c
+    assert {z: sorted(cs) for z, cs in after.items()} == {z: sorted(cs) for z, cs in want.items()}
+    assert after != before, "the cards moved"
+
+
 # -- the known cases, one test each ---------------------------------------------------------
 def test_twin_worlds_tell_peasants_nothing_of_where_the_three_cards_land_in_the_landlords_hand():
     """Dou Dizhu, seed 0: seat 0 bids 3 and takes the three cards.  Seat 1 must not learn
