@@ -234,9 +234,12 @@ def test_undo_re_deals_what_the_player_cannot_see_and_the_log_still_replays(tmp_
 
 @pytest.mark.parametrize("key", sorted(GAMES))
 def test_after_an_undo_the_player_gets_what_any_twin_world_would_send(tmp_path, key):
-    """Undone twice from the same game (two re-deals, where the rules re-deal), the player
-    receives, field by field, the update a client joining that position gets."""
+    """Undone twice from the same game (two re-deals of the hidden cards), the player
+    receives, field by field, the update a client joining that position in the game as
+    it was gets, and the table would pause alike (tests/game/test_twin_worlds.py's
+    ``pacing``): nothing tells the player the worlds apart."""
     from game.session import encode
+    from tests.game.test_twin_worlds import pacing
 
     store = Store(tmp_path)
     client = kept_game(people(key, seed=21), 0, store, paced=False)
@@ -248,10 +251,14 @@ def test_after_an_undo_the_player_gets_what_any_twin_world_would_send(tmp_path, 
     client.close()
     joining = Session(record.setup)
     joining.adopt(record.replay(point))
-    expected = encode(joining.watch(0).drain()[0])
+    joined = joining.watch(0).drain()[0]
+    seats = len(record.setup.seats)
     for _ in range(2):
         back = resumed(record, store, paced=False).undone()
-        assert encode(first_update(back)) == expected
+        assert back.redeals                     # the hidden cards were dealt anew
+        update = first_update(back)
+        assert encode(update) == encode(joined)
+        assert pacing(key, seats, 0, update) == pacing(key, seats, 0, joined)
         back.close()
 
 
