@@ -211,6 +211,6 @@ class StatsScene(ScrollingMixin, Scene):
 
 
 def _level_order(name: str) -> tuple[int, str]:
-    order = ("easy", "normal", "hard", "mixed", "none")
+    order = ("easy", "normal", "hard", "random", "mixed", "none")
     level = name.partition("+")[0]
     return (order.index(level) if level in order else len(order), name)
