@@ -20,7 +20,8 @@ Choices where the rule text (seed 004) is silent or garbled, all shown in the in
   moves the lowest-suited cards of each rank (Spades, Hearts, Diamonds, Clubs).
 * The landlord's three cards are turned up for everyone (event ``landlord``;
   ``view["kitty"]`` keeps them) and then join the landlord's hand, each in its place
-  in the sorted hand (event ``kitty_taken``, face up only to the landlord); the
+  in the sorted hand (event ``kitty_taken``, face up only to the landlord, and to the
+  others without their codes, so that a hidden hand is never followed by code); the
   landlord leads.  A player who leads may not pass.  After two
   passes in a row the trick is cleared and its last player leads anything.  A player's
   earlier play of the same trick leaves the table when they play again.

@@ -282,13 +282,16 @@ class DoudizhuState(State):
         self.hands[landlord] = sorted(self.hands[landlord] + self.kitty, key=sort_key)
         self.packed[landlord] = None
         # turned up for all to see, then each lands in its place in the sorted hand (in
-        # that order, so each index holds): face up for the landlord, down for the others
+        # that order, so each index holds): face up for the landlord, down and without
+        # its code for the others: a hidden hand whose cards they knew by code would
+        # drift from the true order as unseen cards leave it, and the end-of-hand
+        # reveal would turn the wrong places
         shown = [card_move(c, "kitty", "kitty", True) for c in self.kitty]
         order = sorted(self.kitty, key=self.hands[landlord].index)
 
         def joins(up: bool) -> list[dict[str, Any]]:
-            return [{**card_move(c, "kitty", dst, up), "at": self.hands[landlord].index(c)}
-                    for c in order]
+            return [{**card_move(c if up else None, "kitty", dst, up),
+                     "at": self.hands[landlord].index(c)} for c in order]
         self.kitty = []
         self.phase, self.turn = PLAY, landlord
         head = {"bid": self.high_bid, "kitty": codes(self.kitty_shown), "stake": self.stake}

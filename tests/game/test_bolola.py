@@ -498,3 +498,15 @@ def test_only_four_play():
     with pytest.raises(ValueError):
         BololaState({}, 3, 0)
     assert POINTS["all"]["king_hearts"] == -95
+
+
+def test_bolola_dealers_choice_ending_the_last_deal_early_keeps_every_card():
+    state = SPEC.new({"dealers_choice": True, "early_end": True}, 4, 1)
+    rng = random.Random(1)
+    while not state.over:
+        seat = rng.choice(state.to_act())
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    assert state.sheet[-1]["early"]
+    assert sum(len(cs) for cs in state.true_zones().values()) == 52
+    for w in (None, 0, 1, 2, 3):
+        assert sum(len(cs) for cs in state.view(w)["zones"].values()) == 52

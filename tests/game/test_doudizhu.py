@@ -176,9 +176,12 @@ def test_the_highest_bidder_takes_and_shows_the_three_cards_and_leads():
         joined = events[-1].for_seat(seat).data["moves"]
         assert [m["card"] for m in turned] == [x.code for x in kitty]
         assert all(m["src"] == m["dst"] == "kitty" and m["up"] for m in turned), "shown to all"
-        assert sorted(m["card"] for m in joined) == sorted(x.code for x in kitty)
-        assert all(state.hands[first][m["at"]].code == m["card"] for m in joined), \
-            "each card lands in its place in the sorted hand"
+        assert [m["at"] for m in joined] == sorted(state.hands[first].index(x) for x in kitty)
+        if seat == first:
+            assert all(state.hands[first][m["at"]].code == m["card"] for m in joined), \
+                "each card lands in its place in the sorted hand"
+        else:       # a hidden hand is not followed by code: its unseen plays would shuffle it
+            assert all(m["card"] is None for m in joined)
         assert all(m["up"] == (seat == first) for m in joined), "face up only in its hand"
     for seat in (None, 0, 1, 2):
         assert state.view(seat)["kitty"] == [x.code for x in kitty]
