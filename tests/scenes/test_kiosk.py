@@ -188,6 +188,30 @@ def test_the_error_log_is_bounded_and_never_stops_the_kiosk(tmp_path, monkeypatc
     blocked.write("error", "Traceback", None)   # says so on stderr, raises nothing
 
 
+def test_a_log_cut_off_by_a_crash_gives_every_whole_game_log_and_skips_the_damaged_one(tmp_path):
+    log = ErrorLog(tmp_path / "kiosk-errors.log")
+    log.write("error 1", "Traceback", {"key": "bocce", "actions": [1]})
+    log.write("error 2", "Traceback", {"key": "bisca", "actions": [2]})
+    log.write("error 3", "Traceback", {"key": "bolola", "actions": [3]})
+    whole = log.path.read_bytes()
+    cut = whole[:whole.rindex(b'"actions":[3]')]          # the crash came mid-line
+    log.path.write_bytes(cut + "game log: [1, 2]\n".encode() + b"game log: {\"k\xe9\n")
+    assert game_logs(log.path) == [{"key": "bocce", "actions": [1]},
+                                   {"key": "bisca", "actions": [2]}]
+
+
+@pytest.mark.parametrize("demo, table, words", [
+    (True, None, "error in a demo game"),
+    (True, ("bocce", 7), "error in a demo game of bocce (seed 7)"),
+    (False, None, "error in a person's game"),
+    (False, ("briscola", 5), "error in a person's game of briscola (seed 5)"),
+])
+def test_the_error_heading_names_who_played_and_the_game(demo, table, words):
+    from scenes.kiosk import error_heading
+
+    assert error_heading(demo, *(table or (None, None))) == words
+
+
 @pytest.mark.parametrize("size", [(1280, 720), (800, 500)])
 def test_the_title_card_fits_every_rule_in_the_window(display, size):
     from scenes.kiosk.rules import read_rules
