@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import copy
 import json
+import math
 import os
 import stat
 import tempfile
@@ -337,13 +338,27 @@ def _held_now(path: Path) -> dict[str, Any]:
     return data
 
 
+def _plain_json(value: Any) -> Any:
+    """``value`` without the numbers JSON has not, Infinity and NaN, wherever they lie (a
+    file may have held ``1e999``, which Python reads as inf): what is written back is
+    JSON any tool reads, and a setting so dropped takes its default, as it did already."""
+    def plain(item: Any) -> bool:
+        return not isinstance(item, float) or math.isfinite(item)
+
+    if isinstance(value, dict):
+        return {k: _plain_json(v) for k, v in value.items() if plain(v)}
+    if isinstance(value, list):
+        return [_plain_json(v) for v in value if plain(v)]
+    return value
+
+
 def _write_atomically(path: Path, data: dict[str, Any]) -> None:
     """A temporary file in the same folder, then ``os.replace``; the file keeps its mode."""
     try:
         mode: int | None = os.stat(path).st_mode
     except FileNotFoundError:
         mode = None                                # a new file stays private (mkstemp: 0600)
-    text = json.dumps(data, indent=2) + "\n"
+    text = json.dumps(data, indent=2, allow_nan=False) + "\n"
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as out:
@@ -375,7 +390,7 @@ def save_settings(settings: Settings) -> Path:
     path.parent.mkdir(parents=True, exist_ok=True)
     try:
         with FileLock(str(lock_path(path)), timeout=LOCK_SECONDS):
-            data = settings.file_json(_held_now(path))
+            data = _plain_json(settings.file_json(_held_now(path)))
             _write_atomically(path, data)
     except Timeout:
         raise OSError(f"{path}: another copy of the game holds its lock") from None

@@ -537,3 +537,21 @@ def test_a_save_waits_for_the_lock_another_copy_holds_and_gives_up_without_writi
     assert json.loads(settings_path().read_text()) == {"volume": 0.2}
     save_settings(loaded)                                      # free again: it saves
     assert json.loads(settings_path().read_text())["volume"] == 0.9
+
+
+def test_numbers_json_cannot_hold_are_not_written_back_as_infinity():
+    def strict(text: str):
+        def refuse(constant):
+            raise ValueError(f"not JSON: {constant}")
+        return json.loads(text, parse_constant=refuse)
+
+    write('{"volume": 1e999, "colour": -Infinity, "games": {"scopa": {"x": NaN, "y": 1}}, '
+          '"card_design": "bresciane"}')
+    loaded, notice = load_settings()
+    assert loaded.volume == Settings().volume and "volume" in notice
+    loaded.animation_speed = "fast"
+    save_settings(loaded)
+    on_disk = strict(settings_path().read_text())        # plain JSON any tool reads
+    assert on_disk["animation_speed"] == "fast" and on_disk["card_design"] == "bresciane"
+    assert "colour" not in on_disk and on_disk["games"]["scopa"] == {"y": 1}
+    assert load_settings()[0].volume == Settings().volume
