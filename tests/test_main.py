@@ -92,6 +92,7 @@ def test_bad_kiosk_and_simulation_options_exit_2(argv, fault, capsys):
     assert fault in capsys.readouterr().err
 
 
+@pytest.mark.slow
 def test_the_kiosk_starts_windowed_and_draws(tmp_path):
     import os
 

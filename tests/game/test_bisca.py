@@ -373,6 +373,7 @@ game_setups = st.tuples(st.integers(0, 10**6), st.integers(2, 6),
                                                "half_bets": st.booleans()}))
 
 
+@pytest.mark.slow
 @settings(max_examples=100, deadline=None)
 @given(game_setups)
 def test_cards_are_conserved_and_views_hide_what_they_must(setup):

@@ -448,6 +448,7 @@ def random_game(seed, options):
         yield state, state.apply(seat, rng.choice(state.legal_actions(seat)))
 
 
+@pytest.mark.slow
 @settings(max_examples=25, deadline=None)
 @given(seed=st.integers(0, 100_000), choice=st.booleans(), early=st.booleans())
 def test_every_deal_adds_up_to_its_contracts_total(seed, choice, early):
@@ -464,6 +465,7 @@ def test_every_deal_adds_up_to_its_contracts_total(seed, choice, early):
     assert state.result()["scores"] == [sum(r["scores"][s] for r in rows) for s in range(4)]
 
 
+@pytest.mark.slow
 @settings(max_examples=10, deadline=None)
 @given(seed=st.integers(0, 100_000))
 def test_every_card_is_in_exactly_one_place_and_others_hands_stay_hidden(seed):

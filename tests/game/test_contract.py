@@ -36,6 +36,7 @@ def seats_of(key):
     return GAMES[key].seats[0]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("key", sorted(GAMES))
 @settings(max_examples=8, deadline=None)
 @given(seed=st.integers(0, 10_000))
@@ -102,6 +103,7 @@ def random_steps(key, seed, limit=5000):
     raise AssertionError(f"{key}: no end after {limit} actions")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("key", sorted(GAMES))
 @settings(max_examples=5, deadline=None)
 @given(seed=st.integers(0, 10_000))
@@ -204,6 +206,7 @@ def to_action(text: str) -> Action | str:
         return text
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("key", sorted(GAMES))
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data(), seed=st.integers(0, 10_000))
@@ -378,6 +381,7 @@ def any_options(spec, seats: int) -> st.SearchStrategy[dict]:
                                   for name, option in spec.options.items()})
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("key", sorted(GAMES))
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data(), seed=st.integers(0, 10_000))

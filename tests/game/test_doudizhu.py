@@ -380,6 +380,7 @@ def test_every_reply_beats_the_play_and_is_legal_agrees_with_the_list(counts, pr
     assert book.replies(combos.pack(counts), prev) == listed
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None)
 @given(counts=hands(), data=st.data(), classic=st.booleans())
 def test_is_legal_finds_no_play_the_generator_missed(counts, data, classic):

@@ -46,6 +46,7 @@ def keydown(k: int, mod: int = 0) -> pygame.event.Event:
     return pygame.event.Event(pygame.KEYDOWN, key=k, unicode="", mod=mod)
 
 
+@pytest.mark.slow
 def test_the_demo_plays_every_game_with_title_cards_and_captions(display, monkeypatch):
     captions: set[str] = set()
     real_add = Captions.add
@@ -74,6 +75,7 @@ def test_the_demo_plays_every_game_with_title_cards_and_captions(display, monkey
     assert app.running
 
 
+@pytest.mark.slow
 def test_a_key_leaves_the_demo_for_the_menu_and_idle_time_brings_it_back(display):
     app, kiosk = start(display, idle=30.0)
     run(app, kiosk, lambda: isinstance(app.stack.top, TableScene))
@@ -99,6 +101,7 @@ def test_a_key_leaves_the_demo_for_the_menu_and_idle_time_brings_it_back(display
         "the next game's card (gone within that long a frame), then its table"
 
 
+@pytest.mark.slow
 def test_a_click_leaves_the_demo_from_its_title_card_and_clicks_nothing(display):
     app, kiosk = start(display, card=30.0)
     app.frame(1 / 60, [])
@@ -131,6 +134,7 @@ def test_esc_never_quits_quit_goes_back_to_the_demo_and_the_chord_quits(display)
     assert not app.running
 
 
+@pytest.mark.slow
 def test_an_error_in_a_game_is_logged_with_its_log_and_the_demo_moves_on(display,
                                                                            monkeypatch):
     sessions = []
@@ -162,6 +166,7 @@ def test_an_error_in_a_game_is_logged_with_its_log_and_the_demo_moves_on(display
     assert kiosk.errors == 1, "the demo went on to the next game"
 
 
+@pytest.mark.slow
 def test_errors_in_a_row_wait_longer_and_longer_before_the_next_game(display, monkeypatch):
     app, kiosk = start(display, card=30.0)
     monkeypatch.setattr(TitleCard, "draw", lambda self, surface: 1 / 0)
@@ -212,6 +217,7 @@ def test_the_error_heading_names_who_played_and_the_game(demo, table, words):
     assert error_heading(demo, *(table or (None, None))) == words
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", [(1280, 720), (800, 500)])
 def test_the_title_card_fits_every_rule_in_the_window(display, size):
     from scenes.kiosk.rules import read_rules
@@ -260,6 +266,7 @@ def test_a_card_teaches_a_rule_of_the_game_a_different_one_each_time():
     assert picker.pick("scopa") is None, "a game without rules text: no rule"
 
 
+@pytest.mark.slow
 def test_the_real_kiosk_runs_until_sigterm(tmp_path):
     import os
     import signal

@@ -107,6 +107,7 @@ def test_a_guest_joins_a_real_host_and_reaches_the_table(app):
         assert table.client.state == "closed"
 
 
+@pytest.mark.slow
 def test_the_guest_is_told_when_the_host_quits(app):
     with hosting("bocce") as (host, _):
         scene = open_online(app)

@@ -106,6 +106,7 @@ field_names = st.sampled_from(["animation_speed", "card_design", "fullscreen", "
                                "language", "other"])
 
 
+@pytest.mark.slow
 @hyp_settings(max_examples=150, deadline=None)
 @given(st.dictionaries(field_names, json_values | st.sampled_from(
     list(ANIMATION_SPEEDS) + list(ITALIAN_STYLES) + [0.2, 1, 0])))
@@ -216,6 +217,7 @@ def test_entries_of_games_this_version_does_not_have_are_kept_as_they_are():
     assert json.loads(settings_path().read_text())["games"]["scopa"] == future
 
 
+@pytest.mark.slow
 @hyp_settings(max_examples=200, deadline=None)
 @given(st.dictionaries(st.sampled_from(["briscola", "bocce", "scopa"]),
                        json_values | st.fixed_dictionaries(
