@@ -48,7 +48,9 @@ dealer has left), ``contract`` (the contract, its ``points`` table and ``total``
 ``trump_named``, ``play``, ``trick_won`` (the trick's ``points`` for its winner,
 ``deal_scores`` and ``tricks_won`` after it; scoring cards go face up to
 ``won/<seat>``, the rest face down to ``pile/<seat>``), ``deal_ended`` (an early
-end: the cards left go back), ``deal_scored`` (the sheet's row and the totals),
+end: the cards left go face down to the ``deck``, where they lie until the next deal
+gathers them, or to the end after the last deal), ``deal_scored`` (the sheet's row
+and the totals),
 and ``game_over``.
 """
 

@@ -107,6 +107,7 @@ def test_a_guest_joins_a_real_host_and_reaches_the_table(app):
         assert table.client.state == "closed"
 
 
+@pytest.mark.slow
 def test_the_guest_is_told_when_the_host_quits(app):
     with hosting("bocce") as (host, _):
         scene = open_online(app)
@@ -197,7 +198,9 @@ def test_cancel_closes_the_room(app, local_host):
     (["--host", "bocce", "--port", "70000"], "--port"),
     (["--join", "ZZZZ"], "not a room code"),
     (["--host", "bocce", "--relay", "nowhere:port"], "--relay: a relay's port is a number"),
-    (["--host", "bocce", "--join", "ZZZZ"], "one or the other")])
+    (["--host", "bocce", "--join", "ZZZZ"], "one or the other"),
+    (["--port", "4000"], "--port goes with --host"),
+    (["--join", "ZZZZ", "--port", "4000"], "--port goes with --host")])
 def test_bad_netplay_options_exit_2_with_a_clear_line(argv, words, capsys):
     from scenes.cli import parse_args
 
@@ -205,6 +208,15 @@ def test_bad_netplay_options_exit_2_with_a_clear_line(argv, words, capsys):
         parse_args(argv)
     assert exc.value.code == 2
     assert words in capsys.readouterr().err
+
+
+def test_a_huge_join_argument_is_not_echoed_whole(capsys):
+    from scenes.cli import parse_args
+
+    with pytest.raises(SystemExit):
+        parse_args(["--join", "Z" * 100_000])
+    err = capsys.readouterr().err
+    assert "not a room code" in err and err.count("\n") == 1 and len(err) < 200
 
 
 def test_good_netplay_options_are_read():

@@ -33,6 +33,7 @@ def test_the_opening_deal_ends_with_the_screen_showing_the_view(display, fake):
     assert table.drifts == []
 
 
+@pytest.mark.slow
 def test_the_table_renders_cards_where_they_belong(display, fake, tmp_path):
     app, table = open_table(display)
     settle(app, table)
@@ -138,6 +139,7 @@ def test_a_resize_lays_the_table_out_again(display, fake):
     table.resize((1280, 720))
 
 
+@pytest.mark.slow
 def test_escape_opens_the_pause_menu_and_resume_closes_it(display, fake):
     app, table = open_table(display)
     settle(app, table)
@@ -148,6 +150,7 @@ def test_escape_opens_the_pause_menu_and_resume_closes_it(display, fake):
     assert app.stack.top is table
 
 
+@pytest.mark.slow
 def test_a_game_played_by_two_computers_ends_on_the_result_screen(display, fake):
     from scenes.result import ResultScene
 
@@ -239,6 +242,7 @@ def _all_stopped(threads):
     return [t.name for t in threads if t.is_alive()]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("path", ["back_to_menu", "shutdown", "play_again"])
 def test_no_table_thread_outlives_the_table(display, fake, path):
     app, table, before = _started_with_threads(display)
@@ -265,6 +269,7 @@ def test_a_table_covered_by_the_pause_menu_keeps_its_threads(display, fake):
     assert _all_stopped(_table_threads(before)) == []
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("how", ["keyboard", "mouse"])
 def test_menu_from_the_pause_menu_asks_before_the_game_is_lost(display, fake, how):
     from scenes.result import ConfirmScene
@@ -289,6 +294,7 @@ def test_menu_from_the_pause_menu_asks_before_the_game_is_lost(display, fake, ho
     assert app.stack.top is app.menu() and len(app.stack) == 1
 
 
+@pytest.mark.slow
 def test_a_key_pressed_while_the_others_are_to_play_does_nothing_quietly(display, fake):
     app, table = open_table(display, speed="normal")
     _until_the_computer_led(app, table)

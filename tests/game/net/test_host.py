@@ -169,6 +169,7 @@ def test_bad_lines_get_error_replies_and_repeated_abuse_closes_the_connection():
         finish(host, table, host.status().direct_code)
 
 
+@pytest.mark.slow
 def test_out_of_turn_illegal_and_other_seats_actions_are_refused_with_reasons():
     with hosting("briscola", seed=2, delay=0.05) as (host, table):
         raw = Raw(host.status().port)
@@ -232,6 +233,7 @@ def test_a_silent_connection_is_dropped_and_does_not_stall_the_game():
         assert time.monotonic() - started < QUICK.hello_timeout + 3
 
 
+@pytest.mark.slow
 def test_a_guest_that_falls_silent_is_found_by_the_heartbeat():
     with hosting(delay=0.01) as (host, table):
         raw = Raw(host.status().port)
