@@ -27,6 +27,7 @@ import pygame
 import pygame_gui
 
 from game import CATALOG, GAMES
+from game.names import MAX_NAME, name_problem
 from game.net import Host, RemoteClient, pretty
 from game.net.codes import ADDRESS_LIMIT, relay_address
 from game.session import REMOTE, GameSetup
@@ -34,7 +35,6 @@ from scenes import theme
 from scenes.i18n import tr
 from scenes.scene import Scene
 from scenes.setup_scene import SetupScene, friend_seat
-from scenes.settings import NAME_LIMIT
 from scenes.widgets import Button, FocusList, draw_button
 
 CHOOSE, JOIN, PICK = "choose", "join", "pick"
@@ -95,7 +95,8 @@ class OnlineScene(_PanelScene):
         self.code_entry: Optional[pygame_gui.elements.UITextEntryLine] = None
         self.name_entry: Optional[pygame_gui.elements.UITextEntryLine] = None
         #: the name typed last, kept while the fields are away (covered, another mode)
-        self._name = app.settings.player_name or tr("net.default_name")
+        saved = app.settings.player_name
+        self._name = saved if saved and name_problem(saved) is None else tr("net.default_name")
         self.relay_entry: Optional[pygame_gui.elements.UITextEntryLine] = None
         self._relay_text = app.settings.relay
         #: the command line's --relay: wins over the setting (and the field) for this run
@@ -128,7 +129,7 @@ class OnlineScene(_PanelScene):
 
     def show_join(self) -> None:
         """The join form: the code field has the keyboard, so a paste lands in it."""
-        if not self._relay_ok():
+        if not (self._name_ok() and self._relay_ok()):
             return
         self._switch(JOIN)
         if self.code_entry is not None:
@@ -136,7 +137,7 @@ class OnlineScene(_PanelScene):
             self.code_entry.rebuild()         # focused, it is drawn anew at its place and size
 
     def show_pick(self) -> None:
-        if self._relay_ok():
+        if self._name_ok() and self._relay_ok():
             self._switch(PICK)
 
     def pick(self, key: str) -> None:
@@ -154,6 +155,13 @@ class OnlineScene(_PanelScene):
         if self.name_entry is not None:
             self._name = self.name_entry.get_text().strip()
         return self._name or tr("net.default_name")
+
+    def _name_ok(self) -> bool:
+        """Is the typed name one (game/names.py)?  If not, why is said and nothing goes on."""
+        problem = name_problem(self.name)
+        if problem is not None:
+            self.problem = tr(problem, limit=MAX_NAME)
+        return problem is None
 
     def _remember_name(self) -> str:
         """The name, saved in the settings when it changed: next time it is already there."""
@@ -203,6 +211,8 @@ class OnlineScene(_PanelScene):
         if self.client is not None or self.code_entry is None:
             return
         self.problem = ""
+        if not self._name_ok():
+            return
         code = self.code_entry.get_text().strip()
         self.client = RemoteClient(code, name=self._remember_name(), relay=self.relay_address)
 
@@ -234,7 +244,7 @@ class OnlineScene(_PanelScene):
         if self.mode == PICK:
             return []
         if self.name_entry is None:
-            self.name_entry = self._field(NAME_LIMIT, self._name)
+            self.name_entry = self._field(MAX_NAME, self._name)
         if self.mode == CHOOSE:
             if self.relay_entry is None:
                 self.relay_entry = self._field(ADDRESS_LIMIT, self._relay_text)

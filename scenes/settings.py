@@ -31,6 +31,8 @@ from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from game.names import name_problem
+
 if TYPE_CHECKING:  # pragma: no cover
     from game.session import GameSetup
 
@@ -38,8 +40,6 @@ ITALIAN_STYLES = ("napoletane", "bergamasche", "bresciane")
 ANIMATION_SPEEDS = {"slow": 0.6, "normal": 1.0, "fast": 2.0, "instant": 0.0}
 LANGUAGES = ("en",)
 VOLUME_STEP = 0.1
-#: the longest player name kept (what the name field lets one type)
-NAME_LIMIT = 24
 FILE_NAME = "settings.json"
 BAD_SUFFIX = ".bad"
 #: A settings file is a few hundred bytes: anything over this is not one (and is never read whole).
@@ -187,7 +187,7 @@ def _valid(name: str, value: Any) -> bool:
     if name == "language":
         return isinstance(value, str) and value in LANGUAGES
     if name == "player_name":
-        return isinstance(value, str) and len(value) <= NAME_LIMIT
+        return name_problem(value) is None
     if name == "relay":
         return isinstance(value, str) and (value == "" or _is_relay_address(value))
     return False

@@ -87,6 +87,31 @@ def test_the_name_typed_is_kept_between_forms(app):
     assert OnlineScene(app).name == "Anna"
 
 
+def test_a_name_that_is_not_one_is_worded_and_nothing_starts(app):
+    app.settings.player_name = "Ma\x00rco"            # as a damaged file could have had it
+    for _ in range(3):                                  # it crashed here, and then the program
+        scene = open_online(app)
+        assert scene.problem == ""
+        assert scene.name_entry is not None and "\x00" not in scene.name_entry.get_text()
+        press(app, scene, "back")
+    scene = open_online(app)
+    scene.name_entry.set_text("Eve\u202e")             # a bidi override, pasted
+    press(app, scene, "join")
+    assert scene.mode == "choose" and scene.problem == tr("name.unprintable")
+    scene.name_entry.set_text("Anna")
+    press(app, scene, "join")
+    assert scene.mode == "join"
+    scene.name_entry.set_text("Eve\x07")
+    scene.code_entry.set_text("not a code")
+    press(app, scene, "go")
+    assert scene.client is None and scene.problem == tr("name.unprintable")
+
+
+def test_a_client_given_a_name_that_is_not_one_sends_nothing():
+    client = RemoteClient("not a code", name="Ma\x00rco")
+    assert client.state == "lost" and client.reason == "bad_name" and has("net.bad_name")
+
+
 def test_a_guest_joins_a_real_host_and_reaches_the_table(app):
     with hosting("bocce") as (host, _):
         scene = open_online(app)

@@ -425,3 +425,10 @@ def test_a_save_keeps_the_files_permissions():
     os.chmod(settings_path(), 0o640)
     save_settings(Settings(volume=0.3))
     assert stat.S_IMODE(os.stat(settings_path()).st_mode) == 0o640
+
+
+def test_a_name_with_a_nul_in_the_file_falls_back_with_a_notice():
+    write(json.dumps({"player_name": "Ma\x00rco", "volume": 0.5}))
+    loaded, notice = load_settings()
+    assert loaded.player_name == "" and loaded.volume == 0.5
+    assert notice and "player_name" in notice
