@@ -17,6 +17,14 @@ Two doors, either or both:
 * **relay** (``relay=(host, port)``): the host connects out to a relay and gets
   a 6-symbol code; guests connect out to the relay too (game/net/relay.py).
 
+The direct door lets in at most ``guard.connections`` connections at once (32,
+fewer when the process is short of file descriptors) and ``guard.per_address``
+(8) from one address (game/net/guard.py); the rest are closed as they come, so
+a stranger's flood of idle connections neither takes the descriptors the game's
+own files need nor shuts out a friend at another address, and each idle one
+goes after ``hello_timeout``.  ``status().listening`` names the addresses the
+door can be reached at (every interface's, unless ``listen`` names one).
+
 For each guest: it must say hello in time, with the same protocol and game
 versions and (direct) the secret; it gets a remote seat (the one its ``token``
 names if it had one, else the first seat with no player), a ``welcome`` (the
@@ -63,6 +71,8 @@ from typing import Any, Callable, Coroutine, Optional, Sequence
 from game.ai.base import ComputerPlayer
 from game.engine import Reason
 from game.net import codes
+from game.net.guard import HOST_GUARD, Guard, GuardLimits, calm_accept_errors
+from game.net.interfaces import listening_on, listens_everywhere
 from game.net.link import Link, LoopThread
 from game.net.protocol import (ABUSE, CLOSE, GAME_VERSION, GONE, HELLO_TIMEOUT, HOST_QUIT,
                                JOINED, KICK, LIMITS, MAX_GUEST_LINE, MAX_LINE, NO_SUCH_ROOM,
@@ -118,6 +128,8 @@ class HostStatus:
     problem: Optional[str]                # a key: PORT_IN_USE, RELAY_UNREACHABLE ...
     seats: tuple[SeatStatus, ...]
     port: Optional[int] = None
+    #: where the direct door can be reached ("eth0 192.168.1.20", ...; game/net/interfaces.py)
+    listening: tuple[str, ...] = ()
 
 
 class _RemoteSeat:
@@ -255,7 +267,7 @@ class Host:
                  relay: Optional[tuple[str, int]] = None, stand_in: str = "normal",
                  paced: bool = True, limits: Limits = LIMITS,
                  players: Optional[Sequence[Optional[ComputerPlayer]]] = None,
-                 budget: float = DEFAULT_BUDGET) -> None:
+                 budget: float = DEFAULT_BUDGET, guard: GuardLimits = HOST_GUARD) -> None:
         remote = [s for s, spec in enumerate(setup.seats) if spec.kind == REMOTE]
         if not remote:
             raise ValueError("a hosted game needs a remote seat")
@@ -269,6 +281,7 @@ class Host:
         self.listen, self.port, self.advertise, self.relay = listen, port, advertise, relay
         self.level = stand_in
         self.limits = limits
+        self.guard = Guard(guard)
         self.names = [spec.name for spec in setup.seats]
         if self.seat is not None:
             self.names[self.seat] = name or self.names[self.seat]
@@ -332,6 +345,7 @@ class Host:
     async def _main(self) -> None:
         """Open the doors, then serve until :meth:`close` cancels this (its ``finally``
         still says goodbye to every guest)."""
+        calm_accept_errors(asyncio.get_running_loop(), self.guard.stats)
         try:
             if self.listen is not None:
                 await self._open_direct()
@@ -368,8 +382,9 @@ class Host:
             self._update(problem=PORT_IN_USE)
             return
         port = self._server.sockets[0].getsockname()[1]
-        address = self.advertise or (self.listen if self.listen not in ("", "0.0.0.0")
-                                     else lan_address())
+        self._update(listening=listening_on(self.listen, lan_address))
+        address = self.advertise or (lan_address() if listens_everywhere(self.listen)
+                                     else self.listen)
         self._secret = codes.new_secret(port)
         try:
             code = codes.direct_code(address, port, self._secret)
@@ -382,6 +397,11 @@ class Host:
 
     async def _on_direct(self, reader: asyncio.StreamReader,
                          writer: asyncio.StreamWriter) -> None:
+        peer = writer.get_extra_info("peername")
+        ip = str(peer[0]) if peer else ""
+        if not self.guard.admit(ip):                # one address, or everyone, holds enough
+            writer.transport.abort()
+            return
         pace = Bucket(self.limits.lines_per_s, self.limits.line_burst)
         link = Link(reader, writer, self.limits, MAX_GUEST_LINE, pace)
         link.start_heartbeat()
@@ -389,6 +409,7 @@ class Host:
             await self._serve(_DirectPeer(link))
         finally:
             link.close()
+            self.guard.leave(ip)
 
     async def _relay_door(self) -> None:
         """Open a room on the relay; while the host is open, get it back with its key

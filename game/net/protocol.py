@@ -399,6 +399,16 @@ class LineSplitter:
         self._buf = bytearray()
         self._skipping = False
 
+    @property
+    def pending(self) -> int:
+        """Bytes of a line begun and not ended, held here (what a guard counts)."""
+        return len(self._buf)
+
+    @property
+    def midline(self) -> bool:
+        """Whether a line has begun and not ended (held, or being skipped)."""
+        return self._skipping or bool(self._buf)
+
     def feed(self, data: bytes) -> list[Optional[bytes]]:
         out: list[Optional[bytes]] = []
         start = 0
