@@ -29,6 +29,7 @@ import pygame_gui
 from game import CATALOG, GAMES
 from game.names import MAX_NAME, name_problem
 from game.net import Host, RemoteClient, pretty
+from game.net.interfaces import listens_everywhere
 from game.net.codes import ADDRESS_LIMIT, relay_address
 from game.session import REMOTE, GameSetup
 from scenes import theme
@@ -352,9 +353,11 @@ class OnlineScene(_PanelScene):
 
 
 def start_online(app, host: Optional[str] = None, join: Optional[str] = None,
-                 port: Optional[int] = None, relay: Optional[tuple[str, int]] = None) -> None:
+                 port: Optional[int] = None, relay: Optional[tuple[str, int]] = None,
+                 listen: Optional[str] = None) -> None:
     """The command line's ``--host GAME`` (its remembered setup, the friend in the first
-    computer's seat) or ``--join CODE``: the same screens as from the menu."""
+    computer's seat; ``--listen``, ``--port``) or ``--join CODE``: the same screens as
+    from the menu."""
     scene = OnlineScene(app)
     scene.relay = relay
     app.stack.push(scene)
@@ -364,21 +367,24 @@ def start_online(app, host: Optional[str] = None, join: Optional[str] = None,
         scene.code_entry.set_text(join)
         scene.join()
     elif host is not None:
-        app.stack.push(HostScene(app, hosted(app.game_setup(host)), scene.name, port, relay))
+        app.stack.push(HostScene(app, hosted(app.game_setup(host)), scene.name, port, relay,
+                                 listen))
 
 
 class HostScene(_PanelScene):
     """The host's waiting room: the room code to read out or copy, and Cancel.  Owns the
     :class:`~game.net.Host` until the table takes it (the table's close closes it)."""
 
-    #: where the room listens; tests set 127.0.0.1 and port 0
+    #: where the room listens unless told (``--listen``, the ``listen`` setting); tests set
+    #: 127.0.0.1 and port 0
     listen = "0.0.0.0"
     port: Optional[int] = None
 
     def __init__(self, app, setup: GameSetup, name: str, port: Optional[int] = None,
-                 relay: Optional[tuple[str, int]] = None) -> None:
+                 relay: Optional[tuple[str, int]] = None, listen: Optional[str] = None) -> None:
         super().__init__(app)
-        self.host: Optional[Host] = Host(setup, name=name, listen=self.listen,
+        self.host: Optional[Host] = Host(setup, name=name,
+                                         listen=listen or app.settings.listen or self.listen,
                                          port=self.port if port is None else port,
                                          relay=relay).start()
         self.focus.set_buttons([
@@ -392,6 +398,17 @@ class HostScene(_PanelScene):
         status = self.host.status() if self.host is not None else None
         code = status and (status.direct_code or status.relay_code)
         return pretty(code) if code else ""
+
+    @property
+    def listening(self) -> str:
+        """Where the direct door can be reached, in a line ("" until it is open)."""
+        status = self.host.status() if self.host is not None else None
+        if status is None or not status.listening:
+            return ""
+        if listens_everywhere(self.host.listen or ""):
+            return tr("net.listening_all", addresses=", ".join(status.listening),
+                      port=status.port)
+        return tr("net.listening_one", address=status.listening[0], port=status.port)
 
     def copy(self) -> None:
         """The code onto the clipboard, or a word that there is none to put it on."""
@@ -465,5 +482,8 @@ class HostScene(_PanelScene):
                            theme.CREAM, (cx, y), "midtop").bottom + theme.px(6, size)
         y = theme.text(surface, font, tr("net.waiting"), theme.CREAM_DIM, (cx, y),
                        "midtop").bottom + theme.px(6, size)
+        if status is not None and status.listening:
+            y = theme.text(surface, fonts.get(theme.font_px(14, size)), self.listening,
+                           theme.CREAM_DIM, (cx, y), "midtop").bottom + theme.px(6, size)
         if status is not None and status.problem:
             theme.text(surface, font, tr(f"net.{status.problem}"), theme.GOLD, (cx, y), "midtop")

@@ -59,6 +59,8 @@ class Settings:
     player_name: str = ""
     #: the relay for play across the internet, "host:port" ("" : direct codes only)
     relay: str = ""
+    #: the address a hosted game listens on ("" : every interface; game/net/interfaces.py)
+    listen: str = ""
     #: game key -> its last setup as JSON (GameSetup.to_json() without the seed)
     games: dict[str, Any] = field(default_factory=dict)
     #: (what the file held, these settings as loaded from it): a save writes back what the
@@ -188,19 +190,23 @@ def _valid(name: str, value: Any) -> bool:
         return isinstance(value, str) and value in LANGUAGES
     if name == "player_name":
         return name_problem(value) is None
-    if name == "relay":
-        return isinstance(value, str) and (value == "" or _is_relay_address(value))
+    if name in ("relay", "listen"):
+        return isinstance(value, str) and (value == "" or _is_address(name, value))
     return False
 
 
-def _is_relay_address(text: str) -> bool:
+def _is_address(name: str, text: str) -> bool:
+    """Does game.net's own check take ``text`` as it is, for the field ``name``?"""
     from game.net.codes import relay_address
+    from game.net.interfaces import listen_address
 
     try:
-        relay_address(text)
+        if name == "relay":
+            relay_address(text)
+            return True
+        return listen_address(text) == text
     except ValueError:
         return False
-    return True
 
 
 def from_json(data: Any) -> tuple[Settings, list[str]]:

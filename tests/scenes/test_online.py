@@ -160,6 +160,9 @@ def test_hosting_shows_the_code_and_the_friend_gets_in(app, local_host):
     assert isinstance(waiting, HostScene)
     code = frames_until(app, lambda: waiting.host.status().direct_code)
     assert waiting.code and tr("net.waiting")
+    assert waiting.listening == tr("net.listening_one", address="127.0.0.1",
+                                   port=waiting.host.status().port)
+    app.frame(DT, [])
     guest = RemoteClient(code, name="Anna")
     try:
         table = frames_until(app, lambda: isinstance(app.stack.top, TableScene) and app.stack.top)
@@ -222,7 +225,9 @@ def test_cancel_closes_the_room(app, local_host):
     (["--host", "bocce", "--port", "70000"], "--port"),
     (["--join", "ZZZZ"], "not a room code"),
     (["--host", "bocce", "--relay", "nowhere:port"], "--relay: a relay's port is a number"),
-    (["--host", "bocce", "--join", "ZZZZ"], "one or the other")])
+    (["--host", "bocce", "--join", "ZZZZ"], "one or the other"),
+    (["--host", "bocce", "--listen", "my-laptop"], "--listen: 'my-laptop' is not an IPv4"),
+    (["--listen", "127.0.0.1"], "--listen goes with --host")])
 def test_bad_netplay_options_exit_2_with_a_clear_line(argv, words, capsys):
     from scenes.cli import parse_args
 
@@ -235,8 +240,10 @@ def test_bad_netplay_options_exit_2_with_a_clear_line(argv, words, capsys):
 def test_good_netplay_options_are_read():
     from scenes.cli import parse_args
 
-    args = parse_args(["--host", "briscola", "--port", "4000", "--relay", "relay.example:47800"])
-    assert (args.host, args.port, args.relay) == ("briscola", 4000, ("relay.example", 47800))
+    args = parse_args(["--host", "briscola", "--port", "4000", "--relay", "relay.example:47800",
+                       "--listen", " 127.0.0.1"])
+    assert (args.host, args.port, args.relay, args.listen) == \
+        ("briscola", 4000, ("relay.example", 47800), "127.0.0.1")
 
 
 def test_the_command_line_hosts_the_remembered_game(app, local_host):
@@ -248,6 +255,26 @@ def test_the_command_line_hosts_the_remembered_game(app, local_host):
     assert kinds == ["human", "remote"]
     press(app, waiting, "cancel")
     assert isinstance(app.stack.top, OnlineScene)
+
+
+def test_the_listen_setting_and_the_command_line_bind_the_room_to_one_address(app,
+                                                                               monkeypatch):
+    monkeypatch.setattr(HostScene, "port", 0)          # HostScene.listen stays every interface
+    app.settings.listen = "127.0.0.1"
+    start_online(app, host="bocce")
+    waiting = app.stack.top
+    try:
+        assert waiting.host.listen == "127.0.0.1"
+        frames_until(app, lambda: waiting.listening)
+    finally:
+        press(app, waiting, "cancel")
+    app.settings.listen = "0.0.0.0"                    # the command line wins over the setting
+    start_online(app, host="bocce", listen="127.0.0.1")
+    waiting = app.stack.top
+    try:
+        assert waiting.host.listen == "127.0.0.1"
+    finally:
+        press(app, waiting, "cancel")
 
 
 def test_the_command_line_joins_with_the_code(app):

@@ -432,3 +432,10 @@ def test_a_name_with_a_nul_in_the_file_falls_back_with_a_notice():
     loaded, notice = load_settings()
     assert loaded.player_name == "" and loaded.volume == 0.5
     assert notice and "player_name" in notice
+
+
+@pytest.mark.parametrize("listen, kept", [("127.0.0.1", True), ("", True), ("0.0.0.0", True),
+                                          ("my-laptop", False), ("127.0.0.1 ", False), (7, False)])
+def test_the_listen_address_is_kept_only_when_it_is_one(listen, kept):
+    loaded, bad = from_json({"listen": listen})
+    assert (loaded.listen == listen) == kept and ("listen" in bad) != kept
