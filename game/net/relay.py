@@ -4,6 +4,7 @@ Most home players sit behind routers that refuse incoming connections, so both
 sides connect *out* to a relay::
 
     python -m game.net.relay --port 47800 [--listen 0.0.0.0] [--max-rooms 10000] [--hold 120]
+                             [--per-address 64] [--rooms-per-address 16]
 
 One process, one asyncio loop, no state on disk.  A host says
 ``{"type": "relay", "role": "host", "protocol": 1}`` and gets a room: a
@@ -312,7 +313,7 @@ class _Conn(asyncio.Protocol):
             return
         held = self.splitter.pending + self.transport.get_write_buffer_size()
         if not self.half.track(held, self.splitter.midline):
-            log.warning("relay: %s would pass the buffered bytes' cap; dropped", self.ip)
+            log.info("relay: %s would pass the buffered bytes' cap; dropped", self.ip)
             self.relay.stats["over_budget"] += 1
             self.close(abort=True)
 
@@ -503,11 +504,21 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
                         help="quick: the tests' short timeouts")
     parser.add_argument("--hold", type=float,
                         help="seconds a dropped host's room is kept for it (default: 120)")
+    parser.add_argument("--per-address", type=int, metavar="N",
+                        help=f"connections one address may hold (default: "
+                             f"{RELAY_GUARD.per_address}; a load test from one machine: more)")
+    parser.add_argument("--rooms-per-address", type=int, metavar="N",
+                        help=f"rooms one address may hold (default: "
+                             f"{RELAY_GUARD.rooms_per_address})")
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.WARNING, format="%(asctime)s %(message)s")
     limits, guard = (QUICK, QUICK_RELAY_GUARD) if args.limits == "quick" else (LIMITS, RELAY_GUARD)
     if args.hold is not None:
         limits = replace(limits, room_hold=args.hold)
+    if args.per_address is not None:
+        guard = replace(guard, per_address=args.per_address)
+    if args.rooms_per_address is not None:
+        guard = replace(guard, rooms_per_address=args.rooms_per_address)
     try:
         asyncio.run(serve(args.host, args.port, limits, args.max_rooms, guard))
     except OSError as exc:

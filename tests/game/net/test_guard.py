@@ -305,3 +305,16 @@ def test_a_flood_with_few_descriptors_left_leaves_the_games_own_files_alone(capl
             flood.kill()
             flood.wait(5)
     assert not any(r.exc_info for r in caplog.records)
+
+
+def test_a_relay_started_for_a_load_test_lifts_the_caps_it_is_told(procs):
+    from tests.game.net.conftest import start_relay
+
+    proc, port = start_relay(["--per-address", "2"])
+    procs.append(proc)
+    kept = [Raw(port), Raw(port)]
+    third = Raw(port)
+    assert third.closed(0.3)                     # at once, before any hello timeout
+    assert not any(raw.closed(0.1) for raw in kept)
+    for raw in kept + [third]:
+        raw.close()
