@@ -33,6 +33,7 @@ from game.net.interfaces import listens_everywhere
 from game.net.codes import ADDRESS_LIMIT, relay_address
 from game.session import REMOTE, GameSetup
 from scenes import theme
+from scenes.fonts import wrap
 from scenes.i18n import tr
 from scenes.scene import Scene
 from scenes.setup_scene import SetupScene, friend_seat
@@ -406,8 +407,9 @@ class HostScene(_PanelScene):
         if status is None or not status.listening:
             return ""
         if listens_everywhere(self.host.listen or ""):
-            return tr("net.listening_all", addresses=", ".join(status.listening),
-                      port=status.port)
+            # "eth0 192.168.1.20" is never cut in two by a wrapped line
+            return tr("net.listening_all", port=status.port,
+                      addresses=", ".join(a.replace(" ", "\u00a0") for a in status.listening))
         return tr("net.listening_one", address=status.listening[0], port=status.port)
 
     def copy(self) -> None:
@@ -483,7 +485,10 @@ class HostScene(_PanelScene):
         y = theme.text(surface, font, tr("net.waiting"), theme.CREAM_DIM, (cx, y),
                        "midtop").bottom + theme.px(6, size)
         if status is not None and status.listening:
-            y = theme.text(surface, fonts.get(theme.font_px(14, size)), self.listening,
-                           theme.CREAM_DIM, (cx, y), "midtop").bottom + theme.px(6, size)
+            small = fonts.get(theme.font_px(14, size))
+            for line in wrap(small, self.listening, self._panel.w - theme.px(48, size)):
+                y = theme.text(surface, small, line, theme.CREAM_DIM, (cx, y),
+                               "midtop").bottom + theme.px(2, size)
+            y += theme.px(4, size)
         if status is not None and status.problem:
             theme.text(surface, font, tr(f"net.{status.problem}"), theme.GOLD, (cx, y), "midtop")

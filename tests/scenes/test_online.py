@@ -5,6 +5,7 @@ form (a mistyped code is worded, never a traceback), and a real host and guest o
 from __future__ import annotations
 
 import time
+from dataclasses import replace
 from typing import Any, Callable
 
 import pytest
@@ -273,6 +274,22 @@ def test_the_listen_setting_and_the_command_line_bind_the_room_to_one_address(ap
     waiting = app.stack.top
     try:
         assert waiting.host.listen == "127.0.0.1"
+    finally:
+        press(app, waiting, "cancel")
+
+
+def test_a_room_on_every_interface_lists_them_each_unbroken(app, local_host):
+    start_online(app, host="bocce")
+    waiting = app.stack.top
+    try:
+        host = waiting.host
+        frames_until(app, lambda: waiting.listening)
+        host.listen = "0.0.0.0"        # as the screen would word it (no test listens there)
+        with host._lock:
+            host._status = replace(host._status, listening=("eth0 192.168.1.20", "lo 127.0.0.1"))
+        assert waiting.listening == tr("net.listening_all", port=host.status().port,
+                                       addresses="eth0\u00a0192.168.1.20, lo\u00a0127.0.0.1")
+        app.frame(DT, [])
     finally:
         press(app, waiting, "cancel")
 
