@@ -128,7 +128,7 @@ def rooms_figure(tries: int, guard: GuardLimits) -> dict[str, Any]:
         relay.end()
 
 
-# -- the host's connections ------------------------------------------------------------------------
+# -- the host's connections -------------------------------------------------------------------
 FLOOD = """
 import socket, sys, time
 port, count, hold = int(sys.argv[1]), int(sys.argv[2]), float(sys.argv[3])
@@ -205,7 +205,7 @@ def host_figure(flood: int, on: bool) -> dict[str, Any]:
         resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard))
 
 
-# -- memory under half lines --------------------------------------------------------------------------
+# -- memory under half lines ------------------------------------------------------------------
 SERVE = """
 import asyncio, sys
 sys.path.insert(0, sys.argv[1])

@@ -30,7 +30,10 @@ Numbers (choices no rule text makes): the relay lets one address hold 64
 connections and 16 rooms (a household behind one router hosting a few games,
 with room for reconnections), 64 MB of buffered bytes in all, and 20 s for a
 line to end; a host, which has at most three friends, lets in 32 connections in
-all and 8 from one address.  The tests shrink them (``QUICK_*``).
+all and 8 from one address.  A host uses the connection caps only: its guests'
+lines are at most 4 KB and a stranger must say hello within ``hello_timeout``
+however slowly it sends, so 32 connections hold a few MB at most (``buffered``
+and ``half_line`` are the relay's).  The tests shrink them (``QUICK_*``).
 """
 
 from __future__ import annotations

@@ -20,11 +20,9 @@ from contextlib import contextmanager
 from dataclasses import replace
 from typing import Iterator
 
-import pytest
-
-from game.net.guard import (FD_RESERVE, HOST_GUARD, QUICK_RELAY_GUARD, AddressCounts, ByteBudget, Guard,
-                            GuardLimits, HalfLine, address_key, calm_accept_errors, fd_headroom,
-                            open_fds)
+from game.net.guard import (FD_RESERVE, HOST_GUARD, QUICK_RELAY_GUARD, AddressCounts,
+                            ByteBudget, Guard, GuardLimits, HalfLine, address_key,
+                            calm_accept_errors, fd_headroom, open_fds)
 from game.net.link import LoopThread
 from game.net.protocol import PROTOCOL, QUICK
 from game.net.relay import HELLO_LINE, Relay
@@ -36,7 +34,7 @@ from tests.game.net.test_relay import open_room, paired
 RELAY_CAP = QUICK_RELAY_GUARD.rooms_per_address
 
 
-# --- the parts --------------------------------------------------------------------------
+# --- the parts -------------------------------------------------------------------------------
 def test_an_address_holds_at_most_its_share_and_everyone_at_most_the_total():
     counts = AddressCounts(per_address=2, total=3)
     assert counts.add("10.0.0.1") and counts.add("10.0.0.1")
@@ -99,7 +97,7 @@ def test_an_accept_out_of_descriptors_is_one_calm_line_and_other_errors_still_sh
     assert seen == [other]                               # what is not an accept error passes
 
 
-# --- the relay --------------------------------------------------------------------------
+# --- the relay -------------------------------------------------------------------------------
 @contextmanager
 def relay_here(guard: GuardLimits = QUICK_RELAY_GUARD, **options) -> Iterator[tuple[Relay, int]]:
     """A relay in this process (its counts can be read) on 127.0.0.1, in its own thread."""
@@ -205,7 +203,7 @@ def test_before_its_hello_a_connection_may_not_park_more_than_a_hello():
         assert relay.guard.budget.used == 0
 
 
-# --- the host ---------------------------------------------------------------------------
+# --- the host --------------------------------------------------------------------------------
 def test_one_address_cannot_fill_the_hosts_connections_and_the_friend_still_plays():
     """Measured before: 1,500 idle connections took every file descriptor of the host
     (876 accept tracebacks).  Now one address holds eight, and they go in time."""

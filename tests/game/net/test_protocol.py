@@ -4,8 +4,6 @@ skipped without being buffered."""
 
 from __future__ import annotations
 
-import json
-
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
