@@ -13,18 +13,22 @@ park 64 KB of half line on each of any number of relay connections.  So:
   gets a /64, so its addresses are one client);
 * the total of connections is capped below the file descriptors the process
   may still open (:func:`fd_headroom`), keeping :data:`FD_RESERVE` of them for
-  the game's own files (settings, logs, fonts): a refused connection is accepted
-  and closed at once, so it costs one descriptor for an instant;
+  the game's own files (settings, logs, fonts).  A host accepts with
+  :func:`accept_guarded`, one connection at a time, each admitted or closed at
+  once before the next is taken, so a flood never holds more descriptors than
+  the cap and one.  asyncio's own servers (the relay's) accept a whole backlog
+  in one turn of the loop and refuse later: the relay keeps its backlog
+  (``burst``) free of connections too;
 * :class:`ByteBudget`: the bytes held for all connections together (unfinished
   lines, and what waits to be sent to a peer that does not read) never pass
   ``buffered``; a connection whose bytes would pass it is dropped;
 * :class:`HalfLine`: a line begun must end within ``half_line`` seconds (a
   trickle of bytes keeps a connection alive, not a line open forever); the idle
   and hello timeouts are :class:`~game.net.protocol.Limits`' as before;
-* :func:`calm_accept_errors`: when accept() fails for want of descriptors
-  (EMFILE, ENFILE) or memory, asyncio stops accepting for a second and retries;
-  this handler makes that one line in the log now and then, not a traceback per
-  failed accept.
+* when accept() fails for want of descriptors (EMFILE, ENFILE) or memory, the
+  listener stops accepting for a second (:data:`ACCEPT_PAUSE`) and tries again,
+  saying so in one log line now and then, never a traceback per failed accept
+  (:func:`accept_guarded`; for asyncio's servers, :func:`calm_accept_errors`).
 
 Numbers (choices no rule text makes): the relay lets one address hold 64
 connections and 16 rooms (a household behind one router hosting a few games,
@@ -43,10 +47,12 @@ import errno
 import ipaddress
 import logging
 import os
+import socket
+import struct
 import time
 from collections import Counter
 from dataclasses import dataclass
-from typing import Any, Optional
+from typing import Any, Awaitable, Callable, Optional
 
 try:
     import resource
@@ -57,6 +63,12 @@ log = logging.getLogger(__name__)
 
 #: file descriptors never given to connections: the game's own files need them
 FD_RESERVE = 64
+#: a host's listen backlog (connections the system queues before they are accepted)
+HOST_BACKLOG = 100
+#: seconds a listener waits after an accept failed for want of descriptors
+ACCEPT_PAUSE = 1.0
+#: a relay's listen backlog, at most (a quarter of the descriptors left, at least 16)
+RELAY_BACKLOG = 4096
 #: seconds between two log lines about failed accepts
 ACCEPT_LOG_EVERY = 10.0
 _ACCEPT_ERRNOS = (errno.EMFILE, errno.ENFILE, errno.ENOBUFS, errno.ENOMEM)
@@ -197,12 +209,13 @@ class HalfLine:
 
 class Guard:
     """A listener's defences: connections and rooms by address, the byte budget, the
-    counts for its figures."""
+    counts for its figures.  ``burst``: the listener's backlog, what one turn of its
+    loop may accept before any is refused (kept free of connections)."""
 
-    def __init__(self, limits: GuardLimits) -> None:
+    def __init__(self, limits: GuardLimits, burst: int = 0) -> None:
         self.limits = limits
-        self.connections = AddressCounts(limits.per_address,
-                                         min(limits.connections, fd_headroom()))
+        self.connections = AddressCounts(
+            limits.per_address, max(1, min(limits.connections, fd_headroom() - burst)))
         self.rooms = AddressCounts(limits.rooms_per_address, 1 << 62)
         self.budget = ByteBudget(limits.buffered)
         self.stats: Counter[str] = Counter()
@@ -222,25 +235,107 @@ class Guard:
         return HalfLine(self.budget, self.limits.half_line)
 
 
+def relay_backlog() -> int:
+    """A relay's listen backlog: :data:`RELAY_BACKLOG`, or a quarter of the descriptors
+    left where there are few."""
+    return max(16, min(RELAY_BACKLOG, fd_headroom() // 4))
+
+
+class _CalmLog:
+    """One log line about failed accepts every :data:`ACCEPT_LOG_EVERY` seconds."""
+
+    def __init__(self) -> None:
+        self.last = -ACCEPT_LOG_EVERY
+
+    def failed(self, exc: OSError, stats: Optional[Counter[str]]) -> None:
+        if stats is not None:
+            stats["accept_failed"] += 1
+        now = time.monotonic()
+        if now - self.last >= ACCEPT_LOG_EVERY:
+            self.last = now
+            log.warning("cannot accept connections for now (%s): trying again in a moment",
+                        os.strerror(exc.errno or 0))
+
+
+Handler = Callable[[asyncio.StreamReader, asyncio.StreamWriter], Awaitable[None]]
+
+
+def open_listener(address: str, port: int, backlog: int = HOST_BACKLOG) -> socket.socket:
+    """A listening TCP socket on ``address``:``port`` (0: any free port); OSError if the
+    port is taken."""
+    sock = socket.socket(socket.AF_INET6 if ":" in address else socket.AF_INET,
+                         socket.SOCK_STREAM)
+    try:
+        if os.name == "posix":       # a port left in TIME_WAIT by the last game may be taken
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind((address, port))
+        sock.listen(backlog)
+        sock.setblocking(False)
+    except OSError:
+        sock.close()
+        raise
+    return sock
+
+
+async def accept_guarded(listener: socket.socket, guard: Guard, handle: Handler) -> None:
+    """Serve ``listener`` until cancelled (then it is closed): accept one connection at a
+    time, admit it or close it at once (a reset, as asyncio's ``abort``), and hand each
+    admitted one to ``handle`` as a stream, in its own task.  An accept that fails for
+    want of descriptors or memory pauses :data:`ACCEPT_PAUSE` seconds."""
+    loop = asyncio.get_running_loop()
+    calm = _CalmLog()
+    served: set[asyncio.Task[None]] = set()
+    try:
+        while True:
+            try:
+                conn, peer = await loop.sock_accept(listener)
+            except OSError as exc:
+                if exc.errno not in _ACCEPT_ERRNOS:
+                    raise
+                calm.failed(exc, guard.stats)
+                await asyncio.sleep(ACCEPT_PAUSE)
+                continue
+            ip = str(peer[0]) if peer else ""
+            if not guard.admit(ip):
+                conn.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+                conn.close()
+                continue
+            task = loop.create_task(_serve_one(conn, ip, guard, handle))
+            served.add(task)
+            task.add_done_callback(served.discard)
+    finally:
+        listener.close()
+        for task in list(served):
+            task.cancel()
+
+
+async def _serve_one(conn: socket.socket, ip: str, guard: Guard, handle: Handler) -> None:
+    try:
+        reader, writer = await asyncio.open_connection(sock=conn)
+    except OSError:
+        conn.close()
+        guard.leave(ip)
+        return
+    try:
+        await handle(reader, writer)
+    finally:
+        writer.close()
+        guard.leave(ip)
+
+
 def calm_accept_errors(loop: asyncio.AbstractEventLoop, stats: Optional[Counter[str]] = None
                        ) -> None:
     """Make the loop's report of an accept() that failed for want of descriptors or
     memory one log line every :data:`ACCEPT_LOG_EVERY` seconds (counted in ``stats``),
     not a traceback each; every other report goes where it went."""
     previous = loop.get_exception_handler()
-    last = [-ACCEPT_LOG_EVERY]
+    calm = _CalmLog()
 
     def handler(loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
         exc = context.get("exception")
         if isinstance(exc, OSError) and exc.errno in _ACCEPT_ERRNOS \
                 and "accept" in str(context.get("message", "")):
-            if stats is not None:
-                stats["accept_failed"] += 1
-            now = time.monotonic()
-            if now - last[0] >= ACCEPT_LOG_EVERY:
-                last[0] = now
-                log.warning("cannot accept connections for now (%s): trying again in a moment",
-                            os.strerror(exc.errno or 0))
+            calm.failed(exc, stats)
             return
         if previous is not None:
             previous(loop, context)

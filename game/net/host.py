@@ -19,7 +19,8 @@ Two doors, either or both:
 
 The direct door lets in at most ``guard.connections`` connections at once (32,
 fewer when the process is short of file descriptors) and ``guard.per_address``
-(8) from one address (game/net/guard.py); the rest are closed as they come, so
+(8) from one address (game/net/guard.py); it accepts them one at a time and
+closes the rest as they come, so
 a stranger's flood of idle connections neither takes the descriptors the game's
 own files need nor shuts out a friend at another address, and each idle one
 goes after ``hello_timeout``.  ``status().listening`` names the addresses the
@@ -71,7 +72,7 @@ from typing import Any, Callable, Coroutine, Optional, Sequence
 from game.ai.base import ComputerPlayer
 from game.engine import Reason
 from game.net import codes
-from game.net.guard import HOST_GUARD, Guard, GuardLimits, calm_accept_errors
+from game.net.guard import HOST_GUARD, Guard, GuardLimits, accept_guarded, open_listener
 from game.net.interfaces import listening_on, listens_everywhere
 from game.net.link import Link, LoopThread
 from game.net.protocol import (ABUSE, CLOSE, GAME_VERSION, GONE, HELLO_TIMEOUT, HOST_QUIT,
@@ -294,7 +295,6 @@ class Host:
         self._ready = threading.Event()
         self._net = LoopThread("netplay-host")
         self._closing = False
-        self._server: Optional[asyncio.base_events.Server] = None
         self._relay_link: Optional[Link] = None
         self._tasks: set[asyncio.Task[None]] = set()
 
@@ -345,7 +345,6 @@ class Host:
     async def _main(self) -> None:
         """Open the doors, then serve until :meth:`close` cancels this (its ``finally``
         still says goodbye to every guest)."""
-        calm_accept_errors(asyncio.get_running_loop(), self.guard.stats)
         try:
             if self.listen is not None:
                 await self._open_direct()
@@ -374,14 +373,15 @@ class Host:
             range(codes.DIRECT_PORT, codes.DIRECT_PORT + codes.NEAR_PORTS)
         for port in ports:
             try:
-                self._server = await asyncio.start_server(self._on_direct, self.listen, port)
+                listener = open_listener(self.listen, port)
                 break
             except OSError:
                 continue
         else:
             self._update(problem=PORT_IN_USE)
             return
-        port = self._server.sockets[0].getsockname()[1]
+        port = listener.getsockname()[1]
+        self._spawn(accept_guarded(listener, self.guard, self._on_direct))
         self._update(listening=listening_on(self.listen, lan_address))
         address = self.advertise or (lan_address() if listens_everywhere(self.listen)
                                      else self.listen)
@@ -397,11 +397,6 @@ class Host:
 
     async def _on_direct(self, reader: asyncio.StreamReader,
                          writer: asyncio.StreamWriter) -> None:
-        peer = writer.get_extra_info("peername")
-        ip = str(peer[0]) if peer else ""
-        if not self.guard.admit(ip):                # one address, or everyone, holds enough
-            writer.transport.abort()
-            return
         pace = Bucket(self.limits.lines_per_s, self.limits.line_burst)
         link = Link(reader, writer, self.limits, MAX_GUEST_LINE, pace)
         link.start_heartbeat()
@@ -409,7 +404,6 @@ class Host:
             await self._serve(_DirectPeer(link))
         finally:
             link.close()
-            self.guard.leave(ip)
 
     async def _relay_door(self) -> None:
         """Open a room on the relay; while the host is open, get it back with its key
@@ -701,7 +695,5 @@ class Host:
             self._relay_link.send(CLOSE + b"\n")        # the room ends now, not held
             await self._relay_link.flush()
             self._relay_link.close()
-        if self._server is not None:
-            self._server.close()
         for task in list(self._tasks):
             task.cancel()

@@ -68,7 +68,7 @@ from typing import Optional, Sequence
 
 from game.net import codes
 from game.net.guard import (QUICK_RELAY_GUARD, RELAY_GUARD, Guard, GuardLimits,
-                            calm_accept_errors)
+                            calm_accept_errors, relay_backlog)
 from game.net.protocol import (CLOSE, GONE, HELLO_TIMEOUT, HOST_AWAY, JOINED, KICK, LIMITS,
                                MAX_LINE, NO_SUCH_ROOM, PING, PONG, PROTOCOL, QUICK, RELAY_FULL,
                                ROOM_FULL, TOO_LONG, WRONG_VERSION, Bucket, Error, LineSplitter,
@@ -354,7 +354,9 @@ class Relay:
                  max_connections: int = 30_000, guard: GuardLimits = RELAY_GUARD) -> None:
         self.limits = limits
         self.max_rooms = max_rooms
-        self.guard = Guard(replace(guard, connections=min(guard.connections, max_connections)))
+        self.backlog = relay_backlog()
+        self.guard = Guard(replace(guard, connections=min(guard.connections, max_connections)),
+                           burst=self.backlog)
         self.max_connections = self.guard.connections.total
         self.rooms: dict[str, _Room] = {}
         self.conns: set[_Conn] = set()
@@ -367,7 +369,8 @@ class Relay:
         """Listen on ``host``:``port`` (0: any free port); the address it listens on."""
         loop = asyncio.get_running_loop()
         calm_accept_errors(loop, self.guard.stats)
-        self._server = await loop.create_server(lambda: _Conn(self), host, port, backlog=4096)
+        self._server = await loop.create_server(lambda: _Conn(self), host, port,
+                                                backlog=self.backlog)
         self._sweeper = loop.create_task(self._sweep())
         name = self._server.sockets[0].getsockname()
         return name[0], name[1]
