@@ -20,10 +20,9 @@ Two doors, either or both:
 The direct door lets in at most ``guard.connections`` connections at once (32,
 fewer when the process is short of file descriptors) and ``guard.per_address``
 (8) from one address (game/net/guard.py); it accepts them one at a time and
-closes the rest as they come, so
-a stranger's flood of idle connections neither takes the descriptors the game's
-own files need nor shuts out a friend at another address, and each idle one
-goes after ``hello_timeout``.  ``status().listening`` names the addresses the
+closes the rest as they come, so a stranger's flood of idle connections
+neither takes the descriptors the game's own files need nor shuts out a friend
+at another address, and each idle one goes after ``hello_timeout``.  ``status().listening`` names the addresses the
 door can be reached at (every interface's, unless ``listen`` names one).
 
 For each guest: it must say hello in time, with the same protocol and game

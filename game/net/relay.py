@@ -49,8 +49,9 @@ connections stay below the file descriptors left, the bytes held for all
 connections (unfinished lines, what waits for a slow reader) stay under
 ``buffered`` (the connection that would pass it is dropped), a line begun must
 end within ``half_line`` seconds, and a failed accept is one calm log line.
-A host over its address's rooms hears ``relay_full``.  Any exception in a connection's handler
-closes that connection only: bad input never stops the relay.
+A host over its address's rooms hears ``relay_full``.  Any exception in a
+connection's handler closes that connection only: bad input never stops the
+relay.
 """
 
 from __future__ import annotations
