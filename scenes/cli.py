@@ -57,6 +57,15 @@ def _check_netplay(parser: argparse.ArgumentParser, args: argparse.Namespace) ->
         except CodeError:
             parser.exit(2, f"tavolata: --join: {_echo(args.join)} is not a room code "
                            "(mistyped?)\n")
+    if args.listen is not None:
+        from game.net.interfaces import listen_address
+
+        if args.host is None:
+            parser.exit(2, "tavolata: --listen goes with --host\n")
+        try:
+            args.listen = listen_address(args.listen)
+        except ValueError as exc:
+            parser.exit(2, f"tavolata: --listen: {exc}\n")
     if args.relay is not None:
         from game.net.codes import relay_address
 
@@ -96,6 +105,9 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     net.add_argument("--join", metavar="CODE", help="join a friend's game with its room code")
     net.add_argument("--port", type=int, default=None, metavar="N",
                      help="--host: the port to listen on (default 47810)")
+    net.add_argument("--listen", default=None, metavar="ADDRESS",
+                     help="--host: listen on this address of this computer only, e.g. "
+                          "127.0.0.1 (default: the setting, else every interface)")
     net.add_argument("--relay", default=None, metavar="HOST:PORT",
                      help="a relay (python -m game.net.relay) for play across the internet")
     sim = parser.add_argument_group("headless simulation")
@@ -166,7 +178,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         online: dict[str, Any] | None = None
         if args.host is not None or args.join is not None:
             online = {"host": args.host, "join": args.join, "port": args.port,
-                      "relay": args.relay}
+                      "relay": args.relay, "listen": args.listen}
         return run(game=args.game, seed=args.seed,
                    fullscreen=args.fullscreen or (args.kiosk and not args.windowed),
                    size=args.size, windowed=args.windowed, kiosk=kiosk, online=online)

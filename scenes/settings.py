@@ -40,6 +40,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from filelock import FileLock, Timeout
+from game.names import name_problem
 
 if TYPE_CHECKING:  # pragma: no cover
     from game.session import GameSetup
@@ -48,8 +49,6 @@ ITALIAN_STYLES = ("napoletane", "bergamasche", "bresciane")
 ANIMATION_SPEEDS = {"slow": 0.6, "normal": 1.0, "fast": 2.0, "instant": 0.0}
 LANGUAGES = ("en",)
 VOLUME_STEP = 0.1
-#: the longest player name kept (what the name field lets one type)
-NAME_LIMIT = 24
 FILE_NAME = "settings.json"
 BAD_SUFFIX = ".bad"
 #: A settings file is a few hundred bytes: anything over this is not one (and is never read whole).
@@ -71,6 +70,8 @@ class Settings:
     player_name: str = ""
     #: the relay for play across the internet, "host:port" ("" : direct codes only)
     relay: str = ""
+    #: the address a hosted game listens on ("" : every interface; game/net/interfaces.py)
+    listen: str = ""
     #: game key -> its last setup as JSON (GameSetup.to_json() without the seed)
     games: dict[str, Any] = field(default_factory=dict)
     #: these settings as loaded or last saved: a save writes only what changed since over
@@ -199,20 +200,24 @@ def _valid(name: str, value: Any) -> bool:
     if name == "language":
         return isinstance(value, str) and value in LANGUAGES
     if name == "player_name":
-        return isinstance(value, str) and len(value) <= NAME_LIMIT
-    if name == "relay":
-        return isinstance(value, str) and (value == "" or _is_relay_address(value))
+        return name_problem(value) is None
+    if name in ("relay", "listen"):
+        return isinstance(value, str) and (value == "" or _is_address(name, value))
     return False
 
 
-def _is_relay_address(text: str) -> bool:
+def _is_address(name: str, text: str) -> bool:
+    """Does game.net's own check take ``text`` as it is, for the field ``name``?"""
     from game.net.codes import relay_address
+    from game.net.interfaces import listen_address
 
     try:
-        relay_address(text)
+        if name == "relay":
+            relay_address(text)
+            return True
+        return listen_address(text) == text
     except ValueError:
         return False
-    return True
 
 
 def from_json(data: Any) -> tuple[Settings, list[str]]:

@@ -557,3 +557,17 @@ def test_numbers_json_cannot_hold_are_not_written_back_as_infinity():
     assert on_disk["animation_speed"] == "fast" and on_disk["card_design"] == "bresciane"
     assert "colour" not in on_disk and on_disk["games"]["scopa"] == {"y": 1}
     assert load_settings()[0].volume == Settings().volume
+
+
+def test_a_name_with_a_nul_in_the_file_falls_back_with_a_notice():
+    write(json.dumps({"player_name": "Ma\x00rco", "volume": 0.5}))
+    loaded, notice = load_settings()
+    assert loaded.player_name == "" and loaded.volume == 0.5
+    assert notice and "player_name" in notice
+
+
+@pytest.mark.parametrize("listen, kept", [("127.0.0.1", True), ("", True), ("0.0.0.0", True),
+                                          ("my-laptop", False), ("127.0.0.1 ", False), (7, False)])
+def test_the_listen_address_is_kept_only_when_it_is_one(listen, kept):
+    loaded, bad = from_json({"listen": listen})
+    assert (loaded.listen == listen) == kept and ("listen" in bad) != kept
