@@ -40,6 +40,7 @@ from scenes.settings import Settings, load_settings, save_settings  # noqa: E402
 from scenes.sound import Sound, open_mixer  # noqa: E402
 from scenes.sprites import stop_painters  # noqa: E402
 from scenes.toast import Toasts  # noqa: E402
+from scenes import xwindow  # noqa: E402
 
 if TYPE_CHECKING:  # pragma: no cover
     from game.session import GameSetup
@@ -57,6 +58,14 @@ MAX_IDLE_DT = 0.5     # ... and then counts the time it slept, up to this
 EXIT_AFTER_FIRST_FRAME = "TAVOLATA_EXIT_AFTER_FIRST_FRAME"
 THREAD_JOIN_TIMEOUT = 1.0   # seconds each kind of background thread gets to end at shutdown
 INTERRUPTED = 130           # exit status after Ctrl+C, as shells report SIGINT
+
+
+def _desktop_size() -> tuple[int, int] | None:
+    try:
+        sizes = pygame.display.get_desktop_sizes()
+    except pygame.error:
+        return None
+    return tuple(sizes[0]) if sizes else None
 
 
 def _video_driver() -> str:
@@ -109,6 +118,9 @@ class App:
         self._errors: list[float] = []
         self._windowed_size = self._fit(size or DEFAULT_SIZE)
         self.window = None
+        #: an X server with no window manager: nobody grants fullscreen, the window is
+        #: made desktop-sized by hand (scenes/xwindow.py says why)
+        self.bare_x = _video_driver() == "x11" and xwindow.window_manager_running() is False
         self.fullscreen = not windowed and bool(fullscreen or self.settings.fullscreen)
         self.screen = self._open_window()
         pygame.display.set_caption(tr("ui.title"))
@@ -157,7 +169,7 @@ class App:
         if self.fullscreen:
             self._apply_fullscreen()
             screen = pygame.display.get_surface()
-        return screen
+        return self._real_surface(screen)
 
     @staticmethod
     def _window_object():
@@ -170,7 +182,9 @@ class App:
                 return None
 
     def _apply_fullscreen(self) -> None:
-        if self.window is not None:
+        if self.window is not None and self.bare_x:
+            self._cover_desktop(self.fullscreen)
+        elif self.window is not None:
             if self.fullscreen:
                 self.window.set_fullscreen(desktop=True)
             else:
@@ -179,6 +193,22 @@ class App:
             pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
         else:
             pygame.display.set_mode(self._windowed_size, pygame.RESIZABLE)
+
+    def _cover_desktop(self, on: bool) -> None:
+        """Fullscreen with no window manager: a borderless window the desktop's size at its
+        corner (asking for the fullscreen state would leave the window as it was); off: the
+        framed window back at its size, centred."""
+        window = self.window
+        if on:
+            size = _desktop_size() or self._windowed_size
+            window.borderless = True
+            window.size = size
+            window.position = (0, 0)
+        else:
+            window.borderless = False
+            window.size = self._windowed_size
+            window.position = pygame.WINDOWPOS_CENTERED
+        pygame.event.pump()     # the requests reach the server before anyone asks it
 
     def set_fullscreen(self, on: bool) -> None:
         """Switch between desktop fullscreen and the window; every scene is told the new size."""
@@ -210,18 +240,35 @@ class App:
         """Draw for the window as it really is.  A mode change without a window manager
         can leave the drawing surface at the desktop's size in a smaller window (the
         title cut, clicks landing off): after any change, the window's real size wins."""
-        try:
-            real = tuple(pygame.display.get_window_size())
-        except pygame.error:
-            return
-        if not real or real == tuple(self.screen.get_size()) or min(real) <= 0:
-            return
+        before = self.size
+        surface = self._real_surface(self.screen)
+        if surface is not self.screen or surface.get_size() != before:
+            self.screen = surface
+            self._resized()
+
+    def _real_surface(self, screen: pygame.Surface) -> pygame.Surface:
+        """The drawing surface for the window's real size: ``screen`` when it already fits."""
+        real = self.real_window_size()
+        if not real or real == tuple(screen.get_size()) or min(real) <= 0:
+            return screen
         surface = pygame.display.get_surface()
         if surface is None or tuple(surface.get_size()) != real:
             flags = pygame.FULLSCREEN if self.fullscreen and self.window is None else pygame.RESIZABLE
             surface = pygame.display.set_mode(real, flags)
-        self.screen = surface
-        self._resized()
+        return surface
+
+    def real_window_size(self) -> tuple[int, int] | None:
+        """The window's size as the display has it: the X server's word where no window
+        manager answers for it (SDL then only repeats what it asked for), else SDL's."""
+        if self.bare_x:
+            window = pygame.display.get_wm_info().get("window")
+            geometry = xwindow.window_geometry(window) if window else None
+            if geometry is not None:
+                return geometry[2], geometry[3]
+        try:
+            return tuple(pygame.display.get_window_size())
+        except pygame.error:
+            return None
 
     def _resized(self) -> None:
         self.ui.set_window_resolution(self.size)
