@@ -145,11 +145,13 @@ def test_mouse_left_arrow_lowers_and_the_row_raises(app):
     app.frame(DT, click(left.center))
     assert scene.options["target"] == 15
     app.frame(DT, click(left.center))
+    assert scene.options["target"] == 10
+    app.frame(DT, click(left.center))
     assert scene.options["target"] == 50          # wraps, as Enter does
     app.frame(DT, click(scene.focus.button("opt:target").rect.center))
-    assert scene.options["target"] == 15
+    assert scene.options["target"] == 10
     app.frame(DT, click(right.center))
-    assert scene.options["target"] == 25
+    assert scene.options["target"] == 15
     app.frame(DT, click(scene._arrows["level:1"][0].center))
     assert scene.seats[1].level == "easy"
 
