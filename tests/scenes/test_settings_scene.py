@@ -72,6 +72,18 @@ def test_fullscreen_row_switches_the_window(screen, app):
     assert not app.fullscreen and app.size == (1280, 720)
 
 
+def test_f11_keeps_the_focus_on_its_row_though_the_window_changed_under_the_pointer(screen,
+                                                                                     app):
+    focus(screen, "volume")
+    first = screen.focus.buttons[0].rect.center
+    # what SDL sends after a mode change: a motion that did not move, over another row now
+    app.frame(1 / 60, [key(pygame.K_F11), pygame.event.Event(
+        pygame.MOUSEMOTION, pos=first, rel=(0, 0), buttons=(0, 0, 0))])
+    assert app.fullscreen and screen.focus.focused.key == "opt:volume"
+    app.frame(1 / 60, [key(pygame.K_F11)])
+    assert not app.fullscreen and screen.focus.focused.key == "opt:volume"
+
+
 def test_clicking_the_left_arrow_lowers_and_the_row_raises(screen, app):
     left, right = screen._arrows["opt:volume"]
     start = app.settings.volume
