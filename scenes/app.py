@@ -50,6 +50,7 @@ ROOT = Path(__file__).resolve().parent.parent
 THEME_PATH = ROOT / "assets" / "theme.json"
 from scenes.sizes import DEFAULT_SIZE, MIN_SIZE  # noqa: E402
 FPS = 60
+MUTE_KEY = pygame.K_m       # anywhere: the sound off and on again
 MAX_DT = 0.1          # a stall (window drag, breakpoint) must not fast-forward animations
 REFRESH = 5.0         # seconds: even a still screen is drawn whole this often
 IDLE_WAIT = 0.25      # a resting loop sleeps on input this long at most (time still runs)
@@ -128,6 +129,8 @@ class App:
         self.ui.preload_fonts([{"name": "tavolata", "point_size": 16, "style": "bold",
                                 "antialiased": "1"}])
         self.sound = Sound(self.settings.volume)
+        #: the volume M gives back after muting
+        self._unmuted_volume = self.settings.volume or Settings().volume
         self.art = _make_art(self.settings.card_design)
         if notice:
             self.notify(notice, 6.0)
@@ -222,6 +225,22 @@ class App:
 
     def toggle_fullscreen(self) -> None:
         self.change_setting("fullscreen", not self.fullscreen)
+
+    def toggle_mute(self) -> None:
+        """M: the sound off, or back at the volume it had before (the usual one when the
+        program started muted); a word says which."""
+        if self.settings.volume > 0:
+            self._unmuted_volume = self.settings.volume
+            self.change_setting("volume", 0.0)
+            self.notify(tr("ui.sound_off"))
+        else:
+            self.change_setting("volume", self._unmuted_volume)
+            self.notify(tr("ui.sound_on"))
+
+    def _typing(self) -> bool:
+        """A text field has the keyboard (a letter typed there is not a shortcut)."""
+        return any(isinstance(element, pygame_gui.elements.UITextEntryLine)
+                   and element.is_focused for element in self.ui.get_sprite_group().sprites())
 
     def _on_resize(self, size: tuple[int, int]) -> None:
         if not self.fullscreen:
@@ -426,7 +445,12 @@ class App:
         elif event.type in (pygame.WINDOWSIZECHANGED, pygame.WINDOWMAXIMIZED,
                             pygame.WINDOWRESTORED):
             self._sync_window_size()
-        elif not self.ui.process_events(event):
+        elif self.ui.process_events(event):
+            pass
+        elif event.type == pygame.KEYDOWN and event.key == MUTE_KEY and not self._typing() \
+                and not event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT | pygame.KMOD_META):
+            self.toggle_mute()
+        else:
             self.stack.handle(event)
 
     def draw(self) -> None:
