@@ -357,7 +357,21 @@ class App:
             self.notify(tr("ui.error.no_table"))
             return
         setup = self.game_setup(game, seed, options) if isinstance(game, str) else game
-        self.stack.push(local_table(self, setup))
+        self.stack.push(local_table(self, self.named(setup)))
+
+    def named(self, setup: "GameSetup") -> "GameSetup":
+        """``setup`` with the player's name (Settings) in the person's seat, so the game's
+        record says who played; unchanged when no name is set."""
+        from dataclasses import replace
+
+        from game.session import HUMAN
+
+        name = self.settings.player_name
+        if not name:
+            return setup
+        seats = tuple(replace(seat, name=name) if seat.kind == HUMAN else seat
+                      for seat in setup.seats)
+        return replace(setup, seats=seats)
 
     def _over_menu(self) -> bool:
         """True when the top scene is the title menu (then Rules/Settings are full screens)."""

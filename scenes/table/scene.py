@@ -108,6 +108,7 @@ class TableScene(ControlsMixin, AnimationMixin, BoardMixin, PaintingMixin, Scene
         self.captions = captions
         self.adapter: TableAdapter = load_adapter(self.key)(self.spec, self.seats, self.human_seat)
         self.adapter.watching = self.watching
+        self.adapter.you_name = app.settings.player_name
         self.adapter.seat_kinds = tuple(s.kind for s in setup.seats)
         self.layout = self._new_layout(tuple(app.size))
         self.images = CardImages(app.art, self.spec.deck, self.layout.card_w, self.layout.card_h)

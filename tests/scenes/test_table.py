@@ -325,3 +325,22 @@ def test_a_computer_s_forced_move_takes_a_third_of_the_pause(display, fake):
         paces.append(table.computer_wait())
     assert paces[0] == pytest.approx(3.0 / table.speed())
     assert paces[1] == pytest.approx(paces[0] * FORCED_SHARE)
+
+
+@pytest.mark.parametrize("key", ["bocce", "briscola"])
+def test_the_players_name_is_on_their_plate_and_in_the_games_record(display, key):
+    app = make_app(display, "instant")
+    app.settings.player_name = "Anna"
+    app.start_game(key, 5)
+    table = app.stack.top
+    app.frame(1 / 60, [])
+    assert table.adapter.seat_name(table.seat, table.layout) == "Anna"
+    assert any(k[:3] == ("plate", table.seat, "Anna") for k in table._paint_log)
+    assert table.client.setup.seats[table.seat].name == "Anna"
+    assert "Anna" in table.adapter.seat_names(table.layout), "the score sheet's column"
+    app.back_to_menu()
+    app.settings.player_name = ""
+    app.start_game(key, 5)
+    table = app.stack.top
+    assert table.adapter.seat_name(table.seat, table.layout) == "You"
+    app.back_to_menu()
