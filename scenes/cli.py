@@ -4,13 +4,16 @@ makes, ``[project.scripts]`` in pyproject.toml) and ``python main.py`` both land
 on everyone's path.  Ctrl+C ends the program quietly with status 130.
 
 ``--simulate GAME`` plays computer games with no window (game/simulate.py) and never
-imports pygame; ``--kiosk`` runs the demo (scenes/kiosk); ``--host GAME`` and
+imports pygame, so it and ``--help`` work without the packages; anything else first asks
+scenes/preflight.py whether this Python has them (exit code 1 and the command that sets
+them up, if not); ``--kiosk`` runs the demo (scenes/kiosk); ``--host GAME`` and
 ``--join CODE`` play with a friend over the network (scenes/online.py).
 """
 
 from __future__ import annotations
 
 import argparse
+import sys
 from typing import Any, Sequence
 
 from game import CATALOG, GAMES
@@ -128,6 +131,12 @@ def main(argv: Sequence[str] | None = None) -> int:
 
             return simulate(args.simulate, args.games, args.players, args.seed or 0,
                             args.rotate)
+        from scenes.preflight import setup_problem
+
+        problem = setup_problem()
+        if problem is not None:
+            print(problem, file=sys.stderr)
+            return 1
         from scenes.app import run
 
         kiosk: dict[str, Any] | None = None
