@@ -129,8 +129,9 @@ def test_a_half_played_game_is_warned_about_before_the_demo_takes_it(display):
     assert kiosk.demo and table not in list(app.stack), "unanswered, the demo comes back"
 
 
-def test_every_demo_game_is_a_short_form_and_its_card_says_so_under_how_to_play(display):
-    app, kiosk = start(display, card=30.0)
+@pytest.mark.parametrize("size", [(1280, 720), (800, 500)])
+def test_every_demo_game_is_a_short_form_and_its_card_says_so_under_how_to_play(display, size):
+    app, kiosk = start(display, card=30.0, size=size)
     for key in kiosk.keys:
         assert DEMO_OPTIONS[key], f"{key} has a short form"
         assert GAMES[key].resolve_options(DEMO_OPTIONS[key]) != GAMES[key].resolve_options({})
@@ -138,7 +139,7 @@ def test_every_demo_game_is_a_short_form_and_its_card_says_so_under_how_to_play(
         card = app.stack.top
         assert isinstance(card, TitleCard) and card.title == GAMES[key].title
         assert card.howto and card.short.startswith("A short ")
-        card.draw(display)
+        card.draw(pygame.Surface(size))
         assert card.boxes["players"].bottom < card.boxes["rule"].top
         assert card.boxes["rule"].bottom < card.boxes["hint"].top
     assert "to 10 points" in tr("kiosk.short.bocce", **DEMO_OPTIONS["bocce"])
