@@ -95,5 +95,6 @@ def test_a_window_change_under_a_resting_pointer_does_not_take_the_focus():
     focus, _ = grid()
     focus.handle(key(pygame.K_DOWN))
     before = focus.focused.key
-    focus.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=(50, 20), rel=(0, 0), buttons=(0, 0, 0)))
+    focus.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=(50, 20), rel=(0, 0),
+                                    buttons=(0, 0, 0)))
     assert focus.focused.key == before, "SDL's motion after F11 moved nothing"
