@@ -25,6 +25,15 @@ where they lie.  A zone is a string such as ``"deck"``, ``"hand/0"``,
   A move whose card is not found in ``src`` by code takes the last card of ``src``.
   A move may carry ``"at"``: the index in ``dst`` where the card lands (a card that
   joins a sorted hand); without it the card goes on top of ``dst`` (at its end).
+  Only those who see the card get its place: an index in a hidden hand says how
+  many hidden cards sort above it.
+
+Secrecy: everything a seat receives (views, redacted events, the session's
+updates and the pace the table takes from them) depends only on what that seat
+may know.  :meth:`State.hidden_places` and :meth:`State.redeal_hidden` build a
+"twin world" that differs only in cards a seat cannot see, and
+tests/game/test_twin_worlds.py proves the seat cannot tell the twins apart, for
+every game.
 """
 
 from __future__ import annotations
@@ -347,13 +356,31 @@ class State(abc.ABC):
     def result(self) -> dict[str, Any]:
         """``{"scores": [...], "winners": [...]}`` once :attr:`over`."""
 
+    @abc.abstractmethod
+    def true_zones(self) -> dict[str, list[Card]]:
+        """Every zone with its real cards, in order: what ``view(seat)["zones"]`` shows
+        each seat a face of, or a face-down place."""
+
+    def _set_zones(self, zones: Mapping[str, Sequence[Card]]) -> None:
+        """Put these cards in these zones (the inverse of :meth:`true_zones`), for
+        :meth:`redeal_hidden`; a game that supports it also drops what it worked out
+        from the old cards."""
+        raise NotImplementedError(f"{type(self).__name__} cannot re-place its cards")
+
+    def from_log(self, seat: int, action: Action) -> Action:
+        """An action as an older log wrote it, in today's form (:func:`replay` asks before
+        each action): a game whose actions changed keeps its old logs playable."""
+        return action
+
     def _reason(self, seat: int, action: Action) -> Reason | None:
         """Why an action of the seat to act that :meth:`is_legal` refuses is illegal."""
         return None
 
     def is_legal(self, seat: int, action: Action) -> bool:
         """Whether ``seat`` may take ``action`` now.  The default looks in
-        :meth:`legal_actions`; a game whose lists are long answers without them."""
+        :meth:`legal_actions`; a game whose lists are long answers without them.  A game
+        whose actions come in many equal forms (Dou Dizhu: which of several Jacks) lists
+        one of each and takes every form here (say so in its docstring)."""
         return (self.has_seat(seat) and isinstance(action, Action)
                 and seat in self.to_act() and action in self.legal_actions(seat))
 
@@ -402,6 +429,36 @@ class State(abc.ABC):
         events = self._apply(seat, action)
         self.history.append((seat, action))
         return events
+
+    # -- twin worlds ---------------------------------------------------------
+    def hidden_places(self, seat: int | None) -> list[tuple[str, int]]:
+        """The places ``(zone, index)`` of :meth:`true_zones` whose card ``seat`` cannot
+        see (face down in its view) and which may hold any other such card without the
+        rules telling the seat anything else: a twin world (tests/game/test_twin_worlds.py)
+        re-deals the cards there.  A game keeps out the zones of :meth:`_fixed_zones`."""
+        fixed = self._fixed_zones(seat)
+        zones = self.view(seat)["zones"]
+        return [(z, i) for z, cs in zones.items() if z.partition("/")[0] not in fixed
+                for i, c in enumerate(cs) if c is None]
+
+    def _fixed_zones(self, seat: int | None) -> frozenset[str]:
+        """Kinds of zone (``"pile"`` for ``pile/0`` ...) hidden from ``seat`` whose cards
+        stay where they are in a twin world: face-down piles of cards everyone saw
+        played (what they hold is known, and may show in public facts such as points
+        taken), and cards whose identity shows in public facts."""
+        return frozenset()
+
+    def redeal_hidden(self, placed: Mapping[tuple[str, int], Card]) -> None:
+        """Put each card at its place ``(zone, index)`` of :meth:`true_zones`, the cards
+        being a reordering of the cards now at those places (a twin world).  A game that
+        keeps hands sorted sorts them again: a hidden hand's order is hidden too."""
+        zones = self.true_zones()
+        before = sorted(zones[z][i] for z, i in placed)
+        if before != sorted(placed.values()):
+            raise ValueError("a re-deal must move the cards already at those places")
+        for (z, i), c in placed.items():
+            zones[z][i] = c
+        self._set_zones({z: zones[z] for z in {z for z, _ in placed}})
 
     def log(self) -> dict[str, Any]:
         """The whole game as JSON: replaying it gives this very state."""
@@ -471,7 +528,7 @@ def replay(key: str, options: Mapping[str, Any] | None, seats: int, seed: int,
     for index, entry in enumerate(actions):
         seat, action = _log_entry(index, entry)
         try:
-            state.apply(seat, action)
+            state.apply(seat, state.from_log(seat, action))
         except IllegalAction as exc:
             raise LogError(f"action {index} of the log ({seat}, {_brief(str(action))}) is "
                            f"illegal: {exc}", index, exc.reason) from None

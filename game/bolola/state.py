@@ -11,7 +11,7 @@ face up to ``won/<seat>`` (beside the player) and the rest face down to
 from __future__ import annotations
 
 import copy
-from typing import Any
+from typing import Any, Mapping, Sequence
 
 from game.bolola.must import playable
 from game.bolola.rules import (CONTRACTS, HAND_SIZE, HEARTS, POINTS, SEATS, contract_total,
@@ -178,6 +178,23 @@ class BololaState(State):
             zones[f"pile/{s}"] = list(self.piles[s])
             zones[f"won/{s}"] = list(self.won[s])
         return zones
+
+    def _set_zones(self, zones: Mapping[str, Sequence[Card]]) -> None:
+        """Hands are kept sorted (their order is no secret: each is one seat's own)."""
+        for zone, cs in zones.items():
+            kind, _, owner = zone.partition("/")
+            if kind == "hand":
+                self.hands[int(owner)] = sorted(cs, key=hand_order)
+            elif kind in ("pile", "won"):
+                (self.piles if kind == "pile" else self.won)[int(owner)] = list(cs)
+            elif zone == "table":
+                self.table = list(cs)
+            elif cs:
+                raise ValueError(f"Bolola has no cards in {zone!r}")
+
+    def _fixed_zones(self, seat: int | None) -> frozenset[str]:
+        """Tricks taken lie face down: every card in them was seen played."""
+        return frozenset({"pile"})
 
     @staticmethod
     def _face_up(seat: int | None, zone: str) -> bool:

@@ -27,7 +27,7 @@ import copy
 import logging
 import random
 from collections import deque
-from typing import Any, Callable, Optional
+from typing import Any, Callable, Optional, Sequence
 
 import pygame
 
@@ -69,6 +69,13 @@ def computer_pause(own: Optional[tuple[float, float]], table_delay: tuple[float,
         return rng.uniform(*own) / (speed if speed > 0 else OWN_DELAY_SPEED_AT_INSTANT)
     lo, hi = table_delay
     return 0.0 if speed <= 0 or hi <= 0 else rng.uniform(lo, hi) / speed
+
+
+def pause_share(update: Update, computers: Sequence[int]) -> float:
+    """The share of the usual pause the computers ``computers`` (all to act) take before
+    their move: :data:`FORCED_SHARE` when the update says each one's move is forced (a
+    fact every watcher has alike, see :func:`game.session.referee.forced_seats`), else 1."""
+    return FORCED_SHARE if computers and set(computers) <= set(update.forced) else 1.0
 
 
 class TableScene(ControlsMixin, AnimationMixin, BoardMixin, PaintingMixin, Scene):
@@ -339,8 +346,8 @@ class TableScene(ControlsMixin, AnimationMixin, BoardMixin, PaintingMixin, Scene
         if self._pace is None or self._pace[0] != self.version:
             own = self.adapter.think_delay(self.view, computers)
             wait = computer_pause(own, self.delay, self.speed(), self._pace_rng)
-            if own is None and set(computers) <= set(self.update_msg.forced):
-                wait *= FORCED_SHARE      # nothing to think over: the session says so
+            if own is None:               # nothing to think over: the session says so
+                wait *= pause_share(self.update_msg, computers)
             self._pace = (self.version, wait)
         version, left = self._pace
         left -= dt

@@ -12,7 +12,8 @@ import random
 import pygame
 import pytest
 
-from game.doudizhu.state import PASS
+from game.cards import cards
+from game.doudizhu.state import PASS, play_of
 from game.engine import Action
 from scenes.result import ResultScene, SheetScene
 from game.doudizhu import SPEC
@@ -163,7 +164,28 @@ def test_hint_cycles_through_legal_plays_and_play_plays_the_pick(display):
     click(app, table.bar.buttons[0].rect.center)
     state = state_of(table)
     mine = [a for s, a in state.history if s == 0 and a.kind == "play"]
-    assert mine == [Action("play", (), play_value(picked))], "the picked cards were played"
+    assert mine == [play_of(cards(picked))], "the picked cards were played"
+    assert mine[0].value == play_value(picked)
+
+
+def test_the_cards_you_pick_are_the_cards_that_land_whatever_their_suits(display):
+    """Suits never matter to the rules, but everyone sees them: the table sends the
+    cards you picked, and those (not the first of their rank) land on the table."""
+    app, table = start(display)
+    become_landlord(app, table)
+    hand = state_of(table).hands[0]
+    letters = [play_value([c.code]) for c in hand]
+    rank = next(ch for ch in letters if letters.count(ch) >= 2 and ch not in "BR")
+    last = [c.code for c in hand if play_value([c.code]) == rank][-1]   # not the first
+    rect = table.card_rect(last)
+    click(app, (rect.left + 6, rect.centery))       # its own strip, left of the next card
+    frames(app, 2)
+    assert table.selected == [last] and table.bar.buttons[0].enabled
+    click(app, table.bar.buttons[0].rect.center)
+    frames(app, 1)
+    assert [s.code for s in table.zones["trick/0"]] == [last]
+    assert state_of(table).trick[0] == cards([last])
+    assert last not in [c.code for c in state_of(table).hands[0]]
 
 
 def test_each_play_lies_in_front_of_its_player_until_the_trick_clears(display):
