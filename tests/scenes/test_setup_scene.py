@@ -12,6 +12,7 @@ import pytest
 from game import GAMES
 from game.engine import GameSpec, Option
 from game.session import COMPUTER, HUMAN, GameSetup, SeatSpec
+from scenes.i18n import tr
 from scenes.settings import settings_path
 from scenes.setup_scene import SetupScene
 from tests.scenes.shell_helpers import click, colours, key
@@ -147,11 +148,13 @@ def test_mouse_left_arrow_lowers_and_the_row_raises(app):
     app.frame(DT, click(left.center))
     assert scene.options["target"] == 15
     app.frame(DT, click(left.center))
+    assert scene.options["target"] == 10
+    app.frame(DT, click(left.center))
     assert scene.options["target"] == 50          # wraps, as Enter does
     app.frame(DT, click(scene.focus.button("opt:target").rect.center))
-    assert scene.options["target"] == 15
+    assert scene.options["target"] == 10
     app.frame(DT, click(right.center))
-    assert scene.options["target"] == 25
+    assert scene.options["target"] == 15
     app.frame(DT, click(scene._arrows["level:1"][0].center))
     assert scene.seats[1].level == "easy"
 
@@ -344,3 +347,21 @@ def test_an_option_whose_range_follows_the_players_stays_in_range(app):
     assert scene.options["opening"] == 6
     assert [r.values for r in scene.rows if r.key == "opt:opening"][0] == tuple(range(1, 7))
     assert scene.setup.options["opening"] == 6
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (800, 500), (1920, 1080)])
+def test_the_panel_clears_the_subtitle_and_the_key_line_at_six_players(app, size):
+    scene = open_setup(app, "bisca")
+    scene._set_count(6)
+    scene._build()
+    surface = pygame.Surface(size)
+    scene.draw(surface)
+    assert scene.drawn["subtitle"].bottom < scene._panel.top
+    assert scene._panel.bottom < scene.drawn["keys"].top
+
+
+def test_the_key_line_names_the_button_that_opens_a_room_online(app):
+    scene = SetupScene(app, "bocce", on_play=lambda setup: None, online=True)
+    assert scene.focus.button("play").label in scene.key_line()
+    assert "Enter on Play " not in scene.key_line()
+    assert "Enter on Play " in SetupScene(app, "bocce").key_line()
