@@ -40,6 +40,7 @@ from __future__ import annotations
 
 import abc
 import functools
+import math
 import random
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Mapping, Optional, Sequence
@@ -49,6 +50,22 @@ from game.cards import Card, CardCodeError
 
 #: the kind of the last event of every game: its data holds ``scores`` and ``winners``
 GAME_OVER = "game_over"
+
+
+def _brief(value: Any, limit: int = 60) -> str:
+    """``repr(value)``, cut short: a damaged log may hold a 5,000-digit "number", and
+    Python refuses to write an int past 4,300 digits (ValueError), so such a number is
+    named by its length instead."""
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 14_000:
+        digits = int((value.bit_length() - 1) * math.log10(2)) + 1
+        if abs(value) >= 10 ** digits:
+            digits += 1
+        return f"a {digits}-digit number"
+    try:
+        text = repr(value)
+    except ValueError:                      # a huge int inside a list or a dict
+        return f"a {type(value).__name__} holding a number too long to write"
+    return text if len(text) <= limit else text[:limit - 3] + "..."
 
 
 @dataclass(frozen=True)
@@ -76,12 +93,12 @@ class Reason:
     @classmethod
     def from_json(cls, obj: Any) -> "Reason":
         if not isinstance(obj, dict) or not isinstance(obj.get("key"), str):
-            raise ValueError(f"not a reason: {obj!r}")
+            raise ValueError(f"not a reason: {_brief(obj)}")
         params = obj.get("params", {})
         if not isinstance(params, dict) or not all(
                 isinstance(k, str) and isinstance(v, (str, int, float)) and not isinstance(v, bool)
                 for k, v in params.items()):
-            raise ValueError(f"bad reason parameters: {params!r}")
+            raise ValueError(f"bad reason parameters: {_brief(params)}")
         return cls(obj["key"], params)
 
 
@@ -127,11 +144,11 @@ class Action:
 
     def __post_init__(self) -> None:
         if not self.kind or ":" in self.kind or " " in self.kind:
-            raise ActionCodeError(f"bad action kind: {self.kind!r}")
+            raise ActionCodeError(f"bad action kind: {_brief(self.kind)}")
         if not isinstance(self.cards, tuple):
             object.__setattr__(self, "cards", tuple(self.cards))
         if ":" in self.value:
-            raise ActionCodeError(f"bad action value: {self.value!r}")
+            raise ActionCodeError(f"bad action value: {_brief(self.value)}")
 
     @property
     def card(self) -> Card | None:
@@ -150,15 +167,15 @@ class Action:
     def parse(cls, text: str) -> "Action":
         """The action for a text form produced by ``str(action)``."""
         if not isinstance(text, str) or not text:
-            raise ActionCodeError(f"not an action: {text!r}")
+            raise ActionCodeError(f"not an action: {_brief(text)}")
         parts = text.split(":")
         if len(parts) > 3:
-            raise ActionCodeError(f"not an action: {text!r}")
+            raise ActionCodeError(f"not an action: {_brief(text)}")
         kind = parts[0]
         try:
             cs = tuple(Card.parse(c) for c in parts[1].split(",") if c) if len(parts) > 1 else ()
         except CardCodeError as exc:
-            raise ActionCodeError(f"not an action: {text!r} ({exc})") from None
+            raise ActionCodeError(f"not an action: {_brief(text)} ({exc})") from None
         value = parts[2] if len(parts) > 2 else ""
         return cls(kind, cs, value)
 
@@ -200,13 +217,13 @@ class Event:
     @classmethod
     def from_json(cls, obj: Any) -> "Event":
         if not isinstance(obj, dict) or not isinstance(obj.get("kind"), str):
-            raise ValueError(f"not an event: {obj!r}")
+            raise ValueError(f"not an event: {_brief(obj)}")
         seat = obj.get("seat")
         if seat is not None and not isinstance(seat, int):
-            raise ValueError(f"bad event seat: {seat!r}")
+            raise ValueError(f"bad event seat: {_brief(seat)}")
         data = obj.get("data", {})
         if not isinstance(data, dict):
-            raise ValueError(f"bad event data: {data!r}")
+            raise ValueError(f"bad event data: {_brief(data)}")
         return cls(obj["kind"], seat, data)
 
 
@@ -277,14 +294,14 @@ class GameSpec:
         it would reach the log and the screen as given.
         """
         if options is not None and not isinstance(options, Mapping):
-            raise ValueError(f"the options of {self.title} are a dict, not {options!r}")
+            raise ValueError(f"the options of {self.title} are a dict, not {_brief(options)}")
         out = {name: opt.default for name, opt in self.options.items()}
         for name, value in (options or {}).items():
             if not isinstance(name, str) or name not in self.options:
-                raise ValueError(f"{self.title} has no option {name!r}")
+                raise ValueError(f"{self.title} has no option {_brief(name)}")
             allowed = self.options[name].allowed
             if not any(type(value) is type(a) and value == a for a in allowed):
-                raise ValueError(f"option {name!r} of {self.title} cannot be {value!r}")
+                raise ValueError(f"option {_brief(name)} of {self.title} cannot be {_brief(value)}")
             out[name] = value
         return out
 
@@ -292,7 +309,7 @@ class GameSpec:
             seed: int = 0) -> "State":
         seats = self.seats[0] if seats is None else seats
         if type(seats) is not int or seats not in self.seats:
-            raise ValueError(f"{self.title} is played by {self.seats} players, not {seats!r}")
+            raise ValueError(f"{self.title} is played by {self.seats} players, not {_brief(seats)}")
         state = self.factory(self.resolve_options(options), seats, seed)
         state.key = self.key
         return state
@@ -487,7 +504,7 @@ def _guard_view(method: Callable[..., dict[str, Any]]) -> Callable[..., dict[str
     @functools.wraps(method)
     def view(self: State, seat: int | None) -> dict[str, Any]:
         if seat is not None and not self.has_seat(seat):
-            raise ValueError(f"no seat {seat!r} at a table of {self.seats}: "
+            raise ValueError(f"no seat {_brief(seat)} at a table of {self.seats}: "
                              "a view is for a seat 0 .. seats - 1, or None for a spectator")
         return method(self, seat)
     view._seat_guarded = True  # type: ignore[attr-defined]
@@ -530,7 +547,7 @@ def replay(key: str, options: Mapping[str, Any] | None, seats: int, seed: int,
         try:
             state.apply(seat, state.from_log(seat, action))
         except IllegalAction as exc:
-            raise LogError(f"action {index} of the log ({seat}, {_brief(str(action))}) is "
+            raise LogError(f"action {index} of the log ({_brief(seat)}, {_brief(str(action))}) is "
                            f"illegal: {exc}", index, exc.reason) from None
     return state
 
@@ -551,12 +568,6 @@ def _log_entry(index: int, entry: Any) -> tuple[int, Action]:
     except ActionCodeError:
         raise LogError(f"action {index} of the log is not an action: {_brief(action)}",
                        index) from None
-
-
-def _brief(value: Any, limit: int = 60) -> str:
-    """``repr(value)``, cut short: a damaged log may hold a 5,000-digit "number"."""
-    text = repr(value)
-    return text if len(text) <= limit else text[:limit - 3] + "..."
 
 
 def replay_log(log: Mapping[str, Any]) -> State:

@@ -80,8 +80,6 @@ def can_undo(table: "TableScene") -> bool:
 def undo(table: "TableScene") -> bool:
     """Back to the position before the person's last decision: a new table of it replaces
     this one.  False (and why, in words) when there is nothing to take back."""
-    from scenes.table.scene import TableScene
-
     if not can_undo(table):
         table.refuse(tr("kept.no_undo"))
         return False
@@ -90,8 +88,7 @@ def undo(table: "TableScene") -> bool:
     back = client.undone()
     if back is None:
         return False
-    new = TableScene(table.app, back, table.delay, table.auto_close, table.again,
-                     table.on_finished, table.captions)
+    new = table.like(back)
     stack = table.app.stack
     while stack.top is not None and stack.top is not table:
         stack.pop()                 # the pause menu it came from

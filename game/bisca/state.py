@@ -330,10 +330,8 @@ class BiscaState(State):
             tied = [s for s in self.players if self.lives[s] == best]
             if len(tied) == 1:
                 self.winners = list(tied)
-            else:
-                self.lives = [h + HALF for h in self.lives]
-                for s in tied:
-                    self.lives[s] = max(self.lives[s], HALF)
+            else:                               # every seat is out, so holds none: all get one
+                self.lives = [HALF] * self.seats
             events.append(Event("everyone_out", None, {
                 "tie": len(tied) > 1, "seats": tied, "lives": _numbers(list(self.lives))}))
         for s in self.players:
@@ -350,6 +348,7 @@ class BiscaState(State):
         if self.winners:
             self._finish(events)
             return
+        self.lives = [max(h, 0) for h in self.lives]     # out is out: no negative count carried on
         self.cards = rules.next_count(self.cards, self.opening)
         events.extend(self._start_round())
 

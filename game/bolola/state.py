@@ -43,7 +43,9 @@ class BololaState(State):
             raise ValueError("Bolola is played by four")
         self.dealers_choice = bool(options.get("dealers_choice", False))
         self.early_end = bool(options.get("early_end", False))
-        self.deals = len(CONTRACTS) * (SEATS if self.dealers_choice else 1)
+        short = int(options.get("deals", len(CONTRACTS)))
+        self.deals = short if short < len(CONTRACTS) else \
+            len(CONTRACTS) * (SEATS if self.dealers_choice else 1)
         #: contracts each seat has still to deal (Dealer's choice)
         self.left: list[list[str]] = [list(CONTRACTS) for _ in range(SEATS)]
         self.deal_no = 0
@@ -51,6 +53,7 @@ class BololaState(State):
         self.contract: str | None = None
         self.trump: str | None = None
         self.hands: list[list[Card]] = [[] for _ in range(SEATS)]
+        self.deck: list[Card] = []               # a deal ended early leaves its hands here
         self.table: list[Card] = []
         self.piles: list[list[Card]] = [[] for _ in range(SEATS)]
         self.won: list[list[Card]] = [[] for _ in range(SEATS)]
@@ -170,7 +173,7 @@ class BololaState(State):
 
     # -- what a seat sees ---------------------------------------------------------
     def true_zones(self) -> dict[str, list[Card]]:
-        zones: dict[str, list[Card]] = {"deck": [], "table": list(self.table)}
+        zones: dict[str, list[Card]] = {"deck": list(self.deck), "table": list(self.table)}
         for s in range(SEATS):
             zones[f"hand/{s}"] = list(self.hands[s])
             zones[f"pile/{s}"] = list(self.piles[s])
@@ -252,7 +255,7 @@ class BololaState(State):
             events.append(Event("deal", self.dealer, {**head, "stage": "gather", "moves": gather}))
         self.piles = [[] for _ in range(SEATS)]
         self.won = [[] for _ in range(SEATS)]
-        self.table, self.played, self.tricks = [], [], []
+        self.table, self.played, self.tricks, self.deck = [], [], [], []
         self.deal_scores = [0] * SEATS
         self.contract, self.trump = None, None
         deck = shuffled(DECK, self.rng)
@@ -330,6 +333,7 @@ class BololaState(State):
         if early:
             moves = [card_move(None, f"hand/{s}", "deck", False)
                      for s in range(SEATS) for _ in self.hands[s]]
+            self.deck = [c for h in self.hands for c in h]
             self.hands = [[] for _ in range(SEATS)]
             events.append(Event("deal_ended", None, {"tricks": len(self.tricks),
                                                      "moves": moves}))

@@ -30,8 +30,10 @@ Choices where the rule text (seed 004) is silent or garbled, all shown in the in
 * The landlord's three cards are turned up for everyone (event ``landlord``;
   ``view["kitty"]`` keeps them) and then join the landlord's hand (event
   ``kitty_taken``): face up and each in its place in the sorted hand for the
-  landlord; face down and in no place for the others, since a place would tell how
-  many hidden cards sort above it.  The landlord leads.  A player who leads may not pass.  After two
+  landlord; face down, without their codes and in no place for the others, since a
+  place would tell how many hidden cards sort above it, and a hidden hand followed
+  by code would drift from the true order as unseen cards leave it.  The landlord
+  leads.  A player who leads may not pass.  After two
   passes in a row the trick is cleared and its last player leads anything.  A player's
   earlier play of the same trick leaves the table when they play again.
 * Scoring (the text: "If the winner is the landlord, he gets the agreed amount from

@@ -355,13 +355,15 @@ class DoudizhuState(State):
         self.listed[landlord] = None
         # turned up for all to see, then they join the landlord's hand.  The landlord
         # sees each land in its place in the sorted hand (in that order, so each index
-        # holds); the others see them go face down to the hand and no place: where a
-        # card lands would tell how many hidden cards sort above it.
+        # holds); the others see them go face down, without their codes and in no
+        # place: where a card lands would tell how many hidden cards sort above it, and
+        # a hidden hand followed by code would drift from the true order as unseen
+        # cards leave it (the end-of-hand reveal would turn the wrong places)
         shown = [card_move(c, "kitty", "kitty", True) for c in self.kitty]
         order = sorted(self.kitty, key=self.hands[landlord].index)
         placed = [{**card_move(c, "kitty", dst, True), "at": self.hands[landlord].index(c)}
                   for c in order]
-        hidden = [card_move(c, "kitty", dst, False) for c in order]
+        hidden = [card_move(None, "kitty", dst, False) for _ in order]
         self.kitty = []
         self.phase, self.turn = PLAY, landlord
         head = {"bid": self.high_bid, "kitty": codes(self.kitty_shown), "stake": self.stake}

@@ -46,7 +46,7 @@ from scenes.table.board import BoardMixin
 from scenes import keeping
 from scenes.table.captions import Captions
 from scenes.table.controls import ControlsMixin
-from scenes.table.netplay import link_state, seat_names
+from scenes.table.netplay import link_state, networked, seat_names
 from scenes.table.painting import PaintingMixin
 from scenes.table.story import CornerButtons, Story, StoryScene, caption
 from scenes.tables import TableAdapter, load_adapter
@@ -117,6 +117,8 @@ class TableScene(ControlsMixin, AnimationMixin, BoardMixin, PaintingMixin, Scene
         self.captions = captions
         self.adapter: TableAdapter = load_adapter(self.key)(self.spec, self.seats, self.human_seat)
         self.adapter.watching = self.watching
+        # a game here: your plate says your name (online it says "You", as ever)
+        self.adapter.you_name = "" if networked(client) else app.settings.player_name
         self.adapter.seat_kinds = tuple(s.kind for s in setup.seats)
         self.layout = self._new_layout(tuple(app.size))
         self.images = CardImages(app.art, self.spec.deck, self.layout.card_w, self.layout.card_h)
@@ -489,7 +491,12 @@ class TableScene(ControlsMixin, AnimationMixin, BoardMixin, PaintingMixin, Scene
         if self.again is None:
             return None
         self.close()
-        return TableScene(self.app, self.again(), self.delay, self.auto_close, self.again,
+        return self.like(self.again())
+
+    def like(self, client: Client) -> "TableScene":
+        """A table like this one (pace, closing, Play again) for another client: the next
+        game, or this one resumed at another position (a move taken back)."""
+        return TableScene(self.app, client, self.delay, self.auto_close, self.again,
                           self.on_finished, self.captions)
 
     def finished(self) -> None:

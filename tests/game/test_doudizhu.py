@@ -177,13 +177,15 @@ def test_the_highest_bidder_takes_and_shows_the_three_cards_and_leads():
         joined = events[-1].for_seat(seat).data["moves"]
         assert [m["card"] for m in turned] == [x.code for x in kitty]
         assert all(m["src"] == m["dst"] == "kitty" and m["up"] for m in turned), "shown to all"
-        assert sorted(m["card"] for m in joined) == sorted(x.code for x in kitty)
         if seat == first:
+            assert sorted(m["card"] for m in joined) == sorted(x.code for x in kitty)
             assert all(state.hands[first][m["at"]].code == m["card"] for m in joined), \
                 "each card lands in its place in the landlord's sorted hand"
         else:
             assert all("at" not in m for m in joined), \
                 "a place in the landlord's hand tells how many hidden cards sort above it"
+            assert all(m["card"] is None for m in joined), \
+                "a hidden hand is not followed by code: its unseen plays would shuffle it"
         assert all(m["up"] == (seat == first) for m in joined), "face up only in its hand"
     for seat in (None, 0, 1, 2):
         assert state.view(seat)["kitty"] == [x.code for x in kitty]
@@ -417,6 +419,7 @@ def test_every_reply_beats_the_play_and_is_legal_agrees_with_the_list(counts, pr
     assert book.replies(combos.pack(counts), prev) == listed
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None)
 @given(counts=hands(), data=st.data(), classic=st.booleans())
 def test_is_legal_finds_no_play_the_generator_missed(counts, data, classic):

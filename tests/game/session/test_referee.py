@@ -25,6 +25,7 @@ def humans_vs(key: str, humans: set[int], seed: int = 1) -> GameSetup:
                      {}, seed)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("key", sorted(GAMES))
 @pytest.mark.parametrize("seed", [0, 1, 2])
 def test_a_game_played_through_the_codec_ends_as_the_local_game(key, seed):
