@@ -504,7 +504,8 @@ class App:
 
 def run(game: str | None = None, seed: int | None = None, fullscreen: bool = False,
         size: tuple[int, int] | None = None, windowed: bool = False,
-        kiosk: dict[str, Any] | None = None, online: dict[str, Any] | None = None) -> int:
+        kiosk: dict[str, Any] | None = None, online: dict[str, Any] | None = None,
+        replay: str | None = None) -> int:
     """The program: the title menu (and a table straight away if ``game`` is given) until Quit;
     the exit status (130 after Ctrl+C, which ends the program as Quit does).  ``kiosk``: the
     kiosk's options (scenes/kiosk): the demo instead, until its quit chord or SIGTERM.
@@ -520,7 +521,7 @@ def run(game: str | None = None, seed: int | None = None, fullscreen: bool = Fal
         signal.signal(signal.SIGTERM, lambda *_: setattr(app, "running", False))
     status = 0
     try:
-        status = _loop(app, game, seed, started, online)
+        status = _loop(app, game, seed, started, online, replay)
     except KeyboardInterrupt:
         status = INTERRUPTED
     finally:
@@ -544,12 +545,17 @@ def _rest() -> list[pygame.event.Event]:
 
 
 def _loop(app: App, game: str | None, seed: int | None, started: float,
-          online: dict[str, Any] | None = None) -> int:
+          online: dict[str, Any] | None = None, replay: str | None = None) -> int:
     """The frames until Quit (or a menu that keeps failing: status 1, but a kiosk never
-    gives up).  ``online``: the command line's --host or --join (scenes/online.py)."""
+    gives up).  ``online``: the command line's --host or --join (scenes/online.py);
+    ``replay``: a saved game's file to watch (scenes/replay_scene.py)."""
     app.back_to_menu()
     if app.kiosk is not None:
         app.kiosk.start()
+    elif replay:
+        from scenes.replay_scene import open_replay_file
+
+        open_replay_file(app, Path(replay))
     elif online:
         from scenes.online import start_online
 

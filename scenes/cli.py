@@ -7,7 +7,9 @@ on everyone's path.  Ctrl+C ends the program quietly with status 130.
 imports pygame, so it and ``--help`` work without the packages; anything else first asks
 scenes/preflight.py whether this Python has them (exit code 1 and the command that sets
 them up, if not); ``--kiosk`` runs the demo (scenes/kiosk); ``--host GAME`` and
-``--join CODE`` play with a friend over the network (scenes/online.py).
+``--join CODE`` play with a friend over the network (scenes/online.py); ``--replay FILE``
+watches a saved game again (scenes/replay_scene.py; a file that does not replay is told
+in one line, exit code 2, before any window opens).
 """
 
 from __future__ import annotations
@@ -75,6 +77,20 @@ def _check_netplay(parser: argparse.ArgumentParser, args: argparse.Namespace) ->
             parser.exit(2, f"tavolata: --relay: {exc}\n")
 
 
+def _check_replay(parser: argparse.ArgumentParser, path: str) -> None:
+    """Exit 2 with one line when the file is not a game that replays (game/saves.py)."""
+    from pathlib import Path
+
+    from game.saves import SaveError, load_record
+
+    try:
+        load_record(Path(path), same_version=False)
+    except FileNotFoundError:
+        parser.exit(2, f"tavolata: --replay: no file {path}\n")
+    except (SaveError, OSError) as exc:
+        parser.exit(2, f"tavolata: --replay: {path} cannot be replayed: {exc}\n")
+
+
 def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     keys = ", ".join(entry.key for entry in CATALOG)
     parser = argparse.ArgumentParser(
@@ -110,6 +126,9 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
                           "127.0.0.1 (default: the setting, else every interface)")
     net.add_argument("--relay", default=None, metavar="HOST:PORT",
                      help="a relay (python -m game.net.relay) for play across the internet")
+    parser.add_argument("--replay", metavar="FILE",
+                        help="watch a saved game again move by move (a file made by "
+                             "'Save this game')")
     sim = parser.add_argument_group("headless simulation")
     sim.add_argument("--simulate", metavar="GAME",
                      help="play games between computers with no window; prints a JSON summary")
@@ -134,6 +153,8 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
             parser.exit(2, f"tavolata: --players: {exc}\n")
         if args.games < 1:
             parser.exit(2, "tavolata: --games wants at least 1\n")
+    if args.replay is not None:
+        _check_replay(parser, args.replay)
     if args.idle is not None and not (args.idle > 0 and math.isfinite(args.idle)):
         parser.exit(2, "tavolata: --idle wants a number of seconds above 0\n")
     if args.size is not None:
@@ -181,6 +202,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                       "relay": args.relay, "listen": args.listen}
         return run(game=args.game, seed=args.seed,
                    fullscreen=args.fullscreen or (args.kiosk and not args.windowed),
-                   size=args.size, windowed=args.windowed, kiosk=kiosk, online=online)
+                   size=args.size, windowed=args.windowed, kiosk=kiosk, online=online,
+                   replay=args.replay)
     except KeyboardInterrupt:   # Ctrl+C while starting or shutting down: no traceback either
         return 130

@@ -15,6 +15,8 @@ import pygame
 
 from game import CATALOG, GAMES
 from game.cards import Card
+from game.saves import Record, Store
+from scenes.keeping import resume, resume_label
 from scenes.i18n import tr
 from scenes import theme
 from scenes.scene import Scene
@@ -38,6 +40,9 @@ class MenuScene(Scene):
     def __init__(self, app) -> None:
         super().__init__(app)
         self.focus = FocusList()
+        self.record: Optional[Record] = None      # the game to resume (read on entering)
+        self._resume_label = ""
+        self._kept_stamp: Optional[tuple] = None  # the resume file as last read
         self._art_failed = False
         self._size: tuple[int, int] | None = None
         self._panel = pygame.Rect(0, 0, 0, 0)
@@ -60,6 +65,14 @@ class MenuScene(Scene):
                     tr("ui.menu.rules_short"), action=lambda k=entry.key: self.app.show_rules(k),
                     key=f"rules:{entry.key}", row=row, style="small"))
         bottom = len(CATALOG)
+        if self.record is not None:
+            buttons.append(Button(self._resume_label, action=self.resume, key="resume",
+                                  row=bottom, style="primary"))
+            bottom += 1
+        buttons += [Button(tr("replays.menu"), action=self.open_replays, key="replays", row=-1,
+                           style="small"),
+                    Button(tr("stats.menu"), action=self.open_stats, key="stats", row=-1,
+                           style="small")]
         buttons += [
             Button(tr("net.title"), action=self.open_online, key="online", row=bottom),
             Button(tr("ui.menu.rules"), action=self._open_rules, key="rules", row=bottom),
@@ -68,6 +81,35 @@ class MenuScene(Scene):
             Button(tr("ui.menu.quit"), action=self.app.quit, key="quit", row=bottom),
         ]
         self.focus.set_buttons(buttons)
+
+    def enter(self) -> None:
+        """Back at the menu: the game to resume may have changed (or turned out damaged)."""
+        store = Store()
+        if store.stamp() != self._kept_stamp:     # read (and replayed) only when it changed
+            self.record, notice = store.resumable()
+            self._resume_label = resume_label(self.record) if self.record is not None else ""
+            self._kept_stamp = store.stamp()
+            if notice:
+                self.app.notify(tr("kept.set_aside", why=notice), 6.0)
+        self._build()
+        if self.record is not None:
+            self.focus.focus_key("resume")    # Enter goes on with the game left
+        self.resize(self.app.size)
+
+    def resume(self) -> None:
+        if self.record is not None and resume(self.app, self.record):
+            self.record, self._kept_stamp = None, None
+
+    def open_replays(self) -> None:
+        """The last finished games, to watch again move by move (scenes/replay_scene.py)."""
+        from scenes.replay_scene import ReplayListScene
+
+        self.app.stack.push(ReplayListScene(self.app))
+
+    def open_stats(self) -> None:
+        from scenes.stats_scene import StatsScene
+
+        self.app.stack.push(StatsScene(self.app))
 
     def open_setup(self, key: str) -> None:
         """A game is chosen: its new-game screen first (options, seats, computers' strength),
@@ -99,10 +141,12 @@ class MenuScene(Scene):
         s = theme.ui_scale(size)
         px = lambda v: max(1, round(v * s))  # noqa: E731 - local shorthand
         panel_w = min(w - px(40), px(600))
-        row_h, gap = px(52), px(8)
+        resuming = self.record is not None
+        row_h, gap = px(48 if resuming else 52), px(8)
         rules_w = px(96)
         bottom_h = px(48)
-        panel_h = px(24) + px(30) + len(CATALOG) * (row_h + gap) + px(18) + bottom_h + px(24)
+        panel_h = px(24) + px(30) + len(CATALOG) * (row_h + gap) + px(18) + bottom_h + px(24) \
+            + (bottom_h + gap if resuming else 0)
         # Centred in the room between the title and the key hints at the bottom.
         room_top, room_bottom = self._title_bottom(size), h - px(30)
         top = max(room_top, room_top + (room_bottom - room_top - panel_h) // 2)
@@ -120,6 +164,17 @@ class MenuScene(Scene):
                 game.rect = pygame.Rect(inner.x, y, inner.w - rules_w - gap, row_h)
             y += row_h + gap
         y += px(18) - gap
+        if resuming:
+            self.focus.button("resume").rect = pygame.Rect(inner.x, y, inner.w, bottom_h)
+            y += bottom_h + gap
+        # Replays and Statistics: small, on the header's line at the right
+        x = inner.right
+        small = self.app.fonts.get(round(px(34) * 0.46), bold=True)
+        for key in ("stats", "replays"):
+            width = small.size(self.focus.button(key).label)[0] + px(30)
+            self.focus.button(key).rect = pygame.Rect(x - width, self._panel.y + px(12),
+                                                      width, px(34))
+            x -= width + gap
         keys = ("online", "rules", "settings", "credits", "quit")
         # each button as wide as its words need, the room left shared out evenly
         font = self.app.fonts.get(round(bottom_h * 0.42), bold=True)

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, Optional
 import pygame
 
 from scenes.i18n import tr
-from scenes import theme
+from scenes import keeping, theme
 from scenes.hud import PanelCache, TextCache
 from scenes.scene import Scene
 from scenes.sheet import Sheet, draw_sheet, sheet_size
@@ -185,6 +185,9 @@ class ResultScene(_AutoClose, _MenuOverlay):
         if self.table.again is not None:
             out.append(Button(tr("table.result.play_again"), self.play_again, key="again",
                               style="primary"))
+        if keeping.is_kept(self.table):
+            out.append(Button(tr("kept.save_game"), lambda: keeping.export(self.app, self.table),
+                              key="save"))
         out.append(Button(tr("table.result.menu"), self.menu, key="menu",
                           style="primary" if not out else "normal"))
         return out
@@ -224,14 +227,17 @@ class ResultScene(_AutoClose, _MenuOverlay):
 
 
 class PauseScene(_MenuOverlay):
-    """Esc at the table: Resume, Rules, Settings, Menu, Quit."""
+    """Esc at the table: Resume, Rules, Settings, (a kept game) Save this game, Menu, Quit."""
 
     def buttons(self) -> list[Button]:
-        return [Button(tr("table.pause.resume"), self.resume, key="resume", style="primary"),
-                Button(tr("table.pause.rules"), self.rules, key="rules"),
-                Button(tr("ui.menu.settings"), self.settings, key="settings"),
-                Button(tr("table.pause.menu"), self.ask_menu, key="menu"),
-                Button(tr("table.pause.quit"), self.ask_quit, key="quit")]
+        out = [Button(tr("table.pause.resume"), self.resume, key="resume", style="primary"),
+               Button(tr("table.pause.rules"), self.rules, key="rules"),
+               Button(tr("ui.menu.settings"), self.settings, key="settings")]
+        if keeping.is_kept(self.table):      # the game so far as a file: a bug report
+            out.append(Button(tr("kept.save_game"),
+                              lambda: keeping.export(self.app, self.table), key="save"))
+        return out + [Button(tr("table.pause.menu"), self.ask_menu, key="menu"),
+                      Button(tr("table.pause.quit"), self.ask_quit, key="quit")]
 
     def title(self) -> str:
         return tr("table.pause.title")
@@ -266,7 +272,7 @@ class PauseScene(_MenuOverlay):
             then()
             return
         self.app.stack.push(ConfirmScene(self.app, self.table, tr(title),
-                                         tr("table.confirm.lost"), tr(yes), then))
+                                         keeping.leaving_line(self.table), tr(yes), then))
 
     def on_escape(self) -> None:
         self.resume()

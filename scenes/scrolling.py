@@ -64,6 +64,28 @@ class ScrollingMixin:
         self.scroll_to(self.target - event.y * self.scroll_steps()[0] * 1.5)
         return True
 
+    def page_event(self, event: pygame.event.Event, close_keys: tuple[int, ...],
+                   area: pygame.Rect) -> bool:
+        """A page over the others: a key of ``close_keys`` or a click outside ``area`` pops
+        it, another key or the wheel scrolls.  True when the event was used."""
+        if event.type == pygame.KEYDOWN:
+            if event.key in close_keys:
+                self.close_page()
+            else:
+                self.scroll_key(event.key)
+            return True
+        if self.scroll_wheel(event):
+            return True
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 \
+                and not area.collidepoint(event.pos):
+            self.close_page()
+            return True
+        return False
+
+    def close_page(self) -> None:
+        if self.app.stack.top is self:
+            self.app.stack.pop()
+
     def update(self, dt: float) -> None:
         gap = self.target - self.scroll
         if abs(gap) < 0.5:

@@ -145,6 +145,20 @@ class Session:
         with self._lock:
             return self.state.log()
 
+    def adopt(self, state: State) -> None:
+        """Take over a game rebuilt from a kept log (a resumed game, a move taken back)
+        before anyone watches: the version counts its actions, so a watcher's first
+        update is the game as it stands (or its opening deal, before any action)."""
+        with self._lock:
+            if self._watchers or self.version:
+                raise ValueError("adopt is for a session nobody watches yet")
+            if (state.key, state.seats, state.seed) != (self.setup.key, self.seats,
+                                                         self.setup.seed):
+                raise ValueError("adopt takes a game of this session's setup and seed")
+            self.state = state
+            self.version = len(state.history)
+            self._opening = state.opening_events()
+
     def stand_in(self, seat: int, level: str = "normal") -> None:
         """A computer at ``level`` plays ``seat`` (a person's seat whose player is away)
         until :meth:`return_seat`; meanwhile the seat's own actions are refused."""

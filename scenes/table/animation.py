@@ -111,8 +111,9 @@ class AnimationMixin:
     def _patch(self, event: Event) -> None:
         self.adapter.patch(self.shown, event)
         self._deco_key = ()
+        self.story.tell([event], self.say)
         if self.captions is not None:   # a table that explains itself: the event in words
-            self.captions.add(self.adapter.caption(event, self.layout))
+            self.captions.add(self.say(event))
 
     def _batch_done(self) -> None:
         self.shown = copy.deepcopy(self.view)

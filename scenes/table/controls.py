@@ -29,6 +29,7 @@ import pygame
 from game.engine import Action
 from scenes.hud import ChoiceButton
 from scenes.i18n import tr
+from scenes import keeping
 from scenes.sprites import CardSprite
 
 LIFT = 0.16         # a hovered hand card rises this share of the card height
@@ -289,6 +290,8 @@ class ControlsMixin:
             if self._drag is not None and getattr(event, "buttons", (0,))[0]:
                 self._drag_to(event.pos)
             return None
+        if self.corner.handle(event):
+            return None        # the Log or Undo button
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             if self._on_look_button(event.pos):
                 self._pressed = _LOOK_PRESS    # it changes nothing in the game: never spent
@@ -425,6 +428,12 @@ class ControlsMixin:
             return None
         if key == pygame.K_l:
             self.look_back()   # like the rules: it changes nothing, so it never waits
+            return None
+        if key == pygame.K_g and not self.watching:
+            self.open_story()
+            return None
+        if key == pygame.K_u or (key == pygame.K_z and event.mod & pygame.KMOD_CTRL):
+            keeping.undo(self)     # a kept game only; it says why not otherwise
             return None
         if self.busy:
             if key in _PASS_KEYS:

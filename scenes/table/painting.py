@@ -104,6 +104,7 @@ class PaintingMixin:
         rect = self.hud.draw_scoreboard(surface, lines, (lay.margin, lay.margin), lay.font(16))
         log[("board", tuple(lines))] = tuple(rect)
         self._draw_look_button(surface, rect, log, resting)
+        self.corner.draw(surface, log)
         if self.bar and not self.popup:
             if self.bar.title:
                 log[("panel", self.bar.title)] = tuple(self._draw_panel(surface, self.bar))

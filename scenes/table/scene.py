@@ -34,7 +34,7 @@ import pygame
 from game import GAMES
 from game.cards import french_deck, italian_deck
 from game.engine import Action, Event
-from game.session import COMPUTER, HUMAN, Client, GameSetup, Refused, Update, local_game
+from game.session import COMPUTER, HUMAN, Client, GameSetup, Refused, Update
 from scenes import heap
 from scenes.hud import ChoiceBar, Hud
 from scenes.i18n import tr, words
@@ -43,10 +43,12 @@ from scenes.scene import Scene
 from scenes.sprites import CardImages, CardSprite
 from scenes.table.animation import AnimationMixin
 from scenes.table.board import BoardMixin
+from scenes import keeping
 from scenes.table.captions import Captions
 from scenes.table.controls import ControlsMixin
 from scenes.table.netplay import link_state, networked, seat_names
 from scenes.table.painting import PaintingMixin
+from scenes.table.story import CornerButtons, Story, StoryScene, caption
 from scenes.tables import TableAdapter, load_adapter
 from scenes.tween import Timeline
 
@@ -153,6 +155,8 @@ class TableScene(ControlsMixin, AnimationMixin, BoardMixin, PaintingMixin, Scene
         self._drawn_key: tuple = ()             # the screen key of the last draw
         self._presented_log: dict = {}          # ... and the one before, on screen now
         self.result_shown = False
+        self.story = Story()                    # what happened, in words (the G key)
+        self.corner = CornerButtons(self)       # the Log and Undo buttons
         self._held_events: Optional[list[Event]] = None  # to animate after a score sheet
         #: the prompt may stay up during the animation of your own last action
         self._prompt_holds = False
@@ -288,6 +292,30 @@ class TableScene(ControlsMixin, AnimationMixin, BoardMixin, PaintingMixin, Scene
             self._animate(events)
         else:
             self._rebuild_from_view()
+            told = getattr(self.client, "told", None)   # a game resumed: its story so far
+            if told is not None:
+                self.story.tell(told(), self.say)
+
+    def show_position(self, update: Update) -> None:
+        """Show ``update``'s position at once, with no animation and nothing carried over
+        from the one before (a replay stepping back and forth)."""
+        self.timeline.finish()
+        self.inbox.clear()
+        self.inbox.append(update)
+        self._take_update()
+        self.shown = copy.deepcopy(self.view)
+        self.leaving.clear()
+        self._rebuild_from_view()
+        self._deco_key = ()
+        self._interaction_key = ()
+
+    def say(self, event: Event) -> str:
+        """An event in words, for the story and the captions (scenes/table/story.py)."""
+        return caption(self.adapter, event, self.layout)
+
+    def open_story(self) -> None:
+        """What happened so far, in words, over the table (the G key, the Log button)."""
+        self.app.stack.push(StoryScene(self.app, self))
 
     def _advance(self) -> None:
         """Animate the next update once the screen has caught up with the last one."""
@@ -368,6 +396,7 @@ class TableScene(ControlsMixin, AnimationMixin, BoardMixin, PaintingMixin, Scene
             return
         self._sync_art()
         self._receive()
+        keeping.tell(self)
         self._resume_held()
         self._advance()
         speed = self.speed()
@@ -462,7 +491,12 @@ class TableScene(ControlsMixin, AnimationMixin, BoardMixin, PaintingMixin, Scene
         if self.again is None:
             return None
         self.close()
-        return TableScene(self.app, self.again(), self.delay, self.auto_close, self.again,
+        return self.like(self.again())
+
+    def like(self, client: Client) -> "TableScene":
+        """A table like this one (pace, closing, Play again) for another client: the next
+        game, or this one resumed at another position (a move taken back)."""
+        return TableScene(self.app, client, self.delay, self.auto_close, self.again,
                           self.on_finished, self.captions)
 
     def finished(self) -> None:
@@ -483,7 +517,9 @@ def local_table(app: Any, setup: GameSetup, seat: Optional[int] = None, **kw: An
         humans = setup.humans()
         seat = humans[0] if humans else None
 
-    def again() -> Client:
-        return local_game(setup.with_seed(None), seat)
+    from scenes.keeping import table_client
 
-    return TableScene(app, local_game(setup, seat), again=again, **kw)
+    def again() -> Client:
+        return table_client(setup.with_seed(None), seat)
+
+    return TableScene(app, table_client(setup, seat), again=again, **kw)

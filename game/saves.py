@@ -1,0 +1,398 @@
+"""Games kept on disk: the one to resume, the last finished ones, and exported files.
+
+A kept game is a :class:`Record`: the setup (game, options, who sits where, seed), the
+seat of the person who played it, the action log, and how many times they took a move
+back (:mod:`game.undo`).  The engine replays the log into the very game
+(:func:`game.engine.replay`), so nothing else is stored: no state, no views.
+
+Where: the user data folder (``platformdirs.user_data_dir("tavolata")``);
+``TAVOLATA_DATA_DIR`` puts it elsewhere, and so does ``TAVOLATA_CONFIG_DIR`` (a
+portable install, the tests), which then holds the data beside the settings.
+
+* ``resume.json``: the game in progress against the computers, rewritten atomically
+  (a temporary file, then ``os.replace``) after every action, so a closed window, the
+  Menu or a crash leaves the game as it stood.  One game is kept: a new game takes
+  the place of the one before.  Online games are never kept (the other players'
+  seats are not this program's to replay).
+* ``finished/``: the last :data:`KEEP_FINISHED` finished games, one file each, named
+  by the time they ended, for the Replays screen.
+* an exported file (``Save this game``) is the same JSON: ``python main.py --replay
+  FILE`` opens it.
+
+A file that is damaged (not JSON, wrong fields, a log the rules refuse) or was written
+by another version of the program is never loaded half-way: :func:`load_record`
+raises :class:`SaveError` with one line saying why, and the resume slot is set aside
+as ``resume.json.bad`` (the player is told in that one line).  A replay file from
+another version is still tried: its log either replays or is refused as damaged.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import stat
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Iterator, Optional
+
+from game.engine import Action, ActionCodeError, Event, IllegalAction, State
+from game.session.setup import REMOTE, GameSetup
+
+#: the file format; another one is "another version" (set aside, never half-read)
+FORMAT = 1
+#: what marks a file as a kept game of this program
+MAGIC = "tavolata-game"
+RESUME_FILE = "resume.json"
+FINISHED_DIR = "finished"
+EXPORT_DIR = "exports"
+BAD_SUFFIX = ".bad"
+#: finished games kept for the Replays screen
+KEEP_FINISHED = 50
+#: the views' counters of a game's parts, one per game (Briscola's games of a match,
+#: Bolola's deals, Bisca's rounds, Dou Dizhu's hands, Bocce's hands)
+PARTS = ("game_no", "deal_no", "round_no", "hand_no", "hand")
+#: a kept game is a few KB (Bolola's 470 actions: about 8 KB); more is not one
+MAX_BYTES = 1 << 21
+
+
+class SaveError(ValueError):
+    """A kept game that cannot be loaded; the message is one line saying why."""
+
+
+def game_version() -> str:
+    """This program's version, as netplay compares it (another one may have other rules)."""
+    from importlib import metadata
+
+    try:
+        return metadata.version("tavolata")
+    except metadata.PackageNotFoundError:      # a source tree never installed
+        return "0+unknown"
+
+
+def data_dir() -> Path:
+    """TAVOLATA_DATA_DIR, else TAVOLATA_CONFIG_DIR (portable, tests), else the OS's folder."""
+    for name in ("TAVOLATA_DATA_DIR", "TAVOLATA_CONFIG_DIR"):
+        override = os.environ.get(name)
+        if override:
+            return Path(override)
+    from platformdirs import user_data_dir
+
+    return Path(user_data_dir("tavolata", appauthor=False))
+
+
+def keepable(setup: GameSetup, seat: Optional[int]) -> bool:
+    """Whether a game is kept for Resume: a person here plays it, and nobody over a network."""
+    return (seat is not None and seat in setup.humans()
+            and all(s.kind != REMOTE for s in setup.seats))
+
+
+@dataclass(frozen=True)
+class Record:
+    """A game as kept: its setup (with the seed), the person's seat, the actions so far,
+    the moves taken back (undo), the version that wrote it, and when."""
+
+    setup: GameSetup
+    seat: int
+    actions: tuple[tuple[int, str], ...] = ()
+    undos: int = 0
+    version: str = ""
+    saved: float = 0.0
+    result: Optional[dict[str, Any]] = None
+    #: the re-deals after an undo (:func:`redeal`): (after how many actions, for which
+    #: seat, the seed of the shuffle), so the log still replays to the very game
+    redeals: tuple[tuple[int, int, int], ...] = ()
+
+    @property
+    def key(self) -> str:
+        return self.setup.key
+
+    def log(self) -> dict[str, Any]:
+        """The engine's log (game/engine.py): what :func:`game.engine.replay_log` takes."""
+        return {"key": self.setup.key, "options": dict(self.setup.options),
+                "seats": len(self.setup.seats), "seed": self.setup.seed,
+                "actions": [list(a) for a in self.actions]}
+
+    def replay(self, upto: Optional[int] = None) -> State:
+        """The game after its first ``upto`` actions (all of them by default); SaveError if
+        the rules refuse the log."""
+        count = len(self.actions) if upto is None else max(0, min(upto, len(self.actions)))
+        for done, (state, _) in enumerate(self.steps()):
+            if done == count:
+                return state
+        raise AssertionError("steps() yields every position")  # pragma: no cover
+
+    def steps(self) -> Iterator[tuple[State, list[Event]]]:
+        """The game step by step: the state and the events of the deal, then of each action
+        (the same state object, moved on: read it before the next step).  SaveError if the
+        rules refuse an action."""
+        from game import GAMES
+
+        try:
+            state = GAMES[self.key].new(self.setup.options, len(self.setup.seats),
+                                        self.setup.seed if self.setup.seed is not None else 0)
+        except ValueError as exc:
+            raise SaveError(f"its setup does not fit the game ({exc})") from None
+        self._redeal(state, 0)
+        yield state, state.opening_events()
+        for index, (seat, text) in enumerate(self.actions):
+            try:
+                events = state.apply(seat, Action.parse(text))
+            except (IllegalAction, ActionCodeError) as exc:
+                raise SaveError(f"its moves do not replay (move {index}: {exc})") from None
+            self._redeal(state, index + 1)
+            yield state, events
+
+    def _redeal(self, state: State, done: int) -> None:
+        for at, seat, seed in self.redeals:
+            if at == done:
+                redeal(state, seat, seed)
+
+    def standing(self) -> tuple[Optional[tuple[str, int]], bool]:
+        """Where the game stands, for its Resume button: the person's view's counter of
+        the game's parts (``("deal_no", 3)``; None if it has none) and whether the person
+        is to act.  SaveError if the log does not replay."""
+        state = self.replay()
+        view = state.view(self.seat)
+        part = next(((name, view[name]) for name in PARTS if type(view.get(name)) is int),
+                    None)
+        return part, self.seat in state.to_act()
+
+    def told(self, seat: Optional[int]) -> list[Event]:
+        """Every event of the game so far as ``seat`` received it (redacted for it)."""
+        return [e.for_seat(seat) for _, events in self.steps() for e in events]
+
+    def to_json(self) -> dict[str, Any]:
+        out = {"tavolata": MAGIC, "format": FORMAT, "version": self.version,
+               "saved": self.saved, "setup": self.setup.to_json(), "seat": self.seat,
+               "undos": self.undos, "actions": [list(a) for a in self.actions]}
+        if self.result is not None:
+            out["result"] = self.result
+        if self.redeals:
+            out["redeals"] = [list(r) for r in self.redeals]
+        return out
+
+    @classmethod
+    def from_json(cls, data: Any, same_version: bool = True) -> "Record":
+        """The record in ``data``, its fields checked (SaveError naming the first wrong one).
+        ``same_version``: a record another version wrote is refused (a resume), else tried."""
+        if not isinstance(data, dict) or data.get("tavolata") != MAGIC:
+            raise SaveError("it is not a game kept by Tavolata")
+        if data.get("format") != FORMAT:
+            raise SaveError(f"it was written in another format ({_brief(data.get('format'))})")
+        version = data.get("version")
+        if not isinstance(version, str):
+            raise SaveError("it names no version")
+        if same_version and version != game_version():
+            raise SaveError(f"it was saved by version {_brief(version)}, this is "
+                            f"{game_version()}")
+        try:
+            setup = GameSetup.from_json(data.get("setup"))
+        except (ValueError, TypeError) as exc:
+            raise SaveError(f"its setup is damaged ({_brief(str(exc), 80)})") from None
+        seat, undos, saved = data.get("seat"), data.get("undos", 0), data.get("saved", 0.0)
+        if setup.seed is None:
+            raise SaveError("it has no seed")
+        if type(seat) is not int or not 0 <= seat < len(setup.seats):
+            raise SaveError(f"its seat {_brief(seat)} is not at the table")
+        if type(undos) is not int or undos < 0:
+            raise SaveError(f"its undo count {_brief(undos)} is not a count")
+        if not isinstance(saved, (int, float)) or isinstance(saved, bool):
+            raise SaveError("its time is damaged")
+        actions = data.get("actions")
+        if not isinstance(actions, list) or not all(
+                isinstance(a, list) and len(a) == 2 and type(a[0]) is int
+                and isinstance(a[1], str) for a in actions):
+            raise SaveError("its moves are damaged")
+        result = data.get("result")
+        if result is not None and not isinstance(result, dict):
+            raise SaveError("its result is damaged")
+        redeals = data.get("redeals", [])
+        if not isinstance(redeals, list) or not all(
+                isinstance(r, list) and len(r) == 3 and all(type(v) is int for v in r)
+                and 0 <= r[0] <= len(actions) for r in redeals):
+            raise SaveError("its re-deals are damaged")
+        return cls(setup, seat, tuple((a[0], a[1]) for a in actions), undos, version,
+                   float(saved), result, tuple((r[0], r[1], r[2]) for r in redeals))
+
+
+def record_of(setup: GameSetup, seat: int, log: dict[str, Any], undos: int = 0,
+              result: Optional[dict[str, Any]] = None,
+              redeals: tuple[tuple[int, int, int], ...] = ()) -> Record:
+    """A record of a session's game now (``log``: :meth:`Session.log`)."""
+    actions = tuple((int(s), str(a)) for s, a in log["actions"])
+    return Record(setup.with_seed(log["seed"]), seat, actions, undos, game_version(),
+                  time.time(), result, redeals)
+
+
+def can_redeal(state: State) -> bool:
+    """Whether the rules can re-deal what a seat cannot see (the twin worlds of
+    tests/game/test_twin_worlds.py: ``State.hidden_places`` and ``redeal_hidden``)."""
+    return hasattr(state, "hidden_places") and hasattr(state, "redeal_hidden")
+
+
+def redeal(state: State, seat: int, seed: int) -> None:
+    """Shuffle the cards ``seat`` cannot see among their places: a twin world of the game,
+    the same for that seat in every way.  After an undo this keeps what the player saw
+    of the future (the next draws, the others' hands) from telling them anything.
+    Nothing happens where the rules cannot do it (:func:`can_redeal`)."""
+    if not can_redeal(state):
+        return
+    places = state.hidden_places(seat)  # type: ignore[attr-defined]
+    zones = state.true_zones()  # type: ignore[attr-defined]
+    cards = [zones[z][i] for z, i in places]
+    random.Random(seed).shuffle(cards)
+    state.redeal_hidden(dict(zip(places, cards)))  # type: ignore[attr-defined]
+
+
+def _brief(value: Any, limit: int = 40) -> str:
+    text = value if isinstance(value, str) else repr(value)
+    return text if len(text) <= limit else text[:limit - 3] + "..."
+
+
+# -- files ------------------------------------------------------------------------------------
+def write_atomic(path: Path, data: Any, durable: bool = True) -> Path:
+    """``data`` as JSON at ``path``, all or nothing: a temporary file in the same folder,
+    then ``os.replace``; a crash of the program leaves the old file or the new one.
+    ``durable``: flushed to the disk first, so a power cut does too (a finished game, an
+    export); the resume slot, written after every move, is not: a flush costs 6 ms at
+    the median and a quarter of a second at p99 on a busy machine (bench/README.md), and
+    the slot is rewritten at the next move anyway."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as out:
+            json.dump(data, out, separators=(",", ":"))
+            if durable:
+                out.flush()
+                os.fsync(out.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+    return path
+
+
+def read_json(path: Path) -> Any:
+    """A small JSON file: SaveError when it is not one (too big, not a regular file, not
+    UTF-8 JSON); FileNotFoundError when there is none."""
+    info = os.stat(path)
+    if not stat.S_ISREG(info.st_mode):
+        raise SaveError("it is not a regular file")
+    if info.st_size > MAX_BYTES:
+        raise SaveError(f"it is too big ({info.st_size} bytes)")
+    try:
+        with open(path, "rb") as f:
+            return json.loads(f.read(MAX_BYTES + 1).decode("utf-8-sig"))
+    except (UnicodeDecodeError, ValueError, RecursionError):
+        raise SaveError("it is not JSON") from None
+
+
+def load_record(path: Path, same_version: bool = True) -> Record:
+    """The record in the file at ``path``, checked and replayed once (SaveError: why not;
+    FileNotFoundError: there is none).  Nothing is returned unless the whole log replays."""
+    try:
+        data = read_json(path)
+    except OSError as exc:
+        if isinstance(exc, FileNotFoundError):
+            raise
+        raise SaveError(f"it cannot be read ({exc.strerror or exc})") from None
+    record = Record.from_json(data, same_version)
+    record.replay()
+    return record
+
+
+def set_aside(path: Path) -> None:
+    """A damaged file moves to ``<name>.bad`` (replacing an older one), never read again."""
+    try:
+        os.replace(path, path.with_name(path.name + BAD_SUFFIX))
+    except OSError:
+        pass
+
+
+class Store:
+    """The kept games in one folder (default :func:`data_dir`)."""
+
+    def __init__(self, folder: Optional[Path] = None) -> None:
+        self.folder = folder if folder is not None else data_dir()
+
+    @property
+    def resume_path(self) -> Path:
+        return self.folder / RESUME_FILE
+
+    # -- the game to resume -------------------------------------------------------------
+    def keep(self, record: Record) -> None:
+        """The game in progress, as it stands now (OSError when it cannot be written)."""
+        write_atomic(self.resume_path, record.to_json(), durable=False)
+
+    def resumable(self) -> tuple[Optional[Record], Optional[str]]:
+        """The game to resume, or None; and a one-line notice when a kept game could not be
+        (it is then set aside as ``resume.json.bad``, never loaded half-way)."""
+        try:
+            return load_record(self.resume_path), None
+        except FileNotFoundError:
+            return None, None
+        except SaveError as exc:
+            set_aside(self.resume_path)
+            return None, str(exc)
+
+    def stamp(self) -> Optional[tuple[int, int]]:
+        """The resume file's time and size (None: there is none): it changed if this did."""
+        try:
+            info = os.stat(self.resume_path)
+        except OSError:
+            return None
+        return (info.st_mtime_ns, info.st_size)
+
+    def forget(self) -> None:
+        """No game to resume any more (it ended, or the player gave it up)."""
+        try:
+            os.unlink(self.resume_path)
+        except FileNotFoundError:
+            pass
+
+    # -- finished games -----------------------------------------------------------------
+    def finish(self, record: Record) -> Path:
+        """A finished game joins the last ones (the oldest beyond KEEP_FINISHED go), and is
+        no longer to resume."""
+        folder = self.folder / FINISHED_DIR
+        stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(record.saved or time.time()))
+        name = f"{stamp}-{int((record.saved % 1) * 1000):03d}-{record.key}.json"
+        path = write_atomic(folder / name, record.to_json())
+        for old in self.finished_paths()[KEEP_FINISHED:]:
+            try:
+                os.unlink(old)
+            except OSError:
+                pass
+        self.forget()
+        return path
+
+    def finished_paths(self) -> list[Path]:
+        """The finished games' files, newest first."""
+        folder = self.folder / FINISHED_DIR
+        try:
+            return sorted((p for p in folder.glob("*.json") if p.is_file()), reverse=True)
+        except OSError:
+            return []
+
+    def finished(self) -> list[tuple[Path, Record]]:
+        """The finished games that load, newest first (a damaged one is left out)."""
+        out = []
+        for path in self.finished_paths():
+            try:
+                out.append((path, Record.from_json(read_json(path), same_version=False)))
+            except (SaveError, OSError):
+                continue
+        return out
+
+    # -- export -------------------------------------------------------------------------------
+    def export(self, record: Record, folder: Optional[Path] = None) -> Path:
+        """The game as a file to send or open later (``--replay``); its path."""
+        folder = folder if folder is not None else self.folder / EXPORT_DIR
+        stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(record.saved or time.time()))
+        return write_atomic(folder / f"tavolata-{record.key}-{stamp}.json", record.to_json())

@@ -1,0 +1,139 @@
+"""The screen's side of kept games: which client a local table gets, Resume, Undo.
+
+A table for a game a person here plays against the computers gets a
+:class:`~game.kept.KeepingClient` (game/kept.py), which writes the game after every
+action; every other table (the kiosk's, a spectator's, an online one) a plain client,
+so it is never kept nor undone.  The table scene cannot tell them apart: Resume and
+Undo make a new table from a kept game's log, showing that position as a client that
+joins a game under way sees it (no events, the view of that moment).
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING, Any, Optional
+
+from game import GAMES
+from game.kept import KeepingClient, kept_game, resumed
+from game.saves import Record, SaveError, Store, keepable
+from game.session import REMOTE, Client, GameSetup, LocalClient, local_game
+from scenes.i18n import tr
+
+if TYPE_CHECKING:  # pragma: no cover
+    from scenes.table.scene import TableScene
+
+log = logging.getLogger(__name__)
+
+def table_client(setup: GameSetup, seat: Optional[int]) -> Client:
+    """The client of a new local game: a keeping one when the game is to be kept."""
+    if seat is not None and keepable(setup, seat):
+        try:
+            return kept_game(setup, seat)
+        except OSError as exc:       # the data folder cannot be made: play all the same
+            log.warning("the game will not be kept: %s", exc)
+    return local_game(setup, seat)
+
+
+def is_kept(table: "TableScene") -> bool:
+    return isinstance(table.client, KeepingClient)
+
+
+def resume_label(record: Record) -> str:
+    """"Resume Briscola Venceslao (deal 3, your turn)": where the kept game stands."""
+    title = GAMES[record.key].title
+    try:
+        part, yours = record.standing()
+    except SaveError:
+        return tr("kept.resume_plain", game=title)
+    where = [tr(f"kept.part.{part[0]}", n=part[1])] if part is not None else []
+    if yours:
+        where.append(tr("kept.your_turn"))
+    return tr("kept.resume", game=title, where=", ".join(where)) if where else \
+        tr("kept.resume_plain", game=title)
+
+
+def resume(app: Any, record: Record) -> bool:
+    """A table of the kept game, pushed; False (and one line told) when it cannot be."""
+    from scenes.table.scene import TableScene
+
+    try:
+        client = resumed(record)
+    except (SaveError, OSError) as exc:
+        app.notify(tr("kept.cannot_resume", why=str(exc)), 5.0)
+        return False
+    app.stack.push(TableScene(app, client, again=_again(client.setup, client.seat)))
+    return True
+
+
+def _again(setup: GameSetup, seat: int):
+    return lambda: table_client(setup.with_seed(None), seat)
+
+
+def can_undo(table: "TableScene") -> bool:
+    """Whether the table may take back the person's last decision: a kept game (never an
+    online one), not over, with a decision of theirs to take back."""
+    client = table.client
+    return isinstance(client, KeepingClient) and not table.over \
+        and client.undo_point() is not None
+
+
+def undo(table: "TableScene") -> bool:
+    """Back to the position before the person's last decision: a new table of it replaces
+    this one.  False (and why, in words) when there is nothing to take back."""
+    if not can_undo(table):
+        table.refuse(tr("kept.no_undo"))
+        return False
+    client = table.client
+    assert isinstance(client, KeepingClient)
+    back = client.undone()
+    if back is None:
+        return False
+    new = table.like(back)
+    stack = table.app.stack
+    while stack.top is not None and stack.top is not table:
+        stack.pop()                 # the pause menu it came from
+    stack.replace(new)
+    table.app.notify(tr("kept.undone"))
+    return True
+
+
+def tell(table: "TableScene") -> None:
+    """A line for the player when the game could not be kept, or the statistics were set
+    aside (once)."""
+    client = table.client
+    notice = getattr(client, "notice", None)
+    if notice:
+        client.notice = None
+        key, why = notice
+        table.app.notify(tr(key, why=why), 5.0)
+
+
+def leaving_line(table: "TableScene") -> str:
+    """What leaving the table in the middle does to the game, in one line: kept for
+    Resume, or lost (an online game says that such games are never kept)."""
+    if is_kept(table):
+        return tr("kept.kept_line")
+    online = not isinstance(table.client, LocalClient) or \
+        any(s.kind == REMOTE for s in table.setup.seats)
+    line = tr("table.confirm.lost")
+    return f"{line} {tr('kept.online_line')}" if online else line
+
+
+def export(app: Any, table: "TableScene") -> Optional[str]:
+    """"Save this game" at the table: see :func:`export_record`."""
+    client = table.client
+    if not isinstance(client, KeepingClient):
+        return None
+    return export_record(app, client.store, client.record())
+
+
+def export_record(app: Any, store: Store, record: Record) -> Optional[str]:
+    """A game as a file ``--replay`` opens; its path, told in a line (None, and why, when
+    it cannot be written)."""
+    try:
+        path = str(store.export(record))
+    except OSError as exc:
+        app.notify(tr("kept.not_exported", why=exc.strerror or str(exc)), 5.0)
+        return None
+    app.notify(tr("kept.exported", path=path), 6.0)
+    return path

@@ -1,0 +1,216 @@
+"""The statistics screen: per game, a line per level, and a small chart of the last games.
+
+Reads game/stats.py's file.  For each game played: a table (level; played, won, best,
+average, streak, best streak), the game's own records in a sentence (Bisca's lives
+left, Dou Dizhu as landlord and as a peasant, Bolola's points per deal), and a bar
+per recent game drawn with pygame: its height the score against the best and the
+worst of those games, green when won, red when lost, hatched when a move was taken
+back.  The page scrolls (arrows, PgUp/PgDn, the wheel).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Optional
+
+import pygame
+
+from game import CATALOG, GAMES
+from game.stats import RECENT, Stats, average
+from scenes import theme
+from scenes.fonts import wrap
+from scenes.hud import TextCache
+from scenes.i18n import signed, tr
+from scenes.scene import Scene
+from scenes.scrolling import ScrollingMixin
+
+WON = (92, 170, 96)
+LOST = (190, 84, 70)
+COLUMNS = ("played", "won", "best", "average", "streak", "best_streak")
+
+
+def level_words(name: str) -> str:
+    """"normal" -> "Normal"; "hard+undo" -> "Hard, with undo"."""
+    level, _, undo = name.partition("+")
+    words = tr(f"stats.level.{level}")
+    return tr("stats.with_undo", level=words) if undo else words
+
+
+def cell(line: dict[str, Any], column: str) -> str:
+    if column == "average":
+        value = average(line)
+        return "–" if value is None else f"{value:.1f}"
+    value = line.get(column)
+    return "–" if value is None else str(value)
+
+
+def records_line(key: str, lines: dict[str, dict[str, Any]]) -> str:
+    """The game's own records, over every level: a sentence ("" when it has none)."""
+    every = list(lines.values())
+    played = sum(line["played"] for line in every)
+    if key == "bisca" and played:
+        return tr("stats.bisca_lives", n=f"{sum(x['lives'] for x in every) / played:.1f}")
+    if key == "doudizhu":
+        lord = [sum(x["landlord"][i] for x in every) for i in (0, 1)]
+        peasant = [sum(x["peasant"][i] for x in every) for i in (0, 1)]
+        return tr("stats.landlord", played=lord[0], won=lord[1], pplayed=peasant[0],
+                  pwon=peasant[1])
+    if key == "bolola":
+        deals: dict[str, list[int]] = {}
+        for line in every:
+            for contract, (points, count) in line["deals"].items():
+                entry = deals.setdefault(contract, [0, 0])
+                entry[0] += points
+                entry[1] += count
+        if deals:
+            from scenes.tables.bolola import contract_name
+
+            parts = [f"{contract_name(c)} {signed(round(p / n))}" for c, (p, n) in deals.items()]
+            return tr("stats.bolola_deals", deals=" · ".join(parts))
+    return ""
+
+
+class StatsScene(ScrollingMixin, Scene):
+    """The statistics of every game played here (see the module docstring)."""
+
+    def __init__(self, app: Any, stats: Optional[Stats] = None) -> None:
+        super().__init__(app)
+        self.data, notice = (stats or Stats()).load()
+        if notice:
+            app.notify(tr("kept.stats_set_aside", why=notice), 6.0)
+        self.text = TextCache(app.fonts)
+        self.scroll = self.target = 0.0
+        self._content_h = 0
+        self._view = pygame.Rect(0, 0, 0, 0)
+        self._size: Optional[tuple[int, int]] = None
+        self._page: Optional[pygame.Surface] = None
+        self.resize(tuple(app.size))
+
+    def games(self) -> list[str]:
+        """The games with statistics, in menu order."""
+        return [e.key for e in CATALOG if self.data["games"].get(e.key)]
+
+    def resize(self, size: tuple[int, int]) -> None:
+        self._size = size
+        s = theme.ui_scale(size)
+        width = min(size[0] - int(40 * s), int(900 * s))
+        self._view = pygame.Rect((size[0] - width) // 2, int(90 * s), width,
+                                 size[1] - int(130 * s))
+        self._page = None
+        self._ensure_layout()
+        self.scroll_to(self.target)
+
+    def _ensure_layout(self) -> None:
+        if self._page is None:
+            self._page = self._paint_page()
+            self._content_h = self._page.get_height()
+
+    def _paint_page(self) -> pygame.Surface:
+        """Every game's block, painted once per size onto one tall surface."""
+        size = self._size or self.app.size
+        w = self._view.w
+        s = theme.ui_scale(size)
+        blocks = [self._paint_game(key, w, s) for key in self.games()]
+        if not blocks:
+            img = self.text.render(tr("stats.none"), theme.font_px(18, size), theme.CREAM_DIM)
+            page = pygame.Surface((w, img.get_height() * 3), pygame.SRCALPHA)
+            page.blit(img, img.get_rect(center=(w // 2, img.get_height())))
+            return page
+        gap = int(22 * s)
+        page = pygame.Surface((w, sum(b.get_height() + gap for b in blocks)), pygame.SRCALPHA)
+        y = 0
+        for block in blocks:
+            page.blit(block, (0, y))
+            y += block.get_height() + gap
+        return page
+
+    def _paint_game(self, key: str, w: int, s: float) -> pygame.Surface:
+        lines: dict[str, dict[str, Any]] = self.data["games"][key]
+        font = max(12, int(17 * s))
+        row_h = int(font * 1.6)
+        chart_w = int(min(240 * s, w * 0.26))
+        table_w = w - chart_w - int(40 * s)
+        small = int(font * 0.9)
+        extra = wrap(self.app.fonts.get(small), records_line(key, lines), table_w) \
+            if records_line(key, lines) else []
+        h = int(20 * s) + int(font * 2.0) + row_h * (len(lines) + 1) + \
+            int(small * 1.4) * len(extra) + int(16 * s)
+        h = max(h, int(150 * s))
+        block = pygame.Surface((w, h), pygame.SRCALPHA)
+        theme.draw_panel(block, block.get_rect())
+        x0, y = int(20 * s), int(14 * s)
+        title = GAMES[key].title if key in GAMES else key
+        self.text.blit(block, title, int(font * 1.3), (x0, y), "topleft", theme.GOLD_LIGHT,
+                       bold=True)
+        y += int(font * 2.0)
+        first_w = int(table_w * 0.3)
+        col_w = (table_w - first_w) // len(COLUMNS)
+        for i, column in enumerate(COLUMNS):
+            self.text.blit(block, tr(f"stats.{column}"), int(font * 0.8),
+                           (x0 + first_w + col_w * i + col_w // 2, y), "midtop", theme.MUTED)
+        y += row_h
+        for name in sorted(lines, key=_level_order):
+            line = lines[name]
+            self.text.blit(block, level_words(name), font, (x0, y), "topleft", theme.CREAM)
+            for i, column in enumerate(COLUMNS):
+                self.text.blit(block, cell(line, column), font,
+                               (x0 + first_w + col_w * i + col_w // 2, y), "midtop",
+                               theme.CREAM, bold=column == "won")
+            y += row_h
+        for part in extra:
+            self.text.blit(block, part, small, (x0, y + int(4 * s)), "topleft", theme.CREAM_DIM)
+            y += int(small * 1.4)
+        chart = pygame.Rect(w - chart_w - int(20 * s), int(40 * s), chart_w, h - int(60 * s))
+        self._paint_chart(block, chart, self.data.get("recent", {}).get(key, []), font)
+        return block
+
+    def _paint_chart(self, surface: pygame.Surface, rect: pygame.Rect, recent: list,
+                     font: int) -> None:
+        """A bar per recent game: height by score (between the lowest and the highest
+        shown), green won, red lost, hatched with undo; the words say what it is."""
+        title = tr("stats.chart_one") if len(recent) == 1 else tr("stats.chart", n=len(recent))
+        self.text.blit(surface, title, int(font * 0.8),
+                       (rect.centerx, rect.y - 4), "midbottom", theme.MUTED)
+        pygame.draw.rect(surface, (8, 30, 20), rect, border_radius=6)
+        if not recent:
+            return
+        scores = [r[0] for r in recent]
+        low, high = min(0, min(scores)), max(0, max(scores))
+        span = max(1, high - low)
+        inner = rect.inflate(-8, -8)
+        zero = inner.bottom - round((0 - low) / span * inner.h)
+        slot = inner.w / RECENT
+        for i, (score, won, name) in enumerate(recent):
+            x = inner.x + round(i * slot) + 1
+            top = inner.bottom - round((score - low) / span * inner.h)
+            bar = pygame.Rect(x, min(top, zero), max(2, round(slot) - 2),
+                              max(2, abs(zero - top)))
+            pygame.draw.rect(surface, WON if won else LOST, bar)
+            if "+undo" in str(name):
+                for hx in range(bar.x, bar.right, 4):
+                    pygame.draw.line(surface, (20, 20, 20), (hx, bar.y), (hx, bar.bottom))
+        pygame.draw.line(surface, theme.GOLD_DARK, (inner.x, zero), (inner.right, zero))
+
+    # -- input and drawing ------------------------------------------------------------------
+    def handle(self, event: pygame.event.Event) -> Optional[pygame.event.Event]:
+        self.page_event(event, (pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_BACKSPACE),
+                        self._view)
+        return None
+
+    def draw(self, surface: pygame.Surface) -> None:
+        size = self._ready(surface)
+        surface.blit(theme.felt_background(size), (0, 0))
+        s = theme.ui_scale(size)
+        self.text.blit(surface, tr("stats.title"), int(44 * s), (size[0] // 2, int(48 * s)),
+                       "center", theme.GOLD_LIGHT, bold=True)
+        clip = surface.get_clip()
+        surface.set_clip(self._view)
+        surface.blit(self._page, (self._view.x, self._view.y - round(self.scroll)))
+        surface.set_clip(clip)
+        self.text.blit(surface, tr("stats.keys"), theme.font_px(14, size),
+                       (size[0] // 2, size[1] - int(10 * s)), "midbottom", theme.MUTED)
+
+
+def _level_order(name: str) -> tuple[int, str]:
+    order = ("easy", "normal", "hard", "random", "mixed", "none")
+    level = name.partition("+")[0]
+    return (order.index(level) if level in order else len(order), name)

@@ -1,0 +1,226 @@
+"""The game's story: what happened at the table, in words, and the corner buttons.
+
+:class:`Story` turns every event this screen's seat received into a sentence, through
+the game's adapter (:meth:`~scenes.tables.TableAdapter.caption`, in the player's
+language through the catalogs: "North takes the trick: 11 points").  It reads only
+the events as the seat received them, redacted by :meth:`~game.engine.Event.for_seat`,
+so a card the seat did not see is never named.  A resumed game's story is told again
+from its log by the client (:meth:`~game.kept.KeepingClient.told`), redacted alike.
+
+:class:`StoryScene` shows the story over the dimmed table (the G key, or the "Log"
+button); :class:`CornerButtons` are the table's small buttons for it and for Undo,
+in the top right corner.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Optional
+
+import pygame
+
+from game.engine import Event
+from scenes import theme
+from scenes.fonts import wrap
+from scenes.hud import PanelCache, TextCache
+from scenes.i18n import tr
+from scenes.scene import Scene
+from scenes.scrolling import ScrollingMixin
+
+if TYPE_CHECKING:  # pragma: no cover
+    from scenes.table.scene import TableScene
+
+#: sentences kept (a Bolola game tells about 600)
+KEEP = 2000
+#: keys that close the story
+CLOSE_KEYS = (pygame.K_ESCAPE, pygame.K_g, pygame.K_RETURN, pygame.K_KP_ENTER)
+
+
+class Story:
+    """The sentences told so far, oldest first."""
+
+    def __init__(self) -> None:
+        self.lines: list[str] = []
+
+    def tell(self, events: Iterable[Event], say: Callable[[Event], str]) -> None:
+        """Add what ``say`` makes of each event ("" adds nothing)."""
+        for event in events:
+            line = say(event)
+            if line and (not self.lines or self.lines[-1] != line):
+                self.lines.append(line)
+        del self.lines[:-KEEP]
+
+
+def caption(adapter: Any, event: Event, layout: Any) -> str:
+    """The adapter's sentence for ``event``, the person's seat named as a third person
+    ("South (you) plays the 7 of Cups"): the captions are written for people watching,
+    and "You plays" is no sentence in any language.  The others keep the names their
+    plates show ("Computer" across a two-player table)."""
+    if adapter.watching:
+        return adapter.caption(event, layout)
+    names = adapter.names
+    you = adapter.human_seat
+    others = {s: adapter.seat_name(s, layout) for s in range(adapter.seats) if s != you}
+    adapter.watching = True
+    try:
+        adapter.names = {**others, you: tr("story.you",
+                                           place=adapter.default_seat_name(you, layout))}
+        return adapter.caption(event, layout)
+    finally:
+        adapter.watching = False
+        adapter.names = names
+
+
+class StoryScene(ScrollingMixin, Scene):
+    """The story over the dimmed table, newest at the bottom; scrolls; Esc or G closes."""
+
+    overlay = True
+
+    def __init__(self, app: Any, table: "TableScene") -> None:
+        super().__init__(app)
+        self.table = table
+        self.text = TextCache(app.fonts)
+        self.panels = PanelCache()
+        self.scroll = self.target = 0.0
+        self._content_h = 0
+        self._view = pygame.Rect(0, 0, 0, 0)
+        self._size: Optional[tuple[int, int]] = None
+        self._rows: list[pygame.Surface] = []
+        self._laid: tuple = ()
+        self.resize(tuple(app.size))
+
+    def resize(self, size: tuple[int, int]) -> None:
+        self._size = size
+        w, h = size
+        s = theme.ui_scale(size)
+        pw = min(w - int(40 * s), int(720 * s))
+        self.panel = pygame.Rect(0, 0, pw, h - int(60 * s))
+        self.panel.center = (w // 2, h // 2)
+        self._view = pygame.Rect(self.panel.x + int(24 * s), self.panel.y + int(70 * s),
+                                 pw - int(48 * s), self.panel.h - int(110 * s))
+        self._laid = ()
+        self._ensure_layout()
+        self.scroll = self.target = float(self.max_scroll)    # the newest in sight
+
+    def _ensure_layout(self) -> None:
+        key = (self._view.size, len(self.table.story.lines))
+        if key == self._laid:
+            return
+        self._laid = key
+        font = theme.font_px(17, self._size or self.app.size)
+        self._rows = []
+        for line in self.table.story.lines or [tr("story.empty")]:
+            for part in wrap(self.app.fonts.get(font), line, self._view.w):
+                self._rows.append(self.text.render(part, font, theme.CREAM))
+        self._content_h = sum(r.get_height() + 4 for r in self._rows)
+
+    def handle(self, event: pygame.event.Event) -> Optional[pygame.event.Event]:
+        if self.page_event(event, CLOSE_KEYS, self.panel) or event.type in (
+                pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION):
+            return None
+        return event
+
+    def draw(self, surface: pygame.Surface) -> None:
+        size = self._ready(surface)
+        theme.dim(surface)
+        s = theme.ui_scale(size)
+        p = self.panel
+        surface.blit(self.panels.get(p.size, (12, 40, 27, 245), theme.GOLD, 16, 3), p)
+        self.text.blit(surface, tr("story.title"), int(30 * s), (p.centerx, p.y + int(38 * s)),
+                       "center", theme.GOLD_LIGHT, bold=True)
+        self.text.blit(surface, tr("story.keys"), theme.font_px(14, size),
+                       (p.centerx, p.bottom - int(20 * s)), "center", theme.MUTED)
+        clip = surface.get_clip()
+        surface.set_clip(self._view)
+        y = self._view.y - round(self.scroll)
+        for row in self._rows:
+            if y + row.get_height() >= self._view.y and y <= self._view.bottom:
+                surface.blit(row, (self._view.x, y))
+            y += row.get_height() + 4
+        surface.set_clip(clip)
+
+
+@dataclass
+class CornerButton:
+    label: str
+    key: str
+    run: Callable[[], Any]
+    rect: Optional[pygame.Rect] = None
+
+
+class CornerButtons:
+    """The table's small buttons in a right-hand corner: the story, and Undo when the
+    game allows it.  Drawn by the table's painter; a click down and up on one runs it."""
+
+    def __init__(self, table: "TableScene") -> None:
+        self.table = table
+        self._pressed: Optional[CornerButton] = None
+        self.buttons: list[CornerButton] = []
+        #: no buttons (a replay, whose own bar steps through the game)
+        self.hidden = False
+
+    def shown(self) -> list[CornerButton]:
+        from scenes import keeping
+
+        table = self.table
+        if table.watching or self.hidden:
+            return []
+        out = [CornerButton(tr("story.button"), "G", table.open_story)]
+        if keeping.can_undo(table):
+            out.append(CornerButton(tr("kept.undo_button"), "U", lambda: keeping.undo(table)))
+        return out
+
+    def draw(self, surface: pygame.Surface, log: dict) -> None:
+        """The buttons side by side in the top right corner, else the bottom right one: the
+        first where they cover no name plate, label, score board or card at rest."""
+        table = self.table
+        lay = table.layout
+        font = lay.font(14)
+        pad = max(6, font // 2)
+        self.buttons = self.shown()
+        faces = []
+        for button in self.buttons:
+            img = table.hud.text.render(button.label, font, theme.CREAM, True)
+            key = table.hud.text.render(button.key, font, theme.GOLD, True)
+            faces.append((img, key, (img.get_width() + key.get_width() + pad * 3,
+                                     img.get_height() + pad)))
+        if not faces:
+            return
+        width = sum(size[0] for _, _, size in faces) + pad * (len(faces) - 1)
+        height = faces[0][2][1]
+        spots = [pygame.Rect(lay.width - lay.margin - width, y, width, height)
+                 for y in (lay.margin, lay.height - lay.margin - height)]
+        taken = [pygame.Rect(r) for k, r in log.items()
+                 if k[0] in ("label", "plate", "board", "look_back", "halo")]
+        taken += [table.plate_rect(seat) for seat in range(table.seats)]
+        taken += [table.images.rect_of(sprite) for cards in table.zones.values()
+                  for sprite in cards if not sprite.flying]
+        group = next((r for r in spots if r.collidelist(taken) < 0), spots[0])
+        x = group.x
+        for button, (img, key, size) in zip(self.buttons, faces):
+            rect = pygame.Rect((x, group.y), size)
+            surface.blit(table.hud.panels.get(rect.size, (10, 38, 25, 225), theme.GOLD_DARK,
+                                              size[1] // 2, 2), rect)
+            surface.blit(img, img.get_rect(midleft=(rect.x + pad, rect.centery)))
+            surface.blit(key, key.get_rect(midright=(rect.right - pad, rect.centery)))
+            button.rect = rect
+            log[("corner", button.label)] = tuple(rect)
+            x = rect.right + pad
+
+    def at(self, pos: tuple[int, int]) -> Optional[CornerButton]:
+        return next((b for b in self.buttons if b.rect is not None and b.rect.collidepoint(pos)),
+                    None)
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        """True when the event was a click on one of the buttons (then it is spent)."""
+        if getattr(event, "button", 0) != 1:
+            return False
+        if event.type == pygame.MOUSEBUTTONDOWN:
+            self._pressed = self.at(event.pos)
+            return self._pressed is not None
+        if event.type == pygame.MOUSEBUTTONUP and self._pressed is not None:
+            pressed, self._pressed = self._pressed, None
+            if self.at(event.pos) is pressed:
+                pressed.run()
+            return True
+        return False

@@ -1,0 +1,292 @@
+"""Kept games (game/saves.py, game/kept.py): every game resumes where it stood, a damaged
+save or one of another version is set aside whole, the finished games are kept and counted."""
+
+from __future__ import annotations
+
+import json
+import random
+import threading
+
+import pytest
+
+from game import GAMES
+from game.kept import KeepingClient, kept_game, resumed
+from game.saves import (KEEP_FINISHED, RESUME_FILE, Record, SaveError, Store, data_dir,
+                        game_version, keepable, load_record)
+from game.session import COMPUTER, HUMAN, REMOTE, GameSetup, SeatSpec, Session, Update
+
+
+def people(key: str, seed: int = 7) -> GameSetup:
+    """Every seat a person: the test moves for all of them, with no thread in the way."""
+    n = GAMES[key].seats[0]
+    return GameSetup(key, tuple(SeatSpec(HUMAN) for _ in range(n)), {}, seed)
+
+
+def play(client: KeepingClient, count: int, rng: random.Random,
+         stop=lambda session: False) -> None:
+    """``count`` random legal actions of whoever is to act, the client keeping the game."""
+    session = client.session
+    for _ in range(count):
+        if session.over or stop(session):
+            break
+        seat = rng.choice(session.state.to_act())
+        action = rng.choice(session.state.legal_actions(seat))
+        assert session.submit(seat, action) is None
+        client.poll()
+    assert client.flush()          # the writer thread has caught up
+
+
+def until_seat_0_decides(client: KeepingClient, rng: random.Random, count: int) -> None:
+    """``count`` random actions, then more until seat 0 is to act."""
+    play(client, count, rng)
+    while 0 not in client.session.state.to_act():
+        play(client, 1, rng)
+
+
+def first_update(client: KeepingClient) -> Update:
+    return [m for m in client.poll() if isinstance(m, Update)][0]
+
+
+def same_position(a: Session, b: Session, seat: int) -> None:
+    assert b.version == a.version
+    assert b.state.view(seat) == a.state.view(seat)
+    assert b.state.to_act() == a.state.to_act()
+    assert b.state.legal_actions(seat) == a.state.legal_actions(seat)
+    assert b.log() == a.log()
+
+
+@pytest.mark.parametrize("key", sorted(GAMES))
+@pytest.mark.parametrize("count", [0, 1, 13])
+def test_resume_round_trips_mid_game_for_every_game(tmp_path, key, count):
+    store = Store(tmp_path)
+    client = kept_game(people(key), 0, store, paced=False)
+    play(client, count, random.Random(count))
+    record, notice = store.resumable()
+    assert notice is None and record is not None
+    again = resumed(record, store, paced=False)
+    same_position(client.session, again.session, 0)
+    update = first_update(again)
+    # a game under way shows as it stands; one not begun deals again
+    assert (update.events == ()) == (count > 0)
+    assert update.view == client.session.state.view(0)
+    client.close()
+    again.close()
+
+
+def test_resume_keeps_one_of_two_simultaneous_commits_of_bocce(tmp_path):
+    store = Store(tmp_path)
+    client = kept_game(people("bocce"), 0, store, paced=False)
+    rng = random.Random(3)
+    play(client, 200, rng, stop=lambda s: len(s.state.to_act()) == 2)
+    state = client.session.state
+    assert state.to_act() == (0, 1)
+    assert client.session.submit(1, rng.choice(state.legal_actions(1))) is None
+    client.poll()
+    assert client.session.state.to_act() == (0,)      # the other has committed
+    assert client.flush()
+    record, _ = store.resumable()
+    again = resumed(record, store, paced=False)
+    same_position(client.session, again.session, 0)
+    same_position(client.session, again.session, 1)
+
+
+def test_a_finished_game_leaves_resume_for_the_finished_games_and_the_statistics(tmp_path):
+    store = Store(tmp_path)
+    client = kept_game(people("bisca"), 0, store, paced=False)
+    play(client, 5000, random.Random(1))
+    assert client.session.over
+    assert store.resumable() == (None, None)
+    [(path, record)] = store.finished()
+    assert record.result == client.session.state.result()
+    assert record.replay().result() == record.result
+    data, _ = client.stats.load()
+    assert data["games"]["bisca"]["none"]["played"] == 1   # people only: no computer level
+
+
+@pytest.mark.parametrize("damage", [
+    "not json {", '{"tavolata": "tavolata-game"}', "[]", '"text"', "",
+    '{"tavolata": "tavolata-game", "format": 99}'])
+def test_a_damaged_save_is_set_aside_with_one_line(tmp_path, damage):
+    store = Store(tmp_path)
+    store.resume_path.write_text(damage)
+    record, notice = store.resumable()
+    assert record is None and notice and "\n" not in notice
+    assert not store.resume_path.exists()
+    assert (tmp_path / (RESUME_FILE + ".bad")).read_text() == damage
+    assert store.resumable() == (None, None)        # told once
+
+
+def test_a_save_whose_moves_do_not_replay_is_never_loaded_half_way(tmp_path):
+    store = Store(tmp_path)
+    client = kept_game(people("briscola"), 0, store, paced=False)
+    play(client, 20, random.Random(2))
+    data = json.loads(store.resume_path.read_text())
+    data["actions"][10][1] = data["actions"][3][1]     # a card played twice
+    store.resume_path.write_text(json.dumps(data))
+    record, notice = store.resumable()
+    assert record is None and "do not replay" in notice
+
+
+def test_a_save_from_another_version_is_set_aside(tmp_path):
+    store = Store(tmp_path)
+    kept_game(people("bocce"), 0, store, paced=False).close()
+    data = json.loads(store.resume_path.read_text())
+    data["version"] = "0.0.1-other"
+    store.resume_path.write_text(json.dumps(data))
+    record, notice = store.resumable()
+    assert record is None and "0.0.1-other" in notice and game_version() in notice
+    # a replay file of another version is still tried: its log replays
+    bad = tmp_path / (RESUME_FILE + ".bad")
+    assert load_record(bad, same_version=False).key == "bocce"
+    with pytest.raises(SaveError):
+        load_record(bad)
+
+
+@pytest.mark.parametrize("field,value", [
+    ("seat", 9), ("seat", True), ("undos", -1), ("actions", "play"),
+    ("actions", [[0]]), ("setup", {"key": "chess", "seats": []}), ("result", [])])
+def test_each_damaged_field_is_named(tmp_path, field, value):
+    store = Store(tmp_path)
+    kept_game(people("bocce"), 0, store, paced=False).close()
+    data = json.loads(store.resume_path.read_text())
+    data[field] = value
+    with pytest.raises(SaveError):
+        Record.from_json(data)
+
+
+def test_online_games_and_watched_tables_are_not_kept():
+    remote = GameSetup("bocce", (SeatSpec(HUMAN), SeatSpec(REMOTE)), {}, 1)
+    computers = GameSetup("bocce", (SeatSpec(COMPUTER), SeatSpec(COMPUTER)), {}, 1)
+    assert not keepable(remote, 0)
+    assert not keepable(computers, None) and not keepable(computers, 0)
+    assert keepable(GameSetup.solo("bocce"), 0)
+    with pytest.raises(ValueError):
+        KeepingClient(Session(remote), 0)
+
+
+def test_only_the_last_finished_games_are_kept(tmp_path):
+    store = Store(tmp_path)
+    record = Record(people("bocce"), 0, (), 0, game_version(), 1000.0, {"scores": [1, 2]})
+    for i in range(KEEP_FINISHED + 3):
+        store.finish(Record(record.setup, 0, (), 0, record.version, 1000.0 + i * 1.5,
+                            record.result))
+    kept = store.finished_paths()
+    assert len(kept) == KEEP_FINISHED
+    assert [r.saved for _, r in store.finished()][:2] == [1000.0 + 52 * 1.5, 1000.0 + 51 * 1.5]
+
+
+def test_an_export_opens_as_the_same_game(tmp_path):
+    store = Store(tmp_path)
+    client = kept_game(people("doudizhu"), 0, store, paced=False)
+    play(client, 30, random.Random(5))
+    path = store.export(client.record())
+    assert load_record(path).log() == client.session.log()
+
+
+def test_the_data_folder_follows_the_environment(monkeypatch, tmp_path):
+    monkeypatch.setenv("TAVOLATA_DATA_DIR", str(tmp_path / "d"))
+    assert data_dir() == tmp_path / "d"
+    monkeypatch.delenv("TAVOLATA_DATA_DIR")
+    monkeypatch.setenv("TAVOLATA_CONFIG_DIR", str(tmp_path / "c"))
+    assert data_dir() == tmp_path / "c"
+
+
+def test_undo_goes_back_to_the_persons_last_decision(tmp_path):
+    store = Store(tmp_path)
+    setup = GameSetup("briscola", (SeatSpec(HUMAN), SeatSpec(HUMAN), SeatSpec(HUMAN)), {}, 4)
+    client = kept_game(setup, 0, store, paced=False)
+    rng = random.Random(9)
+    until_seat_0_decides(client, rng, 12)
+    before = client.session.log()["actions"]
+    play(client, 1, rng)                          # seat 0 decides
+    play(client, 2, rng, stop=lambda s: 0 in s.state.to_act())   # the others answer
+    back = client.undone()
+    assert back.session.log()["actions"] == before
+    assert back.flush() and back.undos == 1 and store.resumable()[0].undos == 1
+    update = first_update(back)
+    assert update.events == () and 0 in update.to_act
+    back.close()
+
+
+def test_undo_re_deals_what_the_player_cannot_see_and_the_log_still_replays(tmp_path):
+    from game.saves import can_redeal
+
+    if not can_redeal(GAMES["briscola"].new({}, 3, 1)):
+        pytest.skip("these rules cannot re-deal hidden cards yet (twin worlds)")
+    store = Store(tmp_path)
+    setup = GameSetup("briscola", (SeatSpec(HUMAN), SeatSpec(HUMAN), SeatSpec(HUMAN)), {}, 6)
+    client = kept_game(setup, 0, store, paced=False)
+    rng = random.Random(4)
+    until_seat_0_decides(client, rng, 9)
+    play(client, 3, rng)
+    point = client.undo_point()
+    plain = client.record().replay(point)      # the same moves, nothing re-dealt
+    back = client.undone()
+    assert len(back.redeals) == 1 and back.redeals[0][:2] == (point, 0)
+    state = back.session.state
+    assert state.view(0) == plain.view(0)     # the player sees the very same game
+    assert state.true_zones() != plain.true_zones()   # but the hidden cards moved
+    play(back, 6, rng)
+    again = resumed(store.resumable()[0], store, paced=False)
+    assert again.session.state.true_zones() == back.session.state.true_zones()
+    assert again.session.log() == back.session.log()
+
+
+@pytest.mark.parametrize("key", sorted(GAMES))
+def test_after_an_undo_the_player_gets_what_any_twin_world_would_send(tmp_path, key):
+    """Undone twice from the same game (two re-deals of the hidden cards), the player
+    receives, field by field, the update a client joining that position in the game as
+    it was gets, and the table would pause alike (tests/game/test_twin_worlds.py's
+    ``pacing``): nothing tells the player the worlds apart."""
+    from game.session import encode
+    from tests.game.test_twin_worlds import pacing
+
+    store = Store(tmp_path)
+    client = kept_game(people(key, seed=21), 0, store, paced=False)
+    rng = random.Random(8)
+    until_seat_0_decides(client, rng, 6)
+    play(client, 5, rng)
+    record = client.record()
+    point = client.undo_point()
+    client.close()
+    joining = Session(record.setup)
+    joining.adopt(record.replay(point))
+    joined = joining.watch(0).drain()[0]
+    seats = len(record.setup.seats)
+    for _ in range(2):
+        back = resumed(record, store, paced=False).undone()
+        assert back.redeals                     # the hidden cards were dealt anew
+        update = first_update(back)
+        assert encode(update) == encode(joined)
+        assert pacing(key, seats, 0, update) == pacing(key, seats, 0, joined)
+        back.close()
+
+
+def test_the_writer_keeps_the_newest_game_and_says_when_the_disk_refuses(tmp_path):
+    from game.kept import Writer
+
+    writer = Writer()
+    done: list[int] = []
+    started, gate = threading.Event(), threading.Event()
+
+    def first() -> None:
+        started.set()
+        gate.wait(5)
+        done.append(1)
+
+    writer.write(first)
+    assert started.wait(5)                                   # busy on the first write
+    for n in range(2, 6):
+        writer.write(lambda n=n: done.append(n))             # each replaces the one waiting
+    gate.set()
+    assert writer.flush(5)
+    assert done == [1, 5]
+
+    def refused() -> None:
+        raise PermissionError(13, "Permission denied")
+
+    writer.write(refused)
+    assert writer.flush(5) and writer.notice == ("kept.not_kept", "Permission denied")
+    writer.close(5)
+    writer.write(lambda: done.append(9))                     # closed: nothing more
+    assert done == [1, 5]
