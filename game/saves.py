@@ -254,17 +254,33 @@ def _brief(value: Any, limit: int = 40) -> str:
 
 # -- files ------------------------------------------------------------------------------------
 def write_atomic(path: Path, data: Any, durable: bool = True) -> Path:
-    """``data`` as JSON at ``path``, all or nothing: a temporary file in the same folder,
-    then ``os.replace``; a crash of the program leaves the old file or the new one.
+    """``data`` as JSON at ``path``, all or nothing (:func:`write_text_atomic`).
     ``durable``: flushed to the disk first, so a power cut does too (a finished game, an
     export); the resume slot, written after every move, is not: a flush costs 6 ms at
     the median and a quarter of a second at p99 on a busy machine (bench/README.md), and
     the slot is rewritten at the next move anyway."""
+    return write_text_atomic(path, json.dumps(data, separators=(",", ":")), durable)
+
+
+def write_text_atomic(path: Path, text: str, durable: bool = True,
+                      keep_mode: bool = False) -> Path:
+    """``text`` at ``path``, all or nothing: a temporary file in the same folder, then
+    ``os.replace``; a crash of the program leaves the old file or the new one.  A new
+    file stays private (mkstemp: 0600); ``keep_mode``: a file that was there keeps its
+    permissions (the settings file a player may have opened to others)."""
     path.parent.mkdir(parents=True, exist_ok=True)
+    mode: int | None = None
+    if keep_mode:
+        try:
+            mode = os.stat(path).st_mode
+        except FileNotFoundError:
+            pass
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as out:
-            json.dump(data, out, separators=(",", ":"))
+            if mode is not None:
+                os.chmod(tmp, stat.S_IMODE(mode))
+            out.write(text)
             if durable:
                 out.flush()
                 os.fsync(out.fileno())

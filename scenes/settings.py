@@ -34,13 +34,13 @@ import json
 import math
 import os
 import stat
-import tempfile
 from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from filelock import FileLock, Timeout
 from game.names import name_problem
+from game.saves import write_text_atomic
 
 if TYPE_CHECKING:  # pragma: no cover
     from game.session import GameSetup
@@ -359,26 +359,7 @@ def _plain_json(value: Any) -> Any:
 
 def _write_atomically(path: Path, data: dict[str, Any]) -> None:
     """A temporary file in the same folder, then ``os.replace``; the file keeps its mode."""
-    try:
-        mode: int | None = os.stat(path).st_mode
-    except FileNotFoundError:
-        mode = None                                # a new file stays private (mkstemp: 0600)
-    text = json.dumps(data, indent=2, allow_nan=False) + "\n"
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as out:
-            if mode is not None:
-                os.chmod(tmp, stat.S_IMODE(mode))  # the file keeps the permissions it had
-            out.write(text)
-            out.flush()
-            os.fsync(out.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
+    write_text_atomic(path, json.dumps(data, indent=2, allow_nan=False) + "\n", keep_mode=True)
 
 
 def save_settings(settings: Settings) -> Path:

@@ -345,7 +345,7 @@ def test_a_damaged_file_is_kept_as_bad_before_the_defaults_are_written():
 
 
 def test_when_the_defaults_cannot_be_saved_the_notice_says_so(monkeypatch):
-    from scenes import settings as module
+    from game import saves as module                 # the settings' atomic write lives there
 
     def refuse(*args, **kwargs):
         raise PermissionError("read-only folder")
