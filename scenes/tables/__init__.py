@@ -34,7 +34,8 @@ Hooks for games with more going on at the table (Briscola Venceslao uses them):
 * :meth:`callout`: a standing message while the game waits ("Claim it!");
 * :meth:`choice_bar_title` / :meth:`choice_anchor_for`: the choice bar as a
   titled panel placed for the moment (a suit picker), its buttons with card icons;
-* :meth:`think_delay`: a computer's own pause for one move (a race's reaction time);
+* :meth:`race`: several seats may act and the first takes it (a claim): computers
+  then take a person's reaction time (scenes/table/race.py);
 * :attr:`select_cards` with :meth:`selection_action` / :meth:`selection_probe`:
   the player picks several hand cards and plays them together (Dou Dizhu);
   :meth:`selectable`, :meth:`selection_label` (a Play button that names the play)
@@ -260,12 +261,11 @@ class TableAdapter:
         """Codes of cards off the human hand that glow now, whoever acts (a card to claim)."""
         return []
 
-    def think_delay(self, view: dict[str, Any],
-                    acting: Sequence[int]) -> Optional[tuple[float, float]]:
-        """A computer's own pause range (seconds at normal speed) before the move of the
-        computer seats ``acting``, or None for the table's.  Meant for races a human can
-        win: scaled by the speed setting but never skipped, so the race stays real."""
-        return None
+    def race(self, view: dict[str, Any]) -> bool:
+        """Whether the position is a race a person can win (the first seat to act takes
+        it): the computers in it then take a person's reaction time, counted from when
+        the race shows (scenes/table/race.py), not the table's thinking pause."""
+        return False
 
     def selection_action(self, view: dict[str, Any], legal: Sequence[Action],
                          picked: Sequence[str]) -> Optional[Action]:

@@ -42,8 +42,6 @@ STOCK_SCALE = 0.85
 TRICK_SCALE = 0.9
 CULETTO_SCALE = 0.72
 PILE_SCALE = 0.6
-#: a computer's reaction time in the Venceslao race, seconds at normal speed
-CLAIM_REACTION = (0.6, 1.6)
 
 
 def ace(suit: str) -> str:
@@ -266,12 +264,9 @@ class BriscolaAdapter(TrickTable):
                         my_turn: bool) -> list[str]:
         return [VENCESLAO] if view.get("phase") == "claim" else []
 
-    def think_delay(self, view: dict[str, Any],
-                    acting: Sequence[int]) -> Optional[tuple[float, float]]:
-        """A claim is a race against the human: a human reaction time, never instant."""
-        if view.get("phase") == "claim":
-            return CLAIM_REACTION
-        return None
+    def race(self, view: dict[str, Any]) -> bool:
+        """The Venceslao claim: the first opponent to claim it takes it."""
+        return view.get("phase") == "claim"
 
     # -- events --------------------------------------------------------------------
     def timing(self, event: Event) -> Timing:
