@@ -128,8 +128,9 @@ class AnimationMixin:
 
     def show_interlude(self, title: str, sheet: Any, button: str) -> None:
         """A score sheet between two games; the animation waits below it until it closes
-        (by itself after a pause at a table nobody plays)."""
+        (by itself after a pause at a table nobody plays, or once you are out:
+        scenes/table/pace.py)."""
         from scenes.result import SheetScene
 
         self.app.stack.push(SheetScene(self.app, self, title, sheet, button,
-                                       auto_close=self.auto_close))
+                                       auto_close=self.sheet_auto_close()))

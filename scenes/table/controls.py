@@ -6,8 +6,9 @@ because it was aimed at a position the player has not seen yet (a click that
 hurried a reveal must not become a stand at a total nobody read).  Only input
 made when the table is ready acts.  A key pressed while others are to play does
 nothing and says nothing; a click on a card then says why it cannot be played.
-The rules (F1) and the look back at the last trick or frame (L, or its button
-by the score board) change nothing in the game, so they never wait.
+The rules (F1), the look back at the last trick or frame (L, or its button
+by the score board) and the pace (F fast forward; K and the bar's buttons once
+you are out: scenes/table/pace.py) change nothing in the game, so they never wait.
 
 When it is your turn the keyboard cursor rests on a card you may play, and moves
 among playable cards only, so Enter always plays the chosen card.
@@ -53,7 +54,8 @@ class ControlsMixin:
     # -- what may be done now -------------------------------------------------------------
     def _refresh(self) -> None:
         """Legal highlights, the choice bar and the prompt: recomputed when the game moves."""
-        key = (self.version, self.busy, self.layout.size, tuple(self.selected))
+        key = (self.version, self.busy, self.layout.size, tuple(self.selected),
+               self.fast_forward, self.skipping)
         if key == self._interaction_key:
             return
         self._interaction_key = key
@@ -84,7 +86,10 @@ class ControlsMixin:
                 [b for b in buttons if not (b.action is not None and b.action.cards)]
             if hints:
                 buttons.append(ChoiceButton(tr("table.hint"), None, "H"))
-        self.bar.set(buttons, self.adapter.choice_bar_title(self.view, legal) if buttons else "")
+        title = self.adapter.choice_bar_title(self.view, legal) if buttons else ""
+        if not buttons and self.sitting_out():
+            buttons, title = self.pace_buttons(), tr("table.pace.out_title")
+        self.bar.set(buttons, title)
         if buttons and not legal_codes:
             # nothing to play from the hand: the keyboard works the buttons at once
             if self.bar.focus is None:
@@ -266,6 +271,8 @@ class ControlsMixin:
                               lay.font(17), False, bounds)
 
     def _press_button(self, button: ChoiceButton) -> None:
+        if button.action is None and self.pace_command(button.hotkey):
+            return
         if button.action is None or not button.enabled:
             if self.adapter.select_cards and button.hotkey == "P":
                 self.play_selection()
@@ -288,6 +295,9 @@ class ControlsMixin:
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             if self._on_look_button(event.pos):
                 self._pressed = _LOOK_PRESS    # it changes nothing in the game: never spent
+                return None
+            if self.sitting_out() and self.bar.at(event.pos) is not None:
+                self._pressed = ("bar", self.bar.at(event.pos))  # the pace: never waits
                 return None
             if self.busy:
                 self.timeline.hurry()   # and nothing else: the click is spent
@@ -312,6 +322,10 @@ class ControlsMixin:
             if pressed is _LOOK_PRESS:
                 if self._on_look_button(event.pos):
                     self.look_back()
+                return None
+            if pressed is not None and pressed[0] == "bar" and self.sitting_out():
+                if self._target_at(event.pos) == pressed:
+                    self._activate(pressed)
                 return None
             if pressed is None or self.busy:
                 if self.popup and pressed is None and not self.busy:
@@ -421,6 +435,8 @@ class ControlsMixin:
             return None
         if key == pygame.K_l:
             self.look_back()   # like the rules: it changes nothing, so it never waits
+            return None
+        if self.pace_key(key):   # fast forward, skip: the pace, not the game
             return None
         if self.busy:
             if key in _PASS_KEYS:

@@ -47,6 +47,7 @@ from scenes.table.board import BoardMixin
 from scenes.table.captions import Captions
 from scenes.table.controls import ControlsMixin
 from scenes.table.netplay import link_state, seat_names
+from scenes.table.pace import PaceMixin
 from scenes.table.painting import PaintingMixin
 from scenes.table.race import race_reaction
 from scenes.tables import TableAdapter, load_adapter
@@ -68,7 +69,7 @@ def computer_pause(table_delay: tuple[float, float], speed: float, rng: random.R
     return 0.0 if speed <= 0 or hi <= 0 else rng.uniform(lo, hi) / speed
 
 
-class TableScene(ControlsMixin, AnimationMixin, BoardMixin, PaintingMixin, Scene):
+class TableScene(ControlsMixin, AnimationMixin, BoardMixin, PaintingMixin, PaceMixin, Scene):
     """A game at the table, seen from ``client.seat`` (None: a spectator, seen from seat 0).
 
     ``think_delay``: the computers' pause range in seconds at normal speed.
@@ -159,10 +160,6 @@ class TableScene(ControlsMixin, AnimationMixin, BoardMixin, PaintingMixin, Scene
         self._start()
 
     # -- helpers -----------------------------------------------------------------------
-    def speed(self) -> float:
-        settings = getattr(self.app, "settings", None)
-        return float(getattr(settings, "speed_factor", 1.0)) if settings is not None else 1.0
-
     def sound(self, name: str) -> None:
         snd = getattr(self.app, "sound", None)
         if snd is not None:
