@@ -117,6 +117,7 @@ class TableScene(ControlsMixin, AnimationMixin, BoardMixin, PaintingMixin, PaceM
         self.leaving: list[CardSprite] = []
         self._geoms: dict[str, ZoneGeom] = {}
         self.drifts: list[tuple[str, list, list]] = []
+        self._lingering: list = []               # moves kept until the next step (animation.py)
         self.bar = ChoiceBar()
         self.popup = ChoiceBar()
         self.popup_card: Optional[CardSprite] = None

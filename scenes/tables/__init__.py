@@ -64,6 +64,11 @@ if TYPE_CHECKING:  # pragma: no cover
     import pygame
 
 
+#: seconds at normal speed a lingering event's cards stay when the next step follows
+#: in the same update (a bust that ends the frame: read it before the frame is gathered)
+LINGER_HOLD = 1.6
+
+
 @dataclass(frozen=True)
 class Timing:
     """How one event is paced (seconds at normal speed)."""
@@ -75,6 +80,13 @@ class Timing:
     after: float = 0.12      # a pause after its last move lands
     move_sound: Optional[str] = None  # played as each card leaves ("deal", "play", "collect")
     sound: Optional[str] = None       # played once when the event starts
+    #: the cards stay where they are, with the event's words, until the next step: the
+    #: moves run when the next event begins (after :data:`LINGER_HOLD` within the same
+    #: update, at once when the game waited for someone); at "instant" they run as usual
+    linger: bool = False
+    #: the shown view catches up as the event begins, not when its cards land (a new
+    #: game's gather: its number, the plates at zero at once)
+    patch_first: bool = False
 
 
 class Fx(Protocol):

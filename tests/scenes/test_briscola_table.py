@@ -427,14 +427,21 @@ def test_the_culetto_is_set_aside_with_its_label_and_goes_six_cards_to_the_winne
     assert table.drifts == []
 
 
-def test_the_score_sheet_after_game_one_waits_for_next_game(app):
+def game_one_sheet(app) -> tuple[TableScene, SheetScene]:
+    """Seed 2's game 1 played to its last trick, that trick at normal speed, up to the
+    score sheet; the table and the sheet."""
     table = start(app, seed=RACE_SEED)
     st = state_of(table)
     play_until(app, table, lambda: st.game_no == 1 and len(st.hands[0]) == 1 and table.my_turn()
                and st.phase == "play")
     app.settings.animation_speed = "normal"
     table.act(table.legal()[0])
-    sheet_scene = until_sheet(app, table)
+    return table, until_sheet(app, table)
+
+
+def test_the_score_sheet_after_game_one_waits_for_next_game(app):
+    table, sheet_scene = game_one_sheet(app)
+    st = state_of(table)
     assert sheet_scene.title() == "Game 1 of 3: the score"
     sheet = sheet_scene.sheet()
     assert sheet.columns == ["You", "East", "West"]
@@ -751,3 +758,47 @@ def test_the_mouse_hover_takes_the_keyboard_cursor_over(app):
     key(app, pygame.K_RIGHT)
     frames(app, 20)
     assert len([s for s in table.human_hand if s.lift > 1]) == 1, "the keys take it back"
+
+
+# -- moments that stay long enough to read --------------------------------------------------
+def test_game_two_shows_its_panel_plates_and_no_old_venceslao_note_as_its_deal_begins(app):
+    """Seed 2 has a Venceslao in game 1: once its sheet closes, the very next frame says
+    Game 2, the plates are at zero and the Venceslao's note is gone, while the cards
+    are still gathered."""
+    table, sheet_scene = game_one_sheet(app)
+    st = state_of(table)
+    assert table.shown.get("announced"), "game 1 had its Venceslao"
+    sheet_scene.go_on()
+    frames(app, 1)
+    assert table.busy, "the gather has only begun"
+    board = [text for text, _ in table.adapter.scoreboard(table.shown, table.layout)]
+    assert board[1] == "Game 2 of 3"
+    assert [table.adapter.plate_info(table.shown, s) for s in range(3)] == ["0", "0", "0"]
+    assert not any("Venceslao" in t for t in labels(table))
+    pygame.image.save(app.screen, "/tmp/test_briscola_game2.png")
+
+
+@pytest.mark.parametrize("speed", ["normal", "fast"])
+def test_a_finished_trick_lies_whole_long_enough_to_read(display, speed):
+    from scenes.settings import ANIMATION_SPEEDS
+    from scenes.tables.tricktable import TRICK_READ
+
+    app = make_app(display, speed)
+    table = open_table(app, "briscola", push=False, seed=7, think_delay=(0.3, 0.4))
+    app.stack.push(table)
+    settle(app, table)
+    whole = flying = 0
+    for _ in range(3000):
+        if flying:
+            break
+        if not table.busy and table.my_turn():
+            table.act(table.legal()[0])
+        think(table)
+        frames(app, 1)
+        trick = table.zones.get("table", [])
+        if len(trick) == 3 and not any(s.flying for s in trick):
+            whole += 1
+        elif whole and len(trick) < 3:
+            flying = whole
+    assert flying * DT >= TRICK_READ / ANIMATION_SPEEDS[speed] - 2 * DT, flying
+    table.close()
