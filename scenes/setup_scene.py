@@ -12,6 +12,9 @@ the game as it was last shown here.
 Opened to host an online game (``online=True``), the first computer's seat is
 the friend's: its row says so (its strength is the computer's that keeps the
 seat warm while the friend is away), and Play reads "Open the room".
+
+Every row explains itself: the focused row's one line of help (``<option
+label>.help`` in the words) stands above the footer.
 """
 
 from __future__ import annotations
@@ -30,6 +33,9 @@ from scenes.i18n import has, tr
 from scenes.option_rows import OptionRow, OptionRowsScene, step_value
 from scenes.widgets import Button, draw_button
 
+#: room (px at scale 1) kept above the footer for the focused row's line of help
+HELP_ROOM = 36
+
 
 def value_text(key: str, name: str, option: Option, value: Any) -> str:
     """An option's value in words.  The game's own catalog may name it (``LABEL.VALUE``);
@@ -44,6 +50,11 @@ def value_text(key: str, name: str, option: Option, value: Any) -> str:
     if isinstance(value, bool):
         return tr("setup.yes" if value else "setup.no")
     return str(value)
+
+
+def help_line(key: str) -> str:
+    """A row's one line of help, if its words exist."""
+    return tr(key) if has(key) else ""
 
 
 def _one_person(seats: Sequence[SeatSpec]) -> list[SeatSpec]:
@@ -157,22 +168,27 @@ class SetupScene(OptionRowsScene):
         count = self.count if count is None else count
         rows = [OptionRow(f"opt:{name}", tr(opt.label) if opt.label else name,
                           tuple(opt.allowed_for(count)),
-                          lambda v, name=name, opt=opt: value_text(self.key, name, opt, v))
+                          lambda v, name=name, opt=opt: value_text(self.key, name, opt, v),
+                          help=help_line(f"{opt.label}.help"))
                 for name, opt in self.spec.options.items()]
         if len(self.spec.seats) > 1:
             rows.append(OptionRow("players", tr("setup.players"), tuple(self.spec.seats),
-                                  lambda v: tr("setup.players.value", count=v)))
+                                  lambda v: tr("setup.players.value", count=v),
+                                  help=help_line("setup.players.help")))
         rows.append(OptionRow("seat", tr("setup.your_seat"), tuple(range(count)),
-                              lambda v: tr("setup.seat", number=v + 1)))
+                              lambda v: tr("setup.seat", number=v + 1),
+                              help=help_line("setup.your_seat.help")))
         friend = friend_seat(self.seats[:count]) if self.online else None
         for s in range(count):
             if s == friend:
                 rows.append(OptionRow(f"level:{s}", tr("setup.friend", number=s + 1), LEVELS,
                                       lambda v: tr("setup.friend_level",
-                                                   level=tr(f"setup.level.{v}"))))
+                                                   level=tr(f"setup.level.{v}")),
+                                      help=help_line("setup.friend.help")))
             elif s != self.you:
                 rows.append(OptionRow(f"level:{s}", tr("setup.computer", number=s + 1), LEVELS,
-                                      lambda v: tr(f"setup.level.{v}")))
+                                      lambda v: tr(f"setup.level.{v}"),
+                                      help=help_line("setup.computer.help")))
         return rows
 
     def _build(self) -> None:
@@ -199,7 +215,7 @@ class SetupScene(OptionRowsScene):
         px = lambda v: max(1, round(v * s))  # noqa: E731
         pad, button_h, button_gap = px(22), px(48), px(16)
         top = px(118)
-        room = h - top - px(34) - 2 * pad - button_h - px(8)
+        room = h - top - px(34) - px(HELP_ROOM) - 2 * pad - button_h - px(8)
         most = max(1, self._most_rows)
         pitch = min(px(64), room // most)
         row_h = max(16, pitch * 54 // 64)
@@ -208,7 +224,7 @@ class SetupScene(OptionRowsScene):
         panel_h = 2 * pad + len(self.rows) * pitch + px(8) + button_h
         # the top stays where the tallest panel (the most players) is centred
         tallest = 2 * pad + most * pitch + px(8) + button_h
-        top = max(top, top + (h - px(34) - top - tallest) // 2)
+        top = max(top, top + (h - px(34) - px(HELP_ROOM) - top - tallest) // 2)
         self._panel = pygame.Rect((w - panel_w) // 2, top, panel_w, panel_h)
         inner = self._panel.inflate(-px(28) * 2, 0)
         y = self.lay_out_rows(inner, self._panel.y + pad, row_h, gap,
@@ -237,5 +253,10 @@ class SetupScene(OptionRowsScene):
         for key in ("back", "play"):
             b = self.focus.button(key)
             draw_button(surface, fonts, b, b is self.focus.focused)
-        theme.text(surface, fonts.get(theme.font_px(14, size)), tr("setup.keys"), theme.MUTED,
-                   (size[0] // 2, size[1] - round(12 * s)), "midbottom")
+        keys = theme.text(surface, fonts.get(theme.font_px(14, size)), tr("setup.keys"),
+                          theme.MUTED, (size[0] // 2, size[1] - round(12 * s)), "midbottom")
+        focused = next((r for r in self.rows if self.focus.focused is self.focus.button(r.key)),
+                       None)
+        if focused is not None and focused.help:   # what the focused choice does, in a line
+            theme.text(surface, fonts.get(theme.font_px(16, size)), focused.help, theme.CREAM,
+                       (size[0] // 2, keys.top - round(6 * s)), "midbottom")

@@ -89,6 +89,8 @@ class AnimationMixin:
         for i, event in enumerate(events):
             timing = self.adapter.timing(event)
             t = self._run_lingering(t, hold=LINGER_HOLD)
+            if timing.note_first:
+                self.note_event(event, t)    # "won because ...": while the trick lies whole
             t += timing.before
             start = t
             if timing.linger and self.speed() > 0:
@@ -113,6 +115,8 @@ class AnimationMixin:
             if moves:
                 t = landed
             tl.at(start if timing.patch_first else t, lambda e=event: self._patch(e))
+            if not timing.note_first:
+                self.note_event(event, t)    # once its cards are seen
             fx = Fx(self, start, t + timing.after)
             self.adapter.effects(event, self.shown, fx, self.layout)
             t = fx.end

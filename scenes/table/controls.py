@@ -7,8 +7,9 @@ hurried a reveal must not become a stand at a total nobody read).  Only input
 made when the table is ready acts.  A key pressed while others are to play does
 nothing and says nothing; a click on a card then says why it cannot be played.
 The rules (F1), the look back at the last trick or frame (L, or its button
-by the score board) and the pace (F fast forward; K and the bar's buttons once
-you are out: scenes/table/pace.py) change nothing in the game, so they never wait.
+by the score board), the pace (F fast forward; K and the bar's buttons once
+you are out: scenes/table/pace.py) and the rank strip (O: scenes/table/ranks.py)
+change nothing in the game, so they never wait.
 
 When it is your turn the keyboard cursor rests on a card you may play, and moves
 among playable cards only, so Enter always plays the chosen card.
@@ -31,6 +32,7 @@ from game.engine import Action
 from scenes.hud import ChoiceButton
 from scenes.i18n import tr
 from scenes.sprites import CardSprite
+from scenes.table.ranks import RULES_KEY
 
 LIFT = 0.16         # a hovered hand card rises this share of the card height
 DRAG_STEP = 4       # px: a drag across the fan is walked in steps this long
@@ -437,6 +439,9 @@ class ControlsMixin:
             self.look_back()   # like the rules: it changes nothing, so it never waits
             return None
         if self.pace_key(key):   # fast forward, skip: the pace, not the game
+            return None
+        if key == RULES_KEY:     # the rank strip and the notes: they change nothing
+            self.toggle_rules()
             return None
         if self.busy:
             if key in _PASS_KEYS:

@@ -50,6 +50,7 @@ from scenes.table.netplay import link_state, seat_names
 from scenes.table.pace import PaceMixin
 from scenes.table.painting import PaintingMixin
 from scenes.table.race import race_reaction
+from scenes.table.ranks import RanksMixin
 from scenes.tables import TableAdapter, load_adapter
 from scenes.tween import Timeline
 
@@ -69,7 +70,8 @@ def computer_pause(table_delay: tuple[float, float], speed: float, rng: random.R
     return 0.0 if speed <= 0 or hi <= 0 else rng.uniform(lo, hi) / speed
 
 
-class TableScene(ControlsMixin, AnimationMixin, BoardMixin, PaintingMixin, PaceMixin, Scene):
+class TableScene(ControlsMixin, AnimationMixin, BoardMixin, PaintingMixin, PaceMixin, RanksMixin,
+                 Scene):
     """A game at the table, seen from ``client.seat`` (None: a spectator, seen from seat 0).
 
     ``think_delay``: the computers' pause range in seconds at normal speed.
@@ -241,6 +243,7 @@ class TableScene(ControlsMixin, AnimationMixin, BoardMixin, PaintingMixin, PaceM
         self.to_act = tuple(update.to_act)
         self.result = dict(update.result) if update.result is not None else None
         self._pace = None
+        self._note = ""                          # a note lasts until the game moves on
         if first:
             return update
         # the prompt shows what the screen shows: it stays up while the cards move only

@@ -23,7 +23,10 @@ game, so a new game's adapter overrides only what is its own:
   for games scored on a sheet, the sheet (:meth:`result_sheet`); a pause between
   the games of a match (or the hands of a game) with the sheet so far (``fx.interlude`` in :meth:`effects`);
 * a look back at the last trick or frame once its cards have left the table
-  (:meth:`look_back`: the L key and a button by the score board).
+  (:meth:`look_back`: the L key and a button by the score board);
+* the rule that decided it (scenes/table/ranks.py): the rank strip's lines
+  (:meth:`rank_strip`, by default the words ``<key>_table.ranks``) and the
+  "won because" note of an event with a ``why`` (:meth:`why_line`).
 
 Hooks for games with more going on at the table (Briscola Venceslao uses them):
 
@@ -54,7 +57,7 @@ from typing import TYPE_CHECKING, Any, Optional, Protocol, Sequence
 
 from game.cards import Card
 from game.engine import Action, Event, GameSpec
-from scenes.i18n import tr
+from scenes.i18n import has, language, tr
 from scenes.hud import Callout, ChoiceButton, Label, Slot
 from scenes.layout import Layout, ZoneGeom
 from scenes.lookback import LookBack
@@ -87,6 +90,9 @@ class Timing:
     #: the shown view catches up as the event begins, not when its cards land (a new
     #: game's gather: its number, the plates at zero at once)
     patch_first: bool = False
+    #: its "won because" note (scenes/table/ranks.py) shows as the event begins (a trick
+    #: about to be gathered still lies whole), not when its cards land (a card turned up)
+    note_first: bool = False
 
 
 class Fx(Protocol):
@@ -378,6 +384,26 @@ class TableAdapter:
         rows = [(self.seat_name(s, layout), str(v)) for s, v in enumerate(scores)]
         order = sorted(range(len(rows)), key=lambda s: -scores[s])
         return [rows[s] for s in order]
+
+    # -- the rule that decided it (scenes/table/ranks.py) -----------------------------------
+    def rank_strip(self, view: dict[str, Any]) -> list[str]:
+        """The lines of the rank strip (a title, then the order): by default the words
+        ``<key>_table.ranks``, one line per line; none when the game has none."""
+        key = f"{self.spec.key}_table.ranks"
+        return tr(key).split("\n") if has(key) else []
+
+    def why_line(self, event: Event) -> str:
+        """The "won because ..." note for an event whose data says ``why`` (the engine's
+        public reason: game/tricks.py ``why_won``, Bocce's face cards): the game's words
+        ``<key>_table.why.<why>`` if it has them, else the table's ``table.why.<why>``,
+        with the cards named; "" for none."""
+        why = event.data.get("why")
+        if not isinstance(why, dict) or not why.get("why"):
+            return ""
+        names = {k: Card.parse(why[k]).name(language()) for k in ("card", "over") if why.get(k)}
+        own = f"{self.spec.key}_table.why.{why['why']}"
+        key = own if has(own) else f"table.why.{why['why']}"
+        return tr(key, **names) if has(key) else ""
 
     # -- a table that explains itself ------------------------------------------------------
     def caption(self, event: Event, layout: Layout) -> str:

@@ -41,7 +41,7 @@ class TrickTable(TableAdapter):
         to be read (:data:`TRICK_READ`), then flies."""
         before = TRICK_READ + TRICK_READ_PER_CARD * max(0, cards - 4)
         return Timing(flight=0.44, stagger=0.05 if cards <= 4 else 0.07, before=before,
-                      sound="collect", after=after)
+                      sound="collect", after=after, note_first=True)
 
     def trick_spot(self, seat: int, layout: Layout) -> tuple[float, float, float]:
         """Where the card of ``seat`` lies in the trick (x, y, angle): in front of it."""
