@@ -56,7 +56,7 @@ player who wants to look back at the last one.  The last event is ``game_over``
 from __future__ import annotations
 
 import copy
-from typing import Any, Iterable, Sequence
+from typing import Any, Iterable, Mapping, Sequence
 
 from game.cards import ITALIAN_SUITS, Card, card, codes, italian_deck, shuffled
 from game.engine import (GAME_OVER, Action, Event, GameSpec, Option, Reason, State, card_move,
@@ -301,6 +301,23 @@ class BriscolaState(State):
             zones[f"hand/{s}"] = list(self.hands[s])
             zones[f"pile/{s}"] = list(self.piles[s])
         return zones
+
+    def _set_zones(self, zones: Mapping[str, Sequence[Card]]) -> None:
+        for zone, cs in zones.items():
+            kind, _, owner = zone.partition("/")
+            if zone == "deck":
+                self.stock = list(cs)
+            elif kind in ("hand", "pile"):
+                (self.hands if kind == "hand" else self.piles)[int(owner)] = list(cs)
+            elif zone in ("table", "culetto"):
+                setattr(self, zone, list(cs))
+            else:
+                raise ValueError(f"the sampled card names the trump: it stays ({zone!r})")
+
+    def _fixed_zones(self, seat: int | None) -> frozenset[str]:
+        """The tricks taken (seen played; their points are public), and the sampled card:
+        it names the trump, which every trick's winner shows."""
+        return frozenset({"pile", "briscola"})
 
     def _face_up(self, seat: int | None, zone: str) -> bool:
         if zone in ("table", "culetto"):

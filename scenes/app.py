@@ -36,7 +36,8 @@ from scenes.i18n import set_language, tr  # noqa: E402
 from scenes import heap, theme  # noqa: E402
 from scenes.fonts import Fonts  # noqa: E402
 from scenes.scene import Scene, SceneStack  # noqa: E402
-from scenes.settings import Settings, load_settings, save_settings  # noqa: E402
+from scenes.settings import (Settings, SettingsUnreadable, load_settings,  # noqa: E402
+                             save_settings)
 from scenes.sound import Sound, open_mixer  # noqa: E402
 from scenes.sprites import stop_painters  # noqa: E402
 from scenes.toast import Toasts  # noqa: E402
@@ -252,6 +253,10 @@ class App:
             return True
         except OSError as exc:
             print(f"tavolata: could not save settings: {exc}", file=sys.stderr)
+            if isinstance(exc, SettingsUnreadable):
+                if self.settings.read_failed:
+                    return False        # the player has been told already: once is enough
+                self.settings.read_failed = True
             self.notify(tr("ui.settings.not_saved"))
             return False
 

@@ -27,14 +27,16 @@ import pygame
 import pygame_gui
 
 from game import CATALOG, GAMES
+from game.names import MAX_NAME, name_problem
 from game.net import Host, RemoteClient, pretty
+from game.net.interfaces import listens_everywhere
 from game.net.codes import ADDRESS_LIMIT, relay_address
 from game.session import REMOTE, GameSetup
 from scenes import theme
+from scenes.fonts import wrap
 from scenes.i18n import tr
 from scenes.scene import Scene
 from scenes.setup_scene import SetupScene, friend_seat
-from scenes.settings import NAME_LIMIT
 from scenes.widgets import Button, FocusList, draw_button
 
 CHOOSE, JOIN, PICK = "choose", "join", "pick"
@@ -95,7 +97,8 @@ class OnlineScene(_PanelScene):
         self.code_entry: Optional[pygame_gui.elements.UITextEntryLine] = None
         self.name_entry: Optional[pygame_gui.elements.UITextEntryLine] = None
         #: the name typed last, kept while the fields are away (covered, another mode)
-        self._name = app.settings.player_name or tr("net.default_name")
+        saved = app.settings.player_name
+        self._name = saved if saved and name_problem(saved) is None else tr("net.default_name")
         self.relay_entry: Optional[pygame_gui.elements.UITextEntryLine] = None
         self._relay_text = app.settings.relay
         #: the command line's --relay: wins over the setting (and the field) for this run
@@ -128,7 +131,7 @@ class OnlineScene(_PanelScene):
 
     def show_join(self) -> None:
         """The join form: the code field has the keyboard, so a paste lands in it."""
-        if not self._relay_ok():
+        if not (self._name_ok() and self._relay_ok()):
             return
         self._switch(JOIN)
         if self.code_entry is not None:
@@ -136,7 +139,7 @@ class OnlineScene(_PanelScene):
             self.code_entry.rebuild()         # focused, it is drawn anew at its place and size
 
     def show_pick(self) -> None:
-        if self._relay_ok():
+        if self._name_ok() and self._relay_ok():
             self._switch(PICK)
 
     def pick(self, key: str) -> None:
@@ -154,6 +157,13 @@ class OnlineScene(_PanelScene):
         if self.name_entry is not None:
             self._name = self.name_entry.get_text().strip()
         return self._name or tr("net.default_name")
+
+    def _name_ok(self) -> bool:
+        """Is the typed name one (game/names.py)?  If not, why is said and nothing goes on."""
+        problem = name_problem(self.name)
+        if problem is not None:
+            self.problem = tr(problem, limit=MAX_NAME)
+        return problem is None
 
     def _remember_name(self) -> str:
         """The name, saved in the settings when it changed: next time it is already there."""
@@ -203,6 +213,8 @@ class OnlineScene(_PanelScene):
         if self.client is not None or self.code_entry is None:
             return
         self.problem = ""
+        if not self._name_ok():
+            return
         code = self.code_entry.get_text().strip()
         self.client = RemoteClient(code, name=self._remember_name(), relay=self.relay_address)
 
@@ -234,7 +246,7 @@ class OnlineScene(_PanelScene):
         if self.mode == PICK:
             return []
         if self.name_entry is None:
-            self.name_entry = self._field(NAME_LIMIT, self._name)
+            self.name_entry = self._field(MAX_NAME, self._name)
         if self.mode == CHOOSE:
             if self.relay_entry is None:
                 self.relay_entry = self._field(ADDRESS_LIMIT, self._relay_text)
@@ -342,9 +354,11 @@ class OnlineScene(_PanelScene):
 
 
 def start_online(app, host: Optional[str] = None, join: Optional[str] = None,
-                 port: Optional[int] = None, relay: Optional[tuple[str, int]] = None) -> None:
+                 port: Optional[int] = None, relay: Optional[tuple[str, int]] = None,
+                 listen: Optional[str] = None) -> None:
     """The command line's ``--host GAME`` (its remembered setup, the friend in the first
-    computer's seat) or ``--join CODE``: the same screens as from the menu."""
+    computer's seat; ``--listen``, ``--port``) or ``--join CODE``: the same screens as
+    from the menu."""
     scene = OnlineScene(app)
     scene.relay = relay
     app.stack.push(scene)
@@ -354,21 +368,24 @@ def start_online(app, host: Optional[str] = None, join: Optional[str] = None,
         scene.code_entry.set_text(join)
         scene.join()
     elif host is not None:
-        app.stack.push(HostScene(app, hosted(app.game_setup(host)), scene.name, port, relay))
+        app.stack.push(HostScene(app, hosted(app.game_setup(host)), scene.name, port, relay,
+                                 listen))
 
 
 class HostScene(_PanelScene):
     """The host's waiting room: the room code to read out or copy, and Cancel.  Owns the
     :class:`~game.net.Host` until the table takes it (the table's close closes it)."""
 
-    #: where the room listens; tests set 127.0.0.1 and port 0
+    #: where the room listens unless told (``--listen``, the ``listen`` setting); tests set
+    #: 127.0.0.1 and port 0
     listen = "0.0.0.0"
     port: Optional[int] = None
 
     def __init__(self, app, setup: GameSetup, name: str, port: Optional[int] = None,
-                 relay: Optional[tuple[str, int]] = None) -> None:
+                 relay: Optional[tuple[str, int]] = None, listen: Optional[str] = None) -> None:
         super().__init__(app)
-        self.host: Optional[Host] = Host(setup, name=name, listen=self.listen,
+        self.host: Optional[Host] = Host(setup, name=name,
+                                         listen=listen or app.settings.listen or self.listen,
                                          port=self.port if port is None else port,
                                          relay=relay).start()
         self.focus.set_buttons([
@@ -382,6 +399,18 @@ class HostScene(_PanelScene):
         status = self.host.status() if self.host is not None else None
         code = status and (status.direct_code or status.relay_code)
         return pretty(code) if code else ""
+
+    @property
+    def listening(self) -> str:
+        """Where the direct door can be reached, in a line ("" until it is open)."""
+        status = self.host.status() if self.host is not None else None
+        if status is None or not status.listening:
+            return ""
+        if listens_everywhere(self.host.listen or ""):
+            # "eth0 192.168.1.20" is never cut in two by a wrapped line
+            return tr("net.listening_all", port=status.port,
+                      addresses=", ".join(a.replace(" ", "\u00a0") for a in status.listening))
+        return tr("net.listening_one", address=status.listening[0], port=status.port)
 
     def copy(self) -> None:
         """The code onto the clipboard, or a word that there is none to put it on."""
@@ -455,5 +484,11 @@ class HostScene(_PanelScene):
                            theme.CREAM, (cx, y), "midtop").bottom + theme.px(6, size)
         y = theme.text(surface, font, tr("net.waiting"), theme.CREAM_DIM, (cx, y),
                        "midtop").bottom + theme.px(6, size)
+        if status is not None and status.listening:
+            small = fonts.get(theme.font_px(14, size))
+            for line in wrap(small, self.listening, self._panel.w - theme.px(48, size)):
+                y = theme.text(surface, small, line, theme.CREAM_DIM, (cx, y),
+                               "midtop").bottom + theme.px(2, size)
+            y += theme.px(4, size)
         if status is not None and status.problem:
             theme.text(surface, font, tr(f"net.{status.problem}"), theme.GOLD, (cx, y), "midtop")

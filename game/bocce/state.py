@@ -34,7 +34,7 @@ from __future__ import annotations
 
 import copy
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Mapping, Sequence
 
 from game.bocce.rules import FRAMES, lag_worths, picture_note, points, totals
 from game.cards import Card, codes, french_deck, shuffled
@@ -229,6 +229,21 @@ class BocceState(State):
             for i, b in enumerate(self.bocce[s]):
                 zones[bocce_zone(s, i)] = list(b.cards) if b.status in _ON_TABLE else []
         return zones
+
+    def _set_zones(self, zones: Mapping[str, Sequence[Card]]) -> None:
+        for zone, cs in zones.items():
+            kind, _, rest = zone.partition("/")
+            if zone in ("deck", "discard"):
+                setattr(self, zone, list(cs))
+            elif kind == "hand":
+                self.hands[int(rest)] = list(cs)
+            elif kind == "lag":
+                self.lag[int(rest)] = cs[0] if cs else None
+            elif kind == "bocce":
+                seat, index = map(int, rest.split("/"))
+                self.bocce[seat][index].cards = list(cs)
+            else:
+                raise ValueError(f"Bocce has no zone {zone!r}")
 
     def sees(self, seat: int | None, zone: str) -> bool:
         """Whether ``seat`` sees the faces of the cards now in ``zone``."""

@@ -49,7 +49,9 @@ dealer has left), ``contract`` (the contract, its ``points`` table and ``total``
 (game/tricks.py ``why_won``),
 ``deal_scores`` and ``tricks_won`` after it; scoring cards go face up to
 ``won/<seat>``, the rest face down to ``pile/<seat>``), ``deal_ended`` (an early
-end: the cards left go back), ``deal_scored`` (the sheet's row and the totals),
+end: the cards left go face down to the ``deck``, where they lie until the next deal
+gathers them, or to the end after the last deal), ``deal_scored`` (the sheet's row
+and the totals),
 and ``game_over``.
 """
 

@@ -99,6 +99,12 @@ def show_cursor(on: bool) -> None:
         pass
 
 
+def error_heading(demo: bool, key: Optional[str], seed: Any) -> str:
+    """The heading of an error log entry: whose game it was, and which game."""
+    what = "error in a demo game" if demo else "error in a person's game"
+    return what if key is None else f"{what} of {key} (seed {seed})"
+
+
 class Kiosk:
     """The attract loop of one app (see the module docstring).  ``think``, ``card`` and
     ``result`` set the demo's pace (tests and the soak hurry it); ``seed`` the games'."""
@@ -260,9 +266,8 @@ class Kiosk:
         pause when errors come in a row), or a person's way back to the menu."""
         self._failures += 1
         table = self._current_table()
-        what = "error in a demo game" if self.demo else "error while a person played"
-        if table is not None:
-            what += f" of {table.key} (seed {table.setup.seed})"
+        what = error_heading(self.demo, *((table.key, table.setup.seed) if table is not None
+                                          else (None, None)))
         self._write(what, self._game_log(table))
         try:
             if not self.demo:

@@ -28,7 +28,7 @@ import copy
 import logging
 import random
 from collections import deque
-from typing import Any, Callable, Optional
+from typing import Any, Callable, Optional, Sequence
 
 import pygame
 
@@ -68,6 +68,13 @@ def computer_pause(table_delay: tuple[float, float], speed: float, rng: random.R
     scenes/table/race.py)."""
     lo, hi = table_delay
     return 0.0 if speed <= 0 or hi <= 0 else rng.uniform(lo, hi) / speed
+
+
+def pause_share(update: Update, computers: Sequence[int]) -> float:
+    """The share of the usual pause the computers ``computers`` (all to act) take before
+    their move: :data:`FORCED_SHARE` when the update says each one's move is forced (a
+    fact every watcher has alike, see :func:`game.session.referee.forced_seats`), else 1."""
+    return FORCED_SHARE if computers and set(computers) <= set(update.forced) else 1.0
 
 
 class TableScene(ControlsMixin, AnimationMixin, BoardMixin, PaintingMixin, PaceMixin, RanksMixin,
@@ -341,8 +348,7 @@ class TableScene(ControlsMixin, AnimationMixin, BoardMixin, PaintingMixin, PaceM
                 self._pace = (self.version, wait)
                 return                    # the race shows from this frame's drawing on
             wait = computer_pause(self.delay, self.speed(), self._pace_rng)
-            if set(computers) <= set(self.update_msg.forced):
-                wait *= FORCED_SHARE      # nothing to think over: the session says so
+            wait *= pause_share(self.update_msg, computers)  # nothing to think over: forced
             self._pace = (self.version, wait)
         version, left = self._pace
         left -= dt

@@ -874,6 +874,7 @@ class Checker:
             assert not view["trump_known"] and view["trump"] is None
 
 
+@pytest.mark.slow
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.integers(0, 2**31), st.booleans())
 def test_random_matches_keep_every_invariant(seed, remember):
@@ -922,6 +923,7 @@ def test_replay_log_gives_the_same_match(seed):
         assert again.view(seat) == state.view(seat)
 
 
+@pytest.mark.slow
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.integers(0, 2**31), st.booleans())
 def test_event_fields_bring_a_copying_screen_to_the_view(seed, remember):

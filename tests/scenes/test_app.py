@@ -46,6 +46,7 @@ class Probe(Scene):
             raise RuntimeError("boom in draw")
 
 
+@pytest.mark.slow
 def test_app_opens_the_window_and_runs_frames(app):
     assert app.size == (1280, 720)
     assert app.stack.top is app.menu()
@@ -189,6 +190,7 @@ def test_damaged_settings_file_gives_defaults_and_a_notice_at_start(display):
     assert len(application.toasts.items) == 1
 
 
+@pytest.mark.slow
 def test_main_exits_after_the_first_frame_when_asked(tmp_path):
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
                TAVOLATA_EXIT_AFTER_FIRST_FRAME="1", TAVOLATA_CONFIG_DIR=str(tmp_path))

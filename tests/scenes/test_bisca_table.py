@@ -49,6 +49,7 @@ def test_play_runs_counterclockwise_so_the_next_player_sits_on_your_right(app):
     assert [table.layout.seat(s).side for s in range(4)] == ["bottom", "right", "top", "left"]
 
 
+@pytest.mark.slow
 def test_the_plates_show_lives_as_hearts_and_the_labels_bets_and_hands_won(app):
     table = start(app, seats=3)
     plates = [table.adapter.plate_info(table.shown, s) for s in range(3)]
@@ -238,6 +239,7 @@ def test_babbeo_and_everyone_out_show_a_banner(event, words):
 
 
 # -- a round's result ---------------------------------------------------------------------------
+@pytest.mark.slow
 def test_after_a_round_a_sheet_shows_bets_hands_won_and_lives_lost_and_the_deal_waits(app):
     table = start(app, seats=3, seed=5)
     st = state_of(table)
@@ -311,6 +313,7 @@ def _act_by_input(app, table: TableScene, step: int) -> None:
     key(app, pygame.K_RETURN)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seats, options", [(2, {}), (4, {"opening": 4}),
                                             (6, {"half_bets": True, "lives": 2})])
 def test_a_whole_game_by_mouse_and_keyboard_reaches_the_result(app, seats, options):
@@ -350,6 +353,7 @@ def test_a_whole_game_by_mouse_and_keyboard_reaches_the_result(app, seats, optio
     assert sheet.rows[-1].label == "Lives" and sheet.highlight == (winner,)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seats, size", [(2, (1280, 720)), (4, (800, 500)), (6, (800, 500)),
                                          (6, (1920, 1080))])
 def test_a_whole_game_never_lays_words_on_words_or_cards(display, seats, size):

@@ -59,6 +59,7 @@ def test_size_for_follows_card_ratio():
     assert CARD_RATIO == 1.5
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("width", WIDTHS)
 def test_every_face_of_every_deck_and_style_renders(display, width):
     art = CardArt()
@@ -75,6 +76,7 @@ def test_every_face_of_every_deck_and_style_renders(display, width):
         assert surf.get_at((size[0] // 2, size[1] // 2)).a == 255, (style, c)
 
 
+@pytest.mark.slow
 def test_corner_index_is_printed_on_every_card(display):
     art = CardArt()
     width = 100

@@ -46,6 +46,7 @@ def keydown(k: int, mod: int = 0) -> pygame.event.Event:
     return pygame.event.Event(pygame.KEYDOWN, key=k, unicode="", mod=mod)
 
 
+@pytest.mark.slow
 def test_the_demo_plays_every_game_with_title_cards_and_captions(display, monkeypatch):
     captions: set[str] = set()
     real_add = Captions.add
@@ -74,6 +75,7 @@ def test_the_demo_plays_every_game_with_title_cards_and_captions(display, monkey
     assert app.running
 
 
+@pytest.mark.slow
 def test_a_key_leaves_the_demo_for_the_menu_and_idle_time_brings_it_back(display):
     app, kiosk = start(display, idle=30.0)
     run(app, kiosk, lambda: isinstance(app.stack.top, TableScene))
@@ -99,6 +101,7 @@ def test_a_key_leaves_the_demo_for_the_menu_and_idle_time_brings_it_back(display
         "the next game's card (gone within that long a frame), then its table"
 
 
+@pytest.mark.slow
 def test_a_click_leaves_the_demo_from_its_title_card_and_clicks_nothing(display):
     app, kiosk = start(display, card=30.0)
     app.frame(1 / 60, [])
@@ -131,6 +134,7 @@ def test_esc_never_quits_quit_goes_back_to_the_demo_and_the_chord_quits(display)
     assert not app.running
 
 
+@pytest.mark.slow
 def test_an_error_in_a_game_is_logged_with_its_log_and_the_demo_moves_on(display,
                                                                            monkeypatch):
     sessions = []
@@ -162,6 +166,7 @@ def test_an_error_in_a_game_is_logged_with_its_log_and_the_demo_moves_on(display
     assert kiosk.errors == 1, "the demo went on to the next game"
 
 
+@pytest.mark.slow
 def test_errors_in_a_row_wait_longer_and_longer_before_the_next_game(display, monkeypatch):
     app, kiosk = start(display, card=30.0)
     monkeypatch.setattr(TitleCard, "draw", lambda self, surface: 1 / 0)
@@ -188,6 +193,31 @@ def test_the_error_log_is_bounded_and_never_stops_the_kiosk(tmp_path, monkeypatc
     blocked.write("error", "Traceback", None)   # says so on stderr, raises nothing
 
 
+def test_a_log_cut_off_by_a_crash_gives_every_whole_game_log_and_skips_the_damaged_one(tmp_path):
+    log = ErrorLog(tmp_path / "kiosk-errors.log")
+    log.write("error 1", "Traceback", {"key": "bocce", "actions": [1]})
+    log.write("error 2", "Traceback", {"key": "bisca", "actions": [2]})
+    log.write("error 3", "Traceback", {"key": "bolola", "actions": [3]})
+    whole = log.path.read_bytes()
+    cut = whole[:whole.rindex(b'"actions":[3]')]          # the crash came mid-line
+    log.path.write_bytes(cut + "game log: [1, 2]\n".encode() + b"game log: {\"k\xe9\n")
+    assert game_logs(log.path) == [{"key": "bocce", "actions": [1]},
+                                   {"key": "bisca", "actions": [2]}]
+
+
+@pytest.mark.parametrize("demo, table, words", [
+    (True, None, "error in a demo game"),
+    (True, ("bocce", 7), "error in a demo game of bocce (seed 7)"),
+    (False, None, "error in a person's game"),
+    (False, ("briscola", 5), "error in a person's game of briscola (seed 5)"),
+])
+def test_the_error_heading_names_who_played_and_the_game(demo, table, words):
+    from scenes.kiosk import error_heading
+
+    assert error_heading(demo, *(table or (None, None))) == words
+
+
+@pytest.mark.slow
 @pytest.mark.parametrize("size", [(1280, 720), (800, 500)])
 def test_the_title_card_fits_every_rule_in_the_window(display, size):
     from scenes.kiosk.rules import read_rules
@@ -236,6 +266,7 @@ def test_a_card_teaches_a_rule_of_the_game_a_different_one_each_time():
     assert picker.pick("scopa") is None, "a game without rules text: no rule"
 
 
+@pytest.mark.slow
 def test_the_real_kiosk_runs_until_sigterm(tmp_path):
     import os
     import signal

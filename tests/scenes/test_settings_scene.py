@@ -33,6 +33,7 @@ def test_settings_screen_renders(screen, app):
     assert len(colours(app.screen)) > 30
 
 
+@pytest.mark.slow
 def test_right_and_left_change_the_volume_in_steps_of_ten_percent(screen, app):
     focus(screen, "volume")
     start = app.settings.volume
@@ -45,6 +46,7 @@ def test_right_and_left_change_the_volume_in_steps_of_ten_percent(screen, app):
     assert app.settings.volume == 0.0            # stops at 0, no wrap to 100%
 
 
+@pytest.mark.slow
 def test_animation_speed_cycles_through_every_value(screen, app):
     focus(screen, "animation_speed")
     seen = []

@@ -75,6 +75,7 @@ def bisca_like(seats=(2, 3, 4, 5, 6)) -> GameSpec:
 
 # --- what it shows -----------------------------------------------------------------
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", sorted(GAMES))
 def test_every_built_game_shows_its_options_and_seats_in_words(app, game):
     scene = open_setup(app, game)
@@ -139,6 +140,7 @@ def test_keyboard_changes_every_row(app):
                                     {"remember_trump": True})
 
 
+@pytest.mark.slow
 def test_tab_walks_every_row_and_both_buttons(app):
     scene = open_setup(app, "briscola")
     seen = set()
@@ -164,6 +166,7 @@ def test_mouse_left_arrow_lowers_and_the_row_raises(app):
     assert scene.seats[1].level == "easy"
 
 
+@pytest.mark.slow
 def test_the_number_of_players_where_a_game_allows_several(app, monkeypatch):
     monkeypatch.setitem(GAMES, "bisca", bisca_like())
     scene = open_setup(app, "bisca")
@@ -311,6 +314,7 @@ def test_start_game_by_key_uses_the_remembered_setup(app):
         "briscola", BRISCOLA_CHOICE.seats, {"remember_trump": True}, 3)
 
 
+@pytest.mark.slow
 def test_a_damaged_entry_gives_that_game_its_defaults(app):
     from scenes.app import App
 
@@ -333,6 +337,7 @@ def test_a_damaged_entry_set_while_running_never_breaks_the_screen(app):
     assert open_setup(app, "briscola").setup == first_game("briscola")
 
 
+@pytest.mark.slow
 def test_an_option_whose_range_follows_the_players_stays_in_range(app):
     """Bisca's opening card count: at most 40 divided by the players."""
     scene = open_setup(app, "bisca")
