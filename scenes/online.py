@@ -31,10 +31,12 @@ from game.names import MAX_NAME, name_problem
 from game.net import Host, RemoteClient, pretty
 from game.net.interfaces import listens_everywhere
 from game.net.codes import ADDRESS_LIMIT, relay_address
+from game.net.host import NOT_LAN, RELAY_UNREACHABLE
 from game.session import REMOTE, GameSetup
 from scenes import theme
 from scenes.fonts import wrap
 from scenes.i18n import tr
+from scenes.richtext import Block, layout
 from scenes.scene import Scene
 from scenes.setup_scene import SetupScene, friend_seat
 from scenes.widgets import Button, FocusList, draw_button
@@ -216,6 +218,9 @@ class OnlineScene(_PanelScene):
         if not self._name_ok():
             return
         code = self.code_entry.get_text().strip()
+        if not code:
+            self.problem = tr("net.type_code")
+            return
         self.client = RemoteClient(code, name=self._remember_name(), relay=self.relay_address)
 
     @property
@@ -368,30 +373,96 @@ def start_online(app, host: Optional[str] = None, join: Optional[str] = None,
         scene.code_entry.set_text(join)
         scene.join()
     elif host is not None:
-        app.stack.push(HostScene(app, hosted(app.game_setup(host)), scene.name, port, relay,
-                                 listen))
+        app.stack.push(HostScene(app, hosted(app.game_setup(host)), scene.name, port,
+                                 scene.relay_address, listen))
 
 
 class HostScene(_PanelScene):
     """The host's waiting room: the room code to read out or copy, and Cancel.  Owns the
-    :class:`~game.net.Host` until the table takes it (the table's close closes it)."""
+    :class:`~game.net.Host` until the table takes it (the table's close closes it).
+
+    When the room has no code at all (no home-network address for a direct code, and
+    no relay or one that cannot be reached), it says why in words and what to do, and
+    offers the relay's field right there: Use the relay opens the room again through it.
+    """
 
     #: where the room listens unless told (``--listen``, the ``listen`` setting); tests set
     #: 127.0.0.1 and port 0
     listen = "0.0.0.0"
     port: Optional[int] = None
+    #: the address a direct code names (None: the host finds it); tests set a public one
+    advertise: Optional[str] = None
 
     def __init__(self, app, setup: GameSetup, name: str, port: Optional[int] = None,
                  relay: Optional[tuple[str, int]] = None, listen: Optional[str] = None) -> None:
         super().__init__(app)
-        self.host: Optional[Host] = Host(setup, name=name,
-                                         listen=listen or app.settings.listen or self.listen,
-                                         port=self.port if port is None else port,
-                                         relay=relay).start()
-        self.focus.set_buttons([
-            Button(tr("net.copy"), action=self.copy, key="copy", row=0),
-            Button(tr("net.cancel"), action=self.cancel, key="cancel", row=0)])
-        self.resize(app.size)
+        self.setup, self.name, self._port = setup, name, port
+        self.relay = relay
+        self._listen = listen or app.settings.listen or self.listen
+        self.host: Optional[Host] = self._open()
+        #: the relay's field, shown while the room has no code to give
+        self.relay_entry: Optional[pygame_gui.elements.UITextEntryLine] = None
+        self.problem = ""            # a relay address typed there that is not one
+        self._no_code = False
+        self._set_buttons()
+
+    def _open(self) -> Host:
+        return Host(self.setup, name=self.name, listen=self._listen,
+                    port=self.port if self._port is None else self._port,
+                    advertise=self.advertise, relay=self.relay).start()
+
+    @property
+    def no_code(self) -> bool:
+        """The room opened no door a friend can use: nothing to give, nothing coming."""
+        status = self.host.status() if self.host is not None else None
+        return status is not None and status.state == "failed" and \
+            status.problem in (NOT_LAN, RELAY_UNREACHABLE)
+
+    def _set_buttons(self) -> None:
+        """Copy and Cancel; with no code, Use the relay and Cancel, under the relay's field."""
+        self._no_code = self.no_code
+        if self._no_code:
+            first = Button(tr("net.use_relay"), action=self.use_relay, key="relay", row=0,
+                           style="primary")
+            if self.relay_entry is None:
+                self.relay_entry = pygame_gui.elements.UITextEntryLine(
+                    pygame.Rect(0, 0, 100, 40), manager=self.app.ui)
+                self.relay_entry.set_text_length_limit(ADDRESS_LIMIT)
+                self.relay_entry.set_text(self.app.settings.relay)
+                self.relay_entry.focus()     # the keyboard types the address at once
+        else:
+            first = Button(tr("net.copy"), action=self.copy, key="copy", row=0)
+            self._kill_entry()
+        self.focus.set_buttons([first, Button(tr("net.cancel"), action=self.cancel,
+                                              key="cancel", row=0)])
+        self.resize(self.app.size)
+
+    def use_relay(self) -> None:
+        """Open the room again through the relay typed in the field (kept in the settings)."""
+        text = self.relay_entry.get_text().strip() if self.relay_entry is not None else ""
+        try:
+            self.relay = relay_address(text)
+        except ValueError:
+            self.problem = tr("net.bad_relay") if text else tr("net.type_relay")
+            return
+        self.problem = ""
+        if text != self.app.settings.relay:
+            self.app.settings.relay = text
+            self.app.save_settings()
+        self._close()
+        self.host = self._open()
+        self._set_buttons()
+
+    def _kill_entry(self) -> None:
+        if self.relay_entry is not None:
+            self.relay_entry.kill()
+            self.relay_entry = None
+
+    def leave(self) -> None:
+        self._kill_entry()
+
+    def enter(self) -> None:
+        self._set_buttons()
 
     @property
     def code(self) -> str:
@@ -438,8 +509,19 @@ class HostScene(_PanelScene):
 
     def removed(self) -> None:
         self._close()
+        self._kill_entry()
+
+    def handle(self, event: pygame.event.Event) -> Optional[pygame.event.Event]:
+        """Enter in the relay's field uses it, as the button does."""
+        if event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and \
+                event.ui_element is self.relay_entry and self.relay_entry is not None:
+            self.use_relay()
+            return None
+        return super().handle(event)
 
     def update(self, dt: float) -> None:
+        if self.host is not None and self.no_code != self._no_code:
+            self._set_buttons()
         if self.host is not None and self.host.status().state == "playing":
             from scenes.table.scene import TableScene
 
@@ -454,18 +536,25 @@ class HostScene(_PanelScene):
         w, h = size
         panel_w, row_h, gap = min(w - theme.px(40, size), theme.px(640, size)), \
             theme.px(48, size), theme.px(12, size)
-        panel_h = theme.px(360, size)
+        panel_h = theme.px(360 if not self._no_code else 540, size)
+        panel_h = min(panel_h, h - theme.px(20, size))
         self._panel = pygame.Rect((w - panel_w) // 2, (h - panel_h) // 2, panel_w, panel_h)
         inner = self._panel.inflate(-theme.px(48, size), 0)
         bw = (inner.w - gap) // 2
         y = self._panel.bottom - theme.px(24, size) - row_h
         for i, button in enumerate(self.focus.buttons):
             button.rect = pygame.Rect(inner.x + i * (bw + gap), y, bw, row_h)
+        if self.relay_entry is not None:      # over the buttons, under its words and the news
+            self.relay_entry.set_relative_position((inner.x, y - gap - theme.px(30, size) - row_h))
+            self.relay_entry.set_dimensions((inner.w, row_h))
 
     def escape(self) -> None:
         self.cancel()
 
     def draw(self, surface: pygame.Surface) -> None:
+        if self._no_code:
+            self._draw_no_code(surface)
+            return
         size = self._draw_panel(surface)
         fonts, cx = self.app.fonts, self._panel.centerx
         status = self.host.status() if self.host is not None else None
@@ -491,4 +580,40 @@ class HostScene(_PanelScene):
                                "midtop").bottom + theme.px(2, size)
             y += theme.px(4, size)
         if status is not None and status.problem:
-            theme.text(surface, font, tr(f"net.{status.problem}"), theme.GOLD, (cx, y), "midtop")
+            self._words(surface, [tr(f"net.{status.problem}")], y, theme.GOLD, centred=True)
+
+    def _words(self, surface: pygame.Surface, texts: list[str], y: int, ink: tuple,
+               centred: bool = False) -> int:
+        """Paragraphs wrapped within the panel from ``y`` down; where they end."""
+        size = surface.get_size()
+        pad = theme.px(24, size)
+        width = self._panel.w - 2 * pad
+        lines, height = layout([Block("p", text) for text in texts], self.app.fonts, width,
+                               theme.reading_scale(size) * (0.9 if centred else 1.0), ink=ink)
+        for line in lines:
+            right = max((x + image.get_width() for image, x in line.pieces), default=0)
+            shift = (width - right) // 2 if centred else 0
+            for image, x in line.pieces:
+                surface.blit(image, (self._panel.x + pad + shift + x, y + line.y))
+        return y + height
+
+    def _draw_no_code(self, surface: pygame.Surface) -> None:
+        """Why there is no code, what to do, and the relay's field with its words."""
+        size = self._draw_panel(surface)
+        fonts, cx = self.app.fonts, self._panel.centerx
+        status = self.host.status() if self.host is not None else None
+        pad = theme.px(24, size)
+        y = self._panel.y + theme.px(18, size)
+        y = theme.text(surface, fonts.get(theme.font_px(26, size), bold=True), tr("net.no_code"),
+                       theme.GOLD_LIGHT, (cx, y), "midtop").bottom + theme.px(12, size)
+        why = "net.no_code_relay_gone" if status is not None and \
+            status.problem == RELAY_UNREACHABLE else "net.no_code_why"
+        self._words(surface, [tr(why), tr("net.no_code_what")], y, theme.CREAM)
+        if self.relay_entry is not None:
+            font = fonts.get(theme.font_px(17, size))
+            theme.text(surface, font, tr("net.relay_field"), theme.CREAM,
+                       (self._panel.x + pad, self.relay_entry.rect.y - theme.px(6, size)),
+                       "bottomleft")
+            if self.problem:
+                theme.text(surface, font, self.problem, theme.GOLD,
+                           (cx, self.relay_entry.rect.bottom + theme.px(4, size)), "midtop")

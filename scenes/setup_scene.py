@@ -33,9 +33,6 @@ from scenes.i18n import has, tr
 from scenes.option_rows import OptionRow, OptionRowsScene, step_value
 from scenes.widgets import Button, draw_button
 
-#: room (px at scale 1) kept above the footer for the focused row's line of help
-HELP_ROOM = 36
-
 
 def value_text(key: str, name: str, option: Option, value: Any) -> str:
     """An option's value in words.  The game's own catalog may name it (``LABEL.VALUE``);
@@ -95,6 +92,8 @@ class SetupScene(OptionRowsScene):
         self._panel = pygame.Rect(0, 0, 0, 0)
         self._size: tuple[int, int] | None = None
         self._most_rows = 1
+        #: where the last drawing put the subtitle and the key line
+        self.drawn: dict[str, pygame.Rect] = {}
         self._build()
         self.focus.focus_key("play")          # Enter, Enter from the menu plays as last time
 
@@ -214,8 +213,9 @@ class SetupScene(OptionRowsScene):
         s = theme.ui_scale(size)
         px = lambda v: max(1, round(v * s))  # noqa: E731
         pad, button_h, button_gap = px(22), px(48), px(16)
-        top = px(118)
-        room = h - top - px(34) - px(HELP_ROOM) - 2 * pad - button_h - px(8)
+        heading, footer = self._margins(size)
+        top = heading + px(10)
+        room = h - top - footer - 2 * pad - button_h - px(8)
         most = max(1, self._most_rows)
         pitch = min(px(64), room // most)
         row_h = max(16, pitch * 54 // 64)
@@ -224,7 +224,7 @@ class SetupScene(OptionRowsScene):
         panel_h = 2 * pad + len(self.rows) * pitch + px(8) + button_h
         # the top stays where the tallest panel (the most players) is centred
         tallest = 2 * pad + most * pitch + px(8) + button_h
-        top = max(top, top + (h - px(34) - px(HELP_ROOM) - top - tallest) // 2)
+        top = max(top, top + (h - footer - top - tallest) // 2)
         self._panel = pygame.Rect((w - panel_w) // 2, top, panel_w, panel_h)
         inner = self._panel.inflate(-px(28) * 2, 0)
         y = self.lay_out_rows(inner, self._panel.y + pad, row_h, gap,
@@ -234,6 +234,18 @@ class SetupScene(OptionRowsScene):
         back, play = self.focus.button("back"), self.focus.button("play")
         back.rect = pygame.Rect(inner.centerx - button_gap // 2 - bw, y, bw, button_h)
         play.rect = pygame.Rect(inner.centerx + (button_gap + 1) // 2, y, bw, button_h)
+
+    def _margins(self, size: tuple[int, int]) -> tuple[int, int]:
+        """Where the title and its subtitle end, and the room the key line and the focused
+        row's help take at the bottom (with a gap above them): the panel lies between,
+        never touching either."""
+        s = theme.ui_scale(size)
+        fonts = self.app.fonts
+        heading = round(20 * s) + fonts.get(round(50 * s), bold=True).get_linesize() \
+            + round(2 * s) + fonts.get(theme.font_px(18, size)).get_linesize()
+        footer = round(12 * s) + fonts.get(theme.font_px(14, size)).get_linesize() + round(8 * s)
+        footer += fonts.get(theme.font_px(16, size)).get_linesize() + round(6 * s)  # a row's help
+        return heading, footer
 
     # --- drawing -----------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
@@ -245,18 +257,27 @@ class SetupScene(OptionRowsScene):
         fonts = self.app.fonts
         title = theme.text(surface, fonts.get(round(50 * s), bold=True), self.spec.title,
                            theme.GOLD_LIGHT, (size[0] // 2, round(20 * s)), "midtop")
-        theme.text(surface, fonts.get(theme.font_px(18, size)), tr("setup.title"), theme.CREAM_DIM,
-                   (size[0] // 2, title.bottom + round(2 * s)), "midtop")
+        self.drawn["subtitle"] = theme.text(
+            surface, fonts.get(theme.font_px(18, size)), tr("setup.title"), theme.CREAM_DIM,
+            (size[0] // 2, title.bottom + round(2 * s)), "midtop")
         theme.draw_panel(surface, self._panel)
         for row in self.rows:
             self.draw_row(surface, row, s)
         for key in ("back", "play"):
             b = self.focus.button(key)
             draw_button(surface, fonts, b, b is self.focus.focused)
-        keys = theme.text(surface, fonts.get(theme.font_px(14, size)), tr("setup.keys"),
-                          theme.MUTED, (size[0] // 2, size[1] - round(12 * s)), "midbottom")
+        self.drawn["keys"] = theme.text(
+            surface, fonts.get(theme.font_px(14, size)), self.key_line(), theme.MUTED,
+            (size[0] // 2, size[1] - round(12 * s)), "midbottom")
         focused = next((r for r in self.rows if self.focus.focused is self.focus.button(r.key)),
                        None)
+        self.drawn.pop("help", None)
         if focused is not None and focused.help:   # what the focused choice does, in a line
-            theme.text(surface, fonts.get(theme.font_px(16, size)), focused.help, theme.CREAM,
-                       (size[0] // 2, keys.top - round(6 * s)), "midbottom")
+            self.drawn["help"] = theme.text(
+                surface, fonts.get(theme.font_px(16, size)), focused.help, theme.CREAM,
+                (size[0] // 2, self.drawn["keys"].top - round(6 * s)), "midbottom")
+
+    def key_line(self) -> str:
+        """The keys at the bottom, naming the button Enter presses as it reads."""
+        enter = tr("setup.keys.open_room" if self.online else "setup.keys.play")
+        return tr("setup.keys", enter=enter)

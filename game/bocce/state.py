@@ -28,6 +28,8 @@ Choices where the rule text is silent, all shown in assets/rules/en/bocce.md:
   if the discard is empty too, the rolling bocce must stand.
 * When both players pass the target in the same hand, the higher score wins;
   a tie plays another hand.
+* Option ``target`` (default 25): 10 and 15 make a short game (the kiosk's demo
+  plays to 10), 50 a long one.
 """
 
 from __future__ import annotations

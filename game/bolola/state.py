@@ -43,7 +43,9 @@ class BololaState(State):
             raise ValueError("Bolola is played by four")
         self.dealers_choice = bool(options.get("dealers_choice", False))
         self.early_end = bool(options.get("early_end", False))
-        self.deals = len(CONTRACTS) * (SEATS if self.dealers_choice else 1)
+        short = int(options.get("deals", len(CONTRACTS)))
+        self.deals = short if short < len(CONTRACTS) else \
+            len(CONTRACTS) * (SEATS if self.dealers_choice else 1)
         #: contracts each seat has still to deal (Dealer's choice)
         self.left: list[list[str]] = [list(CONTRACTS) for _ in range(SEATS)]
         self.deal_no = 0

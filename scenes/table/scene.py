@@ -46,7 +46,7 @@ from scenes.table.animation import AnimationMixin
 from scenes.table.board import BoardMixin
 from scenes.table.captions import Captions
 from scenes.table.controls import ControlsMixin
-from scenes.table.netplay import link_state, seat_names
+from scenes.table.netplay import link_state, networked, seat_names
 from scenes.table.pace import PaceMixin
 from scenes.table.painting import PaintingMixin
 from scenes.table.race import race_reaction
@@ -115,6 +115,8 @@ class TableScene(ControlsMixin, AnimationMixin, BoardMixin, PaintingMixin, PaceM
         self.captions = captions
         self.adapter: TableAdapter = load_adapter(self.key)(self.spec, self.seats, self.human_seat)
         self.adapter.watching = self.watching
+        # a game here: your plate says your name (online it says "You", as ever)
+        self.adapter.you_name = "" if networked(client) else app.settings.player_name
         self.adapter.seat_kinds = tuple(s.kind for s in setup.seats)
         self.layout = self._new_layout(tuple(app.size))
         self.images = CardImages(app.art, self.spec.deck, self.layout.card_w, self.layout.card_h)

@@ -24,7 +24,7 @@ from typing import Any, Optional, Sequence
 from game.cards import Card
 from game.doudizhu import play_of
 from game.doudizhu.combos import INDEX
-from game.doudizhu.rules import LETTERS, code_letter
+from game.doudizhu.rules import DOUBLING, LETTERS, code_letter
 from game.engine import GAME_OVER, Action, Event
 from scenes import theme
 from scenes.hud import ERROR, POSITIVE, ChoiceButton, Label
@@ -377,9 +377,14 @@ class DoudizhuAdapter(TableAdapter):
                       y=self._banner_y(layout))
         elif kind == "play" and data.get("kind") in ("bomb", "rocket"):
             fx.sound("score", at="start")
-            fx.banner(tr(f"doudizhu.kind.{data['kind']}") + "!",
-                      tr("doudizhu_table.multiplier_now", mult=data.get("multiplier", 1)),
-                      at="end", hold=0.7, y=self._banner_y(layout))
+            name = tr(f"doudizhu.kind.{data['kind']}")
+            if DOUBLING.get(view.get("rules"), True):
+                fx.banner(name + "!", tr("doudizhu_table.multiplier_now",
+                                         mult=data.get("multiplier", 1)),
+                          at="end", hold=0.7, y=self._banner_y(layout))
+            else:   # the text's rules: a bomb doubles nothing, and "× 1" would read as a bug
+                fx.banner(name, tr("doudizhu_table.no_doubling"), at="end", hold=0.7,
+                          y=self._banner_y(layout))
         elif kind == "hand_over":
             self._hand_over(data, view, fx, layout)
 

@@ -517,7 +517,7 @@ def test_first_to_the_target_wins():
 
 def test_target_option_sets_the_points_to_win():
     assert SPEC.resolve_options(None) == {"target": 25}
-    assert SPEC.options["target"].allowed == (15, 25, 50)
+    assert SPEC.options["target"].allowed == (10, 15, 25, 50)   # 10: the kiosk's short game
     with pytest.raises(ValueError):
         SPEC.new({"target": 30})
     state = _rig_for_plan(target=15, scores=(6, 0))

@@ -489,6 +489,18 @@ def test_every_card_is_in_exactly_one_place_and_others_hands_stay_hidden(seed):
                         assert m["dst"] == f"hand/{seat}"
 
 
+@pytest.mark.parametrize("deals,choice", [(1, False), (3, False), (3, True)])
+def test_the_deals_option_plays_only_the_first_deals_of_the_cycle(deals, choice):
+    rows = []
+    for state, events in random_game(5, {"deals": deals, "dealers_choice": choice}):
+        rows += [e.data["row"] for e in events if e.kind == "deal_scored"]
+    assert len(rows) == deals and state.over
+    if not choice:
+        assert [r["contract"] for r in rows] == list(CONTRACTS[:deals])
+    assert state.result()["scores"] == [sum(r["scores"][s] for r in rows) for s in range(4)]
+    assert SPEC.resolve_options(None)["deals"] == 9
+
+
 def test_a_log_replays_to_the_same_game():
     states = list(random_game(3, {"dealers_choice": True, "early_end": True}))
     state = states[-1][0]

@@ -674,6 +674,15 @@ def test_three_games_each_player_deals_once_and_the_next_player_leads():
         [sum(r["total"][s] for r in state.sheet) for s in range(3)]
 
 
+def test_the_games_option_makes_a_short_match_of_one_game():
+    assert SPEC.resolve_options(None)["games"] == 3
+    state = random_match(13, {"games": 1})
+    assert len(state.sheet) == 1 and state.view(0)["games"] == 1
+    assert state.result()["scores"] == state.sheet[0]["total"]
+    with pytest.raises(ValueError):
+        SPEC.new({"games": 2}, 3, 0)
+
+
 def test_the_match_winner_has_the_most_points_over_three_games():
     state = random_match(12)
     scores = state.result()["scores"]

@@ -16,8 +16,8 @@ from scenes.result import ResultScene, SheetScene
 from scenes.table import TableScene
 from scenes.tables.bisca import BiscaAdapter, hearts, number
 from game.bisca import SPEC
-from tests.scenes.tablekit import (click, frames, key, make_app, open_table, settle, state_of,
-                                   think, watch)
+from tests.scenes.tablekit import (FakeFx, click, frames, key, make_app, open_table, settle,
+                                   state_of, think, watch)
 
 
 @pytest.fixture
@@ -201,27 +201,6 @@ def test_the_one_card_round_shows_the_others_cards_and_hides_yours(app):
 
 
 # -- banners ------------------------------------------------------------------------------------
-class FakeFx:
-    def __init__(self) -> None:
-        self.banners: list[tuple[str, str]] = []
-        self.pops: list[str] = []
-        self.sheets: list = []
-
-    def banner(self, text, sub="", at="end", hold=0.9, y=None):
-        self.banners.append((text, sub))
-
-    def pop(self, text, pos, **kw):
-        self.pops.append(text)
-
-    def interlude(self, title, sheet, button, at="end"):
-        self.sheets.append((title, sheet, button))
-
-    def sound(self, *a, **kw): ...
-    def wait(self, *a): ...
-    def zone_centre(self, zone): return (0.0, 0.0)
-    def plate_rect(self, seat): return pygame.Rect(0, 0, 10, 10)
-
-
 @pytest.mark.parametrize("event, words", [
     (Event("babbeo", None, {"seats": [1], "lives": [2, 1, 3]}), ("Babbeo!", "Back in with one life: East")),
     (Event("everyone_out", None, {"tie": True, "seats": [0, 1], "lives": [1, 1, 1]}),

@@ -157,6 +157,21 @@ def test_italian_back_follows_the_style(display):
     assert pygame.image.tobytes(art.back(70, "italian"), "RGBA") != a
 
 
+@pytest.mark.parametrize("style", ITALIAN_STYLES)
+def test_every_back_stands_clear_of_the_green_felt(display, style):
+    from scenes import theme
+
+    art = CardArt(style)
+    for deck in ("french", "italian"):
+        back = art.back(76, deck)
+        w, h = back.get_size()
+        pixels = [back.get_at((x, y)) for x in range(8, w - 8, 4) for y in range(8, h - 8, 4)]
+        mean = [sum(p[k] for p in pixels) / len(pixels) for k in range(3)]
+        for felt in (theme.FELT, theme.FELT_LIGHT, theme.FELT_DARK):
+            distance = sum((mean[k] - felt[k]) ** 2 for k in range(3)) ** 0.5
+            assert distance > 60, (style, deck, mean, felt)
+
+
 def test_lru_keeps_at_most_its_bound(display):
     art = CardArt(max_faces=5)
     deck = french_deck()[:10]

@@ -16,8 +16,11 @@ from game.cards import cards
 from game.doudizhu.state import PASS, play_of
 from game.engine import Action
 from scenes.result import ResultScene, SheetScene
-from scenes.tables.doudizhu import play_value, play_words
-from tests.scenes.tablekit import (click, frames, key, labels, layout_problems, make_app,
+from game.doudizhu import SPEC
+from game.engine import Event
+from scenes.layout import Layout
+from scenes.tables.doudizhu import DoudizhuAdapter, play_value, play_words
+from tests.scenes.tablekit import (FakeFx, click, frames, key, labels, layout_problems, make_app,
                                    open_table, settle, state_of, think)
 
 
@@ -377,3 +380,17 @@ def test_the_cursor_caret_lies_under_the_part_of_the_card_one_sees(display):
     assert after.left < card.centerx, "the fan overlaps"
     carets = [pygame.Rect(r) for k, r in table._paint_log.items() if k[0] == "caret"]
     assert len(carets) == 1 and card.left <= carets[0].centerx <= after.left
+
+
+@pytest.mark.parametrize("rules, kind, words", [
+    ("text", "rocket", ("Rocket", "No doubling under these rules")),
+    ("text", "bomb", ("Bomb", "No doubling under these rules")),
+    ("classic", "rocket", ("Rocket!", "Multiplier × 4")),
+])
+def test_a_bomb_or_rocket_banner_says_whether_it_doubles_under_the_rules_played(rules, kind,
+                                                                                words):
+    adapter = DoudizhuAdapter(SPEC, 3, 0)
+    fx = FakeFx()
+    event = Event("play", 1, {"kind": kind, "multiplier": 1 if rules == "text" else 4})
+    adapter.effects(event, {"rules": rules}, fx, Layout((1280, 720), 3, 0, True))
+    assert fx.banners == [words]

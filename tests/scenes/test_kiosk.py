@@ -13,7 +13,10 @@ from game import GAMES
 from game.engine import replay_log
 from scenes.kiosk import Kiosk
 from scenes.kiosk.card import TitleCard
+from scenes.kiosk import DEMO_OPTIONS
 from scenes.kiosk.errors import ErrorLog, game_logs, log_dir
+from scenes.kiosk.still_there import StillThere
+from scenes.i18n import tr
 from scenes.table import TableScene
 from scenes.table.captions import Captions
 from scenes.tables.bocce import BocceAdapter
@@ -87,18 +90,61 @@ def test_a_key_leaves_the_demo_for_the_menu_and_idle_time_brings_it_back(display
     assert menu.focus.focus == 0, "the key that left the demo did nothing else"
     assert table.client.session.computers._executor is None, "the demo's game was closed"
     assert table not in list(app.stack)
-    for _ in range(29):   # someone reads the menu without touching anything...
+    for _ in range(19):   # someone reads the menu without touching anything...
         app.frame(1.0, [])
     assert app.stack.top is menu
+    app.frame(1.0, [])    # ... for 20 s: the last 10 s before the demo say so
+    warning = app.stack.top
+    assert isinstance(warning, StillThere) and warning.seconds() == 10
+    app.frame(1.0, [])
+    assert app.stack.top is warning and warning.seconds() == 9
     app.frame(1.0, [pygame.event.Event(pygame.MOUSEMOTION, pos=(5, 5), rel=(1, 1),
                                        buttons=(0, 0, 0))])
+    assert app.stack.top is menu, "moving the mouse answers it"
     for _ in range(28):   # ... moved the mouse: the 30 seconds start again
         app.frame(1.0, [])
-    assert app.stack.top is menu
+    assert isinstance(app.stack.top, StillThere)
     app.frame(1.0, [])
     assert kiosk.demo and app.stack.top is not menu and not pygame.mouse.get_visible()
     assert isinstance(app.stack.top, TitleCard) or app.stack.top is kiosk.table, \
         "the next game's card (gone within that long a frame), then its table"
+
+
+def test_a_half_played_game_is_warned_about_before_the_demo_takes_it(display):
+    app, kiosk = start(display, idle=30.0)
+    run(app, kiosk, lambda: isinstance(app.stack.top, TableScene))
+    app.frame(1 / 60, [keydown(pygame.K_DOWN)])
+    app.start_game("bocce")                           # a person plays
+    app.frame(1 / 60, [])
+    table = app.stack.top
+    assert isinstance(table, TableScene) and not kiosk.demo
+    for _ in range(21):
+        app.frame(1.0, [])
+    warning = app.stack.top
+    assert isinstance(warning, StillThere) and warning.seconds() == 9
+    assert app.stack.visible() == [table, warning], "over the game, which waits under it"
+    app.frame(1 / 60, [keydown(pygame.K_ESCAPE)])
+    assert app.stack.top is table, "the key answered the warning and did nothing else"
+    assert not kiosk.demo and kiosk.idle_for < 1.0
+    for _ in range(30):
+        app.frame(1.0, [])
+    assert kiosk.demo and table not in list(app.stack), "unanswered, the demo comes back"
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (800, 500)])
+def test_every_demo_game_is_a_short_form_and_its_card_says_so_under_how_to_play(display, size):
+    app, kiosk = start(display, card=30.0, size=size)
+    for key in kiosk.keys:
+        assert DEMO_OPTIONS[key], f"{key} has a short form"
+        assert GAMES[key].resolve_options(DEMO_OPTIONS[key]) != GAMES[key].resolve_options({})
+        kiosk.next_game()
+        card = app.stack.top
+        assert isinstance(card, TitleCard) and card.title == GAMES[key].title
+        assert card.howto and card.short.startswith("A short ")
+        card.draw(pygame.Surface(size))
+        assert card.boxes["players"].bottom < card.boxes["rule"].top
+        assert card.boxes["rule"].bottom < card.boxes["hint"].top
+    assert "to 10 points" in tr("kiosk.short.bocce", **DEMO_OPTIONS["bocce"])
 
 
 @pytest.mark.slow

@@ -15,6 +15,7 @@ from scenes.i18n import has, tr
 from scenes.online import HostScene, OnlineScene, start_online
 from scenes.setup_scene import SetupScene
 from scenes.table.scene import TableScene
+from tests.game.net.conftest import start_relay
 from tests.game.net.helpers import hosting
 from tests.scenes.shell_helpers import app, click  # noqa: F401
 
@@ -209,6 +210,46 @@ def test_a_bad_relay_address_is_worded_and_nothing_starts(app):
     scene.relay_entry.set_text("")
     press(app, scene, "join")
     assert scene.mode == "join" and scene.relay_address is None
+
+
+def test_an_empty_code_asks_for_the_code_and_tries_nothing(app):
+    scene = open_online(app)
+    press(app, scene, "join")
+    scene.code_entry.set_text("   ")
+    press(app, scene, "go")
+    assert scene.problem == tr("net.type_code") and scene.client is None
+
+
+def test_a_host_with_no_home_address_says_why_and_offers_the_relay_there(app, local_host,
+                                                                          monkeypatch):
+    monkeypatch.setattr(HostScene, "advertise", "203.0.113.7")    # a test-range address
+    scene = open_online(app)
+    scene.host(app.game_setup("bocce"))
+    waiting = app.stack.top
+    assert isinstance(waiting, HostScene)
+    frames_until(app, lambda: waiting.no_code)
+    app.frame(DT, [])
+    assert [b.key for b in waiting.focus.buttons] == ["relay", "cancel"], "no Copy of nothing"
+    assert waiting.relay_entry is not None and waiting.relay_entry.is_focused
+    press(app, waiting, "relay")
+    assert waiting.problem == tr("net.type_relay")
+    waiting.relay_entry.set_text("relay.example.org:port")
+    press(app, waiting, "relay")
+    assert waiting.problem == tr("net.bad_relay")
+    proc, port = start_relay()
+    try:
+        waiting.relay_entry.set_text(f"127.0.0.1:{port}")
+        press(app, waiting, "relay")
+        assert app.settings.relay == f"127.0.0.1:{port}", "kept for next time"
+        frames_until(app, lambda: waiting.code)
+        app.frame(DT, [])
+        assert [b.key for b in waiting.focus.buttons] == ["copy", "cancel"]
+        assert waiting.relay_entry is None and not waiting.problem
+        assert waiting.host.status().relay_code and not waiting.host.status().direct_code
+        press(app, waiting, "cancel")
+        assert app.stack.top is scene
+    finally:
+        proc.end()
 
 
 def test_cancel_closes_the_room(app, local_host):

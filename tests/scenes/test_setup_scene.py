@@ -13,6 +13,7 @@ from game import GAMES
 from game.engine import GameSpec, Option
 from game.session import COMPUTER, HUMAN, GameSetup, SeatSpec
 from scenes import theme
+from scenes.i18n import tr
 from scenes.settings import settings_path
 from scenes.setup_scene import SetupScene
 from tests.scenes.shell_helpers import click, colours, key
@@ -155,11 +156,11 @@ def test_mouse_left_arrow_lowers_and_the_row_raises(app):
     left, right = scene._arrows["opt:target"]
     assert scene.options["target"] == 15          # a first game's
     app.frame(DT, click(left.center))
-    assert scene.options["target"] == 50          # wraps, as Enter does
+    assert scene.options["target"] == 10
     app.frame(DT, click(left.center))
-    assert scene.options["target"] == 25
+    assert scene.options["target"] == 50          # wraps, as Enter does
     app.frame(DT, click(scene.focus.button("opt:target").rect.center))
-    assert scene.options["target"] == 50
+    assert scene.options["target"] == 10
     app.frame(DT, click(right.center))
     assert scene.options["target"] == 15
     app.frame(DT, click(scene._arrows["level:1"][0].center))
@@ -381,3 +382,24 @@ def test_every_row_explains_itself_in_one_line_while_focused(app, key):
     scene.focus.focus_key("opt:remember_trump" if key == "briscola" else scene.rows[0].key)
     app.frame(DT, [])
     pygame.image.save(app.screen, f"/tmp/test_setup_help_{key}.png")
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (800, 500), (1920, 1080)])
+def test_the_panel_clears_the_subtitle_and_the_key_line_at_six_players(app, size):
+    scene = open_setup(app, "bisca")
+    scene._set_count(6)
+    scene._build()
+    surface = pygame.Surface(size)
+    scene.draw(surface)
+    assert scene.drawn["subtitle"].bottom < scene._panel.top
+    assert scene._panel.bottom < scene.drawn["keys"].top
+    scene.focus.focus_key("opt:lives")                  # a row's line of help shows
+    scene.draw(surface)
+    assert scene._panel.bottom < scene.drawn["help"].top < scene.drawn["keys"].top
+
+
+def test_the_key_line_names_the_button_that_opens_a_room_online(app):
+    scene = SetupScene(app, "bocce", on_play=lambda setup: None, online=True)
+    assert scene.focus.button("play").label in scene.key_line()
+    assert "Enter on Play " not in scene.key_line()
+    assert "Enter on Play " in SetupScene(app, "bocce").key_line()

@@ -353,3 +353,22 @@ def test_while_a_guest_reconnects_its_prompt_says_so_and_nothing_is_offered(disp
     table.client.state = "connected"              # back in
     frames(app, 2)
     assert table.hud.prompt == turn_prompt and any(s.legal for s in table.human_hand)
+
+
+@pytest.mark.parametrize("key", ["bocce", "briscola"])
+def test_the_players_name_is_on_their_plate_and_in_the_games_record(display, key):
+    app = make_app(display, "instant")
+    app.settings.player_name = "Anna"
+    app.start_game(key, 5)
+    table = app.stack.top
+    app.frame(1 / 60, [])
+    assert table.adapter.seat_name(table.seat, table.layout) == "Anna"
+    assert any(k[:3] == ("plate", table.seat, "Anna") for k in table._paint_log)
+    assert table.client.setup.seats[table.seat].name == "Anna"
+    assert "Anna" in table.adapter.seat_names(table.layout), "the score sheet's column"
+    app.back_to_menu()
+    app.settings.player_name = ""
+    app.start_game(key, 5)
+    table = app.stack.top
+    assert table.adapter.seat_name(table.seat, table.layout) == "You"
+    app.back_to_menu()
