@@ -574,8 +574,8 @@ class Host:
                          f"the host runs protocol {PROTOCOL}, Tavolata {GAME_VERSION}")
             return None
         if peer.ip is not None:
-            wait = self._guesses.wait(peer.ip)
-            if wait > 2 * self.limits.guess_most:
+            wait = self._guesses.wait(peer.ip, within=2 * self.limits.guess_most)
+            if wait is None:
                 self._refuse(peer, SLOW_DOWN, f"wrong codes from {peer.ip}: wait")
                 return None
             await asyncio.sleep(wait)

@@ -240,8 +240,8 @@ class _Conn(asyncio.Protocol):
             relay.miss(self.ip)
             self.refuse(NO_SUCH_ROOM)
             return
-        wait = relay.guesses.wait(self.ip)
-        if wait > 2 * relay.limits.guess_most:
+        wait = relay.guesses.wait(self.ip, within=2 * relay.limits.guess_most)
+        if wait is None:
             self.refuse(SLOW_DOWN)
         elif wait > 0:
             self.role = "waiting"

@@ -230,8 +230,9 @@ class Guesses:
     Each connection gets one SPAKE2 attempt.  After an address's first wrong code its
     next attempt is answered ``first`` seconds later at the earliest, doubling with
     each wrong one up to ``most``; parallel connections from one address queue for
-    their turns (:meth:`wait` reserves one).  Nobody is ever locked out: the right
-    code from the same address still gets in, only later; an address quiet for
+    their turns (:meth:`wait` reserves one; a turn too far off is refused, and
+    reserves nothing).  Nobody is ever locked out: the right code from the same
+    address still gets in, only later; an address quiet for
     ``forget`` seconds starts afresh, and at most ``addresses`` are remembered."""
 
     def __init__(self, first: float, most: float, forget: float = 600.0,
@@ -257,11 +258,15 @@ class Guesses:
     def gap(self, fails: float) -> float:
         return 0.0 if fails <= 0 else min(self.first * 2 ** (fails - 1), self.most)
 
-    def wait(self, ip: str) -> float:
-        """Seconds before this address's attempt may be answered; the turn is reserved."""
+    def wait(self, ip: str, within: float = float("inf")) -> Optional[float]:
+        """Seconds before this address's attempt may be answered, the turn reserved; or
+        None if its turn is further off than ``within`` (nothing reserved: an attempt
+        turned away does not push back the ones after it)."""
         entry = self._entry(ip)
         now = self.clock()
         at = max(now, entry[1])
+        if at - now > within:
+            return None
         entry[1] = at + self.gap(entry[0])
         return at - now
 

@@ -97,6 +97,13 @@ def test_wrong_codes_are_slowed_per_address_and_never_lock_the_friend_out():
         assert host._guesses.wrong("127.0.0.1") == 6
         assert host._guesses.gap(6) == QUICK.guess_most, "the backoff at its most"
         assert host.status().problem is None, "no lock, nothing to fix"
+        crowd = [Raw(host.status().port) for _ in range(6)]
+        for raw in crowd:                        # in parallel: they queue for turns
+            raw.say(json.loads(encode(Pake(bytes(33)))))
+        reasons = [raw.msg(timeout=5).get("reason", "answered") for raw in crowd]
+        assert "slow_down" in reasons, reasons
+        for raw in crowd:
+            raw.close()
         finish(host, table, code)
 
 

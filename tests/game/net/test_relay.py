@@ -474,3 +474,28 @@ def test_a_host_whose_relay_lost_its_secret_stops_asking(procs, caplog, tmp_path
         until(lambda: "will not give room" in caplog.text, timeout=LIMIT, what="refused")
         assert host.status().problem == "relay_lost"
         assert refused(enter(port, code)) == "no_such_room"
+
+
+def test_the_relay_slows_the_address_of_a_wrong_code_and_the_friend_still_gets_in(relay):
+    """The host tells the relay (``!wrong``): that address's next guests wait for their
+    turns, those whose turn is too far off are told ``slow_down``; the right code from
+    the same address gets in all the same."""
+    with hosting("bocce", listen=None, relay=("127.0.0.1", relay), delay=0.01) as (host, table):
+        code = host.status().relay_code
+        room = codes.parse(code).room
+        for _ in range(3):
+            wrong = join(codes.new_relay_code(room).text, relay=("127.0.0.1", relay))
+            assert not wrong.wait_connected(5) and wrong.reason == "wrong_code"
+        until(lambda: host.wrong_codes == 3)
+        crowd = [Raw(relay) for _ in range(6)]
+        for raw in crowd:
+            raw.say({"type": "relay", "role": "guest", "protocol": PROTOCOL, "code": room})
+        answers = [raw.msg(timeout=5) for raw in crowd]
+        reasons = [a.get("reason", a["type"]) if a else None for a in answers]
+        assert "slow_down" in reasons, reasons
+        for raw in crowd:
+            raw.close()
+        friend = join(code, relay=("127.0.0.1", relay))
+        assert friend.wait_connected(10), friend.reason
+        Autoplayer(friend, "random", 3).play(LIMIT)
+        assert table.over.wait(LIMIT)
