@@ -13,15 +13,16 @@ Two doors, either or both:
 * **direct** (``listen="0.0.0.0"``, or ``"127.0.0.1"`` in tests): the host
   listens on a port (the first free one of 64 from
   :data:`~game.net.codes.DIRECT_PORT`, unless told one) and its room code
-  carries its LAN address, the port and a secret (game/net/codes.py);
+  carries its LAN address, the port and a password (game/net/codes.py);
 * **relay** (``relay=(host, port)``): the host connects out to a relay and gets
-  a 6-symbol code; guests connect out to the relay too (game/net/relay.py).
+  a room (4 symbols), adds a password of its own, and shows the 12-symbol code;
+  guests connect out to the relay too (game/net/relay.py).
 
 For each guest: it must open with the same protocol and game versions and
 prove, through SPAKE2, that it knows the code's password (game/net/secure.py:
 one attempt per connection; a wrong one is counted in ``status().wrong_codes``
 and its address slowed, directly here, through a relay by the relay, which the
-host tells with ``!wrong``).  Every line after that is sealed.  It gets a remote
+host tells with ``!wrong``, and ``!right`` for the right code).  Every line after that is sealed.  It gets a remote
 seat: its own again if its hello proves that seat's key (derived on the
 connection that first welcomed it, never sent), else the first seat nobody has
 had yet, else ``room_full``; then a ``welcome`` (the setup as that seat sees
@@ -70,11 +71,11 @@ from game.ai.base import ComputerPlayer
 from game.engine import Reason
 from game.net import codes
 from game.net.link import Link, LoopThread
-from game.net.protocol import (ABUSE, CLOSE, GAME_VERSION, GONE, HELLO_TIMEOUT, HOST_QUIT,
-                               JOINED, KICK, LIMITS, MAX_GUEST_LINE, MAX_LINE, PROTOCOL,
-                               RELAY_FULL, REPLACED, ROOM_FULL, SLOW_DOWN, TOO_LONG, WRONG,
-                               WRONG_CODE, WRONG_VERSION, Bucket, Bye, Challenge, Confirm, Error,
-                               FLOOD, Hello, Limits, Pake, Proof, ProtocolError, RelayHello, Room,
+from game.net.protocol import (ABUSE, CLOSE, FLOOD, GAME_VERSION, GONE, HELLO_TIMEOUT,
+                               HOST_QUIT, JOINED, KICK, LIMITS, MAX_GUEST_LINE, MAX_LINE, PROTOCOL,
+                               RELAY_FULL, REPLACED, RIGHT, ROOM_FULL, SLOW_DOWN, TOO_LONG,
+                               WRONG, WRONG_CODE, WRONG_VERSION, Bucket, Bye, Challenge, Confirm,
+                               Error, Hello, Limits, Pake, Proof, ProtocolError, RelayHello, Room,
                                Seats, Welcome, decode, encode)
 from game.net.secure import HOST, Guesses, Handshake, Malformed, RoomOwner, Sealed, seat_proof
 from game.session import (COMPUTER, HUMAN, REMOTE, GameSetup, LocalClient, Refused, SeatSpec,
@@ -160,6 +161,9 @@ class _Peer:
     def wrong(self) -> None:
         """Close this guest for a wrong code."""
         self.close()
+
+    def right(self) -> None:
+        """This guest had the right code."""
 
     async def recv(self, timeout: Optional[float] = None) -> Optional[bytes]:
         raise NotImplementedError
@@ -247,6 +251,10 @@ class _RelayPeer(_Peer):
         if not self.ended:
             self.relay.send(WRONG + b"\n")
             self.end()
+
+    def right(self) -> None:
+        """The relay stops slowing this guest's address."""
+        self.relay.send(RIGHT + b"\n")
 
 
 class _RelayRefused(Exception):
@@ -599,6 +607,8 @@ class Host:
             self._refuse(peer, WRONG_CODE, "the code's password is not this room's")
             peer.wrong()
             return None
+        self._guesses.succeeded(peer.ip)
+        peer.right()
         return Sealed(peer, keys)
 
     async def _hello(self, peer: Sealed) -> Optional[Hello]:

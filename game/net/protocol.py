@@ -53,14 +53,17 @@ A guest sends ``{"type": "relay", "role": "guest", "code": ROOM}`` and gets
 heartbeat, answered by whoever is at the other end of that TCP connection: the
 host, the guest or the relay), and between a relay and its host ``!joined`` /
 ``!gone`` (a guest came, a guest left), ``!kick`` (the host closes its guest),
-``!wrong`` (the host closes its guest for a wrong code: the relay slows that
-guest's address) and ``!close``.  A relay reads only the first byte and the
+``!wrong`` (the host closes its guest for a wrong code: the relay has slowed that
+guest's address), ``!right`` (the guest had the right code: the relay forgets its
+address) and ``!close``.  A relay reads only the first byte and the
 length of the lines it forwards, so a guest cannot pass a ``!`` line to a host:
 the relay keeps them.
 
 Limits: a line is at most :data:`MAX_LINE` bytes (a guest's lines
-:data:`MAX_GUEST_LINE`); an oversized line is skipped up to its end and answered
-with an error, never buffered whole.  :class:`Limits` holds every timeout: a
+:data:`MAX_GUEST_LINE`), sealed lines included (base64 and the tag make a line
+about 4/3 of its plaintext: an update of a whole table, about 6 KB, crosses as
+8 KB); an oversized line is skipped up to its end and answered with an error,
+never buffered whole.  :class:`Limits` holds every timeout: a
 heartbeat every 3 s, a link silent for 9 s is dead (inside the 10 s the issue
 asks), a connection that has not said hello after 5 s is closed.  Offences
 (garbage, unknown types, wrong fields, actions refused, floods) cost *strikes*;
@@ -114,8 +117,9 @@ MAX_DETAIL = 200
 # -- link lines ---------------------------------------------------------------------
 PING, PONG = b"!ping", b"!pong"
 JOINED, GONE, KICK = b"!joined", b"!gone", b"!kick"
-#: a host closing its guest for a wrong code (the relay slows the guest's address)
-WRONG = b"!wrong"
+#: a host closing its guest for a wrong code (the relay slows the guest's address), or
+#: telling the relay its guest had the right one (the relay forgets that address)
+WRONG, RIGHT = b"!wrong", b"!right"
 #: a host ending its room on purpose (a host whose connection just drops gets it held)
 CLOSE = b"!close"
 LINK_MARK = ord("!")

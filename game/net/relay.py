@@ -23,10 +23,12 @@ read nor forge them.  When the guest leaves the host hears ``!gone`` and the roo
 waits for the guest to come back with the same code.
 
 **Wrong codes.**  Only the host can tell a wrong password (the relay does not
-know it); it closes that guest with ``!wrong``, and the relay slows that guest's
-address (:class:`~game.net.secure.Guesses`: its next guest hello is paired only
-after a wait that doubles with each wrong code, and refused ``slow_down`` if its
-turn is too far off).  Room symbols that do not exist are counted too (an
+know it), so the relay slows attempts at a room per address
+(:class:`~game.net.secure.Guesses`, keyed by address and room): each guest hello
+for that room from that address is paired only at its turn, a wait that doubles
+with each attempt, or refused ``slow_down`` if its turn is too far off; the host
+closes a guest that had a wrong code with ``!wrong`` (counted), and says
+``!right`` for the right one (the address's slate for that room is wiped).  Room symbols that do not exist are counted too (an
 address that tries many is turned away for a while).
 
 A host that ends its room on purpose says ``!close``: the code is free at once
@@ -75,7 +77,7 @@ from pathlib import Path
 from game.net import codes, secure
 from game.net.protocol import (CLOSE, GONE, HELLO_TIMEOUT, HOST_AWAY, JOINED, KICK,
                                LIMITS, MAX_LINE, NO_SUCH_ROOM, NONCE_BYTES, PING, PONG, PROTOCOL,
-                               QUICK, RELAY_FULL, ROOM_FULL, SLOW_DOWN, TOO_LONG, WRONG,
+                               QUICK, RELAY_FULL, RIGHT, ROOM_FULL, SLOW_DOWN, TOO_LONG, WRONG,
                                WRONG_VERSION, Bucket, Challenge, Error, LineSplitter, Limits,
                                Paired, Proof, ProtocolError, RelayHello, Room, decode, encode)
 
@@ -90,6 +92,8 @@ MAX_BUFFER = 2 << 20
 MISSES_BURST = 10
 MISSES_PER_S = 0.1
 SWEEP_EVERY = 0.5
+#: (address, room) pairs whose attempts the relay remembers (about 200 bytes each)
+GUESSERS = 100_000
 
 
 class _Room:
@@ -202,11 +206,14 @@ class _Conn(asyncio.Protocol):
         elif line == WRONG and self.role == "host" and self.room is not None:
             guest = self.room.guest
             if guest is not None:
-                self.relay.guesses.failed(guest.ip)
+                self.relay.guesses.failed(guest.attempt(self.room.code))   # counted at its turn
                 self.relay.stats["wrong_codes"] += 1
                 log.info("relay: room %s: a wrong code from %s", self.room.code, guest.ip)
                 guest._leave_room()
                 guest.close()
+        elif line == RIGHT and self.role == "host" and self.room is not None:
+            if self.room.guest is not None:
+                self.relay.guesses.succeeded(self.room.guest.attempt(self.room.code))
         elif line == CLOSE and self.role == "host" and self.room is not None:
             self.relay.end(self.room)
             self.room = None
@@ -234,13 +241,18 @@ class _Conn(asyncio.Protocol):
             self._guest(codes.normalise(msg.code or ""))
 
     def _guest(self, code: str) -> None:
-        """A guest asks for a room: paired now, or once its address's turn comes."""
+        """A guest asks for a room: paired now, or once its address's turn comes (a
+        room that cannot take it now is no attempt at its code, and takes no turn)."""
         relay = self.relay
-        if not codes.is_room(code) or code not in relay.rooms:
+        room = relay.rooms.get(code) if codes.is_room(code) else None
+        if room is None:
             relay.miss(self.ip)
             self.refuse(NO_SUCH_ROOM)
             return
-        wait = relay.guesses.wait(self.ip, within=2 * relay.limits.guess_most)
+        if room.host is None or room.guest is not None:
+            self._enter(code)                  # host_away, room_full
+            return
+        wait = relay.guesses.wait(self.attempt(code), within=2 * relay.limits.guess_most)
         if wait is None:
             self.refuse(SLOW_DOWN)
         elif wait > 0:
@@ -249,6 +261,12 @@ class _Conn(asyncio.Protocol):
             asyncio.get_running_loop().call_later(wait, self._enter, code)
         else:
             self._enter(code)
+
+    def attempt(self, code: str) -> str:
+        """What attempts at a room's code are counted under: this address and that room
+        (friends behind one home router, joining rooms of their own, do not slow each
+        other; a stranger guessing one room is slowed for it)."""
+        return f"{self.ip} {code}"
 
     def _enter(self, code: str) -> None:
         if self.closing:
@@ -400,7 +418,8 @@ class Relay:
                  max_connections: int = 30_000, secret: Optional[bytes] = None) -> None:
         self.limits = limits
         self.secret = secret if secret is not None else secrets.token_bytes(secure.KEY_BYTES)
-        self.guesses = secure.Guesses(limits.guess_first, limits.guess_most)
+        self.guesses = secure.Guesses(limits.guess_first, limits.guess_most,
+                                      addresses=GUESSERS)
         self.max_rooms = max_rooms
         self.max_connections = max_connections
         self.rooms: dict[str, _Room] = {}

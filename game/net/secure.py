@@ -225,15 +225,19 @@ class Sealed:
 
 
 class Guesses:
-    """Wrong codes, counted and slowed per address.
+    """Attempts at a code, slowed per address, and the wrong codes counted.
 
-    Each connection gets one SPAKE2 attempt.  After an address's first wrong code its
-    next attempt is answered ``first`` seconds later at the earliest, doubling with
-    each wrong one up to ``most``; parallel connections from one address queue for
-    their turns (:meth:`wait` reserves one; a turn too far off is refused, and
-    reserves nothing).  Nobody is ever locked out: the right code from the same
-    address still gets in, only later; an address quiet for
-    ``forget`` seconds starts afresh, and at most ``addresses`` are remembered."""
+    Each connection gets one SPAKE2 attempt, and every attempt counts against its
+    address from the moment it takes its turn (:meth:`wait`), as if it will be wrong:
+    so parallel connections, or a relay that hears of a wrong code a moment later,
+    gain nothing.  The address's first attempt goes at once; each later one waits
+    ``first`` seconds after the one before, doubling up to ``most``; a turn further
+    off than the caller allows is refused and takes no turn.  The right code
+    (:meth:`succeeded`) wipes its address's slate: a friend who comes and goes is
+    never slowed by their own returns.  Nobody is ever locked out: the right code
+    from an address that guessed still gets in, only later.  An address quiet for
+    ``forget`` seconds starts afresh; at most ``addresses`` are remembered.
+    :attr:`total` counts the wrong codes (:meth:`failed`) for the host's screen."""
 
     def __init__(self, first: float, most: float, forget: float = 600.0,
                  addresses: int = 10_000, clock: Callable[[], float] = time.monotonic) -> None:
@@ -241,7 +245,7 @@ class Guesses:
         self.addresses = addresses
         self.clock = clock
         self.total = 0                       # wrong codes tried, from every address
-        self._seen: OrderedDict[str, list[float]] = OrderedDict()   # ip -> [fails, next, last]
+        self._seen: OrderedDict[str, list[float]] = OrderedDict()   # ip -> [tries, next, last]
 
     def _entry(self, ip: str) -> list[float]:
         now = self.clock()
@@ -255,37 +259,39 @@ class Guesses:
         entry[2] = now
         return entry
 
-    def gap(self, fails: float) -> float:
-        return 0.0 if fails <= 0 else min(self.first * 2 ** (fails - 1), self.most)
+    def gap(self, tries: float) -> float:
+        """The wait after an address's ``tries``-th attempt before its next."""
+        return 0.0 if tries <= 0 else min(self.first * 2 ** (tries - 1), self.most)
 
     def wait(self, ip: str, within: float = float("inf")) -> Optional[float]:
-        """Seconds before this address's attempt may be answered, the turn reserved; or
-        None if its turn is further off than ``within`` (nothing reserved: an attempt
+        """Seconds before this address's attempt may be answered, its turn taken; or
+        None if its turn is further off than ``within`` (nothing taken: an attempt
         turned away does not push back the ones after it)."""
         entry = self._entry(ip)
         now = self.clock()
         at = max(now, entry[1])
         if at - now > within:
             return None
+        entry[0] += 1
         entry[1] = at + self.gap(entry[0])
         return at - now
 
     def failed(self, ip: Optional[str] = None) -> None:
-        """A wrong code (from ``ip``, if known: through a relay the relay slows it)."""
+        """A wrong code (its address's attempt was counted when it took its turn)."""
         self.total += 1
-        if ip is None:
-            return
-        entry = self._entry(ip)
-        entry[0] += 1
-        entry[1] = max(entry[1], self.clock() + self.gap(entry[0]))
 
-    def wrong(self, ip: str) -> int:
+    def succeeded(self, ip: Optional[str]) -> None:
+        """The right code from ``ip``: its slate is clean."""
+        if ip is not None and ip in self._seen:
+            del self._seen[ip]
+
+    def tries(self, ip: str) -> int:
         entry = self._seen.get(ip)
         return 0 if entry is None else int(entry[0])
 
-    def rate(self, fails: int) -> float:
-        """Attempts a second one address gets after ``fails`` wrong codes (figures)."""
-        gap = self.gap(fails)
+    def rate(self, tries: int) -> float:
+        """Attempts a second one address gets after ``tries`` (for the figures)."""
+        gap = self.gap(tries)
         return float("inf") if gap == 0 else 1.0 / gap
 
 

@@ -94,7 +94,7 @@ def test_wrong_codes_are_slowed_per_address_and_never_lock_the_friend_out():
         for _ in range(6):
             assert join(wrong_code(code)).wait_connected(5) is False
         until(lambda: host.wrong_codes == 6)
-        assert host._guesses.wrong("127.0.0.1") == 6
+        assert host._guesses.tries("127.0.0.1") == 6
         assert host._guesses.gap(6) == QUICK.guess_most, "the backoff at its most"
         assert host.status().problem is None, "no lock, nothing to fix"
         crowd = [Raw(host.status().port) for _ in range(6)]

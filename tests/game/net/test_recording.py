@@ -22,7 +22,7 @@ from tests.game.net.test_processes import BOT, finished
 HOST_NAME, GUEST_NAME = "Marcantonio Colonna", "Giambattista Pergolesi"
 #: what may cross in clear: the relay's lines, the handshake, errors; and link lines
 CLEAR = {"relay", "room", "challenge", "proof", "paired", "pake", "confirm", "error"}
-LINK = {b"!ping", b"!pong", b"!joined", b"!gone", b"!kick", b"!wrong", b"!close"}
+LINK = {b"!ping", b"!pong", b"!joined", b"!gone", b"!kick", b"!wrong", b"!right", b"!close"}
 
 
 def sealed_or_clear(recording: bytes) -> int:

@@ -476,10 +476,11 @@ def test_a_host_whose_relay_lost_its_secret_stops_asking(procs, caplog, tmp_path
         assert refused(enter(port, code)) == "no_such_room"
 
 
-def test_the_relay_slows_the_address_of_a_wrong_code_and_the_friend_still_gets_in(relay):
-    """The host tells the relay (``!wrong``): that address's next guests wait for their
-    turns, those whose turn is too far off are told ``slow_down``; the right code from
-    the same address gets in all the same."""
+def test_the_relay_slows_attempts_at_a_room_per_address_and_the_friend_gets_in(relay):
+    """Attempts at a room from one address wait for their turns, and those whose turn is
+    too far off are told ``slow_down`` (the host tells the relay which were wrong with
+    ``!wrong``); the right code from the same address gets in all the same, and
+    another room is not slowed."""
     with hosting("bocce", listen=None, relay=("127.0.0.1", relay), delay=0.01) as (host, table):
         code = host.status().relay_code
         room = codes.parse(code).room
@@ -495,6 +496,7 @@ def test_the_relay_slows_the_address_of_a_wrong_code_and_the_friend_still_gets_i
         assert "slow_down" in reasons, reasons
         for raw in crowd:
             raw.close()
+        pair(relay, *open_room(relay))          # another room: no wait for its first guest
         friend = join(code, relay=("127.0.0.1", relay))
         assert friend.wait_connected(10), friend.reason
         Autoplayer(friend, "random", 3).play(LIMIT)
