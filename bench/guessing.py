@@ -108,11 +108,15 @@ def guess(door: str, seconds: float, parallel: int) -> None:
             stranger = Stranger(port, room)
             started = time.monotonic()
             asyncio.run(stranger.run(seconds, parallel))
-            half = [t for t in stranger.answered if t >= started + seconds / 2]
-            print(f"{door:6}: {host.wrong_codes} wrong codes counted in {seconds:.0f} s "
-                  f"({len(stranger.answered) / seconds:.3f} a second; "
-                  f"{len(half) / (seconds / 2):.3f} over the last half), "
-                  f"{stranger.turned_away} attempts turned away (slow_down)")
+            end = started + seconds              # attempts still waiting then finish later
+            within = [t for t in stranger.answered if t <= end]
+            half = [t for t in within if t >= started + seconds / 2]
+            print(f"{door:6}: {len(within)} wrong codes answered in {seconds:.0f} s "
+                  f"({len(within) / seconds:.3f} a second; "
+                  f"{len(half) / (seconds / 2):.3f} over the last half; at "
+                  f"{', '.join(f'{t - started:.0f}' for t in within)} s), "
+                  f"{stranger.turned_away} attempts turned away (slow_down), "
+                  f"{host.wrong_codes} counted by the host in all")
         finally:
             host.close()
     finally:

@@ -83,12 +83,17 @@ class SeatKey:
 
 
 class _CannotJoin(Exception):
-    """A try that failed; ``reason`` a key; ``final``: no point trying again."""
+    """A try that failed; ``reason`` a key; ``final``: no point trying again;
+    ``patience``: even on a first join, worth trying again for this long, every
+    ``pause`` seconds (a turn to wait for, a room its last guest is just leaving)."""
 
-    def __init__(self, reason: str, final: bool) -> None:
+    def __init__(self, reason: str, final: bool, patience: float = 0.0,
+                 pause: float = 0.0) -> None:
         super().__init__(reason)
         self.reason = reason
         self.final = final
+        self.patience = patience
+        self.pause = pause
 
 
 class RemoteClient:
@@ -188,9 +193,8 @@ class RemoteClient:
                 link = await self._join(rejoin=deadline is not None)
             except _CannotJoin as exc:
                 slowed = slowed or time.monotonic()
-                if exc.reason == SLOW_DOWN and \
-                        time.monotonic() - slowed < self.limits.reconnect_for:
-                    await asyncio.sleep(self.limits.guess_most)
+                if time.monotonic() - slowed < exc.patience:
+                    await asyncio.sleep(exc.pause)
                     continue
                 if deadline is None or exc.final:
                     # back in a room that has gone (the relay forgot it, nobody listens
@@ -239,6 +243,7 @@ class RemoteClient:
                               final=rejoin and direct) from None
         except (OSError, asyncio.TimeoutError):
             raise _CannotJoin(UNREACHABLE, final=False) from None
+        link.start_heartbeat()          # heard while the host or relay makes it wait its turn
         try:
             if isinstance(room, codes.RelayCode):
                 link.send_msg(RelayHello("guest", code=room.room))
@@ -257,7 +262,6 @@ class RemoteClient:
             raise _CannotJoin(ROOM_FULL, final=True)
         self.seat, self.setup, self.names = welcome.seat, welcome.setup, welcome.names
         self.seat_key = self.seat_key or SeatKey(welcome.seat, sealed.keys.seat_key)
-        link.start_heartbeat()
         return sealed
 
     async def _handshake(self, link: Link, room: codes.Code) -> Sealed:
@@ -283,10 +287,15 @@ class RemoteClient:
         """Paired by the relay with the room's host.  A room held for a host that is
         reconnecting to the relay (``host_away``), or not known to a relay that
         restarted before the host asked for it again (``no_such_room``), is worth
-        another try while rejoining; on a first join both mean no such room."""
+        another try while rejoining; on a first join both mean no such room.  A room
+        the relay finds full is tried again for a few seconds: its last guest (a
+        friend who mistyped the code a moment ago) may be just leaving."""
         try:
             await self._reply(link, (Paired,))
         except _CannotJoin as exc:
+            if exc.reason == ROOM_FULL:         # perhaps its last guest is just leaving
+                raise _CannotJoin(ROOM_FULL, final=False, patience=self.limits.connect_timeout,
+                                  pause=self.limits.retry_every) from None
             if exc.reason not in (HOST_AWAY, NO_SUCH_ROOM):
                 raise
             raise _CannotJoin(exc.reason if rejoin else NO_SUCH_ROOM, final=not rejoin) from None
@@ -311,10 +320,12 @@ class RemoteClient:
             raise _CannotJoin(UNREACHABLE, final=False) from None
         if isinstance(msg, Bye):
             raise _CannotJoin(HOST_GONE, final=True)
+        if isinstance(msg, Error) and msg.reason == SLOW_DOWN:     # a turn to wait for
+            raise _CannotJoin(SLOW_DOWN, final=False, patience=self.limits.reconnect_for,
+                              pause=self.limits.guess_most)
         if isinstance(msg, Error):
-            # room_full may pass (the relay still holds our dropped connection); slow_down
-            # is a wait for a turn
-            raise _CannotJoin(msg.reason, final=msg.reason not in (ROOM_FULL, SLOW_DOWN))
+            # room_full may pass (the relay still holds our dropped connection)
+            raise _CannotJoin(msg.reason, final=msg.reason != ROOM_FULL)
         return msg
 
     def _traced(self, line: bytes) -> None:

@@ -71,12 +71,12 @@ from game.ai.base import ComputerPlayer
 from game.engine import Reason
 from game.net import codes
 from game.net.link import Link, LoopThread
-from game.net.protocol import (ABUSE, CLOSE, FLOOD, GAME_VERSION, GONE, HELLO_TIMEOUT,
+from game.net.protocol import (ABUSE, BAD_FIELD, CLOSE, FLOOD, GAME_VERSION, GONE, HELLO_TIMEOUT,
                                HOST_QUIT, JOINED, KICK, LIMITS, MAX_GUEST_LINE, MAX_LINE, PROTOCOL,
                                RELAY_FULL, REPLACED, RIGHT, ROOM_FULL, SLOW_DOWN, TOO_LONG,
-                               WRONG, WRONG_CODE, WRONG_VERSION, Bucket, Bye, Challenge, Confirm,
-                               Error, Hello, Limits, Pake, Proof, ProtocolError, RelayHello, Room,
-                               Seats, Welcome, decode, encode)
+                               UNEXPECTED, WRONG, WRONG_CODE, WRONG_VERSION, Bucket, Bye,
+                               Challenge, Confirm, Error, Hello, Limits, Pake, Proof,
+                               ProtocolError, RelayHello, Room, Seats, Welcome, decode, encode)
 from game.net.secure import HOST, Guesses, Handshake, Malformed, RoomOwner, Sealed, seat_proof
 from game.session import (COMPUTER, HUMAN, REMOTE, GameSetup, LocalClient, Refused, SeatSpec,
                           Session, Submit, Update)
@@ -581,12 +581,8 @@ class Host:
             self._refuse(peer, WRONG_VERSION,
                          f"the host runs protocol {PROTOCOL}, Tavolata {GAME_VERSION}")
             return None
-        if peer.ip is not None:
-            wait = self._guesses.wait(peer.ip, within=2 * self.limits.guess_most)
-            if wait is None:
-                self._refuse(peer, SLOW_DOWN, f"wrong codes from {peer.ip}: wait")
-                return None
-            await asyncio.sleep(wait)
+        if peer.ip is not None and not await self._turn(peer, peer.ip):
+            return None
         code = self._direct if peer.direct else self._relay_code
         if code is None:                   # a relay guest before the code is made
             return None
@@ -594,7 +590,7 @@ class Host:
         try:
             keys = handshake.finish(pake.msg)
         except Malformed as exc:
-            self._refuse(peer, "bad_field", str(exc))
+            self._refuse(peer, BAD_FIELD, str(exc))
             return None
         peer.send(encode(Pake(handshake.message, keys.mine)))
         confirm = await self._first(peer, (Confirm,), self.limits.hello_timeout)
@@ -610,6 +606,26 @@ class Host:
         self._guesses.succeeded(peer.ip)
         peer.right()
         return Sealed(peer, keys)
+
+    async def _turn(self, peer: _Peer, ip: str) -> bool:
+        """Wait for this address's turn to try a code (secure.Guesses), hearing the
+        heartbeats meanwhile; False (refused, or gone) if it does not get one."""
+        wait = self._guesses.wait(ip, within=2 * self.limits.guess_most)
+        if wait is None:
+            self._refuse(peer, SLOW_DOWN, f"wrong codes from {ip}: wait")
+            return False
+        if wait <= 0:
+            return True
+        try:
+            early = await peer.recv(wait)
+        except asyncio.TimeoutError:
+            return True
+        except ProtocolError as exc:
+            self._refuse(peer, exc.reason, exc.detail)
+            return False
+        if early is not None:
+            self._refuse(peer, UNEXPECTED, "a line before the host's answer")
+        return False
 
     async def _hello(self, peer: Sealed) -> Optional[Hello]:
         hello = await self._first(peer, (Hello,), self.limits.hello_timeout)

@@ -8,6 +8,7 @@ import asyncio
 import json
 import threading
 import time
+from dataclasses import replace
 
 import pytest
 
@@ -358,3 +359,16 @@ def test_the_host_table_closes_the_host():
         host.client.close()
         until(lambda: guest.state == LOST)
         assert host.status().state == "closed"
+
+
+def test_a_turn_longer_than_a_silent_link_lasts_still_comes():
+    """After wrong codes the friend's turn may come later than a silent link is thought
+    dead: both ends keep the heartbeat while it waits, and it gets in."""
+    slow = replace(QUICK, guess_first=0.9, guess_most=0.9)      # dead_after is 1.0
+    with hosting(limits=slow, delay=0.01) as (host, table):
+        code = host.status().direct_code
+        for _ in range(2):
+            assert join(wrong_code(code), limits=slow).wait_connected(5) is False
+        crowd = Raw(host.status().port)          # takes the next turn: the friend's is 1.8 s off
+        crowd.say(json.loads(encode(Pake(bytes(33)))))
+        finish(host, table, code, limits=slow)

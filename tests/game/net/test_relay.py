@@ -81,6 +81,16 @@ def enter(port: int, code: str) -> Raw:
     return guest
 
 
+def paired_when_free(port: int, room: str) -> Optional[Raw]:
+    """A guest paired in ``room``, or None if the relay still holds its last guest."""
+    guest = enter(port, room)
+    msg = guest.msg()
+    if msg is not None and msg["type"] == "paired":
+        return guest
+    guest.close()
+    return None
+
+
 def paired(port: int) -> tuple[Raw, Raw, str]:
     host, code = open_room(port)
     return host, pair(port, host, codes.pretty(code).lower()), code       # typed loosely
@@ -361,8 +371,7 @@ def test_guests_through_the_relay_fault_and_the_game_goes_on(relay):
         guessed = join(codes.new_relay_code(room).text, relay=("127.0.0.1", relay))
         assert not guessed.wait_connected(5) and guessed.reason == "wrong_code"
         until(lambda: host.wrong_codes == 1, what="the host counts it")
-        raw = enter(relay, room)
-        raw.expect("paired")
+        raw = until(lambda: paired_when_free(relay, room), what="the room free again")
         raw.hello(code)
         third = join(code, relay=("127.0.0.1", relay))
         assert not third.wait_connected(5) and third.reason == "room_full"
@@ -498,6 +507,23 @@ def test_the_relay_slows_attempts_at_a_room_per_address_and_the_friend_gets_in(r
             raw.close()
         pair(relay, *open_room(relay))          # another room: no wait for its first guest
         friend = join(code, relay=("127.0.0.1", relay))
+        assert friend.wait_connected(10), friend.reason
+        Autoplayer(friend, "random", 3).play(LIMIT)
+        assert table.over.wait(LIMIT)
+
+
+def test_a_guest_kept_waiting_for_its_turn_by_the_relay_keeps_its_link_alive(relay):
+    """The relay (quick limits) makes a third attempt from one address wait up to 0.8 s;
+    a guest whose link is thought dead after 0.5 s of silence keeps it alive with its
+    heartbeat, and gets in."""
+    impatient = replace(QUICK, hello_timeout=0.3, ping_every=0.1, dead_after=0.5)
+    with hosting("bocce", listen=None, relay=("127.0.0.1", relay), delay=0.01) as (host, table):
+        code = host.status().relay_code
+        room = codes.parse(code).room
+        for _ in range(3):
+            wrong = join(codes.new_relay_code(room).text, relay=("127.0.0.1", relay))
+            assert not wrong.wait_connected(5) and wrong.reason == "wrong_code"
+        friend = join(code, relay=("127.0.0.1", relay), limits=impatient)
         assert friend.wait_connected(10), friend.reason
         Autoplayer(friend, "random", 3).play(LIMIT)
         assert table.over.wait(LIMIT)
