@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 import threading
 import time
+from contextlib import contextmanager
 from dataclasses import replace
 from typing import Optional
 
@@ -485,45 +486,53 @@ def test_a_host_whose_relay_lost_its_secret_stops_asking(procs, caplog, tmp_path
         assert refused(enter(port, code)) == "no_such_room"
 
 
+@contextmanager
+def guessed_room(relay: int, wrong: int = 3):
+    """A host through the relay whose room ``wrong`` guests from 127.0.0.1 tried with
+    wrong codes; yields the host, its table and its code."""
+    with hosting("bocce", listen=None, relay=("127.0.0.1", relay), delay=0.01) as (host, table):
+        code = host.status().relay_code
+        room = codes.parse(code).room
+        for _ in range(wrong):
+            guess = join(codes.new_relay_code(room).text, relay=("127.0.0.1", relay))
+            assert not guess.wait_connected(5) and guess.reason == "wrong_code"
+        until(lambda: host.wrong_codes == wrong)
+        yield host, table, code
+
+
+def plays_to_the_end(table, friend) -> None:
+    assert friend.wait_connected(10), friend.reason
+    Autoplayer(friend, "random", 3).play(LIMIT)
+    assert table.over.wait(LIMIT)
+
+
 def test_the_relay_slows_attempts_at_a_room_per_address_and_the_friend_gets_in(relay):
     """Attempts at a room from one address wait for their turns, and those whose turn is
     too far off are told ``slow_down`` (the host tells the relay which were wrong with
     ``!wrong``); the right code from the same address gets in all the same, and
     another room is not slowed."""
-    with hosting("bocce", listen=None, relay=("127.0.0.1", relay), delay=0.01) as (host, table):
-        code = host.status().relay_code
-        room = codes.parse(code).room
-        for _ in range(3):
-            wrong = join(codes.new_relay_code(room).text, relay=("127.0.0.1", relay))
-            assert not wrong.wait_connected(5) and wrong.reason == "wrong_code"
-        until(lambda: host.wrong_codes == 3)
+    with guessed_room(relay) as (host, table, code):
         crowd = [Raw(relay) for _ in range(6)]
         for raw in crowd:
-            raw.say({"type": "relay", "role": "guest", "protocol": PROTOCOL, "code": room})
+            raw.say({"type": "relay", "role": "guest", "protocol": PROTOCOL,
+                     "code": codes.parse(code).room})
         answers = [raw.msg(timeout=5) for raw in crowd]
         reasons = [a.get("reason", a["type"]) if a else None for a in answers]
         assert "slow_down" in reasons, reasons
         for raw in crowd:
             raw.close()
         pair(relay, *open_room(relay))          # another room: no wait for its first guest
-        friend = join(code, relay=("127.0.0.1", relay))
-        assert friend.wait_connected(10), friend.reason
-        Autoplayer(friend, "random", 3).play(LIMIT)
-        assert table.over.wait(LIMIT)
+        plays_to_the_end(table, join(code, relay=("127.0.0.1", relay)))
 
 
 def test_a_guest_kept_waiting_for_its_turn_by_the_relay_keeps_its_link_alive(relay):
-    """The relay (quick limits) makes a third attempt from one address wait up to 0.8 s;
-    a guest whose link is thought dead after 0.5 s of silence keeps it alive with its
-    heartbeat, and gets in."""
+    """After wrong codes and one more attempt from its address, the friend's turn is
+    about 0.8 s off (quick limits); with a link thought dead after 0.5 s of silence it
+    keeps it alive with its heartbeat while it waits, and gets in."""
     impatient = replace(QUICK, hello_timeout=0.3, ping_every=0.1, dead_after=0.5)
-    with hosting("bocce", listen=None, relay=("127.0.0.1", relay), delay=0.01) as (host, table):
-        code = host.status().relay_code
-        room = codes.parse(code).room
-        for _ in range(3):
-            wrong = join(codes.new_relay_code(room).text, relay=("127.0.0.1", relay))
-            assert not wrong.wait_connected(5) and wrong.reason == "wrong_code"
+    with guessed_room(relay) as (host, table, code):
+        ahead = enter(relay, codes.parse(code).room)        # takes the next turn
         friend = join(code, relay=("127.0.0.1", relay), limits=impatient)
-        assert friend.wait_connected(10), friend.reason
-        Autoplayer(friend, "random", 3).play(LIMIT)
-        assert table.over.wait(LIMIT)
+        ahead.expect("paired")
+        ahead.close()
+        plays_to_the_end(table, friend)
