@@ -20,14 +20,15 @@ Two doors, either or both:
 
 For each guest: it must open with the same protocol and game versions and
 prove, through SPAKE2, that it knows the code's password (game/net/secure.py:
-one attempt per connection; a wrong one is counted in ``status().wrong_codes``
-and its address slowed, directly here, through a relay by the relay, which the
-host tells with ``!wrong``, and ``!right`` for the right code).  Every line after that is sealed.  It gets a remote
-seat: its own again if its hello proves that seat's key (derived on the
-connection that first welcomed it, never sent), else the first seat nobody has
-had yet, else ``room_full``; then a ``welcome`` (the setup as that seat sees
-it, without the seed; the names) and every update of that seat, already
-redacted by the session, unchanged.  Its actions
+one attempt per connection, each at its address's turn; a wrong one is counted
+in ``status().wrong_codes``).  Directly, the host keeps the turns; through a
+relay the relay does (it sees the addresses), and the host tells it ``!wrong``
+or ``!right``.  Every line after that is sealed.  It gets a remote seat: its
+own again if its hello proves that seat's key (derived on the connection that
+first welcomed it, never sent), else the first seat nobody has had yet, else
+``room_full``; then a ``welcome`` (the setup as that seat sees it, without the
+seed; the names) and every update of that seat, already redacted by the
+session, unchanged.  Its actions
 go through :meth:`Session.submit <game.session.Session.submit>`, never around
 it: a refusal goes back with its reason key.  Garbage, oversized lines, unknown
 types, wrong fields and refused actions cost strikes (game/net/protocol.py);

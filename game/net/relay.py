@@ -28,8 +28,9 @@ know it), so the relay slows attempts at a room per address
 for that room from that address is paired only at its turn, a wait that doubles
 with each attempt, or refused ``slow_down`` if its turn is too far off; the host
 closes a guest that had a wrong code with ``!wrong`` (counted), and says
-``!right`` for the right one (the address's slate for that room is wiped).  Room symbols that do not exist are counted too (an
-address that tries many is turned away for a while).
+``!right`` for the right one (the address's slate for that room is wiped).
+Room symbols that do not exist are counted too (an address that tries many is
+turned away for a while).
 
 A host that ends its room on purpose says ``!close``: the code is free at once
 and the guest hears ``!gone``.  A host whose connection just drops (a restart

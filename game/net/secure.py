@@ -188,10 +188,10 @@ class Channel:
 
 class Sealed:
     """A connection (a host's peer, a guest's link: ``recv``, ``send``, ``flush``,
-    ``close``) whose lines go through the :class:`Channel` of its ``keys``.  Link lines (``!``, heartbeats
-    and the relay's words) pass as they are: they carry nothing secret.  A line that
-    does not open closes the connection: :meth:`recv` returns None, as at its end,
-    and :attr:`forged` says why."""
+    ``close``) whose lines go through the :class:`Channel` of its ``keys``.  Link
+    lines (``!``, heartbeats and the relay's words) pass as they are: they carry
+    nothing secret.  A line that does not open closes the connection: :meth:`recv`
+    returns None, as at its end, and :attr:`forged` says why."""
 
     def __init__(self, inner: Any, keys: Keys) -> None:
         self.inner = inner
