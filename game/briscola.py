@@ -33,6 +33,8 @@ Choices where the rule text is silent (all shown in assets/rules/en/briscola.md)
 * Primiera: every suit needed; the highest valid primiera scores 11, a tie for
   the highest scores nothing.  Match: most points over three games; a tie
   shares the win.
+* Option ``games`` (default 3, the text's match): 1 plays a single game, dealt
+  by seat 2 as game 1 always is (a short match: the kiosk's demo).
 
 Events carry what the screen shows while they play out, so no screen repeats a
 rule: every ``deal`` and ``draw`` has ``stock`` (``view["stock"]`` after it);
@@ -54,7 +56,7 @@ player who wants to look back at the last one.  The last event is ``game_over``
 from __future__ import annotations
 
 import copy
-from typing import Any, Iterable, Sequence
+from typing import Any, Iterable, Mapping, Sequence
 
 from game.cards import ITALIAN_SUITS, Card, card, codes, italian_deck, shuffled
 from game.engine import (GAME_OVER, Action, Event, GameSpec, Option, Reason, State, card_move,
@@ -124,6 +126,7 @@ class BriscolaState(State):
             raise ValueError("Briscola Venceslao is played by three")
         self.remember: bool = bool(options.get("remember_trump", True))
         self.game_no = 0
+        self.games = int(options.get("games", GAMES_PER_MATCH))
         self.dealer = FIRST_DEALER
         self.sheet: list[dict[str, list[Any]]] = []
         self.totals = [0] * SEATS
@@ -300,6 +303,23 @@ class BriscolaState(State):
             zones[f"pile/{s}"] = list(self.piles[s])
         return zones
 
+    def _set_zones(self, zones: Mapping[str, Sequence[Card]]) -> None:
+        for zone, cs in zones.items():
+            kind, _, owner = zone.partition("/")
+            if zone == "deck":
+                self.stock = list(cs)
+            elif kind in ("hand", "pile"):
+                (self.hands if kind == "hand" else self.piles)[int(owner)] = list(cs)
+            elif zone in ("table", "culetto"):
+                setattr(self, zone, list(cs))
+            else:
+                raise ValueError(f"the sampled card names the trump: it stays ({zone!r})")
+
+    def _fixed_zones(self, seat: int | None) -> frozenset[str]:
+        """The tricks taken (seen played; their points are public), and the sampled card:
+        it names the trump, which every trick's winner shows."""
+        return frozenset({"pile", "briscola"})
+
     def _face_up(self, seat: int | None, zone: str) -> bool:
         if zone in ("table", "culetto"):
             return True
@@ -331,7 +351,7 @@ class BriscolaState(State):
             "taken": self.taken(),
             "announced": self.announced,
             "game_no": self.game_no,
-            "games": GAMES_PER_MATCH,
+            "games": self.games,
             "dealer": self.dealer,
             "sheet": copy.deepcopy(self.sheet),
             "scores": list(self.totals),
@@ -475,7 +495,7 @@ class BriscolaState(State):
         self.totals = [t + r for t, r in zip(self.totals, row["total"])]
         events.append(Event("game_scored", None, {"game_no": self.game_no, "row": copy.deepcopy(row),
                                                   "totals": list(self.totals)}))
-        if self.game_no < GAMES_PER_MATCH:
+        if self.game_no < self.games:
             events.extend(self._start_game())
             return
         top = max(self.totals)
@@ -514,6 +534,7 @@ SPEC = GameSpec(
     title="Briscola Venceslao",
     seats=(SEATS,),
     factory=_new,
-    options={"remember_trump": Option(True, (True, False), "briscola.option.remember_trump")},
+    options={"remember_trump": Option(True, (True, False), "briscola.option.remember_trump"),
+             "games": Option(GAMES_PER_MATCH, (GAMES_PER_MATCH, 1), "briscola.option.games")},
     deck="italian",
 )

@@ -25,12 +25,22 @@ where they lie.  A zone is a string such as ``"deck"``, ``"hand/0"``,
   A move whose card is not found in ``src`` by code takes the last card of ``src``.
   A move may carry ``"at"``: the index in ``dst`` where the card lands (a card that
   joins a sorted hand); without it the card goes on top of ``dst`` (at its end).
+  Only those who see the card get its place: an index in a hidden hand says how
+  many hidden cards sort above it.
+
+Secrecy: everything a seat receives (views, redacted events, the session's
+updates and the pace the table takes from them) depends only on what that seat
+may know.  :meth:`State.hidden_places` and :meth:`State.redeal_hidden` build a
+"twin world" that differs only in cards a seat cannot see, and
+tests/game/test_twin_worlds.py proves the seat cannot tell the twins apart, for
+every game.
 """
 
 from __future__ import annotations
 
 import abc
 import functools
+import math
 import random
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Mapping, Optional, Sequence
@@ -40,6 +50,22 @@ from game.cards import Card, CardCodeError
 
 #: the kind of the last event of every game: its data holds ``scores`` and ``winners``
 GAME_OVER = "game_over"
+
+
+def _brief(value: Any, limit: int = 60) -> str:
+    """``repr(value)``, cut short: a damaged log may hold a 5,000-digit "number", and
+    Python refuses to write an int past 4,300 digits (ValueError), so such a number is
+    named by its length instead."""
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 14_000:
+        digits = int((value.bit_length() - 1) * math.log10(2)) + 1
+        if abs(value) >= 10 ** digits:
+            digits += 1
+        return f"a {digits}-digit number"
+    try:
+        text = repr(value)
+    except ValueError:                      # a huge int inside a list or a dict
+        return f"a {type(value).__name__} holding a number too long to write"
+    return text if len(text) <= limit else text[:limit - 3] + "..."
 
 
 @dataclass(frozen=True)
@@ -67,12 +93,12 @@ class Reason:
     @classmethod
     def from_json(cls, obj: Any) -> "Reason":
         if not isinstance(obj, dict) or not isinstance(obj.get("key"), str):
-            raise ValueError(f"not a reason: {obj!r}")
+            raise ValueError(f"not a reason: {_brief(obj)}")
         params = obj.get("params", {})
         if not isinstance(params, dict) or not all(
                 isinstance(k, str) and isinstance(v, (str, int, float)) and not isinstance(v, bool)
                 for k, v in params.items()):
-            raise ValueError(f"bad reason parameters: {params!r}")
+            raise ValueError(f"bad reason parameters: {_brief(params)}")
         return cls(obj["key"], params)
 
 
@@ -118,11 +144,11 @@ class Action:
 
     def __post_init__(self) -> None:
         if not self.kind or ":" in self.kind or " " in self.kind:
-            raise ActionCodeError(f"bad action kind: {self.kind!r}")
+            raise ActionCodeError(f"bad action kind: {_brief(self.kind)}")
         if not isinstance(self.cards, tuple):
             object.__setattr__(self, "cards", tuple(self.cards))
         if ":" in self.value:
-            raise ActionCodeError(f"bad action value: {self.value!r}")
+            raise ActionCodeError(f"bad action value: {_brief(self.value)}")
 
     @property
     def card(self) -> Card | None:
@@ -141,15 +167,15 @@ class Action:
     def parse(cls, text: str) -> "Action":
         """The action for a text form produced by ``str(action)``."""
         if not isinstance(text, str) or not text:
-            raise ActionCodeError(f"not an action: {text!r}")
+            raise ActionCodeError(f"not an action: {_brief(text)}")
         parts = text.split(":")
         if len(parts) > 3:
-            raise ActionCodeError(f"not an action: {text!r}")
+            raise ActionCodeError(f"not an action: {_brief(text)}")
         kind = parts[0]
         try:
             cs = tuple(Card.parse(c) for c in parts[1].split(",") if c) if len(parts) > 1 else ()
         except CardCodeError as exc:
-            raise ActionCodeError(f"not an action: {text!r} ({exc})") from None
+            raise ActionCodeError(f"not an action: {_brief(text)} ({exc})") from None
         value = parts[2] if len(parts) > 2 else ""
         return cls(kind, cs, value)
 
@@ -191,13 +217,13 @@ class Event:
     @classmethod
     def from_json(cls, obj: Any) -> "Event":
         if not isinstance(obj, dict) or not isinstance(obj.get("kind"), str):
-            raise ValueError(f"not an event: {obj!r}")
+            raise ValueError(f"not an event: {_brief(obj)}")
         seat = obj.get("seat")
         if seat is not None and not isinstance(seat, int):
-            raise ValueError(f"bad event seat: {seat!r}")
+            raise ValueError(f"bad event seat: {_brief(seat)}")
         data = obj.get("data", {})
         if not isinstance(data, dict):
-            raise ValueError(f"bad event data: {data!r}")
+            raise ValueError(f"bad event data: {_brief(data)}")
         return cls(obj["kind"], seat, data)
 
 
@@ -268,14 +294,14 @@ class GameSpec:
         it would reach the log and the screen as given.
         """
         if options is not None and not isinstance(options, Mapping):
-            raise ValueError(f"the options of {self.title} are a dict, not {options!r}")
+            raise ValueError(f"the options of {self.title} are a dict, not {_brief(options)}")
         out = {name: opt.default for name, opt in self.options.items()}
         for name, value in (options or {}).items():
             if not isinstance(name, str) or name not in self.options:
-                raise ValueError(f"{self.title} has no option {name!r}")
+                raise ValueError(f"{self.title} has no option {_brief(name)}")
             allowed = self.options[name].allowed
             if not any(type(value) is type(a) and value == a for a in allowed):
-                raise ValueError(f"option {name!r} of {self.title} cannot be {value!r}")
+                raise ValueError(f"option {_brief(name)} of {self.title} cannot be {_brief(value)}")
             out[name] = value
         return out
 
@@ -283,7 +309,7 @@ class GameSpec:
             seed: int = 0) -> "State":
         seats = self.seats[0] if seats is None else seats
         if type(seats) is not int or seats not in self.seats:
-            raise ValueError(f"{self.title} is played by {self.seats} players, not {seats!r}")
+            raise ValueError(f"{self.title} is played by {self.seats} players, not {_brief(seats)}")
         state = self.factory(self.resolve_options(options), seats, seed)
         state.key = self.key
         return state
@@ -347,13 +373,31 @@ class State(abc.ABC):
     def result(self) -> dict[str, Any]:
         """``{"scores": [...], "winners": [...]}`` once :attr:`over`."""
 
+    @abc.abstractmethod
+    def true_zones(self) -> dict[str, list[Card]]:
+        """Every zone with its real cards, in order: what ``view(seat)["zones"]`` shows
+        each seat a face of, or a face-down place."""
+
+    def _set_zones(self, zones: Mapping[str, Sequence[Card]]) -> None:
+        """Put these cards in these zones (the inverse of :meth:`true_zones`), for
+        :meth:`redeal_hidden`; a game that supports it also drops what it worked out
+        from the old cards."""
+        raise NotImplementedError(f"{type(self).__name__} cannot re-place its cards")
+
+    def from_log(self, seat: int, action: Action) -> Action:
+        """An action as an older log wrote it, in today's form (:func:`replay` asks before
+        each action): a game whose actions changed keeps its old logs playable."""
+        return action
+
     def _reason(self, seat: int, action: Action) -> Reason | None:
         """Why an action of the seat to act that :meth:`is_legal` refuses is illegal."""
         return None
 
     def is_legal(self, seat: int, action: Action) -> bool:
         """Whether ``seat`` may take ``action`` now.  The default looks in
-        :meth:`legal_actions`; a game whose lists are long answers without them."""
+        :meth:`legal_actions`; a game whose lists are long answers without them.  A game
+        whose actions come in many equal forms (Dou Dizhu: which of several Jacks) lists
+        one of each and takes every form here (say so in its docstring)."""
         return (self.has_seat(seat) and isinstance(action, Action)
                 and seat in self.to_act() and action in self.legal_actions(seat))
 
@@ -403,6 +447,36 @@ class State(abc.ABC):
         self.history.append((seat, action))
         return events
 
+    # -- twin worlds ---------------------------------------------------------
+    def hidden_places(self, seat: int | None) -> list[tuple[str, int]]:
+        """The places ``(zone, index)`` of :meth:`true_zones` whose card ``seat`` cannot
+        see (face down in its view) and which may hold any other such card without the
+        rules telling the seat anything else: a twin world (tests/game/test_twin_worlds.py)
+        re-deals the cards there.  A game keeps out the zones of :meth:`_fixed_zones`."""
+        fixed = self._fixed_zones(seat)
+        zones = self.view(seat)["zones"]
+        return [(z, i) for z, cs in zones.items() if z.partition("/")[0] not in fixed
+                for i, c in enumerate(cs) if c is None]
+
+    def _fixed_zones(self, seat: int | None) -> frozenset[str]:
+        """Kinds of zone (``"pile"`` for ``pile/0`` ...) hidden from ``seat`` whose cards
+        stay where they are in a twin world: face-down piles of cards everyone saw
+        played (what they hold is known, and may show in public facts such as points
+        taken), and cards whose identity shows in public facts."""
+        return frozenset()
+
+    def redeal_hidden(self, placed: Mapping[tuple[str, int], Card]) -> None:
+        """Put each card at its place ``(zone, index)`` of :meth:`true_zones`, the cards
+        being a reordering of the cards now at those places (a twin world).  A game that
+        keeps hands sorted sorts them again: a hidden hand's order is hidden too."""
+        zones = self.true_zones()
+        before = sorted(zones[z][i] for z, i in placed)
+        if before != sorted(placed.values()):
+            raise ValueError("a re-deal must move the cards already at those places")
+        for (z, i), c in placed.items():
+            zones[z][i] = c
+        self._set_zones({z: zones[z] for z in {z for z, _ in placed}})
+
     def log(self) -> dict[str, Any]:
         """The whole game as JSON: replaying it gives this very state."""
         return {"key": self.key, "options": self.options, "seats": self.seats,
@@ -430,7 +504,7 @@ def _guard_view(method: Callable[..., dict[str, Any]]) -> Callable[..., dict[str
     @functools.wraps(method)
     def view(self: State, seat: int | None) -> dict[str, Any]:
         if seat is not None and not self.has_seat(seat):
-            raise ValueError(f"no seat {seat!r} at a table of {self.seats}: "
+            raise ValueError(f"no seat {_brief(seat)} at a table of {self.seats}: "
                              "a view is for a seat 0 .. seats - 1, or None for a spectator")
         return method(self, seat)
     view._seat_guarded = True  # type: ignore[attr-defined]
@@ -471,9 +545,9 @@ def replay(key: str, options: Mapping[str, Any] | None, seats: int, seed: int,
     for index, entry in enumerate(actions):
         seat, action = _log_entry(index, entry)
         try:
-            state.apply(seat, action)
+            state.apply(seat, state.from_log(seat, action))
         except IllegalAction as exc:
-            raise LogError(f"action {index} of the log ({seat}, {_brief(str(action))}) is "
+            raise LogError(f"action {index} of the log ({_brief(seat)}, {_brief(str(action))}) is "
                            f"illegal: {exc}", index, exc.reason) from None
     return state
 
@@ -494,12 +568,6 @@ def _log_entry(index: int, entry: Any) -> tuple[int, Action]:
     except ActionCodeError:
         raise LogError(f"action {index} of the log is not an action: {_brief(action)}",
                        index) from None
-
-
-def _brief(value: Any, limit: int = 60) -> str:
-    """``repr(value)``, cut short: a damaged log may hold a 5,000-digit "number"."""
-    text = repr(value)
-    return text if len(text) <= limit else text[:limit - 3] + "..."
 
 
 def replay_log(log: Mapping[str, Any]) -> State:

@@ -27,13 +27,15 @@ Choices where the rule text is silent, all shown in assets/rules/en/bocce.md:
   if the discard is empty too, the rolling bocce must stand.
 * When both players pass the target in the same hand, the higher score wins;
   a tie plays another hand.
+* Option ``target`` (default 25): 10 and 15 make a short game (the kiosk's demo
+  plays to 10), 50 a long one.
 """
 
 from __future__ import annotations
 
 import copy
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Mapping, Sequence
 
 from game.bocce.rules import FRAMES, lag_worths, points, totals
 from game.cards import Card, codes, french_deck, shuffled
@@ -228,6 +230,21 @@ class BocceState(State):
             for i, b in enumerate(self.bocce[s]):
                 zones[bocce_zone(s, i)] = list(b.cards) if b.status in _ON_TABLE else []
         return zones
+
+    def _set_zones(self, zones: Mapping[str, Sequence[Card]]) -> None:
+        for zone, cs in zones.items():
+            kind, _, rest = zone.partition("/")
+            if zone in ("deck", "discard"):
+                setattr(self, zone, list(cs))
+            elif kind == "hand":
+                self.hands[int(rest)] = list(cs)
+            elif kind == "lag":
+                self.lag[int(rest)] = cs[0] if cs else None
+            elif kind == "bocce":
+                seat, index = map(int, rest.split("/"))
+                self.bocce[seat][index].cards = list(cs)
+            else:
+                raise ValueError(f"Bocce has no zone {zone!r}")
 
     def sees(self, seat: int | None, zone: str) -> bool:
         """Whether ``seat`` sees the faces of the cards now in ``zone``."""

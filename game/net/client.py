@@ -20,6 +20,7 @@ attributes every frame:
   ``unreachable``, ``no_such_room``, ``wrong_code`` (the password part is not the
   host's: known after one round trip), ``room_full``, ``wrong_version``,
   ``relay_full``, ``host_gone`` (the host quit, or cannot be reached again),
+  ``bad_name`` (the name given fails game/names.py's check: nothing was sent),
   ``kicked`` (closed for abuse, or the same seat was taken by a newer
   connection).
 
@@ -55,13 +56,14 @@ from dataclasses import dataclass
 from typing import Callable, Optional, Union
 
 from game.engine import Action, Reason
+from game.names import name_problem
 from game.net import codes
 from game.net.link import Link, LoopThread
 from game.net.protocol import (GAME_VERSION, GONE, GUEST_QUIT, HOST_AWAY, HOST_GONE, KICKED,
                                LIMITS, MAX_LINE, MISTYPED_CODE, NO_RELAY, NO_SUCH_ROOM, PROTOCOL,
                                ROOM_FULL, SLOW_DOWN, UNREACHABLE, WRONG_CODE, WRONG_VERSION, Bye,
                                Confirm, Error, Hello, Limits, Paired, Pake, ProtocolError,
-                               RelayHello, Seats, Welcome, clean_name, decode, encode)
+                               RelayHello, Seats, Welcome, decode, encode)
 from game.net.secure import GUEST, Handshake, Malformed, Sealed, seat_proof
 from game.session import GameSetup, Refused, Submit, Update
 from game.session.messages import Message
@@ -72,6 +74,8 @@ CONNECTING, CONNECTED, RECONNECTING, LOST, CLOSED = (
     "connecting", "connected", "reconnecting", "lost", "closed")
 #: the refusal of a move made while the link is down
 OFFLINE = Reason("net.offline")
+#: the reason of a client given a name that is not one (game/names.py): nothing is sent
+BAD_NAME = "bad_name"
 
 
 @dataclass(frozen=True)
@@ -106,7 +110,7 @@ class RemoteClient:
     def __init__(self, code: str, *, name: str = "", relay: Optional[tuple[str, int]] = None,
                  limits: Limits = LIMITS, trace: Optional[Callable[[bytes], None]] = None,
                  resume: Optional[SeatKey] = None) -> None:
-        self.name = clean_name(name)
+        self.name = name.strip()
         self.relay = relay
         self.limits = limits
         self.trace = trace
@@ -126,6 +130,9 @@ class RemoteClient:
         self._settled = threading.Event()
         self._net = LoopThread("netplay-guest")
         self.room: Optional[Union[codes.DirectCode, codes.RelayCode]] = None
+        if name_problem(self.name) is not None:
+            self._end(BAD_NAME)
+            return
         try:
             self.room = codes.parse(code)
         except codes.CodeError:

@@ -21,6 +21,7 @@ from game.net.client import CONNECTED, RemoteClient
 from tests.game.net.helpers import LIMIT, hosting, join, until
 from tests.game.net.proxy import Attack, Proxy
 
+pytestmark = pytest.mark.slow      # whole games, real sockets
 WAYS = ("direct", "relay")
 
 

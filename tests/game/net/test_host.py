@@ -14,6 +14,7 @@ import pytest
 
 from game.engine import Action, replay_log
 from game.i18n import reason_words
+from game.names import MAX_NAME
 from game.net import client as client_module
 from game.net import codes
 from game.net.bot import Autoplayer
@@ -40,7 +41,7 @@ def test_a_guest_plays_a_whole_game_and_sees_the_setup_from_its_seat():
     with hosting("briscola", seed=4) as (host, table):
         status = host.status()
         assert status.state == WAITING and status.relay_code is None
-        guest = join(status.direct_code, name="Anna\x00\u202e")
+        guest = join(status.direct_code, name="Anna")
         assert guest.wait_connected(5)
         assert guest.seat == 1 and guest.names[:2] == ("Host", "Anna")
         assert guest.setup.seed is None, "the seed would tell every card"
@@ -87,6 +88,7 @@ def test_a_wrong_code_is_known_in_one_round_trip_counted_and_the_host_goes_on():
         finish(host, table, host.status().direct_code)
 
 
+@pytest.mark.slow
 def test_wrong_codes_are_slowed_per_address_and_never_lock_the_friend_out():
     """The friend shares the address of the stranger who tried wrong codes (127.0.0.1):
     each wrong code makes that address wait longer, yet the right code gets in."""
@@ -108,6 +110,7 @@ def test_wrong_codes_are_slowed_per_address_and_never_lock_the_friend_out():
         finish(host, table, code)
 
 
+@pytest.mark.slow
 def test_a_dropped_friend_comes_back_to_their_seat_and_nobody_else_gets_it():
     with hosting("bocce", seed=9, delay=0.01) as (host, table):
         code = host.status().direct_code
@@ -139,6 +142,18 @@ def test_a_wrong_version_gets_a_clear_error(field):
         error = raw.expect("error")
         assert error["reason"] == "wrong_version" and error["fatal"]
         assert "protocol" in error["detail"] and raw.closed()
+        finish(host, table, host.status().direct_code)
+
+
+@pytest.mark.parametrize("name", ["Ma\x00rco", "\ud800", "x" * (MAX_NAME + 1)])
+def test_a_hello_whose_name_is_not_one_is_refused_and_the_seat_stays_free(name):
+    with hosting() as (host, table):
+        raw = Raw(host.status().port)
+        raw.handshake(host.status().direct_code)        # the name comes in the sealed hello
+        raw.say({"type": "hello", "name": name})
+        error = raw.expect("error")
+        assert error["reason"] == "bad_field" and error["fatal"] and raw.closed()
+        assert all(name not in seat.name for seat in host.status().seats)
         finish(host, table, host.status().direct_code)
 
 
@@ -198,6 +213,7 @@ def test_bad_lines_get_error_replies_and_repeated_abuse_closes_the_connection():
         finish(host, table, host.status().direct_code, resume=raw.seat_key)
 
 
+@pytest.mark.slow
 def test_out_of_turn_illegal_and_other_seats_actions_are_refused_with_reasons():
     with hosting("briscola", seed=2, delay=0.05) as (host, table):
         raw = Raw(host.status().port)
@@ -261,6 +277,7 @@ def test_a_silent_connection_is_dropped_and_does_not_stall_the_game():
         assert time.monotonic() - started < QUICK.hello_timeout + 3
 
 
+@pytest.mark.slow
 def test_a_guest_that_falls_silent_is_found_by_the_heartbeat():
     with hosting(delay=0.01) as (host, table):
         raw = Raw(host.status().port)
@@ -361,6 +378,7 @@ def test_the_host_table_closes_the_host():
         assert host.status().state == "closed"
 
 
+@pytest.mark.slow
 def test_a_turn_longer_than_a_silent_link_lasts_still_comes():
     """After wrong codes the friend's turn may come later than a silent link is thought
     dead: both ends keep the heartbeat while it waits, and it gets in."""

@@ -19,6 +19,7 @@ from tests.game.net.leaks import card_codes
 from tests.game.net.proxy import Proxy
 from tests.game.net.test_processes import BOT, finished
 
+pytestmark = pytest.mark.slow      # whole games, real sockets
 HOST_NAME, GUEST_NAME = "Marcantonio Colonna", "Giambattista Pergolesi"
 #: what may cross in clear: the relay's lines, the handshake, errors; and link lines
 CLEAR = {"relay", "room", "challenge", "proof", "paired", "pake", "confirm", "error"}

@@ -210,6 +210,7 @@ def test_a_host_back_before_its_old_connection_is_found_dead_takes_over(relay):
     passes(new, pair(relay, new, code))
 
 
+@pytest.mark.slow
 def test_a_relay_that_restarted_gives_the_room_back_to_its_owner_only(procs):
     """The restarted relay remembers no room, but its secret (the same file) checks the
     ticket; the owner key's signature decides.  A relay that lost its secret gives
@@ -283,6 +284,7 @@ def test_a_bad_first_line_is_refused_and_closed(relay, first):
     paired(relay)
 
 
+@pytest.mark.slow
 def test_silent_and_dead_connections_are_dropped(relay):
     silent = Raw(relay)
     host, guest, _ = paired(relay)
@@ -303,6 +305,7 @@ def test_silent_and_dead_connections_are_dropped(relay):
     assert silent.closed()
 
 
+@pytest.mark.slow
 def test_a_flood_is_throttled_and_other_pairs_are_served(relay):
     host, guest, _ = paired(relay)
     drained = threading.Event()
@@ -401,6 +404,7 @@ def test_a_host_without_its_relay_says_so():
         host.close()
 
 
+@pytest.mark.slow
 def test_the_relay_restarts_mid_game_and_host_and_guest_finish_it(procs):
     """The relay is killed and started again on its port while a game is played
     through it: the host gets its code back with its key, the guest rejoins with its
@@ -473,6 +477,7 @@ def test_a_host_that_quits_ends_its_relay_room_at_once(relay):
         assert refused(enter(relay, code)) == "no_such_room", "ended, not held"
 
 
+@pytest.mark.slow
 def test_a_host_whose_relay_lost_its_secret_stops_asking(procs, caplog, tmp_path):
     """A relay restarted without its secret cannot check the host's ticket: the host,
     refused, stops asking and says its relay code is lost; nobody else gets the room."""
@@ -509,6 +514,7 @@ def plays_to_the_end(table, friend) -> None:
     assert table.over.wait(LIMIT)
 
 
+@pytest.mark.slow
 def test_the_relay_slows_attempts_at_a_room_per_address_and_the_friend_gets_in(relay):
     """Attempts at a room from one address wait for their turns, and those whose turn is
     too far off are told ``slow_down`` (the host tells the relay which were wrong with
@@ -528,6 +534,7 @@ def test_the_relay_slows_attempts_at_a_room_per_address_and_the_friend_gets_in(r
         plays_to_the_end(table, join(code, relay=("127.0.0.1", relay)))
 
 
+@pytest.mark.slow
 def test_a_guest_kept_waiting_for_its_turn_by_the_relay_keeps_its_link_alive(relay):
     """After wrong codes and one more attempt from its address, the friend's turn is
     about 0.8 s off (quick limits); with a link thought dead after 0.5 s of silence it
