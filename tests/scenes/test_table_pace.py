@@ -30,6 +30,16 @@ def out_of_bisca(app):
     return table
 
 
+def next_sheet(app, table):
+    """Play on (the computers) until the next round's sheet is up; that sheet."""
+    for _ in range(20_000):
+        think(table)
+        frames(app, 1)
+        if isinstance(app.stack.top, SheetScene):
+            break
+    return app.stack.top
+
+
 @pytest.mark.parametrize("game", ["bocce", "briscola", "bisca", "bolola", "doudizhu"])
 def test_f_fast_forwards_every_table_and_leaves_the_settings_alone(display, game):
     app = make_app(display, "normal")
@@ -78,16 +88,37 @@ def test_once_out_the_bar_offers_skip_and_fast_forward_and_later_sheets_go_by_th
     assert table.bar.title == "You're out: the others play on"
     pygame.image.save(app.screen, "/tmp/test_table_pace_out.png")
     # the next round's sheet closes by itself, after a glance
-    for _ in range(20_000):
-        think(table)
-        frames(app, 1)
-        if isinstance(app.stack.top, SheetScene):
-            break
-    later = app.stack.top
+    later = next_sheet(app, table)
     assert isinstance(later, SheetScene) and later.auto_close == pytest.approx(SHEET_GLANCE)
+    said = []
     while app.stack.top is later:
+        said.append(later.focus.buttons[0].label)
+        if said[-1] == "Next round in 3…" and len(said) == 3:
+            pygame.image.save(app.screen, "/tmp/test_table_pace_goes_on.png")
         frames(app, 1)
     assert app.stack.top is table, "it went with no key"
+    assert list(dict.fromkeys(said)) == ["Next round in 3…", "Next round in 2…",
+                                         "Next round in 1…"], \
+        "the sheet says it goes by itself, counting down"
+    table.close()
+
+
+def test_the_sheet_that_put_you_out_says_only_next_round(display):
+    app = make_app(display, "normal")
+    out_of_bisca(app)
+    sheet = app.stack.top
+    frames(app, 90)
+    assert [b.label for b in sheet.focus.buttons] == ["Next round"] and app.stack.top is sheet
+
+
+def test_fast_forward_counts_down_the_shorter_glance(display):
+    app = make_app(display, "normal")
+    table = out_of_bisca(app)
+    app.stack.top.go_on()
+    key(app, pygame.K_f, "f")
+    sheet = next_sheet(app, table)
+    assert sheet.auto_close == pytest.approx(SHEET_GLANCE / FAST_FORWARD)
+    assert sheet.focus.buttons[0].label == "Next round in 1…"
     table.close()
 
 
