@@ -45,7 +45,7 @@ class PaceMixin:
     auto_close: Optional[float]
     fast_forward = False
     skipping = False
-    #: the version whose sheet first showed this screen's person out (None: still in)
+    #: the version (update) that first showed this screen's person out (None: still in)
     out_since: Optional[int] = None
 
     def speed(self) -> float:
@@ -108,18 +108,23 @@ class PaceMixin:
             return self.pace_command(SKIP_KEY)
         return False
 
+    def note_out(self) -> None:
+        """Remember the update in which this screen's person was first shown out (each
+        frame: a Bisca round's sheet comes before the plate greys, in the same update)."""
+        if self.out_since is None and self.sitting_out():
+            self.out_since = self.version
+
     def sheet_auto_close(self) -> Optional[float]:
         """Seconds a score sheet between rounds stays before it goes by itself (None: it
         waits for the player): the table's own ``auto_close`` first; else none when
-        skipping, a glance once you are out (not on the sheet that put you out)."""
+        skipping, a glance once you are out (not on the sheet of the update that put
+        you out, shown before or after your plate greys)."""
         if self.auto_close is not None:
             return self.auto_close
         if self.skipping:
             return 0.0
-        if not self.sitting_out():
-            return None
-        if self.out_since is None:       # the sheet that says you are out
-            self.out_since = self.version
-            return None
+        self.note_out()
+        if self.out_since is None or self.out_since == self.version:
+            return None                  # still in, or the sheet that says you are out
         speed = self.speed()
         return SHEET_GLANCE / speed if speed > 0 else 0.0
