@@ -8,19 +8,25 @@ alone fails here rather than showing English to an Italian player.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
+import pygame
 import pytest
 
 import scenes.rules_scene as rules_module
+from game import CATALOG
 from game.i18n import DEFAULT_LANG
 from scenes.kiosk.rules import teachable
 from scenes.richtext import Block, parse
+from tests.scenes.shell_helpers import app  # noqa: F401
 
 RULES_DIR = Path(rules_module.__file__).resolve().parent.parent / "assets" / "rules"
 #: the languages the client ships rules for, besides English
 TRANSLATED = sorted({"it"} | {p.name for p in RULES_DIR.iterdir() if p.is_dir()} - {DEFAULT_LANG})
 ENGLISH = sorted(p.name for p in (RULES_DIR / DEFAULT_LANG).glob("*.md"))
+#: pixels an italic word may lean past where the next piece starts
+SLANT = 4
 
 
 def shape(block: Block) -> tuple:
@@ -78,7 +84,6 @@ def test_a_translated_page_teaches_the_kiosk_the_same_sections(lang, name):
 @pytest.mark.parametrize("name", ENGLISH)
 def test_a_translated_page_keeps_the_numbers_of_its_rules(lang, name):
     """Points, card counts and keys are the rules themselves: a translation keeps every one."""
-    import re
     numbers = lambda text: sorted(re.findall(r"\d+", text))  # noqa: E731
     english = (RULES_DIR / DEFAULT_LANG / name).read_text(encoding="utf-8")
     translated = (RULES_DIR / lang / name).read_text(encoding="utf-8")
@@ -96,3 +101,26 @@ def test_the_rules_come_in_the_players_language_and_fall_back_to_english(tmp_pat
     assert rules_module.rules_path("bolola") is None
     monkeypatch.setattr(rules_module, "language", lambda: "en")
     assert rules_module.rules_path("bocce") == tmp_path / "en" / "bocce.md"
+
+
+@pytest.mark.parametrize("lang", [DEFAULT_LANG] + TRANSLATED)
+@pytest.mark.parametrize("size", [(800, 500), (1280, 720)])
+def test_every_rules_page_fits_its_panel(app, monkeypatch, lang, size):
+    """Each piece of text inside the panel, and never over its neighbour on the line (a table's
+    cell running into the next column): Italian runs about a fifth longer than English."""
+    monkeypatch.setattr(rules_module, "language", lambda: lang)
+    app.frame(1 / 60, [pygame.event.Event(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1])])
+    for game in CATALOG:
+        app.show_rules(game.key)
+        scene = app.stack.top
+        scene._ensure_layout()
+        assert scene.blocks(game.key), f"no {lang} rules for {game.key}"
+        for line in scene._lines:
+            pieces = sorted(line.pieces, key=lambda p: p[1])
+            for (image, x), (_, next_x) in zip(pieces, pieces[1:]):
+                # an italic image leans a few pixels past its advance: that is no overlap
+                assert x + image.get_width() <= next_x + SLANT, f"{lang}/{game.key}: text over text"
+            for image, x in pieces:
+                # (a bullet hangs a pixel or two left of the text, inside the panel's margin)
+                assert -SLANT <= x and x + image.get_width() <= scene._view.w + 2, f"{lang}/{game.key}"
+        app.stack.pop()
