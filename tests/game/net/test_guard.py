@@ -140,7 +140,7 @@ def host_hello(port: int, source: str) -> dict:
     """A host asks for a room from ``source`` and drops its connection: the reply."""
     raw = Raw(port, source)
     try:
-        raw.say({"type": "relay", "role": "host", "protocol": PROTOCOL})
+        raw.say({"type": "relay", "role": "host", "protocol": PROTOCOL, "owner": "ab" * 32})
         return raw.msg() or {}
     finally:
         raw.close()
