@@ -54,6 +54,7 @@ player who wants to look back at the last one.  The last event is ``game_over``
 from __future__ import annotations
 
 import copy
+import random
 from typing import Any, Iterable, Sequence
 
 from game.cards import ITALIAN_SUITS, Card, card, codes, italian_deck, shuffled
@@ -306,6 +307,28 @@ class BriscolaState(State):
         if zone == "briscola":
             return self.sees_briscola(seat)
         return seat is not None and zone == f"hand/{seat}"
+
+    def secret_zones(self, seat: int | None) -> tuple[str, ...]:
+        """The stock, the other hands, and for the dealer the sampled card under the stock."""
+        own = f"hand/{seat}"
+        return ("deck", *(() if self.sees_briscola(seat) else ("briscola",)),
+                *(z for z in (f"hand/{s}" for s in range(SEATS)) if z != own))
+
+    def _put_zone(self, zone: str, cards: list[Card]) -> None:
+        if zone == "deck":
+            self.stock = cards
+        elif zone == "briscola":
+            self.briscola = cards[0]
+        else:
+            self.hands[int(zone.split("/")[1])] = cards
+
+    def _rehidden(self) -> None:
+        if not self.announced and self.briscola is not None:
+            self.trump = self.briscola.suit       # the sampled card names the trump
+
+    def _forget(self, seat: int, rng: random.Random) -> None:
+        if not self.knows[seat] and self.briscola is None:
+            self.trump = rng.choice(ITALIAN_SUITS)   # drawn by another: any suit to this seat
 
     def view(self, seat: int | None) -> dict[str, Any]:
         zones = seat_zones(self.true_zones(), seat, self._face_up)

@@ -79,6 +79,13 @@ class Card:
         if not ok:
             raise CardCodeError(f"no card has rank {self.rank!r} and suit {self.suit!r}")
 
+    def __copy__(self) -> "Card":
+        return self
+
+    def __deepcopy__(self, memo: dict) -> "Card":
+        """A card is a value: copies of a game (a search's worlds) share it."""
+        return self
+
     # -- text round-trip -------------------------------------------------
     @property
     def code(self) -> str:

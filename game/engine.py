@@ -30,6 +30,7 @@ where they lie.  A zone is a string such as ``"deck"``, ``"hand/0"``,
 from __future__ import annotations
 
 import abc
+import copy
 import functools
 import random
 from dataclasses import dataclass, field
@@ -123,6 +124,13 @@ class Action:
             object.__setattr__(self, "cards", tuple(self.cards))
         if ":" in self.value:
             raise ActionCodeError(f"bad action value: {self.value!r}")
+
+    def __copy__(self) -> "Action":
+        return self
+
+    def __deepcopy__(self, memo: dict) -> "Action":
+        """An action is a value: copies of a game share it."""
+        return self
 
     @property
     def card(self) -> Card | None:
@@ -351,6 +359,62 @@ class State(abc.ABC):
         """Why an action of the seat to act that :meth:`is_legal` refuses is illegal."""
         return None
 
+    # -- hidden cards: worlds a seat cannot tell apart ---------------------------------------
+    def true_zones(self) -> dict[str, list[Card]]:
+        """Every zone with its real cards, in order (what :meth:`view` redacts)."""
+        raise NotImplementedError(f"{type(self).__name__} does not describe its zones")
+
+    def secret_zones(self, seat: int | None) -> tuple[str, ...]:
+        """The zones whose cards ``seat`` cannot know: other players' hands, the stock,
+        a face-down kitty.  A world consistent with the seat's view may hold any of
+        their cards in any of their places (the rules may narrow it: a suit a player
+        showed void).  Cards the seat saw go face down (won tricks) are not secret."""
+        return ()
+
+    def hidden(self, seat: int | None) -> dict[str, list[Card]]:
+        """The cards of each non-empty secret zone of ``seat``, in place order."""
+        zones = self.true_zones()
+        return {z: list(zones[z]) for z in self.secret_zones(seat) if zones.get(z)}
+
+    def rehide(self, cards: Mapping[str, Sequence[Card]]) -> None:
+        """Put ``cards`` in the secret zones named (each as many cards as it holds now):
+        the same game, with other cards where a seat cannot see."""
+        zones = self.true_zones()
+        for zone, cs in cards.items():
+            if len(cs) != len(zones.get(zone, ())):
+                raise ValueError(f"zone {zone} holds {len(zones.get(zone, ()))} cards, "
+                                 f"not {len(cs)}")
+            self._put_zone(zone, list(cs))
+        self._rehidden()
+
+    def world(self, seat: int, seed: int) -> "State":
+        """A copy of this game holding nothing ``seat`` may not know: its hidden cards
+        shuffled among their zones, its generator reseeded (future deals unknown), any
+        other secret drawn afresh (:meth:`_forget`).  A search may play it out freely:
+        what it finds there, the seat could have imagined."""
+        out = copy.deepcopy(self)
+        rng = random.Random(seed)
+        out.rng = random.Random(rng.getrandbits(64))
+        secret = out.hidden(seat)
+        pool = [c for cs in secret.values() for c in cs]
+        rng.shuffle(pool)
+        placed: dict[str, list[Card]] = {}
+        for zone, cs in secret.items():
+            placed[zone], pool = pool[:len(cs)], pool[len(cs):]
+        out.rehide(placed)
+        out._forget(seat, rng)
+        return out
+
+    def _put_zone(self, zone: str, cards: list[Card]) -> None:
+        """Make ``cards`` the cards of ``zone`` (see :meth:`rehide`)."""
+        raise NotImplementedError(f"{type(self).__name__} cannot re-place the cards of {zone}")
+
+    def _rehidden(self) -> None:
+        """Bring what the game derives from its cards up to date after :meth:`rehide`."""
+
+    def _forget(self, seat: int, rng: random.Random) -> None:
+        """Draw afresh any secret of ``seat`` that is not a card in a secret zone."""
+
     def is_legal(self, seat: int, action: Action) -> bool:
         """Whether ``seat`` may take ``action`` now.  The default looks in
         :meth:`legal_actions`; a game whose lists are long answers without them."""
@@ -399,6 +463,14 @@ class State(abc.ABC):
         why = self.reason(seat, action)
         if why is not None:
             raise IllegalAction(why)
+        events = self._apply(seat, action)
+        self.history.append((seat, action))
+        return events
+
+    def advance(self, seat: int, action: Action) -> list[Event]:
+        """:meth:`apply` without its check, for an action just taken from
+        ``legal_actions(seat)`` (a search's playouts, where the check would list the
+        actions a second time)."""
         events = self._apply(seat, action)
         self.history.append((seat, action))
         return events

@@ -25,6 +25,7 @@ from __future__ import annotations
 import random
 from typing import Any, Sequence
 
+from game.ai.search import Judge, Search
 from game.bisca.rules import DECK, HALF, HIGH, LOW, strength
 from game.cards import Card
 from game.engine import Action
@@ -146,11 +147,17 @@ class BiscaPlayer:
         return ordered[0] if behind or best is None else ordered[-1]
 
 
-def player(level: str = "normal") -> BiscaPlayer:
-    """``easy`` blunders now and then; ``normal`` bets and plays to its bet; ``hard`` also
-    weighs how many players are still to play the hand."""
+#: A playout ends with the round; its points are lives (in halves).
+JUDGE = Judge(lambda s: s.round_no, lambda s: list(s.lives))
+
+
+def player(level: str = "normal") -> BiscaPlayer | Search:
+    """``easy`` blunders now and then; ``normal`` bets and plays to its bet; ``hard``
+    searches (game/ai/search.py), with the player that weighs how many are still to
+    play the hand as its fallback."""
     if level == "easy":
         return BiscaPlayer("easy", blunder=0.3)
     if level == "hard":
-        return BiscaPlayer("hard", count_rivals=True)
+        return Search("bisca-hard", lambda: BiscaPlayer("normal"),
+                      BiscaPlayer("hard", count_rivals=True), JUDGE)
     return BiscaPlayer("normal")

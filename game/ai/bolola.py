@@ -31,6 +31,7 @@ import random
 from dataclasses import dataclass
 from typing import Any, Sequence
 
+from game.ai.search import Facts, Judge, Search
 from game.bolola.rules import (HEARTS, KING_OF_HEARTS, SEATS, TRICKS, card_points,
                                contract_total, is_positive, strength, trick_score)
 from game.cards import FRENCH_SUITS, Card, french_deck
@@ -252,12 +253,28 @@ def choose_trump(view: dict[str, Any], legal: Sequence[Action]) -> Action:
     return next((a for a in legal if a.value == best), legal[0])
 
 
-def player(level: str = "normal") -> BololaPlayer:
+#: A playout ends with the deal; its points are the deal's.
+JUDGE = Judge(lambda s: s.deal_no,
+              lambda s: s.totals if s.over else [t + d for t, d in zip(s.totals, s.deal_scores)])
+
+
+def facts(view: dict[str, Any], reader: Any = None) -> Facts:
+    """No suit reaches a player who showed void in it this deal."""
+    suits: dict[int, set[str]] = {}
+    for s, suit in shown_voids(view):
+        suits.setdefault(s, set()).add(suit)
+    return Facts(lacks={f"hand/{s}": (lambda c, out=frozenset(ss): c.suit in out)
+                        for s, ss in suits.items()})
+
+
+def player(level: str = "normal") -> BololaPlayer | Search:
     """``easy`` plays a random legal card a third of the time; ``normal`` plays the
-    heuristics above; ``hard`` also remembers who showed a void and leads away from it."""
+    heuristics above; ``hard`` searches (game/ai/search.py) with the void-remembering
+    player as its fallback."""
     if level == "easy":
         return BololaPlayer("easy", blunder=0.33)
     if level == "hard":
-        return BololaPlayer("hard", voids=True)
+        return Search("bolola-hard", lambda: BololaPlayer("normal"),
+                      BololaPlayer("hard", voids=True), JUDGE, facts)
     return BololaPlayer("normal")
 

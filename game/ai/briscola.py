@@ -26,6 +26,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Any, Sequence
 
+from game.ai.search import Facts, Judge, Search
 from game.briscola import DECK, JACK_OF_STICKS, VENCESLAO, points, strength
 from game.cards import ITALIAN_SUITS, Card
 from game.engine import Action
@@ -361,11 +362,36 @@ def _maxn(table: list[Card], leader: int, culetto: list[Card], hands: dict[int, 
     return best
 
 
-def player(level: str = "normal") -> BriscolaPlayer:
-    """``easy`` blunders now and then; ``normal`` samples; ``hard`` samples more, solves the end."""
+#: A playout ends with the game (of the match's three); its points are the match's.
+JUDGE = Judge(lambda s: s.game_no,
+              lambda s: s.totals if s.over else [t + k for t, k in zip(s.totals, s.taken())])
+
+
+def facts(view: dict[str, Any], reader: BriscolaPlayer) -> Facts:
+    """Where the sampled card went (its drawer is public), and when the seat was never
+    told the trump, the suits play has ruled out."""
+    memory = reader._remember(view)
+    sit = reader.read(view, memory)
+    holds = {f"hand/{s}": cards for s, cards in sit.placed.items()}
+    if view.get("trump_known"):
+        return Facts(holds)
+    odds = dict(sit.trump_odds)
+    suits, weights = list(odds), list(odds.values())
+
+    def adjust(world: Any, rng: random.Random) -> None:
+        if world.briscola is None and not world.announced:
+            world.trump = rng.choices(suits, weights)[0]
+    return Facts(holds, {"briscola": lambda c: c.suit not in odds}, adjust)
+
+
+def player(level: str = "normal") -> BriscolaPlayer | Search:
+    """``easy`` blunders now and then; ``normal`` samples; ``hard`` searches
+    (game/ai/search.py), with the old hard player (more samples, the end solved) as
+    its fallback."""
     if level == "easy":
         return BriscolaPlayer("easy", samples=4, blunder=0.3)
     if level == "hard":
-        return BriscolaPlayer("hard", samples=24, endgame=True)
+        return Search("briscola-hard", lambda: BriscolaPlayer("playout", samples=2),
+                      BriscolaPlayer("hard", samples=24, endgame=True), JUDGE, facts)
     return BriscolaPlayer("normal", samples=12)
 

@@ -22,6 +22,8 @@ import random
 from functools import lru_cache
 from typing import Any, Sequence
 
+from game.ai.search import NO_FACTS, Facts, Judge, Search
+from game.cards import Card
 from game.doudizhu import combos
 from game.doudizhu.rules import (ACE, BLACK, BOMB, COPIES, NRANKS, RED, ROCKET, RULESETS,
                                  SEATS, TWO, code_letter)
@@ -212,5 +214,22 @@ class DoudizhuPlayer:
         return not any(unseen[r] >= need for r in range(combo.rank + 1, NRANKS))
 
 
-def player(level: str = "normal") -> DoudizhuPlayer:
+#: A playout ends with the hand (a redeal is a new one); its points are the game's.
+JUDGE = Judge(lambda s: (s.hand_no, s.deals), lambda s: list(s.totals))
+
+
+def facts(view: dict[str, Any], reader: Any = None) -> Facts:
+    """The landlord holds the kitty everyone saw (those of its cards not yet played)."""
+    landlord = view.get("landlord")
+    if landlord is None or landlord == view.get("seat"):
+        return NO_FACTS
+    return Facts(holds={f"hand/{landlord}": [Card.parse(c) for c in view.get("kitty") or []]})
+
+
+def player(level: str = "normal") -> DoudizhuPlayer | Search:
+    """``hard`` searches (game/ai/search.py) with the normal player as its playouts and
+    fallback."""
+    if level == "hard":
+        return Search("doudizhu-hard", lambda: DoudizhuPlayer("normal"),
+                      DoudizhuPlayer("normal"), JUDGE, facts)
     return DoudizhuPlayer(level)

@@ -101,6 +101,17 @@ class BiscaState(State):
             return not own or not self.blind
         return own
 
+    def secret_zones(self, seat: int | None) -> tuple[str, ...]:
+        """The deck and every hand the seat does not see (its own in the blind round)."""
+        return ("deck", *(f"hand/{s}" for s in range(self.seats)
+                          if not self._face_up(seat, f"hand/{s}")))
+
+    def _put_zone(self, zone: str, cards: list[Card]) -> None:
+        if zone == "deck":
+            self.deck = cards
+        else:
+            self.hands[int(zone.split("/")[1])] = cards
+
     # -- the contract ------------------------------------------------------
     def opening_events(self) -> list[Event]:
         return list(self._opening)

@@ -243,6 +243,28 @@ class BocceState(State):
             return seat == owner_seat or self.pallino is not None
         return self.bocce[owner_seat][int(rest[0])].status != WAITING
 
+    def secret_zones(self, seat: int | None) -> tuple[str, ...]:
+        """Every zone whose faces the seat does not see: the Draw Pile, the other hand, a
+        lag card not yet revealed, bocce not yet rolled (one's own too)."""
+        return tuple(z for z in self.true_zones() if not self.sees(seat, z))
+
+    def _put_zone(self, zone: str, cards: list[Card]) -> None:
+        kind, *rest = zone.split("/")
+        if kind == "deck":
+            self.deck = cards
+        elif kind == "hand":
+            self.hands[int(rest[0])] = cards
+        elif kind == "lag":
+            self.lag[int(rest[0])] = cards[0]
+        else:
+            self.bocce[int(rest[0])][int(rest[1])].cards = cards
+
+    def _rehidden(self) -> None:
+        for s in SEATS:                       # a hidden lag card: its first worth
+            c = self.lag[s]
+            if c is not None and self.lag_worth[s] not in lag_worths(c):
+                self.lag_worth[s] = lag_worths(c)[0]
+
     def view(self, seat: int | None) -> dict[str, Any]:
         zones = seat_zones(self.true_zones(), seat, self.sees)
         revealed = self.pallino is not None

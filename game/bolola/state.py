@@ -183,6 +183,13 @@ class BololaState(State):
             return True
         return seat is not None and zone == f"hand/{seat}"
 
+    def secret_zones(self, seat: int | None) -> tuple[str, ...]:
+        """The other players' hands (won tricks were seen as they were played)."""
+        return tuple(f"hand/{s}" for s in range(SEATS) if s != seat)
+
+    def _put_zone(self, zone: str, cards: list[Card]) -> None:
+        self.hands[int(zone.split("/")[1])] = cards
+
     def view(self, seat: int | None) -> dict[str, Any]:
         zones = seat_zones(self.true_zones(), seat, self._face_up)
         contract = self.contract

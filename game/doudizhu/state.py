@@ -187,6 +187,19 @@ class DoudizhuState(State):
             zones[f"trick/{s}"] = list(self.trick[s])
         return zones
 
+    def secret_zones(self, seat: int | None) -> tuple[str, ...]:
+        """The kitty while face down, and the other hands until they are shown."""
+        return ("kitty", *(f"hand/{s}" for s in range(SEATS)
+                           if not self._face_up(seat, f"hand/{s}")))
+
+    def _put_zone(self, zone: str, cards: list[Card]) -> None:
+        if zone == "kitty":
+            self.kitty = cards
+            return
+        s = int(zone.split("/")[1])
+        self.hands[s] = sorted(cards, key=sort_key)
+        self.books[s] = self.packed[s] = None        # its plays are listed afresh
+
     def view(self, seat: int | None) -> dict[str, Any]:
         zones = seat_zones(self.true_zones(), seat, self._face_up, CODE.__getitem__)
         last = None

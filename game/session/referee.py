@@ -44,7 +44,8 @@ from game import GAMES
 from game.ai import computer_player
 from game.ai.base import ComputerPlayer
 from game.engine import Action, IllegalAction, Reason, State
-from game.session.computers import DEFAULT_BUDGET, ComputerSeats
+from game.session.computers import (DEFAULT_BUDGET, ComputerSeats, think, wants_world,
+                                    world_seed)
 from game.session.messages import Refused, Update
 from game.session.setup import COMPUTER, GameSetup
 
@@ -231,7 +232,8 @@ class Session:
                 for seat in acting:
                     if self.is_computer(seat) and not self.computers.thinking(seat, self.version):
                         self.computers.request(seat, self.state.view(seat),
-                                               self.state.legal_actions(seat), self.version)
+                                               self.state.legal_actions(seat), self.version,
+                                               self._world_maker(seat))
                 if self.paced and self.allowed < self.version:
                     break
                 answers = self.computers.answers(self.version)
@@ -258,7 +260,8 @@ class Session:
             if player is None:
                 raise ValueError(f"seat {seat} is not a computer: run() plays computers only")
             view, legal = st.view(seat), st.legal_actions(seat)
-            action = player.choose(view, legal, self.computers.rngs[seat])
+            world = self._world_maker(seat)() if wants_world(player) else None
+            action = think(player, view, legal, self.computers.rngs[seat], world)
             try:
                 self._apply(seat, action)
             except IllegalAction:
@@ -266,6 +269,12 @@ class Session:
                 self._apply(seat, legal[0])
         raise RuntimeError(f"{self.setup.key} seed {self.setup.seed}: no end after "
                            f"{max_actions} actions")
+
+    def _world_maker(self, seat: int) -> Callable[[], State]:
+        """What makes the seat's world for a searching computer: the game with every card
+        the seat cannot see dealt afresh (:meth:`State.world`), seeded by the move."""
+        seed = world_seed(self.setup.seed, self.version, seat)
+        return lambda: self.state.world(seat, seed)
 
     def close(self) -> None:
         """Stop the computers' thread (the table or the host is going away)."""

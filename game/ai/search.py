@@ -1,0 +1,252 @@
+"""One determinized search for every game: the "hard" computer player.
+
+Perfect-information Monte Carlo (PIMC), as strong Skat and Bridge programs play:
+
+1. *Sample a world.*  The session hands the player a copy of the game that holds
+   nothing its seat may not know (:meth:`State.world <game.engine.State.world>`:
+   the hidden cards shuffled among their zones, future deals reseeded).  The search
+   deals those hidden cards again, this time as the seat's view implies
+   (:func:`deal`): cards a player is known to hold stay with them (Dou Dizhu's
+   kitty with the landlord, Briscola's sampled card with whoever drew it), suits a
+   player showed void never reach them.  What a game knows about itself comes from
+   its module as :class:`Facts`; the sampling is the same for all.
+2. *Play it out* once for each candidate action, every seat played by the game's
+   playout policy (its "normal" player, seeing its own view of the sampled world),
+   through the engine's fast path (:meth:`State.advance`: actions taken from
+   ``legal_actions`` need no second check), until the round ends (a Briscola game,
+   a Bolola deal, a Bisca round, a Bocce hand, a Dou Dizhu hand) or the game does.
+3. *Score* the round by the game's :class:`Judge`: the seat's gain in the game's own
+   points minus the others' mean gain, at the cut-off.
+4. *Choose* the action with the best mean over the same sampled worlds (common
+   random numbers: every candidate sees the same deals); a tie keeps the policy's
+   own choice.
+
+The budget is a count of playouts (tests: the same seed gives the same move) or a
+time in seconds (play: checked before every playout, so a move never runs over by
+more than one playout).  Without a world (a computer across the network sees only
+updates) the player plays as its policy does.
+
+Why PIMC and not information-set MCTS: see bench/README.md ("Hard: which search").
+The ISMCTS here (:class:`IsmctsSearch`) is kept for that comparison.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+import time
+from dataclasses import dataclass, field
+from typing import Any, Callable, Hashable, Mapping, Optional, Sequence
+
+from game.ai.base import ComputerPlayer
+from game.cards import Card
+from game.engine import Action, State
+
+#: a playout that has not reached the end of its round after this many actions stops
+MAX_PLAYOUT = 800
+
+
+@dataclass(frozen=True)
+class Facts:
+    """What a seat's view implies about where hidden cards lie, beyond the counts.
+
+    ``holds``: cards known to lie in a zone (still hidden from the seat, e.g. the
+    kitty the landlord took).  ``lacks``: per zone, a test of the cards it cannot
+    hold (a suit its player showed void).  ``adjust``: draws any other secret of a
+    sampled world (Briscola's trump, when the seat was never told it)."""
+
+    holds: Mapping[str, Sequence[Card]] = field(default_factory=dict)
+    lacks: Mapping[str, Callable[[Card], bool]] = field(default_factory=dict)
+    adjust: Optional[Callable[[State, random.Random], None]] = None
+
+
+NO_FACTS = Facts()
+
+
+@dataclass(frozen=True)
+class Judge:
+    """How a game scores a playout: ``round_key`` changes when a round ends (the
+    playout stops there), ``progress`` is each seat's points so far."""
+
+    round_key: Callable[[State], Hashable]
+    progress: Callable[[State], Sequence[float]]
+
+
+def deal(world: State, seat: int, facts: Facts, rng: random.Random, tries: int = 8) -> None:
+    """Deal ``world``'s hidden cards (those ``seat`` cannot see) again, at random,
+    as ``facts`` allow: known cards where they are known to be, no card where it
+    cannot be.  When the rules' facts cannot all hold (they contradict a world the
+    seat could not tell apart: a bug, or a fact too strong) the void facts are
+    dropped rather than stopping the game."""
+    secret = world.hidden(seat)
+    if not secret:
+        return
+    sizes = {z: len(cs) for z, cs in secret.items()}
+    pool = [c for cs in secret.values() for c in cs]
+    for attempt in range(tries + 1):
+        placed = _try_deal(pool, sizes, facts, rng, strict=attempt < tries)
+        if placed is not None:
+            break
+    assert placed is not None
+    world.rehide(placed)
+    if facts.adjust is not None:
+        facts.adjust(world, rng)
+
+
+def _try_deal(pool: list[Card], sizes: Mapping[str, int], facts: Facts,
+              rng: random.Random, strict: bool) -> dict[str, list[Card]] | None:
+    room = dict(sizes)
+    out: dict[str, list[Card]] = {z: [] for z in sizes}
+    rest = list(pool)
+    for zone, cards in facts.holds.items():
+        if zone not in room:
+            continue
+        for c in cards:
+            if c in rest and room[zone] > 0:
+                rest.remove(c)
+                out[zone].append(c)
+                room[zone] -= 1
+    rng.shuffle(rest)
+    lacks = facts.lacks if strict else {}
+
+    def allowed(c: Card) -> list[str]:
+        return [z for z in room if not (z in lacks and lacks[z](c))]
+
+    # the most constrained cards first, so a short zone is not filled by cards that could go anywhere
+    options = sorted(((allowed(c), c) for c in rest), key=lambda pair: len(pair[0]))
+    for zones, c in options:
+        open_ = [z for z in zones if room[z] > 0]
+        if not open_:
+            return None
+        z = rng.choices(open_, [room[x] for x in open_])[0]
+        out[z].append(c)
+        room[z] -= 1
+    for cards in out.values():
+        rng.shuffle(cards)
+    return out
+
+
+def playout(world: State, seat: int, judge: Judge, policies: Sequence[ComputerPlayer],
+            rng: random.Random) -> float:
+    """Play ``world`` to the end of its round with ``policies``; the seat's gain
+    minus the others' mean gain."""
+    start_key = judge.round_key(world)
+    start = judge.progress(world)
+    steps = 0
+    while steps < MAX_PLAYOUT:
+        acting = world.to_act()
+        if not acting or judge.round_key(world) != start_key:
+            break
+        s = acting[0] if len(acting) == 1 else rng.choice(acting)
+        legal = world.legal_actions(s)
+        action = legal[0] if len(legal) == 1 else policies[s].choose(world.view(s), legal, rng)
+        world.advance(s, action)
+        steps += 1
+    return gain(judge.progress(world), start, seat)
+
+
+def gain(end: Sequence[float], start: Sequence[float], seat: int) -> float:
+    """The seat's gain minus the mean gain of the others."""
+    d = [e - b for e, b in zip(end, start)]
+    others = [x for i, x in enumerate(d) if i != seat]
+    return d[seat] - (sum(others) / len(others) if others else 0.0)
+
+
+@dataclass
+class Thought:
+    """What the last search found: each candidate's mean value and its sample count,
+    the policy's own choice, the chosen one (for hints and benchmarks)."""
+
+    values: dict[Action, float]
+    counts: dict[Action, int]
+    policy: Action
+    chosen: Action
+    samples: int
+
+    def margin(self) -> float:
+        """How much better the chosen action scored than the policy's choice, on average."""
+        return self.values.get(self.chosen, 0.0) - self.values.get(self.policy, 0.0)
+
+
+class Search:
+    """The "hard" player of every game: PIMC over the seat's worlds (module docstring).
+
+    ``policy`` makes the playout players (one per seat, fresh for each move, so no
+    playout leaves memory in the real players); ``fallback`` is the player whose
+    choice breaks ties and plays when there is no world or no time; ``facts`` reads
+    what the view implies (see :class:`Facts`).  ``playouts`` (a count) or
+    ``seconds`` (wall time) bounds the work; ``width`` the candidates examined (the
+    policy's choice always among them).
+    """
+
+    wants_world = True
+
+    def __init__(self, name: str, policy: Callable[[], ComputerPlayer], fallback: ComputerPlayer,
+                 judge: Judge, facts: Callable[[dict[str, Any], ComputerPlayer], Facts]
+                 = lambda view, player: NO_FACTS,
+                 playouts: Optional[int] = None, seconds: Optional[float] = 0.5,
+                 width: int = 12) -> None:
+        self.name = name
+        self.policy = policy
+        self.fallback = fallback
+        self.judge = judge
+        self.facts = facts
+        self.playouts = playouts
+        self.seconds = seconds
+        self.width = width
+        self.last: Optional[Thought] = None
+
+    def choose(self, view: dict[str, Any], legal: Sequence[Action], rng: random.Random,
+               world: Optional[State] = None) -> Action:
+        legal = list(legal)
+        mine = self.fallback.choose(view, legal, rng)
+        seat = view.get("seat")
+        if world is None or len(legal) == 1 or not isinstance(seat, int):
+            self.last = None
+            return mine
+        candidates = self.candidates(legal, mine, rng)
+        facts = self.facts(view, self.fallback)
+        totals = {a: 0.0 for a in candidates}
+        counts = {a: 0 for a in candidates}
+        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        done = samples = 0
+        n = world.seats
+        while self.playouts is None or done < self.playouts:
+            sample = _copy(world)
+            deal(sample, seat, facts, rng)
+            policies = [self.policy() for _ in range(n)]
+            seed = rng.getrandbits(32)
+            values: dict[Action, float] = {}
+            for a in candidates:
+                if deadline is not None and time.perf_counter() > deadline:
+                    break
+                if not sample.is_legal(seat, a):
+                    continue
+                w = _copy(sample)
+                w.advance(seat, a)
+                values[a] = playout(w, seat, self.judge, policies, random.Random(seed))
+                done += 1
+            else:
+                samples += 1
+                for a, v in values.items():
+                    totals[a] += v
+                    counts[a] += 1
+                continue
+            break
+        means = {a: totals[a] / counts[a] for a in candidates if counts[a]}
+        best = max(means, key=lambda a: (means[a], a == mine), default=mine)
+        self.last = Thought(means, counts, mine, best, samples)
+        return best
+
+    def candidates(self, legal: list[Action], mine: Action, rng: random.Random) -> list[Action]:
+        """Every legal action, or when there are too many the policy's choice, a pass
+        when there is one, and others drawn at random."""
+        if len(legal) <= self.width:
+            return legal
+        keep = [mine] + [a for a in legal if a.kind == "pass" and a != mine]
+        rest = [a for a in legal if a not in keep]
+        return keep + rng.sample(rest, self.width - len(keep))
+
+
+def _copy(state: State) -> State:
+    return copy.deepcopy(state)
