@@ -16,8 +16,10 @@ How they think:
   takes it when last, else the weakest card likely to hold); once its bet is
   made it ducks (the strongest card that still loses, else its weakest).  An Ace
   is played high to win and low to duck: the two worths are two actions.
-* ``easy`` plays a random legal action now and then; ``hard`` also counts the
-  players still to play when deciding whether a card will hold.
+* ``easy`` plays as a beginner: by the same rules of thumb, but counting no card
+  (everything not in its hand might still come).  ``hard`` is the search
+  (game/ai/search.py); its fallback also counts the players still to play when
+  deciding whether a card will hold.
 """
 
 from __future__ import annotations
@@ -86,10 +88,20 @@ def best_bet(dist: Sequence[float], legal: Sequence[Action]) -> Action:
 class BiscaPlayer:
     name = "bisca"
 
-    def __init__(self, level: str, blunder: float = 0.0, count_rivals: bool = False) -> None:
+    def __init__(self, level: str, blunder: float = 0.0, count_rivals: bool = False,
+                 counting: bool = True) -> None:
         self.name = f"bisca-{level}"
         self.blunder = blunder
         self.count_rivals = count_rivals
+        #: a beginner counts no card: every card not in its hand might be anywhere
+        self.counting = counting
+
+    def pool(self, view: dict[str, Any]) -> list[Card]:
+        """The cards it believes may still be played against it."""
+        if self.counting:
+            return unseen(view)
+        mine = set(view["zones"][f"hand/{view['seat']}"])
+        return [c for c in DECK if c.code not in mine]
 
     def choose(self, view: dict[str, Any], legal: Sequence[Action], rng: random.Random) -> Action:
         if self.blunder and rng.random() < self.blunder:
@@ -104,12 +116,11 @@ class BiscaPlayer:
         others = [s for s in view["players"] if s != seat]
         if view["blind"]:
             return distribution([self.blind_chance(view, others)])
-        pool = unseen(view)
+        pool = self.pool(view)
         hand = [_card(c) for c in view["zones"][f"hand/{seat}"]]
         return distribution([chance(top(c), pool, len(others)) for c in hand])
 
-    @staticmethod
-    def blind_chance(view: dict[str, Any], others: list[int]) -> float:
+    def blind_chance(self, view: dict[str, Any], others: list[int]) -> float:
         """The one-card round: the chance my unseen card beats the best card in sight."""
         best = -2
         for s in others:
@@ -119,7 +130,7 @@ class BiscaPlayer:
                 c = _card(code)
                 low = c.rank == 1 and view["bets"][s] == 0
                 best = max(best, strength(c, LOW) if low else top(c))
-        pool = unseen(view)
+        pool = self.pool(view)
         return sum(top(c) > best for c in pool) / max(1, len(pool))
 
     # -- play ------------------------------------------------------------------
@@ -137,7 +148,7 @@ class BiscaPlayer:
                 return ordered[0]
             if behind == 0:
                 return winners[0]
-            pool = unseen(view)
+            pool = self.pool(view)
             rivals = behind if self.count_rivals else len(view["players"]) - 1
             holding = [a for a in winners if chance(worth(a), pool, rivals) >= 0.5]
             return holding[0] if holding else winners[-1]
@@ -156,7 +167,7 @@ def player(level: str = "normal") -> BiscaPlayer | Search:
     searches (game/ai/search.py), with the player that weighs how many are still to
     play the hand as its fallback."""
     if level == "easy":
-        return BiscaPlayer("easy", blunder=0.3)
+        return BiscaPlayer("easy", counting=False)
     if level == "hard":
         return Search("bisca-hard", lambda: BiscaPlayer("normal"),
                       BiscaPlayer("hard", count_rivals=True), JUDGE)

@@ -15,7 +15,10 @@ How they think, in a few lines:
   greedily, and scoring "points I take now" minus "what the card is worth to
   keep" (high trumps are kept for valuable tricks; Aces and Threes are not
   thrown to opponents).  Points in a held culetto go to the next trick.
-* "hard" also searches the last tricks exactly once the stock is empty.
+* "easy" is a beginner: it samples few hands and counts no card (every card not in
+  sight seems still out).
+* "hard" is the search (game/ai/search.py).  Its fallback, the old hard player,
+  also searches the last tricks exactly once the stock is empty.
 * A Venceslao is always claimed; the new trump is the suit the hand is
   strongest in, counting what it does to the trick on the table.
 """
@@ -126,11 +129,13 @@ class BriscolaPlayer:
     """Samples the hidden cards and scores each card it may play; see the module docstring."""
 
     def __init__(self, level: str = "normal", samples: int = 12, blunder: float = 0.0,
-                 endgame: bool = False) -> None:
+                 endgame: bool = False, counting: bool = True) -> None:
         self.name = f"briscola-{level}"
         self.samples = samples
         self.blunder = blunder
         self.endgame = endgame
+        #: remember the cards played (a beginner thinks every card not in sight still out)
+        self.counting = counting
         self.memory: dict[int, _Memory] = {}
 
     # -- the protocol ------------------------------------------------------------
@@ -175,7 +180,7 @@ class BriscolaPlayer:
         hand = _cards(zones[f"hand/{seat}"])
         table = _cards(zones["table"])
         culetto = _cards(zones["culetto"])
-        played = set(_cards(view["played"]))
+        played = set(_cards(view["played"])) if self.counting else set()
         seen = played | set(hand) | set(table) | set(culetto)
         unseen = [c for c in DECK if c not in seen]
         placed: dict[int, list[Card]] = {}
@@ -364,7 +369,8 @@ def _maxn(table: list[Card], leader: int, culetto: list[Card], hands: dict[int, 
 
 #: A playout ends with the game (of the match's three); its points are the match's.
 JUDGE = Judge(lambda s: s.game_no,
-              lambda s: s.totals if s.over else [t + k for t, k in zip(s.totals, s.taken())])
+              lambda s: s.totals if s.over else [t + k for t, k in zip(s.totals, s.taken())],
+              lambda world: _remembering(world))
 
 
 def facts(view: dict[str, Any], reader: BriscolaPlayer) -> Facts:
@@ -373,23 +379,28 @@ def facts(view: dict[str, Any], reader: BriscolaPlayer) -> Facts:
     memory = reader._remember(view)
     sit = reader.read(view, memory)
     holds = {f"hand/{s}": cards for s, cards in sit.placed.items()}
-    if view.get("trump_known"):
-        return Facts(holds)
+    known = bool(view.get("trump_known"))
     odds = dict(sit.trump_odds)
     suits, weights = list(odds), list(odds.values())
 
     def adjust(world: Any, rng: random.Random) -> None:
-        if world.briscola is None and not world.announced:
+        if not known and world.briscola is None and not world.announced:
             world.trump = rng.choices(suits, weights)[0]
-    return Facts(holds, {"briscola": lambda c: c.suit not in odds}, adjust)
+    return Facts(holds, {} if known else {"briscola": lambda c: c.suit not in odds}, adjust)
+
+
+def _remembering(world: Any) -> None:
+    """Playout players start with no memory: in a sampled world every seat that knows
+    the trump sees it, as a player who remembers it would."""
+    world.remember = False
 
 
 def player(level: str = "normal") -> BriscolaPlayer | Search:
-    """``easy`` blunders now and then; ``normal`` samples; ``hard`` searches
+    """``easy`` samples few hands and counts no card; ``normal`` samples; ``hard`` searches
     (game/ai/search.py), with the old hard player (more samples, the end solved) as
     its fallback."""
     if level == "easy":
-        return BriscolaPlayer("easy", samples=4, blunder=0.3)
+        return BriscolaPlayer("easy", samples=4, counting=False)
     if level == "hard":
         return Search("briscola-hard", lambda: BriscolaPlayer("playout", samples=2),
                       BriscolaPlayer("hard", samples=24, endgame=True), JUDGE, facts)

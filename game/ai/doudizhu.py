@@ -14,6 +14,8 @@ How they think:
   out), and lead a low single or pair to a partner close to going out.
 * Cards are counted from the public list of plays: a single that nothing unseen can
   beat is played as a sure winner at the end.
+* "easy" is a beginner: the same play, but it counts no card and plays on its own
+  (no care for a partner).  "hard" is the search (game/ai/search.py).
 """
 
 from __future__ import annotations
@@ -115,8 +117,6 @@ class DoudizhuPlayer:
             return legal[0]
         if view.get("phase") == "bid":
             return self._bid(view, legal)
-        if self.level == "easy" and rng.random() < 0.3:
-            return rng.choice(legal)
         return self._play(view, legal)
 
     # -- bidding -------------------------------------------------------------------------------
@@ -144,6 +144,8 @@ class DoudizhuPlayer:
         partner = next((s for s in range(SEATS) if s not in opponents and s != seat), None)
         danger = min(left[s] for s in opponents)
         unseen = self._unseen(view, hand)
+        if self.level == "easy":              # a beginner: no partner, no count of the cards
+            partner, unseen = None, [max(0, f - h) for f, h in zip(COPIES, hand)]
 
         def after(a: Action) -> tuple[int, ...]:
             rest = list(hand)

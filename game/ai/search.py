@@ -33,6 +33,7 @@ The ISMCTS here (:class:`IsmctsSearch`) is kept for that comparison.
 from __future__ import annotations
 
 import copy
+import math
 import random
 import time
 from dataclasses import dataclass, field
@@ -66,10 +67,17 @@ NO_FACTS = Facts()
 @dataclass(frozen=True)
 class Judge:
     """How a game scores a playout: ``round_key`` changes when a round ends (the
-    playout stops there), ``progress`` is each seat's points so far."""
+    playout stops there), ``progress`` is each seat's points so far; ``ready``, when
+    given, readies a sampled world for the playout players."""
 
     round_key: Callable[[State], Hashable]
     progress: Callable[[State], Sequence[float]]
+    #: readies a sampled world for playout players that start with no memory
+    ready: Optional[Callable[[State], None]] = None
+
+    def prepare(self, world: State) -> None:
+        if self.ready is not None:
+            self.ready(world)
 
 
 def deal(world: State, seat: int, facts: Facts, rng: random.Random, tries: int = 8) -> None:
@@ -204,8 +212,13 @@ class Search:
         if world is None or len(legal) == 1 or not isinstance(seat, int):
             self.last = None
             return mine
+        self.last = self.search(world, seat, legal, mine, self.facts(view, self.fallback), rng)
+        return self.last.chosen
+
+    def search(self, world: State, seat: int, legal: list[Action], mine: Action, facts: Facts,
+               rng: random.Random) -> Thought:
+        """PIMC (the module docstring): every candidate played out in the same worlds."""
         candidates = self.candidates(legal, mine, rng)
-        facts = self.facts(view, self.fallback)
         totals = {a: 0.0 for a in candidates}
         counts = {a: 0 for a in candidates}
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
@@ -214,6 +227,7 @@ class Search:
         while self.playouts is None or done < self.playouts:
             sample = _copy(world)
             deal(sample, seat, facts, rng)
+            self.judge.prepare(sample)
             policies = [self.policy() for _ in range(n)]
             seed = rng.getrandbits(32)
             values: dict[Action, float] = {}
@@ -235,8 +249,7 @@ class Search:
             break
         means = {a: totals[a] / counts[a] for a in candidates if counts[a]}
         best = max(means, key=lambda a: (means[a], a == mine), default=mine)
-        self.last = Thought(means, counts, mine, best, samples)
-        return best
+        return Thought(means, counts, mine, best, samples)
 
     def candidates(self, legal: list[Action], mine: Action, rng: random.Random) -> list[Action]:
         """Every legal action, or when there are too many the policy's choice, a pass
@@ -250,3 +263,93 @@ class Search:
 
 def _copy(state: State) -> State:
     return copy.deepcopy(state)
+
+
+class _Node:
+    """A node of the ISMCTS tree: reached by one seat's action, whatever the deal."""
+
+    __slots__ = ("children", "visits", "avail", "reward")
+
+    def __init__(self) -> None:
+        self.children: dict[tuple[int, Action], _Node] = {}
+        self.visits = 0
+        self.avail = 0
+        self.reward = 0.0          # summed gain of the seat whose action leads here
+
+
+class IsmctsSearch(Search):
+    """Single-observer information-set MCTS (Cowling, Powley and Whitehouse), kept to
+    measure PIMC against (bench/ai.py ``--rows ismcts``): each iteration deals a world
+    as :class:`Search` does, walks one tree shared by all deals (an action is a child
+    whoever's hand allowed it; UCB over the children this deal allows, counted by
+    availability), adds one node, plays out with the policy, and backs up each seat's
+    gain.  The move is the root child visited most.  ``playouts`` counts iterations."""
+
+    #: UCB exploration, in units of the spread of the gains seen so far
+    EXPLORE = 0.7
+
+    @classmethod
+    def like(cls, search: Search) -> "IsmctsSearch":
+        """An ISMCTS player with ``search``'s policy, fallback, judge, facts and budget."""
+        return cls(search.name.replace("hard", "ismcts"), search.policy, search.fallback,
+                   search.judge, search.facts, search.playouts, search.seconds, search.width)
+
+    def search(self, world: State, seat: int, legal: list[Action], mine: Action, facts: Facts,
+               rng: random.Random) -> Thought:
+        root = _Node()
+        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        low, high = 0.0, 1e-9
+        done = 0
+        n = world.seats
+        while (self.playouts is None or done < self.playouts) and \
+                (deadline is None or time.perf_counter() < deadline):
+            w = _copy(world)
+            deal(w, seat, facts, rng)
+            self.judge.prepare(w)
+            policies = [self.policy() for _ in range(n)]
+            key, start = self.judge.round_key(w), self.judge.progress(w)
+            node, path, movers = root, [root], []
+            while w.to_act() and self.judge.round_key(w) == key:
+                acting = w.to_act()
+                s = acting[0] if len(acting) == 1 else rng.choice(acting)
+                options = w.legal_actions(s) if node is not root else \
+                    [a for a in legal if w.is_legal(seat, a)]
+                if node is root:
+                    s = seat
+                for a in options:
+                    child = node.children.get((s, a))
+                    if child is not None:
+                        child.avail += 1
+                untried = [a for a in options if (s, a) not in node.children]
+                if untried:
+                    a = mine if node is root and mine in untried else rng.choice(untried)
+                    child = node.children[(s, a)] = _Node()
+                    child.avail = 1
+                    w.advance(s, a)
+                    path.append(child)
+                    movers.append(s)
+                    break
+                spread = self.EXPLORE * (high - low)
+
+                def ucb(a: Action) -> float:
+                    c = node.children[(s, a)]
+                    return c.reward / c.visits + spread * math.sqrt(math.log(c.avail) / c.visits)
+                a = max(options, key=ucb)
+                node = node.children[(s, a)]
+                w.advance(s, a)
+                path.append(node)
+                movers.append(s)
+            playout(w, seat, self.judge, policies, rng)
+            end = self.judge.progress(w)
+            for child, s in zip(path[1:], movers):
+                g = gain(end, start, s)
+                child.visits += 1
+                child.reward += g
+                low, high = min(low, g), max(high, g)
+            root.visits += 1
+            done += 1
+        visits = {a: c.visits for (s, a), c in root.children.items() if s == seat}
+        best = max(visits, key=lambda a: (visits[a], a == mine), default=mine)
+        return Thought({a: c.reward / max(1, c.visits) for (s, a), c in root.children.items()
+                        if s == seat}, visits, mine, best, done)
+

@@ -17,7 +17,7 @@ from game.ai.bolola import facts as bolola_facts
 from game.ai.briscola import BriscolaPlayer
 from game.ai.briscola import facts as briscola_facts
 from game.ai.doudizhu import facts as doudizhu_facts
-from game.ai.search import Facts, Search, deal, gain
+from game.ai.search import Facts, IsmctsSearch, Search, deal, gain
 from game.cards import Card
 from game.engine import State
 from tests.game.aicheck import quick
@@ -199,3 +199,16 @@ def test_the_search_spends_exactly_its_playouts():
 def test_gain_is_the_seats_gain_less_the_others_mean():
     assert gain([10, 4, 1], [0, 0, 1], 0) == 10 - 2
     assert gain([3, 5], [3, 0], 1) == 5
+
+
+@pytest.mark.parametrize("key", ["bisca", "doudizhu"])
+def test_ismcts_proposes_legal_actions_and_repeats_itself(key):
+    for seed, state in positions(key, 5):
+        seat = state.to_act()[0]
+        legal = state.legal_actions(seat)
+        moves = []
+        for _ in range(2):
+            ismcts = quick(IsmctsSearch.like(computer_player(key, "hard")), playouts=12)
+            moves.append(ismcts.choose(state.view(seat), legal, random.Random(seed),
+                                       world=state.world(seat, seed)))
+        assert moves[0] in legal and moves[0] == moves[1]
