@@ -123,10 +123,12 @@ def row(key: str, hero: str, other: str, seats: int, games: int, args: argparse.
     n = result.played
     lo, hi = wilson(wins, n)
     fair = 1 / seats
+    points = result.player_points
+    edge = (points[0] - sum(points[1:]) / (seats - 1)) / max(1, n)
     print(f"| {GAMES[key].title} | {hero} vs {seats - 1} {other} | {n} | "
           f"**{wins / max(1, n):.1%}** [{lo:.1%}, {hi:.1%}] | {fair:.0%} | "
-          f"{(wins / max(1, n) - fair) * 100:+.1f} | {time.perf_counter() - started:.0f} s"
-          f"{' | ' + note if note else ''} |", flush=True)
+          f"{(wins / max(1, n) - fair) * 100:+.1f} | {edge:+.1f} | "
+          f"{time.perf_counter() - started:.0f} s{' | ' + note if note else ''} |", flush=True)
     if result.errors:
         print(f"  errors: {len(result.errors)}, first {result.errors[0]}", flush=True)
 
@@ -146,8 +148,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(f"# bench/ai.py {' '.join(argv if argv is not None else sys.argv[1:])}")
     print(f"# load average {os.getloadavg()[0]:.1f}, Hard: "
           f"{f'{args.playouts} playouts a move' if args.playouts else 'its time a move'}")
-    print("| game | who | games | hero wins [95%] | fair | points above fair | time |")
-    print("|---|---|---|---|---|---|---|")
+    print("| game | who | games | hero wins [95%] | fair | points above fair "
+          "| hero's score less the others' mean, a game | time |")
+    print("|---|---|---|---|---|---|---|---|")
     for key in keys:
         counts = GAMES[key].seats
         for seats in counts:

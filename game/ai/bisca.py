@@ -17,7 +17,9 @@ How they think:
   made it ducks (the strongest card that still loses, else its weakest).  An Ace
   is played high to win and low to duck: the two worths are two actions.
 * ``easy`` plays as a beginner: by the same rules of thumb, but counting no card
-  (everything not in its hand might still come).  ``hard`` is the search
+  (everything not in its hand might still come); it bets by telling winners from
+  losers instead of weighing chances, and plays its best card while it needs hands,
+  its worst once it has them.  ``hard`` is the search
   (game/ai/search.py); its fallback also counts the players still to play when
   deciding whether a card will hold.
 """
@@ -118,7 +120,10 @@ class BiscaPlayer:
             return distribution([self.blind_chance(view, others)])
         pool = self.pool(view)
         hand = [_card(c) for c in view["zones"][f"hand/{seat}"]]
-        return distribution([chance(top(c), pool, len(others)) for c in hand])
+        odds = [chance(top(c), pool, len(others)) for c in hand]
+        if not self.counting:                 # a beginner: "this one wins, that one won't"
+            odds = [float(p >= 0.5) for p in odds]
+        return distribution(odds)
 
     def blind_chance(self, view: dict[str, Any], others: list[int]) -> float:
         """The one-card round: the chance my unseen card beats the best card in sight."""
@@ -142,6 +147,8 @@ class BiscaPlayer:
         best = max((strength(_card(t["card"]), t["ace"] or "") for t in trick), default=None)
         behind = len(view["players"]) - len(trick) - 1
         ordered = sorted(legal, key=worth)
+        if not self.counting:                # a beginner: its best card to win, else its worst
+            return ordered[-1] if short >= HALF else ordered[0]
         winners = [a for a in ordered if best is None or worth(a) > best]
         if short >= HALF:                              # wants this hand
             if not winners:
@@ -163,7 +170,7 @@ JUDGE = Judge(lambda s: s.round_no, lambda s: list(s.lives))
 
 
 def player(level: str = "normal") -> BiscaPlayer | Search:
-    """``easy`` blunders now and then; ``normal`` bets and plays to its bet; ``hard``
+    """``easy`` plays as a beginner; ``normal`` bets and plays to its bet; ``hard``
     searches (game/ai/search.py), with the player that weighs how many are still to
     play the hand as its fallback."""
     if level == "easy":
