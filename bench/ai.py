@@ -2,6 +2,7 @@
 
     python bench/ai.py [--games 1000] [--hard-games 1000] [--playouts N | --seconds S]
                        [--game KEY ...] [--rows hard,normal,easy,rule,ismcts] [--seed 0]
+                       [--seats N ...]
 
 Fixed seeds (``--seed``, ``--seed`` + 1 ...), the hero's seat rotating game by game
 (game/simulate.py's ``tally``), a win being among the winners; each figure with its
@@ -141,6 +142,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--seconds", type=float, help="Hard's time per move (default its own)")
     parser.add_argument("--game", action="append", choices=sorted(GAMES), help="only these games")
     parser.add_argument("--rows", default=",".join(ROWS), help="which rows, comma-separated")
+    parser.add_argument("--seats", type=int, action="append",
+                        help="only these player counts (Bisca allows 2 to 6)")
     parser.add_argument("--seed", type=int, default=0, help="the first seed")
     args = parser.parse_args(argv)
     rows = set(args.rows.split(","))
@@ -152,7 +155,8 @@ def main(argv: Sequence[str] | None = None) -> int:
           "| hero's score less the others' mean, a game | time |")
     print("|---|---|---|---|---|---|---|---|")
     for key in keys:
-        counts = GAMES[key].seats
+        counts = [n for n in GAMES[key].seats if not args.seats or n in args.seats] \
+            or [GAMES[key].seats[0]]
         for seats in counts:
             if "hard" in rows:
                 row(key, "hard", "normal", seats, args.hard_games, args)

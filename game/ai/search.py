@@ -17,9 +17,12 @@ Perfect-information Monte Carlo (PIMC), as strong Skat and Bridge programs play:
    a Bolola deal, a Bisca round, a Bocce hand, a Dou Dizhu hand) or the game does.
 3. *Score* the round by the game's :class:`Judge`: the seat's gain in the game's own
    points minus the others' mean gain, at the cut-off.
-4. *Choose* the action with the best mean over the same sampled worlds (common
-   random numbers: every candidate sees the same deals); a tie keeps the policy's
-   own choice.
+4. *Choose* by the same sampled worlds for every candidate (common random
+   numbers): the best mean among the candidates that beat the policy's own choice
+   by more than a standard error of the paired difference, else the policy's
+   choice (:func:`confident_best`).  A budget that cannot judge every candidate on
+   :data:`MIN_SAMPLES` worlds judges fewer (the policy's choice, a pass, others at
+   random).
 
 The budget is a count of playouts (tests: the same seed gives the same move) or a
 time in seconds (play: checked before every playout, so a move never runs over by
@@ -45,6 +48,11 @@ from game.engine import Action, State
 
 #: a playout that has not reached the end of its round after this many actions stops
 MAX_PLAYOUT = 800
+#: the fewest sampled worlds a candidate should be judged on: a budget keeps fewer
+#: candidates (the policy's choice first) rather than judge more on fewer worlds
+MIN_SAMPLES = 8
+#: standard errors by which a candidate must beat the policy's choice to be played
+CONFIDENCE = 1.0
 
 
 @dataclass(frozen=True)
@@ -219,9 +227,11 @@ class Search:
                rng: random.Random) -> Thought:
         """PIMC (the module docstring): every candidate played out in the same worlds."""
         candidates = self.candidates(legal, mine, rng)
-        totals = {a: 0.0 for a in candidates}
-        counts = {a: 0 for a in candidates}
-        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        if self.playouts is not None:
+            candidates = candidates[:max(2, self.playouts // MIN_SAMPLES)]
+        runs: dict[Action, list[Optional[float]]] = {a: [] for a in candidates}
+        started = time.perf_counter()
+        deadline = None if self.seconds is None else started + self.seconds
         done = samples = 0
         n = world.seats
         while self.playouts is None or done < self.playouts:
@@ -242,23 +252,46 @@ class Search:
                 done += 1
             else:
                 samples += 1
-                for a, v in values.items():
-                    totals[a] += v
-                    counts[a] += 1
+                for a in candidates:
+                    runs[a].append(values.get(a))
+                if samples == 1 and deadline is not None:   # keep what the time can judge
+                    each = (time.perf_counter() - started) / max(1, len(values))
+                    fit = int((deadline - time.perf_counter()) / each / MIN_SAMPLES)
+                    candidates = candidates[:max(2, fit)]
                 continue
             break
-        means = {a: totals[a] / counts[a] for a in candidates if counts[a]}
-        best = max(means, key=lambda a: (means[a], a == mine), default=mine)
-        return Thought(means, counts, mine, best, samples)
+        counts = {a: sum(v is not None for v in runs[a]) for a in runs}
+        means = {a: sum(v for v in runs[a] if v is not None) / counts[a]
+                 for a in runs if counts[a]}
+        return Thought(means, counts, mine, confident_best(runs, mine), samples)
 
     def candidates(self, legal: list[Action], mine: Action, rng: random.Random) -> list[Action]:
-        """Every legal action, or when there are too many the policy's choice, a pass
-        when there is one, and others drawn at random."""
-        if len(legal) <= self.width:
-            return legal
+        """The policy's choice, a pass when there is one, then the other legal actions
+        in a random order, at most ``width`` in all (a budget may keep fewer)."""
         keep = [mine] + [a for a in legal if a.kind == "pass" and a != mine]
         rest = [a for a in legal if a not in keep]
-        return keep + rng.sample(rest, self.width - len(keep))
+        rng.shuffle(rest)
+        return (keep + rest)[:max(len(keep), self.width)]
+
+
+def confident_best(runs: Mapping[Action, Sequence[Optional[float]]], mine: Action) -> Action:
+    """The candidate with the best mean among those that beat ``mine`` (the policy's
+    choice) by more than :data:`CONFIDENCE` standard errors of the paired difference
+    over the same worlds; ``mine`` when none does.  A few dozen playouts judge two
+    moves a few points apart by chance: the search leaves the policy only on evidence."""
+    best, best_mean = mine, 0.0
+    base = runs.get(mine, [])
+    for a, values in runs.items():
+        if a == mine:
+            continue
+        d = [x - y for x, y in zip(values, base) if x is not None and y is not None]
+        if len(d) < 2:
+            continue
+        mean = sum(d) / len(d)
+        var = sum((x - mean) ** 2 for x in d) / (len(d) - 1)
+        if mean > CONFIDENCE * math.sqrt(var / len(d)) and mean > best_mean:
+            best, best_mean = a, mean
+    return best
 
 
 def _copy(state: State) -> State:

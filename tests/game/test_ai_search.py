@@ -17,9 +17,9 @@ from game.ai.bolola import facts as bolola_facts
 from game.ai.briscola import BriscolaPlayer
 from game.ai.briscola import facts as briscola_facts
 from game.ai.doudizhu import facts as doudizhu_facts
-from game.ai.search import Facts, IsmctsSearch, Search, deal, gain
+from game.ai.search import Facts, IsmctsSearch, Search, confident_best, deal, gain
 from game.cards import Card
-from game.engine import State
+from game.engine import Action, State
 from tests.game.aicheck import quick
 
 KEYS = sorted(GAMES)
@@ -188,12 +188,23 @@ def test_the_search_spends_exactly_its_playouts():
         legal = state.legal_actions(seat)
         if len(legal) < 2:
             continue
-        hard = quick(computer_player("briscola", "hard"), playouts=4 * len(legal))
+        hard = quick(computer_player("briscola", "hard"), playouts=8 * len(legal))
         hard.choose(state.view(seat), legal, random.Random(0), world=state.world(seat, 0))
-        assert hard.last.samples == 4
-        assert set(hard.last.counts.values()) == {4}
+        assert hard.last.samples == 8 and set(hard.last.counts) == set(legal)
+        assert set(hard.last.counts.values()) == {8}
+        fewer = quick(computer_player("briscola", "hard"), playouts=16)   # judges two
+        fewer.choose(state.view(seat), legal, random.Random(0), world=state.world(seat, 0))
+        assert len(fewer.last.counts) == 2 and fewer.last.policy in fewer.last.counts
         return
     pytest.fail("no position with a choice")
+
+
+def test_the_search_leaves_the_policy_only_on_evidence():
+    a, b, c = Action("play", (), "a"), Action("play", (), "b"), Action("play", (), "c")
+    assert confident_best({a: [0, 0, 0, 0], b: [5, -5, 5, -4], c: [0, 1, 0, 1]}, a) == c
+    assert confident_best({a: [0, 0, 0, 0], b: [5, -5, 5, -4]}, a) == a     # noise
+    assert confident_best({a: [0, 0, 0], b: [3, 3, 4], c: [2, 2, 2]}, a) == b
+    assert confident_best({a: [0, 0], b: [None, 9]}, a) == a               # one world only
 
 
 def test_gain_is_the_seats_gain_less_the_others_mean():
