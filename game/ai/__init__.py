@@ -20,4 +20,7 @@ def computer_player(key: str, level: str = "normal") -> ComputerPlayer:
         if exc.name != f"game.ai.{key}":
             raise
         return RandomPlayer()
-    return module.player(level)
+    made = module.player(level)
+    if getattr(made, "wants_world", False):
+        made.origin = (key, level)      # a search can be made again in its own process
+    return made

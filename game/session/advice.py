@@ -2,7 +2,8 @@
 
 The session asks for it with the seat's view, its legal actions and its world
 (:meth:`State.world <game.engine.State.world>`, made in the session's thread);
-the search runs in a thread of its own, so the screen's frames go on meanwhile.
+the search runs in the searches' own process (game/session/apart.py), so the
+screen's frames go on meanwhile.
 One question at a time: a question about a newer position replaces an older one,
 whose answer is dropped.  The answer carries one line of why, as a translation key
 and its parameters (the client puts it into words), when the search can say it.
@@ -20,6 +21,7 @@ from typing import Any, Optional, Sequence
 from game.ai import computer_player
 from game.ai.search import Thought
 from game.engine import Action, Reason, State
+from game.session import apart
 from game.session.computers import think
 
 log = logging.getLogger(__name__)
@@ -65,20 +67,25 @@ class Advisor:
         if self._future is not None:
             self._future.cancel()
         self._asked = (seat, version)
-        self._future = self._executor.submit(self._think, copy.deepcopy(view), list(legal),
-                                             world, random.Random(seed))
+        origin = apart.origin_of(self.player)
+        if world is not None and origin is not None:      # in the searches' own process
+            self._future = apart.submit(origin, apart.budget_of(self.player), seat, view,
+                                        legal, seed, world)
+        else:
+            self._future = self._executor.submit(self._think, copy.deepcopy(view), list(legal),
+                                                 world, random.Random(seed))
 
     def _think(self, view: dict[str, Any], legal: list[Action], world: Optional[State],
-               rng: random.Random) -> Advice:
-        action = think(self.player, view, legal, rng, world)
-        return Advice(action, reason_of(getattr(self.player, "last", None)))
+               rng: random.Random) -> tuple[Action, Optional[Thought]]:
+        return think(self.player, view, legal, rng, world), getattr(self.player, "last", None)
 
     def answer(self, seat: int, version: int) -> Optional[Advice]:
         """The advice for (seat, version) once thought out, else None."""
         if self._asked != (seat, version) or self._future is None or not self._future.done():
             return None
         try:
-            return self._future.result()
+            action, thought = self._future.result()
+            return Advice(action, reason_of(thought))
         except Exception:  # a broken search must not break the table: no advice
             log.exception("advice for seat %d failed", seat)
             return None

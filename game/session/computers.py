@@ -1,5 +1,9 @@
 """Computer seats thinking off the caller's thread, each move within a time budget.
 
+A player that searches thinks in a process of its own (game/session/apart.py), so
+that its half second of pure Python never holds the interpreter's lock against the
+frame loop; the others think in a worker thread.
+
 A worker thread runs ``choose(view, legal, rng)`` on copies of the seat's view
 and legal list, never on the state, so the game is only ever touched by the
 thread that drives the session.  Each request is made for one version of the
@@ -24,6 +28,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, Optional, Sequence
 
 from game.ai.base import ComputerPlayer
+from game.session import apart
 from game.engine import Action, State
 
 log = logging.getLogger(__name__)
@@ -95,8 +100,13 @@ class ComputerSeats:
         assert player is not None
         legal_t = tuple(legal)
         made = world() if world is not None and wants_world(player) else None
-        future = self._pool().submit(think, player, copy.deepcopy(view), list(legal_t),
-                                     self.rngs[seat], made)
+        origin = apart.origin_of(player)
+        if made is not None and origin is not None:      # a search: in its own process
+            future = apart.submit(origin, apart.budget_of(player), seat, view, legal_t,
+                                  self.rngs[seat].getrandbits(64), made)
+        else:
+            future = self._pool().submit(think, player, copy.deepcopy(view), list(legal_t),
+                                         self.rngs[seat], made)
         self._requests[seat] = _Request(version, future, legal_t, time.monotonic())
 
     def answers(self, version: int) -> dict[int, Action]:
@@ -124,6 +134,8 @@ class ComputerSeats:
     def _answer(self, seat: int, req: _Request) -> Action:
         try:
             action = req.future.result()
+            if isinstance(action, tuple):        # from a search's process: (action, thought)
+                action = action[0]
         except Exception:  # a broken player must not stop the game
             log.exception("computer player of seat %d failed; playing a legal move", seat)
             return req.legal[0]
