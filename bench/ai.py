@@ -117,7 +117,13 @@ def row(key: str, hero: str, other: str, seats: int, games: int, args: argparse.
         if sys.stderr.isatty():
             sys.stderr.write(f"\r{key} {hero} vs {other} x{seats - 1}: {done}/{games}")
             sys.stderr.flush()
-    result = tally(key, players, games, args.seed, rotate=True, progress=progress)
+
+    def each(so_far: Any) -> None:
+        if args.verbose:                     # a log of a long run: the tally after each game
+            print(f"#   {key} {hero} vs {seats - 1} {other}: {so_far.player_wins[0]} wins of "
+                  f"{so_far.played}, hero's points {so_far.player_points[0]:+.0f}, others' "
+                  f"{sum(so_far.player_points[1:]) / (seats - 1):+.0f}", flush=True)
+    result = tally(key, players, games, args.seed, rotate=True, progress=progress, each=each)
     if sys.stderr.isatty():
         sys.stderr.write("\r" + " " * 60 + "\r")
     wins = result.player_wins[0]
@@ -145,6 +151,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--seats", type=int, action="append",
                         help="only these player counts (Bisca allows 2 to 6)")
     parser.add_argument("--seed", type=int, default=0, help="the first seed")
+    parser.add_argument("--verbose", action="store_true",
+                        help="a line after every game: the hero's wins and points so far")
     args = parser.parse_args(argv)
     rows = set(args.rows.split(","))
     keys = args.game or sorted(GAMES)
