@@ -1,10 +1,12 @@
 # Two commands: `make play` and `make test`. Both create .venv when it is missing.
+# `make test-fast` leaves out the tests marked slow, for the edit-test loop (CI runs `make test`).
 PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
+HEADLESS := SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy PYGAME_HIDE_SUPPORT_PROMPT=1
 
-.PHONY: play test bench clean
+.PHONY: play test test-fast bench clean
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -20,8 +22,10 @@ play: $(STAMP)
 	$(PY) main.py $(ARGS)
 
 test: $(STAMP)
-	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy PYGAME_HIDE_SUPPORT_PROMPT=1 \
-		$(PY) -m pytest $(PYTEST_ARGS)
+	$(HEADLESS) $(PY) -m pytest $(PYTEST_ARGS)
+
+test-fast: $(STAMP)
+	$(HEADLESS) $(PY) -m pytest -m "not slow" $(PYTEST_ARGS)
 
 bench: $(STAMP)
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) bench/frames.py

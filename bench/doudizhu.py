@@ -51,7 +51,8 @@ from game.ai.base import RandomPlayer  # noqa: E402
 from game.ai.doudizhu import player  # noqa: E402
 from game.doudizhu import combos  # noqa: E402
 from game.doudizhu.rules import CLASSIC_KINDS  # noqa: E402
-from game.doudizhu.state import PASS, play_action  # noqa: E402
+from game.cards import Card  # noqa: E402
+from game.doudizhu.state import PASS, play_from  # noqa: E402
 from game.engine import Action  # noqa: E402
 
 DECK = [r for r in range(13) for _ in range(4)] + [13, 14]
@@ -133,7 +134,8 @@ class OursInRLCard:
                 "landlord": raw["landlord"], "counts": list(raw["num_cards_left"]),
                 "last": last, "played": [a for _, a in raw["trace"] if a != "pass"],
                 "zones": {f"hand/{seat}": hand}}
-        legal = sorted(PASS if a == "pass" else play_action(a) for a in raw["actions"])
+        held = [Card.parse(c) for c in hand]
+        legal = sorted(PASS if a == "pass" else play_from(held, a) for a in raw["actions"])
         action = self.ai.choose(view, legal, self.rng)
         return "pass" if action == PASS else action.value
 

@@ -81,8 +81,10 @@ class Child:
 
 
 def start_relay() -> tuple[Child, int]:
-    relay = Child("-m", "game.net.relay", "--host", LOOPBACK, "--port", "0",
-                  "--max-rooms", "100000")
+    # every pair comes from 127.0.0.1: lift what one address may hold (game/net/guard.py)
+    relay = Child("-m", "game.net.relay", "--listen", LOOPBACK, "--port", "0",
+                  "--max-rooms", "100000", "--per-address", "100000",
+                  "--rooms-per-address", "100000")
     return relay, int(relay.expect("relay listening on ").rsplit(":", 1)[1])
 
 

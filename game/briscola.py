@@ -33,6 +33,8 @@ Choices where the rule text is silent (all shown in assets/rules/en/briscola.md)
 * Primiera: every suit needed; the highest valid primiera scores 11, a tie for
   the highest scores nothing.  Match: most points over three games; a tie
   shares the win.
+* Option ``games`` (default 3, the text's match): 1 plays a single game, dealt
+  by seat 2 as game 1 always is (a short match: the kiosk's demo).
 
 Events carry what the screen shows while they play out, so no screen repeats a
 rule: every ``deal`` and ``draw`` has ``stock`` (``view["stock"]`` after it);
@@ -55,7 +57,7 @@ from __future__ import annotations
 
 import copy
 import random
-from typing import Any, Iterable, Sequence
+from typing import Any, Iterable, Mapping, Sequence
 
 from game.cards import ITALIAN_SUITS, Card, card, codes, italian_deck, shuffled
 from game.engine import (GAME_OVER, Action, Event, GameSpec, Option, Reason, State, card_move,
@@ -125,6 +127,7 @@ class BriscolaState(State):
             raise ValueError("Briscola Venceslao is played by three")
         self.remember: bool = bool(options.get("remember_trump", True))
         self.game_no = 0
+        self.games = int(options.get("games", GAMES_PER_MATCH))
         self.dealer = FIRST_DEALER
         self.sheet: list[dict[str, list[Any]]] = []
         self.totals = [0] * SEATS
@@ -301,6 +304,23 @@ class BriscolaState(State):
             zones[f"pile/{s}"] = list(self.piles[s])
         return zones
 
+    def _set_zones(self, zones: Mapping[str, Sequence[Card]]) -> None:
+        for zone, cs in zones.items():
+            kind, _, owner = zone.partition("/")
+            if zone == "deck":
+                self.stock = list(cs)
+            elif kind in ("hand", "pile"):
+                (self.hands if kind == "hand" else self.piles)[int(owner)] = list(cs)
+            elif zone in ("table", "culetto"):
+                setattr(self, zone, list(cs))
+            else:
+                raise ValueError(f"the sampled card names the trump: it stays ({zone!r})")
+
+    def _fixed_zones(self, seat: int | None) -> frozenset[str]:
+        """The tricks taken (seen played; their points are public), and the sampled card:
+        it names the trump, which every trick's winner shows."""
+        return frozenset({"pile", "briscola"})
+
     def _face_up(self, seat: int | None, zone: str) -> bool:
         if zone in ("table", "culetto"):
             return True
@@ -308,27 +328,33 @@ class BriscolaState(State):
             return self.sees_briscola(seat)
         return seat is not None and zone == f"hand/{seat}"
 
-    def secret_zones(self, seat: int | None) -> tuple[str, ...]:
-        """The stock, the other hands, and for the dealer the sampled card under the stock."""
-        own = f"hand/{seat}"
-        return ("deck", *(() if self.sees_briscola(seat) else ("briscola",)),
-                *(z for z in (f"hand/{s}" for s in range(SEATS)) if z != own))
-
-    def _put_zone(self, zone: str, cards: list[Card]) -> None:
-        if zone == "deck":
-            self.stock = cards
-        elif zone == "briscola":
-            self.briscola = cards[0]
-        else:
-            self.hands[int(zone.split("/")[1])] = cards
-
-    def _rehidden(self) -> None:
-        if not self.announced and self.briscola is not None:
-            self.trump = self.briscola.suit       # the sampled card names the trump
-
     def _forget(self, seat: int, rng: random.Random) -> None:
-        if not self.knows[seat] and self.briscola is None:
-            self.trump = rng.choice(ITALIAN_SUITS)   # drawn by another: any suit to this seat
+        """The dealer, never told the trump, never saw the sampled card: in its world
+        that card is any card it has not seen, and once another drew it, the trump
+        could be any suit (a search's inference narrows it: game/ai/briscola.py)."""
+        if self.knows[seat] or self.announced:
+            return
+        if self.briscola is not None:
+            self.resample_briscola(seat, rng)
+        else:
+            self.trump = rng.choice(ITALIAN_SUITS)
+
+    def resample_briscola(self, seat: int, rng: random.Random, suit: str | None = None) -> None:
+        """For a seat that never saw the sampled card under the stock: put there, at
+        random, a card it has not seen (one of ``suit`` when given and one is hidden; the
+        card may also stay), the trump being the new card's suit."""
+        assert self.briscola is not None
+        zones = self.true_zones()
+        places: list[tuple[str, int] | None] = [
+            (z, i) for z, i in self.hidden_places(seat) if suit is None or zones[z][i].suit == suit]
+        if suit is None or self.briscola.suit == suit:
+            places.append(None)
+        pick = rng.choice(places) if places else None
+        if pick is not None:
+            z, i = pick
+            zones[z][i], self.briscola = self.briscola, zones[z][i]
+            self._set_zones({z: zones[z]})
+        self.trump = self.briscola.suit
 
     def view(self, seat: int | None) -> dict[str, Any]:
         zones = seat_zones(self.true_zones(), seat, self._face_up)
@@ -354,7 +380,7 @@ class BriscolaState(State):
             "taken": self.taken(),
             "announced": self.announced,
             "game_no": self.game_no,
-            "games": GAMES_PER_MATCH,
+            "games": self.games,
             "dealer": self.dealer,
             "sheet": copy.deepcopy(self.sheet),
             "scores": list(self.totals),
@@ -498,7 +524,7 @@ class BriscolaState(State):
         self.totals = [t + r for t, r in zip(self.totals, row["total"])]
         events.append(Event("game_scored", None, {"game_no": self.game_no, "row": copy.deepcopy(row),
                                                   "totals": list(self.totals)}))
-        if self.game_no < GAMES_PER_MATCH:
+        if self.game_no < self.games:
             events.extend(self._start_game())
             return
         top = max(self.totals)
@@ -537,6 +563,7 @@ SPEC = GameSpec(
     title="Briscola Venceslao",
     seats=(SEATS,),
     factory=_new,
-    options={"remember_trump": Option(True, (True, False), "briscola.option.remember_trump")},
+    options={"remember_trump": Option(True, (True, False), "briscola.option.remember_trump"),
+             "games": Option(GAMES_PER_MATCH, (GAMES_PER_MATCH, 1), "briscola.option.games")},
     deck="italian",
 )

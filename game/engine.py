@@ -25,6 +25,15 @@ where they lie.  A zone is a string such as ``"deck"``, ``"hand/0"``,
   A move whose card is not found in ``src`` by code takes the last card of ``src``.
   A move may carry ``"at"``: the index in ``dst`` where the card lands (a card that
   joins a sorted hand); without it the card goes on top of ``dst`` (at its end).
+  Only those who see the card get its place: an index in a hidden hand says how
+  many hidden cards sort above it.
+
+Secrecy: everything a seat receives (views, redacted events, the session's
+updates and the pace the table takes from them) depends only on what that seat
+may know.  :meth:`State.hidden_places` and :meth:`State.redeal_hidden` build a
+"twin world" that differs only in cards a seat cannot see, and
+tests/game/test_twin_worlds.py proves the seat cannot tell the twins apart, for
+every game.
 """
 
 from __future__ import annotations
@@ -32,6 +41,7 @@ from __future__ import annotations
 import abc
 import copy
 import functools
+import math
 import random
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Mapping, Optional, Sequence
@@ -41,6 +51,22 @@ from game.cards import Card, CardCodeError
 
 #: the kind of the last event of every game: its data holds ``scores`` and ``winners``
 GAME_OVER = "game_over"
+
+
+def _brief(value: Any, limit: int = 60) -> str:
+    """``repr(value)``, cut short: a damaged log may hold a 5,000-digit "number", and
+    Python refuses to write an int past 4,300 digits (ValueError), so such a number is
+    named by its length instead."""
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 14_000:
+        digits = int((value.bit_length() - 1) * math.log10(2)) + 1
+        if abs(value) >= 10 ** digits:
+            digits += 1
+        return f"a {digits}-digit number"
+    try:
+        text = repr(value)
+    except ValueError:                      # a huge int inside a list or a dict
+        return f"a {type(value).__name__} holding a number too long to write"
+    return text if len(text) <= limit else text[:limit - 3] + "..."
 
 
 @dataclass(frozen=True)
@@ -68,12 +94,12 @@ class Reason:
     @classmethod
     def from_json(cls, obj: Any) -> "Reason":
         if not isinstance(obj, dict) or not isinstance(obj.get("key"), str):
-            raise ValueError(f"not a reason: {obj!r}")
+            raise ValueError(f"not a reason: {_brief(obj)}")
         params = obj.get("params", {})
         if not isinstance(params, dict) or not all(
                 isinstance(k, str) and isinstance(v, (str, int, float)) and not isinstance(v, bool)
                 for k, v in params.items()):
-            raise ValueError(f"bad reason parameters: {params!r}")
+            raise ValueError(f"bad reason parameters: {_brief(params)}")
         return cls(obj["key"], params)
 
 
@@ -119,11 +145,11 @@ class Action:
 
     def __post_init__(self) -> None:
         if not self.kind or ":" in self.kind or " " in self.kind:
-            raise ActionCodeError(f"bad action kind: {self.kind!r}")
+            raise ActionCodeError(f"bad action kind: {_brief(self.kind)}")
         if not isinstance(self.cards, tuple):
             object.__setattr__(self, "cards", tuple(self.cards))
         if ":" in self.value:
-            raise ActionCodeError(f"bad action value: {self.value!r}")
+            raise ActionCodeError(f"bad action value: {_brief(self.value)}")
 
     def __copy__(self) -> "Action":
         return self
@@ -149,15 +175,15 @@ class Action:
     def parse(cls, text: str) -> "Action":
         """The action for a text form produced by ``str(action)``."""
         if not isinstance(text, str) or not text:
-            raise ActionCodeError(f"not an action: {text!r}")
+            raise ActionCodeError(f"not an action: {_brief(text)}")
         parts = text.split(":")
         if len(parts) > 3:
-            raise ActionCodeError(f"not an action: {text!r}")
+            raise ActionCodeError(f"not an action: {_brief(text)}")
         kind = parts[0]
         try:
             cs = tuple(Card.parse(c) for c in parts[1].split(",") if c) if len(parts) > 1 else ()
         except CardCodeError as exc:
-            raise ActionCodeError(f"not an action: {text!r} ({exc})") from None
+            raise ActionCodeError(f"not an action: {_brief(text)} ({exc})") from None
         value = parts[2] if len(parts) > 2 else ""
         return cls(kind, cs, value)
 
@@ -199,13 +225,13 @@ class Event:
     @classmethod
     def from_json(cls, obj: Any) -> "Event":
         if not isinstance(obj, dict) or not isinstance(obj.get("kind"), str):
-            raise ValueError(f"not an event: {obj!r}")
+            raise ValueError(f"not an event: {_brief(obj)}")
         seat = obj.get("seat")
         if seat is not None and not isinstance(seat, int):
-            raise ValueError(f"bad event seat: {seat!r}")
+            raise ValueError(f"bad event seat: {_brief(seat)}")
         data = obj.get("data", {})
         if not isinstance(data, dict):
-            raise ValueError(f"bad event data: {data!r}")
+            raise ValueError(f"bad event data: {_brief(data)}")
         return cls(obj["kind"], seat, data)
 
 
@@ -276,14 +302,14 @@ class GameSpec:
         it would reach the log and the screen as given.
         """
         if options is not None and not isinstance(options, Mapping):
-            raise ValueError(f"the options of {self.title} are a dict, not {options!r}")
+            raise ValueError(f"the options of {self.title} are a dict, not {_brief(options)}")
         out = {name: opt.default for name, opt in self.options.items()}
         for name, value in (options or {}).items():
             if not isinstance(name, str) or name not in self.options:
-                raise ValueError(f"{self.title} has no option {name!r}")
+                raise ValueError(f"{self.title} has no option {_brief(name)}")
             allowed = self.options[name].allowed
             if not any(type(value) is type(a) and value == a for a in allowed):
-                raise ValueError(f"option {name!r} of {self.title} cannot be {value!r}")
+                raise ValueError(f"option {_brief(name)} of {self.title} cannot be {_brief(value)}")
             out[name] = value
         return out
 
@@ -291,7 +317,7 @@ class GameSpec:
             seed: int = 0) -> "State":
         seats = self.seats[0] if seats is None else seats
         if type(seats) is not int or seats not in self.seats:
-            raise ValueError(f"{self.title} is played by {self.seats} players, not {seats!r}")
+            raise ValueError(f"{self.title} is played by {self.seats} players, not {_brief(seats)}")
         state = self.factory(self.resolve_options(options), seats, seed)
         state.key = self.key
         return state
@@ -355,69 +381,32 @@ class State(abc.ABC):
     def result(self) -> dict[str, Any]:
         """``{"scores": [...], "winners": [...]}`` once :attr:`over`."""
 
+    @abc.abstractmethod
+    def true_zones(self) -> dict[str, list[Card]]:
+        """Every zone with its real cards, in order: what ``view(seat)["zones"]`` shows
+        each seat a face of, or a face-down place."""
+
+    def _set_zones(self, zones: Mapping[str, Sequence[Card]]) -> None:
+        """Put these cards in these zones (the inverse of :meth:`true_zones`), for
+        :meth:`redeal_hidden`; a game that supports it also drops what it worked out
+        from the old cards."""
+        raise NotImplementedError(f"{type(self).__name__} cannot re-place its cards")
+
+    def from_log(self, seat: int, action: Action) -> Action:
+        """An action as an older log wrote it, in today's form (:func:`replay` asks before
+        each action): a game whose actions changed keeps its old logs playable."""
+        return action
+
     def _reason(self, seat: int, action: Action) -> Reason | None:
         """Why an action of the seat to act that :meth:`is_legal` refuses is illegal."""
         return None
 
-    # -- hidden cards: worlds a seat cannot tell apart ---------------------------------------
-    def true_zones(self) -> dict[str, list[Card]]:
-        """Every zone with its real cards, in order (what :meth:`view` redacts)."""
-        raise NotImplementedError(f"{type(self).__name__} does not describe its zones")
-
-    def secret_zones(self, seat: int | None) -> tuple[str, ...]:
-        """The zones whose cards ``seat`` cannot know: other players' hands, the stock,
-        a face-down kitty.  A world consistent with the seat's view may hold any of
-        their cards in any of their places (the rules may narrow it: a suit a player
-        showed void).  Cards the seat saw go face down (won tricks) are not secret."""
-        return ()
-
-    def hidden(self, seat: int | None) -> dict[str, list[Card]]:
-        """The cards of each non-empty secret zone of ``seat``, in place order."""
-        zones = self.true_zones()
-        return {z: list(zones[z]) for z in self.secret_zones(seat) if zones.get(z)}
-
-    def rehide(self, cards: Mapping[str, Sequence[Card]]) -> None:
-        """Put ``cards`` in the secret zones named (each as many cards as it holds now):
-        the same game, with other cards where a seat cannot see."""
-        zones = self.true_zones()
-        for zone, cs in cards.items():
-            if len(cs) != len(zones.get(zone, ())):
-                raise ValueError(f"zone {zone} holds {len(zones.get(zone, ()))} cards, "
-                                 f"not {len(cs)}")
-            self._put_zone(zone, list(cs))
-        self._rehidden()
-
-    def world(self, seat: int, seed: int) -> "State":
-        """A copy of this game holding nothing ``seat`` may not know: its hidden cards
-        shuffled among their zones, its generator reseeded (future deals unknown), any
-        other secret drawn afresh (:meth:`_forget`).  A search may play it out freely:
-        what it finds there, the seat could have imagined."""
-        out = copy.deepcopy(self)
-        rng = random.Random(seed)
-        out.rng = random.Random(rng.getrandbits(64))
-        secret = out.hidden(seat)
-        pool = [c for cs in secret.values() for c in cs]
-        rng.shuffle(pool)
-        placed: dict[str, list[Card]] = {}
-        for zone, cs in secret.items():
-            placed[zone], pool = pool[:len(cs)], pool[len(cs):]
-        out.rehide(placed)
-        out._forget(seat, rng)
-        return out
-
-    def _put_zone(self, zone: str, cards: list[Card]) -> None:
-        """Make ``cards`` the cards of ``zone`` (see :meth:`rehide`)."""
-        raise NotImplementedError(f"{type(self).__name__} cannot re-place the cards of {zone}")
-
-    def _rehidden(self) -> None:
-        """Bring what the game derives from its cards up to date after :meth:`rehide`."""
-
-    def _forget(self, seat: int, rng: random.Random) -> None:
-        """Draw afresh any secret of ``seat`` that is not a card in a secret zone."""
 
     def is_legal(self, seat: int, action: Action) -> bool:
         """Whether ``seat`` may take ``action`` now.  The default looks in
-        :meth:`legal_actions`; a game whose lists are long answers without them."""
+        :meth:`legal_actions`; a game whose lists are long answers without them.  A game
+        whose actions come in many equal forms (Dou Dizhu: which of several Jacks) lists
+        one of each and takes every form here (say so in its docstring)."""
         return (self.has_seat(seat) and isinstance(action, Action)
                 and seat in self.to_act() and action in self.legal_actions(seat))
 
@@ -475,6 +464,83 @@ class State(abc.ABC):
         self.history.append((seat, action))
         return events
 
+    # -- twin worlds ---------------------------------------------------------
+    def hidden_places(self, seat: int | None) -> list[tuple[str, int]]:
+        """The places ``(zone, index)`` of :meth:`true_zones` whose card ``seat`` cannot
+        see (face down in its view) and which may hold any other such card without the
+        rules telling the seat anything else: a twin world (tests/game/test_twin_worlds.py)
+        re-deals the cards there.  A game keeps out the zones of :meth:`_fixed_zones`."""
+        fixed = self._fixed_zones(seat)
+        zones = self.view(seat)["zones"]
+        return [(z, i) for z, cs in zones.items() if z.partition("/")[0] not in fixed
+                for i, c in enumerate(cs) if c is None]
+
+    def _fixed_zones(self, seat: int | None) -> frozenset[str]:
+        """Kinds of zone (``"pile"`` for ``pile/0`` ...) hidden from ``seat`` whose cards
+        stay where they are in a twin world: face-down piles of cards everyone saw
+        played (what they hold is known, and may show in public facts such as points
+        taken), and cards whose identity shows in public facts."""
+        return frozenset()
+
+    def redeal_hidden(self, placed: Mapping[tuple[str, int], Card]) -> None:
+        """Put each card at its place ``(zone, index)`` of :meth:`true_zones`, the cards
+        being a reordering of the cards now at those places (a twin world).  A game that
+        keeps hands sorted sorts them again: a hidden hand's order is hidden too."""
+        zones = self.true_zones()
+        before = sorted(zones[z][i] for z, i in placed)
+        if before != sorted(placed.values()):
+            raise ValueError("a re-deal must move the cards already at those places")
+        for (z, i), c in placed.items():
+            zones[z][i] = c
+        self._set_zones({z: zones[z] for z in {z for z, _ in placed}})
+
+    # -- worlds a search may play in (game/ai/search.py) ---------------------------------
+    def hidden(self, seat: int | None) -> dict[str, list[Card]]:
+        """The cards at the seat's :meth:`hidden_places`, zone by zone, in place order."""
+        zones = self.true_zones()
+        out: dict[str, list[Card]] = {}
+        for z, i in self.hidden_places(seat):
+            out.setdefault(z, []).append(zones[z][i])
+        return out
+
+    def rehide(self, seat: int | None, cards: Mapping[str, Sequence[Card]]) -> None:
+        """:meth:`redeal_hidden` zone by zone: ``cards[zone]`` fill the seat's hidden
+        places in that zone (as many as it hides), the cards being those hidden there now
+        in another order or another zone."""
+        places: dict[str, list[int]] = {}
+        for z, i in self.hidden_places(seat):
+            places.setdefault(z, []).append(i)
+        placed: dict[tuple[str, int], Card] = {}
+        for zone, cs in cards.items():
+            where = places.get(zone, [])
+            if len(cs) != len(where):
+                raise ValueError(f"{zone} hides {len(where)} cards from seat {seat}, "
+                                 f"not {len(cs)}")
+            placed.update({(zone, i): c for i, c in zip(where, cs)})
+        self.redeal_hidden(placed)
+
+    def world(self, seat: int, seed: int) -> "State":
+        """A copy of this game holding nothing ``seat`` may not know: its hidden cards
+        dealt afresh among their places, its generator reseeded (future deals unknown),
+        any other secret drawn afresh (:meth:`_forget`).  A search may play it out
+        freely: what it finds there, the seat could have imagined."""
+        out = copy.deepcopy(self)
+        rng = random.Random(seed)
+        out.rng = random.Random(rng.getrandbits(64))
+        secret = out.hidden(seat)
+        pool = [c for cs in secret.values() for c in cs]
+        rng.shuffle(pool)
+        placed: dict[str, list[Card]] = {}
+        for zone, cs in secret.items():
+            placed[zone], pool = pool[:len(cs)], pool[len(cs):]
+        out.rehide(seat, placed)
+        out._forget(seat, rng)
+        return out
+
+    def _forget(self, seat: int, rng: random.Random) -> None:
+        """Draw afresh, in a :meth:`world`, what ``seat`` may not know besides the cards
+        at its hidden places (Briscola's sampled card, for the dealer who never saw it)."""
+
     def log(self) -> dict[str, Any]:
         """The whole game as JSON: replaying it gives this very state."""
         return {"key": self.key, "options": self.options, "seats": self.seats,
@@ -502,7 +568,7 @@ def _guard_view(method: Callable[..., dict[str, Any]]) -> Callable[..., dict[str
     @functools.wraps(method)
     def view(self: State, seat: int | None) -> dict[str, Any]:
         if seat is not None and not self.has_seat(seat):
-            raise ValueError(f"no seat {seat!r} at a table of {self.seats}: "
+            raise ValueError(f"no seat {_brief(seat)} at a table of {self.seats}: "
                              "a view is for a seat 0 .. seats - 1, or None for a spectator")
         return method(self, seat)
     view._seat_guarded = True  # type: ignore[attr-defined]
@@ -543,9 +609,9 @@ def replay(key: str, options: Mapping[str, Any] | None, seats: int, seed: int,
     for index, entry in enumerate(actions):
         seat, action = _log_entry(index, entry)
         try:
-            state.apply(seat, action)
+            state.apply(seat, state.from_log(seat, action))
         except IllegalAction as exc:
-            raise LogError(f"action {index} of the log ({seat}, {_brief(str(action))}) is "
+            raise LogError(f"action {index} of the log ({_brief(seat)}, {_brief(str(action))}) is "
                            f"illegal: {exc}", index, exc.reason) from None
     return state
 
@@ -566,12 +632,6 @@ def _log_entry(index: int, entry: Any) -> tuple[int, Action]:
     except ActionCodeError:
         raise LogError(f"action {index} of the log is not an action: {_brief(action)}",
                        index) from None
-
-
-def _brief(value: Any, limit: int = 60) -> str:
-    """``repr(value)``, cut short: a damaged log may hold a 5,000-digit "number"."""
-    text = repr(value)
-    return text if len(text) <= limit else text[:limit - 3] + "..."
 
 
 def replay_log(log: Mapping[str, Any]) -> State:

@@ -36,10 +36,12 @@ from scenes.i18n import set_language, tr  # noqa: E402
 from scenes import heap, theme  # noqa: E402
 from scenes.fonts import Fonts  # noqa: E402
 from scenes.scene import Scene, SceneStack  # noqa: E402
-from scenes.settings import Settings, load_settings, save_settings  # noqa: E402
+from scenes.settings import (Settings, SettingsUnreadable, load_settings,  # noqa: E402
+                             save_settings)
 from scenes.sound import Sound, open_mixer  # noqa: E402
 from scenes.sprites import stop_painters  # noqa: E402
 from scenes.toast import Toasts  # noqa: E402
+from scenes import xwindow  # noqa: E402
 
 if TYPE_CHECKING:  # pragma: no cover
     from game.session import GameSetup
@@ -49,6 +51,7 @@ ROOT = Path(__file__).resolve().parent.parent
 THEME_PATH = ROOT / "assets" / "theme.json"
 from scenes.sizes import DEFAULT_SIZE, MIN_SIZE  # noqa: E402
 FPS = 60
+MUTE_KEY = pygame.K_m       # anywhere: the sound off and on again
 MAX_DT = 0.1          # a stall (window drag, breakpoint) must not fast-forward animations
 REFRESH = 5.0         # seconds: even a still screen is drawn whole this often
 IDLE_WAIT = 0.25      # a resting loop sleeps on input this long at most (time still runs)
@@ -57,6 +60,14 @@ MAX_IDLE_DT = 0.5     # ... and then counts the time it slept, up to this
 EXIT_AFTER_FIRST_FRAME = "TAVOLATA_EXIT_AFTER_FIRST_FRAME"
 THREAD_JOIN_TIMEOUT = 1.0   # seconds each kind of background thread gets to end at shutdown
 INTERRUPTED = 130           # exit status after Ctrl+C, as shells report SIGINT
+
+
+def _desktop_size() -> tuple[int, int] | None:
+    try:
+        sizes = pygame.display.get_desktop_sizes()
+    except pygame.error:
+        return None
+    return tuple(sizes[0]) if sizes else None
 
 
 def _video_driver() -> str:
@@ -109,6 +120,9 @@ class App:
         self._errors: list[float] = []
         self._windowed_size = self._fit(size or DEFAULT_SIZE)
         self.window = None
+        #: an X server with no window manager: nobody grants fullscreen, the window is
+        #: made desktop-sized by hand (scenes/xwindow.py says why)
+        self.bare_x = _video_driver() == "x11" and xwindow.window_manager_running() is False
         self.fullscreen = not windowed and bool(fullscreen or self.settings.fullscreen)
         self.screen = self._open_window()
         pygame.display.set_caption(tr("ui.title"))
@@ -116,6 +130,8 @@ class App:
         self.ui.preload_fonts([{"name": "tavolata", "point_size": 16, "style": "bold",
                                 "antialiased": "1"}])
         self.sound = Sound(self.settings.volume)
+        #: the volume M gives back after muting
+        self._unmuted_volume = self.settings.volume or Settings().volume
         self.art = _make_art(self.settings.card_design)
         if notice:
             self.notify(notice, 6.0)
@@ -157,7 +173,7 @@ class App:
         if self.fullscreen:
             self._apply_fullscreen()
             screen = pygame.display.get_surface()
-        return screen
+        return self._real_surface(screen)
 
     @staticmethod
     def _window_object():
@@ -170,7 +186,9 @@ class App:
                 return None
 
     def _apply_fullscreen(self) -> None:
-        if self.window is not None:
+        if self.window is not None and self.bare_x:
+            self._cover_desktop(self.fullscreen)
+        elif self.window is not None:
             if self.fullscreen:
                 self.window.set_fullscreen(desktop=True)
             else:
@@ -179,6 +197,22 @@ class App:
             pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
         else:
             pygame.display.set_mode(self._windowed_size, pygame.RESIZABLE)
+
+    def _cover_desktop(self, on: bool) -> None:
+        """Fullscreen with no window manager: a borderless window the desktop's size at its
+        corner (asking for the fullscreen state would leave the window as it was); off: the
+        framed window back at its size, centred."""
+        window = self.window
+        if on:
+            size = _desktop_size() or self._windowed_size
+            window.borderless = True
+            window.size = size
+            window.position = (0, 0)
+        else:
+            window.borderless = False
+            window.size = self._windowed_size
+            window.position = pygame.WINDOWPOS_CENTERED
+        pygame.event.pump()     # the requests reach the server before anyone asks it
 
     def set_fullscreen(self, on: bool) -> None:
         """Switch between desktop fullscreen and the window; every scene is told the new size."""
@@ -192,6 +226,22 @@ class App:
 
     def toggle_fullscreen(self) -> None:
         self.change_setting("fullscreen", not self.fullscreen)
+
+    def toggle_mute(self) -> None:
+        """M: the sound off, or back at the volume it had before (the usual one when the
+        program started muted); a word says which."""
+        if self.settings.volume > 0:
+            self._unmuted_volume = self.settings.volume
+            self.change_setting("volume", 0.0)
+            self.notify(tr("ui.sound_off"))
+        else:
+            self.change_setting("volume", self._unmuted_volume)
+            self.notify(tr("ui.sound_on"))
+
+    def _typing(self) -> bool:
+        """A text field has the keyboard (a letter typed there is not a shortcut)."""
+        return any(isinstance(element, pygame_gui.elements.UITextEntryLine)
+                   and element.is_focused for element in self.ui.get_sprite_group().sprites())
 
     def _on_resize(self, size: tuple[int, int]) -> None:
         if not self.fullscreen:
@@ -210,18 +260,35 @@ class App:
         """Draw for the window as it really is.  A mode change without a window manager
         can leave the drawing surface at the desktop's size in a smaller window (the
         title cut, clicks landing off): after any change, the window's real size wins."""
-        try:
-            real = tuple(pygame.display.get_window_size())
-        except pygame.error:
-            return
-        if not real or real == tuple(self.screen.get_size()) or min(real) <= 0:
-            return
+        before = self.size
+        surface = self._real_surface(self.screen)
+        if surface is not self.screen or surface.get_size() != before:
+            self.screen = surface
+            self._resized()
+
+    def _real_surface(self, screen: pygame.Surface) -> pygame.Surface:
+        """The drawing surface for the window's real size: ``screen`` when it already fits."""
+        real = self.real_window_size()
+        if not real or real == tuple(screen.get_size()) or min(real) <= 0:
+            return screen
         surface = pygame.display.get_surface()
         if surface is None or tuple(surface.get_size()) != real:
             flags = pygame.FULLSCREEN if self.fullscreen and self.window is None else pygame.RESIZABLE
             surface = pygame.display.set_mode(real, flags)
-        self.screen = surface
-        self._resized()
+        return surface
+
+    def real_window_size(self) -> tuple[int, int] | None:
+        """The window's size as the display has it: the X server's word where no window
+        manager answers for it (SDL then only repeats what it asked for), else SDL's."""
+        if self.bare_x:
+            window = pygame.display.get_wm_info().get("window")
+            geometry = xwindow.window_geometry(window) if window else None
+            if geometry is not None:
+                return geometry[2], geometry[3]
+        try:
+            return tuple(pygame.display.get_window_size())
+        except pygame.error:
+            return None
 
     def _resized(self) -> None:
         self.ui.set_window_resolution(self.size)
@@ -252,6 +319,10 @@ class App:
             return True
         except OSError as exc:
             print(f"tavolata: could not save settings: {exc}", file=sys.stderr)
+            if isinstance(exc, SettingsUnreadable):
+                if self.settings.read_failed:
+                    return False        # the player has been told already: once is enough
+                self.settings.read_failed = True
             self.notify(tr("ui.settings.not_saved"))
             return False
 
@@ -291,7 +362,21 @@ class App:
             self.notify(tr("ui.error.no_table"))
             return
         setup = self.game_setup(game, seed, options) if isinstance(game, str) else game
-        self.stack.push(local_table(self, setup))
+        self.stack.push(local_table(self, self.named(setup)))
+
+    def named(self, setup: "GameSetup") -> "GameSetup":
+        """``setup`` with the player's name (Settings) in the person's seat, so the game's
+        record says who played; unchanged when no name is set."""
+        from dataclasses import replace
+
+        from game.session import HUMAN
+
+        name = self.settings.player_name
+        if not name:
+            return setup
+        seats = tuple(replace(seat, name=name) if seat.kind == HUMAN else seat
+                      for seat in setup.seats)
+        return replace(setup, seats=seats)
 
     def _over_menu(self) -> bool:
         """True when the top scene is the title menu (then Rules/Settings are full screens)."""
@@ -379,7 +464,12 @@ class App:
         elif event.type in (pygame.WINDOWSIZECHANGED, pygame.WINDOWMAXIMIZED,
                             pygame.WINDOWRESTORED):
             self._sync_window_size()
-        elif not self.ui.process_events(event):
+        elif self.ui.process_events(event):
+            pass
+        elif event.type == pygame.KEYDOWN and event.key == MUTE_KEY and not self._typing() \
+                and not event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT | pygame.KMOD_META):
+            self.toggle_mute()
+        else:
             self.stack.handle(event)
 
     def draw(self) -> None:

@@ -4,17 +4,29 @@ makes, ``[project.scripts]`` in pyproject.toml) and ``python main.py`` both land
 on everyone's path.  Ctrl+C ends the program quietly with status 130.
 
 ``--simulate GAME`` plays computer games with no window (game/simulate.py) and never
-imports pygame; ``--kiosk`` runs the demo (scenes/kiosk); ``--host GAME`` and
+imports pygame, so it and ``--help`` work without the packages; anything else first asks
+scenes/preflight.py whether this Python has them (exit code 1 and the command that sets
+them up, if not); ``--kiosk`` runs the demo (scenes/kiosk); ``--host GAME`` and
 ``--join CODE`` play with a friend over the network (scenes/online.py).
 """
 
 from __future__ import annotations
 
 import argparse
+import math
+import sys
 from typing import Any, Sequence
 
 from game import CATALOG, GAMES
-from scenes.sizes import MIN_SIZE
+from scenes.sizes import MAX_SIZE, MIN_SIZE
+
+#: how much of a bad argument an error line repeats
+ECHO_LIMIT = 40
+
+
+def _echo(text: str) -> str:
+    """``repr(text)``, cut short: an error line stays one short line whatever was typed."""
+    return repr(text) if len(text) <= ECHO_LIMIT else repr(text[:ECHO_LIMIT]) + "..."
 
 
 def _playable(parser: argparse.ArgumentParser, key: str) -> None:
@@ -33,6 +45,8 @@ def _check_netplay(parser: argparse.ArgumentParser, args: argparse.Namespace) ->
     a (host, port) pair."""
     if args.host is not None and args.join is not None:
         parser.exit(2, "tavolata: --host and --join: one or the other\n")
+    if args.port is not None and args.host is None:
+        parser.exit(2, "tavolata: --port goes with --host (the port to listen on)\n")
     if args.port is not None and not 0 < args.port < 65536:
         parser.exit(2, "tavolata: --port wants a number from 1 to 65535\n")
     if args.join is not None:
@@ -41,7 +55,17 @@ def _check_netplay(parser: argparse.ArgumentParser, args: argparse.Namespace) ->
         try:
             parse(args.join)
         except CodeError:
-            parser.exit(2, f"tavolata: --join: {args.join!r} is not a room code (mistyped?)\n")
+            parser.exit(2, f"tavolata: --join: {_echo(args.join)} is not a room code "
+                           "(mistyped?)\n")
+    if args.listen is not None:
+        from game.net.interfaces import listen_address
+
+        if args.host is None:
+            parser.exit(2, "tavolata: --listen goes with --host\n")
+        try:
+            args.listen = listen_address(args.listen)
+        except ValueError as exc:
+            parser.exit(2, f"tavolata: --listen: {exc}\n")
     if args.relay is not None:
         from game.net.codes import relay_address
 
@@ -64,7 +88,8 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
                              "the first game)")
     parser.add_argument("--fullscreen", action="store_true", help="start in fullscreen")
     parser.add_argument("--size", default=None, metavar="WxH",
-                        help=f"window size, e.g. 1280x720 (at least {MIN_SIZE[0]}x{MIN_SIZE[1]})")
+                        help=f"window size, e.g. 1280x720 (at least {MIN_SIZE[0]}x{MIN_SIZE[1]}, "
+                             f"at most {MAX_SIZE[0]}x{MAX_SIZE[1]})")
     kiosk = parser.add_argument_group("kiosk")
     kiosk.add_argument("--kiosk", action="store_true",
                        help="the games play themselves, fullscreen, until a key or click; "
@@ -80,6 +105,9 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     net.add_argument("--join", metavar="CODE", help="join a friend's game with its room code")
     net.add_argument("--port", type=int, default=None, metavar="N",
                      help="--host: the port to listen on (default 47810)")
+    net.add_argument("--listen", default=None, metavar="ADDRESS",
+                     help="--host: listen on this address of this computer only, e.g. "
+                          "127.0.0.1 (default: the setting, else every interface)")
     net.add_argument("--relay", default=None, metavar="HOST:PORT",
                      help="a relay (python -m game.net.relay) for play across the internet")
     sim = parser.add_argument_group("headless simulation")
@@ -106,18 +134,26 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
             parser.exit(2, f"tavolata: --players: {exc}\n")
         if args.games < 1:
             parser.exit(2, "tavolata: --games wants at least 1\n")
-    if args.idle is not None and not args.idle > 0:
+    if args.idle is not None and not (args.idle > 0 and math.isfinite(args.idle)):
         parser.exit(2, "tavolata: --idle wants a number of seconds above 0\n")
     if args.size is not None:
-        try:
-            w, h = (int(v) for v in args.size.lower().split("x"))
-            if w < MIN_SIZE[0] or h < MIN_SIZE[1]:
-                raise ValueError
-            args.size = (w, h)
-        except ValueError:
-            parser.exit(2, f"tavolata: --size wants WIDTHxHEIGHT, at least "
-                           f"{MIN_SIZE[0]}x{MIN_SIZE[1]}\n")
+        args.size = _window_size(parser, args.size)
     return args
+
+
+def _window_size(parser: argparse.ArgumentParser, text: str) -> tuple[int, int]:
+    """``WxH`` within MIN_SIZE and MAX_SIZE, or exit 2 with one line."""
+    try:
+        parts = text.lower().split("x")
+        if len(parts) != 2 or any(len(p.strip()) > 6 for p in parts):   # 6: past any maximum
+            raise ValueError
+        w, h = (int(p) for p in parts)
+        if not (MIN_SIZE[0] <= w <= MAX_SIZE[0] and MIN_SIZE[1] <= h <= MAX_SIZE[1]):
+            raise ValueError
+    except ValueError:
+        parser.exit(2, f"tavolata: --size wants WIDTHxHEIGHT, at least "
+                       f"{MIN_SIZE[0]}x{MIN_SIZE[1]} and at most {MAX_SIZE[0]}x{MAX_SIZE[1]}\n")
+    return w, h
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -128,6 +164,12 @@ def main(argv: Sequence[str] | None = None) -> int:
 
             return simulate(args.simulate, args.games, args.players, args.seed or 0,
                             args.rotate)
+        from scenes.preflight import setup_problem
+
+        problem = setup_problem()
+        if problem is not None:
+            print(problem, file=sys.stderr)
+            return 1
         from scenes.app import run
 
         kiosk: dict[str, Any] | None = None
@@ -136,7 +178,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         online: dict[str, Any] | None = None
         if args.host is not None or args.join is not None:
             online = {"host": args.host, "join": args.join, "port": args.port,
-                      "relay": args.relay}
+                      "relay": args.relay, "listen": args.listen}
         return run(game=args.game, seed=args.seed,
                    fullscreen=args.fullscreen or (args.kiosk and not args.windowed),
                    size=args.size, windowed=args.windowed, kiosk=kiosk, online=online)

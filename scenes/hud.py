@@ -134,6 +134,20 @@ DISABLED_RIM = (96, 82, 48)
 DISABLED_INK = (130, 126, 112)
 
 
+def draw_enter_mark(surface: pygame.Surface, centre: tuple[int, int], size: int,
+                    colour: tuple) -> None:
+    """The Return key's bent arrow, drawn (the fonts have no glyph for it): at the right
+    end of the focused button, it says that Enter presses that one."""
+    cx, cy = centre
+    h = size / 2
+    width = max(1, size // 9)
+    corner = (cx + h * 0.7, cy + h * 0.3)
+    tip = (cx - h * 0.7, cy + h * 0.3)
+    pygame.draw.lines(surface, colour, False, [(cx + h * 0.7, cy - h * 0.7), corner, tip], width)
+    pygame.draw.lines(surface, colour, False, [(cx - h * 0.25, cy - h * 0.15), tip,
+                                               (cx - h * 0.25, cy + h * 0.75)], width)
+
+
 @dataclass(eq=False)
 class ChoiceButton:
     """One on-table button: what it says, what it does, its key."""
@@ -212,6 +226,8 @@ class ChoiceBar:
             label_w = text.render(self._caption(b), font, bold=True).get_width()
             base = height if not icons else height - icon_size[1]
             w = max(int(base * 2.4), label_w + int(base * 1.3))
+            if b.hotkey and not icons:       # the key's cap on the left of the words
+                w = max(w, self._label_left(b, text, font, base) + label_w + int(base * 0.65))
             if icons:
                 w = max(w, icon_size[0] + int(base * 1.2))
             widths.append(w)
@@ -266,6 +282,32 @@ class ChoiceBar:
     @staticmethod
     def _caption(b: ChoiceButton) -> str:
         return b.label
+
+    @staticmethod
+    def _cap(b: ChoiceButton, text: TextCache, font: int, height: int) -> pygame.Rect:
+        """The key cap's box (at the origin): as tall as half the button, wide enough for
+        the key's name."""
+        glyph = text.render(b.hotkey.upper(), Hud.badge_size(font), bold=True)
+        side = max(8, int(height * 0.46))
+        return pygame.Rect(0, 0, max(side, glyph.get_width() + side // 2), side)
+
+    def places(self, b: ChoiceButton, text: TextCache, font: int
+               ) -> tuple[Optional[pygame.Rect], pygame.Rect]:
+        """Where a laid-out button without an icon draws its key cap (None: no key) and its
+        words: centred, moved right as far as the cap needs."""
+        r = b.rect
+        words = text.render(b.label, font, bold=True).get_rect(center=(r.centerx, r.centery - 1))
+        if not b.hotkey:
+            return None, words
+        cap = self._cap(b, text, font, r.h)
+        cap.midleft = (r.x + int(r.h * 0.16), r.centery)
+        words.x = max(words.x, r.x + self._label_left(b, text, font, r.h))
+        return cap, words
+
+    @classmethod
+    def _label_left(cls, b: ChoiceButton, text: TextCache, font: int, height: int) -> int:
+        """Where a button's words may start, from its left edge: after its key cap."""
+        return int(height * 0.16) + cls._cap(b, text, font, height).w + int(height * 0.14)
 
     def at(self, pos: tuple[int, int]) -> Optional[int]:
         for i, b in enumerate(self.buttons):
@@ -332,10 +374,18 @@ class ChoiceBar:
                               badge)
                 continue
             surface.blit(panels.get((r.w, r.h), fill, rim, r.h // 2, 3 if focused else 2), r.topleft)
-            text.blit(surface, b.label, font, (r.centerx, r.centery - 1), "center", ink, bold=True)
-            if b.hotkey:
-                text.blit(surface, b.hotkey.upper(), Hud.badge_size(font),
-                          (r.right - r.h * 0.42, r.top + r.h * 0.28), "center", badge)
+            cap, words = self.places(b, text, font)
+            if cap is not None:
+                # a key cap before the words ("[2] Stand at 2"), never a corner figure
+                # that reads as a power of the number beside it
+                pygame.draw.rect(surface, badge, cap, width=max(1, r.h // 24),
+                                 border_radius=max(2, cap.h // 4))
+                text.blit(surface, b.hotkey.upper(), Hud.badge_size(font), cap.center, "center",
+                          badge, bold=True)
+            text.blit(surface, b.label, font, words.center, "center", ink, bold=True)
+            if focused and b.enabled:      # the button the Enter key presses now
+                draw_enter_mark(surface, (r.right - int(r.h * 0.4), r.centery),
+                                int(r.h * 0.4), badge)
 
 
 # -- transient effects ---------------------------------------------------------------

@@ -27,14 +27,18 @@ import pygame
 import pygame_gui
 
 from game import CATALOG, GAMES
+from game.names import MAX_NAME, name_problem
 from game.net import Host, RemoteClient, pretty
+from game.net.interfaces import listens_everywhere
 from game.net.codes import ADDRESS_LIMIT, relay_address
+from game.net.host import NOT_LAN, RELAY_UNREACHABLE
 from game.session import REMOTE, GameSetup
 from scenes import theme
+from scenes.fonts import wrap
 from scenes.i18n import tr
+from scenes.richtext import Block, layout
 from scenes.scene import Scene
 from scenes.setup_scene import SetupScene, friend_seat
-from scenes.settings import NAME_LIMIT
 from scenes.widgets import Button, FocusList, draw_button
 
 CHOOSE, JOIN, PICK = "choose", "join", "pick"
@@ -95,7 +99,8 @@ class OnlineScene(_PanelScene):
         self.code_entry: Optional[pygame_gui.elements.UITextEntryLine] = None
         self.name_entry: Optional[pygame_gui.elements.UITextEntryLine] = None
         #: the name typed last, kept while the fields are away (covered, another mode)
-        self._name = app.settings.player_name or tr("net.default_name")
+        saved = app.settings.player_name
+        self._name = saved if saved and name_problem(saved) is None else tr("net.default_name")
         self.relay_entry: Optional[pygame_gui.elements.UITextEntryLine] = None
         self._relay_text = app.settings.relay
         #: the command line's --relay: wins over the setting (and the field) for this run
@@ -128,7 +133,7 @@ class OnlineScene(_PanelScene):
 
     def show_join(self) -> None:
         """The join form: the code field has the keyboard, so a paste lands in it."""
-        if not self._relay_ok():
+        if not (self._name_ok() and self._relay_ok()):
             return
         self._switch(JOIN)
         if self.code_entry is not None:
@@ -136,7 +141,7 @@ class OnlineScene(_PanelScene):
             self.code_entry.rebuild()         # focused, it is drawn anew at its place and size
 
     def show_pick(self) -> None:
-        if self._relay_ok():
+        if self._name_ok() and self._relay_ok():
             self._switch(PICK)
 
     def pick(self, key: str) -> None:
@@ -154,6 +159,13 @@ class OnlineScene(_PanelScene):
         if self.name_entry is not None:
             self._name = self.name_entry.get_text().strip()
         return self._name or tr("net.default_name")
+
+    def _name_ok(self) -> bool:
+        """Is the typed name one (game/names.py)?  If not, why is said and nothing goes on."""
+        problem = name_problem(self.name)
+        if problem is not None:
+            self.problem = tr(problem, limit=MAX_NAME)
+        return problem is None
 
     def _remember_name(self) -> str:
         """The name, saved in the settings when it changed: next time it is already there."""
@@ -203,7 +215,12 @@ class OnlineScene(_PanelScene):
         if self.client is not None or self.code_entry is None:
             return
         self.problem = ""
+        if not self._name_ok():
+            return
         code = self.code_entry.get_text().strip()
+        if not code:
+            self.problem = tr("net.type_code")
+            return
         self.client = RemoteClient(code, name=self._remember_name(), relay=self.relay_address)
 
     @property
@@ -234,7 +251,7 @@ class OnlineScene(_PanelScene):
         if self.mode == PICK:
             return []
         if self.name_entry is None:
-            self.name_entry = self._field(NAME_LIMIT, self._name)
+            self.name_entry = self._field(MAX_NAME, self._name)
         if self.mode == CHOOSE:
             if self.relay_entry is None:
                 self.relay_entry = self._field(ADDRESS_LIMIT, self._relay_text)
@@ -342,9 +359,11 @@ class OnlineScene(_PanelScene):
 
 
 def start_online(app, host: Optional[str] = None, join: Optional[str] = None,
-                 port: Optional[int] = None, relay: Optional[tuple[str, int]] = None) -> None:
+                 port: Optional[int] = None, relay: Optional[tuple[str, int]] = None,
+                 listen: Optional[str] = None) -> None:
     """The command line's ``--host GAME`` (its remembered setup, the friend in the first
-    computer's seat) or ``--join CODE``: the same screens as from the menu."""
+    computer's seat; ``--listen``, ``--port``) or ``--join CODE``: the same screens as
+    from the menu."""
     scene = OnlineScene(app)
     scene.relay = relay
     app.stack.push(scene)
@@ -354,27 +373,96 @@ def start_online(app, host: Optional[str] = None, join: Optional[str] = None,
         scene.code_entry.set_text(join)
         scene.join()
     elif host is not None:
-        app.stack.push(HostScene(app, hosted(app.game_setup(host)), scene.name, port, relay))
+        app.stack.push(HostScene(app, hosted(app.game_setup(host)), scene.name, port,
+                                 scene.relay_address, listen))
 
 
 class HostScene(_PanelScene):
     """The host's waiting room: the room code to read out or copy, and Cancel.  Owns the
-    :class:`~game.net.Host` until the table takes it (the table's close closes it)."""
+    :class:`~game.net.Host` until the table takes it (the table's close closes it).
 
-    #: where the room listens; tests set 127.0.0.1 and port 0
+    When the room has no code at all (no home-network address for a direct code, and
+    no relay or one that cannot be reached), it says why in words and what to do, and
+    offers the relay's field right there: Use the relay opens the room again through it.
+    """
+
+    #: where the room listens unless told (``--listen``, the ``listen`` setting); tests set
+    #: 127.0.0.1 and port 0
     listen = "0.0.0.0"
     port: Optional[int] = None
+    #: the address a direct code names (None: the host finds it); tests set a public one
+    advertise: Optional[str] = None
 
     def __init__(self, app, setup: GameSetup, name: str, port: Optional[int] = None,
-                 relay: Optional[tuple[str, int]] = None) -> None:
+                 relay: Optional[tuple[str, int]] = None, listen: Optional[str] = None) -> None:
         super().__init__(app)
-        self.host: Optional[Host] = Host(setup, name=name, listen=self.listen,
-                                         port=self.port if port is None else port,
-                                         relay=relay).start()
-        self.focus.set_buttons([
-            Button(tr("net.copy"), action=self.copy, key="copy", row=0),
-            Button(tr("net.cancel"), action=self.cancel, key="cancel", row=0)])
-        self.resize(app.size)
+        self.setup, self.name, self._port = setup, name, port
+        self.relay = relay
+        self._listen = listen or app.settings.listen or self.listen
+        self.host: Optional[Host] = self._open()
+        #: the relay's field, shown while the room has no code to give
+        self.relay_entry: Optional[pygame_gui.elements.UITextEntryLine] = None
+        self.problem = ""            # a relay address typed there that is not one
+        self._no_code = False
+        self._set_buttons()
+
+    def _open(self) -> Host:
+        return Host(self.setup, name=self.name, listen=self._listen,
+                    port=self.port if self._port is None else self._port,
+                    advertise=self.advertise, relay=self.relay).start()
+
+    @property
+    def no_code(self) -> bool:
+        """The room opened no door a friend can use: nothing to give, nothing coming."""
+        status = self.host.status() if self.host is not None else None
+        return status is not None and status.state == "failed" and \
+            status.problem in (NOT_LAN, RELAY_UNREACHABLE)
+
+    def _set_buttons(self) -> None:
+        """Copy and Cancel; with no code, Use the relay and Cancel, under the relay's field."""
+        self._no_code = self.no_code
+        if self._no_code:
+            first = Button(tr("net.use_relay"), action=self.use_relay, key="relay", row=0,
+                           style="primary")
+            if self.relay_entry is None:
+                self.relay_entry = pygame_gui.elements.UITextEntryLine(
+                    pygame.Rect(0, 0, 100, 40), manager=self.app.ui)
+                self.relay_entry.set_text_length_limit(ADDRESS_LIMIT)
+                self.relay_entry.set_text(self.app.settings.relay)
+                self.relay_entry.focus()     # the keyboard types the address at once
+        else:
+            first = Button(tr("net.copy"), action=self.copy, key="copy", row=0)
+            self._kill_entry()
+        self.focus.set_buttons([first, Button(tr("net.cancel"), action=self.cancel,
+                                              key="cancel", row=0)])
+        self.resize(self.app.size)
+
+    def use_relay(self) -> None:
+        """Open the room again through the relay typed in the field (kept in the settings)."""
+        text = self.relay_entry.get_text().strip() if self.relay_entry is not None else ""
+        try:
+            self.relay = relay_address(text)
+        except ValueError:
+            self.problem = tr("net.bad_relay") if text else tr("net.type_relay")
+            return
+        self.problem = ""
+        if text != self.app.settings.relay:
+            self.app.settings.relay = text
+            self.app.save_settings()
+        self._close()
+        self.host = self._open()
+        self._set_buttons()
+
+    def _kill_entry(self) -> None:
+        if self.relay_entry is not None:
+            self.relay_entry.kill()
+            self.relay_entry = None
+
+    def leave(self) -> None:
+        self._kill_entry()
+
+    def enter(self) -> None:
+        self._set_buttons()
 
     @property
     def code(self) -> str:
@@ -382,6 +470,18 @@ class HostScene(_PanelScene):
         status = self.host.status() if self.host is not None else None
         code = status and (status.direct_code or status.relay_code)
         return pretty(code) if code else ""
+
+    @property
+    def listening(self) -> str:
+        """Where the direct door can be reached, in a line ("" until it is open)."""
+        status = self.host.status() if self.host is not None else None
+        if status is None or not status.listening:
+            return ""
+        if listens_everywhere(self.host.listen or ""):
+            # "eth0 192.168.1.20" is never cut in two by a wrapped line
+            return tr("net.listening_all", port=status.port,
+                      addresses=", ".join(a.replace(" ", "\u00a0") for a in status.listening))
+        return tr("net.listening_one", address=status.listening[0], port=status.port)
 
     def copy(self) -> None:
         """The code onto the clipboard, or a word that there is none to put it on."""
@@ -409,8 +509,19 @@ class HostScene(_PanelScene):
 
     def removed(self) -> None:
         self._close()
+        self._kill_entry()
+
+    def handle(self, event: pygame.event.Event) -> Optional[pygame.event.Event]:
+        """Enter in the relay's field uses it, as the button does."""
+        if event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and \
+                event.ui_element is self.relay_entry and self.relay_entry is not None:
+            self.use_relay()
+            return None
+        return super().handle(event)
 
     def update(self, dt: float) -> None:
+        if self.host is not None and self.no_code != self._no_code:
+            self._set_buttons()
         if self.host is not None and self.host.status().state == "playing":
             from scenes.table.scene import TableScene
 
@@ -425,18 +536,25 @@ class HostScene(_PanelScene):
         w, h = size
         panel_w, row_h, gap = min(w - theme.px(40, size), theme.px(640, size)), \
             theme.px(48, size), theme.px(12, size)
-        panel_h = theme.px(360, size)
+        panel_h = theme.px(360 if not self._no_code else 540, size)
+        panel_h = min(panel_h, h - theme.px(20, size))
         self._panel = pygame.Rect((w - panel_w) // 2, (h - panel_h) // 2, panel_w, panel_h)
         inner = self._panel.inflate(-theme.px(48, size), 0)
         bw = (inner.w - gap) // 2
         y = self._panel.bottom - theme.px(24, size) - row_h
         for i, button in enumerate(self.focus.buttons):
             button.rect = pygame.Rect(inner.x + i * (bw + gap), y, bw, row_h)
+        if self.relay_entry is not None:      # over the buttons, under its words and the news
+            self.relay_entry.set_relative_position((inner.x, y - gap - theme.px(30, size) - row_h))
+            self.relay_entry.set_dimensions((inner.w, row_h))
 
     def escape(self) -> None:
         self.cancel()
 
     def draw(self, surface: pygame.Surface) -> None:
+        if self._no_code:
+            self._draw_no_code(surface)
+            return
         size = self._draw_panel(surface)
         fonts, cx = self.app.fonts, self._panel.centerx
         status = self.host.status() if self.host is not None else None
@@ -455,5 +573,47 @@ class HostScene(_PanelScene):
                            theme.CREAM, (cx, y), "midtop").bottom + theme.px(6, size)
         y = theme.text(surface, font, tr("net.waiting"), theme.CREAM_DIM, (cx, y),
                        "midtop").bottom + theme.px(6, size)
+        if status is not None and status.listening:
+            small = fonts.get(theme.font_px(14, size))
+            for line in wrap(small, self.listening, self._panel.w - theme.px(48, size)):
+                y = theme.text(surface, small, line, theme.CREAM_DIM, (cx, y),
+                               "midtop").bottom + theme.px(2, size)
+            y += theme.px(4, size)
         if status is not None and status.problem:
-            theme.text(surface, font, tr(f"net.{status.problem}"), theme.GOLD, (cx, y), "midtop")
+            self._words(surface, [tr(f"net.{status.problem}")], y, theme.GOLD, centred=True)
+
+    def _words(self, surface: pygame.Surface, texts: list[str], y: int, ink: tuple,
+               centred: bool = False) -> int:
+        """Paragraphs wrapped within the panel from ``y`` down; where they end."""
+        size = surface.get_size()
+        pad = theme.px(24, size)
+        width = self._panel.w - 2 * pad
+        lines, height = layout([Block("p", text) for text in texts], self.app.fonts, width,
+                               theme.reading_scale(size) * (0.9 if centred else 1.0), ink=ink)
+        for line in lines:
+            right = max((x + image.get_width() for image, x in line.pieces), default=0)
+            shift = (width - right) // 2 if centred else 0
+            for image, x in line.pieces:
+                surface.blit(image, (self._panel.x + pad + shift + x, y + line.y))
+        return y + height
+
+    def _draw_no_code(self, surface: pygame.Surface) -> None:
+        """Why there is no code, what to do, and the relay's field with its words."""
+        size = self._draw_panel(surface)
+        fonts, cx = self.app.fonts, self._panel.centerx
+        status = self.host.status() if self.host is not None else None
+        pad = theme.px(24, size)
+        y = self._panel.y + theme.px(18, size)
+        y = theme.text(surface, fonts.get(theme.font_px(26, size), bold=True), tr("net.no_code"),
+                       theme.GOLD_LIGHT, (cx, y), "midtop").bottom + theme.px(12, size)
+        why = "net.no_code_relay_gone" if status is not None and \
+            status.problem == RELAY_UNREACHABLE else "net.no_code_why"
+        self._words(surface, [tr(why), tr("net.no_code_what")], y, theme.CREAM)
+        if self.relay_entry is not None:
+            font = fonts.get(theme.font_px(17, size))
+            theme.text(surface, font, tr("net.relay_field"), theme.CREAM,
+                       (self._panel.x + pad, self.relay_entry.rect.y - theme.px(6, size)),
+                       "bottomleft")
+            if self.problem:
+                theme.text(surface, font, self.problem, theme.GOLD,
+                           (cx, self.relay_entry.rect.bottom + theme.px(4, size)), "midtop")

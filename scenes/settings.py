@@ -10,7 +10,14 @@ changes.  A file that cannot be settings at all (not JSON, not an object,
 over :data:`MAX_BYTES`, nested deeper than :data:`MAX_DEPTH`) is kept beside as
 ``settings.json.bad`` and the defaults are saved in its place; something that
 is not a regular file (a FIFO, a folder) is never opened and never replaced.
-Saving is atomic: a temporary file in the same folder, then ``os.replace``.
+A file that is there but cannot be read (its permissions) is never replaced
+either: the player is told once, and changes hold for the run without being saved.
+
+Saving is atomic: a temporary file in the same folder, then ``os.replace``.  Two
+copies of the game may run at once: a save takes a lock beside the file
+(``.settings.json.lock``, :mod:`filelock`), reads the file as it is now, writes
+over it only the settings this copy changed since it loaded or last saved, and
+lets go; so neither copy undoes the other's changes.
 
 ``games`` remembers how each game was last set up on the new-game screen (a
 :class:`~game.session.GameSetup` as JSON, without its seed), so the next game
@@ -24,12 +31,16 @@ from __future__ import annotations
 
 import copy
 import json
+import math
 import os
 import stat
 import tempfile
 from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
+
+from filelock import FileLock, Timeout
+from game.names import name_problem
 
 if TYPE_CHECKING:  # pragma: no cover
     from game.session import GameSetup
@@ -38,14 +49,14 @@ ITALIAN_STYLES = ("napoletane", "bergamasche", "bresciane")
 ANIMATION_SPEEDS = {"slow": 0.6, "normal": 1.0, "fast": 2.0, "instant": 0.0}
 LANGUAGES = ("en",)
 VOLUME_STEP = 0.1
-#: the longest player name kept (what the name field lets one type)
-NAME_LIMIT = 24
 FILE_NAME = "settings.json"
 BAD_SUFFIX = ".bad"
 #: A settings file is a few hundred bytes: anything over this is not one (and is never read whole).
 MAX_BYTES = 1 << 20
 #: Settings are a few levels deep; deeper JSON is damage (and would exhaust the recursion limit).
 MAX_DEPTH = 32
+#: How long a save waits for another copy of the game to finish its own.
+LOCK_SECONDS = 5.0
 
 
 @dataclass
@@ -59,12 +70,16 @@ class Settings:
     player_name: str = ""
     #: the relay for play across the internet, "host:port" ("" : direct codes only)
     relay: str = ""
+    #: the address a hosted game listens on ("" : every interface; game/net/interfaces.py)
+    listen: str = ""
     #: game key -> its last setup as JSON (GameSetup.to_json() without the seed)
     games: dict[str, Any] = field(default_factory=dict)
-    #: (what the file held, these settings as loaded from it): a save writes back what the
-    #: player has not changed since as the file had it, so another version's keys survive
-    _origin: tuple[dict[str, Any], dict[str, Any]] | None = field(
-        default=None, init=False, compare=False, repr=False)
+    #: these settings as loaded or last saved: a save writes only what changed since over
+    #: the file as it is then, so another version's keys and another copy's changes survive
+    #: (None: settings made here, not loaded; a save writes them all)
+    _base: dict[str, Any] | None = field(default=None, init=False, compare=False, repr=False)
+    #: the file was there but could not be read: the player has been told, nothing is saved
+    read_failed: bool = field(default=False, init=False, compare=False, repr=False)
 
     @property
     def speed_factor(self) -> float:
@@ -75,16 +90,14 @@ class Settings:
         """The settings themselves (a deep copy), without what the file held besides."""
         return {name: copy.deepcopy(getattr(self, name)) for name in _FIELDS}
 
-    def file_json(self) -> dict[str, Any]:
-        """What a save writes: the settings, merged into the file they were loaded from."""
-        if self._origin is None:
-            return self.to_json()
-        held, loaded = self._origin
-        return _merged(held, loaded, self.to_json())
+    def file_json(self, held: dict[str, Any]) -> dict[str, Any]:
+        """What a save writes: ``held`` (the file as it is now) with the settings changed
+        since loading or the last save written over it."""
+        return _merged(held, self._base or {}, self.to_json())
 
-    def _loaded_from(self, held: dict[str, Any]) -> None:
-        """Remember ``held`` (the file's JSON) and these settings as they are now."""
-        self._origin = (copy.deepcopy(held), self.to_json())
+    def _mark_base(self) -> None:
+        """These settings, as they are now, are what the file holds (loaded or saved)."""
+        self._base = self.to_json()
 
     def game_setup(self, key: str) -> "GameSetup":
         """The game as last set up (no seed), or its default: you in the first seat
@@ -187,20 +200,24 @@ def _valid(name: str, value: Any) -> bool:
     if name == "language":
         return isinstance(value, str) and value in LANGUAGES
     if name == "player_name":
-        return isinstance(value, str) and len(value) <= NAME_LIMIT
-    if name == "relay":
-        return isinstance(value, str) and (value == "" or _is_relay_address(value))
+        return name_problem(value) is None
+    if name in ("relay", "listen"):
+        return isinstance(value, str) and (value == "" or _is_address(name, value))
     return False
 
 
-def _is_relay_address(text: str) -> bool:
+def _is_address(name: str, text: str) -> bool:
+    """Does game.net's own check take ``text`` as it is, for the field ``name``?"""
     from game.net.codes import relay_address
+    from game.net.interfaces import listen_address
 
     try:
-        relay_address(text)
+        if name == "relay":
+            relay_address(text)
+            return True
+        return listen_address(text) == text
     except ValueError:
         return False
-    return True
 
 
 def from_json(data: Any) -> tuple[Settings, list[str]]:
@@ -295,24 +312,58 @@ def _read_json(path: Path) -> Any:
     return data
 
 
-def save_settings(settings: Settings) -> Path:
-    """Write atomically (a temporary file in the same folder, then ``os.replace``), so a crash
-    never leaves half a file; what the file held that this version does not know is kept.
+class SettingsUnreadable(OSError):
+    """The settings file is there but cannot be read (its permissions): never replaced."""
 
-    Writes through a symbolic link to the file it names.  Raises OSError when the folder is
-    not writable or something that is not a regular file (a FIFO) stands at the path: that
-    is never replaced; the caller tells the player.
-    """
-    path = Path(os.path.realpath(settings_path()))
-    path.parent.mkdir(parents=True, exist_ok=True)
+
+def lock_path(path: Path) -> Path:
+    """The lock two copies of the game take in turn to save (beside the file)."""
+    return path.with_name(f".{path.name}.lock")
+
+
+def _held_now(path: Path) -> dict[str, Any]:
+    """The file as it is now, to merge a save into: {} when there is none; a file damaged
+    since it was loaded is set aside as ``.bad`` first.  OSError for what is not a regular
+    file, SettingsUnreadable for a file that cannot be read: neither is replaced."""
+    try:
+        data = _read_json(path)
+    except FileNotFoundError:
+        return {}
+    except _NotAFile:
+        raise OSError(f"{path} is not a regular file; not replacing it") from None
+    except _Damaged:
+        _set_aside(path)
+        return {}
+    except OSError as exc:
+        raise SettingsUnreadable(f"{path} cannot be read ({exc.strerror}); "
+                                 "not replacing it") from None
+    if not isinstance(data, dict):
+        _set_aside(path)
+        return {}
+    return data
+
+
+def _plain_json(value: Any) -> Any:
+    """``value`` without the numbers JSON has not, Infinity and NaN, wherever they lie (a
+    file may have held ``1e999``, which Python reads as inf): what is written back is
+    JSON any tool reads, and a setting so dropped takes its default, as it did already."""
+    def plain(item: Any) -> bool:
+        return not isinstance(item, float) or math.isfinite(item)
+
+    if isinstance(value, dict):
+        return {k: _plain_json(v) for k, v in value.items() if plain(v)}
+    if isinstance(value, list):
+        return [_plain_json(v) for v in value if plain(v)]
+    return value
+
+
+def _write_atomically(path: Path, data: dict[str, Any]) -> None:
+    """A temporary file in the same folder, then ``os.replace``; the file keeps its mode."""
     try:
         mode: int | None = os.stat(path).st_mode
     except FileNotFoundError:
         mode = None                                # a new file stays private (mkstemp: 0600)
-    if mode is not None and not stat.S_ISREG(mode):
-        raise OSError(f"{path} is not a regular file; not replacing it")
-    data = settings.file_json()
-    text = json.dumps(data, indent=2) + "\n"
+    text = json.dumps(data, indent=2, allow_nan=False) + "\n"
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as out:
@@ -328,7 +379,27 @@ def save_settings(settings: Settings) -> Path:
         except OSError:
             pass
         raise
-    settings._loaded_from(data)
+
+
+def save_settings(settings: Settings) -> Path:
+    """Merge the settings changed since loading (or the last save) into the file as it is
+    now, under the lock another running copy would take, and write atomically; what the
+    file holds that this version does not know, or that another copy changed, is kept.
+
+    Writes through a symbolic link to the file it names.  Raises OSError when the folder is
+    not writable, the lock stays taken past :data:`LOCK_SECONDS`, something that is not a
+    regular file (a FIFO) stands at the path, or the file cannot be read
+    (:class:`SettingsUnreadable`): those are never replaced; the caller tells the player.
+    """
+    path = Path(os.path.realpath(settings_path()))
+    path.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        with FileLock(str(lock_path(path)), timeout=LOCK_SECONDS):
+            data = _plain_json(settings.file_json(_held_now(path)))
+            _write_atomically(path, data)
+    except Timeout:
+        raise OSError(f"{path}: another copy of the game holds its lock") from None
+    settings._mark_base()
     return path
 
 
@@ -349,20 +420,23 @@ def load_settings() -> tuple[Settings, str | None]:
     from scenes.i18n import tr
 
     path = settings_path()
+    settings = Settings()
+    settings._mark_base()                      # the defaults: what a first save changes
     try:
         data = _read_json(path)
     except FileNotFoundError:
-        return Settings(), None
+        return settings, None
     except _NotAFile:
-        return Settings(), tr("ui.settings.not_a_file", path=str(path))
+        return settings, tr("ui.settings.not_a_file", path=str(path))
     except _Damaged:
-        return Settings(), _repair(path, tr)
+        return settings, _repair(path, tr)
     except OSError:
-        return Settings(), tr("ui.settings.unreadable")
+        settings.read_failed = True
+        return settings, tr("ui.settings.unreadable")
     settings, bad = from_json(data)
+    settings._mark_base()
     if bad == ["<file>"]:                      # JSON, but not an object: not settings at all
         return settings, _repair(path, tr)
-    settings._loaded_from(data)
     if not bad:
         return settings, None
     return settings, tr("ui.settings.fields_default", fields=", ".join(bad))

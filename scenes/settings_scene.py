@@ -1,16 +1,23 @@
 """The settings screen: each row is one setting, changed with Left/Right, Enter or a click.
 
 A change takes effect at once and is saved at once (through ``app.change_setting``),
-so there is no "Apply" button to forget.
+so there is no "Apply" button to forget.  The last row is the player's name, typed
+in a text field (Enter or a click on the row puts the keyboard in it): kept when
+Enter is pressed or the field is left, if it keeps the rule every name keeps
+(game/names.py; else the reason is said and the saved name stays); Esc in
+the field gives back the saved name.  It is on the plates ("You" when empty), in
+the game's log, and the name Play online starts with.
 """
 
 from __future__ import annotations
 
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, Optional, Sequence
 
 import pygame
+import pygame_gui
 
 from game.cards import Card
+from game.names import MAX_NAME, name_problem
 from scenes.i18n import tr
 from scenes import theme
 from scenes.option_rows import OptionRow, OptionRowsScene, step_value
@@ -52,10 +59,88 @@ class SettingsScene(OptionRowsScene):
         self._size: tuple[int, int] | None = None
         self._preview_key: tuple | None = None
         self._preview_faces: list[pygame.Surface] = []
+        #: the player's name field (made while the screen is on top, see enter/leave)
+        self.name_entry: Optional[pygame_gui.elements.UITextEntryLine] = None
         buttons = self.row_buttons()
-        buttons.append(Button(tr("ui.back"), action=self.close, key="back", row=len(self.rows)))
+        buttons.append(Button(tr("ui.settings.player_name"), action=self.edit_name, key="name",
+                              row=len(self.rows), style="option"))
+        buttons.append(Button(tr("ui.back"), action=self.close, key="back",
+                              row=len(self.rows) + 1))
         self.focus.set_buttons(buttons)
+        self._make_entry()
         self.resize(app.size)
+
+    # --- the name field ------------------------------------------------------
+    def _make_entry(self) -> None:
+        if self.name_entry is None:
+            self.name_entry = pygame_gui.elements.UITextEntryLine(
+                pygame.Rect(0, 0, 100, 40), manager=self.app.ui)
+            self.name_entry.set_text_length_limit(MAX_NAME)
+            self.name_entry.set_text(self.app.settings.player_name)
+
+    def _drop_entry(self) -> None:
+        if self.name_entry is not None:
+            self.save_name()
+            self.name_entry.kill()
+            self.name_entry = None
+
+    def edit_name(self) -> None:
+        """The keyboard into the name field (Enter or a click on its row)."""
+        if self.name_entry is not None:
+            self.focus.focus_key("name")
+            self.name_entry.focus()
+
+    def save_name(self) -> bool:
+        """Keep the typed name when it may be one; else say why and keep the saved one."""
+        if self.name_entry is None:
+            return False
+        name = self.name_entry.get_text().strip()
+        problem = name_problem(name)
+        if problem is not None:
+            self.app.notify(tr(problem, limit=MAX_NAME), 5.0)
+            return False
+        if name != self.app.settings.player_name:
+            self.app.change_setting("player_name", name)
+        return True
+
+    def _typing(self) -> bool:
+        return self.name_entry is not None and self.name_entry.is_focused
+
+    def handle(self, event: pygame.event.Event) -> Optional[pygame.event.Event]:
+        """In the name field: Enter keeps the name, Esc gives the saved one back, Up, Down
+        and Tab keep it and move on; the other keys are the field's."""
+        if event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and event.ui_element is self.name_entry:
+            self.save_name()
+            self.name_entry.unfocus()
+            return None
+        if self._typing() and event.type == pygame.KEYDOWN:
+            self.focus.focus_key("name")  # (a click may have put the keyboard in the field)
+            if event.key == pygame.K_ESCAPE:
+                self.name_entry.set_text(self.app.settings.player_name)
+                self.name_entry.unfocus()
+                return None
+            if event.key not in (pygame.K_UP, pygame.K_DOWN, pygame.K_TAB):
+                return None               # a letter, Backspace ...: the field's
+            self.save_name()
+            self.name_entry.unfocus()
+        if self._typing() and event.type == pygame.MOUSEBUTTONDOWN and \
+                not self.name_entry.rect.collidepoint(event.pos):
+            self.save_name()              # a click elsewhere leaves the field
+        focused = self.focus.focused
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_LEFT, pygame.K_RIGHT) \
+                and focused is not None and focused.key == "name":
+            return None                   # a name has no values to step through
+        return super().handle(event)
+
+    def enter(self) -> None:
+        self._make_entry()
+        self.resize(self._size or self.app.size)
+
+    def leave(self) -> None:
+        self._drop_entry()
+
+    def removed(self) -> None:
+        self._drop_entry()
 
     def option(self, name: str) -> OptionRow:
         return self.row(f"opt:{name}")
@@ -78,14 +163,23 @@ class SettingsScene(OptionRowsScene):
         preview_w = px(250)
         show_preview = w - panel_w - px(80) >= preview_w
         content_w = panel_w + (px(40) + preview_w if show_preview else 0)
-        panel_h = px(28) * 2 + len(self.rows) * (row_h + gap) + px(10) + px(50)
+        panel_h = px(28) * 2 + (len(self.rows) + 1) * (row_h + gap) + px(10) + px(50)
         top = max(px(110), (h - panel_h) // 2 + px(30))
         self._panel = pygame.Rect((w - content_w) // 2, top, panel_w, panel_h)
         self._preview = (pygame.Rect(self._panel.right + px(40), top, preview_w, panel_h)
                          if show_preview else pygame.Rect(0, 0, 0, 0))
         inner = self._panel.inflate(-px(28) * 2, 0)
-        y = self.lay_out_rows(inner, self._panel.y + px(28), row_h, gap,
-                              value_w=min(px(250), inner.w // 2), arrow_w=px(44))
+        value_w = min(px(250), inner.w // 2)
+        y = self.lay_out_rows(inner, self._panel.y + px(28), row_h, gap, value_w=value_w,
+                              arrow_w=px(44))
+        name = self.focus.button("name")
+        name.rect = pygame.Rect(inner.x, y, inner.w, row_h)
+        if self.name_entry is not None:
+            field = pygame.Rect(0, 0, value_w, row_h - px(14))
+            field.midright = (name.rect.right - px(10), name.rect.centery)
+            self.name_entry.set_relative_position(field.topleft)
+            self.name_entry.set_dimensions(field.size)
+        y += row_h + gap
         back = self.focus.button("back")
         back.rect = pygame.Rect(0, 0, px(200), px(48))
         back.rect.midtop = (inner.centerx, y + px(10))
@@ -108,8 +202,9 @@ class SettingsScene(OptionRowsScene):
             middle = self.draw_row(surface, row, s)
             if row.key == "opt:volume":
                 self._draw_volume_bar(surface, middle, float(self.value(row)), s)
-        back = self.focus.button("back")
-        draw_button(surface, fonts, back, back is self.focus.focused)
+        for key in ("name", "back"):
+            button = self.focus.button(key)
+            draw_button(surface, fonts, button, button is self.focus.focused)
         if self._preview.w:
             self._draw_preview(surface, s)
         theme.text(surface, fonts.get(theme.font_px(14, size)), tr("ui.settings.keys"), theme.MUTED,

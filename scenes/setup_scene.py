@@ -84,6 +84,8 @@ class SetupScene(OptionRowsScene):
         self._panel = pygame.Rect(0, 0, 0, 0)
         self._size: tuple[int, int] | None = None
         self._most_rows = 1
+        #: where the last drawing put the subtitle and the key line
+        self.drawn: dict[str, pygame.Rect] = {}
         self._build()
         self.focus.focus_key("play")          # Enter, Enter from the menu plays as last time
 
@@ -198,8 +200,9 @@ class SetupScene(OptionRowsScene):
         s = theme.ui_scale(size)
         px = lambda v: max(1, round(v * s))  # noqa: E731
         pad, button_h, button_gap = px(22), px(48), px(16)
-        top = px(118)
-        room = h - top - px(34) - 2 * pad - button_h - px(8)
+        heading, footer = self._margins(size)
+        top = heading + px(10)
+        room = h - top - footer - 2 * pad - button_h - px(8)
         most = max(1, self._most_rows)
         pitch = min(px(64), room // most)
         row_h = max(16, pitch * 54 // 64)
@@ -208,7 +211,7 @@ class SetupScene(OptionRowsScene):
         panel_h = 2 * pad + len(self.rows) * pitch + px(8) + button_h
         # the top stays where the tallest panel (the most players) is centred
         tallest = 2 * pad + most * pitch + px(8) + button_h
-        top = max(top, top + (h - px(34) - top - tallest) // 2)
+        top = max(top, top + (h - footer - top - tallest) // 2)
         self._panel = pygame.Rect((w - panel_w) // 2, top, panel_w, panel_h)
         inner = self._panel.inflate(-px(28) * 2, 0)
         y = self.lay_out_rows(inner, self._panel.y + pad, row_h, gap,
@@ -218,6 +221,16 @@ class SetupScene(OptionRowsScene):
         back, play = self.focus.button("back"), self.focus.button("play")
         back.rect = pygame.Rect(inner.centerx - button_gap // 2 - bw, y, bw, button_h)
         play.rect = pygame.Rect(inner.centerx + (button_gap + 1) // 2, y, bw, button_h)
+
+    def _margins(self, size: tuple[int, int]) -> tuple[int, int]:
+        """Where the title and its subtitle end, and the room the key line takes at the
+        bottom (with a gap above it): the panel lies between, never touching either."""
+        s = theme.ui_scale(size)
+        fonts = self.app.fonts
+        heading = round(20 * s) + fonts.get(round(50 * s), bold=True).get_linesize() \
+            + round(2 * s) + fonts.get(theme.font_px(18, size)).get_linesize()
+        footer = round(12 * s) + fonts.get(theme.font_px(14, size)).get_linesize() + round(8 * s)
+        return heading, footer
 
     # --- drawing -----------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
@@ -229,13 +242,20 @@ class SetupScene(OptionRowsScene):
         fonts = self.app.fonts
         title = theme.text(surface, fonts.get(round(50 * s), bold=True), self.spec.title,
                            theme.GOLD_LIGHT, (size[0] // 2, round(20 * s)), "midtop")
-        theme.text(surface, fonts.get(theme.font_px(18, size)), tr("setup.title"), theme.CREAM_DIM,
-                   (size[0] // 2, title.bottom + round(2 * s)), "midtop")
+        self.drawn["subtitle"] = theme.text(
+            surface, fonts.get(theme.font_px(18, size)), tr("setup.title"), theme.CREAM_DIM,
+            (size[0] // 2, title.bottom + round(2 * s)), "midtop")
         theme.draw_panel(surface, self._panel)
         for row in self.rows:
             self.draw_row(surface, row, s)
         for key in ("back", "play"):
             b = self.focus.button(key)
             draw_button(surface, fonts, b, b is self.focus.focused)
-        theme.text(surface, fonts.get(theme.font_px(14, size)), tr("setup.keys"), theme.MUTED,
-                   (size[0] // 2, size[1] - round(12 * s)), "midbottom")
+        self.drawn["keys"] = theme.text(
+            surface, fonts.get(theme.font_px(14, size)), self.key_line(), theme.MUTED,
+            (size[0] // 2, size[1] - round(12 * s)), "midbottom")
+
+    def key_line(self) -> str:
+        """The keys at the bottom, naming the button Enter presses as it reads."""
+        enter = tr("setup.keys.open_room" if self.online else "setup.keys.play")
+        return tr("setup.keys", enter=enter)

@@ -145,6 +145,10 @@ class FocusList:
                 return self.activate()
             return False
         if event.type == pygame.MOUSEMOTION:
+            if tuple(getattr(event, "rel", (1, 1))) == (0, 0):
+                # the window changed under a resting pointer (F11, a resize): the mouse
+                # did not move, so the keyboard's focus stays where it was
+                return False
             hit = self.at(event.pos)
             if hit is not None and hit.enabled:
                 self.focus = self.buttons.index(hit)

@@ -57,6 +57,19 @@ def test_the_smallest_window_size_is_the_one_the_window_keeps(capsys):
     assert "at least 800x500" in capsys.readouterr().err
 
 
+@pytest.mark.parametrize("size", ["99999999999999999999x720", "100000x100000", "1280x" + "9" * 5000,
+                                  "7681x720", "1280x4321"])
+def test_a_window_size_past_the_largest_is_refused_in_one_line(size, capsys):
+    from scenes.sizes import MAX_SIZE
+
+    with pytest.raises(SystemExit) as exc:
+        main.parse_args(["--size", size])
+    assert exc.value.code == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "--size" in err and f"{MAX_SIZE[0]}x{MAX_SIZE[1]}" in err
+    assert main.parse_args(["--size", f"{MAX_SIZE[0]}x{MAX_SIZE[1]}"]).size == MAX_SIZE
+
+
 def test_the_kiosk_options_are_parsed():
     args = main.parse_args(["--kiosk", "--windowed", "--idle", "30"])
     assert (args.kiosk, args.windowed, args.idle) == (True, True, 30.0)
@@ -65,6 +78,8 @@ def test_the_kiosk_options_are_parsed():
 
 @pytest.mark.parametrize("argv, fault", [
     (["--idle", "0"], "--idle"),
+    (["--idle", "inf"], "--idle"),
+    (["--idle", "nan"], "--idle"),
     (["--simulate", "poker"], "unknown game 'poker'"),
     *([(["--simulate", UNBUILT[0]], "not playable yet")] if UNBUILT else []),
     (["--simulate", "bocce", "--players", "master"], "--players: unknown level"),
@@ -77,6 +92,7 @@ def test_bad_kiosk_and_simulation_options_exit_2(argv, fault, capsys):
     assert fault in capsys.readouterr().err
 
 
+@pytest.mark.slow
 def test_the_kiosk_starts_windowed_and_draws(tmp_path):
     import os
 

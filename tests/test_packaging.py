@@ -42,3 +42,22 @@ def test_every_asset_is_package_data(project):
         if path.is_file():
             rel = path.relative_to(ROOT / "assets").as_posix()
             assert any(fnmatch.fnmatch(rel, p) for p in patterns), f"{rel} would not be installed"
+
+
+def test_make_test_runs_every_test_and_make_test_fast_leaves_out_only_the_slow(project):
+    """CI runs ``make test``: no marker may filter it.  ``make test-fast`` is the same run
+    without the tests marked slow, and the marker is registered (strict markers)."""
+    options = project["tool"]["pytest"]["ini_options"]
+    assert "--strict-markers" in options["addopts"] and "-m" not in options["addopts"].split()
+    assert any(m.startswith("slow:") for m in options["markers"])
+    recipes: dict[str, list[str]] = {}
+    target = None
+    for line in (ROOT / "Makefile").read_text(encoding="utf-8").splitlines():
+        if line and not line[0].isspace() and ":" in line and "=" not in line.split(":")[0]:
+            target = line.split(":")[0]
+        elif line.startswith("\t") and target:
+            recipes.setdefault(target, []).append(line.strip())
+    assert recipes["test"] == ["$(HEADLESS) $(PY) -m pytest $(PYTEST_ARGS)"]
+    assert recipes["test-fast"] == ['$(HEADLESS) $(PY) -m pytest -m "not slow" $(PYTEST_ARGS)']
+    assert "make test-fast" in (ROOT / "README.md").read_text(encoding="utf-8")
+    assert "make test" in (ROOT / ".ci" / "run").read_text(encoding="utf-8")

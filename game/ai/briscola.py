@@ -384,9 +384,14 @@ def facts(view: dict[str, Any], reader: BriscolaPlayer) -> Facts:
     suits, weights = list(odds), list(odds.values())
 
     def adjust(world: Any, rng: random.Random) -> None:
-        if not known and world.briscola is None and not world.announced:
-            world.trump = rng.choices(suits, weights)[0]
-    return Facts(holds, {} if known else {"briscola": lambda c: c.suit not in odds}, adjust)
+        if known or world.announced:
+            return
+        suit = rng.choices(suits, weights)[0]          # the trump, as play has narrowed it
+        if world.briscola is None:
+            world.trump = suit
+        else:                                          # the dealer's unseen sampled card
+            world.resample_briscola(view["seat"], rng, suit)
+    return Facts(holds, {}, adjust)
 
 
 def _remembering(world: Any) -> None:

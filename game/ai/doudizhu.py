@@ -14,6 +14,9 @@ How they think:
   out), and lead a low single or pair to a partner close to going out.
 * Cards are counted from the public list of plays: a single that nothing unseen can
   beat is played as a sure winner at the end.
+* A play is thought out by its ranks; which cards of a rank it shows is drawn at
+  random from those held (:func:`game.doudizhu.cards_for`), so the suits a computer
+  shows follow no pattern of the rest of its hand.
 * "easy" is a beginner: the same play, but it counts no card and plays on its own
   (no care for a partner).  "hard" is the search (game/ai/search.py).
 """
@@ -24,13 +27,16 @@ import random
 from functools import lru_cache
 from typing import Any, Sequence
 
+from game.ai.base import RandomPlayer
 from game.ai.search import NO_FACTS, Facts, Judge, Search
 from game.cards import Card
-from game.doudizhu import combos
+from game.doudizhu import combos, play_from
 from game.doudizhu.rules import (ACE, BLACK, BOMB, COPIES, NRANKS, RED, ROCKET, RULESETS,
                                  SEATS, TWO, code_letter)
 from game.engine import Action
 
+#: :func:`player` has a level "random" of its own (see :func:`game.ai.computer_player`)
+RANDOM_LEVEL = True
 #: A partner about to go out is fed low plays only: ranks below this index (3 to 8).
 FEED_BELOW = 6
 #: Strength needed to bid 1, 2, 3 (see :func:`strength`).
@@ -112,7 +118,9 @@ class DoudizhuPlayer:
         self.name = f"doudizhu-{level}"
 
     def choose(self, view: dict[str, Any], legal: Sequence[Action], rng: random.Random) -> Action:
-        legal = list(legal)
+        return with_cards_drawn(view, self._choose(view, list(legal), rng), rng)
+
+    def _choose(self, view: dict[str, Any], legal: list[Action], rng: random.Random) -> Action:
         if len(legal) == 1:
             return legal[0]
         if view.get("phase") == "bid":
@@ -135,7 +143,8 @@ class DoudizhuPlayer:
         left = view["counts"]
         last = view.get("last")
         kinds = RULESETS[view.get("rules", "text")]
-        plays = [a for a in legal if a.kind == "play"]
+        # by their ranks' names, so that equal scores fall as they always did
+        plays = sorted((a for a in legal if a.kind == "play"), key=lambda a: a.value)
         passing = next((a for a in legal if a.kind == "pass"), None)
         for a in plays:                                   # out in one go
             if len(a.value) == sum(hand):
@@ -228,10 +237,27 @@ def facts(view: dict[str, Any], reader: Any = None) -> Facts:
     return Facts(holds={f"hand/{landlord}": [Card.parse(c) for c in view.get("kitty") or []]})
 
 
-def player(level: str = "normal") -> DoudizhuPlayer | Search:
+def with_cards_drawn(view: dict[str, Any], action: Action, rng: random.Random) -> Action:
+    """A play with its cards of each rank drawn at random from those the seat holds (the
+    legal list names the first of each rank in the hand's order: playing them would
+    show which suits are left)."""
+    if action.kind != "play":
+        return action
+    hand = [Card.parse(c) for c in view["zones"][f"hand/{view['seat']}"] if c]
+    return play_from(hand, action.value, rng)
+
+
+class RandomDoudizhuPlayer(RandomPlayer):
+    """Any legal play, its cards drawn at random like every Dou Dizhu computer's."""
+
+    def choose(self, view: dict[str, Any], legal: Sequence[Action], rng: random.Random) -> Action:
+        return with_cards_drawn(view, super().choose(view, legal, rng), rng)
+
+
+def player(level: str = "normal") -> DoudizhuPlayer | RandomDoudizhuPlayer | Search:
     """``hard`` searches (game/ai/search.py) with the normal player as its playouts and
     fallback."""
     if level == "hard":
         return Search("doudizhu-hard", lambda: DoudizhuPlayer("normal"),
-                      DoudizhuPlayer("normal"), JUDGE, facts)
-    return DoudizhuPlayer(level)
+                      DoudizhuPlayer("normal"), JUDGE, facts, present=with_cards_drawn)
+    return RandomDoudizhuPlayer() if level == "random" else DoudizhuPlayer(level)

@@ -104,7 +104,7 @@ def deal(world: State, seat: int, facts: Facts, rng: random.Random, tries: int =
         if placed is not None:
             break
     assert placed is not None
-    world.rehide(placed)
+    world.rehide(seat, placed)
     if facts.adjust is not None:
         facts.adjust(world, rng)
 
@@ -190,7 +190,8 @@ class Search:
     ``policy`` makes the playout players (one per seat, fresh for each move, so no
     playout leaves memory in the real players); ``fallback`` is the player whose
     choice breaks ties and plays when there is no world or no time; ``facts`` reads
-    what the view implies (see :class:`Facts`).  ``playouts`` (a count) or
+    what the view implies (see :class:`Facts`); ``present`` turns the chosen action
+    into the form the seat shows (Dou Dizhu draws which cards of a rank at random).  ``playouts`` (a count) or
     ``seconds`` (wall time) bounds the work; ``width`` the candidates examined (the
     policy's choice always among them).
     """
@@ -201,8 +202,11 @@ class Search:
                  judge: Judge, facts: Callable[[dict[str, Any], ComputerPlayer], Facts]
                  = lambda view, player: NO_FACTS,
                  playouts: Optional[int] = None, seconds: Optional[float] = 0.5,
-                 width: int = 12) -> None:
+                 width: int = 12,
+                 present: Callable[[dict[str, Any], Action, random.Random], Action]
+                 = lambda view, action, rng: action) -> None:
         self.name = name
+        self.present = present
         self.policy = policy
         self.fallback = fallback
         self.judge = judge
@@ -220,8 +224,11 @@ class Search:
         if world is None or len(legal) == 1 or not isinstance(seat, int):
             self.last = None
             return mine
+        if mine not in legal:           # another form of a listed move (Dou Dizhu's suits)
+            mine = next((a for a in legal if (a.kind, a.value) == (mine.kind, mine.value)),
+                        mine)
         self.last = self.search(world, seat, legal, mine, self.facts(view, self.fallback), rng)
-        return self.last.chosen
+        return self.present(view, self.last.chosen, rng)
 
     def search(self, world: State, seat: int, legal: list[Action], mine: Action, facts: Facts,
                rng: random.Random) -> Thought:
@@ -325,7 +332,8 @@ class IsmctsSearch(Search):
     def like(cls, search: Search) -> "IsmctsSearch":
         """An ISMCTS player with ``search``'s policy, fallback, judge, facts and budget."""
         return cls(search.name.replace("hard", "ismcts"), search.policy, search.fallback,
-                   search.judge, search.facts, search.playouts, search.seconds, search.width)
+                   search.judge, search.facts, search.playouts, search.seconds, search.width,
+                   search.present)
 
     def search(self, world: State, seat: int, legal: list[Action], mine: Action, facts: Facts,
                rng: random.Random) -> Thought:

@@ -22,13 +22,15 @@ assets/rules/en/bisca.md):
   the players (``Option.limit``); a log or a remote setup asking for more is dealt
   that most.  The count never changes with eliminations.  Option ``lives``
   (default 3, 1 to 10).
-* Lives may fall below zero; a player at zero or below is out.
+* A round's losses may take lives below zero (the round sheet shows it, and
+  "everyone out" compares it); a player at zero or below is out, and once the
+  round is settled a seat that is out holds no lives (zero, not a negative count).
 * Babbeo comes first: the first round in which anyone runs out of lives brings
   all of them back with one life, even if that is everyone still playing.  After
   that, everyone out together goes to "everyone out": the highest lives (closest
-  to zero) wins; a tie gives every seat one life and the tied players at least
-  one, and whoever has lives above zero plays on, previously eliminated players
-  included.
+  to zero) wins; on a tie every seat at the table, previously eliminated players
+  included, gains one life from the none it holds, so all of them play on with
+  one life (the tied players' "at least one").
 * The one-card round: each player's card is dealt face up to everyone but its
   owner, who turns it up once all bets are in.  A spectator sees no hand.
 * Scores: how many players each seat outlasted (the winner: all the others; the

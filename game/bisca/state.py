@@ -6,7 +6,7 @@ See :mod:`game.bisca` for the choices the rule text leaves open.
 from __future__ import annotations
 
 import copy
-from typing import Any
+from typing import Any, Mapping, Sequence
 
 from game.bisca import rules
 from game.bisca.rules import HALF, number
@@ -91,6 +91,20 @@ class BiscaState(State):
             zones[f"pile/{s}"] = list(self.piles[s])
         return zones
 
+    def _set_zones(self, zones: Mapping[str, Sequence[Card]]) -> None:
+        for zone, cs in zones.items():
+            kind, _, owner = zone.partition("/")
+            if zone == "deck":
+                self.deck = list(cs)
+            elif kind in ("hand", "pile"):
+                (self.hands if kind == "hand" else self.piles)[int(owner)] = list(cs)
+            else:
+                raise ValueError(f"Bisca's {zone!r} is face up: nothing there to re-deal")
+
+    def _fixed_zones(self, seat: int | None) -> frozenset[str]:
+        """Hands won lie face down: every card in them was seen played."""
+        return frozenset({"pile"})
+
     def _face_up(self, seat: int | None, zone: str) -> bool:
         if zone == "table":
             return True
@@ -100,17 +114,6 @@ class BiscaState(State):
         if self.one_card:                        # everyone sees the others' single card
             return not own or not self.blind
         return own
-
-    def secret_zones(self, seat: int | None) -> tuple[str, ...]:
-        """The deck and every hand the seat does not see (its own in the blind round)."""
-        return ("deck", *(f"hand/{s}" for s in range(self.seats)
-                          if not self._face_up(seat, f"hand/{s}")))
-
-    def _put_zone(self, zone: str, cards: list[Card]) -> None:
-        if zone == "deck":
-            self.deck = cards
-        else:
-            self.hands[int(zone.split("/")[1])] = cards
 
     # -- the contract ------------------------------------------------------
     def opening_events(self) -> list[Event]:
@@ -327,10 +330,8 @@ class BiscaState(State):
             tied = [s for s in self.players if self.lives[s] == best]
             if len(tied) == 1:
                 self.winners = list(tied)
-            else:
-                self.lives = [h + HALF for h in self.lives]
-                for s in tied:
-                    self.lives[s] = max(self.lives[s], HALF)
+            else:                               # every seat is out, so holds none: all get one
+                self.lives = [HALF] * self.seats
             events.append(Event("everyone_out", None, {
                 "tie": len(tied) > 1, "seats": tied, "lives": _numbers(list(self.lives))}))
         for s in self.players:
@@ -347,6 +348,7 @@ class BiscaState(State):
         if self.winners:
             self._finish(events)
             return
+        self.lives = [max(h, 0) for h in self.lives]     # out is out: no negative count carried on
         self.cards = rules.next_count(self.cards, self.opening)
         events.extend(self._start_round())
 

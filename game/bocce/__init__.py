@@ -39,6 +39,6 @@ SPEC = GameSpec(
     title="Bocce",
     seats=(2,),
     factory=_new,
-    options={"target": Option(25, (15, 25, 50), "bocce.option.target")},
+    options={"target": Option(25, (10, 15, 25, 50), "bocce.option.target")},
     deck="french",
 )

@@ -27,13 +27,15 @@ Choices where the rule text is silent, all shown in assets/rules/en/bocce.md:
   if the discard is empty too, the rolling bocce must stand.
 * When both players pass the target in the same hand, the higher score wins;
   a tie plays another hand.
+* Option ``target`` (default 25): 10 and 15 make a short game (the kiosk's demo
+  plays to 10), 50 a long one.
 """
 
 from __future__ import annotations
 
 import copy
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Mapping, Sequence
 
 from game.bocce.rules import FRAMES, lag_worths, points, totals
 from game.cards import Card, codes, french_deck, shuffled
@@ -229,6 +231,24 @@ class BocceState(State):
                 zones[bocce_zone(s, i)] = list(b.cards) if b.status in _ON_TABLE else []
         return zones
 
+    def _set_zones(self, zones: Mapping[str, Sequence[Card]]) -> None:
+        for zone, cs in zones.items():
+            kind, _, rest = zone.partition("/")
+            if zone in ("deck", "discard"):
+                setattr(self, zone, list(cs))
+            elif kind == "hand":
+                self.hands[int(rest)] = list(cs)
+            elif kind == "lag":
+                seat = int(rest)
+                card = self.lag[seat] = cs[0] if cs else None
+                if card is not None and self.lag_worth[seat] not in lag_worths(card):
+                    self.lag_worth[seat] = lag_worths(card)[0]   # a worth the new card has
+            elif kind == "bocce":
+                seat, index = map(int, rest.split("/"))
+                self.bocce[seat][index].cards = list(cs)
+            else:
+                raise ValueError(f"Bocce has no zone {zone!r}")
+
     def sees(self, seat: int | None, zone: str) -> bool:
         """Whether ``seat`` sees the faces of the cards now in ``zone``."""
         if zone == "deck":
@@ -242,28 +262,6 @@ class BocceState(State):
         if kind == "lag":
             return seat == owner_seat or self.pallino is not None
         return self.bocce[owner_seat][int(rest[0])].status != WAITING
-
-    def secret_zones(self, seat: int | None) -> tuple[str, ...]:
-        """Every zone whose faces the seat does not see: the Draw Pile, the other hand, a
-        lag card not yet revealed, bocce not yet rolled (one's own too)."""
-        return tuple(z for z in self.true_zones() if not self.sees(seat, z))
-
-    def _put_zone(self, zone: str, cards: list[Card]) -> None:
-        kind, *rest = zone.split("/")
-        if kind == "deck":
-            self.deck = cards
-        elif kind == "hand":
-            self.hands[int(rest[0])] = cards
-        elif kind == "lag":
-            self.lag[int(rest[0])] = cards[0]
-        else:
-            self.bocce[int(rest[0])][int(rest[1])].cards = cards
-
-    def _rehidden(self) -> None:
-        for s in SEATS:                       # a hidden lag card: its first worth
-            c = self.lag[s]
-            if c is not None and self.lag_worth[s] not in lag_worths(c):
-                self.lag_worth[s] = lag_worths(c)[0]
 
     def view(self, seat: int | None) -> dict[str, Any]:
         zones = seat_zones(self.true_zones(), seat, self.sees)

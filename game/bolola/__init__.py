@@ -40,6 +40,9 @@ Choices where the rule text is silent or unclear (all shown in the in-app rules)
   been taken and no trick can score any more (No Jacks and Kings, No Queens, No
   Hearts, No King of Hearts), the deal ends and the cards left are put away.
   Deals where every trick or the last two score always play out.
+* Option "Deals" (default all nine, the text's game): 3 or 1 plays only the first
+  deals of the cycle, in its order (with Dealer's choice, the first dealers'
+  choices), a short game (the kiosk's demo plays one deal).
 * Highest total wins; equal totals share the win.
 
 Events carry what the screen shows: ``deal`` (``stage`` "gather", then one per
@@ -48,7 +51,9 @@ dealer has left), ``contract`` (the contract, its ``points`` table and ``total``
 ``trump_named``, ``play``, ``trick_won`` (the trick's ``points`` for its winner,
 ``deal_scores`` and ``tricks_won`` after it; scoring cards go face up to
 ``won/<seat>``, the rest face down to ``pile/<seat>``), ``deal_ended`` (an early
-end: the cards left go back), ``deal_scored`` (the sheet's row and the totals),
+end: the cards left go face down to the ``deck``, where they lie until the next deal
+gathers them, or to the end after the last deal), ``deal_scored`` (the sheet's row
+and the totals),
 and ``game_over``.
 """
 
@@ -92,6 +97,7 @@ SPEC = GameSpec(
     seats=(4,),
     factory=_new,
     options={"dealers_choice": Option(False, (False, True), "bolola.option.dealers_choice"),
-             "early_end": Option(False, (False, True), "bolola.option.early_end")},
+             "early_end": Option(False, (False, True), "bolola.option.early_end"),
+             "deals": Option(len(CONTRACTS), (len(CONTRACTS), 3, 1), "bolola.option.deals")},
     deck="french",
 )

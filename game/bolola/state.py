@@ -11,7 +11,7 @@ face up to ``won/<seat>`` (beside the player) and the rest face down to
 from __future__ import annotations
 
 import copy
-from typing import Any
+from typing import Any, Mapping, Sequence
 
 from game.bolola.must import playable
 from game.bolola.rules import (CONTRACTS, HAND_SIZE, HEARTS, POINTS, SEATS, contract_total,
@@ -43,7 +43,9 @@ class BololaState(State):
             raise ValueError("Bolola is played by four")
         self.dealers_choice = bool(options.get("dealers_choice", False))
         self.early_end = bool(options.get("early_end", False))
-        self.deals = len(CONTRACTS) * (SEATS if self.dealers_choice else 1)
+        short = int(options.get("deals", len(CONTRACTS)))
+        self.deals = short if short < len(CONTRACTS) else \
+            len(CONTRACTS) * (SEATS if self.dealers_choice else 1)
         #: contracts each seat has still to deal (Dealer's choice)
         self.left: list[list[str]] = [list(CONTRACTS) for _ in range(SEATS)]
         self.deal_no = 0
@@ -51,6 +53,7 @@ class BololaState(State):
         self.contract: str | None = None
         self.trump: str | None = None
         self.hands: list[list[Card]] = [[] for _ in range(SEATS)]
+        self.deck: list[Card] = []               # a deal ended early leaves its hands here
         self.table: list[Card] = []
         self.piles: list[list[Card]] = [[] for _ in range(SEATS)]
         self.won: list[list[Card]] = [[] for _ in range(SEATS)]
@@ -170,25 +173,35 @@ class BololaState(State):
 
     # -- what a seat sees ---------------------------------------------------------
     def true_zones(self) -> dict[str, list[Card]]:
-        zones: dict[str, list[Card]] = {"deck": [], "table": list(self.table)}
+        zones: dict[str, list[Card]] = {"deck": list(self.deck), "table": list(self.table)}
         for s in range(SEATS):
             zones[f"hand/{s}"] = list(self.hands[s])
             zones[f"pile/{s}"] = list(self.piles[s])
             zones[f"won/{s}"] = list(self.won[s])
         return zones
 
+    def _set_zones(self, zones: Mapping[str, Sequence[Card]]) -> None:
+        """Hands are kept sorted (their order is no secret: each is one seat's own)."""
+        for zone, cs in zones.items():
+            kind, _, owner = zone.partition("/")
+            if kind == "hand":
+                self.hands[int(owner)] = sorted(cs, key=hand_order)
+            elif kind in ("pile", "won"):
+                (self.piles if kind == "pile" else self.won)[int(owner)] = list(cs)
+            elif zone == "table":
+                self.table = list(cs)
+            elif cs:
+                raise ValueError(f"Bolola has no cards in {zone!r}")
+
+    def _fixed_zones(self, seat: int | None) -> frozenset[str]:
+        """Tricks taken lie face down: every card in them was seen played."""
+        return frozenset({"pile"})
+
     @staticmethod
     def _face_up(seat: int | None, zone: str) -> bool:
         if zone == "table" or zone.startswith("won/"):
             return True
         return seat is not None and zone == f"hand/{seat}"
-
-    def secret_zones(self, seat: int | None) -> tuple[str, ...]:
-        """The other players' hands (won tricks were seen as they were played)."""
-        return tuple(f"hand/{s}" for s in range(SEATS) if s != seat)
-
-    def _put_zone(self, zone: str, cards: list[Card]) -> None:
-        self.hands[int(zone.split("/")[1])] = cards
 
     def view(self, seat: int | None) -> dict[str, Any]:
         zones = seat_zones(self.true_zones(), seat, self._face_up)
@@ -242,7 +255,7 @@ class BololaState(State):
             events.append(Event("deal", self.dealer, {**head, "stage": "gather", "moves": gather}))
         self.piles = [[] for _ in range(SEATS)]
         self.won = [[] for _ in range(SEATS)]
-        self.table, self.played, self.tricks = [], [], []
+        self.table, self.played, self.tricks, self.deck = [], [], [], []
         self.deal_scores = [0] * SEATS
         self.contract, self.trump = None, None
         deck = shuffled(DECK, self.rng)
@@ -320,6 +333,7 @@ class BololaState(State):
         if early:
             moves = [card_move(None, f"hand/{s}", "deck", False)
                      for s in range(SEATS) for _ in self.hands[s]]
+            self.deck = [c for h in self.hands for c in h]
             self.hands = [[] for _ in range(SEATS)]
             events.append(Event("deal_ended", None, {"tricks": len(self.tricks),
                                                      "moves": moves}))

@@ -16,12 +16,24 @@ Choices where the rule text (seed 004) is silent or garbled, all shown in the in
 * Bidding: one round, starting with seat 0 in the first hand and moving one seat on
   with every hand and every redeal; each player passes or bids more than the highest
   bid so far; a bid of 3 ends it at once.  If all three pass, the cards are dealt again.
-* A play is named by its ranks (``play::33344``): suits never matter, so the referee
-  moves the lowest-suited cards of each rank (Spades, Hearts, Diamonds, Clubs).
+* A play names the exact cards the player picked and their ranks, lowest first
+  (``play:3C,3D,3H,4S,4C:33344``): suits never matter to the rules, but a suit
+  shown is a card seen, so the referee never picks one for the player (taking the
+  first of each rank in a fixed suit order would tell everyone which suits of that
+  rank the player still holds).  Listing every choice of suits would run to
+  thousands of plays for a long straight, so ``legal_actions`` lists each play
+  once, with the first cards of each rank in the hand's order (Clubs, Diamonds,
+  Hearts, Spades), and ``is_legal`` takes any cards of the same ranks held.
+  Computers pick among cards of equal rank at random with their own generator.
+  An older log that names a play by its ranks only (``play::33344``) replays as
+  the cards the referee then took, the first of each rank (``from_log``).
 * The landlord's three cards are turned up for everyone (event ``landlord``;
-  ``view["kitty"]`` keeps them) and then join the landlord's hand, each in its place
-  in the sorted hand (event ``kitty_taken``, face up only to the landlord); the
-  landlord leads.  A player who leads may not pass.  After two
+  ``view["kitty"]`` keeps them) and then join the landlord's hand (event
+  ``kitty_taken``): face up and each in its place in the sorted hand for the
+  landlord; face down, without their codes and in no place for the others, since a
+  place would tell how many hidden cards sort above it, and a hidden hand followed
+  by code would drift from the true order as unseen cards leave it.  The landlord
+  leads.  A player who leads may not pass.  After two
   passes in a row the trick is cleared and its last player leads anything.  A player's
   earlier play of the same trick leaves the table when they play again.
 * Scoring (the text: "If the winner is the landlord, he gets the agreed amount from
@@ -40,10 +52,10 @@ from __future__ import annotations
 from typing import Any
 
 from game.doudizhu.rules import HAND_COUNTS
-from game.doudizhu.state import DoudizhuState, play_action
+from game.doudizhu.state import DoudizhuState, cards_for, play_from, play_of
 from game.engine import GameSpec, Option
 
-__all__ = ["SPEC", "DoudizhuState", "play_action"]
+__all__ = ["SPEC", "DoudizhuState", "cards_for", "play_from", "play_of"]
 
 
 def _new(options: dict[str, Any], seats: int, seed: int) -> DoudizhuState:

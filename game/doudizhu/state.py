@@ -5,7 +5,8 @@ for the choices the rule text leaves open."""
 from __future__ import annotations
 
 import copy
-from typing import Any
+import random
+from typing import Any, Mapping, Optional, Sequence
 
 from game.cards import Card, codes, french_deck, shuffled
 from game.doudizhu import combos
@@ -21,23 +22,45 @@ DECK: tuple[Card, ...] = tuple(french_deck(jokers=True))
 CODE = {c: c.code for c in DECK}
 RANK = {c: rank_index(c) for c in DECK}
 
-_ACTIONS: dict[str, Action] = {}
-
-
-def play_action(value: str) -> Action:
-    """The action that plays ``value`` (rank letters, lowest first), made once and kept:
-    the same plays come back turn after turn."""
-    action = _ACTIONS.get(value)
-    if action is None:
-        action = _ACTIONS[value] = Action("play", (), value)
-    return action
-
-
 BID_ACTIONS = {b: Action("bid", (), str(b)) for b in BIDS}
 
 
 def sort_key(c: Card) -> tuple[int, str]:
+    """A hand's order: by rank, then by suit letter (Clubs, Diamonds, Hearts, Spades)."""
     return rank_index(c), c.suit
+
+
+def play_of(cards: Sequence[Card]) -> Action:
+    """The action that plays exactly ``cards``: sorted as a hand holds them, and named by
+    their rank letters, lowest first (``play:3C,3H,4S:334``)."""
+    cs = tuple(sorted(cards, key=sort_key))
+    return Action("play", cs, "".join(LETTERS[RANK[c]] for c in cs))
+
+
+def cards_for(hand: Sequence[Card], value: str,
+              rng: Optional[random.Random] = None) -> Optional[tuple[Card, ...]]:
+    """Cards of ``hand`` that make the play ``value``: of each rank, the first in the hand's
+    order (no ``rng``: the one play :meth:`DoudizhuState.legal_actions` lists), or any
+    of that rank held, each as likely (``rng``: a computer's pick, so the suits it shows
+    follow no pattern of the rest of its hand).  None if the hand cannot make it."""
+    by_rank: dict[str, list[Card]] = {}
+    for c in hand:
+        by_rank.setdefault(LETTERS[RANK[c]], []).append(c)
+    out: list[Card] = []
+    for ch in dict.fromkeys(value):
+        held, need = by_rank.get(ch, []), value.count(ch)
+        if len(held) < need:
+            return None
+        out += rng.sample(held, need) if rng is not None else held[:need]
+    return tuple(out)
+
+
+def play_from(hand: Sequence[Card], value: str, rng: Optional[random.Random] = None) -> Action:
+    """The action that plays ``value`` with cards of ``hand`` (see :func:`cards_for`)."""
+    cs = cards_for(hand, value, rng)
+    if cs is None:
+        raise ValueError(f"the hand cannot play {value!r}")
+    return play_of(cs)
 
 
 def combo_json(combo: Combo | None) -> dict[str, Any] | None:
@@ -81,8 +104,17 @@ class DoudizhuState(State):
             return []
         if self.phase == BID:
             return [BID_ACTIONS[b] for b in BIDS if b > self.high_bid] + [PASS]
-        plays = self._plays(seat)
-        acts = [play_action(v) for v in plays]
+        listed = self.listed[seat]
+        if listed is None:
+            listed = self.listed[seat] = {}
+        hand = self.hands[seat]
+        acts = []
+        for v in self._plays(seat):
+            action = listed.get(v)
+            if action is None:
+                action = listed[v] = play_from(hand, v)
+            acts.append(action)
+        acts.sort()
         return [PASS] + acts if self.last is not None else acts
 
     def is_legal(self, seat: int, action: Action) -> bool:
@@ -91,15 +123,29 @@ class DoudizhuState(State):
             return False
         if action == PASS:
             return self.phase == BID or self.last is not None
-        if action.cards:
-            return False
         if self.phase == BID:
-            return action.kind == "bid" and action.value in _BID_TEXT \
+            return action.kind == "bid" and not action.cards and action.value in _BID_TEXT \
                 and int(action.value) > self.high_bid
-        if action.kind != "play":
+        if action.kind != "play" or not self._names_its_cards(seat, action):
             return False
         prev = self.last[2] if self.last is not None else None
         return combos.is_legal_play(self._counts(seat), action.value, prev, self.kinds)
+
+    def _names_its_cards(self, seat: int, action: Action) -> bool:
+        """Whether a play's cards are the seat's, each once, and its letters theirs."""
+        cs = action.cards
+        return bool(cs) and len(set(cs)) == len(cs) and all(c in self.hands[seat] for c in cs) \
+            and action.value == play_of(cs).value
+
+    def from_log(self, seat: int, action: Action) -> Action:
+        """A play an older log names by its ranks only (``play::33344``) is the play of the
+        cards the referee then took: the first of each rank in the hand's order."""
+        if action.kind == "play" and not action.cards and self.phase == PLAY \
+                and 0 <= seat < SEATS:
+            cs = cards_for(self.hands[seat], action.value)
+            if cs is not None:
+                return play_of(cs)
+        return action
 
     def _reason(self, seat: int, action: Action) -> Reason | None:
         if self.phase == BID:
@@ -112,13 +158,16 @@ class DoudizhuState(State):
             return Reason("doudizhu.no_bid_now")
         if action.kind == "pass":
             return Reason("doudizhu.must_lead" if self.last is None else "doudizhu.pass_plain")
-        if action.kind != "play" or action.cards:
+        if action.kind != "play" or not action.cards:
+            return Reason("doudizhu.pick_cards")
+        if any(c not in self.hands[seat] for c in action.cards) \
+                or len(set(action.cards)) != len(action.cards):
+            return Reason("doudizhu.not_in_hand")
+        if action.value != play_of(action.cards).value:
             return Reason("doudizhu.name_ranks")
         counts = combos.counts_of(action.value)
         if counts is None:
             return Reason("doudizhu.name_ranks")
-        if any(c > h for c, h in zip(counts, self._counts(seat))):
-            return Reason("doudizhu.not_in_hand")
         combo = combos.classify(counts, self.kinds)
         if combo is None:
             other = combos.classify(counts, RULESETS["classic"])
@@ -138,7 +187,7 @@ class DoudizhuState(State):
             return self._bid(seat, action)
         if action == PASS:
             return self._pass(seat)
-        return self._play(seat, action.value)
+        return self._play(seat, action)
 
     def result(self) -> dict[str, Any]:
         return {"scores": list(self.totals), "winners": list(self.winners),
@@ -187,18 +236,25 @@ class DoudizhuState(State):
             zones[f"trick/{s}"] = list(self.trick[s])
         return zones
 
-    def secret_zones(self, seat: int | None) -> tuple[str, ...]:
-        """The kitty while face down, and the other hands until they are shown."""
-        return ("kitty", *(f"hand/{s}" for s in range(SEATS)
-                           if not self._face_up(seat, f"hand/{s}")))
+    def _set_zones(self, zones: Mapping[str, Sequence[Card]]) -> None:
+        """Hands are kept sorted (their order is no secret: each is one seat's own)."""
+        for zone, cs in zones.items():
+            kind, _, owner = zone.partition("/")
+            if kind == "hand":
+                self.hands[int(owner)] = sorted(cs, key=sort_key)
+            elif kind == "trick":
+                self.trick[int(owner)] = list(cs)
+            elif zone in ("kitty", "out"):
+                setattr(self, zone, list(cs))
+            elif cs:
+                raise ValueError(f"Dou Dizhu has no cards in {zone!r}")
+        self.books = [None] * SEATS
+        self.packed = [None] * SEATS
+        self.listed = [None] * SEATS
 
-    def _put_zone(self, zone: str, cards: list[Card]) -> None:
-        if zone == "kitty":
-            self.kitty = cards
-            return
-        s = int(zone.split("/")[1])
-        self.hands[s] = sorted(cards, key=sort_key)
-        self.books[s] = self.packed[s] = None        # its plays are listed afresh
+    def _fixed_zones(self, seat: int | None) -> frozenset[str]:
+        """The played pile lies face down: every card in it was seen played."""
+        return frozenset({"out"})
 
     def view(self, seat: int | None) -> dict[str, Any]:
         zones = seat_zones(self.true_zones(), seat, self._face_up, CODE.__getitem__)
@@ -256,6 +312,8 @@ class DoudizhuState(State):
         self.revealed = False
         self.books: list[MoveBook | None] = [None] * SEATS
         self.packed: list[int | None] = [None] * SEATS   # each hand's packed counts, kept
+        #: each hand's listed play of each value (:meth:`legal_actions`), kept
+        self.listed: list[dict[str, Action] | None] = [None] * SEATS
         for s in range(SEATS):
             dst = f"hand/{s}"
             events.append(Event("deal", s, {**head, "moves": [card_move(None, "deck", dst, False)
@@ -294,20 +352,24 @@ class DoudizhuState(State):
         dst = f"hand/{landlord}"
         self.hands[landlord] = sorted(self.hands[landlord] + self.kitty, key=sort_key)
         self.packed[landlord] = None
-        # turned up for all to see, then each lands in its place in the sorted hand (in
-        # that order, so each index holds): face up for the landlord, down for the others
+        self.listed[landlord] = None
+        # turned up for all to see, then they join the landlord's hand.  The landlord
+        # sees each land in its place in the sorted hand (in that order, so each index
+        # holds); the others see them go face down, without their codes and in no
+        # place: where a card lands would tell how many hidden cards sort above it, and
+        # a hidden hand followed by code would drift from the true order as unseen
+        # cards leave it (the end-of-hand reveal would turn the wrong places)
         shown = [card_move(c, "kitty", "kitty", True) for c in self.kitty]
         order = sorted(self.kitty, key=self.hands[landlord].index)
-
-        def joins(up: bool) -> list[dict[str, Any]]:
-            return [{**card_move(c, "kitty", dst, up), "at": self.hands[landlord].index(c)}
-                    for c in order]
+        placed = [{**card_move(c, "kitty", dst, True), "at": self.hands[landlord].index(c)}
+                  for c in order]
+        hidden = [card_move(None, "kitty", dst, False) for _ in order]
         self.kitty = []
         self.phase, self.turn = PLAY, landlord
         head = {"bid": self.high_bid, "kitty": codes(self.kitty_shown), "stake": self.stake}
         return [Event("landlord", landlord, {**head, "moves": shown}),
-                Event("kitty_taken", landlord, {**head, "moves": joins(False)},
-                      private={"moves": joins(True)}, audience=frozenset({landlord}))]
+                Event("kitty_taken", landlord, {**head, "moves": hidden},
+                      private={"moves": placed}, audience=frozenset({landlord}))]
 
     def _pass(self, seat: int) -> list[Event]:
         self.passes += 1
@@ -325,17 +387,17 @@ class DoudizhuState(State):
             self.last, self.passes = None, 0
         return events
 
-    def _play(self, seat: int, value: str) -> list[Event]:
+    def _play(self, seat: int, action: Action) -> list[Event]:
+        value = action.value
         combo = combos.classify(value, self.kinds)
         assert combo is not None
         moves = [card_move(c, f"trick/{seat}", "out", False) for c in self.trick[seat]]
         self.out.extend(self.trick[seat])
-        hand, cards = self.hands[seat], []
-        for ch in value:                      # the lowest suit of each rank first
-            c = next(c for c in hand if LETTERS[RANK[c]] == ch)
+        hand, cards = self.hands[seat], sorted(action.cards, key=sort_key)
+        for c in cards:                       # exactly the cards the player picked
             hand.remove(c)
-            cards.append(c)
         self.packed[seat] = None
+        self.listed[seat] = None
         self.trick[seat] = cards
         moves += [card_move(c, f"hand/{seat}", f"trick/{seat}", True) for c in cards]
         self.played.append(value)

@@ -19,6 +19,7 @@ attributes every frame:
   ``mistyped_code``, ``no_relay`` (a relay code but no relay address),
   ``unreachable``, ``no_such_room``, ``room_full``, ``wrong_version``,
   ``relay_full``, ``host_gone`` (the host quit, or cannot be reached again),
+  ``bad_name`` (the name given fails game/names.py's check: nothing was sent),
   ``kicked`` (closed for abuse, or the same seat was taken by a newer
   connection).
 
@@ -45,13 +46,14 @@ from collections import deque
 from typing import Callable, Optional, Union
 
 from game.engine import Action, Reason
+from game.names import name_problem
 from game.net import codes
 from game.net.link import Link, LoopThread
 from game.net.protocol import (GAME_VERSION, GONE, GUEST_QUIT, HOST_AWAY, HOST_GONE, KICKED,
                                LIMITS, MAX_LINE, MISTYPED_CODE, NO_RELAY, NO_SUCH_ROOM, PROTOCOL,
                                ROOM_FULL, UNREACHABLE, WRONG_VERSION, Bye, Error, Hello, Limits,
-                               Paired, ProtocolError, RelayHello, Seats, Welcome, clean_name,
-                               decode, encode)
+                               Paired, ProtocolError, RelayHello, Seats, Welcome, decode,
+                               encode)
 from game.session import GameSetup, Refused, Submit, Update
 from game.session.messages import Message
 
@@ -61,6 +63,8 @@ CONNECTING, CONNECTED, RECONNECTING, LOST, CLOSED = (
     "connecting", "connected", "reconnecting", "lost", "closed")
 #: the refusal of a move made while the link is down
 OFFLINE = Reason("net.offline")
+#: the reason of a client given a name that is not one (game/names.py): nothing is sent
+BAD_NAME = "bad_name"
 
 
 class _CannotJoin(Exception):
@@ -81,7 +85,7 @@ class RemoteClient:
 
     def __init__(self, code: str, *, name: str = "", relay: Optional[tuple[str, int]] = None,
                  limits: Limits = LIMITS, trace: Optional[Callable[[bytes], None]] = None) -> None:
-        self.name = clean_name(name)
+        self.name = name.strip()
         self.relay = relay
         self.limits = limits
         self.trace = trace
@@ -101,6 +105,9 @@ class RemoteClient:
         self._settled = threading.Event()
         self._net = LoopThread("netplay-guest")
         self.room: Optional[Union[codes.DirectCode, codes.RelayCode]] = None
+        if name_problem(self.name) is not None:
+            self._end(BAD_NAME)
+            return
         try:
             self.room = codes.parse(code)
         except codes.CodeError:

@@ -17,6 +17,14 @@ Two doors, either or both:
 * **relay** (``relay=(host, port)``): the host connects out to a relay and gets
   a 6-symbol code; guests connect out to the relay too (game/net/relay.py).
 
+The direct door lets in at most ``guard.connections`` connections at once (32,
+fewer when the process is short of file descriptors) and ``guard.per_address``
+(8) from one address (game/net/guard.py); it accepts them one at a time and
+closes the rest as they come, so a stranger's flood of idle connections
+neither takes the descriptors the game's own files need nor shuts out a friend
+at another address, and each idle one goes after ``hello_timeout``.  ``status().listening`` names the addresses the
+door can be reached at (every interface's, unless ``listen`` names one).
+
 For each guest: it must say hello in time, with the same protocol and game
 versions and (direct) the secret; it gets a remote seat (the one its ``token``
 names if it had one, else the first seat with no player), a ``welcome`` (the
@@ -63,6 +71,8 @@ from typing import Any, Callable, Coroutine, Optional, Sequence
 from game.ai.base import ComputerPlayer
 from game.engine import Reason
 from game.net import codes
+from game.net.guard import HOST_GUARD, Guard, GuardLimits, accept_guarded, open_listener
+from game.net.interfaces import listening_on, listens_everywhere
 from game.net.link import Link, LoopThread
 from game.net.protocol import (ABUSE, CLOSE, GAME_VERSION, GONE, HELLO_TIMEOUT, HOST_QUIT,
                                JOINED, KICK, LIMITS, MAX_GUEST_LINE, MAX_LINE, NO_SUCH_ROOM,
@@ -118,6 +128,8 @@ class HostStatus:
     problem: Optional[str]                # a key: PORT_IN_USE, RELAY_UNREACHABLE ...
     seats: tuple[SeatStatus, ...]
     port: Optional[int] = None
+    #: where the direct door can be reached ("eth0 192.168.1.20", ...; game/net/interfaces.py)
+    listening: tuple[str, ...] = ()
 
 
 class _RemoteSeat:
@@ -255,7 +267,7 @@ class Host:
                  relay: Optional[tuple[str, int]] = None, stand_in: str = "normal",
                  paced: bool = True, limits: Limits = LIMITS,
                  players: Optional[Sequence[Optional[ComputerPlayer]]] = None,
-                 budget: float = DEFAULT_BUDGET) -> None:
+                 budget: float = DEFAULT_BUDGET, guard: GuardLimits = HOST_GUARD) -> None:
         remote = [s for s, spec in enumerate(setup.seats) if spec.kind == REMOTE]
         if not remote:
             raise ValueError("a hosted game needs a remote seat")
@@ -269,6 +281,7 @@ class Host:
         self.listen, self.port, self.advertise, self.relay = listen, port, advertise, relay
         self.level = stand_in
         self.limits = limits
+        self.guard = Guard(guard)
         self.names = [spec.name for spec in setup.seats]
         if self.seat is not None:
             self.names[self.seat] = name or self.names[self.seat]
@@ -281,7 +294,6 @@ class Host:
         self._ready = threading.Event()
         self._net = LoopThread("netplay-host")
         self._closing = False
-        self._server: Optional[asyncio.base_events.Server] = None
         self._relay_link: Optional[Link] = None
         self._tasks: set[asyncio.Task[None]] = set()
 
@@ -360,16 +372,18 @@ class Host:
             range(codes.DIRECT_PORT, codes.DIRECT_PORT + codes.NEAR_PORTS)
         for port in ports:
             try:
-                self._server = await asyncio.start_server(self._on_direct, self.listen, port)
+                listener = open_listener(self.listen, port)
                 break
             except OSError:
                 continue
         else:
             self._update(problem=PORT_IN_USE)
             return
-        port = self._server.sockets[0].getsockname()[1]
-        address = self.advertise or (self.listen if self.listen not in ("", "0.0.0.0")
-                                     else lan_address())
+        port = listener.getsockname()[1]
+        self._spawn(accept_guarded(listener, self.guard, self._on_direct))
+        self._update(listening=listening_on(self.listen, lan_address))
+        address = self.advertise or (lan_address() if listens_everywhere(self.listen)
+                                     else self.listen)
         self._secret = codes.new_secret(port)
         try:
             code = codes.direct_code(address, port, self._secret)
@@ -680,7 +694,5 @@ class Host:
             self._relay_link.send(CLOSE + b"\n")        # the room ends now, not held
             await self._relay_link.flush()
             self._relay_link.close()
-        if self._server is not None:
-            self._server.close()
         for task in list(self._tasks):
             task.cancel()

@@ -39,7 +39,9 @@ Limits: a line is at most :data:`MAX_LINE` bytes (a guest's lines
 :data:`MAX_GUEST_LINE`); an oversized line is skipped up to its end and answered
 with an error, never buffered whole.  :class:`Limits` holds every timeout: a
 heartbeat every 3 s, a link silent for 9 s is dead (inside the 10 s the issue
-asks), a connection that has not said hello after 5 s is closed.  Offences
+asks), a connection that has not said hello after 5 s is closed.  A name (a
+hello's, or in a welcome's or seats' ``names``) that fails game/names.py's
+check is a wrong field, as at every other door.  Offences
 (garbage, unknown types, wrong fields, actions refused, floods) cost *strikes*;
 strikes leak away with time, and a connection out of strikes is closed.
 """
@@ -48,11 +50,11 @@ from __future__ import annotations
 
 import json
 import time
-import unicodedata
 from dataclasses import dataclass, field
 from importlib import metadata
 from typing import Any, Callable, Mapping, Optional, Union
 
+from game.names import name_problem
 from game.session import messages
 from game.session.messages import MessageError, Refused, Submit, Update
 from game.session.setup import GameSetup
@@ -77,8 +79,6 @@ MAX_LINE = 1 << 16
 MAX_GUEST_LINE = 4096
 assert MAX_LINE <= messages.MAX_LINE
 
-#: the longest name shown on a plate (as :class:`~game.session.SeatSpec` keeps it)
-MAX_NAME = 40
 MAX_TOKEN = 64
 MAX_REASON = 64
 MAX_DETAIL = 200
@@ -223,12 +223,12 @@ NetMessage = Union[Hello, Welcome, Seats, Error, Bye, RelayHello, Room, Paired, 
 SESSION_TYPES = {"update": Update, "submit": Submit, "refused": Refused}
 
 
-def clean_name(name: Any) -> str:
-    """A name fit for a plate: printable characters only, at most MAX_NAME."""
-    if not isinstance(name, str):
-        return ""
-    kept = "".join(ch for ch in name if ch.isprintable() and unicodedata.category(ch) != "Co")
-    return kept.strip()[:MAX_NAME]
+def _name(value: Any) -> str:
+    """A player's name as it arrives: checked as at every other door (game/names.py)."""
+    problem = name_problem(value)
+    if problem is not None:
+        raise ProtocolError(BAD_FIELD, f"a name: {problem}")
+    return str(value)
 
 
 def _get(obj: Mapping[str, Any], name: str, kind: type, optional: bool = False,
@@ -253,7 +253,7 @@ def _names(obj: Mapping[str, Any], count: Optional[int] = None) -> tuple[str, ..
     if not isinstance(names, list) or not all(isinstance(n, str) for n in names) \
             or (count is not None and len(names) != count):
         raise ProtocolError(BAD_FIELD, "names must list one name per seat")
-    return tuple(clean_name(n) for n in names)
+    return tuple(_name(n) for n in names)
 
 
 def _token(obj: Mapping[str, Any], optional: bool, name: str = "token") -> Optional[str]:
@@ -276,7 +276,7 @@ def _hello(obj: Mapping[str, Any]) -> Hello:
     if secret is not None and not 0 <= secret < 1 << 48:
         raise ProtocolError(BAD_FIELD, "secret out of range")
     return Hello(_get(obj, "protocol", int), _get(obj, "game", str, limit=MAX_REASON),
-                 clean_name(obj.get("name", "")), secret, _token(obj, optional=True))
+                 _name(obj.get("name", "")), secret, _token(obj, optional=True))
 
 
 def _welcome(obj: Mapping[str, Any]) -> Welcome:
@@ -398,6 +398,16 @@ class LineSplitter:
         self.limit = limit
         self._buf = bytearray()
         self._skipping = False
+
+    @property
+    def pending(self) -> int:
+        """Bytes of a line begun and not ended, held here (what a guard counts)."""
+        return len(self._buf)
+
+    @property
+    def midline(self) -> bool:
+        """Whether a line has begun and not ended (held, or being skipped)."""
+        return self._skipping or bool(self._buf)
 
     def feed(self, data: bytes) -> list[Optional[bytes]]:
         out: list[Optional[bytes]] = []

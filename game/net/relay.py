@@ -3,7 +3,8 @@
 Most home players sit behind routers that refuse incoming connections, so both
 sides connect *out* to a relay::
 
-    python -m game.net.relay --port 47800 [--host 0.0.0.0] [--max-rooms 10000] [--hold 120]
+    python -m game.net.relay --port 47800 [--listen 0.0.0.0] [--max-rooms 10000] [--hold 120]
+                             [--per-address 64] [--rooms-per-address 16]
 
 One process, one asyncio loop, no state on disk.  A host says
 ``{"type": "relay", "role": "host", "protocol": 1}`` and gets a room: a
@@ -32,7 +33,8 @@ counts as a miss).  Held
 rooms nobody reclaims are freed once their hold is over.
 
 Limits, so that no client can hurt the others: lines of at most
-:data:`~game.net.protocol.MAX_LINE` bytes; a connection that has not said hello
+:data:`HELLO_LINE` bytes before the hello, :data:`~game.net.protocol.MAX_LINE`
+after; a connection that has not said hello
 within ``hello_timeout`` or has been silent for ``dead_after`` (heartbeats come
 every 3 s) is closed; offences (a bad hello, an oversized line, an unknown
 ``!`` line) cost strikes and a connection out of strikes is closed; each
@@ -40,8 +42,16 @@ connection may send :data:`BYTES_PER_S` on average (beyond that the relay
 stops reading it for a while); a peer that does not read what is sent to it
 (:data:`MAX_BUFFER` waiting) is dropped; at most ``max_rooms`` rooms and
 ``max_connections`` connections; an address that tries many codes that do not
-exist is turned away for a while.  Any exception in a connection's handler
-closes that connection only: bad input never stops the relay.
+exist is turned away for a while.  And from game/net/guard.py: one address
+holds at most ``per_address`` connections and ``rooms_per_address`` rooms (held
+rooms count; a room counts for the address that opened it until it is gone),
+connections stay below the file descriptors left, the bytes held for all
+connections (unfinished lines, what waits for a slow reader) stay under
+``buffered`` (the connection that would pass it is dropped), a line begun must
+end within ``half_line`` seconds, and a failed accept is one calm log line.
+A host over its address's rooms hears ``relay_full``.  Any exception in a
+connection's handler closes that connection only: bad input never stops the
+relay.
 """
 
 from __future__ import annotations
@@ -58,6 +68,8 @@ from dataclasses import replace
 from typing import Optional, Sequence
 
 from game.net import codes
+from game.net.guard import (QUICK_RELAY_GUARD, RELAY_GUARD, Guard, GuardLimits,
+                            calm_accept_errors, relay_backlog)
 from game.net.protocol import (CLOSE, GONE, HELLO_TIMEOUT, HOST_AWAY, JOINED, KICK, LIMITS,
                                MAX_LINE, NO_SUCH_ROOM, PING, PONG, PROTOCOL, QUICK, RELAY_FULL,
                                ROOM_FULL, TOO_LONG, WRONG_VERSION, Bucket, Error, LineSplitter,
@@ -74,6 +86,8 @@ MAX_BUFFER = 2 << 20
 MISSES_BURST = 10
 MISSES_PER_S = 0.1
 SWEEP_EVERY = 0.5
+#: the longest line before a hello (a relay hello is about 150 bytes)
+HELLO_LINE = 4096
 
 
 class _Room:
@@ -86,6 +100,7 @@ class _Room:
         self.host: Optional[_Conn] = host
         self.guest: Optional[_Conn] = None
         self.held_until = 0.0
+        self.owner = host.ip                # whose rooms it counts among (game/net/guard.py)
 
 
 class _Conn(asyncio.Protocol):
@@ -100,9 +115,11 @@ class _Conn(asyncio.Protocol):
         self.peer: Optional[_Conn] = None
         self.closing = False
         self.born = self.heard = time.monotonic()
-        self.splitter = LineSplitter(MAX_LINE)
+        self.splitter = LineSplitter(HELLO_LINE)
         self.strikes = Bucket(relay.limits.strike_leak, relay.limits.strikes)
         self.bandwidth = Bucket(BYTES_PER_S, BYTES_BURST)
+        self.admitted = False
+        self.half = relay.guard.half_line()
 
     # -- asyncio callbacks -------------------------------------------------------------------
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
@@ -111,17 +128,19 @@ class _Conn(asyncio.Protocol):
         peer = transport.get_extra_info("peername")
         self.ip = peer[0] if peer else ""
         relay = self.relay
-        if len(relay.conns) >= relay.max_connections or relay.cooling(self.ip):
+        if relay.cooling(self.ip) or not relay.guard.admit(self.ip):
             relay.stats["turned_away"] += 1
             self.closing = True
             transport.abort()
             return
+        self.admitted = True
         relay.conns.add(self)
 
     def data_received(self, data: bytes) -> None:
         self.heard = time.monotonic()
         try:
             self._lines(self.splitter.feed(data))
+            self.account()
             if not self.closing and not self.bandwidth.take(len(data)):
                 self._throttle(len(data))
         except Exception:  # never let one client's bytes stop the relay
@@ -135,6 +154,10 @@ class _Conn(asyncio.Protocol):
         self.closing = True
         relay = self.relay
         relay.conns.discard(self)
+        self.half.release()
+        if self.admitted:
+            self.admitted = False
+            relay.guard.leave(self.ip)
         room = self.room
         if room is None:
             return
@@ -158,6 +181,8 @@ class _Conn(asyncio.Protocol):
                 self._link_line(line.strip())
             elif self.role is None:
                 self._hello(line)
+                if self.role is not None:
+                    self.splitter.limit = MAX_LINE
             elif self.peer is not None:
                 out.append(line)            # forwarded unread
         self._forward(out)
@@ -220,7 +245,7 @@ class _Conn(asyncio.Protocol):
 
     def _new_room(self) -> Optional[_Room]:
         relay = self.relay
-        if relay.full():
+        if relay.full() or not relay.room_for(self.ip):
             self.refuse(RELAY_FULL)
             return None
         room = _Room(relay.new_code(), secrets.token_hex(16), self)
@@ -236,7 +261,8 @@ class _Conn(asyncio.Protocol):
         relay = self.relay
         code = codes.normalise(msg.code)
         room = relay.rooms.get(code)
-        if room is None and (not codes.is_relay_code(code) or relay.full()):
+        if room is None and (not codes.is_relay_code(code) or relay.full()
+                             or not relay.room_for(self.ip)):
             self.refuse(RELAY_FULL if codes.is_relay_code(code) else NO_SUCH_ROOM)
             return None
         if room is None:
@@ -278,6 +304,19 @@ class _Conn(asyncio.Protocol):
             log.warning("relay: %s does not read; dropped", self.ip)
             self.relay.stats["slow"] += 1
             self.close(abort=True)
+        else:
+            self.account()
+
+    def account(self) -> None:
+        """Hold this connection's bytes (its unfinished line, what waits to be sent to it)
+        in the relay's budget; past the budget, the connection goes."""
+        if self.closing or self.transport is None:
+            return
+        held = self.splitter.pending + self.transport.get_write_buffer_size()
+        if not self.half.track(held, self.splitter.midline):
+            log.info("relay: %s would pass the buffered bytes' cap; dropped", self.ip)
+            self.relay.stats["over_budget"] += 1
+            self.close(abort=True)
 
     def offence(self, what: str) -> None:
         if not self.strikes.take():
@@ -313,10 +352,13 @@ class Relay:
     """The relay's rooms and connections, served on one asyncio loop."""
 
     def __init__(self, limits: Limits = LIMITS, max_rooms: int = 10_000,
-                 max_connections: int = 30_000) -> None:
+                 max_connections: int = 30_000, guard: GuardLimits = RELAY_GUARD) -> None:
         self.limits = limits
         self.max_rooms = max_rooms
-        self.max_connections = max_connections
+        self.backlog = relay_backlog()
+        self.guard = Guard(replace(guard, connections=min(guard.connections, max_connections)),
+                           burst=self.backlog)
+        self.max_connections = self.guard.connections.total
         self.rooms: dict[str, _Room] = {}
         self.conns: set[_Conn] = set()
         self.misses: dict[str, Bucket] = {}
@@ -327,7 +369,9 @@ class Relay:
     async def start(self, host: str, port: int) -> tuple[str, int]:
         """Listen on ``host``:``port`` (0: any free port); the address it listens on."""
         loop = asyncio.get_running_loop()
-        self._server = await loop.create_server(lambda: _Conn(self), host, port, backlog=4096)
+        calm_accept_errors(loop, self.guard.stats)
+        self._server = await loop.create_server(lambda: _Conn(self), host, port,
+                                                backlog=self.backlog)
         self._sweeper = loop.create_task(self._sweep())
         name = self._server.sockets[0].getsockname()
         return name[0], name[1]
@@ -361,6 +405,19 @@ class Relay:
         """No room for another room (held rooms count)."""
         return len(self.rooms) >= self.max_rooms
 
+    def room_for(self, ip: str) -> bool:
+        """``ip`` may open one more room (then counted until the room is forgotten)."""
+        if self.guard.rooms.add(ip):
+            return True
+        self.guard.stats["over_room_cap"] += 1
+        return False
+
+    def forget(self, room: _Room) -> None:
+        """The room is gone: its code is free, its owner may open another."""
+        if self.rooms.get(room.code) is room:
+            del self.rooms[room.code]
+            self.guard.rooms.remove(room.owner)
+
     def hold(self, room: _Room) -> None:
         """The host's connection dropped without ``!close``: keep the code for
         ``room_hold`` seconds for the host to reclaim, and send the guest to try again."""
@@ -381,8 +438,7 @@ class Relay:
 
     def end(self, room: _Room) -> None:
         """The host ends its room on purpose: the code is free, the guest hears ``!gone``."""
-        if self.rooms.get(room.code) is room:
-            del self.rooms[room.code]
+        self.forget(room)
         guest = room.guest
         room.guest = None
         if guest is not None:
@@ -408,20 +464,26 @@ class Relay:
                     log.info("relay: %s %s silent for %.1f s", conn.role, conn.ip, now - conn.heard)
                     self.stats["dead"] += 1
                     conn.close(abort=True)
+                elif conn.half.overdue(now):
+                    self.stats["half_line"] += 1
+                    conn.close(abort=True)
+                elif conn.half.held:
+                    conn.account()          # what waited to be sent may have gone
             for code, room in list(self.rooms.items()):
                 if room.host is None and now > room.held_until:
                     log.info("relay: room %s no longer held", code)
                     self.stats["rooms_expired"] += 1
-                    del self.rooms[code]
+                    self.forget(room)
             for ip, bucket in list(self.misses.items()):
                 if bucket.available() >= bucket.burst:
                     del self.misses[ip]
 
 
-async def serve(host: str, port: int, limits: Limits = LIMITS, max_rooms: int = 10_000) -> None:
+async def serve(host: str, port: int, limits: Limits = LIMITS, max_rooms: int = 10_000,
+                guard: GuardLimits = RELAY_GUARD) -> None:
     """Run a relay until SIGTERM or SIGINT; prints where it listens (and its figures
     when it stops) on stdout."""
-    relay = Relay(limits, max_rooms)
+    relay = Relay(limits, max_rooms, guard=guard)
     where = await relay.start(host, port)
     print(f"relay listening on {where[0]}:{where[1]}", flush=True)
     stop = asyncio.Event()
@@ -430,7 +492,8 @@ async def serve(host: str, port: int, limits: Limits = LIMITS, max_rooms: int = 
         loop.add_signal_handler(sig, stop.set)
     await stop.wait()
     await relay.close()
-    print("relay stopped: " + ", ".join(f"{k} {v}" for k, v in sorted(relay.stats.items())),
+    stats = relay.stats + relay.guard.stats
+    print("relay stopped: " + ", ".join(f"{k} {v}" for k, v in sorted(stats.items())),
           flush=True)
 
 
@@ -438,20 +501,30 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m game.net.relay",
                                      description="Pair Tavolata hosts and guests by room code.")
     parser.add_argument("--port", type=int, default=codes.RELAY_PORT)
-    parser.add_argument("--host", default="0.0.0.0",
+    parser.add_argument("--listen", "--host", dest="host", default="0.0.0.0", metavar="ADDRESS",
                         help="the address to listen on (default: every interface)")
     parser.add_argument("--max-rooms", type=int, default=10_000)
     parser.add_argument("--limits", choices=("default", "quick"), default="default",
                         help="quick: the tests' short timeouts")
     parser.add_argument("--hold", type=float,
                         help="seconds a dropped host's room is kept for it (default: 120)")
+    parser.add_argument("--per-address", type=int, metavar="N",
+                        help=f"connections one address may hold (default: "
+                             f"{RELAY_GUARD.per_address}; a load test from one machine: more)")
+    parser.add_argument("--rooms-per-address", type=int, metavar="N",
+                        help=f"rooms one address may hold (default: "
+                             f"{RELAY_GUARD.rooms_per_address})")
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.WARNING, format="%(asctime)s %(message)s")
-    limits = QUICK if args.limits == "quick" else LIMITS
+    limits, guard = (QUICK, QUICK_RELAY_GUARD) if args.limits == "quick" else (LIMITS, RELAY_GUARD)
     if args.hold is not None:
         limits = replace(limits, room_hold=args.hold)
+    if args.per_address is not None:
+        guard = replace(guard, per_address=args.per_address)
+    if args.rooms_per_address is not None:
+        guard = replace(guard, rooms_per_address=args.rooms_per_address)
     try:
-        asyncio.run(serve(args.host, args.port, limits, args.max_rooms))
+        asyncio.run(serve(args.host, args.port, limits, args.max_rooms, guard))
     except OSError as exc:
         print(f"relay: cannot listen on {args.host}:{args.port}: {exc}", flush=True)
         return 1

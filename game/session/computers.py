@@ -68,10 +68,14 @@ class ComputerSeats:
     """Asks each computer seat for its move in a background thread."""
 
     def __init__(self, players: Sequence[Optional[ComputerPlayer]], rngs: Sequence[random.Random],
-                 budget: float = DEFAULT_BUDGET) -> None:
+                 budget: float = DEFAULT_BUDGET,
+                 is_legal: Optional[Callable[[int, Action], bool]] = None) -> None:
         self.players = list(players)
         self.rngs = list(rngs)
         self.budget = budget
+        #: the rules' check of an answer (a game may take forms of an action it does not
+        #: list: Dou Dizhu's cards of a rank); without it, the answer must be listed
+        self.is_legal = is_legal
         self._requests: dict[int, _Request] = {}
         self._executor: Optional[ThreadPoolExecutor] = None
 
@@ -139,7 +143,9 @@ class ComputerSeats:
         except Exception:  # a broken player must not stop the game
             log.exception("computer player of seat %d failed; playing a legal move", seat)
             return req.legal[0]
-        if action not in req.legal:
+        legal = self.is_legal(seat, action) if self.is_legal is not None \
+            else action in req.legal
+        if not legal:
             log.error("computer player of seat %d chose illegal %s", seat, action)
             return req.legal[0]
         return action

@@ -74,12 +74,25 @@ class Watcher:
 
 
 def forced_seats(state: State, to_act: Sequence[int], view: Any) -> tuple[int, ...]:
-    """The seats to act whose move is forced in the open: a single legal action, with at
-    most one card in hand (the view's ``hand/<seat>``, whose size everyone sees), so that
-    a quick move (the table's short pause) tells nobody what a hidden hand holds."""
+    """The seats to act whose move is forced in the open: one card in hand (the view's
+    ``hand/<seat>``, whose size everyone sees) and every legal action plays it, so the
+    table may let a computer play it after a short pause.
+
+    Every watcher gets the same answer, so it may only rest on what every watcher
+    knows.  Counting the legal actions would not do: an Ace is two actions in Bisca
+    (high or low) and one card may or may not beat the last play in Dou Dizhu, so
+    "one legal action" would tell everyone what a hidden last card is.  "Every action
+    plays the one card" holds whatever that card is: a card is played in every way
+    the rules allow it, or the phase is one where no card is played at all (a bet, a
+    pass, a stand), which everyone sees alike.  tests/game/test_twin_worlds.py checks
+    it for every game."""
     zones = view.get("zones") or {}
-    return tuple(s for s in to_act if len(zones.get(f"hand/{s}") or ()) <= 1
-                 and len(state.legal_actions(s)) == 1)
+    return tuple(s for s in to_act if len(zones.get(f"hand/{s}") or ()) == 1
+                 and _plays_the_one_card(state.legal_actions(s)))
+
+
+def _plays_the_one_card(legal: Sequence[Action]) -> bool:
+    return bool(legal) and all(len(a.cards) == 1 for a in legal)
 
 
 def computer_rngs(seed: int, seats: int) -> list[random.Random]:
@@ -109,7 +122,8 @@ class Session:
                 for s in setup.seats]
         if players is not None:
             made = [p if p is not None else m for p, m in zip(players, made)]
-        self.computers = ComputerSeats(made, computer_rngs(seed, n), budget)
+        self.computers = ComputerSeats(made, computer_rngs(seed, n), budget,
+                                       lambda s, a: self.state.is_legal(s, a))
         self._order = random.Random(seed ^ 0x5EED)
         self._opening = self.state.opening_events()
         self._watchers: list[Watcher] = []

@@ -12,6 +12,7 @@ from typing import Any, Mapping, Optional, Sequence
 
 from game import GAMES
 from game.ai import LEVELS
+from game.names import name_problem
 
 HUMAN, COMPUTER, REMOTE = "human", "computer", "remote"
 SEAT_KINDS = (HUMAN, COMPUTER, REMOTE)
@@ -39,9 +40,9 @@ class SeatSpec:
         if not isinstance(obj, dict):
             raise ValueError(f"not a seat: {obj!r}")
         kind, level, name = obj.get("kind", COMPUTER), obj.get("level", "normal"), obj.get("name", "")
-        if not isinstance(kind, str) or not isinstance(level, str) or not isinstance(name, str):
+        if not isinstance(kind, str) or not isinstance(level, str) or name_problem(name):
             raise ValueError(f"not a seat: {obj!r}")
-        return cls(kind, level, name[:40])
+        return cls(kind, level, name)
 
 
 @dataclass(frozen=True)

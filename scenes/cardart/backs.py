@@ -1,5 +1,8 @@
 """Card backs: a red lattice for the French deck, interlaced rings for the Italian.
 
+Every back's ground stands clear of the table's green felt (a back must read as a
+card lying on it, even where only its edge shows in a stack).
+
 Both are fine repeating patterns inside a white margin and a thin inner
 frame, with a medallion in the middle, drawn on the supersampled sheet.
 """
@@ -19,7 +22,8 @@ MARGIN = 4.5
 FRENCH = ((138, 18, 36), (196, 70, 82), (240, 206, 150))
 ITALIAN = {
     "napoletane": ((24, 54, 116), (86, 122, 190), (236, 206, 140)),
-    "bergamasche": ((20, 86, 62), (78, 150, 116), (240, 220, 160)),
+    # plum, not the green of old Bergamasche backs: green vanished on the green felt
+    "bergamasche": ((84, 30, 74), (150, 84, 136), (240, 220, 160)),
     "bresciane": ((96, 40, 28), (170, 96, 62), (244, 214, 150)),
 }
 

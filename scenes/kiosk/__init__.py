@@ -13,7 +13,11 @@ frame):
 * **handing over**: any key, click, wheel or touch leaves the demo for the
   title menu (that input does nothing else); after ``idle`` seconds without
   any input the demo resumes, from wherever the person left it (the menu, a
-  finished game, a game left half-played).
+  finished game, a game left half-played), and the last ``warn`` seconds of
+  them say so over the screen ("Still there? The demo starts in 10 s"): any
+  input then keeps the person's screen (a key or click does nothing else).
+* **short games**: every demo game is a short form of the game (DEMO_OPTIONS),
+  and its title card says which, under the game told in one line.
 * **quitting**: Esc never quits, and Quit in the menus (or closing the window)
   goes back to the demo: only the chord Ctrl+Shift+Q, or SIGTERM, ends the
   program.
@@ -42,6 +46,7 @@ from scenes.i18n import tr
 from scenes.kiosk.card import TitleCard
 from scenes.kiosk.errors import ErrorLog
 from scenes.kiosk.rules import RulePicker
+from scenes.kiosk.still_there import StillThere
 from scenes.richtext import plain
 from scenes.table import TableScene, local_table
 from scenes.table.captions import Captions
@@ -50,11 +55,13 @@ from scenes.table.captions import Captions
 IDLE = 90.0
 #: the computers' pause before a move in the demo (seconds at normal speed)
 THINK = (0.8, 1.4)
-#: the short form of a game, where it has one, so that a passer-by may see a whole game
+#: the short form of every game, so that a passer-by sees a whole game in a few minutes
+#: (measured: about 40-50 moves each); the title card says which (``kiosk.short.<key>``)
 DEMO_OPTIONS: dict[str, dict[str, Any]] = {
-    "bocce": {"target": 15},
-    "bisca": {"lives": 2},
-    "bolola": {"early_end": True},
+    "bocce": {"target": 10},
+    "bisca": {"lives": 1, "opening": 3},
+    "bolola": {"early_end": True, "deals": 1},
+    "briscola": {"games": 1},
     "doudizhu": {"hands": 1},
 }
 #: players at the demo's table where a game allows several (else its first count)
@@ -65,6 +72,8 @@ CARD = 5.0
 READING = 150
 #: seconds the demo's score sheets and result stay up
 RESULT = 6.0
+#: seconds of "Still there?" before the demo takes the screen back from a person
+WARN = 10.0
 #: the longest wait before the demo tries again after errors in a row (seconds)
 MAX_WAIT = 60.0
 
@@ -99,15 +108,23 @@ def show_cursor(on: bool) -> None:
         pass
 
 
+def error_heading(demo: bool, key: Optional[str], seed: Any) -> str:
+    """The heading of an error log entry: whose game it was, and which game."""
+    what = "error in a demo game" if demo else "error in a person's game"
+    return what if key is None else f"{what} of {key} (seed {seed})"
+
+
 class Kiosk:
     """The attract loop of one app (see the module docstring).  ``think``, ``card`` and
     ``result`` set the demo's pace (tests and the soak hurry it); ``seed`` the games'."""
 
     def __init__(self, app: Any, idle: float = IDLE, think: tuple[float, float] = THINK,
                  card: float = CARD, result: float = RESULT, seed: Optional[int] = None,
-                 log: Optional[ErrorLog] = None) -> None:
+                 log: Optional[ErrorLog] = None, warn: float = WARN) -> None:
         self.app = app
         self.idle = idle
+        self.warn = min(warn, idle / 2)     # a short --idle: warned for half of it
+        self.warning: Optional[StillThere] = None   # "Still there?" on screen
         self.think = think
         self.card = card
         self.result = result
@@ -154,6 +171,10 @@ class Kiosk:
                 continue
             if event.type in PRESENCE:
                 self.idle_for = 0.0
+                if self.warning is not None:      # still there: the warning goes, with
+                    self._unwarn()                # the key or click that answered it
+                    spent = spent or event.type in HAND_OVER
+                    continue
                 if self.demo and event.type in HAND_OVER:
                     self.hand_over()
                     spent = True
@@ -175,6 +196,9 @@ class Kiosk:
             self.idle_for += dt
             if self.idle_for >= self.idle:
                 self.resume()
+            elif self.idle_for >= self.idle - self.warn and self.warning is None:
+                self.warning = StillThere(self.app, lambda: self.idle - self.idle_for)
+                self.app.stack.push(self.warning)
         if self.demo and self._next_in is not None:
             self._next_in -= dt
             if self._next_in <= 0:
@@ -187,10 +211,17 @@ class Kiosk:
         next game's card in the next frame, where errors are caught."""
         if self.demo:
             return
+        self._unwarn()
         self.demo = True
         self.app.settings.animation_speed = self._speed
         show_cursor(False)
         self._next_in = 0.0
+
+    def _unwarn(self) -> None:
+        """The "Still there?" warning off the screen, if it is on it."""
+        warning, self.warning = self.warning, None
+        while warning is not None and warning in list(self.app.stack):
+            self.app.stack.pop()        # (with anything that came over it meanwhile)
 
     def hand_over(self) -> None:
         """A person wants to play: the title menu, the cursor back."""
@@ -218,9 +249,12 @@ class Kiosk:
         except Exception:
             self._write(f"error starting a demo game of {key}", setup.to_json())
         rule = self.rules.pick(key)
-        reading = len(plain(rule.text)) / READING if rule is not None else 0.0
+        howto = tr(f"kiosk.howto.{key}")
+        short = tr(f"kiosk.short.{key}", **DEMO_OPTIONS.get(key, {}))
+        words = howto + short + (plain(rule.text) if rule is not None else "")
         card = TitleCard(self.app, GAMES[key].title, self._players(setup), rule,
-                         fan_cards(key), self.card * (1.0 + reading), self._card_done)
+                         fan_cards(key), self.card * (1.0 + len(words) / READING),
+                         self._card_done, howto=howto, short=short)
         self.app.stack.clear_to(card)
 
     def _players(self, setup: GameSetup) -> str:
@@ -260,9 +294,8 @@ class Kiosk:
         pause when errors come in a row), or a person's way back to the menu."""
         self._failures += 1
         table = self._current_table()
-        what = "error in a demo game" if self.demo else "error while a person played"
-        if table is not None:
-            what += f" of {table.key} (seed {table.setup.seed})"
+        what = error_heading(self.demo, *((table.key, table.setup.seed) if table is not None
+                                          else (None, None)))
         self._write(what, self._game_log(table))
         try:
             if not self.demo:

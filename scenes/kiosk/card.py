@@ -1,5 +1,6 @@
-"""The kiosk's title card between two demo games: the game's name, who plays, one rule
-of the game from its in-app rules, and how to take over.
+"""The kiosk's title card between two demo games: the game's name, who plays, the game in
+one line (how to play, read first) with the short form the demo plays, then at most one
+rule from its in-app rules, smaller, and how to take over.
 
 The card is painted once per window size into one image (nothing on it moves,
 so the app sleeps while it shows) and goes by itself after its time, long
@@ -17,13 +18,16 @@ from scenes import theme
 from scenes.i18n import tr
 from scenes.kiosk.rules import Rule
 from scenes.menu import draw_fans
-from scenes.richtext import Block, layout
+from scenes.richtext import Block, Line, layout
 from scenes.scene import Scene
 
 #: the widest the rule's panel gets, at the design size
 PANEL_W = 800
 #: the rule's text, this much larger than in the rules screen: it is read from a step away
 RULE_SCALE = 1.25
+#: the short form's line and the one rule under how to play, this much smaller than it
+SHORT_SCALE = 0.85
+DETAIL_SCALE = 0.8
 
 
 class TitleCard(Scene):
@@ -31,8 +35,11 @@ class TitleCard(Scene):
     ``seconds`` have passed."""
 
     def __init__(self, app: Any, title: str, players: str, rule: Optional[Rule],
-                 cards: Sequence[Card], seconds: float, on_done: Callable[[], None]) -> None:
+                 cards: Sequence[Card], seconds: float, on_done: Callable[[], None],
+                 howto: str = "", short: str = "") -> None:
         super().__init__(app)
+        self.howto = howto      # the game in one line, read first
+        self.short = short      # the short form the demo plays ("A short game: to 10 points")
         self.title = title
         self.players = players
         self.rule = rule
@@ -80,9 +87,9 @@ class TitleCard(Scene):
                           (cx, rect.bottom + round(2 * s)), "midtop")
         hint = self._hint(bg, size)
         self.boxes = {"players": rect, "hint": hint}
-        if self.rule is not None:
-            self.boxes["rule"] = self._rule_panel(bg, size, rect.bottom + round(22 * s),
-                                                  hint.top - round(18 * s))
+        if self.rule is not None or self.howto:
+            self.boxes["rule"] = self._panel(bg, size, rect.bottom + round(22 * s),
+                                             hint.top - round(18 * s))
         return bg
 
     def _hint(self, bg: pygame.Surface, size: tuple[int, int]) -> pygame.Rect:
@@ -97,33 +104,57 @@ class TitleCard(Scene):
         theme.text(bg, font, words, theme.GOLD_LIGHT, pill.center, "center")
         return pill
 
-    def _rule_panel(self, bg: pygame.Surface, size: tuple[int, int], top: int,
-                    bottom: int) -> pygame.Rect:
-        """The rule on a panel centred between ``top`` and ``bottom``, under its heading;
-        where the panel lies."""
-        assert self.rule is not None
+    def _panel(self, bg: pygame.Surface, size: tuple[int, int], top: int,
+               bottom: int) -> pygame.Rect:
+        """How to play in one line, the short form this demo plays, then one rule, on a panel
+        centred between ``top`` and ``bottom``; where the panel lies."""
         s = theme.ui_scale(size)
         pad = round(22 * s)
         width = min(size[0] - round(80 * s), round(PANEL_W * s))
         head_font = self.app.fonts.get(theme.font_px(15, size), bold=True)
-        heading = tr("kiosk.rule_from", heading=self.rule.heading) if self.rule.heading \
-            else tr("kiosk.rule")
         head_h = head_font.get_linesize() + round(8 * s)
+        gap = round(18 * s)
         scale = theme.reading_scale(size) * RULE_SCALE
         while True:   # as large as fits the room (a long rule in a small window: smaller)
-            lines, height = layout([Block("p", self.rule.text)], self.app.fonts,
-                                   width - pad * 2, scale)
-            height -= round(10 * scale)    # the space layout() leaves after a paragraph
-            if pad * 2 + head_h + height <= bottom - top or scale <= 0.6:
+            parts = self._parts(width - pad * 2, scale)
+            height = sum(head_h * bool(heading) + h for heading, _, h in parts) \
+                + gap * (len(parts) - 1)
+            if pad * 2 + height <= bottom - top or scale <= 0.6:
                 break
             scale *= 0.92
-        panel = pygame.Rect(0, 0, width, pad * 2 + head_h + height)
+        panel = pygame.Rect(0, 0, width, pad * 2 + height)
         panel.center = (size[0] // 2, max(top + panel.h // 2, (top + bottom) // 2))
         theme.draw_panel(bg, panel, fill=(8, 30, 20, 225))
-        theme.text(bg, head_font, heading.upper(), theme.GOLD, (panel.x + pad, panel.y + pad),
-                   shadow=False)
-        y0 = panel.y + pad + head_h
-        for line in lines:
-            for image, x in line.pieces:
-                bg.blit(image, (panel.x + pad + x, y0 + line.y))
+        y = panel.y + pad
+        for heading, lines, h in parts:
+            if heading:
+                theme.text(bg, head_font, heading.upper(), theme.GOLD, (panel.x + pad, y),
+                           shadow=False)
+                y += head_h
+            for line in lines:
+                for image, x in line.pieces:
+                    bg.blit(image, (panel.x + pad + x, y + line.y))
+            y += h + gap
         return panel
+
+    def _parts(self, width: int, scale: float) -> list[tuple[str, list, int]]:
+        """(heading, lines, height) of each part of the panel at this scale: how to play
+        (with the short form under it, in gold), then the rule a little smaller."""
+        parts = []
+        if self.howto:
+            blocks = [Block("p", self.howto)]
+            lines, height = layout(blocks, self.app.fonts, width, scale)
+            if self.short:
+                more, extra = layout([Block("p", self.short)], self.app.fonts, width,
+                                     scale * SHORT_SCALE, ink=theme.GOLD_LIGHT)
+                lines += [Line(line.y + height, line.height, line.pieces) for line in more]
+                height += extra
+            parts.append((tr("kiosk.howto"), lines, height - round(10 * scale)))
+        if self.rule is not None:
+            heading = tr("kiosk.rule_from", heading=self.rule.heading) if self.rule.heading \
+                else tr("kiosk.rule")
+            rule_scale = scale * (DETAIL_SCALE if parts else 1.0)
+            lines, height = layout([Block("p", self.rule.text)], self.app.fonts, width,
+                                   rule_scale)
+            parts.append((heading, lines, height - round(10 * rule_scale)))
+        return parts

@@ -60,9 +60,17 @@ class ErrorLog:
 
 
 def game_logs(path: Path) -> list[dict[str, Any]]:
-    """Every game log in an error log file, oldest first (to replay them)."""
+    """Every whole game log in an error log file, oldest first (to replay them).  A line
+    a crash cut off (or anything else that is not a JSON object) is skipped: the others
+    are still worth replaying."""
     out = []
-    for line in path.read_text(encoding="utf-8").splitlines():
-        if line.startswith(GAME_LOG):
-            out.append(json.loads(line[len(GAME_LOG):]))
+    for line in path.read_text(encoding="utf-8", errors="replace").splitlines():
+        if not line.startswith(GAME_LOG):
+            continue
+        try:
+            game = json.loads(line[len(GAME_LOG):])
+        except ValueError:                     # cut off mid-line, or damaged
+            continue
+        if isinstance(game, dict):
+            out.append(game)
     return out

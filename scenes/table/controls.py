@@ -53,11 +53,13 @@ class ControlsMixin:
     # -- what may be done now -------------------------------------------------------------
     def _refresh(self) -> None:
         """Legal highlights, the choice bar and the prompt: recomputed when the game moves."""
-        key = (self.version, self.busy, self.layout.size, tuple(self.selected))
+        key = (self.version, self.busy, self.layout.size, tuple(self.selected), self.link)
         if key == self._interaction_key:
             return
         self._interaction_key = key
-        mine = self.my_turn() and not self.busy
+        # a guest whose link is down cannot move: no highlights, and the prompt says why
+        offline = self.link == "reconnecting"
+        mine = self.my_turn() and not self.busy and not offline
         legal = self.legal() if mine else []
         legal_codes = {a.cards[0].code for a in legal if len(a.cards) == 1}
         if self.adapter.select_cards:
@@ -101,7 +103,9 @@ class ControlsMixin:
         self._callout = None if self.busy else \
             self.adapter.callout(self.shown, legal, mine, self.layout)
         waiting = [s for s in self.to_act if s != self.seat]
-        if not self.busy:
+        if offline:
+            self.hud.prompt = tr("net.reconnecting")
+        elif not self.busy:
             self.hud.prompt = self.adapter.prompt(self.view, legal, mine, waiting, lay)
         else:
             after = self.legal() if self.my_turn() else []

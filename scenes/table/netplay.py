@@ -26,6 +26,13 @@ def _words(names: Sequence[str], away: Collection[int], me: Optional[int]) -> di
             for seat, name in enumerate(names) if name and seat != me}
 
 
+def networked(client: Any) -> bool:
+    """A hosted or joined game (its plates name the people; a game here says "You")."""
+    host = getattr(client, "host", None)
+    return (host is not None and hasattr(host, "status")) or \
+        (hasattr(client, "names") and hasattr(client, "away"))
+
+
 def seat_names(client: Any) -> dict[int, str]:
     """The names the network knows, by seat (empty for a game on this computer only)."""
     host = getattr(client, "host", None)

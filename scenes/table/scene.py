@@ -27,7 +27,7 @@ import copy
 import logging
 import random
 from collections import deque
-from typing import Any, Callable, Optional
+from typing import Any, Callable, Optional, Sequence
 
 import pygame
 
@@ -45,7 +45,7 @@ from scenes.table.animation import AnimationMixin
 from scenes.table.board import BoardMixin
 from scenes.table.captions import Captions
 from scenes.table.controls import ControlsMixin
-from scenes.table.netplay import link_state, seat_names
+from scenes.table.netplay import link_state, networked, seat_names
 from scenes.table.painting import PaintingMixin
 from scenes.tables import TableAdapter, load_adapter
 from scenes.tween import Timeline
@@ -69,6 +69,13 @@ def computer_pause(own: Optional[tuple[float, float]], table_delay: tuple[float,
         return rng.uniform(*own) / (speed if speed > 0 else OWN_DELAY_SPEED_AT_INSTANT)
     lo, hi = table_delay
     return 0.0 if speed <= 0 or hi <= 0 else rng.uniform(lo, hi) / speed
+
+
+def pause_share(update: Update, computers: Sequence[int]) -> float:
+    """The share of the usual pause the computers ``computers`` (all to act) take before
+    their move: :data:`FORCED_SHARE` when the update says each one's move is forced (a
+    fact every watcher has alike, see :func:`game.session.referee.forced_seats`), else 1."""
+    return FORCED_SHARE if computers and set(computers) <= set(update.forced) else 1.0
 
 
 class TableScene(ControlsMixin, AnimationMixin, BoardMixin, PaintingMixin, Scene):
@@ -108,6 +115,8 @@ class TableScene(ControlsMixin, AnimationMixin, BoardMixin, PaintingMixin, Scene
         self.captions = captions
         self.adapter: TableAdapter = load_adapter(self.key)(self.spec, self.seats, self.human_seat)
         self.adapter.watching = self.watching
+        # a game here: your plate says your name (online it says "You", as ever)
+        self.adapter.you_name = "" if networked(client) else app.settings.player_name
         self.adapter.seat_kinds = tuple(s.kind for s in setup.seats)
         self.layout = self._new_layout(tuple(app.size))
         self.images = CardImages(app.art, self.spec.deck, self.layout.card_w, self.layout.card_h)
@@ -339,8 +348,8 @@ class TableScene(ControlsMixin, AnimationMixin, BoardMixin, PaintingMixin, Scene
         if self._pace is None or self._pace[0] != self.version:
             own = self.adapter.think_delay(self.view, computers)
             wait = computer_pause(own, self.delay, self.speed(), self._pace_rng)
-            if own is None and set(computers) <= set(self.update_msg.forced):
-                wait *= FORCED_SHARE      # nothing to think over: the session says so
+            if own is None:               # nothing to think over: the session says so
+                wait *= pause_share(self.update_msg, computers)
             self._pace = (self.version, wait)
         version, left = self._pace
         left -= dt

@@ -127,6 +127,8 @@ class TableAdapter:
         self.seat_kinds: tuple[str, ...] = ()
         #: seats with a person's name (netplay): their plates say it instead of the place
         self.names: dict[int, str] = {}
+        #: the player's own name (Settings): their plate says it instead of "You"
+        self.you_name = ""
 
     def is_you(self, seat: int) -> bool:
         """The seat of the person at this screen."""
@@ -144,9 +146,9 @@ class TableAdapter:
         return [self.seat_name(s, layout) for s in range(self.seats)]
 
     def default_seat_name(self, seat: int, layout: Layout) -> str:
-        """"You", "Computer" (one opponent), else the seat's place at the table."""
+        """"You" (or the player's name), "Computer" (one opponent), else the seat's place."""
         if self.is_you(seat):
-            return tr("table.seat.you")
+            return self.you_name or tr("table.seat.you")
         if self.seats == 2 and not self.watching:
             return tr("table.seat.computer")
         return tr(f"table.seat.{layout.seat(seat).place}")

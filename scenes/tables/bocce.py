@@ -142,7 +142,9 @@ class BocceAdapter(TableAdapter):
     def default_seat_name(self, seat: int, layout: Layout) -> str:
         if self.watching:
             return super().default_seat_name(seat, layout)
-        return tr("bocce.you") if seat == self.human_seat else tr("bocce.computer")
+        if seat == self.human_seat:
+            return self.you_name or tr("bocce.you")
+        return tr("bocce.computer")
 
     def scoreboard(self, view: dict[str, Any], layout: Layout) -> list[tuple[str, str]]:
         scores = view.get("scores") or [0, 0]

@@ -21,8 +21,10 @@ from __future__ import annotations
 
 from typing import Any, Optional, Sequence
 
+from game.cards import Card
+from game.doudizhu import play_of
 from game.doudizhu.combos import INDEX
-from game.doudizhu.rules import LETTERS, code_letter
+from game.doudizhu.rules import DOUBLING, LETTERS, code_letter
 from game.engine import GAME_OVER, Action, Event
 from scenes import theme
 from scenes.hud import ERROR, POSITIVE, ChoiceButton, Label
@@ -284,12 +286,16 @@ class DoudizhuAdapter(TableAdapter):
 
     def selection_action(self, view: dict[str, Any], legal: Sequence[Action],
                          picked: Sequence[str]) -> Optional[Action]:
-        """The legal play of the picked cards' ranks (suits never matter)."""
+        """The play of exactly the picked cards, when a legal play has their ranks (the
+        legal list names one choice of suits; the referee takes any, and the picked
+        cards are the ones everyone sees)."""
         value = play_value(picked)
-        return next((a for a in legal if a.kind == "play" and a.value == value), None)
+        if not picked or not any(a.kind == "play" and a.value == value for a in legal):
+            return None
+        return play_of([Card.parse(c) for c in picked])
 
     def selection_probe(self, view: dict[str, Any], picked: Sequence[str]) -> Optional[Action]:
-        return Action("play", (), play_value(picked))
+        return play_of([Card.parse(c) for c in picked]) if picked else None
 
     def selection_label(self, view: dict[str, Any], action: Optional[Action]) -> str:
         """"Play: Airplane, 6 cards" for a legal pick; plain "Play" otherwise."""
@@ -373,9 +379,14 @@ class DoudizhuAdapter(TableAdapter):
                       y=self._banner_y(layout))
         elif kind == "play" and data.get("kind") in ("bomb", "rocket"):
             fx.sound("score", at="start")
-            fx.banner(tr(f"doudizhu.kind.{data['kind']}") + "!",
-                      tr("doudizhu_table.multiplier_now", mult=data.get("multiplier", 1)),
-                      at="end", hold=0.7, y=self._banner_y(layout))
+            name = tr(f"doudizhu.kind.{data['kind']}")
+            if DOUBLING.get(view.get("rules"), True):
+                fx.banner(name + "!", tr("doudizhu_table.multiplier_now",
+                                         mult=data.get("multiplier", 1)),
+                          at="end", hold=0.7, y=self._banner_y(layout))
+            else:   # the text's rules: a bomb doubles nothing, and "× 1" would read as a bug
+                fx.banner(name, tr("doudizhu_table.no_doubling"), at="end", hold=0.7,
+                          y=self._banner_y(layout))
         elif kind == "hand_over":
             self._hand_over(data, view, fx, layout)
 

@@ -28,6 +28,7 @@ def test_levels_are_found_by_the_registry():
         assert isinstance(ai, Search) == (level == "hard")
 
 
+@pytest.mark.slow
 def test_normal_outlasts_three_random_players_in_a_small_fixed_sample():
     assert win_rate("bisca", player("normal"), RandomPlayer(), 40, 4, first_seed=0) >= 0.6
 

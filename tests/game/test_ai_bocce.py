@@ -28,6 +28,7 @@ def _choose(level: str, state, seat: int) -> Action:
     return player(level).choose(view, state.legal_actions(seat), random.Random(0))
 
 
+@pytest.mark.slow
 def test_normal_player_beats_random_in_at_least_80_percent_of_200_games():
     # Fixed seeds 0..199, the computer player's seat alternating game by game.
     rate = win_rate("bocce", player("normal"), RandomPlayer(), games=200, seats=2, first_seed=0)

@@ -44,6 +44,7 @@ def test_dealers_choice_games_end_with_every_contract_chosen_by_computers():
     assert len(state.result()["sheet"]) == 36
 
 
+@pytest.mark.slow
 def test_normal_has_the_best_total_against_three_random_players_in_a_small_sample():
     rate = win_rate("bolola", player("normal"), RandomPlayer(), 24, 4, first_seed=0)
     assert rate >= 0.6, rate

@@ -29,6 +29,7 @@ def test_levels_are_found_by_the_registry():
         assert isinstance(ai, Search) == (level == "hard")
 
 
+@pytest.mark.slow
 def test_normal_beats_two_random_players_in_80_percent_of_300_matches():
     rate = win_rate("briscola", player("normal"), RandomPlayer(), 300, 3, first_seed=0)
     assert rate >= 0.8, rate

@@ -13,7 +13,8 @@ from game.ai.base import RandomPlayer
 from game.ai.search import Search
 from game.ai.doudizhu import DoudizhuPlayer, player, shape, strength
 from game.doudizhu import combos
-from game.doudizhu.state import PASS, play_action
+from game.cards import cards
+from game.doudizhu.state import PASS
 from game.simulate import play_game
 from tests.game.aicheck import Checked, assert_true_result
 from tests.game.test_doudizhu import at_play, new, play
@@ -58,14 +59,14 @@ def test_the_split_counts_the_fewest_combinations():
 
 def test_it_leads_the_play_that_keeps_the_hand_short():
     state = at_play(["3S 4S 5S 6S 7S KH", "8H 9H", "TD JD"])
-    assert choose(state, 0) == play_action("34567")
+    assert choose(state, 0).value == "34567"
 
 
 def test_a_bomb_is_kept_while_nothing_is_at_stake():
     state = at_play(["3S 4S 5H 9D JC", "6S 6H 6D 6C 8S 8H TS JS QS KS 2S", "TD JD QD KD AD"],
                     landlord=0)
     play(state, 0, "3")
-    assert choose(state, 1) != play_action("6666")
+    assert choose(state, 1).value != "6666"
 
 
 def test_a_peasant_does_not_overtake_its_partner():
@@ -91,7 +92,7 @@ def test_a_peasant_feeds_a_partner_about_to_go_out():
     state.apply(0, PASS)
     state.apply(1, PASS)
     assert state.turn == 2 and state.last is None
-    assert choose(state, 2) == play_action("3"), "a low single the partner can beat"
+    assert choose(state, 2).value == "3", "a low single the partner can beat"
 
 
 def test_a_single_nothing_unseen_can_beat_is_sure():
@@ -101,3 +102,24 @@ def test_a_single_nothing_unseen_can_beat_is_sure():
     assert ai._sure("A", combos.classify("A", frozenset({"single"})), unseen, None)
     unseen = ai._unseen({"played": ["BR"]}, combos.counts_of("QKA"))
     assert not ai._sure("A", combos.classify("A", frozenset({"single"})), unseen, None)
+
+
+@pytest.mark.parametrize("level", ["easy", "normal", "random"])
+def test_a_computer_shows_any_of_its_cards_of_a_rank_each_as_likely(level):
+    """Which Three a computer shows is drawn from the Threes it holds, each as often, so
+    the suits it shows say nothing of the rest of its hand."""
+    state = at_play(["3S 3H 3D 8D", "5S 6S 7S", "8S 9S TS"])
+    view = state.view(0)
+    single = [a for a in state.legal_actions(0) if a.value == "3"]
+    assert len(single) == 1, "the list names one Three"
+    ai = computer_player("doudizhu", level)
+    shown: dict[str, int] = {}
+    for seed in range(600):
+        action = ai.choose(view, single, random.Random(seed))
+        assert state.is_legal(0, action) and action.value == "3"
+        shown[action.cards[0].code] = shown.get(action.cards[0].code, 0) + 1
+    assert set(shown) == {"3S", "3H", "3D"}
+    assert max(shown.values()) < 1.5 * min(shown.values()), shown
+    pair = ai.choose(view, [a for a in state.legal_actions(0) if a.value == "33"],
+                     random.Random(1))
+    assert set(pair.cards) <= set(cards("3S 3H 3D")) and len(set(pair.cards)) == 2

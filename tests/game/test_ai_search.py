@@ -1,5 +1,5 @@
 """The one search of every game (game/ai/search.py) and the worlds it searches
-(:meth:`State.world`, :meth:`State.rehide`): a world is one the seat cannot tell
+(:meth:`State.world`, :meth:`State.rehide`, over the twin worlds' hidden places): a world is one the seat cannot tell
 from the real game, sampling keeps every card the seat has seen where it is and
 every fact the view implies, the search proposes legal actions only, and a seed
 and a playout count give one move."""
@@ -40,9 +40,21 @@ def positions(key: str, count: int = 12, first: int = 0):
             yield seed, state
 
 
-def seen_zones(state: State, seat: int) -> dict[str, list[Card]]:
-    secret = set(state.secret_zones(seat))
-    return {z: cs for z, cs in state.true_zones().items() if z not in secret}
+def seen_zones(state: State, seat: int) -> dict[str, list]:
+    """Every zone with its cards, a hidden place (:meth:`State.hidden_places`) blanked, and
+    Briscola's sampled card for the dealer who never saw it (its world draws it afresh)."""
+    hidden = set(state.hidden_places(seat))
+    if state.key == "briscola" and not state.knows[seat] and state.briscola is not None:
+        hidden.add(("briscola", 0))
+    return {z: [None if (z, i) in hidden else c for i, c in enumerate(cs)]
+            for z, cs in state.true_zones().items()}
+
+
+def unseen_cards(state: State, seat: int) -> Counter:
+    """The cards at the places :func:`seen_zones` blanks."""
+    blank = seen_zones(state, seat)
+    return Counter(c for z, cs in state.true_zones().items()
+                   for c, b in zip(cs, blank[z]) if b is None)
 
 
 def facts_of(key: str, state: State, seat: int) -> Facts:
@@ -66,8 +78,7 @@ def test_a_world_is_one_the_seat_cannot_tell_apart(key):
             assert seen_zones(world, seat) == seen_zones(state, seat)
             truth, dealt = state.hidden(seat), world.hidden(seat)
             assert {z: len(cs) for z, cs in dealt.items()} == {z: len(cs) for z, cs in truth.items()}
-            assert Counter(c for cs in dealt.values() for c in cs) \
-                == Counter(c for cs in truth.values() for c in cs)
+            assert unseen_cards(world, seat) == unseen_cards(state, seat)
             differ += dealt != truth
             assert world.rng.getstate() != state.rng.getstate()     # later deals unknown too
     assert differ > 0                  # the hidden cards really were dealt again
@@ -95,6 +106,9 @@ def test_sampling_never_moves_a_seen_card_and_keeps_the_facts(key):
             for s in range(state.seats):
                 if state.legal_actions(s):                     # the rules accept the world
                     assert world.legal_actions(s)
+            if key == "briscola" and not state.knows[seat] and not state.announced:
+                assert world.briscola is None or world.trump == world.briscola.suit
+                checked += 1                                   # the dealer's trump, sampled
     assert checked or key in ("bisca", "bocce")
 
 

@@ -448,6 +448,7 @@ def random_game(seed, options):
         yield state, state.apply(seat, rng.choice(state.legal_actions(seat)))
 
 
+@pytest.mark.slow
 @settings(max_examples=25, deadline=None)
 @given(seed=st.integers(0, 100_000), choice=st.booleans(), early=st.booleans())
 def test_every_deal_adds_up_to_its_contracts_total(seed, choice, early):
@@ -464,6 +465,7 @@ def test_every_deal_adds_up_to_its_contracts_total(seed, choice, early):
     assert state.result()["scores"] == [sum(r["scores"][s] for r in rows) for s in range(4)]
 
 
+@pytest.mark.slow
 @settings(max_examples=10, deadline=None)
 @given(seed=st.integers(0, 100_000))
 def test_every_card_is_in_exactly_one_place_and_others_hands_stay_hidden(seed):
@@ -487,6 +489,18 @@ def test_every_card_is_in_exactly_one_place_and_others_hands_stay_hidden(seed):
                         assert m["dst"] == f"hand/{seat}"
 
 
+@pytest.mark.parametrize("deals,choice", [(1, False), (3, False), (3, True)])
+def test_the_deals_option_plays_only_the_first_deals_of_the_cycle(deals, choice):
+    rows = []
+    for state, events in random_game(5, {"deals": deals, "dealers_choice": choice}):
+        rows += [e.data["row"] for e in events if e.kind == "deal_scored"]
+    assert len(rows) == deals and state.over
+    if not choice:
+        assert [r["contract"] for r in rows] == list(CONTRACTS[:deals])
+    assert state.result()["scores"] == [sum(r["scores"][s] for r in rows) for s in range(4)]
+    assert SPEC.resolve_options(None)["deals"] == 9
+
+
 def test_a_log_replays_to_the_same_game():
     states = list(random_game(3, {"dealers_choice": True, "early_end": True}))
     state = states[-1][0]
@@ -498,3 +512,15 @@ def test_only_four_play():
     with pytest.raises(ValueError):
         BololaState({}, 3, 0)
     assert POINTS["all"]["king_hearts"] == -95
+
+
+def test_bolola_dealers_choice_ending_the_last_deal_early_keeps_every_card():
+    state = SPEC.new({"dealers_choice": True, "early_end": True}, 4, 1)
+    rng = random.Random(1)
+    while not state.over:
+        seat = rng.choice(state.to_act())
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    assert state.sheet[-1]["early"]
+    assert sum(len(cs) for cs in state.true_zones().values()) == 52
+    for w in (None, 0, 1, 2, 3):
+        assert sum(len(cs) for cs in state.view(w)["zones"].values()) == 52

@@ -674,6 +674,15 @@ def test_three_games_each_player_deals_once_and_the_next_player_leads():
         [sum(r["total"][s] for r in state.sheet) for s in range(3)]
 
 
+def test_the_games_option_makes_a_short_match_of_one_game():
+    assert SPEC.resolve_options(None)["games"] == 3
+    state = random_match(13, {"games": 1})
+    assert len(state.sheet) == 1 and state.view(0)["games"] == 1
+    assert state.result()["scores"] == state.sheet[0]["total"]
+    with pytest.raises(ValueError):
+        SPEC.new({"games": 2}, 3, 0)
+
+
 def test_the_match_winner_has_the_most_points_over_three_games():
     state = random_match(12)
     scores = state.result()["scores"]
@@ -874,6 +883,7 @@ class Checker:
             assert not view["trump_known"] and view["trump"] is None
 
 
+@pytest.mark.slow
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.integers(0, 2**31), st.booleans())
 def test_random_matches_keep_every_invariant(seed, remember):
@@ -922,6 +932,7 @@ def test_replay_log_gives_the_same_match(seed):
         assert again.view(seat) == state.view(seat)
 
 
+@pytest.mark.slow
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.integers(0, 2**31), st.booleans())
 def test_event_fields_bring_a_copying_screen_to_the_view(seed, remember):

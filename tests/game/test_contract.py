@@ -36,6 +36,7 @@ def seats_of(key):
     return GAMES[key].seats[0]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("key", sorted(GAMES))
 @settings(max_examples=8, deadline=None)
 @given(seed=st.integers(0, 10_000))
@@ -102,6 +103,7 @@ def random_steps(key, seed, limit=5000):
     raise AssertionError(f"{key}: no end after {limit} actions")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("key", sorted(GAMES))
 @settings(max_examples=5, deadline=None)
 @given(seed=st.integers(0, 10_000))
@@ -204,6 +206,7 @@ def to_action(text: str) -> Action | str:
         return text
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("key", sorted(GAMES))
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data(), seed=st.integers(0, 10_000))
@@ -333,3 +336,76 @@ def test_options_of_the_wrong_type_are_named_in_the_refusal():
     with pytest.raises(ValueError, match="'target'"):
         GAMES["bocce"].resolve_options({"target": 25.0})
     assert GAMES["bocce"].resolve_options({"target": 25}) == {"target": 25}
+
+
+# -- events and views tell one story ---------------------------------------------------
+def follow(zones: dict[str, list], moves: list[dict]) -> None:
+    """Apply an event's ``moves`` to ``zones`` the way the engine's docstring says (and
+    the table's board does): each card is ``[code it is known by, code shown]``; a move
+    takes its card from ``src`` by code, else the last one (a card from an empty zone
+    comes from nowhere), lands at ``at`` or on top, face up with its code when ``up``."""
+    for move in moves:
+        code, src, dst = move["card"], move["src"], move["dst"]
+        shown = code if code is not None and move.get("up", True) else None
+        pile = zones.setdefault(src, [])
+        if src == dst:
+            found = next((c for c in reversed(pile) if code is not None and c[0] == code), None)
+            found = found or next((c for c in pile if c[0] is None), None) or \
+                (pile[-1] if pile else None)
+            if found is not None:
+                found[:] = [code if code is not None else found[0], shown]
+            continue
+        index = next((i for i in range(len(pile) - 1, -1, -1)
+                      if code is not None and pile[i][0] == code), len(pile) - 1)
+        card = pile.pop(index) if pile else [None, None]
+        card[:] = [code, shown]          # a card moved without its code is forgotten
+        target = zones.setdefault(dst, [])
+        at = move.get("at")
+        if type(at) is int and 0 <= at < len(target):
+            target.insert(at, card)
+        else:
+            target.append(card)
+
+
+def shown(zones: dict[str, list]) -> dict[str, list]:
+    """What a screen shows of ``zones``: each card's face or None, empty zones left out."""
+    return {z: [c[1] for c in cs] for z, cs in zones.items() if cs}
+
+
+def as_followed(view_zones: dict[str, list]) -> dict[str, list]:
+    return {z: [[code, code] for code in cs] for z, cs in view_zones.items()}
+
+
+def any_options(spec, seats: int) -> st.SearchStrategy[dict]:
+    return st.fixed_dictionaries({name: st.sampled_from(option.allowed_for(seats))
+                                  for name, option in spec.options.items()})
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("key", sorted(GAMES))
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data(), seed=st.integers(0, 10_000))
+def test_each_events_moves_applied_to_the_view_before_give_the_view_after(key, data, seed):
+    """A screen that follows the events shows what one rebuilt from the view shows (a
+    rejoining guest): for every seat and the spectator, after every action, with any
+    options and table size, the moves of the action's events applied to the view before
+    give the view after."""
+    spec = GAMES[key]
+    seats = data.draw(st.sampled_from(spec.seats), label="seats")
+    options = data.draw(any_options(spec, seats), label="options")
+    state = spec.new(options, seats, seed)
+    rng = random.Random(seed)
+    watchers = [None, *range(seats)]
+    followed = {w: as_followed(state.view(w)["zones"]) for w in watchers}
+    for _ in range(5000):
+        if state.over:
+            break
+        seat = rng.choice(state.to_act())
+        events = state.apply(seat, rng.choice(state.legal_actions(seat)))
+        for w in watchers:
+            for event in events:
+                follow(followed[w], list(event.for_seat(w).data.get("moves") or []))
+            assert shown(followed[w]) == shown(as_followed(state.view(w)["zones"])), \
+                (key, options, w, [e.kind for e in events])
+    assert state.over
+

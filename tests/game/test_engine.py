@@ -31,10 +31,17 @@ def test_action_text_forms():
     assert str(Action("pass")) == "pass"
 
 
-@pytest.mark.parametrize("bad", ["", "play:ZZ", "a:b:c:d", None, "play:AS:1:2"])
+BAD_ACTION_TEXTS = {"empty": "", "no card": "play:ZZ", "four parts": "a:b:c:d", "none": None,
+                    "a value too many": "play:AS:1:2", "a huge number": 10 ** 5000,
+                    "a huge negative number": -(10 ** 5000),
+                    "huge and too many parts": "play:" + "9" * 5000 + ":1:2"}
+
+
+@pytest.mark.parametrize("bad", BAD_ACTION_TEXTS.values(), ids=BAD_ACTION_TEXTS.keys())
 def test_bad_action_text_is_rejected(bad):
-    with pytest.raises(ActionCodeError):
+    with pytest.raises(ActionCodeError) as refused:
         Action.parse(bad)
+    assert len(str(refused.value)) < 300, "the message says what is wrong, briefly"
 
 
 def test_events_hide_private_cards_from_everyone_but_their_audience():
@@ -138,6 +145,16 @@ DAMAGE = [
      "action 3 of the log (0, 'stand::999"),
     ("seat out of range", lambda log: log["actions"][3].__setitem__(0, 5),
      "action 3 of the log (5, "),
+    # integers past the 4,300 digits Python turns into text by default
+    ("game a huge number", lambda log: log.update(key=10 ** 5000), "is not one of"),
+    ("seats a huge number", lambda log: log.update(seats=10 ** 5000), "played by"),
+    ("seat a huge number", lambda log: log["actions"][3].__setitem__(0, 10 ** 5000),
+     "action 3 of the log (a 5001-digit number, "),
+    ("action a huge number", lambda log: log["actions"][3].__setitem__(1, 10 ** 5000),
+     "action 3 of the log is not an action: a 5001-digit number"),
+    ("option a huge number", lambda log: log.update(options={"target": 10 ** 5000}),
+     "cannot be a 5001-digit number"),
+    ("entry a huge number", lambda log: log["actions"].__setitem__(3, 10 ** 5000), "action 3"),
 ]
 
 

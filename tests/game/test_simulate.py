@@ -79,6 +79,7 @@ def test_levels_are_checked(levels, fault):
     assert seat_levels("bocce", None) == ["normal", "normal"]
 
 
+@pytest.mark.slow
 def test_the_command_prints_json_and_never_loads_pygame():
     code = ("import sys, scenes.cli as cli; status = cli.main(['--simulate', 'bocce', "
             "'--games', '2', '--seed', '4', '--players', 'easy', 'normal']); "

@@ -83,6 +83,12 @@ class FakeState(State):
             events.append(Event(GAME_OVER, None, dict(self.result())))
         return events
 
+    def true_zones(self) -> dict[str, list[Card]]:
+        zones = {"deck": list(self.deck), "table": [c for _, c in self.table]}
+        for s in (0, 1):
+            zones[f"hand/{s}"], zones[f"pile/{s}"] = list(self.hands[s]), list(self.piles[s])
+        return zones
+
     def view(self, seat: int | None) -> dict[str, Any]:
         zones = {"deck": [None] * len(self.deck), "table": codes(c for _, c in self.table)}
         for s in (0, 1):

@@ -57,6 +57,10 @@ class PairsState(State):
             events.append(Event(GAME_OVER, None, dict(self.result())))
         return events
 
+    def true_zones(self) -> dict[str, list[Card]]:
+        return {"deck": [], "table": list(self.table),
+                **{f"hand/{s}": list(self.hands[s]) for s in (0, 1)}}
+
     def view(self, seat: int | None) -> dict[str, Any]:
         zones = {"deck": [], "table": codes(self.table)}
         for s in (0, 1):

@@ -257,3 +257,26 @@ def watch(app: Any, table: Any, act: Any, until: Any, every: int = 3, dt: float 
         think(table)
         app.frame(dt, [])
     raise AssertionError("never got there")
+
+
+class FakeFx:
+    """An adapter's effects written down instead of played: banners, pops, sheets."""
+
+    def __init__(self) -> None:
+        self.banners: list[tuple[str, str]] = []
+        self.pops: list[str] = []
+        self.sheets: list = []
+
+    def banner(self, text, sub="", at="end", hold=0.9, y=None):
+        self.banners.append((text, sub))
+
+    def pop(self, text, pos, **kw):
+        self.pops.append(text)
+
+    def interlude(self, title, sheet, button, at="end"):
+        self.sheets.append((title, sheet, button))
+
+    def sound(self, *a, **kw): ...
+    def wait(self, *a): ...
+    def zone_centre(self, zone): return (0.0, 0.0)
+    def plate_rect(self, seat): return pygame.Rect(0, 0, 10, 10)

@@ -46,6 +46,7 @@ class Probe(Scene):
             raise RuntimeError("boom in draw")
 
 
+@pytest.mark.slow
 def test_app_opens_the_window_and_runs_frames(app):
     assert app.size == (1280, 720)
     assert app.stack.top is app.menu()
@@ -189,6 +190,7 @@ def test_damaged_settings_file_gives_defaults_and_a_notice_at_start(display):
     assert len(application.toasts.items) == 1
 
 
+@pytest.mark.slow
 def test_main_exits_after_the_first_frame_when_asked(tmp_path):
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
                TAVOLATA_EXIT_AFTER_FIRST_FRAME="1", TAVOLATA_CONFIG_DIR=str(tmp_path))
@@ -231,3 +233,24 @@ def test_after_a_mode_change_the_app_draws_for_the_windows_real_size(app, monkey
     app.frame(1 / 60, [pygame.event.Event(pygame.WINDOWSIZECHANGED, x=1280, y=720)])
     assert app.size == (1280, 720)
     app.set_fullscreen(False)
+
+
+def test_m_mutes_and_m_again_gives_the_volume_back_but_not_while_typing(app):
+    import pygame_gui
+
+    from scenes.i18n import tr
+
+    app.change_setting("volume", 0.4)
+    app.frame(1 / 60, [key(pygame.K_m)])
+    assert app.settings.volume == 0.0 and app.sound.volume == 0.0
+    assert json.loads(settings_path().read_text())["volume"] == 0.0
+    assert tr("ui.sound_off") in [t.text for t in app.toasts.items]
+    app.frame(1 / 60, [key(pygame.K_m)])
+    assert app.settings.volume == 0.4 and app.sound.volume == 0.4
+    field = pygame_gui.elements.UITextEntryLine(pygame.Rect(0, 0, 200, 40), manager=app.ui)
+    field.focus()
+    app.frame(1 / 60, [key(pygame.K_m)])
+    assert app.settings.volume == 0.4, "an m typed in a field is a letter"
+    field.kill()
+    app.frame(1 / 60, [key(pygame.K_m, pygame.KMOD_LCTRL)])
+    assert app.settings.volume == 0.4, "Ctrl+M is not the mute key"

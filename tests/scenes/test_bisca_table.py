@@ -16,8 +16,8 @@ from scenes.result import ResultScene, SheetScene
 from scenes.table import TableScene
 from scenes.tables.bisca import BiscaAdapter, hearts, number
 from game.bisca import SPEC
-from tests.scenes.tablekit import (click, frames, key, make_app, open_table, settle, state_of,
-                                   think, watch)
+from tests.scenes.tablekit import (FakeFx, click, frames, key, make_app, open_table, settle,
+                                   state_of, think, watch)
 
 
 @pytest.fixture
@@ -49,6 +49,7 @@ def test_play_runs_counterclockwise_so_the_next_player_sits_on_your_right(app):
     assert [table.layout.seat(s).side for s in range(4)] == ["bottom", "right", "top", "left"]
 
 
+@pytest.mark.slow
 def test_the_plates_show_lives_as_hearts_and_the_labels_bets_and_hands_won(app):
     table = start(app, seats=3)
     plates = [table.adapter.plate_info(table.shown, s) for s in range(3)]
@@ -200,27 +201,6 @@ def test_the_one_card_round_shows_the_others_cards_and_hides_yours(app):
 
 
 # -- banners ------------------------------------------------------------------------------------
-class FakeFx:
-    def __init__(self) -> None:
-        self.banners: list[tuple[str, str]] = []
-        self.pops: list[str] = []
-        self.sheets: list = []
-
-    def banner(self, text, sub="", at="end", hold=0.9, y=None):
-        self.banners.append((text, sub))
-
-    def pop(self, text, pos, **kw):
-        self.pops.append(text)
-
-    def interlude(self, title, sheet, button, at="end"):
-        self.sheets.append((title, sheet, button))
-
-    def sound(self, *a, **kw): ...
-    def wait(self, *a): ...
-    def zone_centre(self, zone): return (0.0, 0.0)
-    def plate_rect(self, seat): return pygame.Rect(0, 0, 10, 10)
-
-
 @pytest.mark.parametrize("event, words", [
     (Event("babbeo", None, {"seats": [1], "lives": [2, 1, 3]}), ("Babbeo!", "Back in with one life: East")),
     (Event("everyone_out", None, {"tie": True, "seats": [0, 1], "lives": [1, 1, 1]}),
@@ -238,6 +218,7 @@ def test_babbeo_and_everyone_out_show_a_banner(event, words):
 
 
 # -- a round's result ---------------------------------------------------------------------------
+@pytest.mark.slow
 def test_after_a_round_a_sheet_shows_bets_hands_won_and_lives_lost_and_the_deal_waits(app):
     table = start(app, seats=3, seed=5)
     st = state_of(table)
@@ -311,6 +292,7 @@ def _act_by_input(app, table: TableScene, step: int) -> None:
     key(app, pygame.K_RETURN)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seats, options", [(2, {}), (4, {"opening": 4}),
                                             (6, {"half_bets": True, "lives": 2})])
 def test_a_whole_game_by_mouse_and_keyboard_reaches_the_result(app, seats, options):
@@ -350,6 +332,7 @@ def test_a_whole_game_by_mouse_and_keyboard_reaches_the_result(app, seats, optio
     assert sheet.rows[-1].label == "Lives" and sheet.highlight == (winner,)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seats, size", [(2, (1280, 720)), (4, (800, 500)), (6, (800, 500)),
                                          (6, (1920, 1080))])
 def test_a_whole_game_never_lays_words_on_words_or_cards(display, seats, size):

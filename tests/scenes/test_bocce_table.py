@@ -132,6 +132,7 @@ def play_whole_game(app, table, sheets=None):
     return turns
 
 
+@pytest.mark.slow
 def test_a_whole_game_by_mouse_and_keyboard_reaches_the_result(app):
     table = start(app, seed=11)
     sheets = []
@@ -195,6 +196,7 @@ def simple_player(table):
     table.act(legal[0])
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", [(800, 500), (1280, 720), (1920, 1080)])
 def test_a_whole_hand_never_lays_words_on_words_or_cards(display, size):
     """Labels, chips, plates, prompt, buttons, banners and score pops (the end of the
@@ -248,6 +250,7 @@ def play_to_the_hand_sheet(app, table):
     raise AssertionError("no sheet at the end of the hand")
 
 
+@pytest.mark.slow
 def test_each_hand_ends_on_a_sheet_of_what_happened_that_waits_for_the_player(app):
     table = start(app, seed=5)
     sheet_scene = play_to_the_hand_sheet(app, table)
@@ -309,6 +312,7 @@ def test_a_table_nobody_plays_closes_the_hand_sheet_by_itself(display):
     table.close()
 
 
+@pytest.mark.slow
 def test_the_result_shows_the_hand_that_ended_the_game_and_the_final_score(app):
     table = start(app, seed=11)
     play_whole_game(app, table)
@@ -326,6 +330,7 @@ def test_the_result_shows_the_hand_that_ended_the_game_and_the_final_score(app):
 
 
 # -- the look back at the last frame ------------------------------------------------------
+@pytest.mark.slow
 def test_the_last_frame_button_shows_once_a_frame_is_over_and_l_opens_it(app):
     from scenes.lookback import LookBackScene
 
@@ -389,6 +394,7 @@ def test_the_look_back_never_acts_in_the_game(app):
     assert [a for s, a in state_of(table).history if s == 0] == mine
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", [(800, 500), (1280, 720), (1920, 1080)])
 def test_the_look_back_fits_its_panel_and_the_window(display, size):
     from scenes.lookback import LookBack, LookBackScene, LookRow

@@ -70,6 +70,7 @@ def test_the_trick_lies_in_front_of_each_player_and_goes_to_its_winner(app):
         assert {"bottom": y > cy, "top": y < cy, "left": x < cx, "right": x > cx}[side]
 
 
+@pytest.mark.slow
 def test_captured_scoring_cards_lie_face_up_beside_their_taker(app):
     table = start(app, seed=4)
     st = state_of(table)
@@ -152,6 +153,7 @@ def _play_card_by_mouse_or_keyboard(app, table: TableScene, turn: int) -> None:
     key(app, pygame.K_RETURN)
 
 
+@pytest.mark.slow
 def test_a_whole_nine_deal_game_by_mouse_and_keyboard_reaches_the_result(app):
     table = start(app, seed=5)
     st = state_of(table)
@@ -193,6 +195,7 @@ def test_a_whole_nine_deal_game_by_mouse_and_keyboard_reaches_the_result(app):
     assert sheet.highlight == tuple(st.result()["winners"])
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
 def test_two_deals_never_lay_words_on_words_or_cards(display, size):
     app = make_app(display, "fast", size)

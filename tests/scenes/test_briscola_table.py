@@ -69,6 +69,7 @@ def test_play_runs_counterclockwise_so_the_next_player_sits_on_your_right(app):
     assert [Layout((1280, 720), 3, 0).seat(s).side for s in range(3)] == ["bottom", "left", "right"]
 
 
+@pytest.mark.slow
 def test_the_table_renders_three_seats_and_the_trump_badge(app, tmp_path):
     table = start(app, seed=7)
     frames(app, 3)
@@ -129,6 +130,7 @@ def test_the_badge_names_the_trump_while_the_sampled_card_shows_it(app):
     assert "You must remember it now" not in labels(table)
 
 
+@pytest.mark.slow
 def test_remember_the_trump_begins_when_the_sampled_card_is_drawn(app):
     table = start(app, seed=7)
     st = state_of(table)
@@ -182,6 +184,7 @@ def test_with_remember_the_trump_off_the_badge_stays(app):
     assert "Briscola: Cups" in labels(table)
 
 
+@pytest.mark.slow
 def test_a_trick_lies_in_front_of_each_player(app):
     table = start(app, seed=7)
     st = state_of(table)
@@ -195,6 +198,7 @@ def test_a_trick_lies_in_front_of_each_player(app):
 
 
 # -- Venceslao ---------------------------------------------------------------------------
+@pytest.mark.slow
 def test_claim_race_the_human_wins_by_clicking_the_card_before_the_computer(app):
     table = start(app, seed=RACE_SEED)
     play_until(app, table, lambda: human_may_claim(table))
@@ -215,6 +219,7 @@ def test_claim_race_the_human_wins_by_clicking_the_card_before_the_computer(app)
     assert st.chooser == 0 and st.phase == "choose"
 
 
+@pytest.mark.slow
 def test_claim_race_the_computer_wins_when_the_human_waits(app):
     table = start(app, seed=RACE_SEED)
     play_until(app, table, lambda: human_may_claim(table))
@@ -279,6 +284,7 @@ def test_the_suit_picker_changes_the_trump(app):
     assert "Briscola: Swords" in labels(table)
 
 
+@pytest.mark.slow
 def test_the_suit_picker_by_number_key_and_by_click(app):
     table = start(app, seed=RACE_SEED)
     play_until(app, table, lambda: human_may_claim(table))
@@ -330,6 +336,7 @@ def test_your_venceslao_sets_the_two_computers_racing(app):
 
 
 # -- culetto and score sheet -----------------------------------------------------------------
+@pytest.mark.slow
 def test_the_culetto_is_set_aside_with_its_label_and_goes_six_cards_to_the_winner(app):
     table = start(app, seed=RACE_SEED)
     play_until(app, table, lambda: bool(state_of(table).culetto) and not table.busy)
@@ -354,6 +361,7 @@ def test_the_culetto_is_set_aside_with_its_label_and_goes_six_cards_to_the_winne
     assert table.drifts == []
 
 
+@pytest.mark.slow
 def test_the_score_sheet_after_game_one_waits_for_next_game(app):
     table = start(app, seed=RACE_SEED)
     st = state_of(table)
@@ -399,6 +407,7 @@ def _badge(table: TableScene) -> bytes:
     return pygame.image.tobytes(surface.subsurface(rect), "RGBA")
 
 
+@pytest.mark.slow
 def test_a_new_card_design_from_the_pause_menu_shows_on_the_table(app):
     table = start(app, seed=7)
     before = pygame.image.tobytes(table.images.master("Ac"), "RGBA")
@@ -438,6 +447,7 @@ def _play_card_by_mouse_or_keyboard(app, table: TableScene, turn: int) -> None:
     key(app, pygame.K_RETURN)
 
 
+@pytest.mark.slow
 def test_a_whole_three_game_match_by_mouse_and_keyboard_reaches_the_result(app):
     table = start(app, seed=RACE_SEED)
     st = state_of(table)
@@ -526,6 +536,7 @@ def _winning_last_card(table: TableScene):
     return None
 
 
+@pytest.mark.slow
 def test_the_prompt_names_no_next_leader_while_the_trick_is_collected(app):
     table = start(app, seed=7)
     play_until(app, table, lambda: not table.busy and _winning_last_card(table) is not None
@@ -549,6 +560,7 @@ def _first_legal(table: TableScene) -> None:
     table.act(table.legal()[0])
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", [(800, 500), (1280, 720), (1920, 1080)])
 def test_a_whole_game_never_lays_words_on_words_or_cards(display, size):
     """Game 1 of seed 2 (a claim race, a culetto, new briscole): labels, plates, the
@@ -563,6 +575,7 @@ def test_a_whole_game_never_lays_words_on_words_or_cards(display, size):
 
 
 # -- the points of the game on the plates, the match on the board ------------------------------
+@pytest.mark.slow
 def test_the_plates_show_this_games_card_points_and_the_board_the_match(app):
     table = start(app, seed=RACE_SEED)
     st = state_of(table)
@@ -575,6 +588,7 @@ def test_the_plates_show_this_games_card_points_and_the_board_the_match(app):
     assert board == ["Briscola Venceslao", "Game 1 of 3", "Match: You  0 · East  0 · West  0"]
 
 
+@pytest.mark.slow
 def test_the_plus_pop_and_the_plate_go_up_together(app):
     """A trick's "+N" pops in the very frame its winner's plate goes up by N."""
     table = start(app, seed=RACE_SEED)

@@ -79,6 +79,7 @@ def test_a_caption_stays_up_long_enough_to_read_and_only_the_newest_waits():
     assert captions.text == "four"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("key", ["bocce", "briscola"])
 def test_a_whole_game_is_told_in_the_prompts_place(display, key):
     said: list[str] = []
@@ -109,6 +110,7 @@ def test_a_whole_game_is_told_in_the_prompts_place(display, key):
     assert {"caption", "footer"} <= kinds and "prompt" not in kinds
 
 
+@pytest.mark.slow
 def test_captions_and_the_footer_are_presented(display, in_part, presented):  # noqa: F811
     app = make_app(display, "normal")
     table = open_table(app, "briscola", seed=3, seat=None, think_delay=(0.2, 0.4),
@@ -135,6 +137,7 @@ def test_a_demo_table_from_local_table_keeps_its_captions_for_the_next_game(disp
     pygame.event.clear()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", [(1280, 720), (800, 500)])
 @pytest.mark.parametrize("key", ["bocce", "briscola"])
 def test_the_caption_and_the_footer_cover_no_words_and_no_card_at_rest(display, key, size):

@@ -59,6 +59,7 @@ def test_size_for_follows_card_ratio():
     assert CARD_RATIO == 1.5
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("width", WIDTHS)
 def test_every_face_of_every_deck_and_style_renders(display, width):
     art = CardArt()
@@ -75,6 +76,7 @@ def test_every_face_of_every_deck_and_style_renders(display, width):
         assert surf.get_at((size[0] // 2, size[1] // 2)).a == 255, (style, c)
 
 
+@pytest.mark.slow
 def test_corner_index_is_printed_on_every_card(display):
     art = CardArt()
     width = 100
@@ -153,6 +155,21 @@ def test_italian_back_follows_the_style(display):
     a = pygame.image.tobytes(art.back(70, "italian"), "RGBA")
     art.set_style("bergamasche")
     assert pygame.image.tobytes(art.back(70, "italian"), "RGBA") != a
+
+
+@pytest.mark.parametrize("style", ITALIAN_STYLES)
+def test_every_back_stands_clear_of_the_green_felt(display, style):
+    from scenes import theme
+
+    art = CardArt(style)
+    for deck in ("french", "italian"):
+        back = art.back(76, deck)
+        w, h = back.get_size()
+        pixels = [back.get_at((x, y)) for x in range(8, w - 8, 4) for y in range(8, h - 8, 4)]
+        mean = [sum(p[k] for p in pixels) / len(pixels) for k in range(3)]
+        for felt in (theme.FELT, theme.FELT_LIGHT, theme.FELT_DARK):
+            distance = sum((mean[k] - felt[k]) ** 2 for k in range(3)) ** 0.5
+            assert distance > 60, (style, deck, mean, felt)
 
 
 def test_lru_keeps_at_most_its_bound(display):

@@ -13,11 +13,15 @@ import time
 import pygame
 import pytest
 
-from game.doudizhu.state import PASS
+from game.cards import cards
+from game.doudizhu.state import PASS, play_of
 from game.engine import Action
 from scenes.result import ResultScene, SheetScene
-from scenes.tables.doudizhu import play_value, play_words
-from tests.scenes.tablekit import (click, frames, key, labels, layout_problems, make_app,
+from game.doudizhu import SPEC
+from game.engine import Event
+from scenes.layout import Layout
+from scenes.tables.doudizhu import DoudizhuAdapter, play_value, play_words
+from tests.scenes.tablekit import (FakeFx, click, frames, key, labels, layout_problems, make_app,
                                    open_table, session_of, settle, state_of, think)
 
 
@@ -77,6 +81,7 @@ def test_the_bidding_panel_offers_pass_and_the_three_bids(display):
     assert table.bar.title == "Bidding"
 
 
+@pytest.mark.slow
 def test_bids_not_allowed_are_disabled_and_a_click_says_why(display):
     app, table = start(display, seed=4)
     state = state_of(table)
@@ -126,6 +131,7 @@ def test_the_three_cards_are_shown_and_join_the_landlords_hand(display):
 
 
 # -- the hand and the selection -----------------------------------------------------------------
+@pytest.mark.slow
 @pytest.mark.parametrize("size", [(1280, 720), (800, 500)])
 def test_a_hand_of_twenty_is_readable(display, size):
     app, table = start(display, size)
@@ -140,6 +146,7 @@ def test_a_hand_of_twenty_is_readable(display, size):
     assert layout_problems(table) == set(), size
 
 
+@pytest.mark.slow
 def test_play_lights_up_only_for_a_legal_pick_and_names_it(display):
     app, table = start(display)
     become_landlord(app, table)
@@ -159,6 +166,7 @@ def test_play_lights_up_only_for_a_legal_pick_and_names_it(display):
     assert table.hud.error == "Those cards are not a combination."
 
 
+@pytest.mark.slow
 def test_hint_cycles_through_legal_plays_and_play_plays_the_pick(display):
     app, table = start(display)
     become_landlord(app, table)
@@ -173,7 +181,28 @@ def test_hint_cycles_through_legal_plays_and_play_plays_the_pick(display):
     click(app, table.bar.buttons[0].rect.center)
     state = state_of(table)
     mine = [a for s, a in state.history if s == 0 and a.kind == "play"]
-    assert mine == [Action("play", (), play_value(picked))], "the picked cards were played"
+    assert mine == [play_of(cards(picked))], "the picked cards were played"
+    assert mine[0].value == play_value(picked)
+
+
+def test_the_cards_you_pick_are_the_cards_that_land_whatever_their_suits(display):
+    """Suits never matter to the rules, but everyone sees them: the table sends the
+    cards you picked, and those (not the first of their rank) land on the table."""
+    app, table = start(display)
+    become_landlord(app, table)
+    hand = state_of(table).hands[0]
+    letters = [play_value([c.code]) for c in hand]
+    rank = next(ch for ch in letters if letters.count(ch) >= 2 and ch not in "BR")
+    last = [c.code for c in hand if play_value([c.code]) == rank][-1]   # not the first
+    rect = table.card_rect(last)
+    click(app, (rect.left + 6, rect.centery))       # its own strip, left of the next card
+    frames(app, 2)
+    assert table.selected == [last] and table.bar.buttons[0].enabled
+    click(app, table.bar.buttons[0].rect.center)
+    frames(app, 1)
+    assert [s.code for s in table.zones["trick/0"]] == [last]
+    assert state_of(table).trick[0] == cards([last])
+    assert last not in [c.code for c in state_of(table).hands[0]]
 
 
 def test_the_first_hint_is_hards_play_thought_off_the_frame_loop_with_why(display):
@@ -220,6 +249,7 @@ def test_keyboard_picks_and_plays(display):
 
 
 # -- a whole game --------------------------------------------------------------------------------
+@pytest.mark.slow
 def test_a_whole_game_by_scripted_clicks(display):
     """You bid, pick with Hint (or by clicking cards), play or pass by the buttons, and go
     on after each hand's sheet, until the result screen."""
@@ -297,6 +327,7 @@ def test_a_drag_across_the_fan_picks_a_straight(display):
     assert table.bar.buttons[0].label == "Play: Straight, 5 cards"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", [(1280, 720), (800, 500)])
 def test_a_whole_hand_at_normal_pace_never_puts_words_on_words_or_cards(display, size):
     """Played at the app's pace (banners, pops, flights), the table is checked as drawn:
@@ -380,3 +411,17 @@ def test_the_cursor_caret_lies_under_the_part_of_the_card_one_sees(display):
     assert after.left < card.centerx, "the fan overlaps"
     carets = [pygame.Rect(r) for k, r in table._paint_log.items() if k[0] == "caret"]
     assert len(carets) == 1 and card.left <= carets[0].centerx <= after.left
+
+
+@pytest.mark.parametrize("rules, kind, words", [
+    ("text", "rocket", ("Rocket", "No doubling under these rules")),
+    ("text", "bomb", ("Bomb", "No doubling under these rules")),
+    ("classic", "rocket", ("Rocket!", "Multiplier × 4")),
+])
+def test_a_bomb_or_rocket_banner_says_whether_it_doubles_under_the_rules_played(rules, kind,
+                                                                                words):
+    adapter = DoudizhuAdapter(SPEC, 3, 0)
+    fx = FakeFx()
+    event = Event("play", 1, {"kind": kind, "multiplier": 1 if rules == "text" else 4})
+    adapter.effects(event, {"rules": rules}, fx, Layout((1280, 720), 3, 0, True))
+    assert fx.banners == [words]

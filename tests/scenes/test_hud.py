@@ -145,3 +145,32 @@ def test_a_disabled_button_is_clearly_dim_and_does_not_glow_under_the_mouse(disp
         pygame.image.tobytes(off, "RGB"), "no hover glow on a disabled button"
     assert brightest(drawn(False, focus=True)) < 0.62 * brightest(on), \
         "the keyboard's focus shows on it, and it stays dim"
+
+
+def test_a_hotkey_is_a_cap_before_the_words_and_the_focused_button_shows_enter(display,
+                                                                                monkeypatch):
+    from scenes import hud as hud_module
+    from scenes.hud import ChoiceBar, ChoiceButton
+    from tests.scenes.tablekit import make_app
+
+    hud, _ = hud_and_timeline(make_app(display))
+    bar = ChoiceBar()
+    bar.set([ChoiceButton("Draw", "draw", "D", primary=True),
+             ChoiceButton("Stand at 2", "stand", "2"), ChoiceButton("Pass", "pass")])
+    bar.layout((640, 360), 40, 10, hud.text, 17)
+    for b in bar.buttons[:2]:
+        cap, words = bar.places(b, hud.text, 17)
+        assert b.rect.contains(cap) and b.rect.contains(words)
+        assert cap.right < words.left, "the key sits before the words, not over the last figure"
+        assert abs(cap.centery - b.rect.centery) <= 1, "level with the words, not raised"
+    assert bar.places(bar.buttons[2], hud.text, 17)[0] is None
+    marks = []
+    monkeypatch.setattr(hud_module, "draw_enter_mark",
+                        lambda surface, centre, size, colour: marks.append(centre))
+    bar.focus = 1
+    bar.draw(pygame.Surface(SIZE), hud.text, hud.panels, 17)
+    assert len(marks) == 1 and bar.buttons[1].rect.collidepoint(marks[0]), \
+        "Enter's mark on the focused button only"
+    bar.focus = None
+    bar.draw(pygame.Surface(SIZE), hud.text, hud.panels, 17)
+    assert len(marks) == 1

@@ -13,7 +13,10 @@ from game import GAMES
 from game.engine import replay_log
 from scenes.kiosk import Kiosk
 from scenes.kiosk.card import TitleCard
+from scenes.kiosk import DEMO_OPTIONS
 from scenes.kiosk.errors import ErrorLog, game_logs, log_dir
+from scenes.kiosk.still_there import StillThere
+from scenes.i18n import tr
 from scenes.table import TableScene
 from scenes.table.captions import Captions
 from scenes.tables.bocce import BocceAdapter
@@ -46,6 +49,7 @@ def keydown(k: int, mod: int = 0) -> pygame.event.Event:
     return pygame.event.Event(pygame.KEYDOWN, key=k, unicode="", mod=mod)
 
 
+@pytest.mark.slow
 def test_the_demo_plays_every_game_with_title_cards_and_captions(display, monkeypatch):
     captions: set[str] = set()
     real_add = Captions.add
@@ -74,6 +78,7 @@ def test_the_demo_plays_every_game_with_title_cards_and_captions(display, monkey
     assert app.running
 
 
+@pytest.mark.slow
 def test_a_key_leaves_the_demo_for_the_menu_and_idle_time_brings_it_back(display):
     app, kiosk = start(display, idle=30.0)
     run(app, kiosk, lambda: isinstance(app.stack.top, TableScene))
@@ -85,20 +90,64 @@ def test_a_key_leaves_the_demo_for_the_menu_and_idle_time_brings_it_back(display
     assert menu.focus.focus == 0, "the key that left the demo did nothing else"
     assert table.client.session.computers._executor is None, "the demo's game was closed"
     assert table not in list(app.stack)
-    for _ in range(29):   # someone reads the menu without touching anything...
+    for _ in range(19):   # someone reads the menu without touching anything...
         app.frame(1.0, [])
     assert app.stack.top is menu
+    app.frame(1.0, [])    # ... for 20 s: the last 10 s before the demo say so
+    warning = app.stack.top
+    assert isinstance(warning, StillThere) and warning.seconds() == 10
+    app.frame(1.0, [])
+    assert app.stack.top is warning and warning.seconds() == 9
     app.frame(1.0, [pygame.event.Event(pygame.MOUSEMOTION, pos=(5, 5), rel=(1, 1),
                                        buttons=(0, 0, 0))])
+    assert app.stack.top is menu, "moving the mouse answers it"
     for _ in range(28):   # ... moved the mouse: the 30 seconds start again
         app.frame(1.0, [])
-    assert app.stack.top is menu
+    assert isinstance(app.stack.top, StillThere)
     app.frame(1.0, [])
     assert kiosk.demo and app.stack.top is not menu and not pygame.mouse.get_visible()
     assert isinstance(app.stack.top, TitleCard) or app.stack.top is kiosk.table, \
         "the next game's card (gone within that long a frame), then its table"
 
 
+def test_a_half_played_game_is_warned_about_before_the_demo_takes_it(display):
+    app, kiosk = start(display, idle=30.0)
+    run(app, kiosk, lambda: isinstance(app.stack.top, TableScene))
+    app.frame(1 / 60, [keydown(pygame.K_DOWN)])
+    app.start_game("bocce")                           # a person plays
+    app.frame(1 / 60, [])
+    table = app.stack.top
+    assert isinstance(table, TableScene) and not kiosk.demo
+    for _ in range(21):
+        app.frame(1.0, [])
+    warning = app.stack.top
+    assert isinstance(warning, StillThere) and warning.seconds() == 9
+    assert app.stack.visible() == [table, warning], "over the game, which waits under it"
+    app.frame(1 / 60, [keydown(pygame.K_ESCAPE)])
+    assert app.stack.top is table, "the key answered the warning and did nothing else"
+    assert not kiosk.demo and kiosk.idle_for < 1.0
+    for _ in range(30):
+        app.frame(1.0, [])
+    assert kiosk.demo and table not in list(app.stack), "unanswered, the demo comes back"
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (800, 500)])
+def test_every_demo_game_is_a_short_form_and_its_card_says_so_under_how_to_play(display, size):
+    app, kiosk = start(display, card=30.0, size=size)
+    for key in kiosk.keys:
+        assert DEMO_OPTIONS[key], f"{key} has a short form"
+        assert GAMES[key].resolve_options(DEMO_OPTIONS[key]) != GAMES[key].resolve_options({})
+        kiosk.next_game()
+        card = app.stack.top
+        assert isinstance(card, TitleCard) and card.title == GAMES[key].title
+        assert card.howto and card.short.startswith("A short ")
+        card.draw(pygame.Surface(size))
+        assert card.boxes["players"].bottom < card.boxes["rule"].top
+        assert card.boxes["rule"].bottom < card.boxes["hint"].top
+    assert "to 10 points" in tr("kiosk.short.bocce", **DEMO_OPTIONS["bocce"])
+
+
+@pytest.mark.slow
 def test_a_click_leaves_the_demo_from_its_title_card_and_clicks_nothing(display):
     app, kiosk = start(display, card=30.0)
     app.frame(1 / 60, [])
@@ -131,6 +180,7 @@ def test_esc_never_quits_quit_goes_back_to_the_demo_and_the_chord_quits(display)
     assert not app.running
 
 
+@pytest.mark.slow
 def test_an_error_in_a_game_is_logged_with_its_log_and_the_demo_moves_on(display,
                                                                            monkeypatch):
     sessions = []
@@ -162,6 +212,7 @@ def test_an_error_in_a_game_is_logged_with_its_log_and_the_demo_moves_on(display
     assert kiosk.errors == 1, "the demo went on to the next game"
 
 
+@pytest.mark.slow
 def test_errors_in_a_row_wait_longer_and_longer_before_the_next_game(display, monkeypatch):
     app, kiosk = start(display, card=30.0)
     monkeypatch.setattr(TitleCard, "draw", lambda self, surface: 1 / 0)
@@ -188,6 +239,31 @@ def test_the_error_log_is_bounded_and_never_stops_the_kiosk(tmp_path, monkeypatc
     blocked.write("error", "Traceback", None)   # says so on stderr, raises nothing
 
 
+def test_a_log_cut_off_by_a_crash_gives_every_whole_game_log_and_skips_the_damaged_one(tmp_path):
+    log = ErrorLog(tmp_path / "kiosk-errors.log")
+    log.write("error 1", "Traceback", {"key": "bocce", "actions": [1]})
+    log.write("error 2", "Traceback", {"key": "bisca", "actions": [2]})
+    log.write("error 3", "Traceback", {"key": "bolola", "actions": [3]})
+    whole = log.path.read_bytes()
+    cut = whole[:whole.rindex(b'"actions":[3]')]          # the crash came mid-line
+    log.path.write_bytes(cut + "game log: [1, 2]\n".encode() + b"game log: {\"k\xe9\n")
+    assert game_logs(log.path) == [{"key": "bocce", "actions": [1]},
+                                   {"key": "bisca", "actions": [2]}]
+
+
+@pytest.mark.parametrize("demo, table, words", [
+    (True, None, "error in a demo game"),
+    (True, ("bocce", 7), "error in a demo game of bocce (seed 7)"),
+    (False, None, "error in a person's game"),
+    (False, ("briscola", 5), "error in a person's game of briscola (seed 5)"),
+])
+def test_the_error_heading_names_who_played_and_the_game(demo, table, words):
+    from scenes.kiosk import error_heading
+
+    assert error_heading(demo, *(table or (None, None))) == words
+
+
+@pytest.mark.slow
 @pytest.mark.parametrize("size", [(1280, 720), (800, 500)])
 def test_the_title_card_fits_every_rule_in_the_window(display, size):
     from scenes.kiosk.rules import read_rules
@@ -236,6 +312,7 @@ def test_a_card_teaches_a_rule_of_the_game_a_different_one_each_time():
     assert picker.pick("scopa") is None, "a game without rules text: no rule"
 
 
+@pytest.mark.slow
 def test_the_real_kiosk_runs_until_sigterm(tmp_path):
     import os
     import signal

@@ -5,6 +5,7 @@ form (a mistyped code is worded, never a traceback), and a real host and guest o
 from __future__ import annotations
 
 import time
+from dataclasses import replace
 from typing import Any, Callable
 
 import pytest
@@ -14,6 +15,7 @@ from scenes.i18n import has, tr
 from scenes.online import HostScene, OnlineScene, start_online
 from scenes.setup_scene import SetupScene
 from scenes.table.scene import TableScene
+from tests.game.net.conftest import start_relay
 from tests.game.net.helpers import hosting
 from tests.scenes.shell_helpers import app, click  # noqa: F401
 
@@ -87,6 +89,31 @@ def test_the_name_typed_is_kept_between_forms(app):
     assert OnlineScene(app).name == "Anna"
 
 
+def test_a_name_that_is_not_one_is_worded_and_nothing_starts(app):
+    app.settings.player_name = "Ma\x00rco"            # as a damaged file could have had it
+    for _ in range(3):                                  # it crashed here, and then the program
+        scene = open_online(app)
+        assert scene.problem == ""
+        assert scene.name_entry is not None and "\x00" not in scene.name_entry.get_text()
+        press(app, scene, "back")
+    scene = open_online(app)
+    scene.name_entry.set_text("Eve\u202e")             # a bidi override, pasted
+    press(app, scene, "join")
+    assert scene.mode == "choose" and scene.problem == tr("name.unprintable")
+    scene.name_entry.set_text("Anna")
+    press(app, scene, "join")
+    assert scene.mode == "join"
+    scene.name_entry.set_text("Eve\x07")
+    scene.code_entry.set_text("not a code")
+    press(app, scene, "go")
+    assert scene.client is None and scene.problem == tr("name.unprintable")
+
+
+def test_a_client_given_a_name_that_is_not_one_sends_nothing():
+    client = RemoteClient("not a code", name="Ma\x00rco")
+    assert client.state == "lost" and client.reason == "bad_name" and has("net.bad_name")
+
+
 def test_a_guest_joins_a_real_host_and_reaches_the_table(app):
     with hosting("bocce") as (host, _):
         scene = open_online(app)
@@ -107,6 +134,7 @@ def test_a_guest_joins_a_real_host_and_reaches_the_table(app):
         assert table.client.state == "closed"
 
 
+@pytest.mark.slow
 def test_the_guest_is_told_when_the_host_quits(app):
     with hosting("bocce") as (host, _):
         scene = open_online(app)
@@ -135,6 +163,9 @@ def test_hosting_shows_the_code_and_the_friend_gets_in(app, local_host):
     assert isinstance(waiting, HostScene)
     code = frames_until(app, lambda: waiting.host.status().direct_code)
     assert waiting.code and tr("net.waiting")
+    assert waiting.listening == tr("net.listening_one", address="127.0.0.1",
+                                   port=waiting.host.status().port)
+    app.frame(DT, [])
     guest = RemoteClient(code, name="Anna")
     try:
         table = frames_until(app, lambda: isinstance(app.stack.top, TableScene) and app.stack.top)
@@ -181,6 +212,46 @@ def test_a_bad_relay_address_is_worded_and_nothing_starts(app):
     assert scene.mode == "join" and scene.relay_address is None
 
 
+def test_an_empty_code_asks_for_the_code_and_tries_nothing(app):
+    scene = open_online(app)
+    press(app, scene, "join")
+    scene.code_entry.set_text("   ")
+    press(app, scene, "go")
+    assert scene.problem == tr("net.type_code") and scene.client is None
+
+
+def test_a_host_with_no_home_address_says_why_and_offers_the_relay_there(app, local_host,
+                                                                          monkeypatch):
+    monkeypatch.setattr(HostScene, "advertise", "203.0.113.7")    # a test-range address
+    scene = open_online(app)
+    scene.host(app.game_setup("bocce"))
+    waiting = app.stack.top
+    assert isinstance(waiting, HostScene)
+    frames_until(app, lambda: waiting.no_code)
+    app.frame(DT, [])
+    assert [b.key for b in waiting.focus.buttons] == ["relay", "cancel"], "no Copy of nothing"
+    assert waiting.relay_entry is not None and waiting.relay_entry.is_focused
+    press(app, waiting, "relay")
+    assert waiting.problem == tr("net.type_relay")
+    waiting.relay_entry.set_text("relay.example.org:port")
+    press(app, waiting, "relay")
+    assert waiting.problem == tr("net.bad_relay")
+    proc, port = start_relay()
+    try:
+        waiting.relay_entry.set_text(f"127.0.0.1:{port}")
+        press(app, waiting, "relay")
+        assert app.settings.relay == f"127.0.0.1:{port}", "kept for next time"
+        frames_until(app, lambda: waiting.code)
+        app.frame(DT, [])
+        assert [b.key for b in waiting.focus.buttons] == ["copy", "cancel"]
+        assert waiting.relay_entry is None and not waiting.problem
+        assert waiting.host.status().relay_code and not waiting.host.status().direct_code
+        press(app, waiting, "cancel")
+        assert app.stack.top is scene
+    finally:
+        proc.end()
+
+
 def test_cancel_closes_the_room(app, local_host):
     scene = open_online(app)
     scene.host(app.game_setup("bocce"))
@@ -197,7 +268,11 @@ def test_cancel_closes_the_room(app, local_host):
     (["--host", "bocce", "--port", "70000"], "--port"),
     (["--join", "ZZZZ"], "not a room code"),
     (["--host", "bocce", "--relay", "nowhere:port"], "--relay: a relay's port is a number"),
-    (["--host", "bocce", "--join", "ZZZZ"], "one or the other")])
+    (["--host", "bocce", "--join", "ZZZZ"], "one or the other"),
+    (["--port", "4000"], "--port goes with --host"),
+    (["--join", "ZZZZ", "--port", "4000"], "--port goes with --host"),
+    (["--host", "bocce", "--listen", "my-laptop"], "--listen: 'my-laptop' is not an IPv4"),
+    (["--listen", "127.0.0.1"], "--listen goes with --host")])
 def test_bad_netplay_options_exit_2_with_a_clear_line(argv, words, capsys):
     from scenes.cli import parse_args
 
@@ -207,11 +282,22 @@ def test_bad_netplay_options_exit_2_with_a_clear_line(argv, words, capsys):
     assert words in capsys.readouterr().err
 
 
+def test_a_huge_join_argument_is_not_echoed_whole(capsys):
+    from scenes.cli import parse_args
+
+    with pytest.raises(SystemExit):
+        parse_args(["--join", "Z" * 100_000])
+    err = capsys.readouterr().err
+    assert "not a room code" in err and err.count("\n") == 1 and len(err) < 200
+
+
 def test_good_netplay_options_are_read():
     from scenes.cli import parse_args
 
-    args = parse_args(["--host", "briscola", "--port", "4000", "--relay", "relay.example:47800"])
-    assert (args.host, args.port, args.relay) == ("briscola", 4000, ("relay.example", 47800))
+    args = parse_args(["--host", "briscola", "--port", "4000", "--relay", "relay.example:47800",
+                       "--listen", " 127.0.0.1"])
+    assert (args.host, args.port, args.relay, args.listen) == \
+        ("briscola", 4000, ("relay.example", 47800), "127.0.0.1")
 
 
 def test_the_command_line_hosts_the_remembered_game(app, local_host):
@@ -223,6 +309,42 @@ def test_the_command_line_hosts_the_remembered_game(app, local_host):
     assert kinds == ["human", "remote"]
     press(app, waiting, "cancel")
     assert isinstance(app.stack.top, OnlineScene)
+
+
+def test_the_listen_setting_and_the_command_line_bind_the_room_to_one_address(app,
+                                                                               monkeypatch):
+    monkeypatch.setattr(HostScene, "port", 0)          # HostScene.listen stays every interface
+    app.settings.listen = "127.0.0.1"
+    start_online(app, host="bocce")
+    waiting = app.stack.top
+    try:
+        assert waiting.host.listen == "127.0.0.1"
+        frames_until(app, lambda: waiting.listening)
+    finally:
+        press(app, waiting, "cancel")
+    app.settings.listen = "0.0.0.0"                    # the command line wins over the setting
+    start_online(app, host="bocce", listen="127.0.0.1")
+    waiting = app.stack.top
+    try:
+        assert waiting.host.listen == "127.0.0.1"
+    finally:
+        press(app, waiting, "cancel")
+
+
+def test_a_room_on_every_interface_lists_them_each_unbroken(app, local_host):
+    start_online(app, host="bocce")
+    waiting = app.stack.top
+    try:
+        host = waiting.host
+        frames_until(app, lambda: waiting.listening)
+        host.listen = "0.0.0.0"        # as the screen would word it (no test listens there)
+        with host._lock:
+            host._status = replace(host._status, listening=("eth0 192.168.1.20", "lo 127.0.0.1"))
+        assert waiting.listening == tr("net.listening_all", port=host.status().port,
+                                       addresses="eth0\u00a0192.168.1.20, lo\u00a0127.0.0.1")
+        app.frame(DT, [])
+    finally:
+        press(app, waiting, "cancel")
 
 
 def test_the_command_line_joins_with_the_code(app):

@@ -29,6 +29,7 @@ def finished(display, monkeypatch):
     return app, table, app.stack.top
 
 
+@pytest.mark.slow
 def test_the_result_names_the_winner_and_lists_the_scores(finished):
     app, table, result = finished
     scores = state_of(table).result()["scores"]
@@ -59,6 +60,7 @@ def test_menu_by_mouse_goes_back_to_the_title_menu(finished):
     assert len(app.stack) == 1
 
 
+@pytest.mark.slow
 def test_the_table_below_takes_no_input_while_the_result_shows(finished):
     app, table, result = finished
     before = len(state_of(table).history)

@@ -60,6 +60,7 @@ def test_rules_render_with_text_in_the_panel(rules, app):
     assert len(colours(app.screen, rules._view, step=3)) > 10
 
 
+@pytest.mark.slow
 def test_keys_scroll_down_up_page_home_end(rules, app):
     assert rules.max_scroll > 0
     app.frame(1 / 60, [key(pygame.K_DOWN)])
@@ -96,6 +97,7 @@ def test_scrolling_moves_the_text(rules, app):
     assert pygame.image.tobytes(before, "RGB") != pygame.image.tobytes(after, "RGB")
 
 
+@pytest.mark.slow
 def test_dragging_the_scroll_bar_thumb(rules, app):
     settle(app, 1)
     thumb = rules._thumb()

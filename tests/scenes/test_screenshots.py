@@ -34,6 +34,7 @@ def app(display):
     return make_app(display, speed="instant")
 
 
+@pytest.mark.slow
 def test_the_menu_screenshot_shows_a_title_and_the_games(app, tmp_path):
     frames(app, 3)
     path = tmp_path / "menu.png"
@@ -46,6 +47,7 @@ def test_the_menu_screenshot_shows_a_title_and_the_games(app, tmp_path):
     assert off_felt_share(shot, pygame.Rect(w // 3, h // 3, w // 3, h // 3)) > 0.3
 
 
+@pytest.mark.slow
 def test_a_bocce_table_mid_frame_has_cards_where_they_belong(app, tmp_path):
     open_table(app, "bocce", seed=3, think_delay=(0.0, 0.0))
     table = app.stack.top

@@ -106,6 +106,7 @@ field_names = st.sampled_from(["animation_speed", "card_design", "fullscreen", "
                                "language", "other"])
 
 
+@pytest.mark.slow
 @hyp_settings(max_examples=150, deadline=None)
 @given(st.dictionaries(field_names, json_values | st.sampled_from(
     list(ANIMATION_SPEEDS) + list(ITALIAN_STYLES) + [0.2, 1, 0])))
@@ -216,6 +217,7 @@ def test_entries_of_games_this_version_does_not_have_are_kept_as_they_are():
     assert json.loads(settings_path().read_text())["games"]["scopa"] == future
 
 
+@pytest.mark.slow
 @hyp_settings(max_examples=200, deadline=None)
 @given(st.dictionaries(st.sampled_from(["briscola", "bocce", "scopa"]),
                        json_values | st.fixed_dictionaries(
@@ -393,7 +395,8 @@ def test_saving_is_atomic_through_a_temporary_file_in_the_same_folder(monkeypatc
     with pytest.raises(OSError):
         save_settings(Settings(volume=0.9))
     assert json.loads(settings_path().read_text())["volume"] == 0.4
-    assert sorted(p.name for p in settings_path().parent.iterdir()) == ["settings.json"]
+    assert sorted(p.name for p in settings_path().parent.iterdir()
+                  if p.name != ".settings.json.lock") == ["settings.json"]
 
 
 def test_a_symlinked_settings_file_stays_a_link(tmp_path):
@@ -425,3 +428,146 @@ def test_a_save_keeps_the_files_permissions():
     os.chmod(settings_path(), 0o640)
     save_settings(Settings(volume=0.3))
     assert stat.S_IMODE(os.stat(settings_path()).st_mode) == 0o640
+
+
+# -- a file that cannot be read, and two copies of the game at once -----------------------
+def unreadable(monkeypatch) -> None:
+    """The settings file cannot be opened for reading (mode 000 for a player who is not
+    root): PermissionError from ``os.open`` on that path, as the system gives it."""
+    from scenes import settings as module
+
+    real_open = module.os.open
+
+    def refuse(path, flags, *args, **kwargs):
+        if os.path.realpath(path) == os.path.realpath(settings_path()) \
+                and not flags & (os.O_WRONLY | os.O_RDWR):
+            raise PermissionError(13, "Permission denied", str(path))
+        return real_open(path, flags, *args, **kwargs)
+
+    monkeypatch.setattr(module.os, "open", refuse)
+
+
+def test_an_unreadable_file_is_kept_and_never_overwritten_by_a_change(monkeypatch):
+    write('{"volume": 0.2, "player_name": "Ada"}')
+    os.chmod(settings_path(), 0)
+    unreadable(monkeypatch)
+    loaded, notice = load_settings()
+    assert loaded == Settings() and notice and "\n" not in notice
+    assert "not saved" in notice                   # said once, at the start
+    loaded.volume = 0.9
+    with pytest.raises(OSError):
+        save_settings(loaded)
+    assert stat.S_IMODE(os.stat(settings_path()).st_mode) == 0       # the same file, untouched
+    os.chmod(settings_path(), 0o600)
+    assert json.loads(settings_path().read_text()) == {"volume": 0.2, "player_name": "Ada"}
+    assert not bad_copy().exists()
+
+
+@pytest.mark.skipif(os.name != "posix" or os.geteuid() == 0,
+                    reason="mode 000 stops only a player who is not root")
+def test_a_mode_000_file_is_kept_and_never_overwritten_by_a_change():
+    write('{"volume": 0.2}')
+    os.chmod(settings_path(), 0)
+    loaded, notice = load_settings()
+    assert loaded == Settings() and notice
+    loaded.volume = 0.9
+    with pytest.raises(OSError):
+        save_settings(loaded)
+    os.chmod(settings_path(), 0o600)
+    assert json.loads(settings_path().read_text()) == {"volume": 0.2}
+
+
+def test_the_app_says_once_that_changes_to_an_unreadable_file_are_not_saved(display, monkeypatch):
+    from scenes.app import App
+
+    write('{"volume": 0.2}')
+    unreadable(monkeypatch)
+    application = App((1280, 720))
+    assert len(application.toasts.items) == 1            # the start-up notice
+    application.change_setting("animation_speed", "fast")
+    application.change_setting("animation_speed", "slow")
+    assert len(application.toasts.items) == 1            # no more toasts for each change
+    assert application.settings.animation_speed == "slow"   # the change holds for this run
+    assert json.loads(settings_path().read_text()) == {"volume": 0.2}
+
+
+def test_two_copies_running_at_once_keep_each_others_changes():
+    from game.session import GameSetup
+
+    write(json.dumps({**Settings().to_json(), "colour_scheme": "pink"}))
+    first, _ = load_settings()
+    second, _ = load_settings()
+    first.volume = 0.2
+    first.remember_setup(GameSetup.solo("bisca"))
+    save_settings(first)
+    second.animation_speed = "fast"
+    second.remember_setup(GameSetup.solo("bocce"))
+    save_settings(second)
+    first.card_design = "bresciane"
+    save_settings(first)
+    on_disk = json.loads(settings_path().read_text())
+    assert on_disk["volume"] == 0.2 and on_disk["animation_speed"] == "fast"
+    assert on_disk["card_design"] == "bresciane" and on_disk["colour_scheme"] == "pink"
+    assert sorted(on_disk["games"]) == ["bisca", "bocce"]
+    loaded, _ = load_settings()
+    assert (loaded.volume, loaded.animation_speed, loaded.card_design) == (0.2, "fast", "bresciane")
+
+
+def test_a_copy_that_found_no_file_does_not_undo_the_others_changes():
+    first, _ = load_settings()                           # no file yet for either
+    second, _ = load_settings()
+    first.volume = 0.2
+    save_settings(first)
+    second.fullscreen = True
+    save_settings(second)
+    on_disk = json.loads(settings_path().read_text())
+    assert on_disk["volume"] == 0.2 and on_disk["fullscreen"] is True
+
+
+def test_a_save_waits_for_the_lock_another_copy_holds_and_gives_up_without_writing(monkeypatch):
+    from filelock import FileLock
+
+    from scenes import settings as module
+
+    write('{"volume": 0.2}')
+    loaded, _ = load_settings()
+    loaded.volume = 0.9
+    monkeypatch.setattr(module, "LOCK_SECONDS", 0.05)
+    with FileLock(str(module.lock_path(settings_path()))):     # the other copy is saving
+        with pytest.raises(OSError, match="lock"):
+            save_settings(loaded)
+    assert json.loads(settings_path().read_text()) == {"volume": 0.2}
+    save_settings(loaded)                                      # free again: it saves
+    assert json.loads(settings_path().read_text())["volume"] == 0.9
+
+
+def test_numbers_json_cannot_hold_are_not_written_back_as_infinity():
+    def strict(text: str):
+        def refuse(constant):
+            raise ValueError(f"not JSON: {constant}")
+        return json.loads(text, parse_constant=refuse)
+
+    write('{"volume": 1e999, "colour": -Infinity, "games": {"scopa": {"x": NaN, "y": 1}}, '
+          '"card_design": "bresciane"}')
+    loaded, notice = load_settings()
+    assert loaded.volume == Settings().volume and "volume" in notice
+    loaded.animation_speed = "fast"
+    save_settings(loaded)
+    on_disk = strict(settings_path().read_text())        # plain JSON any tool reads
+    assert on_disk["animation_speed"] == "fast" and on_disk["card_design"] == "bresciane"
+    assert "colour" not in on_disk and on_disk["games"]["scopa"] == {"y": 1}
+    assert load_settings()[0].volume == Settings().volume
+
+
+def test_a_name_with_a_nul_in_the_file_falls_back_with_a_notice():
+    write(json.dumps({"player_name": "Ma\x00rco", "volume": 0.5}))
+    loaded, notice = load_settings()
+    assert loaded.player_name == "" and loaded.volume == 0.5
+    assert notice and "player_name" in notice
+
+
+@pytest.mark.parametrize("listen, kept", [("127.0.0.1", True), ("", True), ("0.0.0.0", True),
+                                          ("my-laptop", False), ("127.0.0.1 ", False), (7, False)])
+def test_the_listen_address_is_kept_only_when_it_is_one(listen, kept):
+    loaded, bad = from_json({"listen": listen})
+    assert (loaded.listen == listen) == kept and ("listen" in bad) != kept

@@ -33,6 +33,7 @@ def test_settings_screen_renders(screen, app):
     assert len(colours(app.screen)) > 30
 
 
+@pytest.mark.slow
 def test_right_and_left_change_the_volume_in_steps_of_ten_percent(screen, app):
     focus(screen, "volume")
     start = app.settings.volume
@@ -45,6 +46,7 @@ def test_right_and_left_change_the_volume_in_steps_of_ten_percent(screen, app):
     assert app.settings.volume == 0.0            # stops at 0, no wrap to 100%
 
 
+@pytest.mark.slow
 def test_animation_speed_cycles_through_every_value(screen, app):
     focus(screen, "animation_speed")
     seen = []
@@ -72,6 +74,18 @@ def test_fullscreen_row_switches_the_window(screen, app):
     assert not app.fullscreen and app.size == (1280, 720)
 
 
+def test_f11_keeps_the_focus_on_its_row_though_the_window_changed_under_the_pointer(screen,
+                                                                                     app):
+    focus(screen, "volume")
+    first = screen.focus.buttons[0].rect.center
+    # what SDL sends after a mode change: a motion that did not move, over another row now
+    app.frame(1 / 60, [key(pygame.K_F11), pygame.event.Event(
+        pygame.MOUSEMOTION, pos=first, rel=(0, 0), buttons=(0, 0, 0))])
+    assert app.fullscreen and screen.focus.focused.key == "opt:volume"
+    app.frame(1 / 60, [key(pygame.K_F11)])
+    assert not app.fullscreen and screen.focus.focused.key == "opt:volume"
+
+
 def test_clicking_the_left_arrow_lowers_and_the_row_raises(screen, app):
     left, right = screen._arrows["opt:volume"]
     start = app.settings.volume
@@ -93,3 +107,37 @@ def test_step_value_snaps_an_odd_volume_to_the_nearest_step(screen):
     option = screen.option("volume")
     assert step_value(option, 0.33, 1) == 0.4
     assert step_value(option, 1.0, 1) == 1.0
+
+
+def test_the_player_name_is_typed_kept_on_enter_and_checked(screen, app):
+    from scenes.i18n import tr
+
+    screen.focus.focus_key("name")
+    app.frame(1 / 60, [key(pygame.K_RIGHT)])             # no values to step: nothing happens
+    app.frame(1 / 60, [key(pygame.K_RETURN)])            # Enter on the row: into the field
+    field = screen.name_entry
+    assert field is not None and field.is_focused
+    app.frame(1 / 60, [pygame.event.Event(pygame.TEXTINPUT, text=t) for t in "Emma"])
+    app.frame(1 / 60, [key(pygame.K_m)])
+    assert app.settings.volume > 0, "an m typed in the name is a letter, not the mute key"
+    app.frame(1 / 60, [key(pygame.K_RETURN)])
+    app.frame(1 / 60)                                    # the field's news comes as an event
+    assert app.settings.player_name == "Emma" and saved()["player_name"] == "Emma"
+    assert not field.is_focused and app.stack.top is screen
+    field.focus()
+    field.set_text("Em\u202ema")              # a bidi override
+    assert not screen.save_name()
+    assert app.settings.player_name == "Emma"
+    assert tr("name.unprintable") in [t.text for t in app.toasts.items]
+    app.frame(1 / 60, [key(pygame.K_ESCAPE)])            # Esc in the field: the saved name
+    assert field.get_text() == "Emma" and app.stack.top is screen
+    app.frame(1 / 60, [key(pygame.K_ESCAPE)])            # out of the field, Esc closes
+    assert app.stack.top is not screen and screen.name_entry is None
+    assert app.settings.player_name == "Emma", "Esc gave the saved name back"
+
+
+def test_leaving_the_name_field_keeps_a_good_name(screen, app):
+    screen.edit_name()
+    screen.name_entry.set_text("  Anna ")
+    app.frame(1 / 60, [key(pygame.K_DOWN)])
+    assert app.settings.player_name == "Anna" and screen.focus.focused.key == "back"

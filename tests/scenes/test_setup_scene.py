@@ -12,6 +12,7 @@ import pytest
 from game import GAMES
 from game.engine import GameSpec, Option
 from game.session import COMPUTER, HUMAN, GameSetup, SeatSpec
+from scenes.i18n import tr
 from scenes.settings import settings_path
 from scenes.setup_scene import SetupScene
 from tests.scenes.shell_helpers import click, colours, key
@@ -67,6 +68,7 @@ def bisca_like(seats=(2, 3, 4, 5, 6)) -> GameSpec:
 
 # --- what it shows -----------------------------------------------------------------
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", sorted(GAMES))
 def test_every_built_game_shows_its_options_and_seats_in_words(app, game):
     scene = open_setup(app, game)
@@ -130,6 +132,7 @@ def test_keyboard_changes_every_row(app):
                                     {"remember_trump": False})
 
 
+@pytest.mark.slow
 def test_tab_walks_every_row_and_both_buttons(app):
     scene = open_setup(app, "briscola")
     seen = set()
@@ -145,15 +148,18 @@ def test_mouse_left_arrow_lowers_and_the_row_raises(app):
     app.frame(DT, click(left.center))
     assert scene.options["target"] == 15
     app.frame(DT, click(left.center))
+    assert scene.options["target"] == 10
+    app.frame(DT, click(left.center))
     assert scene.options["target"] == 50          # wraps, as Enter does
     app.frame(DT, click(scene.focus.button("opt:target").rect.center))
-    assert scene.options["target"] == 15
+    assert scene.options["target"] == 10
     app.frame(DT, click(right.center))
-    assert scene.options["target"] == 25
+    assert scene.options["target"] == 15
     app.frame(DT, click(scene._arrows["level:1"][0].center))
     assert scene.seats[1].level == "easy"
 
 
+@pytest.mark.slow
 def test_the_number_of_players_where_a_game_allows_several(app, monkeypatch):
     monkeypatch.setitem(GAMES, "bisca", bisca_like())
     scene = open_setup(app, "bisca")
@@ -300,6 +306,7 @@ def test_start_game_by_key_uses_the_remembered_setup(app):
         "briscola", BRISCOLA_CHOICE.seats, {"remember_trump": True}, 3)
 
 
+@pytest.mark.slow
 def test_a_damaged_entry_gives_that_game_its_defaults(app):
     from scenes.app import App
 
@@ -322,6 +329,7 @@ def test_a_damaged_entry_set_while_running_never_breaks_the_screen(app):
     assert open_setup(app, "briscola").setup == GameSetup.solo("briscola")
 
 
+@pytest.mark.slow
 def test_an_option_whose_range_follows_the_players_stays_in_range(app):
     """Bisca's opening card count: at most 40 divided by the players."""
     scene = open_setup(app, "bisca")
@@ -339,3 +347,21 @@ def test_an_option_whose_range_follows_the_players_stays_in_range(app):
     assert scene.options["opening"] == 6
     assert [r.values for r in scene.rows if r.key == "opt:opening"][0] == tuple(range(1, 7))
     assert scene.setup.options["opening"] == 6
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (800, 500), (1920, 1080)])
+def test_the_panel_clears_the_subtitle_and_the_key_line_at_six_players(app, size):
+    scene = open_setup(app, "bisca")
+    scene._set_count(6)
+    scene._build()
+    surface = pygame.Surface(size)
+    scene.draw(surface)
+    assert scene.drawn["subtitle"].bottom < scene._panel.top
+    assert scene._panel.bottom < scene.drawn["keys"].top
+
+
+def test_the_key_line_names_the_button_that_opens_a_room_online(app):
+    scene = SetupScene(app, "bocce", on_play=lambda setup: None, online=True)
+    assert scene.focus.button("play").label in scene.key_line()
+    assert "Enter on Play " not in scene.key_line()
+    assert "Enter on Play " in SetupScene(app, "bocce").key_line()

@@ -27,6 +27,7 @@ def background_threads() -> list[threading.Thread]:
     return [t for t in threading.enumerate() if t.name in BACKGROUND and t.is_alive()]
 
 
+@pytest.mark.slow
 def test_no_painter_or_sound_thread_is_alive_after_shutdown(app):
     from scenes.sprites import CardImages
 
@@ -127,6 +128,7 @@ def _default_interrupt() -> None:
     signal.signal(signal.SIGQUIT, signal.SIG_DFL)
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not hasattr(signal, "SIGINT") or sys.platform == "win32",
                     reason="needs POSIX signals")
 def test_sigint_to_the_program_exits_130_without_a_traceback(tmp_path):
@@ -179,6 +181,7 @@ def test_the_dummy_driver_is_silence_unless_asked_for(monkeypatch):
     assert Sound(1.0).available                 # asked for (the tests): sounds are made
 
 
+@pytest.mark.slow
 def test_start_up_without_a_sound_device_prints_one_line_at_most(tmp_path):
     """On a machine with no sound card ALSA printed sixteen lines; with one, nothing."""
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="alsa",

@@ -33,6 +33,7 @@ def test_the_opening_deal_ends_with_the_screen_showing_the_view(display, fake):
     assert table.drifts == []
 
 
+@pytest.mark.slow
 def test_the_table_renders_cards_where_they_belong(display, fake, tmp_path):
     app, table = open_table(display)
     settle(app, table)
@@ -138,6 +139,7 @@ def test_a_resize_lays_the_table_out_again(display, fake):
     table.resize((1280, 720))
 
 
+@pytest.mark.slow
 def test_escape_opens_the_pause_menu_and_resume_closes_it(display, fake):
     app, table = open_table(display)
     settle(app, table)
@@ -148,6 +150,7 @@ def test_escape_opens_the_pause_menu_and_resume_closes_it(display, fake):
     assert app.stack.top is table
 
 
+@pytest.mark.slow
 def test_a_game_played_by_two_computers_ends_on_the_result_screen(display, fake):
     from scenes.result import ResultScene
 
@@ -239,6 +242,7 @@ def _all_stopped(threads):
     return [t.name for t in threads if t.is_alive()]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("path", ["back_to_menu", "shutdown", "play_again"])
 def test_no_table_thread_outlives_the_table(display, fake, path):
     app, table, before = _started_with_threads(display)
@@ -265,6 +269,7 @@ def test_a_table_covered_by_the_pause_menu_keeps_its_threads(display, fake):
     assert _all_stopped(_table_threads(before)) == []
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("how", ["keyboard", "mouse"])
 def test_menu_from_the_pause_menu_asks_before_the_game_is_lost(display, fake, how):
     from scenes.result import ConfirmScene
@@ -289,6 +294,7 @@ def test_menu_from_the_pause_menu_asks_before_the_game_is_lost(display, fake, ho
     assert app.stack.top is app.menu() and len(app.stack) == 1
 
 
+@pytest.mark.slow
 def test_a_key_pressed_while_the_others_are_to_play_does_nothing_quietly(display, fake):
     app, table = open_table(display, speed="normal")
     _until_the_computer_led(app, table)
@@ -325,3 +331,44 @@ def test_a_computer_s_forced_move_takes_a_third_of_the_pause(display, fake):
         paces.append(table.computer_wait())
     assert paces[0] == pytest.approx(3.0 / table.speed())
     assert paces[1] == pytest.approx(paces[0] * FORCED_SHARE)
+
+
+def test_while_a_guest_reconnects_its_prompt_says_so_and_nothing_is_offered(display, fake):
+    """The table reads a guest's link from its client (``state``, ``reason``, as
+    RemoteClient has them): while it is "reconnecting" a move would not be sent, so the
+    prompt says the link is down, not "your turn", and no card is offered."""
+    from scenes.i18n import tr
+
+    app, table = open_table(display)
+    settle(app, table)
+    assert table.my_turn()
+    turn_prompt = table.hud.prompt
+    assert turn_prompt and any(s.legal for s in table.human_hand)
+    table.client.reason = None                    # the client now shows a guest's link
+    table.client.state = "reconnecting"
+    frames(app, 2)
+    assert table.link == "reconnecting"
+    assert table.hud.prompt == tr("net.reconnecting")
+    assert not any(s.legal for s in table.human_hand) and not table.bar.buttons
+    table.client.state = "connected"              # back in
+    frames(app, 2)
+    assert table.hud.prompt == turn_prompt and any(s.legal for s in table.human_hand)
+
+
+@pytest.mark.parametrize("key", ["bocce", "briscola"])
+def test_the_players_name_is_on_their_plate_and_in_the_games_record(display, key):
+    app = make_app(display, "instant")
+    app.settings.player_name = "Anna"
+    app.start_game(key, 5)
+    table = app.stack.top
+    app.frame(1 / 60, [])
+    assert table.adapter.seat_name(table.seat, table.layout) == "Anna"
+    assert any(k[:3] == ("plate", table.seat, "Anna") for k in table._paint_log)
+    assert table.client.setup.seats[table.seat].name == "Anna"
+    assert "Anna" in table.adapter.seat_names(table.layout), "the score sheet's column"
+    app.back_to_menu()
+    app.settings.player_name = ""
+    app.start_game(key, 5)
+    table = app.stack.top
+    assert table.adapter.seat_name(table.seat, table.layout) == "You"
+    app.back_to_menu()

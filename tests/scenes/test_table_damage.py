@@ -51,6 +51,7 @@ def same(a: pygame.Surface, b: pygame.Surface) -> bool:
     return pygame.image.tobytes(a, "RGB") == pygame.image.tobytes(b, "RGB")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("key", ["bocce", "briscola"])
 def test_what_is_presented_is_always_the_whole_frame(display, presented, key):
     app = make_app(display, "normal")
@@ -70,6 +71,7 @@ def test_what_is_presented_is_always_the_whole_frame(display, presented, key):
     assert presented["partial"] > presented["whole"], "most frames present only a part"
 
 
+@pytest.mark.slow
 def test_the_hand_rising_under_the_mouse_is_presented(display, presented):
     app = make_app(display, "instant")
     table = open_table(app, "bocce", seed=3, think_delay=(50.0, 60.0))
@@ -85,6 +87,7 @@ def test_the_hand_rising_under_the_mouse_is_presented(display, presented):
     assert app.resting, "once the card has risen, nothing moves: the loop may sleep"
 
 
+@pytest.mark.slow
 def test_the_look_back_button_and_its_hover_are_presented(display, presented):
     from scenes.lookback import LookBackScene
     from tests.scenes.tablekit import settle

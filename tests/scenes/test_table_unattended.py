@@ -24,6 +24,7 @@ def play_alone(app, table, limit: int = 30_000) -> list:
     raise AssertionError("the game never ended by itself")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("key", ["bocce", "briscola"])
 @pytest.mark.parametrize("seat", [None, 1])
 def test_a_table_of_computers_plays_a_whole_game_with_no_input(display, key, seat):
@@ -68,6 +69,7 @@ def test_the_watched_seat_shows_its_own_hand_and_hides_the_others(display):
     assert table.client.session.state.history[:len(history)] == history
 
 
+@pytest.mark.slow
 def test_the_result_of_an_unattended_table_deals_again_by_default(display):
     app = make_app(display, "instant")
     table = local_table(app, GameSetup.computers("bocce", seed=5), seat=None,

@@ -74,7 +74,7 @@ def test_enter_and_space_activate_the_focused_button():
 
 def test_hover_focuses_and_a_click_activates_but_not_a_disabled_button():
     focus, pressed = grid()
-    focus.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=(50, 120), rel=(0, 0), buttons=(0, 0, 0)))
+    focus.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=(50, 120), rel=(2, 1), buttons=(0, 0, 0)))
     assert focus.focused.key == "c"
     for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
         focus.handle(pygame.event.Event(kind, pos=(50, 70), button=1))      # on "b"
@@ -89,3 +89,12 @@ def test_set_buttons_keeps_focus_by_key():
     focus.focus_key("d2")
     focus.set_buttons(list(reversed(focus.buttons)))
     assert focus.focused.key == "d2"
+
+
+def test_a_window_change_under_a_resting_pointer_does_not_take_the_focus():
+    focus, _ = grid()
+    focus.handle(key(pygame.K_DOWN))
+    before = focus.focused.key
+    focus.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=(50, 20), rel=(0, 0),
+                                    buttons=(0, 0, 0)))
+    assert focus.focused.key == before, "SDL's motion after F11 moved nothing"

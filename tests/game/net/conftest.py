@@ -1,8 +1,11 @@
 """Netplay tests talk to 127.0.0.1 only, and stop by themselves.
 
 * Every socket of this process may bind, connect or send to 127.0.0.1 only: any
-  other address fails the test before a packet leaves (the child processes are
-  given 127.0.0.1 explicitly: a relay ``--host 127.0.0.1``, a host ``--listen
+  other address fails the test before a packet leaves (one exception: a client
+  socket may take :data:`OTHER_CLIENT`, 127.0.0.2, as its own address, to be a
+  second client address for the tests of what one address may hold; it still
+  connects to 127.0.0.1) (the child processes are
+  given 127.0.0.1 explicitly: a relay ``--listen 127.0.0.1``, a host ``--listen
   127.0.0.1``, codes that name 127.0.0.1).
 * A test that runs past ``WATCHDOG`` seconds ends pytest with a traceback rather
   than hang; every process a test starts is ended by its pid.
@@ -26,9 +29,13 @@ import pytest
 ROOT = Path(__file__).resolve().parents[3]
 WATCHDOG = 120.0
 LOOPBACK = ("127.0.0.1", "localhost")
+#: a second address of this machine a client socket may send from (never listen on)
+OTHER_CLIENT = "127.0.0.2"
 
 
-def _check(address: object) -> None:
+def _check(address: object, source: bool = False) -> None:
+    if source and address == (OTHER_CLIENT, 0):
+        return
     if isinstance(address, tuple) and address and address[0] not in LOOPBACK:
         raise AssertionError(f"a netplay test may only use 127.0.0.1, not {address!r}")
 
@@ -38,8 +45,8 @@ def _loopback_only(monkeypatch):
     for name in ("connect", "connect_ex", "bind"):
         original = getattr(socket.socket, name)
 
-        def guarded(self, address, _original=original):
-            _check(address)
+        def guarded(self, address, _original=original, _source=name == "bind"):
+            _check(address, _source)
             return _original(self, address)
 
         monkeypatch.setattr(socket.socket, name, guarded)
@@ -123,7 +130,7 @@ def procs() -> Iterator[list[Proc]]:
 
 
 def start_relay(extra: Optional[list[str]] = None) -> tuple[Proc, int]:
-    proc = Proc(["-m", "game.net.relay", "--host", "127.0.0.1", "--port", "0",
+    proc = Proc(["-m", "game.net.relay", "--listen", "127.0.0.1", "--port", "0",
                  "--limits", "quick", *(extra or [])])
     where = proc.expect("relay listening on ")
     return proc, int(where.rsplit(":", 1)[1])

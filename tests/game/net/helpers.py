@@ -92,10 +92,12 @@ def play(client: RemoteClient, timeout: float = LIMIT) -> Update:
 
 
 class Raw:
-    """A hand-made connection to 127.0.0.1:``port``: it sends what it is told."""
+    """A hand-made connection to 127.0.0.1:``port``: it sends what it is told.  ``source``:
+    the address it comes from (conftest.OTHER_CLIENT: another client than the others)."""
 
-    def __init__(self, port: int) -> None:
-        self.sock = socket.create_connection(("127.0.0.1", port), timeout=5.0)
+    def __init__(self, port: int, source: Optional[str] = None) -> None:
+        self.sock = socket.create_connection(("127.0.0.1", port), timeout=5.0,
+                                             source_address=(source, 0) if source else None)
         self.buf = b""
 
     def send(self, data: bytes) -> bool:

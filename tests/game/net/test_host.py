@@ -12,6 +12,7 @@ import pytest
 
 from game.engine import Action, replay_log
 from game.i18n import reason_words
+from game.names import MAX_NAME
 from game.net import client as client_module
 from game.net import codes
 from game.net.bot import Autoplayer
@@ -37,7 +38,7 @@ def test_a_guest_plays_a_whole_game_and_sees_the_setup_from_its_seat():
     with hosting("briscola", seed=4) as (host, table):
         status = host.status()
         assert status.state == WAITING and status.relay_code is None
-        guest = join(status.direct_code, name="Anna\x00\u202e")
+        guest = join(status.direct_code, name="Anna")
         assert guest.wait_connected(5)
         assert guest.seat == 1 and guest.names[:2] == ("Host", "Anna")
         assert guest.setup.seed is None, "the seed would tell every card"
@@ -113,6 +114,18 @@ def test_a_wrong_version_gets_a_clear_error(field):
         finish(host, table, host.status().direct_code)
 
 
+@pytest.mark.parametrize("name", ["Ma\x00rco", "\ud800", "x" * (MAX_NAME + 1)])
+def test_a_hello_whose_name_is_not_one_is_refused_and_the_seat_stays_free(name):
+    with hosting() as (host, table):
+        raw = Raw(host.status().port)
+        raw.say({"type": "hello", "protocol": PROTOCOL, "game": GAME_VERSION, "name": name,
+                 "secret": codes.parse(host.status().direct_code).secret})
+        error = raw.expect("error")
+        assert error["reason"] == "bad_field" and error["fatal"] and raw.closed()
+        assert all(name not in seat.name for seat in host.status().seats)
+        finish(host, table, host.status().direct_code)
+
+
 def test_a_guest_of_another_version_hears_wrong_version(monkeypatch):
     with hosting() as (host, table):
         monkeypatch.setattr(client_module, "GAME_VERSION", "99.0")
@@ -169,6 +182,7 @@ def test_bad_lines_get_error_replies_and_repeated_abuse_closes_the_connection():
         finish(host, table, host.status().direct_code)
 
 
+@pytest.mark.slow
 def test_out_of_turn_illegal_and_other_seats_actions_are_refused_with_reasons():
     with hosting("briscola", seed=2, delay=0.05) as (host, table):
         raw = Raw(host.status().port)
@@ -232,6 +246,7 @@ def test_a_silent_connection_is_dropped_and_does_not_stall_the_game():
         assert time.monotonic() - started < QUICK.hello_timeout + 3
 
 
+@pytest.mark.slow
 def test_a_guest_that_falls_silent_is_found_by_the_heartbeat():
     with hosting(delay=0.01) as (host, table):
         raw = Raw(host.status().port)

@@ -19,6 +19,7 @@ def session_lines(key: str, seed: int, seat: int = 1) -> tuple[dict, list[bytes]
     return session.log(), [dumps(u).encode() for u in watcher.drain()]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("key", sorted(GAMES))
 def test_what_the_session_sends_a_seat_passes(key):
     for seed in range(3):
@@ -27,6 +28,7 @@ def test_what_the_session_sends_a_seat_passes(key):
         assert counts["updates"] == len(lines)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("key", sorted(GAMES))
 def test_a_hidden_card_in_a_line_is_caught(key):
     log, lines = session_lines(key, 1)

@@ -45,6 +45,7 @@ def finished(host: Proc, guest: Proc) -> tuple[dict, dict]:
     return theirs, ours
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("key", sorted(GAMES))
 @pytest.mark.parametrize("way", WAYS)
 def test_two_processes_play_a_whole_game_and_the_guest_sees_only_its_cards(
@@ -61,6 +62,7 @@ def test_two_processes_play_a_whole_game_and_the_guest_sees_only_its_cards(
         assert counts["waiting_for_other"] > 0, "the host committed its lag card first"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("way", WAYS)
 def test_a_guest_who_drops_comes_back_where_the_game_stands(way, procs, relay_port, tmp_path):
     host, code = start_host(procs, "bocce", way, relay_port, 5, "--delay", "0.03")
@@ -76,6 +78,7 @@ def test_a_guest_who_drops_comes_back_where_the_game_stands(way, procs, relay_po
     assert counts["rejoins"] == 1
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("way", WAYS)
 def test_when_the_host_process_dies_the_guest_is_told(way, procs, relay_port):
     host, code = start_host(procs, "briscola", way, relay_port, 3, "--delay", "0.2")

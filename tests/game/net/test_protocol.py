@@ -4,8 +4,6 @@ skipped without being buffered."""
 
 from __future__ import annotations
 
-import json
-
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -13,7 +11,7 @@ from hypothesis import strategies as st
 from game.engine import Action, Reason
 from game.net.protocol import (MAX_LINE, PING, PONG, Bucket, Bye, Error, Hello, LineSplitter,
                                Limits, Paired, ProtocolError, RelayHello, Room, Seats, Welcome,
-                               clean_name, decode, encode)
+                               decode, encode)
 from game.session import GameSetup, Refused, Submit, Update
 
 EVERY = (Hello, Welcome, Seats, Error, Bye, RelayHello, Room, Paired, Update, Submit, Refused)
@@ -91,15 +89,6 @@ def test_an_oversized_line_is_refused_before_it_is_parsed():
     with pytest.raises(ProtocolError) as err:
         decode(b'"' + b"x" * MAX_LINE + b'"', EVERY)
     assert err.value.reason == "too_long"
-
-
-def test_names_are_cleaned_for_a_plate():
-    assert clean_name("  Anna\x00\u202e\n ") == "Anna"
-    assert clean_name("x" * 100) == "x" * 40
-    assert clean_name(42) == ""
-    hello = decode(json.dumps({"type": "hello", "protocol": 1, "game": "v",
-                               "name": "\x1b[31mEve"}).encode(), EVERY)
-    assert hello.name == "[31mEve"
 
 
 @given(st.lists(st.binary(max_size=40).map(lambda b: b.replace(b"\n", b"")), max_size=20),

@@ -238,6 +238,7 @@ def test_a_bad_first_line_is_refused_and_closed(relay, first):
     paired(relay)
 
 
+@pytest.mark.slow
 def test_silent_and_dead_connections_are_dropped(relay):
     silent = Raw(relay)
     host, guest, _ = paired(relay)
@@ -256,6 +257,7 @@ def test_silent_and_dead_connections_are_dropped(relay):
     assert guest.closed()
 
 
+@pytest.mark.slow
 def test_a_flood_is_throttled_and_other_pairs_are_served(relay):
     host, guest, _ = paired(relay)
     drained = threading.Event()
@@ -351,6 +353,7 @@ def test_a_host_without_its_relay_says_so():
         host.close()
 
 
+@pytest.mark.slow
 def test_the_relay_restarts_mid_game_and_host_and_guest_finish_it(procs):
     """The relay is killed and started again on its port while a game is played
     through it: the host gets its code back with its key, the guest rejoins with its
@@ -423,6 +426,7 @@ def test_a_host_that_quits_ends_its_relay_room_at_once(relay):
         assert refused(enter(relay, code)) == "no_such_room", "ended, not held"
 
 
+@pytest.mark.slow
 def test_a_host_whose_code_was_taken_on_a_restarted_relay_stops_asking(procs, caplog):
     """After a restart the code is whoever's asks first with a key; the host, refused,
     does not take it over and says its relay code is lost."""

@@ -25,6 +25,7 @@ def humans_vs(key: str, humans: set[int], seed: int = 1) -> GameSetup:
                      {}, seed)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("key", sorted(GAMES))
 @pytest.mark.parametrize("seed", [0, 1, 2])
 def test_a_game_played_through_the_codec_ends_as_the_local_game(key, seed):
@@ -238,12 +239,20 @@ def test_a_watcher_is_notified_of_each_update():
     assert len(calls) == session.version and all(n >= 1 for n in calls)
 
 
-def test_a_move_is_forced_in_the_open_only_with_one_legal_action_and_one_card_at_most():
+def test_a_move_is_forced_in_the_open_when_every_legal_action_plays_the_one_card_in_hand():
+    """Public facts only: the hand's size, and whether the phase plays a card at all.  An
+    Ace high or low (two actions) is as forced as any last card; a last card that may
+    be played or passed on is not, whether or not it could be played."""
+    ace, two = Action.parse("play:Ad:high"), Action.parse("play:2d")
+    legal = {0: [Action.parse("play:Ad:low"), ace], 1: [two], 2: [two],
+             3: [Action("pass")], 4: [Action("pass"), two], 5: [Action("bet", (), "1")]}
+
     class Legal:
         def legal_actions(self, seat):
-            return {0: ["play:AS"], 1: ["play:AS", "play:2S"], 2: ["play:AS"], 3: ["pass"]}[seat]
+            return legal[seat]
 
-    view = {"zones": {"hand/0": [None], "hand/1": [None], "hand/2": [None, None], "hand/3": []}}
-    # seat 2's single play with two cards in hand would tell what it holds: not forced
-    assert forced_seats(Legal(), (0, 1, 2, 3), view) == (0, 3)
+    view = {"zones": {f"hand/{s}": [None] for s in range(6)}}
+    view["zones"]["hand/2"] = [None, None]      # a single play from two cards says a lot
+    assert forced_seats(Legal(), tuple(range(6)), view) == (0, 1)
+    view["zones"]["hand/1"] = []
     assert forced_seats(Legal(), (1,), view) == ()

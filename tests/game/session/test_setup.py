@@ -11,7 +11,7 @@ def test_a_solo_setup_puts_you_in_one_seat_and_computers_elsewhere():
     setup = GameSetup.solo("briscola", seat=1, level="hard")
     assert [s.kind for s in setup.seats] == [COMPUTER, HUMAN, COMPUTER]
     assert setup.humans() == [1]
-    assert setup.options == {"remember_trump": True}, "the defaults are filled in"
+    assert setup.options == {"remember_trump": True, "games": 3}, "the defaults are filled in"
 
 
 def test_a_setup_round_trips_through_json():

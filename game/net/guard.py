@@ -1,0 +1,345 @@
+"""Defences against one client that would deny everyone else service, shared by the
+host's direct door (host.py) and the relay (relay.py).
+
+What one client could do without them, measured on loopback before they were
+here: open all 10,000 relay rooms in 5 s by connecting and dropping (every real
+host then got ``relay_full``); exhaust the host's file descriptors with 1,500
+idle connections (876 accept tracebacks, and the game's own file opens failed);
+park 64 KB of half line on each of any number of relay connections.  So:
+
+* :class:`AddressCounts` counts what each address holds (connections; rooms at
+  the relay, held rooms too) and refuses one more past ``per_address`` or past
+  a total.  An address is an IPv4 address, or an IPv6 address's /64 (one home
+  gets a /64, so its addresses are one client);
+* the total of connections is capped below the file descriptors the process
+  may still open (:func:`fd_headroom`), keeping :data:`FD_RESERVE` of them for
+  the game's own files (settings, logs, fonts).  A host accepts with
+  :func:`accept_guarded`, one connection at a time, each admitted or closed at
+  once before the next is taken, so a flood never holds more descriptors than
+  the cap and one.  asyncio's own servers (the relay's) accept a whole backlog
+  in one turn of the loop and refuse later: the relay keeps its backlog
+  (``burst``) free of connections too;
+* :class:`ByteBudget`: the bytes held for all connections together (unfinished
+  lines, and what waits to be sent to a peer that does not read) never pass
+  ``buffered``; a connection whose bytes would pass it is dropped;
+* :class:`HalfLine`: a line begun must end within ``half_line`` seconds (a
+  trickle of bytes keeps a connection alive, not a line open forever); the idle
+  and hello timeouts are :class:`~game.net.protocol.Limits`' as before;
+* when accept() fails for want of descriptors (EMFILE, ENFILE) or memory, the
+  listener stops accepting for a second (:data:`ACCEPT_PAUSE`) and tries again,
+  saying so in one log line now and then, never a traceback per failed accept
+  (:func:`accept_guarded`; for asyncio's servers, :func:`calm_accept_errors`).
+
+Numbers (choices no rule text makes): the relay lets one address hold 64
+connections and 16 rooms (a household behind one router hosting a few games,
+with room for reconnections), 64 MB of buffered bytes in all, and 20 s for a
+line to end; a host, which has at most three friends, lets in 32 connections in
+all and 8 from one address.  A host uses the connection caps only: its guests'
+lines are at most 4 KB and a stranger must say hello within ``hello_timeout``
+however slowly it sends, so 32 connections hold a few MB at most (``buffered``
+and ``half_line`` are the relay's).  The tests shrink them (``QUICK_*``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import errno
+import ipaddress
+import logging
+import os
+import socket
+import struct
+import time
+from collections import Counter
+from dataclasses import dataclass
+from typing import Any, Awaitable, Callable, Optional
+
+try:
+    import resource
+except ImportError:                  # not on Windows: no descriptor limit to read there
+    resource = None  # type: ignore[assignment]
+
+log = logging.getLogger(__name__)
+
+#: file descriptors never given to connections: the game's own files need them
+FD_RESERVE = 64
+#: a host's listen backlog (connections the system queues before they are accepted)
+HOST_BACKLOG = 100
+#: seconds a listener waits after an accept failed for want of descriptors
+ACCEPT_PAUSE = 1.0
+#: a relay's listen backlog, at most (a quarter of the descriptors left, at least 16)
+RELAY_BACKLOG = 4096
+#: seconds between two log lines about failed accepts
+ACCEPT_LOG_EVERY = 10.0
+_ACCEPT_ERRNOS = (errno.EMFILE, errno.ENFILE, errno.ENOBUFS, errno.ENOMEM)
+
+
+@dataclass(frozen=True)
+class GuardLimits:
+    """How much of a listener one address, and everyone together, may hold."""
+
+    connections: int            # at once, in all (and never past fd_headroom())
+    per_address: int            # at once, from one address
+    rooms_per_address: int      # relay: rooms one address holds (held ones count)
+    buffered: int               # bytes held for all connections together
+    half_line: float            # seconds a line begun may take to end
+
+
+RELAY_GUARD = GuardLimits(connections=30_000, per_address=64, rooms_per_address=16,
+                          buffered=64 << 20, half_line=20.0)
+HOST_GUARD = GuardLimits(connections=32, per_address=8, rooms_per_address=0,
+                         buffered=4 << 20, half_line=20.0)
+#: the tests': faults show within a second
+QUICK_RELAY_GUARD = GuardLimits(connections=30_000, per_address=64, rooms_per_address=16,
+                                buffered=64 << 20, half_line=1.0)
+
+
+def address_key(ip: str) -> str:
+    """The client an address stands for: itself (IPv4), or its /64 (IPv6)."""
+    try:
+        addr = ipaddress.ip_address(ip.split("%", 1)[0])
+    except ValueError:
+        return ip
+    if isinstance(addr, ipaddress.IPv6Address):
+        if addr.ipv4_mapped is not None:
+            return str(addr.ipv4_mapped)
+        return str(ipaddress.IPv6Network((addr, 64), strict=False))
+    return str(addr)
+
+
+def open_fds() -> Optional[int]:
+    """How many file descriptors this process has open (None where that is not known)."""
+    for folder in ("/proc/self/fd", "/dev/fd"):
+        try:
+            return len(os.listdir(folder)) - 1          # the listing's own descriptor
+        except OSError:
+            continue
+    return None
+
+
+def fd_headroom() -> int:
+    """File descriptors this process may still open, less :data:`FD_RESERVE`."""
+    if resource is None:
+        return 1 << 20
+    soft, _ = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft == resource.RLIM_INFINITY:
+        return 1 << 20
+    used = open_fds()
+    return max(0, soft - (used if used is not None else FD_RESERVE) - FD_RESERVE)
+
+
+class AddressCounts:
+    """What each address holds, at most ``per_address`` each and ``total`` in all."""
+
+    def __init__(self, per_address: int, total: int) -> None:
+        self.per_address = per_address
+        self.total = total
+        self.counts: Counter[str] = Counter()
+        self.held = 0
+
+    def add(self, ip: str) -> bool:
+        """One more for ``ip``, if it may hold one more (and the total allows)."""
+        key = address_key(ip)
+        if self.held >= self.total or self.counts[key] >= self.per_address:
+            return False
+        self.counts[key] += 1
+        self.held += 1
+        return True
+
+    def remove(self, ip: str) -> None:
+        key = address_key(ip)
+        if self.counts[key] <= 0:
+            return
+        self.counts[key] -= 1
+        self.held -= 1
+        if not self.counts[key]:
+            del self.counts[key]
+
+    def of(self, ip: str) -> int:
+        return self.counts.get(address_key(ip), 0)
+
+
+class ByteBudget:
+    """Bytes held for all connections together, at most ``cap``."""
+
+    def __init__(self, cap: int) -> None:
+        self.cap = cap
+        self.used = 0
+
+    def hold(self, before: int, after: int) -> bool:
+        """A holder that had ``before`` bytes has ``after``: False (and nothing changed)
+        if that would pass the cap; shrinking always succeeds."""
+        if after > before and self.used + after - before > self.cap:
+            return False
+        self.used += after - before
+        return True
+
+
+class HalfLine:
+    """One connection's share of the budget (its unfinished line and what waits to be
+    sent to it), and since when a line has been unfinished."""
+
+    def __init__(self, budget: ByteBudget, limit: float) -> None:
+        self.budget = budget
+        self.limit = limit
+        self.held = 0
+        self.since: Optional[float] = None
+
+    def track(self, held: int, midline: bool, now: Optional[float] = None) -> bool:
+        """The bytes held for this connection now, and whether a line is unfinished;
+        False if the budget cannot hold them (drop the connection)."""
+        if midline and self.since is None:
+            self.since = time.monotonic() if now is None else now
+        elif not midline:
+            self.since = None
+        if not self.budget.hold(self.held, held):
+            return False
+        self.held = held
+        return True
+
+    def overdue(self, now: float) -> bool:
+        """A line begun longer than ``limit`` ago has not ended."""
+        return self.since is not None and now - self.since > self.limit
+
+    def release(self) -> None:
+        self.budget.hold(self.held, 0)
+        self.held = 0
+        self.since = None
+
+
+class Guard:
+    """A listener's defences: connections and rooms by address, the byte budget, the
+    counts for its figures.  ``burst``: the listener's backlog, what one turn of its
+    loop may accept before any is refused (kept free of connections)."""
+
+    def __init__(self, limits: GuardLimits, burst: int = 0) -> None:
+        self.limits = limits
+        self.connections = AddressCounts(
+            limits.per_address, max(1, min(limits.connections, fd_headroom() - burst)))
+        self.rooms = AddressCounts(limits.rooms_per_address, 1 << 62)
+        self.budget = ByteBudget(limits.buffered)
+        self.stats: Counter[str] = Counter()
+
+    def admit(self, ip: str) -> bool:
+        """A new connection from ``ip`` may stay (then :meth:`leave` when it ends)."""
+        if self.connections.add(ip):
+            return True
+        self.stats["over_address_cap" if self.connections.held < self.connections.total
+                   else "over_total_cap"] += 1
+        return False
+
+    def leave(self, ip: str) -> None:
+        self.connections.remove(ip)
+
+    def half_line(self) -> HalfLine:
+        return HalfLine(self.budget, self.limits.half_line)
+
+
+def relay_backlog() -> int:
+    """A relay's listen backlog: :data:`RELAY_BACKLOG`, or a quarter of the descriptors
+    left where there are few."""
+    return max(16, min(RELAY_BACKLOG, fd_headroom() // 4))
+
+
+class _CalmLog:
+    """One log line about failed accepts every :data:`ACCEPT_LOG_EVERY` seconds."""
+
+    def __init__(self) -> None:
+        self.last = -ACCEPT_LOG_EVERY
+
+    def failed(self, exc: OSError, stats: Optional[Counter[str]]) -> None:
+        if stats is not None:
+            stats["accept_failed"] += 1
+        now = time.monotonic()
+        if now - self.last >= ACCEPT_LOG_EVERY:
+            self.last = now
+            log.warning("cannot accept connections for now (%s): trying again in a moment",
+                        os.strerror(exc.errno or 0))
+
+
+Handler = Callable[[asyncio.StreamReader, asyncio.StreamWriter], Awaitable[None]]
+
+
+def open_listener(address: str, port: int, backlog: int = HOST_BACKLOG) -> socket.socket:
+    """A listening TCP socket on ``address``:``port`` (0: any free port); OSError if the
+    port is taken."""
+    sock = socket.socket(socket.AF_INET6 if ":" in address else socket.AF_INET,
+                         socket.SOCK_STREAM)
+    try:
+        if os.name == "posix":       # a port left in TIME_WAIT by the last game may be taken
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind((address, port))
+        sock.listen(backlog)
+        sock.setblocking(False)
+    except OSError:
+        sock.close()
+        raise
+    return sock
+
+
+async def accept_guarded(listener: socket.socket, guard: Guard, handle: Handler) -> None:
+    """Serve ``listener`` until cancelled (then it is closed): accept one connection at a
+    time, admit it or close it at once (a reset, as asyncio's ``abort``), and hand each
+    admitted one to ``handle`` as a stream, in its own task.  An accept that fails for
+    want of descriptors or memory pauses :data:`ACCEPT_PAUSE` seconds."""
+    loop = asyncio.get_running_loop()
+    calm = _CalmLog()
+    served: set[asyncio.Task[None]] = set()
+    try:
+        while True:
+            try:
+                conn, peer = await loop.sock_accept(listener)
+            except OSError as exc:
+                if exc.errno not in _ACCEPT_ERRNOS:
+                    raise
+                calm.failed(exc, guard.stats)
+                await asyncio.sleep(ACCEPT_PAUSE)
+                continue
+            ip = str(peer[0]) if peer else ""
+            if not guard.admit(ip):
+                conn.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+                conn.close()
+                continue
+            task = loop.create_task(_serve_one(conn, ip, guard, handle))
+            served.add(task)
+            task.add_done_callback(served.discard)
+    finally:
+        listener.close()
+        for task in list(served):
+            task.cancel()
+
+
+async def _serve_one(conn: socket.socket, ip: str, guard: Guard, handle: Handler) -> None:
+    try:
+        reader, writer = await asyncio.open_connection(sock=conn)
+    except OSError:
+        conn.close()
+        guard.leave(ip)
+        return
+    try:
+        await handle(reader, writer)
+    finally:
+        writer.close()
+        guard.leave(ip)
+
+
+def calm_accept_errors(loop: asyncio.AbstractEventLoop, stats: Optional[Counter[str]] = None
+                       ) -> None:
+    """Make the loop's report of an accept() that failed for want of descriptors or
+    memory one log line every :data:`ACCEPT_LOG_EVERY` seconds (counted in ``stats``),
+    not a traceback each; every other report goes where it went."""
+    previous = loop.get_exception_handler()
+    calm = _CalmLog()
+
+    def handler(loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
+        exc = context.get("exception")
+        if isinstance(exc, OSError) and exc.errno in _ACCEPT_ERRNOS \
+                and "accept" in str(context.get("message", "")):
+            calm.failed(exc, stats)
+            return
+        if previous is not None:
+            previous(loop, context)
+        else:
+            loop.default_exception_handler(context)
+
+    loop.set_exception_handler(handler)
