@@ -367,6 +367,29 @@ def _maxn(table: list[Card], leader: int, culetto: list[Card], hands: dict[int, 
     return best
 
 
+class QuickPlayer(BriscolaPlayer):
+    """The search's playout player: the greedy answer of :func:`greedy_card` from its
+    own view (a lead or a reply that pays most in this trick alone), no sampling, so a
+    playout costs a tenth of one by the normal player.  Claims, trump choices and a
+    view without a known trump go to :class:`BriscolaPlayer`."""
+
+    def __init__(self) -> None:
+        super().__init__("quick", samples=1)
+
+    def choose(self, view: dict[str, Any], legal: Sequence[Action], rng: random.Random) -> Action:
+        trump = view.get("trump")
+        plays = [a.card for a in legal if a.kind == "play" and a.card is not None]
+        if not trump or len(plays) != len(legal):
+            return super().choose(view, legal, rng)
+        seat = view["seat"]
+        zones = view["zones"]
+        table = _cards(zones["table"])
+        pot = sum(points(c) for c in _cards(zones["culetto"]))
+        last = sum(len(zones[f"hand/{s}"]) for s in range(SEATS)) + len(table) == SEATS
+        return Action("play", (greedy_card(plays, table, view["leader"], seat, trump, pot,
+                                           last),))
+
+
 #: A playout ends with the game (of the match's three); its points are the match's.
 JUDGE = Judge(lambda s: s.game_no,
               lambda s: s.totals if s.over else [t + k for t, k in zip(s.totals, s.taken())],
@@ -407,7 +430,7 @@ def player(level: str = "normal") -> BriscolaPlayer | Search:
     if level == "easy":
         return BriscolaPlayer("easy", samples=4, counting=False)
     if level == "hard":
-        return Search("briscola-hard", lambda: BriscolaPlayer("playout", samples=2),
+        return Search("briscola-hard", QuickPlayer,
                       BriscolaPlayer("hard", samples=24, endgame=True), JUDGE, facts)
     return BriscolaPlayer("normal", samples=12)
 
