@@ -19,8 +19,8 @@ Perfect-information Monte Carlo (PIMC), as strong Skat and Bridge programs play:
    points minus the others' mean gain, at the cut-off.
 4. *Choose* by the same sampled worlds for every candidate (common random
    numbers): the best mean among the candidates that beat the policy's own choice
-   by more than a standard error of the paired difference, else the policy's
-   choice (:func:`confident_best`).  A budget that cannot judge every candidate on
+   by more than a few standard errors of the paired difference (more when more
+   candidates are judged), else the policy's choice (:func:`confident_best`).  A budget that cannot judge every candidate on
    :data:`MIN_SAMPLES` worlds judges fewer (the policy's choice, a pass, others at
    random).
 
@@ -39,6 +39,7 @@ import copy
 import math
 import random
 import time
+from statistics import NormalDist
 from dataclasses import dataclass, field
 from typing import Any, Callable, Hashable, Mapping, Optional, Sequence
 
@@ -51,8 +52,9 @@ MAX_PLAYOUT = 800
 #: the fewest sampled worlds a candidate should be judged on: a budget keeps fewer
 #: candidates (the policy's choice first) rather than judge more on fewer worlds
 MIN_SAMPLES = 8
-#: standard errors by which a candidate must beat the policy's choice to be played
-CONFIDENCE = 1.0
+#: the chance, over all the candidates of a move, that the search leaves its policy's
+#: choice for a move that is no better (each candidate is held to a share of it)
+FALSE_LEAVE = 0.2
 
 
 @dataclass(frozen=True)
@@ -283,11 +285,15 @@ class Search:
 
 def confident_best(runs: Mapping[Action, Sequence[Optional[float]]], mine: Action) -> Action:
     """The candidate with the best mean among those that beat ``mine`` (the policy's
-    choice) by more than :data:`CONFIDENCE` standard errors of the paired difference
-    over the same worlds; ``mine`` when none does.  A few dozen playouts judge two
-    moves a few points apart by chance: the search leaves the policy only on evidence."""
+    choice) by more than ``z`` standard errors of the paired difference over the same
+    worlds; ``mine`` when none does.  A few dozen playouts judge two moves a few points
+    apart by chance: the search leaves the policy only on evidence, and the more
+    candidates it judges, the more evidence it wants (``z`` holds the chance that any of
+    them looks better by luck alone to :data:`FALSE_LEAVE`)."""
     best, best_mean = mine, 0.0
     base = runs.get(mine, [])
+    rivals = max(1, len(runs) - 1)
+    z = NormalDist().inv_cdf(1 - FALSE_LEAVE / rivals)
     for a, values in runs.items():
         if a == mine:
             continue
@@ -296,7 +302,7 @@ def confident_best(runs: Mapping[Action, Sequence[Optional[float]]], mine: Actio
             continue
         mean = sum(d) / len(d)
         var = sum((x - mean) ** 2 for x in d) / (len(d) - 1)
-        if mean > CONFIDENCE * math.sqrt(var / len(d)) and mean > best_mean:
+        if mean > z * math.sqrt(var / len(d)) and mean > best_mean:
             best, best_mean = a, mean
     return best
 

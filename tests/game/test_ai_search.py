@@ -215,10 +215,14 @@ def test_the_search_spends_exactly_its_playouts():
 
 def test_the_search_leaves_the_policy_only_on_evidence():
     a, b, c = Action("play", (), "a"), Action("play", (), "b"), Action("play", (), "c")
-    assert confident_best({a: [0, 0, 0, 0], b: [5, -5, 5, -4], c: [0, 1, 0, 1]}, a) == c
+    assert confident_best({a: [0, 0, 0, 0], b: [5, -5, 5, -4], c: [1, 2, 1, 2]}, a) == c
     assert confident_best({a: [0, 0, 0, 0], b: [5, -5, 5, -4]}, a) == a     # noise
     assert confident_best({a: [0, 0, 0], b: [3, 3, 4], c: [2, 2, 2]}, a) == b
     assert confident_best({a: [0, 0], b: [None, 9]}, a) == a               # one world only
+    edge = {a: [0] * 8, b: [1, 0, 0, 0, 1, 0, 0, 0]}                       # a slight edge:
+    assert confident_best(edge, a) == b                                    # enough alone,
+    crowd = {**edge, **{Action("play", (), x): [0] * 8 for x in "defghijk"}}
+    assert confident_best(crowd, a) == a                                   # not among ten
 
 
 def test_gain_is_the_seats_gain_less_the_others_mean():
