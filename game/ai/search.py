@@ -25,8 +25,9 @@ Perfect-information Monte Carlo (PIMC), as strong Skat and Bridge programs play:
    random).
 
 The budget is a count of playouts (tests: the same seed gives the same move) or a
-time in seconds (play: checked before every playout, so a move never runs over by
-more than one playout).  Without a world (a computer across the network sees only
+time in seconds (play: counted from the call, the fallback's own choice included,
+and checked before every playout, so a move never runs over by more than one
+playout).  Without a world (a computer across the network sees only
 updates) the player plays as its policy does.
 
 Why PIMC and not information-set MCTS: see bench/README.md ("Hard: which search").
@@ -217,10 +218,13 @@ class Search:
         self.seconds = seconds
         self.width = width
         self.last: Optional[Thought] = None
+        #: when the move being thought must be chosen (its time counts from ``choose``)
+        self.deadline: Optional[float] = None
 
     def choose(self, view: dict[str, Any], legal: Sequence[Action], rng: random.Random,
                world: Optional[State] = None) -> Action:
         legal = list(legal)
+        self.deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         mine = self.fallback.choose(view, legal, rng)
         seat = view.get("seat")
         if world is None or len(legal) == 1 or not isinstance(seat, int):
@@ -239,8 +243,7 @@ class Search:
         if self.playouts is not None:
             candidates = candidates[:max(2, self.playouts // MIN_SAMPLES)]
         runs: dict[Action, list[Optional[float]]] = {a: [] for a in candidates}
-        started = time.perf_counter()
-        deadline = None if self.seconds is None else started + self.seconds
+        started, deadline = time.perf_counter(), self.deadline
         done = samples = 0
         n = world.seats
         while self.playouts is None or done < self.playouts:
@@ -344,7 +347,7 @@ class IsmctsSearch(Search):
     def search(self, world: State, seat: int, legal: list[Action], mine: Action, facts: Facts,
                rng: random.Random) -> Thought:
         root = _Node()
-        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        deadline = self.deadline
         low, high = 0.0, 1e-9
         done = 0
         n = world.seats
