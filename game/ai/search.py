@@ -146,9 +146,10 @@ def _try_deal(pool: list[Card], sizes: Mapping[str, int], facts: Facts,
 
 
 def playout(world: State, seat: int, judge: Judge, policies: Sequence[ComputerPlayer],
-            rng: random.Random) -> float:
+            rng: random.Random, deadline: Optional[float] = None) -> Optional[float]:
     """Play ``world`` to the end of its round with ``policies``; the seat's gain
-    minus the others' mean gain."""
+    minus the others' mean gain (None when ``deadline`` passed first: a busy machine
+    must not stretch a move by a whole playout)."""
     start_key = judge.round_key(world)
     start = judge.progress(world)
     steps = 0
@@ -156,6 +157,8 @@ def playout(world: State, seat: int, judge: Judge, policies: Sequence[ComputerPl
         acting = world.to_act()
         if not acting or judge.round_key(world) != start_key:
             break
+        if deadline is not None and steps % 8 == 7 and time.perf_counter() > deadline:
+            return None
         s = acting[0] if len(acting) == 1 else rng.choice(acting)
         legal = world.legal_actions(s)
         action = legal[0] if len(legal) == 1 else policies[s].choose(world.view(s), legal, rng)
@@ -260,7 +263,10 @@ class Search:
                     continue
                 w = _copy(sample)
                 w.advance(seat, a)
-                values[a] = playout(w, seat, self.judge, policies, random.Random(seed))
+                value = playout(w, seat, self.judge, policies, random.Random(seed), deadline)
+                if value is None:
+                    break
+                values[a] = value
                 done += 1
             else:
                 samples += 1
@@ -389,7 +395,8 @@ class IsmctsSearch(Search):
                 w.advance(s, a)
                 path.append(node)
                 movers.append(s)
-            playout(w, seat, self.judge, policies, rng)
+            if playout(w, seat, self.judge, policies, rng, deadline) is None:
+                break
             end = self.judge.progress(w)
             for child, s in zip(path[1:], movers):
                 g = gain(end, start, s)
