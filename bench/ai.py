@@ -2,7 +2,7 @@
 
     python bench/ai.py [--games 1000] [--hard-games 1000] [--playouts N | --seconds S]
                        [--game KEY ...] [--rows hard,normal,easy,rule,ismcts] [--seed 0]
-                       [--seats N ...]
+                       [--seats N ...] [--verbose]
 
 Fixed seeds (``--seed``, ``--seed`` + 1 ...), the hero's seat rotating game by game
 (game/simulate.py's ``tally``), a win being among the winners; each figure with its
@@ -19,6 +19,8 @@ Fixed seeds (``--seed``, ``--seed`` + 1 ...), the hero's seat rotating game by g
 Hard thinks within its time (0.5 s a move) unless ``--playouts`` fixes its work per
 move (reproducible on any machine; the time per move is then that of the count).
 The time per move of every level (p50 and p99) is taken from every move of the run.
+``--verbose`` prints the hero's wins and points after every game, so a long run says
+where it stands before it ends.
 Dou Dizhu against RLCard's rule agent is bench/doudizhu.py's (RLCard's own venv).
 """
 
