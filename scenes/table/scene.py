@@ -139,6 +139,8 @@ class TableScene(ControlsMixin, AnimationMixin, BoardMixin, PaintingMixin, PaceM
         self.selected: list[str] = []          # cards picked, in games that play several
         self._hint_key: tuple = ()              # the position the Hint button cycles in
         self._hint_next = 0
+        self._hint_wait: Optional[int] = None  # the version whose hint Hard is thinking out
+        self._advice: Optional[Any] = None     # Hard's advice for the hint being cycled
         self._drag: Optional[bool] = None      # a drag across the fan picks (True) or drops
         self._pressed: Any = None
         self._keys_used = False                # the keyboard cursor shows once keys are used
@@ -418,6 +420,7 @@ class TableScene(ControlsMixin, AnimationMixin, BoardMixin, PaintingMixin, PaceM
             if self.over and not self.result_shown:
                 self.result_shown = True
                 self.show_result()
+        self._poll_hint()
         self._refresh()
         self._lift(dt)
 

@@ -317,19 +317,21 @@ class DoudizhuAdapter(TableAdapter):
             return tr("table.play_selected")
         return tr("doudizhu_table.play_named", play=play_words(*kind))
 
-    def selection_hints(self, view: dict[str, Any], legal: Sequence[Action]) -> list[list[str]]:
-        """The legal plays as the hand cards to pick for each: first what the computer
-        player would play, then from the lowest rank up (the longer play of a rank first),
-        bombs and the rocket last."""
+    def selection_hints(self, view: dict[str, Any], legal: Sequence[Action],
+                        advice: Optional[Action] = None) -> list[list[str]]:
+        """The legal plays as the hand cards to pick for each: first Hard's ``advice`` (or,
+        without it, what the normal computer player would play), then from the lowest rank
+        up (the longer play of a rank first), bombs and the rocket last."""
         hand = [c for c in (view.get("zones") or {}).get(self.hand_zone(self.human_seat)) or []
                 if c]
         plays = [a.value for a in legal if a.kind == "play"]
         strong = {"BR"} | {LETTERS[r] * 4 for r in range(13)}
         plays.sort(key=lambda v: (v in strong, INDEX[v[0]], -len(v)))
-        advice = self._advice(view, legal)
-        if advice in plays:
-            plays.remove(advice)
-            plays.insert(0, advice)
+        first = advice.value if advice is not None and advice.kind == "play" \
+            else self._advice(view, legal)
+        if first in plays:
+            plays.remove(first)
+            plays.insert(0, first)
         out = []
         for value in plays[:HINTS]:
             pool = list(hand)
