@@ -441,9 +441,11 @@ def test_the_play_that_took_the_trick_lies_long_enough_to_read_before_the_sweep(
     table = open_table(app, "doudizhu", seed=3, players=[None, Script(), Script()],
                        options={"hands": 1})
     settle(app, table)
+    session_of(table).advice_playouts = 6
     become_landlord(app, table)
-    click(app, button(table, "Hint").rect.center)
+    hint(app, table)
     played = len(table.selected)
+    assert played
     click(app, table.bar.buttons[0].rect.center)
     whole = swept = 0
     for _ in range(3000):
