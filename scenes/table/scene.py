@@ -414,6 +414,7 @@ class TableScene(ControlsMixin, AnimationMixin, BoardMixin, PaintingMixin, PaceM
         if self.captions is not None:
             self.captions.update(dt, speed)
         self._advance()
+        self.note_out()
         if not self.busy:
             self._pace_computers(dt)
             if self.over and not self.result_shown:

@@ -24,6 +24,9 @@ from scenes.tables.doudizhu import DoudizhuAdapter, play_value, play_words
 from tests.scenes.tablekit import (FakeFx, click, frames, key, labels, layout_problems, make_app,
                                    open_table, session_of, settle, state_of, think)
 
+#: one frame of the tests' clock
+DT = 1 / 60
+
 
 class Script:
     """A computer seat that bids and plays as told, then passes or plays its first play."""
@@ -425,3 +428,36 @@ def test_a_bomb_or_rocket_banner_says_whether_it_doubles_under_the_rules_played(
     event = Event("play", 1, {"kind": kind, "multiplier": 1 if rules == "text" else 4})
     adapter.effects(event, {"rules": rules}, fx, Layout((1280, 720), 3, 0, True))
     assert fx.banners == [words]
+
+
+@pytest.mark.parametrize("speed", ["normal", "fast"])
+def test_the_play_that_took_the_trick_lies_long_enough_to_read_before_the_sweep(display, speed):
+    """After the second pass the trick stays whole as long as any finished trick
+    (scenes/tables/tricktable.py read_hold), then is swept."""
+    from scenes.settings import ANIMATION_SPEEDS
+    from scenes.tables.tricktable import read_hold
+
+    app = make_app(display, speed)
+    table = open_table(app, "doudizhu", seed=3, players=[None, Script(), Script()],
+                       options={"hands": 1})
+    settle(app, table)
+    session_of(table).advice_playouts = 6
+    become_landlord(app, table)
+    hint(app, table)
+    played = len(table.selected)
+    assert played
+    click(app, table.bar.buttons[0].rect.center)
+    whole = swept = 0
+    for _ in range(3000):
+        think(table)
+        frames(app, 1)
+        trick = table.zones["trick/0"]
+        if len(trick) < played and whole:
+            swept = whole
+            break
+        if table.shown.get("passes") == 2 and not any(s.flying for s in trick):
+            whole += 1
+            if whole == 30:
+                pygame.image.save(app.screen, f"/tmp/test_doudizhu_trick_read_{speed}.png")
+    assert swept * DT >= read_hold(played) / ANIMATION_SPEEDS[speed] - 2 * DT, swept
+    table.close()
