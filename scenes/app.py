@@ -311,7 +311,16 @@ class App:
             self.set_fullscreen(value)
         elif name == "language":
             set_language(value)
+            self.reword()
         self.save_settings()
+
+    def reword(self) -> None:
+        """Every scene in the stack in the current language: the menu and the settings
+        are made again at once; a table (its buttons, the pause menu) keeps some words
+        until the next game, and the player is told so."""
+        whole = [scene.reword() for scene in list(self.stack)]
+        if not all(whole):
+            self.notify(tr("ui.settings.language_next_game"), 5.0)
 
     def save_settings(self) -> bool:
         try:

@@ -53,7 +53,7 @@ from typing import TYPE_CHECKING, Any, Optional, Protocol, Sequence
 
 from game.cards import Card
 from game.engine import Action, Event, GameSpec
-from scenes.i18n import tr
+from scenes.i18n import language, tr
 from scenes.hud import Callout, ChoiceButton, Label, Slot
 from scenes.layout import Layout, ZoneGeom
 from scenes.lookback import LookBack
@@ -229,7 +229,7 @@ class TableAdapter:
 
     def action_label(self, action: Action) -> str:
         if action.card is not None and action.value:
-            return tr("table.action.card_value", card=action.card.name(), value=action.value)
+            return tr("table.action.card_value", card=action.card.name(language()), value=action.value)
         if action.value:
             return action.value
         return tr(f"table.action.{action.kind}") if action.kind in ("pass", "draw") else action.kind

@@ -571,3 +571,24 @@ def test_a_name_with_a_nul_in_the_file_falls_back_with_a_notice():
 def test_the_listen_address_is_kept_only_when_it_is_one(listen, kept):
     loaded, bad = from_json({"listen": listen})
     assert (loaded.listen == listen) == kept and ("listen" in bad) != kept
+
+
+# -- the language: the system's until chosen -------------------------------------------------
+def test_italian_is_a_language_of_the_settings():
+    assert LANGUAGES == ("en", "it")
+    assert from_json({"language": "it"}) == (Settings(language="it"), [])
+
+
+def test_a_new_settings_file_starts_in_the_systems_language(monkeypatch):
+    monkeypatch.setenv("LANGUAGE", "")
+    monkeypatch.setenv("LC_ALL", "it_IT.UTF-8")
+    assert Settings().language == "it"
+    assert from_json({})[0].language == "it"
+    monkeypatch.setenv("LC_ALL", "fr_FR.UTF-8")
+    assert Settings().language == "en"
+
+
+def test_a_language_this_version_has_not_is_a_bad_field_and_the_systems_is_used(monkeypatch):
+    monkeypatch.setenv("LANGUAGE", "it_IT")
+    loaded, bad = from_json({"language": "fr"})
+    assert (loaded.language, bad) == ("it", ["language"])
