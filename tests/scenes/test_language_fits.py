@@ -51,15 +51,19 @@ class Words:
 
 
 def problems(scene: Any, drawn: list[tuple[str, pygame.Rect]], size: tuple[int, int]) -> list[str]:
-    """Words outside the window; a button's label out of its button, or over its row's value."""
+    """Words outside the window; a button out of the screen's panel; a button's label out of
+    its button, or over its row's value."""
     window = pygame.Rect((0, 0), size)
     out = [f"cut by the window: {w!r} {r}" for w, r in drawn
            if w.strip() and not window.contains(r)]
     focus = getattr(scene, "focus", None)
     arrows = getattr(scene, "_arrows", {})
+    panel = getattr(scene, "_panel", None)
     for b in (focus.buttons if focus is not None else []):
         if b.rect.w <= 0 or b.rect.h <= 0:
             continue
+        if panel is not None and panel.w and not panel.contains(b.rect):
+            out.append(f"out of the panel: {b.label!r} {b.rect} in {panel}")
         mine = [r for w, r in drawn if w == b.label and r.colliderect(b.rect)]
         if not mine:
             out.append(f"not drawn: {b.label!r}")
