@@ -315,9 +315,9 @@ class App:
         self.save_settings()
 
     def reword(self) -> None:
-        """Every scene in the stack in the current language: the menu and the settings
-        are made again at once; a table (its buttons, the pause menu) keeps some words
-        until the next game, and the player is told so."""
+        """Every scene in the stack in the current language, at once; a scene that keeps
+        some words until it is made anew (Scene.reword says so) has the player told that
+        the rest follows at the next game."""
         whole = [scene.reword() for scene in list(self.stack)]
         if not all(whole):
             self.notify(tr("ui.settings.language_next_game"), 5.0)

@@ -15,8 +15,8 @@ from scenes import theme
 from game.i18n import translate
 from scenes.i18n import language
 from scenes.result import ResultScene
-from tests.scenes.tablekit import (layout_problems, make_app, open_table, play_until, started,
-                                   state_of, think, watch)
+from tests.scenes.tablekit import (labels, layout_problems, make_app, open_table, play_until,
+                                   started, state_of, think, watch)
 
 SIZES = [(800, 500), (1280, 720)]
 
@@ -189,3 +189,29 @@ def test_a_whole_stretch_of_every_game_in_italian_at_800x500_lays_no_words_on_wo
     problems = watch(app, table, act, lambda: enough(state_of(table)), limit=20000)
     assert problems == set()
     table.close()
+
+
+def test_switching_over_a_paused_table_rewords_the_table_and_its_menus(display, monkeypatch):
+    """Settings from the pause menu: after the switch the pause menu's buttons, the table's
+    prompt, labels and choice bar are in the new language, and nothing is left to tell."""
+    from scenes.result import PauseScene
+    from scenes.settings_scene import SettingsScene
+
+    app = make_app(display, "instant", (800, 500))
+    told: list[str] = []
+    monkeypatch.setattr(app, "notify", lambda text, seconds=3.0: told.append(text))
+    table = started(app, "bisca", seed=3)           # you bet: a bar of buttons and a prompt
+    assert table.hud.prompt.startswith("Your bet")
+    app.stack.push(PauseScene(app, table))
+    app.stack.top.settings()
+    assert isinstance(app.stack.top, SettingsScene)
+    app.change_setting("language", "it")
+    assert told == []
+    app.stack.pop()
+    pause = app.stack.top
+    assert [b.label for b in pause.focus.buttons][0] == translate("it", "table.pause.resume")
+    app.stack.pop()
+    app.frame(1 / 60, [])
+    assert table.hud.prompt.startswith("La tua puntata")
+    assert table.bar.title == translate("it", "bisca_table.bet_title", cards=5)
+    assert translate("it", "bisca_table.deck") in labels(table)
