@@ -215,3 +215,19 @@ def test_switching_over_a_paused_table_rewords_the_table_and_its_menus(display, 
     assert table.hud.prompt.startswith("La tua puntata")
     assert table.bar.title == translate("it", "bisca_table.bet_title", cards=5)
     assert translate("it", "bisca_table.deck") in labels(table)
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_the_menu_offering_to_resume_each_game_fits_at_800x500(display, lang, monkeypatch, game):
+    """"Riprendi Briscola Venceslao (partita 1, tocca a te)": the longest line of the menu."""
+    words = Words(monkeypatch)
+    size = (800, 500)
+    app = app_in(lang, display, size)
+    from tests.scenes.test_keeping import moves, start
+
+    moves(app, start(app, game), 1)          # a game kept for Resume, as the menu offers it
+    app.back_to_menu()
+    menu = app.stack.top
+    assert menu.focus.button("resume").label.startswith(translate(lang, "kept.resume_plain",
+                                                                  game=GAMES[game].title))
+    assert problems(menu, words.of(menu, size), size) == []
