@@ -1,7 +1,8 @@
 """The screens in both languages (Italian runs about a fifth longer than English) at
-the smallest window, 800x500, and at 1280x720: no words cut by the window's edge, no label out of its
-button or onto the value of its row, and on the tables no words on words or cards
-(tablekit.layout_problems, the check the English table tests make)."""
+the smallest window, 800x500, and at 1280x720: no words cut by the window's edge, no
+button out of its screen's panel, no label out of its button or onto the value of its
+row, and on the tables no words on words or cards (tablekit.layout_problems, the check
+the English table tests make); and the language switched over a game rewords it."""
 
 from __future__ import annotations
 
@@ -11,8 +12,8 @@ import pygame
 import pytest
 
 from game import GAMES
-from scenes import theme
 from game.i18n import translate
+from scenes import theme
 from scenes.i18n import language
 from scenes.result import ResultScene
 from tests.scenes.tablekit import (labels, layout_problems, make_app, open_table, play_until,
