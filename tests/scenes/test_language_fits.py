@@ -110,6 +110,9 @@ def test_every_new_game_screen_fits_in_either_language(display, lang, monkeypatc
     app.stack.push(scene)
     assert scene.focus.button("play").label == translate(lang, "setup.play")
     assert problems(scene, words.of(scene, size), size) == []
+    for button in list(scene.focus.buttons):     # each row focused: its line of help shows
+        scene.focus.focus_key(button.key)
+        assert problems(scene, words.of(scene, size), size) == [], button.key
 
 
 @pytest.mark.slow
