@@ -51,6 +51,13 @@ class _MenuOverlay(Scene):
     def buttons(self) -> list[Button]:
         return []
 
+    def reword(self) -> bool:
+        """The buttons made again in the new language (the title and lines are worded as
+        they are drawn); the focus stays on the same button."""
+        self.focus.set_buttons(self.buttons())
+        self.resize(tuple(self.app.size))
+        return True
+
     def title(self) -> str:
         return ""
 

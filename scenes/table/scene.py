@@ -478,6 +478,15 @@ class TableScene(ControlsMixin, AnimationMixin, BoardMixin, PaintingMixin, PaceM
         self._interaction_key = ()
         self._layout_popup()
 
+    def reword(self) -> bool:
+        """The language changed: the labels, the choice bar, the callout and the prompt are
+        worded anew at the next frame (plates, the board and the corner buttons are worded
+        as they are drawn); a banner already showing, and a card's popup of choices already
+        open, finish in the old words."""
+        self._deco_key = ()
+        self._interaction_key = ()
+        return True
+
     def close(self) -> None:
         """Leave the game and stop the background threads; safe to call again."""
         self.client.close()

@@ -248,7 +248,7 @@ class TableAdapter:
 
     def action_label(self, action: Action) -> str:
         if action.card is not None and action.value:
-            return tr("table.action.card_value", card=action.card.name(), value=action.value)
+            return tr("table.action.card_value", card=action.card.name(language()), value=action.value)
         if action.value:
             return action.value
         return tr(f"table.action.{action.kind}") if action.kind in ("pass", "draw") else action.kind
