@@ -417,9 +417,12 @@ class CardImages:
 
 
 def private_art(art: Any) -> Any:
-    """A new art object in the same design as ``art``, with caches of its own (``art``
-    itself when it cannot be copied)."""
+    """A new art object in the same design as ``art`` (Italian style, French inks), with
+    caches of its own (``art`` itself when it cannot be copied)."""
     try:
+        like = getattr(art, "like", None)
+        if like is not None:
+            return like()
         return type(art)(getattr(art, "italian_style", "napoletane"))
     except Exception:
         return art

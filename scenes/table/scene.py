@@ -193,10 +193,11 @@ class TableScene(ControlsMixin, AnimationMixin, BoardMixin, PaintingMixin, Scene
 
     def _art_now(self) -> tuple:
         art = getattr(self.app, "art", None)
-        return (id(art), getattr(art, "italian_style", None))
+        return (id(art), getattr(art, "italian_style", None), getattr(art, "four_colour", False))
 
     def _sync_art(self) -> None:
-        """The card design changed in the Settings (or the art was replaced): new faces."""
+        """The card design or the French inks changed in the Settings (or the art was
+        replaced): new faces."""
         if self._art_now() == self._art_key:
             return
         self._art_key = self._art_now()
