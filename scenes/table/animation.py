@@ -43,6 +43,8 @@ class Fx:
             size: float = 1.0, anchor: str = "center",
             duration: Optional[float] = None) -> None:
         kwargs: dict = {"colour": colour} if colour else {}
+        if self.scene.reduced_motion():
+            rise = 0.0                           # the pop fades in and out where it is
         if duration is not None:                 # a pop to read (a round's result)
             kwargs["duration"] = duration
         self.scene.hud.pop(self.scene.timeline, self._t(at), text, pos,

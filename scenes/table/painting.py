@@ -299,7 +299,7 @@ def _sprite_state(sprite: CardSprite) -> tuple:
     """Everything about a card that shows: where, how turned, lifted, lit."""
     return (sprite.x, sprite.y, sprite.angle, sprite.scale, sprite.flip, sprite.alpha,
             sprite.lift, sprite.offset_x, sprite.shown, sprite.focus, sprite.legal, sprite.dim,
-            sprite.z)
+            sprite.z, sprite.mark)
 
 
 def _footprint(rect: pygame.Rect, width: int) -> tuple[int, int, int, int]:

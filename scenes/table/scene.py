@@ -179,6 +179,10 @@ class TableScene(ControlsMixin, AnimationMixin, BoardMixin, PaintingMixin, Scene
         settings = getattr(self.app, "settings", None)
         return float(getattr(settings, "speed_factor", 1.0)) if settings is not None else 1.0
 
+    def reduced_motion(self) -> bool:
+        """The player asked for no sweeping animations: cards appear where they go."""
+        return bool(getattr(getattr(self.app, "settings", None), "reduced_motion", False))
+
     def sound(self, name: str) -> None:
         snd = getattr(self.app, "sound", None)
         if snd is not None:
@@ -189,7 +193,12 @@ class TableScene(ControlsMixin, AnimationMixin, BoardMixin, PaintingMixin, Scene
 
     def _new_layout(self, size: tuple[int, int]) -> Layout:
         return Layout(size, self.seats, self.human_seat,
-                      counterclockwise=bool(getattr(self.adapter, "counterclockwise", False)))
+                      counterclockwise=bool(getattr(self.adapter, "counterclockwise", False)),
+                      scale=self.table_scale())
+
+    def table_scale(self) -> float:
+        """The player's "table cards and text" setting (1.0 without settings)."""
+        return float(getattr(getattr(self.app, "settings", None), "table_scale", 1.0))
 
     def _art_now(self) -> tuple:
         art = getattr(self.app, "art", None)
@@ -457,8 +466,8 @@ class TableScene(ControlsMixin, AnimationMixin, BoardMixin, PaintingMixin, Scene
     def enter(self) -> None:
         self._sync_art()
         self._resume_held()
-        if tuple(self.app.size) != self.layout.size:
-            self.resize(tuple(self.app.size))
+        if tuple(self.app.size) != self.layout.size or self.table_scale() != self.layout.scale:
+            self.resize(tuple(self.app.size))   # a new window, or larger cards and text
 
     def resize(self, size: tuple[int, int]) -> None:
         self.timeline.finish()
