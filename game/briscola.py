@@ -46,7 +46,9 @@ that must remember it once that card is gone (private to that seat), and with a
 ``play`` under "remember the trump" (private to the player: the trump as its
 view shows it now).  Every ``deal`` has ``taken`` (card points taken this game,
 per seat: none yet) and ``announced`` (False: no Venceslao yet); every
-``trick_won`` has ``taken`` after it.  The view's ``tricks`` keep each finished
+``trick_won`` has ``taken`` after it, and, private to the seats that know the
+trump (it may name it), ``why`` the card took it when its number alone would not
+say (game/tricks.py ``why_won``: the table's "won because" line).  The view's ``tricks`` keep each finished
 trick (leader, cards in play order, winner, ``held`` as a culetto, the card
 ``points`` it gave its winner and the ``culetto`` cards it took along), for a
 player who wants to look back at the last one.  The last event is ``game_over``
@@ -62,7 +64,7 @@ from game.cards import ITALIAN_SUITS, Card, card, codes, italian_deck, shuffled
 from game.engine import (GAME_OVER, Action, Event, GameSpec, Option, Reason, State, card_move,
                          seat_zones)
 from game.i18n import translate
-from game.tricks import play_order, trick_points, trick_winner
+from game.tricks import play_order, trick_points, trick_winner, why_won
 
 SEATS = 3
 GAMES_PER_MATCH = 3
@@ -449,9 +451,12 @@ class BriscolaState(State):
             moves = ([card_move(c, "table", f"pile/{winner}", False) for c in self.table]
                      + [card_move(c, "culetto", f"pile/{winner}", False) for c in self.culetto])
             self.piles[winner].extend(taken)
+            # why it was won may name the trump: told only to those who know it
             events.append(Event("trick_won", winner, {
                 "cards": codes(taken), "points": trick_points(taken, points),
-                "taken": self.taken(), "moves": moves}))
+                "taken": self.taken(), "moves": moves},
+                private={"why": why_won(self.table, (winner - self.leader) % SEATS, self.trump)},
+                audience=frozenset(s for s in range(SEATS) if self.knows[s])))
             self.culetto = []
         self.table = []
         self.venceslao = None

@@ -58,6 +58,32 @@ def trick_winner(cards: Sequence[Card], leader: int, trump: str | None, strength
     return (leader + winning_index(cards, trump, strength)) % seats
 
 
+def why_won(cards: Sequence[Card], won: int, trump: str | None = None,
+            suit_order: bool = False) -> dict[str, str] | None:
+    """What took a trick when its numbers alone would not say (a newcomer reads the
+    highest number as the winner, an Italian Ace as 1): the data of the table's "won
+    because ..." line, or None when the numbers tell it.  ``why`` is ``"order"`` (a card
+    of the same suit with a higher number lost: Briscola's Three over the King, an Ace
+    played high), ``"suits"`` (the suit order decided it: Bisca, ``suit_order``),
+    ``"trump"`` (a trump took it) or ``"led"`` (a higher card of another suit could not
+    take it); ``card`` the winning card, ``over`` the card a newcomer expected to win
+    (of the winner's suit first).  Public: every card of a trick is seen by all."""
+    winner = cards[won]
+    rivals = [c for i, c in enumerate(cards) if i != won and c.rank >= winner.rank]
+    if not rivals:
+        return None
+    over = max(rivals, key=lambda c: (c.suit == winner.suit, c.rank))
+    if over.suit == winner.suit:
+        why = "order"
+    elif suit_order:
+        why = "suits"
+    elif trump is not None and winner.suit == trump:
+        why = "trump"
+    else:
+        why = "led"
+    return {"why": why, "card": winner.code, "over": over.code}
+
+
 def trick_points(cards: Sequence[Card], points: Callable[[Card], int]) -> int:
     """The card points a trick holds."""
     return sum(points(c) for c in cards)

@@ -516,11 +516,9 @@ class Hud:
         return p
 
     # -- drawing ---------------------------------------------------------------------
-    def draw_scoreboard(self, surface: pygame.Surface, lines: list[tuple[str, str]],
-                        pos: tuple[int, int], font: int) -> pygame.Rect:
-        """``lines``: (text, style) with style "title", "score", "" (plain) or "dim"."""
-        if not lines:
-            return pygame.Rect(pos, (0, 0))
+    def _board_lines(self, lines: list[tuple[str, str]],
+                     font: int) -> tuple[list[pygame.Surface], int, tuple[int, int]]:
+        """A board's lines rendered, its padding and its size."""
         imgs = []
         for words, style in lines:
             size = font + 2 if style == "title" else font
@@ -530,7 +528,18 @@ class Hud:
         pad = max(8, font // 2)
         w = max(i.get_width() for i in imgs) + pad * 2
         h = sum(i.get_height() for i in imgs) + pad * 2
-        w = (w + 15) // 16 * 16  # fewer distinct panel sizes
+        return imgs, pad, ((w + 15) // 16 * 16, h)  # fewer distinct panel sizes
+
+    def board_size(self, lines: list[tuple[str, str]], font: int) -> tuple[int, int]:
+        """How big :meth:`draw_scoreboard` draws these lines (to find room for them)."""
+        return self._board_lines(lines, font)[2] if lines else (0, 0)
+
+    def draw_scoreboard(self, surface: pygame.Surface, lines: list[tuple[str, str]],
+                        pos: tuple[int, int], font: int) -> pygame.Rect:
+        """``lines``: (text, style) with style "title", "score", "" (plain) or "dim"."""
+        if not lines:
+            return pygame.Rect(pos, (0, 0))
+        imgs, pad, (w, h) = self._board_lines(lines, font)
         rect = pygame.Rect(pos, (w, h))
         surface.blit(self.panels.get((w, h), theme.PANEL, theme.GOLD_DARK, 10), rect)
         y = rect.y + pad

@@ -28,6 +28,7 @@ class OptionRow:
     values: Sequence[Any]
     show: Callable[[Any], str]
     wrap: bool = True             # cycle past the ends; else stop there, that arrow greyed
+    help: str = ""                # one line on what the choice does (shown while focused)
 
 
 def step_value(row: OptionRow, current: Any, delta: int) -> Any:

@@ -21,6 +21,8 @@ from scenes.scrolling import ScrollingMixin
 from scenes.widgets import Button, FocusList, draw_button
 
 RULES_DIR = Path(__file__).resolve().parent.parent / "assets" / "rules"
+#: the rules page every game's rules end with: the keys at every table
+TABLE_KEYS = "table"
 
 
 def rules_path(key: str) -> Path | None:
@@ -30,6 +32,14 @@ def rules_path(key: str) -> Path | None:
         if path.is_file():
             return path
     return None
+
+
+def _read(key: str) -> list[Block] | None:
+    path = rules_path(key)
+    try:
+        return parse(path.read_text(encoding="utf-8")) if path else None
+    except (OSError, UnicodeDecodeError):
+        return None
 
 
 class RulesScene(ScrollingMixin, Scene):
@@ -59,12 +69,10 @@ class RulesScene(ScrollingMixin, Scene):
 
     # --- content -----------------------------------------------------------
     def blocks(self, key: str) -> list[Block] | None:
+        """A game's rules, then the keys every table shares (written once, TABLE_KEYS)."""
         if key not in self._blocks:
-            path = rules_path(key)
-            try:
-                self._blocks[key] = parse(path.read_text(encoding="utf-8")) if path else None
-            except (OSError, UnicodeDecodeError):
-                self._blocks[key] = None
+            game = _read(key)
+            self._blocks[key] = None if game is None else game + (_read(TABLE_KEYS) or [])
         return self._blocks[key]
 
     def show(self, key: str) -> None:

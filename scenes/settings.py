@@ -53,6 +53,8 @@ FRENCH_COLOURS = ("two", "four")
 TABLE_SCALES = (1.0, 1.25, 1.5)
 LANGUAGES = ("en",)
 VOLUME_STEP = 0.1
+#: the most games a settings file may list as having their rank strip off
+RULES_OFF_LIMIT = 64
 FILE_NAME = "settings.json"
 BAD_SUFFIX = ".bad"
 #: A settings file is a few hundred bytes: anything over this is not one (and is never read whole).
@@ -61,6 +63,15 @@ MAX_BYTES = 1 << 20
 MAX_DEPTH = 32
 #: How long a save waits for another copy of the game to finish its own.
 LOCK_SECONDS = 5.0
+
+
+#: a game never set up here starts with these options (the rest: the game's own defaults,
+#: the rule text's): what suits a first game, a shorter Bocce and Briscola's trump kept
+#: on screen; the new-game screen shows them and the player may change them
+FIRST_GAME_OPTIONS: dict[str, dict[str, Any]] = {
+    "bocce": {"target": 15},
+    "briscola": {"remember_trump": False},
+}
 
 
 @dataclass
@@ -76,6 +87,8 @@ class Settings:
     relay: str = ""
     #: the address a hosted game listens on ("" : every interface; game/net/interfaces.py)
     listen: str = ""
+    #: games whose rank strip and "won because" notes the player turned off (O at the table)
+    rules_off: list[str] = field(default_factory=list)
     #: game key -> its last setup as JSON (GameSetup.to_json() without the seed)
     games: dict[str, Any] = field(default_factory=dict)
     #: "four": Clubs green and Diamonds blue, so no two suits share an ink
@@ -110,14 +123,15 @@ class Settings:
         self._base = self.to_json()
 
     def game_setup(self, key: str) -> "GameSetup":
-        """The game as last set up (no seed), or its default: you in the first seat
-        against Normal computers.  Never fails for a built game, whatever ``games`` holds."""
+        """The game as last set up (no seed), or its first game: you in the first seat
+        against Normal computers, with :data:`FIRST_GAME_OPTIONS`.  Never fails for a
+        built game, whatever ``games`` holds."""
         from game.session import GameSetup
 
         try:
             return parse_game_setup(key, self.games.get(key))
         except ValueError:
-            return GameSetup.solo(key)
+            return GameSetup.solo(key, options=FIRST_GAME_OPTIONS.get(key))
 
     def remember_setup(self, setup: "GameSetup") -> None:
         """Keep ``setup`` as its game's choice (the seed is not part of it: each game deals anew)."""
@@ -218,6 +232,9 @@ def _valid(name: str, value: Any) -> bool:
         return name_problem(value) is None
     if name in ("relay", "listen"):
         return isinstance(value, str) and (value == "" or _is_address(name, value))
+    if name == "rules_off":
+        return (isinstance(value, list) and len(value) <= RULES_OFF_LIMIT
+                and all(isinstance(k, str) and 0 < len(k) <= 40 for k in value))
     return False
 
 

@@ -12,6 +12,9 @@ the game as it was last shown here.
 Opened to host an online game (``online=True``), the first computer's seat is
 the friend's: its row says so (its strength is the computer's that keeps the
 seat warm while the friend is away), and Play reads "Open the room".
+
+Every row explains itself: the focused row's one line of help (``<option
+label>.help`` in the words) stands above the footer.
 """
 
 from __future__ import annotations
@@ -44,6 +47,11 @@ def value_text(key: str, name: str, option: Option, value: Any) -> str:
     if isinstance(value, bool):
         return tr("setup.yes" if value else "setup.no")
     return str(value)
+
+
+def help_line(key: str) -> str:
+    """A row's one line of help, if its words exist."""
+    return tr(key) if has(key) else ""
 
 
 def _one_person(seats: Sequence[SeatSpec]) -> list[SeatSpec]:
@@ -159,22 +167,27 @@ class SetupScene(OptionRowsScene):
         count = self.count if count is None else count
         rows = [OptionRow(f"opt:{name}", tr(opt.label) if opt.label else name,
                           tuple(opt.allowed_for(count)),
-                          lambda v, name=name, opt=opt: value_text(self.key, name, opt, v))
+                          lambda v, name=name, opt=opt: value_text(self.key, name, opt, v),
+                          help=help_line(f"{opt.label}.help"))
                 for name, opt in self.spec.options.items()]
         if len(self.spec.seats) > 1:
             rows.append(OptionRow("players", tr("setup.players"), tuple(self.spec.seats),
-                                  lambda v: tr("setup.players.value", count=v)))
+                                  lambda v: tr("setup.players.value", count=v),
+                                  help=help_line("setup.players.help")))
         rows.append(OptionRow("seat", tr("setup.your_seat"), tuple(range(count)),
-                              lambda v: tr("setup.seat", number=v + 1)))
+                              lambda v: tr("setup.seat", number=v + 1),
+                              help=help_line("setup.your_seat.help")))
         friend = friend_seat(self.seats[:count]) if self.online else None
         for s in range(count):
             if s == friend:
                 rows.append(OptionRow(f"level:{s}", tr("setup.friend", number=s + 1), LEVELS,
                                       lambda v: tr("setup.friend_level",
-                                                   level=tr(f"setup.level.{v}"))))
+                                                   level=tr(f"setup.level.{v}")),
+                                      help=help_line("setup.friend.help")))
             elif s != self.you:
                 rows.append(OptionRow(f"level:{s}", tr("setup.computer", number=s + 1), LEVELS,
-                                      lambda v: tr(f"setup.level.{v}")))
+                                      lambda v: tr(f"setup.level.{v}"),
+                                      help=help_line("setup.computer.help")))
         return rows
 
     def _build(self) -> None:
@@ -223,13 +236,15 @@ class SetupScene(OptionRowsScene):
         play.rect = pygame.Rect(inner.centerx + (button_gap + 1) // 2, y, bw, button_h)
 
     def _margins(self, size: tuple[int, int]) -> tuple[int, int]:
-        """Where the title and its subtitle end, and the room the key line takes at the
-        bottom (with a gap above it): the panel lies between, never touching either."""
+        """Where the title and its subtitle end, and the room the key line and the focused
+        row's help take at the bottom (with a gap above them): the panel lies between,
+        never touching either."""
         s = theme.ui_scale(size)
         fonts = self.app.fonts
         heading = round(20 * s) + fonts.get(round(50 * s), bold=True).get_linesize() \
             + round(2 * s) + fonts.get(theme.font_px(18, size)).get_linesize()
         footer = round(12 * s) + fonts.get(theme.font_px(14, size)).get_linesize() + round(8 * s)
+        footer += fonts.get(theme.font_px(16, size)).get_linesize() + round(6 * s)  # a row's help
         return heading, footer
 
     # --- drawing -----------------------------------------------------------
@@ -254,6 +269,13 @@ class SetupScene(OptionRowsScene):
         self.drawn["keys"] = theme.text(
             surface, fonts.get(theme.font_px(14, size)), self.key_line(), theme.MUTED,
             (size[0] // 2, size[1] - round(12 * s)), "midbottom")
+        focused = next((r for r in self.rows if self.focus.focused is self.focus.button(r.key)),
+                       None)
+        self.drawn.pop("help", None)
+        if focused is not None and focused.help:   # what the focused choice does, in a line
+            self.drawn["help"] = theme.text(
+                surface, fonts.get(theme.font_px(16, size)), focused.help, theme.CREAM,
+                (size[0] // 2, self.drawn["keys"].top - round(6 * s)), "midbottom")
 
     def key_line(self) -> str:
         """The keys at the bottom, naming the button Enter presses as it reads."""

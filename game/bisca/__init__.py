@@ -39,7 +39,8 @@ assets/rules/en/bisca.md):
 Events: ``round`` (number, cards, dealer, players, lives; the gather of the last
 round's hands), ``deal`` per card, ``bet_turn`` (bets so far and the bet the hook
 rule bars, if any), ``bet``, ``bets_closed``, ``reveal`` (the one-card round, to
-the owner alone), ``play`` (card and Ace worth), ``hand_won``, ``round_scored``
+the owner alone), ``play`` (card and Ace worth), ``hand_won`` (``why``: what took it when the numbers
+would not say, game/tricks.py ``why_won``), ``round_scored``
 (``final`` on the game's last round),
 ``babbeo``, ``everyone_out`` (``tie``), ``eliminated``, then ``game_over``.
 """

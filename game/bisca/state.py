@@ -12,6 +12,7 @@ from game.bisca import rules
 from game.bisca.rules import HALF, number
 from game.cards import Card, codes, shuffled
 from game.engine import GAME_OVER, Action, Event, Reason, State, card_move, seat_zones
+from game.tricks import why_won
 
 BET, PLAY, OVER = "bet", "play", "over"
 
@@ -298,6 +299,7 @@ class BiscaState(State):
                           "winner": winner}
         events.append(Event("hand_won", winner, {
             "cards": codes(taken), "won": list(self.won),
+            "why": why_won(taken, self.table.index(best), suit_order=True),
             "moves": [card_move(x, "table", f"pile/{winner}", False) for x in taken]}))
         self.table = []
         self.turn = self.leader = winner

@@ -46,6 +46,14 @@ def totals(cards: Iterable[Card]) -> list[int]:
     return [base + ACE_BONUS * k for k in range(aces + 1)]
 
 
+def picture_note(cards: Iterable[Card], where: str) -> dict[str, str] | None:
+    """The table's "because" line when a face card's worth makes the count (a face card
+    is 10 in the lag but 1 in a bocce, which a newcomer may not know): ``where`` is
+    ``"lag"`` or ``"roll"``, ``card`` the first face card; None when there is none."""
+    face = next((c for c in cards if c.is_face), None)
+    return None if face is None else {"why": f"{where}_picture", "card": face.code}
+
+
 def points(total: int, pallino: int) -> int:
     """Points of a bocce that finished (not busted, not knocked out) at ``total``."""
     if total > pallino:

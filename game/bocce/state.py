@@ -5,7 +5,8 @@ The zones, actions and events follow the agreement with the table scene
 while they play out, worked out here so that no screen repeats a rule: a
 ``roll`` or ``draw`` its ``totals`` and the ``total`` the bocce shows, a
 ``stand`` or ``bust`` the ``points`` it would score now, a ``knockout`` the
-``target_points`` of the bocce it hits; ``hand_scored`` what became of every
+``target_points`` of the bocce it hits; a ``lag_reveal``, ``roll`` or ``draw`` with a face card
+its ``why`` (rules.py ``picture_note``: 10 in the lag, 1 in a bocce); ``hand_scored`` what became of every
 bocce of the hand (``bocce``: total, status, points, who knocked it out) and
 whether the game ends with it (``final``); the last event is ``game_over``
 (:data:`game.engine.GAME_OVER`) with the ``scores`` and ``winners``.  The view
@@ -37,7 +38,7 @@ import copy
 from dataclasses import dataclass, field
 from typing import Any, Mapping, Sequence
 
-from game.bocce.rules import FRAMES, lag_worths, points, totals
+from game.bocce.rules import FRAMES, lag_worths, picture_note, points, totals
 from game.cards import Card, codes, french_deck, shuffled
 from game.engine import GAME_OVER, Action, Event, Reason, State, card_move, seat_zones
 
@@ -368,7 +369,8 @@ class BocceState(State):
             events.append(Event("lag_reveal", None, {
                 "moves": [card_move(self.lag[s], f"lag/{s}", f"lag/{s}", True) for s in SEATS],
                 "cards": [c.code for c in self.lag if c is not None],
-                "worths": list(self.lag_worth), "pallino": pallino}))
+                "worths": list(self.lag_worth), "pallino": pallino,
+                "why": picture_note([c for c in self.lag if c is not None], "lag")}))
             events += self._roll(self.first)
         return events
 
@@ -381,6 +383,7 @@ class BocceState(State):
         ts = totals(b.cards)
         events = [Event("roll", seat, {"bocce": self.frame, "totals": ts,
                                         "total": shown_total(ts, self.pallino),
+                                        "why": picture_note(b.cards, "roll"),
                                         "moves": [card_move(c, zone, zone, True)
                                                   for c in b.cards]})]
         return events + self._check_bust(seat)
@@ -415,6 +418,7 @@ class BocceState(State):
         ts = totals(b.cards)
         events.append(Event("draw", seat, {"bocce": self.frame, "totals": ts,
                                            "total": shown_total(ts, self.pallino),
+                                           "why": picture_note([card], "roll"),
                                            "moves": [card_move(card, "deck", zone, True)]}))
         return events + self._check_bust(seat)
 

@@ -48,7 +48,8 @@ Choices where the rule text is silent or unclear (all shown in the in-app rules)
 Events carry what the screen shows: ``deal`` (``stage`` "gather", then one per
 seat with its 13 cards, private), ``choosing`` (Dealer's choice: the contracts the
 dealer has left), ``contract`` (the contract, its ``points`` table and ``total``),
-``trump_named``, ``play``, ``trick_won`` (the trick's ``points`` for its winner,
+``trump_named``, ``play``, ``trick_won`` (the trick's ``points`` for its winner, ``why``
+(game/tricks.py ``why_won``),
 ``deal_scores`` and ``tricks_won`` after it; scoring cards go face up to
 ``won/<seat>``, the rest face down to ``pile/<seat>``), ``deal_ended`` (an early
 end: the cards left go face down to the ``deck``, where they lie until the next deal

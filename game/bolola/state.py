@@ -18,7 +18,7 @@ from game.bolola.rules import (CONTRACTS, HAND_SIZE, HEARTS, POINTS, SEATS, cont
                                is_positive, is_scoring, nothing_left, strength, trick_score)
 from game.cards import FRENCH_SUITS, Card, codes, french_deck, shuffled
 from game.engine import GAME_OVER, Action, Event, Reason, State, card_move, seat_zones
-from game.tricks import play_order, trick_winner
+from game.tricks import play_order, trick_winner, why_won
 
 #: Seat 3 deals the first deal, so seat 0 (you, at the bottom) leads it.
 FIRST_DEALER = 3
@@ -318,7 +318,7 @@ class BololaState(State):
         events.append(Event("trick_won", winner, {
             "cards": codes(self.table), "index": index, "points": pts,
             "deal_scores": list(self.deal_scores), "tricks_won": self.tricks_won(),
-            "moves": moves}))
+            "moves": moves, "why": why_won(self.table, (winner - self.leader) % SEATS, trump)}))
         self.table = []
         self.leader = winner
         unplayed = [c for h in self.hands for c in h]

@@ -7,6 +7,13 @@ score pops, sounds and pauses through :class:`Fx`, and brings the shown view
 When the update's last event has landed, the shown view becomes the update's
 view and the board is reconciled with it.  A score sheet between two games (or
 hands: ``fx.interlude``) stops the timeline until the sheet closes.
+
+An event whose timing *lingers* (a Bocce bust: the card that decided it, with
+the words, stays) keeps its cards where they are: its moves wait in
+``_lingering`` and run when the next event begins, in this update (after
+:data:`~scenes.tables.LINGER_HOLD`) or in the next one (at once: the game
+waited for someone's step meanwhile).  The zones they leave and reach are
+left out of the reconciling until then.
 """
 
 from __future__ import annotations
@@ -17,6 +24,7 @@ from typing import TYPE_CHECKING, Any, Optional
 import pygame
 
 from game.engine import Event
+from scenes.tables import LINGER_HOLD, Timing
 
 if TYPE_CHECKING:  # pragma: no cover
     from scenes.table.scene import TableScene
@@ -75,13 +83,26 @@ class AnimationMixin:
 
     _held_events: Optional[list[Event]]
 
+    _lingering: list[tuple[list[dict[str, Any]], Timing]]
+
     def _animate(self, events: list[Event]) -> None:
         tl = self.timeline
-        t = tl.end_time
+        t = self._run_lingering(tl.end_time, hold=0.0)
         for i, event in enumerate(events):
             timing = self.adapter.timing(event)
+            t = self._run_lingering(t, hold=LINGER_HOLD)
+            if timing.note_first:
+                self.note_event(event, t)    # "won because ...": while the trick lies whole
             t += timing.before
             start = t
+            if timing.linger and self.speed() > 0:
+                # the cards stay: the words come now, the moves with the next step
+                self._lingering.append((list(event.data.get("moves") or []), timing))
+                tl.at(t, lambda e=event: self._patch(e))
+                fx = Fx(self, start, t + timing.after)
+                self.adapter.effects(event, self.shown, fx, self.layout)
+                t = fx.end
+                continue
             if timing.sound:
                 tl.at(start, lambda name=timing.sound: self.sound(name))
             moves = list(event.data.get("moves") or [])
@@ -95,7 +116,9 @@ class AnimationMixin:
                 t += timing.stagger
             if moves:
                 t = landed
-            tl.at(t, lambda e=event: self._patch(e))
+            tl.at(start if timing.patch_first else t, lambda e=event: self._patch(e))
+            if not timing.note_first:
+                self.note_event(event, t)    # once its cards are seen
             fx = Fx(self, start, t + timing.after)
             self.adapter.effects(event, self.shown, fx, self.layout)
             t = fx.end
@@ -109,6 +132,27 @@ class AnimationMixin:
         tl.at(t, self._batch_done)
         if self.speed() <= 0:
             tl.finish()
+
+    def _run_lingering(self, t: float, hold: float) -> float:
+        """Schedule the moves that lingered (after ``hold``) from ``t``; when they land."""
+        if not self._lingering:
+            return t
+        waiting, self._lingering = self._lingering, []
+        t += hold
+        landed = t
+        for moves, timing in waiting:
+            at = t
+            for move in moves:
+                self.timeline.at(at, lambda m=move, tm=timing: self._do_move(m, tm))
+                if timing.move_sound:
+                    self.timeline.at(at, lambda name=timing.move_sound: self.sound(name))
+                landed = max(landed, at + timing.flight)
+                at += timing.stagger
+        return landed
+
+    def lingering_zones(self) -> set[str]:
+        """The zones a lingering move leaves or reaches (the board keeps them as shown)."""
+        return {m.get(k, "") for moves, _ in self._lingering for m in moves for k in ("src", "dst")}
 
     def _patch(self, event: Event) -> None:
         self.adapter.patch(self.shown, event)
@@ -131,8 +175,9 @@ class AnimationMixin:
 
     def show_interlude(self, title: str, sheet: Any, button: str) -> None:
         """A score sheet between two games; the animation waits below it until it closes
-        (by itself after a pause at a table nobody plays)."""
+        (by itself after a pause at a table nobody plays, or once you are out:
+        scenes/table/pace.py)."""
         from scenes.result import SheetScene
 
         self.app.stack.push(SheetScene(self.app, self, title, sheet, button,
-                                       auto_close=self.auto_close))
+                                       auto_close=self.sheet_auto_close()))

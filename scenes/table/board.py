@@ -54,6 +54,7 @@ class BoardMixin:
 
     def _rebuild_from_view(self) -> None:
         self.zones = {}
+        self._lingering = []
         for zone, codes in self.view["zones"].items():
             self.zones[zone] = [CardSprite(c, c is not None, 0, 0, zone=zone) for c in codes]
             self._snap(zone)
@@ -148,7 +149,8 @@ class BoardMixin:
     def _reconcile(self) -> None:
         """Make the model show exactly the view's zones (normally nothing to do)."""
         want_zones = self.view.get("zones", {})
-        for zone in sorted(set(self.zones) | set(want_zones)):
+        held = self.lingering_zones()   # cards kept on show until the next step
+        for zone in sorted((set(self.zones) | set(want_zones)) - held):
             want = list(want_zones.get(zone, []))
             have = self.zones.get(zone, [])
             if [s.shown for s in have] == want:

@@ -6,8 +6,10 @@ because it was aimed at a position the player has not seen yet (a click that
 hurried a reveal must not become a stand at a total nobody read).  Only input
 made when the table is ready acts.  A key pressed while others are to play does
 nothing and says nothing; a click on a card then says why it cannot be played.
-The rules (F1) and the look back at the last trick or frame (L, or its button
-by the score board) change nothing in the game, so they never wait.
+The rules (F1), the look back at the last trick or frame (L, or its button
+by the score board), the pace (F fast forward; K and the bar's buttons once
+you are out: scenes/table/pace.py) and the rank strip (O: scenes/table/ranks.py)
+change nothing in the game, so they never wait.
 
 When it is your turn the keyboard cursor rests on a card you may play, and moves
 among playable cards only, so Enter always plays the chosen card.
@@ -31,6 +33,7 @@ from scenes.hud import ChoiceButton
 from scenes.i18n import tr
 from scenes import keeping
 from scenes.sprites import CardSprite
+from scenes.table.ranks import RULES_KEY
 
 LIFT = 0.16         # a hovered hand card rises this share of the card height
 DRAG_STEP = 4       # px: a drag across the fan is walked in steps this long
@@ -54,7 +57,8 @@ class ControlsMixin:
     # -- what may be done now -------------------------------------------------------------
     def _refresh(self) -> None:
         """Legal highlights, the choice bar and the prompt: recomputed when the game moves."""
-        key = (self.version, self.busy, self.layout.size, tuple(self.selected), self.link)
+        key = (self.version, self.busy, self.layout.size, tuple(self.selected), self.link,
+               self.fast_forward, self.skipping)
         if key == self._interaction_key:
             return
         self._interaction_key = key
@@ -87,7 +91,10 @@ class ControlsMixin:
                 [b for b in buttons if not (b.action is not None and b.action.cards)]
             if hints:
                 buttons.append(ChoiceButton(tr("table.hint"), None, "H"))
-        self.bar.set(buttons, self.adapter.choice_bar_title(self.view, legal) if buttons else "")
+        title = self.adapter.choice_bar_title(self.view, legal) if buttons else ""
+        if not buttons and self.sitting_out():
+            buttons, title = self.pace_buttons(), tr("table.pace.out_title")
+        self.bar.set(buttons, title)
         if buttons and not legal_codes:
             # nothing to play from the hand: the keyboard works the buttons at once
             if self.bar.focus is None:
@@ -284,6 +291,8 @@ class ControlsMixin:
                               lay.font(17), False, bounds)
 
     def _press_button(self, button: ChoiceButton) -> None:
+        if button.action is None and self.pace_command(button.hotkey):
+            return
         if button.action is None or not button.enabled:
             if self.adapter.select_cards and button.hotkey == "P":
                 self.play_selection()
@@ -309,6 +318,9 @@ class ControlsMixin:
             if self._on_look_button(event.pos):
                 self._pressed = _LOOK_PRESS    # it changes nothing in the game: never spent
                 return None
+            if self.sitting_out() and self.bar.at(event.pos) is not None:
+                self._pressed = ("bar", self.bar.at(event.pos))  # the pace: never waits
+                return None
             if self.busy:
                 self.timeline.hurry()   # and nothing else: the click is spent
                 self._pressed = _SPENT_PRESS
@@ -332,6 +344,10 @@ class ControlsMixin:
             if pressed is _LOOK_PRESS:
                 if self._on_look_button(event.pos):
                     self.look_back()
+                return None
+            if pressed is not None and pressed[0] == "bar" and self.sitting_out():
+                if self._target_at(event.pos) == pressed:
+                    self._activate(pressed)
                 return None
             if pressed is None or self.busy:
                 if self.popup and pressed is None and not self.busy:
@@ -447,6 +463,11 @@ class ControlsMixin:
             return None
         if key == pygame.K_u or (key == pygame.K_z and event.mod & pygame.KMOD_CTRL):
             keeping.undo(self)     # a kept game only; it says why not otherwise
+            return None
+        if self.pace_key(key):   # fast forward, skip: the pace, not the game
+            return None
+        if key == RULES_KEY:     # the rank strip and the notes: they change nothing
+            self.toggle_rules()
             return None
         if self.busy:
             if key in _PASS_KEYS:

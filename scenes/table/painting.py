@@ -41,7 +41,7 @@ class PaintingMixin:
         """Slots and labels for the view as shown, its zones as the cards now lie (a hand's
         name moves with the hand as it is dealt or played, a pile's count as it is drawn)."""
         counts = tuple((zone, len(cards)) for zone, cards in self.zones.items())
-        key = (self.layout.size, counts)
+        key = (self.layout.size, counts, self.rules_shown())
         if self._deco_key != key:
             shown = dict(self.shown, zones=self.shown_zones())
             self._deco = (self.adapter.slots(shown, self.layout),
@@ -60,7 +60,7 @@ class PaintingMixin:
                 self._art_key, self._interaction_key, len(self.leaving),
                 None if self._callout is None else self._callout.text,
                 None if self.captions is None else self.captions.text,
-                self.link, tuple(self.adapter.names.items()))
+                self.link, tuple(self.adapter.names.items()), self._note, self.rules_shown())
 
     def draw(self, surface: pygame.Surface) -> None:
         lay = self.layout
@@ -105,6 +105,7 @@ class PaintingMixin:
         log[("board", tuple(lines))] = tuple(rect)
         self._draw_look_button(surface, rect, log, resting)
         self.corner.draw(surface, log)
+        self._draw_rank_strip(surface, rect, log, resting)
         if self.bar and not self.popup:
             if self.bar.title:
                 log[("panel", self.bar.title)] = tuple(self._draw_panel(surface, self.bar))
@@ -119,6 +120,11 @@ class PaintingMixin:
             rect = self.hud.draw_prompt(surface, (lay.width / 2, lay.prompt_y), lay.font(16))
             if rect is not None:
                 log[("prompt", self.hud.error, self.hud.prompt)] = tuple(rect)
+            note = self.note_shown()   # "won because ...", while the prompt's line is free
+            if rect is None and note:
+                rect = self.hud.draw_pill(surface, note, (lay.width / 2, lay.prompt_y),
+                                          lay.font(16), theme.GOLD_LIGHT, theme.GOLD_DARK)
+                log[("note", note)] = tuple(rect)
         if self.popup:
             log[("panel", "popup", self.popup.title)] = tuple(self._draw_popup(surface))
             _log_bar(log, "popup", self.popup)
@@ -161,6 +167,37 @@ class PaintingMixin:
         surface.blit(key, key.get_rect(midright=(rect.right - pad, rect.centery)))
         self._look_rect = rect
         log[("look_back", label, hover)] = tuple(rect)
+
+    def _draw_rank_strip(self, surface: pygame.Surface, board: pygame.Rect, log: PaintLog,
+                         cards: Sequence[pygame.Rect]) -> None:
+        """The rank strip (scenes/table/ranks.py) as a small board in the first corner
+        free of plates, words, buttons and cards at rest (where it was, if still free);
+        none when no corner is (a small window with many seats): the rules say it all."""
+        lines = self.rank_lines()
+        if not lines:
+            return
+        lay = self.layout
+        font = lay.font(13)
+        w, h = self.hud.board_size(lines, font)
+        gap = max(4, font // 3)
+        right, bottom = lay.width - lay.margin - w, lay.height - lay.margin - h
+        spots = [pygame.Rect(right, lay.margin, w, h), pygame.Rect(right, bottom, w, h),
+                 pygame.Rect(lay.margin, bottom - lay.card_h * 0.45, w, h),
+                 pygame.Rect(board.right + gap * 2, board.top, w, h)]
+        if self._strip_at is not None:
+            spots.insert(0, pygame.Rect(self._strip_at, (w, h)))
+        taken = [self.plate_rect(seat) for seat in range(self.seats)] + list(cards)
+        taken += [pygame.Rect(r) for k, r in log.items()
+                  if k[0] in ("label", "board", "look_back", "prompt", "note", "callout")]
+        taken += [pygame.Rect(b.rect) for b in self.bar.buttons]
+        band = lay.font(16) * 2            # the prompt's line (drawn later): kept free
+        taken.append(pygame.Rect(0, int(lay.prompt_y - band / 2), lay.width, band))
+        window = pygame.Rect(0, 0, *lay.size)
+        rect = next((r for r in spots if window.contains(r) and r.collidelist(taken) < 0), None)
+        self._strip_at = rect.topleft if rect is not None else None
+        if rect is not None:
+            self.hud.draw_scoreboard(surface, lines, rect.topleft, font)
+            log[("strip", tuple(lines))] = tuple(rect)
 
     def _draw_captions(self, surface: pygame.Surface, log: PaintLog) -> None:
         """A table that explains itself: the caption in the prompt's place (nobody here is

@@ -12,8 +12,9 @@ only ever sees its updates and sends its seat's actions:
   were meant for; a :class:`~game.session.Refused` comes back with a reason that
   is put into words here, in this screen's language, and the card shakes;
 * the computers' pace is the table's: when the screen is idle and a computer
-  seat is to act, the table waits a human-like pause (or the adapter's own, for
-  a race a person can win) and then *allows* the session to apply that move;
+  seat is to act, the table waits a human-like pause (in a race a person can
+  win, a person's reaction time: scenes/table/race.py) and then *allows* the
+  session to apply that move;
 * drawing (painting.py) reads the board and the shown view, nothing else.
 
 A table with no person at it (every seat a computer, watched from a seat or as
@@ -34,7 +35,7 @@ import pygame
 from game import GAMES
 from game.cards import french_deck, italian_deck
 from game.engine import Action, Event
-from game.session import COMPUTER, HUMAN, Client, GameSetup, Refused, Update
+from game.session import COMPUTER, HUMAN, REMOTE, Client, GameSetup, Refused, Update, local_game
 from scenes import heap
 from scenes.hud import ChoiceBar, Hud
 from scenes.i18n import tr, words
@@ -47,7 +48,10 @@ from scenes import keeping
 from scenes.table.captions import Captions
 from scenes.table.controls import ControlsMixin
 from scenes.table.netplay import link_state, networked, seat_names
+from scenes.table.pace import PaceMixin
 from scenes.table.painting import PaintingMixin
+from scenes.table.race import race_reaction
+from scenes.table.ranks import RanksMixin
 from scenes.table.story import CornerButtons, Story, StoryScene, caption
 from scenes.tables import TableAdapter, load_adapter
 from scenes.tween import Timeline
@@ -56,19 +60,14 @@ log = logging.getLogger(__name__)
 
 #: seconds a computer seems to think at normal speed
 DEFAULT_DELAY = (0.5, 0.9)
-#: the speed factor a move's own delay is scaled by at the "instant" setting (as "fast")
-OWN_DELAY_SPEED_AT_INSTANT = 2.0
 #: the share of the usual pause a computer takes over a forced move (its last card)
 FORCED_SHARE = 1 / 3
 
 
-def computer_pause(own: Optional[tuple[float, float]], table_delay: tuple[float, float],
-                   speed: float, rng: random.Random) -> float:
-    """Seconds a computer seems to think before its move.  The table's own range is
-    divided by the speed setting and skipped at "instant"; a move's own range (a race a
-    person can win) is scaled too but never skipped: at "instant" it counts as "fast"."""
-    if own is not None:
-        return rng.uniform(*own) / (speed if speed > 0 else OWN_DELAY_SPEED_AT_INSTANT)
+def computer_pause(table_delay: tuple[float, float], speed: float, rng: random.Random) -> float:
+    """Seconds a computer seems to think before an ordinary move: the table's range
+    divided by the speed setting, skipped at "instant" (a race is paced apart:
+    scenes/table/race.py)."""
     lo, hi = table_delay
     return 0.0 if speed <= 0 or hi <= 0 else rng.uniform(lo, hi) / speed
 
@@ -80,7 +79,8 @@ def pause_share(update: Update, computers: Sequence[int]) -> float:
     return FORCED_SHARE if computers and set(computers) <= set(update.forced) else 1.0
 
 
-class TableScene(ControlsMixin, AnimationMixin, BoardMixin, PaintingMixin, Scene):
+class TableScene(ControlsMixin, AnimationMixin, BoardMixin, PaintingMixin, PaceMixin, RanksMixin,
+                 Scene):
     """A game at the table, seen from ``client.seat`` (None: a spectator, seen from seat 0).
 
     ``think_delay``: the computers' pause range in seconds at normal speed.
@@ -130,6 +130,7 @@ class TableScene(ControlsMixin, AnimationMixin, BoardMixin, PaintingMixin, Scene
         self.leaving: list[CardSprite] = []
         self._geoms: dict[str, ZoneGeom] = {}
         self.drifts: list[tuple[str, list, list]] = []
+        self._lingering: list = []               # moves kept until the next step (animation.py)
         self.bar = ChoiceBar()
         self.popup = ChoiceBar()
         self.popup_card: Optional[CardSprite] = None
@@ -175,10 +176,6 @@ class TableScene(ControlsMixin, AnimationMixin, BoardMixin, PaintingMixin, Scene
         self._start()
 
     # -- helpers -----------------------------------------------------------------------
-    def speed(self) -> float:
-        settings = getattr(self.app, "settings", None)
-        return float(getattr(settings, "speed_factor", 1.0)) if settings is not None else 1.0
-
     def reduced_motion(self) -> bool:
         """The player asked for no sweeping animations: cards appear where they go."""
         return bool(getattr(getattr(self.app, "settings", None), "reduced_motion", False))
@@ -269,6 +266,7 @@ class TableScene(ControlsMixin, AnimationMixin, BoardMixin, PaintingMixin, Scene
         self.to_act = tuple(update.to_act)
         self.result = dict(update.result) if update.result is not None else None
         self._pace = None
+        self._note = ""                          # a note lasts until the game moves on
         if first:
             return update
         # the prompt shows what the screen shows: it stays up while the cards move only
@@ -373,19 +371,24 @@ class TableScene(ControlsMixin, AnimationMixin, BoardMixin, PaintingMixin, Scene
     # -- the computers' pace ------------------------------------------------------------------
     def _pace_computers(self, dt: float) -> None:
         """When the screen is idle and a computer is to act, wait a human-like pause, then
-        let the session apply its move.  A race's own reaction time (the adapter's
-        think_delay) is scaled by the speed setting but never skipped; a move the update
-        says is forced (``forced``: a last card with one legal play) takes a short pause."""
+        let the session apply its move.  In a race (the adapter's :meth:`race`) the wait is
+        a person's reaction time, counted from this frame, the first one that shows the
+        race (scenes/table/race.py); a move the update says is forced (``forced``: a last
+        card with one legal play) takes a short pause."""
         if self.busy or self.over or self.update_msg is None:
             return
         computers = [s for s in self.to_act if self.setup.seats[s].kind == COMPUTER]
         if not computers:
             return
         if self._pace is None or self._pace[0] != self.version:
-            own = self.adapter.think_delay(self.view, computers)
-            wait = computer_pause(own, self.delay, self.speed(), self._pace_rng)
-            if own is None:               # nothing to think over: the session says so
-                wait *= pause_share(self.update_msg, computers)
+            if self.adapter.race(self.view):
+                guest = any(self.setup.seats[s].kind == REMOTE for s in self.to_act)
+                wait = race_reaction([self.setup.seats[s].level for s in computers],
+                                     self._pace_rng, guest)
+                self._pace = (self.version, wait)
+                return                    # the race shows from this frame's drawing on
+            wait = computer_pause(self.delay, self.speed(), self._pace_rng)
+            wait *= pause_share(self.update_msg, computers)  # nothing to think over: forced
             self._pace = (self.version, wait)
         version, left = self._pace
         left -= dt

@@ -23,7 +23,10 @@ game, so a new game's adapter overrides only what is its own:
   for games scored on a sheet, the sheet (:meth:`result_sheet`); a pause between
   the games of a match (or the hands of a game) with the sheet so far (``fx.interlude`` in :meth:`effects`);
 * a look back at the last trick or frame once its cards have left the table
-  (:meth:`look_back`: the L key and a button by the score board).
+  (:meth:`look_back`: the L key and a button by the score board);
+* the rule that decided it (scenes/table/ranks.py): the rank strip's lines
+  (:meth:`rank_strip`, by default the words ``<key>_table.ranks``) and the
+  "won because" note of an event with a ``why`` (:meth:`why_line`).
 
 Hooks for games with more going on at the table (Briscola Venceslao uses them):
 
@@ -34,7 +37,8 @@ Hooks for games with more going on at the table (Briscola Venceslao uses them):
 * :meth:`callout`: a standing message while the game waits ("Claim it!");
 * :meth:`choice_bar_title` / :meth:`choice_anchor_for`: the choice bar as a
   titled panel placed for the moment (a suit picker), its buttons with card icons;
-* :meth:`think_delay`: a computer's own pause for one move (a race's reaction time);
+* :meth:`race`: several seats may act and the first takes it (a claim): computers
+  then take a person's reaction time (scenes/table/race.py);
 * :attr:`select_cards` with :meth:`selection_action` / :meth:`selection_probe`:
   the player picks several hand cards and plays them together (Dou Dizhu);
   :meth:`selectable`, :meth:`selection_label` (a Play button that names the play)
@@ -53,7 +57,7 @@ from typing import TYPE_CHECKING, Any, Optional, Protocol, Sequence
 
 from game.cards import Card
 from game.engine import Action, Event, GameSpec
-from scenes.i18n import tr
+from scenes.i18n import has, language, tr
 from scenes.hud import Callout, ChoiceButton, Label, Slot
 from scenes.layout import Layout, ZoneGeom
 from scenes.lookback import LookBack
@@ -61,6 +65,11 @@ from scenes.sheet import Sheet
 
 if TYPE_CHECKING:  # pragma: no cover
     import pygame
+
+
+#: seconds at normal speed a lingering event's cards stay when the next step follows
+#: in the same update (a bust that ends the frame: read it before the frame is gathered)
+LINGER_HOLD = 1.6
 
 
 @dataclass(frozen=True)
@@ -74,6 +83,16 @@ class Timing:
     after: float = 0.12      # a pause after its last move lands
     move_sound: Optional[str] = None  # played as each card leaves ("deal", "play", "collect")
     sound: Optional[str] = None       # played once when the event starts
+    #: the cards stay where they are, with the event's words, until the next step: the
+    #: moves run when the next event begins (after :data:`LINGER_HOLD` within the same
+    #: update, at once when the game waited for someone); at "instant" they run as usual
+    linger: bool = False
+    #: the shown view catches up as the event begins, not when its cards land (a new
+    #: game's gather: its number, the plates at zero at once)
+    patch_first: bool = False
+    #: its "won because" note (scenes/table/ranks.py) shows as the event begins (a trick
+    #: about to be gathered still lies whole), not when its cards land (a card turned up)
+    note_first: bool = False
 
 
 class Fx(Protocol):
@@ -262,12 +281,11 @@ class TableAdapter:
         """Codes of cards off the human hand that glow now, whoever acts (a card to claim)."""
         return []
 
-    def think_delay(self, view: dict[str, Any],
-                    acting: Sequence[int]) -> Optional[tuple[float, float]]:
-        """A computer's own pause range (seconds at normal speed) before the move of the
-        computer seats ``acting``, or None for the table's.  Meant for races a human can
-        win: scaled by the speed setting but never skipped, so the race stays real."""
-        return None
+    def race(self, view: dict[str, Any]) -> bool:
+        """Whether the position is a race a person can win (the first seat to act takes
+        it): the computers in it then take a person's reaction time, counted from when
+        the race shows (scenes/table/race.py), not the table's thinking pause."""
+        return False
 
     def selection_action(self, view: dict[str, Any], legal: Sequence[Action],
                          picked: Sequence[str]) -> Optional[Action]:
@@ -368,6 +386,26 @@ class TableAdapter:
         rows = [(self.seat_name(s, layout), str(v)) for s, v in enumerate(scores)]
         order = sorted(range(len(rows)), key=lambda s: -scores[s])
         return [rows[s] for s in order]
+
+    # -- the rule that decided it (scenes/table/ranks.py) -----------------------------------
+    def rank_strip(self, view: dict[str, Any]) -> list[str]:
+        """The lines of the rank strip (a title, then the order): by default the words
+        ``<key>_table.ranks``, one line per line; none when the game has none."""
+        key = f"{self.spec.key}_table.ranks"
+        return tr(key).split("\n") if has(key) else []
+
+    def why_line(self, event: Event) -> str:
+        """The "won because ..." note for an event whose data says ``why`` (the engine's
+        public reason: game/tricks.py ``why_won``, Bocce's face cards): the game's words
+        ``<key>_table.why.<why>`` if it has them, else the table's ``table.why.<why>``,
+        with the cards named; "" for none."""
+        why = event.data.get("why")
+        if not isinstance(why, dict) or not why.get("why"):
+            return ""
+        names = {k: Card.parse(why[k]).name(language()) for k in ("card", "over") if why.get(k)}
+        own = f"{self.spec.key}_table.why.{why['why']}"
+        key = own if has(own) else f"table.why.{why['why']}"
+        return tr(key, **names) if has(key) else ""
 
     # -- a table that explains itself ------------------------------------------------------
     def caption(self, event: Event, layout: Layout) -> str:

@@ -290,7 +290,7 @@ class BiscaAdapter(TrickTable):
         if kind == "play":
             return Timing(flight=0.36, move_sound="play", after=0.08)
         if kind == "hand_won":
-            return Timing(flight=0.42, stagger=0.05, before=0.7, sound="collect", after=0.05)
+            return self.collect_timing(len(event.data.get("moves") or []))
         if kind == "round_scored":
             return Timing(before=0.3, after=0.3)
         if kind in ("babbeo", "everyone_out"):

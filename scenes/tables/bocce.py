@@ -37,8 +37,6 @@ PILE_SCALE = 0.8
 FRAMES = 3
 #: card heights a pop on a bocce drifts, away from the middle
 POP_DRIFT = 0.3
-#: a pop in words ("Out of bounds") is this much smaller than a number, to fit its bocce
-WORD_POP = 0.7
 BAD = (255, 150, 130)
 
 
@@ -331,7 +329,9 @@ class BocceAdapter(TableAdapter):
         if kind == "draw":
             return Timing(flight=0.42, move_sound="deal", after=0.2)
         if kind in ("bust", "knockout"):
-            return Timing(flight=0.45, stagger=0.06, before=0.45, move_sound="collect", after=0.2)
+            # the bocce stays with its words until the next step (read first, then it goes)
+            return Timing(flight=0.45, stagger=0.06, before=0.45, move_sound="collect",
+                          after=0.2, linger=True)
         if kind == "frame_end":
             return Timing(flight=0.42, stagger=0.08, before=0.45, move_sound="collect", after=0.1)
         if kind == "reshuffle":
@@ -354,13 +354,8 @@ class BocceAdapter(TableAdapter):
             fx.pop(str(data.get("pallino")), (cx, cy), colour=theme.GOLD_LIGHT, rise=0.2)
             fx.sound("score")
             fx.wait(0.4)
-        elif kind == "bust" and event.seat is not None:
-            self._pop_at_bocce(fx, layout, event.seat, data.get("bocce", 0),
-                               tr("bocce.status.bust"), BAD, at="start", size=WORD_POP)
         elif kind == "knockout":
-            self._pop_at_bocce(fx, layout, data.get("target_seat", 0),
-                               data.get("target_bocce", 0), tr("bocce.status.knocked_out"), BAD,
-                               at="start", size=WORD_POP)
+            # the words stand by the bocce (its status label) while its cards linger there
             fx.sound("error", at="start")
         elif kind == "stand" and event.seat is not None:
             fx.sound("play", at="start")

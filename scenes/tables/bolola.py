@@ -269,7 +269,7 @@ class BololaAdapter(TrickTable):
         if kind == "play":
             return Timing(flight=0.36, move_sound="play", after=0.08)
         if kind == "trick_won":
-            return Timing(flight=0.42, stagger=0.05, before=0.7, sound="collect", after=0.1)
+            return self.collect_timing(len(event.data.get("moves") or []), after=0.1)
         if kind == "deal_ended":
             return Timing(flight=0.4, stagger=0.01, before=0.4, sound="collect", after=0.2)
         if kind in ("contract", "trump_named", "choosing"):

@@ -42,8 +42,6 @@ STOCK_SCALE = 0.85
 TRICK_SCALE = 0.9
 CULETTO_SCALE = 0.72
 PILE_SCALE = 0.6
-#: a computer's reaction time in the Venceslao race, seconds at normal speed
-CLAIM_REACTION = (0.6, 1.6)
 
 
 def ace(suit: str) -> str:
@@ -266,20 +264,18 @@ class BriscolaAdapter(TrickTable):
                         my_turn: bool) -> list[str]:
         return [VENCESLAO] if view.get("phase") == "claim" else []
 
-    def think_delay(self, view: dict[str, Any],
-                    acting: Sequence[int]) -> Optional[tuple[float, float]]:
-        """A claim is a race against the human: a human reaction time, never instant."""
-        if view.get("phase") == "claim":
-            return CLAIM_REACTION
-        return None
+    def race(self, view: dict[str, Any]) -> bool:
+        """The Venceslao claim: the first opponent to claim it takes it."""
+        return view.get("phase") == "claim"
 
     # -- events --------------------------------------------------------------------
     def timing(self, event: Event) -> Timing:
         kind, data = event.kind, event.data
         if kind == "deal":
             stage = data.get("stage")
-            if stage == "gather":
-                return Timing(flight=0.40, stagger=0.012, sound="collect", after=0.25)
+            if stage == "gather":   # the new game's panel and plates at once
+                return Timing(flight=0.40, stagger=0.012, sound="collect", after=0.25,
+                              patch_first=True)
             if stage == "briscola":
                 return Timing(flight=0.45, flip=0.30, before=0.1, move_sound="flip", after=0.3)
             return Timing(flight=0.26, after=0.0, move_sound="deal")
@@ -291,9 +287,7 @@ class BriscolaAdapter(TrickTable):
             return Timing(flight=0.5, stagger=0.08, before=0.7, move_sound="collect", after=0.3)
         if kind == "trick_won":
             # no pause after the landing: the "+N" pops as the plate goes up (effects waits)
-            six = len(data.get("moves") or []) > 3
-            return Timing(flight=0.45, stagger=0.07 if six else 0.05, before=0.9 if six else 0.65,
-                          sound="collect", after=0.0)
+            return self.collect_timing(len(data.get("moves") or []), after=0.0)
         if kind in ("claim_open", "claimed", "trump_changed"):
             return Timing(after=0.1)
         if kind == "game_scored":

@@ -1,5 +1,5 @@
 """What the tables of trick-taking games share (Briscola Venceslao, Bolola, Bisca):
-the trick laid in front of each player, a label or the dealer's chip by a name
+the trick laid in front of each player and gathered once it could be read, a label or the dealer's chip by a name
 plate, a pop beside a plate, and the rows of a look back at the last trick.
 
 A game's adapter subclasses :class:`TrickTable`, says where each seat's card of
@@ -16,10 +16,15 @@ from scenes import theme
 from scenes.hud import Label
 from scenes.layout import Layout, ZoneGeom
 from scenes.lookback import LookRow
-from scenes.tables import Fx, TableAdapter
+from scenes.tables import Fx, TableAdapter, Timing
 
 #: the fill of the dealer's chip
 DEALER_CHIP = (120, 40, 36)
+#: seconds at normal speed a finished trick lies whole before it is gathered: long
+#: enough to read who played what (L shows it again later)
+TRICK_READ = 1.5
+#: ... and this much more for each card past four (Bisca at six, a Briscola culetto)
+TRICK_READ_PER_CARD = 0.12
 
 
 class TrickTable(TableAdapter):
@@ -29,6 +34,14 @@ class TrickTable(TableAdapter):
     live_zones = frozenset({"table"})
     #: the trick's cards, relative to the layout's card size
     trick_scale = 0.9
+
+    @staticmethod
+    def collect_timing(cards: int, after: float = 0.05) -> Timing:
+        """How a finished trick of ``cards`` cards is gathered to its winner: it stays whole
+        to be read (:data:`TRICK_READ`), then flies."""
+        before = TRICK_READ + TRICK_READ_PER_CARD * max(0, cards - 4)
+        return Timing(flight=0.44, stagger=0.05 if cards <= 4 else 0.07, before=before,
+                      sound="collect", after=after, note_first=True)
 
     def trick_spot(self, seat: int, layout: Layout) -> tuple[float, float, float]:
         """Where the card of ``seat`` lies in the trick (x, y, angle): in front of it."""

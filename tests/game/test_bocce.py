@@ -979,3 +979,25 @@ def test_property_event_numbers_agree_with_the_view_after_them(seed, starve):
         for (s, i), entry in _screen_entries(events).items():
             shown = view[s][i]
             assert {k: shown[k] for k in entry} == entry, (s, i, events)
+
+
+def test_a_face_card_note_for_the_table_in_the_lag_and_in_the_roll():
+    """A face card is 10 in the lag but 1 in a bocce: the events that count one say so."""
+    from game.bocce.rules import picture_note
+    from game.cards import Card
+
+    assert picture_note([Card.parse("3C"), Card.parse("KH")], "lag") == {"why": "lag_picture",
+                                                                         "card": "KH"}
+    assert picture_note([Card.parse("3C"), Card.parse("AH")], "roll") is None
+    st = GAMES["bocce"].new({}, 2, 3)
+    seen = set()
+    for _ in range(400):
+        if st.over:
+            break
+        seat = st.to_act()[0]
+        for event in st.apply(seat, st.legal_actions(seat)[0]):
+            why = event.data.get("why")
+            if why:
+                seen.add((event.kind, why["why"]))
+                assert Card.parse(why["card"]).is_face
+    assert ("lag_reveal", "lag_picture") in seen and ("roll", "roll_picture") in seen

@@ -76,3 +76,35 @@ def test_narrow_skips_a_rule_the_hand_cannot_meet_and_names_the_first_rule_that_
                                     Must(frozenset(cards("9S")), "c")])
     assert allowed == cards("9S")
     assert barred == {card("KH"): "a", card("2S"): "c"}
+
+
+# -- what took the trick, for the table's "won because" line ----------------------------------
+def _cards(*codes):
+    from game.cards import Card
+    return [Card.parse(c) for c in codes]
+
+
+def test_why_won_is_none_when_the_highest_number_wins():
+    from game.tricks import why_won
+    assert why_won(_cards("7d", "5d", "Kd"), 2) is None
+
+
+def test_why_won_names_the_same_suit_card_that_lost_first():
+    """Briscola's Three over the King of its suit: the card order decided it."""
+    from game.tricks import why_won
+    assert why_won(_cards("Kd", "3d", "7s"), 1, trump="c") == {"why": "order", "card": "3d",
+                                                               "over": "Kd"}
+
+
+def test_why_won_a_trump_and_the_suit_led():
+    from game.tricks import why_won
+    assert why_won(_cards("Kd", "4c", "7s"), 1, trump="c")["why"] == "trump"
+    assert why_won(_cards("4d", "Ks", "7s"), 0, trump="c") == {"why": "led", "card": "4d",
+                                                               "over": "Ks"}
+
+
+def test_why_won_by_the_suit_order_even_between_equal_numbers():
+    """Bisca: the Ace of Coins over the Ace of Sticks (both played high): the suit order."""
+    from game.tricks import why_won
+    assert why_won(_cards("Ab", "Ad"), 1, suit_order=True) == {"why": "suits", "card": "Ad",
+                                                               "over": "Ab"}

@@ -178,10 +178,11 @@ def swap_cards(first: str, second: str) -> Picker:
 
 def pacing(key: str, seats: int, seat: Optional[int], update: Update) -> tuple[Any, float]:
     """The table's pause for the computers to act, every other seat taken for a computer:
-    the move's own range (a race) and the share of the usual pause."""
+    whether it is a race (a person's reaction time, scenes/table/race.py) and the share of
+    the usual pause."""
     adapter = load_adapter(key)(GAMES[key], seats, seat or 0)
     computers = [s for s in update.to_act if s != seat]
-    return adapter.think_delay(dict(update.view), computers), pause_share(update, computers)
+    return adapter.race(dict(update.view)), pause_share(update, computers)
 
 
 def first_difference(a: Any, b: Any, path: str = "") -> str:

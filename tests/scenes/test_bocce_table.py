@@ -17,6 +17,9 @@ def app(display):
     return make_app(display)
 
 
+DT = 1 / 60
+
+
 def start(app, seed=3, **kw):
     open_table(app, "bocce", seed=seed, think_delay=(0.0, 0.0), **kw)
     table = app.stack.top
@@ -414,3 +417,68 @@ def test_the_look_back_fits_its_panel_and_the_window(display, size):
     body_w, body_h = scene._body_size(scene.m)
     assert body_w <= scene.panel.w and scene.panel.y + body_h < scene.focus.buttons[0].rect.top
     assert scene.panel.contains(scene.focus.buttons[0].rect)
+
+
+# -- a bust or a knock-out stays on the table with its words until the next step -------
+def _until_a_bust(app, table, limit: int = 4000):
+    """You draw whenever you may (sheets closed) until an update with a bust is taken."""
+    for _ in range(limit):
+        if isinstance(app.stack.top, SheetScene):
+            app.stack.top.go_on()
+        if any(e.kind == "bust" for e in table.update_msg.events):
+            return next(e for e in table.update_msg.events if e.kind == "bust")
+        if not table.busy and table.my_turn():
+            draw = [a for a in table.legal() if a.kind == "draw"]
+            table.act(draw[0] if draw else table.legal()[0])
+        think(table)
+        frames(app, 1)
+    raise AssertionError("no bust")
+
+
+@pytest.mark.parametrize("speed", ["slow", "normal", "fast"])
+def test_a_busted_bocce_stays_with_its_words_until_the_next_step(display, speed):
+    """From the frame "Out of bounds" shows, the busted bocce's cards stay face up in
+    their place for the hold (at this speed), and only then go to the discard."""
+    from scenes.settings import ANIMATION_SPEEDS
+    from scenes.tables import LINGER_HOLD
+
+    app = make_app(display, speed)
+    table = open_table(app, "bocce", seed=3, think_delay=(0.5, 0.6))
+    settle(app, table)
+    bust = _until_a_bust(app, table)
+    bocce = bust.data["moves"][0]["src"]
+    codes = sorted(m["card"] for m in bust.data["moves"])
+    said = held = 0
+    for _ in range(2000):
+        frames(app, 1)
+        on_show = sorted(s.shown for s in table.zones.get(bocce, []) if s.shown)
+        words = [lb.text for lb in table.adapter.labels(table.shown, table.layout)]
+        if "Out of bounds" in words:
+            said += 1
+            if on_show != codes:
+                break
+            held += 1
+            if held == 1:
+                pygame.image.save(app.screen, f"/tmp/test_bocce_bust_{speed}.png")
+        else:
+            assert said == 0, "the words stay while the cards do"
+    assert said, "Out of bounds was said"
+    least = (0.2 + LINGER_HOLD) / ANIMATION_SPEEDS[speed]
+    assert held * DT >= least - 2 * DT, (held, least)
+    settle_frames = 0
+    while table.busy and settle_frames < 2000:
+        frames(app, 1)
+        settle_frames += 1
+    assert not table.zones.get(bocce) and not table.drifts
+    table.close()
+
+
+def test_at_instant_a_bust_goes_at_once(display):
+    app = make_app(display, "instant")
+    table = open_table(app, "bocce", seed=3, think_delay=(0.0, 0.0))
+    settle(app, table)
+    bust = _until_a_bust(app, table)
+    frames(app, 1)
+    assert not table.zones.get(bust.data["moves"][0]["src"])
+    assert not table._lingering and not table.drifts
+    table.close()

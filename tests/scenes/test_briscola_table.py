@@ -17,8 +17,9 @@ from scenes import theme
 from scenes.layout import Layout
 from scenes.result import PauseScene, ResultScene, SheetScene
 from scenes.table import TableScene
+from scenes.table.race import GUEST_ALLOWANCE, REACTION, race_reaction
 from scenes.table.scene import computer_pause
-from scenes.tables.briscola import CLAIM_REACTION, BriscolaAdapter
+from scenes.tables.briscola import BriscolaAdapter
 from tests.scenes.tablekit import (click, frames, key, labels, make_app, open_table, play_until,
                                    session_of, settle, started, state_of, think, until_sheet,
                                    watch)
@@ -232,8 +233,8 @@ def test_claim_race_the_computer_wins_when_the_human_waits(app):
         waited += 1
         assert waited < 400
     assert st.chooser == rival
-    # never instant: at the instant setting the reaction time counts as at "fast" (x2)
-    assert waited * DT >= CLAIM_REACTION[0] / 2 - DT
+    # never instant: even at the instant setting a computer takes a person's reaction time
+    assert waited * DT >= REACTION["normal"][0] - DT
     settle(app, table)
     assert st.phase == "play" and st.trump and table.view["trump"] == st.trump
 
@@ -248,13 +249,85 @@ def test_claim_by_keyboard_c_and_space(app):
         app.back_to_menu()
 
 
-def test_a_computers_race_delay_is_scaled_but_never_skipped():
+def test_a_computers_race_reaction_by_level_is_a_persons_and_no_speed_scales_it():
+    """Easy slower than Normal slower than Hard, Hard never quicker than a person can be,
+    and a person who reacts in 0.5-1.0 s wins a fair share of races against Normal."""
     rng = random.Random(1)
-    for speed, least in ((1.0, 0.6), (2.0, 0.3), (0.0, 0.3), (0.6, 1.0)):
-        wait = computer_pause(CLAIM_REACTION, (0.0, 0.0), speed, rng)
-        assert least - 1e-9 <= wait <= CLAIM_REACTION[1] / (speed or 2.0) + 1e-9
-    assert computer_pause(None, (0.5, 0.9), 0.0, rng) == 0.0, "an ordinary move: no pause"
-    assert 0.25 <= computer_pause(None, (0.5, 0.9), 2.0, rng) <= 0.45
+    draws = {lvl: [race_reaction([lvl], rng) for _ in range(4000)] for lvl in REACTION}
+    for lvl, (lo, hi) in REACTION.items():
+        assert lo <= min(draws[lvl]) and max(draws[lvl]) <= hi
+    mean = {lvl: sum(d) / len(d) for lvl, d in draws.items()}
+    assert mean["easy"] > mean["normal"] > mean["hard"]
+    assert min(draws["hard"]) >= 0.4, "not superhuman"
+    wins = {t: sum(r > t for r in draws["normal"]) / len(draws["normal"]) for t in (0.5, 0.75, 1.0)}
+    assert wins[0.5] == 1.0 and wins[0.75] > 0.85 and 0.45 < wins[1.0] < 0.7, wins
+    # two computers racing: the quicker counts; a guest racing: the allowance on top
+    both = race_reaction(["easy", "hard"], random.Random(5))
+    assert REACTION["hard"][0] <= both <= REACTION["hard"][1]
+    guest = race_reaction(["normal"], random.Random(5), guest_racing=True)
+    assert guest == race_reaction(["normal"], random.Random(5)) + GUEST_ALLOWANCE
+    assert computer_pause((0.5, 0.9), 0.0, rng) == 0.0, "an ordinary move: no pause"
+    assert 0.25 <= computer_pause((0.5, 0.9), 2.0, rng) <= 0.45
+
+
+def test_the_in_app_rules_say_the_race_numbers():
+    from scenes.rules_scene import rules_path
+
+    text = " ".join(rules_path("briscola").read_text(encoding="utf-8").split())
+    for lvl, (lo, hi) in REACTION.items():
+        assert f"{lo:g} to {hi:g}" in text, lvl
+    assert f"{GUEST_ALLOWANCE:g} seconds more" in text
+
+
+@pytest.mark.parametrize("speed", ["normal", "instant"])
+def test_the_computers_clock_starts_when_the_race_shows(display, speed):
+    """While the Two of Swords flies nothing is claimed; the frame the banner shows, the
+    computer's reaction starts, and it claims within its level's range after it."""
+    app = make_app(display, speed)
+    table = open_table(app, "briscola", push=False, seed=RACE_SEED, think_delay=(0.0, 0.0))
+    app.stack.push(table)
+    st = state_of(table)
+    play_until(app, table, lambda: st.phase == "claim")
+    shown_at, frame = None, 0
+    while st.phase == "claim":
+        think(table)
+        frames(app, 1)
+        frame += 1
+        assert frame < 600
+        if shown_at is None and table._callout is not None:
+            shown_at = frame
+            assert table._callout.text == "Venceslao! Claim it!"
+            assert sprite_of(table, "table", "2s").legal, "the Two glows as the banner shows"
+    assert shown_at is not None, "the race was shown before anyone claimed it"
+    lo, hi = REACTION["normal"]
+    assert lo - DT <= (frame - shown_at) * DT <= hi + 2 * DT
+    table.close()
+
+
+def test_a_computer_racing_a_guest_waits_the_guests_allowance(display):
+    """The host's table: a computer and a guest race (you played the Two): the
+    computer's reaction starts when the host's table shows the race, plus the allowance
+    for the guest's table."""
+    from game.session import COMPUTER, HUMAN, REMOTE, GameSetup, LocalClient, SeatSpec, Session
+
+    app = make_app(display, "normal")
+    setup = GameSetup("briscola", (SeatSpec(HUMAN), SeatSpec(COMPUTER), SeatSpec(REMOTE)), {},
+                      HUMAN_VENCESLAO_SEED)
+    table = TableScene(app, LocalClient(Session(setup, paced=True), 0), think_delay=(0.0, 0.0))
+    app.stack.push(table)
+    st = state_of(table)
+    for _ in range(3000):
+        if st.phase == "claim" and not table.busy:
+            break
+        if not table.busy and table.my_turn():
+            table.act(table.legal()[0])
+        think(table)
+        frames(app, 1)
+    assert st.phase == "claim" and st.venceslao == 0
+    frames(app, 1)
+    lo, hi = REACTION["normal"]
+    assert lo + GUEST_ALLOWANCE <= table.computer_wait() <= hi + GUEST_ALLOWANCE
+    table.close()
 
 
 def test_the_suit_picker_changes_the_trump(app):
@@ -361,15 +434,22 @@ def test_the_culetto_is_set_aside_with_its_label_and_goes_six_cards_to_the_winne
     assert table.drifts == []
 
 
-@pytest.mark.slow
-def test_the_score_sheet_after_game_one_waits_for_next_game(app):
+def game_one_sheet(app) -> tuple[TableScene, SheetScene]:
+    """Seed 2's game 1 played to its last trick, that trick at normal speed, up to the
+    score sheet; the table and the sheet."""
     table = start(app, seed=RACE_SEED)
     st = state_of(table)
     play_until(app, table, lambda: st.game_no == 1 and len(st.hands[0]) == 1 and table.my_turn()
                and st.phase == "play")
     app.settings.animation_speed = "normal"
     table.act(table.legal()[0])
-    sheet_scene = until_sheet(app, table)
+    return table, until_sheet(app, table)
+
+
+@pytest.mark.slow
+def test_the_score_sheet_after_game_one_waits_for_next_game(app):
+    table, sheet_scene = game_one_sheet(app)
+    st = state_of(table)
     assert sheet_scene.title() == "Game 1 of 3: the score"
     sheet = sheet_scene.sheet()
     assert sheet.columns == ["You", "East", "West"]
@@ -692,3 +772,47 @@ def test_the_mouse_hover_takes_the_keyboard_cursor_over(app):
     key(app, pygame.K_RIGHT)
     frames(app, 20)
     assert len([s for s in table.human_hand if s.lift > 1]) == 1, "the keys take it back"
+
+
+# -- moments that stay long enough to read --------------------------------------------------
+def test_game_two_shows_its_panel_plates_and_no_old_venceslao_note_as_its_deal_begins(app):
+    """Seed 2 has a Venceslao in game 1: once its sheet closes, the very next frame says
+    Game 2, the plates are at zero and the Venceslao's note is gone, while the cards
+    are still gathered."""
+    table, sheet_scene = game_one_sheet(app)
+    st = state_of(table)
+    assert table.shown.get("announced"), "game 1 had its Venceslao"
+    sheet_scene.go_on()
+    frames(app, 1)
+    assert table.busy, "the gather has only begun"
+    board = [text for text, _ in table.adapter.scoreboard(table.shown, table.layout)]
+    assert board[1] == "Game 2 of 3"
+    assert [table.adapter.plate_info(table.shown, s) for s in range(3)] == ["0", "0", "0"]
+    assert not any("Venceslao" in t for t in labels(table))
+    pygame.image.save(app.screen, "/tmp/test_briscola_game2.png")
+
+
+@pytest.mark.parametrize("speed", ["normal", "fast"])
+def test_a_finished_trick_lies_whole_long_enough_to_read(display, speed):
+    from scenes.settings import ANIMATION_SPEEDS
+    from scenes.tables.tricktable import TRICK_READ
+
+    app = make_app(display, speed)
+    table = open_table(app, "briscola", push=False, seed=7, think_delay=(0.3, 0.4))
+    app.stack.push(table)
+    settle(app, table)
+    whole = flying = 0
+    for _ in range(3000):
+        if flying:
+            break
+        if not table.busy and table.my_turn():
+            table.act(table.legal()[0])
+        think(table)
+        frames(app, 1)
+        trick = table.zones.get("table", [])
+        if len(trick) == 3 and not any(s.flying for s in trick):
+            whole += 1
+        elif whole and len(trick) < 3:
+            flying = whole
+    assert flying * DT >= TRICK_READ / ANIMATION_SPEEDS[speed] - 2 * DT, flying
+    table.close()

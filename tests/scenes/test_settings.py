@@ -152,7 +152,8 @@ def test_a_game_setup_round_trips_without_its_seed():
 def test_a_never_set_up_game_gets_its_defaults():
     from game.session import GameSetup
 
-    assert Settings().game_setup("bocce") == GameSetup.solo("bocce")
+    assert Settings().game_setup("bocce") == GameSetup.solo("bocce", options={"target": 15})
+    assert Settings().game_setup("bisca") == GameSetup.solo("bisca")
 
 
 def test_each_damaged_game_entry_alone_falls_back_to_that_games_defaults():
@@ -166,7 +167,8 @@ def test_each_damaged_game_entry_alone_falls_back_to_that_games_defaults():
     loaded, notice = load_settings()
     assert loaded.volume == 0.4
     assert "briscola" not in loaded.games and "games.briscola" in notice
-    assert loaded.game_setup("briscola") == GameSetup.solo("briscola")
+    assert loaded.game_setup("briscola") == \
+        GameSetup.solo("briscola", options={"remember_trump": False})
     assert loaded.game_setup("bocce").options == {"target": 50}
     # Nothing is rewritten for being read; a later save keeps the entry this version could
     # not use (a newer version may have written it) until that game is set up again here.
@@ -591,3 +593,11 @@ def test_a_bad_reading_comfort_alone_takes_its_default(field, value):
     assert bad == [field]
     assert getattr(loaded, field) == getattr(Settings(), field)
     assert loaded.volume == 0.4
+
+
+def test_the_games_whose_rank_strip_is_off_are_a_short_list_of_names():
+    ok, bad = from_json({"rules_off": ["bisca", "briscola"]})
+    assert ok.rules_off == ["bisca", "briscola"] and bad == []
+    for value in ("bisca", [1], [""], ["x" * 41], ["bisca"] * 65, None):
+        loaded, bad = from_json({"rules_off": value})
+        assert loaded.rules_off == [] and bad == ["rules_off"], value

@@ -12,6 +12,7 @@ import pytest
 from game import GAMES
 from game.engine import GameSpec, Option
 from game.session import COMPUTER, HUMAN, GameSetup, SeatSpec
+from scenes import theme
 from scenes.i18n import tr
 from scenes.settings import settings_path
 from scenes.setup_scene import SetupScene
@@ -33,6 +34,13 @@ def app(display):
     application.shutdown()
     application.set_fullscreen(False)
     pygame.display.set_mode((1280, 720))
+
+
+def first_game(key: str) -> GameSetup:
+    """What a game never set up here starts with: you first, its first-game options."""
+    from scenes.settings import FIRST_GAME_OPTIONS
+
+    return GameSetup.solo(key, options=FIRST_GAME_OPTIONS.get(key))
 
 
 def open_setup(app, game: str) -> SetupScene:
@@ -91,7 +99,8 @@ def test_every_built_game_shows_its_options_and_seats_in_words(app, game):
 def test_option_values_read_as_words(app):
     briscola = open_setup(app, "briscola")
     assert briscola.focus.button("opt:remember_trump").label == "Remember the trump"
-    assert shown(briscola, "opt:remember_trump") == "Yes, as written"
+    assert [briscola.row("opt:remember_trump").show(v) for v in (True, False)] == \
+        ["Yes, as written", "No, always shown"]
     assert shown(briscola, "seat") == "Seat 1"
     assert shown(briscola, "level:1") == "Normal"
     app.stack.pop()
@@ -117,9 +126,9 @@ def test_keyboard_changes_every_row(app):
     press(app, pygame.K_RETURN)                  # Enter cycles on
     assert scene.seats[2].level == "easy"
     focus(scene, "opt:remember_trump")
-    press(app, pygame.K_LEFT)
-    assert scene.options["remember_trump"] is False
-    assert shown(scene, "opt:remember_trump") == "No, always shown"
+    press(app, pygame.K_LEFT)                    # a first game starts with it shown
+    assert scene.options["remember_trump"] is True
+    assert shown(scene, "opt:remember_trump") == "Yes, as written"
     focus(scene, "seat")
     press(app, pygame.K_RIGHT)                   # you take the second seat: its computer
     assert scene.you == 1 and shown(scene, "seat") == "Seat 2"      # takes your first
@@ -129,7 +138,7 @@ def test_keyboard_changes_every_row(app):
     press(app, pygame.K_RIGHT)                   # the third: each step swaps with one seat
     assert scene.setup == GameSetup("briscola", (SeatSpec(COMPUTER, "normal"),
                                                  SeatSpec(COMPUTER, "easy"), SeatSpec(HUMAN)),
-                                    {"remember_trump": False})
+                                    {"remember_trump": True})
 
 
 @pytest.mark.slow
@@ -145,8 +154,7 @@ def test_tab_walks_every_row_and_both_buttons(app):
 def test_mouse_left_arrow_lowers_and_the_row_raises(app):
     scene = open_setup(app, "bocce")
     left, right = scene._arrows["opt:target"]
-    app.frame(DT, click(left.center))
-    assert scene.options["target"] == 15
+    assert scene.options["target"] == 15          # a first game's
     app.frame(DT, click(left.center))
     assert scene.options["target"] == 10
     app.frame(DT, click(left.center))
@@ -233,7 +241,8 @@ def test_esc_and_back_return_to_the_menu(app):
 # --- playing it and remembering it --------------------------------------------------
 
 def choose_briscola(app) -> GameSetup:
-    """By keyboard: trump not remembered, you in the second seat, the others Easy and Hard."""
+    """By keyboard: the trump to remember (a first game shows it), you in the second seat,
+    the others Easy and Hard."""
     scene = open_setup(app, "briscola")
     focus(scene, "opt:remember_trump")
     press(app, pygame.K_RIGHT)
@@ -247,7 +256,7 @@ def choose_briscola(app) -> GameSetup:
 
 
 BRISCOLA_CHOICE = GameSetup("briscola", (SeatSpec(COMPUTER, "easy"), SeatSpec(HUMAN),
-                                         SeatSpec(COMPUTER, "hard")), {"remember_trump": False})
+                                         SeatSpec(COMPUTER, "hard")), {"remember_trump": True})
 
 
 def test_play_starts_a_table_with_the_setup_shown(app):
@@ -273,7 +282,7 @@ def test_play_by_mouse_starts_bocce_with_its_target(app):
     app.frame(DT, click(scene.focus.button("play").rect.center))
     table = app.stack.top
     assert isinstance(table, TableScene)
-    assert table.setup.options == {"target": 50} and table.setup.humans() == [0]
+    assert table.setup.options == {"target": 25} and table.setup.humans() == [0]
 
 
 def test_the_choice_is_saved_and_comes_back_in_a_new_app(app):
@@ -286,7 +295,7 @@ def test_the_choice_is_saved_and_comes_back_in_a_new_app(app):
     again = App((1280, 720))
     again.back_to_menu()
     assert again.game_setup("briscola") == BRISCOLA_CHOICE
-    assert again.game_setup("bocce") == GameSetup.solo("bocce")      # the other game untouched
+    assert again.game_setup("bocce") == first_game("bocce")      # the other game untouched
     scene = open_setup(again, "briscola")
     assert scene.setup == BRISCOLA_CHOICE
     assert shown(scene, "seat") == "Seat 2"
@@ -317,16 +326,16 @@ def test_a_damaged_entry_gives_that_game_its_defaults(app):
     settings_path().write_text(json.dumps(data))
     again = App((1280, 720))
     again.back_to_menu()
-    assert again.game_setup("bocce") == GameSetup.solo("bocce")
+    assert again.game_setup("bocce") == first_game("bocce")
     assert again.game_setup("briscola") == BRISCOLA_CHOICE              # the good one kept
     assert any("games.bocce" in t.text for t in again.toasts.items)
-    assert open_setup(again, "bocce").setup == GameSetup.solo("bocce")
+    assert open_setup(again, "bocce").setup == first_game("bocce")
 
 
 def test_a_damaged_entry_set_while_running_never_breaks_the_screen(app):
     app.settings.games["briscola"] = {"key": "briscola", "seats": "three"}
-    assert app.game_setup("briscola") == GameSetup.solo("briscola")
-    assert open_setup(app, "briscola").setup == GameSetup.solo("briscola")
+    assert app.game_setup("briscola") == first_game("briscola")
+    assert open_setup(app, "briscola").setup == first_game("briscola")
 
 
 @pytest.mark.slow
@@ -349,6 +358,32 @@ def test_an_option_whose_range_follows_the_players_stays_in_range(app):
     assert scene.setup.options["opening"] == 6
 
 
+def test_a_first_game_starts_with_options_that_suit_it(app):
+    """Never set up: Bocce to 15, Briscola's trump kept on screen; the rest as written."""
+    from scenes.settings import FIRST_GAME_OPTIONS
+
+    assert shown(open_setup(app, "briscola"), "opt:remember_trump") == "No, always shown"
+    app.stack.pop()
+    assert shown(open_setup(app, "bocce"), "opt:target") == "15 points"
+    app.stack.pop()
+    assert app.game_setup("bisca").options == GAMES["bisca"].resolve_options({})
+    assert set(FIRST_GAME_OPTIONS) <= set(GAMES)
+
+
+@pytest.mark.parametrize("key", ["bocce", "bolola", "bisca", "briscola", "doudizhu"])
+def test_every_row_explains_itself_in_one_line_while_focused(app, key):
+    scene = open_setup(app, key)
+    for row in scene.rows:
+        assert row.help and "\n" not in row.help, row.key
+        scene.focus.focus_key(row.key)
+        app.frame(DT, [])
+        font = app.fonts.get(theme.font_px(16, app.size))
+        assert font.size(row.help)[0] <= app.size[0] - 20, f"{row.key}: wider than the window"
+    scene.focus.focus_key("opt:remember_trump" if key == "briscola" else scene.rows[0].key)
+    app.frame(DT, [])
+    pygame.image.save(app.screen, f"/tmp/test_setup_help_{key}.png")
+
+
 @pytest.mark.parametrize("size", [(1280, 720), (800, 500), (1920, 1080)])
 def test_the_panel_clears_the_subtitle_and_the_key_line_at_six_players(app, size):
     scene = open_setup(app, "bisca")
@@ -358,6 +393,9 @@ def test_the_panel_clears_the_subtitle_and_the_key_line_at_six_players(app, size
     scene.draw(surface)
     assert scene.drawn["subtitle"].bottom < scene._panel.top
     assert scene._panel.bottom < scene.drawn["keys"].top
+    scene.focus.focus_key("opt:lives")                  # a row's line of help shows
+    scene.draw(surface)
+    assert scene._panel.bottom < scene.drawn["help"].top < scene.drawn["keys"].top
 
 
 def test_the_key_line_names_the_button_that_opens_a_room_online(app):

@@ -1,0 +1,116 @@
+"""The person's pace at the table (scenes/table/pace.py): F fast forward at every
+table; once you are out of a Bisca game that goes on, Skip to the result (K) and
+fast forward on the bar, and the round sheets go by themselves."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game.ai import computer_player
+from scenes.result import ResultScene, SheetScene
+from scenes.rules_scene import RulesScene
+from scenes.table.pace import FAST_FORWARD, SHEET_GLANCE
+from tests.scenes.tablekit import (click, frames, key, make_app, open_table, play_until, settle,
+                                   started, think)
+
+#: seed 2, two lives each, four seats, you playing your first legal card: you are out
+#: for good while the three computers play on for two more round sheets
+OUT_SEED = 2
+
+
+def out_of_bisca(app):
+    players = [None] + [computer_player("bisca", "normal")] * 3
+    table = open_table(app, "bisca", push=False, seed=OUT_SEED, players=players,
+                       options={"lives": 2})
+    app.stack.push(table)
+    settle(app, table)
+    play_until(app, table, lambda: table.sitting_out() and app.stack.top is not table
+               and 0 in table.view["out"])
+    return table
+
+
+@pytest.mark.parametrize("game", ["bocce", "briscola", "bisca", "bolola", "doudizhu"])
+def test_f_fast_forwards_every_table_and_leaves_the_settings_alone(display, game):
+    app = make_app(display, "normal")
+    table = started(app, game)
+    assert table.speed() == 1.0
+    key(app, pygame.K_f, "f")
+    assert table.speed() == FAST_FORWARD and app.settings.animation_speed == "normal"
+    assert any("Fast forward on" in t.text for t in app.toasts.items)
+    key(app, pygame.K_f, "f")
+    assert table.speed() == 1.0
+    app.settings.animation_speed = "instant"
+    key(app, pygame.K_f, "f")
+    assert table.speed() == 0.0, "instant stays instant"
+    table.close()
+
+
+def test_f_works_while_the_cards_move(display):
+    app = make_app(display, "normal")
+    table = open_table(app, "briscola", seed=2)
+    frames(app, 2)
+    assert table.busy
+    key(app, pygame.K_f, "f")
+    assert table.fast_forward and table.busy, "it set the pace and hurried nothing"
+    table.close()
+
+
+def test_a_player_still_in_is_offered_nothing_and_k_does_nothing(display):
+    app = make_app(display, "normal")
+    table = started(app, "bisca")
+    assert not table.sitting_out()
+    assert not any(b.label == "Skip to the result" for b in table.bar.buttons)
+    key(app, pygame.K_k, "k")
+    assert not table.skipping
+    table.close()
+
+
+def test_once_out_the_bar_offers_skip_and_fast_forward_and_later_sheets_go_by_themselves(display):
+    app = make_app(display, "normal")
+    table = out_of_bisca(app)
+    sheet = app.stack.top
+    assert isinstance(sheet, SheetScene) and sheet.auto_close is None, \
+        "the sheet of the round that put you out waits: that one is news"
+    sheet.go_on()
+    frames(app, 1)
+    assert [b.label for b in table.bar.buttons] == ["Skip to the result", "Fast forward"]
+    assert table.bar.title == "You're out: the others play on"
+    pygame.image.save(app.screen, "/tmp/test_table_pace_out.png")
+    # the next round's sheet closes by itself, after a glance
+    for _ in range(20_000):
+        think(table)
+        frames(app, 1)
+        if isinstance(app.stack.top, SheetScene):
+            break
+    later = app.stack.top
+    assert isinstance(later, SheetScene) and later.auto_close == pytest.approx(SHEET_GLANCE)
+    while app.stack.top is later:
+        frames(app, 1)
+    assert app.stack.top is table, "it went with no key"
+    table.close()
+
+
+def test_skip_to_the_result_by_its_button_plays_the_rest_with_no_key(display):
+    app = make_app(display, "normal")
+    table = out_of_bisca(app)
+    app.stack.top.go_on()
+    frames(app, 1)
+    skip = next(b for b in table.bar.buttons if b.label == "Skip to the result")
+    click(app, skip.rect.center)
+    assert table.skipping and table.speed() == 0.0
+    for _ in range(5000):
+        if isinstance(app.stack.top, ResultScene):
+            break
+        think(table)
+        frames(app, 1)
+    assert isinstance(app.stack.top, ResultScene) and table.over
+    table.close()
+
+
+def test_every_games_rules_end_with_the_keys_at_every_table(display):
+    app = make_app(display)
+    scene = RulesScene(app, "bocce")
+    for game in ("bocce", "bolola", "bisca", "briscola", "doudizhu"):
+        words = " ".join(b.text for b in scene.blocks(game) if isinstance(b.text, str))
+        assert "Keys at every table" in words and "fast forward" in words, game

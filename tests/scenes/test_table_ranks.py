@@ -1,0 +1,107 @@
+"""The rule that decided it, on the table (scenes/table/ranks.py): the rank strip of
+every game, on by default and toggled with O (remembered), and the "won because"
+note while a trick that a rule decided still lies whole."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game.ai import computer_player
+from tests.scenes.tablekit import drawn, frames, key, make_app, open_table, settle, started, think
+
+STRIPS = {
+    "bocce": "Roll: J Q K count 1, 10 counts 10, Ace 1 or 10",
+    "briscola": "Ace > Three > King > Knight > Jack > 7 > 6 > 5 > 4 > 2",
+    "bisca": "Suits: Coins > Cups > Swords > Sticks",
+    "bolola": "A > K > Q > J > 10 … 2, in the suit led",
+    "doudizhu": "3 < 4 < … < K < A < 2 < black joker < red joker",
+}
+
+
+@pytest.mark.parametrize("game", sorted(STRIPS))
+def test_every_game_shows_its_rank_strip_until_o_hides_it_and_remembers(display, game):
+    app = make_app(display, "normal")
+    table = started(app, game)
+    drawn(table)
+    strip = [k for k in table._paint_log if k[0] == "strip"]
+    assert strip and STRIPS[game] in [line for line, _ in strip[0][1]]
+    key(app, pygame.K_o, "o")
+    assert game in app.settings.rules_off and not table.rules_shown()
+    assert any("hidden" in t.text for t in app.toasts.items)
+    frames(app, 1)
+    drawn(table)
+    assert not [k for k in table._paint_log if k[0] == "strip"]
+    table.close()
+    app.back_to_menu()
+    again = started(app, game)
+    assert not again.rules_shown(), "remembered for that game"
+    key(app, pygame.K_o, "o")
+    assert again.rules_shown() and game not in app.settings.rules_off
+    again.close()
+
+
+def _note_while_whole(app, table, kind: str, limit: int = 6000):
+    """Play your first legal action until an update with a ``kind`` event that has a
+    reason is animated; the note and the trick's cards on the table, in the frame the
+    note first shows."""
+    for _ in range(limit):
+        if table.update_msg is not None and any(
+                e.kind == kind and e.data.get("why") for e in table.update_msg.events) \
+                and table.note_shown():
+            return table.note_shown(), [s.shown for s in table.zones.get("table", [])]
+        top = app.stack.top
+        if top is not table and hasattr(top, "go_on"):
+            top.go_on()
+        if not table.busy and table.my_turn():
+            table.act(table.legal()[0])
+        think(table)
+        frames(app, 1)
+    raise AssertionError(f"no {kind} with a reason")
+
+
+def test_bisca_says_the_suit_order_decided_a_hand_while_it_lies_whole(display):
+    app = make_app(display, "normal")
+    players = [None] + [computer_player("bisca", "normal")] * 3
+    table = open_table(app, "bisca", seed=4, players=players)
+    settle(app, table)
+    note, trick = _note_while_whole(app, table, "hand_won")
+    assert "beats the" in note and ("Coins > Cups > Swords > Sticks" in note
+                                    or "Ace played high" in note)
+    assert len([c for c in trick if c]) == 4, "the hand still lies whole"
+    drawn(table)
+    assert ("note", note) in table._paint_log, "drawn on the prompt's line"
+    pygame.image.save(app.screen, "/tmp/test_table_ranks_bisca_note.png")
+    table.close()
+
+
+@pytest.mark.parametrize("game, seed, kind, says", [
+    ("briscola", 7, "trick_won", ("beats the", "cannot win", "briscola beats")),
+    ("bocce", 3, "lag_reveal", ("counts 10 in the lag",)),
+])
+def test_briscola_and_bocce_say_what_decided_it(display, game, seed, kind, says):
+    """Briscola: the card order, the briscola or the suit led, while the trick lies
+    whole; Bocce: a face card counting 10 in the lag."""
+    app = make_app(display, "normal")
+    table = open_table(app, game, seed=seed, think_delay=(0.2, 0.3))
+    settle(app, table)
+    note, trick = _note_while_whole(app, table, kind)
+    assert note.startswith("The ") and any(s in note for s in says), note
+    if game == "briscola":
+        assert len([c for c in trick if c]) >= 3
+    table.close()
+
+
+def test_no_note_once_o_hid_them(display):
+    app = make_app(display, "normal")
+    app.settings.rules_off = ["bisca"]
+    players = [None] + [computer_player("bisca", "normal")] * 3
+    table = open_table(app, "bisca", seed=4, players=players)
+    settle(app, table)
+    for _ in range(1500):
+        assert not table.note_shown()
+        if not table.busy and table.my_turn():
+            table.act(table.legal()[0])
+        think(table)
+        frames(app, 1)
+    table.close()
