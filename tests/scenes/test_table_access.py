@@ -151,3 +151,88 @@ def test_at_the_largest_setting_plates_clear_the_score_board(display, size, key)
         assert window.contains(plate) and not plate.colliderect(board), (seat, plate, board)
     for sprite in table.human_hand:
         assert window.contains(table.images.rect_of(sprite))
+
+
+# -- highlights that never rely on hue alone ---------------------------------------------
+def _lightness(surface: pygame.Surface, rect: pygame.Rect) -> list[float]:
+    """The grey value of every pixel of ``rect``: what is left of a picture without hue."""
+    rect = rect.clip(surface.get_rect())
+    out = []
+    for y in range(rect.top, rect.bottom):
+        for x in range(rect.left, rect.right):
+            r, g, b, *_ = surface.get_at((x, y))
+            out.append(0.299 * r + 0.587 * g + 0.114 * b)
+    return out
+
+
+def test_the_turn_marker_is_a_shape_beside_the_glow(display):
+    from scenes.fonts import Fonts
+    from scenes.hud import Hud
+
+    hud = Hud(Fonts())
+    lit, plain = pygame.Surface((300, 80)), pygame.Surface((300, 80))
+    lit.fill((20, 90, 50))
+    plain.fill((20, 90, 50))
+    a = hud.draw_plate(lit, "West", "0", (150, 40), 18, active=True)
+    b = hud.draw_plate(plain, "West", "0", (150, 40), 18, active=False)
+    assert a.w > b.w and a.h == b.h
+    pad = max(6, 18 // 2)
+    marker = pygame.Rect(a.x + pad + 2, a.centery - 2, 4, 4)   # inside the pointer's edge
+    assert min(_lightness(lit, marker)) > 180               # light on the lit plate
+    same_place = pygame.Rect(b.x + pad + 2, b.centery - 2, 4, 4)
+    assert min(_lightness(plain, same_place)) < 180         # no solid shape there when not lit
+
+
+def test_a_picked_card_is_marked_by_a_tick_as_well_as_raised(display, monkeypatch):
+    import sys
+
+    from tests.scenes import fakeselect
+    from tests.scenes.tablekit import click
+
+    monkeypatch.setitem(GAMES, "pairs", fakeselect.SPEC)
+    monkeypatch.setitem(sys.modules, "scenes.tables.pairs", fakeselect.ADAPTER_MODULE)
+    app = make_app(display)
+    table = open_table(app, "pairs", seed=1, players=[None, None])
+    settle(app, table)
+    click(app, table.card_rect("3S").center)
+    frames(app, 20)
+    app.draw()
+    marks = {k[1]: pygame.Rect(r) for k, r in table._paint_log.items() if k[0] == "picked"}
+    picked = next(s for s in table.human_hand if s.code == "3S")
+    assert set(marks) == {picked.id}
+    grey = _lightness(app.screen, marks[picked.id])
+    assert min(grey) < 60 and max(grey) > 200             # a light tick on a dark badge
+    click(app, table.card_rect("3S").center)
+    frames(app, 20)
+    app.draw()
+    assert not any(k[0] == "picked" for k in table._paint_log)
+
+
+def test_playable_cards_stand_out_without_their_hue(display):
+    """Following suit: the playable cards are ringed and bright, the others veiled darker."""
+    app = make_app(display)
+    table = open_table(app, "bolola", seed=3)
+    settle(app, table)
+    table.act(table.legal()[0])
+    settle(app, table)
+    frames(app, 5)
+    app.draw()
+    hand = table.human_hand
+    legal = [s for s in hand if s.legal]
+    dimmed = [s for s in hand if s.dim]
+    assert legal and dimmed
+
+    def strip(sprite):
+        card = table.images.rect_of(sprite)
+        return pygame.Rect(card.left + 4, card.top + card.h // 3, 10, card.h // 3)
+
+    def mean(values):
+        return sum(values) / len(values)
+
+    assert min(mean(_lightness(app.screen, strip(s))) for s in legal) > \
+        max(mean(_lightness(app.screen, strip(s))) for s in dimmed) + 25
+    felt = mean(_lightness(app.screen, pygame.Rect(table.layout.width // 2, 200, 20, 20)))
+    for sprite in legal:                                   # the ring: light above the card
+        card = table.images.rect_of(sprite)
+        band = pygame.Rect(card.left + 6, card.top - 4, 10, 3)
+        assert max(_lightness(app.screen, band)) > felt + 80
