@@ -7,7 +7,7 @@ Card size follows the window height, so a bigger window shows bigger cards, and
 every position is recomputed on resize.  ``scale`` (the player's "table cards and
 text" setting) makes the cards and the words larger still; cards never grow past
 :data:`MAX_CARD_SHARE` of the window's height nor the words past :data:`TEXT_ROOM` (at
-800x500 the largest setting gives cards and words 1.2 to 1.25 times the usual), nor
+800x500 the largest setting gives cards 1.2 and words 1.1 times the usual), nor
 past :data:`CROWDED_SCALE` at five or six seats, so every seat keeps its place.  Game
 adapters place their zones relative to these anchors, so no game hard-codes pixels.
 """
@@ -28,9 +28,9 @@ CARD_ASPECT = _CARD_RATIO if _CARD_RATIO >= 1 else 1.0 / _CARD_RATIO
 #: the most of the window's height a card may take, whatever the scale setting
 MAX_CARD_SHARE = 0.21
 #: the words grow with ``scale`` up to this many times the window height's share of 720
-#: px: 1.25 at 500 px (the score board then still clears the side seats' plates), the
-#: whole setting from 600 px up
-TEXT_ROOM = 1.8
+#: px: 1.1 at 500 px (the labels of a full table still clear each other there), the
+#: whole setting from 675 px up
+TEXT_ROOM = 1.6
 
 #: from this many seats the larger cards and words stop at CROWDED_SCALE: three hands
 #: across the top leave the score board no more room than that
@@ -134,6 +134,7 @@ class Layout:
     card_h: int = field(init=False)
     card_w: int = field(init=False)
     grow: float = field(init=False)
+    _natural_w: int = field(init=False, repr=False)
     seat_geoms: list[SeatGeom] = field(init=False)
 
     def __post_init__(self) -> None:
@@ -144,6 +145,7 @@ class Layout:
         natural = min(h * 0.175, w * 0.14 * CARD_ASPECT)
         self.card_h = max(40, int(max(natural, min(natural * self.grow, h * MAX_CARD_SHARE))))
         self.card_w = max(28, int(round(self.card_h / CARD_ASPECT)))
+        self._natural_w = max(28, int(round(max(40, int(natural)) / CARD_ASPECT)))
         self.margin = max(6, int(h * 0.012))
         self.seat_geoms = [self._seat(s) for s in range(self.seats)]
 
@@ -189,16 +191,22 @@ class Layout:
         return self.hand_top - self.card_h * 0.16 - self.font(16) * 0.95
 
     @property
+    def text_scale(self) -> float:
+        """How much larger than the window alone makes them the words are (the player's
+        setting, as far as the window has room: :data:`TEXT_ROOM`)."""
+        return min(self.grow, max(1.0, self.size[1] / 720 * TEXT_ROOM))
+
+    @property
     def font_scale(self) -> float:
-        tall = self.size[1] / 720
-        return max(0.7, tall) * min(self.grow, max(1.0, tall * TEXT_ROOM))
+        return max(0.7, self.size[1] / 720) * self.text_scale
 
     @property
     def side_drop(self) -> float:
-        """How much lower the side seats sit when the words are larger: their plates stay
-        clear of the score board in the top left corner, which grows with the words."""
-        grown = self.font_scale / max(0.7, self.size[1] / 720) - 1.0
-        return grown * self.size[1] * SIDE_DROP
+        """How much lower the side seats sit when cards and words are larger: their plates
+        (1.9 card widths above the hand) stay clear of the score board in the top left
+        corner, which grows with the words."""
+        return ((self.card_w - self._natural_w) * 1.9
+                + (self.text_scale - 1.0) * self.size[1] * SIDE_DROP)
 
     def font(self, base: int) -> int:
         """A font size that follows the window height (``base`` at 720 px)."""

@@ -236,3 +236,15 @@ def test_playable_cards_stand_out_without_their_hue(display):
         card = table.images.rect_of(sprite)
         band = pygame.Rect(card.left + 6, card.top - 4, 10, 3)
         assert max(_lightness(app.screen, band)) > felt + 80
+
+
+def test_the_connection_light_differs_in_shape_not_only_in_colour(display):
+    from scenes.table.netplay import LIGHTS, draw_light
+
+    shapes = {}
+    for state in LIGHTS:
+        surface = pygame.Surface((40, 40))
+        draw_light(surface, state, (20, 20), 10)
+        # each pixel lit or not, whatever its hue: the light's shape alone
+        shapes[state] = tuple(v > 60 for v in _lightness(surface, pygame.Rect(8, 8, 25, 25)))
+    assert len(set(shapes.values())) == len(LIGHTS)
