@@ -392,18 +392,20 @@ class ChoiceBar:
 class Banner:
     """A big centred message that swells in, holds, and fades away."""
 
-    def __init__(self, text: str, sub: str = "", y: Optional[float] = None) -> None:
+    def __init__(self, text: str, sub: str = "", y: Optional[float] = None,
+                 still: bool = False) -> None:
         self.text = text
         self.sub = sub
         self.y = y  # its centre's height; None: a little above the window's middle
         self.alpha = 0
-        self.scale = 0.8
+        self.still = still  # reduced motion: it fades in at its size, without swelling
+        self.scale = 1.0 if still else 0.8
         self.alive = True
 
     def tweens(self, hold: float) -> list[tuple[float, Tween]]:
         def grow(p: float) -> None:
             self.alpha = int(255 * min(1.0, p * 1.6))
-            self.scale = lerp(0.85, 1.0, p)
+            self.scale = 1.0 if self.still else lerp(0.85, 1.0, p)
 
         def fade(p: float) -> None:
             self.alpha = int(255 * (1.0 - p))
@@ -508,8 +510,8 @@ class Hud:
         self.pops = [p for p in self.pops if p.alive]
 
     def banner(self, timeline: Timeline, at: float, text: str, sub: str = "",
-               hold: float = 0.9, y: Optional[float] = None) -> Banner:
-        b = Banner(text, sub, y)
+               hold: float = 0.9, y: Optional[float] = None, still: bool = False) -> Banner:
+        b = Banner(text, sub, y, still)
 
         def show() -> None:
             for old in self.banners:  # one message at a time: the new one replaces it

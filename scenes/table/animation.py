@@ -44,7 +44,8 @@ class Fx:
 
     def banner(self, text: str, sub: str = "", at: str = "end", hold: float = 0.9,
                y: Optional[float] = None) -> None:
-        self.scene.hud.banner(self.scene.timeline, self._t(at), text, sub, hold, y)
+        self.scene.hud.banner(self.scene.timeline, self._t(at), text, sub, hold, y,
+                              still=self.scene.reduced_motion())
 
     def pop(self, text: str, pos: tuple[float, float], at: str = "end",
             colour: Optional[tuple[int, int, int]] = None, rise: float = 0.45,

@@ -248,3 +248,18 @@ def test_the_connection_light_differs_in_shape_not_only_in_colour(display):
         # each pixel lit or not, whatever its hue: the light's shape alone
         shapes[state] = tuple(v > 60 for v in _lightness(surface, pygame.Rect(8, 8, 25, 25)))
     assert len(set(shapes.values())) == len(LIGHTS)
+
+
+@pytest.mark.parametrize("reduced", [True, False])
+def test_with_reduced_motion_banners_fade_without_swelling(display, reduced):
+    app = make_app(display, "normal")
+    app.settings.reduced_motion = reduced
+    table = open_table(app, "bocce", seed=7)
+    scales = set()
+    for _ in range(600):
+        frames(app, 1, dt=0.02)
+        scales |= {round(b.scale, 3) for b in table.hud.banners if b.alpha > 0}
+        if not table.busy and not table.hud.banners and scales:
+            break
+    assert scales, "the first hand is announced in a banner"
+    assert (scales == {1.0}) == reduced
