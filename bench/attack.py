@@ -59,7 +59,8 @@ HALF_LINE = 60_000
 
 
 def hello(kind: str, code: Optional[str] = None) -> bytes:
-    return (f'{{"type":"relay","role":"{kind}","protocol":{PROTOCOL}'
+    owner = ',"owner":"' + "ab" * 32 + '"' if kind == "host" else ""   # a host's owner key
+    return (f'{{"type":"relay","role":"{kind}","protocol":{PROTOCOL}{owner}'
             + (f',"code":"{code}"' if code else "") + "}\n").encode()
 
 

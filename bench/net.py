@@ -11,9 +11,11 @@
    (the pairs connected straight to each other) gives the baseline, so the added
    latency is the relay's.  Prints pairs held, one-way latency (median, p99) with
    and without the relay, the relay's CPU and memory, and the errors (a line lost
-   or late by more than ``--late`` seconds, a connection dropped).
+   or late by more than ``--late`` seconds, a connection dropped).  Each pair runs
+   SPAKE2 first and seals every line as the game does (game/net/secure.py);
+   ``--plain`` sends the same lines unsealed, as the wire did before.
 
-    .venv/bin/python bench/net.py [--games 10] [--pairs 1000] [--seconds 30]
+    .venv/bin/python bench/net.py [--games 10] [--pairs 1000] [--seconds 30] [--plain]
 
 Every socket binds or connects to 127.0.0.1 only; every process it starts is
 ended by its pid.
@@ -30,6 +32,7 @@ import resource
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 from typing import Optional
@@ -39,7 +42,9 @@ sys.path.insert(0, str(ROOT))
 
 from game.ai import computer_player  # noqa: E402
 from game.net.client import CONNECTED, RemoteClient  # noqa: E402
-from game.net.protocol import PROTOCOL, RelayHello, Room, decode, encode  # noqa: E402
+from game.net.protocol import (PROTOCOL, Confirm, Pake, RelayHello, Room, decode,  # noqa: E402
+                               encode)
+from game.net.secure import GUEST, HOST, Channel, Handshake, RoomOwner  # noqa: E402
 from game.session import Update  # noqa: E402
 
 LOOPBACK = "127.0.0.1"
@@ -80,11 +85,15 @@ class Child:
             self.popen.stdout.close()
 
 
+#: the benchmark's relays keep their secret here, not in the user's state directory
+SECRET_FILE = Path(tempfile.mkdtemp(prefix="tavolata-bench-")) / "relay-secret"
+
+
 def start_relay() -> tuple[Child, int]:
     # every pair comes from 127.0.0.1: lift what one address may hold (game/net/guard.py)
     relay = Child("-m", "game.net.relay", "--listen", LOOPBACK, "--port", "0",
                   "--max-rooms", "100000", "--per-address", "100000",
-                  "--rooms-per-address", "100000")
+                  "--rooms-per-address", "100000", "--secret-file", str(SECRET_FILE))
     return relay, int(relay.expect("relay listening on ").rsplit(":", 1)[1])
 
 
@@ -157,12 +166,14 @@ UPDATE_PAD = "u" * 2900
 
 
 class Load:
-    """Pairs of connections exchanging game-sized lines at game pace."""
+    """Pairs of connections exchanging game-sized lines at game pace, sealed unless
+    ``plain``."""
 
-    def __init__(self, pairs: int, pace: float, late: float) -> None:
+    def __init__(self, pairs: int, pace: float, late: float, plain: bool = False) -> None:
         self.pairs = pairs
         self.pace = pace
         self.late = late
+        self.plain = plain
         self.latencies: list[float] = []
         self.sent = self.received = self.errors = 0
         self.dropped = 0
@@ -170,13 +181,14 @@ class Load:
         self.running = True
         self.held = 0
 
-    def stamp(self, kind: str, pad: str) -> bytes:
+    def stamp(self, kind: str, pad: str, channel: Optional[Channel]) -> bytes:
         self.sent += self.measuring
-        return json.dumps({"type": kind, "t": time.perf_counter(), "m": self.measuring,
-                           "pad": pad}).encode() + b"\n"
+        line = json.dumps({"type": kind, "t": time.perf_counter(), "m": self.measuring,
+                           "pad": pad}).encode()
+        return (line if channel is None else channel.seal(line)) + b"\n"
 
-    def heard(self, line: bytes) -> None:
-        msg = json.loads(line)
+    def heard(self, line: bytes, channel: Optional[Channel]) -> None:
+        msg = json.loads(line if channel is None else channel.open(line.rstrip(b"\n")))
         if msg["m"]:
             delay = time.perf_counter() - msg["t"]
             self.latencies.append(delay)
@@ -184,23 +196,44 @@ class Load:
             if delay > self.late:
                 self.errors += 1
 
-    async def host_side(self, reader: asyncio.StreamReader,
-                        writer: asyncio.StreamWriter) -> None:
+    async def handshake(self, side: str, reader: asyncio.StreamReader,
+                        writer: asyncio.StreamWriter) -> Optional[Channel]:
+        """SPAKE2 and the key confirmations, as a guest and a host run them."""
+        if self.plain:
+            return None
+        handshake = Handshake(b"relay:BENCHPW", side)
+        if side == GUEST:
+            writer.write(encode(Pake(handshake.message)))
+            reply = decode((await reader.readline()).rstrip(b"\n"), (Pake,))
+            keys = handshake.finish(reply.msg)
+            writer.write(encode(Confirm(keys.mine)))
+        else:
+            first = decode((await reader.readline()).rstrip(b"\n"), (Pake,))
+            keys = handshake.finish(first.msg)
+            writer.write(encode(Pake(handshake.message, keys.mine)))
+            decode((await reader.readline()).rstrip(b"\n"), (Confirm,))
+        return keys.channel()
+
+    async def host_side(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter,
+                        channel: Optional[Channel] = None) -> None:
         try:
+            if channel is None:
+                channel = await self.handshake(HOST, reader, writer)
             while self.running:
                 line = await reader.readline()
                 if not line:
                     break
                 if line.startswith(b"!"):
                     continue
-                self.heard(line)
-                writer.write(self.stamp("update", UPDATE_PAD) + self.stamp("update", UPDATE_PAD))
+                self.heard(line, channel)
+                writer.write(self.stamp("update", UPDATE_PAD, channel) +
+                             self.stamp("update", UPDATE_PAD, channel))
         finally:
             if self.running:
                 self.dropped += 1
 
-    async def guest_side(self, reader: asyncio.StreamReader,
-                         writer: asyncio.StreamWriter) -> None:
+    async def guest_side(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter,
+                         channel: Optional[Channel]) -> None:
         async def listen() -> None:
             while self.running:
                 line = await reader.readline()
@@ -209,37 +242,42 @@ class Load:
                         self.dropped += 1
                     return
                 if not line.startswith(b"!"):
-                    self.heard(line)
+                    self.heard(line, channel)
 
         task = asyncio.get_running_loop().create_task(listen())
         await asyncio.sleep(random.uniform(0, self.pace))
         try:
             while self.running and not task.done():
-                writer.write(self.stamp("submit", ACTION_PAD))
+                writer.write(self.stamp("submit", ACTION_PAD, channel))
                 await asyncio.sleep(self.pace * random.uniform(0.8, 1.2))
         finally:
             task.cancel()
 
-    async def pair_through_relay(self, port: int) -> None:
-        hr, hw = await asyncio.open_connection(LOOPBACK, port)
-        hw.write(encode(RelayHello("host")))
-        room = decode((await hr.readline()).rstrip(b"\n"), (Room,))
-        assert isinstance(room, Room)
-        gr, gw = await asyncio.open_connection(LOOPBACK, port)
-        gw.write(encode(RelayHello("guest", PROTOCOL, room.code)))
-        assert b"paired" in await gr.readline()
-        assert (await hr.readline()).strip() == b"!joined"
+    async def pair_through_relay(self, port: int, setting_up: asyncio.Semaphore) -> None:
+        async with setting_up:      # a few handshakes at a time: SPAKE2 takes the CPU
+            hr, hw = await asyncio.open_connection(LOOPBACK, port, limit=1 << 20)
+            hw.write(encode(RelayHello("host", owner=RoomOwner().public)))
+            room = decode((await hr.readline()).rstrip(b"\n"), (Room,))
+            assert isinstance(room, Room)
+            gr, gw = await asyncio.open_connection(LOOPBACK, port, limit=1 << 20)
+            gw.write(encode(RelayHello("guest", PROTOCOL, room.code)))
+            assert b"paired" in await gr.readline()
+            assert (await hr.readline()).strip() == b"!joined"
+            theirs, ours = await asyncio.gather(self.handshake(GUEST, gr, gw),
+                                                self.handshake(HOST, hr, hw))
         self.held += 1
-        host = asyncio.get_running_loop().create_task(self.host_side(hr, hw))
-        await self.guest_side(gr, gw)
+        host = asyncio.get_running_loop().create_task(self.host_side(hr, hw, ours))
+        await self.guest_side(gr, gw, theirs)
         gw.close()
         hw.close()                  # the host side reads the end of its stream and stops
         await host
 
-    async def pair_direct(self, server_port: int) -> None:
-        gr, gw = await asyncio.open_connection(LOOPBACK, server_port)
+    async def pair_direct(self, server_port: int, setting_up: asyncio.Semaphore) -> None:
+        async with setting_up:
+            gr, gw = await asyncio.open_connection(LOOPBACK, server_port, limit=1 << 20)
+            channel = await self.handshake(GUEST, gr, gw)
         self.held += 1
-        await self.guest_side(gr, gw)
+        await self.guest_side(gr, gw, channel)
         gw.close()
 
     async def run(self, relay_port: Optional[int], seconds: float,
@@ -248,13 +286,16 @@ class Load:
         playing every host), measure for ``seconds``, then let every pair end."""
         server = None
         if relay_port is None:
-            server = await asyncio.start_server(self.host_side, LOOPBACK, 0, backlog=4096)
+            server = await asyncio.start_server(self.host_side, LOOPBACK, 0, backlog=4096,
+                                                limit=1 << 20)
             direct_port = server.sockets[0].getsockname()[1]
         loop = asyncio.get_running_loop()
+        setting_up = asyncio.Semaphore(8)
         tasks = []
         for start in range(0, self.pairs, 100):          # connect in batches
-            tasks += [loop.create_task(self.pair_through_relay(relay_port) if relay_port
-                                       else self.pair_direct(direct_port))
+            tasks += [loop.create_task(self.pair_through_relay(relay_port, setting_up)
+                                       if relay_port else
+                                       self.pair_direct(direct_port, setting_up))
                       for _ in range(start, min(self.pairs, start + 100))]
             await asyncio.sleep(0.05)
         while self.held < self.pairs:
@@ -303,13 +344,14 @@ def raise_file_limit(needed: int) -> None:
         print(f"open-file limit raised from {soft} to {target}")
 
 
-def under_load(pairs: int, seconds: float, pace: float, late: float) -> None:
+def under_load(pairs: int, seconds: float, pace: float, late: float, plain: bool) -> None:
     raise_file_limit(2 * pairs + 200)
-    base = Load(pairs, pace, late)
+    print("lines unsealed (--plain)" if plain else "lines sealed (SPAKE2, ChaCha20-Poly1305)")
+    base = Load(pairs, pace, late, plain)
     direct = asyncio.run(base.run(None, seconds, None))
     relay, port = start_relay()
     try:
-        load = Load(pairs, pace, late)
+        load = Load(pairs, pace, late, plain)
         through = asyncio.run(load.run(port, seconds, relay.popen.pid))
         mem = memory(relay.popen.pid)
     finally:
@@ -336,11 +378,13 @@ def main() -> int:
                         help="seconds after which a line counts as an error")
     parser.add_argument("--skip-rtt", action="store_true")
     parser.add_argument("--skip-load", action="store_true")
+    parser.add_argument("--plain", action="store_true",
+                        help="the load's lines unsealed, as before the secure channel")
     args = parser.parse_args()
     if not args.skip_rtt:
         round_trips(args.games)
     if not args.skip_load:
-        under_load(args.pairs, args.seconds, args.pace, args.late)
+        under_load(args.pairs, args.seconds, args.pace, args.late, args.plain)
     return 0
 
 

@@ -532,6 +532,15 @@ class HostScene(_PanelScene):
         """The friend may arrive, or the code appear, on any frame."""
         return self.host is not None
 
+    def waiting_text(self) -> str:
+        """What the room is waiting for, and how many wrong codes were tried meanwhile
+        (a stranger guessing is slowed, never let in; the host should know)."""
+        wrong = self.host.wrong_codes if self.host is not None else 0
+        if not wrong:
+            return tr("net.waiting")
+        return tr("net.waiting") + "  " + (tr("net.wrong_code_tried") if wrong == 1
+                                           else tr("net.wrong_codes_tried", count=wrong))
+
     def resize(self, size: tuple[int, int]) -> None:
         w, h = size
         panel_w, row_h, gap = min(w - theme.px(40, size), theme.px(640, size)), \
@@ -571,7 +580,7 @@ class HostScene(_PanelScene):
         if status is not None and status.direct_code and status.relay_code:
             y = theme.text(surface, font, tr("net.relay_code", code=pretty(status.relay_code)),
                            theme.CREAM, (cx, y), "midtop").bottom + theme.px(6, size)
-        y = theme.text(surface, font, tr("net.waiting"), theme.CREAM_DIM, (cx, y),
+        y = theme.text(surface, font, self.waiting_text(), theme.CREAM_DIM, (cx, y),
                        "midtop").bottom + theme.px(6, size)
         if status is not None and status.listening:
             small = fonts.get(theme.font_px(14, size))

@@ -35,7 +35,8 @@ import sys
 #: (distribution, the module it provides) for every package the window needs: the
 #: dependencies of pyproject.toml (a test holds them together)
 NEEDED = (("pygame-ce", "pygame"), ("pygame-gui", "pygame_gui"),
-          ("platformdirs", "platformdirs"), ("filelock", "filelock"))
+          ("platformdirs", "platformdirs"), ("filelock", "filelock"),
+          ("spake2", "spake2"), ("cryptography", "cryptography"))
 
 #: the checkout (or, for an install, the site-packages folder) holding scenes/
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))

@@ -256,6 +256,18 @@ def layout(blocks: list[Block], fonts, width: int, s: float, ink=theme.CREAM
     return lines, y
 
 
+def _column_widths(natural: list[int], least: list[int], width: int) -> list[int]:
+    """Natural widths when they fit; else every column keeps its longest word and the room
+    left is shared in proportion to what each column would still like (as browsers do)."""
+    natural = [max(n, m) for n, m in zip(natural, least)]
+    if sum(natural) <= width:
+        return natural
+    spare, wants = width - sum(least), [n - m for n, m in zip(natural, least)]
+    if spare <= 0 or not sum(wants):
+        return least
+    return [m + w * spare // sum(wants) for m, w in zip(least, wants)]
+
+
 def _layout_table(block: Block, fonts, width: int, s: float, ink, lines: list[Line], y: int) -> int:
     """Columns sized to their content (shrunk to fit, then cells wrap); a gold rule under the header."""
     if not block.rows:
@@ -265,13 +277,15 @@ def _layout_table(block: Block, fonts, width: int, s: float, ink, lines: list[Li
     size = round(SIZES["table"] * s)
     body, head = FontSet(fonts, size), FontSet(fonts, size, bold_base=True)
     pad, vpad = round(12 * s), round(5 * s)
-    natural = [0] * cols
+    natural = [0] * cols        # a column on one line
+    least = [2 * pad + 8] * cols  # its longest word: narrower, a word would run into the next column
     for r, row in enumerate(rows):
         faces = head if r < block.header_rows else body
         for c, cell in enumerate(row):
             natural[c] = max(natural[c], faces.regular.size(plain(cell))[0] + 2 * pad)
-    total = sum(natural)
-    widths = natural if total <= width else [max(2 * pad + 8, w * width // total) for w in natural]
+            for word, bold, italic, _ in words_of(cell):
+                least[c] = max(least[c], faces.face(bold, italic).size(word)[0] + 2 * pad)
+    widths = _column_widths(natural, least, width)
     table_w = sum(widths)
     xs = [sum(widths[:c]) for c in range(cols)]
     height = body.regular.get_linesize()

@@ -7,16 +7,20 @@ guest's table cannot tell the difference.  The guest receives its seat's updates
 (the session's own, already redacted: no card it may not see ever leaves the
 host) and sends actions; the host checks every one through the session.
 
-Two ways in (codes.py): **direct**, where the host listens and its 12-symbol
-code carries its LAN address, port and a secret; and **relay** (relay.py,
+Two ways in (codes.py): **direct**, where the host listens and its 14-symbol
+code carries its LAN address, port and a password; and **relay** (relay.py,
 ``python -m game.net.relay``), where both sides connect out to a relay that
-pairs them by a 6-symbol code and forwards lines unread, so play works behind
-home routers.  A host that loses the relay (a restart, a network blip) keeps
-playing with a computer in the guest's seat, connects again with backoff and
-gets its code back with the room's key; the guest, reconnecting meanwhile, is
-let back in with its seat's token and the game goes on where it stands.  A host
-that quits on purpose ends the room at once.  The wire (protocol.py): JSON lines, length-limited, validated,
-with a versioned hello, error replies with reason keys, heartbeats, and strikes
+pairs them by the 4 room symbols of a 12-symbol code and forwards lines unread,
+so play works behind home routers.  Either way the code's password never
+crosses the network: SPAKE2 turns it into a key host and guest share, and every
+game line is sealed end to end (secure.py), so neither the relay nor anyone on
+the path reads or forges a card, a name or a move.  A host that loses the relay
+(a restart, a network blip) keeps playing with a computer in the guest's seat,
+connects again with backoff and gets its room back by signing the relay's
+challenge; the guest, reconnecting meanwhile, proves its seat's key and the
+game goes on where it stands.  A host that quits on purpose ends the room at
+once.  The wire (protocol.py): JSON lines, length-limited, validated, with a
+versioned handshake, error replies with reason keys, heartbeats, and strikes
 for abuse.  link.py is the asyncio plumbing both ends share; bot.py plays a
 seat headless (tests, benchmark).
 
@@ -33,7 +37,8 @@ Host (menu -> Play online -> Host, or ``--host GAME``)::
     s.direct_code, s.relay_code       # show with codes.pretty(); either may be None
     s.problem                         # None or a key: port_in_use, relay_unreachable,
                                       # relay_lost (reconnecting; cleared once back),
-                                      # relay_full, not_lan, locked
+                                      # relay_full, not_lan
+    s.wrong_codes                     # connections that tried a wrong code (host.wrong_codes)
     s.seats[i].name / .present / .stand_in   # plates: "Computer playing for Anna"
     TableScene(app, host.client)      # once s.state == "playing"; its close() closes the host
 
@@ -42,8 +47,8 @@ Guest (menu -> Play online -> Join, or ``--join CODE``)::
     client = RemoteClient(code, name="Anna", relay=settings_relay_or_None)
     client.state      # "connecting" -> "connected" (then show the table), "reconnecting",
                       # "lost" (client.reason: mistyped_code, no_relay, unreachable,
-                      # no_such_room, room_full, wrong_version, relay_full, host_gone,
-                      # kicked) or "closed"
+                      # no_such_room, wrong_code, slow_down, room_full, wrong_version,
+                      # relay_full, host_gone, kicked) or "closed"
     TableScene(app, client)           # client.seat, client.setup, client.names are set
     client.away                       # seats a computer keeps warm
 

@@ -4,13 +4,16 @@ The tests play whole games between two real processes with them, and the
 benchmark uses them as the far end; they are handy by hand too::
 
     python -m game.net.bot host bocce --listen 127.0.0.1 [--relay HOST:PORT]
-    python -m game.net.bot join CODE [--relay HOST:PORT]
+    python -m game.net.bot join CODE [--relay HOST:PORT] [--keep FILE]
 
 The computer chooses from the updates the client receives, as a person at the
 table would (:class:`Autoplayer`): it never sees more than that seat may.  The
 host prints ``direct CODE`` / ``relay CODE`` as soon as its doors are open, and
 both print ``result {json}`` at the end (the host adds its log, the guest its
-counts), or ``lost REASON``.
+counts), or ``lost REASON``.  ``--keep FILE`` keeps the guest's seat key in a
+file (made readable by its owner only): a guest started again with the same
+file takes its seat back, as a person whose link dropped does; without it, a
+new guest is a new player.
 """
 
 from __future__ import annotations
@@ -26,7 +29,7 @@ from typing import Any, Optional, Sequence
 
 from game import GAMES
 from game.ai import computer_player
-from game.net.client import CONNECTED, RemoteClient
+from game.net.client import CONNECTED, RemoteClient, SeatKey
 from game.net.host import PLAYING, Host
 from game.net.protocol import LIMITS, QUICK, Limits
 from game.session import COMPUTER, HUMAN, REMOTE, Client, GameSetup, Refused, SeatSpec, Update
@@ -118,7 +121,7 @@ def _say(kind: str, data: Any) -> None:
 
 def run_host(args: argparse.Namespace, limits: Limits) -> int:
     setup = hosted_setup(args.game, args.seat, args.guest, args.level, args.seed)
-    host = Host(setup, name="Host", listen=args.listen, port=args.port,
+    host = Host(setup, name=args.name, listen=args.listen, port=args.port,
                 relay=_address(args.relay), stand_in=args.level, paced=False, limits=limits)
     host.start()
     try:
@@ -157,6 +160,21 @@ def run_host(args: argparse.Namespace, limits: Limits) -> int:
         host.close()
 
 
+def _kept(path: Optional[str]) -> Optional[SeatKey]:
+    try:
+        with open(path or "", "r", encoding="ascii") as kept:
+            seat, key = kept.read().split()
+        return SeatKey(int(seat), bytes.fromhex(key))
+    except (OSError, ValueError):
+        return None
+
+
+def _keep(path: str, seat_key: SeatKey) -> None:
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    with os.fdopen(fd, "w", encoding="ascii") as kept:
+        kept.write(f"{seat_key.seat} {seat_key.key.hex()}\n")
+
+
 def run_guest(args: argparse.Namespace, limits: Limits) -> int:
     trace = open(args.trace, "ab") if args.trace else None
 
@@ -166,11 +184,13 @@ def run_guest(args: argparse.Namespace, limits: Limits) -> int:
             trace.flush()
 
     client = RemoteClient(args.code, name=args.name, relay=_address(args.relay), limits=limits,
-                          trace=record)
+                          trace=record, resume=_kept(args.keep))
     try:
         if not client.wait_connected(args.timeout):
             _say("lost", client.reason or "timeout")
             return 2
+        if args.keep and client.seat_key is not None:
+            _keep(args.keep, client.seat_key)
         _say("joined", str(client.seat))
         me = Autoplayer(client, args.level, 7)
         end = time.monotonic() + args.timeout
@@ -215,10 +235,12 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     host.add_argument("--guest", type=int, default=1, help="the remote seat")
     host.add_argument("--delay", type=float, default=0.0, help="seconds before each own move")
     host.add_argument("--linger", type=float, default=5.0)
+    host.add_argument("--name", default="Host")
     join = sub.add_parser("join")
     join.add_argument("code")
     join.add_argument("--name", default="Guest")
     join.add_argument("--trace", help="append every game line received to this file")
+    join.add_argument("--keep", help="keep the seat's key in this file, to take it back")
     join.add_argument("--die-after", type=int, default=0,
                       help="exit abruptly after this many own moves")
     args = parser.parse_args(argv)

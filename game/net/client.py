@@ -8,7 +8,7 @@ attributes every frame:
 
 * ``state``, the connection light: ``"connecting"`` (first contact),
   ``"connected"`` (``seat``, ``setup`` and ``names`` are known: show the table),
-  ``"reconnecting"`` (the link dropped; it tries again with its seat's token for
+  ``"reconnecting"`` (the link dropped; it tries again, proving its seat's key, for
   ``Limits.reconnect_for`` seconds, and the host's computer keeps the seat warm
   meanwhile), ``"lost"`` (the end: see ``reason``), ``"closed"`` (``close()``).
   Through a relay, the link also drops when the *host's* connection to the relay
@@ -17,14 +17,23 @@ attributes every frame:
   the same window, then rejoins where the game stands;
 * ``reason``, why it is lost, a key for the screen to word (``net.<key>``):
   ``mistyped_code``, ``no_relay`` (a relay code but no relay address),
-  ``unreachable``, ``no_such_room``, ``room_full``, ``wrong_version``,
+  ``unreachable``, ``no_such_room``, ``wrong_code`` (the password part is not the
+  host's: known after one round trip), ``room_full``, ``wrong_version``,
   ``relay_full``, ``host_gone`` (the host quit, or cannot be reached again),
   ``bad_name`` (the name given fails game/names.py's check: nothing was sent),
   ``kicked`` (closed for abuse, or the same seat was taken by a newer
   connection).
 
-A direct code carries the host's address; a relay code (6 symbols) needs the
-relay's address, from the settings or the command line.  After a reconnection
+A direct code carries the host's address; a relay code (12 symbols) needs the
+relay's address, from the settings or the command line, and only its first 4
+symbols (the room) are sent to the relay.  Every connection starts with SPAKE2
+on the code's password (game/net/secure.py) and every game line after that is
+sealed; a line that does not open (forged, replayed, reordered) drops the
+connection, and the guest reconnects as after any drop.  The seat key
+(``seat_key``) is derived on the connection that first welcomed the guest and
+kept in memory; a rejoin proves it on the new connection.  A guest of another
+process can be given it (``resume``) to take its seat back (the headless bot
+does, for the tests).  After a reconnection
 the first update is the game as it stands (no events): the table jumps to it.
 
 ``seat``, ``setup`` (as this seat sees it: its own seat ``human``, the host's
@@ -43,6 +52,7 @@ import logging
 import threading
 import time
 from collections import deque
+from dataclasses import dataclass
 from typing import Callable, Optional, Union
 
 from game.engine import Action, Reason
@@ -51,9 +61,10 @@ from game.net import codes
 from game.net.link import Link, LoopThread
 from game.net.protocol import (GAME_VERSION, GONE, GUEST_QUIT, HOST_AWAY, HOST_GONE, KICKED,
                                LIMITS, MAX_LINE, MISTYPED_CODE, NO_RELAY, NO_SUCH_ROOM, PROTOCOL,
-                               ROOM_FULL, UNREACHABLE, WRONG_VERSION, Bye, Error, Hello, Limits,
-                               Paired, ProtocolError, RelayHello, Seats, Welcome, decode,
-                               encode)
+                               ROOM_FULL, SLOW_DOWN, UNREACHABLE, WRONG_CODE, WRONG_VERSION, Bye,
+                               Confirm, Error, Hello, Limits, Paired, Pake, ProtocolError,
+                               RelayHello, Seats, Welcome, decode, encode)
+from game.net.secure import GUEST, Handshake, Malformed, Sealed, seat_proof
 from game.session import GameSetup, Refused, Submit, Update
 from game.session.messages import Message
 
@@ -67,13 +78,26 @@ OFFLINE = Reason("net.offline")
 BAD_NAME = "bad_name"
 
 
-class _CannotJoin(Exception):
-    """A try that failed; ``reason`` a key; ``final``: no point trying again."""
+@dataclass(frozen=True)
+class SeatKey:
+    """A seat, and the key that proves it is this guest's (never sent)."""
 
-    def __init__(self, reason: str, final: bool) -> None:
+    seat: int
+    key: bytes
+
+
+class _CannotJoin(Exception):
+    """A try that failed; ``reason`` a key; ``final``: no point trying again;
+    ``patience``: even on a first join, worth trying again for this long, every
+    ``pause`` seconds (a turn to wait for, a room its last guest is just leaving)."""
+
+    def __init__(self, reason: str, final: bool, patience: float = 0.0,
+                 pause: float = 0.0) -> None:
         super().__init__(reason)
         self.reason = reason
         self.final = final
+        self.patience = patience
+        self.pause = pause
 
 
 class RemoteClient:
@@ -84,7 +108,8 @@ class RemoteClient:
     """
 
     def __init__(self, code: str, *, name: str = "", relay: Optional[tuple[str, int]] = None,
-                 limits: Limits = LIMITS, trace: Optional[Callable[[bytes], None]] = None) -> None:
+                 limits: Limits = LIMITS, trace: Optional[Callable[[bytes], None]] = None,
+                 resume: Optional[SeatKey] = None) -> None:
         self.name = name.strip()
         self.relay = relay
         self.limits = limits
@@ -98,9 +123,9 @@ class RemoteClient:
         #: how many times the link dropped and the guest got back in
         self.reconnects = 0
         self._inbox: deque[Message] = deque()
-        self._token: Optional[str] = None
+        self.seat_key: Optional[SeatKey] = resume
         self._version = 0
-        self._link: Optional[Link] = None
+        self._link: Optional[Sealed] = None
         self._closing = False
         self._settled = threading.Event()
         self._net = LoopThread("netplay-guest")
@@ -169,10 +194,15 @@ class RemoteClient:
 
     async def _main(self) -> None:
         deadline: Optional[float] = None           # while reconnecting
+        slowed: Optional[float] = None             # told to wait for a turn since
         while True:
             try:
                 link = await self._join(rejoin=deadline is not None)
             except _CannotJoin as exc:
+                slowed = slowed or time.monotonic()
+                if time.monotonic() - slowed < exc.patience:
+                    await asyncio.sleep(exc.pause)
+                    continue
                 if deadline is None or exc.final:
                     # back in a room that has gone (the relay forgot it, nobody listens
                     # at the address): the host has gone
@@ -187,6 +217,7 @@ class RemoteClient:
                                                                else 1))
                 continue
             self._link = link
+            slowed = None
             self.reconnects += deadline is not None
             self.state = CONNECTED
             self._settled.set()
@@ -204,8 +235,8 @@ class RemoteClient:
             self.state = RECONNECTING
             deadline = time.monotonic() + self.limits.reconnect_for
 
-    async def _join(self, rejoin: bool) -> Link:
-        """A connection welcomed by the host, through the relay if the code says so."""
+    async def _join(self, rejoin: bool) -> Sealed:
+        """A sealed connection welcomed by the host, through the relay if the code says so."""
         room = self.room
         assert room is not None
         direct = isinstance(room, codes.DirectCode)
@@ -219,48 +250,76 @@ class RemoteClient:
                               final=rejoin and direct) from None
         except (OSError, asyncio.TimeoutError):
             raise _CannotJoin(UNREACHABLE, final=False) from None
+        link.start_heartbeat()          # heard while the host or relay makes it wait its turn
         try:
-            if not direct:
-                link.send_msg(RelayHello("guest", code=room.text))
+            if isinstance(room, codes.RelayCode):
+                link.send_msg(RelayHello("guest", code=room.room))
                 await self._paired(link, rejoin)
-            secret = room.secret if isinstance(room, codes.DirectCode) else None
-            link.send_msg(Hello(PROTOCOL, GAME_VERSION, self.name, secret, self._token))
-            welcome = await self._reply(link, (Welcome,))
+            sealed = await self._handshake(link, room)
+            claim = self.seat_key
+            proof = None if claim is None else seat_proof(claim.key, sealed.keys.binding)
+            sealed.send(encode(Hello(self.name, claim and claim.seat, proof)))
+            welcome = await self._reply(sealed, (Welcome,))
             assert isinstance(welcome, Welcome)
         except BaseException:
             link.close()
             raise
-        if self.seat is not None and welcome.seat != self.seat:
+        if self.seat_key is not None and welcome.seat != self.seat_key.seat:
             link.close()
             raise _CannotJoin(ROOM_FULL, final=True)
         self.seat, self.setup, self.names = welcome.seat, welcome.setup, welcome.names
-        self._token = welcome.token
-        link.start_heartbeat()
-        return link
+        self.seat_key = self.seat_key or SeatKey(welcome.seat, sealed.keys.seat_key)
+        return sealed
+
+    async def _handshake(self, link: Link, room: codes.Code) -> Sealed:
+        """SPAKE2 with the code's password: the sealed connection, or ``wrong_code``
+        once the host's confirmation does not match (the guest still sends its own, so
+        that the host counts the wrong code)."""
+        handshake = Handshake(room.secret, GUEST)
+        link.send_msg(Pake(handshake.message, protocol=PROTOCOL, game=GAME_VERSION))
+        reply = await self._reply(link, (Pake,))
+        assert isinstance(reply, Pake)
+        try:
+            keys = handshake.finish(reply.msg)
+        except Malformed:
+            log.warning("netplay: the host's SPAKE2 message is malformed")
+            raise _CannotJoin(UNREACHABLE, final=False) from None
+        link.send_msg(Confirm(keys.mine))
+        if not keys.confirms(reply.confirm):
+            await link.flush()
+            raise _CannotJoin(WRONG_CODE, final=True)
+        return Sealed(link, keys)
 
     async def _paired(self, link: Link, rejoin: bool) -> None:
         """Paired by the relay with the room's host.  A room held for a host that is
         reconnecting to the relay (``host_away``), or not known to a relay that
         restarted before the host asked for it again (``no_such_room``), is worth
-        another try while rejoining; on a first join both mean no such room."""
+        another try while rejoining; on a first join both mean no such room.  A room
+        the relay finds full is tried again for a few seconds: its last guest (a
+        friend who mistyped the code a moment ago) may be just leaving."""
         try:
             await self._reply(link, (Paired,))
         except _CannotJoin as exc:
+            if exc.reason == ROOM_FULL:         # perhaps its last guest is just leaving
+                raise _CannotJoin(ROOM_FULL, final=False, patience=self.limits.connect_timeout,
+                                  pause=self.limits.retry_every) from None
             if exc.reason not in (HOST_AWAY, NO_SUCH_ROOM):
                 raise
             raise _CannotJoin(exc.reason if rejoin else NO_SUCH_ROOM, final=not rejoin) from None
 
-    async def _reply(self, link: Link, expect: tuple[type, ...]) -> object:
-        """The answer to what was just sent: one of ``expect``, else why not."""
+    async def _reply(self, link: Union[Link, Sealed], expect: tuple[type, ...]) -> object:
+        """The answer to what was just sent: one of ``expect``, else why not.  The host
+        or relay may first make a guest of an address that tried wrong codes wait."""
         try:
-            line = await link.recv(self.limits.connect_timeout)
+            line = await link.recv(self.limits.answer_within)
         except (asyncio.TimeoutError, ProtocolError):
             line = None
         if line is None:
             raise _CannotJoin(UNREACHABLE, final=False)
         if line == GONE:
             raise _CannotJoin(HOST_GONE, final=True)
-        self._traced(line)
+        if isinstance(link, Sealed):
+            self._traced(line)
         try:
             msg = decode(line, expect + (Error, Bye))
         except ProtocolError as exc:
@@ -268,6 +327,9 @@ class RemoteClient:
             raise _CannotJoin(UNREACHABLE, final=False) from None
         if isinstance(msg, Bye):
             raise _CannotJoin(HOST_GONE, final=True)
+        if isinstance(msg, Error) and msg.reason == SLOW_DOWN:     # a turn to wait for
+            raise _CannotJoin(SLOW_DOWN, final=False, patience=self.limits.reconnect_for,
+                              pause=self.limits.guess_most)
         if isinstance(msg, Error):
             # room_full may pass (the relay still holds our dropped connection)
             raise _CannotJoin(msg.reason, final=msg.reason != ROOM_FULL)
@@ -277,7 +339,7 @@ class RemoteClient:
         if self.trace is not None:
             self.trace(line)
 
-    async def _serve(self, link: Link) -> Optional[str]:
+    async def _serve(self, link: Sealed) -> Optional[str]:
         """Take the host's lines until the link ends: None if it dropped (try again),
         else the reason the game is over for this guest."""
         while True:

@@ -1,28 +1,40 @@
 """Room codes: what a host reads out and a guest types in.
 
+A code is an address (where to connect) and a **password** (what proves the
+guest is the friend).  The password never crosses the network: host and guest
+each feed it to SPAKE2 (game/net/secure.py), which turns it into a strong key
+they share, with one guess per connection for anyone who does not know it.  So
+the password part only has to be long enough that guessing it one connection
+at a time, slowed per address, is hopeless.
+
 Codes use 31 symbols, digits and capitals without look-alikes (no 0/O, 1/I/L):
 ``23456789ABCDEFGHJKMNPQRSTUVWXYZ``.  The last symbol of every code is a check
 symbol (a position-weighted sum modulo 31, a prime): any one wrong symbol and any
 two neighbours swapped are caught, and the guest hears "mistyped" rather than
-"no such room".  Input is forgiving: case, spaces and dashes do not matter;
-:func:`pretty` groups a code for reading out (``ABCD-EFGH-JKMN``).
+"wrong code".  Input is forgiving: case, spaces and dashes do not matter;
+:func:`pretty` groups a code in fours or threes for reading out
+(``ABCD-EFGH-JKMN``).  The length tells the kind of code:
 
-* A **direct code** (12 symbols) carries the host's LAN address, its port and a
-  secret, as one number in base 31 (11 symbols) plus the check.  Addresses are
-  those of a local network: 192.168/16, 10/8, 172.16/12, 100.64/10 (carrier and
-  VPN networks), 169.254/16, and 127.0.0.1; a public address is what a relay is
-  for.  Two forms share the number range half and half:
+* A **relay code** (12 symbols: ``RRRR PPPPPPP C``) is a room on a relay (4
+  symbols the relay chose, the only part it ever sees), a password of 7 symbols
+  the host chose (31^7, about 2.75e10, 34.7 bits), and the check.  The relay's
+  address comes from the settings or the command line.
+* A **direct code** carries the host's LAN address, its port and a password, as
+  one number in base 31 plus the check.  Addresses are those of a local network:
+  192.168/16, 10/8, 172.16/12, 100.64/10 (carrier and VPN networks),
+  169.254/16, and 127.0.0.1; a public address is what a relay is for.  Two
+  forms:
 
-  - the host listens on one of the 64 ports from :data:`DIRECT_PORT` (what it
-    does unless told a port): the secret is one of about 8.9 million;
-  - any other port: the secret is one of about 8,700.
+  - 14 symbols: the host listens on one of the 64 ports from
+    :data:`DIRECT_PORT` (what it does unless told a port); the password is one
+    of about 1.72e10 (34.0 bits);
+  - 16 symbols: any other port; the password is one of about 1.62e10 (33.9 bits).
 
-  A stranger who finds the port still needs the secret: the host answers a wrong
-  secret only after a second and, after 30 wrong ones in all, lets in only players
-  who already hold a seat's token (game/net/host.py), so a guess succeeds with a
-  chance of 30 in 8.9 million (30 in 8,700 for the weak form).
-* A **relay code** (6 symbols: 5 random and the check) names a room on a relay;
-  the relay's address comes from the settings or the command line.
+**The odds.**  Each connection gets exactly one SPAKE2 attempt, and a wrong
+one is slowed per address (game/net/secure.py, :class:`~game.net.secure.Guesses`).
+A stranger who makes 1,000 attempts gets in with a chance of at most 1,000 in
+1.62e10, about **1 in 16 million** (1 in 27 million for a relay code): under the
+1 in a million asked of a code (:func:`odds` works it out for any code).
 """
 
 from __future__ import annotations
@@ -36,11 +48,16 @@ ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
 BASE = len(ALPHABET)
 _VALUE = {ch: i for i, ch in enumerate(ALPHABET)}
 
-DIRECT_LENGTH = 12
-RELAY_LENGTH = 6
+#: a relay room's symbols (the public part of a relay code) and its password's
+ROOM_LENGTH = 4
+PASSWORD_LENGTH = 7
+RELAY_LENGTH = ROOM_LENGTH + PASSWORD_LENGTH + 1
+#: the two forms of a direct code: a usual port, any port
+DIRECT_LENGTH = 14
+DIRECT_ANY_LENGTH = 16
 #: a relay's usual port
 RELAY_PORT = 47800
-#: the first of the ports a host tries; the 64 from here make the strong form of a code
+#: the first of the ports a host tries; the 64 from here make the short form of a code
 DIRECT_PORT = 47810
 NEAR_PORTS = 64
 #: local networks a direct code can name, in the order of their index
@@ -48,11 +65,13 @@ LAN_BLOCKS = tuple(ipaddress.ip_network(n) for n in (
     "192.168.0.0/16", "10.0.0.0/8", "172.16.0.0/12", "100.64.0.0/10", "169.254.0.0/16",
     "127.0.0.1/32"))
 _ADDRESSES = sum(b.num_addresses for b in LAN_BLOCKS)
-_SPACE = BASE ** (DIRECT_LENGTH - 1)
-#: (ports, secrets) of the two forms; each form owns half of the number range
-_NEAR_SLICE = _SPACE // 2
-_FORMS = ((NEAR_PORTS, _NEAR_SLICE // (_ADDRESSES * NEAR_PORTS)),
-          (1 << 16, (_SPACE - _NEAR_SLICE) // (_ADDRESSES << 16)))
+#: code length -> (ports, passwords) of that form of direct code
+_FORMS = {length: (ports, BASE ** (length - 1) // (_ADDRESSES * ports))
+          for length, ports in ((DIRECT_LENGTH, NEAR_PORTS), (DIRECT_ANY_LENGTH, 1 << 16))}
+#: the fewest passwords any code may have: 2^30, so 1,000 guesses stay under 1 in a million
+MIN_PASSWORDS = 1 << 30
+assert min(p for _, p in _FORMS.values()) >= MIN_PASSWORDS
+assert BASE ** PASSWORD_LENGTH >= MIN_PASSWORDS
 
 
 class CodeError(ValueError):
@@ -65,16 +84,48 @@ class CodeError(ValueError):
 class DirectCode:
     address: str
     port: int
-    secret: int
+    password: int
 
     @property
     def text(self) -> str:
-        return direct_code(self.address, self.port, self.secret)
+        return direct_code(self.address, self.port, self.password)
+
+    @property
+    def secret(self) -> bytes:
+        """What SPAKE2 is fed: the password alone (the address is not secret)."""
+        return b"direct:%d" % self.password
+
+    @property
+    def passwords(self) -> int:
+        return password_range(self.port)
 
 
 @dataclass(frozen=True)
 class RelayCode:
-    text: str
+    room: str            # what the relay sees
+    password: str        # what it never does
+
+    @property
+    def text(self) -> str:
+        body = self.room + self.password
+        return body + _check(body)
+
+    @property
+    def secret(self) -> bytes:
+        return b"relay:" + self.password.encode()
+
+    @property
+    def passwords(self) -> int:
+        return BASE ** PASSWORD_LENGTH
+
+
+Code = Union[DirectCode, RelayCode]
+
+
+def odds(code: Code, guesses: int = 1000) -> float:
+    """The chance that ``guesses`` connections, one SPAKE2 attempt each, find the code's
+    password (each guess rules one password out)."""
+    return min(1.0, guesses / code.passwords)
 
 
 def normalise(text: str) -> str:
@@ -83,10 +134,16 @@ def normalise(text: str) -> str:
 
 
 def pretty(code: str) -> str:
-    """A code grouped for reading out: ``ABCD-EFGH-JKMN``, ``ABC-DEF``."""
+    """A code grouped for reading out, in groups of at most four as even as can be:
+    ``ABCD-EFGH-JKMN``, ``ABCD-EFGH-JKM-NPQ``."""
     code = normalise(code)
-    step = 3 if len(code) == RELAY_LENGTH else 4
-    return "-".join(code[i:i + step] for i in range(0, len(code), step))
+    groups = max(1, -(-len(code) // 4))
+    out, at = [], 0
+    for g in range(groups):
+        size = (len(code) - at) // (groups - g) + (1 if (len(code) - at) % (groups - g) else 0)
+        out.append(code[at:at + size])
+        at += size
+    return "-".join(out)
 
 
 def _check(body: str) -> str:
@@ -101,17 +158,42 @@ def _digits(value: int, count: int) -> str:
     return "".join(reversed(out))
 
 
-def _form(port: int) -> int:
-    return 0 if DIRECT_PORT <= port < DIRECT_PORT + NEAR_PORTS else 1
+def _random_symbols(count: int) -> str:
+    return "".join(secrets.choice(ALPHABET) for _ in range(count))
 
 
-def secret_range(port: int) -> int:
-    """How many secrets a direct code for ``port`` can carry."""
-    return _FORMS[_form(port)][1]
+def _length(port: int) -> int:
+    return DIRECT_LENGTH if DIRECT_PORT <= port < DIRECT_PORT + NEAR_PORTS else DIRECT_ANY_LENGTH
 
 
-def new_secret(port: int) -> int:
-    return secrets.randbelow(secret_range(port))
+def password_range(port: int) -> int:
+    """How many passwords a direct code for ``port`` can carry."""
+    return _FORMS[_length(port)][1]
+
+
+def new_direct_code(address: str, port: int) -> DirectCode:
+    """A direct code for a host at ``address``:``port`` with a fresh random password;
+    ValueError if the address is not on a local network or the port is bad."""
+    code = DirectCode(address, port, secrets.randbelow(password_range(port)))
+    direct_code(address, port, code.password)          # refuses what cannot be coded
+    return code
+
+
+def new_room() -> str:
+    """A relay room's symbols (the relay picks them)."""
+    return _random_symbols(ROOM_LENGTH)
+
+
+def new_relay_code(room: str) -> RelayCode:
+    """``room`` on a relay with a fresh random password (the host picks it)."""
+    if not is_room(room):
+        raise ValueError(f"not a room: {room!r}")
+    return RelayCode(normalise(room), _random_symbols(PASSWORD_LENGTH))
+
+
+def is_room(text: str) -> bool:
+    room = normalise(text)
+    return len(room) == ROOM_LENGTH and all(ch in _VALUE for ch in room)
 
 
 def _address_index(address: str) -> int:
@@ -135,59 +217,44 @@ def _address(index: int) -> str:
     raise CodeError("no such address")
 
 
-def direct_code(address: str, port: int, secret: int) -> str:
-    """The 12-symbol code of a host at ``address``:``port`` with ``secret``."""
+def direct_code(address: str, port: int, password: int) -> str:
+    """The code of a host at ``address``:``port`` with ``password``."""
     if not 0 < port < 1 << 16:
         raise ValueError(f"bad port {port}")
-    form = _form(port)
-    ports, count = _FORMS[form]
-    if not 0 <= secret < count:
-        raise ValueError(f"a secret for port {port} is below {count}")
-    port_index = port - DIRECT_PORT if form == 0 else port
-    value = (_address_index(address) * ports + port_index) * count + secret
-    value += 0 if form == 0 else _NEAR_SLICE
-    body = _digits(value, DIRECT_LENGTH - 1)
+    length = _length(port)
+    ports, count = _FORMS[length]
+    if not 0 <= password < count:
+        raise ValueError(f"a password for port {port} is below {count}")
+    port_index = port - DIRECT_PORT if length == DIRECT_LENGTH else port
+    value = (_address_index(address) * ports + port_index) * count + password
+    body = _digits(value, length - 1)
     return body + _check(body)
-
-
-def new_relay_code() -> str:
-    body = "".join(secrets.choice(ALPHABET) for _ in range(RELAY_LENGTH - 1))
-    return body + _check(body)
-
-
-def is_relay_code(text: str) -> bool:
-    code = normalise(text)
-    return len(code) == RELAY_LENGTH and _valid(code)
 
 
 def _valid(code: str) -> bool:
     return all(ch in _VALUE for ch in code) and _check(code[:-1]) == code[-1]
 
 
-def parse(text: str) -> Union[DirectCode, RelayCode]:
+def parse(text: str) -> Code:
     """What a typed code names; :class:`CodeError` if it has a wrong length, a symbol
     not in the alphabet or a wrong check symbol."""
     code = normalise(text)
-    if len(code) not in (DIRECT_LENGTH, RELAY_LENGTH) or not _valid(code):
+    if len(code) not in (RELAY_LENGTH, DIRECT_LENGTH, DIRECT_ANY_LENGTH) or not _valid(code):
         raise CodeError(f"not a room code: {text!r}")
     if len(code) == RELAY_LENGTH:
-        return RelayCode(code)
+        return RelayCode(code[:ROOM_LENGTH], code[ROOM_LENGTH:-1])
     value = 0
     for ch in code[:-1]:
         value = value * BASE + _VALUE[ch]
-    form = 0 if value < _NEAR_SLICE else 1
-    value -= 0 if form == 0 else _NEAR_SLICE
-    ports, count = _FORMS[form]
-    rest, secret = divmod(value, count)
+    ports, count = _FORMS[len(code)]
+    rest, password = divmod(value, count)
     index, port_index = divmod(rest, ports)
     if index >= _ADDRESSES:
         raise CodeError(f"not a room code: {text!r}")
-    port = DIRECT_PORT + port_index if form == 0 else port_index
-    if port == 0:
+    port = DIRECT_PORT + port_index if len(code) == DIRECT_LENGTH else port_index
+    if port == 0 or _length(port) != len(code):
         raise CodeError(f"not a room code: {text!r}")
-    return DirectCode(_address(index), port, secret)
-
-
+    return DirectCode(_address(index), port, password)
 #: the longest relay address kept (a DNS name is at most 253 characters, then ":port")
 ADDRESS_LIMIT = 260
 

@@ -13,23 +13,31 @@ Two doors, either or both:
 * **direct** (``listen="0.0.0.0"``, or ``"127.0.0.1"`` in tests): the host
   listens on a port (the first free one of 64 from
   :data:`~game.net.codes.DIRECT_PORT`, unless told one) and its room code
-  carries its LAN address, the port and a secret (game/net/codes.py);
+  carries its LAN address, the port and a password (game/net/codes.py);
 * **relay** (``relay=(host, port)``): the host connects out to a relay and gets
-  a 6-symbol code; guests connect out to the relay too (game/net/relay.py).
+  a room (4 symbols), adds a password of its own, and shows the 12-symbol code;
+  guests connect out to the relay too (game/net/relay.py).
 
 The direct door lets in at most ``guard.connections`` connections at once (32,
 fewer when the process is short of file descriptors) and ``guard.per_address``
 (8) from one address (game/net/guard.py); it accepts them one at a time and
 closes the rest as they come, so a stranger's flood of idle connections
 neither takes the descriptors the game's own files need nor shuts out a friend
-at another address, and each idle one goes after ``hello_timeout``.  ``status().listening`` names the addresses the
-door can be reached at (every interface's, unless ``listen`` names one).
+at another address, and each idle one goes after ``hello_timeout``.
+``status().listening`` names the addresses the door can be reached at (every
+interface's, unless ``listen`` names one).
 
-For each guest: it must say hello in time, with the same protocol and game
-versions and (direct) the secret; it gets a remote seat (the one its ``token``
-names if it had one, else the first seat with no player), a ``welcome`` (the
-setup as that seat sees it, without the seed; the names; its token), then every
-update of that seat, already redacted by the session, unchanged.  Its actions
+For each guest: it must open with the same protocol and game versions and
+prove, through SPAKE2, that it knows the code's password (game/net/secure.py:
+one attempt per connection, each at its address's turn; a wrong one is counted
+in ``status().wrong_codes``).  Directly, the host keeps the turns; through a
+relay the relay does (it sees the addresses), and the host tells it ``!wrong``
+or ``!right``.  Every line after that is sealed.  It gets a remote seat: its
+own again if its hello proves that seat's key (derived on the connection that
+first welcomed it, never sent), else the first seat nobody has had yet, else
+``room_full``; then a ``welcome`` (the setup as that seat sees it, without the
+seed; the names) and every update of that seat, already redacted by the
+session, unchanged.  Its actions
 go through :meth:`Session.submit <game.session.Session.submit>`, never around
 it: a refusal goes back with its reason key.  Garbage, oversized lines, unknown
 types, wrong fields and refused actions cost strikes (game/net/protocol.py);
@@ -37,8 +45,9 @@ out of strikes, the connection is closed and the game goes on.
 
 When a guest drops (its connection ends, goes silent for 9 s, or is closed for
 abuse), a computer stands in for its seat (``Session.stand_in``) until a guest
-comes back with the same code: it gets the game as it stands (one update, no
-events) and the computer leaves the seat.  When the host closes, every guest
+comes back with the same code and proves the seat's key: it gets the game as
+it stands (one update, no events) and the computer leaves the seat.  Someone
+else with the code never gets that seat.  When the host closes, every guest
 gets ``bye`` first, and the relay hears ``!close``: the room ends at once.
 
 When the host's own connection to the relay drops (the relay restarted, the
@@ -46,11 +55,12 @@ network blinked), the game goes on at the host's table with a computer in the
 guest's seat, ``status().problem`` is ``relay_lost``, and the host connects
 again with backoff (``Limits.reclaim_first``, 0.5 s, doubling up to
 ``reclaim_most``, 10 s) for as long as it is open, asking for its room back with
-the code and the key the relay gave it (game/net/relay.py).  Once back, the
-problem clears, the code is the same, and the guest, who has been reconnecting
-meanwhile, rejoins with its seat's token.  Only a refusal that another try
-cannot change (the code taken by someone else's room on a relay that
-restarted) ends the reconnecting; the problem then stays.
+the room, the relay's ticket and a signature of the relay's challenge by the
+room's owner key (game/net/relay.py).  Once back, the problem clears, the code
+is the same, and the guest, who has been reconnecting meanwhile, rejoins with
+its seat's proof.  Only a refusal that another try cannot change (the room
+taken by another owner on a relay that restarted) ends the reconnecting; the
+problem then stays.
 
 For the screens: :meth:`Host.start` returns at once; :meth:`Host.status` is a
 snapshot (state, the codes, a problem key, and per seat who plays it and
@@ -62,7 +72,6 @@ from __future__ import annotations
 import asyncio
 import hmac
 import logging
-import secrets
 import socket
 import threading
 from dataclasses import dataclass, replace
@@ -74,11 +83,13 @@ from game.net import codes
 from game.net.guard import HOST_GUARD, Guard, GuardLimits, accept_guarded, open_listener
 from game.net.interfaces import listening_on, listens_everywhere
 from game.net.link import Link, LoopThread
-from game.net.protocol import (ABUSE, CLOSE, GAME_VERSION, GONE, HELLO_TIMEOUT, HOST_QUIT,
-                               JOINED, KICK, LIMITS, MAX_GUEST_LINE, MAX_LINE, NO_SUCH_ROOM,
-                               PROTOCOL, RELAY_FULL, REPLACED, ROOM_FULL, TOO_LONG,
-                               WRONG_VERSION, Bucket, Bye, Error, FLOOD, Hello, Limits,
+from game.net.protocol import (ABUSE, BAD_FIELD, CLOSE, FLOOD, GAME_VERSION, GONE, HELLO_TIMEOUT,
+                               HOST_QUIT, JOINED, KICK, LIMITS, MAX_GUEST_LINE, MAX_LINE, PROTOCOL,
+                               RELAY_FULL, REPLACED, RIGHT, ROOM_FULL, SLOW_DOWN, TOO_LONG,
+                               UNEXPECTED, WRONG, WRONG_CODE, WRONG_VERSION, Bucket, Bye,
+                               Challenge, Confirm, Error, Hello, Limits, Pake, Proof,
                                ProtocolError, RelayHello, Room, Seats, Welcome, decode, encode)
+from game.net.secure import HOST, Guesses, Handshake, Malformed, RoomOwner, Sealed, seat_proof
 from game.session import (COMPUTER, HUMAN, REMOTE, GameSetup, LocalClient, Refused, SeatSpec,
                           Session, Submit, Update)
 from game.session.computers import DEFAULT_BUDGET
@@ -92,7 +103,6 @@ PORT_IN_USE = "port_in_use"
 NOT_LAN = "not_lan"                      # the address to announce is not a LAN address
 RELAY_UNREACHABLE = "relay_unreachable"
 RELAY_LOST = "relay_lost"                # for now: the host is reconnecting to the relay
-LOCKED = "locked"                        # too many wrong secrets: only tokens get in now
 
 
 def lan_address() -> str:
@@ -130,14 +140,15 @@ class HostStatus:
     port: Optional[int] = None
     #: where the direct door can be reached ("eth0 192.168.1.20", ...; game/net/interfaces.py)
     listening: tuple[str, ...] = ()
+    wrong_codes: int = 0                  # connections that tried a wrong code
 
 
 class _RemoteSeat:
     def __init__(self, seat: int, name: str) -> None:
         self.seat = seat
         self.name = name
-        self.token: Optional[str] = None
-        self.peer: Optional["_Peer"] = None
+        self.key: Optional[bytes] = None      # the seat key, once a guest has had the seat
+        self.peer: Optional[Sealed] = None
         self.joined = False
 
 
@@ -159,6 +170,14 @@ class _Peer:
 
     direct: bool
     label: str
+    ip: Optional[str] = None           # known for a direct guest only
+
+    def wrong(self) -> None:
+        """Close this guest for a wrong code."""
+        self.close()
+
+    def right(self) -> None:
+        """This guest had the right code."""
 
     async def recv(self, timeout: Optional[float] = None) -> Optional[bytes]:
         raise NotImplementedError
@@ -179,6 +198,8 @@ class _DirectPeer(_Peer):
     def __init__(self, link: Link) -> None:
         self.link = link
         self.label = link.peer
+        name = link.writer.get_extra_info("peername")
+        self.ip = str(name[0]) if name else None
 
     async def recv(self, timeout: Optional[float] = None) -> Optional[bytes]:
         return await self.link.recv(timeout)
@@ -239,6 +260,16 @@ class _RelayPeer(_Peer):
             self.relay.send(KICK + b"\n")
             self.end()
 
+    def wrong(self) -> None:
+        """The relay closes this guest and slows its address."""
+        if not self.ended:
+            self.relay.send(WRONG + b"\n")
+            self.end()
+
+    def right(self) -> None:
+        """The relay stops slowing this guest's address."""
+        self.relay.send(RIGHT + b"\n")
+
 
 class _RelayRefused(Exception):
     """No room from the relay: ``reason`` a problem key; ``again``: worth another try."""
@@ -286,8 +317,10 @@ class Host:
         if self.seat is not None:
             self.names[self.seat] = name or self.names[self.seat]
         self._remote = {s: _RemoteSeat(s, self.names[s]) for s in remote}
-        self._secret: Optional[int] = None
-        self._wrong_secrets = 0
+        self._direct: Optional[codes.DirectCode] = None
+        self._relay_code: Optional[codes.RelayCode] = None
+        self._guesses = Guesses(limits.guess_first, limits.guess_most)
+        self._owner = RoomOwner()
         self._lock = threading.Lock()
         self._status = HostStatus(STARTING, None, None, None, ())
         self._status = self._snapshot(STARTING)
@@ -313,6 +346,11 @@ class Host:
     def status(self) -> HostStatus:
         with self._lock:
             return self._status
+
+    @property
+    def wrong_codes(self) -> int:
+        """Connections that tried a wrong code (the waiting screen says how many)."""
+        return self.status().wrong_codes
 
     def close(self) -> None:
         """Tell every guest goodbye, close the doors and the session.  Idempotent."""
@@ -384,15 +422,14 @@ class Host:
         self._update(listening=listening_on(self.listen, lan_address))
         address = self.advertise or (lan_address() if listens_everywhere(self.listen)
                                      else self.listen)
-        self._secret = codes.new_secret(port)
         try:
-            code = codes.direct_code(address, port, self._secret)
+            self._direct = codes.new_direct_code(address, port)
         except ValueError:
             log.error("cannot put %s in a room code: not a LAN address", address)
             self._update(problem=NOT_LAN, port=port)
             return
         log.info("hosting %s directly on %s:%d", self.setup.key, address, port)
-        self._update(direct_code=code, port=port)
+        self._update(direct_code=self._direct.text, port=port)
 
     async def _on_direct(self, reader: asyncio.StreamReader,
                          writer: asyncio.StreamWriter) -> None:
@@ -413,7 +450,8 @@ class Host:
             self._update(problem=exc.reason)
             self._opened()
             return
-        self._update(relay_code=room.code)
+        self._relay_code = codes.new_relay_code(room.code)
+        self._update(relay_code=self._relay_code.text)
         self._opened()
         while link is not None:
             self._relay_link = link
@@ -430,8 +468,6 @@ class Host:
         """A connection to the relay that has given ``room`` back, after tries spaced
         from ``reclaim_first`` doubling to ``reclaim_most``; None if the relay never
         will (the problem stays)."""
-        if room.key is None:                        # a relay that cannot give rooms back
-            return None
         wait = self.limits.reclaim_first
         while True:
             await asyncio.sleep(wait)
@@ -455,10 +491,12 @@ class Host:
 
     async def _relay_room(self, room: Optional[Room]) -> tuple[Link, Room]:
         """A connection to the relay and the room it gives: a new one, or ``room`` back
-        (its code and key); :class:`_RelayRefused` if not."""
+        (its code and ticket, and the owner key's answer to the relay's challenge);
+        :class:`_RelayRefused` if not."""
         assert self.relay is not None
-        hello = RelayHello("host") if room is None else RelayHello("host", code=room.code,
-                                                                   key=room.key)
+        owner = self._owner.public
+        hello = RelayHello("host", owner=owner) if room is None else \
+            RelayHello("host", code=room.code, key=room.key, owner=owner)
         try:
             link = await Link.open(self.relay[0], self.relay[1], self.limits, MAX_LINE)
         except (OSError, asyncio.TimeoutError) as exc:
@@ -467,10 +505,15 @@ class Host:
         try:
             link.send_msg(hello)
             line = await link.recv(self.limits.connect_timeout)
-            reply = decode(line or b"", (Room, Error))
+            reply = decode(line or b"", (Room, Challenge, Error))
+            if isinstance(reply, Challenge) and room is not None:
+                link.send_msg(Proof(self._owner.sign(room.code, reply.nonce)))
+                line = await link.recv(self.limits.connect_timeout)
+                reply = decode(line or b"", (Room, Error))
             if isinstance(reply, Error):
                 raise _RelayRefused(reply.reason, again=reply.reason == RELAY_FULL)
-            assert isinstance(reply, Room)
+            if not isinstance(reply, Room):
+                raise ProtocolError(WRONG_VERSION, "a challenge for a new room")
             if room is not None and reply.code != room.code:
                 raise _RelayRefused(RELAY_LOST, again=False)
         except (asyncio.TimeoutError, ProtocolError) as exc:
@@ -513,51 +556,111 @@ class Host:
     # -- one guest ---------------------------------------------------------------------
     async def _serve(self, peer: _Peer) -> None:
         try:
-            hello = await self._hello(peer)
+            sealed = await self._handshake(peer)
+            if sealed is None:
+                return
+            hello = await self._hello(sealed)
             if hello is None:
                 return
-            seat = await self._admit(peer, hello)
+            seat = self._admit(sealed, hello)
             if seat is None:
                 return
-            await self._play(peer, seat)
+            await self._play(sealed, seat)
         finally:
             peer.close()
 
-    def _refuse(self, peer: _Peer, reason: str, detail: str = "") -> None:
+    def _refuse(self, peer: _Peer | Sealed, reason: str, detail: str = "") -> None:
         peer.send(encode(Error(reason, detail, fatal=True)))
 
-    async def _hello(self, peer: _Peer) -> Optional[Hello]:
+    async def _first(self, peer: _Peer | Sealed, expect: tuple[type, ...],
+                     timeout: float) -> Optional[Any]:
+        """The next message, one of ``expect``; None (refused with the reason) if it
+        does not come in time or is something else."""
         try:
-            line = await peer.recv(self.limits.hello_timeout)
+            line = await peer.recv(timeout)
+            if line is None:
+                return None
+            return decode(line, expect)
         except asyncio.TimeoutError:
-            self._refuse(peer, HELLO_TIMEOUT, f"no hello within {self.limits.hello_timeout} s")
-            return None
+            self._refuse(peer, HELLO_TIMEOUT, f"nothing within {timeout} s")
         except ProtocolError as exc:
             self._refuse(peer, exc.reason, exc.detail)
+        return None
+
+    async def _handshake(self, peer: _Peer) -> Optional[Sealed]:
+        """SPAKE2 with the code's password: the sealed connection, or None (refused;
+        a wrong code counted, and slowed for its address)."""
+        pake = await self._first(peer, (Pake,), self.limits.hello_timeout)
+        if pake is None:
             return None
-        if line is None:
-            return None
-        try:
-            hello = decode(line, (Hello,))
-        except ProtocolError as exc:
-            self._refuse(peer, exc.reason, exc.detail)
-            return None
-        assert isinstance(hello, Hello)
-        if hello.protocol != PROTOCOL or hello.game != GAME_VERSION:
+        if pake.protocol != PROTOCOL or pake.game != GAME_VERSION:
             self._refuse(peer, WRONG_VERSION,
                          f"the host runs protocol {PROTOCOL}, Tavolata {GAME_VERSION}")
             return None
-        return hello
-
-    async def _admit(self, peer: _Peer, hello: Hello) -> Optional[int]:
-        """The seat for this guest, or None (refused, with the reason sent)."""
-        by_token = next((r for r in self._remote.values() if r.token is not None
-                         and hello.token is not None and hmac.compare_digest(r.token, hello.token)),
-                        None)
-        if by_token is None and peer.direct and not await self._secret_ok(hello.secret):
-            self._refuse(peer, NO_SUCH_ROOM, "wrong code")
+        if peer.ip is not None and not await self._turn(peer, peer.ip):
             return None
-        seat = by_token or next((r for r in self._remote.values() if r.peer is None), None)
+        code = self._direct if peer.direct else self._relay_code
+        if code is None:                   # a relay guest before the code is made
+            return None
+        handshake = Handshake(code.secret, HOST)
+        try:
+            keys = handshake.finish(pake.msg)
+        except Malformed as exc:
+            self._refuse(peer, BAD_FIELD, str(exc))
+            return None
+        peer.send(encode(Pake(handshake.message, keys.mine)))
+        confirm = await self._first(peer, (Confirm,), self.limits.hello_timeout)
+        if confirm is None:
+            return None
+        if not keys.confirms(confirm.confirm):
+            self._guesses.failed(peer.ip)
+            log.warning("a wrong code from %s (%d so far)", peer.label, self._guesses.total)
+            self._update(wrong_codes=self._guesses.total)
+            self._refuse(peer, WRONG_CODE, "the code's password is not this room's")
+            peer.wrong()
+            return None
+        self._guesses.succeeded(peer.ip)
+        peer.right()
+        return Sealed(peer, keys)
+
+    async def _turn(self, peer: _Peer, ip: str) -> bool:
+        """Wait for this address's turn to try a code (secure.Guesses), hearing the
+        heartbeats meanwhile; False (refused, or gone) if it does not get one."""
+        wait = self._guesses.wait(ip, within=2 * self.limits.guess_most)
+        if wait is None:
+            self._refuse(peer, SLOW_DOWN, f"wrong codes from {ip}: wait")
+            return False
+        if wait <= 0:
+            return True
+        try:
+            early = await peer.recv(wait)
+        except asyncio.TimeoutError:
+            return True
+        except ProtocolError as exc:
+            self._refuse(peer, exc.reason, exc.detail)
+            return False
+        if early is not None:
+            self._refuse(peer, UNEXPECTED, "a line before the host's answer")
+        return False
+
+    async def _hello(self, peer: Sealed) -> Optional[Hello]:
+        hello = await self._first(peer, (Hello,), self.limits.hello_timeout)
+        return hello if isinstance(hello, Hello) else None
+
+    def _admit(self, peer: Sealed, hello: Hello) -> Optional[int]:
+        """The seat for this guest, or None (refused, with the reason sent): its own
+        seat back if it proves that seat's key on this connection, else a seat nobody
+        has had."""
+        keys = peer.keys
+        seat = None
+        if hello.seat is not None and hello.proof is not None:
+            remote = self._remote.get(hello.seat)
+            if remote is not None and remote.key is not None and hmac.compare_digest(
+                    seat_proof(remote.key, keys.binding), hello.proof):
+                seat = remote
+            else:
+                log.warning("%s claims seat %s without its key", peer.label, hello.seat)
+        seat = seat or next((r for r in self._remote.values() if r.key is None), None)
         if seat is None:
             self._refuse(peer, ROOM_FULL)
             return None
@@ -566,20 +669,11 @@ class Host:
             seat.peer.close()
         seat.peer = peer
         seat.joined = True
-        seat.token = seat.token or secrets.token_hex(16)
+        seat.key = seat.key or keys.seat_key
         if hello.name:
             seat.name = self.names[seat.seat] = hello.name
         log.info("seat %d: %s joins from %s", seat.seat, seat.name or "a guest", peer.label)
         return seat.seat
-
-    async def _secret_ok(self, secret: Optional[int]) -> bool:
-        if self._wrong_secrets < self.limits.bad_secret_lockout and secret == self._secret:
-            return True
-        self._wrong_secrets += 1
-        if self._wrong_secrets >= self.limits.bad_secret_lockout:
-            self._update(problem=LOCKED)
-        await asyncio.sleep(self.limits.bad_secret_delay)
-        return False
 
     def setup_for(self, seat: int) -> GameSetup:
         """The game as ``seat``'s player sees it: their seat ``human``, every other
@@ -599,7 +693,7 @@ class Host:
             if remote.peer is not None:
                 remote.peer.send(line)
 
-    async def _play(self, peer: _Peer, seat: int) -> None:
+    async def _play(self, peer: Sealed, seat: int) -> None:
         loop = asyncio.get_running_loop()
         wake = asyncio.Event()
 
@@ -611,9 +705,7 @@ class Host:
 
         self.session.return_seat(seat)
         watcher = self.session.watch(seat, notify)
-        token = self._remote[seat].token
-        assert token is not None
-        peer.send(encode(Welcome(seat, self.setup_for(seat), tuple(self.names), token)))
+        peer.send(encode(Welcome(seat, self.setup_for(seat), tuple(self.names))))
         self._update()
         self._tell_seats()
         forward = loop.create_task(self._forward(peer, watcher.drain, wake))
@@ -631,7 +723,7 @@ class Host:
                     self._tell_seats()
                 self._update()
 
-    async def _forward(self, peer: _Peer, drain: Callable[[], list[Update]],
+    async def _forward(self, peer: Sealed, drain: Callable[[], list[Update]],
                        wake: asyncio.Event) -> None:
         """Every update of the guest's seat, in order, as the session made it."""
         while True:
@@ -643,7 +735,7 @@ class Host:
                 return
             await wake.wait()
 
-    async def _actions(self, peer: _Peer, seat: int) -> None:
+    async def _actions(self, peer: Sealed, seat: int) -> None:
         strikes = Bucket(self.limits.strike_leak, self.limits.strikes)
         while True:
             try:
@@ -671,7 +763,7 @@ class Host:
             elif not self._strike(peer, strikes, refused):
                 return
 
-    def _strike(self, peer: _Peer, strikes: Bucket, reply: Error | Refused) -> bool:
+    def _strike(self, peer: Sealed, strikes: Bucket, reply: Error | Refused) -> bool:
         """Answer an offence; False (and the connection closed) when out of strikes."""
         if strikes.take():
             peer.send(encode(reply))

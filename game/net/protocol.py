@@ -2,42 +2,68 @@
 
 Everything that crosses a socket is one line of UTF-8 text ending in ``\\n``.
 
-**Game lines** are JSON objects with a ``"type"``, between a host and a guest
-(through a relay they pass unread):
+**Handshake lines** open every connection between a guest and a host (through a
+relay, once paired), in clear: they carry no secret (game/net/secure.py).
+
+============ ============ ==========================================================
+type         direction    fields
+============ ============ ==========================================================
+``pake``     guest->host  ``protocol``, ``game`` (versions, checked first: another
+                          version is told so, not counted as a wrong code), ``msg``
+                          (the guest's SPAKE2 message, base64)
+``pake``     host->guest  ``msg`` (the host's), ``confirm`` (its key confirmation):
+                          the guest knows a wrong code in one round trip
+``confirm``  guest->host  ``confirm`` (the guest's): a wrong one is a wrong code,
+                          counted, slowed per address, answered ``wrong_code``
+============ ============ ==========================================================
+
+**Game lines** follow, every one **sealed**: a line of base64 that only the other
+end can open (ChaCha20-Poly1305, a key per direction, the line's number as nonce:
+game/net/secure.py).  Inside, JSON objects with a ``"type"``:
 
 =========== ============ ===========================================================
 type        direction    fields
 =========== ============ ===========================================================
-``hello``   guest->host  ``protocol``, ``game`` (versions), ``name``, ``secret`` (the
-                         direct code's, else null), ``token`` (from an earlier
-                         welcome, to take back the same seat; else null)
+``hello``   guest->host  ``name``; to come back to a seat, ``seat`` and ``proof``
+                         (HMAC of this connection's binding under the seat key that
+                         the first welcome's connection derived; never a token)
 ``welcome`` host->guest  ``seat``, ``setup`` (the game as the guest sees it: its own
                          seat ``human``, the host ``remote``; never the seed),
-                         ``names`` (one per seat), ``token``
+                         ``names`` (one per seat)
 ``seats``   host->guest  ``names``, ``away`` (seats a computer keeps warm)
 ``update``  host->guest  the session's :class:`~game.session.Update`, unchanged
 ``refused`` host->guest  the session's :class:`~game.session.Refused`, unchanged
 ``submit``  guest->host  the session's :class:`~game.session.Submit`, unchanged
 ``error``   both         ``reason`` (a key, see ``ERRORS``), ``detail`` (English, for
-                         logs), ``fatal`` (the sender closes the connection now)
+                         logs), ``fatal`` (the sender closes the connection now);
+                         also in clear, before the channel is made
 ``bye``     both         ``reason``: the sender leaves on purpose
 =========== ============ ===========================================================
 
-**Relay lines** are JSON too, but only before a pair is made: a host sends
-``{"type": "relay", "role": "host", "protocol": N}`` and gets ``room`` (its
-``code``); a guest sends ``{"type": "relay", "role": "guest", "code": ...}`` and
-gets ``paired``; either may get an ``error``.
+**Relay lines** are JSON in clear, before a pair is made, and name only the
+room (the 4 public symbols of a relay code): a host sends ``{"type": "relay",
+"role": "host", "protocol": N, "owner": HEX}`` (an Ed25519 public key) and gets
+``room`` (its ``code`` and ``key``, the relay's ticket for that owner); to
+reclaim it, the host sends ``code``, ``key`` and ``owner`` again, gets
+``challenge`` (``nonce``), answers ``proof`` (``signature``) and gets ``room``.
+A guest sends ``{"type": "relay", "role": "guest", "code": ROOM}`` and gets
+``paired``; either may get an ``error``.
 
 **Link lines** start with ``!`` and are never JSON: ``!ping`` / ``!pong`` (the
 heartbeat, answered by whoever is at the other end of that TCP connection: the
 host, the guest or the relay), and between a relay and its host ``!joined`` /
-``!gone`` (a guest came, a guest left) and ``!kick`` (the host closes its guest).
-A relay reads only the first byte and the length of the lines it forwards, so a
-guest cannot pass a ``!`` line to a host: the relay keeps them.
+``!gone`` (a guest came, a guest left), ``!kick`` (the host closes its guest),
+``!wrong`` (the host closes its guest for a wrong code: the relay has slowed that
+guest's address), ``!right`` (the guest had the right code: the relay forgets its
+address) and ``!close``.  A relay reads only the first byte and the
+length of the lines it forwards, so a guest cannot pass a ``!`` line to a host:
+the relay keeps them.
 
 Limits: a line is at most :data:`MAX_LINE` bytes (a guest's lines
-:data:`MAX_GUEST_LINE`); an oversized line is skipped up to its end and answered
-with an error, never buffered whole.  :class:`Limits` holds every timeout: a
+:data:`MAX_GUEST_LINE`), sealed lines included (base64 and the tag make a line
+about 4/3 of its plaintext: an update of a whole table, about 6 KB, crosses as
+8 KB); an oversized line is skipped up to its end and answered with an error,
+never buffered whole.  :class:`Limits` holds every timeout: a
 heartbeat every 3 s, a link silent for 9 s is dead (inside the 10 s the issue
 asks), a connection that has not said hello after 5 s is closed.  A name (a
 hello's, or in a welcome's or seats' ``names``) that fails game/names.py's
@@ -48,6 +74,8 @@ strikes leak away with time, and a connection out of strikes is closed.
 
 from __future__ import annotations
 
+import base64
+import binascii
 import json
 import time
 from dataclasses import dataclass, field
@@ -60,7 +88,7 @@ from game.session.messages import MessageError, Refused, Submit, Update
 from game.session.setup import GameSetup
 
 #: bump when the lines change meaning; a guest of another protocol gets ``wrong_version``
-PROTOCOL = 1
+PROTOCOL = 2
 
 
 def _game_version() -> str:
@@ -79,20 +107,28 @@ MAX_LINE = 1 << 16
 MAX_GUEST_LINE = 4096
 assert MAX_LINE <= messages.MAX_LINE
 
-MAX_TOKEN = 64
+#: sizes of the binary fields: SPAKE2 message, confirmation and proof, Ed25519 key and
+#: signature, a relay's ticket and challenge
+PAKE_BYTES, CONFIRM_BYTES, PROOF_BYTES = 33, 32, 32
+OWNER_BYTES, SIGNATURE_BYTES, TICKET_BYTES, NONCE_BYTES = 32, 64, 16, 16
 MAX_REASON = 64
 MAX_DETAIL = 200
 
 # -- link lines ---------------------------------------------------------------------
 PING, PONG = b"!ping", b"!pong"
 JOINED, GONE, KICK = b"!joined", b"!gone", b"!kick"
+#: a host closing its guest for a wrong code (the relay slows the guest's address), or
+#: telling the relay its guest had the right one (the relay forgets that address)
+WRONG, RIGHT = b"!wrong", b"!right"
 #: a host ending its room on purpose (a host whose connection just drops gets it held)
 CLOSE = b"!close"
 LINK_MARK = ord("!")
 
 # -- reason keys (the screen words them: "net.<key>") --------------------------------------
 #: why a guest could not join or lost its game (RemoteClient.reason)
-NO_SUCH_ROOM = "no_such_room"        # unknown relay code, or a direct code's secret is wrong
+NO_SUCH_ROOM = "no_such_room"        # no room of that relay code on the relay
+WRONG_CODE = "wrong_code"            # the code's password is not the host's
+SLOW_DOWN = "slow_down"              # too many wrong codes from this address: wait
 ROOM_FULL = "room_full"              # every remote seat has its player
 HOST_GONE = "host_gone"              # the host quit or cannot be reached any more
 WRONG_VERSION = "wrong_version"      # another protocol or game version
@@ -115,8 +151,9 @@ HOST_AWAY = "host_away"              # the room is held for a host reconnecting 
 #: a bye's reasons
 HOST_QUIT, GUEST_QUIT = "host_quit", "guest_quit"
 
-ERRORS = (NO_SUCH_ROOM, ROOM_FULL, WRONG_VERSION, BAD_LINE, TOO_LONG, UNKNOWN_TYPE, BAD_FIELD,
-          UNEXPECTED, FLOOD, ABUSE, HELLO_TIMEOUT, REPLACED, RELAY_FULL, HOST_AWAY)
+ERRORS = (NO_SUCH_ROOM, WRONG_CODE, SLOW_DOWN, ROOM_FULL, WRONG_VERSION, BAD_LINE, TOO_LONG,
+          UNKNOWN_TYPE, BAD_FIELD, UNEXPECTED, FLOOD, ABUSE, HELLO_TIMEOUT, REPLACED, RELAY_FULL,
+          HOST_AWAY)
 
 
 @dataclass(frozen=True)
@@ -134,11 +171,17 @@ class Limits:
     strike_leak: float = 0.5        # ... forgiven at this rate per second
     lines_per_s: float = 50.0       # a guest's pace: sustained ...
     line_burst: int = 100           # ... and in a burst
-    bad_secret_delay: float = 1.0   # a wrong secret is answered this late ...
-    bad_secret_lockout: int = 30    # ... and after this many only a seat's token gets in
+    guess_first: float = 1.0        # after a wrong code, an address waits this long ...
+    guess_most: float = 8.0         # ... doubling with each up to this (secure.Guesses)
     room_hold: float = 120.0        # a relay keeps a dropped host's room this long
     reclaim_first: float = 0.5      # a host that lost its relay tries again after this ...
     reclaim_most: float = 10.0      # ... doubling up to this
+
+    @property
+    def answer_within(self) -> float:
+        """How long a guest waits for the host's (or relay's) answer: the usual time,
+        plus a turn queued behind wrong codes from its address."""
+        return self.connect_timeout + 2 * self.guess_most
 
     def __post_init__(self) -> None:
         if not self.ping_every < self.dead_after or not self.hello_timeout < self.dead_after:
@@ -150,7 +193,7 @@ LIMITS = Limits()
 #: before they move may act faster than a person
 QUICK = Limits(hello_timeout=0.8, ping_every=0.25, dead_after=1.0, connect_timeout=2.0,
                write_timeout=2.0, reconnect_for=4.0, retry_every=0.2, lines_per_s=1000.0,
-               line_burst=1000, bad_secret_delay=0.1, room_hold=10.0, reclaim_first=0.1,
+               line_burst=1000, guess_first=0.1, guess_most=0.4, room_hold=10.0, reclaim_first=0.1,
                reclaim_most=0.5)
 
 
@@ -165,12 +208,25 @@ class ProtocolError(ValueError):
 
 # -- the messages ---------------------------------------------------------------------
 @dataclass(frozen=True)
+class Pake:
+    """A guest's SPAKE2 message (``confirm`` empty), or the host's with its confirmation."""
+
+    msg: bytes
+    confirm: bytes = b""
+    protocol: int = PROTOCOL
+    game: str = GAME_VERSION
+
+
+@dataclass(frozen=True)
+class Confirm:
+    confirm: bytes
+
+
+@dataclass(frozen=True)
 class Hello:
-    protocol: int
-    game: str
     name: str = ""
-    secret: Optional[int] = None
-    token: Optional[str] = None
+    seat: Optional[int] = None          # coming back to this seat ...
+    proof: Optional[bytes] = None       # ... with this proof of its seat key
 
 
 @dataclass(frozen=True)
@@ -178,7 +234,6 @@ class Welcome:
     seat: int
     setup: GameSetup
     names: tuple[str, ...]
-    token: str
 
 
 @dataclass(frozen=True)
@@ -203,14 +258,25 @@ class Bye:
 class RelayHello:
     role: str                        # "host" or "guest"
     protocol: int = PROTOCOL
-    code: Optional[str] = None       # a guest's room code, or the room a host reclaims ...
-    key: Optional[str] = None        # ... with the room's key
+    code: Optional[str] = None       # a guest's room, or the room a host reclaims ...
+    key: Optional[bytes] = None      # ... with the relay's ticket for it
+    owner: Optional[bytes] = None    # a host's public key (Ed25519)
 
 
 @dataclass(frozen=True)
 class Room:
     code: str
-    key: Optional[str] = None        # the secret that reclaims the room (None: a relay without)
+    key: bytes                       # the relay's ticket: this room is the owner's
+
+
+@dataclass(frozen=True)
+class Challenge:
+    nonce: bytes
+
+
+@dataclass(frozen=True)
+class Proof:
+    signature: bytes
 
 
 @dataclass(frozen=True)
@@ -218,8 +284,8 @@ class Paired:
     pass
 
 
-NetMessage = Union[Hello, Welcome, Seats, Error, Bye, RelayHello, Room, Paired, Update, Submit,
-                   Refused]
+NetMessage = Union[Pake, Confirm, Hello, Welcome, Seats, Error, Bye, RelayHello, Room, Challenge,
+                   Proof, Paired, Update, Submit, Refused]
 SESSION_TYPES = {"update": Update, "submit": Submit, "refused": Refused}
 
 
@@ -256,11 +322,24 @@ def _names(obj: Mapping[str, Any], count: Optional[int] = None) -> tuple[str, ..
     return tuple(_name(n) for n in names)
 
 
-def _token(obj: Mapping[str, Any], optional: bool, name: str = "token") -> Optional[str]:
-    token = _get(obj, name, str, optional, MAX_TOKEN)
-    if token is not None and not all(c in "0123456789abcdef" for c in token):
-        raise ProtocolError(BAD_FIELD, f"a {name} is hexadecimal")
-    return token
+def _bytes(obj: Mapping[str, Any], name: str, size: int, optional: bool = False,
+           hexa: bool = False) -> Optional[bytes]:
+    """A binary field of exactly ``size`` bytes, in base64 (``hexa``: hexadecimal)."""
+    text = _get(obj, name, str, optional, limit=4 * size)
+    if text is None:
+        return None
+    try:
+        data = bytes.fromhex(text) if hexa else base64.b64decode(text, validate=True)
+    except (ValueError, binascii.Error):
+        raise ProtocolError(BAD_FIELD, f"{name} is {'hexadecimal' if hexa else 'base64'}") \
+            from None
+    if len(data) != size:
+        raise ProtocolError(BAD_FIELD, f"{name} is {size} bytes")
+    return data
+
+
+def _text(data: bytes, hexa: bool = False) -> str:
+    return data.hex() if hexa else base64.b64encode(data).decode("ascii")
 
 
 def _decode_setup(obj: Any) -> GameSetup:
@@ -271,12 +350,21 @@ def _decode_setup(obj: Any) -> GameSetup:
     return setup
 
 
+def _pake(obj: Mapping[str, Any]) -> Pake:
+    confirm = _bytes(obj, "confirm", CONFIRM_BYTES, optional=True) or b""
+    protocol = obj.get("protocol", PROTOCOL) if confirm else _get(obj, "protocol", int)
+    game = obj.get("game", GAME_VERSION) if confirm else _get(obj, "game", str, limit=MAX_REASON)
+    msg = _bytes(obj, "msg", PAKE_BYTES)
+    assert msg is not None
+    return Pake(msg, confirm, protocol, game)
+
+
 def _hello(obj: Mapping[str, Any]) -> Hello:
-    secret = _get(obj, "secret", int, optional=True)
-    if secret is not None and not 0 <= secret < 1 << 48:
-        raise ProtocolError(BAD_FIELD, "secret out of range")
-    return Hello(_get(obj, "protocol", int), _get(obj, "game", str, limit=MAX_REASON),
-                 _name(obj.get("name", "")), secret, _token(obj, optional=True))
+    seat = _get(obj, "seat", int, optional=True)
+    proof = _bytes(obj, "proof", PROOF_BYTES, optional=True)
+    if (seat is None) != (proof is None):
+        raise ProtocolError(BAD_FIELD, "a seat comes back with its proof")
+    return Hello(_name(obj.get("name", "")), seat, proof)
 
 
 def _welcome(obj: Mapping[str, Any]) -> Welcome:
@@ -284,7 +372,7 @@ def _welcome(obj: Mapping[str, Any]) -> Welcome:
     seat = _get(obj, "seat", int)
     if not 0 <= seat < len(setup.seats):
         raise ProtocolError(BAD_FIELD, f"no seat {seat}")
-    return Welcome(seat, setup, _names(obj, len(setup.seats)), _token(obj, optional=False))
+    return Welcome(seat, setup, _names(obj, len(setup.seats)))
 
 
 def _seats(obj: Mapping[str, Any]) -> Seats:
@@ -308,21 +396,33 @@ def _relay_hello(obj: Mapping[str, Any]) -> RelayHello:
     if role not in ("host", "guest"):
         raise ProtocolError(BAD_FIELD, "role is host or guest")
     code = _get(obj, "code", str, optional=role == "host", limit=16)
-    key = _token(obj, optional=True, name="key") if role == "host" else None
-    if role == "host" and (code is None) != (key is None):
+    if role == "guest":
+        return RelayHello(role, _get(obj, "protocol", int), code)
+    key = _bytes(obj, "key", TICKET_BYTES, optional=True, hexa=True)
+    owner = _bytes(obj, "owner", OWNER_BYTES, hexa=True)
+    if (code is None) != (key is None):
         raise ProtocolError(BAD_FIELD, "a host reclaims a room with its code and its key")
-    return RelayHello(role, _get(obj, "protocol", int), code, key)
+    return RelayHello(role, _get(obj, "protocol", int), code, key, owner)
+
+
+def _room(obj: Mapping[str, Any]) -> Room:
+    key = _bytes(obj, "key", TICKET_BYTES, hexa=True)
+    assert key is not None
+    return Room(_get(obj, "code", str, limit=16), key)
 
 
 _DECODERS: dict[str, Callable[[Mapping[str, Any]], NetMessage]] = {
+    "pake": _pake,
+    "confirm": lambda obj: Confirm(_bytes(obj, "confirm", CONFIRM_BYTES) or b""),
     "hello": _hello,
     "welcome": _welcome,
     "seats": _seats,
     "error": _error,
     "bye": lambda obj: Bye(_get(obj, "reason", str, optional=True, limit=MAX_REASON) or ""),
     "relay": _relay_hello,
-    "room": lambda obj: Room(_get(obj, "code", str, limit=16),
-                             _token(obj, optional=True, name="key")),
+    "room": _room,
+    "challenge": lambda obj: Challenge(_bytes(obj, "nonce", NONCE_BYTES, hexa=True) or b""),
+    "proof": lambda obj: Proof(_bytes(obj, "signature", SIGNATURE_BYTES, hexa=True) or b""),
     "paired": lambda obj: Paired(),
 }
 
@@ -331,12 +431,21 @@ def encode(msg: NetMessage) -> bytes:
     """One line (with its newline) for a message."""
     if isinstance(msg, (Update, Submit, Refused)):
         obj = messages.encode(msg)
+    elif isinstance(msg, Pake):
+        obj = {"type": "pake", "msg": _text(msg.msg)}
+        if msg.confirm:
+            obj["confirm"] = _text(msg.confirm)
+        else:
+            obj.update(protocol=msg.protocol, game=msg.game)
+    elif isinstance(msg, Confirm):
+        obj = {"type": "confirm", "confirm": _text(msg.confirm)}
     elif isinstance(msg, Hello):
-        obj = {"type": "hello", "protocol": msg.protocol, "game": msg.game, "name": msg.name,
-               "secret": msg.secret, "token": msg.token}
+        obj = {"type": "hello", "name": msg.name}
+        if msg.seat is not None and msg.proof is not None:
+            obj.update(seat=msg.seat, proof=_text(msg.proof))
     elif isinstance(msg, Welcome):
         obj = {"type": "welcome", "seat": msg.seat, "setup": msg.setup.to_json(),
-               "names": list(msg.names), "token": msg.token}
+               "names": list(msg.names)}
     elif isinstance(msg, Seats):
         obj = {"type": "seats", "names": list(msg.names), "away": list(msg.away)}
     elif isinstance(msg, Error):
@@ -345,10 +454,16 @@ def encode(msg: NetMessage) -> bytes:
         obj = {"type": "bye", "reason": msg.reason}
     elif isinstance(msg, RelayHello):
         obj = {"type": "relay", "role": msg.role, "protocol": msg.protocol, "code": msg.code}
-        if msg.key is not None:
-            obj["key"] = msg.key
+        for name in ("key", "owner"):
+            value = getattr(msg, name)
+            if value is not None:
+                obj[name] = _text(value, hexa=True)
     elif isinstance(msg, Room):
-        obj = {"type": "room", "code": msg.code, "key": msg.key}
+        obj = {"type": "room", "code": msg.code, "key": _text(msg.key, hexa=True)}
+    elif isinstance(msg, Challenge):
+        obj = {"type": "challenge", "nonce": _text(msg.nonce, hexa=True)}
+    elif isinstance(msg, Proof):
+        obj = {"type": "proof", "signature": _text(msg.signature, hexa=True)}
     elif isinstance(msg, Paired):
         obj = {"type": "paired"}
     else:

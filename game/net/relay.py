@@ -4,18 +4,33 @@ Most home players sit behind routers that refuse incoming connections, so both
 sides connect *out* to a relay::
 
     python -m game.net.relay --port 47800 [--listen 0.0.0.0] [--max-rooms 10000] [--hold 120]
-                             [--per-address 64] [--rooms-per-address 16]
+                             [--per-address 64] [--rooms-per-address 16] [--secret-file PATH]
 
-One process, one asyncio loop, no state on disk.  A host says
-``{"type": "relay", "role": "host", "protocol": 1}`` and gets a room: a
-6-symbol code (game/net/codes.py) and a key, a long random secret that only the
-host knows.  A guest says ``{"type": "relay", "role": "guest", "code": ...}``
-and is paired with that room's host (the host hears ``!joined``).  From then on
-the relay forwards lines between the two without reading them: it looks only
-at their length and first byte (``!`` lines are for the relay: heartbeats,
-which it answers itself, and a host's ``!kick`` and ``!close``).  When the
-guest leaves the host hears ``!gone`` and the room waits for the guest to come
-back with the same code.
+One process, one asyncio loop; on disk only its secret (32 random bytes, made on
+the first start in the user state directory, ``~/.local/state/tavolata/relay-secret``
+on Linux, or ``--secret-file``).  A host says ``{"type": "relay", "role":
+"host", "protocol": 2, "owner": HEX}`` (the public half of an Ed25519 key it
+made) and gets a **room**: 4 symbols (game/net/codes.py) and a ticket, an HMAC of
+the room and the owner's key under the relay's secret.  The host adds the 7
+symbols of a password the relay never sees and shows the whole code.  A guest
+says ``{"type": "relay", "role": "guest", "code": ROOM}`` (the room only) and is
+paired with that room's host (the host hears ``!joined``).  From then on the
+relay forwards lines between the two without reading them: it looks only at
+their length and first byte (``!`` lines are for the relay: heartbeats, which it
+answers itself, and a host's ``!kick``, ``!wrong`` and ``!close``).  What it
+forwards is SPAKE2 and then sealed lines (game/net/secure.py): it can neither
+read nor forge them.  When the guest leaves the host hears ``!gone`` and the room
+waits for the guest to come back with the same code.
+
+**Wrong codes.**  Only the host can tell a wrong password (the relay does not
+know it), so the relay slows attempts at a room per address
+(:class:`~game.net.secure.Guesses`, keyed by address and room): each guest hello
+for that room from that address is paired only at its turn, a wait that doubles
+with each attempt, or refused ``slow_down`` if its turn is too far off; the host
+closes a guest that had a wrong code with ``!wrong`` (counted), and says
+``!right`` for the right one (the address's slate for that room is wiped).
+Room symbols that do not exist are counted too (an address that tries many is
+turned away for a while).
 
 A host that ends its room on purpose says ``!close``: the code is free at once
 and the guest hears ``!gone``.  A host whose connection just drops (a restart
@@ -23,14 +38,15 @@ of its network, a silence) gets its room **held** for ``Limits.room_hold``
 seconds (120; ``--hold``): the code stays reserved (a held room counts toward
 ``max_rooms``), the guest's connection is closed without ``!gone`` so that it
 reconnects, and a guest who asks for the room meanwhile is refused with
-``host_away`` (not a miss: the guest tries again).  A host that says hello with
-the room's ``code`` and ``key`` gets it back (from a held room, or from an old
-connection of its own the relay has not yet found dead); a relay that
-restarted, and so knows no such room, opens it again under that code if the
-code is free (it has no key to check then: the first key to ask for the code
-gets it, and only that key afterwards).  A wrong key never takes a room (and
-counts as a miss).  Held
-rooms nobody reclaims are freed once their hold is over.
+``host_away`` (not a miss: the guest tries again).
+
+**Reclaiming a room** takes its ticket and a signature: the host sends the room,
+the ticket and its owner key; the relay checks the ticket (so it needs no memory
+of the room: a relay restarted with the same secret checks it too), answers a
+fresh random ``challenge``, and gives the room back only for the owner key's
+``proof`` (a signature of the challenge).  Neither the ticket nor a recorded
+proof lets anyone else take the room; a room another owner holds is never given
+away.  Held rooms nobody reclaims are freed once their hold is over.
 
 Limits, so that no client can hurt the others: lines of at most
 :data:`HELLO_LINE` bytes before the hello, :data:`~game.net.protocol.MAX_LINE`
@@ -58,7 +74,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import hmac
 import logging
 import secrets
 import signal
@@ -67,13 +82,16 @@ from collections import Counter
 from dataclasses import replace
 from typing import Optional, Sequence
 
-from game.net import codes
+from pathlib import Path
+
+from game.net import codes, secure
 from game.net.guard import (QUICK_RELAY_GUARD, RELAY_GUARD, Guard, GuardLimits,
                             calm_accept_errors, relay_backlog)
-from game.net.protocol import (CLOSE, GONE, HELLO_TIMEOUT, HOST_AWAY, JOINED, KICK, LIMITS,
-                               MAX_LINE, NO_SUCH_ROOM, PING, PONG, PROTOCOL, QUICK, RELAY_FULL,
-                               ROOM_FULL, TOO_LONG, WRONG_VERSION, Bucket, Error, LineSplitter,
-                               Limits, Paired, ProtocolError, RelayHello, Room, decode, encode)
+from game.net.protocol import (CLOSE, GONE, HELLO_TIMEOUT, HOST_AWAY, JOINED, KICK,
+                               LIMITS, MAX_LINE, NO_SUCH_ROOM, NONCE_BYTES, PING, PONG, PROTOCOL,
+                               QUICK, RELAY_FULL, RIGHT, ROOM_FULL, SLOW_DOWN, TOO_LONG, WRONG,
+                               WRONG_VERSION, Bucket, Challenge, Error, LineSplitter, Limits,
+                               Paired, Proof, ProtocolError, RelayHello, Room, decode, encode)
 
 log = logging.getLogger(__name__)
 
@@ -86,17 +104,19 @@ MAX_BUFFER = 2 << 20
 MISSES_BURST = 10
 MISSES_PER_S = 0.1
 SWEEP_EVERY = 0.5
+#: (address, room) pairs whose attempts the relay remembers (about 200 bytes each)
+GUESSERS = 100_000
 #: the longest line before a hello (a relay hello is about 150 bytes)
 HELLO_LINE = 4096
 
 
 class _Room:
-    """A code, the key that reclaims it, and the two ends; ``host`` is None while the
-    room is held for a host whose connection dropped (until ``held_until``)."""
+    """A room's symbols, its owner's public key, and the two ends; ``host`` is None
+    while the room is held for a host whose connection dropped (until ``held_until``)."""
 
-    def __init__(self, code: str, key: str, host: "_Conn") -> None:
+    def __init__(self, code: str, owner_key: bytes, host: "_Conn") -> None:
         self.code = code
-        self.key = key
+        self.owner_key = owner_key
         self.host: Optional[_Conn] = host
         self.guest: Optional[_Conn] = None
         self.held_until = 0.0
@@ -113,6 +133,7 @@ class _Conn(asyncio.Protocol):
         self.role: Optional[str] = None
         self.room: Optional[_Room] = None
         self.peer: Optional[_Conn] = None
+        self.claim: Optional[tuple[RelayHello, bytes]] = None    # a reclaim and its challenge
         self.closing = False
         self.born = self.heard = time.monotonic()
         self.splitter = LineSplitter(HELLO_LINE)
@@ -183,6 +204,8 @@ class _Conn(asyncio.Protocol):
                 self._hello(line)
                 if self.role is not None:
                     self.splitter.limit = MAX_LINE
+            elif self.role == "claiming":
+                self._proof(line)
             elif self.peer is not None:
                 out.append(line)            # forwarded unread
         self._forward(out)
@@ -205,6 +228,17 @@ class _Conn(asyncio.Protocol):
             if guest is not None:
                 guest._leave_room()
                 guest.close()
+        elif line == WRONG and self.role == "host" and self.room is not None:
+            guest = self.room.guest
+            if guest is not None:
+                self.relay.guesses.failed(guest.attempt(self.room.code))   # counted at its turn
+                self.relay.stats["wrong_codes"] += 1
+                log.info("relay: room %s: a wrong code from %s", self.room.code, guest.ip)
+                guest._leave_room()
+                guest.close()
+        elif line == RIGHT and self.role == "host" and self.room is not None:
+            if self.room.guest is not None:
+                self.relay.guesses.succeeded(self.room.guest.attempt(self.room.code))
         elif line == CLOSE and self.role == "host" and self.room is not None:
             self.relay.end(self.room)
             self.room = None
@@ -213,7 +247,6 @@ class _Conn(asyncio.Protocol):
             self.offence("unknown link line")
 
     def _hello(self, line: bytes) -> None:
-        relay = self.relay
         try:
             msg = decode(line, (RelayHello,))
         except ProtocolError as exc:
@@ -222,56 +255,124 @@ class _Conn(asyncio.Protocol):
         assert isinstance(msg, RelayHello)
         if msg.protocol != PROTOCOL:
             self.refuse(WRONG_VERSION)
-        elif msg.role == "host":
-            room = self._new_room() if msg.code is None else self._reclaim(msg)
+        elif msg.role == "host" and msg.code is None:
+            room = self._new_room(msg)
             if room is not None:
                 self.role, self.room = "host", room
-                self.write(encode(Room(room.code, room.key)))
+                self.write(encode(Room(room.code, self.relay.ticket(room.code, room.owner_key))))
+        elif msg.role == "host":
+            self._challenge(msg)
         else:
-            room = relay.rooms.get(codes.normalise(msg.code or ""))
-            if room is None:
-                relay.miss(self.ip)
-                self.refuse(NO_SUCH_ROOM)
-            elif room.host is None:
-                self.refuse(HOST_AWAY)          # held: the guest may try again
-            elif room.guest is not None:
-                self.refuse(ROOM_FULL)
-            else:
-                self.role, self.room, self.peer = "guest", room, room.host
-                room.guest, room.host.peer = self, self
-                relay.stats["paired"] += 1
-                room.host.write(JOINED + b"\n")
-                self.write(encode(Paired()))
+            self._guest(codes.normalise(msg.code or ""))
 
-    def _new_room(self) -> Optional[_Room]:
+    def _guest(self, code: str) -> None:
+        """A guest asks for a room: paired now, or once its address's turn comes (a
+        room that cannot take it now is no attempt at its code, and takes no turn)."""
+        relay = self.relay
+        room = relay.rooms.get(code) if codes.is_room(code) else None
+        if room is None:
+            relay.miss(self.ip)
+            self.refuse(NO_SUCH_ROOM)
+            return
+        if room.host is None or room.guest is not None:
+            self._enter(code)                  # host_away, room_full
+            return
+        wait = relay.guesses.wait(self.attempt(code), within=2 * relay.limits.guess_most)
+        if wait is None:
+            self.refuse(SLOW_DOWN)
+        elif wait > 0:
+            self.role = "waiting"
+            self.heard = time.monotonic() + wait        # not silent: waiting for its turn
+            asyncio.get_running_loop().call_later(wait, self._enter, code)
+        else:
+            self._enter(code)
+
+    def attempt(self, code: str) -> str:
+        """What attempts at a room's code are counted under: this address and that room
+        (friends behind one home router, joining rooms of their own, do not slow each
+        other; a stranger guessing one room is slowed for it)."""
+        return f"{self.ip} {code}"
+
+    def _enter(self, code: str) -> None:
+        if self.closing:
+            return
+        room = self.relay.rooms.get(code)
+        if room is None:
+            self.refuse(NO_SUCH_ROOM)
+        elif room.host is None:
+            self.refuse(HOST_AWAY)              # held: the guest may try again
+        elif room.guest is not None:
+            self.refuse(ROOM_FULL)
+        else:
+            self.role, self.room, self.peer = "guest", room, room.host
+            room.guest, room.host.peer = self, self
+            self.relay.stats["paired"] += 1
+            room.host.write(JOINED + b"\n")
+            self.write(encode(Paired()))
+
+    def _new_room(self, msg: RelayHello) -> Optional[_Room]:
         relay = self.relay
         if relay.full() or not relay.room_for(self.ip):
             self.refuse(RELAY_FULL)
             return None
-        room = _Room(relay.new_code(), secrets.token_hex(16), self)
+        assert msg.owner is not None
+        room = _Room(relay.new_code(), msg.owner, self)
         relay.rooms[room.code] = room
         relay.stats["rooms_opened"] += 1
         return room
 
-    def _reclaim(self, msg: RelayHello) -> Optional[_Room]:
-        """The room a host asks back with its code and key: held for it, still on an
-        old connection of its own (not yet found dead), or, on a relay that restarted,
-        opened again under that code if the code is free.  A wrong key gets nothing."""
-        assert msg.code is not None and msg.key is not None
+    def _challenge(self, msg: RelayHello) -> None:
+        """A host asks for its room back: its ticket must be this relay's for that owner
+        (checked without any memory of the room), and the room, if the relay has it,
+        that owner's; then it must sign a fresh challenge."""
+        assert msg.code is not None and msg.key is not None and msg.owner is not None
         relay = self.relay
         code = codes.normalise(msg.code)
         room = relay.rooms.get(code)
-        if room is None and (not codes.is_relay_code(code) or relay.full()
-                             or not relay.room_for(self.ip)):
-            self.refuse(RELAY_FULL if codes.is_relay_code(code) else NO_SUCH_ROOM)
+        if not codes.is_room(code) or not relay.ticket_ok(code, msg.owner, msg.key) or \
+                (room is not None and room.owner_key != msg.owner):
+            relay.miss(self.ip)
+            self.refuse(NO_SUCH_ROOM)
+            return
+        nonce = secrets.token_bytes(NONCE_BYTES)
+        self.role, self.claim = "claiming", (msg, nonce)
+        self.write(encode(Challenge(nonce)))
+
+    def _proof(self, line: bytes) -> None:
+        assert self.claim is not None
+        msg, nonce = self.claim
+        assert msg.code is not None and msg.owner is not None
+        code = codes.normalise(msg.code)
+        try:
+            proof = decode(line, (Proof,))
+        except ProtocolError as exc:
+            self.refuse(exc.reason)
+            return
+        assert isinstance(proof, Proof)
+        if not secure.signed(msg.owner, code, nonce, proof.signature):
+            self.relay.miss(self.ip)
+            self.refuse(NO_SUCH_ROOM)
+            return
+        room = self._reclaim(code, msg.owner)
+        if room is not None:
+            self.role, self.room, self.claim = "host", room, None
+            self.write(encode(Room(room.code, self.relay.ticket(room.code, room.owner_key))))
+
+    def _reclaim(self, code: str, owner: bytes) -> Optional[_Room]:
+        """The room its owner proved it holds: held for it, still on an old connection
+        of its own (not yet found dead), or, on a relay that restarted, opened again
+        under that code (if no other owner has it meanwhile)."""
+        relay = self.relay
+        room = relay.rooms.get(code)
+        if room is None and (relay.full() or not relay.room_for(self.ip)):
+            self.refuse(RELAY_FULL)
             return None
         if room is None:
-            room = relay.rooms[code] = _Room(code, msg.key, self)
+            room = relay.rooms[code] = _Room(code, owner, self)
             relay.stats["rooms_reopened"] += 1
-            log.info("relay: room %s opened again by its host", code)
+            log.info("relay: room %s opened again by its owner", code)
             return room
-        if not hmac.compare_digest(room.key, msg.key):
-            relay.miss(self.ip)
+        if room.owner_key != owner:
             self.refuse(NO_SUCH_ROOM)
             return None
         old = room.host
@@ -281,7 +382,7 @@ class _Conn(asyncio.Protocol):
         relay.send_back(room)
         room.host = self
         relay.stats["rooms_reclaimed"] += 1
-        log.info("relay: room %s back with its host", code)
+        log.info("relay: room %s back with its owner", code)
         return room
 
     def _leave_room(self) -> None:
@@ -352,8 +453,12 @@ class Relay:
     """The relay's rooms and connections, served on one asyncio loop."""
 
     def __init__(self, limits: Limits = LIMITS, max_rooms: int = 10_000,
-                 max_connections: int = 30_000, guard: GuardLimits = RELAY_GUARD) -> None:
+                 max_connections: int = 30_000, guard: GuardLimits = RELAY_GUARD,
+                 secret: Optional[bytes] = None) -> None:
         self.limits = limits
+        self.secret = secret if secret is not None else secrets.token_bytes(secure.KEY_BYTES)
+        self.guesses = secure.Guesses(limits.guess_first, limits.guess_most,
+                                      addresses=GUESSERS)
         self.max_rooms = max_rooms
         self.backlog = relay_backlog()
         self.guard = Guard(replace(guard, connections=min(guard.connections, max_connections)),
@@ -388,9 +493,15 @@ class Relay:
 
     def new_code(self) -> str:
         while True:
-            code = codes.new_relay_code()
+            code = codes.new_room()
             if code not in self.rooms:
                 return code
+
+    def ticket(self, code: str, owner: bytes) -> bytes:
+        return secure.room_ticket(self.secret, code, owner)
+
+    def ticket_ok(self, code: str, owner: bytes, ticket: bytes) -> bool:
+        return secure.ticket_ok(self.secret, code, owner, ticket)
 
     def miss(self, ip: str) -> None:
         """``ip`` tried a code that does not exist."""
@@ -428,7 +539,7 @@ class Relay:
         self.send_back(room)
 
     def send_back(self, room: _Room) -> None:
-        """Close the room's guest without ``!gone``: it reconnects, and its seat's token
+        """Close the room's guest without ``!gone``: it reconnects, and its seat's key
         gets it back in once the host is there again."""
         guest = room.guest
         room.guest = None
@@ -457,7 +568,7 @@ class Relay:
             await asyncio.sleep(min(SWEEP_EVERY, limits.hello_timeout / 2))
             now = time.monotonic()
             for conn in list(self.conns):
-                if conn.role is None and now - conn.born > limits.hello_timeout:
+                if conn.role in (None, "claiming") and now - conn.born > limits.hello_timeout:
                     self.stats["silent"] += 1
                     conn.refuse(HELLO_TIMEOUT)
                 elif now - conn.heard > limits.dead_after:
@@ -480,10 +591,10 @@ class Relay:
 
 
 async def serve(host: str, port: int, limits: Limits = LIMITS, max_rooms: int = 10_000,
-                guard: GuardLimits = RELAY_GUARD) -> None:
+                guard: GuardLimits = RELAY_GUARD, secret: Optional[bytes] = None) -> None:
     """Run a relay until SIGTERM or SIGINT; prints where it listens (and its figures
     when it stops) on stdout."""
-    relay = Relay(limits, max_rooms, guard=guard)
+    relay = Relay(limits, max_rooms, guard=guard, secret=secret)
     where = await relay.start(host, port)
     print(f"relay listening on {where[0]}:{where[1]}", flush=True)
     stop = asyncio.Event()
@@ -514,6 +625,9 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     parser.add_argument("--rooms-per-address", type=int, metavar="N",
                         help=f"rooms one address may hold (default: "
                              f"{RELAY_GUARD.rooms_per_address})")
+    parser.add_argument("--secret-file", type=Path,
+                        help="the relay's secret, kept across restarts so that hosts get "
+                             f"their rooms back (default: {secure.default_secret_file()})")
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.WARNING, format="%(asctime)s %(message)s")
     limits, guard = (QUICK, QUICK_RELAY_GUARD) if args.limits == "quick" else (LIMITS, RELAY_GUARD)
@@ -523,8 +637,14 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         guard = replace(guard, per_address=args.per_address)
     if args.rooms_per_address is not None:
         guard = replace(guard, rooms_per_address=args.rooms_per_address)
+    path = args.secret_file or secure.default_secret_file()
     try:
-        asyncio.run(serve(args.host, args.port, limits, args.max_rooms, guard))
+        secret = secure.relay_secret(path)
+    except OSError as exc:
+        print(f"relay: cannot keep its secret in {path}: {exc}", flush=True)
+        return 1
+    try:
+        asyncio.run(serve(args.host, args.port, limits, args.max_rooms, guard, secret))
     except OSError as exc:
         print(f"relay: cannot listen on {args.host}:{args.port}: {exc}", flush=True)
         return 1

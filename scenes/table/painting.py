@@ -192,7 +192,8 @@ class PaintingMixin:
             spots.insert(0, pygame.Rect(self._strip_at, (w, h)))
         taken = [self.plate_rect(seat) for seat in range(self.seats)] + list(cards)
         taken += [pygame.Rect(r) for k, r in log.items()
-                  if k[0] in ("label", "board", "look_back", "prompt", "note", "callout")]
+                  if k[0] in ("label", "board", "look_back", "prompt", "note", "callout",
+                              "corner")]
         taken += [pygame.Rect(b.rect) for b in self.bar.buttons]
         band = lay.font(16) * 2            # the prompt's line (drawn later): kept free
         taken.append(pygame.Rect(0, int(lay.prompt_y - band / 2), lay.width, band))

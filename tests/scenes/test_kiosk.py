@@ -265,9 +265,12 @@ def test_the_error_heading_names_who_played_and_the_game(demo, table, words):
 
 @pytest.mark.slow
 @pytest.mark.parametrize("size", [(1280, 720), (800, 500)])
-def test_the_title_card_fits_every_rule_in_the_window(display, size):
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_the_title_card_fits_every_rule_in_the_window(display, size, lang, monkeypatch):
+    import scenes.rules_scene
     from scenes.kiosk.rules import read_rules
 
+    monkeypatch.setattr(scenes.rules_scene, "language", lambda: lang)   # the rules' language
     app, kiosk = start(display, size=size, card=30.0)
     app.frame(1 / 60, [])
     card = app.stack.top

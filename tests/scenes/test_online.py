@@ -10,7 +10,7 @@ from typing import Any, Callable
 
 import pytest
 
-from game.net import RemoteClient, host as host_module, protocol
+from game.net import RemoteClient, codes, host as host_module, protocol
 from scenes.i18n import has, tr
 from scenes.online import HostScene, OnlineScene, start_online
 from scenes.setup_scene import SetupScene
@@ -54,8 +54,9 @@ def open_online(app) -> OnlineScene:
     protocol.MISTYPED_CODE, protocol.NO_RELAY, protocol.UNREACHABLE, protocol.NO_SUCH_ROOM,
     protocol.ROOM_FULL, protocol.WRONG_VERSION, protocol.RELAY_FULL, protocol.HOST_GONE,
     protocol.KICKED, protocol.REPLACED, protocol.ABUSE, protocol.HELLO_TIMEOUT,
+    protocol.WRONG_CODE, protocol.SLOW_DOWN,
     host_module.PORT_IN_USE, host_module.NOT_LAN, host_module.RELAY_UNREACHABLE,
-    host_module.RELAY_LOST, host_module.LOCKED])
+    host_module.RELAY_LOST])
 def test_every_reason_the_core_gives_has_words(key):
     assert has(f"net.{key}")
 
@@ -162,7 +163,15 @@ def test_hosting_shows_the_code_and_the_friend_gets_in(app, local_host):
     waiting = app.stack.top
     assert isinstance(waiting, HostScene)
     code = frames_until(app, lambda: waiting.host.status().direct_code)
-    assert waiting.code and tr("net.waiting")
+    assert waiting.code and waiting.waiting_text() == tr("net.waiting")
+    room = codes.parse(code)
+    for tried in (1, 2):                         # a stranger guesses: counted and shown
+        wrong = codes.direct_code(room.address, room.port, (room.password + tried) %
+                                  room.passwords)
+        assert not RemoteClient(wrong, name="Eve").wait_connected(5.0)
+        frames_until(app, lambda: str(tried) in waiting.waiting_text())
+    assert waiting.waiting_text().endswith("(2 wrong codes tried)")
+    assert app.stack.top is waiting, "still waiting for the friend"
     assert waiting.listening == tr("net.listening_one", address="127.0.0.1",
                                    port=waiting.host.status().port)
     app.frame(DT, [])

@@ -42,7 +42,8 @@ def test_main_without_the_packages_names_them_and_the_command_that_sets_them_up(
     out = _run(bare_python, "main.py", "--game", "bocce")
     assert out.returncode == 1
     assert "Traceback" not in out.stderr + out.stdout
-    assert "lacks what the game needs: pygame-ce, pygame-gui, platformdirs, filelock." \
+    assert "lacks what the game needs: pygame-ce, pygame-gui, platformdirs, filelock, " \
+        "spake2, cryptography." \
         in out.stderr
     assert "    make play\n" in out.stderr
     assert "`.venv/bin/python main.py` starts the game" in out.stderr
@@ -64,9 +65,9 @@ def test_the_tavolata_command_says_the_same_as_main(bare_python):
 
 
 def _fake_packages(folder: Path, pygame_init: str) -> Path:
-    """Empty pygame_gui, platformdirs and filelock, and a pygame whose __init__ is
-    ``pygame_init``."""
-    for module in ("pygame", "pygame_gui", "platformdirs", "filelock"):
+    """Empty pygame_gui, platformdirs, filelock, spake2 and cryptography, and a pygame
+    whose __init__ is ``pygame_init``."""
+    for module in ("pygame", "pygame_gui", "platformdirs", "filelock", "spake2", "cryptography"):
         (folder / module).mkdir()
         (folder / module / "__init__.py").write_text("", encoding="utf-8")
     (folder / "pygame" / "__init__.py").write_text(pygame_init, encoding="utf-8")

@@ -100,3 +100,20 @@ def test_a_wide_table_shrinks_and_its_cells_wrap(display):
     narrow_lines, narrow_h = layout(parse(wide), Fonts(), 400, 1.0)
     wide_lines, wide_h = layout(parse(wide), Fonts(), 2400, 1.0)
     assert narrow_h > wide_h
+
+
+def test_a_shrunk_table_column_keeps_room_for_its_longest_word(display):
+    """A short header over long cells, beside a long column: a cell's word never runs
+    into the next column (Bolola's deals at 800x500 in Italian: "Tutto insieme")."""
+    table = ("| deal | score | its own rules |\n|---|---|---|\n"
+             "| Tutto insieme | −15 per presa, −20 per Fante e Re, −30 per Donna | "
+             + "tutte le regole qui sopra tranne quelle della Briscola " * 3 + "|\n"
+             "| Briscola | +50 per presa (+650) | chi apre sceglie la briscola |\n")
+    lines, _ = layout(parse(table), Fonts(), 560, 1.0)
+    assert max(len(line.pieces) for line in lines) == 3
+    for line in lines:
+        pieces = sorted(line.pieces, key=lambda p: p[1])
+        for (image, x), (_, next_x) in zip(pieces, pieces[1:]):
+            assert x + image.get_width() < next_x, "a cell runs into the next column"
+        for image, x in pieces:
+            assert x + image.get_width() <= 560 + 1

@@ -20,6 +20,17 @@ STRIPS = {
 
 
 @pytest.mark.parametrize("game", sorted(STRIPS))
+def test_the_strip_leaves_the_log_and_undo_buttons_uncovered(display, game):
+    app = make_app(display, "normal")
+    table = started(app, game)
+    drawn(table)
+    strips = [pygame.Rect(r) for k, r in table._paint_log.items() if k[0] == "strip"]
+    corner = [pygame.Rect(r) for k, r in table._paint_log.items() if k[0] == "corner"]
+    assert strips and corner, "both drawn at a first table"
+    assert not any(s.colliderect(c) for s in strips for c in corner)
+
+
+@pytest.mark.parametrize("game", sorted(STRIPS))
 def test_every_game_shows_its_rank_strip_until_o_hides_it_and_remembers(display, game):
     app = make_app(display, "normal")
     table = started(app, game)

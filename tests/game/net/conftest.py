@@ -19,6 +19,7 @@ import queue
 import socket
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 from pathlib import Path
@@ -129,9 +130,15 @@ def procs() -> Iterator[list[Proc]]:
         proc.end()
 
 
-def start_relay(extra: Optional[list[str]] = None) -> tuple[Proc, int]:
+#: the tests' relays keep their secret here (never in the user's state directory); a
+#: relay started again with the same file checks the tickets it gave before
+SECRET_FILE = Path(tempfile.mkdtemp(prefix="tavolata-relay-")) / "relay-secret"
+
+
+def start_relay(extra: Optional[list[str]] = None,
+                secret_file: Path = SECRET_FILE) -> tuple[Proc, int]:
     proc = Proc(["-m", "game.net.relay", "--listen", "127.0.0.1", "--port", "0",
-                 "--limits", "quick", *(extra or [])])
+                 "--limits", "quick", "--secret-file", str(secret_file), *(extra or [])])
     where = proc.expect("relay listening on ")
     return proc, int(where.rsplit(":", 1)[1])
 

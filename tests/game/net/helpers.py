@@ -12,9 +12,10 @@ from typing import Any, Callable, Iterator, Optional
 
 from game.net import codes
 from game.net.bot import Autoplayer, hosted_setup
-from game.net.client import RemoteClient
+from game.net.client import RemoteClient, SeatKey
 from game.net.host import PLAYING, Host
-from game.net.protocol import GAME_VERSION, PROTOCOL, QUICK, Limits
+from game.net.protocol import QUICK, Confirm, Hello, Limits, Pake, decode, encode
+from game.net.secure import GUEST, Channel, Handshake, Keys, seat_proof
 from game.session import Update
 
 LIMIT = 20.0
@@ -93,16 +94,28 @@ def play(client: RemoteClient, timeout: float = LIMIT) -> Update:
 
 class Raw:
     """A hand-made connection to 127.0.0.1:``port``: it sends what it is told.  ``source``:
-    the address it comes from (conftest.OTHER_CLIENT: another client than the others)."""
+    the address it comes from (conftest.OTHER_CLIENT: another client than the others).
+    Once :meth:`hello` has made the secure channel, what it sends and reads goes through
+    it (``!`` lines excepted), so that a test misbehaves inside the channel."""
 
     def __init__(self, port: int, source: Optional[str] = None) -> None:
         self.sock = socket.create_connection(("127.0.0.1", port), timeout=5.0,
                                              source_address=(source, 0) if source else None)
         self.buf = b""
+        self.keys: Optional[Keys] = None
+        self.channel: Optional[Channel] = None
+        self.seat_key: Optional[SeatKey] = None     # once welcomed: to hand the seat on
 
     def send(self, data: bytes) -> bool:
-        """Send all of ``data``; False if the other end has closed (what a test of abuse
-        expects sooner or later)."""
+        """Send all of ``data`` (each line sealed once there is a channel); False if the
+        other end has closed (what a test of abuse expects sooner or later)."""
+        if self.channel is not None:
+            lines = data.split(b"\n")
+            data = b"".join((line if line[:1] == b"!" else self.channel.seal(line)) + b"\n"
+                            for line in lines[:-1])
+        return self.send_raw(data)
+
+    def send_raw(self, data: bytes) -> bool:
         try:
             self.sock.sendall(data)
         except (BrokenPipeError, ConnectionResetError):
@@ -118,6 +131,8 @@ class Raw:
         while True:
             if b"\n" in self.buf:
                 line, self.buf = self.buf.split(b"\n", 1)
+                if self.channel is not None and not line.startswith(b"!"):
+                    line = self.channel.open(line)
                 if link or not line.startswith(b"!"):
                     return line
                 continue
@@ -159,12 +174,28 @@ class Raw:
                 return False
         return False
 
-    def hello(self, code: str, token: Optional[str] = None, **fields: Any) -> dict:
-        room = codes.parse(code)
-        secret = room.secret if isinstance(room, codes.DirectCode) else None
-        self.say({"type": "hello", "protocol": PROTOCOL, "game": GAME_VERSION, "name": "Raw",
-                  "secret": secret, "token": token, **fields})
-        return self.expect("welcome")
+    def handshake(self, code: str, **fields: Any) -> Keys:
+        """SPAKE2 with ``code``'s password (``fields`` change the first line); the keys,
+        the channel made.  AssertionError if the host's confirmation does not match."""
+        handshake = Handshake(codes.parse(code).secret, GUEST)
+        first = json.loads(encode(Pake(handshake.message)))
+        self.say({**first, **fields})
+        reply = decode(self.line(), (Pake,))
+        keys = handshake.finish(reply.msg)
+        self.send(encode(Confirm(keys.mine)))
+        assert keys.confirms(reply.confirm), "the host's confirmation"
+        self.keys, self.channel = keys, keys.channel()
+        return keys
+
+    def hello(self, code: str, seat: Optional[tuple[int, bytes]] = None, name: str = "Raw") -> dict:
+        """Into the room with ``code``: the welcome (``seat``: a seat and its key, to
+        come back to it)."""
+        keys = self.handshake(code)
+        proof = None if seat is None else seat_proof(seat[1], keys.binding)
+        self.send(encode(Hello(name, seat and seat[0], proof)))
+        welcome = self.expect("welcome")
+        self.seat_key = SeatKey(welcome["seat"], seat[1] if seat else keys.seat_key)
+        return welcome
 
     def close(self) -> None:
         self.sock.close()

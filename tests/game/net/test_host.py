@@ -5,8 +5,10 @@ game goes on to an end equal to a replay of its log."""
 from __future__ import annotations
 
 import asyncio
+import json
 import threading
 import time
+from dataclasses import replace
 
 import pytest
 
@@ -17,9 +19,10 @@ from game.net import client as client_module
 from game.net import codes
 from game.net.bot import Autoplayer
 from game.net.client import CONNECTED, LOST, RemoteClient
-from game.net.host import LOCKED, PLAYING, WAITING, Host
-from game.net.protocol import (GAME_VERSION, MAX_GUEST_LINE, PROTOCOL, QUICK, Limits, Welcome,
-                               encode)
+from game.net.host import PLAYING, WAITING, Host
+from game.net.protocol import (MAX_GUEST_LINE, PROTOCOL, QUICK, Confirm, Hello,
+                               Pake, Welcome, decode, encode)
+from game.net.secure import HOST, Handshake
 from game.session import HUMAN, REMOTE, GameSetup, SeatSpec, Update
 from tests.game.net.helpers import LIMIT, Raw, hosting, join, play, until
 
@@ -56,10 +59,10 @@ def test_a_guest_plays_a_whole_game_and_sees_the_setup_from_its_seat():
 def test_a_mistyped_code_says_so_without_touching_the_network():
     code = codes.direct_code("127.0.0.1", 1, 5)
     wrong = ("3" if code[4] != "3" else "4").join((code[:4], code[5:]))
-    for text in (wrong, code[:11], "HELLO", codes.new_relay_code()[::-1] + "Z"):
+    relay_code = codes.new_relay_code(codes.new_room()).text
+    for text in (wrong, code[:11], "HELLO", relay_code[::-1] + "Z"):
         guest = RemoteClient(text, limits=QUICK)
         assert guest.state == LOST and guest.reason == "mistyped_code", text
-    relay_code = codes.new_relay_code()
     assert RemoteClient(relay_code, limits=QUICK).reason == "no_relay"
 
 
@@ -69,45 +72,73 @@ def test_nobody_at_the_address_is_unreachable():
     assert guest.reason == "unreachable"
 
 
-def test_a_wrong_secret_is_no_such_room_and_the_host_goes_on():
+def wrong_code(code: str) -> str:
+    """The same address and port with another password."""
+    room = codes.parse(code)
+    return codes.direct_code(room.address, room.port, (room.password + 1) % room.passwords)
+
+
+def test_a_wrong_code_is_known_in_one_round_trip_counted_and_the_host_goes_on():
     with hosting() as (host, table):
-        room = codes.parse(host.status().direct_code)
-        other = codes.direct_code(room.address, room.port, (room.secret + 1) %
-                                  codes.secret_range(room.port))
-        stranger = join(other)
-        assert not stranger.wait_connected(5) and stranger.reason == "no_such_room"
+        assert host.wrong_codes == 0
+        stranger = join(wrong_code(host.status().direct_code))
+        assert not stranger.wait_connected(5) and stranger.reason == "wrong_code"
+        until(lambda: host.wrong_codes == 1, what="the wrong code counted")
+        assert host.status().wrong_codes == 1 and host.status().state == WAITING
         finish(host, table, host.status().direct_code)
 
 
-def test_after_many_wrong_secrets_only_a_seat_token_gets_in():
-    limits = Limits(**{**QUICK.__dict__, "bad_secret_lockout": 3})
-    with hosting(limits=limits, delay=0.01) as (host, table):
+@pytest.mark.slow
+def test_wrong_codes_are_slowed_per_address_and_never_lock_the_friend_out():
+    """The friend shares the address of the stranger who tried wrong codes (127.0.0.1):
+    each wrong code makes that address wait longer, yet the right code gets in."""
+    with hosting(delay=0.01) as (host, table):
         code = host.status().direct_code
-        friend = join(code, limits=limits)
-        assert friend.wait_connected(5)
-        room = codes.parse(code)
-        wrong = codes.direct_code(room.address, room.port,
-                                  (room.secret + 7) % codes.secret_range(room.port))
-        for _ in range(3):
-            assert join(wrong, limits=limits).wait_connected(5) is False
-        assert host.status().problem == LOCKED
-        raw = Raw(room.port)          # the right secret, but no token: locked out
-        raw.say({"type": "hello", "protocol": PROTOCOL, "game": GAME_VERSION,
-                 "secret": room.secret})
-        assert raw.expect("error")["reason"] == "no_such_room"
-        friend._net.call(lambda: friend._link.abort())      # the friend's cable is cut ...
-        until(lambda: friend.reconnects == 1 and friend.state == CONNECTED,
-              what="back in with the token")
-        play(friend)
-        assert table.over.wait(LIMIT)
+        for _ in range(6):
+            assert join(wrong_code(code)).wait_connected(5) is False
+        until(lambda: host.wrong_codes == 6)
+        assert host._guesses.tries("127.0.0.1") == 6
+        assert host._guesses.gap(6) == QUICK.guess_most, "the backoff at its most"
+        assert host.status().problem is None, "no lock, nothing to fix"
+        crowd = [Raw(host.status().port) for _ in range(6)]
+        for raw in crowd:                        # in parallel: they queue for turns
+            raw.say(json.loads(encode(Pake(bytes(33)))))
+        reasons = [raw.msg(timeout=5).get("reason", "answered") for raw in crowd]
+        assert "slow_down" in reasons, reasons
+        for raw in crowd:
+            raw.close()
+        finish(host, table, code)
+
+
+@pytest.mark.slow
+def test_a_dropped_friend_comes_back_to_their_seat_and_nobody_else_gets_it():
+    with hosting("bocce", seed=9, delay=0.01) as (host, table):
+        code = host.status().direct_code
+        friend = join(code)
+        assert friend.wait_connected(5) and friend.seat == 1
+        table.thinking.set()                     # the game waits while we look
+        friend.close()                           # gone for now: a computer keeps the seat
+        until(lambda: host.status().seats[1].stand_in)
+        stranger = join(code)                    # knows the code, not the seat's key
+        assert not stranger.wait_connected(5) and stranger.reason == "room_full"
+        forger = Raw(host.status().port)         # claims the seat with a key of its own
+        forger.handshake(code)
+        forger.send(encode(Hello("Eve", 1, bytes(32))))
+        assert forger.expect("error")["reason"] == "room_full" and forger.closed()
+        back = join(code, resume=friend.seat_key)
+        assert back.wait_connected(5) and back.seat == 1
+        until(lambda: not host.status().seats[1].stand_in, what="the friend back")
+        table.thinking.clear()
+        last = play(back)
+        assert table.over.wait(LIMIT) and last.result == table.result
 
 
 @pytest.mark.parametrize("field", [{"protocol": PROTOCOL + 1}, {"game": "0.0.0-other"}])
 def test_a_wrong_version_gets_a_clear_error(field):
     with hosting() as (host, table):
         raw = Raw(host.status().port)
-        raw.say({"type": "hello", "protocol": PROTOCOL, "game": GAME_VERSION, "name": "x",
-                 "secret": codes.parse(host.status().direct_code).secret, **field})
+        first = json.loads(encode(Pake(bytes(33))))
+        raw.say({**first, **field})
         error = raw.expect("error")
         assert error["reason"] == "wrong_version" and error["fatal"]
         assert "protocol" in error["detail"] and raw.closed()
@@ -118,8 +149,8 @@ def test_a_wrong_version_gets_a_clear_error(field):
 def test_a_hello_whose_name_is_not_one_is_refused_and_the_seat_stays_free(name):
     with hosting() as (host, table):
         raw = Raw(host.status().port)
-        raw.say({"type": "hello", "protocol": PROTOCOL, "game": GAME_VERSION, "name": name,
-                 "secret": codes.parse(host.status().direct_code).secret})
+        raw.handshake(host.status().direct_code)        # the name comes in the sealed hello
+        raw.say({"type": "hello", "name": name})
         error = raw.expect("error")
         assert error["reason"] == "bad_field" and error["fatal"] and raw.closed()
         assert all(name not in seat.name for seat in host.status().seats)
@@ -179,7 +210,7 @@ def test_bad_lines_get_error_replies_and_repeated_abuse_closes_the_connection():
             raw.send(b"garbage\n")
         assert raw.closed(), "out of strikes"
         until(lambda: host.status().seats[1].stand_in)
-        finish(host, table, host.status().direct_code)
+        finish(host, table, host.status().direct_code, resume=raw.seat_key)
 
 
 @pytest.mark.slow
@@ -202,7 +233,7 @@ def test_out_of_turn_illegal_and_other_seats_actions_are_refused_with_reasons():
             seat != 1 for seat, _ in host.session.state.history), "nothing was applied"
         raw.close()
         until(lambda: host.status().seats[1].stand_in)
-        finish(host, table, host.status().direct_code)
+        finish(host, table, host.status().direct_code, resume=raw.seat_key)
 
 
 def test_a_guest_gets_refusals_and_plays_on():
@@ -233,7 +264,7 @@ def test_a_flood_closes_the_flooder_and_the_game_goes_on():
             raw.send(flood)
         assert raw.closed(10)
         until(lambda: host.status().seats[1].stand_in)
-        finish(host, table, host.status().direct_code)
+        finish(host, table, host.status().direct_code, resume=raw.seat_key)
 
 
 def test_a_silent_connection_is_dropped_and_does_not_stall_the_game():
@@ -255,7 +286,7 @@ def test_a_guest_that_falls_silent_is_found_by_the_heartbeat():
         started = time.monotonic()      # from now on this guest sends nothing, not even pongs
         until(lambda: host.status().seats[1].stand_in, timeout=QUICK.dead_after + 2)
         assert time.monotonic() - started < QUICK.dead_after + 1
-        finish(host, table, host.status().direct_code)
+        finish(host, table, host.status().direct_code, resume=raw.seat_key)
 
 
 def test_a_guest_whose_cable_is_cut_comes_back_with_its_seat():
@@ -276,10 +307,18 @@ def test_a_guest_notices_a_host_that_falls_silent():
     """A fake host welcomes the guest, then says nothing: within dead_after the guest
     knows the link is dead and gets back in (to the same fake host)."""
 
+    secret = codes.DirectCode("127.0.0.1", 1, 1).secret
+
     async def fake_host(reader, writer):
-        await reader.readline()
+        pake = decode((await reader.readline()).rstrip(b"\n"), (Pake,))
+        handshake = Handshake(secret, HOST)
+        keys = handshake.finish(pake.msg)
+        writer.write(encode(Pake(handshake.message, keys.mine)))
+        decode((await reader.readline()).rstrip(b"\n"), (Confirm,))
+        channel = keys.channel()
+        channel.open((await reader.readline()).rstrip(b"\n"))          # the hello
         setup = GameSetup("bocce", (SeatSpec(REMOTE), SeatSpec(HUMAN)), {}, None)
-        writer.write(encode(Welcome(1, setup, ("", ""), "ab")))
+        writer.write(channel.seal(encode(Welcome(1, setup, ("", "")))[:-1]) + b"\n")
         await asyncio.sleep(30)
 
     loop = asyncio.new_event_loop()
@@ -337,3 +376,17 @@ def test_the_host_table_closes_the_host():
         host.client.close()
         until(lambda: guest.state == LOST)
         assert host.status().state == "closed"
+
+
+@pytest.mark.slow
+def test_a_turn_longer_than_a_silent_link_lasts_still_comes():
+    """After wrong codes the friend's turn may come later than a silent link is thought
+    dead: both ends keep the heartbeat while it waits, and it gets in."""
+    slow = replace(QUICK, guess_first=0.9, guess_most=0.9)      # dead_after is 1.0
+    with hosting(limits=slow, delay=0.01) as (host, table):
+        code = host.status().direct_code
+        for _ in range(2):
+            assert join(wrong_code(code), limits=slow).wait_connected(5) is False
+        crowd = Raw(host.status().port)          # takes the next turn: the friend's is 1.8 s off
+        crowd.say(json.loads(encode(Pake(bytes(33)))))
+        finish(host, table, code, limits=slow)

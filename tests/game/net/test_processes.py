@@ -65,12 +65,18 @@ def test_two_processes_play_a_whole_game_and_the_guest_sees_only_its_cards(
 @pytest.mark.slow
 @pytest.mark.parametrize("way", WAYS)
 def test_a_guest_who_drops_comes_back_where_the_game_stands(way, procs, relay_port, tmp_path):
+    """The guest's process dies; started again with its seat key (``--keep``), it takes
+    its seat back.  A guest with the code but not the key finds the room full."""
     host, code = start_host(procs, "bocce", way, relay_port, 5, "--delay", "0.03")
-    first = start_guest(procs, code, relay_port, "--die-after", "4")
+    keep = tmp_path / "seat"
+    first = start_guest(procs, code, relay_port, "--die-after", "4", "--keep", str(keep))
     first.expect("dying ")
     assert first.wait() == 17
+    stranger = start_guest(procs, code, relay_port)
+    assert stranger.expect("lost ") == "room_full"
     trace = tmp_path / "received"
-    theirs, ours = finished(host, start_guest(procs, code, relay_port, "--trace", str(trace)))
+    theirs, ours = finished(host, start_guest(procs, code, relay_port, "--trace", str(trace),
+                                              "--keep", str(keep)))
     assert ours["stand_in_moves"] > 0, "a computer kept the seat warm"
     assert theirs["first_version"] > 0 and theirs["first_events"] == 0, \
         "back in the game as it stands: one update, no events"

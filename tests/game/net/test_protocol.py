@@ -9,26 +9,31 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from game.engine import Action, Reason
-from game.net.protocol import (MAX_LINE, PING, PONG, Bucket, Bye, Error, Hello, LineSplitter,
-                               Limits, Paired, ProtocolError, RelayHello, Room, Seats, Welcome,
-                               decode, encode)
+from game.net.protocol import (MAX_LINE, PING, PONG, Bucket, Bye, Challenge, Confirm, Error,
+                               Hello, LineSplitter, Limits, Paired, Pake, Proof, ProtocolError,
+                               RelayHello, Room, Seats, Welcome, decode, encode)
 from game.session import GameSetup, Refused, Submit, Update
 
-EVERY = (Hello, Welcome, Seats, Error, Bye, RelayHello, Room, Paired, Update, Submit, Refused)
+EVERY = (Pake, Confirm, Hello, Welcome, Seats, Error, Bye, RelayHello, Room, Challenge, Proof,
+         Paired, Update, Submit, Refused)
 
 
 @pytest.mark.parametrize("msg", [
-    Hello(1, "0.1.0", "Anna", 1234, "00ff"),
-    Hello(1, "0.1.0"),
-    Welcome(1, GameSetup.solo("briscola", seat=1), ("Marco", "Anna", ""), "abc123"),
+    Pake(bytes(range(33)), protocol=1, game="0.1.0"),
+    Pake(bytes(33), bytes(range(32))),
+    Confirm(bytes(range(32))),
+    Hello("Anna", 1, bytes(range(32))),
+    Hello(),
+    Welcome(1, GameSetup.solo("briscola", seat=1), ("Marco", "Anna", "")),
     Seats(("Marco", "Anna"), (1,)),
     Error("room_full", "every seat is taken", True),
     Bye("host_quit"),
-    RelayHello("host"),
-    RelayHello("guest", 1, "ABCDEF"),
-    RelayHello("host", 1, "ABCDEF", "00ff" * 8),
-    Room("ABCDEF"),
-    Room("ABCDEF", "00ff" * 8),
+    RelayHello("host", owner=bytes(32)),
+    RelayHello("guest", 1, "ABCD"),
+    RelayHello("host", 1, "ABCD", bytes(range(16)), bytes(range(32))),
+    Room("ABCD", bytes(range(16))),
+    Challenge(bytes(range(16))),
+    Proof(bytes(range(64))),
     Paired(),
     Update(1, 3, 0, (), {"zones": {}}, (Action.parse("play:2s"),), (1,)),
     Submit(1, Action.parse("claim"), 4),
@@ -47,26 +52,34 @@ def test_every_message_survives_the_round_trip(msg):
     (b"[" * 50_000, "bad_line"),
     (b'{"type": 5}', "unknown_type"),
     (b'{"type": "nonsense"}', "unknown_type"),
-    (b'{"type": "hello", "protocol": "1", "game": "x"}', "bad_field"),
-    (b'{"type": "hello", "protocol": 1, "game": "x", "secret": -1}', "bad_field"),
-    (b'{"type": "hello", "protocol": 1, "game": "x", "token": "NOT-HEX"}', "bad_field"),
-    (b'{"type": "hello", "protocol": 1, "game": "' + b"v" * 100 + b'"}', "bad_field"),
+    (b'{"type": "pake", "protocol": "1", "game": "x", "msg": ""}', "bad_field"),
+    (b'{"type": "pake", "protocol": 1, "game": "x", "msg": "AAAA"}', "bad_field"),
+    (b'{"type": "pake", "protocol": 1, "game": "x", "msg": "not base64!"}', "bad_field"),
+    (b'{"type": "pake", "protocol": 1, "game": "' + b"v" * 100 + b'", "msg": ""}', "bad_field"),
+    (b'{"type": "confirm", "confirm": 5}', "bad_field"),
+    (b'{"type": "hello", "name": "x", "seat": 1}', "bad_field"),
+    (b'{"type": "hello", "name": "x", "seat": 1, "proof": "AAAA"}', "bad_field"),
     (b'{"type": "welcome", "seat": 9, "setup": {"key": "bocce", "seats": [{}, {}]},'
-     b' "names": ["a", "b"], "token": "ab"}', "bad_field"),
+     b' "names": ["a", "b"]}', "bad_field"),
     (b'{"type": "welcome", "seat": 0, "setup": {"key": "bocce", "seats": [{}, {}]},'
-     b' "names": ["a"], "token": "ab"}', "bad_field"),
+     b' "names": ["a"]}', "bad_field"),
     (b'{"type": "welcome", "seat": 0, "setup": {"key": "chess", "seats": []},'
-     b' "names": [], "token": "ab"}', "bad_field"),
+     b' "names": []}', "bad_field"),
     (b'{"type": "seats", "names": ["a"], "away": ["1"]}', "bad_field"),
     (b'{"type": "error", "reason": 3}', "bad_field"),
     (b'{"type": "error", "reason": "x", "fatal": "yes"}', "bad_field"),
     (b'{"type": "relay", "role": "spy", "protocol": 1}', "bad_field"),
     (b'{"type": "relay", "role": "guest", "protocol": 1}', "bad_field"),
-    (b'{"type": "relay", "role": "host", "protocol": 1, "code": "ABCDEF"}', "bad_field"),
-    (b'{"type": "relay", "role": "host", "protocol": 1, "key": "00ff"}', "bad_field"),
-    (b'{"type": "relay", "role": "host", "protocol": 1, "code": "ABCDEF", "key": "KEY"}',
-     "bad_field"),
-    (b'{"type": "room", "code": "ABCDEF", "key": "' + b"a" * 100 + b'"}', "bad_field"),
+    (b'{"type": "relay", "role": "host", "protocol": 1}', "bad_field"),
+    (b'{"type": "relay", "role": "host", "protocol": 1, "owner": "' + b"ab" * 32 +
+     b'", "code": "ABCD"}', "bad_field"),
+    (b'{"type": "relay", "role": "host", "protocol": 1, "owner": "' + b"ab" * 32 +
+     b'", "key": "' + b"ab" * 16 + b'"}', "bad_field"),
+    (b'{"type": "relay", "role": "host", "protocol": 1, "owner": "' + b"ab" * 32 +
+     b'", "code": "ABCD", "key": "KEY"}', "bad_field"),
+    (b'{"type": "room", "code": "ABCD", "key": "' + b"a" * 100 + b'"}', "bad_field"),
+    (b'{"type": "room", "code": "ABCD"}', "bad_field"),
+    (b'{"type": "proof", "signature": "00"}', "bad_field"),
     (b'{"type": "submit", "seat": 1, "action": "play:ZZ"}', "bad_field"),
 ])
 def test_anything_else_is_refused_with_a_reason(line, reason):
@@ -77,7 +90,7 @@ def test_anything_else_is_refused_with_a_reason(line, reason):
 
 def test_a_message_in_the_wrong_place_is_unexpected():
     with pytest.raises(ProtocolError) as err:
-        decode(encode(Hello(1, "x"))[:-1], (Submit, Bye))
+        decode(encode(Hello("x"))[:-1], (Submit, Bye))
     assert err.value.reason == "unexpected"
     update = encode(Update(1, 0, None, (), {}, (), ()))[:-1]
     with pytest.raises(ProtocolError) as err:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 import threading
 import time
+from contextlib import contextmanager
 from dataclasses import replace
 from typing import Optional
 
@@ -16,8 +17,10 @@ from game.engine import replay_log
 from game.net import codes
 from game.net.bot import Autoplayer, hosted_setup
 from game.net.host import FAILED, Host
-from game.net.protocol import MAX_LINE, PROTOCOL, QUICK
-from tests.game.net.conftest import start_relay
+from game.net.protocol import (MAX_LINE, PROTOCOL, QUICK, Challenge, Proof, RelayHello, decode,
+                               encode)
+from game.net.secure import RoomOwner
+from tests.game.net.conftest import SECRET_FILE, start_relay
 from tests.game.net.helpers import LIMIT, Raw, hosting, join, play, until
 
 
@@ -29,18 +32,42 @@ def relay(procs):
 
 
 def open_room(port: int) -> tuple[Raw, str]:
-    host, code, _ = keyed_room(port)
+    host, code, _, _ = keyed_room(port)
     return host, code
 
 
-def keyed_room(port: int, code: Optional[str] = None, key: Optional[str] = None
-               ) -> tuple[Raw, str, str]:
-    """A host's connection, its room's code and key: a new room, or with ``code`` and
-    ``key`` the room asked back."""
+def keyed_room(port: int, code: Optional[str] = None, key: Optional[bytes] = None,
+               owner: Optional[RoomOwner] = None) -> tuple[Raw, str, bytes, RoomOwner]:
+    """A host's connection, its room's code and ticket, and its owner key: a new room,
+    or with ``code``, ``key`` and ``owner`` the room asked back (the challenge signed)."""
+    owner = owner or RoomOwner()
     host = Raw(port)
-    host.say({"type": "relay", "role": "host", "protocol": PROTOCOL, "code": code, "key": key})
+    host.send(encode(RelayHello("host", code=code, key=key, owner=owner.public)))
+    if code is not None:
+        challenge = decode(host.line(), (Challenge,))
+        host.send(encode(Proof(owner.sign(codes.normalise(code), challenge.nonce))))
     room = host.expect("room")
-    return host, room["code"], room["key"]
+    return host, room["code"], bytes.fromhex(room["key"]), owner
+
+
+def claim(port: int, code: str, key: bytes, owner: RoomOwner,
+          signer: Optional[RoomOwner] = None) -> str:
+    """Someone asks for room ``code`` with ``key`` and ``owner``'s public key, and signs
+    the challenge (if one comes) with ``signer``'s: the reason it is refused."""
+    raw = Raw(port)
+    raw.send(encode(RelayHello("host", code=code, key=key, owner=owner.public)))
+    msg = raw.msg()
+    if msg is not None and msg["type"] == "challenge":
+        nonce = bytes.fromhex(msg["nonce"])
+        raw.send(encode(Proof((signer or RoomOwner()).sign(code, nonce))))
+        msg = raw.msg()
+    assert msg is not None and msg["type"] == "error", msg
+    assert msg["fatal"] and raw.closed()
+    return msg["reason"]
+
+
+def host_hello(**fields) -> dict:
+    return {"type": "relay", "role": "host", "protocol": PROTOCOL, "owner": "ab" * 32, **fields}
 
 
 def refused(raw: Raw) -> str:
@@ -54,6 +81,16 @@ def enter(port: int, code: str) -> Raw:
     guest = Raw(port)
     guest.say({"type": "relay", "role": "guest", "protocol": PROTOCOL, "code": code})
     return guest
+
+
+def paired_when_free(port: int, room: str) -> Optional[Raw]:
+    """A guest paired in ``room``, or None if the relay still holds its last guest."""
+    guest = enter(port, room)
+    msg = guest.msg()
+    if msg is not None and msg["type"] == "paired":
+        return guest
+    guest.close()
+    return None
 
 
 def paired(port: int) -> tuple[Raw, Raw, str]:
@@ -78,7 +115,7 @@ def passes(host: Raw, guest: Raw) -> None:
 
 def test_a_host_and_a_guest_are_paired_and_their_lines_pass_unread(relay):
     host, guest, code = paired(relay)
-    assert len(code) == 6 and codes.is_relay_code(code)
+    assert len(code) == 4 and codes.is_room(code)
     for line in (b'{"type": "anything", "at": "all"}', b"not even json \xff",
                  b" " * 1000 + b"x"):
         guest.send(line + b"\n")
@@ -95,7 +132,8 @@ def test_unknown_rooms_full_rooms_and_other_versions_are_refused(relay):
     host, guest, code = paired(relay)
     for hello, reason in (({"role": "guest", "code": "ZZZZZZ"}, "no_such_room"),
                           ({"role": "guest", "code": code}, "room_full"),
-                          ({"role": "host", "protocol": PROTOCOL + 1}, "wrong_version"),
+                          (host_hello(protocol=PROTOCOL + 1), "wrong_version"),
+                          ({"role": "host"}, "bad_field"),
                           ({"role": "spy"}, "bad_field")):
         raw = Raw(relay)
         raw.say({"type": "relay", "protocol": PROTOCOL, **hello})
@@ -124,82 +162,90 @@ def test_a_host_that_ends_its_room_frees_the_code_and_the_guest_hears_gone(relay
 
 # -- a host that drops gets its room back with its key --------------------------------------
 def test_a_host_that_drops_has_its_room_held_and_the_guest_sent_to_try_again(relay):
-    host, code, key = keyed_room(relay)
-    assert len(key) >= 32 and int(key, 16) >= 0, "a long random secret"
+    host, code, key, _ = keyed_room(relay)
+    assert len(key) == 16, "the relay's ticket"
     guest = pair(relay, host, code)
     host.close()                                    # no !close: a cut cable
     assert guest.line(link=True) is None, "closed without !gone"
     assert refused(enter(relay, code)) == "host_away", "not there yet"
     assert refused(enter(relay, code)) == "host_away", "and not a code guessed"
-    first = join(code, relay=("127.0.0.1", relay))
+    first = join(codes.new_relay_code(code).text, relay=("127.0.0.1", relay))
     assert not first.wait_connected(5) and first.reason == "no_such_room", \
         "for a first join, no room is no room"
 
 
 def test_a_host_gets_its_held_room_back_with_its_key_and_the_guest_comes_back(relay):
-    host, code, key = keyed_room(relay)
+    host, code, key, owner = keyed_room(relay)
     pair(relay, host, code)
     host.close()
-    back, same, same_key = keyed_room(relay, codes.pretty(code), key)
+    back, same, same_key, _ = keyed_room(relay, codes.pretty(code), key, owner)
     assert (same, same_key) == (code, key)
     passes(back, pair(relay, back, code))
 
 
 def test_a_wrong_key_never_takes_a_room(relay):
-    host, code, key = keyed_room(relay)
+    """Neither a made-up ticket, nor the ticket with another owner key, nor the ticket
+    and owner key (all an observer saw) without the signature, takes a room."""
+    host, code, key, owner = keyed_room(relay)
     guest = pair(relay, host, code)
-    stranger_key = "0" * len(key)
+    stranger = RoomOwner()
     for _ in range(2):
-        stranger = Raw(relay)
-        stranger.say({"type": "relay", "role": "host", "protocol": PROTOCOL, "code": code,
-                      "key": stranger_key})
-        assert refused(stranger) == "no_such_room"
+        assert claim(relay, code, bytes(16), owner) == "no_such_room"
+        assert claim(relay, code, key, stranger) == "no_such_room"
+        assert claim(relay, code, key, owner, signer=stranger) == "no_such_room"
         passes(host, guest)                         # the room still open is untouched
     host.close()
-    stranger = Raw(relay)
-    stranger.say({"type": "relay", "role": "host", "protocol": PROTOCOL, "code": code,
-                  "key": stranger_key})
-    assert refused(stranger) == "no_such_room"
+    assert claim(relay, code, key, owner, signer=stranger) == "no_such_room"
     assert refused(enter(relay, code)) == "host_away", "the room is still held for its host"
-    back, _, _ = keyed_room(relay, code, key)
+    back, _, _, _ = keyed_room(relay, code, key, owner)
     passes(back, pair(relay, back, code))
 
 
 def test_a_host_back_before_its_old_connection_is_found_dead_takes_over(relay):
-    old, code, key = keyed_room(relay)
+    old, code, key, owner = keyed_room(relay)
     guest = pair(relay, old, code)
-    new, _, _ = keyed_room(relay, code, key)
+    new, _, _, _ = keyed_room(relay, code, key, owner)
     assert old.closed(), "the old connection is dropped"
     assert guest.line(link=True) is None, "the guest is sent to try again, without !gone"
     passes(new, pair(relay, new, code))
 
 
-def test_a_relay_that_restarted_opens_the_room_again_for_its_key(procs):
+@pytest.mark.slow
+def test_a_relay_that_restarted_gives_the_room_back_to_its_owner_only(procs):
+    """The restarted relay remembers no room, but its secret (the same file) checks the
+    ticket; the owner key's signature decides.  A relay that lost its secret gives
+    nothing back."""
     proc, port = start_relay()
     procs.append(proc)
-    host, code, key = keyed_room(port)
+    host, code, key, owner = keyed_room(port)
     guest = pair(port, host, code)
     proc.end()                                      # killed: it forgets every room
     assert host.closed() and guest.closed()
     again, port = start_relay(["--port", str(port)])
     procs.append(again)
     assert refused(enter(port, code)) == "no_such_room", "not before the host is back"
-    back, same, same_key = keyed_room(port, code, key)
+    assert claim(port, code, key, owner, signer=RoomOwner()) == "no_such_room"
+    assert claim(port, code, key, RoomOwner()) == "no_such_room"
+    back, same, same_key, _ = keyed_room(port, code, key, owner)
     assert (same, same_key) == (code, key)
-    stranger = Raw(port)
-    stranger.say({"type": "relay", "role": "host", "protocol": PROTOCOL, "code": code,
-                  "key": "f" * len(key)})
-    assert refused(stranger) == "no_such_room", "the code is taken now"
+    assert claim(port, code, key, owner, signer=RoomOwner()) == "no_such_room", \
+        "the code is taken now"
     passes(back, pair(port, back, code))
+    back.close()
+    again.end()
+    forgetful, port = start_relay(["--port", str(port)], secret_file=SECRET_FILE.with_name("other"))
+    procs.append(forgetful)
+    assert claim(port, code, key, owner, signer=owner) == "no_such_room", \
+        "another secret: the ticket is not its own"
 
 
 def test_a_held_room_counts_and_is_freed_after_the_hold(procs):
     proc, port = start_relay(["--max-rooms", "1", "--hold", "0.5"])
     procs.append(proc)
-    host, code, key = keyed_room(port)
+    host, code, _, _ = keyed_room(port)
     host.close()
     raw = Raw(port)
-    raw.say({"type": "relay", "role": "host", "protocol": PROTOCOL})
+    raw.say(host_hello())
     assert refused(raw) == "relay_full", "a held room counts"
 
     def freed() -> bool:
@@ -242,19 +288,21 @@ def test_a_bad_first_line_is_refused_and_closed(relay, first):
 def test_silent_and_dead_connections_are_dropped(relay):
     silent = Raw(relay)
     host, guest, _ = paired(relay)
-    assert silent.expect("error", timeout=3)["reason"] == "hello_timeout"
-    assert silent.closed()
-    # the host keeps its heartbeat; the guest falls silent and is dropped within dead_after
+    # the host keeps its heartbeat from now on; the guest falls silent and is dropped
+    # within dead_after; the one that never said hello is told so (read at the end)
     end, gone = time.monotonic() + 15, False
     while not gone and time.monotonic() < end:
-        host.send(b"!ping\n")
-        try:                            # every line waiting (pongs pile up under load)
-            while not gone:
-                gone = host.line(timeout=0.3, link=True) == b"!gone"
-        except AssertionError:          # no more lines for now
-            pass
+        host.send(b"!ping\n")          # one pong comes back for each: lines never pile up
+        try:
+            line = host.line(timeout=0.3, link=True)
+        except AssertionError:          # nothing for now
+            continue
+        assert line is not None, "the host, who keeps its heartbeat, stays"
+        gone = line == b"!gone"
     assert gone, "the silent guest was dropped and its host told"
     assert guest.closed()
+    assert silent.expect("error", timeout=3)["reason"] == "hello_timeout"
+    assert silent.closed()
 
 
 @pytest.mark.slow
@@ -302,7 +350,7 @@ def test_the_relay_holds_a_limited_number_of_rooms(procs):
     procs.append(proc)
     held = [open_room(port) for _ in range(2)]
     raw = Raw(port)
-    raw.say({"type": "relay", "role": "host", "protocol": PROTOCOL})
+    raw.say(host_hello())
     assert raw.expect("error")["reason"] == "relay_full"
     held[0][0].send(b"!close\n")
     until(lambda: open_room(port), what="a room freed")
@@ -310,7 +358,7 @@ def test_the_relay_holds_a_limited_number_of_rooms(procs):
 
 def test_an_address_that_guesses_codes_is_turned_away(relay):
     for _ in range(10):
-        raw = enter(relay, codes.new_relay_code())
+        raw = enter(relay, codes.new_room())
         assert raw.expect("error")["reason"] == "no_such_room"
     raw = Raw(relay)
     assert raw.closed(2), "turned away without a word"
@@ -324,17 +372,20 @@ def test_guests_through_the_relay_fault_and_the_game_goes_on(relay):
                  delay=0.002) as (host, table):
         code = host.status().relay_code
         assert code and host.status().direct_code is None
-        wrong = join(codes.new_relay_code(), relay=("127.0.0.1", relay))
+        room = codes.parse(code).room
+        wrong = join(codes.new_relay_code(codes.new_room()).text, relay=("127.0.0.1", relay))
         assert not wrong.wait_connected(5) and wrong.reason == "no_such_room"
-        raw = enter(relay, code)
-        raw.expect("paired")
+        guessed = join(codes.new_relay_code(room).text, relay=("127.0.0.1", relay))
+        assert not guessed.wait_connected(5) and guessed.reason == "wrong_code"
+        until(lambda: host.wrong_codes == 1, what="the host counts it")
+        raw = until(lambda: paired_when_free(relay, room), what="the room free again")
         raw.hello(code)
         third = join(code, relay=("127.0.0.1", relay))
         assert not third.wait_connected(5) and third.reason == "room_full"
         raw.send(b'{"type":"submit","seat":1,"action":"claim"}\n' * 3000)
         assert raw.closed(10), "the host kicked the flooder"
         until(lambda: host.status().seats[1].stand_in, what="a computer in the seat")
-        guest = join(code, relay=("127.0.0.1", relay), name="Anna")
+        guest = join(code, relay=("127.0.0.1", relay), name="Anna", resume=raw.seat_key)
         assert guest.wait_connected(5)
         last = play(guest)
         assert table.over.wait(LIMIT)
@@ -427,20 +478,71 @@ def test_a_host_that_quits_ends_its_relay_room_at_once(relay):
 
 
 @pytest.mark.slow
-def test_a_host_whose_code_was_taken_on_a_restarted_relay_stops_asking(procs, caplog):
-    """After a restart the code is whoever's asks first with a key; the host, refused,
-    does not take it over and says its relay code is lost."""
-    proc, port = start_relay()
+def test_a_host_whose_relay_lost_its_secret_stops_asking(procs, caplog, tmp_path):
+    """A relay restarted without its secret cannot check the host's ticket: the host,
+    refused, stops asking and says its relay code is lost; nobody else gets the room."""
+    proc, port = start_relay(secret_file=tmp_path / "first")
     procs.append(proc)
-    slow = replace(QUICK, reclaim_first=5.0, reclaim_most=5.0)     # the stranger is first
-    with hosting("bocce", limits=slow, listen=None, relay=("127.0.0.1", port)) as (host, _):
-        code = host.status().relay_code
+    with hosting("bocce", listen=None, relay=("127.0.0.1", port)) as (host, _):
+        code = codes.parse(host.status().relay_code).room
         proc.end()
         until(lambda: host.status().problem == "relay_lost", what="the host sees the loss")
-        again, _ = start_relay(["--port", str(port)])
+        again, _ = start_relay(["--port", str(port)], secret_file=tmp_path / "second")
         procs.append(again)
-        assert keyed_room(port, code, "ab" * 16)[1] == code
         until(lambda: "will not give room" in caplog.text, timeout=LIMIT, what="refused")
         assert host.status().problem == "relay_lost"
-        stranger, _, _ = keyed_room(port, code, "ab" * 16)      # still the stranger's room
-        passes(stranger, pair(port, stranger, code))
+        assert refused(enter(port, code)) == "no_such_room"
+
+
+@contextmanager
+def guessed_room(relay: int, wrong: int = 3):
+    """A host through the relay whose room ``wrong`` guests from 127.0.0.1 tried with
+    wrong codes; yields the host, its table and its code."""
+    with hosting("bocce", listen=None, relay=("127.0.0.1", relay), delay=0.01) as (host, table):
+        code = host.status().relay_code
+        room = codes.parse(code).room
+        for _ in range(wrong):
+            guess = join(codes.new_relay_code(room).text, relay=("127.0.0.1", relay))
+            assert not guess.wait_connected(5) and guess.reason == "wrong_code"
+        until(lambda: host.wrong_codes == wrong)
+        yield host, table, code
+
+
+def plays_to_the_end(table, friend) -> None:
+    assert friend.wait_connected(10), friend.reason
+    Autoplayer(friend, "random", 3).play(LIMIT)
+    assert table.over.wait(LIMIT)
+
+
+@pytest.mark.slow
+def test_the_relay_slows_attempts_at_a_room_per_address_and_the_friend_gets_in(relay):
+    """Attempts at a room from one address wait for their turns, and those whose turn is
+    too far off are told ``slow_down`` (the host tells the relay which were wrong with
+    ``!wrong``); the right code from the same address gets in all the same, and
+    another room is not slowed."""
+    with guessed_room(relay) as (host, table, code):
+        crowd = [Raw(relay) for _ in range(6)]
+        for raw in crowd:
+            raw.say({"type": "relay", "role": "guest", "protocol": PROTOCOL,
+                     "code": codes.parse(code).room})
+        answers = [raw.msg(timeout=5) for raw in crowd]
+        reasons = [a.get("reason", a["type"]) if a else None for a in answers]
+        assert "slow_down" in reasons, reasons
+        for raw in crowd:
+            raw.close()
+        pair(relay, *open_room(relay))          # another room: no wait for its first guest
+        plays_to_the_end(table, join(code, relay=("127.0.0.1", relay)))
+
+
+@pytest.mark.slow
+def test_a_guest_kept_waiting_for_its_turn_by_the_relay_keeps_its_link_alive(relay):
+    """After wrong codes and one more attempt from its address, the friend's turn is
+    about 0.8 s off (quick limits); with a link thought dead after 0.5 s of silence it
+    keeps it alive with its heartbeat while it waits, and gets in."""
+    impatient = replace(QUICK, hello_timeout=0.3, ping_every=0.1, dead_after=0.5)
+    with guessed_room(relay) as (host, table, code):
+        ahead = enter(relay, codes.parse(code).room)        # takes the next turn
+        friend = join(code, relay=("127.0.0.1", relay), limits=impatient)
+        ahead.expect("paired")
+        ahead.close()
+        plays_to_the_end(table, friend)

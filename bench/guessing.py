@@ -1,0 +1,150 @@
+"""How fast one address can guess a room code, with the limits a real game uses.
+
+A stranger on 127.0.0.1 tries wrong codes as fast as the door lets it, with
+``--parallel`` connections at a time (each a real SPAKE2 attempt with a wrong
+password), for ``--seconds``: first against a host in this process listening
+directly, then against a host behind a relay process.  Prints the wrong codes the
+host counted, the attempts turned away (``slow_down``), the guesses a second it
+allowed over the run and over its last half, and the odds after 1,000 guesses for
+each kind of code (game/net/codes.py).
+
+    .venv/bin/python bench/guessing.py [--seconds 60] [--parallel 4]
+
+Every socket binds or connects to 127.0.0.1 only; the relay process is ended by its pid.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import logging
+import sys
+import time
+from pathlib import Path
+from typing import Optional
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from bench.net import LOOPBACK, start_relay  # noqa: E402
+from game.net import codes  # noqa: E402
+from game.net.bot import hosted_setup  # noqa: E402
+from game.net.host import Host  # noqa: E402
+from game.net.protocol import (LIMITS, PING, PONG, PROTOCOL, Confirm, Error, Pake,  # noqa: E402
+                               Paired, RelayHello, decode, encode)
+from game.net.secure import GUEST, Handshake  # noqa: E402
+
+
+class Stranger:
+    """Wrong codes from one address, ``parallel`` connections at a time."""
+
+    def __init__(self, port: int, room: Optional[str]) -> None:
+        self.port = port
+        self.room = room                     # through a relay: the room to ask for
+        self.turned_away = 0
+        self.answered: list[float] = []      # when the host answered a wrong code
+
+    async def attempt(self) -> None:
+        reader, writer = await asyncio.open_connection(LOOPBACK, self.port)
+        try:
+            if self.room is not None:
+                writer.write(encode(RelayHello("guest", PROTOCOL, self.room)))
+                if not isinstance(await self.reply(reader, writer, (Paired,)), Paired):
+                    return
+            handshake = Handshake(b"relay:WRONGPW", GUEST)
+            writer.write(encode(Pake(handshake.message)))
+            reply = await self.reply(reader, writer, (Pake,))
+            if isinstance(reply, Pake):
+                writer.write(encode(Confirm(handshake.finish(reply.msg).mine)))
+                if isinstance(await self.reply(reader, writer, ()), Error):
+                    self.answered.append(time.monotonic())
+        finally:
+            writer.close()
+
+    async def reply(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter,
+                    expect: tuple[type, ...]) -> object:
+        """The next message, heartbeats answered while the turn is awaited."""
+        while True:
+            line = await asyncio.wait_for(reader.readline(), 30)
+            if not line:
+                return None
+            if line.rstrip(b"\n") == PING:
+                writer.write(PONG + b"\n")
+            elif not line.startswith(b"!"):
+                break
+        msg = decode(line.rstrip(b"\n"), expect + (Error,))
+        if isinstance(msg, Error) and msg.reason == "slow_down":
+            self.turned_away += 1
+        return msg
+
+    async def run(self, seconds: float, parallel: int) -> None:
+        end = time.monotonic() + seconds
+
+        async def one_at_a_time() -> None:
+            while time.monotonic() < end:
+                try:
+                    await self.attempt()
+                except (OSError, asyncio.TimeoutError):
+                    await asyncio.sleep(0.1)
+
+        await asyncio.gather(*(one_at_a_time() for _ in range(parallel)))
+
+
+def guess(door: str, seconds: float, parallel: int) -> None:
+    relay = None
+    try:
+        if door == "relay":
+            relay, port = start_relay()
+            host = Host(hosted_setup("bocce", 0, 1, "random", 1), relay=(LOOPBACK, port)).start()
+        else:
+            host = Host(hosted_setup("bocce", 0, 1, "random", 1), listen=LOOPBACK, port=0).start()
+        try:
+            assert host.wait_ready(10), host.status()
+            status = host.status()
+            if door == "relay":
+                room: Optional[str] = codes.parse(status.relay_code).room
+            else:
+                room, port = None, codes.parse(status.direct_code).port
+            stranger = Stranger(port, room)
+            started = time.monotonic()
+            asyncio.run(stranger.run(seconds, parallel))
+            end = started + seconds              # attempts still waiting then finish later
+            within = [t for t in stranger.answered if t <= end]
+            half = [t for t in within if t >= started + seconds / 2]
+            print(f"{door:6}: {len(within)} wrong codes answered in {seconds:.0f} s "
+                  f"({len(within) / seconds:.3f} a second; "
+                  f"{len(half) / (seconds / 2):.3f} over the last half; at "
+                  f"{', '.join(f'{t - started:.0f}' for t in within)} s), "
+                  f"{stranger.turned_away} attempts turned away (slow_down), "
+                  f"{host.wrong_codes} counted by the host in all")
+        finally:
+            host.close()
+    finally:
+        if relay is not None:
+            relay.end()
+
+
+def main() -> int:
+    logging.disable(logging.WARNING)            # one line per wrong code otherwise
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--seconds", type=float, default=60.0)
+    parser.add_argument("--parallel", type=int, default=4)
+    args = parser.parse_args()
+    print(f"limits: the first wrong code costs {LIMITS.guess_first} s, doubling up to "
+          f"{LIMITS.guess_most} s a guess ({1 / LIMITS.guess_most:.3f} a second at most)")
+    for door in ("direct", "relay"):
+        guess(door, args.seconds, args.parallel)
+    for name, code in (("relay code", codes.new_relay_code(codes.new_room())),
+                       ("direct code (usual port)", codes.new_direct_code(LOOPBACK,
+                                                                          codes.DIRECT_PORT)),
+                       ("direct code (any port)", codes.new_direct_code(LOOPBACK, 40000))):
+        hours = 1000 * LIMITS.guess_most / 3600
+        print(f"{name}: {code.passwords:.3g} passwords; 1,000 guesses (at least {hours:.1f} h "
+              f"from one address) succeed with odds {codes.odds(code):.2g}, "
+              f"1 in {1 / codes.odds(code):,.0f}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,358 @@
+"""The secure channel: a room code's password becomes a strong key, and every game
+line after that is encrypted and authenticated end to end.
+
+As magic-wormhole does it (and with the same library, ``spake2``): the code's
+password (game/net/codes.py) is fed to **SPAKE2** on both sides; the guest is
+side A, the host side B.  Each side sends one message and derives a 32-byte key
+``K``; the two keys are equal only if both used the same password.  A passive
+observer (the relay included) learns nothing of ``K`` or the password, even one
+who knows the password (``K`` comes from a Diffie-Hellman exchange); an active
+one gets one guess per run, and only by talking to the host.
+
+Everything else comes from ``K`` through HKDF-SHA256 (``cryptography``), one
+``info`` label per purpose, so no key is used for two things:
+
+=================== =========================================================
+label               use
+=================== =========================================================
+``confirm host``    the host's key confirmation (sent with its SPAKE2 message)
+``confirm guest``   the guest's (sent before its first sealed line)
+``host->guest``     ChaCha20-Poly1305 key for the host's lines
+``guest->host``     ChaCha20-Poly1305 key for the guest's lines
+``binding``         this connection's channel binding (a rejoin signs it)
+``seat``            the seat key: derived once, on the connection that first
+                    welcomed a guest to its seat, and kept by both sides; a
+                    rejoin proves it with ``HMAC(seat key, binding)``
+=================== =========================================================
+
+A sealed line is the base64 of ``ChaCha20-Poly1305(key, nonce, plaintext)``;
+the nonce is the count of lines sent before in that direction (12 bytes, big
+endian), never sent, so a line replayed, reordered, dropped or forged fails
+its tag and the connection is closed.  A new connection runs SPAKE2 again: new
+keys, counters from zero, so nothing recorded from another connection opens.
+
+:class:`Guesses` slows wrong codes per address (backoff); :class:`RoomOwner`
+and :func:`room_ticket` let only the host that made a relay room reclaim it,
+even from a relay that restarted (see game/net/relay.py).
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import hashlib
+import hmac
+import logging
+import os
+import secrets
+import time
+from collections import OrderedDict
+from pathlib import Path
+from typing import Any, Callable, Optional
+
+from cryptography.exceptions import InvalidSignature, InvalidTag
+from cryptography.hazmat.primitives import hashes
+from cryptography.hazmat.primitives.asymmetric.ed25519 import (Ed25519PrivateKey,
+                                                               Ed25519PublicKey)
+from cryptography.hazmat.primitives.ciphers.aead import ChaCha20Poly1305
+from cryptography.hazmat.primitives.kdf.hkdf import HKDF
+from spake2 import SPAKE2_A, SPAKE2_B
+from spake2.spake2 import SPAKEError
+
+log = logging.getLogger(__name__)
+
+#: binds every key to this protocol: another version's keys never match
+LABEL = b"tavolata/2 "
+GUEST, HOST = "guest", "host"
+KEY_BYTES = 32
+#: a sealed line's overhead: the tag, then base64
+TAG_BYTES = 16
+
+
+def sealed_size(plain: int) -> int:
+    """The length of the sealed line (without its newline) of ``plain`` bytes."""
+    return 4 * -(-(plain + TAG_BYTES) // 3)
+
+
+class WrongCode(Exception):
+    """The other side's key confirmation does not match: another password."""
+
+
+class Forged(Exception):
+    """A sealed line that does not open: forged, replayed, reordered or cut."""
+
+
+class Malformed(ValueError):
+    """A SPAKE2 message or a confirmation that is not even well formed."""
+
+
+def b64(data: bytes) -> str:
+    return base64.b64encode(data).decode("ascii")
+
+
+def unb64(text: str, size: Optional[int] = None) -> bytes:
+    try:
+        data = base64.b64decode(text.encode("ascii"), validate=True)
+    except (binascii.Error, UnicodeEncodeError, ValueError):
+        raise Malformed("not base64") from None
+    if size is not None and len(data) != size:
+        raise Malformed(f"{len(data)} bytes, not {size}")
+    return data
+
+
+def derive(key: bytes, purpose: str) -> bytes:
+    """The 32-byte key for ``purpose`` (one of the labels above) from a SPAKE2 key."""
+    return HKDF(hashes.SHA256(), KEY_BYTES, None, LABEL + purpose.encode()).derive(key)
+
+
+class Handshake:
+    """One side's SPAKE2 run: send :attr:`message`, then :meth:`finish` with the other
+    side's.  Used once (a new connection makes a new one)."""
+
+    def __init__(self, secret: bytes, side: str) -> None:
+        if side not in (GUEST, HOST):
+            raise ValueError(side)
+        self.side = side
+        make = SPAKE2_A if side == GUEST else SPAKE2_B
+        self._spake = make(LABEL + secret, idA=LABEL + b"guest", idB=LABEL + b"host")
+        self.message: bytes = self._spake.start()
+
+    def finish(self, theirs: bytes) -> "Keys":
+        """The keys of this connection; :class:`Malformed` if ``theirs`` is not a SPAKE2
+        message of the other side (a wrong password is found by the confirmations)."""
+        try:
+            key = self._spake.finish(theirs)
+        except (SPAKEError, ValueError, AssertionError) as exc:
+            raise Malformed(f"SPAKE2: {type(exc).__name__}") from None
+        return Keys(key, self.side)
+
+
+class Keys:
+    """What one connection's SPAKE2 key gives one side."""
+
+    def __init__(self, key: bytes, side: str) -> None:
+        other = HOST if side == GUEST else GUEST
+        self.side = side
+        self.mine = derive(key, f"confirm {side}")        # my key confirmation, to send
+        self._theirs = derive(key, f"confirm {other}")
+        self._send = derive(key, f"{side}->{other}")
+        self._recv = derive(key, f"{other}->{side}")
+        self.binding = derive(key, "binding")
+        self.seat_key = derive(key, "seat")
+
+    def confirms(self, theirs: bytes) -> bool:
+        """Whether the other side's confirmation shows it holds the same key."""
+        return hmac.compare_digest(self._theirs, theirs)
+
+    def channel(self) -> "Channel":
+        return Channel(self._send, self._recv)
+
+
+def seat_proof(seat_key: bytes, binding: bytes) -> bytes:
+    """A rejoining guest's proof that it holds its seat's key, bound to this connection
+    (a proof recorded from another connection proves nothing here)."""
+    return hmac.new(seat_key, LABEL + b"rejoin" + binding, hashlib.sha256).digest()
+
+
+class Channel:
+    """Both directions of one connection's lines: :meth:`seal` what goes out,
+    :meth:`open` what comes in; each counts its lines (the nonces)."""
+
+    def __init__(self, send_key: bytes, recv_key: bytes) -> None:
+        self._out = ChaCha20Poly1305(send_key)
+        self._in = ChaCha20Poly1305(recv_key)
+        self.sent = 0
+        self.received = 0
+
+    @staticmethod
+    def _nonce(count: int) -> bytes:
+        return count.to_bytes(12, "big")
+
+    def seal(self, plain: bytes) -> bytes:
+        """The sealed line (without its newline) of ``plain``."""
+        data = self._out.encrypt(self._nonce(self.sent), plain, None)
+        self.sent += 1
+        return base64.b64encode(data)
+
+    def open(self, line: bytes) -> bytes:
+        """The plaintext of the next sealed line; :class:`Forged` if it does not open
+        as exactly that line (the counter does not move then)."""
+        try:
+            data = base64.b64decode(line, validate=True)
+            plain = self._in.decrypt(self._nonce(self.received), data, None)
+        except (binascii.Error, ValueError, InvalidTag):
+            raise Forged(f"line {self.received} does not open") from None
+        self.received += 1
+        return plain
+
+
+class Sealed:
+    """A connection (a host's peer, a guest's link: ``recv``, ``send``, ``flush``,
+    ``close``) whose lines go through the :class:`Channel` of its ``keys``.  Link
+    lines (``!``, heartbeats and the relay's words) pass as they are: they carry
+    nothing secret.  A line that does not open closes the connection: :meth:`recv`
+    returns None, as at its end, and :attr:`forged` says why."""
+
+    def __init__(self, inner: Any, keys: Keys) -> None:
+        self.inner = inner
+        self.keys = keys
+        self.channel = keys.channel()
+        self.forged = False
+
+    async def recv(self, timeout: Optional[float] = None) -> Optional[bytes]:
+        line = await self.inner.recv(timeout)
+        if line is None or line[:1] == b"!":
+            return line
+        try:
+            return self.channel.open(line)
+        except Forged as exc:
+            log.warning("closing %s: %s", getattr(self.inner, "label", "a link"), exc)
+            self.forged = True
+            self.inner.close()
+            return None
+
+    def send(self, line: bytes) -> None:
+        self.inner.send(self.channel.seal(line.rstrip(b"\n")) + b"\n")
+
+    async def flush(self) -> bool:
+        return bool(await self.inner.flush())
+
+    def close(self) -> None:
+        self.inner.close()
+
+    def __getattr__(self, name: str) -> Any:          # direct, label, link ...
+        return getattr(self.inner, name)
+
+
+class Guesses:
+    """Attempts at a code, slowed per address, and the wrong codes counted.
+
+    Each connection gets one SPAKE2 attempt, and every attempt counts against its
+    address from the moment it takes its turn (:meth:`wait`), as if it will be wrong:
+    so parallel connections, or a relay that hears of a wrong code a moment later,
+    gain nothing.  The address's first attempt goes at once; each later one waits
+    ``first`` seconds after the one before, doubling up to ``most``; a turn further
+    off than the caller allows is refused and takes no turn.  The right code
+    (:meth:`succeeded`) wipes its address's slate: a friend who comes and goes is
+    never slowed by their own returns.  Nobody is ever locked out: the right code
+    from an address that guessed still gets in, only later.  An address quiet for
+    ``forget`` seconds starts afresh; at most ``addresses`` are remembered.
+    :attr:`total` counts the wrong codes (:meth:`failed`) for the host's screen."""
+
+    def __init__(self, first: float, most: float, forget: float = 600.0,
+                 addresses: int = 10_000, clock: Callable[[], float] = time.monotonic) -> None:
+        self.first, self.most, self.forget = first, most, forget
+        self.addresses = addresses
+        self.clock = clock
+        self.total = 0                       # wrong codes tried, from every address
+        self._seen: OrderedDict[str, list[float]] = OrderedDict()   # ip -> [tries, next, last]
+
+    def _entry(self, ip: str) -> list[float]:
+        now = self.clock()
+        entry = self._seen.get(ip)
+        if entry is None or now - entry[2] > self.forget:
+            entry = [0, now, now]
+        self._seen[ip] = entry
+        self._seen.move_to_end(ip)
+        while len(self._seen) > self.addresses:
+            self._seen.popitem(last=False)
+        entry[2] = now
+        return entry
+
+    def gap(self, tries: float) -> float:
+        """The wait after an address's ``tries``-th attempt before its next."""
+        return 0.0 if tries <= 0 else min(self.first * 2 ** (tries - 1), self.most)
+
+    def wait(self, ip: str, within: float = float("inf")) -> Optional[float]:
+        """Seconds before this address's attempt may be answered, its turn taken; or
+        None if its turn is further off than ``within`` (nothing taken: an attempt
+        turned away does not push back the ones after it)."""
+        entry = self._entry(ip)
+        now = self.clock()
+        at = max(now, entry[1])
+        if at - now > within:
+            return None
+        entry[0] += 1
+        entry[1] = at + self.gap(entry[0])
+        return at - now
+
+    def failed(self, ip: Optional[str] = None) -> None:
+        """A wrong code (its address's attempt was counted when it took its turn)."""
+        self.total += 1
+
+    def succeeded(self, ip: Optional[str]) -> None:
+        """The right code from ``ip``: its slate is clean."""
+        if ip is not None and ip in self._seen:
+            del self._seen[ip]
+
+    def tries(self, ip: str) -> int:
+        entry = self._seen.get(ip)
+        return 0 if entry is None else int(entry[0])
+
+    def rate(self, tries: int) -> float:
+        """Attempts a second one address gets after ``tries`` (for the figures)."""
+        gap = self.gap(tries)
+        return float("inf") if gap == 0 else 1.0 / gap
+
+
+# -- relay rooms: only the host that made one reclaims it ------------------------------------
+class RoomOwner:
+    """A host's Ed25519 key for its relay room: the public half goes with the request
+    for a room; reclaiming it signs the relay's fresh challenge.  Nothing an observer
+    records lets it reclaim the room."""
+
+    def __init__(self) -> None:
+        self._key = Ed25519PrivateKey.generate()
+        self.public = self._key.public_key().public_bytes_raw()
+
+    def sign(self, room: str, challenge: bytes) -> bytes:
+        return self._key.sign(_claim(room, challenge))
+
+
+def _claim(room: str, challenge: bytes) -> bytes:
+    return LABEL + b"reclaim " + room.encode() + b" " + challenge
+
+
+def signed(public: bytes, room: str, challenge: bytes, signature: bytes) -> bool:
+    """Whether ``signature`` is the owner of ``public`` answering ``challenge`` for ``room``."""
+    try:
+        Ed25519PublicKey.from_public_bytes(public).verify(signature, _claim(room, challenge))
+    except (InvalidSignature, ValueError):
+        return False
+    return True
+
+
+def room_ticket(relay_secret: bytes, room: str, public: bytes) -> bytes:
+    """The relay's word that ``room`` belongs to the owner of ``public``: a MAC under
+    the relay's secret, so a restarted relay that kept its secret can check a claim
+    for a room it no longer remembers."""
+    return hmac.new(relay_secret, LABEL + b"room " + room.encode() + b" " + public,
+                    hashlib.sha256).digest()[:16]
+
+
+def ticket_ok(relay_secret: bytes, room: str, public: bytes, ticket: bytes) -> bool:
+    return hmac.compare_digest(room_ticket(relay_secret, room, public), ticket)
+
+
+def default_secret_file() -> Path:
+    from platformdirs import user_state_dir
+
+    return Path(user_state_dir("tavolata")) / "relay-secret"
+
+
+def relay_secret(path: Path) -> bytes:
+    """The relay's secret, kept in ``path`` across restarts (made, readable by its
+    owner only, on the first start)."""
+    try:
+        data = path.read_bytes()
+        if len(data) >= KEY_BYTES:
+            return data[:KEY_BYTES]
+        log.warning("relay secret %s is too short: making a new one", path)
+    except FileNotFoundError:
+        pass
+    path.parent.mkdir(parents=True, exist_ok=True)
+    data = secrets.token_bytes(KEY_BYTES)
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    with os.fdopen(fd, "wb") as out:
+        out.write(data)
+    return data

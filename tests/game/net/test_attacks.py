@@ -1,0 +1,138 @@
+"""Someone on the path between guest and host (directly or at the relay's side): a man
+in the middle who flips a symbol, replays, reorders or drops a sealed line gets the
+connection closed, in either direction, and the friend reconnects and plays on; an
+observer who recorded a whole connection and replays it gets no seat, only a wrong
+code counted.  Everything on 127.0.0.1, through tests/game/net/proxy.py."""
+
+from __future__ import annotations
+
+import base64
+import socket
+import time
+from contextlib import contextmanager
+from typing import Iterator
+
+import pytest
+
+from game.engine import Action, replay_log
+from game.net import codes
+from game.net.bot import Autoplayer
+from game.net.client import CONNECTED, RemoteClient
+from tests.game.net.helpers import LIMIT, hosting, join, until
+from tests.game.net.proxy import Attack, Proxy
+
+pytestmark = pytest.mark.slow      # whole games, real sockets
+WAYS = ("direct", "relay")
+
+
+@contextmanager
+def through_proxy(way: str, relay_port: int, key: str = "bocce", seed: int = 3
+                  ) -> Iterator[tuple]:
+    """A host in this process, a proxy on the guest's path to it (or to the relay), and
+    the code that leads the guest through the proxy."""
+    door = {"listen": "127.0.0.1"} if way == "direct" else \
+        {"listen": None, "relay": ("127.0.0.1", relay_port)}
+    with hosting(key, seed=seed, delay=0.01, **door) as (host, table):
+        if way == "direct":
+            room = codes.parse(host.status().direct_code)
+            proxy = Proxy(room.port)
+            code = codes.direct_code("127.0.0.1", proxy.port, room.password)
+        else:
+            proxy = Proxy(relay_port)
+            code = host.status().relay_code
+        try:
+            yield host, table, proxy, code
+        finally:
+            proxy.close()
+
+
+def guest_of(way: str, proxy: Proxy, code: str, **options) -> RemoteClient:
+    relay = ("127.0.0.1", proxy.port) if way == "relay" else None
+    return join(code, relay=relay, **options)
+
+
+@pytest.mark.parametrize("kind", ["flip", "replay", "reorder", "drop"])
+@pytest.mark.parametrize("way", WAYS)
+def test_a_tampered_line_from_the_guest_is_refused(kind, way, relay_port, caplog):
+    with through_proxy(way, relay_port) as (host, table, proxy, code):
+        attack = Attack()
+        proxy.up = attack
+        guest = guest_of(way, proxy, code)
+        assert guest.wait_connected(5)
+        until(lambda: host.status().seats[1].present)
+        attack.arm(kind)
+        for _ in range(2):                      # two sealed lines, back to back
+            guest.submit(Action("draw"), probe=True)
+        until(attack.done.is_set, what=f"the {kind}")
+        until(lambda: "does not open" in caplog.text, what="the host refuses the line")
+        until(lambda: guest.reconnects == 1 and guest.state == CONNECTED,
+              what="the friend back on a new connection")
+        assert host.wrong_codes == 0, "tampering is not guessing"
+        last = Autoplayer(guest, "random", 3).play(LIMIT)
+        assert table.over.wait(LIMIT)
+        assert last.result == table.result == replay_log(host.session.log()).result()
+
+
+@pytest.mark.parametrize("kind", ["flip", "replay", "reorder"])
+def test_a_tampered_line_from_the_host_is_refused_by_the_guest(kind, relay_port, caplog):
+    with through_proxy("direct", relay_port) as (host, table, proxy, code):
+        attack = Attack()
+        proxy.down = attack
+        guest = guest_of("direct", proxy, code)
+        assert guest.wait_connected(5)
+        attack.arm(kind)
+        for _ in range(2):                      # each probe brings a sealed answer back
+            guest.submit(Action("draw"), probe=True)
+        until(attack.done.is_set, what=f"the {kind}")
+        until(lambda: guest.reconnects == 1 and guest.state == CONNECTED,
+              what="the guest drops that connection and comes back")
+        assert "does not open" in caplog.text
+        Autoplayer(guest, "random", 3).play(LIMIT)
+        assert table.over.wait(LIMIT)
+
+
+def replay(port: int, recorded: bytes) -> list[bytes]:
+    """Send ``recorded`` on a new connection to 127.0.0.1:``port``; every line that
+    comes back until the other end closes."""
+    sock = socket.create_connection(("127.0.0.1", port), timeout=5.0)
+    try:
+        sock.sendall(recorded)
+        got, end = b"", time.monotonic() + 10
+        while time.monotonic() < end:
+            try:
+                data = sock.recv(65536)
+            except socket.timeout:
+                continue
+            except ConnectionError:
+                break
+            if not data:
+                break
+            got += data
+    finally:
+        sock.close()
+    return [line for line in got.split(b"\n") if line]
+
+
+@pytest.mark.parametrize("way", WAYS)
+def test_an_observer_who_recorded_a_connection_gets_no_seat_by_replaying_it(way, relay_port):
+    with through_proxy(way, relay_port) as (host, table, proxy, code):
+        guest = guest_of(way, proxy, code, name="Anna")
+        assert guest.wait_connected(5)
+        me = Autoplayer(guest, "random", 3)
+        until(lambda: me.step() or me.actions >= 3, timeout=LIMIT, what="three moves")
+        keys = host._remote[1].peer.keys
+        table.thinking.set()
+        guest.close()                           # the seat is free for whoever proves it
+        until(lambda: host.status().seats[1].stand_in)
+        recording = proxy.recording()
+        for secret in (keys._send, keys._recv, keys.binding, keys.seat_key):
+            for form in (secret, secret.hex().encode(), base64.b64encode(secret)):
+                assert form not in recording
+        assert b"Anna" not in recording and codes.parse(code).secret not in recording
+        target = codes.parse(host.status().direct_code).port if way == "direct" else relay_port
+        answers = replay(target, bytes(proxy.streams[0].up))
+        assert not any(b"welcome" in line or b"update" in line for line in answers)
+        assert any(b'"wrong_code"' in line for line in answers), answers
+        until(lambda: host.wrong_codes == 1, what="counted as a wrong code")
+        seats = host.status().seats
+        assert seats[1].stand_in and not seats[1].present and seats[1].name == "Anna"

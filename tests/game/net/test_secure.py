@@ -1,0 +1,190 @@
+"""The secure channel's parts, without a socket: SPAKE2 gives both sides one key only
+with one password; a sealed line opens once, in its place, unchanged; seat proofs bind
+to their connection; wrong codes are slowed per address and never lock anyone out;
+relay tickets and owner signatures; the relay's secret is kept."""
+
+from __future__ import annotations
+
+import stat
+
+import pytest
+
+from game.net import secure
+from game.net.secure import (GUEST, HOST, Forged, Guesses, Handshake, Malformed, RoomOwner,
+                             seat_proof)
+
+
+def connect(guest_secret: bytes = b"relay:ABCDEFG", host_secret: bytes = b"relay:ABCDEFG"):
+    guest, host = Handshake(guest_secret, GUEST), Handshake(host_secret, HOST)
+    return guest.finish(host.message), host.finish(guest.message)
+
+
+def test_one_password_gives_both_sides_the_same_keys_and_each_a_confirmation():
+    guest, host = connect()
+    assert guest.confirms(host.mine) and host.confirms(guest.mine)
+    assert guest.mine != host.mine, "a confirmation cannot be sent back as the other's"
+    assert guest.binding == host.binding and guest.seat_key == host.seat_key
+    line = guest.channel().seal(b'{"type":"hello"}')
+    assert host.channel().open(line) == b'{"type":"hello"}'
+
+
+def test_a_wrong_password_is_caught_by_the_confirmations_on_both_sides():
+    guest, host = connect(b"relay:ABCDEFG", b"relay:ABCDEFH")
+    assert not guest.confirms(host.mine) and not host.confirms(guest.mine)
+    with pytest.raises(Forged):
+        host.channel().open(guest.channel().seal(b"x"))
+
+
+def test_every_run_makes_new_keys_even_with_the_same_password():
+    first, _ = connect()
+    second, _ = connect()
+    assert first.binding != second.binding and first.seat_key != second.seat_key
+
+
+@pytest.mark.parametrize("message", [b"", b"\x00" * 33, b"A" + bytes(32), b"x" * 100])
+def test_a_malformed_spake2_message_is_refused(message):
+    with pytest.raises(Malformed):
+        Handshake(b"direct:1", HOST).finish(message)
+
+
+def test_a_side_cannot_talk_to_itself():
+    guest = Handshake(b"direct:1", GUEST)
+    with pytest.raises(Malformed):
+        Handshake(b"direct:1", GUEST).finish(guest.message)
+
+
+def sealed_lines(count: int = 3):
+    guest, host = connect()
+    out = guest.channel()
+    return [out.seal(f"line {i}".encode()) for i in range(count)], host.channel()
+
+
+def test_lines_open_in_order_and_only_once():
+    lines, inbox = sealed_lines()
+    assert [inbox.open(line) for line in lines] == [b"line 0", b"line 1", b"line 2"]
+    with pytest.raises(Forged):
+        inbox.open(lines[2])                      # replayed
+
+
+@pytest.mark.parametrize("tamper", ["flip", "reorder", "drop", "replay", "garbage", "reflect"])
+def test_a_tampered_stream_is_refused(tamper):
+    lines, inbox = sealed_lines()
+    if tamper == "flip":
+        raw = bytearray(lines[0])                 # one base64 symbol for another
+        raw[5] = ord("A") if raw[5] != ord("A") else ord("B")
+        lines[0] = bytes(raw)
+    elif tamper == "reorder":
+        lines[0], lines[1] = lines[1], lines[0]
+    elif tamper == "drop":
+        lines = lines[1:]
+    elif tamper == "replay":
+        inbox.open(lines[0])
+    elif tamper == "garbage":
+        lines[0] = b"not base64 at all!"
+    else:                                         # the host's own line sent back to it
+        guest, host = connect()
+        inbox = host.channel()
+        lines[0] = inbox.seal(b"line 0")
+    with pytest.raises(Forged):
+        inbox.open(lines[0])
+    assert inbox.received == (1 if tamper == "replay" else 0), "the counter did not move"
+
+
+def test_a_sealed_line_hides_its_length_only_up_to_its_size():
+    lines, _ = sealed_lines(1)
+    assert len(lines[0]) == secure.sealed_size(len(b"line 0"))
+    assert b"line" not in lines[0]
+
+
+def test_a_seat_proof_is_bound_to_its_connection():
+    first, _ = connect()
+    later, host = connect()
+    proof = seat_proof(first.seat_key, later.binding)
+    assert proof == seat_proof(first.seat_key, host.binding)
+    other, _ = connect()
+    assert proof != seat_proof(first.seat_key, other.binding), "replayed elsewhere: no use"
+    assert proof != seat_proof(later.seat_key, later.binding), "another seat key: no use"
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def guess(guesses: Guesses, clock: Clock, ip: str, times: int) -> list[float]:
+    """``times`` wrong codes from ``ip``, one after the other, each at its turn."""
+    waits = []
+    for _ in range(times):
+        wait = guesses.wait(ip)
+        waits.append(wait)
+        clock.now += wait
+        guesses.failed(ip)
+    return waits
+
+
+def test_wrong_codes_double_the_wait_of_their_address_up_to_the_most():
+    clock = Clock()
+    guesses = Guesses(first=1.0, most=8.0, clock=clock)
+    assert guess(guesses, clock, "203.0.113.9", 7) == [0, 1, 2, 4, 8, 8, 8]
+    assert guesses.total == 7 and guesses.tries("203.0.113.9") == 7
+    assert guesses.wait("198.51.100.1") == 0, "another address is not slowed"
+    assert guesses.rate(7) == 1 / 8, "an eighth of a guess a second at most"
+
+
+def test_parallel_attempts_of_one_address_queue_for_their_turns():
+    """Every attempt counts from its turn, before anyone knows it is wrong: opening
+    connections in parallel (or a relay hearing of a wrong code late) gains nothing."""
+    clock = Clock()
+    guesses = Guesses(first=1.0, most=8.0, clock=clock)
+    turns = [guesses.wait("203.0.113.9", within=8) for _ in range(6)]
+    assert turns == [0, 1, 3, 7, None, None]
+    clock.now += 7
+    assert guesses.wait("203.0.113.9", within=8) == 8, "the ones turned away took no turn"
+
+
+def test_the_right_code_is_never_locked_out_and_wipes_its_slate():
+    clock = Clock()
+    guesses = Guesses(first=1.0, most=8.0, forget=600, addresses=3, clock=clock)
+    guess(guesses, clock, "203.0.113.9", 1000)
+    assert guesses.wait("203.0.113.9") <= 8.0, "a thousand wrong codes: still a turn"
+    guesses.succeeded("203.0.113.9")
+    assert guesses.wait("203.0.113.9") == 0 and guesses.wait("203.0.113.9") == 1, \
+        "the friend's returns start from a clean slate"
+    clock.now += 601
+    assert guesses.wait("203.0.113.9") == 0, "forgotten after ten quiet minutes"
+    for ip in ("a", "b", "c", "d"):
+        guesses.wait(ip)
+    assert guesses.tries("a") == 0 and guesses.tries("d") == 1, "at most 3 remembered"
+    guesses.failed(None)
+    assert guesses.total == 1001, "through a relay the host counts, the relay slows"
+
+
+def test_a_room_ticket_is_the_relays_word_for_one_owner():
+    secret, owner, other = b"s" * 32, RoomOwner(), RoomOwner()
+    ticket = secure.room_ticket(secret, "ABCD", owner.public)
+    assert secure.ticket_ok(secret, "ABCD", owner.public, ticket)
+    assert not secure.ticket_ok(secret, "ABCD", other.public, ticket)
+    assert not secure.ticket_ok(secret, "ABCE", owner.public, ticket)
+    assert not secure.ticket_ok(b"t" * 32, "ABCD", owner.public, ticket)
+
+
+def test_only_the_owner_answers_a_challenge():
+    owner, other = RoomOwner(), RoomOwner()
+    signature = owner.sign("ABCD", b"n" * 16)
+    assert secure.signed(owner.public, "ABCD", b"n" * 16, signature)
+    assert not secure.signed(owner.public, "ABCD", b"m" * 16, signature), "a new challenge"
+    assert not secure.signed(owner.public, "ABCE", b"n" * 16, signature)
+    assert not secure.signed(owner.public, "ABCD", b"n" * 16, other.sign("ABCD", b"n" * 16))
+    assert not secure.signed(b"short", "ABCD", b"n" * 16, signature)
+
+
+def test_the_relay_secret_is_made_once_kept_and_private(tmp_path):
+    path = tmp_path / "state" / "relay-secret"
+    first = secure.relay_secret(path)
+    assert len(first) == 32 and secure.relay_secret(path) == first
+    assert stat.S_IMODE(path.stat().st_mode) == 0o600
+    path.write_bytes(b"short")
+    assert secure.relay_secret(path) != first and len(path.read_bytes()) == 32
