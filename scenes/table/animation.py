@@ -44,8 +44,10 @@ class Fx:
 
     def banner(self, text: str, sub: str = "", at: str = "end", hold: float = 0.9,
                y: Optional[float] = None) -> None:
-        self.scene.hud.banner(self.scene.timeline, self._t(at), text, sub, hold, y,
-                              still=self.scene.reduced_motion())
+        # reduced motion: it fades in without swelling (the word only then, so a stand-in
+        # for the HUD's banner need not know it)
+        still = {"still": True} if self.scene.reduced_motion() else {}
+        self.scene.hud.banner(self.scene.timeline, self._t(at), text, sub, hold, y, **still)
 
     def pop(self, text: str, pos: tuple[float, float], at: str = "end",
             colour: Optional[tuple[int, int, int]] = None, rise: float = 0.45,
