@@ -10,6 +10,7 @@ Goal: p99 <= 8 ms.
     python bench/frames.py [--frames 900] [--size 1920x1080]       # dummy video driver
     python bench/frames.py --window --size 1920x1080                 # a real X11 window
     python bench/frames.py --online [--window]                        # hosting a friend
+    python bench/frames.py --level hard                                # while Hard thinks
 
 The dummy driver presents nothing, so it measures drawing alone; ``--window``
 opens a real window on $DISPLAY (e.g. under ``Xvfb :99 -screen 0 1920x1080x24``)
@@ -58,6 +59,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="no pause between frames (the real loop waits for 60 FPS)")
     parser.add_argument("--window", action="store_true",
                         help="a real X11 window on $DISPLAY instead of the dummy driver")
+    parser.add_argument("--level", default="normal", choices=("easy", "normal", "hard"),
+                        help="the two computers' level (hard: frames while a search thinks)")
     parser.add_argument("--online", action="store_true",
                         help="the host's table of an online game, a guest in another process")
     args = parser.parse_args(argv)
@@ -90,12 +93,13 @@ def main(argv: list[str] | None = None) -> int:
     guests: list[subprocess.Popen] = []
 
     def new_table(seed: int):
-        """Two Normal computers, watched from the first seat, through a local session (or
+        """Two computers (Normal unless ``--level``), watched from the first seat, through
+        a local session (or
         the host's table of an online game); the score sheets between hands close by
         themselves, as they would for a player."""
         if args.online:
             return hosted_table(app, seed, guests, finished)
-        return local_table(app, GameSetup.computers("bocce", "normal", seed=seed), seat=0,
+        return local_table(app, GameSetup.computers("bocce", args.level, seed=seed), seat=0,
                            auto_close=1.5, on_finished=finished.append)
     rng = random.Random(args.seed)
 
@@ -105,11 +109,14 @@ def main(argv: list[str] | None = None) -> int:
     moving_ms: list[float] = []
     cpu_ms: list[float] = []      # this thread's CPU time: what other processes cannot inflate
     moving_cpu: list[float] = []
+    thinking_ms: list[float] = []  # frames during which a computer's search was thinking
     dt = 1 / 60
     slowest: list[tuple[float, int]] = []
     for i in range(args.frames + args.warmup):
         next_frame = time.perf_counter() + dt
         busy = table.busy
+        session = getattr(table.client, "session", None)
+        thinking = session is not None and any(session.computers.thinking(s) for s in (0, 1))
         c0 = time.thread_time()
         t0 = time.perf_counter()
         app.frame(dt, [])
@@ -126,6 +133,8 @@ def main(argv: list[str] | None = None) -> int:
             if busy:
                 moving_ms.append(ms)
                 moving_cpu.append(cpu)
+            if thinking:
+                thinking_ms.append(ms)
         if finished:  # game over and its result closed: start again
             finished.clear()
             app.back_to_menu()
@@ -147,6 +156,9 @@ def main(argv: list[str] | None = None) -> int:
           f"{presents['none'] + len(all_ms) + args.warmup - sum(presents.values())} not needed")
     print(f"  all frames:    median {statistics.median(all_ms):.2f} ms   "
           f"p99 {percentile(all_ms, 99):.2f} ms   max {max(all_ms):.2f} ms")
+    if thinking_ms:
+        print(f"  computer thinking: median {statistics.median(thinking_ms):.2f} ms   "
+              f"p99 {percentile(thinking_ms, 99):.2f} ms   ({len(thinking_ms)} frames)")
     if moving_ms:
         print(f"  cards moving:  median {statistics.median(moving_ms):.2f} ms   "
               f"p99 {percentile(moving_ms, 99):.2f} ms   ({len(moving_ms)} frames)")

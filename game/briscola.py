@@ -58,6 +58,7 @@ player who wants to look back at the last one.  The last event is ``game_over``
 from __future__ import annotations
 
 import copy
+import random
 from typing import Any, Iterable, Mapping, Sequence
 
 from game.cards import ITALIAN_SUITS, Card, card, codes, italian_deck, shuffled
@@ -328,6 +329,34 @@ class BriscolaState(State):
         if zone == "briscola":
             return self.sees_briscola(seat)
         return seat is not None and zone == f"hand/{seat}"
+
+    def _forget(self, seat: int, rng: random.Random) -> None:
+        """The dealer, never told the trump, never saw the sampled card: in its world
+        that card is any card it has not seen, and once another drew it, the trump
+        could be any suit (a search's inference narrows it: game/ai/briscola.py)."""
+        if self.knows[seat] or self.announced:
+            return
+        if self.briscola is not None:
+            self.resample_briscola(seat, rng)
+        else:
+            self.trump = rng.choice(ITALIAN_SUITS)
+
+    def resample_briscola(self, seat: int, rng: random.Random, suit: str | None = None) -> None:
+        """For a seat that never saw the sampled card under the stock: put there, at
+        random, a card it has not seen (one of ``suit`` when given and one is hidden; the
+        card may also stay), the trump being the new card's suit."""
+        assert self.briscola is not None
+        zones = self.true_zones()
+        places: list[tuple[str, int] | None] = [
+            (z, i) for z, i in self.hidden_places(seat) if suit is None or zones[z][i].suit == suit]
+        if suit is None or self.briscola.suit == suit:
+            places.append(None)
+        pick = rng.choice(places) if places else None
+        if pick is not None:
+            z, i = pick
+            zones[z][i], self.briscola = self.briscola, zones[z][i]
+            self._set_zones({z: zones[z]})
+        self.trump = self.briscola.suit
 
     def view(self, seat: int | None) -> dict[str, Any]:
         zones = seat_zones(self.true_zones(), seat, self._face_up)

@@ -60,6 +60,11 @@ class CardCodeError(ValueError):
     """A string that is not a card code."""
 
 
+#: code -> card, for the codes parsed so far (at most the 94 cards there are): views
+#: are read card by card, move after move, and a search reads thousands of them
+_PARSED: dict[str, "Card"] = {}
+
+
 @dataclass(frozen=True, order=True)
 class Card:
     """One playing card: ``rank`` as an int, ``suit`` as a one-letter code."""
@@ -79,6 +84,13 @@ class Card:
         if not ok:
             raise CardCodeError(f"no card has rank {self.rank!r} and suit {self.suit!r}")
 
+    def __copy__(self) -> "Card":
+        return self
+
+    def __deepcopy__(self, memo: dict) -> "Card":
+        """A card is a value: copies of a game (a search's worlds) share it."""
+        return self
+
     # -- text round-trip -------------------------------------------------
     @property
     def code(self) -> str:
@@ -90,6 +102,15 @@ class Card:
     @classmethod
     def parse(cls, code: str) -> "Card":
         """The card for a code such as ``"AS"``, ``"2s"`` or ``"RJ"``."""
+        known = _PARSED.get(code) if isinstance(code, str) else None
+        if known is not None:
+            return known
+        card = cls._parse(code)
+        _PARSED[code] = card
+        return card
+
+    @classmethod
+    def _parse(cls, code: str) -> "Card":
         if not isinstance(code, str) or len(code) != 2:
             raise CardCodeError(f"not a card code: {code!r}")
         if code == "BJ":

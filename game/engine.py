@@ -39,6 +39,7 @@ every game.
 from __future__ import annotations
 
 import abc
+import copy
 import functools
 import math
 import random
@@ -149,6 +150,13 @@ class Action:
             object.__setattr__(self, "cards", tuple(self.cards))
         if ":" in self.value:
             raise ActionCodeError(f"bad action value: {_brief(self.value)}")
+
+    def __copy__(self) -> "Action":
+        return self
+
+    def __deepcopy__(self, memo: dict) -> "Action":
+        """An action is a value: copies of a game share it."""
+        return self
 
     @property
     def card(self) -> Card | None:
@@ -393,6 +401,7 @@ class State(abc.ABC):
         """Why an action of the seat to act that :meth:`is_legal` refuses is illegal."""
         return None
 
+
     def is_legal(self, seat: int, action: Action) -> bool:
         """Whether ``seat`` may take ``action`` now.  The default looks in
         :meth:`legal_actions`; a game whose lists are long answers without them.  A game
@@ -447,6 +456,14 @@ class State(abc.ABC):
         self.history.append((seat, action))
         return events
 
+    def advance(self, seat: int, action: Action) -> list[Event]:
+        """:meth:`apply` without its check, for an action just taken from
+        ``legal_actions(seat)`` (a search's playouts, where the check would list the
+        actions a second time)."""
+        events = self._apply(seat, action)
+        self.history.append((seat, action))
+        return events
+
     # -- twin worlds ---------------------------------------------------------
     def hidden_places(self, seat: int | None) -> list[tuple[str, int]]:
         """The places ``(zone, index)`` of :meth:`true_zones` whose card ``seat`` cannot
@@ -476,6 +493,53 @@ class State(abc.ABC):
         for (z, i), c in placed.items():
             zones[z][i] = c
         self._set_zones({z: zones[z] for z in {z for z, _ in placed}})
+
+    # -- worlds a search may play in (game/ai/search.py) ---------------------------------
+    def hidden(self, seat: int | None) -> dict[str, list[Card]]:
+        """The cards at the seat's :meth:`hidden_places`, zone by zone, in place order."""
+        zones = self.true_zones()
+        out: dict[str, list[Card]] = {}
+        for z, i in self.hidden_places(seat):
+            out.setdefault(z, []).append(zones[z][i])
+        return out
+
+    def rehide(self, seat: int | None, cards: Mapping[str, Sequence[Card]]) -> None:
+        """:meth:`redeal_hidden` zone by zone: ``cards[zone]`` fill the seat's hidden
+        places in that zone (as many as it hides), the cards being those hidden there now
+        in another order or another zone."""
+        places: dict[str, list[int]] = {}
+        for z, i in self.hidden_places(seat):
+            places.setdefault(z, []).append(i)
+        placed: dict[tuple[str, int], Card] = {}
+        for zone, cs in cards.items():
+            where = places.get(zone, [])
+            if len(cs) != len(where):
+                raise ValueError(f"{zone} hides {len(where)} cards from seat {seat}, "
+                                 f"not {len(cs)}")
+            placed.update({(zone, i): c for i, c in zip(where, cs)})
+        self.redeal_hidden(placed)
+
+    def world(self, seat: int, seed: int) -> "State":
+        """A copy of this game holding nothing ``seat`` may not know: its hidden cards
+        dealt afresh among their places, its generator reseeded (future deals unknown),
+        any other secret drawn afresh (:meth:`_forget`).  A search may play it out
+        freely: what it finds there, the seat could have imagined."""
+        out = copy.deepcopy(self)
+        rng = random.Random(seed)
+        out.rng = random.Random(rng.getrandbits(64))
+        secret = out.hidden(seat)
+        pool = [c for cs in secret.values() for c in cs]
+        rng.shuffle(pool)
+        placed: dict[str, list[Card]] = {}
+        for zone, cs in secret.items():
+            placed[zone], pool = pool[:len(cs)], pool[len(cs):]
+        out.rehide(seat, placed)
+        out._forget(seat, rng)
+        return out
+
+    def _forget(self, seat: int, rng: random.Random) -> None:
+        """Draw afresh, in a :meth:`world`, what ``seat`` may not know besides the cards
+        at its hidden places (Briscola's sampled card, for the dealer who never saw it)."""
 
     def log(self) -> dict[str, Any]:
         """The whole game as JSON: replaying it gives this very state."""

@@ -1,5 +1,16 @@
 """The translation catalogs: every user-facing string has a key here.
 
+Why JSON and not gettext (``babel``): a key per string (``briscola.trump``) rather
+than the English sentence as the msgid, so the English words can be bettered without
+breaking the Italian, and the engine's refusals travel as keys between players who
+read different languages; one plain file per game and language that a translator
+edits with any editor and that needs no compile step (no ``.mo`` files to keep in
+step with the ``.po``); and no tooling in the build.  What gettext would add for us is
+plural rules, and Italian and English both have one-or-many: the few strings that
+differ for one take their own ``_one`` key (``bisca_table.round_one``).  The tests
+(tests/game/test_i18n.py) do what ``babel``'s checks would: every key in every
+language, the same ``{placeholders}`` in each.
+
 Catalogs are JSON files in ``assets/i18n/<lang>/``; every file of a language is
 merged, so each game and each part of the screen keeps its own file
 (``bocce.json``, ``ui.json`` ...) and nobody edits a shared list.  A key missing
@@ -14,12 +25,30 @@ so a host and its guests may each read the same refusal in their own words.
 from __future__ import annotations
 
 import json
+import locale
+import os
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, Mapping
 
 CATALOG_DIR = Path(__file__).resolve().parent.parent / "assets" / "i18n"
 DEFAULT_LANG = "en"
+#: the environment variables that name the system's language, first match wins (POSIX order)
+LOCALE_VARIABLES = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
+
+
+def system_language(environ: Mapping[str, str] | None = None) -> str:
+    """The system's language among ours: Italian when the locale starts with "it"
+    (``it_IT.UTF-8``, ``it_CH``, Windows' ``Italian_Italy``), else English."""
+    env = os.environ if environ is None else environ
+    name = next((env[v] for v in LOCALE_VARIABLES if env.get(v)), "")
+    if not name:
+        try:
+            name = locale.getlocale()[0] or ""
+        except ValueError:       # a locale Python cannot parse
+            name = ""
+    name = name.split(":")[0].lower()     # LANGUAGE may list several: it:en
+    return "it" if name.startswith("it") else DEFAULT_LANG
 
 
 @lru_cache(maxsize=None)

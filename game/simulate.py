@@ -68,9 +68,11 @@ class Tally:
 
 
 def tally(key: str, players: Sequence[ComputerPlayer], games: int, first_seed: int = 0,
-          rotate: bool = False, progress: Optional[Callable[[int], None]] = None) -> Tally:
+          rotate: bool = False, progress: Optional[Callable[[int], None]] = None,
+          each: Optional[Callable[["Tally"], None]] = None) -> Tally:
     """Play ``games`` games on seeds ``first_seed``, ``first_seed + 1`` ...; with ``rotate``
-    player p sits at seat ``(p + i) % seats`` in game i, so no player keeps a seat's luck."""
+    player p sits at seat ``(p + i) % seats`` in game i, so no player keeps a seat's luck.
+    ``progress`` gets the games played so far, ``each`` the tally after every game."""
     seats = len(players)
     out = Tally(seats)
     for i in range(games):
@@ -85,6 +87,8 @@ def tally(key: str, players: Sequence[ComputerPlayer], games: int, first_seed: i
             out.add(state.result(), order)
         if progress is not None:
             progress(i + 1)
+        if each is not None:
+            each(out)
     return out
 
 

@@ -317,7 +317,16 @@ class App:
             self.set_fullscreen(value)
         elif name == "language":
             set_language(value)
+            self.reword()
         self.save_settings()
+
+    def reword(self) -> None:
+        """Every scene in the stack in the current language, at once; a scene that keeps
+        some words until it is made anew (Scene.reword says so) has the player told that
+        the rest follows at the next game."""
+        whole = [scene.reword() for scene in list(self.stack)]
+        if not all(whole):
+            self.notify(tr("ui.settings.language_next_game"), 5.0)
 
     def save_settings(self) -> bool:
         try:

@@ -17,7 +17,7 @@ from game import CATALOG, GAMES
 from game.cards import Card
 from game.saves import Record, Store
 from scenes.keeping import resume, resume_label
-from scenes.i18n import tr
+from scenes.i18n import language, tr
 from scenes import theme
 from scenes.scene import Scene
 from scenes.widgets import Button, FocusList, draw_button
@@ -43,6 +43,7 @@ class MenuScene(Scene):
         self.record: Optional[Record] = None      # the game to resume (read on entering)
         self._resume_label = ""
         self._kept_stamp: Optional[tuple] = None  # the resume file as last read
+        self._label_language = language()         # the language _resume_label is in
         self._art_failed = False
         self._size: tuple[int, int] | None = None
         self._panel = pygame.Rect(0, 0, 0, 0)
@@ -82,6 +83,15 @@ class MenuScene(Scene):
         ]
         self.focus.set_buttons(buttons)
 
+    def reword(self) -> bool:
+        """Every word of the menu is made again in the new language."""
+        if self.record is not None:
+            self._resume_label = resume_label(self.record)
+            self._label_language = language()
+        self._build()
+        self.resize(self.app.size)
+        return True
+
     def enter(self) -> None:
         """Back at the menu: the game to resume may have changed (or turned out damaged)."""
         store = Store()
@@ -89,8 +99,12 @@ class MenuScene(Scene):
             self.record, notice = store.resumable()
             self._resume_label = resume_label(self.record) if self.record is not None else ""
             self._kept_stamp = store.stamp()
+            self._label_language = language()
             if notice:
                 self.app.notify(tr("kept.set_aside", why=notice), 6.0)
+        elif self._label_language != language() and self.record is not None:
+            self._resume_label = resume_label(self.record)     # the language changed meanwhile
+            self._label_language = language()
         self._build()
         if self.record is not None:
             self.focus.focus_key("resume")    # Enter goes on with the game left

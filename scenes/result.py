@@ -5,11 +5,13 @@ All are overlay scenes: the table stays visible (dimmed) below a panel of
 buttons, reachable with the mouse and with arrows/Tab + Enter.  The result
 offers "Play again" (same game, new shuffle) and "Menu", and shows the game's
 score sheet when it has one; the pause menu "Resume", "Rules", "Settings",
-"Menu" and "Quit"; the sheet between games one button to go on (Enter).
+"Menu" and "Quit"; the sheet between games one button to go on (Enter), which
+counts down the seconds left when the sheet goes by itself.
 """
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING, Any, Optional
 
 import pygame
@@ -48,6 +50,13 @@ class _MenuOverlay(Scene):
 
     def buttons(self) -> list[Button]:
         return []
+
+    def reword(self) -> bool:
+        """The buttons made again in the new language (the title and lines are worded as
+        they are drawn); the focus stays on the same button."""
+        self.focus.set_buttons(self.buttons())
+        self.resize(tuple(self.app.size))
+        return True
 
     def title(self) -> str:
         return ""
@@ -328,7 +337,15 @@ class SheetScene(_AutoClose, _MenuOverlay):
         super().__init__(app, table)
 
     def buttons(self) -> list[Button]:
-        return [Button(self._button, self.go_on, key="next", style="primary")]
+        return [Button(self.button_label(), self.go_on, key="next", style="primary")]
+
+    def button_label(self) -> str:
+        """The button's words; on a sheet that goes by itself, the seconds it has left
+        ("Next round in 3…"), so nobody wonders why it went."""
+        if not self.auto_close:          # waits for the player (or goes at once)
+            return self._button
+        left = max(1, math.ceil(self.auto_close - getattr(self, "age", 0.0)))
+        return tr("table.sheet.goes_on", button=self._button, seconds=left)
 
     def title(self) -> str:
         return self._title
@@ -339,6 +356,8 @@ class SheetScene(_AutoClose, _MenuOverlay):
     def update(self, dt: float) -> None:
         self.age += dt  # the next deal waits for the player (or for the pause to pass)
         self._tick_auto_close()
+        if self.auto_close:
+            self.focus.buttons[0].label = self.button_label()
 
     def closed_by_itself(self) -> None:
         self.go_on()

@@ -37,6 +37,12 @@ class Scene:
     def resize(self, size: tuple[int, int]) -> None:
         """The window changed size: recompute layout."""
 
+    def reword(self) -> bool:
+        """The language changed: make the words built once (buttons, titles) again.  True
+        when the scene now speaks the new language throughout; a scene that keeps some
+        words until it is made anew says False (the player is told)."""
+        return False
+
     def handle(self, event: pygame.event.Event) -> Optional[pygame.event.Event]:
         return event
 

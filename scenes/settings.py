@@ -19,6 +19,10 @@ copies of the game may run at once: a save takes a lock beside the file
 over it only the settings this copy changed since it loaded or last saved, and
 lets go; so neither copy undoes the other's changes.
 
+``language`` starts as the system's (Italian when the locale starts with "it", else
+English: game/i18n.py) and is written with the first save, so the game keeps the
+language it first spoke, or the one chosen, whatever the system says later.
+
 ``games`` remembers how each game was last set up on the new-game screen (a
 :class:`~game.session.GameSetup` as JSON, without its seed), so the next game
 and ``--game KEY`` start the same way.  A damaged entry gives that game alone
@@ -39,6 +43,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from filelock import FileLock, Timeout
+from game.i18n import system_language
 from game.names import name_problem
 from game.saves import write_text_atomic
 
@@ -51,7 +56,7 @@ ANIMATION_SPEEDS = {"slow": 0.6, "normal": 1.0, "fast": 2.0, "instant": 0.0}
 FRENCH_COLOURS = ("two", "four")
 #: the table's cards and words, larger than the window alone would make them
 TABLE_SCALES = (1.0, 1.25, 1.5)
-LANGUAGES = ("en",)
+LANGUAGES = ("en", "it")
 VOLUME_STEP = 0.1
 #: the most games a settings file may list as having their rank strip off
 RULES_OFF_LIMIT = 64
@@ -80,7 +85,8 @@ class Settings:
     card_design: str = "napoletane"
     fullscreen: bool = False
     volume: float = 0.7
-    language: str = "en"
+    #: "en" or "it"; a new settings file starts in the system's language (game/i18n.py)
+    language: str = field(default_factory=system_language)
     #: the name a friend sees on your plate when playing online ("" until typed)
     player_name: str = ""
     #: the relay for play across the internet, "host:port" ("" : direct codes only)

@@ -73,14 +73,26 @@ class SettingsScene(OptionRowsScene):
         self._preview_faces: list[list[pygame.Surface]] = []
         #: the player's name field (made while the screen is on top, see enter/leave)
         self.name_entry: Optional[pygame_gui.elements.UITextEntryLine] = None
+        self._make_buttons()
+        self._make_entry()
+        self.resize(app.size)
+
+    def _make_buttons(self) -> None:
+        """The rows' buttons, the name's and Back, labelled in the current language (the
+        focus stays on the same key when they are made again)."""
         buttons = self.row_buttons()
         buttons.append(Button(tr("ui.settings.player_name"), action=self.edit_name, key="name",
                               row=len(self.rows), style="option"))
         buttons.append(Button(tr("ui.back"), action=self.close, key="back",
                               row=len(self.rows) + 1))
         self.focus.set_buttons(buttons)
-        self._make_entry()
-        self.resize(app.size)
+
+    def reword(self) -> bool:
+        """The rows and buttons again in the new language, the focus where it was."""
+        self.rows = _rows()
+        self._make_buttons()
+        self.resize(self._size or self.app.size)
+        return True
 
     # --- the name field ------------------------------------------------------
     def _make_entry(self) -> None:

@@ -25,3 +25,14 @@ def _isolated_config(tmp_path, monkeypatch):
     """Settings, saves and the kiosk's error log go to a temporary folder, never the user's."""
     monkeypatch.setenv("TAVOLATA_CONFIG_DIR", str(tmp_path / "config"))
     monkeypatch.setenv("TAVOLATA_LOG_DIR", str(tmp_path / "log"))
+
+
+@pytest.fixture(autouse=True)
+def _english_unless_asked(monkeypatch):
+    """A new settings file takes the system's language: English in tests, whatever the
+    machine speaks; and a test that switched the screen to Italian leaves it English."""
+    monkeypatch.setenv("LANGUAGE", "en")
+    yield
+    from scenes.i18n import set_language
+
+    set_language("en")

@@ -22,4 +22,7 @@ def computer_player(key: str, level: str = "normal") -> ComputerPlayer:
         return RandomPlayer()
     if level == "random" and not getattr(module, "RANDOM_LEVEL", False):
         return RandomPlayer()
-    return module.player(level)
+    made = module.player(level)
+    if getattr(made, "wants_world", False):
+        made.origin = (key, level)      # a search can be made again in its own process
+    return made

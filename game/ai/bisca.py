@@ -16,8 +16,12 @@ How they think:
   takes it when last, else the weakest card likely to hold); once its bet is
   made it ducks (the strongest card that still loses, else its weakest).  An Ace
   is played high to win and low to duck: the two worths are two actions.
-* ``easy`` plays a random legal action now and then; ``hard`` also counts the
-  players still to play when deciding whether a card will hold.
+* ``easy`` plays as a beginner: by the same rules of thumb, but counting no card
+  (everything not in its hand might still come); it bets by telling winners from
+  losers instead of weighing chances, and plays its best card while it needs hands,
+  its worst once it has them.  ``hard`` is the search
+  (game/ai/search.py); its fallback also counts the players still to play when
+  deciding whether a card will hold.
 """
 
 from __future__ import annotations
@@ -25,6 +29,7 @@ from __future__ import annotations
 import random
 from typing import Any, Sequence
 
+from game.ai.search import Judge, Search
 from game.bisca.rules import DECK, HALF, HIGH, LOW, strength
 from game.cards import Card
 from game.engine import Action
@@ -85,10 +90,20 @@ def best_bet(dist: Sequence[float], legal: Sequence[Action]) -> Action:
 class BiscaPlayer:
     name = "bisca"
 
-    def __init__(self, level: str, blunder: float = 0.0, count_rivals: bool = False) -> None:
+    def __init__(self, level: str, blunder: float = 0.0, count_rivals: bool = False,
+                 counting: bool = True) -> None:
         self.name = f"bisca-{level}"
         self.blunder = blunder
         self.count_rivals = count_rivals
+        #: a beginner counts no card: every card not in its hand might be anywhere
+        self.counting = counting
+
+    def pool(self, view: dict[str, Any]) -> list[Card]:
+        """The cards it believes may still be played against it."""
+        if self.counting:
+            return unseen(view)
+        mine = set(view["zones"][f"hand/{view['seat']}"])
+        return [c for c in DECK if c.code not in mine]
 
     def choose(self, view: dict[str, Any], legal: Sequence[Action], rng: random.Random) -> Action:
         if self.blunder and rng.random() < self.blunder:
@@ -103,12 +118,14 @@ class BiscaPlayer:
         others = [s for s in view["players"] if s != seat]
         if view["blind"]:
             return distribution([self.blind_chance(view, others)])
-        pool = unseen(view)
+        pool = self.pool(view)
         hand = [_card(c) for c in view["zones"][f"hand/{seat}"]]
-        return distribution([chance(top(c), pool, len(others)) for c in hand])
+        odds = [chance(top(c), pool, len(others)) for c in hand]
+        if not self.counting:                 # a beginner: "this one wins, that one won't"
+            odds = [float(p >= 0.5) for p in odds]
+        return distribution(odds)
 
-    @staticmethod
-    def blind_chance(view: dict[str, Any], others: list[int]) -> float:
+    def blind_chance(self, view: dict[str, Any], others: list[int]) -> float:
         """The one-card round: the chance my unseen card beats the best card in sight."""
         best = -2
         for s in others:
@@ -118,7 +135,7 @@ class BiscaPlayer:
                 c = _card(code)
                 low = c.rank == 1 and view["bets"][s] == 0
                 best = max(best, strength(c, LOW) if low else top(c))
-        pool = unseen(view)
+        pool = self.pool(view)
         return sum(top(c) > best for c in pool) / max(1, len(pool))
 
     # -- play ------------------------------------------------------------------
@@ -130,13 +147,15 @@ class BiscaPlayer:
         best = max((strength(_card(t["card"]), t["ace"] or "") for t in trick), default=None)
         behind = len(view["players"]) - len(trick) - 1
         ordered = sorted(legal, key=worth)
+        if not self.counting:                # a beginner: its best card to win, else its worst
+            return ordered[-1] if short >= HALF else ordered[0]
         winners = [a for a in ordered if best is None or worth(a) > best]
         if short >= HALF:                              # wants this hand
             if not winners:
                 return ordered[0]
             if behind == 0:
                 return winners[0]
-            pool = unseen(view)
+            pool = self.pool(view)
             rivals = behind if self.count_rivals else len(view["players"]) - 1
             holding = [a for a in winners if chance(worth(a), pool, rivals) >= 0.5]
             return holding[0] if holding else winners[-1]
@@ -146,11 +165,17 @@ class BiscaPlayer:
         return ordered[0] if behind or best is None else ordered[-1]
 
 
-def player(level: str = "normal") -> BiscaPlayer:
-    """``easy`` blunders now and then; ``normal`` bets and plays to its bet; ``hard`` also
-    weighs how many players are still to play the hand."""
+#: A playout ends with the round; its points are lives (in halves).
+JUDGE = Judge(lambda s: s.round_no, lambda s: list(s.lives))
+
+
+def player(level: str = "normal") -> BiscaPlayer | Search:
+    """``easy`` plays as a beginner; ``normal`` bets and plays to its bet; ``hard``
+    searches (game/ai/search.py), with the player that weighs how many are still to
+    play the hand as its fallback."""
     if level == "easy":
-        return BiscaPlayer("easy", blunder=0.3)
+        return BiscaPlayer("easy", counting=False)
     if level == "hard":
-        return BiscaPlayer("hard", count_rivals=True)
+        return Search("bisca-hard", lambda: BiscaPlayer("normal"),
+                      BiscaPlayer("hard", count_rivals=True), JUDGE)
     return BiscaPlayer("normal")

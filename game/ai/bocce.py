@@ -28,6 +28,7 @@ from collections import Counter
 from functools import lru_cache
 from typing import Any, Callable, Sequence
 
+from game.ai.search import Judge, Search
 from game.bocce.rules import ACE_BONUS, lag_worths, points, totals
 from game.cards import Card, french_deck
 from game.engine import Action
@@ -362,7 +363,15 @@ class BoccePlayer:
         return best
 
 
-def player(level: str = "normal") -> BoccePlayer:
+#: A playout ends with the hand; its points are the game's.
+JUDGE = Judge(lambda s: s.hand_no, lambda s: list(s.scores))
+
+
+def player(level: str = "normal") -> BoccePlayer | Search:
+    """``hard`` searches (game/ai/search.py) with the hard expectation player as its
+    fallback; the others play by expectation (see the module docstring)."""
+    if level == "hard":
+        return Search("bocce-hard", lambda: BoccePlayer("normal"), BoccePlayer("hard"), JUDGE)
     return BoccePlayer(level)
 
 

@@ -18,7 +18,9 @@ How they think, in a few lines:
   card that surely wins (the last to play needs no more than to beat the table);
   when it cannot, keep scoring cards back and give the lowest other card.  It
   leads its bosses, and in Trumps draws trumps when it holds most of them.
-* "hard" also remembers who showed a void this deal (a card off the suit led, all
+* "easy" is a beginner: the same rules of thumb, but it does not remember the cards
+  played, so every card not in its hand seems still out.
+* "hard" is the search (game/ai/search.py); its fallback also remembers who showed a void this deal (a card off the suit led, all
   public) and, in the negative deals, leads away from suits where an opponent
   could shed a scoring card on a trick it may win.
 * Its own choices: in Dealer's choice the contract whose share of the deal's
@@ -31,6 +33,7 @@ import random
 from dataclasses import dataclass
 from typing import Any, Sequence
 
+from game.ai.search import Facts, Judge, Search
 from game.bolola.rules import (HEARTS, KING_OF_HEARTS, SEATS, TRICKS, card_points,
                                contract_total, is_positive, strength, trick_score)
 from game.cards import FRENCH_SUITS, Card, french_deck
@@ -56,11 +59,12 @@ class Seen:
     voids: frozenset[tuple[int, str]] = frozenset()   # (seat, suit) it showed it lacks
 
     @classmethod
-    def read(cls, view: dict[str, Any]) -> "Seen":
+    def read(cls, view: dict[str, Any], counting: bool = True) -> "Seen":
+        """``counting`` False: a beginner's reading, every card not in hand still out."""
         seat = view["seat"]
         zones = view["zones"]
         hand = [Card.parse(c) for c in zones[f"hand/{seat}"]]
-        played = {Card.parse(c) for c in view.get("played") or []}
+        played = {Card.parse(c) for c in view.get("played") or []} if counting else set()
         unseen = [c for c in DECK if c not in played and c not in hand]
         contract = view["contract"]
         return cls(contract, view.get("trump") if contract == "trumps" else None, hand,
@@ -106,11 +110,13 @@ class BololaPlayer:
     """A contract-aware player; ``blunder`` is the share of plays chosen at random (easy)."""
 
     def __init__(self, level: str = "normal", blunder: float = 0.0,
-                 voids: bool = False) -> None:
+                 voids: bool = False, counting: bool = True) -> None:
         self.name = f"bolola-{level}"
         self.blunder = blunder
         #: remember who showed a void, and lead away from suits they would shed into
         self.voids = voids
+        #: remember the cards played (a beginner does not)
+        self.counting = counting
 
     def choose(self, view: dict[str, Any], legal: Sequence[Action], rng: random.Random) -> Action:
         legal = list(legal)
@@ -123,7 +129,7 @@ class BololaPlayer:
             return choose_trump(view, legal)
         if self.blunder and rng.random() < self.blunder:
             return rng.choice(legal)
-        seen = Seen.read(view)
+        seen = Seen.read(view, self.counting)
         if not self.voids:
             seen.voids = frozenset()
         cards = [a.cards[0] for a in legal]
@@ -252,12 +258,28 @@ def choose_trump(view: dict[str, Any], legal: Sequence[Action]) -> Action:
     return next((a for a in legal if a.value == best), legal[0])
 
 
-def player(level: str = "normal") -> BololaPlayer:
-    """``easy`` plays a random legal card a third of the time; ``normal`` plays the
-    heuristics above; ``hard`` also remembers who showed a void and leads away from it."""
+#: A playout ends with the deal; its points are the deal's.
+JUDGE = Judge(lambda s: s.deal_no,
+              lambda s: s.totals if s.over else [t + d for t, d in zip(s.totals, s.deal_scores)])
+
+
+def facts(view: dict[str, Any], reader: Any = None) -> Facts:
+    """No suit reaches a player who showed void in it this deal."""
+    suits: dict[int, set[str]] = {}
+    for s, suit in shown_voids(view):
+        suits.setdefault(s, set()).add(suit)
+    return Facts(lacks={f"hand/{s}": (lambda c, out=frozenset(ss): c.suit in out)
+                        for s, ss in suits.items()})
+
+
+def player(level: str = "normal") -> BololaPlayer | Search:
+    """``easy`` plays the heuristics above without remembering the cards played;
+    ``normal`` plays them; ``hard`` searches (game/ai/search.py) with the void-remembering
+    player as its fallback."""
     if level == "easy":
-        return BololaPlayer("easy", blunder=0.33)
+        return BololaPlayer("easy", counting=False)
     if level == "hard":
-        return BololaPlayer("hard", voids=True)
+        return Search("bolola-hard", lambda: BololaPlayer("normal"),
+                      BololaPlayer("hard", voids=True), JUDGE, facts)
     return BololaPlayer("normal")
 

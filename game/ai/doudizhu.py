@@ -17,6 +17,8 @@ How they think:
 * A play is thought out by its ranks; which cards of a rank it shows is drawn at
   random from those held (:func:`game.doudizhu.cards_for`), so the suits a computer
   shows follow no pattern of the rest of its hand.
+* "easy" is a beginner: the same play, but it counts no card and plays on its own
+  (no care for a partner).  "hard" is the search (game/ai/search.py).
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ from functools import lru_cache
 from typing import Any, Sequence
 
 from game.ai.base import RandomPlayer
+from game.ai.search import NO_FACTS, Facts, Judge, Search
 from game.cards import Card
 from game.doudizhu import combos, play_from
 from game.doudizhu.rules import (ACE, BLACK, BOMB, COPIES, NRANKS, RED, ROCKET, RULESETS,
@@ -122,8 +125,6 @@ class DoudizhuPlayer:
             return legal[0]
         if view.get("phase") == "bid":
             return self._bid(view, legal)
-        if self.level == "easy" and rng.random() < 0.3:
-            return rng.choice(legal)
         return self._play(view, legal)
 
     # -- bidding -------------------------------------------------------------------------------
@@ -152,6 +153,8 @@ class DoudizhuPlayer:
         partner = next((s for s in range(SEATS) if s not in opponents and s != seat), None)
         danger = min(left[s] for s in opponents)
         unseen = self._unseen(view, hand)
+        if self.level == "easy":              # a beginner: no partner, no count of the cards
+            partner, unseen = None, [max(0, f - h) for f, h in zip(COPIES, hand)]
 
         def after(a: Action) -> tuple[int, ...]:
             rest = list(hand)
@@ -222,6 +225,18 @@ class DoudizhuPlayer:
         return not any(unseen[r] >= need for r in range(combo.rank + 1, NRANKS))
 
 
+#: A playout ends with the hand (a redeal is a new one); its points are the game's.
+JUDGE = Judge(lambda s: (s.hand_no, s.deals), lambda s: list(s.totals))
+
+
+def facts(view: dict[str, Any], reader: Any = None) -> Facts:
+    """The landlord holds the kitty everyone saw (those of its cards not yet played)."""
+    landlord = view.get("landlord")
+    if landlord is None or landlord == view.get("seat"):
+        return NO_FACTS
+    return Facts(holds={f"hand/{landlord}": [Card.parse(c) for c in view.get("kitty") or []]})
+
+
 def with_cards_drawn(view: dict[str, Any], action: Action, rng: random.Random) -> Action:
     """A play with its cards of each rank drawn at random from those the seat holds (the
     legal list names the first of each rank in the hand's order: playing them would
@@ -239,5 +254,10 @@ class RandomDoudizhuPlayer(RandomPlayer):
         return with_cards_drawn(view, super().choose(view, legal, rng), rng)
 
 
-def player(level: str = "normal") -> DoudizhuPlayer | RandomDoudizhuPlayer:
+def player(level: str = "normal") -> DoudizhuPlayer | RandomDoudizhuPlayer | Search:
+    """``hard`` searches (game/ai/search.py) with the normal player as its playouts and
+    fallback."""
+    if level == "hard":
+        return Search("doudizhu-hard", lambda: DoudizhuPlayer("normal"),
+                      DoudizhuPlayer("normal"), JUDGE, facts, present=with_cards_drawn)
     return RandomDoudizhuPlayer() if level == "random" else DoudizhuPlayer(level)

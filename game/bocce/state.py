@@ -240,7 +240,10 @@ class BocceState(State):
             elif kind == "hand":
                 self.hands[int(rest)] = list(cs)
             elif kind == "lag":
-                self.lag[int(rest)] = cs[0] if cs else None
+                seat = int(rest)
+                card = self.lag[seat] = cs[0] if cs else None
+                if card is not None and self.lag_worth[seat] not in lag_worths(card):
+                    self.lag_worth[seat] = lag_worths(card)[0]   # a worth the new card has
             elif kind == "bocce":
                 seat, index = map(int, rest.split("/"))
                 self.bocce[seat][index].cards = list(cs)

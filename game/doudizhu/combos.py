@@ -50,6 +50,9 @@ class Combo:
     length: int
     size: int
 
+    def __deepcopy__(self, memo: dict) -> "Combo":
+        return self
+
 
 def counts_of(value: str) -> list[int] | None:
     """The 15 rank counts of a play; None unless it is written as the generator writes
@@ -357,6 +360,10 @@ class MoveBook:
         self.groups: dict[tuple[str, int], list[tuple[int, int, str]]] = {}
         for (v, kind, rank, length), (_, p) in zip(entries, self.leads_packed):
             self.groups.setdefault((kind, length), []).append((rank, p, v))
+
+    def __deepcopy__(self, memo: dict) -> "MoveBook":
+        """Never changed once listed: copies of a game (a search's worlds) share it."""
+        return self
 
     def leads(self, hand: int) -> list[str]:
         return [v for v, p in self.leads_packed if ((hand | _GUARD) - p) & _GUARD == _GUARD]

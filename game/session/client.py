@@ -15,6 +15,7 @@ from collections import deque
 from typing import Optional, Protocol
 
 from game.engine import Action
+from game.session.advice import Advice
 from game.session.messages import Message, Refused, Submit, round_trip
 from game.session.referee import Session
 from game.session.setup import GameSetup
@@ -72,6 +73,11 @@ class LocalClient:
 
     def allow(self, version: int) -> None:
         self.session.allow(version)
+
+    def advise(self) -> Optional[Advice]:
+        """Hard's suggestion for this seat now (None while it thinks): a client of a
+        session in this process may ask; a remote one has no world to search."""
+        return self.session.advise(self.seat) if self.seat is not None else None
 
     def close(self) -> None:
         self._watcher.close()

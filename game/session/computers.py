@@ -1,5 +1,9 @@
 """Computer seats thinking off the caller's thread, each move within a time budget.
 
+A player that searches thinks in a process of its own (game/session/apart.py), so
+that its half second of pure Python never holds the interpreter's lock against the
+frame loop; the others think in a worker thread.
+
 A worker thread runs ``choose(view, legal, rng)`` on copies of the seat's view
 and legal list, never on the state, so the game is only ever touched by the
 thread that drives the session.  Each request is made for one version of the
@@ -24,7 +28,8 @@ from dataclasses import dataclass
 from typing import Any, Callable, Optional, Sequence
 
 from game.ai.base import ComputerPlayer
-from game.engine import Action
+from game.session import apart
+from game.engine import Action, State
 
 log = logging.getLogger(__name__)
 
@@ -38,6 +43,25 @@ class _Request:
     future: Future
     legal: tuple[Action, ...]
     started: float
+
+
+def wants_world(player: ComputerPlayer) -> bool:
+    """Whether the player searches, and so takes a world of its seat (game/ai/search.py)."""
+    return bool(getattr(player, "wants_world", False))
+
+
+def think(player: ComputerPlayer, view: dict[str, Any], legal: list[Action],
+          rng: random.Random, world: Optional[State] = None) -> Action:
+    """The player's move; a searching player gets its seat's world when there is one."""
+    if world is not None and wants_world(player):
+        return player.choose(view, legal, rng, world=world)  # type: ignore[call-arg]
+    return player.choose(view, legal, rng)
+
+
+def world_seed(seed: int, version: int, seat: int) -> int:
+    """The seed of a seat's world for one move: fixed by the game, so a replay searches
+    the same worlds."""
+    return (seed * 1_000_003 + version) * 31 + seat
 
 
 class ComputerSeats:
@@ -69,16 +93,24 @@ class ComputerSeats:
         return self._executor
 
     def request(self, seat: int, view: dict[str, Any], legal: Sequence[Action],
-                version: int) -> None:
-        """Start thinking for ``seat`` unless it already thinks about this version."""
+                version: int, world: Optional[Callable[[], State]] = None) -> None:
+        """Start thinking for ``seat`` unless it already thinks about this version.
+        ``world`` makes the seat's world (:meth:`State.world`) for a player that
+        searches; it is called here, in the caller's thread, which owns the state."""
         old = self._requests.get(seat)
         if old is not None and old.version == version:
             return
         player = self.players[seat]
         assert player is not None
         legal_t = tuple(legal)
-        future = self._pool().submit(player.choose, copy.deepcopy(view), list(legal_t),
-                                     self.rngs[seat])
+        made = world() if world is not None and wants_world(player) else None
+        origin = apart.origin_of(player)
+        if made is not None and origin is not None:      # a search: in its own process
+            future = apart.submit(origin, apart.budget_of(player), seat, view, legal_t,
+                                  self.rngs[seat].getrandbits(64), made)
+        else:
+            future = self._pool().submit(think, player, copy.deepcopy(view), list(legal_t),
+                                         self.rngs[seat], made)
         self._requests[seat] = _Request(version, future, legal_t, time.monotonic())
 
     def answers(self, version: int) -> dict[int, Action]:
@@ -106,6 +138,8 @@ class ComputerSeats:
     def _answer(self, seat: int, req: _Request) -> Action:
         try:
             action = req.future.result()
+            if isinstance(action, tuple):        # from a search's process: (action, thought)
+                action = action[0]
         except Exception:  # a broken player must not stop the game
             log.exception("computer player of seat %d failed; playing a legal move", seat)
             return req.legal[0]

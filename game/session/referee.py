@@ -44,7 +44,9 @@ from game import GAMES
 from game.ai import computer_player
 from game.ai.base import ComputerPlayer
 from game.engine import Action, IllegalAction, Reason, State
-from game.session.computers import DEFAULT_BUDGET, ComputerSeats
+from game.session.advice import Advice, Advisor
+from game.session.computers import (DEFAULT_BUDGET, ComputerSeats, think, wants_world,
+                                    world_seed)
 from game.session.messages import Refused, Update
 from game.session.setup import COMPUTER, GameSetup
 
@@ -127,6 +129,9 @@ class Session:
         self._watchers: list[Watcher] = []
         self._stand_ins: set[int] = set()
         self._lock = threading.RLock()
+        self._advisor: Optional[Advisor] = None
+        #: Hard's work for a hint as a playout count instead of its time (tests)
+        self.advice_playouts: Optional[int] = None
 
     # -- seats -----------------------------------------------------------------------
     @property
@@ -259,7 +264,8 @@ class Session:
                 for seat in acting:
                     if self.is_computer(seat) and not self.computers.thinking(seat, self.version):
                         self.computers.request(seat, self.state.view(seat),
-                                               self.state.legal_actions(seat), self.version)
+                                               self.state.legal_actions(seat), self.version,
+                                               self._world_maker(seat))
                 if self.paced and self.allowed < self.version:
                     break
                 answers = self.computers.answers(self.version)
@@ -286,7 +292,8 @@ class Session:
             if player is None:
                 raise ValueError(f"seat {seat} is not a computer: run() plays computers only")
             view, legal = st.view(seat), st.legal_actions(seat)
-            action = player.choose(view, legal, self.computers.rngs[seat])
+            world = self._world_maker(seat)() if wants_world(player) else None
+            action = think(player, view, legal, self.computers.rngs[seat], world)
             try:
                 self._apply(seat, action)
             except IllegalAction:
@@ -295,8 +302,32 @@ class Session:
         raise RuntimeError(f"{self.setup.key} seed {self.setup.seed}: no end after "
                            f"{max_actions} actions")
 
+    def advise(self, seat: int) -> Optional[Advice]:
+        """Hard's suggestion for ``seat`` in the current position (the Hint button): None
+        while it thinks (off this thread; ask again later) or when the seat may not act."""
+        with self._lock:
+            if seat not in self.state.to_act():
+                return None
+            if self._advisor is None:
+                self._advisor = Advisor(self.setup.key, self.advice_playouts)
+            answer = self._advisor.answer(seat, self.version)
+            if answer is None:
+                seed = world_seed(self.setup.seed, self.version, seat)
+                self._advisor.ask(seat, self.version, self.state.view(seat),
+                                  self.state.legal_actions(seat),
+                                  self._world_maker(seat)(), seed)
+            return answer
+
+    def _world_maker(self, seat: int) -> Callable[[], State]:
+        """What makes the seat's world for a searching computer: the game with every card
+        the seat cannot see dealt afresh (:meth:`State.world`), seeded by the move."""
+        seed = world_seed(self.setup.seed, self.version, seat)
+        return lambda: self.state.world(seat, seed)
+
     def close(self) -> None:
         """Stop the computers' thread (the table or the host is going away)."""
         with self._lock:
             self.computers.shutdown()
+            if self._advisor is not None:
+                self._advisor.shutdown()
             self._watchers.clear()

@@ -30,7 +30,7 @@ import pygame
 
 from game.engine import Action
 from scenes.hud import ChoiceButton
-from scenes.i18n import tr
+from scenes.i18n import tr, words
 from scenes import keeping
 from scenes.sprites import CardSprite
 from scenes.table.ranks import RULES_KEY
@@ -222,16 +222,43 @@ class ControlsMixin:
         self.explain_refusal(probe, None)
 
     def hint(self) -> None:
-        """The Hint button (H): pick the next suggested play's cards, cycling on repeat."""
-        hints = self.adapter.selection_hints(self.view, self.legal()) if self.my_turn() else []
+        """The Hint button (H): pick the next suggested play's cards, cycling on repeat.
+        The first is Hard's, when the session can think for this seat (a local game):
+        it thinks off the frame loop, and its play comes with one line of why."""
+        advise = getattr(self.client, "advise", None)
+        if self.my_turn() and advise is not None and self._hint_key[:1] != (self.version,):
+            advice = advise()
+            if advice is None:
+                self._hint_wait = self.version
+                self.app.notify(tr("table.hint_thinking"), 1.5)
+                return
+            self._advice = advice
+        hints = self.adapter.selection_hints(self.view, self.legal(),
+                                             self._advice.action if self._advice else None) \
+            if self.my_turn() else []
         if not hints:
             return
         key = (self.version, len(hints))
         if self._hint_key != key:
             self._hint_key, self._hint_next = key, 0
+            if self._advice is not None and self._advice.why is not None:
+                self.app.notify(words(self._advice.why), 4.0)
         self.selected = list(hints[self._hint_next % len(hints)])
         self._hint_next += 1
         self.hud.error = ""
+
+    def _poll_hint(self) -> None:
+        """A hint asked for while Hard was thinking: shown once it has answered (dropped
+        if the game moved on meanwhile)."""
+        if self._hint_wait is None:
+            return
+        if self._hint_wait != self.version or not self.my_turn():
+            self._hint_wait = None
+            return
+        advice = self.client.advise()
+        if advice is not None:
+            self._hint_wait, self._advice = None, advice
+            self.hint()
 
     def _prune_selection(self) -> None:
         """Cards that are no longer yours to play leave the selection."""

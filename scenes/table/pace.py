@@ -10,7 +10,8 @@ watching a game that no longer needs you.
   :meth:`TableAdapter.plate_dimmed`, a Bisca player with no lives left), the choice bar offers *Skip to the result*
   (K) and fast forward (F) for as long as the game goes on, and a score sheet
   between rounds no longer waits for a key: it stays :data:`SHEET_GLANCE`
-  seconds (at the table's speed) and goes.  The sheet of the round that put you
+  seconds (at the table's speed) and goes, its button counting the seconds down
+  ("Next round in 3…", scenes/result.py).  The sheet of the round that put you
   out still waits: that one is news.  Skipping plays the rest at "instant"
   (sheets close at once) up to the result, which waits as always.
 
@@ -44,7 +45,7 @@ class PaceMixin:
     auto_close: Optional[float]
     fast_forward = False
     skipping = False
-    #: the version whose sheet first showed this screen's person out (None: still in)
+    #: the version (update) that first showed this screen's person out (None: still in)
     out_since: Optional[int] = None
 
     def speed(self) -> float:
@@ -107,18 +108,23 @@ class PaceMixin:
             return self.pace_command(SKIP_KEY)
         return False
 
+    def note_out(self) -> None:
+        """Remember the update in which this screen's person was first shown out (each
+        frame: a Bisca round's sheet comes before the plate greys, in the same update)."""
+        if self.out_since is None and self.sitting_out():
+            self.out_since = self.version
+
     def sheet_auto_close(self) -> Optional[float]:
         """Seconds a score sheet between rounds stays before it goes by itself (None: it
         waits for the player): the table's own ``auto_close`` first; else none when
-        skipping, a glance once you are out (not on the sheet that put you out)."""
+        skipping, a glance once you are out (not on the sheet of the update that put
+        you out, shown before or after your plate greys)."""
         if self.auto_close is not None:
             return self.auto_close
         if self.skipping:
             return 0.0
-        if not self.sitting_out():
-            return None
-        if self.out_since is None:       # the sheet that says you are out
-            self.out_since = self.version
-            return None
+        self.note_out()
+        if self.out_since is None or self.out_since == self.version:
+            return None                  # still in, or the sheet that says you are out
         speed = self.speed()
         return SHEET_GLANCE / speed if speed > 0 else 0.0

@@ -139,6 +139,8 @@ class TableScene(ControlsMixin, AnimationMixin, BoardMixin, PaintingMixin, PaceM
         self.selected: list[str] = []          # cards picked, in games that play several
         self._hint_key: tuple = ()              # the position the Hint button cycles in
         self._hint_next = 0
+        self._hint_wait: Optional[int] = None  # the version whose hint Hard is thinking out
+        self._advice: Optional[Any] = None     # Hard's advice for the hint being cycled
         self._drag: Optional[bool] = None      # a drag across the fan picks (True) or drops
         self._pressed: Any = None
         self._keys_used = False                # the keyboard cursor shows once keys are used
@@ -422,11 +424,13 @@ class TableScene(ControlsMixin, AnimationMixin, BoardMixin, PaintingMixin, PaceM
         if self.captions is not None:
             self.captions.update(dt, speed)
         self._advance()
+        self.note_out()
         if not self.busy:
             self._pace_computers(dt)
             if self.over and not self.result_shown:
                 self.result_shown = True
                 self.show_result()
+        self._poll_hint()
         self._refresh()
         self._lift(dt)
 
@@ -483,6 +487,15 @@ class TableScene(ControlsMixin, AnimationMixin, BoardMixin, PaintingMixin, PaceM
         self._deco_key = ()
         self._interaction_key = ()
         self._layout_popup()
+
+    def reword(self) -> bool:
+        """The language changed: the labels, the choice bar, the callout and the prompt are
+        worded anew at the next frame (plates, the board and the corner buttons are worded
+        as they are drawn); a banner already showing, and a card's popup of choices already
+        open, finish in the old words."""
+        self._deco_key = ()
+        self._interaction_key = ()
+        return True
 
     def close(self) -> None:
         """Leave the game and stop the background threads; safe to call again."""

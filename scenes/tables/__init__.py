@@ -248,7 +248,7 @@ class TableAdapter:
 
     def action_label(self, action: Action) -> str:
         if action.card is not None and action.value:
-            return tr("table.action.card_value", card=action.card.name(), value=action.value)
+            return tr("table.action.card_value", card=action.card.name(language()), value=action.value)
         if action.value:
             return action.value
         return tr(f"table.action.{action.kind}") if action.kind in ("pass", "draw") else action.kind
@@ -307,9 +307,11 @@ class TableAdapter:
         """The Play button's words for the picked cards' action (None: they form none)."""
         return tr("table.play_selected")
 
-    def selection_hints(self, view: dict[str, Any], legal: Sequence[Action]) -> list[list[str]]:
+    def selection_hints(self, view: dict[str, Any], legal: Sequence[Action],
+                        advice: Optional[Action] = None) -> list[list[str]]:
         """Hand cards to pick for each suggested play, in the order a Hint button cycles
-        through them; none (the default) means no Hint button."""
+        through them (``advice``, Hard's play when there is one, first); none (the
+        default) means no Hint button."""
         return []
 
     def choices(self, view: dict[str, Any], legal: Sequence[Action]) -> list[ChoiceButton]:

@@ -217,6 +217,8 @@ class BiscaAdapter(TrickTable):
                 x = layout.width - pad
             elif g.side == "bottom":          # your plate lies near the left edge
                 x, anchor = max(pad, x - layout.card_w * 0.5), "midleft"
+            elif g.plate[0] < g.hand[0]:      # the hand lies right of the plate: run left of it
+                x, anchor = x + f(24), "midright"
             out.append(Label(text, (x, y), f(14), colour or theme.CREAM, True, anchor=anchor,
                              pill=True))
         return out

@@ -10,7 +10,10 @@ there, they fly into the landlord's hand, and they stay shown to all as small
 faces under the stake at the top right ("Landlord's cards").  Each player's last
 play lies between their hand and the middle, its kind named above it, and "Pass"
 stands in that place for each player who passed since; the words leave with the
-trick's cards when it is swept to a face-down "Played" pile on the left.
+trick's cards when it is swept to a face-down "Played" pile on the left.  After the
+second pass the trick lies whole as long as any game's finished trick does
+(:func:`~scenes.tables.tricktable.read_hold`, counted on the cards of the play
+that took it) before it is swept: long enough to read.
 
 What the screen says follows the view and the events' public data: the kind of a
 play comes with its event, the stake and multiplier from the view, the reasons
@@ -32,6 +35,7 @@ from scenes.i18n import signed, tr
 from scenes.layout import Layout, ZoneGeom
 from scenes.sheet import Sheet, SheetRow
 from scenes.tables import Fx, TableAdapter, Timing
+from scenes.tables.tricktable import read_hold
 
 TRICK_SCALE = 0.72
 KITTY_SCALE = 0.55
@@ -69,6 +73,13 @@ def passed(view: dict[str, Any], seats: int) -> list[int]:
     if turn is None:
         return []
     return [(int(turn) - k) % seats for k in range(1, int(view.get("passes") or 0) + 1)]
+
+
+def last_play(event: Event) -> int:
+    """How many cards the play that took a cleared trick has (its leader's cards): what
+    the hold before the sweep gives time to read."""
+    mine = f"trick/{event.data.get('leader')}"
+    return sum(1 for move in event.data.get("moves") or [] if move.get("src") == mine)
 
 
 def _trick_lies(view: dict[str, Any], last: dict[str, Any]) -> bool:
@@ -306,19 +317,21 @@ class DoudizhuAdapter(TableAdapter):
             return tr("table.play_selected")
         return tr("doudizhu_table.play_named", play=play_words(*kind))
 
-    def selection_hints(self, view: dict[str, Any], legal: Sequence[Action]) -> list[list[str]]:
-        """The legal plays as the hand cards to pick for each: first what the computer
-        player would play, then from the lowest rank up (the longer play of a rank first),
-        bombs and the rocket last."""
+    def selection_hints(self, view: dict[str, Any], legal: Sequence[Action],
+                        advice: Optional[Action] = None) -> list[list[str]]:
+        """The legal plays as the hand cards to pick for each: first Hard's ``advice`` (or,
+        without it, what the normal computer player would play), then from the lowest rank
+        up (the longer play of a rank first), bombs and the rocket last."""
         hand = [c for c in (view.get("zones") or {}).get(self.hand_zone(self.human_seat)) or []
                 if c]
         plays = [a.value for a in legal if a.kind == "play"]
         strong = {"BR"} | {LETTERS[r] * 4 for r in range(13)}
         plays.sort(key=lambda v: (v in strong, INDEX[v[0]], -len(v)))
-        advice = self._advice(view, legal)
-        if advice in plays:
-            plays.remove(advice)
-            plays.insert(0, advice)
+        first = advice.value if advice is not None and advice.kind == "play" \
+            else self._advice(view, legal)
+        if first in plays:
+            plays.remove(first)
+            plays.insert(0, first)
         out = []
         for value in plays[:HINTS]:
             pool = list(hand)
@@ -355,8 +368,9 @@ class DoudizhuAdapter(TableAdapter):
             return Timing(flight=0.5, stagger=0.1, after=0.2, move_sound="deal")
         if kind == "play":
             return Timing(flight=0.34, stagger=0.03, move_sound="play", after=0.25)
-        if kind == "trick_cleared":
-            return Timing(flight=0.36, stagger=0.02, before=0.6, sound="collect", after=0.1)
+        if kind == "trick_cleared":     # the last play lies to be read, as every trick does
+            return Timing(flight=0.36, stagger=0.02, before=read_hold(last_play(event)),
+                          sound="collect", after=0.1)
         if kind == "hand_over":
             return Timing(flip=0.25, stagger=0.02, before=0.4, after=0.8)
         if kind in ("bid", "pass"):

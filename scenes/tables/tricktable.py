@@ -27,6 +27,12 @@ TRICK_READ = 1.5
 TRICK_READ_PER_CARD = 0.12
 
 
+def read_hold(cards: int) -> float:
+    """Seconds at normal speed a finished trick of ``cards`` cards lies whole before it
+    goes (gathered, or swept like Dou Dizhu's): :data:`TRICK_READ`, and more past four."""
+    return TRICK_READ + TRICK_READ_PER_CARD * max(0, cards - 4)
+
+
 class TrickTable(TableAdapter):
     """A table whose trick is a live zone ``"table"``: card i lies in front of the i-th
     seat of :meth:`trick_order` (the seat ``leader + i`` by default)."""
@@ -38,10 +44,9 @@ class TrickTable(TableAdapter):
     @staticmethod
     def collect_timing(cards: int, after: float = 0.05) -> Timing:
         """How a finished trick of ``cards`` cards is gathered to its winner: it stays whole
-        to be read (:data:`TRICK_READ`), then flies."""
-        before = TRICK_READ + TRICK_READ_PER_CARD * max(0, cards - 4)
-        return Timing(flight=0.44, stagger=0.05 if cards <= 4 else 0.07, before=before,
-                      sound="collect", after=after, note_first=True)
+        to be read (:func:`read_hold`), then flies."""
+        return Timing(flight=0.44, stagger=0.05 if cards <= 4 else 0.07,
+                      before=read_hold(cards), sound="collect", after=after, note_first=True)
 
     def trick_spot(self, seat: int, layout: Layout) -> tuple[float, float, float]:
         """Where the card of ``seat`` lies in the trick (x, y, angle): in front of it."""

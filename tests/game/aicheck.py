@@ -15,16 +15,31 @@ from game.ai.base import ComputerPlayer
 from game.engine import Action, State, replay_log
 
 
+#: playouts per move of a searching player in tests: a count, so a seed gives one game
+TEST_PLAYOUTS = 6
+
+
+def quick(player: ComputerPlayer, playouts: int = TEST_PLAYOUTS) -> ComputerPlayer:
+    """A searching player (game/ai/search.py) bounded by a few playouts instead of a
+    time, so a test is quick and gives the same game on every machine; others as they are."""
+    if getattr(player, "wants_world", False):
+        player.seconds, player.playouts = None, playouts  # type: ignore[attr-defined]
+    return player
+
+
 class Checked:
     """A player that fails the test the moment it picks an action outside its legal list."""
 
     def __init__(self, inner: ComputerPlayer) -> None:
-        self.inner = inner
+        self.inner = quick(inner)
         self.name = inner.name
+        self.wants_world = getattr(inner, "wants_world", False)
         self.choices = 0
 
-    def choose(self, view: dict[str, Any], legal: Sequence[Action], rng: random.Random) -> Action:
-        action = self.inner.choose(view, legal, rng)
+    def choose(self, view: dict[str, Any], legal: Sequence[Action], rng: random.Random,
+               world: State | None = None) -> Action:
+        action = (self.inner.choose(view, legal, rng, world=world) if self.wants_world
+                  else self.inner.choose(view, legal, rng))
         assert action in legal or _equal_form(view, action, legal), \
             (self.name, view.get("seat"), action, list(legal))
         self.choices += 1

@@ -8,6 +8,7 @@ import pytest
 
 from game.ai import computer_player
 from game.ai.base import RandomPlayer
+from game.ai.search import Search
 from game.ai.bisca import BiscaPlayer, player
 from game.simulate import play_game, win_rate
 from tests.game.aicheck import Checked, assert_true_result
@@ -22,7 +23,9 @@ def choose(state, seat=None, level="normal"):
 def test_levels_are_found_by_the_registry():
     for level in ("easy", "normal", "hard"):
         ai = computer_player("bisca", level)
-        assert isinstance(ai, BiscaPlayer) and level in ai.name
+        plays = ai.fallback if level == "hard" else ai      # hard: the search (test_ai_search)
+        assert isinstance(plays, BiscaPlayer) and level in ai.name
+        assert isinstance(ai, Search) == (level == "hard")
 
 
 @pytest.mark.slow

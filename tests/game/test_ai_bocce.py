@@ -10,6 +10,7 @@ import pytest
 
 from game.ai import computer_player
 from game.ai.base import RandomPlayer
+from game.ai.search import Search
 from game.ai.bocce import LEVELS, BoccePlayer, Roller, _frame_value, _unseen, player
 from game.bocce import SPEC
 from game.cards import french_deck
@@ -69,7 +70,9 @@ def test_the_lag_memo_gives_the_same_moves_from_many_threads():
 def test_levels_and_registry():
     for level in LEVELS:
         chosen = computer_player("bocce", level)
-        assert isinstance(chosen, BoccePlayer) and chosen.level == level
+        plays = chosen.fallback if level == "hard" else chosen   # hard: the search
+        assert isinstance(plays, BoccePlayer) and plays.level == level
+        assert isinstance(chosen, Search) == (level == "hard")
     with pytest.raises(ValueError):
         player("grandmaster")
 

@@ -8,6 +8,7 @@ import pytest
 
 from game.ai import computer_player
 from game.ai.base import RandomPlayer
+from game.ai.search import Search
 from game.ai.bolola import BololaPlayer, choose_contract, choose_trump, player
 from game.cards import card
 from game.engine import Action
@@ -23,7 +24,9 @@ def choose(state, seat=0, level="normal"):
 def test_levels_are_found_by_the_registry():
     for level in ("easy", "normal", "hard"):
         ai = computer_player("bolola", level)
-        assert isinstance(ai, BololaPlayer) and level in ai.name
+        plays = ai.fallback if level == "hard" else ai      # hard: the search (test_ai_search)
+        assert isinstance(plays, BololaPlayer) and level in ai.name
+        assert isinstance(ai, Search) == (level == "hard")
 
 
 @pytest.mark.parametrize("level", ["easy", "normal"])

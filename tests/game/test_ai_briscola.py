@@ -4,6 +4,7 @@ import pytest
 
 from game.ai import computer_player
 from game.ai.base import RandomPlayer
+from game.ai.search import Search
 from game.ai.briscola import BriscolaPlayer, infer_trump, player
 from game.briscola import SPEC
 from game.cards import card
@@ -23,7 +24,9 @@ def choose(state, seat, ai=None):
 def test_levels_are_found_by_the_registry():
     for level in ("easy", "normal", "hard"):
         ai = computer_player("briscola", level)
-        assert isinstance(ai, BriscolaPlayer) and level in ai.name
+        plays = ai.fallback if level == "hard" else ai      # hard: the search (test_ai_search)
+        assert isinstance(plays, BriscolaPlayer) and level in ai.name
+        assert isinstance(ai, Search) == (level == "hard")
 
 
 @pytest.mark.slow

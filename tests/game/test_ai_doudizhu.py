@@ -10,6 +10,7 @@ import pytest
 
 from game.ai import computer_player
 from game.ai.base import RandomPlayer
+from game.ai.search import Search
 from game.ai.doudizhu import DoudizhuPlayer, player, shape, strength
 from game.doudizhu import combos
 from game.cards import cards
@@ -25,7 +26,9 @@ def choose(state, seat):
 
 def test_levels_are_found_by_the_registry():
     for level in ("easy", "normal", "hard"):
-        assert isinstance(computer_player("doudizhu", level), DoudizhuPlayer)
+        ai = computer_player("doudizhu", level)
+        plays = ai.fallback if level == "hard" else ai      # hard: the search (test_ai_search)
+        assert isinstance(plays, DoudizhuPlayer) and isinstance(ai, Search) == (level == "hard")
 
 
 @pytest.mark.parametrize("rules", ["text", "classic"])

@@ -602,7 +602,7 @@ def test_explain_says_why_in_a_players_words():
     assert state.explain(0, A("commit:2C:2")) == "That card is not in your hand."
     assert state.explain(0, A("commit:AS:5")) == "An Ace counts 1 or 10."
     assert state.explain(0, A("commit:KD:1")) == "In the lag the King of Diamonds counts 10."
-    assert state.explain(0, A("commit:KD:1"), "it") == "In the lag the Re di Quadri counts 10.", \
+    assert state.explain(0, A("commit:KD:1"), "it") == "Nel lancio del pallino, Re di Quadri vale 10.", \
         "each call names its language: the card's name follows it"
     assert state.explain(0, A("commit:AS:10")) is None
     state.apply(0, A("commit:5H:5"))
@@ -743,7 +743,7 @@ def test_action_text_forms_of_the_agreement():
     assert action_label(A("stand::14")) == "Stand at 14"
     assert action_label(A("commit:AH:10")) == "Commit the Ace of Hearts as 10"
     assert action_label(A("draw")) == "Draw"
-    assert action_label(A("commit:AH:10"), "it") == "Commit the Asso di Cuori as 10"
+    assert action_label(A("commit:AH:10"), "it") == "Cala Asso di Cuori per 10"
 
 
 def test_view_has_the_agreed_fields():

@@ -715,7 +715,7 @@ def test_action_labels_are_words():
     assert action_label(play("Ad")) == "Play the Ace of Coins"
     assert action_label(Action("claim")) == "Claim the Venceslao"
     assert action_label(Action("trump", (), "s")) == "Make Swords the briscola"
-    assert action_label(play("Ad"), "it") == "Play the Asso di Denari"
+    assert action_label(play("Ad"), "it") == "Gioca Asso di Denari"
     assert suit_name("c") == "Cups"
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import copy
 import random
+import time
 
 import pygame
 import pytest
@@ -21,7 +22,10 @@ from game.engine import Event
 from scenes.layout import Layout
 from scenes.tables.doudizhu import DoudizhuAdapter, play_value, play_words
 from tests.scenes.tablekit import (FakeFx, click, frames, key, labels, layout_problems, make_app,
-                                   open_table, settle, state_of, think)
+                                   open_table, session_of, settle, state_of, think)
+
+#: one frame of the tests' clock
+DT = 1 / 60
 
 
 class Script:
@@ -48,11 +52,23 @@ def start(display, size=(1280, 720), bids=(None, None), seed=3, hands=1):
                                                            Script(bids[1])],
                        options={"hands": hands})
     settle(app, table)
+    session_of(table).advice_playouts = 6        # a hint's search: a count, not a time
     return app, table
 
 
 def button(table, label):
     return next(b for b in table.bar.buttons if b.label == label)
+
+
+def hint(app, table, limit=3000):
+    """Press Hint; the first press in a position waits for Hard, thinking in its thread."""
+    click(app, button(table, "Hint").rect.center)
+    for _ in range(limit):
+        if table._hint_wait is None:
+            return
+        time.sleep(0.002)
+        frames(app, 1)
+    raise AssertionError("Hard never answered the hint")
 
 
 def become_landlord(app, table):
@@ -159,7 +175,7 @@ def test_hint_cycles_through_legal_plays_and_play_plays_the_pick(display):
     become_landlord(app, table)
     seen = []
     for _ in range(4):
-        click(app, button(table, "Hint").rect.center)
+        hint(app, table)
         frames(app, 1)
         seen.append(sorted(table.selected))
         assert table.bar.buttons[0].enabled and table.bar.buttons[0].label.startswith("Play: ")
@@ -192,10 +208,28 @@ def test_the_cards_you_pick_are_the_cards_that_land_whatever_their_suits(display
     assert last not in [c.code for c in state_of(table).hands[0]]
 
 
-def test_each_play_lies_in_front_of_its_player_until_the_trick_clears(display):
+def test_the_first_hint_is_hards_play_thought_off_the_frame_loop_with_why(display):
     app, table = start(display)
     become_landlord(app, table)
     click(app, button(table, "Hint").rect.center)
+    assert table._hint_wait == table.version and table.selected == []   # Hard thinks meanwhile
+    assert any("Thinking" in t.text for t in app.toasts.items)
+    for _ in range(3000):
+        if table._hint_wait is None:
+            break
+        time.sleep(0.002)
+        frames(app, 1)
+    advice = table._advice
+    assert advice is not None and advice.action.kind == "play"
+    assert play_value(table.selected) == advice.action.value          # Hard's play is picked
+    assert any("deals like yours" in t.text for t in app.toasts.items)  # with one line of why
+    assert advice == session_of(table).advise(0)                        # the session's answer
+
+
+def test_each_play_lies_in_front_of_its_player_until_the_trick_clears(display):
+    app, table = start(display)
+    become_landlord(app, table)
+    hint(app, table)
     picked = list(table.selected)
     click(app, table.bar.buttons[0].rect.center)
     frames(app, 1)
@@ -242,7 +276,7 @@ def test_a_whole_game_by_scripted_clicks(display):
             continue
         if "Hint" in labels_now and ("Pass" not in labels_now or rng.random() < 0.8):
             for _ in range(rng.randrange(1, 3)):
-                click(app, button(table, "Hint").rect.center)
+                hint(app, table)
             play = table.bar.buttons[0]
             assert play.enabled
             named.add(play.label)
@@ -323,7 +357,7 @@ def test_who_passed_shows_until_the_trick_is_swept_and_the_play_name_leaves_with
 
     app, table = start(display)
     become_landlord(app, table)
-    click(app, button(table, "Hint").rect.center)
+    hint(app, table)
     click(app, table.bar.buttons[0].rect.center)
     frames(app, 1)
     adapter, shown = table.adapter, copy.deepcopy(table.shown)
@@ -394,3 +428,36 @@ def test_a_bomb_or_rocket_banner_says_whether_it_doubles_under_the_rules_played(
     event = Event("play", 1, {"kind": kind, "multiplier": 1 if rules == "text" else 4})
     adapter.effects(event, {"rules": rules}, fx, Layout((1280, 720), 3, 0, True))
     assert fx.banners == [words]
+
+
+@pytest.mark.parametrize("speed", ["normal", "fast"])
+def test_the_play_that_took_the_trick_lies_long_enough_to_read_before_the_sweep(display, speed):
+    """After the second pass the trick stays whole as long as any finished trick
+    (scenes/tables/tricktable.py read_hold), then is swept."""
+    from scenes.settings import ANIMATION_SPEEDS
+    from scenes.tables.tricktable import read_hold
+
+    app = make_app(display, speed)
+    table = open_table(app, "doudizhu", seed=3, players=[None, Script(), Script()],
+                       options={"hands": 1})
+    settle(app, table)
+    session_of(table).advice_playouts = 6
+    become_landlord(app, table)
+    hint(app, table)
+    played = len(table.selected)
+    assert played
+    click(app, table.bar.buttons[0].rect.center)
+    whole = swept = 0
+    for _ in range(3000):
+        think(table)
+        frames(app, 1)
+        trick = table.zones["trick/0"]
+        if len(trick) < played and whole:
+            swept = whole
+            break
+        if table.shown.get("passes") == 2 and not any(s.flying for s in trick):
+            whole += 1
+            if whole == 30:
+                pygame.image.save(app.screen, f"/tmp/test_doudizhu_trick_read_{speed}.png")
+    assert swept * DT >= read_hold(played) / ANIMATION_SPEEDS[speed] - 2 * DT, swept
+    table.close()

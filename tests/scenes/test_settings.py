@@ -601,3 +601,24 @@ def test_the_games_whose_rank_strip_is_off_are_a_short_list_of_names():
     for value in ("bisca", [1], [""], ["x" * 41], ["bisca"] * 65, None):
         loaded, bad = from_json({"rules_off": value})
         assert loaded.rules_off == [] and bad == ["rules_off"], value
+
+
+# -- the language: the system's until chosen -------------------------------------------------
+def test_italian_is_a_language_of_the_settings():
+    assert LANGUAGES == ("en", "it")
+    assert from_json({"language": "it"}) == (Settings(language="it"), [])
+
+
+def test_a_new_settings_file_starts_in_the_systems_language(monkeypatch):
+    monkeypatch.setenv("LANGUAGE", "")
+    monkeypatch.setenv("LC_ALL", "it_IT.UTF-8")
+    assert Settings().language == "it"
+    assert from_json({})[0].language == "it"
+    monkeypatch.setenv("LC_ALL", "fr_FR.UTF-8")
+    assert Settings().language == "en"
+
+
+def test_a_language_this_version_has_not_is_a_bad_field_and_the_systems_is_used(monkeypatch):
+    monkeypatch.setenv("LANGUAGE", "it_IT")
+    loaded, bad = from_json({"language": "fr"})
+    assert (loaded.language, bad) == ("it", ["language"])

@@ -176,3 +176,37 @@ def test_every_settings_row_lies_inside_the_window(app, size):
     window = pygame.Rect(0, 0, *size)
     for button in scene.focus.buttons:
         assert window.contains(button.rect), button.key
+
+
+# -- the language switches at once ------------------------------------------------------------
+def test_switching_to_italian_rewords_the_settings_and_the_menu_at_once(screen, app):
+    from scenes.i18n import language
+
+    focus(screen, "language")
+    assert screen.focus.focused.label == "Language"
+    app.frame(1 / 60, [key(pygame.K_RIGHT)])
+    assert app.settings.language == "it" and language() == "it"
+    assert saved()["language"] == "it"
+    top = app.stack.top
+    assert top is screen and screen.focus.focused.key == "opt:language"   # still on its row
+    assert screen.focus.focused.label == "Lingua"
+    assert screen.focus.button("back").label == "Indietro"
+    assert [r.label for r in screen.rows][0] == "Velocità animazioni"
+    app.frame(1 / 60, [key(pygame.K_ESCAPE)])
+    assert app.stack.top is app.menu()
+    assert app.menu().focus.button("settings").label == "Impostazioni"
+    app.frame(1 / 60, [])
+
+
+def test_over_a_table_the_switch_says_the_rest_follows_at_the_next_game(app, monkeypatch):
+    told = []
+    monkeypatch.setattr(app, "notify", lambda text, seconds=3.0: told.append(text))
+    from scenes.scene import Scene
+
+    app.stack.push(Scene(app))            # a scene that keeps its words until made anew
+    app.change_setting("language", "it")
+    assert told == ["La nuova lingua compare ovunque dalla prossima partita."]
+    told.clear()
+    app.back_to_menu()
+    app.change_setting("language", "en")
+    assert told == []

@@ -14,8 +14,8 @@ from scenes.table.pace import FAST_FORWARD, SHEET_GLANCE
 from tests.scenes.tablekit import (click, frames, key, make_app, open_table, play_until, settle,
                                    started, think)
 
-#: seed 2, two lives each, four seats, you playing your first legal card: you are out
-#: for good while the three computers play on for two more round sheets
+#: seed 2, two lives each, four seats, you playing your first legal card: out in round 3
+#: for good while the three computers play on for three more round sheets
 OUT_SEED = 2
 
 
@@ -25,9 +25,28 @@ def out_of_bisca(app):
                        options={"lives": 2})
     app.stack.push(table)
     settle(app, table)
-    play_until(app, table, lambda: table.sitting_out() and app.stack.top is not table
-               and 0 in table.view["out"])
+    play_until(app, table, lambda: app.stack.top is not table and 0 in table.view["out"])
     return table
+
+
+def go_on_until_shown_out(app, table):
+    """Close the sheet that put you out and let the table show it (your plate greys,
+    the bar offers what it offers once you are out)."""
+    app.stack.top.go_on()
+    for _ in range(600):
+        frames(app, 1)
+        if table.sitting_out() and table.bar.buttons:
+            break
+
+
+def next_sheet(app, table):
+    """Play on (the computers) until the next round's sheet is up; that sheet."""
+    for _ in range(20_000):
+        think(table)
+        frames(app, 1)
+        if isinstance(app.stack.top, SheetScene):
+            break
+    return app.stack.top
 
 
 @pytest.mark.parametrize("game", ["bocce", "briscola", "bisca", "bolola", "doudizhu"])
@@ -72,30 +91,51 @@ def test_once_out_the_bar_offers_skip_and_fast_forward_and_later_sheets_go_by_th
     sheet = app.stack.top
     assert isinstance(sheet, SheetScene) and sheet.auto_close is None, \
         "the sheet of the round that put you out waits: that one is news"
-    sheet.go_on()
-    frames(app, 1)
+    go_on_until_shown_out(app, table)
     assert [b.label for b in table.bar.buttons] == ["Skip to the result", "Fast forward"]
     assert table.bar.title == "You're out: the others play on"
     pygame.image.save(app.screen, "/tmp/test_table_pace_out.png")
     # the next round's sheet closes by itself, after a glance
-    for _ in range(20_000):
-        think(table)
-        frames(app, 1)
-        if isinstance(app.stack.top, SheetScene):
-            break
-    later = app.stack.top
+    later = next_sheet(app, table)
     assert isinstance(later, SheetScene) and later.auto_close == pytest.approx(SHEET_GLANCE)
+    assert later.title() == "Round 4: the result", "the very next sheet goes by itself"
+    said = []
     while app.stack.top is later:
+        said.append(later.focus.buttons[0].label)
+        if said[-1] == "Next round in 3…" and len(said) == 3:
+            pygame.image.save(app.screen, "/tmp/test_table_pace_goes_on.png")
         frames(app, 1)
     assert app.stack.top is table, "it went with no key"
+    assert list(dict.fromkeys(said)) == ["Next round in 3…", "Next round in 2…",
+                                         "Next round in 1…"], \
+        "the sheet says it goes by itself, counting down"
+    table.close()
+
+
+def test_the_sheet_that_put_you_out_says_only_next_round(display):
+    app = make_app(display, "normal")
+    out_of_bisca(app)
+    sheet = app.stack.top
+    assert sheet.title() == "Round 3: the result" and sheet.auto_close is None
+    frames(app, 90)
+    assert [b.label for b in sheet.focus.buttons] == ["Next round"] and app.stack.top is sheet
+
+
+def test_fast_forward_counts_down_the_shorter_glance(display):
+    app = make_app(display, "normal")
+    table = out_of_bisca(app)
+    app.stack.top.go_on()
+    key(app, pygame.K_f, "f")
+    sheet = next_sheet(app, table)
+    assert sheet.auto_close == pytest.approx(SHEET_GLANCE / FAST_FORWARD)
+    assert sheet.focus.buttons[0].label == "Next round in 1…"
     table.close()
 
 
 def test_skip_to_the_result_by_its_button_plays_the_rest_with_no_key(display):
     app = make_app(display, "normal")
     table = out_of_bisca(app)
-    app.stack.top.go_on()
-    frames(app, 1)
+    go_on_until_shown_out(app, table)
     skip = next(b for b in table.bar.buttons if b.label == "Skip to the result")
     click(app, skip.rect.center)
     assert table.skipping and table.speed() == 0.0

@@ -1,0 +1,202 @@
+"""The computer players' strength and speed, in every game, at every level.
+
+    python bench/ai.py [--games 1000] [--hard-games 1000] [--playouts N | --seconds S]
+                       [--game KEY ...] [--rows hard,normal,easy,rule,ismcts] [--seed 0]
+                       [--seats N ...] [--verbose]
+
+Fixed seeds (``--seed``, ``--seed`` + 1 ...), the hero's seat rotating game by game
+(game/simulate.py's ``tally``), a win being among the winners; each figure with its
+95% interval (Wilson) and the fair share (1 / players).  Rows:
+
+* ``hard``: one Hard against Normals (Bisca at every player count it allows);
+* ``normal``: one Normal against Easies; ``easy``: one Easy against random players;
+* ``rule``: Briscola, Hard (and Normal, for scale) against two of the rule-of-thumb
+  player of Briscola learning projects (bench/briscola_rule.py);
+* ``ismcts``: the search compared with information-set MCTS at the same playout
+  count, one against Normals, in Bisca (two players) and Dou Dizhu (bench/README.md
+  says why PIMC).
+
+Hard thinks within its time (0.5 s a move) unless ``--playouts`` fixes its work per
+move (reproducible on any machine; the time per move is then that of the count).
+The time per move of every level (p50 and p99) is taken from every move of the run.
+``--verbose`` prints the hero's wins and points after every game, so a long run says
+where it stands before it ends.
+Dou Dizhu against RLCard's rule agent is bench/doudizhu.py's (RLCard's own venv).
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import os
+import sys
+import time
+from collections import defaultdict
+from typing import Any, Sequence
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, ROOT)
+
+from bench.briscola_rule import RuleAgent  # noqa: E402
+from game import GAMES  # noqa: E402
+from game.ai import computer_player  # noqa: E402
+from game.ai.base import ComputerPlayer  # noqa: E402
+from game.ai.search import IsmctsSearch, Search  # noqa: E402
+from game.engine import Action, State  # noqa: E402
+from game.simulate import tally  # noqa: E402
+
+ROWS = ("hard", "normal", "easy", "rule", "ismcts")
+#: the games of the ISMCTS comparison
+ISMCTS_GAMES = ("bisca", "doudizhu")
+#: playouts per move in the ISMCTS comparison (both searches alike)
+COMPARE_PLAYOUTS = 40
+
+
+def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95% interval of a share from ``wins`` of ``n`` (Wilson's score interval)."""
+    if n == 0:
+        return 0.0, 1.0
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+class Timed:
+    """A player whose every move is timed under ``label`` (worlds passed through)."""
+
+    times: dict[str, list[float]] = defaultdict(list)
+
+    def __init__(self, inner: ComputerPlayer, label: str) -> None:
+        self.inner, self.label, self.name = inner, label, inner.name
+        self.wants_world = getattr(inner, "wants_world", False)
+
+    def choose(self, view: dict[str, Any], legal: Sequence[Action], rng: Any,
+               world: State | None = None) -> Action:
+        started = time.perf_counter()
+        if self.wants_world:
+            action = self.inner.choose(view, legal, rng, world=world)
+        else:
+            action = self.inner.choose(view, legal, rng)
+        self.times[self.label].append(time.perf_counter() - started)
+        return action
+
+
+def budget(player: ComputerPlayer, playouts: int | None, seconds: float | None) -> ComputerPlayer:
+    if getattr(player, "wants_world", False):
+        if playouts is not None:
+            player.seconds, player.playouts = None, playouts  # type: ignore[attr-defined]
+        elif seconds is not None:
+            player.seconds = seconds  # type: ignore[attr-defined]
+    return player
+
+
+def make(key: str, level: str, args: argparse.Namespace) -> ComputerPlayer:
+    if level == "rule":
+        player: ComputerPlayer = RuleAgent()
+    elif level == "ismcts":
+        hard = computer_player(key, "hard")
+        assert isinstance(hard, Search)
+        player = IsmctsSearch.like(hard)
+    else:
+        player = computer_player(key, level)
+    player = budget(player, args.playouts, args.seconds)
+    label = f"{key} {level}"
+    if getattr(player, "wants_world", False) and args.playouts:
+        label += f" ({args.playouts} playouts)"
+    return Timed(player, label)
+
+
+def row(key: str, hero: str, other: str, seats: int, games: int, args: argparse.Namespace,
+        note: str = "") -> None:
+    """One figure: ``hero`` against ``seats - 1`` of ``other``, seats rotating."""
+    if games <= 0:
+        return
+    players = [make(key, hero, args)] + [make(key, other, args) for _ in range(seats - 1)]
+    started = time.perf_counter()
+
+    def progress(done: int) -> None:
+        if sys.stderr.isatty():
+            sys.stderr.write(f"\r{key} {hero} vs {other} x{seats - 1}: {done}/{games}")
+            sys.stderr.flush()
+
+    def each(so_far: Any) -> None:
+        if args.verbose:                     # a log of a long run: the tally after each game
+            print(f"#   {key} {hero} vs {seats - 1} {other}: {so_far.player_wins[0]} wins of "
+                  f"{so_far.played}, hero's points {so_far.player_points[0]:+.0f}, others' "
+                  f"{sum(so_far.player_points[1:]) / (seats - 1):+.0f}", flush=True)
+    result = tally(key, players, games, args.seed, rotate=True, progress=progress, each=each)
+    if sys.stderr.isatty():
+        sys.stderr.write("\r" + " " * 60 + "\r")
+    wins = result.player_wins[0]
+    n = result.played
+    lo, hi = wilson(wins, n)
+    fair = 1 / seats
+    points = result.player_points
+    edge = (points[0] - sum(points[1:]) / (seats - 1)) / max(1, n)
+    print(f"| {GAMES[key].title} | {hero} vs {seats - 1} {other} | {n} | "
+          f"**{wins / max(1, n):.1%}** [{lo:.1%}, {hi:.1%}] | {fair:.0%} | "
+          f"{(wins / max(1, n) - fair) * 100:+.1f} | {edge:+.1f} | "
+          f"{time.perf_counter() - started:.0f} s{' | ' + note if note else ''} |", flush=True)
+    if result.errors:
+        print(f"  errors: {len(result.errors)}, first {result.errors[0]}", flush=True)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", type=int, default=1000, help="games per figure without Hard")
+    parser.add_argument("--hard-games", type=int, default=1000, help="games per figure with Hard")
+    parser.add_argument("--playouts", type=int, help="Hard's playouts per move (else its time)")
+    parser.add_argument("--seconds", type=float, help="Hard's time per move (default its own)")
+    parser.add_argument("--game", action="append", choices=sorted(GAMES), help="only these games")
+    parser.add_argument("--rows", default=",".join(ROWS), help="which rows, comma-separated")
+    parser.add_argument("--seats", type=int, action="append",
+                        help="only these player counts (Bisca allows 2 to 6)")
+    parser.add_argument("--seed", type=int, default=0, help="the first seed")
+    parser.add_argument("--verbose", action="store_true",
+                        help="a line after every game: the hero's wins and points so far")
+    args = parser.parse_args(argv)
+    rows = set(args.rows.split(","))
+    keys = args.game or sorted(GAMES)
+    print(f"# bench/ai.py {' '.join(argv if argv is not None else sys.argv[1:])}")
+    print(f"# load average {os.getloadavg()[0]:.1f}, Hard: "
+          f"{f'{args.playouts} playouts a move' if args.playouts else 'its time a move'}")
+    print("| game | who | games | hero wins [95%] | fair | points above fair "
+          "| hero's score less the others' mean, a game | time |")
+    print("|---|---|---|---|---|---|---|---|")
+    for key in keys:
+        counts = [n for n in GAMES[key].seats if not args.seats or n in args.seats] \
+            or [GAMES[key].seats[0]]
+        for seats in counts:
+            if "hard" in rows:
+                row(key, "hard", "normal", seats, args.hard_games, args)
+        for seats in counts:
+            if "normal" in rows:
+                row(key, "normal", "easy", seats, args.games, args)
+        for seats in counts:
+            if "easy" in rows:
+                row(key, "easy", "random", seats, args.games, args)
+        if key == "briscola" and "rule" in rows:
+            row(key, "hard", "rule", 3, args.hard_games, args)
+            row(key, "normal", "rule", 3, args.games, args)
+        if key in ISMCTS_GAMES and "ismcts" in rows:
+            fixed = argparse.Namespace(**{**vars(args), "playouts": COMPARE_PLAYOUTS})
+            seats = counts[0]
+            row(key, "hard", "normal", seats, args.hard_games, fixed,
+                f"PIMC, {COMPARE_PLAYOUTS} playouts")
+            row(key, "ismcts", "normal", seats, args.hard_games, fixed,
+                f"ISMCTS, {COMPARE_PLAYOUTS} playouts")
+    print()
+    print("| level | moves | p50 | p99 | max |")
+    print("|---|---|---|---|---|")
+    for label, times in sorted(Timed.times.items()):
+        t = sorted(times)
+        if not t:
+            continue
+        p = lambda q: t[min(len(t) - 1, int(q * len(t)))] * 1000  # noqa: E731
+        print(f"| {label} | {len(t)} | {p(0.5):.1f} ms | {p(0.99):.1f} ms | {t[-1] * 1000:.1f} ms |")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

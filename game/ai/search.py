@@ -1,0 +1,412 @@
+"""One determinized search for every game: the "hard" computer player.
+
+Perfect-information Monte Carlo (PIMC), as strong Skat and Bridge programs play:
+
+1. *Sample a world.*  The session hands the player a copy of the game that holds
+   nothing its seat may not know (:meth:`State.world <game.engine.State.world>`:
+   the hidden cards shuffled among their zones, future deals reseeded).  The search
+   deals those hidden cards again, this time as the seat's view implies
+   (:func:`deal`): cards a player is known to hold stay with them (Dou Dizhu's
+   kitty with the landlord, Briscola's sampled card with whoever drew it), suits a
+   player showed void never reach them.  What a game knows about itself comes from
+   its module as :class:`Facts`; the sampling is the same for all.
+2. *Play it out* once for each candidate action, every seat played by the game's
+   playout policy (its "normal" player, seeing its own view of the sampled world),
+   through the engine's fast path (:meth:`State.advance`: actions taken from
+   ``legal_actions`` need no second check), until the round ends (a Briscola game,
+   a Bolola deal, a Bisca round, a Bocce hand, a Dou Dizhu hand) or the game does.
+3. *Score* the round by the game's :class:`Judge`: the seat's gain in the game's own
+   points minus the others' mean gain, at the cut-off.
+4. *Choose* by the same sampled worlds for every candidate (common random
+   numbers): the best mean among the candidates that beat the policy's own choice
+   by more than a few standard errors of the paired difference (more when more
+   candidates are judged), else the policy's choice (:func:`confident_best`).  A budget that cannot judge every candidate on
+   :data:`MIN_SAMPLES` worlds judges fewer (the policy's choice, a pass, others at
+   random).
+
+The budget is a count of playouts (tests: the same seed gives the same move) or a
+time in seconds (play: counted from the call, the fallback's own choice included,
+and checked before every playout, so a move never runs over by more than one
+playout).  Without a world (a computer across the network sees only
+updates) the player plays as its policy does.
+
+Why PIMC and not information-set MCTS: see bench/README.md ("Hard: which search").
+The ISMCTS here (:class:`IsmctsSearch`) is kept for that comparison.
+"""
+
+from __future__ import annotations
+
+import copy
+import math
+import random
+import time
+from statistics import NormalDist
+from dataclasses import dataclass, field
+from typing import Any, Callable, Hashable, Mapping, Optional, Sequence
+
+from game.ai.base import ComputerPlayer
+from game.cards import Card
+from game.engine import Action, State
+
+#: a playout that has not reached the end of its round after this many actions stops
+MAX_PLAYOUT = 800
+#: the fewest sampled worlds a candidate should be judged on: a budget keeps fewer
+#: candidates (the policy's choice first) rather than judge more on fewer worlds
+MIN_SAMPLES = 8
+#: the chance, over all the candidates of a move, that the search leaves its policy's
+#: choice for a move that is no better (each candidate is held to a share of it)
+FALSE_LEAVE = 0.2
+
+
+@dataclass(frozen=True)
+class Facts:
+    """What a seat's view implies about where hidden cards lie, beyond the counts.
+
+    ``holds``: cards known to lie in a zone (still hidden from the seat, e.g. the
+    kitty the landlord took).  ``lacks``: per zone, a test of the cards it cannot
+    hold (a suit its player showed void).  ``adjust``: draws any other secret of a
+    sampled world (Briscola's trump, when the seat was never told it)."""
+
+    holds: Mapping[str, Sequence[Card]] = field(default_factory=dict)
+    lacks: Mapping[str, Callable[[Card], bool]] = field(default_factory=dict)
+    adjust: Optional[Callable[[State, random.Random], None]] = None
+
+
+NO_FACTS = Facts()
+
+
+@dataclass(frozen=True)
+class Judge:
+    """How a game scores a playout: ``round_key`` changes when a round ends (the
+    playout stops there), ``progress`` is each seat's points so far; ``ready``, when
+    given, readies a sampled world for the playout players."""
+
+    round_key: Callable[[State], Hashable]
+    progress: Callable[[State], Sequence[float]]
+    #: readies a sampled world for playout players that start with no memory
+    ready: Optional[Callable[[State], None]] = None
+
+    def prepare(self, world: State) -> None:
+        if self.ready is not None:
+            self.ready(world)
+
+
+def deal(world: State, seat: int, facts: Facts, rng: random.Random, tries: int = 8) -> None:
+    """Deal ``world``'s hidden cards (those ``seat`` cannot see) again, at random,
+    as ``facts`` allow: known cards where they are known to be, no card where it
+    cannot be.  When the rules' facts cannot all hold (they contradict a world the
+    seat could not tell apart: a bug, or a fact too strong) the void facts are
+    dropped rather than stopping the game."""
+    secret = world.hidden(seat)
+    if not secret:
+        return
+    sizes = {z: len(cs) for z, cs in secret.items()}
+    pool = [c for cs in secret.values() for c in cs]
+    for attempt in range(tries + 1):
+        placed = _try_deal(pool, sizes, facts, rng, strict=attempt < tries)
+        if placed is not None:
+            break
+    assert placed is not None
+    world.rehide(seat, placed)
+    if facts.adjust is not None:
+        facts.adjust(world, rng)
+
+
+def _try_deal(pool: list[Card], sizes: Mapping[str, int], facts: Facts,
+              rng: random.Random, strict: bool) -> dict[str, list[Card]] | None:
+    room = dict(sizes)
+    out: dict[str, list[Card]] = {z: [] for z in sizes}
+    rest = list(pool)
+    for zone, cards in facts.holds.items():
+        if zone not in room:
+            continue
+        for c in cards:
+            if c in rest and room[zone] > 0:
+                rest.remove(c)
+                out[zone].append(c)
+                room[zone] -= 1
+    rng.shuffle(rest)
+    lacks = facts.lacks if strict else {}
+
+    def allowed(c: Card) -> list[str]:
+        return [z for z in room if not (z in lacks and lacks[z](c))]
+
+    # the most constrained cards first, so a short zone is not filled by cards that could go anywhere
+    options = sorted(((allowed(c), c) for c in rest), key=lambda pair: len(pair[0]))
+    for zones, c in options:
+        open_ = [z for z in zones if room[z] > 0]
+        if not open_:
+            return None
+        z = rng.choices(open_, [room[x] for x in open_])[0]
+        out[z].append(c)
+        room[z] -= 1
+    for cards in out.values():
+        rng.shuffle(cards)
+    return out
+
+
+def playout(world: State, seat: int, judge: Judge, policies: Sequence[ComputerPlayer],
+            rng: random.Random, deadline: Optional[float] = None) -> Optional[float]:
+    """Play ``world`` to the end of its round with ``policies``; the seat's gain
+    minus the others' mean gain (None when ``deadline`` passed first: a busy machine
+    must not stretch a move by a whole playout)."""
+    start_key = judge.round_key(world)
+    start = judge.progress(world)
+    steps = 0
+    while steps < MAX_PLAYOUT:
+        acting = world.to_act()
+        if not acting or judge.round_key(world) != start_key:
+            break
+        if deadline is not None and steps % 8 == 7 and time.perf_counter() > deadline:
+            return None
+        s = acting[0] if len(acting) == 1 else rng.choice(acting)
+        legal = world.legal_actions(s)
+        action = legal[0] if len(legal) == 1 else policies[s].choose(world.view(s), legal, rng)
+        world.advance(s, action)
+        steps += 1
+    return gain(judge.progress(world), start, seat)
+
+
+def gain(end: Sequence[float], start: Sequence[float], seat: int) -> float:
+    """The seat's gain minus the mean gain of the others."""
+    d = [e - b for e, b in zip(end, start)]
+    others = [x for i, x in enumerate(d) if i != seat]
+    return d[seat] - (sum(others) / len(others) if others else 0.0)
+
+
+@dataclass
+class Thought:
+    """What the last search found: each candidate's mean value and its sample count,
+    the policy's own choice, the chosen one (for hints and benchmarks)."""
+
+    values: dict[Action, float]
+    counts: dict[Action, int]
+    policy: Action
+    chosen: Action
+    samples: int
+
+    def margin(self) -> float:
+        """How much better the chosen action scored than the policy's choice, on average."""
+        return self.values.get(self.chosen, 0.0) - self.values.get(self.policy, 0.0)
+
+
+class Search:
+    """The "hard" player of every game: PIMC over the seat's worlds (module docstring).
+
+    ``policy`` makes the playout players (one per seat, fresh for each move, so no
+    playout leaves memory in the real players); ``fallback`` is the player whose
+    choice breaks ties and plays when there is no world or no time; ``facts`` reads
+    what the view implies (see :class:`Facts`); ``present`` turns the chosen action
+    into the form the seat shows (Dou Dizhu draws which cards of a rank at random).  ``playouts`` (a count) or
+    ``seconds`` (wall time) bounds the work; ``width`` the candidates examined (the
+    policy's choice always among them).
+    """
+
+    wants_world = True
+
+    def __init__(self, name: str, policy: Callable[[], ComputerPlayer], fallback: ComputerPlayer,
+                 judge: Judge, facts: Callable[[dict[str, Any], ComputerPlayer], Facts]
+                 = lambda view, player: NO_FACTS,
+                 playouts: Optional[int] = None, seconds: Optional[float] = 0.5,
+                 width: int = 12,
+                 present: Callable[[dict[str, Any], Action, random.Random], Action]
+                 = lambda view, action, rng: action) -> None:
+        self.name = name
+        self.present = present
+        self.policy = policy
+        self.fallback = fallback
+        self.judge = judge
+        self.facts = facts
+        self.playouts = playouts
+        self.seconds = seconds
+        self.width = width
+        self.last: Optional[Thought] = None
+        #: when the move being thought must be chosen (its time counts from ``choose``)
+        self.deadline: Optional[float] = None
+
+    def choose(self, view: dict[str, Any], legal: Sequence[Action], rng: random.Random,
+               world: Optional[State] = None) -> Action:
+        legal = list(legal)
+        self.deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        mine = self.fallback.choose(view, legal, rng)
+        seat = view.get("seat")
+        if world is None or len(legal) == 1 or not isinstance(seat, int):
+            self.last = None
+            return mine
+        if mine not in legal:           # another form of a listed move (Dou Dizhu's suits)
+            mine = next((a for a in legal if (a.kind, a.value) == (mine.kind, mine.value)),
+                        mine)
+        self.last = self.search(world, seat, legal, mine, self.facts(view, self.fallback), rng)
+        return self.present(view, self.last.chosen, rng)
+
+    def search(self, world: State, seat: int, legal: list[Action], mine: Action, facts: Facts,
+               rng: random.Random) -> Thought:
+        """PIMC (the module docstring): every candidate played out in the same worlds."""
+        candidates = self.candidates(legal, mine, rng)
+        if self.playouts is not None:
+            candidates = candidates[:max(2, self.playouts // MIN_SAMPLES)]
+        runs: dict[Action, list[Optional[float]]] = {a: [] for a in candidates}
+        started, deadline = time.perf_counter(), self.deadline
+        done = samples = 0
+        n = world.seats
+        while self.playouts is None or done < self.playouts:
+            sample = _copy(world)
+            deal(sample, seat, facts, rng)
+            self.judge.prepare(sample)
+            policies = [self.policy() for _ in range(n)]
+            seed = rng.getrandbits(32)
+            values: dict[Action, float] = {}
+            for a in candidates:
+                if deadline is not None and time.perf_counter() > deadline:
+                    break
+                if not sample.is_legal(seat, a):
+                    continue
+                w = _copy(sample)
+                w.advance(seat, a)
+                value = playout(w, seat, self.judge, policies, random.Random(seed), deadline)
+                if value is None:
+                    break
+                values[a] = value
+                done += 1
+            else:
+                samples += 1
+                for a in candidates:
+                    runs[a].append(values.get(a))
+                if samples == 1 and deadline is not None:   # keep what the time can judge
+                    each = (time.perf_counter() - started) / max(1, len(values))
+                    fit = int((deadline - time.perf_counter()) / each / MIN_SAMPLES)
+                    candidates = candidates[:max(2, fit)]
+                continue
+            break
+        counts = {a: sum(v is not None for v in runs[a]) for a in runs}
+        means = {a: sum(v for v in runs[a] if v is not None) / counts[a]
+                 for a in runs if counts[a]}
+        return Thought(means, counts, mine, confident_best(runs, mine), samples)
+
+    def candidates(self, legal: list[Action], mine: Action, rng: random.Random) -> list[Action]:
+        """The policy's choice, a pass when there is one, then the other legal actions
+        in a random order, at most ``width`` in all (a budget may keep fewer)."""
+        keep = [mine] + [a for a in legal if a.kind == "pass" and a != mine]
+        rest = [a for a in legal if a not in keep]
+        rng.shuffle(rest)
+        return (keep + rest)[:max(len(keep), self.width)]
+
+
+def confident_best(runs: Mapping[Action, Sequence[Optional[float]]], mine: Action) -> Action:
+    """The candidate with the best mean among those that beat ``mine`` (the policy's
+    choice) by more than ``z`` standard errors of the paired difference over the same
+    worlds; ``mine`` when none does.  A few dozen playouts judge two moves a few points
+    apart by chance: the search leaves the policy only on evidence, and the more
+    candidates it judges, the more evidence it wants (``z`` holds the chance that any of
+    them looks better by luck alone to :data:`FALSE_LEAVE`)."""
+    best, best_mean = mine, 0.0
+    base = runs.get(mine, [])
+    rivals = max(1, len(runs) - 1)
+    z = NormalDist().inv_cdf(1 - FALSE_LEAVE / rivals)
+    for a, values in runs.items():
+        if a == mine:
+            continue
+        d = [x - y for x, y in zip(values, base) if x is not None and y is not None]
+        if len(d) < 2:
+            continue
+        mean = sum(d) / len(d)
+        var = sum((x - mean) ** 2 for x in d) / (len(d) - 1)
+        if mean > z * math.sqrt(var / len(d)) and mean > best_mean:
+            best, best_mean = a, mean
+    return best
+
+
+def _copy(state: State) -> State:
+    return copy.deepcopy(state)
+
+
+class _Node:
+    """A node of the ISMCTS tree: reached by one seat's action, whatever the deal."""
+
+    __slots__ = ("children", "visits", "avail", "reward")
+
+    def __init__(self) -> None:
+        self.children: dict[tuple[int, Action], _Node] = {}
+        self.visits = 0
+        self.avail = 0
+        self.reward = 0.0          # summed gain of the seat whose action leads here
+
+
+class IsmctsSearch(Search):
+    """Single-observer information-set MCTS (Cowling, Powley and Whitehouse), kept to
+    measure PIMC against (bench/ai.py ``--rows ismcts``): each iteration deals a world
+    as :class:`Search` does, walks one tree shared by all deals (an action is a child
+    whoever's hand allowed it; UCB over the children this deal allows, counted by
+    availability), adds one node, plays out with the policy, and backs up each seat's
+    gain.  The move is the root child visited most.  ``playouts`` counts iterations."""
+
+    #: UCB exploration, in units of the spread of the gains seen so far
+    EXPLORE = 0.7
+
+    @classmethod
+    def like(cls, search: Search) -> "IsmctsSearch":
+        """An ISMCTS player with ``search``'s policy, fallback, judge, facts and budget."""
+        return cls(search.name.replace("hard", "ismcts"), search.policy, search.fallback,
+                   search.judge, search.facts, search.playouts, search.seconds, search.width,
+                   search.present)
+
+    def search(self, world: State, seat: int, legal: list[Action], mine: Action, facts: Facts,
+               rng: random.Random) -> Thought:
+        root = _Node()
+        deadline = self.deadline
+        low, high = 0.0, 1e-9
+        done = 0
+        n = world.seats
+        while (self.playouts is None or done < self.playouts) and \
+                (deadline is None or time.perf_counter() < deadline):
+            w = _copy(world)
+            deal(w, seat, facts, rng)
+            self.judge.prepare(w)
+            policies = [self.policy() for _ in range(n)]
+            key, start = self.judge.round_key(w), self.judge.progress(w)
+            node, path, movers = root, [root], []
+            while w.to_act() and self.judge.round_key(w) == key:
+                acting = w.to_act()
+                s = acting[0] if len(acting) == 1 else rng.choice(acting)
+                options = w.legal_actions(s) if node is not root else \
+                    [a for a in legal if w.is_legal(seat, a)]
+                if node is root:
+                    s = seat
+                for a in options:
+                    child = node.children.get((s, a))
+                    if child is not None:
+                        child.avail += 1
+                untried = [a for a in options if (s, a) not in node.children]
+                if untried:
+                    a = mine if node is root and mine in untried else rng.choice(untried)
+                    child = node.children[(s, a)] = _Node()
+                    child.avail = 1
+                    w.advance(s, a)
+                    path.append(child)
+                    movers.append(s)
+                    break
+                spread = self.EXPLORE * (high - low)
+
+                def ucb(a: Action) -> float:
+                    c = node.children[(s, a)]
+                    return c.reward / c.visits + spread * math.sqrt(math.log(c.avail) / c.visits)
+                a = max(options, key=ucb)
+                node = node.children[(s, a)]
+                w.advance(s, a)
+                path.append(node)
+                movers.append(s)
+            if playout(w, seat, self.judge, policies, rng, deadline) is None:
+                break
+            end = self.judge.progress(w)
+            for child, s in zip(path[1:], movers):
+                g = gain(end, start, s)
+                child.visits += 1
+                child.reward += g
+                low, high = min(low, g), max(high, g)
+            root.visits += 1
+            done += 1
+        visits = {a: c.visits for (s, a), c in root.children.items() if s == seat}
+        best = max(visits, key=lambda a: (visits[a], a == mine), default=mine)
+        return Thought({a: c.reward / max(1, c.visits) for (s, a), c in root.children.items()
+                        if s == seat}, visits, mine, best, done)
+

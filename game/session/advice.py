@@ -1,0 +1,96 @@
+"""Hard's advice for a person's seat (the Hint button), thought off the caller's thread.
+
+The session asks for it with the seat's view, its legal actions and its world
+(:meth:`State.world <game.engine.State.world>`, made in the session's thread);
+the search runs in the searches' own process (game/session/apart.py), so the
+screen's frames go on meanwhile.
+One question at a time: a question about a newer position replaces an older one,
+whose answer is dropped.  The answer carries one line of why, as a translation key
+and its parameters (the client puts it into words), when the search can say it.
+"""
+
+from __future__ import annotations
+
+import copy
+import logging
+import random
+from concurrent.futures import Future, ThreadPoolExecutor
+from dataclasses import dataclass
+from typing import Any, Optional, Sequence
+
+from game.ai import computer_player
+from game.ai.search import Thought
+from game.engine import Action, Reason, State
+from game.session import apart
+from game.session.computers import think
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class Advice:
+    """The play Hard suggests, and why (None when it cannot say)."""
+
+    action: Action
+    why: Optional[Reason] = None
+
+
+def reason_of(thought: Optional[Thought]) -> Optional[Reason]:
+    """One line of why from what the search found: how many deals it played out, and how
+    much better its play did than the usual one (or that they agree)."""
+    if thought is None or not thought.samples:
+        return None
+    if thought.chosen == thought.policy:
+        return Reason("advice.agrees", {"deals": thought.samples})
+    return Reason("advice.better", {"deals": thought.samples,
+                                    "points": f"{thought.margin():.1f}"})
+
+
+class Advisor:
+    """Asks the game's Hard player, in a worker thread, what one seat should play."""
+
+    def __init__(self, key: str, playouts: Optional[int] = None) -> None:
+        self.player = computer_player(key, "hard")
+        if playouts is not None:               # a count instead of a time (tests)
+            self.player.seconds, self.player.playouts = None, playouts  # type: ignore[attr-defined]
+        self._asked: Optional[tuple[int, int]] = None       # (seat, version)
+        self._future: Optional[Future] = None
+        self._executor: Optional[ThreadPoolExecutor] = None
+
+    def ask(self, seat: int, version: int, view: dict[str, Any], legal: Sequence[Action],
+            world: Optional[State], seed: int) -> None:
+        """Start thinking about (seat, version) unless it already does."""
+        if self._asked == (seat, version):
+            return
+        if self._executor is None:
+            self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="advice")
+        if self._future is not None:
+            self._future.cancel()
+        self._asked = (seat, version)
+        origin = apart.origin_of(self.player)
+        if world is not None and origin is not None:      # in the searches' own process
+            self._future = apart.submit(origin, apart.budget_of(self.player), seat, view,
+                                        legal, seed, world)
+        else:
+            self._future = self._executor.submit(self._think, copy.deepcopy(view), list(legal),
+                                                 world, random.Random(seed))
+
+    def _think(self, view: dict[str, Any], legal: list[Action], world: Optional[State],
+               rng: random.Random) -> tuple[Action, Optional[Thought]]:
+        return think(self.player, view, legal, rng, world), getattr(self.player, "last", None)
+
+    def answer(self, seat: int, version: int) -> Optional[Advice]:
+        """The advice for (seat, version) once thought out, else None."""
+        if self._asked != (seat, version) or self._future is None or not self._future.done():
+            return None
+        try:
+            action, thought = self._future.result()
+            return Advice(action, reason_of(thought))
+        except Exception:  # a broken search must not break the table: no advice
+            log.exception("advice for seat %d failed", seat)
+            return None
+
+    def shutdown(self) -> None:
+        if self._executor is not None:
+            self._executor.shutdown(wait=False, cancel_futures=True)
+            self._executor = None

@@ -1,0 +1,243 @@
+"""The one search of every game (game/ai/search.py) and the worlds it searches
+(:meth:`State.world`, :meth:`State.rehide`, over the twin worlds' hidden places): a world is one the seat cannot tell
+from the real game, sampling keeps every card the seat has seen where it is and
+every fact the view implies, the search proposes legal actions only, and a seed
+and a playout count give one move."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+
+from game import GAMES
+from game.ai import computer_player
+from game.ai.bolola import facts as bolola_facts
+from game.ai.briscola import BriscolaPlayer
+from game.ai.briscola import facts as briscola_facts
+from game.ai.doudizhu import facts as doudizhu_facts
+from game.ai.search import Facts, IsmctsSearch, Search, confident_best, deal, gain
+from game.cards import Card
+from game.engine import Action, State
+from tests.game.aicheck import quick
+
+KEYS = sorted(GAMES)
+
+
+def positions(key: str, count: int = 12, first: int = 0):
+    """Games of ``key`` played at random for a random number of moves, not over."""
+    for seed in range(first, first + count):
+        rng = random.Random(seed)
+        state = GAMES[key].new(None, GAMES[key].seats[0], seed)
+        for _ in range(rng.randrange(0, 150)):
+            acting = state.to_act()
+            if not acting:
+                break
+            s = rng.choice(acting)
+            state.apply(s, rng.choice(state.legal_actions(s)))
+        if not state.over:
+            yield seed, state
+
+
+def seen_zones(state: State, seat: int) -> dict[str, list]:
+    """Every zone with its cards, a hidden place (:meth:`State.hidden_places`) blanked, and
+    Briscola's sampled card for the dealer who never saw it (its world draws it afresh)."""
+    hidden = set(state.hidden_places(seat))
+    if state.key == "briscola" and not state.knows[seat] and state.briscola is not None:
+        hidden.add(("briscola", 0))
+    return {z: [None if (z, i) in hidden else c for i, c in enumerate(cs)]
+            for z, cs in state.true_zones().items()}
+
+
+def unseen_cards(state: State, seat: int) -> Counter:
+    """The cards at the places :func:`seen_zones` blanks."""
+    blank = seen_zones(state, seat)
+    return Counter(c for z, cs in state.true_zones().items()
+                   for c, b in zip(cs, blank[z]) if b is None)
+
+
+def facts_of(key: str, state: State, seat: int) -> Facts:
+    view = state.view(seat)
+    if key == "bolola":
+        return bolola_facts(view)
+    if key == "briscola":
+        return briscola_facts(view, BriscolaPlayer())
+    if key == "doudizhu":
+        return doudizhu_facts(view)
+    return Facts()
+
+
+@pytest.mark.parametrize("key", KEYS)
+def test_a_world_is_one_the_seat_cannot_tell_apart(key):
+    differ = 0
+    for seed, state in positions(key):
+        for seat in range(state.seats):
+            world = state.world(seat, seed)
+            assert world.view(seat) == state.view(seat)
+            assert seen_zones(world, seat) == seen_zones(state, seat)
+            truth, dealt = state.hidden(seat), world.hidden(seat)
+            assert {z: len(cs) for z, cs in dealt.items()} == {z: len(cs) for z, cs in truth.items()}
+            assert unseen_cards(world, seat) == unseen_cards(state, seat)
+            differ += dealt != truth
+            assert world.rng.getstate() != state.rng.getstate()     # later deals unknown too
+    assert differ > 0                  # the hidden cards really were dealt again
+
+
+@pytest.mark.parametrize("key", KEYS)
+def test_sampling_never_moves_a_seen_card_and_keeps_the_facts(key):
+    checked = 0
+    for seed, state in positions(key, 30):
+        rng = random.Random(seed)
+        for seat in range(state.seats):
+            world = state.world(seat, seed)
+            facts = facts_of(key, state, seat)
+            deal(world, seat, facts, rng)
+            assert world.view(seat) == state.view(seat)
+            assert seen_zones(world, seat) == seen_zones(state, seat)
+            dealt = world.hidden(seat)
+            for zone, test in facts.lacks.items():
+                assert not any(test(c) for c in dealt.get(zone, [])), (zone, dealt.get(zone))
+                checked += 1
+            for zone, cards in facts.holds.items():
+                pool = {c for cs in state.hidden(seat).values() for c in cs}
+                assert all(c in dealt.get(zone, []) for c in cards if c in pool)
+                checked += 1
+            for s in range(state.seats):
+                if state.legal_actions(s):                     # the rules accept the world
+                    assert world.legal_actions(s)
+            if key == "briscola" and not state.knows[seat] and not state.announced:
+                assert world.briscola is None or world.trump == world.briscola.suit
+                checked += 1                                   # the dealer's trump, sampled
+    assert checked or key in ("bisca", "bocce")
+
+
+def test_bolola_voids_are_kept_out_of_a_players_hand():
+    for seed, state in positions("bolola", 30):
+        view = state.view(0)
+        facts = bolola_facts(view)
+        if not facts.lacks:
+            continue
+        for trial in range(5):
+            world = state.world(0, trial)
+            deal(world, 0, facts, random.Random(trial))
+            for zone, test in facts.lacks.items():
+                assert not any(test(c) for c in world.hidden(0).get(zone, []))
+        return
+    pytest.fail("no position with a shown void")
+
+
+def test_dou_dizhu_peasants_give_the_landlord_the_kitty_they_saw():
+    for seed, state in positions("doudizhu", 30):
+        if state.phase != "play" or state.landlord is None:
+            continue
+        peasant = (state.landlord + 1) % 3
+        kitty = [Card.parse(c) for c in state.view(peasant)["kitty"]]
+        still = [c for c in kitty if c in state.hands[state.landlord]]
+        for trial in range(5):
+            world = state.world(peasant, trial)
+            deal(world, peasant, doudizhu_facts(state.view(peasant)), random.Random(trial))
+            assert all(c in world.hands[state.landlord] for c in still)
+        return
+    pytest.fail("no position after the bidding")
+
+
+def test_briscola_dealer_never_sees_the_trump_through_a_world():
+    trumps = set()
+    for seed, state in positions("briscola", 40):
+        dealer = state.dealer
+        if state.knows[dealer] or state.briscola is None:
+            continue
+        for trial in range(8):
+            world = state.world(dealer, trial)
+            assert world.trump == world.briscola.suit      # the card under the stock names it
+            trumps.add(world.trump)
+    assert len(trumps) > 1
+
+
+@pytest.mark.parametrize("key", KEYS)
+def test_the_search_proposes_legal_actions_only(key):
+    for seed, state in positions(key, 6):
+        for seat in state.to_act():
+            hard = quick(computer_player(key, "hard"), playouts=8)
+            legal = state.legal_actions(seat)
+            action = hard.choose(state.view(seat), legal, random.Random(seed),
+                                 world=state.world(seat, seed))
+            assert action in legal
+
+
+@pytest.mark.parametrize("key", KEYS)
+def test_a_seed_and_a_playout_count_give_one_move(key):
+    searched = 0
+    for seed, state in positions(key, 8):
+        seat = state.to_act()[0]
+        legal = state.legal_actions(seat)
+        if len(legal) < 2:
+            continue
+        moves, thoughts = [], []
+        for _ in range(2):
+            hard = quick(computer_player(key, "hard"), playouts=10)
+            moves.append(hard.choose(state.view(seat), legal, random.Random(seed),
+                                     world=state.world(seat, seed)))
+            thoughts.append(hard.last.values)
+        assert moves[0] == moves[1] and thoughts[0] == thoughts[1]
+        searched += 1
+    assert searched
+
+
+def test_the_search_without_a_world_plays_as_its_fallback():
+    for seed, state in positions("bolola", 4):
+        seat = state.to_act()[0]
+        hard = computer_player("bolola", "hard")
+        assert isinstance(hard, Search)
+        view, legal = state.view(seat), state.legal_actions(seat)
+        assert hard.choose(view, legal, random.Random(1)) \
+            == hard.fallback.choose(view, legal, random.Random(1))
+        assert hard.last is None
+
+
+def test_the_search_spends_exactly_its_playouts():
+    for seed, state in positions("briscola", 6):
+        seat = state.to_act()[0]
+        legal = state.legal_actions(seat)
+        if len(legal) < 2:
+            continue
+        hard = quick(computer_player("briscola", "hard"), playouts=8 * len(legal))
+        hard.choose(state.view(seat), legal, random.Random(0), world=state.world(seat, 0))
+        assert hard.last.samples == 8 and set(hard.last.counts) == set(legal)
+        assert set(hard.last.counts.values()) == {8}
+        fewer = quick(computer_player("briscola", "hard"), playouts=16)   # judges two
+        fewer.choose(state.view(seat), legal, random.Random(0), world=state.world(seat, 0))
+        assert len(fewer.last.counts) == 2 and fewer.last.policy in fewer.last.counts
+        return
+    pytest.fail("no position with a choice")
+
+
+def test_the_search_leaves_the_policy_only_on_evidence():
+    a, b, c = Action("play", (), "a"), Action("play", (), "b"), Action("play", (), "c")
+    assert confident_best({a: [0, 0, 0, 0], b: [5, -5, 5, -4], c: [1, 2, 1, 2]}, a) == c
+    assert confident_best({a: [0, 0, 0, 0], b: [5, -5, 5, -4]}, a) == a     # noise
+    assert confident_best({a: [0, 0, 0], b: [3, 3, 4], c: [2, 2, 2]}, a) == b
+    assert confident_best({a: [0, 0], b: [None, 9]}, a) == a               # one world only
+    edge = {a: [0] * 8, b: [1, 0, 0, 0, 1, 0, 0, 0]}                       # a slight edge:
+    assert confident_best(edge, a) == b                                    # enough alone,
+    crowd = {**edge, **{Action("play", (), x): [0] * 8 for x in "defghijk"}}
+    assert confident_best(crowd, a) == a                                   # not among ten
+
+
+def test_gain_is_the_seats_gain_less_the_others_mean():
+    assert gain([10, 4, 1], [0, 0, 1], 0) == 10 - 2
+    assert gain([3, 5], [3, 0], 1) == 5
+
+
+@pytest.mark.parametrize("key", ["bisca", "doudizhu"])
+def test_ismcts_proposes_legal_actions_and_repeats_itself(key):
+    for seed, state in positions(key, 5):
+        seat = state.to_act()[0]
+        legal = state.legal_actions(seat)
+        moves = []
+        for _ in range(2):
+            ismcts = quick(IsmctsSearch.like(computer_player(key, "hard")), playouts=12)
+            moves.append(ismcts.choose(state.view(seat), legal, random.Random(seed),
+                                       world=state.world(seat, seed)))
+        assert moves[0] in legal and moves[0] == moves[1]

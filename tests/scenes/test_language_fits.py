@@ -1,0 +1,237 @@
+"""The screens in both languages (Italian runs about a fifth longer than English) at
+the smallest window, 800x500, and at 1280x720: no words cut by the window's edge, no
+button out of its screen's panel, no label out of its button or onto the value of its
+row, and on the tables no words on words or cards (tablekit.layout_problems, the check
+the English table tests make); and the language switched over a game rewords it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+import pytest
+
+from game import GAMES
+from game.i18n import translate
+from scenes import theme
+from scenes.i18n import language
+from scenes.result import ResultScene
+from tests.scenes.tablekit import (labels, layout_problems, make_app, open_table, play_until,
+                                   started, state_of, think, watch)
+
+SIZES = [(800, 500), (1280, 720)]
+
+
+@pytest.fixture(params=["en", "it"])
+def lang(request, monkeypatch):
+    """New settings take the system's language: an English system, an Italian one."""
+    monkeypatch.setenv("LANGUAGE", request.param)
+    return request.param
+
+
+class Words:
+    """Every line :func:`theme.text` draws, with where it went."""
+
+    def __init__(self, monkeypatch) -> None:
+        self.drawn: list[tuple[str, pygame.Rect]] = []
+        real = theme.text
+
+        def text(surface, font, words, *args, **kw):
+            rect = real(surface, font, words, *args, **kw)
+            self.drawn.append((words, pygame.Rect(rect)))
+            return rect
+
+        monkeypatch.setattr(theme, "text", text)
+
+    def of(self, scene: Any, size: tuple[int, int]) -> list[tuple[str, pygame.Rect]]:
+        self.drawn = []
+        surface = pygame.Surface(size)
+        scene.resize(size)
+        scene.draw(surface)
+        return list(self.drawn)
+
+
+def problems(scene: Any, drawn: list[tuple[str, pygame.Rect]], size: tuple[int, int]) -> list[str]:
+    """Words outside the window; a button out of the screen's panel; a button's label out of
+    its button, or over its row's value."""
+    window = pygame.Rect((0, 0), size)
+    out = [f"cut by the window: {w!r} {r}" for w, r in drawn
+           if w.strip() and not window.contains(r)]
+    focus = getattr(scene, "focus", None)
+    arrows = getattr(scene, "_arrows", {})
+    panel = getattr(scene, "_panel", None)
+    for b in (focus.buttons if focus is not None else []):
+        if b.rect.w <= 0 or b.rect.h <= 0:
+            continue
+        if panel is not None and panel.w and not panel.contains(b.rect):
+            out.append(f"out of the panel: {b.label!r} {b.rect} in {panel}")
+        mine = [r for w, r in drawn if w == b.label and r.colliderect(b.rect)]
+        if not mine:
+            out.append(f"not drawn: {b.label!r}")
+        for r in mine:
+            if not b.rect.contains(r):
+                out.append(f"out of its button: {b.label!r} {r} in {b.rect}")
+            if b.key in arrows and r.right > arrows[b.key][0].left:
+                out.append(f"onto its value: {b.label!r} {r} (value from {arrows[b.key][0].left})")
+        if b.hint:
+            hints = [r for w, r in drawn if w == b.hint and r.colliderect(b.rect)]
+            out += [f"hint out of its button: {b.hint!r}" for r in hints if not b.rect.contains(r)]
+            out += [f"hint on its label: {b.hint!r}" for r in hints for m in mine if r.colliderect(m)]
+    return out
+
+
+def app_in(lang, display, size):
+    app = make_app(display, "instant", size)
+    assert language() == app.settings.language == lang
+    return app
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_menu_and_the_settings_fit_in_either_language(display, lang, monkeypatch, size):
+    words = Words(monkeypatch)
+    app = app_in(lang, display, size)
+    menu = app.menu()
+    assert menu.focus.button("settings").label == translate(lang, "ui.menu.settings")
+    assert problems(menu, words.of(menu, size), size) == []
+    app.open_settings()
+    settings = app.stack.top
+    assert settings.focus.button("back").label == translate(lang, "ui.back")
+    assert problems(settings, words.of(settings, size), size) == []
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_every_new_game_screen_fits_in_either_language(display, lang, monkeypatch, game, size):
+    from scenes.setup_scene import SetupScene
+
+    words = Words(monkeypatch)
+    app = app_in(lang, display, size)
+    scene = SetupScene(app, game)
+    app.stack.push(scene)
+    assert scene.focus.button("play").label == translate(lang, "setup.play")
+    assert problems(scene, words.of(scene, size), size) == []
+    for button in list(scene.focus.buttons):     # each row focused: its line of help shows
+        scene.focus.focus_key(button.key)
+        assert problems(scene, words.of(scene, size), size) == [], button.key
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_a_table_of_every_game_fits_in_either_language(display, lang, monkeypatch, game, size):
+    """The table as it first waits for you and a few of your moves on: its words in the
+    language, none on another or on a card, none cut by the window."""
+    words = Words(monkeypatch)
+    app = app_in(lang, display, size)
+    table = started(app, game, seed=3)
+    seen: set[str] = set()
+    for _ in range(6):
+        if app.stack.top is not table:
+            break
+        seen |= layout_problems(table)
+        seen |= set(problems(table, words.of(table, size), size))
+        legal = table.legal()
+        if not legal:
+            break
+        table.act(legal[0])
+        for _ in range(400):
+            if app.stack.top is not table or (not table.busy and (table.my_turn() or table.over)):
+                break
+            think(table)
+            app.frame(1 / 60, [])
+    assert seen == set()
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("size", SIZES)
+def test_the_result_of_a_briscola_match_fits_in_either_language(display, lang, monkeypatch, size):
+    words = Words(monkeypatch)
+    app = app_in(lang, display, size)
+    table = started(app, "briscola", seed=3, options={"games": 1})
+    play_until(app, table, lambda: isinstance(app.stack.top, ResultScene))
+    result = app.stack.top
+    assert isinstance(result, ResultScene)
+    assert result.focus.button("again").label == translate(lang, "table.result.play_again")
+    assert problems(result, words.of(result, size), size) == []
+
+
+def _first_legal(table: Any) -> None:
+    table.act(table.legal()[0])
+
+
+def _whole(game: str) -> tuple[dict, Any, Any]:
+    """How a whole stretch of ``game`` is played in the English whole-game layout tests:
+    the table's setup, how you act, and when it is enough."""
+    from game.ai.bisca import player
+    from tests.scenes.test_bocce_table import simple_player
+
+    if game == "bisca":
+        return (dict(seed=4, players=[None] + [player("normal")] * 5, options={"opening": 3}),
+                _first_legal, lambda s: s.round_no > 3 or s.over)
+    if game == "bocce":
+        return dict(seed=5), simple_player, lambda s: s.over or s.hand_no >= 2
+    if game == "bolola":
+        return dict(seed=3), _first_legal, lambda s: s.deal_no == 2
+    if game == "briscola":
+        return dict(seed=2), _first_legal, lambda s: s.game_no == 2
+    return (dict(seed=21, options={"rules": "classic", "hands": 1}), _first_legal,
+            lambda s: s.over)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_a_whole_stretch_of_every_game_in_italian_at_800x500_lays_no_words_on_words(
+        display, monkeypatch, game):
+    """What the English whole-game tests check, in Italian at the smallest window: banners,
+    pops, prompts, plates and labels of a whole game (Bolola: its first deal) stay clear
+    of each other and of the cards at rest, inside the window."""
+    monkeypatch.setenv("LANGUAGE", "it")
+    app = make_app(display, "fast", (800, 500))
+    setup, act, enough = _whole(game)
+    table = open_table(app, game, push=False, think_delay=(0.05, 0.1), **setup)
+    app.stack.push(table)
+    problems = watch(app, table, act, lambda: enough(state_of(table)), limit=20000)
+    assert problems == set()
+    table.close()
+
+
+def test_switching_over_a_paused_table_rewords_the_table_and_its_menus(display, monkeypatch):
+    """Settings from the pause menu: after the switch the pause menu's buttons, the table's
+    prompt, labels and choice bar are in the new language, and nothing is left to tell."""
+    from scenes.result import PauseScene
+    from scenes.settings_scene import SettingsScene
+
+    app = make_app(display, "instant", (800, 500))
+    told: list[str] = []
+    monkeypatch.setattr(app, "notify", lambda text, seconds=3.0: told.append(text))
+    table = started(app, "bisca", seed=3)           # you bet: a bar of buttons and a prompt
+    assert table.hud.prompt.startswith("Your bet")
+    app.stack.push(PauseScene(app, table))
+    app.stack.top.settings()
+    assert isinstance(app.stack.top, SettingsScene)
+    app.change_setting("language", "it")
+    assert told == []
+    app.stack.pop()
+    pause = app.stack.top
+    assert [b.label for b in pause.focus.buttons][0] == translate("it", "table.pause.resume")
+    app.stack.pop()
+    app.frame(1 / 60, [])
+    assert table.hud.prompt.startswith("La tua puntata")
+    assert table.bar.title == translate("it", "bisca_table.bet_title", cards=5)
+    assert translate("it", "bisca_table.deck") in labels(table)
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_the_menu_offering_to_resume_each_game_fits_at_800x500(display, lang, monkeypatch, game):
+    """"Riprendi Briscola Venceslao (partita 1, tocca a te)": the longest line of the menu."""
+    words = Words(monkeypatch)
+    size = (800, 500)
+    app = app_in(lang, display, size)
+    from tests.scenes.test_keeping import moves, start
+
+    moves(app, start(app, game), 1)          # a game kept for Resume, as the menu offers it
+    app.back_to_menu()
+    menu = app.stack.top
+    assert menu.focus.button("resume").label.startswith(translate(lang, "kept.resume_plain",
+                                                                  game=GAMES[game].title))
+    assert problems(menu, words.of(menu, size), size) == []
