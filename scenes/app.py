@@ -77,15 +77,16 @@ def _video_driver() -> str:
         return ""
 
 
-def _make_art(design: str):
-    """The card art in the chosen Italian design, or None while scenes/cardart is missing or broken."""
+def _make_art(design: str, four_colour: bool = False):
+    """The card art in the chosen Italian design and French inks, or None while
+    scenes/cardart is missing or broken."""
     try:
         from scenes.cardart import CardArt
     except ImportError as exc:
         print(f"tavolata: card art unavailable: {exc}", file=sys.stderr)
         return None
     try:
-        return CardArt(design)
+        return CardArt(design, four_colour=four_colour)
     except Exception as exc:  # another module: the menu must still open
         print(f"tavolata: card art failed: {exc!r}", file=sys.stderr)
         return None
@@ -132,7 +133,7 @@ class App:
         self.sound = Sound(self.settings.volume)
         #: the volume M gives back after muting
         self._unmuted_volume = self.settings.volume or Settings().volume
-        self.art = _make_art(self.settings.card_design)
+        self.art = _make_art(self.settings.card_design, self.settings.french_colours == "four")
         if notice:
             self.notify(notice, 6.0)
 
@@ -306,7 +307,12 @@ class App:
             if self.art is not None and hasattr(self.art, "set_style"):
                 self.art.set_style(value)
             else:
-                self.art = _make_art(value)
+                self.art = _make_art(value, self.settings.french_colours == "four")
+        elif name == "french_colours":
+            if self.art is not None and hasattr(self.art, "set_four_colour"):
+                self.art.set_four_colour(value == "four")
+            else:
+                self.art = _make_art(self.settings.card_design, value == "four")
         elif name == "fullscreen":
             self.set_fullscreen(value)
         elif name == "language":

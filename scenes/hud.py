@@ -392,18 +392,20 @@ class ChoiceBar:
 class Banner:
     """A big centred message that swells in, holds, and fades away."""
 
-    def __init__(self, text: str, sub: str = "", y: Optional[float] = None) -> None:
+    def __init__(self, text: str, sub: str = "", y: Optional[float] = None,
+                 still: bool = False) -> None:
         self.text = text
         self.sub = sub
         self.y = y  # its centre's height; None: a little above the window's middle
         self.alpha = 0
-        self.scale = 0.8
+        self.still = still  # reduced motion: it fades in at its size, without swelling
+        self.scale = 1.0 if still else 0.8
         self.alive = True
 
     def tweens(self, hold: float) -> list[tuple[float, Tween]]:
         def grow(p: float) -> None:
             self.alpha = int(255 * min(1.0, p * 1.6))
-            self.scale = lerp(0.85, 1.0, p)
+            self.scale = 1.0 if self.still else lerp(0.85, 1.0, p)
 
         def fade(p: float) -> None:
             self.alpha = int(255 * (1.0 - p))
@@ -441,6 +443,23 @@ class ScorePop:
             self.alive = False
 
         return Tween(duration, apply, ease_out_cubic, on_done=gone)
+
+
+def turn_marker_width(font: int) -> int:
+    """The width of the turn marker on a plate set in ``font`` px."""
+    return max(6, round(font * 0.6))
+
+
+def draw_turn_marker(surface: pygame.Surface, left_middle: tuple[int, int],
+                     font: int) -> pygame.Rect:
+    """The turn marker: a light pointer with a dark edge, pointing at the name of the seat
+    to act (a shape, so the turn never shows by colour alone)."""
+    w = turn_marker_width(font)
+    x, y = left_middle
+    half = max(4, round(w * 0.75))
+    points = [(x, y - half), (x + w, y), (x, y + half)]
+    pygame.draw.polygon(surface, theme.CREAM, points)
+    return pygame.draw.polygon(surface, (40, 26, 6), points, width=max(1, font // 12))
 
 
 #: a greyed name plate (a player out of the game): fill, rim and words
@@ -491,8 +510,8 @@ class Hud:
         self.pops = [p for p in self.pops if p.alive]
 
     def banner(self, timeline: Timeline, at: float, text: str, sub: str = "",
-               hold: float = 0.9, y: Optional[float] = None) -> Banner:
-        b = Banner(text, sub, y)
+               hold: float = 0.9, y: Optional[float] = None, still: bool = False) -> Banner:
+        b = Banner(text, sub, y, still)
 
         def show() -> None:
             for old in self.banners:  # one message at a time: the new one replaces it
@@ -549,12 +568,15 @@ class Hud:
         return rect
 
     def plate_rect(self, name: str, info: str, centre: tuple[float, float], font: int,
-                   bounds: pygame.Rect) -> pygame.Rect:
-        """Where a name plate lies (kept inside ``bounds``, the window)."""
+                   bounds: pygame.Rect, active: bool = False) -> pygame.Rect:
+        """Where a name plate lies (kept inside ``bounds``, the window); the plate of a seat
+        to act is wider by its turn marker."""
         name_img = self.text.render(name, font, theme.CREAM, True)
         info_img = self.text.render(info, font, theme.CREAM) if info else None
         pad = max(6, font // 2)
         w = name_img.get_width() + (info_img.get_width() + pad if info_img else 0) + pad * 2
+        if active:
+            w += turn_marker_width(font) + pad // 2
         h = name_img.get_height() + pad
         w = (w + 7) // 8 * 8
         rect = pygame.Rect(0, 0, w, h)
@@ -564,14 +586,15 @@ class Hud:
     def draw_plate(self, surface: pygame.Surface, name: str, info: str, centre: tuple[float, float],
                    font: int, active: bool, dim: bool = False) -> pygame.Rect:
         """A seat's name plate; the plate of a seat to act is lit (a warm fill, a gold rim
-        and a glow around it), so whose turn it is shows at a glance.  The glow is steady:
-        a table waiting for the player redraws nothing.  A ``dim`` plate (a player who is
+        and a glow around it) and marked by a shape, a pointer before the name, so whose
+        turn it is shows at a glance whatever colours one sees.  The glow is steady: a
+        table waiting for the player redraws nothing.  A ``dim`` plate (a player who is
         out) is grey."""
         ink = DIM_INK if dim else theme.GOLD_LIGHT if active else theme.CREAM
         name_img = self.text.render(name, font, ink, True)
         info_img = self.text.render(info, font, DIM_INK if dim else theme.CREAM) if info else None
         pad = max(6, font // 2)
-        rect = self.plate_rect(name, info, centre, font, surface.get_rect())
+        rect = self.plate_rect(name, info, centre, font, surface.get_rect(), active)
         w, h = rect.size
         if active:
             glow = self._plate_glow((w, h))
@@ -582,6 +605,9 @@ class Hud:
         else:
             surface.blit(self.panels.get((w, h), theme.PANEL, theme.GOLD_DARK, h // 2, 2), rect)
         x = rect.x + pad
+        if active:
+            draw_turn_marker(surface, (x, rect.centery), font)
+            x += turn_marker_width(font) + pad // 2
         surface.blit(name_img, (x, rect.centery - name_img.get_height() // 2))
         if info_img:
             surface.blit(info_img, (rect.right - pad - info_img.get_width(),
@@ -683,9 +709,13 @@ class Hud:
         return rect
 
     def draw_slot(self, surface: pygame.Surface, slot: Slot) -> None:
+        """An empty place on the felt; a highlighted one (somewhere to act) has a brighter
+        rim twice as thick, so it differs by its outline, not by its hue alone."""
         r = slot.rect
-        colour = (255, 230, 160, 70) if slot.highlight else (255, 255, 255, 34)
-        surface.blit(self.panels.get((r.w, r.h), (0, 0, 0, 26), colour, max(4, r.w // 10), 2), r)
+        colour = (255, 230, 160, 150) if slot.highlight else (255, 255, 255, 34)
+        rim = 4 if slot.highlight else 2
+        surface.blit(self.panels.get((r.w, r.h), (0, 0, 0, 26), colour, max(4, r.w // 10), rim),
+                     r)
 
     def draw_pill(self, surface: pygame.Surface, words: str, pos: tuple[float, float],
                   font: int, colour: Colour = theme.CREAM, rim: Colour = theme.GOLD_DARK,

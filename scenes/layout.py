@@ -4,8 +4,12 @@ The human sits at the bottom; the others sit around the table in turn order:
 clockwise by default (as seen from the bottom: left, then across, then right),
 or counterclockwise for games played that way (the next player on your right).
 Card size follows the window height, so a bigger window shows bigger cards, and
-every position is recomputed on resize.  Game adapters place their zones relative to
-these anchors, so no game hard-codes pixels.
+every position is recomputed on resize.  ``scale`` (the player's "table cards and
+text" setting) makes the cards and the words larger still; cards never grow past
+:data:`MAX_CARD_SHARE` of the window's height nor the words past :data:`TEXT_ROOM` (at
+800x500 the largest setting gives cards 1.2 and words 1.1 times the usual), nor
+past :data:`CROWDED_SCALE` at five or six seats, so every seat keeps its place.  Game
+adapters place their zones relative to these anchors, so no game hard-codes pixels.
 """
 
 from __future__ import annotations
@@ -20,6 +24,21 @@ except ImportError:  # pragma: no cover - until scenes/cardart.py exists
 
 #: height / width of a card (CARD_RATIO may be given either way round)
 CARD_ASPECT = _CARD_RATIO if _CARD_RATIO >= 1 else 1.0 / _CARD_RATIO
+
+#: the most of the window's height a card may take, whatever the scale setting
+MAX_CARD_SHARE = 0.21
+#: the words grow with ``scale`` up to this many times the window height's share of 720
+#: px: 1.1 at 500 px (the labels of a full table still clear each other there), the
+#: whole setting from 675 px up
+TEXT_ROOM = 1.6
+
+#: from this many seats the larger cards and words stop at CROWDED_SCALE: three hands
+#: across the top leave the score board no more room than that
+CROWDED = 5
+CROWDED_SCALE = 1.25
+
+#: the side seats (and the plates of the upper corner seats) move down this share of the window's height per whole step of larger words
+SIDE_DROP = 0.3
 
 #: the outermost card of a fanned hand leans at most this many degrees
 FAN_MAX = 8.0
@@ -110,15 +129,23 @@ class Layout:
     seats: int
     human_seat: int = 0
     counterclockwise: bool = False
+    #: the player's larger cards and text (1.0: as the window alone makes them)
+    scale: float = 1.0
     card_h: int = field(init=False)
     card_w: int = field(init=False)
+    grow: float = field(init=False)
+    _natural_w: int = field(init=False, repr=False)
     seat_geoms: list[SeatGeom] = field(init=False)
 
     def __post_init__(self) -> None:
         w, h = self.size
         self.seats = max(1, min(6, int(self.seats)))
-        self.card_h = max(40, int(min(h * 0.175, w * 0.14 * CARD_ASPECT)))
+        # the scale this table has room for (``scale`` is what the player asked)
+        self.grow = min(self.scale, CROWDED_SCALE) if self.seats >= CROWDED else self.scale
+        natural = min(h * 0.175, w * 0.14 * CARD_ASPECT)
+        self.card_h = max(40, int(max(natural, min(natural * self.grow, h * MAX_CARD_SHARE))))
         self.card_w = max(28, int(round(self.card_h / CARD_ASPECT)))
+        self._natural_w = max(28, int(round(max(40, int(natural)) / CARD_ASPECT)))
         self.margin = max(6, int(h * 0.012))
         self.seat_geoms = [self._seat(s) for s in range(self.seats)]
 
@@ -164,8 +191,22 @@ class Layout:
         return self.hand_top - self.card_h * 0.16 - self.font(16) * 0.95
 
     @property
+    def text_scale(self) -> float:
+        """How much larger than the window alone makes them the words are (the player's
+        setting, as far as the window has room: :data:`TEXT_ROOM`)."""
+        return min(self.grow, max(1.0, self.size[1] / 720 * TEXT_ROOM))
+
+    @property
     def font_scale(self) -> float:
-        return max(0.7, self.size[1] / 720)
+        return max(0.7, self.size[1] / 720) * self.text_scale
+
+    @property
+    def side_drop(self) -> float:
+        """How much lower the side seats sit when cards and words are larger: their plates
+        (1.9 card widths above the hand) stay clear of the score board in the top left
+        corner, which grows with the words."""
+        return ((self.card_w - self._natural_w) * 1.9
+                + (self.text_scale - 1.0) * self.size[1] * SIDE_DROP)
 
     def font(self, base: int) -> int:
         """A font size that follows the window height (``base`` at 720 px)."""
@@ -205,17 +246,18 @@ class Layout:
             fx = 0.27 if side == "top-left" else 0.73
             hand = (w * fx, top_y)
             angle, scale = 180.0, self.small_scale
-            plate = (hand[0], top_y + sh / 2 + m * 2)
-            area = (hand[0], top_y + sh / 2 + m * 4 + ch * 0.36)
+            plate = (hand[0], top_y + sh / 2 + m * 2 + self.side_drop)
+            area = (hand[0], top_y + sh / 2 + m * 4 + ch * 0.36 + self.side_drop)
         else:  # left / right: the hand runs down the side of the window
             x = m + sh / 2 + 2
             if side == "right":
                 x = w - x
-            hand = (x, h * 0.42)
+            y = h * 0.42 + self.side_drop
+            hand = (x, y)
             angle, scale = (-90.0 if side == "left" else 90.0), self.small_scale
-            plate = (x, h * 0.42 - cw * 1.9)
+            plate = (x, y - cw * 1.9)
             inward = 1 if side == "left" else -1
-            area = (x + inward * (sh / 2 + m * 2 + ch * 0.36), h * 0.42)
+            area = (x + inward * (sh / 2 + m * 2 + ch * 0.36), y)
         dx, dy = cx - hand[0], cy - hand[1]
         norm = math.hypot(dx, dy) or 1.0
         return SeatGeom(seat, side, hand, angle, scale, (dx / norm, dy / norm), plate, area,

@@ -69,9 +69,11 @@ class _MenuOverlay(Scene):
         return None
 
     def _sheet_font(self, sheet: Sheet, size: tuple[int, int], room: int) -> int:
-        """The largest font (at most 19 px at 720 high) that fits the sheet in ``room``."""
+        """The largest font (at most 19 px at 720 high, times the table's larger words)
+        that fits the sheet in ``room``."""
         s = theme.ui_scale(size)
-        font = max(11, int(19 * s))
+        larger = self.table.layout.text_scale if self.table is not None else 1.0
+        font = max(11, int(19 * s * larger))
         while font > 11:
             sw, sh = sheet_size(sheet, self.text, font)
             if sh <= room and sw <= size[0] * 0.9:

@@ -52,6 +52,10 @@ if TYPE_CHECKING:  # pragma: no cover
 
 ITALIAN_STYLES = ("napoletane", "bergamasche", "bresciane")
 ANIMATION_SPEEDS = {"slow": 0.6, "normal": 1.0, "fast": 2.0, "instant": 0.0}
+#: the French deck's inks: two (red and black) or four (Clubs green, Diamonds blue)
+FRENCH_COLOURS = ("two", "four")
+#: the table's cards and words, larger than the window alone would make them
+TABLE_SCALES = (1.0, 1.25, 1.5)
 LANGUAGES = ("en", "it")
 VOLUME_STEP = 0.1
 #: the most games a settings file may list as having their rank strip off
@@ -93,6 +97,12 @@ class Settings:
     rules_off: list[str] = field(default_factory=list)
     #: game key -> its last setup as JSON (GameSetup.to_json() without the seed)
     games: dict[str, Any] = field(default_factory=dict)
+    #: "four": Clubs green and Diamonds blue, so no two suits share an ink
+    french_colours: str = "two"
+    #: the table's cards and fonts times this (limited where the window has no room)
+    table_scale: float = 1.0
+    #: cards appear where they go with a short fade instead of flying there
+    reduced_motion: bool = False
     #: these settings as loaded or last saved: a save writes only what changed since over
     #: the file as it is then, so another version's keys and another copy's changes survive
     #: (None: settings made here, not loaded; a save writes them all)
@@ -212,8 +222,13 @@ def _valid(name: str, value: Any) -> bool:
         return isinstance(value, str) and value in ANIMATION_SPEEDS
     if name == "card_design":
         return isinstance(value, str) and value in ITALIAN_STYLES
-    if name == "fullscreen":
+    if name in ("fullscreen", "reduced_motion"):
         return isinstance(value, bool)
+    if name == "french_colours":
+        return isinstance(value, str) and value in FRENCH_COLOURS
+    if name == "table_scale":
+        return (isinstance(value, (int, float)) and not isinstance(value, bool)
+                and float(value) in TABLE_SCALES)
     if name == "volume":
         return (isinstance(value, (int, float)) and not isinstance(value, bool)
                 and 0.0 <= float(value) <= 1.0)
@@ -257,7 +272,7 @@ def from_json(data: Any) -> tuple[Settings, list[str]]:
             settings.games, bad_games = _games_from_json(value)
             bad += bad_games
         elif _valid(name, value):
-            if name == "volume":
+            if name in ("volume", "table_scale"):
                 value = round(float(value), 2)
             setattr(settings, name, value)
         else:

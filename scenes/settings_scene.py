@@ -21,17 +21,20 @@ from game.names import MAX_NAME, name_problem
 from scenes.i18n import tr
 from scenes import theme
 from scenes.option_rows import OptionRow, OptionRowsScene, step_value
-from scenes.settings import ANIMATION_SPEEDS, ITALIAN_STYLES, LANGUAGES, VOLUME_STEP
+from scenes.settings import (ANIMATION_SPEEDS, FRENCH_COLOURS, ITALIAN_STYLES, LANGUAGES,
+                             TABLE_SCALES, VOLUME_STEP)
 from scenes.widgets import Button, draw_button
 
-PREVIEW_CARDS = ("Kc", "Ad")
+#: the preview's cards: an Italian pair (the design), then French Clubs and Diamonds (the inks)
+PREVIEW_CARDS = (("Kc", "Ad"), ("QC", "7D"))
 VOLUMES = tuple(round(i * VOLUME_STEP, 2) for i in range(int(round(1 / VOLUME_STEP)) + 1))
 
 
 def _setting_row(name: str, values: Sequence[Any], show: Callable[[Any], str],
-                 wrap: bool = True) -> OptionRow:
-    """The row of the setting ``name`` (a field of Settings), labelled in the player's language."""
-    return OptionRow(f"opt:{name}", tr(f"ui.settings.{name}"), values, show, wrap)
+                 wrap: bool = True, label: str = "") -> OptionRow:
+    """The row of the setting ``name`` (a field of Settings), labelled in the player's
+    language (``label``: its key, when not ``ui.settings.NAME``)."""
+    return OptionRow(f"opt:{name}", tr(label or f"ui.settings.{name}"), values, show, wrap)
 
 
 def setting_name(row: OptionRow) -> str:
@@ -39,11 +42,20 @@ def setting_name(row: OptionRow) -> str:
     return row.key.removeprefix("opt:")
 
 
+def _on_off(value: bool) -> str:
+    return tr("ui.settings.on" if value else "ui.settings.off")
+
+
 def _rows() -> list[OptionRow]:
     return [
         _setting_row("animation_speed", tuple(ANIMATION_SPEEDS), lambda v: tr(f"ui.settings.speed.{v}")),
+        _setting_row("reduced_motion", (False, True), _on_off, label="access.settings.reduced_motion"),
         _setting_row("card_design", ITALIAN_STYLES, lambda v: tr(f"ui.settings.design.{v}")),
-        _setting_row("fullscreen", (False, True), lambda v: tr("ui.settings.on" if v else "ui.settings.off")),
+        _setting_row("french_colours", FRENCH_COLOURS, lambda v: tr(f"access.settings.colours.{v}"),
+                     label="access.settings.french_colours"),
+        _setting_row("table_scale", TABLE_SCALES, lambda v: f"{round(v * 100)}%", wrap=False,
+                     label="access.settings.table_scale"),
+        _setting_row("fullscreen", (False, True), _on_off),
         _setting_row("volume", VOLUMES, lambda v: f"{round(v * 100)}%", wrap=False),   # no 100% after 0%
         _setting_row("language", LANGUAGES, lambda v: tr(f"ui.settings.language.{v}")),
     ]
@@ -58,7 +70,7 @@ class SettingsScene(OptionRowsScene):
         self._preview = pygame.Rect(0, 0, 0, 0)
         self._size: tuple[int, int] | None = None
         self._preview_key: tuple | None = None
-        self._preview_faces: list[pygame.Surface] = []
+        self._preview_faces: list[list[pygame.Surface]] = []
         #: the player's name field (made while the screen is on top, see enter/leave)
         self.name_entry: Optional[pygame_gui.elements.UITextEntryLine] = None
         self._make_buttons()
@@ -175,8 +187,14 @@ class SettingsScene(OptionRowsScene):
         preview_w = px(250)
         show_preview = w - panel_w - px(80) >= preview_w
         content_w = panel_w + (px(40) + preview_w if show_preview else 0)
-        panel_h = px(28) * 2 + (len(self.rows) + 1) * (row_h + gap) + px(10) + px(50)
-        top = max(px(110), (h - panel_h) // 2 + px(30))
+        lines = len(self.rows) + 1               # the option rows and the name
+        fixed = px(28) * 2 + px(10) + px(50)
+        room = h - px(96) - px(40)               # below the title, above the keys' line
+        if fixed + lines * (row_h + gap) > room:  # many rows: shorter ones, all on screen
+            gap = px(6)
+            row_h = max(px(30), (room - fixed) // lines - gap)
+        panel_h = fixed + lines * (row_h + gap)
+        top = max(px(96), min((h - panel_h) // 2 + px(30), h - px(40) - panel_h))
         self._panel = pygame.Rect((w - content_w) // 2, top, panel_w, panel_h)
         self._preview = (pygame.Rect(self._panel.right + px(40), top, preview_w, panel_h)
                          if show_preview else pygame.Rect(0, 0, 0, 0))
@@ -241,16 +259,22 @@ class SettingsScene(OptionRowsScene):
         if art is None:
             return
         width = round(box.w * 0.52)
-        key = (id(art), self.app.settings.card_design, width)
+        key = (id(art), self.app.settings.card_design, self.app.settings.french_colours, width)
         if self._preview_key != key:
             try:
-                faces = [art.face(Card.parse(code), width) for code in PREVIEW_CARDS]
+                faces = [[art.face(Card.parse(code), width) for code in pair]
+                         for pair in PREVIEW_CARDS]
             except Exception:   # another module's art must not break the settings screen
                 faces = []
-            self._preview_faces = [pygame.transform.rotozoom(f, 8 - 16 * i, 1.0)
-                                   for i, f in enumerate(faces)]
+            self._preview_faces = [[pygame.transform.rotozoom(f, 8 - 16 * i, 1.0)
+                                    for i, f in enumerate(pair)] for pair in faces]
             self._preview_key = key
-        for i, rotated in enumerate(self._preview_faces):
-            cx = box.centerx + round((i - 0.5) * box.w * 0.3)
-            cy = box.y + round(60 * s) + rotated.get_height() // 2 + round(i * 8 * s)
-            surface.blit(rotated, rotated.get_rect(center=(cx, cy)))
+        top = box.y + round(40 * s)
+        for pair in self._preview_faces:
+            tallest = 0
+            for i, rotated in enumerate(pair):
+                cx = box.centerx + round((i - 0.5) * box.w * 0.3)
+                y = top + round(i * 8 * s)
+                surface.blit(rotated, rotated.get_rect(midtop=(cx, y)))
+                tallest = max(tallest, y + rotated.get_height() - top)
+            top += tallest + round(8 * s)

@@ -29,6 +29,8 @@ from scenes.tween import Tween, ease_in_out_cubic, ease_out_cubic, lerp, shake
 ANGLE_STEP = 2.0      # degrees: rotations are cached at this step
 SCALE_STEP = 0.05     # sprite scales are drawn at this step
 FLIP_STEPS = 10       # a flip is drawn in this many widths
+APPEAR_FROM = 60      # a card appearing (reduced motion) starts this opaque
+APPEAR_MIN = 0.25     # seconds: an appearing card stays marked at least this long
 
 _ids = itertools.count(1)
 
@@ -71,7 +73,7 @@ class CardSprite:
     """
 
     __slots__ = ("id", "code", "face_up", "zone", "x", "y", "angle", "scale", "alpha", "lift",
-                 "offset_x", "flip", "flying", "z", "legal", "focus", "hover", "dim")
+                 "offset_x", "flip", "flying", "z", "legal", "focus", "hover", "dim", "mark")
 
     def __init__(self, code: Optional[str], face_up: bool, x: float, y: float,
                  angle: float = 0.0, scale: float = 1.0, zone: str = "") -> None:
@@ -92,6 +94,7 @@ class CardSprite:
         self.focus = False
         self.hover = False
         self.dim = False
+        self.mark = 0.0      # 1..0: the ring of a card that has just landed (reduced motion)
 
     def __repr__(self) -> str:
         side = self.code if self.face_up else "back"
@@ -145,6 +148,24 @@ class CardSprite:
             self.flip = 0.0
 
         return Tween(duration, apply, ease_in_out_cubic, on_done=done, key=(self.id, "turn"))
+
+    def appear(self, duration: float) -> Tween:
+        """Reduced motion's move: the card already lies where it goes and fades in there from
+        faint, ringed by a mark that fades out, so the eye still sees each card land."""
+        def begin() -> None:
+            self.alpha = APPEAR_FROM
+            self.mark = 1.0
+
+        def apply(p: float) -> None:
+            self.alpha = int(lerp(APPEAR_FROM, 255, p))
+            self.mark = 1.0 - p
+
+        def done() -> None:
+            self.alpha = 255
+            self.mark = 0.0
+
+        return Tween(max(duration, APPEAR_MIN), apply, ease_out_cubic, on_start=begin,
+                     on_done=done, key=(self.id, "appear"))
 
     def fade(self, alpha: int, duration: float, on_done=None) -> Tween:
         start = {"a": 255.0}
@@ -207,6 +228,10 @@ class _Lru(OrderedDict):
 def _size(surf: pygame.Surface) -> int:
     return surf.get_width() * surf.get_height() * surf.get_bytesize()
 
+
+#: the landed mark's two outlines
+LANDED_LIGHT = (255, 246, 214, 235)
+LANDED_DARK = (20, 24, 22, 200)
 
 #: bytes the table keeps of scaled faces and of turned, narrowed, shadowed variants
 BASE_BUDGET = 6 << 20
@@ -384,7 +409,23 @@ class CardImages:
         if sprite.dim:
             veil = self.variant("veil", width, flip_w, angle, lambda: self._veil(width))
             self._blit(surface, veil, cx, cy, sprite.alpha)
+        if sprite.mark > 0:
+            ring = self.variant("landed", width, flip_w, angle, lambda: self._landed(width))
+            self._blit(surface, ring, cx, cy, int(255 * sprite.mark))
         return rect
+
+    def _landed(self, width: int) -> pygame.Surface:
+        """The mark of a card that has just landed (reduced motion): a light double outline,
+        dark inside light, that shows on a white card and on the felt alike."""
+        h = self.height_for(width)
+        pad = max(3, width // 16)
+        surf = pygame.Surface((width + pad * 2, h + pad * 2), pygame.SRCALPHA)
+        radius = max(3, width // 10)
+        pygame.draw.rect(surf, LANDED_LIGHT, surf.get_rect(), width=max(2, pad * 2 // 3),
+                         border_radius=radius + pad)
+        pygame.draw.rect(surf, LANDED_DARK, surf.get_rect().inflate(-pad * 2 + 2, -pad * 2 + 2),
+                         width=max(1, pad // 2), border_radius=radius)
+        return surf
 
     def _veil(self, width: int) -> pygame.Surface:
         h = self.height_for(width)
@@ -417,9 +458,12 @@ class CardImages:
 
 
 def private_art(art: Any) -> Any:
-    """A new art object in the same design as ``art``, with caches of its own (``art``
-    itself when it cannot be copied)."""
+    """A new art object in the same design as ``art`` (Italian style, French inks), with
+    caches of its own (``art`` itself when it cannot be copied)."""
     try:
+        like = getattr(art, "like", None)
+        if like is not None:
+            return like()
         return type(art)(getattr(art, "italian_style", "napoletane"))
     except Exception:
         return art

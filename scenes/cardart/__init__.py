@@ -2,7 +2,7 @@
 
 Others code against :class:`CardArt` only::
 
-    art = CardArt("napoletane")
+    art = CardArt("napoletane")         # four_colour=True: Clubs green, Diamonds blue
     surf = art.face(card, 100)          # 100 x 150, rounded, alpha outside
     back = art.back(100, "italian")
     glow = art.highlight(100, (255, 220, 90))  # blit centred on the card
@@ -44,9 +44,10 @@ def _bytes(surf: pygame.Surface) -> int:
 class CardArt:
     """Renders and caches card faces, backs, glows, shadows and rotations."""
 
-    def __init__(self, italian_style: str = "napoletane", *, max_faces: int = 600,
-                 max_rotated: int = 300, budget: int = 16 << 20) -> None:
+    def __init__(self, italian_style: str = "napoletane", *, four_colour: bool = False,
+                 max_faces: int = 600, max_rotated: int = 300, budget: int = 16 << 20) -> None:
         self._style = self._checked(italian_style)
+        self._four = bool(four_colour)
         # the tables keep their own faces: these caches serve menus and previews, and
         # are bounded in bytes too (a face at 1080p is ~130 KB)
         self._faces: LRU[pygame.Surface] = LRU(max_faces, budget, _bytes)
@@ -74,7 +75,29 @@ class CardArt:
             return
         self._style = style
         for cache in (self._faces, self._rotated):
-            cache.drop(lambda key: key[-1] is not None)
+            cache.drop(lambda key: key[-1] in ITALIAN_STYLES)
+
+    @property
+    def four_colour(self) -> bool:
+        """French faces in four inks (Clubs green, Diamonds blue), not two."""
+        return self._four
+
+    def set_four_colour(self, four: bool) -> None:
+        """Switch the French deck's inks; cached French faces are dropped."""
+        four = bool(four)
+        if four == self._four:
+            return
+        self._four = four
+        for cache in (self._faces, self._rotated):
+            cache.drop(lambda key: key[0] in ("face", "rot") and key[-1] in (None, "four"))
+
+    def like(self) -> "CardArt":
+        """A new art in this one's design (Italian style, French inks), with caches of its own."""
+        return type(self)(self._style, four_colour=self._four)
+
+    def _french_key(self) -> str | None:
+        """What French faces are drawn in, for the cache keys (None: the two-colour deck)."""
+        return "four" if self._four else None
 
     # -- sizes -----------------------------------------------------------------
     @staticmethod
@@ -86,7 +109,7 @@ class CardArt:
     # -- faces and backs ---------------------------------------------------------
     def face(self, card: Card, width: int) -> pygame.Surface:
         width = max(MIN_WIDTH, int(width))
-        style = self._style if card.is_italian else None
+        style = self._style if card.is_italian else self._french_key()
         return self._faces.get(("face", card.code, width, style),
                                lambda: self._render_face(card, width, style))
 
@@ -126,7 +149,8 @@ class CardArt:
         if card is None:
             key = ("rot", "back:" + deck, width, step, self._style if deck == "italian" else None)
         else:
-            key = ("rot", card.code, width, step, self._style if card.is_italian else None)
+            key = ("rot", card.code, width, step,
+                   self._style if card.is_italian else self._french_key())
         return self._rotated.get(key, lambda: pygame.transform.rotozoom(base, step, 1.0))
 
     # -- rendering ---------------------------------------------------------------
@@ -149,7 +173,7 @@ class CardArt:
             italian.draw_face(c, card, style)
         else:
             sheet, c = self._blank(w, h, ss)
-            french.draw_face(c, card)
+            french.draw_face(c, card, four=style == "four")
         return finish(sheet, w, h)
 
     def _render_back(self, deck: str, width: int, style: str | None) -> pygame.Surface:

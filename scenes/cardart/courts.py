@@ -19,7 +19,8 @@ from game.cards import Card
 from scenes.cardart import geom, pips
 from scenes.cardart.canvas import Canvas
 from scenes.cardart.palette import (BLACK, BLUE, CARD, CHEEK, DARK_GOLD, FLESH, GOLD, GREEN, HAIR_BLACK,
-                                    HAIR_BLOND, HAIR_BROWN, HAIR_WHITE, INK, RED, STEEL, WHITE)
+                                    HAIR_BLOND, HAIR_BROWN, HAIR_WHITE, INK, RED, STEEL, WHITE,
+                                    french_ink)
 
 #: the court frame in card units
 FX, FY, FW, FH = 17.5, 7.0, 65.0, 136.0
@@ -380,9 +381,9 @@ def half_figure(c: Canvas, lk: Look, cx: float, bottom: float) -> None:
         hand(c, cx - 10, 57)
 
 
-def _french_look(card: Card) -> Look:
+def _french_look(card: Card, four: bool = False) -> Look:
     rank = {11: "J", 12: "Q", 13: "K"}[card.rank]
-    ink = RED if card.is_red else BLACK
+    ink = french_ink(card.suit, card.is_red, four)
     suit = card.suit
 
     def sign(c: Canvas, x: float, y: float, s: float) -> None:
@@ -431,9 +432,9 @@ def _frame(c: Canvas, x: float, y: float, w: float, h: float, col) -> None:
         c.circle(px, py, 0.35, col)
 
 
-def draw_french(c: Canvas, card: Card) -> None:
-    lk = _french_look(card)
-    ink = RED if card.is_red else BLACK
+def draw_french(c: Canvas, card: Card, four: bool = False) -> None:
+    lk = _french_look(card, four)
+    ink = french_ink(card.suit, card.is_red, four)
 
     def half(cc: Canvas) -> None:
         half_figure(cc, lk, FW / 2 + 1.0, FH / 2)

@@ -10,7 +10,7 @@ import math
 
 from scenes.cardart import courts, geom, jokers, pips
 from scenes.cardart.canvas import Canvas
-from scenes.cardart.palette import BLACK, RED, CARD, INK
+from scenes.cardart.palette import BLACK, CARD, INK, french_ink
 from game.cards import Card
 
 RANK_TEXT = {10: "10", 11: "J", 12: "Q", 13: "K", 14: "A"}
@@ -34,8 +34,9 @@ LAYOUT: dict[int, tuple[tuple[float, float], ...]] = {
 }
 
 
-def ink(card: Card):
-    return RED if card.is_red else BLACK
+def ink(card: Card, four: bool = False):
+    """The card's ink: red or black, or its suit's own in the four-colour deck."""
+    return french_ink(card.suit, card.is_red, four)
 
 
 #: the cap height of a corner index, in card units: large enough that an 8 never reads
@@ -43,9 +44,9 @@ def ink(card: Card):
 INDEX_CAP = 15.0
 
 
-def draw_index(c: Canvas, card: Card) -> None:
+def draw_index(c: Canvas, card: Card, four: bool = False) -> None:
     """Rank and small suit in the top-left corner and, turned, bottom-right."""
-    color = ink(card)
+    color = ink(card, four)
     label = RANK_TEXT.get(card.rank, str(card.rank))
     for rot, (ox, oy) in ((0, (0.0, 0.0)), (180, (100.0, 150.0))):
         with c.at(ox, oy, rot=rot):
@@ -54,15 +55,15 @@ def draw_index(c: Canvas, card: Card) -> None:
             pips.draw(c, card.suit, 9.5, 29.5, 11.0, color)
 
 
-def draw_pips(c: Canvas, card: Card) -> None:
-    color = ink(card)
+def draw_pips(c: Canvas, card: Card, four: bool = False) -> None:
+    color = ink(card, four)
     size = PIP * (1.06 if card.suit == "D" else 1.0)
     for x, y in LAYOUT[card.rank]:
         pips.draw(c, card.suit, x, y, size, color, rot=180 if y > MID + 0.1 else 0)
 
 
-def draw_ace(c: Canvas, card: Card) -> None:
-    color = ink(card)
+def draw_ace(c: Canvas, card: Card, four: bool = False) -> None:
+    color = ink(card, four)
     if card.suit != "S":
         pips.draw(c, card.suit, 50, 75, 42 if card.suit != "D" else 45, color)
         return
@@ -92,15 +93,16 @@ def _ace_of_spades(c: Canvas) -> None:
     c.text("TAVOLATA", cx, y, 3.6, BLACK, condense=1.0)
 
 
-def draw_face(c: Canvas, card: Card) -> None:
-    """Everything printed on a French face (the blank card is already there)."""
+def draw_face(c: Canvas, card: Card, four: bool = False) -> None:
+    """Everything printed on a French face (the blank card is already there); ``four``:
+    in the four-colour deck's inks."""
     if card.is_joker:
         jokers.draw(c, card)
         return
     if 11 <= card.rank <= 13:
-        courts.draw_french(c, card)
+        courts.draw_french(c, card, four)
     elif card.rank == 14:
-        draw_ace(c, card)
+        draw_ace(c, card, four)
     else:
-        draw_pips(c, card)
-    draw_index(c, card)
+        draw_pips(c, card, four)
+    draw_index(c, card, four)

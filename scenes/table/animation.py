@@ -44,13 +44,18 @@ class Fx:
 
     def banner(self, text: str, sub: str = "", at: str = "end", hold: float = 0.9,
                y: Optional[float] = None) -> None:
-        self.scene.hud.banner(self.scene.timeline, self._t(at), text, sub, hold, y)
+        # reduced motion: it fades in without swelling (the word only then, so a stand-in
+        # for the HUD's banner need not know it)
+        still = {"still": True} if self.scene.reduced_motion() else {}
+        self.scene.hud.banner(self.scene.timeline, self._t(at), text, sub, hold, y, **still)
 
     def pop(self, text: str, pos: tuple[float, float], at: str = "end",
             colour: Optional[tuple[int, int, int]] = None, rise: float = 0.45,
             size: float = 1.0, anchor: str = "center",
             duration: Optional[float] = None) -> None:
         kwargs: dict = {"colour": colour} if colour else {}
+        if self.scene.reduced_motion():
+            rise = 0.0                           # the pop fades in and out where it is
         if duration is not None:                 # a pop to read (a round's result)
             kwargs["duration"] = duration
         self.scene.hud.pop(self.scene.timeline, self._t(at), text, pos,

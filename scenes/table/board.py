@@ -1,7 +1,9 @@
 """The display model of the table: for every zone, the card sprites lying there.
 
 Moves carry sprites from zone to zone, a move within one zone turns a card
-over, and :meth:`BoardMixin._reconcile` makes the model show exactly the
+over (with reduced motion a card lies at once where it goes and fades in there,
+marked, in the time its flight or turn would have taken: every move still shows,
+in order, at the speed set, but nothing sweeps across the table), and :meth:`BoardMixin._reconcile` makes the model show exactly the
 view's zones once an update's animation ends, so the screen can never drift
 from the referee for longer than one animation.
 """
@@ -72,7 +74,10 @@ class BoardMixin:
                 continue
             if abs(sprite.x - x) > 0.5 or abs(sprite.y - y) > 0.5 or abs(sprite.angle - a) > 0.5 \
                     or abs(sprite.scale - s) > 0.01:
-                self.timeline.now(sprite.move(x, y, a, s, duration))
+                if self.reduced_motion():
+                    sprite.x, sprite.y, sprite.angle, sprite.scale = x, y, a, s
+                else:
+                    self.timeline.now(sprite.move(x, y, a, s, duration))
 
     def _take(self, zone: str, code: Optional[str]) -> CardSprite:
         """The sprite a move takes from ``zone``: the card by code, else the last one."""
@@ -103,7 +108,7 @@ class BoardMixin:
             if sprite.shown != (code if face_up else None):
                 if code is not None:
                     sprite.code = code  # claimed now; its face shows half-way through the turn
-                self.timeline.now(sprite.turn(face_up, code, timing.flip))
+                self._turn(sprite, face_up, code, timing.flip)
             return
         sprite = self._take(src, code)
         at = move.get("at")
@@ -117,13 +122,29 @@ class BoardMixin:
             if face_up and code is not None and sprite.face_up and sprite.code != code:
                 sprite.code = code
             else:
-                self.timeline.now(sprite.turn(face_up, code, min(timing.flip, timing.flight)))
+                self._turn(sprite, face_up, code, min(timing.flip, timing.flight))
         else:
             sprite.code = code  # known, or forgotten once it lies face down unseen
         self._relayout(src, SETTLE)
         self._relayout(dst, SETTLE, skip=sprite)
         x, y, a, s = self.targets(dst)[self.zones[dst].index(sprite)]
-        self.timeline.now(sprite.move(x, y, a, s, timing.flight, ease_out_cubic))
+        if self.reduced_motion():
+            sprite.x, sprite.y, sprite.angle, sprite.scale = x, y, a, s
+            self.timeline.now(sprite.appear(timing.flight))
+        else:
+            self.timeline.now(sprite.move(x, y, a, s, timing.flight, ease_out_cubic))
+
+    def _turn(self, sprite: CardSprite, face_up: bool, code: Optional[str],
+              duration: float) -> None:
+        """Turn a card over: narrowing and widening again, or with reduced motion its
+        other side at once, fading in."""
+        if not self.reduced_motion():
+            self.timeline.now(sprite.turn(face_up, code, duration))
+            return
+        if code is not None or not face_up:
+            sprite.code = code  # a card turned down unseen is forgotten
+        sprite.face_up = face_up and sprite.code is not None
+        self.timeline.now(sprite.appear(duration))
 
     def _reconcile(self) -> None:
         """Make the model show exactly the view's zones (normally nothing to do)."""

@@ -105,9 +105,17 @@ class ControlsMixin:
         bounds = pygame.Rect(0, 0, *lay.size).inflate(-2 * lay.margin, -2 * lay.margin)
         ih = int(lay.card_h * 0.6)
         icon = (int(round(ih * lay.card_w / lay.card_h)), ih)
-        self.bar.layout(self.adapter.choice_anchor_for(self.view, legal, lay), h, max(8, h // 3),
-                        self.hud.text, lay.font(17), self.adapter.choice_vertical, bounds,
-                        icon_size=icon, columns=self.adapter.choice_columns)
+        anchor = self.adapter.choice_anchor_for(self.view, legal, lay)
+        for _ in range(2):
+            box = self.bar.layout(anchor, h, max(8, h // 3), self.hud.text, lay.font(17),
+                                  self.adapter.choice_vertical, bounds, icon_size=icon,
+                                  columns=self.adapter.choice_columns)
+            # over the prompt's middle, its panel stays clear of the prompt line (larger
+            # words make the line taller than the cards make room for)
+            over = box.bottom - self._prompt_clear()
+            if over <= 0 or not box.left < lay.width / 2 < box.right:
+                break
+            anchor = (anchor[0], anchor[1] - over)
         self._callout = None if self.busy else \
             self.adapter.callout(self.shown, legal, mine, self.layout)
         waiting = [s for s in self.to_act if s != self.seat]
@@ -288,6 +296,11 @@ class ControlsMixin:
         self.popup_card = sprite
         self._layout_popup()
 
+    def _prompt_clear(self) -> float:
+        """The lowest a panel of buttons (its pad included) may reach above the prompt line."""
+        lay = self.layout
+        return lay.prompt_y - lay.font(16) - max(8, lay.card_h // 12) - lay.font(4)
+
     def _layout_popup(self) -> None:
         if not self.popup:
             return
@@ -299,7 +312,7 @@ class ControlsMixin:
         box = self.popup.layout((x, y), h, max(6, h // 4), self.hud.text, lay.font(17),
                                 False, bounds)
         # its panel (the buttons and a pad) stays clear of the prompt line below it
-        clear = lay.prompt_y - lay.font(16) - max(8, lay.card_h // 12) - lay.font(4)
+        clear = self._prompt_clear()
         if box.bottom > clear:
             self.popup.layout((x, y - (box.bottom - clear)), h, max(6, h // 4), self.hud.text,
                               lay.font(17), False, bounds)

@@ -55,6 +55,19 @@ def link_state(client: Any) -> Optional[str]:
 
 def draw_light(surface: pygame.Surface, state: str, centre: tuple[int, int],
                radius: int) -> pygame.Rect:
-    """The light: a coloured dot with a dark ring, so it reads on the felt."""
-    pygame.draw.circle(surface, (10, 20, 14), centre, radius + 2)
-    return pygame.draw.circle(surface, LIGHTS[state], centre, radius).inflate(4, 4)
+    """The light: a coloured dot with a dark ring, so it reads on the felt; its shape says
+    the state too, for whoever cannot tell its colours apart: a full dot when connected,
+    a hollow ring while reconnecting (the prompt says so in words), a cross when lost."""
+    colour = LIGHTS[state]
+    rect = pygame.draw.circle(surface, (10, 20, 14), centre, radius + 2)
+    if state == "connected":
+        pygame.draw.circle(surface, colour, centre, radius)
+    elif state == "reconnecting":
+        pygame.draw.circle(surface, colour, centre, radius, width=max(2, radius // 2))
+    else:
+        x, y = centre
+        arm = max(2, radius * 7 // 10)
+        thick = max(2, radius // 2)
+        pygame.draw.line(surface, colour, (x - arm, y - arm), (x + arm, y + arm), thick)
+        pygame.draw.line(surface, colour, (x - arm, y + arm), (x + arm, y - arm), thick)
+    return rect.inflate(2, 2)

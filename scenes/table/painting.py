@@ -93,9 +93,13 @@ class PaintingMixin:
             self._draw_labels(surface, labels, log)
         if self.adapter.select_cards:
             hand = self.human_hand
+            picked = set(self.selected)
             for i, sprite in enumerate(hand):
+                above = hand[i + 1] if i + 1 < len(hand) else None
+                if sprite.code in picked and not sprite.flying:
+                    log[("picked", sprite.id, sprite.lift)] = \
+                        tuple(self._draw_tick(surface, sprite, above))
                 if sprite.focus and not sprite.flying:
-                    above = hand[i + 1] if i + 1 < len(hand) else None
                     log[("caret", sprite.id, sprite.lift)] = \
                         tuple(self._draw_caret(surface, sprite, above))
         self._draw_plates(surface, log)
@@ -248,16 +252,35 @@ class PaintingMixin:
         """The selection's cursor mark: a small caret in the focus colour under the card's
         visible part (the card ``above`` it in the fan covers the rest), over its lower
         edge when the window ends there, since in a selection only the picked cards rise."""
-        card = self.images.rect_of(sprite)
-        size = max(7, card.w // 6)
+        size = max(7, self.images.rect_of(sprite).w // 6)
+        card, x = self._visible_strip(sprite, above, size * 2)
         tip_y = min(card.bottom + size // 2, self.layout.height - size - 2)
-        right = card.right
-        if above is not None:
-            right = max(card.left + size * 2, min(right, self.images.rect_of(above).left))
-        x = (card.left + right) // 2
         points = [(x, tip_y), (x - size, tip_y + size), (x + size, tip_y + size)]
         pygame.draw.polygon(surface, (10, 30, 48), [(px, py + 2) for px, py in points])
         return pygame.draw.polygon(surface, self.images.GLOW_FOCUS, points).inflate(4, 6)
+
+    def _visible_strip(self, sprite: CardSprite, above: Optional[CardSprite],
+                       least: int) -> tuple[pygame.Rect, int]:
+        """A hand card's rectangle and the middle of its part not covered by the card
+        ``above`` it in the fan (at least ``least`` px wide)."""
+        card = self.images.rect_of(sprite)
+        right = card.right
+        if above is not None:
+            right = max(card.left + least, min(right, self.images.rect_of(above).left))
+        return card, (card.left + right) // 2
+
+    def _draw_tick(self, surface: pygame.Surface, sprite: CardSprite,
+                   above: Optional[CardSprite]) -> pygame.Rect:
+        """A picked card's mark besides its rise: a dark round badge with a light tick low
+        on its visible strip, a shape that says "picked" whatever colours one sees."""
+        r = max(6, self.images.width_for(sprite.scale) // 8)
+        card, x = self._visible_strip(sprite, above, r * 3)
+        y = card.bottom - r * 2
+        badge = pygame.draw.circle(surface, (14, 40, 28), (x, y), r)
+        pygame.draw.circle(surface, theme.CREAM, (x, y), r, width=max(1, r // 5))
+        tick = [(x - r * 0.5, y), (x - r * 0.1, y + r * 0.4), (x + r * 0.55, y - r * 0.4)]
+        pygame.draw.lines(surface, theme.CREAM, False, tick, max(2, r // 3))
+        return badge.inflate(4, 4)
 
     def _halo_alpha(self) -> int:
         wave = 0.5 + 0.5 * math.sin(self.hud.clock * 6.0)
@@ -288,11 +311,16 @@ class PaintingMixin:
         lay = self.layout
         return self.hud.plate_rect(self.adapter.seat_name(seat, lay),
                                    self.adapter.plate_info(self.shown, seat), lay.seat(seat).plate,
-                                   lay.font(15), pygame.Rect(0, 0, *lay.size))
+                                   lay.font(15), pygame.Rect(0, 0, *lay.size),
+                                   seat in self._acting())
+
+    def _acting(self) -> set[int]:
+        """The seats whose plates are lit: those to act, once the screen has caught up."""
+        return set(self.to_act) if not self.busy else set()
 
     def _draw_plates(self, surface: pygame.Surface, log: PaintLog) -> None:
         lay = self.layout
-        acting = set(self.to_act) if not self.busy else set()
+        acting = self._acting()
         for seat in range(self.seats):
             g = lay.seat(seat)
             name = self.adapter.seat_name(seat, lay)
@@ -337,7 +365,7 @@ def _sprite_state(sprite: CardSprite) -> tuple:
     """Everything about a card that shows: where, how turned, lifted, lit."""
     return (sprite.x, sprite.y, sprite.angle, sprite.scale, sprite.flip, sprite.alpha,
             sprite.lift, sprite.offset_x, sprite.shown, sprite.focus, sprite.legal, sprite.dim,
-            sprite.z)
+            sprite.z, sprite.mark)
 
 
 def _footprint(rect: pygame.Rect, width: int) -> tuple[int, int, int, int]:

@@ -178,6 +178,10 @@ class TableScene(ControlsMixin, AnimationMixin, BoardMixin, PaintingMixin, PaceM
         self._start()
 
     # -- helpers -----------------------------------------------------------------------
+    def reduced_motion(self) -> bool:
+        """The player asked for no sweeping animations: cards appear where they go."""
+        return bool(getattr(getattr(self.app, "settings", None), "reduced_motion", False))
+
     def sound(self, name: str) -> None:
         snd = getattr(self.app, "sound", None)
         if snd is not None:
@@ -188,14 +192,20 @@ class TableScene(ControlsMixin, AnimationMixin, BoardMixin, PaintingMixin, PaceM
 
     def _new_layout(self, size: tuple[int, int]) -> Layout:
         return Layout(size, self.seats, self.human_seat,
-                      counterclockwise=bool(getattr(self.adapter, "counterclockwise", False)))
+                      counterclockwise=bool(getattr(self.adapter, "counterclockwise", False)),
+                      scale=self.table_scale())
+
+    def table_scale(self) -> float:
+        """The player's "table cards and text" setting (1.0 without settings)."""
+        return float(getattr(getattr(self.app, "settings", None), "table_scale", 1.0))
 
     def _art_now(self) -> tuple:
         art = getattr(self.app, "art", None)
-        return (id(art), getattr(art, "italian_style", None))
+        return (id(art), getattr(art, "italian_style", None), getattr(art, "four_colour", False))
 
     def _sync_art(self) -> None:
-        """The card design changed in the Settings (or the art was replaced): new faces."""
+        """The card design or the French inks changed in the Settings (or the art was
+        replaced): new faces."""
         if self._art_now() == self._art_key:
             return
         self._art_key = self._art_now()
@@ -463,8 +473,8 @@ class TableScene(ControlsMixin, AnimationMixin, BoardMixin, PaintingMixin, PaceM
     def enter(self) -> None:
         self._sync_art()
         self._resume_held()
-        if tuple(self.app.size) != self.layout.size:
-            self.resize(tuple(self.app.size))
+        if tuple(self.app.size) != self.layout.size or self.table_scale() != self.layout.scale:
+            self.resize(tuple(self.app.size))   # a new window, or larger cards and text
 
     def resize(self, size: tuple[int, int]) -> None:
         self.timeline.finish()

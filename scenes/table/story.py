@@ -107,7 +107,8 @@ class StoryScene(ScrollingMixin, Scene):
         if key == self._laid:
             return
         self._laid = key
-        font = theme.font_px(17, self._size or self.app.size)
+        # the story is the table's words: as large as the player set them there
+        font = round(theme.font_px(17, self._size or self.app.size) * self.table.layout.text_scale)
         self._rows = []
         for line in self.table.story.lines or [tr("story.empty")]:
             for part in wrap(self.app.fonts.get(font), line, self._view.w):

@@ -38,6 +38,10 @@ from scenes.tables.tricktable import TrickTable
 TRICK_SCALE = 0.82
 PILE_SCALE = 0.5
 WON_SCALE = 0.5
+#: an upper won row's words end this share of the window's width past the row's centre,
+#: toward the middle (about where a centred line of them ended at the usual size), and
+#: grow outward from there
+WON_LABEL_INSET = 0.08
 #: the top player's row of backs at most this many card widths (the layout's: 2.6)
 TOP_HAND_SPAN = 2.0
 
@@ -208,12 +212,21 @@ class BololaAdapter(TrickTable):
             for seat in range(self.seats):
                 if not taken[seat]:
                     continue            # nothing taken yet: no words on the bare felt
-                # on the outer side of the row: above it in the upper half of the table
+                # on the outer side of the row: above it in the upper half of the table,
+                # and there growing away from the middle, whose contract lines it would
+                # meet when the words are larger than the cards (the larger-text setting)
                 x, y = self._won_xy(seat, layout)
                 off = layout.card_h * WON_SCALE / 2 + f(14)
-                y = y - off if y < layout.centre[1] else y + off
+                anchor = "center"
+                if y < layout.centre[1]:
+                    y -= off
+                    inward = 1 if x < layout.centre[0] else -1
+                    x += inward * layout.width * WON_LABEL_INSET
+                    anchor = "midright" if inward > 0 else "midleft"
+                else:
+                    y += off
                 out.append(Label(self.deal_line(view, seat, layout), (x, y), f(14),
-                                 theme.CREAM, pill=True))
+                                 theme.CREAM, pill=True, anchor=anchor))
         return out
 
     def prompt(self, view: dict[str, Any], legal: Sequence[Action], my_turn: bool,

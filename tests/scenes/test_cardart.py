@@ -251,3 +251,55 @@ def test_faces_can_be_drawn_in_a_background_thread(display):
     t.join(timeout=30)
     assert [pygame.image.tobytes(s, "RGBA") for s in out["faces"]] == \
         [pygame.image.tobytes(s, "RGBA") for s in mine]
+
+
+def _inks(surf: pygame.Surface) -> dict[str, int]:
+    """How many saturated green, blue and red pixels a face holds."""
+    counts = {"green": 0, "blue": 0, "red": 0}
+    w, h = surf.get_size()
+    for y in range(0, h, 2):
+        for x in range(0, w, 2):
+            r, g, b, a = surf.get_at((x, y))
+            if a < 200:
+                continue
+            if g > r + 40 and g > b + 20:
+                counts["green"] += 1
+            elif b > r + 60 and b > g + 40:
+                counts["blue"] += 1
+            elif r > g + 80 and r > b + 60:
+                counts["red"] += 1
+    return counts
+
+
+@pytest.mark.parametrize("rank", ["7", "A"])
+def test_the_four_colour_deck_inks_each_suit_its_own(rank):
+    """Clubs green, Diamonds blue, Hearts red, Spades black; the two-colour deck as ever."""
+    four, two = CardArt(four_colour=True), CardArt()
+    faces = {s: four.face(Card.parse(rank + s), 76) for s in "SHDC"}
+    inks = {s: _inks(f) for s, f in faces.items()}
+    assert inks["C"]["green"] > 40 and inks["C"]["red"] == 0
+    assert inks["D"]["blue"] > 40 and inks["D"]["red"] == 0
+    assert inks["H"]["red"] > 40 and inks["H"]["blue"] == inks["H"]["green"] == 0
+    assert max(inks["S"].values()) == 0
+    assert _inks(two.face(Card.parse(rank + "C"), 76))["green"] == 0
+    assert _inks(two.face(Card.parse(rank + "D"), 76))["red"] > 40
+    for a in "SHDC":
+        for b in "SHDC":
+            if a < b:
+                assert pygame.image.tobytes(faces[a], "RGBA") != pygame.image.tobytes(faces[b], "RGBA")
+
+
+def test_switching_the_french_inks_redraws_french_faces_only():
+    art = CardArt("bergamasche")
+    club, coins = Card.parse("QC"), Card.parse("Kd")
+    before_club, before_coins = art.face(club, 60), art.face(coins, 60)
+    art.set_four_colour(True)
+    assert art.four_colour and art.like().four_colour
+    assert art.like().italian_style == "bergamasche"
+    assert art.face(coins, 60) is before_coins                 # Italian faces stay cached
+    after = art.face(club, 60)
+    assert _inks(after)["green"] > _inks(before_club)["green"] + 20
+    art.set_four_colour(False)
+    again = art.face(club, 60)
+    assert again is not after
+    assert pygame.image.tobytes(again, "RGBA") == pygame.image.tobytes(before_club, "RGBA")

@@ -64,9 +64,10 @@ def test_a_plate_is_measured_as_it_is_drawn(display):
     hud, _ = hud_and_timeline(make_app(display))
     surface = pygame.Surface(SIZE)
     for centre in ((640, 360), (5, 710)):
-        drawn = hud.draw_plate(surface, "West", "12", centre, 15, active=True)
-        assert drawn == hud.plate_rect("West", "12", centre, 15, surface.get_rect())
-        assert surface.get_rect().contains(drawn)
+        for active in (True, False):     # a lit plate is wider by its turn marker
+            drawn = hud.draw_plate(surface, "West", "12", centre, 15, active=active)
+            assert drawn == hud.plate_rect("West", "12", centre, 15, surface.get_rect(), active)
+            assert surface.get_rect().contains(drawn)
 
 
 def test_a_greyed_plate_is_drawn_grey_and_measured_the_same(display):

@@ -6,7 +6,8 @@ import math
 
 import pytest
 
-from scenes.layout import CARD_ASPECT, FAN_DROP, Layout, hand_step, place
+from scenes.layout import (CARD_ASPECT, CROWDED_SCALE, FAN_DROP, MAX_CARD_SHARE, Layout,
+                           hand_step, place)
 
 
 def card_box(x, y, angle, w, h):
@@ -24,8 +25,9 @@ def inside(box, size, slack=1.0):
 
 @pytest.mark.parametrize("size", [(800, 500), (1280, 720), (1920, 1080)])
 @pytest.mark.parametrize("seats", [2, 3, 4, 5, 6])
-def test_every_hand_plate_and_area_is_inside_the_window(size, seats):
-    lay = Layout(size, seats)
+@pytest.mark.parametrize("scale", [1.0, 1.25, 1.5])
+def test_every_hand_plate_and_area_is_inside_the_window(size, seats, scale):
+    lay = Layout(size, seats, scale=scale)
     for seat in range(seats):
         g = lay.seat(seat)
         for point in (g.hand, g.plate, g.area):
@@ -161,3 +163,27 @@ def test_at_a_full_table_no_plate_lies_on_a_neighbours_hand(size, seats):
                 clear_x = right < plate_x - lay.card_w * 0.65 or left > plate_x + lay.card_w * 0.65
                 clear_y = bottom < plate_y - lay.card_w * 0.2 or top > plate_y + lay.card_w * 0.2
                 assert clear_x or clear_y, (owner, seat, x, y)
+
+
+def test_larger_cards_and_text_scale_the_cards_and_every_font():
+    plain, large = Layout((1280, 720), 3), Layout((1280, 720), 3, scale=1.5)
+    assert large.card_h > plain.card_h * 1.15
+    assert large.card_w / large.card_h == pytest.approx(plain.card_w / plain.card_h, abs=0.02)
+    for base in (14, 16, 20):
+        assert large.font(base) == pytest.approx(plain.font(base) * 1.5, abs=1)
+
+
+def test_larger_cards_are_limited_where_the_window_has_no_room():
+    plain, large = Layout((800, 500), 3), Layout((800, 500), 3, scale=1.5)
+    assert plain.card_h < large.card_h <= 500 * MAX_CARD_SHARE
+    assert plain.font(16) < large.font(16) <= round(plain.font(16) * 1.25) + 1
+    crowded = Layout((1280, 720), 6, scale=1.5)
+    assert crowded.grow == CROWDED_SCALE and crowded.scale == 1.5
+    assert crowded.font(16) == Layout((1280, 720), 6, scale=CROWDED_SCALE).font(16)
+
+
+@pytest.mark.parametrize("size", [(800, 500), (1280, 720)])
+def test_with_larger_words_the_side_plates_sit_lower(size):
+    plain, large = Layout(size, 3), Layout(size, 3, scale=1.5)
+    assert large.seat(1).side == "left"
+    assert large.seat(1).plate[1] > plain.seat(1).plate[1]

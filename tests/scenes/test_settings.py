@@ -575,6 +575,26 @@ def test_the_listen_address_is_kept_only_when_it_is_one(listen, kept):
     assert (loaded.listen == listen) == kept and ("listen" in bad) != kept
 
 
+def test_the_comforts_of_reading_round_trip():
+    """Four-colour French cards, a larger table and reduced motion are kept as set."""
+    mine = Settings(french_colours="four", table_scale=1.5, reduced_motion=True)
+    save_settings(mine)
+    loaded, notice = load_settings()
+    assert notice is None
+    assert (loaded.french_colours, loaded.table_scale, loaded.reduced_motion) == ("four", 1.5, True)
+
+
+@pytest.mark.parametrize("field, value", [("french_colours", "six"), ("french_colours", True),
+                                          ("table_scale", 3.0), ("table_scale", True),
+                                          ("table_scale", "1.25"), ("reduced_motion", 1),
+                                          ("reduced_motion", "on")])
+def test_a_bad_reading_comfort_alone_takes_its_default(field, value):
+    loaded, bad = from_json({field: value, "volume": 0.4})
+    assert bad == [field]
+    assert getattr(loaded, field) == getattr(Settings(), field)
+    assert loaded.volume == 0.4
+
+
 def test_the_games_whose_rank_strip_is_off_are_a_short_list_of_names():
     ok, bad = from_json({"rules_off": ["bisca", "briscola"]})
     assert ok.rules_off == ["bisca", "briscola"] and bad == []

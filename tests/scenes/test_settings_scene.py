@@ -143,6 +143,41 @@ def test_leaving_the_name_field_keeps_a_good_name(screen, app):
     assert app.settings.player_name == "Anna" and screen.focus.focused.key == "back"
 
 
+def test_four_colour_french_cards_reach_the_art_and_the_file(screen, app):
+    focus(screen, "french_colours")
+    app.frame(1 / 60, [key(pygame.K_RIGHT)])
+    assert app.settings.french_colours == "four"
+    assert saved()["french_colours"] == "four"
+    if app.art is not None:
+        assert app.art.four_colour
+    app.frame(1 / 60, [])      # the preview redraws its French pair in the new inks
+
+
+def test_table_scale_steps_and_stops_at_its_largest(screen, app):
+    focus(screen, "table_scale")
+    seen = []
+    for _ in range(4):
+        app.frame(1 / 60, [key(pygame.K_RIGHT)])
+        seen.append(app.settings.table_scale)
+    assert seen == [1.25, 1.5, 1.5, 1.5]
+    assert saved()["table_scale"] == 1.5
+
+
+def test_reduced_motion_is_a_switch_saved_at_once(screen, app):
+    focus(screen, "reduced_motion")
+    app.frame(1 / 60, [key(pygame.K_RETURN)])
+    assert app.settings.reduced_motion is True and saved()["reduced_motion"] is True
+
+
+@pytest.mark.parametrize("size", [(800, 500), (1280, 720)])
+def test_every_settings_row_lies_inside_the_window(app, size):
+    scene = SettingsScene(app)
+    scene.resize(size)
+    window = pygame.Rect(0, 0, *size)
+    for button in scene.focus.buttons:
+        assert window.contains(button.rect), button.key
+
+
 # -- the language switches at once ------------------------------------------------------------
 def test_switching_to_italian_rewords_the_settings_and_the_menu_at_once(screen, app):
     from scenes.i18n import language
