@@ -41,7 +41,7 @@ WON_SCALE = 0.5
 #: an upper won row's words end this share of the window's width past the row's centre,
 #: toward the middle (about where a centred line of them ended at the usual size), and
 #: grow outward from there
-WON_LABEL_INSET = 0.08
+WON_LABEL_INSET = 0.12
 #: the top player's row of backs at most this many card widths (the layout's: 2.6)
 TOP_HAND_SPAN = 2.0
 

@@ -170,6 +170,7 @@ def test_a_finished_game_is_kept_counted_and_saved_as_a_file(app, tmp_path):
     play_until(app, table, lambda: isinstance(app.stack.top, ResultScene), limit=20000)
     result = app.stack.top
     result.press("save")
+    assert table.client.flush(), "the finish is written off the frame's thread: wait for it"
     [exported] = list((Store().folder / "exports").glob("*.json"))
     assert json.loads(exported.read_text())["result"] == table.result
     assert Store().resumable() == (None, None)
