@@ -33,6 +33,7 @@ def test_normal_outlasts_three_random_players_in_a_small_fixed_sample():
     assert win_rate("bisca", player("normal"), RandomPlayer(), 40, 4, first_seed=0) >= 0.6
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("level", ["easy", "normal", "hard"])
 @pytest.mark.parametrize("seats", [2, 6])
 def test_every_level_finishes_games_with_legal_moves(level, seats):

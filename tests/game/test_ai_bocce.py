@@ -35,6 +35,7 @@ def test_normal_player_beats_random_in_at_least_80_percent_of_200_games():
     assert rate >= 0.80, rate
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("level", LEVELS)
 def test_every_level_plays_whole_games_with_legal_actions(level):
     for seed in range(3):

@@ -37,6 +37,7 @@ def test_every_level_finishes_games_with_legal_moves(level):
     assert_true_result(state, players)
 
 
+@pytest.mark.slow
 def test_dealers_choice_games_end_with_every_contract_chosen_by_computers():
     players = [Checked(player("normal")) for _ in range(4)]
     state = play_game("bolola", players, 2, {"dealers_choice": True, "early_end": True})

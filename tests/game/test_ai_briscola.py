@@ -35,6 +35,7 @@ def test_normal_beats_two_random_players_in_80_percent_of_300_matches():
     assert rate >= 0.8, rate
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("level", ["easy", "normal", "hard"])
 def test_every_level_finishes_matches_with_legal_moves(level):
     for seed in range(2):

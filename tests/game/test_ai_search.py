@@ -84,6 +84,7 @@ def test_a_world_is_one_the_seat_cannot_tell_apart(key):
     assert differ > 0                  # the hidden cards really were dealt again
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("key", KEYS)
 def test_sampling_never_moves_a_seen_card_and_keeps_the_facts(key):
     checked = 0
@@ -155,6 +156,7 @@ def test_briscola_dealer_never_sees_the_trump_through_a_world():
     assert len(trumps) > 1
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("key", KEYS)
 def test_the_search_proposes_legal_actions_only(key):
     for seed, state in positions(key, 6):
@@ -166,6 +168,7 @@ def test_the_search_proposes_legal_actions_only(key):
             assert action in legal
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("key", KEYS)
 def test_a_seed_and_a_playout_count_give_one_move(key):
     searched = 0
@@ -230,6 +233,7 @@ def test_gain_is_the_seats_gain_less_the_others_mean():
     assert gain([3, 5], [3, 0], 1) == 5
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("key", ["bisca", "doudizhu"])
 def test_ismcts_proposes_legal_actions_and_repeats_itself(key):
     for seed, state in positions(key, 5):

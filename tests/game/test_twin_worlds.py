@@ -259,6 +259,7 @@ def games(draw, key: str, seat: Optional[int]):
     return seats, options
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("key,seat", SEAT_CASES)
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data(), seed=st.integers(0, 10_000), play=st.integers(0, 10_000),

@@ -96,6 +96,7 @@ def _run(display: str, path: str, tmp_path: Path) -> dict:
     return json.loads(done.stdout.strip().splitlines()[-1])
 
 
+@pytest.mark.slow
 @needs_xvfb
 def test_fullscreen_at_start_covers_the_screen_with_no_window_manager(bare_x, tmp_path):
     report = _run(bare_x, "start", tmp_path)
@@ -106,6 +107,7 @@ def test_fullscreen_at_start_covers_the_screen_with_no_window_manager(bare_x, tm
     assert step["layout"] == step["ui"] == list(SCREEN)
 
 
+@pytest.mark.slow
 @needs_xvfb
 def test_the_fullscreen_toggle_follows_the_real_window_both_ways(bare_x, tmp_path):
     window, full, back, again = _run(bare_x, "toggle", tmp_path)["steps"]

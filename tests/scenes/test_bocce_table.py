@@ -435,6 +435,7 @@ def _until_a_bust(app, table, limit: int = 4000):
     raise AssertionError("no bust")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("speed", ["slow", "normal", "fast"])
 def test_a_busted_bocce_stays_with_its_words_until_the_next_step(display, speed):
     """From the frame "Out of bounds" shows, the busted bocce's cards stay face up in

@@ -279,6 +279,7 @@ def test_the_in_app_rules_say_the_race_numbers():
     assert f"{GUEST_ALLOWANCE:g} seconds more" in text
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("speed", ["normal", "instant"])
 def test_the_computers_clock_starts_when_the_race_shows(display, speed):
     """While the Two of Swords flies nothing is claimed; the frame the banner shows, the
@@ -304,6 +305,7 @@ def test_the_computers_clock_starts_when_the_race_shows(display, speed):
     table.close()
 
 
+@pytest.mark.slow
 def test_a_computer_racing_a_guest_waits_the_guests_allowance(display):
     """The host's table: a computer and a guest race (you played the Two): the
     computer's reaction starts when the host's table shows the race, plus the allowance
@@ -330,6 +332,7 @@ def test_a_computer_racing_a_guest_waits_the_guests_allowance(display):
     table.close()
 
 
+@pytest.mark.slow
 def test_the_suit_picker_changes_the_trump(app):
     table = start(app, seed=RACE_SEED)
     play_until(app, table, lambda: human_may_claim(table))
@@ -696,6 +699,7 @@ def test_the_plus_pop_and_the_plate_go_up_together(app):
 
 
 # -- the look back at the last trick ------------------------------------------------------------
+@pytest.mark.slow
 def test_the_last_trick_opens_with_l_or_its_button_and_shows_the_trick_from_the_view(app):
     from scenes.lookback import LookBackScene
 
@@ -775,6 +779,7 @@ def test_the_mouse_hover_takes_the_keyboard_cursor_over(app):
 
 
 # -- moments that stay long enough to read --------------------------------------------------
+@pytest.mark.slow
 def test_game_two_shows_its_panel_plates_and_no_old_venceslao_note_as_its_deal_begins(app):
     """Seed 2 has a Venceslao in game 1: once its sheet closes, the very next frame says
     Game 2, the plates are at zero and the Venceslao's note is gone, while the cards
@@ -792,6 +797,7 @@ def test_game_two_shows_its_panel_plates_and_no_old_venceslao_note_as_its_deal_b
     pygame.image.save(app.screen, "/tmp/test_briscola_game2.png")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("speed", ["normal", "fast"])
 def test_a_finished_trick_lies_whole_long_enough_to_read(display, speed):
     from scenes.settings import ANIMATION_SPEEDS

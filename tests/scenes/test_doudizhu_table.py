@@ -430,6 +430,7 @@ def test_a_bomb_or_rocket_banner_says_whether_it_doubles_under_the_rules_played(
     assert fx.banners == [words]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("speed", ["normal", "fast"])
 def test_the_play_that_took_the_trick_lies_long_enough_to_read_before_the_sweep(display, speed):
     """After the second pass the trick stays whole as long as any finished trick

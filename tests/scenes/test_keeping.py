@@ -67,6 +67,7 @@ def resume_from_menu(app: Any) -> Any:
     return table
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", ["bocce", "bolola", "bisca", "briscola", "doudizhu"])
 def test_leaving_mid_game_and_resuming_shows_the_same_position(app, game):
     table = start(app, game)
@@ -81,6 +82,7 @@ def test_leaving_mid_game_and_resuming_shows_the_same_position(app, game):
     assert again.story.lines            # the story so far is told again
 
 
+@pytest.mark.slow
 def test_closing_during_an_animation_keeps_the_game_as_the_rules_have_it(display):
     app = make_app(display, speed="normal")
     table = start(app, "briscola")
@@ -152,6 +154,7 @@ def test_online_games_are_not_kept_and_say_so(app):
     assert "not kept" in leaving_line(table)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", ["briscola", "doudizhu"])
 def test_the_story_never_names_a_card_the_player_did_not_see(app, game):
     table = start(app, game, seed=11)
@@ -180,6 +183,7 @@ def test_a_finished_game_is_kept_counted_and_saved_as_a_file(app, tmp_path):
     assert parse_args(["--replay", str(exported)]).replay == str(exported)
 
 
+@pytest.mark.slow
 def test_replay_steps_back_and_forth_to_the_same_positions_every_hand_open(app):
     table = start(app, "doudizhu", seed=5)
     play_until(app, table, lambda: isinstance(app.stack.top, ResultScene), limit=20000)
@@ -217,6 +221,7 @@ def test_a_damaged_replay_file_is_told_in_one_line(tmp_path, capsys):
     assert err.count("\n") == 1 and "cannot be replayed" in err
 
 
+@pytest.mark.slow
 def test_statistics_screen_draws_a_chart_per_game(app):
     table = start(app, "bocce", seed=6)
     play_until(app, table, lambda: isinstance(app.stack.top, ResultScene), limit=20000)

@@ -110,6 +110,7 @@ def test_a_key_leaves_the_demo_for_the_menu_and_idle_time_brings_it_back(display
         "the next game's card (gone within that long a frame), then its table"
 
 
+@pytest.mark.slow
 def test_a_half_played_game_is_warned_about_before_the_demo_takes_it(display):
     app, kiosk = start(display, idle=30.0)
     run(app, kiosk, lambda: isinstance(app.stack.top, TableScene))
@@ -131,6 +132,7 @@ def test_a_half_played_game_is_warned_about_before_the_demo_takes_it(display):
     assert kiosk.demo and table not in list(app.stack), "unanswered, the demo comes back"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", [(1280, 720), (800, 500)])
 def test_every_demo_game_is_a_short_form_and_its_card_says_so_under_how_to_play(display, size):
     app, kiosk = start(display, card=30.0, size=size)

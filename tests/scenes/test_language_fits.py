@@ -221,6 +221,7 @@ def test_switching_over_a_paused_table_rewords_the_table_and_its_menus(display, 
     assert translate("it", "bisca_table.deck") in labels(table)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", sorted(GAMES))
 def test_the_menu_offering_to_resume_each_game_fits_at_800x500(display, lang, monkeypatch, game):
     """"Riprendi Briscola Venceslao (partita 1, tocca a te)": the longest line of the menu."""

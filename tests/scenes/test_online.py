@@ -149,6 +149,7 @@ def test_the_guest_is_told_when_the_host_quits(app):
         assert table.client.state == "closed"
 
 
+@pytest.mark.slow
 def test_hosting_shows_the_code_and_the_friend_gets_in(app, local_host):
     scene = open_online(app)
     scene.name_entry.set_text("Marco")

@@ -103,6 +103,7 @@ def test_the_rules_come_in_the_players_language_and_fall_back_to_english(tmp_pat
     assert rules_module.rules_path("bocce") == tmp_path / "en" / "bocce.md"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("lang", [DEFAULT_LANG] + TRANSLATED)
 @pytest.mark.parametrize("size", [(800, 500), (1280, 720)])
 def test_every_rules_page_fits_its_panel(app, monkeypatch, lang, size):

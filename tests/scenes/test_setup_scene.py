@@ -370,6 +370,7 @@ def test_a_first_game_starts_with_options_that_suit_it(app):
     assert set(FIRST_GAME_OPTIONS) <= set(GAMES)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("key", ["bocce", "bolola", "bisca", "briscola", "doudizhu"])
 def test_every_row_explains_itself_in_one_line_while_focused(app, key):
     scene = open_setup(app, key)

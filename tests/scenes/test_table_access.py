@@ -63,6 +63,7 @@ def _play_a_card(app, table, kinds, moves, reduced: bool) -> int:
     return most
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("reduced", [True, False])
 def test_reduced_motion_shows_every_move_without_a_flight(display, reduced):
     app = make_app(display, "normal")
@@ -82,6 +83,7 @@ def test_reduced_motion_shows_every_move_without_a_flight(display, reduced):
     assert table.shown_zones() == {z: c for z, c in table.view["zones"].items() if c}
 
 
+@pytest.mark.slow
 def test_reduced_motion_keeps_the_speed_setting(display):
     """An appearing card takes its flight's time, so the pace of the game is the speed's."""
     seen = {}
@@ -250,6 +252,7 @@ def test_the_connection_light_differs_in_shape_not_only_in_colour(display):
     assert len(set(shapes.values())) == len(LIGHTS)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("reduced", [True, False])
 def test_with_reduced_motion_banners_fade_without_swelling(display, reduced):
     app = make_app(display, "normal")

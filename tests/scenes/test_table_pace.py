@@ -49,6 +49,7 @@ def next_sheet(app, table):
     return app.stack.top
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", ["bocce", "briscola", "bisca", "bolola", "doudizhu"])
 def test_f_fast_forwards_every_table_and_leaves_the_settings_alone(display, game):
     app = make_app(display, "normal")
@@ -75,6 +76,7 @@ def test_f_works_while_the_cards_move(display):
     table.close()
 
 
+@pytest.mark.slow
 def test_a_player_still_in_is_offered_nothing_and_k_does_nothing(display):
     app = make_app(display, "normal")
     table = started(app, "bisca")
@@ -85,6 +87,7 @@ def test_a_player_still_in_is_offered_nothing_and_k_does_nothing(display):
     table.close()
 
 
+@pytest.mark.slow
 def test_once_out_the_bar_offers_skip_and_fast_forward_and_later_sheets_go_by_themselves(display):
     app = make_app(display, "normal")
     table = out_of_bisca(app)
@@ -112,6 +115,7 @@ def test_once_out_the_bar_offers_skip_and_fast_forward_and_later_sheets_go_by_th
     table.close()
 
 
+@pytest.mark.slow
 def test_the_sheet_that_put_you_out_says_only_next_round(display):
     app = make_app(display, "normal")
     out_of_bisca(app)
@@ -121,6 +125,7 @@ def test_the_sheet_that_put_you_out_says_only_next_round(display):
     assert [b.label for b in sheet.focus.buttons] == ["Next round"] and app.stack.top is sheet
 
 
+@pytest.mark.slow
 def test_fast_forward_counts_down_the_shorter_glance(display):
     app = make_app(display, "normal")
     table = out_of_bisca(app)
@@ -132,6 +137,7 @@ def test_fast_forward_counts_down_the_shorter_glance(display):
     table.close()
 
 
+@pytest.mark.slow
 def test_skip_to_the_result_by_its_button_plays_the_rest_with_no_key(display):
     app = make_app(display, "normal")
     table = out_of_bisca(app)

@@ -19,6 +19,7 @@ STRIPS = {
 }
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", sorted(STRIPS))
 def test_the_strip_leaves_the_log_and_undo_buttons_uncovered(display, game):
     app = make_app(display, "normal")
@@ -30,6 +31,7 @@ def test_the_strip_leaves_the_log_and_undo_buttons_uncovered(display, game):
     assert not any(s.colliderect(c) for s in strips for c in corner)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", sorted(STRIPS))
 def test_every_game_shows_its_rank_strip_until_o_hides_it_and_remembers(display, game):
     app = make_app(display, "normal")
@@ -71,6 +73,7 @@ def _note_while_whole(app, table, kind: str, limit: int = 6000):
     raise AssertionError(f"no {kind} with a reason")
 
 
+@pytest.mark.slow
 def test_bisca_says_the_suit_order_decided_a_hand_while_it_lies_whole(display):
     app = make_app(display, "normal")
     players = [None] + [computer_player("bisca", "normal")] * 3
@@ -86,6 +89,7 @@ def test_bisca_says_the_suit_order_decided_a_hand_while_it_lies_whole(display):
     table.close()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game, seed, kind, says", [
     ("briscola", 7, "trick_won", ("beats the", "cannot win", "briscola beats")),
     ("bocce", 3, "lag_reveal", ("counts 10 in the lag",)),
@@ -103,6 +107,7 @@ def test_briscola_and_bocce_say_what_decided_it(display, game, seed, kind, says)
     table.close()
 
 
+@pytest.mark.slow
 def test_no_note_once_o_hid_them(display):
     app = make_app(display, "normal")
     app.settings.rules_off = ["bisca"]

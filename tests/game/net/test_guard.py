@@ -20,6 +20,8 @@ from contextlib import contextmanager
 from dataclasses import replace
 from typing import Iterator
 
+import pytest
+
 from game.net.guard import (FD_RESERVE, HOST_GUARD, QUICK_RELAY_GUARD, AddressCounts,
                             ByteBudget, Guard, GuardLimits, HalfLine, address_key,
                             calm_accept_errors, fd_headroom, open_fds)
@@ -162,6 +164,7 @@ def test_one_address_cannot_fill_the_relays_rooms_and_a_real_pair_still_plays():
         assert relay.guard.stats["over_room_cap"] == 4 * RELAY_CAP
 
 
+@pytest.mark.slow
 def test_one_address_holds_its_connections_only_and_idle_ones_are_closed_in_time():
     limit = QUICK_RELAY_GUARD.per_address
     with relay_here() as (relay, port):
@@ -181,6 +184,7 @@ def test_one_address_holds_its_connections_only_and_idle_ones_are_closed_in_time
                 raw.close()
 
 
+@pytest.mark.slow
 def test_a_half_line_that_never_ends_is_dropped_and_counts_against_the_byte_cap():
     cap = 200_000
     with relay_here(replace(QUICK_RELAY_GUARD, buffered=cap)) as (relay, port):
@@ -218,6 +222,7 @@ def test_before_its_hello_a_connection_may_not_park_more_than_a_hello():
 
 
 # --- the host --------------------------------------------------------------------------------
+@pytest.mark.slow
 def test_one_address_cannot_fill_the_hosts_connections_and_the_friend_still_plays():
     """Measured before: 1,500 idle connections took every file descriptor of the host
     (876 accept tracebacks).  Now one address holds eight, and they go in time."""
@@ -237,6 +242,7 @@ def test_one_address_cannot_fill_the_hosts_connections_and_the_friend_still_play
                 raw.close()
 
 
+@pytest.mark.slow
 def test_an_accept_out_of_descriptors_is_no_traceback_and_the_friend_gets_in(monkeypatch,
                                                                             caplog):
     real_accept = socket.socket.accept
@@ -282,6 +288,7 @@ time.sleep(hold)
 """
 
 
+@pytest.mark.slow
 def test_a_flood_with_few_descriptors_left_leaves_the_games_own_files_alone(caplog, tmp_path):
     """The host's process may open only FD_RESERVE + 8 more files; a stranger opens 300
     connections (from another process) while the game writes 40 files at once: the
@@ -322,6 +329,7 @@ def test_a_flood_with_few_descriptors_left_leaves_the_games_own_files_alone(capl
     assert not any(r.exc_info for r in caplog.records)
 
 
+@pytest.mark.slow
 def test_a_relay_started_for_a_load_test_lifts_the_caps_it_is_told(procs):
     from tests.game.net.conftest import start_relay
 

@@ -37,6 +37,7 @@ def finish(host: Host, table, code: str, **options) -> RemoteClient:
     return guest
 
 
+@pytest.mark.slow
 def test_a_guest_plays_a_whole_game_and_sees_the_setup_from_its_seat():
     with hosting("briscola", seed=4) as (host, table):
         status = host.status()
@@ -78,6 +79,7 @@ def wrong_code(code: str) -> str:
     return codes.direct_code(room.address, room.port, (room.password + 1) % room.passwords)
 
 
+@pytest.mark.slow
 def test_a_wrong_code_is_known_in_one_round_trip_counted_and_the_host_goes_on():
     with hosting() as (host, table):
         assert host.wrong_codes == 0
@@ -133,6 +135,7 @@ def test_a_dropped_friend_comes_back_to_their_seat_and_nobody_else_gets_it():
         assert table.over.wait(LIMIT) and last.result == table.result
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("field", [{"protocol": PROTOCOL + 1}, {"game": "0.0.0-other"}])
 def test_a_wrong_version_gets_a_clear_error(field):
     with hosting() as (host, table):
@@ -145,6 +148,7 @@ def test_a_wrong_version_gets_a_clear_error(field):
         finish(host, table, host.status().direct_code)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", ["Ma\x00rco", "\ud800", "x" * (MAX_NAME + 1)])
 def test_a_hello_whose_name_is_not_one_is_refused_and_the_seat_stays_free(name):
     with hosting() as (host, table):
@@ -164,6 +168,7 @@ def test_a_guest_of_another_version_hears_wrong_version(monkeypatch):
         assert not guest.wait_connected(5) and guest.reason == "wrong_version"
 
 
+@pytest.mark.slow
 def test_a_third_player_finds_the_room_full():
     with hosting(delay=0.005) as (host, table):
         code = host.status().direct_code
@@ -175,6 +180,7 @@ def test_a_third_player_finds_the_room_full():
         assert table.over.wait(LIMIT) and last.result == table.result
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("first", [b"\x00\xff\xfe garbage\n", b"[1, 2]\n", b"{}\n",
                                    b'{"type": "submit", "seat": 1, "action": "draw"}\n',
                                    b"x" * (MAX_GUEST_LINE + 10) + b"\n"])
@@ -189,6 +195,7 @@ def test_a_stranger_who_does_not_say_hello_first_is_told_and_closed(first):
         finish(host, table, host.status().direct_code)
 
 
+@pytest.mark.slow
 def test_bad_lines_get_error_replies_and_repeated_abuse_closes_the_connection():
     with hosting(delay=0.002) as (host, table):
         raw = Raw(host.status().port)
@@ -236,6 +243,7 @@ def test_out_of_turn_illegal_and_other_seats_actions_are_refused_with_reasons():
         finish(host, table, host.status().direct_code, resume=raw.seat_key)
 
 
+@pytest.mark.slow
 def test_a_guest_gets_refusals_and_plays_on():
     with hosting("bocce", seed=6) as (host, table):
         guest = join(host.status().direct_code)
@@ -254,6 +262,7 @@ def test_a_guest_gets_refusals_and_plays_on():
         assert table.over.wait(LIMIT) and last.result == table.result
 
 
+@pytest.mark.slow
 def test_a_flood_closes_the_flooder_and_the_game_goes_on():
     with hosting("bocce", seed=8, delay=0.002) as (host, table):
         raw = Raw(host.status().port)
@@ -267,6 +276,7 @@ def test_a_flood_closes_the_flooder_and_the_game_goes_on():
         finish(host, table, host.status().direct_code, resume=raw.seat_key)
 
 
+@pytest.mark.slow
 def test_a_silent_connection_is_dropped_and_does_not_stall_the_game():
     with hosting("briscola", seed=3) as (host, table):
         silent = Raw(host.status().port)
@@ -289,6 +299,7 @@ def test_a_guest_that_falls_silent_is_found_by_the_heartbeat():
         finish(host, table, host.status().direct_code, resume=raw.seat_key)
 
 
+@pytest.mark.slow
 def test_a_guest_whose_cable_is_cut_comes_back_with_its_seat():
     with hosting("bocce", seed=9, delay=0.01) as (host, table):
         guest = join(host.status().direct_code)
@@ -303,6 +314,7 @@ def test_a_guest_whose_cable_is_cut_comes_back_with_its_seat():
         assert last.result == table.result == replay_log(host.session.log()).result()
 
 
+@pytest.mark.slow
 def test_a_guest_notices_a_host_that_falls_silent():
     """A fake host welcomes the guest, then says nothing: within dead_after the guest
     knows the link is dead and gets back in (to the same fake host)."""

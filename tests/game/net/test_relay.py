@@ -239,6 +239,7 @@ def test_a_relay_that_restarted_gives_the_room_back_to_its_owner_only(procs):
         "another secret: the ticket is not its own"
 
 
+@pytest.mark.slow
 def test_a_held_room_counts_and_is_freed_after_the_hold(procs):
     proc, port = start_relay(["--max-rooms", "1", "--hold", "0.5"])
     procs.append(proc)
@@ -275,6 +276,7 @@ def test_a_guest_cannot_pass_relay_lines_to_the_host(relay):
     assert host.line(link=True) == b"!gone"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("first", [b"\x00\x01garbage\n", b"[]\n", b'{"type": "hello"}\n',
                                    b"x" * (MAX_LINE + 100)])
 def test_a_bad_first_line_is_refused_and_closed(relay, first):
@@ -365,6 +367,7 @@ def test_an_address_that_guesses_codes_is_turned_away(relay):
 
 
 # -- a game through the relay ---------------------------------------------------------------
+@pytest.mark.slow
 def test_guests_through_the_relay_fault_and_the_game_goes_on(relay):
     """A wrong code, a third player, a raw guest that floods (the host has the relay
     send it away), then a real guest who plays to the end."""
@@ -437,6 +440,7 @@ def test_the_relay_restarts_mid_game_and_host_and_guest_finish_it(procs):
         assert host.status().problem is None
 
 
+@pytest.mark.slow
 def test_a_host_that_loses_its_link_to_the_relay_gets_its_room_back(relay):
     """A blip between host and relay only (the relay keeps running): the room is held,
     the guest is told host_away until the host is back, and the game goes on."""
