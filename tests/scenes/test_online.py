@@ -10,6 +10,11 @@ from typing import Any, Callable
 
 import pytest
 
+from game.net.interfaces import EVERYWHERE
+
+#: every interface's address, as a setting holds it (never bound by a test)
+ALL_INTERFACES = EVERYWHERE[1]
+
 from game.net import RemoteClient, codes, host as host_module, protocol
 from scenes.i18n import has, tr
 from scenes.online import HostScene, OnlineScene, start_online
@@ -332,7 +337,7 @@ def test_the_listen_setting_and_the_command_line_bind_the_room_to_one_address(ap
         frames_until(app, lambda: waiting.listening)
     finally:
         press(app, waiting, "cancel")
-    app.settings.listen = "0.0.0.0"                    # the command line wins over the setting
+    app.settings.listen = ALL_INTERFACES               # the command line wins over the setting
     start_online(app, host="bocce", listen="127.0.0.1")
     waiting = app.stack.top
     try:
@@ -347,7 +352,8 @@ def test_a_room_on_every_interface_lists_them_each_unbroken(app, local_host):
     try:
         host = waiting.host
         frames_until(app, lambda: waiting.listening)
-        host.listen = "0.0.0.0"        # as the screen would word it (no test listens there)
+        host.listen = ""               # every interface, as the screen would word it (no test
+        #                                 listens there: the status below is made up)
         with host._lock:
             host._status = replace(host._status, listening=("eth0 192.168.1.20", "lo 127.0.0.1"))
         assert waiting.listening == tr("net.listening_all", port=host.status().port,

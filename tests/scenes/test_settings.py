@@ -8,6 +8,8 @@ import stat
 import threading
 
 import pytest
+
+from game.net.interfaces import EVERYWHERE
 from hypothesis import given, settings as hyp_settings, strategies as st
 
 from scenes.settings import (ANIMATION_SPEEDS, ITALIAN_STYLES, LANGUAGES, Settings, config_dir,
@@ -568,7 +570,7 @@ def test_a_name_with_a_nul_in_the_file_falls_back_with_a_notice():
     assert notice and "player_name" in notice
 
 
-@pytest.mark.parametrize("listen, kept", [("127.0.0.1", True), ("", True), ("0.0.0.0", True),
+@pytest.mark.parametrize("listen, kept", [("127.0.0.1", True), ("", True), (EVERYWHERE[1], True),
                                           ("my-laptop", False), ("127.0.0.1 ", False), (7, False)])
 def test_the_listen_address_is_kept_only_when_it_is_one(listen, kept):
     loaded, bad = from_json({"listen": listen})
