@@ -8,7 +8,9 @@ Perfect-information Monte Carlo (PIMC), as strong Skat and Bridge programs play:
    deals those hidden cards again, this time as the seat's view implies
    (:func:`deal`): cards a player is known to hold stay with them (Dou Dizhu's
    kitty with the landlord, Briscola's sampled card with whoever drew it), suits a
-   player showed void never reach them.  What a game knows about itself comes from
+   player showed void never reach them; where the others' actions are soft evidence
+   (Dou Dizhu's bids and passes), several deals are drawn and one kept by how likely
+   they make those actions.  What a game knows about itself comes from
    its module as :class:`Facts`; the sampling is the same for all.
 2. *Play it out* once for each candidate action, every seat played by the game's
    playout policy (its "normal" player, seeing its own view of the sampled world),
