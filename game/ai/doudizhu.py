@@ -34,7 +34,7 @@ from game.cards import Card
 from game.doudizhu import combos, play_from
 from game.doudizhu.rules import (ACE, BLACK, BOMB, COPIES, NRANKS, RED, ROCKET, RULESETS,
                                  SEATS, TWO)
-from game.engine import Action
+from game.engine import Action, Reason
 
 #: :func:`player` has a level "random" of its own (see :func:`game.ai.computer_player`)
 RANDOM_LEVEL = True
@@ -209,6 +209,27 @@ class DoudizhuPlayer:
 
 #: A playout ends with the hand (a redeal is a new one); its points are the game's.
 JUDGE = Judge(lambda s: (s.hand_no, s.deals), lambda s: list(s.totals))
+
+
+def why(view: dict[str, Any], action: Action) -> Reason | None:
+    """The Hint's line in play: going out, a bomb, letting a partner's play stand, or
+    holding back against an opponent's (else the search's own line)."""
+    if view.get("phase") != "play":
+        return None
+    seat, landlord, last = view["seat"], view.get("landlord"), view.get("last")
+    if action.kind == "pass":
+        if last is None:
+            return None
+        partner = last["seat"] != seat and landlord not in (seat, last["seat"])
+        return Reason("advice.ddz.partner_holds" if partner else "advice.ddz.holds_back")
+    if action.kind != "play":
+        return None
+    if len(action.value) == view["counts"][seat]:
+        return Reason("advice.ddz.goes_out")
+    combo = combos.classify(action.value, RULESETS[view.get("rules", "text")])
+    if combo is not None and combo.kind in (BOMB, ROCKET):
+        return Reason("advice.ddz.bombs")
+    return None
 
 
 def with_cards_drawn(view: dict[str, Any], action: Action, rng: random.Random) -> Action:

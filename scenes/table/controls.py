@@ -30,7 +30,7 @@ import pygame
 
 from game.engine import Action
 from scenes.hud import ChoiceButton
-from scenes.i18n import tr, words
+from scenes.i18n import language, tr, words
 from scenes import keeping
 from scenes.sprites import CardSprite
 from scenes.table.ranks import RULES_KEY
@@ -91,6 +91,10 @@ class ControlsMixin:
                 [b for b in buttons if not (b.action is not None and b.action.cards)]
             if hints:
                 buttons.append(ChoiceButton(tr("table.hint"), None, "H"))
+        elif mine and legal and self.can_advise() and (legal_codes or len(buttons) <= 2):
+            # beside a card to play or a choice of two; a picker of bids, bets or deals
+            # keeps its shape (H asks there too)
+            buttons.append(ChoiceButton(tr("table.hint"), None, "H"))
         title = self.adapter.choice_bar_title(self.view, legal) if buttons else ""
         if not buttons and self.sitting_out():
             buttons, title = self.pace_buttons(), tr("table.pace.out_title")
@@ -221,10 +225,17 @@ class ControlsMixin:
         probe = self.adapter.selection_probe(self.view, list(self.selected))
         self.explain_refusal(probe, None)
 
+    def can_advise(self) -> bool:
+        """Whether Hard can think for this seat: a session in this program (a guest's
+        client has no world to search)."""
+        return getattr(self.client, "advise", None) is not None and not self.watching
+
     def hint(self) -> None:
-        """The Hint button (H): pick the next suggested play's cards, cycling on repeat.
-        The first is Hard's, when the session can think for this seat (a local game):
-        it thinks off the frame loop, and its play comes with one line of why."""
+        """The Hint button (H), in every game.  Hard thinks off the frame loop, when the
+        session can think for this seat (a local game), and its play comes with one line
+        of why: its card gets the keyboard cursor or its button the focus, so Enter takes
+        it.  Where several cards make a play (``select_cards``) the hint picks them, and
+        pressing again cycles through the other plays."""
         advise = getattr(self.client, "advise", None)
         if self.my_turn() and advise is not None and self._hint_key[:1] != (self.version,):
             advice = advise()
@@ -233,6 +244,10 @@ class ControlsMixin:
                 self.app.notify(tr("table.hint_thinking"), 1.5)
                 return
             self._advice = advice
+        if not self.adapter.select_cards or (self._advice is not None
+                                             and not self._advice.action.cards):
+            self._point_at_advice()             # one card, or a button (a bid, a pass)
+            return
         hints = self.adapter.selection_hints(self.view, self.legal(),
                                              self._advice.action if self._advice else None) \
             if self.my_turn() else []
@@ -247,14 +262,43 @@ class ControlsMixin:
         self._hint_next += 1
         self.hud.error = ""
 
+    def _point_at_advice(self) -> None:
+        """Hard's action under the cursor (a card) or the focus (a button), and its line."""
+        advice = self._advice
+        if advice is None or not self.my_turn():
+            return
+        self._hint_key = (self.version,)
+        action = advice.action
+        code = action.cards[0].code if len(action.cards) == 1 else None
+        at = next((i for i, s in enumerate(self.human_hand) if code and s.code == code), None)
+        if at is not None:
+            self._keys_used, self.hovered, self.bar.focus, self.cursor = True, None, None, at
+            sprite = self.human_hand[at]
+            actions = self.adapter.card_actions(self.view, self.legal(), code, sprite.zone)
+            if len(actions) > 1 and action in actions:       # a card of several plays
+                self.open_popup(actions, sprite)
+                self.popup.focus = actions.index(action)
+        else:
+            self.bar.focus = next((i for i, b in enumerate(self.bar.buttons)
+                                   if b.action == action), self.bar.focus)
+        play = self.adapter.action_label(action)
+        if action.card is not None:
+            name = action.card.name(language())
+            play = tr("table.hint_card", card=name, how=play) if action.value else name
+        self.app.notify(tr("table.hint_line", play=play, why=words(advice.why))
+                        if advice.why is not None else play, 4.0)
+        self.hud.error = ""
+
     def _poll_hint(self) -> None:
         """A hint asked for while Hard was thinking: shown once it has answered (dropped
-        if the game moved on meanwhile)."""
+        if your turn passed meanwhile; asked again of the new position if others moved
+        and it is still your turn, as a Bocce opponent's card laid down beside yours)."""
         if self._hint_wait is None:
             return
-        if self._hint_wait != self.version or not self.my_turn():
+        if not self.my_turn():
             self._hint_wait = None
             return
+        self._hint_wait = self.version
         advice = self.client.advise()
         if advice is not None:
             self._hint_wait, self._advice = None, advice
@@ -323,7 +367,7 @@ class ControlsMixin:
         if button.action is None or not button.enabled:
             if self.adapter.select_cards and button.hotkey == "P":
                 self.play_selection()
-            elif self.adapter.select_cards and button.hotkey == "H":
+            elif button.hotkey == "H":
                 self.hint()
             elif button.action is not None:
                 self.explain_refusal(button.action, None)   # a disabled choice says why
@@ -563,6 +607,9 @@ class ControlsMixin:
         button = self.bar.by_hotkey(name) if name else None
         if button is not None:
             self._press_button(button)
+            return None
+        if name == "h" and self.can_advise():
+            self.hint()
             return None
         return event
 
