@@ -5,13 +5,12 @@ has its own tests in test_doudizhu_table.py."""
 
 from __future__ import annotations
 
-import time
-
 import pygame
 import pytest
 
 from scenes.i18n import tr, words
-from tests.scenes.tablekit import frames, key, make_app, session_of, started, state_of
+from tests.scenes.tablekit import (frames, key, make_app, session_of, started, state_of,
+                                   wait_for_hint)
 
 #: the games whose plays are one card or one button
 GAMES_ONE_PICK = ("bisca", "bocce", "bolola", "briscola")
@@ -19,15 +18,6 @@ GAMES_ONE_PICK = ("bisca", "bocce", "bolola", "briscola")
 
 def hint_button(table):
     return next((b for b in table.bar.buttons if b.hotkey == "H"), None)
-
-
-def wait_for_hint(app, table, limit=4000):
-    for _ in range(limit):
-        if table._hint_wait is None:
-            return
-        time.sleep(0.002)
-        frames(app, 1)
-    raise AssertionError("Hard never answered the hint")
 
 
 @pytest.mark.parametrize("key_", GAMES_ONE_PICK)
