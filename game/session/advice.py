@@ -58,10 +58,11 @@ def reason_of(thought: Optional[Thought], key: str = "", view: Optional[dict[str
             return line
     if thought is None or not thought.samples:
         return None
+    one = "_one" if thought.samples == 1 else ""
     if thought.chosen == thought.policy:
-        return Reason("advice.agrees", {"deals": thought.samples})
-    return Reason("advice.better", {"deals": thought.samples,
-                                    "points": f"{thought.margin():.1f}"})
+        return Reason(f"advice.agrees{one}", {"deals": thought.samples})
+    return Reason(f"advice.better{one}", {"deals": thought.samples,
+                                          "points": f"{thought.margin():.1f}"})
 
 
 class Advisor:

@@ -110,6 +110,10 @@ class ControlsMixin:
         ih = int(lay.card_h * 0.6)
         icon = (int(round(ih * lay.card_w / lay.card_h)), ih)
         anchor = self.adapter.choice_anchor_for(self.view, legal, lay)
+        if [b.hotkey for b in buttons] == ["H"]:
+            # the Hint alone (a card to play): level with the prompt, over your name
+            # plate, clear of the trick and of the words by the plate
+            anchor = (lay.seat(self.human_seat).plate[0], lay.prompt_y)
         for _ in range(2):
             box = self.bar.layout(anchor, h, max(8, h // 3), self.hud.text, lay.font(17),
                                   self.adapter.choice_vertical, bounds, icon_size=icon,
@@ -286,7 +290,7 @@ class ControlsMixin:
             name = action.card.name(language())
             play = tr("table.hint_card", card=name, how=play) if action.value else name
         self.app.notify(tr("table.hint_line", play=play, why=words(advice.why))
-                        if advice.why is not None else play, 4.0)
+                        if advice.why is not None else play, 6.0)
         self.hud.error = ""
 
     def _poll_hint(self) -> None:
