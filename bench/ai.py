@@ -21,7 +21,7 @@ move (reproducible on any machine; the time per move is then that of the count).
 The time per move of every level (p50 and p99) is taken from every move of the run.
 ``--verbose`` prints the hero's wins and points after every game, so a long run says
 where it stands before it ends.
-Dou Dizhu against RLCard's rule agent is bench/doudizhu.py's (RLCard's own venv).
+Dou Dizhu against RLCard's rule agent is bench/doudizhu_rule.py's (RLCard's own venv).
 """
 
 from __future__ import annotations
