@@ -24,27 +24,24 @@ picked cards form a legal action.
 from __future__ import annotations
 
 import math
-from typing import Any, Optional, Sequence
+from typing import Any, Callable, Optional, Sequence
 
 import pygame
 
 from game.engine import Action
-from scenes.hud import ChoiceButton
+from scenes.hud import ChoiceBar, ChoiceButton
 from scenes.i18n import tr, words
 from scenes import keeping
 from scenes.sprites import CardSprite
-from scenes.table.ranks import RULES_KEY
+from scenes.table.keys import PASS_KEYS, Command, hotkey_name
+from scenes.table.pace import FAST_KEY, SKIP_KEY
 
 LIFT = 0.16         # a hovered hand card rises this share of the card height
 DRAG_STEP = 4       # px: a drag across the fan is walked in steps this long
-#: keys that never wait for an animation (they change nothing in the game)
-_PASS_KEYS = (pygame.K_LSHIFT, pygame.K_RSHIFT, pygame.K_LCTRL, pygame.K_RCTRL,
-              pygame.K_LALT, pygame.K_RALT, pygame.K_F11)
 #: the button-up of a press that hurried an animation (or picked a card): swallowed
 _SPENT_PRESS = ("spent", None)
 #: a press on the look back button, which works even while the cards move
 _LOOK_PRESS = ("look_back", None)
-_ENTER = (pygame.K_RETURN, pygame.K_KP_ENTER)
 
 
 class ControlsMixin:
@@ -470,118 +467,143 @@ class ControlsMixin:
                 return
 
     # -- keyboard ---------------------------------------------------------------------------------
+    def table_commands(self) -> dict[str, Command]:
+        """The commands of :data:`~scenes.table.keys.TABLE_KEYS`: they never wait."""
+        def back(event: pygame.event.Event) -> bool:
+            if not self.close_popup():
+                self.pause()
+            return True
+
+        return {
+            "back": back,
+            "rules": lambda e: self.app.show_rules(self.key) or True,
+            "look_back": lambda e: self.look_back() or True,
+            "story": lambda e: not self.watching and (self.open_story() or True),
+            "undo": lambda e: keeping.undo(self) or True,   # a kept game only; else why not
+            "fast_forward": lambda e: self.pace_command(FAST_KEY),
+            "skip": lambda e: self.pace_command(SKIP_KEY),  # only once you are out
+            "rank_strip": lambda e: self.toggle_rules() or True,
+        }
+
+    def turn_commands(self) -> dict[str, Command]:
+        """The commands of :data:`~scenes.table.keys.TURN_KEYS` (your turn, the table ready)."""
+        return {"left": lambda e: self._step(-1), "right": lambda e: self._step(1),
+                "tab": self._tab, "enter": self._enter, "space": self._space,
+                "up": self._choose}
+
+    def popup_commands(self) -> dict[str, Command]:
+        """The commands of :data:`~scenes.table.keys.POPUP_KEYS` (a card's choices open)."""
+        def choose(event: pygame.event.Event) -> bool:
+            button = self.popup.focused()
+            if button is not None:
+                self.act(button.action)
+            return True
+
+        return {"popup_back": lambda e: self.popup.move_focus(-1) or True,
+                "popup_next": lambda e: self.popup.move_focus(1) or True,
+                "popup_choose": choose}
+
+    def close_popup(self) -> bool:
+        """Close a card's popup of choices; False when none was open."""
+        if not self.popup:
+            return False
+        self.popup.clear()
+        self.popup_card = None
+        return True
+
     def _key(self, event: pygame.event.Event) -> Optional[pygame.event.Event]:
-        key = event.key
-        if key == pygame.K_ESCAPE:
-            if self.popup:
-                self.popup.clear()
-                self.popup_card = None
-                return None
-            self.pause()
-            return None
-        if key == pygame.K_F1 or key == pygame.K_r:
-            self.app.show_rules(self.key)
-            return None
-        if key == pygame.K_l:
-            self.look_back()   # like the rules: it changes nothing, so it never waits
-            return None
-        if key == pygame.K_g and not self.watching:
-            self.open_story()
-            return None
-        if key == pygame.K_u or (key == pygame.K_z and event.mod & pygame.KMOD_CTRL):
-            keeping.undo(self)     # a kept game only; it says why not otherwise
-            return None
-        if self.pace_key(key):   # fast forward, skip: the pace, not the game
-            return None
-        if key == RULES_KEY:     # the rank strip and the notes: they change nothing
-            self.toggle_rules()
+        if self.table_keys.run(event):
             return None
         if self.busy:
-            if key in _PASS_KEYS:
+            if event.key in PASS_KEYS:
                 return event
             self.timeline.hurry()   # and nothing else: the key is spent
             return None
-        if not self.my_turn() and key not in _PASS_KEYS:
+        if not self.my_turn() and event.key not in PASS_KEYS:
             return None  # others are to play: a key pressed now does nothing, quietly
         if self.popup:
-            return self._popup_key(event)
-        if self.adapter.select_cards and self.my_turn():
-            if key == pygame.K_SPACE:
-                hand = self.human_hand
-                if self.cursor is None and hand:
-                    self.cursor = 0
-                elif self.cursor is not None and 0 <= self.cursor < len(hand):
-                    self.pick(hand[self.cursor])
+            if self.popup_keys.run(event):
                 return None
-            if key in _ENTER and self.bar.focused() is None:
-                self.play_selection()
-                return None
-        hand = self.human_hand
-        if key in (pygame.K_LEFT, pygame.K_RIGHT) and self.bar and \
-                not any(len(a.cards) == 1 for a in self.legal()) and not self.adapter.select_cards:
-            self.bar.move_focus(-1 if key == pygame.K_LEFT else 1)
+            return self._hotkey(event, self.popup, lambda b: self.act(b.action))
+        if self.turn_keys.run(event):
             return None
-        if key in (pygame.K_LEFT, pygame.K_RIGHT):
-            self.bar.focus = None
-            self._keys_used = True
-            self.hovered = None   # the keys take the cursor back from the mouse
-            if hand:
-                step = -1 if key == pygame.K_LEFT else 1
-                stops = self._cursor_stops()
-                if self.cursor is None or self.cursor not in stops:
-                    self.cursor = stops[0] if step > 0 else stops[-1]
-                else:
-                    self.cursor = stops[(stops.index(self.cursor) + step) % len(stops)]
-            return None
-        if key == pygame.K_TAB:
-            back = bool(getattr(event, "mod", 0) & pygame.KMOD_SHIFT)
-            if self.bar:
-                if self.bar.focus is None:
-                    self.bar.focus = 0 if not back else len(self.bar.buttons) - 1
-                else:
-                    nxt = self.bar.focus + (-1 if back else 1)
-                    self.bar.focus = nxt if 0 <= nxt < len(self.bar.buttons) else None
-            return None
-        if key in _ENTER + (pygame.K_SPACE, pygame.K_UP):
-            focused = self.bar.focused()
-            if focused is not None and key != pygame.K_UP:
-                self._press_button(focused)
-                return None
-            if self.cursor is not None and 0 <= self.cursor < len(hand):
-                self.click_card(hand[self.cursor])
-                return None
-            if focused is not None:
-                self._press_button(focused)
-                return None
-            if hand:
-                # nothing chosen yet: the chosen card is the first you may play
-                self._keys_used = True
-                self.cursor = self._cursor_stops()[0]
-                self.click_card(hand[self.cursor])
-            return None
-        name = (getattr(event, "unicode", "") or pygame.key.name(key) or "").lower()
-        button = self.bar.by_hotkey(name) if name else None
-        if button is not None:
-            self._press_button(button)
-            return None
-        return event
+        return self._hotkey(event, self.bar, self._press_button)
 
-    def _popup_key(self, event: pygame.event.Event) -> Optional[pygame.event.Event]:
-        key = event.key
-        if key in (pygame.K_LEFT, pygame.K_UP) or (key == pygame.K_TAB and
-                                                   getattr(event, "mod", 0) & pygame.KMOD_SHIFT):
-            self.popup.move_focus(-1)
-        elif key in (pygame.K_RIGHT, pygame.K_DOWN, pygame.K_TAB):
-            self.popup.move_focus(1)
-        elif key in _ENTER + (pygame.K_SPACE,):
-            b = self.popup.focused()
-            if b is not None:
-                self.act(b.action)
-        else:
-            name = (getattr(event, "unicode", "") or pygame.key.name(key) or "").lower()
-            b = self.popup.by_hotkey(name) if name else None
-            if b is not None:
-                self.act(b.action)
-            else:
-                return event
+    @staticmethod
+    def _hotkey(event: pygame.event.Event, bar: ChoiceBar,
+                press: Callable[[ChoiceButton], Any]) -> Optional[pygame.event.Event]:
+        """The button of ``bar`` whose hotkey the key is, pressed; else the key goes on."""
+        name = hotkey_name(event)
+        button = bar.by_hotkey(name) if name else None
+        if button is None:
+            return event
+        press(button)
         return None
+
+    def _step(self, step: int) -> bool:
+        """Left or Right: the next card you may play that way; the bar's buttons instead
+        when there is no card to play alone (a choice of buttons only)."""
+        if self.bar and not any(len(a.cards) == 1 for a in self.legal()) \
+                and not self.adapter.select_cards:
+            self.bar.move_focus(step)
+            return True
+        self.bar.focus = None
+        self._keys_used = True
+        self.hovered = None   # the keys take the cursor back from the mouse
+        hand = self.human_hand
+        if hand:
+            stops = self._cursor_stops()
+            if self.cursor is None or self.cursor not in stops:
+                self.cursor = stops[0] if step > 0 else stops[-1]
+            else:
+                self.cursor = stops[(stops.index(self.cursor) + step) % len(stops)]
+        return True
+
+    def _tab(self, event: pygame.event.Event) -> bool:
+        back = bool(getattr(event, "mod", 0) & pygame.KMOD_SHIFT)
+        if self.bar:
+            if self.bar.focus is None:
+                self.bar.focus = 0 if not back else len(self.bar.buttons) - 1
+            else:
+                nxt = self.bar.focus + (-1 if back else 1)
+                self.bar.focus = nxt if 0 <= nxt < len(self.bar.buttons) else None
+        return True
+
+    def _enter(self, event: pygame.event.Event) -> bool:
+        """Enter: in a selection the picked cards, unless a button has the focus."""
+        if self.adapter.select_cards and self.bar.focused() is None:
+            self.play_selection()
+            return True
+        return self._choose(event)
+
+    def _space(self, event: pygame.event.Event) -> bool:
+        """Space: in a selection, pick the card under the cursor (the first key shows it)."""
+        if not self.adapter.select_cards:
+            return self._choose(event)
+        hand = self.human_hand
+        if self.cursor is None and hand:
+            self.cursor = 0
+        elif self.cursor is not None and 0 <= self.cursor < len(hand):
+            self.pick(hand[self.cursor])
+        return True
+
+    def _choose(self, event: pygame.event.Event) -> bool:
+        """Enter, Space or Up: the focused button (Up: the chosen card first), else the
+        chosen card, else the first card you may play."""
+        hand = self.human_hand
+        focused = self.bar.focused()
+        if focused is not None and event.key != pygame.K_UP:
+            self._press_button(focused)
+            return True
+        if self.cursor is not None and 0 <= self.cursor < len(hand):
+            self.click_card(hand[self.cursor])
+            return True
+        if focused is not None:
+            self._press_button(focused)
+            return True
+        if hand:
+            # nothing chosen yet: the chosen card is the first you may play
+            self._keys_used = True
+            self.cursor = self._cursor_stops()[0]
+            self.click_card(hand[self.cursor])
+        return True

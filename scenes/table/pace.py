@@ -23,8 +23,6 @@ from __future__ import annotations
 
 from typing import Any, Optional
 
-import pygame
-
 from scenes.hud import ChoiceButton
 from scenes.i18n import tr
 
@@ -98,14 +96,6 @@ class PaceMixin:
         if hotkey.upper() == SKIP_KEY and self.sitting_out():
             self.skip_to_result()
             return True
-        return False
-
-    def pace_key(self, key: int) -> bool:
-        """A key that sets the pace: handled whatever moves (it changes nothing in the game)."""
-        if key == pygame.K_f:
-            return self.pace_command(FAST_KEY)
-        if key == pygame.K_k:
-            return self.pace_command(SKIP_KEY)
         return False
 
     def note_out(self) -> None:

@@ -25,13 +25,8 @@ from __future__ import annotations
 
 from typing import Any, Optional
 
-import pygame
-
 from game.engine import Event
 from scenes.i18n import tr
-
-RULES_KEY = pygame.K_o
-
 
 class RanksMixin:
     """The rank strip and the "won because" notes, for :class:`TableScene`."""

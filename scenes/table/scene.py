@@ -47,6 +47,7 @@ from scenes.table.board import BoardMixin
 from scenes import keeping
 from scenes.table.captions import Captions
 from scenes.table.controls import ControlsMixin
+from scenes.table.keys import POPUP_KEYS, TABLE_KEYS, TURN_KEYS, Keymap
 from scenes.table.netplay import link_state, networked, seat_names
 from scenes.table.pace import PaceMixin
 from scenes.table.painting import PaintingMixin
@@ -158,6 +159,9 @@ class TableScene(ControlsMixin, AnimationMixin, BoardMixin, PaintingMixin, PaceM
         self._drawn_key: tuple = ()             # the screen key of the last draw
         self._presented_log: dict = {}          # ... and the one before, on screen now
         self.result_shown = False
+        self.table_keys = Keymap(TABLE_KEYS, self.table_commands())
+        self.turn_keys = Keymap(TURN_KEYS, self.turn_commands())
+        self.popup_keys = Keymap(POPUP_KEYS, self.popup_commands())
         self.story = Story()                    # what happened, in words (the G key)
         self.corner = CornerButtons(self)       # the Log and Undo buttons
         self._held_events: Optional[list[Event]] = None  # to animate after a score sheet
