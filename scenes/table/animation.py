@@ -95,7 +95,7 @@ class AnimationMixin:
             timing = self.adapter.timing(event)
             t = self._run_lingering(t, hold=LINGER_HOLD)
             if timing.note_first:
-                self.note_event(event, t)    # "won because ...": while the trick lies whole
+                self.ranks.note_event(event, t)    # "won because ...": while the trick lies whole
             t += timing.before
             start = t
             if timing.linger and self.speed() > 0:
@@ -121,7 +121,7 @@ class AnimationMixin:
                 t = landed
             tl.at(start if timing.patch_first else t, lambda e=event: self._patch(e))
             if not timing.note_first:
-                self.note_event(event, t)    # once its cards are seen
+                self.ranks.note_event(event, t)    # once its cards are seen
             fx = Fx(self, start, t + timing.after)
             self.adapter.effects(event, self.shown, fx, self.layout)
             t = fx.end
@@ -183,4 +183,4 @@ class AnimationMixin:
         from scenes.result import SheetScene
 
         self.app.stack.push(SheetScene(self.app, self, title, sheet, button,
-                                       auto_close=self.sheet_auto_close()))
+                                       auto_close=self.pace.sheet_auto_close()))

@@ -90,7 +90,7 @@ class ControlsMixin:
                 buttons.append(ChoiceButton(tr("table.hint"), None, "H"))
         title = self.adapter.choice_bar_title(self.view, legal) if buttons else ""
         if not buttons and self.sitting_out():
-            buttons, title = self.pace_buttons(), tr("table.pace.out_title")
+            buttons, title = self.pace.buttons(), tr("table.pace.out_title")
         self.bar.set(buttons, title)
         if buttons and not legal_codes:
             # nothing to play from the hand: the keyboard works the buttons at once
@@ -315,7 +315,7 @@ class ControlsMixin:
                               lay.font(17), False, bounds)
 
     def _press_button(self, button: ChoiceButton) -> None:
-        if button.action is None and self.pace_command(button.hotkey):
+        if button.action is None and self.pace.command(button.hotkey):
             return
         if button.action is None or not button.enabled:
             if self.adapter.select_cards and button.hotkey == "P":
@@ -480,9 +480,9 @@ class ControlsMixin:
             "look_back": lambda e: self.look_back() or True,
             "story": lambda e: not self.watching and (self.open_story() or True),
             "undo": lambda e: keeping.undo(self) or True,   # a kept game only; else why not
-            "fast_forward": lambda e: self.pace_command(FAST_KEY),
-            "skip": lambda e: self.pace_command(SKIP_KEY),  # only once you are out
-            "rank_strip": lambda e: self.toggle_rules() or True,
+            "fast_forward": lambda e: self.pace.command(FAST_KEY),
+            "skip": lambda e: self.pace.command(SKIP_KEY),  # only once you are out
+            "rank_strip": lambda e: self.ranks.toggle() or True,
         }
 
     def turn_commands(self) -> dict[str, Command]:

@@ -41,7 +41,7 @@ class PaintingMixin:
         """Slots and labels for the view as shown, its zones as the cards now lie (a hand's
         name moves with the hand as it is dealt or played, a pile's count as it is drawn)."""
         counts = tuple((zone, len(cards)) for zone, cards in self.zones.items())
-        key = (self.layout.size, counts, self.rules_shown())
+        key = (self.layout.size, counts, self.ranks.shown())
         if self._deco_key != key:
             shown = dict(self.shown, zones=self.shown_zones())
             self._deco = (self.adapter.slots(shown, self.layout),
@@ -60,7 +60,7 @@ class PaintingMixin:
                 self._art_key, self._interaction_key, len(self.leaving),
                 None if self._callout is None else self._callout.text,
                 None if self.captions is None else self.captions.text,
-                self.link, tuple(self.adapter.names.items()), self._note, self.rules_shown())
+                self.link, tuple(self.adapter.names.items()), self.ranks.note, self.ranks.shown())
 
     def draw(self, surface: pygame.Surface) -> None:
         lay = self.layout
@@ -177,7 +177,7 @@ class PaintingMixin:
         """The rank strip (scenes/table/ranks.py) as a small board in the first corner
         free of plates, words, buttons and cards at rest (where it was, if still free);
         none when no corner is (a small window with many seats): the rules say it all."""
-        lines = self.rank_lines()
+        lines = self.ranks.lines()
         if not lines:
             return
         lay = self.layout

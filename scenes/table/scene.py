@@ -28,14 +28,14 @@ import copy
 import logging
 import random
 from collections import deque
-from typing import Any, Callable, Optional, Sequence
+from typing import Any, Callable, Optional
 
 import pygame
 
 from game import GAMES
 from game.cards import french_deck, italian_deck
 from game.engine import Action, Event
-from game.session import COMPUTER, HUMAN, REMOTE, Client, GameSetup, Refused, Update, local_game
+from game.session import HUMAN, Client, GameSetup, Refused, Update
 from scenes import heap
 from scenes.hud import ChoiceBar, Hud
 from scenes.i18n import tr, words
@@ -49,39 +49,22 @@ from scenes.table.captions import Captions
 from scenes.table.controls import ControlsMixin
 from scenes.table.keys import POPUP_KEYS, TABLE_KEYS, TURN_KEYS, Keymap
 from scenes.table.netplay import link_state, networked, seat_names
-from scenes.table.pace import PaceMixin
+from scenes.table.pace import (DEFAULT_DELAY, FORCED_SHARE, ComputerPace, Pace, computer_pause,
+                               pause_share)
 from scenes.table.painting import PaintingMixin
-from scenes.table.race import race_reaction
-from scenes.table.ranks import RanksMixin
+from scenes.table.position import Position
+from scenes.table.ranks import Ranks
 from scenes.table.story import CornerButtons, Story, StoryScene, caption
 from scenes.tables import TableAdapter, load_adapter
 from scenes.tween import Timeline
 
 log = logging.getLogger(__name__)
 
-#: seconds a computer seems to think at normal speed
-DEFAULT_DELAY = (0.5, 0.9)
-#: the share of the usual pause a computer takes over a forced move (its last card)
-FORCED_SHARE = 1 / 3
+__all__ = ["DEFAULT_DELAY", "FORCED_SHARE", "TableScene", "computer_pause", "local_table",
+           "pause_share"]
 
 
-def computer_pause(table_delay: tuple[float, float], speed: float, rng: random.Random) -> float:
-    """Seconds a computer seems to think before an ordinary move: the table's range
-    divided by the speed setting, skipped at "instant" (a race is paced apart:
-    scenes/table/race.py)."""
-    lo, hi = table_delay
-    return 0.0 if speed <= 0 or hi <= 0 else rng.uniform(lo, hi) / speed
-
-
-def pause_share(update: Update, computers: Sequence[int]) -> float:
-    """The share of the usual pause the computers ``computers`` (all to act) take before
-    their move: :data:`FORCED_SHARE` when the update says each one's move is forced (a
-    fact every watcher has alike, see :func:`game.session.referee.forced_seats`), else 1."""
-    return FORCED_SHARE if computers and set(computers) <= set(update.forced) else 1.0
-
-
-class TableScene(ControlsMixin, AnimationMixin, BoardMixin, PaintingMixin, PaceMixin, RanksMixin,
-                 Scene):
+class TableScene(ControlsMixin, AnimationMixin, BoardMixin, PaintingMixin, Scene):
     """A game at the table, seen from ``client.seat`` (None: a spectator, seen from seat 0).
 
     ``think_delay``: the computers' pause range in seconds at normal speed.
@@ -169,17 +152,90 @@ class TableScene(ControlsMixin, AnimationMixin, BoardMixin, PaintingMixin, PaceM
         self._prompt_holds = False
         self.inbox: deque[Update] = deque()   # updates not animated yet
         self._asked: Optional[tuple[str, Optional[CardSprite]]] = None  # (action, card) awaiting a reply
-        self._pace_rng = random.Random((self.setup.seed or 0) ^ 0xC0FFEE)  # guests: no seed
-        self._pace: Optional[tuple[int, float]] = None   # (version, seconds left)
-        # the game as this screen knows it: the last update taken from the inbox
-        self.update_msg: Optional[Update] = None
-        self.version = -1
-        self.view: dict[str, Any] = {"zones": {}}
-        self.to_act: tuple[int, ...] = ()
-        self.result: Optional[dict[str, Any]] = None
-        self.shown = copy.deepcopy(self.view)
+        #: the game as this screen knows it: the last update taken from the inbox
+        self.position = Position(self.seat, self.watching)
+        self._strip_at: Optional[tuple[int, int]] = None  # where the rank strip was drawn
+        settings = lambda: getattr(app, "settings", None)  # noqa: E731 (tests' apps may have none)
+        self.pace = Pace(self.position, self.adapter, auto_close, self.timeline, settings,
+                         app.notify, self._close_sheet, self._ask_again)
+        self.computer_pace = ComputerPace(
+            self.position, setup.seats, self.delay,
+            random.Random((self.setup.seed or 0) ^ 0xC0FFEE),  # guests: no seed
+            self.adapter.race, self.pace.speed, client.allow)
+        self.ranks = Ranks(self.key, self.adapter, self.position, self.timeline,
+                           captions is not None, settings,
+                           lambda name, value: app.change_setting(name, value), app.notify)
         self._receive()
         self._start()
+
+    # -- the position, as the parts keep it ---------------------------------------------
+    @property
+    def update_msg(self) -> Optional[Update]:
+        return self.position.update
+
+    @update_msg.setter
+    def update_msg(self, update: Optional[Update]) -> None:
+        self.position.update = update
+
+    @property
+    def version(self) -> int:
+        return self.position.version
+
+    @property
+    def view(self) -> dict[str, Any]:
+        return self.position.view
+
+    @property
+    def to_act(self) -> tuple[int, ...]:
+        return self.position.to_act
+
+    @property
+    def result(self) -> Optional[dict[str, Any]]:
+        return self.position.result
+
+    @property
+    def shown(self) -> dict[str, Any]:
+        """The view as the animation has reached it (scenes/table/position.py)."""
+        return self.position.shown
+
+    @shown.setter
+    def shown(self, view: dict[str, Any]) -> None:
+        self.position.shown = view
+
+    def speed(self) -> float:
+        return self.pace.speed()
+
+    def sitting_out(self) -> bool:
+        return self.pace.sitting_out()
+
+    @property
+    def fast_forward(self) -> bool:
+        return self.pace.fast_forward
+
+    @property
+    def skipping(self) -> bool:
+        return self.pace.skipping
+
+    def computer_wait(self) -> float:
+        """Seconds left before the computers to act may move (0: none waits)."""
+        return self.computer_pace.wait()
+
+    def rules_shown(self) -> bool:
+        return self.ranks.shown()
+
+    def note_shown(self) -> Optional[str]:
+        """The "won because" note to draw now: only while the prompt's line is free."""
+        return self.ranks.note_shown(bool(self.hud.prompt or self.hud.error))
+
+    def _ask_again(self) -> None:
+        """What may be done now is worked out again at the next frame."""
+        self._interaction_key = ()
+
+    def _close_sheet(self) -> None:
+        """A score sheet of this table up now goes (skipping to the result)."""
+        top = self.app.stack.top
+        if getattr(top, "table", None) is self and hasattr(top, "go_on"):
+            top.go_on()
 
     # -- helpers -----------------------------------------------------------------------
     def reduced_motion(self) -> bool:
@@ -232,16 +288,14 @@ class TableScene(ControlsMixin, AnimationMixin, BoardMixin, PaintingMixin, PaceM
 
     @property
     def over(self) -> bool:
-        return self.result is not None
+        return self.position.over
 
     def my_turn(self) -> bool:
         """The person at this screen may act in the game as it is shown."""
-        return (not self.watching and self.result is None and self.seat in self.to_act)
+        return self.position.my_turn()
 
     def legal(self) -> list[Action]:
-        if self.update_msg is None or not self.my_turn():
-            return []
-        return list(self.update_msg.legal)
+        return self.position.legal()
 
     # -- images made ahead of time ----------------------------------------------------------
     def _prepare_images(self) -> None:
@@ -266,13 +320,9 @@ class TableScene(ControlsMixin, AnimationMixin, BoardMixin, PaintingMixin, PaceM
         """The next update becomes the game as shown: its view, legal actions, turn."""
         update = self.inbox.popleft()
         first = self.update_msg is None
-        self.update_msg = update
-        self.version = update.version
-        self.view = dict(update.view)
-        self.to_act = tuple(update.to_act)
-        self.result = dict(update.result) if update.result is not None else None
-        self._pace = None
-        self._note = ""                          # a note lasts until the game moves on
+        self.position.take(update)
+        self.computer_pace.forget()
+        self.ranks.note = ""                     # a note lasts until the game moves on
         if first:
             return update
         # the prompt shows what the screen shows: it stays up while the cards move only
@@ -374,40 +424,6 @@ class TableScene(ControlsMixin, AnimationMixin, BoardMixin, PaintingMixin, PaceM
         if sprite is not None:
             self.timeline.now(sprite.shake_tween(self.layout.card_w * 0.09))
 
-    # -- the computers' pace ------------------------------------------------------------------
-    def _pace_computers(self, dt: float) -> None:
-        """When the screen is idle and a computer is to act, wait a human-like pause, then
-        let the session apply its move.  In a race (the adapter's :meth:`race`) the wait is
-        a person's reaction time, counted from this frame, the first one that shows the
-        race (scenes/table/race.py); a move the update says is forced (``forced``: a last
-        card with one legal play) takes a short pause."""
-        if self.busy or self.over or self.update_msg is None:
-            return
-        computers = [s for s in self.to_act if self.setup.seats[s].kind == COMPUTER]
-        if not computers:
-            return
-        if self._pace is None or self._pace[0] != self.version:
-            if self.adapter.race(self.view):
-                guest = any(self.setup.seats[s].kind == REMOTE for s in self.to_act)
-                wait = race_reaction([self.setup.seats[s].level for s in computers],
-                                     self._pace_rng, guest)
-                self._pace = (self.version, wait)
-                return                    # the race shows from this frame's drawing on
-            wait = computer_pause(self.delay, self.speed(), self._pace_rng)
-            wait *= pause_share(self.update_msg, computers)  # nothing to think over: forced
-            self._pace = (self.version, wait)
-        version, left = self._pace
-        left -= dt
-        self._pace = (version, left)
-        if left <= 0:
-            self.client.allow(version)
-
-    def computer_wait(self) -> float:
-        """Seconds left before the computers to act may move (0: none waits)."""
-        if self._pace is None or self._pace[0] != self.version:
-            return 0.0
-        return max(0.0, self._pace[1])
-
     # -- time ---------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
         dt = max(0.0, min(dt, 0.1))
@@ -428,9 +444,9 @@ class TableScene(ControlsMixin, AnimationMixin, BoardMixin, PaintingMixin, PaceM
         if self.captions is not None:
             self.captions.update(dt, speed)
         self._advance()
-        self.note_out()
+        self.pace.note_out()
         if not self.busy:
-            self._pace_computers(dt)
+            self.computer_pace.step(dt)
             if self.over and not self.result_shown:
                 self.result_shown = True
                 self.show_result()

@@ -325,9 +325,9 @@ def test_a_computer_s_forced_move_takes_a_third_of_the_pause(display, fake):
     assert 1 in table.to_act and not table.busy
     paces = []
     for forced in ((), (1,)):
-        table.update_msg = replace(table.update_msg, forced=forced)
-        table._pace = None
-        table._pace_computers(0.0)
+        table.position.update = replace(table.update_msg, forced=forced)
+        table.computer_pace.forget()
+        table.computer_pace.step(0.0)
         paces.append(table.computer_wait())
     assert paces[0] == pytest.approx(3.0 / table.speed())
     assert paces[1] == pytest.approx(paces[0] * FORCED_SHARE)
