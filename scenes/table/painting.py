@@ -57,7 +57,7 @@ class PaintingMixin:
         move lands within one update)."""
         return (self.version, self.layout.size, self.busy, tuple(self.to_act), self.over,
                 self.hud.prompt, self.hud.error, self.cursor, tuple(self.selected),
-                self._art_key, self._interaction_key, len(self.leaving),
+                self._art_key, self._interaction_key, len(self.board.leaving),
                 None if self._callout is None else self._callout.text,
                 None if self.captions is None else self.captions.text,
                 self.link, tuple(self.adapter.names.items()), self.ranks.note, self.ranks.shown())
@@ -72,7 +72,7 @@ class PaintingMixin:
         for slot in slots:
             self.hud.draw_slot(surface, slot)
             log[("slot", tuple(slot.rect), slot.highlight)] = tuple(slot.rect)
-        sprites = [s for cards in self.zones.values() for s in cards] + self.leaving
+        sprites = self.board.sprites()
         sprites.sort(key=lambda s: (s.flying, s.z))
         flying = 0
         in_part = getattr(self.app, "presents_in_part", True)

@@ -39,11 +39,11 @@ from game.session import HUMAN, Client, GameSetup, Refused, Update
 from scenes import heap
 from scenes.hud import ChoiceBar, Hud
 from scenes.i18n import tr, words
-from scenes.layout import Layout, ZoneGeom
+from scenes.layout import Layout
 from scenes.scene import Scene
 from scenes.sprites import CardImages, CardSprite
-from scenes.table.animation import AnimationMixin
-from scenes.table.board import BoardMixin
+from scenes.table.animation import Animator
+from scenes.table.board import Board
 from scenes import keeping
 from scenes.table.captions import Captions
 from scenes.table.controls import ControlsMixin
@@ -54,6 +54,7 @@ from scenes.table.pace import (DEFAULT_DELAY, FORCED_SHARE, ComputerPace, Pace, 
 from scenes.table.painting import PaintingMixin
 from scenes.table.position import Position
 from scenes.table.ranks import Ranks
+from scenes.table.stage import Stage
 from scenes.table.story import CornerButtons, Story, StoryScene, caption
 from scenes.tables import TableAdapter, load_adapter
 from scenes.tween import Timeline
@@ -64,7 +65,7 @@ __all__ = ["DEFAULT_DELAY", "FORCED_SHARE", "TableScene", "computer_pause", "loc
            "pause_share"]
 
 
-class TableScene(ControlsMixin, AnimationMixin, BoardMixin, PaintingMixin, Scene):
+class TableScene(ControlsMixin, PaintingMixin, Scene):
     """A game at the table, seen from ``client.seat`` (None: a spectator, seen from seat 0).
 
     ``think_delay``: the computers' pause range in seconds at normal speed.
@@ -104,17 +105,17 @@ class TableScene(ControlsMixin, AnimationMixin, BoardMixin, PaintingMixin, Scene
         # a game here: your plate says your name (online it says "You", as ever)
         self.adapter.you_name = "" if networked(client) else app.settings.player_name
         self.adapter.seat_kinds = tuple(s.kind for s in setup.seats)
-        self.layout = self._new_layout(tuple(app.size))
-        self.images = CardImages(app.art, self.spec.deck, self.layout.card_w, self.layout.card_h)
+        layout = self._new_layout(tuple(app.size))
+        self.stage = Stage(layout, CardImages(app.art, self.spec.deck, layout.card_w,
+                                              layout.card_h))
         self._art_key = self._art_now()
         self.hud = Hud(app.fonts)
         self.hud.card_icon = self._icon
         self.timeline = Timeline()
-        self.zones: dict[str, list[CardSprite]] = {}
-        self.leaving: list[CardSprite] = []
-        self._geoms: dict[str, ZoneGeom] = {}
-        self.drifts: list[tuple[str, list, list]] = []
-        self._lingering: list = []               # moves kept until the next step (animation.py)
+        #: the game as this screen knows it: the last update taken from the inbox
+        self.position = Position(self.seat, self.watching)
+        self.board = Board(self.adapter, self.stage, self.position, self.timeline,
+                           self.human_seat, self.reduced_motion)
         self.bar = ChoiceBar()
         self.popup = ChoiceBar()
         self.popup_card: Optional[CardSprite] = None
@@ -147,13 +148,10 @@ class TableScene(ControlsMixin, AnimationMixin, BoardMixin, PaintingMixin, Scene
         self.popup_keys = Keymap(POPUP_KEYS, self.popup_commands())
         self.story = Story()                    # what happened, in words (the G key)
         self.corner = CornerButtons(self)       # the Log and Undo buttons
-        self._held_events: Optional[list[Event]] = None  # to animate after a score sheet
         #: the prompt may stay up during the animation of your own last action
         self._prompt_holds = False
         self.inbox: deque[Update] = deque()   # updates not animated yet
         self._asked: Optional[tuple[str, Optional[CardSprite]]] = None  # (action, card) awaiting a reply
-        #: the game as this screen knows it: the last update taken from the inbox
-        self.position = Position(self.seat, self.watching)
         self._strip_at: Optional[tuple[int, int]] = None  # where the rank strip was drawn
         settings = lambda: getattr(app, "settings", None)  # noqa: E731 (tests' apps may have none)
         self.pace = Pace(self.position, self.adapter, auto_close, self.timeline, settings,
@@ -165,6 +163,10 @@ class TableScene(ControlsMixin, AnimationMixin, BoardMixin, PaintingMixin, Scene
         self.ranks = Ranks(self.key, self.adapter, self.position, self.timeline,
                            captions is not None, settings,
                            lambda name, value: app.change_setting(name, value), app.notify)
+        self.animator = Animator(self.adapter, self.board, self.position, self.stage, self.hud,
+                                 self.timeline, self.pace.speed, self.reduced_motion, self.sound,
+                                 self.ranks.note_event, self._told, self._settled,
+                                 self.show_interlude, self.plate_rect)
         self._receive()
         self._start()
 
@@ -201,6 +203,35 @@ class TableScene(ControlsMixin, AnimationMixin, BoardMixin, PaintingMixin, Scene
     @shown.setter
     def shown(self, view: dict[str, Any]) -> None:
         self.position.shown = view
+
+    @property
+    def layout(self) -> Layout:
+        return self.stage.layout
+
+    @property
+    def images(self) -> CardImages:
+        return self.stage.images
+
+    @property
+    def zones(self) -> dict[str, list[CardSprite]]:
+        return self.board.zones
+
+    @property
+    def human_hand(self) -> list[CardSprite]:
+        return self.board.human_hand
+
+    @property
+    def drifts(self) -> list[tuple[str, list, list]]:
+        return self.board.drifts
+
+    def card_rect(self, code: str) -> pygame.Rect:
+        return self.board.card_rect(code)
+
+    def shown_zones(self) -> dict[str, list[Optional[str]]]:
+        return self.board.shown_zones()
+
+    def targets(self, zone: str, n: Optional[int] = None) -> list[tuple[float, float, float, float]]:
+        return self.board.targets(zone, n)
 
     def speed(self) -> float:
         return self.pace.speed()
@@ -270,21 +301,20 @@ class TableScene(ControlsMixin, AnimationMixin, BoardMixin, PaintingMixin, Scene
             return
         self._art_key = self._art_now()
         self.images.stop()
-        self.images = CardImages(self.app.art, self.spec.deck, self.layout.card_w,
-                                 self.layout.card_h)
+        self.stage.images = CardImages(self.app.art, self.spec.deck, self.layout.card_w,
+                                       self.layout.card_h)
         self.hud.forget_icons()   # the trump badge's Ace, the suit picker's icons
         self._prepare_images()
 
     def _icon(self, code: str, height: int) -> pygame.Surface:
         """A card face ``height`` px tall, for icons in labels and buttons."""
-        width = max(8, int(round(height * self.layout.card_w / self.layout.card_h)))
-        return self.images.base(code, width)
+        return self.stage.icon(code, height)
 
     @property
     def busy(self) -> bool:
         """True while the screen has not caught up with the game: an animation plays,
         waits below a score sheet, or updates wait their turn.  Moves wait for it."""
-        return self.timeline.busy or self._held_events is not None or bool(self.inbox)
+        return self.timeline.busy or self.animator.held_events is not None or bool(self.inbox)
 
     @property
     def over(self) -> bool:
@@ -301,7 +331,7 @@ class TableScene(ControlsMixin, AnimationMixin, BoardMixin, PaintingMixin, Scene
     def _prepare_images(self) -> None:
         """The back and the faces now in view at once; every other face in the background."""
         zones = set(self.view.get("zones", {})) | {self.adapter.source_zone}
-        self.images.set_master_scale(max(self.geom(z).scale for z in zones))
+        self.images.set_master_scale(max(self.board.geom(z).scale for z in zones))
         visible = [c for codes in self.view.get("zones", {}).values() for c in codes if c]
         self.images.warm([None] + visible, background=False)
         deck = italian_deck() if self.spec.deck == "italian" else french_deck()
@@ -349,13 +379,10 @@ class TableScene(ControlsMixin, AnimationMixin, BoardMixin, PaintingMixin, Scene
         events = list(update.events)
         if events:
             total = sum(len(v) for v in self.view["zones"].values())
-            src = self.adapter.source_zone
-            x, y, a, s = self.targets(src, 1)[0]
-            self.zones[src] = [CardSprite(None, False, x, y, a, s, src) for _ in range(total)]
-            self._snap(src)
-            self._animate(events)
+            self.board.stack(self.adapter.source_zone, total)
+            self.animator.animate(events)
         else:
-            self._rebuild_from_view()
+            self._rebuild()
             told = getattr(self.client, "told", None)   # a game resumed: its story so far
             if told is not None:
                 self.story.tell(told(), self.say)
@@ -368,10 +395,40 @@ class TableScene(ControlsMixin, AnimationMixin, BoardMixin, PaintingMixin, Scene
         self.inbox.append(update)
         self._take_update()
         self.shown = copy.deepcopy(self.view)
-        self.leaving.clear()
-        self._rebuild_from_view()
+        self.board.leaving.clear()
+        self._rebuild()
         self._deco_key = ()
         self._interaction_key = ()
+
+    def _rebuild(self) -> None:
+        """The board made from the view, nothing lingering."""
+        self.animator.lingering = []
+        self.board.rebuild()
+
+    def _told(self, event: Event) -> None:
+        """An event has landed: its words for the story and the captions, the labels anew."""
+        self._deco_key = ()
+        self.story.tell([event], self.say)
+        if self.captions is not None:   # a table that explains itself: the event in words
+            self.captions.add(self.say(event))
+
+    def _settled(self) -> None:
+        """The shown view is the update's now: the labels anew."""
+        self._deco_key = ()
+
+    def _resume_held(self) -> None:
+        """After a score sheet closed (the table on top again): the events that waited."""
+        if self.app.stack.top is self:
+            self.animator.resume_held()
+
+    def show_interlude(self, title: str, sheet: Any, button: str) -> None:
+        """A score sheet between two games; the animation waits below it until it closes
+        (by itself after a pause at a table nobody plays, or once you are out:
+        scenes/table/pace.py)."""
+        from scenes.result import SheetScene
+
+        self.app.stack.push(SheetScene(self.app, self, title, sheet, button,
+                                       auto_close=self.pace.sheet_auto_close()))
 
     def say(self, event: Event) -> str:
         """An event in words, for the story and the captions (scenes/table/story.py)."""
@@ -386,9 +443,9 @@ class TableScene(ControlsMixin, AnimationMixin, BoardMixin, PaintingMixin, Scene
         if self.update_msg is None:
             self._start()
             return
-        while self.inbox and not self.timeline.busy and self._held_events is None:
+        while self.inbox and not self.timeline.busy and self.animator.held_events is None:
             update = self._take_update()
-            self._animate(list(update.events))
+            self.animator.animate(list(update.events))
 
     # -- acting ---------------------------------------------------------------------------------
     def act(self, action: Action) -> bool:
@@ -498,12 +555,10 @@ class TableScene(ControlsMixin, AnimationMixin, BoardMixin, PaintingMixin, Scene
 
     def resize(self, size: tuple[int, int]) -> None:
         self.timeline.finish()
-        self.layout = self._new_layout(tuple(size))
+        self.stage.layout = self._new_layout(tuple(size))
         self.images.set_card_size(self.layout.card_w, self.layout.card_h)
-        self._geoms.clear()
+        self.board.resized()
         self._prepare_images()
-        for zone in self.zones:
-            self._snap(zone)
         self._deco_key = ()
         self._interaction_key = ()
         self._layout_popup()

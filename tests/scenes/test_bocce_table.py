@@ -481,5 +481,5 @@ def test_at_instant_a_bust_goes_at_once(display):
     bust = _until_a_bust(app, table)
     frames(app, 1)
     assert not table.zones.get(bust.data["moves"][0]["src"])
-    assert not table._lingering and not table.drifts
+    assert not table.animator.lingering and not table.drifts
     table.close()

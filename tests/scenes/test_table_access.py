@@ -15,7 +15,7 @@ def _recording(table):
     update animated."""
     kinds: list[str] = []
     moves: list[dict] = []
-    activate, animate = table.timeline._activate, table._animate
+    activate, animate = table.timeline._activate, table.animator.animate
 
     def spy_activate(tween, late):
         if isinstance(tween.key, tuple) and len(tween.key) == 2:
@@ -28,7 +28,7 @@ def _recording(table):
         return animate(events)
 
     table.timeline._activate = spy_activate
-    table._animate = spy_animate
+    table.animator.animate = spy_animate
     return kinds, moves
 
 
