@@ -145,7 +145,7 @@ class PaintingMixin:
             return
         lay = self.layout
         font = lay.font(14)
-        hover = self._look_hover
+        hover = self.input.look_hover
         img = self.hud.text.render(label, font, theme.GOLD_LIGHT if hover else theme.CREAM, True)
         key = self.hud.text.render("L", Hud.badge_size(font) + 2, theme.GOLD, True)
         pad = max(6, font // 2)
@@ -244,7 +244,7 @@ class PaintingMixin:
     def animating(self) -> bool:
         """Whether the table will look different in the next frame without any input."""
         return (self.busy or bool(self.hud.banners) or bool(self.hud.pops) or bool(self._lit)
-                or (self._callout is not None and not self.busy) or self._lift_moving
+                or (self._callout is not None and not self.busy) or self.input.lift_moving
                 or self._screen_key() != self._drawn_key)
 
     def _draw_caret(self, surface: pygame.Surface, sprite: CardSprite,

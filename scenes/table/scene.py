@@ -46,10 +46,11 @@ from scenes.table.animation import Animator
 from scenes.table.board import Board
 from scenes import keeping
 from scenes.table.captions import Captions
-from scenes.table.controls import ControlsMixin
-from scenes.table.keys import POPUP_KEYS, TABLE_KEYS, TURN_KEYS, Keymap
+from scenes.table.controls import TableInput
+from scenes.table.keys import TABLE_KEYS, Command, Keymap
 from scenes.table.netplay import link_state, networked, seat_names
-from scenes.table.pace import (DEFAULT_DELAY, FORCED_SHARE, ComputerPace, Pace, computer_pause,
+from scenes.table.pace import (DEFAULT_DELAY, FAST_KEY, FORCED_SHARE, SKIP_KEY, ComputerPace, Pace,
+                               computer_pause,
                                pause_share)
 from scenes.table.painting import PaintingMixin
 from scenes.table.position import Position
@@ -65,7 +66,7 @@ __all__ = ["DEFAULT_DELAY", "FORCED_SHARE", "TableScene", "computer_pause", "loc
            "pause_share"]
 
 
-class TableScene(ControlsMixin, PaintingMixin, Scene):
+class TableScene(PaintingMixin, Scene):
     """A game at the table, seen from ``client.seat`` (None: a spectator, seen from seat 0).
 
     ``think_delay``: the computers' pause range in seconds at normal speed.
@@ -116,40 +117,17 @@ class TableScene(ControlsMixin, PaintingMixin, Scene):
         self.position = Position(self.seat, self.watching)
         self.board = Board(self.adapter, self.stage, self.position, self.timeline,
                            self.human_seat, self.reduced_motion)
-        self.bar = ChoiceBar()
-        self.popup = ChoiceBar()
-        self.popup_card: Optional[CardSprite] = None
-        self.cursor: Optional[int] = None      # keyboard selection in the bottom hand
-        self.hovered: Optional[CardSprite] = None
-        self.selected: list[str] = []          # cards picked, in games that play several
-        self._hint_key: tuple = ()              # the position the Hint button cycles in
-        self._hint_next = 0
-        self._hint_wait: Optional[int] = None  # the version whose hint Hard is thinking out
-        self._advice: Optional[Any] = None     # Hard's advice for the hint being cycled
-        self._drag: Optional[bool] = None      # a drag across the fan picks (True) or drops
-        self._pressed: Any = None
-        self._keys_used = False                # the keyboard cursor shows once keys are used
-        self._interaction_key: tuple = ()
         self._deco_key: tuple = ()
         self._deco: tuple[list, list] = ([], [])
-        self._lit: set[int] = set()            # sprites the adapter wants to stand out
         self._halos: dict[tuple, pygame.Surface] = {}
-        self._callout: Optional[Any] = None     # the standing message, when the table waits
-        self._lift_moving = False               # a hand card still rising or settling
         self._look_label: str = ""                # the look back button's words ("": none)
         self._look_rect: Optional[pygame.Rect] = None  # where the last draw put that button
-        self._look_hover = False
         self._paint_log: dict = {}              # what the last draw painted, and where
         self._drawn_key: tuple = ()             # the screen key of the last draw
         self._presented_log: dict = {}          # ... and the one before, on screen now
         self.result_shown = False
-        self.table_keys = Keymap(TABLE_KEYS, self.table_commands())
-        self.turn_keys = Keymap(TURN_KEYS, self.turn_commands())
-        self.popup_keys = Keymap(POPUP_KEYS, self.popup_commands())
         self.story = Story()                    # what happened, in words (the G key)
         self.corner = CornerButtons(self)       # the Log and Undo buttons
-        #: the prompt may stay up during the animation of your own last action
-        self._prompt_holds = False
         self.inbox: deque[Update] = deque()   # updates not animated yet
         self._asked: Optional[tuple[str, Optional[CardSprite]]] = None  # (action, card) awaiting a reply
         self._strip_at: Optional[tuple[int, int]] = None  # where the rank strip was drawn
@@ -167,6 +145,12 @@ class TableScene(ControlsMixin, PaintingMixin, Scene):
                                  self.timeline, self.pace.speed, self.reduced_motion, self.sound,
                                  self.ranks.note_event, self._told, self._settled,
                                  self.show_interlude, self.plate_rect)
+        self.input = TableInput(self.position, self.adapter, self.board, self.stage, self.hud,
+                                self.timeline, self.pace, lambda: self.busy, lambda: self.link,
+                                self.act, self.explain_refusal, self.refuse,
+                                getattr(client, "advise", None), app.notify,
+                                self._on_look_button, self.look_back)
+        self.table_keys = Keymap(TABLE_KEYS, self.table_commands())
         self._receive()
         self._start()
 
@@ -260,7 +244,35 @@ class TableScene(ControlsMixin, PaintingMixin, Scene):
 
     def _ask_again(self) -> None:
         """What may be done now is worked out again at the next frame."""
-        self._interaction_key = ()
+        self.input.ask_again()
+
+    @property
+    def bar(self) -> ChoiceBar:
+        return self.input.bar
+
+    @property
+    def popup(self) -> ChoiceBar:
+        return self.input.popup
+
+    @property
+    def cursor(self) -> Optional[int]:
+        return self.input.cursor
+
+    @property
+    def selected(self) -> list[str]:
+        return self.input.selected
+
+    @property
+    def _interaction_key(self) -> tuple:
+        return self.input.interaction_key
+
+    @property
+    def _callout(self) -> Optional[Any]:
+        return self.input.callout
+
+    @property
+    def _lit(self) -> set[int]:
+        return self.input.lit
 
     def _close_sheet(self) -> None:
         """A score sheet of this table up now goes (skipping to the result)."""
@@ -359,14 +371,7 @@ class TableScene(ControlsMixin, PaintingMixin, Scene):
         # when your own one-event move leaves you to act on (a draw); otherwise whoever
         # it named has acted, and the next instruction waits for the screen to catch up
         mine = update.actor is not None and update.actor == self.seat
-        self._prompt_holds = mine and len(update.events) == 1 and self.my_turn()
-        if mine or not self.my_turn():
-            self.popup.clear()
-            self.popup_card = None
-            self.hud.error = ""
-        if mine:
-            self.selected = []
-        self._prune_selection()
+        self.input.new_position(mine, mine and len(update.events) == 1 and self.my_turn())
         return update
 
     def _start(self) -> None:
@@ -398,7 +403,7 @@ class TableScene(ControlsMixin, PaintingMixin, Scene):
         self.board.leaving.clear()
         self._rebuild()
         self._deco_key = ()
-        self._interaction_key = ()
+        self.input.ask_again()
 
     def _rebuild(self) -> None:
         """The board made from the view, nothing lingering."""
@@ -452,7 +457,7 @@ class TableScene(ControlsMixin, PaintingMixin, Scene):
         """Send this seat's action; False (and the reason shown) when it is refused."""
         if self.seat is None or self.watching:
             return False
-        self._asked = (str(action), self.popup_card)
+        self._asked = (str(action), self.input.popup_card)
         self.client.submit(action, self.version)
         before = self.version
         self._receive()
@@ -481,6 +486,41 @@ class TableScene(ControlsMixin, PaintingMixin, Scene):
         if sprite is not None:
             self.timeline.now(sprite.shake_tween(self.layout.card_w * 0.09))
 
+    # -- input ---------------------------------------------------------------------------------
+    def table_commands(self) -> dict[str, Command]:
+        """The commands of :data:`~scenes.table.keys.TABLE_KEYS`: they never wait."""
+        def back(event: pygame.event.Event) -> bool:
+            if not self.input.close_popup():
+                self.pause()
+            return True
+
+        return {
+            "back": back,
+            "rules": lambda e: self.app.show_rules(self.key) or True,
+            "look_back": lambda e: self.look_back() or True,
+            "story": lambda e: not self.watching and (self.open_story() or True),
+            "undo": lambda e: keeping.undo(self) or True,   # a kept game only; else why not
+            "fast_forward": lambda e: self.pace.command(FAST_KEY),
+            "skip": lambda e: self.pace.command(SKIP_KEY),  # only once you are out
+            "rank_strip": lambda e: self.ranks.toggle() or True,
+        }
+
+
+    def handle(self, event: pygame.event.Event) -> Optional[pygame.event.Event]:
+        """The table's own keys first (they never wait), then the corner buttons, then the
+        cards, the bar and the popup (scenes/table/controls.py)."""
+        if event.type == pygame.KEYDOWN:
+            if self.table_keys.run(event):
+                return None
+            return self.input.key(event)
+        if event.type != pygame.MOUSEMOTION and self.corner.handle(event):
+            return None        # the Log or Undo button
+        return self.input.handle(event)
+
+    def _on_look_button(self, pos: tuple[int, int]) -> bool:
+        """Whether ``pos`` is on the look back button, where the last draw put it."""
+        return self._look_rect is not None and self._look_rect.collidepoint(pos)
+
     # -- time ---------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
         dt = max(0.0, min(dt, 0.1))
@@ -507,9 +547,9 @@ class TableScene(ControlsMixin, PaintingMixin, Scene):
             if self.over and not self.result_shown:
                 self.result_shown = True
                 self.show_result()
-        self._poll_hint()
-        self._refresh()
-        self._lift(dt)
+        self.input.poll_hint()
+        self.input.refresh()
+        self.input.lift(dt)
 
     def _netplay(self) -> bool:
         """Names on the plates and the guest's light, from the network; True when the host
@@ -542,7 +582,7 @@ class TableScene(ControlsMixin, PaintingMixin, Scene):
         look = self.adapter.look_back(self.shown, self.layout)
         if look is None:
             return False
-        self._look_hover = False
+        self.input.look_hover = False
         self.app.stack.push(LookBackScene(self.app, self, look))
         return True
 
@@ -560,8 +600,8 @@ class TableScene(ControlsMixin, PaintingMixin, Scene):
         self.board.resized()
         self._prepare_images()
         self._deco_key = ()
-        self._interaction_key = ()
-        self._layout_popup()
+        self.input.ask_again()
+        self.input.layout_popup()
 
     def reword(self) -> bool:
         """The language changed: the labels, the choice bar, the callout and the prompt are
@@ -569,7 +609,7 @@ class TableScene(ControlsMixin, PaintingMixin, Scene):
         as they are drawn); a banner already showing, and a card's popup of choices already
         open, finish in the old words."""
         self._deco_key = ()
-        self._interaction_key = ()
+        self.input.ask_again()
         return True
 
     def close(self) -> None:

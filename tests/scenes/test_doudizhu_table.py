@@ -64,7 +64,7 @@ def hint(app, table, limit=3000):
     """Press Hint; the first press in a position waits for Hard, thinking in its thread."""
     click(app, button(table, "Hint").rect.center)
     for _ in range(limit):
-        if table._hint_wait is None:
+        if table.input.hint_wait is None:
             return
         time.sleep(0.002)
         frames(app, 1)
@@ -212,14 +212,14 @@ def test_the_first_hint_is_hards_play_thought_off_the_frame_loop_with_why(displa
     app, table = start(display)
     become_landlord(app, table)
     click(app, button(table, "Hint").rect.center)
-    assert table._hint_wait == table.version and table.selected == []   # Hard thinks meanwhile
+    assert table.input.hint_wait == table.version and table.selected == []   # Hard thinks meanwhile
     assert any("Thinking" in t.text for t in app.toasts.items)
     for _ in range(3000):
-        if table._hint_wait is None:
+        if table.input.hint_wait is None:
             break
         time.sleep(0.002)
         frames(app, 1)
-    advice = table._advice
+    advice = table.input.advice
     assert advice is not None and advice.action.kind == "play"
     assert play_value(table.selected) == advice.action.value          # Hard's play is picked
     assert any("deals like yours" in t.text for t in app.toasts.items)  # with one line of why

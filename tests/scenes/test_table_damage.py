@@ -109,7 +109,7 @@ def test_the_look_back_button_and_its_hover_are_presented(display, presented):
         app.frame(1 / 60, [pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0),
                                               buttons=(0, 0, 0))])
         assert same(presented["surface"], app.screen)
-    assert table._look_hover
+    assert table.input.look_hover
     app.frame(1 / 60, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_l, unicode="l", mod=0)])
     assert isinstance(app.stack.top, LookBackScene)
     assert same(presented["surface"], app.screen)
