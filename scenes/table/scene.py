@@ -52,7 +52,7 @@ from scenes.table.netplay import link_state, networked, seat_names
 from scenes.table.pace import (DEFAULT_DELAY, FAST_KEY, FORCED_SHARE, SKIP_KEY, ComputerPace, Pace,
                                computer_pause,
                                pause_share)
-from scenes.table.painting import PaintingMixin
+from scenes.table.painting import TablePainter
 from scenes.table.position import Position
 from scenes.table.ranks import Ranks
 from scenes.table.stage import Stage
@@ -66,7 +66,7 @@ __all__ = ["DEFAULT_DELAY", "FORCED_SHARE", "TableScene", "computer_pause", "loc
            "pause_share"]
 
 
-class TableScene(PaintingMixin, Scene):
+class TableScene(Scene):
     """A game at the table, seen from ``client.seat`` (None: a spectator, seen from seat 0).
 
     ``think_delay``: the computers' pause range in seconds at normal speed.
@@ -117,20 +117,13 @@ class TableScene(PaintingMixin, Scene):
         self.position = Position(self.seat, self.watching)
         self.board = Board(self.adapter, self.stage, self.position, self.timeline,
                            self.human_seat, self.reduced_motion)
-        self._deco_key: tuple = ()
-        self._deco: tuple[list, list] = ([], [])
-        self._halos: dict[tuple, pygame.Surface] = {}
-        self._look_label: str = ""                # the look back button's words ("": none)
-        self._look_rect: Optional[pygame.Rect] = None  # where the last draw put that button
-        self._paint_log: dict = {}              # what the last draw painted, and where
-        self._drawn_key: tuple = ()             # the screen key of the last draw
-        self._presented_log: dict = {}          # ... and the one before, on screen now
         self.result_shown = False
         self.story = Story()                    # what happened, in words (the G key)
-        self.corner = CornerButtons(self)       # the Log and Undo buttons
+        self.corner = CornerButtons(          # the Log and Undo buttons
+            self.watching, self.open_story, lambda: keeping.can_undo(self),
+            lambda: keeping.undo(self))
         self.inbox: deque[Update] = deque()   # updates not animated yet
         self._asked: Optional[tuple[str, Optional[CardSprite]]] = None  # (action, card) awaiting a reply
-        self._strip_at: Optional[tuple[int, int]] = None  # where the rank strip was drawn
         settings = lambda: getattr(app, "settings", None)  # noqa: E731 (tests' apps may have none)
         self.pace = Pace(self.position, self.adapter, auto_close, self.timeline, settings,
                          app.notify, self._close_sheet, self._ask_again)
@@ -151,6 +144,10 @@ class TableScene(PaintingMixin, Scene):
                                 getattr(client, "advise", None), app.notify,
                                 self._on_look_button, self.look_back)
         self.table_keys = Keymap(TABLE_KEYS, self.table_commands())
+        self.painter = TablePainter(
+            self.adapter, self.position, self.board, self.stage, self.hud, self.input,
+            self.ranks, self.corner, captions, self.seats, lambda: self.busy, lambda: self.link,
+            lambda: self._art_key, lambda: getattr(app, "presents_in_part", True))
         self._receive()
         self._start()
 
@@ -262,17 +259,9 @@ class TableScene(PaintingMixin, Scene):
     def selected(self) -> list[str]:
         return self.input.selected
 
-    @property
-    def _interaction_key(self) -> tuple:
-        return self.input.interaction_key
-
-    @property
-    def _callout(self) -> Optional[Any]:
-        return self.input.callout
-
-    @property
-    def _lit(self) -> set[int]:
-        return self.input.lit
+    def plate_rect(self, seat: int) -> pygame.Rect:
+        """Where a seat's name plate lies now."""
+        return self.painter.plate_rect(seat)
 
     def _close_sheet(self) -> None:
         """A score sheet of this table up now goes (skipping to the result)."""
@@ -402,7 +391,7 @@ class TableScene(PaintingMixin, Scene):
         self.shown = copy.deepcopy(self.view)
         self.board.leaving.clear()
         self._rebuild()
-        self._deco_key = ()
+        self.painter.forget_decorations()
         self.input.ask_again()
 
     def _rebuild(self) -> None:
@@ -412,14 +401,14 @@ class TableScene(PaintingMixin, Scene):
 
     def _told(self, event: Event) -> None:
         """An event has landed: its words for the story and the captions, the labels anew."""
-        self._deco_key = ()
+        self.painter.forget_decorations()
         self.story.tell([event], self.say)
         if self.captions is not None:   # a table that explains itself: the event in words
             self.captions.add(self.say(event))
 
     def _settled(self) -> None:
         """The shown view is the update's now: the labels anew."""
-        self._deco_key = ()
+        self.painter.forget_decorations()
 
     def _resume_held(self) -> None:
         """After a score sheet closed (the table on top again): the events that waited."""
@@ -519,7 +508,8 @@ class TableScene(PaintingMixin, Scene):
 
     def _on_look_button(self, pos: tuple[int, int]) -> bool:
         """Whether ``pos`` is on the look back button, where the last draw put it."""
-        return self._look_rect is not None and self._look_rect.collidepoint(pos)
+        rect = self.painter.look_rect
+        return rect is not None and rect.collidepoint(pos)
 
     # -- time ---------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
@@ -587,6 +577,15 @@ class TableScene(PaintingMixin, Scene):
         return True
 
     # -- the scene ---------------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        self.painter.draw(surface)
+
+    def damage(self) -> Optional[list[pygame.Rect]]:
+        return self.painter.damage()
+
+    def animating(self) -> bool:
+        return self.painter.animating()
+
     def enter(self) -> None:
         self._sync_art()
         self._resume_held()
@@ -599,7 +598,7 @@ class TableScene(PaintingMixin, Scene):
         self.images.set_card_size(self.layout.card_w, self.layout.card_h)
         self.board.resized()
         self._prepare_images()
-        self._deco_key = ()
+        self.painter.forget_decorations()
         self.input.ask_again()
         self.input.layout_popup()
 
@@ -608,7 +607,7 @@ class TableScene(PaintingMixin, Scene):
         worded anew at the next frame (plates, the board and the corner buttons are worded
         as they are drawn); a banner already showing, and a card's popup of choices already
         open, finish in the old words."""
-        self._deco_key = ()
+        self.painter.forget_decorations()
         self.input.ask_again()
         return True
 
@@ -624,7 +623,7 @@ class TableScene(PaintingMixin, Scene):
         self.close()
         self.images.release()
         self.hud.forget()
-        self._halos.clear()
+        self.painter.forget()
         heap.release()
 
     def new_game(self) -> Optional["TableScene"]:

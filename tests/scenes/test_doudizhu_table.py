@@ -412,7 +412,7 @@ def test_the_cursor_caret_lies_under_the_part_of_the_card_one_sees(display):
     card, after = table.card_rect(table.human_hand[i].code), \
         table.card_rect(table.human_hand[i + 1].code)
     assert after.left < card.centerx, "the fan overlaps"
-    carets = [pygame.Rect(r) for k, r in table._paint_log.items() if k[0] == "caret"]
+    carets = [pygame.Rect(r) for k, r in table.painter.paint_log.items() if k[0] == "caret"]
     assert len(carets) == 1 and card.left <= carets[0].centerx <= after.left
 
 

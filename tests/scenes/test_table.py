@@ -363,7 +363,7 @@ def test_the_players_name_is_on_their_plate_and_in_the_games_record(display, key
     table = app.stack.top
     app.frame(1 / 60, [])
     assert table.adapter.seat_name(table.seat, table.layout) == "Anna"
-    assert any(k[:3] == ("plate", table.seat, "Anna") for k in table._paint_log)
+    assert any(k[:3] == ("plate", table.seat, "Anna") for k in table.painter.paint_log)
     assert table.client.setup.seats[table.seat].name == "Anna"
     assert "Anna" in table.adapter.seat_names(table.layout), "the score sheet's column"
     app.back_to_menu()
