@@ -30,7 +30,7 @@ from typing import Any, Callable, Optional, Sequence
 import pygame
 
 from game.engine import Action
-from scenes.hud import ChoiceBar, ChoiceButton, Hud
+from scenes.hud import Hud
 from scenes.i18n import tr, words
 from scenes.sprites import CardSprite
 from scenes.table.board import Board
@@ -39,6 +39,7 @@ from scenes.table.pace import Pace
 from scenes.table.position import Position
 from scenes.table.stage import Stage
 from scenes.tween import Timeline
+from scenes.widgets import ChoiceBar, ChoiceButton
 
 LIFT = 0.16         # a hovered hand card rises this share of the card height
 DRAG_STEP = 4       # px: a drag across the fan is walked in steps this long

@@ -30,11 +30,11 @@ import random
 from typing import Any, Callable, Optional, Sequence
 
 from game.session import COMPUTER, REMOTE, SeatSpec, Update
-from scenes.hud import ChoiceButton
 from scenes.i18n import tr
 from scenes.table.position import Position
 from scenes.table.race import race_reaction
 from scenes.tween import Timeline
+from scenes.widgets import ChoiceButton
 
 #: fast forward's speed factor (the Settings' "fast" is 2)
 FAST_FORWARD = 3.0

@@ -23,7 +23,7 @@ from typing import Any, Callable, Hashable, Optional, Sequence
 import pygame
 
 from scenes import theme
-from scenes.hud import ChoiceBar, Hud
+from scenes.hud import Hud
 from scenes.sprites import CardSprite, soft_rect
 from scenes.table.board import Board
 from scenes.table.captions import Captions
@@ -33,6 +33,7 @@ from scenes.table.position import Position
 from scenes.table.ranks import Ranks
 from scenes.table.stage import Stage
 from scenes.table.story import CornerButtons
+from scenes.widgets import ChoiceBar
 
 #: a paint log: what was painted, and where
 PaintLog = dict[Hashable, tuple[int, int, int, int]]

@@ -37,7 +37,7 @@ from game.cards import french_deck, italian_deck
 from game.engine import Action, Event
 from game.session import HUMAN, Client, GameSetup, Refused, Update
 from scenes import heap
-from scenes.hud import ChoiceBar, Hud
+from scenes.hud import Hud
 from scenes.i18n import tr, words
 from scenes.layout import Layout
 from scenes.scene import Scene
@@ -59,6 +59,7 @@ from scenes.table.stage import Stage
 from scenes.table.story import CornerButtons, Story, StoryScene, caption
 from scenes.tables import TableAdapter, load_adapter
 from scenes.tween import Timeline
+from scenes.widgets import ChoiceBar
 
 log = logging.getLogger(__name__)
 
