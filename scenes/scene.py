@@ -12,6 +12,8 @@ from typing import TYPE_CHECKING, Optional
 
 import pygame
 
+from scenes import theme
+
 if TYPE_CHECKING:
     from scenes.app import App
 
@@ -20,9 +22,20 @@ class Scene:
     """One screen.  ``overlay`` scenes let the scene below show through."""
 
     overlay = False
+    #: the window size the scene was last laid out for (None: not yet)
+    _size: Optional[tuple[int, int]] = None
 
     def __init__(self, app: "App") -> None:
         self.app = app
+
+    def open_felt(self, surface: pygame.Surface) -> tuple[tuple[int, int], float]:
+        """How a full-window scene's draw begins: laid out anew when the window has a new
+        size, then the felt; the size and its UI scale (:func:`theme.ui_scale`)."""
+        size = surface.get_size()
+        if size != self._size:
+            self.resize(size)
+        surface.blit(theme.felt_background(size), (0, 0))
+        return size, theme.ui_scale(size)
 
     def enter(self) -> None:
         """Called when the scene becomes the top of the stack (again)."""

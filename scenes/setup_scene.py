@@ -90,7 +90,6 @@ class SetupScene(OptionRowsScene):
                                if name in self.spec.options else value)
                         for name, value in self.options.items()}
         self._panel = pygame.Rect(0, 0, 0, 0)
-        self._size: tuple[int, int] | None = None
         self._most_rows = 1
         #: where the last drawing put the subtitle and the key line
         self.drawn: dict[str, pygame.Rect] = {}
@@ -249,11 +248,7 @@ class SetupScene(OptionRowsScene):
 
     # --- drawing -----------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
-        size = surface.get_size()
-        if size != self._size:
-            self.resize(size)
-        surface.blit(theme.felt_background(size), (0, 0))
-        s = theme.ui_scale(size)
+        size, s = self.open_felt(surface)
         fonts = self.app.fonts
         title = theme.text(surface, fonts.get(round(50 * s), bold=True), self.spec.title,
                            theme.GOLD_LIGHT, (size[0] // 2, round(20 * s)), "midtop")

@@ -186,8 +186,8 @@ def drawn(table: Any) -> list[tuple[str, str, pygame.Rect]]:
     finally:
         for name in real:
             delattr(hud, name)
-    if table._look_rect is not None:
-        out.append(("button", table._look_label, pygame.Rect(table._look_rect)))
+    if table.painter.look_rect is not None:
+        out.append(("button", table.painter.look_label, pygame.Rect(table.painter.look_rect)))
     bars = [table.bar] if table.bar and not table.popup else []
     bars += [table.popup] if table.popup else []
     for bar in bars:

@@ -103,13 +103,13 @@ def test_the_look_back_button_and_its_hover_are_presented(display, presented):
     for _ in range(3):
         app.frame(1 / 60, [pygame.event.Event(pygame.MOUSEMOTION, pos=(640, 360), rel=(0, 0),
                                               buttons=(0, 0, 0))])
-    assert table._look_rect is not None
+    assert table.painter.look_rect is not None
     assert same(presented["surface"], app.screen), "the button appeared on screen"
-    for pos in (table._look_rect.center, (640, 360), table._look_rect.center):
+    for pos in (table.painter.look_rect.center, (640, 360), table.painter.look_rect.center):
         app.frame(1 / 60, [pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0),
                                               buttons=(0, 0, 0))])
         assert same(presented["surface"], app.screen)
-    assert table._look_hover
+    assert table.input.look_hover
     app.frame(1 / 60, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_l, unicode="l", mod=0)])
     assert isinstance(app.stack.top, LookBackScene)
     assert same(presented["surface"], app.screen)
