@@ -62,8 +62,8 @@ import random
 from typing import Any, Iterable, Mapping, Sequence
 
 from game.cards import ITALIAN_SUITS, Card, card, codes, italian_deck, shuffled
-from game.engine import (GAME_OVER, Action, Event, GameSpec, Option, Reason, State, card_move,
-                         seat_zones)
+from game.engine import (GAME_OVER, Action, Demo, Event, GameSpec, Option, Reason, State,
+                         card_move, seat_zones)
 from game.i18n import translate
 from game.tricks import play_order, trick_points, trick_winner, why_won
 
@@ -570,5 +570,8 @@ SPEC = GameSpec(
     factory=_new,
     options={"remember_trump": Option(True, (True, False), "briscola.option.remember_trump"),
              "games": Option(GAMES_PER_MATCH, (GAMES_PER_MATCH, 1), "briscola.option.games")},
-    deck="italian",
+    cards=DECK,
+    computers="game.ai.briscola:player",
+    table="scenes.tables.briscola:ADAPTER",
+    demo=Demo({"games": 1}),
 )

@@ -177,14 +177,15 @@ class SetupScene(OptionRowsScene):
                               lambda v: tr("setup.seat", number=v + 1),
                               help=help_line("setup.your_seat.help")))
         friend = friend_seat(self.seats[:count]) if self.online else None
+        levels = self.spec.levels
         for s in range(count):
             if s == friend:
-                rows.append(OptionRow(f"level:{s}", tr("setup.friend", number=s + 1), LEVELS,
+                rows.append(OptionRow(f"level:{s}", tr("setup.friend", number=s + 1), levels,
                                       lambda v: tr("setup.friend_level",
                                                    level=tr(f"setup.level.{v}")),
                                       help=help_line("setup.friend.help")))
             elif s != self.you:
-                rows.append(OptionRow(f"level:{s}", tr("setup.computer", number=s + 1), LEVELS,
+                rows.append(OptionRow(f"level:{s}", tr("setup.computer", number=s + 1), levels,
                                       lambda v: tr(f"setup.level.{v}"),
                                       help=help_line("setup.computer.help")))
         return rows

@@ -33,7 +33,6 @@ from typing import Any, Callable, Optional
 import pygame
 
 from game import GAMES
-from game.cards import french_deck, italian_deck
 from game.engine import Action, Event
 from game.session import HUMAN, Client, GameSetup, Refused, Update
 from scenes import heap
@@ -336,8 +335,7 @@ class TableScene(Scene):
         self.images.set_master_scale(max(self.board.geom(z).scale for z in zones))
         visible = [c for codes in self.view.get("zones", {}).values() for c in codes if c]
         self.images.warm([None] + visible, background=False)
-        deck = italian_deck() if self.spec.deck == "italian" else french_deck()
-        self.images.warm([card.code for card in deck])
+        self.images.warm([card.code for card in self.spec.cards])
 
     # -- updates from the session -----------------------------------------------------------
     def _receive(self) -> None:

@@ -4,8 +4,6 @@ only while the picked cards form a legal action."""
 
 from __future__ import annotations
 
-import sys
-
 import pygame
 import pytest
 
@@ -17,7 +15,6 @@ from tests.scenes.tablekit import click, frames, key, make_app, open_table, sett
 @pytest.fixture
 def table(display, monkeypatch):
     monkeypatch.setitem(GAMES, "pairs", fakeselect.SPEC)
-    monkeypatch.setitem(sys.modules, "scenes.tables.pairs", fakeselect.ADAPTER_MODULE)
     app = make_app(display, "instant")
     table = open_table(app, "pairs", seed=1, players=[None, None])
     settle(app, table)
