@@ -36,7 +36,6 @@ The ISMCTS here (:class:`IsmctsSearch`) is kept for that comparison.
 
 from __future__ import annotations
 
-import copy
 import math
 import random
 import time
@@ -317,7 +316,7 @@ def confident_best(runs: Mapping[Action, Sequence[Optional[float]]], mine: Actio
 
 
 def _copy(state: State) -> State:
-    return copy.deepcopy(state)
+    return state.copy()
 
 
 class _Node:
