@@ -25,11 +25,12 @@ from tests.game.aicheck import quick
 KEYS = sorted(GAMES)
 
 
-def positions(key: str, count: int = 12, first: int = 0):
-    """Games of ``key`` played at random for a random number of moves, not over."""
+def positions(key: str, count: int = 12, first: int = 0, seats: int | None = None):
+    """Games of ``key`` (at ``seats``, else its first count) played at random for a random
+    number of moves, not over."""
     for seed in range(first, first + count):
         rng = random.Random(seed)
-        state = GAMES[key].new(None, GAMES[key].seats[0], seed)
+        state = GAMES[key].new(None, seats or GAMES[key].seats[0], seed)
         for _ in range(rng.randrange(0, 150)):
             acting = state.to_act()
             if not acting:
@@ -245,3 +246,28 @@ def test_ismcts_proposes_legal_actions_and_repeats_itself(key):
             moves.append(ismcts.choose(state.view(seat), legal, random.Random(seed),
                                        world=state.world(seat, seed)))
         assert moves[0] in legal and moves[0] == moves[1]
+
+
+@pytest.mark.parametrize("seats", GAMES["bisca"].seats)
+def test_bisca_at_every_player_count_searches_legal_repeatable_moves_in_worlds_it_cannot_tell(
+        seats):
+    """Bisca's Hard at 2 to 6 players: its worlds keep every card the seat has seen (the
+    others' cards face up in the one-card round among them), it proposes a legal action,
+    and a seed and a playout count give one move."""
+    searched = 0
+    for seed, state in positions("bisca", 10, seats=seats):
+        seat = state.to_act()[0]
+        world = state.world(seat, seed)
+        deal(world, seat, Facts(), random.Random(seed))
+        assert world.view(seat) == state.view(seat)
+        assert seen_zones(world, seat) == seen_zones(state, seat)
+        assert unseen_cards(world, seat) == unseen_cards(state, seat)
+        legal = state.legal_actions(seat)
+        moves = []
+        for _ in range(2):
+            hard = quick(computer_player("bisca", "hard"), playouts=12)
+            moves.append(hard.choose(state.view(seat), legal, random.Random(seed),
+                                     world=state.world(seat, seed)))
+        assert moves[0] in legal and moves[0] == moves[1]
+        searched += len(legal) > 1
+    assert searched
