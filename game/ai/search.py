@@ -22,7 +22,11 @@ Perfect-information Monte Carlo (PIMC), as strong Skat and Bridge programs play:
    by more than a few standard errors of the paired difference (more when more
    candidates are judged), else the policy's choice (:func:`confident_best`).  A budget that cannot judge every candidate on
    :data:`MIN_SAMPLES` worlds judges fewer (the policy's choice, a pass, others at
-   random).
+   random).  A candidate that trails the policy's choice by :data:`DROP_Z` standard
+   errors once judged on :data:`MIN_SAMPLES` worlds is played out no more (it could
+   not be chosen), so the playouts go to the close calls; when none is left but the
+   policy's choice, the move is made at once (an obvious move costs a few dozen
+   playouts, not the whole budget).
 
 The budget is a count of playouts (tests: the same seed gives the same move) or a
 time in seconds (play: counted from the call, the fallback's own choice included,
@@ -55,6 +59,9 @@ MIN_SAMPLES = 8
 #: the chance, over all the candidates of a move, that the search leaves its policy's
 #: choice for a move that is no better (each candidate is held to a share of it)
 FALSE_LEAVE = 0.2
+#: standard errors of the paired difference by which a candidate must trail the policy's
+#: choice, after :data:`MIN_SAMPLES` worlds, to be judged no further (:func:`trailing`)
+DROP_Z = 3.0
 
 
 @dataclass(frozen=True)
@@ -269,12 +276,17 @@ class Search:
                 done += 1
             else:
                 samples += 1
-                for a in candidates:
+                for a in runs:
                     runs[a].append(values.get(a))
                 if samples == 1 and deadline is not None:   # keep what the time can judge
                     each = (time.perf_counter() - started) / max(1, len(values))
                     fit = int((deadline - time.perf_counter()) / each / MIN_SAMPLES)
                     candidates = candidates[:max(2, fit)]
+                    runs = {a: runs[a] for a in candidates}
+                if samples >= MIN_SAMPLES:
+                    candidates = [a for a in candidates if not trailing(runs[a], runs[mine])]
+                    if candidates == [mine]:
+                        break
                 continue
             break
         counts = {a: sum(v is not None for v in runs[a]) for a in runs}
@@ -289,6 +301,18 @@ class Search:
         rest = [a for a in legal if a not in keep]
         rng.shuffle(rest)
         return (keep + rest)[:max(len(keep), self.width)]
+
+
+def trailing(values: Sequence[Optional[float]], base: Sequence[Optional[float]]) -> bool:
+    """Whether a candidate's values trail ``base`` (the policy's choice's, world by world)
+    by more than :data:`DROP_Z` standard errors of the paired difference: it could not
+    be chosen (:func:`confident_best` wants it ahead), so it is judged no further."""
+    d = [x - y for x, y in zip(values, base) if x is not None and y is not None]
+    if len(d) < MIN_SAMPLES or values is base:
+        return False
+    mean = sum(d) / len(d)
+    var = sum((x - mean) ** 2 for x in d) / (len(d) - 1)
+    return mean + DROP_Z * math.sqrt(var / len(d)) < 0
 
 
 def confident_best(runs: Mapping[Action, Sequence[Optional[float]]], mine: Action) -> Action:

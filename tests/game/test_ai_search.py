@@ -17,7 +17,8 @@ from game.ai.bolola import facts as bolola_facts
 from game.ai.briscola import BriscolaPlayer
 from game.ai.briscola import facts as briscola_facts
 from game.ai.doudizhu import facts as doudizhu_facts
-from game.ai.search import Facts, IsmctsSearch, Search, confident_best, deal, gain
+from game.ai.search import (MIN_SAMPLES, Facts, IsmctsSearch, Search, confident_best, deal,
+                            gain, trailing)
 from game.cards import Card
 from game.engine import Action, State
 from tests.game.aicheck import quick
@@ -227,6 +228,36 @@ def test_the_search_leaves_the_policy_only_on_evidence():
     assert confident_best(edge, a) == b                                    # enough alone,
     crowd = {**edge, **{Action("play", (), x): [0] * 8 for x in "defghijk"}}
     assert confident_best(crowd, a) == a                                   # not among ten
+
+
+def test_a_candidate_far_behind_the_policys_choice_is_judged_no_further():
+    base = [0.0] * MIN_SAMPLES
+    worse = [-5.0, -6.0, -4.0, -5.5, -5.0, -4.5, -6.0, -5.0]
+    assert trailing(worse, base)
+    assert not trailing(worse[:MIN_SAMPLES - 1], base)            # too few worlds yet
+    assert not trailing([-5.0, 4.0, -6.0, 5.0, -5.0, 3.0, -4.0, 6.0], base)   # noise
+    assert not trailing([1.0] * MIN_SAMPLES, base)                # ahead: may be chosen
+    assert not trailing(base, base)                               # the choice itself
+    assert not trailing(worse[:4] + [None] * 4, base)             # four worlds in common
+
+
+def test_an_obvious_move_is_made_without_the_whole_budget():
+    """Bocce: a bocce nine or more under the pallino: standing is hopeless against drawing,
+    so the search stops long before its playouts are spent, and still draws."""
+    for seed, state in positions("bocce", 60):
+        seat = state.to_act()[0]
+        legal = state.legal_actions(seat)
+        view = state.view(seat)
+        if view["phase"] != "roll" or Action("draw") not in legal:
+            continue
+        if max(int(a.value) for a in legal if a.kind == "stand") > view["pallino"] - 9:
+            continue
+        hard = quick(computer_player("bocce", "hard"), playouts=400)
+        action = hard.choose(view, legal, random.Random(seed), world=state.world(seat, seed))
+        assert action == Action("draw")
+        assert sum(hard.last.counts.values()) < 400
+        return
+    pytest.fail("no early roll far under the pallino")
 
 
 def test_gain_is_the_seats_gain_less_the_others_mean():
