@@ -205,7 +205,10 @@ class Search:
     what the view implies (see :class:`Facts`); ``present`` turns the chosen action
     into the form the seat shows (Dou Dizhu draws which cards of a rank at random).  ``playouts`` (a count) or
     ``seconds`` (wall time) bounds the work; ``width`` the candidates examined (the
-    policy's choice always among them).
+    policy's choice always among them).  ``false_leave`` is the chance the search may
+    take of leaving its fallback for a move no better (:func:`confident_best`): a game
+    whose fallback already plays by exact expectation (Bocce) or knows more than the
+    playouts' players (Briscola's, which solves the last tricks) asks for more evidence.
     """
 
     wants_world = True
@@ -216,8 +219,9 @@ class Search:
                  playouts: Optional[int] = None, seconds: Optional[float] = 0.5,
                  width: int = 12,
                  present: Callable[[dict[str, Any], Action, random.Random], Action]
-                 = lambda view, action, rng: action) -> None:
+                 = lambda view, action, rng: action, false_leave: float = FALSE_LEAVE) -> None:
         self.name = name
+        self.false_leave = false_leave
         self.present = present
         self.policy = policy
         self.fallback = fallback
@@ -292,7 +296,7 @@ class Search:
         counts = {a: sum(v is not None for v in runs[a]) for a in runs}
         means = {a: sum(v for v in runs[a] if v is not None) / counts[a]
                  for a in runs if counts[a]}
-        return Thought(means, counts, mine, confident_best(runs, mine), samples)
+        return Thought(means, counts, mine, confident_best(runs, mine, self.false_leave), samples)
 
     def candidates(self, legal: list[Action], mine: Action, rng: random.Random) -> list[Action]:
         """The policy's choice, a pass when there is one, then the other legal actions
@@ -315,17 +319,18 @@ def trailing(values: Sequence[Optional[float]], base: Sequence[Optional[float]])
     return mean + DROP_Z * math.sqrt(var / len(d)) < 0
 
 
-def confident_best(runs: Mapping[Action, Sequence[Optional[float]]], mine: Action) -> Action:
+def confident_best(runs: Mapping[Action, Sequence[Optional[float]]], mine: Action,
+                   false_leave: float = FALSE_LEAVE) -> Action:
     """The candidate with the best mean among those that beat ``mine`` (the policy's
     choice) by more than ``z`` standard errors of the paired difference over the same
     worlds; ``mine`` when none does.  A few dozen playouts judge two moves a few points
     apart by chance: the search leaves the policy only on evidence, and the more
     candidates it judges, the more evidence it wants (``z`` holds the chance that any of
-    them looks better by luck alone to :data:`FALSE_LEAVE`)."""
+    them looks better by luck alone to ``false_leave``, by default :data:`FALSE_LEAVE`)."""
     best, best_mean = mine, 0.0
     base = runs.get(mine, [])
     rivals = max(1, len(runs) - 1)
-    z = NormalDist().inv_cdf(1 - FALSE_LEAVE / rivals)
+    z = NormalDist().inv_cdf(1 - false_leave / rivals)
     for a, values in runs.items():
         if a == mine:
             continue
@@ -371,7 +376,7 @@ class IsmctsSearch(Search):
         """An ISMCTS player with ``search``'s policy, fallback, judge, facts and budget."""
         return cls(search.name.replace("hard", "ismcts"), search.policy, search.fallback,
                    search.judge, search.facts, search.playouts, search.seconds, search.width,
-                   search.present)
+                   search.present, search.false_leave)
 
     def search(self, world: State, seat: int, legal: list[Action], mine: Action, facts: Facts,
                rng: random.Random) -> Thought:

@@ -228,6 +228,7 @@ def test_the_search_leaves_the_policy_only_on_evidence():
     assert confident_best(edge, a) == b                                    # enough alone,
     crowd = {**edge, **{Action("play", (), x): [0] * 8 for x in "defghijk"}}
     assert confident_best(crowd, a) == a                                   # not among ten
+    assert confident_best(edge, a, false_leave=0.01) == a                  # nor held stricter
 
 
 def test_a_candidate_far_behind_the_policys_choice_is_judged_no_further():
