@@ -32,7 +32,8 @@ from typing import Any, Sequence
 from game.ai.search import Facts, Judge, Search
 from game.briscola import DECK, JACK_OF_STICKS, VENCESLAO, points, strength
 from game.cards import ITALIAN_SUITS, Card
-from game.engine import Action
+from game.ai.why import trick_line
+from game.engine import Action, Reason
 from game.tricks import winning_index
 
 SEATS = 3
@@ -424,6 +425,18 @@ def _remembering(world: Any) -> None:
     """Playout players start with no memory: in a sampled world every seat that knows
     the trump sees it, as a player who remembers it would."""
     world.remember = False
+
+
+def why(view: dict[str, Any], action: Action) -> Reason | None:
+    """The Hint's line for a card (game/ai/why.py), while the seat knows the trump and
+    no Jack of Sticks or Two of Swords makes the trick's fate wait."""
+    card, trump = action.card, view.get("trump")
+    table = _cards(view["zones"].get("table") or [])
+    if card is None or trump is None or card == VENCESLAO or JACK_OF_STICKS in [*table, card]:
+        return None
+    hand = _cards(view["zones"].get(f"hand/{view['seat']}") or [])
+    return trick_line(table, card, hand, trump, strength, points, last=len(table) == SEATS - 1,
+                      carried=_cards(view["zones"].get("culetto") or []))
 
 
 def player(level: str = "normal") -> BriscolaPlayer | Search:

@@ -8,7 +8,9 @@ Perfect-information Monte Carlo (PIMC), as strong Skat and Bridge programs play:
    deals those hidden cards again, this time as the seat's view implies
    (:func:`deal`): cards a player is known to hold stay with them (Dou Dizhu's
    kitty with the landlord, Briscola's sampled card with whoever drew it), suits a
-   player showed void never reach them.  What a game knows about itself comes from
+   player showed void never reach them; where the others' actions are soft evidence
+   (Dou Dizhu's bids and passes), several deals are drawn and one kept by how likely
+   they make those actions.  What a game knows about itself comes from
    its module as :class:`Facts`; the sampling is the same for all.
 2. *Play it out* once for each candidate action, every seat played by the game's
    playout policy (its "normal" player, seeing its own view of the sampled world),
@@ -71,14 +73,22 @@ class Facts:
     ``holds``: cards known to lie in a zone (still hidden from the seat, e.g. the
     kitty the landlord took).  ``lacks``: per zone, a test of the cards it cannot
     hold (a suit its player showed void).  ``adjust``: draws any other secret of a
-    sampled world (Briscola's trump, when the seat was never told it)."""
+    sampled world (Briscola's trump, when the seat was never told it).  ``likely``:
+    soft evidence, how likely the others' public actions were had the hidden cards
+    lain as dealt (0 to 1, given the cards zone by zone as :func:`deal` places them:
+    a bid that shows strength, a pass that shows no answer); the deal then draws
+    :data:`LIKELY_DRAWS` candidates and keeps one by that weight."""
 
     holds: Mapping[str, Sequence[Card]] = field(default_factory=dict)
     lacks: Mapping[str, Callable[[Card], bool]] = field(default_factory=dict)
     adjust: Optional[Callable[[State, random.Random], None]] = None
+    likely: Optional[Callable[[Mapping[str, Sequence[Card]]], float]] = None
 
 
 NO_FACTS = Facts()
+#: candidate deals :func:`deal` weighs by :attr:`Facts.likely` to keep one (sampling-
+#: importance-resampling: the kept deal follows the evidence the closer, the more drawn)
+LIKELY_DRAWS = 16
 
 
 @dataclass(frozen=True)
@@ -108,11 +118,19 @@ def deal(world: State, seat: int, facts: Facts, rng: random.Random, tries: int =
         return
     sizes = {z: len(cs) for z, cs in secret.items()}
     pool = [c for cs in secret.values() for c in cs]
-    for attempt in range(tries + 1):
-        placed = _try_deal(pool, sizes, facts, rng, strict=attempt < tries)
-        if placed is not None:
-            break
-    assert placed is not None
+
+    def draw() -> dict[str, list[Card]]:
+        for attempt in range(tries + 1):
+            placed = _try_deal(pool, sizes, facts, rng, strict=attempt < tries)
+            if placed is not None:
+                return placed
+        raise AssertionError("a deal without the void facts always fits")
+    placed = draw()
+    if facts.likely is not None:
+        drawn = [placed] + [draw() for _ in range(LIKELY_DRAWS - 1)]
+        weights = [facts.likely(d) for d in drawn]
+        if sum(weights) > 0:
+            placed = rng.choices(drawn, weights)[0]
     world.rehide(seat, placed)
     if facts.adjust is not None:
         facts.adjust(world, rng)

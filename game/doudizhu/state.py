@@ -270,7 +270,7 @@ class DoudizhuState(State):
             "kitty": codes(self.kitty_shown), "last": last, "passes": self.passes,
             "counts": [len(h) for h in self.hands], "multiplier": self._mult,
             "stake": self.stake, "bombs": self.bombs, "played": list(self.played),
-            "plays": list(self.plays),
+            "plays": list(self.plays), "trail": [[s, v] for s, v in self.trail],
             "scores": list(self.totals), "sheet": plain_copy(self.sheet),
         }
         if self.phase == OVER:
@@ -308,6 +308,9 @@ class DoudizhuState(State):
         self.passes = 0
         self._mult, self.bombs = 1, 0
         self.played: list[str] = []
+        #: the hand's plays and passes in order, (seat, value or "pass"): public, and
+        #: what a player reads the other hands from (game/ai/doudizhu.py's inference)
+        self.trail: list[tuple[int, str]] = []
         self.plays = [0] * SEATS
         self.revealed = False
         self.books: list[MoveBook | None] = [None] * SEATS
@@ -373,6 +376,7 @@ class DoudizhuState(State):
 
     def _pass(self, seat: int) -> list[Event]:
         self.passes += 1
+        self.trail.append((seat, "pass"))
         events = [Event("pass", seat, {})]
         self.turn = (seat + 1) % SEATS
         if self.passes == SEATS - 1:
@@ -401,6 +405,7 @@ class DoudizhuState(State):
         self.trick[seat] = cards
         moves += [card_move(c, f"hand/{seat}", f"trick/{seat}", True) for c in cards]
         self.played.append(value)
+        self.trail.append((seat, value))
         self.plays[seat] += 1
         if combo.kind in (BOMB, ROCKET):
             self.bombs += 1

@@ -31,7 +31,7 @@ import pygame
 
 from game.engine import Action
 from scenes.hud import Hud
-from scenes.i18n import tr, words
+from scenes.i18n import language, tr, words
 from scenes.sprites import CardSprite
 from scenes.table.board import Board
 from scenes.table.keys import PASS_KEYS, POPUP_KEYS, TURN_KEYS, Command, Keymap, hotkey_name
@@ -164,6 +164,10 @@ class TableInput:
                 [b for b in buttons if not (b.action is not None and b.action.cards)]
             if hints:
                 buttons.append(ChoiceButton(tr("table.hint"), None, "H"))
+        elif mine and legal and self.can_advise() and (legal_codes or len(buttons) <= 2):
+            # beside a card to play or a choice of two; a picker of bids, bets or deals
+            # keeps its shape (H asks there too)
+            buttons.append(ChoiceButton(tr("table.hint"), None, "H"))
         title = self.adapter.choice_bar_title(self.position.view, legal) if buttons else ""
         if not buttons and self.pace.sitting_out():
             buttons, title = self.pace.buttons(), tr("table.pace.out_title")
@@ -179,6 +183,10 @@ class TableInput:
         ih = int(lay.card_h * 0.6)
         icon = (int(round(ih * lay.card_w / lay.card_h)), ih)
         anchor = self.adapter.choice_anchor_for(self.position.view, legal, lay)
+        if [b.hotkey for b in buttons] == ["H"] and self.position.seat is not None:
+            # the Hint alone (a card to play): level with the prompt, over your name
+            # plate, clear of the trick and of the words by the plate
+            anchor = (lay.seat(self.position.seat).plate[0], lay.prompt_y)
         for _ in range(2):
             box = self.bar.layout(anchor, h, max(8, h // 3), self.hud.text, lay.font(17),
                                   self.adapter.choice_vertical, bounds, icon_size=icon,
@@ -294,18 +302,30 @@ class TableInput:
         probe = self.adapter.selection_probe(self.position.view, list(self.selected))
         self.explain_refusal(probe, None)
 
+    def can_advise(self) -> bool:
+        """Whether Hard can think for this seat: a session in this program (a guest's
+        client has no world to search) and a seat of yours."""
+        return self.advise is not None and not self.position.watching
+
     def hint(self) -> None:
-        """The Hint button (H): pick the next suggested play's cards, cycling on repeat.
-        The first is Hard's, when the session can think for this seat (a local game):
-        it thinks off the frame loop, and its play comes with one line of why."""
+        """The Hint button (H), in every game.  Hard thinks off the frame loop, when the
+        session can think for this seat (a local game), and its play comes with one line
+        of why: its card gets the keyboard cursor or its button the focus, so Enter takes
+        it.  Where several cards make a play (``select_cards``) the hint picks them, and
+        pressing again cycles through the other plays."""
         advise = self.advise
-        if self.position.my_turn() and advise is not None and self._hint_key[:1] != (self.position.version,):
+        if self.position.my_turn() and advise is not None \
+                and self._hint_key[:1] != (self.position.version,):
             advice = advise()
             if advice is None:
                 self.hint_wait = self.position.version
                 self.notify(tr("table.hint_thinking"), 1.5)
                 return
             self.advice = advice
+        if not self.adapter.select_cards or (self.advice is not None
+                                             and not self.advice.action.cards):
+            self._point_at_advice()             # one card, or a button (a bid, a pass)
+            return
         hints = self.adapter.selection_hints(self.position.view, self.position.legal(),
                                              self.advice.action if self.advice else None) \
             if self.position.my_turn() else []
@@ -320,15 +340,46 @@ class TableInput:
         self._hint_next += 1
         self.hud.error = ""
 
+    def _point_at_advice(self) -> None:
+        """Hard's action under the cursor (a card) or the focus (a button), and its line."""
+        advice = self.advice
+        if advice is None or not self.position.my_turn():
+            return
+        self._hint_key = (self.position.version,)
+        action = advice.action
+        code = action.cards[0].code if len(action.cards) == 1 else None
+        hand = self.board.human_hand
+        at = next((i for i, s in enumerate(hand) if code and s.code == code), None)
+        if at is not None:
+            self._keys_used, self.hovered, self.bar.focus, self.cursor = True, None, None, at
+            sprite = hand[at]
+            actions = self.adapter.card_actions(self.position.view, self.position.legal(),
+                                                code, sprite.zone)
+            if len(actions) > 1 and action in actions:       # a card of several plays
+                self.open_popup(actions, sprite)
+                self.popup.focus = actions.index(action)
+        else:
+            self.bar.focus = next((i for i, b in enumerate(self.bar.buttons)
+                                   if b.action == action), self.bar.focus)
+        play = self.adapter.action_label(action)
+        if action.card is not None:
+            name = action.card.name(language())
+            play = tr("table.hint_card", card=name, how=play) if action.value else name
+        self.notify(tr("table.hint_line", play=play, why=words(advice.why))
+                    if advice.why is not None else play, 6.0)
+        self.hud.error = ""
+
     def poll_hint(self) -> None:
         """A hint asked for while Hard was thinking: shown once it has answered (dropped
-        if the game moved on meanwhile)."""
+        if your turn passed meanwhile; asked again of the new position if others moved
+        and it is still your turn, as a Bocce opponent's card laid down beside yours)."""
         if self.hint_wait is None:
             return
-        if self.hint_wait != self.position.version or not self.position.my_turn():
+        if not self.position.my_turn() or self.advise is None:
             self.hint_wait = None
             return
-        advice = self.advise() if self.advise is not None else None
+        self.hint_wait = self.position.version
+        advice = self.advise()
         if advice is not None:
             self.hint_wait, self.advice = None, advice
             self.hint()
@@ -396,7 +447,7 @@ class TableInput:
         if button.action is None or not button.enabled:
             if self.adapter.select_cards and button.hotkey == "P":
                 self.play_selection()
-            elif self.adapter.select_cards and button.hotkey == "H":
+            elif button.hotkey == "H":
                 self.hint()
             elif button.action is not None:
                 self.explain_refusal(button.action, None)   # a disabled choice says why
@@ -577,7 +628,12 @@ class TableInput:
             return self._hotkey(event, self.popup, lambda b: self.act(b.action))
         if self.turn_keys.run(event):
             return None
-        return self._hotkey(event, self.bar, self._press_button)
+        if self._hotkey(event, self.bar, self._press_button) is None:
+            return None
+        if hotkey_name(event) == "h" and self.can_advise():
+            self.hint()     # H asks where no Hint button shows (a picker of bids or bets)
+            return None
+        return event
 
     @staticmethod
     def _hotkey(event: pygame.event.Event, bar: ChoiceBar,

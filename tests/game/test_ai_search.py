@@ -145,6 +145,32 @@ def test_dou_dizhu_peasants_give_the_landlord_the_kitty_they_saw():
     pytest.fail("no position after the bidding")
 
 
+def test_soft_evidence_weighs_the_deal_and_moves_no_seen_card():
+    """Facts.likely: of the candidate deals, one is kept by its weight; a weight that
+    only one kind of deal earns makes nearly every sample one of those."""
+    for seed, state in positions("bolola", 10):
+        seat = 0
+        zones = sorted(state.hidden(seat))
+        if len(zones) < 2:
+            continue
+        card = state.hidden(seat)[zones[0]][0]
+        wanted = zones[1]
+        evidence = Facts(likely=lambda placed: 1.0 if card in placed[wanted] else 0.0)
+        hits = plain = 0
+        for trial in range(30):
+            for facts, count in ((evidence, True), (Facts(), False)):
+                world = state.world(seat, trial)
+                deal(world, seat, facts, random.Random(trial))
+                assert seen_zones(world, seat) == seen_zones(state, seat)
+                if count:
+                    hits += card in world.hidden(seat)[wanted]
+                else:
+                    plain += card in world.hidden(seat)[wanted]
+        assert hits >= 28 and plain <= 20, (hits, plain)
+        return
+    pytest.fail("no position with two hidden hands")
+
+
 def test_briscola_dealer_never_sees_the_trump_through_a_world():
     trumps = set()
     for seed, state in positions("briscola", 40):

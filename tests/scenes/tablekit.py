@@ -137,6 +137,18 @@ def settle(app: Any, table: Any, limit: int = 5000) -> None:
     raise AssertionError("the table never waited for the human")
 
 
+def wait_for_hint(app: Any, table: Any, limit: int = 4000) -> None:
+    """Frames until Hard has answered the hint asked for (it thinks off the frame loop)."""
+    import time
+
+    for _ in range(limit):
+        if table.input.hint_wait is None:
+            return
+        time.sleep(0.002)
+        app.frame(1 / 60, [])
+    raise AssertionError("Hard never answered the hint")
+
+
 #: what drawn() reports besides cards: everything with words on it
 TEXT_KINDS = ("label", "plate", "board", "prompt", "button", "callout", "banner", "pop")
 

@@ -48,7 +48,8 @@ def test_lag_cards_are_legal_and_highlighted(app):
     assert table.view["phase"] == "lag"
     assert len(table.human_hand) == 3
     assert all(s.legal for s in table.human_hand)
-    assert not table.bar, "no buttons in the lag: you commit a hand card"
+    assert [b.label for b in table.bar.buttons] == ["Hint"], \
+        "no buttons in the lag but the hint: you commit a hand card"
 
 
 def test_an_ace_asks_one_or_ten_in_a_popup(app):

@@ -22,7 +22,8 @@ from game.engine import Event
 from scenes.layout import Layout
 from scenes.tables.doudizhu import DoudizhuAdapter, play_value, play_words
 from tests.scenes.tablekit import (FakeFx, click, frames, key, labels, layout_problems, make_app,
-                                   open_table, session_of, settle, state_of, think)
+                                   open_table, session_of, settle, state_of, think,
+                                   wait_for_hint)
 
 #: one frame of the tests' clock
 DT = 1 / 60
@@ -60,15 +61,10 @@ def button(table, label):
     return next(b for b in table.bar.buttons if b.label == label)
 
 
-def hint(app, table, limit=3000):
+def hint(app, table):
     """Press Hint; the first press in a position waits for Hard, thinking in its thread."""
     click(app, button(table, "Hint").rect.center)
-    for _ in range(limit):
-        if table.input.hint_wait is None:
-            return
-        time.sleep(0.002)
-        frames(app, 1)
-    raise AssertionError("Hard never answered the hint")
+    wait_for_hint(app, table)
 
 
 def become_landlord(app, table):
