@@ -161,7 +161,11 @@ class SceneStack:
         return any(scene.animating() for scene in self.visible())
 
     def damage(self) -> Optional[list[pygame.Rect]]:
-        """What changed on screen: the top scene's word when it is drawn alone."""
+        """What changed on screen: the top scene's word when it is drawn alone; under an
+        overlay, what changed below it (its veil is the same every frame) and what the
+        overlay says of its own part; None from either: the whole window."""
         shown = self.visible()
         rects = [scene.damage() for scene in shown]   # each keeps its log up to date
-        return rects[0] if len(shown) == 1 else None
+        if any(part is None for part in rects):
+            return None
+        return [rect for part in rects if part is not None for rect in part]

@@ -149,7 +149,7 @@ class TableInput:
             for sprite in self.board.human_hand:
                 sprite.legal = sprite.dim = False
         glowing = set(self.adapter.active_zones(self.position.view, legal)) if mine else set()
-        lit = set(self.adapter.highlight_cards(self.position.view, legal, mine)) if not busy else set()
+        lit = set(self.adapter.highlight_cards(pos.view, legal, mine)) if not busy else set()
         self.lit = set()
         for zone, cards in self.board.zones.items():
             if zone != self.board.hand_zone:
@@ -205,9 +205,10 @@ class TableInput:
         elif not busy:
             self.hud.prompt = self.adapter.prompt(self.position.view, legal, mine, waiting, lay)
         else:
-            after = self.position.legal() if self.position.my_turn() else []
-            if not self.prompt_holds or \
-                    self.adapter.prompt(self.position.view, after, self.position.my_turn(), waiting, lay) != self.hud.prompt:
+            after = pos.legal() if pos.my_turn() else []
+            again = self.adapter.prompt(pos.view, after, pos.my_turn(), waiting, lay) \
+                if self.prompt_holds else None
+            if again != self.hud.prompt:
                 self.hud.prompt = ""  # the old instruction no longer holds: none until it settles
         if self.cursor is not None and self.cursor >= len(self.board.human_hand):
             self.cursor = len(self.board.human_hand) - 1 if self.board.human_hand else None
@@ -259,7 +260,8 @@ class TableInput:
 
     def _rest_cursor(self) -> None:
         """Once the keyboard has been used, the cursor rests on a playable card on your turn."""
-        if not self._keys_used or not self.position.my_turn() or self.busy() or not self.board.human_hand:
+        if not self._keys_used or not self.position.my_turn() or self.busy() \
+                or not self.board.human_hand:
             return
         stops = self._cursor_stops()
         if self.cursor not in stops and any(s.legal for s in self.board.human_hand):
@@ -270,7 +272,8 @@ class TableInput:
         """The legal action the picked cards form now, if any."""
         if not self.selected or not self.position.my_turn():
             return None
-        return self.adapter.selection_action(self.position.view, self.position.legal(), list(self.selected))
+        return self.adapter.selection_action(self.position.view, self.position.legal(),
+                                             list(self.selected))
 
     def _play_button(self, legal: Sequence[Action]) -> ChoiceButton:
         action = self.adapter.selection_action(self.position.view, legal, list(self.selected)) \
@@ -314,8 +317,8 @@ class TableInput:
         it.  Where several cards make a play (``select_cards``) the hint picks them, and
         pressing again cycles through the other plays."""
         advise = self.advise
-        if self.position.my_turn() and advise is not None \
-                and self._hint_key[:1] != (self.position.version,):
+        version = self.position.version
+        if self.position.my_turn() and advise is not None and self._hint_key[:1] != (version,):
             advice = advise()
             if advice is None:
                 self.hint_wait = self.position.version

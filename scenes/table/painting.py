@@ -134,7 +134,8 @@ class TablePainter:
                 flying = 1
                 self._draw_labels(surface, labels, log)  # under the cards in the air
             if sprite.id in self.input.lit and not sprite.flying:
-                log[("halo", sprite.id, self._halo_alpha())] = tuple(self._draw_halo(surface, sprite))
+                log[("halo", sprite.id, self._halo_alpha())] = \
+                    tuple(self._draw_halo(surface, sprite))
             rect = self.stage.images.draw(surface, sprite)
             if not sprite.flying:
                 resting.append(rect)
@@ -162,11 +163,12 @@ class TablePainter:
         self._draw_look_button(surface, rect, log, resting)
         self.corner.draw(surface, log, self.stage.layout, self.hud, self._corner_taken())
         self._draw_rank_strip(surface, rect, log, resting)
-        if self.input.bar and not self.input.popup:
-            if self.input.bar.title:
-                log[("panel", self.input.bar.title)] = tuple(self._draw_panel(surface, self.input.bar))
-            self.input.bar.draw(surface, self.hud.text, self.hud.panels, lay.font(17), self.stage.icon)
-            _log_bar(log, "bar", self.input.bar)
+        bar = self.input.bar
+        if bar and not self.input.popup:
+            if bar.title:
+                log[("panel", bar.title)] = tuple(self._draw_panel(surface, bar))
+            bar.draw(surface, self.hud.text, self.hud.panels, lay.font(17), self.stage.icon)
+            _log_bar(log, "bar", bar)
         if not self.busy() and self.input.callout is not None:
             rect = self.hud.draw_callout(surface, self.input.callout, lay.font(18))
             log[("callout", self.input.callout.text, self.hud.clock)] = tuple(rect.inflate(16, 16))
@@ -176,7 +178,8 @@ class TablePainter:
             rect = self.hud.draw_prompt(surface, (lay.width / 2, lay.prompt_y), lay.font(16))
             if rect is not None:
                 log[("prompt", self.hud.error, self.hud.prompt)] = tuple(rect)
-            note = self.ranks.note_shown(bool(self.hud.prompt or self.hud.error))   # "won because ...", while the prompt's line is free
+            # "won because ...", while the prompt's line is free
+            note = self.ranks.note_shown(bool(self.hud.prompt or self.hud.error))
             if rect is None and note:
                 rect = self.hud.draw_pill(surface, note, (lay.width / 2, lay.prompt_y),
                                           lay.font(16), theme.GOLD_LIGHT, theme.GOLD_DARK)
@@ -362,7 +365,8 @@ class TablePainter:
         """Where a seat's name plate lies now."""
         lay = self.stage.layout
         return self.hud.plate_rect(self.adapter.seat_name(seat, lay),
-                                   self.adapter.plate_info(self.position.shown, seat), lay.seat(seat).plate,
+                                   self.adapter.plate_info(self.position.shown, seat),
+                                   lay.seat(seat).plate,
                                    lay.font(15), pygame.Rect(0, 0, *lay.size),
                                    seat in self._acting())
 
@@ -401,8 +405,10 @@ class TablePainter:
         log[("light", self.link())] = tuple(draw_light(surface, self.link(), centre, radius))
 
     def _draw_popup(self, surface: pygame.Surface) -> pygame.Rect:
-        panel = self._draw_panel(surface, self.input.popup)
-        self.input.popup.draw(surface, self.hud.text, self.hud.panels, self.stage.layout.font(17), self.stage.icon)
+        popup = self.input.popup
+        panel = self._draw_panel(surface, popup)
+        popup.draw(surface, self.hud.text, self.hud.panels, self.stage.layout.font(17),
+                   self.stage.icon)
         return panel
 
     def _draw_panel(self, surface: pygame.Surface, bar: ChoiceBar) -> pygame.Rect:

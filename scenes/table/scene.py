@@ -5,17 +5,41 @@ The scene never holds the game itself.  It gets a :class:`~game.session.Client`
 only ever sees its updates and sends its seat's actions:
 
 * each :class:`~game.session.Update` waits in an inbox until the screen has
-  caught up with the one before; then its events are animated
-  (scenes/table/animation.py) on the display model (board.py), and its view,
-  legal actions and who is to act become what the table shows and allows;
-* input (controls.py) becomes actions sent to the client with the version they
-  were meant for; a :class:`~game.session.Refused` comes back with a reason that
-  is put into words here, in this screen's language, and the card shakes;
+  caught up with the one before; then it becomes the position the table shows
+  and allows (:class:`~scenes.table.position.Position`: its view, legal actions,
+  who is to act) and its events are animated;
+* input becomes actions sent to the client with the version they were meant
+  for; a :class:`~game.session.Refused` comes back with a reason that is put into
+  words here, in this screen's language, and the card shakes;
 * the computers' pace is the table's: when the screen is idle and a computer
   seat is to act, the table waits a human-like pause (in a race a person can
   win, a person's reaction time: scenes/table/race.py) and then *allows* the
-  session to apply that move;
-* drawing (painting.py) reads the board and the shown view, nothing else.
+  session to apply that move.
+
+The scene owns its parts and gives each only what it needs, in its constructor:
+
+==================  =============================================================
+``board``           the display model: the zones of card sprites, moves between them
+                    (board.py); given the adapter, the stage, the position, the
+                    timeline, the bottom seat
+``animator``        events to tweens (animation.py); given the board, the HUD, the
+                    timeline, and callables for a note, the story, a score sheet
+``input``           clicks and keys of your turn, the choice bar, the popup, the
+                    selection, the hint (controls.py); given the position, the
+                    board, the stage, the HUD, the pace, and the table's act/refuse
+``painter``         draw(), and what changed for the app (painting.py); it reads
+                    the position, the board, the input, the ranks and the corners
+``pace``            fast forward, skipping once you are out (pace.py)
+``computer_pace``   the computers' pause and a race's reaction (pace.py, race.py)
+``ranks``           the rank strip and the "won because" notes (ranks.py)
+``story``,          what happened, in words, and the Log and Undo buttons (story.py)
+``corner``
+==================  =============================================================
+
+The table's own keys (the rules, the pace, the story, Esc) are a table in
+keys.py, run before the input sees a key; :class:`~scenes.table.stage.Stage`
+holds the layout and the card images, made anew as the window and the design
+change.
 
 A table with no person at it (every seat a computer, watched from a seat or as
 a spectator) plays by itself: ``auto_close`` closes the score sheets and the
@@ -35,7 +59,7 @@ import pygame
 from game import GAMES
 from game.engine import Action, Event
 from game.session import HUMAN, Client, GameSetup, Refused, Update
-from scenes import heap
+from scenes import heap, keeping
 from scenes.hud import Hud
 from scenes.i18n import tr, words
 from scenes.layout import Layout
@@ -43,14 +67,12 @@ from scenes.scene import Scene
 from scenes.sprites import CardImages, CardSprite
 from scenes.table.animation import Animator
 from scenes.table.board import Board
-from scenes import keeping
 from scenes.table.captions import Captions
 from scenes.table.controls import TableInput
 from scenes.table.keys import TABLE_KEYS, Command, Keymap
 from scenes.table.netplay import link_state, networked, seat_names
-from scenes.table.pace import (DEFAULT_DELAY, FAST_KEY, FORCED_SHARE, SKIP_KEY, ComputerPace, Pace,
-                               computer_pause,
-                               pause_share)
+from scenes.table.pace import (DEFAULT_DELAY, FAST_KEY, FORCED_SHARE, SKIP_KEY, ComputerPace,
+                               Pace, computer_pause, pause_share)
 from scenes.table.painting import TablePainter
 from scenes.table.position import Position
 from scenes.table.ranks import Ranks
@@ -123,7 +145,8 @@ class TableScene(Scene):
             self.watching, self.open_story, lambda: keeping.can_undo(self),
             lambda: keeping.undo(self))
         self.inbox: deque[Update] = deque()   # updates not animated yet
-        self._asked: Optional[tuple[str, Optional[CardSprite]]] = None  # (action, card) awaiting a reply
+        #: (action, card) awaiting the referee's reply
+        self._asked: Optional[tuple[str, Optional[CardSprite]]] = None
         settings = lambda: getattr(app, "settings", None)  # noqa: E731 (tests' apps may have none)
         self.pace = Pace(self.position, self.adapter, auto_close, self.timeline, settings,
                          app.notify, self._close_sheet, self._ask_again)
@@ -151,14 +174,10 @@ class TableScene(Scene):
         self._receive()
         self._start()
 
-    # -- the position, as the parts keep it ---------------------------------------------
+    # -- what the parts keep, read by the screens over the table, tools and tests ---------
     @property
     def update_msg(self) -> Optional[Update]:
         return self.position.update
-
-    @update_msg.setter
-    def update_msg(self, update: Optional[Update]) -> None:
-        self.position.update = update
 
     @property
     def version(self) -> int:
@@ -180,10 +199,6 @@ class TableScene(Scene):
     def shown(self) -> dict[str, Any]:
         """The view as the animation has reached it (scenes/table/position.py)."""
         return self.position.shown
-
-    @shown.setter
-    def shown(self, view: dict[str, Any]) -> None:
-        self.position.shown = view
 
     @property
     def layout(self) -> Layout:
@@ -211,7 +226,8 @@ class TableScene(Scene):
     def shown_zones(self) -> dict[str, list[Optional[str]]]:
         return self.board.shown_zones()
 
-    def targets(self, zone: str, n: Optional[int] = None) -> list[tuple[float, float, float, float]]:
+    def targets(self, zone: str, n: Optional[int] = None
+                ) -> list[tuple[float, float, float, float]]:
         return self.board.targets(zone, n)
 
     def speed(self) -> float:
@@ -368,7 +384,7 @@ class TableScene(Scene):
             return  # nothing yet (a remote game still connecting): the felt waits
         update = self._take_update()
         self._prepare_images()
-        self.shown = copy.deepcopy(self.view)
+        self.position.shown = copy.deepcopy(self.position.view)
         events = list(update.events)
         if events:
             total = sum(len(v) for v in self.view["zones"].values())
@@ -387,7 +403,7 @@ class TableScene(Scene):
         self.inbox.clear()
         self.inbox.append(update)
         self._take_update()
-        self.shown = copy.deepcopy(self.view)
+        self.position.shown = copy.deepcopy(self.position.view)
         self.board.leaving.clear()
         self._rebuild()
         self.painter.forget_decorations()
