@@ -65,8 +65,9 @@ class Seen:
         seat = view["seat"]
         zones = view["zones"]
         hand = [Card.parse(c) for c in zones[f"hand/{seat}"]]
-        played = {Card.parse(c) for c in view.get("played") or []} if counting else set()
-        unseen = [c for c in DECK if c not in played and c not in hand]
+        known = {Card.parse(c) for c in view.get("played") or []} if counting else set()
+        known.update(hand)
+        unseen = [c for c in DECK if c not in known]
         contract = view["contract"]
         return cls(contract, view.get("trump") if contract == "trumps" else None, hand,
                    [Card.parse(c) for c in zones["table"]], unseen, len(view.get("tricks") or []),

@@ -391,6 +391,9 @@ class QuickPlayer(BriscolaPlayer):
                                            last),))
 
 
+#: The search leaves its fallback (which solves the last tricks exactly) only on strong
+#: evidence: its playouts are played by the greedy QuickPlayer, weaker than the fallback
+STRICT = 0.05
 #: A playout ends with the game (of the match's three); its points are the match's.
 JUDGE = Judge(lambda s: s.game_no,
               lambda s: s.totals if s.over else [t + k for t, k in zip(s.totals, s.taken())],
@@ -444,6 +447,7 @@ def player(level: str = "normal") -> BriscolaPlayer | Search:
         return BriscolaPlayer("easy", samples=4, counting=False)
     if level == "hard":
         return Search("briscola-hard", QuickPlayer,
-                      BriscolaPlayer("hard", samples=24, endgame=True), JUDGE, facts)
+                      BriscolaPlayer("hard", samples=24, endgame=True), JUDGE, facts,
+                      false_leave=STRICT)
     return BriscolaPlayer("normal", samples=12)
 

@@ -54,8 +54,8 @@ from __future__ import annotations
 from typing import Any
 
 from game.doudizhu.rules import HAND_COUNTS
-from game.doudizhu.state import DoudizhuState, cards_for, play_from, play_of
-from game.engine import GameSpec, Option
+from game.doudizhu.state import DECK, DoudizhuState, cards_for, play_from, play_of
+from game.engine import Demo, GameSpec, Option
 
 __all__ = ["SPEC", "DoudizhuState", "cards_for", "play_from", "play_of"]
 
@@ -71,5 +71,8 @@ SPEC = GameSpec(
     factory=_new,
     options={"rules": Option("text", ("text", "classic"), "doudizhu.option.rules"),
              "hands": Option(3, HAND_COUNTS, "doudizhu.option.hands")},
-    deck="french",
+    cards=DECK,
+    computers="game.ai.doudizhu:player",
+    table="scenes.tables.doudizhu:ADAPTER",
+    demo=Demo({"hands": 1}),
 )

@@ -142,7 +142,7 @@ def wait_for_hint(app: Any, table: Any, limit: int = 4000) -> None:
     import time
 
     for _ in range(limit):
-        if table._hint_wait is None:
+        if table.input.hint_wait is None:
             return
         time.sleep(0.002)
         app.frame(1 / 60, [])
@@ -198,8 +198,8 @@ def drawn(table: Any) -> list[tuple[str, str, pygame.Rect]]:
     finally:
         for name in real:
             delattr(hud, name)
-    if table._look_rect is not None:
-        out.append(("button", table._look_label, pygame.Rect(table._look_rect)))
+    if table.painter.look_rect is not None:
+        out.append(("button", table.painter.look_label, pygame.Rect(table.painter.look_rect)))
     bars = [table.bar] if table.bar and not table.popup else []
     bars += [table.popup] if table.popup else []
     for bar in bars:

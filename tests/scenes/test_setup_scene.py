@@ -10,7 +10,7 @@ import pygame
 import pytest
 
 from game import GAMES
-from game.engine import GameSpec, Option
+from game.engine import Demo, GameSpec, Option
 from game.session import COMPUTER, HUMAN, GameSetup, SeatSpec
 from scenes import theme
 from scenes.i18n import tr
@@ -70,8 +70,10 @@ def saved_games() -> dict:
 
 def bisca_like(seats=(2, 3, 4, 5, 6)) -> GameSpec:
     """A game for several numbers of players (no built game has that yet; Bisca will)."""
+    real = GAMES["bisca"]
     return GameSpec("bisca", "Bisca", tuple(seats), factory=lambda o, n, s: None,
-                    options={"rounds": Option(3, (1, 3, 5), "")})
+                    options={"rounds": Option(3, (1, 3, 5), "")}, cards=real.cards,
+                    computers=real.computers, table=real.table, demo=Demo())
 
 
 # --- what it shows -----------------------------------------------------------------

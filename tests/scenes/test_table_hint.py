@@ -29,9 +29,9 @@ def test_the_hint_points_at_hards_play_and_says_why_and_enter_takes_it(display, 
     if any(len(a.cards) == 1 for a in table.legal()):          # a card to play: the button
         assert hint_button(table) is not None
     key(app, pygame.K_h, "h")
-    assert table._hint_wait == table.version       # Hard thinks; the frames go on
+    assert table.input.hint_wait == table.version       # Hard thinks; the frames go on
     wait_for_hint(app, table)
-    advice = table._advice
+    advice = table.input.advice
     assert advice is not None and advice.action in table.legal() or \
         state_of(table).is_legal(0, advice.action)
     if len(advice.action.cards) == 1 and any(s.code == advice.action.cards[0].code
@@ -51,8 +51,8 @@ def test_the_hint_points_at_hards_play_and_says_why_and_enter_takes_it(display, 
 def test_a_guest_without_a_session_gets_no_hint_button(display):
     app = make_app(display, "instant")
     table = started(app, "briscola", seed=2)
-    table.client.advise = None                     # a remote client has no world to search
-    table._interaction_key = ()
+    table.input.advise = None                      # a remote client has no world to search
+    table.input.ask_again()
     frames(app, 2)
     assert hint_button(table) is None
 
@@ -64,7 +64,7 @@ def test_in_a_picker_of_bids_the_h_key_asks_and_focuses_hards_choice(display):
     assert state_of(table).phase == "bid" and hint_button(table) is None   # the picker keeps its shape
     key(app, pygame.K_h, "h")
     wait_for_hint(app, table)
-    advice = table._advice
+    advice = table.input.advice
     assert advice is not None and advice.action.kind in ("bid", "pass")
     assert table.bar.focused().action == advice.action
     assert any(table.adapter.action_label(advice.action) in t.text for t in app.toasts.items)
