@@ -53,6 +53,8 @@ trick (leader, cards in play order, winner, ``held`` as a culetto, the card
 ``points`` it gave its winner and the ``culetto`` cards it took along), for a
 player who wants to look back at the last one.  The last event is ``game_over``
 (:data:`game.engine.GAME_OVER`) with ``scores`` and ``winners``.
+
+Declared shapes: the view and every event's data are ``game/views/briscola.py``.
 """
 
 from __future__ import annotations
@@ -66,6 +68,7 @@ from game.engine import (GAME_OVER, Action, Event, GameSpec, Option, Reason, Sta
                          seat_zones)
 from game.i18n import translate
 from game.tricks import play_order, trick_points, trick_winner, why_won
+from game.views import briscola as shapes
 
 SEATS = 3
 GAMES_PER_MATCH = 3
@@ -106,7 +109,7 @@ def primiera(cards: Iterable[Card]) -> int | None:
     return sum(best.values()) if len(best) == len(ITALIAN_SUITS) else None
 
 
-def score_game(piles: Sequence[Sequence[Card]]) -> dict[str, list[Any]]:
+def score_game(piles: Sequence[Sequence[Card]]) -> shapes.SheetRow:
     """One row of the score sheet: card points, primiera (None if not valid), bonus, total."""
     card_pts = [trick_points(p, points) for p in piles]
     prim = [primiera(p) for p in piles]
@@ -123,6 +126,9 @@ def score_game(piles: Sequence[Sequence[Card]]) -> dict[str, list[Any]]:
 class BriscolaState(State):
     """A match of three games of Briscola Venceslao."""
 
+    view_shape = shapes.View
+    event_shapes = shapes.EVENTS
+
     def __init__(self, options: dict[str, Any], seats: int, seed: int) -> None:
         super().__init__(options, seats, seed)
         if seats != SEATS:
@@ -131,7 +137,7 @@ class BriscolaState(State):
         self.game_no = 0
         self.games = int(options.get("games", GAMES_PER_MATCH))
         self.dealer = FIRST_DEALER
-        self.sheet: list[dict[str, list[Any]]] = []
+        self.sheet: list[shapes.SheetRow] = []
         self.totals = [0] * SEATS
         self.winners: list[int] = []
         self.piles: list[list[Card]] = [[] for _ in range(SEATS)]
@@ -149,7 +155,7 @@ class BriscolaState(State):
         self.venceslao: int | None = None    # who played the Two of Swords in this trick
         self.chooser: int | None = None
         self.played: list[Card] = []
-        self.tricks: list[dict[str, Any]] = []
+        self.tricks: list[shapes.Trick] = []
         self._opening = self._start_game()
 
     # -- the contract ------------------------------------------------------
@@ -239,7 +245,12 @@ class BriscolaState(State):
             self.reminder = [True] * SEATS
             self.announced = True
             self.phase, self.chooser = PLAY, None
-            events.append(Event("trump_changed", seat, {"suit": action.value}))
+            # the suit is announced to all; ``trump`` is the trump as each view now
+            # shows it (a spectator under "remember the trump" is shown none)
+            events.append(Event("trump_changed", seat,
+                                {"suit": action.value, "trump": self.shown_trump(None)},
+                                private={"trump": action.value},
+                                audience=frozenset(range(SEATS))))
             self._advance(events)
         return events
 
@@ -358,9 +369,9 @@ class BriscolaState(State):
             self._set_zones({z: zones[z]})
         self.trump = self.briscola.suit
 
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def view(self, seat: int | None) -> shapes.View:
         zones = seat_zones(self.true_zones(), seat, self._face_up)
-        out: dict[str, Any] = {
+        out: shapes.View = {
             "seat": seat,
             "zones": zones,
             "phase": self.phase,

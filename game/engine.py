@@ -44,7 +44,7 @@ import functools
 import math
 import random
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterable, Mapping, Optional, Sequence
+from typing import Any, Callable, ClassVar, Iterable, Mapping, Optional, Sequence
 
 from game.cards import Card, CardCodeError
 
@@ -344,6 +344,10 @@ class State(abc.ABC):
     """
 
     key: str = ""
+    #: the declared shape of :meth:`view` (a TypedDict of game/views/<key>.py)
+    view_shape: ClassVar[Any] = None
+    #: each event kind the game emits and the declared shape of its data
+    event_shapes: ClassVar[Mapping[str, Any]] = {}
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         """Guard the seat-taking methods a game defines (see the class docstring)."""
@@ -374,8 +378,9 @@ class State(abc.ABC):
         """Carry out an action already known to be legal."""
 
     @abc.abstractmethod
-    def view(self, seat: int | None) -> dict[str, Any]:
-        """JSON-safe: exactly what ``seat`` may know (``None``: a spectator)."""
+    def view(self, seat: int | None) -> Mapping[str, Any]:
+        """JSON-safe: exactly what ``seat`` may know (``None``: a spectator), of the
+        declared shape :attr:`view_shape`."""
 
     @abc.abstractmethod
     def result(self) -> dict[str, Any]:

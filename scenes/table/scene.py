@@ -290,8 +290,8 @@ class TableScene(ControlsMixin, AnimationMixin, BoardMixin, PaintingMixin, PaceM
         if not self.inbox:
             return  # nothing yet (a remote game still connecting): the felt waits
         update = self._take_update()
+        self.shown = copy.deepcopy(self.view)   # the images' sizes ask the shown view
         self._prepare_images()
-        self.shown = copy.deepcopy(self.view)
         events = list(update.events)
         if events:
             total = sum(len(v) for v in self.view["zones"].values())

@@ -435,7 +435,11 @@ def test_venceslao_new_trump_is_announced_to_everyone():
     state.apply(1, Action("claim"))
     events = state.apply(1, Action("trump", (), "b"))
     changed = [e for e in events if e.kind == "trump_changed"][0]
-    assert changed.audience is None and changed.data["suit"] == "b" and changed.seat == 1
+    watchers = (0, 1, 2, None)
+    assert changed.seat == 1 and all(changed.for_seat(w).data["suit"] == "b" for w in watchers)
+    # ``trump``: the trump as each view now shows it (a spectator's under "remember")
+    assert [changed.for_seat(w).data["trump"] for w in watchers] == \
+        [state.view(w)["trump"] for w in watchers] == ["b", "b", "b", None]
     assert state.trump == "b"
     for seat in (0, 1, 2, None):
         view = state.view(seat)
