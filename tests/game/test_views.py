@@ -5,7 +5,6 @@ and type for type; and the codec that checks them says what is wrong."""
 
 from __future__ import annotations
 
-import random
 from typing import Optional, TypedDict
 
 import pytest
@@ -13,11 +12,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 from game import GAMES
 from game.views import Move, ShapeError, check, check_event, conform
-
-
-def any_options(spec, seats: int) -> st.SearchStrategy[dict]:
-    return st.fixed_dictionaries({name: st.sampled_from(option.allowed_for(seats))
-                                  for name, option in spec.options.items()})
+from tests.game.test_contract import any_game
 
 
 @pytest.mark.parametrize("key", sorted(GAMES))
@@ -32,12 +27,8 @@ def test_every_game_declares_its_view_and_its_events(key):
 @settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data(), seed=st.integers(0, 10_000))
 def test_every_view_and_event_of_a_real_game_has_its_declared_shape(key, data, seed):
-    spec = GAMES[key]
-    seats = data.draw(st.sampled_from(spec.seats), label="seats")
-    options = data.draw(any_options(spec, seats), label="options")
-    state = spec.new(options, seats, seed)
-    rng = random.Random(seed)
-    watchers = [None, *range(seats)]
+    state, rng = any_game(key, data, seed)
+    watchers = [None, *range(state.seats)]
     events = state.opening_events()
     kinds: set[str] = set()
     for _ in range(5000):

@@ -9,7 +9,6 @@ declared shape (game/views/)."""
 from __future__ import annotations
 
 import copy
-import random
 from typing import Any
 
 import pytest
@@ -18,11 +17,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 from game import GAMES
 from game.views import check
 from scenes.tables import load_adapter
-
-
-def any_options(spec, seats: int) -> st.SearchStrategy[dict]:
-    return st.fixed_dictionaries({name: st.sampled_from(option.allowed_for(seats))
-                                  for name, option in spec.options.items()})
+from tests.game.test_contract import any_game
 
 
 def disagreements(before: Any, patched: Any, after: Any, path: str = "view") -> list[str]:
@@ -51,11 +46,8 @@ def disagreements(before: Any, patched: Any, after: Any, path: str = "view") -> 
 @settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data(), seed=st.integers(0, 10_000))
 def test_patching_the_last_view_with_an_updates_events_gives_the_next_view(key, data, seed):
-    spec = GAMES[key]
-    seats = data.draw(st.sampled_from(spec.seats), label="seats")
-    options = data.draw(any_options(spec, seats), label="options")
-    state = spec.new(options, seats, seed)
-    rng = random.Random(seed)
+    state, rng = any_game(key, data, seed)
+    spec, seats, options = GAMES[key], state.seats, state.options
     watchers = [None, *range(seats)]
     adapters = {}
     for w in watchers:
