@@ -54,7 +54,16 @@ trick (leader, cards in play order, winner, ``held`` as a culetto, the card
 player who wants to look back at the last one.  The last event is ``game_over``
 (:data:`game.engine.GAME_OVER`) with ``scores`` and ``winners``.
 
-Declared shapes: the view and every event's data are ``game/views/briscola.py``.
+Declared shapes: the view and every event's data are ``game/views/briscola.py``.  Text
+form (game/position.py): ``state.to_text()`` writes the position, ``State.from_text``
+reads it back; after the four lines naming the game come
+:attr:`BriscolaState.position_fields` in order, the sampled card under the stock as
+``briscola`` and who may know the trump as ``knows``::
+
+    trump = "c"
+    briscola = "Ac"
+    knows = [true, true, false]
+    hands = [["3c", "Nb", "5s"], ["7d", "Kc", "2s"], ["4b", "Jd", "6c"]]
 """
 
 from __future__ import annotations
@@ -128,6 +137,14 @@ class BriscolaState(State):
 
     view_shape = shapes.View
     event_shapes = shapes.EVENTS
+    position_fields = {
+        "game_no": int, "dealer": int, "phase": str, "leader": int, "trump": str,
+        "knows": list[bool], "reminder": list[bool], "announced": bool,
+        "venceslao": int | None, "chooser": int | None, "stock": list[Card],
+        "briscola": Card | None, "hands": list[list[Card]], "table": list[Card],
+        "culetto": list[Card], "piles": list[list[Card]], "played": list[Card],
+        "tricks": Any, "sheet": Any, "totals": list[int], "winners": list[int],
+    }
 
     def __init__(self, options: dict[str, Any], seats: int, seed: int) -> None:
         super().__init__(options, seats, seed)

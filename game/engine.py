@@ -348,6 +348,9 @@ class State(abc.ABC):
     view_shape: ClassVar[Any] = None
     #: each event kind the game emits and the declared shape of its data
     event_shapes: ClassVar[Mapping[str, Any]] = {}
+    #: the attributes that make a position, with their types, in the order its text form
+    #: writes them (game/position.py)
+    position_fields: ClassVar[Mapping[str, Any]] = {}
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         """Guard the seat-taking methods a game defines (see the class docstring)."""
@@ -468,6 +471,30 @@ class State(abc.ABC):
         events = self._apply(seat, action)
         self.history.append((seat, action))
         return events
+
+    # -- a position as text (game/position.py) --------------------------------------------
+    def to_text(self) -> str:
+        """This position as text: :meth:`from_text` builds it back."""
+        from game.position import to_text
+
+        return to_text(self)
+
+    @staticmethod
+    def from_text(text: str) -> "State":
+        """The game whose position :meth:`to_text` wrote as ``text`` (any game: the text
+        names it); :class:`game.position.PositionError` if the text is no position."""
+        from game.position import from_text
+
+        return from_text(text)
+
+    def __repr__(self) -> str:
+        if not self.position_fields:            # a game without a text form
+            return object.__repr__(self)
+        return f"State.from_text({self.to_text()!r})"
+
+    def _positioned(self) -> None:
+        """Called once a position's fields are set from text: drop what was worked out
+        from the old ones (a game that caches facts about its hands)."""
 
     # -- twin worlds ---------------------------------------------------------
     def hidden_places(self, seat: int | None) -> list[tuple[str, int]]:

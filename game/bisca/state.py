@@ -2,7 +2,15 @@
 
 See :mod:`game.bisca` for the choices the rule text leaves open.
 
-Declared shapes: the view and every event's data are ``game/views/bisca.py``.
+Declared shapes: the view and every event's data are ``game/views/bisca.py``.  Text
+form (game/position.py): ``state.to_text()`` writes the position, ``State.from_text``
+reads it back; after the four lines naming the game come :attr:`BiscaState.position_fields`
+in order.  Lives and bets are in halves (a life is 2), as the state keeps them; the
+hand on the table is ``[seat, card, ace worth]`` per card::
+
+    lives = [6, 3, 4]
+    bets = [2, null, null]
+    table = [[0, "Ac", "high"]]
 """
 
 from __future__ import annotations
@@ -33,6 +41,14 @@ class BiscaState(State):
 
     view_shape = shapes.View
     event_shapes = shapes.EVENTS
+    position_fields = {
+        "round_no": int, "cards": int, "dealer": int, "players": list[int], "phase": str,
+        "turn": int, "leader": int, "lives": list[int], "babbeo_used": bool,
+        "bets": list[int | None], "won": list[int], "out_round": list[int],
+        "deck": list[Card], "hands": list[list[Card]], "piles": list[list[Card]],
+        "table": list[tuple[int, Card, str]], "played": list[Card], "winners": list[int],
+        "sheet": Any, "last_hand": Any,
+    }
 
     def __init__(self, options: dict[str, Any], seats: int, seed: int) -> None:
         super().__init__(options, seats, seed)

@@ -31,7 +31,16 @@ Choices where the rule text is silent, all shown in assets/rules/en/bocce.md:
 * Option ``target`` (default 25): 10 and 15 make a short game (the kiosk's demo
   plays to 10), 50 a long one.
 
-Declared shapes: the view and every event's data are ``game/views/bocce.py``.
+Declared shapes: the view and every event's data are ``game/views/bocce.py``.  Text
+form (game/position.py): ``state.to_text()`` writes the position, ``State.from_text``
+reads it back; after the four lines naming the game come :attr:`BocceState.position_fields`
+in order, each bocce as its cards, status, total and who knocked it out::
+
+    scores = [12, 9]
+    phase = "lag"
+    hands = [["KS", "5H", "2D"], ["7C", "3C", "4C"]]
+    bocce = [[{"cards": ["9H", "8D"], "status": "waiting", "total": null,
+               "knocked_by": null}, ...], [...]]
 """
 
 from __future__ import annotations
@@ -103,6 +112,14 @@ class BocceState(State):
 
     view_shape = shapes.View
     event_shapes = shapes.EVENTS
+    position_fields = {
+        "scores": list[int], "hand_no": int, "frame": int, "frames_played": int,
+        "first_of_game": int, "first": int, "phase": str, "rolling": int | None,
+        "rolled": list[bool], "deck": list[Card], "discard": list[Card],
+        "hands": list[list[Card]], "lag": list[Card | None], "lag_worth": list[int | None],
+        "pallinos": list[int | None], "bocce": list[list[Bocce]], "winners": list[int],
+        "last_hand": Any, "last_frame": Any,
+    }
 
     def __init__(self, options: dict[str, Any], seats: int, seed: int) -> None:
         super().__init__(options, seats, seed)

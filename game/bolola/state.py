@@ -7,7 +7,15 @@ fewer with the early end), each won trick moving the contract's scoring cards
 face up to ``won/<seat>`` (beside the player) and the rest face down to
 ``pile/<seat>``; then the deal is scored on the sheet.
 
-Declared shapes: the view and every event's data are ``game/views/bolola.py``.
+Declared shapes: the view and every event's data are ``game/views/bolola.py``.  Text
+form (game/position.py): ``state.to_text()`` writes the position, ``State.from_text``
+reads it back; after the four lines naming the game come
+:attr:`BololaState.position_fields` in order::
+
+    contract = "no_hearts"
+    leader = 0
+    hands = [["2S", "7H"], ["3S", "9C"], ["KS", "4D"], ["5S", "QH"]]
+    table = ["2S"]
 """
 
 from __future__ import annotations
@@ -42,6 +50,13 @@ class BololaState(State):
 
     view_shape = shapes.View
     event_shapes = shapes.EVENTS
+    position_fields = {
+        "deal_no": int, "dealer": int, "contract": str | None, "trump": str | None,
+        "phase": str, "leader": int, "left": list[list[str]], "hands": list[list[Card]],
+        "deck": list[Card], "table": list[Card], "piles": list[list[Card]],
+        "won": list[list[Card]], "played": list[Card], "tricks": Any,
+        "deal_scores": list[int], "sheet": Any, "totals": list[int], "winners": list[int],
+    }
 
     def __init__(self, options: dict[str, Any], seats: int, seed: int) -> None:
         super().__init__(options, seats, seed)

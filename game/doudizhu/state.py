@@ -2,7 +2,16 @@
 play, scoring and the running score over several hands.  See the package docstring
 for the choices the rule text leaves open.
 
-Declared shapes: the view and every event's data are ``game/views/doudizhu.py``.
+Declared shapes: the view and every event's data are ``game/views/doudizhu.py``.  Text
+form (game/position.py): ``state.to_text()`` writes the position, ``State.from_text``
+reads it back; after the four lines naming the game come
+:attr:`DoudizhuState.position_fields` in order; the play to beat is its seat, rank
+letters and combination::
+
+    phase = "play"
+    landlord = 1
+    last = [1, "33", {"kind": "pair", "rank": 0, "length": 1, "size": 2}]
+    hands = [["4C", "9D"], ["5S", "BJ", "RJ"], ["KH"]]
 """
 
 from __future__ import annotations
@@ -76,6 +85,20 @@ class DoudizhuState(State):
 
     view_shape = shapes.View
     event_shapes = shapes.EVENTS
+    position_fields = {
+        "hand_no": int, "deals": int, "first_bidder": int, "phase": str, "turn": int,
+        "bids": list[str | None], "high_bid": int, "high_bidder": int | None, "spoken": int,
+        "landlord": int | None, "last": tuple[int, str, Combo] | None, "passes": int,
+        "_mult": int, "bombs": int, "revealed": bool, "hands": list[list[Card]],
+        "kitty": list[Card], "kitty_shown": list[Card], "out": list[Card],
+        "trick": list[list[Card]], "played": list[str], "plays": list[int],
+        "totals": list[int], "sheet": Any, "winners": list[int],
+    }
+
+    def _positioned(self) -> None:
+        self.books = [None] * SEATS
+        self.packed = [None] * SEATS
+        self.listed = [None] * SEATS
 
     def __init__(self, options: dict[str, Any], seats: int, seed: int) -> None:
         super().__init__(options, seats, seed)
