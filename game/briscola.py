@@ -68,13 +68,12 @@ reads it back; after the four lines naming the game come
 
 from __future__ import annotations
 
-import copy
 import random
 from typing import Any, Iterable, Mapping, Sequence
 
 from game.cards import ITALIAN_SUITS, Card, card, codes, italian_deck, shuffled
-from game.engine import (GAME_OVER, Action, Event, GameSpec, Option, Reason, State, card_move,
-                         seat_zones)
+from game.engine import (GAME_OVER, Action, Demo, Event, GameSpec, Option, Reason, State,
+                         card_move, plain_copy, seat_zones)
 from game.i18n import translate
 from game.tricks import play_order, trick_points, trick_winner, why_won
 from game.views import briscola as shapes
@@ -273,7 +272,7 @@ class BriscolaState(State):
 
     def result(self) -> dict[str, Any]:
         return {"scores": list(self.totals), "winners": list(self.winners),
-                "sheet": copy.deepcopy(self.sheet)}
+                "sheet": plain_copy(self.sheet)}
 
     # -- facts -----------------------------------------------------------------
     @property
@@ -406,13 +405,13 @@ class BriscolaState(State):
             "culetto": bool(self.culetto),
             "stock": self.stock_count,
             "played": codes(self.played),
-            "tricks": copy.deepcopy(self.tricks),
+            "tricks": plain_copy(self.tricks),
             "taken": self.taken(),
             "announced": self.announced,
             "game_no": self.game_no,
             "games": self.games,
             "dealer": self.dealer,
-            "sheet": copy.deepcopy(self.sheet),
+            "sheet": plain_copy(self.sheet),
             "scores": list(self.totals),
         }
         if self.phase == OVER:
@@ -555,7 +554,7 @@ class BriscolaState(State):
         row = score_game(self.piles)
         self.sheet.append(row)
         self.totals = [t + r for t, r in zip(self.totals, row["total"])]
-        events.append(Event("game_scored", None, {"game_no": self.game_no, "row": copy.deepcopy(row),
+        events.append(Event("game_scored", None, {"game_no": self.game_no, "row": plain_copy(row),
                                                   "totals": list(self.totals)}))
         if self.game_no < self.games:
             events.extend(self._start_game())
@@ -598,5 +597,8 @@ SPEC = GameSpec(
     factory=_new,
     options={"remember_trump": Option(True, (True, False), "briscola.option.remember_trump"),
              "games": Option(GAMES_PER_MATCH, (GAMES_PER_MATCH, 1), "briscola.option.games")},
-    deck="italian",
+    cards=DECK,
+    computers="game.ai.briscola:player",
+    table="scenes.tables.briscola:ADAPTER",
+    demo=Demo({"games": 1}),
 )

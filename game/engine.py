@@ -41,9 +41,12 @@ from __future__ import annotations
 import abc
 import copy
 import functools
+import importlib
+import importlib.machinery
+import importlib.util
 import math
 import random
-from dataclasses import dataclass, field
+from dataclasses import KW_ONLY, dataclass, field
 from typing import Any, Callable, ClassVar, Iterable, Mapping, Optional, Sequence
 
 from game.cards import Card, CardCodeError
@@ -241,6 +244,44 @@ def card_move(card: Card | None, src: str, dst: str, up: bool) -> dict[str, Any]
     return {"card": card.code if card is not None else None, "src": src, "dst": dst, "up": up}
 
 
+#: values a copy of a game shares with the original: immutable, so sharing is safe
+_VALUE: frozenset[type] = frozenset({str, int, float, bool, type(None), bytes, frozenset,
+                                     Card, Action})
+
+
+def plain_copy(value: Any) -> Any:
+    """A deep copy of a game's data, made for speed (a search copies a game for every
+    playout): lists, dicts, sets and tuples are rebuilt, values (strings, numbers,
+    cards, actions) shared, a generator copied by its state, a plain object of a game
+    (Bocce's ``Bocce``) rebuilt attribute by attribute; anything else goes to
+    :func:`copy.deepcopy`.  Unlike deepcopy it keeps no memo: two names for one list
+    become two lists (no game state shares a mutable part; tests/game/test_engine.py
+    plays a copy and a deepcopy side by side in every game)."""
+    kind = type(value)
+    if kind in _VALUE:
+        return value
+    if kind is list:
+        return [v if type(v) in _VALUE else plain_copy(v) for v in value]
+    if kind is dict:
+        return {k: (v if type(v) in _VALUE else plain_copy(v)) for k, v in value.items()}
+    if kind is tuple:
+        if all(type(v) in _VALUE for v in value):
+            return value
+        return tuple(plain_copy(v) for v in value)
+    if kind is set:
+        return set(value)
+    if kind is random.Random:
+        twin = random.Random()
+        twin.setstate(value.getstate())
+        return twin
+    if hasattr(value, "__dict__") and not hasattr(value, "__deepcopy__") \
+            and not hasattr(value, "__slots__") and kind.__module__.startswith("game."):
+        twin = object.__new__(kind)
+        twin.__dict__.update({k: plain_copy(v) for k, v in value.__dict__.items()})
+        return twin
+    return copy.deepcopy(value)
+
+
 def _code(card: Card) -> str:
     return card.code
 
@@ -283,16 +324,92 @@ class Option:
         return self.default if self.default in values else values[0]
 
 
+#: the computer players' levels every game offers, weakest first (besides ``"random"``, any
+#: legal action: the yardstick of tests and benchmarks, never offered to a player)
+LEVELS = ("easy", "normal", "hard")
+
+
+class RegistrationError(Exception):
+    """A game registered without one of its pieces, or naming a piece that is not there.
+
+    Raised when the game is imported or the program starts, never papered over: a game
+    with no computer player, no table or no demo is a mistake to fix, not a default."""
+
+
+@dataclass(frozen=True)
+class Demo:
+    """The short form of a game the kiosk shows passers-by (a whole game in a few
+    minutes): its options, and its players where the game allows several counts."""
+
+    options: Mapping[str, Any] = field(default_factory=dict)
+    seats: Optional[int] = None           # None: the game's first count
+
+
 @dataclass(frozen=True)
 class GameSpec:
-    """What the menu, the table and the network need to know about a game."""
+    """A game's one registration: everything the menu, the table, the kiosk, the
+    computers and the network need to know about it, in one place.
+
+    ``cards`` is the whole pack the game deals from (Dou Dizhu's jokers included), for
+    anyone who must know every card in advance (the table's card images, the title
+    card's fan, the contract tests).  ``computers`` and ``table`` name pieces that live
+    elsewhere, as ``"package.module:NAME"``: the computer players (``NAME(level)`` gives
+    one; game/ai) and the table adapter class (scenes/tables), so that the rules engine
+    never imports the screen.  :func:`load_piece` turns a name into the piece, loudly.
+    """
 
     key: str
     title: str
     seats: tuple[int, ...]
     factory: Callable[[dict[str, Any], int, int], "State"]
     options: Mapping[str, Option] = field(default_factory=dict)
-    deck: str = "french"  # "french" or "italian": which card art the table uses
+    _: KW_ONLY
+    cards: tuple[Card, ...]
+    computers: str
+    table: str
+    demo: Demo
+    levels: tuple[str, ...] = LEVELS
+
+    def __post_init__(self) -> None:
+        """Every piece present and of its shape, at import: a game that lacks one fails
+        here, before any player sees it."""
+        where = f"the game {self.key!r}"
+        if not self.key or not self.title or not self.seats:
+            raise RegistrationError(f"{where} needs a key, a title and its seat counts")
+        if not self.cards or len(set(self.cards)) != len(self.cards):
+            raise RegistrationError(f"{where} needs its cards, each once")
+        if len({c.is_italian for c in self.cards}) != 1:
+            raise RegistrationError(f"{where} mixes Italian and French cards")
+        for what, ref in (("computers", self.computers), ("table", self.table)):
+            module, _, name = ref.partition(":")
+            if not module or not name:
+                raise RegistrationError(f"{where} names its {what} as 'package.module:NAME', "
+                                        f"not {ref!r}")
+        if not self.levels:
+            raise RegistrationError(f"{where} needs its computer levels")
+        if self.demo.seats is not None and self.demo.seats not in self.seats:
+            raise RegistrationError(f"{where}'s demo is for {self.demo.seats} players, "
+                                    f"not one of {self.seats}")
+        try:
+            self.resolve_options(self.demo.options)
+        except ValueError as exc:
+            raise RegistrationError(f"{where}'s demo options: {exc}") from None
+
+    @property
+    def deck(self) -> str:
+        """Which card art draws the cards: ``"italian"`` or ``"french"`` (from :attr:`cards`)."""
+        return "italian" if self.cards[0].is_italian else "french"
+
+    @property
+    def seat_range(self) -> str:
+        """The seat counts as a menu writes them: ``"3"``, ``"2-6"``."""
+        lo, hi = min(self.seats), max(self.seats)
+        return str(lo) if lo == hi else f"{lo}-{hi}"
+
+    @property
+    def demo_seats(self) -> int:
+        """The players at the kiosk's table."""
+        return self.demo.seats if self.demo.seats is not None else self.seats[0]
 
     def resolve_options(self, options: Mapping[str, Any] | None) -> dict[str, Any]:
         """Defaults filled in; unknown names or values rejected with a clear message.
@@ -321,6 +438,33 @@ class GameSpec:
         state = self.factory(self.resolve_options(options), seats, seed)
         state.key = self.key
         return state
+
+
+def load_piece(ref: str, game: str = "") -> Any:
+    """The object a registration names (``"package.module:NAME"``, see :class:`GameSpec`).
+    A missing module or name is a :class:`RegistrationError` that says whose and which;
+    an error inside the module is raised as it is."""
+    module, _, name = ref.partition(":")
+    whose = f"the game {game!r}: " if game else ""
+    if not piece_exists(ref):
+        raise RegistrationError(f"{whose}{ref!r} names a module that does not exist")
+    try:
+        return getattr(importlib.import_module(module), name)
+    except AttributeError:
+        raise RegistrationError(f"{whose}{module} has no {name}") from None
+
+
+def piece_exists(ref: str) -> bool:
+    """Whether the module of a registration's piece is there: found, and neither it nor
+    its packages run (the check at start-up costs no import)."""
+    top, *parts = ref.partition(":")[0].split(".")
+    found = importlib.util.find_spec(top)
+    for part in parts:
+        places = found.submodule_search_locations if found is not None else None
+        if not places:
+            return False
+        found = importlib.machinery.PathFinder.find_spec(f"{found.name}.{part}", list(places))
+    return found is not None
 
 
 class State(abc.ABC):
@@ -496,6 +640,14 @@ class State(abc.ABC):
         """Called once a position's fields are set from text: drop what was worked out
         from the old ones (a game that caches facts about its hands)."""
 
+    def copy(self) -> "State":
+        """An independent copy of this game (what :func:`copy.deepcopy` gives, several
+        times faster: :func:`plain_copy` of every attribute).  A search copies the
+        game for every playout."""
+        twin = object.__new__(type(self))
+        twin.__dict__.update({k: plain_copy(v) for k, v in self.__dict__.items()})
+        return twin
+
     # -- twin worlds ---------------------------------------------------------
     def hidden_places(self, seat: int | None) -> list[tuple[str, int]]:
         """The places ``(zone, index)`` of :meth:`true_zones` whose card ``seat`` cannot
@@ -556,7 +708,7 @@ class State(abc.ABC):
         dealt afresh among their places, its generator reseeded (future deals unknown),
         any other secret drawn afresh (:meth:`_forget`).  A search may play it out
         freely: what it finds there, the seat could have imagined."""
-        out = copy.deepcopy(self)
+        out = self.copy()
         rng = random.Random(seed)
         out.rng = random.Random(rng.getrandbits(64))
         secret = out.hidden(seat)

@@ -55,7 +55,7 @@ class MenuScene(Scene):
         buttons: list[Button] = []
         for row, entry in enumerate(CATALOG):
             playable = entry.key in GAMES
-            hint = seats_text(entry.seats)
+            hint = seats_text(entry.seat_range)
             if not playable:
                 hint = tr("ui.menu.coming_soon", seats=hint)
             buttons.append(Button(

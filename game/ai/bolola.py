@@ -37,7 +37,8 @@ from game.ai.search import Facts, Judge, Search
 from game.bolola.rules import (HEARTS, KING_OF_HEARTS, SEATS, TRICKS, card_points,
                                contract_total, is_positive, strength, trick_score)
 from game.cards import FRENCH_SUITS, Card, french_deck
-from game.engine import Action
+from game.ai.why import trick_line
+from game.engine import Action, Reason
 from game.tricks import winning_index
 from game.views import own_hand, own_seat
 from game.views.bolola import View
@@ -66,8 +67,9 @@ class Seen:
         seat = own_seat(view)
         zones = view["zones"]
         hand = [Card.parse(c) for c in own_hand(view)]
-        played = {Card.parse(c) for c in view["played"]} if counting else set()
-        unseen = [c for c in DECK if c not in played and c not in hand]
+        known = {Card.parse(c) for c in view["played"]} if counting else set()
+        known.update(hand)
+        unseen = [c for c in DECK if c not in known]
         contract = view["contract"]
         assert contract is not None                  # cards are played: a contract is set
         return cls(contract, view["trump"] if contract == "trumps" else None, hand,
@@ -225,7 +227,6 @@ def _best_lead(seen: Seen, cards: list[Card]) -> Card:
 def choose_contract(view: View, legal: Sequence[Action]) -> Action:
     """Dealer's choice: the contract where this hand earns most against an even share of
     the deal's points (a strong hand for the positive deals, a weak one for the others)."""
-    seat = own_seat(view)
     hand = [Card.parse(c) for c in own_hand(view)]
     power = sum(HCP.get(c.rank, 0) for c in hand) / 10.0
 
@@ -250,7 +251,6 @@ def _suit_len(hand: Sequence[Card], suit: str) -> int:
 
 def choose_trump(view: View, legal: Sequence[Action]) -> Action:
     """The longest suit, its high cards breaking ties."""
-    seat = own_seat(view)
     hand = [Card.parse(c) for c in own_hand(view)]
 
     def weight(suit: str) -> float:
@@ -272,6 +272,14 @@ def facts(view: View, reader: Any = None) -> Facts:
         suits.setdefault(s, set()).add(suit)
     return Facts(lacks={f"hand/{s}": (lambda c, out=frozenset(ss): c.suit in out)
                         for s, ss in suits.items()})
+
+
+def why(view: View, action: Action) -> Reason | None:
+    """The Hint's line for a card: what it does to the trick (game/ai/why.py)."""
+    if action.card is None or view["contract"] is None or "table" not in view["zones"]:
+        return None
+    seen = Seen.read(view)
+    return trick_line(seen.table, action.card, seen.hand, seen.trump, strength, last=seen.last)
 
 
 def player(level: str = "normal") -> BololaPlayer | Search:

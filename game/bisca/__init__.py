@@ -51,7 +51,7 @@ from typing import Any
 
 from game.bisca import rules
 from game.bisca.state import BET, OVER, PLAY, BiscaState
-from game.engine import Action, GameSpec, Option
+from game.engine import Action, Demo, GameSpec, Option
 from game.i18n import translate
 
 __all__ = ["SPEC", "BiscaState", "BET", "PLAY", "OVER", "rules", "action_label"]
@@ -82,5 +82,8 @@ SPEC = GameSpec(
         "lives": Option(rules.DEFAULT_LIVES, rules.LIVES_CHOICES, "bisca.option.lives"),
         "half_bets": Option(False, (False, True), "bisca.option.half_bets"),
     },
-    deck="italian",
+    cards=rules.DECK,
+    computers="game.ai.bisca:player",
+    table="scenes.tables.bisca:ADAPTER",
+    demo=Demo({"lives": 1, "opening": 3}, seats=4),
 )

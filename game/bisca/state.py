@@ -15,13 +15,13 @@ hand on the table is ``[seat, card, ace worth]`` per card::
 
 from __future__ import annotations
 
-import copy
 from typing import Any, Mapping, Sequence
 
 from game.bisca import rules
 from game.bisca.rules import HALF, number
 from game.cards import Card, codes, shuffled
-from game.engine import GAME_OVER, Action, Event, Reason, State, card_move, seat_zones
+from game.engine import (GAME_OVER, Action, Event, Reason, State, card_move, plain_copy,
+                         seat_zones)
 from game.tricks import why_won
 from game.views import bisca as shapes
 
@@ -228,8 +228,8 @@ class BiscaState(State):
             "forbidden": None if barred is None else number(barred),
             "trick": [{"seat": s, "card": c.code, "ace": a} for s, c, a in self.table],
             "played": codes(self.played),
-            "last_hand": copy.deepcopy(self.last_hand),
-            "sheet": copy.deepcopy(self.sheet),
+            "last_hand": plain_copy(self.last_hand),
+            "sheet": plain_copy(self.sheet),
         }
         if self.phase == OVER:
             out["winners"] = list(self.winners)
@@ -237,7 +237,7 @@ class BiscaState(State):
 
     def result(self) -> dict[str, Any]:
         return {"scores": self.scores(), "winners": list(self.winners),
-                "lives": _lives(self.lives), "sheet": copy.deepcopy(self.sheet)}
+                "lives": _lives(self.lives), "sheet": plain_copy(self.sheet)}
 
     def scores(self) -> list[int]:
         """How many players each seat outlasted: the winner all the others; the rest by the

@@ -11,7 +11,8 @@ from typing import Any
 
 from game.bocce.rules import lag_worths, points, totals
 from game.bocce.state import BocceState
-from game.engine import Action, GameSpec, Option
+from game.cards import french_deck
+from game.engine import Action, Demo, GameSpec, Option
 from game.i18n import translate
 
 __all__ = ["SPEC", "BocceState", "action_label", "lag_worths", "points", "totals"]
@@ -40,5 +41,8 @@ SPEC = GameSpec(
     seats=(2,),
     factory=_new,
     options={"target": Option(25, (10, 15, 25, 50), "bocce.option.target")},
-    deck="french",
+    cards=tuple(french_deck()),
+    computers="game.ai.bocce:player",
+    table="scenes.tables.bocce:ADAPTER",
+    demo=Demo({"target": 10}),
 )

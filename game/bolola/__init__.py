@@ -64,7 +64,8 @@ from typing import Any
 
 from game.bolola.rules import CONTRACTS, POINTS, contract_total
 from game.bolola.state import BololaState
-from game.engine import Action, GameSpec, Option
+from game.cards import french_deck
+from game.engine import Action, Demo, GameSpec, Option
 from game.i18n import translate
 
 __all__ = ["SPEC", "BololaState", "CONTRACTS", "POINTS", "action_label", "contract_name",
@@ -100,5 +101,8 @@ SPEC = GameSpec(
     options={"dealers_choice": Option(False, (False, True), "bolola.option.dealers_choice"),
              "early_end": Option(False, (False, True), "bolola.option.early_end"),
              "deals": Option(len(CONTRACTS), (len(CONTRACTS), 3, 1), "bolola.option.deals")},
-    deck="french",
+    cards=tuple(french_deck()),
+    computers="game.ai.bolola:player",
+    table="scenes.tables.bolola:ADAPTER",
+    demo=Demo({"early_end": True, "deals": 1}),
 )

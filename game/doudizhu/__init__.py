@@ -33,7 +33,9 @@ Choices where the rule text (seed 004) is silent or garbled, all shown in the in
   landlord; face down, without their codes and in no place for the others, since a
   place would tell how many hidden cards sort above it, and a hidden hand followed
   by code would drift from the true order as unseen cards leave it.  The landlord
-  leads.  A player who leads may not pass.  After two
+  leads.  A player who leads may not pass.  Every view keeps the hand's plays and
+  passes in order (``view["trail"]``): everyone saw them, and a player reads the
+  other hands from them.  After two
   passes in a row the trick is cleared and its last player leads anything.  A player's
   earlier play of the same trick leaves the table when they play again.
 * Scoring (the text: "If the winner is the landlord, he gets the agreed amount from
@@ -52,8 +54,8 @@ from __future__ import annotations
 from typing import Any
 
 from game.doudizhu.rules import HAND_COUNTS
-from game.doudizhu.state import DoudizhuState, cards_for, play_from, play_of
-from game.engine import GameSpec, Option
+from game.doudizhu.state import DECK, DoudizhuState, cards_for, play_from, play_of
+from game.engine import Demo, GameSpec, Option
 
 __all__ = ["SPEC", "DoudizhuState", "cards_for", "play_from", "play_of"]
 
@@ -69,5 +71,8 @@ SPEC = GameSpec(
     factory=_new,
     options={"rules": Option("text", ("text", "classic"), "doudizhu.option.rules"),
              "hands": Option(3, HAND_COUNTS, "doudizhu.option.hands")},
-    deck="french",
+    cards=DECK,
+    computers="game.ai.doudizhu:player",
+    table="scenes.tables.doudizhu:ADAPTER",
+    demo=Demo({"hands": 1}),
 )

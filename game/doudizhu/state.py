@@ -16,7 +16,6 @@ letters and combination::
 
 from __future__ import annotations
 
-import copy
 import random
 from typing import Any, Mapping, Optional, Sequence
 
@@ -25,7 +24,8 @@ from game.doudizhu import combos
 from game.doudizhu.combos import Combo, MoveBook
 from game.doudizhu.rules import (BIDS, BOMB, DOUBLING, HAND_SIZE, LANDLORD_SHARE,
                                  LETTERS, ROCKET, RULESETS, SEATS, TOP_BID, rank_index)
-from game.engine import GAME_OVER, Action, Event, Reason, State, card_move, seat_zones
+from game.engine import (GAME_OVER, Action, Event, Reason, State, card_move, plain_copy,
+                         seat_zones)
 from game.views import doudizhu as shapes
 
 BID, PLAY, OVER = "bid", "play", "over"
@@ -92,6 +92,7 @@ class DoudizhuState(State):
         "_mult": int, "bombs": int, "revealed": bool, "hands": list[list[Card]],
         "kitty": list[Card], "kitty_shown": list[Card], "out": list[Card],
         "trick": list[list[Card]], "played": list[str], "plays": list[int],
+        "trail": list[tuple[int, str]],
         "totals": list[int], "sheet": Any, "winners": list[int],
     }
 
@@ -219,7 +220,7 @@ class DoudizhuState(State):
 
     def result(self) -> dict[str, Any]:
         return {"scores": list(self.totals), "winners": list(self.winners),
-                "sheet": copy.deepcopy(self.sheet)}
+                "sheet": plain_copy(self.sheet)}
 
     # -- facts -----------------------------------------------------------------------------
     def _counts(self, seat: int) -> list[int]:
@@ -298,8 +299,8 @@ class DoudizhuState(State):
             "kitty": codes(self.kitty_shown), "last": last, "passes": self.passes,
             "counts": [len(h) for h in self.hands], "multiplier": self._mult,
             "stake": self.stake, "bombs": self.bombs, "played": list(self.played),
-            "plays": list(self.plays),
-            "scores": list(self.totals), "sheet": copy.deepcopy(self.sheet),
+            "plays": list(self.plays), "trail": [[s, v] for s, v in self.trail],
+            "scores": list(self.totals), "sheet": plain_copy(self.sheet),
         }
         if self.phase == OVER:
             out["winners"] = list(self.winners)
@@ -336,6 +337,9 @@ class DoudizhuState(State):
         self.passes = 0
         self._mult, self.bombs = 1, 0
         self.played: list[str] = []
+        #: the hand's plays and passes in order, (seat, value or "pass"): public, and
+        #: what a player reads the other hands from (game/ai/doudizhu.py's inference)
+        self.trail: list[tuple[int, str]] = []
         self.plays = [0] * SEATS
         self.revealed = False
         self.books: list[MoveBook | None] = [None] * SEATS
@@ -401,6 +405,7 @@ class DoudizhuState(State):
 
     def _pass(self, seat: int) -> list[Event]:
         self.passes += 1
+        self.trail.append((seat, "pass"))
         events = [Event("pass", seat, {})]
         self.turn = (seat + 1) % SEATS
         if self.passes == SEATS - 1:
@@ -429,6 +434,7 @@ class DoudizhuState(State):
         self.trick[seat] = cards
         moves += [card_move(c, f"hand/{seat}", f"trick/{seat}", True) for c in cards]
         self.played.append(value)
+        self.trail.append((seat, value))
         self.plays[seat] += 1
         if combo.kind in (BOMB, ROCKET):
             self.bombs += 1
@@ -470,7 +476,7 @@ class DoudizhuState(State):
         self.last = None                      # no play to beat: the hand is over
         reveal = [card_move(c, f"hand/{s}", f"hand/{s}", True) for s in range(SEATS)
                   for c in self.hands[s]]
-        events = [Event("hand_over", winner, {**copy.deepcopy(row), "totals": list(self.totals),
+        events = [Event("hand_over", winner, {**plain_copy(row), "totals": list(self.totals),
                                               "moves": reveal})]
         if self.hand_no < self.hand_count:
             events += self._start_hand()

@@ -8,7 +8,9 @@ screen keeps them.  Their keys and types are declared here, one module per game
 * ``View``: what ``view()`` returns (the state's ``view_shape``);
 * ``EVENTS``: each event kind a game emits and the shape of its data as a seat that
   sees all of it receives it (the state's ``event_shapes``).  A key that only the
-  private part carries, or only some events of that kind, is ``NotRequired``.
+  private part carries, or only some events of that kind, is optional: it is declared
+  in a ``total=False`` class over a ``_<Name>Keys`` class of the keys always there
+  (``typing.NotRequired`` needs Python 3.11; the game runs on 3.10).
 
 A ``TypedDict`` is a ``dict`` at run time, so declaring the shapes changes nothing on
 the wire (no protocol version moves): the codec below only checks.  Readers (the
@@ -18,9 +20,6 @@ that names the shape, a ``KeyError`` in a test on the rest.  The contract test
 (tests/game/test_views.py) plays every game at random and :func:`check`\\ s every view
 and every event any seat receives against its declared shape.
 
-The shape modules do without ``from __future__ import annotations``: Python 3.11's
-``TypedDict`` reads ``NotRequired`` only from a real annotation, not from its text.
-
 Why ``TypedDict`` and not dataclasses: a view is built once per update and read as
 JSON by a remote client; a dataclass would need a conversion each way and a second
 form of every value, where a ``TypedDict`` is the JSON itself, typed.
@@ -29,7 +28,7 @@ form of every value, where a ``TypedDict`` is the JSON itself, typed.
 import functools
 import types
 import typing
-from typing import Any, Literal, Mapping, NotRequired, Optional, TypedDict, TypeVar, Union
+from typing import Any, Literal, Mapping, Optional, TypedDict, TypeVar, Union
 
 T = TypeVar("T")
 
@@ -37,23 +36,29 @@ T = TypeVar("T")
 Zones = dict[str, list[Optional[str]]]
 
 
-class Move(TypedDict):
-    """One entry of an event's ``moves`` (see game/engine.py)."""
-
+class _MoveKeys(TypedDict):
     card: Optional[str]
     src: str
     dst: str
     up: bool
-    at: NotRequired[int]
 
 
-class Why(TypedDict):
+class Move(_MoveKeys, total=False):
+    """One entry of an event's ``moves`` (see game/engine.py)."""
+
+    at: int
+
+
+class _WhyKeys(TypedDict):
+    why: str
+    card: str
+
+
+class Why(_WhyKeys, total=False):
     """Why a card took a trick or counted as it did (game/tricks.py ``why_won``, Bocce's
     ``picture_note``): a reason word and the cards it names."""
 
-    why: str
-    card: str
-    over: NotRequired[str]
+    over: str
 
 
 class Moves(TypedDict):
@@ -73,14 +78,17 @@ class GameOver(TypedDict):
     winners: list[int]
 
 
-class BaseView(TypedDict):
-    """What every game's view has: the seat it is for, its zones and its phase (``"over"``
-    at the end, when ``winners`` joins it)."""
-
+class _BaseViewKeys(TypedDict):
     seat: Optional[int]
     zones: Zones
     phase: str
-    winners: NotRequired[list[int]]
+
+
+class BaseView(_BaseViewKeys, total=False):
+    """What every game's view has: the seat it is for, its zones and its phase (``"over"``
+    at the end, when ``winners`` joins it)."""
+
+    winners: list[int]
 
 
 class TrickView(BaseView):

@@ -2,7 +2,7 @@
 game/bisca/state.py).  Bets, lives and losses are numbers of tricks or lives that may
 be halves (option ``half_bets``): ``float`` (a whole one travels as an int)."""
 
-from typing import NotRequired, Optional, TypedDict
+from typing import Optional, TypedDict
 
 from game.views import TrickView, GameOver, Move, Moves, Why
 
@@ -82,10 +82,10 @@ class BetsClosed(TypedDict):
     cards: int
 
 
-class Reveal(TypedDict):
+class Reveal(TypedDict, total=False):
     """A player's own single card turned up for them (the moves are theirs alone)."""
 
-    moves: NotRequired[list[Move]]
+    moves: list[Move]
 
 
 class Play(TypedDict):

@@ -1,7 +1,7 @@
 """The declared shapes of Bocce's view and events (see game/views/__init__.py and
 game/bocce/state.py, which builds them)."""
 
-from typing import NotRequired, Optional, TypedDict
+from typing import Optional, TypedDict
 
 from game.views import BaseView, GameOver, Move, Moves, Why
 
@@ -21,14 +21,17 @@ class KnockedBy(TypedDict):
     frame: int
 
 
-class Fate(TypedDict):
-    """What a rolled bocce became (the hand's summary; ``cards`` in the look back)."""
-
-    cards: NotRequired[list[str]]
+class _FateKeys(TypedDict):
     total: Optional[int]
     status: str
     points: Optional[int]
     knocked_by: Optional[KnockedBy]
+
+
+class Fate(_FateKeys, total=False):
+    """What a rolled bocce became (the hand's summary; ``cards`` in the look back)."""
+
+    cards: list[str]
 
 
 class LagCard(TypedDict):
@@ -84,9 +87,12 @@ class FrameStart(TypedDict):
     first: int
 
 
-class LagCommit(TypedDict):
+class _LagCommitKeys(TypedDict):
     moves: list[Move]
-    worth: NotRequired[int]
+
+
+class LagCommit(_LagCommitKeys, total=False):
+    worth: int
 
 
 class LagReveal(TypedDict):

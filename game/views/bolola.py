@@ -1,7 +1,7 @@
 """The declared shapes of Bolola's view and events (see game/views/__init__.py and
 game/bolola/state.py)."""
 
-from typing import NotRequired, Optional, TypedDict
+from typing import Optional, TypedDict
 
 from game.views import TrickView, GameOver, Move, Why
 
@@ -50,14 +50,17 @@ class View(TrickView):
     scores: list[int]
 
 
-class Deal(TypedDict):
-    """A seat's thirteen cards, or (``stage: "gather"``) the last deal's cards gathered."""
-
+class _DealKeys(TypedDict):
     deal_no: int
     deals: int
     dealer: int
     moves: list[Move]
-    stage: NotRequired[str]
+
+
+class Deal(_DealKeys, total=False):
+    """A seat's thirteen cards, or (``stage: "gather"``) the last deal's cards gathered."""
+
+    stage: str
 
 
 class Choosing(TypedDict):

@@ -1,7 +1,7 @@
 """The declared shapes of Briscola Venceslao's view and events (see
 game/views/__init__.py and game/briscola.py, whose docstring says who is told what)."""
 
-from typing import NotRequired, Optional, TypedDict
+from typing import Optional, TypedDict
 
 from game.views import TrickView, GameOver, Move, Why
 
@@ -47,25 +47,31 @@ class View(TrickView):
     scores: list[int]
 
 
-class Deal(TypedDict):
-    """A card dealt; ``stage`` ``"gather"`` (the last game's cards back) or ``"briscola"``
-    (the sampled card, with the trump for those who see it)."""
-
+class _DealKeys(TypedDict):
     game_no: int
     dealer: int
     taken: list[int]
     announced: bool
     moves: list[Move]
     stock: int
-    stage: NotRequired[str]
-    trump: NotRequired[Optional[str]]
-    trump_known: NotRequired[bool]
 
 
-class Play(TypedDict):
+class Deal(_DealKeys, total=False):
+    """A card dealt; ``stage`` ``"gather"`` (the last game's cards back) or ``"briscola"``
+    (the sampled card, with the trump for those who see it)."""
+
+    stage: str
+    trump: Optional[str]
+    trump_known: bool
+
+
+class _PlayKeys(TypedDict):
     card: str
     moves: list[Move]
-    trump: NotRequired[Optional[str]]
+
+
+class Play(_PlayKeys, total=False):
+    trump: Optional[str]
 
 
 class ClaimOpen(TypedDict):
@@ -89,23 +95,29 @@ class CulettoHeld(TypedDict):
     moves: list[Move]
 
 
-class TrickWon(TypedDict):
+class _TrickWonKeys(TypedDict):
     cards: list[str]
     points: int
     taken: list[int]
     moves: list[Move]
-    why: NotRequired[Optional[Why]]
 
 
-class Draw(TypedDict):
+class TrickWon(_TrickWonKeys, total=False):
+    why: Optional[Why]
+
+
+class _DrawKeys(TypedDict):
     moves: list[Move]
     stock: int
-    trump: NotRequired[Optional[str]]
-    trump_known: NotRequired[bool]
 
 
-class TrumpHidden(TypedDict):
-    trump: NotRequired[Optional[str]]
+class Draw(_DrawKeys, total=False):
+    trump: Optional[str]
+    trump_known: bool
+
+
+class TrumpHidden(TypedDict, total=False):
+    trump: Optional[str]
 
 
 class GameScored(TypedDict):

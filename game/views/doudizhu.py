@@ -1,7 +1,7 @@
 """The declared shapes of Dou Dizhu's view and events (see game/views/__init__.py and
 game/doudizhu/state.py)."""
 
-from typing import Optional, TypedDict
+from typing import Optional, TypedDict, Union
 
 from game.views import BaseView, GameOver, Move, Nothing
 
@@ -58,6 +58,8 @@ class View(BaseView):
     bombs: int
     played: list[str]
     plays: list[int]
+    #: the hand's plays and passes in order: ``[seat, rank letters or "pass"]``
+    trail: list[list[Union[int, str]]]
     scores: list[int]
     sheet: list[SheetRow]
 

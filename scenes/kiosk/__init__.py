@@ -16,7 +16,8 @@ frame):
   finished game, a game left half-played), and the last ``warn`` seconds of
   them say so over the screen ("Still there? The demo starts in 10 s"): any
   input then keeps the person's screen (a key or click does nothing else).
-* **short games**: every demo game is a short form of the game (DEMO_OPTIONS),
+* **short games**: every demo game is a short form of the game (its registration's
+  ``demo``: :class:`game.engine.Demo`),
   and its title card says which, under the game told in one line.
 * **quitting**: Esc never quits, and Quit in the menus (or closing the window)
   goes back to the demo: only the chord Ctrl+Shift+Q, or SIGTERM, ends the
@@ -37,9 +38,8 @@ from typing import Any, Optional
 
 import pygame
 
-from game import CATALOG, GAMES
-from game.ai import LEVELS
-from game.cards import Card, french_deck, italian_deck
+from game import GAMES, KEYS
+from game.cards import Card
 from game.session import GameSetup
 from scenes import heap
 from scenes.i18n import tr
@@ -55,17 +55,6 @@ from scenes.table.captions import Captions
 IDLE = 90.0
 #: the computers' pause before a move in the demo (seconds at normal speed)
 THINK = (0.8, 1.4)
-#: the short form of every game, so that a passer-by sees a whole game in a few minutes
-#: (measured: about 40-50 moves each); the title card says which (``kiosk.short.<key>``)
-DEMO_OPTIONS: dict[str, dict[str, Any]] = {
-    "bocce": {"target": 10},
-    "bisca": {"lives": 1, "opening": 3},
-    "bolola": {"early_end": True, "deals": 1},
-    "briscola": {"games": 1},
-    "doudizhu": {"hands": 1},
-}
-#: players at the demo's table where a game allows several (else its first count)
-DEMO_SEATS: dict[str, int] = {"bisca": 4}
 #: seconds a title card shows at least; a rule adds its reading time (READING)
 CARD = 5.0
 #: characters of a rule read in the time of one CARD
@@ -96,8 +85,7 @@ def quit_chord(event: pygame.event.Event) -> bool:
 def fan_cards(key: str) -> list[Card]:
     """Six cards of the game's deck for its title card's corners: the same ones every
     time, so that the card art's caches hold no more faces as the hours go by."""
-    deck = italian_deck() if GAMES[key].deck == "italian" else french_deck()
-    return random.Random(key).sample(deck, 6)
+    return random.Random(key).sample(GAMES[key].cards, 6)
 
 
 def show_cursor(on: bool) -> None:
@@ -131,7 +119,7 @@ class Kiosk:
         self.rng = random.Random(seed)
         self.rules = RulePicker(self.rng)
         self.log = log if log is not None else ErrorLog()
-        self.keys = [entry.key for entry in CATALOG if entry.key in GAMES]
+        self.keys = list(KEYS)
         self.demo = False
         self.table: Optional[TableScene] = None   # the demo's game, behind its card or playing
         self.played: Counter[str] = Counter()     # demo games finished, by game
@@ -238,9 +226,10 @@ class Kiosk:
         card's end."""
         key = self.keys[self._next % len(self.keys)]
         self._next += 1
-        seats = DEMO_SEATS.get(key, GAMES[key].seats[0])
-        setup = GameSetup.computers(key, [self.rng.choice(LEVELS) for _ in range(seats)],
-                                    DEMO_OPTIONS.get(key), self.rng.randrange(1 << 31))
+        spec = GAMES[key]
+        setup = GameSetup.computers(key, [self.rng.choice(spec.levels)
+                                          for _ in range(spec.demo_seats)],
+                                    dict(spec.demo.options), self.rng.randrange(1 << 31))
         self._drop_table()
         try:
             self.table = local_table(self.app, setup, seat=0, think_delay=self.think,
@@ -250,9 +239,9 @@ class Kiosk:
             self._write(f"error starting a demo game of {key}", setup.to_json())
         rule = self.rules.pick(key)
         howto = tr(f"kiosk.howto.{key}")
-        short = tr(f"kiosk.short.{key}", **DEMO_OPTIONS.get(key, {}))
+        short = tr(f"kiosk.short.{key}", **spec.demo.options)
         words = howto + short + (plain(rule.text) if rule is not None else "")
-        card = TitleCard(self.app, GAMES[key].title, self._players(setup), rule,
+        card = TitleCard(self.app, spec.title, self._players(setup), rule,
                          fan_cards(key), self.card * (1.0 + len(words) / READING),
                          self._card_done, howto=howto, short=short)
         self.app.stack.clear_to(card)

@@ -51,18 +51,18 @@ events' public data, never from scores or counts they work out themselves.
 from __future__ import annotations
 
 import copy
-import importlib
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Generic, Optional, Protocol, Sequence, TypeVar
 
 from game.cards import Card
-from game.engine import Action, Event, GameSpec
+from game.engine import Action, Event, GameSpec, RegistrationError, load_piece
 from game.views import BaseView
 from scenes.i18n import has, language, tr
-from scenes.hud import Callout, ChoiceButton, Label, Slot
+from scenes.hud import Callout, Label, Slot
 from scenes.layout import Layout, ZoneGeom
 from scenes.lookback import LookBack
 from scenes.sheet import Sheet
+from scenes.widgets import ChoiceButton
 
 if TYPE_CHECKING:  # pragma: no cover
     import pygame
@@ -430,14 +430,15 @@ class TableAdapter(Generic[V]):
 
 
 def load_adapter(key: str) -> type[TableAdapter]:
-    """The adapter class of a game: ``scenes/tables/<key>.py``'s ADAPTER, else the defaults."""
-    try:
-        module = importlib.import_module(f"scenes.tables.{key}")
-    except ModuleNotFoundError as exc:
-        if exc.name != f"scenes.tables.{key}":
-            raise
-        return TableAdapter
-    return getattr(module, "ADAPTER", TableAdapter)
+    """The adapter class a game registers (:attr:`GameSpec.table <game.engine.GameSpec>`,
+    ``"scenes.tables.<key>:ADAPTER"``); a RegistrationError if it is not there or is not
+    a :class:`TableAdapter`."""
+    from game import GAMES
+
+    adapter = load_piece(GAMES[key].table, key)
+    if not (isinstance(adapter, type) and issubclass(adapter, TableAdapter)):
+        raise RegistrationError(f"the game {key!r}: {GAMES[key].table} is not a TableAdapter")
+    return adapter
 
 
 def deep_copy_view(view: V) -> V:

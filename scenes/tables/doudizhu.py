@@ -31,12 +31,13 @@ from game.doudizhu.rules import DOUBLING, LETTERS, code_letter
 from game.engine import GAME_OVER, Action, Event
 from game.views.doudizhu import Last, SheetRow as HandRow, View
 from scenes import theme
-from scenes.hud import ERROR, POSITIVE, ChoiceButton, Label
+from scenes.hud import ERROR, POSITIVE, Label
 from scenes.i18n import signed, tr
 from scenes.layout import Layout, ZoneGeom
 from scenes.sheet import Sheet, SheetRow
 from scenes.tables import Fx, TableAdapter, Timing
 from scenes.tables.tricktable import read_hold
+from scenes.widgets import ChoiceButton
 
 TRICK_SCALE = 0.72
 KITTY_SCALE = 0.55

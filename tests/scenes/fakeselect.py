@@ -7,12 +7,11 @@ of equal rank, or passes; the first to empty their hand wins.  Zones: "deck",
 
 from __future__ import annotations
 
-import types
 from itertools import combinations
 from typing import Any
 
 from game.cards import cards, codes
-from game.engine import GAME_OVER, Action, Event, GameSpec, Reason, State
+from game.engine import GAME_OVER, Action, Demo, Event, GameSpec, Reason, State
 from scenes.tables import TableAdapter
 from tests.scenes.fakegame import _mv, deal_events
 
@@ -72,13 +71,11 @@ class PairsState(State):
         return {"scores": [4 - len(h) for h in self.hands], "winners": winners}
 
 
-SPEC = GameSpec(key="pairs", title="Pairs", seats=(2,),
-                factory=lambda o, n, s: PairsState(o, n, s))
-
-
 class PairsAdapter(TableAdapter):
     select_cards = True
 
 
-#: registered as scenes.tables.pairs in tests
-ADAPTER_MODULE = types.SimpleNamespace(ADAPTER=PairsAdapter)
+SPEC = GameSpec(key="pairs", title="Pairs", seats=(2,),
+                factory=lambda o, n, s: PairsState(o, n, s),
+                cards=tuple(HANDS[0] + HANDS[1]), computers="tests.scenes.fakegame:player",
+                table="tests.scenes.fakeselect:PairsAdapter", demo=Demo())

@@ -9,7 +9,7 @@ from typing import Any
 import pygame
 import pytest
 
-from game.cards import Card, french_deck, italian_deck
+from game.cards import Card
 from game.kept import KeepingClient
 from game.saves import Store
 from game.session import HUMAN, REMOTE, GameSetup, LocalClient, SeatSpec
@@ -159,7 +159,7 @@ def test_online_games_are_not_kept_and_say_so(app):
 def test_the_story_never_names_a_card_the_player_did_not_see(app, game):
     table = start(app, game, seed=11)
     moves(app, table, 8)
-    deck = french_deck() if table.spec.deck == "french" else italian_deck()
+    deck = table.spec.cards
     told = table.client.told()
     seen = codes_in([dict(e.data) for e in told], set())
     unseen = [c for c in deck if c.code not in seen]

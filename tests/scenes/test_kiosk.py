@@ -13,7 +13,6 @@ from game import GAMES
 from game.engine import replay_log
 from scenes.kiosk import Kiosk
 from scenes.kiosk.card import TitleCard
-from scenes.kiosk import DEMO_OPTIONS
 from scenes.kiosk.errors import ErrorLog, game_logs, log_dir
 from scenes.kiosk.still_there import StillThere
 from scenes.i18n import tr
@@ -137,8 +136,9 @@ def test_a_half_played_game_is_warned_about_before_the_demo_takes_it(display):
 def test_every_demo_game_is_a_short_form_and_its_card_says_so_under_how_to_play(display, size):
     app, kiosk = start(display, card=30.0, size=size)
     for key in kiosk.keys:
-        assert DEMO_OPTIONS[key], f"{key} has a short form"
-        assert GAMES[key].resolve_options(DEMO_OPTIONS[key]) != GAMES[key].resolve_options({})
+        demo = GAMES[key].demo.options
+        assert demo, f"{key} has a short form"
+        assert GAMES[key].resolve_options(demo) != GAMES[key].resolve_options({})
         kiosk.next_game()
         card = app.stack.top
         assert isinstance(card, TitleCard) and card.title == GAMES[key].title
@@ -146,7 +146,7 @@ def test_every_demo_game_is_a_short_form_and_its_card_says_so_under_how_to_play(
         card.draw(pygame.Surface(size))
         assert card.boxes["players"].bottom < card.boxes["rule"].top
         assert card.boxes["rule"].bottom < card.boxes["hint"].top
-    assert "to 10 points" in tr("kiosk.short.bocce", **DEMO_OPTIONS["bocce"])
+    assert "to 10 points" in tr("kiosk.short.bocce", **GAMES["bocce"].demo.options)
 
 
 @pytest.mark.slow
@@ -345,11 +345,9 @@ def test_the_real_kiosk_runs_until_sigterm(tmp_path):
 
 def test_the_demo_short_forms_are_options_and_seat_counts_the_games_allow():
     from game import GAMES
-    from scenes.kiosk import DEMO_OPTIONS, DEMO_SEATS
 
-    for key, options in DEMO_OPTIONS.items():
-        spec = GAMES[key]
-        seats = DEMO_SEATS.get(key, spec.seats[0])
+    for key, spec in GAMES.items():
+        options, seats = spec.demo.options, spec.demo_seats
         assert seats in spec.seats
         for name, value in options.items():
             assert value in spec.options[name].allowed, (key, name, value)

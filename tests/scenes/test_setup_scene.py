@@ -10,7 +10,7 @@ import pygame
 import pytest
 
 from game import GAMES
-from game.engine import GameSpec, Option
+from game.engine import Demo, GameSpec, Option
 from game.session import COMPUTER, HUMAN, GameSetup, SeatSpec
 from scenes import theme
 from scenes.i18n import tr
@@ -70,8 +70,10 @@ def saved_games() -> dict:
 
 def bisca_like(seats=(2, 3, 4, 5, 6)) -> GameSpec:
     """A game for several numbers of players (no built game has that yet; Bisca will)."""
+    real = GAMES["bisca"]
     return GameSpec("bisca", "Bisca", tuple(seats), factory=lambda o, n, s: None,
-                    options={"rounds": Option(3, (1, 3, 5), "")})
+                    options={"rounds": Option(3, (1, 3, 5), "")}, cards=real.cards,
+                    computers=real.computers, table=real.table, demo=Demo())
 
 
 # --- what it shows -----------------------------------------------------------------
@@ -383,6 +385,30 @@ def test_every_row_explains_itself_in_one_line_while_focused(app, key):
     scene.focus.focus_key("opt:remember_trump" if key == "briscola" else scene.rows[0].key)
     app.frame(DT, [])
     pygame.image.save(app.screen, f"/tmp/test_setup_help_{key}.png")
+
+
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_a_computers_row_describes_the_level_it_shows_in_one_line(app, lang):
+    from scenes.i18n import set_language
+
+    set_language(lang)
+    try:
+        scene = open_setup(app, "briscola")
+        focus(scene, "level:1")
+        said = set()
+        for _ in range(3):
+            row = scene.row("level:1")
+            level = scene.value(row)
+            assert row.help == tr(f"setup.level.{level}.help") and "\n" not in row.help
+            font = app.fonts.get(theme.font_px(16, (800, 500)))
+            assert font.size(row.help)[0] <= 800 - 20, f"{level}: wider than a small window"
+            app.frame(DT, [])
+            assert scene.drawn["help"].width > 0
+            said.add(row.help)
+            press(app, pygame.K_RIGHT)
+        assert len(said) == 3                       # Easy, Normal and Hard each in a line
+    finally:
+        set_language("en")
 
 
 @pytest.mark.parametrize("size", [(1280, 720), (800, 500), (1920, 1080)])
