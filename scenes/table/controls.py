@@ -225,9 +225,8 @@ class ControlsMixin:
         """The Hint button (H): pick the next suggested play's cards, cycling on repeat.
         The first is Hard's, when the session can think for this seat (a local game):
         it thinks off the frame loop, and its play comes with one line of why."""
-        advise = getattr(self.client, "advise", None)
-        if self.my_turn() and advise is not None and self._hint_key[:1] != (self.version,):
-            advice = advise()
+        if self.my_turn() and self.client.advises and self._hint_key[:1] != (self.version,):
+            advice = self.client.advise()
             if advice is None:
                 self._hint_wait = self.version
                 self.app.notify(tr("table.hint_thinking"), 1.5)

@@ -300,9 +300,7 @@ class TableScene(ControlsMixin, AnimationMixin, BoardMixin, PaintingMixin, PaceM
             self._animate(events)
         else:
             self._rebuild_from_view()
-            told = getattr(self.client, "told", None)   # a game resumed: its story so far
-            if told is not None:
-                self.story.tell(told(), self.say)
+            self.story.tell(self.client.told(), self.say)   # a game resumed: its story so far
 
     def show_position(self, update: Update) -> None:
         """Show ``update``'s position at once, with no animation and nothing carried over
@@ -437,9 +435,10 @@ class TableScene(ControlsMixin, AnimationMixin, BoardMixin, PaintingMixin, PaceM
         has gone (the guest is told and back at the menu: nothing more to update)."""
         self.adapter.names = seat_names(self.client)
         self.link = link_state(self.client)
-        if self.link != "lost" or getattr(self.client, "state", None) != "lost":
+        link = self.client.link()
+        if link is None or link.state != "lost":
             return False
-        self.app.notify(tr(f"net.{self.client.reason or 'host_gone'}"), 5.0)
+        self.app.notify(tr(f"net.{link.reason or 'host_gone'}"), 5.0)
         self.app.back_to_menu()
         return True
 
