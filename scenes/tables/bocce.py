@@ -274,15 +274,6 @@ class BocceAdapter(TableAdapter):
             return tr("bocce.prompt.roll_wait", player=other)
         return ""
 
-    def action_label(self, action: Action) -> str:
-        if action.kind == "commit":
-            return tr("bocce_table.ace_worth", worth=action.value)
-        if action.kind == "draw":
-            return tr("bocce.action.draw")
-        if action.kind == "stand":
-            return tr("bocce.action.stand", total=action.value)
-        return super().action_label(action)
-
     def choice_title(self, actions: Sequence[Action]) -> str:
         return tr("bocce_table.ace_title")
 
