@@ -72,8 +72,8 @@ import random
 from typing import Any, Iterable, Mapping, Sequence
 
 from game.cards import ITALIAN_SUITS, Card, card, codes, italian_deck, shuffled
-from game.engine import (GAME_OVER, Action, Demo, Event, GameSpec, Option, Reason, State,
-                         card_move, plain_copy, seat_zones)
+from game.engine import (GAME_OVER, Action, Demo, Event, GameSpec, Option, Phrase, Reason,
+                         State, card_move, plain_copy, plain_label, seat_zones)
 from game.i18n import translate
 from game.tricks import play_order, trick_points, trick_winner, why_won
 from game.views import briscola as shapes
@@ -571,19 +571,22 @@ def suit_name(suit: str, lang: str = "en") -> str:
     return translate(lang, f"briscola.suit.{suit}")
 
 
-def action_label(action: Action, lang: str = "en") -> str:
-    """A button's words in ``lang``: "Play the Ace of Coins", "Claim the Venceslao",
-    "Make Cups the briscola".
-
-    For the table's choice buttons (the claim and the four suits).
-    """
+def label(action: Action) -> Phrase:
+    """An action's words, as the engine gives them (the registration's ``label``): "Play
+    the Ace of Coins", "Claim the Venceslao" (its button: "Claim it!"), "Make Cups the
+    briscola" (the suit picker: "Cups")."""
     if action.kind == "play" and action.card is not None:
-        return translate(lang, "briscola.action.play", card=action.card.name(lang))
+        return Phrase("briscola.action.play", {"card": action.card.code})
     if action.kind == "claim":
-        return translate(lang, "briscola.action.claim")
+        return Phrase("briscola.action.claim")
     if action.kind == "trump":
-        return translate(lang, "briscola.action.trump", suit=suit_name(action.value, lang))
-    return str(action)
+        return Phrase("briscola.action.trump", {"suit": Phrase(f"briscola.suit.{action.value}")})
+    return plain_label(action)
+
+
+def action_label(action: Action, lang: str = "en") -> str:
+    """:func:`label` in ``lang``."""
+    return label(action).words(lang)
 
 
 def _new(options: dict[str, Any], seats: int, seed: int) -> BriscolaState:
@@ -598,6 +601,7 @@ SPEC = GameSpec(
     options={"remember_trump": Option(True, (True, False), "briscola.option.remember_trump"),
              "games": Option(GAMES_PER_MATCH, (GAMES_PER_MATCH, 1), "briscola.option.games")},
     cards=DECK,
+    label=label,
     computers="game.ai.briscola:player",
     table="scenes.tables.briscola:ADAPTER",
     demo=Demo({"games": 1}),

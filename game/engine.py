@@ -73,23 +73,46 @@ def _brief(value: Any, limit: int = 60) -> str:
 
 
 @dataclass(frozen=True)
-class Reason:
-    """Why an action is refused, as a translation key and its parameters.
+class Phrase:
+    """Words as the engine gives them: a translation key and its parameters.
 
-    The engine never chooses a language: a client turns a reason into words in
-    its own (:meth:`words`), and a remote client gets the same key and
-    parameters in the reply to its action.  Parameter values are plain strings
-    or numbers; a parameter named ``card`` (or ending in ``_card``) holds a card
-    code and is shown as the card's name.
+    The engine never chooses a language: a client turns a phrase into words in
+    its own (:meth:`words`).  A parameter named ``card`` (or ending in ``_card``)
+    holds a card code and is shown as the card's name; a parameter that is itself
+    a phrase (a suit's name, a contract's) is put into words first.
     """
 
     key: str
     params: Mapping[str, Any] = field(default_factory=dict)
 
-    def words(self, lang: str = "en") -> str:
-        from game.i18n import reason_words
+    def words(self, lang: str = "en", form: str = "") -> str:
+        """The phrase in ``lang``.  ``form``: a shorter form the catalogs may give as
+        ``<key>.<form>`` (``"short"``: a button under a title that already says the
+        rest, "High" for "Play the Ace of Coins high"); without one, the whole words."""
+        from game.i18n import has, reason_words
 
-        return reason_words(lang, self.key, self.params)
+        key = f"{self.key}.{form}" if form and has(lang, f"{self.key}.{form}") else self.key
+        params = {name: value.words(lang) if isinstance(value, Phrase) else value
+                  for name, value in self.params.items()}
+        return reason_words(lang, key, params)
+
+
+def plain_label(action: "Action") -> Phrase:
+    """An action's words where a game has none of its own: "Pass", "Draw", "Play the Ace
+    of Spades", else its text form (a game registers its own :attr:`GameSpec.label`)."""
+    if action.kind in ("pass", "draw") and not action.cards and not action.value:
+        return Phrase(f"engine.action.{action.kind}")
+    if action.kind == "play" and action.card is not None and not action.value:
+        return Phrase("engine.action.play", {"card": action.card.code})
+    return Phrase("engine.action.other", {"action": str(action)})
+
+
+@dataclass(frozen=True)
+class Reason(Phrase):
+    """Why an action is refused, as a translation key and its parameters (a
+    :class:`Phrase`): a remote client gets the same key and parameters in the
+    reply to its action, so parameter values are plain strings or numbers.
+    """
 
     def to_json(self) -> dict[str, Any]:
         return {"key": self.key, "params": dict(self.params)}
@@ -352,7 +375,9 @@ class GameSpec:
 
     ``cards`` is the whole pack the game deals from (Dou Dizhu's jokers included), for
     anyone who must know every card in advance (the table's card images, the title
-    card's fan, the contract tests).  ``computers`` and ``table`` name pieces that live
+    card's fan, the contract tests).  ``label`` gives an action's words as a
+    :class:`Phrase` (a key of the catalogs), the one meaning of every button, popup and
+    line that names a move, in every language.  ``computers`` and ``table`` name pieces that live
     elsewhere, as ``"package.module:NAME"``: the computer players (``NAME(level)`` gives
     one; game/ai) and the table adapter class (scenes/tables), so that the rules engine
     never imports the screen.  :func:`load_piece` turns a name into the piece, loudly.
@@ -365,6 +390,7 @@ class GameSpec:
     options: Mapping[str, Option] = field(default_factory=dict)
     _: KW_ONLY
     cards: tuple[Card, ...]
+    label: Callable[["Action"], Phrase]
     computers: str
     table: str
     demo: Demo
@@ -460,10 +486,10 @@ def piece_exists(ref: str) -> bool:
     top, *parts = ref.partition(":")[0].split(".")
     found = importlib.util.find_spec(top)
     for part in parts:
-        places = found.submodule_search_locations if found is not None else None
-        if not places:
+        if found is None or not found.submodule_search_locations:
             return False
-        found = importlib.machinery.PathFinder.find_spec(f"{found.name}.{part}", list(places))
+        found = importlib.machinery.PathFinder.find_spec(
+            f"{found.name}.{part}", list(found.submodule_search_locations))
     return found is not None
 
 

@@ -33,7 +33,7 @@ import pygame  # noqa: E402
 import pygame_gui  # noqa: E402
 
 from scenes.i18n import set_language, tr  # noqa: E402
-from scenes import heap, theme  # noqa: E402
+from scenes import heap, routes, theme  # noqa: E402
 from scenes.fonts import Fonts  # noqa: E402
 from scenes.scene import Scene, SceneStack  # noqa: E402
 from scenes.settings import (Settings, SettingsUnreadable, load_settings,  # noqa: E402
@@ -342,11 +342,15 @@ class App:
             return False
 
     # --- scenes ------------------------------------------------------------
+    def open(self, name: str, *args: Any, **kwargs: Any) -> Scene:
+        """Push the scene called ``name`` (scenes/routes.py), made with these arguments."""
+        scene = routes.make(self, name, *args, **kwargs)
+        self.stack.push(scene)
+        return scene
+
     def menu(self) -> Scene:
         if self._menu is None:
-            from scenes.menu import MenuScene
-
-            self._menu = MenuScene(self)
+            self._menu = routes.make(self, "menu")
         return self._menu
 
     def back_to_menu(self) -> None:
@@ -370,7 +374,7 @@ class App:
                    options: dict | None = None) -> None:
         """A table for a game here against the computer: a key (its remembered setup) or a setup."""
         try:
-            from scenes.table import local_table
+            local_table = routes.maker("table")
         except ModuleNotFoundError as exc:
             if exc.name != "scenes.table":
                 raise
@@ -398,16 +402,12 @@ class App:
         return self.stack.top is None or self.stack.top is self._menu
 
     def show_rules(self, key: str, overlay: bool | None = None) -> None:
-        from scenes.rules_scene import RulesScene
-
         overlay = not self._over_menu() if overlay is None else overlay
-        self.stack.push(RulesScene(self, key, overlay=overlay))
+        self.open("rules", key, overlay=overlay)
 
     def open_settings(self, overlay: bool | None = None) -> None:
-        from scenes.settings_scene import SettingsScene
-
         overlay = not self._over_menu() if overlay is None else overlay
-        self.stack.push(SettingsScene(self, overlay=overlay))
+        self.open("settings", overlay=overlay)
 
     def notify(self, text: str, seconds: float = 3.0) -> None:
         self.toasts.notify(text, seconds)

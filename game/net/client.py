@@ -55,7 +55,7 @@ from collections import deque
 from dataclasses import dataclass
 from typing import Callable, Optional, Union
 
-from game.engine import Action, Reason
+from game.engine import Action, Event, Reason
 from game.names import name_problem
 from game.net import codes
 from game.net.link import Link, LoopThread
@@ -66,6 +66,7 @@ from game.net.protocol import (GAME_VERSION, GONE, GUEST_QUIT, HOST_AWAY, HOST_G
                                RelayHello, Seats, Welcome, decode, encode)
 from game.net.secure import GUEST, Handshake, Malformed, Sealed, seat_proof
 from game.session import GameSetup, Refused, Submit, Update
+from game.session.client import LinkState, Seating
 from game.session.messages import Message
 
 log = logging.getLogger(__name__)
@@ -156,6 +157,23 @@ class RemoteClient:
 
     def allow(self, version: int) -> None:
         """The host paces the computers: nothing to do."""
+
+    #: a guest has no world to search: the host's session alone could advise
+    advises = False
+
+    def advise(self) -> None:
+        return None
+
+    def seating(self) -> Seating:
+        """The names from the host's welcome and its news of who is away."""
+        return Seating(tuple(self.names), frozenset(self.away))
+
+    def link(self) -> LinkState:
+        return LinkState(self.state, self.reason)
+
+    def told(self) -> list[Event]:
+        """A guest's story starts when it joins."""
+        return []
 
     def close(self) -> None:
         """Leave the game: the host hears goodbye and a computer takes the seat."""

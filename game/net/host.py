@@ -90,8 +90,8 @@ from game.net.protocol import (ABUSE, BAD_FIELD, CLOSE, FLOOD, GAME_VERSION, GON
                                Challenge, Confirm, Error, Hello, Limits, Pake, Proof,
                                ProtocolError, RelayHello, Room, Seats, Welcome, decode, encode)
 from game.net.secure import HOST, Guesses, Handshake, Malformed, RoomOwner, Sealed, seat_proof
-from game.session import (COMPUTER, HUMAN, REMOTE, GameSetup, LocalClient, Refused, SeatSpec,
-                          Session, Submit, Update)
+from game.session import (COMPUTER, HUMAN, REMOTE, GameSetup, LocalClient, Refused, Seating,
+                          SeatSpec, Session, Submit, Update)
 from game.session.computers import DEFAULT_BUDGET
 
 log = logging.getLogger(__name__)
@@ -159,6 +159,12 @@ class HostClient(LocalClient):
     def __init__(self, host: "Host", seat: Optional[int]) -> None:
         super().__init__(host.session, seat, owner=False)
         self.host = host
+
+    def seating(self) -> Optional[Seating]:
+        """The names the host knows, and the seats a computer keeps for a guest away."""
+        seats = self.host.status().seats
+        return Seating(tuple(s.name for s in seats), frozenset(s.seat for s in seats
+                                                               if s.stand_in))
 
     def close(self) -> None:
         super().close()

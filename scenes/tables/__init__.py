@@ -15,7 +15,8 @@ game, so a new game's adapter overrides only what is its own:
   zone (:meth:`zone_actions`), or on the choice bar's buttons
   (:meth:`choices`, for moves that are not a card: draw, stand, bid, pass);
   when a card fits several actions (an Ace as 1 or 10) the scene asks with a
-  popup whose buttons come from :meth:`action_label`;
+  popup whose buttons come from :meth:`action_label` (the game's registered
+  ``label``: adapters never word an action themselves);
 * how an event looks: timings and sounds (:meth:`timing`), banners and score
   pops (:meth:`effects`), and how it changes the text shown meanwhile
   (:meth:`patch`: the HUD follows the animation, not the rules' final state);
@@ -259,11 +260,10 @@ class TableAdapter(Generic[V]):
         return ""
 
     def action_label(self, action: Action) -> str:
-        if action.card is not None and action.value:
-            return tr("table.action.card_value", card=action.card.name(language()), value=action.value)
-        if action.value:
-            return action.value
-        return tr(f"table.action.{action.kind}") if action.kind in ("pass", "draw") else action.kind
+        """A button's words for an action: the game's own label (its registration's
+        ``label``, the same meaning everywhere), in its short form where the catalogs give
+        one (a bar or popup whose title says the rest: "High", "10", "Hearts")."""
+        return self.spec.label(action).words(language(), "short")
 
     def choice_title(self, actions: Sequence[Action]) -> str:
         return tr("table.choose")

@@ -193,7 +193,7 @@ class BiscaAdapter(TrickTable[View]):
         for i, played in enumerate(view["trick"]):
             if played["ace"] and i < len(order):
                 x, y = self._front(order[i], layout)
-                out.append(Label(tr(f"bisca_table.ace_{played['ace']}"),
+                out.append(Label(self.ace_word(played["card"], played["ace"]),
                                  (x, y + layout.card_h * self.trick_scale / 2 + f(12)), f(13),
                                  theme.GOLD_LIGHT, True, pill=True))
         if view["zones"].get("deck"):
@@ -243,12 +243,9 @@ class BiscaAdapter(TrickTable[View]):
             return tr("bisca_table.prompt.betting", player=self.seat_name(waiting_for[0], layout))
         return super().prompt(view, legal, my_turn, waiting_for, layout)
 
-    def action_label(self, action: Action) -> str:
-        if action.kind == "bet":
-            return action.value
-        if action.kind == "play" and action.value:
-            return tr(f"bisca_table.ace_{action.value}")
-        return super().action_label(action)
+    def ace_word(self, code: str, ace: str) -> str:
+        """How an Ace was played ("High", "Low"): its play's label, short."""
+        return self.action_label(Action("play", (Card.parse(code),), ace))
 
     def choice_title(self, actions: Sequence[Action]) -> str:
         c = next((a.card for a in actions if a.card is not None), None)
@@ -403,7 +400,8 @@ class BiscaAdapter(TrickTable[View]):
         last = view["last_hand"]
         if not last:
             return None
-        plays = [(p["seat"], p["card"], [tr(f"bisca_table.ace_{p['ace']}")] if p["ace"] else [])
+        plays = [(p["seat"], p["card"],
+                  [self.ace_word(p["card"], p["ace"])] if p["ace"] else [])
                  for p in last["cards"]]
         rows = self.play_rows(plays, last["winner"], layout, tr("bisca_table.look.takes"),
                               tr("bisca_table.look.led"))

@@ -275,15 +275,6 @@ class BocceAdapter(TableAdapter[View]):
             return tr("bocce.prompt.roll_wait", player=other)
         return ""
 
-    def action_label(self, action: Action) -> str:
-        if action.kind == "commit":
-            return tr("bocce_table.ace_worth", worth=action.value)
-        if action.kind == "draw":
-            return tr("bocce.action.draw")
-        if action.kind == "stand":
-            return tr("bocce.action.stand", total=action.value)
-        return super().action_label(action)
-
     def choice_title(self, actions: Sequence[Action]) -> str:
         return tr("bocce_table.ace_title")
 
@@ -508,7 +499,7 @@ class BocceAdapter(TableAdapter[View]):
         for s in order:
             card = lag[s]["card"]
             rows.append(LookRow(self.seat_name(s, layout), [card] if card else [],
-                                tr("bocce_table.lag_worth", worth=lag[s].get("worth"))))
+                                tr("bocce_table.lag_worth", worth=lag[s]["worth"])))
         rows.append(LookRow(tr("bocce_table.look.bocce"), tone="head"))
         for s in order:
             fate = fates[s]

@@ -248,13 +248,6 @@ class BololaAdapter(TrickTable[View]):
                 return tr("bolola_table.prompt.naming", player=who)
         return super().prompt(view, legal, my_turn, waiting_for, layout)
 
-    def action_label(self, action: Action) -> str:
-        if action.kind == "contract":
-            return contract_name(action.value)
-        if action.kind == "trump":
-            return suit_name(action.value)
-        return super().action_label(action)
-
     def choice_bar_title(self, view: View, legal: Sequence[Action]) -> str:
         if any(a.kind == "contract" for a in legal):
             return tr("bolola_table.contract_title")

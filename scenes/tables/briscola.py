@@ -235,13 +235,6 @@ class BriscolaAdapter(TrickTable[View]):
                            tr("briscola_table.choosing_sub"), pos)
         return None
 
-    def action_label(self, action: Action) -> str:
-        if action.kind == "claim":
-            return tr("briscola_table.claim_button")
-        if action.kind == "trump":
-            return suit_name(action.value)
-        return super().action_label(action)
-
     def choice_bar_title(self, view: View, legal: Sequence[Action]) -> str:
         if any(a.kind == "trump" for a in legal):
             return tr("briscola_table.choose_title")

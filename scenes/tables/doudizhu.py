@@ -39,6 +39,9 @@ from scenes.tables import Fx, TableAdapter, Timing
 from scenes.tables.tricktable import read_hold
 from scenes.widgets import ChoiceButton
 
+#: a pass, as its words under a seat that passed over the trick say it
+PASS = Action("pass")
+
 TRICK_SCALE = 0.72
 KITTY_SCALE = 0.55
 OUT_SCALE = 0.5
@@ -223,7 +226,7 @@ class DoudizhuAdapter(TableAdapter[View]):
             for seat in passed(view, self.seats):
                 # where a play's name would be: over an earlier play of theirs, never on it
                 geom = self.trick_geom(seat, layout)
-                out.append(Label(tr("table.action.pass"), (geom.x, geom.y - up), f(16),
+                out.append(Label(self.action_label(PASS), (geom.x, geom.y - up), f(16),
                                  theme.CREAM, True, pill=True))
         return out
 
@@ -267,27 +270,20 @@ class DoudizhuAdapter(TableAdapter[View]):
                 tr("doudizhu_table.bid_title")
         return ""
 
-    def action_label(self, action: Action) -> str:
-        if action.kind == "bid":
-            return tr("doudizhu_table.bid_button", bid=action.value)
-        if action.kind == "pass":
-            return tr("table.action.pass")
-        return super().action_label(action)
-
     # -- input ---------------------------------------------------------------------
     def choices(self, view: View, legal: Sequence[Action]) -> list[ChoiceButton]:
         """Bidding: Pass, 1, 2, 3 (the bids not allowed are there, disabled: a click says
         why); in play: Pass when it is allowed."""
         passing = next((a for a in legal if a.kind == "pass"), None)
         if view["phase"] == "bid":
-            out = [ChoiceButton(tr("table.action.pass"), passing, "0")] if passing else []
+            out = [ChoiceButton(self.action_label(passing), passing, "0")] if passing else []
             allowed = {a.value for a in legal if a.kind == "bid"}
             for b in ("1", "2", "3"):
                 act = Action("bid", (), b)
                 out.append(ChoiceButton(self.action_label(act), act, b, primary=b in allowed,
                                         enabled=b in allowed))
             return out
-        return [ChoiceButton(tr("table.action.pass"), passing, "0")] if passing else []
+        return [ChoiceButton(self.action_label(passing), passing, "0")] if passing else []
 
     def selectable(self, view: View, legal: Sequence[Action]) -> set[str]:
         """Hand cards whose rank is in some legal play."""
