@@ -5,7 +5,7 @@
                        [--seats N ...] [--verbose]
 
 Fixed seeds (``--seed``, ``--seed`` + 1 ...), the hero's seat rotating game by game
-(game/simulate.py's ``tally``), a win being among the winners; each figure with its
+(as game/simulate.py's ``tally`` rotates it; fresh players every game), a win being among the winners; each figure with its
 95% interval (Wilson) and the fair share (1 / players).  Rows:
 
 * ``hard``: one Hard against Normals (Bisca at every player count it allows);
@@ -18,6 +18,10 @@ Fixed seeds (``--seed``, ``--seed`` + 1 ...), the hero's seat rotating game by g
 
 Hard thinks within its time (0.5 s a move) unless ``--playouts`` fixes its work per
 move (reproducible on any machine; the time per move is then that of the count).
+``--jobs N`` plays a row's games in N worker processes (each game on its own seed and
+seat rotation, so the figure is the same as with one); ``--minutes M`` stops a row
+starting new games after M minutes, and the row gives the games reached (seeds from
+``--seed`` on, with none missing).
 The time per move of every level (p50 and p99) is taken from every move of the run.
 ``--verbose`` prints the hero's wins and points after every game, so a long run says
 where it stands before it ends.
@@ -28,11 +32,12 @@ from __future__ import annotations
 
 import argparse
 import math
+import multiprocessing
 import os
 import sys
 import time
 from collections import defaultdict
-from typing import Any, Sequence
+from typing import Any, Iterator, Sequence
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
@@ -43,7 +48,7 @@ from game.ai import computer_player  # noqa: E402
 from game.ai.base import ComputerPlayer  # noqa: E402
 from game.ai.search import IsmctsSearch, Search  # noqa: E402
 from game.engine import Action, State  # noqa: E402
-from game.simulate import tally  # noqa: E402
+from game.simulate import Tally, play_game  # noqa: E402
 
 ROWS = ("hard", "normal", "easy", "rule", "ismcts")
 #: the games of the ISMCTS comparison
@@ -62,13 +67,17 @@ def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
+#: every move's time by level, over the whole run (the workers' times sent back)
+TIMES: dict[str, list[float]] = defaultdict(list)
+
+
 class Timed:
-    """A player whose every move is timed under ``label`` (worlds passed through)."""
+    """A player whose every move is timed under ``label`` in ``times`` (worlds passed
+    through)."""
 
-    times: dict[str, list[float]] = defaultdict(list)
-
-    def __init__(self, inner: ComputerPlayer, label: str) -> None:
+    def __init__(self, inner: ComputerPlayer, label: str, times: dict[str, list[float]]) -> None:
         self.inner, self.label, self.name = inner, label, inner.name
+        self.times = times
         self.wants_world = getattr(inner, "wants_world", False)
 
     def choose(self, view: dict[str, Any], legal: Sequence[Action], rng: Any,
@@ -91,7 +100,8 @@ def budget(player: ComputerPlayer, playouts: int | None, seconds: float | None) 
     return player
 
 
-def make(key: str, level: str, args: argparse.Namespace) -> ComputerPlayer:
+def make(key: str, level: str, args: argparse.Namespace,
+         times: dict[str, list[float]]) -> ComputerPlayer:
     if level == "rule":
         player: ComputerPlayer = RuleAgent()
     elif level == "ismcts":
@@ -104,7 +114,46 @@ def make(key: str, level: str, args: argparse.Namespace) -> ComputerPlayer:
     label = f"{key} {level}"
     if getattr(player, "wants_world", False) and args.playouts:
         label += f" ({args.playouts} playouts)"
-    return Timed(player, label)
+    return Timed(player, label, times)
+
+
+def one_game(task: tuple[str, str, str, int, int, dict[str, Any]]) -> tuple[
+        int, dict[str, Any] | None, list[int], str | None, dict[str, list[float]]]:
+    """Game ``i`` of a row (in a worker process or not): seed ``--seed`` + i, the hero at
+    seat ``i % seats``, fresh players; its result, who sat where, an error, the move times."""
+    key, hero, other, seats, i, options = task
+    args = argparse.Namespace(**options)
+    times: dict[str, list[float]] = defaultdict(list)
+    players = [make(key, hero, args, times)] + [make(key, other, args, times)
+                                                for _ in range(seats - 1)]
+    shift = i % seats
+    order = [(seat - shift) % seats for seat in range(seats)]
+    try:
+        state = play_game(key, [players[p] for p in order], args.seed + i)
+    except Exception as exc:  # one broken game is a line in the figure, not the end
+        return i, None, order, f"seed {args.seed + i}: {type(exc).__name__}: {exc}", times
+    return i, state.result(), order, None, times
+
+
+def games_of(key: str, hero: str, other: str, seats: int, games: int,
+             args: argparse.Namespace) -> Iterator[tuple[int, dict[str, Any] | None, list[int],
+                                                         str | None, dict[str, list[float]]]]:
+    """Every game of a row in the order of its seeds, played in ``--jobs`` processes,
+    until ``games`` or ``--minutes`` (the games under way then are dropped)."""
+    tasks = ((key, hero, other, seats, i, vars(args)) for i in range(games))
+    stop = None if not args.minutes else time.perf_counter() + 60 * args.minutes
+    if args.jobs <= 1:
+        for task in tasks:
+            if stop is not None and time.perf_counter() > stop:
+                return
+            yield one_game(task)
+        return
+    with multiprocessing.get_context("fork").Pool(args.jobs) as pool:
+        for done in pool.imap(one_game, tasks):
+            yield done
+            if stop is not None and time.perf_counter() > stop:
+                pool.terminate()
+                return
 
 
 def row(key: str, hero: str, other: str, seats: int, games: int, args: argparse.Namespace,
@@ -112,20 +161,24 @@ def row(key: str, hero: str, other: str, seats: int, games: int, args: argparse.
     """One figure: ``hero`` against ``seats - 1`` of ``other``, seats rotating."""
     if games <= 0:
         return
-    players = [make(key, hero, args)] + [make(key, other, args) for _ in range(seats - 1)]
     started = time.perf_counter()
-
-    def progress(done: int) -> None:
-        if sys.stderr.isatty():
-            sys.stderr.write(f"\r{key} {hero} vs {other} x{seats - 1}: {done}/{games}")
-            sys.stderr.flush()
-
-    def each(so_far: Any) -> None:
+    result = Tally(seats)
+    errors: list[str] = []
+    for i, outcome, order, error, times in games_of(key, hero, other, seats, games, args):
+        for label, t in times.items():
+            TIMES[label].extend(t)
+        if error is not None:
+            errors.append(error)
+        else:
+            assert outcome is not None
+            result.add(outcome, order)
         if args.verbose:                     # a log of a long run: the tally after each game
-            print(f"#   {key} {hero} vs {seats - 1} {other}: {so_far.player_wins[0]} wins of "
-                  f"{so_far.played}, hero's points {so_far.player_points[0]:+.0f}, others' "
-                  f"{sum(so_far.player_points[1:]) / (seats - 1):+.0f}", flush=True)
-    result = tally(key, players, games, args.seed, rotate=True, progress=progress, each=each)
+            print(f"#   {key} {hero} vs {seats - 1} {other}: {result.player_wins[0]} wins of "
+                  f"{result.played}, hero's points {result.player_points[0]:+.0f}, others' "
+                  f"{sum(result.player_points[1:]) / (seats - 1):+.0f}", flush=True)
+        elif sys.stderr.isatty():
+            sys.stderr.write(f"\r{key} {hero} vs {other} x{seats - 1}: {i + 1}/{games}")
+            sys.stderr.flush()
     if sys.stderr.isatty():
         sys.stderr.write("\r" + " " * 60 + "\r")
     wins = result.player_wins[0]
@@ -134,12 +187,13 @@ def row(key: str, hero: str, other: str, seats: int, games: int, args: argparse.
     fair = 1 / seats
     points = result.player_points
     edge = (points[0] - sum(points[1:]) / (seats - 1)) / max(1, n)
-    print(f"| {GAMES[key].title} | {hero} vs {seats - 1} {other} | {n} | "
+    print(f"| {GAMES[key].title}{f', {seats} players' if len(GAMES[key].seats) > 1 else ''} | "
+          f"{hero} vs {seats - 1} {other} | {n} | "
           f"**{wins / max(1, n):.1%}** [{lo:.1%}, {hi:.1%}] | {fair:.0%} | "
           f"{(wins / max(1, n) - fair) * 100:+.1f} | {edge:+.1f} | "
           f"{time.perf_counter() - started:.0f} s{' | ' + note if note else ''} |", flush=True)
-    if result.errors:
-        print(f"  errors: {len(result.errors)}, first {result.errors[0]}", flush=True)
+    if errors:
+        print(f"  errors: {len(errors)}, first {errors[0]}", flush=True)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -153,6 +207,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--seats", type=int, action="append",
                         help="only these player counts (Bisca allows 2 to 6)")
     parser.add_argument("--seed", type=int, default=0, help="the first seed")
+    parser.add_argument("--jobs", type=int, default=1,
+                        help="worker processes playing a row's games side by side")
+    parser.add_argument("--minutes", type=float,
+                        help="stop a row starting games after this long (its count is printed)")
     parser.add_argument("--verbose", action="store_true",
                         help="a line after every game: the hero's wins and points so far")
     args = parser.parse_args(argv)
@@ -189,7 +247,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     print()
     print("| level | moves | p50 | p99 | max |")
     print("|---|---|---|---|---|")
-    for label, times in sorted(Timed.times.items()):
+    for label, times in sorted(TIMES.items()):
         t = sorted(times)
         if not t:
             continue

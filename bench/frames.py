@@ -1,15 +1,22 @@
-"""Frame times of the Bocce table, software rendering, normal speed.
+"""Frame times of every game's table, software rendering, normal speed.
 
-Two computer players play each other while the table animates every deal,
-commit, roll and collection at normal animation speed; each frame advances a
-fixed 1/60 s, so the game moves at the pace a player sees.  Prints the median
-and 99th percentile of the time one whole frame takes (events, update, draw,
-flip), over all frames and over the frames during which cards were moving.
-Goal: p99 <= 8 ms.
+Computer players play each other while the table animates every deal, play and
+collection at normal animation speed; each frame advances a fixed 1/60 s, so the
+game moves at the pace a player sees.  Prints, for each game, the median and
+99th percentile of the time one whole frame takes (events, update, draw, flip),
+over all frames and over the frames during which cards were moving.
+Goal: p99 <= 8 ms on every table.
+
+The tables (``--game``, default all of them): Bocce (2 seats), Bolola (4),
+Bisca at six seats (the most plates and hands), Briscola Venceslao (3) and Dou
+Dizhu (3), watched from the landlord's seat, so the bottom hand is the
+20-card one: the bench looks for the first seed from ``--seed`` whose bidding
+makes seat 0 the landlord.
 
     python bench/frames.py [--frames 900] [--size 1920x1080]       # dummy video driver
     python bench/frames.py --window --size 1920x1080                 # a real X11 window
-    python bench/frames.py --online [--window]                        # hosting a friend
+    python bench/frames.py --game bisca --game doudizhu              # some tables only
+    python bench/frames.py --online [--window]                        # hosting a friend (Bocce)
     python bench/frames.py --level hard                                # while Hard thinks
 
 The dummy driver presents nothing, so it measures drawing alone; ``--window``
@@ -40,6 +47,10 @@ from benchenv import prepare  # noqa: E402
 prepare()
 
 
+#: the tables measured, and their seats
+TABLES = {"bocce": 2, "bolola": 4, "bisca": 6, "briscola": 3, "doudizhu": 3}
+
+
 def percentile(values: list[float], q: float) -> float:
     ordered = sorted(values)
     if not ordered:
@@ -63,14 +74,17 @@ def main(argv: list[str] | None = None) -> int:
                         help="the two computers' level (hard: frames while a search thinks)")
     parser.add_argument("--online", action="store_true",
                         help="the host's table of an online game, a guest in another process")
+    parser.add_argument("--game", action="append", choices=tuple(TABLES),
+                        help="a table to measure (again for more; default: every game's)")
     args = parser.parse_args(argv)
     w, h = (int(v) for v in args.size.split("x"))
+    games = args.game or (["bocce"] if args.online else list(TABLES))
+    if args.online and games != ["bocce"]:
+        parser.error("--online measures the Bocce table only")
 
     import pygame
 
-    from game.session import GameSetup
     from scenes.app import App
-    from scenes.table import local_table
 
     presents = {"whole": 0, "part": 0, "none": 0}
     real_flip, real_update = pygame.display.flip, pygame.display.update
@@ -88,6 +102,57 @@ def main(argv: list[str] | None = None) -> int:
     app.settings.animation_speed = "normal"
     app.back_to_menu()
     app.sound.warm()  # the real loop synthesises the sounds in the background at start
+    for game in games:
+        for name in presents:
+            presents[name] = 0
+        measure(app, game, args, presents, (w, h))
+        app.back_to_menu()
+    app.shutdown()
+    return 0
+
+
+def setup_of(game: str, level: str, seed: int):
+    """The computers' game of ``game`` this bench watches from seat 0."""
+    from game.session import GameSetup
+
+    seats = TABLES[game]
+    if game == "doudizhu":
+        seed = landlord_seed(level, seed)
+    return GameSetup.computers(game, [level] * seats, seed=seed)
+
+
+def landlord_seed(level: str, seed: int) -> int:
+    """The first seed from ``seed`` whose bidding (the same computers, the same seeded
+    choices as the table's session) makes seat 0 Dou Dizhu's landlord."""
+    from game.session import GameSetup, Session
+    from game.session.computers import think
+
+    for candidate in range(seed, seed + 200):
+        session = Session(GameSetup.computers("doudizhu", level, seed=candidate))
+        try:
+            state = session.state
+            for _ in range(40):
+                if getattr(state, "landlord", None) is not None or not state.to_act():
+                    break
+                seat = state.to_act()[0]
+                player = session.computers.players[seat]
+                action = think(player, state.view(seat), state.legal_actions(seat),
+                               session.computers.rngs[seat], None)
+                state.apply(seat, action)
+            if getattr(state, "landlord", None) == 0:
+                return candidate
+        finally:
+            session.close()
+    return seed
+
+
+def measure(app, game: str, args, presents: dict, size: tuple[int, int]) -> None:
+    """One game's table for ``args.frames`` frames (new games as each one ends)."""
+    import pygame
+
+    from scenes.table import local_table
+
+    w, h = size
     finished: list = []
 
     guests: list[subprocess.Popen] = []
@@ -99,8 +164,10 @@ def main(argv: list[str] | None = None) -> int:
         themselves, as they would for a player."""
         if args.online:
             return hosted_table(app, seed, guests, finished)
-        return local_table(app, GameSetup.computers("bocce", args.level, seed=seed), seat=0,
+        return local_table(app, setup_of(game, args.level, seed), seat=0,
                            auto_close=1.5, on_finished=finished.append)
+    from game import GAMES
+
     rng = random.Random(args.seed)
 
     table = new_table(args.seed)
@@ -116,7 +183,8 @@ def main(argv: list[str] | None = None) -> int:
         next_frame = time.perf_counter() + dt
         busy = table.busy
         session = getattr(table.client, "session", None)
-        thinking = session is not None and any(session.computers.thinking(s) for s in (0, 1))
+        thinking = session is not None and any(session.computers.thinking(s)
+                                               for s in range(table.seats))
         c0 = time.thread_time()
         t0 = time.perf_counter()
         app.frame(dt, [])
@@ -147,9 +215,8 @@ def main(argv: list[str] | None = None) -> int:
     for guest in guests:
         guest.terminate()
         guest.wait(10)
-    app.shutdown()
     kind = "online Bocce table (hosting, the guest in another process)" if args.online \
-        else "Bocce table"
+        else f"{GAMES[game].title} table, {table.seats} seats"
     print(f"{kind} {w}x{h}, video driver {pygame.display.get_driver()}, {len(all_ms)} "
           f"frames, game version {table.version} in the last game, drifts {len(table.drifts)}")
     print(f"  presents: {presents['whole']} whole, {presents['part']} in part, "
@@ -171,8 +238,7 @@ def main(argv: list[str] | None = None) -> int:
     except OSError:
         pass
     worst = ", ".join(f"#{i} {ms:.1f}" for ms, i in sorted(slowest, reverse=True)[:5])
-    print(f"  slowest frames: {worst}")
-    return 0
+    print(f"  slowest frames: {worst}", flush=True)
 
 
 def hosted_table(app, seed: int, guests: list, finished: list):

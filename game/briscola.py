@@ -57,13 +57,12 @@ player who wants to look back at the last one.  The last event is ``game_over``
 
 from __future__ import annotations
 
-import copy
 import random
 from typing import Any, Iterable, Mapping, Sequence
 
 from game.cards import ITALIAN_SUITS, Card, card, codes, italian_deck, shuffled
 from game.engine import (GAME_OVER, Action, Demo, Event, GameSpec, Option, Phrase, Reason,
-                         State, card_move, plain_label, seat_zones)
+                         State, card_move, plain_copy, plain_label, seat_zones)
 from game.i18n import translate
 from game.tricks import play_order, trick_points, trick_winner, why_won
 
@@ -245,7 +244,7 @@ class BriscolaState(State):
 
     def result(self) -> dict[str, Any]:
         return {"scores": list(self.totals), "winners": list(self.winners),
-                "sheet": copy.deepcopy(self.sheet)}
+                "sheet": plain_copy(self.sheet)}
 
     # -- facts -----------------------------------------------------------------
     @property
@@ -378,13 +377,13 @@ class BriscolaState(State):
             "culetto": bool(self.culetto),
             "stock": self.stock_count,
             "played": codes(self.played),
-            "tricks": copy.deepcopy(self.tricks),
+            "tricks": plain_copy(self.tricks),
             "taken": self.taken(),
             "announced": self.announced,
             "game_no": self.game_no,
             "games": self.games,
             "dealer": self.dealer,
-            "sheet": copy.deepcopy(self.sheet),
+            "sheet": plain_copy(self.sheet),
             "scores": list(self.totals),
         }
         if self.phase == OVER:
@@ -527,7 +526,7 @@ class BriscolaState(State):
         row = score_game(self.piles)
         self.sheet.append(row)
         self.totals = [t + r for t, r in zip(self.totals, row["total"])]
-        events.append(Event("game_scored", None, {"game_no": self.game_no, "row": copy.deepcopy(row),
+        events.append(Event("game_scored", None, {"game_no": self.game_no, "row": plain_copy(row),
                                                   "totals": list(self.totals)}))
         if self.game_no < self.games:
             events.extend(self._start_game())

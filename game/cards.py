@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Iterable, Sequence
 
 FRENCH_SUITS = ("S", "H", "D", "C")
@@ -92,8 +93,9 @@ class Card:
         return self
 
     # -- text round-trip -------------------------------------------------
-    @property
+    @cached_property
     def code(self) -> str:
+        """Worked out once per card (views name every card, move after move)."""
         if self.suit == JOKER_SUIT:
             return "BJ" if self.rank == BLACK_JOKER else "RJ"
         chars = _ITALIAN_RANK_CHARS if self.is_italian else _FRENCH_RANK_CHARS

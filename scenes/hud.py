@@ -1,5 +1,6 @@
 """Everything on the table that is not a card: score board, name plates, prompt line,
-zone labels, buttons of the choice bar, banners and score pops.
+zone labels, banners and score pops (the choice bar's buttons are the one button kit's:
+scenes/widgets.py).
 
 Text and panels are rendered once and cached by content, so drawing the HUD
 is blits only; a changed score renders one new line, not the whole board.
@@ -8,7 +9,7 @@ is blits only; a changed score renders one new line, not the whole board.
 from __future__ import annotations
 
 from collections import OrderedDict
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Callable, Optional
 
 import pygame
@@ -128,39 +129,6 @@ class Slot:
     highlight: bool = False
 
 
-#: a disabled choice button: a faint fill, a muted border and text far dimmer than CREAM
-DISABLED_FILL = (8, 26, 17, 120)
-DISABLED_RIM = (96, 82, 48)
-DISABLED_INK = (130, 126, 112)
-
-
-def draw_enter_mark(surface: pygame.Surface, centre: tuple[int, int], size: int,
-                    colour: tuple) -> None:
-    """The Return key's bent arrow, drawn (the fonts have no glyph for it): at the right
-    end of the focused button, it says that Enter presses that one."""
-    cx, cy = centre
-    h = size / 2
-    width = max(1, size // 9)
-    corner = (cx + h * 0.7, cy + h * 0.3)
-    tip = (cx - h * 0.7, cy + h * 0.3)
-    pygame.draw.lines(surface, colour, False, [(cx + h * 0.7, cy - h * 0.7), corner, tip], width)
-    pygame.draw.lines(surface, colour, False, [(cx - h * 0.25, cy - h * 0.15), tip,
-                                               (cx - h * 0.25, cy + h * 0.75)], width)
-
-
-@dataclass(eq=False)
-class ChoiceButton:
-    """One on-table button: what it says, what it does, its key."""
-
-    label: str
-    action: Any
-    hotkey: str = ""
-    primary: bool = False
-    rect: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
-    icon: Optional[str] = None  # a card code drawn above the label (a suit's Ace)
-    enabled: bool = True        # a disabled button is drawn dim and does nothing
-
-
 @dataclass
 class Callout:
     """A message that stays up while the game waits on it ("Venceslao! Claim it!"),
@@ -174,218 +142,6 @@ class Callout:
 
 #: Hud.card_icon: (card code, height in px) -> the card's face at that height
 IconFn = Callable[[str, int], pygame.Surface]
-
-
-class ChoiceBar:
-    """A row of buttons fed by the adapter: (label, action, hotkey) for every non-card move.
-
-    The same bar serves the small popup that asks for a value (an Ace as 1 or
-    10): it is a ChoiceBar with a title, drawn over a panel.
-    """
-
-    def __init__(self) -> None:
-        self.buttons: list[ChoiceButton] = []
-        self.focus: Optional[int] = None
-        self.hover: Optional[int] = None
-        self.title = ""
-        self.icon_size: tuple[int, int] = (0, 0)
-        self._signature: tuple = ()
-
-    def set(self, buttons: list[ChoiceButton], title: str = "") -> None:
-        sig = tuple((b.label, str(b.action), b.hotkey, b.enabled) for b in buttons) + (title,)
-        if sig == self._signature:
-            return
-        self._signature = sig
-        self.buttons = buttons
-        self.title = title
-        self.hover = None
-        if self.focus is not None and self.focus >= len(buttons):
-            self.focus = None
-
-    def clear(self) -> None:
-        self.set([])
-
-    def __bool__(self) -> bool:
-        return bool(self.buttons)
-
-    def layout(self, centre: tuple[float, float], height: int, gap: int,
-               text: TextCache, font: int, vertical: bool = False,
-               bounds: Optional[pygame.Rect] = None,
-               icon_size: tuple[int, int] = (0, 0), columns: int = 1) -> pygame.Rect:
-        """Place the buttons around ``centre`` (a row, or a column of equal widths; with
-        ``columns`` > 1 a grid of that many columns, filled row by row), kept inside
-        ``bounds``; returns their bounding box.  Buttons with an icon are ``icon_size``
-        taller and at least that wide (the card above the label)."""
-        if not self.buttons:
-            return pygame.Rect(int(centre[0]), int(centre[1]), 0, 0)
-        icons = any(b.icon for b in self.buttons) and icon_size[1] > 0
-        if icons:
-            height += icon_size[1] + max(4, height // 4)
-        widths = []
-        for b in self.buttons:
-            label_w = text.render(self._caption(b), font, bold=True).get_width()
-            base = height if not icons else height - icon_size[1]
-            w = max(int(base * 2.4), label_w + int(base * 1.3))
-            if b.hotkey and not icons:       # the key's cap on the left of the words
-                w = max(w, self._label_left(b, text, font, base) + label_w + int(base * 0.65))
-            if icons:
-                w = max(w, icon_size[0] + int(base * 1.2))
-            widths.append(w)
-        self.icon_size = icon_size if icons else (0, 0)
-        if vertical:
-            w = max(widths)
-            cols = max(1, min(columns, len(widths)))
-            rows = -(-len(widths) // cols)
-            total = rows * height + gap * (rows - 1)
-            span = cols * w + gap * (cols - 1)
-            x0, y0 = int(centre[0] - span / 2), int(centre[1] - total / 2)
-            for i, b in enumerate(self.buttons):
-                row, col = divmod(i, cols)
-                b.rect = pygame.Rect(x0 + col * (w + gap), y0 + row * (height + gap), w, height)
-        else:
-            rows = self._rows(widths, gap, bounds.w if bounds is not None else 0)
-            y = int(centre[1] - (len(rows) * height + gap * (len(rows) - 1)) / 2)
-            for row in rows:
-                total = sum(widths[i] for i in row) + gap * (len(row) - 1)
-                x = int(centre[0] - total / 2)
-                for i in row:
-                    self.buttons[i].rect = pygame.Rect(x, y, widths[i], height)
-                    x += widths[i] + gap
-                y += height + gap
-        box = self.buttons[0].rect.unionall([b.rect for b in self.buttons[1:]])
-        if bounds is not None:
-            moved = box.clamp(bounds)
-            dx, dy = moved.x - box.x, moved.y - box.y
-            if dx or dy:
-                for b in self.buttons:
-                    b.rect.move_ip(dx, dy)
-                box = moved
-        return box
-
-    @staticmethod
-    def _rows(widths: list[int], gap: int, room: int) -> list[list[int]]:
-        """The buttons' indexes in rows: one row, or as many even rows as a row wider than
-        ``room`` (0: no limit) needs (a bet picker of twenty numbers)."""
-        n = len(widths)
-        total = sum(widths) + gap * (n - 1)
-        if room <= 0 or total <= room:
-            return [list(range(n))]
-        count = -(-total // room)
-        while count < n:
-            per = -(-n // count)
-            rows = [list(range(i, min(n, i + per))) for i in range(0, n, per)]
-            if all(sum(widths[i] for i in r) + gap * (len(r) - 1) <= room for r in rows):
-                return rows
-            count += 1
-        return [[i] for i in range(n)]
-
-    @staticmethod
-    def _caption(b: ChoiceButton) -> str:
-        return b.label
-
-    @staticmethod
-    def _cap(b: ChoiceButton, text: TextCache, font: int, height: int) -> pygame.Rect:
-        """The key cap's box (at the origin): as tall as half the button, wide enough for
-        the key's name."""
-        glyph = text.render(b.hotkey.upper(), Hud.badge_size(font), bold=True)
-        side = max(8, int(height * 0.46))
-        return pygame.Rect(0, 0, max(side, glyph.get_width() + side // 2), side)
-
-    def places(self, b: ChoiceButton, text: TextCache, font: int
-               ) -> tuple[Optional[pygame.Rect], pygame.Rect]:
-        """Where a laid-out button without an icon draws its key cap (None: no key) and its
-        words: centred, moved right as far as the cap needs."""
-        r = b.rect
-        words = text.render(b.label, font, bold=True).get_rect(center=(r.centerx, r.centery - 1))
-        if not b.hotkey:
-            return None, words
-        cap = self._cap(b, text, font, r.h)
-        cap.midleft = (r.x + int(r.h * 0.16), r.centery)
-        words.x = max(words.x, r.x + self._label_left(b, text, font, r.h))
-        return cap, words
-
-    @classmethod
-    def _label_left(cls, b: ChoiceButton, text: TextCache, font: int, height: int) -> int:
-        """Where a button's words may start, from its left edge: after its key cap."""
-        return int(height * 0.16) + cls._cap(b, text, font, height).w + int(height * 0.14)
-
-    def at(self, pos: tuple[int, int]) -> Optional[int]:
-        for i, b in enumerate(self.buttons):
-            if b.rect.collidepoint(pos):
-                return i
-        return None
-
-    def by_hotkey(self, name: str) -> Optional[ChoiceButton]:
-        name = name.lower()
-        for b in self.buttons:
-            if b.hotkey and b.hotkey.lower() == name:
-                return b
-        return None
-
-    def move_focus(self, delta: int) -> None:
-        if not self.buttons:
-            self.focus = None
-            return
-        if self.focus is None:
-            self.focus = 0 if delta > 0 else len(self.buttons) - 1
-        else:
-            self.focus = (self.focus + delta) % len(self.buttons)
-
-    def focused(self) -> Optional[ChoiceButton]:
-        if self.focus is None or not (0 <= self.focus < len(self.buttons)):
-            return None
-        return self.buttons[self.focus]
-
-    def draw(self, surface: pygame.Surface, text: TextCache, panels: PanelCache,
-             font: int, icon: Optional[IconFn] = None) -> None:
-        for i, b in enumerate(self.buttons):
-            focused = i == self.focus
-            hovered = i == self.hover
-            badge = theme.GOLD_LIGHT if focused else theme.GOLD
-            if not b.enabled:
-                # clearly out of play (text and border dim, no hover glow); the keyboard's
-                # focus still shows on it, and a click on it still says why
-                fill, ink, badge = DISABLED_FILL, DISABLED_INK, DISABLED_RIM
-                rim = theme.GOLD_DARK if focused else DISABLED_RIM
-            elif focused:
-                fill, rim, ink = (70, 52, 16, 240), theme.GOLD_LIGHT, theme.GOLD_LIGHT
-            elif hovered:
-                fill, rim, ink = (34, 80, 52, 240), theme.GOLD_LIGHT, theme.CREAM
-            elif b.primary:
-                fill, rim, ink = (24, 66, 42, 235), theme.GOLD, theme.CREAM
-            else:
-                fill, rim, ink = (10, 38, 25, 225), theme.GOLD_DARK, theme.CREAM
-            r = b.rect
-            shadow = panels.get((r.w, r.h), (0, 0, 0, 90), None, r.h // 2)
-            surface.blit(shadow, (r.x + 2, r.y + 4))
-            iw, ih = self.icon_size
-            if b.icon and ih and icon is not None:
-                radius = min(r.h // 2, max(10, r.w // 6))
-                surface.blit(panels.get((r.w, r.h), fill, rim, radius, 3 if focused else 2),
-                             r.topleft)
-                img = icon(b.icon, ih)
-                top = r.y + max(4, (r.h - ih) // 6)
-                surface.blit(img, img.get_rect(midtop=(r.centerx, top)))
-                label_y = (top + ih + r.bottom) / 2
-                text.blit(surface, b.label, font, (r.centerx, label_y), "center", ink, bold=True)
-                if b.hotkey:
-                    text.blit(surface, b.hotkey.upper(), Hud.badge_size(font),
-                              (r.x + radius * 0.55 + 4, r.top + radius * 0.55 + 2), "center",
-                              badge)
-                continue
-            surface.blit(panels.get((r.w, r.h), fill, rim, r.h // 2, 3 if focused else 2), r.topleft)
-            cap, words = self.places(b, text, font)
-            if cap is not None:
-                # a key cap before the words ("[2] Stand at 2"), never a corner figure
-                # that reads as a power of the number beside it
-                pygame.draw.rect(surface, badge, cap, width=max(1, r.h // 24),
-                                 border_radius=max(2, cap.h // 4))
-                text.blit(surface, b.hotkey.upper(), Hud.badge_size(font), cap.center, "center",
-                          badge, bold=True)
-            text.blit(surface, b.label, font, words.center, "center", ink, bold=True)
-            if focused and b.enabled:      # the button the Enter key presses now
-                draw_enter_mark(surface, (r.right - int(r.h * 0.4), r.centery),
-                                int(r.h * 0.4), badge)
 
 
 # -- transient effects ---------------------------------------------------------------

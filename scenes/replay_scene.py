@@ -216,7 +216,6 @@ class ReplayListScene(Scene):
                                 for i, (p, r) in enumerate(self.games)]
                                + [Button(tr("replays.close"), self.close, key="close",
                                          row=len(self.games))])
-        self._size: Optional[tuple[int, int]] = None
         self.resize(tuple(app.size))
 
     @staticmethod
@@ -273,11 +272,7 @@ class ReplayListScene(Scene):
         return None
 
     def draw(self, surface: pygame.Surface) -> None:
-        size = surface.get_size()
-        if size != self._size:
-            self.resize(size)
-        surface.blit(theme.felt_background(size), (0, 0))
-        s = theme.ui_scale(size)
+        size, s = self.open_felt(surface)
         self.text.blit(surface, tr("replays.title"), int(44 * s), (size[0] // 2, int(56 * s)),
                        "center", theme.GOLD_LIGHT, bold=True)
         if not self.games:

@@ -122,6 +122,15 @@ class _MenuOverlay(Scene):
     def on_escape(self) -> None:
         pass
 
+    def damage(self) -> Optional[list[pygame.Rect]]:
+        """Over a table (which says what changed below the veil): the panel and its shadow,
+        drawn anew each frame (a countdown, the focus); the rest of the veil never changes.
+        A score sheet that counts down at 1920x1080 presents that, not the whole window."""
+        if self.table is None:
+            return None
+        p = self.panel
+        return [pygame.Rect(p.x - 2, p.y, p.w + 8, p.h + 12).inflate(8, 8)]
+
     def animating(self) -> bool:
         """The table's last effects still finish below (and an auto-close counts down)."""
         return self.table is not None and self.table.animating()

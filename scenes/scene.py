@@ -12,6 +12,8 @@ from typing import TYPE_CHECKING, Optional
 
 import pygame
 
+from scenes import theme
+
 if TYPE_CHECKING:
     from scenes.app import App
 
@@ -20,9 +22,20 @@ class Scene:
     """One screen.  ``overlay`` scenes let the scene below show through."""
 
     overlay = False
+    #: the window size the scene was last laid out for (None: not yet)
+    _size: Optional[tuple[int, int]] = None
 
     def __init__(self, app: "App") -> None:
         self.app = app
+
+    def open_felt(self, surface: pygame.Surface) -> tuple[tuple[int, int], float]:
+        """How a full-window scene's draw begins: laid out anew when the window has a new
+        size, then the felt; the size and its UI scale (:func:`theme.ui_scale`)."""
+        size = surface.get_size()
+        if size != self._size:
+            self.resize(size)
+        surface.blit(theme.felt_background(size), (0, 0))
+        return size, theme.ui_scale(size)
 
     def enter(self) -> None:
         """Called when the scene becomes the top of the stack (again)."""
@@ -148,7 +161,11 @@ class SceneStack:
         return any(scene.animating() for scene in self.visible())
 
     def damage(self) -> Optional[list[pygame.Rect]]:
-        """What changed on screen: the top scene's word when it is drawn alone."""
+        """What changed on screen: the top scene's word when it is drawn alone; under an
+        overlay, what changed below it (its veil is the same every frame) and what the
+        overlay says of its own part; None from either: the whole window."""
         shown = self.visible()
         rects = [scene.damage() for scene in shown]   # each keeps its log up to date
-        return rects[0] if len(shown) == 1 else None
+        if any(part is None for part in rects):
+            return None
+        return [rect for part in rects if part is not None for rect in part]

@@ -14,7 +14,9 @@ the friend's: its row says so (its strength is the computer's that keeps the
 seat warm while the friend is away), and Play reads "Open the room".
 
 Every row explains itself: the focused row's one line of help (``<option
-label>.help`` in the words) stands above the footer.
+label>.help`` in the words) stands above the footer; a computer's row says what the
+level it shows plays like (``setup.level.<level>.help``), so stepping through Easy,
+Normal and Hard describes each.
 """
 
 from __future__ import annotations
@@ -90,7 +92,6 @@ class SetupScene(OptionRowsScene):
                                if name in self.spec.options else value)
                         for name, value in self.options.items()}
         self._panel = pygame.Rect(0, 0, 0, 0)
-        self._size: tuple[int, int] | None = None
         self._most_rows = 1
         #: where the last drawing put the subtitle and the key line
         self.drawn: dict[str, pygame.Rect] = {}
@@ -185,11 +186,15 @@ class SetupScene(OptionRowsScene):
                                       lambda v: tr("setup.friend_level",
                                                    level=tr(f"setup.level.{v}")),
                                       help=help_line("setup.friend.help")))
-            elif s != self.you:
+            elif s != self.you:       # its help says what the level it shows plays like
                 rows.append(OptionRow(f"level:{s}", tr("setup.computer", number=s + 1), levels,
                                       lambda v: tr(f"setup.level.{v}"),
-                                      help=help_line("setup.computer.help")))
+                                      help=help_line(f"setup.level.{self._level(s)}.help")))
         return rows
+
+    def _level(self, seat: int) -> str:
+        """The level a seat's row shows (a seat only counted for the layout: Normal)."""
+        return self.seats[seat].level if seat < len(self.seats) else "normal"
 
     def _build(self) -> None:
         """Rows follow the choice (a seat you leave gets a strength row); focus stays put."""
@@ -250,11 +255,7 @@ class SetupScene(OptionRowsScene):
 
     # --- drawing -----------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
-        size = surface.get_size()
-        if size != self._size:
-            self.resize(size)
-        surface.blit(theme.felt_background(size), (0, 0))
-        s = theme.ui_scale(size)
+        size, s = self.open_felt(surface)
         fonts = self.app.fonts
         title = theme.text(surface, fonts.get(round(50 * s), bold=True), self.spec.title,
                            theme.GOLD_LIGHT, (size[0] // 2, round(20 * s)), "midtop")

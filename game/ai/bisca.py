@@ -32,7 +32,7 @@ from typing import Any, Sequence
 from game.ai.search import Judge, Search
 from game.bisca.rules import DECK, HALF, HIGH, LOW, strength
 from game.cards import Card
-from game.engine import Action
+from game.engine import Action, Reason
 
 
 def _card(code: str) -> Card:
@@ -163,6 +163,21 @@ class BiscaPlayer:
         if losers:
             return losers[-1]
         return ordered[0] if behind or best is None else ordered[-1]
+
+
+def why(view: dict[str, Any], action: Action) -> Reason | None:
+    """The Hint's line for a card: whether it heads the hand on the table (Bisca has one
+    order of the deck, no trump: a card wins by its place in it)."""
+    if action.card is None or "trick" not in view:
+        return None
+    trick = view["trick"]
+    if not trick:
+        return None
+    best = max(strength(_card(t["card"]), t["ace"] or "") for t in trick)
+    last = len(trick) == len(view["players"]) - 1
+    if worth(action) > best:
+        return Reason("advice.takes_trick" if last else "advice.heads_trick")
+    return Reason("advice.stays_under")
 
 
 #: A playout ends with the round; its points are lives (in halves).

@@ -37,7 +37,8 @@ from game.ai.search import Facts, Judge, Search
 from game.bolola.rules import (HEARTS, KING_OF_HEARTS, SEATS, TRICKS, card_points,
                                contract_total, is_positive, strength, trick_score)
 from game.cards import FRENCH_SUITS, Card, french_deck
-from game.engine import Action
+from game.ai.why import trick_line
+from game.engine import Action, Reason
 from game.tricks import winning_index
 
 DECK = tuple(french_deck())
@@ -64,8 +65,9 @@ class Seen:
         seat = view["seat"]
         zones = view["zones"]
         hand = [Card.parse(c) for c in zones[f"hand/{seat}"]]
-        played = {Card.parse(c) for c in view.get("played") or []} if counting else set()
-        unseen = [c for c in DECK if c not in played and c not in hand]
+        known = {Card.parse(c) for c in view.get("played") or []} if counting else set()
+        known.update(hand)
+        unseen = [c for c in DECK if c not in known]
         contract = view["contract"]
         return cls(contract, view.get("trump") if contract == "trumps" else None, hand,
                    [Card.parse(c) for c in zones["table"]], unseen, len(view.get("tricks") or []),
@@ -270,6 +272,14 @@ def facts(view: dict[str, Any], reader: Any = None) -> Facts:
         suits.setdefault(s, set()).add(suit)
     return Facts(lacks={f"hand/{s}": (lambda c, out=frozenset(ss): c.suit in out)
                         for s, ss in suits.items()})
+
+
+def why(view: dict[str, Any], action: Action) -> Reason | None:
+    """The Hint's line for a card: what it does to the trick (game/ai/why.py)."""
+    if action.card is None or view.get("contract") is None or "table" not in view["zones"]:
+        return None
+    seen = Seen.read(view)
+    return trick_line(seen.table, action.card, seen.hand, seen.trump, strength, last=seen.last)
 
 
 def player(level: str = "normal") -> BololaPlayer | Search:

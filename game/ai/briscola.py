@@ -32,7 +32,8 @@ from typing import Any, Sequence
 from game.ai.search import Facts, Judge, Search
 from game.briscola import DECK, JACK_OF_STICKS, VENCESLAO, points, strength
 from game.cards import ITALIAN_SUITS, Card
-from game.engine import Action
+from game.ai.why import trick_line
+from game.engine import Action, Reason
 from game.tricks import winning_index
 
 SEATS = 3
@@ -390,6 +391,9 @@ class QuickPlayer(BriscolaPlayer):
                                            last),))
 
 
+#: The search leaves its fallback (which solves the last tricks exactly) only on strong
+#: evidence: its playouts are played by the greedy QuickPlayer, weaker than the fallback
+STRICT = 0.05
 #: A playout ends with the game (of the match's three); its points are the match's.
 JUDGE = Judge(lambda s: s.game_no,
               lambda s: s.totals if s.over else [t + k for t, k in zip(s.totals, s.taken())],
@@ -423,6 +427,18 @@ def _remembering(world: Any) -> None:
     world.remember = False
 
 
+def why(view: dict[str, Any], action: Action) -> Reason | None:
+    """The Hint's line for a card (game/ai/why.py), while the seat knows the trump and
+    no Jack of Sticks or Two of Swords makes the trick's fate wait."""
+    card, trump = action.card, view.get("trump")
+    table = _cards(view["zones"].get("table") or [])
+    if card is None or trump is None or card == VENCESLAO or JACK_OF_STICKS in [*table, card]:
+        return None
+    hand = _cards(view["zones"].get(f"hand/{view['seat']}") or [])
+    return trick_line(table, card, hand, trump, strength, points, last=len(table) == SEATS - 1,
+                      carried=_cards(view["zones"].get("culetto") or []))
+
+
 def player(level: str = "normal") -> BriscolaPlayer | Search:
     """``easy`` samples few hands and counts no card; ``normal`` samples; ``hard`` searches
     (game/ai/search.py), with the old hard player (more samples, the end solved) as
@@ -431,6 +447,7 @@ def player(level: str = "normal") -> BriscolaPlayer | Search:
         return BriscolaPlayer("easy", samples=4, counting=False)
     if level == "hard":
         return Search("briscola-hard", QuickPlayer,
-                      BriscolaPlayer("hard", samples=24, endgame=True), JUDGE, facts)
+                      BriscolaPlayer("hard", samples=24, endgame=True), JUDGE, facts,
+                      false_leave=STRICT)
     return BriscolaPlayer("normal", samples=12)
 

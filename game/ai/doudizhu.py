@@ -28,28 +28,18 @@ from functools import lru_cache
 from typing import Any, Sequence
 
 from game.ai.base import RandomPlayer
-from game.ai.search import NO_FACTS, Facts, Judge, Search
+from game.ai.doudizhu_reading import BID_AT, counts_of_codes, facts, strength
+from game.ai.search import Judge, Search
 from game.cards import Card
 from game.doudizhu import combos, play_from
 from game.doudizhu.rules import (ACE, BLACK, BOMB, COPIES, NRANKS, RED, ROCKET, RULESETS,
-                                 SEATS, TWO, code_letter)
-from game.engine import Action
+                                 SEATS, TWO)
+from game.engine import Action, Reason
 
 #: :func:`player` has a level "random" of its own (see :func:`game.ai.computer_player`)
 RANDOM_LEVEL = True
 #: A partner about to go out is fed low plays only: ranks below this index (3 to 8).
 FEED_BELOW = 6
-#: Strength needed to bid 1, 2, 3 (see :func:`strength`).
-BID_AT = (7, 10, 13)
-
-
-def strength(counts: Sequence[int]) -> int:
-    """A rough hand strength for bidding: high cards and bombs."""
-    s = 4 * counts[RED] + 3 * counts[BLACK] + 2 * counts[TWO] + counts[ACE]
-    s += sum(6 for r in range(NRANKS) if counts[r] == 4)
-    if counts[RED] and counts[BLACK]:
-        s += 2
-    return s
 
 
 @lru_cache(maxsize=200_000)
@@ -102,14 +92,6 @@ def _split(counts: tuple[int, ...]) -> tuple[int, int, int]:
     return best
 
 
-def _counts_of_codes(codes: Sequence[str | None]) -> list[int]:
-    counts = [0] * NRANKS
-    for code in codes:
-        if code:
-            counts[combos.INDEX[code_letter(code)]] += 1
-    return counts
-
-
 class DoudizhuPlayer:
     """Plays from the view: its hand, the bids, the plays so far, the cards left."""
 
@@ -130,7 +112,7 @@ class DoudizhuPlayer:
     # -- bidding -------------------------------------------------------------------------------
     def _bid(self, view: dict[str, Any], legal: list[Action]) -> Action:
         seat = view["seat"]
-        counts = _counts_of_codes(view["zones"][f"hand/{seat}"])
+        counts = counts_of_codes(view["zones"][f"hand/{seat}"])
         s = strength(counts)
         want = sum(1 for t in BID_AT if s >= t)
         bids = [a for a in legal if a.kind == "bid" and int(a.value) <= want]
@@ -139,7 +121,7 @@ class DoudizhuPlayer:
     # -- play ----------------------------------------------------------------------------------
     def _play(self, view: dict[str, Any], legal: list[Action]) -> Action:
         seat, landlord = view["seat"], view["landlord"]
-        hand = _counts_of_codes(view["zones"][f"hand/{seat}"])
+        hand = counts_of_codes(view["zones"][f"hand/{seat}"])
         left = view["counts"]
         last = view.get("last")
         kinds = RULESETS[view.get("rules", "text")]
@@ -229,12 +211,25 @@ class DoudizhuPlayer:
 JUDGE = Judge(lambda s: (s.hand_no, s.deals), lambda s: list(s.totals))
 
 
-def facts(view: dict[str, Any], reader: Any = None) -> Facts:
-    """The landlord holds the kitty everyone saw (those of its cards not yet played)."""
-    landlord = view.get("landlord")
-    if landlord is None or landlord == view.get("seat"):
-        return NO_FACTS
-    return Facts(holds={f"hand/{landlord}": [Card.parse(c) for c in view.get("kitty") or []]})
+def why(view: dict[str, Any], action: Action) -> Reason | None:
+    """The Hint's line in play: going out, a bomb, letting a partner's play stand, or
+    holding back against an opponent's (else the search's own line)."""
+    if view.get("phase") != "play":
+        return None
+    seat, landlord, last = view["seat"], view.get("landlord"), view.get("last")
+    if action.kind == "pass":
+        if last is None:
+            return None
+        partner = last["seat"] != seat and landlord not in (seat, last["seat"])
+        return Reason("advice.ddz.partner_holds" if partner else "advice.ddz.holds_back")
+    if action.kind != "play":
+        return None
+    if len(action.value) == view["counts"][seat]:
+        return Reason("advice.ddz.goes_out")
+    combo = combos.classify(action.value, RULESETS[view.get("rules", "text")])
+    if combo is not None and combo.kind in (BOMB, ROCKET):
+        return Reason("advice.ddz.bombs")
+    return None
 
 
 def with_cards_drawn(view: dict[str, Any], action: Action, rng: random.Random) -> Action:
@@ -256,7 +251,8 @@ class RandomDoudizhuPlayer(RandomPlayer):
 
 def player(level: str = "normal") -> DoudizhuPlayer | RandomDoudizhuPlayer | Search:
     """``hard`` searches (game/ai/search.py) with the normal player as its playouts and
-    fallback."""
+    fallback; its worlds follow what the others' bids and passes say of their hands
+    (game/ai/doudizhu_reading.py)."""
     if level == "hard":
         return Search("doudizhu-hard", lambda: DoudizhuPlayer("normal"),
                       DoudizhuPlayer("normal"), JUDGE, facts, present=with_cards_drawn)

@@ -8,7 +8,9 @@ Perfect-information Monte Carlo (PIMC), as strong Skat and Bridge programs play:
    deals those hidden cards again, this time as the seat's view implies
    (:func:`deal`): cards a player is known to hold stay with them (Dou Dizhu's
    kitty with the landlord, Briscola's sampled card with whoever drew it), suits a
-   player showed void never reach them.  What a game knows about itself comes from
+   player showed void never reach them; where the others' actions are soft evidence
+   (Dou Dizhu's bids and passes), several deals are drawn and one kept by how likely
+   they make those actions.  What a game knows about itself comes from
    its module as :class:`Facts`; the sampling is the same for all.
 2. *Play it out* once for each candidate action, every seat played by the game's
    playout policy (its "normal" player, seeing its own view of the sampled world),
@@ -22,7 +24,11 @@ Perfect-information Monte Carlo (PIMC), as strong Skat and Bridge programs play:
    by more than a few standard errors of the paired difference (more when more
    candidates are judged), else the policy's choice (:func:`confident_best`).  A budget that cannot judge every candidate on
    :data:`MIN_SAMPLES` worlds judges fewer (the policy's choice, a pass, others at
-   random).
+   random).  A candidate that trails the policy's choice by :data:`DROP_Z` standard
+   errors once judged on :data:`MIN_SAMPLES` worlds is played out no more (it could
+   not be chosen), so the playouts go to the close calls; when none is left but the
+   policy's choice, the move is made at once (an obvious move costs a few dozen
+   playouts, not the whole budget).
 
 The budget is a count of playouts (tests: the same seed gives the same move) or a
 time in seconds (play: counted from the call, the fallback's own choice included,
@@ -36,7 +42,6 @@ The ISMCTS here (:class:`IsmctsSearch`) is kept for that comparison.
 
 from __future__ import annotations
 
-import copy
 import math
 import random
 import time
@@ -56,6 +61,9 @@ MIN_SAMPLES = 8
 #: the chance, over all the candidates of a move, that the search leaves its policy's
 #: choice for a move that is no better (each candidate is held to a share of it)
 FALSE_LEAVE = 0.2
+#: standard errors of the paired difference by which a candidate must trail the policy's
+#: choice, after :data:`MIN_SAMPLES` worlds, to be judged no further (:func:`trailing`)
+DROP_Z = 3.0
 
 
 @dataclass(frozen=True)
@@ -65,14 +73,22 @@ class Facts:
     ``holds``: cards known to lie in a zone (still hidden from the seat, e.g. the
     kitty the landlord took).  ``lacks``: per zone, a test of the cards it cannot
     hold (a suit its player showed void).  ``adjust``: draws any other secret of a
-    sampled world (Briscola's trump, when the seat was never told it)."""
+    sampled world (Briscola's trump, when the seat was never told it).  ``likely``:
+    soft evidence, how likely the others' public actions were had the hidden cards
+    lain as dealt (0 to 1, given the cards zone by zone as :func:`deal` places them:
+    a bid that shows strength, a pass that shows no answer); the deal then draws
+    :data:`LIKELY_DRAWS` candidates and keeps one by that weight."""
 
     holds: Mapping[str, Sequence[Card]] = field(default_factory=dict)
     lacks: Mapping[str, Callable[[Card], bool]] = field(default_factory=dict)
     adjust: Optional[Callable[[State, random.Random], None]] = None
+    likely: Optional[Callable[[Mapping[str, Sequence[Card]]], float]] = None
 
 
 NO_FACTS = Facts()
+#: candidate deals :func:`deal` weighs by :attr:`Facts.likely` to keep one (sampling-
+#: importance-resampling: the kept deal follows the evidence the closer, the more drawn)
+LIKELY_DRAWS = 16
 
 
 @dataclass(frozen=True)
@@ -102,11 +118,19 @@ def deal(world: State, seat: int, facts: Facts, rng: random.Random, tries: int =
         return
     sizes = {z: len(cs) for z, cs in secret.items()}
     pool = [c for cs in secret.values() for c in cs]
-    for attempt in range(tries + 1):
-        placed = _try_deal(pool, sizes, facts, rng, strict=attempt < tries)
-        if placed is not None:
-            break
-    assert placed is not None
+
+    def draw() -> dict[str, list[Card]]:
+        for attempt in range(tries + 1):
+            placed = _try_deal(pool, sizes, facts, rng, strict=attempt < tries)
+            if placed is not None:
+                return placed
+        raise AssertionError("a deal without the void facts always fits")
+    placed = draw()
+    if facts.likely is not None:
+        drawn = [placed] + [draw() for _ in range(LIKELY_DRAWS - 1)]
+        weights = [facts.likely(d) for d in drawn]
+        if sum(weights) > 0:
+            placed = rng.choices(drawn, weights)[0]
     world.rehide(seat, placed)
     if facts.adjust is not None:
         facts.adjust(world, rng)
@@ -199,7 +223,10 @@ class Search:
     what the view implies (see :class:`Facts`); ``present`` turns the chosen action
     into the form the seat shows (Dou Dizhu draws which cards of a rank at random).  ``playouts`` (a count) or
     ``seconds`` (wall time) bounds the work; ``width`` the candidates examined (the
-    policy's choice always among them).
+    policy's choice always among them).  ``false_leave`` is the chance the search may
+    take of leaving its fallback for a move no better (:func:`confident_best`): a game
+    whose fallback already plays by exact expectation (Bocce) or knows more than the
+    playouts' players (Briscola's, which solves the last tricks) asks for more evidence.
     """
 
     wants_world = True
@@ -210,8 +237,9 @@ class Search:
                  playouts: Optional[int] = None, seconds: Optional[float] = 0.5,
                  width: int = 12,
                  present: Callable[[dict[str, Any], Action, random.Random], Action]
-                 = lambda view, action, rng: action) -> None:
+                 = lambda view, action, rng: action, false_leave: float = FALSE_LEAVE) -> None:
         self.name = name
+        self.false_leave = false_leave
         self.present = present
         self.policy = policy
         self.fallback = fallback
@@ -270,18 +298,23 @@ class Search:
                 done += 1
             else:
                 samples += 1
-                for a in candidates:
+                for a in runs:
                     runs[a].append(values.get(a))
                 if samples == 1 and deadline is not None:   # keep what the time can judge
                     each = (time.perf_counter() - started) / max(1, len(values))
                     fit = int((deadline - time.perf_counter()) / each / MIN_SAMPLES)
                     candidates = candidates[:max(2, fit)]
+                    runs = {a: runs[a] for a in candidates}
+                if samples >= MIN_SAMPLES:
+                    candidates = [a for a in candidates if not trailing(runs[a], runs[mine])]
+                    if candidates == [mine]:
+                        break
                 continue
             break
         counts = {a: sum(v is not None for v in runs[a]) for a in runs}
         means = {a: sum(v for v in runs[a] if v is not None) / counts[a]
                  for a in runs if counts[a]}
-        return Thought(means, counts, mine, confident_best(runs, mine), samples)
+        return Thought(means, counts, mine, confident_best(runs, mine, self.false_leave), samples)
 
     def candidates(self, legal: list[Action], mine: Action, rng: random.Random) -> list[Action]:
         """The policy's choice, a pass when there is one, then the other legal actions
@@ -292,17 +325,30 @@ class Search:
         return (keep + rest)[:max(len(keep), self.width)]
 
 
-def confident_best(runs: Mapping[Action, Sequence[Optional[float]]], mine: Action) -> Action:
+def trailing(values: Sequence[Optional[float]], base: Sequence[Optional[float]]) -> bool:
+    """Whether a candidate's values trail ``base`` (the policy's choice's, world by world)
+    by more than :data:`DROP_Z` standard errors of the paired difference: it could not
+    be chosen (:func:`confident_best` wants it ahead), so it is judged no further."""
+    d = [x - y for x, y in zip(values, base) if x is not None and y is not None]
+    if len(d) < MIN_SAMPLES or values is base:
+        return False
+    mean = sum(d) / len(d)
+    var = sum((x - mean) ** 2 for x in d) / (len(d) - 1)
+    return mean + DROP_Z * math.sqrt(var / len(d)) < 0
+
+
+def confident_best(runs: Mapping[Action, Sequence[Optional[float]]], mine: Action,
+                   false_leave: float = FALSE_LEAVE) -> Action:
     """The candidate with the best mean among those that beat ``mine`` (the policy's
     choice) by more than ``z`` standard errors of the paired difference over the same
     worlds; ``mine`` when none does.  A few dozen playouts judge two moves a few points
     apart by chance: the search leaves the policy only on evidence, and the more
     candidates it judges, the more evidence it wants (``z`` holds the chance that any of
-    them looks better by luck alone to :data:`FALSE_LEAVE`)."""
+    them looks better by luck alone to ``false_leave``, by default :data:`FALSE_LEAVE`)."""
     best, best_mean = mine, 0.0
     base = runs.get(mine, [])
     rivals = max(1, len(runs) - 1)
-    z = NormalDist().inv_cdf(1 - FALSE_LEAVE / rivals)
+    z = NormalDist().inv_cdf(1 - false_leave / rivals)
     for a, values in runs.items():
         if a == mine:
             continue
@@ -317,7 +363,7 @@ def confident_best(runs: Mapping[Action, Sequence[Optional[float]]], mine: Actio
 
 
 def _copy(state: State) -> State:
-    return copy.deepcopy(state)
+    return state.copy()
 
 
 class _Node:
@@ -348,7 +394,7 @@ class IsmctsSearch(Search):
         """An ISMCTS player with ``search``'s policy, fallback, judge, facts and budget."""
         return cls(search.name.replace("hard", "ismcts"), search.policy, search.fallback,
                    search.judge, search.facts, search.playouts, search.seconds, search.width,
-                   search.present)
+                   search.present, search.false_leave)
 
     def search(self, world: State, seat: int, legal: list[Action], mine: Action, facts: Facts,
                rng: random.Random) -> Thought:

@@ -5,13 +5,13 @@ See :mod:`game.bisca` for the choices the rule text leaves open.
 
 from __future__ import annotations
 
-import copy
 from typing import Any, Mapping, Sequence
 
 from game.bisca import rules
 from game.bisca.rules import HALF, number
 from game.cards import Card, codes, shuffled
-from game.engine import GAME_OVER, Action, Event, Reason, State, card_move, seat_zones
+from game.engine import (GAME_OVER, Action, Event, Reason, State, card_move, plain_copy,
+                         seat_zones)
 from game.tricks import why_won
 
 BET, PLAY, OVER = "bet", "play", "over"
@@ -202,8 +202,8 @@ class BiscaState(State):
             "forbidden": None if barred is None else number(barred),
             "trick": [{"seat": s, "card": c.code, "ace": a} for s, c, a in self.table],
             "played": codes(self.played),
-            "last_hand": copy.deepcopy(self.last_hand),
-            "sheet": copy.deepcopy(self.sheet),
+            "last_hand": plain_copy(self.last_hand),
+            "sheet": plain_copy(self.sheet),
         }
         if self.phase == OVER:
             out["winners"] = list(self.winners)
@@ -211,7 +211,7 @@ class BiscaState(State):
 
     def result(self) -> dict[str, Any]:
         return {"scores": self.scores(), "winners": list(self.winners),
-                "lives": _numbers(list(self.lives)), "sheet": copy.deepcopy(self.sheet)}
+                "lives": _numbers(list(self.lives)), "sheet": plain_copy(self.sheet)}
 
     def scores(self) -> list[int]:
         """How many players each seat outlasted: the winner all the others; the rest by the

@@ -34,13 +34,13 @@ Choices where the rule text is silent, all shown in assets/rules/en/bocce.md:
 
 from __future__ import annotations
 
-import copy
 from dataclasses import dataclass, field
 from typing import Any, Mapping, Sequence
 
 from game.bocce.rules import FRAMES, lag_worths, picture_note, points, totals
 from game.cards import Card, codes, french_deck, shuffled
-from game.engine import GAME_OVER, Action, Event, Reason, State, card_move, seat_zones
+from game.engine import (GAME_OVER, Action, Event, Reason, State, card_move, plain_copy,
+                         seat_zones)
 
 SEATS = (0, 1)
 WAITING, ROLLING, FINISHED, BUST, KNOCKED_OUT = (
@@ -283,8 +283,8 @@ class BocceState(State):
             "committed": [self.lag[s] is not None for s in SEATS],
             "lag": [self.lag_worth[s] if (revealed or seat == s) else None for s in SEATS],
             "bocce": [[self._bocce_view(s, i) for i in range(FRAMES)] for s in SEATS],
-            "last_hand": copy.deepcopy(self.last_hand),
-            "last_frame": copy.deepcopy(self.last_frame),
+            "last_hand": plain_copy(self.last_hand),
+            "last_frame": plain_copy(self.last_frame),
         }
         if self.phase == "over":
             out["winners"] = list(self.winners)
@@ -488,7 +488,7 @@ class BocceState(State):
                           "bocce": [[self._fate(s, i, cards=False) for i in range(FRAMES)]
                                     for s in SEATS],
                           "final": final}
-        events = [Event("hand_scored", None, copy.deepcopy(self.last_hand))]
+        events = [Event("hand_scored", None, plain_copy(self.last_hand))]
         if final:
             self.winners = [self.scores.index(high)]
             self.phase = "over"

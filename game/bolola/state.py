@@ -10,14 +10,14 @@ face up to ``won/<seat>`` (beside the player) and the rest face down to
 
 from __future__ import annotations
 
-import copy
 from typing import Any, Mapping, Sequence
 
 from game.bolola.must import playable
 from game.bolola.rules import (CONTRACTS, HAND_SIZE, HEARTS, POINTS, SEATS, contract_total,
                                is_positive, is_scoring, nothing_left, strength, trick_score)
 from game.cards import FRENCH_SUITS, Card, codes, french_deck, shuffled
-from game.engine import GAME_OVER, Action, Event, Reason, State, card_move, seat_zones
+from game.engine import (GAME_OVER, Action, Event, Reason, State, card_move, plain_copy,
+                         seat_zones)
 from game.tricks import play_order, trick_winner, why_won
 
 #: Seat 3 deals the first deal, so seat 0 (you, at the bottom) leads it.
@@ -169,7 +169,7 @@ class BololaState(State):
 
     def result(self) -> dict[str, Any]:
         return {"scores": list(self.totals), "winners": list(self.winners),
-                "sheet": copy.deepcopy(self.sheet)}
+                "sheet": plain_copy(self.sheet)}
 
     # -- what a seat sees ---------------------------------------------------------
     def true_zones(self) -> dict[str, list[Card]]:
@@ -228,11 +228,11 @@ class BololaState(State):
             "early_end": self.early_end,
             "left": [list(x) for x in self.left],
             "played": codes(self.played),
-            "tricks": copy.deepcopy(self.tricks),
+            "tricks": plain_copy(self.tricks),
             "tricks_won": self.tricks_won(),
             "hand_sizes": [len(h) for h in self.hands],
             "deal_scores": list(self.deal_scores),
-            "sheet": copy.deepcopy(self.sheet),
+            "sheet": plain_copy(self.sheet),
             "scores": list(self.totals),
         }
         if self.phase == OVER:
@@ -342,7 +342,7 @@ class BololaState(State):
         self.sheet.append(row)
         self.totals = [t + r for t, r in zip(self.totals, self.deal_scores)]
         events.append(Event("deal_scored", None, {"deal_no": self.deal_no, "deals": self.deals,
-                                                  "row": copy.deepcopy(row),
+                                                  "row": plain_copy(row),
                                                   "totals": list(self.totals)}))
         if self.deal_no < self.deals:
             events.extend(self._start_deal())

@@ -33,7 +33,9 @@ Choices where the rule text (seed 004) is silent or garbled, all shown in the in
   landlord; face down, without their codes and in no place for the others, since a
   place would tell how many hidden cards sort above it, and a hidden hand followed
   by code would drift from the true order as unseen cards leave it.  The landlord
-  leads.  A player who leads may not pass.  After two
+  leads.  A player who leads may not pass.  Every view keeps the hand's plays and
+  passes in order (``view["trail"]``): everyone saw them, and a player reads the
+  other hands from them.  After two
   passes in a row the trick is cleared and its last player leads anything.  A player's
   earlier play of the same trick leaves the table when they play again.
 * Scoring (the text: "If the winner is the landlord, he gets the agreed amount from

@@ -349,6 +349,16 @@ def replies(counts: Sequence[int], prev: Combo, kinds: frozenset[str]) -> list[s
     return sorted(e[0] for e in reply_entries(counts, prev, kinds))
 
 
+def can_follow(hand: Sequence[int], prev: Combo) -> bool:
+    """Whether the hand beats ``prev`` with the same kind of combination (a bomb or
+    the rocket aside: what a player who keeps them could answer)."""
+    if prev.kind in (BOMB, ROCKET):
+        return False
+    found: list[Entry] = []
+    _kind(hand, prev.kind, prev.length, prev.rank, found)
+    return bool(found)
+
+
 class MoveBook:
     """Every play of a hand, listed once when play starts: the plays of the same hand
     later are those whose cards it still holds (a combination never depends on the

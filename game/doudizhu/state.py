@@ -4,7 +4,6 @@ for the choices the rule text leaves open."""
 
 from __future__ import annotations
 
-import copy
 import random
 from typing import Any, Mapping, Optional, Sequence
 
@@ -13,7 +12,8 @@ from game.doudizhu import combos
 from game.doudizhu.combos import Combo, MoveBook
 from game.doudizhu.rules import (BIDS, BOMB, DOUBLING, HAND_SIZE, LANDLORD_SHARE,
                                  LETTERS, ROCKET, RULESETS, SEATS, TOP_BID, rank_index)
-from game.engine import GAME_OVER, Action, Event, Reason, State, card_move, seat_zones
+from game.engine import (GAME_OVER, Action, Event, Reason, State, card_move, plain_copy,
+                         seat_zones)
 
 BID, PLAY, OVER = "bid", "play", "over"
 PASS = Action("pass")
@@ -191,7 +191,7 @@ class DoudizhuState(State):
 
     def result(self) -> dict[str, Any]:
         return {"scores": list(self.totals), "winners": list(self.winners),
-                "sheet": copy.deepcopy(self.sheet)}
+                "sheet": plain_copy(self.sheet)}
 
     # -- facts -----------------------------------------------------------------------------
     def _counts(self, seat: int) -> list[int]:
@@ -270,8 +270,8 @@ class DoudizhuState(State):
             "kitty": codes(self.kitty_shown), "last": last, "passes": self.passes,
             "counts": [len(h) for h in self.hands], "multiplier": self._mult,
             "stake": self.stake, "bombs": self.bombs, "played": list(self.played),
-            "plays": list(self.plays),
-            "scores": list(self.totals), "sheet": copy.deepcopy(self.sheet),
+            "plays": list(self.plays), "trail": [[s, v] for s, v in self.trail],
+            "scores": list(self.totals), "sheet": plain_copy(self.sheet),
         }
         if self.phase == OVER:
             out["winners"] = list(self.winners)
@@ -308,6 +308,9 @@ class DoudizhuState(State):
         self.passes = 0
         self._mult, self.bombs = 1, 0
         self.played: list[str] = []
+        #: the hand's plays and passes in order, (seat, value or "pass"): public, and
+        #: what a player reads the other hands from (game/ai/doudizhu.py's inference)
+        self.trail: list[tuple[int, str]] = []
         self.plays = [0] * SEATS
         self.revealed = False
         self.books: list[MoveBook | None] = [None] * SEATS
@@ -373,6 +376,7 @@ class DoudizhuState(State):
 
     def _pass(self, seat: int) -> list[Event]:
         self.passes += 1
+        self.trail.append((seat, "pass"))
         events = [Event("pass", seat, {})]
         self.turn = (seat + 1) % SEATS
         if self.passes == SEATS - 1:
@@ -401,6 +405,7 @@ class DoudizhuState(State):
         self.trick[seat] = cards
         moves += [card_move(c, f"hand/{seat}", f"trick/{seat}", True) for c in cards]
         self.played.append(value)
+        self.trail.append((seat, value))
         self.plays[seat] += 1
         if combo.kind in (BOMB, ROCKET):
             self.bombs += 1
@@ -441,7 +446,7 @@ class DoudizhuState(State):
         self.revealed = True
         reveal = [card_move(c, f"hand/{s}", f"hand/{s}", True) for s in range(SEATS)
                   for c in self.hands[s]]
-        events = [Event("hand_over", winner, {**copy.deepcopy(row), "totals": list(self.totals),
+        events = [Event("hand_over", winner, {**plain_copy(row), "totals": list(self.totals),
                                               "moves": reveal})]
         if self.hand_no < self.hand_count:
             events += self._start_hand()

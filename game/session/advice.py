@@ -12,6 +12,7 @@ and its parameters (the client puts it into words), when the search can say it.
 from __future__ import annotations
 
 import copy
+import importlib
 import logging
 import random
 from concurrent.futures import Future, ThreadPoolExecutor
@@ -35,25 +36,45 @@ class Advice:
     why: Optional[Reason] = None
 
 
-def reason_of(thought: Optional[Thought]) -> Optional[Reason]:
-    """One line of why from what the search found: how many deals it played out, and how
-    much better its play did than the usual one (or that they agree)."""
+def game_line(key: str, view: dict[str, Any], action: Action) -> Optional[Reason]:
+    """What the play does now, in the game's words: its computer module's ``why``
+    (game/ai/why.py), if it has one and can say it here."""
+    try:
+        module = importlib.import_module(f"game.ai.{key}")
+    except ModuleNotFoundError:
+        return None
+    why = getattr(module, "why", None)
+    return why(view, action) if why is not None else None
+
+
+def reason_of(thought: Optional[Thought], key: str = "", view: Optional[dict[str, Any]] = None,
+              action: Optional[Action] = None) -> Optional[Reason]:
+    """One line of why: what the play does now, in the game's words, when its module can
+    say it (:func:`game_line`); else from what the search found: how many deals it played
+    out, and how much better its play did than the usual one (or that they agree)."""
+    if key and view is not None and action is not None:
+        line = game_line(key, view, action)
+        if line is not None:
+            return line
     if thought is None or not thought.samples:
         return None
+    one = "_one" if thought.samples == 1 else ""
     if thought.chosen == thought.policy:
-        return Reason("advice.agrees", {"deals": thought.samples})
-    return Reason("advice.better", {"deals": thought.samples,
-                                    "points": f"{thought.margin():.1f}"})
+        return Reason(f"advice.agrees{one}", {"deals": thought.samples})
+    return Reason(f"advice.better{one}", {"deals": thought.samples,
+                                          "points": f"{thought.margin():.1f}"})
 
 
 class Advisor:
     """Asks the game's Hard player, in a worker thread, what one seat should play."""
 
     def __init__(self, key: str, playouts: Optional[int] = None) -> None:
+        self.key = key
         self.player = computer_player(key, "hard")
         if playouts is not None:               # a count instead of a time (tests)
             self.player.seconds, self.player.playouts = None, playouts  # type: ignore[attr-defined]
         self._asked: Optional[tuple[int, int]] = None       # (seat, version)
+        self._view: Optional[dict[str, Any]] = None          # the view asked about
         self._future: Optional[Future] = None
         self._executor: Optional[ThreadPoolExecutor] = None
 
@@ -67,6 +88,7 @@ class Advisor:
         if self._future is not None:
             self._future.cancel()
         self._asked = (seat, version)
+        self._view = copy.deepcopy(view)
         origin = apart.origin_of(self.player)
         if world is not None and origin is not None:      # in the searches' own process
             self._future = apart.submit(origin, apart.budget_of(self.player), seat, view,
@@ -85,7 +107,7 @@ class Advisor:
             return None
         try:
             action, thought = self._future.result()
-            return Advice(action, reason_of(thought))
+            return Advice(action, reason_of(thought, self.key, self._view, action))
         except Exception:  # a broken search must not break the table: no advice
             log.exception("advice for seat %d failed", seat)
             return None

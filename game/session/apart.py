@@ -127,6 +127,8 @@ class _Worker:
                 ok, result = _read(self.proc.stdout)
                 with self.lock:
                     future = self.pending.popleft()
+                if not future.set_running_or_notify_cancel():
+                    continue            # dropped by its asker (advice for an older position)
                 if ok:
                     future.set_result(result)
                 else:
@@ -135,7 +137,9 @@ class _Worker:
             with self.lock:
                 self.alive = False
                 while self.pending:
-                    self.pending.popleft().set_exception(RuntimeError(f"search worker: {exc}"))
+                    future = self.pending.popleft()
+                    if future.set_running_or_notify_cancel():
+                        future.set_exception(RuntimeError(f"search worker: {exc}"))
 
     def stop(self) -> None:
         self.alive = False

@@ -1,6 +1,9 @@
-"""The table scene, split by job: scene.py (the client of a session, pacing, life
-cycle), controls.py (input and its queue), animation.py (updates to tweens),
-board.py (the display model) and painting.py (drawing)."""
+"""The table scene (scene.py: the client of a session, its life cycle), made of parts
+it owns, each given only what it needs: board.py (the display model), animation.py
+(updates to tweens), controls.py (input) with keys.py (its key tables), painting.py
+(drawing), pace.py (the person's and the computers' pace), ranks.py (the rank strip),
+story.py (the story and the corner buttons); position.py and stage.py are what the
+parts share (the game as shown; the layout and the card images)."""
 
 from scenes.table.scene import DEFAULT_DELAY, TableScene, local_table
 

@@ -10,7 +10,7 @@ hands: ``fx.interlude``) stops the timeline until the sheet closes.
 
 An event whose timing *lingers* (a Bocce bust: the card that decided it, with
 the words, stays) keeps its cards where they are: its moves wait in
-``_lingering`` and run when the next event begins, in this update (after
+``Animator.lingering`` and run when the next event begins, in this update (after
 :data:`~scenes.tables.LINGER_HOLD`) or in the next one (at once: the game
 waited for someone's step meanwhile).  The zones they leave and reach are
 left out of the reconciling until then.
@@ -19,22 +19,24 @@ left out of the reconciling until then.
 from __future__ import annotations
 
 import copy
-from typing import TYPE_CHECKING, Any, Optional
+from typing import Any, Callable, Optional
 
 import pygame
 
 from game.engine import Event
+from scenes.hud import Hud
+from scenes.table.board import Board
+from scenes.table.position import Position
+from scenes.table.stage import Stage
 from scenes.tables import LINGER_HOLD, Timing
-
-if TYPE_CHECKING:  # pragma: no cover
-    from scenes.table.scene import TableScene
+from scenes.tween import Timeline
 
 
 class Fx:
     """What an adapter may add to one event: banners, pops, sounds, a pause."""
 
-    def __init__(self, scene: "TableScene", start: float, end: float) -> None:
-        self.scene = scene
+    def __init__(self, animator: "Animator", start: float, end: float) -> None:
+        self.animator = animator
         self.start = start
         self.end = end
         self.held: Optional[tuple[str, Any, str]] = None
@@ -46,34 +48,37 @@ class Fx:
                y: Optional[float] = None) -> None:
         # reduced motion: it fades in without swelling (the word only then, so a stand-in
         # for the HUD's banner need not know it)
-        still = {"still": True} if self.scene.reduced_motion() else {}
-        self.scene.hud.banner(self.scene.timeline, self._t(at), text, sub, hold, y, **still)
+        anim = self.animator
+        still = {"still": True} if anim.reduced_motion() else {}
+        anim.hud.banner(anim.timeline, self._t(at), text, sub, hold, y, **still)
 
     def pop(self, text: str, pos: tuple[float, float], at: str = "end",
             colour: Optional[tuple[int, int, int]] = None, rise: float = 0.45,
             size: float = 1.0, anchor: str = "center",
             duration: Optional[float] = None) -> None:
+        anim = self.animator
         kwargs: dict = {"colour": colour} if colour else {}
-        if self.scene.reduced_motion():
+        if anim.reduced_motion():
             rise = 0.0                           # the pop fades in and out where it is
         if duration is not None:                 # a pop to read (a round's result)
             kwargs["duration"] = duration
-        self.scene.hud.pop(self.scene.timeline, self._t(at), text, pos,
-                           self.scene.layout.card_h * rise, size=size, anchor=anchor, **kwargs)
+        anim.hud.pop(anim.timeline, self._t(at), text, pos, anim.stage.layout.card_h * rise,
+                     size=size, anchor=anchor, **kwargs)
 
     def sound(self, name: str, at: str = "end") -> None:
-        self.scene.timeline.at(self._t(at), lambda: self.scene.sound(name))
+        sound = self.animator.sound
+        self.animator.timeline.at(self._t(at), lambda: sound(name))
 
     def wait(self, seconds: float) -> None:
         self.end += seconds
 
     def zone_centre(self, zone: str) -> tuple[float, float]:
-        g = self.scene.geom(zone)
+        g = self.animator.board.geom(zone)
         return (g.x, g.y)
 
     def plate_rect(self, seat: int) -> pygame.Rect:
         """Where a seat's name plate lies, to put a pop beside it."""
-        return self.scene.plate_rect(seat)
+        return self.animator.plate_rect(seat)
 
     def interlude(self, title: str, sheet: Any, button: str, at: str = "end") -> None:
         """Stop the animation after this event and show a score sheet until the player
@@ -81,29 +86,58 @@ class Fx:
         self.held = (title, sheet, button)
 
 
-class AnimationMixin:
-    """Events to tweens on the scene's timeline."""
+class Animator:
+    """Events to tweens on the table's timeline, moving the board's cards.
 
-    _held_events: Optional[list[Event]]
+    ``note``: a "won because" note for an event from a time on (scenes/table/ranks.py);
+    ``told``: an event has landed, the shown view patched with it (the story, the
+    captions, the labels are told); ``settled``: the shown view has become the
+    update's; ``interlude``: shows a score sheet (title, sheet, button) over the table;
+    ``plate_rect``: where a seat's plate lies; ``speed``, ``reduced_motion`` and
+    ``sound``: the table's."""
 
-    _lingering: list[tuple[list[dict[str, Any]], Timing]]
+    def __init__(self, adapter: Any, board: Board, position: Position, stage: Stage,
+                 hud: Hud, timeline: Timeline, speed: Callable[[], float],
+                 reduced_motion: Callable[[], bool], sound: Callable[[str], None],
+                 note: Callable[[Event, float], None], told: Callable[[Event], None],
+                 settled: Callable[[], None],
+                 interlude: Callable[[str, Any, str], None],
+                 plate_rect: Callable[[int], pygame.Rect]) -> None:
+        self.adapter = adapter
+        self.board = board
+        self.position = position
+        self.stage = stage
+        self.hud = hud
+        self.timeline = timeline
+        self.speed = speed
+        self.reduced_motion = reduced_motion
+        self.sound = sound
+        self.note = note
+        self.told = told
+        self.settled = settled
+        self.interlude = interlude
+        self.plate_rect = plate_rect
+        #: events that wait for a score sheet to close (None: none waits)
+        self.held_events: Optional[list[Event]] = None
+        #: moves kept until the next step, with their timing
+        self.lingering: list[tuple[list[dict[str, Any]], Timing]] = []
 
-    def _animate(self, events: list[Event]) -> None:
+    def animate(self, events: list[Event]) -> None:
         tl = self.timeline
         t = self._run_lingering(tl.end_time, hold=0.0)
         for i, event in enumerate(events):
             timing = self.adapter.timing(event)
             t = self._run_lingering(t, hold=LINGER_HOLD)
             if timing.note_first:
-                self.note_event(event, t)    # "won because ...": while the trick lies whole
+                self.note(event, t)    # "won because ...": while the trick lies whole
             t += timing.before
             start = t
             if timing.linger and self.speed() > 0:
                 # the cards stay: the words come now, the moves with the next step
-                self._lingering.append((list(event.data.get("moves") or []), timing))
+                self.lingering.append((list(event.data.get("moves") or []), timing))
                 tl.at(t, lambda e=event: self._patch(e))
                 fx = Fx(self, start, t + timing.after)
-                self.adapter.effects(event, self.shown, fx, self.layout)
+                self.adapter.effects(event, self.position.shown, fx, self.stage.layout)
                 t = fx.end
                 continue
             if timing.sound:
@@ -111,7 +145,7 @@ class AnimationMixin:
             moves = list(event.data.get("moves") or [])
             landed = start
             for move in moves:
-                tl.at(t, lambda m=move, tm=timing: self._do_move(m, tm))
+                tl.at(t, lambda m=move, tm=timing: self.board.move(m, tm))
                 if timing.move_sound:
                     tl.at(t, lambda name=timing.move_sound: self.sound(name))
                 turns = move.get("src") == move.get("dst")
@@ -121,14 +155,14 @@ class AnimationMixin:
                 t = landed
             tl.at(start if timing.patch_first else t, lambda e=event: self._patch(e))
             if not timing.note_first:
-                self.note_event(event, t)    # once its cards are seen
+                self.note(event, t)    # once its cards are seen
             fx = Fx(self, start, t + timing.after)
-            self.adapter.effects(event, self.shown, fx, self.layout)
+            self.adapter.effects(event, self.position.shown, fx, self.stage.layout)
             t = fx.end
             if fx.held is not None:
                 # the rest waits for the sheet to close: nothing moves below it
-                self._held_events = events[i + 1:]
-                tl.at(t, lambda held=fx.held: self.show_interlude(*held))
+                self.held_events = events[i + 1:]
+                tl.at(t, lambda held=fx.held: self.interlude(*held))
                 if self.speed() <= 0:
                     tl.finish()
                 return
@@ -138,15 +172,15 @@ class AnimationMixin:
 
     def _run_lingering(self, t: float, hold: float) -> float:
         """Schedule the moves that lingered (after ``hold``) from ``t``; when they land."""
-        if not self._lingering:
+        if not self.lingering:
             return t
-        waiting, self._lingering = self._lingering, []
+        waiting, self.lingering = self.lingering, []
         t += hold
         landed = t
         for moves, timing in waiting:
             at = t
             for move in moves:
-                self.timeline.at(at, lambda m=move, tm=timing: self._do_move(m, tm))
+                self.timeline.at(at, lambda m=move, tm=timing: self.board.move(m, tm))
                 if timing.move_sound:
                     self.timeline.at(at, lambda name=timing.move_sound: self.sound(name))
                 landed = max(landed, at + timing.flight)
@@ -155,32 +189,19 @@ class AnimationMixin:
 
     def lingering_zones(self) -> set[str]:
         """The zones a lingering move leaves or reaches (the board keeps them as shown)."""
-        return {m.get(k, "") for moves, _ in self._lingering for m in moves for k in ("src", "dst")}
+        return {m.get(k, "") for moves, _ in self.lingering for m in moves for k in ("src", "dst")}
 
     def _patch(self, event: Event) -> None:
-        self.adapter.patch(self.shown, event)
-        self._deco_key = ()
-        self.story.tell([event], self.say)
-        if self.captions is not None:   # a table that explains itself: the event in words
-            self.captions.add(self.say(event))
+        self.adapter.patch(self.position.shown, event)
+        self.told(event)
 
     def _batch_done(self) -> None:
-        self.shown = copy.deepcopy(self.view)
-        self._deco_key = ()
-        self._reconcile()
+        self.position.shown = copy.deepcopy(self.position.view)
+        self.settled()
+        self.board.reconcile(self.lingering_zones())
 
-    def _resume_held(self) -> None:
+    def resume_held(self) -> None:
         """After a score sheet closed: animate the events that waited for it."""
-        if self._held_events is not None and not self.timeline.busy \
-                and self.app.stack.top is self:
-            events, self._held_events = self._held_events, None
-            self._animate(events)
-
-    def show_interlude(self, title: str, sheet: Any, button: str) -> None:
-        """A score sheet between two games; the animation waits below it until it closes
-        (by itself after a pause at a table nobody plays, or once you are out:
-        scenes/table/pace.py)."""
-        from scenes.result import SheetScene
-
-        self.app.stack.push(SheetScene(self.app, self, title, sheet, button,
-                                       auto_close=self.sheet_auto_close()))
+        if self.held_events is not None and not self.timeline.busy:
+            events, self.held_events = self.held_events, None
+            self.animate(events)

@@ -3,70 +3,103 @@
 Moves carry sprites from zone to zone, a move within one zone turns a card
 over (with reduced motion a card lies at once where it goes and fades in there,
 marked, in the time its flight or turn would have taken: every move still shows,
-in order, at the speed set, but nothing sweeps across the table), and :meth:`BoardMixin._reconcile` makes the model show exactly the
-view's zones once an update's animation ends, so the screen can never drift
-from the referee for longer than one animation.
+in order, at the speed set, but nothing sweeps across the table), and
+:meth:`Board.reconcile` makes the model show exactly the view's zones once an
+update's animation ends, so the screen can never drift from the referee for
+longer than one animation.
 """
 
 from __future__ import annotations
 
 import logging
-from typing import Any, Optional
+from typing import Any, Callable, Optional
 
 import pygame
 
 from scenes.layout import ZoneGeom, place
 from scenes.sprites import CardSprite
+from scenes.table.position import Position
+from scenes.table.stage import Stage
 from scenes.tables import Timing
-from scenes.tween import ease_out_cubic
+from scenes.tween import Timeline, ease_out_cubic
 
 log = logging.getLogger(__name__)
 
 SETTLE = 0.22       # seconds for cards to close ranks after a neighbour leaves
 
 
-class BoardMixin:
-    """Zones of sprites, where each zone lies, and moves between them."""
+class Board:
+    """Zones of sprites, where each zone lies, and moves between them.
 
-    zones: dict[str, list[CardSprite]]
-    leaving: list[CardSprite]
-    drifts: list[tuple[str, list, list]]
-    _geoms: dict[str, ZoneGeom]
+    ``adapter``: the game's (where its zones lie); ``stage``: the layout now;
+    ``position``: the view the board is made from (and the shown one, for zones that
+    move with it); ``human_seat``: the seat at the bottom; ``reduced_motion``: whether
+    the player asked for no sweeping animations."""
+
+    def __init__(self, adapter: Any, stage: Stage, position: Position, timeline: Timeline,
+                 human_seat: int, reduced_motion: Callable[[], bool]) -> None:
+        self.adapter = adapter
+        self.stage = stage
+        self.position = position
+        self.timeline = timeline
+        self.hand_zone = adapter.hand_zone(human_seat)
+        self.reduced_motion = reduced_motion
+        self.zones: dict[str, list[CardSprite]] = {}
+        self.leaving: list[CardSprite] = []       # cards fading out of the model
+        self.drifts: list[tuple[str, list, list]] = []   # what reconciling had to fix
+        self._geoms: dict[str, ZoneGeom] = {}
 
     def geom(self, zone: str) -> ZoneGeom:
+        layout = self.stage.layout
         if zone in self.adapter.live_zones:
-            return self.adapter.live_zone_geom(zone, self.layout, self.shown)
+            return self.adapter.live_zone_geom(zone, layout, self.position.shown)
         g = self._geoms.get(zone)
         if g is None:
-            g = self.adapter.zone_geom(zone, self.layout)
+            g = self.adapter.zone_geom(zone, layout)
             self._geoms[zone] = g
         return g
 
     def targets(self, zone: str, n: Optional[int] = None) -> list[tuple[float, float, float, float]]:
         g = self.geom(zone)
         n = len(self.zones.get(zone, [])) if n is None else n
-        return [(x, y, a, g.scale) for x, y, a in place(g, n, self.layout.card_w)]
+        return [(x, y, a, g.scale) for x, y, a in place(g, n, self.stage.layout.card_w)]
 
     @property
     def human_hand(self) -> list[CardSprite]:
         """The cards of the seat at the bottom of the screen (yours, or the watched seat's)."""
-        return self.zones.get(self.adapter.hand_zone(self.human_seat), [])
+        return self.zones.get(self.hand_zone, [])
 
-    def _rebuild_from_view(self) -> None:
+    def sprites(self) -> list[CardSprite]:
+        """Every card on the board, and those fading out of it."""
+        return [s for cards in self.zones.values() for s in cards] + self.leaving
+
+    def rebuild(self) -> None:
+        """The view's cards, each where it lies, with nothing carried over."""
         self.zones = {}
-        self._lingering = []
-        for zone, codes in self.view["zones"].items():
+        for zone, codes in self.position.view["zones"].items():
             self.zones[zone] = [CardSprite(c, c is not None, 0, 0, zone=zone) for c in codes]
-            self._snap(zone)
+            self.snap(zone)
 
-    def _snap(self, zone: str) -> None:
+    def stack(self, zone: str, count: int) -> None:
+        """``count`` face-down cards in ``zone`` (the deck an opening deal comes from)."""
+        x, y, a, s = self.targets(zone, 1)[0]
+        self.zones[zone] = [CardSprite(None, False, x, y, a, s, zone) for _ in range(count)]
+        self.snap(zone)
+
+    def resized(self) -> None:
+        """The layout changed: every zone lies anew, the cards at once where they go."""
+        self._geoms.clear()
+        for zone in self.zones:
+            self.snap(zone)
+
+    def snap(self, zone: str) -> None:
         g = self.geom(zone)
         for i, (sprite, (x, y, a, s)) in enumerate(zip(self.zones.get(zone, []), self.targets(zone))):
             sprite.x, sprite.y, sprite.angle, sprite.scale = x, y, a, s
             sprite.z = g.z * 64 + i
             sprite.zone = zone
 
-    def _relayout(self, zone: str, duration: float, skip: Optional[CardSprite] = None) -> None:
+    def relayout(self, zone: str, duration: float, skip: Optional[CardSprite] = None) -> None:
         g = self.geom(zone)
         for i, (sprite, (x, y, a, s)) in enumerate(zip(self.zones.get(zone, []), self.targets(zone))):
             sprite.z = g.z * 64 + i
@@ -93,7 +126,8 @@ class BoardMixin:
         log.debug("move from empty zone %s", zone)
         return CardSprite(None, False, x, y, a, s, zone)
 
-    def _do_move(self, move: dict[str, Any], timing: Timing) -> None:
+    def move(self, move: dict[str, Any], timing: Timing) -> None:
+        """One move of an event: a card carried from zone to zone, or turned over in one."""
         code = move.get("card")
         src, dst = move.get("src", ""), move.get("dst", "")
         face_up = code is not None and bool(move.get("up", True))
@@ -125,8 +159,8 @@ class BoardMixin:
                 self._turn(sprite, face_up, code, min(timing.flip, timing.flight))
         else:
             sprite.code = code  # known, or forgotten once it lies face down unseen
-        self._relayout(src, SETTLE)
-        self._relayout(dst, SETTLE, skip=sprite)
+        self.relayout(src, SETTLE)
+        self.relayout(dst, SETTLE, skip=sprite)
         x, y, a, s = self.targets(dst)[self.zones[dst].index(sprite)]
         if self.reduced_motion():
             sprite.x, sprite.y, sprite.angle, sprite.scale = x, y, a, s
@@ -146,10 +180,10 @@ class BoardMixin:
         sprite.face_up = face_up and sprite.code is not None
         self.timeline.now(sprite.appear(duration))
 
-    def _reconcile(self) -> None:
-        """Make the model show exactly the view's zones (normally nothing to do)."""
-        want_zones = self.view.get("zones", {})
-        held = self.lingering_zones()   # cards kept on show until the next step
+    def reconcile(self, held: set[str]) -> None:
+        """Make the model show exactly the view's zones (normally nothing to do), but for
+        the zones ``held`` (cards kept on show until the next step)."""
+        want_zones = self.position.view.get("zones", {})
         for zone in sorted((set(self.zones) | set(want_zones)) - held):
             want = list(want_zones.get(zone, []))
             have = self.zones.get(zone, [])
@@ -176,7 +210,7 @@ class BoardMixin:
                 self._fade_out(sprite)
             self.zones[zone] = fixed
         for zone in list(self.zones):
-            self._relayout(zone, SETTLE)
+            self.relayout(zone, SETTLE)
 
     def _fade_out(self, sprite: CardSprite) -> None:
         self.leaving.append(sprite)
@@ -191,7 +225,7 @@ class BoardMixin:
         """Where a card of the bottom hand is on screen."""
         for sprite in self.human_hand:
             if sprite.code == code:
-                return self.images.rect_of(sprite)
+                return self.stage.images.rect_of(sprite)
         raise KeyError(code)
 
     def shown_zones(self) -> dict[str, list[Optional[str]]]:

@@ -9,7 +9,8 @@ nothing and says nothing; a click on a card then says why it cannot be played.
 The rules (F1), the look back at the last trick or frame (L, or its button
 by the score board), the pace (F fast forward; K and the bar's buttons once
 you are out: scenes/table/pace.py) and the rank strip (O: scenes/table/ranks.py)
-change nothing in the game, so they never wait.
+change nothing in the game, so they never wait: the table runs them before its
+input sees a key (scenes/table/keys.py).
 
 When it is your turn the keyboard cursor rests on a card you may play, and moves
 among playable cards only, so Enter always plays the chosen card.
@@ -24,88 +25,168 @@ picked cards form a legal action.
 from __future__ import annotations
 
 import math
-from typing import Any, Optional, Sequence
+from typing import Any, Callable, Optional, Sequence
 
 import pygame
 
 from game.engine import Action
-from scenes.hud import ChoiceButton
-from scenes.i18n import tr, words
-from scenes import keeping
+from scenes.hud import Hud
+from scenes.i18n import language, tr, words
 from scenes.sprites import CardSprite
-from scenes.table.ranks import RULES_KEY
+from scenes.table.board import Board
+from scenes.table.keys import PASS_KEYS, POPUP_KEYS, TURN_KEYS, Command, Keymap, hotkey_name
+from scenes.table.pace import Pace
+from scenes.table.position import Position
+from scenes.table.stage import Stage
+from scenes.tween import Timeline
+from scenes.widgets import ChoiceBar, ChoiceButton
 
 LIFT = 0.16         # a hovered hand card rises this share of the card height
 DRAG_STEP = 4       # px: a drag across the fan is walked in steps this long
-#: keys that never wait for an animation (they change nothing in the game)
-_PASS_KEYS = (pygame.K_LSHIFT, pygame.K_RSHIFT, pygame.K_LCTRL, pygame.K_RCTRL,
-              pygame.K_LALT, pygame.K_RALT, pygame.K_F11)
 #: the button-up of a press that hurried an animation (or picked a card): swallowed
 _SPENT_PRESS = ("spent", None)
 #: a press on the look back button, which works even while the cards move
 _LOOK_PRESS = ("look_back", None)
-_ENTER = (pygame.K_RETURN, pygame.K_KP_ENTER)
 
 
-class ControlsMixin:
-    """Mouse and keyboard at the table, the choice bar, the popup and the selection."""
+class TableInput:
+    """Mouse and keyboard at the table, the choice bar, the popup and the selection.
 
-    selected: list[str]
-    #: where a drag across the fan was at its last motion (set when it starts)
-    _drag_at: Optional[tuple[int, int]] = None
+    Given the position (what may be played), the adapter (what a card or a zone does),
+    the board (the cards) on the stage (where they lie), the HUD (the prompt it words),
+    the timeline (a key or click that hurries it), the pace (its buttons once you are
+    out), and callables: ``busy`` (the screen has not caught up), ``link`` (a guest's
+    link), ``act``, ``explain_refusal`` and ``refuse`` (the table's, with the session),
+    ``advise`` (Hard's hint, None when the session cannot think for this seat),
+    ``notify`` (a toast), ``on_look`` and ``look_back`` (the look back button)."""
+
+    def __init__(self, position: Position, adapter: Any, board: Board, stage: Stage, hud: Hud,
+                 timeline: Timeline, pace: Pace, busy: Callable[[], bool],
+                 link: Callable[[], Optional[str]], act: Callable[[Action], Any],
+                 explain_refusal: Callable[[Optional[Action], Optional[CardSprite]], None],
+                 refuse: Callable[..., None], advise: Optional[Callable[[], Any]],
+                 notify: Callable[[str, float], Any],
+                 on_look: Callable[[tuple[int, int]], bool], look_back: Callable[[], Any]) -> None:
+        self.position = position
+        self.adapter = adapter
+        self.board = board
+        self.stage = stage
+        self.hud = hud
+        self.timeline = timeline
+        self.pace = pace
+        self.busy = busy
+        self.link = link
+        self.act = act
+        self.explain_refusal = explain_refusal
+        self.refuse = refuse
+        self.advise = advise
+        self.notify = notify
+        self.on_look = on_look
+        self.look_back = look_back
+        self.bar = ChoiceBar()
+        self.popup = ChoiceBar()
+        self.popup_card: Optional[CardSprite] = None
+        self.cursor: Optional[int] = None      # keyboard selection in the bottom hand
+        self.hovered: Optional[CardSprite] = None
+        self.selected: list[str] = []          # cards picked, in games that play several
+        self.lit: set[int] = set()             # sprites the adapter wants to stand out
+        self.callout: Optional[Any] = None     # the standing message, when the table waits
+        self.lift_moving = False               # a hand card still rising or settling
+        self.look_hover = False                # the pointer on the look back button
+        #: the prompt may stay up during the animation of your own last action
+        self.prompt_holds = False
+        #: what the highlights, the bar and the prompt were worked out for
+        self.interaction_key: tuple = ()
+        self.hint_wait: Optional[int] = None   # the version whose hint Hard is thinking out
+        self.advice: Optional[Any] = None      # Hard's advice for the hint being cycled
+        self._hint_key: tuple = ()             # the position the Hint button cycles in
+        self._hint_next = 0
+        self._drag: Optional[bool] = None      # a drag across the fan picks (True) or drops
+        #: where a drag across the fan was at its last motion (set when it starts)
+        self._drag_at: Optional[tuple[int, int]] = None
+        self._pressed: Any = None
+        self._keys_used = False                # the keyboard cursor shows once keys are used
+        self.turn_keys = Keymap(TURN_KEYS, self.turn_commands())
+        self.popup_keys = Keymap(POPUP_KEYS, self.popup_commands())
+
+    def ask_again(self) -> None:
+        """What may be done now is worked out again at the next frame."""
+        self.interaction_key = ()
+
+    def new_position(self, mine: bool, holds: bool) -> None:
+        """An update was taken (``mine``: your own move's): the prompt stays up while the
+        cards move only when it ``holds``; a popup and an error about the old position go,
+        and so does your selection once you have played it."""
+        self.prompt_holds = holds
+        if mine or not self.position.my_turn():
+            self.popup.clear()
+            self.popup_card = None
+            self.hud.error = ""
+        if mine:
+            self.selected = []
+        self._prune_selection()
 
     # -- what may be done now -------------------------------------------------------------
-    def _refresh(self) -> None:
+    def refresh(self) -> None:
         """Legal highlights, the choice bar and the prompt: recomputed when the game moves."""
-        key = (self.version, self.busy, self.layout.size, tuple(self.selected), self.link,
-               self.fast_forward, self.skipping)
-        if key == self._interaction_key:
+        pos, busy = self.position, self.busy()
+        key = (pos.version, busy, self.stage.layout.size, tuple(self.selected), self.link(),
+               self.pace.fast_forward, self.pace.skipping)
+        if key == self.interaction_key:
             return
-        self._interaction_key = key
+        self.interaction_key = key
         # a guest whose link is down cannot move: no highlights, and the prompt says why
-        offline = self.link == "reconnecting"
-        mine = self.my_turn() and not self.busy and not offline
-        legal = self.legal() if mine else []
+        offline = key[4] == "reconnecting"
+        mine = pos.my_turn() and not busy and not offline
+        legal = self.position.legal() if mine else []
         legal_codes = {a.cards[0].code for a in legal if len(a.cards) == 1}
         if self.adapter.select_cards:
-            legal_codes = self.adapter.selectable(self.view, legal) if legal else set()
-        for sprite in self.human_hand:
+            legal_codes = self.adapter.selectable(self.position.view, legal) if legal else set()
+        for sprite in self.board.human_hand:
             sprite.legal = mine and sprite.code in legal_codes
             sprite.dim = mine and bool(legal_codes) and sprite.code not in legal_codes
         if not mine:
-            for sprite in self.human_hand:
+            for sprite in self.board.human_hand:
                 sprite.legal = sprite.dim = False
-        glowing = set(self.adapter.active_zones(self.view, legal)) if mine else set()
-        lit = set(self.adapter.highlight_cards(self.view, legal, mine)) if not self.busy else set()
-        self._lit = set()
-        for zone, cards in self.zones.items():
-            if zone != self.adapter.hand_zone(self.human_seat):
+        glowing = set(self.adapter.active_zones(self.position.view, legal)) if mine else set()
+        lit = set(self.adapter.highlight_cards(pos.view, legal, mine)) if not busy else set()
+        self.lit = set()
+        for zone, cards in self.board.zones.items():
+            if zone != self.board.hand_zone:
                 for sprite in cards:
                     sprite.legal = zone in glowing or (sprite.face_up and sprite.code in lit)
                     if sprite.face_up and sprite.code in lit:
-                        self._lit.add(sprite.id)
-        buttons = self.adapter.choices(self.view, legal) if mine else []
+                        self.lit.add(sprite.id)
+        buttons = self.adapter.choices(self.position.view, legal) if mine else []
         if mine and self.adapter.select_cards and legal_codes:
-            hints = self.adapter.selection_hints(self.view, legal)
+            hints = self.adapter.selection_hints(self.position.view, legal)
             buttons = [self._play_button(legal)] + \
                 [b for b in buttons if not (b.action is not None and b.action.cards)]
             if hints:
                 buttons.append(ChoiceButton(tr("table.hint"), None, "H"))
-        title = self.adapter.choice_bar_title(self.view, legal) if buttons else ""
-        if not buttons and self.sitting_out():
-            buttons, title = self.pace_buttons(), tr("table.pace.out_title")
+        elif mine and legal and self.can_advise() and (legal_codes or len(buttons) <= 2):
+            # beside a card to play or a choice of two; a picker of bids, bets or deals
+            # keeps its shape (H asks there too)
+            buttons.append(ChoiceButton(tr("table.hint"), None, "H"))
+        title = self.adapter.choice_bar_title(self.position.view, legal) if buttons else ""
+        if not buttons and self.pace.sitting_out():
+            buttons, title = self.pace.buttons(), tr("table.pace.out_title")
         self.bar.set(buttons, title)
         if buttons and not legal_codes:
             # nothing to play from the hand: the keyboard works the buttons at once
             if self.bar.focus is None:
                 self.bar.focus = 0
             self.cursor = None
-        lay = self.layout
+        lay = self.stage.layout
         h = int(lay.card_h * 0.30)
         bounds = pygame.Rect(0, 0, *lay.size).inflate(-2 * lay.margin, -2 * lay.margin)
         ih = int(lay.card_h * 0.6)
         icon = (int(round(ih * lay.card_w / lay.card_h)), ih)
-        anchor = self.adapter.choice_anchor_for(self.view, legal, lay)
+        anchor = self.adapter.choice_anchor_for(self.position.view, legal, lay)
+        if [b.hotkey for b in buttons] == ["H"] and self.position.seat is not None:
+            # the Hint alone (a card to play): level with the prompt, over your name
+            # plate, clear of the trick and of the words by the plate
+            anchor = (lay.seat(self.position.seat).plate[0], lay.prompt_y)
         for _ in range(2):
             box = self.bar.layout(anchor, h, max(8, h // 3), self.hud.text, lay.font(17),
                                   self.adapter.choice_vertical, bounds, icon_size=icon,
@@ -116,29 +197,30 @@ class ControlsMixin:
             if over <= 0 or not box.left < lay.width / 2 < box.right:
                 break
             anchor = (anchor[0], anchor[1] - over)
-        self._callout = None if self.busy else \
-            self.adapter.callout(self.shown, legal, mine, self.layout)
-        waiting = [s for s in self.to_act if s != self.seat]
+        self.callout = None if busy else \
+            self.adapter.callout(self.position.shown, legal, mine, self.stage.layout)
+        waiting = [s for s in self.position.to_act if s != self.position.seat]
         if offline:
             self.hud.prompt = tr("net.reconnecting")
-        elif not self.busy:
-            self.hud.prompt = self.adapter.prompt(self.view, legal, mine, waiting, lay)
+        elif not busy:
+            self.hud.prompt = self.adapter.prompt(self.position.view, legal, mine, waiting, lay)
         else:
-            after = self.legal() if self.my_turn() else []
-            if not self._prompt_holds or \
-                    self.adapter.prompt(self.view, after, self.my_turn(), waiting, lay) != self.hud.prompt:
+            after = pos.legal() if pos.my_turn() else []
+            again = self.adapter.prompt(pos.view, after, pos.my_turn(), waiting, lay) \
+                if self.prompt_holds else None
+            if again != self.hud.prompt:
                 self.hud.prompt = ""  # the old instruction no longer holds: none until it settles
-        if self.cursor is not None and self.cursor >= len(self.human_hand):
-            self.cursor = len(self.human_hand) - 1 if self.human_hand else None
+        if self.cursor is not None and self.cursor >= len(self.board.human_hand):
+            self.cursor = len(self.board.human_hand) - 1 if self.board.human_hand else None
         self._rest_cursor()
 
-    def _lift(self, dt: float) -> None:
-        hand = self.human_hand
+    def lift(self, dt: float) -> None:
+        hand = self.board.human_hand
         k = min(1.0, dt * 16.0)
-        show_cursor = not self.busy and not self.popup and self.my_turn()
+        show_cursor = not self.busy() and not self.popup and self.position.my_turn()
         picked = set(self.selected)
         select = self.adapter.select_cards
-        self._lift_moving = False
+        self.lift_moving = False
         for i, sprite in enumerate(hand):
             sprite.focus = show_cursor and (self.cursor == i or (select and sprite is self.hovered))
             if select:
@@ -149,27 +231,27 @@ class ControlsMixin:
                 # one card up at a time: the mouse, when it points at a card, has the say
                 pointed = sprite is self.hovered or (sprite.focus and self.hovered is None)
                 up = pointed or sprite is self.popup_card
-            target = self.layout.card_h * LIFT if up and not sprite.flying else 0.0
+            target = self.stage.layout.card_h * LIFT if up and not sprite.flying else 0.0
             if abs(target - sprite.lift) < 0.5:
                 sprite.lift = target   # settled: nothing left to show
             else:
                 sprite.lift += (target - sprite.lift) * k
-                self._lift_moving = True
+                self.lift_moving = True
             sprite.hover = sprite is self.hovered
         # a card that left the hand comes down
-        for zone, cards in self.zones.items():
+        for zone, cards in self.board.zones.items():
             if cards is hand:
                 continue
             for sprite in cards:
                 if sprite.lift:
                     sprite.lift = 0.0
                     sprite.focus = sprite.legal = sprite.dim = False
-                    self._interaction_key = ()  # its zone may want it to glow: ask again
+                    self.interaction_key = ()  # its zone may want it to glow: ask again
 
     def _cursor_stops(self) -> list[int]:
         """Where the keyboard cursor may rest: the cards you may play (all, when none
         may be, or in a selection, where any card may be picked)."""
-        hand = self.human_hand
+        hand = self.board.human_hand
         if not self.adapter.select_cards:
             playable = [i for i, sprite in enumerate(hand) if sprite.legal]
             if playable:
@@ -178,23 +260,25 @@ class ControlsMixin:
 
     def _rest_cursor(self) -> None:
         """Once the keyboard has been used, the cursor rests on a playable card on your turn."""
-        if not self._keys_used or not self.my_turn() or self.busy or not self.human_hand:
+        if not self._keys_used or not self.position.my_turn() or self.busy() \
+                or not self.board.human_hand:
             return
         stops = self._cursor_stops()
-        if self.cursor not in stops and any(s.legal for s in self.human_hand):
+        if self.cursor not in stops and any(s.legal for s in self.board.human_hand):
             self.cursor = stops[0]
 
     # -- the selection ------------------------------------------------------------------------
     def selection_action(self) -> Optional[Action]:
         """The legal action the picked cards form now, if any."""
-        if not self.selected or not self.my_turn():
+        if not self.selected or not self.position.my_turn():
             return None
-        return self.adapter.selection_action(self.view, self.legal(), list(self.selected))
+        return self.adapter.selection_action(self.position.view, self.position.legal(),
+                                             list(self.selected))
 
     def _play_button(self, legal: Sequence[Action]) -> ChoiceButton:
-        action = self.adapter.selection_action(self.view, legal, list(self.selected)) \
+        action = self.adapter.selection_action(self.position.view, legal, list(self.selected)) \
             if self.selected else None
-        return ChoiceButton(self.adapter.selection_label(self.view, action), action, "P",
+        return ChoiceButton(self.adapter.selection_label(self.position.view, action), action, "P",
                             primary=True, enabled=action is not None)
 
     def pick(self, sprite: CardSprite, on: Optional[bool] = None) -> None:
@@ -218,50 +302,94 @@ class ControlsMixin:
         if not self.selected:
             self.refuse(tr("table.pick_first"))
             return
-        probe = self.adapter.selection_probe(self.view, list(self.selected))
+        probe = self.adapter.selection_probe(self.position.view, list(self.selected))
         self.explain_refusal(probe, None)
 
+    def can_advise(self) -> bool:
+        """Whether Hard can think for this seat: a session in this program (a guest's
+        client has no world to search) and a seat of yours."""
+        return self.advise is not None and not self.position.watching
+
     def hint(self) -> None:
-        """The Hint button (H): pick the next suggested play's cards, cycling on repeat.
-        The first is Hard's, when the session can think for this seat (a local game):
-        it thinks off the frame loop, and its play comes with one line of why."""
-        if self.my_turn() and self.client.advises and self._hint_key[:1] != (self.version,):
-            advice = self.client.advise()
+        """The Hint button (H), in every game.  Hard thinks off the frame loop, when the
+        session can think for this seat (a local game), and its play comes with one line
+        of why: its card gets the keyboard cursor or its button the focus, so Enter takes
+        it.  Where several cards make a play (``select_cards``) the hint picks them, and
+        pressing again cycles through the other plays."""
+        advise = self.advise
+        version = self.position.version
+        if self.position.my_turn() and advise is not None and self._hint_key[:1] != (version,):
+            advice = advise()
             if advice is None:
-                self._hint_wait = self.version
-                self.app.notify(tr("table.hint_thinking"), 1.5)
+                self.hint_wait = self.position.version
+                self.notify(tr("table.hint_thinking"), 1.5)
                 return
-            self._advice = advice
-        hints = self.adapter.selection_hints(self.view, self.legal(),
-                                             self._advice.action if self._advice else None) \
-            if self.my_turn() else []
+            self.advice = advice
+        if not self.adapter.select_cards or (self.advice is not None
+                                             and not self.advice.action.cards):
+            self._point_at_advice()             # one card, or a button (a bid, a pass)
+            return
+        hints = self.adapter.selection_hints(self.position.view, self.position.legal(),
+                                             self.advice.action if self.advice else None) \
+            if self.position.my_turn() else []
         if not hints:
             return
-        key = (self.version, len(hints))
+        key = (self.position.version, len(hints))
         if self._hint_key != key:
             self._hint_key, self._hint_next = key, 0
-            if self._advice is not None and self._advice.why is not None:
-                self.app.notify(words(self._advice.why), 4.0)
+            if self.advice is not None and self.advice.why is not None:
+                self.notify(words(self.advice.why), 4.0)
         self.selected = list(hints[self._hint_next % len(hints)])
         self._hint_next += 1
         self.hud.error = ""
 
-    def _poll_hint(self) -> None:
+    def _point_at_advice(self) -> None:
+        """Hard's action under the cursor (a card) or the focus (a button), and its line."""
+        advice = self.advice
+        if advice is None or not self.position.my_turn():
+            return
+        self._hint_key = (self.position.version,)
+        action = advice.action
+        code = action.cards[0].code if len(action.cards) == 1 else None
+        hand = self.board.human_hand
+        at = next((i for i, s in enumerate(hand) if code and s.code == code), None)
+        if at is not None:
+            self._keys_used, self.hovered, self.bar.focus, self.cursor = True, None, None, at
+            sprite = hand[at]
+            actions = self.adapter.card_actions(self.position.view, self.position.legal(),
+                                                code, sprite.zone)
+            if len(actions) > 1 and action in actions:       # a card of several plays
+                self.open_popup(actions, sprite)
+                self.popup.focus = actions.index(action)
+        else:
+            self.bar.focus = next((i for i, b in enumerate(self.bar.buttons)
+                                   if b.action == action), self.bar.focus)
+        play = self.adapter.action_label(action)
+        if action.card is not None:
+            name = action.card.name(language())
+            play = tr("table.hint_card", card=name, how=play) if action.value else name
+        self.notify(tr("table.hint_line", play=play, why=words(advice.why))
+                    if advice.why is not None else play, 6.0)
+        self.hud.error = ""
+
+    def poll_hint(self) -> None:
         """A hint asked for while Hard was thinking: shown once it has answered (dropped
-        if the game moved on meanwhile)."""
-        if self._hint_wait is None:
+        if your turn passed meanwhile; asked again of the new position if others moved
+        and it is still your turn, as a Bocce opponent's card laid down beside yours)."""
+        if self.hint_wait is None:
             return
-        if self._hint_wait != self.version or not self.my_turn():
-            self._hint_wait = None
+        if not self.position.my_turn() or self.advise is None:
+            self.hint_wait = None
             return
-        advice = self.client.advise()
+        self.hint_wait = self.position.version
+        advice = self.advise()
         if advice is not None:
-            self._hint_wait, self._advice = None, advice
+            self.hint_wait, self.advice = None, advice
             self.hint()
 
     def _prune_selection(self) -> None:
         """Cards that are no longer yours to play leave the selection."""
-        held = {c for c in self.view.get("zones", {}).get(self.adapter.hand_zone(self.human_seat), [])
+        held = {c for c in self.position.view.get("zones", {}).get(self.board.hand_zone, [])
                 if c}
         self.selected = [c for c in self.selected if c in held]
 
@@ -272,19 +400,19 @@ class ControlsMixin:
         if code is None:
             return
         if self.adapter.select_cards:
-            if self.my_turn():
+            if self.position.my_turn():
                 self.pick(sprite)
             return
         zone = sprite.zone
-        legal = self.legal()
-        actions = self.adapter.card_actions(self.view, legal, code, zone) if legal else []
+        legal = self.position.legal()
+        actions = self.adapter.card_actions(self.position.view, legal, code, zone) if legal else []
         if len(actions) == 1:
             self.act(actions[0])
             return
         if len(actions) > 1:
             self.open_popup(actions, sprite)
             return
-        probe = self.adapter.probe_action(self.view, code, zone)
+        probe = self.adapter.probe_action(self.position.view, code, zone)
         self.explain_refusal(probe, sprite)
 
     def open_popup(self, actions: Sequence[Action], sprite: Optional[CardSprite]) -> None:
@@ -293,17 +421,17 @@ class ControlsMixin:
         self.popup.set(buttons, self.adapter.choice_title(actions))
         self.popup.focus = 0
         self.popup_card = sprite
-        self._layout_popup()
+        self.layout_popup()
 
     def _prompt_clear(self) -> float:
         """The lowest a panel of buttons (its pad included) may reach above the prompt line."""
-        lay = self.layout
+        lay = self.stage.layout
         return lay.prompt_y - lay.font(16) - max(8, lay.card_h // 12) - lay.font(4)
 
-    def _layout_popup(self) -> None:
+    def layout_popup(self) -> None:
         if not self.popup:
             return
-        lay = self.layout
+        lay = self.stage.layout
         h = int(lay.card_h * 0.30)
         x = self.popup_card.x if self.popup_card is not None else lay.width / 2
         y = lay.hand_top - lay.card_h * 0.55
@@ -317,12 +445,12 @@ class ControlsMixin:
                               lay.font(17), False, bounds)
 
     def _press_button(self, button: ChoiceButton) -> None:
-        if button.action is None and self.pace_command(button.hotkey):
+        if button.action is None and self.pace.command(button.hotkey):
             return
         if button.action is None or not button.enabled:
             if self.adapter.select_cards and button.hotkey == "P":
                 self.play_selection()
-            elif self.adapter.select_cards and button.hotkey == "H":
+            elif button.hotkey == "H":
                 self.hint()
             elif button.action is not None:
                 self.explain_refusal(button.action, None)   # a disabled choice says why
@@ -331,28 +459,25 @@ class ControlsMixin:
 
     # -- mouse -------------------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> Optional[pygame.event.Event]:
-        if event.type == pygame.KEYDOWN:
-            return self._key(event)
+        """The mouse (the table's corner buttons have had their turn)."""
         if event.type == pygame.MOUSEMOTION:
             self._hover(event.pos)
             if self._drag is not None and getattr(event, "buttons", (0,))[0]:
                 self._drag_to(event.pos)
             return None
-        if self.corner.handle(event):
-            return None        # the Log or Undo button
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            if self._on_look_button(event.pos):
+            if self.on_look(event.pos):
                 self._pressed = _LOOK_PRESS    # it changes nothing in the game: never spent
                 return None
-            if self.sitting_out() and self.bar.at(event.pos) is not None:
+            if self.pace.sitting_out() and self.bar.at(event.pos) is not None:
                 self._pressed = ("bar", self.bar.at(event.pos))  # the pace: never waits
                 return None
-            if self.busy:
+            if self.busy():
                 self.timeline.hurry()   # and nothing else: the click is spent
                 self._pressed = _SPENT_PRESS
                 return None
             self._pressed = self._target_at(event.pos)
-            if self.adapter.select_cards and self.my_turn() and self._pressed is not None \
+            if self.adapter.select_cards and self.position.my_turn() and self._pressed is not None \
                     and self._pressed[0] == "card":
                 sprite = self._sprite(self._pressed[1])
                 if sprite is not None:
@@ -368,15 +493,15 @@ class ControlsMixin:
             if pressed is _SPENT_PRESS:
                 return None  # it hurried an animation (or picked a card)
             if pressed is _LOOK_PRESS:
-                if self._on_look_button(event.pos):
+                if self.on_look(event.pos):
                     self.look_back()
                 return None
-            if pressed is not None and pressed[0] == "bar" and self.sitting_out():
+            if pressed is not None and pressed[0] == "bar" and self.pace.sitting_out():
                 if self._target_at(event.pos) == pressed:
                     self._activate(pressed)
                 return None
-            if pressed is None or self.busy:
-                if self.popup and pressed is None and not self.busy:
+            if pressed is None or self.busy():
+                if self.popup and pressed is None and not self.busy():
                     self.popup.clear()
                     self.popup_card = None
                 return None
@@ -402,7 +527,7 @@ class ControlsMixin:
                     self.pick(sprite, self._drag)
 
     def _sprite(self, sprite_id: int) -> Optional[CardSprite]:
-        return next((s for s in self.human_hand if s.id == sprite_id), None)
+        return next((s for s in self.board.human_hand if s.id == sprite_id), None)
 
     def _target_at(self, pos: tuple[int, int]) -> Any:
         if self.popup:
@@ -411,14 +536,14 @@ class ControlsMixin:
         i = self.bar.at(pos)
         if i is not None:
             return ("bar", i)
-        for sprite in reversed(self.human_hand):
-            if self.images.rect_of(sprite).collidepoint(pos):
+        for sprite in reversed(self.board.human_hand):
+            if self.stage.images.rect_of(sprite).collidepoint(pos):
                 return ("card", sprite.id)
-        for zone, cards in self.zones.items():
-            if zone == self.adapter.hand_zone(self.human_seat) or not cards:
+        for zone, cards in self.board.zones.items():
+            if zone == self.board.hand_zone or not cards:
                 continue
             for sprite in cards:
-                if self.images.rect_of(sprite).collidepoint(pos):
+                if self.stage.images.rect_of(sprite).collidepoint(pos):
                     return ("zone", zone)
         return None
 
@@ -435,21 +560,17 @@ class ControlsMixin:
             if sprite is not None:
                 self.click_card(sprite)
         elif kind == "zone":
-            actions = self.adapter.zone_actions(self.view, self.legal(), what)
+            actions = self.adapter.zone_actions(self.position.view, self.position.legal(), what)
             if len(actions) == 1:
                 self.act(actions[0])
             elif len(actions) > 1:
                 self.open_popup(actions, None)
 
-    def _on_look_button(self, pos: tuple[int, int]) -> bool:
-        """Whether ``pos`` is on the look back button, where the last draw put it."""
-        return self._look_rect is not None and self._look_rect.collidepoint(pos)
-
     def _hover(self, pos: tuple[int, int]) -> None:
         self.hovered = None
         self.bar.hover = None
         self.popup.hover = None
-        self._look_hover = self._on_look_button(pos)
+        self.look_hover = self.on_look(pos)
         if self.popup:
             self.popup.hover = self.popup.at(pos)
             return
@@ -457,9 +578,9 @@ class ControlsMixin:
         if i is not None:
             self.bar.hover = i
             return
-        for idx in range(len(self.human_hand) - 1, -1, -1):
-            sprite = self.human_hand[idx]
-            rect = self.images.rect_of(sprite)
+        for idx in range(len(self.board.human_hand) - 1, -1, -1):
+            sprite = self.board.human_hand[idx]
+            rect = self.stage.images.rect_of(sprite)
             # a lifted card keeps its hover down to where it rests
             rect.h += int(sprite.lift)
             if rect.collidepoint(pos):
@@ -469,118 +590,129 @@ class ControlsMixin:
                 return
 
     # -- keyboard ---------------------------------------------------------------------------------
-    def _key(self, event: pygame.event.Event) -> Optional[pygame.event.Event]:
-        key = event.key
-        if key == pygame.K_ESCAPE:
-            if self.popup:
-                self.popup.clear()
-                self.popup_card = None
-                return None
-            self.pause()
-            return None
-        if key == pygame.K_F1 or key == pygame.K_r:
-            self.app.show_rules(self.key)
-            return None
-        if key == pygame.K_l:
-            self.look_back()   # like the rules: it changes nothing, so it never waits
-            return None
-        if key == pygame.K_g and not self.watching:
-            self.open_story()
-            return None
-        if key == pygame.K_u or (key == pygame.K_z and event.mod & pygame.KMOD_CTRL):
-            keeping.undo(self)     # a kept game only; it says why not otherwise
-            return None
-        if self.pace_key(key):   # fast forward, skip: the pace, not the game
-            return None
-        if key == RULES_KEY:     # the rank strip and the notes: they change nothing
-            self.toggle_rules()
-            return None
-        if self.busy:
-            if key in _PASS_KEYS:
+    def turn_commands(self) -> dict[str, Command]:
+        """The commands of :data:`~scenes.table.keys.TURN_KEYS` (your turn, the table ready)."""
+        return {"left": lambda e: self._step(-1), "right": lambda e: self._step(1),
+                "tab": self._tab, "enter": self._enter, "space": self._space,
+                "up": self._choose}
+
+    def popup_commands(self) -> dict[str, Command]:
+        """The commands of :data:`~scenes.table.keys.POPUP_KEYS` (a card's choices open)."""
+        def choose(event: pygame.event.Event) -> bool:
+            button = self.popup.focused()
+            if button is not None:
+                self.act(button.action)
+            return True
+
+        return {"popup_back": lambda e: self.popup.move_focus(-1) or True,
+                "popup_next": lambda e: self.popup.move_focus(1) or True,
+                "popup_choose": choose}
+
+    def close_popup(self) -> bool:
+        """Close a card's popup of choices; False when none was open."""
+        if not self.popup:
+            return False
+        self.popup.clear()
+        self.popup_card = None
+        return True
+
+    def key(self, event: pygame.event.Event) -> Optional[pygame.event.Event]:
+        """A key none of the table's own keys took (scenes/table/keys.py)."""
+        if self.busy():
+            if event.key in PASS_KEYS:
                 return event
             self.timeline.hurry()   # and nothing else: the key is spent
             return None
-        if not self.my_turn() and key not in _PASS_KEYS:
+        if not self.position.my_turn() and event.key not in PASS_KEYS:
             return None  # others are to play: a key pressed now does nothing, quietly
         if self.popup:
-            return self._popup_key(event)
-        if self.adapter.select_cards and self.my_turn():
-            if key == pygame.K_SPACE:
-                hand = self.human_hand
-                if self.cursor is None and hand:
-                    self.cursor = 0
-                elif self.cursor is not None and 0 <= self.cursor < len(hand):
-                    self.pick(hand[self.cursor])
+            if self.popup_keys.run(event):
                 return None
-            if key in _ENTER and self.bar.focused() is None:
-                self.play_selection()
-                return None
-        hand = self.human_hand
-        if key in (pygame.K_LEFT, pygame.K_RIGHT) and self.bar and \
-                not any(len(a.cards) == 1 for a in self.legal()) and not self.adapter.select_cards:
-            self.bar.move_focus(-1 if key == pygame.K_LEFT else 1)
+            return self._hotkey(event, self.popup, lambda b: self.act(b.action))
+        if self.turn_keys.run(event):
             return None
-        if key in (pygame.K_LEFT, pygame.K_RIGHT):
-            self.bar.focus = None
-            self._keys_used = True
-            self.hovered = None   # the keys take the cursor back from the mouse
-            if hand:
-                step = -1 if key == pygame.K_LEFT else 1
-                stops = self._cursor_stops()
-                if self.cursor is None or self.cursor not in stops:
-                    self.cursor = stops[0] if step > 0 else stops[-1]
-                else:
-                    self.cursor = stops[(stops.index(self.cursor) + step) % len(stops)]
+        if self._hotkey(event, self.bar, self._press_button) is None:
             return None
-        if key == pygame.K_TAB:
-            back = bool(getattr(event, "mod", 0) & pygame.KMOD_SHIFT)
-            if self.bar:
-                if self.bar.focus is None:
-                    self.bar.focus = 0 if not back else len(self.bar.buttons) - 1
-                else:
-                    nxt = self.bar.focus + (-1 if back else 1)
-                    self.bar.focus = nxt if 0 <= nxt < len(self.bar.buttons) else None
-            return None
-        if key in _ENTER + (pygame.K_SPACE, pygame.K_UP):
-            focused = self.bar.focused()
-            if focused is not None and key != pygame.K_UP:
-                self._press_button(focused)
-                return None
-            if self.cursor is not None and 0 <= self.cursor < len(hand):
-                self.click_card(hand[self.cursor])
-                return None
-            if focused is not None:
-                self._press_button(focused)
-                return None
-            if hand:
-                # nothing chosen yet: the chosen card is the first you may play
-                self._keys_used = True
-                self.cursor = self._cursor_stops()[0]
-                self.click_card(hand[self.cursor])
-            return None
-        name = (getattr(event, "unicode", "") or pygame.key.name(key) or "").lower()
-        button = self.bar.by_hotkey(name) if name else None
-        if button is not None:
-            self._press_button(button)
+        if hotkey_name(event) == "h" and self.can_advise():
+            self.hint()     # H asks where no Hint button shows (a picker of bids or bets)
             return None
         return event
 
-    def _popup_key(self, event: pygame.event.Event) -> Optional[pygame.event.Event]:
-        key = event.key
-        if key in (pygame.K_LEFT, pygame.K_UP) or (key == pygame.K_TAB and
-                                                   getattr(event, "mod", 0) & pygame.KMOD_SHIFT):
-            self.popup.move_focus(-1)
-        elif key in (pygame.K_RIGHT, pygame.K_DOWN, pygame.K_TAB):
-            self.popup.move_focus(1)
-        elif key in _ENTER + (pygame.K_SPACE,):
-            b = self.popup.focused()
-            if b is not None:
-                self.act(b.action)
-        else:
-            name = (getattr(event, "unicode", "") or pygame.key.name(key) or "").lower()
-            b = self.popup.by_hotkey(name) if name else None
-            if b is not None:
-                self.act(b.action)
-            else:
-                return event
+    @staticmethod
+    def _hotkey(event: pygame.event.Event, bar: ChoiceBar,
+                press: Callable[[ChoiceButton], Any]) -> Optional[pygame.event.Event]:
+        """The button of ``bar`` whose hotkey the key is, pressed; else the key goes on."""
+        name = hotkey_name(event)
+        button = bar.by_hotkey(name) if name else None
+        if button is None:
+            return event
+        press(button)
         return None
+
+    def _step(self, step: int) -> bool:
+        """Left or Right: the next card you may play that way; the bar's buttons instead
+        when there is no card to play alone (a choice of buttons only)."""
+        if self.bar and not any(len(a.cards) == 1 for a in self.position.legal()) \
+                and not self.adapter.select_cards:
+            self.bar.move_focus(step)
+            return True
+        self.bar.focus = None
+        self._keys_used = True
+        self.hovered = None   # the keys take the cursor back from the mouse
+        hand = self.board.human_hand
+        if hand:
+            stops = self._cursor_stops()
+            if self.cursor is None or self.cursor not in stops:
+                self.cursor = stops[0] if step > 0 else stops[-1]
+            else:
+                self.cursor = stops[(stops.index(self.cursor) + step) % len(stops)]
+        return True
+
+    def _tab(self, event: pygame.event.Event) -> bool:
+        back = bool(getattr(event, "mod", 0) & pygame.KMOD_SHIFT)
+        if self.bar:
+            if self.bar.focus is None:
+                self.bar.focus = 0 if not back else len(self.bar.buttons) - 1
+            else:
+                nxt = self.bar.focus + (-1 if back else 1)
+                self.bar.focus = nxt if 0 <= nxt < len(self.bar.buttons) else None
+        return True
+
+    def _enter(self, event: pygame.event.Event) -> bool:
+        """Enter: in a selection the picked cards, unless a button has the focus."""
+        if self.adapter.select_cards and self.bar.focused() is None:
+            self.play_selection()
+            return True
+        return self._choose(event)
+
+    def _space(self, event: pygame.event.Event) -> bool:
+        """Space: in a selection, pick the card under the cursor (the first key shows it)."""
+        if not self.adapter.select_cards:
+            return self._choose(event)
+        hand = self.board.human_hand
+        if self.cursor is None and hand:
+            self.cursor = 0
+        elif self.cursor is not None and 0 <= self.cursor < len(hand):
+            self.pick(hand[self.cursor])
+        return True
+
+    def _choose(self, event: pygame.event.Event) -> bool:
+        """Enter, Space or Up: the focused button (Up: the chosen card first), else the
+        chosen card, else the first card you may play."""
+        hand = self.board.human_hand
+        focused = self.bar.focused()
+        if focused is not None and event.key != pygame.K_UP:
+            self._press_button(focused)
+            return True
+        if self.cursor is not None and 0 <= self.cursor < len(hand):
+            self.click_card(hand[self.cursor])
+            return True
+        if focused is not None:
+            self._press_button(focused)
+            return True
+        if hand:
+            # nothing chosen yet: the chosen card is the first you may play
+            self._keys_used = True
+            self.cursor = self._cursor_stops()[0]
+            self.click_card(hand[self.cursor])
+        return True

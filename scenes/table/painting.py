@@ -8,25 +8,32 @@ change.
 
 What drawing does record is its own paint log: each thing painted (a card in
 its exact state, a label, a plate, a button, an effect) with the rectangle it
-covers.  :meth:`PaintingMixin.damage` compares a frame's log with the last one,
+covers.  :meth:`TablePainter.damage` compares a frame's log with the last one,
 so the app puts on screen only the rectangles where something changed (a full
 1920x1080 present costs more than the whole drawing), and
-:meth:`PaintingMixin.animating` tells the app when nothing will change by
+:meth:`TablePainter.animating` tells the app when nothing will change by
 itself, so it can sleep until the next input.
 """
 
 from __future__ import annotations
 
 import math
+from typing import Any, Callable, Hashable, Optional, Sequence
 
 import pygame
 
-from typing import Hashable, Optional, Sequence
-
 from scenes import theme
-from scenes.hud import ChoiceBar, Hud
+from scenes.hud import Hud
 from scenes.sprites import CardSprite, soft_rect
+from scenes.table.board import Board
+from scenes.table.captions import Captions
+from scenes.table.controls import TableInput
 from scenes.table.netplay import draw_light
+from scenes.table.position import Position
+from scenes.table.ranks import Ranks
+from scenes.table.stage import Stage
+from scenes.table.story import CornerButtons
+from scenes.widgets import ChoiceBar
 
 #: a paint log: what was painted, and where
 PaintLog = dict[Hashable, tuple[int, int, int, int]]
@@ -34,20 +41,64 @@ PaintLog = dict[Hashable, tuple[int, int, int, int]]
 FULL_SHARE = 0.6
 
 
-class PaintingMixin:
-    """The table's draw()."""
+class TablePainter:
+    """The table's draw(), and what it tells the app about the frame it drew.
+
+    It reads, never changes: the position (the shown view, the turn), the board's
+    cards on the stage, the input (the bar, the popup, the selection, what is lit),
+    the rank strip and notes, the corner buttons, the captions; ``busy``, ``link``,
+    ``art_key`` (the card design now) and ``presents_in_part`` (whether the app
+    presents only what changed, so the log of cards is worth keeping) as callables."""
+
+    def __init__(self, adapter: Any, position: Position, board: Board, stage: Stage, hud: Hud,
+                 input: TableInput, ranks: Ranks, corner: CornerButtons,
+                 captions: Optional[Captions], seats: int, busy: Callable[[], bool],
+                 link: Callable[[], Optional[str]], art_key: Callable[[], tuple],
+                 presents_in_part: Callable[[], bool]) -> None:
+        self.adapter = adapter
+        self.position = position
+        self.board = board
+        self.stage = stage
+        self.hud = hud
+        self.input = input
+        self.ranks = ranks
+        self.corner = corner
+        self.captions = captions
+        self.seats = seats
+        self.busy = busy
+        self.link = link
+        self.art_key = art_key
+        self.presents_in_part = presents_in_part
+        self._deco_key: tuple = ()
+        self._deco: tuple[list, list] = ([], [])
+        self._halos: dict[tuple, pygame.Surface] = {}
+        self.look_label = ""                      # the look back button's words ("": none)
+        self.look_rect: Optional[pygame.Rect] = None  # where the last draw put that button
+        #: where the rank strip was drawn last (kept while that corner stays free)
+        self._strip_at: Optional[tuple[int, int]] = None
+        self.paint_log: PaintLog = {}             # what the last draw painted, and where
+        self._drawn_key: tuple = ()               # the screen key of the last draw
+        self._presented_log: PaintLog = {}        # ... and the one before, on screen now
+
+    def forget_decorations(self) -> None:
+        """The slots and labels are asked of the adapter again at the next draw."""
+        self._deco_key = ()
+
+    def forget(self) -> None:
+        """The table leaves: its halos go back to the system."""
+        self._halos.clear()
 
     def _decorations(self) -> tuple[list, list]:
         """Slots and labels for the view as shown, its zones as the cards now lie (a hand's
         name moves with the hand as it is dealt or played, a pile's count as it is drawn)."""
-        counts = tuple((zone, len(cards)) for zone, cards in self.zones.items())
-        key = (self.layout.size, counts, self.rules_shown())
+        counts = tuple((zone, len(cards)) for zone, cards in self.board.zones.items())
+        key = (self.stage.layout.size, counts, self.ranks.shown())
         if self._deco_key != key:
-            shown = dict(self.shown, zones=self.shown_zones())
-            self._deco = (self.adapter.slots(shown, self.layout),
-                          self.adapter.labels(shown, self.layout))
-            look = self.adapter.look_back(shown, self.layout)
-            self._look_label = look.button if look is not None else ""
+            shown = dict(self.position.shown, zones=self.board.shown_zones())
+            self._deco = (self.adapter.slots(shown, self.stage.layout),
+                          self.adapter.labels(shown, self.stage.layout))
+            look = self.adapter.look_back(shown, self.stage.layout)
+            self.look_label = look.button if look is not None else ""
             self._deco_key = key
         return self._deco
 
@@ -55,45 +106,47 @@ class PaintingMixin:
         """What the screen shows besides moving cards and effects: when it changes the table
         must be drawn again, even if nothing is animating (at the "instant" speed a whole
         move lands within one update)."""
-        return (self.version, self.layout.size, self.busy, tuple(self.to_act), self.over,
-                self.hud.prompt, self.hud.error, self.cursor, tuple(self.selected),
-                self._art_key, self._interaction_key, len(self.leaving),
-                None if self._callout is None else self._callout.text,
+        pos = self.position
+        return (pos.version, self.stage.layout.size, self.busy(), tuple(pos.to_act), pos.over,
+                self.hud.prompt, self.hud.error, self.input.cursor, tuple(self.input.selected),
+                self.art_key(), self.input.interaction_key, len(self.board.leaving),
+                None if self.input.callout is None else self.input.callout.text,
                 None if self.captions is None else self.captions.text,
-                self.link, tuple(self.adapter.names.items()), self._note, self.rules_shown())
+                self.link(), tuple(self.adapter.names.items()), self.ranks.note, self.ranks.shown())
 
     def draw(self, surface: pygame.Surface) -> None:
-        lay = self.layout
+        lay = self.stage.layout
         log: PaintLog = {}
-        self._paint_log = log
+        self.paint_log = log
         self._drawn_key = self._screen_key()
         surface.blit(theme.felt_background(lay.size), (0, 0))
         slots, labels = self._decorations()
         for slot in slots:
             self.hud.draw_slot(surface, slot)
             log[("slot", tuple(slot.rect), slot.highlight)] = tuple(slot.rect)
-        sprites = [s for cards in self.zones.values() for s in cards] + self.leaving
+        sprites = self.board.sprites()
         sprites.sort(key=lambda s: (s.flying, s.z))
         flying = 0
-        in_part = getattr(self.app, "presents_in_part", True)
+        in_part = self.presents_in_part()
         resting: list[pygame.Rect] = []     # cards at rest: the look back button avoids them
         for sprite in sprites:
             if sprite.flying and not flying:
                 flying = 1
                 self._draw_labels(surface, labels, log)  # under the cards in the air
-            if sprite.id in self._lit and not sprite.flying:
-                log[("halo", sprite.id, self._halo_alpha())] = tuple(self._draw_halo(surface, sprite))
-            rect = self.images.draw(surface, sprite)
+            if sprite.id in self.input.lit and not sprite.flying:
+                log[("halo", sprite.id, self._halo_alpha())] = \
+                    tuple(self._draw_halo(surface, sprite))
+            rect = self.stage.images.draw(surface, sprite)
             if not sprite.flying:
                 resting.append(rect)
             if in_part:   # the cards are most of the log: kept only when it is used
                 log[("card", sprite.id, sprite.flying) + _sprite_state(sprite)] = \
-                    _footprint(rect, self.images.width_for(sprite.scale))
+                    _footprint(rect, self.stage.images.width_for(sprite.scale))
         if not flying:
             self._draw_labels(surface, labels, log)
         if self.adapter.select_cards:
-            hand = self.human_hand
-            picked = set(self.selected)
+            hand = self.board.human_hand
+            picked = set(self.input.selected)
             for i, sprite in enumerate(hand):
                 above = hand[i + 1] if i + 1 < len(hand) else None
                 if sprite.code in picked and not sprite.flying:
@@ -104,34 +157,36 @@ class PaintingMixin:
                         tuple(self._draw_caret(surface, sprite, above))
         self._draw_plates(surface, log)
         self._draw_light(surface, log)
-        lines = self.adapter.scoreboard(self.shown, lay)
+        lines = self.adapter.scoreboard(self.position.shown, lay)
         rect = self.hud.draw_scoreboard(surface, lines, (lay.margin, lay.margin), lay.font(16))
         log[("board", tuple(lines))] = tuple(rect)
         self._draw_look_button(surface, rect, log, resting)
-        self.corner.draw(surface, log)
+        self.corner.draw(surface, log, self.stage.layout, self.hud, self._corner_taken())
         self._draw_rank_strip(surface, rect, log, resting)
-        if self.bar and not self.popup:
-            if self.bar.title:
-                log[("panel", self.bar.title)] = tuple(self._draw_panel(surface, self.bar))
-            self.bar.draw(surface, self.hud.text, self.hud.panels, lay.font(17), self._icon)
-            _log_bar(log, "bar", self.bar)
-        if not self.busy and self._callout is not None:
-            rect = self.hud.draw_callout(surface, self._callout, lay.font(18))
-            log[("callout", self._callout.text, self.hud.clock)] = tuple(rect.inflate(16, 16))
+        bar = self.input.bar
+        if bar and not self.input.popup:
+            if bar.title:
+                log[("panel", bar.title)] = tuple(self._draw_panel(surface, bar))
+            bar.draw(surface, self.hud.text, self.hud.panels, lay.font(17), self.stage.icon)
+            _log_bar(log, "bar", bar)
+        if not self.busy() and self.input.callout is not None:
+            rect = self.hud.draw_callout(surface, self.input.callout, lay.font(18))
+            log[("callout", self.input.callout.text, self.hud.clock)] = tuple(rect.inflate(16, 16))
         if self.captions is not None:
             self._draw_captions(surface, log)
         else:
             rect = self.hud.draw_prompt(surface, (lay.width / 2, lay.prompt_y), lay.font(16))
             if rect is not None:
                 log[("prompt", self.hud.error, self.hud.prompt)] = tuple(rect)
-            note = self.note_shown()   # "won because ...", while the prompt's line is free
+            # "won because ...", while the prompt's line is free
+            note = self.ranks.note_shown(bool(self.hud.prompt or self.hud.error))
             if rect is None and note:
                 rect = self.hud.draw_pill(surface, note, (lay.width / 2, lay.prompt_y),
                                           lay.font(16), theme.GOLD_LIGHT, theme.GOLD_DARK)
                 log[("note", note)] = tuple(rect)
-        if self.popup:
-            log[("panel", "popup", self.popup.title)] = tuple(self._draw_popup(surface))
-            _log_bar(log, "popup", self.popup)
+        if self.input.popup:
+            log[("panel", "popup", self.input.popup.title)] = tuple(self._draw_popup(surface))
+            _log_bar(log, "popup", self.input.popup)
         for kind, rect in self.hud.draw_effects(surface, lay.size, lay.font(20)):
             log[("effect", kind, tuple(rect), self.hud.clock)] = tuple(rect.inflate(8, 8))
 
@@ -139,13 +194,13 @@ class PaintingMixin:
                           log: PaintLog, cards: Sequence[pygame.Rect] = ()) -> None:
         """The small "Last trick  L" button by the score board, while there is a trick
         or frame to look back at; where it lies is kept for the mouse (``_look_rect``)."""
-        label = self._look_label
+        label = self.look_label
         if not label:
-            self._look_rect = None
+            self.look_rect = None
             return
-        lay = self.layout
+        lay = self.stage.layout
         font = lay.font(14)
-        hover = self._look_hover
+        hover = self.input.look_hover
         img = self.hud.text.render(label, font, theme.GOLD_LIGHT if hover else theme.CREAM, True)
         key = self.hud.text.render("L", Hud.badge_size(font) + 2, theme.GOLD, True)
         pad = max(6, font // 2)
@@ -169,7 +224,7 @@ class PaintingMixin:
                                          else theme.GOLD_DARK, h // 2, 2), rect)
         surface.blit(img, img.get_rect(midleft=(rect.x + pad, rect.centery)))
         surface.blit(key, key.get_rect(midright=(rect.right - pad, rect.centery)))
-        self._look_rect = rect
+        self.look_rect = rect
         log[("look_back", label, hover)] = tuple(rect)
 
     def _draw_rank_strip(self, surface: pygame.Surface, board: pygame.Rect, log: PaintLog,
@@ -177,10 +232,10 @@ class PaintingMixin:
         """The rank strip (scenes/table/ranks.py) as a small board in the first corner
         free of plates, words, buttons and cards at rest (where it was, if still free);
         none when no corner is (a small window with many seats): the rules say it all."""
-        lines = self.rank_lines()
+        lines = self.ranks.lines()
         if not lines:
             return
-        lay = self.layout
+        lay = self.stage.layout
         font = lay.font(13)
         w, h = self.hud.board_size(lines, font)
         gap = max(4, font // 3)
@@ -194,7 +249,7 @@ class PaintingMixin:
         taken += [pygame.Rect(r) for k, r in log.items()
                   if k[0] in ("label", "board", "look_back", "prompt", "note", "callout",
                               "corner")]
-        taken += [pygame.Rect(b.rect) for b in self.bar.buttons]
+        taken += [pygame.Rect(b.rect) for b in self.input.bar.buttons]
         band = lay.font(16) * 2            # the prompt's line (drawn later): kept free
         taken.append(pygame.Rect(0, int(lay.prompt_y - band / 2), lay.width, band))
         window = pygame.Rect(0, 0, *lay.size)
@@ -207,7 +262,7 @@ class PaintingMixin:
     def _draw_captions(self, surface: pygame.Surface, log: PaintLog) -> None:
         """A table that explains itself: the caption in the prompt's place (nobody here is
         prompted), a little larger, and the standing footer line in the bottom right corner."""
-        lay, captions = self.layout, self.captions
+        lay, captions = self.stage.layout, self.captions
         if captions.text:
             rect = self.hud.draw_pill(surface, captions.text, (lay.width / 2, lay.prompt_y),
                                       lay.font(18), theme.CREAM, theme.GOLD)
@@ -223,19 +278,19 @@ class PaintingMixin:
         for label in labels:
             rect = self.hud.draw_label(surface, label)
             log[("label", label.text, label.pos, label.size, label.colour, label.icon,
-                 self._art_key)] = tuple(rect)
+                 self.art_key())] = tuple(rect)
 
     # -- what changed -----------------------------------------------------------------------
     def damage(self) -> Optional[list[pygame.Rect]]:
         """The rectangles that differ from the frame drawn before (after a draw), or None
         when so much changed that the whole window should be presented."""
-        now, before = self._paint_log, self._presented_log
+        now, before = self.paint_log, self._presented_log
         self._presented_log = now
-        if not before or not getattr(self.app, "presents_in_part", True):
+        if not before or not self.presents_in_part():
             return None
         rects = [pygame.Rect(r) for k, r in now.items() if before.get(k) != r]
         rects += [pygame.Rect(r) for k, r in before.items() if now.get(k) != r]
-        window = pygame.Rect(0, 0, *self.layout.size)
+        window = pygame.Rect(0, 0, *self.stage.layout.size)
         rects = [r.clip(window) for r in rects if r.colliderect(window)]
         if sum(r.w * r.h for r in rects) > FULL_SHARE * window.w * window.h:
             return None
@@ -243,8 +298,8 @@ class PaintingMixin:
 
     def animating(self) -> bool:
         """Whether the table will look different in the next frame without any input."""
-        return (self.busy or bool(self.hud.banners) or bool(self.hud.pops) or bool(self._lit)
-                or (self._callout is not None and not self.busy) or self._lift_moving
+        return (self.busy() or bool(self.hud.banners) or bool(self.hud.pops) or bool(self.input.lit)
+                or (self.input.callout is not None and not self.busy()) or self.input.lift_moving
                 or self._screen_key() != self._drawn_key)
 
     def _draw_caret(self, surface: pygame.Surface, sprite: CardSprite,
@@ -252,28 +307,28 @@ class PaintingMixin:
         """The selection's cursor mark: a small caret in the focus colour under the card's
         visible part (the card ``above`` it in the fan covers the rest), over its lower
         edge when the window ends there, since in a selection only the picked cards rise."""
-        size = max(7, self.images.rect_of(sprite).w // 6)
+        size = max(7, self.stage.images.rect_of(sprite).w // 6)
         card, x = self._visible_strip(sprite, above, size * 2)
-        tip_y = min(card.bottom + size // 2, self.layout.height - size - 2)
+        tip_y = min(card.bottom + size // 2, self.stage.layout.height - size - 2)
         points = [(x, tip_y), (x - size, tip_y + size), (x + size, tip_y + size)]
         pygame.draw.polygon(surface, (10, 30, 48), [(px, py + 2) for px, py in points])
-        return pygame.draw.polygon(surface, self.images.GLOW_FOCUS, points).inflate(4, 6)
+        return pygame.draw.polygon(surface, self.stage.images.GLOW_FOCUS, points).inflate(4, 6)
 
     def _visible_strip(self, sprite: CardSprite, above: Optional[CardSprite],
                        least: int) -> tuple[pygame.Rect, int]:
         """A hand card's rectangle and the middle of its part not covered by the card
         ``above`` it in the fan (at least ``least`` px wide)."""
-        card = self.images.rect_of(sprite)
+        card = self.stage.images.rect_of(sprite)
         right = card.right
         if above is not None:
-            right = max(card.left + least, min(right, self.images.rect_of(above).left))
+            right = max(card.left + least, min(right, self.stage.images.rect_of(above).left))
         return card, (card.left + right) // 2
 
     def _draw_tick(self, surface: pygame.Surface, sprite: CardSprite,
                    above: Optional[CardSprite]) -> pygame.Rect:
         """A picked card's mark besides its rise: a dark round badge with a light tick low
         on its visible strip, a shape that says "picked" whatever colours one sees."""
-        r = max(6, self.images.width_for(sprite.scale) // 8)
+        r = max(6, self.stage.images.width_for(sprite.scale) // 8)
         card, x = self._visible_strip(sprite, above, r * 3)
         y = card.bottom - r * 2
         badge = pygame.draw.circle(surface, (14, 40, 28), (x, y), r)
@@ -288,12 +343,12 @@ class PaintingMixin:
 
     def _draw_halo(self, surface: pygame.Surface, sprite: CardSprite) -> pygame.Rect:
         """A pulsing golden halo behind a card the adapter highlights (a card to claim)."""
-        width = self.images.width_for(sprite.scale)
+        width = self.stage.images.width_for(sprite.scale)
         step = int(round(sprite.angle / 2.0)) % 180
         key = (width, step)
         halo = self._halos.get(key)
         if halo is None:
-            halo = soft_rect((width, self.images.height_for(width)), max(8, width // 5),
+            halo = soft_rect((width, self.stage.images.height_for(width)), max(8, width // 5),
                              max(4, width // 8), (255, 214, 110), 150, 1.4)
             if step:
                 halo = pygame.transform.rotate(halo, step * 2.0)
@@ -308,46 +363,57 @@ class PaintingMixin:
 
     def plate_rect(self, seat: int) -> pygame.Rect:
         """Where a seat's name plate lies now."""
-        lay = self.layout
+        lay = self.stage.layout
         return self.hud.plate_rect(self.adapter.seat_name(seat, lay),
-                                   self.adapter.plate_info(self.shown, seat), lay.seat(seat).plate,
+                                   self.adapter.plate_info(self.position.shown, seat),
+                                   lay.seat(seat).plate,
                                    lay.font(15), pygame.Rect(0, 0, *lay.size),
                                    seat in self._acting())
 
+    def _corner_taken(self) -> list[pygame.Rect]:
+        """Where the corner buttons may not lie besides what the log says: the plates and
+        the cards at rest."""
+        rect_of = self.stage.images.rect_of
+        return [self.plate_rect(seat) for seat in range(self.seats)] + \
+            [rect_of(sprite) for cards in self.board.zones.values() for sprite in cards
+             if not sprite.flying]
+
     def _acting(self) -> set[int]:
         """The seats whose plates are lit: those to act, once the screen has caught up."""
-        return set(self.to_act) if not self.busy else set()
+        return set(self.position.to_act) if not self.busy() else set()
 
     def _draw_plates(self, surface: pygame.Surface, log: PaintLog) -> None:
-        lay = self.layout
+        lay = self.stage.layout
         acting = self._acting()
         for seat in range(self.seats):
             g = lay.seat(seat)
             name = self.adapter.seat_name(seat, lay)
-            info = self.adapter.plate_info(self.shown, seat)
+            info = self.adapter.plate_info(self.position.shown, seat)
             active = seat in acting
-            dim = self.adapter.plate_dimmed(self.shown, seat)
+            dim = self.adapter.plate_dimmed(self.position.shown, seat)
             rect = self.hud.draw_plate(surface, name, info, g.plate, lay.font(15), active, dim)
             glow = rect.inflate(rect.h * 2, rect.h * 2) if active else rect
             log[("plate", seat, name, info, active, dim)] = tuple(glow)
 
     def _draw_light(self, surface: pygame.Surface, log: PaintLog) -> None:
         """A guest's connection light, in the top right corner."""
-        if self.link is None:
+        if self.link() is None:
             return
-        lay = self.layout
+        lay = self.stage.layout
         radius = max(4, lay.font(15) // 3)
         centre = (round(lay.width - lay.margin - radius), round(lay.margin + radius))
-        log[("light", self.link)] = tuple(draw_light(surface, self.link, centre, radius))
+        log[("light", self.link())] = tuple(draw_light(surface, self.link(), centre, radius))
 
     def _draw_popup(self, surface: pygame.Surface) -> pygame.Rect:
-        panel = self._draw_panel(surface, self.popup)
-        self.popup.draw(surface, self.hud.text, self.hud.panels, self.layout.font(17), self._icon)
+        popup = self.input.popup
+        panel = self._draw_panel(surface, popup)
+        popup.draw(surface, self.hud.text, self.hud.panels, self.stage.layout.font(17),
+                   self.stage.icon)
         return panel
 
     def _draw_panel(self, surface: pygame.Surface, bar: ChoiceBar) -> pygame.Rect:
         """The panel under a titled bar of buttons (the popup, a picker)."""
-        lay = self.layout
+        lay = self.stage.layout
         box = bar.buttons[0].rect.unionall([b.rect for b in bar.buttons[1:]])
         title = self.hud.text.render(bar.title, lay.font(15), theme.GOLD_LIGHT, True)
         pad = max(8, lay.card_h // 12)

@@ -23,60 +23,68 @@ say what happens.
 
 from __future__ import annotations
 
-from typing import Any, Optional
-
-import pygame
+from typing import Any, Callable, Optional
 
 from game.engine import Event
 from scenes.i18n import tr
+from scenes.table.position import Position
+from scenes.tween import Timeline
 
-RULES_KEY = pygame.K_o
+class Ranks:
+    """The rank strip and the "won because" notes of one table.
 
+    ``key``: the game's (the Settings remember the choice by game); ``explains``: a
+    table with captions, which shows neither; ``settings``, ``change_setting`` and
+    ``notify``: the app's."""
 
-class RanksMixin:
-    """The rank strip and the "won because" notes, for :class:`TableScene`."""
+    def __init__(self, key: str, adapter: Any, position: Position, timeline: Timeline,
+                 explains: bool, settings: Callable[[], Any],
+                 change_setting: Callable[[str, Any], Any],
+                 notify: Callable[[str, float], Any]) -> None:
+        self.key = key
+        self.adapter = adapter
+        self.position = position
+        self.timeline = timeline
+        self.explains = explains
+        self.settings = settings
+        self.change_setting = change_setting
+        self.notify = notify
+        #: the note on the prompt's line now ("": none); it lasts until the game moves on
+        self.note = ""
 
-    app: Any
-    adapter: Any
-    key: str
-    captions: Any
-    _note: str = ""
-    #: where the strip was drawn last (kept while that corner stays free)
-    _strip_at: Optional[tuple[int, int]] = None
-
-    def rules_shown(self) -> bool:
+    def shown(self) -> bool:
         """Whether this game's strip and notes show (on unless turned off with O)."""
-        if self.captions is not None:
+        if self.explains:
             return False
-        settings = getattr(self.app, "settings", None)
-        return self.key not in (getattr(settings, "rules_off", None) or [])
+        return self.key not in (getattr(self.settings(), "rules_off", None) or [])
 
-    def toggle_rules(self) -> None:
-        off = [k for k in (getattr(self.app.settings, "rules_off", None) or []) if k != self.key]
-        if self.rules_shown():
+    def toggle(self) -> None:
+        off = [k for k in (getattr(self.settings(), "rules_off", None) or []) if k != self.key]
+        if self.shown():
             off.append(self.key)
-        self.app.change_setting("rules_off", off)
-        self.app.notify(tr("table.rules_on" if self.rules_shown() else "table.rules_off"), 2.5)
-        self._note = ""
+        self.change_setting("rules_off", off)
+        self.notify(tr("table.rules_on" if self.shown() else "table.rules_off"), 2.5)
+        self.note = ""
 
     def note_event(self, event: Event, at: float) -> None:
         """The event's "won because" note on the prompt's line from ``at`` on."""
-        if not self.rules_shown():
+        if not self.shown():
             return
         text = self.adapter.why_line(event)
         if text:
-            self.timeline.at(at, lambda: setattr(self, "_note", text))
+            self.timeline.at(at, lambda: setattr(self, "note", text))
 
-    def rank_lines(self) -> list[tuple[str, str]]:
+    def lines(self) -> list[tuple[str, str]]:
         """The strip's lines as a board draws them (none when turned off): the first dim,
         it says what it is and how to hide it."""
-        if not self.rules_shown():
+        if not self.shown():
             return []
-        lines = self.adapter.rank_strip(self.shown)
+        lines = self.adapter.rank_strip(self.position.shown)
         return [(line, "dim" if i == 0 else "") for i, line in enumerate(lines)]
 
-    def note_shown(self) -> Optional[str]:
-        """The note to draw now: only while the prompt's line is free."""
-        if not self._note or self.hud.prompt or self.hud.error:
+    def note_shown(self, line_taken: bool) -> Optional[str]:
+        """The note to draw now: only while the prompt's line is free (not ``line_taken``
+        by an instruction or an error)."""
+        if not self.note or line_taken:
             return None
-        return self._note
+        return self.note

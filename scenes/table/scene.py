@@ -5,17 +5,41 @@ The scene never holds the game itself.  It gets a :class:`~game.session.Client`
 only ever sees its updates and sends its seat's actions:
 
 * each :class:`~game.session.Update` waits in an inbox until the screen has
-  caught up with the one before; then its events are animated
-  (scenes/table/animation.py) on the display model (board.py), and its view,
-  legal actions and who is to act become what the table shows and allows;
-* input (controls.py) becomes actions sent to the client with the version they
-  were meant for; a :class:`~game.session.Refused` comes back with a reason that
-  is put into words here, in this screen's language, and the card shakes;
+  caught up with the one before; then it becomes the position the table shows
+  and allows (:class:`~scenes.table.position.Position`: its view, legal actions,
+  who is to act) and its events are animated;
+* input becomes actions sent to the client with the version they were meant
+  for; a :class:`~game.session.Refused` comes back with a reason that is put into
+  words here, in this screen's language, and the card shakes;
 * the computers' pace is the table's: when the screen is idle and a computer
   seat is to act, the table waits a human-like pause (in a race a person can
   win, a person's reaction time: scenes/table/race.py) and then *allows* the
-  session to apply that move;
-* drawing (painting.py) reads the board and the shown view, nothing else.
+  session to apply that move.
+
+The scene owns its parts and gives each only what it needs, in its constructor:
+
+==================  =============================================================
+``board``           the display model: the zones of card sprites, moves between them
+                    (board.py); given the adapter, the stage, the position, the
+                    timeline, the bottom seat
+``animator``        events to tweens (animation.py); given the board, the HUD, the
+                    timeline, and callables for a note, the story, a score sheet
+``input``           clicks and keys of your turn, the choice bar, the popup, the
+                    selection, the hint (controls.py); given the position, the
+                    board, the stage, the HUD, the pace, and the table's act/refuse
+``painter``         draw(), and what changed for the app (painting.py); it reads
+                    the position, the board, the input, the ranks and the corners
+``pace``            fast forward, skipping once you are out (pace.py)
+``computer_pace``   the computers' pause and a race's reaction (pace.py, race.py)
+``ranks``           the rank strip and the "won because" notes (ranks.py)
+``story``,          what happened, in words, and the Log and Undo buttons (story.py)
+``corner``
+==================  =============================================================
+
+The table's own keys (the rules, the pace, the story, Esc) are a table in
+keys.py, run before the input sees a key; :class:`~scenes.table.stage.Stage`
+holds the layout and the card images, made anew as the window and the design
+change.
 
 A table with no person at it (every seat a computer, watched from a seat or as
 a spectator) plays by itself: ``auto_close`` closes the score sheets and the
@@ -28,58 +52,43 @@ import copy
 import logging
 import random
 from collections import deque
-from typing import Any, Callable, Optional, Sequence
+from typing import Any, Callable, Optional
 
 import pygame
 
 from game import GAMES
 from game.engine import Action, Event
-from game.session import COMPUTER, HUMAN, REMOTE, Client, GameSetup, Refused, Update, local_game
-from scenes import heap
-from scenes.hud import ChoiceBar, Hud
+from game.session import HUMAN, Client, GameSetup, Refused, Update
+from scenes import heap, keeping
+from scenes.hud import Hud
 from scenes.i18n import tr, words
-from scenes.layout import Layout, ZoneGeom
+from scenes.layout import Layout
 from scenes.scene import Scene
 from scenes.sprites import CardImages, CardSprite
-from scenes.table.animation import AnimationMixin
-from scenes.table.board import BoardMixin
-from scenes import keeping
+from scenes.table.animation import Animator
+from scenes.table.board import Board
 from scenes.table.captions import Captions
-from scenes.table.controls import ControlsMixin
+from scenes.table.controls import TableInput
+from scenes.table.keys import TABLE_KEYS, Command, Keymap
 from scenes.table.netplay import link_state, networked, seat_names
-from scenes.table.pace import PaceMixin
-from scenes.table.painting import PaintingMixin
-from scenes.table.race import race_reaction
-from scenes.table.ranks import RanksMixin
+from scenes.table.pace import (DEFAULT_DELAY, FAST_KEY, FORCED_SHARE, SKIP_KEY, ComputerPace,
+                               Pace, computer_pause, pause_share)
+from scenes.table.painting import TablePainter
+from scenes.table.position import Position
+from scenes.table.ranks import Ranks
+from scenes.table.stage import Stage
 from scenes.table.story import CornerButtons, Story, StoryScene, caption
 from scenes.tables import TableAdapter, load_adapter
 from scenes.tween import Timeline
+from scenes.widgets import ChoiceBar
 
 log = logging.getLogger(__name__)
 
-#: seconds a computer seems to think at normal speed
-DEFAULT_DELAY = (0.5, 0.9)
-#: the share of the usual pause a computer takes over a forced move (its last card)
-FORCED_SHARE = 1 / 3
+__all__ = ["DEFAULT_DELAY", "FORCED_SHARE", "TableScene", "computer_pause", "local_table",
+           "pause_share"]
 
 
-def computer_pause(table_delay: tuple[float, float], speed: float, rng: random.Random) -> float:
-    """Seconds a computer seems to think before an ordinary move: the table's range
-    divided by the speed setting, skipped at "instant" (a race is paced apart:
-    scenes/table/race.py)."""
-    lo, hi = table_delay
-    return 0.0 if speed <= 0 or hi <= 0 else rng.uniform(lo, hi) / speed
-
-
-def pause_share(update: Update, computers: Sequence[int]) -> float:
-    """The share of the usual pause the computers ``computers`` (all to act) take before
-    their move: :data:`FORCED_SHARE` when the update says each one's move is forced (a
-    fact every watcher has alike, see :func:`game.session.referee.forced_seats`), else 1."""
-    return FORCED_SHARE if computers and set(computers) <= set(update.forced) else 1.0
-
-
-class TableScene(ControlsMixin, AnimationMixin, BoardMixin, PaintingMixin, PaceMixin, RanksMixin,
-                 Scene):
+class TableScene(Scene):
     """A game at the table, seen from ``client.seat`` (None: a spectator, seen from seat 0).
 
     ``think_delay``: the computers' pause range in seconds at normal speed.
@@ -119,62 +128,162 @@ class TableScene(ControlsMixin, AnimationMixin, BoardMixin, PaintingMixin, PaceM
         # a game here: your plate says your name (online it says "You", as ever)
         self.adapter.you_name = "" if networked(client) else app.settings.player_name
         self.adapter.seat_kinds = tuple(s.kind for s in setup.seats)
-        self.layout = self._new_layout(tuple(app.size))
-        self.images = CardImages(app.art, self.spec.deck, self.layout.card_w, self.layout.card_h)
+        layout = self._new_layout(tuple(app.size))
+        self.stage = Stage(layout, CardImages(app.art, self.spec.deck, layout.card_w,
+                                              layout.card_h))
         self._art_key = self._art_now()
         self.hud = Hud(app.fonts)
         self.hud.card_icon = self._icon
         self.timeline = Timeline()
-        self.zones: dict[str, list[CardSprite]] = {}
-        self.leaving: list[CardSprite] = []
-        self._geoms: dict[str, ZoneGeom] = {}
-        self.drifts: list[tuple[str, list, list]] = []
-        self._lingering: list = []               # moves kept until the next step (animation.py)
-        self.bar = ChoiceBar()
-        self.popup = ChoiceBar()
-        self.popup_card: Optional[CardSprite] = None
-        self.cursor: Optional[int] = None      # keyboard selection in the bottom hand
-        self.hovered: Optional[CardSprite] = None
-        self.selected: list[str] = []          # cards picked, in games that play several
-        self._hint_key: tuple = ()              # the position the Hint button cycles in
-        self._hint_next = 0
-        self._hint_wait: Optional[int] = None  # the version whose hint Hard is thinking out
-        self._advice: Optional[Any] = None     # Hard's advice for the hint being cycled
-        self._drag: Optional[bool] = None      # a drag across the fan picks (True) or drops
-        self._pressed: Any = None
-        self._keys_used = False                # the keyboard cursor shows once keys are used
-        self._interaction_key: tuple = ()
-        self._deco_key: tuple = ()
-        self._deco: tuple[list, list] = ([], [])
-        self._lit: set[int] = set()            # sprites the adapter wants to stand out
-        self._halos: dict[tuple, pygame.Surface] = {}
-        self._callout: Optional[Any] = None     # the standing message, when the table waits
-        self._lift_moving = False               # a hand card still rising or settling
-        self._look_label: str = ""                # the look back button's words ("": none)
-        self._look_rect: Optional[pygame.Rect] = None  # where the last draw put that button
-        self._look_hover = False
-        self._paint_log: dict = {}              # what the last draw painted, and where
-        self._drawn_key: tuple = ()             # the screen key of the last draw
-        self._presented_log: dict = {}          # ... and the one before, on screen now
+        #: the game as this screen knows it: the last update taken from the inbox
+        self.position = Position(self.seat, self.watching)
+        self.board = Board(self.adapter, self.stage, self.position, self.timeline,
+                           self.human_seat, self.reduced_motion)
         self.result_shown = False
         self.story = Story()                    # what happened, in words (the G key)
-        self.corner = CornerButtons(self)       # the Log and Undo buttons
-        self._held_events: Optional[list[Event]] = None  # to animate after a score sheet
-        #: the prompt may stay up during the animation of your own last action
-        self._prompt_holds = False
+        self.corner = CornerButtons(          # the Log and Undo buttons
+            self.watching, self.open_story, lambda: keeping.can_undo(self),
+            lambda: keeping.undo(self))
         self.inbox: deque[Update] = deque()   # updates not animated yet
-        self._asked: Optional[tuple[str, Optional[CardSprite]]] = None  # (action, card) awaiting a reply
-        self._pace_rng = random.Random((self.setup.seed or 0) ^ 0xC0FFEE)  # guests: no seed
-        self._pace: Optional[tuple[int, float]] = None   # (version, seconds left)
-        # the game as this screen knows it: the last update taken from the inbox
-        self.update_msg: Optional[Update] = None
-        self.version = -1
-        self.view: dict[str, Any] = {"zones": {}}
-        self.to_act: tuple[int, ...] = ()
-        self.result: Optional[dict[str, Any]] = None
-        self.shown = copy.deepcopy(self.view)
+        #: (action, card) awaiting the referee's reply
+        self._asked: Optional[tuple[str, Optional[CardSprite]]] = None
+        settings = lambda: getattr(app, "settings", None)  # noqa: E731 (tests' apps may have none)
+        self.pace = Pace(self.position, self.adapter, auto_close, self.timeline, settings,
+                         app.notify, self._close_sheet, self._ask_again)
+        self.computer_pace = ComputerPace(
+            self.position, setup.seats, self.delay,
+            random.Random((self.setup.seed or 0) ^ 0xC0FFEE),  # guests: no seed
+            self.adapter.race, self.pace.speed, client.allow)
+        self.ranks = Ranks(self.key, self.adapter, self.position, self.timeline,
+                           captions is not None, settings,
+                           lambda name, value: app.change_setting(name, value), app.notify)
+        self.animator = Animator(self.adapter, self.board, self.position, self.stage, self.hud,
+                                 self.timeline, self.pace.speed, self.reduced_motion, self.sound,
+                                 self.ranks.note_event, self._told, self._settled,
+                                 self.show_interlude, self.plate_rect)
+        self.input = TableInput(self.position, self.adapter, self.board, self.stage, self.hud,
+                                self.timeline, self.pace, lambda: self.busy, lambda: self.link,
+                                self.act, self.explain_refusal, self.refuse,
+                                client.advise if client.advises else None, app.notify,
+                                self._on_look_button, self.look_back)
+        self.table_keys = Keymap(TABLE_KEYS, self.table_commands())
+        self.painter = TablePainter(
+            self.adapter, self.position, self.board, self.stage, self.hud, self.input,
+            self.ranks, self.corner, captions, self.seats, lambda: self.busy, lambda: self.link,
+            lambda: self._art_key, lambda: getattr(app, "presents_in_part", True))
         self._receive()
         self._start()
+
+    # -- what the parts keep, read by the screens over the table, tools and tests ---------
+    @property
+    def update_msg(self) -> Optional[Update]:
+        return self.position.update
+
+    @property
+    def version(self) -> int:
+        return self.position.version
+
+    @property
+    def view(self) -> dict[str, Any]:
+        return self.position.view
+
+    @property
+    def to_act(self) -> tuple[int, ...]:
+        return self.position.to_act
+
+    @property
+    def result(self) -> Optional[dict[str, Any]]:
+        return self.position.result
+
+    @property
+    def shown(self) -> dict[str, Any]:
+        """The view as the animation has reached it (scenes/table/position.py)."""
+        return self.position.shown
+
+    @property
+    def layout(self) -> Layout:
+        return self.stage.layout
+
+    @property
+    def images(self) -> CardImages:
+        return self.stage.images
+
+    @property
+    def zones(self) -> dict[str, list[CardSprite]]:
+        return self.board.zones
+
+    @property
+    def human_hand(self) -> list[CardSprite]:
+        return self.board.human_hand
+
+    @property
+    def drifts(self) -> list[tuple[str, list, list]]:
+        return self.board.drifts
+
+    def card_rect(self, code: str) -> pygame.Rect:
+        return self.board.card_rect(code)
+
+    def shown_zones(self) -> dict[str, list[Optional[str]]]:
+        return self.board.shown_zones()
+
+    def targets(self, zone: str, n: Optional[int] = None
+                ) -> list[tuple[float, float, float, float]]:
+        return self.board.targets(zone, n)
+
+    def speed(self) -> float:
+        return self.pace.speed()
+
+    def sitting_out(self) -> bool:
+        return self.pace.sitting_out()
+
+    @property
+    def fast_forward(self) -> bool:
+        return self.pace.fast_forward
+
+    @property
+    def skipping(self) -> bool:
+        return self.pace.skipping
+
+    def computer_wait(self) -> float:
+        """Seconds left before the computers to act may move (0: none waits)."""
+        return self.computer_pace.wait()
+
+    def rules_shown(self) -> bool:
+        return self.ranks.shown()
+
+    def note_shown(self) -> Optional[str]:
+        """The "won because" note to draw now: only while the prompt's line is free."""
+        return self.ranks.note_shown(bool(self.hud.prompt or self.hud.error))
+
+    def _ask_again(self) -> None:
+        """What may be done now is worked out again at the next frame."""
+        self.input.ask_again()
+
+    @property
+    def bar(self) -> ChoiceBar:
+        return self.input.bar
+
+    @property
+    def popup(self) -> ChoiceBar:
+        return self.input.popup
+
+    @property
+    def cursor(self) -> Optional[int]:
+        return self.input.cursor
+
+    @property
+    def selected(self) -> list[str]:
+        return self.input.selected
+
+    def plate_rect(self, seat: int) -> pygame.Rect:
+        """Where a seat's name plate lies now."""
+        return self.painter.plate_rect(seat)
+
+    def _close_sheet(self) -> None:
+        """A score sheet of this table up now goes (skipping to the result)."""
+        top = self.app.stack.top
+        if getattr(top, "table", None) is self and hasattr(top, "go_on"):
+            top.go_on()
 
     # -- helpers -----------------------------------------------------------------------
     def reduced_motion(self) -> bool:
@@ -209,40 +318,37 @@ class TableScene(ControlsMixin, AnimationMixin, BoardMixin, PaintingMixin, PaceM
             return
         self._art_key = self._art_now()
         self.images.stop()
-        self.images = CardImages(self.app.art, self.spec.deck, self.layout.card_w,
-                                 self.layout.card_h)
+        self.stage.images = CardImages(self.app.art, self.spec.deck, self.layout.card_w,
+                                       self.layout.card_h)
         self.hud.forget_icons()   # the trump badge's Ace, the suit picker's icons
         self._prepare_images()
 
     def _icon(self, code: str, height: int) -> pygame.Surface:
         """A card face ``height`` px tall, for icons in labels and buttons."""
-        width = max(8, int(round(height * self.layout.card_w / self.layout.card_h)))
-        return self.images.base(code, width)
+        return self.stage.icon(code, height)
 
     @property
     def busy(self) -> bool:
         """True while the screen has not caught up with the game: an animation plays,
         waits below a score sheet, or updates wait their turn.  Moves wait for it."""
-        return self.timeline.busy or self._held_events is not None or bool(self.inbox)
+        return self.timeline.busy or self.animator.held_events is not None or bool(self.inbox)
 
     @property
     def over(self) -> bool:
-        return self.result is not None
+        return self.position.over
 
     def my_turn(self) -> bool:
         """The person at this screen may act in the game as it is shown."""
-        return (not self.watching and self.result is None and self.seat in self.to_act)
+        return self.position.my_turn()
 
     def legal(self) -> list[Action]:
-        if self.update_msg is None or not self.my_turn():
-            return []
-        return list(self.update_msg.legal)
+        return self.position.legal()
 
     # -- images made ahead of time ----------------------------------------------------------
     def _prepare_images(self) -> None:
         """The back and the faces now in view at once; every other face in the background."""
         zones = set(self.view.get("zones", {})) | {self.adapter.source_zone}
-        self.images.set_master_scale(max(self.geom(z).scale for z in zones))
+        self.images.set_master_scale(max(self.board.geom(z).scale for z in zones))
         visible = [c for codes in self.view.get("zones", {}).values() for c in codes if c]
         self.images.warm([None] + visible, background=False)
         self.images.warm([card.code for card in self.spec.cards])
@@ -260,27 +366,16 @@ class TableScene(ControlsMixin, AnimationMixin, BoardMixin, PaintingMixin, PaceM
         """The next update becomes the game as shown: its view, legal actions, turn."""
         update = self.inbox.popleft()
         first = self.update_msg is None
-        self.update_msg = update
-        self.version = update.version
-        self.view = dict(update.view)
-        self.to_act = tuple(update.to_act)
-        self.result = dict(update.result) if update.result is not None else None
-        self._pace = None
-        self._note = ""                          # a note lasts until the game moves on
+        self.position.take(update)
+        self.computer_pace.forget()
+        self.ranks.note = ""                     # a note lasts until the game moves on
         if first:
             return update
         # the prompt shows what the screen shows: it stays up while the cards move only
         # when your own one-event move leaves you to act on (a draw); otherwise whoever
         # it named has acted, and the next instruction waits for the screen to catch up
         mine = update.actor is not None and update.actor == self.seat
-        self._prompt_holds = mine and len(update.events) == 1 and self.my_turn()
-        if mine or not self.my_turn():
-            self.popup.clear()
-            self.popup_card = None
-            self.hud.error = ""
-        if mine:
-            self.selected = []
-        self._prune_selection()
+        self.input.new_position(mine, mine and len(update.events) == 1 and self.my_turn())
         return update
 
     def _start(self) -> None:
@@ -289,17 +384,14 @@ class TableScene(ControlsMixin, AnimationMixin, BoardMixin, PaintingMixin, PaceM
             return  # nothing yet (a remote game still connecting): the felt waits
         update = self._take_update()
         self._prepare_images()
-        self.shown = copy.deepcopy(self.view)
+        self.position.shown = copy.deepcopy(self.position.view)
         events = list(update.events)
         if events:
             total = sum(len(v) for v in self.view["zones"].values())
-            src = self.adapter.source_zone
-            x, y, a, s = self.targets(src, 1)[0]
-            self.zones[src] = [CardSprite(None, False, x, y, a, s, src) for _ in range(total)]
-            self._snap(src)
-            self._animate(events)
+            self.board.stack(self.adapter.source_zone, total)
+            self.animator.animate(events)
         else:
-            self._rebuild_from_view()
+            self._rebuild()
             self.story.tell(self.client.told(), self.say)   # a game resumed: its story so far
 
     def show_position(self, update: Update) -> None:
@@ -309,11 +401,41 @@ class TableScene(ControlsMixin, AnimationMixin, BoardMixin, PaintingMixin, PaceM
         self.inbox.clear()
         self.inbox.append(update)
         self._take_update()
-        self.shown = copy.deepcopy(self.view)
-        self.leaving.clear()
-        self._rebuild_from_view()
-        self._deco_key = ()
-        self._interaction_key = ()
+        self.position.shown = copy.deepcopy(self.position.view)
+        self.board.leaving.clear()
+        self._rebuild()
+        self.painter.forget_decorations()
+        self.input.ask_again()
+
+    def _rebuild(self) -> None:
+        """The board made from the view, nothing lingering."""
+        self.animator.lingering = []
+        self.board.rebuild()
+
+    def _told(self, event: Event) -> None:
+        """An event has landed: its words for the story and the captions, the labels anew."""
+        self.painter.forget_decorations()
+        self.story.tell([event], self.say)
+        if self.captions is not None:   # a table that explains itself: the event in words
+            self.captions.add(self.say(event))
+
+    def _settled(self) -> None:
+        """The shown view is the update's now: the labels anew."""
+        self.painter.forget_decorations()
+
+    def _resume_held(self) -> None:
+        """After a score sheet closed (the table on top again): the events that waited."""
+        if self.app.stack.top is self:
+            self.animator.resume_held()
+
+    def show_interlude(self, title: str, sheet: Any, button: str) -> None:
+        """A score sheet between two games; the animation waits below it until it closes
+        (by itself after a pause at a table nobody plays, or once you are out:
+        scenes/table/pace.py)."""
+        from scenes.result import SheetScene
+
+        self.app.stack.push(SheetScene(self.app, self, title, sheet, button,
+                                       auto_close=self.pace.sheet_auto_close()))
 
     def say(self, event: Event) -> str:
         """An event in words, for the story and the captions (scenes/table/story.py)."""
@@ -328,16 +450,16 @@ class TableScene(ControlsMixin, AnimationMixin, BoardMixin, PaintingMixin, PaceM
         if self.update_msg is None:
             self._start()
             return
-        while self.inbox and not self.timeline.busy and self._held_events is None:
+        while self.inbox and not self.timeline.busy and self.animator.held_events is None:
             update = self._take_update()
-            self._animate(list(update.events))
+            self.animator.animate(list(update.events))
 
     # -- acting ---------------------------------------------------------------------------------
     def act(self, action: Action) -> bool:
         """Send this seat's action; False (and the reason shown) when it is refused."""
         if self.seat is None or self.watching:
             return False
-        self._asked = (str(action), self.popup_card)
+        self._asked = (str(action), self.input.popup_card)
         self.client.submit(action, self.version)
         before = self.version
         self._receive()
@@ -366,39 +488,41 @@ class TableScene(ControlsMixin, AnimationMixin, BoardMixin, PaintingMixin, PaceM
         if sprite is not None:
             self.timeline.now(sprite.shake_tween(self.layout.card_w * 0.09))
 
-    # -- the computers' pace ------------------------------------------------------------------
-    def _pace_computers(self, dt: float) -> None:
-        """When the screen is idle and a computer is to act, wait a human-like pause, then
-        let the session apply its move.  In a race (the adapter's :meth:`race`) the wait is
-        a person's reaction time, counted from this frame, the first one that shows the
-        race (scenes/table/race.py); a move the update says is forced (``forced``: a last
-        card with one legal play) takes a short pause."""
-        if self.busy or self.over or self.update_msg is None:
-            return
-        computers = [s for s in self.to_act if self.setup.seats[s].kind == COMPUTER]
-        if not computers:
-            return
-        if self._pace is None or self._pace[0] != self.version:
-            if self.adapter.race(self.view):
-                guest = any(self.setup.seats[s].kind == REMOTE for s in self.to_act)
-                wait = race_reaction([self.setup.seats[s].level for s in computers],
-                                     self._pace_rng, guest)
-                self._pace = (self.version, wait)
-                return                    # the race shows from this frame's drawing on
-            wait = computer_pause(self.delay, self.speed(), self._pace_rng)
-            wait *= pause_share(self.update_msg, computers)  # nothing to think over: forced
-            self._pace = (self.version, wait)
-        version, left = self._pace
-        left -= dt
-        self._pace = (version, left)
-        if left <= 0:
-            self.client.allow(version)
+    # -- input ---------------------------------------------------------------------------------
+    def table_commands(self) -> dict[str, Command]:
+        """The commands of :data:`~scenes.table.keys.TABLE_KEYS`: they never wait."""
+        def back(event: pygame.event.Event) -> bool:
+            if not self.input.close_popup():
+                self.pause()
+            return True
 
-    def computer_wait(self) -> float:
-        """Seconds left before the computers to act may move (0: none waits)."""
-        if self._pace is None or self._pace[0] != self.version:
-            return 0.0
-        return max(0.0, self._pace[1])
+        return {
+            "back": back,
+            "rules": lambda e: self.app.show_rules(self.key) or True,
+            "look_back": lambda e: self.look_back() or True,
+            "story": lambda e: not self.watching and (self.open_story() or True),
+            "undo": lambda e: keeping.undo(self) or True,   # a kept game only; else why not
+            "fast_forward": lambda e: self.pace.command(FAST_KEY),
+            "skip": lambda e: self.pace.command(SKIP_KEY),  # only once you are out
+            "rank_strip": lambda e: self.ranks.toggle() or True,
+        }
+
+
+    def handle(self, event: pygame.event.Event) -> Optional[pygame.event.Event]:
+        """The table's own keys first (they never wait), then the corner buttons, then the
+        cards, the bar and the popup (scenes/table/controls.py)."""
+        if event.type == pygame.KEYDOWN:
+            if self.table_keys.run(event):
+                return None
+            return self.input.key(event)
+        if event.type != pygame.MOUSEMOTION and self.corner.handle(event):
+            return None        # the Log or Undo button
+        return self.input.handle(event)
+
+    def _on_look_button(self, pos: tuple[int, int]) -> bool:
+        """Whether ``pos`` is on the look back button, where the last draw put it."""
+        rect = self.painter.look_rect
+        return rect is not None and rect.collidepoint(pos)
 
     # -- time ---------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
@@ -420,15 +544,15 @@ class TableScene(ControlsMixin, AnimationMixin, BoardMixin, PaintingMixin, PaceM
         if self.captions is not None:
             self.captions.update(dt, speed)
         self._advance()
-        self.note_out()
+        self.pace.note_out()
         if not self.busy:
-            self._pace_computers(dt)
+            self.computer_pace.step(dt)
             if self.over and not self.result_shown:
                 self.result_shown = True
                 self.show_result()
-        self._poll_hint()
-        self._refresh()
-        self._lift(dt)
+        self.input.poll_hint()
+        self.input.refresh()
+        self.input.lift(dt)
 
     def _netplay(self) -> bool:
         """Names on the plates and the guest's light, from the network; True when the host
@@ -462,11 +586,20 @@ class TableScene(ControlsMixin, AnimationMixin, BoardMixin, PaintingMixin, PaceM
         look = self.adapter.look_back(self.shown, self.layout)
         if look is None:
             return False
-        self._look_hover = False
+        self.input.look_hover = False
         self.app.stack.push(LookBackScene(self.app, self, look))
         return True
 
     # -- the scene ---------------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        self.painter.draw(surface)
+
+    def damage(self) -> Optional[list[pygame.Rect]]:
+        return self.painter.damage()
+
+    def animating(self) -> bool:
+        return self.painter.animating()
+
     def enter(self) -> None:
         self._sync_art()
         self._resume_held()
@@ -475,23 +608,21 @@ class TableScene(ControlsMixin, AnimationMixin, BoardMixin, PaintingMixin, PaceM
 
     def resize(self, size: tuple[int, int]) -> None:
         self.timeline.finish()
-        self.layout = self._new_layout(tuple(size))
+        self.stage.layout = self._new_layout(tuple(size))
         self.images.set_card_size(self.layout.card_w, self.layout.card_h)
-        self._geoms.clear()
+        self.board.resized()
         self._prepare_images()
-        for zone in self.zones:
-            self._snap(zone)
-        self._deco_key = ()
-        self._interaction_key = ()
-        self._layout_popup()
+        self.painter.forget_decorations()
+        self.input.ask_again()
+        self.input.layout_popup()
 
     def reword(self) -> bool:
         """The language changed: the labels, the choice bar, the callout and the prompt are
         worded anew at the next frame (plates, the board and the corner buttons are worded
         as they are drawn); a banner already showing, and a card's popup of choices already
         open, finish in the old words."""
-        self._deco_key = ()
-        self._interaction_key = ()
+        self.painter.forget_decorations()
+        self.input.ask_again()
         return True
 
     def close(self) -> None:
@@ -506,7 +637,7 @@ class TableScene(ControlsMixin, AnimationMixin, BoardMixin, PaintingMixin, PaceM
         self.close()
         self.images.release()
         self.hud.forget()
-        self._halos.clear()
+        self.painter.forget()
         heap.release()
 
     def new_game(self) -> Optional["TableScene"]:

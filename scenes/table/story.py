@@ -151,38 +151,43 @@ class CornerButton:
 
 class CornerButtons:
     """The table's small buttons in a right-hand corner: the story, and Undo when the
-    game allows it.  Drawn by the table's painter; a click down and up on one runs it."""
+    game allows it.  Drawn by the table's painter; a click down and up on one runs it.
 
-    def __init__(self, table: "TableScene") -> None:
-        self.table = table
+    ``watching``: nobody plays from this screen (no buttons); ``open_story``: the G
+    key's; ``can_undo`` and ``undo``: the kept game's (scenes/keeping.py)."""
+
+    def __init__(self, watching: bool, open_story: Callable[[], Any],
+                 can_undo: Callable[[], bool], undo: Callable[[], Any]) -> None:
+        self.watching = watching
+        self.open_story = open_story
+        self.can_undo = can_undo
+        self.undo = undo
         self._pressed: Optional[CornerButton] = None
         self.buttons: list[CornerButton] = []
         #: no buttons (a replay, whose own bar steps through the game)
         self.hidden = False
 
     def shown(self) -> list[CornerButton]:
-        from scenes import keeping
-
-        table = self.table
-        if table.watching or self.hidden:
+        if self.watching or self.hidden:
             return []
-        out = [CornerButton(tr("story.button"), "G", table.open_story)]
-        if keeping.can_undo(table):
-            out.append(CornerButton(tr("kept.undo_button"), "U", lambda: keeping.undo(table)))
+        out = [CornerButton(tr("story.button"), "G", self.open_story)]
+        if self.can_undo():
+            out.append(CornerButton(tr("kept.undo_button"), "U", self.undo))
         return out
 
-    def draw(self, surface: pygame.Surface, log: dict) -> None:
+    def draw(self, surface: pygame.Surface, log: dict, lay: Any, hud: Any,
+             taken_too: list[pygame.Rect]) -> None:
         """The buttons side by side in the top right corner, else the bottom right one: the
-        first where they cover no name plate, label, score board or card at rest."""
-        table = self.table
-        lay = table.layout
+        first where they cover no name plate, label, score board or card at rest (the
+        log has what was drawn before them; ``taken_too``, the plates and the cards at
+        rest)."""
         font = lay.font(14)
         pad = max(6, font // 2)
         self.buttons = self.shown()
         faces = []
         for button in self.buttons:
-            img = table.hud.text.render(button.label, font, theme.CREAM, True)
-            key = table.hud.text.render(button.key, font, theme.GOLD, True)
+            img = hud.text.render(button.label, font, theme.CREAM, True)
+            key = hud.text.render(button.key, font, theme.GOLD, True)
             faces.append((img, key, (img.get_width() + key.get_width() + pad * 3,
                                      img.get_height() + pad)))
         if not faces:
@@ -193,14 +198,12 @@ class CornerButtons:
                  for y in (lay.margin, lay.height - lay.margin - height)]
         taken = [pygame.Rect(r) for k, r in log.items()
                  if k[0] in ("label", "plate", "board", "look_back", "halo")]
-        taken += [table.plate_rect(seat) for seat in range(table.seats)]
-        taken += [table.images.rect_of(sprite) for cards in table.zones.values()
-                  for sprite in cards if not sprite.flying]
+        taken += taken_too
         group = next((r for r in spots if r.collidelist(taken) < 0), spots[0])
         x = group.x
         for button, (img, key, size) in zip(self.buttons, faces):
             rect = pygame.Rect((x, group.y), size)
-            surface.blit(table.hud.panels.get(rect.size, (10, 38, 25, 225), theme.GOLD_DARK,
+            surface.blit(hud.panels.get(rect.size, (10, 38, 25, 225), theme.GOLD_DARK,
                                               size[1] // 2, 2), rect)
             surface.blit(img, img.get_rect(midleft=(rect.x + pad, rect.centery)))
             surface.blit(key, key.get_rect(midright=(rect.right - pad, rect.centery)))

@@ -58,10 +58,11 @@ from typing import TYPE_CHECKING, Any, Optional, Protocol, Sequence
 from game.cards import Card
 from game.engine import Action, Event, GameSpec, RegistrationError, load_piece
 from scenes.i18n import has, language, tr
-from scenes.hud import Callout, ChoiceButton, Label, Slot
+from scenes.hud import Callout, Label, Slot
 from scenes.layout import Layout, ZoneGeom
 from scenes.lookback import LookBack
 from scenes.sheet import Sheet
+from scenes.widgets import ChoiceButton
 
 if TYPE_CHECKING:  # pragma: no cover
     import pygame

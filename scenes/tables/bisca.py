@@ -21,13 +21,14 @@ from typing import Any, Optional, Sequence
 from game.cards import Card
 from game.engine import GAME_OVER, Action, Event
 from scenes import theme
-from scenes.hud import POSITIVE, ChoiceButton, Label
+from scenes.hud import POSITIVE, Label
 from scenes.i18n import language, tr
 from scenes.layout import Layout, ZoneGeom
 from scenes.lookback import LookBack
 from scenes.sheet import Sheet, SheetRow
 from scenes.tables import Fx, Timing
 from scenes.tables.tricktable import TrickTable
+from scenes.widgets import ChoiceButton
 
 #: how far out from the middle toward each player's area their card of the hand lies
 TRICK_REACH = 0.6

@@ -25,11 +25,12 @@ from game.cards import Card
 from game.engine import GAME_OVER, Action, Event
 from scenes.i18n import tr
 from scenes import theme
-from scenes.hud import POSITIVE, ChoiceButton, Label, Slot
+from scenes.hud import POSITIVE, Label, Slot
 from scenes.layout import Layout, ZoneGeom, place
 from scenes.lookback import LookBack, LookRow
 from scenes.sheet import Sheet, SheetRow
 from scenes.tables import Fx, TableAdapter, Timing
+from scenes.widgets import ChoiceButton
 
 BOCCE_SCALE = 0.72
 LAG_SCALE = 0.85

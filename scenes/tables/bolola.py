@@ -27,13 +27,14 @@ from game.bolola.rules import CONTRACTS, ITEMS
 from game.cards import FRENCH_SUITS, Card
 from game.engine import GAME_OVER, Action, Event
 from scenes import theme
-from scenes.hud import ERROR, POSITIVE, ChoiceButton, Label
+from scenes.hud import ERROR, POSITIVE, Label
 from scenes.i18n import language, signed, tr
 from scenes.layout import Layout, ZoneGeom
 from scenes.lookback import LookBack
 from scenes.sheet import Sheet, SheetRow
 from scenes.tables import Fx, Timing
 from scenes.tables.tricktable import TrickTable
+from scenes.widgets import ChoiceButton
 
 TRICK_SCALE = 0.82
 PILE_SCALE = 0.5

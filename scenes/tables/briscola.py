@@ -30,12 +30,13 @@ from game.cards import ITALIAN_SUITS, Card
 from game.engine import GAME_OVER, Action, Event
 from scenes.i18n import language, tr
 from scenes import theme
-from scenes.hud import POSITIVE, Callout, ChoiceButton, Label
+from scenes.hud import POSITIVE, Callout, Label
 from scenes.layout import Layout, ZoneGeom
 from scenes.lookback import LookBack, LookRow
 from scenes.sheet import Sheet, SheetRow
 from scenes.tables import Fx, Timing
 from scenes.tables.tricktable import TrickTable
+from scenes.widgets import ChoiceButton
 
 VENCESLAO = "2s"
 STOCK_SCALE = 0.85

@@ -30,12 +30,13 @@ from game.doudizhu.combos import INDEX
 from game.doudizhu.rules import DOUBLING, LETTERS, code_letter
 from game.engine import GAME_OVER, Action, Event
 from scenes import theme
-from scenes.hud import ERROR, POSITIVE, ChoiceButton, Label
+from scenes.hud import ERROR, POSITIVE, Label
 from scenes.i18n import signed, tr
 from scenes.layout import Layout, ZoneGeom
 from scenes.sheet import Sheet, SheetRow
 from scenes.tables import Fx, TableAdapter, Timing
 from scenes.tables.tricktable import read_hold
+from scenes.widgets import ChoiceButton
 
 #: a pass, as its words under a seat that passed over the trick say it
 PASS = Action("pass")

@@ -17,7 +17,8 @@ from game.ai.bolola import facts as bolola_facts
 from game.ai.briscola import BriscolaPlayer
 from game.ai.briscola import facts as briscola_facts
 from game.ai.doudizhu import facts as doudizhu_facts
-from game.ai.search import Facts, IsmctsSearch, Search, confident_best, deal, gain
+from game.ai.search import (MIN_SAMPLES, Facts, IsmctsSearch, Search, confident_best, deal,
+                            gain, trailing)
 from game.cards import Card
 from game.engine import Action, State
 from tests.game.aicheck import quick
@@ -25,11 +26,12 @@ from tests.game.aicheck import quick
 KEYS = sorted(GAMES)
 
 
-def positions(key: str, count: int = 12, first: int = 0):
-    """Games of ``key`` played at random for a random number of moves, not over."""
+def positions(key: str, count: int = 12, first: int = 0, seats: int | None = None):
+    """Games of ``key`` (at ``seats``, else its first count) played at random for a random
+    number of moves, not over."""
     for seed in range(first, first + count):
         rng = random.Random(seed)
-        state = GAMES[key].new(None, GAMES[key].seats[0], seed)
+        state = GAMES[key].new(None, seats or GAMES[key].seats[0], seed)
         for _ in range(rng.randrange(0, 150)):
             acting = state.to_act()
             if not acting:
@@ -143,6 +145,32 @@ def test_dou_dizhu_peasants_give_the_landlord_the_kitty_they_saw():
     pytest.fail("no position after the bidding")
 
 
+def test_soft_evidence_weighs_the_deal_and_moves_no_seen_card():
+    """Facts.likely: of the candidate deals, one is kept by its weight; a weight that
+    only one kind of deal earns makes nearly every sample one of those."""
+    for seed, state in positions("bolola", 10):
+        seat = 0
+        zones = sorted(state.hidden(seat))
+        if len(zones) < 2:
+            continue
+        card = state.hidden(seat)[zones[0]][0]
+        wanted = zones[1]
+        evidence = Facts(likely=lambda placed: 1.0 if card in placed[wanted] else 0.0)
+        hits = plain = 0
+        for trial in range(30):
+            for facts, count in ((evidence, True), (Facts(), False)):
+                world = state.world(seat, trial)
+                deal(world, seat, facts, random.Random(trial))
+                assert seen_zones(world, seat) == seen_zones(state, seat)
+                if count:
+                    hits += card in world.hidden(seat)[wanted]
+                else:
+                    plain += card in world.hidden(seat)[wanted]
+        assert hits >= 28 and plain <= 20, (hits, plain)
+        return
+    pytest.fail("no position with two hidden hands")
+
+
 def test_briscola_dealer_never_sees_the_trump_through_a_world():
     trumps = set()
     for seed, state in positions("briscola", 40):
@@ -226,6 +254,37 @@ def test_the_search_leaves_the_policy_only_on_evidence():
     assert confident_best(edge, a) == b                                    # enough alone,
     crowd = {**edge, **{Action("play", (), x): [0] * 8 for x in "defghijk"}}
     assert confident_best(crowd, a) == a                                   # not among ten
+    assert confident_best(edge, a, false_leave=0.01) == a                  # nor held stricter
+
+
+def test_a_candidate_far_behind_the_policys_choice_is_judged_no_further():
+    base = [0.0] * MIN_SAMPLES
+    worse = [-5.0, -6.0, -4.0, -5.5, -5.0, -4.5, -6.0, -5.0]
+    assert trailing(worse, base)
+    assert not trailing(worse[:MIN_SAMPLES - 1], base)            # too few worlds yet
+    assert not trailing([-5.0, 4.0, -6.0, 5.0, -5.0, 3.0, -4.0, 6.0], base)   # noise
+    assert not trailing([1.0] * MIN_SAMPLES, base)                # ahead: may be chosen
+    assert not trailing(base, base)                               # the choice itself
+    assert not trailing(worse[:4] + [None] * 4, base)             # four worlds in common
+
+
+def test_an_obvious_move_is_made_without_the_whole_budget():
+    """Bocce: a bocce nine or more under the pallino: standing is hopeless against drawing,
+    so the search stops long before its playouts are spent, and still draws."""
+    for seed, state in positions("bocce", 60):
+        seat = state.to_act()[0]
+        legal = state.legal_actions(seat)
+        view = state.view(seat)
+        if view["phase"] != "roll" or Action("draw") not in legal:
+            continue
+        if max(int(a.value) for a in legal if a.kind == "stand") > view["pallino"] - 9:
+            continue
+        hard = quick(computer_player("bocce", "hard"), playouts=400)
+        action = hard.choose(view, legal, random.Random(seed), world=state.world(seat, seed))
+        assert action == Action("draw")
+        assert sum(hard.last.counts.values()) < 400
+        return
+    pytest.fail("no early roll far under the pallino")
 
 
 def test_gain_is_the_seats_gain_less_the_others_mean():
@@ -245,3 +304,28 @@ def test_ismcts_proposes_legal_actions_and_repeats_itself(key):
             moves.append(ismcts.choose(state.view(seat), legal, random.Random(seed),
                                        world=state.world(seat, seed)))
         assert moves[0] in legal and moves[0] == moves[1]
+
+
+@pytest.mark.parametrize("seats", GAMES["bisca"].seats)
+def test_bisca_at_every_player_count_searches_legal_repeatable_moves_in_worlds_it_cannot_tell(
+        seats):
+    """Bisca's Hard at 2 to 6 players: its worlds keep every card the seat has seen (the
+    others' cards face up in the one-card round among them), it proposes a legal action,
+    and a seed and a playout count give one move."""
+    searched = 0
+    for seed, state in positions("bisca", 10, seats=seats):
+        seat = state.to_act()[0]
+        world = state.world(seat, seed)
+        deal(world, seat, Facts(), random.Random(seed))
+        assert world.view(seat) == state.view(seat)
+        assert seen_zones(world, seat) == seen_zones(state, seat)
+        assert unseen_cards(world, seat) == unseen_cards(state, seat)
+        legal = state.legal_actions(seat)
+        moves = []
+        for _ in range(2):
+            hard = quick(computer_player("bisca", "hard"), playouts=12)
+            moves.append(hard.choose(state.view(seat), legal, random.Random(seed),
+                                     world=state.world(seat, seed)))
+        assert moves[0] in legal and moves[0] == moves[1]
+        searched += len(legal) > 1
+    assert searched

@@ -332,6 +332,16 @@ def test_peasants_who_win_take_the_stake_from_the_landlord_and_it_sums_to_zero()
     assert state.totals == [-4, 2, 2] and sum(state.totals) == 0
 
 
+def test_every_view_keeps_the_hands_trail_of_plays_and_passes_until_the_next_deal():
+    state = at_play(["3S 4S", "5S 6S 7S", "8S 9S TS"], bid="2", hand_count=2)
+    finish(state, [(0, "3"), (1, "5"), (2, "pass")])
+    trail = [[0, "3"], [1, "5"], [2, "pass"]]
+    assert all(state.view(s)["trail"] == trail for s in (0, 1, 2, None))
+    finish(state, [(0, "pass"), (1, "6"), (2, "8"), (0, "pass"), (1, "pass"), (2, "9"),
+                   (0, "pass"), (1, "pass"), (2, "T")])
+    assert state.hand_no == 2 and state.view(0)["trail"] == []
+
+
 def test_a_landlord_who_wins_takes_the_stake_from_each_peasant():
     state = at_play(["3S 4S", "5S 6S 7S", "8S 9S TS"], bid="3")
     finish(state, [(0, "3"), (1, "pass"), (2, "pass"), (0, "4")])

@@ -1,6 +1,8 @@
 """The engine's own values: actions, events, reasons, and the keys refusals use."""
 
+import copy
 import json
+import random
 import re
 from pathlib import Path
 
@@ -214,3 +216,30 @@ def test_seat_zones_hide_the_cards_of_a_zone_face_down_to_the_seat_but_not_their
     lower = seat_zones(zones, 1, lambda seat, zone: True, lambda c: c.code.lower())
     assert lower["hand/1"] == ["2c", "3c", "4c"]
     assert seat_zones(zones, None, lambda seat, zone: seat is not None)["hand/0"] == [None, None]
+
+
+@pytest.mark.parametrize("key", sorted(GAMES))
+def test_a_copy_plays_on_as_a_deepcopy_would_and_leaves_the_original_alone(key):
+    """State.copy (a search's fast copy) against copy.deepcopy, in every game: the same
+    moves give the same views and zones in both, and the original never changes."""
+    for seed in range(4):
+        rng = random.Random(seed)
+        state = GAMES[key].new(None, GAMES[key].seats[-1 if seed % 2 else 0], seed)
+        for _ in range(rng.randrange(0, 120)):
+            if state.over:
+                break
+            s = rng.choice(state.to_act())
+            state.apply(s, rng.choice(state.legal_actions(s)))
+        before = (state.log(), [state.view(s) for s in range(state.seats)], state.true_zones())
+        fast, slow = state.copy(), copy.deepcopy(state)
+        assert type(fast) is type(state) and fast.rng is not state.rng
+        for _ in range(300):
+            if fast.over:
+                break
+            s = rng.choice(fast.to_act())
+            action = rng.choice(fast.legal_actions(s))
+            assert fast.apply(s, action) == slow.apply(s, action)
+            assert fast.view(s) == slow.view(s) and fast.true_zones() == slow.true_zones()
+        assert slow.over == fast.over and fast.rng.getstate() == slow.rng.getstate()
+        assert (state.log(), [state.view(s) for s in range(state.seats)],
+                state.true_zones()) == before

@@ -137,6 +137,18 @@ def settle(app: Any, table: Any, limit: int = 5000) -> None:
     raise AssertionError("the table never waited for the human")
 
 
+def wait_for_hint(app: Any, table: Any, limit: int = 4000) -> None:
+    """Frames until Hard has answered the hint asked for (it thinks off the frame loop)."""
+    import time
+
+    for _ in range(limit):
+        if table.input.hint_wait is None:
+            return
+        time.sleep(0.002)
+        app.frame(1 / 60, [])
+    raise AssertionError("Hard never answered the hint")
+
+
 #: what drawn() reports besides cards: everything with words on it
 TEXT_KINDS = ("label", "plate", "board", "prompt", "button", "callout", "banner", "pop")
 
@@ -186,8 +198,8 @@ def drawn(table: Any) -> list[tuple[str, str, pygame.Rect]]:
     finally:
         for name in real:
             delattr(hud, name)
-    if table._look_rect is not None:
-        out.append(("button", table._look_label, pygame.Rect(table._look_rect)))
+    if table.painter.look_rect is not None:
+        out.append(("button", table.painter.look_label, pygame.Rect(table.painter.look_rect)))
     bars = [table.bar] if table.bar and not table.popup else []
     bars += [table.popup] if table.popup else []
     for bar in bars:

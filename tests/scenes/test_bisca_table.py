@@ -178,7 +178,7 @@ def test_the_ace_popup_leaves_the_prompt_line_readable(app):
     click(app, table.card_rect(ace).center)
     assert table.popup
     app.frame(1 / 60, [])
-    log = table._paint_log
+    log = table.painter.paint_log
     popup = pygame.Rect(next(r for k, r in log.items() if k[:2] == ("panel", "popup")))
     prompt = pygame.Rect(next(r for k, r in log.items() if k[0] == "prompt"))
     assert not popup.colliderect(prompt), (popup, prompt)

@@ -48,7 +48,8 @@ def test_lag_cards_are_legal_and_highlighted(app):
     assert table.view["phase"] == "lag"
     assert len(table.human_hand) == 3
     assert all(s.legal for s in table.human_hand)
-    assert not table.bar, "no buttons in the lag: you commit a hand card"
+    assert [b.label for b in table.bar.buttons] == ["Hint"], \
+        "no buttons in the lag but the hint: you commit a hand card"
 
 
 def test_an_ace_asks_one_or_ten_in_a_popup(app):
@@ -340,14 +341,14 @@ def test_the_last_frame_button_shows_once_a_frame_is_over_and_l_opens_it(app):
     table = start(app, seed=5)
     frames(app, 2)
     app.draw()
-    assert table._look_rect is None, "nothing to look back at yet"
+    assert table.painter.look_rect is None, "nothing to look back at yet"
     key(app, pygame.K_l)
     assert app.stack.top is table
     while not table.shown.get("last_frame"):
         simple_player(table)
         settle(app, table)
     app.draw()
-    assert table._look_label == "Last frame" and table._look_rect is not None
+    assert table.painter.look_label == "Last frame" and table.painter.look_rect is not None
     key(app, pygame.K_l)
     look = app.stack.top
     assert isinstance(look, LookBackScene)
@@ -376,7 +377,7 @@ def test_the_last_frame_button_shows_once_a_frame_is_over_and_l_opens_it(app):
     click(app, (5, 5))
     assert app.stack.top is table
     app.draw()
-    click(app, table._look_rect.center)          # the button under the score board
+    click(app, table.painter.look_rect.center)          # the button under the score board
     assert isinstance(app.stack.top, LookBackScene)
     key(app, pygame.K_ESCAPE)
     assert app.stack.top is table
@@ -481,5 +482,5 @@ def test_at_instant_a_bust_goes_at_once(display):
     bust = _until_a_bust(app, table)
     frames(app, 1)
     assert not table.zones.get(bust.data["moves"][0]["src"])
-    assert not table._lingering and not table.drifts
+    assert not table.animator.lingering and not table.drifts
     table.close()

@@ -295,9 +295,9 @@ def test_the_computers_clock_starts_when_the_race_shows(display, speed):
         frames(app, 1)
         frame += 1
         assert frame < 600
-        if shown_at is None and table._callout is not None:
+        if shown_at is None and table.input.callout is not None:
             shown_at = frame
-            assert table._callout.text == "Venceslao! Claim it!"
+            assert table.input.callout.text == "Venceslao! Claim it!"
             assert sprite_of(table, "table", "2s").legal, "the Two glows as the banner shows"
     assert shown_at is not None, "the race was shown before anyone claimed it"
     lo, hi = REACTION["normal"]
@@ -706,13 +706,13 @@ def test_the_last_trick_opens_with_l_or_its_button_and_shows_the_trick_from_the_
     table = start(app, seed=RACE_SEED)
     st = state_of(table)
     app.draw()
-    assert table._look_rect is None, "no trick to look back at yet"
+    assert table.painter.look_rect is None, "no trick to look back at yet"
     key(app, pygame.K_l)
     assert app.stack.top is table
     play_until(app, table, lambda: len(st.tricks) >= 4 and not table.busy)
     app.draw()
-    assert table._look_label == "Last trick"
-    click(app, table._look_rect.center)
+    assert table.painter.look_label == "Last trick"
+    click(app, table.painter.look_rect.center)
     look = app.stack.top
     assert isinstance(look, LookBackScene)
     trick = table.view["tricks"][-1]

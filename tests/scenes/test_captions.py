@@ -106,7 +106,7 @@ def test_a_whole_game_is_told_in_the_prompts_place(display, key):
         assert any(" wins the trick: " in w for w in words)
         assert any(w.startswith("Game 3 scored: ") for w in words)
     app.frame(1 / 60, [])
-    kinds = {k[0] for k in table._paint_log}
+    kinds = {k[0] for k in table.painter.paint_log}
     assert {"caption", "footer"} <= kinds and "prompt" not in kinds
 
 
@@ -157,7 +157,7 @@ def test_the_caption_and_the_footer_cover_no_words_and_no_card_at_rest(display, 
         if i % 5 or app.stack.top is not table:
             continue
         items = drawn(table)
-        ours = [(k[0], pygame.Rect(r)) for k, r in table._paint_log.items()
+        ours = [(k[0], pygame.Rect(r)) for k, r in table.painter.paint_log.items()
                 if k[0] in ("caption", "footer")]
         for kind, rect in ours:
             assert window.contains(rect), kind

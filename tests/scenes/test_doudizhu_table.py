@@ -22,7 +22,8 @@ from game.engine import Event
 from scenes.layout import Layout
 from scenes.tables.doudizhu import DoudizhuAdapter, play_value, play_words
 from tests.scenes.tablekit import (FakeFx, click, frames, key, labels, layout_problems, make_app,
-                                   open_table, session_of, settle, state_of, think)
+                                   open_table, session_of, settle, state_of, think,
+                                   wait_for_hint)
 
 #: one frame of the tests' clock
 DT = 1 / 60
@@ -60,15 +61,10 @@ def button(table, label):
     return next(b for b in table.bar.buttons if b.label == label)
 
 
-def hint(app, table, limit=3000):
+def hint(app, table):
     """Press Hint; the first press in a position waits for Hard, thinking in its thread."""
     click(app, button(table, "Hint").rect.center)
-    for _ in range(limit):
-        if table._hint_wait is None:
-            return
-        time.sleep(0.002)
-        frames(app, 1)
-    raise AssertionError("Hard never answered the hint")
+    wait_for_hint(app, table)
 
 
 def become_landlord(app, table):
@@ -212,14 +208,14 @@ def test_the_first_hint_is_hards_play_thought_off_the_frame_loop_with_why(displa
     app, table = start(display)
     become_landlord(app, table)
     click(app, button(table, "Hint").rect.center)
-    assert table._hint_wait == table.version and table.selected == []   # Hard thinks meanwhile
+    assert table.input.hint_wait == table.version and table.selected == []   # Hard thinks meanwhile
     assert any("Thinking" in t.text for t in app.toasts.items)
     for _ in range(3000):
-        if table._hint_wait is None:
+        if table.input.hint_wait is None:
             break
         time.sleep(0.002)
         frames(app, 1)
-    advice = table._advice
+    advice = table.input.advice
     assert advice is not None and advice.action.kind == "play"
     assert play_value(table.selected) == advice.action.value          # Hard's play is picked
     assert any("deals like yours" in t.text for t in app.toasts.items)  # with one line of why
@@ -412,7 +408,7 @@ def test_the_cursor_caret_lies_under_the_part_of_the_card_one_sees(display):
     card, after = table.card_rect(table.human_hand[i].code), \
         table.card_rect(table.human_hand[i + 1].code)
     assert after.left < card.centerx, "the fan overlaps"
-    carets = [pygame.Rect(r) for k, r in table._paint_log.items() if k[0] == "caret"]
+    carets = [pygame.Rect(r) for k, r in table.painter.paint_log.items() if k[0] == "caret"]
     assert len(carets) == 1 and card.left <= carets[0].centerx <= after.left
 
 

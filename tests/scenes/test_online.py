@@ -134,8 +134,8 @@ def test_a_guest_joins_a_real_host_and_reaches_the_table(app):
         lay = table.layout
         assert table.adapter.seat_name(host_seat, lay) == "Host"
         assert table.adapter.seat_name(table.seat, lay) == tr("bocce.you")
-        assert any(k[:3] == ("plate", host_seat, "Host") for k in table._paint_log)
-        assert ("light", "connected") in table._paint_log
+        assert any(k[:3] == ("plate", host_seat, "Host") for k in table.painter.paint_log)
+        assert ("light", "connected") in table.painter.paint_log
         app.back_to_menu()                    # the table closes the client
         assert table.client.state == "closed"
 

@@ -387,6 +387,30 @@ def test_every_row_explains_itself_in_one_line_while_focused(app, key):
     pygame.image.save(app.screen, f"/tmp/test_setup_help_{key}.png")
 
 
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_a_computers_row_describes_the_level_it_shows_in_one_line(app, lang):
+    from scenes.i18n import set_language
+
+    set_language(lang)
+    try:
+        scene = open_setup(app, "briscola")
+        focus(scene, "level:1")
+        said = set()
+        for _ in range(3):
+            row = scene.row("level:1")
+            level = scene.value(row)
+            assert row.help == tr(f"setup.level.{level}.help") and "\n" not in row.help
+            font = app.fonts.get(theme.font_px(16, (800, 500)))
+            assert font.size(row.help)[0] <= 800 - 20, f"{level}: wider than a small window"
+            app.frame(DT, [])
+            assert scene.drawn["help"].width > 0
+            said.add(row.help)
+            press(app, pygame.K_RIGHT)
+        assert len(said) == 3                       # Easy, Normal and Hard each in a line
+    finally:
+        set_language("en")
+
+
 @pytest.mark.parametrize("size", [(1280, 720), (800, 500), (1920, 1080)])
 def test_the_panel_clears_the_subtitle_and_the_key_line_at_six_players(app, size):
     scene = open_setup(app, "bisca")

@@ -325,9 +325,9 @@ def test_a_computer_s_forced_move_takes_a_third_of_the_pause(display, fake):
     assert 1 in table.to_act and not table.busy
     paces = []
     for forced in ((), (1,)):
-        table.update_msg = replace(table.update_msg, forced=forced)
-        table._pace = None
-        table._pace_computers(0.0)
+        table.position.update = replace(table.update_msg, forced=forced)
+        table.computer_pace.forget()
+        table.computer_pace.step(0.0)
         paces.append(table.computer_wait())
     assert paces[0] == pytest.approx(3.0 / table.speed())
     assert paces[1] == pytest.approx(paces[0] * FORCED_SHARE)
@@ -363,7 +363,7 @@ def test_the_players_name_is_on_their_plate_and_in_the_games_record(display, key
     table = app.stack.top
     app.frame(1 / 60, [])
     assert table.adapter.seat_name(table.seat, table.layout) == "Anna"
-    assert any(k[:3] == ("plate", table.seat, "Anna") for k in table._paint_log)
+    assert any(k[:3] == ("plate", table.seat, "Anna") for k in table.painter.paint_log)
     assert table.client.setup.seats[table.seat].name == "Anna"
     assert "Anna" in table.adapter.seat_names(table.layout), "the score sheet's column"
     app.back_to_menu()

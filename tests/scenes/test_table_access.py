@@ -15,7 +15,7 @@ def _recording(table):
     update animated."""
     kinds: list[str] = []
     moves: list[dict] = []
-    activate, animate = table.timeline._activate, table._animate
+    activate, animate = table.timeline._activate, table.animator.animate
 
     def spy_activate(tween, late):
         if isinstance(tween.key, tuple) and len(tween.key) == 2:
@@ -28,7 +28,7 @@ def _recording(table):
         return animate(events)
 
     table.timeline._activate = spy_activate
-    table._animate = spy_animate
+    table.animator.animate = spy_animate
     return kinds, moves
 
 
@@ -146,7 +146,7 @@ def test_at_the_largest_setting_plates_clear_the_score_board(display, size, key)
     table = open_table(app, key, seed=3)
     settle(app, table)
     app.draw()
-    board = next(pygame.Rect(r) for k, r in table._paint_log.items() if k[0] == "board")
+    board = next(pygame.Rect(r) for k, r in table.painter.paint_log.items() if k[0] == "board")
     window = pygame.Rect(0, 0, *size)
     for seat in range(table.seats):
         plate = table.plate_rect(seat)
@@ -199,7 +199,7 @@ def test_a_picked_card_is_marked_by_a_tick_as_well_as_raised(display, monkeypatc
     click(app, table.card_rect("3S").center)
     frames(app, 20)
     app.draw()
-    marks = {k[1]: pygame.Rect(r) for k, r in table._paint_log.items() if k[0] == "picked"}
+    marks = {k[1]: pygame.Rect(r) for k, r in table.painter.paint_log.items() if k[0] == "picked"}
     picked = next(s for s in table.human_hand if s.code == "3S")
     assert set(marks) == {picked.id}
     grey = _lightness(app.screen, marks[picked.id])
@@ -207,7 +207,7 @@ def test_a_picked_card_is_marked_by_a_tick_as_well_as_raised(display, monkeypatc
     click(app, table.card_rect("3S").center)
     frames(app, 20)
     app.draw()
-    assert not any(k[0] == "picked" for k in table._paint_log)
+    assert not any(k[0] == "picked" for k in table.painter.paint_log)
 
 
 def test_playable_cards_stand_out_without_their_hue(display):

@@ -103,13 +103,13 @@ def test_the_look_back_button_and_its_hover_are_presented(display, presented):
     for _ in range(3):
         app.frame(1 / 60, [pygame.event.Event(pygame.MOUSEMOTION, pos=(640, 360), rel=(0, 0),
                                               buttons=(0, 0, 0))])
-    assert table._look_rect is not None
+    assert table.painter.look_rect is not None
     assert same(presented["surface"], app.screen), "the button appeared on screen"
-    for pos in (table._look_rect.center, (640, 360), table._look_rect.center):
+    for pos in (table.painter.look_rect.center, (640, 360), table.painter.look_rect.center):
         app.frame(1 / 60, [pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0),
                                               buttons=(0, 0, 0))])
         assert same(presented["surface"], app.screen)
-    assert table._look_hover
+    assert table.input.look_hover
     app.frame(1 / 60, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_l, unicode="l", mod=0)])
     assert isinstance(app.stack.top, LookBackScene)
     assert same(presented["surface"], app.screen)
@@ -133,3 +133,29 @@ def test_at_the_instant_speed_every_move_is_drawn(display, presented):
         fresh = app.screen.copy()
         table.draw(fresh)
         assert same(presented["surface"], fresh), "the screen shows the game as it stands"
+
+
+@pytest.mark.slow
+def test_a_score_sheet_counting_down_over_the_table_presents_its_panel_not_the_window(
+        display, presented):
+    """While a sheet that goes by itself is up, the table waits below it (busy) and the
+    sheet is drawn every frame: what is presented is the panel (and what changed below the
+    veil), never the whole window each frame, and it is always the whole frame's picture."""
+    from scenes.result import SheetScene
+
+    app = make_app(display, "instant")
+    table = open_table(app, "bisca", seed=3, seat=None, think_delay=(0.0, 0.0), auto_close=2.0)
+    for _ in range(3000):
+        if isinstance(app.stack.top, SheetScene):
+            break
+        think(table)
+        app.frame(1 / 60, [])
+    sheet = app.stack.top
+    assert isinstance(sheet, SheetScene) and table.busy
+    app.frame(1 / 60, [])
+    whole, partial = presented["whole"], presented["partial"]
+    for _ in range(30):
+        app.frame(1 / 60, [])
+        assert same(presented["surface"], app.screen)
+    assert app.stack.top is sheet, "still counting down"
+    assert presented["whole"] == whole and presented["partial"] >= partial + 30

@@ -25,8 +25,8 @@ def test_the_strip_leaves_the_log_and_undo_buttons_uncovered(display, game):
     app = make_app(display, "normal")
     table = started(app, game)
     drawn(table)
-    strips = [pygame.Rect(r) for k, r in table._paint_log.items() if k[0] == "strip"]
-    corner = [pygame.Rect(r) for k, r in table._paint_log.items() if k[0] == "corner"]
+    strips = [pygame.Rect(r) for k, r in table.painter.paint_log.items() if k[0] == "strip"]
+    corner = [pygame.Rect(r) for k, r in table.painter.paint_log.items() if k[0] == "corner"]
     assert strips and corner, "both drawn at a first table"
     assert not any(s.colliderect(c) for s in strips for c in corner)
 
@@ -37,14 +37,14 @@ def test_every_game_shows_its_rank_strip_until_o_hides_it_and_remembers(display,
     app = make_app(display, "normal")
     table = started(app, game)
     drawn(table)
-    strip = [k for k in table._paint_log if k[0] == "strip"]
+    strip = [k for k in table.painter.paint_log if k[0] == "strip"]
     assert strip and STRIPS[game] in [line for line, _ in strip[0][1]]
     key(app, pygame.K_o, "o")
     assert game in app.settings.rules_off and not table.rules_shown()
     assert any("hidden" in t.text for t in app.toasts.items)
     frames(app, 1)
     drawn(table)
-    assert not [k for k in table._paint_log if k[0] == "strip"]
+    assert not [k for k in table.painter.paint_log if k[0] == "strip"]
     table.close()
     app.back_to_menu()
     again = started(app, game)
@@ -84,7 +84,7 @@ def test_bisca_says_the_suit_order_decided_a_hand_while_it_lies_whole(display):
                                     or "Ace played high" in note)
     assert len([c for c in trick if c]) == 4, "the hand still lies whole"
     drawn(table)
-    assert ("note", note) in table._paint_log, "drawn on the prompt's line"
+    assert ("note", note) in table.painter.paint_log, "drawn on the prompt's line"
     pygame.image.save(app.screen, "/tmp/test_table_ranks_bisca_note.png")
     table.close()
 

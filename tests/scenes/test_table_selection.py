@@ -97,7 +97,7 @@ def test_the_keyboard_cursor_is_marked_not_raised_and_a_picked_card_is_raised(ta
     frames(app, 20)
     cursor = table.human_hand[table.cursor]
     assert cursor.focus and cursor.lift < 1, "the cursor does not look picked"
-    assert ("caret", cursor.id) in {k[:2] for k in table._paint_log}, "a caret marks it"
+    assert ("caret", cursor.id) in {k[:2] for k in table.painter.paint_log}, "a caret marks it"
     key(app, pygame.K_SPACE, " ")
     frames(app, 20)
     assert table.selected == [cursor.code] and cursor.lift > 5
@@ -105,7 +105,7 @@ def test_the_keyboard_cursor_is_marked_not_raised_and_a_picked_card_is_raised(ta
     frames(app, 20)
     moved = table.human_hand[table.cursor]
     assert cursor.lift > 5 and moved.lift < 1, "picked stays up, the cursor moves on, down"
-    assert [k[1] for k in table._paint_log if k[0] == "caret"] == [moved.id]
+    assert [k[1] for k in table.painter.paint_log if k[0] == "caret"] == [moved.id]
 
 
 def test_a_quick_drag_picks_the_cards_between_two_pointer_events(table):

@@ -1,11 +1,15 @@
-"""The focusable button list: keyboard and mouse focus rules shared by every screen."""
+"""The one button kit: the focusable button list (keyboard and mouse focus rules shared by
+every screen) and the table's choice bar (its rows, its key caps, its disabled look)."""
 
 from __future__ import annotations
 
 import pygame
 
+from scenes.hud import Hud
 from scenes.widgets import Button, FocusList
 from tests.scenes.shell_helpers import key
+
+SIZE = (1280, 720)
 
 
 def grid() -> tuple[FocusList, list[str]]:
@@ -98,3 +102,118 @@ def test_a_window_change_under_a_resting_pointer_does_not_take_the_focus():
     focus.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=(50, 20), rel=(0, 0),
                                     buttons=(0, 0, 0)))
     assert focus.focused.key == before, "SDL's motion after F11 moved nothing"
+
+
+def test_a_choice_bar_wider_than_its_room_wraps_into_even_rows(display):
+    from scenes.hud import TextCache
+    from scenes.widgets import ChoiceBar, ChoiceButton
+    from tests.scenes.tablekit import make_app
+
+    text = TextCache(make_app(display).fonts)
+    bar = ChoiceBar()
+    bar.set([ChoiceButton(str(i), i) for i in range(21)])
+    room = pygame.Rect(0, 0, 1200, 700)
+    box = bar.layout((600, 400), 40, 10, text, 17, bounds=room)
+    rows = sorted({b.rect.y for b in bar.buttons})
+    assert len(rows) >= 2 and room.contains(box)
+    per_row = [sum(b.rect.y == y for b in bar.buttons) for y in rows]
+    assert max(per_row) - min(per_row) <= 1
+    few = ChoiceBar()
+    few.set([ChoiceButton(str(i), i) for i in range(4)])
+    few.layout((600, 400), 40, 10, text, 17, bounds=room)
+    assert len({b.rect.y for b in few.buttons}) == 1, "a row that fits stays one row"
+
+
+def test_a_column_bar_with_columns_is_a_grid_filled_row_by_row(display):
+    from scenes.widgets import ChoiceBar, ChoiceButton
+    from tests.scenes.tablekit import make_app
+
+    hud = Hud(make_app(display).fonts)
+    bar = ChoiceBar()
+    bar.set([ChoiceButton(f"Choice {i}", i, str(i)) for i in range(1, 8)])
+    box = bar.layout((640, 360), 40, 10, hud.text, 17, vertical=True, columns=3)
+    rects = [b.rect for b in bar.buttons]
+    assert len({r.w for r in rects}) == 1, "equal widths"
+    assert [r.y for r in rects[:3]] == [rects[0].y] * 3 and rects[3].y == rects[0].y + 50
+    assert [r.x for r in rects[3:6]] == [r.x for r in rects[:3]] and rects[6].x == rects[0].x
+    assert box.h == 3 * 40 + 2 * 10 and abs(box.centerx - 640) <= 1 and abs(box.centery - 360) <= 1
+    one = bar.layout((640, 360), 40, 10, hud.text, 17, vertical=True)
+    assert one.h == 7 * 40 + 6 * 10, "one column by default"
+
+
+def test_a_disabled_button_is_clearly_dim_and_does_not_glow_under_the_mouse(display):
+    from scenes.widgets import ChoiceBar, ChoiceButton
+    from tests.scenes.tablekit import make_app
+
+    hud = Hud(make_app(display).fonts)
+
+    def drawn(enabled: bool, hover: bool = False, focus: bool = False) -> pygame.Surface:
+        bar = ChoiceBar()
+        bar.set([ChoiceButton("Play", "play", "P", primary=True, enabled=enabled)])
+        bar.layout((640, 360), 40, 10, hud.text, 17)
+        bar.hover, bar.focus = (0 if hover else None), (0 if focus else None)
+        surface = pygame.Surface(SIZE)
+        surface.fill((20, 70, 45))
+        bar.draw(surface, hud.text, hud.panels, 17)
+        return surface.subsurface(bar.buttons[0].rect.inflate(8, 8)).copy()
+
+    def brightest(surface: pygame.Surface) -> int:
+        return max(sum(surface.get_at((x, y))[:3]) for x in range(surface.get_width())
+                   for y in range(surface.get_height()))
+
+    on, off = drawn(True), drawn(False)
+    assert brightest(off) < 0.62 * brightest(on), "text and border much dimmer"
+    assert pygame.image.tobytes(drawn(False, hover=True), "RGB") == \
+        pygame.image.tobytes(off, "RGB"), "no hover glow on a disabled button"
+    assert brightest(drawn(False, focus=True)) < 0.62 * brightest(on), \
+        "the keyboard's focus shows on it, and it stays dim"
+
+
+def test_a_hotkey_is_a_cap_before_the_words_and_the_focused_button_shows_enter(display,
+                                                                                monkeypatch):
+    from scenes import widgets as widgets_module
+    from scenes.widgets import ChoiceBar, ChoiceButton
+    from tests.scenes.tablekit import make_app
+
+    hud = Hud(make_app(display).fonts)
+    bar = ChoiceBar()
+    bar.set([ChoiceButton("Draw", "draw", "D", primary=True),
+             ChoiceButton("Stand at 2", "stand", "2"), ChoiceButton("Pass", "pass")])
+    bar.layout((640, 360), 40, 10, hud.text, 17)
+    for b in bar.buttons[:2]:
+        cap, words = bar.places(b, hud.text, 17)
+        assert b.rect.contains(cap) and b.rect.contains(words)
+        assert cap.right < words.left, "the key sits before the words, not over the last figure"
+        assert abs(cap.centery - b.rect.centery) <= 1, "level with the words, not raised"
+    assert bar.places(bar.buttons[2], hud.text, 17)[0] is None
+    marks = []
+    monkeypatch.setattr(widgets_module, "draw_enter_mark",
+                        lambda surface, centre, size, colour: marks.append(centre))
+    bar.focus = 1
+    bar.draw(pygame.Surface(SIZE), hud.text, hud.panels, 17)
+    assert len(marks) == 1 and bar.buttons[1].rect.collidepoint(marks[0]), \
+        "Enter's mark on the focused button only"
+    bar.focus = None
+    bar.draw(pygame.Surface(SIZE), hud.text, hud.panels, 17)
+    assert len(marks) == 1
+
+
+def test_one_focus_for_both_a_menu_skips_a_disabled_button_the_choice_bar_stops_on_it():
+    """The kit's one focus step: Tab in a menu passes a disabled button by; the table's
+    bar stops on it (pressed, a disabled choice says why), both wrapping around."""
+    from scenes.widgets import ChoiceBar, ChoiceButton
+
+    menu = FocusList([Button("a", key="a"), Button("b", key="b", enabled=False),
+                      Button("c", key="c")])
+    menu.move(1)
+    assert menu.focused is not None and menu.focused.key == "c"
+    menu.move(1)
+    assert menu.focused.key == "a", "wraps around"
+    bar = ChoiceBar()
+    bar.set([ChoiceButton("a", 1), ChoiceButton("b", 2, enabled=False), ChoiceButton("c", 3)])
+    bar.move_focus(1)
+    bar.move_focus(1)
+    assert bar.focused() is bar.buttons[1]
+    bar.move_focus(-1)
+    bar.move_focus(-1)
+    assert bar.focused() is bar.buttons[2], "wraps around"

@@ -33,6 +33,19 @@ def test_answers_come_back_legal_and_in_order():
         assert thought is None or thought.chosen == action
 
 
+def test_a_question_dropped_by_its_asker_leaves_the_next_answered():
+    """Advice for a position the game has left is cancelled; the worker's answer to it
+    is thrown away, and the answers after it still come (they once stopped for good)."""
+    state = GAMES["briscola"].new(None, 3, 4)
+    seat = state.to_act()[0]
+    dropped = ask(state, seat, playouts=40)
+    assert dropped.cancel()
+    kept = ask(state, seat)
+    assert kept.result(timeout=120)[0] in state.legal_actions(seat)
+    assert ask(state, seat, seed=2).result(timeout=120)[0] in state.legal_actions(seat)
+    assert apart._worker().alive
+
+
 def test_a_bad_question_fails_alone_and_a_dead_worker_is_replaced():
     state = GAMES["bisca"].new(None, 2, 3)
     bad = apart.submit(("bisca", "hard"), (4, None), 0, {"seat": 0}, [], 1, state)

@@ -1,0 +1,86 @@
+"""The Hint's line of why (game/ai/why.py and each game's ``why``), on hand-built views,
+and the advice that prefers the game's words to the search's count."""
+
+from __future__ import annotations
+
+from game.ai import doudizhu as ddz_ai
+from game.ai.briscola import why as briscola_why
+from game.ai.search import Thought
+from game.ai.why import trick_line
+from game.cards import cards
+from game.doudizhu.state import PASS, play_of
+from game.engine import Action, Reason
+from game.session.advice import reason_of
+
+
+def briscola_view(table, hand, trump="d", culetto=""):
+    return {"seat": 0, "trump": trump,
+            "zones": {"table": table.split(), "hand/0": hand.split(),
+                      "culetto": culetto.split()}}
+
+
+def play(code):
+    (c,) = cards(code)
+    return Action("play", (c,))
+
+
+def test_the_last_card_that_takes_the_trick_takes_its_points():
+    view = briscola_view("Kc 4c", "Ac 5d 6s")
+    assert briscola_why(view, play("Ac")) == Reason("advice.takes_points", {"points": 15})
+
+
+def test_a_culetto_goes_with_the_trick_and_counts():
+    view = briscola_view("4c 5c", "Kc 6s", culetto="Ad 2c 3b")
+    assert briscola_why(view, play("Kc")) == Reason("advice.takes_points", {"points": 25})
+
+
+def test_a_plain_card_under_a_pointless_trick_keeps_the_trump():
+    view = briscola_view("4c", "2s 5d 6b")
+    assert briscola_why(view, play("6b")) == Reason("advice.keeps_trump_nothing")
+    rich = briscola_view("Ac", "5d 6b")
+    assert briscola_why(rich, play("6b")) == Reason("advice.keeps_trump", {"points": 11})
+
+
+def test_a_lead_worth_nothing_keeps_the_trumps_and_a_card_second_heads_for_now():
+    assert briscola_why(briscola_view("", "4c 5d"), play("4c")) == \
+        Reason("advice.leads_low", {"card": "4c"})
+    assert briscola_why(briscola_view("Kc", "Ac 5d"), play("Ac")) == \
+        Reason("advice.heads_points", {"points": 15})
+
+
+def test_nothing_is_claimed_while_the_trump_is_unknown_or_the_jack_of_sticks_is_down():
+    assert briscola_why(briscola_view("4c", "5c", trump=None), play("5c")) is None
+    assert briscola_why(briscola_view("Jb", "Ab 5d"), play("Ab")) is None
+
+
+def test_a_trick_game_without_points_says_take_or_stay_under():
+    table, hand = cards("7S"), cards("9S 2S")
+    beat = trick_line(table, cards("9S")[0], hand, None, lambda c: c.rank, last=True)
+    assert beat == Reason("advice.takes_trick")
+    assert trick_line(table, cards("2S")[0], hand, None, lambda c: c.rank) == \
+        Reason("advice.stays_under")
+
+
+def ddz_view(seat=1, landlord=0, last_seat=0, counts=(10, 5, 8), rules="text"):
+    return {"seat": seat, "landlord": landlord, "phase": "play", "rules": rules,
+            "counts": list(counts),
+            "last": {"seat": last_seat, "play": "9", "kind": "single", "rank": 6,
+                     "length": 1, "size": 1}}
+
+
+def test_dou_dizhu_says_going_out_bombing_and_passing_to_a_partner():
+    assert ddz_ai.why(ddz_view(counts=(10, 2, 8)), play_of(cards("TS TH"))) == \
+        Reason("advice.ddz.goes_out")
+    assert ddz_ai.why(ddz_view(), play_of(cards("5S 5H 5D 5C"))) == Reason("advice.ddz.bombs")
+    assert ddz_ai.why(ddz_view(last_seat=2), PASS) == Reason("advice.ddz.partner_holds")
+    assert ddz_ai.why(ddz_view(last_seat=0), PASS) == Reason("advice.ddz.holds_back")
+    assert ddz_ai.why(ddz_view(), play_of(cards("TS"))) is None   # the search's line then
+
+
+def test_the_advice_prefers_the_games_words_to_the_searchs_count():
+    a = play("Ac")
+    thought = Thought({a: 2.0}, {a: 8}, a, a, 8)
+    view = briscola_view("Kc 4c", "Ac 5d 6s")
+    assert reason_of(thought, "briscola", view, a) == Reason("advice.takes_points", {"points": 15})
+    assert reason_of(thought, "bocce", view, a) == Reason("advice.agrees", {"deals": 8})
+    assert reason_of(None, "bocce", view, a) is None

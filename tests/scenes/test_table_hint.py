@@ -1,0 +1,70 @@
+"""The Hint button at every table (scenes/table/controls.py): Hard thinks off the frame
+loop, then its card gets the keyboard cursor (or its button the focus), Enter takes it,
+and one line says what it is and why.  Dou Dizhu's hint, which picks several cards,
+has its own tests in test_doudizhu_table.py."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from scenes.i18n import tr, words
+from tests.scenes.tablekit import (frames, key, make_app, session_of, started, state_of,
+                                   wait_for_hint)
+
+#: the games whose plays are one card or one button
+GAMES_ONE_PICK = ("bisca", "bocce", "bolola", "briscola")
+
+
+def hint_button(table):
+    return next((b for b in table.bar.buttons if b.hotkey == "H"), None)
+
+
+@pytest.mark.parametrize("key_", GAMES_ONE_PICK)
+def test_the_hint_points_at_hards_play_and_says_why_and_enter_takes_it(display, key_):
+    app = make_app(display, "instant")
+    table = started(app, key_, seed=2)
+    session_of(table).advice_playouts = 8          # a hint's search: a count, not a time
+    assert table.my_turn()
+    if any(len(a.cards) == 1 for a in table.legal()):          # a card to play: the button
+        assert hint_button(table) is not None
+    key(app, pygame.K_h, "h")
+    assert table.input.hint_wait == table.version       # Hard thinks; the frames go on
+    wait_for_hint(app, table)
+    advice = table.input.advice
+    assert advice is not None and advice.action in table.legal() or \
+        state_of(table).is_legal(0, advice.action)
+    if len(advice.action.cards) == 1 and any(s.code == advice.action.cards[0].code
+                                             for s in table.human_hand):
+        assert table.human_hand[table.cursor].code == advice.action.cards[0].code
+    else:
+        assert table.bar.focused().action == advice.action
+    shown = [t.text for t in app.toasts.items]
+    line = words(advice.why) if advice.why is not None else ""
+    assert any(line in t and t != tr("table.hint_thinking") for t in shown), shown
+    before = len(state_of(table).history)
+    key(app, pygame.K_RETURN)
+    frames(app, 2)
+    assert state_of(table).history[before][1] == advice.action
+
+
+def test_a_guest_without_a_session_gets_no_hint_button(display):
+    app = make_app(display, "instant")
+    table = started(app, "briscola", seed=2)
+    table.input.advise = None                      # a remote client has no world to search
+    table.input.ask_again()
+    frames(app, 2)
+    assert hint_button(table) is None
+
+
+def test_in_a_picker_of_bids_the_h_key_asks_and_focuses_hards_choice(display):
+    app = make_app(display, "instant")
+    table = started(app, "doudizhu", seed=3)
+    session_of(table).advice_playouts = 6
+    assert state_of(table).phase == "bid" and hint_button(table) is None   # the picker keeps its shape
+    key(app, pygame.K_h, "h")
+    wait_for_hint(app, table)
+    advice = table.input.advice
+    assert advice is not None and advice.action.kind in ("bid", "pass")
+    assert table.bar.focused().action == advice.action
+    assert any(table.adapter.action_label(advice.action) in t.text for t in app.toasts.items)
