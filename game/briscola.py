@@ -53,6 +53,17 @@ trick (leader, cards in play order, winner, ``held`` as a culetto, the card
 ``points`` it gave its winner and the ``culetto`` cards it took along), for a
 player who wants to look back at the last one.  The last event is ``game_over``
 (:data:`game.engine.GAME_OVER`) with ``scores`` and ``winners``.
+
+Declared shapes: the view and every event's data are ``game/views/briscola.py``.  Text
+form (game/position.py): ``state.to_text()`` writes the position, ``State.from_text``
+reads it back; after the four lines naming the game come
+:attr:`BriscolaState.position_fields` in order, the sampled card under the stock as
+``briscola`` and who may know the trump as ``knows``::
+
+    trump = "c"
+    briscola = "Ac"
+    knows = [true, true, false]
+    hands = [["3c", "Nb", "5s"], ["7d", "Kc", "2s"], ["4b", "Jd", "6c"]]
 """
 
 from __future__ import annotations
@@ -65,6 +76,7 @@ from game.engine import (GAME_OVER, Action, Demo, Event, GameSpec, Option, Phras
                          State, card_move, plain_copy, plain_label, seat_zones)
 from game.i18n import translate
 from game.tricks import play_order, trick_points, trick_winner, why_won
+from game.views import briscola as shapes
 
 SEATS = 3
 GAMES_PER_MATCH = 3
@@ -105,7 +117,7 @@ def primiera(cards: Iterable[Card]) -> int | None:
     return sum(best.values()) if len(best) == len(ITALIAN_SUITS) else None
 
 
-def score_game(piles: Sequence[Sequence[Card]]) -> dict[str, list[Any]]:
+def score_game(piles: Sequence[Sequence[Card]]) -> shapes.SheetRow:
     """One row of the score sheet: card points, primiera (None if not valid), bonus, total."""
     card_pts = [trick_points(p, points) for p in piles]
     prim = [primiera(p) for p in piles]
@@ -122,6 +134,17 @@ def score_game(piles: Sequence[Sequence[Card]]) -> dict[str, list[Any]]:
 class BriscolaState(State):
     """A match of three games of Briscola Venceslao."""
 
+    view_shape = shapes.View
+    event_shapes = shapes.EVENTS
+    position_fields = {
+        "game_no": int, "dealer": int, "phase": str, "leader": int, "trump": str,
+        "knows": list[bool], "reminder": list[bool], "announced": bool,
+        "venceslao": int | None, "chooser": int | None, "stock": list[Card],
+        "briscola": Card | None, "hands": list[list[Card]], "table": list[Card],
+        "culetto": list[Card], "piles": list[list[Card]], "played": list[Card],
+        "tricks": Any, "sheet": Any, "totals": list[int], "winners": list[int],
+    }
+
     def __init__(self, options: dict[str, Any], seats: int, seed: int) -> None:
         super().__init__(options, seats, seed)
         if seats != SEATS:
@@ -130,7 +153,7 @@ class BriscolaState(State):
         self.game_no = 0
         self.games = int(options.get("games", GAMES_PER_MATCH))
         self.dealer = FIRST_DEALER
-        self.sheet: list[dict[str, list[Any]]] = []
+        self.sheet: list[shapes.SheetRow] = []
         self.totals = [0] * SEATS
         self.winners: list[int] = []
         self.piles: list[list[Card]] = [[] for _ in range(SEATS)]
@@ -148,7 +171,7 @@ class BriscolaState(State):
         self.venceslao: int | None = None    # who played the Two of Swords in this trick
         self.chooser: int | None = None
         self.played: list[Card] = []
-        self.tricks: list[dict[str, Any]] = []
+        self.tricks: list[shapes.Trick] = []
         self._opening = self._start_game()
 
     # -- the contract ------------------------------------------------------
@@ -238,7 +261,12 @@ class BriscolaState(State):
             self.reminder = [True] * SEATS
             self.announced = True
             self.phase, self.chooser = PLAY, None
-            events.append(Event("trump_changed", seat, {"suit": action.value}))
+            # the suit is announced to all; ``trump`` is the trump as each view now
+            # shows it (a spectator under "remember the trump" is shown none)
+            events.append(Event("trump_changed", seat,
+                                {"suit": action.value, "trump": self.shown_trump(None)},
+                                private={"trump": action.value},
+                                audience=frozenset(range(SEATS))))
             self._advance(events)
         return events
 
@@ -357,9 +385,9 @@ class BriscolaState(State):
             self._set_zones({z: zones[z]})
         self.trump = self.briscola.suit
 
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def view(self, seat: int | None) -> shapes.View:
         zones = seat_zones(self.true_zones(), seat, self._face_up)
-        out: dict[str, Any] = {
+        out: shapes.View = {
             "seat": seat,
             "zones": zones,
             "phase": self.phase,

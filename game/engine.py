@@ -47,7 +47,7 @@ import importlib.util
 import math
 import random
 from dataclasses import KW_ONLY, dataclass, field
-from typing import Any, Callable, Iterable, Mapping, Optional, Sequence
+from typing import Any, Callable, ClassVar, Iterable, Mapping, Optional, Sequence
 
 from game.cards import Card, CardCodeError
 
@@ -514,6 +514,13 @@ class State(abc.ABC):
     """
 
     key: str = ""
+    #: the declared shape of :meth:`view` (a TypedDict of game/views/<key>.py)
+    view_shape: ClassVar[Any] = None
+    #: each event kind the game emits and the declared shape of its data
+    event_shapes: ClassVar[Mapping[str, Any]] = {}
+    #: the attributes that make a position, with their types, in the order its text form
+    #: writes them (game/position.py)
+    position_fields: ClassVar[Mapping[str, Any]] = {}
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         """Guard the seat-taking methods a game defines (see the class docstring)."""
@@ -544,8 +551,9 @@ class State(abc.ABC):
         """Carry out an action already known to be legal."""
 
     @abc.abstractmethod
-    def view(self, seat: int | None) -> dict[str, Any]:
-        """JSON-safe: exactly what ``seat`` may know (``None``: a spectator)."""
+    def view(self, seat: int | None) -> Mapping[str, Any]:
+        """JSON-safe: exactly what ``seat`` may know (``None``: a spectator), of the
+        declared shape :attr:`view_shape`."""
 
     @abc.abstractmethod
     def result(self) -> dict[str, Any]:
@@ -633,6 +641,30 @@ class State(abc.ABC):
         events = self._apply(seat, action)
         self.history.append((seat, action))
         return events
+
+    # -- a position as text (game/position.py) --------------------------------------------
+    def to_text(self) -> str:
+        """This position as text: :meth:`from_text` builds it back."""
+        from game.position import to_text
+
+        return to_text(self)
+
+    @staticmethod
+    def from_text(text: str) -> "State":
+        """The game whose position :meth:`to_text` wrote as ``text`` (any game: the text
+        names it); :class:`game.position.PositionError` if the text is no position."""
+        from game.position import from_text
+
+        return from_text(text)
+
+    def __repr__(self) -> str:
+        if not self.position_fields:            # a game without a text form
+            return object.__repr__(self)
+        return f"State.from_text({self.to_text()!r})"
+
+    def _positioned(self) -> None:
+        """Called once a position's fields are set from text: drop what was worked out
+        from the old ones (a game that caches facts about its hands)."""
 
     def copy(self) -> "State":
         """An independent copy of this game (what :func:`copy.deepcopy` gives, several

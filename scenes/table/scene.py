@@ -383,8 +383,9 @@ class TableScene(Scene):
         if not self.inbox:
             return  # nothing yet (a remote game still connecting): the felt waits
         update = self._take_update()
-        self._prepare_images()
+        # the shown view first: the images' sizes ask the adapter about it
         self.position.shown = copy.deepcopy(self.position.view)
+        self._prepare_images()
         events = list(update.events)
         if events:
             total = sum(len(v) for v in self.view["zones"].values())
