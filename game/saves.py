@@ -242,11 +242,11 @@ def redeal(state: State, seat: int, seed: int) -> None:
     Nothing happens where the rules cannot do it (:func:`can_redeal`)."""
     if not can_redeal(state):
         return
-    places = state.hidden_places(seat)  # type: ignore[attr-defined]
-    zones = state.true_zones()  # type: ignore[attr-defined]
+    places = state.hidden_places(seat)
+    zones = state.true_zones()
     cards = [zones[z][i] for z, i in places]
     random.Random(seed).shuffle(cards)
-    state.redeal_hidden(dict(zip(places, cards)))  # type: ignore[attr-defined]
+    state.redeal_hidden(dict(zip(places, cards)))
 
 
 def _brief(value: Any, limit: int = 40) -> str:

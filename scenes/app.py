@@ -22,26 +22,25 @@ if sys.platform.startswith("linux"):
     # against 5 ms (bench/README.md); an explicit setting in the environment wins.
     os.environ.setdefault("SDL_FRAMEBUFFER_ACCELERATION", "0")
 
-import signal  # noqa: E402
-import time  # noqa: E402
-import traceback  # noqa: E402
-import warnings  # noqa: E402
-from pathlib import Path  # noqa: E402
-from typing import TYPE_CHECKING, Any  # noqa: E402
+import signal
+import time
+import traceback
+import warnings
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
-import pygame  # noqa: E402
-import pygame_gui  # noqa: E402
+import pygame
+import pygame_gui
 
-from scenes.i18n import set_language, tr  # noqa: E402
-from scenes import heap, routes, theme  # noqa: E402
-from scenes.fonts import Fonts  # noqa: E402
-from scenes.scene import Scene, SceneStack  # noqa: E402
-from scenes.settings import (Settings, SettingsUnreadable, load_settings,  # noqa: E402
-                             save_settings)
-from scenes.sound import Sound, open_mixer  # noqa: E402
-from scenes.sprites import stop_painters  # noqa: E402
-from scenes.toast import Toasts  # noqa: E402
-from scenes import xwindow  # noqa: E402
+from scenes import heap, routes, theme, xwindow
+from scenes.fonts import Fonts
+from scenes.i18n import set_language, tr
+from scenes.scene import Scene, SceneStack
+from scenes.settings import Settings, SettingsUnreadable, load_settings, save_settings
+from scenes.sizes import DEFAULT_SIZE, MIN_SIZE
+from scenes.sound import Sound, open_mixer
+from scenes.sprites import stop_painters
+from scenes.toast import Toasts
 
 if TYPE_CHECKING:  # pragma: no cover
     from game.session import GameSetup
@@ -49,7 +48,6 @@ if TYPE_CHECKING:  # pragma: no cover
 
 ROOT = Path(__file__).resolve().parent.parent
 THEME_PATH = ROOT / "assets" / "theme.json"
-from scenes.sizes import DEFAULT_SIZE, MIN_SIZE  # noqa: E402
 FPS = 60
 MUTE_KEY = pygame.K_m       # anywhere: the sound off and on again
 MAX_DT = 0.1          # a stall (window drag, breakpoint) must not fast-forward animations

@@ -16,9 +16,9 @@ import pygame
 from game import CATALOG, GAMES
 from game.cards import Card
 from game.saves import Record, Store
-from scenes.keeping import resume, resume_label
-from scenes.i18n import language, tr
 from scenes import theme
+from scenes.i18n import language, tr
+from scenes.keeping import resume, resume_label
 from scenes.scene import Scene
 from scenes.widgets import Button, FocusList, draw_button
 

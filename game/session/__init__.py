@@ -17,8 +17,17 @@
 """
 
 from game.session.client import Client, LinkState, LocalClient, Seating
-from game.session.messages import (MessageError, Refused, Submit, Update, decode, dumps, encode,
-                                   loads, round_trip)
+from game.session.messages import (
+    MessageError,
+    Refused,
+    Submit,
+    Update,
+    decode,
+    dumps,
+    encode,
+    loads,
+    round_trip,
+)
 from game.session.referee import Session, Watcher
 from game.session.setup import COMPUTER, HUMAN, REMOTE, GameSetup, SeatSpec
 

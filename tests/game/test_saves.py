@@ -11,8 +11,19 @@ import pytest
 
 from game import GAMES
 from game.kept import KeepingClient, kept_game, resumed
-from game.saves import (KEEP_FINISHED, RESUME_FILE, DataFolder, Record, SaveError, Store,
-                        data_dir, game_version, keepable, load_record, read_json)
+from game.saves import (
+    KEEP_FINISHED,
+    RESUME_FILE,
+    DataFolder,
+    Record,
+    SaveError,
+    Store,
+    data_dir,
+    game_version,
+    keepable,
+    load_record,
+    read_json,
+)
 from game.session import COMPUTER, HUMAN, REMOTE, GameSetup, SeatSpec, Session, Update
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from itertools import combinations
 from typing import Any
 
-from game.cards import cards, codes
+from game.cards import Card, cards, codes
 from game.engine import GAME_OVER, Action, Demo, Event, GameSpec, Reason, State, plain_label
 from scenes.tables import TableAdapter
 from tests.scenes.fakegame import _mv, deal_events

@@ -10,8 +10,8 @@ from game import GAMES
 from scenes import theme
 from scenes.result import PauseScene
 from tests.scenes import fakegame
-from tests.scenes.tablekit import (click, frames, key, make_app, open_table as open_game,
-                                   session_of, settle, state_of, think)
+from tests.scenes.tablekit import click, frames, key, make_app, session_of, settle, state_of, think
+from tests.scenes.tablekit import open_table as open_game
 
 
 @pytest.fixture
