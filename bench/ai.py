@@ -5,8 +5,8 @@
                        [--seats N ...] [--verbose]
 
 Fixed seeds (``--seed``, ``--seed`` + 1 ...), the hero's seat rotating game by game
-(as game/simulate.py's ``tally`` rotates it; fresh players every game), a win being among the winners; each figure with its
-95% interval (Wilson) and the fair share (1 / players).  Rows:
+(as game/simulate.py's ``tally`` rotates it; fresh players every game), a win being
+among the winners; each figure with its 95% interval (Wilson) and the fair share (1 / players).  Rows:
 
 * ``hard``: one Hard against Normals (Bisca at every player count it allows);
 * ``normal``: one Normal against Easies; ``easy``: one Easy against random players;
@@ -251,7 +251,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         t = sorted(times)
         if not t:
             continue
-        p = lambda q: t[min(len(t) - 1, int(q * len(t)))] * 1000  # noqa: E731
+        p = lambda q, t=t: t[min(len(t) - 1, int(q * len(t)))] * 1000  # noqa: E731
         print(f"| {label} | {len(t)} | {p(0.5):.1f} ms | {p(0.99):.1f} ms | {t[-1] * 1000:.1f} ms |")
     return 0
 

@@ -49,9 +49,9 @@ def ensure_rlcard() -> str | None:
 from game import GAMES  # noqa: E402
 from game.ai.base import RandomPlayer  # noqa: E402
 from game.ai.doudizhu import player  # noqa: E402
+from game.cards import Card  # noqa: E402
 from game.doudizhu import combos  # noqa: E402
 from game.doudizhu.rules import CLASSIC_KINDS  # noqa: E402
-from game.cards import Card  # noqa: E402
 from game.doudizhu.state import PASS, play_from  # noqa: E402
 from game.engine import Action  # noqa: E402
 

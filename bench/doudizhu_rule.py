@@ -42,9 +42,9 @@ from bench.doudizhu import ensure_rlcard  # noqa: E402
 from game import GAMES  # noqa: E402
 from game.ai import computer_player  # noqa: E402
 from game.ai.doudizhu_reading import facts  # noqa: E402
+from game.cards import Card  # noqa: E402
 from game.doudizhu import combos  # noqa: E402
 from game.doudizhu.state import PASS, play_from  # noqa: E402
-from game.cards import Card  # noqa: E402
 from game.engine import Action  # noqa: E402
 
 LANDLORD = 0
@@ -159,7 +159,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     times: dict[str, list[float]] = {}
     started = time.perf_counter()
     with multiprocessing.get_context("spawn").Pool(args.jobs) as pool:
-        for level, side, seed, won, took in pool.imap_unordered(play_one, tasks):
+        for level, side, _seed, won, took in pool.imap_unordered(play_one, tasks):
             tally = wins.setdefault((level, side), [0, 0])
             tally[0] += won
             tally[1] += 1
@@ -182,7 +182,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     for level, t in sorted(times.items()):
         t.sort()
         if t:
-            p = lambda q: t[min(len(t) - 1, int(q * len(t)))] * 1000  # noqa: E731
+            p = lambda q, t=t: t[min(len(t) - 1, int(q * len(t)))] * 1000  # noqa: E731
             print(f"| {level} | {len(t)} | {p(0.5):.1f} ms | {p(0.99):.1f} ms |")
     print(f"\n{time.perf_counter() - started:.0f} s in all")
     return 0

@@ -30,8 +30,19 @@ from bench.net import LOOPBACK, start_relay  # noqa: E402
 from game.net import codes  # noqa: E402
 from game.net.bot import hosted_setup  # noqa: E402
 from game.net.host import Host  # noqa: E402
-from game.net.protocol import (LIMITS, PING, PONG, PROTOCOL, Confirm, Error, Pake,  # noqa: E402
-                               Paired, RelayHello, decode, encode)
+from game.net.protocol import (  # noqa: E402
+    LIMITS,
+    PING,
+    PONG,
+    PROTOCOL,
+    Confirm,
+    Error,
+    Paired,
+    Pake,
+    RelayHello,
+    decode,
+    encode,
+)
 from game.net.secure import GUEST, Handshake  # noqa: E402
 
 

@@ -42,8 +42,7 @@ sys.path.insert(0, str(ROOT))
 
 from game.ai import computer_player  # noqa: E402
 from game.net.client import CONNECTED, RemoteClient  # noqa: E402
-from game.net.protocol import (PROTOCOL, Confirm, Pake, RelayHello, Room, decode,  # noqa: E402
-                               encode)
+from game.net.protocol import PROTOCOL, Confirm, Pake, RelayHello, Room, decode, encode  # noqa: E402
 from game.net.secure import GUEST, HOST, Channel, Handshake, RoomOwner  # noqa: E402
 from game.session import Update  # noqa: E402
 

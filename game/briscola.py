@@ -53,6 +53,17 @@ trick (leader, cards in play order, winner, ``held`` as a culetto, the card
 ``points`` it gave its winner and the ``culetto`` cards it took along), for a
 player who wants to look back at the last one.  The last event is ``game_over``
 (:data:`game.engine.GAME_OVER`) with ``scores`` and ``winners``.
+
+Declared shapes: the view and every event's data are ``game/views/briscola.py``.  Text
+form (game/position.py): ``state.to_text()`` writes the position, ``State.from_text``
+reads it back; after the four lines naming the game come
+:attr:`BriscolaState.position_fields` in order, the sampled card under the stock as
+``briscola`` and who may know the trump as ``knows``::
+
+    trump = "c"
+    briscola = "Ac"
+    knows = [true, true, false]
+    hands = [["3c", "Nb", "5s"], ["7d", "Kc", "2s"], ["4b", "Jd", "6c"]]
 """
 
 from __future__ import annotations
@@ -61,10 +72,11 @@ import random
 from typing import Any, Iterable, Mapping, Sequence
 
 from game.cards import ITALIAN_SUITS, Card, card, codes, italian_deck, shuffled
-from game.engine import (GAME_OVER, Action, Demo, Event, GameSpec, Option, Reason, State,
-                         card_move, plain_copy, seat_zones)
+from game.engine import (GAME_OVER, Action, Demo, Event, GameSpec, Option, Phrase, Reason,
+                         State, card_move, plain_copy, plain_label, seat_zones)
 from game.i18n import translate
 from game.tricks import play_order, trick_points, trick_winner, why_won
+from game.views import briscola as shapes
 
 SEATS = 3
 GAMES_PER_MATCH = 3
@@ -105,7 +117,7 @@ def primiera(cards: Iterable[Card]) -> int | None:
     return sum(best.values()) if len(best) == len(ITALIAN_SUITS) else None
 
 
-def score_game(piles: Sequence[Sequence[Card]]) -> dict[str, list[Any]]:
+def score_game(piles: Sequence[Sequence[Card]]) -> shapes.SheetRow:
     """One row of the score sheet: card points, primiera (None if not valid), bonus, total."""
     card_pts = [trick_points(p, points) for p in piles]
     prim = [primiera(p) for p in piles]
@@ -122,6 +134,17 @@ def score_game(piles: Sequence[Sequence[Card]]) -> dict[str, list[Any]]:
 class BriscolaState(State):
     """A match of three games of Briscola Venceslao."""
 
+    view_shape = shapes.View
+    event_shapes = shapes.EVENTS
+    position_fields = {
+        "game_no": int, "dealer": int, "phase": str, "leader": int, "trump": str,
+        "knows": list[bool], "reminder": list[bool], "announced": bool,
+        "venceslao": int | None, "chooser": int | None, "stock": list[Card],
+        "briscola": Card | None, "hands": list[list[Card]], "table": list[Card],
+        "culetto": list[Card], "piles": list[list[Card]], "played": list[Card],
+        "tricks": Any, "sheet": Any, "totals": list[int], "winners": list[int],
+    }
+
     def __init__(self, options: dict[str, Any], seats: int, seed: int) -> None:
         super().__init__(options, seats, seed)
         if seats != SEATS:
@@ -130,7 +153,7 @@ class BriscolaState(State):
         self.game_no = 0
         self.games = int(options.get("games", GAMES_PER_MATCH))
         self.dealer = FIRST_DEALER
-        self.sheet: list[dict[str, list[Any]]] = []
+        self.sheet: list[shapes.SheetRow] = []
         self.totals = [0] * SEATS
         self.winners: list[int] = []
         self.piles: list[list[Card]] = [[] for _ in range(SEATS)]
@@ -148,7 +171,7 @@ class BriscolaState(State):
         self.venceslao: int | None = None    # who played the Two of Swords in this trick
         self.chooser: int | None = None
         self.played: list[Card] = []
-        self.tricks: list[dict[str, Any]] = []
+        self.tricks: list[shapes.Trick] = []
         self._opening = self._start_game()
 
     # -- the contract ------------------------------------------------------
@@ -238,7 +261,12 @@ class BriscolaState(State):
             self.reminder = [True] * SEATS
             self.announced = True
             self.phase, self.chooser = PLAY, None
-            events.append(Event("trump_changed", seat, {"suit": action.value}))
+            # the suit is announced to all; ``trump`` is the trump as each view now
+            # shows it (a spectator under "remember the trump" is shown none)
+            events.append(Event("trump_changed", seat,
+                                {"suit": action.value, "trump": self.shown_trump(None)},
+                                private={"trump": action.value},
+                                audience=frozenset(range(SEATS))))
             self._advance(events)
         return events
 
@@ -357,9 +385,9 @@ class BriscolaState(State):
             self._set_zones({z: zones[z]})
         self.trump = self.briscola.suit
 
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def view(self, seat: int | None) -> shapes.View:
         zones = seat_zones(self.true_zones(), seat, self._face_up)
-        out: dict[str, Any] = {
+        out: shapes.View = {
             "seat": seat,
             "zones": zones,
             "phase": self.phase,
@@ -543,19 +571,22 @@ def suit_name(suit: str, lang: str = "en") -> str:
     return translate(lang, f"briscola.suit.{suit}")
 
 
-def action_label(action: Action, lang: str = "en") -> str:
-    """A button's words in ``lang``: "Play the Ace of Coins", "Claim the Venceslao",
-    "Make Cups the briscola".
-
-    For the table's choice buttons (the claim and the four suits).
-    """
+def label(action: Action) -> Phrase:
+    """An action's words, as the engine gives them (the registration's ``label``): "Play
+    the Ace of Coins", "Claim the Venceslao" (its button: "Claim it!"), "Make Cups the
+    briscola" (the suit picker: "Cups")."""
     if action.kind == "play" and action.card is not None:
-        return translate(lang, "briscola.action.play", card=action.card.name(lang))
+        return Phrase("briscola.action.play", {"card": action.card.code})
     if action.kind == "claim":
-        return translate(lang, "briscola.action.claim")
+        return Phrase("briscola.action.claim")
     if action.kind == "trump":
-        return translate(lang, "briscola.action.trump", suit=suit_name(action.value, lang))
-    return str(action)
+        return Phrase("briscola.action.trump", {"suit": Phrase(f"briscola.suit.{action.value}")})
+    return plain_label(action)
+
+
+def action_label(action: Action, lang: str = "en") -> str:
+    """:func:`label` in ``lang``."""
+    return label(action).words(lang)
 
 
 def _new(options: dict[str, Any], seats: int, seed: int) -> BriscolaState:
@@ -570,6 +601,7 @@ SPEC = GameSpec(
     options={"remember_trump": Option(True, (True, False), "briscola.option.remember_trump"),
              "games": Option(GAMES_PER_MATCH, (GAMES_PER_MATCH, 1), "briscola.option.games")},
     cards=DECK,
+    label=label,
     computers="game.ai.briscola:player",
     table="scenes.tables.briscola:ADAPTER",
     demo=Demo({"games": 1}),

@@ -47,7 +47,7 @@ import importlib.util
 import math
 import random
 from dataclasses import KW_ONLY, dataclass, field
-from typing import Any, Callable, Iterable, Mapping, Optional, Sequence
+from typing import Any, Callable, ClassVar, Iterable, Mapping, Optional, Sequence
 
 from game.cards import Card, CardCodeError
 
@@ -73,23 +73,46 @@ def _brief(value: Any, limit: int = 60) -> str:
 
 
 @dataclass(frozen=True)
-class Reason:
-    """Why an action is refused, as a translation key and its parameters.
+class Phrase:
+    """Words as the engine gives them: a translation key and its parameters.
 
-    The engine never chooses a language: a client turns a reason into words in
-    its own (:meth:`words`), and a remote client gets the same key and
-    parameters in the reply to its action.  Parameter values are plain strings
-    or numbers; a parameter named ``card`` (or ending in ``_card``) holds a card
-    code and is shown as the card's name.
+    The engine never chooses a language: a client turns a phrase into words in
+    its own (:meth:`words`).  A parameter named ``card`` (or ending in ``_card``)
+    holds a card code and is shown as the card's name; a parameter that is itself
+    a phrase (a suit's name, a contract's) is put into words first.
     """
 
     key: str
     params: Mapping[str, Any] = field(default_factory=dict)
 
-    def words(self, lang: str = "en") -> str:
-        from game.i18n import reason_words
+    def words(self, lang: str = "en", form: str = "") -> str:
+        """The phrase in ``lang``.  ``form``: a shorter form the catalogs may give as
+        ``<key>.<form>`` (``"short"``: a button under a title that already says the
+        rest, "High" for "Play the Ace of Coins high"); without one, the whole words."""
+        from game.i18n import has, reason_words
 
-        return reason_words(lang, self.key, self.params)
+        key = f"{self.key}.{form}" if form and has(lang, f"{self.key}.{form}") else self.key
+        params = {name: value.words(lang) if isinstance(value, Phrase) else value
+                  for name, value in self.params.items()}
+        return reason_words(lang, key, params)
+
+
+def plain_label(action: "Action") -> Phrase:
+    """An action's words where a game has none of its own: "Pass", "Draw", "Play the Ace
+    of Spades", else its text form (a game registers its own :attr:`GameSpec.label`)."""
+    if action.kind in ("pass", "draw") and not action.cards and not action.value:
+        return Phrase(f"engine.action.{action.kind}")
+    if action.kind == "play" and action.card is not None and not action.value:
+        return Phrase("engine.action.play", {"card": action.card.code})
+    return Phrase("engine.action.other", {"action": str(action)})
+
+
+@dataclass(frozen=True)
+class Reason(Phrase):
+    """Why an action is refused, as a translation key and its parameters (a
+    :class:`Phrase`): a remote client gets the same key and parameters in the
+    reply to its action, so parameter values are plain strings or numbers.
+    """
 
     def to_json(self) -> dict[str, Any]:
         return {"key": self.key, "params": dict(self.params)}
@@ -352,7 +375,9 @@ class GameSpec:
 
     ``cards`` is the whole pack the game deals from (Dou Dizhu's jokers included), for
     anyone who must know every card in advance (the table's card images, the title
-    card's fan, the contract tests).  ``computers`` and ``table`` name pieces that live
+    card's fan, the contract tests).  ``label`` gives an action's words as a
+    :class:`Phrase` (a key of the catalogs), the one meaning of every button, popup and
+    line that names a move, in every language.  ``computers`` and ``table`` name pieces that live
     elsewhere, as ``"package.module:NAME"``: the computer players (``NAME(level)`` gives
     one; game/ai) and the table adapter class (scenes/tables), so that the rules engine
     never imports the screen.  :func:`load_piece` turns a name into the piece, loudly.
@@ -365,6 +390,7 @@ class GameSpec:
     options: Mapping[str, Option] = field(default_factory=dict)
     _: KW_ONLY
     cards: tuple[Card, ...]
+    label: Callable[["Action"], Phrase]
     computers: str
     table: str
     demo: Demo
@@ -460,10 +486,10 @@ def piece_exists(ref: str) -> bool:
     top, *parts = ref.partition(":")[0].split(".")
     found = importlib.util.find_spec(top)
     for part in parts:
-        places = found.submodule_search_locations if found is not None else None
-        if not places:
+        if found is None or not found.submodule_search_locations:
             return False
-        found = importlib.machinery.PathFinder.find_spec(f"{found.name}.{part}", list(places))
+        found = importlib.machinery.PathFinder.find_spec(
+            f"{found.name}.{part}", list(found.submodule_search_locations))
     return found is not None
 
 
@@ -488,6 +514,13 @@ class State(abc.ABC):
     """
 
     key: str = ""
+    #: the declared shape of :meth:`view` (a TypedDict of game/views/<key>.py)
+    view_shape: ClassVar[Any] = None
+    #: each event kind the game emits and the declared shape of its data
+    event_shapes: ClassVar[Mapping[str, Any]] = {}
+    #: the attributes that make a position, with their types, in the order its text form
+    #: writes them (game/position.py)
+    position_fields: ClassVar[Mapping[str, Any]] = {}
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         """Guard the seat-taking methods a game defines (see the class docstring)."""
@@ -518,8 +551,9 @@ class State(abc.ABC):
         """Carry out an action already known to be legal."""
 
     @abc.abstractmethod
-    def view(self, seat: int | None) -> dict[str, Any]:
-        """JSON-safe: exactly what ``seat`` may know (``None``: a spectator)."""
+    def view(self, seat: int | None) -> Mapping[str, Any]:
+        """JSON-safe: exactly what ``seat`` may know (``None``: a spectator), of the
+        declared shape :attr:`view_shape`."""
 
     @abc.abstractmethod
     def result(self) -> dict[str, Any]:
@@ -607,6 +641,30 @@ class State(abc.ABC):
         events = self._apply(seat, action)
         self.history.append((seat, action))
         return events
+
+    # -- a position as text (game/position.py) --------------------------------------------
+    def to_text(self) -> str:
+        """This position as text: :meth:`from_text` builds it back."""
+        from game.position import to_text
+
+        return to_text(self)
+
+    @staticmethod
+    def from_text(text: str) -> "State":
+        """The game whose position :meth:`to_text` wrote as ``text`` (any game: the text
+        names it); :class:`game.position.PositionError` if the text is no position."""
+        from game.position import from_text
+
+        return from_text(text)
+
+    def __repr__(self) -> str:
+        if not self.position_fields:            # a game without a text form
+            return object.__repr__(self)
+        return f"State.from_text({self.to_text()!r})"
+
+    def _positioned(self) -> None:
+        """Called once a position's fields are set from text: drop what was worked out
+        from the old ones (a game that caches facts about its hands)."""
 
     def copy(self) -> "State":
         """An independent copy of this game (what :func:`copy.deepcopy` gives, several

@@ -27,7 +27,7 @@ from __future__ import annotations
 import json
 import locale
 import os
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 from typing import Any, Mapping
 
@@ -51,7 +51,7 @@ def system_language(environ: Mapping[str, str] | None = None) -> str:
     return "it" if name.startswith("it") else DEFAULT_LANG
 
 
-@lru_cache(maxsize=None)
+@cache
 def catalog(lang: str) -> dict[str, str]:
     """All strings of a language, merged from its files (sorted, so later files win)."""
     merged: dict[str, str] = {}
@@ -65,7 +65,7 @@ def catalog(lang: str) -> dict[str, str]:
     return merged
 
 
-@lru_cache(maxsize=None)
+@cache
 def _language_set() -> frozenset[str]:
     return frozenset(p.name for p in CATALOG_DIR.iterdir() if p.is_dir())
 

@@ -27,9 +27,10 @@ import random
 import threading
 from typing import Callable, Optional
 
-from game.engine import Event
+from game.engine import Action, Event
 from game.saves import Record, SaveError, Store, can_redeal, keepable, record_of
 from game.session.client import LocalClient
+from game.session.messages import Message
 from game.session.referee import Session
 from game.session.setup import GameSetup
 from game.stats import Stats
@@ -49,6 +50,8 @@ class KeepingClient(LocalClient):
         if not keepable(session.setup, seat):
             raise ValueError("only a game a person here plays against computers is kept")
         super().__init__(session, seat)
+        #: the person's seat (a kept game always has one)
+        self.own_seat = seat
         self.store = store if store is not None else Store()
         self.stats = stats if stats is not None else Stats(self.store.folder)
         self.undos = undos
@@ -82,7 +85,7 @@ class KeepingClient(LocalClient):
         """The game as it stands."""
         session = self.session
         result = session.state.result() if session.over else None
-        return record_of(session.setup, self.seat, session.log(), self.undos, result,
+        return record_of(session.setup, self.own_seat, session.log(), self.undos, result,
                          self.redeals)
 
     def told(self) -> list[Event]:
@@ -92,12 +95,12 @@ class KeepingClient(LocalClient):
         except SaveError:
             return []
 
-    def poll(self):  # type: ignore[override]
+    def poll(self) -> list[Message]:
         out = super().poll()
         self._keep()
         return out
 
-    def submit(self, action, version=None, probe=False) -> None:  # type: ignore[override]
+    def submit(self, action: Action, version: Optional[int] = None, probe: bool = False) -> None:
         super().submit(action, version, probe)
         self._keep()
 
@@ -141,7 +144,7 @@ class KeepingClient(LocalClient):
         redeals = tuple(r for r in record.redeals if r[0] <= point)
         if can_redeal(self.session.state):
             # what the player saw after that point must not tell them the future
-            redeals += ((point, self.seat, random.SystemRandom().randrange(1 << 31)),)
+            redeals += ((point, self.own_seat, random.SystemRandom().randrange(1 << 31)),)
         record = Record(record.setup, record.seat, record.actions[:point], self.undos + 1,
                         record.version, record.saved, None, redeals)
         self.close()

@@ -36,7 +36,7 @@ import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Iterator, Optional
+from typing import Any, Callable, Iterator, Optional, TypeVar
 
 from game.engine import Action, ActionCodeError, Event, IllegalAction, State
 from game.session.setup import REMOTE, GameSetup
@@ -56,6 +56,8 @@ KEEP_FINISHED = 50
 PARTS = ("game_no", "deal_no", "round_no", "hand_no", "hand")
 #: a kept game is a few KB (Bolola's 470 actions: about 8 KB); more is not one
 MAX_BYTES = 1 << 21
+
+T = TypeVar("T")
 
 
 class SaveError(ValueError):
@@ -240,11 +242,11 @@ def redeal(state: State, seat: int, seed: int) -> None:
     Nothing happens where the rules cannot do it (:func:`can_redeal`)."""
     if not can_redeal(state):
         return
-    places = state.hidden_places(seat)  # type: ignore[attr-defined]
-    zones = state.true_zones()  # type: ignore[attr-defined]
+    places = state.hidden_places(seat)
+    zones = state.true_zones()
     cards = [zones[z][i] for z, i in places]
     random.Random(seed).shuffle(cards)
-    state.redeal_hidden(dict(zip(places, cards)))  # type: ignore[attr-defined]
+    state.redeal_hidden(dict(zip(places, cards)))
 
 
 def _brief(value: Any, limit: int = 40) -> str:
@@ -331,11 +333,28 @@ def set_aside(path: Path) -> None:
         pass
 
 
-class Store:
-    """The kept games in one folder (default :func:`data_dir`)."""
+class DataFolder:
+    """A folder of the player's data (default :func:`data_dir`) and its JSON files: what
+    the kept games (:class:`Store`) and the statistics (game/stats.py) share."""
 
     def __init__(self, folder: Optional[Path] = None) -> None:
         self.folder = folder if folder is not None else data_dir()
+
+    def read(self, path: Path, load: Callable[[Path], T]) -> tuple[Optional[T], Optional[str]]:
+        """``load(path)``; (None, None) when there is no such file.  A file that cannot be
+        read or is damaged (OSError, SaveError) is set aside as ``<name>.bad``, never
+        loaded half-way: (None, one line saying why)."""
+        try:
+            return load(path), None
+        except FileNotFoundError:
+            return None, None
+        except (SaveError, OSError) as exc:
+            set_aside(path)
+            return None, str(exc)
+
+
+class Store(DataFolder):
+    """The kept games in one folder (default :func:`data_dir`)."""
 
     @property
     def resume_path(self) -> Path:
@@ -349,13 +368,7 @@ class Store:
     def resumable(self) -> tuple[Optional[Record], Optional[str]]:
         """The game to resume, or None; and a one-line notice when a kept game could not be
         (it is then set aside as ``resume.json.bad``, never loaded half-way)."""
-        try:
-            return load_record(self.resume_path), None
-        except FileNotFoundError:
-            return None, None
-        except SaveError as exc:
-            set_aside(self.resume_path)
-            return None, str(exc)
+        return self.read(self.resume_path, load_record)
 
     def stamp(self) -> Optional[tuple[int, int]]:
         """The resume file's time and size (None: there is none): it changed if this did."""

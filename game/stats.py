@@ -23,7 +23,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Optional
 
-from game.saves import Record, SaveError, data_dir, read_json, set_aside, write_atomic
+from game.saves import DataFolder, Record, SaveError, read_json, write_atomic
 from game.session.setup import COMPUTER
 
 FILE_NAME = "stats.json"
@@ -94,11 +94,8 @@ def average(line: dict[str, Any]) -> Optional[float]:
     return line["total"] / line["played"] if line.get("played") else None
 
 
-class Stats:
+class Stats(DataFolder):
     """The statistics file in one folder (default :func:`game.saves.data_dir`)."""
-
-    def __init__(self, folder: Optional[Path] = None) -> None:
-        self.folder = folder if folder is not None else data_dir()
 
     @property
     def path(self) -> Path:
@@ -107,19 +104,9 @@ class Stats:
     def load(self) -> tuple[dict[str, Any], Optional[str]]:
         """The statistics so far (empty when none), and a one-line notice when the file was
         damaged or of another format (it is then set aside and counting starts again)."""
-        try:
-            data = read_json(self.path)
-            if not isinstance(data, dict) or data.get("format") != FORMAT \
-                    or not isinstance(data.get("games"), dict) \
-                    or not isinstance(data.get("recent", {}), dict):
-                raise SaveError("it is not statistics of this version")
-            _check(data)
-            return data, None
-        except FileNotFoundError:
-            return {"format": FORMAT, "games": {}, "recent": {}}, None
-        except (SaveError, OSError) as exc:
-            set_aside(self.path)
-            return {"format": FORMAT, "games": {}, "recent": {}}, str(exc)
+        data, notice = self.read(self.path, _load)
+        return (data if data is not None else {"format": FORMAT, "games": {}, "recent": {}},
+                notice)
 
     def add(self, record: Record) -> Optional[str]:
         """Count a finished game and write the file; the load's notice, if any."""
@@ -127,6 +114,17 @@ class Stats:
         add_game(data, record)
         write_atomic(self.path, data)
         return notice
+
+
+def _load(path: Path) -> dict[str, Any]:
+    """The statistics in the file at ``path``, checked (SaveError: not of this version)."""
+    data = read_json(path)
+    if not isinstance(data, dict) or data.get("format") != FORMAT \
+            or not isinstance(data.get("games"), dict) \
+            or not isinstance(data.get("recent", {}), dict):
+        raise SaveError("it is not statistics of this version")
+    _check(data)
+    return data
 
 
 def _check(data: dict[str, Any]) -> None:

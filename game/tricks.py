@@ -10,11 +10,12 @@ within a suit) and keeps its own point tables.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Callable, Hashable, Iterable, Sequence
+from typing import Any, Callable, Iterable, Sequence
 
 from game.cards import Card
 
-Strength = Callable[[Card], Hashable]
+#: a card's rank in a trick: any value that orders (an int, a tuple); higher takes it
+Strength = Callable[[Card], Any]
 
 
 def play_order(first: int, seats: int) -> list[int]:

@@ -22,26 +22,25 @@ if sys.platform.startswith("linux"):
     # against 5 ms (bench/README.md); an explicit setting in the environment wins.
     os.environ.setdefault("SDL_FRAMEBUFFER_ACCELERATION", "0")
 
-import signal  # noqa: E402
-import time  # noqa: E402
-import traceback  # noqa: E402
-import warnings  # noqa: E402
-from pathlib import Path  # noqa: E402
-from typing import TYPE_CHECKING, Any  # noqa: E402
+import signal
+import time
+import traceback
+import warnings
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
-import pygame  # noqa: E402
-import pygame_gui  # noqa: E402
+import pygame
+import pygame_gui
 
-from scenes.i18n import set_language, tr  # noqa: E402
-from scenes import heap, theme  # noqa: E402
-from scenes.fonts import Fonts  # noqa: E402
-from scenes.scene import Scene, SceneStack  # noqa: E402
-from scenes.settings import (Settings, SettingsUnreadable, load_settings,  # noqa: E402
-                             save_settings)
-from scenes.sound import Sound, open_mixer  # noqa: E402
-from scenes.sprites import stop_painters  # noqa: E402
-from scenes.toast import Toasts  # noqa: E402
-from scenes import xwindow  # noqa: E402
+from scenes import heap, routes, theme, xwindow
+from scenes.fonts import Fonts
+from scenes.i18n import set_language, tr
+from scenes.scene import Scene, SceneStack
+from scenes.settings import Settings, SettingsUnreadable, load_settings, save_settings
+from scenes.sizes import DEFAULT_SIZE, MIN_SIZE
+from scenes.sound import Sound, open_mixer
+from scenes.sprites import stop_painters
+from scenes.toast import Toasts
 
 if TYPE_CHECKING:  # pragma: no cover
     from game.session import GameSetup
@@ -49,7 +48,6 @@ if TYPE_CHECKING:  # pragma: no cover
 
 ROOT = Path(__file__).resolve().parent.parent
 THEME_PATH = ROOT / "assets" / "theme.json"
-from scenes.sizes import DEFAULT_SIZE, MIN_SIZE  # noqa: E402
 FPS = 60
 MUTE_KEY = pygame.K_m       # anywhere: the sound off and on again
 MAX_DT = 0.1          # a stall (window drag, breakpoint) must not fast-forward animations
@@ -342,11 +340,15 @@ class App:
             return False
 
     # --- scenes ------------------------------------------------------------
+    def open(self, name: str, *args: Any, **kwargs: Any) -> Scene:
+        """Push the scene called ``name`` (scenes/routes.py), made with these arguments."""
+        scene = routes.make(self, name, *args, **kwargs)
+        self.stack.push(scene)
+        return scene
+
     def menu(self) -> Scene:
         if self._menu is None:
-            from scenes.menu import MenuScene
-
-            self._menu = MenuScene(self)
+            self._menu = routes.make(self, "menu")
         return self._menu
 
     def back_to_menu(self) -> None:
@@ -370,7 +372,7 @@ class App:
                    options: dict | None = None) -> None:
         """A table for a game here against the computer: a key (its remembered setup) or a setup."""
         try:
-            from scenes.table import local_table
+            local_table = routes.maker("table")
         except ModuleNotFoundError as exc:
             if exc.name != "scenes.table":
                 raise
@@ -398,16 +400,12 @@ class App:
         return self.stack.top is None or self.stack.top is self._menu
 
     def show_rules(self, key: str, overlay: bool | None = None) -> None:
-        from scenes.rules_scene import RulesScene
-
         overlay = not self._over_menu() if overlay is None else overlay
-        self.stack.push(RulesScene(self, key, overlay=overlay))
+        self.open("rules", key, overlay=overlay)
 
     def open_settings(self, overlay: bool | None = None) -> None:
-        from scenes.settings_scene import SettingsScene
-
         overlay = not self._over_menu() if overlay is None else overlay
-        self.stack.push(SettingsScene(self, overlay=overlay))
+        self.open("settings", overlay=overlay)
 
     def notify(self, text: str, seconds: float = 3.0) -> None:
         self.toasts.notify(text, seconds)

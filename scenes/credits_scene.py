@@ -12,8 +12,8 @@ from typing import Optional
 
 import pygame
 
-from scenes.i18n import tr
 from scenes import theme
+from scenes.i18n import tr
 from scenes.richtext import Block, Line, layout, plain
 from scenes.scene import Scene
 from scenes.scrolling import ScrollingMixin

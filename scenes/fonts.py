@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import importlib.resources
 import math
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 from typing import Optional
 
@@ -30,7 +30,7 @@ BOLD = "NotoSansSC-Bold.otf"
 Colour = tuple
 
 
-@lru_cache(maxsize=None)
+@cache
 def font_path(bold: bool = False) -> Path:
     """Where pygame-gui keeps the bundled font file."""
     folder = importlib.resources.files("pygame_gui") / "data"

@@ -37,7 +37,8 @@ TEXT_ROOM = 1.6
 CROWDED = 5
 CROWDED_SCALE = 1.25
 
-#: the side seats (and the plates of the upper corner seats) move down this share of the window's height per whole step of larger words
+#: the side seats (and the plates of the upper corner seats) move down this share of the
+#: window's height per whole step of larger words
 SIDE_DROP = 0.3
 
 #: the outermost card of a fanned hand leans at most this many degrees

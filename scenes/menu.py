@@ -16,9 +16,9 @@ import pygame
 from game import CATALOG, GAMES
 from game.cards import Card
 from game.saves import Record, Store
-from scenes.keeping import resume, resume_label
-from scenes.i18n import language, tr
 from scenes import theme
+from scenes.i18n import language, tr
+from scenes.keeping import resume, resume_label
 from scenes.scene import Scene
 from scenes.widgets import Button, FocusList, draw_button
 
@@ -116,33 +116,23 @@ class MenuScene(Scene):
 
     def open_replays(self) -> None:
         """The last finished games, to watch again move by move (scenes/replay_scene.py)."""
-        from scenes.replay_scene import ReplayListScene
-
-        self.app.stack.push(ReplayListScene(self.app))
+        self.app.open("replays")
 
     def open_stats(self) -> None:
-        from scenes.stats_scene import StatsScene
-
-        self.app.stack.push(StatsScene(self.app))
+        self.app.open("stats")
 
     def open_setup(self, key: str) -> None:
         """A game is chosen: its new-game screen first (options, seats, computers' strength),
         never a table with choices the player has not seen."""
-        from scenes.setup_scene import SetupScene
-
-        self.app.stack.push(SetupScene(self.app, key))
+        self.app.open("setup", key)
 
     def open_online(self) -> None:
         """Play with a friend on another computer: host or join (scenes/online.py)."""
-        from scenes.online import OnlineScene
-
-        self.app.stack.push(OnlineScene(self.app))
+        self.app.open("online")
 
     def open_credits(self) -> None:
         """Credits and licences: what the program and what it ships with may be used under."""
-        from scenes.credits_scene import CreditsScene
-
-        self.app.stack.push(CreditsScene(self.app))
+        self.app.open("credits")
 
     def _open_rules(self) -> None:
         first = next((e.key for e in CATALOG if e.key in GAMES), CATALOG[0].key)

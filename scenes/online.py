@@ -29,9 +29,9 @@ import pygame_gui
 from game import CATALOG, GAMES
 from game.names import MAX_NAME, name_problem
 from game.net import Host, RemoteClient, pretty
-from game.net.interfaces import listens_everywhere
 from game.net.codes import ADDRESS_LIMIT, relay_address
 from game.net.host import NOT_LAN, RELAY_UNREACHABLE
+from game.net.interfaces import listens_everywhere
 from game.session import REMOTE, GameSetup
 from scenes import theme
 from scenes.fonts import wrap

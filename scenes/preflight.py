@@ -27,7 +27,6 @@ command that sets it up, and gets exit code 1 instead of a traceback.
   which ``make play`` would keep).
 """
 
-import io
 import os
 import re
 import sys
@@ -51,9 +50,9 @@ def needed_python(root=ROOT):
     """(major, minor) of ``requires-python = ">=X.Y"`` in root's pyproject.toml, or None
     without a checkout."""
     try:
-        with io.open(os.path.join(root, "pyproject.toml"), encoding="utf-8") as project:
+        with open(os.path.join(root, "pyproject.toml"), encoding="utf-8") as project:
             text = project.read()
-    except (IOError, OSError):
+    except OSError:
         return None
     found = re.search(r'^requires-python\s*=\s*">=\s*(\d+)\.(\d+)', text, re.M)
     return (int(found.group(1)), int(found.group(2))) if found else None
@@ -63,9 +62,9 @@ def _venv_python(root):
     # type: (str) -> object
     """(major, minor) of the Python the checkout's .venv was made with, or None."""
     try:
-        with io.open(os.path.join(root, ".venv", "pyvenv.cfg"), encoding="utf-8") as cfg:
+        with open(os.path.join(root, ".venv", "pyvenv.cfg"), encoding="utf-8") as cfg:
             found = re.search(r"^version(?:_info)?\s*=\s*(\d+)\.(\d+)", cfg.read(), re.M)
-    except (IOError, OSError):
+    except OSError:
         return None
     return (int(found.group(1)), int(found.group(2))) if found else None
 

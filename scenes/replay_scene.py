@@ -53,6 +53,21 @@ class ReplayClient:
     def allow(self, version: int) -> None:
         return None
 
+    advises = False          # a replay suggests nothing
+
+    def advise(self) -> None:
+        return None
+
+    def seating(self) -> None:
+        return None
+
+    def link(self) -> None:
+        return None
+
+    def told(self) -> list:
+        """The replay scene steps through the story itself."""
+        return []
+
     def close(self) -> None:
         return None
 

@@ -16,9 +16,9 @@ from typing import TYPE_CHECKING, Any, Optional
 
 import pygame
 
-from scenes.i18n import tr
 from scenes import keeping, theme
 from scenes.hud import PanelCache, TextCache
+from scenes.i18n import tr
 from scenes.scene import Scene
 from scenes.sheet import Sheet, draw_sheet, sheet_size
 from scenes.widgets import Button, FocusList, draw_button

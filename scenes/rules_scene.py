@@ -13,8 +13,8 @@ import pygame
 
 from game import CATALOG
 from game.i18n import DEFAULT_LANG
-from scenes.i18n import language, tr
 from scenes import theme
+from scenes.i18n import language, tr
 from scenes.richtext import Block, Line, layout, parse
 from scenes.scene import Scene
 from scenes.scrolling import ScrollingMixin

@@ -43,6 +43,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from filelock import FileLock, Timeout
+
 from game.i18n import system_language
 from game.names import name_problem
 from game.saves import write_text_atomic

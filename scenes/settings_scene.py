@@ -18,11 +18,17 @@ import pygame_gui
 
 from game.cards import Card
 from game.names import MAX_NAME, name_problem
-from scenes.i18n import tr
 from scenes import theme
+from scenes.i18n import tr
 from scenes.option_rows import OptionRow, OptionRowsScene, step_value
-from scenes.settings import (ANIMATION_SPEEDS, FRENCH_COLOURS, ITALIAN_STYLES, LANGUAGES,
-                             TABLE_SCALES, VOLUME_STEP)
+from scenes.settings import (
+    ANIMATION_SPEEDS,
+    FRENCH_COLOURS,
+    ITALIAN_STYLES,
+    LANGUAGES,
+    TABLE_SCALES,
+    VOLUME_STEP,
+)
 from scenes.widgets import Button, draw_button
 
 #: the preview's cards: an Italian pair (the design), then French Clubs and Diamonds (the inks)
@@ -254,8 +260,9 @@ class SettingsScene(OptionRowsScene):
         art = getattr(self.app, "art", None)
         box = self._preview
         fonts = self.app.fonts
-        theme.text(surface, fonts.get(theme.font_px(15, surface.get_size()), bold=True), tr("ui.settings.preview").upper(),
-                   theme.GOLD, (box.centerx, box.y + round(6 * s)), "midtop", shadow=False)
+        theme.text(surface, fonts.get(theme.font_px(15, surface.get_size()), bold=True),
+                   tr("ui.settings.preview").upper(), theme.GOLD,
+                   (box.centerx, box.y + round(6 * s)), "midtop", shadow=False)
         if art is None:
             return
         width = round(box.w * 0.52)

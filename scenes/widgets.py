@@ -21,7 +21,7 @@ why when pressed, so its steps do not skip disabled buttons as a menu's do.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable, Generic, Iterable, Optional, Protocol, Sequence, TypeVar
+from typing import Any, Callable, Generic, Iterable, Optional, Protocol, TypeVar
 
 import pygame
 

@@ -27,12 +27,14 @@ How they think:
 from __future__ import annotations
 
 import random
-from typing import Any, Sequence
+from typing import Sequence
 
 from game.ai.search import Judge, Search
 from game.bisca.rules import DECK, HALF, HIGH, LOW, strength
 from game.cards import Card
 from game.engine import Action, Reason
+from game.views import own_hand, own_seat
+from game.views.bisca import View
 
 
 def _card(code: str) -> Card:
@@ -50,10 +52,10 @@ def top(c: Card) -> int:
     return strength(c, HIGH if c.rank == 1 else "")
 
 
-def unseen(view: dict[str, Any]) -> list[Card]:
+def unseen(view: View) -> list[Card]:
     """The cards this seat cannot place: not in its hand, not played, not face up."""
     seen = {code for cs in view["zones"].values() for code in cs if code is not None}
-    seen |= set(view.get("played", []))
+    seen |= set(view["played"])
     return [c for c in DECK if c.code not in seen]
 
 
@@ -98,14 +100,14 @@ class BiscaPlayer:
         #: a beginner counts no card: every card not in its hand might be anywhere
         self.counting = counting
 
-    def pool(self, view: dict[str, Any]) -> list[Card]:
+    def pool(self, view: View) -> list[Card]:
         """The cards it believes may still be played against it."""
         if self.counting:
             return unseen(view)
         mine = set(view["zones"][f"hand/{view['seat']}"])
         return [c for c in DECK if c.code not in mine]
 
-    def choose(self, view: dict[str, Any], legal: Sequence[Action], rng: random.Random) -> Action:
+    def choose(self, view: View, legal: Sequence[Action], rng: random.Random) -> Action:
         if self.blunder and rng.random() < self.blunder:
             return rng.choice(list(legal))
         if legal[0].kind == "bet":
@@ -113,19 +115,19 @@ class BiscaPlayer:
         return self.play(view, legal)
 
     # -- bets -------------------------------------------------------------------
-    def estimate(self, view: dict[str, Any]) -> list[float]:
-        seat = view["seat"]
+    def estimate(self, view: View) -> list[float]:
+        seat = own_seat(view)
         others = [s for s in view["players"] if s != seat]
         if view["blind"]:
             return distribution([self.blind_chance(view, others)])
         pool = self.pool(view)
-        hand = [_card(c) for c in view["zones"][f"hand/{seat}"]]
+        hand = [_card(c) for c in own_hand(view)]
         odds = [chance(top(c), pool, len(others)) for c in hand]
         if not self.counting:                 # a beginner: "this one wins, that one won't"
             odds = [float(p >= 0.5) for p in odds]
         return distribution(odds)
 
-    def blind_chance(self, view: dict[str, Any], others: list[int]) -> float:
+    def blind_chance(self, view: View, others: list[int]) -> float:
         """The one-card round: the chance my unseen card beats the best card in sight."""
         best = -2
         for s in others:
@@ -139,8 +141,8 @@ class BiscaPlayer:
         return sum(top(c) > best for c in pool) / max(1, len(pool))
 
     # -- play ------------------------------------------------------------------
-    def play(self, view: dict[str, Any], legal: Sequence[Action]) -> Action:
-        seat = view["seat"]
+    def play(self, view: View, legal: Sequence[Action]) -> Action:
+        seat = own_seat(view)
         bet = round((view["bets"][seat] or 0) * HALF)
         short = bet - view["won"][seat] * HALF
         trick = view["trick"]
@@ -165,7 +167,7 @@ class BiscaPlayer:
         return ordered[0] if behind or best is None else ordered[-1]
 
 
-def why(view: dict[str, Any], action: Action) -> Reason | None:
+def why(view: View, action: Action) -> Reason | None:
     """The Hint's line for a card: whether it heads the hand on the table (Bisca has one
     order of the deck, no trump: a card wins by its place in it)."""
     if action.card is None or "trick" not in view:

@@ -26,12 +26,14 @@ from __future__ import annotations
 import random
 from collections import Counter
 from functools import lru_cache
-from typing import Any, Callable, Sequence
+from typing import Callable, Sequence
 
 from game.ai.search import Judge, Search
 from game.bocce.rules import ACE_BONUS, lag_worths, points, totals
 from game.cards import Card, french_deck
 from game.engine import Action
+from game.views import own_seat
+from game.views.bocce import View
 
 LEVELS = ("easy", "normal", "hard")
 #: A card as the odds see it: (least worth in a bocce, 1 if it is an Ace).
@@ -45,7 +47,7 @@ _CLAMP = tuple(min(MAX_ACES, k) for k in range(2 * MAX_ACES + 2))
 _KIND: dict[str, Kind] = {c.code: (totals([c])[0], 1 if c.is_ace else 0) for c in _FULL_DECK}
 
 
-def _unseen(view: dict[str, Any]) -> list[Card]:
+def _unseen(view: View) -> list[Card]:
     """The cards this seat has not seen: all 52 less every face-up card of its view."""
     seen = {code for cs in view["zones"].values() for code in cs if code is not None}
     return [c for c in _FULL_DECK if c.code not in seen]
@@ -196,11 +198,11 @@ def _plain_roller(pallino: int, odds: tuple[tuple[int, int, float], ...]) -> Rol
     return Roller(pallino, odds)
 
 
-def _finished(view: dict[str, Any], seat: int) -> Counter[int]:
+def _finished(view: View, seat: int) -> Counter[int]:
     """Total -> points of the seat's finished bocce in the view."""
     out: Counter[int] = Counter()
     for b in view["bocce"][seat]:
-        if b["status"] == "finished":
+        if b["status"] == "finished" and b["total"] is not None:
             out[b["total"]] += b["points"] or 0
     return out
 
@@ -281,8 +283,8 @@ class Outlook(Odds):
     """What one seat's view says, worked out once per decision: who and where
     I am, the cards I have not seen, and their :class:`Odds`."""
 
-    def __init__(self, view: dict[str, Any], level: str) -> None:
-        seat = view.get("seat")
+    def __init__(self, view: View, level: str) -> None:
+        seat = own_seat(view)
         if seat is None:
             raise ValueError("a computer player needs a seat's view")
         self.view = view
@@ -325,7 +327,7 @@ class BoccePlayer:
         self.level = level
         self.name = f"bocce-{level}"
 
-    def choose(self, view: dict[str, Any], legal: Sequence[Action], rng: random.Random) -> Action:
+    def choose(self, view: View, legal: Sequence[Action], rng: random.Random) -> Action:
         legal = list(legal)
         if len(legal) == 1:
             return legal[0]
@@ -334,7 +336,7 @@ class BoccePlayer:
         return self._roll(view, legal)
 
     # -- the lag -----------------------------------------------------------
-    def _lag(self, view: dict[str, Any], legal: list[Action], rng: random.Random) -> Action:
+    def _lag(self, view: View, legal: list[Action], rng: random.Random) -> Action:
         if self.level == "easy":
             return rng.choice(legal)
         look = Outlook(view, self.level)
@@ -350,10 +352,12 @@ class BoccePlayer:
         return max(legal, key=lambda a: (score(a), str(a)))
 
     # -- rolling -----------------------------------------------------------
-    def _roll(self, view: dict[str, Any], legal: list[Action]) -> Action:
+    def _roll(self, view: View, legal: list[Action]) -> Action:
         look = Outlook(view, self.level)
         pallino = view["pallino"]
-        cards = [Card.parse(c) for c in view["zones"][f"bocce/{look.me}/{look.frame}"]]
+        assert pallino is not None                  # the lag is over: it rolls
+        cards = [Card.parse(c) for c in view["zones"][f"bocce/{look.me}/{look.frame}"]
+                 if c is not None]                  # a rolling bocce lies face up
         least = totals(cards)[0]
         aces = sum(1 for c in cards if c.is_ace)
         opp_rolls_now = view["bocce"][look.opp][look.frame]["status"] == "waiting"

@@ -40,6 +40,8 @@ from game.cards import FRENCH_SUITS, Card, french_deck
 from game.ai.why import trick_line
 from game.engine import Action, Reason
 from game.tricks import winning_index
+from game.views import own_hand, own_seat
+from game.views.bolola import View
 
 DECK = tuple(french_deck())
 #: high-card points used to size up a hand (Ace 4, King 3, Queen 2, Jack 1); 10 is average
@@ -60,17 +62,18 @@ class Seen:
     voids: frozenset[tuple[int, str]] = frozenset()   # (seat, suit) it showed it lacks
 
     @classmethod
-    def read(cls, view: dict[str, Any], counting: bool = True) -> "Seen":
+    def read(cls, view: View, counting: bool = True) -> "Seen":
         """``counting`` False: a beginner's reading, every card not in hand still out."""
-        seat = view["seat"]
+        seat = own_seat(view)
         zones = view["zones"]
-        hand = [Card.parse(c) for c in zones[f"hand/{seat}"]]
-        known = {Card.parse(c) for c in view.get("played") or []} if counting else set()
+        hand = [Card.parse(c) for c in own_hand(view)]
+        known = {Card.parse(c) for c in view["played"]} if counting else set()
         known.update(hand)
         unseen = [c for c in DECK if c not in known]
         contract = view["contract"]
-        return cls(contract, view.get("trump") if contract == "trumps" else None, hand,
-                   [Card.parse(c) for c in zones["table"]], unseen, len(view.get("tricks") or []),
+        assert contract is not None                  # cards are played: a contract is set
+        return cls(contract, view["trump"] if contract == "trumps" else None, hand,
+                   [Card.parse(c) for c in zones["table"] if c is not None], unseen, len(view["tricks"]),
                    seat, shown_voids(view))
 
     @property
@@ -93,18 +96,17 @@ class Seen:
         return sum(1 for c in self.hand if c.suit == suit)
 
 
-def shown_voids(view: dict[str, Any]) -> frozenset[tuple[int, str]]:
+def shown_voids(view: View) -> frozenset[tuple[int, str]]:
     """(seat, suit) for every player who did not follow a suit led this deal: all public."""
     out = set()
-    tricks = list(view.get("tricks") or [])
+    plays = [(t["leader"], t["cards"]) for t in view["tricks"]]
     table = view["zones"]["table"]
     if table:
-        tricks.append({"leader": view.get("leader", 0), "cards": table})
-    for t in tricks:
-        cards = t.get("cards") or []
+        plays.append((view["leader"], [c for c in table if c is not None]))
+    for leader, cards in plays:
         for i, code in enumerate(cards[1:], 1):
             if code[1] != cards[0][1]:
-                out.add(((int(t.get("leader") or 0) + i) % SEATS, cards[0][1]))
+                out.add(((leader + i) % SEATS, cards[0][1]))
     return frozenset(out)
 
 
@@ -120,7 +122,7 @@ class BololaPlayer:
         #: remember the cards played (a beginner does not)
         self.counting = counting
 
-    def choose(self, view: dict[str, Any], legal: Sequence[Action], rng: random.Random) -> Action:
+    def choose(self, view: View, legal: Sequence[Action], rng: random.Random) -> Action:
         legal = list(legal)
         if len(legal) == 1:
             return legal[0]
@@ -222,11 +224,10 @@ def _best_lead(seen: Seen, cards: list[Card]) -> Card:
 
 
 # -- the choices before a deal ------------------------------------------------------------------
-def choose_contract(view: dict[str, Any], legal: Sequence[Action]) -> Action:
+def choose_contract(view: View, legal: Sequence[Action]) -> Action:
     """Dealer's choice: the contract where this hand earns most against an even share of
     the deal's points (a strong hand for the positive deals, a weak one for the others)."""
-    seat = view["seat"]
-    hand = [Card.parse(c) for c in view["zones"][f"hand/{seat}"]]
+    hand = [Card.parse(c) for c in own_hand(view)]
     power = sum(HCP.get(c.rank, 0) for c in hand) / 10.0
 
     def expect(action: Action) -> float:
@@ -248,10 +249,9 @@ def _suit_len(hand: Sequence[Card], suit: str) -> int:
     return sum(1 for c in hand if c.suit == suit)
 
 
-def choose_trump(view: dict[str, Any], legal: Sequence[Action]) -> Action:
+def choose_trump(view: View, legal: Sequence[Action]) -> Action:
     """The longest suit, its high cards breaking ties."""
-    seat = view["seat"]
-    hand = [Card.parse(c) for c in view["zones"][f"hand/{seat}"]]
+    hand = [Card.parse(c) for c in own_hand(view)]
 
     def weight(suit: str) -> float:
         mine = [c for c in hand if c.suit == suit]
@@ -265,7 +265,7 @@ JUDGE = Judge(lambda s: s.deal_no,
               lambda s: s.totals if s.over else [t + d for t, d in zip(s.totals, s.deal_scores)])
 
 
-def facts(view: dict[str, Any], reader: Any = None) -> Facts:
+def facts(view: View, reader: Any = None) -> Facts:
     """No suit reaches a player who showed void in it this deal."""
     suits: dict[int, set[str]] = {}
     for s, suit in shown_voids(view):
@@ -274,9 +274,9 @@ def facts(view: dict[str, Any], reader: Any = None) -> Facts:
                         for s, ss in suits.items()})
 
 
-def why(view: dict[str, Any], action: Action) -> Reason | None:
+def why(view: View, action: Action) -> Reason | None:
     """The Hint's line for a card: what it does to the trick (game/ai/why.py)."""
-    if action.card is None or view.get("contract") is None or "table" not in view["zones"]:
+    if action.card is None or view["contract"] is None or "table" not in view["zones"]:
         return None
     seen = Seen.read(view)
     return trick_line(seen.table, action.card, seen.hand, seen.trump, strength, last=seen.last)

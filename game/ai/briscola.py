@@ -35,6 +35,8 @@ from game.cards import ITALIAN_SUITS, Card
 from game.ai.why import trick_line
 from game.engine import Action, Reason
 from game.tricks import winning_index
+from game.views import own_hand, own_seat
+from game.views.briscola import View
 
 SEATS = 3
 _LAST_DRAW_TRICK = 9        # the sampled card is drawn after the tenth trick (index 9)
@@ -65,7 +67,7 @@ class _Memory:
     trump: str | None = None
     sampled: str | None = None
 
-    def fits(self, view: dict[str, Any]) -> bool:
+    def fits(self, view: View) -> bool:
         played = tuple(view["played"])
         return (self.game_no == view["game_no"] and self.dealer == view["dealer"]
                 and played[:len(self.played)] == self.played)
@@ -103,7 +105,7 @@ def _cards(codes: Sequence[str | None]) -> list[Card]:
     return [Card.parse(c) for c in codes if c is not None]
 
 
-def infer_trump(view: dict[str, Any], unseen: Sequence[Card]) -> dict[str, float]:
+def infer_trump(view: View, unseen: Sequence[Card]) -> dict[str, float]:
     """Odds of each suit being trump: the tricks since the last Venceslao, then unseen cards."""
     tricks = view["tricks"]
     start = 0
@@ -140,9 +142,9 @@ class BriscolaPlayer:
         self.memory: dict[int, _Memory] = {}
 
     # -- the protocol ------------------------------------------------------------
-    def choose(self, view: dict[str, Any], legal: Sequence[Action], rng: random.Random) -> Action:
+    def choose(self, view: View, legal: Sequence[Action], rng: random.Random) -> Action:
         legal = list(legal)
-        seat = view.get("seat")
+        seat = own_seat(view)
         memory = self._remember(view) if isinstance(seat, int) else None
         if len(legal) == 1:
             return legal[0]
@@ -161,24 +163,24 @@ class BriscolaPlayer:
         return Action("play", (best,))
 
     # -- knowledge ----------------------------------------------------------------
-    def _remember(self, view: dict[str, Any]) -> _Memory:
-        seat = view["seat"]
+    def _remember(self, view: View) -> _Memory:
+        seat = own_seat(view)
         mem = self.memory.get(seat)
         if mem is None or not mem.fits(view):
             mem = _Memory(view["game_no"], view["dealer"])
             self.memory[seat] = mem
         mem.played = tuple(view["played"])
-        if view.get("trump") is not None:
+        if view["trump"] is not None:
             mem.trump = view["trump"]
         shown = view["zones"].get("briscola") or []
         if shown and shown[0] is not None:
             mem.sampled = shown[0]
         return mem
 
-    def read(self, view: dict[str, Any], memory: _Memory | None) -> Situation:
-        seat = view["seat"]
+    def read(self, view: View, memory: _Memory | None) -> Situation:
+        seat = own_seat(view)
         zones = view["zones"]
-        hand = _cards(zones[f"hand/{seat}"])
+        hand = _cards(own_hand(view))
         table = _cards(zones["table"])
         culetto = _cards(zones["culetto"])
         played = set(_cards(view["played"])) if self.counting else set()
@@ -195,8 +197,8 @@ class BriscolaPlayer:
             elif len(tricks) > _LAST_DRAW_TRICK:
                 drawer = (tricks[_LAST_DRAW_TRICK]["winner"] + 2) % SEATS
                 placed[drawer] = [sampled]
-        trump = view.get("trump")
-        if trump is None and view.get("trump_known") and memory is not None:
+        trump = view["trump"]
+        if trump is None and view["trump_known"] and memory is not None:
             trump = memory.trump
         odds = {trump: 1.0} if trump else infer_trump(view, unseen)
         sizes = [len(zones[f"hand/{s}"]) for s in range(SEATS)]
@@ -268,7 +270,7 @@ class BriscolaPlayer:
         return max(options, key=lambda c: (scores[c], -hold_value(c, trump), c))
 
     # -- choosing the new briscola ---------------------------------------------------
-    def choose_suit(self, view: dict[str, Any], memory: _Memory | None) -> str:
+    def choose_suit(self, view: View, memory: _Memory | None) -> str:
         sit = self.read(view, memory)
         best, best_score = ITALIAN_SUITS[0], float("-inf")
         for suit in ITALIAN_SUITS:
@@ -377,12 +379,12 @@ class QuickPlayer(BriscolaPlayer):
     def __init__(self) -> None:
         super().__init__("quick", samples=1)
 
-    def choose(self, view: dict[str, Any], legal: Sequence[Action], rng: random.Random) -> Action:
-        trump = view.get("trump")
+    def choose(self, view: View, legal: Sequence[Action], rng: random.Random) -> Action:
+        trump = view["trump"]
         plays = [a.card for a in legal if a.kind == "play" and a.card is not None]
         if not trump or len(plays) != len(legal):
             return super().choose(view, legal, rng)
-        seat = view["seat"]
+        seat = own_seat(view)
         zones = view["zones"]
         table = _cards(zones["table"])
         pot = sum(points(c) for c in _cards(zones["culetto"]))
@@ -400,13 +402,13 @@ JUDGE = Judge(lambda s: s.game_no,
               lambda world: _remembering(world))
 
 
-def facts(view: dict[str, Any], reader: BriscolaPlayer) -> Facts:
+def facts(view: View, reader: BriscolaPlayer) -> Facts:
     """Where the sampled card went (its drawer is public), and when the seat was never
     told the trump, the suits play has ruled out."""
     memory = reader._remember(view)
     sit = reader.read(view, memory)
     holds = {f"hand/{s}": cards for s, cards in sit.placed.items()}
-    known = bool(view.get("trump_known"))
+    known = bool(view["trump_known"])
     odds = dict(sit.trump_odds)
     suits, weights = list(odds), list(odds.values())
 
@@ -427,16 +429,16 @@ def _remembering(world: Any) -> None:
     world.remember = False
 
 
-def why(view: dict[str, Any], action: Action) -> Reason | None:
+def why(view: View, action: Action) -> Reason | None:
     """The Hint's line for a card (game/ai/why.py), while the seat knows the trump and
     no Jack of Sticks or Two of Swords makes the trick's fate wait."""
-    card, trump = action.card, view.get("trump")
-    table = _cards(view["zones"].get("table") or [])
+    card, trump = action.card, view["trump"]
+    table = _cards(view["zones"]["table"])
     if card is None or trump is None or card == VENCESLAO or JACK_OF_STICKS in [*table, card]:
         return None
     hand = _cards(view["zones"].get(f"hand/{view['seat']}") or [])
     return trick_line(table, card, hand, trump, strength, points, last=len(table) == SEATS - 1,
-                      carried=_cards(view["zones"].get("culetto") or []))
+                      carried=_cards(view["zones"]["culetto"]))
 
 
 def player(level: str = "normal") -> BriscolaPlayer | Search:

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import random
 from functools import lru_cache
-from typing import Any, Sequence
+from typing import Sequence
 
 from game.ai.base import RandomPlayer
 from game.ai.doudizhu_reading import BID_AT, counts_of_codes, facts, strength
@@ -35,6 +35,7 @@ from game.doudizhu import combos, play_from
 from game.doudizhu.rules import (ACE, BLACK, BOMB, COPIES, NRANKS, RED, ROCKET, RULESETS,
                                  SEATS, TWO)
 from game.engine import Action, Reason
+from game.views.doudizhu import View
 
 #: :func:`player` has a level "random" of its own (see :func:`game.ai.computer_player`)
 RANDOM_LEVEL = True
@@ -99,18 +100,18 @@ class DoudizhuPlayer:
         self.level = level
         self.name = f"doudizhu-{level}"
 
-    def choose(self, view: dict[str, Any], legal: Sequence[Action], rng: random.Random) -> Action:
+    def choose(self, view: View, legal: Sequence[Action], rng: random.Random) -> Action:
         return with_cards_drawn(view, self._choose(view, list(legal), rng), rng)
 
-    def _choose(self, view: dict[str, Any], legal: list[Action], rng: random.Random) -> Action:
+    def _choose(self, view: View, legal: list[Action], rng: random.Random) -> Action:
         if len(legal) == 1:
             return legal[0]
-        if view.get("phase") == "bid":
+        if view["phase"] == "bid":
             return self._bid(view, legal)
         return self._play(view, legal)
 
     # -- bidding -------------------------------------------------------------------------------
-    def _bid(self, view: dict[str, Any], legal: list[Action]) -> Action:
+    def _bid(self, view: View, legal: list[Action]) -> Action:
         seat = view["seat"]
         counts = counts_of_codes(view["zones"][f"hand/{seat}"])
         s = strength(counts)
@@ -119,12 +120,12 @@ class DoudizhuPlayer:
         return bids[-1] if bids else next(a for a in legal if a.kind == "pass")
 
     # -- play ----------------------------------------------------------------------------------
-    def _play(self, view: dict[str, Any], legal: list[Action]) -> Action:
+    def _play(self, view: View, legal: list[Action]) -> Action:
         seat, landlord = view["seat"], view["landlord"]
         hand = counts_of_codes(view["zones"][f"hand/{seat}"])
         left = view["counts"]
-        last = view.get("last")
-        kinds = RULESETS[view.get("rules", "text")]
+        last = view["last"]
+        kinds = RULESETS[view["rules"]]
         # by their ranks' names, so that equal scores fall as they always did
         plays = sorted((a for a in legal if a.kind == "play"), key=lambda a: a.value)
         passing = next((a for a in legal if a.kind == "pass"), None)
@@ -190,10 +191,10 @@ class DoudizhuPlayer:
             return passing
         return best
 
-    def _unseen(self, view: dict[str, Any], hand: Sequence[int]) -> list[int]:
+    def _unseen(self, view: View, hand: Sequence[int]) -> list[int]:
         """Rank counts not in this hand and not yet played."""
         full = list(COPIES)
-        for value in view.get("played", []):
+        for value in view["played"]:
             for ch in value:
                 full[combos.INDEX[ch]] -= 1
         return [max(0, f - h) for f, h in zip(full, hand)]
@@ -211,12 +212,12 @@ class DoudizhuPlayer:
 JUDGE = Judge(lambda s: (s.hand_no, s.deals), lambda s: list(s.totals))
 
 
-def why(view: dict[str, Any], action: Action) -> Reason | None:
+def why(view: View, action: Action) -> Reason | None:
     """The Hint's line in play: going out, a bomb, letting a partner's play stand, or
     holding back against an opponent's (else the search's own line)."""
-    if view.get("phase") != "play":
+    if view["phase"] != "play":
         return None
-    seat, landlord, last = view["seat"], view.get("landlord"), view.get("last")
+    seat, landlord, last = view["seat"], view["landlord"], view["last"]
     if action.kind == "pass":
         if last is None:
             return None
@@ -226,13 +227,13 @@ def why(view: dict[str, Any], action: Action) -> Reason | None:
         return None
     if len(action.value) == view["counts"][seat]:
         return Reason("advice.ddz.goes_out")
-    combo = combos.classify(action.value, RULESETS[view.get("rules", "text")])
+    combo = combos.classify(action.value, RULESETS[view["rules"]])
     if combo is not None and combo.kind in (BOMB, ROCKET):
         return Reason("advice.ddz.bombs")
     return None
 
 
-def with_cards_drawn(view: dict[str, Any], action: Action, rng: random.Random) -> Action:
+def with_cards_drawn(view: View, action: Action, rng: random.Random) -> Action:
     """A play with its cards of each rank drawn at random from those the seat holds (the
     legal list names the first of each rank in the hand's order: playing them would
     show which suits are left)."""
@@ -245,7 +246,7 @@ def with_cards_drawn(view: dict[str, Any], action: Action, rng: random.Random) -
 class RandomDoudizhuPlayer(RandomPlayer):
     """Any legal play, its cards drawn at random like every Dou Dizhu computer's."""
 
-    def choose(self, view: dict[str, Any], legal: Sequence[Action], rng: random.Random) -> Action:
+    def choose(self, view: View, legal: Sequence[Action], rng: random.Random) -> Action:
         return with_cards_drawn(view, super().choose(view, legal, rng), rng)
 
 

@@ -28,6 +28,7 @@ from game.cards import Card
 from game.doudizhu import combos
 from game.doudizhu.rules import ACE, BLACK, NRANKS, RED, RULESETS, TWO, code_letter
 from game.doudizhu.state import RANK
+from game.views.doudizhu import View
 
 #: Strength needed to bid 1, 2, 3 (see :func:`strength`).
 BID_AT = (7, 10, 13)
@@ -99,9 +100,9 @@ Clue = BidClue | PassClue
 
 def clues(view: Mapping[str, Any]) -> list[Clue]:
     """Every other seat's bid and pass of this deal that says something of its hand."""
-    me, landlord = view.get("seat"), view.get("landlord")
-    kinds = RULESETS[view.get("rules", "text")]
-    trail = [(int(s), str(v)) for s, v in view.get("trail") or []]
+    me, landlord = view["seat"], view["landlord"]
+    kinds = RULESETS[view["rules"]]
+    trail = [(int(s), str(v)) for s, v in view["trail"]]
     # what each seat played after each point of the trail (counted from the end)
     later: list[dict[int, list[int]]] = [{} for _ in range(len(trail) + 1)]
     running: dict[int, list[int]] = {}
@@ -114,9 +115,9 @@ def clues(view: Mapping[str, Any]) -> list[Clue]:
         later[i] = running
     none = (0,) * NRANKS
     out: list[Clue] = []
-    kitty = counts_of_codes(view.get("kitty") or [])
-    bids = view.get("bids") or []
-    first = view.get("first_bidder", 0)
+    kitty = counts_of_codes(view["kitty"])
+    bids = view["bids"]
+    first = view["first_bidder"]
     high = 0
     for k in range(len(bids)):
         s = (first + k) % len(bids)
@@ -160,12 +161,12 @@ def likelihood(found: Sequence[Clue], placed: Mapping[str, Sequence[Card]]) -> f
     return weight
 
 
-def facts(view: dict[str, Any], reader: Any = None) -> Facts:
+def facts(view: View, reader: Any = None) -> Facts:
     """The kitty with the landlord (a hard fact) and the bids and passes (soft)."""
-    me, landlord = view.get("seat"), view.get("landlord")
+    me, landlord = view["seat"], view["landlord"]
     holds = {}
     if landlord is not None and landlord != me:
-        holds = {f"hand/{landlord}": [Card.parse(c) for c in view.get("kitty") or []]}
+        holds = {f"hand/{landlord}": [Card.parse(c) for c in view["kitty"]]}
     found = clues(view)
     if not holds and not found:
         return NO_FACTS

@@ -52,6 +52,7 @@ from typing import Any, Callable, Hashable, Mapping, Optional, Sequence
 from game.ai.base import ComputerPlayer
 from game.cards import Card
 from game.engine import Action, State
+from game.views import BaseView
 
 #: a playout that has not reached the end of its round after this many actions stops
 MAX_PLAYOUT = 800
@@ -232,11 +233,11 @@ class Search:
     wants_world = True
 
     def __init__(self, name: str, policy: Callable[[], ComputerPlayer], fallback: ComputerPlayer,
-                 judge: Judge, facts: Callable[[dict[str, Any], ComputerPlayer], Facts]
+                 judge: Judge, facts: Callable[[Any, Any], Facts]
                  = lambda view, player: NO_FACTS,
                  playouts: Optional[int] = None, seconds: Optional[float] = 0.5,
                  width: int = 12,
-                 present: Callable[[dict[str, Any], Action, random.Random], Action]
+                 present: Callable[[Any, Action, random.Random], Action]
                  = lambda view, action, rng: action, false_leave: float = FALSE_LEAVE) -> None:
         self.name = name
         self.false_leave = false_leave
@@ -252,12 +253,12 @@ class Search:
         #: when the move being thought must be chosen (its time counts from ``choose``)
         self.deadline: Optional[float] = None
 
-    def choose(self, view: dict[str, Any], legal: Sequence[Action], rng: random.Random,
+    def choose(self, view: BaseView, legal: Sequence[Action], rng: random.Random,
                world: Optional[State] = None) -> Action:
         legal = list(legal)
         self.deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         mine = self.fallback.choose(view, legal, rng)
-        seat = view.get("seat")
+        seat = view["seat"]
         if world is None or len(legal) == 1 or not isinstance(seat, int):
             self.last = None
             return mine

@@ -51,20 +51,25 @@ from typing import Any
 
 from game.bisca import rules
 from game.bisca.state import BET, OVER, PLAY, BiscaState
-from game.engine import Action, Demo, GameSpec, Option
-from game.i18n import translate
+from game.engine import Action, Demo, GameSpec, Option, Phrase, plain_label
 
-__all__ = ["SPEC", "BiscaState", "BET", "PLAY", "OVER", "rules", "action_label"]
+__all__ = ["SPEC", "BiscaState", "BET", "PLAY", "OVER", "rules", "action_label", "label"]
+
+
+def label(action: Action) -> Phrase:
+    """An action's words, as the engine gives them (the registration's ``label``): "Bet 2"
+    (the bet picker says "2"), "Play the Ace of Coins high" (the Ace's popup: "High")."""
+    if action.kind == "bet":
+        return Phrase("bisca.action.bet", {"bet": action.value})
+    if action.kind == "play" and action.card is not None:
+        key = f"bisca.action.play_{action.value}" if action.value else "bisca.action.play"
+        return Phrase(key, {"card": action.card.code})
+    return plain_label(action)
 
 
 def action_label(action: Action, lang: str = "en") -> str:
-    """A button's words: "Bet 2", "Play the Ace of Coins high"."""
-    if action.kind == "bet":
-        return translate(lang, "bisca.action.bet", bet=action.value)
-    if action.kind == "play" and action.card is not None:
-        key = f"bisca.action.play_{action.value}" if action.value else "bisca.action.play"
-        return translate(lang, key, card=action.card.name(lang))
-    return str(action)
+    """:func:`label` in ``lang``."""
+    return label(action).words(lang)
 
 
 def _new(options: dict[str, Any], seats: int, seed: int) -> BiscaState:
@@ -83,6 +88,7 @@ SPEC = GameSpec(
         "half_bets": Option(False, (False, True), "bisca.option.half_bets"),
     },
     cards=rules.DECK,
+    label=label,
     computers="game.ai.bisca:player",
     table="scenes.tables.bisca:ADAPTER",
     demo=Demo({"lives": 1, "opening": 3}, seats=4),

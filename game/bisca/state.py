@@ -1,6 +1,16 @@
 """Bisca's referee: rounds of bets and hands, lives, Babbeo and everyone out.
 
 See :mod:`game.bisca` for the choices the rule text leaves open.
+
+Declared shapes: the view and every event's data are ``game/views/bisca.py``.  Text
+form (game/position.py): ``state.to_text()`` writes the position, ``State.from_text``
+reads it back; after the four lines naming the game come :attr:`BiscaState.position_fields`
+in order.  Lives and bets are in halves (a life is 2), as the state keeps them; the
+hand on the table is ``[seat, card, ace worth]`` per card::
+
+    lives = [6, 3, 4]
+    bets = [2, null, null]
+    table = [[0, "Ac", "high"]]
 """
 
 from __future__ import annotations
@@ -13,16 +23,32 @@ from game.cards import Card, codes, shuffled
 from game.engine import (GAME_OVER, Action, Event, Reason, State, card_move, plain_copy,
                          seat_zones)
 from game.tricks import why_won
+from game.views import bisca as shapes
 
 BET, PLAY, OVER = "bet", "play", "over"
 
 
-def _numbers(halves: list[int | None]) -> list[int | float | None]:
+def _numbers(halves: Sequence[int | None]) -> list[float | None]:
     return [None if h is None else number(h) for h in halves]
+
+
+def _lives(halves: Sequence[int]) -> list[float]:
+    return [number(h) for h in halves]
 
 
 class BiscaState(State):
     """A whole game of Bisca: rounds until one player is left (or everyone is out)."""
+
+    view_shape = shapes.View
+    event_shapes = shapes.EVENTS
+    position_fields = {
+        "round_no": int, "cards": int, "dealer": int, "players": list[int], "phase": str,
+        "turn": int, "leader": int, "lives": list[int], "babbeo_used": bool,
+        "bets": list[int | None], "won": list[int], "out_round": list[int],
+        "deck": list[Card], "hands": list[list[Card]], "piles": list[list[Card]],
+        "table": list[tuple[int, Card, str]], "played": list[Card], "winners": list[int],
+        "sheet": Any, "last_hand": Any,
+    }
 
     def __init__(self, options: dict[str, Any], seats: int, seed: int) -> None:
         super().__init__(options, seats, seed)
@@ -50,8 +76,8 @@ class BiscaState(State):
         self.leader = 0
         self.out_round = [0] * seats             # the round a seat last went out in
         self.winners: list[int] = []
-        self.sheet: list[dict[str, Any]] = []
-        self.last_hand: dict[str, Any] | None = None
+        self.sheet: list[shapes.SheetRow] = []
+        self.last_hand: shapes.LastHand | None = None
         self._opening = self._start_round()
 
     # -- facts -----------------------------------------------------------------
@@ -175,10 +201,10 @@ class BiscaState(State):
             self._play(seat, action.card, action.value, events)
         return events
 
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def view(self, seat: int | None) -> shapes.View:
         zones = seat_zones(self.true_zones(), seat, self._face_up)
         barred = self.forbidden()
-        out: dict[str, Any] = {
+        out: shapes.View = {
             "seat": seat,
             "zones": zones,
             "phase": self.phase,
@@ -196,7 +222,7 @@ class BiscaState(State):
             "leader": self.leader,
             "bets": _numbers(self.bets),
             "won": list(self.won),
-            "lives": _numbers(list(self.lives)),
+            "lives": _lives(self.lives),
             "out": [s for s in range(self.seats) if self.lives[s] <= 0 and s not in self.winners],
             "babbeo_used": self.babbeo_used,
             "forbidden": None if barred is None else number(barred),
@@ -211,7 +237,7 @@ class BiscaState(State):
 
     def result(self) -> dict[str, Any]:
         return {"scores": self.scores(), "winners": list(self.winners),
-                "lives": _numbers(list(self.lives)), "sheet": plain_copy(self.sheet)}
+                "lives": _lives(self.lives), "sheet": plain_copy(self.sheet)}
 
     def scores(self) -> list[int]:
         """How many players each seat outlasted: the winner all the others; the rest by the
@@ -239,7 +265,7 @@ class BiscaState(State):
         self.last_hand = None
         head = {"round_no": self.round_no, "cards": self.cards, "dealer": self.dealer,
                 "players": list(self.players), "one_card": self.one_card,
-                "lives": _numbers(list(self.lives))}
+                "lives": _lives(self.lives)}
         events = [Event("round", self.dealer, {**head, "moves": gather})]
         everyone = frozenset(range(self.seats))
         for _ in range(self.cards):
@@ -314,11 +340,11 @@ class BiscaState(State):
             self.lives[s] -= loss[s]
         self.sheet.append({"round_no": self.round_no, "cards": self.cards,
                            "players": list(self.players), "bets": _numbers(self.bets),
-                           "won": list(self.won), "loss": _numbers(loss),
-                           "lives": _numbers(list(self.lives))})
+                           "won": list(self.won), "loss": _lives(loss),
+                           "lives": _lives(self.lives)})
         scored = {"round_no": self.round_no, "cards": self.cards, "bets": _numbers(self.bets),
-                  "won": list(self.won), "loss": _numbers(loss),
-                  "lives": _numbers(list(self.lives)), "final": False}
+                  "won": list(self.won), "loss": _lives(loss),
+                  "lives": _lives(self.lives), "final": False}
         events.append(Event("round_scored", None, scored))
         out_now = [s for s in self.players if self.lives[s] <= 0]
         if out_now and not self.babbeo_used:
@@ -326,7 +352,7 @@ class BiscaState(State):
             for s in out_now:
                 self.lives[s] = HALF
             events.append(Event("babbeo", None, {"seats": out_now,
-                                                 "lives": _numbers(list(self.lives))}))
+                                                 "lives": _lives(self.lives)}))
         elif out_now and len(out_now) == len(self.players):
             best = max(self.lives[s] for s in self.players)
             tied = [s for s in self.players if self.lives[s] == best]
@@ -335,7 +361,7 @@ class BiscaState(State):
             else:                               # every seat is out, so holds none: all get one
                 self.lives = [HALF] * self.seats
             events.append(Event("everyone_out", None, {
-                "tie": len(tied) > 1, "seats": tied, "lives": _numbers(list(self.lives))}))
+                "tie": len(tied) > 1, "seats": tied, "lives": _lives(self.lives)}))
         for s in self.players:
             if self.lives[s] <= 0 and s not in self.winners:
                 self.out_round[s] = self.round_no
@@ -359,4 +385,4 @@ class BiscaState(State):
         self.turn = -1
         events.append(Event(GAME_OVER, None, {"scores": self.scores(),
                                               "winners": list(self.winners),
-                                              "lives": _numbers(list(self.lives))}))
+                                              "lives": _lives(self.lives)}))

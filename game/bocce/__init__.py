@@ -12,27 +12,30 @@ from typing import Any
 from game.bocce.rules import lag_worths, points, totals
 from game.bocce.state import BocceState
 from game.cards import french_deck
-from game.engine import Action, Demo, GameSpec, Option
-from game.i18n import translate
+from game.engine import Action, Demo, GameSpec, Option, Phrase, plain_label
 
-__all__ = ["SPEC", "BocceState", "action_label", "lag_worths", "points", "totals"]
+__all__ = ["SPEC", "BocceState", "action_label", "label", "lag_worths", "points", "totals"]
 
 
 def _new(options: dict[str, Any], seats: int, seed: int) -> BocceState:
     return BocceState(options, seats, seed)
 
 
-def action_label(action: Action, lang: str = "en") -> str:
-    """A button's words for a legal action in ``lang``: "Commit the Ace of Hearts as 10",
-    "Stand at 14".  The caller names the language: the engine keeps none."""
+def label(action: Action) -> Phrase:
+    """An action's words, as the engine gives them (the registration's ``label``):
+    "Commit the Ace of Hearts as 10" (the Ace's popup says "10"), "Stand at 14"."""
     if action.kind == "commit" and action.card is not None:
-        return translate(lang, "bocce.action.commit", card=action.card.name(lang),
-                         worth=action.value)
+        return Phrase("bocce.action.commit", {"card": action.card.code, "worth": action.value})
     if action.kind == "draw":
-        return translate(lang, "bocce.action.draw")
+        return Phrase("bocce.action.draw")
     if action.kind == "stand":
-        return translate(lang, "bocce.action.stand", total=action.value)
-    return str(action)
+        return Phrase("bocce.action.stand", {"total": action.value})
+    return plain_label(action)
+
+
+def action_label(action: Action, lang: str = "en") -> str:
+    """:func:`label` in ``lang``: the caller names the language, the engine keeps none."""
+    return label(action).words(lang)
 
 
 SPEC = GameSpec(
@@ -42,6 +45,7 @@ SPEC = GameSpec(
     factory=_new,
     options={"target": Option(25, (10, 15, 25, 50), "bocce.option.target")},
     cards=tuple(french_deck()),
+    label=label,
     computers="game.ai.bocce:player",
     table="scenes.tables.bocce:ADAPTER",
     demo=Demo({"target": 10}),

@@ -30,6 +30,17 @@ Choices where the rule text is silent, all shown in assets/rules/en/bocce.md:
   a tie plays another hand.
 * Option ``target`` (default 25): 10 and 15 make a short game (the kiosk's demo
   plays to 10), 50 a long one.
+
+Declared shapes: the view and every event's data are ``game/views/bocce.py``.  Text
+form (game/position.py): ``state.to_text()`` writes the position, ``State.from_text``
+reads it back; after the four lines naming the game come :attr:`BocceState.position_fields`
+in order, each bocce as its cards, status, total and who knocked it out::
+
+    scores = [12, 9]
+    phase = "lag"
+    hands = [["KS", "5H", "2D"], ["7C", "3C", "4C"]]
+    bocce = [[{"cards": ["9H", "8D"], "status": "waiting", "total": null,
+               "knocked_by": null}, ...], [...]]
 """
 
 from __future__ import annotations
@@ -41,6 +52,7 @@ from game.bocce.rules import FRAMES, lag_worths, picture_note, points, totals
 from game.cards import Card, codes, french_deck, shuffled
 from game.engine import (GAME_OVER, Action, Event, Reason, State, card_move, plain_copy,
                          seat_zones)
+from game.views import bocce as shapes
 
 SEATS = (0, 1)
 WAITING, ROLLING, FINISHED, BUST, KNOCKED_OUT = (
@@ -98,6 +110,17 @@ def shown_total(ts: list[int], pallino: int | None) -> int:
 class BocceState(State):
     """Two seats; every hand three frames, every frame a lag and two rolls."""
 
+    view_shape = shapes.View
+    event_shapes = shapes.EVENTS
+    position_fields = {
+        "scores": list[int], "hand_no": int, "frame": int, "frames_played": int,
+        "first_of_game": int, "first": int, "phase": str, "rolling": int | None,
+        "rolled": list[bool], "deck": list[Card], "discard": list[Card],
+        "hands": list[list[Card]], "lag": list[Card | None], "lag_worth": list[int | None],
+        "pallinos": list[int | None], "bocce": list[list[Bocce]], "winners": list[int],
+        "last_hand": Any, "last_frame": Any,
+    }
+
     def __init__(self, options: dict[str, Any], seats: int, seed: int) -> None:
         super().__init__(options, seats, seed)
         self.target: int = int(options.get("target", 25))
@@ -118,8 +141,8 @@ class BocceState(State):
         self.rolling: int | None = None
         self.rolled = [False, False]
         self.winners: list[int] = []
-        self.last_hand: dict[str, Any] | None = None
-        self.last_frame: dict[str, Any] | None = None
+        self.last_hand: shapes.HandScored | None = None
+        self.last_frame: shapes.LastFrame | None = None
         self._opening = self._start_hand()
 
     # -- the contract ------------------------------------------------------
@@ -264,10 +287,10 @@ class BocceState(State):
             return seat == owner_seat or self.pallino is not None
         return self.bocce[owner_seat][int(rest[0])].status != WAITING
 
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def view(self, seat: int | None) -> shapes.View:
         zones = seat_zones(self.true_zones(), seat, self.sees)
         revealed = self.pallino is not None
-        out: dict[str, Any] = {
+        out: shapes.View = {
             "seat": seat,
             "zones": zones,
             "scores": list(self.scores),
@@ -290,7 +313,7 @@ class BocceState(State):
             out["winners"] = list(self.winners)
         return out
 
-    def _bocce_view(self, seat: int, index: int) -> dict[str, Any]:
+    def _bocce_view(self, seat: int, index: int) -> shapes.ShownBocce:
         b = self.bocce[seat][index]
         pallino = self.pallinos[index]
         if b.status == WAITING:
@@ -299,16 +322,17 @@ class BocceState(State):
         total = shown_total(ts, pallino) if b.status == ROLLING else b.total
         return {"total": total, "totals": ts, "status": b.status, "points": b.points(pallino)}
 
-    def _fate(self, seat: int, index: int, cards: bool = True) -> dict[str, Any]:
+    def _fate(self, seat: int, index: int, cards: bool = True) -> shapes.Fate:
         """What a rolled bocce became, for the hand's summary and (with its ``cards``)
         the look back at a frame: all of it public (a rolled bocce lies face up, and goes
         face up to the discard when it busts or is knocked out)."""
         b = self.bocce[seat][index]
-        by = None if b.knocked_by is None else {"seat": b.knocked_by[0],
+        by: shapes.KnockedBy | None = None if b.knocked_by is None else {"seat": b.knocked_by[0],
                                                 "frame": b.knocked_by[1] + 1}
-        out: dict[str, Any] = {"cards": codes(b.cards)} if cards else {}
-        out.update(total=b.total, status=b.status, points=b.points(self.pallinos[index]),
-                   knocked_by=by)
+        out: shapes.Fate = {"total": b.total, "status": b.status,
+                            "points": b.points(self.pallinos[index]), "knocked_by": by}
+        if cards:
+            out["cards"] = codes(b.cards)
         return out
 
     # -- the flow of a hand ------------------------------------------------

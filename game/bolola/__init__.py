@@ -65,10 +65,10 @@ from typing import Any
 from game.bolola.rules import CONTRACTS, POINTS, contract_total
 from game.bolola.state import BololaState
 from game.cards import french_deck
-from game.engine import Action, Demo, GameSpec, Option
+from game.engine import Action, Demo, GameSpec, Option, Phrase, plain_label
 from game.i18n import translate
 
-__all__ = ["SPEC", "BololaState", "CONTRACTS", "POINTS", "action_label", "contract_name",
+__all__ = ["SPEC", "BololaState", "CONTRACTS", "POINTS", "action_label", "label", "contract_name",
            "contract_total"]
 
 
@@ -77,16 +77,23 @@ def contract_name(contract: str, lang: str = "en") -> str:
     return translate(lang, f"bolola.contract.{contract}")
 
 
-def action_label(action: Action, lang: str = "en") -> str:
-    """A button's words in ``lang``: "Play the Queen of Spades", "Deal No Queens",
-    "Make Hearts trumps"."""
+def label(action: Action) -> Phrase:
+    """An action's words, as the engine gives them (the registration's ``label``): "Play
+    the Queen of Spades", "Deal No Queens" (the contract picker: "No Queens"), "Make
+    Hearts trumps" (the suit picker: "Hearts")."""
     if action.kind == "play" and action.card is not None:
-        return translate(lang, "bolola.action.play", card=action.card.name(lang))
+        return Phrase("bolola.action.play", {"card": action.card.code})
     if action.kind == "contract":
-        return translate(lang, "bolola.action.contract", contract=contract_name(action.value, lang))
+        return Phrase("bolola.action.contract",
+                      {"contract": Phrase(f"bolola.contract.{action.value}")})
     if action.kind == "trump":
-        return translate(lang, "bolola.action.trump", suit=translate(lang, f"bolola.suit.{action.value}"))
-    return str(action)
+        return Phrase("bolola.action.trump", {"suit": Phrase(f"bolola.suit.{action.value}")})
+    return plain_label(action)
+
+
+def action_label(action: Action, lang: str = "en") -> str:
+    """:func:`label` in ``lang``."""
+    return label(action).words(lang)
 
 
 def _new(options: dict[str, Any], seats: int, seed: int) -> BololaState:
@@ -102,6 +109,7 @@ SPEC = GameSpec(
              "early_end": Option(False, (False, True), "bolola.option.early_end"),
              "deals": Option(len(CONTRACTS), (len(CONTRACTS), 3, 1), "bolola.option.deals")},
     cards=tuple(french_deck()),
+    label=label,
     computers="game.ai.bolola:player",
     table="scenes.tables.bolola:ADAPTER",
     demo=Demo({"early_end": True, "deals": 1}),

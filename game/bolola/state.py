@@ -6,6 +6,16 @@ contract; in the Trumps deal the opener names the trump; then 13 tricks (or
 fewer with the early end), each won trick moving the contract's scoring cards
 face up to ``won/<seat>`` (beside the player) and the rest face down to
 ``pile/<seat>``; then the deal is scored on the sheet.
+
+Declared shapes: the view and every event's data are ``game/views/bolola.py``.  Text
+form (game/position.py): ``state.to_text()`` writes the position, ``State.from_text``
+reads it back; after the four lines naming the game come
+:attr:`BololaState.position_fields` in order::
+
+    contract = "no_hearts"
+    leader = 0
+    hands = [["2S", "7H"], ["3S", "9C"], ["KS", "4D"], ["5S", "QH"]]
+    table = ["2S"]
 """
 
 from __future__ import annotations
@@ -19,6 +29,7 @@ from game.cards import FRENCH_SUITS, Card, codes, french_deck, shuffled
 from game.engine import (GAME_OVER, Action, Event, Reason, State, card_move, plain_copy,
                          seat_zones)
 from game.tricks import play_order, trick_winner, why_won
+from game.views import bolola as shapes
 
 #: Seat 3 deals the first deal, so seat 0 (you, at the bottom) leads it.
 FIRST_DEALER = 3
@@ -36,6 +47,16 @@ def hand_order(c: Card) -> tuple[int, int]:
 
 class BololaState(State):
     """A whole game: nine deals (36 with "Dealer's choice")."""
+
+    view_shape = shapes.View
+    event_shapes = shapes.EVENTS
+    position_fields = {
+        "deal_no": int, "dealer": int, "contract": str | None, "trump": str | None,
+        "phase": str, "leader": int, "left": list[list[str]], "hands": list[list[Card]],
+        "deck": list[Card], "table": list[Card], "piles": list[list[Card]],
+        "won": list[list[Card]], "played": list[Card], "tricks": Any,
+        "deal_scores": list[int], "sheet": Any, "totals": list[int], "winners": list[int],
+    }
 
     def __init__(self, options: dict[str, Any], seats: int, seed: int) -> None:
         super().__init__(options, seats, seed)
@@ -58,10 +79,10 @@ class BololaState(State):
         self.piles: list[list[Card]] = [[] for _ in range(SEATS)]
         self.won: list[list[Card]] = [[] for _ in range(SEATS)]
         self.played: list[Card] = []
-        self.tricks: list[dict[str, Any]] = []
+        self.tricks: list[shapes.Trick] = []
         self.leader = 0
         self.deal_scores = [0] * SEATS
-        self.sheet: list[dict[str, Any]] = []
+        self.sheet: list[shapes.SheetRow] = []
         self.totals = [0] * SEATS
         self.winners: list[int] = []
         self.phase = PLAY
@@ -203,10 +224,10 @@ class BololaState(State):
             return True
         return seat is not None and zone == f"hand/{seat}"
 
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def view(self, seat: int | None) -> shapes.View:
         zones = seat_zones(self.true_zones(), seat, self._face_up)
         contract = self.contract
-        out: dict[str, Any] = {
+        out: shapes.View = {
             "seat": seat,
             "zones": zones,
             "phase": self.phase,
@@ -276,7 +297,8 @@ class BololaState(State):
         if self.dealers_choice:
             self.phase = CONTRACT
             events.append(Event("choosing", self.dealer,
-                                {**head, "left": list(self.left[self.dealer])}))
+                                {**head, "opener": self.opener,
+                                 "left": list(self.left[self.dealer])}))
         else:
             self._set_contract(CONTRACTS[(self.deal_no - 1) % len(CONTRACTS)], False, events)
         return events
@@ -337,8 +359,9 @@ class BololaState(State):
             self.hands = [[] for _ in range(SEATS)]
             events.append(Event("deal_ended", None, {"tricks": len(self.tricks),
                                                      "moves": moves}))
-        row = {"deal_no": self.deal_no, "contract": self.contract, "dealer": self.dealer,
-               "trump": self.trump, "scores": list(self.deal_scores), "early": early}
+        row: shapes.SheetRow = {"deal_no": self.deal_no, "contract": self.contract,
+                                "dealer": self.dealer, "trump": self.trump,
+                                "scores": list(self.deal_scores), "early": early}
         self.sheet.append(row)
         self.totals = [t + r for t, r in zip(self.totals, self.deal_scores)]
         events.append(Event("deal_scored", None, {"deal_no": self.deal_no, "deals": self.deals,

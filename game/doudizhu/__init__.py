@@ -55,9 +55,19 @@ from typing import Any
 
 from game.doudizhu.rules import HAND_COUNTS
 from game.doudizhu.state import DECK, DoudizhuState, cards_for, play_from, play_of
-from game.engine import Demo, GameSpec, Option
+from game.engine import Action, Demo, GameSpec, Option, Phrase, plain_label
 
-__all__ = ["SPEC", "DoudizhuState", "cards_for", "play_from", "play_of"]
+__all__ = ["SPEC", "DoudizhuState", "label", "cards_for", "play_from", "play_of"]
+
+
+def label(action: Action) -> Phrase:
+    """An action's words, as the engine gives them (the registration's ``label``): "Bid 2",
+    "Pass", "Play 33344" (the table's Play button names the combination instead)."""
+    if action.kind == "bid":
+        return Phrase("doudizhu.action.bid", {"bid": action.value})
+    if action.kind == "play" and action.value:
+        return Phrase("doudizhu.action.play", {"ranks": action.value})
+    return plain_label(action)
 
 
 def _new(options: dict[str, Any], seats: int, seed: int) -> DoudizhuState:
@@ -72,6 +82,7 @@ SPEC = GameSpec(
     options={"rules": Option("text", ("text", "classic"), "doudizhu.option.rules"),
              "hands": Option(3, HAND_COUNTS, "doudizhu.option.hands")},
     cards=DECK,
+    label=label,
     computers="game.ai.doudizhu:player",
     table="scenes.tables.doudizhu:ADAPTER",
     demo=Demo({"hands": 1}),

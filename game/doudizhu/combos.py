@@ -26,11 +26,31 @@ kind never depends on what was played before it.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Iterable, Sequence
+from typing import Callable, Iterable, Sequence
 
-from game.doudizhu.rules import (ACE, BLACK, BOMB, CHAIN_MIN, FOUR2, FOUR22, LETTERS, NRANKS,
-                                 PAIR, PAIRS, PLANE, PLANE1, PLANE2, RED, ROCKET, SINGLE,
-                                 STRAIGHT, TRIO, TRIO1, TRIO2, TWO)
+from game.doudizhu.rules import (
+    ACE,
+    BLACK,
+    BOMB,
+    CHAIN_MIN,
+    FOUR2,
+    FOUR22,
+    LETTERS,
+    NRANKS,
+    PAIR,
+    PAIRS,
+    PLANE,
+    PLANE1,
+    PLANE2,
+    RED,
+    ROCKET,
+    SINGLE,
+    STRAIGHT,
+    TRIO,
+    TRIO1,
+    TRIO2,
+    TWO,
+)
 
 INDEX = {ch: i for i, ch in enumerate(LETTERS)}
 #: Kinds whose chain groups hold 1, 2 or 3 cards of a rank.
@@ -166,7 +186,8 @@ def classify(play: str | Sequence[int], kinds: frozenset[str]) -> Combo | None:
     return found
 
 
-def _main(counts: Sequence[int], need: int, kind: str, kickers_ok) -> Combo | None:
+def _main(counts: Sequence[int], need: int, kind: str,
+          kickers_ok: Callable[[Sequence[int], int], bool]) -> Combo | None:
     for q in range(NRANKS):
         if counts[q] == need and kickers_ok(counts, q):
             return Combo(kind, q, 1, sum(counts))

@@ -1,6 +1,18 @@
 """The Dou Dizhu referee: deal, bidding (and redeal), the landlord's three cards,
 play, scoring and the running score over several hands.  See the package docstring
-for the choices the rule text leaves open."""
+for the choices the rule text leaves open.
+
+Declared shapes: the view and every event's data are ``game/views/doudizhu.py``.  Text
+form (game/position.py): ``state.to_text()`` writes the position, ``State.from_text``
+reads it back; after the four lines naming the game come
+:attr:`DoudizhuState.position_fields` in order; the play to beat is its seat, rank
+letters and combination::
+
+    phase = "play"
+    landlord = 1
+    last = [1, "33", {"kind": "pair", "rank": 0, "length": 1, "size": 2}]
+    hands = [["4C", "9D"], ["5S", "BJ", "RJ"], ["KH"]]
+"""
 
 from __future__ import annotations
 
@@ -14,6 +26,7 @@ from game.doudizhu.rules import (BIDS, BOMB, DOUBLING, HAND_SIZE, LANDLORD_SHARE
                                  LETTERS, ROCKET, RULESETS, SEATS, TOP_BID, rank_index)
 from game.engine import (GAME_OVER, Action, Event, Reason, State, card_move, plain_copy,
                          seat_zones)
+from game.views import doudizhu as shapes
 
 BID, PLAY, OVER = "bid", "play", "over"
 PASS = Action("pass")
@@ -63,14 +76,30 @@ def play_from(hand: Sequence[Card], value: str, rng: Optional[random.Random] = N
     return play_of(cs)
 
 
-def combo_json(combo: Combo | None) -> dict[str, Any] | None:
-    if combo is None:
-        return None
+def combo_json(combo: Combo) -> shapes.Combo:
     return {"kind": combo.kind, "rank": combo.rank, "length": combo.length, "size": combo.size}
 
 
 class DoudizhuState(State):
     """A game of several hands of Dou Dizhu with a running score."""
+
+    view_shape = shapes.View
+    event_shapes = shapes.EVENTS
+    position_fields = {
+        "hand_no": int, "deals": int, "first_bidder": int, "phase": str, "turn": int,
+        "bids": list[str | None], "high_bid": int, "high_bidder": int | None, "spoken": int,
+        "landlord": int | None, "last": tuple[int, str, Combo] | None, "passes": int,
+        "_mult": int, "bombs": int, "revealed": bool, "hands": list[list[Card]],
+        "kitty": list[Card], "kitty_shown": list[Card], "out": list[Card],
+        "trick": list[list[Card]], "played": list[str], "plays": list[int],
+        "trail": list[tuple[int, str]],
+        "totals": list[int], "sheet": Any, "winners": list[int],
+    }
+
+    def _positioned(self) -> None:
+        self.books = [None] * SEATS
+        self.packed = [None] * SEATS
+        self.listed = [None] * SEATS
 
     def __init__(self, options: dict[str, Any], seats: int, seed: int) -> None:
         super().__init__(options, seats, seed)
@@ -84,7 +113,7 @@ class DoudizhuState(State):
         self.deals = 0                       # deals of this hand (a redeal adds one)
         self.first_bidder = 0
         self.totals = [0] * SEATS
-        self.sheet: list[dict[str, Any]] = []
+        self.sheet: list[shapes.SheetRow] = []
         self.winners: list[int] = []
         self.hands: list[list[Card]] = [[] for _ in range(SEATS)]
         self.kitty: list[Card] = []
@@ -256,12 +285,12 @@ class DoudizhuState(State):
         """The played pile lies face down: every card in it was seen played."""
         return frozenset({"out"})
 
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def view(self, seat: int | None) -> shapes.View:
         zones = seat_zones(self.true_zones(), seat, self._face_up, CODE.__getitem__)
-        last = None
+        last: shapes.Last | None = None
         if self.last is not None:
-            last = {"seat": self.last[0], "play": self.last[1], **combo_json(self.last[2])}
-        out: dict[str, Any] = {
+            last = shapes.Last(seat=self.last[0], play=self.last[1], **combo_json(self.last[2]))
+        out: shapes.View = {
             "seat": seat, "zones": zones, "phase": self.phase,
             "to_act": list(self.to_act()), "turn": self.turn if self.phase != OVER else None,
             "rules": self.rules, "hand_no": self.hand_no, "hands": self.hand_count,
@@ -413,7 +442,7 @@ class DoudizhuState(State):
                 self._mult *= 2
         self.last, self.passes = (seat, value, combo), 0
         self.turn = (seat + 1) % SEATS
-        events = [Event("play", seat, {"play": value, **(combo_json(combo) or {}),
+        events = [Event("play", seat, {"play": value, **combo_json(combo),
                                        "cards": codes(cards), "left": len(hand),
                                        "multiplier": self._mult, "stake": self.stake,
                                        "moves": moves})]
@@ -438,12 +467,13 @@ class DoudizhuState(State):
             else:
                 delta[s] = (-1 if landlord_won else 1) * stake
         self.totals = [t + d for t, d in zip(self.totals, delta)]
-        row = {"hand_no": self.hand_no, "landlord": landlord, "bid": self.high_bid,
-               "bombs": self.bombs, "spring": spring, "multiplier": self._mult,
-               "stake": stake, "landlord_won": landlord_won, "winner": winner,
-               "delta": delta}
+        row: shapes.SheetRow = {
+            "hand_no": self.hand_no, "landlord": landlord, "bid": self.high_bid,
+            "bombs": self.bombs, "spring": spring, "multiplier": self._mult, "stake": stake,
+            "landlord_won": landlord_won, "winner": winner, "delta": delta}
         self.sheet.append(row)
         self.revealed = True
+        self.last = None                      # no play to beat: the hand is over
         reveal = [card_move(c, f"hand/{s}", f"hand/{s}", True) for s in range(SEATS)
                   for c in self.hands[s]]
         events = [Event("hand_over", winner, {**plain_copy(row), "totals": list(self.totals),

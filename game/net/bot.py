@@ -162,7 +162,7 @@ def run_host(args: argparse.Namespace, limits: Limits) -> int:
 
 def _kept(path: Optional[str]) -> Optional[SeatKey]:
     try:
-        with open(path or "", "r", encoding="ascii") as kept:
+        with open(path or "", encoding="ascii") as kept:
             seat, key = kept.read().split()
         return SeatKey(int(seat), bytes.fromhex(key))
     except (OSError, ValueError):

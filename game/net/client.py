@@ -55,17 +55,45 @@ from collections import deque
 from dataclasses import dataclass
 from typing import Callable, Optional, Union
 
-from game.engine import Action, Reason
+from game.engine import Action, Event, Reason
 from game.names import name_problem
 from game.net import codes
 from game.net.link import Link, LoopThread
-from game.net.protocol import (GAME_VERSION, GONE, GUEST_QUIT, HOST_AWAY, HOST_GONE, KICKED,
-                               LIMITS, MAX_LINE, MISTYPED_CODE, NO_RELAY, NO_SUCH_ROOM, PROTOCOL,
-                               ROOM_FULL, SLOW_DOWN, UNREACHABLE, WRONG_CODE, WRONG_VERSION, Bye,
-                               Confirm, Error, Hello, Limits, Paired, Pake, ProtocolError,
-                               RelayHello, Seats, Welcome, decode, encode)
+from game.net.protocol import (
+    GAME_VERSION,
+    GONE,
+    GUEST_QUIT,
+    HOST_AWAY,
+    HOST_GONE,
+    KICKED,
+    LIMITS,
+    MAX_LINE,
+    MISTYPED_CODE,
+    NO_RELAY,
+    NO_SUCH_ROOM,
+    PROTOCOL,
+    ROOM_FULL,
+    SLOW_DOWN,
+    UNREACHABLE,
+    WRONG_CODE,
+    WRONG_VERSION,
+    Bye,
+    Confirm,
+    Error,
+    Hello,
+    Limits,
+    Paired,
+    Pake,
+    ProtocolError,
+    RelayHello,
+    Seats,
+    Welcome,
+    decode,
+    encode,
+)
 from game.net.secure import GUEST, Handshake, Malformed, Sealed, seat_proof
 from game.session import GameSetup, Refused, Submit, Update
+from game.session.client import LinkState, Seating
 from game.session.messages import Message
 
 log = logging.getLogger(__name__)
@@ -117,7 +145,7 @@ class RemoteClient:
         self.state = CONNECTING
         self.reason: Optional[str] = None
         self.seat: Optional[int] = None
-        self.setup: Optional[GameSetup] = None
+        self._setup: Optional[GameSetup] = None
         self.names: tuple[str, ...] = ()
         self.away: tuple[int, ...] = ()
         #: how many times the link dropped and the guest got back in
@@ -144,6 +172,14 @@ class RemoteClient:
         self._net.start(self._main)
 
     # -- the Client protocol (the table's thread) --------------------------------------------
+    @property
+    def setup(self) -> GameSetup:
+        """The game, as the host's welcome gave it (known once connected: the table is
+        made only then)."""
+        if self._setup is None:
+            raise RuntimeError("not connected yet: the host has not said which game")
+        return self._setup
+
     def poll(self) -> list[Message]:
         return [self._inbox.popleft() for _ in range(len(self._inbox))]
 
@@ -156,6 +192,23 @@ class RemoteClient:
 
     def allow(self, version: int) -> None:
         """The host paces the computers: nothing to do."""
+
+    #: a guest has no world to search: the host's session alone could advise
+    advises = False
+
+    def advise(self) -> None:
+        return None
+
+    def seating(self) -> Seating:
+        """The names from the host's welcome and its news of who is away."""
+        return Seating(tuple(self.names), frozenset(self.away))
+
+    def link(self) -> LinkState:
+        return LinkState(self.state, self.reason)
+
+    def told(self) -> list[Event]:
+        """A guest's story starts when it joins."""
+        return []
 
     def close(self) -> None:
         """Leave the game: the host hears goodbye and a computer takes the seat."""
@@ -258,7 +311,7 @@ class RemoteClient:
             sealed = await self._handshake(link, room)
             claim = self.seat_key
             proof = None if claim is None else seat_proof(claim.key, sealed.keys.binding)
-            sealed.send(encode(Hello(self.name, claim and claim.seat, proof)))
+            sealed.send(encode(Hello(self.name, None if claim is None else claim.seat, proof)))
             welcome = await self._reply(sealed, (Welcome,))
             assert isinstance(welcome, Welcome)
         except BaseException:
@@ -267,7 +320,7 @@ class RemoteClient:
         if self.seat_key is not None and welcome.seat != self.seat_key.seat:
             link.close()
             raise _CannotJoin(ROOM_FULL, final=True)
-        self.seat, self.setup, self.names = welcome.seat, welcome.setup, welcome.names
+        self.seat, self._setup, self.names = welcome.seat, welcome.setup, welcome.names
         self.seat_key = self.seat_key or SeatKey(welcome.seat, sealed.keys.seat_key)
         return sealed
 

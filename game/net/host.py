@@ -83,15 +83,62 @@ from game.net import codes
 from game.net.guard import HOST_GUARD, Guard, GuardLimits, accept_guarded, open_listener
 from game.net.interfaces import listening_on, listens_everywhere
 from game.net.link import Link, LoopThread
-from game.net.protocol import (ABUSE, BAD_FIELD, CLOSE, FLOOD, GAME_VERSION, GONE, HELLO_TIMEOUT,
-                               HOST_QUIT, JOINED, KICK, LIMITS, MAX_GUEST_LINE, MAX_LINE, PROTOCOL,
-                               RELAY_FULL, REPLACED, RIGHT, ROOM_FULL, SLOW_DOWN, TOO_LONG,
-                               UNEXPECTED, WRONG, WRONG_CODE, WRONG_VERSION, Bucket, Bye,
-                               Challenge, Confirm, Error, Hello, Limits, Pake, Proof,
-                               ProtocolError, RelayHello, Room, Seats, Welcome, decode, encode)
+from game.net.protocol import (
+    ABUSE,
+    BAD_FIELD,
+    CLOSE,
+    FLOOD,
+    GAME_VERSION,
+    GONE,
+    HELLO_TIMEOUT,
+    HOST_QUIT,
+    JOINED,
+    KICK,
+    LIMITS,
+    MAX_GUEST_LINE,
+    MAX_LINE,
+    PROTOCOL,
+    RELAY_FULL,
+    REPLACED,
+    RIGHT,
+    ROOM_FULL,
+    SLOW_DOWN,
+    TOO_LONG,
+    UNEXPECTED,
+    WRONG,
+    WRONG_CODE,
+    WRONG_VERSION,
+    Bucket,
+    Bye,
+    Challenge,
+    Confirm,
+    Error,
+    Hello,
+    Limits,
+    Pake,
+    Proof,
+    ProtocolError,
+    RelayHello,
+    Room,
+    Seats,
+    Welcome,
+    decode,
+    encode,
+)
 from game.net.secure import HOST, Guesses, Handshake, Malformed, RoomOwner, Sealed, seat_proof
-from game.session import (COMPUTER, HUMAN, REMOTE, GameSetup, LocalClient, Refused, SeatSpec,
-                          Session, Submit, Update)
+from game.session import (
+    COMPUTER,
+    HUMAN,
+    REMOTE,
+    GameSetup,
+    LocalClient,
+    Refused,
+    Seating,
+    SeatSpec,
+    Session,
+    Submit,
+    Update,
+)
 from game.session.computers import DEFAULT_BUDGET
 
 log = logging.getLogger(__name__)
@@ -159,6 +206,12 @@ class HostClient(LocalClient):
     def __init__(self, host: "Host", seat: Optional[int]) -> None:
         super().__init__(host.session, seat, owner=False)
         self.host = host
+
+    def seating(self) -> Optional[Seating]:
+        """The names the host knows, and the seats a computer keeps for a guest away."""
+        seats = self.host.status().seats
+        return Seating(tuple(s.name for s in seats), frozenset(s.seat for s in seats
+                                                               if s.stand_in))
 
     def close(self) -> None:
         super().close()
@@ -445,11 +498,12 @@ class Host:
         """Open a room on the relay; while the host is open, get it back with its key
         whenever the connection drops (see the module docstring)."""
         try:
-            link, room = await self._relay_room(None)
+            first, room = await self._relay_room(None)
         except _RelayRefused as exc:
             self._update(problem=exc.reason)
             self._opened()
             return
+        link: Optional[Link] = first
         self._relay_code = codes.new_relay_code(room.code)
         self._update(relay_code=self._relay_code.text)
         self._opened()

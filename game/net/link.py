@@ -17,10 +17,20 @@ import logging
 import threading
 import time
 from collections import deque
-from typing import Any, Awaitable, Callable, Optional
+from typing import Any, Callable, Coroutine, Optional
 
-from game.net.protocol import (FLOOD, PING, PONG, TOO_LONG, Bucket, LineSplitter, Limits,
-                               NetMessage, ProtocolError, encode)
+from game.net.protocol import (
+    FLOOD,
+    PING,
+    PONG,
+    TOO_LONG,
+    Bucket,
+    Limits,
+    LineSplitter,
+    NetMessage,
+    ProtocolError,
+    encode,
+)
 
 log = logging.getLogger(__name__)
 
@@ -37,7 +47,7 @@ class LoopThread:
         self._task: Optional[asyncio.Task[Any]] = None
         self._thread: Optional[threading.Thread] = None
 
-    def start(self, main: Callable[[], Awaitable[Any]]) -> None:
+    def start(self, main: Callable[[], Coroutine[Any, Any, Any]]) -> None:
         self._task = self.loop.create_task(main())
         self._thread = threading.Thread(target=self._run, name=self.name, daemon=True)
         self._thread.start()

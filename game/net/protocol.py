@@ -299,12 +299,12 @@ def _name(value: Any) -> str:
 
 def _get(obj: Mapping[str, Any], name: str, kind: type, optional: bool = False,
          limit: int = 0) -> Any:
-    value = obj.get(name)
+    value: Any = obj.get(name)
     if value is None and optional:
         return None
     if type(value) is not kind:
         raise ProtocolError(BAD_FIELD, f"{name} must be {kind.__name__}, not {_brief(value)}")
-    if limit and len(value) > limit:
+    if limit and len(obj[name]) > limit:
         raise ProtocolError(BAD_FIELD, f"{name} longer than {limit}")
     return value
 

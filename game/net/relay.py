@@ -80,18 +80,53 @@ import signal
 import time
 from collections import Counter
 from dataclasses import replace
+from pathlib import Path
 from typing import Optional, Sequence
 
-from pathlib import Path
-
 from game.net import codes, secure
-from game.net.guard import (QUICK_RELAY_GUARD, RELAY_GUARD, Guard, GuardLimits,
-                            calm_accept_errors, relay_backlog)
-from game.net.protocol import (CLOSE, GONE, HELLO_TIMEOUT, HOST_AWAY, JOINED, KICK,
-                               LIMITS, MAX_LINE, NO_SUCH_ROOM, NONCE_BYTES, PING, PONG, PROTOCOL,
-                               QUICK, RELAY_FULL, RIGHT, ROOM_FULL, SLOW_DOWN, TOO_LONG, WRONG,
-                               WRONG_VERSION, Bucket, Challenge, Error, LineSplitter, Limits,
-                               Paired, Proof, ProtocolError, RelayHello, Room, decode, encode)
+from game.net.guard import (
+    QUICK_RELAY_GUARD,
+    RELAY_GUARD,
+    Guard,
+    GuardLimits,
+    calm_accept_errors,
+    relay_backlog,
+)
+from game.net.protocol import (
+    CLOSE,
+    GONE,
+    HELLO_TIMEOUT,
+    HOST_AWAY,
+    JOINED,
+    KICK,
+    LIMITS,
+    MAX_LINE,
+    NO_SUCH_ROOM,
+    NONCE_BYTES,
+    PING,
+    PONG,
+    PROTOCOL,
+    QUICK,
+    RELAY_FULL,
+    RIGHT,
+    ROOM_FULL,
+    SLOW_DOWN,
+    TOO_LONG,
+    WRONG,
+    WRONG_VERSION,
+    Bucket,
+    Challenge,
+    Error,
+    Limits,
+    LineSplitter,
+    Paired,
+    Proof,
+    ProtocolError,
+    RelayHello,
+    Room,
+    decode,
+    encode,
+)
 
 log = logging.getLogger(__name__)
 

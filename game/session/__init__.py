@@ -16,9 +16,18 @@
 ``GameSetup`` (setup.py) says what to start: game, options, who sits where.
 """
 
-from game.session.client import Client, LocalClient
-from game.session.messages import (MessageError, Refused, Submit, Update, decode, dumps, encode,
-                                   loads, round_trip)
+from game.session.client import Client, LinkState, LocalClient, Seating
+from game.session.messages import (
+    MessageError,
+    Refused,
+    Submit,
+    Update,
+    decode,
+    dumps,
+    encode,
+    loads,
+    round_trip,
+)
 from game.session.referee import Session, Watcher
 from game.session.setup import COMPUTER, HUMAN, REMOTE, GameSetup, SeatSpec
 
@@ -32,6 +41,6 @@ def local_game(setup: GameSetup, seat: int | None = None, paced: bool = True) ->
     return LocalClient(Session(setup, paced=paced), seat)
 
 
-__all__ = ["COMPUTER", "HUMAN", "REMOTE", "Client", "GameSetup", "LocalClient", "MessageError",
-           "Refused", "SeatSpec", "Session", "Submit", "Update", "Watcher", "decode", "dumps",
-           "encode", "loads", "local_game", "round_trip"]
+__all__ = ["COMPUTER", "HUMAN", "REMOTE", "Client", "GameSetup", "LinkState", "LocalClient",
+           "MessageError", "Refused", "Seating", "SeatSpec", "Session", "Submit", "Update",
+           "Watcher", "decode", "dumps", "encode", "loads", "local_game", "round_trip"]

@@ -17,7 +17,7 @@ import logging
 import random
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
-from typing import Any, Optional, Sequence
+from typing import Any, Mapping, Optional, Sequence
 
 from game.ai import computer_player
 from game.ai.search import Thought
@@ -78,7 +78,7 @@ class Advisor:
         self._future: Optional[Future] = None
         self._executor: Optional[ThreadPoolExecutor] = None
 
-    def ask(self, seat: int, version: int, view: dict[str, Any], legal: Sequence[Action],
+    def ask(self, seat: int, version: int, view: Mapping[str, Any], legal: Sequence[Action],
             world: Optional[State], seed: int) -> None:
         """Start thinking about (seat, version) unless it already does."""
         if self._asked == (seat, version):
@@ -97,7 +97,7 @@ class Advisor:
             self._future = self._executor.submit(self._think, copy.deepcopy(view), list(legal),
                                                  world, random.Random(seed))
 
-    def _think(self, view: dict[str, Any], legal: list[Action], world: Optional[State],
+    def _think(self, view: Mapping[str, Any], legal: list[Action], world: Optional[State],
                rng: random.Random) -> tuple[Action, Optional[Thought]]:
         return think(self.player, view, legal, rng, world), getattr(self.player, "last", None)
 

@@ -31,7 +31,7 @@ import threading
 from collections import deque
 from concurrent.futures import Future
 from pathlib import Path
-from typing import IO, Any, Optional, Sequence
+from typing import IO, Any, Mapping, Optional, Sequence
 
 from game.ai.base import ComputerPlayer
 from game.engine import Action, State
@@ -57,7 +57,7 @@ def budget_of(player: ComputerPlayer) -> tuple[Optional[int], Optional[float]]:
 
 
 def submit(origin: Origin, budget: tuple[Optional[int], Optional[float]], seat: int,
-           view: dict[str, Any], legal: Sequence[Action], seed: int, world: State) -> Future:
+           view: Mapping[str, Any], legal: Sequence[Action], seed: int, world: State) -> Future:
     """Think in the worker process; the future's result is (action, thought or None)."""
     return _worker().ask((origin, budget, seat, view, list(legal), seed, world))
 

@@ -12,20 +12,52 @@ socket.
 from __future__ import annotations
 
 from collections import deque
+from dataclasses import dataclass
 from typing import Optional, Protocol
 
-from game.engine import Action
+from game.engine import Action, Event
 from game.session.advice import Advice
 from game.session.messages import Message, Refused, Submit, round_trip
 from game.session.referee import Session
 from game.session.setup import GameSetup
 
 
-class Client(Protocol):
-    """A seat's (or a spectator's) window on a game, wherever its referee runs."""
+@dataclass(frozen=True)
+class Seating:
+    """Who sits where, as the network knows it: each seat's person's name ("" for a
+    computer), and the seats a computer keeps warm while their person is away."""
 
-    seat: Optional[int]
-    setup: GameSetup
+    names: tuple[str, ...]
+    away: frozenset[int] = frozenset()
+
+
+@dataclass(frozen=True)
+class LinkState:
+    """A guest's connection to its host: ``state`` (game/net/client.py: "connecting",
+    "connected", "reconnecting", "lost", "closed") and, once lost, ``reason`` (a key)."""
+
+    state: str
+    reason: Optional[str] = None
+
+
+class Client(Protocol):
+    """A seat's (or a spectator's) window on a game, wherever its referee runs.
+
+    Everything the table asks of a client is here, and every client answers all of it
+    (a game here, the host's, a guest's, a replay's): the table never asks what kind
+    of client it holds."""
+
+    @property
+    def seat(self) -> Optional[int]:
+        """The seat this client plays (None: a spectator)."""
+
+    @property
+    def setup(self) -> GameSetup:
+        """The game: its key, options, seats and seed."""
+
+    @property
+    def advises(self) -> bool:
+        """Whether :meth:`advise` can answer (a session in this process, a seat to advise)."""
 
     def poll(self) -> list[Message]:
         """Updates and refusals that arrived since the last poll, in order (never blocks)."""
@@ -35,6 +67,20 @@ class Client(Protocol):
 
     def allow(self, version: int) -> None:
         """The screen has caught up with ``version``: its computers may move."""
+
+    def advise(self) -> Optional[Advice]:
+        """Hard's suggestion for this seat now (None while it thinks, or when the client
+        cannot advise: :attr:`advises`)."""
+
+    def seating(self) -> Optional[Seating]:
+        """The people at the table by name (netplay); None for a game on this computer."""
+
+    def link(self) -> Optional[LinkState]:
+        """A guest's connection to its host; None for a client with no link to lose."""
+
+    def told(self) -> list[Event]:
+        """The story so far, redacted for this seat, of a game resumed from a save (the
+        table tells it again); empty for a game that starts here."""
 
     def close(self) -> None:
         """Leave the game."""
@@ -74,10 +120,24 @@ class LocalClient:
     def allow(self, version: int) -> None:
         self.session.allow(version)
 
+    @property
+    def advises(self) -> bool:
+        """A client of a session in this process may ask (a remote one has no world to
+        search), for a seat of its own."""
+        return self.seat is not None
+
     def advise(self) -> Optional[Advice]:
-        """Hard's suggestion for this seat now (None while it thinks): a client of a
-        session in this process may ask; a remote one has no world to search."""
+        """Hard's suggestion for this seat now (None while it thinks)."""
         return self.session.advise(self.seat) if self.seat is not None else None
+
+    def seating(self) -> Optional[Seating]:
+        return None
+
+    def link(self) -> Optional[LinkState]:
+        return None
+
+    def told(self) -> list[Event]:
+        return []
 
     def close(self) -> None:
         self._watcher.close()

@@ -25,7 +25,7 @@ import random
 import time
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
-from typing import Any, Callable, Optional, Sequence
+from typing import Any, Callable, Mapping, Optional, Sequence
 
 from game.ai.base import ComputerPlayer
 from game.session import apart
@@ -50,7 +50,7 @@ def wants_world(player: ComputerPlayer) -> bool:
     return bool(getattr(player, "wants_world", False))
 
 
-def think(player: ComputerPlayer, view: dict[str, Any], legal: list[Action],
+def think(player: ComputerPlayer, view: Mapping[str, Any], legal: list[Action],
           rng: random.Random, world: Optional[State] = None) -> Action:
     """The player's move; a searching player gets its seat's world when there is one."""
     if world is not None and wants_world(player):
@@ -92,7 +92,7 @@ class ComputerSeats:
             self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="computer")
         return self._executor
 
-    def request(self, seat: int, view: dict[str, Any], legal: Sequence[Action],
+    def request(self, seat: int, view: Mapping[str, Any], legal: Sequence[Action],
                 version: int, world: Optional[Callable[[], State]] = None) -> None:
         """Start thinking for ``seat`` unless it already thinks about this version.
         ``world`` makes the seat's world (:meth:`State.world`) for a player that

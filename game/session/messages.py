@@ -100,13 +100,15 @@ def encode(msg: Message) -> dict[str, Any]:
     raise MessageError(f"not a message: {msg!r}")
 
 
-def _int(obj: Mapping[str, Any], name: str, optional: bool = False) -> Optional[int]:
+def _int(obj: Mapping[str, Any], name: str) -> int:
     value = obj.get(name)
-    if value is None and optional:
-        return None
     if type(value) is not int:
         raise MessageError(f"{name} must be an integer, not {value!r}")
     return value
+
+
+def _int_or_none(obj: Mapping[str, Any], name: str) -> Optional[int]:
+    return None if obj.get(name) is None else _int(obj, name)
 
 
 def _bool(obj: Mapping[str, Any], name: str) -> bool:
@@ -146,12 +148,12 @@ def decode(obj: Any) -> Message:
             decoded = tuple(Event.from_json(e) for e in events)
         except ValueError as exc:
             raise MessageError(str(exc)) from None
-        return Update(_int(obj, "seat", True), _int(obj, "version"), _int(obj, "actor", True),
+        return Update(_int_or_none(obj, "seat"), _int(obj, "version"), _int_or_none(obj, "actor"),
                       decoded, view, tuple(_action(a) for a in legal), tuple(to_act), result,
                       tuple(forced))
     if kind == "submit":
         return Submit(_int(obj, "seat"), _action(obj.get("action")),
-                      _int(obj, "version", True), _bool(obj, "probe"))
+                      _int_or_none(obj, "version"), _bool(obj, "probe"))
     if kind == "refused":
         action = obj.get("action")
         if not isinstance(action, str):
@@ -160,7 +162,7 @@ def decode(obj: Any) -> Message:
             reason = Reason.from_json(obj.get("reason"))
         except ValueError as exc:
             raise MessageError(str(exc)) from None
-        return Refused(_int(obj, "seat", True), action, reason, _int(obj, "version"),
+        return Refused(_int_or_none(obj, "seat"), action, reason, _int(obj, "version"),
                        _bool(obj, "probe"))
     raise MessageError(f"unknown message type {kind!r}")
 

@@ -45,8 +45,7 @@ from game.ai import computer_player
 from game.ai.base import ComputerPlayer
 from game.engine import Action, IllegalAction, Reason, State
 from game.session.advice import Advice, Advisor
-from game.session.computers import (DEFAULT_BUDGET, ComputerSeats, think, wants_world,
-                                    world_seed)
+from game.session.computers import DEFAULT_BUDGET, ComputerSeats, think, wants_world, world_seed
 from game.session.messages import Refused, Update
 from game.session.setup import COMPUTER, GameSetup
 
@@ -312,7 +311,7 @@ class Session:
                 self._advisor = Advisor(self.setup.key, self.advice_playouts)
             answer = self._advisor.answer(seat, self.version)
             if answer is None:
-                seed = world_seed(self.setup.seed, self.version, seat)
+                seed = world_seed(self.state.seed, self.version, seat)
                 self._advisor.ask(seat, self.version, self.state.view(seat),
                                   self.state.legal_actions(seat),
                                   self._world_maker(seat)(), seed)
@@ -321,7 +320,7 @@ class Session:
     def _world_maker(self, seat: int) -> Callable[[], State]:
         """What makes the seat's world for a searching computer: the game with every card
         the seat cannot see dealt afresh (:meth:`State.world`), seeded by the move."""
-        seed = world_seed(self.setup.seed, self.version, seat)
+        seed = world_seed(self.state.seed, self.version, seat)
         return lambda: self.state.world(seat, seed)
 
     def close(self) -> None:

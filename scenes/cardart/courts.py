@@ -18,9 +18,25 @@ import pygame
 from game.cards import Card
 from scenes.cardart import geom, pips
 from scenes.cardart.canvas import Canvas
-from scenes.cardart.palette import (BLACK, BLUE, CARD, CHEEK, DARK_GOLD, FLESH, GOLD, GREEN, HAIR_BLACK,
-                                    HAIR_BLOND, HAIR_BROWN, HAIR_WHITE, INK, RED, STEEL, WHITE,
-                                    french_ink)
+from scenes.cardart.palette import (
+    BLACK,
+    BLUE,
+    CARD,
+    CHEEK,
+    DARK_GOLD,
+    FLESH,
+    GOLD,
+    GREEN,
+    HAIR_BLACK,
+    HAIR_BLOND,
+    HAIR_BROWN,
+    HAIR_WHITE,
+    INK,
+    RED,
+    STEEL,
+    WHITE,
+    french_ink,
+)
 
 #: the court frame in card units
 FX, FY, FW, FH = 17.5, 7.0, 65.0, 136.0

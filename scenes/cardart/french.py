@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import math
 
+from game.cards import Card
 from scenes.cardart import courts, geom, jokers, pips
 from scenes.cardart.canvas import Canvas
 from scenes.cardart.palette import BLACK, CARD, INK, french_ink
-from game.cards import Card
 
 RANK_TEXT = {10: "10", 11: "J", 12: "Q", 13: "K", 14: "A"}
 

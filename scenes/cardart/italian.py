@@ -20,8 +20,7 @@ import math
 from game.cards import Card
 from scenes.cardart import italian_courts
 from scenes.cardart.canvas import Canvas
-from scenes.cardart.italian_signs import (INKS, baton, bow_sword, coin, cudgel, cup, sabre,
-                                          straight_sword)
+from scenes.cardart.italian_signs import INKS, baton, bow_sword, coin, cudgel, cup, sabre, straight_sword
 from scenes.cardart.palette import INK
 
 PAPER = {"napoletane": ((250, 243, 226), (156, 132, 104)),
@@ -38,14 +37,14 @@ def paper(style: str) -> tuple[tuple, tuple]:
 
 def _grid(n: int, narrow: bool) -> tuple[list[tuple[float, float]], float]:
     """Centres and size for n coins or cups (2..7)."""
-    l, r = (32.5, 67.5) if narrow else (30.5, 69.5)
+    left, r = (32.5, 67.5) if narrow else (30.5, 69.5)
     table = {
         2: ([(50, 45), (50, 105)], 40),
         3: ([(50, 32), (50, 75), (50, 118)], 36),
-        4: ([(l, 45), (r, 45), (l, 105), (r, 105)], 33),
-        5: ([(l, 36), (r, 36), (50, 75), (l, 114), (r, 114)], 31),
-        6: ([(l, 32), (r, 32), (l, 75), (r, 75), (l, 118), (r, 118)], 31),
-        7: ([(l, 28), (r, 28), (50, 51.5), (l, 75), (r, 75), (l, 122), (r, 122)], 27),
+        4: ([(left, 45), (r, 45), (left, 105), (r, 105)], 33),
+        5: ([(left, 36), (r, 36), (50, 75), (left, 114), (r, 114)], 31),
+        6: ([(left, 32), (r, 32), (left, 75), (r, 75), (left, 118), (r, 118)], 31),
+        7: ([(left, 28), (r, 28), (50, 51.5), (left, 75), (r, 75), (left, 122), (r, 122)], 27),
     }
     pts, size = table[n]
     return [(float(x), float(y)) for x, y in pts], float(size)

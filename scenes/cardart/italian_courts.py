@@ -14,11 +14,9 @@ import math
 from game.cards import Card
 from scenes.cardart import courts, geom
 from scenes.cardart.canvas import Canvas
-from scenes.cardart.courts import Look, arm, collar, face, hair_back, hand, headgear, shade
-from scenes.cardart.italian_signs import (INKS, baton, coin, cudgel, cup, sabre,
-                                          straight_sword)
-from scenes.cardart.palette import (FLESH, HAIR_BLACK, HAIR_BLOND, HAIR_BROWN, HAIR_WHITE, INK,
-                                    WHITE)
+from scenes.cardart.courts import Look, arm, collar, face, hand, headgear, shade
+from scenes.cardart.italian_signs import INKS, baton, coin, cudgel, cup, sabre, straight_sword
+from scenes.cardart.palette import FLESH, HAIR_BLACK, HAIR_BLOND, HAIR_BROWN, HAIR_WHITE, INK, WHITE
 
 LW = 0.55
 RANKS = {8: "fante", 9: "cavallo", 10: "re"}

@@ -8,7 +8,7 @@ pointing up as it sits in the top half of a card.  ("poly", points) or
 from __future__ import annotations
 
 import math
-from functools import lru_cache
+from functools import cache
 
 from scenes.cardart import geom
 from scenes.cardart.canvas import Canvas
@@ -39,7 +39,7 @@ def _stem(top: float, bottom: float, half_base: float) -> list[geom.Point]:
     return geom.mirrored(right)
 
 
-@lru_cache(maxsize=None)
+@cache
 def shape(suit: str) -> tuple[Part, ...]:
     """The parts of one suit sign: "S", "H", "D" or "C"."""
     if suit == "H":

@@ -239,7 +239,7 @@ class TableInput:
                 self.lift_moving = True
             sprite.hover = sprite is self.hovered
         # a card that left the hand comes down
-        for zone, cards in self.board.zones.items():
+        for cards in self.board.zones.values():
             if cards is hand:
                 continue
             for sprite in cards:

@@ -2,55 +2,47 @@
 
 The table cannot tell a hosted or a joined game from a local one (its client
 hides the network); only the plates and the guest's light need to know.  These
-read the client each frame: a host's client its host's status, a guest's
-client its names and link.  Local clients give nothing, and the plates keep
-their default words ("You", "Computer", the places).
+read the client each frame through the Client protocol (game/session/client.py):
+its ``seating()`` (a host's from its host's status, a guest's from the welcome and
+the news since) and its ``link()`` (a guest's).  Local clients give None, and the
+plates keep their default words ("You", "Computer", the places).
 """
 
 from __future__ import annotations
 
-from typing import Any, Collection, Optional, Sequence
+from typing import Optional
 
 import pygame
 
+from game.session import Client
 from scenes.i18n import tr
 
 #: the light's colour for each state of a guest's link
 LIGHTS = {"connected": (84, 196, 96), "reconnecting": (232, 168, 48), "lost": (206, 56, 52)}
 
 
-def _words(names: Sequence[str], away: Collection[int], me: Optional[int]) -> dict[int, str]:
-    """A plate's words for each named seat but this screen's own: the friend's name, or
-    "Computer playing for <name>" while a computer keeps the seat warm."""
-    return {seat: tr("net.stand_in", name=name) if seat in away else name
-            for seat, name in enumerate(names) if name and seat != me}
-
-
-def networked(client: Any) -> bool:
+def networked(client: Client) -> bool:
     """A hosted or joined game (its plates name the people; a game here says "You")."""
-    host = getattr(client, "host", None)
-    return (host is not None and hasattr(host, "status")) or \
-        (hasattr(client, "names") and hasattr(client, "away"))
+    return client.seating() is not None
 
 
-def seat_names(client: Any) -> dict[int, str]:
-    """The names the network knows, by seat (empty for a game on this computer only)."""
-    host = getattr(client, "host", None)
-    if host is not None and hasattr(host, "status"):
-        seats = host.status().seats
-        return _words([s.name for s in seats], {s.seat for s in seats if s.stand_in},
-                      client.seat)
-    if hasattr(client, "names") and hasattr(client, "away"):
-        return _words(client.names, client.away, client.seat)
-    return {}
+def seat_names(client: Client) -> dict[int, str]:
+    """A plate's words for each seat the network names but this screen's own: the
+    friend's name, or "Computer playing for <name>" while a computer keeps the seat warm
+    (empty for a game on this computer only)."""
+    seating = client.seating()
+    if seating is None:
+        return {}
+    return {seat: tr("net.stand_in", name=name) if seat in seating.away else name
+            for seat, name in enumerate(seating.names) if name and seat != client.seat}
 
 
-def link_state(client: Any) -> Optional[str]:
+def link_state(client: Client) -> Optional[str]:
     """A guest's link, as its light shows it (None: no light, not a guest)."""
-    if not hasattr(client, "reason"):
+    link = client.link()
+    if link is None:
         return None
-    state = getattr(client, "state", None)
-    return state if state in LIGHTS else "lost"
+    return link.state if link.state in LIGHTS else "lost"
 
 
 def draw_light(surface: pygame.Surface, state: str, centre: tuple[int, int],

@@ -7,8 +7,8 @@ watching a game that no longer needs you.
   speed in the Settings stays yours; a toast says which way it went.
 * **Only computers left to act**: once the person at this screen is out of the
   game (the adapter greys their plate, as the screen shows it:
-  :meth:`TableAdapter.plate_dimmed`, a Bisca player with no lives left), the choice bar offers *Skip to the result*
-  (K) and fast forward (F) for as long as the game goes on, and a score sheet
+  :meth:`TableAdapter.plate_dimmed`, a Bisca player with no lives left), the choice bar
+  offers *Skip to the result* (K) and fast forward (F) for as long as the game goes on, and a score sheet
   between rounds no longer waits for a key: it stays :data:`SHEET_GLANCE`
   seconds (at the table's speed) and goes, its button counting the seconds down
   ("Next round in 3…", scenes/result.py).  The sheet of the round that put you

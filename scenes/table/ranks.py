@@ -30,6 +30,7 @@ from scenes.i18n import tr
 from scenes.table.position import Position
 from scenes.tween import Timeline
 
+
 class Ranks:
     """The rank strip and the "won because" notes of one table.
 

@@ -164,7 +164,7 @@ class TableScene(Scene):
         self.input = TableInput(self.position, self.adapter, self.board, self.stage, self.hud,
                                 self.timeline, self.pace, lambda: self.busy, lambda: self.link,
                                 self.act, self.explain_refusal, self.refuse,
-                                getattr(client, "advise", None), app.notify,
+                                client.advise if client.advises else None, app.notify,
                                 self._on_look_button, self.look_back)
         self.table_keys = Keymap(TABLE_KEYS, self.table_commands())
         self.painter = TablePainter(
@@ -383,8 +383,9 @@ class TableScene(Scene):
         if not self.inbox:
             return  # nothing yet (a remote game still connecting): the felt waits
         update = self._take_update()
-        self._prepare_images()
+        # the shown view first: the images' sizes ask the adapter about it
         self.position.shown = copy.deepcopy(self.position.view)
+        self._prepare_images()
         events = list(update.events)
         if events:
             total = sum(len(v) for v in self.view["zones"].values())
@@ -392,9 +393,7 @@ class TableScene(Scene):
             self.animator.animate(events)
         else:
             self._rebuild()
-            told = getattr(self.client, "told", None)   # a game resumed: its story so far
-            if told is not None:
-                self.story.tell(told(), self.say)
+            self.story.tell(self.client.told(), self.say)   # a game resumed: its story so far
 
     def show_position(self, update: Update) -> None:
         """Show ``update``'s position at once, with no animation and nothing carried over
@@ -561,9 +560,10 @@ class TableScene(Scene):
         has gone (the guest is told and back at the menu: nothing more to update)."""
         self.adapter.names = seat_names(self.client)
         self.link = link_state(self.client)
-        if self.link != "lost" or getattr(self.client, "state", None) != "lost":
+        link = self.client.link()
+        if link is None or link.state != "lost":
             return False
-        self.app.notify(tr(f"net.{self.client.reason or 'host_gone'}"), 5.0)
+        self.app.notify(tr(f"net.{link.reason or 'host_gone'}"), 5.0)
         self.app.back_to_menu()
         return True
 

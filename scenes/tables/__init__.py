@@ -15,7 +15,8 @@ game, so a new game's adapter overrides only what is its own:
   zone (:meth:`zone_actions`), or on the choice bar's buttons
   (:meth:`choices`, for moves that are not a card: draw, stand, bid, pass);
   when a card fits several actions (an Ace as 1 or 10) the scene asks with a
-  popup whose buttons come from :meth:`action_label`;
+  popup whose buttons come from :meth:`action_label` (the game's registered
+  ``label``: adapters never word an action themselves);
 * how an event looks: timings and sounds (:meth:`timing`), banners and score
   pops (:meth:`effects`), and how it changes the text shown meanwhile
   (:meth:`patch`: the HUD follows the animation, not the rules' final state);
@@ -52,10 +53,11 @@ from __future__ import annotations
 
 import copy
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Optional, Protocol, Sequence
+from typing import TYPE_CHECKING, Any, Generic, Optional, Protocol, Sequence, TypeVar
 
 from game.cards import Card
 from game.engine import Action, Event, GameSpec, RegistrationError, load_piece
+from game.views import BaseView
 from scenes.i18n import has, language, tr
 from scenes.hud import Callout, Label, Slot
 from scenes.layout import Layout, ZoneGeom
@@ -119,8 +121,19 @@ class Fx(Protocol):
     def interlude(self, title: str, sheet: Sheet, button: str, at: str = "end") -> None: ...
 
 
-class TableAdapter:
-    """Defaults for a plain card game: hands, a deck, a discard, a centre, piles."""
+#: the view an adapter reads: its game's declared view (game/views/<key>.py)
+V = TypeVar("V", bound=BaseView)
+
+
+class TableAdapter(Generic[V]):
+    """Defaults for a plain card game: hands, a deck, a discard, a centre, piles.
+
+    ``V`` is the game's declared view: an adapter reads its keys by name
+    (``view["pallino"]``), never through ``.get`` with a default, so a key renamed in the
+    engine fails at once (mypy, or a KeyError in the table tests) instead of showing the
+    default.  The defaults here serve any game, so they read only what
+    :class:`~game.views.BaseView` declares, and ``scores``/``sheet`` where a game has them.
+    """
 
     #: the zone every card starts in before the opening deal
     source_zone = "deck"
@@ -193,52 +206,52 @@ class TableAdapter:
         x, y = layout.centre
         return ZoneGeom(x, y, "stack", 0.85, z=40)
 
-    def live_zone_geom(self, zone: str, layout: Layout, shown: dict[str, Any]) -> ZoneGeom:
+    def live_zone_geom(self, zone: str, layout: Layout, shown: V) -> ZoneGeom:
         """Where a zone of :attr:`live_zones` lies now, given the shown view."""
         return self.zone_geom(zone, layout)
 
-    def slots(self, view: dict[str, Any], layout: Layout) -> list[Slot]:
+    def slots(self, view: V, layout: Layout) -> list[Slot]:
         return []
 
-    def labels(self, view: dict[str, Any], layout: Layout) -> list[Label]:
+    def labels(self, view: V, layout: Layout) -> list[Label]:
         return []
 
     def choice_anchor(self, layout: Layout) -> tuple[float, float]:
         """Centre of the choice bar: above the human hand, right of its middle."""
         return (layout.width / 2, layout.prompt_y - layout.card_h * 0.36)
 
-    def choice_anchor_for(self, view: dict[str, Any], legal: Sequence[Action],
+    def choice_anchor_for(self, view: V, legal: Sequence[Action],
                           layout: Layout) -> tuple[float, float]:
         """Centre of the choice bar for these choices (default: :meth:`choice_anchor`)."""
         return self.choice_anchor(layout)
 
-    def choice_bar_title(self, view: dict[str, Any], legal: Sequence[Action]) -> str:
+    def choice_bar_title(self, view: V, legal: Sequence[Action]) -> str:
         """A title for the choice bar; when given, the bar is drawn on a panel under it."""
         return ""
 
     # -- texts --------------------------------------------------------------------------
-    def scoreboard(self, view: dict[str, Any], layout: Layout) -> list[tuple[str, str]]:
+    def scoreboard(self, view: V, layout: Layout) -> list[tuple[str, str]]:
         scores = view.get("scores") or []
         lines = [(self.spec.title, "title")]
         for seat, score in enumerate(scores):
             lines.append((f"{self.seat_name(seat, layout)}  {score}", "score"))
         return lines
 
-    def plate_info(self, view: dict[str, Any], seat: int) -> str:
+    def plate_info(self, view: V, seat: int) -> str:
         return ""
 
-    def plate_dimmed(self, view: dict[str, Any], seat: int) -> bool:
+    def plate_dimmed(self, view: V, seat: int) -> bool:
         """Whether the seat's name plate is greyed (a player out of the game)."""
         return False
 
-    def callout(self, shown: dict[str, Any], legal: Sequence[Action], my_turn: bool,
+    def callout(self, shown: V, legal: Sequence[Action], my_turn: bool,
                 layout: Layout) -> Optional[Callout]:
         """A standing message drawn while the table waits (not during animations)."""
         return None
 
-    def prompt(self, view: dict[str, Any], legal: Sequence[Action], my_turn: bool,
+    def prompt(self, view: V, legal: Sequence[Action], my_turn: bool,
                waiting_for: Sequence[int], layout: Layout) -> str:
-        if view.get("phase") == "over":
+        if view["phase"] == "over":
             return ""
         if my_turn:
             return tr("table.prompt.your_turn")
@@ -247,74 +260,73 @@ class TableAdapter:
         return ""
 
     def action_label(self, action: Action) -> str:
-        if action.card is not None and action.value:
-            return tr("table.action.card_value", card=action.card.name(language()), value=action.value)
-        if action.value:
-            return action.value
-        return tr(f"table.action.{action.kind}") if action.kind in ("pass", "draw") else action.kind
+        """A button's words for an action: the game's own label (its registration's
+        ``label``, the same meaning everywhere), in its short form where the catalogs give
+        one (a bar or popup whose title says the rest: "High", "10", "Hearts")."""
+        return self.spec.label(action).words(language(), "short")
 
     def choice_title(self, actions: Sequence[Action]) -> str:
         return tr("table.choose")
 
     # -- input ---------------------------------------------------------------------------
-    def card_actions(self, view: dict[str, Any], legal: Sequence[Action], code: str,
+    def card_actions(self, view: V, legal: Sequence[Action], code: str,
                      zone: str) -> list[Action]:
         """The legal actions a click on this card means (several: the scene asks which)."""
         return [a for a in legal if len(a.cards) == 1 and a.cards[0].code == code]
 
-    def probe_action(self, view: dict[str, Any], code: str, zone: str) -> Optional[Action]:
+    def probe_action(self, view: V, code: str, zone: str) -> Optional[Action]:
         """An action to ask ``explain`` about when a card that cannot be used is clicked."""
         return Action("play", (Card.parse(code),))
 
-    def zone_actions(self, view: dict[str, Any], legal: Sequence[Action],
+    def zone_actions(self, view: V, legal: Sequence[Action],
                      zone: str) -> list[Action]:
         """A click on a zone's cards that are not the human hand (e.g. the deck = draw)."""
         return []
 
-    def active_zones(self, view: dict[str, Any], legal: Sequence[Action]) -> list[str]:
+    def active_zones(self, view: V, legal: Sequence[Action]) -> list[str]:
         """Zones whose cards glow on the human's turn (beside the legal hand cards):
         a pile that may be drawn from, the set being built."""
         return []
 
-    def highlight_cards(self, view: dict[str, Any], legal: Sequence[Action],
+    def highlight_cards(self, view: V, legal: Sequence[Action],
                         my_turn: bool) -> list[str]:
         """Codes of cards off the human hand that glow now, whoever acts (a card to claim)."""
         return []
 
-    def race(self, view: dict[str, Any]) -> bool:
+    def race(self, view: V) -> bool:
         """Whether the position is a race a person can win (the first seat to act takes
         it): the computers in it then take a person's reaction time, counted from when
         the race shows (scenes/table/race.py), not the table's thinking pause."""
         return False
 
-    def selection_action(self, view: dict[str, Any], legal: Sequence[Action],
+    def selection_action(self, view: V, legal: Sequence[Action],
                          picked: Sequence[str]) -> Optional[Action]:
         """The legal action the picked hand cards form (:attr:`select_cards`), or None."""
         want = sorted(picked)
         return next((a for a in legal if a.cards and sorted(c.code for c in a.cards) == want),
                     None)
 
-    def selection_probe(self, view: dict[str, Any], picked: Sequence[str]) -> Optional[Action]:
+    def selection_probe(self, view: V, picked: Sequence[str]) -> Optional[Action]:
         """An action to ask the referee about when the picked cards form no legal action."""
         return Action("play", tuple(Card.parse(c) for c in picked))
 
-    def selectable(self, view: dict[str, Any], legal: Sequence[Action]) -> set[str]:
+    def selectable(self, view: V, legal: Sequence[Action]) -> set[str]:
         """Hand cards that glow as pickable now (:attr:`select_cards`); the Play button is
         offered only while there are some.  Default: the cards of the legal actions."""
         return {c.code for a in legal for c in a.cards}
 
-    def selection_label(self, view: dict[str, Any], action: Optional[Action]) -> str:
+    def selection_label(self, view: V, action: Optional[Action]) -> str:
         """The Play button's words for the picked cards' action (None: they form none)."""
         return tr("table.play_selected")
 
-    def selection_hints(self, view: dict[str, Any], legal: Sequence[Action],
+    def selection_hints(self, view: V, legal: Sequence[Action],
                         advice: Optional[Action] = None) -> list[list[str]]:
         """Hand cards to pick for each suggested play, in the order a Hint button cycles
         through them (``advice``, Hard's play when there is one, first); none (the
         default) means no Hint button."""
         return []
 
-    def choices(self, view: dict[str, Any], legal: Sequence[Action]) -> list[ChoiceButton]:
+    def choices(self, view: V, legal: Sequence[Action]) -> list[ChoiceButton]:
         """Buttons for legal actions that are not a single card."""
         out = []
         for a in legal:
@@ -330,25 +342,25 @@ class TableAdapter:
         moves = event.data.get("moves") or []
         if not moves:
             return Timing(after=0.05)
-        srcs = {m.get("src") for m in moves}
-        dsts = {m.get("dst") for m in moves}
-        if all(m.get("src") == m.get("dst") for m in moves):
+        srcs = {m["src"] for m in moves}
+        dsts = {m["dst"] for m in moves}
+        if all(m["src"] == m["dst"] for m in moves):
             return Timing(stagger=0.12, move_sound="flip")
         if srcs == {"deck"}:
             return Timing(flight=0.36, stagger=0.09, move_sound="deal")
         if len(moves) > 6 and len(dsts) == 1:
             return Timing(flight=0.34, stagger=0.015, sound="collect")
-        if any((s or "").startswith("hand/") for s in srcs):
+        if any(s.startswith("hand/") for s in srcs):
             return Timing(flight=0.40, move_sound="play")
         return Timing(stagger=0.06, move_sound="collect" if len(dsts) == 1 else "play")
 
-    def effects(self, event: Event, view: dict[str, Any], fx: Fx, layout: Layout) -> None:
+    def effects(self, event: Event, view: V, fx: Fx, layout: Layout) -> None:
         """Banners, pops and sounds for an event; the default adds none."""
 
-    def patch(self, shown: dict[str, Any], event: Event) -> None:
+    def patch(self, shown: V, event: Event) -> None:
         """Bring the shown view (HUD text) up to this event; the default waits for the end."""
 
-    def look_back(self, view: dict[str, Any], layout: Layout) -> Optional[LookBack]:
+    def look_back(self, view: V, layout: Layout) -> Optional[LookBack]:
         """The last finished trick or frame, from the view (only cards every player saw),
         for the look back overlay; None while there is none (no button then)."""
         return None
@@ -368,20 +380,20 @@ class TableAdapter:
             return tr("table.result.winner", player=self.seat_name(winners[0], layout))
         return tr("table.result.draw")
 
-    def result_sheet(self, result: dict[str, Any], view: dict[str, Any],
+    def result_sheet(self, result: dict[str, Any], view: V,
                      layout: Layout) -> Optional[Sheet]:
         """A score sheet for the result screen (shown instead of :meth:`result_lines`);
         the default: :meth:`sheet` of the result's rows (a game scored row by row)."""
         return self.sheet(result.get("sheet") or view.get("sheet") or [], layout,
                           result.get("winners") or ())
 
-    def sheet(self, rows: Sequence[dict[str, Any]], layout: Layout,
+    def sheet(self, rows: Sequence[Any], layout: Layout,
               winners: Sequence[int] = ()) -> Optional[Sheet]:
         """The score sheet of a game scored row by row (a row per game of a match or per
         hand), with the totals; None (the default) for a game without one."""
         return None
 
-    def result_lines(self, result: dict[str, Any], view: dict[str, Any],
+    def result_lines(self, result: dict[str, Any], view: V,
                      layout: Layout) -> list[tuple[str, str]]:
         """(name, score) rows for the result screen, best first."""
         scores = result.get("scores") or []
@@ -390,7 +402,7 @@ class TableAdapter:
         return [rows[s] for s in order]
 
     # -- the rule that decided it (scenes/table/ranks.py) -----------------------------------
-    def rank_strip(self, view: dict[str, Any]) -> list[str]:
+    def rank_strip(self, view: V) -> list[str]:
         """The lines of the rank strip (a title, then the order): by default the words
         ``<key>_table.ranks``, one line per line; none when the game has none."""
         key = f"{self.spec.key}_table.ranks"
@@ -429,6 +441,6 @@ def load_adapter(key: str) -> type[TableAdapter]:
     return adapter
 
 
-def deep_copy_view(view: dict[str, Any]) -> dict[str, Any]:
+def deep_copy_view(view: V) -> V:
     """A private copy of a view that an adapter may patch freely."""
     return copy.deepcopy(view)

@@ -20,6 +20,7 @@ from typing import Any, Optional, Sequence
 
 from game.cards import Card
 from game.engine import GAME_OVER, Action, Event
+from game.views.bisca import RoundScored, View
 from scenes import theme
 from scenes.hud import POSITIVE, Label
 from scenes.i18n import language, tr
@@ -64,7 +65,7 @@ def hearts(lives: Any) -> str:
     return HEART * whole + (HALF_HEART if half else "")
 
 
-class BiscaAdapter(TrickTable):
+class BiscaAdapter(TrickTable[View]):
     """Bisca's zones, words, bet picker, banners and round sheet."""
 
     counterclockwise = True
@@ -77,20 +78,20 @@ class BiscaAdapter(TrickTable):
                                                  if s != self.human_seat})
 
     # -- geometry ------------------------------------------------------------------
-    def trick_order(self, shown: dict[str, Any]) -> list[int]:
+    def trick_order(self, shown: View) -> list[int]:
         """The round's players in play order from the hand's leader (as the view gives them)."""
-        players = [int(s) for s in shown.get("players") or range(self.seats)]
-        leader = shown.get("leader")
+        players = list(shown["players"])
+        leader = shown["leader"]
         if leader in players:
             i = players.index(leader)
             players = players[i:] + players[:i]
         return players
 
-    def live_zone_geom(self, zone: str, layout: Layout, shown: dict[str, Any]) -> ZoneGeom:
+    def live_zone_geom(self, zone: str, layout: Layout, shown: View) -> ZoneGeom:
         """The hand on the table: card i in front of the i-th player from the leader."""
         if zone.startswith("hand/"):
             geom = self.zone_geom(zone, layout)
-            if not shown.get("one_card"):
+            if not shown["one_card"]:
                 return geom
             # one card each, face up for you to read: upright (larger at the sides, where
             # there is room)
@@ -145,34 +146,34 @@ class BiscaAdapter(TrickTable):
         return (cx, (cy + layout.card_h * 0.55 + layout.prompt_y) / 2 + layout.card_h * 0.1)
 
     # -- words ---------------------------------------------------------------------
-    def scoreboard(self, view: dict[str, Any], layout: Layout) -> list[tuple[str, str]]:
+    def scoreboard(self, view: View, layout: Layout) -> list[tuple[str, str]]:
         """The round and its cards, the sum of the bets (the hook rule's number) and whether
         the Babbeo bonus is gone: three short lines, clear of the left and top-left plates."""
-        cards = int(view.get("cards") or 1)
-        bets = [b for b in (view.get("bets") or []) if b is not None]
+        cards = int(view["cards"])
+        bets = [b for b in view["bets"] if b is not None]
         third = tr("bisca_table.bets_total", total=number(sum(bets)))
-        if view.get("babbeo_used"):
+        if view["babbeo_used"]:
             third += " · " + tr("bisca_table.babbeo_gone")
         return [(self.spec.title, "title"),
                 (tr("bisca_table.round" if cards > 1 else "bisca_table.round_one",
-                    round_no=view.get("round_no", 1), cards=cards), ""),
+                    round_no=view["round_no"], cards=cards), ""),
                 (third, "score")]
 
-    def plate_info(self, view: dict[str, Any], seat: int) -> str:
+    def plate_info(self, view: View, seat: int) -> str:
         """The seat's lives, as hearts."""
-        lives = view.get("lives") or []
+        lives = view["lives"]
         return hearts(lives[seat]) if seat < len(lives) else ""
 
-    def plate_dimmed(self, view: dict[str, Any], seat: int) -> bool:
-        return seat in (view.get("out") or [])
+    def plate_dimmed(self, view: View, seat: int) -> bool:
+        return seat in view["out"]
 
-    def _bet_line(self, view: dict[str, Any], seat: int) -> tuple[str, Any]:
+    def _bet_line(self, view: View, seat: int) -> tuple[str, Any]:
         """What stands by a seat's plate: its bet and hands won, "Out", or nothing."""
-        if seat in (view.get("out") or []):
+        if seat in view["out"]:
             return tr("bisca_table.out"), theme.CREAM_DIM
-        if seat not in (view.get("players") or []):
+        if seat not in view["players"]:
             return "", None
-        bets, won = view.get("bets") or [], view.get("won") or []
+        bets, won = view["bets"], view["won"]
         bet = bets[seat] if seat < len(bets) else None
         taken = won[seat] if seat < len(won) else 0
         if bet is None:
@@ -182,30 +183,30 @@ class BiscaAdapter(TrickTable):
         return (tr("bisca_table.bet_won", bet=number(bet), won=taken),
                 theme.CREAM if ok else NEGATIVE)
 
-    def labels(self, view: dict[str, Any], layout: Layout) -> list[Label]:
+    def labels(self, view: View, layout: Layout) -> list[Label]:
         """Each player's bet and hands won (or "Out") by their name plate, the dealer's
         marked."""
         out: list[Label] = []
         f = layout.font
         # an Ace on the table says how it was played
         order = self.trick_order(view)
-        for i, played in enumerate(view.get("trick") or []):
-            if played.get("ace") and i < len(order):
+        for i, played in enumerate(view["trick"]):
+            if played["ace"] and i < len(order):
                 x, y = self._front(order[i], layout)
-                out.append(Label(tr(f"bisca_table.ace_{played['ace']}"),
+                out.append(Label(self.ace_word(played["card"], played["ace"]),
                                  (x, y + layout.card_h * self.trick_scale / 2 + f(12)), f(13),
                                  theme.GOLD_LIGHT, True, pill=True))
-        if (view.get("zones") or {}).get("deck"):
+        if view["zones"].get("deck"):
             # the cards not dealt this round, apart from the hands won piled by the players
             g = self.zone_geom("deck", layout)
             out.append(Label(tr("bisca_table.deck"), (g.x, g.y + layout.card_h * g.scale / 2
                                                        + f(12)), f(13), theme.CREAM_DIM))
-        dealer = view.get("dealer")
+        dealer = view["dealer"]
         for seat in range(self.seats):
             g = layout.seat(seat)
             x, y = self.by_plate(seat, layout)
             text, colour = self._bet_line(view, seat)
-            if seat == dealer and seat not in (view.get("out") or []):
+            if seat == dealer and seat not in view["out"]:
                 text = tr("bisca_table.dealer") + (" · " + text if text else "")
             if not text:
                 continue
@@ -224,51 +225,48 @@ class BiscaAdapter(TrickTable):
                              pill=True))
         return out
 
-    def prompt(self, view: dict[str, Any], legal: Sequence[Action], my_turn: bool,
+    def prompt(self, view: View, legal: Sequence[Action], my_turn: bool,
                waiting_for: Sequence[int], layout: Layout) -> str:
-        phase = view.get("phase")
+        phase = view["phase"]
         if phase == "over":
             return ""
-        if self.human_seat in (view.get("out") or []) and not self.watching:
+        if self.human_seat in view["out"] and not self.watching:
             return tr("bisca_table.prompt.you_are_out")
         if my_turn and phase == "bet":
-            key = "bisca_table.prompt.bet_blind" if view.get("blind") else "bisca_table.prompt.bet"
-            return tr(key, cards=view.get("cards", 1))
+            key = "bisca_table.prompt.bet_blind" if view["blind"] else "bisca_table.prompt.bet"
+            return tr(key, cards=view["cards"])
         if my_turn and phase == "play":
             seat = self.human_seat
-            bets, won = view.get("bets") or [], view.get("won") or []
+            bets, won = view["bets"], view["won"]
             return tr("bisca_table.prompt.play", bet=number(bets[seat]), won=won[seat])
         if waiting_for and phase == "bet":
             return tr("bisca_table.prompt.betting", player=self.seat_name(waiting_for[0], layout))
         return super().prompt(view, legal, my_turn, waiting_for, layout)
 
-    def action_label(self, action: Action) -> str:
-        if action.kind == "bet":
-            return action.value
-        if action.kind == "play" and action.value:
-            return tr(f"bisca_table.ace_{action.value}")
-        return super().action_label(action)
+    def ace_word(self, code: str, ace: str) -> str:
+        """How an Ace was played ("High", "Low"): its play's label, short."""
+        return self.action_label(Action("play", (Card.parse(code),), ace))
 
     def choice_title(self, actions: Sequence[Action]) -> str:
         c = next((a.card for a in actions if a.card is not None), None)
         return tr("bisca_table.ace_title", card=c.name(language())) if c else tr("table.choose")
 
-    def choice_bar_title(self, view: dict[str, Any], legal: Sequence[Action]) -> str:
+    def choice_bar_title(self, view: View, legal: Sequence[Action]) -> str:
         """The bet picker's title: what a bet is, and the hook rule's barred number."""
         if not any(a.kind == "bet" for a in legal):
             return ""
-        barred = view.get("forbidden")
+        barred = view["forbidden"]
         if barred is None:
-            return tr("bisca_table.bet_title", cards=view.get("cards", 1))
-        others = sum(b for b in (view.get("bets") or []) if b is not None)
+            return tr("bisca_table.bet_title", cards=view["cards"])
+        others = sum(b for b in view["bets"] if b is not None)
         return tr("bisca_table.hook_title", bet=number(barred), others=number(others),
-                  cards=view.get("cards", 1))
+                  cards=view["cards"])
 
     # -- input ---------------------------------------------------------------------
-    def choices(self, view: dict[str, Any], legal: Sequence[Action]) -> list[ChoiceButton]:
+    def choices(self, view: View, legal: Sequence[Action]) -> list[ChoiceButton]:
         """The bets in order, the barred one shown disabled in its place."""
         bets = [a for a in legal if a.kind == "bet"]
-        barred = view.get("forbidden")
+        barred = view["forbidden"]
         if barred is not None and bets:
             bets.append(Action("bet", (), number(barred)))
         bets.sort(key=lambda a: float(a.value))
@@ -293,7 +291,7 @@ class BiscaAdapter(TrickTable):
         if kind == "play":
             return Timing(flight=0.36, move_sound="play", after=0.08)
         if kind == "hand_won":
-            return self.collect_timing(len(event.data.get("moves") or []))
+            return self.collect_timing(len(event.data["moves"]))
         if kind == "round_scored":
             return Timing(before=0.3, after=0.3)
         if kind in ("babbeo", "everyone_out"):
@@ -304,18 +302,18 @@ class BiscaAdapter(TrickTable):
         cx, cy = layout.centre
         return cy - layout.card_h * 0.95
 
-    def effects(self, event: Event, view: dict[str, Any], fx: Fx, layout: Layout) -> None:
+    def effects(self, event: Event, view: View, fx: Fx, layout: Layout) -> None:
         kind, data, seat = event.kind, event.data, event.seat
-        if kind == "round" and data.get("one_card"):
+        if kind == "round" and data["one_card"]:
             fx.banner(tr("bisca_table.one_card_banner"), tr("bisca_table.one_card_sub"),
                       at="end", hold=1.2, y=self._banner_y(layout))
         elif kind == "bet" and seat is not None:
             # where the player's card of the hand will lie: the middle is empty while betting
-            fx.pop(tr("bisca_table.bet_pop", bet=number(data.get("bet"))),
+            fx.pop(tr("bisca_table.bet_pop", bet=number(data["bet"])),
                    self._front(seat, layout), at="start", colour=theme.GOLD_LIGHT,
                    rise=0.25, size=0.8)
         elif kind == "round_scored":
-            bets, losses = data.get("bets") or [], data.get("loss") or []
+            bets, losses = data["bets"], data["loss"]
             for s, (bet, loss) in enumerate(zip(bets, losses)):
                 if bet is None:
                     continue
@@ -326,20 +324,20 @@ class BiscaAdapter(TrickTable):
                        duration=RESULT_POP)
             fx.sound("score", at="start")
             fx.wait(RESULT_POP * 0.8)
-            if not data.get("final"):
+            if not data["final"]:
                 # what happened, until the player goes on (the last round: the result screen)
-                fx.interlude(tr("bisca_table.round_title", round_no=data.get("round_no")),
+                fx.interlude(tr("bisca_table.round_title", round_no=data["round_no"]),
                              self.round_sheet(data, layout), tr("bisca_table.next_round"))
         elif kind == "babbeo":
-            names = " & ".join(self.seat_name(s, layout) for s in data.get("seats") or [])
+            names = " & ".join(self.seat_name(s, layout) for s in data["seats"])
             fx.sound("score", at="start")
             fx.banner(tr("bisca_table.babbeo_banner"), tr("bisca_table.babbeo_sub", players=names),
                       at="start", hold=1.6, y=self._banner_y(layout))
             fx.wait(1.8)
         elif kind == "everyone_out":
-            names = " & ".join(self.seat_name(s, layout) for s in data.get("seats") or [])
+            names = " & ".join(self.seat_name(s, layout) for s in data["seats"])
             fx.sound("score", at="start")
-            if data.get("tie"):
+            if data["tie"]:
                 fx.banner(tr("bisca_table.everyone_out_tie"),
                           tr("bisca_table.everyone_out_tie_sub", players=names),
                           at="start", hold=1.8, y=self._banner_y(layout))
@@ -349,11 +347,11 @@ class BiscaAdapter(TrickTable):
                           at="start", hold=1.6, y=self._banner_y(layout))
             fx.wait(2.0)
         elif kind == "eliminated":
-            for s in data.get("seats") or []:
+            for s in data["seats"]:
                 fx.pop(tr("bisca_table.out"), self._front(s, layout), colour=NEGATIVE,
                        rise=0.2, size=0.8)
 
-    def patch(self, shown: dict[str, Any], event: Event) -> None:
+    def patch(self, shown: View, event: Event) -> None:
         """Bring the HUD up to the event: bets, hands won, lives and who is out come with
         the events, in the order they play out."""
         kind, data = event.kind, event.data
@@ -362,55 +360,59 @@ class BiscaAdapter(TrickTable):
                 if key in data:
                     shown[key] = data[key]
             shown.update(bets=[None] * self.seats, won=[0] * self.seats, phase="bet",
-                         lives=list(data.get("lives") or shown.get("lives") or []),
-                         leader=(data.get("players") or [0])[0], trick=[],
-                         out=[s for s in range(self.seats) if s not in (data.get("players") or [])],
-                         forbidden=None, blind=bool(data.get("one_card")))
+                         lives=list(data["lives"]),
+                         leader=data["players"][0], trick=[],
+                         out=[s for s in range(self.seats) if s not in data["players"]],
+                         forbidden=None, blind=bool(data["one_card"]))
         elif kind == "bet_turn":
-            shown["forbidden"] = data.get("forbidden")
+            shown["forbidden"] = data["forbidden"]
         elif kind == "bet":
-            shown["bets"] = list(data.get("bets") or [])
+            shown["bets"] = list(data["bets"])
             shown["forbidden"] = None
         elif kind == "bets_closed":
             shown.update(phase="play", blind=False, forbidden=None)
         elif kind == "play" and event.seat is not None:
-            trick = list(shown.get("trick") or [])
+            trick = list(shown["trick"])
             if not trick:
                 shown["leader"] = event.seat
-            trick.append({"seat": event.seat, "card": data.get("card"), "ace": data.get("ace")})
+            trick.append({"seat": event.seat, "card": data["card"], "ace": data["ace"] or ""})
             shown["trick"] = trick
         elif kind == "hand_won":
-            shown["won"] = list(data.get("won") or [])
+            shown["won"] = list(data["won"])
             shown["leader"] = event.seat
             shown["trick"] = []
         elif kind in ("round_scored", "babbeo", "everyone_out"):
-            shown["lives"] = list(data.get("lives") or [])
+            shown["lives"] = list(data["lives"])
             if kind == "round_scored":
-                sheet = list(shown.get("sheet") or [])
-                sheet.append({k: data.get(k) for k in ("round_no", "bets", "won", "loss", "lives")})
+                sheet = list(shown["sheet"])
+                sheet.append({"round_no": data["round_no"], "cards": data["cards"],
+                              "players": list(shown["players"]), "bets": list(data["bets"]),
+                              "won": list(data["won"]), "loss": list(data["loss"]),
+                              "lives": list(data["lives"])})
                 shown["sheet"] = sheet
         elif kind == "eliminated":
-            shown["out"] = sorted(set(shown.get("out") or []) | set(data.get("seats") or []))
+            shown["out"] = sorted(set(shown["out"]) | set(data["seats"]))
         elif kind == GAME_OVER:
             shown["phase"] = "over"
 
     # -- the last hand ---------------------------------------------------------------
-    def look_back(self, view: dict[str, Any], layout: Layout) -> Optional[LookBack]:
-        last = view.get("last_hand")
+    def look_back(self, view: View, layout: Layout) -> Optional[LookBack]:
+        last = view["last_hand"]
         if not last:
             return None
-        plays = [(p["seat"], p["card"], [tr(f"bisca_table.ace_{p['ace']}")] if p.get("ace") else [])
-                 for p in last.get("cards") or []]
-        rows = self.play_rows(plays, last.get("winner"), layout, tr("bisca_table.look.takes"),
+        plays = [(p["seat"], p["card"],
+                  [self.ace_word(p["card"], p["ace"])] if p["ace"] else [])
+                 for p in last["cards"]]
+        rows = self.play_rows(plays, last["winner"], layout, tr("bisca_table.look.takes"),
                               tr("bisca_table.look.led"))
         return LookBack(tr("bisca_table.look.title"), tr("bisca_table.look.button"), rows, "")
 
     # -- the result ------------------------------------------------------------------
-    def round_sheet(self, data: dict[str, Any], layout: Layout) -> Sheet:
+    def round_sheet(self, data: RoundScored, layout: Layout) -> Sheet:
         """A round's result as the ``round_scored`` event gives it: each player's bet,
         hands won, lives lost and lives left ("—" for who sat it out)."""
-        bets, won = data.get("bets") or [], data.get("won") or []
-        loss, lives = data.get("loss") or [], data.get("lives") or []
+        bets, won = data["bets"], data["won"]
+        loss, lives = data["loss"], data["lives"]
         played = [s < len(bets) and bets[s] is not None for s in range(self.seats)]
 
         def row(key: str, values: Sequence[Any], show: Any, style: str = "") -> SheetRow:
@@ -424,17 +426,17 @@ class BiscaAdapter(TrickTable):
                 else tr("bisca_table.made_pop")),
             SheetRow(tr("bisca_table.sheet_lives"), [hearts(v) for v in lives], "grand")])
 
-    def result_sheet(self, result: dict[str, Any], view: dict[str, Any],
+    def result_sheet(self, result: dict[str, Any], view: View,
                      layout: Layout) -> Optional[Sheet]:
         """Every round: bets and hands won, then lives after it."""
         rows: list[SheetRow] = [SheetRow(tr("bisca_table.sheet_head"), [], "head")]
-        for row in result.get("sheet") or view.get("sheet") or []:
-            rows.append(SheetRow(tr("bisca_table.sheet_round", round_no=row.get("round_no"),
-                                    cards=row.get("cards", "")),
+        for row in result.get("sheet") or view["sheet"]:
+            rows.append(SheetRow(tr("bisca_table.sheet_round", round_no=row["round_no"],
+                                    cards=row["cards"]),
                                  [tr("bisca_table.sheet_cell", bet=number(b), won=w)
                                   if b is not None else "—"
-                                  for b, w in zip(row.get("bets") or [], row.get("won") or [])]))
-        lives = result.get("lives") or view.get("lives") or []
+                                  for b, w in zip(row["bets"], row["won"])]))
+        lives = result.get("lives") or view["lives"]
         rows.append(SheetRow(tr("bisca_table.sheet_lives"), [hearts(v) for v in lives], "grand"))
         # the last rounds (a long game would not fit the window), then the lives
         return Sheet(self.seat_names(layout), rows[:1] + rows[1:-1][-(SHEET_ROUNDS):] + rows[-1:],
@@ -445,18 +447,18 @@ class BiscaAdapter(TrickTable):
         kind, data, seat = event.kind, event.data, event.seat
         player = self.seat_name(seat, layout) if seat is not None else ""
         if kind == "bet":
-            return tr("captions.bisca.bet", player=player, bet=number(data.get("bet")))
-        if kind == "play" and data.get("card"):
+            return tr("captions.bisca.bet", player=player, bet=number(data["bet"]))
+        if kind == "play" and data["card"]:
             name = Card.parse(data["card"]).name(language())
-            if data.get("ace"):
+            if data["ace"]:
                 return tr(f"captions.bisca.play_{data['ace']}", player=player, card=name)
             return tr("captions.bisca.play", player=player, card=name)
         if kind == "hand_won":
             return tr("captions.bisca.hand_won", player=player)
         if kind == "babbeo":
-            names = " & ".join(self.seat_name(s, layout) for s in data.get("seats") or [])
+            names = " & ".join(self.seat_name(s, layout) for s in data["seats"])
             return tr("bisca_table.babbeo_sub", players=names)
-        if kind == GAME_OVER and data.get("winners"):
+        if kind == GAME_OVER and data["winners"]:
             return tr("captions.bisca.won", player=self.seat_name(data["winners"][0], layout))
         return ""
 

@@ -23,6 +23,7 @@ import pygame
 
 from game.cards import Card
 from game.engine import GAME_OVER, Action, Event
+from game.views.bocce import Fate, HandScored, ShownBocce, View
 from scenes.i18n import tr
 from scenes import theme
 from scenes.hud import POSITIVE, Label, Slot
@@ -41,7 +42,7 @@ POP_DRIFT = 0.3
 BAD = (255, 150, 130)
 
 
-class BocceAdapter(TableAdapter):
+class BocceAdapter(TableAdapter[View]):
     """Bocce's zones, words, buttons and effects."""
 
     choice_vertical = True
@@ -112,12 +113,12 @@ class BocceAdapter(TableAdapter):
         x = layout.width - layout.margin - layout.card_w * 1.05
         return (x, (self._row_y(self.human_seat, layout) + layout.seat(self.human_seat).hand[1]) / 2)
 
-    def slots(self, view: dict[str, Any], layout: Layout) -> list[Slot]:
+    def slots(self, view: View, layout: Layout) -> list[Slot]:
         out: list[Slot] = []
         bw = int(layout.card_w * BOCCE_SCALE)
         bh = int(layout.card_h * BOCCE_SCALE)
-        frame = int(view.get("frame") or 1) - 1
-        rolling = view.get("rolling")
+        frame = int(view["frame"]) - 1
+        rolling = view["rolling"]
         for seat in (0, 1):
             for i in range(FRAMES):
                 g = self.zone_geom(f"bocce/{seat}/{i}", layout)
@@ -129,7 +130,7 @@ class BocceAdapter(TableAdapter):
             x, y = self._lag_xy(seat, layout)
             rect = pygame.Rect(0, 0, lw, lh)
             rect.center = (int(x), int(y))
-            out.append(Slot(rect, highlight=view.get("phase") == "lag"))
+            out.append(Slot(rect, highlight=view["phase"] == "lag"))
         pw, ph = int(layout.card_w * PILE_SCALE), int(layout.card_h * PILE_SCALE)
         for x, y in (layout.deck, layout.discard):
             rect = pygame.Rect(0, 0, pw, ph)
@@ -145,37 +146,37 @@ class BocceAdapter(TableAdapter):
             return self.you_name or tr("bocce.you")
         return tr("bocce.computer")
 
-    def scoreboard(self, view: dict[str, Any], layout: Layout) -> list[tuple[str, str]]:
-        scores = view.get("scores") or [0, 0]
+    def scoreboard(self, view: View, layout: Layout) -> list[tuple[str, str]]:
+        scores = view["scores"]
         me, other = self.human_seat, self._other()
         return [
             (tr("bocce_table.score_line", me=self.seat_name(me, layout), my=scores[me],
                 other=self.seat_name(other, layout), their=scores[other]), "score"),
-            (tr("bocce.header", hand=view.get("hand", 1), frame=view.get("frame", 1),
-                frames=view.get("frames", FRAMES)), ""),
-            (tr("bocce.goal", target=view.get("target", 25)), "dim"),
+            (tr("bocce.header", hand=view["hand"], frame=view["frame"],
+                frames=view["frames"]), ""),
+            (tr("bocce.goal", target=view["target"]), "dim"),
         ]
 
-    def plate_info(self, view: dict[str, Any], seat: int) -> str:
-        scores = view.get("scores") or [0, 0]
+    def plate_info(self, view: View, seat: int) -> str:
+        scores = view["scores"]
         return str(scores[seat]) if seat < len(scores) else ""
 
-    def _phase_line(self, view: dict[str, Any], layout: Layout) -> str:
-        phase = view.get("phase")
+    def _phase_line(self, view: View, layout: Layout) -> str:
+        phase = view["phase"]
         if phase == "lag":
             return tr("bocce.lag_title")
-        if phase == "roll" and view.get("rolling") is not None:
+        if phase == "roll" and view["rolling"] is not None:
             seat = view["rolling"]
             if self.is_you(seat):
                 return tr("bocce_table.your_roll")
             return tr("bocce_table.their_roll", player=self.seat_name(seat, layout))
         return ""
 
-    def _status(self, b: dict[str, Any]) -> tuple[str, tuple[int, int, int], bool]:
+    def _status(self, b: ShownBocce) -> tuple[str, tuple[int, int, int], bool]:
         """A bocce's words under it: total, "Out of bounds", "Knocked out", "+3"."""
-        status = b.get("status")
-        total = b.get("total")
-        pts = b.get("points")
+        status = b["status"]
+        total = b["total"]
+        pts = b["points"]
         if status == "bust":
             return tr("bocce.status.bust"), BAD, False
         if status == "knocked_out":
@@ -188,7 +189,7 @@ class BocceAdapter(TableAdapter):
             return str(total), theme.CREAM, True
         return "", theme.CREAM, False
 
-    def labels(self, view: dict[str, Any], layout: Layout) -> list[Label]:
+    def labels(self, view: View, layout: Layout) -> list[Label]:
         out: list[Label] = []
         f = layout.font
         me, other = self.human_seat, self._other()
@@ -198,7 +199,7 @@ class BocceAdapter(TableAdapter):
         bh = self._bocce_h(layout)
         gap = self._bocce_gap(layout)
         # the pallino and the phase, above the lag
-        pallino = view.get("pallino")
+        pallino = view["pallino"]
         text = tr("bocce.pallino", value=pallino) if pallino is not None else tr("bocce.pallino_hidden")
         out.append(Label(text, (cx, cy - lag_h / 2 - f(16)), f(22), theme.GOLD_LIGHT, True,
                          pill=True))
@@ -206,8 +207,8 @@ class BocceAdapter(TableAdapter):
         if phase:
             out.append(Label(phase, (cx, cy - lag_h / 2 - f(46)), f(16), theme.CREAM, False))
         # each lag card's worth under it
-        lag = view.get("lag") or [None, None]
-        committed = view.get("committed") or [False, False]
+        lag = view["lag"]
+        committed = view["committed"]
         for seat in (0, 1):
             x, y = self._lag_xy(seat, layout)
             if lag[seat] is not None:
@@ -225,7 +226,7 @@ class BocceAdapter(TableAdapter):
                     out.append(Label(words, (x + lag_w / 2 + f(8), y), f(15), theme.CREAM,
                                      True, anchor="midleft", pill=True))
         # piles
-        zones = view.get("zones") or {}
+        zones = view["zones"]
         out.append(Label(tr("bocce_table.pile_count", name=tr("bocce.draw_pile"),
                             count=len(zones.get("deck", []))),
                          (layout.deck[0], layout.deck[1] + pile_h / 2 + f(13)), f(14),
@@ -246,7 +247,7 @@ class BocceAdapter(TableAdapter):
             out.append(Label(name, self._hand_label_xy(seat, layout, held), f(15), theme.GOLD,
                              True, anchor="midright"))
         # every bocce's total and status, on the side toward the middle
-        bocce = view.get("bocce") or [[], []]
+        bocce = view["bocce"]
         for seat in (0, 1):
             row = bocce[seat] if seat < len(bocce) else []
             y = self._row_y(seat, layout)
@@ -258,9 +259,9 @@ class BocceAdapter(TableAdapter):
                     out.append(Label(words, (x, ly), f(15), colour, True, pill=True))
         return out
 
-    def prompt(self, view: dict[str, Any], legal: Sequence[Action], my_turn: bool,
+    def prompt(self, view: View, legal: Sequence[Action], my_turn: bool,
                waiting_for: Sequence[int], layout: Layout) -> str:
-        phase = view.get("phase")
+        phase = view["phase"]
         other = self.seat_name(self._other(), layout)
         if phase == "lag":
             if my_turn:
@@ -274,39 +275,30 @@ class BocceAdapter(TableAdapter):
             return tr("bocce.prompt.roll_wait", player=other)
         return ""
 
-    def action_label(self, action: Action) -> str:
-        if action.kind == "commit":
-            return tr("bocce_table.ace_worth", worth=action.value)
-        if action.kind == "draw":
-            return tr("bocce.action.draw")
-        if action.kind == "stand":
-            return tr("bocce.action.stand", total=action.value)
-        return super().action_label(action)
-
     def choice_title(self, actions: Sequence[Action]) -> str:
         return tr("bocce_table.ace_title")
 
     # -- input ---------------------------------------------------------------------------
-    def probe_action(self, view: dict[str, Any], code: str, zone: str) -> Optional[Action]:
+    def probe_action(self, view: View, code: str, zone: str) -> Optional[Action]:
         """A commit of the card with no worth: the engine says why it cannot be used now
         (wait for the other, the lag is over), and knows what the card would count."""
         return Action("commit", (Card.parse(code),))
 
-    def zone_actions(self, view: dict[str, Any], legal: Sequence[Action], zone: str) -> list[Action]:
+    def zone_actions(self, view: View, legal: Sequence[Action], zone: str) -> list[Action]:
         if zone == "deck":
             return [a for a in legal if a.kind == "draw"]
         return []
 
-    def active_zones(self, view: dict[str, Any], legal: Sequence[Action]) -> list[str]:
+    def active_zones(self, view: View, legal: Sequence[Action]) -> list[str]:
         """Your rolling bocce, and the Draw Pile while you may draw (a click on it draws)."""
-        if view.get("phase") != "roll" or view.get("rolling") != self.human_seat:
+        if view["phase"] != "roll" or view["rolling"] != self.human_seat:
             return []
         out = [f"bocce/{self.human_seat}/{int(view.get('frame') or 1) - 1}"]
         if any(a.kind == "draw" for a in legal):
             out.append("deck")
         return out
 
-    def choices(self, view: dict[str, Any], legal: Sequence[Action]) -> list[ChoiceButton]:
+    def choices(self, view: View, legal: Sequence[Action]) -> list[ChoiceButton]:
         draw = [a for a in legal if a.kind == "draw"]
         stands = sorted((a for a in legal if a.kind == "stand"), key=lambda a: -int(a.value))
         out = [ChoiceButton(self.action_label(a), a, "D", primary=True) for a in draw]
@@ -339,20 +331,20 @@ class BocceAdapter(TableAdapter):
             return Timing(flight=0.36, stagger=0.015, sound="collect", after=0.15)
         return super().timing(event)
 
-    def effects(self, event: Event, view: dict[str, Any], fx: Fx, layout: Layout) -> None:
+    def effects(self, event: Event, view: View, fx: Fx, layout: Layout) -> None:
         kind, data = event.kind, event.data
-        if kind == "hand_start" and data.get("hand", 1) > 1:
-            fx.banner(tr("bocce_table.hand_banner", hand=data.get("hand")), at="start", hold=0.6,
+        if kind == "hand_start" and data["hand"] > 1:
+            fx.banner(tr("bocce_table.hand_banner", hand=data["hand"]), at="start", hold=0.6,
                       y=self._banner_y(layout))
         elif kind == "frame_start":
-            fx.banner(tr("bocce.header", hand=data.get("hand", 1), frame=data.get("frame", 1),
+            fx.banner(tr("bocce.header", hand=data["hand"], frame=data["frame"],
                          frames=FRAMES), tr("bocce.lag_title"), hold=0.7,
                       y=self._banner_y(layout))
             fx.wait(0.5)
         elif kind == "lag_reveal":
             cx, cy = layout.centre
             # over the two lag cards it sums, rising short of the "Pallino" line above them
-            fx.pop(str(data.get("pallino")), (cx, cy), colour=theme.GOLD_LIGHT, rise=0.2)
+            fx.pop(str(data["pallino"]), (cx, cy), colour=theme.GOLD_LIGHT, rise=0.2)
             fx.sound("score")
             fx.wait(0.4)
         elif kind == "knockout":
@@ -360,20 +352,20 @@ class BocceAdapter(TableAdapter):
             fx.sound("error", at="start")
         elif kind == "stand" and event.seat is not None:
             fx.sound("play", at="start")
-            self._pop_at_bocce(fx, layout, event.seat, data.get("bocce", 0),
-                               str(data.get("total")), theme.GOLD_LIGHT, at="start")
+            self._pop_at_bocce(fx, layout, event.seat, data["bocce"],
+                               str(data["total"]), theme.GOLD_LIGHT, at="start")
         elif kind == "hand_scored":
-            per = data.get("points") or [[], []]
+            per = data["points"]
             for seat in (0, 1):
                 for i, p in enumerate(per[seat] if seat < len(per) else []):
                     self._pop_at_bocce(fx, layout, seat, i, f"+{p}",
                                        POSITIVE if p else BAD, at="start")
-            gained = data.get("hand_points") or [0, 0]
+            gained = data["hand_points"]
             fx.sound("score", at="start")
             me, other = self.human_seat, self._other()
-            if data.get("final"):
+            if data["final"]:
                 # the result screen follows, with this hand's sheet
-                fx.banner(tr("bocce_table.hand_scored", hand=data.get("hand", 1)),
+                fx.banner(tr("bocce_table.hand_scored", hand=data["hand"]),
                           tr("bocce_table.hand_points", me=self.seat_name(me, layout),
                              my=gained[me], other=self.seat_name(other, layout),
                              their=gained[other]),
@@ -382,69 +374,69 @@ class BocceAdapter(TableAdapter):
                 return
             # the pops first, then what happened, until the player goes on
             fx.wait(0.9)
-            fx.interlude(tr("bocce_table.hand_scored", hand=data.get("hand", 1)),
-                         self.hand_sheet(data, data.get("scores") or [0, 0], layout),
+            fx.interlude(tr("bocce_table.hand_scored", hand=data["hand"]),
+                         self.hand_sheet(data, data["scores"], layout),
                          tr("bocce_table.next_hand"))
 
-    def patch(self, shown: dict[str, Any], event: Event) -> None:
+    def patch(self, shown: View, event: Event) -> None:
         """Copy what the event says into the shown view: every number comes from the
         engine (a bocce's shown total, a stand's points), none is worked out here."""
         kind, data, seat = event.kind, event.data, event.seat
         bocce = shown.setdefault("bocce", [[{} for _ in range(FRAMES)] for _ in (0, 1)])
         if kind == "hand_start":
-            shown["hand"] = data.get("hand", shown.get("hand"))
+            shown["hand"] = data["hand"]
             shown["pallino"] = None
             for row in bocce:
                 for i in range(len(row)):
                     row[i] = {"total": None, "totals": [], "status": "waiting", "points": None}
         elif kind == "frame_start":
-            shown.update(frame=data.get("frame", 1), phase="lag", pallino=None, rolling=None,
+            shown.update(frame=data["frame"], phase="lag", pallino=None, rolling=None,
                          committed=[False, False], lag=[None, None])
         elif kind == "lag_commit" and seat is not None:
             shown.setdefault("committed", [False, False])[seat] = True
             if data.get("worth") is not None:
                 shown.setdefault("lag", [None, None])[seat] = data["worth"]
         elif kind == "lag_reveal":
-            shown.update(pallino=data.get("pallino"), phase="roll",
-                         lag=list(data.get("worths") or [None, None]))
+            shown.update(pallino=data["pallino"], phase="roll",
+                         lag=list(data["worths"]))
         elif kind in ("roll", "draw") and seat is not None:
-            bocce[seat][data.get("bocce", 0)] = {"total": data.get("total"),
-                                                 "totals": list(data.get("totals") or []),
+            bocce[seat][data["bocce"]] = {"total": data["total"],
+                                                 "totals": list(data["totals"]),
                                                  "status": "rolling", "points": None}
             shown["rolling"] = seat
         elif kind in ("bust", "stand") and seat is not None:
             status = "bust" if kind == "bust" else "finished"
-            bocce[seat][data.get("bocce", 0)] = {"total": data.get("total"),
-                                                 "totals": list(data.get("totals") or []),
-                                                 "status": status, "points": data.get("points")}
+            bocce[seat][data["bocce"]] = {"total": data["total"],
+                                                 "totals": list(data["totals"]),
+                                                 "status": status, "points": data["points"]}
         if kind in ("bust", "stand") and seat is not None:
             # The line names the next roller as soon as this bocce is done, not after
             # the next bocce has turned over.
-            shown["rolling"] = data.get("next")
+            shown["rolling"] = data["next"]
         if kind == "knockout":
-            target = data.get("target_seat", 0)
-            entry = bocce[target][data.get("target_bocce", 0)]
-            entry.update(status="knocked_out", points=data.get("target_points"))
+            target = data["target_seat"]
+            entry = bocce[target][data["target_bocce"]]
+            entry.update(status="knocked_out", points=data["target_points"])
         elif kind == "frame_end":
             shown.update(rolling=None, phase="", lag=[None, None], committed=[False, False])
         elif kind == "hand_scored":
-            if data.get("scores") is not None:
+            if data["scores"] is not None:
                 shown["scores"] = list(data["scores"])
             shown["last_hand"] = dict(data)
         elif kind == GAME_OVER:
             shown["phase"] = "over"
-            if data.get("scores") is not None:
+            if data["scores"] is not None:
                 shown["scores"] = list(data["scores"])
 
     # -- what happened: the hand's sheet, the look back at a frame ---------------------------
-    def fate_words(self, fate: dict[str, Any], layout: Layout) -> str:
+    def fate_words(self, fate: Fate, layout: Layout) -> str:
         """What became of a bocce, from the engine's record of it: "12 · +2",
         "17 · Out of bounds", "9 · Knocked out by Computer"."""
-        status, total = fate.get("status"), fate.get("total")
+        status, total = fate["status"], fate["total"]
         if status == "bust":
             return tr("bocce_table.fate.bust", total=total)
         if status == "knocked_out":
-            by = (fate.get("knocked_by") or {}).get("seat")
+            by = fate["knocked_by"]["seat"] if fate["knocked_by"] else None
             if by is not None and self.is_you(by):
                 return tr("bocce_table.fate.knocked_by_you", total=total)
             if by is not None:
@@ -452,29 +444,29 @@ class BocceAdapter(TableAdapter):
                           player=self.seat_name(by, layout))
             return tr("bocce_table.fate.knocked", total=total)
         if status == "finished" and total is not None:
-            return tr("bocce_table.fate.scored", total=total, points=fate.get("points") or 0)
+            return tr("bocce_table.fate.scored", total=total, points=fate["points"])
         return ""
 
-    def _tone(self, fate: dict[str, Any]) -> str:
-        if fate.get("status") in ("bust", "knocked_out"):
+    def _tone(self, fate: Fate) -> str:
+        if fate["status"] in ("bust", "knocked_out"):
             return "bad"
-        return "good" if fate.get("points") else ""
+        return "good" if fate["points"] else ""
 
-    def hand_sheet(self, hand: dict[str, Any], scores: Sequence[int], layout: Layout,
+    def hand_sheet(self, hand: HandScored, scores: Sequence[int], layout: Layout,
                    score_label: str = "", winners: Sequence[int] = ()) -> Sheet:
         """One hand, frame by frame: each bocce's fate against its pallino, then the hand's
         points and the score (``scores``, under ``score_label``).  You are the first column."""
         order = (self.human_seat, self._other())
-        fates = hand.get("bocce") or [[], []]
-        pallinos = hand.get("pallinos") or [None] * FRAMES
+        fates = hand["bocce"]
+        pallinos = hand["pallinos"]
         rows: list[SheetRow] = []
         for i in range(FRAMES):
             cells = [self.fate_words(fates[s][i], layout) if i < len(fates[s]) else ""
                      for s in order]
             rows.append(SheetRow(tr("bocce_table.sheet.frame", frame=i + 1, pallino=pallinos[i]),
                                  cells))
-        gained = hand.get("hand_points") or [0, 0]
-        rows.append(SheetRow(tr("bocce_table.sheet.hand", hand=hand.get("hand", 1)),
+        gained = hand["hand_points"]
+        rows.append(SheetRow(tr("bocce_table.sheet.hand", hand=hand["hand"]),
                              [tr("bocce_table.sheet.plus", points=gained[s]) for s in order],
                              "total"))
         rows.append(SheetRow(score_label or tr("bocce_table.sheet.score"),
@@ -482,39 +474,39 @@ class BocceAdapter(TableAdapter):
         return Sheet([self.seat_name(s, layout) for s in order], rows,
                      tuple(order.index(w) for w in winners if w in order))
 
-    def result_sheet(self, result: dict[str, Any], view: dict[str, Any],
+    def result_sheet(self, result: dict[str, Any], view: View,
                      layout: Layout) -> Optional[Sheet]:
         """The hand that ended the game, and the final score."""
-        hand = view.get("last_hand")
+        hand = view["last_hand"]
         if not hand:
             return None
-        return self.hand_sheet(hand, result.get("scores") or hand.get("scores") or [0, 0],
+        return self.hand_sheet(hand, result.get("scores") or hand["scores"],
                                layout, tr("bocce_table.sheet.final"),
                                result.get("winners") or ())
 
-    def look_back(self, view: dict[str, Any], layout: Layout) -> Optional[LookBack]:
+    def look_back(self, view: View, layout: Layout) -> Optional[LookBack]:
         """The last finished frame: both lag cards and the pallino they made, both bocce
         with their cards and what became of them (every card turned up by then)."""
-        last = view.get("last_frame")
+        last = view["last_frame"]
         if not last:
             return None
         order = (self.human_seat, self._other())
-        lag = last.get("lag") or [{}, {}]
-        fates = last.get("bocce") or [{}, {}]
+        lag = last["lag"]
+        fates = last["bocce"]
         rows = [LookRow(tr("bocce_table.look.lag"), note=tr("bocce.pallino",
-                                                             value=last.get("pallino")),
+                                                             value=last["pallino"]),
                         tone="head")]
         for s in order:
-            card = lag[s].get("card")
+            card = lag[s]["card"]
             rows.append(LookRow(self.seat_name(s, layout), [card] if card else [],
-                                tr("bocce_table.lag_worth", worth=lag[s].get("worth"))))
+                                tr("bocce_table.lag_worth", worth=lag[s]["worth"])))
         rows.append(LookRow(tr("bocce_table.look.bocce"), tone="head"))
         for s in order:
             fate = fates[s]
             rows.append(LookRow(self.seat_name(s, layout), list(fate.get("cards") or []),
                                 self.fate_words(fate, layout), self._tone(fate)))
-        return LookBack(tr("bocce_table.look.title", hand=last.get("hand", 1),
-                           frame=last.get("frame", 1)),
+        return LookBack(tr("bocce_table.look.title", hand=last["hand"],
+                           frame=last["frame"]),
                         tr("bocce_table.look.button"), rows)
 
     # -- a table that explains itself ----------------------------------------------------------
@@ -523,28 +515,30 @@ class BocceAdapter(TableAdapter):
         kind, data, seat = event.kind, event.data, event.seat
         player = self.seat_name(seat, layout) if seat is not None else ""
         if kind in ("hand_start", "frame_start", "lag_reveal", "reshuffle"):
+            # one sentence for four kinds, each naming what it has (game/views/bocce.py)
             return tr(f"captions.bocce.{kind}", hand=data.get("hand"), frame=data.get("frame"),
                       pallino=data.get("pallino"))
         if seat is None:
             return self._scored_caption(kind, data, layout)
         if kind in ("lag_commit", "roll", "draw", "bust", "stand"):
-            return tr(f"captions.bocce.{kind}", player=player, total=data.get("total"))
+            # a lag card's total is the committer's secret: lag_commit has none
+            total = None if kind == "lag_commit" else data["total"]
+            return tr(f"captions.bocce.{kind}", player=player, total=total)
         if kind == "knockout":
-            return tr("captions.bocce.knockout", player=player, total=data.get("total"),
-                      victim=self.seat_name(data.get("target_seat", 1 - seat), layout))
+            return tr("captions.bocce.knockout", player=player, total=data["total"],
+                      victim=self.seat_name(data["target_seat"], layout))
         return ""
 
     def _scored_caption(self, kind: str, data: Any, layout: Layout) -> str:
         """A hand's points, or who won the game, from the event's own numbers."""
         me, other = self.human_seat, self._other()
         if kind == "hand_scored":
-            gained = data.get("hand_points") or [0, 0]
-            return tr("captions.bocce.hand_scored", hand=data.get("hand"),
+            gained = data["hand_points"]
+            return tr("captions.bocce.hand_scored", hand=data["hand"],
                       a=self.seat_name(me, layout), pa=gained[me],
                       b=self.seat_name(other, layout), pb=gained[other])
-        winners, scores = data.get("winners") or [], data.get("scores") or [0, 0]
-        if kind == GAME_OVER and winners:
-            won = winners[0]
+        if kind == GAME_OVER and data["winners"]:
+            won, scores = data["winners"][0], data["scores"]
             return tr("captions.bocce.game_over", player=self.seat_name(won, layout),
                       score=scores[won], other=scores[1 - won])
         return ""

@@ -26,6 +26,7 @@ from typing import Any, Optional, Sequence
 from game.bolola.rules import CONTRACTS, ITEMS
 from game.cards import FRENCH_SUITS, Card
 from game.engine import GAME_OVER, Action, Event
+from game.views.bolola import SheetRow as DealRow, View
 from scenes import theme
 from scenes.hud import ERROR, POSITIVE, Label
 from scenes.i18n import language, signed, tr
@@ -77,7 +78,7 @@ def banner_sub(points: dict[str, int], total: int) -> str:
     return lines[0] if len(lines) == 1 else tr("bolola_table.in_all", total=signed(int(total)))
 
 
-class BololaAdapter(TrickTable):
+class BololaAdapter(TrickTable[View]):
     """Bolola's zones, banner, pickers, captured cards and score sheet."""
 
     counterclockwise = True
@@ -147,7 +148,7 @@ class BololaAdapter(TrickTable):
                             max_span=layout.width * 0.2, z=250)
         return super().zone_geom(zone, layout)
 
-    def choice_anchor_for(self, view: dict[str, Any], legal: Sequence[Action],
+    def choice_anchor_for(self, view: View, legal: Sequence[Action],
                           layout: Layout) -> tuple[float, float]:
         """The pickers over the middle of the table, clear of your hand."""
         cx, cy = layout.centre
@@ -160,56 +161,56 @@ class BololaAdapter(TrickTable):
         return layout.centre[1]
 
     # -- words ---------------------------------------------------------------------
-    def scoreboard(self, view: dict[str, Any], layout: Layout) -> list[tuple[str, str]]:
+    def scoreboard(self, view: View, layout: Layout) -> list[tuple[str, str]]:
         """The title and the deal of the game (the totals stand on the name plates, this
         deal's points by each player's captured cards, the whole sheet between deals)."""
         return [(self.spec.title, "title"),
-                (tr("bolola_table.deal_no", deal_no=view.get("deal_no", 1),
-                    deals=view.get("deals", 9)), "")]
+                (tr("bolola_table.deal_no", deal_no=view["deal_no"],
+                    deals=view["deals"]), "")]
 
-    def plate_info(self, view: dict[str, Any], seat: int) -> str:
+    def plate_info(self, view: View, seat: int) -> str:
         """The player's total of the deals finished: "Total −200" (named, so that it never
         reads as this deal's points, which stand by the captured cards)."""
-        scores = view.get("scores") or []
+        scores = view["scores"]
         return tr("bolola_table.plate_total", total=signed(int(scores[seat]))) \
             if seat < len(scores) else ""
 
-    def deal_line(self, view: dict[str, Any], seat: int, layout: Layout) -> str:
+    def deal_line(self, view: View, seat: int, layout: Layout) -> str:
         """This deal's points so far and the tricks taken: "West, this deal: −100 · 2 tricks"."""
-        scores = view.get("deal_scores") or []
-        tricks = view.get("tricks_won") or []
+        scores = view["deal_scores"]
+        tricks = view["tricks_won"]
         if seat >= len(scores):
             return ""
         n = tricks[seat] if seat < len(tricks) else 0
         return tr("bolola_table.deal_line_one" if n == 1 else "bolola_table.deal_line",
                   player=self.seat_name(seat, layout), points=signed(int(scores[seat])), tricks=n)
 
-    def labels(self, view: dict[str, Any], layout: Layout) -> list[Label]:
+    def labels(self, view: View, layout: Layout) -> list[Label]:
         out: list[Label] = []
         f = layout.font
         cx = layout.centre[0]
         top = layout.margin + layout.card_h * layout.small_scale + f(22)
-        contract = view.get("contract")
+        contract = view["contract"]
         if contract:
             out.append(Label(contract_name(contract), (cx, top), f(22), theme.GOLD_LIGHT, True,
                              pill=True))
-            lines = penalties(view.get("points") or {}, int(view.get("total") or 0))
+            lines = penalties(view["points"], int(view["total"]))
             for i, line in enumerate(lines):
                 out.append(Label(line, (cx, top + f(30) + i * f(15) * 1.6), f(15), theme.CREAM))
-            trump = view.get("trump")
+            trump = view["trump"]
             if contract == "trumps":
                 text = tr("bolola_table.trump", suit=suit_name(trump)) if trump else \
                     tr("bolola_table.trump_unnamed")
                 out.append(Label(text, (cx, top + f(62)), f(17), theme.GOLD_LIGHT, True,
                                  pill=True, icon=("A" + trump) if trump else None))
-        elif view.get("phase") == "contract" and view.get("dealer") != view.get("seat"):
+        elif view["phase"] == "contract" and view["dealer"] != view["seat"]:
             out.append(Label(tr("bolola_table.choosing"), (cx, top), f(22), theme.GOLD_LIGHT,
                              True, pill=True))
         dealer = self.dealer_label(view, layout, tr("bolola_table.dealer"))
         if dealer is not None:
             out.append(dealer)
         if contract:
-            taken = view.get("tricks_won") or [0] * self.seats
+            taken = view["tricks_won"]
             for seat in range(self.seats):
                 if not taken[seat]:
                     continue            # nothing taken yet: no words on the bare felt
@@ -230,9 +231,9 @@ class BololaAdapter(TrickTable):
                                  theme.CREAM, pill=True, anchor=anchor))
         return out
 
-    def prompt(self, view: dict[str, Any], legal: Sequence[Action], my_turn: bool,
+    def prompt(self, view: View, legal: Sequence[Action], my_turn: bool,
                waiting_for: Sequence[int], layout: Layout) -> str:
-        phase = view.get("phase")
+        phase = view["phase"]
         if phase == "over":
             return ""
         if my_turn and phase == "contract":
@@ -247,14 +248,7 @@ class BololaAdapter(TrickTable):
                 return tr("bolola_table.prompt.naming", player=who)
         return super().prompt(view, legal, my_turn, waiting_for, layout)
 
-    def action_label(self, action: Action) -> str:
-        if action.kind == "contract":
-            return contract_name(action.value)
-        if action.kind == "trump":
-            return suit_name(action.value)
-        return super().action_label(action)
-
-    def choice_bar_title(self, view: dict[str, Any], legal: Sequence[Action]) -> str:
+    def choice_bar_title(self, view: View, legal: Sequence[Action]) -> str:
         if any(a.kind == "contract" for a in legal):
             return tr("bolola_table.contract_title")
         if any(a.kind == "trump" for a in legal):
@@ -262,7 +256,7 @@ class BololaAdapter(TrickTable):
         return ""
 
     # -- input ---------------------------------------------------------------------
-    def choices(self, view: dict[str, Any], legal: Sequence[Action]) -> list[ChoiceButton]:
+    def choices(self, view: View, legal: Sequence[Action]) -> list[ChoiceButton]:
         contracts = [a for a in legal if a.kind == "contract"]
         self._contract_picker = bool(contracts)
         if contracts:
@@ -283,7 +277,7 @@ class BololaAdapter(TrickTable):
         if kind == "play":
             return Timing(flight=0.36, move_sound="play", after=0.08)
         if kind == "trick_won":
-            return self.collect_timing(len(event.data.get("moves") or []), after=0.1)
+            return self.collect_timing(len(event.data["moves"]), after=0.1)
         if kind == "deal_ended":
             return Timing(flight=0.4, stagger=0.01, before=0.4, sound="collect", after=0.2)
         if kind in ("contract", "trump_named", "choosing"):
@@ -292,24 +286,24 @@ class BololaAdapter(TrickTable):
             return Timing(before=0.9, after=0.1)
         return super().timing(event)
 
-    def effects(self, event: Event, view: dict[str, Any], fx: Fx, layout: Layout) -> None:
+    def effects(self, event: Event, view: View, fx: Fx, layout: Layout) -> None:
         kind, data, seat = event.kind, event.data, event.seat
         if kind == "contract":
             fx.sound("score", at="start")
-            sub = banner_sub(data.get("points") or {}, int(data.get("total") or 0))
-            title = tr("bolola_table.banner", deal_no=data.get("deal_no", 1),
-                       deals=data.get("deals", 9), contract=contract_name(data.get("contract")))
+            sub = banner_sub(data["points"], int(data["total"]))
+            title = tr("bolola_table.banner", deal_no=data["deal_no"],
+                       deals=data["deals"], contract=contract_name(data["contract"]))
             fx.banner(title, sub, at="start", hold=1.4, y=self._banner_y(layout))
             fx.wait(1.0)
         elif kind == "trump_named":
-            suit = data.get("suit", "")
+            suit = data["suit"]
             sub = (tr("bolola_table.your_choice") if self.is_you(seat) else
                    tr("bolola_table.named_by", player=self.seat_name(seat, layout)))
             fx.banner(tr("bolola_table.trump", suit=suit_name(suit)), sub, at="start", hold=1.0,
                       y=self._banner_y(layout))
             fx.wait(0.8)
         elif kind == "trick_won" and seat is not None:
-            pts = int(data.get("points") or 0)
+            pts = int(data["points"])
             if pts:
                 # on the player's captured cards, drifting toward the middle (the words
                 # of the row stand on its outer side)
@@ -320,15 +314,15 @@ class BololaAdapter(TrickTable):
             fx.banner(tr("bolola_table.ended_early"), tr("bolola_table.ended_early_sub"),
                       at="start", hold=1.0, y=self._banner_y(layout))
         elif kind == "deal_scored":
-            deal_no = int(data.get("deal_no") or 1)
-            deals = int(data.get("deals") or view.get("deals") or 9)
+            deal_no = int(data["deal_no"])
+            deals = data["deals"]
             fx.sound("score", at="start")
             if deal_no < deals:
-                rows = list(view.get("sheet") or [])[:deal_no - 1] + [data.get("row") or {}]
+                rows = list(view["sheet"])[:deal_no - 1] + [data["row"]]
                 fx.interlude(tr("bolola_table.sheet_title", deal_no=deal_no, deals=deals),
                              self.sheet(rows, layout), tr("bolola_table.next_deal"))
 
-    def patch(self, shown: dict[str, Any], event: Event) -> None:
+    def patch(self, shown: View, event: Event) -> None:
         """Copy what the event says into the shown view, so the banner, plates and board
         follow the animation."""
         kind, data, seat = event.kind, event.data, event.seat
@@ -339,47 +333,45 @@ class BololaAdapter(TrickTable):
             shown.update(contract=None, trump=None, points={}, total=0,
                          deal_scores=[0] * self.seats, tricks_won=[0] * self.seats, tricks=[])
         elif kind == "choosing":
-            shown.update(phase="contract", dealer=data.get("dealer", shown.get("dealer")))
+            shown.update(phase="contract", dealer=data["dealer"], leader=data["opener"])
         elif kind == "contract":
-            shown.update(contract=data.get("contract"), points=dict(data.get("points") or {}),
-                         total=data.get("total", 0), dealer=data.get("dealer"),
-                         deal_no=data.get("deal_no"), trump=None,
-                         phase="trump" if data.get("contract") == "trumps" else "play")
+            shown.update(contract=data["contract"], points=dict(data["points"]),
+                         total=data["total"], dealer=data["dealer"],
+                         deal_no=data["deal_no"], trump=None, leader=data["opener"],
+                         phase="trump" if data["contract"] == "trumps" else "play")
         elif kind == "trump_named":
-            shown.update(trump=data.get("suit"), phase="play")
+            shown.update(trump=data["suit"], phase="play")
         elif kind == "trick_won":
-            for key in ("deal_scores", "tricks_won"):
-                if data.get(key) is not None:
-                    shown[key] = list(data[key])
-            shown["leader"] = seat
+            shown.update(deal_scores=list(data["deal_scores"]),
+                         tricks_won=list(data["tricks_won"]), leader=seat)
         elif kind == "deal_scored":
             self.add_sheet_row(shown, data, "deal_no")
         elif kind == GAME_OVER:
             shown["phase"] = "over"
 
     # -- the last trick --------------------------------------------------------------
-    def look_back(self, view: dict[str, Any], layout: Layout) -> Optional[LookBack]:
-        tricks = view.get("tricks") or []
+    def look_back(self, view: View, layout: Layout) -> Optional[LookBack]:
+        tricks = view["tricks"]
         if not tricks:
             return None
         trick = tricks[-1]
         rows = self.trick_rows(trick, layout, tr("bolola_table.look.takes",
-                                                 points=signed(int(trick.get("points") or 0))),
+                                                 points=signed(int(trick["points"]))),
                                tr("bolola_table.look.led"))
         return LookBack(tr("bolola_table.look.title", trick=len(tricks)),
                         tr("bolola_table.look.button"), rows, "")
 
     # -- the score sheet -------------------------------------------------------------
-    def sheet(self, rows: Sequence[dict[str, Any]], layout: Layout,
+    def sheet(self, rows: Sequence[DealRow], layout: Layout,
               winners: Sequence[int] = ()) -> Sheet:
         """A row per deal (its number, contract and each player's points), then the totals."""
         out: list[SheetRow] = []
         totals = [0] * self.seats
         for row in rows:
-            scores = [int(v) for v in row.get("scores") or [0] * self.seats]
-            label = tr("bolola_table.sheet_row", deal_no=row.get("deal_no", len(out) + 1),
-                       contract=contract_name(row.get("contract")))
-            if row.get("early"):
+            scores = [int(v) for v in row["scores"]]
+            label = tr("bolola_table.sheet_row", deal_no=row["deal_no"],
+                       contract=contract_name(row["contract"]))
+            if row["early"]:
                 label += " " + tr("bolola_table.sheet_early")
             out.append(SheetRow(label, [signed(v) for v in scores]))
             totals = [t + v for t, v in zip(totals, scores)]
@@ -391,21 +383,21 @@ class BololaAdapter(TrickTable):
         kind, data, seat = event.kind, event.data, event.seat
         player = self.seat_name(seat, layout) if seat is not None else ""
         if kind == "contract":
-            return tr("bolola_table.caption.contract", deal_no=data.get("deal_no"),
-                      contract=contract_name(data.get("contract")), player=player)
+            return tr("bolola_table.caption.contract", deal_no=data["deal_no"],
+                      contract=contract_name(data["contract"]), player=player)
         if kind == "trump_named":
             return tr("bolola_table.caption.trump", player=player,
-                      suit=suit_name(data.get("suit", "")))
-        if kind == "play" and data.get("card"):
+                      suit=suit_name(data["suit"]))
+        if kind == "play" and data["card"]:
             return tr("bolola_table.caption.play", player=player,
                       card=Card.parse(data["card"]).name(language()))
         if kind == "trick_won":
             return tr("bolola_table.caption.trick", player=player,
-                      points=signed(int(data.get("points") or 0)))
-        if kind == GAME_OVER and data.get("winners"):
+                      points=signed(int(data["points"])))
+        if kind == GAME_OVER and data["winners"]:
             w = data["winners"][0]
             return tr("bolola_table.caption.over", player=self.seat_name(w, layout),
-                      points=signed(int((data.get("scores") or [0] * 4)[w])))
+                      points=signed(int(data["scores"][w])))
         return ""
 
 ADAPTER = BololaAdapter

@@ -29,6 +29,7 @@ from typing import Any, Optional, Sequence
 from game.cards import ITALIAN_SUITS, Card
 from game.engine import GAME_OVER, Action, Event
 from scenes.i18n import language, tr
+from game.views.briscola import SheetRow as GameRow, View
 from scenes import theme
 from scenes.hud import POSITIVE, Callout, Label
 from scenes.layout import Layout, ZoneGeom
@@ -54,7 +55,7 @@ def suit_name(suit: str) -> str:
     return tr(f"briscola.suit.{suit}")
 
 
-class BriscolaAdapter(TrickTable):
+class BriscolaAdapter(TrickTable[View]):
     """Briscola Venceslao's zones, words, race, picker and score sheet."""
 
     counterclockwise = True
@@ -116,7 +117,7 @@ class BriscolaAdapter(TrickTable):
         y = g.hand[1] + layout.card_h * 1.28
         return ZoneGeom(x, y, "stack", PILE_SCALE, -8.0 * inward, depth=0.22, z=200)
 
-    def choice_anchor_for(self, view: dict[str, Any], legal: Sequence[Action],
+    def choice_anchor_for(self, view: View, legal: Sequence[Action],
                           layout: Layout) -> tuple[float, float]:
         """The suit picker above the trick (which it may change); the claim button below."""
         cx, cy = layout.centre
@@ -137,36 +138,36 @@ class BriscolaAdapter(TrickTable):
         return (cx, cy - layout.card_h * 0.55 - layout.font(66))
 
     # -- words ---------------------------------------------------------------------
-    def scoreboard(self, view: dict[str, Any], layout: Layout) -> list[tuple[str, str]]:
+    def scoreboard(self, view: View, layout: Layout) -> list[tuple[str, str]]:
         """The title, the game of the match and the match points (the games finished so
         far); this game's card points stand on the name plates."""
-        scores = view.get("scores") or [0] * self.seats
+        scores = view["scores"]
         each = [tr("briscola_table.score_line", player=self.seat_name(seat, layout),
                    points=score) for seat, score in enumerate(scores)]
         # one line: the board stays clear of the left player's name plate
         return [(self.spec.title, "title"),
-                (tr("briscola.game_no", game_no=view.get("game_no", 1),
-                    games=view.get("games", 3)), ""),
+                (tr("briscola.game_no", game_no=view["game_no"],
+                    games=view["games"]), ""),
                 (tr("briscola_table.match_line", scores=" · ".join(each)), "score")]
 
-    def plate_info(self, view: dict[str, Any], seat: int) -> str:
+    def plate_info(self, view: View, seat: int) -> str:
         """The card points the seat has taken in this game (every trick is seen by all)."""
-        taken = view.get("taken") or []
+        taken = view["taken"]
         return str(taken[seat]) if seat < len(taken) else ""
 
-    def trump_label(self, view: dict[str, Any]) -> tuple[str, Optional[str], str]:
+    def trump_label(self, view: View) -> tuple[str, Optional[str], str]:
         """The badge: its words, the Ace shown with it, and a hint line under it."""
-        suit = view.get("trump")
+        suit = view["trump"]
         if suit:
             return tr("briscola.trump", suit=suit_name(suit)), ace(suit), ""
-        if view.get("trump_known"):
+        if view["trump_known"]:
             # a Venceslao's trump: the card still under the stock no longer names it
-            hint = "briscola_table.remember_new" if view.get("announced") else \
+            hint = "briscola_table.remember_new" if view["announced"] else \
                 "briscola_table.remember"
             return tr("briscola.trump_unknown"), None, tr(hint)
         return tr("briscola.trump_unknown"), None, tr("briscola_table.not_told")
 
-    def labels(self, view: dict[str, Any], layout: Layout) -> list[Label]:
+    def labels(self, view: View, layout: Layout) -> list[Label]:
         out: list[Label] = []
         f = layout.font
         cx, cy = layout.centre
@@ -178,16 +179,16 @@ class BriscolaAdapter(TrickTable):
         dealer = self.dealer_label(view, layout, tr("briscola.dealer"))
         if dealer is not None:
             out.append(dealer)
-        zones = view.get("zones") or {}
+        zones = view["zones"]
         # the stock's count under it
-        stock = int(view.get("stock") or 0)
+        stock = int(view["stock"])
         sx, sy = self._stock_xy(layout)
         low = sy + layout.card_h * STOCK_SCALE / 2 + f(16)
         if stock:
             out.append(Label(tr("briscola_table.stock", count=stock),
                              (sx + layout.card_w * 0.25, low), f(14), theme.CREAM_DIM, pill=True))
         # the culetto, set aside, with its name
-        if view.get("culetto") or zones.get("culetto"):
+        if view["culetto"] or zones.get("culetto"):
             x, y = self._culetto_xy(layout)
             h = layout.card_h * CULETTO_SCALE
             out.append(Label(tr("briscola.culetto"), (x, y - h / 2 - f(18)), f(18),
@@ -196,9 +197,9 @@ class BriscolaAdapter(TrickTable):
                              theme.CREAM_DIM))
         return out
 
-    def prompt(self, view: dict[str, Any], legal: Sequence[Action], my_turn: bool,
+    def prompt(self, view: View, legal: Sequence[Action], my_turn: bool,
                waiting_for: Sequence[int], layout: Layout) -> str:
-        phase = view.get("phase")
+        phase = view["phase"]
         if phase == "over":
             return ""
         if phase == "claim":
@@ -208,7 +209,7 @@ class BriscolaAdapter(TrickTable):
         if phase == "choose":
             if my_turn:
                 return tr("briscola_table.prompt.choose")
-            chooser = view.get("chooser")
+            chooser = view["chooser"]
             if chooser is not None:
                 return tr("briscola_table.prompt.choosing", player=self.seat_name(chooser, layout))
         if my_turn and legal and all(a.card is not None and a.card.code == VENCESLAO
@@ -216,38 +217,31 @@ class BriscolaAdapter(TrickTable):
             return tr("briscola_table.prompt.must_venceslao")
         return super().prompt(view, legal, my_turn, waiting_for, layout)
 
-    def callout(self, shown: dict[str, Any], legal: Sequence[Action], my_turn: bool,
+    def callout(self, shown: View, legal: Sequence[Action], my_turn: bool,
                 layout: Layout) -> Optional[Callout]:
-        phase = shown.get("phase")
+        phase = shown["phase"]
         pos = self._callout_xy(layout)
         if phase == "claim":
             if my_turn and any(a.kind == "claim" for a in legal):
                 return Callout(tr("briscola_table.claim_it"), tr("briscola_table.claim_how"),
                                pos, urgent=True)
-            names = [self.seat_name(s, layout) for s in shown.get("claimants") or []]
+            names = [self.seat_name(s, layout) for s in shown["claimants"]]
             if len(names) == 2:
                 return Callout(tr("briscola_table.venceslao"),
                                tr("briscola_table.race_between", a=names[0], b=names[1]), pos)
-        if phase == "choose" and not my_turn and shown.get("chooser") is not None:
+        if phase == "choose" and not my_turn and shown["chooser"] is not None:
             who = self.seat_name(shown["chooser"], layout)
             return Callout(tr("briscola_table.claimed_by", player=who),
                            tr("briscola_table.choosing_sub"), pos)
         return None
 
-    def action_label(self, action: Action) -> str:
-        if action.kind == "claim":
-            return tr("briscola_table.claim_button")
-        if action.kind == "trump":
-            return suit_name(action.value)
-        return super().action_label(action)
-
-    def choice_bar_title(self, view: dict[str, Any], legal: Sequence[Action]) -> str:
+    def choice_bar_title(self, view: View, legal: Sequence[Action]) -> str:
         if any(a.kind == "trump" for a in legal):
             return tr("briscola_table.choose_title")
         return ""
 
     # -- input ---------------------------------------------------------------------
-    def choices(self, view: dict[str, Any], legal: Sequence[Action]) -> list[ChoiceButton]:
+    def choices(self, view: View, legal: Sequence[Action]) -> list[ChoiceButton]:
         claim = [a for a in legal if a.kind == "claim"]
         if claim:
             return [ChoiceButton(self.action_label(claim[0]), claim[0], "C", primary=True)]
@@ -255,19 +249,19 @@ class BriscolaAdapter(TrickTable):
         return [ChoiceButton(self.action_label(trumps[s]), trumps[s], str(i + 1), icon=ace(s))
                 for i, s in enumerate(s for s in ITALIAN_SUITS if s in trumps)]
 
-    def zone_actions(self, view: dict[str, Any], legal: Sequence[Action], zone: str) -> list[Action]:
+    def zone_actions(self, view: View, legal: Sequence[Action], zone: str) -> list[Action]:
         """A click on the trick during the race (the glowing Two of Swords) claims it."""
         if zone == "table":
             return [a for a in legal if a.kind == "claim"]
         return []
 
-    def highlight_cards(self, view: dict[str, Any], legal: Sequence[Action],
+    def highlight_cards(self, view: View, legal: Sequence[Action],
                         my_turn: bool) -> list[str]:
-        return [VENCESLAO] if view.get("phase") == "claim" else []
+        return [VENCESLAO] if view["phase"] == "claim" else []
 
-    def race(self, view: dict[str, Any]) -> bool:
+    def race(self, view: View) -> bool:
         """The Venceslao claim: the first opponent to claim it takes it."""
-        return view.get("phase") == "claim"
+        return view["phase"] == "claim"
 
     # -- events --------------------------------------------------------------------
     def timing(self, event: Event) -> Timing:
@@ -288,14 +282,14 @@ class BriscolaAdapter(TrickTable):
             return Timing(flight=0.5, stagger=0.08, before=0.7, move_sound="collect", after=0.3)
         if kind == "trick_won":
             # no pause after the landing: the "+N" pops as the plate goes up (effects waits)
-            return self.collect_timing(len(data.get("moves") or []), after=0.0)
+            return self.collect_timing(len(data["moves"]), after=0.0)
         if kind in ("claim_open", "claimed", "trump_changed"):
             return Timing(after=0.1)
         if kind == "game_scored":
             return Timing(before=1.1, after=0.1)  # the last pops fade before the sheet
         return super().timing(event)
 
-    def effects(self, event: Event, view: dict[str, Any], fx: Fx, layout: Layout) -> None:
+    def effects(self, event: Event, view: View, fx: Fx, layout: Layout) -> None:
         kind, data, seat = event.kind, event.data, event.seat
         if kind == "claim_open":
             fx.sound("score", at="start")
@@ -305,7 +299,7 @@ class BriscolaAdapter(TrickTable):
             fx.pop(tr("briscola_table.claimed_pop"), pos, at="start", colour=theme.GOLD_LIGHT,
                    rise=0.2, size=0.8, anchor=anchor)
         elif kind == "trump_changed":
-            suit = data.get("suit", "")
+            suit = data["suit"]
             sub = (tr("briscola_table.your_choice") if self.is_you(seat)
                    else tr("briscola_table.chosen_by", player=self.seat_name(seat, layout)))
             fx.sound("score", at="start")
@@ -318,8 +312,8 @@ class BriscolaAdapter(TrickTable):
             fx.pop(tr("briscola.culetto") + "!", (x, y), colour=theme.GOLD_LIGHT, rise=0.12,
                    size=0.8)
         elif kind == "trick_won" and seat is not None:
-            pts = int(data.get("points") or 0)
-            if len(data.get("moves") or []) > 3:
+            pts = int(data["points"])
+            if len(data["moves"]) > 3:
                 fx.banner(tr("briscola_table.culetto_taken", player=self.seat_name(seat, layout)),
                           tr("briscola_table.points", points=pts), at="start", hold=0.8,
                           y=self._banner_y(layout))
@@ -329,15 +323,15 @@ class BriscolaAdapter(TrickTable):
                        colour=POSITIVE)
             fx.wait(0.15)
         elif kind == "game_scored":
-            game_no = int(data.get("game_no") or 1)
-            games = int(view.get("games") or 3)
+            game_no = int(data["game_no"])
+            games = int(view["games"])
             fx.sound("score", at="start")
             if game_no < games:
-                rows = list(view.get("sheet") or [])[:game_no - 1] + [data.get("row") or {}]
+                rows = list(view["sheet"])[:game_no - 1] + [data["row"]]
                 fx.interlude(tr("briscola_table.sheet_title", game_no=game_no, games=games),
                              self.sheet(rows, layout), tr("briscola_table.next_game"))
 
-    def patch(self, shown: dict[str, Any], event: Event) -> None:
+    def patch(self, shown: View, event: Event) -> None:
         """Copy what the event says into the shown view: the stock count and the trump as
         this seat may know it come with the deal, draw and play events (the engine sends
         the suit only to those who may see it), so nothing is worked out here."""
@@ -350,40 +344,39 @@ class BriscolaAdapter(TrickTable):
         elif kind == "claimed":
             shown.update(phase="choose", chooser=seat)
         elif kind == "trump_changed":
-            shown.update(trump=data.get("suit"), trump_known=True, phase="play", chooser=None,
+            shown.update(trump=data["trump"], trump_known=True, phase="play", chooser=None,
                          announced=True)
         elif kind == "culetto_held":
             shown["culetto"] = True
         elif kind == "trick_won":
             shown["culetto"] = False
-            if data.get("taken") is not None:
-                shown["taken"] = list(data["taken"])
+            shown["taken"] = list(data["taken"])
         elif kind == "game_scored":
             self.add_sheet_row(shown, data, "game_no")
         elif kind == GAME_OVER:
             shown["phase"] = "over"
 
     # -- the last trick --------------------------------------------------------------
-    def look_back(self, view: dict[str, Any], layout: Layout) -> Optional[LookBack]:
+    def look_back(self, view: View, layout: Layout) -> Optional[LookBack]:
         """The last finished trick of this game, from the view's public ``tricks``: who
         played which card, in order, who took it (or that it waits as the culetto) and
         the card points it gave."""
-        tricks = view.get("tricks") or []
+        tricks = view["tricks"]
         if not tricks:
             return None
         trick = tricks[-1]
-        won = (tr("briscola_table.look.would_win") if trick.get("held") else
-               tr("briscola_table.look.takes", points=trick.get("points", 0)))
+        won = (tr("briscola_table.look.would_win") if trick["held"] else
+               tr("briscola_table.look.takes", points=trick["points"]))
         rows = self.trick_rows(trick, layout, won, tr("briscola_table.look.led"))
-        if trick.get("culetto"):
+        if trick["culetto"]:
             rows.append(LookRow(tr("briscola.culetto"), list(trick["culetto"]),
                                 tr("briscola_table.look.culetto_along")))
-        footer = tr("briscola_table.culetto_hint") if trick.get("held") else ""
+        footer = tr("briscola_table.culetto_hint") if trick["held"] else ""
         return LookBack(tr("briscola_table.look.title", trick=len(tricks)),
                         tr("briscola_table.look.button"), rows, footer)
 
     # -- the score sheet -------------------------------------------------------------
-    def sheet(self, rows: Sequence[dict[str, Any]], layout: Layout,
+    def sheet(self, rows: Sequence[GameRow], layout: Layout,
               winners: Sequence[int] = ()) -> Sheet:
         """Every game so far: card points, primiera ("—" when not valid), bonus, total;
         then the match totals."""
@@ -392,14 +385,14 @@ class BriscolaAdapter(TrickTable):
         for n, row in enumerate(rows, 1):
             out.append(SheetRow(tr("briscola_table.sheet_game", game_no=n), [], "head"))
             out.append(SheetRow(tr("briscola.sheet.card_points"),
-                                [str(v) for v in row.get("card_points", [])]))
+                                [str(v) for v in row["card_points"]]))
             out.append(SheetRow(tr("briscola.sheet.primiera"),
                                 [tr("briscola.sheet.no_primiera") if v is None else str(v)
-                                 for v in row.get("primiera", [])]))
+                                 for v in row["primiera"]]))
             out.append(SheetRow(tr("briscola.sheet.bonus"),
                                 [tr("briscola_table.plus", points=v) if v else "0"
-                                 for v in row.get("bonus", [])]))
-            game_total = list(row.get("total", [0] * self.seats))
+                                 for v in row["bonus"]]))
+            game_total = list(row["total"])
             out.append(SheetRow(tr("briscola.sheet.total"), [str(v) for v in game_total],
                                 "total"))
             totals = [t + int(v) for t, v in zip(totals, game_total)]
@@ -416,21 +409,21 @@ class BriscolaAdapter(TrickTable):
             # the deal's last card, turned up under the stock (its suit only to who sees it)
             trump = data.get("trump")
             return tr("captions.briscola.dealt_trump" if trump else "captions.briscola.dealt",
-                      game_no=data.get("game_no"), player=player,
+                      game_no=data["game_no"], player=player,
                       suit=suit_name(trump) if trump else "")
-        if kind == "play" and data.get("card"):
+        if kind == "play" and data["card"]:
             return tr("captions.briscola.play", player=player,
                       card=Card.parse(data["card"]).name(language()))
         if kind == "claim_open":
-            names = [self.seat_name(s, layout) for s in data.get("claimants") or []]
+            names = [self.seat_name(s, layout) for s in data["claimants"]]
             return tr("captions.briscola.claim_open", a=names[0], b=names[-1]) if names else ""
         if kind in ("claimed", "culetto_held"):
             return tr(f"captions.briscola.{kind}", player=player)
         if kind == "trump_changed":
-            return tr("captions.briscola.trump_changed", suit=suit_name(data.get("suit", "")))
+            return tr("captions.briscola.trump_changed", suit=suit_name(data["suit"]))
         if kind == "trick_won":
-            pts = int(data.get("points") or 0)
-            key = ("culetto_taken" if len(data.get("cards") or []) > self.seats
+            pts = int(data["points"])
+            key = ("culetto_taken" if len(data["cards"]) > self.seats
                    else "trick_won" if pts else "trick_won_nothing")
             return tr(f"captions.briscola.{key}", player=player, points=pts)
         return self._scored_caption(kind, data, layout)
@@ -438,13 +431,15 @@ class BriscolaAdapter(TrickTable):
     def _scored_caption(self, kind: str, data: Any, layout: Layout) -> str:
         """A game's totals, or who won the match, from the event's own numbers."""
         if kind == "game_scored":
-            totals = (data.get("row") or {}).get("total") or []
+            totals = data["row"]["total"]
             each = [tr("captions.briscola.total", player=self.seat_name(s, layout), points=v)
                     for s, v in enumerate(totals)]
-            return tr("captions.briscola.game_scored", game_no=data.get("game_no"),
+            return tr("captions.briscola.game_scored", game_no=data["game_no"],
                       totals=" · ".join(each))
-        winners, scores = data.get("winners") or [], data.get("scores") or []
-        if kind != GAME_OVER or not winners or not scores:
+        if kind != GAME_OVER:
+            return ""
+        winners, scores = data["winners"], data["scores"]
+        if not winners or not scores:
             return ""
         points = scores[winners[0]]
         if len(winners) > 1:

@@ -29,6 +29,7 @@ from game.doudizhu import play_of
 from game.doudizhu.combos import INDEX
 from game.doudizhu.rules import DOUBLING, LETTERS, code_letter
 from game.engine import GAME_OVER, Action, Event
+from game.views.doudizhu import Last, SheetRow as HandRow, View
 from scenes import theme
 from scenes.hud import ERROR, POSITIVE, Label
 from scenes.i18n import signed, tr
@@ -37,6 +38,9 @@ from scenes.sheet import Sheet, SheetRow
 from scenes.tables import Fx, TableAdapter, Timing
 from scenes.tables.tricktable import read_hold
 from scenes.widgets import ChoiceButton
+
+#: a pass, as its words under a seat that passed over the trick say it
+PASS = Action("pass")
 
 TRICK_SCALE = 0.72
 KITTY_SCALE = 0.55
@@ -68,28 +72,28 @@ def _kind_of(value: str, rules: str) -> tuple[str, int] | None:
     return None if combo is None else (combo.kind, combo.size)
 
 
-def passed(view: dict[str, Any], seats: int) -> list[int]:
+def passed(view: View, seats: int) -> list[int]:
     """The seats that passed since the last play (they sit just before the turn)."""
-    turn = view.get("turn")
+    turn = view["turn"]
     if turn is None:
         return []
-    return [(int(turn) - k) % seats for k in range(1, int(view.get("passes") or 0) + 1)]
+    return [(int(turn) - k) % seats for k in range(1, int(view["passes"]) + 1)]
 
 
 def last_play(event: Event) -> int:
     """How many cards the play that took a cleared trick has (its leader's cards): what
     the hold before the sweep gives time to read."""
-    mine = f"trick/{event.data.get('leader')}"
-    return sum(1 for move in event.data.get("moves") or [] if move.get("src") == mine)
+    mine = f"trick/{event.data['leader']}"
+    return sum(1 for move in event.data["moves"] if move["src"] == mine)
 
 
-def _trick_lies(view: dict[str, Any], last: dict[str, Any]) -> bool:
+def _trick_lies(view: View, last: Last) -> bool:
     """Whether the last play's cards all still lie in front of its player (not swept)."""
-    zones = view.get("zones") or {}
-    return len(zones.get(f"trick/{last['seat']}") or []) >= len(last.get("play") or "")
+    zones = view["zones"]
+    return len(zones.get(f"trick/{last['seat']}") or []) >= len(last["play"])
 
 
-class DoudizhuAdapter(TableAdapter):
+class DoudizhuAdapter(TableAdapter[View]):
     """Dou Dizhu's zones, bidding panel, selection words, badges and score sheet."""
 
     select_cards = True
@@ -138,41 +142,41 @@ class DoudizhuAdapter(TableAdapter):
         cx, cy = layout.centre
         return (cx, cy + layout.card_h * 0.02)
 
-    def choice_anchor_for(self, view: dict[str, Any], legal: Sequence[Action],
+    def choice_anchor_for(self, view: View, legal: Sequence[Action],
                           layout: Layout) -> tuple[float, float]:
         """The bidding panel in the middle; Play, Pass and Hint in a column above the
         right end of your hand, clear of your play's place."""
         cx, cy = layout.centre
-        if view.get("phase") == "bid":
+        if view["phase"] == "bid":
             return (cx, cy - layout.card_h * 0.05)
         return (cx + layout.width * 0.34, layout.prompt_y - layout.card_h * 0.62)
 
     # -- words ---------------------------------------------------------------------
-    def scoreboard(self, view: dict[str, Any], layout: Layout) -> list[tuple[str, str]]:
-        scores = view.get("scores") or [0] * self.seats
-        rules = tr(f"setup.value.doudizhu.rules.{view.get('rules', 'text')}")
+    def scoreboard(self, view: View, layout: Layout) -> list[tuple[str, str]]:
+        scores = view["scores"]
+        rules = tr(f"setup.value.doudizhu.rules.{view['rules']}")
         lines = [(self.spec.title, "title"),
-                 (tr("doudizhu_table.hand_no", hand_no=view.get("hand_no", 1),
-                     hands=view.get("hands", 1), rules=rules), "")]
+                 (tr("doudizhu_table.hand_no", hand_no=view["hand_no"],
+                     hands=view["hands"], rules=rules), "")]
         each = [tr("doudizhu_table.score_line", player=self.seat_name(seat, layout),
                    points=score) for seat, score in enumerate(scores)]
         # one line: the board stays clear of the left player's name plate
         lines.append((" · ".join(each), "score"))
         return lines
 
-    def plate_info(self, view: dict[str, Any], seat: int) -> str:
+    def plate_info(self, view: View, seat: int) -> str:
         """Cards left in the seat's hand (everyone may count them)."""
-        counts = view.get("counts") or []
+        counts = view["counts"]
         if seat >= len(counts):
             return ""
         return tr("doudizhu_table.cards_left_one") if counts[seat] == 1 else \
             tr("doudizhu_table.cards_left", count=counts[seat])
 
-    def labels(self, view: dict[str, Any], layout: Layout) -> list[Label]:
+    def labels(self, view: View, layout: Layout) -> list[Label]:
         out: list[Label] = []
         f = layout.font
-        kitty = list(view.get("kitty") or [])
-        landlord = view.get("landlord")
+        kitty = list(view["kitty"])
+        landlord = view["landlord"]
         right = layout.width - layout.margin - f(8)
         if kitty:
             # the landlord's three cards, shown to all once taken: under the stake, clear
@@ -183,16 +187,16 @@ class DoudizhuAdapter(TableAdapter):
             for i, code in enumerate(kitty):
                 out.append(Label("", (right - (2 - i) * step, layout.margin + f(84)), f(22),
                                  theme.CREAM, anchor="midright", icon=code))
-        out_zone = (view.get("zones") or {}).get("out") or []
+        out_zone = view["zones"].get("out") or []
         if out_zone:
             g = self.zone_geom("out", layout)
             out.append(Label(tr("doudizhu_table.played"),
                              (g.x, g.y + layout.card_h * OUT_SCALE / 2 + f(12)), f(13),
                              theme.CREAM_DIM))
         # the stake: bid x multiplier
-        bid = int(view.get("high_bid") or 0)
-        stake_text = tr("doudizhu_table.stake", bid=bid, mult=view.get("multiplier", 1),
-                        stake=view.get("stake", 1)) if bid else tr("doudizhu_table.no_stake")
+        bid = int(view["high_bid"])
+        stake_text = tr("doudizhu_table.stake", bid=bid, mult=view["multiplier"],
+                        stake=view["stake"]) if bid else tr("doudizhu_table.no_stake")
         out.append(Label(stake_text, (right, layout.margin + f(14)), f(16), theme.GOLD_LIGHT,
                          True, anchor="midright", pill=True))
         for seat in range(self.seats):
@@ -205,24 +209,24 @@ class DoudizhuAdapter(TableAdapter):
                 else:
                     out.append(Label(tr("doudizhu_table.peasant"), pos, f(13),
                                      theme.CREAM_DIM, anchor=anchor, pill=True))
-            elif view.get("phase") == "bid":
-                bids = view.get("bids") or []
+            elif view["phase"] == "bid":
+                bids = view["bids"]
                 said = bids[seat] if seat < len(bids) else None
                 if said is not None:
                     text = tr("doudizhu_table.said_pass") if said == "pass" else \
                         tr("doudizhu_table.said_bid", bid=said)
                     out.append(Label(text, pos, f(14), theme.CREAM, anchor=anchor, pill=True))
-        last = view.get("last")
-        if last and view.get("phase") == "play" and _trick_lies(view, last):
+        last = view["last"]
+        if last and view["phase"] == "play" and _trick_lies(view, last):
             # the play's name and who passed over it leave with the trick's cards
-            words = play_words(last.get("kind", ""), int(last.get("size") or 1))
+            words = play_words(last["kind"], int(last["size"]))
             geom = self.trick_geom(int(last["seat"]), layout)
             up = layout.card_h * TRICK_SCALE / 2 + f(14)
             out.append(Label(words, (geom.x, geom.y - up), f(14), theme.GOLD_LIGHT, pill=True))
             for seat in passed(view, self.seats):
                 # where a play's name would be: over an earlier play of theirs, never on it
                 geom = self.trick_geom(seat, layout)
-                out.append(Label(tr("table.action.pass"), (geom.x, geom.y - up), f(16),
+                out.append(Label(self.action_label(PASS), (geom.x, geom.y - up), f(16),
                                  theme.CREAM, True, pill=True))
         return out
 
@@ -239,64 +243,57 @@ class DoudizhuAdapter(TableAdapter):
             return (g.hand[0] + edge, y + f(30)), "midleft"
         return (g.hand[0] - edge, y + f(30)), "midright"
 
-    def prompt(self, view: dict[str, Any], legal: Sequence[Action], my_turn: bool,
+    def prompt(self, view: View, legal: Sequence[Action], my_turn: bool,
                waiting_for: Sequence[int], layout: Layout) -> str:
-        phase = view.get("phase")
+        phase = view["phase"]
         if phase == "over":
             return ""
         if my_turn and phase == "bid":
-            high = int(view.get("high_bid") or 0)
+            high = int(view["high_bid"])
             return tr("doudizhu_table.prompt.bid_over", bid=high) if high else \
                 tr("doudizhu_table.prompt.bid")
         if my_turn and phase == "play":
-            last = view.get("last")
+            last = view["last"]
             if last is None:
                 return tr("doudizhu_table.prompt.lead")
             if all(a.kind == "pass" for a in legal):
                 return tr("doudizhu_table.prompt.cannot_beat")
-            return tr("doudizhu_table.prompt.beat", play=play_words(last.get("kind", ""),
-                                                                   int(last.get("size") or 1)),
+            return tr("doudizhu_table.prompt.beat", play=play_words(last["kind"],
+                                                                   int(last["size"])),
                       player=self.seat_name(int(last["seat"]), layout))
         return super().prompt(view, legal, my_turn, waiting_for, layout)
 
-    def choice_bar_title(self, view: dict[str, Any], legal: Sequence[Action]) -> str:
-        if view.get("phase") == "bid":
-            high = int(view.get("high_bid") or 0)
+    def choice_bar_title(self, view: View, legal: Sequence[Action]) -> str:
+        if view["phase"] == "bid":
+            high = int(view["high_bid"])
             return tr("doudizhu_table.bid_title_over", bid=high) if high else \
                 tr("doudizhu_table.bid_title")
         return ""
 
-    def action_label(self, action: Action) -> str:
-        if action.kind == "bid":
-            return tr("doudizhu_table.bid_button", bid=action.value)
-        if action.kind == "pass":
-            return tr("table.action.pass")
-        return super().action_label(action)
-
     # -- input ---------------------------------------------------------------------
-    def choices(self, view: dict[str, Any], legal: Sequence[Action]) -> list[ChoiceButton]:
+    def choices(self, view: View, legal: Sequence[Action]) -> list[ChoiceButton]:
         """Bidding: Pass, 1, 2, 3 (the bids not allowed are there, disabled: a click says
         why); in play: Pass when it is allowed."""
         passing = next((a for a in legal if a.kind == "pass"), None)
-        if view.get("phase") == "bid":
-            out = [ChoiceButton(tr("table.action.pass"), passing, "0")] if passing else []
+        if view["phase"] == "bid":
+            out = [ChoiceButton(self.action_label(passing), passing, "0")] if passing else []
             allowed = {a.value for a in legal if a.kind == "bid"}
             for b in ("1", "2", "3"):
                 act = Action("bid", (), b)
                 out.append(ChoiceButton(self.action_label(act), act, b, primary=b in allowed,
                                         enabled=b in allowed))
             return out
-        return [ChoiceButton(tr("table.action.pass"), passing, "0")] if passing else []
+        return [ChoiceButton(self.action_label(passing), passing, "0")] if passing else []
 
-    def selectable(self, view: dict[str, Any], legal: Sequence[Action]) -> set[str]:
+    def selectable(self, view: View, legal: Sequence[Action]) -> set[str]:
         """Hand cards whose rank is in some legal play."""
-        if view.get("phase") != "play":
+        if view["phase"] != "play":
             return set()
         ranks = {ch for a in legal if a.kind == "play" for ch in a.value}
-        hand = (view.get("zones") or {}).get(self.hand_zone(self.human_seat)) or []
+        hand = view["zones"].get(self.hand_zone(self.human_seat)) or []
         return {c for c in hand if c and code_letter(c) in ranks}
 
-    def selection_action(self, view: dict[str, Any], legal: Sequence[Action],
+    def selection_action(self, view: View, legal: Sequence[Action],
                          picked: Sequence[str]) -> Optional[Action]:
         """The play of exactly the picked cards, when a legal play has their ranks (the
         legal list names one choice of suits; the referee takes any, and the picked
@@ -306,24 +303,24 @@ class DoudizhuAdapter(TableAdapter):
             return None
         return play_of([Card.parse(c) for c in picked])
 
-    def selection_probe(self, view: dict[str, Any], picked: Sequence[str]) -> Optional[Action]:
+    def selection_probe(self, view: View, picked: Sequence[str]) -> Optional[Action]:
         return play_of([Card.parse(c) for c in picked]) if picked else None
 
-    def selection_label(self, view: dict[str, Any], action: Optional[Action]) -> str:
+    def selection_label(self, view: View, action: Optional[Action]) -> str:
         """"Play: Airplane, 6 cards" for a legal pick; plain "Play" otherwise."""
         if action is None or action.kind != "play":
             return tr("table.play_selected")
-        kind = _kind_of(action.value, view.get("rules", "text"))
+        kind = _kind_of(action.value, view["rules"])
         if kind is None:
             return tr("table.play_selected")
         return tr("doudizhu_table.play_named", play=play_words(*kind))
 
-    def selection_hints(self, view: dict[str, Any], legal: Sequence[Action],
+    def selection_hints(self, view: View, legal: Sequence[Action],
                         advice: Optional[Action] = None) -> list[list[str]]:
         """The legal plays as the hand cards to pick for each: first Hard's ``advice`` (or,
         without it, what the normal computer player would play), then from the lowest rank
         up (the longer play of a rank first), bombs and the rocket last."""
-        hand = [c for c in (view.get("zones") or {}).get(self.hand_zone(self.human_seat)) or []
+        hand = [c for c in view["zones"].get(self.hand_zone(self.human_seat)) or []
                 if c]
         plays = [a.value for a in legal if a.kind == "play"]
         strong = {"BR"} | {LETTERS[r] * 4 for r in range(13)}
@@ -344,7 +341,7 @@ class DoudizhuAdapter(TableAdapter):
             out.append(pick)
         return out
 
-    def _advice(self, view: dict[str, Any], legal: Sequence[Action]) -> str:
+    def _advice(self, view: View, legal: Sequence[Action]) -> str:
         """What the computer player would play from this view (the first hint)."""
         import random
 
@@ -378,7 +375,7 @@ class DoudizhuAdapter(TableAdapter):
             return Timing(after=0.35)
         return super().timing(event)
 
-    def effects(self, event: Event, view: dict[str, Any], fx: Fx, layout: Layout) -> None:
+    def effects(self, event: Event, view: View, fx: Fx, layout: Layout) -> None:
         kind, data, seat = event.kind, event.data, event.seat
         if kind == "redeal":
             fx.banner(tr("doudizhu_table.redeal"), tr("doudizhu_table.redeal_sub"), at="start",
@@ -388,14 +385,14 @@ class DoudizhuAdapter(TableAdapter):
             fx.sound("score", at="start")
             who = tr("doudizhu_table.you_landlord") if self.is_you(seat) else \
                 tr("doudizhu_table.is_landlord", player=self.seat_name(seat, layout))
-            fx.banner(who, tr("doudizhu_table.landlord_sub", bid=data.get("bid")), at="start",
+            fx.banner(who, tr("doudizhu_table.landlord_sub", bid=data["bid"]), at="start",
                       y=self._banner_y(layout))
-        elif kind == "play" and data.get("kind") in ("bomb", "rocket"):
+        elif kind == "play" and data["kind"] in ("bomb", "rocket"):
             fx.sound("score", at="start")
             name = tr(f"doudizhu.kind.{data['kind']}")
-            if DOUBLING.get(view.get("rules"), True):
+            if DOUBLING.get(view["rules"], True):
                 fx.banner(name + "!", tr("doudizhu_table.multiplier_now",
-                                         mult=data.get("multiplier", 1)),
+                                         mult=data["multiplier"]),
                           at="end", hold=0.7, y=self._banner_y(layout))
             else:   # the text's rules: a bomb doubles nothing, and "× 1" would read as a bug
                 fx.banner(name, tr("doudizhu_table.no_doubling"), at="end", hold=0.7,
@@ -407,80 +404,83 @@ class DoudizhuAdapter(TableAdapter):
         """Banners lie above the plays (they never hide a trick), below the three cards."""
         return layout.centre[1] - layout.card_h * 0.95
 
-    def _hand_over(self, data: Any, view: dict[str, Any], fx: Fx, layout: Layout) -> None:
-        won = bool(data.get("landlord_won"))
+    def _hand_over(self, data: Any, view: View, fx: Fx, layout: Layout) -> None:
+        won = bool(data["landlord_won"])
         title = tr("doudizhu_table.landlord_wins" if won else "doudizhu_table.peasants_win")
-        extra = tr("doudizhu_table.spring") if data.get("spring") else ""
-        sub = tr("doudizhu_table.hand_stake", stake=data.get("stake", 1),
-                 mult=data.get("multiplier", 1)) + extra
+        extra = tr("doudizhu_table.spring") if data["spring"] else ""
+        sub = tr("doudizhu_table.hand_stake", stake=data["stake"],
+                 mult=data["multiplier"]) + extra
         fx.sound("score", at="start")
         fx.banner(title, sub, at="end", hold=1.2, y=self._banner_y(layout))
-        for s, d in enumerate(data.get("delta") or []):
+        for s, d in enumerate(data["delta"]):
             fx.pop(signed(d), fx.zone_centre(f"trick/{s}"), colour=POSITIVE if d > 0
                    else ERROR)
-        hand_no, hands = int(data.get("hand_no") or 1), int(view.get("hands") or 1)
+        hand_no, hands = int(data["hand_no"]), int(view["hands"])
         if hand_no < hands:
-            rows = list(view.get("sheet") or [])[:hand_no - 1] + [dict(data)]
+            rows = list(view["sheet"])[:hand_no - 1] + [dict(data)]
             fx.interlude(tr("doudizhu_table.sheet_title", hand_no=hand_no, hands=hands),
                          self.sheet(rows, layout), tr("doudizhu_table.next_hand"))
 
-    def patch(self, shown: dict[str, Any], event: Event) -> None:
+    def patch(self, shown: View, event: Event) -> None:
         """Bring the HUD up to the event: bids, the landlord and their cards, the last play,
         cards left, stake and multiplier, the running score."""
         kind, data, seat = event.kind, event.data, event.seat
         if kind == "deal" and seat is not None:
-            counts = list(shown.get("counts") or [0] * self.seats)
-            counts[seat] = len(data.get("moves") or [])
+            counts = list(shown["counts"])
+            counts[seat] = len(data["moves"])
             shown.update(counts=counts, phase="bid", landlord=None, kitty=[], last=None,
                          multiplier=1, high_bid=0, bids=[None] * self.seats,
-                         hand_no=data.get("hand_no", shown.get("hand_no")))
+                         hand_no=data["hand_no"])
+        elif kind == "bidding":
+            shown["turn"] = data["first"]
         elif kind == "bid" and seat is not None:
-            bids = list(shown.get("bids") or [None] * self.seats)
-            bids[seat] = data.get("bid")
-            shown.update(bids=bids, high_bid=data.get("high_bid", 0))
+            bids = list(shown["bids"])
+            bids[seat] = data["bid"]
+            shown.update(bids=bids, high_bid=data["high_bid"])
         elif kind == "landlord" and seat is not None:
-            shown.update(phase="play", landlord=seat, kitty=list(data.get("kitty") or []),
-                         stake=data.get("stake", 1), last=None)
+            shown.update(phase="play", landlord=seat, kitty=list(data["kitty"]),
+                         stake=data["stake"], last=None)
         elif kind == "kitty_taken" and seat is not None:
-            counts = list(shown.get("counts") or [17] * self.seats)
-            counts[seat] += len(data.get("kitty") or [])
+            counts = list(shown["counts"])
+            counts[seat] += len(data["kitty"])
             shown["counts"] = counts
         elif kind == "play" and seat is not None:
-            counts = list(shown.get("counts") or [0] * self.seats)
-            counts[seat] = data.get("left", counts[seat])
-            shown.update(counts=counts, multiplier=data.get("multiplier", 1),
-                         stake=data.get("stake", 1), passes=0, turn=(seat + 1) % self.seats,
-                         last={"seat": seat, "play": data.get("play"), "kind": data.get("kind"),
-                               "size": data.get("size"), "rank": data.get("rank")})
+            counts = list(shown["counts"])
+            counts[seat] = data["left"]
+            shown.update(counts=counts, multiplier=data["multiplier"],
+                         stake=data["stake"], passes=0, turn=(seat + 1) % self.seats,
+                         last={"seat": seat, "play": data["play"], "kind": data["kind"],
+                               "size": data["size"], "rank": data["rank"],
+                               "length": data["length"]})
         elif kind == "pass" and seat is not None:
-            shown.update(passes=int(shown.get("passes") or 0) + 1, turn=(seat + 1) % self.seats)
+            shown.update(passes=int(shown["passes"]) + 1, turn=(seat + 1) % self.seats)
         elif kind == "trick_cleared":
             shown.update(last=None, passes=0)
         elif kind == "hand_over":
-            shown["scores"] = list(data.get("totals") or shown.get("scores") or [])
-            shown["multiplier"], shown["stake"] = data.get("multiplier"), data.get("stake")
-            sheet = list(shown.get("sheet") or [])
-            if len(sheet) < int(data.get("hand_no") or 0):
-                sheet.append(dict(data))
+            shown["scores"] = list(data["totals"])
+            shown["multiplier"], shown["stake"] = data["multiplier"], data["stake"]
+            sheet = list(shown["sheet"])
+            if len(sheet) < int(data["hand_no"]):
+                sheet.append({k: data[k] for k in HandRow.__annotations__})
             shown["sheet"] = sheet
             shown["last"] = None
         elif kind == GAME_OVER:
-            shown["phase"] = "over"
+            shown.update(phase="over", turn=None)
 
     # -- the score sheet -------------------------------------------------------------
-    def sheet(self, rows: Sequence[dict[str, Any]], layout: Layout,
+    def sheet(self, rows: Sequence[HandRow], layout: Layout,
               winners: Sequence[int] = ()) -> Sheet:
         out: list[SheetRow] = []
         totals = [0] * self.seats
         for row in rows:
-            landlord = int(row.get("landlord") or 0)
-            out.append(SheetRow(tr("doudizhu_table.sheet_hand", hand_no=row.get("hand_no"),
+            landlord = int(row["landlord"])
+            out.append(SheetRow(tr("doudizhu_table.sheet_hand", hand_no=row["hand_no"],
                                    player=self.seat_name(landlord, layout)), [], "head"))
             out.append(SheetRow(tr("doudizhu_table.sheet_stake"),
-                                [tr("doudizhu_table.stake_cell", bid=row.get("bid"),
-                                    mult=row.get("multiplier"))
+                                [tr("doudizhu_table.stake_cell", bid=row["bid"],
+                                    mult=row["multiplier"])
                                  if s == landlord else "" for s in range(self.seats)]))
-            delta = list(row.get("delta") or [0] * self.seats)
+            delta = list(row["delta"])
             out.append(SheetRow(tr("doudizhu_table.sheet_points"), [signed(d) for d in delta],
                                 "total"))
             totals = [t + int(d) for t, d in zip(totals, delta)]
@@ -493,7 +493,7 @@ class DoudizhuAdapter(TableAdapter):
         player = self.seat_name(seat, layout) if seat is not None else ""
         if kind == "play":
             return tr("doudizhu_table.caption.play", player=player,
-                      play=play_words(data.get("kind", ""), int(data.get("size") or 1)))
+                      play=play_words(data["kind"], int(data["size"])))
         if kind == "landlord":
             return tr("doudizhu_table.is_landlord", player=player)
         if kind == "pass":

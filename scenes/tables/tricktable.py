@@ -10,8 +10,9 @@ plays every trick says who does, in order (:meth:`TrickTable.trick_order`).
 
 from __future__ import annotations
 
-from typing import Any, Optional, Sequence
+from typing import Any, Optional, Sequence, TypeVar
 
+from game.views import TrickView
 from scenes import theme
 from scenes.hud import Label
 from scenes.layout import Layout, ZoneGeom
@@ -33,7 +34,10 @@ def read_hold(cards: int) -> float:
     return TRICK_READ + TRICK_READ_PER_CARD * max(0, cards - 4)
 
 
-class TrickTable(TableAdapter):
+T = TypeVar("T", bound=TrickView)
+
+
+class TrickTable(TableAdapter[T]):
     """A table whose trick is a live zone ``"table"``: card i lies in front of the i-th
     seat of :meth:`trick_order` (the seat ``leader + i`` by default)."""
 
@@ -53,13 +57,13 @@ class TrickTable(TableAdapter):
         x, y = layout.trick_spot(seat, self.trick_scale)
         return (x, y, 0.0)
 
-    def trick_order(self, shown: dict[str, Any]) -> list[int]:
+    def trick_order(self, shown: T) -> list[int]:
         """The seats that play the trick, in play order from its leader (the shown view's
         ``"leader"``): every seat by default."""
-        leader = int(shown.get("leader") or 0)
+        leader = shown["leader"]
         return [(leader + i) % self.seats for i in range(self.seats)]
 
-    def live_zone_geom(self, zone: str, layout: Layout, shown: dict[str, Any]) -> ZoneGeom:
+    def live_zone_geom(self, zone: str, layout: Layout, shown: T) -> ZoneGeom:
         if zone != "table":
             return self.zone_geom(zone, layout)
         spots = tuple(self.trick_spot(s, layout) for s in self.trick_order(shown))
@@ -76,15 +80,13 @@ class TrickTable(TableAdapter):
         gap = layout.font(27)
         return (x, y - gap if g.side == "bottom" else y + gap)
 
-    def dealer_label(self, view: dict[str, Any], layout: Layout, text: str) -> Optional[Label]:
+    def dealer_label(self, view: T, layout: Layout, text: str) -> Optional[Label]:
         """A gold chip saying ``text`` by the dealer's name plate: above yours, under the
         others'; beside the plate toward the table for a hand running down a side."""
-        dealer = view.get("dealer")
-        if dealer is None:
-            return None
-        g = layout.seat(int(dealer))
+        dealer = view["dealer"]
+        g = layout.seat(dealer)
         f = layout.font
-        x, y = self.by_plate(int(dealer), layout)
+        x, y = self.by_plate(dealer, layout)
         if self.seats > 3 and g.side in ("left", "right"):
             # off the long hand that runs down the side of the window
             x += layout.card_w * (1.0 if g.side == "left" else -1.0)
@@ -101,24 +103,23 @@ class TrickTable(TableAdapter):
 
     # -- the score sheet (the base adapter draws it at the end, shared wins included) ---
     @staticmethod
-    def add_sheet_row(shown: dict[str, Any], data: Any, number: str) -> None:
+    def add_sheet_row(shown: Any, data: Any, number: str) -> None:
         """A scored game's (or deal's) event into the shown view: the totals, and its row on
         the sheet unless already there (``data[number]`` is its number, from 1)."""
-        if data.get("totals") is not None:
-            shown["scores"] = list(data["totals"])
-        sheet = list(shown.get("sheet") or [])
-        if len(sheet) < int(data.get(number) or 0):
-            sheet.append(data.get("row") or {})
+        shown["scores"] = list(data["totals"])
+        sheet = list(shown["sheet"])
+        if len(sheet) < data[number]:
+            sheet.append(data["row"])
         shown["sheet"] = sheet
 
-    def trick_rows(self, trick: dict[str, Any], layout: Layout, winner_note: str,
+    def trick_rows(self, trick: Any, layout: Layout, winner_note: str,
                    led_note: str) -> list[LookRow]:
         """A finished trick as look back rows: who played which card in order, the leader
         noted ``led_note``, the winner ``winner_note`` (and shown as the good row)."""
-        leader = int(trick.get("leader") or 0)
+        leader = trick["leader"]
         plays = [((leader + i) % self.seats, code, [])
-                 for i, code in enumerate(trick.get("cards") or [])]
-        return self.play_rows(plays, trick.get("winner"), layout, winner_note, led_note)
+                 for i, code in enumerate(trick["cards"])]
+        return self.play_rows(plays, trick["winner"], layout, winner_note, led_note)
 
     def play_rows(self, plays: Sequence[tuple[int, str, list[str]]], winner: Optional[int],
                   layout: Layout, winner_note: str, led_note: str) -> list[LookRow]:

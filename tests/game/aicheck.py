@@ -14,7 +14,6 @@ from typing import Any, Sequence
 from game.ai.base import ComputerPlayer
 from game.engine import Action, State, replay_log
 
-
 #: playouts per move of a searching player in tests: a count, so a seed gives one game
 TEST_PLAYOUTS = 6
 

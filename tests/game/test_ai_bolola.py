@@ -10,10 +10,10 @@ from game.ai import computer_player
 from game.ai.base import RandomPlayer
 from game.ai.search import Search
 from game.ai.bolola import BololaPlayer, choose_contract, choose_trump, player
-from game.cards import card
 from game.engine import Action
 from game.simulate import play_game, win_rate
 from tests.game.aicheck import Checked, assert_true_result
+from tests.game.positions import positioned
 from tests.game.test_bolola import legal, play, rig
 
 
@@ -76,7 +76,7 @@ def test_negative_it_leads_a_low_card_not_a_sure_winner():
 def test_no_last_two_it_sheds_high_cards_early_and_ducks_at_the_end():
     state = rig("no_last_two", "AS 2S 9C", "5S")
     assert choose(state) == play("AS")
-    state.tricks = [{"leader": 0, "cards": [], "winner": 0, "points": 0}] * 11
+    state = positioned(state, tricks=[{"leader": 0, "cards": [], "winner": 0, "points": 0}] * 11)
     assert choose(state) == play("2S")
 
 
@@ -118,13 +118,14 @@ def test_it_only_reads_its_own_view():
     assert view["zones"]["hand/1"] == [None]
     assert legal(state) == ["2S", "9S"] and choose(state) == play("9S")
     # the same view with other hidden hands gives the same choice
-    state.hands[1:] = [[card("2C")], [card("3C")], [card("4C")]]
+    state = positioned(state, hands=[["2S", "9S"], ["2C"], ["3C"], ["4C"]])
     assert state.view(0) == view and choose(state) == play("9S")
 
 
 def test_hard_remembers_a_shown_void_and_leads_away_from_it():
-    state = rig("no_queens", "2S 2D", played="5D 6D 7C 8D")
-    state.tricks = [{"leader": 1, "cards": ["5D", "6D", "7C", "8D"], "winner": 3, "points": 0}]
+    state = rig("no_queens", "2S 2D", played="5D 6D 7C 8D",
+                tricks=[{"leader": 1, "cards": ["5D", "6D", "7C", "8D"], "winner": 3,
+                         "points": 0}])
     # West (seat 3) did not follow Diamonds: it may shed a Queen on a Diamond lead
     assert choose(state, level="normal") == play("2D")
     assert choose(state, level="hard") == play("2S")

@@ -4,8 +4,8 @@ import pytest
 
 from game.ai import computer_player
 from game.ai.base import RandomPlayer
-from game.ai.search import Search
 from game.ai.briscola import BriscolaPlayer, infer_trump, player
+from game.ai.search import Search
 from game.briscola import SPEC
 from game.cards import card
 from game.engine import Action

@@ -10,10 +10,10 @@ import pytest
 
 from game.ai import computer_player
 from game.ai.base import RandomPlayer
-from game.ai.search import Search
 from game.ai.doudizhu import DoudizhuPlayer, player, shape, strength
-from game.doudizhu import combos
+from game.ai.search import Search
 from game.cards import cards
+from game.doudizhu import combos
 from game.doudizhu.state import PASS
 from game.simulate import play_game
 from tests.game.aicheck import Checked, assert_true_result

@@ -1,6 +1,6 @@
 """The one search of every game (game/ai/search.py) and the worlds it searches
-(:meth:`State.world`, :meth:`State.rehide`, over the twin worlds' hidden places): a world is one the seat cannot tell
-from the real game, sampling keeps every card the seat has seen where it is and
+(:meth:`State.world`, :meth:`State.rehide`, over the twin worlds' hidden places): a world
+is one the seat cannot tell from the real game, sampling keeps every card the seat has seen where it is and
 every fact the view implies, the search proposes legal actions only, and a seed
 and a playout count give one move."""
 
@@ -17,8 +17,7 @@ from game.ai.bolola import facts as bolola_facts
 from game.ai.briscola import BriscolaPlayer
 from game.ai.briscola import facts as briscola_facts
 from game.ai.doudizhu import facts as doudizhu_facts
-from game.ai.search import (MIN_SAMPLES, Facts, IsmctsSearch, Search, confident_best, deal,
-                            gain, trailing)
+from game.ai.search import MIN_SAMPLES, Facts, IsmctsSearch, Search, confident_best, deal, gain, trailing
 from game.cards import Card
 from game.engine import Action, State
 from tests.game.aicheck import quick
@@ -116,7 +115,7 @@ def test_sampling_never_moves_a_seen_card_and_keeps_the_facts(key):
 
 
 def test_bolola_voids_are_kept_out_of_a_players_hand():
-    for seed, state in positions("bolola", 30):
+    for _seed, state in positions("bolola", 30):
         view = state.view(0)
         facts = bolola_facts(view)
         if not facts.lacks:
@@ -131,7 +130,7 @@ def test_bolola_voids_are_kept_out_of_a_players_hand():
 
 
 def test_dou_dizhu_peasants_give_the_landlord_the_kitty_they_saw():
-    for seed, state in positions("doudizhu", 30):
+    for _seed, state in positions("doudizhu", 30):
         if state.phase != "play" or state.landlord is None:
             continue
         peasant = (state.landlord + 1) % 3
@@ -148,14 +147,15 @@ def test_dou_dizhu_peasants_give_the_landlord_the_kitty_they_saw():
 def test_soft_evidence_weighs_the_deal_and_moves_no_seen_card():
     """Facts.likely: of the candidate deals, one is kept by its weight; a weight that
     only one kind of deal earns makes nearly every sample one of those."""
-    for seed, state in positions("bolola", 10):
+    for _seed, state in positions("bolola", 10):
         seat = 0
         zones = sorted(state.hidden(seat))
         if len(zones) < 2:
             continue
         card = state.hidden(seat)[zones[0]][0]
         wanted = zones[1]
-        evidence = Facts(likely=lambda placed: 1.0 if card in placed[wanted] else 0.0)
+        evidence = Facts(likely=lambda placed, card=card, wanted=wanted:
+                         1.0 if card in placed[wanted] else 0.0)
         hits = plain = 0
         for trial in range(30):
             for facts, count in ((evidence, True), (Facts(), False)):
@@ -173,7 +173,7 @@ def test_soft_evidence_weighs_the_deal_and_moves_no_seen_card():
 
 def test_briscola_dealer_never_sees_the_trump_through_a_world():
     trumps = set()
-    for seed, state in positions("briscola", 40):
+    for _seed, state in positions("briscola", 40):
         dealer = state.dealer
         if state.knows[dealer] or state.briscola is None:
             continue
@@ -217,7 +217,7 @@ def test_a_seed_and_a_playout_count_give_one_move(key):
 
 
 def test_the_search_without_a_world_plays_as_its_fallback():
-    for seed, state in positions("bolola", 4):
+    for _seed, state in positions("bolola", 4):
         seat = state.to_act()[0]
         hard = computer_player("bolola", "hard")
         assert isinstance(hard, Search)
@@ -228,7 +228,7 @@ def test_the_search_without_a_world_plays_as_its_fallback():
 
 
 def test_the_search_spends_exactly_its_playouts():
-    for seed, state in positions("briscola", 6):
+    for _seed, state in positions("briscola", 6):
         seat = state.to_act()[0]
         legal = state.legal_actions(seat)
         if len(legal) < 2:

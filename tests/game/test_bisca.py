@@ -11,8 +11,9 @@ from hypothesis import given, settings, strategies as st
 from game import GAMES
 from game.bisca import BET, OVER, PLAY, SPEC, BiscaState, action_label, rules
 from game.bisca.rules import HIGH, LOW, strength
-from game.cards import card, cards
+from game.cards import card
 from game.engine import Action, IllegalAction, Reason
+from tests.game.positions import codes, positioned
 
 
 def bet(value) -> Action:
@@ -26,20 +27,16 @@ def play(code: str, ace: str = "") -> Action:
 def rig(hands: list[str], lives: list[float] | None = None, half_bets: bool = False,
         babbeo_used: bool = False, opening: int | None = None) -> BiscaState:
     """A table whose first round deals exactly ``hands`` (seat 0 bets and leads first;
-    an empty hand is a seat already out)."""
-    held = [cards(h) for h in hands]
+    an empty hand is a seat already out), built from its text form."""
+    held = [codes(h) for h in hands]
     size = max(len(h) for h in held)
-    state = SPEC.new({"opening": opening or size, "half_bets": half_bets}, len(hands), 0)
-    if lives is not None:
-        state.lives = [round(x * rules.HALF) for x in lives]
-    state.cards = size
-    state.babbeo_used = babbeo_used
-    state.hands = held
+    fresh = SPEC.new({"opening": opening or size, "half_bets": half_bets}, len(hands), 0)
+    halves = fresh.lives if lives is None else [round(x * rules.HALF) for x in lives]
+    players = fresh.order_after(fresh.dealer, [s for s, h in enumerate(halves) if h > 0])
     used = {c for h in held for c in h}
-    state.deck = [c for c in rules.DECK if c not in used]
-    state.players = state.order_after(state.dealer, state.alive())
-    state.turn = state.leader = state.players[0]
-    return state
+    return positioned(fresh, lives=halves, cards=size, babbeo_used=babbeo_used, hands=held,
+                      deck=[c.code for c in rules.DECK if c.code not in used], players=players,
+                      turn=players[0], leader=players[0])
 
 
 def run(state: BiscaState, *actions: Action) -> list:
@@ -276,7 +273,7 @@ def test_babbeo_brings_the_first_players_out_back_with_one_life_only_once():
     assert state.view(None)["lives"][:2] == [1, 1] and state.babbeo_used
     assert not state.over and state.players == [1, 2, 0]     # the deal passed right
     # the next time nobody comes back
-    state.hands = [cards("5b"), cards("6b"), cards("7b")]
+    state = positioned(state, hands=[["5b"], ["6b"], ["7b"]])
     events = run(state, bet(1), bet(1), bet(1), play("6b"), play("7b"), play("5b"))
     assert "babbeo" not in kinds(events) and "eliminated" in kinds(events)
     assert state.over and state.result()["winners"] == [2]
@@ -328,7 +325,7 @@ def test_everyone_out_can_happen_again_later():
     state = rig(["2b", "3b"], lives=[1, 1], babbeo_used=True)
     run(state, bet(1), bet(0), play("2b"), play("3b"))
     assert state.view(None)["lives"] == [1, 1] and not state.over
-    state.hands = [cards("4b"), cards("5b")]
+    state = positioned(state, hands=[["4b"], ["5b"]])
     assert state.players == [1, 0]
     events = run(state, bet(0), bet(1), play("5b"), play("4b"))
     assert [e.data["tie"] for e in events if e.kind == "everyone_out"] == [True]

@@ -15,37 +15,36 @@ from game.bocce import SPEC, BocceState, action_label, lag_worths, points, total
 from game.cards import Card, card, cards, french_deck
 from game.engine import GAME_OVER, Action, IllegalAction, Reason, replay_log
 from game.i18n import catalog
+from tests.game.positions import codes, positioned
 
 A = Action.parse
 
 
 # -- helpers -------------------------------------------------------------------
 def rigged(hands=("KS 5H 2D", "7C 3C 4C"), bocce=((), ()), top="", first=0, target=25,
-           seed=1) -> BocceState:
-    """A fresh game whose first hand is dealt as given.
+           seed=1, **fields) -> BocceState:
+    """A fresh game whose first hand is dealt as given, built from its text form.
 
     ``bocce`` lists, per seat, the cards of bocce 0, 1, 2 ("" or missing: any
     cards); ``top`` lists the next cards of the Draw Pile, the first drawn first.
     Every card not named stays in the Draw Pile, so all 52 are still somewhere.
+    ``fields``: other fields of the position (``scores=[17, 15]``).
     """
-    state = SPEC.new({"target": target}, 2, seed)
-    state.first_of_game = state.first = first
-    named = [cards(h) for h in hands]
-    piles = [[cards(b) if b else [] for b in list(seat) + [""] * (3 - len(seat))] for seat in bocce]
-    drawn = cards(top)
+    named = [codes(h) for h in hands]
+    piles = [[codes(b) if b else [] for b in list(seat) + [""] * (3 - len(seat))] for seat in bocce]
+    drawn = codes(top)
     listed = [c for h in named for c in h] + [c for s in piles for b in s for c in b] + drawn
     used = set(listed)
     assert len(used) == len(listed), "a card is named twice"
-    rest = [c for c in french_deck() if c not in used]
-    for s in (0, 1):
-        state.hands[s] = named[s]
-        for i in range(3):
-            b = piles[s][i]
+    rest = [c.code for c in french_deck() if c.code not in used]
+    for seat in piles:
+        for b in seat:
             while len(b) < 2:
                 b.append(rest.pop(0))
-            state.bocce[s][i].cards = b
-    state.deck = rest + list(reversed(drawn))
-    return state
+    waiting = [[{"cards": b, "status": "waiting", "total": None, "knocked_by": None}
+                for b in seat] for seat in piles]
+    return positioned(SPEC.new({"target": target}, 2, seed), first_of_game=first, first=first,
+                      hands=named, bocce=waiting, deck=rest + drawn[::-1], **fields)
 
 
 def lag(state: BocceState, c0: str, c1: str) -> list:
@@ -496,10 +495,8 @@ _THREE_EXACT = [("KS:10", "7C:7", [(0, "stand::17"), (1, "stand::9")]),
 
 
 def _rig_for_plan(target=25, scores=(0, 0)):
-    state = rigged(target=target,
-                   bocce=(("9H 8D", "5S 3H", "2H 4D"), ("6C 3S", "5C 2S", "3D 2C")))
-    state.scores = list(scores)
-    return state
+    return rigged(target=target, scores=list(scores),
+                  bocce=(("9H 8D", "5S 3H", "2H 4D"), ("6C 3S", "5C 2S", "3D 2C")))
 
 
 def test_first_to_the_target_wins():
@@ -574,8 +571,7 @@ def test_empty_draw_pile_reshuffles_the_discard():
     state = rigged(bocce=(("2H 2S",), ()))
     lag(state, "KS:10", "7C:7")      # pallino 17: one more card cannot bust 4
     moved = state.deck[:]
-    state.deck = []
-    state.discard = moved            # as if every card had been used
+    state = positioned(state, deck=[], discard=[c.code for c in moved])  # every card used
     before = sorted(all_cards(state))
     events = state.apply(0, A("draw"))
     assert kinds(events)[:2] == ["reshuffle", "draw"]

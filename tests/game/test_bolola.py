@@ -14,6 +14,7 @@ from game.bolola.rules import (CONTRACTS, POINTS, contract_total, nothing_left, 
 from game.bolola.state import DECK
 from game.cards import card, cards
 from game.engine import GAME_OVER, Action, IllegalAction, replay_log
+from tests.game.positions import codes, positioned
 
 
 # -- helpers -------------------------------------------------------------------
@@ -21,16 +22,15 @@ def play(code):
     return Action("play", (card(code),))
 
 
-def rig(contract, hand, trick="", *, trump=None, played="", others=None):
+def rig(contract, hand, trick="", *, trump=None, played="", others=None, **fields):
     """Seat 0 to play ``hand`` into ``trick`` (cards already down, in play order) in a
-    deal of ``contract``; ``played`` are cards of earlier tricks (for the lead rules)."""
-    state = SPEC.new(None, 4, 0)
-    state.contract, state.trump, state.phase = contract, trump, "play"
-    table = cards(trick)
-    state.hands = [cards(hand)] + [cards(h) for h in (others or ["", "", ""])]
-    state.table = table
-    state.leader = (0 - len(table)) % 4
-    state.played = cards(played) + table
+    deal of ``contract``; ``played`` are cards of earlier tricks (for the lead rules);
+    ``fields``: other fields of the position.  Built from its text form."""
+    table = codes(trick)
+    state = positioned(SPEC.new(fields.pop("options", None), 4, 0), contract=contract,
+                       trump=trump, phase="play", table=table, leader=(0 - len(table)) % 4,
+                       hands=[codes(hand)] + [codes(h) for h in (others or ["", "", ""])],
+                       played=codes(played) + table, **fields)
     assert state.turn == 0
     return state
 
@@ -384,11 +384,10 @@ def test_dealers_choice_each_dealer_picks_a_deal_not_yet_dealt_until_all_36():
 
 
 def test_early_end_stops_a_negative_deal_once_nothing_more_can_be_scored():
-    state = rig("no_queens", "AS 2C 3C", "KS QS 3S", others=["5D 6D", "6C 7D", "7C 8D"])
-    state.options["early_end"] = state.early_end = True
-    state.played = cards("QH QD QC 2S") + state.table
-    state.tricks = [{"leader": 0, "cards": ["QH", "QD", "QC", "2S"], "winner": 1, "points": -300}]
-    state.deal_scores = [0, -300, 0, 0]
+    state = rig("no_queens", "AS 2C 3C", "KS QS 3S", others=["5D 6D", "6C 7D", "7C 8D"],
+                played="QH QD QC 2S", options={"early_end": True}, deal_scores=[0, -300, 0, 0],
+                tricks=[{"leader": 0, "cards": ["QH", "QD", "QC", "2S"], "winner": 1,
+                         "points": -300}])
     events = state.apply(0, play("AS"))
     kinds = [e.kind for e in events]
     assert kinds[:3] == ["play", "trick_won", "deal_ended"] and "deal_scored" in kinds
@@ -397,8 +396,8 @@ def test_early_end_stops_a_negative_deal_once_nothing_more_can_be_scored():
 
 
 def test_without_the_option_the_deal_plays_out():
-    state = rig("no_queens", "AS 2C", "KS QS 3S", others=["5D", "6D", "7D"])
-    state.played = cards("QH QD QC 2S") + state.table
+    state = rig("no_queens", "AS 2C", "KS QS 3S", others=["5D", "6D", "7D"],
+                played="QH QD QC 2S")
     events = state.apply(0, play("AS"))
     assert "deal_ended" not in [e.kind for e in events]
 

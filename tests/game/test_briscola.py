@@ -14,6 +14,7 @@ from game.briscola import (DECK, SPEC, VENCESLAO, BriscolaState, action_label,
                            points, primiera, score_game, suit_name)
 from game.cards import card, cards
 from game.engine import GAME_OVER, Action, IllegalAction, Reason, replay_log
+from tests.game.positions import codes, positioned
 
 
 # -- helpers ------------------------------------------------------------------
@@ -22,33 +23,25 @@ def play(code):
 
 
 def rig(hands, *, briscola="Ac", draws=(), dealer=2, leader=None, remember=True,
-        stock_empty=False):
+        stock_empty=False, **fields):
     """A game-1 state with chosen hands; ``draws`` are the next stock cards, in drawing order.
 
     The other cards fill the stock under them (or, with ``stock_empty``, seat 0's pile),
-    so all 39 cards stay in exactly one place.
+    so all 39 cards stay in exactly one place.  ``fields``: other fields of the position.
+    Built from its text form.
     """
-    state = SPEC.new({"remember_trump": remember}, 3, 0)
-    hands = [cards(h) for h in hands]
-    used = [c for h in hands for c in h]
-    bris = None if briscola is None else card(briscola)
-    top = cards(list(draws))
-    used += top + ([bris] if bris else [])
-    rest = [c for c in DECK if c not in used]
+    hands = [codes(h) for h in hands]
+    top = codes(" ".join(draws))
+    used = [c for h in hands for c in h] + top + ([card(briscola).code] if briscola else [])
+    rest = [c.code for c in DECK if c.code not in used]
     assert len(used) + len(rest) == 39 and len(set(used)) == len(used)
-    state.hands = hands
-    state.dealer = dealer
-    state.briscola = bris
-    state.trump = bris.suit if bris else "c"
-    if stock_empty:
-        state.stock = list(reversed(top))
-        state.piles = [rest, [], []]
-    else:
-        state.stock = rest + list(reversed(top))
-    state.knows = [s != dealer for s in range(3)]
-    state.reminder = list(state.knows)
-    state.leader = (dealer + 1) % 3 if leader is None else leader
-    return state
+    knows = [s != dealer for s in range(3)]
+    fields = {"trump": card(briscola).suit if briscola else "c", **fields}
+    return positioned(SPEC.new({"remember_trump": remember}, 3, 0), hands=hands, dealer=dealer,
+                      briscola=card(briscola).code if briscola else None, knows=knows,
+                      reminder=knows, stock=top[::-1] if stock_empty else rest + top[::-1],
+                      piles=[rest, [], []] if stock_empty else [[], [], []],
+                      leader=(dealer + 1) % 3 if leader is None else leader, **fields)
 
 
 def kinds(events):
@@ -435,7 +428,11 @@ def test_venceslao_new_trump_is_announced_to_everyone():
     state.apply(1, Action("claim"))
     events = state.apply(1, Action("trump", (), "b"))
     changed = [e for e in events if e.kind == "trump_changed"][0]
-    assert changed.audience is None and changed.data["suit"] == "b" and changed.seat == 1
+    watchers = (0, 1, 2, None)
+    assert changed.seat == 1 and all(changed.for_seat(w).data["suit"] == "b" for w in watchers)
+    # ``trump``: the trump as each view now shows it (a spectator's under "remember")
+    assert [changed.for_seat(w).data["trump"] for w in watchers] == \
+        [state.view(w)["trump"] for w in watchers] == ["b", "b", "b", None]
     assert state.trump == "b"
     for seat in (0, 1, 2, None):
         view = state.view(seat)
@@ -570,8 +567,7 @@ def test_culetto_jack_of_sticks_trick_stays_on_the_table_next_trick_takes_six():
 
 
 def test_culetto_jack_of_sticks_in_the_last_trick_goes_to_its_winner():
-    state = rig(["Jb", "3d", "Ad"], briscola=None, stock_empty=True)
-    state.trump = "c"
+    state = rig(["Jb", "3d", "Ad"], briscola=None, stock_empty=True, trump="c")
     state.apply(0, play("Jb"))
     state.apply(1, play("3d"))
     events = state.apply(2, play("Ad"))
@@ -582,8 +578,7 @@ def test_culetto_jack_of_sticks_in_the_last_trick_goes_to_its_winner():
 
 
 def test_culetto_in_the_second_to_last_trick_the_last_trick_takes_all_six():
-    state = rig(["Jb 5d", "3d 5c", "Ad Kb"], briscola=None, stock_empty=True)
-    state.trump = "c"
+    state = rig(["Jb 5d", "3d 5c", "Ad Kb"], briscola=None, stock_empty=True, trump="c")
     state.apply(0, play("Jb"))
     state.apply(1, play("3d"))
     events = state.apply(2, play("Ad"))         # two cards left each: not the last trick
@@ -691,9 +686,8 @@ def test_the_match_winner_has_the_most_points_over_three_games():
 
 
 def test_a_tied_match_is_shared_by_the_tied_players():
-    state = SPEC.new(None, 3, 0)
-    state.game_no, state.totals = 3, [70, 70, 20]
-    state.piles = [[], [], []]
+    state = positioned(SPEC.new(None, 3, 0), game_no=3, totals=[70, 70, 20],
+                       piles=[[], [], []])
     events = []
     state._end_game(events)
     assert kinds(events) == ["game_scored", GAME_OVER]

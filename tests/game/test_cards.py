@@ -1,7 +1,8 @@
 import random
 
 import pytest
-from hypothesis import given, strategies as st
+from hypothesis import given
+from hypothesis import strategies as st
 
 from game.cards import Card, CardCodeError, card, cards, french_deck, italian_deck, shuffled
 

@@ -384,6 +384,15 @@ def any_options(spec, seats: int) -> st.SearchStrategy[dict]:
                                   for name, option in spec.options.items()})
 
 
+def any_game(key: str, data, seed: int):
+    """A new game of ``key`` at any table size it allows, with any options, and the
+    generator its random play draws from."""
+    spec = GAMES[key]
+    seats = data.draw(st.sampled_from(spec.seats), label="seats")
+    options = data.draw(any_options(spec, seats), label="options")
+    return spec.new(options, seats, seed), random.Random(seed)
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("key", sorted(GAMES))
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -393,11 +402,8 @@ def test_each_events_moves_applied_to_the_view_before_give_the_view_after(key, d
     rejoining guest): for every seat and the spectator, after every action, with any
     options and table size, the moves of the action's events applied to the view before
     give the view after."""
-    spec = GAMES[key]
-    seats = data.draw(st.sampled_from(spec.seats), label="seats")
-    options = data.draw(any_options(spec, seats), label="options")
-    state = spec.new(options, seats, seed)
-    rng = random.Random(seed)
+    state, rng = any_game(key, data, seed)
+    options, seats = state.options, state.seats
     watchers = [None, *range(seats)]
     followed = {w: as_followed(state.view(w)["zones"]) for w in watchers}
     for _ in range(5000):

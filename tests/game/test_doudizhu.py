@@ -17,6 +17,7 @@ from game.doudizhu.combos import MoveBook, beats, classify, counts_of
 from game.doudizhu.rules import CLASSIC_KINDS, LETTERS, TEXT_KINDS
 from game.doudizhu.state import PASS, play_from, play_of
 from game.engine import Action, IllegalAction, replay_log
+from tests.game.positions import positioned
 
 TEXT, CLASSIC = TEXT_KINDS, CLASSIC_KINDS
 
@@ -40,11 +41,9 @@ def at_play(hands, rules="text", landlord=0, bid="3", hand_count=1):
     state.apply(landlord, Action("bid", (), bid))
     while state.phase == "bid":
         state.apply(state.turn, PASS)
-    state.hands = [sorted(cards(h), key=lambda c: (combos.INDEX[c.code[0] if c.code[1] != "J"
-                                                               else c.code[0]], c.suit))
-                   for h in hands]
-    state.books = [None] * 3
-    return state
+    order = lambda c: (combos.INDEX[c.code[0]], c.suit)  # noqa: E731 - a hand's order
+    return positioned(state, hands=[[c.code for c in sorted(cards(h), key=order)]
+                                    for h in hands])
 
 
 def play(state, seat, value):

@@ -7,13 +7,24 @@ import re
 from pathlib import Path
 
 import pytest
-from hypothesis import given, strategies as st
+from hypothesis import given
+from hypothesis import strategies as st
 
 import game
 from game import GAMES
 from game.cards import card, cards, french_deck, italian_deck
-from game.engine import (Action, ActionCodeError, Event, IllegalAction, LogError, Reason,
-                         card_move, replay, replay_log, seat_zones)
+from game.engine import (
+    Action,
+    ActionCodeError,
+    Event,
+    IllegalAction,
+    LogError,
+    Reason,
+    card_move,
+    replay,
+    replay_log,
+    seat_zones,
+)
 from game.i18n import catalog
 
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 import json
 
 import pytest
-from hypothesis import given, strategies as st
+from hypothesis import given
+from hypothesis import strategies as st
 
 from game.names import MAX_NAME, NOT_TEXT, TOO_LONG, UNPRINTABLE, name_problem
 from game.net.protocol import Hello, ProtocolError, Seats, decode

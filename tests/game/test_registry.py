@@ -13,7 +13,7 @@ from game import CATALOG, GAMES, KEYS, check_pieces, load_spec
 from game.ai import computer_player
 from game.ai.base import RandomPlayer
 from game.cards import Card
-from game.engine import Demo, GameSpec, RegistrationError, load_piece, piece_exists
+from game.engine import Demo, GameSpec, RegistrationError, load_piece, piece_exists, plain_label
 
 
 def test_every_listed_game_is_registered_and_the_catalog_is_the_registrations():
@@ -26,6 +26,7 @@ def test_every_listed_game_is_registered_and_the_catalog_is_the_registrations():
 def test_every_game_names_each_of_its_pieces_and_each_is_there(key):
     spec = GAMES[key]
     assert spec.cards and all(isinstance(c, Card) for c in spec.cards)
+    assert spec.label is __import__(f"game.{key}", fromlist=["label"]).label
     assert callable(load_piece(spec.computers, key))
     assert spec.levels == ("easy", "normal", "hard")
     for level in spec.levels:
@@ -63,8 +64,9 @@ def spec_without(**change) -> GameSpec:
 
 def test_a_registration_that_lacks_a_piece_fails_when_made():
     with pytest.raises(TypeError, match="cards"):
-        GameSpec("x", "X", (2,), lambda o, n, s: None, computers="game.ai.bocce:player",
-                 table="scenes.tables.bocce:ADAPTER", demo=Demo())      # type: ignore[call-arg]
+        GameSpec("x", "X", (2,), lambda o, n, s: None, label=plain_label,
+                 computers="game.ai.bocce:player", table="scenes.tables.bocce:ADAPTER",
+                 demo=Demo())                                         # type: ignore[call-arg]
     with pytest.raises(RegistrationError, match="cards"):
         spec_without(cards=())
     with pytest.raises(RegistrationError, match="package.module:NAME"):
@@ -106,3 +108,29 @@ def test_the_engine_registers_without_importing_the_screen():
                          timeout=60, cwd=game.__path__[0] + "/..")
     assert out.returncode == 0, out.stderr
     assert out.stdout.strip() == "[]"
+
+
+@pytest.mark.parametrize("key", KEYS)
+def test_every_legal_action_has_words_in_every_language_from_the_game_s_label(key):
+    from game.i18n import languages
+
+    spec = GAMES[key]
+    state = spec.new(None, spec.seats[0], 5)
+    rng = random.Random(5)
+    seen: set[str] = set()
+    for _ in range(200):
+        if state.over:
+            break
+        seat = state.to_act()[0]
+        legal = state.legal_actions(seat)
+        for action in legal:
+            phrase = spec.label(action)
+            assert phrase.key.startswith(f"{key}.action.") or phrase.key.startswith("engine.action.")
+            assert phrase.key != "engine.action.other", f"{key} labels {action} itself"
+            seen.add(phrase.key)
+            for lang in languages():
+                for form in ("", "short"):
+                    words = phrase.words(lang, form)
+                    assert words and "{" not in words and f"{key}.action" not in words, words
+        state.apply(seat, rng.choice(legal))
+    assert seen

@@ -11,8 +11,19 @@ import pytest
 
 from game import GAMES
 from game.kept import KeepingClient, kept_game, resumed
-from game.saves import (KEEP_FINISHED, RESUME_FILE, Record, SaveError, Store, data_dir,
-                        game_version, keepable, load_record)
+from game.saves import (
+    KEEP_FINISHED,
+    RESUME_FILE,
+    DataFolder,
+    Record,
+    SaveError,
+    Store,
+    data_dir,
+    game_version,
+    keepable,
+    load_record,
+    read_json,
+)
 from game.session import COMPUTER, HUMAN, REMOTE, GameSetup, SeatSpec, Session, Update
 
 
@@ -290,3 +301,15 @@ def test_the_writer_keeps_the_newest_game_and_says_when_the_disk_refuses(tmp_pat
     writer.close(5)
     writer.write(lambda: done.append(9))                     # closed: nothing more
     assert done == [1, 5]
+
+
+def test_a_data_folder_reads_a_file_or_sets_a_damaged_one_aside(tmp_path):
+    folder = DataFolder(tmp_path)
+    path = tmp_path / "thing.json"
+    assert folder.read(path, read_json) == (None, None)             # none yet
+    path.write_text('{"a": 1}')
+    assert folder.read(path, read_json) == ({"a": 1}, None)
+    path.write_text("{not json")
+    data, notice = folder.read(path, read_json)
+    assert data is None and notice
+    assert not path.exists() and (tmp_path / "thing.json.bad").exists()

@@ -1,8 +1,17 @@
 import pytest
 
 from game.cards import card, cards
-from game.tricks import (Must, beats, follow_suit, led_suit, narrow, play_order, trick_points,
-                         trick_winner, winning_index)
+from game.tricks import (
+    Must,
+    beats,
+    follow_suit,
+    led_suit,
+    narrow,
+    play_order,
+    trick_points,
+    trick_winner,
+    winning_index,
+)
 
 # Briscola's order (Ace, Three, King, Knight, Jack, 7 .. 4, 2) as a plain strength table.
 ORDER = {1: 10, 3: 9, 10: 8, 9: 7, 8: 6, 7: 5, 6: 4, 5: 3, 4: 2, 2: 1}

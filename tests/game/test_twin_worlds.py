@@ -16,10 +16,11 @@ How the twins are built, and why so:
   seat at the split (face down in its view; a game keeps out face-down piles of
   cards everyone saw played, and a card whose identity shows in public facts:
   Briscola's sampled card names the trump) whose code the seat is *never* shown in
-  A from the split to the last action compared (the view at the split included).  A card the seat sees later (a play, the end-of-hand show) stays where
-  it is: once shown, twin worlds may differ there by right, and a card known by
-  name (Dou Dizhu's three cards, shown before they join the landlord's hand) would
-  make the twin a world the seat knows to be false.  Every card code anywhere in
+  A from the split to the last action compared (the view at the split included).  A card
+  the seat sees later (a play, the end-of-hand show) stays where it is: once shown, twin
+  worlds may differ there by right, and a card known by name (Dou Dizhu's three cards,
+  shown before they join the landlord's hand) would make the twin a world the seat
+  knows to be false.  Every card code anywhere in
   what the seat received counts as shown: a code leaked by name only narrows the
   test, never fails it wrongly (which cards a seat is shown is each game's own
   rule, tested in its own tests; the twins test everything else).
@@ -47,7 +48,8 @@ from dataclasses import dataclass, field
 from typing import Any, Optional, Sequence
 
 import pytest
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from game import GAMES
 from game.cards import Card, CardCodeError

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from game.cards import Card, cards, codes
-from game.engine import GAME_OVER, Action, Demo, Event, GameSpec, Reason, State
+from game.engine import GAME_OVER, Action, Demo, Event, GameSpec, Reason, State, plain_label
 
 HANDS = (cards("2S 3H 4S 5H"), cards("6S 7H 8S 9H"))
 SPARE = cards("TS JH")
@@ -103,7 +103,7 @@ class FakeState(State):
 
 
 SPEC = GameSpec(key="fake", title="Fake", seats=(2,), factory=lambda o, n, s: FakeState(o, n, s),
-                cards=tuple(HANDS[0] + HANDS[1] + SPARE),
+                cards=tuple(HANDS[0] + HANDS[1] + SPARE), label=plain_label,
                 computers="tests.scenes.fakegame:player",
                 table="scenes.tables:TableAdapter",        # the table's defaults, named
                 demo=Demo())

@@ -10,8 +10,8 @@ from __future__ import annotations
 from itertools import combinations
 from typing import Any
 
-from game.cards import cards, codes
-from game.engine import GAME_OVER, Action, Demo, Event, GameSpec, Reason, State
+from game.cards import Card, cards, codes
+from game.engine import GAME_OVER, Action, Demo, Event, GameSpec, Reason, State, plain_label
 from scenes.tables import TableAdapter
 from tests.scenes.fakegame import _mv, deal_events
 
@@ -77,5 +77,5 @@ class PairsAdapter(TableAdapter):
 
 SPEC = GameSpec(key="pairs", title="Pairs", seats=(2,),
                 factory=lambda o, n, s: PairsState(o, n, s),
-                cards=tuple(HANDS[0] + HANDS[1]), computers="tests.scenes.fakegame:player",
+                cards=tuple(HANDS[0] + HANDS[1]), label=plain_label, computers="tests.scenes.fakegame:player",
                 table="tests.scenes.fakeselect:PairsAdapter", demo=Demo())

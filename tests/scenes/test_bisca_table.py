@@ -75,8 +75,8 @@ def test_hearts_halves_and_counts():
 
 def test_a_player_out_is_greyed_and_labelled_out():
     adapter = BiscaAdapter(SPEC, 3, 0)
-    view = {"out": [2], "players": [0, 1], "bets": [None] * 3, "won": [0] * 3,
-            "lives": [3, 2, 0], "dealer": 1}
+    view = {**SPEC.new(None, 3, 0).view(0), "out": [2], "players": [0, 1],
+            "bets": [None] * 3, "won": [0] * 3, "lives": [3, 2, 0], "dealer": 1}
     assert [adapter.plate_dimmed(view, s) for s in range(3)] == [False, False, True]
     texts = [lb.text for lb in adapter.labels(view, Layout((1280, 720), 3, 0, True))]
     assert "Out" in texts

@@ -3,6 +3,7 @@ played with the mouse and the keyboard through the table scene."""
 
 from __future__ import annotations
 
+import copy
 import pygame
 import pytest
 
@@ -231,13 +232,14 @@ def test_each_hand_is_named_just_left_of_it(display, size):
 
 def test_the_roll_line_names_the_next_roller_as_soon_as_a_bocce_stands(app):
     table = start(app)
-    adapter, shown = table.adapter, {"phase": "roll", "frame": 1, "pallino": 12, "rolling": 0,
-                                     "bocce": [[{"status": "rolling"}, {}, {}],
-                                               [{"status": "waiting"}, {}, {}]]}
-    adapter.patch(shown, Event("stand", 0, {"bocce": 0, "total": 10, "next": 1}))
+    adapter, shown = table.adapter, copy.deepcopy(table.shown)
+    shown.update(phase="roll", frame=1, pallino=12, rolling=0)
+    adapter.patch(shown, Event("stand", 0, {"bocce": 0, "total": 10, "totals": [10],
+                                            "points": 3, "next": 1}))
     assert shown["rolling"] == 1
     assert "Computer" in adapter._phase_line(shown, table.layout)
-    adapter.patch(shown, Event("bust", 1, {"bocce": 0, "total": 15, "next": None}))
+    adapter.patch(shown, Event("bust", 1, {"bocce": 0, "total": 15, "totals": [15],
+                                           "points": 0, "next": None, "moves": []}))
     assert shown["rolling"] is None, "both bocce of the frame are done"
 
 

@@ -13,8 +13,19 @@ from game.bolola.rules import CONTRACTS
 from game.engine import Action
 from scenes.result import ResultScene, SheetScene
 from scenes.table import TableScene
-from tests.scenes.tablekit import (click, frames, key, labels, make_app, open_table, play_until,
-                                   settle, started, state_of, watch)
+from tests.scenes.tablekit import (
+    click,
+    frames,
+    key,
+    labels,
+    make_app,
+    open_table,
+    play_until,
+    settle,
+    started,
+    state_of,
+    watch,
+)
 
 
 @pytest.fixture

@@ -151,7 +151,7 @@ def test_the_badge_follows_the_trump_as_each_event_tells_it():
     assert adapter.trump_label(shown) == ("Briscola: Cups", "Ac", "")
     adapter.patch(shown, Event("trump_hidden", 0, {"trump": None}))  # the card was drawn
     assert adapter.trump_label(shown) == ("Briscola: ?", None, "You must remember it now")
-    adapter.patch(shown, Event("trump_changed", 1, {"suit": "s"}))
+    adapter.patch(shown, Event("trump_changed", 1, {"suit": "s", "trump": "s"}))
     assert adapter.trump_label(shown) == ("Briscola: Swords", "As", "")
     adapter.patch(shown, Event("play", 0, {"card": "5d", "trump": None}))
     assert adapter.trump_label(shown) == ("Briscola: ?", None,

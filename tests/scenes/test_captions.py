@@ -9,6 +9,7 @@ import pytest
 
 from game import GAMES
 from game.engine import Event
+from game.views import bocce as bocce_shapes, briscola as briscola_shapes, check_event
 from scenes.layout import Layout
 from scenes.table import local_table
 from scenes.table.captions import HOLD, Captions
@@ -25,39 +26,53 @@ def watched(cls, key: str):
                            counterclockwise=adapter.counterclockwise)
 
 
+def won(points: int, cards: list[str]) -> dict:
+    """A ``trick_won`` event's data, as a spectator gets it."""
+    return {"points": points, "cards": cards, "taken": [0, points, 0], "moves": []}
+
+
 @pytest.mark.parametrize("event, words", [
-    (Event("trump_changed", 2, {"suit": "c"}), "Venceslao! The trump is now Cups"),
-    (Event("trick_won", 1, {"points": 21, "cards": ["Ac", "3c", "2d"]}),
+    (Event("trump_changed", 2, {"suit": "c", "trump": "c"}), "Venceslao! The trump is now Cups"),
+    (Event("trick_won", 1, won(21, ["Ac", "3c", "2d"])),
      "East wins the trick: 21 points"),
-    (Event("trick_won", 1, {"points": 0, "cards": ["4c", "5c", "6d"]}),
+    (Event("trick_won", 1, won(0, ["4c", "5c", "6d"])),
      "East wins the trick: no points"),
-    (Event("trick_won", 2, {"points": 25, "cards": ["Ac", "3c", "2d", "Jb", "4b", "5s"]}),
+    (Event("trick_won", 2, won(25, ["Ac", "3c", "2d", "Jb", "4b", "5s"])),
      "West takes the culetto: 25 points"),
-    (Event("play", 0, {"card": "Ac"}), "South plays the Ace of Cups"),
+    (Event("play", 0, {"card": "Ac", "moves": []}), "South plays the Ace of Cups"),
     (Event("claim_open", 0, {"claimants": [1, 2]}),
      "The Two of Swords! East and West race to claim it"),
-    (Event("deal", 2, {"stage": "briscola", "game_no": 1, "trump": None}),
+    (Event("deal", 2, {"stage": "briscola", "game_no": 1, "trump": None, "dealer": 2,
+                       "taken": [0, 0, 0], "announced": False, "moves": [], "stock": 30,
+                       "trump_known": False}),
      "Game 1, dealt by West: the card under the stock names the briscola"),
     (Event("game_over", None, {"scores": [150, 120, 150], "winners": [0, 2]}),
      "South & West share the match with 150 points"),
-    (Event("draw", 1, {"stock": 20}), ""),
+    (Event("draw", 1, {"stock": 20, "moves": []}), ""),
 ])
 def test_briscola_events_in_words(event, words):
+    check_event(briscola_shapes.EVENTS, event.kind, event.data)     # as the engine sends it
     adapter, layout = watched(BriscolaAdapter, "briscola")
     assert adapter.caption(event, layout) == words
 
 
 @pytest.mark.parametrize("event, words", [
-    (Event("lag_reveal", None, {"pallino": 14, "worths": [9, 5]}), "The pallino is 14"),
-    (Event("stand", 1, {"total": 12, "points": 2}), "North stands on 12"),
-    (Event("knockout", 0, {"total": 12, "target_seat": 1, "target_bocce": 0}),
+    (Event("lag_reveal", None, {"pallino": 14, "worths": [9, 5], "cards": ["9H", "5S"],
+                                "why": None, "moves": []}), "The pallino is 14"),
+    (Event("stand", 1, {"total": 12, "points": 2, "bocce": 0, "totals": [12], "next": None}),
+     "North stands on 12"),
+    (Event("knockout", 0, {"total": 12, "target_seat": 1, "target_bocce": 0, "bocce": 1,
+                           "target_points": 0, "moves": []}),
      "South lands on 12: North's bocce is knocked out!"),
-    (Event("hand_scored", None, {"hand": 2, "hand_points": [5, 3]}),
+    (Event("hand_scored", None, {"hand": 2, "hand_points": [5, 3], "points": [[5], [3]],
+                                 "pallinos": [14, 12, 9], "scores": [9, 4], "bocce": [[], []],
+                                 "final": False}),
      "Hand 2 scored: South +5, North +3"),
     (Event("game_over", None, {"scores": [19, 27], "winners": [1]}), "North wins, 27 to 19"),
     (Event("deal", 0, {"moves": []}), ""),
 ])
 def test_bocce_events_in_words(event, words):
+    check_event(bocce_shapes.EVENTS, event.kind, event.data)        # as the engine sends it
     adapter, layout = watched(BocceAdapter, "bocce")
     assert adapter.caption(event, layout) == words
 

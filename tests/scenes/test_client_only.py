@@ -6,7 +6,8 @@ import re
 from pathlib import Path
 
 SCENES = Path(__file__).resolve().parents[2] / "scenes"
-FORBIDDEN = re.compile(r"\bstate\.|\bspec\.new\b|\bState\b|\bGameSpec\.new\b|replay_log|\bgame\.engine import .*\bState\b")
+FORBIDDEN = re.compile(r"\bstate\.|\bspec\.new\b|\bState\b|\bGameSpec\.new\b|replay_log"
+                       r"|\bgame\.engine import .*\bState\b")
 
 
 def test_no_scene_module_touches_a_state():

@@ -14,16 +14,27 @@ import pygame
 import pytest
 
 from game.cards import cards
-from game.doudizhu.state import PASS, play_of
-from game.engine import Action
-from scenes.result import ResultScene, SheetScene
 from game.doudizhu import SPEC
-from game.engine import Event
+from game.doudizhu.state import PASS, play_of
+from game.engine import Action, Event
 from scenes.layout import Layout
+from scenes.result import ResultScene, SheetScene
 from scenes.tables.doudizhu import DoudizhuAdapter, play_value, play_words
-from tests.scenes.tablekit import (FakeFx, click, frames, key, labels, layout_problems, make_app,
-                                   open_table, session_of, settle, state_of, think,
-                                   wait_for_hint)
+from tests.scenes.tablekit import (
+    FakeFx,
+    click,
+    frames,
+    key,
+    labels,
+    layout_problems,
+    make_app,
+    open_table,
+    session_of,
+    settle,
+    state_of,
+    think,
+    wait_for_hint,
+)
 
 #: one frame of the tests' clock
 DT = 1 / 60

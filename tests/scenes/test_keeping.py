@@ -15,7 +15,7 @@ from game.saves import Store
 from game.session import HUMAN, REMOTE, GameSetup, LocalClient, SeatSpec
 from scenes.keeping import leaving_line, table_client
 from scenes.result import ResultScene
-from tests.scenes.tablekit import frames, key, make_app, play_until, settle, think
+from tests.scenes.tablekit import frames, key, make_app, play_until, settle
 
 
 @pytest.fixture

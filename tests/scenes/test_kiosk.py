@@ -11,11 +11,11 @@ import pytest
 
 from game import GAMES
 from game.engine import replay_log
+from scenes.i18n import tr
 from scenes.kiosk import Kiosk
 from scenes.kiosk.card import TitleCard
 from scenes.kiosk.errors import ErrorLog, game_logs, log_dir
 from scenes.kiosk.still_there import StillThere
-from scenes.i18n import tr
 from scenes.table import TableScene
 from scenes.table.captions import Captions
 from scenes.tables.bocce import BocceAdapter
@@ -248,7 +248,7 @@ def test_a_log_cut_off_by_a_crash_gives_every_whole_game_log_and_skips_the_damag
     log.write("error 3", "Traceback", {"key": "bolola", "actions": [3]})
     whole = log.path.read_bytes()
     cut = whole[:whole.rindex(b'"actions":[3]')]          # the crash came mid-line
-    log.path.write_bytes(cut + "game log: [1, 2]\n".encode() + b"game log: {\"k\xe9\n")
+    log.path.write_bytes(cut + b"game log: [1, 2]\n" + b"game log: {\"k\xe9\n")
     assert game_logs(log.path) == [{"key": "bocce", "actions": [1]},
                                    {"key": "bisca", "actions": [2]}]
 

@@ -16,8 +16,17 @@ from game.i18n import translate
 from scenes import theme
 from scenes.i18n import language
 from scenes.result import ResultScene
-from tests.scenes.tablekit import (labels, layout_problems, make_app, open_table, play_until,
-                                   started, state_of, think, watch)
+from tests.scenes.tablekit import (
+    labels,
+    layout_problems,
+    make_app,
+    open_table,
+    play_until,
+    started,
+    state_of,
+    think,
+    watch,
+)
 
 SIZES = [(800, 500), (1280, 720)]
 

@@ -10,12 +10,9 @@ from typing import Any, Callable
 
 import pytest
 
+from game.net import RemoteClient, codes, protocol
+from game.net import host as host_module
 from game.net.interfaces import EVERYWHERE
-
-#: every interface's address, as a setting holds it (never bound by a test)
-ALL_INTERFACES = EVERYWHERE[1]
-
-from game.net import RemoteClient, codes, host as host_module, protocol
 from scenes.i18n import has, tr
 from scenes.online import HostScene, OnlineScene, start_online
 from scenes.setup_scene import SetupScene
@@ -23,6 +20,9 @@ from scenes.table.scene import TableScene
 from tests.game.net.conftest import start_relay
 from tests.game.net.helpers import hosting
 from tests.scenes.shell_helpers import app, click  # noqa: F401
+
+#: every interface's address, as a setting holds it (never bound by a test)
+ALL_INTERFACES = EVERYWHERE[1]
 
 DT = 1 / 60
 
@@ -175,7 +175,7 @@ def test_hosting_shows_the_code_and_the_friend_gets_in(app, local_host):
         wrong = codes.direct_code(room.address, room.port, (room.password + tried) %
                                   room.passwords)
         assert not RemoteClient(wrong, name="Eve").wait_connected(5.0)
-        frames_until(app, lambda: str(tried) in waiting.waiting_text())
+        frames_until(app, lambda tried=tried: str(tried) in waiting.waiting_text())
     assert waiting.waiting_text().endswith("(2 wrong codes tried)")
     assert app.stack.top is waiting, "still waiting for the friend"
     assert waiting.listening == tr("net.listening_one", address="127.0.0.1",

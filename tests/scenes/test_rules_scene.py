@@ -122,10 +122,10 @@ def test_text_wraps_to_the_window_width(rules, app):
 
 
 def test_the_real_rules_files_render(app):
-    for key in ("bocce", "briscola"):
-        if rules_module.rules_path(key) is None:
+    for game in ("bocce", "briscola"):
+        if rules_module.rules_path(game) is None:
             continue
-        app.show_rules(key)
+        app.show_rules(game)
         app.frame(1 / 60, [key_event(pygame.K_END)])
         app.frame(1 / 60, [])
         assert len(app.stack.top._lines) > 20

@@ -6,7 +6,6 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from scenes.table import TableScene
 from scenes.theme import FELT
 from tests.scenes.tablekit import click, frames, key, make_app, open_table, settle
 

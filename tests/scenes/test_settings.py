@@ -8,12 +8,22 @@ import stat
 import threading
 
 import pytest
+from hypothesis import given
+from hypothesis import settings as hyp_settings
+from hypothesis import strategies as st
 
 from game.net.interfaces import EVERYWHERE
-from hypothesis import given, settings as hyp_settings, strategies as st
-
-from scenes.settings import (ANIMATION_SPEEDS, ITALIAN_STYLES, LANGUAGES, Settings, config_dir,
-                             from_json, load_settings, save_settings, settings_path)
+from scenes.settings import (
+    ANIMATION_SPEEDS,
+    ITALIAN_STYLES,
+    LANGUAGES,
+    Settings,
+    config_dir,
+    from_json,
+    load_settings,
+    save_settings,
+    settings_path,
+)
 
 
 def write(text: str) -> None:
@@ -349,7 +359,7 @@ def test_a_damaged_file_is_kept_as_bad_before_the_defaults_are_written():
 
 
 def test_when_the_defaults_cannot_be_saved_the_notice_says_so(monkeypatch):
-    from game import saves as module                 # the settings' atomic write lives there
+    from game import saves as module  # the settings' atomic write lives there
 
     def refuse(*args, **kwargs):
         raise PermissionError("read-only folder")

@@ -72,7 +72,7 @@ def bisca_like(seats=(2, 3, 4, 5, 6)) -> GameSpec:
     """A game for several numbers of players (no built game has that yet; Bisca will)."""
     real = GAMES["bisca"]
     return GameSpec("bisca", "Bisca", tuple(seats), factory=lambda o, n, s: None,
-                    options={"rounds": Option(3, (1, 3, 5), "")}, cards=real.cards,
+                    options={"rounds": Option(3, (1, 3, 5), "")}, cards=real.cards, label=real.label,
                     computers=real.computers, table=real.table, demo=Demo())
 
 

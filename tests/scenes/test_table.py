@@ -10,8 +10,8 @@ from game import GAMES
 from scenes import theme
 from scenes.result import PauseScene
 from tests.scenes import fakegame
-from tests.scenes.tablekit import (click, frames, key, make_app, open_table as open_game,
-                                   session_of, settle, state_of, think)
+from tests.scenes.tablekit import click, frames, key, make_app, session_of, settle, state_of, think
+from tests.scenes.tablekit import open_table as open_game
 
 
 @pytest.fixture
@@ -334,9 +334,10 @@ def test_a_computer_s_forced_move_takes_a_third_of_the_pause(display, fake):
 
 
 def test_while_a_guest_reconnects_its_prompt_says_so_and_nothing_is_offered(display, fake):
-    """The table reads a guest's link from its client (``state``, ``reason``, as
-    RemoteClient has them): while it is "reconnecting" a move would not be sent, so the
-    prompt says the link is down, not "your turn", and no card is offered."""
+    """The table reads a guest's link from its client (``link()``, as RemoteClient
+    gives it): while it is "reconnecting" a move would not be sent, so the prompt says
+    the link is down, not "your turn", and no card is offered."""
+    from game.session import LinkState
     from scenes.i18n import tr
 
     app, table = open_table(display)
@@ -344,13 +345,12 @@ def test_while_a_guest_reconnects_its_prompt_says_so_and_nothing_is_offered(disp
     assert table.my_turn()
     turn_prompt = table.hud.prompt
     assert turn_prompt and any(s.legal for s in table.human_hand)
-    table.client.reason = None                    # the client now shows a guest's link
-    table.client.state = "reconnecting"
+    table.client.link = lambda: LinkState("reconnecting")   # the client is a guest's now
     frames(app, 2)
     assert table.link == "reconnecting"
     assert table.hud.prompt == tr("net.reconnecting")
     assert not any(s.legal for s in table.human_hand) and not table.bar.buttons
-    table.client.state = "connected"              # back in
+    table.client.link = lambda: LinkState("connected")      # back in
     frames(app, 2)
     assert table.hud.prompt == turn_prompt and any(s.legal for s in table.human_hand)
 

@@ -186,13 +186,10 @@ def test_the_turn_marker_is_a_shape_beside_the_glow(display):
 
 
 def test_a_picked_card_is_marked_by_a_tick_as_well_as_raised(display, monkeypatch):
-    import sys
-
     from tests.scenes import fakeselect
     from tests.scenes.tablekit import click
 
-    monkeypatch.setitem(GAMES, "pairs", fakeselect.SPEC)
-    monkeypatch.setitem(sys.modules, "scenes.tables.pairs", fakeselect.ADAPTER_MODULE)
+    monkeypatch.setitem(GAMES, "pairs", fakeselect.SPEC)    # its spec names its adapter
     app = make_app(display)
     table = open_table(app, "pairs", seed=1, players=[None, None])
     settle(app, table)

@@ -9,8 +9,7 @@ import pygame
 import pytest
 
 from scenes.i18n import tr, words
-from tests.scenes.tablekit import (frames, key, make_app, session_of, started, state_of,
-                                   wait_for_hint)
+from tests.scenes.tablekit import frames, key, make_app, session_of, started, state_of, wait_for_hint
 
 #: the games whose plays are one card or one button
 GAMES_ONE_PICK = ("bisca", "bocce", "bolola", "briscola")

@@ -142,7 +142,7 @@ class Raw:
             self.sock.settimeout(left)
             try:
                 data = self.sock.recv(65536)
-            except socket.timeout:
+            except TimeoutError:
                 continue
             except ConnectionError:
                 return None

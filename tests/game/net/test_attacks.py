@@ -101,7 +101,7 @@ def replay(port: int, recorded: bytes) -> list[bytes]:
         while time.monotonic() < end:
             try:
                 data = sock.recv(65536)
-            except socket.timeout:
+            except TimeoutError:
                 continue
             except ConnectionError:
                 break

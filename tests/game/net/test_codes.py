@@ -11,9 +11,19 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.net import codes
-from game.net.codes import (ALPHABET, DIRECT_ANY_LENGTH, DIRECT_LENGTH, DIRECT_PORT, LAN_BLOCKS,
-                            NEAR_PORTS, RELAY_LENGTH, ROOM_LENGTH, CodeError, DirectCode,
-                            RelayCode)
+from game.net.codes import (
+    ALPHABET,
+    DIRECT_ANY_LENGTH,
+    DIRECT_LENGTH,
+    DIRECT_PORT,
+    LAN_BLOCKS,
+    NEAR_PORTS,
+    RELAY_LENGTH,
+    ROOM_LENGTH,
+    CodeError,
+    DirectCode,
+    RelayCode,
+)
 
 
 def test_the_alphabet_has_no_look_alikes():

@@ -22,9 +22,20 @@ from typing import Iterator
 
 import pytest
 
-from game.net.guard import (FD_RESERVE, HOST_GUARD, QUICK_RELAY_GUARD, AddressCounts,
-                            ByteBudget, Guard, GuardLimits, HalfLine, address_key,
-                            calm_accept_errors, fd_headroom, open_fds)
+from game.net.guard import (
+    FD_RESERVE,
+    HOST_GUARD,
+    QUICK_RELAY_GUARD,
+    AddressCounts,
+    ByteBudget,
+    Guard,
+    GuardLimits,
+    HalfLine,
+    address_key,
+    calm_accept_errors,
+    fd_headroom,
+    open_fds,
+)
 from game.net.link import LoopThread
 from game.net.protocol import PROTOCOL, QUICK
 from game.net.relay import HELLO_LINE, Relay

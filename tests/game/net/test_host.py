@@ -20,8 +20,7 @@ from game.net import codes
 from game.net.bot import Autoplayer
 from game.net.client import CONNECTED, LOST, RemoteClient
 from game.net.host import PLAYING, WAITING, Host
-from game.net.protocol import (MAX_GUEST_LINE, PROTOCOL, QUICK, Confirm, Hello,
-                               Pake, Welcome, decode, encode)
+from game.net.protocol import MAX_GUEST_LINE, PROTOCOL, QUICK, Confirm, Hello, Pake, Welcome, decode, encode
 from game.net.secure import HOST, Handshake
 from game.session import HUMAN, REMOTE, GameSetup, SeatSpec, Update
 from tests.game.net.helpers import LIMIT, Raw, hosting, join, play, until

@@ -9,9 +9,29 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from game.engine import Action, Reason
-from game.net.protocol import (MAX_LINE, PING, PONG, Bucket, Bye, Challenge, Confirm, Error,
-                               Hello, LineSplitter, Limits, Paired, Pake, Proof, ProtocolError,
-                               RelayHello, Room, Seats, Welcome, decode, encode)
+from game.net.protocol import (
+    MAX_LINE,
+    PING,
+    PONG,
+    Bucket,
+    Bye,
+    Challenge,
+    Confirm,
+    Error,
+    Hello,
+    Limits,
+    LineSplitter,
+    Paired,
+    Pake,
+    Proof,
+    ProtocolError,
+    RelayHello,
+    Room,
+    Seats,
+    Welcome,
+    decode,
+    encode,
+)
 from game.session import GameSetup, Refused, Submit, Update
 
 EVERY = (Pake, Confirm, Hello, Welcome, Seats, Error, Bye, RelayHello, Room, Challenge, Proof,

@@ -17,8 +17,7 @@ from game.engine import replay_log
 from game.net import codes
 from game.net.bot import Autoplayer, hosted_setup
 from game.net.host import FAILED, Host
-from game.net.protocol import (MAX_LINE, PROTOCOL, QUICK, Challenge, Proof, RelayHello, decode,
-                               encode)
+from game.net.protocol import MAX_LINE, PROTOCOL, QUICK, Challenge, Proof, RelayHello, decode, encode
 from game.net.secure import RoomOwner
 from tests.game.net.conftest import SECRET_FILE, start_relay
 from tests.game.net.helpers import LIMIT, Raw, hosting, join, play, until

@@ -10,8 +10,7 @@ import stat
 import pytest
 
 from game.net import secure
-from game.net.secure import (GUEST, HOST, Forged, Guesses, Handshake, Malformed, RoomOwner,
-                             seat_proof)
+from game.net.secure import GUEST, HOST, Forged, Guesses, Handshake, Malformed, RoomOwner, seat_proof
 
 
 def connect(guest_secret: bytes = b"relay:ABCDEFG", host_secret: bytes = b"relay:ABCDEFG"):

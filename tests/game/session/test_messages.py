@@ -8,8 +8,18 @@ import json
 import pytest
 
 from game.engine import Action, Event, Reason
-from game.session.messages import (MAX_LINE, MessageError, Refused, Submit, Update, decode,
-                                   dumps, encode, loads, round_trip)
+from game.session.messages import (
+    MAX_LINE,
+    MessageError,
+    Refused,
+    Submit,
+    Update,
+    decode,
+    dumps,
+    encode,
+    loads,
+    round_trip,
+)
 
 UPDATE = Update(1, 4, 0, (Event("play", 0, {"moves": [{"card": "AS", "src": "hand/0",
                                                        "dst": "table", "up": True}]}),),
@@ -46,9 +56,11 @@ def test_an_update_knows_the_turn_and_the_end():
     '{"type": "submit", "seat": 0, "action": "draw", "probe": 1}',
     '{"type": "update", "seat": 0, "version": 1, "events": {}, "view": {}, "legal": [], "to_act": []}',
     '{"type": "update", "seat": 0, "version": 1, "events": [], "view": {}, "legal": [], "to_act": ["0"]}',
-    '{"type": "update", "seat": 0, "version": 1, "events": [{"seat": 0}], "view": {}, "legal": [], "to_act": []}',
+    '{"type": "update", "seat": 0, "version": 1, "events": [{"seat": 0}], "view": {}, '
+    '"legal": [], "to_act": []}',
     '{"type": "refused", "seat": 0, "action": "draw", "reason": {"key": 3}, "version": 1}',
-    '{"type": "refused", "seat": 0, "action": "draw", "reason": {"key": "k", "params": {"a": [1]}}, "version": 1}',
+    '{"type": "refused", "seat": 0, "action": "draw", '
+    '"reason": {"key": "k", "params": {"a": [1]}}, "version": 1}',
     "[" * 5000 + "]" * 5000,
 ])
 def test_anything_else_is_refused_with_a_message_error(text):

@@ -14,8 +14,7 @@ import pytest
 from game import GAMES
 from game.ai import computer_player
 from game.engine import Action, Reason, replay_log
-from game.session import (COMPUTER, HUMAN, GameSetup, LocalClient, Refused, SeatSpec, Session,
-                          Update)
+from game.session import COMPUTER, HUMAN, GameSetup, LocalClient, Refused, SeatSpec, Session, Update
 from game.session.referee import computer_rngs, forced_seats
 
 

@@ -1,0 +1,120 @@
+"""The declared shapes of Bolola's view and events (see game/views/__init__.py and
+game/bolola/state.py)."""
+
+from typing import Optional, TypedDict
+
+from game.views import TrickView, GameOver, Move, Why
+
+
+class Trick(TypedDict):
+    leader: int
+    cards: list[str]
+    winner: int
+    points: int
+
+
+class SheetRow(TypedDict):
+    deal_no: int
+    contract: str
+    dealer: int
+    trump: Optional[str]
+    scores: list[int]
+    early: bool
+
+
+class View(TrickView):
+    to_act: list[int]
+    turn: Optional[int]
+    leader: int
+    led_suit: Optional[str]
+    contract: Optional[str]
+    #: what each scoring thing of the contract is worth (rules.py ``POINTS``)
+    points: dict[str, int]
+    total: int
+    trump: Optional[str]
+    hearts_broken: bool
+    trump_broken: bool
+    deal_no: int
+    deals: int
+    dealer: int
+    opener: int
+    dealers_choice: bool
+    early_end: bool
+    left: list[list[str]]
+    played: list[str]
+    tricks: list[Trick]
+    tricks_won: list[int]
+    hand_sizes: list[int]
+    deal_scores: list[int]
+    sheet: list[SheetRow]
+    scores: list[int]
+
+
+class _DealKeys(TypedDict):
+    deal_no: int
+    deals: int
+    dealer: int
+    moves: list[Move]
+
+
+class Deal(_DealKeys, total=False):
+    """A seat's thirteen cards, or (``stage: "gather"``) the last deal's cards gathered."""
+
+    stage: str
+
+
+class Choosing(TypedDict):
+    deal_no: int
+    deals: int
+    dealer: int
+    opener: int
+    left: list[str]
+
+
+class Contract(TypedDict):
+    deal_no: int
+    deals: int
+    contract: str
+    dealer: int
+    opener: int
+    chosen: bool
+    points: dict[str, int]
+    total: int
+
+
+class TrumpNamed(TypedDict):
+    suit: str
+
+
+class Play(TypedDict):
+    card: str
+    moves: list[Move]
+
+
+class TrickWon(TypedDict):
+    cards: list[str]
+    index: int
+    points: int
+    deal_scores: list[int]
+    tricks_won: list[int]
+    moves: list[Move]
+    why: Optional[Why]
+
+
+class DealEnded(TypedDict):
+    tricks: int
+    moves: list[Move]
+
+
+class DealScored(TypedDict):
+    deal_no: int
+    deals: int
+    row: SheetRow
+    totals: list[int]
+
+
+EVENTS = {
+    "deal": Deal, "choosing": Choosing, "contract": Contract, "trump_named": TrumpNamed,
+    "play": Play, "trick_won": TrickWon, "deal_ended": DealEnded, "deal_scored": DealScored,
+    "game_over": GameOver,
+}
