@@ -35,6 +35,7 @@ from game.doudizhu import combos, play_from
 from game.doudizhu.rules import (ACE, BLACK, BOMB, COPIES, NRANKS, RED, ROCKET, RULESETS,
                                  SEATS, TWO)
 from game.engine import Action, Reason
+from game.views import own_seat
 from game.views.doudizhu import View
 
 #: :func:`player` has a level "random" of its own (see :func:`game.ai.computer_player`)
@@ -217,7 +218,7 @@ def why(view: View, action: Action) -> Reason | None:
     holding back against an opponent's (else the search's own line)."""
     if view["phase"] != "play":
         return None
-    seat, landlord, last = view["seat"], view["landlord"], view["last"]
+    seat, landlord, last = own_seat(view), view["landlord"], view["last"]
     if action.kind == "pass":
         if last is None:
             return None
