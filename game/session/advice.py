@@ -36,18 +36,17 @@ class Advice:
     why: Optional[Reason] = None
 
 
-def game_line(key: str, view: dict[str, Any], action: Action) -> Optional[Reason]:
+def game_line(key: str, view: Mapping[str, Any], action: Action) -> Optional[Reason]:
     """What the play does now, in the game's words: its computer module's ``why``
-    (game/ai/why.py), if it has one and can say it here."""
-    try:
-        module = importlib.import_module(f"game.ai.{key}")
-    except ModuleNotFoundError:
-        return None
+    (game/ai/why.py; the module its registration names), if it has one and can say it here."""
+    from game import GAMES
+
+    module = importlib.import_module(GAMES[key].computers.partition(":")[0])
     why = getattr(module, "why", None)
     return why(view, action) if why is not None else None
 
 
-def reason_of(thought: Optional[Thought], key: str = "", view: Optional[dict[str, Any]] = None,
+def reason_of(thought: Optional[Thought], key: str = "", view: Optional[Mapping[str, Any]] = None,
               action: Optional[Action] = None) -> Optional[Reason]:
     """One line of why: what the play does now, in the game's words, when its module can
     say it (:func:`game_line`); else from what the search found: how many deals it played
@@ -74,7 +73,7 @@ class Advisor:
         if playouts is not None:               # a count instead of a time (tests)
             self.player.seconds, self.player.playouts = None, playouts  # type: ignore[attr-defined]
         self._asked: Optional[tuple[int, int]] = None       # (seat, version)
-        self._view: Optional[dict[str, Any]] = None          # the view asked about
+        self._view: Optional[Mapping[str, Any]] = None       # the view asked about
         self._future: Optional[Future] = None
         self._executor: Optional[ThreadPoolExecutor] = None
 
