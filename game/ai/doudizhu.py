@@ -34,6 +34,7 @@ from game.cards import Card
 from game.doudizhu import combos, play_from
 from game.doudizhu.rules import ACE, BLACK, BOMB, COPIES, NRANKS, RED, ROCKET, RULESETS, SEATS, TWO
 from game.engine import Action, Reason
+from game.views import own_seat
 from game.views.doudizhu import View
 
 #: :func:`player` has a level "random" of its own (see :func:`game.ai.computer_player`)
@@ -224,7 +225,7 @@ def why(view: View, action: Action) -> Reason | None:
     holding back against an opponent's (else the search's own line)."""
     if view["phase"] != "play":
         return None
-    seat, landlord, last = view["seat"], view["landlord"], view["last"]
+    seat, landlord, last = own_seat(view), view["landlord"], view["last"]
     if action.kind == "pass":
         if last is None:
             return None
@@ -232,7 +233,7 @@ def why(view: View, action: Action) -> Reason | None:
         return Reason("advice.ddz.partner_holds" if partner else "advice.ddz.holds_back")
     if action.kind != "play":
         return None
-    if seat is not None and len(action.value) == view["counts"][seat]:
+    if len(action.value) == view["counts"][seat]:
         return Reason("advice.ddz.goes_out")
     combo = combos.classify(action.value, RULESETS[view["rules"]])
     if combo is not None and combo.kind in (BOMB, ROCKET):
