@@ -159,3 +159,19 @@ def test_a_score_sheet_counting_down_over_the_table_presents_its_panel_not_the_w
         assert same(presented["surface"], app.screen)
     assert app.stack.top is sheet, "still counting down"
     assert presented["whole"] == whole and presented["partial"] >= partial + 30
+
+
+@pytest.mark.slow
+def test_a_deal_of_many_overlapping_cards_presents_a_strip_not_the_window(display, presented):
+    """Dou Dizhu deals seventeen cards a hand: the hand's cards overlap in their fan, so
+    what changed is measured once their rectangles are joined, and the deal is presented
+    in part (it was the whole window, frame after frame), exactly as drawn."""
+    app = make_app(display, "normal")
+    table = open_table(app, "doudizhu", seed=3, seat=None, think_delay=(5.0, 5.0))
+    app.frame(1 / 60, [])
+    whole = presented["whole"]
+    for _ in range(90):
+        app.frame(1 / 60, [])
+        assert same(presented["surface"], app.screen)
+    assert table.version == 0 and sum(len(c) for c in table.zones.values()) == 54
+    assert presented["whole"] == whole and presented["partial"] >= 60
