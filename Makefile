@@ -1,12 +1,14 @@
 # Two commands: `make play` and `make test`. Both create .venv when it is missing.
 # `make test-fast` leaves out the tests marked slow, for the edit-test loop (CI runs `make test`).
+# `make test` first lints (ruff, `make lint`) and type-checks the engine (mypy on game/,
+# `make types`): both are configured in pyproject.toml.
 PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 HEADLESS := SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy PYGAME_HIDE_SUPPORT_PROMPT=1
 
-.PHONY: play test test-fast bench clean
+.PHONY: play test test-fast lint types bench clean
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -21,8 +23,14 @@ $(STAMP): pyproject.toml
 play: $(STAMP)
 	$(PY) main.py $(ARGS)
 
-test: $(STAMP)
+test: lint types
 	$(HEADLESS) $(PY) -m pytest $(PYTEST_ARGS)
+
+lint: $(STAMP)
+	$(PY) -m ruff check .
+
+types: $(STAMP)
+	$(PY) -m mypy
 
 test-fast: $(STAMP)
 	$(HEADLESS) $(PY) -m pytest -m "not slow" $(PYTEST_ARGS)

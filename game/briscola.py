@@ -72,8 +72,21 @@ import random
 from typing import Any, Iterable, Mapping, Sequence
 
 from game.cards import ITALIAN_SUITS, Card, card, codes, italian_deck, shuffled
-from game.engine import (GAME_OVER, Action, Demo, Event, GameSpec, Option, Phrase, Reason,
-                         State, card_move, plain_copy, plain_label, seat_zones)
+from game.engine import (
+    GAME_OVER,
+    Action,
+    Demo,
+    Event,
+    GameSpec,
+    Option,
+    Phrase,
+    Reason,
+    State,
+    card_move,
+    plain_copy,
+    plain_label,
+    seat_zones,
+)
 from game.i18n import translate
 from game.tricks import play_order, trick_points, trick_winner, why_won
 from game.views import briscola as shapes
@@ -532,6 +545,7 @@ class BriscolaState(State):
                 c, src = self.stock.pop(), "deck"
             else:
                 before = [self.shown_trump(x) for x in range(SEATS)]
+                assert self.briscola is not None, "the turned-up card is the stock's last"
                 c, src, self.briscola = self.briscola, "briscola", None
                 if not self.knows[s]:      # the dealer draws the first trump's card itself
                     self.knows[s] = self.reminder[s] = True

@@ -51,7 +51,6 @@ from typing import Any, Callable, ClassVar, Iterable, Mapping, Optional, Sequenc
 
 from game.cards import Card, CardCodeError
 
-
 #: the kind of the last event of every game: its data holds ``scores`` and ``winners``
 GAME_OVER = "game_over"
 

@@ -61,3 +61,25 @@ def test_make_test_runs_every_test_and_make_test_fast_leaves_out_only_the_slow(p
     assert recipes["test-fast"] == ['$(HEADLESS) $(PY) -m pytest -m "not slow" $(PYTEST_ARGS)']
     assert "make test-fast" in (ROOT / "README.md").read_text(encoding="utf-8")
     assert "make test" in (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+
+
+def test_make_test_lints_and_type_checks_first_with_the_tools_of_the_test_extra(project):
+    """CI's ``make test`` runs ruff (``make lint``) and mypy on game/ (``make types``)
+    before pytest, both configured in pyproject.toml and installed by the test extra."""
+    rules: dict[str, str] = {}
+    recipes: dict[str, list[str]] = {}
+    target = None
+    for line in (ROOT / "Makefile").read_text(encoding="utf-8").splitlines():
+        if line and not line[0].isspace() and ":" in line and "=" not in line.split(":")[0]:
+            target, _, needs = line.partition(":")
+            rules[target] = needs
+        elif line.startswith("\t") and target:
+            recipes.setdefault(target, []).append(line.strip())
+    assert {"lint", "types"} <= set(rules["test"].split())
+    assert recipes["lint"] == ["$(PY) -m ruff check ."]
+    assert recipes["types"] == ["$(PY) -m mypy"]
+    extra = " ".join(project["project"]["optional-dependencies"]["test"])
+    assert "ruff" in extra and "mypy" in extra
+    assert project["tool"]["mypy"]["files"] == ["game"]
+    assert project["tool"]["mypy"]["disallow_untyped_defs"] is True
+    assert {"E", "F", "W", "I", "B", "UP"} <= set(project["tool"]["ruff"]["lint"]["select"])

@@ -24,7 +24,7 @@ hashable keys (thread-safe, and a value is the same whoever works it out).
 from __future__ import annotations
 
 import random
-from collections import Counter
+from collections import Counter, defaultdict
 from functools import lru_cache
 from typing import Callable, Sequence
 
@@ -62,7 +62,7 @@ def _draw_odds(counts: Counter[Kind]) -> tuple[tuple[int, int, float], ...]:
 def _pair_odds(counts: Counter[Kind]) -> dict[tuple[int, int], float]:
     """Odds of each starting (least total, Aces) of a bocce whose two cards are unseen."""
     n = sum(counts.values())
-    out: Counter[tuple[int, int]] = Counter()
+    out: defaultdict[tuple[int, int], float] = defaultdict(float)
     if n < 2:
         return {(2, 0): 1.0}
     kinds = sorted(counts)
@@ -89,7 +89,7 @@ def _kind_odds(kinds: tuple[tuple[Kind, int], ...]) -> tuple[
 
 def _lag_odds(cards: Sequence[Card]) -> dict[int, float]:
     """Odds of the other player's lag worth, their card being any of ``cards`` (Aces either way)."""
-    out: Counter[int] = Counter()
+    out: defaultdict[int, float] = defaultdict(float)
     for c in cards:
         worths = lag_worths(c)
         for w in worths:

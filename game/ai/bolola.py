@@ -20,9 +20,9 @@ How they think, in a few lines:
   leads its bosses, and in Trumps draws trumps when it holds most of them.
 * "easy" is a beginner: the same rules of thumb, but it does not remember the cards
   played, so every card not in its hand seems still out.
-* "hard" is the search (game/ai/search.py); its fallback also remembers who showed a void this deal (a card off the suit led, all
-  public) and, in the negative deals, leads away from suits where an opponent
-  could shed a scoring card on a trick it may win.
+* "hard" is the search (game/ai/search.py); its fallback also remembers who showed a void
+  this deal (a card off the suit led, all public) and, in the negative deals, leads away
+  from suits where an opponent could shed a scoring card on a trick it may win.
 * Its own choices: in Dealer's choice the contract whose share of the deal's
   points its hand favours most; in Trumps its longest, strongest suit.
 """
@@ -31,13 +31,22 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 from game.ai.search import Facts, Judge, Search
-from game.bolola.rules import (HEARTS, KING_OF_HEARTS, SEATS, TRICKS, card_points,
-                               contract_total, is_positive, strength, trick_score)
-from game.cards import FRENCH_SUITS, Card, french_deck
 from game.ai.why import trick_line
+from game.bolola.rules import (
+    HEARTS,
+    KING_OF_HEARTS,
+    SEATS,
+    TRICKS,
+    card_points,
+    contract_total,
+    is_positive,
+    strength,
+    trick_score,
+)
+from game.cards import FRENCH_SUITS, Card, french_deck
 from game.engine import Action, Reason
 from game.tricks import winning_index
 from game.views import own_hand, own_seat
@@ -270,8 +279,12 @@ def facts(view: View, reader: Any = None) -> Facts:
     suits: dict[int, set[str]] = {}
     for s, suit in shown_voids(view):
         suits.setdefault(s, set()).add(suit)
-    return Facts(lacks={f"hand/{s}": (lambda c, out=frozenset(ss): c.suit in out)
-                        for s, ss in suits.items()})
+    return Facts(lacks={f"hand/{s}": _lacking(frozenset(ss)) for s, ss in suits.items()})
+
+
+def _lacking(suits: frozenset[str]) -> Callable[[Card], bool]:
+    """Whether a card is of a suit its holder showed void in."""
+    return lambda c: c.suit in suits
 
 
 def why(view: View, action: Action) -> Reason | None:

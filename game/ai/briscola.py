@@ -30,9 +30,9 @@ from dataclasses import dataclass, field
 from typing import Any, Sequence
 
 from game.ai.search import Facts, Judge, Search
+from game.ai.why import trick_line
 from game.briscola import DECK, JACK_OF_STICKS, VENCESLAO, points, strength
 from game.cards import ITALIAN_SUITS, Card
-from game.ai.why import trick_line
 from game.engine import Action, Reason
 from game.tricks import winning_index
 from game.views import own_hand, own_seat

@@ -32,8 +32,7 @@ from game.ai.doudizhu_reading import BID_AT, counts_of_codes, facts, strength
 from game.ai.search import Judge, Search
 from game.cards import Card
 from game.doudizhu import combos, play_from
-from game.doudizhu.rules import (ACE, BLACK, BOMB, COPIES, NRANKS, RED, ROCKET, RULESETS,
-                                 SEATS, TWO)
+from game.doudizhu.rules import ACE, BLACK, BOMB, COPIES, NRANKS, RED, ROCKET, RULESETS, SEATS, TWO
 from game.engine import Action, Reason
 from game.views import own_seat
 from game.views.doudizhu import View
@@ -147,7 +146,7 @@ class DoudizhuPlayer:
             return tuple(rest)
 
         def precious(a: Action) -> int:
-            combo = combos.classify(a.value, kinds)
+            combo = _combo(a.value, kinds)
             cost = 0
             if combo.kind in (BOMB, ROCKET):
                 cost += 6
@@ -163,7 +162,7 @@ class DoudizhuPlayer:
                     return feed[0]
 
             def lead_score(a: Action) -> tuple:
-                combo = combos.classify(a.value, kinds)
+                combo = _combo(a.value, kinds)
                 rest = after(a)
                 danger_pen = 0
                 if danger <= 2 and combo.size == danger and combo.kind not in (BOMB, ROCKET):
@@ -181,7 +180,7 @@ class DoudizhuPlayer:
         for a in plays:
             rest = after(a)
             score = shape(rest) - base + precious(a) * (0 if danger <= 4 or base <= 2 else 1)
-            combo = combos.classify(a.value, kinds)
+            combo = _combo(a.value, kinds)
             if combo.kind in (BOMB, ROCKET) and danger > 4 and base > 2:
                 continue
             if best_score is None or score < best_score:
@@ -201,12 +200,20 @@ class DoudizhuPlayer:
         return [max(0, f - h) for f, h in zip(full, hand)]
 
     @staticmethod
-    def _sure(value: str, combo: combos.Combo, unseen: Sequence[int], kinds) -> bool:
+    def _sure(value: str, combo: combos.Combo, unseen: Sequence[int],
+              kinds: frozenset[str]) -> bool:
         """Nothing unseen can beat a single or a pair (bombs aside)."""
         if combo.kind not in ("single", "pair"):
             return False
         need = combo.size
         return not any(unseen[r] >= need for r in range(combo.rank + 1, NRANKS))
+
+
+def _combo(value: str, kinds: frozenset[str]) -> combos.Combo:
+    """The combination of a legal play (a legal play always is one)."""
+    combo = combos.classify(value, kinds)
+    assert combo is not None, f"{value} is no combination"
+    return combo
 
 
 #: A playout ends with the hand (a redeal is a new one); its points are the game's.

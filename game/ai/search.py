@@ -22,12 +22,12 @@ Perfect-information Monte Carlo (PIMC), as strong Skat and Bridge programs play:
 4. *Choose* by the same sampled worlds for every candidate (common random
    numbers): the best mean among the candidates that beat the policy's own choice
    by more than a few standard errors of the paired difference (more when more
-   candidates are judged), else the policy's choice (:func:`confident_best`).  A budget that cannot judge every candidate on
-   :data:`MIN_SAMPLES` worlds judges fewer (the policy's choice, a pass, others at
-   random).  A candidate that trails the policy's choice by :data:`DROP_Z` standard
-   errors once judged on :data:`MIN_SAMPLES` worlds is played out no more (it could
-   not be chosen), so the playouts go to the close calls; when none is left but the
-   policy's choice, the move is made at once (an obvious move costs a few dozen
+   candidates are judged), else the policy's choice (:func:`confident_best`).  A budget
+   that cannot judge every candidate on :data:`MIN_SAMPLES` worlds judges fewer (the
+   policy's choice, a pass, others at random).  A candidate that trails the policy's
+   choice by :data:`DROP_Z` standard errors once judged on :data:`MIN_SAMPLES` worlds is
+   played out no more (it could not be chosen), so the playouts go to the close calls;
+   when none is left but the policy's choice, the move is made at once (an obvious move costs a few dozen
    playouts, not the whole budget).
 
 The budget is a count of playouts (tests: the same seed gives the same move) or a
@@ -45,8 +45,8 @@ from __future__ import annotations
 import math
 import random
 import time
-from statistics import NormalDist
 from dataclasses import dataclass, field
+from statistics import NormalDist
 from typing import Any, Callable, Hashable, Mapping, Optional, Sequence
 
 from game.ai.base import ComputerPlayer
@@ -98,8 +98,9 @@ class Judge:
     playout stops there), ``progress`` is each seat's points so far; ``ready``, when
     given, readies a sampled world for the playout players."""
 
-    round_key: Callable[[State], Hashable]
-    progress: Callable[[State], Sequence[float]]
+    #: each game's own state class (a Bisca game's round_no ...): typed as Any here
+    round_key: Callable[[Any], Hashable]
+    progress: Callable[[Any], Sequence[float]]
     #: readies a sampled world for playout players that start with no memory
     ready: Optional[Callable[[State], None]] = None
 
@@ -434,7 +435,7 @@ class IsmctsSearch(Search):
                     break
                 spread = self.EXPLORE * (high - low)
 
-                def ucb(a: Action) -> float:
+                def ucb(a: Action, node: Any = node, s: int = s, spread: float = spread) -> float:
                     c = node.children[(s, a)]
                     return c.reward / c.visits + spread * math.sqrt(math.log(c.avail) / c.visits)
                 a = max(options, key=ucb)

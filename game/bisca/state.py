@@ -20,8 +20,7 @@ from typing import Any, Mapping, Sequence
 from game.bisca import rules
 from game.bisca.rules import HALF, number
 from game.cards import Card, codes, shuffled
-from game.engine import (GAME_OVER, Action, Event, Reason, State, card_move, plain_copy,
-                         seat_zones)
+from game.engine import GAME_OVER, Action, Event, Reason, State, card_move, plain_copy, seat_zones
 from game.tricks import why_won
 from game.views import bisca as shapes
 

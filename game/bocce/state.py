@@ -50,8 +50,7 @@ from typing import Any, Mapping, Sequence
 
 from game.bocce.rules import FRAMES, lag_worths, picture_note, points, totals
 from game.cards import Card, codes, french_deck, shuffled
-from game.engine import (GAME_OVER, Action, Event, Reason, State, card_move, plain_copy,
-                         seat_zones)
+from game.engine import GAME_OVER, Action, Event, Reason, State, card_move, plain_copy, seat_zones
 from game.views import bocce as shapes
 
 SEATS = (0, 1)
@@ -164,6 +163,7 @@ class BocceState(State):
                           for c in self.hands[seat] for w in lag_worths(c))
         ts = self._rolling_totals()
         pallino = self.pallino
+        assert pallino is not None, "the lag set the pallino"
         out = [Action("stand", (), str(t)) for t in ts if t <= pallino]
         if min(ts) < pallino and self._can_draw():
             out.append(Action("draw"))
@@ -250,7 +250,8 @@ class BocceState(State):
         zones: dict[str, list[Card]] = {"deck": list(self.deck), "discard": list(self.discard)}
         for s in SEATS:
             zones[f"hand/{s}"] = list(self.hands[s])
-            zones[f"lag/{s}"] = [self.lag[s]] if self.lag[s] is not None else []
+            lag = self.lag[s]
+            zones[f"lag/{s}"] = [lag] if lag is not None else []
             for i, b in enumerate(self.bocce[s]):
                 zones[bocce_zone(s, i)] = list(b.cards) if b.status in _ON_TABLE else []
         return zones

@@ -23,11 +23,21 @@ from __future__ import annotations
 from typing import Any, Mapping, Sequence
 
 from game.bolola.must import playable
-from game.bolola.rules import (CONTRACTS, HAND_SIZE, HEARTS, POINTS, SEATS, contract_total,
-                               is_positive, is_scoring, nothing_left, strength, trick_score)
+from game.bolola.rules import (
+    CONTRACTS,
+    HAND_SIZE,
+    HEARTS,
+    POINTS,
+    SEATS,
+    contract_total,
+    is_positive,
+    is_scoring,
+    nothing_left,
+    strength,
+    trick_score,
+)
 from game.cards import FRENCH_SUITS, Card, codes, french_deck, shuffled
-from game.engine import (GAME_OVER, Action, Event, Reason, State, card_move, plain_copy,
-                         seat_zones)
+from game.engine import GAME_OVER, Action, Event, Reason, State, card_move, plain_copy, seat_zones
 from game.tricks import play_order, trick_winner, why_won
 from game.views import bolola as shapes
 

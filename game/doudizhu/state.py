@@ -22,10 +22,20 @@ from typing import Any, Mapping, Optional, Sequence
 from game.cards import Card, codes, french_deck, shuffled
 from game.doudizhu import combos
 from game.doudizhu.combos import Combo, MoveBook
-from game.doudizhu.rules import (BIDS, BOMB, DOUBLING, HAND_SIZE, LANDLORD_SHARE,
-                                 LETTERS, ROCKET, RULESETS, SEATS, TOP_BID, rank_index)
-from game.engine import (GAME_OVER, Action, Event, Reason, State, card_move, plain_copy,
-                         seat_zones)
+from game.doudizhu.rules import (
+    BIDS,
+    BOMB,
+    DOUBLING,
+    HAND_SIZE,
+    LANDLORD_SHARE,
+    LETTERS,
+    ROCKET,
+    RULESETS,
+    SEATS,
+    TOP_BID,
+    rank_index,
+)
+from game.engine import GAME_OVER, Action, Event, Reason, State, card_move, plain_copy, seat_zones
 from game.views import doudizhu as shapes
 
 BID, PLAY, OVER = "bid", "play", "over"
@@ -85,6 +95,12 @@ class DoudizhuState(State):
 
     view_shape = shapes.View
     event_shapes = shapes.EVENTS
+    #: what each hand's plays were worked out to, kept until the hand changes
+    books: list[MoveBook | None]
+    packed: list[int | None]                 # each hand's packed counts
+    #: each hand's listed play of each value (:meth:`legal_actions`)
+    listed: list[dict[str, Action] | None]
+    high_bidder: int | None
     position_fields = {
         "hand_no": int, "deals": int, "first_bidder": int, "phase": str, "turn": int,
         "bids": list[str | None], "high_bid": int, "high_bidder": int | None, "spoken": int,
@@ -203,13 +219,13 @@ class DoudizhuState(State):
             if other is not None and self.rules != "classic":
                 return Reason(f"doudizhu.classic_only.{other.kind}")
             return Reason("doudizhu.not_a_combination")
-        prev = self.last[2] if self.last is not None else None
-        assert prev is not None
+        assert self.last is not None
+        _, shown, prev = self.last
         if prev.kind == ROCKET:
             return Reason("doudizhu.rocket_unbeatable")
         if combo.kind == BOMB or (combo.kind == prev.kind and combo.length == prev.length):
-            return Reason("doudizhu.too_low", {"play": action.value, "prev": self.last[1]})
-        return Reason("doudizhu.wrong_kind", {"size": prev.size, "prev": self.last[1]})
+            return Reason("doudizhu.too_low", {"play": action.value, "prev": shown})
+        return Reason("doudizhu.wrong_kind", {"size": prev.size, "prev": shown})
 
     def _apply(self, seat: int, action: Action) -> list[Event]:
         if self.phase == BID:
@@ -342,10 +358,9 @@ class DoudizhuState(State):
         self.trail: list[tuple[int, str]] = []
         self.plays = [0] * SEATS
         self.revealed = False
-        self.books: list[MoveBook | None] = [None] * SEATS
-        self.packed: list[int | None] = [None] * SEATS   # each hand's packed counts, kept
-        #: each hand's listed play of each value (:meth:`legal_actions`), kept
-        self.listed: list[dict[str, Action] | None] = [None] * SEATS
+        self.books = [None] * SEATS
+        self.packed = [None] * SEATS
+        self.listed = [None] * SEATS
         for s in range(SEATS):
             dst = f"hand/{s}"
             events.append(Event("deal", s, {**head, "moves": [card_move(None, "deck", dst, False)

@@ -38,11 +38,10 @@ class Advice:
 
 def game_line(key: str, view: Mapping[str, Any], action: Action) -> Optional[Reason]:
     """What the play does now, in the game's words: its computer module's ``why``
-    (game/ai/why.py), if it has one and can say it here."""
-    try:
-        module = importlib.import_module(f"game.ai.{key}")
-    except ModuleNotFoundError:
-        return None
+    (game/ai/why.py; the module its registration names), if it has one and can say it here."""
+    from game import GAMES
+
+    module = importlib.import_module(GAMES[key].computers.partition(":")[0])
     why = getattr(module, "why", None)
     return why(view, action) if why is not None else None
 
@@ -74,7 +73,7 @@ class Advisor:
         if playouts is not None:               # a count instead of a time (tests)
             self.player.seconds, self.player.playouts = None, playouts  # type: ignore[attr-defined]
         self._asked: Optional[tuple[int, int]] = None       # (seat, version)
-        self._view: Optional[Mapping[str, Any]] = None          # the view asked about
+        self._view: Optional[Mapping[str, Any]] = None       # the view asked about
         self._future: Optional[Future] = None
         self._executor: Optional[ThreadPoolExecutor] = None
 

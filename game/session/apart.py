@@ -5,10 +5,11 @@ of the program it would hold the interpreter's lock for most of that time, and t
 frame loop, which needs the lock many times a frame, would wait its turn at every
 switch: a loop doing 3 ms of work a frame took median 15 ms, p99 28 ms alone, and
 29 / 116 ms beside a Bolola search in a thread, 11 / 27 ms with the search in this
-process (bench/search_apart.py, load average 11 from other work).  So a player that searches, and that can be made again from its
-game and level (its ``origin``, set by :func:`game.ai.computer_player`), thinks in
-one worker process (:data:`WORKER`: it imports the rules, never pygame), started the first time one is needed and shared by every session of the
-program.  Requests and answers are pickles over the worker's pipes, answered in
+process (bench/search_apart.py, load average 11 from other work).  So a player that
+searches, and that can be made again from its game and level (its ``origin``, set by
+:func:`game.ai.computer_player`), thinks in one worker process (:data:`WORKER`: it
+imports the rules, never pygame), started the first time one is needed and shared by
+every session of the program.  Requests and answers are pickles over the worker's pipes, answered in
 order; a worker that dies fails what it was asked (the session then plays a legal
 move, as for any broken player) and the next request starts a new one.  The worker
 keeps one player per (game, level, seat), so what a player remembers from move to
@@ -187,7 +188,9 @@ def serve(stdin: IO[bytes], stdout: IO[bytes]) -> None:
         except EOFError:
             return
         try:
-            _write(stdout, (True, think_apart(*request, kept)))
+            origin, budget, seat, view, legal, seed, world = request
+            _write(stdout, (True, think_apart(origin, budget, seat, view, legal, seed, world,
+                                              kept)))
         except Exception as exc:  # one bad question must not end the worker
             _write(stdout, (False, f"{type(exc).__name__}: {exc}"))
 

@@ -28,8 +28,8 @@ from dataclasses import dataclass
 from typing import Any, Callable, Mapping, Optional, Sequence
 
 from game.ai.base import ComputerPlayer
-from game.session import apart
 from game.engine import Action, State
+from game.session import apart
 
 log = logging.getLogger(__name__)
 

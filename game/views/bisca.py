@@ -4,7 +4,7 @@ be halves (option ``half_bets``): ``float`` (a whole one travels as an int)."""
 
 from typing import Optional, TypedDict
 
-from game.views import TrickView, GameOver, Move, Moves, Why
+from game.views import GameOver, Move, Moves, TrickView, Why
 
 
 class TrickCard(TypedDict):

@@ -3,7 +3,7 @@ game/bolola/state.py)."""
 
 from typing import Optional, TypedDict
 
-from game.views import TrickView, GameOver, Move, Why
+from game.views import GameOver, Move, TrickView, Why
 
 
 class Trick(TypedDict):

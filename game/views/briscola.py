@@ -3,7 +3,7 @@ game/views/__init__.py and game/briscola.py, whose docstring says who is told wh
 
 from typing import Optional, TypedDict
 
-from game.views import TrickView, GameOver, Move, Why
+from game.views import GameOver, Move, TrickView, Why
 
 
 class Trick(TypedDict):

@@ -71,8 +71,16 @@ from scenes.table.captions import Captions
 from scenes.table.controls import TableInput
 from scenes.table.keys import TABLE_KEYS, Command, Keymap
 from scenes.table.netplay import link_state, networked, seat_names
-from scenes.table.pace import (DEFAULT_DELAY, FAST_KEY, FORCED_SHARE, SKIP_KEY, ComputerPace,
-                               Pace, computer_pause, pause_share)
+from scenes.table.pace import (
+    DEFAULT_DELAY,
+    FAST_KEY,
+    FORCED_SHARE,
+    SKIP_KEY,
+    ComputerPace,
+    Pace,
+    computer_pause,
+    pause_share,
+)
 from scenes.table.painting import TablePainter
 from scenes.table.position import Position
 from scenes.table.ranks import Ranks

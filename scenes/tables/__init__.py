@@ -58,8 +58,8 @@ from typing import TYPE_CHECKING, Any, Generic, Optional, Protocol, Sequence, Ty
 from game.cards import Card
 from game.engine import Action, Event, GameSpec, RegistrationError, load_piece
 from game.views import BaseView
-from scenes.i18n import has, language, tr
 from scenes.hud import Callout, Label, Slot
+from scenes.i18n import has, language, tr
 from scenes.layout import Layout, ZoneGeom
 from scenes.lookback import LookBack
 from scenes.sheet import Sheet

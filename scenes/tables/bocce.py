@@ -24,9 +24,9 @@ import pygame
 from game.cards import Card
 from game.engine import GAME_OVER, Action, Event
 from game.views.bocce import Fate, HandScored, ShownBocce, View
-from scenes.i18n import tr
 from scenes import theme
 from scenes.hud import POSITIVE, Label, Slot
+from scenes.i18n import tr
 from scenes.layout import Layout, ZoneGeom, place
 from scenes.lookback import LookBack, LookRow
 from scenes.sheet import Sheet, SheetRow

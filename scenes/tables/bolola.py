@@ -26,7 +26,8 @@ from typing import Any, Optional, Sequence
 from game.bolola.rules import CONTRACTS, ITEMS
 from game.cards import FRENCH_SUITS, Card
 from game.engine import GAME_OVER, Action, Event
-from game.views.bolola import SheetRow as DealRow, View
+from game.views.bolola import SheetRow as DealRow
+from game.views.bolola import View
 from scenes import theme
 from scenes.hud import ERROR, POSITIVE, Label
 from scenes.i18n import language, signed, tr

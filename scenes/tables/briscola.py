@@ -28,10 +28,11 @@ from typing import Any, Optional, Sequence
 
 from game.cards import ITALIAN_SUITS, Card
 from game.engine import GAME_OVER, Action, Event
-from scenes.i18n import language, tr
-from game.views.briscola import SheetRow as GameRow, View
+from game.views.briscola import SheetRow as GameRow
+from game.views.briscola import View
 from scenes import theme
 from scenes.hud import POSITIVE, Callout, Label
+from scenes.i18n import language, tr
 from scenes.layout import Layout, ZoneGeom
 from scenes.lookback import LookBack, LookRow
 from scenes.sheet import Sheet, SheetRow

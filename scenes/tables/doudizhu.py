@@ -29,7 +29,8 @@ from game.doudizhu import play_of
 from game.doudizhu.combos import INDEX
 from game.doudizhu.rules import DOUBLING, LETTERS, code_letter
 from game.engine import GAME_OVER, Action, Event
-from game.views.doudizhu import Last, SheetRow as HandRow, View
+from game.views.doudizhu import Last, View
+from game.views.doudizhu import SheetRow as HandRow
 from scenes import theme
 from scenes.hud import ERROR, POSITIVE, Label
 from scenes.i18n import signed, tr

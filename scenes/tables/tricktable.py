@@ -1,6 +1,6 @@
 """What the tables of trick-taking games share (Briscola Venceslao, Bolola, Bisca):
-the trick laid in front of each player and gathered once it could be read, a label or the dealer's chip by a name
-plate, a pop beside a plate, and the rows of a look back at the last trick.
+the trick laid in front of each player and gathered once it could be read, a label or
+the dealer's chip by a name plate, a pop beside a plate, and the rows of a look back at the last trick.
 
 A game's adapter subclasses :class:`TrickTable`, says where each seat's card of
 the trick lies (:meth:`TrickTable.trick_spot`) and how big the trick's cards are

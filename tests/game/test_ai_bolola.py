@@ -8,8 +8,8 @@ import pytest
 
 from game.ai import computer_player
 from game.ai.base import RandomPlayer
-from game.ai.search import Search
 from game.ai.bolola import BololaPlayer, choose_contract, choose_trump, player
+from game.ai.search import Search
 from game.engine import Action
 from game.simulate import play_game, win_rate
 from tests.game.aicheck import Checked, assert_true_result

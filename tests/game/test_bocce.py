@@ -8,7 +8,8 @@ import re
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from game import GAMES
 from game.bocce import SPEC, BocceState, action_label, lag_worths, points, totals

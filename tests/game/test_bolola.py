@@ -6,11 +6,12 @@ import json
 import random
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from game import GAMES
 from game.bolola import SPEC, BololaState, action_label, contract_name
-from game.bolola.rules import (CONTRACTS, POINTS, contract_total, nothing_left, trick_score)
+from game.bolola.rules import CONTRACTS, POINTS, contract_total, nothing_left, trick_score
 from game.bolola.state import DECK
 from game.cards import card, cards
 from game.engine import GAME_OVER, Action, IllegalAction, replay_log

@@ -6,12 +6,22 @@ from collections import Counter
 from unittest import mock
 
 import pytest
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 import game.briscola
 from game import GAMES
-from game.briscola import (DECK, SPEC, VENCESLAO, BriscolaState, action_label,
-                           points, primiera, score_game, suit_name)
+from game.briscola import (
+    DECK,
+    SPEC,
+    VENCESLAO,
+    BriscolaState,
+    action_label,
+    points,
+    primiera,
+    score_game,
+    suit_name,
+)
 from game.cards import card, cards
 from game.engine import GAME_OVER, Action, IllegalAction, Reason, replay_log
 from tests.game.positions import codes, positioned
@@ -276,7 +286,7 @@ def test_nothing_the_dealer_sees_depends_on_the_sampled_card_until_it_may_know_i
         watchers = (a.dealer, None)
         suits = {a.trump, b.trump}
 
-        def same(events_a, events_b):
+        def same(events_a, events_b, a=a, b=b, watchers=watchers, seed=seed):
             for w in watchers:
                 assert [e.for_seat(w).to_json() for e in events_a] == \
                     [e.for_seat(w).to_json() for e in events_b], (seed, w)

@@ -11,12 +11,12 @@ import json
 import random
 
 import pytest
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from game import GAMES
 from game.cards import FRENCH_SUITS, ITALIAN_SUITS, french_deck, italian_deck
-from game.engine import (GAME_OVER, Action, ActionCodeError, Event, IllegalAction, Reason,
-                         replay_log)
+from game.engine import GAME_OVER, Action, ActionCodeError, Event, IllegalAction, Reason, replay_log
 from game.i18n import catalog
 
 

@@ -6,9 +6,9 @@ the reason."""
 
 from __future__ import annotations
 
-
 import pytest
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from game import GAMES
 from game.engine import State

@@ -8,7 +8,8 @@ from __future__ import annotations
 from typing import Optional, TypedDict
 
 import pytest
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from game import GAMES
 from game.views import Move, ShapeError, check, check_event, conform

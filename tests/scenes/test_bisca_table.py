@@ -10,14 +10,24 @@ import pygame
 import pytest
 
 from game.ai.bisca import player
+from game.bisca import SPEC
 from game.engine import Action, Event
 from scenes.layout import Layout
 from scenes.result import ResultScene, SheetScene
 from scenes.table import TableScene
 from scenes.tables.bisca import BiscaAdapter, hearts, number
-from game.bisca import SPEC
-from tests.scenes.tablekit import (FakeFx, click, frames, key, make_app, open_table, settle,
-                                   state_of, think, watch)
+from tests.scenes.tablekit import (
+    FakeFx,
+    click,
+    frames,
+    key,
+    make_app,
+    open_table,
+    settle,
+    state_of,
+    think,
+    watch,
+)
 
 
 @pytest.fixture
@@ -65,7 +75,7 @@ def test_the_deck_is_labelled_apart_from_the_hands_won(app):
     table = start(app, seats=3)
     assert table.shown_zones()["deck"] and "Deck" in label_texts(table)
     shown = dict(table.shown, zones={**table.shown["zones"], "deck": []})
-    assert "Deck" not in [l.text for l in table.adapter.labels(shown, table.layout)]
+    assert "Deck" not in [lab.text for lab in table.adapter.labels(shown, table.layout)]
 
 
 def test_hearts_halves_and_counts():

@@ -4,13 +4,25 @@ played with the mouse and the keyboard through the table scene."""
 from __future__ import annotations
 
 import copy
+
 import pygame
 import pytest
 
 from game.engine import Action, Event
 from scenes.result import ResultScene, SheetScene
-from tests.scenes.tablekit import (card_box, click, frames, key, make_app, open_table, settle,
-                                   state_of, think, until_sheet, watch)
+from tests.scenes.tablekit import (
+    card_box,
+    click,
+    frames,
+    key,
+    make_app,
+    open_table,
+    settle,
+    state_of,
+    think,
+    until_sheet,
+    watch,
+)
 
 
 @pytest.fixture

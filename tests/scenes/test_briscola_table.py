@@ -20,9 +20,22 @@ from scenes.table import TableScene
 from scenes.table.race import GUEST_ALLOWANCE, REACTION, race_reaction
 from scenes.table.scene import computer_pause
 from scenes.tables.briscola import BriscolaAdapter
-from tests.scenes.tablekit import (click, frames, key, labels, make_app, open_table, play_until,
-                                   session_of, settle, started, state_of, think, until_sheet,
-                                   watch)
+from tests.scenes.tablekit import (
+    click,
+    frames,
+    key,
+    labels,
+    make_app,
+    open_table,
+    play_until,
+    session_of,
+    settle,
+    started,
+    state_of,
+    think,
+    until_sheet,
+    watch,
+)
 
 #: seed 2, the human playing their first legal card: East plays the Two of Swords
 #: in the second trick of game 1 (the human may claim), a culetto follows, and in
@@ -242,7 +255,7 @@ def test_claim_race_the_computer_wins_when_the_human_waits(app):
 def test_claim_by_keyboard_c_and_space(app):
     for pressed in (pygame.K_c, pygame.K_SPACE):
         table = start(app, seed=RACE_SEED)
-        play_until(app, table, lambda: human_may_claim(table))
+        play_until(app, table, lambda table=table: human_may_claim(table))
         key(app, pressed, "c" if pressed == pygame.K_c else " ")
         assert state_of(table).chooser == 0
         table.close()
@@ -677,7 +690,9 @@ def test_the_plus_pop_and_the_plate_go_up_together(app):
     table = start(app, seed=RACE_SEED)
     st = state_of(table)
     app.settings.animation_speed = "normal"
-    plates = lambda: [int(table.adapter.plate_info(table.shown, s) or 0) for s in range(3)]
+    def plates() -> list[int]:
+        return [int(table.adapter.plate_info(table.shown, s) or 0) for s in range(3)]
+
     before, seen_pops, checked = plates(), [], 0
     for _ in range(6000):
         if len(st.tricks) >= 8 or app.stack.top is not table:
@@ -785,7 +800,6 @@ def test_game_two_shows_its_panel_plates_and_no_old_venceslao_note_as_its_deal_b
     Game 2, the plates are at zero and the Venceslao's note is gone, while the cards
     are still gathered."""
     table, sheet_scene = game_one_sheet(app)
-    st = state_of(table)
     assert table.shown.get("announced"), "game 1 had its Venceslao"
     sheet_scene.go_on()
     frames(app, 1)

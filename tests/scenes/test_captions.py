@@ -9,7 +9,9 @@ import pytest
 
 from game import GAMES
 from game.engine import Event
-from game.views import bocce as bocce_shapes, briscola as briscola_shapes, check_event
+from game.views import bocce as bocce_shapes
+from game.views import briscola as briscola_shapes
+from game.views import check_event
 from scenes.layout import Layout
 from scenes.table import local_table
 from scenes.table.captions import HOLD, Captions
@@ -156,9 +158,8 @@ def test_a_demo_table_from_local_table_keeps_its_captions_for_the_next_game(disp
 @pytest.mark.parametrize("size", [(1280, 720), (800, 500)])
 @pytest.mark.parametrize("key", ["bocce", "briscola"])
 def test_the_caption_and_the_footer_cover_no_words_and_no_card_at_rest(display, key, size):
-    from tests.scenes.tablekit import drawn
-
     from game.session import GameSetup
+    from tests.scenes.tablekit import drawn
 
     app = make_app(display, "fast", size)
     table = local_table(app, GameSetup.computers(key, seed=4), seat=0, think_delay=(0.0, 0.0),
