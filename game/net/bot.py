@@ -151,7 +151,9 @@ def run_host(args: argparse.Namespace, limits: Limits) -> int:
                 _say("lost", "timeout")
                 return 3
             time.sleep(0.005)
-        me = Autoplayer(host.client, args.level, args.seed or 0, args.delay)
+        session, table = host.session, host.client       # made when the game began
+        assert session is not None and table is not None
+        me = Autoplayer(table, args.level, args.seed or 0, args.delay)
         stand_in_moves = 0
         while not me.step():
             if time.monotonic() > end:
@@ -159,11 +161,12 @@ def run_host(args: argparse.Namespace, limits: Limits) -> int:
                 return 3
             while me.updates:
                 update = me.updates.pop(0)
-                if update.actor in guests and host.session.standing_in(update.actor):
+                if update.actor is not None and update.actor in guests and \
+                        session.standing_in(update.actor):
                     stand_in_moves += 1
             time.sleep(0.001)
         _say("result", {"result": me.latest.result if me.latest else None,
-                        "log": host.session.log(), "stand_in_moves": stand_in_moves})
+                        "log": session.log(), "stand_in_moves": stand_in_moves})
         # let the guest see the end and say goodbye
         linger = time.monotonic() + args.linger
         while time.monotonic() < linger and (host.status().watchers or any(

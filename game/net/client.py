@@ -300,7 +300,7 @@ class RemoteClient:
             sealed = await self._handshake(link, room)
             claim = self.seat_key
             proof = None if claim is None else seat_proof(claim.key, sealed.keys.binding)
-            sealed.send(encode(Hello(self.name, claim and claim.seat, proof,
+            sealed.send(encode(Hello(self.name, claim.seat if claim else None, proof,
                                      self.watch and claim is None)))
             first = await self._reply(sealed, (Welcome, LobbyView))
         except BaseException:

@@ -557,7 +557,8 @@ class Relay:
 
     def __init__(self, limits: Limits = LIMITS, max_rooms: int = 10_000,
                  max_connections: int = 30_000, guard: GuardLimits = RELAY_GUARD,
-                 secret: Optional[bytes] = None) -> None:
+                 secret: Optional[bytes] = None,
+                 tables: Optional[PublicTables] = None) -> None:
         self.limits = limits
         self.secret = secret if secret is not None else secrets.token_bytes(secure.KEY_BYTES)
         self.guesses = secure.Guesses(limits.guess_first, limits.guess_most,
@@ -570,8 +571,9 @@ class Relay:
         self.rooms: dict[str, _Room] = {}
         self.conns: set[_Conn] = set()
         self.misses: dict[str, Bucket] = {}
-        #: the public tables (game/net/listing.py)
-        self.tables = PublicTables()
+        #: the public tables (game/net/listing.py; a fleet passes a store of its own with
+        #: the same put/remove/listing/encoded)
+        self.tables = tables if tables is not None else PublicTables()
         self.stats: Counter[str] = Counter()
         self._server: Optional[asyncio.base_events.Server] = None
         self._sweeper: Optional[asyncio.Task[None]] = None
