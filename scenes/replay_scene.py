@@ -54,6 +54,13 @@ class ReplayClient:
         return None
 
     advises = False          # a replay suggests nothing
+    says = False             # nor says anything
+
+    def say(self, phrase: str) -> None:
+        return None
+
+    def heard(self) -> list:
+        return []
 
     def advise(self) -> None:
         return None

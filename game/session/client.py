@@ -82,6 +82,16 @@ class Client(Protocol):
         """The story so far, redacted for this seat, of a game resumed from a save (the
         table tells it again); empty for a game that starts here."""
 
+    @property
+    def says(self) -> bool:
+        """Whether this seat may say table phrases (a person's seat at an online table)."""
+
+    def say(self, phrase: str) -> None:
+        """A table phrase (an id of game.net.protocol.PHRASES) from this seat to the table."""
+
+    def heard(self) -> list[tuple[int, str]]:
+        """The phrases said at the table since the last call: (seat, phrase id)."""
+
     def close(self) -> None:
         """Leave the game."""
 
@@ -137,6 +147,17 @@ class LocalClient:
         return None
 
     def told(self) -> list[Event]:
+        return []
+
+    @property
+    def says(self) -> bool:
+        """A game on this computer alone has nobody to say table phrases to."""
+        return False
+
+    def say(self, phrase: str) -> None:
+        return None
+
+    def heard(self) -> list[tuple[int, str]]:
         return []
 
     def close(self) -> None:

@@ -29,6 +29,7 @@ from scenes.table.board import Board
 from scenes.table.captions import Captions
 from scenes.table.controls import TableInput
 from scenes.table.netplay import draw_light
+from scenes.table.phrases import TablePhrases
 from scenes.table.position import Position
 from scenes.table.ranks import Ranks
 from scenes.table.stage import Stage
@@ -51,7 +52,7 @@ class TablePainter:
     presents only what changed, so the log of cards is worth keeping) as callables."""
 
     def __init__(self, adapter: Any, position: Position, board: Board, stage: Stage, hud: Hud,
-                 input: TableInput, ranks: Ranks, corner: CornerButtons,
+                 input: TableInput, ranks: Ranks, corner: CornerButtons, phrases: TablePhrases,
                  captions: Optional[Captions], seats: int, busy: Callable[[], bool],
                  link: Callable[[], Optional[str]], art_key: Callable[[], tuple],
                  presents_in_part: Callable[[], bool]) -> None:
@@ -63,6 +64,7 @@ class TablePainter:
         self.input = input
         self.ranks = ranks
         self.corner = corner
+        self.phrases = phrases
         self.captions = captions
         self.seats = seats
         self.busy = busy
@@ -112,7 +114,8 @@ class TablePainter:
                 self.art_key(), self.input.interaction_key, len(self.board.leaving),
                 None if self.input.callout is None else self.input.callout.text,
                 None if self.captions is None else self.captions.text,
-                self.link(), tuple(self.adapter.names.items()), self.ranks.note, self.ranks.shown())
+                self.link(), tuple(self.adapter.names.items()), self.ranks.note, self.ranks.shown(),
+                self.phrases.screen_key())
 
     def draw(self, surface: pygame.Surface) -> None:
         lay = self.stage.layout
@@ -160,6 +163,7 @@ class TablePainter:
                         tuple(self._draw_caret(surface, sprite, above))
         self._draw_plates(surface, log)
         self._draw_light(surface, log)
+        self.phrases.draw(surface, log, lay, self.hud.text, self.plate_rect)
         lines = self.adapter.scoreboard(self.position.shown, lay)
         rect = self.hud.draw_scoreboard(surface, lines, (lay.margin, lay.margin), lay.font(16))
         log[("board", tuple(lines))] = tuple(rect)

@@ -82,6 +82,7 @@ from scenes.table.pace import (
     pause_share,
 )
 from scenes.table.painting import TablePainter
+from scenes.table.phrases import TablePhrases
 from scenes.table.position import Position
 from scenes.table.ranks import Ranks
 from scenes.table.stage import Stage
@@ -148,10 +149,12 @@ class TableScene(Scene):
         self.board = Board(self.adapter, self.stage, self.position, self.timeline,
                            self.human_seat, self.reduced_motion)
         self.result_shown = False
+        self.phrases = TablePhrases(client, self.seat)   # "Good game" and the like, online
         self.story = Story()                    # what happened, in words (the G key)
-        self.corner = CornerButtons(          # the Log and Undo buttons
+        self.corner = CornerButtons(          # the Log, Say and Undo buttons
             self.watching, self.open_story, lambda: keeping.can_undo(self),
-            lambda: keeping.undo(self))
+            lambda: keeping.undo(self), lambda: self.phrases.can_say,
+            self.phrases.toggle_phrases)
         self.inbox: deque[Update] = deque()   # updates not animated yet
         #: (action, card) awaiting the referee's reply
         self._asked: Optional[tuple[str, Optional[CardSprite]]] = None
@@ -177,7 +180,8 @@ class TableScene(Scene):
         self.table_keys = Keymap(TABLE_KEYS, self.table_commands())
         self.painter = TablePainter(
             self.adapter, self.position, self.board, self.stage, self.hud, self.input,
-            self.ranks, self.corner, captions, self.seats, lambda: self.busy, lambda: self.link,
+            self.ranks, self.corner, self.phrases, captions, self.seats, lambda: self.busy,
+            lambda: self.link,
             lambda: self._art_key, lambda: getattr(app, "presents_in_part", True))
         self._receive()
         self._start()
@@ -521,9 +525,14 @@ class TableScene(Scene):
         """The table's own keys first (they never wait), then the corner buttons, then the
         cards, the bar and the popup (scenes/table/controls.py)."""
         if event.type == pygame.KEYDOWN:
+            if self.phrases.key(event):   # the table phrases: they change nothing in the game
+                return None
             if self.table_keys.run(event):
                 return None
             return self.input.key(event)
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and \
+                self.phrases.click(event.pos):
+            return None        # the open list of table phrases
         if event.type != pygame.MOUSEMOTION and self.corner.handle(event):
             return None        # the Log or Undo button
         return self.input.handle(event)
@@ -538,6 +547,7 @@ class TableScene(Scene):
         dt = max(0.0, min(dt, 0.1))
         if self._netplay():
             return
+        self.phrases.hear(dt)
         self._sync_art()
         self._receive()
         keeping.tell(self)

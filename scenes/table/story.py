@@ -154,14 +154,18 @@ class CornerButtons:
     game allows it.  Drawn by the table's painter; a click down and up on one runs it.
 
     ``watching``: nobody plays from this screen (no buttons); ``open_story``: the G
-    key's; ``can_undo`` and ``undo``: the kept game's (scenes/keeping.py)."""
+    key's; ``can_undo`` and ``undo``: the kept game's (scenes/keeping.py); ``can_say``
+    and ``toggle_phrases``: the table phrases' list (scenes/table/phrases.py)."""
 
     def __init__(self, watching: bool, open_story: Callable[[], Any],
-                 can_undo: Callable[[], bool], undo: Callable[[], Any]) -> None:
+                 can_undo: Callable[[], bool], undo: Callable[[], Any],
+                 can_say: Callable[[], bool], toggle_phrases: Callable[[], Any]) -> None:
         self.watching = watching
         self.open_story = open_story
         self.can_undo = can_undo
         self.undo = undo
+        self.can_say = can_say
+        self.toggle_phrases = toggle_phrases
         self._pressed: Optional[CornerButton] = None
         self.buttons: list[CornerButton] = []
         #: no buttons (a replay, whose own bar steps through the game)
@@ -171,6 +175,8 @@ class CornerButtons:
         if self.watching or self.hidden:
             return []
         out = [CornerButton(tr("story.button"), "G", self.open_story)]
+        if self.can_say():
+            out.append(CornerButton(tr("net.phrases"), "T", self.toggle_phrases))
         if self.can_undo():
             out.append(CornerButton(tr("kept.undo_button"), "U", self.undo))
         return out
