@@ -1,0 +1,164 @@
+"""The relay as a fleet: three gateway processes over a real NATS server (JetStream
+on, on 127.0.0.1), hosts and guests spread across them.  A room lives where its host
+is; a guest on another gateway is piped there and its lines pass unread; a host takes
+its room back on any gateway with its key; whole games finish with the players on
+different gateways, when a gateway is killed mid-game (kill -9, by its pid) and
+when NATS itself restarts."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterator
+
+import pytest
+
+from game.engine import replay_log
+from game.net import codes
+from game.net.secure import RoomOwner
+from tests.game.net.conftest import SECRET_FILE, Proc
+from tests.game.net.fleet import MISSING, Front, NatsServer, start_gateways
+from tests.game.net.test_relay import claim, enter, keyed_room, pair, passes, refused
+
+BOT = ["-m", "game.net.bot", "--limits", "quick", "--timeout", "90"]
+
+
+@pytest.fixture(scope="module")
+def nats_server() -> Iterator[NatsServer]:
+    if MISSING is not None:
+        pytest.skip(MISSING)
+    server = NatsServer()
+    yield server
+    server.end()
+
+
+@dataclass
+class Fleet:
+    nats: NatsServer
+    gateways: list[Proc]
+    ports: list[int]
+    front: Front
+
+    def kill(self, index: int) -> None:
+        """kill -9 the gateway ``index`` (the process this test started)."""
+        self.gateways[index].end()
+
+
+@pytest.fixture
+def fleet(nats_server, procs) -> Iterator[Fleet]:
+    """Three gateways of one fleet (started together), and a front for them."""
+    started, ports = start_gateways(procs, nats_server.url, 3, SECRET_FILE)
+    front = Front(ports)
+    yield Fleet(nats_server, started, ports, front)
+    front.close()
+
+
+# -- the relay's rules, across gateways -------------------------------------------------------
+@pytest.mark.slow
+def test_a_guest_on_another_gateway_is_piped_to_the_room_and_lines_pass_unread(fleet):
+    one, two, three = fleet.ports
+    host, code, _, _ = keyed_room(one)
+    guest = pair(two, host, code)
+    for line in (b'{"type": "anything"}', b"not even json \xff", b" " * 1000 + b"x"):
+        guest.send(line + b"\n")
+        assert host.line() == line
+        host.send(line[::-1] + b"\n")
+        assert guest.line() == line[::-1]
+    guest.send(b"!ping\n")
+    assert guest.line(link=True) == b"!pong", "answered by the room's gateway"
+    assert refused(enter(three, code)) == "room_full", "one guest at a time, fleet-wide"
+    guest.close()
+    assert host.line(link=True) == b"!gone"
+    passes(host, pair(three, host, code))
+
+
+@pytest.mark.slow
+def test_a_room_ended_is_gone_from_every_gateway(fleet):
+    one, two, three = fleet.ports
+    host, code, _, _ = keyed_room(one)
+    guest = pair(two, host, code)
+    host.send(b"!close\n")
+    assert guest.line(link=True) == b"!gone"
+    assert guest.closed() and host.closed()
+    assert refused(enter(three, code)) == "no_such_room"
+
+
+@pytest.mark.slow
+def test_a_host_takes_its_held_room_back_on_another_gateway_only_with_its_key(fleet):
+    one, two, three = fleet.ports
+    host, code, key, owner = keyed_room(one)
+    guest = pair(two, host, code)
+    host.close()                                    # a cut cable
+    assert guest.line(link=True) is None, "sent to try again, without !gone"
+    assert refused(enter(three, code)) == "host_away"
+    assert claim(three, code, key, owner, signer=RoomOwner()) == "no_such_room"
+    back, same, same_key, _ = keyed_room(three, codes.pretty(code), key, owner)
+    assert (same, same_key) == (code, key), "the same code and ticket, on another gateway"
+    passes(back, pair(two, back, code))
+
+
+@pytest.mark.slow
+def test_a_room_taken_back_elsewhere_lets_go_of_its_old_gateway(fleet):
+    """The host's old connection is still open on gateway one (not yet found dead) when it
+    takes the room back on gateway three: one lets go, and guests reach the new home."""
+    one, two, three = fleet.ports
+    host, code, key, owner = keyed_room(one)
+    guest = pair(two, host, code)
+    back, _, _, _ = keyed_room(three, code, key, owner)
+    assert host.closed(), "the old connection is closed"
+    assert guest.line(link=True) is None, "the guest is sent to try again"
+    passes(back, pair(two, back, code))
+
+
+# -- whole games ---------------------------------------------------------------------------
+def start_host(procs: list[Proc], fleet: Fleet, key: str, seed: int, *extra: str) -> tuple[Proc, str]:
+    host = Proc([*BOT, "--relay", f"127.0.0.1:{fleet.front.port}", "host", key,
+                 "--seed", str(seed), *extra])
+    procs.append(host)
+    return host, host.expect("relay ")
+
+
+def start_guest(procs: list[Proc], fleet: Fleet, code: str, *extra: str) -> Proc:
+    guest = Proc([*BOT, "--relay", f"127.0.0.1:{fleet.front.port}", "join", code, *extra])
+    procs.append(guest)
+    return guest
+
+
+def finished(host: Proc, guest: Proc) -> tuple[dict, dict]:
+    theirs, ours = guest.json("result", timeout=90), host.json("result", timeout=90)
+    assert guest.wait() == 0 and host.wait() == 0
+    assert theirs["result"] == ours["result"] == replay_log(ours["log"]).result()
+    return theirs, ours
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("key", ["briscola", "bisca"])
+def test_whole_games_with_host_and_guest_on_different_gateways(key, fleet, procs):
+    host, code = start_host(procs, fleet, key, 21)
+    guest = start_guest(procs, fleet, code)
+    assert guest.expect("joined ") == "1"
+    finished(host, guest)
+    assert fleet.front.placed[:2] == [0, 1], "the host on one gateway, its guest on another"
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("whose", ["host", "guest"])
+def test_a_gateway_killed_mid_game_and_the_game_finishes_elsewhere(whose, fleet, procs):
+    """kill -9 the gateway of the host (its room moves with it to another gateway) or of
+    the guest (who reconnects through another and is piped to the room)."""
+    host, code = start_host(procs, fleet, "bocce", 8, "--delay", "0.03")
+    guest = start_guest(procs, fleet, code)
+    guest.expect("joined ")
+    placed = list(fleet.front.placed)
+    assert placed[:2] == [0, 1]
+    fleet.kill(placed[0] if whose == "host" else placed[1])
+    finished(host, guest)
+    assert len(fleet.front.placed) > len(placed), "reconnected through another gateway"
+
+
+@pytest.mark.slow
+def test_nats_restarted_mid_game_and_the_game_finishes(fleet, procs):
+    host, code = start_host(procs, fleet, "bocce", 9, "--delay", "0.03")
+    guest = start_guest(procs, fleet, code)
+    guest.expect("joined ")
+    fleet.nats.restart()
+    finished(host, guest)
