@@ -64,6 +64,10 @@ class Directory:
         """Room ``code`` if another gateway has it."""
         return None
 
+    def rooms_of(self, address: str) -> int:
+        """How many rooms other gateways hold for ``address`` (game/net/guard.py's key)."""
+        return 0
+
     def look_up(self, code: str, then: Callable[[], None]) -> bool:
         """Whether room ``code``, unknown here, is being looked for elsewhere (``then``
         is called when the answer is in)."""

@@ -10,7 +10,7 @@ room logic is the relay's, run in the room's **home**, the gateway its host is
 connected to.  What is shared:
 
 * **rooms** (bucket ``tavolata-rooms``): room code -> ``{"owner": HEX, "home":
-  GATEWAY, "held": BOOL}``.  The bucket's TTL is the relay's hold
+  GATEWAY, "held": BOOL, "by": ADDRESS}``.  The bucket's TTL is the relay's hold
   (``Limits.room_hold``): a home writes each room when it opens, is held, comes
   back, and again every quarter of the hold while its host is there, and deletes
   it when it ends; a room held, or whose home died, is gone after the hold.  Each
@@ -36,9 +36,14 @@ gateway) and take their rooms back with ticket and signature; its guests
 reconnect and are piped to the new home; the seats are the host's to give back,
 as after any drop.  NATS restarted: beats stop, pipes close, every client
 reconnects once NATS is back (nats-py reconnects by itself; the bucket is on
-disk).  Left to each gateway (not shared): the wrong-code turns of an address
-(an address that spreads its guesses over N gateways gets N times the turns) and
-the per-address caps (game/net/guard.py).
+disk).
+
+The defences of game/net/guard.py hold fleet-wide where it matters: an address's
+rooms are counted on every gateway (``by``: a host opening rooms in a loop meets
+``rooms_per_address`` in the whole fleet, not on each gateway), and the wrong-code
+turns at a room are kept by its home, where every guest of that room is piped (a
+room that moves starts a new slate).  Kept by each gateway alone: the connections
+per address, the byte budget, and the count of codes that do not exist.
 """
 
 from __future__ import annotations
@@ -53,6 +58,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable, Optional
 
 from game.net.directory import Directory, Elsewhere, Pipe
+from game.net.guard import address_key
 from game.net.protocol import HOST_AWAY
 
 if TYPE_CHECKING:
@@ -83,6 +89,7 @@ class _Entry:
     owner: bytes
     home: str
     held: bool
+    by: str              # the address that opened it (game/net/guard.py's key)
     seen: float          # monotonic time this gateway read it
 
 
@@ -249,6 +256,11 @@ class FleetDirectory(Directory):
         return gateway == self.name or \
             time.monotonic() - self.beats.get(gateway, -SILENT) < SILENT
 
+    def rooms_of(self, address: str) -> int:
+        now = time.monotonic()
+        return sum(1 for entry in self.rooms.values() if entry.by == address and
+                   entry.home != self.name and now - entry.seen <= self.ttl)
+
     def owner_of(self, code: str) -> Optional[bytes]:
         entry = self._entry(code)
         return entry.owner if entry is not None else None
@@ -303,7 +315,10 @@ class FleetDirectory(Directory):
 
     # -- the bucket ------------------------------------------------------------------------
     def _put(self, code: str, owner: bytes, held: bool) -> None:
-        value = json.dumps({"owner": owner.hex(), "home": self.name, "held": held})
+        assert self.relay is not None
+        room = self.relay.rooms.get(code)
+        by = address_key(room.owner) if room is not None else ""
+        value = json.dumps({"owner": owner.hex(), "home": self.name, "held": held, "by": by})
         self._queue_write(code, value.encode())
 
     def _queue_write(self, code: str, value: Optional[bytes]) -> None:
@@ -368,7 +383,7 @@ class FleetDirectory(Directory):
         try:
             value = json.loads(entry.value)
             mirrored = _Entry(bytes.fromhex(value["owner"]), str(value["home"]),
-                              bool(value["held"]), time.monotonic())
+                              bool(value["held"]), str(value.get("by", "")), time.monotonic())
         except (ValueError, KeyError, TypeError):
             log.warning("fleet %s: room %s: unreadable entry", self.name, code)
             return

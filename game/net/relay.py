@@ -86,7 +86,7 @@ from pathlib import Path
 
 from game.net import codes, secure
 from game.net.directory import Directory, Pipe
-from game.net.guard import (QUICK_RELAY_GUARD, RELAY_GUARD, Guard, GuardLimits,
+from game.net.guard import (QUICK_RELAY_GUARD, RELAY_GUARD, Guard, GuardLimits, address_key,
                             calm_accept_errors, relay_backlog)
 from game.net.protocol import (CLOSE, GONE, HELLO_TIMEOUT, HOST_AWAY, JOINED, KICK,
                                LIMITS, MAX_LINE, NO_SUCH_ROOM, NONCE_BYTES, PING, PONG, PROTOCOL,
@@ -575,8 +575,11 @@ class Relay:
         return len(self.rooms) >= self.max_rooms
 
     def room_for(self, ip: str) -> bool:
-        """``ip`` may open one more room (then counted until the room is forgotten)."""
-        if self.guard.rooms.add(ip):
+        """``ip`` may open one more room (then counted until the room is forgotten); the
+        rooms it holds on a fleet's other gateways count too."""
+        elsewhere = self.directory.rooms_of(address_key(ip))
+        if self.guard.rooms.of(ip) + elsewhere < self.guard.rooms.per_address and \
+                self.guard.rooms.add(ip):
             return True
         self.guard.stats["over_room_cap"] += 1
         return False

@@ -14,9 +14,12 @@ import pytest
 
 from game.engine import replay_log
 from game.net import codes
+from game.net.guard import QUICK_RELAY_GUARD
+from game.net.protocol import RelayHello, encode
 from game.net.secure import RoomOwner
-from tests.game.net.conftest import SECRET_FILE, Proc
+from tests.game.net.conftest import OTHER_CLIENT, SECRET_FILE, Proc
 from tests.game.net.fleet import MISSING, Front, NatsServer, start_gateways
+from tests.game.net.helpers import Raw
 from tests.game.net.test_relay import claim, enter, keyed_room, pair, passes, refused
 
 BOT = ["-m", "game.net.bot", "--limits", "quick", "--timeout", "90"]
@@ -162,3 +165,33 @@ def test_nats_restarted_mid_game_and_the_game_finishes(fleet, procs):
     guest.expect("joined ")
     fleet.nats.restart()
     finished(host, guest)
+
+
+# -- faults --------------------------------------------------------------------------------
+@pytest.mark.slow
+def test_an_address_opening_rooms_in_a_loop_meets_one_cap_for_the_whole_fleet(fleet):
+    """A host that opens rooms in a loop, going round the gateways, is held to
+    ``rooms_per_address`` in the fleet (not that many on each gateway); a host and guest
+    of another address, on two of those gateways, pass lines all along, and a new host
+    of another address still gets a room."""
+    one, two, three = fleet.ports
+    host, code, _, _ = keyed_room(one)
+    guest = pair(two, host, code)
+    held: list[Raw] = []
+    answers = []
+    for turn in range(3 * QUICK_RELAY_GUARD.rooms_per_address):
+        raw = Raw(fleet.ports[turn % 3], source=OTHER_CLIENT)
+        raw.send(encode(RelayHello("host", owner=RoomOwner().public)))
+        answer = raw.msg()
+        assert answer is not None
+        answers.append(answer["type"] if answer["type"] == "room" else answer["reason"])
+        held.append(raw)
+        if turn % 3 == 2:
+            passes(host, guest)
+    rooms = answers.count("room")
+    cap = QUICK_RELAY_GUARD.rooms_per_address
+    assert cap <= rooms <= cap + 2, f"{rooms} rooms (a gateway may not have heard of the last)"
+    assert answers[-3:] == ["relay_full"] * 3
+    _, other, _, _ = keyed_room(three)
+    assert codes.is_room(other)
+    passes(host, guest)
