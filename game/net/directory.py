@@ -11,7 +11,9 @@ is written once and always runs in the process that holds the room's host: its
   room never takes that code, a reclaim by another owner is refused, and a guest
   who asks for it is handed to the room's home (:meth:`Directory.pipe`);
 * when a room comes, is held, or goes here (:meth:`opened`, :meth:`held`,
-  :meth:`forgotten`), so that the other gateways learn it.
+  :meth:`forgotten`), so that the other gateways learn it;
+* where the public tables are kept (:meth:`public_tables`: the relay's own
+  :class:`~game.net.listing.PublicTables`, or one shared by the fleet).
 
 :class:`Directory` itself is the relay alone: no other gateway, nothing to tell.
 """
@@ -20,6 +22,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable, Optional
+
+from game.net.listing import PublicTables
 
 if TYPE_CHECKING:
     from game.net.relay import Relay
@@ -50,6 +54,10 @@ class Pipe:
 class Directory:
     """The relay alone: every room is in its memory and nowhere else."""
 
+    def public_tables(self) -> PublicTables:
+        """The store of the public tables the relay lists."""
+        return PublicTables()
+
     async def start(self, relay: "Relay") -> None:
         """Before the relay listens."""
 
@@ -75,6 +83,11 @@ class Directory:
 
     def opened(self, code: str, owner: bytes) -> None:
         """Room ``code`` lives here now (new, reopened, or taken back by its owner)."""
+
+    def when_stored(self, code: str, then: Callable[[], None]) -> None:
+        """Call ``then`` once what was said of room ``code`` is where every gateway
+        finds it (alone: at once)."""
+        then()
 
     def held(self, code: str, owner: bytes) -> None:
         """Room ``code``'s host dropped: its code is held for it here."""

@@ -19,6 +19,10 @@ connected to.  What is shared:
   host's ticket and signature, checked with the fleet's shared secret, exactly as
   alone) makes that gateway its home, and the old home, seeing the new entry,
   lets go of the room (its guests are sent to reconnect);
+* **public tables** (bucket ``tavolata-tables``, TTL 60 s): room -> the listing
+  its host said in ``!public`` (game/net/listing.py), put by the room's home and
+  renewed by the host every 20 s, deleted when the table goes private, is held or
+  ends; every gateway answers listers from its mirror of the bucket;
 * **beats** (``tavolata.beat.GATEWAY``, every :data:`BEAT` s): a gateway silent
   for :data:`SILENT` s is taken for dead: its rooms are *away* (a guest asking
   hears ``host_away`` and tries again, as for a held room), and every connection
@@ -59,6 +63,7 @@ from typing import TYPE_CHECKING, Any, Callable, Optional
 
 from game.net.directory import Directory, Elsewhere, Pipe
 from game.net.guard import address_key
+from game.net.listing import LISTING_TTL, Listing, PublicTables
 from game.net.protocol import HOST_AWAY
 
 if TYPE_CHECKING:
@@ -70,6 +75,7 @@ log = logging.getLogger(__name__)
 BEAT = 0.5
 SILENT = 2.5
 ROOMS_BUCKET = "tavolata-rooms"
+TABLES_BUCKET = "tavolata-tables"
 PREFIX = "tavolata"
 #: pipe messages: the first byte says what the rest is
 OPEN, DATA, END, CLOSE, ABORT = b"o", b"d", b"e", b"c", b"a"
@@ -168,6 +174,34 @@ class _PipeTransport(asyncio.Transport):
         self._finish(None)
 
 
+class _FleetTables(PublicTables):
+    """The public tables of the whole fleet: what this gateway's hosts put or remove goes
+    to the bucket (whose TTL is the listing's), and the list is the bucket's mirror."""
+
+    def __init__(self, fleet: "FleetDirectory") -> None:
+        super().__init__()
+        self.fleet = fleet
+
+    def put(self, listing: Listing) -> None:
+        super().put(listing)
+        self.fleet.write(TABLES_BUCKET, listing.room, json.dumps(listing.to_json()).encode())
+
+    def remove(self, room: str) -> None:
+        if room in self._tables:
+            super().remove(room)
+            self.fleet.write(TABLES_BUCKET, room, None)
+
+    def mirror(self, room: str, value: Optional[bytes]) -> None:
+        """What the bucket says of ``room``'s listing (None: gone)."""
+        if value is None:
+            super().remove(room)
+            return
+        try:
+            super().put(Listing.from_json(json.loads(value)))
+        except (ValueError, RecursionError):
+            log.warning("fleet %s: an unreadable listing for room %s", self.fleet.name, room)
+
+
 class FleetDirectory(Directory):
     """The directory of a gateway in a fleet: see the module docstring.  ``url``: the
     NATS server (or servers, comma separated); ``name``: this gateway's (random)."""
@@ -186,13 +220,17 @@ class FleetDirectory(Directory):
         self.homes: dict[str, _PipeTransport] = {}
         self.writing: dict[str, int] = {}           # code -> writes queued
         self.written: dict[str, int] = {}           # code -> revision of our last write
+        self.tables = _FleetTables(self)
+        self.buckets: dict[str, Any] = {}
         self._out: deque[tuple[str, bytes]] = deque()
         self._out_ready = asyncio.Event()
-        self._writes: "asyncio.Queue[tuple[str, Optional[bytes]]]" = asyncio.Queue()
+        self._writes: "asyncio.Queue[tuple[str, str, Optional[bytes]]]" = asyncio.Queue()
         self._tasks: list[asyncio.Task[None]] = []
         self._mirrored = asyncio.Event()
         self._pipes = 0
         self._lookups: set[asyncio.Task[None]] = set()
+        self._read = 0                              # buckets read whole
+        self._stored: dict[str, list[Callable[[], None]]] = {}   # code -> told once written
 
     # -- starting and stopping -----------------------------------------------------------
     async def start(self, relay: "Relay") -> None:
@@ -213,14 +251,18 @@ class FleetDirectory(Directory):
         js = self.nc.jetstream()
         self.kv = await js.create_key_value(KeyValueConfig(
             bucket=self.bucket, ttl=self.ttl, history=1, storage=StorageType.FILE))
+        self.buckets = {ROOMS_BUCKET: self.kv, TABLES_BUCKET: await js.create_key_value(
+            KeyValueConfig(bucket=TABLES_BUCKET, ttl=LISTING_TTL, history=1,
+                           storage=StorageType.FILE))}
         await self.nc.subscribe(f"{PREFIX}.beat.*", cb=self._on_beat)
         await self.nc.subscribe(f"{PREFIX}.home.{self.name}.*", cb=self._on_home)
         await self.nc.subscribe(f"{PREFIX}.edge.{self.name}.*", cb=self._on_edge)
         loop = asyncio.get_running_loop()
-        for job in (self._sender(), self._writer(), self._watch(), self._beat(),
+        for job in (self._sender(), self._writer(), self._watch(ROOMS_BUCKET, self._mirror),
+                    self._watch(TABLES_BUCKET, self._mirror_table), self._beat(),
                     self._refresh()):
             self._tasks.append(loop.create_task(job))
-        await asyncio.wait_for(self._mirrored.wait(), 10)
+        await asyncio.wait_for(self._mirrored.wait(), 10)       # both buckets read
         await asyncio.sleep(2 * BEAT)              # hear the other gateways before serving
 
     async def close(self) -> None:
@@ -251,6 +293,9 @@ class FleetDirectory(Directory):
             del self.rooms[code]
             return None
         return entry
+
+    def public_tables(self) -> PublicTables:
+        return self.tables
 
     def alive(self, gateway: str) -> bool:
         return gateway == self.name or \
@@ -293,6 +338,12 @@ class FleetDirectory(Directory):
     def opened(self, code: str, owner: bytes) -> None:
         self._put(code, owner, held=False)
 
+    def when_stored(self, code: str, then: Callable[[], None]) -> None:
+        if code in self.writing:
+            self._stored.setdefault(code, []).append(then)
+        else:
+            then()
+
     def held(self, code: str, owner: bytes) -> None:
         self._put(code, owner, held=True)
 
@@ -323,31 +374,42 @@ class FleetDirectory(Directory):
 
     def _queue_write(self, code: str, value: Optional[bytes]) -> None:
         self.writing[code] = self.writing.get(code, 0) + 1
-        self._writes.put_nowait((code, value))
+        self.write(ROOMS_BUCKET, code, value)
+
+    def write(self, bucket: str, key: str, value: Optional[bytes]) -> None:
+        """Put ``value`` under ``key`` in ``bucket`` (None: delete it), soon, in order."""
+        self._writes.put_nowait((bucket, key, value))
 
     async def _writer(self) -> None:
-        """The bucket's writes, one at a time, in order (a delete after a put stays after)."""
+        """The buckets' writes, one at a time, in order (a delete after a put stays after)."""
         while True:
-            code, value = await self._writes.get()
+            bucket, key, value = await self._writes.get()
+            kv = self.buckets[bucket]
             for attempt in range(20):
                 try:
                     if value is None:
-                        await self.kv.delete(code)
+                        await kv.delete(key)
                     else:
-                        self.written[code] = await self.kv.put(code, value)
+                        revision = await kv.put(key, value)
+                        if bucket == ROOMS_BUCKET:
+                            self.written[key] = revision
                     break
                 except asyncio.CancelledError:
                     raise
                 except Exception as exc:  # NATS away: keep the write for when it is back
-                    log.info("fleet %s: writing room %s: %s", self.name, code, exc)
+                    log.info("fleet %s: writing %s %s: %s", self.name, bucket, key, exc)
                     await asyncio.sleep(min(2.0, 0.1 * 2 ** attempt))
-            left = self.writing.get(code, 1) - 1
+            if bucket != ROOMS_BUCKET:
+                continue
+            left = self.writing.get(key, 1) - 1
             if left:
-                self.writing[code] = left
+                self.writing[key] = left
             else:
-                self.writing.pop(code, None)
+                self.writing.pop(key, None)
                 if value is None:
-                    self.written.pop(code, None)
+                    self.written.pop(key, None)
+                for then in self._stored.pop(key, ()):
+                    then()
 
     async def _refresh(self) -> None:
         """Write again every room whose host is here, within the bucket's TTL."""
@@ -358,24 +420,34 @@ class FleetDirectory(Directory):
                 if room.host is not None:
                     self._put(code, room.owner_key, held=False)
 
-    async def _watch(self) -> None:
-        """Mirror the bucket; a room of ours that another gateway took is let go."""
+    async def _watch(self, bucket: str, mirror: Callable[[Any], None]) -> None:
+        """Mirror ``bucket``, entry by entry."""
+        read = False
         while True:
             try:
-                watcher = await self.kv.watchall()
+                watcher = await self.buckets[bucket].watchall()
                 while True:
                     entry = await watcher.updates(timeout=3600)
                     if entry is None:
-                        self._mirrored.set()
+                        if not read:
+                            read = True
+                            self._read += 1
+                            if self._read == len(self.buckets):
+                                self._mirrored.set()
                         continue
-                    self._mirror(entry)
+                    mirror(entry)
             except asyncio.CancelledError:
                 raise
             except Exception as exc:  # NATS went away: watch again once it is back
                 log.info("fleet %s: watching the rooms: %s", self.name, exc)
                 await asyncio.sleep(0.5)
 
+    def _mirror_table(self, entry: Any) -> None:
+        gone = entry.operation in ("DEL", "PURGE") or not entry.value
+        self.tables.mirror(entry.key, None if gone else entry.value)
+
     def _mirror(self, entry: Any) -> None:
+        """A room's entry; a room of ours that another gateway took is let go."""
         code = entry.key
         if entry.operation in ("DEL", "PURGE") or not entry.value:
             self.rooms.pop(code, None)

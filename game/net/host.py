@@ -85,8 +85,8 @@ from game.net.interfaces import listening_on, listens_everywhere
 from game.net.link import Link, LoopThread
 from game.net.protocol import (ABUSE, BAD_FIELD, CLOSE, FLOOD, GAME_VERSION, GONE, HELLO_TIMEOUT,
                                HOST_QUIT, JOINED, KICK, LIMITS, MAX_GUEST_LINE, MAX_LINE, PROTOCOL,
-                               RELAY_FULL, REPLACED, RIGHT, ROOM_FULL, SLOW_DOWN, TOO_LONG,
-                               UNEXPECTED, WRONG, WRONG_CODE, WRONG_VERSION, Bucket, Bye,
+                               RELAY_FULL, REPLACED, RIGHT, ROOM_FULL, SLOW_DOWN, TAG_BYTES,
+                               TOO_LONG, UNEXPECTED, WRONG, WRONG_CODE, WRONG_VERSION, Bucket, Bye,
                                Challenge, Confirm, Error, Hello, Limits, Pake, Proof,
                                ProtocolError, RelayHello, Room, Seats, Welcome, decode, encode)
 from game.net.secure import HOST, Guesses, Handshake, Malformed, RoomOwner, Sealed, seat_proof
@@ -215,21 +215,25 @@ class _DirectPeer(_Peer):
 
 
 class _RelayPeer(_Peer):
-    """A guest behind the relay: its lines come from the relay link's reader; closing
-    it asks the relay to drop the guest (``!kick``).  The relay watches its silence."""
+    """A guest behind the relay, known there by its guest id: its lines come from the
+    relay link's reader, tagged with that id; what is sent to it goes tagged (the
+    relay strips the tag); closing it asks the relay to drop the guest (``!kick ID``).
+    The relay watches its silence."""
 
     direct = False
-    label = "relay guest"
 
-    def __init__(self, relay: Link, limits: Limits) -> None:
+    def __init__(self, relay: Link, gid: int, limits: Limits) -> None:
         self.relay = relay
+        self.gid = gid
+        self.tag = b"%d " % gid
+        self.label = f"relay guest {gid}"
         self.pace = Bucket(limits.lines_per_s, limits.line_burst)
         self.queue: asyncio.Queue[Optional[bytes]] = asyncio.Queue()
         self.ended = False
 
     def feed(self, line: Optional[bytes]) -> None:
-        """A line from the guest (None: one that was too long)."""
-        if not self.ended:
+        """A line from the guest (None: one that was too long; an empty one is nothing)."""
+        if not self.ended and line != b"":
             self.queue.put_nowait(line if line is None or len(line) <= MAX_GUEST_LINE else None)
 
     def end(self) -> None:
@@ -250,25 +254,28 @@ class _RelayPeer(_Peer):
 
     def send(self, line: bytes) -> None:
         if not self.ended:
-            self.relay.send(line)
+            self.relay.send(self.tag + line)
 
     async def flush(self) -> bool:
         return await self.relay.flush()
 
+    def _say(self, word: bytes) -> None:
+        self.relay.send(word + b" %d\n" % self.gid)
+
     def close(self) -> None:
         if not self.ended:
-            self.relay.send(KICK + b"\n")
+            self._say(KICK)
             self.end()
 
     def wrong(self) -> None:
         """The relay closes this guest and slows its address."""
         if not self.ended:
-            self.relay.send(WRONG + b"\n")
+            self._say(WRONG)
             self.end()
 
     def right(self) -> None:
         """The relay stops slowing this guest's address."""
-        self.relay.send(RIGHT + b"\n")
+        self._say(RIGHT)
 
 
 class _RelayRefused(Exception):
@@ -498,7 +505,8 @@ class Host:
         hello = RelayHello("host", owner=owner) if room is None else \
             RelayHello("host", code=room.code, key=room.key, owner=owner)
         try:
-            link = await Link.open(self.relay[0], self.relay[1], self.limits, MAX_LINE)
+            link = await Link.open(self.relay[0], self.relay[1], self.limits,
+                                   MAX_LINE + TAG_BYTES)
         except (OSError, asyncio.TimeoutError) as exc:
             log.warning("relay %s:%d: %s", *self.relay, exc)
             raise _RelayRefused(RELAY_UNREACHABLE, again=True) from None
@@ -526,31 +534,31 @@ class Host:
         return link, reply
 
     async def _relay_lines(self, link: Link) -> None:
-        """Hand the relay's lines to the guest behind it, one guest after another."""
-        peer: Optional[_RelayPeer] = None
+        """Hand the relay's lines to the guests behind it, each by its guest id."""
+        peers: dict[int, _RelayPeer] = {}
         try:
             while True:
                 try:
                     line = await link.recv()
                 except ProtocolError:
-                    if peer is not None:
-                        peer.feed(None)
-                    continue
+                    continue                # a line over the limit: no guest's to feed
                 if line is None:
                     break
-                if line == JOINED:
+                word, _, arg = line.partition(b" ")
+                gid = int(arg) if arg.isdigit() and len(arg) < TAG_BYTES else None
+                if word == JOINED and gid is not None:
+                    if gid in peers:
+                        peers[gid].end()
+                    peers[gid] = _RelayPeer(link, gid, self.limits)
+                    self._spawn(self._serve(peers[gid]))
+                elif word == GONE and gid is not None:
+                    peer = peers.pop(gid, None)
                     if peer is not None:
                         peer.end()
-                    peer = _RelayPeer(link, self.limits)
-                    self._spawn(self._serve(peer))
-                elif line == GONE:
-                    if peer is not None:
-                        peer.end()
-                    peer = None
-                elif line[:1] != b"!" and peer is not None:
-                    peer.feed(line)
+                elif line[:1] != b"!" and word.isdigit() and int(word) in peers:
+                    peers[int(word)].feed(arg)
         finally:
-            if peer is not None:
+            for peer in peers.values():
                 peer.end()
 
     # -- one guest ---------------------------------------------------------------------

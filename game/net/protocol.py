@@ -47,16 +47,22 @@ room (the 4 public symbols of a relay code): a host sends ``{"type": "relay",
 reclaim it, the host sends ``code``, ``key`` and ``owner`` again, gets
 ``challenge`` (``nonce``), answers ``proof`` (``signature``) and gets ``room``.
 A guest sends ``{"type": "relay", "role": "guest", "code": ROOM}`` and gets
-``paired``; either may get an ``error``.
+``paired``; a lister sends ``{"type": "relay", "role": "list"}`` and gets
+``tables`` (game/net/listing.py); any of them may get an ``error``.  Between the
+relay and a host, every guest's line carries that guest's id in front
+(``ID line``): the relay adds it to the guest's lines and strips it from the
+host's (game/net/relay.py has the whole wire).
 
 **Link lines** start with ``!`` and are never JSON: ``!ping`` / ``!pong`` (the
 heartbeat, answered by whoever is at the other end of that TCP connection: the
-host, the guest or the relay), and between a relay and its host ``!joined`` /
-``!gone`` (a guest came, a guest left), ``!kick`` (the host closes its guest),
-``!wrong`` (the host closes its guest for a wrong code: the relay has slowed that
-guest's address), ``!right`` (the guest had the right code: the relay forgets its
-address) and ``!close``.  A relay reads only the first byte and the
-length of the lines it forwards, so a guest cannot pass a ``!`` line to a host:
+host, the guest or the relay), and between a relay and its host ``!joined ID`` /
+``!gone ID`` (a guest came, a guest left), ``!kick ID`` (the host closes that
+guest), ``!wrong ID`` (the host closes that guest for a wrong code: the relay
+has slowed that guest's address), ``!right ID`` (the guest had the right code:
+the relay forgets its address), ``!public {JSON}`` / ``!private`` (list the
+table, or not) and ``!close``; a guest hears ``!gone`` when the room ends; a
+lister asks ``!tables``.  A relay reads only the first byte, the length and
+the tag of the lines it forwards, so a guest cannot pass a ``!`` line to a host:
 the relay keeps them.
 
 Limits: a line is at most :data:`MAX_LINE` bytes (a guest's lines
@@ -88,7 +94,9 @@ from game.session.messages import MessageError, Refused, Submit, Update
 from game.session.setup import GameSetup
 
 #: bump when the lines change meaning; a guest of another protocol gets ``wrong_version``
-PROTOCOL = 2
+#: (3: many guests a room, tagged by the relay; seats picked in a waiting room; spectators;
+#: public tables; table phrases)
+PROTOCOL = 3
 
 
 def _game_version() -> str:
@@ -122,6 +130,14 @@ JOINED, GONE, KICK = b"!joined", b"!gone", b"!kick"
 WRONG, RIGHT = b"!wrong", b"!right"
 #: a host ending its room on purpose (a host whose connection just drops gets it held)
 CLOSE = b"!close"
+#: a host listing its table (``!public {JSON}``, game/net/listing.py) or unlisting it
+PUBLIC, PRIVATE = b"!public", b"!private"
+#: a lister asking for the public tables again
+TABLES = b"!tables"
+#: the most guests (players and spectators) a relay room holds at once
+ROOM_GUESTS = 16
+#: the room for a guest id before a host's line on the relay: up to 6 digits and a space
+TAG_BYTES = 8
 LINK_MARK = ord("!")
 
 # -- reason keys (the screen words them: "net.<key>") --------------------------------------
@@ -256,7 +272,7 @@ class Bye:
 
 @dataclass(frozen=True)
 class RelayHello:
-    role: str                        # "host" or "guest"
+    role: str                        # "host", "guest" or "list" (the public tables)
     protocol: int = PROTOCOL
     code: Optional[str] = None       # a guest's room, or the room a host reclaims ...
     key: Optional[bytes] = None      # ... with the relay's ticket for it
@@ -393,8 +409,10 @@ def _error(obj: Mapping[str, Any]) -> Error:
 
 def _relay_hello(obj: Mapping[str, Any]) -> RelayHello:
     role = obj.get("role")
-    if role not in ("host", "guest"):
-        raise ProtocolError(BAD_FIELD, "role is host or guest")
+    if role not in ("host", "guest", "list"):
+        raise ProtocolError(BAD_FIELD, "role is host, guest or list")
+    if role == "list":
+        return RelayHello(role, _get(obj, "protocol", int))
     code = _get(obj, "code", str, optional=role == "host", limit=16)
     if role == "guest":
         return RelayHello(role, _get(obj, "protocol", int), code)

@@ -1,43 +1,80 @@
-"""The relay: a meeting point for a host and a guest who cannot reach each other.
+"""The relay: a meeting point for a host and its guests who cannot reach each other.
 
-Most home players sit behind routers that refuse incoming connections, so both
-sides connect *out* to a relay::
+Most home players sit behind routers that refuse incoming connections, so every
+side connects *out* to a relay::
 
     python -m game.net.relay --port 47800 [--listen 0.0.0.0] [--max-rooms 10000] [--hold 120]
                              [--per-address 64] [--rooms-per-address 16] [--secret-file PATH]
 
 One process, one asyncio loop; on disk only its secret (32 random bytes, made on
 the first start in the user state directory, ``~/.local/state/tavolata/relay-secret``
-on Linux, or ``--secret-file``).  A host says ``{"type": "relay", "role":
-"host", "protocol": 2, "owner": HEX}`` (the public half of an Ed25519 key it
-made) and gets a **room**: 4 symbols (game/net/codes.py) and a ticket, an HMAC of
-the room and the owner's key under the relay's secret.  The host adds the 7
-symbols of a password the relay never sees and shows the whole code.  A guest
-says ``{"type": "relay", "role": "guest", "code": ROOM}`` (the room only) and is
-paired with that room's host (the host hears ``!joined``).  From then on the
-relay forwards lines between the two without reading them: it looks only at
-their length and first byte (``!`` lines are for the relay: heartbeats, which it
-answers itself, and a host's ``!kick``, ``!wrong`` and ``!close``).  What it
-forwards is SPAKE2 and then sealed lines (game/net/secure.py): it can neither
-read nor forge them.  When the guest leaves the host hears ``!gone`` and the room
-waits for the guest to come back with the same code.
+on Linux, or ``--secret-file``).
+
+The wire (relay protocol 3)
+---------------------------
+
+Every line ends in ``\n``; ``!`` lines are the relay's own and are never
+forwarded; JSON lines before a connection has its role are in clear.
+
+* **Host**: ``{"type": "relay", "role": "host", "protocol": 3, "owner": HEX}``
+  (the public half of an Ed25519 key it made) gets ``{"type": "room", "code":
+  ROOM, "key": HEX}``: 4 symbols (game/net/codes.py) and a ticket, an HMAC of the
+  room and the owner's key under the relay's secret.  The host adds the 7
+  symbols of a password the relay never sees and shows the whole code.
+* **Guest**: ``{"type": "relay", "role": "guest", "protocol": 3, "code": ROOM}``
+  (the room only) gets ``{"type": "paired"}``, and the host hears ``!joined ID``:
+  ``ID`` is the guest's id in that room, a decimal number from 1 (ids count up,
+  so a late line for a guest that left never reaches a newcomer).  A room holds
+  at most :data:`~game.net.protocol.ROOM_GUESTS` (16) guests at once, players
+  and spectators alike (the host, who knows the seats, refuses the rest in the
+  sealed channel); the 17th hears ``room_full``.
+* **Forwarding**: a guest's line ``L`` reaches the host as ``ID L``; a host's
+  line ``ID L`` reaches guest ``ID`` as ``L`` (the tag stripped; a line for a
+  guest that has just gone is dropped; a host line without a tag is an
+  offence).  The guest's side is untagged: a guest sees only its host.  The
+  relay reads nothing of ``L`` but its first byte and length: it is SPAKE2 and
+  then sealed lines (game/net/secure.py), each guest's channel its own with the
+  host, which the relay can neither read nor forge.
+* **Host link lines**: ``!kick ID`` (send that guest away), ``!wrong ID`` (it
+  had a wrong code: counted against its address, and it goes), ``!right ID``
+  (the right code: its address's slate is wiped), ``!close`` (the room ends:
+  every guest hears ``!gone``), ``!public {JSON}`` (list this table, see below),
+  ``!private`` (unlist it).  The host hears ``!joined ID`` and ``!gone ID`` (a
+  guest came, a guest left).  Anyone may send ``!ping`` (the relay answers
+  ``!pong``).
+* **Public tables**: ``{"type": "relay", "role": "list", "protocol": 3}`` gets
+  ``{"type": "tables", "tables": [LISTING...]}`` at once and again for each
+  ``!tables`` it sends (at most one a second on average, four in a burst; more
+  cost strikes).  A LISTING (game/net/listing.py) is what a host said in
+  ``!public``: ``code`` (the whole relay code, password included: a public table
+  is open to all by choice, and its code must be in the list for anyone to sit
+  down; the relay checks its room is the host's own), ``game``, ``options``,
+  ``seats``, ``taken``, ``name`` (the host's) and ``watch`` (spectators
+  welcome).  A private table never says ``!public`` and is never listed.  A
+  listing goes when the host says ``!private`` (hosts do when their game starts:
+  the list shows tables *gathering* players), when the room ends or is held,
+  or when nobody renewed it for 60 s (hosts renew every 20 s).  The list shows
+  the 200 newest and is made anew at most twice a second however many ask
+  (:class:`~game.net.listing.PublicTables`, put/remove/list with a TTL: a fleet
+  backs it with NATS key-value).
 
 **Wrong codes.**  Only the host can tell a wrong password (the relay does not
 know it), so the relay slows attempts at a room per address
 (:class:`~game.net.secure.Guesses`, keyed by address and room): each guest hello
 for that room from that address is paired only at its turn, a wait that doubles
 with each attempt, or refused ``slow_down`` if its turn is too far off; the host
-closes a guest that had a wrong code with ``!wrong`` (counted), and says
-``!right`` for the right one (the address's slate for that room is wiped).
+closes a guest that had a wrong code with ``!wrong ID`` (counted), and says
+``!right ID`` for the right one (the address's slate for that room is wiped).
 Room symbols that do not exist are counted too (an address that tries many is
 turned away for a while).
 
 A host that ends its room on purpose says ``!close``: the code is free at once
-and the guest hears ``!gone``.  A host whose connection just drops (a restart
+and every guest hears ``!gone``.  A host whose connection just drops (a restart
 of its network, a silence) gets its room **held** for ``Limits.room_hold``
 seconds (120; ``--hold``): the code stays reserved (a held room counts toward
-``max_rooms``), the guest's connection is closed without ``!gone`` so that it
-reconnects, and a guest who asks for the room meanwhile is refused with
+``max_rooms``), every guest's connection is closed without ``!gone`` so that it
+reconnects (each with its seat's proof), the listing goes until the host says
+``!public`` again, and a guest who asks for the room meanwhile is refused with
 ``host_away`` (not a miss: the guest tries again).
 
 **Reclaiming a room** takes its ticket and a signature: the host sends the room,
@@ -88,9 +125,11 @@ from game.net import codes, secure
 from game.net.directory import Directory, Pipe
 from game.net.guard import (QUICK_RELAY_GUARD, RELAY_GUARD, Guard, GuardLimits, address_key,
                             calm_accept_errors, relay_backlog)
+from game.net.listing import BadListing, parse_public
 from game.net.protocol import (CLOSE, GONE, HELLO_TIMEOUT, HOST_AWAY, JOINED, KICK,
-                               LIMITS, MAX_LINE, NO_SUCH_ROOM, NONCE_BYTES, PING, PONG, PROTOCOL,
-                               QUICK, RELAY_FULL, RIGHT, ROOM_FULL, SLOW_DOWN, TOO_LONG, WRONG,
+                               LIMITS, MAX_LINE, NO_SUCH_ROOM, NONCE_BYTES, PING, PONG, PRIVATE,
+                               PROTOCOL, PUBLIC, QUICK, RELAY_FULL, RIGHT, ROOM_FULL, ROOM_GUESTS,
+                               SLOW_DOWN, TABLES, TAG_BYTES, TOO_LONG, WRONG,
                                WRONG_VERSION, Bucket, Challenge, Error, LineSplitter, Limits,
                                Paired, Proof, ProtocolError, RelayHello, Room, decode, encode)
 
@@ -109,23 +148,38 @@ SWEEP_EVERY = 0.5
 GUESSERS = 100_000
 #: the longest line before a hello (a relay hello is about 150 bytes)
 HELLO_LINE = 4096
+#: guest ids count up to this, then start again from 1 (skipping those in use)
+MAX_GUEST_ID = 999_999
+#: how often a lister may ask for the list again (a screen asks every 2 s)
+LIST_ASKS_PER_S = 1.0
+LIST_ASKS_BURST = 4
 
 
 class _Room:
-    """A room's symbols, its owner's public key, and the two ends; ``host`` is None
-    while the room is held for a host whose connection dropped (until ``held_until``)."""
+    """A room's symbols, its owner's public key, its host and its guests (by guest id);
+    ``host`` is None while the room is held for a host whose connection dropped (until
+    ``held_until``)."""
 
     def __init__(self, code: str, owner_key: bytes, host: "_Conn") -> None:
         self.code = code
         self.owner_key = owner_key
         self.host: Optional[_Conn] = host
-        self.guest: Optional[_Conn] = None
+        self.guests: dict[int, _Conn] = {}
+        self.next_id = 1
         self.held_until = 0.0
         self.owner = host.ip                # whose rooms it counts among (game/net/guard.py)
 
+    def new_id(self) -> int:
+        """A guest id not in use (ids count up, so a late line never reaches a newcomer)."""
+        while self.next_id in self.guests or self.next_id > MAX_GUEST_ID:
+            self.next_id = 1 if self.next_id > MAX_GUEST_ID else self.next_id + 1
+        gid = self.next_id
+        self.next_id += 1
+        return gid
+
 
 class _Conn(asyncio.Protocol):
-    """One client of the relay, a host or a guest once it has said hello."""
+    """One client of the relay: a host, a guest or a lister once it has said hello."""
 
     def __init__(self, relay: "Relay") -> None:
         self.relay = relay
@@ -133,13 +187,14 @@ class _Conn(asyncio.Protocol):
         self.ip = ""
         self.role: Optional[str] = None
         self.room: Optional[_Room] = None
-        self.peer: Optional[_Conn] = None
+        self.gid = 0                        # a guest's id in its room
         self.claim: Optional[tuple[RelayHello, bytes]] = None    # a reclaim and its challenge
         self.closing = False
         self.born = self.heard = time.monotonic()
         self.splitter = LineSplitter(HELLO_LINE)
         self.strikes = Bucket(relay.limits.strike_leak, relay.limits.strikes)
         self.bandwidth = Bucket(BYTES_PER_S, BYTES_BURST)
+        self.asks = Bucket(LIST_ASKS_PER_S, LIST_ASKS_BURST)
         self.admitted = False
         self.half = relay.guard.half_line()
         #: set once this guest's room lives on another gateway of a fleet: its bytes go there
@@ -192,12 +247,12 @@ class _Conn(asyncio.Protocol):
             return
         if self.role == "host" and room.host is self and relay.rooms.get(room.code) is room:
             relay.hold(room)
-        elif self.role == "guest" and room.guest is self:
+        elif self.role == "guest" and room.guests.get(self.gid) is self:
             self._leave_room()
 
     # -- lines -------------------------------------------------------------------------------
     def _lines(self, lines: list[Optional[bytes]]) -> None:
-        out: list[bytes] = []
+        out: dict[_Conn, list[bytes]] = {}
         for line in lines:
             if self.closing:
                 return
@@ -213,49 +268,93 @@ class _Conn(asyncio.Protocol):
                 self._link_line(line.strip())
             elif self.role is None:
                 self._hello(line)
-                if self.role is not None:
+                if self.role == "host":
+                    self.splitter.limit = MAX_LINE + TAG_BYTES
+                elif self.role is not None:
                     self.splitter.limit = MAX_LINE
             elif self.role == "claiming":
                 self._proof(line)
-            elif self.peer is not None:
-                out.append(line)            # forwarded unread
+            elif self.role == "guest" and self.room is not None and self.room.host is not None:
+                out.setdefault(self.room.host, []).append(b"%d %s" % (self.gid, line))
+            elif self.role == "host" and self.room is not None:
+                self._to_guest(line, out)
         self._forward(out)
 
-    def _forward(self, out: list[bytes]) -> None:
-        """Pass the lines gathered to the peer, at once; ``out`` is emptied."""
-        if out and self.peer is not None:
-            self.peer.write(b"\n".join(out) + b"\n")
-            self.relay.stats["lines"] += len(out)
+    def _to_guest(self, line: bytes, out: dict["_Conn", list[bytes]]) -> None:
+        """A host's line ``ID rest``: ``rest`` goes to guest ``ID`` (a guest that has
+        just gone is no offence: its lines are dropped)."""
+        assert self.room is not None
+        tag, space, rest = line.partition(b" ")
+        if not space or not tag.isdigit() or len(tag) > TAG_BYTES - 1:
+            self.offence("a host's line without a guest id")
+            return
+        guest = self.room.guests.get(int(tag))
+        if guest is not None:
+            out.setdefault(guest, []).append(rest)
+
+    def _forward(self, out: dict["_Conn", list[bytes]]) -> None:
+        """Pass the lines gathered to their readers, at once; ``out`` is emptied."""
+        for conn, lines in out.items():
+            conn.write(b"\n".join(lines) + b"\n")
+            self.relay.stats["lines"] += len(lines)
         out.clear()
 
     def _link_line(self, line: bytes) -> None:
+        word, _, arg = line.partition(b" ")
+        room = self.room if self.role == "host" else None
+        guest = room.guests.get(int(arg)) if room is not None and arg.isdigit() \
+            and len(arg) < TAG_BYTES else None
         if line == PING:
             self.write(PONG + b"\n")
         elif line == PONG:
             pass
-        elif line == KICK and self.role == "host" and self.room is not None:
-            guest = self.room.guest
-            log.info("relay: room %s sends its guest away", self.room.code)
+        elif word == TABLES and self.role == "list":
+            if self.asks.take():
+                self.write(self.relay.tables.encoded())
+            else:
+                self.offence("asks for the list faster than a screen does")
+        elif room is None:
+            self.offence("unknown link line")
+        elif word in (KICK, WRONG, RIGHT) and arg.isdigit():
             if guest is not None:
-                guest._leave_room()
-                guest.close()
-        elif line == WRONG and self.role == "host" and self.room is not None:
-            guest = self.room.guest
-            if guest is not None:
-                self.relay.guesses.failed(guest.attempt(self.room.code))   # counted at its turn
-                self.relay.stats["wrong_codes"] += 1
-                log.info("relay: room %s: a wrong code from %s", self.room.code, guest.ip)
-                guest._leave_room()
-                guest.close()
-        elif line == RIGHT and self.role == "host" and self.room is not None:
-            if self.room.guest is not None:
-                self.relay.guesses.succeeded(self.room.guest.attempt(self.room.code))
-        elif line == CLOSE and self.role == "host" and self.room is not None:
-            self.relay.end(self.room)
+                self._judge(word, room, guest)
+        elif line == CLOSE:
+            self.relay.end(room)
             self.room = None
             self.close()
+        elif word == PUBLIC:
+            self._publish(room, line)
+        elif line == PRIVATE:
+            self.relay.tables.remove(room.code)
         else:
             self.offence("unknown link line")
+
+    def _judge(self, word: bytes, room: _Room, guest: "_Conn") -> None:
+        """The host's word on one of its guests: send it away, or its code was wrong
+        (counted against its address, and it goes), or right (its slate is clean)."""
+        if word == RIGHT:
+            self.relay.guesses.succeeded(guest.attempt(room.code))
+            return
+        if word == WRONG:
+            self.relay.guesses.failed(guest.attempt(room.code))   # counted at its turn
+            self.relay.stats["wrong_codes"] += 1
+            log.info("relay: room %s: a wrong code from %s", room.code, guest.ip)
+        else:
+            log.info("relay: room %s sends guest %d away", room.code, guest.gid)
+        guest._leave_room()
+        guest.close()
+
+    def _publish(self, room: _Room, line: bytes) -> None:
+        """``!public {listing}``: the host lists its table (its own room's only)."""
+        try:
+            listing = parse_public(line)
+        except BadListing as exc:
+            self.offence(f"a bad listing: {exc}")
+            return
+        if listing.room != room.code:
+            self.offence("a listing of another room")
+            return
+        self.relay.tables.put(listing)
 
     def _hello(self, line: bytes) -> None:
         try:
@@ -266,18 +365,22 @@ class _Conn(asyncio.Protocol):
         assert isinstance(msg, RelayHello)
         if msg.protocol != PROTOCOL:
             self.refuse(WRONG_VERSION)
+        elif msg.role == "list":
+            self.role = "list"
+            self.relay.stats["listers"] += 1
+            self.write(self.relay.tables.encoded())
         elif msg.role == "host" and msg.code is None:
             room = self._new_room(msg)
             if room is not None:
                 self.role, self.room = "host", room
-                self.write(encode(Room(room.code, self.relay.ticket(room.code, room.owner_key))))
+                self._give(room)
         elif msg.role == "host":
             self._challenge(msg)
         else:
             self._guest(codes.normalise(msg.code or ""))
 
     def _guest(self, code: str, looked: bool = False) -> None:
-        """A guest asks for a room: paired now, or once its address's turn comes (a
+        """A guest asks for a room: let in now, or once its address's turn comes (a
         room that cannot take it now is no attempt at its code, and takes no turn).  A
         fleet's room this gateway has not heard of yet, or heard of as away, is looked up
         first (``looked``)."""
@@ -298,7 +401,7 @@ class _Conn(asyncio.Protocol):
             relay.miss(self.ip)
             self.refuse(NO_SUCH_ROOM)
             return
-        if room.host is None or room.guest is not None:
+        if room.host is None or len(room.guests) >= ROOM_GUESTS:
             self._enter(code)                  # host_away, room_full
             return
         wait = relay.guesses.wait(self.attempt(code), within=2 * relay.limits.guess_most)
@@ -344,13 +447,13 @@ class _Conn(asyncio.Protocol):
             self.refuse(NO_SUCH_ROOM)
         elif room.host is None:
             self.refuse(HOST_AWAY)              # held: the guest may try again
-        elif room.guest is not None:
+        elif len(room.guests) >= ROOM_GUESTS:
             self.refuse(ROOM_FULL)
         else:
-            self.role, self.room, self.peer = "guest", room, room.host
-            room.guest, room.host.peer = self, self
+            self.role, self.room, self.gid = "guest", room, room.new_id()
+            room.guests[self.gid] = self
             self.relay.stats["paired"] += 1
-            room.host.write(JOINED + b"\n")
+            room.host.write(JOINED + b" %d\n" % self.gid)
             self.write(encode(Paired()))
 
     def _new_room(self, msg: RelayHello) -> Optional[_Room]:
@@ -364,6 +467,11 @@ class _Conn(asyncio.Protocol):
         relay.stats["rooms_opened"] += 1
         relay.directory.opened(room.code, room.owner_key)
         return room
+
+    def _give(self, room: _Room) -> None:
+        """Tell the host its room and ticket, once every gateway of a fleet can find it."""
+        line = encode(Room(room.code, self.relay.ticket(room.code, room.owner_key)))
+        self.relay.directory.when_stored(room.code, lambda: self.write(line))
 
     def _challenge(self, msg: RelayHello) -> None:
         """A host asks for its room back: its ticket must be this relay's for that owner
@@ -400,7 +508,8 @@ class _Conn(asyncio.Protocol):
         room = self._reclaim(code, msg.owner)
         if room is not None:
             self.role, self.room, self.claim = "host", room, None
-            self.write(encode(Room(room.code, self.relay.ticket(room.code, room.owner_key))))
+            self.splitter.limit = MAX_LINE + TAG_BYTES
+            self._give(room)
 
     def _reclaim(self, code: str, owner: bytes) -> Optional[_Room]:
         """The room its owner proved it holds: held for it, still on an old connection
@@ -437,12 +546,11 @@ class _Conn(asyncio.Protocol):
     def _leave_room(self) -> None:
         """This guest is no longer in its room; the host hears so."""
         room = self.room
-        if room is not None and room.guest is self:
-            room.guest = None
+        if room is not None and room.guests.get(self.gid) is self:
+            del room.guests[self.gid]
             if room.host is not None:
-                room.host.peer = None
-                room.host.write(GONE + b"\n")
-        self.peer = None
+                room.host.write(GONE + b" %d\n" % self.gid)
+        self.room = None
 
     # -- output and ends -----------------------------------------------------------------------
     def write(self, data: bytes) -> None:
@@ -518,6 +626,8 @@ class Relay:
         self.rooms: dict[str, _Room] = {}
         self.conns: set[_Conn] = set()
         self.misses: dict[str, Bucket] = {}
+        #: the public tables (game/net/listing.py; a fleet's are in NATS)
+        self.tables = self.directory.public_tables()
         self.stats: Counter[str] = Counter()
         self._server: Optional[asyncio.base_events.Server] = None
         self._sweeper: Optional[asyncio.Task[None]] = None
@@ -585,9 +695,10 @@ class Relay:
         return False
 
     def forget(self, room: _Room) -> None:
-        """The room is gone: its code is free, its owner may open another."""
+        """The room is gone: its code is free (and unlisted), its owner may open another."""
         if self.rooms.get(room.code) is room:
             del self.rooms[room.code]
+            self.tables.remove(room.code)
             self.guard.rooms.remove(room.owner)
             self.directory.forgotten(room.code)
 
@@ -607,35 +718,38 @@ class Relay:
 
     def hold(self, room: _Room) -> None:
         """The host's connection dropped without ``!close``: keep the code for
-        ``room_hold`` seconds for the host to reclaim, and send the guest to try again."""
+        ``room_hold`` seconds for the host to reclaim, unlist it, and send the guests
+        to try again."""
         log.info("relay: room %s held for its host", room.code)
         self.stats["rooms_held"] += 1
         room.host = None
         room.held_until = time.monotonic() + self.limits.room_hold
+        self.tables.remove(room.code)
         self.send_back(room)
         self.directory.held(room.code, room.owner_key)
 
     def send_back(self, room: _Room) -> None:
-        """Close the room's guest without ``!gone``: it reconnects, and its seat's key
-        gets it back in once the host is there again."""
-        guest = room.guest
-        room.guest = None
-        if guest is not None:
-            guest.peer = None
+        """Close the room's guests without ``!gone``: they reconnect, and their seats'
+        keys get them back in once the host is there again."""
+        guests = list(room.guests.values())
+        room.guests.clear()
+        for guest in guests:
+            guest.room = None
             guest.close()
 
     def end(self, room: _Room) -> None:
-        """The host ends its room on purpose: the code is free, the guest hears ``!gone``."""
+        """The host ends its room on purpose: the code is free, the guests hear ``!gone``."""
         self.forget(room)
-        guest = room.guest
-        room.guest = None
-        if guest is not None:
-            guest.peer = None
+        guests = list(room.guests.values())
+        room.guests.clear()
+        for guest in guests:
+            guest.room = None
             guest.write(GONE + b"\n")
             guest.close()
 
     def pairs(self) -> int:
-        return sum(1 for room in self.rooms.values() if room.guest is not None)
+        """Guests in rooms (a host and each of its guests make a pair)."""
+        return sum(len(room.guests) for room in self.rooms.values())
 
     async def _sweep(self) -> None:
         """Close the connections that said no hello in time or fell silent; free the

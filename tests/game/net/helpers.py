@@ -105,6 +105,7 @@ class Raw:
         self.keys: Optional[Keys] = None
         self.channel: Optional[Channel] = None
         self.seat_key: Optional[SeatKey] = None     # once welcomed: to hand the seat on
+        self.gid = 0                                # its id on a relay host's side (tests)
 
     def send(self, data: bytes) -> bool:
         """Send all of ``data`` (each line sealed once there is a channel); False if the

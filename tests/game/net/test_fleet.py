@@ -7,6 +7,7 @@ when NATS itself restarts."""
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from typing import Iterator
 
@@ -19,8 +20,9 @@ from game.net.protocol import RelayHello, encode
 from game.net.secure import RoomOwner
 from tests.game.net.conftest import OTHER_CLIENT, SECRET_FILE, Proc
 from tests.game.net.fleet import MISSING, Front, NatsServer, start_gateways
-from tests.game.net.helpers import Raw
-from tests.game.net.test_relay import claim, enter, keyed_room, pair, passes, refused
+from tests.game.net.helpers import Raw, until
+from tests.game.net.test_relay import (ask, claim, enter, keyed_room, lister, pair, passes,
+                                       public_line, refused)
 
 BOT = ["-m", "game.net.bot", "--limits", "quick", "--timeout", "90"]
 
@@ -57,21 +59,27 @@ def fleet(nats_server, procs) -> Iterator[Fleet]:
 
 # -- the relay's rules, across gateways -------------------------------------------------------
 @pytest.mark.slow
-def test_a_guest_on_another_gateway_is_piped_to_the_room_and_lines_pass_unread(fleet):
+def test_guests_on_other_gateways_are_piped_to_the_room_and_lines_pass_unread(fleet):
+    """A room lives on its host's gateway; guests on every gateway get their ids there,
+    their lines reach the host tagged and the host's reach each of them alone."""
     one, two, three = fleet.ports
     host, code, _, _ = keyed_room(one)
-    guest = pair(two, host, code)
+    guests = [pair(port, host, code) for port in (two, three, one, two)]
+    assert len({g.gid for g in guests}) == 4, "one room, one count of ids, fleet-wide"
     for line in (b'{"type": "anything"}', b"not even json \xff", b" " * 1000 + b"x"):
-        guest.send(line + b"\n")
-        assert host.line() == line
-        host.send(line[::-1] + b"\n")
-        assert guest.line() == line[::-1]
-    guest.send(b"!ping\n")
-    assert guest.line(link=True) == b"!pong", "answered by the room's gateway"
-    assert refused(enter(three, code)) == "room_full", "one guest at a time, fleet-wide"
-    guest.close()
-    assert host.line(link=True) == b"!gone"
+        for guest in guests:
+            guest.send(line + b"\n")
+            assert host.line() == b"%d " % guest.gid + line
+            host.send(b"%d " % guest.gid + line[::-1] + b"\n")
+            assert guest.line() == line[::-1]
+    guests[0].send(b"!ping\n")
+    assert guests[0].line(link=True) == b"!pong", "answered by the room's gateway"
+    guests[0].close()
+    assert host.line(link=True) == b"!gone %d" % guests[0].gid
+    host.send(b"!kick %d\n" % guests[1].gid)
+    assert guests[1].closed() and host.line(link=True) == b"!gone %d" % guests[1].gid
     passes(host, pair(three, host, code))
+    passes(host, guests[3])
 
 
 @pytest.mark.slow
@@ -194,4 +202,40 @@ def test_an_address_opening_rooms_in_a_loop_meets_one_cap_for_the_whole_fleet(fl
     assert answers[-3:] == ["relay_full"] * 3
     _, other, _, _ = keyed_room(three)
     assert codes.is_room(other)
+    passes(host, guest)
+
+
+# -- public tables ----------------------------------------------------------------------------
+@pytest.mark.slow
+def test_a_public_table_is_listed_on_every_gateway_and_goes_with_its_room(fleet):
+    one, two, three = fleet.ports
+    public, room = keyed_room(one)[:2]
+    private, hidden = keyed_room(two)[:2]
+    line = public_line(room)
+    public.send(line)
+    private.send(b"!ping\n")
+    for port in (two, three):
+        raw, _ = lister(port)
+        until(lambda: any(t["code"][:4] == room for t in ask(raw, public, private)),
+              what="listed on another gateway")
+        listed = next(t for t in ask(raw, public, private) if t["code"][:4] == room)
+        assert listed == json.loads(line.partition(b" ")[2])
+        assert all(t["code"][:4] != hidden for t in ask(raw, public, private))
+    public.send(b"!close\n")
+    until(lambda: all(t["code"][:4] != room for t in ask(raw, private)),
+          what="gone with the room, everywhere")
+
+
+@pytest.mark.slow
+def test_a_flood_of_list_requests_on_one_gateway_leaves_the_other_tables_alone(fleet):
+    one, two, three = fleet.ports
+    host, code, _, _ = keyed_room(one)
+    guest = pair(two, host, code)
+    for _ in range(5):
+        raw, _ = lister(three)
+        raw.send(b"!tables\n" * 200)
+        assert raw.closed(), "out of strikes"
+        passes(host, guest)
+    _, tables = lister(three)
+    assert isinstance(tables, list)
     passes(host, guest)

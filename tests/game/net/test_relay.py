@@ -4,6 +4,7 @@ misbehaves; a host and guests of this process play through it."""
 
 from __future__ import annotations
 
+import json
 import random
 import threading
 import time
@@ -17,8 +18,9 @@ from game.engine import replay_log
 from game.net import codes
 from game.net.bot import Autoplayer, hosted_setup
 from game.net.host import FAILED, Host
-from game.net.protocol import (MAX_LINE, PROTOCOL, QUICK, Challenge, Proof, RelayHello, decode,
-                               encode)
+from game.net.listing import Listing
+from game.net.protocol import (MAX_LINE, PROTOCOL, QUICK, ROOM_GUESTS, Challenge, Proof,
+                               RelayHello, decode, encode)
 from game.net.secure import RoomOwner
 from tests.game.net.conftest import SECRET_FILE, start_relay
 from tests.game.net.helpers import LIMIT, Raw, hosting, join, play, until
@@ -99,17 +101,23 @@ def paired(port: int) -> tuple[Raw, Raw, str]:
 
 
 def pair(port: int, host: Raw, code: str) -> Raw:
-    """A guest in ``host``'s room, both told so."""
+    """A guest in ``host``'s room, both told so (the guest's id on the host's side is
+    kept as ``guest.gid``)."""
     guest = enter(port, code)
     assert guest.expect("paired") == {"type": "paired"}
-    assert host.line(link=True) == b"!joined"
+    line = host.line(link=True)
+    while line == b"!pong":                    # the answers to the host's heartbeats
+        line = host.line(link=True)
+    word, _, gid = line.partition(b" ")
+    assert word == b"!joined" and gid.isdigit()
+    guest.gid = int(gid)
     return guest
 
 
 def passes(host: Raw, guest: Raw) -> None:
     guest.send(b"to the host\n")
-    assert host.line() == b"to the host"
-    host.send(b"to the guest\n")
+    assert host.line() == b"%d to the host" % guest.gid
+    host.send(b"%d to the guest\n" % guest.gid)
     assert guest.line() == b"to the guest"
 
 
@@ -119,19 +127,18 @@ def test_a_host_and_a_guest_are_paired_and_their_lines_pass_unread(relay):
     for line in (b'{"type": "anything", "at": "all"}', b"not even json \xff",
                  b" " * 1000 + b"x"):
         guest.send(line + b"\n")
-        assert host.line() == line
-        host.send(line[::-1] + b"\n")
-        assert guest.line() == line[::-1]
+        assert host.line() == b"%d " % guest.gid + line, "tagged with the guest's id"
+        host.send(b"%d " % guest.gid + line[::-1] + b"\n")
+        assert guest.line() == line[::-1], "the tag stripped"
     guest.send(b"!ping\n")
     assert guest.line(link=True) == b"!pong", "the relay answers heartbeats itself"
     guest.send(b"after\n")
-    assert host.line(link=True) == b"after", "and never passes them on"
+    assert host.line(link=True) == b"%d after" % guest.gid, "and never passes them on"
 
 
-def test_unknown_rooms_full_rooms_and_other_versions_are_refused(relay):
+def test_unknown_rooms_and_other_versions_are_refused(relay):
     host, guest, code = paired(relay)
     for hello, reason in (({"role": "guest", "code": "ZZZZZZ"}, "no_such_room"),
-                          ({"role": "guest", "code": code}, "room_full"),
                           (host_hello(protocol=PROTOCOL + 1), "wrong_version"),
                           ({"role": "host"}, "bad_field"),
                           ({"role": "spy"}, "bad_field")):
@@ -140,16 +147,51 @@ def test_unknown_rooms_full_rooms_and_other_versions_are_refused(relay):
         error = raw.expect("error")
         assert error["reason"] == reason and error["fatal"] and raw.closed()
     guest.send(b"still here\n")
-    assert host.line() == b"still here"
+    assert host.line() == b"%d still here" % guest.gid
+
+
+def test_a_room_holds_many_guests_each_on_its_own_line_up_to_its_cap(relay):
+    """Guests get ids of their own; each hears only the lines tagged for it, the host
+    hears each tagged; the seventeenth guest finds the room full (the host says
+    ``!right ID`` for each, so one address's guests are not slowed)."""
+    host, code = open_room(relay)
+    guests = []
+    for _ in range(ROOM_GUESTS):
+        guests.append(pair(relay, host, code))
+        host.send(b"!right %d\n" % guests[-1].gid)
+    assert len({g.gid for g in guests}) == ROOM_GUESTS
+    assert refused(enter(relay, code)) == "room_full"
+    for guest in guests[:3]:
+        passes(host, guest)
+    host.send(b"%d for the second only\n" % guests[1].gid)
+    guests[0].send(b"from the first\n")
+    assert host.line() == b"%d from the first" % guests[0].gid
+    assert guests[1].line() == b"for the second only"
+    host.send(b"!kick %d\n" % guests[2].gid)
+    assert guests[2].closed() and host.line(link=True) == b"!gone %d" % guests[2].gid
+    last = pair(relay, host, code)
+    assert last.gid not in {g.gid for g in guests}, "a freed place, a new id"
+    host.send(b"99999 for nobody\n")               # a guest gone: dropped, no offence
+    passes(host, last)
+    host.send(b"!close\n")
+    for guest in guests[:2] + guests[3:] + [last]:
+        assert guest.line(link=True) == b"!gone" and guest.closed()
+
+
+def test_a_host_line_without_a_guest_id_is_an_offence(relay):
+    host, guest, _ = paired(relay)
+    host.send(b"no tag\n" * 3)
+    passes(host, guest)
+    host.send(b"no tag\n" * 30)
+    assert host.closed(), "out of strikes"
 
 
 def test_a_guest_who_leaves_can_come_back_with_the_same_code(relay):
     host, guest, code = paired(relay)
     guest.close()
-    assert host.line(link=True) == b"!gone"
-    again = enter(relay, code)
-    again.expect("paired")
-    assert host.line(link=True) == b"!joined"
+    assert host.line(link=True) == b"!gone %d" % guest.gid
+    again = pair(relay, host, code)
+    assert again.gid != guest.gid, "a new id: a late line for the old one never reaches it"
 
 
 def test_a_host_that_ends_its_room_frees_the_code_and_the_guest_hears_gone(relay):
@@ -259,21 +301,21 @@ def test_a_held_room_counts_and_is_freed_after_the_hold(procs):
 
 def test_a_host_can_send_its_guest_away(relay):
     host, guest, _ = paired(relay)
-    host.send(b'{"type": "bye"}\n!kick\n')             # one packet: the bye still comes first
-    assert guest.line() == b'{"type": "bye"}'
+    host.send(b'%d {"type": "bye"}\n!kick %d\n' % (guest.gid, guest.gid))   # one packet: the
+    assert guest.line() == b'{"type": "bye"}'                              # bye still first
     assert guest.closed()
-    assert host.line(link=True) == b"!gone"
+    assert host.line(link=True) == b"!gone %d" % guest.gid
 
 
 def test_a_guest_cannot_pass_relay_lines_to_the_host(relay):
     host, guest, _ = paired(relay)
     for _ in range(2):
-        guest.send(b"!joined\n!gone\n!kick\n")
+        guest.send(b"!joined 5\n!gone 1\n!kick 1\n")
     guest.send(b"real\n")
-    assert host.line(link=True) == b"real"
+    assert host.line(link=True) == b"%d real" % guest.gid
     guest.send(b"!gone\n" * 30)
     assert guest.closed(), "out of strikes"
-    assert host.line(link=True) == b"!gone"
+    assert host.line(link=True) == b"!gone %d" % guest.gid
 
 
 @pytest.mark.slow
@@ -300,7 +342,7 @@ def test_silent_and_dead_connections_are_dropped(relay):
         except AssertionError:          # nothing for now
             continue
         assert line is not None, "the host, who keeps its heartbeat, stays"
-        gone = line == b"!gone"
+        gone = line == b"!gone %d" % guest.gid
     assert gone, "the silent guest was dropped and its host told"
     assert guest.closed()
     assert silent.expect("error", timeout=3)["reason"] == "hello_timeout"
@@ -328,7 +370,7 @@ def test_a_flood_is_throttled_and_other_pairs_are_served(relay):
     other_host, other_guest, _ = paired(relay)
     started = time.monotonic()
     other_guest.send(b"quick\n")
-    assert other_host.line() == b"quick"
+    assert other_host.line() == b"%d quick" % other_guest.gid
     assert time.monotonic() - started < 0.5
     assert drained.wait(15), "the flood is delivered, throttled"
     sender.join(5)
@@ -344,7 +386,7 @@ def test_a_random_storm_of_bytes_never_stops_the_relay(relay):
         raw.close()
     host, guest, _ = paired(relay)
     guest.send(b"alive\n")
-    assert host.line() == b"alive"
+    assert host.line() == b"%d alive" % guest.gid
 
 
 def test_the_relay_holds_a_limited_number_of_rooms(procs):
@@ -364,6 +406,70 @@ def test_an_address_that_guesses_codes_is_turned_away(relay):
         assert raw.expect("error")["reason"] == "no_such_room"
     raw = Raw(relay)
     assert raw.closed(2), "turned away without a word"
+
+
+# -- public tables ----------------------------------------------------------------------------
+def lister(port: int) -> tuple[Raw, list[dict]]:
+    raw = Raw(port)
+    raw.say({"type": "relay", "role": "list", "protocol": PROTOCOL})
+    return raw, raw.expect("tables")["tables"]
+
+
+def ask(raw: Raw, *alive: Raw) -> list[dict]:
+    """The list again, asked at the pace of a screen (faster costs strikes); the
+    ``alive`` connections keep their heartbeat meanwhile."""
+    for _ in range(2):
+        for other in alive:
+            other.send(b"!ping\n")
+        time.sleep(0.25)
+    raw.send(b"!tables\n")
+    return raw.expect("tables")["tables"]
+
+
+def public_line(code: str, **fields) -> bytes:
+    listing = Listing(codes.new_relay_code(code).text, "bisca", 6, 1, "Anna", {"lives": 3},
+                      True)
+    obj = {**listing.to_json(), **fields}
+    return b"!public " + json.dumps(obj).encode() + b"\n"
+
+
+def test_a_public_table_is_listed_with_its_whole_code_and_a_private_one_never(relay):
+    public, room = open_room(relay)
+    private, hidden = open_room(relay)
+    line = public_line(room)
+    public.send(line)
+    private.send(b"!ping\n")
+    raw, tables = lister(relay)
+    until(lambda: any(t["code"][:4] == room for t in ask(raw, public)), what="listed")
+    listed = next(t for t in ask(raw, public) if t["code"][:4] == room)
+    assert listed == json.loads(line.partition(b" ")[2]), "the whole code: open to all"
+    assert all(t["code"][:4] != hidden for t in ask(raw, public)), \
+        "a private room never appears"
+    pair(relay, public, listed["code"][:4])
+    public.send(b"!private\n")
+    until(lambda: all(t["code"][:4] != room for t in ask(raw, public)), what="unlisted")
+
+
+def test_a_listing_goes_with_its_room_and_never_names_another_room(relay):
+    host, room = open_room(relay)
+    _, other = open_room(relay)
+    host.send(public_line(other))               # another room's code: not listed
+    host.send(public_line(room, seats=99))      # not a listing
+    raw, _ = lister(relay)
+    host.send(public_line(room))
+    until(lambda: [t["code"][:4] for t in ask(raw, host)
+                   if t["code"][:4] in (room, other)] == [room], what="only its own room listed")
+    host.send(b"!close\n")
+    until(lambda: all(t["code"][:4] != room for t in ask(raw)), what="gone with the room")
+
+
+def test_a_flood_of_list_requests_costs_strikes_and_the_relay_serves_on(relay):
+    raw, _ = lister(relay)
+    raw.send(b"!tables\n" * 200)
+    assert raw.closed(), "out of strikes"
+    _, tables = lister(relay)
+    assert isinstance(tables, list)
+    passes(*paired(relay)[:2])
 
 
 # -- a game through the relay ---------------------------------------------------------------
