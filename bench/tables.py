@@ -1,8 +1,9 @@
 """Tables through a relay: simulated players open, fill and play tables of every game
 for a fixed time, through the real protocol (game/net/host.py and client.py, the
 computers choosing from what each seat receives, as game/net/bot.py does), first
-through one in-memory relay, then one gateway over NATS, then three gateways over
-NATS, in the same run::
+straight to each other (no relay: what the players cost alone), then through one
+in-memory relay, then one gateway over NATS, then three gateways over NATS, in the
+same run::
 
     .venv/bin/python bench/tables.py [--players 500] [--seconds 60] [--pace 1.0]
                                      [--workers 10] [--configs memory,nats1,nats3]
@@ -97,9 +98,10 @@ class _Table:
         from game.net.host import Host
         key = GAMES[(self.index + self.games) % len(GAMES)]
         seed = self.index * 1000 + self.games
-        here = self.relays[self.index % len(self.relays)]
-        self.host = Host(hosted_setup(key, 0, 1, "random", seed), name="Host", relay=here,
-                         paced=False, stand_in="random").start()
+        door: dict[str, Any] = {"relay": self.relays[self.index % len(self.relays)]} \
+            if self.relays else {"listen": LOOPBACK, "port": 0}        # direct: no relay
+        self.host = Host(hosted_setup(key, 0, 1, "random", seed), name="Host", paced=False,
+                         stand_in="random", **door).start()
         self.guest = None
         self.players = []
         self.since = time.monotonic()
@@ -113,9 +115,10 @@ class _Table:
             return
         if self.guest is None:
             status = self.host.status()
-            if status.relay_code:
-                there = self.relays[(self.index + 1) % len(self.relays)]
-                self.guest = RemoteClient(status.relay_code, name="Guest", relay=there)
+            if status.relay_code or status.direct_code and not self.relays:
+                there = self.relays[(self.index + 1) % len(self.relays)] if self.relays else None
+                self.guest = RemoteClient(status.relay_code or status.direct_code or "",
+                                          name="Guest", relay=there)
             elif status.state == FAILED or time.monotonic() - self.since > 30:
                 self.fail("host")
             return
@@ -184,8 +187,10 @@ def run_worker(relays: list[tuple[str, int]], players: int, seconds: float, ramp
 
 # -- the relays and NATS ------------------------------------------------------------------------
 def start_relays(config: str, nats: Optional[NatsServer]) -> list[tuple[Child, int]]:
+    if config == "direct":
+        return []
     count = 1 if config in ("memory", "nats1") else int(config[4:])
-    fleet = ["--nats", nats.url] if nats and config != "memory" else []
+    fleet = ["--nats", nats.url] if nats and config.startswith("nats") else []
     children = [Child("-m", "game.net.relay", "--listen", LOOPBACK, "--port", "0", *LIFT,
                       *fleet) for _ in range(count)]
     return [(child, int(child.expect("relay listening on ").rsplit(":", 1)[1]))
@@ -204,7 +209,7 @@ def measure(config: str, args: argparse.Namespace, nats: Optional[NatsServer]) -
     relays = start_relays(config, nats)
     workers: list[subprocess.Popen[str]] = []
     try:
-        addresses = ",".join(f"{LOOPBACK}:{port}" for _, port in relays)
+        addresses = ",".join(f"{LOOPBACK}:{port}" for _, port in relays) or "direct"
         per = args.players // args.workers
         for w in range(args.workers):
             workers.append(subprocess.Popen(
@@ -214,14 +219,16 @@ def measure(config: str, args: argparse.Namespace, nats: Optional[NatsServer]) -
                 cwd=ROOT, stdout=subprocess.PIPE, text=True))
         pids = {f"gateway {i + 1}" if config != "memory" else "relay": child.popen.pid
                 for i, (child, _) in enumerate(relays)}
-        if nats is not None and config != "memory":
+        if nats is not None and config not in ("memory", "direct"):
             pids["NATS"] = nats.pid
         time.sleep(args.ramp)
         cpu0 = {name: cpu_seconds(pid) for name, pid in pids.items()}
+        players0 = sum(cpu_seconds(w.pid) for w in workers)
         started = time.monotonic()
         time.sleep(args.seconds)
         elapsed = time.monotonic() - started
         cpu = {name: (cpu_seconds(pid) - cpu0[name]) / elapsed for name, pid in pids.items()}
+        players_cpu = (sum(cpu_seconds(w.pid) for w in workers) - players0) / elapsed
         memory = {name: rss(pid) for name, pid in pids.items()}
         results = []
         for worker in workers:
@@ -241,7 +248,7 @@ def measure(config: str, args: argparse.Namespace, nats: Optional[NatsServer]) -
             "moves": len(rtts),
             "median_ms": percentile(rtts, 50) * 1000 if rtts else None,
             "p99_ms": percentile(rtts, 99) * 1000 if rtts else None,
-            "cpu": cpu, "memory": memory, "errors": len(errors),
+            "cpu": cpu, "memory": memory, "errors": len(errors), "players_cpu": players_cpu,
             "error_kinds": sorted(set(errors))[:5]}
 
 
@@ -252,8 +259,14 @@ def report(row: dict[str, Any]) -> None:
     median = f"{row['median_ms']:.1f} ms" if row["median_ms"] is not None else "-"
     print(f"{row['config']:7} players seated (least) {row['seated']}, tables finished "
           f"{row['tables_per_minute']:.0f}/min, round trip median {median} p99 {p99} "
-          f"({row['moves']} moves); CPU of a core / RSS: {cpu}; errors {row['errors']} "
+          f"({row['moves']} moves); CPU of a core / RSS: {cpu or '-'}; the players' "
+          f"processes {row['players_cpu'] * 100:.0f}%; errors {row['errors']} "
           f"{row['error_kinds'] or ''}", flush=True)
+    relays = [share for name, share in row["cpu"].items() if name != "NATS"]
+    if relays and max(relays) > 0:
+        print(f"        a core for each relay process would hold about "
+              f"{row['seated'] / max(relays):.0f} players at this pace (the busiest at 100%)",
+              flush=True)
 
 
 def main() -> int:
@@ -265,21 +278,23 @@ def main() -> int:
                         help="seconds for the players to arrive, not measured")
     parser.add_argument("--pace", type=float, default=1.0, help="seconds a player takes a move")
     parser.add_argument("--workers", type=int, default=10)
-    parser.add_argument("--configs", default="memory,nats1,nats3")
+    parser.add_argument("--configs", default="direct,memory,nats1,nats3",
+                        help="direct (no relay: the players' own cost), memory (one relay), "
+                             "natsN (N gateways over NATS)")
     parser.add_argument("--worker", help=argparse.SUPPRESS)
     parser.add_argument("--first", type=int, default=0, help=argparse.SUPPRESS)
     args = parser.parse_args()
     raise_file_limit(65536)
     if args.worker:
         relays = [(a.rsplit(":", 1)[0], int(a.rsplit(":", 1)[1]))
-                  for a in args.worker.split(",")]
+                  for a in args.worker.split(",") if a != "direct"]
         run_worker(relays, args.players, args.seconds, args.ramp, args.pace, args.first)
         return 0
     print(f"{args.players} players in {args.workers} processes, a move every {args.pace} s, "
           f"measured {args.seconds} s after a {args.ramp} s ramp; {os.cpu_count()} cores "
           f"(load average before: {os.getloadavg()[0]:.2f})", flush=True)
     configs = args.configs.split(",")
-    nats = NatsServer() if any(c != "memory" for c in configs) else None
+    nats = NatsServer() if any(c.startswith("nats") for c in configs) else None
     try:
         for config in configs:
             random.seed(config)
