@@ -29,6 +29,10 @@ if TYPE_CHECKING:
     from game.net.relay import Relay
 
 
+class Unreachable(OSError):
+    """The other gateways cannot be reached (a fleet's NATS server is not there)."""
+
+
 @dataclass(frozen=True)
 class Elsewhere:
     """A room whose host is on another gateway: its owner's key, that gateway's name,

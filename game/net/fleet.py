@@ -61,7 +61,7 @@ from collections import deque
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable, Optional
 
-from game.net.directory import Directory, Elsewhere, Pipe
+from game.net.directory import Directory, Elsewhere, Pipe, Unreachable
 from game.net.guard import address_key
 from game.net.listing import LISTING_TTL, Listing, PublicTables
 from game.net.protocol import HOST_AWAY
@@ -235,13 +235,32 @@ class FleetDirectory(Directory):
     # -- starting and stopping -----------------------------------------------------------
     async def start(self, relay: "Relay") -> None:
         import nats
-        from nats.js.api import KeyValueConfig, StorageType
 
         self.relay = relay
         self.ttl = relay.limits.room_hold
         self._out_ready = asyncio.Event()
         self._writes = asyncio.Queue()
         self._mirrored = asyncio.Event()
+        try:
+            await asyncio.wait_for(self._connect(), 2 * relay.limits.connect_timeout)
+        except (OSError, asyncio.TimeoutError, nats.errors.Error) as exc:
+            raise Unreachable(f"no NATS server with JetStream at {self.url}: {exc!r}") from None
+        await self.nc.subscribe(f"{PREFIX}.beat.*", cb=self._on_beat)
+        await self.nc.subscribe(f"{PREFIX}.home.{self.name}.*", cb=self._on_home)
+        await self.nc.subscribe(f"{PREFIX}.edge.{self.name}.*", cb=self._on_edge)
+        loop = asyncio.get_running_loop()
+        for job in (self._sender(), self._writer(), self._watch(ROOMS_BUCKET, self._mirror),
+                    self._watch(TABLES_BUCKET, self._mirror_table), self._beat(),
+                    self._refresh()):
+            self._tasks.append(loop.create_task(job))
+        await asyncio.wait_for(self._mirrored.wait(), 10)       # both buckets read
+        await asyncio.sleep(2 * BEAT)              # hear the other gateways before serving
+
+    async def _connect(self) -> None:
+        """NATS, reconnecting by itself for as long as the gateway runs, and the buckets."""
+        import nats
+        from nats.js.api import KeyValueConfig, StorageType
+
         self.nc = await nats.connect(self.url.split(","), name=f"tavolata-gateway-{self.name}",
                                      max_reconnect_attempts=-1, reconnect_time_wait=0.2,
                                      connect_timeout=5, allow_reconnect=True,
@@ -254,16 +273,6 @@ class FleetDirectory(Directory):
         self.buckets = {ROOMS_BUCKET: self.kv, TABLES_BUCKET: await js.create_key_value(
             KeyValueConfig(bucket=TABLES_BUCKET, ttl=LISTING_TTL, history=1,
                            storage=StorageType.FILE))}
-        await self.nc.subscribe(f"{PREFIX}.beat.*", cb=self._on_beat)
-        await self.nc.subscribe(f"{PREFIX}.home.{self.name}.*", cb=self._on_home)
-        await self.nc.subscribe(f"{PREFIX}.edge.{self.name}.*", cb=self._on_edge)
-        loop = asyncio.get_running_loop()
-        for job in (self._sender(), self._writer(), self._watch(ROOMS_BUCKET, self._mirror),
-                    self._watch(TABLES_BUCKET, self._mirror_table), self._beat(),
-                    self._refresh()):
-            self._tasks.append(loop.create_task(job))
-        await asyncio.wait_for(self._mirrored.wait(), 10)       # both buckets read
-        await asyncio.sleep(2 * BEAT)              # hear the other gateways before serving
 
     async def close(self) -> None:
         for task in self._tasks:

@@ -5,10 +5,13 @@ side connects *out* to a relay::
 
     python -m game.net.relay --port 47800 [--listen 0.0.0.0] [--max-rooms 10000] [--hold 120]
                              [--per-address 64] [--rooms-per-address 16] [--secret-file PATH]
+                             [--nats nats://HOST:4222 [--gateway NAME]]
 
 One process, one asyncio loop; on disk only its secret (32 random bytes, made on
 the first start in the user state directory, ``~/.local/state/tavolata/relay-secret``
-on Linux, or ``--secret-file``).
+on Linux, or ``--secret-file``).  With ``--nats`` it is one gateway of a fleet
+(game/net/fleet.py): the same relay, its rooms findable from every gateway, the
+guests of a room on other gateways piped to it over NATS.
 
 The wire (relay protocol 3)
 ---------------------------
@@ -122,7 +125,7 @@ from typing import Optional, Sequence
 from pathlib import Path
 
 from game.net import codes, secure
-from game.net.directory import Directory, Pipe
+from game.net.directory import Directory, Pipe, Unreachable
 from game.net.guard import (QUICK_RELAY_GUARD, RELAY_GUARD, Guard, GuardLimits, address_key,
                             calm_accept_errors, relay_backlog)
 from game.net.listing import BadListing, parse_public
@@ -852,6 +855,9 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         return 1
     try:
         asyncio.run(serve(args.host, args.port, limits, args.max_rooms, guard, secret, directory))
+    except Unreachable as exc:
+        print(f"relay: cannot join the fleet: {exc}", flush=True)
+        return 1
     except OSError as exc:
         print(f"relay: cannot listen on {args.host}:{args.port}: {exc}", flush=True)
         return 1

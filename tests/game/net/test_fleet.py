@@ -239,3 +239,16 @@ def test_a_flood_of_list_requests_on_one_gateway_leaves_the_other_tables_alone(f
     _, tables = lister(three)
     assert isinstance(tables, list)
     passes(host, guest)
+
+
+@pytest.mark.slow
+def test_a_gateway_without_nats_says_so_and_stops(procs):
+    if MISSING is not None:
+        pytest.skip(MISSING)
+    proc = Proc(["-m", "game.net.relay", "--listen", "127.0.0.1", "--port", "0",
+                 "--limits", "quick", "--secret-file", str(SECRET_FILE),
+                 "--nats", "nats://127.0.0.1:1"])
+    procs.append(proc)
+    assert "no NATS server with JetStream at nats://127.0.0.1:1" in \
+        proc.expect("relay: cannot join the fleet: ")
+    assert proc.wait() == 1
