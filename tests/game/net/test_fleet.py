@@ -8,6 +8,7 @@ when NATS itself restarts."""
 from __future__ import annotations
 
 import json
+import time
 from dataclasses import dataclass
 from typing import Iterator
 
@@ -15,12 +16,16 @@ import pytest
 
 from game.engine import replay_log
 from game.net import codes
+from game.net.bot import Autoplayer
+from game.net.client import RemoteClient
 from game.net.guard import QUICK_RELAY_GUARD
-from game.net.protocol import RelayHello, encode
+from game.net.host import Host
+from game.net.protocol import QUICK, RelayHello, encode
 from game.net.secure import RoomOwner
 from tests.game.net.conftest import OTHER_CLIENT, SECRET_FILE, Proc
 from tests.game.net.fleet import MISSING, Front, NatsServer, start_gateways
-from tests.game.net.helpers import Raw, until
+from game.session import HUMAN, REMOTE, GameSetup, SeatSpec
+from tests.game.net.helpers import Raw, Table, join, until
 from tests.game.net.test_relay import (ask, claim, enter, keyed_room, lister, pair, passes,
                                        public_line, refused)
 
@@ -252,3 +257,59 @@ def test_a_gateway_without_nats_says_so_and_stops(procs):
     assert "no NATS server with JetStream at nats://127.0.0.1:1" in \
         proc.expect("relay: cannot join the fleet: ")
     assert proc.wait() == 1
+
+
+# -- tables of many people, spread over the gateways ------------------------------------------
+def table_of_friends(key: str, seats: int, seed: int) -> GameSetup:
+    """The host at seat 0, a friend (remote) at every other seat."""
+    return GameSetup(key, (SeatSpec(HUMAN, name="Host"),) +
+                     tuple(SeatSpec(REMOTE) for _ in range(seats - 1)), {}, seed)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("key, seats, kill", [("bolola", 4, False), ("bisca", 6, False),
+                                              ("briscola", 3, True)])
+def test_a_table_of_friends_on_every_gateway_plays_to_the_end(key, seats, kill, fleet):
+    """A host and a friend at every other seat, connected through the front (so spread
+    over the three gateways), play a whole game; with ``kill``, the host's gateway is
+    killed (kill -9) mid-game, and everyone reconnects through the other two."""
+    host = Host(table_of_friends(key, seats, 5), name="Host", paced=False,
+                stand_in="random", limits=QUICK, relay=("127.0.0.1", fleet.front.port)).start()
+    table = Table(host, delay=0.02 if kill else 0.0)
+    friends: list[RemoteClient] = []
+    try:
+        assert host.wait_ready(10), host.status()
+        table.start()
+        code = host.status().relay_code
+        assert code is not None
+        friends = [join(code, relay=("127.0.0.1", fleet.front.port), name=f"Friend {i}")
+                   for i in range(1, seats)]
+        assert all(f.wait_connected(15) for f in friends), [f.reason for f in friends]
+        assert set(fleet.front.placed[:seats]) == {0, 1, 2}, "people on every gateway"
+        players = [Autoplayer(f, "random", i, 0.02 if kill else 0.0)
+                   for i, f in enumerate(friends)]
+        if kill:
+            until(lambda: [p.step() for p in players] and sum(p.actions for p in players) >= 3,
+                  20, "a few moves")
+            fleet.kill(fleet.front.placed[0])
+        ends = play_all(players, 90)
+        until(table.over.is_set, 20, "the host's end of the game")
+        assert all(end.result == table.result for end in ends)
+        if kill:
+            assert all(f.reconnects >= 1 for f in friends), "everyone came back"
+    finally:
+        for friend in friends:
+            friend.close()
+        table.stop()
+        host.close()
+
+
+def play_all(players: list[Autoplayer], timeout: float) -> list:
+    """Step every player until each has seen the end; their last updates."""
+    end = time.monotonic() + timeout
+    done = [False] * len(players)
+    while not all(done):
+        assert time.monotonic() < end, "the game did not end"
+        done = [d or p.step() for d, p in zip(done, players)]
+        time.sleep(0.001)
+    return [p.latest for p in players]
