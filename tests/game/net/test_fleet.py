@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import time
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Iterator
 
@@ -25,7 +26,7 @@ from game.net.secure import RoomOwner
 from tests.game.net.conftest import OTHER_CLIENT, SECRET_FILE, Proc
 from tests.game.net.fleet import MISSING, Front, NatsServer, start_gateways
 from game.session import HUMAN, REMOTE, GameSetup, SeatSpec
-from tests.game.net.helpers import Raw, Table, join, until
+from tests.game.net.helpers import Raw, Table, hosting, join, play, until
 from tests.game.net.test_relay import (ask, claim, enter, keyed_room, lister, pair, passes,
                                        public_line, refused)
 
@@ -156,28 +157,47 @@ def test_whole_games_with_host_and_guest_on_different_gateways(key, fleet, procs
     assert fleet.front.placed[:2] == [0, 1], "the host on one gateway, its guest on another"
 
 
+@contextmanager
+def bystanders(port: int) -> Iterator[RemoteClient]:
+    """A table whose host and guest are both on the gateway at ``port``, the game begun."""
+    with hosting("briscola", seed=4, listen=None, relay=("127.0.0.1", port)) as (host, _):
+        guest = join(host.status().relay_code or "", relay=("127.0.0.1", port))
+        try:
+            assert guest.wait_connected(10), guest.reason
+            yield guest
+        finally:
+            guest.close()
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("whose", ["host", "guest"])
 def test_a_gateway_killed_mid_game_and_the_game_finishes_elsewhere(whose, fleet, procs):
     """kill -9 the gateway of the host (its room moves with it to another gateway) or of
-    the guest (who reconnects through another and is piped to the room)."""
+    the guest (who reconnects through another and is piped to the room); a table on the
+    third gateway never notices."""
     host, code = start_host(procs, fleet, "bocce", 8, "--delay", "0.03")
     guest = start_guest(procs, fleet, code)
     guest.expect("joined ")
     placed = list(fleet.front.placed)
     assert placed[:2] == [0, 1]
-    fleet.kill(placed[0] if whose == "host" else placed[1])
-    finished(host, guest)
-    assert len(fleet.front.placed) > len(placed), "reconnected through another gateway"
+    with bystanders(fleet.ports[2]) as bystander:
+        fleet.kill(placed[0] if whose == "host" else placed[1])
+        finished(host, guest)
+        assert len(fleet.front.placed) > len(placed), "reconnected through another gateway"
+        assert play(bystander).over and bystander.reconnects == 0, "undisturbed"
 
 
 @pytest.mark.slow
 def test_nats_restarted_mid_game_and_the_game_finishes(fleet, procs):
+    """Host and guest on two gateways reconnect once NATS is back; a table whose people
+    are all on one gateway never notices."""
     host, code = start_host(procs, fleet, "bocce", 9, "--delay", "0.03")
     guest = start_guest(procs, fleet, code)
     guest.expect("joined ")
-    fleet.nats.restart()
-    finished(host, guest)
+    with bystanders(fleet.ports[2]) as bystander:
+        fleet.nats.restart()
+        finished(host, guest)
+        assert play(bystander).over and bystander.reconnects == 0, "undisturbed"
 
 
 # -- faults --------------------------------------------------------------------------------
