@@ -6,13 +6,16 @@ in-memory relay, then one gateway over NATS, then three gateways over NATS, in t
 same run::
 
     .venv/bin/python bench/tables.py [--players 500] [--seconds 60] [--pace 1.0]
-                                     [--workers 10] [--configs memory,nats1,nats3]
+                                     [--workers 10] [--configs direct,memory,nats1,nats3]
+                                     [--placement next|random|same] [--wire PAIRS]
 
 A table is a host (its own seat played by a computer at ``--pace`` seconds a move) and
 a guest (the same), the other seats computers; when its game ends the table closes
 and opens again with the next game (Bocce, Bolola, Bisca, Briscola, Dou Dizhu in
-turn).  With several gateways the host and its guest are on different gateways
-(every line crosses NATS).  The players live in ``--workers`` processes.  Prints,
+turn).  With several gateways, ``--placement`` says where each guest is: on the
+gateway after its host's (``next``, the default: every line crosses NATS), on a
+random one (as one DNS name spreads players: with three gateways two lines in three
+cross), or on its host's (``same``: none crosses).  The players live in ``--workers`` processes.  Prints,
 per configuration: players at their tables, tables finished per minute, the
 guests' action round trip (a move sent to the update that carries it back: relay,
 host and both ends; median, p99), CPU (share of one core) and memory of each
@@ -50,6 +53,16 @@ LIFT = ["--max-rooms", "100000", "--per-address", "100000", "--rooms-per-address
         "--secret-file", str(SECRET_FILE)]
 
 
+PLACEMENTS = ("next", "random", "same")
+
+
+def guest_gateway(table: int, gateways: int, placement: str) -> int:
+    """The gateway of table ``table``'s guest (its host's is ``table % gateways``)."""
+    if placement == "random":
+        return random.randrange(gateways)
+    return (table + (placement == "next")) % gateways
+
+
 # -- the players (a worker process) -------------------------------------------------------------
 class _Timed:
     """A guest's client whose moves are timed: sent, to the update that carries them."""
@@ -85,8 +98,9 @@ class _Table:
     """One table's life: open, wait for the guest, play, close, open the next game."""
 
     def __init__(self, index: int, relays: list[tuple[str, int]], pace: float,
-                 stats: dict[str, Any]) -> None:
+                 stats: dict[str, Any], placement: str) -> None:
         self.index = index
+        self.placement = placement
         self.relays = relays
         self.pace = pace
         self.stats = stats
@@ -119,7 +133,8 @@ class _Table:
         if self.guest is None:
             status = self.host.status()
             if status.relay_code or status.direct_code and not self.relays:
-                there = self.relays[(self.index + 1) % len(self.relays)] if self.relays else None
+                there = self.relays[guest_gateway(self.index, len(self.relays), self.placement)] \
+                    if self.relays else None
                 self.guest = RemoteClient(status.relay_code or status.direct_code or "",
                                           name="Guest", relay=there)
             elif status.state == FAILED or time.monotonic() - self.since > 30:
@@ -159,12 +174,12 @@ class _Table:
 
 
 def run_worker(relays: list[tuple[str, int]], players: int, seconds: float, ramp: float,
-               pace: float, first: int) -> None:
+               pace: float, first: int, placement: str) -> None:
     """Play ``players`` // 2 tables for ``ramp`` + ``seconds``; print the figures as JSON."""
     import logging
     logging.disable(logging.WARNING)
     stats: dict[str, Any] = {"rtts": [], "finished": [], "errors": [], "seated": []}
-    tables = [_Table(first + i, relays, pace, stats) for i in range(players // 2)]
+    tables = [_Table(first + i, relays, pace, stats, placement) for i in range(players // 2)]
     start = time.monotonic()
     begin, end = start + ramp, start + ramp + seconds
     stagger = ramp / 2 / max(1, len(tables))
@@ -215,9 +230,10 @@ class WireLoad(Load):
     """bench/net.py's pairs (a guest's action, the host's two updates, sealed, every
     ``pace`` seconds), each host on one gateway and its guest on the next."""
 
-    def __init__(self, ports: list[int], pairs: int, pace: float) -> None:
+    def __init__(self, ports: list[int], pairs: int, pace: float, placement: str) -> None:
         super().__init__(pairs, pace, late=1.0)
         self.ports = ports
+        self.placement = placement
         self.opened = 0
 
     async def pair_through_relay(self, port: int, setting_up: asyncio.Semaphore) -> None:
@@ -230,7 +246,8 @@ class WireLoad(Load):
             room = decode((await hr.readline()).rstrip(b"\n"), (Room,))
             assert isinstance(room, Room)
             gr, gw = await asyncio.open_connection(
-                LOOPBACK, self.ports[(here + 1) % len(self.ports)], limit=1 << 20)
+                LOOPBACK, self.ports[guest_gateway(here, len(self.ports), self.placement)],
+                limit=1 << 20)
             gw.write(encode(RelayHello("guest", PROTOCOL, room.code)))
             assert b"paired" in await gr.readline()
             joined = (await hr.readline()).strip()
@@ -254,7 +271,7 @@ def wire(config: str, args: argparse.Namespace, nats: Optional[NatsServer]) -> N
             for i, (child, _) in enumerate(relays)}
     if nats is not None and config.startswith("nats"):
         pids["NATS"] = nats.pid
-    load = WireLoad([port for _, port in relays], args.wire, args.pace)
+    load = WireLoad([port for _, port in relays], args.wire, args.pace, args.placement)
     cpu: dict[str, float] = {}
 
     async def run() -> dict[str, Any]:
@@ -281,7 +298,7 @@ def wire(config: str, args: argparse.Namespace, nats: Optional[NatsServer]) -> N
     lat = load.latencies
     shares = ", ".join(f"{n} {c * 100:.0f}% / {memory[n]}" for n, c in cpu.items())
     busiest = max(c for n, c in cpu.items() if n != "NATS")
-    print(f"{config:7} {result['held']}/{args.wire} pairs, {len(lat)} lines, one-way median "
+    print(f"{config:7} ({args.placement}) {result['held']}/{args.wire} pairs, {len(lat)} lines, one-way median "
           f"{percentile(lat, 50) * 1000:.1f} ms, p99 {percentile(lat, 99) * 1000:.1f} ms; "
           f"CPU of a core / RSS: {shares}; errors {load.errors + load.dropped + result['lost']}"
           f"\n        a core for each relay process would hold about "
@@ -318,7 +335,8 @@ def measure(config: str, args: argparse.Namespace, nats: Optional[NatsServer]) -
             workers.append(subprocess.Popen(
                 [sys.executable, __file__, "--worker", addresses, "--players", str(per),
                  "--seconds", str(args.seconds), "--ramp", str(args.ramp),
-                 "--pace", str(args.pace), "--first", str(w * per)],
+                 "--pace", str(args.pace), "--first", str(w * per),
+                 "--placement", args.placement],
                 cwd=ROOT, stdout=subprocess.PIPE, text=True))
         pids = {f"gateway {i + 1}" if config != "memory" else "relay": child.popen.pid
                 for i, (child, _) in enumerate(relays)}
@@ -346,7 +364,7 @@ def measure(config: str, args: argparse.Namespace, nats: Optional[NatsServer]) -
             child.end()
     rtts = [rtt for r in results for rtt in r["rtts"]]
     errors = [e for r in results for e in r["errors"]]
-    return {"config": config, "seated": sum(r["seated"] for r in results),
+    return {"config": config, "placement": args.placement, "seated": sum(r["seated"] for r in results),
             "tables_per_minute": sum(r["finished"] for r in results) * 60 / args.seconds,
             "moves": len(rtts),
             "median_ms": percentile(rtts, 50) * 1000 if rtts else None,
@@ -360,7 +378,7 @@ def report(row: dict[str, Any]) -> None:
                     for name, share in row["cpu"].items())
     p99 = f"{row['p99_ms']:.1f} ms" if row["p99_ms"] is not None else "-"
     median = f"{row['median_ms']:.1f} ms" if row["median_ms"] is not None else "-"
-    print(f"{row['config']:7} players seated (least) {row['seated']}, tables finished "
+    print(f"{row['config']:7} ({row['placement']}) players seated (least) {row['seated']}, tables finished "
           f"{row['tables_per_minute']:.0f}/min, round trip median {median} p99 {p99} "
           f"({row['moves']} moves); CPU of a core / RSS: {cpu or '-'}; the players' "
           f"processes {row['players_cpu'] * 100:.0f}%; errors {row['errors']} "
@@ -387,6 +405,10 @@ def main() -> int:
     parser.add_argument("--wire", type=int, metavar="PAIRS",
                         help="instead of players, this many pairs of bench/net.py's load "
                              "(sealed game-sized lines at --pace, no game): the relays' own cost")
+    parser.add_argument("--placement", choices=PLACEMENTS, default="next",
+                        help="which gateway a guest is on: the next one after its host's "
+                             "(every line crosses NATS), a random one (as one DNS name "
+                             "spreads players), or its host's (no line crosses)")
     parser.add_argument("--worker", help=argparse.SUPPRESS)
     parser.add_argument("--first", type=int, default=0, help=argparse.SUPPRESS)
     args = parser.parse_args()
@@ -394,7 +416,8 @@ def main() -> int:
     if args.worker:
         relays = [(a.rsplit(":", 1)[0], int(a.rsplit(":", 1)[1]))
                   for a in args.worker.split(",") if a != "direct"]
-        run_worker(relays, args.players, args.seconds, args.ramp, args.pace, args.first)
+        run_worker(relays, args.players, args.seconds, args.ramp, args.pace, args.first,
+                   args.placement)
         return 0
     configs = args.configs.split(",")
     if args.wire:
