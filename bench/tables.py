@@ -296,7 +296,7 @@ def wire(config: str, args: argparse.Namespace, nats: Optional[NatsServer]) -> N
         for child, _ in relays:
             child.end()
     lat = load.latencies
-    shares = ", ".join(f"{n} {c * 100:.0f}% / {memory[n]}" for n, c in cpu.items())
+    shares = ", ".join(f"{n} {c * 100:.1f}% / {memory[n]}" for n, c in cpu.items())
     busiest = max(c for n, c in cpu.items() if n != "NATS")
     print(f"{config:7} ({args.placement}) {result['held']}/{args.wire} pairs, {len(lat)} lines, one-way median "
           f"{percentile(lat, 50) * 1000:.1f} ms, p99 {percentile(lat, 99) * 1000:.1f} ms; "
@@ -374,7 +374,7 @@ def measure(config: str, args: argparse.Namespace, nats: Optional[NatsServer]) -
 
 
 def report(row: dict[str, Any]) -> None:
-    cpu = ", ".join(f"{name} {share * 100:.0f}% / {row['memory'][name]}"
+    cpu = ", ".join(f"{name} {share * 100:.1f}% / {row['memory'][name]}"
                     for name, share in row["cpu"].items())
     p99 = f"{row['p99_ms']:.1f} ms" if row["p99_ms"] is not None else "-"
     median = f"{row['median_ms']:.1f} ms" if row["median_ms"] is not None else "-"
