@@ -280,9 +280,9 @@ class FleetDirectory(Directory):
         await asyncio.gather(*self._tasks, return_exceptions=True)
         if self.nc is not None:
             try:
-                await self.nc.close()
-            except Exception:  # a server already gone: nothing to say goodbye to
-                pass
+                await asyncio.wait_for(self.nc.close(), 2.0)
+            except Exception:  # NATS already gone: nothing to say goodbye to
+                log.info("fleet %s: left NATS without a goodbye", self.name)
 
     async def _nats_error(self, exc: Exception) -> None:
         log.info("fleet %s: NATS: %s", self.name, exc)
