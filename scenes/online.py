@@ -32,60 +32,32 @@ from game.net import Host, RemoteClient, pretty
 from game.net.interfaces import listens_everywhere
 from game.net.codes import ADDRESS_LIMIT, relay_address
 from game.net.host import NOT_LAN, RELAY_UNREACHABLE
-from game.session import REMOTE, GameSetup
+from game.net.lobby import COMPUTER_SEAT, OPEN, PERSON, LobbySeat
+from scenes.waiting_room import seat_rows
+from game.session import COMPUTER, REMOTE, GameSetup
 from scenes import theme
 from scenes.fonts import wrap
 from scenes.i18n import tr
 from scenes.richtext import Block, layout
-from scenes.scene import Scene
+from scenes.panel_scene import PanelScene
 from scenes.setup_scene import SetupScene, friend_seat
-from scenes.widgets import Button, FocusList, draw_button
+from scenes.widgets import Button, draw_button
 
 CHOOSE, JOIN, PICK = "choose", "join", "pick"
 CODE_LIMIT = 24
 
 
 def hosted(setup: GameSetup) -> GameSetup:
-    """The new-game screen's setup with the friend in the first computer's seat."""
-    friend = friend_seat(setup.seats)
-    if friend is None:
+    """The new-game screen's setup with every computer's seat open for a person (each
+    keeps its level: a computer at that level plays it if nobody takes it)."""
+    if friend_seat(setup.seats) is None:
         return setup
-    seats = tuple(replace(seat, kind=REMOTE) if i == friend else seat
-                  for i, seat in enumerate(setup.seats))
+    seats = tuple(replace(seat, kind=REMOTE) if seat.kind == COMPUTER else seat
+                  for seat in setup.seats)
     return replace(setup, seats=seats)
 
 
-class _PanelScene(Scene):
-    """A panel of words and buttons on the felt; Esc is :meth:`escape`."""
-
-    def __init__(self, app) -> None:
-        super().__init__(app)
-        self.focus = FocusList()
-        self._panel = pygame.Rect(0, 0, 0, 0)
-
-    def escape(self) -> None:
-        """Esc: what the screen's way back does."""
-
-    def handle(self, event: pygame.event.Event) -> Optional[pygame.event.Event]:
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.escape()
-            return None
-        if self.focus.handle(event):
-            return None
-        return event
-
-    def _draw_panel(self, surface: pygame.Surface) -> tuple[int, int]:
-        """The felt, the panel and its buttons; the window size."""
-        size = surface.get_size()
-        surface.blit(theme.felt_background(size), (0, 0))
-        theme.draw_panel(surface, self._panel)
-        focused = self.focus.focused
-        for button in self.focus.buttons:
-            draw_button(surface, self.app.fonts, button, button is focused)
-        return size
-
-
-class OnlineScene(_PanelScene):
+class OnlineScene(PanelScene):
     """Host or join; the join form; the games to host.  Holds the connecting client until
     the table takes it."""
 
@@ -105,6 +77,8 @@ class OnlineScene(_PanelScene):
         self._relay_text = app.settings.relay
         #: the command line's --relay: wins over the setting (and the field) for this run
         self.relay: Optional[tuple[str, int]] = None
+        #: the table to host is listed on the relay ("Open a public table")
+        self.public = False
         self._build()
 
     # --- modes -------------------------------------------------------------
@@ -112,11 +86,17 @@ class OnlineScene(_PanelScene):
         if self.mode == CHOOSE:
             buttons = [Button(tr("net.host"), action=self.show_pick, key="host", row=0,
                               style="primary"),
+                       Button(tr("net.host_public"), action=lambda: self.show_pick(True),
+                              key="public", row=0, style="primary"),
                        Button(tr("net.join"), action=self.show_join, key="join", row=1,
+                              style="primary"),
+                       Button(tr("net.find"), action=self.show_find, key="find", row=1,
                               style="primary")]
         elif self.mode == JOIN:
             buttons = [Button(tr("net.join_button"), action=self.join, key="go", row=0,
-                              style="primary")]
+                              style="primary"),
+                       Button(tr("net.watch"), action=lambda: self.join(watch=True),
+                              key="watch", row=0)]
         else:
             buttons = [Button(entry.title, action=lambda k=entry.key: self.pick(k),
                               key=f"game:{entry.key}", row=row, style="primary")
@@ -140,9 +120,27 @@ class OnlineScene(_PanelScene):
             self.code_entry.focus()
             self.code_entry.rebuild()         # focused, it is drawn anew at its place and size
 
-    def show_pick(self) -> None:
-        if self._name_ok() and self._relay_ok():
-            self._switch(PICK)
+    def show_pick(self, public: bool = False) -> None:
+        """The games to host; a public table (listed on the relay) needs the relay."""
+        if not (self._name_ok() and self._relay_ok()):
+            return
+        if public and self.relay_address is None:
+            self.problem = tr("net.public_needs_relay")
+            return
+        self.public = public
+        self._switch(PICK)
+
+    def show_find(self) -> None:
+        """The public tables on the relay (there are none without one)."""
+        if not (self._name_ok() and self._relay_ok()):
+            return
+        relay = self.relay_address
+        if relay is None:
+            self.problem = tr("net.public_needs_relay")
+            return
+        from scenes.find_table import FindScene
+
+        self.app.stack.push(FindScene(self.app, relay, self._remember_name()))
 
     def pick(self, key: str) -> None:
         """A game to host: its new-game screen, whose Play comes back to :meth:`host`."""
@@ -151,7 +149,7 @@ class OnlineScene(_PanelScene):
     def host(self, setup: GameSetup) -> None:
         """Open the room: the waiting screen takes it from here."""
         self.app.stack.push(HostScene(self.app, hosted(setup), self._remember_name(),
-                                      relay=self.relay_address))
+                                      relay=self.relay_address, public=self.public))
 
     @property
     def name(self) -> str:
@@ -210,8 +208,9 @@ class OnlineScene(_PanelScene):
             self.app.stack.pop()
 
     # --- joining -----------------------------------------------------------
-    def join(self) -> None:
-        """Connect with the typed code and name; the answer is read in :meth:`update`."""
+    def join(self, watch: bool = False) -> None:
+        """Connect with the typed code and name (``watch``: to watch, without a seat);
+        the answer is read in :meth:`update`."""
         if self.client is not None or self.code_entry is None:
             return
         self.problem = ""
@@ -221,7 +220,8 @@ class OnlineScene(_PanelScene):
         if not code:
             self.problem = tr("net.type_code")
             return
-        self.client = RemoteClient(code, name=self._remember_name(), relay=self.relay_address)
+        self.client = RemoteClient(code, name=self._remember_name(), relay=self.relay_address,
+                                   watch=watch)
 
     @property
     def connecting(self) -> bool:
@@ -231,7 +231,12 @@ class OnlineScene(_PanelScene):
         client = self.client
         if client is None:
             return
-        if client.state == "connected":
+        if client.state == "waiting":
+            from scenes.waiting_room import GuestRoomScene
+
+            self.client = None                 # the waiting room owns it now
+            self.app.stack.push(GuestRoomScene(self.app, client))
+        elif client.state == "connected":
             from scenes.table.scene import TableScene
 
             self.client = None                 # the table owns it now
@@ -307,7 +312,8 @@ class OnlineScene(_PanelScene):
         panel_w, row_h, gap = self._rows(size)
         fields = self._fields()
         # each field: its words and the field; then a line for news (joining, a problem)
-        rows = len(self.focus.buttons) + 2 * len(fields) + (1 if self.mode != PICK else 0)
+        lines = sorted({button.row for button in self.focus.buttons})
+        rows = len(lines) + 2 * len(fields) + (1 if self.mode != PICK else 0)
         panel_h = theme.px(80, size) + rows * (row_h + gap)
         self._panel = pygame.Rect((w - panel_w) // 2, (h - panel_h) // 2, panel_w, panel_h)
         inner = self._panel.inflate(-theme.px(48, size), 0)
@@ -319,8 +325,11 @@ class OnlineScene(_PanelScene):
             y += row_h + gap
         if self.mode != PICK:
             y += row_h + gap
-        for button in self.focus.buttons:
-            button.rect = pygame.Rect(inner.x, y, inner.w, row_h)
+        for line in lines:                     # the buttons of one row side by side
+            row = [button for button in self.focus.buttons if button.row == line]
+            bw = (inner.w - gap * (len(row) - 1)) // len(row)
+            for i, button in enumerate(row):
+                button.rect = pygame.Rect(inner.x + i * (bw + gap), y, bw, row_h)
             y += row_h + gap
 
     # --- input -------------------------------------------------------------
@@ -377,9 +386,14 @@ def start_online(app, host: Optional[str] = None, join: Optional[str] = None,
                                  scene.relay_address, listen))
 
 
-class HostScene(_PanelScene):
-    """The host's waiting room: the room code to read out or copy, and Cancel.  Owns the
-    :class:`~game.net.Host` until the table takes it (the table's close closes it).
+class HostScene(PanelScene):
+    """The host's waiting room: the room code to read out or copy, every seat (a person
+    with their light, an empty seat "Computer will play", a computer's), the host's
+    buttons on each (Move a guest to the next free seat, Free it, give it to a
+    Computer, Open it again), whether spectators are welcome, Start (empty seats
+    become computers) and Cancel.  A public table says so (listed on the relay).
+    Owns the :class:`~game.net.Host` until the table takes it (the table's close
+    closes it).
 
     When the room has no code at all (no home-network address for a direct code, and
     no relay or one that cannot be reached), it says why in words and what to do, and
@@ -394,10 +408,13 @@ class HostScene(_PanelScene):
     advertise: Optional[str] = None
 
     def __init__(self, app, setup: GameSetup, name: str, port: Optional[int] = None,
-                 relay: Optional[tuple[str, int]] = None, listen: Optional[str] = None) -> None:
+                 relay: Optional[tuple[str, int]] = None, listen: Optional[str] = None,
+                 public: bool = False) -> None:
         super().__init__(app)
         self.setup, self.name, self._port = setup, name, port
         self.relay = relay
+        self.public = public
+        self._seats_key: tuple = ()
         self._listen = listen or app.settings.listen or self.listen
         self.host: Optional[Host] = self._open()
         #: the relay's field, shown while the room has no code to give
@@ -409,7 +426,8 @@ class HostScene(_PanelScene):
     def _open(self) -> Host:
         return Host(self.setup, name=self.name, listen=self._listen,
                     port=self.port if self._port is None else self._port,
-                    advertise=self.advertise, relay=self.relay).start()
+                    advertise=self.advertise, relay=self.relay, autostart=False,
+                    public=self.public).start()
 
     @property
     def no_code(self) -> bool:
@@ -431,11 +449,81 @@ class HostScene(_PanelScene):
                 self.relay_entry.set_text(self.app.settings.relay)
                 self.relay_entry.focus()     # the keyboard types the address at once
         else:
-            first = Button(tr("net.copy"), action=self.copy, key="copy", row=0)
             self._kill_entry()
+            self._room_buttons()
+            return
         self.focus.set_buttons([first, Button(tr("net.cancel"), action=self.cancel,
                                               key="cancel", row=0)])
         self.resize(self.app.size)
+
+    def _room_buttons(self) -> None:
+        """The seats' buttons, the spectators' switch, Start, Copy and Cancel; made anew
+        when the seats change (the focus stays on the button it was on)."""
+        status = self.host.status() if self.host is not None else None
+        seats = status.seats if status is not None else ()
+        self._seats_key = self._key()
+        buttons = []
+        for seat in seats:
+            for word, key, action in self._seat_actions(seat):
+                buttons.append(Button(tr(word), key=f"{key}:{seat.seat}", row=seat.seat + 1,
+                                      style="small", action=action))
+        spectators = status is not None and status.spectators
+        last = len(seats) + 1
+        buttons += [Button(tr("net.spectators_on" if spectators else "net.spectators_off"),
+                           key="spectators", row=last,
+                           action=lambda: self._host_does(
+                               lambda h: h.allow_spectators(not h.status().spectators))),
+                    Button(tr("net.start"), action=self.begin, key="start", row=last + 1,
+                           style="primary"),
+                    Button(tr("net.copy"), action=self.copy, key="copy", row=last + 1),
+                    Button(tr("net.cancel"), action=self.cancel, key="cancel", row=last + 1)]
+        focused = self.focus.focused.key if self.focus.focused else "start"
+        self.focus.set_buttons(buttons)
+        if not self.focus.focus_key(focused):
+            self.focus.focus_key("start")
+        self.resize(self.app.size)
+
+    def _seat_actions(self, seat) -> list:
+        """The host's buttons on a seat's row: (words, key, action)."""
+        n = seat.seat
+        if seat.lobby == PERSON:
+            return [("net.move_seat", "move", lambda: self._host_does(lambda h: self._move(h, n))),
+                    ("net.free_seat", "free", lambda: self._host_does(lambda h: h.free(n)))]
+        if seat.lobby == OPEN:
+            return [("net.give_computer", "computer",
+                     lambda: self._host_does(lambda h: h.give(n, True)))]
+        if seat.lobby == COMPUTER_SEAT:
+            return [("net.open_seat", "open", lambda: self._host_does(lambda h: h.give(n, False)))]
+        return []
+
+    @staticmethod
+    def _move(host: Host, seat: int) -> Optional[str]:
+        """Move the guest at ``seat`` to the next free seat after it (round the table)."""
+        free = [s.seat for s in host.status().seats if s.lobby == OPEN]
+        if not free:
+            return "table_full"
+        after = [s for s in free if s > seat] or free
+        return host.move(seat, after[0])
+
+    def _host_does(self, change) -> None:
+        """A change to the room; a refusal is said for a moment."""
+        if self.host is None:
+            return
+        refused = change(self.host)
+        if refused:
+            self.app.notify(tr(f"net.{refused}"))
+
+    def _key(self) -> tuple:
+        """What the room's buttons depend on."""
+        status = self.host.status() if self.host is not None else None
+        if status is None:
+            return ()
+        return (tuple((s.lobby, s.name) for s in status.seats), status.spectators)
+
+    def begin(self) -> None:
+        """Start: the game begins with whoever is seated (the table comes in update)."""
+        if self.host is not None:
+            self.host.begin()
 
     def use_relay(self) -> None:
         """Open the room again through the relay typed in the field (kept in the settings)."""
@@ -522,6 +610,8 @@ class HostScene(_PanelScene):
     def update(self, dt: float) -> None:
         if self.host is not None and self.no_code != self._no_code:
             self._set_buttons()
+        elif self.host is not None and not self._no_code and self._key() != self._seats_key:
+            self._room_buttons()
         if self.host is not None and self.host.status().state == "playing":
             from scenes.table.scene import TableScene
 
@@ -543,10 +633,12 @@ class HostScene(_PanelScene):
 
     def resize(self, size: tuple[int, int]) -> None:
         w, h = size
+        if not self._no_code:
+            self._room_layout(size)
+            return
         panel_w, row_h, gap = min(w - theme.px(40, size), theme.px(640, size)), \
             theme.px(48, size), theme.px(12, size)
-        panel_h = theme.px(360 if not self._no_code else 540, size)
-        panel_h = min(panel_h, h - theme.px(20, size))
+        panel_h = min(theme.px(540, size), h - theme.px(20, size))
         self._panel = pygame.Rect((w - panel_w) // 2, (h - panel_h) // 2, panel_w, panel_h)
         inner = self._panel.inflate(-theme.px(48, size), 0)
         bw = (inner.w - gap) // 2
@@ -556,6 +648,41 @@ class HostScene(_PanelScene):
         if self.relay_entry is not None:      # over the buttons, under its words and the news
             self.relay_entry.set_relative_position((inner.x, y - gap - theme.px(30, size) - row_h))
             self.relay_entry.set_dimensions((inner.w, row_h))
+
+    #: a seat's row, in base pixels
+    SEAT_ROW = 36
+    #: the room's header (the code and the news) in pixels, as the last draw measured it
+    _header = 0
+
+    def _room_layout(self, size: tuple[int, int]) -> None:
+        """The panel for the code, the seats and the buttons: seat rows with their
+        buttons at the right end, the spectators' switch, then Start, Copy, Cancel."""
+        w, h = size
+        seats = len(self.setup.seats)
+        row_h, gap, seat_h = theme.px(46, size), theme.px(10, size), theme.px(self.SEAT_ROW, size)
+        panel_w = min(w - theme.px(40, size), theme.px(720, size))
+        header = self._header or theme.px(236, size)
+        panel_h = header + seats * seat_h + 2 * (row_h + gap) + theme.px(24, size)
+        panel_h = min(panel_h, h - theme.px(10, size))
+        self._panel = pygame.Rect((w - panel_w) // 2, (h - panel_h) // 2, panel_w, panel_h)
+        inner = self._panel.inflate(-theme.px(40, size), 0)
+        self._seat_area = pygame.Rect(inner.x, self._panel.y + header, inner.w, seats * seat_h)
+        bw, small_h = theme.px(112, size), seat_h - theme.px(10, size)
+        bottom = self._panel.bottom - theme.px(18, size) - row_h
+        last = [b for b in self.focus.buttons if b.key in ("start", "copy", "cancel")]
+        lw = (inner.w - gap * (len(last) - 1)) // max(1, len(last))
+        for button in self.focus.buttons:
+            kind, _, seat = button.key.partition(":")
+            if seat.isdigit():             # Move sits left of Free; the others alone
+                right = inner.right - theme.px(6, size)
+                x = right - 2 * bw - gap if kind == "move" else right - bw
+                button.rect = pygame.Rect(x, self._seat_area.y + int(seat) * seat_h +
+                                          theme.px(3, size), bw, small_h)
+            elif button.key == "spectators":
+                button.rect = pygame.Rect(inner.x, bottom - gap - row_h, inner.w, row_h)
+            else:
+                i = last.index(button)
+                button.rect = pygame.Rect(inner.x + i * (lw + gap), bottom, lw, row_h)
 
     def escape(self) -> None:
         self.cancel()
@@ -568,7 +695,8 @@ class HostScene(_PanelScene):
         fonts, cx = self.app.fonts, self._panel.centerx
         status = self.host.status() if self.host is not None else None
         y = self._panel.y + theme.px(18, size)
-        y = theme.text(surface, fonts.get(theme.font_px(26, size), bold=True), tr("net.host"),
+        y = theme.text(surface, fonts.get(theme.font_px(26, size), bold=True),
+                       tr("net.host_public" if self.public else "net.host"),
                        theme.GOLD_LIGHT, (cx, y), "midtop").bottom + theme.px(10, size)
         font = fonts.get(theme.font_px(17, size))
         y = theme.text(surface, font, tr("net.give_code"), theme.CREAM, (cx, y),
@@ -589,7 +717,31 @@ class HostScene(_PanelScene):
                                "midtop").bottom + theme.px(2, size)
             y += theme.px(4, size)
         if status is not None and status.problem:
-            self._words(surface, [tr(f"net.{status.problem}")], y, theme.GOLD, centred=True)
+            y = self._words(surface, [tr(f"net.{status.problem}")], y, theme.GOLD, centred=True)
+        header = y - self._panel.y + theme.px(28, size)       # and the line over the seats
+        if header != self._header:                # the rows go under the words: laid out
+            self._header = header                 # again for the next frame
+            self.resize(size)
+        elif status is not None and status.seats:
+            self._draw_seats(surface, status)
+
+    def _draw_seats(self, surface: pygame.Surface, status) -> None:
+        """The seat rows, the table's kind (public or private) and who watches."""
+        size = surface.get_size()
+        area = self._seat_area
+        shown = [LobbySeat(s.lobby, s.name) for s in status.seats]
+        seat_rows(surface, self.app.fonts, area, shown,
+                  [s.present or s.lobby == "host" for s in status.seats])
+        small = self.app.fonts.get(theme.font_px(14, size))
+        line = tr("net.public_table" if status.public else "net.private_table")
+        if status.watchers:
+            line += "  " + tr("net.watchers", count=status.watchers)
+        theme.text(surface, small, line, theme.CREAM_DIM,
+                   (self._panel.centerx, area.y - theme.px(4, size)), "midbottom")
+        focused = self.focus.focused
+        for button in self.focus.buttons:           # over the rows
+            if button.key.partition(":")[2].isdigit():
+                draw_button(surface, self.app.fonts, button, button is focused)
 
     def _words(self, surface: pygame.Surface, texts: list[str], y: int, ink: tuple,
                centred: bool = False) -> int:

@@ -9,9 +9,10 @@ a click (a click on its left arrow goes back a value), and every change is
 remembered at once: there is no "Apply" to forget, and ``--game KEY`` starts
 the game as it was last shown here.
 
-Opened to host an online game (``online=True``), the first computer's seat is
-the friend's: its row says so (its strength is the computer's that keeps the
-seat warm while the friend is away), and Play reads "Open the room".
+Opened to host an online game (``online=True``), every seat but yours is open
+for a friend: its row says so (its strength is the computer's that plays it if
+nobody takes it, or keeps it warm while its player is away), and Play reads
+"Open the room"; the waiting room (scenes/online.py) then seats the people.
 
 Every row explains itself: the focused row's one line of help (``<option
 label>.help`` in the words) stands above the footer.
@@ -65,7 +66,7 @@ def _one_person(seats: Sequence[SeatSpec]) -> list[SeatSpec]:
 
 
 def friend_seat(seats: Sequence[SeatSpec]) -> Optional[int]:
-    """The seat a friend takes in an online game: the first computer's."""
+    """The first seat a friend may take in an online game (a computer's), or None."""
     return next((i for i, seat in enumerate(seats) if seat.kind == COMPUTER), None)
 
 
@@ -177,9 +178,8 @@ class SetupScene(OptionRowsScene):
         rows.append(OptionRow("seat", tr("setup.your_seat"), tuple(range(count)),
                               lambda v: tr("setup.seat", number=v + 1),
                               help=help_line("setup.your_seat.help")))
-        friend = friend_seat(self.seats[:count]) if self.online else None
         for s in range(count):
-            if s == friend:
+            if self.online and s != self.you:     # open for a friend, else a computer
                 rows.append(OptionRow(f"level:{s}", tr("setup.friend", number=s + 1), LEVELS,
                                       lambda v: tr("setup.friend_level",
                                                    level=tr(f"setup.level.{v}")),

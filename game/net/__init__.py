@@ -1,7 +1,13 @@
-"""Netplay: a friend plays a seat of a game hosted on another machine.
+"""Netplay: friends play the seats of a game hosted on another machine, others watch.
 
 Host-authoritative.  The **host** (host.py) owns the only
-:class:`~game.session.Session`; the friend's seat is of kind ``"remote"``.  The
+:class:`~game.session.Session`; its friends' seats are of kind ``"remote"``.
+Before the game, a waiting room (lobby.py) seats the people who come in: each
+picks a free seat or watches, the host moves and frees them and starts when it
+wants (empty seats become computers).  A spectator watches from nobody's seat
+(the session's spectator view).  A public table is listed on its relay
+(listing.py; finder.py reads the list); a phrase from a short fixed list can be
+said at the table.  The
 **guest** (client.py) is a :class:`~game.session.Client` like the local one: the
 guest's table cannot tell the difference.  The guest receives its seat's updates
 (the session's own, already redacted: no card it may not see ever leaves the
@@ -30,10 +36,15 @@ For the screens
 Host (menu -> Play online -> Host, or ``--host GAME``)::
 
     setup = GameSetup(key, (SeatSpec("human", name="Marco"), SeatSpec("remote"), ...))
-    host = Host(setup, name="Marco", listen="0.0.0.0", relay=("relay.example", 47800))
+    host = Host(setup, name="Marco", listen="0.0.0.0", relay=("relay.example", 47800),
+                autostart=False, spectators=False, public=False)
     host.start()                      # returns at once; the network has its own thread
     s = host.status()                 # every frame: cheap snapshot
     s.state                           # "starting" -> "waiting" -> "playing"; or "failed"
+    s.seats[i].lobby                  # host, open ("Computer will play"), computer, person
+    host.move(1, 2); host.free(1); host.give(2, computer=True); host.allow_spectators(True)
+    host.begin()                      # Start (autostart=True: once every open seat is taken)
+    s.watchers, s.spectators, s.public
     s.direct_code, s.relay_code       # show with codes.pretty(); either may be None
     s.problem                         # None or a key: port_in_use, relay_unreachable,
                                       # relay_lost (reconnecting; cleared once back),
@@ -44,13 +55,19 @@ Host (menu -> Play online -> Host, or ``--host GAME``)::
 
 Guest (menu -> Play online -> Join, or ``--join CODE``)::
 
-    client = RemoteClient(code, name="Anna", relay=settings_relay_or_None)
-    client.state      # "connecting" -> "connected" (then show the table), "reconnecting",
+    client = RemoteClient(code, name="Anna", relay=settings_relay_or_None, watch=False)
+    client.state      # "connecting" -> "waiting" (the waiting room: client.lobby, client.sit(seat),
+                      # client.notice) -> "connected" (then show the table), "reconnecting",
                       # "lost" (client.reason: mistyped_code, no_relay, unreachable,
                       # no_such_room, wrong_code, slow_down, room_full, wrong_version,
                       # relay_full, host_gone, kicked) or "closed"
     TableScene(app, client)           # client.seat, client.setup, client.names are set
     client.away                       # seats a computer keeps warm
+    client.say("good_game"); client.heard()    # table phrases (the host's table: host.client)
+
+Public tables (menu -> Play online -> Find a table)::
+
+    finder = TableFinder(relay)       # finder.tables, live; RemoteClient(table.code, ...)
 
 Keys are words for the screen's catalog (``net.<key>``); a move made while the
 link is down is refused at once with ``net.offline``.

@@ -4,7 +4,9 @@ The tests play whole games between two real processes with them, and the
 benchmark uses them as the far end; they are handy by hand too::
 
     python -m game.net.bot host bocce --listen 127.0.0.1 [--relay HOST:PORT]
-    python -m game.net.bot join CODE [--relay HOST:PORT] [--keep FILE]
+                                      [--guests 1,2] [--seats 6] [--public] [--spectators]
+    python -m game.net.bot join CODE [--relay HOST:PORT] [--keep FILE] [--watch]
+    python -m game.net.bot join find --relay HOST:PORT [--game bisca]
 
 The computer chooses from the updates the client receives, as a person at the
 table would (:class:`Autoplayer`): it never sees more than that seat may.  The
@@ -13,7 +15,11 @@ both print ``result {json}`` at the end (the host adds its log, the guest its
 counts), or ``lost REASON``.  ``--keep FILE`` keeps the guest's seat key in a
 file (made readable by its owner only): a guest started again with the same
 file takes its seat back, as a person whose link dropped does; without it, a
-new guest is a new player.
+new guest is a new player.  The host starts the game once every seat named by
+``--guests`` has its person (a host that starts by itself); ``--public`` lists
+the table on the relay, where ``join find`` finds it (the first listed table of
+``--game`` with a free seat); ``--watch`` joins as a spectator (``--spectators``
+on the host welcomes them).
 """
 
 from __future__ import annotations
@@ -30,6 +36,7 @@ from typing import Any, Optional, Sequence
 from game import GAMES
 from game.ai import computer_player
 from game.net.client import CONNECTED, RemoteClient, SeatKey
+from game.net.finder import TableFinder
 from game.net.host import PLAYING, Host
 from game.net.protocol import LIMITS, QUICK, Limits
 from game.session import COMPUTER, HUMAN, REMOTE, Client, GameSetup, Refused, SeatSpec, Update
@@ -99,13 +106,17 @@ class Autoplayer:
         return self.latest
 
 
-def hosted_setup(key: str, seat: int, guest: int, level: str, seed: Optional[int],
-                 name: str = "Host") -> GameSetup:
-    """The host at ``seat``, a remote friend at ``guest``, computers elsewhere."""
-    seats = tuple(SeatSpec(HUMAN, name=name) if s == seat else
-                  SeatSpec(REMOTE) if s == guest else SeatSpec(COMPUTER, level)
-                  for s in range(GAMES[key].seats[0]))
-    return GameSetup(key, seats, {}, seed)
+def hosted_setup(key: str, seat: int, guest: int | Sequence[int], level: str,
+                 seed: Optional[int], name: str = "Host",
+                 seats: Optional[int] = None) -> GameSetup:
+    """The host at ``seat``, remote friends at ``guest`` (a seat or several),
+    computers elsewhere; ``seats``: how many (the game's first count if None)."""
+    guests = {guest} if isinstance(guest, int) else set(guest)
+    count = GAMES[key].seats[0] if seats is None else seats
+    specs = tuple(SeatSpec(HUMAN, name=name) if s == seat else
+                  SeatSpec(REMOTE) if s in guests else SeatSpec(COMPUTER, level)
+                  for s in range(count))
+    return GameSetup(key, specs, {}, seed)
 
 
 def _address(text: Optional[str]) -> Optional[tuple[str, int]]:
@@ -120,9 +131,11 @@ def _say(kind: str, data: Any) -> None:
 
 
 def run_host(args: argparse.Namespace, limits: Limits) -> int:
-    setup = hosted_setup(args.game, args.seat, args.guest, args.level, args.seed)
+    guests = [int(g) for g in args.guests.split(",")] if args.guests else [args.guest]
+    setup = hosted_setup(args.game, args.seat, guests, args.level, args.seed, seats=args.seats)
     host = Host(setup, name=args.name, listen=args.listen, port=args.port,
-                relay=_address(args.relay), stand_in=args.level, paced=False, limits=limits)
+                relay=_address(args.relay), stand_in=args.level, paced=False, limits=limits,
+                public=args.public, spectators=args.spectators)
     host.start()
     try:
         if not host.wait_ready(10.0):
@@ -138,7 +151,9 @@ def run_host(args: argparse.Namespace, limits: Limits) -> int:
                 _say("lost", "timeout")
                 return 3
             time.sleep(0.005)
-        me = Autoplayer(host.client, args.level, args.seed or 0, args.delay)
+        session, table = host.session, host.client       # made when the game began
+        assert session is not None and table is not None
+        me = Autoplayer(table, args.level, args.seed or 0, args.delay)
         stand_in_moves = 0
         while not me.step():
             if time.monotonic() > end:
@@ -146,14 +161,16 @@ def run_host(args: argparse.Namespace, limits: Limits) -> int:
                 return 3
             while me.updates:
                 update = me.updates.pop(0)
-                if update.actor == args.guest and host.session.standing_in(args.guest):
+                if update.actor is not None and update.actor in guests and \
+                        session.standing_in(update.actor):
                     stand_in_moves += 1
             time.sleep(0.001)
         _say("result", {"result": me.latest.result if me.latest else None,
-                        "log": host.session.log(), "stand_in_moves": stand_in_moves})
+                        "log": session.log(), "stand_in_moves": stand_in_moves})
         # let the guest see the end and say goodbye
         linger = time.monotonic() + args.linger
-        while time.monotonic() < linger and host.status().seats[args.guest].present:
+        while time.monotonic() < linger and (host.status().watchers or any(
+                host.status().seats[g].present for g in guests)):
             time.sleep(0.01)
         return 0
     finally:
@@ -183,9 +200,15 @@ def run_guest(args: argparse.Namespace, limits: Limits) -> int:
             trace.write(line + b"\n")
             trace.flush()
 
-    client = RemoteClient(args.code, name=args.name, relay=_address(args.relay), limits=limits,
-                          trace=record, resume=_kept(args.keep))
+    code = args.code if args.code != "find" else _find(args, limits)
+    if code is None:
+        _say("lost", "no_table")
+        return 2
+    client = RemoteClient(code, name=args.name, relay=_address(args.relay), limits=limits,
+                          trace=record, resume=_kept(args.keep), watch=args.watch)
     try:
+        if client.wait_inside(args.timeout):
+            _say("inside", client.state)
         if not client.wait_connected(args.timeout):
             _say("lost", client.reason or "timeout")
             return 2
@@ -218,6 +241,26 @@ def run_guest(args: argparse.Namespace, limits: Limits) -> int:
             trace.close()
 
 
+def _find(args: argparse.Namespace, limits: Limits) -> Optional[str]:
+    """The code of the first public table of ``--game`` with a free seat (or, to watch,
+    one that welcomes spectators), as the Find a table screen lists them."""
+    relay = _address(args.relay)
+    if relay is None:
+        return None
+    finder = TableFinder(relay, limits, every=0.5)
+    try:
+        end = time.monotonic() + args.timeout
+        while time.monotonic() < end:
+            for table in finder.tables:
+                if (args.game is None or table.game == args.game) and \
+                        (table.watch if args.watch else table.taken < table.seats):
+                    return table.code
+            time.sleep(0.05)
+        return None
+    finally:
+        finder.close()
+
+
 def main(argv: Optional[Sequence[str]] = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m game.net.bot", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -233,11 +276,17 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     host.add_argument("--seed", type=int)
     host.add_argument("--seat", type=int, default=0, help="the host's seat")
     host.add_argument("--guest", type=int, default=1, help="the remote seat")
+    host.add_argument("--guests", help="the remote seats, e.g. 1,2,3 (instead of --guest)")
+    host.add_argument("--seats", type=int, help="how many seats (Bisca: 2 to 6)")
+    host.add_argument("--public", action="store_true", help="list the table on the relay")
+    host.add_argument("--spectators", action="store_true", help="let people watch")
     host.add_argument("--delay", type=float, default=0.0, help="seconds before each own move")
     host.add_argument("--linger", type=float, default=5.0)
     host.add_argument("--name", default="Host")
     join = sub.add_parser("join")
-    join.add_argument("code")
+    join.add_argument("code", help="a room code, or find: the first public table")
+    join.add_argument("--game", help="with find: a table of this game")
+    join.add_argument("--watch", action="store_true", help="watch, without a seat")
     join.add_argument("--name", default="Guest")
     join.add_argument("--trace", help="append every game line received to this file")
     join.add_argument("--keep", help="keep the seat's key in this file, to take it back")

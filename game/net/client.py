@@ -63,15 +63,18 @@ from game.net.protocol import (GAME_VERSION, GONE, GUEST_QUIT, HOST_AWAY, HOST_G
                                LIMITS, MAX_LINE, MISTYPED_CODE, NO_RELAY, NO_SUCH_ROOM, PROTOCOL,
                                ROOM_FULL, SLOW_DOWN, UNREACHABLE, WRONG_CODE, WRONG_VERSION, Bye,
                                Confirm, Error, Hello, Limits, Paired, Pake, ProtocolError,
-                               RelayHello, Seats, Welcome, decode, encode)
+                               RelayHello, Seats, Welcome, decode, encode, NO_SPECTATORS,
+                               PHRASES, SEAT_FREED, STARTED, TABLE_FULL, LobbyView, Phrase, Sit)
 from game.net.secure import GUEST, Handshake, Malformed, Sealed, seat_proof
 from game.session import GameSetup, Refused, Submit, Update
 from game.session.messages import Message
 
 log = logging.getLogger(__name__)
 
-CONNECTING, CONNECTED, RECONNECTING, LOST, CLOSED = (
-    "connecting", "connected", "reconnecting", "lost", "closed")
+CONNECTING, WAITING, CONNECTED, RECONNECTING, LOST, CLOSED = (
+    "connecting", "waiting", "connected", "reconnecting", "lost", "closed")
+#: why the host sent a guest away from its waiting room: the screen words them
+SENT_AWAY = (SEAT_FREED, NO_SPECTATORS, TABLE_FULL, STARTED)
 #: the refusal of a move made while the link is down
 OFFLINE = Reason("net.offline")
 #: the reason of a client given a name that is not one (game/names.py): nothing is sent
@@ -109,8 +112,16 @@ class RemoteClient:
 
     def __init__(self, code: str, *, name: str = "", relay: Optional[tuple[str, int]] = None,
                  limits: Limits = LIMITS, trace: Optional[Callable[[bytes], None]] = None,
-                 resume: Optional[SeatKey] = None) -> None:
+                 resume: Optional[SeatKey] = None, watch: bool = False) -> None:
         self.name = name.strip()
+        #: came to watch (the spectator view, no seat); a guest in the waiting room
+        #: who stands up to watch becomes one too
+        self.watch = watch
+        #: the waiting room as the host last told it (None once the game has started)
+        self.lobby: Optional[LobbyView] = None
+        #: the last refusal of a seat asked for in the waiting room (a reason key)
+        self.notice: Optional[str] = None
+        self._heard: deque[tuple[int, str]] = deque()
         self.relay = relay
         self.limits = limits
         self.trace = trace
@@ -128,6 +139,7 @@ class RemoteClient:
         self._link: Optional[Sealed] = None
         self._closing = False
         self._settled = threading.Event()
+        self._inside = threading.Event()
         self._net = LoopThread("netplay-guest")
         self.room: Optional[Union[codes.DirectCode, codes.RelayCode]] = None
         if name_problem(self.name) is not None:
@@ -157,6 +169,22 @@ class RemoteClient:
     def allow(self, version: int) -> None:
         """The host paces the computers: nothing to do."""
 
+    def sit(self, seat: Optional[int]) -> None:
+        """In the waiting room: ask for a free ``seat`` (None: to watch instead); the
+        answer is the next ``lobby`` (or ``notice``, the reason it was refused)."""
+        self.notice = None
+        if self.state == WAITING:
+            self._net.call(self._send_msg, Sit(seat))
+
+    def say(self, phrase: str) -> None:
+        """A table phrase (one of protocol.PHRASES) from this seat, to everyone at the table."""
+        if phrase in PHRASES and self.state == CONNECTED and self.seat is not None:
+            self._net.call(self._send_msg, Phrase(phrase))
+
+    def heard(self) -> list[tuple[int, str]]:
+        """The phrases said at the table since the last call: (seat, phrase id)."""
+        return [self._heard.popleft() for _ in range(len(self._heard))]
+
     def close(self) -> None:
         """Leave the game: the host hears goodbye and a computer takes the seat."""
         if self.state == CLOSED:
@@ -167,13 +195,24 @@ class RemoteClient:
             self._net.stop(2.0)
         self.state = CLOSED
         self._settled.set()
+        self._inside.set()
 
     def wait_connected(self, timeout: float = 10.0) -> bool:
-        """Block until welcomed or lost (command line, tests); whether connected."""
+        """Block until welcomed to the table or lost (command line, tests); whether
+        connected."""
         self._settled.wait(timeout)
         return self.state == CONNECTED
 
+    def wait_inside(self, timeout: float = 10.0) -> bool:
+        """Block until in the waiting room or at the table, or lost; whether inside."""
+        self._inside.wait(timeout)
+        return self.state in (WAITING, CONNECTED)
+
     # -- the network thread ----------------------------------------------------------------
+    def _send_msg(self, msg: Union[Sit, Phrase]) -> None:
+        if self._link is not None:
+            self._link.send(encode(msg))
+
     def _send(self, msg: Submit) -> None:
         if self._link is not None:
             self._link.send(encode(msg))
@@ -191,6 +230,7 @@ class RemoteClient:
         self.reason = reason
         self.state = LOST
         self._settled.set()
+        self._inside.set()
 
     async def _main(self) -> None:
         deadline: Optional[float] = None           # while reconnecting
@@ -219,8 +259,10 @@ class RemoteClient:
             self._link = link
             slowed = None
             self.reconnects += deadline is not None
-            self.state = CONNECTED
-            self._settled.set()
+            self.state = CONNECTED if self.lobby is None else WAITING
+            self._inside.set()
+            if self.state == CONNECTED:
+                self._settled.set()
             try:
                 ended = await self._serve(link)
             finally:
@@ -258,18 +300,33 @@ class RemoteClient:
             sealed = await self._handshake(link, room)
             claim = self.seat_key
             proof = None if claim is None else seat_proof(claim.key, sealed.keys.binding)
-            sealed.send(encode(Hello(self.name, claim and claim.seat, proof)))
-            welcome = await self._reply(sealed, (Welcome,))
-            assert isinstance(welcome, Welcome)
+            sealed.send(encode(Hello(self.name, claim.seat if claim else None, proof,
+                                     self.watch and claim is None)))
+            first = await self._reply(sealed, (Welcome, LobbyView))
         except BaseException:
             link.close()
             raise
-        if self.seat_key is not None and welcome.seat != self.seat_key.seat:
+        if isinstance(first, LobbyView):
+            self.lobby = first
+            return sealed
+        assert isinstance(first, Welcome)
+        if not self._welcomed(first, sealed):
             link.close()
             raise _CannotJoin(ROOM_FULL, final=True)
-        self.seat, self.setup, self.names = welcome.seat, welcome.setup, welcome.names
-        self.seat_key = self.seat_key or SeatKey(welcome.seat, sealed.keys.seat_key)
         return sealed
+
+    def _welcomed(self, welcome: Welcome, sealed: Sealed) -> bool:
+        """At the table: the seat (None: watching), the game as this seat sees it, the
+        names; False if it is not the seat this guest came back to."""
+        if self.seat_key is not None and welcome.seat != self.seat_key.seat:
+            return False
+        self.seat, self.setup, self.names = welcome.seat, welcome.setup, welcome.names
+        self.lobby = None
+        if welcome.seat is not None:
+            self.seat_key = self.seat_key or SeatKey(welcome.seat, sealed.keys.seat_key)
+        else:
+            self.watch = True
+        return True
 
     async def _handshake(self, link: Link, room: codes.Code) -> Sealed:
         """SPAKE2 with the code's password: the sealed connection, or ``wrong_code``
@@ -356,11 +413,22 @@ class RemoteClient:
                 continue
             self._traced(line)
             try:
-                msg = decode(line, (Update, Refused, Seats, Error, Bye))
+                msg = decode(line, (Update, Refused, Seats, Error, Bye, LobbyView, Welcome,
+                                    Phrase))
             except ProtocolError as exc:
                 log.warning("netplay: the host sent %s", exc)
                 continue
-            if isinstance(msg, Update):
+            if isinstance(msg, LobbyView):
+                self.lobby = msg
+            elif isinstance(msg, Welcome):
+                if not self._welcomed(msg, link):
+                    return ROOM_FULL
+                self.state = CONNECTED
+                self._settled.set()
+            elif isinstance(msg, Phrase):
+                if msg.seat is not None:
+                    self._heard.append((msg.seat, msg.phrase))
+            elif isinstance(msg, Update):
                 self._version = msg.version
                 self._inbox.append(msg)
             elif isinstance(msg, Refused):
@@ -372,4 +440,5 @@ class RemoteClient:
             elif isinstance(msg, Error):
                 log.warning("netplay: the host says %s (%s)", msg.reason, msg.detail)
                 if msg.fatal:
-                    return KICKED
+                    return msg.reason if msg.reason in SENT_AWAY else KICKED
+                self.notice = msg.reason

@@ -31,13 +31,26 @@ For each guest: it must open with the same protocol and game versions and
 prove, through SPAKE2, that it knows the code's password (game/net/secure.py:
 one attempt per connection, each at its address's turn; a wrong one is counted
 in ``status().wrong_codes``).  Directly, the host keeps the turns; through a
-relay the relay does (it sees the addresses), and the host tells it ``!wrong``
-or ``!right``.  Every line after that is sealed.  It gets a remote seat: its
-own again if its hello proves that seat's key (derived on the connection that
-first welcomed it, never sent), else the first seat nobody has had yet, else
-``room_full``; then a ``welcome`` (the setup as that seat sees it, without the
-seed; the names) and every update of that seat, already redacted by the
-session, unchanged.  Its actions
+relay the relay does (it sees the addresses; every guest there has a small id,
+and the host tells it ``!wrong ID`` or ``!right ID``).  Every line after that
+is sealed.  **Before the game** the guest is in the waiting room
+(game/net/lobby.py, :attr:`Host.lobby`): it sits in the first free open seat,
+or watches if it asked to (and spectators are welcome), else it is refused with
+the reason (``table_full``, ``no_spectators``); it hears a ``lobby`` at every
+change and may ask for another seat (``sit``).  The screen moves, frees and
+gives seats (:meth:`Host.move`, :meth:`Host.free`, :meth:`Host.give`,
+:meth:`Host.allow_spectators`) and starts (:meth:`Host.begin`; a host made with
+``autostart`` starts by itself once every open seat has its person, as the
+command line's bot does): the session is made then, with the seated guests'
+seats ``remote`` and the empty ones computers, and every guest's mailbox is
+opened before anyone moves, so each gets the opening deal.  **After the
+start** a guest gets its own seat again if its hello proves that seat's key
+(derived on the connection that was in the seat at the start, never sent), or
+watches (if it asked, and spectators are welcome), else ``room_full``.  At the
+table a guest gets a ``welcome`` (the setup as that seat sees it, without the
+seed; the names; a spectator's seat is null) and every update of that seat (a
+spectator's: the spectator view), already redacted by the session, unchanged;
+a table phrase from a seated guest goes to everyone at the table.  Its actions
 go through :meth:`Session.submit <game.session.Session.submit>`, never around
 it: a refusal goes back with its reason key.  Garbage, oversized lines, unknown
 types, wrong fields and refused actions cost strikes (game/net/protocol.py);
@@ -51,14 +64,16 @@ else with the code never gets that seat.  When the host closes, every guest
 gets ``bye`` first, and the relay hears ``!close``: the room ends at once.
 
 When the host's own connection to the relay drops (the relay restarted, the
-network blinked), the game goes on at the host's table with a computer in the
-guest's seat, ``status().problem`` is ``relay_lost``, and the host connects
+network blinked), the game goes on at the host's table with computers in the
+guests' seats, ``status().problem`` is ``relay_lost``, and the host connects
 again with backoff (``Limits.reclaim_first``, 0.5 s, doubling up to
 ``reclaim_most``, 10 s) for as long as it is open, asking for its room back with
 the room, the relay's ticket and a signature of the relay's challenge by the
 room's owner key (game/net/relay.py).  Once back, the problem clears, the code
-is the same, and the guest, who has been reconnecting meanwhile, rejoins with
-its seat's proof.  Only a refusal that another try cannot change (the room
+is the same, and every guest, who has been reconnecting meanwhile, rejoins with
+its seat's proof.  A public table (``public=True``, through a relay) tells the
+relay ``!public`` with its listing at every change of the waiting room and every
+20 s, and ``!private`` at the start.  Only a refusal that another try cannot change (the room
 taken by another owner on a relay that restarted) ends the reconnecting; the
 problem then stays.
 
@@ -71,10 +86,13 @@ from __future__ import annotations
 
 import asyncio
 import hmac
+import itertools
+import json
 import logging
 import socket
 import threading
 from dataclasses import dataclass, replace
+from collections import deque
 from typing import Any, Callable, Coroutine, Optional, Sequence
 
 from game.ai.base import ComputerPlayer
@@ -83,16 +101,21 @@ from game.net import codes
 from game.net.guard import HOST_GUARD, Guard, GuardLimits, accept_guarded, open_listener
 from game.net.interfaces import listening_on, listens_everywhere
 from game.net.link import Link, LoopThread
+from game.net.listing import RENEW_EVERY, Listing
+from game.net.lobby import COMPUTER_SEAT, HOST_SEAT, PERSON, Lobby, Refusal
 from game.net.protocol import (ABUSE, BAD_FIELD, CLOSE, FLOOD, GAME_VERSION, GONE, HELLO_TIMEOUT,
                                HOST_QUIT, JOINED, KICK, LIMITS, MAX_GUEST_LINE, MAX_LINE, PROTOCOL,
                                RELAY_FULL, REPLACED, RIGHT, ROOM_FULL, SLOW_DOWN, TAG_BYTES,
                                TOO_LONG, UNEXPECTED, WRONG, WRONG_CODE, WRONG_VERSION, Bucket, Bye,
                                Challenge, Confirm, Error, Hello, Limits, Pake, Proof,
-                               ProtocolError, RelayHello, Room, Seats, Welcome, decode, encode)
+                               ProtocolError, RelayHello, Room, Seats, Welcome, decode, encode,
+                               NO_SPECTATORS, PHRASES, PRIVATE, PUBLIC, SEAT_FREED,
+                               LobbyView, Phrase, Sit)
 from game.net.secure import HOST, Guesses, Handshake, Malformed, RoomOwner, Sealed, seat_proof
 from game.session import (COMPUTER, HUMAN, REMOTE, GameSetup, LocalClient, Refused, SeatSpec,
                           Session, Submit, Update)
 from game.session.computers import DEFAULT_BUDGET
+from game.session.referee import Watcher
 
 log = logging.getLogger(__name__)
 
@@ -103,6 +126,10 @@ PORT_IN_USE = "port_in_use"
 NOT_LAN = "not_lan"                      # the address to announce is not a LAN address
 RELAY_UNREACHABLE = "relay_unreachable"
 RELAY_LOST = "relay_lost"                # for now: the host is reconnecting to the relay
+
+
+#: what the waiting room shows for a seat of the game that started
+_SHOWN = {HUMAN: HOST_SEAT, REMOTE: PERSON, COMPUTER: COMPUTER_SEAT}
 
 
 def lan_address() -> str:
@@ -119,15 +146,18 @@ def lan_address() -> str:
 
 @dataclass(frozen=True)
 class SeatStatus:
-    """Who plays a seat, for its plate: ``kind`` as in the setup, the player's
-    ``name``, whether a remote player is ``present``, and whether a computer
-    keeps the seat warm meanwhile (``stand_in``: "Computer playing for Anna")."""
+    """Who plays a seat, for its plate: ``kind`` as in the setup (before the start, an
+    open seat is ``remote``), the player's ``name``, whether a remote player is
+    ``present``, whether a computer keeps the seat warm meanwhile (``stand_in``:
+    "Computer playing for Anna"), and what the waiting room shows (``lobby``:
+    host, open, computer or person; game/net/lobby.py)."""
 
     seat: int
     kind: str
     name: str
     present: bool
     stand_in: bool
+    lobby: str = PERSON
 
 
 @dataclass(frozen=True)
@@ -141,24 +171,58 @@ class HostStatus:
     #: where the direct door can be reached ("eth0 192.168.1.20", ...; game/net/interfaces.py)
     listening: tuple[str, ...] = ()
     wrong_codes: int = 0                  # connections that tried a wrong code
+    spectators: bool = False              # whether people may watch
+    watchers: int = 0                     # how many do
+    public: bool = False                  # listed on the relay
 
 
 class _RemoteSeat:
-    def __init__(self, seat: int, name: str) -> None:
+    """A seat a guest plays once the game has started."""
+
+    def __init__(self, seat: int, name: str, key: Optional[bytes] = None) -> None:
         self.seat = seat
         self.name = name
-        self.key: Optional[bytes] = None      # the seat key, once a guest has had the seat
+        self.key: Optional[bytes] = key       # the seat key: its guest proves it to come back
         self.peer: Optional[Sealed] = None
-        self.joined = False
+
+
+class _Guest:
+    """One guest's connection, from its hello to its end: its id in the room, the
+    sealed line, its name, its strikes; in the game, its ``seat`` (None: watching).
+    ``started`` is set when the game begins (the waiting room ends); ``gone`` when the
+    host sent it away."""
+
+    def __init__(self, gid: int, peer: Sealed, name: str, limits: Limits) -> None:
+        self.gid = gid
+        self.peer = peer
+        self.name = name
+        self.seat: Optional[int] = None
+        self.playing = False
+        self.gone = False
+        #: its mailbox at the table, made when the game begins (or when it comes in later)
+        self.watcher: Optional[Watcher] = None
+        self.started = asyncio.Event()
+        self.strikes = Bucket(limits.strike_leak, limits.strikes)
 
 
 class HostClient(LocalClient):
     """The host table's client: a LocalClient of the host's session whose ``close``
-    closes the host (guests are told)."""
+    closes the host (guests are told); it says and hears the table phrases."""
 
     def __init__(self, host: "Host", seat: Optional[int]) -> None:
+        assert host.session is not None
         super().__init__(host.session, seat, owner=False)
         self.host = host
+        self._heard: deque[tuple[int, str]] = deque()
+
+    def say(self, phrase: str) -> None:
+        """A table phrase from the host's seat, to every guest and this table."""
+        if self.seat is not None and phrase in PHRASES:
+            self.host.say(self.seat, phrase)
+
+    def heard(self) -> list[tuple[int, str]]:
+        """The phrases said at the table since the last call: (seat, phrase id)."""
+        return [self._heard.popleft() for _ in range(len(self._heard))]
 
     def close(self) -> None:
         super().close()
@@ -305,25 +369,35 @@ class Host:
                  relay: Optional[tuple[str, int]] = None, stand_in: str = "normal",
                  paced: bool = True, limits: Limits = LIMITS,
                  players: Optional[Sequence[Optional[ComputerPlayer]]] = None,
-                 budget: float = DEFAULT_BUDGET, guard: GuardLimits = HOST_GUARD) -> None:
+                 budget: float = DEFAULT_BUDGET, guard: GuardLimits = HOST_GUARD,
+                 autostart: bool = True, spectators: bool = False,
+                 public: bool = False) -> None:
         remote = [s for s, spec in enumerate(setup.seats) if spec.kind == REMOTE]
         if not remote:
             raise ValueError("a hosted game needs a remote seat")
         if listen is None and relay is None:
             raise ValueError("a host listens, or uses a relay, or both")
-        self.session = Session(setup, players, paced, budget)
-        self.setup = self.session.setup
+        self.setup = setup
+        self.session: Optional[Session] = None          # made by begin()
+        self.client: Optional[HostClient] = None        # the host's table, from begin()
+        self._made = (players, paced, budget)
         humans = setup.humans()
         self.seat: Optional[int] = humans[0] if humans else None
-        self.client = HostClient(self, self.seat)
         self.listen, self.port, self.advertise, self.relay = listen, port, advertise, relay
         self.level = stand_in
         self.limits = limits
         self.guard = Guard(guard)
+        self.autostart = autostart
+        self.public = public and relay is not None
         self.names = [spec.name for spec in setup.seats]
         if self.seat is not None:
             self.names[self.seat] = name or self.names[self.seat]
-        self._remote = {s: _RemoteSeat(s, self.names[s]) for s in remote}
+        self.lobby = Lobby(setup, self.names[self.seat] if self.seat is not None else "",
+                           spectators)
+        self._remote: dict[int, _RemoteSeat] = {}
+        self._guests: dict[int, _Guest] = {}
+        self._gids = itertools.count(1)
+        self._room = threading.RLock()                  # the lobby, the guests, the start
         self._direct: Optional[codes.DirectCode] = None
         self._relay_code: Optional[codes.RelayCode] = None
         self._guesses = Guesses(limits.guess_first, limits.guess_most)
@@ -366,20 +440,93 @@ class Host:
                 return
             self._closing = True
         self._net.stop(3.0)
-        self.session.close()
+        if self.session is not None:
+            self.session.close()
         self._update(CLOSED)
+
+    # -- the waiting room (any thread) ---------------------------------------------------
+    def begin(self) -> bool:
+        """Start the game now: the guests seated play, those watching watch, the open
+        seats nobody took become computers (at the level the setup gave each).  False if it
+        has started already (or the host is closing)."""
+        with self._room:
+            if self.session is not None or self._closing:
+                return False
+            setup = self.lobby.final()
+            players, paced, budget = self._made
+            self.session = Session(setup, players, paced, budget)
+            self.setup = self.session.setup
+            self.names = [spec.name for spec in self.setup.seats]
+            for seat, gid in self.lobby.sitting.items():
+                guest = self._guests[gid]
+                guest.seat = seat
+                self._remote[seat] = _RemoteSeat(seat, guest.name, guest.peer.keys.seat_key)
+            for guest in self._guests.values():        # before anyone moves: the opening
+                guest.watcher = self.session.watch(guest.seat)      # deal is everyone's
+            self.client = HostClient(self, self.seat)
+        log.info("the game begins: %s", ", ".join(n or "computer" for n in self.names))
+        self._update(PLAYING)
+        self._net.call(self._started)
+        return True
+
+    def move(self, seat: int, to: int) -> Optional[str]:
+        """Move the guest at ``seat`` to the free open seat ``to``; None, or the reason
+        it is refused (game/net/lobby.py)."""
+        return self._change(lambda: self.lobby.move(seat, to))
+
+    def free(self, seat: int) -> Optional[str]:
+        """Free ``seat``: its guest watches, or leaves when spectators are refused."""
+        return self._change(lambda: [self.lobby.free(seat)])
+
+    def give(self, seat: int, computer: bool) -> Optional[str]:
+        """Give ``seat`` to a computer (its guest freed) or open it again for a person."""
+        return self._change(lambda: [self.lobby.give(seat, computer)])
+
+    def allow_spectators(self, allow: bool) -> Optional[str]:
+        """Welcome spectators or not (refused, those watching are sent away)."""
+        return self._change(lambda: self.lobby.allow_spectators(allow), NO_SPECTATORS)
+
+    def _change(self, change: Callable[[], Any], why: str = SEAT_FREED) -> Optional[str]:
+        """Make a change to the waiting room; tell every guest (those it sends away
+        hear ``why``); None or the refusal."""
+        with self._room:
+            try:
+                sent = change()
+            except Refusal as exc:
+                return exc.reason
+        for gid in sent or ():
+            if gid is not None:
+                self._net.call(self._send_away, gid, why)
+        self._net.call(self._tell_lobby)
+        self._update()
+        return None
+
+    def say(self, seat: int, phrase: str) -> None:
+        """A table phrase said at ``seat``: every guest hears it, and the host's table."""
+        self._net.call(self._said, seat, phrase)
 
     # -- status -------------------------------------------------------------------------
     def _snapshot(self, state: Optional[str] = None, **changes: Any) -> HostStatus:
         old = self._status
         state = state or old.state
         if state in (WAITING, PLAYING):
-            state = PLAYING if all(r.joined for r in self._remote.values()) else WAITING
-        seats = tuple(SeatStatus(s, spec.kind, self.names[s],
-                                 s in self._remote and self._remote[s].peer is not None,
-                                 self.session.standing_in(s))
-                      for s, spec in enumerate(self.setup.seats))
-        return replace(old, state=state, seats=seats, **changes)
+            state = PLAYING if self.session is not None else WAITING
+        with self._room:
+            if self.session is None:
+                seats = tuple(SeatStatus(s, HUMAN if seat.kind == HOST_SEAT else
+                                         COMPUTER if seat.kind == COMPUTER_SEAT else REMOTE,
+                                         seat.name, seat.kind == PERSON, False, seat.kind)
+                              for s, seat in enumerate(self.lobby.seats()))
+            else:
+                session = self.session
+                seats = tuple(SeatStatus(s, spec.kind, self.names[s],
+                                         s in self._remote and self._remote[s].peer is not None,
+                                         session.standing_in(s), _SHOWN[spec.kind])
+                              for s, spec in enumerate(self.setup.seats))
+            watchers = sum(1 for g in self._guests.values() if g.seat is None and
+                           (g.playing or g.gid in self.lobby.watching))
+        return replace(old, state=state, seats=seats, watchers=watchers,
+                       spectators=self.lobby.spectators, public=self.public, **changes)
 
     def _update(self, state: Optional[str] = None, **changes: Any) -> None:
         with self._lock:
@@ -463,6 +610,8 @@ class Host:
         while link is not None:
             self._relay_link = link
             link.start_heartbeat()
+            if self.public:
+                self._spawn(self._renew(link))
             await self._relay_lines(link)
             self._relay_link = None
             if self._closing:
@@ -563,6 +712,7 @@ class Host:
 
     # -- one guest ---------------------------------------------------------------------
     async def _serve(self, peer: _Peer) -> None:
+        guest: Optional[_Guest] = None
         try:
             sealed = await self._handshake(peer)
             if sealed is None:
@@ -570,11 +720,18 @@ class Host:
             hello = await self._hello(sealed)
             if hello is None:
                 return
-            seat = self._admit(sealed, hello)
-            if seat is None:
+            guest = self._enter(sealed, hello)
+            if guest is None:
                 return
-            await self._play(sealed, seat)
+            if not guest.started.is_set() and not await self._waiting_room(guest):
+                return
+            if guest.seat is None and not self.lobby.spectators:
+                self._refuse(sealed, NO_SPECTATORS)
+                return
+            await self._play(guest)
         finally:
+            if guest is not None:
+                self._leave(guest)
             peer.close()
 
     def _refuse(self, peer: _Peer | Sealed, reason: str, detail: str = "") -> None:
@@ -655,55 +812,186 @@ class Host:
         hello = await self._first(peer, (Hello,), self.limits.hello_timeout)
         return hello if isinstance(hello, Hello) else None
 
-    def _admit(self, peer: Sealed, hello: Hello) -> Optional[int]:
-        """The seat for this guest, or None (refused, with the reason sent): its own
-        seat back if it proves that seat's key on this connection, else a seat nobody
-        has had."""
-        keys = peer.keys
-        seat = None
-        if hello.seat is not None and hello.proof is not None:
-            remote = self._remote.get(hello.seat)
-            if remote is not None and remote.key is not None and hmac.compare_digest(
-                    seat_proof(remote.key, keys.binding), hello.proof):
-                seat = remote
+    def _enter(self, peer: Sealed, hello: Hello) -> Optional[_Guest]:
+        """The guest in the room, or None (refused, with the reason sent).  Before the
+        start it sits in the first free seat or watches (game/net/lobby.py); after it,
+        it takes its own seat back if it proves that seat's key on this connection, or
+        watches (if spectators are welcome); anyone else finds the room full."""
+        with self._room:
+            guest = _Guest(next(self._gids), peer, hello.name, self.limits)
+            if self.session is None:
+                try:
+                    self.lobby.enter(guest.gid, hello.name, hello.watch)
+                except Refusal as exc:
+                    self._refuse(peer, exc.reason)
+                    return None
+                self._guests[guest.gid] = guest
+                log.info("%s comes in from %s", hello.name or "a guest", peer.label)
             else:
-                log.warning("%s claims seat %s without its key", peer.label, hello.seat)
-        seat = seat or next((r for r in self._remote.values() if r.key is None), None)
-        if seat is None:
-            self._refuse(peer, ROOM_FULL)
-            return None
-        if seat.peer is not None:
-            seat.peer.send(encode(Error(REPLACED, "the same player connected again", True)))
-            seat.peer.close()
-        seat.peer = peer
-        seat.joined = True
-        seat.key = seat.key or keys.seat_key
-        if hello.name:
-            seat.name = self.names[seat.seat] = hello.name
-        log.info("seat %d: %s joins from %s", seat.seat, seat.name or "a guest", peer.label)
-        return seat.seat
+                guest.started.set()
+                guest.seat = self._seat_back(peer, hello)
+                if guest.seat is None and not (hello.watch and self.lobby.spectators):
+                    self._refuse(peer, NO_SPECTATORS if hello.watch else ROOM_FULL)
+                    return None
+                self._guests[guest.gid] = guest
+        if not guest.started.is_set():
+            self._lobby_changed()
+        return guest
 
-    def setup_for(self, seat: int) -> GameSetup:
-        """The game as ``seat``'s player sees it: their seat ``human``, every other
-        person ``remote``, the names; and no seed (it would tell every card)."""
+    def _seat_back(self, peer: Sealed, hello: Hello) -> Optional[int]:
+        """The seat this guest proves is its own, on this connection (None if none)."""
+        if hello.seat is None or hello.proof is None:
+            return None
+        remote = self._remote.get(hello.seat)
+        if remote is not None and remote.key is not None and hmac.compare_digest(
+                seat_proof(remote.key, peer.keys.binding), hello.proof):
+            return remote.seat
+        log.warning("%s claims seat %s without its key", peer.label, hello.seat)
+        return None
+
+    def _leave(self, guest: _Guest) -> None:
+        if guest.watcher is not None:
+            guest.watcher.close()
+        with self._room:
+            self._guests.pop(guest.gid, None)
+            waiting = self.session is None
+            if waiting:
+                self.lobby.leave(guest.gid)
+        if waiting and not self._closing:
+            self._lobby_changed()
+        else:
+            self._update()
+
+    async def _waiting_room(self, guest: _Guest) -> bool:
+        """Serve a guest in the waiting room (it asks for seats) until the game starts:
+        True, or False if it left or was sent away."""
+        peer = guest.peer
+        while not guest.started.is_set():
+            reading = asyncio.ensure_future(peer.recv())
+            starting = asyncio.ensure_future(guest.started.wait())
+            done, _ = await asyncio.wait((reading, starting),
+                                         return_when=asyncio.FIRST_COMPLETED)
+            starting.cancel()
+            if reading not in done:
+                reading.cancel()                # no line is lost: see Link.recv
+                await asyncio.gather(reading, return_exceptions=True)
+                break
+            try:
+                line = reading.result()
+                if line is None or guest.gone:
+                    return False
+                msg = decode(line, (Sit, Bye, Phrase))
+            except ProtocolError as exc:
+                if not self._strike(peer, guest.strikes, Error(exc.reason, exc.detail)):
+                    return False
+                continue
+            if isinstance(msg, Bye):
+                return False
+            if isinstance(msg, Sit):
+                with self._room:
+                    try:
+                        self.lobby.sit(guest.gid, msg.seat)
+                        refused = None
+                    except Refusal as exc:
+                        refused = exc.reason
+                if refused is not None:
+                    peer.send(encode(Error(refused, "that seat is not free")))
+                self._lobby_changed()
+        return not guest.gone
+
+    def _lobby_changed(self) -> None:
+        """The waiting room changed: every guest hears, the listing follows, and a host
+        that starts by itself starts once every open seat has its person."""
+        self._tell_lobby()
+        self._update()
+        if self.autostart and self.session is None and self.lobby.full:
+            self.begin()
+
+    def _tell_lobby(self) -> None:
+        """Each guest in the waiting room gets the room as it sees it."""
+        with self._room:
+            if self.session is not None:
+                return
+            seats = self.lobby.seats()
+            lines = [(g.peer, LobbyView(self.setup.key, seats, self.lobby.seat_of(g.gid),
+                                    self.lobby.spectators, len(self.lobby.watching),
+                                    self.setup.options))
+                     for g in self._guests.values()]
+        for peer, msg in lines:
+            peer.send(encode(msg))
+        self._publish()
+
+    def _send_away(self, gid: int, why: str) -> None:
+        """The host freed this guest's seat (and spectators are refused), or refused
+        spectators while it watched: it goes, told ``why``."""
+        guest = self._guests.get(gid)
+        if guest is not None:
+            guest.gone = True
+            self._refuse(guest.peer, why)
+            guest.peer.close()
+
+    def _started(self) -> None:
+        """The game began: every guest in the waiting room goes to the table."""
+        for guest in list(self._guests.values()):
+            guest.started.set()
+        if self.public and self._relay_link is not None:
+            self._relay_link.send(PRIVATE + b"\n")           # gathering no more
+
+    def _publish(self) -> None:
+        """A public table tells its relay how it stands (``!public``; game/net/listing.py)."""
+        link, code = self._relay_link, self._relay_code
+        if not self.public or link is None or code is None or self.session is not None:
+            return
+        with self._room:
+            listing = Listing(code.text, self.setup.key, len(self.setup.seats), self.lobby.taken,
+                              self.lobby.host_name or "?", _listed_options(self.setup.options),
+                              self.lobby.spectators)
+        link.send(PUBLIC + b" " + json.dumps(listing.to_json(), separators=(",", ":"),
+                                             ensure_ascii=False).encode() + b"\n")
+
+    async def _renew(self, link: Link) -> None:
+        """Keep a public table's listing alive while it gathers players."""
+        while not link.closed and self.session is None:
+            self._publish()
+            await asyncio.sleep(RENEW_EVERY)
+
+    def _said(self, seat: int, phrase: str) -> None:
+        """A phrase said at ``seat``: every guest at the table hears it, and the host."""
+        line = encode(Phrase(phrase, seat))
+        for guest in list(self._guests.values()):
+            if guest.playing:
+                guest.peer.send(line)
+        if self.client is not None:
+            self.client._heard.append((seat, phrase))
+
+    def setup_for(self, seat: Optional[int]) -> GameSetup:
+        """The game as ``seat``'s player sees it (None: a spectator): their seat
+        ``human``, every other person ``remote``, the names; and no seed (it would
+        tell every card)."""
         seats = tuple(SeatSpec(HUMAN if s == seat else COMPUTER if spec.kind == COMPUTER
                                else REMOTE, spec.level, self.names[s])
                       for s, spec in enumerate(self.setup.seats))
         return GameSetup(self.setup.key, seats, self.setup.options, None)
 
     def _seats_msg(self) -> Seats:
+        assert self.session is not None
         away = tuple(s for s in self._remote if self.session.standing_in(s))
         return Seats(tuple(self.names), away)
 
     def _tell_seats(self) -> None:
         line = encode(self._seats_msg())
-        for remote in self._remote.values():
-            if remote.peer is not None:
-                remote.peer.send(line)
+        for guest in list(self._guests.values()):
+            if guest.playing:
+                guest.peer.send(line)
 
-    async def _play(self, peer: Sealed, seat: int) -> None:
+    async def _play(self, guest: _Guest) -> None:
+        """A guest at the table: its seat's updates (a spectator's: the spectator view)
+        go out as the session makes them; its actions come in."""
+        session = self.session
+        assert session is not None
         loop = asyncio.get_running_loop()
         wake = asyncio.Event()
+        peer, seat = guest.peer, guest.seat
 
         def notify() -> None:          # called by whichever thread applied an action
             try:
@@ -711,25 +999,41 @@ class Host:
             except RuntimeError:       # the loop is closing
                 pass
 
-        self.session.return_seat(seat)
-        watcher = self.session.watch(seat, notify)
+        if seat is not None:
+            self._take_seat(peer, seat)
+        watcher = guest.watcher or session.watch(seat)
+        watcher.notify = notify
         peer.send(encode(Welcome(seat, self.setup_for(seat), tuple(self.names))))
+        guest.playing = True
         self._update()
         self._tell_seats()
         forward = loop.create_task(self._forward(peer, watcher.drain, wake))
         try:
-            await self._actions(peer, seat)
+            await self._actions(guest)
         finally:
             forward.cancel()
             watcher.close()
-            remote = self._remote[seat]
-            if remote.peer is peer:
+            guest.playing = False
+            remote = self._remote.get(seat) if seat is not None else None
+            if remote is not None and remote.peer is peer:
                 remote.peer = None
                 if not self._closing:
                     log.info("seat %d: %s left; a computer stands in", seat, remote.name)
-                    self.session.stand_in(seat, self.level)
+                    session.stand_in(remote.seat, self.level)
                     self._tell_seats()
-                self._update()
+            self._update()
+
+    def _take_seat(self, peer: Sealed, seat: int) -> None:
+        """The guest's seat is played from this connection (an older one is closed), and
+        the computer that kept it warm leaves it."""
+        assert self.session is not None
+        remote = self._remote[seat]
+        if remote.peer is not None and remote.peer is not peer:
+            remote.peer.send(encode(Error(REPLACED, "the same player connected again", True)))
+            remote.peer.close()
+        remote.peer = peer
+        self.session.return_seat(seat)
+        log.info("seat %d: %s plays from %s", seat, remote.name or "a guest", peer.label)
 
     async def _forward(self, peer: Sealed, drain: Callable[[], list[Update]],
                        wake: asyncio.Event) -> None:
@@ -743,27 +1047,33 @@ class Host:
                 return
             await wake.wait()
 
-    async def _actions(self, peer: Sealed, seat: int) -> None:
-        strikes = Bucket(self.limits.strike_leak, self.limits.strikes)
+    async def _actions(self, guest: _Guest) -> None:
+        session = self.session
+        assert session is not None
+        peer, seat, strikes = guest.peer, guest.seat, guest.strikes
         while True:
             try:
                 line = await peer.recv()
                 if line is None:
                     return
-                msg = decode(line, (Submit, Bye))
+                msg = decode(line, (Submit, Bye, Phrase))
             except ProtocolError as exc:
                 if not self._strike(peer, strikes, Error(exc.reason, exc.detail)):
                     return
                 continue
             if isinstance(msg, Bye):
                 return
+            if isinstance(msg, Phrase):
+                if seat is not None and self._remote[seat].peer is peer:
+                    self._said(seat, msg.phrase)
+                continue
             assert isinstance(msg, Submit)
-            if msg.seat != seat:
+            if msg.seat != seat or seat is None:
                 refused: Optional[Refused] = Refused(msg.seat, str(msg.action),
                                                      Reason("engine.not_your_seat"),
-                                                     self.session.version, msg.probe)
+                                                     session.version, msg.probe)
             else:
-                refused = self.session.submit(seat, msg.action, msg.version, msg.probe)
+                refused = session.submit(seat, msg.action, msg.version, msg.probe)
             if refused is None:
                 continue
             if refused.probe or refused.reason.key == "engine.moved_on":
@@ -784,7 +1094,7 @@ class Host:
 
     async def _shutdown(self) -> None:
         bye = encode(Bye(HOST_QUIT))
-        peers = [r.peer for r in self._remote.values() if r.peer is not None]
+        peers = [g.peer for g in self._guests.values()]
         for peer in peers:
             peer.send(bye)
         await asyncio.gather(*(p.flush() for p in peers), return_exceptions=True)
@@ -796,3 +1106,9 @@ class Host:
             self._relay_link.close()
         for task in list(self._tasks):
             task.cancel()
+
+
+def _listed_options(options: Any) -> dict[str, Any]:
+    """The options a listing can carry (short words and numbers)."""
+    return {k: v for k, v in dict(options).items()
+            if len(k) <= 24 and (type(v) in (int, bool) or isinstance(v, str) and len(v) <= 24)}

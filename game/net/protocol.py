@@ -26,10 +26,20 @@ type        direction    fields
 =========== ============ ===========================================================
 ``hello``   guest->host  ``name``; to come back to a seat, ``seat`` and ``proof``
                          (HMAC of this connection's binding under the seat key that
-                         the first welcome's connection derived; never a token)
-``welcome`` host->guest  ``seat``, ``setup`` (the game as the guest sees it: its own
-                         seat ``human``, the host ``remote``; never the seed),
-                         ``names`` (one per seat)
+                         the first welcome's connection derived; never a token);
+                         ``watch`` (true: to watch, without a seat)
+``lobby``   host->guest  before the start, at every change of the waiting room:
+                         ``game``, ``options``, ``seats`` (``kind``: host, open,
+                         computer or person; ``name``), ``you`` (the guest's seat,
+                         null: watching), ``spectators``, ``watchers``
+``sit``     guest->host  ``seat`` (a free open seat; null: to watch); refused with
+                         an ``error`` (``seat_taken``, ``no_spectators`` ...)
+``welcome`` host->guest  at the start (or on coming back): ``seat`` (null: a
+                         spectator), ``setup`` (the game as the guest sees it: its
+                         own seat ``human``, the others ``remote`` or ``computer``;
+                         never the seed), ``names`` (one per seat)
+``phrase``  both         ``phrase``: one of ``PHRASES``; from the host, ``seat``
+                         (who said it); a spectator says none
 ``seats``   host->guest  ``names``, ``away`` (seats a computer keeps warm)
 ``update``  host->guest  the session's :class:`~game.session.Update`, unchanged
 ``refused`` host->guest  the session's :class:`~game.session.Refused`, unchanged
@@ -89,6 +99,7 @@ from importlib import metadata
 from typing import Any, Callable, Mapping, Optional, Union
 
 from game.names import name_problem
+from game.net import lobby
 from game.session import messages
 from game.session.messages import MessageError, Refused, Submit, Update
 from game.session.setup import GameSetup
@@ -167,9 +178,16 @@ HOST_AWAY = "host_away"              # the room is held for a host reconnecting 
 #: a bye's reasons
 HOST_QUIT, GUEST_QUIT = "host_quit", "guest_quit"
 
+#: the waiting room's refusals (game/net/lobby.py), and a guest the host sent away
+SEAT_TAKEN, TABLE_FULL, NO_SPECTATORS, NO_SUCH_SEAT, STARTED = lobby.REFUSALS
+SEAT_FREED = "seat_freed"            # the host freed the seat, and spectators are refused
+
 ERRORS = (NO_SUCH_ROOM, WRONG_CODE, SLOW_DOWN, ROOM_FULL, WRONG_VERSION, BAD_LINE, TOO_LONG,
           UNKNOWN_TYPE, BAD_FIELD, UNEXPECTED, FLOOD, ABUSE, HELLO_TIMEOUT, REPLACED, RELAY_FULL,
-          HOST_AWAY)
+          HOST_AWAY, *lobby.REFUSALS, SEAT_FREED)
+
+#: the table phrases (worded "phrase.<id>"): sent as an id, never as free text
+PHRASES = ("good_game", "well_played", "one_moment", "good_luck", "thanks", "oops")
 
 
 @dataclass(frozen=True)
@@ -243,13 +261,44 @@ class Hello:
     name: str = ""
     seat: Optional[int] = None          # coming back to this seat ...
     proof: Optional[bytes] = None       # ... with this proof of its seat key
+    watch: bool = False                 # to watch, without a seat
 
 
 @dataclass(frozen=True)
 class Welcome:
-    seat: int
+    seat: Optional[int]                 # None: a spectator
     setup: GameSetup
     names: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class LobbyView:
+    """The waiting room as one guest sees it (game/net/lobby.py): the game, every seat
+    (``kind``, ``name``), the guest's own seat (``you``, None: watching), whether
+    spectators are welcome and how many watch."""
+
+    game: str
+    seats: tuple[lobby.LobbySeat, ...]
+    you: Optional[int]
+    spectators: bool = False
+    watchers: int = 0
+    options: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Sit:
+    """A guest in the waiting room asks for ``seat`` (None: to watch)."""
+
+    seat: Optional[int]
+
+
+@dataclass(frozen=True)
+class Phrase:
+    """A table phrase (one of :data:`PHRASES`); from the host it names the ``seat``
+    that said it."""
+
+    phrase: str
+    seat: Optional[int] = None
 
 
 @dataclass(frozen=True)
@@ -301,7 +350,7 @@ class Paired:
 
 
 NetMessage = Union[Pake, Confirm, Hello, Welcome, Seats, Error, Bye, RelayHello, Room, Challenge,
-                   Proof, Paired, Update, Submit, Refused]
+                   Proof, Paired, LobbyView, Sit, Phrase, Update, Submit, Refused]
 SESSION_TYPES = {"update": Update, "submit": Submit, "refused": Refused}
 
 
@@ -380,15 +429,50 @@ def _hello(obj: Mapping[str, Any]) -> Hello:
     proof = _bytes(obj, "proof", PROOF_BYTES, optional=True)
     if (seat is None) != (proof is None):
         raise ProtocolError(BAD_FIELD, "a seat comes back with its proof")
-    return Hello(_name(obj.get("name", "")), seat, proof)
+    watch = obj.get("watch", False)
+    if type(watch) is not bool:
+        raise ProtocolError(BAD_FIELD, "watch is true or false")
+    return Hello(_name(obj.get("name", "")), seat, proof, watch)
 
 
 def _welcome(obj: Mapping[str, Any]) -> Welcome:
     setup = _decode_setup(obj.get("setup"))
-    seat = _get(obj, "seat", int)
-    if not 0 <= seat < len(setup.seats):
+    seat = _get(obj, "seat", int, optional=True)
+    if seat is not None and not 0 <= seat < len(setup.seats):
         raise ProtocolError(BAD_FIELD, f"no seat {seat}")
     return Welcome(seat, setup, _names(obj, len(setup.seats)))
+
+
+def _lobby(obj: Mapping[str, Any]) -> LobbyView:
+    game = _get(obj, "game", str, limit=MAX_REASON)
+    seats = obj.get("seats")
+    if not isinstance(seats, list) or not 0 < len(seats) <= 16:
+        raise ProtocolError(BAD_FIELD, "seats lists the seats")
+    shown = []
+    for seat in seats:
+        if not isinstance(seat, dict) or seat.get("kind") not in lobby.KINDS:
+            raise ProtocolError(BAD_FIELD, "a seat is host, open, computer or person")
+        shown.append(lobby.LobbySeat(seat["kind"], _name(seat.get("name", ""))))
+    you = _get(obj, "you", int, optional=True)
+    if you is not None and not 0 <= you < len(shown):
+        raise ProtocolError(BAD_FIELD, f"no seat {you}")
+    spectators = obj.get("spectators", False)
+    watchers = obj.get("watchers", 0)
+    options = obj.get("options", {})
+    if type(spectators) is not bool or type(watchers) is not int or not isinstance(options, dict):
+        raise ProtocolError(BAD_FIELD, "spectators, watchers, options")
+    return LobbyView(game, tuple(shown), you, spectators, watchers, options)
+
+
+def _sit(obj: Mapping[str, Any]) -> Sit:
+    return Sit(_get(obj, "seat", int, optional=True))
+
+
+def _phrase(obj: Mapping[str, Any]) -> Phrase:
+    phrase = obj.get("phrase")
+    if phrase not in PHRASES:
+        raise ProtocolError(BAD_FIELD, "not a table phrase")
+    return Phrase(phrase, _get(obj, "seat", int, optional=True))
 
 
 def _seats(obj: Mapping[str, Any]) -> Seats:
@@ -442,6 +526,9 @@ _DECODERS: dict[str, Callable[[Mapping[str, Any]], NetMessage]] = {
     "challenge": lambda obj: Challenge(_bytes(obj, "nonce", NONCE_BYTES, hexa=True) or b""),
     "proof": lambda obj: Proof(_bytes(obj, "signature", SIGNATURE_BYTES, hexa=True) or b""),
     "paired": lambda obj: Paired(),
+    "lobby": _lobby,
+    "sit": _sit,
+    "phrase": _phrase,
 }
 
 
@@ -461,6 +548,8 @@ def encode(msg: NetMessage) -> bytes:
         obj = {"type": "hello", "name": msg.name}
         if msg.seat is not None and msg.proof is not None:
             obj.update(seat=msg.seat, proof=_text(msg.proof))
+        if msg.watch:
+            obj["watch"] = True
     elif isinstance(msg, Welcome):
         obj = {"type": "welcome", "seat": msg.seat, "setup": msg.setup.to_json(),
                "names": list(msg.names)}
@@ -484,6 +573,14 @@ def encode(msg: NetMessage) -> bytes:
         obj = {"type": "proof", "signature": _text(msg.signature, hexa=True)}
     elif isinstance(msg, Paired):
         obj = {"type": "paired"}
+    elif isinstance(msg, LobbyView):
+        obj = {"type": "lobby", "game": msg.game, "you": msg.you, "spectators": msg.spectators,
+               "watchers": msg.watchers, "options": dict(msg.options),
+               "seats": [{"kind": seat.kind, "name": seat.name} for seat in msg.seats]}
+    elif isinstance(msg, Sit):
+        obj = {"type": "sit", "seat": msg.seat}
+    elif isinstance(msg, Phrase):
+        obj = {"type": "phrase", "phrase": msg.phrase, "seat": msg.seat}
     else:
         raise TypeError(f"not a net message: {msg!r}")
     return json.dumps(obj, separators=(",", ":"), ensure_ascii=False).encode() + b"\n"

@@ -128,7 +128,7 @@ from game.net import codes, secure
 from game.net.directory import Directory, Pipe, Unreachable
 from game.net.guard import (QUICK_RELAY_GUARD, RELAY_GUARD, Guard, GuardLimits, address_key,
                             calm_accept_errors, relay_backlog)
-from game.net.listing import BadListing, parse_public
+from game.net.listing import BadListing, PublicTables, parse_public
 from game.net.protocol import (CLOSE, GONE, HELLO_TIMEOUT, HOST_AWAY, JOINED, KICK,
                                LIMITS, MAX_LINE, NO_SUCH_ROOM, NONCE_BYTES, PING, PONG, PRIVATE,
                                PROTOCOL, PUBLIC, QUICK, RELAY_FULL, RIGHT, ROOM_FULL, ROOM_GUESTS,
@@ -614,7 +614,9 @@ class Relay:
 
     def __init__(self, limits: Limits = LIMITS, max_rooms: int = 10_000,
                  max_connections: int = 30_000, guard: GuardLimits = RELAY_GUARD,
-                 secret: Optional[bytes] = None, directory: Optional[Directory] = None) -> None:
+                 secret: Optional[bytes] = None,
+                 tables: Optional[PublicTables] = None,
+                 directory: Optional[Directory] = None) -> None:
         self.limits = limits
         #: the rooms of other processes (a fleet's gateways, game/net/fleet.py); none alone
         self.directory = directory or Directory()
@@ -629,8 +631,9 @@ class Relay:
         self.rooms: dict[str, _Room] = {}
         self.conns: set[_Conn] = set()
         self.misses: dict[str, Bucket] = {}
-        #: the public tables (game/net/listing.py; a fleet's are in NATS)
-        self.tables = self.directory.public_tables()
+        #: the public tables (game/net/listing.py; a fleet passes a store of its own with
+        #: the same put/remove/listing/encoded: its directory's, in NATS)
+        self.tables = tables if tables is not None else self.directory.public_tables()
         self.stats: Counter[str] = Counter()
         self._server: Optional[asyncio.base_events.Server] = None
         self._sweeper: Optional[asyncio.Task[None]] = None

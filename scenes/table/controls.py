@@ -339,6 +339,9 @@ class ControlsMixin:
             if self._drag is not None and getattr(event, "buttons", (0,))[0]:
                 self._drag_to(event.pos)
             return None
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and \
+                self.phrase_click(event.pos):
+            return None        # the open list of table phrases
         if self.corner.handle(event):
             return None        # the Log or Undo button
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
@@ -472,6 +475,8 @@ class ControlsMixin:
     # -- keyboard ---------------------------------------------------------------------------------
     def _key(self, event: pygame.event.Event) -> Optional[pygame.event.Event]:
         key = event.key
+        if self.phrase_key(event):   # the table phrases: they change nothing in the game
+            return None
         if key == pygame.K_ESCAPE:
             if self.popup:
                 self.popup.clear()

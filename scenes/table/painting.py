@@ -60,7 +60,8 @@ class PaintingMixin:
                 self._art_key, self._interaction_key, len(self.leaving),
                 None if self._callout is None else self._callout.text,
                 None if self.captions is None else self.captions.text,
-                self.link, tuple(self.adapter.names.items()), self._note, self.rules_shown())
+                self.link, tuple(self.adapter.names.items()), self._note, self.rules_shown(),
+                self.phrases_key())
 
     def draw(self, surface: pygame.Surface) -> None:
         lay = self.layout
@@ -104,6 +105,7 @@ class PaintingMixin:
                         tuple(self._draw_caret(surface, sprite, above))
         self._draw_plates(surface, log)
         self._draw_light(surface, log)
+        self.draw_phrases(surface, log)
         lines = self.adapter.scoreboard(self.shown, lay)
         rect = self.hud.draw_scoreboard(surface, lines, (lay.margin, lay.margin), lay.font(16))
         log[("board", tuple(lines))] = tuple(rect)

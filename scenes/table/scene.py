@@ -50,6 +50,7 @@ from scenes.table.controls import ControlsMixin
 from scenes.table.netplay import link_state, networked, seat_names
 from scenes.table.pace import PaceMixin
 from scenes.table.painting import PaintingMixin
+from scenes.table.phrases import PhrasesMixin
 from scenes.table.race import race_reaction
 from scenes.table.ranks import RanksMixin
 from scenes.table.story import CornerButtons, Story, StoryScene, caption
@@ -80,7 +81,7 @@ def pause_share(update: Update, computers: Sequence[int]) -> float:
 
 
 class TableScene(ControlsMixin, AnimationMixin, BoardMixin, PaintingMixin, PaceMixin, RanksMixin,
-                 Scene):
+                 PhrasesMixin, Scene):
     """A game at the table, seen from ``client.seat`` (None: a spectator, seen from seat 0).
 
     ``think_delay``: the computers' pause range in seconds at normal speed.
@@ -158,6 +159,7 @@ class TableScene(ControlsMixin, AnimationMixin, BoardMixin, PaintingMixin, PaceM
         self._drawn_key: tuple = ()             # the screen key of the last draw
         self._presented_log: dict = {}          # ... and the one before, on screen now
         self.result_shown = False
+        self.init_phrases()
         self.story = Story()                    # what happened, in words (the G key)
         self.corner = CornerButtons(self)       # the Log and Undo buttons
         self._held_events: Optional[list[Event]] = None  # to animate after a score sheet
@@ -409,6 +411,7 @@ class TableScene(ControlsMixin, AnimationMixin, BoardMixin, PaintingMixin, PaceM
         dt = max(0.0, min(dt, 0.1))
         if self._netplay():
             return
+        self.hear_phrases(dt)
         self._sync_art()
         self._receive()
         keeping.tell(self)

@@ -167,6 +167,8 @@ class CornerButtons:
         if table.watching or self.hidden:
             return []
         out = [CornerButton(tr("story.button"), "G", table.open_story)]
+        if table.can_say:
+            out.append(CornerButton(tr("net.phrases"), "T", table.toggle_phrases))
         if keeping.can_undo(table):
             out.append(CornerButton(tr("kept.undo_button"), "U", lambda: keeping.undo(table)))
         return out

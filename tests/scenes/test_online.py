@@ -183,6 +183,14 @@ def test_hosting_shows_the_code_and_the_friend_gets_in(app, local_host):
     app.frame(DT, [])
     guest = RemoteClient(code, name="Anna")
     try:
+        frames_until(app, lambda: [s.name for s in waiting.host.status().seats] ==
+                     ["Marco", "Anna"])
+        app.frame(DT, [])
+        assert [b.key for b in waiting.focus.buttons][:2] == ["move:1", "free:1"], \
+            "the host's buttons on the friend's seat"
+        assert guest.state == "waiting" and guest.lobby.you == 1
+        assert app.stack.top is waiting, "the game starts when the host says so"
+        press(app, waiting, "start")
         table = frames_until(app, lambda: isinstance(app.stack.top, TableScene) and app.stack.top)
         assert guest.wait_connected(5.0)
         assert guest.names[1 - guest.seat] == "Marco"
@@ -258,7 +266,8 @@ def test_a_host_with_no_home_address_says_why_and_offers_the_relay_there(app, lo
         assert app.settings.relay == f"127.0.0.1:{port}", "kept for next time"
         frames_until(app, lambda: waiting.code)
         app.frame(DT, [])
-        assert [b.key for b in waiting.focus.buttons] == ["copy", "cancel"]
+        assert [b.key for b in waiting.focus.buttons] == \
+            ["computer:1", "spectators", "start", "copy", "cancel"]
         assert waiting.relay_entry is None and not waiting.problem
         assert waiting.host.status().relay_code and not waiting.host.status().direct_code
         press(app, waiting, "cancel")
@@ -320,7 +329,7 @@ def test_the_command_line_hosts_the_remembered_game(app, local_host):
     waiting = app.stack.top
     assert isinstance(waiting, HostScene)
     frames_until(app, lambda: waiting.code)
-    kinds = [seat.kind for seat in waiting.host.session.setup.seats]
+    kinds = [seat.kind for seat in waiting.host.setup.seats]
     assert kinds == ["human", "remote"]
     press(app, waiting, "cancel")
     assert isinstance(app.stack.top, OnlineScene)

@@ -41,17 +41,28 @@ class Table(threading.Thread):
     def __init__(self, host: Host, delay: float = 0.0, wait_for_guest: bool = True) -> None:
         super().__init__(daemon=True, name="host-table")
         self.host = host
-        self.auto = Autoplayer(host.client, "random", 1, delay)
+        self.delay = delay
+        self._auto: Optional[Autoplayer] = None
         self.wait_for_guest = wait_for_guest
         self.over = threading.Event()
         self.thinking = threading.Event()
         self._halt = threading.Event()
 
+    @property
+    def auto(self) -> Autoplayer:
+        """The host's player, once the game has begun (the host's client is made then)."""
+        if self._auto is None:
+            assert self.host.client is not None, "the game has not begun"
+            self._auto = Autoplayer(self.host.client, "random", 1, self.delay)
+        return self._auto
+
     def run(self) -> None:
         while not self._halt.is_set():
             if self.thinking.is_set():
                 pass
-            elif not self.wait_for_guest or self.host.status().state == PLAYING:
+            elif not self.wait_for_guest and self.host.client is None:
+                self.host.begin()
+            elif self.host.status().state == PLAYING:
                 if self.auto.step():
                     self.over.set()
             time.sleep(0.001)
@@ -63,7 +74,7 @@ class Table(threading.Thread):
 
     @property
     def result(self) -> Optional[dict]:
-        latest = self.auto.latest
+        latest = self._auto.latest if self._auto is not None else None
         return dict(latest.result) if latest is not None and latest.result else None
 
 

@@ -1,0 +1,123 @@
+"""The waiting room's seats: a guest sits in the first free seat, picks another, stands
+up to watch; the host moves, frees and gives seats; every refusal has its reason; at
+the start the empty seats become computers and nothing moves any more."""
+
+from __future__ import annotations
+
+import pytest
+
+from game.net.lobby import (COMPUTER_SEAT, HOST_SEAT, NO_SPECTATORS, NO_SUCH_SEAT, OPEN, PERSON,
+                            SEAT_TAKEN, STARTED, TABLE_FULL, Lobby, LobbySeat, Refusal)
+from game.session import COMPUTER, HUMAN, REMOTE, GameSetup, SeatSpec
+
+
+def room(seats: str = "hoo c", spectators: bool = False) -> Lobby:
+    """A lobby of seats written h (host), o (open), c (computer); spaces ignored."""
+    kinds = {"h": SeatSpec(HUMAN, name="Host"), "o": SeatSpec(REMOTE, "hard"),
+             "c": SeatSpec(COMPUTER, "easy")}
+    specs = tuple(kinds[ch] for ch in seats if ch != " ")
+    key = {3: "briscola", 4: "bolola"}.get(len(specs), "bisca")
+    return Lobby(GameSetup(key, specs), "Marco", spectators)
+
+
+def refusal(change) -> str:
+    with pytest.raises(Refusal) as caught:
+        change()
+    return caught.value.reason
+
+
+def test_a_guest_sits_in_the_first_free_seat_and_the_room_shows_every_seat():
+    lobby = room("hooc")
+    assert lobby.enter(1, "Anna") == 1
+    assert lobby.enter(2, "Bruno") == 2
+    assert lobby.seats() == (LobbySeat(HOST_SEAT, "Marco"), LobbySeat(PERSON, "Anna"),
+                             LobbySeat(PERSON, "Bruno"), LobbySeat(COMPUTER_SEAT))
+    assert lobby.full and lobby.taken == 3
+
+
+def test_a_full_table_refuses_a_player_with_its_reason():
+    lobby = room("hoc")
+    lobby.enter(1, "Anna")
+    assert refusal(lambda: lobby.enter(2, "Bruno")) == TABLE_FULL
+
+
+def test_a_guest_picks_a_free_seat_and_not_a_taken_or_closed_one():
+    lobby = room("hooo")
+    lobby.enter(1, "Anna")
+    lobby.enter(2, "Bruno")
+    lobby.sit(1, 3)
+    assert lobby.seat_of(1) == 3 and lobby.free_seats() == [1]
+    assert refusal(lambda: lobby.sit(2, 3)) == SEAT_TAKEN
+    for seat in (0, 9, -1):
+        assert refusal(lambda s=seat: lobby.sit(2, s)) == NO_SUCH_SEAT
+    lobby.sit(1, 3)                                # its own seat: nothing changes
+    assert lobby.seat_of(1) == 3
+
+
+def test_watching_needs_the_hosts_leave_and_spectators_take_no_seat():
+    lobby = room("hoo")
+    assert refusal(lambda: lobby.enter(1, "Anna", watch=True)) == NO_SPECTATORS
+    lobby.enter(2, "Bruno")
+    assert refusal(lambda: lobby.sit(2, None)) == NO_SPECTATORS
+    lobby.allow_spectators(True)
+    assert lobby.enter(1, "Anna", watch=True) is None
+    lobby.sit(2, None)
+    assert lobby.free_seats() == [1, 2] and lobby.watching == {1, 2}
+    assert lobby.taken == 1, "spectators are not counted in the seats"
+    lobby.sit(1, 2)
+    assert lobby.watching == {2} and lobby.seat_of(1) == 2
+
+
+def test_refusing_spectators_sends_those_watching_away():
+    lobby = room("hoo", spectators=True)
+    lobby.enter(1, "Anna", watch=True)
+    lobby.enter(2, "Bruno")
+    assert lobby.allow_spectators(False) == [1]
+    assert lobby.watching == set() and lobby.seat_of(2) == 1
+
+
+def test_the_host_moves_frees_and_gives_seats():
+    lobby = room("hooo", spectators=True)
+    lobby.enter(1, "Anna")
+    lobby.enter(2, "Bruno")
+    lobby.move(1, 3)
+    assert lobby.seat_of(1) == 3
+    assert refusal(lambda: lobby.move(3, 2)) == SEAT_TAKEN
+    assert refusal(lambda: lobby.move(1, 2)) == NO_SUCH_SEAT, "nobody sits at seat 1 now"
+    assert lobby.free(3) is None and lobby.watching == {1}, "freed: watching"
+    assert lobby.give(2, computer=True) is None
+    assert lobby.kinds[2] == COMPUTER_SEAT and 2 in lobby.watching, "Bruno freed to watch"
+    assert refusal(lambda: lobby.give(0, computer=True)) == NO_SUCH_SEAT, "the host's own"
+    lobby.give(2, computer=False)
+    assert lobby.kinds[2] == OPEN and lobby.free_seats() == [1, 2, 3]
+
+
+def test_a_freed_guest_leaves_when_spectators_are_refused():
+    lobby = room("hoo")
+    lobby.enter(7, "Anna")
+    assert lobby.free(1) == 7 and 7 not in lobby.names
+    lobby.enter(8, "Bruno")
+    assert lobby.give(1, computer=True) == 8
+
+
+def test_a_guest_who_leaves_frees_its_seat():
+    lobby = room("hoo")
+    lobby.enter(1, "Anna")
+    lobby.leave(1)
+    assert lobby.free_seats() == [1, 2] and not lobby.names
+
+
+def test_at_the_start_empty_seats_become_computers_and_nothing_moves_any_more():
+    lobby = room("hooco")
+    lobby.enter(1, "Anna")
+    lobby.enter(2, "Bruno")
+    lobby.sit(2, 4)
+    setup = lobby.final()
+    assert [(s.kind, s.name) for s in setup.seats] == [
+        (HUMAN, "Marco"), (REMOTE, "Anna"), (COMPUTER, ""), (COMPUTER, ""), (REMOTE, "Bruno")]
+    assert setup.seats[2].level == "hard", "an empty open seat: the level the setup gave it"
+    assert setup.seats[3].level == "easy", "a seat given a computer keeps its level"
+    for change in (lambda: lobby.enter(3, "Carla"), lambda: lobby.sit(1, 2),
+                   lambda: lobby.move(1, 2), lambda: lobby.free(1),
+                   lambda: lobby.give(2, True)):
+        assert refusal(change) == STARTED

@@ -1,0 +1,114 @@
+"""A host's waiting room over real sockets (127.0.0.1): guests sit in free seats, pick
+others, are refused with reasons, watch when the host allows it, are moved, freed and
+sent away; Start makes the empty seats computers and sends everyone to the table,
+spectators to the spectator view; table phrases reach every table."""
+
+from __future__ import annotations
+
+from contextlib import contextmanager
+from typing import Iterator
+
+from game.net.bot import hosted_setup
+from game.net.client import RemoteClient
+from game.net.host import PLAYING, Host
+from game.net.lobby import COMPUTER_SEAT, OPEN, PERSON
+from game.net.protocol import QUICK
+from game.session import COMPUTER, REMOTE
+from tests.game.net.helpers import join, until
+
+
+@contextmanager
+def room(key: str = "bolola", open_seats=(1, 2, 3), **options) -> Iterator[Host]:
+    host = Host(hosted_setup(key, 0, list(open_seats), "random", 5), name="Marco",
+                listen="127.0.0.1", port=0, paced=False, limits=QUICK, stand_in="random",
+                autostart=False, **options).start()
+    try:
+        assert host.wait_ready(5.0)
+        yield host
+    finally:
+        host.close()
+
+
+def inside(code: str, name: str, **options) -> RemoteClient:
+    client = join(code, name=name, **options)
+    assert client.wait_inside(5.0) and client.state == "waiting", (client.state, client.reason)
+    return client
+
+
+def refused(code: str, name: str, **options) -> str:
+    client = join(code, name=name, **options)
+    assert not client.wait_inside(5.0)
+    assert client.state == "lost"
+    return str(client.reason)
+
+
+def seats(host: Host) -> list[tuple[str, str]]:
+    return [(s.lobby, s.name) for s in host.status().seats]
+
+
+def test_guests_sit_in_free_seats_pick_others_and_are_refused_with_reasons():
+    with room("briscola", (1, 2)) as host:
+        code = host.status().direct_code
+        anna, bruno = inside(code, "Anna"), inside(code, "Bruno")
+        until(lambda: seats(host) == [("host", "Marco"), (PERSON, "Anna"), (PERSON, "Bruno")])
+        until(lambda: anna.lobby.you == 1 and bruno.lobby.you == 2)
+        assert refused(code, "Carla") == "table_full"
+        assert refused(code, "Vera", watch=True) == "no_spectators"
+        anna.sit(2)
+        until(lambda: anna.notice == "seat_taken", what="the taken seat refused")
+        anna.sit(0)
+        until(lambda: anna.notice == "no_such_seat", what="the host's seat refused")
+        assert host.give(2, computer=True) is None          # Bruno freed: he goes
+        until(lambda: bruno.state == "lost" and bruno.reason == "seat_freed")
+        until(lambda: anna.lobby.seats[2].kind == COMPUTER_SEAT, what="Anna sees the change")
+        assert host.status().state != PLAYING, "nothing starts until the host says so"
+        for client in (anna, bruno):
+            client.close()
+
+
+def test_the_host_moves_and_frees_seats_and_spectators_watch_without_a_seat():
+    with room("bolola", spectators=True) as host:
+        code = host.status().direct_code
+        anna, bruno = inside(code, "Anna"), inside(code, "Bruno")
+        vera = inside(code, "Vera", watch=True)
+        until(lambda: host.status().watchers == 1 and vera.lobby.you is None)
+        assert host.move(1, 3) is None and host.move(2, 3) == "seat_taken"
+        until(lambda: anna.lobby.you == 3)
+        assert host.free(2) is None
+        until(lambda: bruno.lobby.you is None and host.status().watchers == 2,
+              what="Bruno freed to watch")
+        bruno.sit(2)
+        until(lambda: bruno.lobby.you == 2, what="and he sits again")
+        assert host.begin() and not host.begin()
+        assert [s.kind for s in host.setup.seats] == ["human", COMPUTER, REMOTE, REMOTE], \
+            "the empty seat became a computer"
+        for client, seat in ((anna, 3), (bruno, 2), (vera, None)):
+            assert client.wait_connected(5.0), client.state
+            assert client.seat == seat
+        assert vera.setup.seats[0].kind == REMOTE and all(
+            s.kind != "human" for s in vera.setup.seats), "a spectator has no seat of its own"
+        assert host.move(3, 1) == "started"
+        latecomer = join(code, name="Luca", watch=True)
+        assert latecomer.wait_connected(5.0) and latecomer.seat is None, "watching mid-game"
+        assert refused(code, "Nico") == "room_full", "no seat for a newcomer after the start"
+        bruno.say("well_played")
+        until(lambda: (2, "well_played") in host.client.heard(), what="the host hears it")
+        until(lambda: (2, "well_played") in anna.heard() and
+              (2, "well_played") in vera.heard(), what="every table hears it")
+        vera.say("oops")                                     # a spectator says nothing
+        host.client.say("thanks")
+        until(lambda: anna.heard() == [(0, "thanks")], what="only the host's phrase")
+        for client in (anna, bruno, vera, latecomer):
+            client.close()
+
+
+def test_refusing_spectators_sends_the_watchers_away():
+    with room("briscola", (1, 2), spectators=True) as host:
+        code = host.status().direct_code
+        vera = inside(code, "Vera", watch=True)
+        anna = inside(code, "Anna")
+        assert host.allow_spectators(False) is None
+        until(lambda: vera.state == "lost" and vera.reason == "no_spectators")
+        assert anna.state == "waiting" and [s.lobby for s in host.status().seats] == \
+            ["host", PERSON, OPEN]
+        anna.close()

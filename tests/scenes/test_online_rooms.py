@@ -1,0 +1,118 @@
+"""The online rooms on screen, driven through App.frame against real hosts and a relay
+on 127.0.0.1: the guest's waiting room shows every seat live and sits the guest where
+it asks; Find a table lists a public table (never a private one) and sits you down;
+a phrase said at one table shows by the sender's plate on the others."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game.net.bot import hosted_setup
+from game.net.host import Host
+from game.net.protocol import QUICK
+from scenes.find_table import FindScene
+from scenes.i18n import tr
+from scenes.table.scene import TableScene
+from scenes.waiting_room import GuestRoomScene, seat_words
+from tests.game.net.conftest import start_relay
+from tests.game.net.helpers import join, until
+from tests.scenes.shell_helpers import app, key  # noqa: F401
+from tests.scenes.test_online import DT, frames_until, open_online, press
+
+pytestmark = pytest.mark.slow      # real hosts, a relay process
+
+
+def hosting(key_: str = "briscola", **options) -> Host:
+    options.setdefault("listen", "127.0.0.1")
+    return Host(hosted_setup(key_, 0, [1, 2], "random", 3), name="Marco", port=0, paced=False,
+                limits=QUICK, autostart=False, **options).start()
+
+
+def test_the_guests_waiting_room_shows_every_seat_and_sits_the_guest_where_it_asks(app):
+    host = hosting()
+    try:
+        assert host.wait_ready(5.0)
+        scene = open_online(app)
+        press(app, scene, "join")
+        scene.name_entry.set_text("Anna")
+        scene.code_entry.set_text(host.status().direct_code)
+        press(app, scene, "go")
+        room = frames_until(app, lambda: isinstance(app.stack.top, GuestRoomScene)
+                            and app.stack.top)
+        frames_until(app, lambda: room.client.lobby is not None)
+        app.frame(DT, [])
+        assert [b.key for b in room.focus.buttons] == ["sit:2", "leave"]
+        assert seat_words(room.client.lobby.seats[0]) == tr("net.seat_host", name="Marco")
+        press(app, room, "sit:2")
+        frames_until(app, lambda: room.client.lobby.you == 2)
+        app.frame(DT, [])
+        assert [b.key for b in room.focus.buttons] == ["sit:1", "leave"], "live"
+        assert [s.name for s in host.status().seats] == ["Marco", "", "Anna"]
+        host.begin()
+        table = frames_until(app, lambda: isinstance(app.stack.top, TableScene)
+                             and app.stack.top)
+        assert table.seat == 2
+        app.back_to_menu()
+    finally:
+        host.close()
+
+
+def test_find_a_table_lists_public_tables_only_and_sits_you_down(app):
+    proc, port = start_relay()
+    relay = ("127.0.0.1", port)
+    public = hosting(listen=None, relay=relay, public=True, spectators=True)
+    private = hosting("bolola", listen=None, relay=relay)
+    try:
+        assert public.wait_ready(5.0) and private.wait_ready(5.0)
+        scene = FindScene(app, relay, "Anna")
+        scene.finder.every = 0.3
+        app.stack.push(scene)
+        frames_until(app, lambda: scene._tables)
+        app.frame(DT, [])
+        shown = [t.code for t in scene._tables]
+        assert shown == [public.status().relay_code], "the public table, with its code"
+        assert [b.key for b in scene.focus.buttons][:2] == \
+            [f"join:{scene._tables[0].room}", f"watch:{scene._tables[0].room}"]
+        press(app, scene, f"join:{scene._tables[0].room}")
+        room = frames_until(app, lambda: isinstance(app.stack.top, GuestRoomScene)
+                            and app.stack.top)
+        until(lambda: [s.name for s in public.status().seats] == ["Marco", "Anna", ""])
+        frames_until(app, lambda: room.client.lobby and room.client.lobby.you == 1)
+        room.leave_room()
+        frames_until(app, lambda: app.stack.top is scene)
+        app.back_to_menu()
+    finally:
+        public.close()
+        private.close()
+        proc.end()
+
+
+def test_a_phrase_shows_by_the_senders_plate_on_the_other_tables(app):
+    host = hosting()
+    try:
+        assert host.wait_ready(5.0)
+        code = host.status().direct_code
+        anna, bruno = join(code, name="Anna"), join(code, name="Bruno")
+        until(lambda: host.lobby.full)
+        host.begin()
+        assert anna.wait_connected(5.0) and bruno.wait_connected(5.0)
+        table = TableScene(app, host.client)
+        app.stack.push(table)
+        app.frame(DT, [key(pygame.K_t)])
+        assert table.phrase_menu
+        app.frame(DT, [key(pygame.K_1)])
+        assert not table.phrase_menu
+        until(lambda: (0, "good_game") in anna.heard(), what="the guests hear the host")
+        bruno.say("one_moment")
+        frames_until(app, lambda: ("phrase", 2, "one_moment") in table._paint_log)
+        bubble = pygame.Rect(table._paint_log[("phrase", 2, "one_moment")])
+        plate = table.plate_rect(2)
+        assert bubble.left <= plate.centerx <= bubble.right, "by Bruno's plate"
+        assert 0 <= plate.top - bubble.bottom <= plate.h or \
+            0 <= bubble.top - plate.bottom <= plate.h, "just over or under it"
+        for client in (anna, bruno):
+            client.close()
+        app.back_to_menu()
+    finally:
+        host.close()
