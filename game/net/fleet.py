@@ -24,7 +24,9 @@ connected to.  What is shared:
   renewed by the host every 20 s, deleted when the table goes private, is held or
   ends; every gateway answers listers from its mirror of the bucket;
 * **beats** (``tavolata.beat.GATEWAY``, every :data:`BEAT` s): a gateway silent
-  for :data:`SILENT` s is taken for dead: its rooms are *away* (a guest asking
+  for :data:`SILENT` s is taken for dead (and a gateway that loses NATS, even for a
+  moment, closes its pipes: NATS carries a message at most once, and a game line
+  lost in that moment could leave a game waiting for it): its rooms are *away* (a guest asking
   hears ``host_away`` and tries again, as for a held room), and every connection
   piped to or from it is closed (its clients reconnect to any gateway and carry on);
 * **pipes**: a guest whose room lives elsewhere is handed there: its own gateway
@@ -288,7 +290,14 @@ class FleetDirectory(Directory):
         log.info("fleet %s: NATS: %s", self.name, exc)
 
     async def _nats_down(self) -> None:
+        """NATS carries a message at most once: what was on the way may be lost, and a
+        game line lost at the end of a burst would never be missed (nothing after it
+        to fail its count), so every pipe closes now and its client comes back."""
         log.warning("fleet %s: NATS connection lost; reconnecting", self.name)
+        for pipe in list(self.edges.values()):
+            pipe.cut()
+        for transport in list(self.homes.values()):
+            transport.ended()
 
     async def _nats_back(self) -> None:
         log.warning("fleet %s: NATS connection back", self.name)
