@@ -287,13 +287,21 @@ class FleetDirectory(Directory):
                 log.info("fleet %s: left NATS without a goodbye", self.name)
 
     async def _nats_error(self, exc: Exception) -> None:
+        """A slow consumer's messages were dropped by NATS: as when NATS goes away."""
+        import nats
         log.info("fleet %s: NATS: %s", self.name, exc)
+        if isinstance(exc, nats.errors.SlowConsumerError):
+            self._cut_pipes()
 
     async def _nats_down(self) -> None:
         """NATS carries a message at most once: what was on the way may be lost, and a
         game line lost at the end of a burst would never be missed (nothing after it
         to fail its count), so every pipe closes now and its client comes back."""
         log.warning("fleet %s: NATS connection lost; reconnecting", self.name)
+        self._cut_pipes()
+
+    def _cut_pipes(self) -> None:
+        """Close every pipe, both ends: their clients reconnect."""
         for pipe in list(self.edges.values()):
             pipe.cut()
         for transport in list(self.homes.values()):
