@@ -104,10 +104,11 @@ def test_a_phrase_shows_by_the_senders_plate_on_the_other_tables(app):
         app.frame(DT, [key(pygame.K_1)])
         assert not table.phrase_menu
         until(lambda: (0, "good_game") in anna.heard(), what="the guests hear the host")
-        bruno.say("one_moment")
-        frames_until(app, lambda: ("phrase", 2, "one_moment") in table._paint_log)
-        bubble = pygame.Rect(table._paint_log[("phrase", 2, "one_moment")])
-        plate = table.plate_rect(2)
+        bruno.say("one_moment")                  # at the seat he came to first
+        seat = bruno.seat
+        frames_until(app, lambda: ("phrase", seat, "one_moment") in table._paint_log)
+        bubble = pygame.Rect(table._paint_log[("phrase", seat, "one_moment")])
+        plate = table.plate_rect(seat)
         assert bubble.left <= plate.centerx <= bubble.right, "by Bruno's plate"
         assert 0 <= plate.top - bubble.bottom <= plate.h or \
             0 <= bubble.top - plate.bottom <= plate.h, "just over or under it"
