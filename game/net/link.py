@@ -84,7 +84,7 @@ async def _connect_any(host: str, port: int) -> tuple[asyncio.StreamReader,
                                                      asyncio.StreamWriter]:
     loop = asyncio.get_running_loop()
     infos = await loop.getaddrinfo(host, port, type=socket.SOCK_STREAM)
-    addresses = list(dict.fromkeys(info[4][0] for info in infos))
+    addresses = list(dict.fromkeys(str(info[4][0]) for info in infos))
     random.shuffle(addresses)
     failed: Optional[OSError] = None
     for address in addresses:
