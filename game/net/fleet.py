@@ -1,0 +1,575 @@
+"""A fleet of relay gateways over NATS: many processes, on many machines, that clients
+reach through one name, with the rooms in NATS JetStream key-value and the traffic
+between gateways on NATS subjects (NATS, an existing distributed message system:
+nothing home-made carries traffic between machines)::
+
+    python -m game.net.relay --nats nats://HOST:4222 --secret-file SHARED [--listen ...]
+
+Each gateway is the relay of game/net/relay.py with a :class:`FleetDirectory`: the
+room logic is the relay's, run in the room's **home**, the gateway its host is
+connected to.  What is shared:
+
+* **rooms** (bucket ``tavolata-rooms``): room code -> ``{"owner": HEX, "home":
+  GATEWAY, "held": BOOL, "by": ADDRESS}``.  The bucket's TTL is the relay's hold
+  (``Limits.room_hold``): a home writes each room when it opens, is held, comes
+  back, and again every quarter of the hold while its host is there, and deletes
+  it when it ends; a room held, or whose home died, is gone after the hold.  Each
+  gateway mirrors the bucket (a watch), so finding a room costs no round trip.
+  A room code is free if no gateway has it; a reclaim on another gateway (the
+  host's ticket and signature, checked with the fleet's shared secret, exactly as
+  alone) makes that gateway its home, and the old home, seeing the new entry,
+  lets go of the room (its guests are sent to reconnect);
+* **public tables** (bucket ``tavolata-tables``, TTL 60 s): room -> the listing
+  its host said in ``!public`` (game/net/listing.py), put by the room's home and
+  renewed by the host every 20 s, deleted when the table goes private, is held or
+  ends; every gateway answers listers from its mirror of the bucket;
+* **beats** (``tavolata.beat.GATEWAY``, every :data:`BEAT` s): a gateway silent
+  for :data:`SILENT` s is taken for dead (and a gateway that loses NATS, even for a
+  moment, closes its pipes: NATS carries a message at most once, and a game line
+  lost in that moment could leave a game waiting for it): its rooms are *away* (a guest asking
+  hears ``host_away`` and tries again, as for a held room), and every connection
+  piped to or from it is closed (its clients reconnect to any gateway and carry on);
+* **pipes**: a guest whose room lives elsewhere is handed there: its own gateway
+  (the *edge*) keeps the TCP connection and its limits, and forwards its bytes
+  unread on ``tavolata.home.HOME.PIPE``; the home runs the relay's connection
+  logic on them (pairing, the guess turns, heartbeats) and what it writes comes
+  back on ``tavolata.edge.EDGE.PIPE``.  Sealed lines stay sealed: no gateway can
+  read them.  Between two gateways a pipe's messages are ordered (one subscription
+  each way, one sender per gateway).
+
+A gateway that dies loses only its connections: its hosts reconnect (to any
+gateway) and take their rooms back with ticket and signature; its guests
+reconnect and are piped to the new home; the seats are the host's to give back,
+as after any drop.  NATS restarted: beats stop, pipes close, every client
+reconnects once NATS is back (nats-py reconnects by itself; the bucket is on
+disk).
+
+The defences of game/net/guard.py hold fleet-wide where it matters: an address's
+rooms are counted on every gateway (``by``: a host opening rooms in a loop meets
+``rooms_per_address`` in the whole fleet, not on each gateway), and the wrong-code
+turns at a room are kept by its home, where every guest of that room is piped (a
+room that moves starts a new slate).  Kept by each gateway alone: the connections
+per address, the byte budget, and the count of codes that do not exist.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import secrets
+import time
+from collections import deque
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Callable, Optional
+
+from game.net.directory import Directory, Elsewhere, Pipe, Unreachable
+from game.net.guard import address_key
+from game.net.listing import LISTING_TTL, Listing, PublicTables
+from game.net.protocol import HOST_AWAY
+
+if TYPE_CHECKING:
+    from game.net.relay import Relay
+
+log = logging.getLogger(__name__)
+
+#: seconds between a gateway's beats, and of silence after which it is taken for dead
+BEAT = 0.5
+SILENT = 2.5
+ROOMS_BUCKET = "tavolata-rooms"
+TABLES_BUCKET = "tavolata-tables"
+PREFIX = "tavolata"
+#: pipe messages: the first byte says what the rest is
+OPEN, DATA, END, CLOSE, ABORT = b"o", b"d", b"e", b"c", b"a"
+
+
+def fleet_available() -> Optional[str]:
+    """Why a fleet cannot run here (nats-py missing), or None."""
+    try:
+        import nats  # noqa: F401
+    except ImportError:
+        return "the fleet needs nats-py: pip install 'tavolata[fleet]'"
+    return None
+
+
+@dataclass
+class _Entry:
+    owner: bytes
+    home: str
+    held: bool
+    by: str              # the address that opened it (game/net/guard.py's key)
+    seen: float          # monotonic time this gateway read it
+
+
+class _EdgePipe(Pipe):
+    """The guest's end: bytes from its socket go to the home, unread."""
+
+    def __init__(self, fleet: "FleetDirectory", conn: Any, home: str, name: str) -> None:
+        self.fleet, self.conn, self.home, self.name = fleet, conn, home, name
+        self.subject = f"{PREFIX}.home.{home}.{name}"
+        self.ended = False
+
+    def send(self, data: bytes) -> None:
+        if not self.ended:
+            self.fleet.send(self.subject, DATA + data)
+
+    def end(self) -> None:
+        if not self.ended:
+            self.ended = True
+            self.fleet.send(self.subject, END)
+            self.fleet.edges.pop(self.name, None)
+
+    def cut(self) -> None:
+        """The home is gone: close the guest's connection (it reconnects)."""
+        self.ended = True
+        self.fleet.edges.pop(self.name, None)
+        self.conn.close()
+
+
+class _PipeTransport(asyncio.Transport):
+    """The home's end: to the relay's connection logic, a transport like a socket's;
+    what it writes goes back to the guest's gateway."""
+
+    def __init__(self, fleet: "FleetDirectory", edge: str, name: str, ip: str) -> None:
+        super().__init__()
+        self.fleet, self.edge, self.name, self.ip = fleet, edge, name, ip
+        self.subject = f"{PREFIX}.edge.{edge}.{name}"
+        self.protocol: Any = None
+        self.closed = False
+
+    def get_extra_info(self, name: str, default: Any = None) -> Any:
+        return (self.ip, 0) if name == "peername" else default
+
+    def write(self, data: bytes) -> None:  # type: ignore[override]
+        if not self.closed:
+            self.fleet.send(self.subject, DATA + bytes(data))
+
+    def get_write_buffer_size(self) -> int:
+        return 0             # the edge drops a guest that does not read
+
+    def pause_reading(self) -> None:
+        """The edge paces the guest's bytes."""
+
+    def resume_reading(self) -> None:
+        pass
+
+    def is_closing(self) -> bool:
+        return self.closed
+
+    def close(self) -> None:
+        self._finish(CLOSE)
+
+    def abort(self) -> None:
+        self._finish(ABORT)
+
+    def _finish(self, how: Optional[bytes]) -> None:
+        if self.closed:
+            return
+        self.closed = True
+        if how is not None:
+            self.fleet.send(self.subject, how)
+        self.fleet.homes.pop(self.name, None)
+        asyncio.get_running_loop().call_soon(self.protocol.connection_lost, None)
+
+    def ended(self) -> None:
+        """The guest's connection ended at its gateway, or that gateway is gone."""
+        self._finish(None)
+
+
+class _FleetTables(PublicTables):
+    """The public tables of the whole fleet: what this gateway's hosts put or remove goes
+    to the bucket (whose TTL is the listing's), and the list is the bucket's mirror."""
+
+    def __init__(self, fleet: "FleetDirectory") -> None:
+        super().__init__()
+        self.fleet = fleet
+
+    def put(self, listing: Listing) -> None:
+        super().put(listing)
+        self.fleet.write(TABLES_BUCKET, listing.room, json.dumps(listing.to_json()).encode())
+
+    def remove(self, room: str) -> None:
+        if room in self._tables:
+            super().remove(room)
+            self.fleet.write(TABLES_BUCKET, room, None)
+
+    def mirror(self, room: str, value: Optional[bytes]) -> None:
+        """What the bucket says of ``room``'s listing (None: gone)."""
+        if value is None:
+            super().remove(room)
+            return
+        try:
+            super().put(Listing.from_json(json.loads(value)))
+        except (ValueError, RecursionError):
+            log.warning("fleet %s: an unreadable listing for room %s", self.fleet.name, room)
+
+
+class FleetDirectory(Directory):
+    """The directory of a gateway in a fleet: see the module docstring.  ``url``: the
+    NATS server (or servers, comma separated); ``name``: this gateway's (random)."""
+
+    def __init__(self, url: str, name: Optional[str] = None, bucket: str = ROOMS_BUCKET) -> None:
+        self.url = url
+        self.name = name or secrets.token_hex(4)
+        self.bucket = bucket
+        self.relay: Optional["Relay"] = None
+        self.nc: Any = None
+        self.kv: Any = None
+        self.ttl = 120.0
+        self.rooms: dict[str, _Entry] = {}          # the mirror of the bucket
+        self.beats: dict[str, float] = {}           # gateway -> when last heard
+        self.edges: dict[str, _EdgePipe] = {}
+        self.homes: dict[str, _PipeTransport] = {}
+        self.writing: dict[str, int] = {}           # code -> writes queued
+        self.written: dict[str, int] = {}           # code -> revision of our last write
+        self.tables = _FleetTables(self)
+        self.buckets: dict[str, Any] = {}
+        self._out: deque[tuple[str, bytes]] = deque()
+        self._out_ready = asyncio.Event()
+        self._writes: "asyncio.Queue[tuple[str, str, Optional[bytes]]]" = asyncio.Queue()
+        self._tasks: list[asyncio.Task[None]] = []
+        self._mirrored = asyncio.Event()
+        self._pipes = 0
+        self._lookups: set[asyncio.Task[None]] = set()
+        self._read = 0                              # buckets read whole
+        self._stored: dict[str, list[Callable[[], None]]] = {}   # code -> told once written
+
+    # -- starting and stopping -----------------------------------------------------------
+    async def start(self, relay: "Relay") -> None:
+        import nats
+
+        self.relay = relay
+        self.ttl = relay.limits.room_hold
+        self._out_ready = asyncio.Event()
+        self._writes = asyncio.Queue()
+        self._mirrored = asyncio.Event()
+        try:
+            await asyncio.wait_for(self._connect(), 2 * relay.limits.connect_timeout)
+        except (OSError, asyncio.TimeoutError, nats.errors.Error) as exc:
+            raise Unreachable(f"no NATS server with JetStream at {self.url}: {exc!r}") from None
+        await self.nc.subscribe(f"{PREFIX}.beat.*", cb=self._on_beat)
+        await self.nc.subscribe(f"{PREFIX}.home.{self.name}.*", cb=self._on_home)
+        await self.nc.subscribe(f"{PREFIX}.edge.{self.name}.*", cb=self._on_edge)
+        loop = asyncio.get_running_loop()
+        for job in (self._sender(), self._writer(), self._watch(ROOMS_BUCKET, self._mirror),
+                    self._watch(TABLES_BUCKET, self._mirror_table), self._beat(),
+                    self._refresh()):
+            self._tasks.append(loop.create_task(job))
+        await asyncio.wait_for(self._mirrored.wait(), 10)       # both buckets read
+        await asyncio.sleep(2 * BEAT)              # hear the other gateways before serving
+
+    async def _connect(self) -> None:
+        """NATS, reconnecting by itself for as long as the gateway runs, and the buckets."""
+        import nats
+        from nats.js.api import KeyValueConfig, StorageType
+
+        self.nc = await nats.connect(self.url.split(","), name=f"tavolata-gateway-{self.name}",
+                                     max_reconnect_attempts=-1, reconnect_time_wait=0.2,
+                                     connect_timeout=5, allow_reconnect=True,
+                                     error_cb=self._nats_error,
+                                     disconnected_cb=self._nats_down,
+                                     reconnected_cb=self._nats_back)
+        js = self.nc.jetstream()
+        self.kv = await js.create_key_value(KeyValueConfig(
+            bucket=self.bucket, ttl=self.ttl, history=1, storage=StorageType.FILE))
+        self.buckets = {ROOMS_BUCKET: self.kv, TABLES_BUCKET: await js.create_key_value(
+            KeyValueConfig(bucket=TABLES_BUCKET, ttl=LISTING_TTL, history=1,
+                           storage=StorageType.FILE))}
+
+    async def close(self) -> None:
+        for task in self._tasks:
+            task.cancel()
+        await asyncio.gather(*self._tasks, return_exceptions=True)
+        if self.nc is not None:
+            try:
+                await asyncio.wait_for(self.nc.close(), 2.0)
+            except Exception:  # NATS already gone: nothing to say goodbye to
+                log.info("fleet %s: left NATS without a goodbye", self.name)
+
+    async def _nats_error(self, exc: Exception) -> None:
+        """A slow consumer's messages were dropped by NATS: as when NATS goes away."""
+        import nats
+        log.info("fleet %s: NATS: %s", self.name, exc)
+        if isinstance(exc, nats.errors.SlowConsumerError):
+            self._cut_pipes()
+
+    async def _nats_down(self) -> None:
+        """NATS carries a message at most once: what was on the way may be lost, and a
+        game line lost at the end of a burst would never be missed (nothing after it
+        to fail its count), so every pipe closes now and its client comes back."""
+        log.warning("fleet %s: NATS connection lost; reconnecting", self.name)
+        self._cut_pipes()
+
+    def _cut_pipes(self) -> None:
+        """Close every pipe, both ends: their clients reconnect."""
+        for pipe in list(self.edges.values()):
+            pipe.cut()
+        for transport in list(self.homes.values()):
+            transport.ended()
+
+    async def _nats_back(self) -> None:
+        log.warning("fleet %s: NATS connection back", self.name)
+
+    # -- what the relay asks -------------------------------------------------------------------
+    def _entry(self, code: str) -> Optional[_Entry]:
+        entry = self.rooms.get(code)
+        if entry is None or entry.home == self.name:
+            return None
+        if time.monotonic() - entry.seen > self.ttl:      # expired in the bucket too
+            del self.rooms[code]
+            return None
+        return entry
+
+    def public_tables(self) -> PublicTables:
+        return self.tables
+
+    def alive(self, gateway: str) -> bool:
+        return gateway == self.name or \
+            time.monotonic() - self.beats.get(gateway, -SILENT) < SILENT
+
+    def rooms_of(self, address: str) -> int:
+        now = time.monotonic()
+        return sum(1 for entry in self.rooms.values() if entry.by == address and
+                   entry.home != self.name and now - entry.seen <= self.ttl)
+
+    def owner_of(self, code: str) -> Optional[bytes]:
+        entry = self._entry(code)
+        return entry.owner if entry is not None else None
+
+    def elsewhere(self, code: str) -> Optional[Elsewhere]:
+        entry = self._entry(code)
+        if entry is None:
+            return None
+        return Elsewhere(entry.owner, entry.home, entry.held or not self.alive(entry.home))
+
+    def look_up(self, code: str, then: Callable[[], None]) -> bool:
+        """A room just opened on another gateway may not be in the mirror yet: ask the
+        bucket itself."""
+        task = asyncio.get_running_loop().create_task(self._look_up(code, then))
+        self._lookups.add(task)
+        task.add_done_callback(self._lookups.discard)
+        return True
+
+    async def _look_up(self, code: str, then: Callable[[], None]) -> None:
+        try:
+            entry = await self.kv.get(code)
+        except asyncio.CancelledError:
+            raise
+        except Exception:  # not there (KeyNotFoundError), or NATS away: no such room
+            entry = None
+        if entry is not None:
+            self._mirror(entry)
+        then()
+
+    def opened(self, code: str, owner: bytes) -> None:
+        self._put(code, owner, held=False)
+
+    def when_stored(self, code: str, then: Callable[[], None]) -> None:
+        if code in self.writing:
+            self._stored.setdefault(code, []).append(then)
+        else:
+            then()
+
+    def held(self, code: str, owner: bytes) -> None:
+        self._put(code, owner, held=True)
+
+    def forgotten(self, code: str) -> None:
+        self._queue_write(code, None)
+
+    def pipe(self, conn: Any, there: Elsewhere, code: str) -> None:
+        if isinstance(conn.transport, _PipeTransport):     # handed here, and moved since
+            conn.refuse(HOST_AWAY)
+            return
+        self._pipes += 1
+        name = f"{self.name}x{self._pipes}"
+        pipe = _EdgePipe(self, conn, there.home, name)
+        self.edges[name] = pipe
+        assert self.relay is not None
+        self.relay.stats["piped"] += 1
+        self.send(pipe.subject, OPEN + json.dumps({"code": code, "ip": conn.ip,
+                                                   "edge": self.name}).encode())
+        conn.hand_over(pipe)
+
+    # -- the bucket ------------------------------------------------------------------------
+    def _put(self, code: str, owner: bytes, held: bool) -> None:
+        assert self.relay is not None
+        room = self.relay.rooms.get(code)
+        by = address_key(room.owner) if room is not None else ""
+        value = json.dumps({"owner": owner.hex(), "home": self.name, "held": held, "by": by})
+        self._queue_write(code, value.encode())
+
+    def _queue_write(self, code: str, value: Optional[bytes]) -> None:
+        self.writing[code] = self.writing.get(code, 0) + 1
+        self.write(ROOMS_BUCKET, code, value)
+
+    def write(self, bucket: str, key: str, value: Optional[bytes]) -> None:
+        """Put ``value`` under ``key`` in ``bucket`` (None: delete it), soon, in order."""
+        self._writes.put_nowait((bucket, key, value))
+
+    async def _writer(self) -> None:
+        """The buckets' writes, one at a time, in order (a delete after a put stays after)."""
+        while True:
+            bucket, key, value = await self._writes.get()
+            kv = self.buckets[bucket]
+            for attempt in range(20):
+                try:
+                    if value is None:
+                        await kv.delete(key)
+                    else:
+                        revision = await kv.put(key, value)
+                        if bucket == ROOMS_BUCKET:
+                            self.written[key] = revision
+                    break
+                except asyncio.CancelledError:
+                    raise
+                except Exception as exc:  # NATS away: keep the write for when it is back
+                    log.info("fleet %s: writing %s %s: %s", self.name, bucket, key, exc)
+                    await asyncio.sleep(min(2.0, 0.1 * 2 ** attempt))
+            if bucket != ROOMS_BUCKET:
+                continue
+            left = self.writing.get(key, 1) - 1
+            if left:
+                self.writing[key] = left
+            else:
+                self.writing.pop(key, None)
+                if value is None:
+                    self.written.pop(key, None)
+                for then in self._stored.pop(key, ()):
+                    then()
+
+    async def _refresh(self) -> None:
+        """Write again every room whose host is here, within the bucket's TTL."""
+        while True:
+            await asyncio.sleep(self.ttl / 4)
+            assert self.relay is not None
+            for code, room in list(self.relay.rooms.items()):
+                if room.host is not None:
+                    self._put(code, room.owner_key, held=False)
+
+    async def _watch(self, bucket: str, mirror: Callable[[Any], None]) -> None:
+        """Mirror ``bucket``, entry by entry."""
+        read = False
+        while True:
+            try:
+                watcher = await self.buckets[bucket].watchall()
+                while True:
+                    entry = await watcher.updates(timeout=3600)
+                    if entry is None:
+                        if not read:
+                            read = True
+                            self._read += 1
+                            if self._read == len(self.buckets):
+                                self._mirrored.set()
+                        continue
+                    mirror(entry)
+            except asyncio.CancelledError:
+                raise
+            except Exception as exc:  # NATS went away: watch again once it is back
+                log.info("fleet %s: watching the rooms: %s", self.name, exc)
+                await asyncio.sleep(0.5)
+
+    def _mirror_table(self, entry: Any) -> None:
+        gone = entry.operation in ("DEL", "PURGE") or not entry.value
+        self.tables.mirror(entry.key, None if gone else entry.value)
+
+    def _mirror(self, entry: Any) -> None:
+        """A room's entry; a room of ours that another gateway took is let go."""
+        code = entry.key
+        if entry.operation in ("DEL", "PURGE") or not entry.value:
+            self.rooms.pop(code, None)
+            return
+        try:
+            value = json.loads(entry.value)
+            mirrored = _Entry(bytes.fromhex(value["owner"]), str(value["home"]),
+                              bool(value["held"]), str(value.get("by", "")), time.monotonic())
+        except (ValueError, KeyError, TypeError):
+            log.warning("fleet %s: room %s: unreadable entry", self.name, code)
+            return
+        self.rooms[code] = mirrored
+        relay = self.relay
+        if mirrored.home != self.name and relay is not None and code in relay.rooms \
+                and code not in self.writing and entry.revision > self.written.get(code, 0):
+            relay.moved(code)
+
+    # -- beats ---------------------------------------------------------------------------------
+    async def _beat(self) -> None:
+        subject = f"{PREFIX}.beat.{self.name}"
+        while True:
+            self.send(subject, b"")
+            self._cut_the_silent()
+            await asyncio.sleep(BEAT)
+
+    async def _on_beat(self, msg: Any) -> None:
+        self.beats[msg.subject.rsplit(".", 1)[1]] = time.monotonic()
+
+    def _cut_the_silent(self) -> None:
+        """Close every pipe to or from a gateway that has fallen silent."""
+        for pipe in [p for p in self.edges.values() if not self.alive(p.home)]:
+            log.info("fleet %s: gateway %s silent: guest sent to reconnect", self.name, pipe.home)
+            pipe.cut()
+        for transport in [t for t in self.homes.values() if not self.alive(t.edge)]:
+            transport.ended()
+
+    # -- pipes ---------------------------------------------------------------------------------
+    def send(self, subject: str, payload: bytes) -> None:
+        """Publish, in order, without waiting (the relay's callbacks cannot)."""
+        self._out.append((subject, payload))
+        self._out_ready.set()
+
+    async def _sender(self) -> None:
+        while True:
+            await self._out_ready.wait()
+            self._out_ready.clear()
+            while self._out:
+                subject, payload = self._out.popleft()
+                try:
+                    await self.nc.publish(subject, payload)
+                except asyncio.CancelledError:
+                    raise
+                except Exception as exc:  # NATS away and its buffer full: the pipe breaks
+                    log.info("fleet %s: publishing: %s", self.name, exc)
+
+    async def _on_home(self, msg: Any) -> None:
+        """A guest's bytes from its gateway, for a room of ours."""
+        name = msg.subject.rsplit(".", 1)[1]
+        kind, data = msg.data[:1], msg.data[1:]
+        transport = self.homes.get(name)
+        if kind == DATA and transport is not None:
+            transport.protocol.data_received(data)
+        elif kind == END and transport is not None:
+            transport.ended()
+        elif kind == OPEN:
+            self._open_pipe(name, data)
+
+    def _open_pipe(self, name: str, data: bytes) -> None:
+        from game.net.relay import _Conn  # the relay's own connection logic
+
+        try:
+            hello = json.loads(data)
+            code, ip, edge = str(hello["code"]), str(hello["ip"]), str(hello["edge"])
+        except (ValueError, KeyError, TypeError):
+            return
+        assert self.relay is not None
+        transport = _PipeTransport(self, edge, name, ip)
+        conn = _Conn(self.relay)
+        transport.protocol = conn
+        self.homes[name] = transport
+        conn.connection_made(transport)
+        if conn.closing:                           # turned away (caps of game/net/guard.py)
+            transport.abort()
+        else:
+            conn.piped_in(code)
+
+    async def _on_edge(self, msg: Any) -> None:
+        """What a room's home writes to one of our guests."""
+        name = msg.subject.rsplit(".", 1)[1]
+        pipe = self.edges.get(name)
+        if pipe is None:
+            return
+        kind, data = msg.data[:1], msg.data[1:]
+        if kind == DATA:
+            pipe.conn.write(data)
+        elif kind in (CLOSE, ABORT):
+            pipe.ended = True
+            self.edges.pop(name, None)
+            pipe.conn.close(abort=kind == ABORT)

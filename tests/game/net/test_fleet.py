@@ -1,0 +1,344 @@
+"""The relay as a fleet: three gateway processes over a real NATS server (JetStream
+on, on 127.0.0.1), hosts and guests spread across them.  A room lives where its host
+is; a guest on another gateway is piped there and its lines pass unread; a host takes
+its room back on any gateway with its key; whole games finish with the players on
+different gateways, when a gateway is killed mid-game (kill -9, by its pid) and
+when NATS itself restarts."""
+
+from __future__ import annotations
+
+import json
+import time
+from contextlib import contextmanager
+from dataclasses import dataclass
+from typing import Iterator
+
+import pytest
+
+from game.engine import replay_log
+from game.net import codes
+from game.net.bot import Autoplayer
+from game.net.client import RemoteClient
+from game.net.guard import QUICK_RELAY_GUARD
+from game.net.host import Host
+from game.net.protocol import QUICK, RelayHello, encode
+from game.net.secure import RoomOwner
+from game.session import HUMAN, REMOTE, GameSetup, SeatSpec
+from tests.game.net.conftest import OTHER_CLIENT, SECRET_FILE, Proc
+from tests.game.net.fleet import MISSING, Front, NatsServer, start_gateways
+from tests.game.net.helpers import Raw, Table, hosting, join, play, until
+from tests.game.net.test_relay import (
+    ask,
+    claim,
+    enter,
+    keyed_room,
+    lister,
+    pair,
+    passes,
+    public_line,
+    refused,
+)
+
+BOT = ["-m", "game.net.bot", "--limits", "quick", "--timeout", "90"]
+
+
+@pytest.fixture(scope="module")
+def nats_server() -> Iterator[NatsServer]:
+    if MISSING is not None:
+        pytest.skip(MISSING)
+    server = NatsServer()
+    yield server
+    server.end()
+
+
+@dataclass
+class Fleet:
+    nats: NatsServer
+    gateways: list[Proc]
+    ports: list[int]
+    front: Front
+
+    def kill(self, index: int) -> None:
+        """kill -9 the gateway ``index`` (the process this test started)."""
+        self.gateways[index].end()
+
+
+@pytest.fixture
+def fleet(nats_server, procs) -> Iterator[Fleet]:
+    """Three gateways of one fleet (started together), and a front for them."""
+    started, ports = start_gateways(procs, nats_server.url, 3, SECRET_FILE)
+    front = Front(ports)
+    yield Fleet(nats_server, started, ports, front)
+    front.close()
+
+
+# -- the relay's rules, across gateways -------------------------------------------------------
+@pytest.mark.slow
+def test_guests_on_other_gateways_are_piped_to_the_room_and_lines_pass_unread(fleet):
+    """A room lives on its host's gateway; guests on every gateway get their ids there,
+    their lines reach the host tagged and the host's reach each of them alone."""
+    one, two, three = fleet.ports
+    host, code, _, _ = keyed_room(one)
+    guests = [pair(port, host, code) for port in (two, three, one, two)]
+    assert len({g.gid for g in guests}) == 4, "one room, one count of ids, fleet-wide"
+    for line in (b'{"type": "anything"}', b"not even json \xff", b" " * 1000 + b"x"):
+        for guest in guests:
+            guest.send(line + b"\n")
+            assert host.line() == b"%d " % guest.gid + line
+            host.send(b"%d " % guest.gid + line[::-1] + b"\n")
+            assert guest.line() == line[::-1]
+    guests[0].send(b"!ping\n")
+    assert guests[0].line(link=True) == b"!pong", "answered by the room's gateway"
+    guests[0].close()
+    assert host.line(link=True) == b"!gone %d" % guests[0].gid
+    host.send(b"!kick %d\n" % guests[1].gid)
+    assert guests[1].closed() and host.line(link=True) == b"!gone %d" % guests[1].gid
+    passes(host, pair(three, host, code))
+    passes(host, guests[3])
+
+
+@pytest.mark.slow
+def test_a_room_ended_is_gone_from_every_gateway(fleet):
+    one, two, three = fleet.ports
+    host, code, _, _ = keyed_room(one)
+    guest = pair(two, host, code)
+    host.send(b"!close\n")
+    assert guest.line(link=True) == b"!gone"
+    assert guest.closed() and host.closed()
+    assert refused(enter(three, code)) == "no_such_room"
+
+
+@pytest.mark.slow
+def test_a_host_takes_its_held_room_back_on_another_gateway_only_with_its_key(fleet):
+    one, two, three = fleet.ports
+    host, code, key, owner = keyed_room(one)
+    guest = pair(two, host, code)
+    host.close()                                    # a cut cable
+    assert guest.line(link=True) is None, "sent to try again, without !gone"
+    assert refused(enter(three, code)) == "host_away"
+    assert claim(three, code, key, owner, signer=RoomOwner()) == "no_such_room"
+    back, same, same_key, _ = keyed_room(three, codes.pretty(code), key, owner)
+    assert (same, same_key) == (code, key), "the same code and ticket, on another gateway"
+    passes(back, pair(two, back, code))
+
+
+@pytest.mark.slow
+def test_a_room_taken_back_elsewhere_lets_go_of_its_old_gateway(fleet):
+    """The host's old connection is still open on gateway one (not yet found dead) when it
+    takes the room back on gateway three: one lets go, and guests reach the new home."""
+    one, two, three = fleet.ports
+    host, code, key, owner = keyed_room(one)
+    guest = pair(two, host, code)
+    back, _, _, _ = keyed_room(three, code, key, owner)
+    assert host.closed(), "the old connection is closed"
+    assert guest.line(link=True) is None, "the guest is sent to try again"
+    passes(back, pair(two, back, code))
+
+
+# -- whole games ---------------------------------------------------------------------------
+def start_host(procs: list[Proc], fleet: Fleet, key: str, seed: int, *extra: str) -> tuple[Proc, str]:
+    host = Proc([*BOT, "--relay", f"127.0.0.1:{fleet.front.port}", "host", key,
+                 "--seed", str(seed), *extra])
+    procs.append(host)
+    return host, host.expect("relay ")
+
+
+def start_guest(procs: list[Proc], fleet: Fleet, code: str, *extra: str) -> Proc:
+    guest = Proc([*BOT, "--relay", f"127.0.0.1:{fleet.front.port}", "join", code, *extra])
+    procs.append(guest)
+    return guest
+
+
+def finished(host: Proc, guest: Proc) -> tuple[dict, dict]:
+    theirs, ours = guest.json("result", timeout=90), host.json("result", timeout=90)
+    assert guest.wait() == 0 and host.wait() == 0
+    assert theirs["result"] == ours["result"] == replay_log(ours["log"]).result()
+    return theirs, ours
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("key", ["briscola", "bisca"])
+def test_whole_games_with_host_and_guest_on_different_gateways(key, fleet, procs):
+    host, code = start_host(procs, fleet, key, 21)
+    guest = start_guest(procs, fleet, code)
+    assert guest.expect("joined ") == "1"
+    finished(host, guest)
+    assert fleet.front.placed[:2] == [0, 1], "the host on one gateway, its guest on another"
+
+
+@contextmanager
+def bystanders(port: int) -> Iterator[RemoteClient]:
+    """A table whose host and guest are both on the gateway at ``port``, the game begun."""
+    with hosting("briscola", seed=4, listen=None, relay=("127.0.0.1", port)) as (host, _):
+        guest = join(host.status().relay_code or "", relay=("127.0.0.1", port))
+        try:
+            assert guest.wait_connected(10), guest.reason
+            yield guest
+        finally:
+            guest.close()
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("whose", ["host", "guest"])
+def test_a_gateway_killed_mid_game_and_the_game_finishes_elsewhere(whose, fleet, procs):
+    """kill -9 the gateway of the host (its room moves with it to another gateway) or of
+    the guest (who reconnects through another and is piped to the room); a table on the
+    third gateway never notices."""
+    host, code = start_host(procs, fleet, "bocce", 8, "--delay", "0.03")
+    guest = start_guest(procs, fleet, code)
+    guest.expect("joined ")
+    placed = list(fleet.front.placed)
+    assert placed[:2] == [0, 1]
+    with bystanders(fleet.ports[2]) as bystander:
+        fleet.kill(placed[0] if whose == "host" else placed[1])
+        finished(host, guest)
+        assert len(fleet.front.placed) > len(placed), "reconnected through another gateway"
+        assert play(bystander).over and bystander.reconnects == 0, "undisturbed"
+
+
+@pytest.mark.slow
+def test_nats_restarted_mid_game_and_the_game_finishes(fleet, procs):
+    """Host and guest on two gateways reconnect once NATS is back; a table whose people
+    are all on one gateway never notices."""
+    host, code = start_host(procs, fleet, "bocce", 9, "--delay", "0.03")
+    guest = start_guest(procs, fleet, code)
+    guest.expect("joined ")
+    with bystanders(fleet.ports[2]) as bystander:
+        fleet.nats.restart()
+        finished(host, guest)
+        assert play(bystander).over and bystander.reconnects == 0, "undisturbed"
+
+
+# -- faults --------------------------------------------------------------------------------
+@pytest.mark.slow
+def test_an_address_opening_rooms_in_a_loop_meets_one_cap_for_the_whole_fleet(fleet):
+    """A host that opens rooms in a loop, going round the gateways, is held to
+    ``rooms_per_address`` in the fleet (not that many on each gateway); a host and guest
+    of another address, on two of those gateways, pass lines all along, and a new host
+    of another address still gets a room."""
+    one, two, three = fleet.ports
+    host, code, _, _ = keyed_room(one)
+    guest = pair(two, host, code)
+    held: list[Raw] = []
+    answers = []
+    for turn in range(3 * QUICK_RELAY_GUARD.rooms_per_address):
+        raw = Raw(fleet.ports[turn % 3], source=OTHER_CLIENT)
+        raw.send(encode(RelayHello("host", owner=RoomOwner().public)))
+        answer = raw.msg()
+        assert answer is not None
+        answers.append(answer["type"] if answer["type"] == "room" else answer["reason"])
+        held.append(raw)
+        if turn % 3 == 2:
+            passes(host, guest)
+    rooms = answers.count("room")
+    cap = QUICK_RELAY_GUARD.rooms_per_address
+    assert cap <= rooms <= cap + 2, f"{rooms} rooms (a gateway may not have heard of the last)"
+    assert answers[-3:] == ["relay_full"] * 3
+    _, other, _, _ = keyed_room(three)
+    assert codes.is_room(other)
+    passes(host, guest)
+
+
+# -- public tables ----------------------------------------------------------------------------
+@pytest.mark.slow
+def test_a_public_table_is_listed_on_every_gateway_and_goes_with_its_room(fleet):
+    one, two, three = fleet.ports
+    public, room = keyed_room(one)[:2]
+    private, hidden = keyed_room(two)[:2]
+    line = public_line(room)
+    public.send(line)
+    private.send(b"!ping\n")
+    for port in (two, three):
+        raw, _ = lister(port)
+        until(lambda raw=raw: any(t["code"][:4] == room for t in ask(raw, public, private)),
+              what="listed on another gateway")
+        listed = next(t for t in ask(raw, public, private) if t["code"][:4] == room)
+        assert listed == json.loads(line.partition(b" ")[2])
+        assert all(t["code"][:4] != hidden for t in ask(raw, public, private))
+    public.send(b"!close\n")
+    until(lambda: all(t["code"][:4] != room for t in ask(raw, private)),
+          what="gone with the room, everywhere")
+
+
+@pytest.mark.slow
+def test_a_flood_of_list_requests_on_one_gateway_leaves_the_other_tables_alone(fleet):
+    one, two, three = fleet.ports
+    host, code, _, _ = keyed_room(one)
+    guest = pair(two, host, code)
+    for _ in range(5):
+        raw, _ = lister(three)
+        raw.send(b"!tables\n" * 200)
+        assert raw.closed(), "out of strikes"
+        passes(host, guest)
+    _, tables = lister(three)
+    assert isinstance(tables, list)
+    passes(host, guest)
+
+
+@pytest.mark.slow
+def test_a_gateway_without_nats_says_so_and_stops(procs):
+    if MISSING is not None:
+        pytest.skip(MISSING)
+    proc = Proc(["-m", "game.net.relay", "--listen", "127.0.0.1", "--port", "0",
+                 "--limits", "quick", "--secret-file", str(SECRET_FILE),
+                 "--nats", "nats://127.0.0.1:1"])
+    procs.append(proc)
+    assert "no NATS server with JetStream at nats://127.0.0.1:1" in \
+        proc.expect("relay: cannot join the fleet: ")
+    assert proc.wait() == 1
+
+
+# -- tables of many people, spread over the gateways ------------------------------------------
+def table_of_friends(key: str, seats: int, seed: int) -> GameSetup:
+    """The host at seat 0, a friend (remote) at every other seat."""
+    return GameSetup(key, (SeatSpec(HUMAN, name="Host"),) +
+                     tuple(SeatSpec(REMOTE) for _ in range(seats - 1)), {}, seed)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("key, seats, kill", [("bolola", 4, False), ("bisca", 6, False),
+                                              ("briscola", 3, True)])
+def test_a_table_of_friends_on_every_gateway_plays_to_the_end(key, seats, kill, fleet):
+    """A host and a friend at every other seat, connected through the front (so spread
+    over the three gateways), play a whole game; with ``kill``, the host's gateway is
+    killed (kill -9) mid-game, and everyone reconnects through the other two."""
+    host = Host(table_of_friends(key, seats, 5), name="Host", paced=False,
+                stand_in="random", limits=QUICK, relay=("127.0.0.1", fleet.front.port)).start()
+    table = Table(host, delay=0.02 if kill else 0.0)
+    friends: list[RemoteClient] = []
+    try:
+        assert host.wait_ready(10), host.status()
+        table.start()
+        code = host.status().relay_code
+        assert code is not None
+        friends = [join(code, relay=("127.0.0.1", fleet.front.port), name=f"Friend {i}")
+                   for i in range(1, seats)]
+        assert all(f.wait_connected(15) for f in friends), [f.reason for f in friends]
+        assert set(fleet.front.placed[:seats]) == {0, 1, 2}, "people on every gateway"
+        players = [Autoplayer(f, "random", i, 0.02 if kill else 0.0)
+                   for i, f in enumerate(friends)]
+        if kill:
+            until(lambda: [p.step() for p in players] and sum(p.actions for p in players) >= 3,
+                  20, "a few moves")
+            fleet.kill(fleet.front.placed[0])
+        ends = play_all(players, 90)
+        until(table.over.is_set, 20, "the host's end of the game")
+        assert all(end.result == table.result for end in ends)
+        if kill:
+            assert all(f.reconnects >= 1 for f in friends), "everyone came back"
+    finally:
+        for friend in friends:
+            friend.close()
+        table.stop()
+        host.close()
+
+
+def play_all(players: list[Autoplayer], timeout: float) -> list:
+    """Step every player until each has seen the end; their last updates."""
+    end = time.monotonic() + timeout
+    done = [False] * len(players)
+    while not all(done):
+        assert time.monotonic() < end, "the game did not end"
+        done = [d or p.step() for d, p in zip(done, players)]
+        time.sleep(0.001)
+    return [p.latest for p in players]

@@ -1,0 +1,51 @@
+"""game/net/link.py: a relay's name with several addresses (a fleet's gateways) is tried
+at every address, in a random order, a refused one passed over.  Nothing here touches
+the network: the name's addresses and the connections are stand-ins."""
+
+from __future__ import annotations
+
+import asyncio
+import socket
+
+import pytest
+
+from game.net import link
+from game.net.protocol import QUICK
+
+ADDRESSES = ("192.0.2.1", "192.0.2.2", "192.0.2.3")       # TEST-NET-1: never reached
+
+
+@pytest.fixture
+def tried(monkeypatch):
+    """The addresses connected to, in order; the first is refused (a gateway down)."""
+    order: list[str] = []
+
+    async def getaddrinfo(self, host, port, **kwargs):
+        assert host == "relay.example.org"
+        return [(socket.AF_INET, socket.SOCK_STREAM, 6, "", (a, port)) for a in ADDRESSES]
+
+    async def open_connection(address, port):
+        order.append(address)
+        if len(order) == 1:
+            raise ConnectionRefusedError("down")
+        return asyncio.StreamReader(), _Writer()
+
+    monkeypatch.setattr(asyncio.BaseEventLoop, "getaddrinfo", getaddrinfo)
+    monkeypatch.setattr(link.asyncio, "open_connection", open_connection)
+    return order
+
+
+class _Writer:
+    def get_extra_info(self, name, default=None):
+        return default
+
+
+def test_a_name_with_several_addresses_is_tried_in_a_random_order_passing_over_one_down(tried):
+    firsts = set()
+    for _ in range(30):
+        tried.clear()
+        opened = asyncio.run(link.Link.open("relay.example.org", 47800, QUICK, 1000))
+        assert isinstance(opened, link.Link)
+        assert len(tried) == 2 and len(set(tried)) == 2, "the one refused is passed over"
+        firsts.add(tried[0])
+    assert firsts == set(ADDRESSES), "players spread over every address"
