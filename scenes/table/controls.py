@@ -137,6 +137,13 @@ class TableInput:
         self.interaction_key = key
         # a guest whose link is down cannot move: no highlights, and the prompt says why
         offline = key[4] == "reconnecting"
+        if pos.update is None:
+            # no position yet (a guest before the host's first update): the game's parts
+            # read the declared view, which the table does not have
+            self.bar.set([], "")
+            self.callout = None
+            self.hud.prompt = tr("net.reconnecting") if offline else ""
+            return
         mine = pos.my_turn() and not busy and not offline
         legal = self.position.legal() if mine else []
         legal_codes = {a.cards[0].code for a in legal if len(a.cards) == 1}
