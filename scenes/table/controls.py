@@ -130,6 +130,8 @@ class TableInput:
     def refresh(self) -> None:
         """Legal highlights, the choice bar and the prompt: recomputed when the game moves."""
         pos, busy = self.position, self.busy()
+        if pos.update is None:       # a guest's game still connecting: nothing to offer yet
+            return
         key = (pos.version, busy, self.stage.layout.size, tuple(self.selected), self.link(),
                self.pace.fast_forward, self.pace.skipping)
         if key == self.interaction_key:

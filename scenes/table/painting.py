@@ -120,6 +120,9 @@ class TablePainter:
         self.paint_log = log
         self._drawn_key = self._screen_key()
         surface.blit(theme.felt_background(lay.size), (0, 0))
+        if self.position.update is None:      # a guest's game still connecting: the felt waits
+            self._draw_light(surface, log)
+            return
         slots, labels = self._decorations()
         for slot in slots:
             self.hud.draw_slot(surface, slot)
