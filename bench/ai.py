@@ -25,7 +25,7 @@ starting new games after M minutes, and the row gives the games reached (seeds f
 The time per move of every level (p50 and p99) is taken from every move of the run.
 ``--verbose`` prints the hero's wins and points after every game, so a long run says
 where it stands before it ends.
-Dou Dizhu against RLCard's rule agent is bench/doudizhu.py's (RLCard's own venv).
+Dou Dizhu against RLCard's rule agent is bench/doudizhu_rule.py's (RLCard's own venv).
 """
 
 from __future__ import annotations

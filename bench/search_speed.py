@@ -17,6 +17,7 @@ import random
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -61,7 +62,7 @@ def measure(key: str, seats: int, moves: int, playouts: int) -> tuple[int, int, 
     done, counter, spent = 0, [0], 0.0
     for seed, state in positions(key, seats, moves):
         seat = state.to_act()[0]
-        hard = computer_player(key, "hard")
+        hard: Any = computer_player(key, "hard")             # a Search
         hard.seconds, hard.playouts = None, playouts
         make = hard.policy
         hard.policy = lambda make=make: Counting(make(), counter)

@@ -130,7 +130,9 @@ class TableInput:
     def refresh(self) -> None:
         """Legal highlights, the choice bar and the prompt: recomputed when the game moves."""
         pos, busy = self.position, self.busy()
-        if pos.update is None:       # a guest's game still connecting: nothing to offer yet
+        if pos.update is None:       # a guest's game still connecting: nothing to offer yet,
+            offline = self.link() == "reconnecting"     # and a link that is down says so
+            self.hud.prompt = tr("net.reconnecting") if offline else ""
             return
         key = (pos.version, busy, self.stage.layout.size, tuple(self.selected), self.link(),
                self.pace.fast_forward, self.pace.skipping)

@@ -120,8 +120,8 @@ class TablePainter:
         self.paint_log = log
         self._drawn_key = self._screen_key()
         surface.blit(theme.felt_background(lay.size), (0, 0))
-        if self.position.update is None:      # a guest's game still connecting: the felt waits
-            self._draw_light(surface, log)
+        if self.position.update is None:
+            self._draw_waiting(surface, log)   # a guest's table before the host's first update
             return
         slots, labels = self._decorations()
         for slot in slots:
@@ -192,6 +192,14 @@ class TablePainter:
             _log_bar(log, "popup", self.input.popup)
         for kind, rect in self.hud.draw_effects(surface, lay.size, lay.font(20)):
             log[("effect", kind, tuple(rect), self.hud.clock)] = tuple(rect.inflate(8, 8))
+
+    def _draw_waiting(self, surface: pygame.Surface, log: PaintLog) -> None:
+        """No position yet: the felt and what the prompt says (the game's parts read a
+        view the table does not have until its first update)."""
+        lay = self.stage.layout
+        rect = self.hud.draw_prompt(surface, (lay.width / 2, lay.prompt_y), lay.font(16))
+        if rect is not None:
+            log[("prompt", self.hud.error, self.hud.prompt)] = tuple(rect)
 
     def _draw_look_button(self, surface: pygame.Surface, board: pygame.Rect,
                           log: PaintLog, cards: Sequence[pygame.Rect] = ()) -> None:
