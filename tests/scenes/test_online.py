@@ -129,6 +129,7 @@ def test_a_guest_joins_a_real_host_and_reaches_the_table(app):
         press(app, scene, "go")
         table = frames_until(app, lambda: isinstance(app.stack.top, TableScene) and app.stack.top)
         assert table.client.names[table.client.seat] == "Anna"
+        frames_until(app, lambda: table.position.update is not None)   # the host's first word
         app.frame(DT, [])
         host_seat = 1 - table.seat
         lay = table.layout
