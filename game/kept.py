@@ -72,6 +72,11 @@ class KeepingClient(LocalClient):
     def notice(self, value: Optional[tuple[str, str]]) -> None:
         self.writer.notice = value
 
+    def take_notice(self) -> Optional[tuple[str, str]]:
+        """The notice, once (the Client protocol's: the table shows it)."""
+        notice, self.notice = self.notice, None
+        return notice
+
     def flush(self, timeout: float = FLUSH_TIMEOUT) -> bool:
         """Wait until the game as it stands is on disk (False: not within ``timeout``)."""
         return self.writer.flush(timeout)

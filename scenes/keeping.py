@@ -100,10 +100,8 @@ def undo(table: "TableScene") -> bool:
 def tell(table: "TableScene") -> None:
     """A line for the player when the game could not be kept, or the statistics were set
     aside (once)."""
-    client = table.client
-    notice = getattr(client, "notice", None)
+    notice = table.client.take_notice()
     if notice:
-        client.notice = None
         key, why = notice
         table.app.notify(tr(key, why=why), 5.0)
 

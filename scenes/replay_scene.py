@@ -56,6 +56,9 @@ class ReplayClient:
     advises = False          # a replay suggests nothing
     says = False             # nor says anything
 
+    def take_notice(self) -> None:
+        return None
+
     def say(self, phrase: str) -> None:
         return None
 

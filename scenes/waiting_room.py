@@ -12,7 +12,7 @@ a row changes the frame the news arrives.
 
 :class:`GuestRoomScene` owns the guest's :class:`~game.net.RemoteClient` while the
 game has not started: it shows the room the host last sent (``client.lobby``),
-asks for seats (``client.sit``), says why a seat was refused (``client.notice``),
+asks for seats (``client.sit``), says why a seat was refused (``client.refusal``),
 and gives way to the table once the host starts (``client.state == "connected"``),
 or goes back with the reason worded when the guest is sent away or the host goes.
 """
@@ -96,7 +96,7 @@ class GuestRoomScene(PanelScene):
     # -- what the host said ----------------------------------------------------------
     def _key(self) -> tuple:
         lobby = self.client.lobby
-        return (lobby, self.client.notice) if lobby is not None else ()
+        return (lobby, self.client.refusal) if lobby is not None else ()
 
     def _build(self) -> None:
         lobby = self.client.lobby
@@ -199,8 +199,8 @@ class GuestRoomScene(PanelScene):
             self._rows = seat_rows(surface, fonts, area, lobby.seats,
                                    [s.kind in (PERSON, HOST_SEAT) for s in lobby.seats],
                                    lobby.you)
-            if self.client.notice:
-                theme.text(surface, font, tr(f"net.{self.client.notice}"), theme.GOLD,
+            if self.client.refusal:
+                theme.text(surface, font, tr(f"net.{self.client.refusal}"), theme.GOLD,
                            (cx, area.bottom + theme.px(8, size)), "midtop")
         self._draw_buttons(surface)
 

@@ -57,7 +57,7 @@ Guest (menu -> Play online -> Join, or ``--join CODE``)::
 
     client = RemoteClient(code, name="Anna", relay=settings_relay_or_None, watch=False)
     client.state      # "connecting" -> "waiting" (the waiting room: client.lobby, client.sit(seat),
-                      # client.notice) -> "connected" (then show the table), "reconnecting",
+                      # client.refusal) -> "connected" (then show the table), "reconnecting",
                       # "lost" (client.reason: mistyped_code, no_relay, unreachable,
                       # no_such_room, wrong_code, slow_down, room_full, wrong_version,
                       # relay_full, host_gone, kicked) or "closed"

@@ -155,7 +155,7 @@ class RemoteClient:
         #: the waiting room as the host last told it (None once the game has started)
         self.lobby: Optional[LobbyView] = None
         #: the last refusal of a seat asked for in the waiting room (a reason key)
-        self.notice: Optional[str] = None
+        self.refusal: Optional[str] = None
         self._heard: deque[tuple[int, str]] = deque()
         self.relay = relay
         self.limits = limits
@@ -231,10 +231,14 @@ class RemoteClient:
 
     def sit(self, seat: Optional[int]) -> None:
         """In the waiting room: ask for a free ``seat`` (None: to watch instead); the
-        answer is the next ``lobby`` (or ``notice``, the reason it was refused)."""
-        self.notice = None
+        answer is the next ``lobby`` (or ``refusal``, the reason it was refused)."""
+        self.refusal = None
         if self.state == WAITING:
             self._net.call(self._send_msg, Sit(seat))
+
+    def take_notice(self) -> None:
+        """A guest keeps no game here: nothing to tell of it."""
+        return None
 
     @property
     def says(self) -> bool:
@@ -506,4 +510,4 @@ class RemoteClient:
                 log.warning("netplay: the host says %s (%s)", msg.reason, msg.detail)
                 if msg.fatal:
                     return msg.reason if msg.reason in SENT_AWAY else KICKED
-                self.notice = msg.reason
+                self.refusal = msg.reason

@@ -82,6 +82,10 @@ class Client(Protocol):
         """The story so far, redacted for this seat, of a game resumed from a save (the
         table tells it again); empty for a game that starts here."""
 
+    def take_notice(self) -> Optional[tuple[str, str]]:
+        """A line the player should be told once (a catalog key and its ``why``): a game
+        that could not be kept, statistics set aside; None when there is nothing."""
+
     @property
     def says(self) -> bool:
         """Whether this seat may say table phrases (a person's seat at an online table)."""
@@ -148,6 +152,9 @@ class LocalClient:
 
     def told(self) -> list[Event]:
         return []
+
+    def take_notice(self) -> Optional[tuple[str, str]]:
+        return None
 
     @property
     def says(self) -> bool:

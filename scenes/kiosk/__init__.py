@@ -40,7 +40,7 @@ import pygame
 
 from game import GAMES, KEYS
 from game.cards import Card
-from game.session import GameSetup
+from game.session import GameSetup, LocalClient
 from scenes import heap
 from scenes.i18n import tr
 from scenes.kiosk.card import TitleCard
@@ -310,8 +310,9 @@ class Kiosk:
         """The game's log to replay it (its setup alone, when the session is not here)."""
         if table is None:
             return None
-        session = getattr(table.client, "session", None)
+        client = table.client       # the kiosk's games are this computer's own
         try:
-            return session.log() if session is not None else table.setup.to_json()
+            return client.session.log() if isinstance(client, LocalClient) \
+                else table.setup.to_json()
         except Exception:
             return table.setup.to_json()

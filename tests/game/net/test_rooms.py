@@ -55,9 +55,9 @@ def test_guests_sit_in_free_seats_pick_others_and_are_refused_with_reasons():
         assert refused(code, "Carla") == "table_full"
         assert refused(code, "Vera", watch=True) == "no_spectators"
         anna.sit(2)
-        until(lambda: anna.notice == "seat_taken", what="the taken seat refused")
+        until(lambda: anna.refusal == "seat_taken", what="the taken seat refused")
         anna.sit(0)
-        until(lambda: anna.notice == "no_such_seat", what="the host's seat refused")
+        until(lambda: anna.refusal == "no_such_seat", what="the host's seat refused")
         assert host.give(2, computer=True) is None          # Bruno freed: he goes
         until(lambda: bruno.state == "lost" and bruno.reason == "seat_freed")
         until(lambda: anna.lobby.seats[2].kind == COMPUTER_SEAT, what="Anna sees the change")
