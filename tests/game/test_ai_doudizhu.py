@@ -42,7 +42,6 @@ def test_a_strong_hand_bids_high_and_a_weak_one_passes():
     assert strength(combos.counts_of("2222BR")) >= 13
     state = new()
     seat = state.turn
-    state.hands[seat] = sorted(state.hands[seat])
     view = state.view(seat)
     view["zones"][f"hand/{seat}"] = ["3S", "4H", "5D", "7C", "8S", "9H", "TD", "JC"]
     assert player().choose(view, state.legal_actions(seat), random.Random(0)) == PASS
