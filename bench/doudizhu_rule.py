@@ -25,7 +25,6 @@ table, unless ``--verbose`` (a line per game finished).
 from __future__ import annotations
 
 import argparse
-import math
 import multiprocessing
 import os
 import random
@@ -38,6 +37,7 @@ from typing import Any, Sequence
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from bench.ai import wilson  # noqa: E402  (one interval for every win rate)
 from bench.doudizhu import ensure_rlcard  # noqa: E402
 from game import GAMES  # noqa: E402
 from game.ai import computer_player  # noqa: E402
@@ -48,16 +48,6 @@ from game.doudizhu.state import PASS, play_from  # noqa: E402
 from game.engine import Action  # noqa: E402
 
 LANDLORD = 0
-
-
-def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The 95% interval of a share (Wilson's score interval)."""
-    if n == 0:
-        return 0.0, 1.0
-    p = wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 class RuleAtOurTable:
