@@ -175,7 +175,8 @@ class SetupScene(OptionRowsScene):
         if len(self.spec.seats) > 1:
             rows.append(OptionRow("players", tr("setup.players"), tuple(self.spec.seats),
                                   lambda v: tr("setup.players.value", count=v),
-                                  help=help_line("setup.players.help")))
+                                  help=help_line("setup.players.help.online" if self.online
+                                                  else "setup.players.help")))
         rows.append(OptionRow("seat", tr("setup.your_seat"), tuple(range(count)),
                               lambda v: tr("setup.seat", number=v + 1),
                               help=help_line("setup.your_seat.help")))

@@ -430,3 +430,11 @@ def test_the_key_line_names_the_button_that_opens_a_room_online(app):
     assert scene.focus.button("play").label in scene.key_line()
     assert "Enter on Play " not in scene.key_line()
     assert "Enter on Play " in SetupScene(app, "bocce").key_line()
+
+
+def test_online_the_players_row_says_friends_take_the_open_seats(app):
+    online = SetupScene(app, "bisca", on_play=lambda setup: None, online=True)
+    alone = SetupScene(app, "bisca")
+    players = {scene: next(r for r in scene.rows if r.key == "players") for scene in (online, alone)}
+    assert players[online].help == tr("setup.players.help.online") and "friends" in players[online].help
+    assert players[alone].help == tr("setup.players.help")
