@@ -55,6 +55,7 @@ TABLE_KEYS: tuple[Binding, ...] = (
     Binding(pygame.K_f, "fast_forward", "fast forward on or off"),
     Binding(pygame.K_k, "skip", "skip to the result, once you are out of the game"),
     Binding(pygame.K_o, "rank_strip", "the rank strip and the 'won because' notes on or off"),
+    Binding(pygame.K_t, "phrases", "the table phrases' list, open or closed (a seat online)"),
 )
 
 POPUP_KEYS: tuple[Binding, ...] = (

@@ -23,7 +23,6 @@ from scenes.i18n import tr
 
 #: seconds a phrase stays by its sender's plate
 SHOWN_FOR = 4.0
-PHRASE_KEY = pygame.K_t
 _NUMBERS = {getattr(pygame, f"K_{n}"): n - 1 for n in range(1, len(PHRASES) + 1)}
 
 
@@ -34,34 +33,27 @@ class TablePhrases:
     def __init__(self, client: Any, seat: Optional[int]) -> None:
         self.client = client
         self.seat = seat
-        #: said: seat -> [phrase, seconds left]; menu: the list is open; rects: its rows
-        self._phrases: dict[str, Any] = {"said": {}, "menu": False, "rects": []}
-
-    def _phrases_state(self) -> dict[str, Any]:
-        return self._phrases
+        self.said: dict[int, list[Any]] = {}    # seat -> [phrase, seconds left]
+        self.phrase_menu = False                 # the list to say one is open
+        self._rects: list[pygame.Rect] = []      # the list's rows, where the last draw put them
 
     @property
     def can_say(self) -> bool:
         """A person's seat at an online table (a spectator only listens)."""
         return self.seat is not None and bool(self.client.says)
 
-    @property
-    def phrase_menu(self) -> bool:
-        return bool(self._phrases_state()["menu"])
-
     def toggle_phrases(self) -> None:
-        state = self._phrases_state()
-        state["menu"] = self.can_say and not state["menu"]
+        self.phrase_menu = self.can_say and not self.phrase_menu
 
     def say_phrase(self, index: int) -> None:
         """Say the ``index``-th phrase (the list closes)."""
         if self.can_say and 0 <= index < len(PHRASES):
             self.client.say(PHRASES[index])
-        self._phrases_state()["menu"] = False
+        self.phrase_menu = False
 
     def hear(self, dt: float) -> None:
         """Take the phrases said since the last frame; let the old ones fade."""
-        said = self._phrases_state()["said"]
+        said = self.said
         for seat, phrase in self.client.heard():
             if phrase in PHRASES:
                 said[seat] = [phrase, SHOWN_FOR]
@@ -72,45 +64,37 @@ class TablePhrases:
 
     def screen_key(self) -> tuple:
         """What the phrases add to the screen's key (the table redraws when it changes)."""
-        state = self._phrases_state()
-        return (state["menu"], tuple(sorted((s, p) for s, (p, _) in state["said"].items())))
+        return (self.phrase_menu, tuple(sorted((s, p) for s, (p, _) in self.said.items())))
 
     def key(self, event: pygame.event.Event) -> bool:
-        """T opens or closes the list; while it is open, a number says a phrase and Esc
-        closes it.  Whether the key was the phrases'."""
-        if not self.can_say:
-            return False
-        if event.key == PHRASE_KEY:
-            self.toggle_phrases()
-            return True
-        if not self.phrase_menu:
+        """While the list is open (T, a binding of scenes/table/keys.py, opens it), a
+        number says a phrase and Esc closes it.  Whether the key was the phrases'."""
+        if not self.can_say or not self.phrase_menu:
             return False
         if event.key in _NUMBERS:
             self.say_phrase(_NUMBERS[event.key])
             return True
         if event.key == pygame.K_ESCAPE:
-            self._phrases_state()["menu"] = False
+            self.phrase_menu = False
             return True
         return False
 
     def click(self, pos: tuple[int, int]) -> bool:
         """A click on the open list: says the phrase under it (elsewhere: closes it)."""
-        state = self._phrases_state()
-        if not state["menu"]:
+        if not self.phrase_menu:
             return False
-        for index, rect in enumerate(state["rects"]):
+        for index, rect in enumerate(self._rects):
             if rect.collidepoint(pos):
                 self.say_phrase(index)
                 return True
-        state["menu"] = False
+        self.phrase_menu = False
         return True
 
     def draw(self, surface: pygame.Surface, log: dict, lay: Any, text: Any,
              plate_rect: Callable[[int], pygame.Rect]) -> None:
         """Each phrase by its sender's plate; the list, when open, over the middle."""
         font = lay.font(15)
-        state = self._phrases_state()
-        for seat, (phrase, _) in state["said"].items():
+        for seat, (phrase, _) in self.said.items():
             plate = plate_rect(seat)
             img = text.render(tr(f"phrase.{phrase}"), font, theme.INK, True)
             pad = max(4, font // 3)
@@ -124,8 +108,8 @@ class TablePhrases:
                              border_radius=bubble.h // 2)
             surface.blit(img, img.get_rect(center=bubble.center))
             log[("phrase", seat, phrase)] = tuple(bubble)
-        state["rects"] = []
-        if not state["menu"]:
+        self._rects = []
+        if not self.phrase_menu:
             return
         pad = max(6, font // 2)
         lines = [(str(i + 1), tr(f"phrase.{p}")) for i, p in enumerate(PHRASES)]
@@ -144,5 +128,5 @@ class TablePhrases:
             surface.blit(number, (row.x + pad, row.centery - number.get_height() // 2))
             surface.blit(words, (row.x + pad * 2 + number.get_width(),
                                  row.centery - words.get_height() // 2))
-            state["rects"].append(row)
+            self._rects.append(row)
         log[("phrases", len(imgs))] = tuple(panel)

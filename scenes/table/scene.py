@@ -518,6 +518,7 @@ class TableScene(Scene):
             "fast_forward": lambda e: self.pace.command(FAST_KEY),
             "skip": lambda e: self.pace.command(SKIP_KEY),  # only once you are out
             "rank_strip": lambda e: self.ranks.toggle() or True,
+            "phrases": lambda e: self.phrases.can_say and (self.phrases.toggle_phrases() or True),
         }
 
 
@@ -525,7 +526,7 @@ class TableScene(Scene):
         """The table's own keys first (they never wait), then the corner buttons, then the
         cards, the bar and the popup (scenes/table/controls.py)."""
         if event.type == pygame.KEYDOWN:
-            if self.phrases.key(event):   # the table phrases: they change nothing in the game
+            if self.phrases.key(event):   # the open list of phrases: a number, or Esc
                 return None
             if self.table_keys.run(event):
                 return None
