@@ -1,7 +1,8 @@
 """The online rooms on screen, driven through App.frame against real hosts and a relay
 on 127.0.0.1: the guest's waiting room shows every seat live and sits the guest where
-it asks; Find a table lists a public table (never a private one) and sits you down;
-a phrase said at one table shows by the sender's plate on the others."""
+it asks; the host moves a guest to the seat it picks (mouse or keys); Find a table
+lists a public table (never a private one) and sits you down; a phrase said at one
+table shows by the sender's plate on the others."""
 
 from __future__ import annotations
 
@@ -13,11 +14,12 @@ from game.net.host import Host
 from game.net.protocol import QUICK
 from scenes.find_table import FindScene
 from scenes.i18n import tr
+from scenes.online import HostScene
 from scenes.table.scene import TableScene
 from scenes.waiting_room import GuestRoomScene, seat_words
 from tests.game.net.conftest import start_relay
 from tests.game.net.helpers import join, until
-from tests.scenes.shell_helpers import app, key  # noqa: F401
+from tests.scenes.shell_helpers import app, click, key  # noqa: F401
 from tests.scenes.test_online import DT, frames_until, open_online, press
 
 pytestmark = pytest.mark.slow      # real hosts, a relay process
@@ -117,3 +119,42 @@ def test_a_phrase_shows_by_the_senders_plate_on_the_other_tables(app):
         app.back_to_menu()
     finally:
         host.close()
+
+
+def test_the_host_moves_a_guest_to_the_seat_it_picks_by_mouse_or_keys(app):
+    scene = HostScene(app, hosted_setup("bolola", 0, [1, 2, 3], "random", 3), "Marco", port=0,
+                      listen="127.0.0.1")
+    app.stack.push(scene)
+    try:
+        code = frames_until(app, lambda: scene.host.status().direct_code)
+        anna = join(code, name="Anna")
+        assert anna.wait_inside(5.0)
+        bruno = join(code, name="Bruno")
+        frames_until(app, lambda: [s.name for s in scene.host.status().seats] ==
+                     ["Marco", "Anna", "Bruno", ""])
+        app.frame(DT, [])
+        press(app, scene, "move:1")                 # Anna: the free seat offers "Move here"
+        keys = [b.key for b in scene.focus.buttons]
+        assert "stay:1" in keys and "here:3" in keys and "move:2" not in keys
+        assert scene.focus.focused.key == "here:3", "the keyboard is on the first free seat"
+        app.frame(DT, [key(pygame.K_RETURN)])
+        until(lambda: anna.lobby and anna.lobby.you == 3, what="Anna moved to the seat picked")
+        assert scene.moving is None
+        row = scene._seat_area.h // 4               # now by pointing: Bruno's row, then seat 1
+        app.frame(DT, click((scene._seat_area.x + 40, scene._seat_area.y + 2 * row + row // 2)))
+        assert scene.moving == 2 and "here:1" in [b.key for b in scene.focus.buttons]
+        app.frame(DT, click((scene._seat_area.x + 40, scene._seat_area.y + row + row // 2)))
+        until(lambda: bruno.lobby and bruno.lobby.you == 1, what="Bruno moved by pointing")
+        frames_until(app, lambda: "move:1" in [b.key for b in scene.focus.buttons])
+        press(app, scene, "move:3")
+        app.frame(DT, [key(pygame.K_ESCAPE)])       # Esc: Anna stays, the room stays open
+        assert scene.moving is None and app.stack.top is scene
+        assert scene.host.give(2, computer=True) is None
+        frames_until(app, lambda: "open:2" in [b.key for b in scene.focus.buttons])
+        press(app, scene, "move:3")
+        assert scene.moving is None and app.toasts.items[-1].text == tr("net.no_free_seat")
+        assert anna.lobby.you == 3 and bruno.lobby.you == 1
+        for client in (anna, bruno):
+            client.close()
+    finally:
+        app.back_to_menu()
