@@ -17,7 +17,7 @@ from scenes import theme
 from scenes.i18n import language, tr
 from scenes.richtext import Block, Line, layout, parse
 from scenes.scene import Scene
-from scenes.scrolling import ScrollingMixin
+from scenes.scrolling import ScrollingMixin, draw_scroll_bar, scroll_thumb
 from scenes.widgets import Button, FocusList, draw_button
 
 RULES_DIR = Path(__file__).resolve().parent.parent / "assets" / "rules"
@@ -149,14 +149,8 @@ class RulesScene(ScrollingMixin, Scene):
                            max(4, round(8 * s)), self._view.h)
 
     def _thumb(self) -> pygame.Rect | None:
-        total = self._content_h
-        if total <= self._view.h or total <= 0:
-            return None
-        track = self._track()
-        h = max(round(track.h * self._view.h / total), track.w * 3)
-        span = track.h - h
-        y = track.y + (round(span * self.scroll / self.max_scroll) if self.max_scroll else 0)
-        return pygame.Rect(track.x, y, track.w, h)
+        return scroll_thumb(self._track(), self._view.h, self._content_h, self.scroll,
+                            self.max_scroll)
 
     # --- input -------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> Optional[pygame.event.Event]:
@@ -231,10 +225,7 @@ class RulesScene(ScrollingMixin, Scene):
         surface.set_clip(clip)
         thumb = self._thumb()
         if thumb:
-            track = self._track()
-            pygame.draw.rect(surface, (30, 64, 46), track, border_radius=track.w // 2)
-            colour = theme.GOLD_LIGHT if self._drag is not None else theme.GOLD
-            pygame.draw.rect(surface, colour, thumb, border_radius=thumb.w // 2)
+            draw_scroll_bar(surface, self._track(), thumb, self._drag is not None)
         s = theme.ui_scale(size)
         theme.text(surface, self.app.fonts.get(theme.font_px(13, size)), tr("ui.rules.keys"), theme.MUTED,
                    (size[0] // 2, size[1] - round(5 * s)), "midbottom")

@@ -3,10 +3,14 @@
 The page has a target offset that keys, the wheel and the scroll bar set, and a
 drawn offset that eases towards it (quick, but the eye can follow where the text
 went).  A scene using :class:`ScrollingMixin` lays its text out into
-``_content_h`` pixels shown in ``_view`` and provides ``_ensure_layout``.
+``_content_h`` pixels shown in ``_view`` and provides ``_ensure_layout``.  Every
+scroll bar (a page's, a list's) is drawn by :func:`draw_scroll_bar`, its thumb
+placed by :func:`scroll_thumb`.
 """
 
 from __future__ import annotations
+
+from typing import Optional
 
 import pygame
 
@@ -16,6 +20,25 @@ from scenes import theme
 _MOVES = {pygame.K_UP: ("step", -1), pygame.K_DOWN: ("step", 1),
           pygame.K_PAGEUP: ("page", -1), pygame.K_PAGEDOWN: ("page", 1),
           pygame.K_HOME: ("end", -1), pygame.K_END: ("end", 1)}
+
+
+def scroll_thumb(track: pygame.Rect, shown: float, total: float, offset: float,
+                 most: float) -> Optional[pygame.Rect]:
+    """The thumb of a vertical scroll bar in ``track``: ``shown`` of ``total`` (pixels
+    or rows) in view, scrolled ``offset`` of at most ``most``; None when all is shown."""
+    if total <= shown or total <= 0:
+        return None
+    h = max(round(track.h * shown / total), track.w * 3)
+    y = track.y + (round((track.h - h) * offset / most) if most else 0)
+    return pygame.Rect(track.x, y, track.w, h)
+
+
+def draw_scroll_bar(surface: pygame.Surface, track: pygame.Rect, thumb: pygame.Rect,
+                    held: bool = False) -> None:
+    """The track and its thumb (brighter while ``held``, being dragged)."""
+    pygame.draw.rect(surface, (30, 64, 46), track, border_radius=track.w // 2)
+    pygame.draw.rect(surface, theme.GOLD_LIGHT if held else theme.GOLD, thumb,
+                     border_radius=thumb.w // 2)
 
 
 class ScrollingMixin:
