@@ -27,7 +27,7 @@ from game.net.listing import Listing
 from scenes import theme
 from scenes.i18n import has, tr
 from scenes.panel_scene import PanelScene
-from scenes.scrolling import draw_scroll_bar, scroll_thumb
+from scenes.scrolling import ThumbDrag, draw_scroll_bar, scroll_thumb
 from scenes.setup_scene import value_text
 from scenes.waiting_room import GuestRoomScene, game_line
 from scenes.widgets import Button
@@ -67,7 +67,7 @@ class FindScene(PanelScene):
         self._tables: tuple[Listing, ...] = ()
         self.first = 0
         self._seen = -1
-        self._drag: Optional[int] = None       # the thumb held, this far below its top
+        self._bar = ThumbDrag()
         self._build()
 
     # -- the list ----------------------------------------------------------------------------
@@ -156,25 +156,10 @@ class FindScene(PanelScene):
         elif event.type == pygame.MOUSEWHEEL:
             self.scroll(-int(event.y))
             return None
-        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            thumb = self._thumb()
-            if thumb is not None and thumb.inflate(8, 0).collidepoint(event.pos):
-                self._drag = event.pos[1] - thumb.y
-                return None
-            if thumb is not None and self._track().inflate(8, 0).collidepoint(event.pos):
-                page = self._fits()
-                self.scroll(page if event.pos[1] > thumb.centery else -page)
-                return None
-        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self._drag is not None:
-            self._drag = None
-            return None
-        elif event.type == pygame.MOUSEMOTION and self._drag is not None:
-            thumb, track = self._thumb(), self._track()
-            if thumb is not None:
-                span = track.h - thumb.h
-                most = len(self.tables) - self._fits()
-                frac = (event.pos[1] - self._drag - track.y) / span if span else 0.0
-                self.scroll(round(frac * most) - self.first)
+        most = len(self.tables) - self._fits()
+        if self._bar.handle(event, self._track(), self._thumb(),
+                            lambda sign: self.scroll(sign * self._fits()),
+                            lambda frac: self.scroll(round(frac * most) - self.first)):
             return None
         return super().handle(event)
 
@@ -285,7 +270,7 @@ class FindScene(PanelScene):
         inner = self._panel.inflate(-theme.px(40, size), 0)
         thumb = self._thumb()
         if thumb is not None:
-            draw_scroll_bar(surface, self._track(), thumb, self._drag is not None)
+            draw_scroll_bar(surface, self._track(), thumb, self._bar.held is not None)
             inner.w -= theme.px(20, size)
         top = self._panel.y + theme.px(100, size)
         row_h = theme.px(58, size)
