@@ -12,7 +12,8 @@ a row changes the frame the news arrives.
 
 :class:`GuestRoomScene` owns the guest's :class:`~game.net.RemoteClient` while the
 game has not started: it shows the room the host last sent (``client.lobby``),
-asks for seats (``client.sit``), says why a seat was refused (``client.refusal``),
+asks for seats (``client.sit``), says why a seat was refused (``client.refusal``)
+and that the link is being made again when it dropped (the host keeps the seat),
 and gives way to the table once the host starts (``client.state == "connected"``),
 or goes back with the reason worded when the guest is sent away or the host goes.
 """
@@ -198,7 +199,8 @@ class GuestRoomScene(PanelScene):
                 line += "  " + tr("net.watchers", count=lobby.watchers)
             y = theme.text(surface, font, line, theme.CREAM, (cx, y),
                            "midtop").bottom + theme.px(6, size)
-            status = tr("net.you_watch") if lobby.you is None else tr("net.waiting_start")
+            status = tr("net.room_reconnecting") if self.client.state == "reconnecting" else \
+                tr("net.you_watch") if lobby.you is None else tr("net.waiting_start")
             theme.text(surface, font, status, theme.CREAM_DIM, (cx, y), "midtop")
             inner = self._panel.inflate(-theme.px(48, size), 0)
             top = self._panel.y + theme.px(120, size)
