@@ -21,9 +21,9 @@ from tests.game.net.helpers import Raw, join, until
 
 @contextmanager
 def room(key: str = "bolola", open_seats=(1, 2, 3), **options) -> Iterator[Host]:
-    host = Host(hosted_setup(key, 0, list(open_seats), "random", 5), name="Marco",
-                listen="127.0.0.1", port=0, paced=False, limits=QUICK, stand_in="random",
-                autostart=False, **options).start()
+    options.setdefault("listen", "127.0.0.1")
+    host = Host(hosted_setup(key, 0, list(open_seats), "random", 5), name="Marco", port=0,
+                paced=False, limits=QUICK, stand_in="random", autostart=False, **options).start()
     try:
         assert host.wait_ready(5.0)
         yield host
@@ -170,3 +170,23 @@ def test_a_guest_away_longer_than_it_may_try_frees_its_seat():
         carla = inside(code, "Carla")
         assert carla.lobby.you == 1
         carla.close()
+
+
+def test_through_the_relay_a_guest_whose_link_drops_in_the_room_comes_back_to_its_seat(
+        relay_port):
+    relay = ("127.0.0.1", relay_port)
+    with room("bolola", listen=None, relay=relay) as host:
+        code = host.status().relay_code
+        anna = inside(code, "Anna", relay=relay)
+        until(lambda: anna.lobby.you == 1)
+        bruno = inside(code, "Bruno", relay=relay)
+        assert host.move(1, 3) is None
+        until(lambda: anna.lobby.you == 3 and bruno.lobby.you == 2)
+        anna._net.call(lambda: anna._link.abort())
+        until(lambda: anna.reconnects == 1 and anna.state == "waiting", what="Anna back")
+        assert anna.lobby.you == 3, "her seat, not the first free one"
+        assert seats(host) == [("host", "Marco"), (OPEN, ""), (PERSON, "Bruno"), (PERSON, "Anna")]
+        assert host.begin()
+        assert anna.wait_connected(5.0) and anna.seat == 3
+        for client in (anna, bruno):
+            client.close()
