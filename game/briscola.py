@@ -148,6 +148,7 @@ class BriscolaState(State):
     """A match of three games of Briscola Venceslao."""
 
     view_shape = shapes.View
+    result_shape = shapes.FinalResult
     event_shapes = shapes.EVENTS
     position_fields = {
         "game_no": int, "dealer": int, "phase": str, "leader": int, "trump": str,
@@ -283,7 +284,7 @@ class BriscolaState(State):
             self._advance(events)
         return events
 
-    def result(self) -> dict[str, Any]:
+    def result(self) -> shapes.FinalResult:
         return {"scores": list(self.totals), "winners": list(self.winners),
                 "sheet": plain_copy(self.sheet)}
 

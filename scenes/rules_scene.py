@@ -18,10 +18,12 @@ from scenes.i18n import language, tr
 from scenes.richtext import Block, Line, layout, parse
 from scenes.scene import Scene
 from scenes.scrolling import ScrollingMixin, ThumbDrag, draw_scroll_bar, scroll_thumb
+from scenes.table.keys import keys_page
 from scenes.widgets import Button, FocusList, draw_button
 
 RULES_DIR = Path(__file__).resolve().parent.parent / "assets" / "rules"
-#: the rules page every game's rules end with: the keys at every table
+#: the rules page every game's rules end with, after the keys page made from the
+#: table's bindings (scenes/table/keys.py): the keys no table binds (F11, M)
 TABLE_KEYS = "table"
 
 
@@ -69,10 +71,12 @@ class RulesScene(ScrollingMixin, Scene):
 
     # --- content -----------------------------------------------------------
     def blocks(self, key: str) -> list[Block] | None:
-        """A game's rules, then the keys every table shares (written once, TABLE_KEYS)."""
+        """A game's rules, then the keys every table shares: the page made from the
+        bindings themselves, then the app's own keys (written once, TABLE_KEYS)."""
         if key not in self._blocks:
             game = _read(key)
-            self._blocks[key] = None if game is None else game + (_read(TABLE_KEYS) or [])
+            self._blocks[key] = None if game is None else \
+                game + parse(keys_page()) + (_read(TABLE_KEYS) or [])
         return self._blocks[key]
 
     def show(self, key: str) -> None:

@@ -59,6 +59,7 @@ class BololaState(State):
     """A whole game: nine deals (36 with "Dealer's choice")."""
 
     view_shape = shapes.View
+    result_shape = shapes.FinalResult
     event_shapes = shapes.EVENTS
     position_fields = {
         "deal_no": int, "dealer": int, "contract": str | None, "trump": str | None,
@@ -198,7 +199,7 @@ class BololaState(State):
             self._play(seat, action.card, events)
         return events
 
-    def result(self) -> dict[str, Any]:
+    def result(self) -> shapes.FinalResult:
         return {"scores": list(self.totals), "winners": list(self.winners),
                 "sheet": plain_copy(self.sheet)}
 

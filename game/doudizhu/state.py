@@ -94,6 +94,7 @@ class DoudizhuState(State):
     """A game of several hands of Dou Dizhu with a running score."""
 
     view_shape = shapes.View
+    result_shape = shapes.FinalResult
     event_shapes = shapes.EVENTS
     #: what each hand's plays were worked out to, kept until the hand changes
     books: list[MoveBook | None]
@@ -234,7 +235,7 @@ class DoudizhuState(State):
             return self._pass(seat)
         return self._play(seat, action)
 
-    def result(self) -> dict[str, Any]:
+    def result(self) -> shapes.FinalResult:
         return {"scores": list(self.totals), "winners": list(self.winners),
                 "sheet": plain_copy(self.sheet)}
 
