@@ -108,7 +108,7 @@ def test_dragging_the_scroll_bar_thumb(rules, app):
                                           rel=(0, 200), buttons=(1, 0, 0)),
                        pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(start[0], start[1] + 200),
                                           button=1)])
-    assert rules.scroll > 0 and rules._drag is None
+    assert rules.scroll > 0 and rules._bar.held is None
 
 
 def test_text_wraps_to_the_window_width(rules, app):
