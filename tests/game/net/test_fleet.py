@@ -23,10 +23,9 @@ from game.net.guard import QUICK_RELAY_GUARD
 from game.net.host import Host
 from game.net.protocol import QUICK, RelayHello, encode
 from game.net.secure import RoomOwner
-from game.session import HUMAN, REMOTE, GameSetup, SeatSpec
 from tests.game.net.conftest import OTHER_CLIENT, SECRET_FILE, Proc
 from tests.game.net.fleet import MISSING, Front, NatsServer, start_gateways
-from tests.game.net.helpers import Raw, Table, hosting, join, play, until
+from tests.game.net.helpers import Raw, Table, hosting, join, play, table_of_friends, until
 from tests.game.net.test_relay import (
     ask,
     claim,
@@ -289,12 +288,6 @@ def test_a_gateway_without_nats_says_so_and_stops(procs):
 
 
 # -- tables of many people, spread over the gateways ------------------------------------------
-def table_of_friends(key: str, seats: int, seed: int) -> GameSetup:
-    """The host at seat 0, a friend (remote) at every other seat."""
-    return GameSetup(key, (SeatSpec(HUMAN, name="Host"),) +
-                     tuple(SeatSpec(REMOTE) for _ in range(seats - 1)), {}, seed)
-
-
 @pytest.mark.slow
 @pytest.mark.parametrize("key, seats, kill", [("bolola", 4, False), ("bisca", 6, False),
                                               ("briscola", 3, True)])
