@@ -75,7 +75,8 @@ A guest that goes, or is sent away with ``!kick``, before the host's word is
 charged as if wrong (the host's SPAKE2 answer tells a guesser whether its
 password was right: it need not stay to confirm); one sent back because its
 host dropped is not.  Room symbols that do not exist are counted too (an
-address that tries many is turned away for a while).
+address that tries many is turned away for a while; in a fleet, in every
+gateway).
 
 A host that ends its room on purpose says ``!close``: the code is free at once
 and every guest hears ``!gone``.  A host whose connection just drops (a restart
@@ -707,7 +708,8 @@ class Relay:
         self.max_connections = self.guard.connections.total
         self.rooms: dict[str, _Room] = {}
         self.conns: set[_Conn] = set()
-        self.misses: dict[str, Bucket] = {}
+        #: room codes tried that do not exist, by address (a fleet's: every gateway's)
+        self.misses = self.directory.misses(MISSES_PER_S, MISSES_BURST)
         #: the public tables (game/net/listing.py; a fleet passes a store of its own with
         #: the same put/remove/listing/encoded: its directory's, in NATS)
         self.tables = tables if tables is not None else self.directory.public_tables()
@@ -756,12 +758,10 @@ class Relay:
 
     def miss(self, ip: str) -> None:
         """``ip`` tried a code that does not exist."""
-        bucket = self.misses.setdefault(ip, Bucket(MISSES_PER_S, MISSES_BURST))
-        bucket.take()
+        self.misses.miss(ip)
 
     def cooling(self, ip: str) -> bool:
-        bucket = self.misses.get(ip)
-        return bucket is not None and bucket.available() < 1
+        return self.misses.cooling(ip)
 
     def full(self) -> bool:
         """No room for another room (held rooms count)."""
@@ -861,9 +861,7 @@ class Relay:
                     log.info("relay: room %s no longer held", code)
                     self.stats["rooms_expired"] += 1
                     self.forget(room)
-            for ip, bucket in list(self.misses.items()):
-                if bucket.available() >= bucket.burst:
-                    del self.misses[ip]
+            self.misses.sweep()
 
 
 async def serve(host: str, port: int, limits: Limits = LIMITS, max_rooms: int = 10_000,

@@ -21,7 +21,8 @@ from game.net.bot import Autoplayer
 from game.net.client import RemoteClient
 from game.net.guard import QUICK_RELAY_GUARD
 from game.net.host import Host
-from game.net.protocol import QUICK, RelayHello, encode
+from game.net.protocol import PROTOCOL, QUICK, RelayHello, encode
+from game.net.relay import MISSES_BURST
 from game.net.secure import RoomOwner
 from tests.game.net.conftest import OTHER_CLIENT, SECRET_FILE, Proc
 from tests.game.net.fleet import MISSING, Front, NatsServer, start_gateways
@@ -236,6 +237,63 @@ def test_an_address_opening_rooms_in_a_loop_meets_one_cap_for_the_whole_fleet(fl
     _, other, _, _ = keyed_room(three)
     assert codes.is_room(other)
     passes(host, guest)
+
+
+def try_code(port: int, source: str = OTHER_CLIENT) -> str:
+    """A guest asks gateway ``port`` for a room code nobody has: the reason it is refused,
+    or ``turned away`` (closed without a word, its address cooling)."""
+    try:
+        raw = Raw(port, source=source)
+    except ConnectionError:
+        return "turned away"            # reset before its connect returned
+    raw.say({"type": "relay", "role": "guest", "protocol": PROTOCOL, "code": codes.new_room()})
+    msg = raw.msg()
+    raw.close()
+    return "turned away" if msg is None else str(msg.get("reason"))
+
+
+@pytest.mark.slow
+def test_a_guesser_of_room_codes_going_round_the_gateways_has_one_allowance(procs):
+    """An address that tries room codes nobody has, one gateway after the other, is
+    turned away by every gateway once it spent ``MISSES_BURST`` in the whole fleet (a
+    gateway that had not yet heard of the last miss or two may let one by), not that
+    many on each gateway; another address still asks freely.  (A NATS server of its
+    own: the counts outlive the test.)"""
+    server = NatsServer()
+    try:
+        _, ports = start_gateways(procs, server.url, 3)
+        answers = [try_code(ports[turn % 3]) for turn in range(3 * MISSES_BURST)]
+        missed = answers.count("no_such_room")
+        assert MISSES_BURST <= missed <= MISSES_BURST + 2, answers
+        assert answers[-3:] == ["turned away"] * 3, "by every gateway"
+        assert set(answers) == {"no_such_room", "turned away"}, answers
+        assert [try_code(port, "127.0.0.1") for port in ports] == ["no_such_room"] * 3
+    finally:
+        server.end()
+
+
+@pytest.mark.slow
+def test_a_guesser_of_a_rooms_password_going_round_the_gateways_takes_one_queue(fleet):
+    """Wrong passwords at a room, tried through every gateway, wait their turns at the
+    room's home: after one wrong code (through gateway two) the attempts through all
+    three queue behind each other, and those whose turn is too far off hear
+    ``slow_down`` whichever gateway they came through."""
+    one, two, three = fleet.ports
+    host, code, _, _ = keyed_room(one)
+    wrong = pair(two, host, code)
+    host.send(b"!wrong %d\n" % wrong.gid)
+    assert wrong.closed() and host.line(link=True) == b"!gone %d" % wrong.gid
+    crowd = [enter(port, code) for port in (one, two, three) * 2]
+    answers = []
+    for raw in crowd:
+        host.send(b"!ping\n")                  # the host's heartbeat while turns come
+        answers.append(raw.msg(timeout=5))
+    kinds = [a.get("reason", a["type"]) if a else None for a in answers]
+    assert "slow_down" in kinds and "paired" in kinds, kinds
+    slowed = {port for port, kind in zip((one, two, three) * 2, kinds) if kind == "slow_down"}
+    assert len(slowed) >= 2, f"slowed through more than one gateway: {kinds}"
+    for raw in crowd:
+        raw.close()
 
 
 # -- public tables ----------------------------------------------------------------------------
