@@ -44,6 +44,18 @@ as after any drop.  NATS restarted: beats stop, pipes close, every client
 reconnects once NATS is back (nats-py reconnects by itself; the bucket is on
 disk).
 
+**A NATS cluster** under the gateways (servers joined by their cluster ports,
+JetStream on in each) keeps the fleet going when one NATS server goes: give each
+gateway ``--replicas 3`` (every gateway the same), so that each bucket is kept on
+three servers and written once two of them have it (a quorum; the buckets of a
+fleet that ran on one server must be removed first: a bucket's copies are fixed
+when it is made).  Each gateway names one server (or several, comma separated)
+and learns the others from it; a gateway whose server goes reconnects to another
+at once, and closes its pipes as for any loss of NATS (their clients reconnect and
+carry on).  While a quorum of servers is up, rooms, listings and counts are all
+there; with fewer, writes wait (a new room's code is given once written) until
+servers come back.
+
 The defences of the relay and of game/net/guard.py hold fleet-wide wherever they
 guard what the gateways share (the room codes and the rooms):
 
@@ -256,12 +268,15 @@ class _FleetMisses(Misses):
 
 class FleetDirectory(Directory):
     """The directory of a gateway in a fleet: see the module docstring.  ``url``: the
-    NATS server (or servers, comma separated); ``name``: this gateway's (random)."""
+    NATS server (or servers, comma separated); ``name``: this gateway's (random);
+    ``replicas``: the copies a NATS cluster keeps of each bucket (module docstring)."""
 
-    def __init__(self, url: str, name: Optional[str] = None, bucket: str = ROOMS_BUCKET) -> None:
+    def __init__(self, url: str, name: Optional[str] = None, bucket: str = ROOMS_BUCKET,
+                 replicas: int = 1) -> None:
         self.url = url
         self.name = name or secrets.token_hex(4)
         self.bucket = bucket
+        self.replicas = replicas
         self.relay: Optional["Relay"] = None
         self.nc: Any = None
         self.kv: Any = None
@@ -324,15 +339,14 @@ class FleetDirectory(Directory):
                                      disconnected_cb=self._nats_down,
                                      reconnected_cb=self._nats_back)
         js = self.nc.jetstream()
-        self.kv = await js.create_key_value(KeyValueConfig(
-            bucket=self.bucket, ttl=self.ttl, history=1, storage=StorageType.FILE))
         assert self.missed is not None
-        self.buckets = {ROOMS_BUCKET: self.kv, TABLES_BUCKET: await js.create_key_value(
-            KeyValueConfig(bucket=TABLES_BUCKET, ttl=LISTING_TTL, history=1,
-                           storage=StorageType.FILE)),
-            MISSES_BUCKET: await js.create_key_value(KeyValueConfig(
-                bucket=MISSES_BUCKET, ttl=self.missed.burst / self.missed.rate, history=1,
-                storage=StorageType.FILE))}
+        ttls = {self.bucket: self.ttl, TABLES_BUCKET: LISTING_TTL,
+                MISSES_BUCKET: self.missed.burst / self.missed.rate}
+        made = [await js.create_key_value(KeyValueConfig(
+            bucket=name, ttl=ttl, history=1, storage=StorageType.FILE, replicas=self.replicas))
+            for name, ttl in ttls.items()]
+        self.kv = made[0]
+        self.buckets = dict(zip((ROOMS_BUCKET, TABLES_BUCKET, MISSES_BUCKET), made))
 
     async def close(self) -> None:
         for task in self._tasks:

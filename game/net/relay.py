@@ -5,7 +5,7 @@ side connects *out* to a relay::
 
     python -m game.net.relay --port 47800 [--listen 0.0.0.0] [--max-rooms 10000] [--hold 120]
                              [--per-address 64] [--rooms-per-address 16] [--secret-file PATH]
-                             [--nats nats://HOST:4222 [--gateway NAME]]
+                             [--nats nats://HOST:4222 [--gateway NAME] [--replicas 3]]
 
 One process, one asyncio loop; on disk only its secret (32 random bytes, made on
 the first start in the user state directory, ``~/.local/state/tavolata/relay-secret``
@@ -909,6 +909,9 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
                              "of a fleet needs the same --secret-file (game/net/fleet.py)")
     parser.add_argument("--gateway", metavar="NAME",
                         help="this gateway's name in the fleet (default: random)")
+    parser.add_argument("--replicas", type=int, default=1, metavar="N",
+                        help="copies of the fleet's buckets a NATS cluster keeps (3 for a "
+                             "cluster of three servers or more; the same on every gateway)")
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.WARNING, format="%(asctime)s %(message)s")
     directory: Optional[Directory] = None
@@ -918,7 +921,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         if problem is not None:
             print(f"relay: {problem}", flush=True)
             return 1
-        directory = fleet.FleetDirectory(args.nats, args.gateway)
+        directory = fleet.FleetDirectory(args.nats, args.gateway, replicas=args.replicas)
         print(f"gateway {directory.name} joins the fleet at {args.nats}", flush=True)
     limits, guard = (QUICK, QUICK_RELAY_GUARD) if args.limits == "quick" else (LIMITS, RELAY_GUARD)
     if args.hold is not None:

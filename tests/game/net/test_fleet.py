@@ -27,6 +27,8 @@ from game.net.secure import RoomOwner
 from tests.game.net.conftest import OTHER_CLIENT, SECRET_FILE, Proc
 from tests.game.net.fleet import MISSING, Front, NatsServer, start_gateways
 from tests.game.net.helpers import Raw, Table, hosting, join, play, table_of_friends, until
+from tests.game.net.leaks import check_guest_lines
+from tests.game.net.test_many import play_together
 from tests.game.net.test_relay import (
     ask,
     claim,
@@ -164,6 +166,26 @@ def test_whole_games_with_host_and_guest_on_different_gateways(key, fleet, procs
     assert guest.expect("joined ") == "1"
     finished(host, guest)
     assert fleet.front.placed[:2] == [0, 1], "the host on one gateway, its guest on another"
+
+
+@pytest.mark.slow
+def test_a_spectator_on_another_gateway_watches_a_whole_game_and_sees_no_hidden_card(
+        fleet, procs, tmp_path):
+    """The host on gateway one, a spectator on two, the guest on three: the spectator,
+    piped to the room's home, watches the whole game and receives exactly the
+    spectator's updates, every one of them, never a hidden card (leaks.py)."""
+    host, code = start_host(procs, fleet, "briscola", 6, "--spectators")
+    watched = tmp_path / "spectator.lines"
+    spectator = start_guest(procs, fleet, code, "--watch", "--name", "Watcher",
+                            "--trace", str(watched))
+    assert spectator.expect("inside ") == "waiting", "in the waiting room before the start"
+    played = tmp_path / "guest.lines"
+    guest = start_guest(procs, fleet, code, "--name", "Anna", "--trace", str(played))
+    ours = play_together(host, [(guest, played), (spectator, watched)], [1])
+    assert fleet.front.placed[:3] == [0, 1, 2], "host, spectator and guest on three gateways"
+    counts = check_guest_lines(ours["log"], None, watched.read_bytes().splitlines())
+    assert counts["updates"] == len(ours["log"]["actions"]) + 1, \
+        "the spectator saw every update to the end, each the spectator's own"
 
 
 @contextmanager
