@@ -3,7 +3,10 @@ on, on 127.0.0.1), hosts and guests spread across them.  A room lives where its 
 is; a guest on another gateway is piped there and its lines pass unread; a host takes
 its room back on any gateway with its key; whole games finish with the players on
 different gateways, when a gateway is killed mid-game (kill -9, by its pid) and
-when NATS itself restarts."""
+when NATS itself restarts; a spectator on another gateway than its host sees no
+hidden card; and a guesser going round the gateways is slowed as at one relay (the
+room codes it tries, and the passwords of one room).  A NATS cluster under the
+gateways: test_fleet_cluster.py."""
 
 from __future__ import annotations
 
