@@ -29,8 +29,10 @@ interface's, unless ``listen`` names one).
 
 For each guest: it must open with the same protocol and game versions and
 prove, through SPAKE2, that it knows the code's password (game/net/secure.py:
-one attempt per connection, each at its address's turn; a wrong one is counted
-in ``status().wrong_codes``).  Directly, the host keeps the turns; through a
+one attempt per connection: friends at one address joining together all go at
+once, and after a wrong code each attempt waits its address's turn; a wrong one
+is counted in ``status().wrong_codes``, and one that goes once it heard the
+host's answer is slowed as if wrong).  Directly, the host keeps the turns; through a
 relay the relay does (it sees the addresses; every guest there has a small id,
 and the host tells it ``!wrong ID`` or ``!right ID``).  Every line after that
 is sealed.  **Before the game** the guest is in the waiting room
@@ -158,7 +160,16 @@ from game.net.protocol import (
     decode,
     encode,
 )
-from game.net.secure import HOST, Guesses, Handshake, Malformed, RoomOwner, Sealed, seat_proof
+from game.net.secure import (
+    HOST,
+    Guesses,
+    Handshake,
+    Malformed,
+    RoomOwner,
+    Sealed,
+    Turn,
+    seat_proof,
+)
 from game.session import (
     COMPUTER,
     HUMAN,
@@ -843,51 +854,64 @@ class Host:
             self._refuse(peer, WRONG_VERSION,
                          f"the host runs protocol {PROTOCOL}, Tavolata {GAME_VERSION}")
             return None
-        if peer.ip is not None and not await self._turn(peer, peer.ip):
-            return None
-        code = self._direct if peer.direct else self._relay_code
-        if code is None:                   # a relay guest before the code is made
-            return None
-        handshake = Handshake(code.secret, HOST)
+        turn: Optional[Turn] = None
+        if peer.ip is not None:
+            turn = await self._turn(peer, peer.ip)
+            if turn is None:
+                return None
+        answered = False
         try:
-            keys = handshake.finish(pake.msg)
-        except Malformed as exc:
-            self._refuse(peer, BAD_FIELD, str(exc))
-            return None
-        peer.send(encode(Pake(handshake.message, keys.mine)))
-        confirm = await self._first(peer, (Confirm,), self.limits.hello_timeout)
-        if confirm is None:
-            return None
-        if not keys.confirms(confirm.confirm):
-            self._guesses.failed(peer.ip)
-            log.warning("a wrong code from %s (%d so far)", peer.label, self._guesses.total)
-            self._update(wrong_codes=self._guesses.total)
-            self._refuse(peer, WRONG_CODE, "the code's password is not this room's")
-            peer.wrong()
-            return None
-        self._guesses.succeeded(peer.ip)
-        peer.right()
-        return Sealed(peer, keys)
+            code = self._direct if peer.direct else self._relay_code
+            if code is None:                   # a relay guest before the code is made
+                return None
+            handshake = Handshake(code.secret, HOST)
+            try:
+                keys = handshake.finish(pake.msg)
+            except Malformed as exc:
+                self._refuse(peer, BAD_FIELD, str(exc))
+                return None
+            peer.send(encode(Pake(handshake.message, keys.mine)))
+            answered = True
+            confirm = await self._first(peer, (Confirm,), self.limits.hello_timeout)
+            if confirm is None:
+                return None
+            if not keys.confirms(confirm.confirm):
+                self._guesses.failed(turn)
+                turn = None
+                log.warning("a wrong code from %s (%d so far)", peer.label, self._guesses.total)
+                self._update(wrong_codes=self._guesses.total)
+                self._refuse(peer, WRONG_CODE, "the code's password is not this room's")
+                peer.wrong()
+                return None
+            self._guesses.succeeded(turn)
+            turn = None
+            peer.right()
+            return Sealed(peer, keys)
+        finally:
+            if turn is not None and answered:
+                self._guesses.left(turn)       # it heard the answer: counted, if not said
+            elif turn is not None:
+                self._guesses.released(turn)
 
-    async def _turn(self, peer: _Peer, ip: str) -> bool:
+    async def _turn(self, peer: _Peer, ip: str) -> Optional[Turn]:
         """Wait for this address's turn to try a code (secure.Guesses), hearing the
-        heartbeats meanwhile; False (refused, or gone) if it does not get one."""
-        wait = self._guesses.wait(ip, within=2 * self.limits.guess_most)
-        if wait is None:
+        heartbeats meanwhile; None (refused, or gone) if it does not get one."""
+        turn = self._guesses.turn(ip, within=2 * self.limits.guess_most)
+        if turn is None:
             self._refuse(peer, SLOW_DOWN, f"wrong codes from {ip}: wait")
-            return False
-        if wait <= 0:
-            return True
+            return None
+        if turn.wait <= 0:
+            return turn
         try:
-            early = await peer.recv(wait)
+            early = await peer.recv(turn.wait)
         except asyncio.TimeoutError:
-            return True
+            return turn
         except ProtocolError as exc:
             self._refuse(peer, exc.reason, exc.detail)
-            return False
+            return None
         if early is not None:
             self._refuse(peer, UNEXPECTED, "a line before the host's answer")
-        return False
+        return None
 
     async def _hello(self, peer: Sealed) -> Optional[Hello]:
         hello = await self._first(peer, (Hello,), self.limits.hello_timeout)
