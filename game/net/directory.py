@@ -63,23 +63,29 @@ class Pipe:
 
 class Misses:
     """Room codes that do not exist, tried by each address (game/net/guard.py's key):
-    ``burst`` of them at first, then ``rate`` a second; an address with none left is
-    turned away at once (:meth:`cooling`) until its allowance refills.  Kept in this
-    process; a fleet's (game/net/fleet.py) tells the other gateways of each miss
-    (:meth:`tried`) and sets what they tell it (:meth:`set`)."""
+    ``burst`` of them at first, then ``rate`` a second.  A miss is answered only
+    while its address has one left (:meth:`miss`); an address with none left is
+    turned away, and turned away at once when it connects (:meth:`cooling`), until
+    its allowance refills.  Kept in this process; a fleet's (game/net/fleet.py)
+    takes each miss from the address's allowance in the fleet's count before it is
+    answered (:meth:`take`), and sets what the other gateways tell it (:meth:`set`)."""
 
     def __init__(self, rate: float, burst: float) -> None:
         self.rate, self.burst = rate, burst
         self.buckets: dict[str, Bucket] = {}
 
-    def miss(self, ip: str) -> None:
-        """``ip`` tried a room code that does not exist."""
-        key = address_key(ip)
-        self.buckets.setdefault(key, Bucket(self.rate, self.burst)).take()
-        self.tried(key)
+    def miss(self, ip: str, then: Callable[[bool], None]) -> None:
+        """``ip`` tried a room code that does not exist: ``then(True)`` if it had a miss
+        left (it is answered), ``then(False)`` if not (it is turned away)."""
+        self.take(address_key(ip), then)
 
-    def tried(self, key: str) -> None:
-        """Address ``key`` missed once more (alone: nobody else to tell)."""
+    def take(self, key: str, then: Callable[[bool], None]) -> None:
+        """Take one of address ``key``'s misses, and say whether there was one (alone:
+        from this process's count, at once)."""
+        then(self.take_here(key))
+
+    def take_here(self, key: str) -> bool:
+        return self.buckets.setdefault(key, Bucket(self.rate, self.burst)).take()
 
     def cooling(self, ip: str) -> bool:
         """``ip`` has no miss left: turn it away."""

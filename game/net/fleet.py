@@ -65,12 +65,14 @@ guard what the gateways share (the room codes and the rooms):
   of game/net/guard.py's key) -> ``{"left": N, "at": WALL-CLOCK}``, the misses it has left
   (:class:`~game.net.directory.Misses`: 10, then one every 10 s).  Each miss is
   taken from its address's allowance by compare-and-set on the entry's revision
-  (``update(last=...)``; a gateway that lost the race reads again), so no miss is
-  lost however many gateways count at once, and no gateway leads.  Every gateway
-  mirrors the bucket (a watch) and turns an address with nothing left away when it
-  connects, without a round trip: a guesser going round the gateways has one
-  allowance, not one per gateway (only the misses in flight while the mirrors catch
-  up, a millisecond on one network, slip by).  Key-value, not subjects: the counts
+  (``update(last=...)``; a gateway that lost the race reads again) *before* it is
+  answered, and answered ``no_such_room`` only if there was one to take (else the
+  connection is closed without a word): however many connections, on however many
+  gateways, a guesser has one allowance, and no gateway leads.  Every gateway also
+  mirrors the bucket (a watch), to turn an address with nothing left away when it
+  connects, without a round trip.  A miss costs one read and one write to NATS (an
+  honest mistyped code is answered a millisecond later); with NATS away for a
+  moment, the gateway's own count answers.  Key-value, not subjects: the counts
   outlive a gateway, and a gateway that joins later reads them.  The bucket's TTL is
   the time an empty allowance takes to refill (100 s): an entry that expires says no
   more than a whole allowance does;
@@ -243,15 +245,17 @@ class _FleetTables(PublicTables):
 
 class _FleetMisses(Misses):
     """The room codes every gateway's clients tried that do not exist, by address: each
-    miss here is taken from the address's allowance in the bucket (atomically: see
-    :meth:`FleetDirectory._count`), and what the bucket says is mirrored here."""
+    miss here is taken from the address's allowance in the bucket before it is
+    answered (atomically: see :meth:`FleetDirectory._count`), and what the bucket says
+    is mirrored here (for :meth:`cooling`, without a round trip)."""
 
     def __init__(self, fleet: "FleetDirectory", rate: float, burst: float) -> None:
         super().__init__(rate, burst)
         self.fleet = fleet
 
-    def tried(self, key: str) -> None:
-        self.fleet.counting.put_nowait(key)
+    def take(self, key: str, then: Callable[[bool], None]) -> None:
+        here = self.take_here(key)              # this gateway's mirror knows at once
+        self.fleet.counting.put_nowait((key, here, then))
 
     def mirror(self, name: str, value: Optional[bytes]) -> None:
         """What the bucket says of the address whose key is ``name`` (None: gone)."""
@@ -289,7 +293,9 @@ class FleetDirectory(Directory):
         self.written: dict[str, int] = {}           # code -> revision of our last write
         self.tables = _FleetTables(self)
         self.missed: Optional[_FleetMisses] = None
-        self.counting: "asyncio.Queue[str]" = asyncio.Queue()
+        #: misses to take from the fleet's count: address, this gateway's word, the answer
+        self.counting: "asyncio.Queue[tuple[str, bool, Callable[[bool], None]]]" = \
+            asyncio.Queue()
         self.buckets: dict[str, Any] = {}
         self._out: deque[tuple[str, bytes]] = deque()
         self._out_ready = asyncio.Event()
@@ -551,25 +557,29 @@ class FleetDirectory(Directory):
 
     async def _count(self) -> None:
         """Each miss of this gateway's clients, taken from its address's allowance in the
-        bucket, one at a time: read the entry, write it back only if nobody wrote it
-        since (its revision), else read again."""
+        bucket, one at a time (read the entry, write it back only if nobody wrote it
+        since: its revision; else read again), and then answered: whether the address
+        had one left.  NATS away, this gateway's own count answers."""
         import nats.js.errors
 
         while True:
-            key = await self.counting.get()
-            for attempt in range(20):
+            key, here, then = await self.counting.get()
+            allowed, failures = here, 0
+            while self.nc.is_connected and failures < 3:
                 try:
-                    await self._take_one(key)
+                    allowed = await self._take_one(key)
                     break
                 except asyncio.CancelledError:
                     raise
                 except nats.js.errors.KeyWrongLastSequenceError:
                     continue                        # another gateway wrote first: again
-                except Exception as exc:  # NATS away: keep the miss for when it is back
+                except Exception as exc:  # NATS away: a moment, then this gateway alone
                     log.info("fleet %s: counting a miss: %s", self.name, exc)
-                    await asyncio.sleep(min(2.0, 0.1 * 2 ** attempt))
+                    failures += 1
+                    await asyncio.sleep(0.1)
+            then(allowed)
 
-    async def _take_one(self, key: str) -> None:
+    async def _take_one(self, key: str) -> bool:
         import nats.js.errors
 
         assert self.missed is not None
@@ -585,12 +595,14 @@ class FleetDirectory(Directory):
                 left = self.missed.refilled(float(stored["left"]), float(stored["at"]))
             except (ValueError, KeyError, TypeError):
                 pass                                # unreadable: as if new
-        value = json.dumps({"left": left - 1 if left >= 1 else left,
-                            "at": time.time()}).encode()
+        if left < 1:
+            return False                        # nothing to take: nothing to write
+        value = json.dumps({"left": left - 1, "at": time.time()}).encode()
         if entry is None:
             await kv.create(name, value)
         else:
             await kv.update(name, value, last=entry.revision)
+        return True
 
     def _mirror_table(self, entry: Any) -> None:
         gone = entry.operation in ("DEL", "PURGE") or not entry.value

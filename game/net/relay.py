@@ -451,8 +451,7 @@ class _Conn(asyncio.Protocol):
                 relay.directory.pipe(self, there, code)
             return
         if room is None:
-            relay.miss(self.ip)
-            self.refuse(NO_SUCH_ROOM)
+            self.miss()
             return
         if room.host is None or len(room.guests) >= ROOM_GUESTS:
             self._enter(code)                  # host_away, room_full
@@ -493,6 +492,24 @@ class _Conn(asyncio.Protocol):
         (friends behind one home router, joining rooms of their own, do not slow each
         other; a stranger guessing one room is slowed for it)."""
         return f"{self.ip} {code}"
+
+    def miss(self) -> None:
+        """This connection asked for a room that does not exist (or that is not its
+        to take back): ``no_such_room`` if its address has a miss left, else it is
+        turned away without a word.  A fleet counts the miss in every gateway's count
+        first (directory.Misses), so the answer waits for it; meanwhile nothing else
+        it says is read."""
+        self.role = "waiting"
+        self.relay.misses.miss(self.ip, self._missed)
+
+    def _missed(self, allowed: bool) -> None:
+        if self.closing:
+            return
+        if allowed:
+            self.refuse(NO_SUCH_ROOM)
+        else:
+            self.relay.stats["turned_away"] += 1
+            self.close(abort=True)
 
     def settle(self, right: Optional[bool]) -> None:
         """The host's word on this guest's attempt (True right, False wrong), or None:
@@ -564,8 +581,7 @@ class _Conn(asyncio.Protocol):
         owner = relay.owner_of(code)
         if not codes.is_room(code) or not relay.ticket_ok(code, msg.owner, msg.key) or \
                 (owner is not None and owner != msg.owner):
-            relay.miss(self.ip)
-            self.refuse(NO_SUCH_ROOM)
+            self.miss()
             return
         nonce = secrets.token_bytes(NONCE_BYTES)
         self.role, self.claim = "claiming", (msg, nonce)
@@ -583,8 +599,7 @@ class _Conn(asyncio.Protocol):
             return
         assert isinstance(proof, Proof)
         if not secure.signed(msg.owner, code, nonce, proof.signature):
-            self.relay.miss(self.ip)
-            self.refuse(NO_SUCH_ROOM)
+            self.miss()
             return
         room = self._reclaim(code, msg.owner)
         if room is not None:
@@ -755,10 +770,6 @@ class Relay:
 
     def ticket_ok(self, code: str, owner: bytes, ticket: bytes) -> bool:
         return secure.ticket_ok(self.secret, code, owner, ticket)
-
-    def miss(self, ip: str) -> None:
-        """``ip`` tried a code that does not exist."""
-        self.misses.miss(ip)
 
     def cooling(self, ip: str) -> bool:
         return self.misses.cooling(ip)

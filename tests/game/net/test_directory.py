@@ -9,19 +9,22 @@ import time
 from game.net.directory import Directory, Misses
 
 
-def test_an_address_out_of_misses_cools_and_another_does_not():
+def test_an_address_out_of_misses_is_answered_no_more_and_cools():
     misses = Directory().misses(rate=0.1, burst=3)
+    answers: list[bool] = []
     for _ in range(2):
-        misses.miss("203.0.113.9")
+        misses.miss("203.0.113.9", answers.append)
     assert not misses.cooling("203.0.113.9"), "one miss left"
-    misses.miss("203.0.113.9")
+    for _ in range(2):
+        misses.miss("203.0.113.9", answers.append)
+    assert answers == [True, True, True, False], "the fourth is turned away unanswered"
     assert misses.cooling("203.0.113.9") and not misses.cooling("198.51.100.1")
 
 
 def test_an_ipv6_home_has_one_allowance():
     misses = Misses(rate=0.1, burst=2)
-    misses.miss("2001:db8::1")
-    misses.miss("2001:db8::2")
+    misses.miss("2001:db8::1", lambda allowed: None)
+    misses.miss("2001:db8::2", lambda allowed: None)
     assert misses.cooling("2001:db8::3"), "one /64, one client"
     assert not misses.cooling("2001:db8:0:1::1")
 

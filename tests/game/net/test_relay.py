@@ -698,11 +698,9 @@ def knock(code: str, reach: dict) -> Raw:
     """An attempt at ``code``'s room from 127.0.0.1 that says no more than it must."""
     parsed = codes.parse(code)
     if isinstance(parsed, codes.RelayCode):
-        raw = Raw(reach["relay"][1])
-        raw.say({"type": "relay", "role": "guest", "protocol": PROTOCOL, "code": parsed.room})
-    else:
-        raw = Raw(parsed.port)
-        raw.say(json.loads(encode(Pake(bytes(33)))))
+        return enter(reach["relay"][1], parsed.room)
+    raw = Raw(parsed.port)
+    raw.say(json.loads(encode(Pake(bytes(33)))))
     return raw
 
 
