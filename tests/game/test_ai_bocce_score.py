@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from game.ai.bocce import game_chances
 from game.ai.bocce_score import HAND_MAX, hand_worth, late_odds, win_chance
+from game.bocce import SPEC
 from game.bocce.rules import FRAMES
 
 
@@ -69,3 +71,12 @@ def test_the_hand_worth_with_frames_to_come_lies_between_its_ends():
     assert 0.0 < worth[0][0] < 1.0
     assert worth[3][0] > worth[0][0] > worth[0][3]
 
+
+def test_a_playouts_worth_is_each_seats_chance_of_the_game():
+    state = SPEC.new({"target": 10}, 2, 4)
+    start = game_chances(state)
+    assert sum(start) == pytest.approx(1.0) and 0.4 < start[0] < 0.6
+    while not state.over:
+        seat = state.to_act()[0]
+        state.apply(seat, state.legal_actions(seat)[0])
+    assert game_chances(state) == [1.0 if s in state.winners else 0.0 for s in (0, 1)]
