@@ -132,7 +132,12 @@ def hand_worth(target: int, mine: int, theirs: int, i_start_hand: bool, frames_a
     if frames_after == 0:
         return tuple(tuple(end(x, y) for y in size) for x in size)
     odds = _mine_first(late_odds(frames_after), i_first_next)
-    return tuple(tuple(sum(q * end(x + a, y + b) for a, b, q in odds) for y in size)
+    # Every end the odds reach, worked out once: [x - low][y - low].
+    low = min(0, min(min(a, b) for a, b, _ in odds))
+    reach = range(low, HAND_MAX + max(max(a, b) for a, b, _ in odds) + 1)
+    ends = [[end(x, y) for y in reach] for x in reach]
+    shifted = [(a - low, b - low, q) for a, b, q in odds]
+    return tuple(tuple(sum(q * ends[x + a][y + b] for a, b, q in shifted) for y in size)
                  for x in size)
 
 
