@@ -209,6 +209,7 @@ class DoudizhuPlayer:
         return not any(unseen[r] >= need for r in range(combo.rank + 1, NRANKS))
 
 
+@lru_cache(maxsize=100_000)
 def _combo(value: str, kinds: frozenset[str]) -> combos.Combo:
     """The combination of a legal play (a legal play always is one)."""
     combo = combos.classify(value, kinds)

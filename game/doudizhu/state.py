@@ -53,6 +53,32 @@ def sort_key(c: Card) -> tuple[int, str]:
     return rank_index(c), c.suit
 
 
+#: Each card's place in the order of :class:`Card` (a listed play's cards sort the list).
+ORDER = {c: i for i, c in enumerate(sorted(DECK))}
+
+
+def _card_order(action: Action) -> tuple[int, ...]:
+    """The order actions of one kind sort in (by their cards), without comparing cards."""
+    return tuple(ORDER[c] for c in action.cards)
+
+
+def _by_rank(hand: Sequence[Card]) -> dict[str, list[Card]]:
+    """A hand's cards by rank letter, in the hand's order."""
+    out: dict[str, list[Card]] = {}
+    for c in hand:
+        out.setdefault(LETTERS[RANK[c]], []).append(c)
+    return out
+
+
+def _first_play(by_rank: Mapping[str, Sequence[Card]], value: str) -> Action:
+    """The listed play of ``value``: the first cards of each rank (``value`` is a play
+    the hand holds, lowest rank first, so the cards come out in the hand's order)."""
+    cards: list[Card] = []
+    for ch in dict.fromkeys(value):
+        cards += by_rank[ch][:value.count(ch)]
+    return Action("play", tuple(cards), value)
+
+
 def play_of(cards: Sequence[Card]) -> Action:
     """The action that plays exactly ``cards``: sorted as a hand holds them, and named by
     their rank letters, lowest first (``play:3C,3H,4S:334``)."""
@@ -153,13 +179,19 @@ class DoudizhuState(State):
         if listed is None:
             listed = self.listed[seat] = {}
         hand = self.hands[seat]
+        held = set(hand)
+        by_rank: dict[str, list[Card]] | None = None
         acts = []
         for v in self._plays(seat):
             action = listed.get(v)
-            if action is None:
-                action = listed[v] = play_from(hand, v)
+            # a play listed before still is the listed one while the hand holds its cards:
+            # a hand only loses cards in play, so they are still the first of their ranks
+            if action is None or not held.issuperset(action.cards):
+                if by_rank is None:
+                    by_rank = _by_rank(hand)
+                action = listed[v] = _first_play(by_rank, v)
             acts.append(action)
-        acts.sort()
+        acts.sort(key=_card_order)
         return [PASS] + acts if self.last is not None else acts
 
     def is_legal(self, seat: int, action: Action) -> bool:
@@ -445,7 +477,6 @@ class DoudizhuState(State):
         for c in cards:                       # exactly the cards the player picked
             hand.remove(c)
         self.packed[seat] = None
-        self.listed[seat] = None
         self.trick[seat] = cards
         moves += [card_move(c, f"hand/{seat}", f"trick/{seat}", True) for c in cards]
         self.played.append(value)
