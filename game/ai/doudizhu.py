@@ -102,12 +102,16 @@ def _split(counts: tuple[int, ...]) -> tuple[int, int, int]:
 class DoudizhuPlayer:
     """Plays from the view: its hand, the bids, the plays so far, the cards left."""
 
-    def __init__(self, level: str = "normal") -> None:
+    def __init__(self, level: str = "normal", draws: bool = True) -> None:
         self.level = level
         self.name = f"doudizhu-{level}"
+        #: whether its plays show cards of a rank drawn at random (a playout's need not:
+        #: no one sees them, and suits never change a play)
+        self.draws = draws
 
     def choose(self, view: View, legal: Sequence[Action], rng: random.Random) -> Action:
-        return with_cards_drawn(view, self._choose(view, list(legal), rng), rng)
+        action = self._choose(view, list(legal), rng)
+        return with_cards_drawn(view, action, rng) if self.draws else action
 
     def _choose(self, view: View, legal: list[Action], rng: random.Random) -> Action:
         if len(legal) == 1:
@@ -313,7 +317,7 @@ def player(level: str = "normal") -> DoudizhuPlayer | RandomDoudizhuPlayer | Sea
     (game/ai/doudizhu_reading.py)."""
     if level == "hard":
         fallback = DoudizhuPlayer("normal")
-        return Search("doudizhu-hard", lambda: DoudizhuPlayer("normal"), fallback, JUDGE,
+        return Search("doudizhu-hard", lambda: DoudizhuPlayer("normal", draws=False), fallback, JUDGE,
                       facts, present=with_cards_drawn, rank=fallback.ranked, width=HARD_WIDTH)
     return RandomDoudizhuPlayer() if level == "random" else DoudizhuPlayer(level)
 

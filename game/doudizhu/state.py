@@ -27,6 +27,7 @@ from game.doudizhu.rules import (
     BOMB,
     DOUBLING,
     HAND_SIZE,
+    KITTY_SIZE,
     LANDLORD_SHARE,
     LETTERS,
     ROCKET,
@@ -57,9 +58,18 @@ def sort_key(c: Card) -> tuple[int, str]:
 ORDER = {c: i for i, c in enumerate(sorted(DECK))}
 
 
-def _card_order(action: Action) -> tuple[int, ...]:
-    """The order actions of one kind sort in (by their cards), without comparing cards."""
-    return tuple(ORDER[c] for c in action.cards)
+def _card_order(action: Action) -> int:
+    """Where an action sorts among those of its kind (by its cards, as :class:`Action`
+    sorts), as one number: each card a digit, base 64, a missing card below any card.
+    A number, so a game's copy shares it (:func:`game.engine.plain_copy`)."""
+    key = 0
+    for c in action.cards:
+        key = (key << 6) | (ORDER[c] + 1)
+    return key << (6 * (HAND_SIZE + KITTY_SIZE - len(action.cards)))   # the most a play holds
+
+
+def _first(entry: tuple[int, Action]) -> int:
+    return entry[0]
 
 
 def _by_rank(hand: Sequence[Card]) -> dict[str, list[Card]]:
@@ -124,8 +134,9 @@ class DoudizhuState(State):
     #: what each hand's plays were worked out to, kept until the hand changes
     books: list[MoveBook | None]
     packed: list[int | None]                 # each hand's packed counts
-    #: each hand's listed play of each value (:meth:`legal_actions`)
-    listed: list[dict[str, Action] | None]
+    #: each hand's listed play of each value (:meth:`legal_actions`), with its place in
+    #: the list's order
+    listed: list[dict[str, tuple[int, Action]] | None]
     high_bidder: int | None
     position_fields = {
         "hand_no": int, "deals": int, "first_bidder": int, "phase": str, "turn": int,
@@ -181,17 +192,19 @@ class DoudizhuState(State):
         hand = self.hands[seat]
         held = set(hand)
         by_rank: dict[str, list[Card]] | None = None
-        acts = []
+        found = []
         for v in self._plays(seat):
-            action = listed.get(v)
+            entry = listed.get(v)
             # a play listed before still is the listed one while the hand holds its cards:
             # a hand only loses cards in play, so they are still the first of their ranks
-            if action is None or not held.issuperset(action.cards):
+            if entry is None or not held.issuperset(entry[1].cards):
                 if by_rank is None:
                     by_rank = _by_rank(hand)
-                action = listed[v] = _first_play(by_rank, v)
-            acts.append(action)
-        acts.sort(key=_card_order)
+                action = _first_play(by_rank, v)
+                entry = listed[v] = (_card_order(action), action)
+            found.append(entry)
+        found.sort(key=_first)
+        acts = [a for _, a in found]
         return [PASS] + acts if self.last is not None else acts
 
     def is_legal(self, seat: int, action: Action) -> bool:
@@ -280,7 +293,7 @@ class DoudizhuState(State):
     def _plays(self, seat: int) -> list[str]:
         book = self.books[seat]
         if book is None:
-            book = self.books[seat] = MoveBook(self._counts(seat), self.kinds)
+            book = self.books[seat] = combos.book_of(tuple(self._counts(seat)), self.kinds)
         packed = self.packed[seat]
         if packed is None:
             packed = self.packed[seat] = combos.pack(self._counts(seat))
