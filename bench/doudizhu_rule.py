@@ -1,7 +1,7 @@
 """Our Dou Dizhu levels against RLCard's rule agent, in our engine, in parallel processes.
 
     python3 bench/doudizhu_rule.py [--games 300] [--levels hard,normal]
-                                   [--sides landlord,peasants] [--playouts 40] [--jobs 2]
+                                   [--sides landlord,peasants] [--playouts 160] [--jobs 2]
                                    [--seed 0] [--no-reading] [--verbose]
 
 RLCard's ``doudizhu-rule-v1`` agent (the baseline RLCard's Dou Dizhu results are
@@ -125,8 +125,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=300, help="hands per row")
     parser.add_argument("--levels", default="hard,normal")
     parser.add_argument("--sides", default="landlord,peasants")
-    parser.add_argument("--playouts", type=int, default=40,
-                        help="Hard's playouts a move (0: its own 0.5 s)")
+    parser.add_argument("--playouts", type=int, default=160,
+                        help="Hard's playouts a move (0: its own 0.5 s, which buys 200 or "
+                        "more on a quiet core: bench/search_speed.py --cpu)")
     parser.add_argument("--jobs", type=int, default=2, help="worker processes")
     parser.add_argument("--seed", type=int, default=0, help="the first seed")
     parser.add_argument("--no-reading", action="store_true",
