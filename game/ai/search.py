@@ -24,7 +24,8 @@ Perfect-information Monte Carlo (PIMC), as strong Skat and Bridge programs play:
    by more than a few standard errors of the paired difference (more when more
    candidates are judged), else the policy's choice (:func:`confident_best`).  A budget
    that cannot judge every candidate on :data:`MIN_SAMPLES` worlds judges fewer (the
-   policy's choice, a pass, others at random).  A candidate that trails the policy's
+   policy's choice, a pass, then the others as the policy ranks them when it can, its
+   ``rank`` hook, else at random).  A candidate that trails the policy's
    choice by :data:`DROP_Z` standard errors once judged on :data:`MIN_SAMPLES` worlds is
    played out no more (it could not be chosen), so the playouts go to the close calls;
    when none is left but the policy's choice, the move is made at once (an obvious move costs a few dozen
@@ -223,7 +224,9 @@ class Search:
     playout leaves memory in the real players); ``fallback`` is the player whose
     choice breaks ties and plays when there is no world or no time; ``facts`` reads
     what the view implies (see :class:`Facts`); ``present`` turns the chosen action
-    into the form the seat shows (Dou Dizhu draws which cards of a rank at random).  ``playouts`` (a count) or
+    into the form the seat shows (Dou Dizhu draws which cards of a rank at random);
+    ``rank``, when given, orders the legal actions as the policy likes them, best first
+    (the candidates are taken in that order, not at random).  ``playouts`` (a count) or
     ``seconds`` (wall time) bounds the work; ``width`` the candidates examined (the
     policy's choice always among them).  ``false_leave`` is the chance the search may
     take of leaving its fallback for a move no better (:func:`confident_best`): a game
@@ -239,8 +242,12 @@ class Search:
                  playouts: Optional[int] = None, seconds: Optional[float] = 0.5,
                  width: int = 12,
                  present: Callable[[Any, Action, random.Random], Action]
-                 = lambda view, action, rng: action, false_leave: float = FALSE_LEAVE) -> None:
+                 = lambda view, action, rng: action, false_leave: float = FALSE_LEAVE,
+                 rank: Optional[Callable[[Any, Sequence[Action]], list[Action]]] = None) -> None:
         self.name = name
+        self.rank = rank
+        #: the legal actions of the move being thought, as ``rank`` orders them
+        self.ranked: Optional[list[Action]] = None
         self.false_leave = false_leave
         self.present = present
         self.policy = policy
@@ -257,6 +264,7 @@ class Search:
     def choose(self, view: BaseView, legal: Sequence[Action], rng: random.Random,
                world: Optional[State] = None) -> Action:
         legal = list(legal)
+        self.ranked = None
         self.deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         mine = self.fallback.choose(view, legal, rng)
         seat = view["seat"]
@@ -266,6 +274,7 @@ class Search:
         if mine not in legal:           # another form of a listed move (Dou Dizhu's suits)
             mine = next((a for a in legal if (a.kind, a.value) == (mine.kind, mine.value)),
                         mine)
+        self.ranked = self.rank(view, legal) if self.rank is not None else None
         self.last = self.search(world, seat, legal, mine, self.facts(view, self.fallback), rng)
         return self.present(view, self.last.chosen, rng)
 
@@ -320,10 +329,14 @@ class Search:
 
     def candidates(self, legal: list[Action], mine: Action, rng: random.Random) -> list[Action]:
         """The policy's choice, a pass when there is one, then the other legal actions
-        in a random order, at most ``width`` in all (a budget may keep fewer)."""
+        as the policy ranks them (``rank``) or else in a random order, at most ``width``
+        in all (a budget may keep fewer)."""
         keep = [mine] + [a for a in legal if a.kind == "pass" and a != mine]
-        rest = [a for a in legal if a not in keep]
-        rng.shuffle(rest)
+        if self.ranked is not None:
+            rest = [a for a in self.ranked if a not in keep]
+        else:
+            rest = [a for a in legal if a not in keep]
+            rng.shuffle(rest)
         return (keep + rest)[:max(len(keep), self.width)]
 
 
@@ -396,7 +409,7 @@ class IsmctsSearch(Search):
         """An ISMCTS player with ``search``'s policy, fallback, judge, facts and budget."""
         return cls(search.name.replace("hard", "ismcts"), search.policy, search.fallback,
                    search.judge, search.facts, search.playouts, search.seconds, search.width,
-                   search.present, search.false_leave)
+                   search.present, search.false_leave, search.rank)
 
     def search(self, world: State, seat: int, legal: list[Action], mine: Action, facts: Facts,
                rng: random.Random) -> Thought:
