@@ -17,7 +17,19 @@ from game.ai.bolola import facts as bolola_facts
 from game.ai.briscola import BriscolaPlayer
 from game.ai.briscola import facts as briscola_facts
 from game.ai.doudizhu import facts as doudizhu_facts
-from game.ai.search import MIN_SAMPLES, Facts, IsmctsSearch, Search, confident_best, deal, gain, trailing
+from game.ai.search import (
+    MIN_SAMPLES,
+    Facts,
+    IsmctsSearch,
+    Judge,
+    Search,
+    confident_best,
+    deal,
+    gain,
+    playout,
+    trailing,
+)
+from game.briscola import VENCESLAO
 from game.cards import Card
 from game.engine import Action, State
 from tests.game.aicheck import quick
@@ -285,6 +297,28 @@ def test_an_obvious_move_is_made_without_the_whole_budget():
         assert sum(hard.last.counts.values()) < 400
         return
     pytest.fail("no early roll far under the pallino")
+
+
+def test_a_playout_counts_what_the_candidate_settles_at_once():
+    """Briscola, the last card of a trick: its points are the candidate's value, counted
+    from the world before it was played (the round here is one trick, so the playout
+    stops at once); counted from after it, the trick would be worth nothing, its points
+    being in the start already."""
+    judge = Judge(lambda s: len(s.tricks), lambda s: s.taken())
+    valued = 0
+    for seed, state in positions("briscola", 60):
+        if state.phase != "play" or len(state.table) != 2:
+            continue
+        seat = state.to_act()[0]
+        for action in state.legal_actions(seat):
+            if action.card == VENCESLAO:
+                continue
+            world = state.copy()
+            world.advance(seat, action)
+            value = playout(world, seat, judge, [], random.Random(0), origin=state)
+            assert value == gain(world.taken(), state.taken(), seat)
+            valued += value != 0
+    assert valued
 
 
 def test_gain_is_the_seats_gain_less_the_others_mean():
