@@ -13,6 +13,7 @@ import pytest
 
 from game import GAMES
 from game.ai import computer_player
+from game.ai.bisca import facts as bisca_facts
 from game.ai.bolola import facts as bolola_facts
 from game.ai.briscola import BriscolaPlayer
 from game.ai.briscola import facts as briscola_facts
@@ -72,6 +73,8 @@ def unseen_cards(state: State, seat: int) -> Counter:
 
 def facts_of(key: str, state: State, seat: int) -> Facts:
     view = state.view(seat)
+    if key == "bisca":
+        return bisca_facts(view)
     if key == "bolola":
         return bolola_facts(view)
     if key == "briscola":
