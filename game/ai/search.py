@@ -153,6 +153,14 @@ def _try_deal(pool: list[Card], sizes: Mapping[str, int], facts: Facts,
                 room[zone] -= 1
     rng.shuffle(rest)
     lacks = facts.lacks if strict else {}
+    if not lacks:          # no card barred anywhere: the shuffled cards dealt zone by zone
+        at = 0             # (as uniform as placing them one by one, at a fraction of the cost)
+        for z, n in room.items():
+            out[z] += rest[at:at + n]
+            at += n
+        for cards in out.values():
+            rng.shuffle(cards)
+        return out
 
     def allowed(c: Card) -> list[str]:
         return [z for z in room if not (z in lacks and lacks[z](c))]

@@ -181,7 +181,10 @@ def test_soft_evidence_weighs_the_deal_and_moves_no_seen_card():
                     hits += card in world.hidden(seat)[wanted]
                 else:
                     plain += card in world.hidden(seat)[wanted]
-        assert hits >= 28 and plain <= 20, (hits, plain)
+        # the first such position deals the card to the wanted hand one time in five:
+        # one of 16 candidate deals holds it 97% of the time, so 26 of 30 is 3.5
+        # standard deviations short of what the weight gives, and far above 6 of 30
+        assert hits >= 26 and plain <= 20, (hits, plain)
         return
     pytest.fail("no position with two hidden hands")
 
