@@ -130,14 +130,6 @@ def primiera(cards: Iterable[Card]) -> int | None:
     return sum(best.values()) if len(best) == len(ITALIAN_SUITS) else None
 
 
-def _trick_copy(t: shapes.Trick) -> shapes.Trick:
-    """A finished trick for a view: its two lists copied, the rest values (a view is built
-    for every move of a search's playouts, where plain_copy's general walk was a fifth
-    of the time)."""
-    return {"leader": t["leader"], "cards": list(t["cards"]), "winner": t["winner"],
-            "held": t["held"], "culetto": list(t["culetto"]), "points": t["points"]}
-
-
 def score_game(piles: Sequence[Sequence[Card]]) -> shapes.SheetRow:
     """One row of the score sheet: card points, primiera (None if not valid), bonus, total."""
     card_pts = [trick_points(p, points) for p in piles]
@@ -426,7 +418,10 @@ class BriscolaState(State):
             "culetto": bool(self.culetto),
             "stock": self.stock_count,
             "played": codes(self.played),
-            "tricks": [_trick_copy(t) for t in self.tricks],
+            # a trick's two lists copied, the rest values: a search reads a view at every
+            # playout move, and plain_copy's general walk was a fifth of a playout's calls
+            "tricks": [{**t, "cards": list(t["cards"]), "culetto": list(t["culetto"])}
+                       for t in self.tricks],
             "taken": self.taken(),
             "announced": self.announced,
             "game_no": self.game_no,
