@@ -154,6 +154,14 @@ def _try_deal(pool: list[Card], sizes: Mapping[str, int], facts: Facts,
                 room[zone] -= 1
     rng.shuffle(rest)
     lacks = facts.lacks if strict else {}
+    if not lacks:          # no card barred anywhere: the shuffled cards dealt zone by zone
+        at = 0             # (as uniform as placing them one by one, at a fraction of the cost)
+        for z, n in room.items():
+            out[z] += rest[at:at + n]
+            at += n
+        for cards in out.values():
+            rng.shuffle(cards)
+        return out
 
     def allowed(c: Card) -> list[str]:
         return [z for z in room if not (z in lacks and lacks[z](c))]
@@ -173,12 +181,16 @@ def _try_deal(pool: list[Card], sizes: Mapping[str, int], facts: Facts,
 
 
 def playout(world: State, seat: int, judge: Judge, policies: Sequence[ComputerPlayer],
-            rng: random.Random, deadline: Optional[float] = None) -> Optional[float]:
+            rng: random.Random, deadline: Optional[float] = None,
+            origin: Optional[State] = None) -> Optional[float]:
     """Play ``world`` to the end of its round with ``policies``; the seat's gain
     minus the others' mean gain (None when ``deadline`` passed first: a busy machine
-    must not stretch a move by a whole playout)."""
-    start_key = judge.round_key(world)
-    start = judge.progress(world)
+    must not stretch a move by a whole playout).  The gain and the round are counted
+    from ``origin`` when given: the world before the candidate action was made, so
+    what that action settles at once (the trick its card completes, the round it
+    ends) is part of its value, not the start it is measured from."""
+    start_key = judge.round_key(origin if origin is not None else world)
+    start = judge.progress(origin if origin is not None else world)
     steps = 0
     while steps < MAX_PLAYOUT:
         acting = world.to_act()
@@ -302,7 +314,8 @@ class Search:
                     continue
                 w = _copy(sample)
                 w.advance(seat, a)
-                value = playout(w, seat, self.judge, policies, random.Random(seed), deadline)
+                value = playout(w, seat, self.judge, policies, random.Random(seed), deadline,
+                                origin=sample)
                 if value is None:
                     break
                 values[a] = value

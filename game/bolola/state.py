@@ -260,7 +260,9 @@ class BololaState(State):
             "early_end": self.early_end,
             "left": [list(x) for x in self.left],
             "played": codes(self.played),
-            "tricks": plain_copy(self.tricks),
+            # a trick's one list copied, the rest values: a search reads a view at every
+            # playout move, and plain_copy's general walk was the view's dearest part
+            "tricks": [{**t, "cards": list(t["cards"])} for t in self.tricks],
             "tricks_won": self.tricks_won(),
             "hand_sizes": [len(h) for h in self.hands],
             "deal_scores": list(self.deal_scores),
