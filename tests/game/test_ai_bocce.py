@@ -10,8 +10,16 @@ import pytest
 
 from game.ai import computer_player
 from game.ai.base import RandomPlayer
-from game.ai.bocce import (LEVELS, BoccePlayer, QuickPlayer, Roller, _frame_chance,
-                            _frame_value, _unseen, player)
+from game.ai.bocce import (
+    LEVELS,
+    BoccePlayer,
+    QuickPlayer,
+    Roller,
+    _frame_chance,
+    _frame_value,
+    _unseen,
+    player,
+)
 from game.ai.search import Search
 from game.bocce import SPEC
 from game.cards import french_deck
