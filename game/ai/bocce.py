@@ -11,7 +11,8 @@ this pallino, lands on the same total and knocks it out.  In the lag it picks
 the card (and an Ace's worth) whose likely pallino, given the other player's
 likely card (any unseen card), gives its bocce the best expected score.
 
-Levels: "easy" plays for points only and commits at random; "normal" weighs
+Levels: "easy" plays for points only, commits at random and counts no card (it
+draws as if from a full deck, as a beginner does); "normal" weighs
 the knock-outs and picks its lag card by expected value, for the points of the
 hand.  "hard" plays for the game: a game is won by reaching the target over
 several hands, so Hard weighs every outcome by the chance to win the game it
@@ -239,9 +240,7 @@ class Odds:
     decision, so no two threads ever share one.
     """
 
-    def __init__(self, level: str, kinds: Counter[Kind], theirs: Counter[int],
-                 mine: Counter[int]) -> None:
-        self.level = level
+    def __init__(self, kinds: Counter[Kind], theirs: Counter[int], mine: Counter[int]) -> None:
         self.kinds = tuple(sorted(kinds.items()))
         self.odds, start = _kind_odds(self.kinds)
         self.start = dict(start)
@@ -262,7 +261,7 @@ class Odds:
 
     def roller(self, pallino: int, opp_rolls_now: bool) -> Roller:
         """How I should roll at this pallino: for points alone unless a knock-out is in play."""
-        if self.level == "easy" or not (opp_rolls_now or self.theirs):
+        if not (opp_rolls_now or self.theirs):
             return self.plain(pallino)
         return Roller(pallino, self.odds, self.stand_value(pallino, opp_rolls_now))
 
@@ -272,8 +271,6 @@ class Odds:
         The risk is that the opponent, still to roll this frame at the same
         pallino, finishes on the same total: it is expected to play for points.
         """
-        if self.level == "easy":
-            return lambda t: float(points(t, pallino))
         gains = self.theirs
         if not opp_rolls_now:
             return lambda t: points(t, pallino) + gains[t]
@@ -285,7 +282,7 @@ class Outlook(Odds):
     """What one seat's view says, worked out once per decision: who and where
     I am, the cards I have not seen, and their :class:`Odds`."""
 
-    def __init__(self, view: View, level: str) -> None:
+    def __init__(self, view: View) -> None:
         seat = own_seat(view)
         if seat is None:
             raise ValueError("a computer player needs a seat's view")
@@ -293,7 +290,7 @@ class Outlook(Odds):
         self.me, self.opp = seat, 1 - seat
         self.frame = view["frame"] - 1
         self.unseen = _unseen(view)
-        super().__init__(level, Counter(_KIND[c.code] for c in self.unseen),
+        super().__init__(Counter(_KIND[c.code] for c in self.unseen),
                          _finished(view, self.opp), _finished(view, self.me))
 
 
@@ -302,7 +299,7 @@ _LAG_MEMO_SIZE = 200_000
 
 
 @lru_cache(maxsize=_LAG_MEMO_SIZE)
-def _frame_value(pallino: int, level: str, first: bool, kinds: tuple[tuple[Kind, int], ...],
+def _frame_value(pallino: int, first: bool, kinds: tuple[tuple[Kind, int], ...],
                  theirs: tuple[tuple[int, int], ...]) -> float:
     """Expected points of this frame's bocce at ``pallino``, for Normal's lag.
 
@@ -311,7 +308,7 @@ def _frame_value(pallino: int, level: str, first: bool, kinds: tuple[tuple[Kind,
     key behind ``lru_cache``, which is thread-safe, so computers playing in
     worker threads share the memo without a lock of our own.
     """
-    odds = Odds(level, Counter(dict(kinds)), Counter(dict(theirs)), Counter())
+    odds = Odds(Counter(dict(kinds)), Counter(dict(theirs)), Counter())
     return odds.roller(pallino, first).start_value(odds.start)
 
 
@@ -395,12 +392,12 @@ class BoccePlayer:
     def _lag(self, view: View, legal: list[Action], rng: random.Random) -> Action:
         if self.level == "easy":
             return rng.choice(legal)
-        look = Outlook(view, self.level)
+        look = Outlook(view)
         theirs = _lag_odds(look.unseen)   # the other player's card is one I have not seen
         if self.level == "hard":
             return self._lag_to_win(view, legal, look, theirs)
         first = view["first"] == look.me
-        known = (self.level, first, look.kinds, tuple(sorted(look.theirs.items())))
+        known = (first, look.kinds, tuple(sorted(look.theirs.items())))
 
         def score(action: Action) -> float:
             worth = int(action.value)
@@ -424,7 +421,14 @@ class BoccePlayer:
 
     # -- rolling -----------------------------------------------------------
     def _roll(self, view: View, legal: list[Action]) -> Action:
-        look = Outlook(view, self.level)
+        if self.level == "easy":
+            # A beginner counts no card: every draw as if from a full deck.
+            me = own_seat(view)
+            if me is None:
+                raise ValueError("a computer player needs a seat's view")
+            pallino, least, aces = _rolling(view, me)
+            return _by_roller(_plain_roller(pallino, _DECK_ODDS), least, aces, legal)
+        look = Outlook(view)
         if self.level == "hard":
             return self._roll_to_win(view, legal, look)
         pallino, least, aces = _rolling(view, look.me)
@@ -484,19 +488,20 @@ def _by_roller(roller: Roller, least: int, aces: int, legal: Sequence[Action],
 #: Every card's kind in a full deck: the quick player's odds.
 _DECK_KINDS: tuple[tuple[Kind, int], ...] = tuple(sorted(Counter(_KIND.values()).items()))
 _DECK_LAG = _lag_odds(_FULL_DECK)
+_DECK_ODDS = _kind_odds(_DECK_KINDS)[0]
 
 
 @lru_cache(maxsize=4096)
 def _quick_roller(pallino: int, opp_rolls_now: bool, theirs: tuple[tuple[int, int], ...]) -> Roller:
     """Normal's roller with a full deck's odds: a few hundred, each built once."""
-    return Odds("normal", Counter(dict(_DECK_KINDS)), Counter(dict(theirs)),
-                Counter()).roller(pallino, opp_rolls_now)
+    return Odds(Counter(dict(_DECK_KINDS)), Counter(dict(theirs)), Counter()).roller(
+        pallino, opp_rolls_now)
 
 
 @lru_cache(maxsize=4096)
 def _quick_lag(worth: int, first: bool, theirs: tuple[tuple[int, int], ...]) -> float:
     """Normal's value of a lag worth with a full deck's odds, the other's card any card."""
-    return sum(p * _frame_value(worth + w, "normal", first, _DECK_KINDS, theirs)
+    return sum(p * _frame_value(worth + w, first, _DECK_KINDS, theirs)
                for w, p in _DECK_LAG.items())
 
 

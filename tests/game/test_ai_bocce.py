@@ -161,6 +161,20 @@ def test_hard_rolling_first_keeps_the_pallino_low_and_rolling_second_raises_it()
     assert _choose("hard", state, 1) == A("commit:9D:9")
 
 
+def test_easy_counts_no_card_where_normal_does():
+    # Bocce 8 + 5 = 13 under a pallino of 20, seat 0 rolling first.  Normal counts the
+    # cards it holds: with two Twos in hand (fewer small cards left) it stands, with two
+    # Nines (fewer big ones) it draws.  Easy, a beginner, draws from a full deck in its
+    # head: the same choice whatever it holds.
+    chosen = {}
+    for hand in ("KS 2C 2D", "KS 9C 9D"):
+        state = rigged(hands=(hand, "QH 3C 3D"), bocce=(("8H 5S",), ()))
+        lag(state, "KS:10", "QH:10")
+        chosen[hand] = (_choose("normal", state, 0), _choose("easy", state, 0))
+    assert chosen["KS 2C 2D"][0] == A("stand::13") and chosen["KS 9C 9D"][0] == A("draw")
+    assert chosen["KS 2C 2D"][1] == chosen["KS 9C 9D"][1]
+
+
 # -- playing for the game, not the hand (Hard) ---------------------------------
 def _last_frame(scores, bocce_2):
     """A first hand played to its last frame: seat 0 holds 4 points of the hand (15, 4 and
