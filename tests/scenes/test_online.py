@@ -413,3 +413,58 @@ def test_a_computer_plays_for_the_friends_whose_link_dropped_at_the_hosts_table(
             guest.close()
         app.back_to_menu()
         host.close()
+
+
+def test_the_command_lines_relay_reaches_play_online_from_the_menu(monkeypatch):
+    """``--relay`` alone (no --host, no --join) is the relay of the run: main hands it on."""
+    import scenes.app
+    from scenes.cli import main
+
+    given: dict[str, Any] = {}
+    monkeypatch.setattr(scenes.app, "run", lambda **kwargs: given.update(kwargs) or 0)
+    assert main(["--relay", "127.0.0.1:47901"]) == 0
+    assert given["relay"] == ("127.0.0.1", 47901) and given["online"] is None
+
+
+def test_play_online_from_the_menu_uses_the_command_lines_relay_and_names_it(app, monkeypatch):
+    import scenes.online
+
+    drawn: list[str] = []
+    text = scenes.online.theme.text
+    monkeypatch.setattr(scenes.online.theme, "text",
+                        lambda surface, font, words, *a, **k: drawn.append(words) or
+                        text(surface, font, words, *a, **k))
+    joined: list[dict] = []
+
+    class Guest:
+        state, reason = "connecting", None
+
+        def __init__(self, code: str, **kwargs: Any) -> None:
+            joined.append(kwargs)
+
+        def close(self) -> None:
+            pass
+
+    monkeypatch.setattr(scenes.online, "RemoteClient", Guest)
+    app.settings.relay = "relay.example.org:47800"      # the setting: not this run's
+    app.relay = ("127.0.0.1", 47901)
+    scene = open_online(app)
+    assert scene.relay_address == ("127.0.0.1", 47901)
+    assert scene.relay_entry is None, "no field: the command line said which relay"
+    app.frame(DT, [])
+    assert tr("net.relay_given", address="127.0.0.1:47901") in drawn
+    assert tr("net.relay_given", address="127.0.0.1:47901").startswith("Relay: 127.0.0.1:47901")
+    press(app, scene, "join")                          # the join form's code goes there
+    scene.code_entry.set_text("AAAA-AAAA-AAAA")
+    press(app, scene, "go")
+    assert joined and joined[-1]["relay"] == ("127.0.0.1", 47901)
+    press(app, scene, "back")
+    press(app, scene, "public")                        # a public table needs a relay: it has one
+    assert scene.mode == "pick" and scene.public
+    assert app.settings.relay == "relay.example.org:47800", "the setting is left as it was"
+
+
+def test_a_relay_address_is_written_back_as_it_is_read():
+    assert codes.relay_text(("127.0.0.1", 47901)) == "127.0.0.1:47901"
+    for text in ("relay.example.org:47800", "[2001:db8::1]:47800"):
+        assert codes.relay_text(codes.relay_address(text)) == text
