@@ -12,14 +12,16 @@ same run::
 A table is a host (its own seat played by a computer at ``--pace`` seconds a move) and
 a guest (the same), the other seats computers; when its game ends the table closes
 and opens again with the next game (Bocce, Bolola, Bisca, Briscola, Dou Dizhu in
-turn).  With several gateways, ``--placement`` says where each guest is: on the
-gateway after its host's (``next``, the default: every line crosses NATS), on a
-random one (as one DNS name spreads players: with three gateways two lines in three
-cross), or on its host's (``same``: none crosses).  The players live in ``--workers`` processes.  Prints,
-per configuration: players at their tables, tables finished per minute, the
-guests' action round trip (a move sent to the update that carries it back: relay,
-host and both ends; median, p99), CPU (share of one core) and memory of each
-gateway and of NATS, and errors.  The ramp (players arriving) is not measured.
+turn).  With several gateways, ``--placement`` says where each guest arrives: on the
+gateway after its host's (``next``, the default), on a random one (as one DNS name
+spreads players), or on its host's (``same``).  A guest that arrives elsewhere than
+its room's gateway is sent there (``moved``, game/net/relay.py) and its lines cross
+no gateway but that one; the pairs of ``--wire`` go as the client does.  The players
+live in ``--workers`` processes.  Prints, per configuration: players at their
+tables, tables finished per minute, the guests' action round trip (a move sent to
+the update that carries it back: relay, host and both ends; median, p99), CPU
+(share of one core) and memory of each gateway and of NATS, the guests sent to
+their room's gateway, and errors.  The ramp (players arriving) is not measured.
 
 Everything on 127.0.0.1; every process it starts is ended by its pid.
 """
@@ -161,6 +163,7 @@ class _Table:
 
     def close(self) -> None:
         if self.guest is not None:
+            self.stats["sent_on"] += self.guest.sent_on
             self.guest.close()
         if self.host is not None:
             self.host.close()
@@ -176,7 +179,8 @@ def run_worker(relays: list[tuple[str, int]], players: int, seconds: float, ramp
     """Play ``players`` // 2 tables for ``ramp`` + ``seconds``; print the figures as JSON."""
     import logging
     logging.disable(logging.WARNING)
-    stats: dict[str, Any] = {"rtts": [], "finished": [], "errors": [], "seated": []}
+    stats: dict[str, Any] = {"rtts": [], "finished": [], "errors": [], "seated": [],
+                             "sent_on": 0}
     tables = [_Table(first + i, relays, pace, stats, placement) for i in range(players // 2)]
     start = time.monotonic()
     begin, end = start + ramp, start + ramp + seconds
@@ -197,14 +201,15 @@ def run_worker(relays: list[tuple[str, int]], players: int, seconds: float, ramp
         table.close()
     rtts = [rtt for when, rtt in stats["rtts"] if begin <= when <= end]
     print(json.dumps({"rtts": rtts, "finished": sum(begin <= t <= end for t in stats["finished"]),
-                      "errors": stats["errors"],
+                      "errors": stats["errors"], "sent_on": stats["sent_on"],
                       "seated": min(stats["seated"]) if stats["seated"] else 0}), flush=True)
 
 
 # -- the wire alone: pairs at a game's pace, no game (the gateways' own cost) -----------------
 class WireLoad(Load):
     """bench/net.py's pairs (a guest's action, the host's two updates, sealed, every
-    ``pace`` seconds), each host on one gateway and its guest on the next."""
+    ``pace`` seconds), each host on one gateway and its guest arriving where
+    ``placement`` puts it."""
 
     def __init__(self, ports: list[int], pairs: int, pace: float, placement: str) -> None:
         super().__init__(pairs, pace, late=1.0)
@@ -256,7 +261,8 @@ def wire(config: str, args: argparse.Namespace, nats: Optional[NatsServer]) -> N
     lat = load.latencies
     shares = ", ".join(f"{n} {c * 100:.1f}% / {memory[n]}" for n, c in cpu.items())
     busiest = max(c for n, c in cpu.items() if n != "NATS")
-    print(f"{config:7} ({args.placement}) {result['held']}/{args.wire} pairs, {len(lat)} lines, "
+    print(f"{config:7} ({args.placement}) {result['held']}/{args.wire} pairs "
+          f"({load.sent_on} guests sent to their room's gateway), {len(lat)} lines, "
           f"one-way median {percentile(lat, 50) * 1000:.1f} ms, p99 {percentile(lat, 99) * 1000:.1f} ms; "
           f"CPU of a core / RSS: {shares}; errors {load.errors + load.dropped + result['lost']}"
           f"\n        a core for each relay process would hold about "
@@ -328,6 +334,7 @@ def measure(config: str, args: argparse.Namespace, nats: Optional[NatsServer]) -
             "median_ms": percentile(rtts, 50) * 1000 if rtts else None,
             "p99_ms": percentile(rtts, 99) * 1000 if rtts else None,
             "cpu": cpu, "memory": memory, "errors": len(errors), "players_cpu": players_cpu,
+            "sent_on": sum(r["sent_on"] for r in results),
             "error_kinds": sorted(set(errors))[:5]}
 
 
@@ -339,7 +346,8 @@ def report(row: dict[str, Any]) -> None:
     print(f"{row['config']:7} ({row['placement']}) players seated (least) {row['seated']}, tables finished "
           f"{row['tables_per_minute']:.0f}/min, round trip median {median} p99 {p99} "
           f"({row['moves']} moves); CPU of a core / RSS: {cpu or '-'}; the players' "
-          f"processes {row['players_cpu'] * 100:.0f}%; errors {row['errors']} "
+          f"processes {row['players_cpu'] * 100:.0f}%; guests sent to their room's gateway "
+          f"{row['sent_on']}; errors {row['errors']} "
           f"{row['error_kinds'] or ''}", flush=True)
     relays = [share for name, share in row["cpu"].items() if name != "NATS"]
     if relays and max(relays) > 0:
@@ -364,9 +372,9 @@ def main() -> int:
                         help="instead of players, this many pairs of bench/net.py's load "
                              "(sealed game-sized lines at --pace, no game): the relays' own cost")
     parser.add_argument("--placement", choices=PLACEMENTS, default="next",
-                        help="which gateway a guest is on: the next one after its host's "
-                             "(every line crosses NATS), a random one (as one DNS name "
-                             "spreads players), or its host's (no line crosses)")
+                        help="which gateway a guest arrives at: the next one after its "
+                             "host's, a random one (as one DNS name spreads players), or its "
+                             "host's (one elsewhere sends it to its room's gateway)")
     parser.add_argument("--worker", help=argparse.SUPPRESS)
     parser.add_argument("--first", type=int, default=0, help=argparse.SUPPRESS)
     args = parser.parse_args()

@@ -10,6 +10,7 @@ import asyncio
 import re
 import secrets
 import shutil
+import socket
 import subprocess
 import sys
 import tempfile
@@ -105,16 +106,31 @@ class NatsServer:
 
 
 def start_gateways(procs: list[Proc], nats_url: str, count: int,
-                   secret_file: Path = SECRET_FILE) -> tuple[list[Proc], list[int]]:
+                   secret_file: Path = SECRET_FILE,
+                   public: Optional[list[str]] = None) -> tuple[list[Proc], list[int]]:
     """``count`` gateway processes of one fleet (the tests' short timeouts), started
-    together, appended to ``procs``; and their ports."""
+    together, appended to ``procs``; and their ports.  ``public``: each one's public
+    address (default: where it listens)."""
     tag = secrets.token_hex(2)
     started = [Proc(["-m", "game.net.relay", "--listen", "127.0.0.1", "--port", "0",
                      "--limits", "quick", "--secret-file", str(secret_file),
-                     "--nats", nats_url, "--gateway", f"t{tag}g{i}"]) for i in range(count)]
+                     "--nats", nats_url, "--gateway", f"t{tag}g{i}",
+                     *(["--public", public[i]] if public else [])]) for i in range(count)]
     procs.extend(started)
     return started, [int(p.expect("relay listening on ", timeout=30).rsplit(":", 1)[1])
                      for p in started]
+
+
+def closed_ports(count: int) -> list[int]:
+    """Ports of 127.0.0.1 that nobody listens at (bound at once, then let go)."""
+    probes = [socket.socket() for _ in range(count)]
+    try:
+        for probe in probes:
+            probe.bind(("127.0.0.1", 0))
+        return [probe.getsockname()[1] for probe in probes]
+    finally:
+        for probe in probes:
+            probe.close()
 
 
 class Front(Proxy):
