@@ -7,7 +7,7 @@ same run::
 
     .venv/bin/python bench/tables.py [--players 500] [--seconds 60] [--pace 1.0]
                                      [--workers 10] [--configs direct,memory,nats1,nats3]
-                                     [--placement next|random|same] [--wire PAIRS]
+                                     [--placement next|random|same] [--wire PAIRS [--per-gateway]]
 
 A table is a host (its own seat played by a computer at ``--pace`` seconds a move) and
 a guest (the same), the other seats computers; when its game ends the table closes
@@ -228,13 +228,15 @@ class WireLoad(Load):
 
 
 def wire(config: str, args: argparse.Namespace, nats: Optional[NatsServer]) -> None:
-    """``args.wire`` pairs through ``config``'s relays: one-way latency, CPU, memory."""
+    """``args.wire`` pairs through ``config``'s relays (with ``--per-gateway``, that many
+    for each of them): one-way latency, CPU, memory."""
     relays = start_relays(config, nats)
+    pairs = args.wire * (len(relays) if args.per_gateway else 1)
     pids = {f"gateway {i + 1}" if config != "memory" else "relay": child.popen.pid
             for i, (child, _) in enumerate(relays)}
     if nats is not None and config.startswith("nats"):
         pids["NATS"] = nats.pid
-    load = WireLoad([port for _, port in relays], args.wire, args.pace, args.placement)
+    load = WireLoad([port for _, port in relays], pairs, args.pace, args.placement)
     cpu: dict[str, float] = {}
 
     async def run() -> dict[str, Any]:
@@ -261,12 +263,12 @@ def wire(config: str, args: argparse.Namespace, nats: Optional[NatsServer]) -> N
     lat = load.latencies
     shares = ", ".join(f"{n} {c * 100:.1f}% / {memory[n]}" for n, c in cpu.items())
     busiest = max(c for n, c in cpu.items() if n != "NATS")
-    print(f"{config:7} ({args.placement}) {result['held']}/{args.wire} pairs "
+    print(f"{config:7} ({args.placement}) {result['held']}/{pairs} pairs "
           f"({load.sent_on} guests sent to their room's gateway), {len(lat)} lines, "
           f"one-way median {percentile(lat, 50) * 1000:.1f} ms, p99 {percentile(lat, 99) * 1000:.1f} ms; "
           f"CPU of a core / RSS: {shares}; errors {load.errors + load.dropped + result['lost']}"
           f"\n        a core for each relay process would hold about "
-          f"{args.wire / busiest:.0f} pairs at this pace (the busiest at 100%)", flush=True)
+          f"{pairs / busiest:.0f} pairs at this pace (the busiest at 100%)", flush=True)
 
 
 # -- the relays and NATS ------------------------------------------------------------------------
@@ -371,6 +373,9 @@ def main() -> int:
     parser.add_argument("--wire", type=int, metavar="PAIRS",
                         help="instead of players, this many pairs of bench/net.py's load "
                              "(sealed game-sized lines at --pace, no game): the relays' own cost")
+    parser.add_argument("--per-gateway", action="store_true",
+                        help="with --wire: that many pairs for each gateway (natsN gets N "
+                             "times as many), so that each is as busy as one alone")
     parser.add_argument("--placement", choices=PLACEMENTS, default="next",
                         help="which gateway a guest arrives at: the next one after its "
                              "host's, a random one (as one DNS name spreads players), or its "
@@ -388,7 +393,8 @@ def main() -> int:
     configs = args.configs.split(",")
     if args.wire:
         configs = [c for c in configs if c != "direct"]
-        print(f"{args.wire} pairs, an action and two updates every {args.pace} s, measured "
+        print(f"{args.wire} pairs{' a gateway' if args.per_gateway else ''}, an action and "
+              f"two updates every {args.pace} s, measured "
               f"{args.seconds} s; {os.cpu_count()} cores (load average before: "
               f"{os.getloadavg()[0]:.2f})", flush=True)
     else:
