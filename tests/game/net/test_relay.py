@@ -4,6 +4,7 @@ misbehaves; a host and guests of this process play through it."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import random
 import threading
@@ -31,6 +32,8 @@ from game.net.protocol import (
     decode,
     encode,
 )
+from game.net.relay import Relay
+from game.net.relay import main as relay_main
 from game.net.secure import RoomOwner
 from tests.game.net.conftest import SECRET_FILE, start_relay
 from tests.game.net.helpers import LIMIT, Raw, hosting, join, play, until
@@ -161,6 +164,27 @@ def test_unknown_rooms_and_other_versions_are_refused(relay):
         assert error["reason"] == reason and error["fatal"] and raw.closed()
     guest.send(b"still here\n")
     assert host.line() == b"%d still here" % guest.gid
+
+
+def test_a_relay_is_reached_where_it_listens_unless_told_its_public_address():
+    """The address a fleet's gateways send guests to (``--public``): by default where it
+    listens, as a client writes it back."""
+    async def started(public: Optional[str]) -> tuple[Optional[str], int]:
+        relay = Relay(QUICK, public=public)
+        _, port = await relay.start("127.0.0.1", 0)
+        await relay.close()
+        return relay.public, port
+
+    public, port = asyncio.run(started(None))
+    assert public == f"127.0.0.1:{port}"
+    assert asyncio.run(started("gw1.relay.example.org:47800"))[0] == "gw1.relay.example.org:47800"
+
+
+@pytest.mark.parametrize("public", ["relay:0", "two words:1", "2001:db8::1:47800", ""])
+def test_a_public_address_that_is_none_is_refused_with_its_reason(public, capsys):
+    with pytest.raises(SystemExit) as stop:
+        relay_main(["--public", public, "--listen", "127.0.0.1", "--port", "0"])
+    assert stop.value.code == 2 and "error: --public: " in capsys.readouterr().err
 
 
 def test_hellos_of_relay_protocol_3_are_served_as_before_and_follow_changes_nothing_alone(relay):
