@@ -6,7 +6,9 @@
 
 Fixed seeds (``--seed``, ``--seed`` + 1 ...), the hero's seat rotating game by game
 (as game/simulate.py's ``tally`` rotates it; fresh players every game), a win being
-among the winners; each figure with its 95% interval (Wilson) and the fair share (1 / players).  Rows:
+among the winners; each figure with its 95% interval (Wilson) and the fair share (1 / players),
+and the hero's edge (its final score less the others' mean, a game) with its 95% interval.
+Rows:
 
 * ``hard``: one Hard against Normals (Bisca at every player count it allows);
 * ``normal``: one Normal against Easies; ``easy``: one Easy against random players;
@@ -65,6 +67,17 @@ def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
     centre = (p + z * z / (2 * n)) / (1 + z * z / n)
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
     return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def mean_interval(values: Sequence[float], z: float = 1.96) -> tuple[float, float]:
+    """The 95% interval of a mean (normal approximation): a game's edge in points says
+    more per game than a win does where luck decides most wins (Bolola's nine deals)."""
+    n = len(values)
+    if n < 2:
+        return float("-inf"), float("inf")
+    mean = sum(values) / n
+    half = z * math.sqrt(sum((v - mean) ** 2 for v in values) / (n - 1) / n)
+    return mean - half, mean + half
 
 
 #: every move's time by level, over the whole run (the workers' times sent back)
@@ -163,6 +176,7 @@ def row(key: str, hero: str, other: str, seats: int, games: int, args: argparse.
         return
     started = time.perf_counter()
     result = Tally(seats)
+    edges: list[float] = []                  # the hero's edge, game by game
     errors: list[str] = []
     for i, outcome, order, error, times in games_of(key, hero, other, seats, games, args):
         for label, t in times.items():
@@ -171,7 +185,10 @@ def row(key: str, hero: str, other: str, seats: int, games: int, args: argparse.
             errors.append(error)
         else:
             assert outcome is not None
+            before = result.player_points[0] - sum(result.player_points[1:]) / (seats - 1)
             result.add(outcome, order)
+            edges.append(result.player_points[0] - sum(result.player_points[1:]) / (seats - 1)
+                         - before)
         if args.verbose:                     # a log of a long run: the tally after each game
             print(f"#   {key} {hero} vs {seats - 1} {other}: {result.player_wins[0]} wins of "
                   f"{result.played}, hero's points {result.player_points[0]:+.0f}, others' "
@@ -185,12 +202,12 @@ def row(key: str, hero: str, other: str, seats: int, games: int, args: argparse.
     n = result.played
     lo, hi = wilson(wins, n)
     fair = 1 / seats
-    points = result.player_points
-    edge = (points[0] - sum(points[1:]) / (seats - 1)) / max(1, n)
+    low, high = mean_interval(edges)
     print(f"| {GAMES[key].title}{f', {seats} players' if len(GAMES[key].seats) > 1 else ''} | "
           f"{hero} vs {seats - 1} {other} | {n} | "
           f"**{wins / max(1, n):.1%}** [{lo:.1%}, {hi:.1%}] | {fair:.0%} | "
-          f"{(wins / max(1, n) - fair) * 100:+.1f} | {edge:+.1f} | "
+          f"{(wins / max(1, n) - fair) * 100:+.1f} | "
+          f"{sum(edges) / max(1, n):+.1f} [{low:+.1f}, {high:+.1f}] | "
           f"{time.perf_counter() - started:.0f} s{' | ' + note if note else ''} |", flush=True)
     if errors:
         print(f"  errors: {len(errors)}, first {errors[0]}", flush=True)
@@ -220,7 +237,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(f"# load average {os.getloadavg()[0]:.1f}, Hard: "
           f"{f'{args.playouts} playouts a move' if args.playouts else 'its time a move'}")
     print("| game | who | games | hero wins [95%] | fair | points above fair "
-          "| hero's score less the others' mean, a game | time |")
+          "| hero's score less the others' mean, a game [95%] | time |")
     print("|---|---|---|---|---|---|---|---|")
     for key in keys:
         counts = [n for n in GAMES[key].seats if not args.seats or n in args.seats] \

@@ -1,8 +1,8 @@
 """Our Dou Dizhu levels against RLCard's rule agent, in our engine, in parallel processes.
 
     python3 bench/doudizhu_rule.py [--games 300] [--levels hard,normal]
-                                   [--sides landlord,peasants] [--playouts 40] [--jobs 2]
-                                   [--seed 0] [--no-reading] [--verbose]
+                                   [--sides landlord,peasants] [--playouts 160] [--jobs 2]
+                                   [--seed 0] [--no-reading] [--minutes M] [--verbose]
 
 RLCard's ``doudizhu-rule-v1`` agent (the baseline RLCard's Dou Dizhu results are
 measured against) is seated at our table: before each of its moves our view and the
@@ -19,7 +19,9 @@ what our players see, so Hard's reading takes nothing from a bid no one chose). 
 come from our seeds 0, 1, ... (the same for every row); the rule agent's random
 choices (it plays at random when it cannot follow as landlord) from numpy seeded by
 the game.  Games run in ``--jobs`` worker processes; each prints nothing until the
-table, unless ``--verbose`` (a line per game finished).
+table, unless ``--verbose`` (a line per game finished).  ``--minutes M`` stops starting
+games after M minutes: the games are taken in the order of their seeds, so each row
+holds seeds from ``--seed`` with none missing (the table says which).
 """
 
 from __future__ import annotations
@@ -125,12 +127,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=300, help="hands per row")
     parser.add_argument("--levels", default="hard,normal")
     parser.add_argument("--sides", default="landlord,peasants")
-    parser.add_argument("--playouts", type=int, default=40,
-                        help="Hard's playouts a move (0: its own 0.5 s)")
+    parser.add_argument("--playouts", type=int, default=160,
+                        help="Hard's playouts a move (0: its own 0.5 s, which buys 200 or "
+                        "more on a quiet core: bench/search_speed.py --cpu)")
     parser.add_argument("--jobs", type=int, default=2, help="worker processes")
     parser.add_argument("--seed", type=int, default=0, help="the first seed")
     parser.add_argument("--no-reading", action="store_true",
                         help="Hard's worlds ignore the passes (the kitty still counts)")
+    parser.add_argument("--minutes", type=float, default=0,
+                        help="stop starting games after this many minutes")
     parser.add_argument("--verbose", action="store_true")
     args = parser.parse_args(argv)
     why_not = ensure_rlcard()
@@ -148,8 +153,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     wins: dict[tuple[str, str], list[int]] = {}
     times: dict[str, list[float]] = {}
     started = time.perf_counter()
+    stop = started + 60 * args.minutes if args.minutes else None
     with multiprocessing.get_context("spawn").Pool(args.jobs) as pool:
-        for level, side, _seed, won, took in pool.imap_unordered(play_one, tasks):
+        for level, side, _seed, won, took in pool.imap(play_one, tasks):   # in seed order
             tally = wins.setdefault((level, side), [0, 0])
             tally[0] += won
             tally[1] += 1
@@ -157,15 +163,20 @@ def main(argv: Sequence[str] | None = None) -> int:
             if args.verbose:
                 print(f"#   {level} as {side}: {tally[0]} wins of {tally[1]} "
                       f"({time.perf_counter() - started:.0f} s)", flush=True)
-    print("| ours | as | games | ours win [95%] |")
-    print("|---|---|---|---|")
+            if stop is not None and time.perf_counter() > stop:
+                pool.terminate()
+                break
+    print("| ours | as | seeds | games | ours win [95%] |")
+    print("|---|---|---|---|---|")
     for level in levels:
         for side in sides:
             won, n = wins.get((level, side), [0, 0])
             lo, hi = wilson(won, n)
             who = "landlord vs two rule agents" if side == "landlord" else \
                 "two peasants vs a rule-agent landlord"
-            print(f"| {level} | {who} | {n} | **{won / max(1, n):.1%}** [{lo:.1%}, {hi:.1%}] |")
+            seeds = f"{args.seed}..{args.seed + n - 1}" if n else "none"
+            print(f"| {level} | {who} | {seeds} | {n} | "
+                  f"**{won / max(1, n):.1%}** [{lo:.1%}, {hi:.1%}] |")
     print()
     print("| level | moves | p50 | p99 |")
     print("|---|---|---|---|")

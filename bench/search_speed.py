@@ -1,12 +1,14 @@
 """How much a Hard move can think: playouts and playout actions a second, every game.
 
-    python bench/search_speed.py [--moves 8] [--playouts 60] [--game KEY ...]
+    python bench/search_speed.py [--moves 8] [--playouts 60] [--game KEY ...] [--cpu]
 
 The same positions every run (seeds 0, 1 ...: a game played at random for a seeded
 number of moves), Hard's search given a fixed count of playouts at each, the wall time
 taken; a playout action is one move of one player inside a playout.  Run it before
 and after a change to the search or the engines, on the same machine, to see what
-the change bought (bench/README.md, "Playouts a second").
+the change bought (bench/README.md, "Playouts a second").  ``--cpu`` times the
+process's CPU time instead of the wall time: on a machine shared with other work the
+wall time says more of the others' load than of the search.
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ import random
 import sys
 import time
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -57,8 +59,10 @@ class Counting:
         return self.inner.choose(view, legal, rng)
 
 
-def measure(key: str, seats: int, moves: int, playouts: int) -> tuple[int, int, float]:
-    """(playouts, policy moves, seconds) of Hard's searches at ``moves`` positions."""
+def measure(key: str, seats: int, moves: int, playouts: int,
+            clock: Callable[[], float] = time.perf_counter) -> tuple[int, int, float]:
+    """(playouts, policy moves, seconds by ``clock``) of Hard's searches at ``moves``
+    positions."""
     done, counter, spent = 0, [0], 0.0
     for seed, state in positions(key, seats, moves):
         seat = state.to_act()[0]
@@ -67,9 +71,9 @@ def measure(key: str, seats: int, moves: int, playouts: int) -> tuple[int, int, 
         make = hard.policy
         hard.policy = lambda make=make: Counting(make(), counter)
         world: State = state.world(seat, seed)
-        started = time.perf_counter()
+        started = clock()
         hard.choose(state.view(seat), state.legal_actions(seat), random.Random(seed), world=world)
-        spent += time.perf_counter() - started
+        spent += clock() - started
         done += sum(hard.last.counts.values()) if hard.last else 0
     return done, counter[0], spent
 
@@ -79,14 +83,17 @@ def main() -> int:
     parser.add_argument("--moves", type=int, default=8)
     parser.add_argument("--playouts", type=int, default=60)
     parser.add_argument("--game", action="append", choices=sorted(GAMES))
+    parser.add_argument("--cpu", action="store_true",
+                        help="time the process's CPU, not the wall clock")
     args = parser.parse_args()
+    clock = time.process_time if args.cpu else time.perf_counter
     print(f"# load average {os.getloadavg()[0]:.1f}, {args.playouts} playouts at "
-          f"{args.moves} positions a game")
+          f"{args.moves} positions a game, {'CPU' if args.cpu else 'wall'} time")
     print("| game | playouts | a second | playout moves a second | ms a playout |")
     print("|---|---|---|---|---|")
     for key in args.game or sorted(GAMES):
         for seats in (BISCA_SEATS if key == "bisca" else GAMES[key].seats[:1]):
-            n, acted, spent = measure(key, seats, args.moves, args.playouts)
+            n, acted, spent = measure(key, seats, args.moves, args.playouts, clock)
             label = f"{GAMES[key].title}{f', {seats} players' if key == 'bisca' else ''}"
             print(f"| {label} | {n} | {n / spent:.0f} | {acted / spent:.0f} | "
                   f"{1000 * spent / max(1, n):.1f} |", flush=True)

@@ -148,6 +148,7 @@ class BriscolaState(State):
     """A match of three games of Briscola Venceslao."""
 
     view_shape = shapes.View
+    result_shape = shapes.FinalResult
     event_shapes = shapes.EVENTS
     position_fields = {
         "game_no": int, "dealer": int, "phase": str, "leader": int, "trump": str,
@@ -283,7 +284,7 @@ class BriscolaState(State):
             self._advance(events)
         return events
 
-    def result(self) -> dict[str, Any]:
+    def result(self) -> shapes.FinalResult:
         return {"scores": list(self.totals), "winners": list(self.winners),
                 "sheet": plain_copy(self.sheet)}
 
@@ -418,7 +419,10 @@ class BriscolaState(State):
             "culetto": bool(self.culetto),
             "stock": self.stock_count,
             "played": codes(self.played),
-            "tricks": plain_copy(self.tricks),
+            # a trick's two lists copied, the rest values: a search reads a view at every
+            # playout move, and plain_copy's general walk was a fifth of a playout's calls
+            "tricks": [{**t, "cards": list(t["cards"]), "culetto": list(t["culetto"])}
+                       for t in self.tricks],
             "taken": self.taken(),
             "announced": self.announced,
             "game_no": self.game_no,

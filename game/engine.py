@@ -50,6 +50,7 @@ from dataclasses import KW_ONLY, dataclass, field
 from typing import Any, Callable, ClassVar, Iterable, Mapping, Optional, Sequence
 
 from game.cards import Card, CardCodeError
+from game.views import Result
 
 #: the kind of the last event of every game: its data holds ``scores`` and ``winners``
 GAME_OVER = "game_over"
@@ -515,6 +516,8 @@ class State(abc.ABC):
     key: str = ""
     #: the declared shape of :meth:`view` (a TypedDict of game/views/<key>.py)
     view_shape: ClassVar[Any] = None
+    #: the declared shape of :meth:`result` (game/views/<key>.py ``FinalResult``)
+    result_shape: ClassVar[Any] = None
     #: each event kind the game emits and the declared shape of its data
     event_shapes: ClassVar[Mapping[str, Any]] = {}
     #: the attributes that make a position, with their types, in the order its text form
@@ -555,8 +558,9 @@ class State(abc.ABC):
         declared shape :attr:`view_shape`."""
 
     @abc.abstractmethod
-    def result(self) -> dict[str, Any]:
-        """``{"scores": [...], "winners": [...]}`` once :attr:`over`."""
+    def result(self) -> Result:
+        """``{"scores": [...], "winners": [...]}`` and what else the game's declared
+        :attr:`result_shape` adds, once :attr:`over`."""
 
     @abc.abstractmethod
     def true_zones(self) -> dict[str, list[Card]]:

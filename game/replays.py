@@ -20,6 +20,7 @@ from typing import Any, Optional
 
 from game.engine import Event, State
 from game.saves import Record
+from game.views import Result
 
 
 def open_view(state: State, seat: int) -> dict[str, Any]:
@@ -51,7 +52,7 @@ class Step:
     actor: Optional[int]
     action: str
     events: tuple[Event, ...]
-    result: Optional[dict[str, Any]]
+    result: Optional[Result]
 
 
 class Replay:

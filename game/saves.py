@@ -40,6 +40,7 @@ from typing import Any, Callable, Iterator, Optional, TypeVar
 
 from game.engine import Action, ActionCodeError, Event, IllegalAction, State
 from game.session.setup import REMOTE, GameSetup
+from game.views import Result
 
 #: the file format; another one is "another version" (set aside, never half-read)
 FORMAT = 1
@@ -221,12 +222,12 @@ class Record:
 
 
 def record_of(setup: GameSetup, seat: int, log: dict[str, Any], undos: int = 0,
-              result: Optional[dict[str, Any]] = None,
+              result: Optional[Result] = None,
               redeals: tuple[tuple[int, int, int], ...] = ()) -> Record:
     """A record of a session's game now (``log``: :meth:`Session.log`)."""
     actions = tuple((int(s), str(a)) for s, a in log["actions"])
     return Record(setup.with_seed(log["seed"]), seat, actions, undos, game_version(),
-                  time.time(), result, redeals)
+                  time.time(), None if result is None else dict(result), redeals)
 
 
 def can_redeal(state: State) -> bool:

@@ -21,6 +21,7 @@ from game.ai import LEVELS, computer_player
 from game.ai.base import ComputerPlayer
 from game.engine import State
 from game.session import GameSetup, Session
+from game.views import Result
 
 #: the levels a seat may have in a simulation
 SEAT_LEVELS = LEVELS + ("random",)
@@ -55,7 +56,7 @@ class Tally:
         for name in ("seat_wins", "seat_points", "player_wins", "player_points"):
             setattr(self, name, [0] * self.seats)
 
-    def add(self, result: dict[str, Any], order: Sequence[int]) -> None:
+    def add(self, result: Result, order: Sequence[int]) -> None:
         """One game's result; ``order[seat]`` is the player who sat there."""
         self.played += 1
         winners = result.get("winners") or []

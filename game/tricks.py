@@ -87,7 +87,7 @@ def why_won(cards: Sequence[Card], won: int, trump: str | None = None,
 
 def trick_points(cards: Sequence[Card], points: Callable[[Card], int]) -> int:
     """The card points a trick holds."""
-    return sum(points(c) for c in cards)
+    return sum(map(points, cards))
 
 
 def follow_suit(hand: Sequence[Card], trick: Sequence[Card]) -> list[Card]:

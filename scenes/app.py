@@ -490,7 +490,8 @@ class App:
             self.screen.fill(theme.FELT_DARK)
         self.stack.draw(self.screen)
         self.ui.draw_ui(self.screen)
-        self.toasts.draw(self.screen, self.fonts)
+        top = self.stack.top
+        self.toasts.draw(self.screen, self.fonts, top.toast_bottom() if top is not None else None)
 
     # --- errors --------------------------------------------------------------
     def recover(self) -> bool:

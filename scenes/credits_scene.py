@@ -16,7 +16,7 @@ from scenes import theme
 from scenes.i18n import tr
 from scenes.richtext import Block, Line, layout, plain
 from scenes.scene import Scene
-from scenes.scrolling import ScrollingMixin
+from scenes.scrolling import ScrollingMixin, draw_scroll_bar, scroll_thumb
 from scenes.widgets import Button, FocusList, draw_button
 
 #: (block kind, translation key), top to bottom.
@@ -139,8 +139,6 @@ class CreditsScene(ScrollingMixin, Scene):
         s = theme.ui_scale(self._size or self.app.size)
         track = pygame.Rect(self._panel.right - round(22 * s), self._view.y,
                             max(4, round(8 * s)), self._view.h)
-        h = max(round(track.h * self._view.h / self._content_h), track.w * 3)
-        thumb = pygame.Rect(track.x, track.y + round((track.h - h) * self.scroll / self.max_scroll),
-                            track.w, h)
-        pygame.draw.rect(surface, (30, 64, 46), track, border_radius=track.w // 2)
-        pygame.draw.rect(surface, theme.GOLD, thumb, border_radius=thumb.w // 2)
+        thumb = scroll_thumb(track, self._view.h, self._content_h, self.scroll, self.max_scroll)
+        if thumb is not None:
+            draw_scroll_bar(surface, track, thumb)

@@ -6,8 +6,12 @@ seats taken, the host's name, the options) with Join (a free seat) and, when
 its host welcomes spectators, Watch.  Joining is a
 :class:`~game.net.RemoteClient` with the listed code (public by its host's
 choice): the guest's waiting room (scenes/waiting_room.py) takes it from there.
-Private tables are never listed.  The list is never more than the rows that fit:
-the newest come first.
+Private tables are never listed.  The newest come first; when there are more
+than the panel's rows hold, the list scrolls (the wheel, a scroll bar to drag or
+click, and the keys: Up and Down walk the tables and scroll at the edges, Page Up
+and Page Down a page, Home and End to the ends).  It stays live as tables come and
+go: the table the keyboard is on keeps the focus, at the same row of the screen
+when it can, and if it goes, the focus stays on the row where it was.
 """
 
 from __future__ import annotations
@@ -23,6 +27,7 @@ from game.net.listing import Listing
 from scenes import theme
 from scenes.i18n import has, tr
 from scenes.panel_scene import PanelScene
+from scenes.scrolling import ThumbDrag, draw_scroll_bar, scroll_thumb
 from scenes.setup_scene import value_text
 from scenes.waiting_room import GuestRoomScene, game_line
 from scenes.widgets import Button
@@ -57,8 +62,12 @@ class FindScene(PanelScene):
         self.finder = TableFinder(relay)
         self.client: Optional[RemoteClient] = None
         self.problem = ""
+        #: every table listed, and the rows on screen (from ``first``, as many as fit)
+        self.tables: tuple[Listing, ...] = ()
         self._tables: tuple[Listing, ...] = ()
+        self.first = 0
         self._seen = -1
+        self._bar = ThumbDrag()
         self._build()
 
     # -- the list ----------------------------------------------------------------------------
@@ -67,9 +76,29 @@ class FindScene(PanelScene):
         size = self.app.size
         return max(1, (size[1] - theme.px(260, size)) // theme.px(58, size))
 
-    def _build(self) -> None:
+    def _build(self, focus: Optional[str] = None) -> None:
+        """The rows on screen and their buttons, from the finder's list.  The focus goes
+        to ``focus`` (a button's key), else stays on the table it was on (scrolled to
+        keep it at its row), else on the row where it was."""
+        old = self.focus.focused.key if self.focus.focused else ""
+        row_was = next((i for i, t in enumerate(self._tables) if old.endswith(f":{t.room}")),
+                       None)
         self._seen = self.finder.received
-        self._tables = self.finder.tables[:self._fits()]
+        self.tables = self.finder.tables
+        fits = self._fits()
+        wanted = focus or old
+        kind, _, room = wanted.partition(":")
+        index = next((i for i, t in enumerate(self.tables) if t.room == room), None)
+        if index is not None and focus is None and row_was is not None:
+            self.first = index - row_was               # the same row of the screen
+        elif index is not None:
+            self.first = min(self.first, index)
+            self.first = max(self.first, index - fits + 1)
+        self.first = max(0, min(self.first, len(self.tables) - fits))
+        self._tables = self.tables[self.first:self.first + fits]
+        if index is None and row_was is not None and self._tables:    # it went: its row
+            table = self._tables[min(row_was, len(self._tables) - 1)]
+            wanted = f"{kind}:{table.room}"
         buttons = []
         for row, table in enumerate(self._tables):
             buttons.append(Button(tr("net.join_button"), key=f"join:{table.room}", row=row,
@@ -79,10 +108,74 @@ class FindScene(PanelScene):
                 buttons.append(Button(tr("net.watch"), key=f"watch:{table.room}", row=row,
                                       style="small", action=lambda t=table: self.join(t, True)))
         buttons.append(Button(tr("net.back"), key="back", row=len(self._tables), action=self.back))
-        focused = self.focus.focused.key if self.focus.focused else ""
         self.focus.set_buttons(buttons)
-        self.focus.focus_key(focused)
+        if not self.focus.focus_key(wanted) and wanted.startswith("watch:"):
+            self.focus.focus_key("join:" + wanted.partition(":")[2])
         self.resize(self.app.size)
+
+    def scroll(self, rows: int, focus: Optional[str] = None) -> None:
+        """Show the list ``rows`` further down (up if negative); the focus stays on its
+        table if it is still shown, else on the row where it was."""
+        self.first = max(0, min(self.first + rows, len(self.tables) - self._fits()))
+        old = self.focus.focused.key if self.focus.focused else ""
+        room = old.partition(":")[2]
+        shown = any(t.room == room for t in self.tables[self.first:self.first + self._fits()])
+        if focus is None and room and not shown:
+            row = next((i for i, t in enumerate(self._tables) if t.room == room), 0)
+            table = self.tables[min(self.first + row, len(self.tables) - 1)]
+            focus = f"{old.partition(':')[0]}:{table.room}"
+        self._build(focus or (old if shown else None))
+
+    def walk(self, step: int) -> bool:
+        """Up/Down (step -1/+1), Page Up/Down (a page), Home/End (to an end) on the list:
+        the focus goes that many tables on, the list scrolling to show it; False when the
+        keyboard is not on a table (or walks off the list's ends: the buttons' own way)."""
+        old = self.focus.focused.key if self.focus.focused else ""
+        kind, _, room = old.partition(":")
+        index = next((i for i, t in enumerate(self.tables) if t.room == room), None)
+        if index is None or kind not in ("join", "watch"):
+            return False
+        target = index + step
+        if abs(step) > 1:                        # a page, or an end: stop at the list's end
+            target = max(0, min(target, len(self.tables) - 1))
+        if not 0 <= target < len(self.tables) or target == index:
+            return False
+        self._build(f"{kind}:{self.tables[target].room}")
+        return True
+
+    def handle(self, event: pygame.event.Event) -> Optional[pygame.event.Event]:
+        """The list's keys, wheel and scroll bar (see the module docstring); the rest as
+        any panel."""
+        if event.type == pygame.KEYDOWN:
+            page = self._fits()
+            step = {pygame.K_UP: -1, pygame.K_DOWN: 1, pygame.K_PAGEUP: -page,
+                    pygame.K_PAGEDOWN: page, pygame.K_HOME: -len(self.tables),
+                    pygame.K_END: len(self.tables)}.get(event.key)
+            if step is not None and self.walk(step):
+                return None
+        elif event.type == pygame.MOUSEWHEEL:
+            self.scroll(-int(event.y))
+            return None
+        most = len(self.tables) - self._fits()
+        if self._bar.handle(event, self._track(), self._thumb(),
+                            lambda sign: self.scroll(sign * self._fits()),
+                            lambda frac: self.scroll(round(frac * most) - self.first)):
+            return None
+        return super().handle(event)
+
+    def _track(self) -> pygame.Rect:
+        """Where the scroll bar runs: down the right of the rows."""
+        size = self.app.size
+        inner = self._panel.inflate(-theme.px(40, size), 0)
+        top = self._panel.y + theme.px(100, size)
+        w = max(4, theme.px(8, size))
+        return pygame.Rect(inner.right - w, top, w, self._fits() * theme.px(58, size) -
+                           theme.px(4, size))
+
+    def _thumb(self) -> Optional[pygame.Rect]:
+        fits = self._fits()
+        return scroll_thumb(self._track(), fits, len(self.tables), self.first,
+                            max(0, len(self.tables) - fits))
 
     def join(self, table: Listing, watch: bool = False) -> None:
         """Sit down at a listed table (or watch it): its waiting room comes next."""
@@ -124,11 +217,18 @@ class FindScene(PanelScene):
     def animating(self) -> bool:
         return True
 
+    def resize(self, size: tuple[int, int]) -> None:
+        if len(self._tables) != min(len(self.tables), self._fits()) or \
+                self.first > max(0, len(self.tables) - self._fits()):
+            self._build()                        # as many rows as this size holds
+            return
+        self._place(size)
+
     def escape(self) -> None:
         self.back()
 
     # -- layout and drawing --------------------------------------------------------------------
-    def resize(self, size: tuple[int, int]) -> None:
+    def _place(self, size: tuple[int, int]) -> None:
         w, h = size
         row_h = theme.px(58, size)
         panel_w = min(w - theme.px(40, size), theme.px(760, size))
@@ -136,6 +236,8 @@ class FindScene(PanelScene):
         panel_h = min(h - theme.px(20, size), theme.px(190, size) + rows * row_h)
         self._panel = pygame.Rect((w - panel_w) // 2, (h - panel_h) // 2, panel_w, panel_h)
         inner = self._panel.inflate(-theme.px(40, size), 0)
+        if len(self.tables) > len(self._tables):          # the scroll bar's room
+            inner.w -= theme.px(20, size)
         top = self._panel.y + theme.px(100, size)
         bw = theme.px(110, size)
         for button in self.focus.buttons:
@@ -166,6 +268,10 @@ class FindScene(PanelScene):
         theme.text(surface, font, news or tr("net.find_hint"),
                    theme.GOLD if self.problem else theme.CREAM_DIM, (cx, y), "midtop")
         inner = self._panel.inflate(-theme.px(40, size), 0)
+        thumb = self._thumb()
+        if thumb is not None:
+            draw_scroll_bar(surface, self._track(), thumb, self._bar.held is not None)
+            inner.w -= theme.px(20, size)
         top = self._panel.y + theme.px(100, size)
         row_h = theme.px(58, size)
         small = fonts.get(theme.font_px(14, size))
@@ -176,10 +282,15 @@ class FindScene(PanelScene):
                              border_radius=theme.px(8, size))
             surface.blit(layer, rect.topleft)
             x = rect.x + theme.px(12, size)
+            buttons = [b.rect.x for b in self.focus.buttons if b.key.endswith(f":{table.room}")]
+            clip = surface.get_clip()               # the words stop short of the buttons
+            surface.set_clip(pygame.Rect(x, rect.y, min(buttons, default=rect.right) - x -
+                                         theme.px(8, size), rect.h).clip(clip))
             theme.text(surface, font, table_words(table), theme.CREAM,
                        (x, rect.y + theme.px(5, size)), "topleft")
             options = options_words(table)
             if options:
                 theme.text(surface, small, options, theme.MUTED,
                            (x, rect.bottom - theme.px(5, size)), "bottomleft")
+            surface.set_clip(clip)
         self._draw_buttons(surface)

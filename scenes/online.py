@@ -389,11 +389,13 @@ def start_online(app, host: Optional[str] = None, join: Optional[str] = None,
 class HostScene(PanelScene):
     """The host's waiting room: the room code to read out or copy, every seat (a person
     with their light, an empty seat "Computer will play", a computer's), the host's
-    buttons on each (Move a guest to the next free seat, Free it, give it to a
-    Computer, Open it again), whether spectators are welcome, Start (empty seats
-    become computers) and Cancel.  A public table says so (listed on the relay).
-    Owns the :class:`~game.net.Host` until the table takes it (the table's close
-    closes it).
+    buttons on each (Move a guest, Free it, give it to a Computer, Open it again),
+    whether spectators are welcome, Start (empty seats become computers) and Cancel.
+    Moving picks the seat: Move (or a click on the guest's row) marks the guest and
+    gives every free seat "Move here" (the keyboard's focus on the first; a click on
+    a free row does the same), and the guest's row "Stay" (or Esc).  A public table
+    says so (listed on the relay).  Owns the :class:`~game.net.Host` until the table
+    takes it (the table's close closes it).
 
     When the room has no code at all (no home-network address for a direct code, and
     no relay or one that cannot be reached), it says why in words and what to do, and
@@ -415,6 +417,9 @@ class HostScene(PanelScene):
         self.relay = relay
         self.public = public
         self._seats_key: tuple = ()
+        self._seat_area = pygame.Rect(0, 0, 0, 0)
+        #: the seat whose guest the host is moving: the free seats offer "Move here"
+        self.moving: Optional[int] = None
         self._listen = listen or app.settings.listen or self.listen
         self.host: Optional[Host] = self._open()
         #: the relay's field, shown while the room has no code to give
@@ -462,6 +467,9 @@ class HostScene(PanelScene):
         status = self.host.status() if self.host is not None else None
         seats = status.seats if status is not None else ()
         self._seats_key = self._key()
+        if self.moving is not None and not (self.moving < len(seats) and
+                                            seats[self.moving].lobby == PERSON):
+            self.moving = None                  # the guest left, or was moved, meanwhile
         buttons = []
         for seat in seats:
             for word, key, action in self._seat_actions(seat):
@@ -479,15 +487,25 @@ class HostScene(PanelScene):
                     Button(tr("net.cancel"), action=self.cancel, key="cancel", row=last + 1)]
         focused = self.focus.focused.key if self.focus.focused else "start"
         self.focus.set_buttons(buttons)
-        if not self.focus.focus_key(focused):
+        here = [b.key for b in buttons if b.key.startswith("here:")]
+        if not self.focus.focus_key(here[0] if here and not focused.startswith(("here:", "stay:"))
+                                    else focused):
             self.focus.focus_key("start")
         self.resize(self.app.size)
 
     def _seat_actions(self, seat) -> list:
-        """The host's buttons on a seat's row: (words, key, action)."""
+        """The host's buttons on a seat's row: (words, key, action).  While a guest is
+        being moved, only the free seats ("Move here") and the guest's own row (to stay)
+        have one."""
         n = seat.seat
+        if self.moving is not None:
+            if n == self.moving:
+                return [("net.move_stay", "stay", self.stop_moving)]
+            if seat.lobby == OPEN:
+                return [("net.move_here", "here", lambda: self.move_to(n))]
+            return []
         if seat.lobby == PERSON:
-            return [("net.move_seat", "move", lambda: self._host_does(lambda h: self._move(h, n))),
+            return [("net.move_seat", "move", lambda: self.pick_move(n)),
                     ("net.free_seat", "free", lambda: self._host_does(lambda h: h.free(n)))]
         if seat.lobby == OPEN:
             return [("net.give_computer", "computer",
@@ -496,14 +514,54 @@ class HostScene(PanelScene):
             return [("net.open_seat", "open", lambda: self._host_does(lambda h: h.give(n, False)))]
         return []
 
-    @staticmethod
-    def _move(host: Host, seat: int) -> Optional[str]:
-        """Move the guest at ``seat`` to the next free seat after it (round the table)."""
-        free = [s.seat for s in host.status().seats if s.lobby == OPEN]
-        if not free:
-            return "table_full"
-        after = [s for s in free if s > seat] or free
-        return host.move(seat, after[0])
+    def pick_move(self, seat: int) -> None:
+        """Move the guest at ``seat``: the free seats offer "Move here" (the keyboard's
+        focus on the first); with none free, the host is told so and nothing changes."""
+        status = self.host.status() if self.host is not None else None
+        if status is None or not any(s.lobby == OPEN for s in status.seats):
+            self.app.notify(tr("net.no_free_seat"))
+            return
+        self.moving = seat
+        self._room_buttons()
+
+    def move_to(self, seat: int) -> None:
+        """The guest being moved sits at ``seat`` (a refusal is said)."""
+        moving, self.moving = self.moving, None
+        if moving is not None:
+            self._host_does(lambda h: h.move(moving, seat))
+        self._room_buttons()
+        self.focus.focus_key(f"move:{seat}")
+
+    def stop_moving(self) -> None:
+        """Not moving after all: the rows get their usual buttons back."""
+        moving, self.moving = self.moving, None
+        self._room_buttons()
+        if moving is not None:
+            self.focus.focus_key(f"move:{moving}")
+
+    def _row_at(self, pos: tuple[int, int]) -> Optional[int]:
+        """The seat whose row lies under ``pos`` (None: none)."""
+        area = self._seat_area
+        if self._no_code or not area.collidepoint(pos):
+            return None
+        return (pos[1] - area.y) // max(1, theme.px(self.SEAT_ROW, self.app.size))
+
+    def click_row(self, seat: int) -> bool:
+        """A click on a seat's row, as a person points: a guest's row starts moving it,
+        then a free seat's row takes it there (its own row, or any other, stops)."""
+        status = self.host.status() if self.host is not None else None
+        if status is None or seat >= len(status.seats):
+            return False
+        kind = status.seats[seat].lobby
+        if self.moving is None:
+            if kind != PERSON:
+                return False
+            self.pick_move(seat)
+        elif kind == OPEN:
+            self.move_to(seat)
+        else:
+            self.stop_moving()
+        return True
 
     def _host_does(self, change) -> None:
         """A change to the room; a refusal is said for a moment."""
@@ -518,7 +576,7 @@ class HostScene(PanelScene):
         status = self.host.status() if self.host is not None else None
         if status is None:
             return ()
-        return (tuple((s.lobby, s.name) for s in status.seats), status.spectators)
+        return (tuple((s.lobby, s.name) for s in status.seats), status.spectators, self.moving)
 
     def begin(self) -> None:
         """Start: the game begins with whoever is seated (the table comes in update)."""
@@ -600,11 +658,21 @@ class HostScene(PanelScene):
         self._kill_entry()
 
     def handle(self, event: pygame.event.Event) -> Optional[pygame.event.Event]:
-        """Enter in the relay's field uses it, as the button does."""
+        """Enter in the relay's field uses it, as the button does; a click on a seat's row
+        (not on its buttons) moves its guest (:meth:`click_row`); Esc while moving stops."""
         if event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and \
                 event.ui_element is self.relay_entry and self.relay_entry is not None:
             self.use_relay()
             return None
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and \
+                self.moving is not None:
+            self.stop_moving()
+            return None
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and \
+                self.focus.at(event.pos) is None:
+            seat = self._row_at(event.pos)
+            if seat is not None and self.click_row(seat):
+                return None
         return super().handle(event)
 
     def update(self, dt: float) -> None:
@@ -729,14 +797,21 @@ class HostScene(PanelScene):
         """The seat rows, the table's kind (public or private) and who watches."""
         size = surface.get_size()
         area = self._seat_area
-        shown = [LobbySeat(s.lobby, s.name) for s in status.seats]
+        shown = [LobbySeat(s.lobby, s.name, s.lobby == PERSON and not s.present)
+                 for s in status.seats]
+        moving = self.moving if self.moving is not None and self.moving < len(shown) else None
         seat_rows(surface, self.app.fonts, area, shown,
-                  [s.present or s.lobby == "host" for s in status.seats])
+                  [s.present or s.lobby == "host" for s in status.seats], marked=moving)
         small = self.app.fonts.get(theme.font_px(14, size))
-        line = tr("net.public_table" if status.public else "net.private_table")
-        if status.watchers:
-            line += "  " + tr("net.watchers", count=status.watchers)
-        theme.text(surface, small, line, theme.CREAM_DIM,
+        if moving is not None:
+            line, ink = tr("net.move_pick", name=shown[moving].name or tr("net.a_guest")), \
+                theme.GOLD_LIGHT
+        else:
+            line, ink = tr("net.public_table" if status.public else "net.private_table"), \
+                theme.CREAM_DIM
+            if status.watchers:
+                line += "  " + tr("net.watchers", count=status.watchers)
+        theme.text(surface, small, line, ink,
                    (self._panel.centerx, area.y - theme.px(4, size)), "midbottom")
         focused = self.focus.focused
         for button in self.focus.buttons:           # over the rows

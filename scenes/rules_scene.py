@@ -17,11 +17,13 @@ from scenes import theme
 from scenes.i18n import language, tr
 from scenes.richtext import Block, Line, layout, parse
 from scenes.scene import Scene
-from scenes.scrolling import ScrollingMixin
+from scenes.scrolling import ScrollingMixin, ThumbDrag, draw_scroll_bar, scroll_thumb
+from scenes.table.keys import keys_page
 from scenes.widgets import Button, FocusList, draw_button
 
 RULES_DIR = Path(__file__).resolve().parent.parent / "assets" / "rules"
-#: the rules page every game's rules end with: the keys at every table
+#: the rules page every game's rules end with, after the keys page made from the
+#: table's bindings (scenes/table/keys.py): the keys no table binds (F11, M)
 TABLE_KEYS = "table"
 
 
@@ -55,7 +57,7 @@ class RulesScene(ScrollingMixin, Scene):
         self._content_h = 0
         self._layout_key: tuple | None = None
         self._blocks: dict[str, list[Block] | None] = {}
-        self._drag: int | None = None      # mouse y offset inside the thumb while dragging
+        self._bar = ThumbDrag()
         self.focus = FocusList()
         buttons = [Button(tr("ui.back"), action=self.close, key="back", row=0, style="small")]
         buttons += [Button(e.title, action=lambda k=e.key: self.show(k), key=f"tab:{e.key}",
@@ -69,10 +71,12 @@ class RulesScene(ScrollingMixin, Scene):
 
     # --- content -----------------------------------------------------------
     def blocks(self, key: str) -> list[Block] | None:
-        """A game's rules, then the keys every table shares (written once, TABLE_KEYS)."""
+        """A game's rules, then the keys every table shares: the page made from the
+        bindings themselves, then the app's own keys (written once, TABLE_KEYS)."""
         if key not in self._blocks:
             game = _read(key)
-            self._blocks[key] = None if game is None else game + (_read(TABLE_KEYS) or [])
+            self._blocks[key] = None if game is None else \
+                game + parse(keys_page()) + (_read(TABLE_KEYS) or [])
         return self._blocks[key]
 
     def show(self, key: str) -> None:
@@ -149,14 +153,8 @@ class RulesScene(ScrollingMixin, Scene):
                            max(4, round(8 * s)), self._view.h)
 
     def _thumb(self) -> pygame.Rect | None:
-        total = self._content_h
-        if total <= self._view.h or total <= 0:
-            return None
-        track = self._track()
-        h = max(round(track.h * self._view.h / total), track.w * 3)
-        span = track.h - h
-        y = track.y + (round(span * self.scroll / self.max_scroll) if self.max_scroll else 0)
-        return pygame.Rect(track.x, y, track.w, h)
+        return scroll_thumb(self._track(), self._view.h, self._content_h, self.scroll,
+                            self.max_scroll)
 
     # --- input -------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> Optional[pygame.event.Event]:
@@ -180,27 +178,15 @@ class RulesScene(ScrollingMixin, Scene):
             return None
         if self.scroll_wheel(event):
             return None
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            thumb = self._thumb()
-            if thumb and thumb.inflate(8, 0).collidepoint(event.pos):
-                self._drag = event.pos[1] - thumb.y
-                return None
-            track = self._track().inflate(8, 0)
-            if thumb and track.collidepoint(event.pos):
-                self.scroll_to(self.target + (page if event.pos[1] > thumb.centery else -page))
-                return None
-        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self._drag is not None:
-            self._drag = None
-            return None
-        if event.type == pygame.MOUSEMOTION and self._drag is not None:
-            thumb, track = self._thumb(), self._track()
-            if thumb:
-                span = track.h - thumb.h
-                frac = (event.pos[1] - self._drag - track.y) / span if span else 0
-                self.scroll_to(frac * self.max_scroll)
-                self.scroll = self.target
+        if self._bar.handle(event, self._track(), self._thumb(),
+                            lambda sign: self.scroll_to(self.target + sign * page), self._drag_to):
             return None
         return None if self.focus.handle(event) else event
+
+    def _drag_to(self, frac: float) -> None:
+        """The thumb dragged: the page follows at once."""
+        self.scroll_to(frac * self.max_scroll)
+        self.scroll = self.target
 
     # --- drawing -----------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
@@ -231,10 +217,7 @@ class RulesScene(ScrollingMixin, Scene):
         surface.set_clip(clip)
         thumb = self._thumb()
         if thumb:
-            track = self._track()
-            pygame.draw.rect(surface, (30, 64, 46), track, border_radius=track.w // 2)
-            colour = theme.GOLD_LIGHT if self._drag is not None else theme.GOLD
-            pygame.draw.rect(surface, colour, thumb, border_radius=thumb.w // 2)
+            draw_scroll_bar(surface, self._track(), thumb, self._bar.held is not None)
         s = theme.ui_scale(size)
         theme.text(surface, self.app.fonts.get(theme.font_px(13, size)), tr("ui.rules.keys"), theme.MUTED,
                    (size[0] // 2, size[1] - round(5 * s)), "midbottom")

@@ -65,6 +65,12 @@ class Scene:
     def draw(self, surface: pygame.Surface) -> None:
         """Paint the scene; drawing changes nothing."""
 
+    def toast_bottom(self) -> Optional[int]:
+        """Where the app's notices (scenes/toast.py) stand over this scene, as the y of
+        their lowest edge; None: just above the bottom edge, where nothing of this scene
+        lies under them."""
+        return None
+
     def animating(self) -> bool:
         """True while the scene changes by itself from one frame to the next (cards in
         flight, a pulse, a smooth scroll).  The app draws every frame only then; otherwise

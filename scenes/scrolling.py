@@ -3,10 +3,14 @@
 The page has a target offset that keys, the wheel and the scroll bar set, and a
 drawn offset that eases towards it (quick, but the eye can follow where the text
 went).  A scene using :class:`ScrollingMixin` lays its text out into
-``_content_h`` pixels shown in ``_view`` and provides ``_ensure_layout``.
+``_content_h`` pixels shown in ``_view`` and provides ``_ensure_layout``.  Every
+scroll bar (a page's, a list's) is drawn by :func:`draw_scroll_bar`, its thumb
+placed by :func:`scroll_thumb` and moved with the mouse by :class:`ThumbDrag`.
 """
 
 from __future__ import annotations
+
+from typing import Callable, Optional
 
 import pygame
 
@@ -16,6 +20,57 @@ from scenes import theme
 _MOVES = {pygame.K_UP: ("step", -1), pygame.K_DOWN: ("step", 1),
           pygame.K_PAGEUP: ("page", -1), pygame.K_PAGEDOWN: ("page", 1),
           pygame.K_HOME: ("end", -1), pygame.K_END: ("end", 1)}
+
+
+def scroll_thumb(track: pygame.Rect, shown: float, total: float, offset: float,
+                 most: float) -> Optional[pygame.Rect]:
+    """The thumb of a vertical scroll bar in ``track``: ``shown`` of ``total`` (pixels
+    or rows) in view, scrolled ``offset`` of at most ``most``; None when all is shown."""
+    if total <= shown or total <= 0:
+        return None
+    h = max(round(track.h * shown / total), track.w * 3)
+    y = track.y + (round((track.h - h) * offset / most) if most else 0)
+    return pygame.Rect(track.x, y, track.w, h)
+
+
+def draw_scroll_bar(surface: pygame.Surface, track: pygame.Rect, thumb: pygame.Rect,
+                    held: bool = False) -> None:
+    """The track and its thumb (brighter while ``held``, being dragged)."""
+    pygame.draw.rect(surface, (30, 64, 46), track, border_radius=track.w // 2)
+    pygame.draw.rect(surface, theme.GOLD_LIGHT if held else theme.GOLD, thumb,
+                     border_radius=thumb.w // 2)
+
+
+class ThumbDrag:
+    """The mouse on a scroll bar: pressing its thumb holds it and moving drags it,
+    pressing the track beside the thumb turns a page.  ``held``: how far below the
+    thumb's top it was taken (None: not held)."""
+
+    def __init__(self) -> None:
+        self.held: Optional[int] = None
+
+    def handle(self, event: pygame.event.Event, track: pygame.Rect,
+               thumb: Optional[pygame.Rect], page: Callable[[int], None],
+               drag_to: Callable[[float], None]) -> bool:
+        """Whether ``event`` was the bar's: ``page(+1 or -1)`` turns a page down or up,
+        ``drag_to(fraction)`` scrolls that far from the top (0.0 to 1.0)."""
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and thumb is not None:
+            if thumb.inflate(8, 0).collidepoint(event.pos):
+                self.held = event.pos[1] - thumb.y
+                return True
+            if track.inflate(8, 0).collidepoint(event.pos):
+                page(1 if event.pos[1] > thumb.centery else -1)
+                return True
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.held is not None:
+            self.held = None
+            return True
+        elif event.type == pygame.MOUSEMOTION and self.held is not None:
+            if thumb is not None:
+                span = track.h - thumb.h
+                drag_to(max(0.0, min(1.0, (event.pos[1] - self.held - track.y) / span))
+                        if span else 0.0)
+            return True
+        return False
 
 
 class ScrollingMixin:

@@ -1,12 +1,16 @@
 """One-line notices ("toasts") drawn over every scene, then fading away.
 
 They are not a scene: a notice must survive scene changes (a settings file
-reset at start, an error that sent the player back to the menu).
+reset at start, an error that sent the player back to the menu).  They stand just
+above the key hints at the bottom edge, unless the scene on top says where their
+lowest edge goes (:meth:`~scenes.scene.Scene.toast_bottom`: the table keeps them
+clear of the player's hand, the prompt and the buttons).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Optional
 
 import pygame
 
@@ -26,6 +30,8 @@ class Toast:
 class Toasts:
     def __init__(self) -> None:
         self.items: list[Toast] = []
+        #: where the last draw put each notice (what a test checks they cover)
+        self.shown: list[pygame.Rect] = []
 
     def notify(self, words: str, seconds: float = 3.0) -> None:
         """Show a notice; the same text again only refreshes its time."""
@@ -41,13 +47,16 @@ class Toasts:
             item.left -= dt
         self.items = [i for i in self.items if i.left > 0]
 
-    def draw(self, surface: pygame.Surface, fonts: Fonts) -> None:
+    def draw(self, surface: pygame.Surface, fonts: Fonts, bottom: Optional[int] = None) -> None:
+        """The notices, newest lowest, the lowest with its bottom edge at ``bottom`` (None:
+        just above the key hints at the bottom edge)."""
+        self.shown = []
         if not self.items:
             return
         size = surface.get_size()
         font = fonts.get(theme.px(19, size))
         pad = theme.px(12, size)
-        y = size[1] - theme.px(44, size)      # above the key hints at the bottom edge
+        y = size[1] - theme.px(44, size) if bottom is None else bottom
         for item in reversed(self.items):
             words = item.text
             max_w = size[0] - 4 * pad
@@ -65,4 +74,5 @@ class Toasts:
             layer.blit(image, image.get_rect(center=layer.get_rect().center))
             layer.set_alpha(alpha)
             surface.blit(layer, rect)
+            self.shown.append(rect)
             y = rect.top - pad // 2

@@ -12,7 +12,8 @@ a row changes the frame the news arrives.
 
 :class:`GuestRoomScene` owns the guest's :class:`~game.net.RemoteClient` while the
 game has not started: it shows the room the host last sent (``client.lobby``),
-asks for seats (``client.sit``), says why a seat was refused (``client.refusal``),
+asks for seats (``client.sit``), says why a seat was refused (``client.refusal``)
+and that the link is being made again when it dropped (the host keeps the seat),
 and gives way to the table once the host starts (``client.state == "connected"``),
 or goes back with the reason worded when the guest is sent away or the host goes.
 """
@@ -41,13 +42,17 @@ def seat_words(seat: LobbySeat, you: bool = False) -> str:
     if seat.kind == COMPUTER_SEAT:
         return tr("net.seat_computer")
     name = seat.name or tr("net.a_guest")
+    if seat.away:
+        name = tr("net.seat_away", name=name)
     return tr("net.seat_you", name=name) if you else name
 
 
 def seat_rows(surface: pygame.Surface, fonts, area: pygame.Rect, seats: Sequence[LobbySeat],
-              present: Sequence[bool], you: Optional[int] = None) -> list[pygame.Rect]:
+              present: Sequence[bool], you: Optional[int] = None,
+              marked: Optional[int] = None) -> list[pygame.Rect]:
     """Draw one row per seat in ``area`` (number, light, words); each row's rect, for the
-    scene to put its buttons at the right end."""
+    scene to put its buttons at the right end.  ``you``: the guest's own row (lit, its
+    words bold); ``marked``: a row the host is acting on (lit, with a gold rim)."""
     size = surface.get_size()
     rows = []
     row_h = min(theme.px(40, size), area.h // max(1, len(seats)))
@@ -57,8 +62,11 @@ def seat_rows(surface: pygame.Surface, fonts, area: pygame.Rect, seats: Sequence
     for index, seat in enumerate(seats):
         rect = pygame.Rect(area.x, area.y + index * row_h, area.w, row_h - theme.px(4, size))
         layer = pygame.Surface(rect.size, pygame.SRCALPHA)
-        pygame.draw.rect(layer, (255, 255, 255, 28 if index == you else 14), layer.get_rect(),
-                         border_radius=theme.px(8, size))
+        pygame.draw.rect(layer, (255, 255, 255, 28 if index in (you, marked) else 14),
+                         layer.get_rect(), border_radius=theme.px(8, size))
+        if index == marked:
+            pygame.draw.rect(layer, theme.GOLD, layer.get_rect(), width=2,
+                             border_radius=theme.px(8, size))
         surface.blit(layer, rect.topleft)
         x = rect.x + theme.px(12, size)
         theme.text(surface, font, str(index + 1), theme.MUTED, (x, rect.centery), "midleft")
@@ -191,13 +199,15 @@ class GuestRoomScene(PanelScene):
                 line += "  " + tr("net.watchers", count=lobby.watchers)
             y = theme.text(surface, font, line, theme.CREAM, (cx, y),
                            "midtop").bottom + theme.px(6, size)
-            status = tr("net.you_watch") if lobby.you is None else tr("net.waiting_start")
+            status = tr("net.room_reconnecting") if self.client.state == "reconnecting" else \
+                tr("net.you_watch") if lobby.you is None else tr("net.waiting_start")
             theme.text(surface, font, status, theme.CREAM_DIM, (cx, y), "midtop")
             inner = self._panel.inflate(-theme.px(48, size), 0)
             top = self._panel.y + theme.px(120, size)
             area = pygame.Rect(inner.x, top, inner.w, theme.px(40, size) * len(lobby.seats))
             self._rows = seat_rows(surface, fonts, area, lobby.seats,
-                                   [s.kind in (PERSON, HOST_SEAT) for s in lobby.seats],
+                                   [s.kind in (PERSON, HOST_SEAT) and not s.away
+                                    for s in lobby.seats],
                                    lobby.you)
             if self.client.refusal:
                 theme.text(surface, font, tr(f"net.{self.client.refusal}"), theme.GOLD,

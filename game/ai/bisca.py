@@ -22,14 +22,23 @@ How they think:
   its worst once it has them.  ``hard`` is the search
   (game/ai/search.py); its fallback also counts the players still to play when
   deciding whether a card will hold.
+* Hard's worlds read the bets (:func:`facts`, soft evidence: a bet implies strength).
+  What a seat still needs, its bet less the hands it has won, is what it expects its
+  hand to win now; a dealt hand that would expect another count (the same sum of
+  chances Normal bets by, seen from that seat: the cards it has not seen, the players
+  still in) is :data:`BET_OFF` as likely for each hand off.  A person bets by their own
+  measure, so the bet weighs the deal and never rules one out; a seat that made its
+  bet likely holds little more.  The one-card round says nothing: its bets were made
+  blind.
 """
 
 from __future__ import annotations
 
 import random
-from typing import Sequence
+from bisect import bisect_left
+from typing import Mapping, Sequence
 
-from game.ai.search import Judge, Search
+from game.ai.search import NO_FACTS, Facts, Judge, Search
 from game.bisca.rules import DECK, HALF, HIGH, LOW, strength
 from game.cards import Card
 from game.engine import Action, Reason
@@ -182,17 +191,58 @@ def why(view: View, action: Action) -> Reason | None:
     return Reason("advice.stays_under")
 
 
+#: How likely a seat's bet is for each hand its hand (as dealt in a world) is expected to
+#: win more or fewer than the bet still needs: a hand off, a third as likely.
+BET_OFF = 0.35
+
+
+def facts(view: View, reader: object = None) -> Facts:
+    """The bets of the others, as soft evidence on their hands (module docstring)."""
+    me = view["seat"]
+    if view["one_card"] or not isinstance(me, int):
+        return NO_FACTS
+    bets = view["bets"]
+    needs = {s: (bet - view["won"][s]) * HALF for s in view["players"]
+             if s != me and (bet := bets[s]) is not None}
+    if not needs:
+        return NO_FACTS
+    played = set(view["played"])
+    left = sorted(top(c) for c in DECK if c.code not in played)    # what the others may meet
+    rivals = len(view["players"]) - 1
+
+    def likely(placed: Mapping[str, Sequence[Card]]) -> float:
+        weight = 1.0
+        for s, need in needs.items():
+            hand = placed.get(f"hand/{s}")
+            if hand is None:
+                continue
+            expected = HALF * expected_wins(sorted(top(c) for c in hand), left, rivals)
+            weight *= BET_OFF ** (abs(expected - need) / HALF)
+        return weight
+    return Facts(likely=likely)
+
+
+def expected_wins(hand: Sequence[int], left: Sequence[int], rivals: int) -> float:
+    """The hands a hand of card strengths ``hand`` (sorted) expects to win, each card by
+    :func:`chance` against the cards it has not seen: ``left`` (sorted, the hand's own
+    among them) less the hand."""
+    pool = len(left) - len(hand)
+    if pool <= 0:
+        return float(len(hand))
+    return sum(((bisect_left(left, v) - k) / pool) ** rivals for k, v in enumerate(hand))
+
+
 #: A playout ends with the round; its points are lives (in halves).
 JUDGE = Judge(lambda s: s.round_no, lambda s: list(s.lives))
 
 
 def player(level: str = "normal") -> BiscaPlayer | Search:
     """``easy`` plays as a beginner; ``normal`` bets and plays to its bet; ``hard``
-    searches (game/ai/search.py), with the player that weighs how many are still to
-    play the hand as its fallback."""
+    searches (game/ai/search.py) in worlds its opponents' bets make likely, with the
+    player that weighs how many are still to play the hand as its fallback."""
     if level == "easy":
         return BiscaPlayer("easy", counting=False)
     if level == "hard":
         return Search("bisca-hard", lambda: BiscaPlayer("normal"),
-                      BiscaPlayer("hard", count_rivals=True), JUDGE)
+                      BiscaPlayer("hard", count_rivals=True), JUDGE, facts)
     return BiscaPlayer("normal")

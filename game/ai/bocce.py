@@ -12,9 +12,30 @@ the card (and an Ace's worth) whose likely pallino, given the other player's
 likely card (any unseen card), gives its bocce the best expected score.
 
 Levels: "easy" plays for points only and commits at random; "normal" weighs
-the knock-outs and picks its lag card by expected value; "hard" also expects
-the opponent to aim for a knock-out when that pays, and in the lag weighs what
-the opponent's bocce at each pallino may knock out of its own finished bocce.
+the knock-outs and picks its lag card by expected value, for the points of the
+hand.  "hard" plays for the game: a game is won by reaching the target over
+several hands, so Hard weighs every outcome by the chance to win the game it
+leaves (game/ai/bocce_score.py: a table of that chance by both scores at a hand's
+start, and the rest of the hand by measured odds), not by its points:
+
+* rolling, each stand is worth the chance to win once it stands (its points, the
+  opponent's finished bocce it knocks out, and, when the opponent still rolls at
+  this pallino, where a Normal player aiming at my finished totals would land:
+  its points and my bocce it knocks out), and the same optimal stopping as
+  Normal's finds whether to draw.  Behind near the end it draws for the exact
+  total that alone can win; ahead, it stands on the point that wins;
+* in the lag, each commit is worth the chance to win over the pallinos it may
+  make, both bocce of the frame played for points (:func:`_plain_roller`) and
+  landing independently, the second roller's knocking out the first's at the
+  same total.  Level, this keeps the pallino low when rolling first and raises
+  it when rolling second (the closer both land, the more the second roller
+  knocks out).
+
+Normal keeps points: it is the player Hard's odds were measured with and the
+level below it, and points at each hand are what a good club player counts.
+Hard's search plays its playouts with :class:`QuickPlayer` (Normal's play with a
+full deck's odds, remembered, some four times cheaper) and judges each playout
+by the chance to win the game at the next hand's start (:func:`game_chances`).
 
 Computers think in worker threads, several at once: what is remembered from
 one decision to the next lives only in ``lru_cache``s on pure functions of
@@ -28,8 +49,10 @@ from collections import Counter, defaultdict
 from functools import lru_cache
 from typing import Callable, Sequence
 
+from game.ai.bocce_score import HAND_MAX, Worth, hand_worth, win_chance
 from game.ai.search import Judge, Search
-from game.bocce.rules import ACE_BONUS, lag_worths, points, totals
+from game.bocce.rules import ACE_BONUS, FRAMES, lag_worths, points, totals
+from game.bocce.state import BocceState
 from game.cards import Card, french_deck
 from game.engine import Action
 from game.views import own_seat
@@ -226,7 +249,6 @@ class Odds:
         self.theirs = theirs
         self.mine = mine
         self._plain: dict[int, Roller] = {}
-        self._aimed: dict[tuple[int, int], float] = {}
 
     def plain(self, pallino: int) -> Roller:
         """A bocce played for points alone at this pallino (as the opponent is expected to)."""
@@ -244,39 +266,19 @@ class Odds:
             return self.plain(pallino)
         return Roller(pallino, self.odds, self.stand_value(pallino, opp_rolls_now))
 
-    def stand_value(self, pallino: int, opp_rolls_now: bool,
-                    aware: bool = False) -> Callable[[int], float]:
+    def stand_value(self, pallino: int, opp_rolls_now: bool) -> Callable[[int], float]:
         """Points, plus opponent points knocked out, less the risk of being knocked out.
 
         The risk is that the opponent, still to roll this frame at the same
-        pallino, finishes on the same total: it is expected to play for
-        points, or (``aware``) to aim for the knock-out when that pays.
+        pallino, finishes on the same total: it is expected to play for points.
         """
         if self.level == "easy":
             return lambda t: float(points(t, pallino))
         gains = self.theirs
         if not opp_rolls_now:
             return lambda t: points(t, pallino) + gains[t]
-        if aware:
-            return lambda t: points(t, pallino) * (1 - self.aimed_at(pallino, t)) + gains[t]
         risk = self.plain_finals(pallino)
         return lambda t: points(t, pallino) * (1 - risk.get(t, 0.0)) + gains[t]
-
-    def aimed_at(self, pallino: int, total: int) -> float:
-        """Odds that an opponent aiming to knock out my bocce at ``total`` lands there."""
-        key = (pallino, total)
-        if key not in self._aimed:
-            prize = points(total, pallino) + self.mine[total]
-            roller = Roller(pallino, self.odds,
-                            lambda u: points(u, pallino) + (prize if u == total else 0))
-            self._aimed[key] = roller.finals(self.start).get(total, 0.0)
-        return self._aimed[key]
-
-    def exposure(self, pallino: int) -> float:
-        """Points of my finished bocce that the opponent's bocce at this pallino may knock out."""
-        if not self.mine:
-            return 0.0
-        return sum(q * self.mine[t] for t, q in self.plain_finals(pallino).items())
 
 
 class Outlook(Odds):
@@ -301,25 +303,79 @@ _LAG_MEMO_SIZE = 200_000
 
 @lru_cache(maxsize=_LAG_MEMO_SIZE)
 def _frame_value(pallino: int, level: str, first: bool, kinds: tuple[tuple[Kind, int], ...],
-                 theirs: tuple[tuple[int, int], ...],
-                 mine: tuple[tuple[int, int], ...]) -> float:
-    """Expected value of this frame's bocce at ``pallino``, for the lag.
+                 theirs: tuple[tuple[int, int], ...]) -> float:
+    """Expected points of this frame's bocce at ``pallino``, for Normal's lag.
 
     The same odds and the same finished bocce come back often (every first
     frame looks alike), so the value is remembered.  A pure function of its
     key behind ``lru_cache``, which is thread-safe, so computers playing in
-    worker threads share the memo without a lock of our own.  ``mine`` is
-    empty below "hard", which does not weigh it.
+    worker threads share the memo without a lock of our own.
     """
-    odds = Odds(level, Counter(dict(kinds)), Counter(dict(theirs)), Counter(dict(mine)))
-    value = odds.roller(pallino, first).start_value(odds.start)
-    if level == "hard":
-        value -= odds.exposure(pallino)
-    return value
+    odds = Odds(level, Counter(dict(kinds)), Counter(dict(theirs)), Counter())
+    return odds.roller(pallino, first).start_value(odds.start)
+
+
+def _rolling(view: View, me: int) -> tuple[int, int, int]:
+    """(pallino, least total, Aces) of the bocce the seat is rolling (it lies face up)."""
+    pallino = view["pallino"]
+    assert pallino is not None                  # the lag is over: it rolls
+    cards = [Card.parse(c) for c in view["zones"][f"bocce/{me}/{view['frame'] - 1}"]
+             if c is not None]
+    return pallino, totals(cards)[0], sum(1 for c in cards if c.is_ace)
+
+
+def _held(view: View, seat: int, frame: int | None = None) -> int:
+    """The points the seat's finished bocce of this hand hold now (the ``frame``'s left out)."""
+    return sum(b["points"] or 0 for i, b in enumerate(view["bocce"][seat])
+               if b["status"] == "finished" and i != frame)
+
+
+def _worth(view: View, me: int) -> Worth:
+    """The chance I win by the points each player holds in the hand once this frame is
+    over (game/ai/bocce_score.py): the hand's starting scores, who started it, the frames
+    after this one and who rolls first in the next."""
+    first, frame = view["first"], view["frame"] - 1
+    starter = first if frame % 2 == 0 else 1 - first     # the first roller alternates
+    mine, theirs = view["scores"][me], view["scores"][1 - me]
+    return hand_worth(view["target"], mine, theirs, starter == me, FRAMES - 1 - frame,
+                      first != me)
+
+
+def _clip(points_held: int) -> int:
+    return min(HAND_MAX, max(0, points_held))
+
+
+@lru_cache(maxsize=_LAG_MEMO_SIZE)
+def _frame_chance(pallino: int, first: bool, kinds: tuple[tuple[Kind, int], ...],
+                  held: tuple[int, int], mine: tuple[tuple[int, int], ...],
+                  theirs: tuple[tuple[int, int], ...], worth: Worth) -> float:
+    """The chance I win if this frame's pallino is ``pallino``, for Hard's lag.
+
+    Both bocce are expected to be played for points (:func:`_plain_roller`) and to land
+    apart (by the odds each has alone); the second roller's total knocks out the first's
+    bocce of this frame and earlier ones at it, the first's knocks out the second's
+    earlier ones.  ``held``: the points (mine, theirs) of the hand before this frame;
+    ``mine`` and ``theirs``: finished bocce as total -> points."""
+    odds, start = _kind_odds(kinds)
+    finals = _plain_roller(pallino, odds).finals(dict(start))
+    lands = [(t, q, points(t, pallino)) for t, q in finals.items()]
+    lands.append((-1, 1.0 - sum(finals.values()), 0))     # out of bounds
+    mine_at, theirs_at = dict(mine), dict(theirs)
+    first_at, second_at = (mine_at, theirs_at) if first else (theirs_at, mine_at)
+    chance = 0.0
+    for ta, qa, pa in lands:
+        hit_second = second_at.get(ta, 0)
+        for tb, qb, pb in lands:
+            a = pa if tb != ta or ta < 0 else 0           # the second landed on it
+            a -= first_at.get(tb, 0)
+            b = pb - hit_second
+            x, y = (a, b) if first else (b, a)
+            chance += qa * qb * worth[_clip(held[0] + x)][_clip(held[1] + y)]
+    return chance
 
 
 class BoccePlayer:
-    """Expected-value play at one of three levels."""
+    """Expected-value play at one of three levels ("hard": expected chance of winning)."""
 
     def __init__(self, level: str = "normal") -> None:
         if level not in LEVELS:
@@ -341,9 +397,10 @@ class BoccePlayer:
             return rng.choice(legal)
         look = Outlook(view, self.level)
         theirs = _lag_odds(look.unseen)   # the other player's card is one I have not seen
+        if self.level == "hard":
+            return self._lag_to_win(view, legal, look, theirs)
         first = view["first"] == look.me
-        known = (self.level, first, look.kinds, tuple(sorted(look.theirs.items())),
-                 tuple(sorted(look.mine.items())) if self.level == "hard" else ())
+        known = (self.level, first, look.kinds, tuple(sorted(look.theirs.items())))
 
         def score(action: Action) -> float:
             worth = int(action.value)
@@ -351,45 +408,150 @@ class BoccePlayer:
 
         return max(legal, key=lambda a: (score(a), str(a)))
 
+    def _lag_to_win(self, view: View, legal: list[Action], look: Outlook,
+                    theirs: dict[int, float]) -> Action:
+        """The commit whose likely pallinos leave the best chance to win the game."""
+        known = (view["first"] == look.me, look.kinds,
+                 (_held(view, look.me), _held(view, look.opp)),
+                 tuple(sorted(look.mine.items())), tuple(sorted(look.theirs.items())),
+                 _worth(view, look.me))
+
+        def score(action: Action) -> float:
+            worth = int(action.value)
+            return sum(p * _frame_chance(worth + w, *known) for w, p in theirs.items())
+
+        return max(legal, key=lambda a: (score(a), str(a)))
+
     # -- rolling -----------------------------------------------------------
     def _roll(self, view: View, legal: list[Action]) -> Action:
         look = Outlook(view, self.level)
-        pallino = view["pallino"]
-        assert pallino is not None                  # the lag is over: it rolls
-        cards = [Card.parse(c) for c in view["zones"][f"bocce/{look.me}/{look.frame}"]
-                 if c is not None]                  # a rolling bocce lies face up
-        least = totals(cards)[0]
-        aces = sum(1 for c in cards if c.is_ace)
+        if self.level == "hard":
+            return self._roll_to_win(view, legal, look)
+        pallino, least, aces = _rolling(view, look.me)
         opp_rolls_now = view["bocce"][look.opp][look.frame]["status"] == "waiting"
-        roller = look.roller(pallino, opp_rolls_now)
-        stand_now = roller.stand_value
-        if self.level == "hard" and opp_rolls_now:
-            # Look one step further for the stands on offer now: the opponent,
-            # who rolls next at this pallino, may aim for the knock-out.
-            stand_now = look.stand_value(pallino, opp_rolls_now, aware=True)
-        stands = [a for a in legal if a.kind == "stand"]
-        best = max(stands, key=lambda a: (stand_now(int(a.value)), int(a.value)))
-        draw = Action("draw")
-        if draw in legal and roller.draw_value(least, aces) > stand_now(int(best.value)) + 1e-9:
-            return draw
-        return best
+        return _by_roller(look.roller(pallino, opp_rolls_now), least, aces, legal)
+
+    def _roll_to_win(self, view: View, legal: list[Action], look: Outlook) -> Action:
+        """Draw or stand by the chance to win the game each stand leaves.
+
+        A stand at t holds its points and knocks out the opponent's finished bocce at
+        t; when the opponent still rolls at this pallino, its bocce lands where a Normal
+        player aiming at my finished totals (this one included) would land it, scoring
+        its points and knocking out mine at its total.  Every stand is judged against
+        going out of bounds, so the :class:`Roller` (whose out of bounds is 0) finds the
+        best way to roll for the game, not for the points."""
+        pallino, least, aces = _rolling(view, look.me)
+        worth = _worth(view, look.me)
+        mine, theirs = _held(view, look.me, look.frame), _held(view, look.opp)
+        opp_rolls_now = view["bocce"][look.opp][look.frame]["status"] == "waiting"
+
+        def chance(t: int | None) -> float:
+            """The chance to win once my bocce stands at t (None: out of bounds)."""
+            pts = 0 if t is None else points(t, pallino)
+            hit = 0 if t is None else look.theirs[t]
+            if not opp_rolls_now:
+                return worth[_clip(mine + pts)][_clip(theirs - hit)]
+            prize = look.mine.copy()
+            if t is not None:
+                prize[t] += pts
+            lands = Roller(pallino, look.odds,
+                           lambda u: points(u, pallino) + prize[u]).finals(look.start)
+            out = (1.0 - sum(lands.values())) * worth[_clip(mine + pts)][_clip(theirs - hit)]
+            for u, q in lands.items():
+                x = mine - look.mine[u] + (0 if u == t else pts)
+                out += q * worth[_clip(x)][_clip(theirs - hit + points(u, pallino))]
+            return out
+
+        bust = chance(None)
+        gained = [chance(t) - bust for t in range(pallino + 1)]
+        return _by_roller(Roller(pallino, look.odds, gained.__getitem__), least, aces, legal,
+                          close=1e-12)
+
+
+def _by_roller(roller: Roller, least: int, aces: int, legal: Sequence[Action],
+               close: float = 1e-9) -> Action:
+    """The best stand on offer by the roller's values, or a draw when drawing is worth
+    more by more than ``close`` (a tie stands: the surer thing)."""
+    stands = [a for a in legal if a.kind == "stand"]
+    best = max(stands, key=lambda a: (roller.stand_value(int(a.value)), int(a.value)))
+    draw = Action("draw")
+    if draw in legal and roller.draw_value(least, aces) > \
+            roller.stand_value(int(best.value)) + close:
+        return draw
+    return best
+
+
+#: Every card's kind in a full deck: the quick player's odds.
+_DECK_KINDS: tuple[tuple[Kind, int], ...] = tuple(sorted(Counter(_KIND.values()).items()))
+_DECK_LAG = _lag_odds(_FULL_DECK)
+
+
+@lru_cache(maxsize=4096)
+def _quick_roller(pallino: int, opp_rolls_now: bool, theirs: tuple[tuple[int, int], ...]) -> Roller:
+    """Normal's roller with a full deck's odds: a few hundred, each built once."""
+    return Odds("normal", Counter(dict(_DECK_KINDS)), Counter(dict(theirs)),
+                Counter()).roller(pallino, opp_rolls_now)
+
+
+@lru_cache(maxsize=4096)
+def _quick_lag(worth: int, first: bool, theirs: tuple[tuple[int, int], ...]) -> float:
+    """Normal's value of a lag worth with a full deck's odds, the other's card any card."""
+    return sum(p * _frame_value(worth + w, "normal", first, _DECK_KINDS, theirs)
+               for w, p in _DECK_LAG.items())
+
+
+class QuickPlayer:
+    """Normal's play with the odds of a full deck instead of the unseen cards: the
+    search's playout player.  It counts no card, so the same few hundred tables serve
+    every playout (remembered), and a playout costs a fraction of Normal's; what it
+    loses is the card counting, which a world the search deals at random knows
+    nothing sure of anyway."""
+
+    name = "bocce-quick"
+
+    def choose(self, view: View, legal: Sequence[Action], rng: random.Random) -> Action:
+        if len(legal) == 1:
+            return legal[0]
+        me = view["seat"]
+        assert isinstance(me, int), "a computer player needs a seat's view"
+        theirs = tuple(sorted(_finished(view, 1 - me).items()))
+        if view["phase"] == "lag":
+            first = view["first"] == me
+            return max(legal, key=lambda a: (_quick_lag(int(a.value), first, theirs), str(a)))
+        pallino, least, aces = _rolling(view, me)
+        opp_rolls_now = view["bocce"][1 - me][view["frame"] - 1]["status"] == "waiting"
+        return _by_roller(_quick_roller(pallino, opp_rolls_now, theirs), least, aces, legal)
 
 
 #: The search leaves the fallback, which plays by exact expectation, only on strong
 #: evidence: at 40 playouts half its leaves on the default evidence were noise (a move
 #: judged again on 1,200 playouts came out level or worse)
 STRICT = 0.05
-#: A playout ends with the hand; its points are the game's.
-JUDGE = Judge(lambda s: s.hand_no, lambda s: list(s.scores))
+
+
+def game_chances(state: BocceState) -> list[float]:
+    """Each seat's chance to win the game (game/ai/bocce_score.py) as a playout leaves
+    it: at the start of the next hand, or 1 and 0 once the game is over.  Mid-hand it is
+    the chance at the hand's start (the same for every candidate a search compares)."""
+    if state.phase == "over":
+        return [1.0 if s in state.winners else 0.0 for s in (0, 1)]
+    starter = state.first if state.frame % 2 == 0 else 1 - state.first
+    chance = win_chance(state.scores[0], state.scores[1], starter == 0, state.target)
+    return [chance, 1.0 - chance]
+
+
+#: A playout ends with the hand; it is worth the chance to win the game it leaves.
+JUDGE = Judge(lambda s: s.hand_no, game_chances)
 
 
 def player(level: str = "normal") -> BoccePlayer | Search:
-    """``hard`` searches (game/ai/search.py) with the hard expectation player as its
-    fallback; the others play by expectation (see the module docstring)."""
+    """``hard`` searches (game/ai/search.py) with the hard player, who plays for the
+    game, as its fallback; the others play by expectation (see the module docstring)."""
     if level == "hard":
-        return Search("bocce-hard", lambda: BoccePlayer("normal"), BoccePlayer("hard"), JUDGE,
+        return Search("bocce-hard", QuickPlayer, BoccePlayer("hard"), JUDGE,
                       false_leave=STRICT)
     return BoccePlayer(level)
 
 
-__all__ = ["BoccePlayer", "Odds", "Outlook", "Roller", "player", "LEVELS"]
+__all__ = ["BoccePlayer", "Odds", "Outlook", "QuickPlayer", "Roller", "game_chances", "player",
+           "LEVELS"]

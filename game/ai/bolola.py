@@ -75,10 +75,13 @@ class Seen:
         """``counting`` False: a beginner's reading, every card not in hand still out."""
         seat = own_seat(view)
         zones = view["zones"]
-        hand = [Card.parse(c) for c in own_hand(view)]
-        known = {Card.parse(c) for c in view["played"]} if counting else set()
-        known.update(hand)
-        unseen = [c for c in DECK if c not in known]
+        codes = own_hand(view)
+        hand = [Card.parse(c) for c in codes]
+        # by their codes: a string hashes once and for all, a card's hash is worked out
+        # at every look-up (a search reads a view at every playout move)
+        known = set(view["played"]) if counting else set()
+        known.update(codes)
+        unseen = [c for c in DECK if c.code not in known]
         contract = view["contract"]
         assert contract is not None                  # cards are played: a contract is set
         return cls(contract, view["trump"] if contract == "trumps" else None, hand,

@@ -18,14 +18,17 @@ How they think:
   random from those held (:func:`game.doudizhu.cards_for`), so the suits a computer
   shows follow no pattern of the rest of its hand.
 * "easy" is a beginner: the same play, but it counts no card and plays on its own
-  (no care for a partner).  "hard" is the search (game/ai/search.py).
+  (no care for a partner).  "hard" is the search (game/ai/search.py); it judges at
+  most :data:`HARD_WIDTH` candidates, taken in Normal's own order
+  (:meth:`DoudizhuPlayer.ranked`: one play of each combination before any of its other
+  kickers), not at random: a hand has dozens of plays, most of them kickers of a few.
 """
 
 from __future__ import annotations
 
 import random
 from functools import lru_cache
-from typing import Sequence
+from typing import Optional, Sequence
 
 from game.ai.base import RandomPlayer
 from game.ai.doudizhu_reading import BID_AT, counts_of_codes, facts, strength
@@ -35,10 +38,13 @@ from game.doudizhu import combos, play_from
 from game.doudizhu.rules import ACE, BLACK, BOMB, COPIES, NRANKS, RED, ROCKET, RULESETS, SEATS, TWO
 from game.engine import Action, Reason
 from game.views import own_seat
-from game.views.doudizhu import View
+from game.views.doudizhu import Last, View
 
 #: :func:`player` has a level "random" of its own (see :func:`game.ai.computer_player`)
 RANDOM_LEVEL = True
+#: Hard judges at most this many candidates a move: the policy's choice, a pass, then
+#: the best of the others by the policy's own ranking (:meth:`DoudizhuPlayer.ranked`)
+HARD_WIDTH = 8
 #: A partner about to go out is fed low plays only: ranks below this index (3 to 8).
 FEED_BELOW = 6
 
@@ -96,12 +102,16 @@ def _split(counts: tuple[int, ...]) -> tuple[int, int, int]:
 class DoudizhuPlayer:
     """Plays from the view: its hand, the bids, the plays so far, the cards left."""
 
-    def __init__(self, level: str = "normal") -> None:
+    def __init__(self, level: str = "normal", draws: bool = True) -> None:
         self.level = level
         self.name = f"doudizhu-{level}"
+        #: whether its plays show cards of a rank drawn at random (a playout's need not:
+        #: no one sees them, and suits never change a play)
+        self.draws = draws
 
     def choose(self, view: View, legal: Sequence[Action], rng: random.Random) -> Action:
-        return with_cards_drawn(view, self._choose(view, list(legal), rng), rng)
+        action = self._choose(view, list(legal), rng)
+        return with_cards_drawn(view, action, rng) if self.draws else action
 
     def _choose(self, view: View, legal: list[Action], rng: random.Random) -> Action:
         if len(legal) == 1:
@@ -121,75 +131,71 @@ class DoudizhuPlayer:
 
     # -- play ----------------------------------------------------------------------------------
     def _play(self, view: View, legal: list[Action]) -> Action:
-        seat, landlord = view["seat"], view["landlord"]
-        hand = counts_of_codes(view["zones"][f"hand/{seat}"])
-        left = view["counts"]
-        last = view["last"]
-        kinds = RULESETS[view["rules"]]
+        at = self._table(view)
         # by their ranks' names, so that equal scores fall as they always did
         plays = sorted((a for a in legal if a.kind == "play"), key=lambda a: a.value)
         passing = next((a for a in legal if a.kind == "pass"), None)
         for a in plays:                                   # out in one go
-            if len(a.value) == sum(hand):
+            if len(a.value) == at.size:
                 return a
-        opponents = [s for s in range(SEATS) if s != seat and (s == landlord or seat == landlord)]
-        partner = next((s for s in range(SEATS) if s not in opponents and s != seat), None)
-        danger = min(left[s] for s in opponents)
-        unseen = self._unseen(view, hand)
-        if self.level == "easy":              # a beginner: no partner, no count of the cards
-            partner, unseen = None, [max(0, f - h) for f, h in zip(COPIES, hand)]
-
-        def after(a: Action) -> tuple[int, ...]:
-            rest = list(hand)
-            for ch in a.value:
-                rest[combos.INDEX[ch]] -= 1
-            return tuple(rest)
-
-        def precious(a: Action) -> int:
-            combo = _combo(a.value, kinds)
-            cost = 0
-            if combo.kind in (BOMB, ROCKET):
-                cost += 6
-            cost += sum(2 for ch in a.value if combos.INDEX[ch] >= TWO)
-            return cost
-
-        base = shape(tuple(hand))
+        partner, left, last = at.partner, at.left, at.last
         if last is None:                                  # leading
             if partner is not None and left[partner] <= 2:
                 feed = [a for a in plays if len(a.value) == left[partner]
                         and combos.INDEX[a.value[0]] < FEED_BELOW]
                 if feed:
                     return feed[0]
-
-            def lead_score(a: Action) -> tuple:
-                combo = _combo(a.value, kinds)
-                rest = after(a)
-                danger_pen = 0
-                if danger <= 2 and combo.size == danger and combo.kind not in (BOMB, ROCKET):
-                    danger_pen = 20 - combo.rank          # an opponent may go out on it
-                sure = self._sure(a.value, combo, unseen, kinds)
-                return (shape(rest) + danger_pen + precious(a) * (0 if sure else 1)
-                        - (0.5 * len(a.value) / 20), combo.rank)
-            return min(plays, key=lead_score)
+            return min(plays, key=at.lead_score)
         # replying
         if partner is not None and last["seat"] == partner:
             if passing is not None and (left[partner] <= 3 or last["rank"] >= 8
-                                        or danger > 2):
+                                        or at.danger > 2):
                 return passing
         best, best_score = passing, None
         for a in plays:
-            rest = after(a)
-            score = shape(rest) - base + precious(a) * (0 if danger <= 4 or base <= 2 else 1)
-            combo = _combo(a.value, kinds)
-            if combo.kind in (BOMB, ROCKET) and danger > 4 and base > 2:
-                continue
-            if best_score is None or score < best_score:
+            score = at.reply_score(a)
+            if score is not None and (best_score is None or score < best_score):
                 best, best_score = a, score
         if best is None:
             return passing if passing is not None else plays[0]
-        if passing is not None and best_score is not None and best_score > 2 and danger > 4:
+        if passing is not None and best_score is not None and best_score > 2 and at.danger > 4:
             return passing
         return best
+
+    def ranked(self, view: View, legal: Sequence[Action]) -> list[Action]:
+        """The legal actions as this player likes them, best first, one play of each
+        combination (kind, rank, length: the kickers aside) before any second one, so
+        that a search judging the first few judges different plans, not different
+        kickers of one plan; a bomb held back comes last (the search's candidates)."""
+        if view["phase"] != "play":
+            return list(legal)
+        at = self._table(view)
+        plays = sorted((a for a in legal if a.kind == "play"), key=lambda a: a.value)
+        if at.last is None:
+            scored = sorted(plays, key=at.lead_score)
+        else:
+            reply = {a: at.reply_score(a) for a in plays}
+            scored = sorted(plays, key=lambda a: (reply[a] is None, reply[a] or 0))
+        first: list[Action] = []
+        again: list[Action] = []
+        seen: set[tuple[str, int, int]] = set()
+        for a in scored:
+            combo = _combo(a.value, at.kinds)
+            key = (combo.kind, combo.rank, combo.length)
+            (again if key in seen else first).append(a)
+            seen.add(key)
+        return first + again + [a for a in legal if a.kind != "play"]
+
+    def _table(self, view: View) -> "Table":
+        seat, landlord = view["seat"], view["landlord"]
+        hand = counts_of_codes(view["zones"][f"hand/{seat}"])
+        opponents = [s for s in range(SEATS) if s != seat and (s == landlord or seat == landlord)]
+        partner = next((s for s in range(SEATS) if s not in opponents and s != seat), None)
+        unseen = self._unseen(view, hand)
+        if self.level == "easy":              # a beginner: no partner, no count of the cards
+            partner, unseen = None, [max(0, f - h) for f, h in zip(COPIES, hand)]
+        return Table(hand, RULESETS[view["rules"]], view["counts"], view["last"], partner,
+                     min(view["counts"][s] for s in opponents), unseen)
 
     def _unseen(self, view: View, hand: Sequence[int]) -> list[int]:
         """Rank counts not in this hand and not yet played."""
@@ -209,11 +215,58 @@ class DoudizhuPlayer:
         return not any(unseen[r] >= need for r in range(combo.rank + 1, NRANKS))
 
 
+@lru_cache(maxsize=100_000)
 def _combo(value: str, kinds: frozenset[str]) -> combos.Combo:
     """The combination of a legal play (a legal play always is one)."""
     combo = combos.classify(value, kinds)
     assert combo is not None, f"{value} is no combination"
     return combo
+
+
+class Table:
+    """One seat's reading of the table as it plays: its hand's rank counts, the cards
+    left in each hand, the play to beat, its partner (None for the landlord, or a
+    beginner), the fewest cards an opponent holds, the rank counts it has not seen."""
+
+    def __init__(self, hand: list[int], kinds: frozenset[str], left: Sequence[int],
+                 last: Optional[Last], partner: Optional[int], danger: int,
+                 unseen: Sequence[int]) -> None:
+        self.hand, self.kinds, self.left, self.last = hand, kinds, left, last
+        self.partner, self.danger, self.unseen = partner, danger, unseen
+        self.size = sum(hand)
+        self.base = shape(tuple(hand))
+
+    def after(self, a: Action) -> tuple[int, ...]:
+        rest = list(self.hand)
+        for ch in a.value:
+            rest[combos.INDEX[ch]] -= 1
+        return tuple(rest)
+
+    def precious(self, a: Action) -> int:
+        """What a play spends that is kept for when it matters: a bomb, Twos, jokers."""
+        combo = _combo(a.value, self.kinds)
+        cost = 6 if combo.kind in (BOMB, ROCKET) else 0
+        return cost + sum(2 for ch in a.value if combos.INDEX[ch] >= TWO)
+
+    def lead_score(self, a: Action) -> tuple:
+        """Lower is better: the hand's shape after it, an opponent close to going out on
+        it, the high cards it spends unless nothing unseen beats it."""
+        combo = _combo(a.value, self.kinds)
+        danger_pen = 0
+        if self.danger <= 2 and combo.size == self.danger and combo.kind not in (BOMB, ROCKET):
+            danger_pen = 20 - combo.rank          # an opponent may go out on it
+        sure = DoudizhuPlayer._sure(a.value, combo, self.unseen, self.kinds)
+        return (shape(self.after(a)) + danger_pen + self.precious(a) * (0 if sure else 1)
+                - (0.5 * len(a.value) / 20), combo.rank)
+
+    def reply_score(self, a: Action) -> Optional[float]:
+        """Lower is better: the shape it costs and the high cards it spends (None: a bomb
+        kept while no one is close to going out)."""
+        combo = _combo(a.value, self.kinds)
+        calm = self.danger > 4 and self.base > 2
+        if combo.kind in (BOMB, ROCKET) and calm:
+            return None
+        return shape(self.after(a)) - self.base + self.precious(a) * (1 if calm else 0)
 
 
 #: A playout ends with the hand (a redeal is a new one); its points are the game's.
@@ -263,6 +316,8 @@ def player(level: str = "normal") -> DoudizhuPlayer | RandomDoudizhuPlayer | Sea
     fallback; its worlds follow what the others' bids and passes say of their hands
     (game/ai/doudizhu_reading.py)."""
     if level == "hard":
-        return Search("doudizhu-hard", lambda: DoudizhuPlayer("normal"),
-                      DoudizhuPlayer("normal"), JUDGE, facts, present=with_cards_drawn)
+        fallback = DoudizhuPlayer("normal")
+        return Search("doudizhu-hard", lambda: DoudizhuPlayer("normal", draws=False), fallback, JUDGE,
+                      facts, present=with_cards_drawn, rank=fallback.ranked, width=HARD_WIDTH)
     return RandomDoudizhuPlayer() if level == "random" else DoudizhuPlayer(level)
+

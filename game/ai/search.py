@@ -24,7 +24,8 @@ Perfect-information Monte Carlo (PIMC), as strong Skat and Bridge programs play:
    by more than a few standard errors of the paired difference (more when more
    candidates are judged), else the policy's choice (:func:`confident_best`).  A budget
    that cannot judge every candidate on :data:`MIN_SAMPLES` worlds judges fewer (the
-   policy's choice, a pass, others at random).  A candidate that trails the policy's
+   policy's choice, a pass, then the others as the policy ranks them when it can, its
+   ``rank`` hook, else at random).  A candidate that trails the policy's
    choice by :data:`DROP_Z` standard errors once judged on :data:`MIN_SAMPLES` worlds is
    played out no more (it could not be chosen), so the playouts go to the close calls;
    when none is left but the policy's choice, the move is made at once (an obvious move costs a few dozen
@@ -153,6 +154,14 @@ def _try_deal(pool: list[Card], sizes: Mapping[str, int], facts: Facts,
                 room[zone] -= 1
     rng.shuffle(rest)
     lacks = facts.lacks if strict else {}
+    if not lacks:          # no card barred anywhere: the shuffled cards dealt zone by zone
+        at = 0             # (as uniform as placing them one by one, at a fraction of the cost)
+        for z, n in room.items():
+            out[z] += rest[at:at + n]
+            at += n
+        for cards in out.values():
+            rng.shuffle(cards)
+        return out
 
     def allowed(c: Card) -> list[str]:
         return [z for z in room if not (z in lacks and lacks[z](c))]
@@ -172,12 +181,16 @@ def _try_deal(pool: list[Card], sizes: Mapping[str, int], facts: Facts,
 
 
 def playout(world: State, seat: int, judge: Judge, policies: Sequence[ComputerPlayer],
-            rng: random.Random, deadline: Optional[float] = None) -> Optional[float]:
+            rng: random.Random, deadline: Optional[float] = None,
+            origin: Optional[State] = None) -> Optional[float]:
     """Play ``world`` to the end of its round with ``policies``; the seat's gain
     minus the others' mean gain (None when ``deadline`` passed first: a busy machine
-    must not stretch a move by a whole playout)."""
-    start_key = judge.round_key(world)
-    start = judge.progress(world)
+    must not stretch a move by a whole playout).  The gain and the round are counted
+    from ``origin`` when given: the world before the candidate action was made, so
+    what that action settles at once (the trick its card completes, the round it
+    ends) is part of its value, not the start it is measured from."""
+    start_key = judge.round_key(origin if origin is not None else world)
+    start = judge.progress(origin if origin is not None else world)
     steps = 0
     while steps < MAX_PLAYOUT:
         acting = world.to_act()
@@ -223,7 +236,9 @@ class Search:
     playout leaves memory in the real players); ``fallback`` is the player whose
     choice breaks ties and plays when there is no world or no time; ``facts`` reads
     what the view implies (see :class:`Facts`); ``present`` turns the chosen action
-    into the form the seat shows (Dou Dizhu draws which cards of a rank at random).  ``playouts`` (a count) or
+    into the form the seat shows (Dou Dizhu draws which cards of a rank at random);
+    ``rank``, when given, orders the legal actions as the policy likes them, best first
+    (the candidates are taken in that order, not at random).  ``playouts`` (a count) or
     ``seconds`` (wall time) bounds the work; ``width`` the candidates examined (the
     policy's choice always among them).  ``false_leave`` is the chance the search may
     take of leaving its fallback for a move no better (:func:`confident_best`): a game
@@ -239,8 +254,12 @@ class Search:
                  playouts: Optional[int] = None, seconds: Optional[float] = 0.5,
                  width: int = 12,
                  present: Callable[[Any, Action, random.Random], Action]
-                 = lambda view, action, rng: action, false_leave: float = FALSE_LEAVE) -> None:
+                 = lambda view, action, rng: action, false_leave: float = FALSE_LEAVE,
+                 rank: Optional[Callable[[Any, Sequence[Action]], list[Action]]] = None) -> None:
         self.name = name
+        self.rank = rank
+        #: the legal actions of the move being thought, as ``rank`` orders them
+        self.ranked: Optional[list[Action]] = None
         self.false_leave = false_leave
         self.present = present
         self.policy = policy
@@ -257,6 +276,7 @@ class Search:
     def choose(self, view: BaseView, legal: Sequence[Action], rng: random.Random,
                world: Optional[State] = None) -> Action:
         legal = list(legal)
+        self.ranked = None
         self.deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         mine = self.fallback.choose(view, legal, rng)
         seat = view["seat"]
@@ -266,6 +286,7 @@ class Search:
         if mine not in legal:           # another form of a listed move (Dou Dizhu's suits)
             mine = next((a for a in legal if (a.kind, a.value) == (mine.kind, mine.value)),
                         mine)
+        self.ranked = self.rank(view, legal) if self.rank is not None else None
         self.last = self.search(world, seat, legal, mine, self.facts(view, self.fallback), rng)
         return self.present(view, self.last.chosen, rng)
 
@@ -293,7 +314,8 @@ class Search:
                     continue
                 w = _copy(sample)
                 w.advance(seat, a)
-                value = playout(w, seat, self.judge, policies, random.Random(seed), deadline)
+                value = playout(w, seat, self.judge, policies, random.Random(seed), deadline,
+                                origin=sample)
                 if value is None:
                     break
                 values[a] = value
@@ -320,10 +342,14 @@ class Search:
 
     def candidates(self, legal: list[Action], mine: Action, rng: random.Random) -> list[Action]:
         """The policy's choice, a pass when there is one, then the other legal actions
-        in a random order, at most ``width`` in all (a budget may keep fewer)."""
+        as the policy ranks them (``rank``) or else in a random order, at most ``width``
+        in all (a budget may keep fewer)."""
         keep = [mine] + [a for a in legal if a.kind == "pass" and a != mine]
-        rest = [a for a in legal if a not in keep]
-        rng.shuffle(rest)
+        if self.ranked is not None:
+            rest = [a for a in self.ranked if a not in keep]
+        else:
+            rest = [a for a in legal if a not in keep]
+            rng.shuffle(rest)
         return (keep + rest)[:max(len(keep), self.width)]
 
 
@@ -396,7 +422,7 @@ class IsmctsSearch(Search):
         """An ISMCTS player with ``search``'s policy, fallback, judge, facts and budget."""
         return cls(search.name.replace("hard", "ismcts"), search.policy, search.fallback,
                    search.judge, search.facts, search.playouts, search.seconds, search.width,
-                   search.present, search.false_leave)
+                   search.present, search.false_leave, search.rank)
 
     def search(self, world: State, seat: int, legal: list[Action], mine: Action, facts: Facts,
                rng: random.Random) -> Thought:

@@ -39,6 +39,7 @@ class BiscaState(State):
     """A whole game of Bisca: rounds until one player is left (or everyone is out)."""
 
     view_shape = shapes.View
+    result_shape = shapes.FinalResult
     event_shapes = shapes.EVENTS
     position_fields = {
         "round_no": int, "cards": int, "dealer": int, "players": list[int], "phase": str,
@@ -234,7 +235,7 @@ class BiscaState(State):
             out["winners"] = list(self.winners)
         return out
 
-    def result(self) -> dict[str, Any]:
+    def result(self) -> shapes.FinalResult:
         return {"scores": self.scores(), "winners": list(self.winners),
                 "lives": _lives(self.lives), "sheet": plain_copy(self.sheet)}
 

@@ -38,11 +38,25 @@ def bocce_value(card: Card) -> int:
     return card.rank
 
 
+#: card code -> (least worth in a bocce, 1 for an Ace), filled as cards are met: every
+#: view and every move of a game (and of a search's playouts) asks again
+_KINDS: dict[str, tuple[int, int]] = {}
+
+
+def _kind(card: Card) -> tuple[int, int]:
+    kind = _KINDS.get(card.code)
+    if kind is None:
+        kind = _KINDS[card.code] = (bocce_value(card), 1 if card.is_ace else 0)
+    return kind
+
+
 def totals(cards: Iterable[Card]) -> list[int]:
     """Every total a bocce can make, smallest first (each Ace 1 or 10)."""
-    cards = list(cards)
-    base = sum(bocce_value(c) for c in cards)
-    aces = sum(1 for c in cards if c.is_ace)
+    base = aces = 0
+    for c in cards:
+        least, ace = _kind(c)
+        base += least
+        aces += ace
     return [base + ACE_BONUS * k for k in range(aces + 1)]
 
 

@@ -110,6 +110,7 @@ class BocceState(State):
     """Two seats; every hand three frames, every frame a lag and two rolls."""
 
     view_shape = shapes.View
+    result_shape = shapes.FinalResult
     event_shapes = shapes.EVENTS
     position_fields = {
         "scores": list[int], "hand_no": int, "frame": int, "frames_played": int,
@@ -236,7 +237,7 @@ class BocceState(State):
             return self._draw(seat)
         return self._stand(seat, int(action.value))
 
-    def result(self) -> dict[str, Any]:
+    def result(self) -> shapes.FinalResult:
         return {"scores": list(self.scores), "winners": list(self.winners)}
 
     # -- what is where -----------------------------------------------------

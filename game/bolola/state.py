@@ -59,6 +59,7 @@ class BololaState(State):
     """A whole game: nine deals (36 with "Dealer's choice")."""
 
     view_shape = shapes.View
+    result_shape = shapes.FinalResult
     event_shapes = shapes.EVENTS
     position_fields = {
         "deal_no": int, "dealer": int, "contract": str | None, "trump": str | None,
@@ -198,7 +199,7 @@ class BololaState(State):
             self._play(seat, action.card, events)
         return events
 
-    def result(self) -> dict[str, Any]:
+    def result(self) -> shapes.FinalResult:
         return {"scores": list(self.totals), "winners": list(self.winners),
                 "sheet": plain_copy(self.sheet)}
 
@@ -259,7 +260,9 @@ class BololaState(State):
             "early_end": self.early_end,
             "left": [list(x) for x in self.left],
             "played": codes(self.played),
-            "tricks": plain_copy(self.tricks),
+            # a trick's one list copied, the rest values: a search reads a view at every
+            # playout move, and plain_copy's general walk was the view's dearest part
+            "tricks": [{**t, "cards": list(t["cards"])} for t in self.tricks],
             "tricks_won": self.tricks_won(),
             "hand_sizes": [len(h) for h in self.hands],
             "deal_scores": list(self.deal_scores),

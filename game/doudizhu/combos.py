@@ -26,6 +26,7 @@ kind never depends on what was played before it.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Callable, Iterable, Sequence
 
 from game.doudizhu.rules import (
@@ -413,3 +414,11 @@ class MoveBook:
         out += [v for r, p, v in self.groups.get((ROCKET, 1), ()) if (h - p) & _GUARD == _GUARD]
         out.sort()
         return out
+
+
+@lru_cache(maxsize=512)
+def book_of(counts: tuple[int, ...], kinds: frozenset[str]) -> MoveBook:
+    """The move book of a hand, listed once for every game that deals it: a search
+    deals its own hand in every world it imagines, and plays each world out several
+    times (a book is never changed once listed, so games share it)."""
+    return MoveBook(counts, kinds)

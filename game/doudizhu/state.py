@@ -27,6 +27,7 @@ from game.doudizhu.rules import (
     BOMB,
     DOUBLING,
     HAND_SIZE,
+    KITTY_SIZE,
     LANDLORD_SHARE,
     LETTERS,
     ROCKET,
@@ -51,6 +52,41 @@ BID_ACTIONS = {b: Action("bid", (), str(b)) for b in BIDS}
 def sort_key(c: Card) -> tuple[int, str]:
     """A hand's order: by rank, then by suit letter (Clubs, Diamonds, Hearts, Spades)."""
     return rank_index(c), c.suit
+
+
+#: Each card's place in the order of :class:`Card` (a listed play's cards sort the list).
+ORDER = {c: i for i, c in enumerate(sorted(DECK))}
+
+
+def _card_order(action: Action) -> int:
+    """Where an action sorts among those of its kind (by its cards, as :class:`Action`
+    sorts), as one number: each card a digit, base 64, a missing card below any card.
+    A number, so a game's copy shares it (:func:`game.engine.plain_copy`)."""
+    key = 0
+    for c in action.cards:
+        key = (key << 6) | (ORDER[c] + 1)
+    return key << (6 * (HAND_SIZE + KITTY_SIZE - len(action.cards)))   # the most a play holds
+
+
+def _first(entry: tuple[int, Action]) -> int:
+    return entry[0]
+
+
+def _by_rank(hand: Sequence[Card]) -> dict[str, list[Card]]:
+    """A hand's cards by rank letter, in the hand's order."""
+    out: dict[str, list[Card]] = {}
+    for c in hand:
+        out.setdefault(LETTERS[RANK[c]], []).append(c)
+    return out
+
+
+def _first_play(by_rank: Mapping[str, Sequence[Card]], value: str) -> Action:
+    """The listed play of ``value``: the first cards of each rank (``value`` is a play
+    the hand holds, lowest rank first, so the cards come out in the hand's order)."""
+    cards: list[Card] = []
+    for ch in dict.fromkeys(value):
+        cards += by_rank[ch][:value.count(ch)]
+    return Action("play", tuple(cards), value)
 
 
 def play_of(cards: Sequence[Card]) -> Action:
@@ -94,12 +130,14 @@ class DoudizhuState(State):
     """A game of several hands of Dou Dizhu with a running score."""
 
     view_shape = shapes.View
+    result_shape = shapes.FinalResult
     event_shapes = shapes.EVENTS
     #: what each hand's plays were worked out to, kept until the hand changes
     books: list[MoveBook | None]
     packed: list[int | None]                 # each hand's packed counts
-    #: each hand's listed play of each value (:meth:`legal_actions`)
-    listed: list[dict[str, Action] | None]
+    #: each hand's listed play of each value (:meth:`legal_actions`), with its place in
+    #: the list's order
+    listed: list[dict[str, tuple[int, Action]] | None]
     high_bidder: int | None
     position_fields = {
         "hand_no": int, "deals": int, "first_bidder": int, "phase": str, "turn": int,
@@ -153,13 +191,21 @@ class DoudizhuState(State):
         if listed is None:
             listed = self.listed[seat] = {}
         hand = self.hands[seat]
-        acts = []
+        held = set(hand)
+        by_rank: dict[str, list[Card]] | None = None
+        found = []
         for v in self._plays(seat):
-            action = listed.get(v)
-            if action is None:
-                action = listed[v] = play_from(hand, v)
-            acts.append(action)
-        acts.sort()
+            entry = listed.get(v)
+            # a play listed before still is the listed one while the hand holds its cards:
+            # a hand only loses cards in play, so they are still the first of their ranks
+            if entry is None or not held.issuperset(entry[1].cards):
+                if by_rank is None:
+                    by_rank = _by_rank(hand)
+                action = _first_play(by_rank, v)
+                entry = listed[v] = (_card_order(action), action)
+            found.append(entry)
+        found.sort(key=_first)
+        acts = [a for _, a in found]
         return [PASS] + acts if self.last is not None else acts
 
     def is_legal(self, seat: int, action: Action) -> bool:
@@ -234,7 +280,7 @@ class DoudizhuState(State):
             return self._pass(seat)
         return self._play(seat, action)
 
-    def result(self) -> dict[str, Any]:
+    def result(self) -> shapes.FinalResult:
         return {"scores": list(self.totals), "winners": list(self.winners),
                 "sheet": plain_copy(self.sheet)}
 
@@ -248,7 +294,7 @@ class DoudizhuState(State):
     def _plays(self, seat: int) -> list[str]:
         book = self.books[seat]
         if book is None:
-            book = self.books[seat] = MoveBook(self._counts(seat), self.kinds)
+            book = self.books[seat] = combos.book_of(tuple(self._counts(seat)), self.kinds)
         packed = self.packed[seat]
         if packed is None:
             packed = self.packed[seat] = combos.pack(self._counts(seat))
@@ -445,7 +491,6 @@ class DoudizhuState(State):
         for c in cards:                       # exactly the cards the player picked
             hand.remove(c)
         self.packed[seat] = None
-        self.listed[seat] = None
         self.trick[seat] = cards
         moves += [card_move(c, f"hand/{seat}", f"trick/{seat}", True) for c in cards]
         self.played.append(value)

@@ -35,8 +35,12 @@ address, it asks the relay again without following and is piped to the room
 with SPAKE2 on the code's password (game/net/secure.py) and every game line after that is
 sealed; a line that does not open (forged, replayed, reordered) drops the
 connection, and the guest reconnects as after any drop.  The seat key
-(``seat_key``) is derived on the connection that first welcomed the guest and
-kept in memory; a rejoin proves it on the new connection.  A guest of another
+(``seat_key``) is derived on the connection the guest first came in on (the
+waiting room's, or the table's for a guest who joined a game under way) and kept
+in memory; a rejoin proves it on the new connection, so a guest whose link drops
+in the waiting room comes back to its seat there too (the host holds it, shown
+away), and one whose link drops as the game starts comes back to its seat at the
+table.  A guest of another
 process can be given it (``resume``) to take its seat back (the headless bot
 does, for the tests).  After a reconnection
 the first update is the game as it stands (no events): the table jumps to it.
@@ -181,6 +185,9 @@ class RemoteClient:
         self._dead_ends: set[tuple[str, int]] = set()     # room gateways it could not reach
         self._inbox: deque[Message] = deque()
         self.seat_key: Optional[SeatKey] = resume
+        #: the key the host knows this guest by in the waiting room (derived on the
+        #: connection it came in on; proven again on a new one to keep its seat)
+        self._room_key: Optional[bytes] = None
         self._version = 0
         self._link: Optional[Sealed] = None
         self._closing = False
@@ -376,7 +383,9 @@ class RemoteClient:
             link.close()
             raise
         if isinstance(first, LobbyView):
-            self.lobby = first
+            # a newcomer is known by this connection's key; one back, by the key it proved
+            self._room_key = sealed.keys.seat_key if claim is None else claim.key
+            self._in_room(first)
             return sealed
         assert isinstance(first, Welcome)
         if not self._welcomed(first, sealed):
@@ -453,15 +462,27 @@ class RemoteClient:
         assert self.relay is not None
         return await self._open(self.relay, rejoin, direct=False)
 
+    def _in_room(self, view: LobbyView) -> None:
+        """The waiting room as the host tells it: a seated guest's claim follows its seat
+        (the host may move it), so that a dropped link comes back to it; one watching
+        comes back to watch."""
+        self.lobby = view
+        self.watch = view.you is None
+        self.seat_key = None if view.you is None or self._room_key is None else \
+            SeatKey(view.you, self._room_key)
+
     def _welcomed(self, welcome: Welcome, sealed: Sealed) -> bool:
         """At the table: the seat (None: watching), the game as this seat sees it, the
-        names; False if it is not the seat this guest came back to."""
-        if self.seat_key is not None and welcome.seat != self.seat_key.seat:
+        names; False if it is not the seat this guest came back to (from the waiting
+        room, the host may have moved it while its link was down)."""
+        if self.seat_key is not None and self.lobby is None and \
+                welcome.seat != self.seat_key.seat:
             return False
         self.seat, self._setup, self.names = welcome.seat, welcome.setup, welcome.names
         self.lobby = None
         if welcome.seat is not None:
-            self.seat_key = self.seat_key or SeatKey(welcome.seat, sealed.keys.seat_key)
+            key = self.seat_key.key if self.seat_key is not None else sealed.keys.seat_key
+            self.seat_key = SeatKey(welcome.seat, key)
         else:
             self.watch = True
         return True
@@ -560,7 +581,7 @@ class RemoteClient:
                 log.warning("netplay: the host sent %s", exc)
                 continue
             if isinstance(msg, LobbyView):
-                self.lobby = msg
+                self._in_room(msg)
             elif isinstance(msg, Welcome):
                 if not self._welcomed(msg, link):
                     return ROOM_FULL

@@ -14,17 +14,23 @@ is written once and always runs in the process that holds the room's host: its
 * when a room comes, is held, or goes here (:meth:`opened`, :meth:`held`,
   :meth:`forgotten`), so that the other gateways learn it;
 * where the public tables are kept (:meth:`public_tables`: the relay's own
-  :class:`~game.net.listing.PublicTables`, or one shared by the fleet).
+  :class:`~game.net.listing.PublicTables`, or one shared by the fleet);
+* where the count of room codes that do not exist, tried by each address, is
+  kept (:meth:`misses`: :class:`Misses` in this process, or one shared by the
+  fleet, so that a guesser going round the gateways is slowed as at one).
 
 :class:`Directory` itself is the relay alone: no other gateway, nothing to tell.
 """
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable, Optional
 
+from game.net.guard import address_key
 from game.net.listing import PublicTables
+from game.net.protocol import Bucket
 
 if TYPE_CHECKING:
     from game.net.relay import Relay
@@ -58,12 +64,71 @@ class Pipe:
         raise NotImplementedError
 
 
+class Misses:
+    """Room codes that do not exist, tried by each address (game/net/guard.py's key):
+    ``burst`` of them at first, then ``rate`` a second.  A miss is answered only
+    while its address has one left (:meth:`miss`); an address with none left is
+    turned away, and turned away at once when it connects (:meth:`cooling`), until
+    its allowance refills.  Kept in this process; a fleet's (game/net/fleet.py)
+    takes each miss from the address's allowance in the fleet's count before it is
+    answered (:meth:`take`), and sets what the other gateways tell it (:meth:`set`)."""
+
+    def __init__(self, rate: float, burst: float) -> None:
+        self.rate, self.burst = rate, burst
+        self.buckets: dict[str, Bucket] = {}
+
+    def miss(self, ip: str, then: Callable[[bool], None]) -> None:
+        """``ip`` tried a room code that does not exist: ``then(True)`` if it had a miss
+        left (it is answered), ``then(False)`` if not (it is turned away)."""
+        self.take(address_key(ip), then)
+
+    def take(self, key: str, then: Callable[[bool], None]) -> None:
+        """Take one of address ``key``'s misses, and say whether there was one (alone:
+        from this process's count, at once)."""
+        then(self.take_here(key))
+
+    def take_here(self, key: str) -> bool:
+        return self.buckets.setdefault(key, Bucket(self.rate, self.burst)).take()
+
+    def cooling(self, ip: str) -> bool:
+        """``ip`` has no miss left: turn it away."""
+        bucket = self.buckets.get(address_key(ip))
+        return bucket is not None and bucket.available() < 1
+
+    def left(self, key: str) -> float:
+        """The misses address ``key`` has left now."""
+        bucket = self.buckets.get(key)
+        return self.burst if bucket is None else bucket.available()
+
+    def refilled(self, left: float, at: float) -> float:
+        """What ``left`` misses at ``at`` (wall-clock seconds) have become by now."""
+        return min(float(self.burst), left + max(0.0, time.time() - at) * self.rate)
+
+    def set(self, key: str, left: float, at: float) -> None:
+        """Address ``key`` had ``left`` misses at ``at`` (wall-clock seconds)."""
+        left = self.refilled(left, at)
+        if left >= self.burst:
+            self.buckets.pop(key, None)
+        else:
+            self.buckets[key] = Bucket(self.rate, self.burst, level=left)
+
+    def sweep(self) -> None:
+        """Forget the addresses whose allowance is whole again."""
+        for key, bucket in list(self.buckets.items()):
+            if bucket.available() >= bucket.burst:
+                del self.buckets[key]
+
+
 class Directory:
     """The relay alone: every room is in its memory and nowhere else."""
 
     def public_tables(self) -> PublicTables:
         """The store of the public tables the relay lists."""
         return PublicTables()
+
+    def misses(self, rate: float, burst: float) -> Misses:
+        """The store of the room codes each address tried that do not exist."""
+        return Misses(rate, burst)
 
     async def start(self, relay: "Relay") -> None:
         """Before the relay listens."""

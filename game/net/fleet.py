@@ -48,12 +48,50 @@ as after any drop.  NATS restarted: beats stop, pipes close, every client
 reconnects once NATS is back (nats-py reconnects by itself; the bucket is on
 disk).
 
-The defences of game/net/guard.py hold fleet-wide where it matters: an address's
-rooms are counted on every gateway (``by``: a host opening rooms in a loop meets
-``rooms_per_address`` in the whole fleet, not on each gateway), and the wrong-code
-turns at a room are kept by its home, where every guest of that room is piped (a
-room that moves starts a new slate).  Kept by each gateway alone: the connections
-per address, the byte budget, and the count of codes that do not exist.
+**A NATS cluster** under the gateways (servers joined by their cluster ports,
+JetStream on in each) keeps the fleet going when one NATS server goes: give each
+gateway ``--replicas 3`` (every gateway the same), so that each bucket is kept on
+three servers and written once two of them have it (a quorum; the buckets of a
+fleet that ran on one server must be removed first: a bucket's copies are fixed
+when it is made).  Each gateway names one server (or several, comma separated)
+and learns the others from it; a gateway whose server goes reconnects to another
+at once, and closes its pipes as for any loss of NATS (their clients reconnect and
+carry on).  While a quorum of servers is up, rooms, listings and counts are all
+there; with fewer, writes wait (a new room's code is given once written) until
+servers come back.
+
+The defences of the relay and of game/net/guard.py hold fleet-wide wherever they
+guard what the gateways share (the room codes and the rooms):
+
+* **rooms per address**: each room's entry says who opened it (``by``), so a host
+  opening rooms in a loop meets ``rooms_per_address`` in the whole fleet;
+* **room codes that do not exist** (bucket ``tavolata-misses``): address (the hex
+  of game/net/guard.py's key) -> ``{"left": N, "at": WALL-CLOCK}``, the misses it has left
+  (:class:`~game.net.directory.Misses`: 10, then one every 10 s).  Each miss is
+  taken from its address's allowance by compare-and-set on the entry's revision
+  (``update(last=...)``; a gateway that lost the race reads again) *before* it is
+  answered, and answered ``no_such_room`` only if there was one to take (else the
+  connection is closed without a word): however many connections, on however many
+  gateways, a guesser has one allowance, and no gateway leads.  Every gateway also
+  mirrors the bucket (a watch), to turn an address with nothing left away when it
+  connects, without a round trip.  A miss costs one read and one write to NATS (an
+  honest mistyped code is answered a millisecond later); with NATS away for a
+  moment, the gateway's own count answers.  Key-value, not subjects: the counts
+  outlive a gateway, and a gateway that joins later reads them.  The bucket's TTL is
+  the time an empty allowance takes to refill (100 s): an entry that expires says no
+  more than a whole allowance does;
+* **wrong passwords at a room** (:class:`~game.net.secure.Guesses`, per address and
+  room): kept by the room's home, where every guest of that room is piped, so
+  attempts through every gateway take their turns in one queue.  A room that moves
+  (its host takes it back on another gateway) starts a new slate: a move is its
+  host's doing, never a guesser's.
+
+Kept by each gateway alone, on purpose: the connections per address and in all, the
+byte budget and the half-line timer.  They guard the gateway's own file descriptors
+and memory, which no other gateway shares: an address holding its 64 connections on
+each of three gateways takes no more of any one than of a relay alone, while a
+fleet-wide count would make every accept wait for NATS (and turn everyone away while
+NATS is gone).
 """
 
 from __future__ import annotations
@@ -67,7 +105,7 @@ from collections import deque
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable, Optional
 
-from game.net.directory import Directory, Elsewhere, Pipe, Unreachable
+from game.net.directory import Directory, Elsewhere, Misses, Pipe, Unreachable
 from game.net.guard import address_key
 from game.net.listing import LISTING_TTL, Listing, PublicTables
 from game.net.protocol import HOST_AWAY
@@ -82,6 +120,7 @@ BEAT = 0.5
 SILENT = 2.5
 ROOMS_BUCKET = "tavolata-rooms"
 TABLES_BUCKET = "tavolata-tables"
+MISSES_BUCKET = "tavolata-misses"
 PREFIX = "tavolata"
 #: pipe messages: the first byte says what the rest is
 OPEN, DATA, END, CLOSE, ABORT = b"o", b"d", b"e", b"c", b"a"
@@ -209,14 +248,44 @@ class _FleetTables(PublicTables):
             log.warning("fleet %s: an unreadable listing for room %s", self.fleet.name, room)
 
 
+class _FleetMisses(Misses):
+    """The room codes every gateway's clients tried that do not exist, by address: each
+    miss here is taken from the address's allowance in the bucket before it is
+    answered (atomically: see :meth:`FleetDirectory._count`), and what the bucket says
+    is mirrored here (for :meth:`cooling`, without a round trip)."""
+
+    def __init__(self, fleet: "FleetDirectory", rate: float, burst: float) -> None:
+        super().__init__(rate, burst)
+        self.fleet = fleet
+
+    def take(self, key: str, then: Callable[[bool], None]) -> None:
+        here = self.take_here(key)              # this gateway's mirror knows at once
+        self.fleet.counting.put_nowait((key, here, then))
+
+    def mirror(self, name: str, value: Optional[bytes]) -> None:
+        """What the bucket says of the address whose key is ``name`` (None: gone)."""
+        try:
+            key = bytes.fromhex(name).decode()
+            if value is None:
+                self.buckets.pop(key, None)
+                return
+            stored = json.loads(value)
+            self.set(key, float(stored["left"]), float(stored["at"]))
+        except (ValueError, KeyError, TypeError):
+            log.warning("fleet %s: an unreadable count of misses for %s", self.fleet.name, name)
+
+
 class FleetDirectory(Directory):
     """The directory of a gateway in a fleet: see the module docstring.  ``url``: the
-    NATS server (or servers, comma separated); ``name``: this gateway's (random)."""
+    NATS server (or servers, comma separated); ``name``: this gateway's (random);
+    ``replicas``: the copies a NATS cluster keeps of each bucket (module docstring)."""
 
-    def __init__(self, url: str, name: Optional[str] = None, bucket: str = ROOMS_BUCKET) -> None:
+    def __init__(self, url: str, name: Optional[str] = None, bucket: str = ROOMS_BUCKET,
+                 replicas: int = 1) -> None:
         self.url = url
         self.name = name or secrets.token_hex(4)
         self.bucket = bucket
+        self.replicas = replicas
         self.relay: Optional["Relay"] = None
         self.nc: Any = None
         self.kv: Any = None
@@ -228,6 +297,10 @@ class FleetDirectory(Directory):
         self.writing: dict[str, int] = {}           # code -> writes queued
         self.written: dict[str, int] = {}           # code -> revision of our last write
         self.tables = _FleetTables(self)
+        self.missed: Optional[_FleetMisses] = None
+        #: misses to take from the fleet's count: address, this gateway's word, the answer
+        self.counting: "asyncio.Queue[tuple[str, bool, Callable[[bool], None]]]" = \
+            asyncio.Queue()
         self.buckets: dict[str, Any] = {}
         self._out: deque[tuple[str, bytes]] = deque()
         self._out_ready = asyncio.Event()
@@ -248,6 +321,7 @@ class FleetDirectory(Directory):
         self._out_ready = asyncio.Event()
         self._writes = asyncio.Queue()
         self._mirrored = asyncio.Event()
+        self.counting = asyncio.Queue()
         try:
             await asyncio.wait_for(self._connect(), 2 * relay.limits.connect_timeout)
         except (OSError, asyncio.TimeoutError, nats.errors.Error) as exc:
@@ -257,8 +331,9 @@ class FleetDirectory(Directory):
         await self.nc.subscribe(f"{PREFIX}.edge.{self.name}.*", cb=self._on_edge)
         loop = asyncio.get_running_loop()
         for job in (self._sender(), self._writer(), self._watch(ROOMS_BUCKET, self._mirror),
-                    self._watch(TABLES_BUCKET, self._mirror_table), self._beat(),
-                    self._refresh()):
+                    self._watch(TABLES_BUCKET, self._mirror_table),
+                    self._watch(MISSES_BUCKET, self._mirror_misses), self._count(),
+                    self._beat(), self._refresh()):
             self._tasks.append(loop.create_task(job))
         await asyncio.wait_for(self._mirrored.wait(), 10)       # both buckets read
         await asyncio.sleep(2 * BEAT)              # hear the other gateways before serving
@@ -275,11 +350,14 @@ class FleetDirectory(Directory):
                                      disconnected_cb=self._nats_down,
                                      reconnected_cb=self._nats_back)
         js = self.nc.jetstream()
-        self.kv = await js.create_key_value(KeyValueConfig(
-            bucket=self.bucket, ttl=self.ttl, history=1, storage=StorageType.FILE))
-        self.buckets = {ROOMS_BUCKET: self.kv, TABLES_BUCKET: await js.create_key_value(
-            KeyValueConfig(bucket=TABLES_BUCKET, ttl=LISTING_TTL, history=1,
-                           storage=StorageType.FILE))}
+        assert self.missed is not None
+        ttls = {self.bucket: self.ttl, TABLES_BUCKET: LISTING_TTL,
+                MISSES_BUCKET: self.missed.burst / self.missed.rate}
+        made = [await js.create_key_value(KeyValueConfig(
+            bucket=name, ttl=ttl, history=1, storage=StorageType.FILE, replicas=self.replicas))
+            for name, ttl in ttls.items()]
+        self.kv = made[0]
+        self.buckets = dict(zip((ROOMS_BUCKET, TABLES_BUCKET, MISSES_BUCKET), made))
 
     async def close(self) -> None:
         for task in self._tasks:
@@ -327,6 +405,10 @@ class FleetDirectory(Directory):
 
     def public_tables(self) -> PublicTables:
         return self.tables
+
+    def misses(self, rate: float, burst: float) -> Misses:
+        self.missed = _FleetMisses(self, rate, burst)
+        return self.missed
 
     def alive(self, gateway: str) -> bool:
         return gateway == self.name or \
@@ -474,6 +556,60 @@ class FleetDirectory(Directory):
             except Exception as exc:  # NATS went away: watch again once it is back
                 log.info("fleet %s: watching the rooms: %s", self.name, exc)
                 await asyncio.sleep(0.5)
+
+    def _mirror_misses(self, entry: Any) -> None:
+        assert self.missed is not None
+        gone = entry.operation in ("DEL", "PURGE") or not entry.value
+        self.missed.mirror(entry.key, None if gone else entry.value)
+
+    async def _count(self) -> None:
+        """Each miss of this gateway's clients, taken from its address's allowance in the
+        bucket, one at a time (read the entry, write it back only if nobody wrote it
+        since: its revision; else read again), and then answered: whether the address
+        had one left.  NATS away, this gateway's own count answers."""
+        import nats.js.errors
+
+        while True:
+            key, here, then = await self.counting.get()
+            allowed, failures = here, 0
+            while self.nc.is_connected and failures < 3:
+                try:
+                    allowed = await self._take_one(key)
+                    break
+                except asyncio.CancelledError:
+                    raise
+                except nats.js.errors.KeyWrongLastSequenceError:
+                    continue                        # another gateway wrote first: again
+                except Exception as exc:  # NATS away: a moment, then this gateway alone
+                    log.info("fleet %s: counting a miss: %s", self.name, exc)
+                    failures += 1
+                    await asyncio.sleep(0.1)
+            then(allowed)
+
+    async def _take_one(self, key: str) -> bool:
+        import nats.js.errors
+
+        assert self.missed is not None
+        kv, name = self.buckets[MISSES_BUCKET], key.encode().hex()
+        try:
+            entry = await kv.get(name)
+        except nats.js.errors.KeyNotFoundError:
+            entry = None
+        left = float(self.missed.burst)
+        if entry is not None:
+            try:
+                stored = json.loads(entry.value)
+                left = self.missed.refilled(float(stored["left"]), float(stored["at"]))
+            except (ValueError, KeyError, TypeError):
+                pass                                # unreadable: as if new
+        if left < 1:
+            return False                        # nothing to take: nothing to write
+        value = json.dumps({"left": left - 1, "at": time.time()}).encode()
+        if entry is None:
+            await kv.create(name, value)
+        else:
+            await kv.update(name, value, last=entry.revision)
+        return True
 
     def _mirror_table(self, entry: Any) -> None:
         gone = entry.operation in ("DEL", "PURGE") or not entry.value

@@ -29,15 +29,21 @@ interface's, unless ``listen`` names one).
 
 For each guest: it must open with the same protocol and game versions and
 prove, through SPAKE2, that it knows the code's password (game/net/secure.py:
-one attempt per connection, each at its address's turn; a wrong one is counted
-in ``status().wrong_codes``).  Directly, the host keeps the turns; through a
+one attempt per connection: friends at one address joining together all go at
+once, and after a wrong code each attempt waits its address's turn; a wrong one
+is counted in ``status().wrong_codes``, and one that goes once it heard the
+host's answer is slowed as if wrong).  Directly, the host keeps the turns; through a
 relay the relay does (it sees the addresses; every guest there has a small id,
 and the host tells it ``!wrong ID`` or ``!right ID``).  Every line after that
 is sealed.  **Before the game** the guest is in the waiting room
 (game/net/lobby.py, :attr:`Host.lobby`): it sits in the first free open seat,
 or watches if it asked to (and spectators are welcome), else it is refused with
 the reason (``table_full``, ``no_spectators``); it hears a ``lobby`` at every
-change and may ask for another seat (``sit``).  The screen moves, frees and
+change and may ask for another seat (``sit``).  A seated guest whose connection
+drops there (no goodbye) keeps its seat, shown away, while it may reconnect: it
+comes back proving the key of its first connection, as at the table, and is the
+same guest in the same seat (if the game started meanwhile, a computer keeps its
+seat warm until it is back).  The screen moves, frees and
 gives seats (:meth:`Host.move`, :meth:`Host.free`, :meth:`Host.give`,
 :meth:`Host.allow_spectators`) and starts (:meth:`Host.begin`; a host made with
 ``autostart`` starts by itself once every open seat has its person, as the
@@ -154,7 +160,16 @@ from game.net.protocol import (
     decode,
     encode,
 )
-from game.net.secure import HOST, Guesses, Handshake, Malformed, RoomOwner, Sealed, seat_proof
+from game.net.secure import (
+    HOST,
+    Guesses,
+    Handshake,
+    Malformed,
+    RoomOwner,
+    Sealed,
+    Turn,
+    seat_proof,
+)
 from game.session import (
     COMPUTER,
     HUMAN,
@@ -243,16 +258,21 @@ class _RemoteSeat:
 class _Guest:
     """One guest's connection, from its hello to its end: its id in the room, the
     sealed line, its name, its strikes; in the game, its ``seat`` (None: watching).
-    ``started`` is set when the game begins (the waiting room ends); ``gone`` when the
-    host sent it away."""
+    ``key``: what its seat is proven by (derived on the connection it first came in
+    on: a guest back in the waiting room keeps its first one).  ``started`` is set
+    when the game begins (the waiting room ends); ``gone`` when the host sent it away,
+    ``left`` when it said goodbye."""
 
-    def __init__(self, gid: int, peer: Sealed, name: str, limits: Limits) -> None:
+    def __init__(self, gid: int, peer: Sealed, name: str, limits: Limits,
+                 key: Optional[bytes] = None) -> None:
         self.gid = gid
         self.peer = peer
         self.name = name
+        self.key = key if key is not None else peer.keys.seat_key
         self.seat: Optional[int] = None
         self.playing = False
         self.gone = False
+        self.left = False
         #: its mailbox at the table, made when the game begins (or when it comes in later)
         self.watcher: Optional[Watcher] = None
         self.started = asyncio.Event()
@@ -461,6 +481,8 @@ class Host:
                            spectators)
         self._remote: dict[int, _RemoteSeat] = {}
         self._guests: dict[int, _Guest] = {}
+        #: seated guests whose connection dropped in the waiting room, held for them
+        self._held: dict[int, _Guest] = {}
         self._gids = itertools.count(1)
         self._room = threading.RLock()                  # the lobby, the guests, the start
         self._direct: Optional[codes.DirectCode] = None
@@ -523,9 +545,12 @@ class Host:
             self.setup = self.session.setup
             self.names = [spec.name for spec in self.setup.seats]
             for seat, gid in self.lobby.sitting.items():
-                guest = self._guests[gid]
+                guest = self._guests.get(gid) or self._held[gid]
                 guest.seat = seat
-                self._remote[seat] = _RemoteSeat(seat, guest.name, guest.peer.keys.seat_key)
+                self._remote[seat] = _RemoteSeat(seat, guest.name, guest.key)
+                if gid in self._held:                   # away: a computer keeps it warm
+                    self.session.stand_in(seat, self.level)
+            self._held.clear()
             for guest in self._guests.values():        # before anyone moves: the opening
                 guest.watcher = self.session.watch(guest.seat)      # deal is everyone's
             self.client = HostClient(self, self.seat)
@@ -580,7 +605,8 @@ class Host:
             if self.session is None:
                 seats = tuple(SeatStatus(s, HUMAN if seat.kind == HOST_SEAT else
                                          COMPUTER if seat.kind == COMPUTER_SEAT else REMOTE,
-                                         seat.name, seat.kind == PERSON, False, seat.kind)
+                                         seat.name, seat.kind == PERSON and not seat.away,
+                                         False, seat.kind)
                               for s, seat in enumerate(self.lobby.seats()))
             else:
                 session = self.session
@@ -828,51 +854,64 @@ class Host:
             self._refuse(peer, WRONG_VERSION,
                          f"the host runs protocol {PROTOCOL}, Tavolata {GAME_VERSION}")
             return None
-        if peer.ip is not None and not await self._turn(peer, peer.ip):
-            return None
-        code = self._direct if peer.direct else self._relay_code
-        if code is None:                   # a relay guest before the code is made
-            return None
-        handshake = Handshake(code.secret, HOST)
+        turn: Optional[Turn] = None
+        if peer.ip is not None:
+            turn = await self._turn(peer, peer.ip)
+            if turn is None:
+                return None
+        answered = False
         try:
-            keys = handshake.finish(pake.msg)
-        except Malformed as exc:
-            self._refuse(peer, BAD_FIELD, str(exc))
-            return None
-        peer.send(encode(Pake(handshake.message, keys.mine)))
-        confirm = await self._first(peer, (Confirm,), self.limits.hello_timeout)
-        if confirm is None:
-            return None
-        if not keys.confirms(confirm.confirm):
-            self._guesses.failed(peer.ip)
-            log.warning("a wrong code from %s (%d so far)", peer.label, self._guesses.total)
-            self._update(wrong_codes=self._guesses.total)
-            self._refuse(peer, WRONG_CODE, "the code's password is not this room's")
-            peer.wrong()
-            return None
-        self._guesses.succeeded(peer.ip)
-        peer.right()
-        return Sealed(peer, keys)
+            code = self._direct if peer.direct else self._relay_code
+            if code is None:                   # a relay guest before the code is made
+                return None
+            handshake = Handshake(code.secret, HOST)
+            try:
+                keys = handshake.finish(pake.msg)
+            except Malformed as exc:
+                self._refuse(peer, BAD_FIELD, str(exc))
+                return None
+            peer.send(encode(Pake(handshake.message, keys.mine)))
+            answered = True
+            confirm = await self._first(peer, (Confirm,), self.limits.hello_timeout)
+            if confirm is None:
+                return None
+            if not keys.confirms(confirm.confirm):
+                self._guesses.failed(turn)
+                turn = None
+                log.warning("a wrong code from %s (%d so far)", peer.label, self._guesses.total)
+                self._update(wrong_codes=self._guesses.total)
+                self._refuse(peer, WRONG_CODE, "the code's password is not this room's")
+                peer.wrong()
+                return None
+            self._guesses.succeeded(turn)
+            turn = None
+            peer.right()
+            return Sealed(peer, keys)
+        finally:
+            if turn is not None and answered:
+                self._guesses.left(turn)       # it heard the answer: counted, if not said
+            elif turn is not None:
+                self._guesses.released(turn)
 
-    async def _turn(self, peer: _Peer, ip: str) -> bool:
+    async def _turn(self, peer: _Peer, ip: str) -> Optional[Turn]:
         """Wait for this address's turn to try a code (secure.Guesses), hearing the
-        heartbeats meanwhile; False (refused, or gone) if it does not get one."""
-        wait = self._guesses.wait(ip, within=2 * self.limits.guess_most)
-        if wait is None:
+        heartbeats meanwhile; None (refused, or gone) if it does not get one."""
+        turn = self._guesses.turn(ip, within=2 * self.limits.guess_most)
+        if turn is None:
             self._refuse(peer, SLOW_DOWN, f"wrong codes from {ip}: wait")
-            return False
-        if wait <= 0:
-            return True
+            return None
+        if turn.wait <= 0:
+            return turn
         try:
-            early = await peer.recv(wait)
+            early = await peer.recv(turn.wait)
         except asyncio.TimeoutError:
-            return True
+            return turn
         except ProtocolError as exc:
             self._refuse(peer, exc.reason, exc.detail)
-            return False
+            return None
         if early is not None:
             self._refuse(peer, UNEXPECTED, "a line before the host's answer")
-        return False
+        return None
 
     async def _hello(self, peer: Sealed) -> Optional[Hello]:
         hello = await self._first(peer, (Hello,), self.limits.hello_timeout)
@@ -880,12 +919,18 @@ class Host:
 
     def _enter(self, peer: Sealed, hello: Hello) -> Optional[_Guest]:
         """The guest in the room, or None (refused, with the reason sent).  Before the
-        start it sits in the first free seat or watches (game/net/lobby.py); after it,
-        it takes its own seat back if it proves that seat's key on this connection, or
-        watches (if spectators are welcome); anyone else finds the room full."""
+        start it sits in the first free seat or watches (game/net/lobby.py), or, coming
+        back, takes its own seat again (:meth:`_back_in_room`); after it, it takes its
+        own seat back if it proves that seat's key on this connection, or watches (if
+        spectators are welcome); anyone else finds the room full."""
         with self._room:
-            guest = _Guest(next(self._gids), peer, hello.name, self.limits)
-            if self.session is None:
+            if self.session is None and hello.seat is not None:
+                back = self._back_in_room(peer, hello)
+                if back is None:
+                    return None
+                guest = back
+            elif self.session is None:
+                guest = _Guest(next(self._gids), peer, hello.name, self.limits)
                 try:
                     self.lobby.enter(guest.gid, hello.name, hello.watch)
                 except Refusal as exc:
@@ -894,6 +939,7 @@ class Host:
                 self._guests[guest.gid] = guest
                 log.info("%s comes in from %s", hello.name or "a guest", peer.label)
             else:
+                guest = _Guest(next(self._gids), peer, hello.name, self.limits)
                 guest.started.set()
                 guest.seat = self._seat_back(peer, hello)
                 if guest.seat is None and not (hello.watch and self.lobby.spectators):
@@ -904,29 +950,66 @@ class Host:
             self._lobby_changed()
         return guest
 
+    def _back_in_room(self, peer: Sealed, hello: Hello) -> Optional[_Guest]:
+        """A guest of the waiting room whose connection dropped comes back (under the
+        room's lock): it proves its key, and is the same guest (its id, its name, its seat
+        if the host has not freed it) on this connection; an older connection of it that
+        the host still holds is closed.  None (refused ``seat_freed``) if it proves no key
+        of the room: the host sent it away meanwhile, or it is not who it claims."""
+        known = {**self._held, **self._guests}
+        gid = _proven(peer, hello, {g: guest.key for g, guest in known.items()})
+        if gid is None:
+            self._refuse(peer, SEAT_FREED, "no seat in this room is held for that key")
+            return None
+        old = known[gid]
+        self._held.pop(gid, None)
+        if self._guests.get(gid) is old:             # its drop not noticed yet here
+            old.peer.send(encode(Error(REPLACED, "the same player connected again", True)))
+            old.peer.close()
+        guest = _Guest(gid, peer, old.name, self.limits, old.key)
+        self._guests[gid] = guest
+        self.lobby.back(gid)
+        log.info("%s is back in the room from %s", old.name or "a guest", peer.label)
+        return guest
+
     def _seat_back(self, peer: Sealed, hello: Hello) -> Optional[int]:
         """The seat this guest proves is its own, on this connection (None if none)."""
-        if hello.seat is None or hello.proof is None:
-            return None
-        remote = self._remote.get(hello.seat)
-        if remote is not None and remote.key is not None and hmac.compare_digest(
-                seat_proof(remote.key, peer.keys.binding), hello.proof):
-            return remote.seat
-        log.warning("%s claims seat %s without its key", peer.label, hello.seat)
-        return None
+        return _proven(peer, hello, {s: r.key for s, r in self._remote.items()
+                                     if r.key is not None})
 
     def _leave(self, guest: _Guest) -> None:
+        """A guest's connection ended.  In the waiting room a seated guest that did not
+        say goodbye (and was not sent away) keeps its seat, away, for as long as it may
+        try to come back (``Limits.reconnect_for``, and a heartbeat's silence); anyone
+        else's place is free again."""
         if guest.watcher is not None:
             guest.watcher.close()
         with self._room:
-            self._guests.pop(guest.gid, None)
+            if self._guests.get(guest.gid) is not guest:
+                return                           # replaced by its newer connection
+            del self._guests[guest.gid]
             waiting = self.session is None
-            if waiting:
+            if waiting and not guest.left and not guest.gone and not self._closing and \
+                    self.lobby.drop(guest.gid):
+                self._held[guest.gid] = guest
+                asyncio.get_running_loop().call_later(
+                    self.limits.reconnect_for + self.limits.dead_after, self._expire, guest)
+                log.info("%s dropped from the room; the seat is held", guest.name or "a guest")
+            elif waiting:
                 self.lobby.leave(guest.gid)
         if waiting and not self._closing:
             self._lobby_changed()
         else:
             self._update()
+
+    def _expire(self, guest: _Guest) -> None:
+        """A guest held in the waiting room did not come back in time: its seat is free."""
+        with self._room:
+            if self.session is not None or self._held.get(guest.gid) is not guest:
+                return
+            del self._held[guest.gid]
+            self.lobby.leave(guest.gid)
+        self._lobby_changed()
 
     async def _waiting_room(self, guest: _Guest) -> bool:
         """Serve a guest in the waiting room (it asks for seats) until the game starts:
@@ -952,6 +1035,7 @@ class Host:
                     return False
                 continue
             if isinstance(msg, Bye):
+                guest.left = True
                 return False
             if isinstance(msg, Sit):
                 with self._room:
@@ -990,6 +1074,8 @@ class Host:
     def _send_away(self, gid: int, why: str) -> None:
         """The host freed this guest's seat (and spectators are refused), or refused
         spectators while it watched: it goes, told ``why``."""
+        with self._room:
+            self._held.pop(gid, None)            # away: nobody to tell
         guest = self._guests.get(gid)
         if guest is not None:
             guest.gone = True
@@ -1172,6 +1258,19 @@ class Host:
             self._relay_link.close()
         for task in list(self._tasks):
             task.cancel()
+
+
+def _proven(peer: Sealed, hello: Hello, keys: dict[int, bytes]) -> Optional[int]:
+    """Which of ``keys`` (a seat's, or a guest's in the waiting room) the hello's proof
+    shows it holds, on this very connection (a proof is bound to it: never replayed);
+    None if none."""
+    if hello.seat is None or hello.proof is None:
+        return None
+    for which, key in keys.items():
+        if hmac.compare_digest(seat_proof(key, peer.keys.binding), hello.proof):
+            return which
+    log.warning("%s claims seat %s without its key", peer.label, hello.seat)
+    return None
 
 
 def _listed_options(options: Any) -> dict[str, Any]:

@@ -15,6 +15,11 @@ every rule of the room has a unit test:
 * the host may move a guest to any empty open seat, free a seat (its guest stands
   up to watch if spectators are welcome, else leaves the room), give a seat to a
   computer (its guest, if any, is freed) or open it again;
+* a seated guest whose connection drops (it did not say goodbye) keeps its seat,
+  shown ``away``, while it reconnects (:meth:`Lobby.drop`, :meth:`Lobby.back`); the
+  host still moves or frees it as any guest; its seat is free again only when it
+  leaves for good (:meth:`Lobby.leave`: the host's wait for it is over).  A guest
+  watching that drops just leaves (it comes back as any newcomer who watches);
 * at the start (:meth:`Lobby.final`), open seats nobody took become computers
   (at the level the new-game screen gave the seat),
   taken ones are the guests' (``remote``, with their names), and nothing moves
@@ -57,6 +62,7 @@ class LobbySeat:
 
     kind: str
     name: str = ""
+    away: bool = False              # a person whose connection dropped: reconnecting
 
 
 class Lobby:
@@ -75,6 +81,7 @@ class Lobby:
         self.sitting: dict[int, int] = {}          # seat -> gid
         self.names: dict[int, str] = {}            # gid -> name
         self.watching: set[int] = set()            # gids
+        self.away: set[int] = set()                # seated gids whose connection dropped
         self.spectators = spectators
         self.started = False
 
@@ -85,7 +92,8 @@ class Lobby:
             if kind == HOST_SEAT:
                 out.append(LobbySeat(HOST_SEAT, self.host_name))
             elif seat in self.sitting:
-                out.append(LobbySeat(PERSON, self.names[self.sitting[seat]]))
+                gid = self.sitting[seat]
+                out.append(LobbySeat(PERSON, self.names[gid], gid in self.away))
             else:
                 out.append(LobbySeat(kind))
         return tuple(out)
@@ -140,10 +148,25 @@ class Lobby:
         self.sitting[seat] = gid
 
     def leave(self, gid: int) -> None:
-        """A guest's connection ended (before the start its seat is free again)."""
+        """A guest left for good (goodbye, sent away, or away too long): its seat is
+        free again."""
         self._stand(gid)
         self.watching.discard(gid)
+        self.away.discard(gid)
         self.names.pop(gid, None)
+
+    def drop(self, gid: int) -> bool:
+        """A guest's connection dropped: a seated one keeps its seat, away, and True is
+        returned (the host waits for it); one watching leaves (False)."""
+        if self.seat_of(gid) is None:
+            self.leave(gid)
+            return False
+        self.away.add(gid)
+        return True
+
+    def back(self, gid: int) -> None:
+        """An away guest is connected again (its seat, if the host has not freed it)."""
+        self.away.discard(gid)
 
     # -- the host's moves ----------------------------------------------------------------------
     def move(self, seat: int, to: int) -> None:
@@ -156,15 +179,17 @@ class Lobby:
 
     def free(self, seat: int) -> Optional[int]:
         """The host frees ``seat``: its guest stands up to watch, or, when spectators are
-        refused, is sent away: that guest's id is returned (None if it stays)."""
+        refused or the guest is away, leaves: that guest's id is returned (None if it
+        stays)."""
         self._not_started()
         gid = self.sitting.pop(seat, None)
         if gid is None:
             return None
-        if self.spectators:
+        if self.spectators and gid not in self.away:
             self.watching.add(gid)
             return None
         self.names.pop(gid, None)
+        self.away.discard(gid)
         return gid
 
     def give(self, seat: int, computer: bool) -> Optional[int]:

@@ -477,7 +477,10 @@ def _lobby(obj: Mapping[str, Any]) -> LobbyView:
     for seat in seats:
         if not isinstance(seat, dict) or seat.get("kind") not in lobby.KINDS:
             raise ProtocolError(BAD_FIELD, "a seat is host, open, computer or person")
-        shown.append(lobby.LobbySeat(seat["kind"], _name(seat.get("name", ""))))
+        away = seat.get("away", False)
+        if type(away) is not bool:
+            raise ProtocolError(BAD_FIELD, "away is true or false")
+        shown.append(lobby.LobbySeat(seat["kind"], _name(seat.get("name", "")), away))
     you = _get(obj, "you", int, optional=True)
     if you is not None and not 0 <= you < len(shown):
         raise ProtocolError(BAD_FIELD, f"no seat {you}")
@@ -618,7 +621,9 @@ def encode(msg: NetMessage) -> bytes:
     elif isinstance(msg, LobbyView):
         obj = {"type": "lobby", "game": msg.game, "you": msg.you, "spectators": msg.spectators,
                "watchers": msg.watchers, "options": dict(msg.options),
-               "seats": [{"kind": seat.kind, "name": seat.name} for seat in msg.seats]}
+               "seats": [{"kind": seat.kind, "name": seat.name, **({"away": True} if seat.away
+                                                                    else {})}
+                         for seat in msg.seats]}
     elif isinstance(msg, Sit):
         obj = {"type": "sit", "seat": msg.seat}
     elif isinstance(msg, Phrase):

@@ -5,7 +5,8 @@ side connects *out* to a relay::
 
     python -m game.net.relay --port 47800 [--listen 0.0.0.0] [--max-rooms 10000] [--hold 120]
                              [--per-address 64] [--rooms-per-address 16] [--secret-file PATH]
-                             [--nats nats://HOST:4222 [--gateway NAME] [--public HOST:PORT]]
+                             [--nats nats://HOST:4222 [--gateway NAME] [--replicas 3]
+                              [--public HOST:PORT]]
 
 One process, one asyncio loop; on disk only its secret (32 random bytes, made on
 the first start in the user state directory, ``~/.local/state/tavolata/relay-secret``
@@ -88,13 +89,20 @@ refuses a client of 4 (``wrong_version``).
 
 **Wrong codes.**  Only the host can tell a wrong password (the relay does not
 know it), so the relay slows attempts at a room per address
-(:class:`~game.net.secure.Guesses`, keyed by address and room): each guest hello
-for that room from that address is paired only at its turn, a wait that doubles
-with each attempt, or refused ``slow_down`` if its turn is too far off; the host
-closes a guest that had a wrong code with ``!wrong ID`` (counted), and says
+(:class:`~game.net.secure.Guesses`, keyed by address and room).  On a clean
+slate up to 8 guest hellos for that room from that address are paired at once
+(friends behind one router, joining together, wait for nobody); once one of
+them was wrong, each later hello is paired only at its turn, a wait that
+doubles with each attempt, or refused ``slow_down`` if its turn is too far off.
+The host closes a guest that had a wrong code with ``!wrong ID`` (counted, and
+an attempt that went at once is charged the turn it did not take), and says
 ``!right ID`` for the right one (the address's slate for that room is wiped).
-Room symbols that do not exist are counted too (an address that tries many is
-turned away for a while).
+A guest that goes, or is sent away with ``!kick``, before the host's word is
+charged as if wrong (the host's SPAKE2 answer tells a guesser whether its
+password was right: it need not stay to confirm); one sent back because its
+host dropped is not.  Room symbols that do not exist are counted too (an
+address that tries many is turned away for a while; in a fleet, in every
+gateway).
 
 A host that ends its room on purpose says ``!close``: the code is free at once
 and every guest hears ``!gone``.  A host whose connection just drops (a restart
@@ -271,6 +279,8 @@ class _Conn(asyncio.Protocol):
         self.pipe: Optional[Pipe] = None
         #: a guest that goes to its room's gateway if told (``moved``, relay protocol 4)
         self.follows = False
+        #: a guest's attempt at its room's code, until the host's word on it (secure.Guesses)
+        self.turn: Optional[secure.Turn] = None
 
     # -- asyncio callbacks -------------------------------------------------------------------
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
@@ -315,6 +325,7 @@ class _Conn(asyncio.Protocol):
         if self.pipe is not None:
             self.pipe.end()
         room = self.room
+        self.settle(None)
         if room is None:
             return
         if self.role == "host" and room.host is self and relay.rooms.get(room.code) is room:
@@ -405,10 +416,10 @@ class _Conn(asyncio.Protocol):
         """The host's word on one of its guests: send it away, or its code was wrong
         (counted against its address, and it goes), or right (its slate is clean)."""
         if word == RIGHT:
-            self.relay.guesses.succeeded(guest.attempt(room.code))
+            guest.settle(True)
             return
         if word == WRONG:
-            self.relay.guesses.failed(guest.attempt(room.code))   # counted at its turn
+            guest.settle(False)
             self.relay.stats["wrong_codes"] += 1
             log.info("relay: room %s: a wrong code from %s", room.code, guest.ip)
         else:
@@ -473,19 +484,20 @@ class _Conn(asyncio.Protocol):
                 relay.directory.pipe(self, there, code)
             return
         if room is None:
-            relay.miss(self.ip)
-            self.refuse(NO_SUCH_ROOM)
+            self.miss()
             return
         if room.host is None or len(room.guests) >= ROOM_GUESTS:
             self._enter(code)                  # host_away, room_full
             return
-        wait = relay.guesses.wait(self.attempt(code), within=2 * relay.limits.guess_most)
-        if wait is None:
+        turn = relay.guesses.turn(self.attempt(code), within=2 * relay.limits.guess_most)
+        if turn is None:
             self.refuse(SLOW_DOWN)
-        elif wait > 0:
+            return
+        self.turn = turn
+        if turn.wait > 0:
             self.role = "waiting"
-            self.heard = time.monotonic() + wait        # not silent: waiting for its turn
-            asyncio.get_running_loop().call_later(wait, self._enter, code)
+            self.heard = time.monotonic() + turn.wait   # not silent: waiting for its turn
+            asyncio.get_running_loop().call_later(turn.wait, self._enter, code)
         else:
             self._enter(code)
 
@@ -520,10 +532,54 @@ class _Conn(asyncio.Protocol):
         other; a stranger guessing one room is slowed for it)."""
         return f"{self.ip} {code}"
 
+    def miss(self) -> None:
+        """This connection asked for a room that does not exist (or that is not its
+        to take back): ``no_such_room`` if its address has a miss left, else it is
+        turned away without a word.  A fleet counts the miss in every gateway's count
+        first (directory.Misses), so the answer waits for it; meanwhile nothing else
+        it says is read."""
+        self.role = "waiting"
+        self.relay.misses.miss(self.ip, self._missed)
+
+    def _missed(self, allowed: bool) -> None:
+        if self.closing:
+            return
+        if allowed:
+            self.refuse(NO_SUCH_ROOM)
+        else:
+            self.relay.stats["turned_away"] += 1
+            self.close(abort=True)
+
+    def settle(self, right: Optional[bool]) -> None:
+        """The host's word on this guest's attempt (True right, False wrong), or None:
+        it ended without one.  Ended once paired, the host may have answered it (a
+        guesser can read that answer and go): charged as wrong; ended before, it learnt
+        nothing."""
+        turn, self.turn = self.turn, None
+        if turn is None:
+            return
+        guesses = self.relay.guesses
+        if right:
+            guesses.succeeded(turn)
+        elif right is False:
+            guesses.failed(turn)
+        elif self.role == "guest":
+            guesses.left(turn)
+        else:
+            guesses.released(turn)
+
+    def release(self) -> None:
+        """The relay sends this guest away (its host dropped, or ended the room): its
+        attempt, if the host has not judged it, costs nothing."""
+        turn, self.turn = self.turn, None
+        self.relay.guesses.released(turn)
+
     def _enter(self, code: str) -> None:
         if self.closing:
             return
         room = self.relay.rooms.get(code)
+        if room is None or room.host is None or len(room.guests) >= ROOM_GUESTS:
+            self.release()                      # no attempt at its code after all
         if room is None:
             self.refuse(NO_SUCH_ROOM)
         elif room.host is None:
@@ -564,8 +620,7 @@ class _Conn(asyncio.Protocol):
         owner = relay.owner_of(code)
         if not codes.is_room(code) or not relay.ticket_ok(code, msg.owner, msg.key) or \
                 (owner is not None and owner != msg.owner):
-            relay.miss(self.ip)
-            self.refuse(NO_SUCH_ROOM)
+            self.miss()
             return
         nonce = secrets.token_bytes(NONCE_BYTES)
         self.role, self.claim = "claiming", (msg, nonce)
@@ -583,8 +638,7 @@ class _Conn(asyncio.Protocol):
             return
         assert isinstance(proof, Proof)
         if not secure.signed(msg.owner, code, nonce, proof.signature):
-            self.relay.miss(self.ip)
-            self.refuse(NO_SUCH_ROOM)
+            self.miss()
             return
         room = self._reclaim(code, msg.owner)
         if room is not None:
@@ -712,7 +766,8 @@ class Relay:
         self.max_connections = self.guard.connections.total
         self.rooms: dict[str, _Room] = {}
         self.conns: set[_Conn] = set()
-        self.misses: dict[str, Bucket] = {}
+        #: room codes tried that do not exist, by address (a fleet's: every gateway's)
+        self.misses = self.directory.misses(MISSES_PER_S, MISSES_BURST)
         #: the public tables (game/net/listing.py; a fleet passes a store of its own with
         #: the same put/remove/listing/encoded: its directory's, in NATS)
         self.tables = tables if tables is not None else self.directory.public_tables()
@@ -761,14 +816,8 @@ class Relay:
     def ticket_ok(self, code: str, owner: bytes, ticket: bytes) -> bool:
         return secure.ticket_ok(self.secret, code, owner, ticket)
 
-    def miss(self, ip: str) -> None:
-        """``ip`` tried a code that does not exist."""
-        bucket = self.misses.setdefault(ip, Bucket(MISSES_PER_S, MISSES_BURST))
-        bucket.take()
-
     def cooling(self, ip: str) -> bool:
-        bucket = self.misses.get(ip)
-        return bucket is not None and bucket.available() < 1
+        return self.misses.cooling(ip)
 
     def full(self) -> bool:
         """No room for another room (held rooms count)."""
@@ -825,6 +874,7 @@ class Relay:
         room.guests.clear()
         for guest in guests:
             guest.room = None
+            guest.release()
             guest.close()
 
     def end(self, room: _Room) -> None:
@@ -834,6 +884,7 @@ class Relay:
         room.guests.clear()
         for guest in guests:
             guest.room = None
+            guest.release()
             guest.write(GONE + b"\n")
             guest.close()
 
@@ -866,9 +917,7 @@ class Relay:
                     log.info("relay: room %s no longer held", code)
                     self.stats["rooms_expired"] += 1
                     self.forget(room)
-            for ip, bucket in list(self.misses.items()):
-                if bucket.available() >= bucket.burst:
-                    del self.misses[ip]
+            self.misses.sweep()
 
 
 async def serve(host: str, port: int, limits: Limits = LIMITS, max_rooms: int = 10_000,
@@ -926,6 +975,9 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
                         help="where clients reach this gateway itself (default: the address "
                              "it listens on, unless that is every interface): the fleet's "
                              "other gateways send the guests of its rooms there")
+    parser.add_argument("--replicas", type=int, default=1, metavar="N",
+                        help="copies of the fleet's buckets a NATS cluster keeps (3 for a "
+                             "cluster of three servers or more; the same on every gateway)")
     args = parser.parse_args(argv)
     public = None
     if args.public is not None:
@@ -941,7 +993,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         if problem is not None:
             print(f"relay: {problem}", flush=True)
             return 1
-        directory = fleet.FleetDirectory(args.nats, args.gateway)
+        directory = fleet.FleetDirectory(args.nats, args.gateway, replicas=args.replicas)
         print(f"gateway {directory.name} joins the fleet at {args.nats}", flush=True)
     limits, guard = (QUICK, QUICK_RELAY_GUARD) if args.limits == "quick" else (LIMITS, RELAY_GUARD)
     if args.hold is not None:

@@ -31,8 +31,9 @@ endian), never sent, so a line replayed, reordered, dropped or forged fails
 its tag and the connection is closed.  A new connection runs SPAKE2 again: new
 keys, counters from zero, so nothing recorded from another connection opens.
 
-:class:`Guesses` slows wrong codes per address (backoff); :class:`RoomOwner`
-and :func:`room_ticket` let only the host that made a relay room reclaim it,
+:class:`Guesses` slows wrong codes per address (backoff; friends joining at
+once are not slowed); :class:`RoomOwner` and :func:`room_ticket` let only the
+host that made a relay room reclaim it,
 even from a relay that restarted (see game/net/relay.py).
 """
 
@@ -47,6 +48,7 @@ import os
 import secrets
 import time
 from collections import OrderedDict
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Optional
 
@@ -223,75 +225,145 @@ class Sealed:
         return getattr(self.inner, name)
 
 
-class Guesses:
-    """Attempts at a code, slowed per address, and the wrong codes counted.
+#: attempts at a clean slate that may run at once (see :class:`Guesses`)
+TOGETHER = 8
 
-    Each connection gets one SPAKE2 attempt, and every attempt counts against its
-    address from the moment it takes its turn (:meth:`wait`), as if it will be wrong:
-    so parallel connections, or a relay that hears of a wrong code a moment later,
-    gain nothing.  The address's first attempt goes at once; each later one waits
-    ``first`` seconds after the one before, doubling up to ``most``; a turn further
-    off than the caller allows is refused and takes no turn.  The right code
-    (:meth:`succeeded`) wipes its address's slate: a friend who comes and goes is
-    never slowed by their own returns.  Nobody is ever locked out: the right code
-    from an address that guessed still gets in, only later.  An address quiet for
+
+@dataclass
+class Turn:
+    """One attempt at a code: under which ``key`` it is counted, how long it waits
+    before it may be answered, and whether it went free (on a clean slate)."""
+
+    key: str
+    wait: float
+    free: bool
+
+
+class Guesses:
+    """Attempts at a code, slowed per key (an address, or an address and a room), and
+    the wrong codes counted.
+
+    Whether a code was right is known only once the exchange is over (SPAKE2: the
+    host's answer tells a guesser whether its one password was right, and the relay
+    hears the host's word after that), so attempts are slowed before anyone knows
+    which are wrong.  Friends behind one router share one address and often join at
+    the same instant; so:
+
+    * on a **clean slate** (no wrong code yet) up to ``together`` attempts run at
+      once, none waiting (:data:`TOGETHER`, 8: a table of six's five guests and a few
+      spectators).  Each such attempt found wrong (:meth:`failed`), or left once it
+      was answered (:meth:`left`: a guesser may read its answer and go without
+      confirming), is then charged the turn it did not take;
+    * otherwise every attempt counts against its key from the moment it takes its
+      turn (:meth:`turn`), as if it will be wrong, so parallel connections, or a
+      relay that hears of a wrong code a moment later, gain nothing: each turn comes
+      ``first`` seconds after the one before, doubling up to ``most``; a turn further
+      off than the caller allows is refused and takes no turn;
+    * the right code (:meth:`succeeded`) wipes its key's slate: a friend who comes
+      and goes is never slowed by their own returns.  An attempt that ends before it
+      was answered (:meth:`released`) is charged nothing.
+
+    A guesser thus gets ``together`` attempts once, then one per ``most`` seconds,
+    as before: what the free start gives it is a few guesses against passwords of
+    2^30 and more (game/net/codes.py).  Nobody is ever locked out: the right code
+    from an address that guessed still gets in, only later.  A key quiet for
     ``forget`` seconds starts afresh; at most ``addresses`` are remembered.
     :attr:`total` counts the wrong codes (:meth:`failed`) for the host's screen."""
 
     def __init__(self, first: float, most: float, forget: float = 600.0,
-                 addresses: int = 10_000, clock: Callable[[], float] = time.monotonic) -> None:
+                 addresses: int = 10_000, together: int = TOGETHER,
+                 clock: Callable[[], float] = time.monotonic) -> None:
         self.first, self.most, self.forget = first, most, forget
         self.addresses = addresses
+        self.together = together
         self.clock = clock
         self.total = 0                       # wrong codes tried, from every address
-        self._seen: OrderedDict[str, list[float]] = OrderedDict()   # ip -> [tries, next, last]
+        self._seen: OrderedDict[str, _Slate] = OrderedDict()
 
-    def _entry(self, ip: str) -> list[float]:
+    def _slate(self, key: str) -> "_Slate":
         now = self.clock()
-        entry = self._seen.get(ip)
-        if entry is None or now - entry[2] > self.forget:
-            entry = [0, now, now]
-        self._seen[ip] = entry
-        self._seen.move_to_end(ip)
+        slate = self._seen.get(key)
+        if slate is None or (now - slate.last > self.forget and not slate.free):
+            slate = _Slate(now)
+        self._seen[key] = slate
+        self._seen.move_to_end(key)
         while len(self._seen) > self.addresses:
             self._seen.popitem(last=False)
-        entry[2] = now
-        return entry
+        slate.last = now
+        return slate
 
     def gap(self, tries: float) -> float:
-        """The wait after an address's ``tries``-th attempt before its next."""
+        """The wait after a key's ``tries``-th charged attempt before its next."""
         return 0.0 if tries <= 0 else min(self.first * 2 ** (tries - 1), self.most)
 
-    def wait(self, ip: str, within: float = float("inf")) -> Optional[float]:
-        """Seconds before this address's attempt may be answered, its turn taken; or
-        None if its turn is further off than ``within`` (nothing taken: an attempt
-        turned away does not push back the ones after it)."""
-        entry = self._entry(ip)
+    def turn(self, key: str, within: float = float("inf")) -> Optional[Turn]:
+        """An attempt under ``key``: its turn, or None if its turn is further off than
+        ``within`` (nothing taken: an attempt turned away does not push back the ones
+        after it)."""
+        slate = self._slate(key)
         now = self.clock()
-        at = max(now, entry[1])
+        if slate.tries == 0 and slate.free < self.together:
+            slate.free += 1
+            return Turn(key, 0.0, True)
+        at = max(now, slate.next)
         if at - now > within:
             return None
-        entry[0] += 1
-        entry[1] = at + self.gap(entry[0])
-        return at - now
+        slate.tries += 1
+        slate.next = at + self.gap(slate.tries)
+        return Turn(key, at - now, False)
 
-    def failed(self, ip: Optional[str] = None) -> None:
-        """A wrong code (its address's attempt was counted when it took its turn)."""
+    def _charge(self, turn: Optional[Turn]) -> None:
+        """A free attempt was wrong after all: it takes the turn it did not take."""
+        slate = self._end(turn)
+        if slate is not None and turn is not None and turn.free:
+            now = self.clock()
+            slate.tries += 1
+            slate.next = max(slate.next, now) + self.gap(slate.tries)
+
+    def _end(self, turn: Optional[Turn]) -> Optional["_Slate"]:
+        slate = self._seen.get(turn.key) if turn is not None else None
+        if slate is not None and turn is not None and turn.free and slate.free > 0:
+            slate.free -= 1
+        return slate
+
+    def failed(self, turn: Optional[Turn] = None) -> None:
+        """A wrong code (``turn``: its attempt, None where another door slows them)."""
         self.total += 1
+        self._charge(turn)
 
-    def succeeded(self, ip: Optional[str]) -> None:
-        """The right code from ``ip``: its slate is clean."""
-        if ip is not None and ip in self._seen:
-            del self._seen[ip]
+    def left(self, turn: Optional[Turn]) -> None:
+        """An attempt that ended once it was answered, without a word on its code."""
+        self._charge(turn)
 
-    def tries(self, ip: str) -> int:
-        entry = self._seen.get(ip)
-        return 0 if entry is None else int(entry[0])
+    def released(self, turn: Optional[Turn]) -> None:
+        """An attempt that ended before it was answered: it learnt nothing."""
+        self._end(turn)
+
+    def succeeded(self, turn: Optional[Turn]) -> None:
+        """The right code: its key's slate is clean (attempts still running go on)."""
+        slate = self._end(turn)
+        if slate is not None:
+            slate.tries, slate.next = 0, self.clock()
+
+    def tries(self, key: str) -> int:
+        """Attempts charged to ``key`` (the right code wipes them)."""
+        slate = self._seen.get(key)
+        return 0 if slate is None else slate.tries
 
     def rate(self, tries: int) -> float:
-        """Attempts a second one address gets after ``tries`` (for the figures)."""
+        """Attempts a second one key gets after ``tries`` (for the figures)."""
         gap = self.gap(tries)
         return float("inf") if gap == 0 else 1.0 / gap
+
+
+class _Slate:
+    """One key's attempts: those charged (``tries``), when its next turn comes, the free
+    ones running, and when it was last seen."""
+
+    __slots__ = ("tries", "next", "free", "last")
+
+    def __init__(self, now: float) -> None:
+        self.tries, self.next, self.free, self.last = 0, now, 0, now
 
 
 # -- relay rooms: only the host that made one reclaims it ------------------------------------

@@ -6,6 +6,7 @@ screen keeps them.  Their keys and types are declared here, one module per game
 (``game/views/<key>.py``), as ``TypedDict`` shapes:
 
 * ``View``: what ``view()`` returns (the state's ``view_shape``);
+* ``Result``: what ``result()`` returns at the end (the state's ``result_shape``);
 * ``EVENTS``: each event kind a game emits and the shape of its data as a seat that
   sees all of it receives it (the state's ``event_shapes``).  A key that only the
   private part carries, or only some events of that kind, is optional: it is declared
@@ -73,6 +74,16 @@ class Nothing(TypedDict):
 
 class GameOver(TypedDict):
     """The last event of every game (:data:`game.engine.GAME_OVER`)."""
+
+    scores: list[int]
+    winners: list[int]
+
+
+class Result(TypedDict):
+    """What ``State.result()`` gives once a game is over (the state's ``result_shape``):
+    every game's final scores and winners, and the games with a score sheet add it.  It
+    crosses the network in the host's last word and is kept in saved games, so it is
+    declared like a view."""
 
     scores: list[int]
     winners: list[int]

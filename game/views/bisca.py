@@ -4,7 +4,7 @@ be halves (option ``half_bets``): ``float`` (a whole one travels as an int)."""
 
 from typing import Optional, TypedDict
 
-from game.views import GameOver, Move, Moves, TrickView, Why
+from game.views import GameOver, Move, Moves, Result, TrickView, Why
 
 
 class TrickCard(TypedDict):
@@ -127,6 +127,13 @@ class Eliminated(TypedDict):
 
 
 class Over(GameOver):
+    lives: list[float]
+
+
+class FinalResult(Result):
+    """The end of a game: the final scores, the winners and the whole score sheet."""
+
+    sheet: list[SheetRow]
     lives: list[float]
 
 

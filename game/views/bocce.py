@@ -3,7 +3,7 @@ game/bocce/state.py, which builds them)."""
 
 from typing import Optional, TypedDict
 
-from game.views import BaseView, GameOver, Move, Moves, Why
+from game.views import BaseView, GameOver, Move, Moves, Result, Why
 
 
 class ShownBocce(TypedDict):
@@ -139,6 +139,9 @@ class FrameEnd(TypedDict):
     frame: int
     moves: list[Move]
 
+
+#: Bocce keeps no score sheet: the result is its final scores and winners
+FinalResult = Result
 
 EVENTS = {
     "hand_start": HandStart, "deal": Moves, "frame_start": FrameStart, "lag_commit": LagCommit,

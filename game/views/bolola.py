@@ -3,7 +3,7 @@ game/bolola/state.py)."""
 
 from typing import Optional, TypedDict
 
-from game.views import GameOver, Move, TrickView, Why
+from game.views import GameOver, Move, Result, TrickView, Why
 
 
 class Trick(TypedDict):
@@ -111,6 +111,12 @@ class DealScored(TypedDict):
     deals: int
     row: SheetRow
     totals: list[int]
+
+
+class FinalResult(Result):
+    """The end of a game: the final scores, the winners and the whole score sheet."""
+
+    sheet: list[SheetRow]
 
 
 EVENTS = {

@@ -3,7 +3,7 @@ game/views/__init__.py and game/briscola.py, whose docstring says who is told wh
 
 from typing import Optional, TypedDict
 
-from game.views import GameOver, Move, TrickView, Why
+from game.views import GameOver, Move, Result, TrickView, Why
 
 
 class Trick(TypedDict):
@@ -124,6 +124,12 @@ class GameScored(TypedDict):
     game_no: int
     row: SheetRow
     totals: list[int]
+
+
+class FinalResult(Result):
+    """The end of a game: the final scores, the winners and the whole score sheet."""
+
+    sheet: list[SheetRow]
 
 
 EVENTS = {

@@ -3,7 +3,7 @@ game/doudizhu/state.py)."""
 
 from typing import Optional, TypedDict, Union
 
-from game.views import BaseView, GameOver, Move, Nothing
+from game.views import BaseView, GameOver, Move, Nothing, Result
 
 
 class Combo(TypedDict):
@@ -113,6 +113,12 @@ class Play(Combo):
 class HandOver(SheetRow):
     totals: list[int]
     moves: list[Move]
+
+
+class FinalResult(Result):
+    """The end of a game: the final scores, the winners and the whole score sheet."""
+
+    sheet: list[SheetRow]
 
 
 EVENTS = {

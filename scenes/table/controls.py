@@ -30,6 +30,7 @@ from typing import Any, Callable, Optional, Sequence
 import pygame
 
 from game.engine import Action
+from scenes import theme
 from scenes.hud import Hud
 from scenes.i18n import language, tr, words
 from scenes.sprites import CardSprite
@@ -436,6 +437,34 @@ class TableInput:
         """The lowest a panel of buttons (its pad included) may reach above the prompt line."""
         lay = self.stage.layout
         return lay.prompt_y - lay.font(16) - max(8, lay.card_h // 12) - lay.font(4)
+
+    def clear_top(self) -> int:
+        """The lowest a notice over the table may reach: above the player's hand, the
+        prompt line, and the bar and the popup with their panels (a hint's line, a
+        refusal covers none of them, in every game and window size)."""
+        lay = self.stage.layout
+        top = min(self._prompt_clear(), lay.hand_top - max(8, lay.card_h // 12))
+        for bar in (self.bar, self.popup):
+            if bar.buttons:
+                top = min(top, self.panel(bar).top)
+        # a column of buttons as tall as the table: the notice stays on the screen
+        return int(max(top - lay.margin, lay.height * 0.2))
+
+    def panel(self, bar: ChoiceBar) -> pygame.Rect:
+        """Where a bar of buttons lies with its panel: the buttons, a pad round them, and
+        its title over them (the popup, a picker); a bar without a title has no panel."""
+        lay = self.stage.layout
+        box = bar.buttons[0].rect.unionall([b.rect for b in bar.buttons[1:]])
+        if not bar.title:
+            return box
+        title = self.hud.text.render(bar.title, lay.font(15), theme.GOLD_LIGHT, True)
+        pad = max(8, lay.card_h // 12)
+        panel = box.inflate(pad * 2, pad * 2)
+        panel.h += title.get_height() + pad // 2
+        panel.y -= title.get_height() + pad // 2
+        panel.w = max(panel.w, title.get_width() + pad * 2)
+        panel.centerx = box.centerx
+        return panel
 
     def layout_popup(self) -> None:
         if not self.popup:

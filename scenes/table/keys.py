@@ -25,17 +25,20 @@ from typing import Callable, Iterable, Mapping, Optional
 
 import pygame
 
+from scenes.i18n import has, tr
+
 #: a command: it gets the key's event, and says whether it used it
 Command = Callable[[pygame.event.Event], bool]
 
 
 @dataclass(frozen=True)
 class Binding:
-    """One key: the command it runs and, beside it, what it does."""
+    """One key and the command it runs; what the command does, in words, is
+    ``keys.<command>`` in the catalogs (assets/i18n/<lang>/keys.json), shown on the
+    rules' keys page (:func:`keys_page`)."""
 
     key: int
     command: str
-    help: str
     #: modifiers that must be held (Ctrl+Z); 0: any or none
     mod: int = 0
 
@@ -45,41 +48,39 @@ class Binding:
 
 
 TABLE_KEYS: tuple[Binding, ...] = (
-    Binding(pygame.K_ESCAPE, "back", "close a card's choices; else pause the game"),
-    Binding(pygame.K_F1, "rules", "the rules of this game"),
-    Binding(pygame.K_r, "rules", "the rules of this game"),
-    Binding(pygame.K_l, "look_back", "the last trick or frame again"),
-    Binding(pygame.K_g, "story", "what happened so far, in words (not when watching)"),
-    Binding(pygame.K_u, "undo", "take your last move back (a game kept on this computer)"),
-    Binding(pygame.K_z, "undo", "the same as U", pygame.KMOD_CTRL),
-    Binding(pygame.K_f, "fast_forward", "fast forward on or off"),
-    Binding(pygame.K_k, "skip", "skip to the result, once you are out of the game"),
-    Binding(pygame.K_o, "rank_strip", "the rank strip and the 'won because' notes on or off"),
-    Binding(pygame.K_t, "phrases", "the table phrases' list, open or closed (a seat online)"),
+    Binding(pygame.K_ESCAPE, "back"),
+    Binding(pygame.K_F1, "rules"),
+    Binding(pygame.K_r, "rules"),
+    Binding(pygame.K_l, "look_back"),
+    Binding(pygame.K_g, "story"),
+    Binding(pygame.K_u, "undo"),
+    Binding(pygame.K_z, "undo", pygame.KMOD_CTRL),
+    Binding(pygame.K_f, "fast_forward"),
+    Binding(pygame.K_k, "skip"),
+    Binding(pygame.K_o, "rank_strip"),
+    Binding(pygame.K_t, "phrases"),
 )
 
 POPUP_KEYS: tuple[Binding, ...] = (
-    Binding(pygame.K_TAB, "popup_back", "the choice before", pygame.KMOD_SHIFT),
-    Binding(pygame.K_LEFT, "popup_back", "the choice before"),
-    Binding(pygame.K_UP, "popup_back", "the choice before"),
-    Binding(pygame.K_TAB, "popup_next", "the next choice"),
-    Binding(pygame.K_RIGHT, "popup_next", "the next choice"),
-    Binding(pygame.K_DOWN, "popup_next", "the next choice"),
-    Binding(pygame.K_RETURN, "popup_choose", "take the focused choice"),
-    Binding(pygame.K_KP_ENTER, "popup_choose", "take the focused choice"),
-    Binding(pygame.K_SPACE, "popup_choose", "take the focused choice"),
+    Binding(pygame.K_TAB, "popup_back", pygame.KMOD_SHIFT),
+    Binding(pygame.K_LEFT, "popup_back"),
+    Binding(pygame.K_UP, "popup_back"),
+    Binding(pygame.K_TAB, "popup_next"),
+    Binding(pygame.K_RIGHT, "popup_next"),
+    Binding(pygame.K_DOWN, "popup_next"),
+    Binding(pygame.K_RETURN, "popup_choose"),
+    Binding(pygame.K_KP_ENTER, "popup_choose"),
+    Binding(pygame.K_SPACE, "popup_choose"),
 )
 
 TURN_KEYS: tuple[Binding, ...] = (
-    Binding(pygame.K_LEFT, "left", "the card you may play to the left (or the button)"),
-    Binding(pygame.K_RIGHT, "right", "the card you may play to the right (or the button)"),
-    Binding(pygame.K_TAB, "tab", "the next button of the bar (Shift: the one before)"),
-    Binding(pygame.K_RETURN, "enter",
-            "press the focused button, else play the chosen card (or the picked cards)"),
-    Binding(pygame.K_KP_ENTER, "enter", "the same as Enter"),
-    Binding(pygame.K_SPACE, "space",
-            "pick the chosen card (games that play several), else as Enter"),
-    Binding(pygame.K_UP, "up", "play the chosen card, else press the focused button"),
+    Binding(pygame.K_LEFT, "left"),
+    Binding(pygame.K_RIGHT, "right"),
+    Binding(pygame.K_TAB, "tab"),
+    Binding(pygame.K_RETURN, "enter"),
+    Binding(pygame.K_KP_ENTER, "enter"),
+    Binding(pygame.K_SPACE, "space"),
+    Binding(pygame.K_UP, "up"),
 )
 
 #: keys that go on to the app even while the cards move (fullscreen, modifiers)
@@ -104,17 +105,42 @@ class Keymap:
                 return True
         return False
 
-    def help(self) -> list[tuple[str, str]]:
-        """(key name, what it does) for every binding, in order."""
-        out = []
-        for b in self.bindings:
-            name = pygame.key.name(b.key)
-            if b.mod & pygame.KMOD_CTRL:
-                name = "ctrl+" + name
-            elif b.mod & pygame.KMOD_SHIFT:
-                name = "shift+" + name
-            out.append((name, b.help))
-        return out
+
+
+#: the keys page's sections: a heading's catalog key and the table it lists
+KEY_SECTIONS = (("keys.section.table", TABLE_KEYS), ("keys.section.turn", TURN_KEYS),
+                ("keys.section.popup", POPUP_KEYS))
+
+
+def key_label(binding: Binding) -> str:
+    """A key as the keys page writes it: "Ctrl+Z", "Shift+Tab", "F1", "Esc"."""
+    name = pygame.key.name(binding.key)
+    label = tr(f"keys.name.{name}") if has(f"keys.name.{name}") else name.upper() if \
+        len(name) <= 3 else name.title()
+    if binding.mod & pygame.KMOD_CTRL:
+        return tr("keys.name.ctrl", name=label)
+    if binding.mod & pygame.KMOD_SHIFT:
+        return tr("keys.name.shift", name=label)
+    return label
+
+
+def keys_page() -> str:
+    """The keys every table shares, as a rules page (markdown) in the screen's language,
+    made from the binding tables themselves: a key bound is a key listed, so the page
+    cannot fall behind the code.  A command's keys share one line ("F1 or R")."""
+    lines = [f"## {tr('keys.title')}"]
+    for heading, bindings in KEY_SECTIONS:
+        lines += ["", f"### {tr(heading)}", ""]
+        by_command: dict[str, list[str]] = {}
+        for b in bindings:
+            labels = by_command.setdefault(b.command, [])
+            if key_label(b) not in labels:
+                labels.append(key_label(b))
+        for command, labels in by_command.items():
+            bold = [f"**{label}**" for label in labels]
+            keys = tr("keys.or").join([", ".join(bold[:-1]), bold[-1]] if len(bold) > 1 else bold)
+            lines.append(f"- {keys}: {tr(f'keys.{command}')}")
+    return "\n".join(lines) + "\n"
 
 
 def hotkey_name(event: pygame.event.Event) -> Optional[str]:

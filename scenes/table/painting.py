@@ -431,14 +431,9 @@ class TablePainter:
     def _draw_panel(self, surface: pygame.Surface, bar: ChoiceBar) -> pygame.Rect:
         """The panel under a titled bar of buttons (the popup, a picker)."""
         lay = self.stage.layout
-        box = bar.buttons[0].rect.unionall([b.rect for b in bar.buttons[1:]])
+        panel = self.input.panel(bar)
         title = self.hud.text.render(bar.title, lay.font(15), theme.GOLD_LIGHT, True)
         pad = max(8, lay.card_h // 12)
-        panel = box.inflate(pad * 2, pad * 2)
-        panel.h += title.get_height() + pad // 2
-        panel.y -= title.get_height() + pad // 2
-        panel.w = max(panel.w, title.get_width() + pad * 2)
-        panel.centerx = box.centerx
         surface.blit(self.hud.panels.get(panel.size, (6, 26, 16, 235), theme.GOLD, 12), panel)
         surface.blit(title, title.get_rect(midtop=(panel.centerx, panel.y + pad * 0.6)))
         return panel

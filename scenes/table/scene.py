@@ -617,6 +617,10 @@ class TableScene(Scene):
     def damage(self) -> Optional[list[pygame.Rect]]:
         return self.painter.damage()
 
+    def toast_bottom(self) -> Optional[int]:
+        """Notices stand over the felt, clear of the hand, the prompt and the buttons."""
+        return self.input.clear_top()
+
     def animating(self) -> bool:
         return self.painter.animating()
 

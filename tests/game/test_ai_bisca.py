@@ -8,8 +8,9 @@ import pytest
 
 from game.ai import computer_player
 from game.ai.base import RandomPlayer
-from game.ai.bisca import BiscaPlayer, player
-from game.ai.search import Search
+from game.ai.bisca import BiscaPlayer, expected_wins, facts, player, top
+from game.ai.search import Facts, Search, deal
+from game.cards import cards
 from game.simulate import play_game, win_rate
 from tests.game.aicheck import Checked, assert_true_result
 from tests.game.test_bisca import bet, play, rig, run
@@ -86,3 +87,33 @@ def test_it_plays_an_ace_high_to_win_and_low_to_duck():
     state = rig(["5c 2b", "Ac 3s"])
     run(state, bet(1), bet(0), play("5c"))
     assert choose(state) == play("Ac", "low")
+
+
+def test_a_bet_implies_strength_in_the_worlds_hard_searches():
+    """Seat 0 bet all three hands, seat 1 none: to seat 2, a world where seat 0 holds the
+    strong hand and seat 1 the weak one is likelier than the other way round; sampled,
+    seat 0's hands expect more wins than without the bets."""
+    state = rig(["Kd Nd Jd", "2b 3b 4b", "5b 6b 7b"])
+    run(state, bet(3), bet(0))
+    view = state.view(2)
+    likely = facts(view).likely
+    strong, weak = cards("Kd Nd Jd"), cards("2b 3b 4b")
+    assert likely({"hand/0": strong, "hand/1": weak}) > likely({"hand/0": weak, "hand/1": weak})
+    assert likely({"hand/0": strong, "hand/1": weak}) > likely({"hand/0": strong, "hand/1": strong})
+
+    def seat0_strength(evidence: Facts, trial: int) -> float:
+        world = state.world(2, trial)
+        deal(world, 2, evidence, random.Random(trial))
+        assert world.hands[2] == state.hands[2]                 # the seat's own cards stay
+        return expected_wins(sorted(top(c) for c in world.hands[0]),
+                             sorted(top(c) for c in world.hands[0] + world.hands[1]
+                                    + world.deck), 2)
+    read = sum(seat0_strength(facts(view), t) for t in range(40))
+    plain = sum(seat0_strength(Facts(), t) for t in range(40))
+    assert read > plain + 8, (read, plain)
+
+
+def test_the_one_card_round_bets_say_nothing_of_a_hand():
+    state = rig(["Kc", "Kd", "2b"])
+    run(state, bet(1))
+    assert facts(state.view(1)).likely is None

@@ -10,14 +10,23 @@ import pytest
 
 from game.ai import computer_player
 from game.ai.base import RandomPlayer
-from game.ai.bocce import LEVELS, BoccePlayer, Roller, _frame_value, _unseen, player
+from game.ai.bocce import (
+    LEVELS,
+    BoccePlayer,
+    QuickPlayer,
+    Roller,
+    _frame_chance,
+    _frame_value,
+    _unseen,
+    player,
+)
 from game.ai.search import Search
 from game.bocce import SPEC
 from game.cards import french_deck
 from game.engine import Action
 from game.simulate import play_game, win_rate
 from tests.game.aicheck import Checked, assert_true_result
-from tests.game.test_bocce import _frame, lag, rigged
+from tests.game.test_bocce import HIGH, _frame, lag, rigged
 
 A = Action.parse
 
@@ -63,6 +72,7 @@ def test_the_lag_memo_gives_the_same_moves_from_many_threads():
 
     alone = [choose_all(level) for level in levels]
     _frame_value.cache_clear()
+    _frame_chance.cache_clear()
     with ThreadPoolExecutor(max_workers=8) as pool:
         together = list(pool.map(choose_all, levels * 4))
     assert together == alone * 4
@@ -139,5 +149,67 @@ def test_lag_picks_the_commit_with_the_best_expected_score():
     # the Ace counted 10 gives the best expected score.
     state = rigged(hands=("AS 2C 3C", "7D 8D 9D"))
     assert _choose("normal", state, 0) == A("commit:AS:10")
-    assert _choose("hard", state, 0) == A("commit:AS:10")
     assert _choose("easy", state, 0) in state.legal_actions(0)
+
+
+def test_hard_rolling_first_keeps_the_pallino_low_and_rolling_second_raises_it():
+    # Level at 0 to 0, Hard plays for the game: the higher the pallino, the nearer both
+    # bocce land to it and to each other, and the more often the second roller's bocce
+    # knocks out the first's (game/ai/bocce.py, _frame_chance).  Seat 0 rolls first.
+    state = rigged(hands=("AS 2C 3C", "7D 8D 9D"))
+    assert _choose("hard", state, 0) == A("commit:AS:1")
+    assert _choose("hard", state, 1) == A("commit:9D:9")
+
+
+# -- playing for the game, not the hand (Hard) ---------------------------------
+def _last_frame(scores, bocce_2):
+    """A first hand played to its last frame: seat 0 holds 4 points of the hand (15, 4 and
+    11 at pallinos 17, 18 and 19: 2 + 1 + 1), seat 1 holds 2 (9 and 10) and rolls its last
+    bocce ``bocce_2`` at 19, second; ``scores`` before the hand."""
+    state = rigged(hands=HIGH, bocce=(("9H 6D", "2C 2S", "8H 3H"), ("5S 4S", "6H 4D", bocce_2)),
+                   scores=list(scores))
+    _frame(state, "KS:10", "7C:7", [(0, "stand::15"), (1, "stand::9")])
+    _frame(state, "QH:10", "8C:8", [(1, "stand::10"), (0, "stand::4")])
+    _frame(state, "JD:10", "9C:9", [(0, "stand::11")])
+    assert state.to_act() == (1,) and state.pallino == 19
+    return state
+
+
+def test_hard_behind_at_the_end_risks_what_points_alone_never_would():
+    # Seat 0 ends the hand on 21 + 4 = 25; seat 1 on 20 + 2 + this bocce's points: only
+    # 3 (17 drawn up to 19) ties it and plays on, 2 loses for sure.
+    state = _last_frame((21, 20), "9D 8D")
+    assert _choose("normal", state, 1) == A("stand::17")     # 2 points by expectation
+    assert _choose("hard", state, 1) == A("draw")
+
+
+def test_hard_ahead_at_the_end_takes_the_point_that_wins():
+    # Seat 1 holds 22 + 2 + 1 = 25 standing at 12 under 19 against seat 0's 19 + 4 = 23:
+    # the game is won; drawing (as points alone would, 7 under) could go out of bounds.
+    state = _last_frame((19, 22), "7D 5D")
+    assert _choose("normal", state, 1) == A("draw")
+    assert _choose("hard", state, 1) == A("stand::12")
+
+
+# -- the search's playout player -------------------------------------------------
+def test_the_quick_player_plays_like_normal_without_counting_cards():
+    def quick(state, seat):
+        view = json.loads(json.dumps(state.view(seat)))
+        return QuickPlayer().choose(view, state.legal_actions(seat), random.Random(0))
+
+    far = rigged(bocce=(("2H 3D",), ()))
+    lag(far, "KS:10", "7C:7")                       # 5 under 17: draws
+    assert quick(far, 0) == A("draw")
+    close = rigged(bocce=(("9H 6D",), ()))
+    lag(close, "KS:10", "7C:7")                     # 15 under 17: stands
+    assert quick(close, 0) == A("stand::15")
+    assert quick(rigged(hands=("AS 2C 3C", "7D 8D 9D")), 0) == A("commit:AS:10")
+
+
+@pytest.mark.slow
+def test_the_quick_player_plays_whole_games_with_legal_actions():
+    for seed in range(2):
+        players = [Checked(QuickPlayer()), Checked(BoccePlayer("normal"))]
+        state = play_game("bocce", players[::1 - 2 * (seed % 2)], seed)
+        assert_true_result(state, players)
+        assert max(state.result()["scores"]) >= state.target

@@ -14,9 +14,10 @@ from game.ai.doudizhu import DoudizhuPlayer, player, shape, strength
 from game.ai.search import Search
 from game.cards import cards
 from game.doudizhu import combos
+from game.doudizhu.rules import CLASSIC_KINDS
 from game.doudizhu.state import PASS
 from game.simulate import play_game
-from tests.game.aicheck import Checked, assert_true_result
+from tests.game.aicheck import Checked, assert_true_result, quick
 from tests.game.test_doudizhu import at_play, new, play
 
 
@@ -122,3 +123,30 @@ def test_a_computer_shows_any_of_its_cards_of_a_rank_each_as_likely(level):
     pair = ai.choose(view, [a for a in state.legal_actions(0) if a.value == "33"],
                      random.Random(1))
     assert set(pair.cards) <= set(cards("3S 3H 3D")) and len(set(pair.cards)) == 2
+
+
+def test_the_ranking_puts_the_choice_first_and_each_plan_before_its_other_kickers():
+    """Hard's candidates (Search's ``rank``): the ranking's first play is the one Normal
+    leads, and every combination (kind, rank, length) comes once before any play that
+    only changes its kickers; every legal action is ranked, once."""
+    state = at_play(["3S 3H 3D 5S 6S 7S 8S 9S JD QD", "4H 4D TD", "KS KH AD"],
+                    rules="classic", landlord=0)
+    view, legal = state.view(0), state.legal_actions(0)
+    ranked = DoudizhuPlayer().ranked(view, legal)
+    assert sorted(ranked) == sorted(legal)
+    assert ranked[0].value == choose(state, 0).value
+    plans = [(c.kind, c.rank, c.length) for c in
+             (combos.classify(a.value, CLASSIC_KINDS) for a in ranked)]
+    first_again = next(i for i, p in enumerate(plans) if p in plans[:i])
+    assert len(set(plans[:first_again])) == first_again == len(set(plans))
+
+
+def test_hard_judges_the_candidates_normal_ranks_best():
+    """With room for three candidates, Hard judges Normal's choice and the next two of
+    its ranking, never a play picked at random."""
+    state = at_play(["3S 3H 3D 5S 6S 7S 8S 9S JD QD", "4H 4D TD", "KS KH AD"],
+                    rules="classic", landlord=0)
+    view, legal = state.view(0), state.legal_actions(0)
+    hard = quick(player("hard"), playouts=3 * 8)
+    hard.choose(view, legal, random.Random(0), world=state.world(0, 0))
+    assert list(hard.last.counts) == DoudizhuPlayer().ranked(view, legal)[:3]

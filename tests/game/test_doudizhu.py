@@ -17,7 +17,7 @@ from game.doudizhu import combos
 from game.doudizhu.combos import MoveBook, beats, classify, counts_of
 from game.doudizhu.rules import CLASSIC_KINDS, LETTERS, TEXT_KINDS
 from game.doudizhu.state import PASS, play_from, play_of
-from game.engine import Action, IllegalAction, replay_log
+from game.engine import Action, IllegalAction, State, replay_log
 from tests.game.positions import positioned
 
 TEXT, CLASSIC = TEXT_KINDS, CLASSIC_KINDS
@@ -297,6 +297,25 @@ def test_the_cards_played_are_the_ones_the_player_picked_in_any_suits_held():
     assert events[0].data["cards"] == ["3D", "3S"]
     assert state.view(1)["zones"]["trick/0"] == ["3D", "3S"]
     assert [c.code for c in state.hands[0] if c.rank == 3] == ["3H"]
+
+
+def test_a_listed_play_stays_the_first_of_each_rank_as_the_hand_plays():
+    """The referee keeps each hand's listed plays between turns (and shares the move
+    book of a hand dealt again): after a play, each rank's listed cards are still the
+    first the hand holds, and the list is what a fresh copy of the game lists."""
+    state = at_play(["3C 3D 3H 4S 5S 6S 7S 8S", "9S TS JS QS KS", "9H TH JH QH KH"],
+                    rules="classic")
+    assert next(a for a in state.legal_actions(0) if a.value == "33").cards == tuple(
+        cards("3C 3D"))
+    state.apply(0, Action.parse("play:3C:3"))
+    state.apply(1, PASS)
+    state.apply(2, PASS)
+    after = next(a for a in state.legal_actions(0) if a.value == "33")
+    assert after.cards == tuple(cards("3D 3H"))
+    fresh = State.from_text(state.to_text())
+    assert state.legal_actions(0) == fresh.legal_actions(0)
+    assert combos.book_of((1,) * 5 + (0,) * 10, CLASSIC_KINDS) \
+        is combos.book_of((1,) * 5 + (0,) * 10, CLASSIC_KINDS)
 
 
 def test_an_older_log_naming_plays_by_ranks_replays_with_the_cards_then_taken():

@@ -1,7 +1,7 @@
-"""Every game's views and events have their declared shapes (game/views/): over random
-legal play with any options and table size, every view any seat (or a spectator) gets
-and every event as any seat receives it fit the shape its game declares, key for key
-and type for type; and the codec that checks them says what is wrong."""
+"""Every game's views, events and result have their declared shapes (game/views/): over
+random legal play with any options and table size, every view any seat (or a spectator)
+gets, every event as any seat receives it and the result at the end fit the shape its
+game declares, key for key and type for type; and the codec that checks them says what is wrong."""
 
 from __future__ import annotations
 
@@ -20,6 +20,7 @@ from tests.game.test_contract import any_game
 def test_every_game_declares_its_view_and_its_events(key):
     state = GAMES[key].new(None, GAMES[key].seats[0], 0)
     assert state.view_shape is not None, f"{key} declares no view shape"
+    assert state.result_shape is not None, f"{key} declares no result shape"
     assert "game_over" in state.event_shapes, f"{key} declares no game_over event"
 
 
@@ -43,6 +44,7 @@ def test_every_view_and_event_of_a_real_game_has_its_declared_shape(key, data, s
         seat = rng.choice(state.to_act())
         events = state.apply(seat, rng.choice(state.legal_actions(seat)))
     assert state.over and "game_over" in kinds
+    check(state.result_shape, state.result(), f"{key} result")
 
 
 class Inner(TypedDict):

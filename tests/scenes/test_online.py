@@ -189,7 +189,8 @@ def test_hosting_shows_the_code_and_the_friend_gets_in(app, local_host):
         app.frame(DT, [])
         assert [b.key for b in waiting.focus.buttons][:2] == ["move:1", "free:1"], \
             "the host's buttons on the friend's seat"
-        assert guest.state == "waiting" and guest.lobby.you == 1
+        frames_until(app, lambda: guest.state == "waiting")    # its news may come after the host's
+        assert guest.lobby.you == 1
         assert app.stack.top is waiting, "the game starts when the host says so"
         press(app, waiting, "start")
         table = frames_until(app, lambda: isinstance(app.stack.top, TableScene) and app.stack.top)

@@ -1,23 +1,29 @@
 """The online rooms on screen, driven through App.frame against real hosts and a relay
 on 127.0.0.1: the guest's waiting room shows every seat live and sits the guest where
-it asks; Find a table lists a public table (never a private one) and sits you down;
-a phrase said at one table shows by the sender's plate on the others."""
+it asks; the host moves a guest to the seat it picks (mouse or keys); Find a table
+lists a public table (never a private one) and sits you down, and more tables than fit
+scroll (keys, wheel, scroll bar) keeping the selection as tables come and go; a phrase
+said at one table shows by the sender's plate on the others."""
 
 from __future__ import annotations
 
 import pygame
 import pytest
 
+from game.net import codes
 from game.net.bot import hosted_setup
+from game.net.finder import LIVE
 from game.net.host import Host
+from game.net.listing import Listing
 from game.net.protocol import QUICK
 from scenes.find_table import FindScene
 from scenes.i18n import tr
+from scenes.online import HostScene
 from scenes.table.scene import TableScene
 from scenes.waiting_room import GuestRoomScene, seat_words
 from tests.game.net.conftest import start_relay
 from tests.game.net.helpers import join, until
-from tests.scenes.shell_helpers import app, key  # noqa: F401
+from tests.scenes.shell_helpers import app, click, key  # noqa: F401
 from tests.scenes.test_online import DT, frames_until, open_online, press
 
 pytestmark = pytest.mark.slow      # real hosts, a relay process
@@ -117,3 +123,115 @@ def test_a_phrase_shows_by_the_senders_plate_on_the_other_tables(app):
         app.back_to_menu()
     finally:
         host.close()
+
+
+def test_the_host_moves_a_guest_to_the_seat_it_picks_by_mouse_or_keys(app):
+    scene = HostScene(app, hosted_setup("bolola", 0, [1, 2, 3], "random", 3), "Marco", port=0,
+                      listen="127.0.0.1")
+    app.stack.push(scene)
+    try:
+        code = frames_until(app, lambda: scene.host.status().direct_code)
+        anna = join(code, name="Anna")
+        assert anna.wait_inside(5.0)
+        bruno = join(code, name="Bruno")
+        frames_until(app, lambda: [s.name for s in scene.host.status().seats] ==
+                     ["Marco", "Anna", "Bruno", ""])
+        app.frame(DT, [])
+        press(app, scene, "move:1")                 # Anna: the free seat offers "Move here"
+        keys = [b.key for b in scene.focus.buttons]
+        assert "stay:1" in keys and "here:3" in keys and "move:2" not in keys
+        assert scene.focus.focused.key == "here:3", "the keyboard is on the first free seat"
+        app.frame(DT, [key(pygame.K_RETURN)])
+        until(lambda: anna.lobby and anna.lobby.you == 3, what="Anna moved to the seat picked")
+        assert scene.moving is None
+        row = scene._seat_area.h // 4               # now by pointing: Bruno's row, then seat 1
+        app.frame(DT, click((scene._seat_area.x + 40, scene._seat_area.y + 2 * row + row // 2)))
+        assert scene.moving == 2 and "here:1" in [b.key for b in scene.focus.buttons]
+        app.frame(DT, click((scene._seat_area.x + 40, scene._seat_area.y + row + row // 2)))
+        until(lambda: bruno.lobby and bruno.lobby.you == 1, what="Bruno moved by pointing")
+        frames_until(app, lambda: "move:1" in [b.key for b in scene.focus.buttons])
+        press(app, scene, "move:3")
+        app.frame(DT, [key(pygame.K_ESCAPE)])       # Esc: Anna stays, the room stays open
+        assert scene.moving is None and app.stack.top is scene
+        assert scene.host.give(2, computer=True) is None
+        frames_until(app, lambda: "open:2" in [b.key for b in scene.focus.buttons])
+        press(app, scene, "move:3")
+        assert scene.moving is None and app.toasts.items[-1].text == tr("net.no_free_seat")
+        assert anna.lobby.you == 3 and bruno.lobby.you == 1
+        for client in (anna, bruno):
+            client.close()
+    finally:
+        app.back_to_menu()
+
+
+class Listed:
+    """The relay's list as a finder hands it to the screen (tables come and go at the
+    test's word); the relay's own listing is tested in tests/game/net/test_listing.py."""
+
+    state, reason, every = LIVE, None, 0.0
+
+    def __init__(self, tables) -> None:
+        self.tables = tuple(tables)
+        self.received = 1
+
+    def put(self, tables) -> None:
+        self.tables = tuple(tables)
+        self.received += 1
+
+    def close(self) -> None:
+        pass
+
+
+def listing(n: int) -> Listing:
+    room = "".join(codes.ALPHABET[(n // 31 ** k) % 31] for k in range(4))
+    return Listing(codes.new_relay_code(room).text, "bisca", 6, 1 + n % 5, f"Host{n}",
+                   watch=n % 2 == 0)
+
+
+def test_more_tables_than_fit_scroll_and_keep_the_selection_as_they_come_and_go(app):
+    scene = FindScene(app, ("127.0.0.1", 9), "Anna")
+    scene.finder.close()
+    tables = [listing(n) for n in range(20)]
+    scene.finder = Listed(tables)
+    app.stack.push(scene)
+    try:
+        app.frame(DT, [])
+        fits = scene._fits()
+        assert fits < 20 and scene._tables == tuple(tables[:fits])
+        scene.focus.focus_key(f"join:{tables[0].room}")
+        for _ in range(19):                             # Down walks every table, scrolling
+            app.frame(DT, [key(pygame.K_DOWN)])
+        assert scene.focus.focused.key == f"join:{tables[19].room}"
+        assert scene._tables[-1] == tables[19] and scene.first == 20 - fits
+        app.frame(DT, [key(pygame.K_HOME)])
+        assert scene.first == 0 and scene.focus.focused.key == f"join:{tables[0].room}"
+        app.frame(DT, [key(pygame.K_PAGEDOWN)])
+        assert scene.focus.focused.key == f"join:{tables[fits].room}"
+        app.frame(DT, [pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-3)])  # the wheel, down
+        assert scene.first == min(20 - fits, 1 + 3), "three rows further"
+        assert scene.focus.focused.key == f"join:{tables[fits].room}", "still shown: kept"
+        thumb = scene._thumb()
+        assert thumb is not None
+        track = scene._track()                          # the thumb dragged to the bottom
+        app.frame(DT, [pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=thumb.center),
+                       pygame.event.Event(pygame.MOUSEMOTION, pos=(thumb.centerx, track.bottom),
+                                          rel=(0, 1), buttons=(1, 0, 0)),
+                       pygame.event.Event(pygame.MOUSEBUTTONUP, button=1,
+                                          pos=(thumb.centerx, track.bottom))])
+        assert scene.first == 20 - fits and scene._tables[-1] == tables[19]
+        scene.focus.focus_key(f"join:{tables[18].room}")
+        row = scene._tables.index(tables[18])
+        scene.finder.put([listing(n) for n in (90, 91)] + tables)   # two new ones at the top
+        app.frame(DT, [])
+        assert scene.focus.focused.key == f"join:{tables[18].room}", "the selection stays"
+        assert scene._tables.index(tables[18]) == row, "at its row of the screen"
+        scene.finder.put(tables[:18] + tables[19:])     # and when it goes: the row it was on
+        app.frame(DT, [])
+        focused = scene.focus.focused.key.partition(":")[2]
+        assert focused in {t.room for t in scene._tables} and focused != tables[18].room
+        assert [t.room for t in scene._tables].index(focused) in (row, row - 1)
+        scene.finder.put(tables[:2])                    # a short list: no scroll bar
+        app.frame(DT, [])
+        assert scene.first == 0 and scene._thumb() is None
+    finally:
+        app.back_to_menu()

@@ -108,7 +108,7 @@ def test_dragging_the_scroll_bar_thumb(rules, app):
                                           rel=(0, 200), buttons=(1, 0, 0)),
                        pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(start[0], start[1] + 200),
                                           button=1)])
-    assert rules.scroll > 0 and rules._drag is None
+    assert rules.scroll > 0 and rules._bar.held is None
 
 
 def test_text_wraps_to_the_window_width(rules, app):
@@ -132,7 +132,8 @@ def test_the_real_rules_files_render(app):
         app.stack.pop()
 
 
-def test_a_short_text_has_no_scroll_bar(rules, app):
+def test_a_short_text_has_no_scroll_bar(rules, app, monkeypatch):
+    monkeypatch.setattr(rules_module, "keys_page", lambda: "")   # the keys page is long
     app.frame(1 / 60, [key(pygame.K_RIGHT)] * 3)      # Bocce -> Bolola -> Bisca -> Briscola
     assert rules.key == "briscola"
     assert rules.max_scroll == 0 and rules._thumb() is None

@@ -1,7 +1,8 @@
 """The Hint button at every table (scenes/table/controls.py): Hard thinks off the frame
 loop, then its card gets the keyboard cursor (or its button the focus), Enter takes it,
 and one line says what it is and why.  Dou Dizhu's hint, which picks several cards,
-has its own tests in test_doudizhu_table.py."""
+has its own tests in test_doudizhu_table.py.  The line stands clear of the hand, the
+prompt and the buttons at every game's table and window size."""
 
 from __future__ import annotations
 
@@ -9,7 +10,17 @@ import pygame
 import pytest
 
 from scenes.i18n import tr, words
-from tests.scenes.tablekit import frames, key, make_app, session_of, started, state_of, wait_for_hint
+from tests.scenes.tablekit import (
+    card_box,
+    drawn,
+    frames,
+    key,
+    make_app,
+    session_of,
+    started,
+    state_of,
+    wait_for_hint,
+)
 
 #: the games whose plays are one card or one button
 GAMES_ONE_PICK = ("bisca", "bocce", "bolola", "briscola")
@@ -67,3 +78,26 @@ def test_in_a_picker_of_bids_the_h_key_asks_and_focuses_hards_choice(display):
     assert advice is not None and advice.action.kind in ("bid", "pass")
     assert table.bar.focused().action == advice.action
     assert any(table.adapter.action_label(advice.action) in t.text for t in app.toasts.items)
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+@pytest.mark.parametrize("key_", GAMES_ONE_PICK + ("doudizhu",))
+def test_the_hints_line_covers_neither_the_hand_nor_the_prompt_nor_the_buttons(display, key_,
+                                                                                size):
+    app = make_app(display, "instant", size)
+    table = started(app, key_, seed=2)
+    session_of(table).advice_playouts = 8
+    assert table.my_turn()
+    key(app, pygame.K_h, "h")
+    wait_for_hint(app, table)
+    frames(app, 1)
+    shown = app.toasts.shown
+    assert shown and any(t.text != tr("table.hint_thinking") for t in app.toasts.items)
+    keep_clear = [("card", card_box(table, s)) for s in table.human_hand] + \
+        [(kind, rect) for kind, _, rect in drawn(table) if kind == "prompt"] + \
+        [("buttons", table.input.panel(bar)) for bar in (table.bar, table.popup) if bar]
+    assert any(kind == "prompt" for kind, _ in keep_clear)
+    for toast in shown:
+        assert pygame.Rect(0, 0, *size).contains(toast)
+        for kind, rect in keep_clear:
+            assert not toast.colliderect(rect), (kind, rect, toast)

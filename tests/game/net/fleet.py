@@ -17,7 +17,7 @@ import tempfile
 import threading
 import time
 from pathlib import Path
-from typing import Optional
+from typing import Optional, Sequence
 
 import pytest
 
@@ -45,19 +45,23 @@ needs_nats = pytest.mark.skipif(MISSING is not None, reason=MISSING or "")
 
 
 class NatsServer:
-    """A NATS server with JetStream on 127.0.0.1; :meth:`restart` keeps its port and store."""
+    """A NATS server with JetStream on 127.0.0.1; :meth:`restart` keeps its port and store.
+    ``extra``: more of the server's options (a cluster's); ``port``: its client port."""
 
-    def __init__(self) -> None:
+    def __init__(self, extra: Sequence[str] = (), port: int = 0) -> None:
         self.store = tempfile.mkdtemp(prefix="tavolata-nats-")
-        self.port = 0
+        self.port = port
+        self.extra = list(extra)
         self.popen: Optional[subprocess.Popen[str]] = None
+        self.said: list[str] = []           # what it logged after it was ready
         self.start()
 
     def start(self) -> None:
         binary = nats_binary()
         assert binary is not None, MISSING
         self.popen = subprocess.Popen(
-            [binary, "-a", "127.0.0.1", "-p", str(self.port or -1), "-js", "-sd", self.store],
+            [binary, "-a", "127.0.0.1", "-p", str(self.port or -1), "-js", "-sd", self.store,
+             *self.extra],
             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
         assert self.popen.stderr is not None
         end = time.monotonic() + 15
@@ -74,11 +78,14 @@ class NatsServer:
         assert self.port, "".join(seen)
         threading.Thread(target=self._drain, args=(self.popen,), daemon=True).start()
 
-    @staticmethod
-    def _drain(popen: "subprocess.Popen[str]") -> None:
+    def _drain(self, popen: "subprocess.Popen[str]") -> None:
         assert popen.stderr is not None
-        for _ in popen.stderr:
-            pass
+        for line in popen.stderr:
+            self.said.append(line)
+
+    def heard(self, text: str, since: int = 0) -> bool:
+        """Whether it logged ``text`` (after its ``since``-th line since it was ready)."""
+        return any(text in line for line in self.said[since:])
 
     @property
     def url(self) -> str:
@@ -105,32 +112,71 @@ class NatsServer:
         shutil.rmtree(self.store, ignore_errors=True)
 
 
-def start_gateways(procs: list[Proc], nats_url: str, count: int,
-                   secret_file: Path = SECRET_FILE,
+def free_ports(count: int) -> list[int]:
+    """``count`` ports of 127.0.0.1 free a moment ago (for servers that must know each
+    other's ports before they start)."""
+    held = [socket.socket() for _ in range(count)]
+    try:
+        for sock in held:
+            sock.bind(("127.0.0.1", 0))
+        return [sock.getsockname()[1] for sock in held]
+    finally:
+        for sock in held:
+            sock.close()
+
+
+class NatsCluster:
+    """``size`` NATS servers on 127.0.0.1 joined in one cluster by their route ports,
+    JetStream on in each (a store each), ready once they have chosen a leader."""
+
+    def __init__(self, size: int = 3) -> None:
+        ports = free_ports(2 * size)
+        clients, routes = ports[:size], ports[size:]
+        tag = secrets.token_hex(2)
+        everyone = ",".join(f"nats://127.0.0.1:{port}" for port in routes)
+        self.servers: list[NatsServer] = []
+        try:
+            for i in range(size):
+                self.servers.append(NatsServer(
+                    ["-n", f"t{tag}n{i}", "--cluster_name", f"t{tag}",
+                     "--cluster", f"nats://127.0.0.1:{routes[i]}", "--routes", everyone],
+                    port=clients[i]))
+            end = time.monotonic() + 30
+            while not all(s.heard("JetStream cluster new metadata leader") or
+                          s.heard("Self is new JetStream cluster metadata leader")
+                          for s in self.servers):
+                assert time.monotonic() < end, "".join(self.servers[0].said)
+                time.sleep(0.05)
+        except BaseException:
+            self.end()
+            raise
+
+    @property
+    def urls(self) -> list[str]:
+        return [server.url for server in self.servers]
+
+    def end(self) -> None:
+        for server in self.servers:
+            server.end()
+
+
+def start_gateways(procs: list[Proc], nats_url: str | Sequence[str], count: int,
+                   secret_file: Path = SECRET_FILE, *extra: str,
                    public: Optional[list[str]] = None) -> tuple[list[Proc], list[int]]:
     """``count`` gateway processes of one fleet (the tests' short timeouts), started
-    together, appended to ``procs``; and their ports.  ``public``: each one's public
-    address (default: where it listens)."""
+    together, appended to ``procs``; and their ports.  ``nats_url``: one NATS server
+    for all, or one each; ``public``: each one's public address (default: where it
+    listens)."""
     tag = secrets.token_hex(2)
+    urls = [nats_url] * count if isinstance(nats_url, str) else list(nats_url)
     started = [Proc(["-m", "game.net.relay", "--listen", "127.0.0.1", "--port", "0",
                      "--limits", "quick", "--secret-file", str(secret_file),
-                     "--nats", nats_url, "--gateway", f"t{tag}g{i}",
-                     *(["--public", public[i]] if public else [])]) for i in range(count)]
+                     "--nats", urls[i], "--gateway", f"t{tag}g{i}", *extra,
+                     *(["--public", public[i]] if public else [])])
+               for i in range(count)]
     procs.extend(started)
     return started, [int(p.expect("relay listening on ", timeout=30).rsplit(":", 1)[1])
                      for p in started]
-
-
-def closed_ports(count: int) -> list[int]:
-    """Ports of 127.0.0.1 that nobody listens at (bound at once, then let go)."""
-    probes = [socket.socket() for _ in range(count)]
-    try:
-        for probe in probes:
-            probe.bind(("127.0.0.1", 0))
-        return [probe.getsockname()[1] for probe in probes]
-    finally:
-        for probe in probes:
-            probe.close()
 
 
 class Front(Proxy):

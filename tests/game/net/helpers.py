@@ -1,8 +1,10 @@
-"""A host in this process with a computer at its table, guests, and raw sockets that
-misbehave on purpose; everything on 127.0.0.1, every wait bounded."""
+"""A host in this process with a computer at its table, guests, a relay in this
+process, and raw sockets that misbehave on purpose; everything on 127.0.0.1, every
+wait bounded."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import socket
 import threading
@@ -13,10 +15,13 @@ from typing import Any, Callable, Iterator, Optional
 from game.net import codes
 from game.net.bot import Autoplayer, hosted_setup
 from game.net.client import RemoteClient, SeatKey
+from game.net.guard import QUICK_RELAY_GUARD, GuardLimits
 from game.net.host import PLAYING, Host
+from game.net.link import LoopThread
 from game.net.protocol import QUICK, Confirm, Hello, Limits, Pake, decode, encode
+from game.net.relay import Relay
 from game.net.secure import GUEST, Channel, Handshake, Keys, seat_proof
-from game.session import Update
+from game.session import HUMAN, REMOTE, GameSetup, SeatSpec, Update
 
 LIMIT = 20.0
 
@@ -93,6 +98,37 @@ def hosting(key: str = "bocce", seed: int = 1, limits: Limits = QUICK, delay: fl
     finally:
         table.stop()
         host.close()
+
+
+def table_of_friends(key: str, seats: int, seed: int) -> GameSetup:
+    """The host at seat 0, a friend (remote) at every other seat."""
+    return GameSetup(key, (SeatSpec(HUMAN, name="Host"),) +
+                     tuple(SeatSpec(REMOTE) for _ in range(seats - 1)), {}, seed)
+
+
+@contextmanager
+def relay_here(guard: GuardLimits = QUICK_RELAY_GUARD, limits: Limits = QUICK,
+               **options: Any) -> Iterator[tuple[Relay, int]]:
+    """A relay in this process (its counts can be read) on 127.0.0.1, in its own thread."""
+    relay = Relay(limits, guard=guard, **options)
+    where: list[int] = []
+    ready = threading.Event()
+
+    async def main() -> None:
+        where.append((await relay.start("127.0.0.1", 0))[1])
+        ready.set()
+        try:
+            await asyncio.Event().wait()
+        finally:
+            await relay.close()
+
+    net = LoopThread("test-relay")
+    net.start(main)
+    try:
+        assert ready.wait(5.0)
+        yield relay, where[0]
+    finally:
+        net.stop(3.0)
 
 
 def join(code: str, limits: Limits = QUICK, **options: Any) -> RemoteClient:

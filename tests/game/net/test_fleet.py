@@ -4,7 +4,10 @@ is; a guest arriving at another gateway is sent to the room's (``moved``) or, if
 cannot go there, piped there, and its lines pass unread; a host takes its room back
 on any gateway with its key; whole games finish with the players arriving at
 different gateways, when a gateway is killed mid-game (kill -9, by its pid) and
-when NATS itself restarts."""
+when NATS itself restarts; a spectator on another gateway than its host sees no
+hidden card; and a guesser going round the gateways is slowed as at one relay (the
+room codes it tries, and the passwords of one room).  A NATS cluster under the
+gateways: test_fleet_cluster.py."""
 
 from __future__ import annotations
 
@@ -23,13 +26,15 @@ from game.net.bot import Autoplayer
 from game.net.client import RemoteClient
 from game.net.guard import QUICK_RELAY_GUARD
 from game.net.host import Host
-from game.net.protocol import QUICK, RelayHello, encode
+from game.net.protocol import QUICK, RELAY_PROTOCOL, RelayHello, encode
+from game.net.relay import MISSES_BURST
 from game.net.secure import RoomOwner
-from game.session import HUMAN, REMOTE, GameSetup, SeatSpec
 from tests.game.net.conftest import OTHER_CLIENT, SECRET_FILE, Proc
-from tests.game.net.fleet import MISSING, Front, NatsServer, closed_ports, start_gateways
-from tests.game.net.helpers import Raw, Table, hosting, join, play, until
+from tests.game.net.fleet import MISSING, Front, NatsServer, free_ports, start_gateways
+from tests.game.net.helpers import Raw, Table, hosting, join, play, table_of_friends, until
+from tests.game.net.leaks import check_guest_lines
 from tests.game.net.proxy import Proxy
+from tests.game.net.test_many import play_together
 from tests.game.net.test_relay import (
     ask,
     claim,
@@ -80,7 +85,7 @@ def far_fleet(nats_server, procs) -> Iterator[Fleet]:
     """Three gateways whose public addresses nobody answers at (a ``--public`` that
     clients cannot reach): every guest sent to its room's gateway comes back and is
     piped there."""
-    nowhere = [f"127.0.0.1:{port}" for port in closed_ports(3)]
+    nowhere = [f"127.0.0.1:{port}" for port in free_ports(3)]
     started, ports = start_gateways(procs, nats_server.url, 3, SECRET_FILE, public=nowhere)
     front = Front(ports)
     yield Fleet(nats_server, started, ports, front)
@@ -219,6 +224,26 @@ def test_a_guest_sent_to_its_rooms_gateway_never_misses_the_gateway_it_came_by(f
     assert theirs["sent_on"] == 1 and theirs["reconnects"] == 0, theirs
 
 
+@pytest.mark.slow
+def test_a_spectator_on_another_gateway_watches_a_whole_game_and_sees_no_hidden_card(
+        fleet, procs, tmp_path):
+    """The host arriving at gateway one, a spectator at two, the guest at three: the
+    spectator, sent to the room's home, watches the whole game and receives exactly
+    the spectator's updates, every one of them, never a hidden card (leaks.py)."""
+    host, code = start_host(procs, fleet, "briscola", 6, "--spectators")
+    watched = tmp_path / "spectator.lines"
+    spectator = start_guest(procs, fleet, code, "--watch", "--name", "Watcher",
+                            "--trace", str(watched))
+    assert spectator.expect("inside ") == "waiting", "in the waiting room before the start"
+    played = tmp_path / "guest.lines"
+    guest = start_guest(procs, fleet, code, "--name", "Anna", "--trace", str(played))
+    ours = play_together(host, [(guest, played), (spectator, watched)], [1])
+    assert fleet.front.placed[:3] == [0, 1, 2], "host, spectator and guest on three gateways"
+    counts = check_guest_lines(ours["log"], None, watched.read_bytes().splitlines())
+    assert counts["updates"] == len(ours["log"]["actions"]) + 1, \
+        "the spectator saw every update to the end, each the spectator's own"
+
+
 @contextmanager
 def bystanders(port: int) -> Iterator[RemoteClient]:
     """A table whose host and guest are both on the gateway at ``port``, the game begun."""
@@ -327,6 +352,83 @@ def test_an_address_opening_rooms_in_a_loop_meets_one_cap_for_the_whole_fleet(fl
     passes(host, guest)
 
 
+def try_code(port: int, source: str = OTHER_CLIENT) -> str:
+    """A guest asks gateway ``port`` for a room code nobody has: the reason it is refused,
+    or ``turned away`` (closed without a word, its address cooling)."""
+    try:
+        raw = Raw(port, source=source)
+    except ConnectionError:
+        return "turned away"            # reset before its connect returned
+    raw.say({"type": "relay", "role": "guest", "protocol": RELAY_PROTOCOL, "code": codes.new_room()})
+    msg = raw.msg()
+    raw.close()
+    return "turned away" if msg is None else str(msg.get("reason"))
+
+
+@pytest.mark.slow
+def test_a_guesser_of_room_codes_going_round_the_gateways_has_one_allowance(procs):
+    """An address that tries room codes nobody has, one gateway after the other, is
+    answered ``MISSES_BURST`` times in the whole fleet (one more if the run took over
+    10 s: the allowance refills), not that many on each gateway, then turned away by
+    every gateway; another address still asks freely.  (A NATS server of its own:
+    the counts outlive the test.)"""
+    server = NatsServer()
+    try:
+        _, ports = start_gateways(procs, server.url, 3)
+        answers = [try_code(ports[turn % 3]) for turn in range(3 * MISSES_BURST)]
+        missed = answers.count("no_such_room")
+        assert MISSES_BURST <= missed <= MISSES_BURST + 1, answers
+        assert answers[-3:] == ["turned away"] * 3, "by every gateway"
+        assert set(answers) == {"no_such_room", "turned away"}, answers
+        assert [try_code(port, "127.0.0.1") for port in ports] == ["no_such_room"] * 3
+    finally:
+        server.end()
+
+
+@pytest.mark.slow
+def test_a_guesser_of_room_codes_with_many_connections_at_once_has_one_allowance(procs):
+    """Connections opened on every gateway before the first miss, each then asking for a
+    room nobody has at the same moment: only ``MISSES_BURST`` of them are answered in
+    the whole fleet, the rest closed without a word (each miss is taken from the
+    fleet's count before it is answered)."""
+    server = NatsServer()
+    try:
+        _, ports = start_gateways(procs, server.url, 3)
+        crowd = [Raw(ports[turn % 3], source=OTHER_CLIENT) for turn in range(3 * MISSES_BURST)]
+        for raw in crowd:
+            raw.say({"type": "relay", "role": "guest", "protocol": RELAY_PROTOCOL,
+                     "code": codes.new_room()})
+        answers = [raw.msg() for raw in crowd]
+        answered = [a["reason"] for a in answers if a is not None]
+        assert answered == ["no_such_room"] * MISSES_BURST, answers
+    finally:
+        server.end()
+
+
+@pytest.mark.slow
+def test_a_guesser_of_a_rooms_password_going_round_the_gateways_takes_one_queue(fleet):
+    """Wrong passwords at a room, tried through every gateway, wait their turns at the
+    room's home: after one wrong code (through gateway two) the attempts through all
+    three queue behind each other, and those whose turn is too far off hear
+    ``slow_down`` whichever gateway they came through."""
+    one, two, three = fleet.ports
+    host, code, _, _ = keyed_room(one)
+    wrong = pair(two, host, code)
+    host.send(b"!wrong %d\n" % wrong.gid)
+    assert wrong.closed() and host.line(link=True) == b"!gone %d" % wrong.gid
+    crowd = [enter(port, code) for port in (one, two, three) * 2]
+    answers = []
+    for raw in crowd:
+        host.send(b"!ping\n")                  # the host's heartbeat while turns come
+        answers.append(raw.msg(timeout=5))
+    kinds = [a.get("reason", a["type"]) if a else None for a in answers]
+    assert "slow_down" in kinds and "paired" in kinds, kinds
+    slowed = {port for port, kind in zip((one, two, three) * 2, kinds) if kind == "slow_down"}
+    assert len(slowed) >= 2, f"slowed through more than one gateway: {kinds}"
+    for raw in crowd:
+        raw.close()
+
+
 # -- public tables ----------------------------------------------------------------------------
 @pytest.mark.slow
 def test_a_public_table_is_listed_on_every_gateway_and_goes_with_its_room(fleet):
@@ -377,12 +479,6 @@ def test_a_gateway_without_nats_says_so_and_stops(procs):
 
 
 # -- tables of many people, spread over the gateways ------------------------------------------
-def table_of_friends(key: str, seats: int, seed: int) -> GameSetup:
-    """The host at seat 0, a friend (remote) at every other seat."""
-    return GameSetup(key, (SeatSpec(HUMAN, name="Host"),) +
-                     tuple(SeatSpec(REMOTE) for _ in range(seats - 1)), {}, seed)
-
-
 @pytest.mark.slow
 @pytest.mark.parametrize("key, seats, kill", [("bolola", 4, False), ("bisca", 6, False),
                                               ("briscola", 3, True)])

@@ -13,12 +13,9 @@ import resource
 import socket
 import subprocess
 import sys
-import threading
 import time
 from collections import Counter
-from contextlib import contextmanager
 from dataclasses import replace
-from typing import Iterator
 
 import pytest
 
@@ -36,11 +33,10 @@ from game.net.guard import (
     fd_headroom,
     open_fds,
 )
-from game.net.link import LoopThread
 from game.net.protocol import QUICK, RELAY_PROTOCOL
-from game.net.relay import HELLO_LINE, Relay
+from game.net.relay import HELLO_LINE
 from tests.game.net.conftest import OTHER_CLIENT
-from tests.game.net.helpers import LIMIT, Raw, hosting, join, play, until
+from tests.game.net.helpers import LIMIT, Raw, hosting, join, play, relay_here, until
 from tests.game.net.test_host import finish
 from tests.game.net.test_relay import open_room, paired
 
@@ -113,30 +109,6 @@ def test_an_accept_out_of_descriptors_is_one_calm_line_and_other_errors_still_sh
 
 
 # --- the relay -------------------------------------------------------------------------------
-@contextmanager
-def relay_here(guard: GuardLimits = QUICK_RELAY_GUARD, **options) -> Iterator[tuple[Relay, int]]:
-    """A relay in this process (its counts can be read) on 127.0.0.1, in its own thread."""
-    relay = Relay(QUICK, guard=guard, **options)
-    where: list[int] = []
-    ready = threading.Event()
-
-    async def main() -> None:
-        where.append((await relay.start("127.0.0.1", 0))[1])
-        ready.set()
-        try:
-            await asyncio.Event().wait()
-        finally:
-            await relay.close()
-
-    net = LoopThread("test-relay")
-    net.start(main)
-    try:
-        assert ready.wait(5.0)
-        yield relay, where[0]
-    finally:
-        net.stop(3.0)
-
-
 def knock(port: int, count: int) -> list[Raw]:
     """``count`` idle connections from the other client's address (one refused at once
     may be reset before its connect returns: it is not kept)."""

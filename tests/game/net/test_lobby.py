@@ -133,3 +133,29 @@ def test_at_the_start_empty_seats_become_computers_and_nothing_moves_any_more():
                    lambda: lobby.move(1, 2), lambda: lobby.free(1),
                    lambda: lobby.give(2, True)):
         assert refusal(change) == STARTED
+
+
+def test_a_guest_whose_connection_drops_keeps_its_seat_away_until_it_leaves_for_good():
+    lobby = room("hooo", spectators=True)
+    lobby.enter(1, "Anna")
+    lobby.enter(2, "Vera", watch=True)
+    assert lobby.drop(1) and lobby.seats()[1] == LobbySeat(PERSON, "Anna", away=True)
+    assert not lobby.drop(2) and 2 not in lobby.watching, "one watching just leaves"
+    assert lobby.enter(3, "Bruno") == 2, "the away guest's seat is not free"
+    lobby.move(1, 3)                            # the host may still move it ...
+    lobby.back(1)
+    assert lobby.seats()[3] == LobbySeat(PERSON, "Anna") and lobby.seat_of(1) == 3
+    lobby.drop(1)
+    assert lobby.free(3) == 1, "... or free it: away, it cannot stand up to watch"
+    assert lobby.free_seats() == [1, 3] and not lobby.away
+
+
+def test_a_guest_away_too_long_frees_its_seat_and_one_away_at_the_start_keeps_it():
+    lobby = room("hoo")
+    lobby.enter(1, "Anna")
+    lobby.enter(2, "Bruno")
+    lobby.drop(1)
+    lobby.leave(1)
+    assert lobby.free_seats() == [1] and not lobby.away
+    lobby.drop(2)
+    assert [s.kind for s in lobby.final().seats] == [HUMAN, COMPUTER, REMOTE]

@@ -11,7 +11,7 @@ import threading
 import time
 from contextlib import contextmanager
 from dataclasses import replace
-from typing import Optional
+from typing import Iterator, Optional
 
 import pytest
 
@@ -27,6 +27,7 @@ from game.net.protocol import (
     RELAY_PROTOCOLS,
     ROOM_GUESTS,
     Challenge,
+    Pake,
     Proof,
     RelayHello,
     decode,
@@ -36,7 +37,17 @@ from game.net.relay import Relay
 from game.net.relay import main as relay_main
 from game.net.secure import RoomOwner
 from tests.game.net.conftest import SECRET_FILE, start_relay
-from tests.game.net.helpers import LIMIT, Raw, hosting, join, play, until
+from tests.game.net.helpers import (
+    LIMIT,
+    Raw,
+    Table,
+    hosting,
+    join,
+    play,
+    relay_here,
+    table_of_friends,
+    until,
+)
 
 
 @pytest.fixture
@@ -690,6 +701,89 @@ def test_the_relay_slows_attempts_at_a_room_per_address_and_the_friend_gets_in(r
             raw.close()
         pair(relay, *open_room(relay))          # another room: no wait for its first guest
         plays_to_the_end(table, join(code, relay=("127.0.0.1", relay)))
+
+
+#: turns 30 s apart: with them, friends queued for turns would not sit within a test's wait
+SLOW_TURNS = replace(QUICK, guess_first=30.0, guess_most=30.0)
+
+
+@contextmanager
+def six_at_bisca(way: str) -> Iterator[tuple[Host, str, dict]]:
+    """A host of Bisca at six with a friend's seat at each of the five others, through a
+    relay in this process or at its own door, its turns :data:`SLOW_TURNS` apart
+    wherever they are kept; yields the host, its code, and a guest's options."""
+    with relay_here(limits=SLOW_TURNS) as (_, port):
+        if way == "relay":
+            options: dict = {"listen": None, "relay": ("127.0.0.1", port)}
+            limits, reach = QUICK, {"relay": ("127.0.0.1", port)}
+        else:
+            options, limits, reach = {"listen": "127.0.0.1", "port": 0}, SLOW_TURNS, {}
+        host = Host(table_of_friends("bisca", 6, 3), name="Host", paced=False,
+                    stand_in="random", limits=limits, **options).start()
+        table = Table(host)
+        try:
+            assert host.wait_ready(10), host.status()
+            table.start()
+            status = host.status()
+            code = status.relay_code if way == "relay" else status.direct_code
+            assert code is not None
+            yield host, code, reach
+        finally:
+            table.stop()
+            host.close()
+
+
+def knock(code: str, reach: dict) -> Raw:
+    """An attempt at ``code``'s room from 127.0.0.1 that says no more than it must."""
+    parsed = codes.parse(code)
+    if isinstance(parsed, codes.RelayCode):
+        return enter(reach["relay"][1], parsed.room)
+    raw = Raw(parsed.port)
+    raw.say(json.loads(encode(Pake(bytes(33)))))
+    return raw
+
+
+def answer(raw: Raw) -> str:
+    """The reason an attempt was refused at once, or ``waiting`` (no refusal within a
+    second: it waits for its turn, or was closed meanwhile for a silence it kept)."""
+    try:
+        return str((raw.msg(timeout=1.0) or {}).get("reason", "waiting"))
+    except AssertionError:
+        return "waiting"
+
+
+def wrong_password(code: str) -> str:
+    """The same room with another password."""
+    parsed = codes.parse(code)
+    if isinstance(parsed, codes.RelayCode):
+        return codes.new_relay_code(parsed.room).text
+    return codes.direct_code(parsed.address, parsed.port,
+                             (parsed.password + 1) % parsed.passwords)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("way", ["relay", "direct"])
+def test_five_friends_behind_one_router_join_one_table_at_once_and_all_sit(way):
+    """Five guests from one address (127.0.0.1) give the right code at the same instant:
+    none waits for a turn (queued for turns 30 s apart, the second would wait 30 s and
+    the fourth hear ``slow_down``), all five sit and the game starts.  A stranger's
+    wrong code from that address afterwards still slows the attempts after it."""
+    with six_at_bisca(way) as (host, code, reach):
+        friends = [join(code, name=f"Friend {i}", **reach) for i in range(1, 6)]
+        try:
+            assert all(f.wait_connected(15) for f in friends), [f.reason for f in friends]
+            assert sorted(f.seat for f in friends) == [1, 2, 3, 4, 5], "every seat a friend"
+            stranger = join(wrong_password(code), **reach)
+            assert not stranger.wait_connected(5) and stranger.reason == "wrong_code"
+            until(lambda: host.wrong_codes == 1, what="the wrong code counted")
+            crowd = [knock(code, reach) for _ in range(3)]
+            reasons = [answer(raw) for raw in crowd]
+            assert sorted(reasons) == ["slow_down", "waiting", "waiting"], reasons
+            for raw in crowd:
+                raw.close()
+        finally:
+            for friend in friends:
+                friend.close()
 
 
 @pytest.mark.slow

@@ -1,7 +1,8 @@
 """A host's waiting room over real sockets (127.0.0.1): guests sit in free seats, pick
 others, are refused with reasons, watch when the host allows it, are moved, freed and
-sent away; Start makes the empty seats computers and sends everyone to the table,
-spectators to the spectator view; table phrases reach every table."""
+sent away; a guest whose link drops keeps its seat until it is back; Start makes the
+empty seats computers and sends everyone to the table, spectators to the spectator
+view; table phrases reach every table."""
 
 from __future__ import annotations
 
@@ -9,19 +10,20 @@ from contextlib import contextmanager
 from typing import Iterator
 
 from game.net.bot import hosted_setup
-from game.net.client import RemoteClient
+from game.net.client import RemoteClient, SeatKey
 from game.net.host import PLAYING, Host
 from game.net.lobby import COMPUTER_SEAT, OPEN, PERSON
-from game.net.protocol import QUICK
+from game.net.protocol import QUICK, Hello, encode
+from game.net.secure import seat_proof
 from game.session import COMPUTER, REMOTE
-from tests.game.net.helpers import join, until
+from tests.game.net.helpers import Raw, join, until
 
 
 @contextmanager
 def room(key: str = "bolola", open_seats=(1, 2, 3), **options) -> Iterator[Host]:
-    host = Host(hosted_setup(key, 0, list(open_seats), "random", 5), name="Marco",
-                listen="127.0.0.1", port=0, paced=False, limits=QUICK, stand_in="random",
-                autostart=False, **options).start()
+    options.setdefault("listen", "127.0.0.1")
+    host = Host(hosted_setup(key, 0, list(open_seats), "random", 5), name="Marco", port=0,
+                paced=False, limits=QUICK, stand_in="random", autostart=False, **options).start()
     try:
         assert host.wait_ready(5.0)
         yield host
@@ -112,3 +114,79 @@ def test_refusing_spectators_sends_the_watchers_away():
         assert anna.state == "waiting" and [s.lobby for s in host.status().seats] == \
             ["host", PERSON, OPEN]
         anna.close()
+
+
+def test_a_guest_whose_link_drops_in_the_waiting_room_comes_back_to_its_seat():
+    with room("briscola", (1, 2)) as host:
+        code, port = host.status().direct_code, host.status().port
+        anna = inside(code, "Anna")
+        assert host.move(1, 2) is None
+        until(lambda: anna.lobby.you == 2, what="Anna moved")
+        anna._net.call(lambda: anna._link.abort())          # her cable cut
+        until(lambda: anna.reconnects == 1 and anna.state == "waiting", what="Anna back")
+        assert anna.lobby.you == 2, "the seat she was moved to, not the first free one"
+        assert seats(host) == [("host", "Marco"), (OPEN, ""), (PERSON, "Anna")]
+        bruno = Raw(port)                                    # a guest by hand: he can stay away
+        first = bruno.handshake(code)
+        bruno.send(encode(Hello("Bruno")))
+        assert bruno.expect("lobby")["you"] == 1
+        bruno.close()                                        # no goodbye: his seat is held
+        until(lambda: seats(host)[1] == (PERSON, "Bruno") and not host.status().seats[1].present,
+              what="Bruno away")
+        until(lambda: anna.lobby.seats[1].away, what="Anna sees him away")
+        assert refused(code, "Carla") == "table_full", "nobody else gets his seat"
+        forger = Raw(port)                                   # claims it with a key of her own
+        forger.handshake(code)
+        forger.send(encode(Hello("Eve", 1, bytes(32))))
+        assert forger.expect("error")["reason"] == "seat_freed" and forger.closed()
+        back = Raw(port)
+        back.handshake(code)
+        back.send(encode(Hello("Bruno", 1, seat_proof(first.seat_key, back.keys.binding))))
+        assert back.expect("lobby")["you"] == 1
+        until(lambda: host.status().seats[1].present, what="Bruno back")
+        back.close()                                         # away again as the game starts:
+        until(lambda: not host.status().seats[1].present)
+        assert host.begin()                                  # a computer keeps his seat warm
+        assert anna.wait_connected(5.0) and anna.seat == 2
+        assert host.setup.seats[1].kind == REMOTE and host.status().seats[1].stand_in
+        again = join(code, name="Bruno", resume=SeatKey(1, first.seat_key))
+        assert again.wait_connected(5.0) and again.seat == 1, "and he sits at the table"
+        until(lambda: not host.status().seats[1].stand_in, what="the computer leaves his seat")
+        for client in (anna, again):
+            client.close()
+
+
+def test_a_guest_away_longer_than_it_may_try_frees_its_seat():
+    with room("briscola", (1, 2)) as host:
+        code, port = host.status().direct_code, host.status().port
+        raw = Raw(port)
+        raw.handshake(code)
+        raw.send(encode(Hello("Bruno")))
+        assert raw.expect("lobby")["you"] == 1
+        raw.close()
+        until(lambda: not host.status().seats[1].present and seats(host)[1][0] == PERSON)
+        until(lambda: seats(host)[1] == (OPEN, ""), timeout=QUICK.reconnect_for +
+              QUICK.dead_after + 3, what="the seat free again")
+        carla = inside(code, "Carla")
+        assert carla.lobby.you == 1
+        carla.close()
+
+
+def test_through_the_relay_a_guest_whose_link_drops_in_the_room_comes_back_to_its_seat(
+        relay_port):
+    relay = ("127.0.0.1", relay_port)
+    with room("bolola", listen=None, relay=relay) as host:
+        code = host.status().relay_code
+        anna = inside(code, "Anna", relay=relay)
+        until(lambda: anna.lobby.you == 1)
+        bruno = inside(code, "Bruno", relay=relay)
+        assert host.move(1, 3) is None
+        until(lambda: anna.lobby.you == 3 and bruno.lobby.you == 2)
+        anna._net.call(lambda: anna._link.abort())
+        until(lambda: anna.reconnects == 1 and anna.state == "waiting", what="Anna back")
+        assert anna.lobby.you == 3, "her seat, not the first free one"
+        assert seats(host) == [("host", "Marco"), (OPEN, ""), (PERSON, "Bruno"), (PERSON, "Anna")]
+        assert host.begin()
+        assert anna.wait_connected(5.0) and anna.seat == 3
+        for client in (anna, bruno):
+            client.close()

@@ -117,10 +117,11 @@ def guess(guesses: Guesses, clock: Clock, ip: str, times: int) -> list[float]:
     """``times`` wrong codes from ``ip``, one after the other, each at its turn."""
     waits = []
     for _ in range(times):
-        wait = guesses.wait(ip)
-        waits.append(wait)
-        clock.now += wait
-        guesses.failed(ip)
+        turn = guesses.turn(ip)
+        assert turn is not None
+        waits.append(turn.wait)
+        clock.now += turn.wait
+        guesses.failed(turn)
     return waits
 
 
@@ -129,36 +130,78 @@ def test_wrong_codes_double_the_wait_of_their_address_up_to_the_most():
     guesses = Guesses(first=1.0, most=8.0, clock=clock)
     assert guess(guesses, clock, "203.0.113.9", 7) == [0, 1, 2, 4, 8, 8, 8]
     assert guesses.total == 7 and guesses.tries("203.0.113.9") == 7
-    assert guesses.wait("198.51.100.1") == 0, "another address is not slowed"
+    assert guesses.turn("198.51.100.1").wait == 0, "another address is not slowed"
     assert guesses.rate(7) == 1 / 8, "an eighth of a guess a second at most"
 
 
-def test_parallel_attempts_of_one_address_queue_for_their_turns():
-    """Every attempt counts from its turn, before anyone knows it is wrong: opening
-    connections in parallel (or a relay hearing of a wrong code late) gains nothing."""
+def test_friends_at_one_address_joining_together_all_go_at_once():
+    """Five friends behind one router try the right code at the same instant: none
+    waits, and the next friend after them neither."""
     clock = Clock()
     guesses = Guesses(first=1.0, most=8.0, clock=clock)
-    turns = [guesses.wait("203.0.113.9", within=8) for _ in range(6)]
-    assert turns == [0, 1, 3, 7, None, None]
-    clock.now += 7
-    assert guesses.wait("203.0.113.9", within=8) == 8, "the ones turned away took no turn"
+    turns = [guesses.turn("203.0.113.9", within=16) for _ in range(5)]
+    assert [t.wait for t in turns] == [0] * 5 and all(t.free for t in turns)
+    for turn in turns:
+        guesses.succeeded(turn)
+    assert guesses.turn("203.0.113.9").wait == 0 and guesses.tries("203.0.113.9") == 0
+
+
+def test_attempts_at_once_are_charged_their_turns_when_wrong_then_queue():
+    """A clean slate lets ``together`` attempts go at once; each found wrong (or left
+    once answered) is charged the turn it did not take, so after them the address
+    waits as long as if they had queued, and parallel attempts queue for turns."""
+    clock = Clock()
+    guesses = Guesses(first=1.0, most=8.0, together=4, clock=clock)
+    free = [guesses.turn("203.0.113.9", within=8) for _ in range(4)]
+    assert [t.wait for t in free] == [0, 0, 0, 0]
+    queued = guesses.turn("203.0.113.9", within=8)
+    assert queued is not None and not queued.free, "past ``together``, turns as before"
+    for turn in free[:3]:
+        guesses.failed(turn)
+    guesses.left(free[3])                       # it read the host's answer and went
+    assert guesses.total == 3 and guesses.tries("203.0.113.9") == 5
+    turns = [guesses.turn("203.0.113.9", within=30) for _ in range(3)]
+    assert [t.wait if t else None for t in turns] == [23, None, None], \
+        "the turn after 1 + 2 + 4 + 8 + 8 s, charged; the next too far off"
+    released = Guesses(first=1.0, most=8.0, together=1, clock=clock)
+    early = released.turn("198.51.100.1")
+    released.released(early)                    # gone before the host answered
+    assert released.tries("198.51.100.1") == 0 and released.turn("198.51.100.1").free
+
+
+def test_a_guesser_with_many_connections_gets_no_more_than_at_most_one_a_turn():
+    """However many connections it opens, a guesser at one address gets ``together``
+    attempts at first, then one per ``most`` seconds: over ten minutes about as many
+    as one attempt at a time got before friends could join together."""
+    clock = Clock()
+    guesses = Guesses(first=1.0, most=8.0, clock=clock)
+    answered = 0
+    while clock.now < 600:
+        turns = [guesses.turn("203.0.113.9", within=16) for _ in range(20)]
+        taken = [t for t in turns if t is not None]
+        clock.now += max([t.wait for t in taken] + [1.0])
+        for turn in taken:
+            guesses.failed(turn)
+        answered += len(taken)
+    assert answered <= 8 + 600 / 8 + 3, answered
 
 
 def test_the_right_code_is_never_locked_out_and_wipes_its_slate():
     clock = Clock()
     guesses = Guesses(first=1.0, most=8.0, forget=600, addresses=3, clock=clock)
     guess(guesses, clock, "203.0.113.9", 1000)
-    assert guesses.wait("203.0.113.9") <= 8.0, "a thousand wrong codes: still a turn"
-    guesses.succeeded("203.0.113.9")
-    assert guesses.wait("203.0.113.9") == 0 and guesses.wait("203.0.113.9") == 1, \
+    turn = guesses.turn("203.0.113.9")
+    assert turn is not None and turn.wait <= 8.0, "a thousand wrong codes: still a turn"
+    guesses.succeeded(turn)
+    assert guesses.turn("203.0.113.9").wait == 0 and guesses.tries("203.0.113.9") == 0, \
         "the friend's returns start from a clean slate"
     clock.now += 601
-    assert guesses.wait("203.0.113.9") == 0, "forgotten after ten quiet minutes"
+    assert guesses.turn("203.0.113.9").free, "forgotten after ten quiet minutes"
     for ip in ("a", "b", "c", "d"):
-        guesses.wait(ip)
+        guesses.failed(guesses.turn(ip))
     assert guesses.tries("a") == 0 and guesses.tries("d") == 1, "at most 3 remembered"
     guesses.failed(None)
-    assert guesses.total == 1001, "through a relay the host counts, the relay slows"
+    assert guesses.total == 1005, "through a relay the host counts, the relay slows"
 
 
 def test_a_room_ticket_is_the_relays_word_for_one_owner():
