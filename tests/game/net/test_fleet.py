@@ -80,13 +80,17 @@ def fleet(nats_server, procs) -> Iterator[Fleet]:
     front.close()
 
 
+def nowhere(count: int) -> list[str]:
+    """Addresses of 127.0.0.1 nobody answers at, as gateways' public addresses."""
+    return [f"127.0.0.1:{port}" for port in free_ports(count)]
+
+
 @pytest.fixture
 def far_fleet(nats_server, procs) -> Iterator[Fleet]:
     """Three gateways whose public addresses nobody answers at (a ``--public`` that
     clients cannot reach): every guest sent to its room's gateway comes back and is
     piped there."""
-    nowhere = [f"127.0.0.1:{port}" for port in free_ports(3)]
-    started, ports = start_gateways(procs, nats_server.url, 3, SECRET_FILE, public=nowhere)
+    started, ports = start_gateways(procs, nats_server.url, 3, SECRET_FILE, public=nowhere(3))
     front = Front(ports)
     yield Fleet(nats_server, started, ports, front)
     front.close()
