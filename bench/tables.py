@@ -232,11 +232,11 @@ def wire(config: str, args: argparse.Namespace, nats: Optional[NatsServer]) -> N
     for each of them): one-way latency, CPU, memory."""
     relays = start_relays(config, nats)
     pairs = args.wire * (len(relays) if args.per_gateway else 1)
-    pids = {f"gateway {i + 1}" if config != "memory" else "relay": child.popen.pid
+    pids = {relay_name(config, i, len(relays)): child.popen.pid
             for i, (child, _) in enumerate(relays)}
     if nats is not None and config.startswith("nats"):
         pids["NATS"] = nats.pid
-    load = WireLoad([port for _, port in relays], pairs, args.pace, args.placement)
+    load = WireLoad([port for _, port in relays], pairs, args.pace, placement(config, args))
     cpu: dict[str, float] = {}
 
     async def run() -> dict[str, Any]:
@@ -263,7 +263,7 @@ def wire(config: str, args: argparse.Namespace, nats: Optional[NatsServer]) -> N
     lat = load.latencies
     shares = ", ".join(f"{n} {c * 100:.1f}% / {memory[n]}" for n, c in cpu.items())
     busiest = max(c for n, c in cpu.items() if n != "NATS")
-    print(f"{config:7} ({args.placement}) {result['held']}/{pairs} pairs "
+    print(f"{config:7} ({placement(config, args)}) {result['held']}/{pairs} pairs "
           f"({load.sent_on} guests sent to their room's gateway), {len(lat)} lines, "
           f"one-way median {percentile(lat, 50) * 1000:.1f} ms, p99 {percentile(lat, 99) * 1000:.1f} ms; "
           f"CPU of a core / RSS: {shares}; errors {load.errors + load.dropped + result['lost']}"
@@ -275,12 +275,24 @@ def wire(config: str, args: argparse.Namespace, nats: Optional[NatsServer]) -> N
 def start_relays(config: str, nats: Optional[NatsServer]) -> list[tuple[Child, int]]:
     if config == "direct":
         return []
-    count = 1 if config in ("memory", "nats1") else int(config[4:])
+    count = int(config.removeprefix("memory").removeprefix("nats") or 1)
     fleet = ["--nats", nats.url] if nats and config.startswith("nats") else []
     children = [Child("-m", "game.net.relay", "--listen", LOOPBACK, "--port", "0", *LIFT,
                       *fleet) for _ in range(count)]
     return [(child, int(child.expect("relay listening on ").rsplit(":", 1)[1]))
             for child in children]
+
+
+def placement(config: str, args: argparse.Namespace) -> str:
+    """Where guests go: relays alone (``memoryN``) know only their own rooms, so each
+    guest is on its host's."""
+    return args.placement if config.startswith("nats") else "same"
+
+
+def relay_name(config: str, index: int, count: int) -> str:
+    if config.startswith("nats"):
+        return f"gateway {index + 1}"
+    return "relay" if count == 1 else f"relay {index + 1}"
 
 
 def rss(pid: int) -> str:
@@ -302,11 +314,11 @@ def measure(config: str, args: argparse.Namespace, nats: Optional[NatsServer]) -
                 [sys.executable, __file__, "--worker", addresses, "--players", str(per),
                  "--seconds", str(args.seconds), "--ramp", str(args.ramp),
                  "--pace", str(args.pace), "--first", str(w * per),
-                 "--placement", args.placement],
+                 "--placement", placement(config, args)],
                 cwd=ROOT, stdout=subprocess.PIPE, text=True))
-        pids = {f"gateway {i + 1}" if config != "memory" else "relay": child.popen.pid
+        pids = {relay_name(config, i, len(relays)): child.popen.pid
                 for i, (child, _) in enumerate(relays)}
-        if nats is not None and config not in ("memory", "direct"):
+        if nats is not None and config.startswith("nats"):
             pids["NATS"] = nats.pid
         time.sleep(args.ramp)
         cpu0 = {name: cpu_seconds(pid) for name, pid in pids.items()}
@@ -330,7 +342,8 @@ def measure(config: str, args: argparse.Namespace, nats: Optional[NatsServer]) -
             child.end()
     rtts = [rtt for r in results for rtt in r["rtts"]]
     errors = [e for r in results for e in r["errors"]]
-    return {"config": config, "placement": args.placement, "seated": sum(r["seated"] for r in results),
+    return {"config": config, "placement": placement(config, args),
+            "seated": sum(r["seated"] for r in results),
             "tables_per_minute": sum(r["finished"] for r in results) * 60 / args.seconds,
             "moves": len(rtts),
             "median_ms": percentile(rtts, 50) * 1000 if rtts else None,
@@ -368,8 +381,9 @@ def main() -> int:
     parser.add_argument("--pace", type=float, default=1.0, help="seconds a player takes a move")
     parser.add_argument("--workers", type=int, default=10)
     parser.add_argument("--configs", default="direct,memory,nats1,nats3",
-                        help="direct (no relay: the players' own cost), memory (one relay), "
-                             "natsN (N gateways over NATS)")
+                        help="direct (no relay: the players' own cost), memory (one relay; "
+                             "memoryN: N relays alone, each guest on its host's), natsN (N "
+                             "gateways over NATS)")
     parser.add_argument("--wire", type=int, metavar="PAIRS",
                         help="instead of players, this many pairs of bench/net.py's load "
                              "(sealed game-sized lines at --pace, no game): the relays' own cost")
