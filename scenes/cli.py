@@ -7,7 +7,8 @@ on everyone's path.  Ctrl+C ends the program quietly with status 130.
 imports pygame, so it and ``--help`` work without the packages; anything else first asks
 scenes/preflight.py whether this Python has them (exit code 1 and the command that sets
 them up, if not); ``--kiosk`` runs the demo (scenes/kiosk); ``--host GAME`` and
-``--join CODE`` play with a friend over the network (scenes/online.py); ``--replay FILE``
+``--join CODE`` play with a friend over the network (scenes/online.py), and ``--relay``
+is the relay of every way online in that run, the menu's Play online too; ``--replay FILE``
 watches a saved game again (scenes/replay_scene.py; a file that does not replay is told
 in one line, exit code 2, before any window opens).
 """
@@ -125,7 +126,8 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
                      help="--host: listen on this address of this computer only, e.g. "
                           "127.0.0.1 (default: the setting, else every interface)")
     net.add_argument("--relay", default=None, metavar="HOST:PORT",
-                     help="a relay (python -m game.net.relay) for play across the internet")
+                     help="a relay (python -m game.net.relay) for play across the internet: "
+                          "Play online uses it in this run (the setting stays as it is)")
     parser.add_argument("--replay", metavar="FILE",
                         help="watch a saved game again move by move (a file made by "
                              "'Save this game')")
@@ -203,6 +205,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         return run(game=args.game, seed=args.seed,
                    fullscreen=args.fullscreen or (args.kiosk and not args.windowed),
                    size=args.size, windowed=args.windowed, kiosk=kiosk, online=online,
-                   replay=args.replay)
+                   replay=args.replay, relay=args.relay)
     except KeyboardInterrupt:   # Ctrl+C while starting or shutting down: no traceback either
         return 130

@@ -3,7 +3,9 @@ game list and its waiting room.
 
 The first page holds the player's name and the relay's address (for play across
 the internet: empty, only direct codes work), both kept in the settings; the
-command line's ``--relay`` wins over the setting for that run.
+command line's ``--relay`` wins over the setting for that run, from the menu as with
+``--host`` and ``--join``: the page then shows that address in words, instead of the
+field, so the player knows which relay their tables and codes go through.
 
 Joining is a text field for the room code (pygame_gui types and pastes into
 it), one for the player's name, and a Join button; while the guest's
@@ -29,7 +31,7 @@ import pygame_gui
 from game import CATALOG, GAMES
 from game.names import MAX_NAME, name_problem
 from game.net import Host, RemoteClient, pretty
-from game.net.codes import ADDRESS_LIMIT, relay_address
+from game.net.codes import ADDRESS_LIMIT, relay_address, relay_text
 from game.net.host import NOT_LAN, RELAY_UNREACHABLE
 from game.net.interfaces import listens_everywhere
 from game.net.lobby import COMPUTER_SEAT, OPEN, PERSON, LobbySeat
@@ -76,7 +78,9 @@ class OnlineScene(PanelScene):
         self.relay_entry: Optional[pygame_gui.elements.UITextEntryLine] = None
         self._relay_text = app.settings.relay
         #: the command line's --relay: wins over the setting (and the field) for this run
-        self.relay: Optional[tuple[str, int]] = None
+        self.relay: Optional[tuple[str, int]] = app.relay
+        #: where the line naming the command line's relay goes (laid out with the fields)
+        self._relay_line = 0
         #: the table to host is listed on the relay ("Open a public table")
         self.public = False
         self._build()
@@ -184,7 +188,10 @@ class OnlineScene(PanelScene):
             return None
 
     def _relay_ok(self) -> bool:
-        """Keep the relay field's address in the settings; a bad one is said, and stays."""
+        """Keep the relay field's address in the settings; a bad one is said, and stays.
+        The command line's relay has no field: nothing to check or keep."""
+        if self.relay is not None:
+            return True
         if self.relay_entry is not None:
             self._relay_text = self.relay_entry.get_text().strip()
         text = self._relay_text
@@ -257,6 +264,8 @@ class OnlineScene(PanelScene):
             return []
         if self.name_entry is None:
             self.name_entry = self._field(MAX_NAME, self._name)
+        if self.mode == CHOOSE and self.relay is not None:     # named in words instead
+            return [(self.name_entry, "net.your_name")]
         if self.mode == CHOOSE:
             if self.relay_entry is None:
                 self.relay_entry = self._field(ADDRESS_LIMIT, self._relay_text)
@@ -313,7 +322,8 @@ class OnlineScene(PanelScene):
         fields = self._fields()
         # each field: its words and the field; then a line for news (joining, a problem)
         lines = sorted({button.row for button in self.focus.buttons})
-        rows = len(lines) + 2 * len(fields) + (1 if self.mode != PICK else 0)
+        named = self.mode == CHOOSE and self.relay is not None   # the command line's relay
+        rows = len(lines) + 2 * len(fields) + (1 if self.mode != PICK else 0) + named
         panel_h = theme.px(80, size) + rows * (row_h + gap)
         self._panel = pygame.Rect((w - panel_w) // 2, (h - panel_h) // 2, panel_w, panel_h)
         inner = self._panel.inflate(-theme.px(48, size), 0)
@@ -322,6 +332,9 @@ class OnlineScene(PanelScene):
             y += row_h + gap
             entry.set_relative_position((inner.x, y))
             entry.set_dimensions((inner.w, row_h))
+            y += row_h + gap
+        if named:
+            self._relay_line = y + gap + row_h // 2
             y += row_h + gap
         if self.mode != PICK:
             y += row_h + gap
@@ -355,12 +368,19 @@ class OnlineScene(PanelScene):
         for entry, words in self._shown():
             theme.text(surface, font, tr(words), theme.CREAM,
                        (self._panel.x + theme.px(24, size), entry.rect.y - gap), "bottomleft")
+        named = self.mode == CHOOSE and self.relay is not None and bool(self._shown())
+        if named:
+            assert self.relay is not None
+            theme.text(surface, font, tr("net.relay_given", address=relay_text(self.relay)),
+                       theme.CREAM, (self._panel.centerx, self._relay_line), "center")
         line = tr("net.setting_up") if self.connecting else self.problem
         shown = self._shown()
         if line and shown:
             last = shown[-1][0]
+            below = (row_h + gap) if named else 0
             theme.text(surface, font, line, theme.CREAM_DIM if self.connecting else theme.GOLD,
-                       (self._panel.centerx, last.rect.bottom + gap + row_h // 2), "center")
+                       (self._panel.centerx, last.rect.bottom + gap + row_h // 2 + below),
+                       "center")
 
     def animating(self) -> bool:
         """While connecting the answer may come any frame; then its words are drawn once."""
@@ -373,8 +393,9 @@ def start_online(app, host: Optional[str] = None, join: Optional[str] = None,
     """The command line's ``--host GAME`` (its remembered setup, the friend in the first
     computer's seat; ``--listen``, ``--port``) or ``--join CODE``: the same screens as
     from the menu."""
+    if relay is not None:
+        app.relay = relay                 # the run's relay, as the command line gives it
     scene = OnlineScene(app)
-    scene.relay = relay
     app.stack.push(scene)
     if join is not None:
         scene.show_join()

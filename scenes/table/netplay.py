@@ -37,6 +37,12 @@ def seat_names(client: Client) -> dict[int, str]:
             for seat, name in enumerate(seating.names) if name and seat != client.seat}
 
 
+def away_seats(client: Client) -> frozenset[int]:
+    """The seats a computer keeps warm while their person is away (none off the network)."""
+    seating = client.seating()
+    return seating.away if seating is not None else frozenset()
+
+
 def link_state(client: Client) -> Optional[str]:
     """A guest's link, as its light shows it (None: no light, not a guest)."""
     link = client.link()

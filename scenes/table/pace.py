@@ -166,14 +166,18 @@ class ComputerPace:
     ``seats``: the game's seats (which are computers, their levels); ``delay``: the
     pause range at normal speed; ``race``: whether a view is a race a person can win
     (the adapter's); ``speed``: the animation speed now; ``allow``: lets the session
-    apply the computers' move in a version."""
+    apply the computers' move in a version; ``away``: the friends' seats a computer keeps
+    warm now (netplay: a guest whose link dropped), which a computer plays at this pace
+    too, or the game would wait for a move nobody lets it make."""
 
     def __init__(self, position: Position, seats: Sequence[SeatSpec],
                  delay: tuple[float, float], rng: random.Random,
                  race: Callable[[dict[str, Any]], bool], speed: Callable[[], float],
-                 allow: Callable[[int], None]) -> None:
+                 allow: Callable[[int], None],
+                 away: Callable[[], frozenset[int]] = frozenset) -> None:
         self.position = position
         self.seats = seats
+        self.away = away
         self.delay = delay
         self.rng = rng
         self.race = race
@@ -195,12 +199,12 @@ class ComputerPace:
         pos = self.position
         if pos.over or pos.update is None:
             return
-        computers = [s for s in pos.to_act if self.seats[s].kind == COMPUTER]
+        computers, guests = self._computers(pos.to_act)
         if not computers:
             return
         if self.pause is None or self.pause[0] != pos.version:
             if self.race(pos.view):
-                guest = any(self.seats[s].kind == REMOTE for s in pos.to_act)
+                guest = bool(guests)
                 wait = race_reaction([self.seats[s].level for s in computers], self.rng, guest)
                 self.pause = (pos.version, wait)
                 return                    # the race shows from this frame's drawing on
@@ -212,6 +216,14 @@ class ComputerPace:
         self.pause = (version, left)
         if left <= 0:
             self.allow(version)
+
+    def _computers(self, to_act: Sequence[int]) -> tuple[list[int], list[int]]:
+        """The seats to act that a computer plays (the game's computers, and a friend's
+        seat while a computer stands in), and those a friend plays from afar."""
+        friends = [s for s in to_act if self.seats[s].kind == REMOTE]
+        away = self.away() if friends else frozenset()
+        computers = [s for s in to_act if self.seats[s].kind == COMPUTER or s in away]
+        return computers, [s for s in friends if s not in away]
 
     def wait(self) -> float:
         """Seconds left before the computers to act may move (0: none waits)."""

@@ -70,7 +70,7 @@ from scenes.table.board import Board
 from scenes.table.captions import Captions
 from scenes.table.controls import TableInput
 from scenes.table.keys import TABLE_KEYS, Command, Keymap
-from scenes.table.netplay import link_state, networked, seat_names
+from scenes.table.netplay import away_seats, link_state, networked, seat_names
 from scenes.table.pace import (
     DEFAULT_DELAY,
     FAST_KEY,
@@ -164,7 +164,7 @@ class TableScene(Scene):
         self.computer_pace = ComputerPace(
             self.position, setup.seats, self.delay,
             random.Random((self.setup.seed or 0) ^ 0xC0FFEE),  # guests: no seed
-            self.adapter.race, self.pace.speed, client.allow)
+            self.adapter.race, self.pace.speed, client.allow, lambda: away_seats(client))
         self.ranks = Ranks(self.key, self.adapter, self.position, self.timeline,
                            captions is not None, settings,
                            lambda name, value: app.change_setting(name, value), app.notify)

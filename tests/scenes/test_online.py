@@ -10,15 +10,16 @@ from typing import Any, Callable
 
 import pytest
 
-from game.net import RemoteClient, codes, protocol
+from game.net import Host, RemoteClient, codes, protocol
 from game.net import host as host_module
 from game.net.interfaces import EVERYWHERE
 from scenes.i18n import has, tr
 from scenes.online import HostScene, OnlineScene, start_online
 from scenes.setup_scene import SetupScene
+from scenes.table.netplay import away_seats
 from scenes.table.scene import TableScene
 from tests.game.net.conftest import start_relay
-from tests.game.net.helpers import hosting
+from tests.game.net.helpers import hosting, table_of_friends, until
 from tests.scenes.shell_helpers import app, click  # noqa: F401
 
 #: every interface's address, as a setting holds it (never bound by a test)
@@ -379,3 +380,91 @@ def test_the_command_line_joins_with_the_code(app):
         start_online(app, join=host.status().direct_code)
         frames_until(app, lambda: isinstance(app.stack.top, TableScene))
         app.back_to_menu()
+
+
+@pytest.mark.slow
+def test_a_computer_plays_for_the_friends_whose_link_dropped_at_the_hosts_table(app):
+    """The host's table paces the computers (the session waits for its word): a seat a
+    computer keeps warm for a friend who dropped is paced as a computer's, so the game
+    goes on; it waited for that seat for ever."""
+    app.settings.animation_speed = "instant"
+    host = Host(table_of_friends("briscola", 3, 4), name="Anna", listen="127.0.0.1", port=0,
+                autostart=False, stand_in="random", limits=protocol.QUICK).start()
+    guests = []
+    try:
+        assert host.wait_ready(5.0), host.status()
+        guests = [RemoteClient(host.status().direct_code, name=name) for name in ("Bruno", "Carla")]
+        until(lambda: all(guest.state == "waiting" for guest in guests), 10.0)
+        assert host.begin()
+        table = TableScene(app, host.client)
+        app.stack.push(table)
+        for guest in guests:
+            guest.close()
+        frames_until(app, lambda: away_seats(table.client) == {1, 2})
+
+        def moved_on() -> bool:
+            """The host plays its own turns; the friends' seats are the computers'."""
+            if table.position.my_turn() and not table.busy:
+                table.client.submit(table.position.legal()[0], table.position.version)
+            return host.session.version >= 12              # four tricks of three cards
+        frames_until(app, moved_on, timeout=30.0)
+    finally:
+        for guest in guests:
+            guest.close()
+        app.back_to_menu()
+        host.close()
+
+
+def test_the_command_lines_relay_reaches_play_online_from_the_menu(monkeypatch):
+    """``--relay`` alone (no --host, no --join) is the relay of the run: main hands it on."""
+    import scenes.app
+    from scenes.cli import main
+
+    given: dict[str, Any] = {}
+    monkeypatch.setattr(scenes.app, "run", lambda **kwargs: given.update(kwargs) or 0)
+    assert main(["--relay", "127.0.0.1:47901"]) == 0
+    assert given["relay"] == ("127.0.0.1", 47901) and given["online"] is None
+
+
+def test_play_online_from_the_menu_uses_the_command_lines_relay_and_names_it(app, monkeypatch):
+    import scenes.online
+
+    drawn: list[str] = []
+    text = scenes.online.theme.text
+    monkeypatch.setattr(scenes.online.theme, "text",
+                        lambda surface, font, words, *a, **k: drawn.append(words) or
+                        text(surface, font, words, *a, **k))
+    joined: list[dict] = []
+
+    class Guest:
+        state, reason = "connecting", None
+
+        def __init__(self, code: str, **kwargs: Any) -> None:
+            joined.append(kwargs)
+
+        def close(self) -> None:
+            pass
+
+    monkeypatch.setattr(scenes.online, "RemoteClient", Guest)
+    app.settings.relay = "relay.example.org:47800"      # the setting: not this run's
+    app.relay = ("127.0.0.1", 47901)
+    scene = open_online(app)
+    assert scene.relay_address == ("127.0.0.1", 47901)
+    assert scene.relay_entry is None, "no field: the command line said which relay"
+    app.frame(DT, [])
+    assert tr("net.relay_given", address="127.0.0.1:47901") in drawn
+    assert tr("net.relay_given", address="127.0.0.1:47901").startswith("Relay: 127.0.0.1:47901")
+    press(app, scene, "join")                          # the join form's code goes there
+    scene.code_entry.set_text("AAAA-AAAA-AAAA")
+    press(app, scene, "go")
+    assert joined and joined[-1]["relay"] == ("127.0.0.1", 47901)
+    press(app, scene, "back")
+    press(app, scene, "public")                        # a public table needs a relay: it has one
+    assert scene.mode == "pick" and scene.public
+    assert app.settings.relay == "relay.example.org:47800", "the setting is left as it was"
+
+
+def test_a_relay_address_is_written_back_as_it_is_read():
+    assert codes.relay_text(("127.0.0.1", 47901)) == "127.0.0.1:47901"
+    for text in ("relay.example.org:47800", "[2001:db8::1]:47800"):
+        assert codes.relay_text(codes.relay_address(text)) == text
