@@ -259,3 +259,28 @@ def test_a_spectators_sheets_between_rounds_go_by_themselves_a_players_wait(app)
         for client in clients:
             client.close()
         host.close()
+
+
+def test_a_computers_seat_has_one_name_on_every_screen_at_the_table(app):
+    """A place ("East") is another on every screen: at a table of people the computer's
+    plate and column name it by its number, as the waiting room does."""
+    host = hosting()
+    guest = None
+    try:
+        assert host.wait_ready(5.0)
+        guest = RemoteClient(host.status().direct_code, name="Anna")
+        until(lambda: guest.state == "waiting", 10.0)
+        host.begin()
+        until(lambda: guest.state == "connected", 10.0)
+        computer = ({1, 2} - {guest.seat}).pop()
+        names = set()
+        for client in (host.client, guest):
+            table = TableScene(app, client)
+            table._netplay()
+            names.add(table.adapter.seat_name(computer, table.layout))
+        assert names == {tr("net.computer_number", number=computer + 1)} == \
+            {f"Computer {computer + 1}"}
+    finally:
+        if guest is not None:
+            guest.close()
+        host.close()
