@@ -378,9 +378,14 @@ class OnlineScene(PanelScene):
         if line and shown:
             last = shown[-1][0]
             below = (row_h + gap) if named else 0
-            theme.text(surface, font, line, theme.CREAM_DIM if self.connecting else theme.GOLD,
-                       (self._panel.centerx, last.rect.bottom + gap + row_h // 2 + below),
-                       "center")
+            # a long reason takes two lines of its row rather than run over the panel
+            lines = wrap(font, line, self._panel.w - 2 * theme.px(24, size))
+            step = font.get_linesize()
+            y = last.rect.bottom + gap + row_h // 2 + below - step * (len(lines) - 1) // 2
+            for i, words in enumerate(lines):
+                theme.text(surface, font, words,
+                           theme.CREAM_DIM if self.connecting else theme.GOLD,
+                           (self._panel.centerx, y + i * step), "center")
 
     def animating(self) -> bool:
         """While connecting the answer may come any frame; then its words are drawn once."""

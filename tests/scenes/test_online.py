@@ -8,6 +8,7 @@ import time
 from dataclasses import replace
 from typing import Any, Callable
 
+import pygame
 import pytest
 
 from game.net import Host, RemoteClient, codes, protocol
@@ -468,3 +469,28 @@ def test_a_relay_address_is_written_back_as_it_is_read():
     assert codes.relay_text(("127.0.0.1", 47901)) == "127.0.0.1:47901"
     for text in ("relay.example.org:47800", "[2001:db8::1]:47800"):
         assert codes.relay_text(codes.relay_address(text)) == text
+
+
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_a_long_reason_stays_inside_the_panel(app, monkeypatch, language):
+    """The wrong code's words ran over both sides of the join form's panel at 1280x720."""
+    import scenes.online
+
+    drawn: list[tuple[str, pygame.Rect]] = []
+    text = scenes.online.theme.text
+    monkeypatch.setattr(scenes.online.theme, "text",
+                        lambda surface, font, words, *a, **k: drawn.append(
+                            (words, text(surface, font, words, *a, **k))) or drawn[-1][1])
+    app.change_setting("language", language)
+    try:
+        scene = open_online(app)
+        press(app, scene, "join")
+        for key in (protocol.WRONG_CODE, protocol.NO_SUCH_ROOM, protocol.ROOM_FULL):
+            scene.problem = tr(f"net.{key}")
+            drawn.clear()
+            scene.draw(app.screen)
+            said = [(words, rect) for words, rect in drawn if words and words in scene.problem]
+            assert " ".join(words for words, _ in said) == scene.problem
+            assert all(scene._panel.contains(rect) for _, rect in said), said
+    finally:
+        app.change_setting("language", "en")
