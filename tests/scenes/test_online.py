@@ -19,6 +19,7 @@ from scenes.online import HostScene, OnlineScene, start_online
 from scenes.setup_scene import SetupScene
 from scenes.table.netplay import away_seats
 from scenes.table.scene import TableScene
+from scenes.waiting_room import GuestRoomScene
 from tests.game.net.conftest import start_relay
 from tests.game.net.helpers import hosting, table_of_friends, until
 from tests.scenes.shell_helpers import app, click  # noqa: F401
@@ -428,6 +429,7 @@ def test_the_command_lines_relay_reaches_play_online_from_the_menu(monkeypatch):
 
 
 def test_play_online_from_the_menu_uses_the_command_lines_relay_and_names_it(app, monkeypatch):
+    import scenes.guest
     import scenes.online
 
     drawn: list[str] = []
@@ -446,7 +448,7 @@ def test_play_online_from_the_menu_uses_the_command_lines_relay_and_names_it(app
         def close(self) -> None:
             pass
 
-    monkeypatch.setattr(scenes.online, "RemoteClient", Guest)
+    monkeypatch.setattr(scenes.guest, "RemoteClient", Guest)
     app.settings.relay = "relay.example.org:47800"      # the setting: not this run's
     app.relay = ("127.0.0.1", 47901)
     scene = open_online(app)
@@ -494,3 +496,44 @@ def test_a_long_reason_stays_inside_the_panel(app, monkeypatch, language):
             assert all(scene._panel.contains(rect) for _, rect in said), said
     finally:
         app.change_setting("language", "en")
+
+
+@pytest.mark.slow
+def test_a_guest_whose_program_closed_comes_back_to_its_seat_with_the_same_code(app):
+    """The seat's key is kept on disk once the guest is seated at the table: joining
+    with the same code again (the program closed and started again) takes the seat back
+    from the computer keeping it warm; without it the room was full."""
+    host = Host(table_of_friends("briscola", 3, 4), name="Anna", listen="127.0.0.1", port=0,
+                autostart=False, stand_in="random", paced=False, limits=protocol.QUICK).start()
+    try:
+        assert host.wait_ready(5.0), host.status()
+        code = host.status().direct_code
+
+        def join(where: type) -> Any:
+            scene = open_online(app)
+            press(app, scene, "join")
+            scene.name_entry.set_text("Bruno")
+            scene.code_entry.set_text(code)
+            press(app, scene, "go")
+            return frames_until(app, lambda: isinstance(app.stack.top, where) and
+                                app.stack.top or scene.problem, timeout=15.0)
+
+        other = RemoteClient(code, name="Carla")
+        assert isinstance(join(GuestRoomScene), GuestRoomScene)
+        until(lambda: other.state == "waiting", 10.0)
+        assert host.begin()
+        table = frames_until(app, lambda: isinstance(app.stack.top, TableScene) and
+                             app.stack.top)
+        seat = table.client.seat
+        frames_until(app, lambda: seat in away_seats(host.client) or
+                     host.status().seats[seat].present)
+        app.back_to_menu()                      # the program closes: a computer keeps it warm
+        until(lambda: seat in away_seats(host.client), 10.0)
+        back = join(TableScene)
+        assert isinstance(back, TableScene), back
+        assert back.client.seat == seat
+        until(lambda: seat not in away_seats(host.client), 10.0)
+    finally:
+        app.back_to_menu()
+        other.close()
+        host.close()
