@@ -42,7 +42,7 @@ in the waiting room comes back to its seat there too (the host holds it, shown
 away), and one whose link drops as the game starts comes back to its seat at the
 table.  A guest of another
 process can be given it (``resume``) to take its seat back (the headless bot
-does, for the tests).  After a reconnection
+does, for the tests; the desktop client keeps it on disk, told by ``on_seat``).  After a reconnection
 the first update is the game as it stands (no events): the table jumps to it.
 
 ``seat``, ``setup`` (as this seat sees it: its own seat ``human``, the host's
@@ -159,8 +159,13 @@ class RemoteClient:
 
     def __init__(self, code: str, *, name: str = "", relay: Optional[tuple[str, int]] = None,
                  limits: Limits = LIMITS, trace: Optional[Callable[[bytes], None]] = None,
-                 resume: Optional[SeatKey] = None, watch: bool = False) -> None:
+                 resume: Optional[SeatKey] = None, watch: bool = False,
+                 on_seat: Optional[Callable[[SeatKey], None]] = None) -> None:
         self.name = name.strip()
+        #: told the seat's key (in the network thread) each time the host welcomes this
+        #: guest to its seat at the table: a screen keeps it on disk, so that the player
+        #: comes back to the seat after the program was closed (game/net/kept_seats.py)
+        self.on_seat = on_seat
         #: came to watch (the spectator view, no seat); a guest in the waiting room
         #: who stands up to watch becomes one too
         self.watch = watch
@@ -483,6 +488,8 @@ class RemoteClient:
         if welcome.seat is not None:
             key = self.seat_key.key if self.seat_key is not None else sealed.keys.seat_key
             self.seat_key = SeatKey(welcome.seat, key)
+            if self.on_seat is not None:
+                self.on_seat(self.seat_key)
         else:
             self.watch = True
         return True
