@@ -49,6 +49,8 @@ class KeptSeats:
     def get(self, code: str) -> Optional[SeatKey]:
         """The key kept for this code's room, if it is recent; else None."""
         entry = self._read().get(room_digest(code))
+        if not isinstance(entry, dict):
+            return None
         try:
             if self.clock() - float(entry["at"]) > KEEP_FOR:
                 return None
