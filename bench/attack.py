@@ -45,7 +45,7 @@ from game.net import host as host_module  # noqa: E402
 from game.net.bot import hosted_setup  # noqa: E402
 from game.net.guard import HOST_GUARD, RELAY_GUARD, GuardLimits, open_fds  # noqa: E402
 from game.net.host import Host  # noqa: E402
-from game.net.protocol import LIMITS, PROTOCOL  # noqa: E402
+from game.net.protocol import LIMITS, RELAY_PROTOCOL  # noqa: E402
 from game.net.relay import Relay  # noqa: E402
 
 LOOPBACK = "127.0.0.1"
@@ -60,7 +60,7 @@ HALF_LINE = 60_000
 
 def hello(kind: str, code: Optional[str] = None) -> bytes:
     owner = ',"owner":"' + "ab" * 32 + '"' if kind == "host" else ""   # a host's owner key
-    return (f'{{"type":"relay","role":"{kind}","protocol":{PROTOCOL}{owner}'
+    return (f'{{"type":"relay","role":"{kind}","protocol":{RELAY_PROTOCOL}{owner}'
             + (f',"code":"{code}"' if code else "") + "}\n").encode()
 
 

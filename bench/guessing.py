@@ -34,7 +34,7 @@ from game.net.protocol import (  # noqa: E402
     LIMITS,
     PING,
     PONG,
-    PROTOCOL,
+    RELAY_PROTOCOL,
     Confirm,
     Error,
     Paired,
@@ -59,7 +59,7 @@ class Stranger:
         reader, writer = await asyncio.open_connection(LOOPBACK, self.port)
         try:
             if self.room is not None:
-                writer.write(encode(RelayHello("guest", PROTOCOL, self.room)))
+                writer.write(encode(RelayHello("guest", RELAY_PROTOCOL, self.room)))
                 if not isinstance(await self.reply(reader, writer, (Paired,)), Paired):
                     return
             handshake = Handshake(b"relay:WRONGPW", GUEST)

@@ -42,7 +42,16 @@ sys.path.insert(0, str(ROOT))
 
 from game.ai import computer_player  # noqa: E402
 from game.net.client import CONNECTED, RemoteClient  # noqa: E402
-from game.net.protocol import PROTOCOL, Confirm, Pake, RelayHello, Room, decode, encode  # noqa: E402
+from game.net.protocol import (  # noqa: E402
+    Confirm,
+    Moved,
+    Paired,
+    Pake,
+    RelayHello,
+    Room,
+    decode,
+    encode,
+)
 from game.net.secure import GUEST, HOST, Channel, Handshake, RoomOwner  # noqa: E402
 from game.session import Update  # noqa: E402
 
@@ -201,6 +210,7 @@ class Load:
         self.measuring = False
         self.running = True
         self.held = 0
+        self.sent_on = 0          # guests a gateway of a fleet sent to their room's
 
     def stamp(self, kind: str, pad: str, channel: Optional[Channel]) -> bytes:
         self.sent += self.measuring
@@ -283,9 +293,7 @@ class Load:
             hw.write(encode(RelayHello("host", owner=RoomOwner().public)))
             room = decode((await hr.readline()).rstrip(b"\n"), (Room,))
             assert isinstance(room, Room)
-            gr, gw = await asyncio.open_connection(LOOPBACK, guest_port or port, limit=1 << 20)
-            gw.write(encode(RelayHello("guest", PROTOCOL, room.code)))
-            assert b"paired" in await gr.readline()
+            gr, gw = await self.guest_at(guest_port or port, room.code)
             joined = (await hr.readline()).strip()
             assert joined.startswith(b"!joined ")
             host = Tagged(hr, hw, joined.split()[1])
@@ -298,6 +306,22 @@ class Load:
         gw.close()
         hw.close()                  # the host side reads the end of its stream and stops
         await serving
+
+    async def guest_at(self, port: int, room: str) -> tuple[asyncio.StreamReader,
+                                                          asyncio.StreamWriter]:
+        """A guest paired in ``room`` by the relay at ``port``, or by the gateway of a
+        fleet it is sent to (``moved``: one hop, as game/net/client.py goes)."""
+        reader, writer = await asyncio.open_connection(LOOPBACK, port, limit=1 << 20)
+        writer.write(encode(RelayHello("guest", code=room, follow=True)))
+        answer = decode((await reader.readline()).rstrip(b"\n"), (Paired, Moved))
+        if isinstance(answer, Moved):
+            writer.close()
+            self.sent_on += 1
+            host, there = answer.address
+            reader, writer = await asyncio.open_connection(host, there, limit=1 << 20)
+            writer.write(encode(RelayHello("guest", code=room)))
+            decode((await reader.readline()).rstrip(b"\n"), (Paired,))
+        return reader, writer
 
     async def pair_direct(self, server_port: int, setting_up: asyncio.Semaphore) -> None:
         async with setting_up:

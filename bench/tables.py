@@ -7,19 +7,21 @@ same run::
 
     .venv/bin/python bench/tables.py [--players 500] [--seconds 60] [--pace 1.0]
                                      [--workers 10] [--configs direct,memory,nats1,nats3]
-                                     [--placement next|random|same] [--wire PAIRS]
+                                     [--placement next|random|same] [--wire PAIRS [--per-gateway]]
 
 A table is a host (its own seat played by a computer at ``--pace`` seconds a move) and
 a guest (the same), the other seats computers; when its game ends the table closes
 and opens again with the next game (Bocce, Bolola, Bisca, Briscola, Dou Dizhu in
-turn).  With several gateways, ``--placement`` says where each guest is: on the
-gateway after its host's (``next``, the default: every line crosses NATS), on a
-random one (as one DNS name spreads players: with three gateways two lines in three
-cross), or on its host's (``same``: none crosses).  The players live in ``--workers`` processes.  Prints,
-per configuration: players at their tables, tables finished per minute, the
-guests' action round trip (a move sent to the update that carries it back: relay,
-host and both ends; median, p99), CPU (share of one core) and memory of each
-gateway and of NATS, and errors.  The ramp (players arriving) is not measured.
+turn).  With several gateways, ``--placement`` says where each guest arrives: on the
+gateway after its host's (``next``, the default), on a random one (as one DNS name
+spreads players), or on its host's (``same``).  A guest that arrives elsewhere than
+its room's gateway is sent there (``moved``, game/net/relay.py) and its lines cross
+no gateway but that one; the pairs of ``--wire`` go as the client does.  The players
+live in ``--workers`` processes.  Prints, per configuration: players at their
+tables, tables finished per minute, the guests' action round trip (a move sent to
+the update that carries it back: relay, host and both ends; median, p99), CPU
+(share of one core) and memory of each gateway and of NATS, the guests sent to
+their room's gateway, and errors.  The ramp (players arriving) is not measured.
 
 Everything on 127.0.0.1; every process it starts is ended by its pid.
 """
@@ -161,6 +163,7 @@ class _Table:
 
     def close(self) -> None:
         if self.guest is not None:
+            self.stats["sent_on"] += self.guest.sent_on
             self.guest.close()
         if self.host is not None:
             self.host.close()
@@ -176,7 +179,8 @@ def run_worker(relays: list[tuple[str, int]], players: int, seconds: float, ramp
     """Play ``players`` // 2 tables for ``ramp`` + ``seconds``; print the figures as JSON."""
     import logging
     logging.disable(logging.WARNING)
-    stats: dict[str, Any] = {"rtts": [], "finished": [], "errors": [], "seated": []}
+    stats: dict[str, Any] = {"rtts": [], "finished": [], "errors": [], "seated": [],
+                             "sent_on": 0}
     tables = [_Table(first + i, relays, pace, stats, placement) for i in range(players // 2)]
     start = time.monotonic()
     begin, end = start + ramp, start + ramp + seconds
@@ -197,14 +201,15 @@ def run_worker(relays: list[tuple[str, int]], players: int, seconds: float, ramp
         table.close()
     rtts = [rtt for when, rtt in stats["rtts"] if begin <= when <= end]
     print(json.dumps({"rtts": rtts, "finished": sum(begin <= t <= end for t in stats["finished"]),
-                      "errors": stats["errors"],
+                      "errors": stats["errors"], "sent_on": stats["sent_on"],
                       "seated": min(stats["seated"]) if stats["seated"] else 0}), flush=True)
 
 
 # -- the wire alone: pairs at a game's pace, no game (the gateways' own cost) -----------------
 class WireLoad(Load):
     """bench/net.py's pairs (a guest's action, the host's two updates, sealed, every
-    ``pace`` seconds), each host on one gateway and its guest on the next."""
+    ``pace`` seconds), each host on one gateway and its guest arriving where
+    ``placement`` puts it."""
 
     def __init__(self, ports: list[int], pairs: int, pace: float, placement: str) -> None:
         super().__init__(pairs, pace, late=1.0)
@@ -223,13 +228,15 @@ class WireLoad(Load):
 
 
 def wire(config: str, args: argparse.Namespace, nats: Optional[NatsServer]) -> None:
-    """``args.wire`` pairs through ``config``'s relays: one-way latency, CPU, memory."""
+    """``args.wire`` pairs through ``config``'s relays (with ``--per-gateway``, that many
+    for each of them): one-way latency, CPU, memory."""
     relays = start_relays(config, nats)
-    pids = {f"gateway {i + 1}" if config != "memory" else "relay": child.popen.pid
+    pairs = args.wire * (len(relays) if args.per_gateway else 1)
+    pids = {relay_name(config, i, len(relays)): child.popen.pid
             for i, (child, _) in enumerate(relays)}
     if nats is not None and config.startswith("nats"):
         pids["NATS"] = nats.pid
-    load = WireLoad([port for _, port in relays], args.wire, args.pace, args.placement)
+    load = WireLoad([port for _, port in relays], pairs, args.pace, placement(config, args))
     cpu: dict[str, float] = {}
 
     async def run() -> dict[str, Any]:
@@ -256,23 +263,36 @@ def wire(config: str, args: argparse.Namespace, nats: Optional[NatsServer]) -> N
     lat = load.latencies
     shares = ", ".join(f"{n} {c * 100:.1f}% / {memory[n]}" for n, c in cpu.items())
     busiest = max(c for n, c in cpu.items() if n != "NATS")
-    print(f"{config:7} ({args.placement}) {result['held']}/{args.wire} pairs, {len(lat)} lines, "
+    print(f"{config:7} ({placement(config, args)}) {result['held']}/{pairs} pairs "
+          f"({load.sent_on} guests sent to their room's gateway), {len(lat)} lines, "
           f"one-way median {percentile(lat, 50) * 1000:.1f} ms, p99 {percentile(lat, 99) * 1000:.1f} ms; "
           f"CPU of a core / RSS: {shares}; errors {load.errors + load.dropped + result['lost']}"
           f"\n        a core for each relay process would hold about "
-          f"{args.wire / busiest:.0f} pairs at this pace (the busiest at 100%)", flush=True)
+          f"{pairs / busiest:.0f} pairs at this pace (the busiest at 100%)", flush=True)
 
 
 # -- the relays and NATS ------------------------------------------------------------------------
 def start_relays(config: str, nats: Optional[NatsServer]) -> list[tuple[Child, int]]:
     if config == "direct":
         return []
-    count = 1 if config in ("memory", "nats1") else int(config[4:])
+    count = int(config.removeprefix("memory").removeprefix("nats") or 1)
     fleet = ["--nats", nats.url] if nats and config.startswith("nats") else []
     children = [Child("-m", "game.net.relay", "--listen", LOOPBACK, "--port", "0", *LIFT,
                       *fleet) for _ in range(count)]
     return [(child, int(child.expect("relay listening on ").rsplit(":", 1)[1]))
             for child in children]
+
+
+def placement(config: str, args: argparse.Namespace) -> str:
+    """Where guests go: relays alone (``memoryN``) know only their own rooms, so each
+    guest is on its host's."""
+    return args.placement if config.startswith("nats") else "same"
+
+
+def relay_name(config: str, index: int, count: int) -> str:
+    if config.startswith("nats"):
+        return f"gateway {index + 1}"
+    return "relay" if count == 1 else f"relay {index + 1}"
 
 
 def rss(pid: int) -> str:
@@ -294,11 +314,11 @@ def measure(config: str, args: argparse.Namespace, nats: Optional[NatsServer]) -
                 [sys.executable, __file__, "--worker", addresses, "--players", str(per),
                  "--seconds", str(args.seconds), "--ramp", str(args.ramp),
                  "--pace", str(args.pace), "--first", str(w * per),
-                 "--placement", args.placement],
+                 "--placement", placement(config, args)],
                 cwd=ROOT, stdout=subprocess.PIPE, text=True))
-        pids = {f"gateway {i + 1}" if config != "memory" else "relay": child.popen.pid
+        pids = {relay_name(config, i, len(relays)): child.popen.pid
                 for i, (child, _) in enumerate(relays)}
-        if nats is not None and config not in ("memory", "direct"):
+        if nats is not None and config.startswith("nats"):
             pids["NATS"] = nats.pid
         time.sleep(args.ramp)
         cpu0 = {name: cpu_seconds(pid) for name, pid in pids.items()}
@@ -322,12 +342,14 @@ def measure(config: str, args: argparse.Namespace, nats: Optional[NatsServer]) -
             child.end()
     rtts = [rtt for r in results for rtt in r["rtts"]]
     errors = [e for r in results for e in r["errors"]]
-    return {"config": config, "placement": args.placement, "seated": sum(r["seated"] for r in results),
+    return {"config": config, "placement": placement(config, args),
+            "seated": sum(r["seated"] for r in results),
             "tables_per_minute": sum(r["finished"] for r in results) * 60 / args.seconds,
             "moves": len(rtts),
             "median_ms": percentile(rtts, 50) * 1000 if rtts else None,
             "p99_ms": percentile(rtts, 99) * 1000 if rtts else None,
             "cpu": cpu, "memory": memory, "errors": len(errors), "players_cpu": players_cpu,
+            "sent_on": sum(r["sent_on"] for r in results),
             "error_kinds": sorted(set(errors))[:5]}
 
 
@@ -339,7 +361,8 @@ def report(row: dict[str, Any]) -> None:
     print(f"{row['config']:7} ({row['placement']}) players seated (least) {row['seated']}, tables finished "
           f"{row['tables_per_minute']:.0f}/min, round trip median {median} p99 {p99} "
           f"({row['moves']} moves); CPU of a core / RSS: {cpu or '-'}; the players' "
-          f"processes {row['players_cpu'] * 100:.0f}%; errors {row['errors']} "
+          f"processes {row['players_cpu'] * 100:.0f}%; guests sent to their room's gateway "
+          f"{row['sent_on']}; errors {row['errors']} "
           f"{row['error_kinds'] or ''}", flush=True)
     relays = [share for name, share in row["cpu"].items() if name != "NATS"]
     if relays and max(relays) > 0:
@@ -358,15 +381,19 @@ def main() -> int:
     parser.add_argument("--pace", type=float, default=1.0, help="seconds a player takes a move")
     parser.add_argument("--workers", type=int, default=10)
     parser.add_argument("--configs", default="direct,memory,nats1,nats3",
-                        help="direct (no relay: the players' own cost), memory (one relay), "
-                             "natsN (N gateways over NATS)")
+                        help="direct (no relay: the players' own cost), memory (one relay; "
+                             "memoryN: N relays alone, each guest on its host's), natsN (N "
+                             "gateways over NATS)")
     parser.add_argument("--wire", type=int, metavar="PAIRS",
                         help="instead of players, this many pairs of bench/net.py's load "
                              "(sealed game-sized lines at --pace, no game): the relays' own cost")
+    parser.add_argument("--per-gateway", action="store_true",
+                        help="with --wire: that many pairs for each gateway (natsN gets N "
+                             "times as many), so that each is as busy as one alone")
     parser.add_argument("--placement", choices=PLACEMENTS, default="next",
-                        help="which gateway a guest is on: the next one after its host's "
-                             "(every line crosses NATS), a random one (as one DNS name "
-                             "spreads players), or its host's (no line crosses)")
+                        help="which gateway a guest arrives at: the next one after its "
+                             "host's, a random one (as one DNS name spreads players), or its "
+                             "host's (one elsewhere sends it to its room's gateway)")
     parser.add_argument("--worker", help=argparse.SUPPRESS)
     parser.add_argument("--first", type=int, default=0, help=argparse.SUPPRESS)
     args = parser.parse_args()
@@ -380,7 +407,8 @@ def main() -> int:
     configs = args.configs.split(",")
     if args.wire:
         configs = [c for c in configs if c != "direct"]
-        print(f"{args.wire} pairs, an action and two updates every {args.pace} s, measured "
+        print(f"{args.wire} pairs{' a gateway' if args.per_gateway else ''}, an action and "
+              f"two updates every {args.pace} s, measured "
               f"{args.seconds} s; {os.cpu_count()} cores (load average before: "
               f"{os.getloadavg()[0]:.2f})", flush=True)
     else:

@@ -480,6 +480,10 @@ class App:
         elif event.type in (pygame.WINDOWSIZECHANGED, pygame.WINDOWMAXIMIZED,
                             pygame.WINDOWRESTORED):
             self._sync_window_size()
+        elif event.type == pygame.WINDOWEXPOSED:
+            # uncovered: with no compositor keeping its pixels (X11 without one), what lay
+            # over the window stays until drawn over, and a frame draws only what changed
+            self._shape = ()
         elif self.ui.process_events(event):
             pass
         elif event.type == pygame.KEYDOWN and event.key == MUTE_KEY and not self._typing() \

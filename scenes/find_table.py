@@ -24,7 +24,7 @@ from game import GAMES
 from game.net import RemoteClient
 from game.net.finder import LIVE, LOST, TableFinder
 from game.net.listing import Listing
-from scenes import theme
+from scenes import guest, theme
 from scenes.i18n import has, tr
 from scenes.panel_scene import PanelScene
 from scenes.scrolling import ThumbDrag, draw_scroll_bar, scroll_thumb
@@ -62,6 +62,8 @@ class FindScene(PanelScene):
         self.finder = TableFinder(relay)
         self.client: Optional[RemoteClient] = None
         self.problem = ""
+        #: the code joined last, and whether a kept seat's key was offered (scenes/guest.py)
+        self._code, self._resumed = "", False
         #: every table listed, and the rows on screen (from ``first``, as many as fit)
         self.tables: tuple[Listing, ...] = ()
         self._tables: tuple[Listing, ...] = ()
@@ -182,7 +184,8 @@ class FindScene(PanelScene):
         if self.client is not None:
             return
         self.problem = ""
-        self.client = RemoteClient(table.code, name=self.name, relay=self.relay, watch=watch)
+        self.client, self._resumed = guest.join(table.code, self.name, self.relay, watch)
+        self._code = table.code
 
     def back(self) -> None:
         if self.client is not None:
@@ -203,6 +206,7 @@ class FindScene(PanelScene):
                 self.app.stack.push(TableScene(self.app, client))
         elif client is not None and client.state in ("lost", "closed"):
             self.problem = tr(f"net.{client.reason or 'host_gone'}")
+            guest.ended(self._code, self._resumed)
             client.close()
             self.client = None
         if self.finder.received != self._seen:

@@ -222,7 +222,7 @@ class MenuScene(Scene):
     def _background(self, size: tuple[int, int]) -> pygame.Surface:
         art = getattr(self.app, "art", None)
         key = (size, getattr(self.app.settings, "card_design", ""),
-               art is not None and not self._art_failed)
+               art is not None and not self._art_failed, language())   # the subtitle's words
         bg = _BACKGROUNDS.get(key)
         if bg is None:
             bg = theme.felt_background(size).copy()

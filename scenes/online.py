@@ -36,7 +36,7 @@ from game.net.host import NOT_LAN, RELAY_UNREACHABLE
 from game.net.interfaces import listens_everywhere
 from game.net.lobby import COMPUTER_SEAT, OPEN, PERSON, LobbySeat
 from game.session import COMPUTER, REMOTE, GameSetup
-from scenes import theme
+from scenes import guest, theme
 from scenes.fonts import wrap
 from scenes.i18n import tr
 from scenes.panel_scene import PanelScene
@@ -83,6 +83,8 @@ class OnlineScene(PanelScene):
         self._relay_line = 0
         #: the table to host is listed on the relay ("Open a public table")
         self.public = False
+        #: the code joined last, and whether a kept seat's key was offered (scenes/guest.py)
+        self._code, self._resumed = "", False
         self._build()
 
     # --- modes -------------------------------------------------------------
@@ -227,8 +229,9 @@ class OnlineScene(PanelScene):
         if not code:
             self.problem = tr("net.type_code")
             return
-        self.client = RemoteClient(code, name=self._remember_name(), relay=self.relay_address,
-                                   watch=watch)
+        self.client, self._resumed = guest.join(code, self._remember_name(),
+                                                self.relay_address, watch)
+        self._code = code
 
     @property
     def connecting(self) -> bool:
@@ -250,6 +253,7 @@ class OnlineScene(PanelScene):
             self.app.stack.replace(TableScene(self.app, client))
         elif client.state in ("lost", "closed"):
             self.problem = tr(f"net.{client.reason or 'host_gone'}")
+            guest.ended(self._code, self._resumed)
             self._drop_client()
 
     def _drop_client(self) -> None:
@@ -378,9 +382,14 @@ class OnlineScene(PanelScene):
         if line and shown:
             last = shown[-1][0]
             below = (row_h + gap) if named else 0
-            theme.text(surface, font, line, theme.CREAM_DIM if self.connecting else theme.GOLD,
-                       (self._panel.centerx, last.rect.bottom + gap + row_h // 2 + below),
-                       "center")
+            # a long reason takes two lines of its row rather than run over the panel
+            lines = wrap(font, line, self._panel.w - 2 * theme.px(24, size))
+            step = font.get_linesize()
+            y = last.rect.bottom + gap + row_h // 2 + below - step * (len(lines) - 1) // 2
+            for i, words in enumerate(lines):
+                theme.text(surface, font, words,
+                           theme.CREAM_DIM if self.connecting else theme.GOLD,
+                           (self._panel.centerx, y + i * step), "center")
 
     def animating(self) -> bool:
         """While connecting the answer may come any frame; then its words are drawn once."""

@@ -12,7 +12,8 @@ The computer chooses from the updates the client receives, as a person at the
 table would (:class:`Autoplayer`): it never sees more than that seat may.  The
 host prints ``direct CODE`` / ``relay CODE`` as soon as its doors are open, and
 both print ``result {json}`` at the end (the host adds its log, the guest its
-counts), or ``lost REASON``.  ``--keep FILE`` keeps the guest's seat key in a
+counts: its moves, its reconnections, and the times a fleet's gateway sent it to
+its room's), or ``lost REASON``.  ``--keep FILE`` keeps the guest's seat key in a
 file (made readable by its owner only): a guest started again with the same
 file takes its seat back, as a person whose link dropped does; without it, a
 new guest is a new player.  The host starts the game once every seat named by
@@ -233,7 +234,8 @@ def run_guest(args: argparse.Namespace, limits: Limits) -> int:
                         "actions": me.actions, "refused": len(me.refusals),
                         "first_version": first.version if first else None,
                         "first_events": len(first.events) if first else None,
-                        "seat": client.seat, "names": list(client.names)})
+                        "seat": client.seat, "names": list(client.names),
+                        "sent_on": client.sent_on, "reconnects": client.reconnects})
         return 0
     finally:
         client.close()

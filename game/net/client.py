@@ -26,8 +26,13 @@ attributes every frame:
 
 A direct code carries the host's address; a relay code (12 symbols) needs the
 relay's address, from the settings or the command line, and only its first 4
-symbols (the room) are sent to the relay.  Every connection starts with SPAKE2
-on the code's password (game/net/secure.py) and every game line after that is
+symbols (the room) are sent to the relay.  A relay that is a fleet of gateways
+behind one name may answer that the room is on another of its gateways
+(``moved``): the guest goes straight there, once, unseen by the player
+(``sent_on`` counts it); if that gateway cannot be reached, or the answer is no
+address, it asks the relay again without following and is piped to the room
+(game/net/fleet.py), as a guest of an older version is.  Every connection starts
+with SPAKE2 on the code's password (game/net/secure.py) and every game line after that is
 sealed; a line that does not open (forged, replayed, reordered) drops the
 connection, and the guest reconnects as after any drop.  The seat key
 (``seat_key``) is derived on the connection the guest first came in on (the
@@ -37,7 +42,7 @@ in the waiting room comes back to its seat there too (the host holds it, shown
 away), and one whose link drops as the game starts comes back to its seat at the
 table.  A guest of another
 process can be given it (``resume``) to take its seat back (the headless bot
-does, for the tests).  After a reconnection
+does, for the tests; the desktop client keeps it on disk, told by ``on_seat``).  After a reconnection
 the first update is the game as it stands (no events): the table jumps to it.
 
 ``seat``, ``setup`` (as this seat sees it: its own seat ``human``, the host's
@@ -92,6 +97,7 @@ from game.net.protocol import (
     Hello,
     Limits,
     LobbyView,
+    Moved,
     Paired,
     Pake,
     Phrase,
@@ -131,15 +137,17 @@ class SeatKey:
 class _CannotJoin(Exception):
     """A try that failed; ``reason`` a key; ``final``: no point trying again;
     ``patience``: even on a first join, worth trying again for this long, every
-    ``pause`` seconds (a turn to wait for, a room its last guest is just leaving)."""
+    ``pause`` seconds (a turn to wait for, a room its last guest is just leaving);
+    ``unreadable``: why the answer was no valid message there."""
 
     def __init__(self, reason: str, final: bool, patience: float = 0.0,
-                 pause: float = 0.0) -> None:
+                 pause: float = 0.0, unreadable: str = "") -> None:
         super().__init__(reason)
         self.reason = reason
         self.final = final
         self.patience = patience
         self.pause = pause
+        self.unreadable = unreadable        # the answer was not a valid one: why
 
 
 class RemoteClient:
@@ -151,8 +159,13 @@ class RemoteClient:
 
     def __init__(self, code: str, *, name: str = "", relay: Optional[tuple[str, int]] = None,
                  limits: Limits = LIMITS, trace: Optional[Callable[[bytes], None]] = None,
-                 resume: Optional[SeatKey] = None, watch: bool = False) -> None:
+                 resume: Optional[SeatKey] = None, watch: bool = False,
+                 on_seat: Optional[Callable[[SeatKey], None]] = None) -> None:
         self.name = name.strip()
+        #: told the seat's key (in the network thread) each time the host welcomes this
+        #: guest to its seat at the table: a screen keeps it on disk, so that the player
+        #: comes back to the seat after the program was closed (game/net/kept_seats.py)
+        self.on_seat = on_seat
         #: came to watch (the spectator view, no seat); a guest in the waiting room
         #: who stands up to watch becomes one too
         self.watch = watch
@@ -172,6 +185,9 @@ class RemoteClient:
         self.away: tuple[int, ...] = ()
         #: how many times the link dropped and the guest got back in
         self.reconnects = 0
+        #: how often a relay's gateway sent this guest to its room's own, and it went
+        self.sent_on = 0
+        self._dead_ends: set[tuple[str, int]] = set()     # room gateways it could not reach
         self._inbox: deque[Message] = deque()
         self.seat_key: Optional[SeatKey] = resume
         #: the key the host knows this guest by in the waiting room (derived on the
@@ -357,22 +373,11 @@ class RemoteClient:
         """A sealed connection welcomed by the host, through the relay if the code says so."""
         room = self.room
         assert room is not None
-        direct = isinstance(room, codes.DirectCode)
-        address = (room.address, room.port) if isinstance(room, codes.DirectCode) else self.relay
-        assert address is not None
+        if isinstance(room, codes.RelayCode):
+            link = await self._through_relay(room, rejoin)
+        else:
+            link = await self._open((room.address, room.port), rejoin, direct=True)
         try:
-            link = await Link.open(address[0], address[1], self.limits, MAX_LINE)
-        except ConnectionRefusedError:
-            # nobody listens there: a host that was there has gone
-            raise _CannotJoin(HOST_GONE if rejoin and direct else UNREACHABLE,
-                              final=rejoin and direct) from None
-        except (OSError, asyncio.TimeoutError):
-            raise _CannotJoin(UNREACHABLE, final=False) from None
-        link.start_heartbeat()          # heard while the host or relay makes it wait its turn
-        try:
-            if isinstance(room, codes.RelayCode):
-                link.send_msg(RelayHello("guest", code=room.room))
-                await self._paired(link, rejoin)
             sealed = await self._handshake(link, room)
             claim = self.seat_key
             proof = None if claim is None else seat_proof(claim.key, sealed.keys.binding)
@@ -392,6 +397,75 @@ class RemoteClient:
             link.close()
             raise _CannotJoin(ROOM_FULL, final=True)
         return sealed
+
+    async def _open(self, address: tuple[str, int], rejoin: bool, direct: bool) -> Link:
+        """A connection to ``address``, its heartbeat going (heard while the host or relay
+        makes it wait its turn)."""
+        try:
+            link = await Link.open(address[0], address[1], self.limits, MAX_LINE)
+        except ConnectionRefusedError:
+            # nobody listens there: a host that was there has gone
+            raise _CannotJoin(HOST_GONE if rejoin and direct else UNREACHABLE,
+                              final=rejoin and direct) from None
+        except (OSError, asyncio.TimeoutError):
+            raise _CannotJoin(UNREACHABLE, final=False) from None
+        link.start_heartbeat()
+        return link
+
+    async def _through_relay(self, room: codes.RelayCode, rejoin: bool) -> Link:
+        """A connection the relay has paired with the room's host.  A gateway of a fleet
+        that does not hold the room may send the guest to the one that does (``moved``,
+        game/net/relay.py): the guest goes there once and asks without ``follow``, so
+        it is never sent on twice.  A gateway it cannot reach (remembered for next time),
+        or an answer it cannot read (a ``moved`` that is no address), sends it back to
+        the relay, asking without ``follow``: the relay pipes it to the room
+        (game/net/fleet.py)."""
+        assert self.relay is not None
+        link = await self._open(self.relay, rejoin, direct=False)
+        try:
+            there = await self._ask(link, room, rejoin, follow=True)
+        except _CannotJoin as exc:
+            if not exc.unreadable:
+                raise
+            log.warning("netplay: the relay's answer is refused (%s); asking again without "
+                        "following", exc.unreadable)
+            there = None
+        else:
+            if there is None:
+                return link                 # paired here
+        link = await self._hop(there, rejoin)
+        await self._ask(link, room, rejoin, follow=False)
+        return link
+
+    async def _ask(self, link: Link, room: codes.RelayCode, rejoin: bool,
+                   follow: bool) -> Optional[tuple[str, int]]:
+        """Ask the relay at the end of ``link`` for the room: None once paired there, or
+        the gateway it sends this guest to (``follow``; ``link`` is then closed)."""
+        try:
+            link.send_msg(RelayHello("guest", code=room.room, follow=follow))
+            there = await self._paired(link, rejoin, follow)
+        except BaseException:
+            link.close()
+            raise
+        if there is not None:
+            link.close()
+        return there
+
+    async def _hop(self, there: Optional[tuple[str, int]], rejoin: bool) -> Link:
+        """A connection to the room's gateway ``there``, or to the relay again if there
+        is none or it cannot be reached."""
+        if there is not None and there not in self._dead_ends:
+            try:
+                link = await self._open(there, rejoin, direct=False)
+            except _CannotJoin:
+                log.warning("netplay: the room's gateway %s cannot be reached; through the "
+                            "relay", codes.address_text(*there))
+                self._dead_ends.add(there)
+            else:
+                self.sent_on += 1
+                return link
+        assert self.relay is not None
+        return await self._open(self.relay, rejoin, direct=False)
 
     def _in_room(self, view: LobbyView) -> None:
         """The waiting room as the host tells it: a seated guest's claim follows its seat
@@ -414,6 +488,8 @@ class RemoteClient:
         if welcome.seat is not None:
             key = self.seat_key.key if self.seat_key is not None else sealed.keys.seat_key
             self.seat_key = SeatKey(welcome.seat, key)
+            if self.on_seat is not None:
+                self.on_seat(self.seat_key)
         else:
             self.watch = True
         return True
@@ -437,15 +513,17 @@ class RemoteClient:
             raise _CannotJoin(WRONG_CODE, final=True)
         return Sealed(link, keys)
 
-    async def _paired(self, link: Link, rejoin: bool) -> None:
+    async def _paired(self, link: Link, rejoin: bool,
+                      follow: bool = False) -> Optional[tuple[str, int]]:
         """Paired by the relay with the room's host.  A room held for a host that is
         reconnecting to the relay (``host_away``), or not known to a relay that
         restarted before the host asked for it again (``no_such_room``), is worth
         another try while rejoining; on a first join both mean no such room.  A room
         the relay finds full is tried again for a few seconds: its last guest (a
-        friend who mistyped the code a moment ago) may be just leaving."""
+        friend who mistyped the code a moment ago) may be just leaving.  With
+        ``follow``, the relay may send the guest to the room's gateway instead: where."""
         try:
-            await self._reply(link, (Paired,))
+            answer = await self._reply(link, (Paired, Moved) if follow else (Paired,))
         except _CannotJoin as exc:
             if exc.reason == ROOM_FULL:         # perhaps its last guest is just leaving
                 raise _CannotJoin(ROOM_FULL, final=False, patience=self.limits.connect_timeout,
@@ -453,6 +531,7 @@ class RemoteClient:
             if exc.reason not in (HOST_AWAY, NO_SUCH_ROOM):
                 raise
             raise _CannotJoin(exc.reason if rejoin else NO_SUCH_ROOM, final=not rejoin) from None
+        return answer.address if isinstance(answer, Moved) else None
 
     async def _reply(self, link: Union[Link, Sealed], expect: tuple[type, ...]) -> object:
         """The answer to what was just sent: one of ``expect``, else why not.  The host
@@ -471,7 +550,7 @@ class RemoteClient:
             msg = decode(line, expect + (Error, Bye))
         except ProtocolError as exc:
             log.warning("netplay: the other end said %r (%s)", line[:80], exc)
-            raise _CannotJoin(UNREACHABLE, final=False) from None
+            raise _CannotJoin(UNREACHABLE, final=False, unreadable=str(exc)) from None
         if isinstance(msg, Bye):
             raise _CannotJoin(HOST_GONE, final=True)
         if isinstance(msg, Error) and msg.reason == SLOW_DOWN:     # a turn to wait for

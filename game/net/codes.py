@@ -289,3 +289,9 @@ def relay_address(text: str) -> tuple[str, int]:
     if not port.isdigit() or not 0 < int(port) < 65536:
         raise ValueError("a relay's port is a number from 1 to 65535")
     return host, int(port)
+
+
+def address_text(host: str, port: int) -> str:
+    """``(host, port)`` as :func:`relay_address` reads it back (an IPv6 address in
+    brackets)."""
+    return f"[{host}]:{port}" if ":" in host else f"{host}:{port}"

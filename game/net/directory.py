@@ -7,9 +7,10 @@ is written once and always runs in the process that holds the room's host: its
 *home*.  The directory tells the relay only what it cannot know alone:
 
 * whether a room code is some other gateway's (its owner key, and whether it is
-  ``away``: held for a host that dropped, or its gateway gone), so that a new
-  room never takes that code, a reclaim by another owner is refused, and a guest
-  who asks for it is handed to the room's home (:meth:`Directory.pipe`);
+  ``away``: held for a host that dropped, or its gateway gone, and the home's
+  public address), so that a new room never takes that code, a reclaim by
+  another owner is refused, and a guest who asks for it is sent to the room's
+  home (``moved``, game/net/relay.py) or handed to it (:meth:`Directory.pipe`);
 * when a room comes, is held, or goes here (:meth:`opened`, :meth:`held`,
   :meth:`forgotten`), so that the other gateways learn it;
 * where the public tables are kept (:meth:`public_tables`: the relay's own
@@ -42,11 +43,13 @@ class Unreachable(OSError):
 @dataclass(frozen=True)
 class Elsewhere:
     """A room whose host is on another gateway: its owner's key, that gateway's name,
-    and whether it is away (held for its host, or its gateway silent)."""
+    whether it is away (held for its host, or its gateway silent), and where clients
+    reach that gateway (``HOST:PORT``; empty if it did not say)."""
 
     owner: bytes
     home: str
     away: bool
+    address: str = ""
 
 
 class Pipe:

@@ -10,7 +10,9 @@ room logic is the relay's, run in the room's **home**, the gateway its host is
 connected to.  What is shared:
 
 * **rooms** (bucket ``tavolata-rooms``): room code -> ``{"owner": HEX, "home":
-  GATEWAY, "held": BOOL, "by": ADDRESS}``.  The bucket's TTL is the relay's hold
+  GATEWAY, "held": BOOL, "by": ADDRESS, "at": HOST:PORT}`` (``at``: the home's
+  ``--public`` address, where the other gateways send the room's guests with a
+  ``moved``, game/net/relay.py; empty if none).  The bucket's TTL is the relay's hold
   (``Limits.room_hold``): a home writes each room when it opens, is held, comes
   back, and again every quarter of the hold while its host is there, and deletes
   it when it ends; a room held, or whose home died, is gone after the hold.  Each
@@ -29,7 +31,9 @@ connected to.  What is shared:
   lost in that moment could leave a game waiting for it): its rooms are *away* (a guest asking
   hears ``host_away`` and tries again, as for a held room), and every connection
   piped to or from it is closed (its clients reconnect to any gateway and carry on);
-* **pipes**: a guest whose room lives elsewhere is handed there: its own gateway
+* **pipes**: a guest whose room lives elsewhere, and who is not sent there (a
+  client of relay protocol 3, a second hop, a home its client could not reach,
+  or a home without ``at``), is handed there: its own gateway
   (the *edge*) keeps the TCP connection and its limits, and forwards its bytes
   unread on ``tavolata.home.HOME.PIPE``; the home runs the relay's connection
   logic on them (pairing, the guess turns, heartbeats) and what it writes comes
@@ -138,6 +142,7 @@ class _Entry:
     held: bool
     by: str              # the address that opened it (game/net/guard.py's key)
     seen: float          # monotonic time this gateway read it
+    at: str = ""         # where clients reach its home (HOST:PORT)
 
 
 class _EdgePipe(Pipe):
@@ -422,7 +427,8 @@ class FleetDirectory(Directory):
         entry = self._entry(code)
         if entry is None:
             return None
-        return Elsewhere(entry.owner, entry.home, entry.held or not self.alive(entry.home))
+        return Elsewhere(entry.owner, entry.home, entry.held or not self.alive(entry.home),
+                         entry.at)
 
     def look_up(self, code: str, then: Callable[[], None]) -> bool:
         """A room just opened on another gateway may not be in the mirror yet: ask the
@@ -477,7 +483,8 @@ class FleetDirectory(Directory):
         assert self.relay is not None
         room = self.relay.rooms.get(code)
         by = address_key(room.owner) if room is not None else ""
-        value = json.dumps({"owner": owner.hex(), "home": self.name, "held": held, "by": by})
+        value = json.dumps({"owner": owner.hex(), "home": self.name, "held": held, "by": by,
+                            "at": self.relay.public or ""})
         self._queue_write(code, value.encode())
 
     def _queue_write(self, code: str, value: Optional[bytes]) -> None:
@@ -617,7 +624,8 @@ class FleetDirectory(Directory):
         try:
             value = json.loads(entry.value)
             mirrored = _Entry(bytes.fromhex(value["owner"]), str(value["home"]),
-                              bool(value["held"]), str(value.get("by", "")), time.monotonic())
+                              bool(value["held"]), str(value.get("by", "")), time.monotonic(),
+                              str(value.get("at", "")))
         except (ValueError, KeyError, TypeError):
             log.warning("fleet %s: room %s: unreadable entry", self.name, code)
             return

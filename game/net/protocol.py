@@ -57,8 +57,15 @@ room (the 4 public symbols of a relay code): a host sends ``{"type": "relay",
 reclaim it, the host sends ``code``, ``key`` and ``owner`` again, gets
 ``challenge`` (``nonce``), answers ``proof`` (``signature``) and gets ``room``.
 A guest sends ``{"type": "relay", "role": "guest", "code": ROOM}`` and gets
-``paired``; a lister sends ``{"type": "relay", "role": "list"}`` and gets
-``tables`` (game/net/listing.py); any of them may get an ``error``.  Between the
+``paired``; with ``"follow": true`` (relay protocol 4) a gateway of a fleet
+that is not the room's may answer ``moved`` instead (``to``: ``HOST:PORT``, the
+room's gateway, where the guest asks again, without ``follow``: one hop at
+most); a lister sends ``{"type": "relay", "role": "list"}`` and gets
+``tables`` (game/net/listing.py); any of them may get an ``error``.  The relay
+wire has its own number (:data:`RELAY_PROTOCOL`), apart from the game's
+(:data:`PROTOCOL`, which host and guest compare): a relay reads every number of
+:data:`RELAY_PROTOCOLS` and answers each hello only with lines of its number,
+so a guest of protocol 3 is never told ``moved``.  Between the
 relay and a host, every guest's line carries that guest's id in front
 (``ID line``): the relay adds it to the guest's lines and strips it from the
 host's (game/net/relay.py has the whole wire).
@@ -99,7 +106,7 @@ from importlib import metadata
 from typing import Any, Callable, Mapping, Optional, Union
 
 from game.names import name_problem
-from game.net import lobby
+from game.net import codes, lobby
 from game.session import messages
 from game.session.messages import MessageError, Refused, Submit, Update
 from game.session.setup import GameSetup
@@ -108,6 +115,11 @@ from game.session.setup import GameSetup
 #: (3: many guests a room, tagged by the relay; seats picked in a waiting room; spectators;
 #: public tables; table phrases)
 PROTOCOL = 3
+#: the relay's wire (hellos and the relay's answers), numbered on its own: the game did
+#: not change with it (4: a guest may ask to ``follow`` a ``moved`` answer)
+RELAY_PROTOCOL = 4
+#: the relay numbers a relay reads: 3 as before (never told ``moved``), and 4
+RELAY_PROTOCOLS = (3, 4)
 
 
 def _game_version() -> str:
@@ -322,10 +334,11 @@ class Bye:
 @dataclass(frozen=True)
 class RelayHello:
     role: str                        # "host", "guest" or "list" (the public tables)
-    protocol: int = PROTOCOL
+    protocol: int = RELAY_PROTOCOL
     code: Optional[str] = None       # a guest's room, or the room a host reclaims ...
     key: Optional[bytes] = None      # ... with the relay's ticket for it
     owner: Optional[bytes] = None    # a host's public key (Ed25519)
+    follow: bool = False             # a guest that goes to the room's gateway if told (4)
 
 
 @dataclass(frozen=True)
@@ -349,8 +362,20 @@ class Paired:
     pass
 
 
+@dataclass(frozen=True)
+class Moved:
+    """A gateway of a fleet sends a guest that said ``follow`` to its room's gateway:
+    ``to`` is that gateway's public address, ``HOST:PORT`` (checked when decoded)."""
+
+    to: str
+
+    @property
+    def address(self) -> tuple[str, int]:
+        return codes.relay_address(self.to)
+
+
 NetMessage = Union[Pake, Confirm, Hello, Welcome, Seats, Error, Bye, RelayHello, Room, Challenge,
-                   Proof, Paired, LobbyView, Sit, Phrase, Update, Submit, Refused]
+                   Proof, Paired, Moved, LobbyView, Sit, Phrase, Update, Submit, Refused]
 SESSION_TYPES = {"update": Update, "submit": Submit, "refused": Refused}
 
 
@@ -502,12 +527,24 @@ def _relay_hello(obj: Mapping[str, Any]) -> RelayHello:
         return RelayHello(role, _get(obj, "protocol", int))
     code = _get(obj, "code", str, optional=role == "host", limit=16)
     if role == "guest":
-        return RelayHello(role, _get(obj, "protocol", int), code)
+        follow = obj.get("follow", False)
+        if type(follow) is not bool:
+            raise ProtocolError(BAD_FIELD, "follow is true or false")
+        return RelayHello(role, _get(obj, "protocol", int), code, follow=follow)
     key = _bytes(obj, "key", TICKET_BYTES, optional=True, hexa=True)
     owner = _bytes(obj, "owner", OWNER_BYTES, hexa=True)
     if (code is None) != (key is None):
         raise ProtocolError(BAD_FIELD, "a host reclaims a room with its code and its key")
     return RelayHello(role, _get(obj, "protocol", int), code, key, owner)
+
+
+def _moved(obj: Mapping[str, Any]) -> Moved:
+    to = _get(obj, "to", str, limit=codes.ADDRESS_LIMIT)
+    try:
+        codes.relay_address(to)
+    except ValueError as exc:
+        raise ProtocolError(BAD_FIELD, f"moved to {_brief(to)}: {exc}") from None
+    return Moved(to)
 
 
 def _room(obj: Mapping[str, Any]) -> Room:
@@ -529,6 +566,7 @@ _DECODERS: dict[str, Callable[[Mapping[str, Any]], NetMessage]] = {
     "challenge": lambda obj: Challenge(_bytes(obj, "nonce", NONCE_BYTES, hexa=True) or b""),
     "proof": lambda obj: Proof(_bytes(obj, "signature", SIGNATURE_BYTES, hexa=True) or b""),
     "paired": lambda obj: Paired(),
+    "moved": _moved,
     "lobby": _lobby,
     "sit": _sit,
     "phrase": _phrase,
@@ -568,6 +606,8 @@ def encode(msg: NetMessage) -> bytes:
             value = getattr(msg, name)
             if value is not None:
                 obj[name] = _text(value, hexa=True)
+        if msg.follow:
+            obj["follow"] = True
     elif isinstance(msg, Room):
         obj = {"type": "room", "code": msg.code, "key": _text(msg.key, hexa=True)}
     elif isinstance(msg, Challenge):
@@ -576,6 +616,8 @@ def encode(msg: NetMessage) -> bytes:
         obj = {"type": "proof", "signature": _text(msg.signature, hexa=True)}
     elif isinstance(msg, Paired):
         obj = {"type": "paired"}
+    elif isinstance(msg, Moved):
+        obj = {"type": "moved", "to": msg.to}
     elif isinstance(msg, LobbyView):
         obj = {"type": "lobby", "game": msg.game, "you": msg.you, "spectators": msg.spectators,
                "watchers": msg.watchers, "options": dict(msg.options),

@@ -5,16 +5,18 @@ side connects *out* to a relay::
 
     python -m game.net.relay --port 47800 [--listen 0.0.0.0] [--max-rooms 10000] [--hold 120]
                              [--per-address 64] [--rooms-per-address 16] [--secret-file PATH]
-                             [--nats nats://HOST:4222 [--gateway NAME] [--replicas 3]]
+                             [--nats nats://HOST:4222 [--gateway NAME] [--replicas 3]
+                              [--public HOST:PORT]]
 
 One process, one asyncio loop; on disk only its secret (32 random bytes, made on
 the first start in the user state directory, ``~/.local/state/tavolata/relay-secret``
 on Linux, or ``--secret-file``).  With ``--nats`` it is one gateway of a fleet
 (game/net/fleet.py): the same relay, its rooms findable from every gateway, the
-guests of a room on other gateways piped to it over NATS.
+guests of a room on other gateways sent to it (``moved``, below) or piped to it
+over NATS.
 
-The wire (relay protocol 3)
----------------------------
+The wire (relay protocol 4; a hello of protocol 3 is served as before)
+----------------------------------------------------------------------
 
 Every line ends in ``\n``; ``!`` lines are the relay's own and are never
 forwarded; JSON lines before a connection has its role are in clear.
@@ -31,6 +33,15 @@ forwarded; JSON lines before a connection has its role are in clear.
   at most :data:`~game.net.protocol.ROOM_GUESTS` (16) guests at once, players
   and spectators alike (the host, who knows the seats, refuses the rest in the
   sealed channel); the 17th hears ``room_full``.
+* **Moved**: a gateway of a fleet asked by a guest for a room whose host is on
+  another gateway (the room's *home*) answers ``{"type": "moved", "to":
+  "HOST:PORT"}`` and closes, if the guest's hello said ``"follow": true``
+  (protocol 4) and the home has a public address (``--public``, kept with the
+  room in the directory).  The guest asks the home again without ``follow``
+  and is paired there: its lines then cross no other gateway.  A guest that
+  did not say ``follow`` (protocol 3, a second hop, or a guest whose home did
+  not answer) is piped to the home over NATS as before, so a guest is sent on
+  at most once and a home that cannot be reached costs only that one try.
 * **Forwarding**: a guest's line ``L`` reaches the host as ``ID L``; a host's
   line ``ID L`` reaches guest ``ID`` as ``L`` (the tag stripped; a line for a
   guest that has just gone is dropped; a host line without a tag is an
@@ -60,6 +71,21 @@ forwarded; JSON lines before a connection has its role are in clear.
   the 200 newest and is made anew at most twice a second however many ask
   (:class:`~game.net.listing.PublicTables`, put/remove/list with a TTL: a fleet
   backs it with NATS key-value).
+
+**What ``moved`` tells** (the choice: as little as joining does).  It is
+answered only where the guest would otherwise be piped: for a room that exists
+and whose host is there (not held, its gateway alive); a room that does not
+exist is ``no_such_room`` and counted as a miss, a held room is ``host_away``,
+exactly as before.  So it tells someone who has only the room's 4 symbols (not
+its password) what any guest hello already told, that the room is open, and
+beyond that only which of the fleet's public addresses (all of them reachable
+anyway behind its one name) holds it: never the room's owner, guests, seats or
+listing, and nothing the edge would not have said.  Whether the room is full,
+and the wrong-code turns of an address at that room, are the home's to answer,
+as for a piped guest: one more hop adds no attempt at the password (tried only
+at the home, after pairing) and skips no turn.  Relays are upgraded before
+their clients: a relay reads hellos of protocol 3 and 4, a relay of protocol 3
+refuses a client of 4 (``wrong_version``).
 
 **Wrong codes.**  Only the host can tell a wrong password (the relay does not
 know it), so the relay slows attempts at a room per address
@@ -121,6 +147,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import ipaddress
 import logging
 import secrets
 import signal
@@ -156,10 +183,10 @@ from game.net.protocol import (
     PING,
     PONG,
     PRIVATE,
-    PROTOCOL,
     PUBLIC,
     QUICK,
     RELAY_FULL,
+    RELAY_PROTOCOLS,
     RIGHT,
     ROOM_FULL,
     ROOM_GUESTS,
@@ -174,6 +201,7 @@ from game.net.protocol import (
     Error,
     Limits,
     LineSplitter,
+    Moved,
     Paired,
     Proof,
     ProtocolError,
@@ -249,6 +277,8 @@ class _Conn(asyncio.Protocol):
         self.half = relay.guard.half_line()
         #: set once this guest's room lives on another gateway of a fleet: its bytes go there
         self.pipe: Optional[Pipe] = None
+        #: a guest that goes to its room's gateway if told (``moved``, relay protocol 4)
+        self.follows = False
         #: a guest's attempt at its room's code, until the host's word on it (secure.Guesses)
         self.turn: Optional[secure.Turn] = None
 
@@ -416,7 +446,7 @@ class _Conn(asyncio.Protocol):
             self.refuse(exc.reason)
             return
         assert isinstance(msg, RelayHello)
-        if msg.protocol != PROTOCOL:
+        if msg.protocol not in RELAY_PROTOCOLS:
             self.refuse(WRONG_VERSION)
         elif msg.role == "list":
             self.role = "list"
@@ -430,6 +460,7 @@ class _Conn(asyncio.Protocol):
         elif msg.role == "host":
             self._challenge(msg)
         else:
+            self.follows = msg.follow and msg.protocol >= 4
             self._guest(codes.normalise(msg.code or ""))
 
     def _guest(self, code: str, looked: bool = False) -> None:
@@ -447,6 +478,8 @@ class _Conn(asyncio.Protocol):
         if there is not None:
             if there.away:
                 self.refuse(HOST_AWAY)          # its gateway is gone: the host comes back
+            elif self.follows and there.address and there.address != relay.public:
+                self._send_on(there.address)
             else:
                 relay.directory.pipe(self, there, code)
             return
@@ -467,6 +500,12 @@ class _Conn(asyncio.Protocol):
             asyncio.get_running_loop().call_later(turn.wait, self._enter, code)
         else:
             self._enter(code)
+
+    def _send_on(self, address: str) -> None:
+        """Send this guest to its room's gateway (see ``moved`` in the module docstring)."""
+        self.relay.stats["sent_on"] += 1
+        self.write(encode(Moved(address)))
+        self.close()
 
     def _looked_up(self, code: str) -> None:
         if not self.closing:
@@ -709,8 +748,12 @@ class Relay:
                  max_connections: int = 30_000, guard: GuardLimits = RELAY_GUARD,
                  secret: Optional[bytes] = None,
                  tables: Optional[PublicTables] = None,
-                 directory: Optional[Directory] = None) -> None:
+                 directory: Optional[Directory] = None,
+                 public: Optional[str] = None) -> None:
         self.limits = limits
+        #: where clients reach this relay (``HOST:PORT``): a fleet's gateways send the
+        #: guests of its rooms here; None until :meth:`start` if not given
+        self.public = public
         #: the rooms of other processes (a fleet's gateways, game/net/fleet.py); none alone
         self.directory = directory or Directory()
         self.secret = secret if secret is not None else secrets.token_bytes(secure.KEY_BYTES)
@@ -741,6 +784,8 @@ class Relay:
                                                 backlog=self.backlog)
         self._sweeper = loop.create_task(self._sweep())
         name = self._server.sockets[0].getsockname()
+        if self.public is None and not ipaddress.ip_address(name[0]).is_unspecified:
+            self.public = codes.address_text(name[0], name[1])
         return name[0], name[1]
 
     async def close(self) -> None:
@@ -877,12 +922,18 @@ class Relay:
 
 async def serve(host: str, port: int, limits: Limits = LIMITS, max_rooms: int = 10_000,
                 guard: GuardLimits = RELAY_GUARD, secret: Optional[bytes] = None,
-                directory: Optional[Directory] = None) -> None:
+                directory: Optional[Directory] = None, public: Optional[str] = None) -> None:
     """Run a relay until SIGTERM or SIGINT; prints where it listens (and its figures
-    when it stops) on stdout.  ``directory``: a fleet's (game/net/fleet.py), or alone."""
-    relay = Relay(limits, max_rooms, guard=guard, secret=secret, directory=directory)
+    when it stops) on stdout.  ``directory``: a fleet's (game/net/fleet.py), or alone;
+    ``public``: where clients reach it (default: where it listens)."""
+    relay = Relay(limits, max_rooms, guard=guard, secret=secret, directory=directory,
+                  public=public)
     where = await relay.start(host, port)
     print(f"relay listening on {where[0]}:{where[1]}", flush=True)
+    if directory is not None:
+        print(f"guests of this gateway's rooms are sent to {relay.public}" if relay.public else
+              "no --public address (it listens on every interface): guests of this "
+              "gateway's rooms on other gateways are piped to it over NATS", flush=True)
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGTERM, signal.SIGINT):
@@ -920,10 +971,20 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
                              "of a fleet needs the same --secret-file (game/net/fleet.py)")
     parser.add_argument("--gateway", metavar="NAME",
                         help="this gateway's name in the fleet (default: random)")
+    parser.add_argument("--public", metavar="HOST:PORT",
+                        help="where clients reach this gateway itself (default: the address "
+                             "it listens on, unless that is every interface): the fleet's "
+                             "other gateways send the guests of its rooms there")
     parser.add_argument("--replicas", type=int, default=1, metavar="N",
                         help="copies of the fleet's buckets a NATS cluster keeps (3 for a "
                              "cluster of three servers or more; the same on every gateway)")
     args = parser.parse_args(argv)
+    public = None
+    if args.public is not None:
+        try:
+            public = codes.address_text(*codes.relay_address(args.public))
+        except ValueError as exc:
+            parser.error(f"--public: {exc}")
     logging.basicConfig(level=logging.WARNING, format="%(asctime)s %(message)s")
     directory: Optional[Directory] = None
     if args.nats:
@@ -948,7 +1009,8 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         print(f"relay: cannot keep its secret in {path}: {exc}", flush=True)
         return 1
     try:
-        asyncio.run(serve(args.host, args.port, limits, args.max_rooms, guard, secret, directory))
+        asyncio.run(serve(args.host, args.port, limits, args.max_rooms, guard, secret, directory,
+                          public))
     except Unreachable as exc:
         print(f"relay: cannot join the fleet: {exc}", flush=True)
         return 1

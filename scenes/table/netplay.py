@@ -28,13 +28,16 @@ def networked(client: Client) -> bool:
 
 def seat_names(client: Client) -> dict[int, str]:
     """A plate's words for each seat the network names but this screen's own: the
-    friend's name, or "Computer playing for <name>" while a computer keeps the seat warm
-    (empty for a game on this computer only)."""
+    friend's name, or "Computer playing for <name>" while a computer keeps the seat warm,
+    and a computer's seat by its number, as the waiting room numbers it ("Computer 3"):
+    its place ("East") is another on every screen, and the people at one table talk of
+    the same seat (empty for a game on this computer only)."""
     seating = client.seating()
     if seating is None:
         return {}
-    return {seat: tr("net.stand_in", name=name) if seat in seating.away else name
-            for seat, name in enumerate(seating.names) if name and seat != client.seat}
+    return {seat: tr("net.stand_in", name=name) if seat in seating.away else
+            name or tr("net.computer_number", number=seat + 1)
+            for seat, name in enumerate(seating.names) if seat != client.seat}
 
 
 def away_seats(client: Client) -> frozenset[int]:

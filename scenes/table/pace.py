@@ -16,7 +16,8 @@ watching a game that no longer needs you.
   (sheets close at once) up to the result, which waits as always.
 
 The kiosk and a spectator's table play by themselves already (``auto_close``):
-none of this is offered there.
+none of this is offered there.  A spectator of a game played elsewhere (netplay) sees
+each sheet between rounds for the same glance: that game goes on without them.
 
 The computers' pace is the table's too (:class:`ComputerPace`): when the screen
 is idle and a computer seat is to act, the table waits a human-like pause (in a
@@ -68,13 +69,16 @@ class Pace:
     ``settings``: the app's settings now (their animation speed); ``notify``: a toast;
     ``auto_close``: the table's own closing of score sheets (None: they wait);
     ``close_sheet``: closes a score sheet of this table up now; ``changed``: what the
-    table offers has changed (the choice bar is asked again)."""
+    table offers has changed (the choice bar is asked again); ``spectating``: a
+    spectator of a game played elsewhere, which goes on without waiting for them: its
+    sheets between rounds go after a glance, as once you are out."""
 
     def __init__(self, position: Position, adapter: Any, auto_close: Optional[float],
                  timeline: Timeline, settings: Callable[[], Any],
                  notify: Callable[[str, float], Any], close_sheet: Callable[[], None],
-                 changed: Callable[[], None]) -> None:
+                 changed: Callable[[], None], spectating: bool = False) -> None:
         self.position = position
+        self.spectating = spectating
         self.adapter = adapter
         self.auto_close = auto_close
         self.timeline = timeline
@@ -154,7 +158,8 @@ class Pace:
         if self.skipping:
             return 0.0
         self.note_out()
-        if self.out_since is None or self.out_since == self.position.version:
+        if not self.spectating and (self.out_since is None or
+                                    self.out_since == self.position.version):
             return None                  # still in, or the sheet that says you are out
         speed = self.speed()
         return SHEET_GLANCE / speed if speed > 0 else 0.0

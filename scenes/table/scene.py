@@ -160,7 +160,8 @@ class TableScene(Scene):
         self._asked: Optional[tuple[str, Optional[CardSprite]]] = None
         settings = lambda: getattr(app, "settings", None)  # noqa: E731 (tests' apps may have none)
         self.pace = Pace(self.position, self.adapter, auto_close, self.timeline, settings,
-                         app.notify, self._close_sheet, self._ask_again)
+                         app.notify, self._close_sheet, self._ask_again,
+                         spectating=self.seat is None and networked(client))
         self.computer_pace = ComputerPace(
             self.position, setup.seats, self.delay,
             random.Random((self.setup.seed or 0) ^ 0xC0FFEE),  # guests: no seed

@@ -254,3 +254,25 @@ def test_m_mutes_and_m_again_gives_the_volume_back_but_not_while_typing(app):
     field.kill()
     app.frame(1 / 60, [key(pygame.K_m, pygame.KMOD_LCTRL)])
     assert app.settings.volume == 0.4, "Ctrl+M is not the mute key"
+
+
+def test_a_window_uncovered_is_drawn_whole(app, monkeypatch):
+    """Seen on X11 with no compositor: another window's picture stayed on the table where
+    it had lain, since a frame presents only the rectangles that changed."""
+    from scenes.table.scene import TableScene
+
+    app.start_game("briscola", seed=3)
+    table = app.stack.top
+    assert isinstance(table, TableScene)
+    for _ in range(300):                          # the deal lands; the table rests
+        app.frame(1 / 60, [])
+    presented: list[str] = []
+    monkeypatch.setattr(app, "presents_in_part", True)
+    monkeypatch.setattr(pygame.display, "flip", lambda: presented.append("whole"))
+    monkeypatch.setattr(pygame.display, "update", lambda *a: presented.append("part"))
+    app.frame(1 / 60, [pygame.event.Event(pygame.MOUSEMOTION, pos=(5, 5), rel=(1, 1),
+                                          buttons=(0, 0, 0))])
+    assert presented in ([], ["part"]), "a mouse move presents what changed, if anything"
+    presented.clear()
+    app.frame(1 / 60, [pygame.event.Event(pygame.WINDOWEXPOSED)])
+    assert presented == ["whole"]

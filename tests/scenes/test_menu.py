@@ -161,3 +161,24 @@ def test_menu_draws_without_card_art(menu, app):
     app.art = None
     app.frame(1 / 60, [])
     assert len(colours(app.screen)) > 20
+
+
+def test_the_subtitle_changes_language_with_the_settings(menu, app, monkeypatch):
+    """The felt, the fans and the title are drawn once and kept: the subtitle's words were
+    kept with them, in the language the menu was first drawn in."""
+    drawn: list[str] = []
+    text = menu_module.theme.text
+    monkeypatch.setattr(menu_module.theme, "text",
+                        lambda surface, font, words, *a, **k: drawn.append(words) or
+                        text(surface, font, words, *a, **k))
+    menu_module._BACKGROUNDS.clear()
+    app.change_setting("language", "en")
+    menu.draw(app.screen)
+    assert "Five card games at one table" in drawn
+    app.change_setting("language", "it")
+    try:
+        drawn.clear()
+        menu.draw(app.screen)
+        assert "Cinque giochi di carte a un solo tavolo" in drawn
+    finally:
+        app.change_setting("language", "en")

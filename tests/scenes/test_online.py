@@ -8,6 +8,7 @@ import time
 from dataclasses import replace
 from typing import Any, Callable
 
+import pygame
 import pytest
 
 from game.net import Host, RemoteClient, codes, protocol
@@ -18,6 +19,7 @@ from scenes.online import HostScene, OnlineScene, start_online
 from scenes.setup_scene import SetupScene
 from scenes.table.netplay import away_seats
 from scenes.table.scene import TableScene
+from scenes.waiting_room import GuestRoomScene
 from tests.game.net.conftest import start_relay
 from tests.game.net.helpers import hosting, table_of_friends, until
 from tests.scenes.shell_helpers import app, click  # noqa: F401
@@ -427,6 +429,7 @@ def test_the_command_lines_relay_reaches_play_online_from_the_menu(monkeypatch):
 
 
 def test_play_online_from_the_menu_uses_the_command_lines_relay_and_names_it(app, monkeypatch):
+    import scenes.guest
     import scenes.online
 
     drawn: list[str] = []
@@ -445,7 +448,7 @@ def test_play_online_from_the_menu_uses_the_command_lines_relay_and_names_it(app
         def close(self) -> None:
             pass
 
-    monkeypatch.setattr(scenes.online, "RemoteClient", Guest)
+    monkeypatch.setattr(scenes.guest, "RemoteClient", Guest)
     app.settings.relay = "relay.example.org:47800"      # the setting: not this run's
     app.relay = ("127.0.0.1", 47901)
     scene = open_online(app)
@@ -468,3 +471,69 @@ def test_a_relay_address_is_written_back_as_it_is_read():
     assert codes.relay_text(("127.0.0.1", 47901)) == "127.0.0.1:47901"
     for text in ("relay.example.org:47800", "[2001:db8::1]:47800"):
         assert codes.relay_text(codes.relay_address(text)) == text
+
+
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_a_long_reason_stays_inside_the_panel(app, monkeypatch, language):
+    """The wrong code's words ran over both sides of the join form's panel at 1280x720."""
+    import scenes.online
+
+    drawn: list[tuple[str, pygame.Rect]] = []
+    text = scenes.online.theme.text
+    monkeypatch.setattr(scenes.online.theme, "text",
+                        lambda surface, font, words, *a, **k: drawn.append(
+                            (words, text(surface, font, words, *a, **k))) or drawn[-1][1])
+    app.change_setting("language", language)
+    try:
+        scene = open_online(app)
+        press(app, scene, "join")
+        for key in (protocol.WRONG_CODE, protocol.NO_SUCH_ROOM, protocol.ROOM_FULL):
+            scene.problem = tr(f"net.{key}")
+            drawn.clear()
+            scene.draw(app.screen)
+            said = [(words, rect) for words, rect in drawn if words and words in scene.problem]
+            assert " ".join(words for words, _ in said) == scene.problem
+            assert all(scene._panel.contains(rect) for _, rect in said), said
+    finally:
+        app.change_setting("language", "en")
+
+
+@pytest.mark.slow
+def test_a_guest_whose_program_closed_comes_back_to_its_seat_with_the_same_code(app):
+    """The seat's key is kept on disk once the guest is seated at the table: joining
+    with the same code again (the program closed and started again) takes the seat back
+    from the computer keeping it warm; without it the room was full."""
+    host = Host(table_of_friends("briscola", 3, 4), name="Anna", listen="127.0.0.1", port=0,
+                autostart=False, stand_in="random", paced=False, limits=protocol.QUICK).start()
+    try:
+        assert host.wait_ready(5.0), host.status()
+        code = host.status().direct_code
+
+        def join(where: type) -> Any:
+            scene = open_online(app)
+            press(app, scene, "join")
+            scene.name_entry.set_text("Bruno")
+            scene.code_entry.set_text(code)
+            press(app, scene, "go")
+            return frames_until(app, lambda: isinstance(app.stack.top, where) and
+                                app.stack.top or scene.problem, timeout=15.0)
+
+        other = RemoteClient(code, name="Carla")
+        assert isinstance(join(GuestRoomScene), GuestRoomScene)
+        until(lambda: other.state == "waiting", 10.0)
+        assert host.begin()
+        table = frames_until(app, lambda: isinstance(app.stack.top, TableScene) and
+                             app.stack.top)
+        seat = table.client.seat
+        frames_until(app, lambda: seat in away_seats(host.client) or
+                     host.status().seats[seat].present)
+        app.back_to_menu()                      # the program closes: a computer keeps it warm
+        until(lambda: seat in away_seats(host.client), 10.0)
+        back = join(TableScene)
+        assert isinstance(back, TableScene), back
+        assert back.client.seat == seat
+        until(lambda: seat not in away_seats(host.client), 10.0)
+    finally:
+        app.back_to_menu()
+        other.close()
+        host.close()

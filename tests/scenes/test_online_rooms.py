@@ -1,16 +1,17 @@
 """The online rooms on screen, driven through App.frame against real hosts and a relay
 on 127.0.0.1: the guest's waiting room shows every seat live and sits the guest where
-it asks; the host moves a guest to the seat it picks (mouse or keys); Find a table
-lists a public table (never a private one) and sits you down, and more tables than fit
-scroll (keys, wheel, scroll bar) keeping the selection as tables come and go; a phrase
-said at one table shows by the sender's plate on the others."""
+it asks (a spectator's sheets between rounds go by themselves); the host moves a guest
+to the seat it picks (mouse or keys); Find a table lists a public table (never a
+private one) and sits you down, and more tables than fit scroll (keys, wheel, scroll
+bar) keeping the selection as tables come and go; a phrase said at one table shows by
+the sender's plate on the others."""
 
 from __future__ import annotations
 
 import pygame
 import pytest
 
-from game.net import codes
+from game.net import RemoteClient, codes
 from game.net.bot import hosted_setup
 from game.net.finder import LIVE
 from game.net.host import Host
@@ -19,6 +20,7 @@ from game.net.protocol import QUICK
 from scenes.find_table import FindScene
 from scenes.i18n import tr
 from scenes.online import HostScene
+from scenes.table.pace import SHEET_GLANCE
 from scenes.table.scene import TableScene
 from scenes.waiting_room import GuestRoomScene, seat_words
 from tests.game.net.conftest import start_relay
@@ -235,3 +237,50 @@ def test_more_tables_than_fit_scroll_and_keep_the_selection_as_they_come_and_go(
         assert scene.first == 0 and scene._thumb() is None
     finally:
         app.back_to_menu()
+
+
+def test_a_spectators_sheets_between_rounds_go_by_themselves_a_players_wait(app):
+    """The game goes on at the host whether a spectator reads the sheet or not: it goes
+    after a glance (it waited for a click while the game moved on without them)."""
+    host = hosting(spectators=True)
+    clients = []
+    try:
+        assert host.wait_ready(5.0)
+        code = host.status().direct_code
+        clients = [RemoteClient(code, name="Anna"), RemoteClient(code, name="Ugo", watch=True)]
+        until(lambda: all(client.state == "waiting" for client in clients), 10.0)
+        host.begin()
+        until(lambda: all(client.state == "connected" for client in clients), 10.0)
+        seated, watching = (TableScene(app, client) for client in clients)
+        assert seated.seat is not None and watching.seat is None
+        assert seated.pace.sheet_auto_close() is None
+        assert watching.pace.sheet_auto_close() == SHEET_GLANCE
+    finally:
+        for client in clients:
+            client.close()
+        host.close()
+
+
+def test_a_computers_seat_has_one_name_on_every_screen_at_the_table(app):
+    """A place ("East") is another on every screen: at a table of people the computer's
+    plate and column name it by its number, as the waiting room does."""
+    host = hosting()
+    guest = None
+    try:
+        assert host.wait_ready(5.0)
+        guest = RemoteClient(host.status().direct_code, name="Anna")
+        until(lambda: guest.state == "waiting", 10.0)
+        host.begin()
+        until(lambda: guest.state == "connected", 10.0)
+        computer = ({1, 2} - {guest.seat}).pop()
+        names = set()
+        for client in (host.client, guest):
+            table = TableScene(app, client)
+            table._netplay()
+            names.add(table.adapter.seat_name(computer, table.layout))
+        assert names == {tr("net.computer_number", number=computer + 1)} == \
+            {f"Computer {computer + 1}"}
+    finally:
+        if guest is not None:
+            guest.close()
+        host.close()

@@ -161,15 +161,18 @@ class NatsCluster:
 
 
 def start_gateways(procs: list[Proc], nats_url: str | Sequence[str], count: int,
-                   secret_file: Path = SECRET_FILE, *extra: str) -> tuple[list[Proc], list[int]]:
+                   secret_file: Path = SECRET_FILE, *extra: str,
+                   public: Optional[list[str]] = None) -> tuple[list[Proc], list[int]]:
     """``count`` gateway processes of one fleet (the tests' short timeouts), started
     together, appended to ``procs``; and their ports.  ``nats_url``: one NATS server
-    for all, or one each."""
+    for all, or one each; ``public``: each one's public address (default: where it
+    listens)."""
     tag = secrets.token_hex(2)
     urls = [nats_url] * count if isinstance(nats_url, str) else list(nats_url)
     started = [Proc(["-m", "game.net.relay", "--listen", "127.0.0.1", "--port", "0",
                      "--limits", "quick", "--secret-file", str(secret_file),
-                     "--nats", urls[i], "--gateway", f"t{tag}g{i}", *extra])
+                     "--nats", urls[i], "--gateway", f"t{tag}g{i}", *extra,
+                     *(["--public", public[i]] if public else [])])
                for i in range(count)]
     procs.extend(started)
     return started, [int(p.expect("relay listening on ", timeout=30).rsplit(":", 1)[1])

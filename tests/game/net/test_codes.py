@@ -145,6 +145,7 @@ def test_loopback_is_the_one_address_of_its_block():
 ])
 def test_a_relay_address_is_host_and_port(text, address):
     assert codes.relay_address(text) == address
+    assert codes.relay_address(codes.address_text(*address)) == address, "written back"
 
 
 @pytest.mark.parametrize("text", ["", ":47800", "relay:0", "relay:65536", "relay:port",

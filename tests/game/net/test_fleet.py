@@ -1,7 +1,8 @@
 """The relay as a fleet: three gateway processes over a real NATS server (JetStream
 on, on 127.0.0.1), hosts and guests spread across them.  A room lives where its host
-is; a guest on another gateway is piped there and its lines pass unread; a host takes
-its room back on any gateway with its key; whole games finish with the players on
+is; a guest arriving at another gateway is sent to the room's (``moved``) or, if it
+cannot go there, piped there, and its lines pass unread; a host takes its room back
+on any gateway with its key; whole games finish with the players arriving at
 different gateways, when a gateway is killed mid-game (kill -9, by its pid) and
 when NATS itself restarts; a spectator on another gateway than its host sees no
 hidden card; and a guesser going round the gateways is slowed as at one relay (the
@@ -11,6 +12,7 @@ gateways: test_fleet_cluster.py."""
 from __future__ import annotations
 
 import json
+import logging
 import time
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -24,13 +26,14 @@ from game.net.bot import Autoplayer
 from game.net.client import RemoteClient
 from game.net.guard import QUICK_RELAY_GUARD
 from game.net.host import Host
-from game.net.protocol import PROTOCOL, QUICK, RelayHello, encode
+from game.net.protocol import QUICK, RELAY_PROTOCOL, RelayHello, encode
 from game.net.relay import MISSES_BURST
 from game.net.secure import RoomOwner
 from tests.game.net.conftest import OTHER_CLIENT, SECRET_FILE, Proc
-from tests.game.net.fleet import MISSING, Front, NatsServer, start_gateways
+from tests.game.net.fleet import MISSING, Front, NatsServer, free_ports, start_gateways
 from tests.game.net.helpers import Raw, Table, hosting, join, play, table_of_friends, until
 from tests.game.net.leaks import check_guest_lines
+from tests.game.net.proxy import Proxy
 from tests.game.net.test_many import play_together
 from tests.game.net.test_relay import (
     ask,
@@ -77,6 +80,22 @@ def fleet(nats_server, procs) -> Iterator[Fleet]:
     front.close()
 
 
+def nowhere(count: int) -> list[str]:
+    """Addresses of 127.0.0.1 nobody answers at, as gateways' public addresses."""
+    return [f"127.0.0.1:{port}" for port in free_ports(count)]
+
+
+@pytest.fixture
+def far_fleet(nats_server, procs) -> Iterator[Fleet]:
+    """Three gateways whose public addresses nobody answers at (a ``--public`` that
+    clients cannot reach): every guest sent to its room's gateway comes back and is
+    piped there."""
+    started, ports = start_gateways(procs, nats_server.url, 3, SECRET_FILE, public=nowhere(3))
+    front = Front(ports)
+    yield Fleet(nats_server, started, ports, front)
+    front.close()
+
+
 # -- the relay's rules, across gateways -------------------------------------------------------
 @pytest.mark.slow
 def test_guests_on_other_gateways_are_piped_to_the_room_and_lines_pass_unread(fleet):
@@ -100,6 +119,29 @@ def test_guests_on_other_gateways_are_piped_to_the_room_and_lines_pass_unread(fl
     assert guests[1].closed() and host.line(link=True) == b"!gone %d" % guests[1].gid
     passes(host, pair(three, host, code))
     passes(host, guests[3])
+
+
+@pytest.mark.slow
+def test_a_guest_that_follows_is_sent_to_its_rooms_gateway_once_and_told_nothing_more(fleet):
+    """Relay protocol 4: a guest that says ``follow`` at a gateway that is not its room's
+    hears where the room's is, and is paired there (where it is not sent on again); one
+    that does not follow, or speaks protocol 3, is piped as before; a room that does not
+    exist, or is held, gets the answers it always got."""
+    one, two, three = fleet.ports
+    host, code, _, _ = keyed_room(one)
+    sent = enter(two, code, follow=True)
+    assert sent.expect("moved") == {"type": "moved", "to": f"127.0.0.1:{one}"}
+    assert sent.closed()
+    there = pair(one, host, code, follow=True)
+    piped = pair(three, host, code)
+    old = pair(two, host, code, protocol=3, follow=True)
+    for guest in (there, piped, old):
+        passes(host, guest)
+    unknown = next(c for c in iter(codes.new_room, None) if c != code)
+    assert refused(enter(three, unknown, follow=True)) == "no_such_room"
+    host.close()                                    # its room is held for it
+    until(lambda: (enter(two, code, follow=True).msg() or {}).get("reason") == "host_away",
+          5, "host_away once every gateway knows the room is held")
 
 
 @pytest.mark.slow
@@ -163,20 +205,35 @@ def finished(host: Proc, guest: Proc) -> tuple[dict, dict]:
 
 @pytest.mark.slow
 @pytest.mark.parametrize("key", ["briscola", "bisca"])
-def test_whole_games_with_host_and_guest_on_different_gateways(key, fleet, procs):
+def test_whole_games_with_the_guest_arriving_at_another_gateway_than_its_host(key, fleet,
+                                                                             procs):
     host, code = start_host(procs, fleet, key, 21)
     guest = start_guest(procs, fleet, code)
     assert guest.expect("joined ") == "1"
-    finished(host, guest)
-    assert fleet.front.placed[:2] == [0, 1], "the host on one gateway, its guest on another"
+    theirs, _ = finished(host, guest)
+    assert fleet.front.placed[:2] == [0, 1], "the host at one gateway, its guest at another"
+    assert theirs["sent_on"] == 1, "sent to the room's gateway"
+
+
+@pytest.mark.slow
+def test_a_guest_sent_to_its_rooms_gateway_never_misses_the_gateway_it_came_by(fleet, procs):
+    """The guest arrives at gateway two, is sent to the room's (one) and plays there:
+    gateway two killed mid-game (kill -9) costs it nothing, not even a reconnection."""
+    host, code = start_host(procs, fleet, "briscola", 22, "--delay", "0.03")
+    guest = start_guest(procs, fleet, code)
+    guest.expect("joined ")
+    assert fleet.front.placed[:2] == [0, 1]
+    fleet.kill(1)
+    theirs, _ = finished(host, guest)
+    assert theirs["sent_on"] == 1 and theirs["reconnects"] == 0, theirs
 
 
 @pytest.mark.slow
 def test_a_spectator_on_another_gateway_watches_a_whole_game_and_sees_no_hidden_card(
         fleet, procs, tmp_path):
-    """The host on gateway one, a spectator on two, the guest on three: the spectator,
-    piped to the room's home, watches the whole game and receives exactly the
-    spectator's updates, every one of them, never a hidden card (leaks.py)."""
+    """The host arriving at gateway one, a spectator at two, the guest at three: the
+    spectator, sent to the room's home, watches the whole game and receives exactly
+    the spectator's updates, every one of them, never a hidden card (leaks.py)."""
     host, code = start_host(procs, fleet, "briscola", 6, "--spectators")
     watched = tmp_path / "spectator.lines"
     spectator = start_guest(procs, fleet, code, "--watch", "--name", "Watcher",
@@ -204,21 +261,56 @@ def bystanders(port: int) -> Iterator[RemoteClient]:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("whose", ["host", "guest"])
-def test_a_gateway_killed_mid_game_and_the_game_finishes_elsewhere(whose, fleet, procs):
-    """kill -9 the gateway of the host (its room moves with it to another gateway) or of
-    the guest (who reconnects through another and is piped to the room); a table on the
-    third gateway never notices."""
+@pytest.mark.parametrize("whose, fleet_of", [("host", "fleet"), ("guest", "far_fleet")])
+def test_a_gateway_killed_mid_game_and_the_game_finishes_elsewhere(whose, fleet_of, procs,
+                                                                   request):
+    """kill -9 the gateway of the host (its room moves with it to another gateway; its
+    guest, sent there, reconnects too) or of a piped guest (one whose room's gateway it
+    cannot reach: it reconnects through another and is piped to the room); a table on
+    a gateway the game does not use never notices."""
+    fleet = request.getfixturevalue(fleet_of)
     host, code = start_host(procs, fleet, "bocce", 8, "--delay", "0.03")
     guest = start_guest(procs, fleet, code)
     guest.expect("joined ")
     placed = list(fleet.front.placed)
-    assert placed[:2] == [0, 1]
-    with bystanders(fleet.ports[2]) as bystander:
-        fleet.kill(placed[0] if whose == "host" else placed[1])
-        finished(host, guest)
+    # the host at gateway 0, its guest at 1, sent to 0 (fleet); or sent to an address
+    # nobody answers at, back through the name to 2 and piped to 0 (far_fleet)
+    assert placed == ([0, 1] if fleet_of == "fleet" else [0, 1, 2])
+    spare = 2 if fleet_of == "fleet" else 1
+    with bystanders(fleet.ports[spare]) as bystander:
+        fleet.kill(placed[0] if whose == "host" else placed[-1])
+        theirs, _ = finished(host, guest)
         assert len(fleet.front.placed) > len(placed), "reconnected through another gateway"
         assert play(bystander).over and bystander.reconnects == 0, "undisturbed"
+    assert theirs["reconnects"] >= 1
+    if whose == "guest":
+        assert theirs["sent_on"] == 0, "its room's gateway never reached: piped all along"
+
+
+@pytest.mark.slow
+def test_a_moved_answer_that_is_no_address_is_refused_and_the_guest_is_piped(fleet, caplog):
+    """Between the guest and gateway two, the ``moved`` answer is garbled (a port that
+    cannot be): the guest refuses it with a clear warning, asks gateway two again
+    without following, is piped to the room on gateway one and plays to the end."""
+    one, two, _ = fleet.ports
+    proxy = Proxy(two)
+    proxy.down = lambda line: [b'{"type":"moved","to":"127.0.0.1:99999"}'
+                               if line.startswith(b'{"type":"moved"') else line]
+    guest = None
+    try:
+        with hosting("bocce", seed=3, listen=None, relay=("127.0.0.1", one)) as (host, _), \
+                caplog.at_level(logging.WARNING, logger="game.net.client"):
+            guest = join(host.status().relay_code or "", relay=("127.0.0.1", proxy.port))
+            assert guest.wait_connected(10), guest.reason
+            assert play(guest).over
+        assert guest.sent_on == 0 and guest.reconnects == 0
+        assert "the relay's answer is refused" in caplog.text and "99999" in caplog.text
+        hellos = [json.loads(bytes(stream.up).split(b"\n")[0]) for stream in proxy.streams]
+        assert [hello.get("follow", False) for hello in hellos] == [True, False]
+    finally:
+        if guest is not None:
+            guest.close()
+        proxy.close()
 
 
 @pytest.mark.slow
@@ -271,7 +363,7 @@ def try_code(port: int, source: str = OTHER_CLIENT) -> str:
         raw = Raw(port, source=source)
     except ConnectionError:
         return "turned away"            # reset before its connect returned
-    raw.say({"type": "relay", "role": "guest", "protocol": PROTOCOL, "code": codes.new_room()})
+    raw.say({"type": "relay", "role": "guest", "protocol": RELAY_PROTOCOL, "code": codes.new_room()})
     msg = raw.msg()
     raw.close()
     return "turned away" if msg is None else str(msg.get("reason"))
@@ -308,7 +400,7 @@ def test_a_guesser_of_room_codes_with_many_connections_at_once_has_one_allowance
         _, ports = start_gateways(procs, server.url, 3)
         crowd = [Raw(ports[turn % 3], source=OTHER_CLIENT) for turn in range(3 * MISSES_BURST)]
         for raw in crowd:
-            raw.say({"type": "relay", "role": "guest", "protocol": PROTOCOL,
+            raw.say({"type": "relay", "role": "guest", "protocol": RELAY_PROTOCOL,
                      "code": codes.new_room()})
         answers = [raw.msg() for raw in crowd]
         answered = [a["reason"] for a in answers if a is not None]

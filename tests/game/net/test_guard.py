@@ -33,7 +33,7 @@ from game.net.guard import (
     fd_headroom,
     open_fds,
 )
-from game.net.protocol import PROTOCOL, QUICK
+from game.net.protocol import QUICK, RELAY_PROTOCOL
 from game.net.relay import HELLO_LINE
 from tests.game.net.conftest import OTHER_CLIENT
 from tests.game.net.helpers import LIMIT, Raw, hosting, join, play, relay_here, until
@@ -125,7 +125,7 @@ def host_hello(port: int, source: str) -> dict:
     """A host asks for a room from ``source`` and drops its connection: the reply."""
     raw = Raw(port, source)
     try:
-        raw.say({"type": "relay", "role": "host", "protocol": PROTOCOL, "owner": "ab" * 32})
+        raw.say({"type": "relay", "role": "host", "protocol": RELAY_PROTOCOL, "owner": "ab" * 32})
         return raw.msg() or {}
     finally:
         raw.close()

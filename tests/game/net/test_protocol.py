@@ -21,6 +21,7 @@ from game.net.protocol import (
     Hello,
     Limits,
     LineSplitter,
+    Moved,
     Paired,
     Pake,
     Proof,
@@ -35,7 +36,7 @@ from game.net.protocol import (
 from game.session import GameSetup, Refused, Submit, Update
 
 EVERY = (Pake, Confirm, Hello, Welcome, Seats, Error, Bye, RelayHello, Room, Challenge, Proof,
-         Paired, Update, Submit, Refused)
+         Paired, Moved, Update, Submit, Refused)
 
 
 @pytest.mark.parametrize("msg", [
@@ -50,11 +51,15 @@ EVERY = (Pake, Confirm, Hello, Welcome, Seats, Error, Bye, RelayHello, Room, Cha
     Bye("host_quit"),
     RelayHello("host", owner=bytes(32)),
     RelayHello("guest", 1, "ABCD"),
+    RelayHello("guest", code="ABCD", follow=True),
     RelayHello("host", 1, "ABCD", bytes(range(16)), bytes(range(32))),
     Room("ABCD", bytes(range(16))),
     Challenge(bytes(range(16))),
     Proof(bytes(range(64))),
     Paired(),
+    Moved("127.0.0.1:47801"),
+    Moved("[2001:db8::1]:47800"),
+    Moved("gateway-2.relay.example.org:47800"),
     Update(1, 3, 0, (), {"zones": {}}, (Action.parse("play:2s"),), (1,)),
     Submit(1, Action.parse("claim"), 4),
     Refused(1, "claim", Reason("briscola.no_claim_now"), 4),
@@ -97,6 +102,16 @@ def test_every_message_survives_the_round_trip(msg):
      b'", "key": "' + b"ab" * 16 + b'"}', "bad_field"),
     (b'{"type": "relay", "role": "host", "protocol": 1, "owner": "' + b"ab" * 32 +
      b'", "code": "ABCD", "key": "KEY"}', "bad_field"),
+    (b'{"type": "relay", "role": "guest", "protocol": 4, "code": "ABCD", "follow": 1}',
+     "bad_field"),
+    (b'{"type": "moved"}', "bad_field"),
+    (b'{"type": "moved", "to": 47800}', "bad_field"),
+    (b'{"type": "moved", "to": ""}', "bad_field"),
+    (b'{"type": "moved", "to": "gateway:99999"}', "bad_field"),
+    (b'{"type": "moved", "to": "gateway:port"}', "bad_field"),
+    (b'{"type": "moved", "to": "two words:47800"}', "bad_field"),
+    (b'{"type": "moved", "to": "2001:db8::1:47800"}', "bad_field"),
+    (b'{"type": "moved", "to": "' + b"g" * 300 + b':1"}', "bad_field"),
     (b'{"type": "room", "code": "ABCD", "key": "' + b"a" * 100 + b'"}', "bad_field"),
     (b'{"type": "room", "code": "ABCD"}', "bad_field"),
     (b'{"type": "proof", "signature": "00"}', "bad_field"),

@@ -4,6 +4,7 @@ misbehaves; a host and guests of this process play through it."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import random
 import threading
@@ -21,8 +22,9 @@ from game.net.host import FAILED, Host
 from game.net.listing import Listing
 from game.net.protocol import (
     MAX_LINE,
-    PROTOCOL,
     QUICK,
+    RELAY_PROTOCOL,
+    RELAY_PROTOCOLS,
     ROOM_GUESTS,
     Challenge,
     Pake,
@@ -31,6 +33,8 @@ from game.net.protocol import (
     decode,
     encode,
 )
+from game.net.relay import Relay
+from game.net.relay import main as relay_main
 from game.net.secure import RoomOwner
 from tests.game.net.conftest import SECRET_FILE, start_relay
 from tests.game.net.helpers import (
@@ -89,7 +93,8 @@ def claim(port: int, code: str, key: bytes, owner: RoomOwner,
 
 
 def host_hello(**fields) -> dict:
-    return {"type": "relay", "role": "host", "protocol": PROTOCOL, "owner": "ab" * 32, **fields}
+    return {"type": "relay", "role": "host", "protocol": RELAY_PROTOCOL, "owner": "ab" * 32,
+            **fields}
 
 
 def refused(raw: Raw) -> str:
@@ -99,9 +104,10 @@ def refused(raw: Raw) -> str:
     return error["reason"]
 
 
-def enter(port: int, code: str) -> Raw:
+def enter(port: int, code: str, **fields: object) -> Raw:
     guest = Raw(port)
-    guest.say({"type": "relay", "role": "guest", "protocol": PROTOCOL, "code": code})
+    guest.say({"type": "relay", "role": "guest", "protocol": RELAY_PROTOCOL, "code": code,
+               **fields})
     return guest
 
 
@@ -120,10 +126,10 @@ def paired(port: int) -> tuple[Raw, Raw, str]:
     return host, pair(port, host, codes.pretty(code).lower()), code       # typed loosely
 
 
-def pair(port: int, host: Raw, code: str) -> Raw:
+def pair(port: int, host: Raw, code: str, **fields: object) -> Raw:
     """A guest in ``host``'s room, both told so (the guest's id on the host's side is
     kept as ``guest.gid``)."""
-    guest = enter(port, code)
+    guest = enter(port, code, **fields)
     assert guest.expect("paired") == {"type": "paired"}
     line = host.line(link=True)
     while line == b"!pong":                    # the answers to the host's heartbeats
@@ -159,15 +165,48 @@ def test_a_host_and_a_guest_are_paired_and_their_lines_pass_unread(relay):
 def test_unknown_rooms_and_other_versions_are_refused(relay):
     host, guest, code = paired(relay)
     for hello, reason in (({"role": "guest", "code": "ZZZZZZ"}, "no_such_room"),
-                          (host_hello(protocol=PROTOCOL + 1), "wrong_version"),
+                          (host_hello(protocol=max(RELAY_PROTOCOLS) + 1), "wrong_version"),
+                          (host_hello(protocol=min(RELAY_PROTOCOLS) - 1), "wrong_version"),
                           ({"role": "host"}, "bad_field"),
                           ({"role": "spy"}, "bad_field")):
         raw = Raw(relay)
-        raw.say({"type": "relay", "protocol": PROTOCOL, **hello})
+        raw.say({"type": "relay", "protocol": RELAY_PROTOCOL, **hello})
         error = raw.expect("error")
         assert error["reason"] == reason and error["fatal"] and raw.closed()
     guest.send(b"still here\n")
     assert host.line() == b"%d still here" % guest.gid
+
+
+def test_a_relay_is_reached_where_it_listens_unless_told_its_public_address():
+    """The address a fleet's gateways send guests to (``--public``): by default where it
+    listens, as a client writes it back."""
+    async def started(public: Optional[str]) -> tuple[Optional[str], int]:
+        relay = Relay(QUICK, public=public)
+        _, port = await relay.start("127.0.0.1", 0)
+        await relay.close()
+        return relay.public, port
+
+    public, port = asyncio.run(started(None))
+    assert public == f"127.0.0.1:{port}"
+    assert asyncio.run(started("gw1.relay.example.org:47800"))[0] == "gw1.relay.example.org:47800"
+
+
+@pytest.mark.parametrize("public", ["relay:0", "two words:1", "2001:db8::1:47800", ""])
+def test_a_public_address_that_is_none_is_refused_with_its_reason(public, capsys):
+    with pytest.raises(SystemExit) as stop:
+        relay_main(["--public", public, "--listen", "127.0.0.1", "--port", "0"])
+    assert stop.value.code == 2 and "error: --public: " in capsys.readouterr().err
+
+
+def test_hellos_of_relay_protocol_3_are_served_as_before_and_follow_changes_nothing_alone(relay):
+    """A relay reads protocol 3 (a client from before ``moved``) as well as 4; a relay
+    alone holds every room, so a guest that would follow is simply paired."""
+    host = Raw(relay)
+    host.say(host_hello(protocol=3, owner=RoomOwner().public.hex()))
+    code = host.expect("room")["code"]
+    old, new = pair(relay, host, code, protocol=3), pair(relay, host, code, follow=True)
+    passes(host, old)
+    passes(host, new)
 
 
 def test_a_room_holds_many_guests_each_on_its_own_line_up_to_its_cap(relay):
@@ -431,7 +470,7 @@ def test_an_address_that_guesses_codes_is_turned_away(relay):
 # -- public tables ----------------------------------------------------------------------------
 def lister(port: int) -> tuple[Raw, list[dict]]:
     raw = Raw(port)
-    raw.say({"type": "relay", "role": "list", "protocol": PROTOCOL})
+    raw.say({"type": "relay", "role": "list", "protocol": RELAY_PROTOCOL})
     return raw, raw.expect("tables")["tables"]
 
 
@@ -653,7 +692,7 @@ def test_the_relay_slows_attempts_at_a_room_per_address_and_the_friend_gets_in(r
     with guessed_room(relay) as (host, table, code):
         crowd = [Raw(relay) for _ in range(6)]
         for raw in crowd:
-            raw.say({"type": "relay", "role": "guest", "protocol": PROTOCOL,
+            raw.say({"type": "relay", "role": "guest", "protocol": RELAY_PROTOCOL,
                      "code": codes.parse(code).room})
         answers = [raw.msg(timeout=5) for raw in crowd]
         reasons = [a.get("reason", a["type"]) if a else None for a in answers]

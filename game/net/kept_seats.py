@@ -1,0 +1,98 @@
+"""A guest's seat keys, kept on disk: a player whose program was closed (or crashed)
+in the middle of a game comes back to the same seat by typing the same code again.
+
+The host lets a seat's player back only by the key it proves (game/net/secure.py),
+never by a name or a token; a key held in memory alone dies with the program, and the
+seat then stays with the computer keeping it warm.  So the desktop client writes the
+key down when the host welcomes it to its seat at the table (``RemoteClient.on_seat``)
+and offers it (``resume``) the next time the same code is joined.
+
+Choices: a room is found by a digest of its code (the code itself, which opens the
+room, is not written down); a key is kept for :data:`KEEP_FOR` seconds and at most
+:data:`MOST` of them (the newest); the file is the user's alone (mode 0600) and is
+written whole to a temporary file, then put in place.  A file that cannot be read or
+written costs only the way back to the seat: nothing is raised.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import time
+from pathlib import Path
+from typing import Any, Callable, Optional
+
+from game.net.client import SeatKey
+from game.net.codes import normalise
+
+#: seconds a kept key is offered again (a long evening's game, and then some)
+KEEP_FOR = 12 * 3600.0
+#: the most keys kept (the newest)
+MOST = 32
+#: a kept-seats file is a few kilobytes: anything larger is not one, and is not read
+MAX_BYTES = 64 * 1024
+
+
+def room_digest(code: str) -> str:
+    """What a kept key is found by: the code, however typed, hashed."""
+    return hashlib.sha256(b"tavolata seat " + normalise(code).encode()).hexdigest()
+
+
+class KeptSeats:
+    """The seat keys in the file at ``path``; ``clock``: the time now (tests)."""
+
+    def __init__(self, path: Path, clock: Callable[[], float] = time.time) -> None:
+        self.path = Path(path)
+        self.clock = clock
+
+    def get(self, code: str) -> Optional[SeatKey]:
+        """The key kept for this code's room, if it is recent; else None."""
+        entry = self._read().get(room_digest(code))
+        if not isinstance(entry, dict):
+            return None
+        try:
+            if self.clock() - float(entry["at"]) > KEEP_FOR:
+                return None
+            seat = entry["seat"]
+            if type(seat) is not int or seat < 0:
+                return None
+            return SeatKey(seat, bytes.fromhex(entry["key"]))
+        except (TypeError, KeyError, ValueError):
+            return None
+
+    def keep(self, code: str, seat_key: SeatKey) -> None:
+        """Write down the key of this code's room (the oldest and the stale ones go)."""
+        now = self.clock()
+        kept = {digest: entry for digest, entry in self._read().items()
+                if isinstance(entry, dict) and isinstance(entry.get("at"), (int, float))
+                and now - entry["at"] <= KEEP_FOR}
+        kept[room_digest(code)] = {"seat": seat_key.seat, "key": seat_key.key.hex(), "at": now}
+        newest = sorted(kept.items(), key=lambda item: item[1]["at"])[-MOST:]
+        self._write(dict(newest))
+
+    def forget(self, code: str) -> None:
+        """The key of this code's room no longer opens it (or the player left for good)."""
+        kept = self._read()
+        if kept.pop(room_digest(code), None) is not None:
+            self._write(kept)
+
+    def _read(self) -> dict[str, Any]:
+        try:
+            if self.path.stat().st_size > MAX_BYTES:
+                return {}
+            data = json.loads(self.path.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            return {}
+        return data if isinstance(data, dict) else {}
+
+    def _write(self, data: dict[str, Any]) -> None:
+        part = self.path.with_name(self.path.name + ".part")
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            fd = os.open(part, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+            with os.fdopen(fd, "w", encoding="utf-8") as out:
+                json.dump(data, out)
+            os.replace(part, self.path)
+        except OSError:
+            pass
