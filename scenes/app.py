@@ -497,8 +497,9 @@ class App:
             self.screen.fill(theme.FELT_DARK)
         self.stack.draw(self.screen)
         self.ui.draw_ui(self.screen)
-        top = self.stack.top
-        self.toasts.draw(self.screen, self.fonts, top.toast_bottom() if top is not None else None)
+        top = self.stack.top     # where the notices stand: asked only when there are some
+        self.toasts.draw(self.screen, self.fonts,
+                         top.toast_bottom() if top is not None and self.toasts.items else None)
 
     # --- errors --------------------------------------------------------------
     def recover(self) -> bool:

@@ -31,7 +31,7 @@ import pygame_gui
 from game import CATALOG, GAMES
 from game.names import MAX_NAME, name_problem
 from game.net import Host, RemoteClient, pretty
-from game.net.codes import ADDRESS_LIMIT, relay_address, relay_text
+from game.net.codes import ADDRESS_LIMIT, address_text, relay_address
 from game.net.host import NOT_LAN, RELAY_UNREACHABLE
 from game.net.interfaces import listens_everywhere
 from game.net.lobby import COMPUTER_SEAT, OPEN, PERSON, LobbySeat
@@ -375,7 +375,7 @@ class OnlineScene(PanelScene):
         named = self.mode == CHOOSE and self.relay is not None and bool(self._shown())
         if named:
             assert self.relay is not None
-            theme.text(surface, font, tr("net.relay_given", address=relay_text(self.relay)),
+            theme.text(surface, font, tr("net.relay_given", address=address_text(*self.relay)),
                        theme.CREAM, (self._panel.centerx, self._relay_line), "center")
         line = tr("net.setting_up") if self.connecting else self.problem
         shown = self._shown()

@@ -259,13 +259,6 @@ def parse(text: str) -> Code:
 ADDRESS_LIMIT = 260
 
 
-def relay_text(address: tuple[str, int]) -> str:
-    """(host, port) -> ``"host:port"`` as :func:`relay_address` reads it back (an IPv6
-    address in brackets)."""
-    host, port = address
-    return f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
-
-
 def relay_address(text: str) -> tuple[str, int]:
     """``"relay.example.org:47800"`` (or just the name: the usual port) -> (host, port);
     an IPv6 address goes in brackets (``[2001:db8::1]:47800``).  Anything else raises

@@ -10,28 +10,26 @@ and offers it (``resume``) the next time the same code is joined.
 Choices: a room is found by a digest of its code (the code itself, which opens the
 room, is not written down); a key is kept for :data:`KEEP_FOR` seconds and at most
 :data:`MOST` of them (the newest); the file is the user's alone (mode 0600) and is
-written whole to a temporary file, then put in place.  A file that cannot be read or
+written whole to a temporary file, then put in place (game/saves.py's ``write_atomic``,
+read back by its ``read_json``).  A file that cannot be read or
 written costs only the way back to the seat: nothing is raised.
 """
 
 from __future__ import annotations
 
 import hashlib
-import json
-import os
 import time
 from pathlib import Path
 from typing import Any, Callable, Optional
 
 from game.net.client import SeatKey
 from game.net.codes import normalise
+from game.saves import SaveError, read_json, write_atomic
 
 #: seconds a kept key is offered again (a long evening's game, and then some)
 KEEP_FOR = 12 * 3600.0
 #: the most keys kept (the newest)
 MOST = 32
-#: a kept-seats file is a few kilobytes: anything larger is not one, and is not read
-MAX_BYTES = 64 * 1024
 
 
 def room_digest(code: str) -> str:
@@ -79,20 +77,13 @@ class KeptSeats:
 
     def _read(self) -> dict[str, Any]:
         try:
-            if self.path.stat().st_size > MAX_BYTES:
-                return {}
-            data = json.loads(self.path.read_text(encoding="utf-8"))
-        except (OSError, ValueError):
+            data = read_json(self.path)
+        except (OSError, SaveError):
             return {}
         return data if isinstance(data, dict) else {}
 
     def _write(self, data: dict[str, Any]) -> None:
-        part = self.path.with_name(self.path.name + ".part")
         try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            fd = os.open(part, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-            with os.fdopen(fd, "w", encoding="utf-8") as out:
-                json.dump(data, out)
-            os.replace(part, self.path)
+            write_atomic(self.path, data, durable=False)
         except OSError:
             pass

@@ -468,9 +468,9 @@ def test_play_online_from_the_menu_uses_the_command_lines_relay_and_names_it(app
 
 
 def test_a_relay_address_is_written_back_as_it_is_read():
-    assert codes.relay_text(("127.0.0.1", 47901)) == "127.0.0.1:47901"
+    assert codes.address_text("127.0.0.1", 47901) == "127.0.0.1:47901"
     for text in ("relay.example.org:47800", "[2001:db8::1]:47800"):
-        assert codes.relay_text(codes.relay_address(text)) == text
+        assert codes.address_text(*codes.relay_address(text)) == text
 
 
 @pytest.mark.parametrize("language", ["en", "it"])
