@@ -206,7 +206,7 @@ class FindScene(PanelScene):
                 self.app.stack.push(TableScene(self.app, client))
         elif client is not None and client.state in ("lost", "closed"):
             self.problem = tr(f"net.{client.reason or 'host_gone'}")
-            guest.ended(self._code, self._resumed)
+            guest.ended(self._code, self._resumed, client.reason)
             client.close()
             self.client = None
         if self.finder.received != self._seen:

@@ -253,7 +253,7 @@ class OnlineScene(PanelScene):
             self.app.stack.replace(TableScene(self.app, client))
         elif client.state in ("lost", "closed"):
             self.problem = tr(f"net.{client.reason or 'host_gone'}")
-            guest.ended(self._code, self._resumed)
+            guest.ended(self._code, self._resumed, client.reason)
             self._drop_client()
 
     def _drop_client(self) -> None:
