@@ -830,8 +830,7 @@ class HostScene(PanelScene):
         shown = [LobbySeat(s.lobby, s.name, s.lobby == PERSON and not s.present)
                  for s in status.seats]
         moving = self.moving if self.moving is not None and self.moving < len(shown) else None
-        seat_rows(surface, self.app.fonts, area, shown,
-                  [s.present or s.lobby == "host" for s in status.seats], marked=moving)
+        seat_rows(surface, self.app.fonts, area, shown, marked=moving)
         small = self.app.fonts.get(theme.font_px(14, size))
         if moving is not None:
             line, ink = tr("net.move_pick", name=shown[moving].name or tr("net.a_guest")), \

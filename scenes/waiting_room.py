@@ -48,11 +48,11 @@ def seat_words(seat: LobbySeat, you: bool = False) -> str:
 
 
 def seat_rows(surface: pygame.Surface, fonts, area: pygame.Rect, seats: Sequence[LobbySeat],
-              present: Sequence[bool], you: Optional[int] = None,
-              marked: Optional[int] = None) -> list[pygame.Rect]:
+              you: Optional[int] = None, marked: Optional[int] = None) -> list[pygame.Rect]:
     """Draw one row per seat in ``area`` (number, light, words); each row's rect, for the
-    scene to put its buttons at the right end.  ``you``: the guest's own row (lit, its
-    words bold); ``marked``: a row the host is acting on (lit, with a gold rim)."""
+    scene to put its buttons at the right end.  A person's light is on unless they are
+    away; ``you``: the guest's own row (lit, its words bold); ``marked``: a row the host
+    is acting on (lit, with a gold rim)."""
     size = surface.get_size()
     rows = []
     row_h = min(theme.px(40, size), area.h // max(1, len(seats)))
@@ -72,7 +72,7 @@ def seat_rows(surface: pygame.Surface, fonts, area: pygame.Rect, seats: Sequence
         theme.text(surface, font, str(index + 1), theme.MUTED, (x, rect.centery), "midleft")
         x += theme.px(28, size)
         if seat.kind in (PERSON, HOST_SEAT):
-            draw_light(surface, "connected" if present[index] else "reconnecting",
+            draw_light(surface, "reconnecting" if seat.away else "connected",
                        (x + radius, rect.centery), radius)
         x += 2 * radius + theme.px(12, size)
         ink = theme.CREAM if seat.kind in (PERSON, HOST_SEAT) else theme.CREAM_DIM
@@ -205,10 +205,7 @@ class GuestRoomScene(PanelScene):
             inner = self._panel.inflate(-theme.px(48, size), 0)
             top = self._panel.y + theme.px(120, size)
             area = pygame.Rect(inner.x, top, inner.w, theme.px(40, size) * len(lobby.seats))
-            self._rows = seat_rows(surface, fonts, area, lobby.seats,
-                                   [s.kind in (PERSON, HOST_SEAT) and not s.away
-                                    for s in lobby.seats],
-                                   lobby.you)
+            self._rows = seat_rows(surface, fonts, area, lobby.seats, lobby.you)
             if self.client.refusal:
                 theme.text(surface, font, tr(f"net.{self.client.refusal}"), theme.GOLD,
                            (cx, area.bottom + theme.px(8, size)), "midtop")

@@ -284,3 +284,15 @@ def test_a_computers_seat_has_one_name_on_every_screen_at_the_table(app):
         if guest is not None:
             guest.close()
         host.close()
+
+
+def test_a_seats_light_is_on_for_a_person_there_and_off_for_one_away(app, monkeypatch):
+    import scenes.waiting_room as room
+    from game.net.lobby import COMPUTER_SEAT, HOST_SEAT, OPEN, PERSON, LobbySeat
+    lights = []
+    monkeypatch.setattr(room, "draw_light", lambda surface, state, centre, radius:
+                        lights.append(state))
+    seats = [LobbySeat(HOST_SEAT, "Anna"), LobbySeat(PERSON, "Bruno"),
+             LobbySeat(PERSON, "Carla", away=True), LobbySeat(OPEN), LobbySeat(COMPUTER_SEAT)]
+    room.seat_rows(app.screen, app.fonts, pygame.Rect(0, 0, 600, 200), seats)
+    assert lights == ["connected", "connected", "reconnecting"]
