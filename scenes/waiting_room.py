@@ -168,7 +168,7 @@ class GuestRoomScene(PanelScene):
                       theme.px(150, size) + (count + 1) * row_h + theme.px(60, size))
         self._panel = pygame.Rect((w - panel_w) // 2, (h - panel_h) // 2, panel_w, panel_h)
         inner = self._panel.inflate(-theme.px(48, size), 0)
-        top = self._panel.y + theme.px(120, size)
+        top = self._rows_top(size)
         bw = theme.px(130, size)
         for button in self.focus.buttons:
             if button.key.startswith("sit:"):
@@ -182,6 +182,15 @@ class GuestRoomScene(PanelScene):
         lw = (inner.w - gap * (len(lower) - 1)) // max(1, len(lower))
         for i, button in enumerate(lower):
             button.rect = pygame.Rect(inner.x + i * (lw + gap), bottom, lw, theme.px(46, size))
+
+    def _rows_top(self, size: tuple[int, int]) -> int:
+        """Where the seat rows begin: below the title, the game's line and the status
+        line, each as tall as its font makes it (a small window's fonts are larger for
+        its size than the panel's spacing)."""
+        fonts = self.app.fonts
+        line = fonts.get(theme.font_px(17, size)).get_linesize()
+        return (self._panel.y + theme.px(18 + 8 + 6 + 10, size) + 2 * line +
+                fonts.get(theme.font_px(26, size), bold=True).get_linesize())
 
     def draw(self, surface: pygame.Surface) -> None:
         size = self._draw_panel(surface, buttons=False)
@@ -203,7 +212,7 @@ class GuestRoomScene(PanelScene):
                 tr("net.you_watch") if lobby.you is None else tr("net.waiting_start")
             theme.text(surface, font, status, theme.CREAM_DIM, (cx, y), "midtop")
             inner = self._panel.inflate(-theme.px(48, size), 0)
-            top = self._panel.y + theme.px(120, size)
+            top = self._rows_top(size)
             area = pygame.Rect(inner.x, top, inner.w, theme.px(40, size) * len(lobby.seats))
             self._rows = seat_rows(surface, fonts, area, lobby.seats, lobby.you)
             if self.client.refusal:
