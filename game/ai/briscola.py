@@ -38,6 +38,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Any, Sequence
 
+from game.ai.briscola_end import end_points, solvable
 from game.ai.search import Facts, Judge, Search
 from game.ai.why import trick_line
 from game.briscola import DECK, JACK_OF_STICKS, VENCESLAO, points, strength
@@ -405,10 +406,19 @@ class QuickPlayer(BriscolaPlayer):
 #: The search leaves its fallback (which solves the last tricks exactly) only on strong
 #: evidence: its playouts are played by the greedy QuickPlayer, weaker than the fallback
 STRICT = 0.05
-#: A playout ends with the game (of the match's three); its points are the match's.
+def _end_of_game(world: Any) -> list[float] | None:
+    """The match's points at the game's end, once its last tricks can be solved exactly
+    in the sampled world (game/ai/briscola_end.py); None before."""
+    if not solvable(world):
+        return None
+    return [t + e for t, e in zip(world.totals, end_points(world))]
+
+
+#: A playout ends with the game (of the match's three); its points are the match's.  It
+#: stops as soon as the stock is empty: the last tricks are solved, primiera included.
 JUDGE = Judge(lambda s: s.game_no,
               lambda s: s.totals if s.over else [t + k for t, k in zip(s.totals, s.taken())],
-              lambda world: _remembering(world))
+              lambda world: _remembering(world), _end_of_game)
 
 
 def facts(view: View, reader: BriscolaPlayer) -> Facts:
