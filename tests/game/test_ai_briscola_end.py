@@ -5,7 +5,9 @@ import random
 
 import pytest
 
+from game.ai.briscola import JUDGE, QuickPlayer, player, taken_piles
 from game.ai.briscola_end import end_points, solvable
+from game.ai.search import gain, playout
 from game.briscola import SPEC, VENCESLAO
 
 
@@ -61,3 +63,42 @@ def test_no_end_is_solved_while_the_two_of_swords_is_in_a_hand():
     assert solvable(state)
     state.hands[state.to_act()[0]][0] = VENCESLAO
     assert not solvable(state)
+
+
+def test_a_hard_playout_stops_at_the_empty_stock_with_the_solved_end():
+    """The judge's cut-off (game/ai/briscola.py): none while the stock has cards; once it
+    is empty, a playout's value is the solved end's, whatever the playout players."""
+    early = SPEC.new({"games": 1}, 3, 5)
+    assert JUDGE.cutoff(early) is None
+    for state in endings(6, 3, first=300):
+        seat = state.to_act()[0]
+        solved = [t + e for t, e in zip(state.totals, end_points(state))]
+        assert JUDGE.cutoff(state) == solved
+        world = state.copy()
+        value = playout(world, seat, JUDGE, [QuickPlayer() for _ in range(3)],
+                        random.Random(0), origin=state)
+        assert value == gain(solved, JUDGE.progress(state), seat)
+        assert world.history == state.history          # nothing was played: cut at once
+
+
+def test_hard_in_the_end_proposes_legal_cards_and_a_seed_gives_one_move():
+    searched = 0
+    for state in endings(6, 3, first=500):
+        seat = state.to_act()[0]
+        legal = state.legal_actions(seat)
+        moves = []
+        for _ in range(2):
+            hard = player("hard")
+            hard.seconds, hard.playouts = None, 24
+            moves.append(hard.choose(state.view(seat), legal, random.Random(7),
+                                     world=state.world(seat, 7)))
+        assert moves[0] in legal and moves[0] == moves[1]
+        searched += len(legal) > 1
+    assert searched
+
+
+def test_the_piles_read_from_the_public_tricks_are_the_games():
+    for state in endings(6, 3, first=700):
+        seat = state.to_act()[0]
+        piles = taken_piles(state.view(seat))
+        assert [sorted(p) for p in piles] == [sorted(p) for p in state.piles]
