@@ -397,13 +397,11 @@ class OnlineScene(PanelScene):
 
 
 def start_online(app, host: Optional[str] = None, join: Optional[str] = None,
-                 port: Optional[int] = None, relay: Optional[tuple[str, int]] = None,
-                 listen: Optional[str] = None) -> None:
+                 port: Optional[int] = None, listen: Optional[str] = None) -> None:
     """The command line's ``--host GAME`` (its remembered setup, the friend in the first
     computer's seat; ``--listen``, ``--port``) or ``--join CODE``: the same screens as
-    from the menu."""
-    if relay is not None:
-        app.relay = relay                 # the run's relay, as the command line gives it
+    from the menu, through the run's relay (``app.relay``, set by scenes/app.py's ``run``
+    from ``--relay``)."""
     scene = OnlineScene(app)
     app.stack.push(scene)
     if join is not None:

@@ -426,6 +426,11 @@ def test_the_command_lines_relay_reaches_play_online_from_the_menu(monkeypatch):
     monkeypatch.setattr(scenes.app, "run", lambda **kwargs: given.update(kwargs) or 0)
     assert main(["--relay", "127.0.0.1:47901"]) == 0
     assert given["relay"] == ("127.0.0.1", 47901) and given["online"] is None
+    # with --join too, the run's relay is handed on once (run sets app.relay), not again
+    # among the join's options
+    assert main(["--join", "FHHY-FNCH-D5SU", "--relay", "127.0.0.1:47901"]) == 0
+    assert given["relay"] == ("127.0.0.1", 47901) and given["online"]["join"] == "FHHY-FNCH-D5SU"
+    assert "relay" not in given["online"]
 
 
 def test_play_online_from_the_menu_uses_the_command_lines_relay_and_names_it(app, monkeypatch):
