@@ -212,6 +212,7 @@ def test_more_tables_than_fit_scroll_and_keep_the_selection_as_they_come_and_go(
         app.frame(DT, [pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-3)])  # the wheel, down
         assert scene.first == min(20 - fits, 1 + 3), "three rows further"
         assert scene.focus.focused.key == f"join:{tables[fits].room}", "still shown: kept"
+        row = scene._tables.index(tables[fits])
         thumb = scene._thumb()
         assert thumb is not None
         track = scene._track()                          # the thumb dragged to the bottom
@@ -221,6 +222,8 @@ def test_more_tables_than_fit_scroll_and_keep_the_selection_as_they_come_and_go(
                        pygame.event.Event(pygame.MOUSEBUTTONUP, button=1,
                                           pos=(thumb.centerx, track.bottom))])
         assert scene.first == 20 - fits and scene._tables[-1] == tables[19]
+        assert tables[fits] not in scene._tables        # scrolled off: the row it was on
+        assert scene.focus.focused.key == f"join:{scene._tables[row].room}"
         scene.focus.focus_key(f"join:{tables[18].room}")
         row = scene._tables.index(tables[18])
         scene.finder.put([listing(n) for n in (90, 91)] + tables)   # two new ones at the top
