@@ -37,6 +37,7 @@ from game.net.interfaces import listens_everywhere
 from game.net.lobby import COMPUTER_SEAT, OPEN, PERSON, LobbySeat
 from game.session import COMPUTER, REMOTE, GameSetup
 from scenes import guest, theme
+from scenes.fields import place_field, text_field
 from scenes.fonts import wrap
 from scenes.i18n import tr
 from scenes.panel_scene import PanelScene
@@ -279,10 +280,7 @@ class OnlineScene(PanelScene):
         return [(self.code_entry, "net.enter_code"), (self.name_entry, "net.your_name")]
 
     def _field(self, limit: int, text: str) -> pygame_gui.elements.UITextEntryLine:
-        entry = pygame_gui.elements.UITextEntryLine(pygame.Rect(0, 0, 100, 40), manager=self.app.ui)
-        entry.set_text_length_limit(limit)
-        entry.set_text(text)
-        return entry
+        return text_field(self.app.ui, limit, text)
 
     def _shown(self) -> list[tuple[pygame_gui.elements.UITextEntryLine, str]]:
         """The fields on screen now (drawing makes none)."""
@@ -334,8 +332,7 @@ class OnlineScene(PanelScene):
         y = self._panel.y + theme.px(64, size)
         for entry, _ in fields:
             y += row_h + gap
-            entry.set_relative_position((inner.x, y))
-            entry.set_dimensions((inner.w, row_h))
+            place_field(entry, pygame.Rect(inner.x, y, inner.w, row_h), size)
             y += row_h + gap
         if named:
             self._relay_line = y + gap + row_h // 2
@@ -476,10 +473,7 @@ class HostScene(PanelScene):
             first = Button(tr("net.use_relay"), action=self.use_relay, key="relay", row=0,
                            style="primary")
             if self.relay_entry is None:
-                self.relay_entry = pygame_gui.elements.UITextEntryLine(
-                    pygame.Rect(0, 0, 100, 40), manager=self.app.ui)
-                self.relay_entry.set_text_length_limit(ADDRESS_LIMIT)
-                self.relay_entry.set_text(self.app.settings.relay)
+                self.relay_entry = text_field(self.app.ui, ADDRESS_LIMIT, self.app.settings.relay)
                 self.relay_entry.focus()     # the keyboard types the address at once
         else:
             self._kill_entry()
@@ -742,8 +736,9 @@ class HostScene(PanelScene):
         for i, button in enumerate(self.focus.buttons):
             button.rect = pygame.Rect(inner.x + i * (bw + gap), y, bw, row_h)
         if self.relay_entry is not None:      # over the buttons, under its words and the news
-            self.relay_entry.set_relative_position((inner.x, y - gap - theme.px(30, size) - row_h))
-            self.relay_entry.set_dimensions((inner.w, row_h))
+            place_field(self.relay_entry,
+                        pygame.Rect(inner.x, y - gap - theme.px(30, size) - row_h, inner.w, row_h),
+                        size)
 
     #: a seat's row, in base pixels
     SEAT_ROW = 36

@@ -14,6 +14,7 @@ import pytest
 from game.net import Host, RemoteClient, codes, protocol
 from game.net import host as host_module
 from game.net.interfaces import EVERYWHERE
+from scenes.fields import field_points
 from scenes.i18n import has, tr
 from scenes.online import HostScene, OnlineScene, start_online
 from scenes.setup_scene import SetupScene
@@ -542,3 +543,23 @@ def test_a_guest_whose_program_closed_comes_back_to_its_seat_with_the_same_code(
         app.back_to_menu()
         other.close()
         host.close()
+
+
+@pytest.mark.parametrize("size", [(800, 500), (1920, 1080)])
+def test_the_fields_words_scale_with_the_window_as_the_rest_of_the_screen(app, size):
+    """The join form's code and name fields: their words grow and shrink with the window
+    (at 1920x1080 they stayed at the theme's 16 points in a field half as tall again), and
+    always fit in the field; the words typed and the keyboard's focus stay."""
+    scene = open_online(app)
+    press(app, scene, "join")
+    scene.code_entry.set_text("FHHY-FNCH")
+    at_720 = scene.code_entry.font.get_rect("FHHY").height
+    app.frame(DT, [pygame.event.Event(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1])])
+    app.frame(DT, [])
+    for entry in (scene.code_entry, scene.name_entry):
+        height = entry.font.get_rect("FHHY").height
+        assert height == pytest.approx(at_720 * field_points(size) / field_points((1280, 720)),
+                                       abs=1)
+        assert height < entry.rect.height * 0.65, "room above and below the words"
+    assert scene.code_entry.get_text() == "FHHY-FNCH" and scene.code_entry.is_focused
+    assert field_points(size) != field_points((1280, 720))
