@@ -44,7 +44,7 @@ from scenes.panel_scene import PanelScene
 from scenes.richtext import Block, layout
 from scenes.setup_scene import SetupScene, friend_seat
 from scenes.waiting_room import seat_rows
-from scenes.widgets import Button, draw_button
+from scenes.widgets import Button, draw_button, label_room
 
 CHOOSE, JOIN, PICK = "choose", "join", "pick"
 CODE_LIMIT = 24
@@ -324,6 +324,12 @@ class OnlineScene(PanelScene):
         fields = self._fields()
         # each field: its words and the field; then a line for news (joining, a problem)
         lines = sorted({button.row for button in self.focus.buttons})
+        rows_of = [[button for button in self.focus.buttons if button.row == line]
+                   for line in lines]
+        # as wide as its widest row of buttons needs (each of a row as wide as the others)
+        need = max((len(row) * max(label_room(self.app.fonts, b, row_h) for b in row) +
+                    gap * (len(row) - 1) for row in rows_of), default=0)
+        panel_w = min(w - theme.px(40, size), max(panel_w, need + theme.px(48, size)))
         named = self.mode == CHOOSE and self.relay is not None   # the command line's relay
         rows = len(lines) + 2 * len(fields) + (1 if self.mode != PICK else 0) + named
         panel_h = theme.px(80, size) + rows * (row_h + gap)
@@ -339,8 +345,7 @@ class OnlineScene(PanelScene):
             y += row_h + gap
         if self.mode != PICK:
             y += row_h + gap
-        for line in lines:                     # the buttons of one row side by side
-            row = [button for button in self.focus.buttons if button.row == line]
+        for row in rows_of:                    # the buttons of one row side by side
             bw = (inner.w - gap * (len(row) - 1)) // len(row)
             for i, button in enumerate(row):
                 button.rect = pygame.Rect(inner.x + i * (bw + gap), y, bw, row_h)
