@@ -363,12 +363,21 @@ class OnlineScene(PanelScene):
         return super().handle(event)
 
     # --- drawing -----------------------------------------------------------
+    def title(self) -> str:
+        """The page's title, what it is: Play online (the first page), the join form, or
+        the games to host at a private or a public table."""
+        if self.mode == JOIN:
+            return tr("net.join")
+        if self.mode == PICK:
+            return tr("net.host_public" if self.public else "net.host")
+        return tr("net.title")
+
     def draw(self, surface: pygame.Surface) -> None:
         size = self._draw_panel(surface)
         self._drawn_problem = self.problem     # what the screen shows (see animating)
         _, row_h, gap = self._rows(size)
         title = self.app.fonts.get(theme.font_px(26, size), bold=True)
-        theme.text(surface, title, tr("net.title"), theme.GOLD_LIGHT,
+        theme.text(surface, title, self.title(), theme.GOLD_LIGHT,
                    (self._panel.centerx, self._panel.y + theme.px(18, size)), "midtop")
         font = self.app.fonts.get(theme.font_px(17, size))
         for entry, words in self._shown():

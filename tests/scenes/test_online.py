@@ -563,3 +563,39 @@ def test_the_fields_words_scale_with_the_window_as_the_rest_of_the_screen(app, s
         assert height < entry.rect.height * 0.65, "room above and below the words"
     assert scene.code_entry.get_text() == "FHHY-FNCH" and scene.code_entry.is_focused
     assert field_points(size) != field_points((1280, 720))
+
+
+def test_each_page_of_play_online_is_titled_for_what_it_is(app, monkeypatch):
+    """The first page is Play online; the join form, the games to host at a private or a
+    public table and the list of public tables each say which they are (the games of a
+    public table were titled Play online)."""
+    import scenes.online
+    from scenes.find_table import FindScene
+
+    drawn: list[str] = []
+    text = scenes.online.theme.text
+    monkeypatch.setattr(scenes.online.theme, "text",
+                        lambda surface, font, words, *a, **k: drawn.append(words) or
+                        text(surface, font, words, *a, **k))
+    app.relay = ("127.0.0.1", 9)
+    scene = open_online(app)
+
+    def titled(words: str) -> bool:
+        drawn.clear()
+        app.stack.top.draw(app.screen)
+        return words in drawn and (words == "Play online" or "Play online" not in drawn)
+
+    assert titled("Play online")
+    press(app, scene, "join")
+    assert titled("Join with a code")
+    press(app, scene, "back")
+    press(app, scene, "host")
+    assert titled("Host a private table")
+    press(app, scene, "back")
+    press(app, scene, "public")
+    assert titled("Open a public table")
+    press(app, scene, "back")
+    press(app, scene, "find")
+    assert isinstance(app.stack.top, FindScene)
+    assert titled("Find a table")
+    app.back_to_menu()
