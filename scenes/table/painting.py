@@ -114,8 +114,8 @@ class TablePainter:
                 self.art_key(), self.input.interaction_key, len(self.board.leaving),
                 None if self.input.callout is None else self.input.callout.text,
                 None if self.captions is None else self.captions.text,
-                self.link(), tuple(self.adapter.names.items()), self.ranks.note, self.ranks.shown(),
-                self.phrases.screen_key())
+                self.link(), tuple(self.adapter.names.items()), self.adapter.away,
+                self.ranks.note, self.ranks.shown(), self.phrases.screen_key())
 
     def draw(self, surface: pygame.Surface) -> None:
         lay = self.stage.layout
@@ -381,7 +381,7 @@ class TablePainter:
     def plate_rect(self, seat: int) -> pygame.Rect:
         """Where a seat's name plate lies now."""
         lay = self.stage.layout
-        return self.hud.plate_rect(self.adapter.seat_name(seat, lay),
+        return self.hud.plate_rect(self.adapter.plate_name(seat, lay),
                                    self.adapter.plate_info(self.position.shown, seat),
                                    lay.seat(seat).plate,
                                    lay.font(15), pygame.Rect(0, 0, *lay.size),
@@ -404,7 +404,7 @@ class TablePainter:
         acting = self._acting()
         for seat in range(self.seats):
             g = lay.seat(seat)
-            name = self.adapter.seat_name(seat, lay)
+            name = self.adapter.plate_name(seat, lay)
             info = self.adapter.plate_info(self.position.shown, seat)
             active = seat in acting
             dim = self.adapter.plate_dimmed(self.position.shown, seat)

@@ -212,7 +212,7 @@ class BriscolaAdapter(TrickTable[View]):
                 return tr("briscola_table.prompt.choose")
             chooser = view["chooser"]
             if chooser is not None:
-                return tr("briscola_table.prompt.choosing", player=self.seat_name(chooser, layout))
+                return tr("briscola_table.prompt.choosing", player=self.actor(chooser, layout))
         if my_turn and legal and all(a.card is not None and a.card.code == VENCESLAO
                                      for a in legal):
             return tr("briscola_table.prompt.must_venceslao")

@@ -203,8 +203,11 @@ def test_hosting_shows_the_code_and_the_friend_gets_in(app, local_host):
         frames_until(app, lambda: table.adapter.seat_name(guest.seat, table.layout) == "Anna")
         assert table.link is None                 # the host's table has no light
         guest.close()
-        frames_until(app, lambda: table.adapter.seat_name(guest.seat, table.layout)
-                     == tr("net.stand_in", name="Anna"))
+        frames_until(app, lambda: table.adapter.plate_name(guest.seat, table.layout)
+                     == "Computer playing for Anna")
+        assert table.adapter.seat_name(guest.seat, table.layout) == "Anna", "her score's"
+        assert table.adapter.waiting_prompt(guest.seat, table.layout) == \
+            "The computer plays for Anna…"
     finally:
         guest.close()
         app.back_to_menu()
