@@ -38,6 +38,10 @@ from scenes.widgets import ChoiceBar
 
 #: a paint log: what was painted, and where
 PaintLog = dict[Hashable, tuple[int, int, int, int]]
+#: what a phrase's bubble keeps clear of where it can (the paint log's kinds): the score
+#: board, the corner buttons, the look back button, the rank strip, the plates and the
+#: guest's light, and the words laid on the felt (the trump badge, the dealer chip)
+PHRASE_CLEARS = frozenset({"board", "corner", "look_back", "strip", "plate", "light", "label"})
 #: above this share of the window changed, the whole frame is presented
 FULL_SHARE = 0.6
 
@@ -163,13 +167,15 @@ class TablePainter:
                         tuple(self._draw_caret(surface, sprite, above))
         self._draw_plates(surface, log)
         self._draw_light(surface, log)
-        self.phrases.draw(surface, log, lay, self.hud.text, self.plate_rect)
         lines = self.adapter.scoreboard(self.position.shown, lay)
         rect = self.hud.draw_scoreboard(surface, lines, (lay.margin, lay.margin), lay.font(16))
         log[("board", tuple(lines))] = tuple(rect)
         self._draw_look_button(surface, rect, log, resting)
         self.corner.draw(surface, log, self.stage.layout, self.hud, self._corner_taken())
         self._draw_rank_strip(surface, rect, log, resting)
+        # over the table's boxes, and clear of them and of its words where it can be
+        self.phrases.draw(surface, log, lay, self.hud.text, self.plate_rect,
+                          [pygame.Rect(r) for k, r in log.items() if k[0] in PHRASE_CLEARS])
         bar = self.input.bar
         if bar and not self.input.popup:
             if bar.title:

@@ -18,6 +18,7 @@ from game.net.host import Host
 from game.net.listing import Listing
 from game.net.protocol import QUICK
 from scenes.find_table import FindScene
+from scenes.table.painting import PHRASE_CLEARS
 from scenes.i18n import tr
 from scenes.online import HostScene
 from scenes.table.pace import SHEET_GLANCE
@@ -115,11 +116,17 @@ def test_a_phrase_shows_by_the_senders_plate_on_the_other_tables(app):
         bruno.say("one_moment")                  # at the seat he came to first
         seat = bruno.seat
         frames_until(app, lambda: ("phrase", seat, "one_moment") in table.painter.paint_log)
-        bubble = pygame.Rect(table.painter.paint_log[("phrase", seat, "one_moment")])
-        plate = table.plate_rect(seat)
-        assert bubble.left <= plate.centerx <= bubble.right, "by Bruno's plate"
-        assert 0 <= plate.top - bubble.bottom <= plate.h or \
-            0 <= bubble.top - plate.bottom <= plate.h, "just over or under it"
+        anna.say("well_played")
+        frames_until(app, lambda: ("phrase", anna.seat, "well_played") in table.painter.paint_log)
+        log = table.painter.paint_log
+        boxes = [pygame.Rect(r) for k, r in log.items() if k[0] in PHRASE_CLEARS]
+        assert any(k[0] == "board" for k in log) and any(k[0] == "corner" for k in log)
+        for who, said in ((seat, "one_moment"), (anna.seat, "well_played")):
+            bubble = pygame.Rect(log[("phrase", who, said)])
+            plate = table.plate_rect(who)
+            assert bubble.inflate(plate.h * 2, plate.h * 2).colliderect(plate), "by the plate"
+            assert bubble.collidelist(boxes) < 0, "over none of the table's boxes or words"
+            assert pygame.Rect((0, 0), app.size).contains(bubble)
         for client in (anna, bruno):
             client.close()
         app.back_to_menu()
