@@ -18,10 +18,10 @@ from game.net.host import Host
 from game.net.listing import Listing
 from game.net.protocol import QUICK
 from scenes.find_table import FindScene
-from scenes.table.painting import PHRASE_CLEARS
 from scenes.i18n import tr
 from scenes.online import HostScene
 from scenes.table.pace import SHEET_GLANCE
+from scenes.table.painting import PHRASE_CLEARS
 from scenes.table.scene import TableScene
 from scenes.waiting_room import GuestRoomScene, seat_words
 from tests.game.net.conftest import start_relay
