@@ -22,6 +22,8 @@ How they think:
   most :data:`HARD_WIDTH` candidates, taken in Normal's own order
   (:meth:`DoudizhuPlayer.ranked`: one play of each combination before any of its other
   kickers), not at random: a hand has dozens of plays, most of them kickers of a few.
+  Its playouts end once a world's hands hold few cards: the rest is solved exactly
+  (game/ai/doudizhu_endgame.py, the search's cut-off evaluation for this game).
 """
 
 from __future__ import annotations
