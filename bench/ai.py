@@ -2,7 +2,7 @@
 
     python bench/ai.py [--games 1000] [--hard-games 1000] [--playouts N | --seconds S]
                        [--game KEY ...] [--rows hard,normal,easy,rule,ismcts] [--seed 0]
-                       [--seats N ...] [--verbose]
+                       [--seats N ...] [--no-reading] [--verbose]
 
 Fixed seeds (``--seed``, ``--seed`` + 1 ...), the hero's seat rotating game by game
 (as game/simulate.py's ``tally`` rotates it; fresh players every game), a win being
@@ -25,6 +25,9 @@ seat rotation, so the figure is the same as with one); ``--minutes M`` stops a r
 starting new games after M minutes, and the row gives the games reached (seeds from
 ``--seed`` on, with none missing).
 The time per move of every level (p50 and p99) is taken from every move of the run.
+``--no-reading`` takes the soft evidence from Hard's worlds (``Facts.likely``: Bisca's
+bets, Dou Dizhu's bids and passes), the hard facts kept, to measure what the reading is
+worth on the same seeds.
 ``--verbose`` prints the hero's wins and points after every game, so a long run says
 where it stands before it ends.
 Dou Dizhu against RLCard's rule agent is bench/doudizhu_rule.py's (RLCard's own venv).
@@ -39,6 +42,7 @@ import os
 import sys
 import time
 from collections import defaultdict
+from dataclasses import replace
 from typing import Any, Iterator, Sequence
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -113,6 +117,15 @@ def budget(player: ComputerPlayer, playouts: int | None, seconds: float | None) 
     return player
 
 
+def unread(player: ComputerPlayer) -> ComputerPlayer:
+    """``player`` with no soft evidence in its worlds (``--no-reading``): its facts less
+    ``likely``, the hard facts (voids, known cards) kept."""
+    if isinstance(player, Search):
+        read = player.facts
+        player.facts = lambda view, reader: replace(read(view, reader), likely=None)
+    return player
+
+
 def make(key: str, level: str, args: argparse.Namespace,
          times: dict[str, list[float]]) -> ComputerPlayer:
     if level == "rule":
@@ -124,6 +137,8 @@ def make(key: str, level: str, args: argparse.Namespace,
     else:
         player = computer_player(key, level)
     player = budget(player, args.playouts, args.seconds)
+    if getattr(args, "no_reading", False):
+        player = unread(player)
     label = f"{key} {level}"
     if getattr(player, "wants_world", False) and args.playouts:
         label += f" ({args.playouts} playouts)"
@@ -228,6 +243,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                         help="worker processes playing a row's games side by side")
     parser.add_argument("--minutes", type=float,
                         help="stop a row starting games after this long (its count is printed)")
+    parser.add_argument("--no-reading", action="store_true",
+                        help="Hard's worlds without the soft evidence (bets, bids)")
     parser.add_argument("--verbose", action="store_true",
                         help="a line after every game: the hero's wins and points so far")
     args = parser.parse_args(argv)
@@ -235,7 +252,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     keys = args.game or sorted(GAMES)
     print(f"# bench/ai.py {' '.join(argv if argv is not None else sys.argv[1:])}")
     print(f"# load average {os.getloadavg()[0]:.1f}, Hard: "
-          f"{f'{args.playouts} playouts a move' if args.playouts else 'its time a move'}")
+          f"{f'{args.playouts} playouts a move' if args.playouts else 'its time a move'}"
+          f"{', no reading' if args.no_reading else ''}")
     print("| game | who | games | hero wins [95%] | fair | points above fair "
           "| hero's score less the others' mean, a game [95%] | time |")
     print("|---|---|---|---|---|---|---|---|")

@@ -50,7 +50,7 @@ def replay(state: State, seat: int, action: Action, players: Sequence[ComputerPl
     game instead of a sampled world)."""
     world = state.copy()
     world.apply(seat, action)
-    played_out = dataclasses.replace(search.judge, cutoff=None)    # the real players to the end
+    played_out = dataclasses.replace(search.judge, settle=None)    # the real players to the end
     value = playout(world, seat, played_out, players, random.Random(seed), origin=state)
     assert value is not None                    # no deadline
     return value
@@ -62,7 +62,7 @@ def uncut_search(key: str, playouts: int) -> Search:
     search = computer_player(key, "hard")
     assert isinstance(search, Search)
     search.seconds, search.playouts = None, playouts
-    search.judge = dataclasses.replace(search.judge, cutoff=None)
+    search.judge = dataclasses.replace(search.judge, settle=None)
     search.name += "-uncut"
     return search
 
@@ -103,7 +103,7 @@ def one_game(key: str, i: int, args: argparse.Namespace,
             if searched != action:
                 d = replay(state, s, searched, players, search, step) - \
                     replay(state, s, action, players, search, step)
-                solved = search.judge.cutoff is not None and search.judge.cutoff(state)
+                solved = search.judge.settle is not None and search.judge.settle(state)
                 worth[f"{action.kind} -> {searched.kind}"
                       f"{' (the end solved)' if solved else ''}"].append(d)
         state.apply(s, action)

@@ -267,15 +267,17 @@ def card_move(card: Card | None, src: str, dst: str, up: bool) -> dict[str, Any]
     return {"card": card.code if card is not None else None, "src": src, "dst": dst, "up": up}
 
 
-#: values a copy of a game shares with the original: immutable, so sharing is safe
+#: values a copy of a game shares with the original: immutable, so sharing is safe (an
+#: event is a record of what happened, never changed once made: a game keeping its
+#: opening events shares them with its copies instead of rebuilding every deal's moves)
 _VALUE: frozenset[type] = frozenset({str, int, float, bool, type(None), bytes, frozenset,
-                                     Card, Action})
+                                     Card, Action, Event})
 
 
 def plain_copy(value: Any) -> Any:
     """A deep copy of a game's data, made for speed (a search copies a game for every
     playout): lists, dicts, sets and tuples are rebuilt, values (strings, numbers,
-    cards, actions) shared, a generator copied by its state, a plain object of a game
+    cards, actions, events) shared, a generator copied by its state, a plain object of a game
     (Bocce's ``Bocce``) rebuilt attribute by attribute; anything else goes to
     :func:`copy.deepcopy`.  Unlike deepcopy it keeps no memo: two names for one list
     become two lists (no game state shares a mutable part; tests/game/test_engine.py
@@ -294,8 +296,8 @@ def plain_copy(value: Any) -> Any:
     if kind is set:
         return set(value)
     if kind is random.Random:
-        twin = random.Random()
-        twin.setstate(value.getstate())
+        twin = random.Random.__new__(random.Random)    # not seeded from the system first:
+        twin.setstate(value.getstate())                # its whole state is set here
         return twin
     if hasattr(value, "__dict__") and not hasattr(value, "__deepcopy__") \
             and not hasattr(value, "__slots__") and kind.__module__.startswith("game."):
@@ -523,6 +525,10 @@ class State(abc.ABC):
     #: the attributes that make a position, with their types, in the order its text form
     #: writes them (game/position.py)
     position_fields: ClassVar[Mapping[str, Any]] = {}
+    #: lists whose entries are written once and never changed (the history's (seat,
+    #: action) pairs; a game may add its own, Bisca its score sheet's rows): :meth:`copy`
+    #: rebuilds such a list and shares its entries
+    append_only: ClassVar[tuple[str, ...]] = ("history",)
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         """Guard the seat-taking methods a game defines (see the class docstring)."""
@@ -671,10 +677,12 @@ class State(abc.ABC):
 
     def copy(self) -> "State":
         """An independent copy of this game (what :func:`copy.deepcopy` gives, several
-        times faster: :func:`plain_copy` of every attribute).  A search copies the
-        game for every playout."""
+        times faster: :func:`plain_copy` of every attribute, the entries of the
+        :attr:`append_only` lists shared).  A search copies the game for every playout."""
         twin = object.__new__(type(self))
-        twin.__dict__.update({k: plain_copy(v) for k, v in self.__dict__.items()})
+        shared = self.append_only
+        twin.__dict__.update({k: list(v) if k in shared else plain_copy(v)
+                              for k, v in self.__dict__.items()})
         return twin
 
     # -- twin worlds ---------------------------------------------------------

@@ -297,6 +297,13 @@ def write_text_atomic(path: Path, text: str, durable: bool = True,
     return path
 
 
+def lock_path(path: Path) -> Path:
+    """The lock two running copies of the program take in turn to change one file
+    (beside it, :mod:`filelock`): each reads the file as it is now under it, so neither
+    writes over what the other wrote a moment before."""
+    return path.with_name(f".{path.name}.lock")
+
+
 def read_json(path: Path) -> Any:
     """A small JSON file: SaveError when it is not one (too big, not a regular file, not
     UTF-8 JSON); FileNotFoundError when there is none."""

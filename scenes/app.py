@@ -33,6 +33,7 @@ import pygame
 import pygame_gui
 
 from scenes import heap, routes, theme, xwindow
+from scenes.fields import THEME_PATH
 from scenes.fonts import Fonts
 from scenes.i18n import set_language, tr
 from scenes.scene import Scene, SceneStack
@@ -47,7 +48,6 @@ if TYPE_CHECKING:  # pragma: no cover
     from scenes.kiosk import Kiosk
 
 ROOT = Path(__file__).resolve().parent.parent
-THEME_PATH = ROOT / "assets" / "theme.json"
 FPS = 60
 MUTE_KEY = pygame.K_m       # anywhere: the sound off and on again
 MAX_DT = 0.1          # a stall (window drag, breakpoint) must not fast-forward animations

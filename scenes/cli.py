@@ -201,7 +201,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         online: dict[str, Any] | None = None
         if args.host is not None or args.join is not None:
             online = {"host": args.host, "join": args.join, "port": args.port,
-                      "relay": args.relay, "listen": args.listen}
+                      "listen": args.listen}
         return run(game=args.game, seed=args.seed,
                    fullscreen=args.fullscreen or (args.kiosk and not args.windowed),
                    size=args.size, windowed=args.windowed, kiosk=kiosk, online=online,

@@ -78,28 +78,33 @@ class FindScene(PanelScene):
         size = self.app.size
         return max(1, (size[1] - theme.px(260, size)) // theme.px(58, size))
 
-    def _build(self, focus: Optional[str] = None) -> None:
+    def _row_of(self, key: str) -> Optional[int]:
+        """The row on screen of the table a button's key names (None: not shown)."""
+        room = key.partition(":")[2]
+        return next((i for i, t in enumerate(self._tables) if t.room == room), None)
+
+    def _build(self, focus: Optional[str] = None, scrolled: bool = False) -> None:
         """The rows on screen and their buttons, from the finder's list.  The focus goes
         to ``focus`` (a button's key), else stays on the table it was on (scrolled to
-        keep it at its row), else on the row where it was."""
+        keep it at its row, unless the player has just ``scrolled`` the list: then
+        while it is shown), else on the row where it was."""
         old = self.focus.focused.key if self.focus.focused else ""
-        row_was = next((i for i, t in enumerate(self._tables) if old.endswith(f":{t.room}")),
-                       None)
+        row_was = self._row_of(old)
         self._seen = self.finder.received
         self.tables = self.finder.tables
         fits = self._fits()
         wanted = focus or old
         kind, _, room = wanted.partition(":")
         index = next((i for i, t in enumerate(self.tables) if t.room == room), None)
-        if index is not None and focus is None and row_was is not None:
+        if index is not None and not scrolled and focus is None and row_was is not None:
             self.first = index - row_was               # the same row of the screen
-        elif index is not None:
+        elif index is not None and not scrolled:
             self.first = min(self.first, index)
             self.first = max(self.first, index - fits + 1)
         self.first = max(0, min(self.first, len(self.tables) - fits))
         self._tables = self.tables[self.first:self.first + fits]
-        if index is None and row_was is not None and self._tables:    # it went: its row
-            table = self._tables[min(row_was, len(self._tables) - 1)]
+        if self._row_of(wanted) is None and row_was is not None and self._tables:
+            table = self._tables[min(row_was, len(self._tables) - 1)]   # it went: its row
             wanted = f"{kind}:{table.room}"
         buttons = []
         for row, table in enumerate(self._tables):
@@ -115,18 +120,11 @@ class FindScene(PanelScene):
             self.focus.focus_key("join:" + wanted.partition(":")[2])
         self.resize(self.app.size)
 
-    def scroll(self, rows: int, focus: Optional[str] = None) -> None:
+    def scroll(self, rows: int) -> None:
         """Show the list ``rows`` further down (up if negative); the focus stays on its
         table if it is still shown, else on the row where it was."""
         self.first = max(0, min(self.first + rows, len(self.tables) - self._fits()))
-        old = self.focus.focused.key if self.focus.focused else ""
-        room = old.partition(":")[2]
-        shown = any(t.room == room for t in self.tables[self.first:self.first + self._fits()])
-        if focus is None and room and not shown:
-            row = next((i for i, t in enumerate(self._tables) if t.room == room), 0)
-            table = self.tables[min(self.first + row, len(self.tables) - 1)]
-            focus = f"{old.partition(':')[0]}:{table.room}"
-        self._build(focus or (old if shown else None))
+        self._build(scrolled=True)
 
     def walk(self, step: int) -> bool:
         """Up/Down (step -1/+1), Page Up/Down (a page), Home/End (to an end) on the list:
@@ -244,17 +242,19 @@ class FindScene(PanelScene):
             inner.w -= theme.px(20, size)
         top = self._panel.y + theme.px(100, size)
         bw = theme.px(110, size)
+        #: where each row's words stop: short of its buttons (drawn every frame)
+        self._words_end = [inner.right] * len(self._tables)
         for button in self.focus.buttons:
             if button.key == "back":
                 button.rect = pygame.Rect(self._panel.centerx - theme.px(120, size),
                                           self._panel.bottom - theme.px(64, size),
                                           theme.px(240, size), theme.px(46, size))
                 continue
-            kind, _, room = button.key.partition(":")
-            row = next(i for i, t in enumerate(self._tables) if t.room == room)
-            right = inner.right - (0 if kind == "watch" else bw + theme.px(8, size))
+            row = button.row
+            right = inner.right - (0 if button.key.startswith("watch:") else bw + theme.px(8, size))
             button.rect = pygame.Rect(right - bw, top + row * row_h + theme.px(6, size), bw,
                                       row_h - theme.px(14, size))
+            self._words_end[row] = min(self._words_end[row], button.rect.x)
 
     def draw(self, surface: pygame.Surface) -> None:
         size = self._draw_panel(surface, buttons=False)
@@ -286,9 +286,8 @@ class FindScene(PanelScene):
                              border_radius=theme.px(8, size))
             surface.blit(layer, rect.topleft)
             x = rect.x + theme.px(12, size)
-            buttons = [b.rect.x for b in self.focus.buttons if b.key.endswith(f":{table.room}")]
             clip = surface.get_clip()               # the words stop short of the buttons
-            surface.set_clip(pygame.Rect(x, rect.y, min(buttons, default=rect.right) - x -
+            surface.set_clip(pygame.Rect(x, rect.y, self._words_end[row] - x -
                                          theme.px(8, size), rect.h).clip(clip))
             theme.text(surface, font, table_words(table), theme.CREAM,
                        (x, rect.y + theme.px(5, size)), "topleft")

@@ -37,13 +37,14 @@ from game.net.interfaces import listens_everywhere
 from game.net.lobby import COMPUTER_SEAT, OPEN, PERSON, LobbySeat
 from game.session import COMPUTER, REMOTE, GameSetup
 from scenes import guest, theme
+from scenes.fields import place_field, text_field
 from scenes.fonts import wrap
 from scenes.i18n import tr
 from scenes.panel_scene import PanelScene
 from scenes.richtext import Block, layout
 from scenes.setup_scene import SetupScene, friend_seat
 from scenes.waiting_room import seat_rows
-from scenes.widgets import Button, draw_button
+from scenes.widgets import Button, draw_button, label_room
 
 CHOOSE, JOIN, PICK = "choose", "join", "pick"
 CODE_LIMIT = 24
@@ -279,10 +280,7 @@ class OnlineScene(PanelScene):
         return [(self.code_entry, "net.enter_code"), (self.name_entry, "net.your_name")]
 
     def _field(self, limit: int, text: str) -> pygame_gui.elements.UITextEntryLine:
-        entry = pygame_gui.elements.UITextEntryLine(pygame.Rect(0, 0, 100, 40), manager=self.app.ui)
-        entry.set_text_length_limit(limit)
-        entry.set_text(text)
-        return entry
+        return text_field(self.app.ui, limit, text)
 
     def _shown(self) -> list[tuple[pygame_gui.elements.UITextEntryLine, str]]:
         """The fields on screen now (drawing makes none)."""
@@ -326,6 +324,12 @@ class OnlineScene(PanelScene):
         fields = self._fields()
         # each field: its words and the field; then a line for news (joining, a problem)
         lines = sorted({button.row for button in self.focus.buttons})
+        rows_of = [[button for button in self.focus.buttons if button.row == line]
+                   for line in lines]
+        # as wide as its widest row of buttons needs (each of a row as wide as the others)
+        need = max((len(row) * max(label_room(self.app.fonts, b, row_h) for b in row) +
+                    gap * (len(row) - 1) for row in rows_of), default=0)
+        panel_w = min(w - theme.px(40, size), max(panel_w, need + theme.px(48, size)))
         named = self.mode == CHOOSE and self.relay is not None   # the command line's relay
         rows = len(lines) + 2 * len(fields) + (1 if self.mode != PICK else 0) + named
         panel_h = theme.px(80, size) + rows * (row_h + gap)
@@ -334,16 +338,14 @@ class OnlineScene(PanelScene):
         y = self._panel.y + theme.px(64, size)
         for entry, _ in fields:
             y += row_h + gap
-            entry.set_relative_position((inner.x, y))
-            entry.set_dimensions((inner.w, row_h))
+            place_field(entry, pygame.Rect(inner.x, y, inner.w, row_h), size)
             y += row_h + gap
         if named:
             self._relay_line = y + gap + row_h // 2
             y += row_h + gap
         if self.mode != PICK:
             y += row_h + gap
-        for line in lines:                     # the buttons of one row side by side
-            row = [button for button in self.focus.buttons if button.row == line]
+        for row in rows_of:                    # the buttons of one row side by side
             bw = (inner.w - gap * (len(row) - 1)) // len(row)
             for i, button in enumerate(row):
                 button.rect = pygame.Rect(inner.x + i * (bw + gap), y, bw, row_h)
@@ -361,12 +363,21 @@ class OnlineScene(PanelScene):
         return super().handle(event)
 
     # --- drawing -----------------------------------------------------------
+    def title(self) -> str:
+        """The page's title, what it is: Play online (the first page), the join form, or
+        the games to host at a private or a public table."""
+        if self.mode == JOIN:
+            return tr("net.join")
+        if self.mode == PICK:
+            return tr("net.host_public" if self.public else "net.host")
+        return tr("net.title")
+
     def draw(self, surface: pygame.Surface) -> None:
         size = self._draw_panel(surface)
         self._drawn_problem = self.problem     # what the screen shows (see animating)
         _, row_h, gap = self._rows(size)
         title = self.app.fonts.get(theme.font_px(26, size), bold=True)
-        theme.text(surface, title, tr("net.title"), theme.GOLD_LIGHT,
+        theme.text(surface, title, self.title(), theme.GOLD_LIGHT,
                    (self._panel.centerx, self._panel.y + theme.px(18, size)), "midtop")
         font = self.app.fonts.get(theme.font_px(17, size))
         for entry, words in self._shown():
@@ -397,13 +408,11 @@ class OnlineScene(PanelScene):
 
 
 def start_online(app, host: Optional[str] = None, join: Optional[str] = None,
-                 port: Optional[int] = None, relay: Optional[tuple[str, int]] = None,
-                 listen: Optional[str] = None) -> None:
+                 port: Optional[int] = None, listen: Optional[str] = None) -> None:
     """The command line's ``--host GAME`` (its remembered setup, the friend in the first
     computer's seat; ``--listen``, ``--port``) or ``--join CODE``: the same screens as
-    from the menu."""
-    if relay is not None:
-        app.relay = relay                 # the run's relay, as the command line gives it
+    from the menu, through the run's relay (``app.relay``, set by scenes/app.py's ``run``
+    from ``--relay``)."""
     scene = OnlineScene(app)
     app.stack.push(scene)
     if join is not None:
@@ -478,10 +487,7 @@ class HostScene(PanelScene):
             first = Button(tr("net.use_relay"), action=self.use_relay, key="relay", row=0,
                            style="primary")
             if self.relay_entry is None:
-                self.relay_entry = pygame_gui.elements.UITextEntryLine(
-                    pygame.Rect(0, 0, 100, 40), manager=self.app.ui)
-                self.relay_entry.set_text_length_limit(ADDRESS_LIMIT)
-                self.relay_entry.set_text(self.app.settings.relay)
+                self.relay_entry = text_field(self.app.ui, ADDRESS_LIMIT, self.app.settings.relay)
                 self.relay_entry.focus()     # the keyboard types the address at once
         else:
             self._kill_entry()
@@ -744,8 +750,9 @@ class HostScene(PanelScene):
         for i, button in enumerate(self.focus.buttons):
             button.rect = pygame.Rect(inner.x + i * (bw + gap), y, bw, row_h)
         if self.relay_entry is not None:      # over the buttons, under its words and the news
-            self.relay_entry.set_relative_position((inner.x, y - gap - theme.px(30, size) - row_h))
-            self.relay_entry.set_dimensions((inner.w, row_h))
+            place_field(self.relay_entry,
+                        pygame.Rect(inner.x, y - gap - theme.px(30, size) - row_h, inner.w, row_h),
+                        size)
 
     #: a seat's row, in base pixels
     SEAT_ROW = 36

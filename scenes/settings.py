@@ -46,7 +46,7 @@ from filelock import FileLock, Timeout
 
 from game.i18n import system_language
 from game.names import name_problem
-from game.saves import write_text_atomic
+from game.saves import lock_path, write_text_atomic
 
 if TYPE_CHECKING:  # pragma: no cover
     from game.session import GameSetup
@@ -353,11 +353,6 @@ def _read_json(path: Path) -> Any:
 
 class SettingsUnreadable(OSError):
     """The settings file is there but cannot be read (its permissions): never replaced."""
-
-
-def lock_path(path: Path) -> Path:
-    """The lock two copies of the game take in turn to save (beside the file)."""
-    return path.with_name(f".{path.name}.lock")
 
 
 def _held_now(path: Path) -> dict[str, Any]:

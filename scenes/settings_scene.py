@@ -19,6 +19,7 @@ import pygame_gui
 from game.cards import Card
 from game.names import MAX_NAME, name_problem
 from scenes import theme
+from scenes.fields import place_field, text_field
 from scenes.i18n import tr
 from scenes.option_rows import OptionRow, OptionRowsScene, step_value
 from scenes.settings import (
@@ -103,10 +104,7 @@ class SettingsScene(OptionRowsScene):
     # --- the name field ------------------------------------------------------
     def _make_entry(self) -> None:
         if self.name_entry is None:
-            self.name_entry = pygame_gui.elements.UITextEntryLine(
-                pygame.Rect(0, 0, 100, 40), manager=self.app.ui)
-            self.name_entry.set_text_length_limit(MAX_NAME)
-            self.name_entry.set_text(self.app.settings.player_name)
+            self.name_entry = text_field(self.app.ui, MAX_NAME, self.app.settings.player_name)
 
     def _drop_entry(self) -> None:
         if self.name_entry is not None:
@@ -213,8 +211,7 @@ class SettingsScene(OptionRowsScene):
         if self.name_entry is not None:
             field = pygame.Rect(0, 0, value_w, row_h - px(14))
             field.midright = (name.rect.right - px(10), name.rect.centery)
-            self.name_entry.set_relative_position(field.topleft)
-            self.name_entry.set_dimensions(field.size)
+            place_field(self.name_entry, field, size)
         y += row_h + gap
         back = self.focus.button("back")
         back.rect = pygame.Rect(0, 0, px(200), px(48))

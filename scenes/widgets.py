@@ -26,7 +26,7 @@ from typing import Any, Callable, Generic, Iterable, Optional, Protocol, TypeVar
 import pygame
 
 from scenes import theme
-from scenes.fonts import Fonts
+from scenes.fonts import Fonts, SizedFont
 from scenes.hud import Hud, IconFn, PanelCache, TextCache
 
 ACTIVATE_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
@@ -208,6 +208,23 @@ class FocusList(Focus[Button]):
         return False
 
 
+def button_font(fonts: Fonts, button: Button, height: int, focused: bool = True) -> SizedFont:
+    """The font of a button's label at this height (bold when focused: a width measured
+    with the default holds when the focus comes)."""
+    return fonts.get(round(_label_px(button, height)), bold=focused or button.style == "primary")
+
+
+def _label_px(button: Button, height: int) -> float:
+    """A button's label size: a share of its height."""
+    return height * (0.46 if button.style in ("small", "tab") else 0.42)
+
+
+def label_room(fonts: Fonts, button: Button, height: int) -> int:
+    """The width a button of this height needs for its label: the label, and half the
+    height free on each side (a label edge to edge in its button reads as cut off)."""
+    return button_font(fonts, button, height).size(button.label)[0] + height
+
+
 def draw_button(surface: pygame.Surface, fonts: Fonts, button: Button, focused: bool) -> None:
     """The standard look: a dark pill with a gold rim, brighter when focused, grey when disabled."""
     rect = button.rect
@@ -228,14 +245,13 @@ def draw_button(surface: pygame.Surface, fonts: Fonts, button: Button, focused: 
     pygame.draw.rect(layer, rim, layer.get_rect(), width=3 if focused else 2,
                      border_radius=radius)
     surface.blit(layer, rect.topleft)
-    font_px = rect.h * (0.46 if button.style in ("small", "tab") else 0.42)
-    font = fonts.get(round(font_px), bold=focused or button.style == "primary")
+    font = button_font(fonts, button, rect.h, focused)
     if button.style == "option":        # the scene draws the value on the right
         theme.text(surface, font, button.label, ink, (rect.x + rect.h // 2, rect.centery), "midleft")
     elif button.hint:
         theme.text(surface, font, button.label, ink,
                    (rect.x + rect.h // 2, rect.centery), "midleft")
-        hint_font = fonts.get(round(font_px * 0.8))
+        hint_font = fonts.get(round(_label_px(button, rect.h) * 0.8))
         theme.text(surface, hint_font, button.hint, theme.MUTED if button.enabled else theme.DISABLED,
                    (rect.right - rect.h // 2, rect.centery), "midright")
     else:

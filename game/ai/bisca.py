@@ -52,13 +52,16 @@ def _card(code: str) -> Card:
 
 def worth(action: Action) -> int:
     """Where a play action's card lands in the order (an Ace by its chosen worth)."""
-    assert action.card is not None
-    return strength(action.card, action.value)
+    return strength(action.cards[0], action.value)
 
 
 def top(c: Card) -> int:
     """A card at its best (an Ace high)."""
-    return strength(c, HIGH if c.rank == 1 else "")
+    return _TOP[c.code]
+
+
+#: code -> the card's strength at its best, for every card of the deck
+_TOP: dict[str, int] = {c.code: strength(c, HIGH if c.rank == 1 else "") for c in DECK}
 
 
 def unseen(view: View) -> list[Card]:

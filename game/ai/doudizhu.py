@@ -22,6 +22,8 @@ How they think:
   most :data:`HARD_WIDTH` candidates, taken in Normal's own order
   (:meth:`DoudizhuPlayer.ranked`: one play of each combination before any of its other
   kickers), not at random: a hand has dozens of plays, most of them kickers of a few.
+  Its playouts end once a world's hands hold few cards: the rest is solved exactly
+  (game/ai/doudizhu_endgame.py, the search's cut-off evaluation for this game).
 """
 
 from __future__ import annotations
@@ -31,6 +33,7 @@ from functools import lru_cache
 from typing import Optional, Sequence
 
 from game.ai.base import RandomPlayer
+from game.ai.doudizhu_endgame import settle
 from game.ai.doudizhu_reading import BID_AT, counts_of_codes, facts, strength
 from game.ai.search import Judge, Search
 from game.cards import Card
@@ -269,8 +272,9 @@ class Table:
         return shape(self.after(a)) - self.base + self.precious(a) * (1 if calm else 0)
 
 
-#: A playout ends with the hand (a redeal is a new one); its points are the game's.
-JUDGE = Judge(lambda s: (s.hand_no, s.deals), lambda s: list(s.totals))
+#: A playout ends with the hand (a redeal is a new one); its points are the game's; its
+#: last cards are solved exactly (game/ai/doudizhu_endgame.py)
+JUDGE = Judge(lambda s: (s.hand_no, s.deals), lambda s: list(s.totals), settle=settle)
 
 
 def why(view: View, action: Action) -> Reason | None:

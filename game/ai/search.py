@@ -18,9 +18,10 @@ Perfect-information Monte Carlo (PIMC), as strong Skat and Bridge programs play:
    ``legal_actions`` need no second check), until the round ends (a Briscola game,
    a Bolola deal, a Bisca round, a Bocce hand, a Dou Dizhu hand) or the game does.
 3. *Score* the round by the game's :class:`Judge`: the seat's gain in the game's own
-   points minus the others' mean gain, at the round's end, or earlier where the game
-   can tell the round's end from the world as it stands (its ``cutoff``: Briscola's
-   last tricks solved exactly once the stock is empty; no other game has one).
+   points minus the others' mean gain, at the cut-off.  A game may end a playout early
+   with its own exact evaluation (``Judge.settle``: Dou Dizhu solves its last cards,
+   game/ai/doudizhu_endgame.py, Briscola its last tricks once the stock is empty,
+   game/ai/briscola_end.py); the other games leave it unset and play to the end.
 4. *Choose* by the same sampled worlds for every candidate (common random
    numbers): the best mean among the candidates that beat the policy's own choice
    by more than a few standard errors of the paired difference (more when more
@@ -99,17 +100,18 @@ LIKELY_DRAWS = 16
 class Judge:
     """How a game scores a playout: ``round_key`` changes when a round ends (the
     playout stops there), ``progress`` is each seat's points so far; ``ready``, when
-    given, readies a sampled world for the playout players."""
+    given, readies a sampled world for the playout players; ``settle``, when given, is
+    the game's cut-off evaluation: each seat's points at the end of the round when the
+    game can tell them from the world as it stands (Dou Dizhu solves its last cards
+    exactly), else None and the playout goes on."""
 
     #: each game's own state class (a Bisca game's round_no ...): typed as Any here
     round_key: Callable[[Any], Hashable]
     progress: Callable[[Any], Sequence[float]]
     #: readies a sampled world for playout players that start with no memory
     ready: Optional[Callable[[State], None]] = None
-    #: the points each seat ends the round with, when the game can tell them from the
-    #: world as it stands (Briscola's last tricks solved exactly); None: play on.  Asked
-    #: before every playout move; a game without it plays every round out
-    cutoff: Optional[Callable[[Any], Optional[Sequence[float]]]] = None
+    #: the round's end points from here, when the game can tell them (None: play on)
+    settle: Optional[Callable[[Any], Optional[Sequence[float]]]] = None
 
     def prepare(self, world: State) -> None:
         if self.ready is not None:
@@ -202,8 +204,8 @@ def playout(world: State, seat: int, judge: Judge, policies: Sequence[ComputerPl
         acting = world.to_act()
         if not acting or judge.round_key(world) != start_key:
             break
-        if judge.cutoff is not None:
-            end = judge.cutoff(world)
+        if judge.settle is not None:
+            end = judge.settle(world)
             if end is not None:
                 return gain(end, start, seat)
         if deadline is not None and steps % 8 == 7 and time.perf_counter() > deadline:

@@ -34,6 +34,13 @@ _KING = 10
 
 
 def strength(c: Card, ace: str = "") -> int:
+    """The card's place in the single order of the deck (higher wins the hand): see
+    :func:`_strength`, read from a table (a search asks it thousands of times a move)."""
+    known = _STRENGTH.get((c.code, ace))
+    return known if known is not None else _strength(c, ace)
+
+
+def _strength(c: Card, ace: str = "") -> int:
     """The card's place in the single order of the deck (higher wins the hand).
 
     Suits come first (any Coins beats any Cups), then rank.  An Ace needs its
@@ -49,6 +56,12 @@ def strength(c: Card, ace: str = "") -> int:
     if ace != LOW:
         raise ValueError(f"the {c.name()} is played high or low, not {ace!r}")
     return -1 if c.suit == COINS else base + 1
+
+
+#: (code, ace worth) -> strength, for every card of the deck and every worth it takes
+_STRENGTH: dict[tuple[str, str], int] = {
+    (c.code, ace): _strength(c, ace)
+    for c in DECK for ace in (ACE_CHOICES if c.rank == 1 else ("",))}
 
 
 def max_opening(players: int) -> int:

@@ -15,7 +15,7 @@ hand on the table is ``[seat, card, ace worth]`` per card::
 
 from __future__ import annotations
 
-from typing import Any, Mapping, Sequence
+from typing import Any, Mapping, Sequence, cast
 
 from game.bisca import rules
 from game.bisca.rules import HALF, number
@@ -27,8 +27,24 @@ from game.views import bisca as shapes
 BET, PLAY, OVER = "bet", "play", "over"
 
 
+#: each card's play actions (an Ace's two worths), made once: a search lists them at
+#: every move of every playout.  Listed card by card in the deck's sorted order, they
+#: come out sorted as actions sort (kind, cards, then value: "high" before "low").
+_PLAYS: dict[Card, tuple[Action, ...]] = {
+    c: tuple(Action("play", (c,), worth) for worth in rules.ACE_CHOICES) if c.rank == 1
+    else (Action("play", (c,)),) for c in rules.DECK}
+_PLACE: dict[Card, int] = {c: i for i, c in enumerate(sorted(rules.DECK))}
+
+
 def _numbers(halves: Sequence[int | None]) -> list[float | None]:
     return [None if h is None else number(h) for h in halves]
+
+
+def _sheet_copy(sheet: Sequence[shapes.SheetRow]) -> list[shapes.SheetRow]:
+    """A copy of the score sheet for a view or a result: each row a new dict of new lists
+    (a row holds numbers and lists of numbers; a view is read at every move of a search)."""
+    return [cast(shapes.SheetRow, {k: v[:] if type(v) is list else v for k, v in row.items()})
+            for row in sheet]
 
 
 def _lives(halves: Sequence[int]) -> list[float]:
@@ -49,6 +65,9 @@ class BiscaState(State):
         "table": list[tuple[int, Card, str]], "played": list[Card], "winners": list[int],
         "sheet": Any, "last_hand": Any,
     }
+    #: a row of the score sheet is written at the end of its round and never changed
+    #: (views and results hand out copies of it: :func:`_sheet_copy`)
+    append_only = State.append_only + ("sheet",)
 
     def __init__(self, options: dict[str, Any], seats: int, seed: int) -> None:
         super().__init__(options, seats, seed)
@@ -155,12 +174,9 @@ class BiscaState(State):
         if self.phase == BET:
             return sorted(Action("bet", (), rules.text(h)) for h in self.bet_options())
         out: list[Action] = []
-        for c in self.hands[seat]:
-            if c.rank == 1:
-                out += [Action("play", (c,), worth) for worth in rules.ACE_CHOICES]
-            else:
-                out.append(Action("play", (c,)))
-        return sorted(out)
+        for c in sorted(self.hands[seat], key=_PLACE.__getitem__):
+            out += _PLAYS[c]
+        return out
 
     def _reason(self, seat: int, action: Action) -> Reason | None:
         if self.phase == BET:
@@ -229,7 +245,7 @@ class BiscaState(State):
             "trick": [{"seat": s, "card": c.code, "ace": a} for s, c, a in self.table],
             "played": codes(self.played),
             "last_hand": plain_copy(self.last_hand),
-            "sheet": plain_copy(self.sheet),
+            "sheet": _sheet_copy(self.sheet),
         }
         if self.phase == OVER:
             out["winners"] = list(self.winners)
@@ -237,7 +253,7 @@ class BiscaState(State):
 
     def result(self) -> shapes.FinalResult:
         return {"scores": self.scores(), "winners": list(self.winners),
-                "lives": _lives(self.lives), "sheet": plain_copy(self.sheet)}
+                "lives": _lives(self.lives), "sheet": _sheet_copy(self.sheet)}
 
     def scores(self) -> list[int]:
         """How many players each seat outlasted: the winner all the others; the rest by the

@@ -481,8 +481,9 @@ class Host:
                            spectators)
         self._remote: dict[int, _RemoteSeat] = {}
         self._guests: dict[int, _Guest] = {}
-        #: seated guests whose connection dropped in the waiting room, held for them
-        self._held: dict[int, _Guest] = {}
+        #: the connection of each guest away in the waiting room (``lobby.away``), the one
+        #: that dropped: its name and key, to prove on its way back (see :attr:`_held`)
+        self._dropped: dict[int, _Guest] = {}
         self._gids = itertools.count(1)
         self._room = threading.RLock()                  # the lobby, the guests, the start
         self._direct: Optional[codes.DirectCode] = None
@@ -544,13 +545,13 @@ class Host:
             self.session = Session(setup, players, paced, budget)
             self.setup = self.session.setup
             self.names = [spec.name for spec in self.setup.seats]
+            held = self._held
             for seat, gid in self.lobby.sitting.items():
-                guest = self._guests.get(gid) or self._held[gid]
+                guest = self._guests.get(gid) or held[gid]
                 guest.seat = seat
                 self._remote[seat] = _RemoteSeat(seat, guest.name, guest.key)
-                if gid in self._held:                   # away: a computer keeps it warm
+                if gid in held:                         # away: a computer keeps it warm
                     self.session.stand_in(seat, self.level)
-            self._held.clear()
             for guest in self._guests.values():        # before anyone moves: the opening
                 guest.watcher = self.session.watch(guest.seat)      # deal is everyone's
             self.client = HostClient(self, self.seat)
@@ -962,7 +963,6 @@ class Host:
             self._refuse(peer, SEAT_FREED, "no seat in this room is held for that key")
             return None
         old = known[gid]
-        self._held.pop(gid, None)
         if self._guests.get(gid) is old:             # its drop not noticed yet here
             old.peer.send(encode(Error(REPLACED, "the same player connected again", True)))
             old.peer.close()
@@ -971,6 +971,13 @@ class Host:
         self.lobby.back(gid)
         log.info("%s is back in the room from %s", old.name or "a guest", peer.label)
         return guest
+
+    @property
+    def _held(self) -> dict[int, _Guest]:
+        """The seated guests whose connection dropped in the waiting room, held for them:
+        those the lobby has ``away`` (it says who, as every guest sees it), by the
+        connection that dropped (under the room's lock)."""
+        return {gid: self._dropped[gid] for gid in self.lobby.away}
 
     def _seat_back(self, peer: Sealed, hello: Hello) -> Optional[int]:
         """The seat this guest proves is its own, on this connection (None if none)."""
@@ -991,7 +998,8 @@ class Host:
             waiting = self.session is None
             if waiting and not guest.left and not guest.gone and not self._closing and \
                     self.lobby.drop(guest.gid):
-                self._held[guest.gid] = guest
+                self._dropped[guest.gid] = guest
+                self._dropped = self._held      # only those still away: the others went
                 asyncio.get_running_loop().call_later(
                     self.limits.reconnect_for + self.limits.dead_after, self._expire, guest)
                 log.info("%s dropped from the room; the seat is held", guest.name or "a guest")
@@ -1007,7 +1015,6 @@ class Host:
         with self._room:
             if self.session is not None or self._held.get(guest.gid) is not guest:
                 return
-            del self._held[guest.gid]
             self.lobby.leave(guest.gid)
         self._lobby_changed()
 
@@ -1074,9 +1081,7 @@ class Host:
     def _send_away(self, gid: int, why: str) -> None:
         """The host freed this guest's seat (and spectators are refused), or refused
         spectators while it watched: it goes, told ``why``."""
-        with self._room:
-            self._held.pop(gid, None)            # away: nobody to tell
-        guest = self._guests.get(gid)
+        guest = self._guests.get(gid)            # away: nobody to tell
         if guest is not None:
             guest.gone = True
             self._refuse(guest.peer, why)

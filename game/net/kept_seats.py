@@ -11,8 +11,12 @@ Choices: a room is found by a digest of its code (the code itself, which opens t
 room, is not written down); a key is kept for :data:`KEEP_FOR` seconds and at most
 :data:`MOST` of them (the newest); the file is the user's alone (mode 0600) and is
 written whole to a temporary file, then put in place (game/saves.py's ``write_atomic``,
-read back by its ``read_json``).  A file that cannot be read or
-written costs only the way back to the seat: nothing is raised.
+read back by its ``read_json``).  Two copies of the program may run at once (two
+players on one machine, each joining a table): a change (``keep``, ``forget``) reads
+the file and writes it back under the lock beside it (game/saves.py's ``lock_path``,
+:mod:`filelock`, as the settings are saved), so neither drops the key the other has
+just written.  A file that cannot be read or written, or a lock held past
+:data:`LOCK_SECONDS`, costs only the way back to the seat: nothing is raised.
 """
 
 from __future__ import annotations
@@ -22,14 +26,18 @@ import time
 from pathlib import Path
 from typing import Any, Callable, Optional
 
+from filelock import FileLock, Timeout
+
 from game.net.client import SeatKey
 from game.net.codes import normalise
-from game.saves import SaveError, read_json, write_atomic
+from game.saves import SaveError, lock_path, read_json, write_atomic
 
 #: seconds a kept key is offered again (a long evening's game, and then some)
 KEEP_FOR = 12 * 3600.0
 #: the most keys kept (the newest)
 MOST = 32
+#: the longest a change waits for another copy's (each holds it for a read and a write)
+LOCK_SECONDS = 2.0
 
 
 def room_digest(code: str) -> str:
@@ -61,19 +69,33 @@ class KeptSeats:
 
     def keep(self, code: str, seat_key: SeatKey) -> None:
         """Write down the key of this code's room (the oldest and the stale ones go)."""
-        now = self.clock()
-        kept = {digest: entry for digest, entry in self._read().items()
-                if isinstance(entry, dict) and isinstance(entry.get("at"), (int, float))
-                and now - entry["at"] <= KEEP_FOR}
-        kept[room_digest(code)] = {"seat": seat_key.seat, "key": seat_key.key.hex(), "at": now}
-        newest = sorted(kept.items(), key=lambda item: item[1]["at"])[-MOST:]
-        self._write(dict(newest))
+        def kept_with(held: dict[str, Any]) -> dict[str, Any]:
+            now = self.clock()
+            kept = {digest: entry for digest, entry in held.items()
+                    if isinstance(entry, dict) and isinstance(entry.get("at"), (int, float))
+                    and now - entry["at"] <= KEEP_FOR}
+            kept[room_digest(code)] = {"seat": seat_key.seat, "key": seat_key.key.hex(),
+                                       "at": now}
+            return dict(sorted(kept.items(), key=lambda item: item[1]["at"])[-MOST:])
+        self._change(kept_with)
 
     def forget(self, code: str) -> None:
         """The key of this code's room no longer opens it (or the player left for good)."""
-        kept = self._read()
-        if kept.pop(room_digest(code), None) is not None:
-            self._write(kept)
+        def kept_without(held: dict[str, Any]) -> Optional[dict[str, Any]]:
+            return held if held.pop(room_digest(code), None) is not None else None
+        self._change(kept_without)
+
+    def _change(self, change: Callable[[dict[str, Any]], Optional[dict[str, Any]]]) -> None:
+        """Read the file as it is now, ``change`` it (None: nothing to write) and write it
+        back, all under the lock another running copy takes to do the same."""
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            with FileLock(str(lock_path(self.path)), timeout=LOCK_SECONDS):
+                changed = change(self._read())
+                if changed is not None:
+                    self._write(changed)
+        except (OSError, Timeout):
+            pass
 
     def _read(self) -> dict[str, Any]:
         try:

@@ -365,13 +365,14 @@ class Paired:
 @dataclass(frozen=True)
 class Moved:
     """A gateway of a fleet sends a guest that said ``follow`` to its room's gateway:
-    ``to`` is that gateway's public address, ``HOST:PORT`` (checked when decoded)."""
+    ``to`` is that gateway's public address, ``HOST:PORT``, read once when the message is
+    made (ValueError when it is not one) into ``address``, ``(host, port)``."""
 
     to: str
+    address: tuple[str, int] = field(init=False, repr=False, compare=False)
 
-    @property
-    def address(self) -> tuple[str, int]:
-        return codes.relay_address(self.to)
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "address", codes.relay_address(self.to))
 
 
 NetMessage = Union[Pake, Confirm, Hello, Welcome, Seats, Error, Bye, RelayHello, Room, Challenge,
@@ -541,10 +542,9 @@ def _relay_hello(obj: Mapping[str, Any]) -> RelayHello:
 def _moved(obj: Mapping[str, Any]) -> Moved:
     to = _get(obj, "to", str, limit=codes.ADDRESS_LIMIT)
     try:
-        codes.relay_address(to)
+        return Moved(to)
     except ValueError as exc:
         raise ProtocolError(BAD_FIELD, f"moved to {_brief(to)}: {exc}") from None
-    return Moved(to)
 
 
 def _room(obj: Mapping[str, Any]) -> Room:

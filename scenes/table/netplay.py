@@ -27,16 +27,16 @@ def networked(client: Client) -> bool:
 
 
 def seat_names(client: Client) -> dict[int, str]:
-    """A plate's words for each seat the network names but this screen's own: the
-    friend's name, or "Computer playing for <name>" while a computer keeps the seat warm,
-    and a computer's seat by its number, as the waiting room numbers it ("Computer 3"):
-    its place ("East") is another on every screen, and the people at one table talk of
-    the same seat (empty for a game on this computer only)."""
+    """The name of each seat the network names but this screen's own: the friend's
+    (also while a computer keeps the seat warm: :func:`away_seats` says which, and the
+    table's plates and lines say so), and a computer's seat by its number, as the waiting
+    room numbers it ("Computer 3"): its place ("East") is another on every screen, and
+    the people at one table talk of the same seat (empty for a game on this computer
+    only)."""
     seating = client.seating()
     if seating is None:
         return {}
-    return {seat: tr("net.stand_in", name=name) if seat in seating.away else
-            name or tr("net.computer_number", number=seat + 1)
+    return {seat: name or tr("net.computer_number", number=seat + 1)
             for seat, name in enumerate(seating.names) if seat != client.seat}
 
 

@@ -38,6 +38,10 @@ from scenes.widgets import ChoiceBar
 
 #: a paint log: what was painted, and where
 PaintLog = dict[Hashable, tuple[int, int, int, int]]
+#: what a phrase's bubble keeps clear of where it can (the paint log's kinds): the score
+#: board, the corner buttons, the look back button, the rank strip, the plates and the
+#: guest's light, and the words laid on the felt (the trump badge, the dealer chip)
+PHRASE_CLEARS = frozenset({"board", "corner", "look_back", "strip", "plate", "light", "label"})
 #: above this share of the window changed, the whole frame is presented
 FULL_SHARE = 0.6
 
@@ -114,8 +118,8 @@ class TablePainter:
                 self.art_key(), self.input.interaction_key, len(self.board.leaving),
                 None if self.input.callout is None else self.input.callout.text,
                 None if self.captions is None else self.captions.text,
-                self.link(), tuple(self.adapter.names.items()), self.ranks.note, self.ranks.shown(),
-                self.phrases.screen_key())
+                self.link(), tuple(self.adapter.names.items()), self.adapter.away,
+                self.ranks.note, self.ranks.shown(), self.phrases.screen_key())
 
     def draw(self, surface: pygame.Surface) -> None:
         lay = self.stage.layout
@@ -163,13 +167,15 @@ class TablePainter:
                         tuple(self._draw_caret(surface, sprite, above))
         self._draw_plates(surface, log)
         self._draw_light(surface, log)
-        self.phrases.draw(surface, log, lay, self.hud.text, self.plate_rect)
         lines = self.adapter.scoreboard(self.position.shown, lay)
         rect = self.hud.draw_scoreboard(surface, lines, (lay.margin, lay.margin), lay.font(16))
         log[("board", tuple(lines))] = tuple(rect)
         self._draw_look_button(surface, rect, log, resting)
         self.corner.draw(surface, log, self.stage.layout, self.hud, self._corner_taken())
         self._draw_rank_strip(surface, rect, log, resting)
+        # over the table's boxes, and clear of them and of its words where it can be
+        self.phrases.draw(surface, log, lay, self.hud.text, self.plate_rect,
+                          [pygame.Rect(r) for k, r in log.items() if k[0] in PHRASE_CLEARS])
         bar = self.input.bar
         if bar and not self.input.popup:
             if bar.title:
@@ -381,7 +387,7 @@ class TablePainter:
     def plate_rect(self, seat: int) -> pygame.Rect:
         """Where a seat's name plate lies now."""
         lay = self.stage.layout
-        return self.hud.plate_rect(self.adapter.seat_name(seat, lay),
+        return self.hud.plate_rect(self.adapter.plate_name(seat, lay),
                                    self.adapter.plate_info(self.position.shown, seat),
                                    lay.seat(seat).plate,
                                    lay.font(15), pygame.Rect(0, 0, *lay.size),
@@ -404,7 +410,7 @@ class TablePainter:
         acting = self._acting()
         for seat in range(self.seats):
             g = lay.seat(seat)
-            name = self.adapter.seat_name(seat, lay)
+            name = self.adapter.plate_name(seat, lay)
             info = self.adapter.plate_info(self.position.shown, seat)
             active = seat in acting
             dim = self.adapter.plate_dimmed(self.position.shown, seat)

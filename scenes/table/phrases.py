@@ -1,6 +1,8 @@
 """Table phrases: a short fixed list ("Good game", "Well played", "One moment" ...) a
 player at an online table may say; shown by the sender's plate on every table for
-a few seconds.
+a few seconds: above the plate, else under it, else beside it, wherever it first
+covers neither the table's boxes (the score board, the corner buttons, the rank strip,
+the plates) nor its words, nor leaves the window.
 
 No free text (nothing to moderate): a phrase crosses the network as its id
 (game/net/protocol.py ``PHRASES``) and each table words it in its own language
@@ -13,7 +15,7 @@ button) opens the list; 1 to 6, or a click, says one; T or Esc closes it.
 
 from __future__ import annotations
 
-from typing import Any, Callable, Optional
+from typing import Any, Callable, Optional, Sequence
 
 import pygame
 
@@ -24,6 +26,26 @@ from scenes.i18n import tr
 #: seconds a phrase stays by its sender's plate
 SHOWN_FOR = 4.0
 _NUMBERS = {getattr(pygame, f"K_{n}"): n - 1 for n in range(1, len(PHRASES) + 1)}
+
+
+def by_plate(bubble: pygame.Rect, plate: pygame.Rect, gap: int, window: pygame.Rect,
+             taken: Sequence[pygame.Rect]) -> pygame.Rect:
+    """Where a bubble of ``bubble``'s size goes by ``plate``: above it, under it, to its
+    right, to its left, the first place inside the window that overlaps nothing
+    ``taken``; if none is clear, above it (under it at the window's top), kept inside."""
+    places = []
+    for anchor, point in (("midbottom", (plate.centerx, plate.top - gap)),
+                          ("midtop", (plate.centerx, plate.bottom + gap)),
+                          ("midleft", (plate.right + gap, plate.centery)),
+                          ("midright", (plate.left - gap, plate.centery))):
+        place = bubble.copy()
+        setattr(place, anchor, point)
+        places.append(place)
+    for place in places:
+        if window.contains(place) and place.collidelist(list(taken)) < 0:
+            return place
+    place = places[0] if places[0].top >= window.top else places[1]
+    return place.clamp(window)
 
 
 class TablePhrases:
@@ -91,18 +113,17 @@ class TablePhrases:
         return True
 
     def draw(self, surface: pygame.Surface, log: dict, lay: Any, text: Any,
-             plate_rect: Callable[[int], pygame.Rect]) -> None:
-        """Each phrase by its sender's plate; the list, when open, over the middle."""
+             plate_rect: Callable[[int], pygame.Rect], taken: Sequence[pygame.Rect] = ()) -> None:
+        """Each phrase by its sender's plate, clear of what is ``taken`` (see the module
+        docstring); the list, when open, over the middle."""
         font = lay.font(15)
+        window = pygame.Rect(0, 0, *lay.size)
         for seat, (phrase, _) in self.said.items():
             plate = plate_rect(seat)
             img = text.render(tr(f"phrase.{phrase}"), font, theme.INK, True)
             pad = max(4, font // 3)
-            bubble = img.get_rect().inflate(pad * 3, pad * 2)
-            bubble.midbottom = (plate.centerx, plate.top - pad)
-            if bubble.top < lay.margin:                   # no room above: under the plate
-                bubble.midtop = (plate.centerx, plate.bottom + pad)
-            bubble.clamp_ip(pygame.Rect(0, 0, *lay.size))
+            bubble = by_plate(img.get_rect().inflate(pad * 3, pad * 2), plate, pad, window,
+                              [plate, *taken])
             pygame.draw.rect(surface, theme.CREAM, bubble, border_radius=bubble.h // 2)
             pygame.draw.rect(surface, theme.GOLD_DARK, bubble, width=2,
                              border_radius=bubble.h // 2)

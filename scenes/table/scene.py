@@ -579,6 +579,7 @@ class TableScene(Scene):
         """Names on the plates and the guest's light, from the network; True when the host
         has gone (the guest is told and back at the menu: nothing more to update)."""
         self.adapter.names = seat_names(self.client)
+        self.adapter.away = away_seats(self.client)
         self.link = link_state(self.client)
         link = self.client.link()
         if link is None or link.state != "lost":

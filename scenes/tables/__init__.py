@@ -159,6 +159,9 @@ class TableAdapter(Generic[V]):
         self.seat_kinds: tuple[str, ...] = ()
         #: seats with a person's name (netplay): their plates say it instead of the place
         self.names: dict[int, str] = {}
+        #: the seats a computer keeps warm while their person is away (netplay): their
+        #: plates say so, and so does every line saying the seat is to act
+        self.away: frozenset[int] = frozenset()
         #: the player's own name (Settings): their plate says it instead of "You"
         self.you_name = ""
 
@@ -172,6 +175,18 @@ class TableAdapter(Generic[V]):
         if seat in self.names and not self.is_you(seat):
             return self.names[seat]
         return self.default_seat_name(seat, layout)
+
+    def plate_name(self, seat: int, layout: Layout) -> str:
+        """A seat's plate: its name, or "Computer playing for <name>" while its person is
+        away."""
+        name = self.seat_name(seat, layout)
+        return tr("net.stand_in", name=name) if seat in self.away else name
+
+    def actor(self, seat: int, layout: Layout) -> str:
+        """Who acts for a seat, to open a line saying what it is doing ("{player} is
+        betting"): its name, or "The computer for <name>" while its person is away."""
+        name = self.seat_name(seat, layout)
+        return tr("table.stand_in_actor", name=name) if seat in self.away else name
 
     def seat_names(self, layout: Layout) -> list[str]:
         """Every seat's name, in seat order (a score sheet's columns)."""
@@ -256,8 +271,15 @@ class TableAdapter(Generic[V]):
         if my_turn:
             return tr("table.prompt.your_turn")
         if waiting_for:
-            return tr("table.prompt.waiting", player=self.seat_name(waiting_for[0], layout))
+            return self.waiting_prompt(waiting_for[0], layout)
         return ""
+
+    def waiting_prompt(self, seat: int, layout: Layout) -> str:
+        """The line while another seat thinks: "Bruno is thinking…", or "The computer
+        plays for Bruno…" while a computer keeps his seat warm."""
+        name = self.seat_name(seat, layout)
+        return tr("table.prompt.stand_in", player=name) if seat in self.away else \
+            tr("table.prompt.waiting", player=name)
 
     def action_label(self, action: Action) -> str:
         """A button's words for an action: the game's own label (its registration's

@@ -240,7 +240,7 @@ class BiscaAdapter(TrickTable[View]):
             bets, won = view["bets"], view["won"]
             return tr("bisca_table.prompt.play", bet=number(bets[seat]), won=won[seat])
         if waiting_for and phase == "bet":
-            return tr("bisca_table.prompt.betting", player=self.seat_name(waiting_for[0], layout))
+            return tr("bisca_table.prompt.betting", player=self.actor(waiting_for[0], layout))
         return super().prompt(view, legal, my_turn, waiting_for, layout)
 
     def ace_word(self, code: str, ace: str) -> str:

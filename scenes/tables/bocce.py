@@ -262,17 +262,19 @@ class BocceAdapter(TableAdapter[View]):
     def prompt(self, view: View, legal: Sequence[Action], my_turn: bool,
                waiting_for: Sequence[int], layout: Layout) -> str:
         phase = view["phase"]
-        other = self.seat_name(self._other(), layout)
+        other = self._other()
         if phase == "lag":
             if my_turn:
                 return tr("bocce.prompt.lag")
-            return tr("bocce.prompt.lag_wait", player=other)
+            if other in self.away:
+                return self.waiting_prompt(other, layout)
+            return tr("bocce.prompt.lag_wait", player=self.seat_name(other, layout))
         if phase == "roll":
             if my_turn and not any(a.kind == "draw" for a in legal):
                 return tr("bocce_table.prompt_stand")
             if my_turn:
                 return tr("bocce.prompt.roll")
-            return tr("bocce.prompt.roll_wait", player=other)
+            return tr("bocce.prompt.roll_wait", player=self.actor(other, layout))
         return ""
 
     def choice_title(self, actions: Sequence[Action]) -> str:

@@ -242,7 +242,7 @@ class BololaAdapter(TrickTable[View]):
         if my_turn and phase == "trump":
             return tr("bolola_table.prompt.trump")
         if not my_turn and waiting_for:
-            who = self.seat_name(waiting_for[0], layout)
+            who = self.actor(waiting_for[0], layout)
             if phase == "contract":
                 return tr("bolola_table.prompt.choosing", player=who)
             if phase == "trump":

@@ -13,7 +13,10 @@ What the screen says follows the view, never more: the sampled card is face up
 only for those who may see it, and the trump badge shows the suit only while
 ``view["trump"]`` does (the engine's "Remember the trump" option: while the
 sampled card shows it, then until your next card once you are told it); the
-dealer who has not learned it sees "Briscola: ?".
+dealer who has not learned it sees "Briscola: ?".  A spectator (a view of no seat)
+is never shown the sampled card: until a Venceslao announces a trump to all, the
+badge says the briscola is hidden from spectators, and the line under it who saw
+it under the stock (the two who did not deal), not a bare "?".
 
 The name plates show the card points each seat has taken in the game so far
 (every trick is seen by all; ``taken`` in the view and in each ``trick_won``,
@@ -156,7 +159,7 @@ class BriscolaAdapter(TrickTable[View]):
         taken = view["taken"]
         return str(taken[seat]) if seat < len(taken) else ""
 
-    def trump_label(self, view: View) -> tuple[str, Optional[str], str]:
+    def trump_label(self, view: View, layout: Layout) -> tuple[str, Optional[str], str]:
         """The badge: its words, the Ace shown with it, and a hint line under it."""
         suit = view["trump"]
         if suit:
@@ -166,13 +169,17 @@ class BriscolaAdapter(TrickTable[View]):
             hint = "briscola_table.remember_new" if view["announced"] else \
                 "briscola_table.remember"
             return tr("briscola.trump_unknown"), None, tr(hint)
+        if view["seat"] is None:               # a spectator: what is hidden, who knows
+            dealer = view["dealer"]
+            a, b = (self.seat_name((dealer + step) % self.seats, layout) for step in (1, 2))
+            return tr("briscola_table.hidden"), None, tr("briscola_table.seen_by", a=a, b=b)
         return tr("briscola.trump_unknown"), None, tr("briscola_table.not_told")
 
     def labels(self, view: View, layout: Layout) -> list[Label]:
         out: list[Label] = []
         f = layout.font
         cx, cy = layout.centre
-        text, icon, hint = self.trump_label(view)
+        text, icon, hint = self.trump_label(view, layout)
         top = layout.margin + f(24)
         out.append(Label(text, (cx, top), f(22), theme.GOLD_LIGHT, True, pill=True, icon=icon))
         if hint:
@@ -212,7 +219,7 @@ class BriscolaAdapter(TrickTable[View]):
                 return tr("briscola_table.prompt.choose")
             chooser = view["chooser"]
             if chooser is not None:
-                return tr("briscola_table.prompt.choosing", player=self.seat_name(chooser, layout))
+                return tr("briscola_table.prompt.choosing", player=self.actor(chooser, layout))
         if my_turn and legal and all(a.card is not None and a.card.code == VENCESLAO
                                      for a in legal):
             return tr("briscola_table.prompt.must_venceslao")

@@ -69,11 +69,11 @@ def test_a_hard_playout_stops_at_the_empty_stock_with_the_solved_end():
     """The judge's cut-off (game/ai/briscola.py): none while the stock has cards; once it
     is empty, a playout's value is the solved end's, whatever the playout players."""
     early = SPEC.new({"games": 1}, 3, 5)
-    assert JUDGE.cutoff(early) is None
+    assert JUDGE.settle(early) is None
     for state in endings(6, 3, first=300):
         seat = state.to_act()[0]
         solved = [t + e for t, e in zip(state.totals, end_points(state))]
-        assert JUDGE.cutoff(state) == solved
+        assert JUDGE.settle(state) == solved
         world = state.copy()
         value = playout(world, seat, JUDGE, [QuickPlayer() for _ in range(3)],
                         random.Random(0), origin=state)

@@ -437,3 +437,38 @@ def test_illegal_actions_raise_with_the_reason():
     assert state.reason(0, bet(1)) == Reason("bisca.bets_closed")
     assert state.reason(0, play("Kd")) == Reason("bisca.not_in_hand")
     assert state.phase != OVER
+
+
+# -- what a search reads at every move ---------------------------------------------------
+
+def test_the_strength_table_gives_the_rule_for_every_card_and_worth():
+    for c in rules.DECK:
+        for worth in (HIGH, LOW) if c.rank == 1 else ("",):
+            assert strength(c, worth) == rules._strength(c, worth)
+        if c.rank == 1:
+            with pytest.raises(ValueError):
+                strength(c, "")
+
+
+def test_the_legal_plays_are_every_card_and_every_ace_worth_sorted():
+    state = rig(["Kd Ab 3c Ad 7s", "2b 3b 4b 5b 6b"])
+    run(state, bet(1), bet(1))
+    legal = state.legal_actions(0)
+    listed = [play(code) for code in ("Kd", "3c", "7s")] + \
+        [play(code, worth) for code in ("Ab", "Ad") for worth in (HIGH, LOW)]
+    assert legal == sorted(listed)
+
+
+def test_a_copy_shares_the_score_sheets_rows_and_a_view_hands_out_its_own():
+    """A row is written once (so a copy shares it); a view's or a result's sheet is the
+    reader's to change without touching the game's."""
+    state = rig(["2b 3b", "4b 5b"])
+    run(state, bet(0), bet(1), play("2b"), play("4b"), play("5b"), play("3b"))
+    assert len(state.sheet) == 1
+    twin = state.copy()
+    assert twin.sheet is not state.sheet and twin.sheet[0] is state.sheet[0]
+    row = dict(state.sheet[0], lives=list(state.sheet[0]["lives"]))
+    seen = state.view(0)["sheet"]
+    seen[0]["lives"].append(99)
+    state.result()["sheet"][0]["won"][0] = 7
+    assert state.sheet[0] == row and state.view(1)["sheet"] == [row]

@@ -13,6 +13,7 @@ import pytest
 
 from game import GAMES
 from game.engine import Action
+from game.i18n import translate
 from scenes import theme
 from scenes.layout import Layout
 from scenes.result import PauseScene, ResultScene, SheetScene
@@ -160,19 +161,44 @@ def test_the_badge_follows_the_trump_as_each_event_tells_it():
     from game.engine import Event
 
     adapter = BriscolaAdapter(GAMES["briscola"], 3, 0)
-    shown = {"trump": "c", "trump_known": True, "announced": False}
-    assert adapter.trump_label(shown) == ("Briscola: Cups", "Ac", "")
+    shown = {"trump": "c", "trump_known": True, "announced": False, "seat": 0, "dealer": 2}
+    lay = Layout((1280, 720), 3, 0)
+    assert adapter.trump_label(shown, lay) == ("Briscola: Cups", "Ac", "")
     adapter.patch(shown, Event("trump_hidden", 0, {"trump": None}))  # the card was drawn
-    assert adapter.trump_label(shown) == ("Briscola: ?", None, "You must remember it now")
+    assert adapter.trump_label(shown, lay) == ("Briscola: ?", None, "You must remember it now")
     adapter.patch(shown, Event("trump_changed", 1, {"suit": "s", "trump": "s"}))
-    assert adapter.trump_label(shown) == ("Briscola: Swords", "As", "")
+    assert adapter.trump_label(shown, lay) == ("Briscola: Swords", "As", "")
     adapter.patch(shown, Event("play", 0, {"card": "5d", "trump": None}))
-    assert adapter.trump_label(shown) == ("Briscola: ?", None,
+    assert adapter.trump_label(shown, lay) == ("Briscola: ?", None,
                                           "Set by the Venceslao: remember it")
     adapter.patch(shown, Event("deal", 2, {"stage": "gather", "trump": None,
                                            "trump_known": False, "announced": False,
                                            "taken": [0, 0, 0]}))
-    assert adapter.trump_label(shown) == ("Briscola: ?", None, "The dealer is not told")
+    assert adapter.trump_label(shown, lay) == ("Briscola: ?", None, "The dealer is not told")
+
+
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_a_spectator_is_told_the_briscola_is_hidden_and_who_saw_it(display, lang, monkeypatch):
+    """A spectator never sees the sampled card: the badge says the briscola is hidden
+    from spectators and the line under it who saw it (the two who did not deal), where
+    it read "Briscola: ?  The dealer is not told"; a Venceslao's trump is told to all."""
+    monkeypatch.setenv("LANGUAGE", lang)
+    app = make_app(display)
+    table = open_table(app, "briscola", seed=7, seat=None)
+    frames(app, 10)
+    view = table.shown
+    assert view["seat"] is None and not view["trump_known"], "no Venceslao yet"
+    a, b = (table.adapter.seat_name((view["dealer"] + s) % 3, table.layout) for s in (1, 2))
+    texts = labels(table)
+    assert translate(lang, "briscola_table.hidden") in texts
+    assert translate(lang, "briscola_table.seen_by", a=a, b=b) in texts
+    assert "Briscola: ?" not in texts and translate(lang, "briscola_table.not_told") not in texts
+    assert {"en": "Briscola: hidden from spectators", "it": "Briscola: nascosta a chi guarda"}[
+        lang] in texts
+    shown = {**view, "trump_known": True, "announced": True}    # after a Venceslao
+    assert table.adapter.trump_label(shown, table.layout)[2] == \
+        translate(lang, "briscola_table.remember_new")
+    app.back_to_menu()
 
 
 def test_after_a_venceslao_the_card_under_the_stock_no_longer_names_the_trump(app):

@@ -89,6 +89,18 @@ def problems(scene: Any, drawn: list[tuple[str, pygame.Rect]], size: tuple[int, 
     return out
 
 
+def cramped(scene: Any, drawn: list[tuple[str, pygame.Rect]]) -> list[str]:
+    """Buttons whose label runs (nearly) edge to edge: less than a quarter of the button's
+    height free on either side."""
+    out = []
+    for b in scene.focus.buttons:
+        for words, r in drawn:
+            if words == b.label and r.colliderect(b.rect) and \
+                    min(r.left - b.rect.left, b.rect.right - r.right) < b.rect.h // 4:
+                out.append(f"edge to edge: {b.label!r} {r} in {b.rect}")
+    return out
+
+
 def app_in(lang, display, size):
     app = make_app(display, "instant", size)
     assert language() == app.settings.language == lang
@@ -245,3 +257,25 @@ def test_the_menu_offering_to_resume_each_game_fits_at_800x500(display, lang, mo
     assert menu.focus.button("resume").label.startswith(translate(lang, "kept.resume_plain",
                                                                   game=GAMES[game].title))
     assert problems(menu, words.of(menu, size), size) == []
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_play_online_pages_fit_in_either_language_with_room_in_each_button(
+        display, lang, monkeypatch, size):
+    """Play online's first page (Host a private table, Open a public table...), the join
+    form and the games to host: the panel is as wide as its longest row of labels needs
+    ("Ospita un tavolo privato" filled its button edge to edge at 800x500)."""
+    from scenes.online import CHOOSE, OnlineScene
+
+    words = Words(monkeypatch)
+    app = app_in(lang, display, size)
+    app.relay = ("127.0.0.1", 9)
+    scene = OnlineScene(app)
+    app.stack.push(scene)
+    for show in (lambda: None, scene.show_join, lambda: scene._switch(CHOOSE), scene.show_pick):
+        show()
+        for button in scene.focus.buttons:           # the focused label is bold: each
+            scene.focus.focus_key(button.key)
+            drawn = words.of(scene, size)
+            assert problems(scene, drawn, size) == [], scene.mode
+            assert cramped(scene, drawn) == [], scene.mode

@@ -14,6 +14,7 @@ import pytest
 from game.net import Host, RemoteClient, codes, protocol
 from game.net import host as host_module
 from game.net.interfaces import EVERYWHERE
+from scenes.fields import field_points
 from scenes.i18n import has, tr
 from scenes.online import HostScene, OnlineScene, start_online
 from scenes.setup_scene import SetupScene
@@ -202,8 +203,11 @@ def test_hosting_shows_the_code_and_the_friend_gets_in(app, local_host):
         frames_until(app, lambda: table.adapter.seat_name(guest.seat, table.layout) == "Anna")
         assert table.link is None                 # the host's table has no light
         guest.close()
-        frames_until(app, lambda: table.adapter.seat_name(guest.seat, table.layout)
-                     == tr("net.stand_in", name="Anna"))
+        frames_until(app, lambda: table.adapter.plate_name(guest.seat, table.layout)
+                     == "Computer playing for Anna")
+        assert table.adapter.seat_name(guest.seat, table.layout) == "Anna", "her score's"
+        assert table.adapter.waiting_prompt(guest.seat, table.layout) == \
+            "The computer plays for Anna…"
     finally:
         guest.close()
         app.back_to_menu()
@@ -426,6 +430,11 @@ def test_the_command_lines_relay_reaches_play_online_from_the_menu(monkeypatch):
     monkeypatch.setattr(scenes.app, "run", lambda **kwargs: given.update(kwargs) or 0)
     assert main(["--relay", "127.0.0.1:47901"]) == 0
     assert given["relay"] == ("127.0.0.1", 47901) and given["online"] is None
+    # with --join too, the run's relay is handed on once (run sets app.relay), not again
+    # among the join's options
+    assert main(["--join", "FHHY-FNCH-D5SU", "--relay", "127.0.0.1:47901"]) == 0
+    assert given["relay"] == ("127.0.0.1", 47901) and given["online"]["join"] == "FHHY-FNCH-D5SU"
+    assert "relay" not in given["online"]
 
 
 def test_play_online_from_the_menu_uses_the_command_lines_relay_and_names_it(app, monkeypatch):
@@ -537,3 +546,59 @@ def test_a_guest_whose_program_closed_comes_back_to_its_seat_with_the_same_code(
         app.back_to_menu()
         other.close()
         host.close()
+
+
+@pytest.mark.parametrize("size", [(800, 500), (1920, 1080)])
+def test_the_fields_words_scale_with_the_window_as_the_rest_of_the_screen(app, size):
+    """The join form's code and name fields: their words grow and shrink with the window
+    (at 1920x1080 they stayed at the theme's 16 points in a field half as tall again), and
+    always fit in the field; the words typed and the keyboard's focus stay."""
+    scene = open_online(app)
+    press(app, scene, "join")
+    scene.code_entry.set_text("FHHY-FNCH")
+    at_720 = scene.code_entry.font.get_rect("FHHY").height
+    app.frame(DT, [pygame.event.Event(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1])])
+    app.frame(DT, [])
+    for entry in (scene.code_entry, scene.name_entry):
+        height = entry.font.get_rect("FHHY").height
+        assert height == pytest.approx(at_720 * field_points(size) / field_points((1280, 720)),
+                                       abs=1)
+        assert height < entry.rect.height * 0.65, "room above and below the words"
+    assert scene.code_entry.get_text() == "FHHY-FNCH" and scene.code_entry.is_focused
+    assert field_points(size) != field_points((1280, 720))
+
+
+def test_each_page_of_play_online_is_titled_for_what_it_is(app, monkeypatch):
+    """The first page is Play online; the join form, the games to host at a private or a
+    public table and the list of public tables each say which they are (the games of a
+    public table were titled Play online)."""
+    import scenes.online
+    from scenes.find_table import FindScene
+
+    drawn: list[str] = []
+    text = scenes.online.theme.text
+    monkeypatch.setattr(scenes.online.theme, "text",
+                        lambda surface, font, words, *a, **k: drawn.append(words) or
+                        text(surface, font, words, *a, **k))
+    app.relay = ("127.0.0.1", 9)
+    scene = open_online(app)
+
+    def titled(words: str) -> bool:
+        drawn.clear()
+        app.stack.top.draw(app.screen)
+        return words in drawn and (words == "Play online" or "Play online" not in drawn)
+
+    assert titled("Play online")
+    press(app, scene, "join")
+    assert titled("Join with a code")
+    press(app, scene, "back")
+    press(app, scene, "host")
+    assert titled("Host a private table")
+    press(app, scene, "back")
+    press(app, scene, "public")
+    assert titled("Open a public table")
+    press(app, scene, "back")
+    press(app, scene, "find")
+    assert isinstance(app.stack.top, FindScene)
+    assert titled("Find a table")
+    app.back_to_menu()

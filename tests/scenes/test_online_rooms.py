@@ -21,6 +21,7 @@ from scenes.find_table import FindScene
 from scenes.i18n import tr
 from scenes.online import HostScene
 from scenes.table.pace import SHEET_GLANCE
+from scenes.table.painting import PHRASE_CLEARS
 from scenes.table.scene import TableScene
 from scenes.waiting_room import GuestRoomScene, seat_words
 from tests.game.net.conftest import start_relay
@@ -115,11 +116,17 @@ def test_a_phrase_shows_by_the_senders_plate_on_the_other_tables(app):
         bruno.say("one_moment")                  # at the seat he came to first
         seat = bruno.seat
         frames_until(app, lambda: ("phrase", seat, "one_moment") in table.painter.paint_log)
-        bubble = pygame.Rect(table.painter.paint_log[("phrase", seat, "one_moment")])
-        plate = table.plate_rect(seat)
-        assert bubble.left <= plate.centerx <= bubble.right, "by Bruno's plate"
-        assert 0 <= plate.top - bubble.bottom <= plate.h or \
-            0 <= bubble.top - plate.bottom <= plate.h, "just over or under it"
+        anna.say("well_played")
+        frames_until(app, lambda: ("phrase", anna.seat, "well_played") in table.painter.paint_log)
+        log = table.painter.paint_log
+        boxes = [pygame.Rect(r) for k, r in log.items() if k[0] in PHRASE_CLEARS]
+        assert any(k[0] == "board" for k in log) and any(k[0] == "corner" for k in log)
+        for who, said in ((seat, "one_moment"), (anna.seat, "well_played")):
+            bubble = pygame.Rect(log[("phrase", who, said)])
+            plate = table.plate_rect(who)
+            assert bubble.inflate(plate.h * 2, plate.h * 2).colliderect(plate), "by the plate"
+            assert bubble.collidelist(boxes) < 0, "over none of the table's boxes or words"
+            assert pygame.Rect((0, 0), app.size).contains(bubble)
         for client in (anna, bruno):
             client.close()
         app.back_to_menu()
@@ -212,6 +219,7 @@ def test_more_tables_than_fit_scroll_and_keep_the_selection_as_they_come_and_go(
         app.frame(DT, [pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-3)])  # the wheel, down
         assert scene.first == min(20 - fits, 1 + 3), "three rows further"
         assert scene.focus.focused.key == f"join:{tables[fits].room}", "still shown: kept"
+        row = scene._tables.index(tables[fits])
         thumb = scene._thumb()
         assert thumb is not None
         track = scene._track()                          # the thumb dragged to the bottom
@@ -221,6 +229,8 @@ def test_more_tables_than_fit_scroll_and_keep_the_selection_as_they_come_and_go(
                        pygame.event.Event(pygame.MOUSEBUTTONUP, button=1,
                                           pos=(thumb.centerx, track.bottom))])
         assert scene.first == 20 - fits and scene._tables[-1] == tables[19]
+        assert tables[fits] not in scene._tables        # scrolled off: the row it was on
+        assert scene.focus.focused.key == f"join:{scene._tables[row].room}"
         scene.focus.focus_key(f"join:{tables[18].room}")
         row = scene._tables.index(tables[18])
         scene.finder.put([listing(n) for n in (90, 91)] + tables)   # two new ones at the top

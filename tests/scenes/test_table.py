@@ -372,3 +372,33 @@ def test_the_players_name_is_on_their_plate_and_in_the_games_record(display, key
     table = app.stack.top
     assert table.adapter.seat_name(table.seat, table.layout) == "You"
     app.back_to_menu()
+
+
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_a_seat_the_computer_keeps_warm_says_so_on_its_plate_and_in_the_lines(display, lang,
+                                                                             monkeypatch):
+    """A guest away (netplay): the computer plays his seat, and the table says so where it
+    names who is to act (it said "Bruno is thinking…"); his score keeps his name."""
+    from game.session.client import Seating
+
+    monkeypatch.setenv("LANGUAGE", lang)             # a new settings file speaks it
+    app = make_app(display, "instant")
+    app.start_game("bisca", 5)
+    table = app.stack.top
+    seating = Seating(("", "Bruno", "", ""), frozenset({1}))    # as the network says
+    table.client.seating = lambda: seating
+    frames(app, 2)
+    lay, view = table.layout, table.position.view
+    words = {"en": ("Computer playing for Bruno", "The computer plays for Bruno…",
+                    "The computer for Bruno is betting..."),
+             "it": ("Il computer gioca per Bruno", "Il computer gioca per Bruno…",
+                    "Il computer per Bruno sta puntando...")}[lang]
+    assert any(k[:3] == ("plate", 1, words[0]) for k in table.painter.paint_log)
+    assert table.adapter.prompt({**view, "phase": "play"}, [], False, [1], lay) == words[1]
+    assert table.adapter.prompt({**view, "phase": "bet"}, [], False, [1], lay) == words[2]
+    assert table.adapter.seat_names(lay)[1] == "Bruno", "the score sheet's column"
+    seating = Seating(("", "Bruno", "", ""))                       # he is back
+    frames(app, 2)
+    assert table.adapter.prompt({**view, "phase": "play"}, [], False, [1], lay) == \
+        {"en": "Bruno is thinking…", "it": "Bruno sta pensando…"}[lang]
+    app.back_to_menu()

@@ -1,11 +1,22 @@
 """A guest's seat keys kept on disk (game/net/kept_seats.py): found again by the code
 however it is typed, never by another; stale, damaged or missing ones are None; the
-newest MOST are kept; the code itself is not written down."""
+newest MOST are kept; the code itself is not written down; two running copies writing
+at once keep each other's keys."""
 
 from __future__ import annotations
 
+import multiprocessing
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+from filelock import FileLock
+
+from game.net import kept_seats
 from game.net.client import SeatKey
 from game.net.kept_seats import KEEP_FOR, MOST, KeptSeats
+from game.saves import lock_path, read_json
 
 CODE = "FHHY-FNCH-D5SU"
 
@@ -43,3 +54,53 @@ def test_a_damaged_or_missing_file_costs_only_the_way_back(tmp_path):
     KeptSeats(path).keep(CODE, SeatKey(0, b"\x03" * 32))      # written afresh
     assert KeptSeats(path).get(CODE) == SeatKey(0, b"\x03" * 32)
     assert KeptSeats(tmp_path / "none" / "seats.json").get(CODE) is None
+
+
+def _keep_many(path: str, name: str, count: int, start: Any) -> None:
+    """One running copy of the program keeping ``count`` keys, with a pause between its
+    read of the file and its write (the window the other copy's write falls into)."""
+    def slow_read(where: Path) -> Any:
+        data = read_json(where)
+        time.sleep(0.002)
+        return data
+
+    kept_seats.read_json = slow_read
+    start.wait()
+    kept = KeptSeats(Path(path))
+    for n in range(count):
+        kept.keep(f"{name}{n}", SeatKey(n % 3, bytes([n]) * 32))
+
+
+@pytest.mark.slow
+def test_two_copies_writing_at_once_keep_every_key(tmp_path):
+    """Two players on one machine: each copy's keys survive the other's writes (each
+    change reads and writes under the lock; without it most keys were lost)."""
+    path = tmp_path / "seats.json"
+    count = MOST // 2
+    spawn = multiprocessing.get_context("spawn")
+    start = spawn.Event()
+    writers = [spawn.Process(target=_keep_many, args=(str(path), name, count, start))
+               for name in ("ANNA", "BRUNO")]
+    for writer in writers:
+        writer.start()
+    start.set()
+    for writer in writers:
+        writer.join(60)
+        assert writer.exitcode == 0
+    kept = KeptSeats(path)
+    lost = [f"{name}{n}" for name in ("ANNA", "BRUNO") for n in range(count)
+            if kept.get(f"{name}{n}") != SeatKey(n % 3, bytes([n]) * 32)]
+    assert lost == []
+
+
+def test_a_lock_held_by_another_copy_costs_only_that_key(tmp_path, monkeypatch):
+    """A lock the other copy never lets go of: the key is not written, nothing is raised,
+    and the file is as it was."""
+    path = tmp_path / "seats.json"
+    KeptSeats(path).keep(CODE, SeatKey(1, b"\x04" * 32))
+    monkeypatch.setattr(kept_seats, "LOCK_SECONDS", 0.01)
+    with FileLock(str(lock_path(path))):
+        KeptSeats(path).keep("OTHER", SeatKey(0, b"\x05" * 32))
+        KeptSeats(path).forget(CODE)
+    assert KeptSeats(path).get("OTHER") is None
+    assert KeptSeats(path).get(CODE) == SeatKey(1, b"\x04" * 32)

@@ -123,6 +123,17 @@ def test_anything_else_is_refused_with_a_reason(line, reason):
     assert err.value.reason == reason
 
 
+def test_a_moved_address_is_read_once_when_the_message_is_decoded(monkeypatch):
+    from game.net import codes
+    read: list[str] = []
+    relay_address = codes.relay_address
+    monkeypatch.setattr(codes, "relay_address", lambda text: read.append(text) or relay_address(text))
+    moved = decode(b'{"type": "moved", "to": "[2001:db8::1]:47800"}', EVERY)
+    assert isinstance(moved, Moved)
+    assert moved.address == moved.address == ("2001:db8::1", 47800)
+    assert read == ["[2001:db8::1]:47800"]
+
+
 def test_a_message_in_the_wrong_place_is_unexpected():
     with pytest.raises(ProtocolError) as err:
         decode(encode(Hello("x"))[:-1], (Submit, Bye))
