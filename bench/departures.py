@@ -1,6 +1,7 @@
 """Are the search's departures from its fallback right?  Each one replayed in the true deal.
 
     python bench/departures.py --game KEY [--games 20] [--playouts 40] [--seed 0]
+                               [--hero fallback|uncut] [--false-leave P]
 
 Games of Hard's fallback against Normals, fixed seeds, the hero's seat rotating.  At every
 move of the hero with a choice, Hard's search (given ``--playouts``) is asked as well;
@@ -12,11 +13,18 @@ game at the next hand, in points of a hundred); the first less the second is wha
 departure was worth.  The game itself goes on with the fallback's move, so the
 departures are those of the positions the fallback reaches.  A win rate over thousands
 of games hides a small effect in the deal's luck; this paired measure shows it in tens.
+
+``--hero uncut`` plays the hero's moves by Hard itself with its game's cut-off taken
+away (Briscola's playouts played to the game's end by the greedy playout player, not
+stopped at the empty stock and solved), so each departure is Hard now against Hard
+before on the positions the latter reaches.  The replays never cut off: the real
+players play both to the end of the round.
 """
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import math
 import os
 import random
@@ -42,9 +50,21 @@ def replay(state: State, seat: int, action: Action, players: Sequence[ComputerPl
     game instead of a sampled world)."""
     world = state.copy()
     world.apply(seat, action)
-    value = playout(world, seat, search.judge, players, random.Random(seed), origin=state)
+    played_out = dataclasses.replace(search.judge, settle=None)    # the real players to the end
+    value = playout(world, seat, played_out, players, random.Random(seed), origin=state)
     assert value is not None                    # no deadline
     return value
+
+
+def uncut_search(key: str, playouts: int) -> Search:
+    """Hard as it was before its game's judge cut its playouts short (Briscola's solved
+    end): the same search, every playout played to the end of the round."""
+    search = computer_player(key, "hard")
+    assert isinstance(search, Search)
+    search.seconds, search.playouts = None, playouts
+    search.judge = dataclasses.replace(search.judge, settle=None)
+    search.name += "-uncut"
+    return search
 
 
 def one_game(key: str, i: int, args: argparse.Namespace,
@@ -57,8 +77,11 @@ def one_game(key: str, i: int, args: argparse.Namespace,
     search = computer_player(key, "hard")
     assert isinstance(search, Search)
     search.seconds, search.playouts = None, args.playouts
+    if args.false_leave is not None:
+        search.false_leave = args.false_leave
     players: list[Any] = [computer_player(key, "normal") for _ in range(seats)]
     players[hero] = search.fallback
+    uncut = uncut_search(key, args.playouts) if args.hero == "uncut" else None
     state = spec.new(None, seats, seed)
     rng = random.Random(seed)
     decisions = 0
@@ -67,16 +90,22 @@ def one_game(key: str, i: int, args: argparse.Namespace,
         s = acting[0] if len(acting) == 1 else rng.choice(acting)
         legal = state.legal_actions(s)
         view: Any = state.view(s)
-        action = legal[0] if len(legal) == 1 else players[s].choose(view, legal, rng)
+        step = len(state.history)
+        if uncut is not None and s == hero and len(legal) > 1:
+            action = uncut.choose(view, legal, random.Random(seed * 10_009 + step),
+                                  world=state.world(s, seed * 10_009 + step))
+        else:
+            action = legal[0] if len(legal) == 1 else players[s].choose(view, legal, rng)
         if s == hero and len(legal) > 1:
             decisions += 1
-            step = len(state.history)
             searched = search.choose(view, legal, random.Random(seed * 10_007 + step),
                                      world=state.world(s, seed * 10_007 + step))
             if searched != action:
                 d = replay(state, s, searched, players, search, step) - \
                     replay(state, s, action, players, search, step)
-                worth[f"{action.kind} -> {searched.kind}"].append(d)
+                solved = search.judge.settle is not None and search.judge.settle(state)
+                worth[f"{action.kind} -> {searched.kind}"
+                      f"{' (the end solved)' if solved else ''}"].append(d)
         state.apply(s, action)
     return decisions
 
@@ -99,6 +128,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--playouts", type=int, default=40)
     parser.add_argument("--seats", type=int)
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--false-leave", type=float,
+                        help="the asked search's false_leave (game/ai/search.py), else its own")
+    parser.add_argument("--hero", choices=("fallback", "uncut"), default="fallback",
+                        help="who plays the hero's moves: Hard's fallback, or Hard without "
+                             "its game's cut-off (the search is asked at each of them)")
     args = parser.parse_args(argv)
     print(f"# bench/departures.py {' '.join(argv or sys.argv[1:])}")
     print(f"# load average {os.getloadavg()[0]:.1f}")

@@ -20,7 +20,8 @@ Perfect-information Monte Carlo (PIMC), as strong Skat and Bridge programs play:
 3. *Score* the round by the game's :class:`Judge`: the seat's gain in the game's own
    points minus the others' mean gain, at the cut-off.  A game may end a playout early
    with its own exact evaluation (``Judge.settle``: Dou Dizhu solves its last cards,
-   game/ai/doudizhu_endgame.py); the other games leave it unset and play to the end.
+   game/ai/doudizhu_endgame.py, Briscola its last tricks once the stock is empty,
+   game/ai/briscola_end.py); the other games leave it unset and play to the end.
 4. *Choose* by the same sampled worlds for every candidate (common random
    numbers): the best mean among the candidates that beat the policy's own choice
    by more than a few standard errors of the paired difference (more when more
