@@ -12,11 +12,23 @@ connected to.  What is shared:
 * **rooms** (bucket ``tavolata-rooms``): room code -> ``{"owner": HEX, "home":
   GATEWAY, "held": BOOL, "by": ADDRESS, "at": HOST:PORT}`` (``at``: the home's
   ``--public`` address, where the other gateways send the room's guests with a
-  ``moved``, game/net/relay.py; empty if none).  The bucket's TTL is the relay's hold
-  (``Limits.room_hold``): a home writes each room when it opens, is held, comes
-  back, and again every quarter of the hold while its host is there, and deletes
-  it when it ends; a room held, or whose home died, is gone after the hold.  Each
-  gateway mirrors the bucket (a watch), so finding a room costs no round trip.
+  ``moved``, game/net/relay.py; empty if none; ``w``: the wall-clock time it was
+  written).  A home writes each room when it opens, is held, comes back, and
+  deletes it when it ends or its hold runs out; each gateway mirrors the bucket (a
+  watch), so finding a room costs no round trip.  What tells a live room from a
+  dead one is its home's beats, not a rewrite of every room: a room whose home
+  beats is there; a room whose home has fallen silent is gone once the relay's
+  hold (``Limits.room_hold``) has passed since the later of its home's last beat
+  and its writing.  So a gateway's rooms cost the fleet nothing while they last (a
+  rewrite of each room every quarter of the hold, mirrored by every gateway, cost
+  each gateway a share of a core that grew with the fleet's rooms: bench/README.md).
+  The bucket keeps an entry :data:`ROOMS_KEPT` after its last write (its TTL: what
+  sweeps away the rooms of a gateway that died), so a home writes its rooms again
+  every quarter of that and whenever it reaches NATS again (a write given up while
+  NATS was away, a new cluster's empty store), and deletes the entries under its
+  name that it does not hold (a delete given up, a life before a restart under the
+  same ``--gateway`` name); a gateway that joins after a home died reads that
+  home's rooms as written, and takes them for gone once the hold has passed since.
   A room code is free if no gateway has it; a reclaim on another gateway (the
   host's ticket and signature, checked with the fleet's shared secret, exactly as
   alone) makes that gateway its home, and the old home, seeing the new entry,
@@ -118,6 +130,8 @@ log = logging.getLogger(__name__)
 #: seconds between a gateway's beats, and of silence after which it is taken for dead
 BEAT = 0.5
 SILENT = 2.5
+#: seconds the rooms bucket keeps an entry after its last write (at least the hold)
+ROOMS_KEPT = 1800.0
 ROOMS_BUCKET = "tavolata-rooms"
 TABLES_BUCKET = "tavolata-tables"
 MISSES_BUCKET = "tavolata-misses"
@@ -141,7 +155,7 @@ class _Entry:
     home: str
     held: bool
     by: str              # the address that opened it (game/net/guard.py's key)
-    seen: float          # monotonic time this gateway read it
+    seen: float          # monotonic time it was written, as well as this gateway can tell
     at: str = ""         # where clients reach its home (HOST:PORT)
 
 
@@ -289,7 +303,8 @@ class FleetDirectory(Directory):
         self.relay: Optional["Relay"] = None
         self.nc: Any = None
         self.kv: Any = None
-        self.ttl = 120.0
+        self.ttl = 120.0                            # the relay's hold
+        self.kept = ROOMS_KEPT                      # the rooms bucket's TTL
         self.rooms: dict[str, _Entry] = {}          # the mirror of the bucket
         self.beats: dict[str, float] = {}           # gateway -> when last heard
         self.edges: dict[str, _EdgePipe] = {}
@@ -318,6 +333,7 @@ class FleetDirectory(Directory):
 
         self.relay = relay
         self.ttl = relay.limits.room_hold
+        self.kept = max(ROOMS_KEPT, self.ttl)
         self._out_ready = asyncio.Event()
         self._writes = asyncio.Queue()
         self._mirrored = asyncio.Event()
@@ -336,6 +352,7 @@ class FleetDirectory(Directory):
                     self._beat(), self._refresh()):
             self._tasks.append(loop.create_task(job))
         await asyncio.wait_for(self._mirrored.wait(), 10)       # both buckets read
+        self._tidy()
         await asyncio.sleep(2 * BEAT)              # hear the other gateways before serving
 
     async def _connect(self) -> None:
@@ -351,7 +368,7 @@ class FleetDirectory(Directory):
                                      reconnected_cb=self._nats_back)
         js = self.nc.jetstream()
         assert self.missed is not None
-        ttls = {self.bucket: self.ttl, TABLES_BUCKET: LISTING_TTL,
+        ttls = {self.bucket: self.kept, TABLES_BUCKET: LISTING_TTL,
                 MISSES_BUCKET: self.missed.burst / self.missed.rate}
         made = [await js.create_key_value(KeyValueConfig(
             bucket=name, ttl=ttl, history=1, storage=StorageType.FILE, replicas=self.replicas))
@@ -391,17 +408,28 @@ class FleetDirectory(Directory):
             transport.ended()
 
     async def _nats_back(self) -> None:
+        """Write every room of ours again: a write given up while NATS was away, or a
+        store that came back empty (a new cluster's), would leave it out until the next
+        rewrite."""
         log.warning("fleet %s: NATS connection back", self.name)
+        self._rewrite()
 
     # -- what the relay asks -------------------------------------------------------------------
     def _entry(self, code: str) -> Optional[_Entry]:
         entry = self.rooms.get(code)
         if entry is None or entry.home == self.name:
             return None
-        if time.monotonic() - entry.seen > self.ttl:      # expired in the bucket too
+        if not self._current(entry, time.monotonic()):
             del self.rooms[code]
             return None
         return entry
+
+    def _current(self, entry: _Entry, now: float) -> bool:
+        """Another home's room is there while its home beats, and for the hold after the
+        later of its last beat and the room's writing (the module docstring)."""
+        if self.alive(entry.home):
+            return True
+        return now - max(entry.seen, self.beats.get(entry.home, entry.seen)) <= self.ttl
 
     def public_tables(self) -> PublicTables:
         return self.tables
@@ -417,7 +445,7 @@ class FleetDirectory(Directory):
     def rooms_of(self, address: str) -> int:
         now = time.monotonic()
         return sum(1 for entry in self.rooms.values() if entry.by == address and
-                   entry.home != self.name and now - entry.seen <= self.ttl)
+                   entry.home != self.name and self._current(entry, now))
 
     def owner_of(self, code: str) -> Optional[bytes]:
         entry = self._entry(code)
@@ -484,7 +512,7 @@ class FleetDirectory(Directory):
         room = self.relay.rooms.get(code)
         by = address_key(room.owner) if room is not None else ""
         value = json.dumps({"owner": owner.hex(), "home": self.name, "held": held, "by": by,
-                            "at": self.relay.public or ""})
+                            "at": self.relay.public or "", "w": round(time.time(), 3)})
         self._queue_write(code, value.encode())
 
     def _queue_write(self, code: str, value: Optional[bytes]) -> None:
@@ -527,13 +555,32 @@ class FleetDirectory(Directory):
                     then()
 
     async def _refresh(self) -> None:
-        """Write again every room whose host is here, within the bucket's TTL."""
+        """Every quarter of the bucket's TTL: write again every room whose host is here,
+        delete the entries under this gateway's name of rooms it does not hold, and
+        forget the mirror's rooms that are gone (their homes silent for the hold)."""
         while True:
-            await asyncio.sleep(self.ttl / 4)
-            assert self.relay is not None
-            for code, room in list(self.relay.rooms.items()):
-                if room.host is not None:
-                    self._put(code, room.owner_key, held=False)
+            await asyncio.sleep(self.kept / 4)
+            self._rewrite()
+            self._tidy()
+            now = time.monotonic()
+            for code, entry in list(self.rooms.items()):
+                if entry.home != self.name and not self._current(entry, now):
+                    del self.rooms[code]
+
+    def _rewrite(self) -> None:
+        """Write again every room whose host is here."""
+        assert self.relay is not None
+        for code, room in list(self.relay.rooms.items()):
+            if room.host is not None:
+                self._put(code, room.owner_key, held=False)
+
+    def _tidy(self) -> None:
+        """Delete the bucket's entries under this gateway's name that it does not hold."""
+        assert self.relay is not None
+        for code, entry in list(self.rooms.items()):
+            if entry.home == self.name and code not in self.relay.rooms and \
+                    code not in self.writing:
+                self._queue_write(code, None)
 
     async def _watch(self, bucket: str, mirror: Callable[[Any], None]) -> None:
         """Mirror ``bucket``, entry by entry."""
@@ -623,8 +670,10 @@ class FleetDirectory(Directory):
             return
         try:
             value = json.loads(entry.value)
+            age = time.time() - float(value.get("w", time.time()))   # a clock behind: now
             mirrored = _Entry(bytes.fromhex(value["owner"]), str(value["home"]),
-                              bool(value["held"]), str(value.get("by", "")), time.monotonic(),
+                              bool(value["held"]), str(value.get("by", "")),
+                              time.monotonic() - min(max(0.0, age), self.kept),
                               str(value.get("at", "")))
         except (ValueError, KeyError, TypeError):
             log.warning("fleet %s: room %s: unreadable entry", self.name, code)
