@@ -84,9 +84,11 @@ guard what the gateways share (the room codes and the rooms):
   (``update(last=...)``; a gateway that lost the race reads again) *before* it is
   answered, and answered ``no_such_room`` only if there was one to take (else the
   connection is closed without a word): however many connections, on however many
-  gateways, a guesser has one allowance, and no gateway leads.  Every gateway also
-  mirrors the bucket (a watch), to turn an address with nothing left away when it
-  connects, without a round trip.  A miss costs one read and one write to NATS (an
+  gateways, a guesser has one allowance, and no gateway leads.  An address's misses
+  are taken one after another, different addresses' at once (a slow round trip for
+  a guesser delays no one else's mistyped code).  Every gateway also mirrors the
+  bucket (a watch), to turn an address with nothing left away when it connects,
+  without a round trip.  A miss costs one read and one write to NATS (an
   honest mistyped code is answered a millisecond later); with NATS away for a
   moment, the gateway's own count answers.  Key-value, not subjects: the counts
   outlive a gateway, and a gateway that joins later reads them.  The bucket's TTL is
@@ -274,7 +276,7 @@ class _FleetMisses(Misses):
 
     def take(self, key: str, then: Callable[[bool], None]) -> None:
         here = self.take_here(key)              # this gateway's mirror knows at once
-        self.fleet.counting.put_nowait((key, here, then))
+        self.fleet.count(key, here, then)
 
     def mirror(self, name: str, value: Optional[bytes]) -> None:
         """What the bucket says of the address whose key is ``name`` (None: gone)."""
@@ -313,9 +315,8 @@ class FleetDirectory(Directory):
         self.written: dict[str, int] = {}           # code -> revision of our last write
         self.tables = _FleetTables(self)
         self.missed: Optional[_FleetMisses] = None
-        #: misses to take from the fleet's count: address, this gateway's word, the answer
-        self.counting: "asyncio.Queue[tuple[str, bool, Callable[[bool], None]]]" = \
-            asyncio.Queue()
+        #: misses to take from the fleet's count, by address: this gateway's word, the answer
+        self.counting: dict[str, deque[tuple[bool, Callable[[bool], None]]]] = {}
         self.buckets: dict[str, Any] = {}
         self._out: deque[tuple[str, bytes]] = deque()
         self._out_ready = asyncio.Event()
@@ -337,7 +338,6 @@ class FleetDirectory(Directory):
         self._out_ready = asyncio.Event()
         self._writes = asyncio.Queue()
         self._mirrored = asyncio.Event()
-        self.counting = asyncio.Queue()
         try:
             await asyncio.wait_for(self._connect(), 2 * relay.limits.connect_timeout)
         except (OSError, asyncio.TimeoutError, nats.errors.Error) as exc:
@@ -348,7 +348,7 @@ class FleetDirectory(Directory):
         loop = asyncio.get_running_loop()
         for job in (self._sender(), self._writer(), self._watch(ROOMS_BUCKET, self._mirror),
                     self._watch(TABLES_BUCKET, self._mirror_table),
-                    self._watch(MISSES_BUCKET, self._mirror_misses), self._count(),
+                    self._watch(MISSES_BUCKET, self._mirror_misses),
                     self._beat(), self._refresh()):
             self._tasks.append(loop.create_task(job))
         await asyncio.wait_for(self._mirrored.wait(), 10)       # both buckets read
@@ -377,9 +377,10 @@ class FleetDirectory(Directory):
         self.buckets = dict(zip((ROOMS_BUCKET, TABLES_BUCKET, MISSES_BUCKET), made))
 
     async def close(self) -> None:
-        for task in self._tasks:
+        tasks = [*self._tasks, *self._lookups]
+        for task in tasks:
             task.cancel()
-        await asyncio.gather(*self._tasks, return_exceptions=True)
+        await asyncio.gather(*tasks, return_exceptions=True)
         if self.nc is not None:
             try:
                 await asyncio.wait_for(self.nc.close(), 2.0)
@@ -609,29 +610,53 @@ class FleetDirectory(Directory):
         gone = entry.operation in ("DEL", "PURGE") or not entry.value
         self.missed.mirror(entry.key, None if gone else entry.value)
 
-    async def _count(self) -> None:
-        """Each miss of this gateway's clients, taken from its address's allowance in the
-        bucket, one at a time (read the entry, write it back only if nobody wrote it
-        since: its revision; else read again), and then answered: whether the address
-        had one left.  NATS away, this gateway's own count answers."""
+    def count(self, key: str, here: bool, then: Callable[[bool], None]) -> None:
+        """Take a miss from address ``key``'s allowance in the bucket, then answer ``then``
+        whether it had one (``here``: this gateway's own word, for when NATS is away).
+        An address's misses go one after another, each address on its own: a slow
+        round trip for one address holds up no other's."""
+        waiting = self.counting.get(key)
+        if waiting is not None:
+            waiting.append((here, then))
+            return
+        self.counting[key] = deque([(here, then)])
+        task = asyncio.get_running_loop().create_task(self._count(key))
+        self._lookups.add(task)
+        task.add_done_callback(self._lookups.discard)
+
+    async def _count(self, key: str) -> None:
+        """Address ``key``'s misses in turn, each taken from its allowance in the bucket
+        (read the entry, write it back only if nobody wrote it since: its revision;
+        else read again), and then answered."""
+        waiting = self.counting[key]
+        try:
+            while waiting:
+                here, then = waiting[0]
+                allowed = await self._take(key, here)
+                waiting.popleft()
+                then(allowed)
+        finally:
+            if self.counting.get(key) is waiting:
+                del self.counting[key]
+
+    async def _take(self, key: str, here: bool) -> bool:
+        """One miss of address ``key``'s: whether it had one left.  NATS away, this
+        gateway's own count (``here``) answers."""
         import nats.js.errors
 
-        while True:
-            key, here, then = await self.counting.get()
-            allowed, failures = here, 0
-            while self.nc.is_connected and failures < 3:
-                try:
-                    allowed = await self._take_one(key)
-                    break
-                except asyncio.CancelledError:
-                    raise
-                except nats.js.errors.KeyWrongLastSequenceError:
-                    continue                        # another gateway wrote first: again
-                except Exception as exc:  # NATS away: a moment, then this gateway alone
-                    log.info("fleet %s: counting a miss: %s", self.name, exc)
-                    failures += 1
-                    await asyncio.sleep(0.1)
-            then(allowed)
+        failures = 0
+        while self.nc.is_connected and failures < 3:
+            try:
+                return await self._take_one(key)
+            except asyncio.CancelledError:
+                raise
+            except nats.js.errors.KeyWrongLastSequenceError:
+                continue                        # another gateway wrote first: again
+            except Exception as exc:  # NATS away: a moment, then this gateway alone
+                log.info("fleet %s: counting a miss: %s", self.name, exc)
+                failures += 1
+                await asyncio.sleep(0.1)
+        return here
 
     async def _take_one(self, key: str) -> bool:
         import nats.js.errors

@@ -1,10 +1,11 @@
 """game/net/fleet.py's FleetDirectory without a NATS server: which rooms of the other
 gateways it takes for there (while their home beats; gone a hold after it fell
-silent, with no rewrite of the rooms in between), and the entries under its own
-name it does not hold, deleted."""
+silent, with no rewrite of the rooms in between), the entries under its own name it
+does not hold, deleted, and the misses of different addresses counted at once."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import time
 from types import SimpleNamespace
@@ -80,3 +81,41 @@ def test_entries_under_this_gateways_name_it_does_not_hold_are_deleted():
     while not fleet._writes.empty():
         queued.append(fleet._writes.get_nowait())
     assert queued == [(ROOMS_BUCKET, "LOST", None)]
+
+
+def test_a_slow_count_for_one_address_holds_up_no_other_address():
+    async def scenario() -> list[str]:
+        fleet = directory()
+        fleet.nc = SimpleNamespace(is_connected=True)
+        slow = asyncio.Event()
+        asked: list[str] = []
+        answers: list[str] = []
+        friend_answered = asyncio.Event()
+
+        async def take_one(key: str) -> bool:
+            asked.append(key)
+            if key == "guesser":
+                await slow.wait()
+            return key == "friend"
+
+        def answer(who: str):
+            def then(allowed: bool) -> None:
+                answers.append(f"{who} {allowed}")
+                if who == "friend":
+                    friend_answered.set()
+            return then
+
+        fleet._take_one = take_one
+        fleet.count("guesser", True, answer("guesser"))
+        fleet.count("guesser", True, answer("guesser again"))
+        fleet.count("friend", False, answer("friend"))
+        await asyncio.wait_for(friend_answered.wait(), 10)
+        assert answers == ["friend True"], "the guesser's round trip is still on its way"
+        assert asked == ["guesser", "friend"], "an address's misses go one after another"
+        slow.set()
+        while fleet.counting:
+            await asyncio.sleep(0.01)
+        assert asked == ["guesser", "friend", "guesser"]
+        return answers
+
+    assert asyncio.run(scenario()) == ["friend True", "guesser False", "guesser again False"]
