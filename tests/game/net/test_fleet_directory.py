@@ -1,7 +1,8 @@
 """game/net/fleet.py's FleetDirectory without a NATS server: which rooms of the other
 gateways it takes for there (while their home beats; gone a hold after it fell
-silent, with no rewrite of the rooms in between), the entries under its own name it
-does not hold, deleted, and the misses of different addresses counted at once."""
+silent, with no rewrite of the rooms in between), its rooms written again when it
+reaches NATS again, the entries under its own name it does not hold, deleted, and
+the misses of different addresses counted at once."""
 
 from __future__ import annotations
 
@@ -81,6 +82,21 @@ def test_entries_under_this_gateways_name_it_does_not_hold_are_deleted():
     while not fleet._writes.empty():
         queued.append(fleet._writes.get_nowait())
     assert queued == [(ROOMS_BUCKET, "LOST", None)]
+
+
+def test_a_gateway_that_reaches_nats_again_writes_the_rooms_whose_host_is_there():
+    from game.net.fleet import ROOMS_BUCKET
+    fleet = directory()
+    hosted = SimpleNamespace(host=object(), owner_key=b"k" * 32, owner="127.0.0.1")
+    held = SimpleNamespace(host=None, owner_key=b"h" * 32, owner="127.0.0.1")
+    fleet.relay = SimpleNamespace(rooms={"HOST": hosted, "HELD": held}, public="127.0.0.1:1")
+    asyncio.run(fleet._nats_back())
+    queued = []
+    while not fleet._writes.empty():
+        queued.append(fleet._writes.get_nowait())
+    assert [(bucket, key) for bucket, key, _ in queued] == [(ROOMS_BUCKET, "HOST")]
+    value = json.loads(queued[0][2])
+    assert value["home"] == "here" and not value["held"] and value["at"] == "127.0.0.1:1"
 
 
 def test_a_slow_count_for_one_address_holds_up_no_other_address():
