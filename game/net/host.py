@@ -937,6 +937,7 @@ class Host:
                 except Refusal as exc:
                     self._refuse(peer, exc.reason)
                     return None
+                guest.name = self.lobby.names[guest.gid]     # told apart from a namesake
                 self._guests[guest.gid] = guest
                 log.info("%s comes in from %s", hello.name or "a guest", peer.label)
             else:

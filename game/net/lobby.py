@@ -6,6 +6,9 @@ every rule of the room has a unit test:
 * each seat is the **host**'s (the first ``human`` seat of the setup, if any), a
   **computer**'s (the host gave it one), or **open** for a person: empty ("Computer
   will play") or taken by a guest;
+* a guest whose name someone in the room already has is told apart by a number: a
+  second "Guest" is "Guest 2" (two people named alike could not tell whose seat is
+  whose; the number may take the name past game/names.py's length, a room's own);
 * a guest who comes in without asking to watch sits in the first open seat that
   is empty; none: ``table_full``.  A guest may move to another empty open seat
   (``seat_taken`` if someone is there, ``no_such_seat`` if it is the host's, a
@@ -120,6 +123,7 @@ class Lobby:
         """A guest comes in: the seat it sits in, or None when it watches; :class:`Refusal`
         when the room has no place for it."""
         self._not_started()
+        name = self.distinct(name)
         if watch:
             self._may_watch()
             self.names[gid] = name
@@ -131,6 +135,16 @@ class Lobby:
         self.names[gid] = name
         self.sitting[free[0]] = gid
         return free[0]
+
+    def distinct(self, name: str) -> str:
+        """``name``, or with the first number from 2 that nobody in the room has."""
+        taken = {self.host_name, *self.names.values()}
+        if not name or name not in taken:               # no name: the screens word one
+            return name
+        number = 2
+        while f"{name} {number}" in taken:
+            number += 1
+        return f"{name} {number}"
 
     def sit(self, gid: int, seat: Optional[int]) -> None:
         """A guest in the room moves to ``seat`` (None: stands up to watch)."""

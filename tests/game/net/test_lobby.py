@@ -47,6 +47,20 @@ def test_a_guest_sits_in_the_first_free_seat_and_the_room_shows_every_seat():
     assert lobby.full and lobby.taken == 3
 
 
+def test_a_guest_named_as_someone_in_the_room_is_told_apart_by_a_number():
+    lobby = room("hooo", spectators=True)
+    lobby.enter(1, "Marco")                         # the host's name
+    lobby.enter(2, "Guest")
+    lobby.enter(3, "Guest")
+    lobby.enter(4, "Guest", watch=True)
+    assert [s.name for s in lobby.seats()] == ["Marco", "Marco 2", "Guest", "Guest 2"]
+    assert lobby.names[4] == "Guest 3"
+    lobby.leave(3)
+    lobby.enter(5, "Guest 2")                       # the name its owner had is free again
+    assert lobby.names[5] == "Guest 2"
+    assert lobby.distinct("") == ""
+
+
 def test_a_full_table_refuses_a_player_with_its_reason():
     lobby = room("hoc")
     lobby.enter(1, "Anna")
