@@ -117,7 +117,7 @@ import secrets
 import time
 from collections import deque
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Callable, Optional
+from typing import TYPE_CHECKING, Any, Callable, Coroutine, Optional
 
 from game.net.directory import Directory, Elsewhere, Misses, Pipe, Unreachable
 from game.net.guard import address_key
@@ -324,7 +324,7 @@ class FleetDirectory(Directory):
         self._tasks: list[asyncio.Task[None]] = []
         self._mirrored = asyncio.Event()
         self._pipes = 0
-        self._lookups: set[asyncio.Task[None]] = set()
+        self._jobs: set[asyncio.Task[None]] = set()    # look-ups and counts under way
         self._read = 0                              # buckets read whole
         self._stored: dict[str, list[Callable[[], None]]] = {}   # code -> told once written
 
@@ -377,7 +377,7 @@ class FleetDirectory(Directory):
         self.buckets = dict(zip((ROOMS_BUCKET, TABLES_BUCKET, MISSES_BUCKET), made))
 
     async def close(self) -> None:
-        tasks = [*self._tasks, *self._lookups]
+        tasks = [*self._tasks, *self._jobs]
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
@@ -462,10 +462,14 @@ class FleetDirectory(Directory):
     def look_up(self, code: str, then: Callable[[], None]) -> bool:
         """A room just opened on another gateway may not be in the mirror yet: ask the
         bucket itself."""
-        task = asyncio.get_running_loop().create_task(self._look_up(code, then))
-        self._lookups.add(task)
-        task.add_done_callback(self._lookups.discard)
+        self._spawn(self._look_up(code, then))
         return True
+
+    def _spawn(self, job: Coroutine[Any, Any, None]) -> None:
+        """Run ``job`` on its own, kept (and cancelled at close) until it ends."""
+        task = asyncio.get_running_loop().create_task(job)
+        self._jobs.add(task)
+        task.add_done_callback(self._jobs.discard)
 
     async def _look_up(self, code: str, then: Callable[[], None]) -> None:
         try:
@@ -620,9 +624,7 @@ class FleetDirectory(Directory):
             waiting.append((here, then))
             return
         self.counting[key] = deque([(here, then)])
-        task = asyncio.get_running_loop().create_task(self._count(key))
-        self._lookups.add(task)
-        task.add_done_callback(self._lookups.discard)
+        self._spawn(self._count(key))
 
     async def _count(self, key: str) -> None:
         """Address ``key``'s misses in turn, each taken from its allowance in the bucket
