@@ -174,8 +174,9 @@ class TablePainter:
         self.corner.draw(surface, log, self.stage.layout, self.hud, self._corner_taken())
         self._draw_rank_strip(surface, rect, log, resting)
         # over the table's boxes, and clear of them and of its words where it can be
-        self.phrases.draw(surface, log, lay, self.hud.text, self.plate_rect,
-                          [pygame.Rect(r) for k, r in log.items() if k[0] in PHRASE_CLEARS])
+        clear = [pygame.Rect(r) for k, r in log.items() if k[0] in PHRASE_CLEARS] \
+            if self.phrases.said else []           # sought only while a bubble is shown
+        self.phrases.draw(surface, log, lay, self.hud.text, self.plate_rect, clear)
         bar = self.input.bar
         if bar and not self.input.popup:
             if bar.title:
