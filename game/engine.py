@@ -47,7 +47,7 @@ import importlib.util
 import math
 import random
 from dataclasses import KW_ONLY, dataclass, field
-from typing import Any, Callable, ClassVar, Iterable, Mapping, Optional, Sequence
+from typing import AbstractSet, Any, Callable, ClassVar, Iterable, Mapping, Optional, Sequence
 
 from game.cards import Card, CardCodeError
 from game.views import Result
@@ -312,12 +312,23 @@ def _code(card: Card) -> str:
 
 
 def seat_zones(zones: Mapping[str, Sequence[Card]], seat: int | None,
-               face_up: Callable[[int | None, str], bool],
+               face_up: Callable[[int | None, str], bool] | AbstractSet[str],
                code: Callable[[Card], str] = _code) -> dict[str, list[str | None]]:
     """A view's ``"zones"`` for ``seat``: each card's code where ``face_up(seat, zone)``,
     else None for each card (a hidden zone still shows how many cards it holds).
+    ``face_up`` may instead be the set of the zones the seat sees face up (a game where
+    that depends on the seat alone: a look-up, not a call, per zone).
 
-    ``code`` turns a card into its code (a game may pass a faster lookup)."""
+    ``code`` turns a card into its code (a game may pass a faster lookup); by default the
+    card's own ``code``, read in place (a call per card was a fifth of a view's cost, and
+    a search builds a view at every playout move)."""
+    if not callable(face_up):
+        up = face_up
+        return {z: ([c.code for c in cs] if z in up else [None] * len(cs))
+                for z, cs in zones.items()}
+    if code is _code:
+        return {z: ([c.code for c in cs] if face_up(seat, z) else [None] * len(cs))
+                for z, cs in zones.items()}
     return {z: ([code(c) for c in cs] if face_up(seat, z) else [None] * len(cs))
             for z, cs in zones.items()}
 

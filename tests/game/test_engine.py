@@ -229,6 +229,12 @@ def test_seat_zones_hide_the_cards_of_a_zone_face_down_to_the_seat_but_not_their
     assert seat_zones(zones, None, lambda seat, zone: seat is not None)["hand/0"] == [None, None]
 
 
+def test_seat_zones_take_the_set_of_the_zones_a_seat_sees_face_up():
+    zones = {"hand/0": cards("AS KH"), "hand/1": cards("2C 3C 4C"), "deck": []}
+    assert seat_zones(zones, 0, frozenset({"hand/0"})) == \
+        seat_zones(zones, 0, lambda seat, zone: zone == f"hand/{seat}")
+
+
 @pytest.mark.parametrize("key", sorted(GAMES))
 def test_a_copy_plays_on_as_a_deepcopy_would_and_leaves_the_original_alone(key):
     """State.copy (a search's fast copy) against copy.deepcopy, in every game: the same
