@@ -113,6 +113,28 @@ PRIMIERA_BONUS = 11
 PLAY, CLAIM, CHOOSE, OVER = "play", "claim", "choose", "over"
 CLAIM_ACTION = Action("claim")
 
+#: each card's play, made once, and its place among the deck's cards sorted, both by the
+#: card's code: a search lists a hand's plays at every move of every playout, and listed
+#: card by card in that order they come out sorted as actions sort (one card each)
+_PLAYS: dict[str, Action] = {c.code: Action("play", (c,)) for c in DECK}
+_PLACE: dict[str, int] = {c.code: i for i, c in enumerate(sorted(DECK))}
+#: each seat's zones by name: its hand, its tricks taken
+_SEAT_ZONES = tuple((f"hand/{s}", f"pile/{s}") for s in range(SEATS))
+#: the zones a seat (None: a spectator) sees face up, by whether it sees the sampled card:
+#: the table, a held culetto, its own hand
+_FACE_UP: dict[tuple[int | None, bool], frozenset[str]] = {
+    (seat, briscola): frozenset({"table", "culetto",
+                                 *((f"hand/{seat}",) if seat is not None else ()),
+                                 *(("briscola",) if briscola else ())})
+    for seat in (None, *range(SEATS)) for briscola in (False, True)}
+
+
+def _sheet_copy(sheet: Sequence[shapes.SheetRow]) -> list[shapes.SheetRow]:
+    """A copy of the score sheet for a view or a result: each row a new dict of new lists
+    (a row holds lists of numbers alone; a view is read at every move of a search)."""
+    return [{"card_points": list(row["card_points"]), "primiera": list(row["primiera"]),
+             "bonus": list(row["bonus"]), "total": list(row["total"])} for row in sheet]
+
 
 def points(c: Card) -> int:
     return POINTS.get(c.rank, 0)
@@ -158,6 +180,9 @@ class BriscolaState(State):
         "culetto": list[Card], "piles": list[list[Card]], "played": list[Card],
         "tricks": Any, "sheet": Any, "totals": list[int], "winners": list[int],
     }
+    #: a trick's record and a row of the score sheet are written once, when the trick or
+    #: the game ends, and never changed (views and results hand out copies of them)
+    append_only = State.append_only + ("tricks", "sheet")
 
     def __init__(self, options: dict[str, Any], seats: int, seed: int) -> None:
         super().__init__(options, seats, seed)
@@ -210,8 +235,8 @@ class BriscolaState(State):
             return sorted(Action("trump", (), s) for s in ITALIAN_SUITS)
         hand = self.hands[seat]
         if VENCESLAO in hand:
-            return [Action("play", (VENCESLAO,))]
-        return sorted(Action("play", (c,)) for c in hand)
+            return [_PLAYS[VENCESLAO.code]]
+        return [_PLAYS[code] for code in sorted((c.code for c in hand), key=_PLACE.__getitem__)]
 
     def is_legal(self, seat: int, action: Action) -> bool:
         """:meth:`legal_actions` membership, answered without building the list."""
@@ -286,7 +311,7 @@ class BriscolaState(State):
 
     def result(self) -> shapes.FinalResult:
         return {"scores": list(self.totals), "winners": list(self.winners),
-                "sheet": plain_copy(self.sheet)}
+                "sheet": _sheet_copy(self.sheet)}
 
     # -- facts -----------------------------------------------------------------
     @property
@@ -336,15 +361,20 @@ class BriscolaState(State):
 
     def true_zones(self) -> dict[str, list[Card]]:
         """Every zone with its real cards, in order (the top of the stock last)."""
-        zones: dict[str, list[Card]] = {
-            "deck": list(self.stock),
-            "briscola": [self.briscola] if self.briscola is not None else [],
-            "table": list(self.table),
-            "culetto": list(self.culetto),
+        return {z: list(cs) for z, cs in self._zones().items()}
+
+    def _zones(self) -> dict[str, Sequence[Card]]:
+        """Every zone and its cards, the game's own lists (not copies: a view makes its
+        own lists of codes from them)."""
+        zones: dict[str, Sequence[Card]] = {
+            "deck": self.stock,
+            "briscola": (self.briscola,) if self.briscola is not None else (),
+            "table": self.table,
+            "culetto": self.culetto,
         }
-        for s in range(SEATS):
-            zones[f"hand/{s}"] = list(self.hands[s])
-            zones[f"pile/{s}"] = list(self.piles[s])
+        for s, (hand, pile) in enumerate(_SEAT_ZONES):
+            zones[hand] = self.hands[s]
+            zones[pile] = self.piles[s]
         return zones
 
     def _set_zones(self, zones: Mapping[str, Sequence[Card]]) -> None:
@@ -364,12 +394,10 @@ class BriscolaState(State):
         it names the trump, which every trick's winner shows."""
         return frozenset({"pile", "briscola"})
 
-    def _face_up(self, seat: int | None, zone: str) -> bool:
-        if zone in ("table", "culetto"):
-            return True
-        if zone == "briscola":
-            return self.sees_briscola(seat)
-        return seat is not None and zone == f"hand/{seat}"
+    def _face_up(self, seat: int | None) -> frozenset[str]:
+        """The zones whose faces ``seat`` sees: the table, a held culetto, its own hand,
+        and the sampled card if it is not the dealer."""
+        return _FACE_UP[seat, self.sees_briscola(seat)]
 
     def _forget(self, seat: int, rng: random.Random) -> None:
         """The dealer, never told the trump, never saw the sampled card: in its world
@@ -400,7 +428,7 @@ class BriscolaState(State):
         self.trump = self.briscola.suit
 
     def view(self, seat: int | None) -> shapes.View:
-        zones = seat_zones(self.true_zones(), seat, self._face_up)
+        zones = seat_zones(self._zones(), seat, self._face_up(seat))
         out: shapes.View = {
             "seat": seat,
             "zones": zones,
@@ -428,7 +456,7 @@ class BriscolaState(State):
             "game_no": self.game_no,
             "games": self.games,
             "dealer": self.dealer,
-            "sheet": plain_copy(self.sheet),
+            "sheet": _sheet_copy(self.sheet),
             "scores": list(self.totals),
         }
         if self.phase == OVER:

@@ -47,7 +47,7 @@ import importlib.util
 import math
 import random
 from dataclasses import KW_ONLY, dataclass, field
-from typing import Any, Callable, ClassVar, Iterable, Mapping, Optional, Sequence
+from typing import AbstractSet, Any, Callable, ClassVar, Iterable, Mapping, Optional, Sequence
 
 from game.cards import Card, CardCodeError
 from game.views import Result
@@ -299,12 +299,19 @@ def plain_copy(value: Any) -> Any:
         twin = random.Random.__new__(random.Random)    # not seeded from the system first:
         twin.setstate(value.getstate())                # its whole state is set here
         return twin
-    if hasattr(value, "__dict__") and not hasattr(value, "__deepcopy__") \
+    if kind in _PLAIN_OBJECTS or hasattr(value, "__dict__") and not hasattr(value, "__deepcopy__") \
             and not hasattr(value, "__slots__") and kind.__module__.startswith("game."):
+        _PLAIN_OBJECTS.add(kind)         # asked once a kind (Bocce copies six a world)
         twin = object.__new__(kind)
-        twin.__dict__.update({k: plain_copy(v) for k, v in value.__dict__.items()})
+        twin.__dict__.update({k: v if type(v) in _VALUE else plain_copy(v)
+                              for k, v in value.__dict__.items()})
         return twin
     return copy.deepcopy(value)
+
+
+#: the kinds of plain object of a game :func:`plain_copy` has met (rebuilt attribute by
+#: attribute)
+_PLAIN_OBJECTS: set[type] = set()
 
 
 def _code(card: Card) -> str:
@@ -312,12 +319,23 @@ def _code(card: Card) -> str:
 
 
 def seat_zones(zones: Mapping[str, Sequence[Card]], seat: int | None,
-               face_up: Callable[[int | None, str], bool],
+               face_up: Callable[[int | None, str], bool] | AbstractSet[str],
                code: Callable[[Card], str] = _code) -> dict[str, list[str | None]]:
     """A view's ``"zones"`` for ``seat``: each card's code where ``face_up(seat, zone)``,
     else None for each card (a hidden zone still shows how many cards it holds).
+    ``face_up`` may instead be the set of the zones the seat sees face up (a game where
+    that depends on the seat alone: a look-up, not a call, per zone).
 
-    ``code`` turns a card into its code (a game may pass a faster lookup)."""
+    ``code`` turns a card into its code (a game may pass a faster lookup); by default the
+    card's own ``code``, read in place (a call per card was a fifth of a view's cost, and
+    a search builds a view at every playout move)."""
+    if not callable(face_up):
+        up = face_up
+        return {z: ([c.code for c in cs] if z in up else [None] * len(cs))
+                for z, cs in zones.items()}
+    if code is _code:
+        return {z: ([c.code for c in cs] if face_up(seat, z) else [None] * len(cs))
+                for z, cs in zones.items()}
     return {z: ([code(c) for c in cs] if face_up(seat, z) else [None] * len(cs))
             for z, cs in zones.items()}
 
@@ -529,6 +547,9 @@ class State(abc.ABC):
     #: action) pairs; a game may add its own, Bisca its score sheet's rows): :meth:`copy`
     #: rebuilds such a list and shares its entries
     append_only: ClassVar[tuple[str, ...]] = ("history",)
+    #: attributes whose value is never changed in place, only replaced whole (a record
+    #: of a finished hand, made anew when the next one ends): :meth:`copy` shares it
+    kept_whole: ClassVar[tuple[str, ...]] = ()
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         """Guard the seat-taking methods a game defines (see the class docstring)."""
@@ -678,10 +699,11 @@ class State(abc.ABC):
     def copy(self) -> "State":
         """An independent copy of this game (what :func:`copy.deepcopy` gives, several
         times faster: :func:`plain_copy` of every attribute, the entries of the
-        :attr:`append_only` lists shared).  A search copies the game for every playout."""
+        :attr:`append_only` lists shared, the :attr:`kept_whole` values shared).  A search
+        copies the game for every playout."""
         twin = object.__new__(type(self))
-        shared = self.append_only
-        twin.__dict__.update({k: list(v) if k in shared else plain_copy(v)
+        shared, whole = self.append_only, self.kept_whole
+        twin.__dict__.update({k: list(v) if k in shared else v if k in whole else plain_copy(v)
                               for k, v in self.__dict__.items()})
         return twin
 

@@ -119,11 +119,14 @@ def narrow(hand: Sequence[Card], rules: Iterable[Must]) -> tuple[list[Card], dic
     allowed = list(hand)
     why: dict[Card, Any] = {}
     for rule in rules:
-        kept = [c for c in allowed if c in rule.cards]
-        if not kept or len(kept) == len(allowed):
+        cards = rule.cards
+        kept: list[Card] = []
+        out: list[Card] = []
+        for c in allowed:           # each card looked up once (a search asks at every move)
+            (kept if c in cards else out).append(c)
+        if not kept or not out:
             continue
-        for c in allowed:
-            if c not in rule.cards:
-                why[c] = rule.reason
+        for c in out:
+            why[c] = rule.reason
         allowed = kept
     return allowed, why

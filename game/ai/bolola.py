@@ -30,7 +30,7 @@ How they think, in a few lines:
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
 
 from game.ai.search import Facts, Judge, Search
@@ -53,6 +53,11 @@ from game.views import own_hand, own_seat
 from game.views.bolola import View
 
 DECK = tuple(french_deck())
+#: each card of the deck with its code, in the deck's order
+DECK_CODES = tuple((c, c.code) for c in DECK)
+#: code -> the card :meth:`Card.parse` gives (a view names its cards by code, and a search
+#: reads one at every playout move)
+CARD_OF: dict[str, Card] = {code: Card.parse(code) for _, code in DECK_CODES}
 #: high-card points used to size up a hand (Ace 4, King 3, Queen 2, Jack 1); 10 is average
 HCP = {14: 4, 13: 3, 12: 2, 11: 1}
 
@@ -69,34 +74,46 @@ class Seen:
     index: int          # the trick's place in the deal, 0 .. 12
     seat: int = 0
     voids: frozenset[tuple[int, str]] = frozenset()   # (seat, suit) it showed it lacks
+    _ranks: dict[str, list[int]] = field(default_factory=dict, repr=False, compare=False)
 
     @classmethod
-    def read(cls, view: View, counting: bool = True) -> "Seen":
-        """``counting`` False: a beginner's reading, every card not in hand still out."""
+    def read(cls, view: View, counting: bool = True, voids: bool = True) -> "Seen":
+        """``counting`` False: a beginner's reading, every card not in hand still out;
+        ``voids`` False: the voids shown are not read (left empty)."""
         seat = own_seat(view)
         zones = view["zones"]
         codes = own_hand(view)
-        hand = [Card.parse(c) for c in codes]
+        hand = [CARD_OF[c] for c in codes]
         # by their codes: a string hashes once and for all, a card's hash is worked out
         # at every look-up (a search reads a view at every playout move)
         known = set(view["played"]) if counting else set()
         known.update(codes)
-        unseen = [c for c in DECK if c.code not in known]
+        unseen = [c for c, code in DECK_CODES if code not in known]
         contract = view["contract"]
         assert contract is not None                  # cards are played: a contract is set
         return cls(contract, view["trump"] if contract == "trumps" else None, hand,
-                   [Card.parse(c) for c in zones["table"] if c is not None], unseen, len(view["tricks"]),
-                   seat, shown_voids(view))
+                   [CARD_OF[c] for c in zones["table"] if c is not None], unseen, len(view["tricks"]),
+                   seat, shown_voids(view) if voids else frozenset())
+
+    def unseen_ranks(self, suit: str) -> list[int]:
+        """The ranks of the unseen cards of ``suit`` (worked out once per suit a reading:
+        the player weighs every card it holds against them)."""
+        ranks = self._ranks.get(suit)
+        if ranks is None:
+            ranks = self._ranks[suit] = [u.rank for u in self.unseen if u.suit == suit]
+        return ranks
 
     @property
     def last(self) -> bool:
         return len(self.table) == SEATS - 1
 
     def higher_unseen(self, c: Card) -> int:
-        return sum(1 for u in self.unseen if u.suit == c.suit and u.rank > c.rank)
+        rank = c.rank
+        return sum(1 for r in self.unseen_ranks(c.suit) if r > rank)
 
     def lower_unseen(self, c: Card) -> int:
-        return sum(1 for u in self.unseen if u.suit == c.suit and u.rank < c.rank)
+        rank = c.rank
+        return sum(1 for r in self.unseen_ranks(c.suit) if r < rank)
 
     def wins_now(self, c: Card) -> bool:
         """Whether ``c`` would hold the trick against the cards already down."""
@@ -145,9 +162,7 @@ class BololaPlayer:
             return choose_trump(view, legal)
         if self.blunder and rng.random() < self.blunder:
             return rng.choice(legal)
-        seen = Seen.read(view, self.counting)
-        if not self.voids:
-            seen.voids = frozenset()
+        seen = Seen.read(view, self.counting, self.voids)
         cards = [a.cards[0] for a in legal]
         pick = (positive_play if is_positive(seen.contract) else negative_play)(seen, cards)
         return Action("play", (pick,))

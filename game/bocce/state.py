@@ -46,11 +46,11 @@ in order, each bocce as its cards, status, total and who knocked it out::
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Mapping, Sequence
+from typing import Any, Mapping, Sequence, cast
 
 from game.bocce.rules import FRAMES, lag_worths, picture_note, points, totals
 from game.cards import Card, codes, french_deck, shuffled
-from game.engine import GAME_OVER, Action, Event, Reason, State, card_move, plain_copy, seat_zones
+from game.engine import GAME_OVER, Action, Event, Reason, State, card_move, seat_zones
 from game.views import bocce as shapes
 
 SEATS = (0, 1)
@@ -81,6 +81,40 @@ class Bocce:
 
 def bocce_zone(seat: int, index: int) -> str:
     return f"bocce/{seat}/{index}"
+
+
+#: the deck in its fixed order, made once (a hand shuffles a new list of it: a search
+#: plays a hand's end, and so the next hand's start, in every playout)
+DECK: tuple[Card, ...] = tuple(french_deck())
+#: each seat's zones by name: its hand, its lag card, its bocce frame by frame
+_SEAT_ZONES = tuple((f"hand/{s}", f"lag/{s}", tuple(bocce_zone(s, i) for i in range(FRAMES)))
+                    for s in SEATS)
+
+
+# A view's copies of the records of the last hand and frame, level by level (they are
+# read at every move of a search's playouts; the general plain_copy walk was a third of
+# a view's cost)
+def _fate_copy(fate: shapes.Fate) -> shapes.Fate:
+    out = dict(fate)
+    by = fate["knocked_by"]
+    out["knocked_by"] = None if by is None else dict(by)
+    if "cards" in fate:
+        out["cards"] = list(fate["cards"])
+    return cast(shapes.Fate, out)
+
+
+def _frame_copy(last: shapes.LastFrame | None) -> shapes.LastFrame | None:
+    if last is None:
+        return None
+    return cast(shapes.LastFrame, {**last, "lag": [dict(lag) for lag in last["lag"]],
+                                   "bocce": [_fate_copy(f) for f in last["bocce"]]})
+
+
+def _hand_copy(last: shapes.HandScored) -> shapes.HandScored:
+    return {**last, "points": [list(p) for p in last["points"]],
+            "hand_points": list(last["hand_points"]), "pallinos": list(last["pallinos"]),
+            "scores": list(last["scores"]),
+            "bocce": [[_fate_copy(f) for f in row] for row in last["bocce"]]}
 
 
 #: The longest total a stand may name: 52 cards with every Ace at 10 make 3 digits.
@@ -120,6 +154,8 @@ class BocceState(State):
         "pallinos": list[int | None], "bocce": list[list[Bocce]], "winners": list[int],
         "last_hand": Any, "last_frame": Any,
     }
+    #: the last hand's and the last frame's records are made anew, never changed in place
+    kept_whole = ("last_hand", "last_frame")
 
     def __init__(self, options: dict[str, Any], seats: int, seed: int) -> None:
         super().__init__(options, seats, seed)
@@ -247,14 +283,20 @@ class BocceState(State):
         return self.pallinos[self.frame]
 
     def true_zones(self) -> dict[str, list[Card]]:
-        """Every zone with its real cards: the one place the table's layout is described."""
-        zones: dict[str, list[Card]] = {"deck": list(self.deck), "discard": list(self.discard)}
-        for s in SEATS:
-            zones[f"hand/{s}"] = list(self.hands[s])
+        """Every zone with its real cards."""
+        return {z: list(cs) for z, cs in self._zones().items()}
+
+    def _zones(self) -> dict[str, Sequence[Card]]:
+        """Every zone and its cards, the game's own lists where it keeps them (not
+        copies: a view makes its own lists of codes): the one place the table's layout
+        is described."""
+        zones: dict[str, Sequence[Card]] = {"deck": self.deck, "discard": self.discard}
+        for s, (hand, lag_zone, bocce) in enumerate(_SEAT_ZONES):
+            zones[hand] = self.hands[s]
             lag = self.lag[s]
-            zones[f"lag/{s}"] = [lag] if lag is not None else []
-            for i, b in enumerate(self.bocce[s]):
-                zones[bocce_zone(s, i)] = list(b.cards) if b.status in _ON_TABLE else []
+            zones[lag_zone] = (lag,) if lag is not None else ()
+            for zone, b in zip(bocce, self.bocce[s]):
+                zones[zone] = b.cards if b.status in _ON_TABLE else ()
         return zones
 
     def _set_zones(self, zones: Mapping[str, Sequence[Card]]) -> None:
@@ -277,20 +319,23 @@ class BocceState(State):
 
     def sees(self, seat: int | None, zone: str) -> bool:
         """Whether ``seat`` sees the faces of the cards now in ``zone``."""
-        if zone == "deck":
-            return False
-        if zone == "discard":
-            return True
-        kind, owner, *rest = zone.split("/")
-        owner_seat = int(owner)
-        if kind == "hand":
-            return seat == owner_seat
-        if kind == "lag":
-            return seat == owner_seat or self.pallino is not None
-        return self.bocce[owner_seat][int(rest[0])].status != WAITING
+        return zone in self._seen_zones(seat)
+
+    def _seen_zones(self, seat: int | None) -> set[str]:
+        """The zones whose faces ``seat`` sees now: the discard, its own hand, a lag card
+        its own or once the pallino is revealed, a bocce once rolled (never the deck)."""
+        revealed = self.pallino is not None
+        seen = {"discard"}
+        for s, (hand, lag, bocce) in enumerate(_SEAT_ZONES):
+            if seat == s:
+                seen.add(hand)
+            if seat == s or revealed:
+                seen.add(lag)
+            seen.update(zone for zone, b in zip(bocce, self.bocce[s]) if b.status != WAITING)
+        return seen
 
     def view(self, seat: int | None) -> shapes.View:
-        zones = seat_zones(self.true_zones(), seat, self.sees)
+        zones = seat_zones(self._zones(), seat, self._seen_zones(seat))
         revealed = self.pallino is not None
         out: shapes.View = {
             "seat": seat,
@@ -308,8 +353,8 @@ class BocceState(State):
             "committed": [self.lag[s] is not None for s in SEATS],
             "lag": [self.lag_worth[s] if (revealed or seat == s) else None for s in SEATS],
             "bocce": [[self._bocce_view(s, i) for i in range(FRAMES)] for s in SEATS],
-            "last_hand": plain_copy(self.last_hand),
-            "last_frame": plain_copy(self.last_frame),
+            "last_hand": None if self.last_hand is None else _hand_copy(self.last_hand),
+            "last_frame": _frame_copy(self.last_frame),
         }
         if self.phase == "over":
             out["winners"] = list(self.winners)
@@ -348,14 +393,14 @@ class BocceState(State):
     def _start_hand(self) -> list[Event]:
         """Gather every card, shuffle, deal three bocce and three hand cards to each seat."""
         gather = [card_move(None, zone, "deck", False)
-                  for zone, cs in self.true_zones().items() if zone != "deck" for _ in cs]
+                  for zone, cs in self._zones().items() if zone != "deck" for _ in cs]
         self.hand_no += 1
         self.frame = 0
         self.discard = []
         self.hands = [[], []]
         self.pallinos = [None] * FRAMES
         self.bocce = [[Bocce() for _ in range(FRAMES)] for _ in SEATS]
-        self.deck = shuffled(french_deck(), self.rng)
+        self.deck = shuffled(DECK, self.rng)
         events = [Event("hand_start", None, {"hand": self.hand_no, "moves": gather})]
         for s in SEATS:
             public, private = [], []
@@ -465,7 +510,10 @@ class BocceState(State):
                 victim.knocked_by = (seat, self.frame)
                 last = self.last_frame
                 if last is not None and last["hand"] == self.hand_no and last["frame"] == j + 1:
-                    last["bocce"][other] = self._fate(other, j)  # the frame looked back at
+                    # the frame looked back at, made anew (never changed in place: copies share it)
+                    fates = list(last["bocce"])
+                    fates[other] = self._fate(other, j)
+                    self.last_frame = {**last, "bocce": fates}
                 zone = bocce_zone(other, j)
                 self.discard.extend(victim.cards)
                 events.append(Event("knockout", seat, {
@@ -514,7 +562,7 @@ class BocceState(State):
                           "bocce": [[self._fate(s, i, cards=False) for i in range(FRAMES)]
                                     for s in SEATS],
                           "final": final}
-        events = [Event("hand_scored", None, plain_copy(self.last_hand))]
+        events = [Event("hand_scored", None, _hand_copy(self.last_hand))]
         if final:
             self.winners = [self.scores.index(high)]
             self.phase = "over"

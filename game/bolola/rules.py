@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Mapping, Sequence
 
-from game.cards import Card, card
+from game.cards import Card, card, french_deck
 
 SEATS = 4
 HAND_SIZE = 13
@@ -52,7 +52,12 @@ CARD_ITEMS: tuple[str, ...] = ("jack_king", "queen", "heart", "king_hearts")
 
 def contract_total(contract: str) -> int:
     """Every point of a deal: what the four scores of a deal of ``contract`` add up to."""
-    return sum(v * ITEM_COUNTS[item] for item, v in POINTS[contract].items())
+    return _TOTALS[contract]
+
+
+#: :func:`contract_total` of each contract, worked out once (views and players ask often)
+_TOTALS: Mapping[str, int] = {k: sum(v * ITEM_COUNTS[item] for item, v in POINTS[k].items())
+                              for k in CONTRACTS}
 
 
 def is_positive(contract: str) -> bool:
@@ -75,13 +80,12 @@ def card_items(c: Card) -> list[str]:
 
 def card_points(contract: str, c: Card) -> int:
     """What taking ``c`` scores in this contract (0: not a scoring card here)."""
-    table = POINTS[contract]
-    return sum(table.get(item, 0) for item in card_items(c))
+    return _CARD_POINTS[contract][c.code]
 
 
 def is_scoring(contract: str, c: Card) -> bool:
     """Whether the contract scores ``c`` itself (a Queen in No Queens, any Heart in All)."""
-    return any(item in POINTS[contract] for item in card_items(c))
+    return c.code in _SCORING[contract]
 
 
 def trick_items(cards: Sequence[Card], index: int) -> dict[str, int]:
@@ -98,9 +102,17 @@ def trick_items(cards: Sequence[Card], index: int) -> dict[str, int]:
 
 
 def trick_score(contract: str, cards: Sequence[Card], index: int) -> int:
-    """What the winner of the ``index``-th trick of a deal scores for it."""
+    """What the winner of the ``index``-th trick of a deal scores for it: the trick's own
+    items (:func:`trick_items`) and its cards' points, summed (whole numbers: the same sum
+    in any order)."""
     table = POINTS[contract]
-    return sum(table.get(item, 0) * n for item, n in trick_items(cards, index).items())
+    points = _CARD_POINTS[contract]
+    total = table.get("trick", 0) + sum(points[c.code] for c in cards)
+    if index == TRICKS - 2:
+        total += table.get("second_last", 0)
+    if index == TRICKS - 1:
+        total += table.get("last", 0)
+    return total
 
 
 def nothing_left(contract: str, unplayed: Sequence[Card], tricks_done: int) -> bool:
@@ -114,6 +126,20 @@ def nothing_left(contract: str, unplayed: Sequence[Card], tricks_done: int) -> b
     if ("second_last" in table or "last" in table):
         return False
     return not any(is_scoring(contract, c) for c in unplayed)
+
+
+def _card_points(contract: str, c: Card) -> int:
+    table = POINTS[contract]
+    return sum(table.get(item, 0) for item in card_items(c))
+
+
+#: contract -> card code -> :func:`card_points`, and the codes a contract scores: worked
+#: out once (the players and the referee ask at every move of a search's playouts)
+_CARD_POINTS: Mapping[str, Mapping[str, int]] = {
+    k: {c.code: _card_points(k, c) for c in french_deck()} for k in CONTRACTS}
+_SCORING: Mapping[str, frozenset[str]] = {
+    k: frozenset(c.code for c in french_deck() if any(item in POINTS[k] for item in card_items(c)))
+    for k in CONTRACTS}
 
 
 def strength(c: Card) -> int:

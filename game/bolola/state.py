@@ -20,7 +20,7 @@ reads it back; after the four lines naming the game come
 
 from __future__ import annotations
 
-from typing import Any, Mapping, Sequence
+from typing import Any, Mapping, Sequence, cast
 
 from game.bolola.must import playable
 from game.bolola.rules import (
@@ -55,6 +55,30 @@ def hand_order(c: Card) -> tuple[int, int]:
     return (SUIT_ORDER[c.suit], c.rank)
 
 
+#: each seat's zones by name: its hand, its pile of tricks, its scoring cards won
+_SEAT_ZONES = tuple((f"hand/{s}", f"pile/{s}", f"won/{s}") for s in range(SEATS))
+#: the zones each seat (None: a spectator) sees face up: the table, the scoring cards
+#: won, its own hand
+_FACE_UP: dict[int | None, frozenset[str]] = {
+    seat: frozenset({"table", *(f"won/{s}" for s in range(SEATS)),
+                     *((f"hand/{seat}",) if seat is not None else ())})
+    for seat in (None, *range(SEATS))}
+
+#: each card's play, made once, and its place among the deck's cards sorted: a search
+#: lists a hand's plays at every move of every playout, and listed card by card in that
+#: order they come out sorted as actions sort (one card each: by the card); both are
+#: keyed by the card's code (a string hashes once for all, a card at every look-up)
+_PLAYS: dict[str, Action] = {c.code: Action("play", (c,)) for c in DECK}
+_PLACE: dict[str, int] = {c.code: i for i, c in enumerate(sorted(DECK))}
+
+
+def _sheet_copy(sheet: Sequence[shapes.SheetRow]) -> list[shapes.SheetRow]:
+    """A copy of the score sheet for a view or a result: each row a new dict, its one
+    list (the scores) new (the general :func:`plain_copy` walk was the dearest part of a
+    view, and a search reads a view at every playout move)."""
+    return [cast(shapes.SheetRow, {**row, "scores": list(row["scores"])}) for row in sheet]
+
+
 class BololaState(State):
     """A whole game: nine deals (36 with "Dealer's choice")."""
 
@@ -68,6 +92,9 @@ class BololaState(State):
         "won": list[list[Card]], "played": list[Card], "tricks": Any,
         "deal_scores": list[int], "sheet": Any, "totals": list[int], "winners": list[int],
     }
+    #: a trick's record and a row of the score sheet are written once, when the trick or
+    #: the deal ends, and never changed (views and results hand out copies of them)
+    append_only = State.append_only + ("tricks", "sheet")
 
     def __init__(self, options: dict[str, Any], seats: int, seed: int) -> None:
         super().__init__(options, seats, seed)
@@ -123,7 +150,10 @@ class BololaState(State):
 
     @property
     def hearts_broken(self) -> bool:
-        return any(c.suit == HEARTS for c in self.played)
+        for c in self.played:           # a loop, not any(): asked at every playout move
+            if c.suit == HEARTS:
+                return True
+        return False
 
     @property
     def trump_broken(self) -> bool:
@@ -143,7 +173,8 @@ class BololaState(State):
             return sorted(Action("contract", (), k) for k in self.left[seat])
         if self.phase == TRUMP:
             return sorted(Action("trump", (), s) for s in FRENCH_SUITS)
-        return sorted(Action("play", (c,)) for c in self.playable(seat)[0])
+        return [_PLAYS[code] for code in sorted((c.code for c in self.playable(seat)[0]),
+                                                key=_PLACE.__getitem__)]
 
     def is_legal(self, seat: int, action: Action) -> bool:
         """:meth:`legal_actions` membership, answered without building the list."""
@@ -201,15 +232,20 @@ class BololaState(State):
 
     def result(self) -> shapes.FinalResult:
         return {"scores": list(self.totals), "winners": list(self.winners),
-                "sheet": plain_copy(self.sheet)}
+                "sheet": _sheet_copy(self.sheet)}
 
     # -- what a seat sees ---------------------------------------------------------
     def true_zones(self) -> dict[str, list[Card]]:
-        zones: dict[str, list[Card]] = {"deck": list(self.deck), "table": list(self.table)}
-        for s in range(SEATS):
-            zones[f"hand/{s}"] = list(self.hands[s])
-            zones[f"pile/{s}"] = list(self.piles[s])
-            zones[f"won/{s}"] = list(self.won[s])
+        return {z: list(cs) for z, cs in self._zones().items()}
+
+    def _zones(self) -> dict[str, list[Card]]:
+        """Every zone and the game's own list of its cards (not copies: a view makes its
+        own lists of codes from them)."""
+        zones: dict[str, list[Card]] = {"deck": self.deck, "table": self.table}
+        for s, (hand, pile, won) in enumerate(_SEAT_ZONES):
+            zones[hand] = self.hands[s]
+            zones[pile] = self.piles[s]
+            zones[won] = self.won[s]
         return zones
 
     def _set_zones(self, zones: Mapping[str, Sequence[Card]]) -> None:
@@ -229,14 +265,8 @@ class BololaState(State):
         """Tricks taken lie face down: every card in them was seen played."""
         return frozenset({"pile"})
 
-    @staticmethod
-    def _face_up(seat: int | None, zone: str) -> bool:
-        if zone == "table" or zone.startswith("won/"):
-            return True
-        return seat is not None and zone == f"hand/{seat}"
-
     def view(self, seat: int | None) -> shapes.View:
-        zones = seat_zones(self.true_zones(), seat, self._face_up)
+        zones = seat_zones(self._zones(), seat, _FACE_UP[seat])
         contract = self.contract
         out: shapes.View = {
             "seat": seat,
@@ -266,7 +296,7 @@ class BololaState(State):
             "tricks_won": self.tricks_won(),
             "hand_sizes": [len(h) for h in self.hands],
             "deal_scores": list(self.deal_scores),
-            "sheet": plain_copy(self.sheet),
+            "sheet": _sheet_copy(self.sheet),
             "scores": list(self.totals),
         }
         if self.phase == OVER:
@@ -274,7 +304,10 @@ class BololaState(State):
         return out
 
     def tricks_won(self) -> list[int]:
-        return [sum(1 for t in self.tricks if t["winner"] == s) for s in range(SEATS)]
+        won = [0] * SEATS
+        for t in self.tricks:
+            won[t["winner"]] += 1
+        return won
 
     # -- the flow of a deal -----------------------------------------------------
     def _start_deal(self) -> list[Event]:

@@ -42,11 +42,25 @@ from game.views import doudizhu as shapes
 BID, PLAY, OVER = "bid", "play", "over"
 PASS = Action("pass")
 DECK: tuple[Card, ...] = tuple(french_deck(jokers=True))
-#: Each card's code and rank, worked out once (views and plays ask for them all the time).
-CODE = {c: c.code for c in DECK}
+#: Each card's rank, worked out once (plays ask for them all the time).
 RANK = {c: rank_index(c) for c in DECK}
 
 BID_ACTIONS = {b: Action("bid", (), str(b)) for b in BIDS}
+#: each seat's zones by name: its hand, its cards on the table this trick
+_SEAT_ZONES = tuple((f"hand/{s}", f"trick/{s}") for s in range(SEATS))
+#: the zones a seat (None: a spectator) sees face up, by whether every hand is shown (the
+#: hand over, or a hand revealed): the tricks on the table and its own hand
+_FACE_UP: dict[tuple[int | None, bool], frozenset[str]] = {
+    (seat, shown): frozenset({f"trick/{s}" for s in range(SEATS)}
+                             | {f"hand/{s}" for s in range(SEATS) if shown or s == seat})
+    for seat in (None, *range(SEATS)) for shown in (False, True)}
+
+
+def _sheet_copy(sheet: Sequence[shapes.SheetRow]) -> list[shapes.SheetRow]:
+    """A copy of the score sheet for a view or a result: each row a new dict, its one list
+    (the points) new (the general :func:`plain_copy` walk costs a view more; a search
+    reads a view at every playout move)."""
+    return [{**row, "delta": list(row["delta"])} for row in sheet]
 
 
 def sort_key(c: Card) -> tuple[int, str]:
@@ -149,6 +163,9 @@ class DoudizhuState(State):
         "trail": list[tuple[int, str]],
         "totals": list[int], "sheet": Any, "winners": list[int],
     }
+    #: written once and never changed: a sheet's row, a play's letters in the trail and
+    #: in the cards played (views and results hand out copies)
+    append_only = State.append_only + ("sheet", "trail", "played")
 
     def _positioned(self) -> None:
         self.books = [None] * SEATS
@@ -282,7 +299,7 @@ class DoudizhuState(State):
 
     def result(self) -> shapes.FinalResult:
         return {"scores": list(self.totals), "winners": list(self.winners),
-                "sheet": plain_copy(self.sheet)}
+                "sheet": _sheet_copy(self.sheet)}
 
     # -- facts -----------------------------------------------------------------------------
     def _counts(self, seat: int) -> list[int]:
@@ -310,21 +327,22 @@ class DoudizhuState(State):
     def stake(self) -> int:
         return max(self.high_bid, 1) * self._mult
 
-    def _face_up(self, seat: int | None, zone: str) -> bool:
-        if zone.startswith("trick/"):
-            return True
-        if zone == "kitty":
-            return False
-        if zone.startswith("hand/"):
-            return self.phase == OVER or self.revealed or zone == f"hand/{seat}"
-        return False
+    def _face_up(self, seat: int | None) -> frozenset[str]:
+        """The zones whose faces ``seat`` sees: the tricks on the table, its own hand, and
+        every hand once the hand is over or one is revealed (never the kitty nor the
+        played pile)."""
+        return _FACE_UP[seat, self.phase == OVER or self.revealed]
 
     def true_zones(self) -> dict[str, list[Card]]:
-        zones: dict[str, list[Card]] = {"deck": [], "kitty": list(self.kitty),
-                                        "out": list(self.out)}
-        for s in range(SEATS):
-            zones[f"hand/{s}"] = list(self.hands[s])
-            zones[f"trick/{s}"] = list(self.trick[s])
+        return {z: list(cs) for z, cs in self._zones().items()}
+
+    def _zones(self) -> dict[str, list[Card]]:
+        """Every zone and the game's own list of its cards (not copies: a view makes its
+        own lists of codes from them)."""
+        zones: dict[str, list[Card]] = {"deck": [], "kitty": self.kitty, "out": self.out}
+        for s, (hand, trick) in enumerate(_SEAT_ZONES):
+            zones[hand] = self.hands[s]
+            zones[trick] = self.trick[s]
         return zones
 
     def _set_zones(self, zones: Mapping[str, Sequence[Card]]) -> None:
@@ -348,7 +366,7 @@ class DoudizhuState(State):
         return frozenset({"out"})
 
     def view(self, seat: int | None) -> shapes.View:
-        zones = seat_zones(self.true_zones(), seat, self._face_up, CODE.__getitem__)
+        zones = seat_zones(self._zones(), seat, self._face_up(seat))
         last: shapes.Last | None = None
         if self.last is not None:
             last = shapes.Last(seat=self.last[0], play=self.last[1], **combo_json(self.last[2]))
@@ -362,7 +380,7 @@ class DoudizhuState(State):
             "counts": [len(h) for h in self.hands], "multiplier": self._mult,
             "stake": self.stake, "bombs": self.bombs, "played": list(self.played),
             "plays": list(self.plays), "trail": [[s, v] for s, v in self.trail],
-            "scores": list(self.totals), "sheet": plain_copy(self.sheet),
+            "scores": list(self.totals), "sheet": _sheet_copy(self.sheet),
         }
         if self.phase == OVER:
             out["winners"] = list(self.winners)

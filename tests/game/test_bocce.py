@@ -998,3 +998,29 @@ def test_a_face_card_note_for_the_table_in_the_lag_and_in_the_roll():
                 seen.add((event.kind, why["why"]))
                 assert Card.parse(why["card"]).is_face
     assert ("lag_reveal", "lag_picture") in seen and ("roll", "roll_picture") in seen
+
+
+# -- what a search reads at every move ---------------------------------------------------
+
+def test_a_copy_shares_the_last_hand_and_frame_and_a_knockout_makes_the_frame_anew():
+    """The records of the last hand and frame are never changed in place (a copy shares
+    them): a knock-out on the frame looked back at makes a new record, so a copy taken
+    before it still shows the bocce as it stood."""
+    state = rigged(hands=HIGH, bocce=(("5H 4D", "6H 3D"), ("3H 3C", "4C 5S")))
+    _frame(state, "KS:10", "7C:7", [(0, "stand::9"), (1, "stand::6")])
+    lag(state, "QH:10", "8C:8")
+    twin = state.copy()
+    assert twin.last_frame is state.last_frame and twin.last_hand is state.last_hand
+    state.apply(1, A("stand::9"))       # knocks out 0's first bocce
+    assert state.view(1)["last_frame"]["bocce"][0]["status"] == "knocked_out"
+    assert twin.view(1)["last_frame"]["bocce"][0]["status"] == "finished"
+
+
+def test_each_seat_sees_the_discard_its_hand_a_lag_card_its_own_or_revealed_and_rolled_bocce():
+    state = rigged()
+    assert state.sees(0, "hand/0") and not state.sees(0, "hand/1") and not state.sees(0, "deck")
+    assert state.sees(1, "lag/1") and not state.sees(1, "lag/0") and state.sees(None, "discard")
+    assert not state.sees(0, "bocce/0/0")
+    lag(state, "KS:10", "7C:7")
+    assert state.sees(1, "lag/0") and state.sees(None, "lag/1") and state.sees(1, "bocce/0/0")
+    assert not state.sees(0, "bocce/1/0") and not state.sees(None, "hand/0")

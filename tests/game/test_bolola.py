@@ -11,7 +11,16 @@ from hypothesis import strategies as st
 
 from game import GAMES
 from game.bolola import SPEC, BololaState, action_label, contract_name
-from game.bolola.rules import CONTRACTS, POINTS, contract_total, nothing_left, trick_score
+from game.bolola.rules import (
+    CONTRACTS,
+    POINTS,
+    card_items,
+    card_points,
+    contract_total,
+    is_scoring,
+    nothing_left,
+    trick_score,
+)
 from game.bolola.state import DECK
 from game.cards import card, cards
 from game.engine import GAME_OVER, Action, IllegalAction, replay_log
@@ -524,3 +533,22 @@ def test_bolola_dealers_choice_ending_the_last_deal_early_keeps_every_card():
     assert sum(len(cs) for cs in state.true_zones().values()) == 52
     for w in (None, 0, 1, 2, 3):
         assert sum(len(cs) for cs in state.view(w)["zones"].values()) == 52
+
+
+# -- what a search reads at every move ---------------------------------------------------
+
+@pytest.mark.parametrize("contract", CONTRACTS)
+def test_the_card_points_tables_give_each_cards_items_in_every_contract(contract):
+    for c in DECK:
+        items = card_items(c)
+        assert card_points(contract, c) == sum(POINTS[contract].get(i, 0) for i in items)
+        assert is_scoring(contract, c) == any(i in POINTS[contract] for i in items)
+
+
+def test_the_legal_plays_are_the_playable_cards_sorted_as_actions_sort():
+    state = rig("no_tricks", "KH 2S AS 3D 9S", "5S")
+    assert state.legal_actions(0) == sorted(play(code) for code in ("2S", "9S", "AS"))
+    state = rig("no_tricks", "KH 2S 3D JC", "5H")
+    assert state.legal_actions(0) == sorted(play(code) for code in ("KH",))
+    state = rig("no_tricks", "KH 2S 3D JC", "4C")
+    assert state.legal_actions(0) == [play("JC")]

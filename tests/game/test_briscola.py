@@ -956,3 +956,12 @@ def test_every_stock_count_is_the_cards_left_to_draw_after_its_event(seed):
             if e.kind in ("deal", "draw"):
                 assert e.data["stock"] == len(zones["deck"]) + len(zones.get("briscola", []))
     random_match(seed, None, watch)
+
+
+# -- what a search reads at every move ---------------------------------------------------
+
+def test_the_legal_plays_are_the_hand_sorted_as_actions_sort_or_the_venceslao_alone():
+    state = rig(["Kc 3s Ad", "4c 5c 6c", "7c 4s 5s"], leader=0)
+    assert state.legal_actions(0) == sorted(play(code) for code in ("Kc", "3s", "Ad"))
+    state = rig(["Kc 2s Ad", "4c 5c 6c", "7c 4s 5s"], leader=0)
+    assert state.legal_actions(0) == [play("2s")]

@@ -229,6 +229,62 @@ def test_seat_zones_hide_the_cards_of_a_zone_face_down_to_the_seat_but_not_their
     assert seat_zones(zones, None, lambda seat, zone: seat is not None)["hand/0"] == [None, None]
 
 
+def test_seat_zones_take_the_set_of_the_zones_a_seat_sees_face_up():
+    zones = {"hand/0": cards("AS KH"), "hand/1": cards("2C 3C 4C"), "deck": []}
+    assert seat_zones(zones, 0, frozenset({"hand/0"})) == \
+        seat_zones(zones, 0, lambda seat, zone: zone == f"hand/{seat}")
+
+
+def _scribble(value):
+    """Change every list and dict inside a view, in place (what a careless reader might)."""
+    if isinstance(value, list):
+        for v in value:
+            _scribble(v)
+        value.append("scribbled")
+    elif isinstance(value, dict):
+        for v in list(value.values()):
+            _scribble(v)
+        value["scribbled"] = True
+
+
+def _played_on(key, seed, moves):
+    rng = random.Random(seed)
+    state = GAMES[key].new(None, GAMES[key].seats[0], seed)
+    for _ in range(moves):
+        if state.over:
+            break
+        s = rng.choice(state.to_act())
+        state.apply(s, rng.choice(state.legal_actions(s)))
+    return state
+
+
+@pytest.mark.parametrize("key", sorted(GAMES))
+def test_a_views_and_a_results_data_are_the_readers_to_change(key):
+    """A view shares nothing that can change with its game (a search reads one at every
+    playout move, and a game shares its written-once records with its copies)."""
+    for seed, moves in ((0, 60), (1, 250), (2, 10_000)):
+        state = _played_on(key, seed, moves)
+        kept = [json.dumps(state.view(s), sort_keys=True) for s in (None, *range(state.seats))]
+        for s in (None, *range(state.seats)):
+            _scribble(state.view(s))
+        if state.over:
+            _scribble(state.result())
+            assert state.result() == _played_on(key, seed, moves).result()
+        assert [json.dumps(state.view(s), sort_keys=True)
+                for s in (None, *range(state.seats))] == kept
+
+
+@pytest.mark.parametrize("key", sorted(GAMES))
+def test_a_copy_shares_the_entries_of_append_only_lists_and_the_values_kept_whole(key):
+    state = _played_on(key, 3, 250)
+    twin = state.copy()
+    for name in type(state).append_only:
+        mine, its = getattr(state, name), getattr(twin, name)
+        assert mine and its is not mine and its == mine and all(a is b for a, b in zip(its, mine))
+    for name in type(state).kept_whole:
+        assert getattr(state, name) is not None and getattr(twin, name) is getattr(state, name)
+
+
 @pytest.mark.parametrize("key", sorted(GAMES))
 def test_a_copy_plays_on_as_a_deepcopy_would_and_leaves_the_original_alone(key):
     """State.copy (a search's fast copy) against copy.deepcopy, in every game: the same
