@@ -2,7 +2,8 @@
 
     python3 bench/doudizhu_rule.py [--games 300] [--levels hard,normal]
                                    [--sides landlord,peasants] [--playouts 160] [--jobs 2]
-                                   [--seed 0] [--no-reading] [--minutes M] [--verbose]
+                                   [--seed 0] [--no-reading] [--false-leave P]
+                                   [--minutes M] [--verbose]
 
 RLCard's ``doudizhu-rule-v1`` agent (the baseline RLCard's Dou Dizhu results are
 measured against) is seated at our table: before each of its moves our view and the
@@ -19,9 +20,12 @@ what our players see, so Hard's reading takes nothing from a bid no one chose). 
 come from our seeds 0, 1, ... (the same for every row); the rule agent's random
 choices (it plays at random when it cannot follow as landlord) from numpy seeded by
 the game.  Games run in ``--jobs`` worker processes; each prints nothing until the
-table, unless ``--verbose`` (a line per game finished).  ``--minutes M`` stops starting
-games after M minutes: the games are taken in the order of their seeds, so each row
-holds seeds from ``--seed`` with none missing (the table says which).
+table, unless ``--verbose`` (a line per game finished, with its seed and whether our
+side won it: two runs on the same seeds are set side by side deal by deal).
+``--minutes M`` stops starting games after M minutes: the games are taken in the order
+of their seeds, so each row holds seeds from ``--seed`` with none missing (the table
+says which).  ``--false-leave P`` plays Hard with another evidence rule (the chance it
+may take of leaving Normal's choice for a play no better, game/ai/search.py).
 """
 
 from __future__ import annotations
@@ -74,12 +78,13 @@ class RuleAtOurTable:
         return PASS if answer == "pass" else play_from(held, answer, rng)
 
 
-def play_one(task: tuple[int, str, str, int | None, bool]) -> tuple[str, str, int, bool, list[float]]:
+def play_one(task: tuple[int, str, str, int | None, bool, float | None]
+             ) -> tuple[str, str, int, bool, list[float]]:
     """One hand: ``level`` on ``side``; (level, side, seed, whether our side won, the
     time of each of our moves)."""
     import numpy as np
 
-    seed, level, side, playouts, reading = task
+    seed, level, side, playouts, reading, false_leave = task
     np.random.seed(seed)
     state = GAMES["doudizhu"].new({"rules": "classic", "hands": 1}, 3, seed)
     trace: list[tuple[int, str]] = []
@@ -90,6 +95,8 @@ def play_one(task: tuple[int, str, str, int | None, bool]) -> tuple[str, str, in
             p = computer_player("doudizhu", level)
             if getattr(p, "wants_world", False):
                 p.seconds, p.playouts = (None, playouts) if playouts else (0.5, None)
+                if false_leave is not None:
+                    p.false_leave = false_leave
                 if not reading:
                     p.facts = lambda view, reader: replace(facts(view), likely=None)
             players.append(p)
@@ -134,6 +141,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=0, help="the first seed")
     parser.add_argument("--no-reading", action="store_true",
                         help="Hard's worlds ignore the passes (the kitty still counts)")
+    parser.add_argument("--false-leave", type=float, default=None,
+                        help="Hard's evidence rule (game/ai/search.py false_leave), else its own")
     parser.add_argument("--minutes", type=float, default=0,
                         help="stop starting games after this many minutes")
     parser.add_argument("--verbose", action="store_true")
@@ -143,26 +152,29 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"RLCard skipped: {why_not}")
         return 1
     levels, sides = args.levels.split(","), args.sides.split(",")
-    tasks = [(seed, level, side, args.playouts or None, not args.no_reading)
+    tasks = [(seed, level, side, args.playouts or None, not args.no_reading, args.false_leave)
              for level in levels for side in sides
              for seed in range(args.seed, args.seed + args.games)]
     print(f"# bench/doudizhu_rule.py {' '.join(argv if argv is not None else sys.argv[1:])}")
     print(f"# load average {os.getloadavg()[0]:.1f}, {args.jobs} workers, Hard: "
           f"{f'{args.playouts} playouts a move' if args.playouts else '0.5 s a move'}"
-          f"{', no reading' if args.no_reading else ''}", flush=True)
+          f"{', no reading' if args.no_reading else ''}"
+          f"{f', false_leave {args.false_leave}' if args.false_leave is not None else ''}",
+          flush=True)
     wins: dict[tuple[str, str], list[int]] = {}
     times: dict[str, list[float]] = {}
     started = time.perf_counter()
     stop = started + 60 * args.minutes if args.minutes else None
     with multiprocessing.get_context("spawn").Pool(args.jobs) as pool:
-        for level, side, _seed, won, took in pool.imap(play_one, tasks):   # in seed order
+        for level, side, seed, won, took in pool.imap(play_one, tasks):   # in seed order
             tally = wins.setdefault((level, side), [0, 0])
             tally[0] += won
             tally[1] += 1
             times.setdefault(level, []).extend(took)
             if args.verbose:
                 print(f"#   {level} as {side}: {tally[0]} wins of {tally[1]} "
-                      f"({time.perf_counter() - started:.0f} s)", flush=True)
+                      f"({time.perf_counter() - started:.0f} s; seed {seed} "
+                      f"{'won' if won else 'lost'})", flush=True)
             if stop is not None and time.perf_counter() > stop:
                 pool.terminate()
                 break
