@@ -6,6 +6,7 @@ import random
 import pytest
 
 from game.ai.briscola import JUDGE, player
+from game.ai.briscola_end import end_points, solvable
 from game.ai.briscola_match import POINT_WEIGHT, games_left, match_values, win_chances
 from game.briscola import SPEC
 
@@ -63,3 +64,50 @@ def test_hards_fallback_reads_the_match_standing_from_its_view():
     assert sit.standing == [70, 40, 5]
     assert sit.games_after == 2
     assert fallback.match
+
+
+def _ends(state, seat):
+    """Each legal card's game points (the rest played by max-n, every card known)."""
+    out = {}
+    for action in state.legal_actions(seat):
+        twin = state.copy()
+        twin.apply(seat, action)
+        out[action.card] = end_points(twin) if solvable(twin) else twin.taken()
+    return out
+
+
+def _fallback_pick(state, seat, match):
+    """The fallback's card with every card known (the others' hands placed)."""
+    fallback = player("hard").fallback
+    fallback.match = match
+    view = state.view(seat)
+    sit = fallback.read(view, fallback._remember(view))
+    sit.placed = {s: list(state.hands[s]) for s in range(3) if s != seat}
+    sit.pool = []
+    options = [a.card for a in state.legal_actions(seat)]
+    return fallback._search_endgame(sit, options, random.Random(0))
+
+
+def test_hards_fallback_in_the_last_game_plays_for_the_match_not_the_points():
+    """Behind in the last game, with every card known, the fallback's solved end picks a
+    card that wins the match whenever one does; a points player does not always (rarely:
+    the last three tricks leave few ways to trade one opponent's points for another's)."""
+    from tests.game.test_ai_briscola_end import endings
+
+    differ = 0
+    for state in endings(40, 0, first=700):
+        seat = state.to_act()[0]
+        ends = _ends(state, seat)
+        for_points = _fallback_pick(state, seat, False)
+        for gap in range(0, 60, 3):
+            for ahead in (1, 2):
+                state.totals = [0, 0, 0]
+                state.totals[(seat + ahead) % 3] = gap      # the seat trails one player
+                values = {}
+                for card, end in ends.items():
+                    v = match_values([t + e for t, e in zip(state.totals, end)], 0)
+                    values[card] = 3 * v[seat] - sum(v)
+                best = max(values.values())
+                assert values[_fallback_pick(state, seat, True)] == pytest.approx(best)
+                differ += values[for_points] < best - 1e-9
+    assert differ, "no position where playing for points loses the match"
