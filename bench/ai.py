@@ -30,7 +30,8 @@ bets, Dou Dizhu's bids and passes), the hard facts kept, to measure what the rea
 worth on the same seeds.
 ``--verbose`` prints the hero's wins and points after every game, so a long run says
 where it stands before it ends.  A search's departures (the moves where it left its
-fallback's choice, of those it searched) are printed after the times.
+fallback's choice, of those it searched) and its playouts a searched move (a fixed
+count, or what its time allowed) are printed after the times.
 Dou Dizhu against RLCard's rule agent is bench/doudizhu_rule.py's (RLCard's own venv).
 """
 
@@ -87,8 +88,9 @@ def mean_interval(values: Sequence[float], z: float = 1.96) -> tuple[float, floa
 
 #: every move's time by level, over the whole run (the workers' times sent back)
 TIMES: dict[str, list[float]] = defaultdict(list)
-#: a search's moves that it searched, and those where it left its fallback's choice, are
-#: counted as entries of TIMES under the level's label and these endings (sent back alike)
+#: a search's moves that it searched (each entry its playouts), and those where it left its
+#: fallback's choice, are kept in TIMES under the level's label and these endings (sent
+#: back alike)
 SEARCHED, DEPARTED = " searched", " departed"
 
 
@@ -111,7 +113,7 @@ class Timed:
         self.times[self.label].append(time.perf_counter() - started)
         thought = getattr(self.inner, "last", None)
         if isinstance(thought, Thought):
-            self.times[self.label + SEARCHED].append(0.0)
+            self.times[self.label + SEARCHED].append(float(sum(thought.counts.values())))
             if thought.chosen != thought.policy:
                 self.times[self.label + DEPARTED].append(0.0)
         return action
@@ -301,8 +303,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         if label.endswith(SEARCHED):
             searched = len(TIMES[label])
             departed = len(TIMES.get(label[:-len(SEARCHED)] + DEPARTED, []))
+            done = sorted(TIMES[label])
             print(f"# {label[:-len(SEARCHED)]}: left its fallback's choice on {departed} of "
-                  f"{searched} moves it searched ({departed / max(1, searched):.1%})")
+                  f"{searched} moves it searched ({departed / max(1, searched):.1%}); "
+                  f"playouts a searched move p50 {done[len(done) // 2]:.0f}, "
+                  f"p90 {done[int(0.9 * len(done))]:.0f}")
     return 0
 
 
