@@ -35,6 +35,11 @@ How they think, in a few lines:
   player count the later players' answers (the chance that a card still out beats the
   one that holds the trick) won no more against two Easies than it does (24.0% and
   25.7% against 26.3%, 300 matches each, a trial not kept).
+* Hard plays for the match, not the game: the search values each playout's end, and
+  its fallback its solved end, by the chance to win the match from the totals it leaves
+  (game/ai/briscola_match.py: a normal spread of the games still to play; in the last
+  game, whether the seat ends on top), where Normal counts the game's points.  The same
+  ten points matter little in the first game and may decide the last.
 * A Venceslao is always claimed; the new trump is the suit the hand is
   strongest in, counting what it does to the trick on the table.
 """
