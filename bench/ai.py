@@ -29,7 +29,9 @@ The time per move of every level (p50 and p99) is taken from every move of the r
 bets, Dou Dizhu's bids and passes), the hard facts kept, to measure what the reading is
 worth on the same seeds.
 ``--verbose`` prints the hero's wins and points after every game, so a long run says
-where it stands before it ends.
+where it stands before it ends.  A search's departures (the moves where it left its
+fallback's choice, of those it searched) and its playouts a searched move (a fixed
+count, or what its time allowed) are printed after the times.
 Dou Dizhu against RLCard's rule agent is bench/doudizhu_rule.py's (RLCard's own venv).
 """
 
@@ -52,7 +54,7 @@ from bench.briscola_rule import RuleAgent  # noqa: E402
 from game import GAMES  # noqa: E402
 from game.ai import computer_player  # noqa: E402
 from game.ai.base import ComputerPlayer  # noqa: E402
-from game.ai.search import IsmctsSearch, Search  # noqa: E402
+from game.ai.search import IsmctsSearch, Search, Thought  # noqa: E402
 from game.engine import Action, State  # noqa: E402
 from game.simulate import Tally, play_game  # noqa: E402
 
@@ -86,6 +88,10 @@ def mean_interval(values: Sequence[float], z: float = 1.96) -> tuple[float, floa
 
 #: every move's time by level, over the whole run (the workers' times sent back)
 TIMES: dict[str, list[float]] = defaultdict(list)
+#: a search's moves that it searched (each entry its playouts), and those where it left its
+#: fallback's choice, are kept in TIMES under the level's label and these endings (sent
+#: back alike)
+SEARCHED, DEPARTED = " searched", " departed"
 
 
 class Timed:
@@ -105,6 +111,11 @@ class Timed:
         else:
             action = self.inner.choose(view, legal, rng)
         self.times[self.label].append(time.perf_counter() - started)
+        thought = getattr(self.inner, "last", None)
+        if isinstance(thought, Thought):
+            self.times[self.label + SEARCHED].append(float(sum(thought.counts.values())))
+            if thought.chosen != thought.policy:
+                self.times[self.label + DEPARTED].append(0.0)
         return action
 
 
@@ -284,10 +295,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     print("|---|---|---|---|---|")
     for label, times in sorted(TIMES.items()):
         t = sorted(times)
-        if not t:
+        if not t or label.endswith((SEARCHED, DEPARTED)):
             continue
         p = lambda q, t=t: t[min(len(t) - 1, int(q * len(t)))] * 1000  # noqa: E731
         print(f"| {label} | {len(t)} | {p(0.5):.1f} ms | {p(0.99):.1f} ms | {t[-1] * 1000:.1f} ms |")
+    for label in sorted(TIMES):
+        if label.endswith(SEARCHED):
+            searched = len(TIMES[label])
+            departed = len(TIMES.get(label[:-len(SEARCHED)] + DEPARTED, []))
+            done = sorted(TIMES[label])
+            print(f"# {label[:-len(SEARCHED)]}: left its fallback's choice on {departed} of "
+                  f"{searched} moves it searched ({departed / max(1, searched):.1%}); "
+                  f"playouts a searched move p50 {done[len(done) // 2]:.0f}, "
+                  f"p90 {done[int(0.9 * len(done))]:.0f}")
     return 0
 
 

@@ -35,6 +35,11 @@ How they think, in a few lines:
   player count the later players' answers (the chance that a card still out beats the
   one that holds the trick) won no more against two Easies than it does (24.0% and
   25.7% against 26.3%, 300 matches each, a trial not kept).
+* Hard plays for the match, not the game: the search values each playout's end, and
+  its fallback its solved end, by the chance to win the match from the totals it leaves
+  (game/ai/briscola_match.py: a normal spread of the games still to play; in the last
+  game, whether the seat ends on top), where Normal counts the game's points.  The same
+  ten points matter little in the first game and may decide the last.
 * A Venceslao is always claimed; the new trump is the suit the hand is
   strongest in, counting what it does to the trick on the table.
 """
@@ -46,6 +51,7 @@ from dataclasses import dataclass, field
 from typing import Any, Sequence
 
 from game.ai.briscola_end import end_points, solvable, solve
+from game.ai.briscola_match import games_left, match_values
 from game.ai.search import Facts, Judge, Search
 from game.ai.why import trick_line
 from game.briscola import DECK, JACK_OF_STICKS, VENCESLAO, points, strength
@@ -105,6 +111,8 @@ class Situation:
     pool: list[Card]                        # cards that may lie in an opponent's hand or the stock
     placed: dict[int, list[Card]] = field(default_factory=dict)   # unseen cards known to be held
     piles: list[list[Card]] = field(default_factory=list)   # each seat's tricks (read when asked)
+    standing: list[int] = field(default_factory=lambda: [0] * SEATS)  # match totals + taken
+    games_after: int = 0                    # games of the match after this one
 
     @property
     def position(self) -> int:
@@ -150,7 +158,8 @@ class BriscolaPlayer:
     """Samples the hidden cards and scores each card it may play; see the module docstring."""
 
     def __init__(self, level: str = "normal", samples: int = 12, blunder: float = 0.0,
-                 endgame: bool = False, counting: bool = True, primiera: bool = False) -> None:
+                 endgame: bool = False, counting: bool = True, primiera: bool = False,
+                 match: bool = False) -> None:
         self.name = f"briscola-{level}"
         self.samples = samples
         self.blunder = blunder
@@ -158,6 +167,9 @@ class BriscolaPlayer:
         #: solve the end with the primiera (game/ai/briscola_end.py), each seat for its
         #: gain, where Normal's max-n counts card points alone
         self.primiera = primiera
+        #: value that solved end by the chance to win the match (game/ai/briscola_match.py)
+        #: where Normal counts the game's points (with ``primiera`` only)
+        self.match = match
         #: remember the cards played (a beginner thinks every card not in sight still out)
         self.counting = counting
         self.memory: dict[int, _Memory] = {}
@@ -224,8 +236,9 @@ class BriscolaPlayer:
         odds = {trump: 1.0} if trump else infer_trump(view, unseen)
         sizes = [len(zones[f"hand/{s}"]) for s in range(SEATS)]
         piles = taken_piles(view) if self.primiera and view["stock"] == 0 else []
+        standing = [t + k for t, k in zip(view["scores"], view["taken"])]
         return Situation(seat, hand, table, view["leader"], culetto, sizes, view["stock"],
-                         odds, pool, placed, piles)
+                         odds, pool, placed, piles, standing, view["games"] - view["game_no"])
 
     # -- choosing a card -----------------------------------------------------------
     def best_card(self, sit: Situation, options: list[Card], rng: random.Random) -> Card:
@@ -291,7 +304,11 @@ class BriscolaPlayer:
                 if self.primiera:
                     rest = [[x for x in hands[s] if not (s == sit.seat and x == c)]
                             for s in range(SEATS)]
-                    v = solve(rest, sit.table + [c], sit.leader, sit.culetto, sit.piles, trump)
+                    v: Sequence[float] = solve(rest, sit.table + [c], sit.leader, sit.culetto,
+                                               sit.piles, trump)
+                    if self.match:
+                        v = match_values([a + b for a, b in zip(sit.standing, v)],
+                                         sit.games_after)
                     scores[c] += 3 * v[sit.seat] - sum(v)
                 else:
                     scores[c] += _maxn_after(sit.seat, c, hands, sit, trump)[sit.seat]
@@ -438,18 +455,24 @@ class QuickPlayer(BriscolaPlayer):
 #: either way (bench/README.md), so the strict rule stays
 STRICT = 0.05
 def _end_of_game(world: Any) -> list[float] | None:
-    """The match's points at the game's end, once its last tricks can be solved exactly
-    in the sampled world (game/ai/briscola_end.py); None before."""
+    """Each seat's chance to win the match from the game's end, once its last tricks can
+    be solved exactly in the sampled world (game/ai/briscola_end.py); None before."""
     if not solvable(world):
         return None
-    return [t + e for t, e in zip(world.totals, end_points(world))]
+    totals = [t + e for t, e in zip(world.totals, end_points(world))]
+    return match_values(totals, world.games - world.game_no)
 
 
-#: A playout ends with the game (of the match's three); its points are the match's.  It
-#: stops as soon as the stock is empty: the last tricks are solved, primiera included.
-JUDGE = Judge(lambda s: s.game_no,
-              lambda s: s.totals if s.over else [t + k for t, k in zip(s.totals, s.taken())],
-              lambda world: _remembering(world), _end_of_game)
+def _standing(world: Any) -> list[float]:
+    """Each seat's chance to win the match as the world stands (game/ai/briscola_match.py)."""
+    totals = world.totals if world.over else [t + k for t, k in zip(world.totals, world.taken())]
+    return match_values(totals, games_left(world))
+
+
+#: A playout ends with the game (of the match's three), valued by each seat's chance to
+#: win the match from there (the match is won on its points, not the game's).  It stops
+#: as soon as the stock is empty: the last tricks are solved, primiera included.
+JUDGE = Judge(lambda s: s.game_no, _standing, lambda world: _remembering(world), _end_of_game)
 
 
 def facts(view: View, reader: BriscolaPlayer) -> Facts:
@@ -500,7 +523,8 @@ def player(level: str = "normal") -> BriscolaPlayer | Search:
         return BriscolaPlayer("easy", samples=4, counting=False)
     if level == "hard":
         return Search("briscola-hard", QuickPlayer,
-                      BriscolaPlayer("hard", samples=24, endgame=True, primiera=True), JUDGE,
+                      BriscolaPlayer("hard", samples=24, endgame=True, primiera=True,
+                                     match=True), JUDGE,
                       facts,
                       false_leave=STRICT)
     return BriscolaPlayer("normal", samples=12, endgame=True)

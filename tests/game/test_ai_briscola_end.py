@@ -7,6 +7,7 @@ import pytest
 
 from game.ai.briscola import JUDGE, QuickPlayer, player, taken_piles
 from game.ai.briscola_end import end_points, solvable
+from game.ai.briscola_match import match_values
 from game.ai.search import gain, playout
 from game.briscola import SPEC, VENCESLAO
 
@@ -67,12 +68,14 @@ def test_no_end_is_solved_while_the_two_of_swords_is_in_a_hand():
 
 def test_a_hard_playout_stops_at_the_empty_stock_with_the_solved_end():
     """The judge's cut-off (game/ai/briscola.py): none while the stock has cards; once it
-    is empty, a playout's value is the solved end's, whatever the playout players."""
+    is empty, a playout's value is the solved end's chance to win the match, whatever
+    the playout players."""
     early = SPEC.new({"games": 1}, 3, 5)
     assert JUDGE.settle(early) is None
     for state in endings(6, 3, first=300):
         seat = state.to_act()[0]
-        solved = [t + e for t, e in zip(state.totals, end_points(state))]
+        totals = [t + e for t, e in zip(state.totals, end_points(state))]
+        solved = match_values(totals, state.games - state.game_no)
         assert JUDGE.settle(state) == solved
         world = state.copy()
         value = playout(world, seat, JUDGE, [QuickPlayer() for _ in range(3)],
