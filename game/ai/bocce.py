@@ -546,7 +546,7 @@ def game_chances(state: BocceState) -> list[float]:
 
 
 #: A playout ends with the hand; it is worth the chance to win the game it leaves.
-JUDGE = Judge(lambda s: s.hand_no, game_chances)
+JUDGE = Judge(lambda s: s.hand_no, game_chances, chances=True)
 
 
 def player(level: str = "normal") -> BoccePlayer | Search:

@@ -472,7 +472,8 @@ def _standing(world: Any) -> list[float]:
 #: A playout ends with the game (of the match's three), valued by each seat's chance to
 #: win the match from there (the match is won on its points, not the game's).  It stops
 #: as soon as the stock is empty: the last tricks are solved, primiera included.
-JUDGE = Judge(lambda s: s.game_no, _standing, lambda world: _remembering(world), _end_of_game)
+JUDGE = Judge(lambda s: s.game_no, _standing, lambda world: _remembering(world), _end_of_game,
+              chances=True)
 
 
 def facts(view: View, reader: BriscolaPlayer) -> Facts:

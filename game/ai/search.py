@@ -112,6 +112,9 @@ class Judge:
     ready: Optional[Callable[[State], None]] = None
     #: the round's end points from here, when the game can tell them (None: play on)
     settle: Optional[Callable[[Any], Optional[Sequence[float]]]] = None
+    #: ``progress`` is each seat's chance to win (the chances summing to one: Bocce's
+    #: game, Briscola's match), not points: a hint then speaks of the chance
+    chances: bool = False
 
     def prepare(self, world: State) -> None:
         if self.ready is not None:
@@ -235,10 +238,17 @@ class Thought:
     policy: Action
     chosen: Action
     samples: int
+    #: the values are gains in chances to win (:attr:`Judge.chances`) at a table of ``seats``
+    chances: bool = False
+    seats: int = 2
 
     def margin(self) -> float:
-        """How much better the chosen action scored than the policy's choice, on average."""
-        return self.values.get(self.chosen, 0.0) - self.values.get(self.policy, 0.0)
+        """How much better the chosen action scored than the policy's choice, on average:
+        in the game's points, or where the values are chances, in points of a hundred of
+        the seat's own chance to win (a gain is the seat's chance less the others' mean,
+        which moves ``seats / (seats - 1)`` times as far as the seat's chance alone)."""
+        gain = self.values.get(self.chosen, 0.0) - self.values.get(self.policy, 0.0)
+        return gain * 100 * (self.seats - 1) / self.seats if self.chances else gain
 
 
 class Search:
@@ -350,7 +360,8 @@ class Search:
         counts = {a: sum(v is not None for v in runs[a]) for a in runs}
         means = {a: sum(v for v in runs[a] if v is not None) / counts[a]
                  for a in runs if counts[a]}
-        return Thought(means, counts, mine, confident_best(runs, mine, self.false_leave), samples)
+        return Thought(means, counts, mine, confident_best(runs, mine, self.false_leave), samples,
+                       self.judge.chances, n)
 
     def candidates(self, legal: list[Action], mine: Action, rng: random.Random) -> list[Action]:
         """The policy's choice, a pass when there is one, then the other legal actions
@@ -494,5 +505,5 @@ class IsmctsSearch(Search):
         visits = {a: c.visits for (s, a), c in root.children.items() if s == seat}
         best = max(visits, key=lambda a: (visits[a], a == mine), default=mine)
         return Thought({a: c.reward / max(1, c.visits) for (s, a), c in root.children.items()
-                        if s == seat}, visits, mine, best, done)
+                        if s == seat}, visits, mine, best, done, self.judge.chances, world.seats)
 

@@ -60,6 +60,9 @@ def reason_of(thought: Optional[Thought], key: str = "", view: Optional[Mapping[
     one = "_one" if thought.samples == 1 else ""
     if thought.chosen == thought.policy:
         return Reason(f"advice.agrees{one}", {"deals": thought.samples})
+    if thought.chances:                     # the search weighed chances to win, not points
+        return Reason(f"advice.better_chance{one}", {"deals": thought.samples,
+                                                     "chance": f"{thought.margin():.1f}"})
     return Reason(f"advice.better{one}", {"deals": thought.samples,
                                           "points": f"{thought.margin():.1f}"})
 
