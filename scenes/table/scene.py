@@ -644,11 +644,13 @@ class TableScene(Scene):
 
     def reword(self) -> bool:
         """The language changed: the labels, the choice bar, the callout and the prompt are
-        worded anew at the next frame (plates, the board and the corner buttons are worded
-        as they are drawn); a banner already showing, and a card's popup of choices already
-        open, finish in the old words."""
+        worded anew at once (plates, the board and the corner buttons are worded as they
+        are drawn): a table under the pause menu is not updated, and its bar showed the
+        old words behind the menu until Resume. A banner already showing, and a card's
+        popup of choices already open, finish in the old words."""
         self.painter.forget_decorations()
         self.input.ask_again()
+        self.input.refresh()
         return True
 
     def close(self) -> None:
