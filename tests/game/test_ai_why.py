@@ -91,9 +91,9 @@ def test_a_search_that_weighed_chances_speaks_of_the_chance_to_win_not_points():
     # three seats: the chosen play's gain (own chance less the others' mean) is 0.09
     # above the usual one's, which is 6 points in a hundred of the seat's own chance
     thought = Thought({a: 0.30, b: 0.21}, {a: 20, b: 20}, b, a, 20, chances=True, seats=3)
-    assert reason_of(thought) == Reason("advice.better_chance", {"deals": 20, "chance": "6.0"})
+    assert reason_of(thought) == Reason("advice.better_chance", {"deals": 20, "chance": 6.0})
     in_points = Thought({a: 3.0, b: 1.5}, {a: 20, b: 20}, b, a, 20)
-    assert reason_of(in_points) == Reason("advice.better", {"deals": 20, "points": "1.5"})
+    assert reason_of(in_points) == Reason("advice.better", {"deals": 20, "points": 1.5})
 
 
 def test_the_games_that_play_for_the_win_say_so_to_their_hints():
