@@ -4,6 +4,7 @@ and the advice that prefers the game's words to the search's count."""
 from __future__ import annotations
 
 from game.ai import doudizhu as ddz_ai
+from game.ai.bolola import why as bolola_why
 from game.ai.briscola import why as briscola_why
 from game.ai.search import Thought
 from game.ai.why import trick_line
@@ -102,3 +103,16 @@ def test_the_games_that_play_for_the_win_say_so_to_their_hints():
     from game.ai import briscola as briscola_ai
     assert bocce_ai.JUDGE.chances and briscola_ai.JUDGE.chances
     assert not bisca_ai.JUDGE.chances and not ddz_ai.JUDGE.chances
+
+
+def test_in_a_negative_bolola_deal_heading_the_trick_is_not_given_as_the_reason():
+    """"9 of Spades: Heads the trick for now" in No tricks read as the play's merit: there
+    the search's words say why; staying under is said, and so is taking in a positive deal."""
+    from tests.game.test_bolola import rig
+
+    state = rig("no_tricks", "8S 9S 2D", "5S")
+    assert bolola_why(state.view(0), play("9S")) is None
+    state = rig("no_tricks", "2S 9S 2D", "5S")
+    assert bolola_why(state.view(0), play("2S")) == Reason("advice.stays_under")
+    state = rig("trumps", "8S 9S 2D", "5S", trump="H")
+    assert bolola_why(state.view(0), play("9S")) == Reason("advice.heads_trick")
