@@ -116,3 +116,16 @@ def test_in_a_negative_bolola_deal_heading_the_trick_is_not_given_as_the_reason(
     assert bolola_why(state.view(0), play("2S")) == Reason("advice.stays_under")
     state = rig("trumps", "8S 9S 2D", "5S", trump="H")
     assert bolola_why(state.view(0), play("9S")) == Reason("advice.heads_trick")
+
+
+def test_in_bolola_s_trumps_deal_a_card_under_the_trick_stays_under_and_keeps_no_trump():
+    """"2 of Clubs: Keeps the trump: no points on the table" was said of a card that had
+    to follow suit (no trump could be played) in a deal where every trick is worth 50."""
+    from tests.game.test_bolola import rig
+
+    state = rig("trumps", "2C 9C 6D", "AC 6C 3C", trump="D")
+    assert bolola_why(state.view(0), play("2C")) == Reason("advice.stays_under")
+    state = rig("trumps", "2S 9H 6D", "AC", trump="D")       # void in Clubs: a discard
+    assert bolola_why(state.view(0), play("2S")) == Reason("advice.stays_under")
+    state = rig("trumps", "2S 9C 6D", trump="D")
+    assert bolola_why(state.view(0), play("2S")) is None      # a lead: the search's words
