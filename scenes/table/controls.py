@@ -374,10 +374,12 @@ class TableInput:
         else:
             self.bar.focus = next((i for i, b in enumerate(self.bar.buttons)
                                    if b.action == action), self.bar.focus)
-        play = self.adapter.action_label(action)
         if action.card is not None:
             name = action.card.name(language())
-            play = tr("table.hint_card", card=name, how=play) if action.value else name
+            play = tr("table.hint_card", card=name, how=self.adapter.action_label(action)) \
+                if action.value else name
+        else:                   # the bar's title is not over the line: the whole words
+            play = self.adapter.action_words(action)
         self.notify(tr("table.hint_line", play=play, why=words(advice.why))
                     if advice.why is not None else play, 6.0)
         self.hud.error = ""

@@ -287,6 +287,11 @@ class TableAdapter(Generic[V]):
         one (a bar or popup whose title says the rest: "High", "10", "Hearts")."""
         return self.spec.label(action).words(language(), "short")
 
+    def action_words(self, action: Action) -> str:
+        """An action's whole words, for a line that stands alone (the Hint's): "Bet 1",
+        where the bet picker's button, under its title, says "1"."""
+        return self.spec.label(action).words(language())
+
     def choice_title(self, actions: Sequence[Action]) -> str:
         return tr("table.choose")
 

@@ -80,6 +80,22 @@ def test_in_a_picker_of_bids_the_h_key_asks_and_focuses_hards_choice(display):
     assert any(table.adapter.action_label(advice.action) in t.text for t in app.toasts.items)
 
 
+def test_a_hinted_bet_is_named_in_whole_words_not_by_its_buttons_number(display):
+    """The bet picker's buttons say "1" under the title "Your bet": the hint's line stands
+    alone over the felt, and "1: Played out in 3 deals..." did not say what 1 was."""
+    app = make_app(display, "instant")
+    table = started(app, "bisca", seed=2)
+    session_of(table).advice_playouts = 6
+    assert state_of(table).phase == "bet"
+    key(app, pygame.K_h, "h")
+    wait_for_hint(app, table)
+    advice = table.input.advice
+    assert advice is not None and advice.action.kind == "bet"
+    bet = tr("bisca.action.bet", bet=advice.action.value)
+    assert any(t.text.startswith(bet + ":") or t.text == bet for t in app.toasts.items), \
+        [t.text for t in app.toasts.items]
+
+
 @pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
 @pytest.mark.parametrize("key_", GAMES_ONE_PICK + ("doudizhu",))
 def test_the_hints_line_covers_neither_the_hand_nor_the_prompt_nor_the_buttons(display, key_,
