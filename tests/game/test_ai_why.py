@@ -129,3 +129,19 @@ def test_in_bolola_s_trumps_deal_a_card_under_the_trick_stays_under_and_keeps_no
     assert bolola_why(state.view(0), play("2S")) == Reason("advice.stays_under")
     state = rig("trumps", "2S 9C 6D", trump="D")
     assert bolola_why(state.view(0), play("2S")) is None      # a lead: the search's words
+
+
+def test_in_bisca_heading_the_hand_is_given_as_the_reason_only_while_the_bet_wants_one():
+    """With the bet made, "Heads the trick for now" read as the merit of a play that costs
+    a life if it holds: the search's words say why then."""
+    from game.ai.bisca import why as bisca_why
+    from tests.game.test_bisca import bet, rig, run
+    from tests.game.test_bisca import play as bisca_play
+
+    made = rig(["Kc 2b", "Nc Kd"])
+    run(made, bet(1), bet(0), bisca_play("Kc"))        # the second seat bet nothing
+    assert bisca_why(made.view(1), bisca_play("Kd")) is None
+    assert bisca_why(made.view(1), bisca_play("Nc")) == Reason("advice.stays_under")
+    wanted = rig(["Kc 2b", "Nc Kd"])
+    run(wanted, bet(0), bet(1), bisca_play("Kc"))
+    assert bisca_why(wanted.view(1), bisca_play("Kd")) == Reason("advice.takes_trick")
