@@ -658,6 +658,11 @@ class TableInput:
 
     def key(self, event: pygame.event.Event) -> Optional[pygame.event.Event]:
         """A key none of the table's own keys took (scenes/table/keys.py)."""
+        if self.pace.sitting_out() and self.bar and self.turn_keys.run(event):
+            # out of a game that goes on: it is never your turn, and the bar (Skip to the
+            # result, Fast forward) is all there is to work; like a click on it, Enter or
+            # Tab never waits for the cards (they went unheard, the others' turn)
+            return None
         if self.busy():
             if event.key in PASS_KEYS:
                 return event
