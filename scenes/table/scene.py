@@ -177,7 +177,7 @@ class TableScene(Scene):
                                 self.timeline, self.pace, lambda: self.busy, lambda: self.link,
                                 self.act, self.explain_refusal, self.refuse,
                                 client.advise if client.advises else None, app.notify,
-                                self._on_look_button, self.look_back)
+                                self._on_look_button, self.look_back, app.withdraw)
         self.table_keys = Keymap(TABLE_KEYS, self.table_commands())
         self.painter = TablePainter(
             self.adapter, self.position, self.board, self.stage, self.hud, self.input,
