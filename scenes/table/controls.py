@@ -356,7 +356,10 @@ class TableInput:
         if self._hint_key != key:
             self._hint_key, self._hint_next = key, 0
             if self.advice is not None and self.advice.why is not None:
-                self.hint_line = words(self.advice.why)
+                # named, as every hint's line is ("Single: ..."): the why alone did not
+                # say it was about the cards just picked
+                play = self.adapter.hint_name(self.position.view, self.advice.action)
+                self.hint_line = tr("table.hint_line", play=play, why=words(self.advice.why))
                 self.notify(self.hint_line, 4.0)
         self.selected = list(hints[self._hint_next % len(hints)])
         self._hint_next += 1

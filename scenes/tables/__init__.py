@@ -292,6 +292,11 @@ class TableAdapter(Generic[V]):
         where the bet picker's button, under its title, says "1"."""
         return self.spec.label(action).words(language())
 
+    def hint_name(self, view: V, action: Action) -> str:
+        """What the Hint's line calls a play of several picked cards (the games that
+        pick them: Dou Dizhu names its combination)."""
+        return self.action_words(action)
+
     def choice_title(self, actions: Sequence[Action]) -> str:
         return tr("table.choose")
 
