@@ -27,6 +27,7 @@ command that sets it up, and gets exit code 1 instead of a traceback.
   which ``make play`` would keep).
 """
 
+import io
 import os
 import re
 import sys
@@ -49,27 +50,31 @@ WINDOWS_SETUP = ("py -m venv .venv", ".venv\\Scripts\\pip install -e .",
                  ".venv\\Scripts\\python main.py")
 
 
+def _read(path):
+    # type: (str) -> Optional[str]
+    """A text file's words, or None when it cannot be read.  ``io.open``: Python 2's own
+    ``open`` takes no encoding, and raises IOError, which is not an OSError there."""
+    try:
+        with io.open(path, encoding="utf-8") as f:  # noqa: UP020 - Python 2's open takes no encoding
+            return f.read()
+    except (IOError, OSError):  # noqa: UP024 - one class from Python 3.3 on, two before
+        return None
+
+
 def needed_python(root=ROOT):
     # type: (str) -> Optional[Tuple[int, int]]
     """(major, minor) of ``requires-python = ">=X.Y"`` in root's pyproject.toml, or None
     without a checkout."""
-    try:
-        with open(os.path.join(root, "pyproject.toml"), encoding="utf-8") as project:
-            text = project.read()
-    except OSError:
-        return None
-    found = re.search(r'^requires-python\s*=\s*">=\s*(\d+)\.(\d+)', text, re.M)
+    text = _read(os.path.join(root, "pyproject.toml"))
+    found = text and re.search(r'^requires-python\s*=\s*">=\s*(\d+)\.(\d+)', text, re.M)
     return (int(found.group(1)), int(found.group(2))) if found else None
 
 
 def _venv_python(root):
     # type: (str) -> Optional[Tuple[int, int]]
     """(major, minor) of the Python the checkout's .venv was made with, or None."""
-    try:
-        with open(os.path.join(root, ".venv", "pyvenv.cfg"), encoding="utf-8") as cfg:
-            found = re.search(r"^version(?:_info)?\s*=\s*(\d+)\.(\d+)", cfg.read(), re.M)
-    except OSError:
-        return None
+    text = _read(os.path.join(root, ".venv", "pyvenv.cfg"))
+    found = text and re.search(r"^version(?:_info)?\s*=\s*(\d+)\.(\d+)", text, re.M)
     return (int(found.group(1)), int(found.group(2))) if found else None
 
 
