@@ -217,9 +217,9 @@ class BiscaAdapter(TrickTable[View]):
                 x = pad
             elif sg.side == "right":
                 x = layout.width - pad
-            elif sg.side == "bottom":          # your plate lies near the left edge
+            elif sg.side == "bottom":         # your plate lies near the left edge
                 x, anchor = max(pad, x - layout.card_w * 0.5), "midleft"
-            elif sg.plate[0] < sg.hand[0]:      # the hand lies right of the plate: run left of it
+            elif sg.plate[0] < sg.hand[0]:    # the hand lies right of the plate: run left of it
                 x, anchor = x + f(24), "midright"
             out.append(Label(text, (x, y), f(14), colour or theme.CREAM, True, anchor=anchor,
                              pill=True))
