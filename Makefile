@@ -1,7 +1,7 @@
 # Two commands: `make play` and `make test`. Both create .venv when it is missing.
 # `make test-fast` leaves out the tests marked slow, for the edit-test loop (CI runs `make test`).
-# `make test` first lints (ruff, `make lint`) and type-checks the engine (mypy on game/,
-# `make types`): both are configured in pyproject.toml.
+# `make test` first lints (ruff, `make lint`) and type-checks the engine and the screens
+# (mypy on game/ and scenes/, `make types`): both are configured in pyproject.toml.
 PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python

@@ -45,6 +45,7 @@ from scenes.toast import Toasts
 
 if TYPE_CHECKING:  # pragma: no cover
     from game.session import GameSetup
+    from scenes.cardart import CardArt
     from scenes.kiosk import Kiosk
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -65,7 +66,15 @@ def _desktop_size() -> tuple[int, int] | None:
         sizes = pygame.display.get_desktop_sizes()
     except pygame.error:
         return None
-    return tuple(sizes[0]) if sizes else None
+    return (sizes[0][0], sizes[0][1]) if sizes else None
+
+
+def _display_surface() -> pygame.Surface:
+    """The window's drawing surface: there is one from the first ``set_mode`` on."""
+    surface = pygame.display.get_surface()
+    if surface is None:
+        raise pygame.error("the window has no drawing surface")
+    return surface
 
 
 def _video_driver() -> str:
@@ -75,7 +84,7 @@ def _video_driver() -> str:
         return ""
 
 
-def _make_art(design: str, four_colour: bool = False):
+def _make_art(design: str, four_colour: bool = False) -> CardArt | None:
     """The card art in the chosen Italian design and French inks, or None while
     scenes/cardart is missing or broken."""
     try:
@@ -121,7 +130,7 @@ class App:
         self.relay: tuple[str, int] | None = None
         self._errors: list[float] = []
         self._windowed_size = self._fit(size or DEFAULT_SIZE)
-        self.window = None
+        self.window: pygame.Window | None = None
         #: an X server with no window manager: nobody grants fullscreen, the window is
         #: made desktop-sized by hand (scenes/xwindow.py says why)
         self.bare_x = _video_driver() == "x11" and xwindow.window_manager_running() is False
@@ -174,11 +183,11 @@ class App:
                 pass   # enforced on resize instead
         if self.fullscreen:
             self._apply_fullscreen()
-            screen = pygame.display.get_surface()
+            screen = _display_surface()
         return self._real_surface(screen)
 
     @staticmethod
-    def _window_object():
+    def _window_object() -> pygame.Window | None:
         """The pygame-ce Window behind the display module, or None where that API is missing."""
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", DeprecationWarning)
@@ -189,7 +198,7 @@ class App:
 
     def _apply_fullscreen(self) -> None:
         if self.window is not None and self.bare_x:
-            self._cover_desktop(self.fullscreen)
+            self._cover_desktop(self.window, self.fullscreen)
         elif self.window is not None:
             if self.fullscreen:
                 self.window.set_fullscreen(desktop=True)
@@ -200,11 +209,10 @@ class App:
         else:
             pygame.display.set_mode(self._windowed_size, pygame.RESIZABLE)
 
-    def _cover_desktop(self, on: bool) -> None:
+    def _cover_desktop(self, window: pygame.Window, on: bool) -> None:
         """Fullscreen with no window manager: a borderless window the desktop's size at its
         corner (asking for the fullscreen state would leave the window as it was); off: the
         framed window back at its size, centred."""
-        window = self.window
         if on:
             size = _desktop_size() or self._windowed_size
             window.borderless = True
@@ -222,7 +230,7 @@ class App:
             return
         self.fullscreen = bool(on)
         self._apply_fullscreen()
-        self.screen = pygame.display.get_surface()
+        self.screen = _display_surface()
         self._resized()
         self._sync_window_size()
 
@@ -255,7 +263,7 @@ class App:
                     self.window.size = wanted
                 else:
                     pygame.display.set_mode(wanted, pygame.RESIZABLE)
-        self.screen = pygame.display.get_surface()
+        self.screen = _display_surface()
         self._resized()
 
     def _sync_window_size(self) -> None:
@@ -288,7 +296,8 @@ class App:
             if geometry is not None:
                 return geometry[2], geometry[3]
         try:
-            return tuple(pygame.display.get_window_size())
+            w, h = pygame.display.get_window_size()
+            return w, h
         except pygame.error:
             return None
 
@@ -298,7 +307,7 @@ class App:
             scene.resize(self.size)
 
     # --- settings ----------------------------------------------------------
-    def change_setting(self, name: str, value) -> None:
+    def change_setting(self, name: str, value: Any) -> None:
         """Set one setting, apply it now, and save."""
         setattr(self.settings, name, value)
         if name == "volume":

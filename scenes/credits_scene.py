@@ -8,7 +8,7 @@ the mouse wheel scroll.
 
 from __future__ import annotations
 
-from typing import Optional
+from typing import TYPE_CHECKING, Optional
 
 import pygame
 
@@ -18,6 +18,9 @@ from scenes.richtext import Block, Line, layout, plain
 from scenes.scene import Scene
 from scenes.scrolling import ScrollingMixin, draw_scroll_bar, scroll_thumb
 from scenes.widgets import Button, FocusList, draw_button
+
+if TYPE_CHECKING:
+    from scenes.app import App
 
 #: (block kind, translation key), top to bottom.
 CONTENT: tuple[tuple[str, str], ...] = (
@@ -49,7 +52,7 @@ def credits_text() -> str:
 class CreditsScene(ScrollingMixin, Scene):
     """The credits over the felt; a Back button, a scrolling panel."""
 
-    def __init__(self, app) -> None:
+    def __init__(self, app: App) -> None:
         super().__init__(app)
         self.scroll = 0.0          # drawn offset, eases towards target
         self.target = 0.0

@@ -22,6 +22,7 @@ from typing import Any
 import pygame
 import pygame_gui
 from pygame_gui.core import ObjectID
+from pygame_gui.core.interfaces import IUIManagerInterface
 
 from scenes import theme
 
@@ -30,7 +31,7 @@ THEME_PATH = Path(__file__).resolve().parent.parent / "assets" / "theme.json"
 #: a field's words at the design size, in points (the theme's own size)
 FIELD_TEXT = 16
 #: the font sizes already added to each manager's theme
-_ADDED: "weakref.WeakKeyDictionary[pygame_gui.UIManager, set[str]]" = weakref.WeakKeyDictionary()
+_ADDED: "weakref.WeakKeyDictionary[IUIManagerInterface, set[str]]" = weakref.WeakKeyDictionary()
 
 
 @lru_cache(maxsize=1)
@@ -45,7 +46,7 @@ def field_points(size: tuple[int, int]) -> int:
     return theme.font_px(FIELD_TEXT, size)
 
 
-def _field_id(manager: pygame_gui.UIManager, points: int) -> ObjectID:
+def _field_id(manager: IUIManagerInterface, points: int) -> ObjectID:
     """The theme block of a field's font at ``points``, added to the manager's theme
     once."""
     name = f"#field_{points}"

@@ -16,7 +16,8 @@ when it can, and if it goes, the focus stays on the row where it was.
 
 from __future__ import annotations
 
-from typing import Optional
+from functools import partial
+from typing import TYPE_CHECKING, Optional
 
 import pygame
 
@@ -31,6 +32,9 @@ from scenes.scrolling import ThumbDrag, draw_scroll_bar, scroll_thumb
 from scenes.setup_scene import value_text
 from scenes.waiting_room import GuestRoomScene, game_line
 from scenes.widgets import Button
+
+if TYPE_CHECKING:
+    from scenes.app import App
 
 
 def table_words(table: Listing) -> str:
@@ -56,7 +60,7 @@ def options_words(table: Listing) -> str:
 class FindScene(PanelScene):
     """The public tables of ``relay``; ``name``: the player's, for the table they join."""
 
-    def __init__(self, app, relay: tuple[str, int], name: str) -> None:
+    def __init__(self, app: App, relay: tuple[str, int], name: str) -> None:
         super().__init__(app)
         self.relay, self.name = relay, name
         self.finder = TableFinder(relay)
@@ -110,10 +114,10 @@ class FindScene(PanelScene):
         for row, table in enumerate(self._tables):
             buttons.append(Button(tr("net.join_button"), key=f"join:{table.room}", row=row,
                                   style="small", enabled=table.taken < table.seats,
-                                  action=lambda t=table: self.join(t)))
+                                  action=partial(self.join, table)))
             if table.watch:
                 buttons.append(Button(tr("net.watch"), key=f"watch:{table.room}", row=row,
-                                      style="small", action=lambda t=table: self.join(t, True)))
+                                      style="small", action=partial(self.join, table, True)))
         buttons.append(Button(tr("net.back"), key="back", row=len(self._tables), action=self.back))
         self.focus.set_buttons(buttons)
         if not self.focus.focus_key(wanted) and wanted.startswith("watch:"):

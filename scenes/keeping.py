@@ -11,7 +11,7 @@ joins a game under way sees it (no events, the view of that moment).
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING, Any, Optional
+from typing import TYPE_CHECKING, Any, Callable, Optional
 
 from game import GAMES
 from game.kept import KeepingClient, kept_game, resumed
@@ -65,7 +65,8 @@ def resume(app: Any, record: Record) -> bool:
     return True
 
 
-def _again(setup: GameSetup, seat: int):
+def _again(setup: GameSetup, seat: Optional[int]) -> Callable[[], Client]:
+    """What "Play again" makes: a new game of the same setup, at the same seat."""
     return lambda: table_client(setup.with_seed(None), seat)
 
 

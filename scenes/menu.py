@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import math
 import sys
-from typing import Optional
+from functools import partial
+from typing import TYPE_CHECKING, Optional
 
 import pygame
 
@@ -21,6 +22,10 @@ from scenes.i18n import language, tr
 from scenes.keeping import resume, resume_label
 from scenes.scene import Scene
 from scenes.widgets import Button, FocusList, draw_button
+
+if TYPE_CHECKING:
+    from scenes.app import App
+    from scenes.cardart import CardArt
 
 #: The decorative fans in the bottom corners: French on the left, Italian on the right.
 LEFT_FAN = ("QH", "KS", "AS")
@@ -37,7 +42,7 @@ def seats_text(seats: str) -> str:
 
 
 class MenuScene(Scene):
-    def __init__(self, app) -> None:
+    def __init__(self, app: App) -> None:
         super().__init__(app)
         self.focus = FocusList()
         self.record: Optional[Record] = None      # the game to resume (read on entering)
@@ -59,11 +64,11 @@ class MenuScene(Scene):
             if not playable:
                 hint = tr("ui.menu.coming_soon", seats=hint)
             buttons.append(Button(
-                entry.title, action=(lambda k=entry.key: self.open_setup(k)) if playable else None,
+                entry.title, action=partial(self.open_setup, entry.key) if playable else None,
                 enabled=playable, key=f"game:{entry.key}", row=row, style="primary", hint=hint))
             if playable:
                 buttons.append(Button(
-                    tr("ui.menu.rules_short"), action=lambda k=entry.key: self.app.show_rules(k),
+                    tr("ui.menu.rules_short"), action=partial(self.app.show_rules, entry.key),
                     key=f"rules:{entry.key}", row=row, style="small"))
         bottom = len(CATALOG)
         if self.record is not None:
@@ -253,7 +258,7 @@ class MenuScene(Scene):
         theme.text(bg, sub_font, tr("ui.menu.subtitle"), theme.CREAM_DIM,
                    (cx, y + round(12 * s)), "midtop")
 
-    def _draw_fans(self, bg: pygame.Surface, art) -> None:
+    def _draw_fans(self, bg: pygame.Surface, art: CardArt | None) -> None:
         """French cards fanned in the bottom left corner, Italian ones in the right, if the
         card art is there."""
         if art is None or self._art_failed:
@@ -266,7 +271,7 @@ class MenuScene(Scene):
             print(f"tavolata: menu decoration skipped: {exc!r}", file=sys.stderr)
 
 
-def draw_fans(bg: pygame.Surface, art, left: list[Card], right: list[Card]) -> None:
+def draw_fans(bg: pygame.Surface, art: CardArt, left: list[Card], right: list[Card]) -> None:
     """Three cards fanned in each bottom corner of ``bg`` (the title menu, the kiosk's card).
 
     Each card turns about a pivot below the window edge, as a hand of cards

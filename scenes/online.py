@@ -23,7 +23,8 @@ until the friend is in; then the host's table replaces it.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Optional
+from functools import partial
+from typing import TYPE_CHECKING, Callable, Optional
 
 import pygame
 import pygame_gui
@@ -32,7 +33,7 @@ from game import CATALOG, GAMES
 from game.names import MAX_NAME, name_problem
 from game.net import Host, RemoteClient, pretty
 from game.net.codes import ADDRESS_LIMIT, address_text, relay_address
-from game.net.host import NOT_LAN, RELAY_UNREACHABLE
+from game.net.host import NOT_LAN, RELAY_UNREACHABLE, HostStatus, SeatStatus
 from game.net.interfaces import listens_everywhere
 from game.net.lobby import COMPUTER_SEAT, OPEN, PERSON, LobbySeat
 from game.session import COMPUTER, REMOTE, GameSetup
@@ -45,6 +46,9 @@ from scenes.richtext import Block, layout
 from scenes.setup_scene import SetupScene, friend_seat
 from scenes.waiting_room import seat_rows
 from scenes.widgets import Button, draw_button, label_room
+
+if TYPE_CHECKING:
+    from scenes.app import App
 
 CHOOSE, JOIN, PICK = "choose", "join", "pick"
 CODE_LIMIT = 24
@@ -64,7 +68,7 @@ class OnlineScene(PanelScene):
     """Host or join; the join form; the games to host.  Holds the connecting client until
     the table takes it."""
 
-    def __init__(self, app) -> None:
+    def __init__(self, app: App) -> None:
         super().__init__(app)
         self.mode = CHOOSE
         self.client: Optional[RemoteClient] = None
@@ -105,7 +109,7 @@ class OnlineScene(PanelScene):
                        Button(tr("net.watch"), action=lambda: self.join(watch=True),
                               key="watch", row=0)]
         else:
-            buttons = [Button(entry.title, action=lambda k=entry.key: self.pick(k),
+            buttons = [Button(entry.title, action=partial(self.pick, entry.key),
                               key=f"game:{entry.key}", row=row, style="primary")
                        for row, entry in enumerate(e for e in CATALOG if e.key in GAMES)]
         buttons.append(Button(tr("net.back"), action=self.back, key="back", row=len(buttons)))
@@ -407,7 +411,7 @@ class OnlineScene(PanelScene):
         return self.client is not None or self._drawn_problem != self.problem
 
 
-def start_online(app, host: Optional[str] = None, join: Optional[str] = None,
+def start_online(app: App, host: Optional[str] = None, join: Optional[str] = None,
                  port: Optional[int] = None, listen: Optional[str] = None) -> None:
     """The command line's ``--host GAME`` (its remembered setup, the friend in the first
     computer's seat; ``--listen``, ``--port``) or ``--join CODE``: the same screens as
@@ -448,7 +452,7 @@ class HostScene(PanelScene):
     #: the address a direct code names (None: the host finds it); tests set a public one
     advertise: Optional[str] = None
 
-    def __init__(self, app, setup: GameSetup, name: str, port: Optional[int] = None,
+    def __init__(self, app: App, setup: GameSetup, name: str, port: Optional[int] = None,
                  relay: Optional[tuple[str, int]] = None, listen: Optional[str] = None,
                  public: bool = False) -> None:
         super().__init__(app)
@@ -529,7 +533,7 @@ class HostScene(PanelScene):
             self.focus.focus_key("start")
         self.resize(self.app.size)
 
-    def _seat_actions(self, seat) -> list:
+    def _seat_actions(self, seat: SeatStatus) -> list[tuple[str, str, Callable[[], object]]]:
         """The host's buttons on a seat's row: (words, key, action).  While a guest is
         being moved, only the free seats ("Move here") and the guest's own row (to stay)
         have one."""
@@ -599,7 +603,7 @@ class HostScene(PanelScene):
             self.stop_moving()
         return True
 
-    def _host_does(self, change) -> None:
+    def _host_does(self, change: Callable[[Host], Optional[str]]) -> None:
         """A change to the room; a refusal is said for a moment."""
         if self.host is None:
             return
@@ -656,10 +660,11 @@ class HostScene(PanelScene):
     @property
     def listening(self) -> str:
         """Where the direct door can be reached, in a line ("" until it is open)."""
-        status = self.host.status() if self.host is not None else None
-        if status is None or not status.listening:
+        host = self.host
+        status = host.status() if host is not None else None
+        if host is None or status is None or not status.listening:
             return ""
-        if listens_everywhere(self.host.listen or ""):
+        if listens_everywhere(host.listen or ""):
             # "eth0 192.168.1.20" is never cut in two by a wrapped line
             return tr("net.listening_all", port=status.port,
                       addresses=", ".join(a.replace(" ", "\u00a0") for a in status.listening))
@@ -716,10 +721,12 @@ class HostScene(PanelScene):
             self._set_buttons()
         elif self.host is not None and not self._no_code and self._key() != self._seats_key:
             self._room_buttons()
-        if self.host is not None and self.host.status().state == "playing":
+        host = self.host
+        # the host's client is made before the game's state becomes "playing"
+        if host is not None and host.status().state == "playing" and host.client is not None:
             from scenes.table.scene import TableScene
 
-            client, self.host = self.host.client, None     # the table closes it now
+            client, self.host = host.client, None     # the table closes it now
             self.app.stack.replace(TableScene(self.app, client))
 
     def animating(self) -> bool:
@@ -830,7 +837,7 @@ class HostScene(PanelScene):
         elif status is not None and status.seats:
             self._draw_seats(surface, status)
 
-    def _draw_seats(self, surface: pygame.Surface, status) -> None:
+    def _draw_seats(self, surface: pygame.Surface, status: HostStatus) -> None:
         """The seat rows, the table's kind (public or private) and who watches."""
         size = surface.get_size()
         area = self._seat_area

@@ -10,13 +10,17 @@ the rows, once; a screen says only what a row's value is and what a change does.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Callable, Optional, Sequence
+from functools import partial
+from typing import TYPE_CHECKING, Any, Callable, Optional, Sequence
 
 import pygame
 
 from scenes import theme
 from scenes.scene import Scene
 from scenes.widgets import Button, FocusList, draw_button
+
+if TYPE_CHECKING:
+    from scenes.app import App
 
 
 @dataclass(frozen=True)
@@ -49,7 +53,7 @@ class OptionRowsScene(Scene):
     """A screen whose option rows behave and look alike; subclasses fill ``rows`` and
     give :meth:`value` and :meth:`change`."""
 
-    def __init__(self, app) -> None:
+    def __init__(self, app: App) -> None:
         super().__init__(app)
         self.rows: list[OptionRow] = []
         self.focus = FocusList()
@@ -79,8 +83,12 @@ class OptionRowsScene(Scene):
         """One "option" button a row, each on its own focus row (the screen adds its own
         buttons below); activating one steps its value on, or back from the left arrow."""
         return [Button(r.label, key=r.key, row=i, style="option",
-                       action=lambda r=r: self.change(r, self._click_delta(r)))
+                       action=partial(self._click, r))
                 for i, r in enumerate(self.rows)]
+
+    def _click(self, row: OptionRow) -> None:
+        """A click (or a key) on a row: its value steps on, or back from the left arrow."""
+        self.change(row, self._click_delta(row))
 
     def _click_delta(self, row: OptionRow) -> int:
         if self._click_pos is not None:

@@ -4,7 +4,7 @@ the focus list takes the keys and the mouse."""
 
 from __future__ import annotations
 
-from typing import Optional
+from typing import TYPE_CHECKING, Optional
 
 import pygame
 
@@ -12,11 +12,14 @@ from scenes import theme
 from scenes.scene import Scene
 from scenes.widgets import FocusList, draw_button
 
+if TYPE_CHECKING:
+    from scenes.app import App
+
 
 class PanelScene(Scene):
     """A panel of words and buttons on the felt; Esc is :meth:`escape`."""
 
-    def __init__(self, app) -> None:
+    def __init__(self, app: App) -> None:
         super().__init__(app)
         self.focus = FocusList()
         self._panel = pygame.Rect(0, 0, 0, 0)

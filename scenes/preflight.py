@@ -27,9 +27,14 @@ command that sets it up, and gets exit code 1 instead of a traceback.
   which ``make play`` would keep).
 """
 
+import io
 import os
 import re
 import sys
+
+MYPY = False
+if MYPY:   # the names of the type comments (Python 2.7 has no typing module to import)
+    from typing import Callable, List, Optional, Tuple  # noqa: F401 (ruff reads no type comments)
 
 #: (distribution, the module it provides) for every package the window needs: the
 #: dependencies of pyproject.toml (a test holds them together)
@@ -45,37 +50,41 @@ WINDOWS_SETUP = ("py -m venv .venv", ".venv\\Scripts\\pip install -e .",
                  ".venv\\Scripts\\python main.py")
 
 
+def _read(path):
+    # type: (str) -> Optional[str]
+    """A text file's words, or None when it cannot be read.  ``io.open``: Python 2's own
+    ``open`` takes no encoding, and raises IOError, which is not an OSError there."""
+    try:
+        with io.open(path, encoding="utf-8") as f:  # noqa: UP020 - Python 2's open takes no encoding
+            return f.read()
+    except (IOError, OSError):  # noqa: UP024 - one class from Python 3.3 on, two before
+        return None
+
+
 def needed_python(root=ROOT):
-    # type: (str) -> object
+    # type: (str) -> Optional[Tuple[int, int]]
     """(major, minor) of ``requires-python = ">=X.Y"`` in root's pyproject.toml, or None
     without a checkout."""
-    try:
-        with open(os.path.join(root, "pyproject.toml"), encoding="utf-8") as project:
-            text = project.read()
-    except OSError:
-        return None
-    found = re.search(r'^requires-python\s*=\s*">=\s*(\d+)\.(\d+)', text, re.M)
+    text = _read(os.path.join(root, "pyproject.toml"))
+    found = text and re.search(r'^requires-python\s*=\s*">=\s*(\d+)\.(\d+)', text, re.M)
     return (int(found.group(1)), int(found.group(2))) if found else None
 
 
 def _venv_python(root):
-    # type: (str) -> object
+    # type: (str) -> Optional[Tuple[int, int]]
     """(major, minor) of the Python the checkout's .venv was made with, or None."""
-    try:
-        with open(os.path.join(root, ".venv", "pyvenv.cfg"), encoding="utf-8") as cfg:
-            found = re.search(r"^version(?:_info)?\s*=\s*(\d+)\.(\d+)", cfg.read(), re.M)
-    except OSError:
-        return None
+    text = _read(os.path.join(root, ".venv", "pyvenv.cfg"))
+    found = text and re.search(r"^version(?:_info)?\s*=\s*(\d+)\.(\d+)", text, re.M)
     return (int(found.group(1)), int(found.group(2))) if found else None
 
 
 def _dotted(version):
-    # type: (tuple) -> str
+    # type: (Tuple[int, ...]) -> str
     return ".".join(str(n) for n in version)
 
 
 def python_problem(version=None, root=ROOT, platform=sys.platform):
-    # type: (tuple, str, str) -> object
+    # type: (Optional[Tuple[int, ...]], str, str) -> Optional[str]
     """The lines saying this Python (``version``, default the running one) is older than
     the project's minimum and what to do, or None when it is new enough."""
     version = tuple(sys.version_info[:3] if version is None else version)
@@ -102,7 +111,7 @@ def python_problem(version=None, root=ROOT, platform=sys.platform):
 
 
 def exit_if_python_too_old(version=None):
-    # type: (tuple) -> None
+    # type: (Optional[Tuple[int, ...]]) -> None
     """Exit with code 1 and :func:`python_problem`'s words when this Python is too old."""
     problem = python_problem(version)
     if problem is not None:
@@ -111,7 +120,7 @@ def exit_if_python_too_old(version=None):
 
 
 def pygame_trouble():
-    # type: () -> object
+    # type: () -> Optional[str]
     """Why the ``pygame`` this Python loads will not do (plain pygame, or it fails to
     load), or None when it is pygame-ce."""
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -125,7 +134,7 @@ def pygame_trouble():
 
 
 def _installed_requirements(names):
-    # type: (list) -> list
+    # type: (List[str]) -> List[str]
     """The requirements of the installed tavolata for these distributions (their bare
     names when its metadata cannot be read)."""
     try:
@@ -146,7 +155,7 @@ def _quoted(path):
 
 
 def _fix_lines(root, prefix, platform, missing, plain):
-    # type: (str, str, str, list, bool) -> list
+    # type: (str, str, str, List[str], bool) -> List[str]
     """The command (a few lines) that sets up or repairs what the game needs: ``missing``
     distributions, and pygame-ce over plain pygame when ``plain``."""
     if not os.path.isfile(os.path.join(root, "pyproject.toml")):   # an install, no checkout
@@ -173,11 +182,12 @@ def _fix_lines(root, prefix, platform, missing, plain):
 
 def setup_problem(find_spec=None, pygame_check=pygame_trouble, root=ROOT,
                   prefix=sys.prefix, platform=sys.platform):
-    # type: (object, object, str, str, str) -> object
+    # type: (Optional[Callable[[str], object]], Callable[[], Optional[str]], str, str, str) -> Optional[str]
     """The lines saying what this Python lacks for the window and the command that fixes
     it, or None when the game can start."""
     if find_spec is None:
-        from importlib.util import find_spec
+        import importlib.util
+        find_spec = importlib.util.find_spec
     missing = [dist for dist, module in NEEDED if find_spec(module) is None]
     trouble = None if "pygame-ce" in missing else pygame_check()
     if not missing and trouble is None:

@@ -12,6 +12,7 @@ at once (:meth:`TableScene.show_position`), so each step always looks the same.
 from __future__ import annotations
 
 import time
+from functools import partial
 from pathlib import Path
 from typing import Any, Optional
 
@@ -221,7 +222,7 @@ class ReplayListScene(Scene):
         self.store = store if store is not None else Store()
         self.games = self.store.finished()
         self.text = TextCache(app.fonts)
-        self.focus = FocusList([Button(self.row_label(r), lambda p=p, r=r: self.watch(r),
+        self.focus = FocusList([Button(self.row_label(r), partial(self.watch, r),
                                        key=p.name, row=i)
                                 for i, (p, r) in enumerate(self.games)]
                                + [Button(tr("replays.close"), self.close, key="close",

@@ -55,7 +55,7 @@ class _MenuOverlay(Scene):
         """The buttons made again in the new language (the title and lines are worded as
         they are drawn); the focus stays on the same button."""
         self.focus.set_buttons(self.buttons())
-        self.resize(tuple(self.app.size))
+        self.resize(self.app.size)
         return True
 
     def title(self) -> str:
@@ -178,7 +178,7 @@ class _MenuOverlay(Scene):
         self.focus.activate(self.focus.button(key))
 
 
-class _AutoClose:
+class _AutoClose(_MenuOverlay):
     """An overlay that closes by itself after ``auto_close`` seconds (a table nobody plays)."""
 
     auto_close: Optional[float] = None

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 import pygame
 
 from scenes import theme
-from scenes.fonts import SizedFont
+from scenes.fonts import Colour, Fonts, SizedFont
 
 _INLINE = re.compile(r"\*\*(.+?)\*\*|(?<![*\w])\*(?![\s*])(.+?)(?<![\s*])\*(?![*\w])")
 _NUMBERED = re.compile(r"^(\d+)[.)]\s+(.*)$")
@@ -159,7 +159,7 @@ class Line:
 class FontSet:
     """The four faces of one size: regular, bold, italic, bold italic."""
 
-    def __init__(self, fonts, size: int, bold_base: bool = False) -> None:
+    def __init__(self, fonts: Fonts, size: int, bold_base: bool = False) -> None:
         self.regular = fonts.get(size, bold_base)
         self.bold = fonts.get(size, True)
         self.italic = fonts.italic(size, bold_base)
@@ -171,7 +171,7 @@ class FontSet:
         return self.bold if bold else self.regular
 
 
-def flow(text: str, faces: FontSet, colour, width: int, left: int = 0
+def flow(text: str, faces: FontSet, colour: Colour, width: int, left: int = 0
          ) -> list[list[tuple[pygame.Surface, int]]]:
     """Word-wrap ``text`` into lines of (image, x) pieces, each line within ``left..width``.
 
@@ -219,7 +219,7 @@ def flow(text: str, faces: FontSet, colour, width: int, left: int = 0
 SIZES = {"h1": 34, "h2": 25, "h3": 21, "p": 19, "li": 19, "table": 18}
 
 
-def layout(blocks: list[Block], fonts, width: int, s: float, ink=theme.CREAM
+def layout(blocks: list[Block], fonts: Fonts, width: int, s: float, ink: Colour = theme.CREAM
            ) -> tuple[list[Line], int]:
     """Lay every block out within ``width``; returns the lines and the total height."""
     lines: list[Line] = []
@@ -268,7 +268,8 @@ def _column_widths(natural: list[int], least: list[int], width: int) -> list[int
     return [m + w * spare // sum(wants) for m, w in zip(least, wants)]
 
 
-def _layout_table(block: Block, fonts, width: int, s: float, ink, lines: list[Line], y: int) -> int:
+def _layout_table(block: Block, fonts: Fonts, width: int, s: float, ink: Colour, lines: list[Line],
+                  y: int) -> int:
     """Columns sized to their content (shrunk to fit, then cells wrap); a gold rule under the header."""
     if not block.rows:
         return y

@@ -6,8 +6,9 @@ table it is an overlay: the table stays visible, dimmed, below.
 
 from __future__ import annotations
 
+from functools import partial
 from pathlib import Path
-from typing import Optional
+from typing import TYPE_CHECKING, Optional
 
 import pygame
 
@@ -20,6 +21,9 @@ from scenes.scene import Scene
 from scenes.scrolling import ScrollingMixin, ThumbDrag, draw_scroll_bar, scroll_thumb
 from scenes.table.keys import keys_page
 from scenes.widgets import Button, FocusList, draw_button
+
+if TYPE_CHECKING:
+    from scenes.app import App
 
 RULES_DIR = Path(__file__).resolve().parent.parent / "assets" / "rules"
 #: the rules page every game's rules end with, after the keys page made from the
@@ -47,7 +51,7 @@ def _read(key: str) -> list[Block] | None:
 class RulesScene(ScrollingMixin, Scene):
     """Rules of one game, with tabs to the others; Esc, Backspace or Back returns."""
 
-    def __init__(self, app, key: str, overlay: bool = False) -> None:
+    def __init__(self, app: App, key: str, overlay: bool = False) -> None:
         super().__init__(app)
         self.overlay = overlay
         self.key = key
@@ -60,7 +64,7 @@ class RulesScene(ScrollingMixin, Scene):
         self._bar = ThumbDrag()
         self.focus = FocusList()
         buttons = [Button(tr("ui.back"), action=self.close, key="back", row=0, style="small")]
-        buttons += [Button(e.title, action=lambda k=e.key: self.show(k), key=f"tab:{e.key}",
+        buttons += [Button(e.title, action=partial(self.show, e.key), key=f"tab:{e.key}",
                            row=0, style="tab") for e in CATALOG]
         self.focus.set_buttons(buttons)
         self.focus.focus_key(f"tab:{key}")

@@ -8,7 +8,7 @@ the event, or the event to let the stack offer it elsewhere (e.g. a global key).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Optional
+from typing import TYPE_CHECKING, Iterator, Optional
 
 import pygame
 
@@ -92,7 +92,7 @@ class SceneStack:
     def __len__(self) -> int:
         return len(self._scenes)
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[Scene]:
         return iter(self._scenes)
 
     @property

@@ -15,6 +15,7 @@ from typing import Callable, Optional
 import pygame
 
 from scenes import theme
+from scenes.scene import Scene
 
 #: keys that move the page, and how: a step, a page, or to an end
 _MOVES = {pygame.K_UP: ("step", -1), pygame.K_DOWN: ("step", 1),
@@ -73,11 +74,19 @@ class ThumbDrag:
         return False
 
 
-class ScrollingMixin:
+class ScrollingMixin(Scene):
+    """A scene's scrolling page (listed before Scene in the scene's bases)."""
+
     scroll: float          # drawn offset, eases towards target
     target: float
     _content_h: int
     _view: pygame.Rect
+    #: the size laid out for (None: not yet)
+    _size: Optional[tuple[int, int]]
+
+    def _ensure_layout(self) -> None:
+        """Lay the text out for ``_size`` (into ``_content_h`` and ``_view``) if not yet."""
+        raise NotImplementedError
 
     @property
     def max_scroll(self) -> int:

@@ -11,7 +11,7 @@ the game's log, and the name Play online starts with.
 
 from __future__ import annotations
 
-from typing import Any, Callable, Optional, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Optional, Sequence
 
 import pygame
 import pygame_gui
@@ -31,6 +31,9 @@ from scenes.settings import (
     VOLUME_STEP,
 )
 from scenes.widgets import Button, draw_button
+
+if TYPE_CHECKING:
+    from scenes.app import App
 
 #: the preview's cards: an Italian pair (the design), then French Clubs and Diamonds (the inks)
 PREVIEW_CARDS = (("Kc", "Ad"), ("QC", "7D"))
@@ -69,7 +72,7 @@ def _rows() -> list[OptionRow]:
 
 
 class SettingsScene(OptionRowsScene):
-    def __init__(self, app, overlay: bool = False) -> None:
+    def __init__(self, app: App, overlay: bool = False) -> None:
         super().__init__(app)
         self.overlay = overlay
         self.rows = _rows()
@@ -131,28 +134,34 @@ class SettingsScene(OptionRowsScene):
             self.app.change_setting("player_name", name)
         return True
 
-    def _typing(self) -> bool:
-        return self.name_entry is not None and self.name_entry.is_focused
+    def _leave_field(self) -> None:
+        """The keyboard leaves the name field (the one there is now: keeping the name may
+        have made the screen anew)."""
+        if self.name_entry is not None:
+            self.name_entry.unfocus()
 
     def handle(self, event: pygame.event.Event) -> Optional[pygame.event.Event]:
         """In the name field: Enter keeps the name, Esc gives the saved one back, Up, Down
         and Tab keep it and move on; the other keys are the field's."""
-        if event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and event.ui_element is self.name_entry:
+        if event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and self.name_entry is not None \
+                and event.ui_element is self.name_entry:
             self.save_name()
-            self.name_entry.unfocus()
+            self._leave_field()
             return None
-        if self._typing() and event.type == pygame.KEYDOWN:
+        entry = self.name_entry
+        if entry is not None and entry.is_focused and event.type == pygame.KEYDOWN:
             self.focus.focus_key("name")  # (a click may have put the keyboard in the field)
             if event.key == pygame.K_ESCAPE:
-                self.name_entry.set_text(self.app.settings.player_name)
-                self.name_entry.unfocus()
+                entry.set_text(self.app.settings.player_name)
+                entry.unfocus()
                 return None
             if event.key not in (pygame.K_UP, pygame.K_DOWN, pygame.K_TAB):
                 return None               # a letter, Backspace ...: the field's
             self.save_name()
-            self.name_entry.unfocus()
-        if self._typing() and event.type == pygame.MOUSEBUTTONDOWN and \
-                not self.name_entry.rect.collidepoint(event.pos):
+            self._leave_field()
+        entry = self.name_entry
+        if entry is not None and entry.is_focused and event.type == pygame.MOUSEBUTTONDOWN and \
+                not entry.rect.collidepoint(event.pos):
             self.save_name()              # a click elsewhere leaves the field
         focused = self.focus.focused
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_LEFT, pygame.K_RIGHT) \

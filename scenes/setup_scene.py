@@ -23,7 +23,8 @@ Normal and Hard describes each.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any, Callable, Optional, Sequence
+from functools import partial
+from typing import TYPE_CHECKING, Any, Callable, Optional, Sequence
 
 import pygame
 
@@ -35,6 +36,9 @@ from scenes import theme
 from scenes.i18n import has, tr
 from scenes.option_rows import OptionRow, OptionRowsScene, step_value
 from scenes.widgets import Button, draw_button
+
+if TYPE_CHECKING:
+    from scenes.app import App
 
 
 def value_text(key: str, name: str, option: Option, value: Any) -> str:
@@ -73,7 +77,7 @@ def friend_seat(seats: Sequence[SeatSpec]) -> Optional[int]:
 
 
 class SetupScene(OptionRowsScene):
-    def __init__(self, app, key: str,
+    def __init__(self, app: App, key: str,
                  on_play: Optional[Callable[[GameSetup], None]] = None,
                  online: bool = False) -> None:
         """``on_play``: who gets the setup on Play (hosting online); the app starts a table
@@ -169,7 +173,7 @@ class SetupScene(OptionRowsScene):
         count = self.count if count is None else count
         rows = [OptionRow(f"opt:{name}", tr(opt.label) if opt.label else name,
                           tuple(opt.allowed_for(count)),
-                          lambda v, name=name, opt=opt: value_text(self.key, name, opt, v),
+                          partial(value_text, self.key, name, opt),
                           help=help_line(f"{opt.label}.help"))
                 for name, opt in self.spec.options.items()]
         if len(self.spec.seats) > 1:

@@ -20,7 +20,7 @@ import sys
 import tempfile
 import threading
 from array import array
-from typing import Callable, Iterator
+from typing import Any, Callable, Iterator
 
 import pygame
 
@@ -147,6 +147,7 @@ def build(name: str, rate: int) -> list[float]:
 
 def encode(samples: list[float], fmt: int, channels: int, gain: float = 1.0) -> bytes:
     """Float samples -> raw bytes in the mixer's own format (as ``mixer.get_init`` reports it)."""
+    data: array[Any]
     if fmt == -16:
         data = array("h", (int(max(-1.0, min(1.0, s * gain)) * 32767) for s in samples))
     elif fmt == 16:
@@ -162,7 +163,7 @@ def encode(samples: list[float], fmt: int, channels: int, gain: float = 1.0) -> 
     else:
         raise ValueError(f"unsupported mixer format {fmt}")
     if channels > 1:
-        wide = array(data.typecode)
+        wide: array[Any] = array(data.typecode)
         for v in data:
             wide.extend([v] * channels)
         data = wide

@@ -107,7 +107,8 @@ class CardSprite:
 
     # -- motions (tweens for a timeline) -----------------------------------------
     def move(self, x: float, y: float, angle: float, scale: float, duration: float,
-             ease: Callable[[float], float] = ease_out_cubic, on_done=None) -> Tween:
+             ease: Callable[[float], float] = ease_out_cubic,
+             on_done: Optional[Callable[[], None]] = None) -> Tween:
         """A tween that carries the sprite from wherever it is when it starts."""
         start: dict[str, float] = {}
 
@@ -167,7 +168,8 @@ class CardSprite:
         return Tween(max(duration, APPEAR_MIN), apply, ease_out_cubic, on_start=begin,
                      on_done=done, key=(self.id, "appear"))
 
-    def fade(self, alpha: int, duration: float, on_done=None) -> Tween:
+    def fade(self, alpha: int, duration: float,
+             on_done: Optional[Callable[[], None]] = None) -> Tween:
         start = {"a": 255.0}
 
         def begin() -> None:

@@ -102,9 +102,14 @@ class StatsScene(ScrollingMixin, Scene):
         self.scroll_to(self.target)
 
     def _ensure_layout(self) -> None:
+        self._laid_out()
+
+    def _laid_out(self) -> pygame.Surface:
+        """The page painted for this size (once)."""
         if self._page is None:
             self._page = self._paint_page()
             self._content_h = self._page.get_height()
+        return self._page
 
     def _paint_page(self) -> pygame.Surface:
         """Every game's block, painted once per size onto one tall surface."""
@@ -206,7 +211,7 @@ class StatsScene(ScrollingMixin, Scene):
                        "center", theme.GOLD_LIGHT, bold=True)
         clip = surface.get_clip()
         surface.set_clip(self._view)
-        surface.blit(self._page, (self._view.x, self._view.y - round(self.scroll)))
+        surface.blit(self._laid_out(), (self._view.x, self._view.y - round(self.scroll)))
         surface.set_clip(clip)
         self.text.blit(surface, tr("stats.keys"), theme.font_px(14, size),
                        (size[0] // 2, size[1] - int(10 * s)), "midbottom", theme.MUTED)

@@ -20,17 +20,23 @@ or goes back with the reason worded when the guest is sent away or the host goes
 
 from __future__ import annotations
 
-from typing import Optional, Sequence
+from functools import partial
+from typing import TYPE_CHECKING, Optional, Sequence
 
 import pygame
 
 from game import GAMES
+from game.net import RemoteClient
 from game.net.lobby import COMPUTER_SEAT, HOST_SEAT, OPEN, PERSON, LobbySeat
 from scenes import theme
+from scenes.fonts import Fonts
 from scenes.i18n import tr
 from scenes.panel_scene import PanelScene
 from scenes.table.netplay import draw_light
 from scenes.widgets import Button
+
+if TYPE_CHECKING:
+    from scenes.app import App
 
 
 def seat_words(seat: LobbySeat, you: bool = False) -> str:
@@ -47,7 +53,7 @@ def seat_words(seat: LobbySeat, you: bool = False) -> str:
     return tr("net.seat_you", name=name) if you else name
 
 
-def seat_rows(surface: pygame.Surface, fonts, area: pygame.Rect, seats: Sequence[LobbySeat],
+def seat_rows(surface: pygame.Surface, fonts: Fonts, area: pygame.Rect, seats: Sequence[LobbySeat],
               you: Optional[int] = None, marked: Optional[int] = None) -> list[pygame.Rect]:
     """Draw one row per seat in ``area`` (number, light, words); each row's rect, for the
     scene to put its buttons at the right end.  A person's light is on unless they are
@@ -94,7 +100,7 @@ class GuestRoomScene(PanelScene):
     """The guest's waiting room (see the module docstring): owns ``client`` until the
     table takes it."""
 
-    def __init__(self, app, client) -> None:
+    def __init__(self, app: App, client: RemoteClient) -> None:
         super().__init__(app)
         self.client = client
         self._rows: list[pygame.Rect] = []
@@ -115,7 +121,7 @@ class GuestRoomScene(PanelScene):
                 if shown.kind == OPEN:
                     buttons.append(Button(tr("net.sit_here"), key=f"sit:{seat}",
                                           row=seat, style="small",
-                                          action=lambda s=seat: self.client.sit(s)))
+                                          action=partial(self.client.sit, seat)))
             row = len(lobby.seats)
             if lobby.spectators and lobby.you is not None:
                 buttons.append(Button(tr("net.watch"), key="watch", row=row,

@@ -35,7 +35,7 @@ ACTIVATE_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
 @dataclass(eq=False)
 class Button:
     label: str
-    action: Optional[Callable[[], None]] = None
+    action: Optional[Callable[[], object]] = None     # what it returns is not used
     enabled: bool = True
     key: str = ""                       # stable name: tests and focus restore use it
     row: int = 0                        # buttons of one row sit side by side
@@ -148,13 +148,13 @@ class FocusList(Focus[Button]):
 
     def move_in_row(self, delta: int) -> bool:
         """Left/Right inside the focused button's row; False when the row has one button."""
-        current = self.focused
-        if current is None:
+        current, focus = self.focused, self.focus
+        if current is None or focus is None:
             return False
         same = [i for i, b in enumerate(self.buttons) if b.enabled and b.row == current.row]
         if len(same) < 2:
             return False
-        pos = same.index(self.focus)
+        pos = same.index(focus)
         self.focus = same[(pos + delta) % len(same)]
         return True
 
@@ -354,13 +354,13 @@ class ChoiceBar(Focus[ChoiceButton]):
         if vertical:
             w = max(widths)
             cols = max(1, min(columns, len(widths)))
-            rows = -(-len(widths) // cols)
-            total = rows * height + gap * (rows - 1)
+            n_rows = -(-len(widths) // cols)
+            total = n_rows * height + gap * (n_rows - 1)
             span = cols * w + gap * (cols - 1)
             x0, y0 = int(centre[0] - span / 2), int(centre[1] - total / 2)
             for i, b in enumerate(self.buttons):
-                row, col = divmod(i, cols)
-                b.rect = pygame.Rect(x0 + col * (w + gap), y0 + row * (height + gap), w, height)
+                r, col = divmod(i, cols)
+                b.rect = pygame.Rect(x0 + col * (w + gap), y0 + r * (height + gap), w, height)
         else:
             rows = self._rows(widths, gap, bounds.w if bounds is not None else 0)
             y = int(centre[1] - (len(rows) * height + gap * (len(rows) - 1)) / 2)

@@ -16,7 +16,10 @@ from __future__ import annotations
 
 import ctypes
 import ctypes.util
+from contextlib import contextmanager
+from dataclasses import dataclass
 from functools import lru_cache
+from typing import Iterator
 
 _XA_WINDOW = 33            # the predefined atom WINDOW (X.h)
 _SUCCESS = 0
@@ -53,25 +56,33 @@ def _xlib() -> ctypes.CDLL | None:
     return lib
 
 
-class _Connection:
-    """An Xlib display connection for one question, closed on leaving the block."""
+@dataclass(frozen=True)
+class _Display:
+    """An open Xlib display connection and the library that opened it."""
 
-    def __init__(self) -> None:
-        self.lib = _xlib()
-        self.display = self.lib.XOpenDisplay(None) if self.lib is not None else None
+    lib: ctypes.CDLL
+    display: int
 
-    def __enter__(self) -> "_Connection | None":
-        return self if self.display else None
 
-    def __exit__(self, *exc) -> None:
-        if self.display:
-            self.lib.XCloseDisplay(self.display)
+@contextmanager
+def _connection() -> Iterator[_Display | None]:
+    """An Xlib display connection for one question, closed on leaving the block; None
+    when there is no libX11 or no X server to connect to."""
+    lib = _xlib()
+    display = lib.XOpenDisplay(None) if lib is not None else None
+    if lib is None or not display:
+        yield None
+        return
+    try:
+        yield _Display(lib, display)
+    finally:
+        lib.XCloseDisplay(display)
 
 
 def window_manager_running() -> bool | None:
     """True when an EWMH window manager has announced itself on the root window (it can
     grant fullscreen); False when none has; None when there is no X server to ask."""
-    with _Connection() as x:
+    with _connection() as x:
         if x is None:
             return None
         atom = x.lib.XInternAtom(x.display, b"_NET_SUPPORTING_WM_CHECK", 1)
@@ -92,7 +103,7 @@ def window_manager_running() -> bool | None:
 def window_geometry(window: int) -> tuple[int, int, int, int] | None:
     """(x, y, width, height) of an X window as the server has it now (x and y from its
     parent: the root, when no window manager frames it); None when it cannot be asked."""
-    with _Connection() as x:
+    with _connection() as x:
         if x is None:
             return None
         x.lib.XSync(x.display, 0)

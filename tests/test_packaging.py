@@ -64,7 +64,7 @@ def test_make_test_runs_every_test_and_make_test_fast_leaves_out_only_the_slow(p
 
 
 def test_make_test_lints_and_type_checks_first_with_the_tools_of_the_test_extra(project):
-    """CI's ``make test`` runs ruff (``make lint``) and mypy on game/ (``make types``)
+    """CI's ``make test`` runs ruff (``make lint``) and mypy on game/ and scenes/ (``make types``)
     before pytest, both configured in pyproject.toml and installed by the test extra."""
     rules: dict[str, str] = {}
     recipes: dict[str, list[str]] = {}
@@ -80,6 +80,6 @@ def test_make_test_lints_and_type_checks_first_with_the_tools_of_the_test_extra(
     assert recipes["types"] == ["$(PY) -m mypy"]
     extra = " ".join(project["project"]["optional-dependencies"]["test"])
     assert "ruff" in extra and "mypy" in extra
-    assert project["tool"]["mypy"]["files"] == ["game"]
+    assert project["tool"]["mypy"]["files"] == ["game", "scenes"]
     assert project["tool"]["mypy"]["disallow_untyped_defs"] is True
     assert {"E", "F", "W", "I", "B", "UP"} <= set(project["tool"]["ruff"]["lint"]["select"])

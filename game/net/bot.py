@@ -5,6 +5,7 @@ benchmark uses them as the far end; they are handy by hand too::
 
     python -m game.net.bot host bocce --listen 127.0.0.1 [--relay HOST:PORT]
                                       [--guests 1,2] [--seats 6] [--public] [--spectators]
+                                      [--wait-for-guests]
     python -m game.net.bot join CODE [--relay HOST:PORT] [--keep FILE] [--watch]
     python -m game.net.bot join find --relay HOST:PORT [--game bisca]
 
@@ -16,11 +17,13 @@ counts: its moves, its reconnections, and the times a fleet's gateway sent it to
 its room's), or ``lost REASON``.  ``--keep FILE`` keeps the guest's seat key in a
 file (made readable by its owner only): a guest started again with the same
 file takes its seat back, as a person whose link dropped does; without it, a
-new guest is a new player.  The host starts the game once every seat named by
-``--guests`` has its person (a host that starts by itself); ``--public`` lists
-the table on the relay, where ``join find`` finds it (the first listed table of
-``--game`` with a free seat); ``--watch`` joins as a spectator (``--spectators``
-on the host welcomes them).
+new guest is a new player (``--wait-for-guests`` on the host: once a computer
+has stood in for a guest, the host's own seat waits for every guest to be back,
+so that the game cannot end before the one who dropped returns).  The host
+starts the game once every seat named by ``--guests`` has its person (a host that
+starts by itself); ``--public`` lists the table on the relay, where ``join find``
+finds it (the first listed table of ``--game`` with a free seat); ``--watch``
+joins as a spectator (``--spectators`` on the host welcomes them).
 """
 
 from __future__ import annotations
@@ -39,7 +42,7 @@ from game.ai import computer_player
 from game.net.client import CONNECTED, RemoteClient, SeatKey
 from game.net.finder import TableFinder
 from game.net.host import PLAYING, Host
-from game.net.protocol import LIMITS, QUICK, Limits
+from game.net.protocol import NAMED_LIMITS, Limits
 from game.session import COMPUTER, HUMAN, REMOTE, Client, GameSetup, Refused, SeatSpec, Update
 
 
@@ -60,6 +63,7 @@ class Autoplayer:
         self.actions = 0
         self.updates: list[Update] = []
         self.refusals: list[Refused] = []
+        self.holding = False    # take what arrives but make no move (a person waiting)
 
     def step(self) -> bool:
         """Take what arrived and act if it is this seat's turn; True once the game is over."""
@@ -80,7 +84,7 @@ class Autoplayer:
             return False
         if update.over:
             return True
-        if update.my_turn and self.sent != update.version:
+        if update.my_turn and self.sent != update.version and not self.holding:
             now = time.monotonic()
             if not self.turn_seen:
                 self.turn_seen = now
@@ -165,6 +169,8 @@ def run_host(args: argparse.Namespace, limits: Limits) -> int:
                 if update.actor is not None and update.actor in guests and \
                         session.standing_in(update.actor):
                     stand_in_moves += 1
+            me.holding = args.wait_for_guests and stand_in_moves > 0 and \
+                not all(host.status().seats[g].present for g in guests)
             time.sleep(0.001)
         _say("result", {"result": me.latest.result if me.latest else None,
                         "log": session.log(), "stand_in_moves": stand_in_moves})
@@ -266,7 +272,9 @@ def _find(args: argparse.Namespace, limits: Limits) -> Optional[str]:
 def main(argv: Optional[Sequence[str]] = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m game.net.bot", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--limits", choices=("default", "quick"), default="default")
+    parser.add_argument("--limits", choices=sorted(NAMED_LIMITS), default="default",
+                        help="quick: the tests' short timeouts; patient: theirs for whole "
+                             "processes (game/net/protocol.py)")
     parser.add_argument("--level", default="random", help="the computers' level")
     parser.add_argument("--relay", help="HOST:PORT of a relay")
     parser.add_argument("--timeout", type=float, default=120.0)
@@ -284,6 +292,9 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     host.add_argument("--spectators", action="store_true", help="let people watch")
     host.add_argument("--delay", type=float, default=0.0, help="seconds before each own move")
     host.add_argument("--linger", type=float, default=5.0)
+    host.add_argument("--wait-for-guests", action="store_true",
+                      help="once a computer has stood in for a guest, make no move of "
+                           "the host's own until every guest is back")
     host.add_argument("--name", default="Host")
     join = sub.add_parser("join")
     join.add_argument("code", help="a room code, or find: the first public table")
@@ -295,7 +306,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     join.add_argument("--die-after", type=int, default=0,
                       help="exit abruptly after this many own moves")
     args = parser.parse_args(argv)
-    limits = QUICK if args.limits == "quick" else LIMITS
+    limits = NAMED_LIMITS[args.limits]
     return run_host(args, limits) if args.role == "host" else run_guest(args, limits)
 
 

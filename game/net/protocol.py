@@ -101,7 +101,7 @@ import base64
 import binascii
 import json
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from importlib import metadata
 from typing import Any, Callable, Mapping, Optional, Union
 
@@ -241,6 +241,17 @@ QUICK = Limits(hello_timeout=0.8, ping_every=0.25, dead_after=1.0, connect_timeo
                write_timeout=2.0, reconnect_for=4.0, retry_every=0.2, lines_per_s=1000.0,
                line_burst=1000, guess_first=0.1, guess_most=0.4, room_hold=10.0, reclaim_first=0.1,
                reclaim_most=0.5)
+#: what the tests of whole processes use (a host, guests, relays and gateways, each its
+#: own process): QUICK's pace, but patient with a peer that is slow rather than gone.
+#: A loaded machine can leave a process without the CPU for a second or more, which
+#: QUICK takes for a dead link, a silent newcomer or a friend who is not coming back;
+#: these tests make every fault explicit (a process killed, a gateway killed), so none
+#: of their outcomes waits on a silence.  ``reconnect_for`` outlasts a fleet's finding
+#: a killed gateway (game/net/fleet.py: ``SILENT``) and its host's taking the room back
+PATIENT = replace(QUICK, hello_timeout=5.0, dead_after=10.0, connect_timeout=5.0,
+                  write_timeout=10.0, reconnect_for=12.0)
+#: the limits a process is started with (``--limits``: the bot's, the relay's)
+NAMED_LIMITS = {"default": LIMITS, "quick": QUICK, "patient": PATIENT}
 
 
 class ProtocolError(ValueError):

@@ -178,13 +178,13 @@ from game.net.protocol import (
     KICK,
     LIMITS,
     MAX_LINE,
+    NAMED_LIMITS,
     NO_SUCH_ROOM,
     NONCE_BYTES,
     PING,
     PONG,
     PRIVATE,
     PUBLIC,
-    QUICK,
     RELAY_FULL,
     RELAY_PROTOCOLS,
     RIGHT,
@@ -952,8 +952,9 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     parser.add_argument("--listen", "--host", dest="host", default="0.0.0.0", metavar="ADDRESS",
                         help="the address to listen on (default: every interface)")
     parser.add_argument("--max-rooms", type=int, default=10_000)
-    parser.add_argument("--limits", choices=("default", "quick"), default="default",
-                        help="quick: the tests' short timeouts")
+    parser.add_argument("--limits", choices=sorted(NAMED_LIMITS), default="default",
+                        help="quick: the tests' short timeouts; patient: theirs for whole "
+                             "processes (game/net/protocol.py)")
     parser.add_argument("--hold", type=float,
                         help="seconds a dropped host's room is kept for it (default: 120)")
     parser.add_argument("--per-address", type=int, metavar="N",
@@ -995,7 +996,8 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
             return 1
         directory = fleet.FleetDirectory(args.nats, args.gateway, replicas=args.replicas)
         print(f"gateway {directory.name} joins the fleet at {args.nats}", flush=True)
-    limits, guard = (QUICK, QUICK_RELAY_GUARD) if args.limits == "quick" else (LIMITS, RELAY_GUARD)
+    limits = NAMED_LIMITS[args.limits]
+    guard = RELAY_GUARD if args.limits == "default" else QUICK_RELAY_GUARD
     if args.hold is not None:
         limits = replace(limits, room_hold=args.hold)
     if args.per_address is not None:

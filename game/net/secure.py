@@ -413,17 +413,32 @@ def default_secret_file() -> Path:
 
 def relay_secret(path: Path) -> bytes:
     """The relay's secret, kept in ``path`` across restarts (made, readable by its
-    owner only, on the first start)."""
+    owner only, on the first start).  The gateways of a fleet on one machine start
+    together with one ``--secret-file``: a new secret is written whole beside the file
+    and linked into place only if no other gateway's got there first (else that one is
+    read), so that every gateway checks the others' tickets with the same secret."""
     try:
         data = path.read_bytes()
         if len(data) >= KEY_BYTES:
             return data[:KEY_BYTES]
         log.warning("relay secret %s is too short: making a new one", path)
+        short = True
     except FileNotFoundError:
-        pass
+        short = False
     path.parent.mkdir(parents=True, exist_ok=True)
     data = secrets.token_bytes(KEY_BYTES)
-    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-    with os.fdopen(fd, "wb") as out:
-        out.write(data)
-    return data
+    draft = path.with_name(f".{path.name}.{os.getpid()}.{secrets.token_hex(4)}")
+    fd = os.open(draft, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    try:
+        with os.fdopen(fd, "wb") as out:
+            out.write(data)
+        if short:
+            os.replace(draft, path)
+            return data
+        try:
+            os.link(draft, path)
+        except FileExistsError:             # another relay made it meanwhile: theirs
+            return path.read_bytes()[:KEY_BYTES]
+        return data
+    finally:
+        draft.unlink(missing_ok=True)

@@ -17,13 +17,18 @@ so nothing is transformed every frame.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pygame
 
 from game.cards import Card
 from scenes.cardart import backs, effects, french, italian
 from scenes.cardart.cache import LRU
-from scenes.cardart.canvas import finish, new_sheet, supersample
+from scenes.cardart.canvas import Canvas, Color, finish, new_sheet, supersample
 from scenes.cardart.palette import CARD, EDGE
+
+if TYPE_CHECKING:
+    from pygame.typing import ColorLike
 
 CARD_RATIO = 1.5
 ITALIAN_STYLES = ("napoletane", "bergamasche", "bresciane")
@@ -109,9 +114,13 @@ class CardArt:
     # -- faces and backs ---------------------------------------------------------
     def face(self, card: Card, width: int) -> pygame.Surface:
         width = max(MIN_WIDTH, int(width))
-        style = self._style if card.is_italian else self._french_key()
-        return self._faces.get(("face", card.code, width, style),
-                               lambda: self._render_face(card, width, style))
+        if card.is_italian:
+            style = self._style
+            return self._faces.get(("face", card.code, width, style),
+                                   lambda: self._render_italian(card, width, style))
+        inks = self._french_key()
+        return self._faces.get(("face", card.code, width, inks),
+                               lambda: self._render_french(card, width, inks == "four"))
 
     def back(self, width: int, deck: str = "french") -> pygame.Surface:
         if deck not in ("french", "italian"):
@@ -121,7 +130,7 @@ class CardArt:
         return self._faces.get(("back", deck, width, style),
                                lambda: self._render_back(deck, width, style))
 
-    def highlight(self, width: int, color) -> pygame.Surface:
+    def highlight(self, width: int, color: ColorLike) -> pygame.Surface:
         """A rounded glow ring, larger than the card: blit it centred on the card."""
         width = max(MIN_WIDTH, int(width))
         rgb = tuple(pygame.Color(color))
@@ -154,7 +163,8 @@ class CardArt:
         return self._rotated.get(key, lambda: pygame.transform.rotozoom(base, step, 1.0))
 
     # -- rendering ---------------------------------------------------------------
-    def _blank(self, width: int, height: int, ss: int, paper=CARD, edge=EDGE):
+    def _blank(self, width: int, height: int, ss: int, paper: Color = CARD,
+               edge: Color = EDGE) -> tuple[pygame.Surface, Canvas]:
         sheet, c = new_sheet(width, height, ss, edge)
         k = c.unit
         radius = round(CORNER * k)
@@ -164,16 +174,17 @@ class CardArt:
         pygame.draw.rect(sheet, paper, rect.inflate(-2 * b, -2 * b), border_radius=max(0, radius - b))
         return sheet, c
 
-    def _render_face(self, card: Card, width: int, style: str | None) -> pygame.Surface:
+    def _render_italian(self, card: Card, width: int, style: str) -> pygame.Surface:
         w, h = self.size_for(width)
-        ss = supersample(w)
-        if card.is_italian:
-            paper, edge = italian.paper(style)
-            sheet, c = self._blank(w, h, ss, paper, edge)
-            italian.draw_face(c, card, style)
-        else:
-            sheet, c = self._blank(w, h, ss)
-            french.draw_face(c, card, four=style == "four")
+        paper, edge = italian.paper(style)
+        sheet, c = self._blank(w, h, supersample(w), paper, edge)
+        italian.draw_face(c, card, style)
+        return finish(sheet, w, h)
+
+    def _render_french(self, card: Card, width: int, four: bool) -> pygame.Surface:
+        w, h = self.size_for(width)
+        sheet, c = self._blank(w, h, supersample(w))
+        french.draw_face(c, card, four=four)
         return finish(sheet, w, h)
 
     def _render_back(self, deck: str, width: int, style: str | None) -> pygame.Surface:

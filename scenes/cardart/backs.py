@@ -14,7 +14,7 @@ import math
 import pygame
 
 from scenes.cardart import geom
-from scenes.cardart.canvas import Canvas, clip_rounded
+from scenes.cardart.canvas import Canvas, Color, clip_rounded
 
 MARGIN = 4.5
 
@@ -37,7 +37,7 @@ def _star(cx: float, cy: float, r: float, points: int, inner: float, rot: float 
     return out
 
 
-def _lattice(c: Canvas, line, accent) -> None:
+def _lattice(c: Canvas, line: Color, accent: Color) -> None:
     """Diagonal lines both ways, a tiny star in every other cell."""
     step = 6.0
     for i in range(-30, 30):
@@ -55,7 +55,7 @@ def _lattice(c: Canvas, line, accent) -> None:
                 c.circle(x, y, 0.4, line)
 
 
-def _rings(c: Canvas, line, accent) -> None:
+def _rings(c: Canvas, line: Color, accent: Color) -> None:
     """Overlapping circles on a square grid: quatrefoils between them."""
     step = 7.0
     r = step / math.sqrt(2) + 0.2
@@ -67,7 +67,7 @@ def _rings(c: Canvas, line, accent) -> None:
             c.circle(x + step / 2, y + step / 2, 0.55, line)
 
 
-def _medallion(c: Canvas, ground, line, accent, italian: bool) -> None:
+def _medallion(c: Canvas, ground: Color, line: Color, accent: Color, italian: bool) -> None:
     cx, cy = 50.0, 75.0
     if italian:
         outer = [(cx, cy - 30), (cx + 22, cy), (cx, cy + 30), (cx - 22, cy)]

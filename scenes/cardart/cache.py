@@ -6,6 +6,8 @@ from collections import OrderedDict
 from typing import Callable, Generic, Hashable, TypeVar
 
 V = TypeVar("V")
+#: a cache key: a tuple, its kind first (``("face", code, width, style)``)
+Key = tuple[Hashable, ...]
 
 
 class LRU(Generic[V]):
@@ -20,17 +22,17 @@ class LRU(Generic[V]):
         self.budget = budget
         self.weigh = weigh
         self.weight = 0
-        self._d: OrderedDict[Hashable, V] = OrderedDict()
+        self._d: OrderedDict[Key, V] = OrderedDict()
         self.hits = 0
         self.misses = 0
 
     def __len__(self) -> int:
         return len(self._d)
 
-    def __contains__(self, key: Hashable) -> bool:
+    def __contains__(self, key: Key) -> bool:
         return key in self._d
 
-    def get(self, key: Hashable, make: Callable[[], V]) -> V:
+    def get(self, key: Key, make: Callable[[], V]) -> V:
         """The cached value for key, made (and stored) on a miss."""
         try:
             value = self._d[key]
@@ -48,7 +50,7 @@ class LRU(Generic[V]):
         self._d.move_to_end(key)
         return value
 
-    def drop(self, predicate: Callable[[Hashable], bool]) -> int:
+    def drop(self, predicate: Callable[[Key], bool]) -> int:
         """Forget every key the predicate accepts; returns how many."""
         gone = [k for k in self._d if predicate(k)]
         for k in gone:

@@ -17,7 +17,7 @@ import pygame
 
 from game.cards import Card
 from scenes.cardart import geom, pips
-from scenes.cardart.canvas import Canvas
+from scenes.cardart.canvas import Canvas, Color
 from scenes.cardart.palette import (
     BLACK,
     BLUE,
@@ -211,7 +211,7 @@ def headgear(c: Canvas, cx: float, top: float, kind: str) -> None:
         c.poly(pts, GOLD, INK, LW)
         c.poly([(cx - 8.4, base_y - 2.6), (cx + 8.4, base_y - 2.6), (cx + 8.2, base_y + 0.4),
                 (cx - 8.2, base_y + 0.4)], shade(GOLD, 0.85), INK, LW)
-        for x, col in ((-5, RED), (0, BLUE), (5, RED)):
+        for x, col in ((-5.0, RED), (0.0, BLUE), (5.0, RED)):
             c.circle(cx + x, base_y - 1.1, 0.95, col, INK, 0.3)
         for x, y in ((-8.8, top + 2.5), (-2.8, top + 0.5), (2.8, top + 0.5), (8.8, top + 2.5)):
             c.circle(cx + x, y, 1.1, GOLD, INK, 0.35)
@@ -225,7 +225,7 @@ def headgear(c: Canvas, cx: float, top: float, kind: str) -> None:
         c.poly(pts, GOLD, INK, LW)
         c.poly([(cx - 7.8, base_y - 2.2), (cx + 7.8, base_y - 2.2), (cx + 7.6, base_y + 0.3),
                 (cx - 7.6, base_y + 0.3)], shade(GOLD, 0.85), INK, LW)
-        for x in (-5.5, 0, 5.5):
+        for x in (-5.5, 0.0, 5.5):
             c.circle(cx + x, top + (1.2 if x == 0 else 2.5), 1.2, WHITE, INK, 0.3)
         c.circle(cx, base_y - 0.95, 0.9, RED, INK, 0.3)
     elif kind == "C":  # a broad-brimmed hat with a plume
@@ -421,7 +421,7 @@ def _french_look(card: Card, four: bool = False) -> Look:
 
 
 def draw_double(c: Canvas, draw_half: Callable[[Canvas], None], x: float, y: float, w: float, h: float,
-                frame_color=INK, background=CARD) -> None:
+                frame_color: Color = INK, background: Color = CARD) -> None:
     """A framed double-headed picture: draw_half in the top half, turned copy below.
 
     The half is drawn once on its own surface and blitted twice (the second
@@ -440,7 +440,7 @@ def draw_double(c: Canvas, draw_half: Callable[[Canvas], None], x: float, y: flo
     _frame(c, x, y, w, h, frame_color)
 
 
-def _frame(c: Canvas, x: float, y: float, w: float, h: float, col) -> None:
+def _frame(c: Canvas, x: float, y: float, w: float, h: float, col: Color) -> None:
     pts = [(x, y), (x + w, y), (x + w, y + h), (x, y + h)]
     ring = pts + [pts[0]]
     c.stroke(ring, col, 0.7, caps=False)

@@ -16,7 +16,7 @@ def pad_for(width: int) -> int:
     return max(4, round(width * 0.09))
 
 
-def _blurred_rect(size: tuple[int, int], pad: int, radius: int, rgb, alpha: int,
+def _blurred_rect(size: tuple[int, int], pad: int, radius: int, rgb: tuple, alpha: int,
                   ring: int = 0) -> pygame.Surface:
     w, h = size
     surf = pygame.Surface((w + 2 * pad, h + 2 * pad), pygame.SRCALPHA)
@@ -29,7 +29,7 @@ def _blurred_rect(size: tuple[int, int], pad: int, radius: int, rgb, alpha: int,
     return surf
 
 
-def glow(size: tuple[int, int], corner: float, rgb) -> pygame.Surface:
+def glow(size: tuple[int, int], corner: float, rgb: tuple) -> pygame.Surface:
     """A soft halo with a crisp edge line, transparent over the card itself."""
     w, h = size
     pad = pad_for(w)

@@ -34,7 +34,7 @@ LAYOUT: dict[int, tuple[tuple[float, float], ...]] = {
 }
 
 
-def ink(card: Card, four: bool = False):
+def ink(card: Card, four: bool = False) -> tuple[int, int, int]:
     """The card's ink: red or black, or its suit's own in the four-colour deck."""
     return french_ink(card.suit, card.is_red, four)
 

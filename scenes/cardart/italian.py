@@ -16,10 +16,11 @@ Three regional styles, told apart at a glance:
 from __future__ import annotations
 
 import math
+from typing import Callable
 
 from game.cards import Card
 from scenes.cardart import italian_courts
-from scenes.cardart.canvas import Canvas
+from scenes.cardart.canvas import Canvas, Color
 from scenes.cardart.italian_signs import INKS, baton, bow_sword, coin, cudgel, cup, sabre, straight_sword
 from scenes.cardart.palette import INK
 
@@ -38,7 +39,7 @@ def paper(style: str) -> tuple[tuple, tuple]:
 def _grid(n: int, narrow: bool) -> tuple[list[tuple[float, float]], float]:
     """Centres and size for n coins or cups (2..7)."""
     left, r = (32.5, 67.5) if narrow else (30.5, 69.5)
-    table = {
+    table: dict[int, tuple[list[tuple[float, float]], float]] = {
         2: ([(50, 45), (50, 105)], 40),
         3: ([(50, 32), (50, 75), (50, 118)], 36),
         4: ([(left, 45), (r, 45), (left, 105), (r, 105)], 33),
@@ -78,7 +79,8 @@ def _pips_of(n: int) -> list[tuple[float, float]]:
     return [(31, 32), (69, 32), (50, 75), (31, 75), (69, 75), (31, 118), (69, 118)]
 
 
-def _lattice(c: Canvas, per_way: int, angle: float, gap: float, length: float, draw,
+def _lattice(c: Canvas, per_way: int, angle: float, gap: float, length: float,
+             draw: Callable[[float, float, float, float], None],
              alternate: bool = False) -> None:
     """per_way parallel signs leaning each way, crossing in a diamond lattice.
 
@@ -182,7 +184,7 @@ def _number_box(c: Canvas, rank: int) -> None:
     c.text(str(rank), 11.9, 12.65, 13.0, INK, condense=0.74 if rank == 10 else 1.0, max_w=14.6)
 
 
-def _corners(c: Canvas, rank: int, color, y: float) -> None:
+def _corners(c: Canvas, rank: int, color: Color, y: float) -> None:
     for rot, (ox, oy) in ((0, (0.0, 0.0)), (180, (100.0, 150.0))):
         with c.at(ox, oy, rot=rot):
             c.text(str(rank), 10.8, y, 15.0, color, condense=0.7 if rank == 10 else 0.9,

@@ -10,6 +10,7 @@ horse's head beside him.
 from __future__ import annotations
 
 import math
+from typing import Callable
 
 from game.cards import Card
 from scenes.cardart import courts, geom
@@ -25,7 +26,7 @@ HAIR = {"d": HAIR_BROWN, "c": HAIR_BLOND, "s": HAIR_BLACK, "b": HAIR_BROWN}
 
 # -- the sign held in a hand --------------------------------------------------------
 
-def held_sign(suit: str, style: str, scale: float = 1.0):
+def held_sign(suit: str, style: str, scale: float = 1.0) -> Callable[[Canvas, float, float], None]:
     """A drawer putting the suit sign in a hand at (x, y): raised up, or grasped."""
 
     def draw(c: Canvas, x: float, y: float) -> None:

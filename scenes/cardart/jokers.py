@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from game.cards import RED_JOKER, Card
 from scenes.cardart import geom
-from scenes.cardart.canvas import Canvas
+from scenes.cardart.canvas import Canvas, Color
 from scenes.cardart.palette import BLACK, BLUE, CARD, CHEEK, FLESH, GOLD, GREEN, INK, RED, WHITE
 
 LW = 0.7
@@ -26,14 +26,14 @@ def _colours(red: bool) -> dict:
             "cheek": (214, 210, 206), "bell": light, "ink": BLACK}
 
 
-def _letters(c: Canvas, color) -> None:
+def _letters(c: Canvas, color: Color) -> None:
     for rot, (ox, oy) in ((0, (0.0, 0.0)), (180, (100.0, 150.0))):
         with c.at(ox, oy, rot=rot):
             for i, ch in enumerate("JOKER"):
                 c.text(ch, 8.5, 5.5 + i * 10.0, 8.0, color, anchor="top")
 
 
-def _bell(c: Canvas, x: float, y: float, r: float, col) -> None:
+def _bell(c: Canvas, x: float, y: float, r: float, col: Color) -> None:
     c.circle(x, y, r, col, INK, LW * 0.8)
     c.stroke([(x - r * 0.6, y + r * 0.15), (x + r * 0.6, y + r * 0.15)], INK, 0.45, caps=False)
     c.circle(x, y + r * 0.45, r * 0.22, INK)

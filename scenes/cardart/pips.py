@@ -11,7 +11,7 @@ import math
 from functools import cache
 
 from scenes.cardart import geom
-from scenes.cardart.canvas import Canvas
+from scenes.cardart.canvas import Canvas, Color
 
 Part = tuple
 
@@ -65,7 +65,7 @@ def shape(suit: str) -> tuple[Part, ...]:
     raise ValueError(f"no French suit {suit!r}")
 
 
-def draw(c: Canvas, suit: str, x: float, y: float, size: float, color,
+def draw(c: Canvas, suit: str, x: float, y: float, size: float, color: Color,
          rot: float = 0.0) -> None:
     """One pip ``size`` units tall centred on (x, y); rot=180 for the lower half."""
     with c.at(x, y, rot=rot, s=size):

@@ -62,7 +62,7 @@ def _cap_box(size: int, bold: bool) -> tuple[int, int]:
     return r.top, r.bottom
 
 
-def render(s: str, color, cap_px: float, bold: bool = True, condense: float = 1.0,
+def render(s: str, color: tuple, cap_px: float, bold: bool = True, condense: float = 1.0,
            max_w: float | None = None) -> pygame.Surface:
     """``s`` with capitals cap_px tall; the surface top is the cap line.
 

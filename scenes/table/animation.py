@@ -19,6 +19,7 @@ left out of the reconciling until then.
 from __future__ import annotations
 
 import copy
+from functools import partial
 from typing import Any, Callable, Optional
 
 import pygame
@@ -135,25 +136,25 @@ class Animator:
             if timing.linger and self.speed() > 0:
                 # the cards stay: the words come now, the moves with the next step
                 self.lingering.append((list(event.data.get("moves") or []), timing))
-                tl.at(t, lambda e=event: self._patch(e))
+                tl.at(t, partial(self._patch, event))
                 fx = Fx(self, start, t + timing.after)
                 self.adapter.effects(event, self.position.shown, fx, self.stage.layout)
                 t = fx.end
                 continue
             if timing.sound:
-                tl.at(start, lambda name=timing.sound: self.sound(name))
+                tl.at(start, partial(self.sound, timing.sound))
             moves = list(event.data.get("moves") or [])
             landed = start
             for move in moves:
-                tl.at(t, lambda m=move, tm=timing: self.board.move(m, tm))
+                tl.at(t, partial(self.board.move, move, timing))
                 if timing.move_sound:
-                    tl.at(t, lambda name=timing.move_sound: self.sound(name))
+                    tl.at(t, partial(self.sound, timing.move_sound))
                 turns = move.get("src") == move.get("dst")
                 landed = max(landed, t + (timing.flip if turns else timing.flight))
                 t += timing.stagger
             if moves:
                 t = landed
-            tl.at(start if timing.patch_first else t, lambda e=event: self._patch(e))
+            tl.at(start if timing.patch_first else t, partial(self._patch, event))
             if not timing.note_first:
                 self.note(event, t)    # once its cards are seen
             fx = Fx(self, start, t + timing.after)
@@ -162,7 +163,7 @@ class Animator:
             if fx.held is not None:
                 # the rest waits for the sheet to close: nothing moves below it
                 self.held_events = events[i + 1:]
-                tl.at(t, lambda held=fx.held: self.interlude(*held))
+                tl.at(t, partial(self.interlude, *fx.held))
                 if self.speed() <= 0:
                     tl.finish()
                 return
@@ -180,9 +181,9 @@ class Animator:
         for moves, timing in waiting:
             at = t
             for move in moves:
-                self.timeline.at(at, lambda m=move, tm=timing: self.board.move(m, tm))
+                self.timeline.at(at, partial(self.board.move, move, timing))
                 if timing.move_sound:
-                    self.timeline.at(at, lambda name=timing.move_sound: self.sound(name))
+                    self.timeline.at(at, partial(self.sound, timing.move_sound))
                 landed = max(landed, at + timing.flight)
                 at += timing.stagger
         return landed

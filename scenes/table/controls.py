@@ -35,7 +35,7 @@ from scenes.hud import Hud
 from scenes.i18n import language, tr, words
 from scenes.sprites import CardSprite
 from scenes.table.board import Board
-from scenes.table.keys import PASS_KEYS, POPUP_KEYS, TURN_KEYS, Command, Keymap, hotkey_name
+from scenes.table.keys import PASS_KEYS, POPUP_KEYS, TURN_KEYS, Command, Keymap, hotkey_name, used
 from scenes.table.pace import Pace
 from scenes.table.position import Position
 from scenes.table.stage import Stage
@@ -657,8 +657,8 @@ class TableInput:
                 self.act(button.action)
             return True
 
-        return {"popup_back": lambda e: self.popup.move_focus(-1) or True,
-                "popup_next": lambda e: self.popup.move_focus(1) or True,
+        return {"popup_back": used(lambda: self.popup.move_focus(-1)),
+                "popup_next": used(lambda: self.popup.move_focus(1)),
                 "popup_choose": choose}
 
     def close_popup(self) -> bool:

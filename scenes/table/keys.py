@@ -31,6 +31,14 @@ from scenes.i18n import has, tr
 Command = Callable[[pygame.event.Event], bool]
 
 
+def used(action: Callable[[], object]) -> Command:
+    """A command that runs ``action`` (which says nothing back) and uses the key."""
+    def command(event: pygame.event.Event) -> bool:
+        action()
+        return True
+    return command
+
+
 @dataclass(frozen=True)
 class Binding:
     """One key and the command it runs; what the command does, in words, is

@@ -37,7 +37,10 @@ from scenes.table.story import CornerButtons
 from scenes.widgets import ChoiceBar
 
 #: a paint log: what was painted, and where
-PaintLog = dict[Hashable, tuple[int, int, int, int]]
+#: a rectangle as the paint log keeps it: x, y, width, height
+Box = tuple[int, int, int, int]
+#: what a draw painted: a key (its kind first, then what it shows) and where
+PaintLog = dict[tuple[Hashable, ...], Box]
 #: what a phrase's bubble keeps clear of where it can (the paint log's kinds): the score
 #: board, the corner buttons, the look back button, the rank strip, the plates and the
 #: guest's light, and the words laid on the felt (the trump badge, the dealer chip)
@@ -133,7 +136,7 @@ class TablePainter:
         slots, labels = self._decorations()
         for slot in slots:
             self.hud.draw_slot(surface, slot)
-            log[("slot", tuple(slot.rect), slot.highlight)] = tuple(slot.rect)
+            log[("slot", tuple(slot.rect), slot.highlight)] = _box(slot.rect)
         sprites = self.board.sprites()
         sprites.sort(key=lambda s: (s.flying, s.z))
         flying = 0
@@ -145,7 +148,7 @@ class TablePainter:
                 self._draw_labels(surface, labels, log)  # under the cards in the air
             if sprite.id in self.input.lit and not sprite.flying:
                 log[("halo", sprite.id, self._halo_alpha())] = \
-                    tuple(self._draw_halo(surface, sprite))
+                    _box(self._draw_halo(surface, sprite))
             rect = self.stage.images.draw(surface, sprite)
             if not sprite.flying:
                 resting.append(rect)
@@ -161,15 +164,15 @@ class TablePainter:
                 above = hand[i + 1] if i + 1 < len(hand) else None
                 if sprite.code in picked and not sprite.flying:
                     log[("picked", sprite.id, sprite.lift)] = \
-                        tuple(self._draw_tick(surface, sprite, above))
+                        _box(self._draw_tick(surface, sprite, above))
                 if sprite.focus and not sprite.flying:
                     log[("caret", sprite.id, sprite.lift)] = \
-                        tuple(self._draw_caret(surface, sprite, above))
+                        _box(self._draw_caret(surface, sprite, above))
         self._draw_plates(surface, log)
         self._draw_light(surface, log)
         lines = self.adapter.scoreboard(self.position.shown, lay)
         rect = self.hud.draw_scoreboard(surface, lines, (lay.margin, lay.margin), lay.font(16))
-        log[("board", tuple(lines))] = tuple(rect)
+        log[("board", tuple(lines))] = _box(rect)
         self._draw_look_button(surface, rect, log, resting)
         self.corner.draw(surface, log, self.stage.layout, self.hud, self._corner_taken())
         self._draw_rank_strip(surface, rect, log, resting)
@@ -180,29 +183,29 @@ class TablePainter:
         bar = self.input.bar
         if bar and not self.input.popup:
             if bar.title:
-                log[("panel", bar.title)] = tuple(self._draw_panel(surface, bar))
+                log[("panel", bar.title)] = _box(self._draw_panel(surface, bar))
             bar.draw(surface, self.hud.text, self.hud.panels, lay.font(17), self.stage.icon)
             _log_bar(log, "bar", bar)
         if not self.busy() and self.input.callout is not None:
             rect = self.hud.draw_callout(surface, self.input.callout, lay.font(18))
-            log[("callout", self.input.callout.text, self.hud.clock)] = tuple(rect.inflate(16, 16))
+            log[("callout", self.input.callout.text, self.hud.clock)] = _box(rect.inflate(16, 16))
         if self.captions is not None:
-            self._draw_captions(surface, log)
+            self._draw_captions(surface, log, self.captions)
         else:
-            rect = self.hud.draw_prompt(surface, (lay.width / 2, lay.prompt_y), lay.font(16))
-            if rect is not None:
-                log[("prompt", self.hud.error, self.hud.prompt)] = tuple(rect)
+            prompt = self.hud.draw_prompt(surface, (lay.width / 2, lay.prompt_y), lay.font(16))
+            if prompt is not None:
+                log[("prompt", self.hud.error, self.hud.prompt)] = _box(prompt)
             # "won because ...", while the prompt's line is free
             note = self.ranks.note_shown(bool(self.hud.prompt or self.hud.error))
-            if rect is None and note:
+            if prompt is None and note:
                 rect = self.hud.draw_pill(surface, note, (lay.width / 2, lay.prompt_y),
                                           lay.font(16), theme.GOLD_LIGHT, theme.GOLD_DARK)
-                log[("note", note)] = tuple(rect)
+                log[("note", note)] = _box(rect)
         if self.input.popup:
-            log[("panel", "popup", self.input.popup.title)] = tuple(self._draw_popup(surface))
+            log[("panel", "popup", self.input.popup.title)] = _box(self._draw_popup(surface))
             _log_bar(log, "popup", self.input.popup)
         for kind, rect in self.hud.draw_effects(surface, lay.size, lay.font(20)):
-            log[("effect", kind, tuple(rect), self.hud.clock)] = tuple(rect.inflate(8, 8))
+            log[("effect", kind, tuple(rect), self.hud.clock)] = _box(rect.inflate(8, 8))
 
     def _draw_waiting(self, surface: pygame.Surface, log: PaintLog) -> None:
         """No position yet: the felt and what the prompt says (the game's parts read a
@@ -210,7 +213,7 @@ class TablePainter:
         lay = self.stage.layout
         rect = self.hud.draw_prompt(surface, (lay.width / 2, lay.prompt_y), lay.font(16))
         if rect is not None:
-            log[("prompt", self.hud.error, self.hud.prompt)] = tuple(rect)
+            log[("prompt", self.hud.error, self.hud.prompt)] = _box(rect)
 
     def _draw_look_button(self, surface: pygame.Surface, board: pygame.Rect,
                           log: PaintLog, cards: Sequence[pygame.Rect] = ()) -> None:
@@ -247,7 +250,7 @@ class TablePainter:
         surface.blit(img, img.get_rect(midleft=(rect.x + pad, rect.centery)))
         surface.blit(key, key.get_rect(midright=(rect.right - pad, rect.centery)))
         self.look_rect = rect
-        log[("look_back", label, hover)] = tuple(rect)
+        log[("look_back", label, hover)] = _box(rect)
 
     def _draw_rank_strip(self, surface: pygame.Surface, board: pygame.Rect, log: PaintLog,
                          cards: Sequence[pygame.Rect]) -> None:
@@ -279,28 +282,28 @@ class TablePainter:
         self._strip_at = rect.topleft if rect is not None else None
         if rect is not None:
             self.hud.draw_scoreboard(surface, lines, rect.topleft, font)
-            log[("strip", tuple(lines))] = tuple(rect)
+            log[("strip", tuple(lines))] = _box(rect)
 
-    def _draw_captions(self, surface: pygame.Surface, log: PaintLog) -> None:
+    def _draw_captions(self, surface: pygame.Surface, log: PaintLog, captions: Captions) -> None:
         """A table that explains itself: the caption in the prompt's place (nobody here is
         prompted), a little larger, and the standing footer line in the bottom right corner."""
-        lay, captions = self.stage.layout, self.captions
+        lay = self.stage.layout
         if captions.text:
             rect = self.hud.draw_pill(surface, captions.text, (lay.width / 2, lay.prompt_y),
                                       lay.font(18), theme.CREAM, theme.GOLD)
-            log[("caption", captions.text)] = tuple(rect)
+            log[("caption", captions.text)] = _box(rect)
         if captions.footer:
             rect = self.hud.draw_pill(surface, captions.footer,
                                       (lay.width - lay.margin, lay.height - lay.margin),
                                       lay.font(15), theme.GOLD_LIGHT, theme.GOLD, True,
                                       "bottomright")
-            log[("footer", captions.footer)] = tuple(rect)
+            log[("footer", captions.footer)] = _box(rect)
 
     def _draw_labels(self, surface: pygame.Surface, labels: list, log: PaintLog) -> None:
         for label in labels:
             rect = self.hud.draw_label(surface, label)
             log[("label", label.text, label.pos, label.size, label.colour, label.icon,
-                 self.art_key())] = tuple(rect)
+                 self.art_key())] = _box(rect)
 
     # -- what changed -----------------------------------------------------------------------
     def damage(self) -> Optional[list[pygame.Rect]]:
@@ -417,16 +420,17 @@ class TablePainter:
             dim = self.adapter.plate_dimmed(self.position.shown, seat)
             rect = self.hud.draw_plate(surface, name, info, g.plate, lay.font(15), active, dim)
             glow = rect.inflate(rect.h * 2, rect.h * 2) if active else rect
-            log[("plate", seat, name, info, active, dim)] = tuple(glow)
+            log[("plate", seat, name, info, active, dim)] = _box(glow)
 
     def _draw_light(self, surface: pygame.Surface, log: PaintLog) -> None:
         """A guest's connection light, in the top right corner."""
-        if self.link() is None:
+        link = self.link()
+        if link is None:
             return
         lay = self.stage.layout
         radius = max(4, lay.font(15) // 3)
         centre = (round(lay.width - lay.margin - radius), round(lay.margin + radius))
-        log[("light", self.link())] = tuple(draw_light(surface, self.link(), centre, radius))
+        log[("light", link)] = _box(draw_light(surface, link, centre, radius))
 
     def _draw_popup(self, surface: pygame.Surface) -> pygame.Rect:
         popup = self.input.popup
@@ -453,16 +457,21 @@ def _sprite_state(sprite: CardSprite) -> tuple:
             sprite.z, sprite.mark)
 
 
-def _footprint(rect: pygame.Rect, width: int) -> tuple[int, int, int, int]:
+def _box(rect: pygame.Rect) -> Box:
+    """A rectangle as the paint log keeps it (a tuple: hashable, compared by value)."""
+    return (rect.x, rect.y, rect.w, rect.h)
+
+
+def _footprint(rect: pygame.Rect, width: int) -> Box:
     """A card's rectangle with its shadow and glow around it."""
     pad = max(6, width // 5)
-    return tuple(rect.inflate(pad * 2, pad * 2).move(pad // 3, pad // 3))
+    return _box(rect.inflate(pad * 2, pad * 2).move(pad // 3, pad // 3))
 
 
 def _log_bar(log: PaintLog, name: str, bar: ChoiceBar) -> None:
     for i, b in enumerate(bar.buttons):
         log[(name, i, b.label, b.enabled, bar.focus == i, bar.hover == i, b.icon)] = \
-            tuple(b.rect.inflate(8, 10))
+            _box(b.rect.inflate(8, 10))
 
 
 def _merged(rects: list[pygame.Rect]) -> list[pygame.Rect]:

@@ -69,7 +69,7 @@ from scenes.table.animation import Animator
 from scenes.table.board import Board
 from scenes.table.captions import Captions
 from scenes.table.controls import TableInput
-from scenes.table.keys import TABLE_KEYS, Command, Keymap
+from scenes.table.keys import TABLE_KEYS, Command, Keymap, used
 from scenes.table.netplay import away_seats, link_state, networked, seat_names
 from scenes.table.pace import (
     DEFAULT_DELAY,
@@ -295,7 +295,7 @@ class TableScene(Scene):
     def _close_sheet(self) -> None:
         """A score sheet of this table up now goes (skipping to the result)."""
         top = self.app.stack.top
-        if getattr(top, "table", None) is self and hasattr(top, "go_on"):
+        if top is not None and getattr(top, "table", None) is self and hasattr(top, "go_on"):
             top.go_on()
 
     # -- helpers -----------------------------------------------------------------------
@@ -512,14 +512,14 @@ class TableScene(Scene):
 
         return {
             "back": back,
-            "rules": lambda e: self.app.show_rules(self.key) or True,
+            "rules": used(lambda: self.app.show_rules(self.key)),
             "look_back": lambda e: self.look_back() or True,
-            "story": lambda e: not self.watching and (self.open_story() or True),
+            "story": lambda e: not self.watching and used(self.open_story)(e),
             "undo": lambda e: keeping.undo(self) or True,   # a kept game only; else why not
             "fast_forward": lambda e: self.pace.command(FAST_KEY),
             "skip": lambda e: self.pace.command(SKIP_KEY),  # only once you are out
-            "rank_strip": lambda e: self.ranks.toggle() or True,
-            "phrases": lambda e: self.phrases.can_say and (self.phrases.toggle_phrases() or True),
+            "rank_strip": used(lambda: self.ranks.toggle()),
+            "phrases": lambda e: self.phrases.can_say and used(lambda: self.phrases.toggle_phrases())(e),
         }
 
 
@@ -630,11 +630,11 @@ class TableScene(Scene):
         self._sync_art()
         self._resume_held()
         if tuple(self.app.size) != self.layout.size or self.table_scale() != self.layout.scale:
-            self.resize(tuple(self.app.size))   # a new window, or larger cards and text
+            self.resize(self.app.size)   # a new window, or larger cards and text
 
     def resize(self, size: tuple[int, int]) -> None:
         self.timeline.finish()
-        self.stage.layout = self._new_layout(tuple(size))
+        self.stage.layout = self._new_layout((size[0], size[1]))   # a list too
         self.images.set_card_size(self.layout.card_w, self.layout.card_h)
         self.board.resized()
         self._prepare_images()

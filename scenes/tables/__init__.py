@@ -53,7 +53,7 @@ from __future__ import annotations
 
 import copy
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Generic, Optional, Protocol, Sequence, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, Mapping, Optional, Protocol, Sequence, TypeVar
 
 from game.cards import Card
 from game.engine import Action, Event, GameSpec, RegistrationError, load_piece
@@ -246,7 +246,8 @@ class TableAdapter(Generic[V]):
 
     # -- texts --------------------------------------------------------------------------
     def scoreboard(self, view: V, layout: Layout) -> list[tuple[str, str]]:
-        scores = view.get("scores") or []
+        keys: Mapping[str, Any] = view      # "scores": a key of the game's own view, if any
+        scores = keys.get("scores") or []
         lines = [(self.spec.title, "title")]
         for seat, score in enumerate(scores):
             lines.append((f"{self.seat_name(seat, layout)}  {score}", "score"))
@@ -416,7 +417,8 @@ class TableAdapter(Generic[V]):
                      layout: Layout) -> Optional[Sheet]:
         """A score sheet for the result screen (shown instead of :meth:`result_lines`);
         the default: :meth:`sheet` of the result's rows (a game scored row by row)."""
-        return self.sheet(result.get("sheet") or view.get("sheet") or [], layout,
+        keys: Mapping[str, Any] = view      # "sheet": a key of the game's own view, if any
+        return self.sheet(result.get("sheet") or keys.get("sheet") or [], layout,
                           result.get("winners") or ())
 
     def sheet(self, rows: Sequence[Any], layout: Layout,

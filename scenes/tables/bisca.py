@@ -16,7 +16,7 @@ number is ``view["forbidden"]``, a player is out when the view (or an
 
 from __future__ import annotations
 
-from typing import Any, Optional, Sequence
+from typing import Any, Optional, Sequence, cast
 
 from game.cards import Card
 from game.engine import GAME_OVER, Action, Event
@@ -203,7 +203,7 @@ class BiscaAdapter(TrickTable[View]):
                                                        + f(12)), f(13), theme.CREAM_DIM))
         dealer = view["dealer"]
         for seat in range(self.seats):
-            g = layout.seat(seat)
+            sg = layout.seat(seat)
             x, y = self.by_plate(seat, layout)
             text, colour = self._bet_line(view, seat)
             if seat == dealer and seat not in view["out"]:
@@ -211,15 +211,15 @@ class BiscaAdapter(TrickTable[View]):
             if not text:
                 continue
             # by the plate, inside the window: the side seats' plates touch its edge
-            anchor = {"left": "midleft", "right": "midright"}.get(g.side, "center")
+            anchor = {"left": "midleft", "right": "midright"}.get(sg.side, "center")
             pad = layout.margin + f(8)        # the pill reaches past its text
-            if g.side == "left":
+            if sg.side == "left":
                 x = pad
-            elif g.side == "right":
+            elif sg.side == "right":
                 x = layout.width - pad
-            elif g.side == "bottom":          # your plate lies near the left edge
+            elif sg.side == "bottom":         # your plate lies near the left edge
                 x, anchor = max(pad, x - layout.card_w * 0.5), "midleft"
-            elif g.plate[0] < g.hand[0]:      # the hand lies right of the plate: run left of it
+            elif sg.plate[0] < sg.hand[0]:    # the hand lies right of the plate: run left of it
                 x, anchor = x + f(24), "midright"
             out.append(Label(text, (x, y), f(14), colour or theme.CREAM, True, anchor=anchor,
                              pill=True))
@@ -327,7 +327,8 @@ class BiscaAdapter(TrickTable[View]):
             if not data["final"]:
                 # what happened, until the player goes on (the last round: the result screen)
                 fx.interlude(tr("bisca_table.round_title", round_no=data["round_no"]),
-                             self.round_sheet(data, layout), tr("bisca_table.next_round"))
+                             self.round_sheet(cast(RoundScored, data), layout),
+                             tr("bisca_table.next_round"))
         elif kind == "babbeo":
             names = " & ".join(self.seat_name(s, layout) for s in data["seats"])
             fx.sound("score", at="start")
@@ -359,25 +360,25 @@ class BiscaAdapter(TrickTable[View]):
             for key in ("round_no", "cards", "dealer", "players", "one_card"):
                 if key in data:
                     shown[key] = data[key]
-            shown.update(bets=[None] * self.seats, won=[0] * self.seats, phase="bet",
-                         lives=list(data["lives"]),
-                         leader=data["players"][0], trick=[],
-                         out=[s for s in range(self.seats) if s not in data["players"]],
-                         forbidden=None, blind=bool(data["one_card"]))
+            shown.update({"bets": [None] * self.seats, "won": [0] * self.seats, "phase": "bet",
+                          "lives": list(data["lives"]),
+                          "leader": data["players"][0], "trick": [],
+                          "out": [s for s in range(self.seats) if s not in data["players"]],
+                          "forbidden": None, "blind": bool(data["one_card"])})
         elif kind == "bet_turn":
             shown["forbidden"] = data["forbidden"]
         elif kind == "bet":
             shown["bets"] = list(data["bets"])
             shown["forbidden"] = None
         elif kind == "bets_closed":
-            shown.update(phase="play", blind=False, forbidden=None)
+            shown.update({"phase": "play", "blind": False, "forbidden": None})
         elif kind == "play" and event.seat is not None:
             trick = list(shown["trick"])
             if not trick:
                 shown["leader"] = event.seat
             trick.append({"seat": event.seat, "card": data["card"], "ace": data["ace"] or ""})
             shown["trick"] = trick
-        elif kind == "hand_won":
+        elif kind == "hand_won" and event.seat is not None:
             shown["won"] = list(data["won"])
             shown["leader"] = event.seat
             shown["trick"] = []

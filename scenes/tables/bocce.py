@@ -17,7 +17,7 @@ number comes from the events and the view (``hand_scored``, ``last_frame``).
 
 from __future__ import annotations
 
-from typing import Any, Optional, Sequence
+from typing import Any, Optional, Sequence, cast
 
 import pygame
 
@@ -377,14 +377,14 @@ class BocceAdapter(TableAdapter[View]):
             # the pops first, then what happened, until the player goes on
             fx.wait(0.9)
             fx.interlude(tr("bocce_table.hand_scored", hand=data["hand"]),
-                         self.hand_sheet(data, data["scores"], layout),
+                         self.hand_sheet(cast(HandScored, data), data["scores"], layout),
                          tr("bocce_table.next_hand"))
 
     def patch(self, shown: View, event: Event) -> None:
         """Copy what the event says into the shown view: every number comes from the
         engine (a bocce's shown total, a stand's points), none is worked out here."""
         kind, data, seat = event.kind, event.data, event.seat
-        bocce = shown.setdefault("bocce", [[{} for _ in range(FRAMES)] for _ in (0, 1)])
+        bocce = shown["bocce"]
         if kind == "hand_start":
             shown["hand"] = data["hand"]
             shown["pallino"] = None
@@ -392,15 +392,15 @@ class BocceAdapter(TableAdapter[View]):
                 for i in range(len(row)):
                     row[i] = {"total": None, "totals": [], "status": "waiting", "points": None}
         elif kind == "frame_start":
-            shown.update(frame=data["frame"], phase="lag", pallino=None, rolling=None,
-                         committed=[False, False], lag=[None, None])
+            shown.update({"frame": data["frame"], "phase": "lag", "pallino": None,
+                          "rolling": None, "committed": [False, False], "lag": [None, None]})
         elif kind == "lag_commit" and seat is not None:
-            shown.setdefault("committed", [False, False])[seat] = True
+            shown["committed"][seat] = True
             if data.get("worth") is not None:
-                shown.setdefault("lag", [None, None])[seat] = data["worth"]
+                shown["lag"][seat] = data["worth"]
         elif kind == "lag_reveal":
-            shown.update(pallino=data["pallino"], phase="roll",
-                         lag=list(data["worths"]))
+            shown.update({"pallino": data["pallino"], "phase": "roll",
+                          "lag": list(data["worths"])})
         elif kind in ("roll", "draw") and seat is not None:
             bocce[seat][data["bocce"]] = {"total": data["total"],
                                                  "totals": list(data["totals"]),
@@ -420,11 +420,12 @@ class BocceAdapter(TableAdapter[View]):
             entry = bocce[target][data["target_bocce"]]
             entry.update(status="knocked_out", points=data["target_points"])
         elif kind == "frame_end":
-            shown.update(rolling=None, phase="", lag=[None, None], committed=[False, False])
+            shown.update({"rolling": None, "phase": "", "lag": [None, None],
+                          "committed": [False, False]})
         elif kind == "hand_scored":
             if data["scores"] is not None:
                 shown["scores"] = list(data["scores"])
-            shown["last_hand"] = dict(data)
+            shown["last_hand"] = cast(HandScored, dict(data))
         elif kind == GAME_OVER:
             shown["phase"] = "over"
             if data["scores"] is not None:

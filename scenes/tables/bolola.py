@@ -296,7 +296,7 @@ class BololaAdapter(TrickTable[View]):
                        deals=data["deals"], contract=contract_name(data["contract"]))
             fx.banner(title, sub, at="start", hold=1.4, y=self._banner_y(layout))
             fx.wait(1.0)
-        elif kind == "trump_named":
+        elif kind == "trump_named" and seat is not None:
             suit = data["suit"]
             sub = (tr("bolola_table.your_choice") if self.is_you(seat) else
                    tr("bolola_table.named_by", player=self.seat_name(seat, layout)))
@@ -331,20 +331,22 @@ class BololaAdapter(TrickTable[View]):
             for key in ("deal_no", "deals", "dealer"):
                 if key in data:
                     shown[key] = data[key]
-            shown.update(contract=None, trump=None, points={}, total=0,
-                         deal_scores=[0] * self.seats, tricks_won=[0] * self.seats, tricks=[])
+            shown.update({"contract": None, "trump": None, "points": {}, "total": 0,
+                          "deal_scores": [0] * self.seats, "tricks_won": [0] * self.seats,
+                          "tricks": []})
         elif kind == "choosing":
-            shown.update(phase="contract", dealer=data["dealer"], leader=data["opener"])
+            shown.update({"phase": "contract", "dealer": data["dealer"],
+                          "leader": data["opener"]})
         elif kind == "contract":
-            shown.update(contract=data["contract"], points=dict(data["points"]),
-                         total=data["total"], dealer=data["dealer"],
-                         deal_no=data["deal_no"], trump=None, leader=data["opener"],
-                         phase="trump" if data["contract"] == "trumps" else "play")
+            shown.update({"contract": data["contract"], "points": dict(data["points"]),
+                          "total": data["total"], "dealer": data["dealer"],
+                          "deal_no": data["deal_no"], "trump": None, "leader": data["opener"],
+                          "phase": "trump" if data["contract"] == "trumps" else "play"})
         elif kind == "trump_named":
-            shown.update(trump=data["suit"], phase="play")
-        elif kind == "trick_won":
-            shown.update(deal_scores=list(data["deal_scores"]),
-                         tricks_won=list(data["tricks_won"]), leader=seat)
+            shown.update({"trump": data["suit"], "phase": "play"})
+        elif kind == "trick_won" and seat is not None:
+            shown.update({"deal_scores": list(data["deal_scores"]),
+                          "tricks_won": list(data["tricks_won"]), "leader": seat})
         elif kind == "deal_scored":
             self.add_sheet_row(shown, data, "deal_no")
         elif kind == GAME_OVER:

@@ -306,7 +306,7 @@ class BriscolaAdapter(TrickTable[View]):
             pos, anchor = self.beside_plate(fx, seat, layout)
             fx.pop(tr("briscola_table.claimed_pop"), pos, at="start", colour=theme.GOLD_LIGHT,
                    rise=0.2, size=0.8, anchor=anchor)
-        elif kind == "trump_changed":
+        elif kind == "trump_changed" and seat is not None:
             suit = data["suit"]
             sub = (tr("briscola_table.your_choice") if self.is_you(seat)
                    else tr("briscola_table.chosen_by", player=self.seat_name(seat, layout)))
@@ -350,10 +350,10 @@ class BriscolaAdapter(TrickTable[View]):
                 if key in data:
                     shown[key] = list(data[key]) if key == "taken" else data[key]
         elif kind == "claimed":
-            shown.update(phase="choose", chooser=seat)
+            shown.update({"phase": "choose", "chooser": seat})
         elif kind == "trump_changed":
-            shown.update(trump=data["trump"], trump_known=True, phase="play", chooser=None,
-                         announced=True)
+            shown.update({"trump": data["trump"], "trump_known": True, "phase": "play",
+                          "chooser": None, "announced": True})
         elif kind == "culetto_held":
             shown["culetto"] = True
         elif kind == "trick_won":

@@ -22,7 +22,7 @@ for a refused play or a disabled bid from the referee.
 
 from __future__ import annotations
 
-from typing import Any, Optional, Sequence
+from typing import Any, Mapping, Optional, Sequence, cast
 
 from game.cards import Card
 from game.doudizhu import play_of
@@ -86,6 +86,12 @@ def last_play(event: Event) -> int:
     the hold before the sweep gives time to read."""
     mine = f"trick/{event.data['leader']}"
     return sum(1 for move in event.data["moves"] if move["src"] == mine)
+
+
+def _hand_row(data: Mapping[str, Any]) -> HandRow:
+    """A ``hand_over`` event's row of the score sheet: the keys a sheet row declares (the
+    event carries them all, with the totals besides)."""
+    return cast(HandRow, {k: data[k] for k in HandRow.__annotations__})
 
 
 def _trick_lies(view: View, last: Last) -> bool:
@@ -424,7 +430,7 @@ class DoudizhuAdapter(TableAdapter[View]):
                    else ERROR)
         hand_no, hands = int(data["hand_no"]), int(view["hands"])
         if hand_no < hands:
-            rows = list(view["sheet"])[:hand_no - 1] + [dict(data)]
+            rows = list(view["sheet"])[:hand_no - 1] + [_hand_row(data)]
             fx.interlude(tr("doudizhu_table.sheet_title", hand_no=hand_no, hands=hands),
                          self.sheet(rows, layout), tr("doudizhu_table.next_hand"))
 
@@ -435,18 +441,18 @@ class DoudizhuAdapter(TableAdapter[View]):
         if kind == "deal" and seat is not None:
             counts = list(shown["counts"])
             counts[seat] = len(data["moves"])
-            shown.update(counts=counts, phase="bid", landlord=None, kitty=[], last=None,
-                         multiplier=1, high_bid=0, bids=[None] * self.seats,
-                         hand_no=data["hand_no"])
+            shown.update({"counts": counts, "phase": "bid", "landlord": None, "kitty": [],
+                          "last": None, "multiplier": 1, "high_bid": 0,
+                          "bids": [None] * self.seats, "hand_no": data["hand_no"]})
         elif kind == "bidding":
             shown["turn"] = data["first"]
         elif kind == "bid" and seat is not None:
             bids = list(shown["bids"])
             bids[seat] = data["bid"]
-            shown.update(bids=bids, high_bid=data["high_bid"])
+            shown.update({"bids": bids, "high_bid": data["high_bid"]})
         elif kind == "landlord" and seat is not None:
-            shown.update(phase="play", landlord=seat, kitty=list(data["kitty"]),
-                         stake=data["stake"], last=None)
+            shown.update({"phase": "play", "landlord": seat, "kitty": list(data["kitty"]),
+                          "stake": data["stake"], "last": None})
         elif kind == "kitty_taken" and seat is not None:
             counts = list(shown["counts"])
             counts[seat] += len(data["kitty"])
@@ -454,25 +460,25 @@ class DoudizhuAdapter(TableAdapter[View]):
         elif kind == "play" and seat is not None:
             counts = list(shown["counts"])
             counts[seat] = data["left"]
-            shown.update(counts=counts, multiplier=data["multiplier"],
-                         stake=data["stake"], passes=0, turn=(seat + 1) % self.seats,
-                         last={"seat": seat, "play": data["play"], "kind": data["kind"],
-                               "size": data["size"], "rank": data["rank"],
-                               "length": data["length"]})
+            shown.update({"counts": counts, "multiplier": data["multiplier"],
+                          "stake": data["stake"], "passes": 0, "turn": (seat + 1) % self.seats,
+                          "last": {"seat": seat, "play": data["play"], "kind": data["kind"],
+                                   "size": data["size"], "rank": data["rank"],
+                                   "length": data["length"]}})
         elif kind == "pass" and seat is not None:
-            shown.update(passes=int(shown["passes"]) + 1, turn=(seat + 1) % self.seats)
+            shown.update({"passes": int(shown["passes"]) + 1, "turn": (seat + 1) % self.seats})
         elif kind == "trick_cleared":
-            shown.update(last=None, passes=0)
+            shown.update({"last": None, "passes": 0})
         elif kind == "hand_over":
             shown["scores"] = list(data["totals"])
             shown["multiplier"], shown["stake"] = data["multiplier"], data["stake"]
             sheet = list(shown["sheet"])
             if len(sheet) < int(data["hand_no"]):
-                sheet.append({k: data[k] for k in HandRow.__annotations__})
+                sheet.append(_hand_row(data))
             shown["sheet"] = sheet
             shown["last"] = None
         elif kind == GAME_OVER:
-            shown.update(phase="over", turn=None)
+            shown.update({"phase": "over", "turn": None})
 
     # -- the score sheet -------------------------------------------------------------
     def sheet(self, rows: Sequence[HandRow], layout: Layout,

@@ -117,7 +117,7 @@ class TrickTable(TableAdapter[T]):
         """A finished trick as look back rows: who played which card in order, the leader
         noted ``led_note``, the winner ``winner_note`` (and shown as the good row)."""
         leader = trick["leader"]
-        plays = [((leader + i) % self.seats, code, [])
+        plays: list[tuple[int, str, list[str]]] = [((leader + i) % self.seats, code, [])
                  for i, code in enumerate(trick["cards"])]
         return self.play_rows(plays, trick["winner"], layout, winner_note, led_note)
 

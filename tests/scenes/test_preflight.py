@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import ast
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -178,3 +179,29 @@ def test_what_runs_before_the_version_check_parses_on_old_pythons(name):
             assert all(a.annotation is None for a in node.args.args), node.name
         if isinstance(node, ast.ImportFrom) and node.module == "__future__":
             assert "annotations" not in [alias.name for alias in node.names]
+
+
+def _older_python(version: str) -> str | None:
+    """A Python ``version`` installed on this machine: on the PATH, or one pyenv built
+    (its shims run only the version selected, so they are passed over)."""
+    found = shutil.which(f"python{version}")
+    if found and os.sep + "shims" + os.sep not in found:
+        return found
+    versions = Path(os.environ.get("PYENV_ROOT") or Path.home() / ".pyenv") / "versions"
+    for home in sorted(versions.glob(f"{version}.*")):
+        if (home / "bin" / "python").exists():
+            return str(home / "bin" / "python")
+    return None
+
+
+@pytest.mark.parametrize("version", ["2.7", "3.6", "3.8", "3.9"])
+def test_main_on_an_older_python_says_which_one_is_needed_without_a_traceback(version):
+    """Run for real on whichever older Pythons this machine has: Python 2's ``open`` takes
+    no encoding and raises IOError, which once made a traceback of the message."""
+    python = _older_python(version)
+    if python is None:
+        pytest.skip(f"no Python {version} on this machine")
+    done = _run(Path(python), "main.py", "--help")
+    assert done.returncode == 1, done.stderr
+    assert "Traceback" not in done.stderr
+    assert f"tavolata: Python 3.10 or newer is needed; this is Python {version}." in done.stderr

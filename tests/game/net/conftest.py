@@ -135,10 +135,11 @@ def procs() -> Iterator[list[Proc]]:
 SECRET_FILE = Path(tempfile.mkdtemp(prefix="tavolata-relay-")) / "relay-secret"
 
 
-def start_relay(extra: Optional[list[str]] = None,
-                secret_file: Path = SECRET_FILE) -> tuple[Proc, int]:
+def start_relay(extra: Optional[list[str]] = None, secret_file: Path = SECRET_FILE,
+                limits: str = "quick") -> tuple[Proc, int]:
+    """A relay process; ``limits``: a name of game/net/protocol.py's NAMED_LIMITS."""
     proc = Proc(["-m", "game.net.relay", "--listen", "127.0.0.1", "--port", "0",
-                 "--limits", "quick", "--secret-file", str(secret_file), *(extra or [])])
+                 "--limits", limits, "--secret-file", str(secret_file), *(extra or [])])
     where = proc.expect("relay listening on ")
     return proc, int(where.rsplit(":", 1)[1])
 

@@ -166,15 +166,16 @@ class NatsCluster:
 
 def start_gateways(procs: list[Proc], nats_url: str | Sequence[str], count: int,
                    secret_file: Path = SECRET_FILE, *extra: str,
-                   public: Optional[list[str]] = None) -> tuple[list[Proc], list[int]]:
+                   public: Optional[list[str]] = None,
+                   limits: str = "quick") -> tuple[list[Proc], list[int]]:
     """``count`` gateway processes of one fleet (the tests' short timeouts), started
     together, appended to ``procs``; and their ports.  ``nats_url``: one NATS server
     for all, or one each; ``public``: each one's public address (default: where it
-    listens)."""
+    listens); ``limits``: a name of game/net/protocol.py's NAMED_LIMITS."""
     tag = secrets.token_hex(2)
     urls = [nats_url] * count if isinstance(nats_url, str) else list(nats_url)
     started = [Proc(["-m", "game.net.relay", "--listen", "127.0.0.1", "--port", "0",
-                     "--limits", "quick", "--secret-file", str(secret_file),
+                     "--limits", limits, "--secret-file", str(secret_file),
                      "--nats", urls[i], "--gateway", f"t{tag}g{i}", *extra,
                      *(["--public", public[i]] if public else [])])
                for i in range(count)]

@@ -7,7 +7,12 @@ different gateways, when a gateway is killed mid-game (kill -9, by its pid) and
 when NATS itself restarts; a spectator on another gateway than its host sees no
 hidden card; and a guesser going round the gateways is slowed as at one relay (the
 room codes it tries, and the passwords of one room).  A NATS cluster under the
-gateways: test_fleet_cluster.py."""
+gateways: test_fleet_cluster.py.
+
+The gateways, hosts and guests run with the PATIENT limits (game/net/protocol.py):
+every fault here is the test's own (a gateway killed, NATS restarted, a connection
+closed), never a silence, and a machine under load may starve a process of the CPU
+for longer than QUICK lets a link be silent or a guest try to come back."""
 
 from __future__ import annotations
 
@@ -26,7 +31,7 @@ from game.net.bot import Autoplayer
 from game.net.client import RemoteClient
 from game.net.guard import QUICK_RELAY_GUARD
 from game.net.host import Host
-from game.net.protocol import QUICK, RELAY_PROTOCOL, RelayHello, encode
+from game.net.protocol import PATIENT, RELAY_PROTOCOL, RelayHello, encode
 from game.net.relay import MISSES_BURST
 from game.net.secure import RoomOwner
 from tests.game.net.conftest import OTHER_CLIENT, SECRET_FILE, Proc
@@ -47,7 +52,7 @@ from tests.game.net.test_relay import (
     refused,
 )
 
-BOT = ["-m", "game.net.bot", "--limits", "quick", "--timeout", "90"]
+BOT = ["-m", "game.net.bot", "--limits", "patient", "--timeout", "90"]
 
 
 @pytest.fixture(scope="module")
@@ -74,7 +79,7 @@ class Fleet:
 @pytest.fixture
 def fleet(nats_server, procs) -> Iterator[Fleet]:
     """Three gateways of one fleet (started together), and a front for them."""
-    started, ports = start_gateways(procs, nats_server.url, 3, SECRET_FILE)
+    started, ports = start_gateways(procs, nats_server.url, 3, SECRET_FILE, limits="patient")
     front = Front(ports)
     yield Fleet(nats_server, started, ports, front)
     front.close()
@@ -90,7 +95,8 @@ def far_fleet(nats_server, procs) -> Iterator[Fleet]:
     """Three gateways whose public addresses nobody answers at (a ``--public`` that
     clients cannot reach): every guest sent to its room's gateway comes back and is
     piped there."""
-    started, ports = start_gateways(procs, nats_server.url, 3, SECRET_FILE, public=nowhere(3))
+    started, ports = start_gateways(procs, nats_server.url, 3, SECRET_FILE, public=nowhere(3),
+                                    limits="patient")
     front = Front(ports)
     yield Fleet(nats_server, started, ports, front)
     front.close()
@@ -251,8 +257,9 @@ def test_a_spectator_on_another_gateway_watches_a_whole_game_and_sees_no_hidden_
 @contextmanager
 def bystanders(port: int) -> Iterator[RemoteClient]:
     """A table whose host and guest are both on the gateway at ``port``, the game begun."""
-    with hosting("briscola", seed=4, listen=None, relay=("127.0.0.1", port)) as (host, _):
-        guest = join(host.status().relay_code or "", relay=("127.0.0.1", port))
+    with hosting("briscola", seed=4, limits=PATIENT, listen=None,
+                 relay=("127.0.0.1", port)) as (host, _):
+        guest = join(host.status().relay_code or "", limits=PATIENT, relay=("127.0.0.1", port))
         try:
             assert guest.wait_connected(10), guest.reason
             yield guest
@@ -267,9 +274,11 @@ def test_a_gateway_killed_mid_game_and_the_game_finishes_elsewhere(whose, fleet_
     """kill -9 the gateway of the host (its room moves with it to another gateway; its
     guest, sent there, reconnects too) or of a piped guest (one whose room's gateway it
     cannot reach: it reconnects through another and is piped to the room); a table on
-    a gateway the game does not use never notices."""
+    a gateway the game does not use never notices.  The host waits for its guest once a
+    computer has stood in (``--wait-for-guests``): the game cannot end (and the host
+    go, closing its room) before the guest is back."""
     fleet = request.getfixturevalue(fleet_of)
-    host, code = start_host(procs, fleet, "bocce", 8, "--delay", "0.03")
+    host, code = start_host(procs, fleet, "bocce", 8, "--delay", "0.03", "--wait-for-guests")
     guest = start_guest(procs, fleet, code)
     guest.expect("joined ")
     placed = list(fleet.front.placed)
@@ -298,9 +307,11 @@ def test_a_moved_answer_that_is_no_address_is_refused_and_the_guest_is_piped(fle
                                if line.startswith(b'{"type":"moved"') else line]
     guest = None
     try:
-        with hosting("bocce", seed=3, listen=None, relay=("127.0.0.1", one)) as (host, _), \
+        with hosting("bocce", seed=3, limits=PATIENT, listen=None,
+                     relay=("127.0.0.1", one)) as (host, _), \
                 caplog.at_level(logging.WARNING, logger="game.net.client"):
-            guest = join(host.status().relay_code or "", relay=("127.0.0.1", proxy.port))
+            guest = join(host.status().relay_code or "", limits=PATIENT,
+                         relay=("127.0.0.1", proxy.port))
             assert guest.wait_connected(10), guest.reason
             assert play(guest).over
         assert guest.sent_on == 0 and guest.reconnects == 0
@@ -316,8 +327,8 @@ def test_a_moved_answer_that_is_no_address_is_refused_and_the_guest_is_piped(fle
 @pytest.mark.slow
 def test_nats_restarted_mid_game_and_the_game_finishes(fleet, procs):
     """Host and guest on two gateways reconnect once NATS is back; a table whose people
-    are all on one gateway never notices."""
-    host, code = start_host(procs, fleet, "bocce", 9, "--delay", "0.03")
+    are all on one gateway never notices (the host waits for its guest, as above)."""
+    host, code = start_host(procs, fleet, "bocce", 9, "--delay", "0.03", "--wait-for-guests")
     guest = start_guest(procs, fleet, code)
     guest.expect("joined ")
     with bystanders(fleet.ports[2]) as bystander:
@@ -491,7 +502,7 @@ def test_a_table_of_friends_on_every_gateway_plays_to_the_end(key, seats, kill, 
     over the three gateways), play a whole game; with ``kill``, the host's gateway is
     killed (kill -9) mid-game, and everyone reconnects through the other two."""
     host = Host(table_of_friends(key, seats, 5), name="Host", paced=False,
-                stand_in="random", limits=QUICK, relay=("127.0.0.1", fleet.front.port)).start()
+                stand_in="random", limits=PATIENT, relay=("127.0.0.1", fleet.front.port)).start()
     table = Table(host, delay=0.02 if kill else 0.0)
     friends: list[RemoteClient] = []
     try:
@@ -499,8 +510,8 @@ def test_a_table_of_friends_on_every_gateway_plays_to_the_end(key, seats, kill, 
         table.start()
         code = host.status().relay_code
         assert code is not None
-        friends = [join(code, relay=("127.0.0.1", fleet.front.port), name=f"Friend {i}")
-                   for i in range(1, seats)]
+        friends = [join(code, limits=PATIENT, relay=("127.0.0.1", fleet.front.port),
+                        name=f"Friend {i}") for i in range(1, seats)]
         assert all(f.wait_connected(15) for f in friends), [f.reason for f in friends]
         assert set(fleet.front.placed[:seats]) == {0, 1, 2}, "people on every gateway"
         players = [Autoplayer(f, "random", i, 0.02 if kill else 0.0)

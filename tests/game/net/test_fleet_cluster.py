@@ -42,7 +42,7 @@ def fleet(cluster, procs) -> Iterator[Fleet]:
     """Three gateways, gateway i on NATS server i, their buckets on all three servers;
     the guests they send on come back and are piped."""
     started, ports = start_gateways(procs, cluster.urls, 3, SECRET_FILE, "--replicas", "3",
-                                    public=nowhere(3))
+                                    public=nowhere(3), limits="patient")
     front = Front(ports)
     yield Fleet(cluster.servers[0], started, ports, front)
     front.close()
@@ -68,8 +68,9 @@ def test_a_nats_server_killed_mid_game_and_the_game_finishes(whose, cluster, fle
     """kill -9 the NATS server of the host's gateway (the room's home) or of the
     guest's: that gateway goes on through another server of the cluster, its pipes
     closed and their clients back; the game finishes, and a table whose people are
-    all on the gateway the game does not use never notices."""
-    host, code = start_host(procs, fleet, "bocce", 8, "--delay", "0.03")
+    all on the gateway the game does not use never notices.  As in test_fleet.py, with
+    the PATIENT limits, the host waiting for its guest once a computer has stood in."""
+    host, code = start_host(procs, fleet, "bocce", 8, "--delay", "0.03", "--wait-for-guests")
     guest = start_guest(procs, fleet, code)
     guest.expect("joined ")
     placed = list(fleet.front.placed)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import threading
 import time
 from dataclasses import replace
@@ -275,26 +276,35 @@ def test_a_flood_closes_the_flooder_and_the_game_goes_on():
         finish(host, table, host.status().direct_code, resume=raw.seat_key)
 
 
+def silent_for(caplog: pytest.LogCaptureFixture) -> bool:
+    """Whether a link said it heard nothing for ``dead_after`` (game/net/link.py)."""
+    return any("silent for" in r.getMessage() and r.name == "game.net.link"
+               for r in caplog.records)
+
+
 @pytest.mark.slow
 def test_a_silent_connection_is_dropped_and_does_not_stall_the_game():
+    """The game is played to its end beside a connection that never says hello, which
+    is then closed for that reason (the reason, not a stopwatch, says why it went)."""
     with hosting("briscola", seed=3) as (host, table):
         silent = Raw(host.status().port)
-        started = time.monotonic()
         finish(host, table, host.status().direct_code)
-        error = silent.expect("error", timeout=QUICK.hello_timeout + 2)
+        error = silent.expect("error", timeout=LIMIT)
         assert error["reason"] == "hello_timeout" and silent.closed()
-        assert time.monotonic() - started < QUICK.hello_timeout + 3
 
 
 @pytest.mark.slow
-def test_a_guest_that_falls_silent_is_found_by_the_heartbeat():
+def test_a_guest_that_falls_silent_is_found_by_the_heartbeat(caplog):
+    """A guest that sends nothing more, not even pongs, while its connection stays open:
+    the host's link says it was silent for ``dead_after`` (the heartbeat found it, not the
+    connection's end) and a computer stands in."""
+    caplog.set_level(logging.INFO, logger="game.net.link")
     with hosting(delay=0.01) as (host, table):
         raw = Raw(host.status().port)
         raw.hello(host.status().direct_code)
         until(lambda: host.status().seats[1].present)
-        started = time.monotonic()      # from now on this guest sends nothing, not even pongs
-        until(lambda: host.status().seats[1].stand_in, timeout=QUICK.dead_after + 2)
-        assert time.monotonic() - started < QUICK.dead_after + 1
+        until(lambda: host.status().seats[1].stand_in)
+        assert silent_for(caplog)
         finish(host, table, host.status().direct_code, resume=raw.seat_key)
 
 
@@ -314,10 +324,10 @@ def test_a_guest_whose_cable_is_cut_comes_back_with_its_seat():
 
 
 @pytest.mark.slow
-def test_a_guest_notices_a_host_that_falls_silent():
+def test_a_guest_notices_a_host_that_falls_silent(caplog):
     """A fake host welcomes the guest, then says nothing: within dead_after the guest
     knows the link is dead and gets back in (to the same fake host)."""
-
+    caplog.set_level(logging.INFO, logger="game.net.link")
     secret = codes.DirectCode("127.0.0.1", 1, 1).secret
 
     async def fake_host(reader, writer):
@@ -340,9 +350,10 @@ def test_a_guest_notices_a_host_that_falls_silent():
         port = server.sockets[0].getsockname()[1]
         guest = join(codes.direct_code("127.0.0.1", port, 1))
         assert guest.wait_connected(5)
-        started = time.monotonic()
-        until(lambda: guest.reconnects == 1, timeout=QUICK.dead_after + 2)
-        assert time.monotonic() - started < QUICK.dead_after + 1
+        # the fake host keeps its connection open for 30 s: a reconnection before then,
+        # with the link saying it was silent, is the heartbeat's
+        until(lambda: guest.reconnects == 1, timeout=LIMIT)
+        assert silent_for(caplog)
         guest.close()
     finally:
         loop.call_soon_threadsafe(loop.stop)

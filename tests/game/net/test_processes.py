@@ -3,21 +3,36 @@ process: a host whose own seat a computer plays, and a guest whose computer
 chooses from the updates it receives (game/net/bot.py).  Both end with the same
 result, equal to a replay of the host's log; every line the guest received is
 checked against the cards hidden from it (leaks.py); and the games survive a
-guest who drops and comes back, and tell the guest when the host goes."""
+guest who drops and comes back, and tell the guest when the host goes.
+
+Every process runs with the PATIENT limits (game/net/protocol.py): each fault here
+is made by the test (a process that exits, a process killed), so a machine under
+load that leaves a process without the CPU for a second is never taken for one."""
 
 from __future__ import annotations
+
+from typing import Iterator
 
 import pytest
 
 from game import GAMES
 from game.engine import replay_log
-from tests.game.net.conftest import Proc
+from game.net.protocol import PATIENT
+from tests.game.net.conftest import Proc, start_relay
 from tests.game.net.leaks import check_guest_lines
 
-BOT = ["-m", "game.net.bot", "--limits", "quick", "--timeout", "60"]
+BOT = ["-m", "game.net.bot", "--limits", "patient", "--timeout", "60"]
 WAYS = ("direct", "relay")
 #: games whose rules let several seats act at once (a lag commit, a Venceslao race)
 SIMULTANEOUS = ("bocce", "briscola")
+
+
+@pytest.fixture(scope="module")
+def relay_port() -> Iterator[int]:
+    """A relay process with the PATIENT limits, for this module."""
+    proc, port = start_relay(limits="patient")
+    yield port
+    proc.end()
 
 
 def start_host(procs: list[Proc], key: str, way: str, relay_port: int, seed: int,
@@ -66,8 +81,11 @@ def test_two_processes_play_a_whole_game_and_the_guest_sees_only_its_cards(
 @pytest.mark.parametrize("way", WAYS)
 def test_a_guest_who_drops_comes_back_where_the_game_stands(way, procs, relay_port, tmp_path):
     """The guest's process dies; started again with its seat key (``--keep``), it takes
-    its seat back.  A guest with the code but not the key finds the room full."""
-    host, code = start_host(procs, "bocce", way, relay_port, 5, "--delay", "0.03")
+    its seat back.  A guest with the code but not the key finds the room full.  Once
+    the computer has stood in, the host waits for its guest (``--wait-for-guests``):
+    the game cannot end before the guest is back, however slowly its process starts."""
+    host, code = start_host(procs, "bocce", way, relay_port, 5, "--delay", "0.03",
+                            "--wait-for-guests")
     keep = tmp_path / "seat"
     first = start_guest(procs, code, relay_port, "--die-after", "4", "--keep", str(keep))
     first.expect("dying ")
@@ -91,5 +109,7 @@ def test_when_the_host_process_dies_the_guest_is_told(way, procs, relay_port):
     guest = start_guest(procs, code, relay_port)
     guest.expect("joined ")
     host.end()                          # killed: no goodbye
-    assert guest.expect("lost ", timeout=15) == "host_gone"
+    # through the relay, the guest hears the room is held (host_away) and tries again
+    # for reconnect_for before it says the host has gone
+    assert guest.expect("lost ", timeout=PATIENT.reconnect_for + 15) == "host_gone"
     assert guest.wait() == 2

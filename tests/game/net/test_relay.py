@@ -427,10 +427,10 @@ def test_a_flood_is_throttled_and_other_pairs_are_served(relay):
     sender = threading.Thread(target=lambda: [guest.send(chunk) for _ in range(12)], daemon=True)
     sender.start()
     other_host, other_guest, _ = paired(relay)
-    started = time.monotonic()
     other_guest.send(b"quick\n")
     assert other_host.line() == b"%d quick" % other_guest.gid
-    assert time.monotonic() - started < 0.5
+    # served while the flood still goes through (an order, not a stopwatch)
+    assert not drained.is_set(), "the other pair waited for the whole flood"
     assert drained.wait(15), "the flood is delivered, throttled"
     sender.join(5)
 

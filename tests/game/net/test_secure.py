@@ -230,3 +230,27 @@ def test_the_relay_secret_is_made_once_kept_and_private(tmp_path):
     assert stat.S_IMODE(path.stat().st_mode) == 0o600
     path.write_bytes(b"short")
     assert secure.relay_secret(path) != first and len(path.read_bytes()) == 32
+
+
+def test_gateways_that_make_the_relay_secret_at_once_all_keep_the_same(tmp_path, monkeypatch):
+    """The gateways of a fleet start together with one secret file: one that found no
+    file, and makes its secret while another makes the file, takes the other's (else
+    each checks tickets with its own secret, and a host never gets its room back on
+    another gateway).  Here the other gateway writes its file just after this one
+    looked."""
+    path = tmp_path / "relay-secret"
+    theirs: list[bytes] = []
+    read_bytes = type(path).read_bytes
+
+    def looked(self):
+        if self == path and not theirs:
+            monkeypatch.setattr(type(path), "read_bytes", read_bytes)
+            theirs.append(secure.relay_secret(path))       # the other gateway, meanwhile
+            raise FileNotFoundError(path)
+        return read_bytes(self)
+
+    monkeypatch.setattr(type(path), "read_bytes", looked)
+    ours = secure.relay_secret(path)
+    assert theirs and ours == theirs[0] == path.read_bytes()
+    assert stat.S_IMODE(path.stat().st_mode) == 0o600
+    assert [p.name for p in tmp_path.iterdir()] == ["relay-secret"], "no draft left behind"
