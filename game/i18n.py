@@ -92,8 +92,18 @@ def translate(lang: str, key: str, **params: Any) -> str:
     return text
 
 
+def number_words(lang: str, value: float) -> str:
+    """A number with a fraction as ``lang`` writes it, to one place: "37.5" in English,
+    "37,5" in Italian (where "40.0" reads as forty thousand); a whole one without: "40"."""
+    text = f"{value:.1f}"
+    if text.endswith(".0"):
+        text = text[:-2]
+    return text.replace(".", translate(lang, "number.decimal_point"))
+
+
 def reason_words(lang: str, key: str, params: Mapping[str, Any]) -> str:
-    """A refusal's words: card codes among the parameters become card names in ``lang``."""
+    """A refusal's words: card codes among the parameters become card names in ``lang``,
+    and numbers with a fraction (floats) are written as ``lang`` writes them."""
     from game.cards import Card, CardCodeError
 
     shown: dict[str, Any] = {}
@@ -103,5 +113,7 @@ def reason_words(lang: str, key: str, params: Mapping[str, Any]) -> str:
                 value = Card.parse(value).name(lang)
             except CardCodeError:
                 pass
+        elif isinstance(value, float):
+            value = number_words(lang, value)
         shown[name] = value
     return translate(lang, key, **shown)

@@ -422,6 +422,10 @@ class App:
     def notify(self, text: str, seconds: float = 3.0) -> None:
         self.toasts.notify(text, seconds)
 
+    def withdraw(self, text: str) -> None:
+        """A notice no longer true fades out now (:meth:`Toasts.withdraw`)."""
+        self.toasts.withdraw(text)
+
     def quit(self) -> None:
         """Quit (the menus, the window's close button); a kiosk goes back to its demo
         instead: only its own key chord ends it."""

@@ -39,7 +39,7 @@ def is_kept(table: "TableScene") -> bool:
 
 
 def resume_label(record: Record) -> str:
-    """"Resume Briscola Venceslao (deal 3, your turn)": where the kept game stands."""
+    """"Resume Briscola Venceslao (game 3, your turn)": where the kept game stands."""
     title = GAMES[record.key].title
     try:
         part, yours = record.standing()

@@ -149,11 +149,17 @@ class MenuScene(Scene):
         w, h = size
         s = theme.ui_scale(size)
         px = lambda v: max(1, round(v * s))  # noqa: E731 - local shorthand
-        panel_w = min(w - px(40), px(600))
+        bottom_h, gap = px(48), px(8)
+        keys = ("online", "rules", "settings", "credits", "quit")
+        # each bottom button as wide as its words need, the room left shared out evenly;
+        # the panel widens for a language whose five words need more than its usual width
+        font = self.app.fonts.get(round(bottom_h * 0.42), bold=True)
+        need = [font.size(self.focus.button(k).label)[0] + px(20) for k in keys]
+        row_w = sum(need) + gap * (len(keys) - 1)
+        panel_w = min(w - px(40), max(px(600), row_w + px(24) * 2))
         resuming = self.record is not None
-        row_h, gap = px(48 if resuming else 52), px(8)
+        row_h = px(48 if resuming else 52)
         rules_w = px(96)
-        bottom_h = px(48)
         panel_h = px(24) + px(30) + len(CATALOG) * (row_h + gap) + px(18) + bottom_h + px(24) \
             + (bottom_h + gap if resuming else 0)
         # Centred in the room between the title and the key hints at the bottom.
@@ -184,10 +190,6 @@ class MenuScene(Scene):
             self.focus.button(key).rect = pygame.Rect(x - width, self._panel.y + px(12),
                                                       width, px(34))
             x -= width + gap
-        keys = ("online", "rules", "settings", "credits", "quit")
-        # each button as wide as its words need, the room left shared out evenly
-        font = self.app.fonts.get(round(bottom_h * 0.42), bold=True)
-        need = [font.size(self.focus.button(k).label)[0] + px(20) for k in keys]
         spare = max(0, inner.w - gap * (len(keys) - 1) - sum(need)) // len(keys)
         x = inner.x
         for key, width in zip(keys, need):

@@ -15,11 +15,12 @@ from typing import Any, Optional
 import pygame
 
 from game import CATALOG, GAMES
+from game.i18n import number_words
 from game.stats import RECENT, Stats, average
 from scenes import theme
 from scenes.fonts import wrap
 from scenes.hud import TextCache
-from scenes.i18n import signed, tr
+from scenes.i18n import language, signed, tr
 from scenes.scene import Scene
 from scenes.scrolling import ScrollingMixin
 
@@ -38,7 +39,7 @@ def level_words(name: str) -> str:
 def cell(line: dict[str, Any], column: str) -> str:
     if column == "average":
         value = average(line)
-        return "–" if value is None else f"{value:.1f}"
+        return "–" if value is None else number_words(language(), value)
     value = line.get(column)
     return "–" if value is None else str(value)
 
@@ -48,7 +49,8 @@ def records_line(key: str, lines: dict[str, dict[str, Any]]) -> str:
     every = list(lines.values())
     played = sum(line["played"] for line in every)
     if key == "bisca" and played:
-        return tr("stats.bisca_lives", n=f"{sum(x['lives'] for x in every) / played:.1f}")
+        return tr("stats.bisca_lives",
+                  n=number_words(language(), sum(x["lives"] for x in every) / played))
     if key == "doudizhu":
         lord = [sum(x["landlord"][i] for x in every) for i in (0, 1)]
         peasant = [sum(x["peasant"][i] for x in every) for i in (0, 1)]

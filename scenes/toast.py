@@ -42,6 +42,12 @@ class Toasts:
         self.items.append(Toast(words, max(0.5, seconds)))
         del self.items[:-MAX_SHOWN]
 
+    def withdraw(self, words: str) -> None:
+        """A notice no longer true (a hint about a move since made) fades out now."""
+        for item in self.items:
+            if item.text == words:
+                item.left = min(item.left, FADE)
+
     def update(self, dt: float) -> None:
         for item in self.items:
             item.left -= dt

@@ -139,7 +139,12 @@ class FocusList(Focus[Button]):
         if self._column is None:
             self._column = current.rect.centerx
         cx = self._column
-        self.focus = min(candidates, key=lambda i: abs(self.buttons[i].rect.centerx - cx))
+        away = {i: abs(self.buttons[i].rect.centerx - cx) for i in candidates}
+        # two buttons as near but for a pixel of rounding (a row's two halves: Back and
+        # Play under a centred column) go to the primary one: Down from the last option
+        # of the new-game screen landed on Back, and Enter there left the screen
+        near = [i for i in candidates if away[i] <= min(away.values()) + 1]
+        self.focus = min(near, key=lambda i: (self.buttons[i].style != "primary", away[i]))
 
     def move_in_row(self, delta: int) -> bool:
         """Left/Right inside the focused button's row; False when the row has one button."""

@@ -155,16 +155,15 @@ class BiscaPlayer:
     # -- play ------------------------------------------------------------------
     def play(self, view: View, legal: Sequence[Action]) -> Action:
         seat = own_seat(view)
-        bet = round((view["bets"][seat] or 0) * HALF)
-        short = bet - view["won"][seat] * HALF
+        wants = wants_hand(view, seat)
         trick = view["trick"]
         best = max((strength(_card(t["card"]), t["ace"] or "") for t in trick), default=None)
         behind = len(view["players"]) - len(trick) - 1
         ordered = sorted(legal, key=worth)
         if not self.counting:                # a beginner: its best card to win, else its worst
-            return ordered[-1] if short >= HALF else ordered[0]
+            return ordered[-1] if wants else ordered[0]
         winners = [a for a in ordered if best is None or worth(a) > best]
-        if short >= HALF:                              # wants this hand
+        if wants:                                      # wants this hand
             if not winners:
                 return ordered[0]
             if behind == 0:
@@ -179,9 +178,17 @@ class BiscaPlayer:
         return ordered[0] if behind or best is None else ordered[-1]
 
 
+def wants_hand(view: View, seat: int) -> bool:
+    """Whether ``seat``'s bet still wants a hand (the last half of a half bet does not)."""
+    bet = round((view["bets"][seat] or 0) * HALF)
+    return bet - view["won"][seat] * HALF >= HALF
+
+
 def why(view: View, action: Action) -> Reason | None:
     """The Hint's line for a card: whether it heads the hand on the table (Bisca has one
-    order of the deck, no trump: a card wins by its place in it)."""
+    order of the deck, no trump: a card wins by its place in it). Heading it is said only
+    while the bet wants a hand: with the bet made, "Heads the trick for now" would read
+    as the merit of a play that costs a life if it holds; the search says why then."""
     if action.card is None or "trick" not in view:
         return None
     trick = view["trick"]
@@ -190,6 +197,8 @@ def why(view: View, action: Action) -> Reason | None:
     best = max(strength(_card(t["card"]), t["ace"] or "") for t in trick)
     last = len(trick) == len(view["players"]) - 1
     if worth(action) > best:
+        if not wants_hand(view, own_seat(view)):
+            return None
         return Reason("advice.takes_trick" if last else "advice.heads_trick")
     return Reason("advice.stays_under")
 

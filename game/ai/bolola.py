@@ -305,12 +305,22 @@ def _lacking(suits: frozenset[str]) -> Callable[[Card], bool]:
     return lambda c: c.suit in suits
 
 
+#: The trick lines that say the card heads or takes the trick.
+_TAKING = frozenset({"advice.heads_trick", "advice.takes_trick"})
+
+
 def why(view: View, action: Action) -> Reason | None:
-    """The Hint's line for a card: what it does to the trick (game/ai/why.py)."""
+    """The Hint's line for a card: what it does to the trick (game/ai/why.py). In a
+    negative deal, heading or taking the trick is what a player tries not to do: given
+    as the reason for the play ("9 of Spades: Heads the trick for now" in No tricks) it
+    reads as its merit, so the search says why instead (how it did over the deals)."""
     if action.card is None or view["contract"] is None or "table" not in view["zones"]:
         return None
     seen = Seen.read(view)
-    return trick_line(seen.table, action.card, seen.hand, seen.trump, strength, last=seen.last)
+    line = trick_line(seen.table, action.card, seen.hand, seen.trump, strength, last=seen.last)
+    if line is not None and line.key in _TAKING and not is_positive(view["contract"]):
+        return None
+    return line
 
 
 def player(level: str = "normal") -> BololaPlayer | Search:

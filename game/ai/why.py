@@ -21,9 +21,13 @@ def trick_line(table: Sequence[Card], card: Card, hand: Sequence[Card], trump: O
     """What ``card`` does to the trick on the table: takes it (and its points), leads it
     for now, or stays under it, keeping the trump when there is nothing worth it.
     ``last``: the card closes the trick, so taking it is sure; ``carried``: cards that
-    go to the trick's winner besides its own (Briscola's culetto)."""
+    go to the trick's winner besides its own (Briscola's culetto). Keeping the trump is
+    said only in a game of card points, where a trump is saved for points worth it: in
+    one without (Bolola's Trumps deal) "no points on the table" is untrue of every trick,
+    and a player who must follow suit had no trump to keep."""
     worth = sum(points(c) for c in [*table, *carried]) if points is not None else 0
-    has_trump = trump is not None and any(c.suit == trump for c in hand if c != card)
+    has_trump = points is not None and trump is not None and \
+        any(c.suit == trump for c in hand if c != card)
     if not table:
         if has_trump and card.suit != trump and (points is None or points(card) == 0):
             return Reason("advice.leads_low", {"card": card.code})

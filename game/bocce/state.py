@@ -249,6 +249,12 @@ class BocceState(State):
         pallino = self.pallino
         assert pallino is not None
         if action.kind == "commit":
+            # the words name only the moves left: on the pallino, or with nothing left to
+            # draw, standing is all there is
+            if min(ts) >= pallino:
+                return Reason("bocce.explain.lag_over_on_pallino")
+            if not self._can_draw():
+                return Reason("bocce.explain.lag_over_pile_empty")
             return Reason("bocce.explain.lag_over")
         if action.kind == "draw":
             if min(ts) >= pallino:

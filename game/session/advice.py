@@ -62,9 +62,9 @@ def reason_of(thought: Optional[Thought], key: str = "", view: Optional[Mapping[
         return Reason(f"advice.agrees{one}", {"deals": thought.samples})
     if thought.chances:                     # the search weighed chances to win, not points
         return Reason(f"advice.better_chance{one}", {"deals": thought.samples,
-                                                     "chance": f"{thought.margin():.1f}"})
+                                                     "chance": round(thought.margin(), 1)})
     return Reason(f"advice.better{one}", {"deals": thought.samples,
-                                          "points": f"{thought.margin():.1f}"})
+                                          "points": round(thought.margin(), 1)})
 
 
 class Advisor:

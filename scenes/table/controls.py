@@ -67,7 +67,8 @@ class TableInput:
                  explain_refusal: Callable[[Optional[Action], Optional[CardSprite]], None],
                  refuse: Callable[..., None], advise: Optional[Callable[[], Any]],
                  notify: Callable[[str, float], Any],
-                 on_look: Callable[[tuple[int, int]], bool], look_back: Callable[[], Any]) -> None:
+                 on_look: Callable[[tuple[int, int]], bool], look_back: Callable[[], Any],
+                 withdraw: Callable[[str], Any] = lambda text: None) -> None:
         self.position = position
         self.adapter = adapter
         self.board = board
@@ -82,6 +83,8 @@ class TableInput:
         self.refuse = refuse
         self.advise = advise
         self.notify = notify
+        self.withdraw = withdraw
+        self.hint_line: Optional[str] = None   # the hint's notice, withdrawn once you move
         self.on_look = on_look
         self.look_back = look_back
         self.bar = ChoiceBar()
@@ -125,6 +128,11 @@ class TableInput:
             self.hud.error = ""
         if mine:
             self.selected = []
+            if self.hint_line is not None:
+                # the hint was about the position you just left: it stood over the next
+                # one (and over a hand's score sheet) for its six seconds
+                self.withdraw(self.hint_line)
+                self.hint_line = None
         self._prune_selection()
 
     # -- what may be done now -------------------------------------------------------------
@@ -348,7 +356,11 @@ class TableInput:
         if self._hint_key != key:
             self._hint_key, self._hint_next = key, 0
             if self.advice is not None and self.advice.why is not None:
-                self.notify(words(self.advice.why), 4.0)
+                # named, as every hint's line is ("Single: ..."): the why alone did not
+                # say it was about the cards just picked
+                play = self.adapter.hint_name(self.position.view, self.advice.action)
+                self.hint_line = tr("table.hint_line", play=play, why=words(self.advice.why))
+                self.notify(self.hint_line, 4.0)
         self.selected = list(hints[self._hint_next % len(hints)])
         self._hint_next += 1
         self.hud.error = ""
@@ -374,12 +386,15 @@ class TableInput:
         else:
             self.bar.focus = next((i for i, b in enumerate(self.bar.buttons)
                                    if b.action == action), self.bar.focus)
-        play = self.adapter.action_label(action)
         if action.card is not None:
             name = action.card.name(language())
-            play = tr("table.hint_card", card=name, how=play) if action.value else name
-        self.notify(tr("table.hint_line", play=play, why=words(advice.why))
-                    if advice.why is not None else play, 6.0)
+            play = tr("table.hint_card", card=name, how=self.adapter.action_label(action)) \
+                if action.value else name
+        else:                   # the bar's title is not over the line: the whole words
+            play = self.adapter.action_words(action)
+        self.hint_line = tr("table.hint_line", play=play, why=words(advice.why)) \
+            if advice.why is not None else play
+        self.notify(self.hint_line, 6.0)
         self.hud.error = ""
 
     def poll_hint(self) -> None:
@@ -656,6 +671,11 @@ class TableInput:
 
     def key(self, event: pygame.event.Event) -> Optional[pygame.event.Event]:
         """A key none of the table's own keys took (scenes/table/keys.py)."""
+        if self.pace.sitting_out() and self.bar and self.turn_keys.run(event):
+            # out of a game that goes on: it is never your turn, and the bar (Skip to the
+            # result, Fast forward) is all there is to work; like a click on it, Enter or
+            # Tab never waits for the cards (they went unheard, the others' turn)
+            return None
         if self.busy():
             if event.key in PASS_KEYS:
                 return event

@@ -177,7 +177,7 @@ class TableScene(Scene):
                                 self.timeline, self.pace, lambda: self.busy, lambda: self.link,
                                 self.act, self.explain_refusal, self.refuse,
                                 client.advise if client.advises else None, app.notify,
-                                self._on_look_button, self.look_back)
+                                self._on_look_button, self.look_back, app.withdraw)
         self.table_keys = Keymap(TABLE_KEYS, self.table_commands())
         self.painter = TablePainter(
             self.adapter, self.position, self.board, self.stage, self.hud, self.input,
@@ -644,11 +644,13 @@ class TableScene(Scene):
 
     def reword(self) -> bool:
         """The language changed: the labels, the choice bar, the callout and the prompt are
-        worded anew at the next frame (plates, the board and the corner buttons are worded
-        as they are drawn); a banner already showing, and a card's popup of choices already
-        open, finish in the old words."""
+        worded anew at once (plates, the board and the corner buttons are worded as they
+        are drawn): a table under the pause menu is not updated, and its bar showed the
+        old words behind the menu until Resume. A banner already showing, and a card's
+        popup of choices already open, finish in the old words."""
         self.painter.forget_decorations()
         self.input.ask_again()
+        self.input.refresh()
         return True
 
     def close(self) -> None:

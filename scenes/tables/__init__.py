@@ -288,6 +288,16 @@ class TableAdapter(Generic[V]):
         one (a bar or popup whose title says the rest: "High", "10", "Hearts")."""
         return self.spec.label(action).words(language(), "short")
 
+    def action_words(self, action: Action) -> str:
+        """An action's whole words, for a line that stands alone (the Hint's): "Bet 1",
+        where the bet picker's button, under its title, says "1"."""
+        return self.spec.label(action).words(language())
+
+    def hint_name(self, view: V, action: Action) -> str:
+        """What the Hint's line calls a play of several picked cards (the games that
+        pick them: Dou Dizhu names its combination)."""
+        return self.action_words(action)
+
     def choice_title(self, actions: Sequence[Action]) -> str:
         return tr("table.choose")
 

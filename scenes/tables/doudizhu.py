@@ -322,6 +322,12 @@ class DoudizhuAdapter(TableAdapter[View]):
             return tr("table.play_selected")
         return tr("doudizhu_table.play_named", play=play_words(*kind))
 
+    def hint_name(self, view: View, action: Action) -> str:
+        """"Single", "Airplane, 6 cards": the picked cards show which (the rank letters of
+        ``Play TTT`` are the referee's, not a player's)."""
+        kind = _kind_of(action.value, view["rules"]) if action.kind == "play" else None
+        return play_words(*kind) if kind is not None else self.action_words(action)
+
     def selection_hints(self, view: View, legal: Sequence[Action],
                         advice: Optional[Action] = None) -> list[list[str]]:
         """The legal plays as the hand cards to pick for each: first Hard's ``advice`` (or,

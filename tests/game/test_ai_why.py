@@ -4,6 +4,7 @@ and the advice that prefers the game's words to the search's count."""
 from __future__ import annotations
 
 from game.ai import doudizhu as ddz_ai
+from game.ai.bolola import why as bolola_why
 from game.ai.briscola import why as briscola_why
 from game.ai.search import Thought
 from game.ai.why import trick_line
@@ -91,9 +92,9 @@ def test_a_search_that_weighed_chances_speaks_of_the_chance_to_win_not_points():
     # three seats: the chosen play's gain (own chance less the others' mean) is 0.09
     # above the usual one's, which is 6 points in a hundred of the seat's own chance
     thought = Thought({a: 0.30, b: 0.21}, {a: 20, b: 20}, b, a, 20, chances=True, seats=3)
-    assert reason_of(thought) == Reason("advice.better_chance", {"deals": 20, "chance": "6.0"})
+    assert reason_of(thought) == Reason("advice.better_chance", {"deals": 20, "chance": 6.0})
     in_points = Thought({a: 3.0, b: 1.5}, {a: 20, b: 20}, b, a, 20)
-    assert reason_of(in_points) == Reason("advice.better", {"deals": 20, "points": "1.5"})
+    assert reason_of(in_points) == Reason("advice.better", {"deals": 20, "points": 1.5})
 
 
 def test_the_games_that_play_for_the_win_say_so_to_their_hints():
@@ -102,3 +103,45 @@ def test_the_games_that_play_for_the_win_say_so_to_their_hints():
     from game.ai import briscola as briscola_ai
     assert bocce_ai.JUDGE.chances and briscola_ai.JUDGE.chances
     assert not bisca_ai.JUDGE.chances and not ddz_ai.JUDGE.chances
+
+
+def test_in_a_negative_bolola_deal_heading_the_trick_is_not_given_as_the_reason():
+    """"9 of Spades: Heads the trick for now" in No tricks read as the play's merit: there
+    the search's words say why; staying under is said, and so is taking in a positive deal."""
+    from tests.game.test_bolola import rig
+
+    state = rig("no_tricks", "8S 9S 2D", "5S")
+    assert bolola_why(state.view(0), play("9S")) is None
+    state = rig("no_tricks", "2S 9S 2D", "5S")
+    assert bolola_why(state.view(0), play("2S")) == Reason("advice.stays_under")
+    state = rig("trumps", "8S 9S 2D", "5S", trump="H")
+    assert bolola_why(state.view(0), play("9S")) == Reason("advice.heads_trick")
+
+
+def test_in_bolola_s_trumps_deal_a_card_under_the_trick_stays_under_and_keeps_no_trump():
+    """"2 of Clubs: Keeps the trump: no points on the table" was said of a card that had
+    to follow suit (no trump could be played) in a deal where every trick is worth 50."""
+    from tests.game.test_bolola import rig
+
+    state = rig("trumps", "2C 9C 6D", "AC 6C 3C", trump="D")
+    assert bolola_why(state.view(0), play("2C")) == Reason("advice.stays_under")
+    state = rig("trumps", "2S 9H 6D", "AC", trump="D")       # void in Clubs: a discard
+    assert bolola_why(state.view(0), play("2S")) == Reason("advice.stays_under")
+    state = rig("trumps", "2S 9C 6D", trump="D")
+    assert bolola_why(state.view(0), play("2S")) is None      # a lead: the search's words
+
+
+def test_in_bisca_heading_the_hand_is_given_as_the_reason_only_while_the_bet_wants_one():
+    """With the bet made, "Heads the trick for now" read as the merit of a play that costs
+    a life if it holds: the search's words say why then."""
+    from game.ai.bisca import why as bisca_why
+    from tests.game.test_bisca import bet, rig, run
+    from tests.game.test_bisca import play as bisca_play
+
+    made = rig(["Kc 2b", "Nc Kd"])
+    run(made, bet(1), bet(0), bisca_play("Kc"))        # the second seat bet nothing
+    assert bisca_why(made.view(1), bisca_play("Kd")) is None
+    assert bisca_why(made.view(1), bisca_play("Nc")) == Reason("advice.stays_under")
+    wanted = rig(["Kc 2b", "Nc Kd"])
+    run(wanted, bet(0), bet(1), bisca_play("Kc"))
+    assert bisca_why(wanted.view(1), bisca_play("Kd")) == Reason("advice.takes_trick")

@@ -647,6 +647,23 @@ def test_a_clicked_card_probe_without_a_worth_gets_the_rule_that_refuses_it():
     assert state.reason(1, A("commit:3C")) == Reason("bocce.explain.wait_roll")
 
 
+def test_a_card_clicked_after_the_lag_names_only_the_moves_left():
+    """"Draw or stand" was said of a bocce already on the pallino, or with nothing left
+    to draw: standing is all that is left then, and the words say so."""
+    state = rigged(hands=("2C 5H KD", "3C 7C 4C"), bocce=(("2H 3D",), ()))
+    lag(state, "2C:2", "3C:3")                # pallino 5: the bocce's 5 is on it
+    assert state.legal_actions(0) == [A("stand::5")]
+    assert state.reason(0, A("commit:KD")) == Reason("bocce.explain.lag_over_on_pallino")
+    assert state.explain(0, A("commit:KD")) == (
+        "The lag is over, and your bocce is already on the pallino: stand.")
+    state = rigged(bocce=(("2H 2S",), ()))
+    lag(state, "5H:5", "7C:7")
+    state.deck, state.discard = [], []
+    assert state.reason(0, A("commit:KS")) == Reason("bocce.explain.lag_over_pile_empty")
+    assert state.explain(0, A("commit:KS"), "it") == (
+        "Il lancio del pallino è finito e il tallone e gli scarti sono vuoti: fermati.")
+
+
 def test_stand_reasons_list_every_total_under_the_pallino():
     state = rigged(bocce=(("AH AD",), ()))
     lag(state, "KS:10", "7C:7")               # pallino 17: totals 2, 11 or 20

@@ -298,3 +298,13 @@ def test_a_disk_that_refuses_the_game_is_told_once_and_play_goes_on(app, monkeyp
     told = [t.text for t in app.toasts.items if "cannot be kept" in t.text]
     assert told == ["The game cannot be kept for later: Permission denied"]
     assert table.client.notice is None and table.version > 0
+
+
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_the_resume_label_names_a_briscola_game_as_the_table_does(lang):
+    """The table says "Game 1 of 3"; the menu offered to resume "Briscola Venceslao
+    (deal 1, your turn)" in English (Italian said "partita 1", a game, all along)."""
+    from game.i18n import translate
+
+    table_word = translate(lang, "briscola.game_no", game_no=1, games=3).split()[0].lower()
+    assert translate(lang, "kept.part.game_no", n=1) == f"{table_word} 1"

@@ -232,6 +232,10 @@ def test_switching_over_a_paused_table_rewords_the_table_and_its_menus(display, 
     assert isinstance(app.stack.top, SettingsScene)
     app.change_setting("language", "it")
     assert told == []
+    # the table under the menus is not updated, only drawn: its bar and prompt, seen
+    # dimmed behind the pause menu, are in the new words already
+    assert table.bar.title == translate("it", "bisca_table.bet_title", cards=5)
+    assert table.hud.prompt.startswith("La tua puntata")
     app.stack.pop()
     pause = app.stack.top
     assert [b.label for b in pause.focus.buttons][0] == translate("it", "table.pause.resume")

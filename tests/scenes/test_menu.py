@@ -157,6 +157,26 @@ def test_layout_fits_the_window_without_overlaps(menu, size):
     assert min(r.top for r in rects) > theme.px(140, size)
 
 
+@pytest.mark.parametrize("size", [(1280, 720), (800, 500), (1920, 1080)])
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_the_bottom_row_keeps_to_the_column_of_the_games_in_either_language(menu, app, size,
+                                                                          lang):
+    """Italian's five bottom words ("Gioca online", "Impostazioni", ...) need more than
+    the panel's usual width: the row ran past the Rules buttons' edge, nearly onto the
+    panel's rim. The panel widens instead, and the row ends where the rows above end."""
+    app.change_setting("language", lang)
+    try:
+        menu.resize(size)
+        right = menu.focus.button("rules:bocce").rect.right
+        left = menu.focus.button("game:bocce").rect.left
+        row = [menu.focus.button(k).rect for k in ("online", "rules", "settings", "credits",
+                                                   "quit")]
+        assert row[0].left == left
+        assert right - len(row) <= row[-1].right <= right
+    finally:
+        app.change_setting("language", "en")
+
+
 def test_menu_draws_without_card_art(menu, app):
     app.art = None
     app.frame(1 / 60, [])

@@ -125,3 +125,13 @@ def test_every_rules_page_fits_its_panel(app, monkeypatch, lang, size):
                 # (a bullet hangs a pixel or two left of the text, inside the panel's margin)
                 assert -SLANT <= x and x + image.get_width() <= scene._view.w + 2, f"{lang}/{game.key}"
         app.stack.pop()
+
+
+def test_bisca_s_rules_name_the_8_as_the_table_does():
+    """The rule text calls the 8 the Peasant; the table's captions and hints call it the
+    Jack ("The 3 of Coins beats the Jack of Swords"): the rules say both."""
+    from game.cards import Card
+
+    text = " ".join((RULES_DIR / DEFAULT_LANG / "bisca.md").read_text(encoding="utf-8").split())
+    jack = Card.parse("Js").name(DEFAULT_LANG).split()[0]
+    assert "Peasant (Fante, 8" in text and f"the {jack}, as the table names it" in text

@@ -117,6 +117,20 @@ def test_play_has_the_focus_so_enter_enter_from_the_menu_plays(app):
     assert scene.focus.focused.key == "play"
 
 
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080), (800, 500), (1366, 768)])
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_down_from_the_last_row_lands_on_play_not_back(app, game, size):
+    """Back and Play sit either side of the column's centre, one a pixel nearer by
+    rounding: Down after setting the last computer went to Back, and Enter left."""
+    scene = open_setup(app, game)
+    scene.resize(size)
+    focus(scene, scene.rows[-1].key)
+    press(app, pygame.K_DOWN)
+    assert scene.focus.focused.key == "play"
+    press(app, pygame.K_UP)
+    assert scene.focus.focused.key == scene.rows[-1].key
+
+
 # --- changing it -------------------------------------------------------------------
 
 def test_keyboard_changes_every_row(app):

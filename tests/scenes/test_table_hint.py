@@ -80,6 +80,39 @@ def test_in_a_picker_of_bids_the_h_key_asks_and_focuses_hards_choice(display):
     assert any(table.adapter.action_label(advice.action) in t.text for t in app.toasts.items)
 
 
+def test_the_hints_line_goes_once_its_play_is_made(display):
+    """The line is about the position you leave: it stood six seconds over the next one,
+    and over a Bocce hand's score sheet when the hinted stand ended the hand."""
+    from scenes.toast import FADE
+
+    app = make_app(display, "instant")
+    table = started(app, "bocce", seed=2)
+    session_of(table).advice_playouts = 8
+    key(app, pygame.K_h, "h")
+    wait_for_hint(app, table)
+    line = table.input.hint_line
+    assert line and any(t.text == line and t.left > FADE for t in app.toasts.items)
+    key(app, pygame.K_RETURN)
+    frames(app, 2)
+    assert all(t.left <= FADE for t in app.toasts.items if t.text == line)
+
+
+def test_a_hinted_bet_is_named_in_whole_words_not_by_its_buttons_number(display):
+    """The bet picker's buttons say "1" under the title "Your bet": the hint's line stands
+    alone over the felt, and "1: Played out in 3 deals..." did not say what 1 was."""
+    app = make_app(display, "instant")
+    table = started(app, "bisca", seed=2)
+    session_of(table).advice_playouts = 6
+    assert state_of(table).phase == "bet"
+    key(app, pygame.K_h, "h")
+    wait_for_hint(app, table)
+    advice = table.input.advice
+    assert advice is not None and advice.action.kind == "bet"
+    bet = tr("bisca.action.bet", bet=advice.action.value)
+    assert any(t.text.startswith(bet + ":") or t.text == bet for t in app.toasts.items), \
+        [t.text for t in app.toasts.items]
+
+
 @pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
 @pytest.mark.parametrize("key_", GAMES_ONE_PICK + ("doudizhu",))
 def test_the_hints_line_covers_neither_the_hand_nor_the_prompt_nor_the_buttons(display, key_,

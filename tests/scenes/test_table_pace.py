@@ -38,6 +38,14 @@ def go_on_until_shown_out(app, table):
             break
 
 
+def shown_out(display):
+    """A table at normal speed where you are out and shown so: the app and the table."""
+    app = make_app(display, "normal")
+    table = out_of_bisca(app)
+    go_on_until_shown_out(app, table)
+    return app, table
+
+
 def next_sheet(app, table):
     """Play on (the computers) until the next round's sheet is up; that sheet."""
     for _ in range(20_000):
@@ -138,9 +146,7 @@ def test_fast_forward_counts_down_the_shorter_glance(display):
 
 @pytest.mark.slow
 def test_skip_to_the_result_by_its_button_plays_the_rest_with_no_key(display):
-    app = make_app(display, "normal")
-    table = out_of_bisca(app)
-    go_on_until_shown_out(app, table)
+    app, table = shown_out(display)
     skip = next(b for b in table.bar.buttons if b.label == "Skip to the result")
     click(app, skip.rect.center)
     assert table.skipping and table.speed() == 0.0
@@ -150,6 +156,27 @@ def test_skip_to_the_result_by_its_button_plays_the_rest_with_no_key(display):
         think(table)
         frames(app, 1)
     assert isinstance(app.stack.top, ResultScene) and table.over
+    table.close()
+
+
+@pytest.mark.slow
+def test_once_out_enter_on_the_focused_skip_plays_the_rest_whoever_is_to_play(display):
+    """It is never your turn once you are out: Enter, which waits for your turn, went
+    unheard on the focused Skip to the result (only K and a click worked)."""
+    app, table = shown_out(display)
+    assert table.bar.focused().label == "Skip to the result" and not table.my_turn()
+    key(app, pygame.K_RETURN)
+    assert table.skipping and table.speed() == 0.0
+    table.close()
+
+
+@pytest.mark.slow
+def test_once_out_tab_and_enter_work_fast_forward(display):
+    app, table = shown_out(display)
+    key(app, pygame.K_TAB)
+    assert table.bar.focused().label == "Fast forward"
+    key(app, pygame.K_RETURN)
+    assert table.pace.fast_forward and not table.skipping
     table.close()
 
 

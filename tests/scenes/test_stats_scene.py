@@ -1,0 +1,39 @@
+"""The statistics screen's words (scenes/stats_scene.py): its numbers in the player's
+language, and what a Bisca score counts (the drawing itself: test_keeping.py)."""
+
+from __future__ import annotations
+
+import pytest
+
+from game.stats import empty_line
+from scenes.i18n import language, set_language
+from scenes.stats_scene import cell, records_line
+
+
+@pytest.fixture
+def speaking():
+    """Sets the screen's language for one test, and puts it back."""
+    before = language()
+    yield set_language
+    set_language(before)
+
+
+def line(played, total, lives=0):
+    out = empty_line()
+    out.update(played=played, total=total, best=total, lives=lives)
+    return out
+
+
+def test_an_average_is_written_as_the_language_writes_numbers_and_whole_ones_whole(speaking):
+    """"−570.0" and "0.0" in Italian, where the decimal mark is a comma."""
+    speaking("it")
+    assert cell(line(2, 27), "average") == "13,5"
+    assert cell(line(1, -570), "average") == "-570"
+
+
+def test_bisca_s_line_says_what_its_score_counts(speaking):
+    """Best 1, Average 1.0 of a lost Bisca game said nothing of what the 1 was: the
+    players you outlasted."""
+    speaking("en")
+    words = records_line("bisca", {"hard": line(2, 2, lives=1)})
+    assert "players you outlasted" in words and words.endswith("0.5")
