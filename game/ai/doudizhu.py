@@ -286,8 +286,9 @@ def why(view: View, action: Action) -> Reason | None:
     if action.kind == "pass":
         if last is None:
             return None
-        partner = last["seat"] != seat and landlord not in (seat, last["seat"])
-        return Reason("advice.ddz.partner_holds" if partner else "advice.ddz.holds_back")
+        if last["seat"] != seat and landlord not in (seat, last["seat"]):
+            return Reason("advice.ddz.partner_holds")
+        return Reason(_why_not_answer(view, last))
     if action.kind != "play":
         return None
     if len(action.value) == view["counts"][seat]:
@@ -296,6 +297,19 @@ def why(view: View, action: Action) -> Reason | None:
     if combo is not None and combo.kind in (BOMB, ROCKET):
         return Reason("advice.ddz.bombs")
     return None
+
+
+def _why_not_answer(view: View, last: Last) -> str:
+    """Why a pass, against an opponent's play: an answer of the same kind would break up
+    the hand, or only a bomb (or the rocket) would beat it and is kept, or nothing in the
+    hand beats it."""
+    hand = counts_of_codes(view["zones"][f"hand/{own_seat(view)}"])
+    prev = combos.Combo(last["kind"], last["rank"], last["length"], last["size"])
+    if combos.can_follow(hand, prev):
+        return "advice.ddz.holds_back"
+    if combos.replies(hand, prev, RULESETS[view["rules"]]):
+        return "advice.ddz.keeps_bomb"
+    return "advice.ddz.no_answer"
 
 
 def with_cards_drawn(view: View, action: Action, rng: random.Random) -> Action:

@@ -62,9 +62,9 @@ def test_a_trick_game_without_points_says_take_or_stay_under():
         Reason("advice.stays_under")
 
 
-def ddz_view(seat=1, landlord=0, last_seat=0, counts=(10, 5, 8), rules="text"):
+def ddz_view(seat=1, landlord=0, last_seat=0, counts=(10, 5, 8), rules="text", hand="TS TH 3C"):
     return {"seat": seat, "landlord": landlord, "phase": "play", "rules": rules,
-            "counts": list(counts),
+            "counts": list(counts), "zones": {f"hand/{seat}": hand.split()},
             "last": {"seat": last_seat, "play": "9", "kind": "single", "rank": 6,
                      "length": 1, "size": 1}}
 
@@ -75,6 +75,18 @@ def test_dou_dizhu_says_going_out_bombing_and_passing_to_a_partner():
     assert ddz_ai.why(ddz_view(), play_of(cards("5S 5H 5D 5C"))) == Reason("advice.ddz.bombs")
     assert ddz_ai.why(ddz_view(last_seat=2), PASS) == Reason("advice.ddz.partner_holds")
     assert ddz_ai.why(ddz_view(last_seat=0), PASS) == Reason("advice.ddz.holds_back")
+
+
+def test_dou_dizhu_says_why_a_pass_against_an_opponent_when_no_single_beats_the_nine():
+    """"An answer would break up your hand" was said where only a bomb or the rocket
+    could answer, or nothing could."""
+    bomb = ddz_view(last_seat=0, hand="5S 5H 5D 5C 3S")
+    assert ddz_ai.why(bomb, PASS) == Reason("advice.ddz.keeps_bomb")
+    rocket = ddz_view(last_seat=0, hand="BJ RJ 3S 4S")     # a single joker beats a single
+    rocket["last"].update(play="99", kind="pair", size=2)
+    assert ddz_ai.why(rocket, PASS) == Reason("advice.ddz.keeps_bomb")
+    assert ddz_ai.why(ddz_view(last_seat=0, hand="3S 4H 8C"), PASS) == \
+        Reason("advice.ddz.no_answer")
     assert ddz_ai.why(ddz_view(), play_of(cards("TS"))) is None   # the search's line then
 
 

@@ -232,7 +232,7 @@ def test_the_first_hint_is_hards_play_thought_off_the_frame_loop_with_why(displa
     assert any("deals like yours" in t.text for t in app.toasts.items)  # with one line of why
     name = table.adapter.hint_name(table.view, advice.action)      # "Single", "Pair", ...
     assert name == table.adapter.selection_label(table.view, advice.action).split(": ")[-1]
-    assert any(t.text.startswith(name + ": ") for t in app.toasts.items), \
+    assert any(t.text.startswith(name + " — ") for t in app.toasts.items), \
         "the line names the play picked, as every hint's line does"
     assert advice == session_of(table).advise(0)                        # the session's answer
 

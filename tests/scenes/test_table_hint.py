@@ -109,7 +109,7 @@ def test_a_hinted_bet_is_named_in_whole_words_not_by_its_buttons_number(display)
     advice = table.input.advice
     assert advice is not None and advice.action.kind == "bet"
     bet = tr("bisca.action.bet", bet=advice.action.value)
-    assert any(t.text.startswith(bet + ":") or t.text == bet for t in app.toasts.items), \
+    assert any(t.text.startswith(bet + " — ") or t.text == bet for t in app.toasts.items), \
         [t.text for t in app.toasts.items]
 
 
