@@ -172,30 +172,46 @@ class StatsScene(ScrollingMixin, Scene):
 
     def _paint_chart(self, surface: pygame.Surface, rect: pygame.Rect, recent: list,
                      font: int) -> None:
-        """A bar per recent game: height by score (between the lowest and the highest
-        shown), green won, red lost, hatched with undo; the words say what it is."""
+        """A bar per recent game, oldest on the left in :data:`RECENT` slots: height by
+        score, green won, red lost, hatched with undo; a scale at the left (the highest,
+        zero, the lowest) and the newest game's score beside its bar, so one game alone
+        still reads as a score, not a lone block."""
         title = tr("stats.chart_one") if len(recent) == 1 else tr("stats.chart", n=len(recent))
         self.text.blit(surface, title, int(font * 0.8),
                        (rect.centerx, rect.y - 4), "midbottom", theme.MUTED)
         pygame.draw.rect(surface, (8, 30, 20), rect, border_radius=6)
         if not recent:
             return
-        scores = [r[0] for r in recent]
+        scores = [int(r[0]) for r in recent]
         low, high = min(0, min(scores)), max(0, max(scores))
         span = max(1, high - low)
-        inner = rect.inflate(-8, -8)
-        zero = inner.bottom - round((0 - low) / span * inner.h)
-        slot = inner.w / RECENT
+        small = max(10, int(font * 0.7))
+        inner = rect.inflate(-8, -2 * small)
+        marks = scale_marks(low, high, inner.h, small)
+        gutter = max(self.app.fonts.get(small).size(signed(m))[0] for m in marks) + 8
+        plot = pygame.Rect(inner.x + gutter, inner.y, inner.w - gutter, inner.h)
+
+        def height_of(score: int) -> int:
+            return plot.bottom - round((score - low) / span * plot.h)
+        zero = height_of(0)
+        for mark in marks:
+            self.text.blit(surface, signed(mark), small, (plot.x - 6, height_of(mark)),
+                           "midright", theme.MUTED)
+        slot = plot.w / RECENT
+        bar = pygame.Rect(0, 0, 0, 0)
         for i, (score, won, name) in enumerate(recent):
-            x = inner.x + round(i * slot) + 1
-            top = inner.bottom - round((score - low) / span * inner.h)
-            bar = pygame.Rect(x, min(top, zero), max(2, round(slot) - 2),
-                              max(2, abs(zero - top)))
+            x = plot.x + round(i * slot) + 1
+            top = height_of(int(score))
+            bar = pygame.Rect(x, min(top, zero), max(2, round(slot) - 2), max(2, abs(zero - top)))
             pygame.draw.rect(surface, WON if won else LOST, bar)
             if "+undo" in str(name):
                 for hx in range(bar.x, bar.right, 4):
                     pygame.draw.line(surface, (20, 20, 20), (hx, bar.y), (hx, bar.bottom))
-        pygame.draw.line(surface, theme.GOLD_DARK, (inner.x, zero), (inner.right, zero))
+        pygame.draw.line(surface, theme.GOLD_DARK, (plot.x, zero), (plot.right, zero))
+        newest = int(recent[-1][0])
+        self.text.blit(surface, signed(newest), small,
+                       (bar.right + 4, bar.top if newest >= 0 else bar.bottom),
+                       "midleft", theme.CREAM)
 
     # -- input and drawing ------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> Optional[pygame.event.Event]:
@@ -215,6 +231,19 @@ class StatsScene(ScrollingMixin, Scene):
         surface.set_clip(clip)
         self.text.blit(surface, tr("stats.keys"), theme.font_px(14, size),
                        (size[0] // 2, size[1] - int(10 * s)), "midbottom", theme.MUTED)
+
+
+def scale_marks(low: int, high: int, height: int, text_height: int) -> list[int]:
+    """The scores written on a chart's scale: zero, then the highest and the lowest where
+    they stand clear of those already written (a lowest of -1 under a highest of 21
+    would print over the zero)."""
+    span = max(1, high - low)
+    marks: list[int] = []
+    for mark in (0, high, low):
+        y = (mark - low) / span * height
+        if all(abs(y - (m - low) / span * height) >= text_height for m in marks):
+            marks.append(mark)
+    return marks
 
 
 def _level_order(name: str) -> tuple[int, str]:

@@ -7,7 +7,7 @@ import pytest
 
 from game.stats import empty_line
 from scenes.i18n import language, set_language
-from scenes.stats_scene import cell, records_line
+from scenes.stats_scene import cell, records_line, scale_marks
 
 
 @pytest.fixture
@@ -37,3 +37,14 @@ def test_bisca_s_line_says_what_its_score_counts(speaking):
     speaking("en")
     words = records_line("bisca", {"hard": line(2, 2, lives=1)})
     assert "players you outlasted" in words and words.endswith("0.5")
+
+
+def test_a_chart_s_scale_writes_zero_the_highest_and_the_lowest():
+    """One game alone was a lone bar with nothing to read it by: the scale says 7 and 0."""
+    assert scale_marks(0, 7, 100, 12) == [0, 7]
+    assert scale_marks(-5, 21, 100, 12) == [0, 21, -5]
+
+
+def test_a_mark_too_close_to_another_is_left_out_rather_than_printed_over_it():
+    assert scale_marks(-1, 21, 60, 12) == [0, 21]
+    assert scale_marks(-6, 0, 60, 12) == [0, -6]
