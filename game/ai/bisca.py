@@ -39,7 +39,7 @@ from bisect import bisect_left
 from typing import Mapping, Sequence
 
 from game.ai.search import NO_FACTS, Facts, Judge, Search
-from game.bisca.rules import DECK, HALF, HIGH, LOW, strength
+from game.bisca.rules import DECK, HALF, HIGH, LOW, bet_choices, strength, text
 from game.cards import Card
 from game.engine import Action, Reason
 from game.views import own_hand, own_seat
@@ -188,7 +188,13 @@ def why(view: View, action: Action) -> Reason | None:
     """The Hint's line for a card: whether it heads the hand on the table (Bisca has one
     order of the deck, no trump: a card wins by its place in it). Heading it is said only
     while the bet wants a hand: with the bet made, "Heads the trick for now" would read
-    as the merit of a play that costs a life if it holds; the search says why then."""
+    as the merit of a play that costs a life if it holds; the search says why then.
+    A bet's line is what the hand should take, the sum of its cards' chances that
+    Normal's bet is weighed by (in the one-card round, the chance the unseen card beats
+    the best in sight), said when the hint is that bet: a count of deals played out
+    says less about a bet than what the cards should take."""
+    if action.kind == "bet":
+        return _bet_line(view, action)
     if action.card is None or "trick" not in view:
         return None
     trick = view["trick"]
@@ -201,6 +207,24 @@ def why(view: View, action: Action) -> Reason | None:
             return None
         return Reason("advice.takes_trick" if last else "advice.heads_trick")
     return Reason("advice.stays_under")
+
+
+def _bet_line(view: View, action: Action) -> Reason | None:
+    """What the bet is weighed by, in words (:func:`why`), when the hint is the bet that
+    weighing gives; a bet the search found better than it (ducking every hand with a
+    hand that should take two, say) is the search's to explain."""
+    reader = BiscaPlayer("normal")
+    dist = reader.estimate(view)
+    barred = view["forbidden"]
+    legal = [Action("bet", (), text(h)) for h in bet_choices(view["cards"], view["half_bets"])
+             if barred is None or h != round(barred * HALF)]
+    if not legal or action != best_bet(dist, legal):
+        return None
+    if view["blind"]:
+        return Reason("advice.bisca.blind", {"percent": round(100 * dist[1])})
+    hands = round(sum(k * q for k, q in enumerate(dist)), 1)
+    return Reason("advice.bisca.expects_one" if hands == 1 else "advice.bisca.expects",
+                  {"hands": hands})
 
 
 #: How likely a seat's bet is for each hand its hand (as dealt in a world) is expected to
@@ -244,8 +268,8 @@ def expected_wins(hand: Sequence[int], left: Sequence[int], rivals: int) -> floa
     return sum(((bisect_left(left, v) - k) / pool) ** rivals for k, v in enumerate(hand))
 
 
-#: A playout ends with the round; its points are lives (in halves).
-JUDGE = Judge(lambda s: s.round_no, lambda s: list(s.lives))
+#: A playout ends with the round; its points are lives (in halves; a hint speaks of lives).
+JUDGE = Judge(lambda s: s.round_no, lambda s: list(s.lives), unit="lives", unit_size=HALF)
 
 
 def player(level: str = "normal") -> BiscaPlayer | Search:

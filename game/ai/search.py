@@ -115,6 +115,10 @@ class Judge:
     #: ``progress`` is each seat's chance to win (the chances summing to one: Bocce's
     #: game, Briscola's match), not points: a hint then speaks of the chance
     chances: bool = False
+    #: what ``progress`` counts, for a hint's words where it is not points (Bisca's
+    #: "lives"), and how many of ``progress``'s steps make one (a life is two halves)
+    unit: str = ""
+    unit_size: float = 1.0
 
     def prepare(self, world: State) -> None:
         if self.ready is not None:
@@ -241,14 +245,18 @@ class Thought:
     #: the values are gains in chances to win (:attr:`Judge.chances`) at a table of ``seats``
     chances: bool = False
     seats: int = 2
+    #: the judge's unit (:attr:`Judge.unit`) and its size in the values' steps
+    unit: str = ""
+    unit_size: float = 1.0
 
     def margin(self) -> float:
         """How much better the chosen action scored than the policy's choice, on average:
-        in the game's points, or where the values are chances, in points of a hundred of
+        in the game's points (or its :attr:`unit`), or where the values are chances, in points of a hundred of
         the seat's own chance to win (a gain is the seat's chance less the others' mean,
         which moves ``seats / (seats - 1)`` times as far as the seat's chance alone)."""
         gain = self.values.get(self.chosen, 0.0) - self.values.get(self.policy, 0.0)
-        return gain * 100 * (self.seats - 1) / self.seats if self.chances else gain
+        return gain * 100 * (self.seats - 1) / self.seats if self.chances \
+            else gain / self.unit_size
 
 
 class Search:
@@ -361,7 +369,7 @@ class Search:
         means = {a: sum(v for v in runs[a] if v is not None) / counts[a]
                  for a in runs if counts[a]}
         return Thought(means, counts, mine, confident_best(runs, mine, self.false_leave), samples,
-                       self.judge.chances, n)
+                       self.judge.chances, n, self.judge.unit, self.judge.unit_size)
 
     def candidates(self, legal: list[Action], mine: Action, rng: random.Random) -> list[Action]:
         """The policy's choice, a pass when there is one, then the other legal actions
@@ -505,5 +513,6 @@ class IsmctsSearch(Search):
         visits = {a: c.visits for (s, a), c in root.children.items() if s == seat}
         best = max(visits, key=lambda a: (visits[a], a == mine), default=mine)
         return Thought({a: c.reward / max(1, c.visits) for (s, a), c in root.children.items()
-                        if s == seat}, visits, mine, best, done, self.judge.chances, world.seats)
+                        if s == seat}, visits, mine, best, done, self.judge.chances, world.seats,
+                       self.judge.unit, self.judge.unit_size)
 

@@ -63,6 +63,9 @@ def reason_of(thought: Optional[Thought], key: str = "", view: Optional[Mapping[
     if thought.chances:                     # the search weighed chances to win, not points
         return Reason(f"advice.better_chance{one}", {"deals": thought.samples,
                                                      "chance": round(thought.margin(), 1)})
+    if thought.unit:                        # Bisca's lives, not points
+        return Reason(f"advice.better_{thought.unit}{one}",
+                      {"deals": thought.samples, thought.unit: round(thought.margin(), 1)})
     return Reason(f"advice.better{one}", {"deals": thought.samples,
                                           "points": round(thought.margin(), 1)})
 

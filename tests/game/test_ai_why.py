@@ -109,6 +109,19 @@ def test_a_search_that_weighed_chances_speaks_of_the_chance_to_win_not_points():
     assert reason_of(in_points) == Reason("advice.better", {"deals": 20, "points": 1.5})
 
 
+def test_bisca_s_search_speaks_of_lives_not_points():
+    """Bisca's playouts count lives in halves: "scored 0.5 points more" was a quarter of a
+    life, in a game that has no points."""
+    from game.ai import bisca as bisca_ai
+
+    a, b = Action("bet", (), "0"), Action("bet", (), "2")
+    thought = Thought({a: 0.5, b: -0.5}, {a: 300, b: 300}, b, a, 300,
+                      unit=bisca_ai.JUDGE.unit, unit_size=bisca_ai.JUDGE.unit_size)
+    reason = reason_of(thought)
+    assert reason == Reason("advice.better_lives", {"deals": 300, "lives": 0.5})
+    assert "0.5 lives better" in reason.words("en") and "0,5 vite" in reason.words("it")
+
+
 def test_the_games_that_play_for_the_win_say_so_to_their_hints():
     from game.ai import bisca as bisca_ai
     from game.ai import bocce as bocce_ai
@@ -157,3 +170,37 @@ def test_in_bisca_heading_the_hand_is_given_as_the_reason_only_while_the_bet_wan
     wanted = rig(["Kc 2b", "Nc Kd"])
     run(wanted, bet(0), bet(1), bisca_play("Kc"))
     assert bisca_why(wanted.view(1), bisca_play("Kd")) == Reason("advice.takes_trick")
+
+
+def test_a_bisca_bet_s_line_is_what_the_hand_should_take_when_that_is_the_bet_hinted():
+    """A bet's line says what Normal's bet is weighed by, the hand's expected hands, when
+    the hint is that bet; a bet the search found better than it is the search's to
+    explain ("Bet 0 — Your cards should take about 2 hands" read as a contradiction)."""
+    from game.ai.bisca import BiscaPlayer, best_bet
+    from game.ai.bisca import why as bisca_why
+    from tests.game.test_bisca import bet, rig
+
+    strong, weak = rig(["Kd Nd Ad", "2b 3b 4b"]), rig(["2b 3b 4b", "Kd Nd Ad"])
+    said = bisca_why(strong.view(0), bet(3))
+    assert said.key == "advice.bisca.expects" and said.params["hands"] == 3.0
+    assert said.words("en") == "Your cards should take about 3 hands"      # the top three
+    assert bisca_why(strong.view(0), bet(0)) is None
+    assert bisca_why(weak.view(0), bet(0)).params["hands"] < 0.5
+    middling = rig(["7c 5s 2b", "Kd Nd Ad"])
+    dist = BiscaPlayer("normal").estimate(middling.view(0))
+    weighed = best_bet(dist, middling.legal_actions(0))
+    line = bisca_why(middling.view(0), weighed)
+    assert line.params["hands"] == round(sum(k * q for k, q in enumerate(dist)), 1)
+    assert "," in line.words("it") and "." in line.words("en")
+
+
+def test_a_bisca_blind_bet_s_line_is_the_chance_the_unseen_card_wins():
+    from game.ai.bisca import why as bisca_why
+    from tests.game.test_bisca import bet, rig
+
+    state = rig(["Kd", "2b"], opening=1)      # seat 0 sees only the Two of Sticks
+    assert state.view(0)["blind"]
+    reason = bisca_why(state.view(0), bet(1))
+    assert reason.key == "advice.bisca.blind" and 90 <= reason.params["percent"] <= 100
+    assert "in a hundred" in reason.words("en") and "su cento" in reason.words("it")
+    assert bisca_why(state.view(0), bet(0)) is None
