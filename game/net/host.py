@@ -298,8 +298,7 @@ class HostClient(LocalClient):
         as a game here does."""
         if self.seat is None:
             return False
-        names = self.seating().names
-        return not any(name for seat, name in enumerate(names) if seat != self.seat)
+        return not any(s.name for s in self.host.status().seats if s.seat != self.seat)
 
     @property
     def says(self) -> bool:
