@@ -119,6 +119,39 @@ def test_a_name_that_is_not_one_is_worded_and_nothing_starts(app):
     assert scene.client is None and scene.problem == tr("name.unprintable")
 
 
+def test_enter_in_either_field_of_the_join_form_joins(app):
+    """A person types the code, then their name, and presses Enter: that joined only
+    from the code's field; from the name's it did nothing."""
+    import pygame_gui
+
+    for field in ("code_entry", "name_entry"):
+        scene = open_online(app)
+        press(app, scene, "join")
+        scene.code_entry.set_text("not a code")
+        entry = getattr(scene, field)
+        app.frame(DT, [pygame.event.Event(pygame_gui.UI_TEXT_ENTRY_FINISHED,
+                                          {"ui_element": entry, "text": entry.get_text()})])
+        frames_until(app, lambda page=scene: page.problem)
+        assert scene.problem == tr("net.mistyped_code"), field
+        press(app, scene, "back")
+        press(app, scene, "back")
+
+
+def test_the_code_typed_waits_while_the_relay_it_needs_is_set(app):
+    """"That is a relay code and no relay is set" sends the player to the first page: the
+    code they typed is still there when they come back to join."""
+    scene = open_online(app)
+    press(app, scene, "join")
+    scene.code_entry.set_text("9MZK-XJEB-WE7N")
+    press(app, scene, "go")
+    frames_until(app, lambda: scene.problem)
+    assert scene.problem == tr("net.no_relay")
+    press(app, scene, "back")
+    assert scene.code_entry is None and scene.relay_entry is not None
+    press(app, scene, "join")
+    assert scene.code_entry.get_text() == "9MZK-XJEB-WE7N"
+
+
 def test_a_client_given_a_name_that_is_not_one_sends_nothing():
     client = RemoteClient("not a code", name="Ma\x00rco")
     assert client.state == "lost" and client.reason == "bad_name" and has("net.bad_name")
