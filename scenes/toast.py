@@ -15,7 +15,7 @@ from typing import Optional
 import pygame
 
 from scenes import theme
-from scenes.fonts import Fonts
+from scenes.fonts import Fonts, shorten
 
 FADE = 0.4          # seconds of fade-out at the end of a toast
 MAX_SHOWN = 3
@@ -64,12 +64,7 @@ class Toasts:
         pad = theme.px(12, size)
         y = size[1] - theme.px(44, size) if bottom is None else bottom
         for item in reversed(self.items):
-            words = item.text
-            max_w = size[0] - 4 * pad
-            if font.size(words)[0] > max_w:
-                while len(words) > 1 and font.size(words + "…")[0] > max_w:
-                    words = words[:-1]
-                words = words.rstrip() + "…"
+            words = shorten(font, item.text, size[0] - 4 * pad)
             image = font.render(words, True, theme.CREAM)
             rect = image.get_rect().inflate(pad * 2, pad)
             rect.midbottom = (size[0] // 2, y)
