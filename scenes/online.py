@@ -44,7 +44,7 @@ from scenes.i18n import tr
 from scenes.panel_scene import PanelScene
 from scenes.richtext import Block, layout
 from scenes.setup_scene import SetupScene, friend_seat
-from scenes.waiting_room import seat_rows
+from scenes.waiting_room import seat_rows, with_watchers
 from scenes.widgets import Button, draw_button, label_room
 
 if TYPE_CHECKING:
@@ -857,10 +857,9 @@ class HostScene(PanelScene):
             line, ink = tr("net.move_pick", name=shown[moving].name or tr("net.a_guest")), \
                 theme.GOLD_LIGHT
         else:
-            line, ink = tr("net.public_table" if status.public else "net.private_table"), \
-                theme.CREAM_DIM
-            if status.watchers:
-                line += "  " + tr("net.watchers", count=status.watchers)
+            line = with_watchers(tr("net.public_table" if status.public else
+                                    "net.private_table"), status.watchers)
+            ink = theme.CREAM_DIM
         theme.text(surface, small, line, ink,
                    (self._panel.centerx, area.y - theme.px(4, size)), "midbottom")
         focused = self.focus.focused
