@@ -601,6 +601,23 @@ def test_the_fields_words_scale_with_the_window_as_the_rest_of_the_screen(app, s
     assert field_points(size) != field_points((1280, 720))
 
 
+@pytest.mark.parametrize("size", [(1280, 720), (960, 540)])
+def test_a_field_placed_at_its_size_shows_its_rim_and_its_words_from_the_start(app, size):
+    """At 1280x720 (where a field's words are the theme's own 16 points, so changing its
+    theme block rebuilt nothing) the fields kept the look of the 100 px field they were
+    made as: no gold rim, and the relay "127.0.0.1:47900" scrolled to ".0.1:47900"."""
+    app.settings.relay = "127.0.0.1:47900"
+    app.frame(DT, [pygame.event.Event(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1])])
+    scene = open_online(app)
+    app.frame(DT, [])
+    for entry in (scene.name_entry, scene.relay_entry):
+        image = entry.image
+        edge = [tuple(image.get_at((x, image.get_height() // 2)))[:3] for x in range(6)]
+        assert (150, 116, 48) in edge, "the theme's normal_border"
+        assert entry.drawable_shape.text_box_layout.x_scroll_offset == 0
+    assert scene.relay_entry.get_text() == "127.0.0.1:47900"
+
+
 def test_each_page_of_play_online_is_titled_for_what_it_is(app, monkeypatch):
     """The first page is Play online; the join form, the games to host at a private or a
     public table and the list of public tables each say which they are (the games of a
