@@ -179,10 +179,14 @@ class OnlineScene(PanelScene):
         return problem is None
 
     def _remember_name(self) -> str:
-        """The name, saved in the settings when it changed: next time it is already there."""
+        """The name, saved in the settings when it changed: next time it is already there.
+        The field's default word (or a blank field) is no name the player chose: saved, it
+        became their name at every table on this computer ("Guest" on their plate where
+        "You" was)."""
         name = self.name
-        if name != self.app.settings.player_name:
-            self.app.settings.player_name = name
+        chosen = "" if name == tr("net.default_name") else name
+        if chosen != self.app.settings.player_name:
+            self.app.settings.player_name = chosen
             self.app.save_settings()
         return name
 

@@ -99,6 +99,24 @@ def test_the_name_typed_is_kept_between_forms(app):
     assert OnlineScene(app).name == "Anna"
 
 
+def test_the_default_name_is_not_saved_as_the_players_own(app):
+    """Someone who joined (or watched) without typing a name had the field's default word
+    saved as their name: their own plate at every game on this computer said "Guest"
+    where it said "You".  The word is no host's name either ("Guest (host)")."""
+    scene = open_online(app)
+    assert scene.name_entry.get_text() == tr("net.default_name") == "Player"
+    press(app, scene, "join")
+    scene.code_entry.set_text("not a code")
+    press(app, scene, "go")
+    assert app.settings.player_name == ""
+    scene.name_entry.set_text("Anna")
+    press(app, scene, "go")
+    assert app.settings.player_name == "Anna"
+    scene.name_entry.set_text("")                     # and a name taken back out
+    press(app, scene, "go")
+    assert app.settings.player_name == "" and scene.name == "Player"
+
+
 def test_a_name_that_is_not_one_is_worded_and_nothing_starts(app):
     app.settings.player_name = "Ma\x00rco"            # as a damaged file could have had it
     for _ in range(3):                                  # it crashed here, and then the program
