@@ -235,6 +235,9 @@ class RemoteClient:
     def allow(self, version: int) -> None:
         """The host paces the computers: nothing to do."""
 
+    def covered(self, covered: bool) -> None:
+        """The host's game goes on whatever covers this screen: nothing to do."""
+
     #: a guest has no world to search: the host's session alone could advise
     advises = False
 

@@ -638,7 +638,13 @@ class TableScene(Scene):
     def animating(self) -> bool:
         return self.painter.animating()
 
+    def leave(self) -> None:
+        """Covered (a menu, the log, a sheet) or leaving: a host's game goes on for the
+        friends at the table meanwhile (game/net/host.py's ``HostClient.covered``)."""
+        self.client.covered(True)
+
     def enter(self) -> None:
+        self.client.covered(False)
         self._sync_art()
         self._resume_held()
         if tuple(self.app.size) != self.layout.size or self.table_scale() != self.layout.scale:

@@ -406,6 +406,27 @@ def test_the_host_asks_no_hint_while_a_friend_plays():
         assert host.client.advises
 
 
+def test_the_game_goes_on_while_the_hosts_screen_is_covered():
+    """The host's pause menu (or its log, the rules, a score sheet) stood the game still
+    for the friends at the table: its computers wait for the host's screen to allow
+    them, and nothing moved them on while it was covered."""
+    from game.net.bot import hosted_setup
+
+    host = Host(hosted_setup("briscola", 2, 1, "random", 5), name="Host",
+                listen="127.0.0.1", port=0, limits=QUICK).start()
+    try:
+        assert host.wait_ready(5.0) and host.begin()
+        until(lambda: host.client is not None, what="the game begun")
+        assert host.session.state.to_act() == (0,) and host.session.paced, "a computer"
+        version = host.session.version
+        host.client.covered(True)                     # a menu over the host's table
+        until(lambda: host.session.version > version, what="a computer's move")
+        host.client.covered(False)                    # back: its screen paces them again
+        assert host.session.paced and host.client._mover is None
+    finally:
+        host.close()
+
+
 def test_the_host_table_closes_the_host():
     with hosting() as (host, table):
         guest = join(host.status().direct_code)
