@@ -183,6 +183,8 @@ class RemoteClient:
         self._setup: Optional[GameSetup] = None
         self.names: tuple[str, ...] = ()
         self.away: tuple[int, ...] = ()
+        #: the host's room by each of its codes (codes.room_digest), from its welcome
+        self.rooms: tuple[str, ...] = ()
         #: how many times the link dropped and the guest got back in
         self.reconnects = 0
         #: how often a relay's gateway sent this guest to its room's own, and it went
@@ -487,6 +489,7 @@ class RemoteClient:
                 welcome.seat != self.seat_key.seat:
             return False
         self.seat, self._setup, self.names = welcome.seat, welcome.setup, welcome.names
+        self.rooms = welcome.rooms
         self.lobby = None
         if welcome.seat is not None:
             key = self.seat_key.key if self.seat_key is not None else sealed.keys.seat_key

@@ -726,6 +726,12 @@ class Host:
         log.info("hosting %s directly on %s:%d", self.setup.key, address, port)
         self._update(direct_code=self._direct.text, port=port)
 
+    def _room_digests(self) -> tuple[str, ...]:
+        """The one-way names of this room's codes, for a guest's welcome: its kept key is
+        found again whichever code it comes back with (game/net/kept_seats.py)."""
+        return tuple(codes.room_digest(code.text) for code in (self._direct, self._relay_code)
+                     if code is not None)
+
     async def _on_direct(self, reader: asyncio.StreamReader,
                          writer: asyncio.StreamWriter) -> None:
         pace = Bucket(self.limits.lines_per_s, self.limits.line_burst)
@@ -1210,7 +1216,8 @@ class Host:
             self._take_seat(peer, seat)
         watcher = guest.watcher or session.watch(seat)
         watcher.notify = notify
-        peer.send(encode(Welcome(seat, self.setup_for(seat), tuple(self.names))))
+        peer.send(encode(Welcome(seat, self.setup_for(seat), tuple(self.names),
+                                 self._room_digests())))
         guest.playing = True
         self._update()
         self._tell_seats()

@@ -406,6 +406,22 @@ def test_the_host_asks_no_hint_while_a_friend_plays():
         assert host.client.advises
 
 
+def test_the_welcome_names_every_code_of_the_room_by_its_digest():
+    """A guest keeps its seat's key under each of the room's codes, so that it comes back
+    by either; the host names them one way (a digest), never the codes themselves."""
+    from tests.game.net.helpers import relay_here
+
+    with relay_here() as (relay, port):
+        with hosting(relay=("127.0.0.1", port)) as (host, table):
+            until(lambda: host.status().relay_code is not None, what="the relay's code")
+            status = host.status()
+            guest = join(status.direct_code, name="Anna")
+            assert guest.wait_connected(5), guest.reason
+            assert set(guest.rooms) == {codes.room_digest(status.direct_code),
+                                        codes.room_digest(status.relay_code)}
+            guest.close()
+
+
 def test_the_game_goes_on_while_the_hosts_screen_is_covered():
     """The host's pause menu (or its log, the rules, a score sheet) stood the game still
     for the friends at the table: its computers wait for the host's screen to allow
