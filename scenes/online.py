@@ -370,11 +370,14 @@ class OnlineScene(PanelScene):
 
     def handle(self, event: pygame.event.Event) -> Optional[pygame.event.Event]:
         """Enter in the join form's fields (the code's, or the name's typed after it) joins,
-        as the Join button does."""
+        as the Join button does; typing a code takes the last try's words away."""
         if event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and self.mode == JOIN and \
                 event.ui_element in (self.code_entry, self.name_entry):
             self.join()
             return None
+        if event.type == pygame_gui.UI_TEXT_ENTRY_CHANGED and self.client is None and \
+                event.ui_element is self.code_entry:
+            self.problem = ""     # "Type the code your friend gave you." stood over a code
         return super().handle(event)
 
     # --- drawing -----------------------------------------------------------

@@ -296,11 +296,17 @@ def test_a_bad_relay_address_is_worded_and_nothing_starts(app):
 
 
 def test_an_empty_code_asks_for_the_code_and_tries_nothing(app):
+    import pygame_gui
+
     scene = open_online(app)
     press(app, scene, "join")
     scene.code_entry.set_text("   ")
     press(app, scene, "go")
     assert scene.problem == tr("net.type_code") and scene.client is None
+    scene.code_entry.set_text("ZZZZ")                  # typing: the words went on standing
+    app.frame(DT, [pygame.event.Event(pygame_gui.UI_TEXT_ENTRY_CHANGED,
+                                      {"ui_element": scene.code_entry, "text": "ZZZZ"})])
+    assert scene.problem == ""
 
 
 def test_a_host_with_no_home_address_says_why_and_offers_the_relay_there(app, local_host,
