@@ -11,7 +11,7 @@ from game.ai.why import trick_line
 from game.cards import cards
 from game.doudizhu.state import PASS, play_of
 from game.engine import Action, Reason
-from game.session.advice import reason_of
+from game.session.advice import advice_of, reason_of
 
 
 def briscola_view(table, hand, trump="d", culetto=""):
@@ -204,3 +204,14 @@ def test_a_bisca_blind_bet_s_line_is_the_chance_the_unseen_card_wins():
     assert reason.key == "advice.bisca.blind" and 90 <= reason.params["percent"] <= 100
     assert "in a hundred" in reason.words("en") and "su cento" in reason.words("it")
     assert bisca_why(state.view(0), bet(0)) is None
+
+
+def test_the_advice_names_the_obvious_play_only_where_its_line_compares_with_it():
+    a, b = play("Ac"), play("2c")
+    departed = Thought({a: 3.0, b: 1.5}, {a: 20, b: 20}, b, a, 20)
+    assert advice_of(a, departed).usual == b
+    agreed = Thought({a: 3.0, b: 1.5}, {a: 20, b: 20}, a, a, 20)
+    assert advice_of(a, agreed).usual is None
+    view = briscola_view("Kc 4c", "Ac 5d 6s")                 # the game's own words
+    assert advice_of(a, departed, "briscola", view).usual is None
+    assert advice_of(a, None).usual is None

@@ -134,3 +134,22 @@ def test_the_hints_line_covers_neither_the_hand_nor_the_prompt_nor_the_buttons(d
         assert pygame.Rect(0, 0, *size).contains(toast)
         for kind, rect in keep_clear:
             assert not toast.colliderect(rect), (kind, rect, toast)
+
+
+def test_a_line_that_compares_with_the_obvious_play_names_it(display):
+    """"... 0.3 lives better on average than the obvious one" left the player to guess
+    which one that was: the line names it ("(Bet 2)")."""
+    from game.engine import Action, Reason
+    from game.session.advice import Advice
+
+    app = make_app(display, "instant")
+    table = started(app, "bisca", seed=2)
+    assert state_of(table).phase == "bet"
+    hinted, usual = Action("bet", (), "0"), Action("bet", (), "2")
+    why = Reason("advice.better_lives", {"deals": 300, "lives": 0.3})
+    table.input.advise = lambda: Advice(hinted, why, usual)
+    key(app, pygame.K_h, "h")
+    frames(app, 1)
+    bet = tr("bisca.action.bet", bet="2")
+    assert table.input.hint_line.endswith(f"{words(why)} ({bet})"), table.input.hint_line
+    assert table.bar.focused().action == hinted
