@@ -77,6 +77,28 @@ def test_dou_dizhu_says_going_out_bombing_and_passing_to_a_partner():
     assert ddz_ai.why(ddz_view(last_seat=0), PASS) == Reason("advice.ddz.holds_back")
 
 
+def bid_view(hand, high_bid=0):
+    return {"seat": 0, "phase": "bid", "high_bid": high_bid, "zones": {"hand/0": hand.split()}}
+
+
+def test_dou_dizhu_says_what_the_high_cards_are_worth_when_the_hint_is_the_bid_they_ask_for():
+    """"Bid 2 — Played out in 30 deals like yours" said nothing of the hand: the bid's
+    line is what Normal bids by (the rocket, two Twos: strength 13, a bid of 3)."""
+    from game.doudizhu.state import BID_ACTIONS
+
+    strong = "RJ BJ 2S 2H 3C 4D"
+    assert ddz_ai.why(bid_view(strong), BID_ACTIONS[3]) == \
+        Reason("advice.ddz.bid_worth", {"bid": 3})
+    assert ddz_ai.why(bid_view(strong), BID_ACTIONS[1]) is None   # the search's to explain
+    assert ddz_ai.why(bid_view(strong), PASS) is None
+    assert ddz_ai.why(bid_view("3C 4D 9S"), PASS) == Reason("advice.ddz.bid_worth_none")
+    rocket = "RJ BJ 3C"                                              # 9: a bid of 1
+    assert ddz_ai.why(bid_view(rocket, high_bid=2), PASS) == \
+        Reason("advice.ddz.bid_outbid", {"bid": 1, "high": 2})
+    assert "worth a bid of 1, and 2 is bid already" in \
+        Reason("advice.ddz.bid_outbid", {"bid": 1, "high": 2}).words("en")
+
+
 def test_dou_dizhu_says_why_a_pass_against_an_opponent_when_no_single_beats_the_nine():
     """"An answer would break up your hand" was said where only a bomb or the rocket
     could answer, or nothing could."""
