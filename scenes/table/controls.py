@@ -403,13 +403,15 @@ class TableInput:
 
     def _why_words(self, advice: Any) -> str:
         """The hint's why; where the search compares its play with the obvious one, that
-        one named ("... than the obvious one (Bet 2)"), unless it is a play of picked
-        cards, which the game names only by its kind (both might be "Pair")."""
+        one named ("... than the obvious one (Bet 2)"; a play of picked cards with its
+        cards, "(Pair: 3 3)", since none are picked to show which)."""
         said = words(advice.why)
         usual = getattr(advice, "usual", None)
-        if usual is None or (self.adapter.select_cards and usual.cards):
+        if usual is None:
             return said
-        return f"{said} ({self._play_name(usual)})"
+        name = self.adapter.play_named(self.position.view, usual) \
+            if self.adapter.select_cards and usual.cards else self._play_name(usual)
+        return f"{said} ({name})"
 
     def poll_hint(self) -> None:
         """A hint asked for while Hard was thinking: shown once it has answered (dropped
