@@ -8,7 +8,11 @@ tall again, and at 800x500 they filled it to the edges.  So a field's font is th
 theme's, at :data:`FIELD_TEXT` points scaled as the screen's own text is
 (``theme.font_px``): each size is a theme block (``#field_<points>``) added to the
 manager's theme the first time it is needed, and a field placed at a new window size
-takes its block (pygame-gui rebuilds it; its text, cursor and focus stay).
+takes its block (pygame-gui rebuilds it; its text, cursor and focus stay).  A field
+given a new size is rebuilt even when its block's font is the one it had: pygame-gui
+rebuilds on a changed theme only, and at 1280x720 (the theme's own 16 points) a new
+field kept the look of the 100 px one it was made as, with no rim and its words
+scrolled off to the left.
 """
 
 from __future__ import annotations
@@ -71,7 +75,10 @@ def place_field(entry: pygame_gui.elements.UITextEntryLine, rect: pygame.Rect,
                 size: tuple[int, int]) -> None:
     """Put the field at ``rect``, its words as big as the window of ``size`` wants."""
     entry.set_relative_position(rect.topleft)
+    resized = tuple(entry.rect.size) != tuple(rect.size)
     entry.set_dimensions(rect.size)
     wanted = _field_id(entry.ui_manager, field_points(size))
     if entry.object_ids[-1] != wanted.object_id:
         entry.change_object_id(wanted)
+    if resized:
+        entry.rebuild()

@@ -26,6 +26,7 @@ from game.net import RemoteClient
 from game.net.finder import LIVE, LOST, TableFinder
 from game.net.listing import Listing
 from scenes import guest, theme
+from scenes.fonts import shorten
 from scenes.i18n import has, tr
 from scenes.panel_scene import PanelScene
 from scenes.scrolling import ThumbDrag, draw_scroll_bar, scroll_thumb
@@ -290,14 +291,11 @@ class FindScene(PanelScene):
                              border_radius=theme.px(8, size))
             surface.blit(layer, rect.topleft)
             x = rect.x + theme.px(12, size)
-            clip = surface.get_clip()               # the words stop short of the buttons
-            surface.set_clip(pygame.Rect(x, rect.y, self._words_end[row] - x -
-                                         theme.px(8, size), rect.h).clip(clip))
-            theme.text(surface, font, table_words(table), theme.CREAM,
+            room = self._words_end[row] - x - theme.px(8, size)   # short of the buttons,
+            theme.text(surface, font, shorten(font, table_words(table), room), theme.CREAM,
                        (x, rect.y + theme.px(5, size)), "topleft")
-            options = options_words(table)
+            options = options_words(table)            # an ellipsis where they go on
             if options:
-                theme.text(surface, small, options, theme.MUTED,
+                theme.text(surface, small, shorten(small, options, room), theme.MUTED,
                            (x, rect.bottom - theme.px(5, size)), "bottomleft")
-            surface.set_clip(clip)
         self._draw_buttons(surface)

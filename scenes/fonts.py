@@ -136,6 +136,16 @@ class Fonts:
         return font
 
 
+def shorten(font: SizedFont, words: str, width: int) -> str:
+    """The words as they fit in ``width``: whole, or cut short with an ellipsis, so that a
+    line that does not fit says it goes on rather than stopping mid-word."""
+    if font.size(words)[0] <= width:
+        return words
+    while len(words) > 1 and font.size(words + "…")[0] > width:
+        words = words[:-1]
+    return words.rstrip() + "…"
+
+
 def wrap(font: SizedFont, words: str, width: int) -> list[str]:
     """Split text into lines no wider than ``width`` (a long word gets a line of its own)."""
     lines: list[str] = []

@@ -109,13 +109,18 @@ def tell(table: "TableScene") -> None:
 
 def leaving_line(table: "TableScene") -> str:
     """What leaving the table in the middle does to the game, in one line: kept for
-    Resume, or lost (an online game says that such games are never kept)."""
+    Resume, or lost (an online game says that such games are never kept, and the host's
+    that it ends for the friends at the table too: their game is the host's)."""
     if is_kept(table):
         return tr("kept.kept_line")
-    online = not isinstance(table.client, LocalClient) or \
+    hosting = isinstance(table.client, LocalClient) and \
         any(s.kind == REMOTE for s in table.setup.seats)
     line = tr("table.confirm.lost")
-    return f"{line} {tr('kept.online_line')}" if online else line
+    if hosting:
+        return f"{line} {tr('kept.host_line')} {tr('kept.online_line')}"
+    if not isinstance(table.client, LocalClient):
+        return f"{line} {tr('kept.online_line')}"
+    return line
 
 
 def export(app: Any, table: "TableScene") -> Optional[str]:

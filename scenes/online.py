@@ -44,7 +44,7 @@ from scenes.i18n import tr
 from scenes.panel_scene import PanelScene
 from scenes.richtext import Block, layout
 from scenes.setup_scene import SetupScene, friend_seat
-from scenes.waiting_room import seat_rows
+from scenes.waiting_room import seat_rows, with_watchers
 from scenes.widgets import Button, draw_button, label_room
 
 if TYPE_CHECKING:
@@ -82,6 +82,8 @@ class OnlineScene(PanelScene):
         self._name = saved if saved and name_problem(saved) is None else tr("net.default_name")
         self.relay_entry: Optional[pygame_gui.elements.UITextEntryLine] = None
         self._relay_text = app.settings.relay
+        #: the code typed, kept while the fields are away (back to set the relay it needs)
+        self._code_text = ""
         #: the command line's --relay: wins over the setting (and the field) for this run
         self.relay: Optional[tuple[str, int]] = app.relay
         #: where the line naming the command line's relay goes (laid out with the fields)
@@ -280,7 +282,7 @@ class OnlineScene(PanelScene):
                 self.relay_entry = self._field(ADDRESS_LIMIT, self._relay_text)
             return [(self.name_entry, "net.your_name"), (self.relay_entry, "net.relay_address")]
         if self.code_entry is None:
-            self.code_entry = self._field(CODE_LIMIT, "")
+            self.code_entry = self._field(CODE_LIMIT, self._code_text)
         return [(self.code_entry, "net.enter_code"), (self.name_entry, "net.your_name")]
 
     def _field(self, limit: int, text: str) -> pygame_gui.elements.UITextEntryLine:
@@ -296,9 +298,12 @@ class OnlineScene(PanelScene):
 
     def _kill_entries(self) -> None:
         """The fields belong to the app's one UI manager: they go when this screen is
-        covered, left or changes mode (the name typed is kept)."""
+        covered, left or changes mode (the name and the code typed are kept: "That is a
+        relay code and no relay is set" sends the player back to the first page)."""
         if self.name_entry is not None:
             self._name = self.name_entry.get_text().strip()
+        if self.code_entry is not None:
+            self._code_text = self.code_entry.get_text().strip()
         if self.relay_entry is not None:
             self._relay_text = self.relay_entry.get_text().strip()
         for entry in (self.code_entry, self.name_entry, self.relay_entry):
@@ -360,8 +365,10 @@ class OnlineScene(PanelScene):
         self.back()
 
     def handle(self, event: pygame.event.Event) -> Optional[pygame.event.Event]:
-        """Enter in the code field joins, as the Join button does."""
-        if event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and event.ui_element is self.code_entry:
+        """Enter in the join form's fields (the code's, or the name's typed after it) joins,
+        as the Join button does."""
+        if event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and self.mode == JOIN and \
+                event.ui_element in (self.code_entry, self.name_entry):
             self.join()
             return None
         return super().handle(event)
@@ -850,10 +857,9 @@ class HostScene(PanelScene):
             line, ink = tr("net.move_pick", name=shown[moving].name or tr("net.a_guest")), \
                 theme.GOLD_LIGHT
         else:
-            line, ink = tr("net.public_table" if status.public else "net.private_table"), \
-                theme.CREAM_DIM
-            if status.watchers:
-                line += "  " + tr("net.watchers", count=status.watchers)
+            line = with_watchers(tr("net.public_table" if status.public else
+                                    "net.private_table"), status.watchers)
+            ink = theme.CREAM_DIM
         theme.text(surface, small, line, ink,
                    (self._panel.centerx, area.y - theme.px(4, size)), "midbottom")
         focused = self.focus.focused

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any, Optional
 import pygame
 
 from scenes import keeping, theme
+from scenes.fonts import wrap
 from scenes.hud import PanelCache, TextCache
 from scenes.i18n import tr
 from scenes.scene import Scene
@@ -68,6 +69,21 @@ class _MenuOverlay(Scene):
         """A score sheet drawn instead of :meth:`lines` (None: none)."""
         return None
 
+    def _rows(self, size: tuple[int, int], panel_w: int) -> list[tuple[str, str, int]]:
+        """:meth:`lines` as drawn in a panel ``panel_w`` wide, each with the room it takes
+        down the panel: a line of words alone (no figure on its right) is wrapped to the
+        panel, its parts closer together than the lines, so a long one ("The game in
+        progress will be lost. Games online are not kept for Resume") stays inside it."""
+        s = theme.ui_scale(size)
+        font = self.app.fonts.get(int(18 * s))
+        room = panel_w - 2 * int(30 * s)
+        rows: list[tuple[str, str, int]] = []
+        for left, right in self.lines():
+            parts = [left] if right else wrap(font, left, room)
+            rows += [(part, right, int(34 * s) if i == len(parts) - 1 else int(24 * s))
+                     for i, part in enumerate(parts)]
+        return rows
+
     def _sheet_font(self, sheet: Sheet, size: tuple[int, int], room: int) -> int:
         """The largest font (at most 19 px at 720 high, times the table's larger words)
         that fits the sheet in ``room``."""
@@ -96,7 +112,7 @@ class _MenuOverlay(Scene):
             top = int(90 * s) + sh + int(16 * s)
             pw = max(pw, sw + int(64 * s))
         else:
-            top = int(90 * s) + len(self.lines()) * int(34 * s)
+            top = int(90 * s) + sum(step for _, _, step in self._rows(size, pw))
         ph = top + len(self.focus.buttons) * (bh + gap) + int(24 * s)
         self.panel = pygame.Rect(0, 0, pw, ph)
         self.panel.center = (w // 2, h // 2)
@@ -160,7 +176,7 @@ class _MenuOverlay(Scene):
             draw_sheet(surface, self.text, self.panels, sheet,
                        (p.centerx - sw // 2, p.y + int(84 * s)), self.sheet_font)
         y = p.y + int(100 * s)
-        for left, right in (self.lines() if sheet is None else []):
+        for left, right, step in (self._rows(size, p.w) if sheet is None else []):
             if right:
                 self.text.blit(surface, left, int(20 * s), (p.x + int(60 * s), y), "midleft",
                                theme.CREAM)
@@ -169,7 +185,7 @@ class _MenuOverlay(Scene):
             else:
                 self.text.blit(surface, left, int(18 * s), (p.centerx, y), "center",
                                theme.CREAM_DIM)
-            y += int(34 * s)
+            y += step
         for i, b in enumerate(self.focus.buttons):
             draw_button(surface, self.app.fonts, b, i == self.focus.focus)
 

@@ -18,7 +18,7 @@ from typing import Optional
 import pygame
 
 from scenes import theme
-from scenes.fonts import Fonts, SizedFont, wrap
+from scenes.fonts import Fonts, SizedFont, shorten, wrap
 
 FADE = 0.4          # seconds of fade-out at the end of a toast
 MAX_SHOWN = 3
@@ -99,9 +99,5 @@ def lines_of(font: SizedFont, words: str, width: int) -> list[str]:
         lines = even if len(even) == 2 else lines
     if len(lines) > MAX_LINES:
         lines = lines[:MAX_LINES - 1] + [" ".join(lines[MAX_LINES - 1:])]
-    last = lines[-1]
-    if font.size(last)[0] > width:
-        while len(last) > 1 and font.size(last + "…")[0] > width:
-            last = last[:-1]
-        lines[-1] = last.rstrip() + "…"
+    lines[-1] = shorten(font, lines[-1], width)
     return lines

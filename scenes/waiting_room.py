@@ -28,6 +28,7 @@ import pygame
 from game import GAMES
 from game.net import RemoteClient
 from game.net.lobby import COMPUTER_SEAT, HOST_SEAT, OPEN, PERSON, LobbySeat
+from game.net.protocol import LobbyView
 from scenes import theme
 from scenes.fonts import Fonts
 from scenes.i18n import tr
@@ -86,6 +87,26 @@ def seat_rows(surface: pygame.Surface, fonts: Fonts, area: pygame.Rect, seats: S
                    (x, rect.centery), "midleft")
         rows.append(rect)
     return rows
+
+
+def with_watchers(line: str, watchers: int) -> str:
+    """A room's line with how many watch, if any ("… · 1 watching")."""
+    if not watchers:
+        return line
+    return f"{line} · " + (tr("net.watcher") if watchers == 1 else
+                           tr("net.watchers", count=watchers))
+
+
+def guest_status(view: LobbyView, reconnecting: bool) -> str:
+    """What the guest's room says below the game's line: reconnecting, watching, or
+    waiting for the start, with "pick any free seat" only while one is free (with
+    every seat taken it pointed at nothing)."""
+    if reconnecting:
+        return tr("net.room_reconnecting")
+    if view.you is None:
+        return tr("net.you_watch")
+    free = any(seat.kind == OPEN for seat in view.seats)
+    return tr("net.waiting_start" if free else "net.waiting_start_full")
 
 
 def game_line(key: str, taken: Optional[int] = None, seats: Optional[int] = None) -> str:
@@ -209,13 +230,11 @@ class GuestRoomScene(PanelScene):
         font = fonts.get(theme.font_px(17, size))
         if lobby is not None:
             taken = sum(1 for s in lobby.seats if s.kind in (PERSON, HOST_SEAT))
-            line = game_line(lobby.game, taken, len(lobby.seats))
-            if lobby.watchers:
-                line += "  " + tr("net.watchers", count=lobby.watchers)
+            line = with_watchers(game_line(lobby.game, taken, len(lobby.seats)),
+                                 lobby.watchers)
             y = theme.text(surface, font, line, theme.CREAM, (cx, y),
                            "midtop").bottom + theme.px(6, size)
-            status = tr("net.room_reconnecting") if self.client.state == "reconnecting" else \
-                tr("net.you_watch") if lobby.you is None else tr("net.waiting_start")
+            status = guest_status(lobby, self.client.state == "reconnecting")
             theme.text(surface, font, status, theme.CREAM_DIM, (cx, y), "midtop")
             inner = self._panel.inflate(-theme.px(48, size), 0)
             top = self._rows_top(size)

@@ -290,6 +290,17 @@ class HostClient(LocalClient):
         self._heard: deque[tuple[int, str]] = deque()
 
     @property
+    def advises(self) -> bool:
+        """Hard's hint only while nobody else plays at this table: a guest's program has
+        no world to search and cannot ask, so the host's asking alone would be an edge
+        over its friends that they cannot see (Dou Dizhu's quick hint, which only picks
+        a play that beats, stays with everyone).  A room whose friends never came plays
+        as a game here does."""
+        if self.seat is None:
+            return False
+        return not any(s.name for s in self.host.status().seats if s.seat != self.seat)
+
+    @property
     def says(self) -> bool:
         """The host's own seat says table phrases (watching, it only hears them)."""
         return self.seat is not None

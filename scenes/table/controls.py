@@ -323,8 +323,9 @@ class TableInput:
 
     def can_advise(self) -> bool:
         """Whether Hard can think for this seat: a session in this program (a guest's
-        client has no world to search) and a seat of yours; not in a race (Venceslao's
-        claim), which is one of reflexes, not of advice."""
+        client has no world to search, and a host's asks nothing while a friend plays:
+        game/net/host.py) and a seat of yours; not in a race (Venceslao's claim), which
+        is one of reflexes, not of advice."""
         return self.advise is not None and not self.position.watching and \
             self.position.update is not None and not self.adapter.race(self.position.view)
 

@@ -1,4 +1,5 @@
-"""The table's few words about netplay: who sits in each seat, and the link's light.
+"""The table's few words about netplay: who sits in each seat, whose link dropped or is
+back, and the link's light.
 
 The table cannot tell a hosted or a joined game from a local one (its client
 hides the network); only the plates and the guest's light need to know.  These
@@ -44,6 +45,19 @@ def away_seats(client: Client) -> frozenset[int]:
     """The seats a computer keeps warm while their person is away (none off the network)."""
     seating = client.seating()
     return seating.away if seating is not None else frozenset()
+
+
+def away_news(before: Optional[frozenset[int]], after: frozenset[int],
+              names: dict[int, str]) -> list[str]:
+    """What to tell this screen once when friends' links change: whose dropped (a computer
+    plays for them now) and who is back, by name.  ``before`` None: the table's first
+    look, which tells nothing (a guest joining late hears no old news); the screen's own
+    seat is left to its light and its prompt."""
+    if before is None:
+        return []
+    gone = [tr("net.went_away", name=names[s]) for s in sorted(after - before) if s in names]
+    back = [tr("net.came_back", name=names[s]) for s in sorted(before - after) if s in names]
+    return gone + back
 
 
 def link_state(client: Client) -> Optional[str]:

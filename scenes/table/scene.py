@@ -70,7 +70,7 @@ from scenes.table.board import Board
 from scenes.table.captions import Captions
 from scenes.table.controls import TableInput
 from scenes.table.keys import TABLE_KEYS, Command, Keymap, used
-from scenes.table.netplay import away_seats, link_state, networked, seat_names
+from scenes.table.netplay import away_news, away_seats, link_state, networked, seat_names
 from scenes.table.pace import (
     DEFAULT_DELAY,
     FAST_KEY,
@@ -117,6 +117,8 @@ class TableScene(Scene):
         self.client = client
         #: a guest's link ("connected", "reconnecting", "lost"), for its light; else None
         self.link: Optional[str] = link_state(client)
+        #: the friends' seats a computer kept warm at the last look (None: not looked yet)
+        self._away_seen: Optional[frozenset[int]] = None
         setup: GameSetup = client.setup
         self.setup = setup
         self.key = setup.key
@@ -576,10 +578,17 @@ class TableScene(Scene):
         self.input.lift(dt)
 
     def _netplay(self) -> bool:
-        """Names on the plates and the guest's light, from the network; True when the host
-        has gone (the guest is told and back at the menu: nothing more to update)."""
+        """Names on the plates and the guest's light, from the network, and a notice when a
+        friend's link drops or comes back (on every screen: the plate alone was easy to
+        miss); True when the host has gone (the guest is told and back at the menu:
+        nothing more to update)."""
         self.adapter.names = seat_names(self.client)
-        self.adapter.away = away_seats(self.client)
+        away = away_seats(self.client)
+        if not self.over:
+            for line in away_news(self._away_seen, away, self.adapter.names):
+                self.app.notify(line, 5.0)
+        self._away_seen = away
+        self.adapter.away = away
         self.link = link_state(self.client)
         link = self.client.link()
         if link is None or link.state != "lost":

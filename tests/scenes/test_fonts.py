@@ -5,7 +5,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from scenes.fonts import Fonts, font_path, wrap
+from scenes.fonts import Fonts, font_path, shorten, wrap
 
 MISSING = "\U0010FFFD"      # a private-use code point no font has: draws the "missing" box
 
@@ -48,6 +48,15 @@ def test_wrap_keeps_lines_within_the_width(fonts):
     assert len(lines) > 3
     assert all(font.size(line)[0] <= 300 for line in lines)
     assert " ".join(lines) == text.strip()
+
+
+def test_shorten_keeps_what_fits_and_ends_the_rest_in_an_ellipsis(fonts):
+    font = fonts.get(18)
+    assert shorten(font, "Games in the match", 300) == "Games in the match"
+    words = "Remember the trump: No, always shown · Games in the match"
+    cut = shorten(font, words, 200)
+    assert cut.endswith("…") and font.size(cut)[0] <= 200
+    assert words.startswith(cut[:-1])
 
 
 def test_every_size_is_drawn_by_one_face_per_weight(display):

@@ -150,8 +150,11 @@ def test_online_games_are_not_kept_and_say_so(app):
     from tests.scenes.tablekit import open_table
 
     table = open_table(app, "bocce", push=False)
+    assert "friends" not in leaving_line(table)
     table.setup = setup
     assert "not kept" in leaving_line(table)
+    # the host's table: its friends' game is this one, and ends with it
+    assert "ends for your friends" in leaving_line(table)
 
 
 @pytest.mark.slow

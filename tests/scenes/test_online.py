@@ -119,6 +119,39 @@ def test_a_name_that_is_not_one_is_worded_and_nothing_starts(app):
     assert scene.client is None and scene.problem == tr("name.unprintable")
 
 
+def test_enter_in_either_field_of_the_join_form_joins(app):
+    """A person types the code, then their name, and presses Enter: that joined only
+    from the code's field; from the name's it did nothing."""
+    import pygame_gui
+
+    for field in ("code_entry", "name_entry"):
+        scene = open_online(app)
+        press(app, scene, "join")
+        scene.code_entry.set_text("not a code")
+        entry = getattr(scene, field)
+        app.frame(DT, [pygame.event.Event(pygame_gui.UI_TEXT_ENTRY_FINISHED,
+                                          {"ui_element": entry, "text": entry.get_text()})])
+        frames_until(app, lambda page=scene: page.problem)
+        assert scene.problem == tr("net.mistyped_code"), field
+        press(app, scene, "back")
+        press(app, scene, "back")
+
+
+def test_the_code_typed_waits_while_the_relay_it_needs_is_set(app):
+    """"That is a relay code and no relay is set" sends the player to the first page: the
+    code they typed is still there when they come back to join."""
+    scene = open_online(app)
+    press(app, scene, "join")
+    scene.code_entry.set_text("9MZK-XJEB-WE7N")
+    press(app, scene, "go")
+    frames_until(app, lambda: scene.problem)
+    assert scene.problem == tr("net.no_relay")
+    press(app, scene, "back")
+    assert scene.code_entry is None and scene.relay_entry is not None
+    press(app, scene, "join")
+    assert scene.code_entry.get_text() == "9MZK-XJEB-WE7N"
+
+
 def test_a_client_given_a_name_that_is_not_one_sends_nothing():
     client = RemoteClient("not a code", name="Ma\x00rco")
     assert client.state == "lost" and client.reason == "bad_name" and has("net.bad_name")
@@ -566,6 +599,23 @@ def test_the_fields_words_scale_with_the_window_as_the_rest_of_the_screen(app, s
         assert height < entry.rect.height * 0.65, "room above and below the words"
     assert scene.code_entry.get_text() == "FHHY-FNCH" and scene.code_entry.is_focused
     assert field_points(size) != field_points((1280, 720))
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (960, 540)])
+def test_a_field_placed_at_its_size_shows_its_rim_and_its_words_from_the_start(app, size):
+    """At 1280x720 (where a field's words are the theme's own 16 points, so changing its
+    theme block rebuilt nothing) the fields kept the look of the 100 px field they were
+    made as: no gold rim, and the relay "127.0.0.1:47900" scrolled to ".0.1:47900"."""
+    app.settings.relay = "127.0.0.1:47900"
+    app.frame(DT, [pygame.event.Event(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1])])
+    scene = open_online(app)
+    app.frame(DT, [])
+    for entry in (scene.name_entry, scene.relay_entry):
+        image = entry.image
+        edge = [tuple(image.get_at((x, image.get_height() // 2)))[:3] for x in range(6)]
+        assert (150, 116, 48) in edge, "the theme's normal_border"
+        assert entry.drawable_shape.text_box_layout.x_scroll_offset == 0
+    assert scene.relay_entry.get_text() == "127.0.0.1:47900"
 
 
 def test_each_page_of_play_online_is_titled_for_what_it_is(app, monkeypatch):

@@ -249,6 +249,43 @@ def test_more_tables_than_fit_scroll_and_keep_the_selection_as_they_come_and_go(
         app.back_to_menu()
 
 
+def test_a_tables_words_that_do_not_fit_end_in_an_ellipsis_short_of_its_buttons(app,
+                                                                                monkeypatch):
+    """Briscola's options ("Remember the trump: No, always shown · Games in the match:
+    Three (the match)") stopped mid-word at the Join button in a 960x540 window."""
+    from game import GAMES
+    from scenes import theme
+
+    options = {name: o.default for name, o in GAMES["briscola"].options.items()}
+    table = Listing(codes.new_relay_code("ABCD").text, "briscola", 3, 1, "Marco",
+                    options=options, watch=True)
+    scene = FindScene(app, ("127.0.0.1", 9), "Anna")
+    scene.finder.close()
+    scene.finder = Listed([table])
+    app.stack.push(scene)
+    drawn: list[tuple[str, pygame.Rect]] = []
+    text = theme.text
+
+    def noting(surface, font, words, *args, **kw):
+        rect = text(surface, font, words, *args, **kw)
+        drawn.append((words, rect))
+        return rect
+
+    try:
+        app.frame(DT, [])
+        screen = pygame.Surface((960, 540))
+        scene.resize(screen.get_size())
+        monkeypatch.setattr(theme, "text", noting)
+        scene.draw(screen)
+        join = scene.focus.button(f"join:{table.room}").rect
+        lines = [(w, r) for w, r in drawn if w.startswith(("Briscola", "Remember"))]
+        assert len(lines) == 2
+        assert any(w.endswith("…") for w, _ in lines), "the options go on past the button"
+        assert all(r.right <= join.left for _, r in lines)
+    finally:
+        app.back_to_menu()
+
+
 def test_a_spectators_sheets_between_rounds_go_by_themselves_a_players_wait(app):
     """The game goes on at the host whether a spectator reads the sheet or not: it goes
     after a glance (it waited for a click while the game moved on without them)."""

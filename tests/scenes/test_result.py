@@ -68,3 +68,34 @@ def test_the_table_below_takes_no_input_while_the_result_shows(finished):
     key(app, pygame.K_d, "d")
     assert app.stack.top is result
     assert len(state_of(table).history) == before
+
+
+@pytest.mark.parametrize("size", [(800, 500), (960, 540), (1280, 720)])
+def test_a_long_line_of_a_question_wraps_inside_its_panel(display, size):
+    """The online game's "Leave this game?" says three things; at 960x540 the words ran
+    out of the panel on both sides: they wrap, and the buttons stand below them."""
+    from scenes.i18n import tr
+    from scenes.result import ConfirmScene
+
+    app = make_app(display, size=size)
+    table = open_table(app, "bocce")
+    line = " ".join((tr("table.confirm.lost"), tr("kept.host_line"), tr("kept.online_line")))
+    ask = ConfirmScene(app, table, tr("table.confirm.menu_title"), line,
+                       tr("table.confirm.leave"), lambda: None)
+    app.stack.push(ask)
+    drawn: list[pygame.Rect] = []
+    blit = ask.text.blit
+
+    def noting(surface, text, *args, **kw):
+        rect = blit(surface, text, *args, **kw)
+        if text != ask.title():
+            drawn.append(rect)
+        return rect
+
+    ask.text.blit = noting
+    frames(app, 1)
+    assert len(drawn) >= 2, "the line takes more than one row"
+    for rect in drawn:
+        assert ask.panel.contains(rect)
+    top = min(b.rect.top for b in ask.focus.buttons)
+    assert max(rect.bottom for rect in drawn) <= top

@@ -374,6 +374,33 @@ def test_the_players_name_is_on_their_plate_and_in_the_games_record(display, key
     app.back_to_menu()
 
 
+def test_every_screen_is_told_once_when_a_friend_drops_and_comes_back(display):
+    """The plate's "Computer playing for Bruno" was all a screen said of a friend whose
+    link dropped: a notice says so once, and once more when he is back; what was so
+    before the table's first look (a guest joining late) is no news."""
+    from game.session.client import Seating
+
+    app = make_app(display, "instant")
+    app.start_game("bisca", 5)
+    table = app.stack.top
+    seating = Seating(("", "Bruno", "", "Carla"), frozenset({3}))
+    table.client.seating = lambda: seating
+    frames(app, 2)
+
+    def told() -> list[str]:
+        return [t.text for t in app.toasts.items if "Bruno" in t.text or "Carla" in t.text]
+
+    assert told() == [], "Carla was away before this screen looked"
+    seating = Seating(("", "Bruno", "", "Carla"), frozenset({1, 3}))
+    frames(app, 3)
+    assert told() == ["Bruno's connection dropped: a computer plays for them until they "
+                      "are back"]
+    seating = Seating(("", "Bruno", "", "Carla"), frozenset())
+    frames(app, 3)
+    assert told()[1:] == ["Bruno is back at the table", "Carla is back at the table"]
+    app.back_to_menu()
+
+
 @pytest.mark.parametrize("lang", ["en", "it"])
 def test_a_seat_the_computer_keeps_warm_says_so_on_its_plate_and_in_the_lines(display, lang,
                                                                              monkeypatch):

@@ -390,6 +390,22 @@ def test_a_host_needs_a_remote_seat_and_a_door():
         Host(GameSetup("bocce", (SeatSpec(HUMAN), SeatSpec(REMOTE))))
 
 
+def test_the_host_asks_no_hint_while_a_friend_plays():
+    """Hard's hint is the host's alone to ask (a guest has no world to search): with a
+    friend at the table it is nobody's; in a room nobody came to, the host keeps it."""
+    with hosting() as (host, table):
+        guest = join(host.status().direct_code, name="Anna")
+        assert guest.wait_connected(5)
+        until(lambda: host.client is not None, what="the game begun")
+        assert not host.client.advises and not guest.advises
+        guest.close()
+        until(lambda: host.status().seats[1].stand_in, what="a computer in the seat")
+        assert not host.client.advises, "a friend away still plays this game"
+    with hosting(wait_for_guest=False) as (host, table):
+        until(lambda: host.client is not None, what="the game begun")
+        assert host.client.advises
+
+
 def test_the_host_table_closes_the_host():
     with hosting() as (host, table):
         guest = join(host.status().direct_code)

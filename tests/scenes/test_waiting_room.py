@@ -1,0 +1,37 @@
+"""The waiting rooms' words (scenes/waiting_room.py): what the guest's room says below
+the game's line, and how many watch, on the guest's room and the host's."""
+
+from __future__ import annotations
+
+import pytest
+
+from game.net.lobby import COMPUTER_SEAT, HOST_SEAT, OPEN, PERSON, LobbySeat
+from game.net.protocol import LobbyView
+from scenes.i18n import language, set_language, tr
+from scenes.waiting_room import guest_status, with_watchers
+
+
+def room(*kinds: str, you: int | None = 1) -> LobbyView:
+    return LobbyView("briscola", tuple(LobbySeat(kind, "Anna" if kind == PERSON else "")
+                                       for kind in kinds), you)
+
+
+def test_the_guest_is_asked_to_pick_a_free_seat_only_while_one_is_free():
+    assert guest_status(room(HOST_SEAT, PERSON, OPEN), False) == tr("net.waiting_start")
+    assert guest_status(room(HOST_SEAT, PERSON, COMPUTER_SEAT), False) == \
+        tr("net.waiting_start_full") == "Waiting for the host to start."
+    assert guest_status(room(HOST_SEAT, PERSON, OPEN, you=None), False) == tr("net.you_watch")
+    assert guest_status(room(HOST_SEAT, PERSON, OPEN), True) == tr("net.room_reconnecting")
+
+
+@pytest.mark.parametrize("lang, one, three", [("en", "1 watching", "3 watching"),
+                                              ("it", "1 guarda", "3 guardano")])
+def test_how_many_watch_follows_the_line_after_a_dot_in_the_right_number(lang, one, three):
+    was = language()
+    set_language(lang)
+    try:
+        assert with_watchers("Bisca", 0) == "Bisca"
+        assert with_watchers("Bisca", 1) == f"Bisca · {one}"
+        assert with_watchers("Bisca", 3) == f"Bisca · {three}"
+    finally:
+        set_language(was)
