@@ -115,6 +115,7 @@ class App:
         self.running = True
         self.frames = 0                  # frames drawn
         self._since_drawn = REFRESH      # seconds since the last drawing
+        self._toasts_up = False          # the last frame drawn showed notices
         self._shape: tuple = ()          # the stack and size last drawn: a change redraws all
         #: present only the rectangles that changed (a window shows them; SDL's dummy
         #: driver presents nothing, so there the bookkeeping would be wasted)
@@ -464,10 +465,15 @@ class App:
         self.toasts.update(dt)
         self._since_drawn += dt
         shape = (tuple(id(s) for s in self.stack), self.size)
-        whole = shape != self._shape or bool(self.toasts.items) or self._since_drawn >= REFRESH
+        # a notice that has just gone is presented away whole: the scene's damage does
+        # not cover it, and a table at play left its last, faded picture on the felt
+        toasts_gone = self._toasts_up and not self.toasts.items
+        whole = shape != self._shape or bool(self.toasts.items) or toasts_gone or \
+            self._since_drawn >= REFRESH
         if not (whole or events or self.stack.animating()):
             return False
         self._shape = shape
+        self._toasts_up = bool(self.toasts.items)
         self.draw()
         rects = self.stack.damage()
         if whole or rects is None:

@@ -1,4 +1,7 @@
-"""One-line notices ("toasts") drawn over every scene, then fading away.
+"""Short notices ("toasts") drawn over every scene, then fading away.
+
+A notice is one line; a long one (a hint's why) takes two, no wider than
+:data:`MAX_WIDTH`, and only beyond that is it cut with "…".
 
 They are not a scene: a notice must survive scene changes (a settings file
 reset at start, an error that sent the player back to the menu).  They stand just
@@ -15,10 +18,13 @@ from typing import Optional
 import pygame
 
 from scenes import theme
-from scenes.fonts import Fonts, shorten
+from scenes.fonts import Fonts, SizedFont, shorten, wrap
 
 FADE = 0.4          # seconds of fade-out at the end of a toast
 MAX_SHOWN = 3
+#: the widest a notice is drawn, at the design size (1280x720): wider, it takes two lines
+MAX_WIDTH = 760
+MAX_LINES = 2
 
 
 @dataclass
@@ -63,17 +69,35 @@ class Toasts:
         font = fonts.get(theme.px(19, size))
         pad = theme.px(12, size)
         y = size[1] - theme.px(44, size) if bottom is None else bottom
+        max_w = min(size[0] - 4 * pad, theme.px(MAX_WIDTH, size))
         for item in reversed(self.items):
-            words = shorten(font, item.text, size[0] - 4 * pad)
-            image = font.render(words, True, theme.CREAM)
-            rect = image.get_rect().inflate(pad * 2, pad)
+            images = [font.render(line, True, theme.CREAM) for line in lines_of(font, item.text, max_w)]
+            line_h = font.get_linesize()
+            inner = pygame.Rect(0, 0, max(i.get_width() for i in images), line_h * len(images))
+            rect = inner.inflate(pad * 2, pad)
             rect.midbottom = (size[0] // 2, y)
+            radius = min(rect.h // 2, line_h)
             alpha = 255 if item.left > FADE else int(255 * item.left / FADE)
             layer = pygame.Surface(rect.size, pygame.SRCALPHA)
-            pygame.draw.rect(layer, (8, 28, 18, 235), layer.get_rect(), border_radius=rect.h // 2)
-            pygame.draw.rect(layer, theme.GOLD, layer.get_rect(), width=2, border_radius=rect.h // 2)
-            layer.blit(image, image.get_rect(center=layer.get_rect().center))
+            pygame.draw.rect(layer, (8, 28, 18, 235), layer.get_rect(), border_radius=radius)
+            pygame.draw.rect(layer, theme.GOLD, layer.get_rect(), width=2, border_radius=radius)
+            top = (rect.h - inner.h) // 2
+            for i, image in enumerate(images):
+                layer.blit(image, image.get_rect(midtop=(rect.w // 2, top + i * line_h)))
             layer.set_alpha(alpha)
             surface.blit(layer, rect)
             self.shown.append(rect)
             y = rect.top - pad // 2
+
+
+def lines_of(font: SizedFont, words: str, width: int) -> list[str]:
+    """``words`` in at most :data:`MAX_LINES` lines no wider than ``width`` (two of them
+    about as wide as each other), the last cut with "…" where even they cannot hold it all."""
+    lines = wrap(font, words, width)
+    if len(lines) == 2:                     # two lines of about the same width
+        even = wrap(font, words, min(width, round(font.size(words)[0] * 0.55)))
+        lines = even if len(even) == 2 else lines
+    if len(lines) > MAX_LINES:
+        lines = lines[:MAX_LINES - 1] + [" ".join(lines[MAX_LINES - 1:])]
+    lines[-1] = shorten(font, lines[-1], width)
+    return lines

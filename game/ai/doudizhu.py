@@ -34,7 +34,7 @@ from typing import Optional, Sequence
 
 from game.ai.base import RandomPlayer
 from game.ai.doudizhu_endgame import settle
-from game.ai.doudizhu_reading import BID_AT, counts_of_codes, facts, strength
+from game.ai.doudizhu_reading import BID_AT, counts_of_codes, facts, strength, wanted_bid
 from game.ai.search import Judge, Search
 from game.cards import Card
 from game.doudizhu import combos, play_from
@@ -278,8 +278,12 @@ JUDGE = Judge(lambda s: (s.hand_no, s.deals), lambda s: list(s.totals), settle=s
 
 
 def why(view: View, action: Action) -> Reason | None:
-    """The Hint's line in play: going out, a bomb, letting a partner's play stand, or
-    holding back against an opponent's (else the search's own line)."""
+    """The Hint's line: in the bidding, what the hand's high cards are worth when the
+    hint is the bid they ask for (:func:`_bid_line`); in play, going out, a bomb,
+    letting a partner's play stand, or holding back against an opponent's (else the
+    search's own line)."""
+    if view["phase"] == "bid":
+        return _bid_line(view, action)
     if view["phase"] != "play":
         return None
     seat, landlord, last = own_seat(view), view["landlord"], view["last"]
@@ -297,6 +301,23 @@ def why(view: View, action: Action) -> Reason | None:
     if combo is not None and combo.kind in (BOMB, ROCKET):
         return Reason("advice.ddz.bombs")
     return None
+
+
+def _bid_line(view: View, action: Action) -> Reason | None:
+    """A bid or a pass, said by what Normal bids by: the jokers, Twos, Aces and bombs
+    (:func:`~game.ai.doudizhu_reading.strength`), when the hint is the bid they ask for;
+    another is the search's to explain."""
+    want = wanted_bid(counts_of_codes(view["zones"][f"hand/{own_seat(view)}"]))
+    high = int(view["high_bid"])
+    if action.kind == "bid":
+        if int(action.value) != want or want <= high:
+            return None
+        return Reason("advice.ddz.bid_worth", {"bid": want})
+    if action.kind != "pass" or want > high:
+        return None
+    if want == 0:
+        return Reason("advice.ddz.bid_worth_none")
+    return Reason("advice.ddz.bid_outbid", {"bid": want, "high": high})
 
 
 def _why_not_answer(view: View, last: Last) -> str:

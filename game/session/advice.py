@@ -30,10 +30,12 @@ log = logging.getLogger(__name__)
 
 @dataclass(frozen=True)
 class Advice:
-    """The play Hard suggests, and why (None when it cannot say)."""
+    """The play Hard suggests, and why (None when it cannot say); ``usual``, the play
+    it found better than (its fallback's, "the obvious one"), when the why says so."""
 
     action: Action
     why: Optional[Reason] = None
+    usual: Optional[Action] = None
 
 
 def game_line(key: str, view: Mapping[str, Any], action: Action) -> Optional[Reason]:
@@ -68,6 +70,15 @@ def reason_of(thought: Optional[Thought], key: str = "", view: Optional[Mapping[
                       {"deals": thought.samples, thought.unit: round(thought.margin(), 1)})
     return Reason(f"advice.better{one}", {"deals": thought.samples,
                                           "points": round(thought.margin(), 1)})
+
+
+def advice_of(action: Action, thought: Optional[Thought], key: str = "",
+              view: Optional[Mapping[str, Any]] = None) -> Advice:
+    """The advice for ``action``: its why (:func:`reason_of`), and the obvious play when
+    the why is the search's comparison with it."""
+    why = reason_of(thought, key, view, action)
+    compared = thought is not None and why is not None and why.key.startswith("advice.better")
+    return Advice(action, why, thought.policy if compared and thought is not None else None)
 
 
 class Advisor:
@@ -112,7 +123,7 @@ class Advisor:
             return None
         try:
             action, thought = self._future.result()
-            return Advice(action, reason_of(thought, self.key, self._view, action))
+            return advice_of(action, thought, self.key, self._view)
         except Exception:  # a broken search must not break the table: no advice
             log.exception("advice for seat %d failed", seat)
             return None

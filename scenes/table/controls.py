@@ -360,7 +360,7 @@ class TableInput:
                 # named, as every hint's line is ("Single: ..."): the why alone did not
                 # say it was about the cards just picked
                 play = self.adapter.hint_name(self.position.view, self.advice.action)
-                self.hint_line = tr("table.hint_line", play=play, why=words(self.advice.why))
+                self.hint_line = tr("table.hint_line", play=play, why=self._why_words(self.advice))
                 self.notify(self.hint_line, 4.0)
         self.selected = list(hints[self._hint_next % len(hints)])
         self._hint_next += 1
@@ -387,16 +387,32 @@ class TableInput:
         else:
             self.bar.focus = next((i for i, b in enumerate(self.bar.buttons)
                                    if b.action == action), self.bar.focus)
-        if action.card is not None:
-            name = action.card.name(language())
-            play = tr("table.hint_card", card=name, how=self.adapter.action_label(action)) \
-                if action.value else name
-        else:                   # the bar's title is not over the line: the whole words
-            play = self.adapter.action_words(action)
-        self.hint_line = tr("table.hint_line", play=play, why=words(advice.why)) \
+        play = self._play_name(action)
+        self.hint_line = tr("table.hint_line", play=play, why=self._why_words(advice)) \
             if advice.why is not None else play
         self.notify(self.hint_line, 6.0)
         self.hud.error = ""
+
+    def _play_name(self, action: Action) -> str:
+        """A hinted play as its line names it: a card by its name (and how, an Ace high),
+        a button by its whole words (the bar's title is not over the line)."""
+        if action.card is not None:
+            name = action.card.name(language())
+            return tr("table.hint_card", card=name, how=self.adapter.action_label(action)) \
+                if action.value else name
+        return self.adapter.action_words(action)
+
+    def _why_words(self, advice: Any) -> str:
+        """The hint's why; where the search compares its play with the obvious one, that
+        one named ("... than the obvious one (Bet 2)"; a play of picked cards with its
+        cards, "(Pair: 3 3)", since none are picked to show which)."""
+        said = words(advice.why)
+        usual = getattr(advice, "usual", None)
+        if usual is None:
+            return said
+        name = self.adapter.play_named(self.position.view, usual) \
+            if self.adapter.select_cards and usual.cards else self._play_name(usual)
+        return f"{said} ({name})"
 
     def poll_hint(self) -> None:
         """A hint asked for while Hard was thinking: shown once it has answered (dropped

@@ -298,6 +298,11 @@ class TableAdapter(Generic[V]):
         pick them: Dou Dizhu names its combination)."""
         return self.action_words(action)
 
+    def play_named(self, view: V, action: Action) -> str:
+        """A play of picked cards named whole, cards and all, for a line where none are
+        picked to show which (the obvious play a hint compares with)."""
+        return self.hint_name(view, action)
+
     def choice_title(self, actions: Sequence[Action]) -> str:
         return tr("table.choose")
 

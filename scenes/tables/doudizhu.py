@@ -32,8 +32,9 @@ from game.engine import GAME_OVER, Action, Event
 from game.views.doudizhu import Last, View
 from game.views.doudizhu import SheetRow as HandRow
 from scenes import theme
+from scenes.cardart.french import RANK_TEXT
 from scenes.hud import ERROR, POSITIVE, Label
-from scenes.i18n import signed, tr
+from scenes.i18n import language, signed, tr
 from scenes.layout import Layout, ZoneGeom
 from scenes.sheet import Sheet, SheetRow
 from scenes.tables import Fx, TableAdapter, Timing
@@ -327,6 +328,15 @@ class DoudizhuAdapter(TableAdapter[View]):
         ``Play TTT`` are the referee's, not a player's)."""
         kind = _kind_of(action.value, view["rules"]) if action.kind == "play" else None
         return play_words(*kind) if kind is not None else self.action_words(action)
+
+    def play_named(self, view: View, action: Action) -> str:
+        """"Pair: 3 3", "Straight, 5 cards: 3 4 5 6 7": the kind, then the ranks as the
+        cards' corners show them (a joker by its name)."""
+        if action.kind != "play" or not action.cards:
+            return self.action_words(action)
+        ranks = " ".join(c.name(language()) if c.is_joker else RANK_TEXT.get(c.rank, str(c.rank))
+                         for c in action.cards)
+        return tr("doudizhu_table.play_ranks", play=self.hint_name(view, action), ranks=ranks)
 
     def selection_hints(self, view: View, legal: Sequence[Action],
                         advice: Optional[Action] = None) -> list[list[str]]:

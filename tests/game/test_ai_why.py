@@ -11,7 +11,7 @@ from game.ai.why import trick_line
 from game.cards import cards
 from game.doudizhu.state import PASS, play_of
 from game.engine import Action, Reason
-from game.session.advice import reason_of
+from game.session.advice import advice_of, reason_of
 
 
 def briscola_view(table, hand, trump="d", culetto=""):
@@ -75,6 +75,28 @@ def test_dou_dizhu_says_going_out_bombing_and_passing_to_a_partner():
     assert ddz_ai.why(ddz_view(), play_of(cards("5S 5H 5D 5C"))) == Reason("advice.ddz.bombs")
     assert ddz_ai.why(ddz_view(last_seat=2), PASS) == Reason("advice.ddz.partner_holds")
     assert ddz_ai.why(ddz_view(last_seat=0), PASS) == Reason("advice.ddz.holds_back")
+
+
+def bid_view(hand, high_bid=0):
+    return {"seat": 0, "phase": "bid", "high_bid": high_bid, "zones": {"hand/0": hand.split()}}
+
+
+def test_dou_dizhu_says_what_the_high_cards_are_worth_when_the_hint_is_the_bid_they_ask_for():
+    """"Bid 2 — Played out in 30 deals like yours" said nothing of the hand: the bid's
+    line is what Normal bids by (the rocket, two Twos: strength 13, a bid of 3)."""
+    from game.doudizhu.state import BID_ACTIONS
+
+    strong = "RJ BJ 2S 2H 3C 4D"
+    assert ddz_ai.why(bid_view(strong), BID_ACTIONS[3]) == \
+        Reason("advice.ddz.bid_worth", {"bid": 3})
+    assert ddz_ai.why(bid_view(strong), BID_ACTIONS[1]) is None   # the search's to explain
+    assert ddz_ai.why(bid_view(strong), PASS) is None
+    assert ddz_ai.why(bid_view("3C 4D 9S"), PASS) == Reason("advice.ddz.bid_worth_none")
+    rocket = "RJ BJ 3C"                                              # 9: a bid of 1
+    assert ddz_ai.why(bid_view(rocket, high_bid=2), PASS) == \
+        Reason("advice.ddz.bid_outbid", {"bid": 1, "high": 2})
+    assert "worth a bid of 1, and 2 is bid already" in \
+        Reason("advice.ddz.bid_outbid", {"bid": 1, "high": 2}).words("en")
 
 
 def test_dou_dizhu_says_why_a_pass_against_an_opponent_when_no_single_beats_the_nine():
@@ -204,3 +226,14 @@ def test_a_bisca_blind_bet_s_line_is_the_chance_the_unseen_card_wins():
     assert reason.key == "advice.bisca.blind" and 90 <= reason.params["percent"] <= 100
     assert "in a hundred" in reason.words("en") and "su cento" in reason.words("it")
     assert bisca_why(state.view(0), bet(0)) is None
+
+
+def test_the_advice_names_the_obvious_play_only_where_its_line_compares_with_it():
+    a, b = play("Ac"), play("2c")
+    departed = Thought({a: 3.0, b: 1.5}, {a: 20, b: 20}, b, a, 20)
+    assert advice_of(a, departed).usual == b
+    agreed = Thought({a: 3.0, b: 1.5}, {a: 20, b: 20}, a, a, 20)
+    assert advice_of(a, agreed).usual is None
+    view = briscola_view("Kc 4c", "Ac 5d 6s")                 # the game's own words
+    assert advice_of(a, departed, "briscola", view).usual is None
+    assert advice_of(a, None).usual is None

@@ -276,3 +276,27 @@ def test_a_window_uncovered_is_drawn_whole(app, monkeypatch):
     presented.clear()
     app.frame(1 / 60, [pygame.event.Event(pygame.WINDOWEXPOSED)])
     assert presented == ["whole"]
+
+
+def test_a_notice_gone_is_presented_away_whole(app, monkeypatch):
+    """Seen at a Bolola table: a hint's line, withdrawn when the card was played, stayed
+    faintly on the felt while the computers played on, since each of their frames
+    presented only what their cards changed."""
+    from scenes.table.scene import TableScene
+
+    app.start_game("briscola", seed=3)
+    assert isinstance(app.stack.top, TableScene)
+    for _ in range(300):                          # the deal lands; the table rests
+        app.frame(1 / 60, [])
+    app.notify("A hint about to go", seconds=0.5)
+    app.frame(1 / 60, [])
+    presented: list[str] = []
+    monkeypatch.setattr(app, "presents_in_part", True)
+    monkeypatch.setattr(pygame.display, "flip", lambda: presented.append("whole"))
+    monkeypatch.setattr(pygame.display, "update", lambda *a: presented.append("part"))
+    move = pygame.event.Event(pygame.MOUSEMOTION, pos=(5, 5), rel=(1, 1), buttons=(0, 0, 0))
+    app.frame(1.0, [move])                        # the notice's time runs out
+    assert not app.toasts.items and presented == ["whole"]
+    presented.clear()
+    app.frame(1 / 60, [move])
+    assert presented in ([], ["part"]), "after that, only what changed"

@@ -134,3 +134,38 @@ def test_the_hints_line_covers_neither_the_hand_nor_the_prompt_nor_the_buttons(d
         assert pygame.Rect(0, 0, *size).contains(toast)
         for kind, rect in keep_clear:
             assert not toast.colliderect(rect), (kind, rect, toast)
+
+
+def test_a_line_that_compares_with_the_obvious_play_names_it(display):
+    """"... 0.3 lives better on average than the obvious one" left the player to guess
+    which one that was: the line names it ("(Bet 2)")."""
+    from game.engine import Action, Reason
+    from game.session.advice import Advice
+
+    app = make_app(display, "instant")
+    table = started(app, "bisca", seed=2)
+    assert state_of(table).phase == "bet"
+    hinted, usual = Action("bet", (), "0"), Action("bet", (), "2")
+    why = Reason("advice.better_lives", {"deals": 300, "lives": 0.3})
+    table.input.advise = lambda: Advice(hinted, why, usual)
+    key(app, pygame.K_h, "h")
+    frames(app, 1)
+    bet = tr("bisca.action.bet", bet="2")
+    assert table.input.hint_line.endswith(f"{words(why)} ({bet})"), table.input.hint_line
+    assert table.bar.focused().action == hinted
+
+
+def test_dou_dizhu_names_the_obvious_play_with_its_cards(display):
+    """A hint's picked cards show which play it means; the obvious one it compares with
+    has none picked, so its name carries its ranks."""
+    from game.cards import cards
+    from game.doudizhu.state import PASS, play_of
+
+    app = make_app(display, "instant")
+    table = started(app, "doudizhu", seed=3)
+    adapter, view = table.adapter, table.position.view
+    assert adapter.play_named(view, play_of(cards("3C 3H"))) == "Pair: 3 3"
+    assert adapter.play_named(view, play_of(cards("TC JH QS KD AC"))) == \
+        "Straight, 5 cards: 10 J Q K A"
+    assert adapter.play_named(view, play_of(cards("BJ RJ"))) == "Rocket: Black Joker Red Joker"
+    assert adapter.play_named(view, PASS) == adapter.action_words(PASS)
