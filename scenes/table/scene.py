@@ -453,6 +453,7 @@ class TableScene(Scene):
         scenes/table/pace.py)."""
         from scenes.result import SheetScene
 
+        self.ranks.note = ""     # the last trick's "won because": not the next deal's
         self.app.stack.push(SheetScene(self.app, self, title, sheet, button,
                                        auto_close=self.pace.sheet_auto_close()))
 
