@@ -179,10 +179,14 @@ class OnlineScene(PanelScene):
         return problem is None
 
     def _remember_name(self) -> str:
-        """The name, saved in the settings when it changed: next time it is already there."""
+        """The name, saved in the settings when it changed: next time it is already there.
+        The field's default word (or a blank field) is no name the player chose: saved, it
+        became their name at every table on this computer ("Guest" on their plate where
+        "You" was)."""
         name = self.name
-        if name != self.app.settings.player_name:
-            self.app.settings.player_name = name
+        chosen = "" if name == tr("net.default_name") else name
+        if chosen != self.app.settings.player_name:
+            self.app.settings.player_name = chosen
             self.app.save_settings()
         return name
 
@@ -366,11 +370,14 @@ class OnlineScene(PanelScene):
 
     def handle(self, event: pygame.event.Event) -> Optional[pygame.event.Event]:
         """Enter in the join form's fields (the code's, or the name's typed after it) joins,
-        as the Join button does."""
+        as the Join button does; typing a code takes the last try's words away."""
         if event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and self.mode == JOIN and \
                 event.ui_element in (self.code_entry, self.name_entry):
             self.join()
             return None
+        if event.type == pygame_gui.UI_TEXT_ENTRY_CHANGED and self.client is None and \
+                event.ui_element is self.code_entry:
+            self.problem = ""     # "Type the code your friend gave you." stood over a code
         return super().handle(event)
 
     # --- drawing -----------------------------------------------------------

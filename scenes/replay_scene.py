@@ -54,6 +54,9 @@ class ReplayClient:
     def allow(self, version: int) -> None:
         return None
 
+    def covered(self, covered: bool) -> None:
+        return None
+
     advises = False          # a replay suggests nothing
     says = False             # nor says anything
 

@@ -278,6 +278,13 @@ class PauseScene(_MenuOverlay):
     def title(self) -> str:
         return tr("table.pause.title")
 
+    def lines(self) -> list[tuple[str, str]]:
+        """Online nothing stands still for the others (the host's computers play on):
+        the menu says so, where "Paused" alone said the game waited."""
+        if self.table.client.seating() is None:
+            return []
+        return [(tr("table.pause.online"), "")]
+
     def update(self, dt: float) -> None:
         self.age += dt  # the game stands still while paused
 

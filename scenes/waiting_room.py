@@ -114,7 +114,8 @@ def game_line(key: str, taken: Optional[int] = None, seats: Optional[int] = None
     title = GAMES[key].title if key in GAMES else key
     if taken is None or seats is None:
         return title
-    return tr("net.game_seats", game=title, taken=taken, seats=seats)
+    return tr("net.game_seat" if taken == 1 else "net.game_seats", game=title, taken=taken,
+              seats=seats)
 
 
 class GuestRoomScene(PanelScene):

@@ -183,6 +183,8 @@ class RemoteClient:
         self._setup: Optional[GameSetup] = None
         self.names: tuple[str, ...] = ()
         self.away: tuple[int, ...] = ()
+        #: the host's room by each of its codes (codes.room_digest), from its welcome
+        self.rooms: tuple[str, ...] = ()
         #: how many times the link dropped and the guest got back in
         self.reconnects = 0
         #: how often a relay's gateway sent this guest to its room's own, and it went
@@ -234,6 +236,9 @@ class RemoteClient:
 
     def allow(self, version: int) -> None:
         """The host paces the computers: nothing to do."""
+
+    def covered(self, covered: bool) -> None:
+        """The host's game goes on whatever covers this screen: nothing to do."""
 
     #: a guest has no world to search: the host's session alone could advise
     advises = False
@@ -484,6 +489,7 @@ class RemoteClient:
                 welcome.seat != self.seat_key.seat:
             return False
         self.seat, self._setup, self.names = welcome.seat, welcome.setup, welcome.names
+        self.rooms = welcome.rooms
         self.lobby = None
         if welcome.seat is not None:
             key = self.seat_key.key if self.seat_key is not None else sealed.keys.seat_key

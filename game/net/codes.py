@@ -39,6 +39,7 @@ A stranger who makes 1,000 attempts gets in with a chance of at most 1,000 in
 
 from __future__ import annotations
 
+import hashlib
 import ipaddress
 import secrets
 from dataclasses import dataclass
@@ -131,6 +132,14 @@ def odds(code: Code, guesses: int = 1000) -> float:
 def normalise(text: str) -> str:
     """A typed or pasted code without case, spaces or dashes."""
     return "".join(ch for ch in str(text).upper() if ch not in " -_.\t\r\n")
+
+
+def room_digest(code: str) -> str:
+    """A one-way name of the room ``code`` opens: what a guest's kept seat key is found
+    by (game/net/kept_seats.py), and what the host tells its guests of each of its room's
+    codes (direct and relay) so that a key kept from one is found by the other; the code
+    itself, which opens the room, is never written down or sent."""
+    return hashlib.sha256(b"tavolata seat " + normalise(code).encode()).hexdigest()
 
 
 def pretty(code: str) -> str:

@@ -279,6 +279,10 @@ class _Guest:
         self.strikes = Bucket(limits.strike_leak, limits.strikes)
 
 
+#: how often a host's game is moved on while its screen is covered (seconds)
+AWAY_MOVES_EVERY = 0.05
+
+
 class HostClient(LocalClient):
     """The host table's client: a LocalClient of the host's session whose ``close``
     closes the host (guests are told); it says and hears the table phrases."""
@@ -288,6 +292,39 @@ class HostClient(LocalClient):
         super().__init__(host.session, seat, owner=False)
         self.host = host
         self._heard: deque[tuple[int, str]] = deque()
+        #: while the host's screen is covered: the thread moving the game on, its stop
+        self._mover: Optional[tuple[threading.Thread, threading.Event]] = None
+        self._paced = self.session.paced
+
+    def covered(self, covered: bool) -> None:
+        """The host's screen is covered (its pause menu, the log, the rules, a score sheet:
+        its table shows and allows nothing meanwhile), or back.  The game is the friends'
+        too: it goes on, its computers unpaced and moved on by a thread of its own, where
+        it stood still with a computer "thinking" on every guest's screen; the screen,
+        back, paces them again and shows what happened from its inbox."""
+        if covered and self._mover is None:
+            self._paced = self.session.paced
+            self.session.set_paced(False)
+            stop = threading.Event()
+            thread = threading.Thread(target=self._move_on, args=(stop,), daemon=True,
+                                      name="host-covered")
+            self._mover = (thread, stop)
+            thread.start()
+        elif not covered and self._mover is not None:
+            thread, stop = self._mover
+            self._mover = None
+            stop.set()
+            thread.join(5.0)
+            self.session.set_paced(self._paced)
+
+    def _move_on(self, stop: threading.Event) -> None:
+        """Apply the computers' moves as they come, until told to stop."""
+        while not stop.wait(AWAY_MOVES_EVERY):
+            try:
+                self.session.pump()
+            except Exception:                      # the game must not die with the thread
+                log.exception("moving the game on while the host's screen is covered")
+                return
 
     @property
     def advises(self) -> bool:
@@ -321,6 +358,7 @@ class HostClient(LocalClient):
                                                                if s.stand_in))
 
     def close(self) -> None:
+        self.covered(False)
         super().close()
         self.host.close()
 
@@ -687,6 +725,12 @@ class Host:
             return
         log.info("hosting %s directly on %s:%d", self.setup.key, address, port)
         self._update(direct_code=self._direct.text, port=port)
+
+    def _room_digests(self) -> tuple[str, ...]:
+        """The one-way names of this room's codes, for a guest's welcome: its kept key is
+        found again whichever code it comes back with (game/net/kept_seats.py)."""
+        return tuple(codes.room_digest(code.text) for code in (self._direct, self._relay_code)
+                     if code is not None)
 
     async def _on_direct(self, reader: asyncio.StreamReader,
                          writer: asyncio.StreamWriter) -> None:
@@ -1172,7 +1216,8 @@ class Host:
             self._take_seat(peer, seat)
         watcher = guest.watcher or session.watch(seat)
         watcher.notify = notify
-        peer.send(encode(Welcome(seat, self.setup_for(seat), tuple(self.names))))
+        peer.send(encode(Welcome(seat, self.setup_for(seat), tuple(self.names),
+                                 self._room_digests())))
         guest.playing = True
         self._update()
         self._tell_seats()

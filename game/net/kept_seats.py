@@ -7,29 +7,29 @@ seat then stays with the computer keeping it warm.  So the desktop client writes
 key down when the host welcomes it to its seat at the table (``RemoteClient.on_seat``)
 and offers it (``resume``) the next time the same code is joined.
 
-Choices: a room is found by a digest of its code (the code itself, which opens the
-room, is not written down); a key is kept for :data:`KEEP_FOR` seconds and at most
-:data:`MOST` of them (the newest); the file is the user's alone (mode 0600) and is
-written whole to a temporary file, then put in place (game/saves.py's ``write_atomic``,
-read back by its ``read_json``).  Two copies of the program may run at once (two
-players on one machine, each joining a table): a change (``keep``, ``forget``) reads
-the file and writes it back under the lock beside it (game/saves.py's ``lock_path``,
-:mod:`filelock`, as the settings are saved), so neither drops the key the other has
-just written.  A file that cannot be read or written, or a lock held past
+Choices: a room is found by a digest of its code (the code itself, which opens the room,
+is not written down), and by the digests the host gives of its other codes (who joined
+by the direct code comes back by the relay's); a key is kept for :data:`KEEP_FOR`
+seconds and at most :data:`MOST` of them (the newest); the file is the user's alone
+(mode 0600) and is written whole to a temporary file, then put in place (game/saves.py's
+``write_atomic``, read back by its ``read_json``). Two copies of the program may run at
+once (two players on one machine, each joining a table): a change (``keep``, ``forget``)
+reads the file and writes it back under the lock beside it (game/saves.py's
+``lock_path``, :mod:`filelock`, as the settings are saved), so neither drops the key the
+other has just written. A file that cannot be read or written, or a lock held past
 :data:`LOCK_SECONDS`, costs only the way back to the seat: nothing is raised.
 """
 
 from __future__ import annotations
 
-import hashlib
 import time
 from pathlib import Path
-from typing import Any, Callable, Optional
+from typing import Any, Callable, Optional, Sequence
 
 from filelock import FileLock, Timeout
 
 from game.net.client import SeatKey
-from game.net.codes import normalise
+from game.net.codes import room_digest
 from game.saves import SaveError, lock_path, read_json, write_atomic
 
 #: seconds a kept key is offered again (a long evening's game, and then some)
@@ -38,11 +38,6 @@ KEEP_FOR = 12 * 3600.0
 MOST = 32
 #: the longest a change waits for another copy's (each holds it for a read and a write)
 LOCK_SECONDS = 2.0
-
-
-def room_digest(code: str) -> str:
-    """What a kept key is found by: the code, however typed, hashed."""
-    return hashlib.sha256(b"tavolata seat " + normalise(code).encode()).hexdigest()
 
 
 class KeptSeats:
@@ -67,15 +62,18 @@ class KeptSeats:
         except (TypeError, KeyError, ValueError):
             return None
 
-    def keep(self, code: str, seat_key: SeatKey) -> None:
-        """Write down the key of this code's room (the oldest and the stale ones go)."""
+    def keep(self, code: str, seat_key: SeatKey, rooms: Sequence[str] = ()) -> None:
+        """Write down the key of this code's room, found by the code and by each of
+        ``rooms`` (the digests the host gave of its room's other codes: a player who
+        joined by the direct code comes back by the relay's); the oldest and the stale
+        ones go."""
         def kept_with(held: dict[str, Any]) -> dict[str, Any]:
             now = self.clock()
             kept = {digest: entry for digest, entry in held.items()
                     if isinstance(entry, dict) and isinstance(entry.get("at"), (int, float))
                     and now - entry["at"] <= KEEP_FOR}
-            kept[room_digest(code)] = {"seat": seat_key.seat, "key": seat_key.key.hex(),
-                                       "at": now}
+            for digest in dict.fromkeys((room_digest(code), *rooms)):
+                kept[digest] = {"seat": seat_key.seat, "key": seat_key.key.hex(), "at": now}
             return dict(sorted(kept.items(), key=lambda item: item[1]["at"])[-MOST:])
         self._change(kept_with)
 

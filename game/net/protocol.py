@@ -100,6 +100,7 @@ from __future__ import annotations
 import base64
 import binascii
 import json
+import re
 import time
 from dataclasses import dataclass, field, replace
 from importlib import metadata
@@ -144,6 +145,9 @@ PAKE_BYTES, CONFIRM_BYTES, PROOF_BYTES = 33, 32, 32
 OWNER_BYTES, SIGNATURE_BYTES, TICKET_BYTES, NONCE_BYTES = 32, 64, 16, 16
 MAX_REASON = 64
 MAX_DETAIL = 200
+#: the most room digests a welcome names (a room has a direct code and a relay's)
+MAX_ROOMS = 4
+_DIGEST = re.compile(r"[0-9a-f]{64}")
 
 # -- link lines ---------------------------------------------------------------------
 PING, PONG = b"!ping", b"!pong"
@@ -292,6 +296,9 @@ class Welcome:
     seat: Optional[int]                 # None: a spectator
     setup: GameSetup
     names: tuple[str, ...]
+    #: codes.room_digest of each of the room's codes (direct, relay): a guest's kept key
+    #: is found by whichever it comes back with
+    rooms: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -477,7 +484,11 @@ def _welcome(obj: Mapping[str, Any]) -> Welcome:
     seat = _get(obj, "seat", int, optional=True)
     if seat is not None and not 0 <= seat < len(setup.seats):
         raise ProtocolError(BAD_FIELD, f"no seat {seat}")
-    return Welcome(seat, setup, _names(obj, len(setup.seats)))
+    rooms = obj.get("rooms", [])
+    if not isinstance(rooms, list) or len(rooms) > MAX_ROOMS or \
+            not all(isinstance(r, str) and _DIGEST.fullmatch(r) for r in rooms):
+        raise ProtocolError(BAD_FIELD, "rooms are digests")
+    return Welcome(seat, setup, _names(obj, len(setup.seats)), tuple(rooms))
 
 
 def _lobby(obj: Mapping[str, Any]) -> LobbyView:
@@ -605,6 +616,8 @@ def encode(msg: NetMessage) -> bytes:
     elif isinstance(msg, Welcome):
         obj = {"type": "welcome", "seat": msg.seat, "setup": msg.setup.to_json(),
                "names": list(msg.names)}
+        if msg.rooms:
+            obj["rooms"] = list(msg.rooms)
     elif isinstance(msg, Seats):
         obj = {"type": "seats", "names": list(msg.names), "away": list(msg.away)}
     elif isinstance(msg, Error):

@@ -68,6 +68,11 @@ class Client(Protocol):
     def allow(self, version: int) -> None:
         """The screen has caught up with ``version``: its computers may move."""
 
+    def covered(self, covered: bool) -> None:
+        """The screen is covered (a menu, the log, a score sheet over the table: it shows
+        and allows nothing meanwhile) or back: a host's game goes on for the friends at
+        the table (game/net/host.py); every other client has nothing to do."""
+
     def advise(self) -> Optional[Advice]:
         """Hard's suggestion for this seat now (None while it thinks, or when the client
         cannot advise: :attr:`advises`)."""
@@ -133,6 +138,9 @@ class LocalClient:
 
     def allow(self, version: int) -> None:
         self.session.allow(version)
+
+    def covered(self, covered: bool) -> None:
+        """A game on this computer waits for its screen (nobody else plays it)."""
 
     @property
     def advises(self) -> bool:

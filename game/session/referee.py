@@ -253,6 +253,12 @@ class Session:
         with self._lock:
             self.allowed = max(self.allowed, version)
 
+    def set_paced(self, paced: bool) -> None:
+        """Pace the computers by the clients' :meth:`allow` again, or no longer (a host's
+        screen covered by a menu: its friends' game goes on without it)."""
+        with self._lock:
+            self.paced = paced
+
     def pump(self) -> int:
         """Start the computers on the position, apply the moves that are ready; the
         number of moves applied."""

@@ -28,19 +28,27 @@ SHOWN_FOR = 4.0
 _NUMBERS = {getattr(pygame, f"K_{n}"): n - 1 for n in range(1, len(PHRASES) + 1)}
 
 
+#: how many steps out from a plate a phrase's bubble looks for a clear place
+STEPS_OUT = 3
+
+
 def by_plate(bubble: pygame.Rect, plate: pygame.Rect, gap: int, window: pygame.Rect,
              taken: Sequence[pygame.Rect]) -> pygame.Rect:
     """Where a bubble of ``bubble``'s size goes by ``plate``: above it, under it, to its
     right, to its left, the first place inside the window that overlaps nothing
-    ``taken``; if none is clear, above it (under it at the window's top), kept inside."""
+    ``taken``; then each of those a step further out (past a plate's own words, "Bet 2 ·
+    Won 0", that a bubble right above it covered); if none is clear, above it (under it
+    at the window's top), kept inside."""
     places = []
-    for anchor, point in (("midbottom", (plate.centerx, plate.top - gap)),
-                          ("midtop", (plate.centerx, plate.bottom + gap)),
-                          ("midleft", (plate.right + gap, plate.centery)),
-                          ("midright", (plate.left - gap, plate.centery))):
-        place = bubble.copy()
-        setattr(place, anchor, point)
-        places.append(place)
+    for step in range(STEPS_OUT):
+        out_y, out_x = step * (bubble.h + gap), step * (bubble.w // 2 + gap)
+        for anchor, point in (("midbottom", (plate.centerx, plate.top - gap - out_y)),
+                              ("midtop", (plate.centerx, plate.bottom + gap + out_y)),
+                              ("midleft", (plate.right + gap + out_x, plate.centery)),
+                              ("midright", (plate.left - gap - out_x, plate.centery))):
+            place = bubble.copy()
+            setattr(place, anchor, point)
+            places.append(place)
     for place in places:
         if window.contains(place) and place.collidelist(list(taken)) < 0:
             return place

@@ -153,8 +153,11 @@ class TableScene(Scene):
         self.result_shown = False
         self.phrases = TablePhrases(client, self.seat)   # "Good game" and the like, online
         self.story = Story()                    # what happened, in words (the G key)
+        #: the story is offered to a player, and to a spectator at an online table, who
+        #: came to watch people play and may have come in late (not to a kiosk's visitor)
+        self.tells_story = not self.watching or (self.seat is None and networked(client))
         self.corner = CornerButtons(          # the Log, Say and Undo buttons
-            self.watching, self.open_story, lambda: keeping.can_undo(self),
+            not self.tells_story, self.open_story, lambda: keeping.can_undo(self),
             lambda: keeping.undo(self), lambda: self.phrases.can_say,
             self.phrases.toggle_phrases)
         self.inbox: deque[Update] = deque()   # updates not animated yet
@@ -450,6 +453,7 @@ class TableScene(Scene):
         scenes/table/pace.py)."""
         from scenes.result import SheetScene
 
+        self.ranks.note = ""     # the last trick's "won because": not the next deal's
         self.app.stack.push(SheetScene(self.app, self, title, sheet, button,
                                        auto_close=self.pace.sheet_auto_close()))
 
@@ -516,7 +520,7 @@ class TableScene(Scene):
             "back": back,
             "rules": used(lambda: self.app.show_rules(self.key)),
             "look_back": lambda e: self.look_back() or True,
-            "story": lambda e: not self.watching and used(self.open_story)(e),
+            "story": lambda e: self.tells_story and used(self.open_story)(e),
             "undo": lambda e: keeping.undo(self) or True,   # a kept game only; else why not
             "fast_forward": lambda e: self.pace.command(FAST_KEY),
             "skip": lambda e: self.pace.command(SKIP_KEY),  # only once you are out
@@ -635,7 +639,13 @@ class TableScene(Scene):
     def animating(self) -> bool:
         return self.painter.animating()
 
+    def leave(self) -> None:
+        """Covered (a menu, the log, a sheet) or leaving: a host's game goes on for the
+        friends at the table meanwhile (game/net/host.py's ``HostClient.covered``)."""
+        self.client.covered(True)
+
     def enter(self) -> None:
+        self.client.covered(False)
         self._sync_art()
         self._resume_held()
         if tuple(self.app.size) != self.layout.size or self.table_scale() != self.layout.scale:

@@ -99,6 +99,24 @@ def test_the_name_typed_is_kept_between_forms(app):
     assert OnlineScene(app).name == "Anna"
 
 
+def test_the_default_name_is_not_saved_as_the_players_own(app):
+    """Someone who joined (or watched) without typing a name had the field's default word
+    saved as their name: their own plate at every game on this computer said "Guest"
+    where it said "You".  The word is no host's name either ("Guest (host)")."""
+    scene = open_online(app)
+    assert scene.name_entry.get_text() == tr("net.default_name") == "Player"
+    press(app, scene, "join")
+    scene.code_entry.set_text("not a code")
+    press(app, scene, "go")
+    assert app.settings.player_name == ""
+    scene.name_entry.set_text("Anna")
+    press(app, scene, "go")
+    assert app.settings.player_name == "Anna"
+    scene.name_entry.set_text("")                     # and a name taken back out
+    press(app, scene, "go")
+    assert app.settings.player_name == "" and scene.name == "Player"
+
+
 def test_a_name_that_is_not_one_is_worded_and_nothing_starts(app):
     app.settings.player_name = "Ma\x00rco"            # as a damaged file could have had it
     for _ in range(3):                                  # it crashed here, and then the program
@@ -278,11 +296,17 @@ def test_a_bad_relay_address_is_worded_and_nothing_starts(app):
 
 
 def test_an_empty_code_asks_for_the_code_and_tries_nothing(app):
+    import pygame_gui
+
     scene = open_online(app)
     press(app, scene, "join")
     scene.code_entry.set_text("   ")
     press(app, scene, "go")
     assert scene.problem == tr("net.type_code") and scene.client is None
+    scene.code_entry.set_text("ZZZZ")                  # typing: the words went on standing
+    app.frame(DT, [pygame.event.Event(pygame_gui.UI_TEXT_ENTRY_CHANGED,
+                                      {"ui_element": scene.code_entry, "text": "ZZZZ"})])
+    assert scene.problem == ""
 
 
 def test_a_host_with_no_home_address_says_why_and_offers_the_relay_there(app, local_host,
@@ -541,44 +565,55 @@ def test_a_long_reason_stays_inside_the_panel(app, monkeypatch, language):
 
 
 @pytest.mark.slow
-def test_a_guest_whose_program_closed_comes_back_to_its_seat_with_the_same_code(app):
+@pytest.mark.parametrize("back_by", ["direct", "relay"])
+def test_a_guest_whose_program_closed_comes_back_to_its_seat_with_the_same_code(app, back_by):
     """The seat's key is kept on disk once the guest is seated at the table: joining
     with the same code again (the program closed and started again) takes the seat back
-    from the computer keeping it warm; without it the room was full."""
-    host = Host(table_of_friends("briscola", 3, 4), name="Anna", listen="127.0.0.1", port=0,
-                autostart=False, stand_in="random", paced=False, limits=protocol.QUICK).start()
-    try:
-        assert host.wait_ready(5.0), host.status()
-        code = host.status().direct_code
+    from the computer keeping it warm; without it the room was full.  So does the
+    room's other code: who joined by the direct code was told the room was full when it
+    came back by the relay's."""
+    from tests.game.net.helpers import relay_here
 
-        def join(where: type) -> Any:
-            scene = open_online(app)
-            press(app, scene, "join")
-            scene.name_entry.set_text("Bruno")
-            scene.code_entry.set_text(code)
-            press(app, scene, "go")
-            return frames_until(app, lambda: isinstance(app.stack.top, where) and
-                                app.stack.top or scene.problem, timeout=15.0)
+    with relay_here() as (_, port):
+        app.settings.relay = f"127.0.0.1:{port}"
+        host = Host(table_of_friends("briscola", 3, 4), name="Anna", listen="127.0.0.1",
+                    port=0, relay=("127.0.0.1", port), autostart=False, stand_in="random",
+                    paced=False, limits=protocol.QUICK).start()
+        try:
+            assert host.wait_ready(5.0), host.status()
+            until(lambda: host.status().relay_code is not None, what="the relay's code")
+            code = host.status().direct_code
 
-        other = RemoteClient(code, name="Carla")
-        assert isinstance(join(GuestRoomScene), GuestRoomScene)
-        until(lambda: other.state == "waiting", 10.0)
-        assert host.begin()
-        table = frames_until(app, lambda: isinstance(app.stack.top, TableScene) and
-                             app.stack.top)
-        seat = table.client.seat
-        frames_until(app, lambda: seat in away_seats(host.client) or
-                     host.status().seats[seat].present)
-        app.back_to_menu()                      # the program closes: a computer keeps it warm
-        until(lambda: seat in away_seats(host.client), 10.0)
-        back = join(TableScene)
-        assert isinstance(back, TableScene), back
-        assert back.client.seat == seat
-        until(lambda: seat not in away_seats(host.client), 10.0)
-    finally:
-        app.back_to_menu()
-        other.close()
-        host.close()
+            def join(where: type) -> Any:
+                scene = open_online(app)
+                press(app, scene, "join")
+                scene.name_entry.set_text("Bruno")
+                scene.code_entry.set_text(code)
+                press(app, scene, "go")
+                return frames_until(app, lambda: isinstance(app.stack.top, where) and
+                                    app.stack.top or scene.problem, timeout=15.0)
+
+            other = RemoteClient(code, name="Carla")
+            assert isinstance(join(GuestRoomScene), GuestRoomScene)
+            until(lambda: other.state == "waiting", 10.0)
+            assert host.begin()
+            table = frames_until(app, lambda: isinstance(app.stack.top, TableScene) and
+                                 app.stack.top)
+            seat = table.client.seat
+            frames_until(app, lambda: seat in away_seats(host.client) or
+                         host.status().seats[seat].present)
+            app.back_to_menu()                  # the program closes: a computer keeps it warm
+            until(lambda: seat in away_seats(host.client), 10.0)
+            if back_by == "relay":
+                code = host.status().relay_code
+            back = join(TableScene)
+            assert isinstance(back, TableScene), back
+            assert back.client.seat == seat
+            until(lambda: seat not in away_seats(host.client), 10.0)
+        finally:
+            app.back_to_menu()
+            other.close()
+            host.close()
 
 
 @pytest.mark.parametrize("size", [(800, 500), (1920, 1080)])

@@ -374,6 +374,52 @@ def test_the_players_name_is_on_their_plate_and_in_the_games_record(display, key
     app.back_to_menu()
 
 
+def test_a_spectator_at_an_online_table_has_the_log_a_kiosk_visitor_not(display):
+    """Someone watching friends play online (and maybe come in late) could not open the
+    story of the game: the Log button and G were a player's only."""
+    from game.session import COMPUTER, GameSetup, LocalClient, SeatSpec, Session
+    from game.session.client import Seating
+    from scenes.table import TableScene
+    from scenes.table.story import StoryScene
+
+    app = make_app(display, "instant")
+    for online in (True, False):
+        setup = GameSetup("briscola", tuple(SeatSpec(COMPUTER) for _ in range(3)), {}, 3)
+        client = LocalClient(Session(setup, paced=True), None)
+        if online:
+            client.seating = lambda: Seating(("Marco", "Anna", ""))
+        table = TableScene(app, client)
+        app.stack.push(table)
+        frames(app, 3)
+        shown = [b.key for b in table.corner.shown()]
+        key(app, pygame.K_g, "g")
+        opened = isinstance(app.stack.top, StoryScene)
+        assert (shown == ["G"] and opened) if online else (shown == [] and not opened)
+        app.back_to_menu()
+
+
+def test_the_pause_menu_of_an_online_table_says_the_game_goes_on(display):
+    """"Paused" over an online table said the game waited; it goes on for the others
+    (the host's computers play on while its menu is up): the menu says so."""
+    from game.session.client import Seating
+    from scenes.i18n import tr
+
+    app = make_app(display, "instant")
+    app.start_game("briscola", 5)
+    table = app.stack.top
+    frames(app, 2)
+    key(app, pygame.K_ESCAPE)
+    assert isinstance(app.stack.top, PauseScene) and app.stack.top.lines() == []
+    key(app, pygame.K_ESCAPE)
+    table.client.seating = lambda: Seating(("", "Bruno", ""))
+    key(app, pygame.K_ESCAPE)
+    pause = app.stack.top
+    assert pause.lines() == [(tr("table.pause.online"), "")]
+    top = min(b.rect.top for b in pause.focus.buttons)
+    assert pause.panel.y < top and pause.panel.contains(pause.focus.buttons[-1].rect)
+    app.back_to_menu()
+
+
 def test_every_screen_is_told_once_when_a_friend_drops_and_comes_back(display):
     """The plate's "Computer playing for Bruno" was all a screen said of a friend whose
     link dropped: a notice says so once, and once more when he is back; what was so

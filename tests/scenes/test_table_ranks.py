@@ -121,3 +121,26 @@ def test_no_note_once_o_hid_them(display):
         think(table)
         frames(app, 1)
     table.close()
+
+
+@pytest.mark.slow
+def test_a_games_last_note_goes_with_its_score_sheet(display):
+    """The "won because" of a game's last trick stood on the prompt's line through the
+    next game's deal, after the score sheet between them had closed."""
+    from scenes.result import SheetScene
+
+    app = make_app(display, "fast")
+    table = open_table(app, "briscola", seed=1)
+    for _ in range(12000):
+        if isinstance(app.stack.top, SheetScene):
+            break
+        think(table)
+        frames(app, 1)
+        if app.stack.top is table and not table.busy and table.legal():
+            table.act(table.legal()[0])
+    sheet = app.stack.top
+    assert isinstance(sheet, SheetScene)
+    sheet.go_on()
+    frames(app, 2)
+    assert table.ranks.note == "" and not table.note_shown()
+    table.close()

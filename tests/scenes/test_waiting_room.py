@@ -8,7 +8,7 @@ import pytest
 from game.net.lobby import COMPUTER_SEAT, HOST_SEAT, OPEN, PERSON, LobbySeat
 from game.net.protocol import LobbyView
 from scenes.i18n import language, set_language, tr
-from scenes.waiting_room import guest_status, with_watchers
+from scenes.waiting_room import game_line, guest_status, with_watchers
 
 
 def room(*kinds: str, you: int | None = 1) -> LobbyView:
@@ -33,5 +33,18 @@ def test_how_many_watch_follows_the_line_after_a_dot_in_the_right_number(lang, o
         assert with_watchers("Bisca", 0) == "Bisca"
         assert with_watchers("Bisca", 1) == f"Bisca · {one}"
         assert with_watchers("Bisca", 3) == f"Bisca · {three}"
+    finally:
+        set_language(was)
+
+
+@pytest.mark.parametrize("lang, one, two", [
+    ("en", "Bisca · 1 of 6 seats taken", "Bisca · 2 of 6 seats taken"),
+    ("it", "Bisca · 1 posto preso su 6", "Bisca · 2 posti presi su 6")])
+def test_the_seats_taken_are_counted_in_the_right_number(lang, one, two):
+    """Find a table said "1 posti presi su 3" of a table only its host sat at."""
+    was = language()
+    set_language(lang)
+    try:
+        assert game_line("bisca", 1, 6) == one and game_line("bisca", 2, 6) == two
     finally:
         set_language(was)

@@ -406,6 +406,43 @@ def test_the_host_asks_no_hint_while_a_friend_plays():
         assert host.client.advises
 
 
+def test_the_welcome_names_every_code_of_the_room_by_its_digest():
+    """A guest keeps its seat's key under each of the room's codes, so that it comes back
+    by either; the host names them one way (a digest), never the codes themselves."""
+    from tests.game.net.helpers import relay_here
+
+    with relay_here() as (relay, port):
+        with hosting(relay=("127.0.0.1", port)) as (host, table):
+            until(lambda: host.status().relay_code is not None, what="the relay's code")
+            status = host.status()
+            guest = join(status.direct_code, name="Anna")
+            assert guest.wait_connected(5), guest.reason
+            assert set(guest.rooms) == {codes.room_digest(status.direct_code),
+                                        codes.room_digest(status.relay_code)}
+            guest.close()
+
+
+def test_the_game_goes_on_while_the_hosts_screen_is_covered():
+    """The host's pause menu (or its log, the rules, a score sheet) stood the game still
+    for the friends at the table: its computers wait for the host's screen to allow
+    them, and nothing moved them on while it was covered."""
+    from game.net.bot import hosted_setup
+
+    host = Host(hosted_setup("briscola", 2, 1, "random", 5), name="Host",
+                listen="127.0.0.1", port=0, limits=QUICK).start()
+    try:
+        assert host.wait_ready(5.0) and host.begin()
+        until(lambda: host.client is not None, what="the game begun")
+        assert host.session.state.to_act() == (0,) and host.session.paced, "a computer"
+        version = host.session.version
+        host.client.covered(True)                     # a menu over the host's table
+        until(lambda: host.session.version > version, what="a computer's move")
+        host.client.covered(False)                    # back: its screen paces them again
+        assert host.session.paced and host.client._mover is None
+    finally:
+        host.close()
+
+
 def test_the_host_table_closes_the_host():
     with hosting() as (host, table):
         guest = join(host.status().direct_code)

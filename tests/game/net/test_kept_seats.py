@@ -33,6 +33,18 @@ def test_a_kept_key_is_found_by_its_code_however_typed_and_by_no_other(tmp_path)
     assert kept.get(CODE) is None
 
 
+def test_a_key_kept_with_the_rooms_other_codes_is_found_by_each(tmp_path):
+    """Who joined by the direct code came back by the relay's to "That game already has
+    all its players": the host names its room's codes (by digest) in the welcome."""
+    from game.net.codes import room_digest
+
+    relay = "KWFY-ETQH-ZQHB"
+    kept = KeptSeats(tmp_path / "seats.json")
+    kept.keep(CODE, SeatKey(2, b"\x03" * 32), (room_digest(CODE), room_digest(relay)))
+    assert kept.get(relay) == kept.get(CODE) == SeatKey(2, b"\x03" * 32)
+    assert relay not in (tmp_path / "seats.json").read_text()
+
+
 def test_a_stale_key_is_not_offered_and_the_newest_are_kept(tmp_path):
     now = [1000.0]
     kept = KeptSeats(tmp_path / "seats.json", clock=lambda: now[0])

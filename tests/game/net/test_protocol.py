@@ -46,6 +46,8 @@ EVERY = (Pake, Confirm, Hello, Welcome, Seats, Error, Bye, RelayHello, Room, Cha
     Hello("Anna", 1, bytes(range(32))),
     Hello(),
     Welcome(1, GameSetup.solo("briscola", seat=1), ("Marco", "Anna", "")),
+    Welcome(1, GameSetup.solo("briscola", seat=1), ("Marco", "Anna", ""),
+            ("ab" * 32, "0f" * 32)),
     Seats(("Marco", "Anna"), (1,)),
     Error("room_full", "every seat is taken", True),
     Bye("host_quit"),
@@ -90,6 +92,13 @@ def test_every_message_survives_the_round_trip(msg):
      b' "names": ["a"]}', "bad_field"),
     (b'{"type": "welcome", "seat": 0, "setup": {"key": "chess", "seats": []},'
      b' "names": []}', "bad_field"),
+    (b'{"type": "welcome", "seat": 0, "setup": {"key": "bocce", "seats": [{}, {}]},'
+     b' "names": ["a", "b"], "rooms": ["FHHY-FNCH-D5SU"]}', "bad_field"),
+    (b'{"type": "welcome", "seat": 0, "setup": {"key": "bocce", "seats": [{}, {}]},'
+     b' "names": ["a", "b"], "rooms": "' + b"ab" * 32 + b'"}', "bad_field"),
+    (b'{"type": "welcome", "seat": 0, "setup": {"key": "bocce", "seats": [{}, {}]},'
+     b' "names": ["a", "b"], "rooms": [' + b", ".join([b'"' + b"ab" * 32 + b'"'] * 5) +
+     b']}', "bad_field"),
     (b'{"type": "seats", "names": ["a"], "away": ["1"]}', "bad_field"),
     (b'{"type": "error", "reason": 3}', "bad_field"),
     (b'{"type": "error", "reason": "x", "fatal": "yes"}', "bad_field"),
