@@ -34,7 +34,7 @@ from typing import Optional, Sequence
 
 from game.ai.base import RandomPlayer
 from game.ai.doudizhu_endgame import settle
-from game.ai.doudizhu_reading import BID_AT, counts_of_codes, facts, strength, wanted_bid
+from game.ai.doudizhu_reading import counts_of_codes, facts, wanted_bid
 from game.ai.search import Judge, Search
 from game.cards import Card
 from game.doudizhu import combos, play_from
@@ -126,9 +126,7 @@ class DoudizhuPlayer:
     # -- bidding -------------------------------------------------------------------------------
     def _bid(self, view: View, legal: list[Action]) -> Action:
         seat = view["seat"]
-        counts = counts_of_codes(view["zones"][f"hand/{seat}"])
-        s = strength(counts)
-        want = sum(1 for t in BID_AT if s >= t)
+        want = wanted_bid(counts_of_codes(view["zones"][f"hand/{seat}"]))
         bids = [a for a in legal if a.kind == "bid" and int(a.value) <= want]
         return bids[-1] if bids else next(a for a in legal if a.kind == "pass")
 

@@ -407,7 +407,7 @@ class TableInput:
         one named ("... than the obvious one (Bet 2)"; a play of picked cards with its
         cards, "(Pair: 3 3)", since none are picked to show which)."""
         said = words(advice.why)
-        usual = getattr(advice, "usual", None)
+        usual = advice.usual
         if usual is None:
             return said
         name = self.adapter.play_named(self.position.view, usual) \

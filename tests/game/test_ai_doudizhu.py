@@ -10,7 +10,8 @@ import pytest
 
 from game.ai import computer_player
 from game.ai.base import RandomPlayer
-from game.ai.doudizhu import DoudizhuPlayer, player, shape, strength
+from game.ai.doudizhu import DoudizhuPlayer, player, shape
+from game.ai.doudizhu_reading import strength
 from game.ai.search import Search
 from game.cards import cards
 from game.doudizhu import combos
