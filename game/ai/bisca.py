@@ -39,7 +39,7 @@ from bisect import bisect_left
 from typing import Mapping, Sequence
 
 from game.ai.search import NO_FACTS, Facts, Judge, Search
-from game.bisca.rules import DECK, HALF, HIGH, LOW, bet_choices, strength, text
+from game.bisca.rules import DECK, HALF, HIGH, LOW, allowed_bets, strength, text
 from game.cards import Card
 from game.engine import Action, Reason
 from game.views import own_hand, own_seat
@@ -216,8 +216,9 @@ def _bet_line(view: View, action: Action) -> Reason | None:
     reader = BiscaPlayer("normal")
     dist = reader.estimate(view)
     barred = view["forbidden"]
-    legal = [Action("bet", (), text(h)) for h in bet_choices(view["cards"], view["half_bets"])
-             if barred is None or h != round(barred * HALF)]
+    halves = allowed_bets(view["cards"], view["half_bets"],
+                          None if barred is None else round(barred * HALF))
+    legal = [Action("bet", (), text(h)) for h in halves]
     if not legal or action != best_bet(dist, legal):
         return None
     if view["blind"]:

@@ -85,6 +85,12 @@ def bet_choices(cards: int, half_bets: bool) -> list[int]:
     return list(range(0, cards * HALF + 1, 1 if half_bets else HALF))
 
 
+def allowed_bets(cards: int, half_bets: bool, barred: int | None) -> list[int]:
+    """The bets (halves) a bettor may make: every choice but the hook rule's barred one.
+    The one place the state's legal bets and a view's reader (the bet hint) both come from."""
+    return [h for h in bet_choices(cards, half_bets) if h != barred]
+
+
 def forbidden_bet(cards: int, others: int, half_bets: bool) -> int | None:
     """The hook rule: the bet (halves) the last bettor may not make, because the bets
     would add up to the cards dealt; None when no bet is barred (the one-card round,

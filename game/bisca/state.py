@@ -126,8 +126,7 @@ class BiscaState(State):
         return rules.forbidden_bet(self.cards, others, self.half_bets)
 
     def bet_options(self) -> list[int]:
-        barred = self.forbidden()
-        return [h for h in rules.bet_choices(self.cards, self.half_bets) if h != barred]
+        return rules.allowed_bets(self.cards, self.half_bets, self.forbidden())
 
     def true_zones(self) -> dict[str, list[Card]]:
         zones: dict[str, list[Card]] = {"deck": list(self.deck),

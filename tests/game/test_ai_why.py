@@ -216,6 +216,24 @@ def test_a_bisca_bet_s_line_is_what_the_hand_should_take_when_that_is_the_bet_hi
     assert "," in line.words("it") and "." in line.words("en")
 
 
+def test_a_bisca_bet_s_line_weighs_only_the_bets_the_hook_rule_leaves():
+    """The last bettor's line is weighed among the bets it may make: with three sure
+    hands and the others at 0, the hook bars 3, so the line goes with the bet Normal
+    weighs among the rest, never with the barred one."""
+    from game.ai.bisca import BiscaPlayer, best_bet
+    from game.ai.bisca import why as bisca_why
+    from tests.game.test_bisca import bet, rig, run
+
+    state = rig(["2b 3b 4b", "5b 6b 7b", "Kd Nd Ad"])
+    run(state, bet(0), bet(0))
+    view = state.view(2)
+    assert view["forbidden"] == 3
+    assert bisca_why(view, bet(3)) is None
+    weighed = best_bet(BiscaPlayer("normal").estimate(view), state.legal_actions(2))
+    assert weighed != bet(3)
+    assert bisca_why(view, weighed).key == "advice.bisca.expects"
+
+
 def test_a_bisca_blind_bet_s_line_is_the_chance_the_unseen_card_wins():
     from game.ai.bisca import why as bisca_why
     from tests.game.test_bisca import bet, rig

@@ -148,6 +148,7 @@ def test_the_last_bettor_may_not_make_the_bets_add_up_to_the_cards_dealt():
     assert why == Reason("bisca.hook", {"bet": "1", "cards": 3, "others": "2"})
     assert "cannot bet 1" in why.words()
     assert state.view(2)["forbidden"] == 1
+    assert rules.allowed_bets(3, False, 2) == [0, 4, 6]          # what a view's reader weighs
 
 
 def test_the_hook_binds_the_last_bettor_of_the_round_when_a_player_is_out():
