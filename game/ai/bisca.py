@@ -192,14 +192,15 @@ def why(view: View, action: Action) -> Reason | None:
     A bet's line is what the hand should take, the sum of its cards' chances that
     Normal's bet is weighed by (in the one-card round, the chance the unseen card beats
     the best in sight), said when the hint is that bet: a count of deals played out
-    says less about a bet than what the cards should take."""
+    says less about a bet than what the cards should take. A lead with the bet made
+    is said when it is the lowest card (:func:`_lead_line`)."""
     if action.kind == "bet":
         return _bet_line(view, action)
     if action.card is None or "trick" not in view:
         return None
     trick = view["trick"]
     if not trick:
-        return None
+        return _lead_line(view, action)
     best = max(strength(_card(t["card"]), t["ace"] or "") for t in trick)
     last = len(trick) == len(view["players"]) - 1
     if worth(action) > best:
@@ -207,6 +208,17 @@ def why(view: View, action: Action) -> Reason | None:
             return None
         return Reason("advice.takes_trick" if last else "advice.heads_trick")
     return Reason("advice.stays_under")
+
+
+def _lead_line(view: View, action: Action) -> Reason | None:
+    """A lead once the bet wants no more hands, when the hint is the hand's lowest card
+    (an Ace counted low): the one lead least likely to take a hand. Any other lead is
+    the search's to explain; a blind round's own card is unseen."""
+    if view["blind"] or wants_hand(view, own_seat(view)):
+        return None
+    hand = [_card(c) for c in own_hand(view)]
+    lowest = min((strength(c, LOW if c.rank == 1 else "") for c in hand), default=None)
+    return Reason("advice.bisca.lead_low") if worth(action) == lowest else None
 
 
 def _bet_line(view: View, action: Action) -> Reason | None:

@@ -194,6 +194,26 @@ def test_in_bisca_heading_the_hand_is_given_as_the_reason_only_while_the_bet_wan
     assert bisca_why(wanted.view(1), bisca_play("Kd")) == Reason("advice.takes_trick")
 
 
+def test_a_bisca_lead_with_the_bet_made_is_said_when_it_is_the_lowest_card():
+    """Leading once no more hands are wanted, the lowest card (an Ace counted low) is the
+    lead least likely to take one: said so, where the search's count of deals said only
+    "did best". Any other lead, or a lead while the bet wants a hand, is the search's."""
+    from game.ai.bisca import why as bisca_why
+    from tests.game.test_bisca import bet, rig, run
+    from tests.game.test_bisca import play as bisca_play
+
+    made = rig(["Ab 3b Kd", "4b 5b 6b"])
+    run(made, bet(0), bet(1))                   # seat 0 bet nothing and leads
+    assert bisca_why(made.view(0), bisca_play("Ab", "low")) == Reason("advice.bisca.lead_low")
+    assert bisca_why(made.view(0), bisca_play("3b")) is None     # the Ace low is lower
+    assert bisca_why(made.view(0), bisca_play("Ab", "high")) is None
+    words = Reason("advice.bisca.lead_low").words("en")
+    assert words.startswith("You need no more hands")
+    wanted = rig(["Ab 3b Kd", "4b 5b 6b"])
+    run(wanted, bet(1), bet(1))
+    assert bisca_why(wanted.view(0), bisca_play("Ab", "low")) is None
+
+
 def test_a_bisca_bet_s_line_is_what_the_hand_should_take_when_that_is_the_bet_hinted():
     """A bet's line says what Normal's bet is weighed by, the hand's expected hands, when
     the hint is that bet; a bet the search found better than it is the search's to
