@@ -209,6 +209,19 @@ class Layout:
         return ((self.card_w - self._natural_w) * 1.9
                 + (self.text_scale - 1.0) * self.size[1] * SIDE_DROP)
 
+    @property
+    def corner_h(self) -> int:
+        """The height of the table's corner buttons (Log, Say, Undo: scenes/table/story.py),
+        which lie in the top right corner at every table, so a player finds them in one
+        place; what a game lays in that corner (Dou Dizhu's stake) starts under them."""
+        f = self.font(14)
+        return int(f * 1.5) + max(6, f // 2)
+
+    @property
+    def corner_bottom(self) -> int:
+        """The lowest edge of the corner buttons' row (the margin above it)."""
+        return self.margin + self.corner_h
+
     def font(self, base: int) -> int:
         """A font size that follows the window height (``base`` at 720 px)."""
         return max(11, int(round(base * self.font_scale)))

@@ -27,6 +27,10 @@ from scenes.widgets import Button, FocusList, draw_button
 if TYPE_CHECKING:  # pragma: no cover
     from scenes.table import TableScene
 
+#: the room a line of words closing an overlay's lines has before the buttons, besides
+#: a line's own, at 1280x720: about what the title leaves above the lines
+NOTE_GAP = 18
+
 
 class _MenuOverlay(Scene):
     """A dimmed table, a panel with a title, some lines and a column of buttons."""
@@ -82,6 +86,12 @@ class _MenuOverlay(Scene):
             parts = [left] if right else wrap(font, left, room)
             rows += [(part, right, int(34 * s) if i == len(parts) - 1 else int(24 * s))
                      for i, part in enumerate(parts)]
+        if rows and not rows[-1][1]:
+            # a line of words closing the lines (the pause menu's "the game goes on
+            # meanwhile") stands as far above the buttons as below the title: it sat
+            # close over "Resume" and read as the button's caption
+            part, right, step = rows[-1]
+            rows[-1] = (part, right, step + int(NOTE_GAP * s))
         return rows
 
     def _sheet_font(self, sheet: Sheet, size: tuple[int, int], room: int) -> int:

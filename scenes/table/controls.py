@@ -472,10 +472,14 @@ class TableInput:
 
     def clear_top(self) -> int:
         """The lowest a notice over the table may reach: above the player's hand, the
-        prompt line, and the bar and the popup with their panels (a hint's line, a
-        refusal covers none of them, in every game and window size)."""
+        prompt line, the player's own things above them (the adapter's ``own_top``: your
+        bocce), and the bar and the popup with their panels (a hint's line, a refusal
+        covers none of them, in every game and window size)."""
         lay = self.stage.layout
         top = min(self._prompt_clear(), lay.hand_top - max(8, lay.card_h // 12))
+        own = self.adapter.own_top(lay)
+        if own is not None:
+            top = min(top, own)
         for bar in (self.bar, self.popup):
             if bar.buttons:
                 top = min(top, self.panel(bar).top)

@@ -169,12 +169,12 @@ class TablePainter:
                     log[("caret", sprite.id, sprite.lift)] = \
                         _box(self._draw_caret(surface, sprite, above))
         self._draw_plates(surface, log)
-        self._draw_light(surface, log)
         lines = self.adapter.scoreboard(self.position.shown, lay)
         rect = self.hud.draw_scoreboard(surface, lines, (lay.margin, lay.margin), lay.font(16))
         log[("board", tuple(lines))] = _box(rect)
+        self.corner.draw(surface, log, lay, self.hud)   # first: the others keep clear of it
+        self._draw_light(surface, log)
         self._draw_look_button(surface, rect, log, resting)
-        self.corner.draw(surface, log, self.stage.layout, self.hud, self._corner_taken())
         self._draw_rank_strip(surface, rect, log, resting)
         # over the table's boxes, and clear of them and of its words where it can be
         clear = [pygame.Rect(r) for k, r in log.items() if k[0] in PHRASE_CLEARS] \
@@ -232,14 +232,15 @@ class TablePainter:
         h = img.get_height() + pad
         size = (img.get_width() + key.get_width() + pad * 3, h)
         gap = max(4, font // 3)
-        # under the board, else beside it, else in the top right corner: never on a name
-        # plate, a label or a card at rest (a small window puts the left player's plate
-        # just under the board; five or six seats put a hand beside it)
+        # under the board, else beside it, else in the top right corner under the corner
+        # buttons: never on a name plate, a label or a card at rest (a small window puts
+        # the left player's plate just under the board; five or six seats put a hand
+        # beside it)
         spots = [pygame.Rect((board.left, board.bottom + gap), size),
                  pygame.Rect((board.right + gap * 2, board.top), size),
-                 pygame.Rect((lay.width - size[0] - lay.margin, board.top), size)]
+                 pygame.Rect((lay.width - size[0] - lay.margin, lay.corner_bottom + gap), size)]
         taken = [self.plate_rect(seat) for seat in range(self.seats)]
-        taken += [pygame.Rect(r) for k, r in log.items() if k[0] == "label"]
+        taken += [pygame.Rect(r) for k, r in log.items() if k[0] in ("label", "corner", "light")]
         taken += list(cards)
         window = pygame.Rect(0, 0, *lay.size)
         rect = next((r for r in spots if window.contains(r) and r.collidelist(taken) < 0),
@@ -397,14 +398,6 @@ class TablePainter:
                                    lay.font(15), pygame.Rect(0, 0, *lay.size),
                                    seat in self._acting())
 
-    def _corner_taken(self) -> list[pygame.Rect]:
-        """Where the corner buttons may not lie besides what the log says: the plates and
-        the cards at rest."""
-        rect_of = self.stage.images.rect_of
-        return [self.plate_rect(seat) for seat in range(self.seats)] + \
-            [rect_of(sprite) for cards in self.board.zones.values() for sprite in cards
-             if not sprite.flying]
-
     def _acting(self) -> set[int]:
         """The seats whose plates are lit: those to act, once the screen has caught up."""
         return set(self.position.to_act) if not self.busy() else set()
@@ -423,13 +416,16 @@ class TablePainter:
             log[("plate", seat, name, info, active, dim)] = _box(glow)
 
     def _draw_light(self, surface: pygame.Surface, log: PaintLog) -> None:
-        """A guest's connection light, in the top right corner."""
+        """A guest's connection light, in the top right corner: just left of the corner
+        buttons, level with them (they keep the corner, as at every table)."""
         link = self.link()
         if link is None:
             return
         lay = self.stage.layout
         radius = max(4, lay.font(15) // 3)
-        centre = (round(lay.width - lay.margin - radius), round(lay.margin + radius))
+        right = min((b.rect.left for b in self.corner.buttons if b.rect is not None),
+                    default=lay.width - lay.margin + radius)
+        centre = (round(right - radius * 2), round(lay.margin + lay.corner_h / 2))
         log[("light", link)] = _box(draw_light(surface, link, centre, radius))
 
     def _draw_popup(self, surface: pygame.Surface) -> pygame.Rect:

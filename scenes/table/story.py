@@ -8,8 +8,8 @@ so a card the seat did not see is never named.  A resumed game's story is told a
 from its log by the client (:meth:`~game.kept.KeepingClient.told`), redacted alike.
 
 :class:`StoryScene` shows the story over the dimmed table (the G key, or the "Log"
-button); :class:`CornerButtons` are the table's small buttons for it and for Undo,
-in the top right corner.
+button); :class:`CornerButtons` are the table's small buttons for it, for Say and for
+Undo, in the top right corner at every table (:func:`corner_row`).
 """
 
 from __future__ import annotations
@@ -150,8 +150,9 @@ class CornerButton:
 
 
 class CornerButtons:
-    """The table's small buttons in a right-hand corner: the story, and Undo when the
-    game allows it.  Drawn by the table's painter; a click down and up on one runs it.
+    """The table's small buttons in the top right corner: the story, Say at an online
+    table, and Undo when the game allows it.  Drawn by the table's painter; a click down
+    and up on one runs it.
 
     ``watching``: nobody plays from this screen (no buttons); ``open_story``: the G
     key's; ``can_undo`` and ``undo``: the kept game's (scenes/keeping.py); ``can_say``
@@ -181,12 +182,11 @@ class CornerButtons:
             out.append(CornerButton(tr("kept.undo_button"), "U", self.undo))
         return out
 
-    def draw(self, surface: pygame.Surface, log: dict, lay: Any, hud: Any,
-             taken_too: list[pygame.Rect]) -> None:
-        """The buttons side by side in the top right corner, else the bottom right one: the
-        first where they cover no name plate, label, score board or card at rest (the
-        log has what was drawn before them; ``taken_too``, the plates and the cards at
-        rest)."""
+    def draw(self, surface: pygame.Surface, log: dict, lay: Any, hud: Any) -> None:
+        """The buttons side by side in the top right corner (:func:`corner_row`), at every
+        table, local, hosted, joined or watched, and in every game: the same control in
+        the same place.  The table's other things keep clear of that corner (the look
+        back button, the rank strip, a guest's light, a game's words there)."""
         font = lay.font(14)
         pad = max(6, font // 2)
         self.buttons = self.shown()
@@ -194,28 +194,15 @@ class CornerButtons:
         for button in self.buttons:
             img = hud.text.render(button.label, font, theme.CREAM, True)
             key = hud.text.render(button.key, font, theme.GOLD, True)
-            faces.append((img, key, (img.get_width() + key.get_width() + pad * 3,
-                                     img.get_height() + pad)))
-        if not faces:
-            return
-        width = sum(size[0] for _, _, size in faces) + pad * (len(faces) - 1)
-        height = faces[0][2][1]
-        spots = [pygame.Rect(lay.width - lay.margin - width, y, width, height)
-                 for y in (lay.margin, lay.height - lay.margin - height)]
-        taken = [pygame.Rect(r) for k, r in log.items()
-                 if k[0] in ("label", "plate", "board", "look_back", "halo")]
-        taken += taken_too
-        group = next((r for r in spots if r.collidelist(taken) < 0), spots[0])
-        x = group.x
-        for button, (img, key, size) in zip(self.buttons, faces):
-            rect = pygame.Rect((x, group.y), size)
+            faces.append((img, key, img.get_width() + key.get_width() + pad * 3))
+        rects = corner_row(lay, [width for _, _, width in faces])
+        for button, (img, key, _), rect in zip(self.buttons, faces, rects):
             surface.blit(hud.panels.get(rect.size, (10, 38, 25, 225), theme.GOLD_DARK,
-                                              size[1] // 2, 2), rect)
+                                        rect.h // 2, 2), rect)
             surface.blit(img, img.get_rect(midleft=(rect.x + pad, rect.centery)))
             surface.blit(key, key.get_rect(midright=(rect.right - pad, rect.centery)))
             button.rect = rect
             log[("corner", button.label)] = tuple(rect)
-            x = rect.right + pad
 
     def at(self, pos: tuple[int, int]) -> Optional[CornerButton]:
         return next((b for b in self.buttons if b.rect is not None and b.rect.collidepoint(pos)),
@@ -234,3 +221,16 @@ class CornerButtons:
                 pressed.run()
             return True
         return False
+
+
+def corner_row(lay: Any, widths: list[int]) -> list[pygame.Rect]:
+    """Where the corner buttons of these ``widths`` lie: side by side, the last at the top
+    right corner's margins, as tall as the layout says (:attr:`~scenes.layout.Layout.corner_h`);
+    the one place for them, whichever table they are on."""
+    gap = max(6, lay.font(14) // 2)
+    x = lay.width - lay.margin - sum(widths) - gap * max(0, len(widths) - 1)
+    out = []
+    for width in widths:
+        out.append(pygame.Rect(x, lay.margin, width, lay.corner_h))
+        x += width + gap
+    return out

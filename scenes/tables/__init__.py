@@ -260,6 +260,12 @@ class TableAdapter(Generic[V]):
         """Whether the seat's name plate is greyed (a player out of the game)."""
         return False
 
+    def own_top(self, layout: Layout) -> Optional[float]:
+        """The top edge of the player's own things on the felt above the hand and the
+        prompt (Bocce's row of your bocce with their totals), which a notice over the
+        table (a hint's line) keeps clear of; None: nothing of theirs lies there."""
+        return None
+
     def callout(self, shown: V, legal: Sequence[Action], my_turn: bool,
                 layout: Layout) -> Optional[Callout]:
         """A standing message drawn while the table waits (not during animations)."""

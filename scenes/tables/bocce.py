@@ -99,14 +99,22 @@ class BocceAdapter(TableAdapter[View]):
         fx.pop(text, fx.zone_centre(f"bocce/{seat}/{index}"), at=at, colour=colour, rise=rise,
                size=size)
 
+    def _chips_top(self, layout: Layout) -> float:
+        """The top of your bocce's status chips ("13", "Out of bounds"), over your row."""
+        f = layout.font
+        return self._row_y(self.human_seat, layout) - self._bocce_h(layout) / 2 - f(12) \
+            - f(15) * 0.68
+
     def _banner_y(self, layout: Layout) -> float:
         """Banners lie between the "Pallino" line and your bocce's status chips."""
         f = layout.font
         cx, cy = layout.centre
         pill = cy - layout.card_h * LAG_SCALE / 2 - f(16) + f(22) * 0.68
-        chips = self._row_y(self.human_seat, layout) - self._bocce_h(layout) / 2 - f(12) \
-            - f(15) * 0.68
-        return (pill + chips) / 2
+        return (pill + self._chips_top(layout)) / 2
+
+    def own_top(self, layout: Layout) -> Optional[float]:
+        """Your bocce's row with their chips: a hint's line stood over it."""
+        return self._chips_top(layout)
 
     def choice_anchor(self, layout: Layout) -> tuple[float, float]:
         """A column right of your bocce, clear of the hand and the discard."""

@@ -7,7 +7,7 @@ Layout (seen from the bottom): you at the bottom, the next player on your left,
 then the one on your right (play runs clockwise on the screen).  At the top
 middle: the three cards, face down while bidding; the landlord turns them up
 there, they fly into the landlord's hand, and they stay shown to all as small
-faces under the stake at the top right ("Landlord's cards").  Each player's last
+faces under the stake at the top right, under the table's buttons ("Landlord's cards").  Each player's last
 play lies between their hand and the middle, its kind named above it, and "Pass"
 stands in that place for each player who passed since; the words leave with the
 trick's cards when it is swept to a face-down "Played" pile on the left.  After the
@@ -186,14 +186,16 @@ class DoudizhuAdapter(TableAdapter[View]):
         kitty = list(view["kitty"])
         landlord = view["landlord"]
         right = layout.width - layout.margin - f(8)
+        top = layout.corner_bottom    # under the table's buttons, which keep the corner
         if kitty:
-            # the landlord's three cards, shown to all once taken: under the stake, clear
-            # of the place where they lay (they are turned up there first)
-            out.append(Label(tr("doudizhu_table.kitty"), (right, layout.margin + f(46)), f(14),
+            # the landlord's three cards, shown to all once taken: under the stake, their
+            # name before them on one line (the East plate lies not far below), clear of
+            # the place where they lay (they are turned up there first)
+            step, row = f(40), top + f(52)
+            out.append(Label(tr("doudizhu_table.kitty"), (right - 3 * step - f(8), row), f(14),
                              theme.CREAM_DIM, anchor="midright"))
-            step = f(40)
             for i, code in enumerate(kitty):
-                out.append(Label("", (right - (2 - i) * step, layout.margin + f(84)), f(22),
+                out.append(Label("", (right - (2 - i) * step, row), f(22),
                                  theme.CREAM, anchor="midright", icon=code))
         out_zone = view["zones"].get("out") or []
         if out_zone:
@@ -205,7 +207,7 @@ class DoudizhuAdapter(TableAdapter[View]):
         bid = int(view["high_bid"])
         stake_text = tr("doudizhu_table.stake", bid=bid, mult=view["multiplier"],
                         stake=view["stake"]) if bid else tr("doudizhu_table.no_stake")
-        out.append(Label(stake_text, (right, layout.margin + f(14)), f(16), theme.GOLD_LIGHT,
+        out.append(Label(stake_text, (right, top + f(14)), f(16), theme.GOLD_LIGHT,
                          True, anchor="midright", pill=True))
         for seat in range(self.seats):
             pos, anchor = self._badge_spot(seat, layout)

@@ -475,3 +475,43 @@ def test_a_seat_the_computer_keeps_warm_says_so_on_its_plate_and_in_the_lines(di
     assert table.adapter.prompt({**view, "phase": "play"}, [], False, [1], lay) == \
         {"en": "Bruno is thinking…", "it": "Bruno sta pensando…"}[lang]
     app.back_to_menu()
+
+
+def _ink_rows(surface: pygame.Surface, x0: int, x1: int, y0: int, y1: int) -> list[int]:
+    """The rows between ``y0`` and ``y1`` with light ink (words, a button's rim)."""
+    rows = []
+    for y in range(y0, y1):
+        if any(sum(surface.get_at((x, y))[:3]) > 330 for x in range(x0, x1, 2)):
+            rows.append(y)
+    return rows
+
+
+@pytest.mark.parametrize("size", [(800, 500), (960, 540), (1280, 720)])
+def test_the_pause_menu_s_online_line_stands_clear_of_resume(display, size):
+    """Over an online table at 960x540 the line saying the game goes on sat close above
+    "Resume" (10 px of felt, where the title stood 26 px above it) and read as its
+    caption: it stands about as far from the button as from the title, at every size."""
+    from game.session.client import Seating
+
+    pygame.display.set_mode(size)
+    app = make_app(display, "instant", size=size)
+    app.start_game("briscola", 5)
+    table = app.stack.top
+    frames(app, 2)
+    table.client.seating = lambda: Seating(("", "Bruno", ""))
+    key(app, pygame.K_ESCAPE)
+    pause = app.stack.top
+    assert isinstance(pause, PauseScene) and pause.lines()
+    surface = pygame.Surface(size)
+    pause.draw(surface)
+    resume = pause.focus.button("resume").rect
+    p = pause.panel
+    ink = _ink_rows(surface, p.left + 12, p.right - 12, p.top + 8, resume.top)
+    # the title's ink, then a blank band, the line's ink, a blank band, then Resume
+    gaps = [(a, b) for a, b in zip(ink, ink[1:]) if b - a > 3]
+    assert gaps, ink
+    above = gaps[0][1] - gaps[0][0]           # the title to the line
+    below = resume.top - ink[-1]              # the line to Resume
+    assert below >= above - 4, (size, above, below)
+    app.back_to_menu()
+    pygame.display.set_mode((1280, 720))

@@ -169,3 +169,44 @@ def test_dou_dizhu_names_the_obvious_play_with_its_cards(display):
         "Straight, 5 cards: 10 J Q K A"
     assert adapter.play_named(view, play_of(cards("BJ RJ"))) == "Rocket: Black Joker Red Joker"
     assert adapter.play_named(view, PASS) == adapter.action_words(PASS)
+
+
+@pytest.mark.parametrize("size", [(800, 500), (960, 540), (1280, 720), (1920, 1080)])
+def test_a_bocce_hints_line_covers_none_of_your_bocce(display, size):
+    """At 1280x720 a Bocce hint's line lay over the row of your bocce on the court (clear
+    of the hand, the prompt and the buttons, not of your bocce): in the lag and in the
+    rolls after it, it covers neither your bocce nor the words on and over them."""
+    from tests.scenes.tablekit import settle
+
+    pygame.display.set_mode(size)
+    app = make_app(display, "instant", size)
+    table = started(app, "bocce", seed=3)
+    session_of(table).advice_playouts = 6
+    me = table.adapter.human_seat
+    f = table.layout.font
+    seen = 0
+    for _ in range(5):
+        if app.stack.top is not table or not table.my_turn():
+            break
+        key(app, pygame.K_h, "h")
+        wait_for_hint(app, table)
+        frames(app, 1)
+        shown = list(app.toasts.shown)
+        assert shown
+        row = [card_box(table, s) for zone, cards in table.zones.items()
+               if zone.startswith(f"bocce/{me}/") for s in cards]
+        span = row[0].unionall(row)
+        over = pygame.Rect(span.left, span.top - f(15) * 2, span.w, f(15) * 2)
+        words = [rect for kind, _, rect in drawn(table)       # the totals over the row
+                 if kind == "label" and over.collidepoint(rect.center)]
+        for toast in shown:
+            for rect in row + words:
+                assert not toast.colliderect(rect), (size, rect, toast)
+        seen += 1
+        table.input.close_popup()      # a popup the hint opened (the Ace's 1 or 10)
+        legal = table.legal()
+        if legal:
+            table.act(legal[0])
+        settle(app, table)
+    assert seen >= 2
+    pygame.display.set_mode((1280, 720))
