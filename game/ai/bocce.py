@@ -55,7 +55,7 @@ from game.ai.search import Judge, Search
 from game.bocce.rules import ACE_BONUS, FRAMES, lag_worths, points, totals
 from game.bocce.state import BocceState
 from game.cards import Card, french_deck
-from game.engine import Action
+from game.engine import Action, Reason
 from game.views import own_seat
 from game.views.bocce import View
 
@@ -547,6 +547,38 @@ def game_chances(state: BocceState) -> list[float]:
 
 #: A playout ends with the hand; it is worth the chance to win the game it leaves.
 JUDGE = Judge(lambda s: s.hand_no, game_chances, chances=True)
+
+
+def why(view: View, action: Action) -> Reason | None:
+    """The Hint's line for a roll (game/ai/why.py), in the facts the choice rests on: a
+    stand that knocks out the other player's bocce, or lands on the pallino; a stand
+    where most of the cards not yet seen would take a draw over the pallino; a draw
+    that most of them (or all) keep on or under it. Where the odds point the other way
+    (behind near the end, Hard draws against them for the one total that can win) the
+    search's own line, its chance to win, says why; the lag commit is the search's too."""
+    if action.kind not in ("stand", "draw"):
+        return None
+    me = own_seat(view)
+    pallino, least, _aces = _rolling(view, me)
+    unseen = _unseen(view)
+    safe = sum(1 for c in unseen if least + totals([c])[0] <= pallino)
+    if action.kind == "draw":
+        if unseen and safe == len(unseen):
+            return Reason("advice.bocce.draw_safe")
+        if 2 * safe >= len(unseen) > 0:
+            return Reason("advice.bocce.draw", {"safe": safe, "unseen": len(unseen)})
+        return None
+    total = int(action.value)
+    hit = sum(1 for b in view["bocce"][1 - me] if b["status"] == "finished" and b["total"] == total)
+    if hit:
+        return Reason("advice.bocce.knocks" if hit == 1 else "advice.bocce.knocks_many",
+                      {"total": total, "count": hit})
+    if total == pallino:
+        return Reason("advice.bocce.exact", {"points": points(total, pallino)})
+    over = len(unseen) - safe
+    if 2 * over >= len(unseen) > 0:
+        return Reason("advice.bocce.stand_risk", {"over": over, "unseen": len(unseen)})
+    return None
 
 
 def player(level: str = "normal") -> BoccePlayer | Search:

@@ -275,3 +275,63 @@ def test_the_advice_names_the_obvious_play_only_where_its_line_compares_with_it(
     view = briscola_view("Kc 4c", "Ac 5d 6s")                 # the game's own words
     assert advice_of(a, departed, "briscola", view).usual is None
     assert advice_of(a, None).usual is None
+
+
+def test_bocce_s_roll_lines_are_the_facts_the_choice_rests_on():
+    """A stand that knocks out the other player's bocce says so; so does one on the
+    pallino; a stand where most unseen cards would take a draw over, and a draw that
+    most (or all) keep on or under it, give the count. A draw against the odds and the
+    lag are the search's to explain."""
+    from game.ai.bocce import why as bocce_why
+    from tests.game.test_bocce import A, _frame, lag, rigged
+
+    state = rigged(hands=("KS QH JD", "3C 8C 9C"),
+                   bocce=(("2H 3D", "AH 3H"), ("9S 4S", "2C 2S")))
+    _frame(state, "KS:10", "3C:3", [(0, "stand::5"), (1, "stand::13")])
+    _frame(state, "QH:10", "8C:8", [(1, "stand::4")])                # pallino 18; AH 3H
+    view = state.view(0)
+    said = bocce_why(view, A("stand::13"))
+    assert said == Reason("advice.bocce.knocks", {"total": 13, "count": 1})
+    assert said.words("en") == "Stops at 13 and knocks out the other player's bocce there"
+    assert bocce_why(view, A("stand::4")).params == {"total": 4, "count": 1}   # their 2C 2S
+    assert bocce_why(view, A("draw")) == Reason("advice.bocce.draw_safe")     # 4 + 10 < 18
+
+    high = rigged(bocce=(("9H 6D",), ()))
+    lag(high, "KS:10", "7C:7")                    # pallino 17, bocce 15
+    risk = bocce_why(high.view(0), A("stand::15"))
+    assert risk.key == "advice.bocce.stand_risk" and 2 * risk.params["over"] >= risk.params["unseen"]
+    assert bocce_why(high.view(0), A("draw")) is None     # a draw against the odds
+    assert bocce_why(high.view(0), A("commit:KS:10")) is None
+
+    low = rigged(bocce=(("2H 3D",), ()))
+    lag(low, "KS:10", "7C:7")                     # pallino 17, bocce 5: no card busts
+    assert bocce_why(low.view(0), A("draw")) == Reason("advice.bocce.draw_safe")
+    exact = rigged(bocce=(("9H 8D",), ()))
+    lag(exact, "KS:10", "7C:7")
+    assert bocce_why(exact.view(0), A("stand::17")) == Reason("advice.bocce.exact", {"points": 3})
+    assert "pallino" in Reason("advice.bocce.exact", {"points": 3}).words("it")
+    assert bocce_why(low.view(0), A("stand::5")) is None          # no risk, no knock: the search's
+
+
+def test_bocce_s_lines_hold_in_every_position_of_random_games():
+    """Every legal action of the seat to act, in whole random games: a line or None,
+    and a line puts itself into words in both languages."""
+    import random
+
+    from game.ai.bocce import why as bocce_why
+    from game.bocce import SPEC
+
+    rng = random.Random(5)
+    said = set()
+    for seed in range(6):
+        state = SPEC.new({"target": 10}, 2, seed)
+        while state.to_act():
+            seat = state.to_act()[0]
+            legal = state.legal_actions(seat)
+            for action in legal:
+                line = bocce_why(state.view(seat), action)
+                if line is not None:
+                    said.add(line.key)
+                    assert line.words("en") and line.words("it")
+            state.apply(seat, rng.choice(legal))
+    assert {"advice.bocce.draw_safe", "advice.bocce.stand_risk"} <= said
