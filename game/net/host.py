@@ -594,6 +594,12 @@ class Host:
             self.session.close()
         self._update(CLOSED)
 
+    @property
+    def relay_door(self) -> bool:
+        """A relay door is open or opening (:meth:`open_relay` would do nothing)."""
+        with self._lock:
+            return self._relay_door_open
+
     def open_relay(self, relay: tuple[str, int]) -> bool:
         """Open the room's door through ``relay`` now, in the waiting room or at the table
         (a room opened with no relay, or whose relay could not be reached then): its code
