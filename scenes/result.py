@@ -270,6 +270,9 @@ class PauseScene(_MenuOverlay):
     def __init__(self, app: Any, table: "TableScene") -> None:
         self.room = room_codes.hosted_room(table.client)
         self._room_shown = room_codes.room_shown(self.room) if self.room is not None else ()
+        #: the room's lines changed and the panel with them: drawn at once, and the whole
+        #: window presented (the panel's old edges lie outside the new one)
+        self._laid_out = False
         super().__init__(app, table)
 
     def buttons(self) -> list[Button]:
@@ -301,6 +304,16 @@ class PauseScene(_MenuOverlay):
         if self.room is not None and room_codes.room_shown(self.room) != self._room_shown:
             self._room_shown = room_codes.room_shown(self.room)
             self.reword()                # a code came (or a relay failed): laid out anew
+            self._laid_out = True
+
+    def animating(self) -> bool:
+        return self._laid_out or super().animating()
+
+    def damage(self) -> Optional[list[pygame.Rect]]:
+        if self._laid_out:
+            self._laid_out = False
+            return None
+        return super().damage()
 
     def resume(self) -> None:
         if self.app.stack.top is self:
