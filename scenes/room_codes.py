@@ -5,8 +5,10 @@ A room opens a relay door when it opens, if a relay is set; one whose relay coul
 be reached then offers only its direct code, which a friend on the home network uses.
 Later, at the table, a friend who goes home (and so off that network) comes back through
 the relay: the host opens a relay code here, reads it out, and the friend joins with it
-to the same seat (the host tells every seated guest the new code by a one-way digest,
-and their kept seat key follows it: game/net/host.py, game/net/kept_seats.py).
+to the same seat (the host tells every seated guest at the table the new code by a
+one-way digest, and their kept seat key follows it: game/net/host.py,
+game/net/kept_seats.py).  Only a guest at the table when the code opens hears of it: one
+whose program was closed then comes back by its old code (and hears of the new one).
 
 Choices: the relay is the run's (``--relay``), else the settings' (Play online's first
 page); with none set, no button is offered (the codes are still shown).  A guest's pause
