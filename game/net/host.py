@@ -758,12 +758,14 @@ class Host:
             self._update(problem=NOT_LAN, port=port)
             return
         log.info("hosting %s directly on %s:%d", self.setup.key, address, port)
+        await asyncio.to_thread(codes.room_digest, self._direct.text)    # slow: off the loop
         self._update(direct_code=self._direct.text, port=port)
 
     def _room_digests(self, seat: Optional[int]) -> tuple[str, ...]:
         """The one-way names of this room's codes, for a seated guest (``seat``; a
         spectator keeps no key and gets none): its kept key is found again whichever
-        code it comes back with (game/net/kept_seats.py)."""
+        code it comes back with (game/net/kept_seats.py).  Each was made when its code
+        opened, off the loop (codes.room_digest is slow on purpose, and keeps them)."""
         if seat is None:
             return ()
         return tuple(codes.room_digest(code.text) for code in (self._direct, self._relay_code)
@@ -799,7 +801,9 @@ class Host:
             self._opened()
             return
         link: Optional[Link] = first
-        self._relay_code = codes.new_relay_code(room.code)
+        relay_code = codes.new_relay_code(room.code)
+        await asyncio.to_thread(codes.room_digest, relay_code.text)      # slow: off the loop
+        self._relay_code = relay_code
         self._update(relay_code=self._relay_code.text)
         self._opened()
         self._tell_rooms()
