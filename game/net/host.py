@@ -288,6 +288,8 @@ class _Guest:
         self.watcher: Optional[Watcher] = None
         self.started = asyncio.Event()
         self.strikes = Bucket(limits.strike_leak, limits.strikes)
+        #: it answered a line of ours with an error (logged once a connection)
+        self.answered = False
 
 
 #: how often a host's game is moved on while its screen is covered (seconds)
@@ -1153,7 +1155,7 @@ class Host:
                 guest.left = True
                 return False
             if isinstance(msg, Error):
-                _heard(peer, msg)
+                _heard(guest, msg)
             if isinstance(msg, Sit):
                 with self._room:
                     try:
@@ -1332,7 +1334,7 @@ class Host:
             if isinstance(msg, Bye):
                 return
             if isinstance(msg, Error):
-                _heard(peer, msg)
+                _heard(guest, msg)
                 continue
             if isinstance(msg, Phrase):
                 if seat is not None and self._remote[seat].peer is peer:
@@ -1379,11 +1381,14 @@ class Host:
             task.cancel()
 
 
-def _heard(peer: Sealed, error: Error) -> None:
+def _heard(guest: _Guest, error: Error) -> None:
     """A guest's answer to a line of ours it could not take (a bug on one side or the
-    other, never the guest's offence): logged, nothing else; the guest lost nothing."""
-    log.warning("%s could not take a line of ours: %s (%s)", peer.label, error.reason,
-                error.detail)
+    other, never the guest's offence, so no strike): logged, the first of a connection
+    as a warning, the rest quietly (a guest cannot fill the log); nothing else."""
+    level = logging.DEBUG if guest.answered else logging.WARNING
+    guest.answered = True
+    log.log(level, "%s could not take a line of ours: %s (%s)", guest.peer.label,
+            error.reason, error.detail)
 
 
 def _proven(peer: Sealed, hello: Hello, keys: dict[int, bytes]) -> Optional[int]:

@@ -515,15 +515,21 @@ def test_a_malformed_rooms_line_gets_an_error_reply_and_loses_nothing(tmp_path, 
         assert host.begin()
         assert guest.wait_connected(5), guest.reason
         rooms, key, file = guest.rooms, guest.seat_key, (tmp_path / "seats.json").read_text()
-        peer = next(g.peer for g in host._guests.values() if g.seat == 1)
-        with caplog.at_level(logging.WARNING, logger="game.net.host"):
+        anna = next(g for g in host._guests.values() if g.seat == 1)
+        with caplog.at_level(logging.DEBUG, logger="game.net.host"):
             for bad in ({"rooms": ["FHHY-FNCH-D5SU"]}, {"rooms": []}, {"rooms": "ab" * 32},
                         {"rooms": ["ab" * 32] * 5}):
                 line = json.dumps({"type": "rooms", **bad}).encode() + b"\n"
-                host._net.call(peer.send, line)
-            until(lambda: sum("could not take a line" in r.getMessage() and "bad_field" in
-                              r.getMessage() for r in caplog.records) == 4,
-                  what="four error replies")
+                host._net.call(anna.peer.send, line)
+
+            def replies() -> list[logging.LogRecord]:
+                return [r for r in caplog.records if "could not take a line" in r.getMessage()]
+
+            until(lambda: len(replies()) == 4, what="four error replies")
+        assert all("bad_field" in r.getMessage() for r in replies())
+        assert [r.levelno for r in replies()] == [logging.WARNING] + [logging.DEBUG] * 3, \
+            "one warning a connection: a guest cannot fill the host's log"
+        assert anna.strikes.available() == QUICK.strikes, "no strike for an honest answer"
         assert guest.state == CONNECTED and guest.rooms == rooms and guest.seat_key == key
         assert (tmp_path / "seats.json").read_text() == file
         assert host.status().seats[1].present and not host.status().seats[1].stand_in
