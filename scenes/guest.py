@@ -1,9 +1,10 @@
 """A guest's connection as the screens open it (the join form, Find a table): its seat's
 key is kept on disk once the host seats it at the table, and offered again when the same
-code is joined (or another of that room's: the host names them all), so a player whose
-program was closed mid-game comes back to the same seat (game/net/kept_seats.py). A kept
-key the host (or the relay) turns away is forgotten: the next try comes in afresh; one
-that met a network that failed, or a player who gave up, is kept for the next try."""
+code is joined (or another of that room's: the host names them all, a code it opens
+later too), so a player whose program was closed mid-game comes back to the same seat
+(game/net/kept_seats.py). A kept key the host (or the relay) turns away is forgotten:
+the next try comes in afresh; one that met a network that failed, or a player who gave
+up, is kept for the next try."""
 
 from __future__ import annotations
 

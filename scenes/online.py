@@ -43,6 +43,7 @@ from scenes.fonts import wrap
 from scenes.i18n import tr
 from scenes.panel_scene import PanelScene
 from scenes.richtext import Block, layout
+from scenes.room_codes import run_relay
 from scenes.setup_scene import SetupScene, friend_seat
 from scenes.waiting_room import seat_rows, with_watchers
 from scenes.widgets import Button, draw_button, label_room
@@ -193,12 +194,7 @@ class OnlineScene(PanelScene):
     @property
     def relay_address(self) -> Optional[tuple[str, int]]:
         """The relay to use: the command line's, else the setting's; None: direct only."""
-        if self.relay is not None:
-            return self.relay
-        try:
-            return relay_address(self.app.settings.relay) if self.app.settings.relay else None
-        except ValueError:
-            return None
+        return self.relay if self.relay is not None else run_relay(self.app)
 
     def _relay_ok(self) -> bool:
         """Keep the relay field's address in the settings; a bad one is said, and stays.

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, Optional
 
 import pygame
 
-from scenes import keeping, theme
+from scenes import keeping, room_codes, theme
 from scenes.fonts import wrap
 from scenes.hud import PanelCache, TextCache
 from scenes.i18n import tr
@@ -273,7 +273,17 @@ class ResultScene(_AutoClose, _MenuOverlay):
 
 
 class PauseScene(_MenuOverlay):
-    """Esc at the table: Resume, Rules, Settings, (a kept game) Save this game, Menu, Quit."""
+    """Esc at the table: Resume, Rules, Settings, (a kept game) Save this game, (a host's
+    room with no relay code) Open a relay code, Menu, Quit; a host's shows its room's
+    codes (scenes/room_codes.py)."""
+
+    def __init__(self, app: Any, table: "TableScene") -> None:
+        self.room = room_codes.hosted_room(table.client)
+        self._room_shown = room_codes.room_shown(self.room) if self.room is not None else ()
+        #: the room's lines changed and the panel with them: drawn at once, and the whole
+        #: window presented (the panel's old edges lie outside the new one)
+        self._laid_out = False
+        super().__init__(app, table)
 
     def buttons(self) -> list[Button]:
         out = [Button(tr("table.pause.resume"), self.resume, key="resume", style="primary"),
@@ -282,6 +292,8 @@ class PauseScene(_MenuOverlay):
         if keeping.is_kept(self.table):      # the game so far as a file: a bug report
             out.append(Button(tr("kept.save_game"),
                               lambda: keeping.export(self.app, self.table), key="save"))
+        if self.room is not None:
+            out += room_codes.relay_buttons(self.app, self.room)
         return out + [Button(tr("table.pause.menu"), self.ask_menu, key="menu"),
                       Button(tr("table.pause.quit"), self.ask_quit, key="quit")]
 
@@ -290,13 +302,28 @@ class PauseScene(_MenuOverlay):
 
     def lines(self) -> list[tuple[str, str]]:
         """Online nothing stands still for the others (the host's computers play on):
-        the menu says so, where "Paused" alone said the game waited."""
+        the menu says so, where "Paused" alone said the game waited; a host's, the
+        room's codes."""
         if self.table.client.seating() is None:
             return []
-        return [(tr("table.pause.online"), "")]
+        codes = room_codes.code_lines(self.room) if self.room is not None else []
+        return [(tr("table.pause.online"), "")] + codes
 
     def update(self, dt: float) -> None:
         self.age += dt  # the game stands still while paused
+        if self.room is not None and room_codes.room_shown(self.room) != self._room_shown:
+            self._room_shown = room_codes.room_shown(self.room)
+            self.reword()                # a code came (or a relay failed): laid out anew
+            self._laid_out = True
+
+    def animating(self) -> bool:
+        return self._laid_out or super().animating()
+
+    def damage(self) -> Optional[list[pygame.Rect]]:
+        if self._laid_out:
+            self._laid_out = False
+            return None
+        return super().damage()
 
     def resume(self) -> None:
         if self.app.stack.top is self:

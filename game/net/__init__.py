@@ -46,6 +46,7 @@ Host (menu -> Play online -> Host, or ``--host GAME``)::
     host.begin()                      # Start (autostart=True: once every open seat is taken)
     s.watchers, s.spectators, s.public
     s.direct_code, s.relay_code       # show with codes.pretty(); either may be None
+    host.open_relay(("relay.example", 47800))   # a relay door later (none yet: host.relay_door)
     s.problem                         # None or a key: port_in_use, relay_unreachable,
                                       # relay_lost (reconnecting; cleared once back),
                                       # relay_full, not_lan
@@ -63,6 +64,8 @@ Guest (menu -> Play online -> Join, or ``--join CODE``)::
                       # relay_full, host_gone, kicked) or "closed"
     TableScene(app, client)           # client.seat, client.setup, client.names are set
     client.away                       # seats a computer keeps warm
+    client.rooms                      # the room's codes by digest (on_seat: keep the key
+                                      # under each; told again when the host opens another)
     client.say("good_game"); client.heard()    # table phrases (the host's table: host.client)
 
 Public tables (menu -> Play online -> Find a table)::

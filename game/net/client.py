@@ -103,6 +103,7 @@ from game.net.protocol import (
     Phrase,
     ProtocolError,
     RelayHello,
+    Rooms,
     Seats,
     Sit,
     Welcome,
@@ -163,8 +164,10 @@ class RemoteClient:
                  on_seat: Optional[Callable[[SeatKey], None]] = None) -> None:
         self.name = name.strip()
         #: told the seat's key (in the network thread) each time the host welcomes this
-        #: guest to its seat at the table: a screen keeps it on disk, so that the player
-        #: comes back to the seat after the program was closed (game/net/kept_seats.py)
+        #: guest to its seat at the table, and again when the host names a code it opened
+        #: since (``rooms``): a screen keeps it on disk under each of :attr:`rooms`, so
+        #: that the player comes back to the seat after the program was closed, by any
+        #: code of the room (game/net/kept_seats.py)
         self.on_seat = on_seat
         #: came to watch (the spectator view, no seat); a guest in the waiting room
         #: who stands up to watch becomes one too
@@ -183,7 +186,8 @@ class RemoteClient:
         self._setup: Optional[GameSetup] = None
         self.names: tuple[str, ...] = ()
         self.away: tuple[int, ...] = ()
-        #: the host's room by each of its codes (codes.room_digest), from its welcome
+        #: the host's room by each of its codes (codes.room_digest), from its welcome and
+        #: its news of a code opened since
         self.rooms: tuple[str, ...] = ()
         #: how many times the link dropped and the guest got back in
         self.reconnects = 0
@@ -500,6 +504,16 @@ class RemoteClient:
             self.watch = True
         return True
 
+    def _rooms_opened(self, rooms: Rooms) -> None:
+        """The host opened another code since its welcome (a relay's): the seat's key is
+        told again (``on_seat``), to be kept under that code too.  Only a seated guest
+        keeps a key; to anyone else the news means nothing."""
+        if self.seat is None or self.seat_key is None or self.lobby is not None:
+            return
+        self.rooms = rooms.rooms
+        if self.on_seat is not None:
+            self.on_seat(self.seat_key)
+
     async def _handshake(self, link: Link, room: codes.Code) -> Sealed:
         """SPAKE2 with the code's password: the sealed connection, or ``wrong_code``
         once the host's confirmation does not match (the guest still sends its own, so
@@ -589,9 +603,11 @@ class RemoteClient:
             self._traced(line)
             try:
                 msg = decode(line, (Update, Refused, Seats, Error, Bye, LobbyView, Welcome,
-                                    Phrase))
+                                    Phrase, Rooms))
             except ProtocolError as exc:
+                # answered as the host answers a guest's: the game goes on, nothing taken
                 log.warning("netplay: the host sent %s", exc)
+                link.send(encode(Error(exc.reason, exc.detail)))
                 continue
             if isinstance(msg, LobbyView):
                 self._in_room(msg)
@@ -610,6 +626,8 @@ class RemoteClient:
                 self._inbox.append(msg)
             elif isinstance(msg, Seats):
                 self.names, self.away = msg.names, msg.away
+            elif isinstance(msg, Rooms):
+                self._rooms_opened(msg)
             elif isinstance(msg, Bye):
                 return HOST_GONE
             elif isinstance(msg, Error):

@@ -39,6 +39,7 @@ A stranger who makes 1,000 attempts gets in with a chance of at most 1,000 in
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import ipaddress
 import secrets
@@ -134,12 +135,23 @@ def normalise(text: str) -> str:
     return "".join(ch for ch in str(text).upper() if ch not in " -_.\t\r\n")
 
 
+#: scrypt's cost for a room digest (16 MB of memory each, scrypt's interactive setting): a
+#: code's password has about 35 bits, which a plain hash would give back to whoever holds
+#: its digest by trying every password (2.75e10 SHA-256s, a short while for a GPU); a
+#: memory-hard digest makes each try cost what a guest pays once
+DIGEST_COST = {"n": 1 << 14, "r": 8, "p": 1}
+
+
+@functools.lru_cache(maxsize=64)
 def room_digest(code: str) -> str:
     """A one-way name of the room ``code`` opens: what a guest's kept seat key is found
-    by (game/net/kept_seats.py), and what the host tells its guests of each of its room's
-    codes (direct and relay) so that a key kept from one is found by the other; the code
-    itself, which opens the room, is never written down or sent."""
-    return hashlib.sha256(b"tavolata seat " + normalise(code).encode()).hexdigest()
+    by (game/net/kept_seats.py), and what the host tells its seated guests of each of its
+    room's codes (direct and relay) so that a key kept from one is found by the other;
+    the code itself, which opens the room, is never written down or sent, and the digest
+    is slow to make on purpose (:data:`DIGEST_COST`), so it does not give the code back.
+    Kept once made (a host names its codes at every welcome)."""
+    return hashlib.scrypt(normalise(code).encode(), salt=b"tavolata seat", dklen=32,
+                          **DIGEST_COST).hex()
 
 
 def pretty(code: str) -> str:

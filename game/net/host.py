@@ -16,7 +16,17 @@ Two doors, either or both:
   carries its LAN address, the port and a password (game/net/codes.py);
 * **relay** (``relay=(host, port)``): the host connects out to a relay and gets
   a room (4 symbols), adds a password of its own, and shows the 12-symbol code;
-  guests connect out to the relay too (game/net/relay.py).
+  guests connect out to the relay too (game/net/relay.py).  A room opened without
+  one (or whose relay could not be reached then) opens it later with
+  :meth:`Host.open_relay`, in the waiting room or at the table: a friend whose
+  home network the direct code no longer reaches comes back through it.
+
+Every seated guest's welcome names each of the room's codes by a one-way digest
+(``codes.room_digest``), so that its kept seat key (game/net/kept_seats.py) is found
+by whichever code it comes back with; a code that opens after a guest's welcome is
+told to every seated guest at the table (``rooms``, the digests again), so the key
+follows it too.  The codes themselves never cross the wire, and a spectator, who
+keeps no key, hears no digest.
 
 The direct door lets in at most ``guard.connections`` connections at once (32,
 fewer when the process is short of file descriptors) and ``guard.per_address``
@@ -154,6 +164,7 @@ from game.net.protocol import (
     ProtocolError,
     RelayHello,
     Room,
+    Rooms,
     Seats,
     Sit,
     Welcome,
@@ -277,6 +288,8 @@ class _Guest:
         self.watcher: Optional[Watcher] = None
         self.started = asyncio.Event()
         self.strikes = Bucket(limits.strike_leak, limits.strikes)
+        #: it answered a line of ours with an error (logged once a connection)
+        self.answered = False
 
 
 #: how often a host's game is moved on while its screen is covered (seconds)
@@ -546,6 +559,8 @@ class Host:
         self._net = LoopThread("netplay-host")
         self._closing = False
         self._relay_link: Optional[Link] = None
+        #: a relay door is open or opening (:meth:`open_relay` opens one only if not)
+        self._relay_door_open = self._relay_first = relay is not None
         self._tasks: set[asyncio.Task[None]] = set()
 
     # -- the screen's side (any thread) -------------------------------------------------
@@ -580,6 +595,27 @@ class Host:
         if self.session is not None:
             self.session.close()
         self._update(CLOSED)
+
+    @property
+    def relay_door(self) -> bool:
+        """A relay door is open or opening (:meth:`open_relay` would do nothing)."""
+        with self._lock:
+            return self._relay_door_open
+
+    def open_relay(self, relay: tuple[str, int]) -> bool:
+        """Open the room's door through ``relay`` now, in the waiting room or at the table
+        (a room opened with no relay, or whose relay could not be reached then): its code
+        comes in ``status().relay_code`` (or ``problem`` says why not), and the seated
+        guests at the table hear of it by digest.  False if the room has a relay door
+        open or opening already (or is closing)."""
+        with self._lock:
+            if self._closing or self._relay_door_open:
+                return False
+            self._relay_door_open = True
+            self.relay = relay
+            if self._status.problem == RELAY_UNREACHABLE:       # trying again
+                self._status = replace(self._status, problem=None)
+        return self._net.call(lambda: self._spawn(self._relay_door()))
 
     # -- the waiting room (any thread) ---------------------------------------------------
     def begin(self) -> bool:
@@ -680,7 +716,7 @@ class Host:
         try:
             if self.listen is not None:
                 await self._open_direct()
-            if self.relay is not None:
+            if self._relay_first:
                 self._spawn(self._relay_door())
             else:
                 self._opened()
@@ -724,13 +760,26 @@ class Host:
             self._update(problem=NOT_LAN, port=port)
             return
         log.info("hosting %s directly on %s:%d", self.setup.key, address, port)
+        await asyncio.to_thread(codes.room_digest, self._direct.text)    # slow: off the loop
         self._update(direct_code=self._direct.text, port=port)
 
-    def _room_digests(self) -> tuple[str, ...]:
-        """The one-way names of this room's codes, for a guest's welcome: its kept key is
-        found again whichever code it comes back with (game/net/kept_seats.py)."""
+    def _room_digests(self, seat: Optional[int]) -> tuple[str, ...]:
+        """The one-way names of this room's codes, for a seated guest (``seat``; a
+        spectator keeps no key and gets none): its kept key is found again whichever
+        code it comes back with (game/net/kept_seats.py).  Each was made when its code
+        opened, off the loop (codes.room_digest is slow on purpose, and keeps them)."""
+        if seat is None:
+            return ()
         return tuple(codes.room_digest(code.text) for code in (self._direct, self._relay_code)
                      if code is not None)
+
+    def _tell_rooms(self) -> None:
+        """A code opened: every seated guest at the table hears the room's codes by
+        digest (``rooms``), so its kept key follows the new one; a guest still in the
+        waiting room hears them in its welcome."""
+        for guest in list(self._guests.values()):
+            if guest.playing and guest.seat is not None:
+                guest.peer.send(encode(Rooms(self._room_digests(guest.seat))))
 
     async def _on_direct(self, reader: asyncio.StreamReader,
                          writer: asyncio.StreamWriter) -> None:
@@ -748,13 +797,18 @@ class Host:
         try:
             first, room = await self._relay_room(None)
         except _RelayRefused as exc:
+            with self._lock:
+                self._relay_door_open = False           # open_relay may try again
             self._update(problem=exc.reason)
             self._opened()
             return
         link: Optional[Link] = first
-        self._relay_code = codes.new_relay_code(room.code)
+        relay_code = codes.new_relay_code(room.code)
+        await asyncio.to_thread(codes.room_digest, relay_code.text)      # slow: off the loop
+        self._relay_code = relay_code
         self._update(relay_code=self._relay_code.text)
         self._opened()
+        self._tell_rooms()
         while link is not None:
             self._relay_link = link
             link.start_heartbeat()
@@ -1092,7 +1146,7 @@ class Host:
                 line = reading.result()
                 if line is None or guest.gone:
                     return False
-                msg = decode(line, (Sit, Bye, Phrase))
+                msg = decode(line, (Sit, Bye, Phrase, Error))
             except ProtocolError as exc:
                 if not self._strike(peer, guest.strikes, Error(exc.reason, exc.detail)):
                     return False
@@ -1100,6 +1154,8 @@ class Host:
             if isinstance(msg, Bye):
                 guest.left = True
                 return False
+            if isinstance(msg, Error):
+                _heard(guest, msg)
             if isinstance(msg, Sit):
                 with self._room:
                     try:
@@ -1217,7 +1273,7 @@ class Host:
         watcher = guest.watcher or session.watch(seat)
         watcher.notify = notify
         peer.send(encode(Welcome(seat, self.setup_for(seat), tuple(self.names),
-                                 self._room_digests())))
+                                 self._room_digests(seat))))
         guest.playing = True
         self._update()
         self._tell_seats()
@@ -1270,13 +1326,16 @@ class Host:
                 line = await peer.recv()
                 if line is None:
                     return
-                msg = decode(line, (Submit, Bye, Phrase))
+                msg = decode(line, (Submit, Bye, Phrase, Error))
             except ProtocolError as exc:
                 if not self._strike(peer, strikes, Error(exc.reason, exc.detail)):
                     return
                 continue
             if isinstance(msg, Bye):
                 return
+            if isinstance(msg, Error):
+                _heard(guest, msg)
+                continue
             if isinstance(msg, Phrase):
                 if seat is not None and self._remote[seat].peer is peer:
                     self._said(seat, msg.phrase)
@@ -1320,6 +1379,16 @@ class Host:
             self._relay_link.close()
         for task in list(self._tasks):
             task.cancel()
+
+
+def _heard(guest: _Guest, error: Error) -> None:
+    """A guest's answer to a line of ours it could not take (a bug on one side or the
+    other, never the guest's offence, so no strike): logged, the first of a connection
+    as a warning, the rest quietly (a guest cannot fill the log); nothing else."""
+    level = logging.DEBUG if guest.answered else logging.WARNING
+    guest.answered = True
+    log.log(level, "%s could not take a line of ours: %s (%s)", guest.peer.label,
+            error.reason, error.detail)
 
 
 def _proven(peer: Sealed, hello: Hello, keys: dict[int, bytes]) -> Optional[int]:

@@ -9,15 +9,17 @@ and offers it (``resume``) the next time the same code is joined.
 
 Choices: a room is found by a digest of its code (the code itself, which opens the room,
 is not written down), and by the digests the host gives of its other codes (who joined
-by the direct code comes back by the relay's); a key is kept for :data:`KEEP_FOR`
-seconds and at most :data:`MOST` of them (the newest); the file is the user's alone
-(mode 0600) and is written whole to a temporary file, then put in place (game/saves.py's
-``write_atomic``, read back by its ``read_json``). Two copies of the program may run at
-once (two players on one machine, each joining a table): a change (``keep``, ``forget``)
-reads the file and writes it back under the lock beside it (game/saves.py's
-``lock_path``, :mod:`filelock`, as the settings are saved), so neither drops the key the
-other has just written. A file that cannot be read or written, or a lock held past
-:data:`LOCK_SECONDS`, costs only the way back to the seat: nothing is raised.
+by the direct code comes back by the relay's, also one the host opened after the guest
+sat: the host tells it, and ``on_seat`` is called again to keep the key under it); a key
+is kept for :data:`KEEP_FOR` seconds and at most :data:`MOST` of them (the newest); the
+file is the user's alone (mode 0600) and is written whole to a temporary file, then put
+in place (game/saves.py's ``write_atomic``, read back by its ``read_json``). Two copies
+of the program may run at once (two players on one machine, each joining a table): a
+change (``keep``, ``forget``) reads the file and writes it back under the lock beside it
+(game/saves.py's ``lock_path``, :mod:`filelock`, as the settings are saved), so neither
+drops the key the other has just written. A file that cannot be read or written, or a
+lock held past :data:`LOCK_SECONDS`, costs only the way back to the seat: nothing is
+raised.
 """
 
 from __future__ import annotations

@@ -37,7 +37,13 @@ type        direction    fields
 ``welcome`` host->guest  at the start (or on coming back): ``seat`` (null: a
                          spectator), ``setup`` (the game as the guest sees it: its
                          own seat ``human``, the others ``remote`` or ``computer``;
-                         never the seed), ``names`` (one per seat)
+                         never the seed), ``names`` (one per seat); to a seated
+                         guest, ``rooms`` (each of the room's codes by a one-way
+                         digest, codes.room_digest: its kept seat key is found by
+                         whichever code it comes back with)
+``rooms``   host->guest  ``rooms`` again, whole, to every seated guest at the table
+                         when the room opens a code after its welcome (a relay's,
+                         opened late); a spectator keeps no key and hears none
 ``phrase``  both         ``phrase``: one of ``PHRASES``; from the host, ``seat``
                          (who said it); a spectator says none
 ``seats``   host->guest  ``names``, ``away`` (seats a computer keeps warm)
@@ -114,8 +120,9 @@ from game.session.setup import GameSetup
 
 #: bump when the lines change meaning; a guest of another protocol gets ``wrong_version``
 #: (3: many guests a room, tagged by the relay; seats picked in a waiting room; spectators;
-#: public tables; table phrases)
-PROTOCOL = 3
+#: public tables; table phrases.  4: ``rooms``, a code opened while the game runs told to
+#: the seated guests; an ``error`` from a guest at the table is heard, not struck)
+PROTOCOL = 4
 #: the relay's wire (hellos and the relay's answers), numbered on its own: the game did
 #: not change with it (4: a guest may ask to ``follow`` a ``moved`` answer)
 RELAY_PROTOCOL = 4
@@ -145,7 +152,8 @@ PAKE_BYTES, CONFIRM_BYTES, PROOF_BYTES = 33, 32, 32
 OWNER_BYTES, SIGNATURE_BYTES, TICKET_BYTES, NONCE_BYTES = 32, 64, 16, 16
 MAX_REASON = 64
 MAX_DETAIL = 200
-#: the most room digests a welcome names (a room has a direct code and a relay's)
+#: the most room digests a welcome (or ``rooms``) names (a room has a direct code and a
+#: relay's)
 MAX_ROOMS = 4
 _DIGEST = re.compile(r"[0-9a-f]{64}")
 
@@ -302,6 +310,14 @@ class Welcome:
 
 
 @dataclass(frozen=True)
+class Rooms:
+    """Every code of the host's room by its digest (as a welcome's ``rooms``), told to a
+    seated guest when a code opens after its welcome: its kept key follows it."""
+
+    rooms: tuple[str, ...]
+
+
+@dataclass(frozen=True)
 class LobbyView:
     """The waiting room as one guest sees it (game/net/lobby.py): the game, every seat
     (``kind``, ``name``), the guest's own seat (``you``, None: watching), whether
@@ -393,8 +409,9 @@ class Moved:
         object.__setattr__(self, "address", codes.relay_address(self.to))
 
 
-NetMessage = Union[Pake, Confirm, Hello, Welcome, Seats, Error, Bye, RelayHello, Room, Challenge,
-                   Proof, Paired, Moved, LobbyView, Sit, Phrase, Update, Submit, Refused]
+NetMessage = Union[Pake, Confirm, Hello, Welcome, Rooms, Seats, Error, Bye, RelayHello, Room,
+                   Challenge, Proof, Paired, Moved, LobbyView, Sit, Phrase, Update, Submit,
+                   Refused]
 SESSION_TYPES = {"update": Update, "submit": Submit, "refused": Refused}
 
 
@@ -484,11 +501,17 @@ def _welcome(obj: Mapping[str, Any]) -> Welcome:
     seat = _get(obj, "seat", int, optional=True)
     if seat is not None and not 0 <= seat < len(setup.seats):
         raise ProtocolError(BAD_FIELD, f"no seat {seat}")
+    return Welcome(seat, setup, _names(obj, len(setup.seats)), _digests(obj))
+
+
+def _digests(obj: Mapping[str, Any], least: int = 0) -> tuple[str, ...]:
+    """A message's ``rooms``: from ``least`` to :data:`MAX_ROOMS` room digests (64
+    hexadecimal digits each), never a code."""
     rooms = obj.get("rooms", [])
-    if not isinstance(rooms, list) or len(rooms) > MAX_ROOMS or \
+    if not isinstance(rooms, list) or not least <= len(rooms) <= MAX_ROOMS or \
             not all(isinstance(r, str) and _DIGEST.fullmatch(r) for r in rooms):
         raise ProtocolError(BAD_FIELD, "rooms are digests")
-    return Welcome(seat, setup, _names(obj, len(setup.seats)), tuple(rooms))
+    return tuple(rooms)
 
 
 def _lobby(obj: Mapping[str, Any]) -> LobbyView:
@@ -580,6 +603,7 @@ _DECODERS: dict[str, Callable[[Mapping[str, Any]], NetMessage]] = {
     "confirm": lambda obj: Confirm(_bytes(obj, "confirm", CONFIRM_BYTES) or b""),
     "hello": _hello,
     "welcome": _welcome,
+    "rooms": lambda obj: Rooms(_digests(obj, least=1)),
     "seats": _seats,
     "error": _error,
     "bye": lambda obj: Bye(_get(obj, "reason", str, optional=True, limit=MAX_REASON) or ""),
@@ -618,6 +642,8 @@ def encode(msg: NetMessage) -> bytes:
                "names": list(msg.names)}
         if msg.rooms:
             obj["rooms"] = list(msg.rooms)
+    elif isinstance(msg, Rooms):
+        obj = {"type": "rooms", "rooms": list(msg.rooms)}
     elif isinstance(msg, Seats):
         obj = {"type": "seats", "names": list(msg.names), "away": list(msg.away)}
     elif isinstance(msg, Error):

@@ -283,3 +283,38 @@ def test_the_play_online_pages_fit_in_either_language_with_room_in_each_button(
             drawn = words.of(scene, size)
             assert problems(scene, drawn, size) == [], scene.mode
             assert cramped(scene, drawn) == [], scene.mode
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("opened", [False, True])
+def test_the_hosts_pause_menu_with_its_codes_fits_in_either_language(display, lang, size,
+                                                                      opened):
+    """The room's codes and the relay's news (or its code) over six buttons: the panel in
+    the window, every button in the panel, every line under the title and over the
+    buttons."""
+    from game.net import Host, protocol
+    from scenes.result import PauseScene
+    from scenes.table.scene import TableScene
+    from tests.game.net.helpers import relay_here, table_of_friends, until
+
+    app = app_in(lang, display, size)
+    with relay_here() as (_, port):
+        app.settings.relay = f"127.0.0.1:{port if opened else 9}"
+        host = Host(table_of_friends("briscola", 3, 4), name="Anna", listen="127.0.0.1",
+                    port=0, relay=("127.0.0.1", port) if opened else ("127.0.0.1", 9),
+                    autostart=False, stand_in="random", paced=False, limits=protocol.QUICK).start()
+        try:
+            assert host.wait_ready(5.0) and host.begin()
+            until(lambda: host.status().relay_code if opened else host.status().problem)
+            table = TableScene(app, host.client)
+            app.stack.push(table)
+            menu = PauseScene(app, table)
+            app.stack.push(menu)
+            app.frame(1 / 60, [])
+            assert len(menu.lines()) == 3 and len(menu.focus.buttons) == (5 if opened else 6)
+            window = pygame.Rect((0, 0), size)
+            assert window.contains(menu.panel), (menu.panel, size)
+            assert all(menu.panel.contains(b.rect) for b in menu.focus.buttons)
+        finally:
+            app.back_to_menu()
+            host.close()

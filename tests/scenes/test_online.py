@@ -565,23 +565,27 @@ def test_a_long_reason_stays_inside_the_panel(app, monkeypatch, language):
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("back_by", ["direct", "relay"])
+@pytest.mark.parametrize("back_by", ["direct", "relay", "relay opened later"])
 def test_a_guest_whose_program_closed_comes_back_to_its_seat_with_the_same_code(app, back_by):
     """The seat's key is kept on disk once the guest is seated at the table: joining
     with the same code again (the program closed and started again) takes the seat back
     from the computer keeping it warm; without it the room was full.  So does the
     room's other code: who joined by the direct code was told the room was full when it
-    came back by the relay's."""
+    came back by the relay's; and so does a relay code the host opened in the middle of
+    the game, after the guest's welcome (the host tells it)."""
+    from scenes.guest import kept_seats
     from tests.game.net.helpers import relay_here
 
+    later = back_by == "relay opened later"
     with relay_here() as (_, port):
         app.settings.relay = f"127.0.0.1:{port}"
         host = Host(table_of_friends("briscola", 3, 4), name="Anna", listen="127.0.0.1",
-                    port=0, relay=("127.0.0.1", port), autostart=False, stand_in="random",
-                    paced=False, limits=protocol.QUICK).start()
+                    port=0, relay=None if later else ("127.0.0.1", port), autostart=False,
+                    stand_in="random", paced=False, limits=protocol.QUICK).start()
         try:
             assert host.wait_ready(5.0), host.status()
-            until(lambda: host.status().relay_code is not None, what="the relay's code")
+            if not later:
+                until(lambda: host.status().relay_code is not None, what="the relay's code")
             code = host.status().direct_code
 
             def join(where: type) -> Any:
@@ -602,9 +606,13 @@ def test_a_guest_whose_program_closed_comes_back_to_its_seat_with_the_same_code(
             seat = table.client.seat
             frames_until(app, lambda: seat in away_seats(host.client) or
                          host.status().seats[seat].present)
+            if later:                           # mid-game, the host opens a relay code
+                assert host.open_relay(("127.0.0.1", port))
+                opened = until(lambda: host.status().relay_code, what="the relay's code")
+                frames_until(app, lambda: kept_seats().get(opened) is not None)
             app.back_to_menu()                  # the program closes: a computer keeps it warm
             until(lambda: seat in away_seats(host.client), 10.0)
-            if back_by == "relay":
+            if back_by != "direct":
                 code = host.status().relay_code
             back = join(TableScene)
             assert isinstance(back, TableScene), back

@@ -154,3 +154,20 @@ def test_a_relay_address_is_host_and_port(text, address):
 def test_anything_else_is_not_a_relay_address(text):
     with pytest.raises(ValueError):
         codes.relay_address(text)
+
+
+def test_a_rooms_digest_is_memory_hard_one_way_and_the_same_however_typed():
+    """A code's password has about 35 bits: a plain hash of the code (what seats.json and a
+    welcome carried) gave the code back to whoever tried every password against it.  The
+    digest is scrypt's, 16 MB a try."""
+    import hashlib
+
+    code = codes.new_relay_code(codes.new_room()).text
+    digest = codes.room_digest(code)
+    assert codes.room_digest(codes.pretty(code).lower()) == digest
+    assert codes.room_digest(codes.new_relay_code(codes.new_room()).text) != digest
+    assert digest != hashlib.sha256(b"tavolata seat " + code.encode()).hexdigest()
+    assert digest == hashlib.scrypt(code.encode(), salt=b"tavolata seat", dklen=32,
+                                    **codes.DIGEST_COST).hex()
+    cost = codes.DIGEST_COST
+    assert 128 * cost["r"] * cost["n"] >= 16 << 20, "at least 16 MB a try"

@@ -9,7 +9,9 @@ import json
 import logging
 import threading
 import time
+from contextlib import contextmanager
 from dataclasses import replace
+from typing import Iterator
 
 import pytest
 
@@ -18,13 +20,14 @@ from game.i18n import reason_words
 from game.names import MAX_NAME
 from game.net import client as client_module
 from game.net import codes
-from game.net.bot import Autoplayer
-from game.net.client import CONNECTED, LOST, RemoteClient
+from game.net.bot import Autoplayer, hosted_setup
+from game.net.client import CONNECTED, LOST, RemoteClient, SeatKey
 from game.net.host import PLAYING, WAITING, Host
+from game.net.kept_seats import KeptSeats
 from game.net.protocol import MAX_GUEST_LINE, PROTOCOL, QUICK, Confirm, Hello, Pake, Welcome, decode, encode
 from game.net.secure import HOST, Handshake
 from game.session import HUMAN, REMOTE, GameSetup, SeatSpec, Update
-from tests.game.net.helpers import LIMIT, Raw, hosting, join, play, until
+from tests.game.net.helpers import LIMIT, Raw, hosting, join, play, relay_here, until
 
 
 def finish(host: Host, table, code: str, **options) -> RemoteClient:
@@ -420,6 +423,117 @@ def test_the_welcome_names_every_code_of_the_room_by_its_digest():
             assert set(guest.rooms) == {codes.room_digest(status.direct_code),
                                         codes.room_digest(status.relay_code)}
             guest.close()
+
+
+@contextmanager
+def friends_room(**options) -> Iterator[Host]:
+    """A host at seat 0 of Briscola with one open seat, started by the test (the host's
+    own seat never moves: the game waits for it, whoever comes and goes)."""
+    host = Host(hosted_setup("briscola", 0, [1], "random", 5), name="Marco", listen="127.0.0.1",
+                port=0, paced=False, limits=QUICK, stand_in="random", autostart=False,
+                **options).start()
+    try:
+        assert host.wait_ready(5.0)
+        yield host
+    finally:
+        host.close()
+
+
+def test_a_kept_seat_follows_a_relay_code_opened_after_the_guest_sat(tmp_path):
+    """Who joined by the direct code came back by a relay code the host opened later (in
+    the middle of the game) to 'That game already has all its players' while a computer
+    kept its seat: its welcome had named only the codes open then.  The host tells its
+    seated guests of each code it opens (``rooms``), and the key kept on disk follows."""
+    kept = KeptSeats(tmp_path / "seats.json")
+    with relay_here() as (_, port), friends_room() as host:
+        code = host.status().direct_code
+
+        def keep(seat_key: SeatKey) -> None:
+            kept.keep(code, seat_key, guest.rooms)            # as scenes/guest.py does
+
+        guest = join(code, name="Anna", on_seat=keep)
+        until(lambda: guest.state == "waiting", what="Anna in the waiting room")
+        assert host.begin()
+        assert guest.wait_connected(5), guest.reason
+        seat = guest.seat
+        assert seat == 1 and kept.get(code) == guest.seat_key
+        assert host.status().relay_code is None
+        assert host.open_relay(("127.0.0.1", port))
+        relay_code = until(lambda: host.status().relay_code, what="the relay's code")
+        until(lambda: kept.get(relay_code) is not None, what="the key kept by the relay's code")
+        assert set(guest.rooms) == {codes.room_digest(code), codes.room_digest(relay_code)}
+        assert relay_code not in (tmp_path / "seats.json").read_text()
+        guest.close()                       # the program closes: a computer keeps it warm
+        until(lambda: host.status().seats[seat].stand_in, what="a computer in Anna's seat")
+        back = join(relay_code, name="Anna", relay=("127.0.0.1", port),
+                    resume=kept.get(relay_code))
+        assert back.wait_connected(5), back.reason
+        assert back.seat == seat
+        until(lambda: not host.status().seats[seat].stand_in, what="Anna back in her seat")
+        back.close()
+
+
+def test_a_room_opens_one_relay_door_and_may_try_again_when_it_was_not_reached():
+    with friends_room() as host:
+        assert host.open_relay(("127.0.0.1", 9))                # nobody listens there
+        until(lambda: host.status().problem == "relay_unreachable", what="the relay missed")
+        with relay_here() as (_, port):
+            assert host.open_relay(("127.0.0.1", port))
+            until(lambda: host.status().relay_code, what="the relay's code")
+            assert host.status().problem is None
+            assert not host.open_relay(("127.0.0.1", port)), "one relay door a room"
+
+
+def test_only_a_seated_guest_hears_the_rooms_codes_by_digest():
+    """A spectator keeps no seat key: neither its welcome nor the news of a code opened
+    later names the room's codes, even one way."""
+    with relay_here() as (_, port), friends_room(spectators=True) as host:
+        code = host.status().direct_code
+        lines: list[bytes] = []
+        vera = join(code, name="Vera", watch=True, trace=lines.append)
+        anna = join(code, name="Anna")
+        until(lambda: vera.state == "waiting" and anna.state == "waiting", what="both in")
+        assert host.begin()
+        assert vera.wait_connected(5) and anna.wait_connected(5)
+        assert anna.rooms == (codes.room_digest(code),) and vera.rooms == ()
+        assert host.open_relay(("127.0.0.1", port))
+        until(lambda: len(anna.rooms) == 2, what="Anna told of the relay's code")
+        assert vera.rooms == () and not any(b'"rooms"' in line for line in lines)
+        anna.close()
+        vera.close()
+
+
+def test_a_malformed_rooms_line_gets_an_error_reply_and_loses_nothing(tmp_path, caplog):
+    """The guest answers a line it cannot take as the host answers a guest's (an error,
+    not a crash); its link, its seat and its kept key are as they were."""
+    kept = KeptSeats(tmp_path / "seats.json")
+    with friends_room() as host:
+        code = host.status().direct_code
+        guest = join(code, name="Anna",
+                     on_seat=lambda seat_key: kept.keep(code, seat_key, guest.rooms))
+        until(lambda: guest.state == "waiting", what="Anna in the waiting room")
+        assert host.begin()
+        assert guest.wait_connected(5), guest.reason
+        rooms, key, file = guest.rooms, guest.seat_key, (tmp_path / "seats.json").read_text()
+        anna = next(g for g in host._guests.values() if g.seat == 1)
+        with caplog.at_level(logging.DEBUG, logger="game.net.host"):
+            for bad in ({"rooms": ["FHHY-FNCH-D5SU"]}, {"rooms": []}, {"rooms": "ab" * 32},
+                        {"rooms": ["ab" * 32] * 5}):
+                line = json.dumps({"type": "rooms", **bad}).encode() + b"\n"
+                host._net.call(anna.peer.send, line)
+
+            def replies() -> list[logging.LogRecord]:
+                return [r for r in caplog.records if "could not take a line" in r.getMessage()]
+
+            until(lambda: len(replies()) == 4, what="four error replies")
+        assert all("bad_field" in r.getMessage() for r in replies())
+        assert [r.levelno for r in replies()] == [logging.WARNING] + [logging.DEBUG] * 3, \
+            "one warning a connection: a guest cannot fill the host's log"
+        assert anna.strikes.available() == QUICK.strikes, "no strike for an honest answer"
+        assert guest.state == CONNECTED and guest.rooms == rooms and guest.seat_key == key
+        assert (tmp_path / "seats.json").read_text() == file
+        assert host.status().seats[1].present and not host.status().seats[1].stand_in
+        guest.close()
 
 
 def test_the_game_goes_on_while_the_hosts_screen_is_covered():

@@ -28,6 +28,7 @@ from game.net.protocol import (
     ProtocolError,
     RelayHello,
     Room,
+    Rooms,
     Seats,
     Welcome,
     decode,
@@ -35,8 +36,8 @@ from game.net.protocol import (
 )
 from game.session import GameSetup, Refused, Submit, Update
 
-EVERY = (Pake, Confirm, Hello, Welcome, Seats, Error, Bye, RelayHello, Room, Challenge, Proof,
-         Paired, Moved, Update, Submit, Refused)
+EVERY = (Pake, Confirm, Hello, Welcome, Rooms, Seats, Error, Bye, RelayHello, Room, Challenge,
+         Proof, Paired, Moved, Update, Submit, Refused)
 
 
 @pytest.mark.parametrize("msg", [
@@ -48,6 +49,8 @@ EVERY = (Pake, Confirm, Hello, Welcome, Seats, Error, Bye, RelayHello, Room, Cha
     Welcome(1, GameSetup.solo("briscola", seat=1), ("Marco", "Anna", "")),
     Welcome(1, GameSetup.solo("briscola", seat=1), ("Marco", "Anna", ""),
             ("ab" * 32, "0f" * 32)),
+    Rooms(("ab" * 32,)),
+    Rooms(("ab" * 32, "0f" * 32)),
     Seats(("Marco", "Anna"), (1,)),
     Error("room_full", "every seat is taken", True),
     Bye("host_quit"),
@@ -99,6 +102,14 @@ def test_every_message_survives_the_round_trip(msg):
     (b'{"type": "welcome", "seat": 0, "setup": {"key": "bocce", "seats": [{}, {}]},'
      b' "names": ["a", "b"], "rooms": [' + b", ".join([b'"' + b"ab" * 32 + b'"'] * 5) +
      b']}', "bad_field"),
+    (b'{"type": "rooms", "rooms": ["FHHY-FNCH-D5SU"]}', "bad_field"),
+    (b'{"type": "rooms", "rooms": ["' + b"AB" * 32 + b'"]}', "bad_field"),
+    (b'{"type": "rooms", "rooms": ["' + b"ab" * 31 + b'"]}', "bad_field"),
+    (b'{"type": "rooms", "rooms": []}', "bad_field"),
+    (b'{"type": "rooms"}', "bad_field"),
+    (b'{"type": "rooms", "rooms": "' + b"ab" * 32 + b'"}', "bad_field"),
+    (b'{"type": "rooms", "rooms": [' + b", ".join([b'"' + b"ab" * 32 + b'"'] * 5) + b']}',
+     "bad_field"),
     (b'{"type": "seats", "names": ["a"], "away": ["1"]}', "bad_field"),
     (b'{"type": "error", "reason": 3}', "bad_field"),
     (b'{"type": "error", "reason": "x", "fatal": "yes"}', "bad_field"),
