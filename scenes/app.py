@@ -116,7 +116,7 @@ class App:
         self.frames = 0                  # frames drawn
         self._since_drawn = REFRESH      # seconds since the last drawing
         self._toasts_up = False          # the last frame drawn showed notices
-        self._shape: tuple = ()          # the stack and size last drawn: a change redraws all
+        self._shape: tuple = ()          # the stack (its changes) and size last drawn: a change redraws all
         #: present only the rectangles that changed (a window shows them; SDL's dummy
         #: driver presents nothing, so there the bookkeeping would be wasted)
         self.presents_in_part = _video_driver() != "dummy"
@@ -464,7 +464,7 @@ class App:
         self.stack.update(dt)
         self.toasts.update(dt)
         self._since_drawn += dt
-        shape = (tuple(id(s) for s in self.stack), self.size)
+        shape = (self.stack.changes, self.size)
         # a notice that has just gone is presented away whole: the scene's damage does
         # not cover it, and a table at play left its last, faded picture on the felt
         toasts_gone = self._toasts_up and not self.toasts.items

@@ -88,6 +88,9 @@ class SceneStack:
 
     def __init__(self) -> None:
         self._scenes: list[Scene] = []
+        #: how many times the stack changed: the window is presented whole after any
+        #: change (the scenes' ids would not do: a new scene may reuse a freed one's)
+        self.changes = 0
 
     def __len__(self) -> int:
         return len(self._scenes)
@@ -100,6 +103,7 @@ class SceneStack:
         return self._scenes[-1] if self._scenes else None
 
     def push(self, scene: Scene) -> None:
+        self.changes += 1
         if self._scenes:
             self._scenes[-1].leave()
         self._scenes.append(scene)
@@ -108,6 +112,7 @@ class SceneStack:
     def pop(self) -> Scene | None:
         if not self._scenes:
             return None
+        self.changes += 1
         scene = self._scenes.pop()
         scene.leave()
         if scene not in self._scenes:
@@ -117,6 +122,7 @@ class SceneStack:
         return scene
 
     def replace(self, scene: Scene) -> None:
+        self.changes += 1
         if self._scenes:
             self._drop()
         self._scenes.append(scene)
@@ -133,6 +139,7 @@ class SceneStack:
             self._drop()
 
     def _drop(self) -> None:
+        self.changes += 1
         scene = self._scenes.pop()
         scene.leave()
         if scene not in self._scenes:  # a scene pushed twice is removed with its last copy

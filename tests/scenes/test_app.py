@@ -300,3 +300,34 @@ def test_a_notice_gone_is_presented_away_whole(app, monkeypatch):
     presented.clear()
     app.frame(1 / 60, [move])
     assert presented in ([], ["part"]), "after that, only what changed"
+
+
+def test_any_change_of_the_scenes_is_presented_whole(app, monkeypatch):
+    """Seen online: the join form's text fields stayed over the guest's table until the
+    next whole refresh. Two changes in one frame can leave a stack whose scenes have
+    the ids of the last frame's (a new scene takes a freed one's memory), so the frame
+    presented only the new scene's damage. Here the same overlay goes and comes back
+    between two frames: the ids are the same, the stack is not."""
+    from scenes.result import PauseScene
+    from scenes.table.scene import TableScene
+
+    app.start_game("briscola", seed=3)
+    table = app.stack.top
+    assert isinstance(table, TableScene)
+    for _ in range(300):                          # the deal lands; the table rests
+        app.frame(1 / 60, [])
+    pause = PauseScene(app, table)
+    app.stack.push(pause)
+    app.frame(1 / 60, [])
+    presented: list[str] = []
+    monkeypatch.setattr(app, "presents_in_part", True)
+    monkeypatch.setattr(pygame.display, "flip", lambda: presented.append("whole"))
+    monkeypatch.setattr(pygame.display, "update", lambda *a: presented.append("part"))
+    move = pygame.event.Event(pygame.MOUSEMOTION, pos=(5, 5), rel=(1, 1), buttons=(0, 0, 0))
+    app.frame(1 / 60, [move])
+    assert presented in ([], ["part"]), "a still stack presents what changed, if anything"
+    presented.clear()
+    app.stack.pop()
+    app.stack.push(pause)
+    app.frame(1 / 60, [move])
+    assert presented == ["whole"]
