@@ -256,6 +256,15 @@ def test_m_mutes_and_m_again_gives_the_volume_back_but_not_while_typing(app):
     assert app.settings.volume == 0.4, "Ctrl+M is not the mute key"
 
 
+def _presentations(app, monkeypatch) -> list[str]:
+    """What each frame presents from now on: "whole" (a flip) or "part" (rectangles)."""
+    presented: list[str] = []
+    monkeypatch.setattr(app, "presents_in_part", True)
+    monkeypatch.setattr(pygame.display, "flip", lambda: presented.append("whole"))
+    monkeypatch.setattr(pygame.display, "update", lambda *a: presented.append("part"))
+    return presented
+
+
 def test_a_window_uncovered_is_drawn_whole(app, monkeypatch):
     """Seen on X11 with no compositor: another window's picture stayed on the table where
     it had lain, since a frame presents only the rectangles that changed."""
@@ -266,10 +275,7 @@ def test_a_window_uncovered_is_drawn_whole(app, monkeypatch):
     assert isinstance(table, TableScene)
     for _ in range(300):                          # the deal lands; the table rests
         app.frame(1 / 60, [])
-    presented: list[str] = []
-    monkeypatch.setattr(app, "presents_in_part", True)
-    monkeypatch.setattr(pygame.display, "flip", lambda: presented.append("whole"))
-    monkeypatch.setattr(pygame.display, "update", lambda *a: presented.append("part"))
+    presented = _presentations(app, monkeypatch)
     app.frame(1 / 60, [pygame.event.Event(pygame.MOUSEMOTION, pos=(5, 5), rel=(1, 1),
                                           buttons=(0, 0, 0))])
     assert presented in ([], ["part"]), "a mouse move presents what changed, if anything"
@@ -290,10 +296,7 @@ def test_a_notice_gone_is_presented_away_whole(app, monkeypatch):
         app.frame(1 / 60, [])
     app.notify("A hint about to go", seconds=0.5)
     app.frame(1 / 60, [])
-    presented: list[str] = []
-    monkeypatch.setattr(app, "presents_in_part", True)
-    monkeypatch.setattr(pygame.display, "flip", lambda: presented.append("whole"))
-    monkeypatch.setattr(pygame.display, "update", lambda *a: presented.append("part"))
+    presented = _presentations(app, monkeypatch)
     move = pygame.event.Event(pygame.MOUSEMOTION, pos=(5, 5), rel=(1, 1), buttons=(0, 0, 0))
     app.frame(1.0, [move])                        # the notice's time runs out
     assert not app.toasts.items and presented == ["whole"]
@@ -319,10 +322,7 @@ def test_any_change_of_the_scenes_is_presented_whole(app, monkeypatch):
     pause = PauseScene(app, table)
     app.stack.push(pause)
     app.frame(1 / 60, [])
-    presented: list[str] = []
-    monkeypatch.setattr(app, "presents_in_part", True)
-    monkeypatch.setattr(pygame.display, "flip", lambda: presented.append("whole"))
-    monkeypatch.setattr(pygame.display, "update", lambda *a: presented.append("part"))
+    presented = _presentations(app, monkeypatch)
     move = pygame.event.Event(pygame.MOUSEMOTION, pos=(5, 5), rel=(1, 1), buttons=(0, 0, 0))
     app.frame(1 / 60, [move])
     assert presented in ([], ["part"]), "a still stack presents what changed, if anything"
