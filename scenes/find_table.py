@@ -67,8 +67,6 @@ class FindScene(PanelScene):
         self.finder = TableFinder(relay)
         self.client: Optional[RemoteClient] = None
         self.problem = ""
-        #: the code joined last, and whether a kept seat's key was offered (scenes/guest.py)
-        self._code, self._resumed = "", False
         #: every table listed, and the rows on screen (from ``first``, as many as fit)
         self.tables: tuple[Listing, ...] = ()
         self._tables: tuple[Listing, ...] = ()
@@ -187,8 +185,7 @@ class FindScene(PanelScene):
         if self.client is not None:
             return
         self.problem = ""
-        self.client, self._resumed = guest.join(table.code, self.name, self.relay, watch)
-        self._code = table.code
+        self.client = guest.join(table.code, self.name, self.relay, watch)
 
     def back(self) -> None:
         if self.client is not None:
@@ -209,7 +206,7 @@ class FindScene(PanelScene):
                 self.app.stack.push(TableScene(self.app, client))
         elif client is not None and client.state in ("lost", "closed"):
             self.problem = tr(f"net.{client.reason or 'host_gone'}")
-            guest.ended(self._code, self._resumed, client.reason)
+            guest.ended(client)
             client.close()
             self.client = None
         if self.finder.received != self._seen:

@@ -1,10 +1,10 @@
 """A guest's connection as the screens open it (the join form, Find a table): its seat's
-key is kept on disk once the host seats it at the table, and offered again when the same
-code is joined (or another of that room's: the host names them all, a code it opens
-later too), so a player whose program was closed mid-game comes back to the same seat
-(game/net/kept_seats.py). A kept key the host (or the relay) turns away is forgotten:
-the next try comes in afresh; one that met a network that failed, or a player who gave
-up, is kept for the next try."""
+key is kept on disk once the host seats it at the table, and offered again when the room
+is joined by any of its codes: the host names them all by digest before the guest's
+hello, a code it opened while the program was closed too (game/net/kept_seats.py), so a
+player whose program was closed mid-game comes back to the same seat. A kept key the
+host (or the relay) turns away is forgotten: the next try comes in afresh; one that met
+a network that failed, or a player who gave up, is kept for the next try."""
 
 from __future__ import annotations
 
@@ -27,18 +27,16 @@ def kept_seats() -> KeptSeats:
 
 
 def join(code: str, name: str, relay: Optional[tuple[str, int]],
-         watch: bool = False) -> tuple[RemoteClient, bool]:
-    """Connect to the room of ``code`` (to watch: never by a kept seat); and whether a
-    kept key was offered."""
+         watch: bool = False) -> RemoteClient:
+    """Connect to the room of ``code`` (to watch: never by a kept seat)."""
     kept = kept_seats()
-    resume = None if watch else kept.get(code)
-    client = RemoteClient(code, name=name, relay=relay, watch=watch, resume=resume,
+    client = RemoteClient(code, name=name, relay=relay, watch=watch, find_seat=kept.find,
                           on_seat=lambda seat_key: kept.keep(code, seat_key, client.rooms))
-    return client, resume is not None
+    return client
 
 
-def ended(code: str, resumed: bool, reason: Optional[str]) -> None:
-    """A join that ended before the table, for ``reason`` (the client's): a kept key it
+def ended(client: RemoteClient) -> None:
+    """A join that ended before the table, for the client's ``reason``: a kept key it
     offered is forgotten if it was turned away."""
-    if resumed and reason in KEY_REFUSED:
-        kept_seats().forget(code)
+    if client.offered is not None and client.reason in KEY_REFUSED:
+        kept_seats().forget_key(client.offered)

@@ -91,8 +91,6 @@ class OnlineScene(PanelScene):
         self._relay_line = 0
         #: the table to host is listed on the relay ("Open a public table")
         self.public = False
-        #: the code joined last, and whether a kept seat's key was offered (scenes/guest.py)
-        self._code, self._resumed = "", False
         self._build()
 
     # --- modes -------------------------------------------------------------
@@ -236,9 +234,7 @@ class OnlineScene(PanelScene):
         if not code:
             self.problem = tr("net.type_code")
             return
-        self.client, self._resumed = guest.join(code, self._remember_name(),
-                                                self.relay_address, watch)
-        self._code = code
+        self.client = guest.join(code, self._remember_name(), self.relay_address, watch)
 
     @property
     def connecting(self) -> bool:
@@ -260,7 +256,7 @@ class OnlineScene(PanelScene):
             self.app.stack.replace(TableScene(self.app, client))
         elif client.state in ("lost", "closed"):
             self.problem = tr(f"net.{client.reason or 'host_gone'}")
-            guest.ended(self._code, self._resumed, client.reason)
+            guest.ended(client)
             self._drop_client()
 
     def _drop_client(self) -> None:

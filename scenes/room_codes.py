@@ -7,8 +7,9 @@ Later, at the table, a friend who goes home (and so off that network) comes back
 the relay: the host opens a relay code here, reads it out, and the friend joins with it
 to the same seat (the host tells every seated guest at the table the new code by a
 one-way digest, and their kept seat key follows it: game/net/host.py,
-game/net/kept_seats.py).  Only a guest at the table when the code opens hears of it: one
-whose program was closed then comes back by its old code (and hears of the new one).
+game/net/kept_seats.py).  A guest whose program was closed when the code opened comes
+back by it too: the host names its room's codes by digest to every guest before its
+hello, and the key kept under the code it first joined with is found.
 
 Choices: the relay is the run's (``--relay``), else the settings' (Play online's first
 page); with none set, no button is offered (the codes are still shown).  A guest's pause

@@ -66,6 +66,8 @@ Guest (menu -> Play online -> Join, or ``--join CODE``)::
     client.away                       # seats a computer keeps warm
     client.rooms                      # the room's codes by digest (on_seat: keep the key
                                       # under each; told again when the host opens another)
+    RemoteClient(code, find_seat=kept.find)     # a kept key, found by any code's digest
+                                      # (the host names them before the hello); .offered
     client.say("good_game"); client.heard()    # table phrases (the host's table: host.client)
 
 Public tables (menu -> Play online -> Find a table)::

@@ -42,7 +42,9 @@ in the waiting room comes back to its seat there too (the host holds it, shown
 away), and one whose link drops as the game starts comes back to its seat at the
 table.  A guest of another
 process can be given it (``resume``) to take its seat back (the headless bot
-does, for the tests; the desktop client keeps it on disk, told by ``on_seat``).  After a reconnection
+does, for the tests; the desktop client keeps it on disk, told by ``on_seat``, and
+finds it with ``find_seat`` under any of the room's codes, which the host names by
+digest to every guest that proved one, before its hello).  After a reconnection
 the first update is the game as it stands (no events): the table jumps to it.
 
 ``seat``, ``setup`` (as this seat sees it: its own seat ``human``, the host's
@@ -161,8 +163,16 @@ class RemoteClient:
     def __init__(self, code: str, *, name: str = "", relay: Optional[tuple[str, int]] = None,
                  limits: Limits = LIMITS, trace: Optional[Callable[[bytes], None]] = None,
                  resume: Optional[SeatKey] = None, watch: bool = False,
-                 on_seat: Optional[Callable[[SeatKey], None]] = None) -> None:
+                 on_seat: Optional[Callable[[SeatKey], None]] = None,
+                 find_seat: Optional[Callable[[tuple[str, ...]], Optional[SeatKey]]] = None
+                 ) -> None:
         self.name = name.strip()
+        #: asked (in the network thread, on coming in without a seat key) for a key kept
+        #: under any of the room's codes the host names by digest before the hello: a
+        #: player whose program was closed when the host opened the code it comes back
+        #: by finds the key kept under the code it first joined with
+        #: (game/net/kept_seats.py)
+        self.find_seat = find_seat
         #: told the seat's key (in the network thread) each time the host welcomes this
         #: guest to its seat at the table, and again when the host names a code it opened
         #: since (``rooms``): a screen keeps it on disk under each of :attr:`rooms`, so
@@ -196,6 +206,9 @@ class RemoteClient:
         self._dead_ends: set[tuple[str, int]] = set()     # room gateways it could not reach
         self._inbox: deque[Message] = deque()
         self.seat_key: Optional[SeatKey] = resume
+        #: the kept key this guest offered on coming in (``resume``, or ``find_seat``'s):
+        #: a screen forgets it if the host turns it away
+        self.offered: Optional[SeatKey] = resume
         #: the key the host knows this guest by in the waiting room (derived on the
         #: connection it came in on; proven again on a new one to keep its seat)
         self._room_key: Optional[bytes] = None
@@ -388,7 +401,8 @@ class RemoteClient:
             link = await self._open((room.address, room.port), rejoin, direct=True)
         try:
             sealed = await self._handshake(link, room)
-            claim = self.seat_key
+            named = await self._named(sealed)           # read whether or not it is needed
+            claim = self.seat_key or self._kept(named)
             proof = None if claim is None else seat_proof(claim.key, sealed.keys.binding)
             sealed.send(encode(Hello(self.name, claim.seat if claim else None, proof,
                                      self.watch and claim is None)))
@@ -475,6 +489,31 @@ class RemoteClient:
                 return link
         assert self.relay is not None
         return await self._open(self.relay, rejoin, direct=False)
+
+    async def _named(self, sealed: Sealed) -> tuple[str, ...]:
+        """The room's codes by digest: the host's first sealed line, before the hello.  A
+        line that is not one is answered as at the table (an error), and the guest comes
+        in with no kept key found: nothing is lost, the key stays kept."""
+        try:
+            named = await self._reply(sealed, (Rooms,))
+        except _CannotJoin as exc:
+            cause = exc.__cause__
+            if not isinstance(cause, ProtocolError):
+                raise
+            sealed.send(encode(Error(cause.reason, cause.detail)))
+            return ()
+        assert isinstance(named, Rooms)
+        return named.rooms
+
+    def _kept(self, rooms: tuple[str, ...]) -> Optional[SeatKey]:
+        """A seat key kept under one of the room's codes (``rooms``, by digest), to
+        prove in the hello; None to come in afresh (or to watch)."""
+        if self.find_seat is None or self.watch:
+            return None
+        found = self.find_seat(rooms)
+        if found is not None:
+            self.seat_key = self.offered = found
+        return found
 
     def _in_room(self, view: LobbyView) -> None:
         """The waiting room as the host tells it: a seated guest's claim follows its seat
@@ -570,7 +609,7 @@ class RemoteClient:
             msg = decode(line, expect + (Error, Bye))
         except ProtocolError as exc:
             log.warning("netplay: the other end said %r (%s)", line[:80], exc)
-            raise _CannotJoin(UNREACHABLE, final=False, unreadable=str(exc)) from None
+            raise _CannotJoin(UNREACHABLE, final=False, unreadable=str(exc)) from exc
         if isinstance(msg, Bye):
             raise _CannotJoin(HOST_GONE, final=True)
         if isinstance(msg, Error) and msg.reason == SLOW_DOWN:     # a turn to wait for

@@ -21,12 +21,15 @@ Two doors, either or both:
   :meth:`Host.open_relay`, in the waiting room or at the table: a friend whose
   home network the direct code no longer reaches comes back through it.
 
-Every seated guest's welcome names each of the room's codes by a one-way digest
-(``codes.room_digest``), so that its kept seat key (game/net/kept_seats.py) is found
-by whichever code it comes back with; a code that opens after a guest's welcome is
-told to every seated guest at the table (``rooms``, the digests again), so the key
-follows it too.  The codes themselves never cross the wire, and a spectator, who
-keeps no key, hears no digest.
+Every guest, once it has proved the code and before its hello, is told each of the
+room's codes by a one-way digest (``codes.room_digest``; ``rooms``), so that a seat key
+it kept on disk (game/net/kept_seats.py) under any of them is found and proved: a
+friend whose program was closed when the host opened a relay code comes back by it.
+Every seated guest's welcome names them again, so its key is kept under each; a code
+that opens after a guest's welcome is told to every seated guest at the table
+(``rooms``), so the key follows it at once.  The codes themselves never cross the
+wire; a spectator, who keeps no key, hears the digests only before its hello, as every
+guest does.
 
 The direct door lets in at most ``guard.connections`` connections at once (32,
 fewer when the process is short of file descriptors) and ``guard.per_address``
@@ -550,6 +553,8 @@ class Host:
         self._room = threading.RLock()                  # the lobby, the guests, the start
         self._direct: Optional[codes.DirectCode] = None
         self._relay_code: Optional[codes.RelayCode] = None
+        #: the digest of each code, once made (codes.room_digest, off the loop)
+        self._digests: dict[str, str] = {}
         self._guesses = Guesses(limits.guess_first, limits.guess_most)
         self._owner = RoomOwner()
         self._lock = threading.Lock()
@@ -760,18 +765,20 @@ class Host:
             self._update(problem=NOT_LAN, port=port)
             return
         log.info("hosting %s directly on %s:%d", self.setup.key, address, port)
-        await asyncio.to_thread(codes.room_digest, self._direct.text)    # slow: off the loop
+        digest = await asyncio.to_thread(codes.room_digest, self._direct.text)  # off the loop
+        self._digests["direct"] = digest
         self._update(direct_code=self._direct.text, port=port)
 
-    def _room_digests(self, seat: Optional[int]) -> tuple[str, ...]:
-        """The one-way names of this room's codes, for a seated guest (``seat``; a
-        spectator keeps no key and gets none): its kept key is found again whichever
-        code it comes back with (game/net/kept_seats.py).  Each was made when its code
-        opened, off the loop (codes.room_digest is slow on purpose, and keeps them)."""
-        if seat is None:
-            return ()
-        return tuple(codes.room_digest(code.text) for code in (self._direct, self._relay_code)
-                     if code is not None)
+    def _room_digests(self) -> tuple[str, ...]:
+        """The one-way names of this room's codes: a guest's kept key is found again
+        whichever code it comes back with (game/net/kept_seats.py).  Each was made when
+        its code opened, off the loop (codes.room_digest is slow on purpose)."""
+        return tuple(self._digests.values())
+
+    def _seat_digests(self, seat: Optional[int]) -> tuple[str, ...]:
+        """The room's digests for a welcome: a seated guest keeps its key under each; a
+        spectator keeps none and is told none there."""
+        return () if seat is None else self._room_digests()
 
     def _tell_rooms(self) -> None:
         """A code opened: every seated guest at the table hears the room's codes by
@@ -779,7 +786,7 @@ class Host:
         waiting room hears them in its welcome."""
         for guest in list(self._guests.values()):
             if guest.playing and guest.seat is not None:
-                guest.peer.send(encode(Rooms(self._room_digests(guest.seat))))
+                guest.peer.send(encode(Rooms(self._room_digests())))
 
     async def _on_direct(self, reader: asyncio.StreamReader,
                          writer: asyncio.StreamWriter) -> None:
@@ -804,7 +811,8 @@ class Host:
             return
         link: Optional[Link] = first
         relay_code = codes.new_relay_code(room.code)
-        await asyncio.to_thread(codes.room_digest, relay_code.text)      # slow: off the loop
+        digest = await asyncio.to_thread(codes.room_digest, relay_code.text)    # off the loop
+        self._digests["relay"] = digest
         self._relay_code = relay_code
         self._update(relay_code=self._relay_code.text)
         self._opened()
@@ -919,6 +927,9 @@ class Host:
             sealed = await self._handshake(peer)
             if sealed is None:
                 return
+            # the same words to everyone who proved the code, before a word of its own:
+            # the guest finds by them a seat key it kept, whichever code it kept it by
+            sealed.send(encode(Rooms(self._room_digests())))
             hello = await self._hello(sealed)
             if hello is None:
                 return
@@ -1273,7 +1284,7 @@ class Host:
         watcher = guest.watcher or session.watch(seat)
         watcher.notify = notify
         peer.send(encode(Welcome(seat, self.setup_for(seat), tuple(self.names),
-                                 self._room_digests(seat))))
+                                 self._seat_digests(seat))))
         guest.playing = True
         self._update()
         self._tell_seats()
@@ -1397,11 +1408,13 @@ def _proven(peer: Sealed, hello: Hello, keys: dict[int, bytes]) -> Optional[int]
     None if none."""
     if hello.seat is None or hello.proof is None:
         return None
-    for which, key in keys.items():
+    proven = None
+    for which, key in keys.items():             # every key tried: the same work either way
         if hmac.compare_digest(seat_proof(key, peer.keys.binding), hello.proof):
-            return which
-    log.warning("%s claims seat %s without its key", peer.label, hello.seat)
-    return None
+            proven = which
+    if proven is None:
+        log.warning("%s claims seat %s without its key", peer.label, hello.seat)
+    return proven
 
 
 def _listed_options(options: Any) -> dict[str, Any]:

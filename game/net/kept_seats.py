@@ -5,12 +5,15 @@ The host lets a seat's player back only by the key it proves (game/net/secure.py
 never by a name or a token; a key held in memory alone dies with the program, and the
 seat then stays with the computer keeping it warm.  So the desktop client writes the
 key down when the host welcomes it to its seat at the table (``RemoteClient.on_seat``)
-and offers it (``resume``) the next time the same code is joined.
+and offers it (``RemoteClient.find_seat``) the next time the room is joined, by any of
+its codes.
 
 Choices: a room is found by a digest of its code (the code itself, which opens the room,
 is not written down), and by the digests the host gives of its other codes (who joined
 by the direct code comes back by the relay's, also one the host opened after the guest
-sat: the host tells it, and ``on_seat`` is called again to keep the key under it); a key
+sat: the host tells it, and ``on_seat`` is called again to keep the key under it; and a
+guest whose program was closed when the host opened a code finds its key by the digests
+the host names before its hello, :meth:`KeptSeats.find`); a key
 is kept for :data:`KEEP_FOR` seconds and at most :data:`MOST` of them (the newest); the
 file is the user's alone (mode 0600) and is written whole to a temporary file, then put
 in place (game/saves.py's ``write_atomic``, read back by its ``read_json``). Two copies
@@ -20,6 +23,15 @@ change (``keep``, ``forget``) reads the file and writes it back under the lock b
 drops the key the other has just written. A file that cannot be read or written, or a
 lock held past :data:`LOCK_SECONDS`, costs only the way back to the seat: nothing is
 raised.
+
+Why the host names its codes (before the hello, to whoever proved one), rather than the
+guest trying the keys it kept for other rooms: nothing of another room leaves the guest
+(no proof under another room's key, so no host learns where it has been), one key at
+most is offered, and the host says the same words to everyone before it has heard who
+they are.  What it gives away is the digest of its other code to a holder of one code,
+who is let into the same room by the code it holds.  A host that names another room's
+digest gets, at most, a proof bound to this very connection that only that room's host
+could check: a proof is never the key, and never replayed (game/net/secure.py).
 """
 
 from __future__ import annotations
@@ -51,16 +63,27 @@ class KeptSeats:
 
     def get(self, code: str) -> Optional[SeatKey]:
         """The key kept for this code's room, if it is recent; else None."""
-        entry = self._read().get(room_digest(code))
+        return self.find((room_digest(code),))
+
+    def find(self, rooms: Sequence[str]) -> Optional[SeatKey]:
+        """The newest recent key kept under any of ``rooms`` (the digests the host names
+        of its codes before the guest's hello), so the room's other code finds it, one
+        opened while the program was closed too; else None."""
+        held = self._read()
+        found = [entry for entry in (self._entry(held.get(digest)) for digest in rooms)
+                 if entry is not None]
+        return max(found, key=lambda entry: entry[0])[1] if found else None
+
+    def _entry(self, entry: Any) -> Optional[tuple[float, SeatKey]]:
+        """A kept entry's time and key, if it is recent and whole; else None."""
         if not isinstance(entry, dict):
             return None
         try:
-            if self.clock() - float(entry["at"]) > KEEP_FOR:
-                return None
+            at = float(entry["at"])
             seat = entry["seat"]
-            if type(seat) is not int or seat < 0:
+            if self.clock() - at > KEEP_FOR or type(seat) is not int or seat < 0:
                 return None
-            return SeatKey(seat, bytes.fromhex(entry["key"]))
+            return at, SeatKey(seat, bytes.fromhex(entry["key"]))
         except (TypeError, KeyError, ValueError):
             return None
 
@@ -83,6 +106,15 @@ class KeptSeats:
         """The key of this code's room no longer opens it (or the player left for good)."""
         def kept_without(held: dict[str, Any]) -> Optional[dict[str, Any]]:
             return held if held.pop(room_digest(code), None) is not None else None
+        self._change(kept_without)
+
+    def forget_key(self, seat_key: SeatKey) -> None:
+        """A key the host turned away opens none of its room's codes: forgotten under
+        each (it may have been found by another code than the one typed)."""
+        def kept_without(held: dict[str, Any]) -> Optional[dict[str, Any]]:
+            kept = {digest: entry for digest, entry in held.items()
+                    if not (isinstance(entry, dict) and entry.get("key") == seat_key.key.hex())}
+            return kept if len(kept) < len(held) else None
         self._change(kept_without)
 
     def _change(self, change: Callable[[dict[str, Any]], Optional[dict[str, Any]]]) -> None:

@@ -41,9 +41,14 @@ type        direction    fields
                          guest, ``rooms`` (each of the room's codes by a one-way
                          digest, codes.room_digest: its kept seat key is found by
                          whichever code it comes back with)
-``rooms``   host->guest  ``rooms`` again, whole, to every seated guest at the table
-                         when the room opens a code after its welcome (a relay's,
-                         opened late); a spectator keeps no key and hears none
+``rooms``   host->guest  the first sealed line, to every guest (it has proved the
+                         code), before its ``hello``: each of the room's codes by
+                         digest, so a guest finds a seat key it kept under any of
+                         them (one the host opened while the guest's program was
+                         closed too) and proves it in its hello; and ``rooms``
+                         again, whole, to every seated guest at the table when the
+                         room opens a code after its welcome (a relay's, opened
+                         late): its key is kept under the new one at once
 ``phrase``  both         ``phrase``: one of ``PHRASES``; from the host, ``seat``
                          (who said it); a spectator says none
 ``seats``   host->guest  ``names``, ``away`` (seats a computer keeps warm)
@@ -121,8 +126,9 @@ from game.session.setup import GameSetup
 #: bump when the lines change meaning; a guest of another protocol gets ``wrong_version``
 #: (3: many guests a room, tagged by the relay; seats picked in a waiting room; spectators;
 #: public tables; table phrases.  4: ``rooms``, a code opened while the game runs told to
-#: the seated guests; an ``error`` from a guest at the table is heard, not struck)
-PROTOCOL = 4
+#: the seated guests; an ``error`` from a guest at the table is heard, not struck.  5: the
+#: host names its codes (``rooms``) before the guest's hello, which waits for them)
+PROTOCOL = 5
 #: the relay's wire (hellos and the relay's answers), numbered on its own: the game did
 #: not change with it (4: a guest may ask to ``follow`` a ``moved`` answer)
 RELAY_PROTOCOL = 4

@@ -3,14 +3,18 @@ it away, kept when the network failed or the player gave up."""
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 import pytest
 
 import scenes.guest as guest
 from game.net.client import SeatKey
+from game.net.codes import room_digest
 from game.net.kept_seats import KeptSeats
 from game.net.protocol import NO_SUCH_ROOM, ROOM_FULL, SEAT_FREED, UNREACHABLE
 
 CODE = "ABCD-EFG-HJK-MNP"
+OTHER = "KWFY-ETQH-ZQHB"
 
 
 @pytest.fixture
@@ -21,18 +25,43 @@ def kept(tmp_path, monkeypatch):
     return seats
 
 
+def ended(offered, reason) -> None:
+    """A join that ended (scenes/guest.py reads the client's ``offered`` and ``reason``)."""
+    guest.ended(SimpleNamespace(offered=offered, reason=reason))
+
+
 @pytest.mark.parametrize("reason", [SEAT_FREED, ROOM_FULL, NO_SUCH_ROOM])
 def test_a_kept_key_turned_away_is_forgotten(kept, reason):
-    guest.ended(CODE, True, reason)
+    ended(SeatKey(2, b"k" * 32), reason)
     assert kept.get(CODE) is None
+
+
+def test_a_key_turned_away_is_forgotten_under_every_code_of_its_room(kept):
+    """Found by the room's other code (the host names them all before the hello), it is
+    forgotten there too; another room's key stays."""
+    kept.keep(CODE, SeatKey(2, b"k" * 32), (room_digest(OTHER),))
+    kept.keep("FHHY-FNCH-D5SU", SeatKey(1, b"j" * 32))
+    ended(kept.find((room_digest(OTHER),)), ROOM_FULL)
+    assert kept.get(CODE) is None and kept.get(OTHER) is None
+    assert kept.get("FHHY-FNCH-D5SU") == SeatKey(1, b"j" * 32)
 
 
 @pytest.mark.parametrize("reason", [UNREACHABLE, None])
 def test_a_kept_key_is_kept_when_the_network_failed_or_the_player_gave_up(kept, reason):
-    guest.ended(CODE, True, reason)
+    ended(SeatKey(2, b"k" * 32), reason)
     assert kept.get(CODE) == SeatKey(2, b"k" * 32)
 
 
 def test_a_join_that_offered_no_key_forgets_none(kept):
-    guest.ended(CODE, False, SEAT_FREED)
+    ended(None, SEAT_FREED)
     assert kept.get(CODE) is not None
+
+
+def test_a_join_finds_a_key_by_the_rooms_digests_and_a_spectator_offers_none(kept):
+    """The screens' join gives the client the kept keys to search by the digests the
+    host names before the hello; one who came to watch offers none."""
+    digests = (room_digest(OTHER), room_digest(CODE))
+    for watch, offered in ((False, SeatKey(2, b"k" * 32)), (True, None)):
+        client = guest.join("not a code", "Anna", None, watch=watch)    # nothing is sent
+        assert client.find_seat == kept.find
+        assert client._kept(digests) == offered and client.offered == offered

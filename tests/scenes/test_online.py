@@ -565,18 +565,21 @@ def test_a_long_reason_stays_inside_the_panel(app, monkeypatch, language):
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("back_by", ["direct", "relay", "relay opened later"])
+@pytest.mark.parametrize("back_by", ["direct", "relay", "relay opened later",
+                                     "relay opened while closed"])
 def test_a_guest_whose_program_closed_comes_back_to_its_seat_with_the_same_code(app, back_by):
     """The seat's key is kept on disk once the guest is seated at the table: joining
     with the same code again (the program closed and started again) takes the seat back
     from the computer keeping it warm; without it the room was full.  So does the
     room's other code: who joined by the direct code was told the room was full when it
     came back by the relay's; and so does a relay code the host opened in the middle of
-    the game, after the guest's welcome (the host tells it)."""
+    the game, after the guest's welcome (the host tells it), or while the guest's
+    program was closed (the host names its codes before the hello)."""
     from scenes.guest import kept_seats
     from tests.game.net.helpers import relay_here
 
-    later = back_by == "relay opened later"
+    later = back_by.startswith("relay opened")
+    closed = back_by == "relay opened while closed"
     with relay_here() as (_, port):
         app.settings.relay = f"127.0.0.1:{port}"
         host = Host(table_of_friends("briscola", 3, 4), name="Anna", listen="127.0.0.1",
@@ -606,12 +609,16 @@ def test_a_guest_whose_program_closed_comes_back_to_its_seat_with_the_same_code(
             seat = table.client.seat
             frames_until(app, lambda: seat in away_seats(host.client) or
                          host.status().seats[seat].present)
-            if later:                           # mid-game, the host opens a relay code
+            if later and not closed:            # mid-game, the host opens a relay code
                 assert host.open_relay(("127.0.0.1", port))
                 opened = until(lambda: host.status().relay_code, what="the relay's code")
                 frames_until(app, lambda: kept_seats().get(opened) is not None)
             app.back_to_menu()                  # the program closes: a computer keeps it warm
             until(lambda: seat in away_seats(host.client), 10.0)
+            if closed:                          # and the host opens a relay code meanwhile
+                assert host.open_relay(("127.0.0.1", port))
+                opened = until(lambda: host.status().relay_code, what="the relay's code")
+                assert kept_seats().get(opened) is None
             if back_by != "direct":
                 code = host.status().relay_code
             back = join(TableScene)

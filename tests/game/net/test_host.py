@@ -24,7 +24,18 @@ from game.net.bot import Autoplayer, hosted_setup
 from game.net.client import CONNECTED, LOST, RemoteClient, SeatKey
 from game.net.host import PLAYING, WAITING, Host
 from game.net.kept_seats import KeptSeats
-from game.net.protocol import MAX_GUEST_LINE, PROTOCOL, QUICK, Confirm, Hello, Pake, Welcome, decode, encode
+from game.net.protocol import (
+    MAX_GUEST_LINE,
+    PROTOCOL,
+    QUICK,
+    Confirm,
+    Hello,
+    Pake,
+    Rooms,
+    Welcome,
+    decode,
+    encode,
+)
 from game.net.secure import HOST, Handshake
 from game.session import HUMAN, REMOTE, GameSetup, SeatSpec, Update
 from tests.game.net.helpers import LIMIT, Raw, hosting, join, play, relay_here, until
@@ -327,37 +338,26 @@ def test_a_guest_whose_cable_is_cut_comes_back_with_its_seat():
 
 
 @pytest.mark.slow
-def test_a_guest_notices_a_host_that_falls_silent(caplog):
-    """A fake host welcomes the guest, then says nothing: within dead_after the guest
-    knows the link is dead and gets back in (to the same fake host)."""
-    caplog.set_level(logging.INFO, logger="game.net.link")
+@contextmanager
+def fake_host(serve) -> Iterator[str]:
+    """A hand-made host on 127.0.0.1 whose every connection ``serve`` (reader, writer,
+    keys) takes once SPAKE2 with password 1 is done; the direct code that reaches it."""
     secret = codes.DirectCode("127.0.0.1", 1, 1).secret
 
-    async def fake_host(reader, writer):
+    async def handshake(reader, writer):
         pake = decode((await reader.readline()).rstrip(b"\n"), (Pake,))
         handshake = Handshake(secret, HOST)
         keys = handshake.finish(pake.msg)
         writer.write(encode(Pake(handshake.message, keys.mine)))
         decode((await reader.readline()).rstrip(b"\n"), (Confirm,))
-        channel = keys.channel()
-        channel.open((await reader.readline()).rstrip(b"\n"))          # the hello
-        setup = GameSetup("bocce", (SeatSpec(REMOTE), SeatSpec(HUMAN)), {}, None)
-        writer.write(channel.seal(encode(Welcome(1, setup, ("", "")))[:-1]) + b"\n")
-        await asyncio.sleep(30)
+        await serve(reader, writer, keys.channel())
 
     loop = asyncio.new_event_loop()
-    server = loop.run_until_complete(asyncio.start_server(fake_host, "127.0.0.1", 0))
+    server = loop.run_until_complete(asyncio.start_server(handshake, "127.0.0.1", 0))
     thread = threading.Thread(target=loop.run_forever, daemon=True)
     thread.start()
     try:
-        port = server.sockets[0].getsockname()[1]
-        guest = join(codes.direct_code("127.0.0.1", port, 1))
-        assert guest.wait_connected(5)
-        # the fake host keeps its connection open for 30 s: a reconnection before then,
-        # with the link saying it was silent, is the heartbeat's
-        until(lambda: guest.reconnects == 1, timeout=LIMIT)
-        assert silent_for(caplog)
-        guest.close()
+        yield codes.direct_code("127.0.0.1", server.sockets[0].getsockname()[1], 1)
     finally:
         loop.call_soon_threadsafe(loop.stop)
         thread.join(5)
@@ -366,6 +366,62 @@ def test_a_guest_notices_a_host_that_falls_silent(caplog):
             task.cancel()
         loop.run_until_complete(asyncio.sleep(0.05))
         loop.close()
+
+
+def bocce_welcome(channel) -> bytes:
+    """A fake host's welcome to seat 1 of a Bocce for two, sealed."""
+    setup = GameSetup("bocce", (SeatSpec(REMOTE), SeatSpec(HUMAN)), {}, None)
+    return channel.seal(encode(Welcome(1, setup, ("", "")))[:-1]) + b"\n"
+
+
+@pytest.mark.parametrize("bad", [{"rooms": ["FHHY-FNCH-D5SU"]}, {"rooms": []},
+                                 {"rooms": ["ab" * 32] * 5}, {"rooms": "ab" * 32}])
+def test_a_malformed_rooms_line_before_the_hello_gets_an_error_reply_and_loses_nothing(
+        tmp_path, bad):
+    """The host's first sealed line names its codes by digest; one that is not valid is
+    answered with an error (as at the table), and the guest comes in as one with no key
+    kept for the room: the keys it keeps stay, none is offered."""
+    kept = KeptSeats(tmp_path / "seats.json")
+    kept.keep("FHHY-FNCH-D5SU", SeatKey(1, b"\x09" * 32), ("ab" * 32,))
+    file = (tmp_path / "seats.json").read_text()
+    heard: list[dict] = []
+
+    async def serve(reader, writer, channel):
+        writer.write(channel.seal(json.dumps({"type": "rooms", **bad}).encode()) + b"\n")
+        for _ in range(2):                                   # the error, then the hello
+            heard.append(json.loads(channel.open((await reader.readline()).rstrip(b"\n"))))
+        writer.write(bocce_welcome(channel))
+        await asyncio.sleep(5)
+
+    with fake_host(serve) as code:
+        guest = join(code, find_seat=kept.find)
+        assert guest.wait_connected(5), guest.reason
+        assert heard[0]["type"] == "error" and heard[0]["reason"] == "bad_field"
+        assert not heard[0]["fatal"]
+        assert heard[1]["type"] == "hello" and "proof" not in heard[1]
+        assert guest.offered is None and (tmp_path / "seats.json").read_text() == file
+        guest.close()
+
+
+def test_a_guest_notices_a_host_that_falls_silent(caplog):
+    """A fake host welcomes the guest, then says nothing: within dead_after the guest
+    knows the link is dead and gets back in (to the same fake host)."""
+    caplog.set_level(logging.INFO, logger="game.net.link")
+
+    async def serve(reader, writer, channel):
+        writer.write(channel.seal(encode(Rooms(("ab" * 32,)))[:-1]) + b"\n")
+        channel.open((await reader.readline()).rstrip(b"\n"))          # the hello
+        writer.write(bocce_welcome(channel))
+        await asyncio.sleep(30)
+
+    with fake_host(serve) as code:
+        guest = join(code)
+        assert guest.wait_connected(5)
+        # the fake host keeps its connection open for 30 s: a reconnection before then,
+        # with the link saying it was silent, is the heartbeat's
+        until(lambda: guest.reconnects == 1, timeout=LIMIT)
+        assert silent_for(caplog)
+        guest.close()
 
 
 def test_when_the_host_quits_the_guest_is_told_at_once():
@@ -484,9 +540,10 @@ def test_a_room_opens_one_relay_door_and_may_try_again_when_it_was_not_reached()
             assert not host.open_relay(("127.0.0.1", port)), "one relay door a room"
 
 
-def test_only_a_seated_guest_hears_the_rooms_codes_by_digest():
+def test_only_a_seated_guest_hears_the_rooms_codes_by_digest_after_its_hello():
     """A spectator keeps no seat key: neither its welcome nor the news of a code opened
-    later names the room's codes, even one way."""
+    later names the room's codes, even one way; it heard them once, as every guest that
+    proved the code does, before its hello."""
     with relay_here() as (_, port), friends_room(spectators=True) as host:
         code = host.status().direct_code
         lines: list[bytes] = []
@@ -498,9 +555,95 @@ def test_only_a_seated_guest_hears_the_rooms_codes_by_digest():
         assert anna.rooms == (codes.room_digest(code),) and vera.rooms == ()
         assert host.open_relay(("127.0.0.1", port))
         until(lambda: len(anna.rooms) == 2, what="Anna told of the relay's code")
-        assert vera.rooms == () and not any(b'"rooms"' in line for line in lines)
+        assert vera.rooms == ()
+        assert [json.loads(line) for line in lines if b'"rooms"' in line] == \
+            [{"type": "rooms", "rooms": [codes.room_digest(code)]}], "before its hello alone"
+        assert json.loads(lines[0])["type"] == "rooms"
         anna.close()
         vera.close()
+
+
+def seated_then_closed(kept: KeptSeats, host: Host, relay_port: int) -> tuple[SeatKey, str]:
+    """Anna joins ``host``'s room by its direct code, her key kept in ``kept`` as
+    scenes/guest.py keeps it; the game starts; her program closes (a computer keeps her
+    seat warm, the file stays); then the host opens a relay code, which her program never
+    heard of.  Her seat's key, and the relay's code."""
+    code = host.status().direct_code
+    guest = join(code, name="Anna", find_seat=kept.find,
+                 on_seat=lambda seat_key: kept.keep(code, seat_key, guest.rooms))
+    until(lambda: guest.state == "waiting", what="Anna in the waiting room")
+    assert host.begin()
+    assert guest.wait_connected(5), guest.reason
+    seat_key = guest.seat_key
+    assert seat_key is not None and seat_key.seat == 1 and kept.get(code) == seat_key
+    guest.close()
+    until(lambda: host.status().seats[1].stand_in, what="a computer in Anna's seat")
+    assert host.open_relay(("127.0.0.1", relay_port))
+    relay_code = until(lambda: host.status().relay_code, what="the relay's code")
+    assert kept.get(relay_code) is None, "nothing kept by a code her program never heard"
+    return seat_key, relay_code
+
+
+def test_a_guest_whose_program_was_closed_when_the_relay_code_opened_comes_back_by_it(
+        tmp_path):
+    """A friend who went home before the host opened a relay code came back by it to
+    'That game already has all its players' while a computer kept the seat: the program
+    had kept the key under the direct code alone.  The host names its room's codes by
+    digest before the hello, and the key kept under the direct code's is found."""
+    kept = KeptSeats(tmp_path / "seats.json")
+    with relay_here() as (_, port), friends_room() as host:
+        seat_key, relay_code = seated_then_closed(kept, host, port)
+        again = KeptSeats(tmp_path / "seats.json")         # a fresh program, the same file
+        back = join(relay_code, name="Anna", relay=("127.0.0.1", port), find_seat=again.find,
+                    on_seat=lambda key: again.keep(relay_code, key, back.rooms))
+        assert back.wait_connected(5), back.reason
+        assert back.seat == 1 and back.offered == seat_key == back.seat_key
+        until(lambda: not host.status().seats[1].stand_in, what="Anna back in her seat")
+        until(lambda: again.get(relay_code) == seat_key, what="kept by the relay's code now")
+        back.close()
+
+
+def test_a_wrong_kept_key_or_another_rooms_gets_no_seat_and_learns_what_a_stranger_does(
+        tmp_path, caplog):
+    """By the relay's code: a stranger with the code, a guest whose file keeps a wrong key
+    under the room's digest, and one whose file keeps keys of other rooms only (the right
+    key among them) hear the very same lines, and none gets the seat; a key kept for
+    another room is never offered, so this host learns nothing of the rooms a guest has
+    been in.  The friend then takes the seat back."""
+    kept = KeptSeats(tmp_path / "seats.json")
+    with relay_here() as (_, port), friends_room() as host:
+        seat_key, relay_code = seated_then_closed(kept, host, port)
+        direct = codes.room_digest(host.status().direct_code)
+        wrong = KeptSeats(tmp_path / "wrong.json")
+        wrong.keep(relay_code, SeatKey(1, bytes(32)), (direct,))
+        elsewhere = KeptSeats(tmp_path / "elsewhere.json")
+        for n, other in enumerate(("FHHY-FNCH-D5SU", codes.new_relay_code("ABCD").text)):
+            elsewhere.keep(other, SeatKey(n, seat_key.key if n else bytes([7]) * 32))
+
+        def heard(finder: KeptSeats | None) -> tuple[RemoteClient, list[bytes]]:
+            lines: list[bytes] = []
+            client = join(relay_code, name="Eve", relay=("127.0.0.1", port), trace=lines.append,
+                          find_seat=finder and finder.find)
+            assert not client.wait_connected(5)
+            return client, lines
+
+        with caplog.at_level(logging.WARNING, logger="game.net.host"):
+            (stranger, told), (forger, forged), (traveller, travelled) = \
+                heard(None), heard(wrong), heard(elsewhere)
+        assert [c.reason for c in (stranger, forger, traveller)] == ["room_full"] * 3
+        assert told == forged == travelled and len(told) == 2, (told, forged, travelled)
+        assert [json.loads(line)["type"] for line in told] == ["rooms", "error"]
+        assert forger.offered == SeatKey(1, bytes(32)) and traveller.offered is None
+        claims = [r for r in caplog.records if "without its key" in r.getMessage()]
+        assert len(claims) == 1, "only the wrong key was offered: no other room's"
+        assert host.status().seats[1].stand_in, "the seat still kept for its friend"
+        guesser = join(codes.new_relay_code(codes.parse(relay_code).room).text,
+                       relay=("127.0.0.1", port), find_seat=kept.find)
+        assert not guesser.wait_connected(5) and guesser.reason == "wrong_code"
+        assert guesser.offered is None, "without the code, no digest named: no key offered"
+        back = join(relay_code, name="Anna", relay=("127.0.0.1", port), find_seat=kept.find)
+        assert back.wait_connected(5) and back.seat == 1, back.reason
+        back.close()
 
 
 def test_a_malformed_rooms_line_gets_an_error_reply_and_loses_nothing(tmp_path, caplog):

@@ -116,3 +116,25 @@ def test_a_lock_held_by_another_copy_costs_only_that_key(tmp_path, monkeypatch):
         KeptSeats(path).forget(CODE)
     assert KeptSeats(path).get("OTHER") is None
     assert KeptSeats(path).get(CODE) == SeatKey(1, b"\x04" * 32)
+
+
+def test_a_key_is_found_by_any_digest_the_host_names_and_forgotten_under_each(tmp_path):
+    """A guest whose program was closed when the host opened its relay code finds the key
+    kept under the direct code's digest among those the host names before the hello (the
+    newest, if two); a key the host turned away goes from under every digest."""
+    from game.net.codes import room_digest
+
+    now = [1000.0]
+    kept = KeptSeats(tmp_path / "seats.json", clock=lambda: now[0])
+    direct, relay, other = room_digest(CODE), room_digest("KWFY-ETQH-ZQHB"), "ab" * 32
+    assert kept.find((relay, direct)) is None
+    kept.keep(CODE, SeatKey(2, b"\x04" * 32), (direct, other))
+    now[0] += 1
+    kept.keep("FHHY-FNCH-D5SV", SeatKey(3, b"\x05" * 32), (other,))
+    assert kept.find((relay, direct)) == SeatKey(2, b"\x04" * 32)
+    assert kept.find((direct, other)) == SeatKey(3, b"\x05" * 32), "the newest"
+    assert kept.find((relay,)) is None and kept.find(()) is None
+    kept.forget_key(SeatKey(2, b"\x04" * 32))
+    assert kept.find((direct,)) is None and kept.get("FHHY-FNCH-D5SV") is not None
+    now[0] += KEEP_FOR + 1
+    assert kept.find((other,)) is None, "a stale one is not offered"
