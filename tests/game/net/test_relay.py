@@ -744,10 +744,12 @@ def knock(code: str, reach: dict) -> Raw:
 
 
 def answer(raw: Raw) -> str:
-    """The reason an attempt was refused at once, or ``waiting`` (no refusal within a
-    second: it waits for its turn, or was closed meanwhile for a silence it kept)."""
+    """The reason an attempt was refused at once, or ``waiting`` (no refusal within three
+    seconds, a tenth of :data:`SLOW_TURNS`' wait: it waits for its turn, or was closed
+    meanwhile for a silence it kept). One second was too short on a loaded machine: a
+    ``slow_down`` late by more than that read as ``waiting``."""
     try:
-        return str((raw.msg(timeout=1.0) or {}).get("reason", "waiting"))
+        return str((raw.msg(timeout=3.0) or {}).get("reason", "waiting"))
     except AssertionError:
         return "waiting"
 
