@@ -241,3 +241,18 @@ def test_the_words_by_the_captured_cards_stand_clear_of_a_notice_over_the_table(
         assert app.toasts.shown
         for name, rect in words:
             assert not any(t.colliderect(rect) for t in app.toasts.shown), (name, rect, line)
+
+
+def test_won_because_names_no_trump_in_a_deal_without_trumps(app):
+    """"The Ace of Diamonds cannot win: only the suit led (or a trump) takes the trick" was
+    shown in No tricks, a deal without trumps (seen at 1280x720)."""
+    from game.cards import Card
+    from game.engine import Event
+    from game.tricks import why_won
+
+    table = start(app)
+    cards = [Card.parse(c) for c in ("4D", "AS", "7D", "2D")]
+    plain = table.adapter.why_line(Event("trick_won", 2, {"why": why_won(cards, 2)}))
+    assert plain == "The Ace of Spades cannot win: only the suit led takes the trick"
+    trumps = table.adapter.why_line(Event("trick_won", 2, {"why": why_won(cards, 2, "C")}))
+    assert "trump" in trumps
