@@ -67,8 +67,10 @@ def why_won(cards: Sequence[Card], won: int, trump: str | None = None,
     of the same suit with a higher number lost: Briscola's Three over the King, an Ace
     played high), ``"suits"`` (the suit order decided it: Bisca, ``suit_order``),
     ``"trump"`` (a trump took it) or ``"led"`` (a higher card of another suit could not
-    take it); ``card`` the winning card, ``over`` the card a newcomer expected to win
-    (of the winner's suit first).  Public: every card of a trick is seen by all."""
+    take it; ``"led_only"`` in a deal without trumps, whose words name no trump: "(or a
+    trump)" misled in Bolola's No tricks); ``card`` the winning card, ``over`` the card a
+    newcomer expected to win (of the winner's suit first).  Public: every card of a
+    trick is seen by all."""
     winner = cards[won]
     rivals = [c for i, c in enumerate(cards) if i != won and c.rank >= winner.rank]
     if not rivals:
@@ -81,7 +83,7 @@ def why_won(cards: Sequence[Card], won: int, trump: str | None = None,
     elif trump is not None and winner.suit == trump:
         why = "trump"
     else:
-        why = "led"
+        why = "led" if trump is not None else "led_only"
     return {"why": why, "card": winner.code, "over": over.code}
 
 

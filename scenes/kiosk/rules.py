@@ -5,7 +5,9 @@ paragraph and item before its glossary, the first section made only of items
 that open with a bold term ("**Pallino** — ..."): the glossary and what follows
 it (choices where the rule text is silent) define words, they do not teach the
 game.  Only blocks that read on their own on a card are kept: not a line in
-italics (a byline), none too short or too long to read in passing.  Found by
+italics (a byline), none too short or too long to read in passing, none that ends
+in a colon (it opens the table or the list after it, which the card does not show:
+Bolola's "The nine deals, in this order, ...:" stood alone on the card).  Found by
 shape, not by heading names, so a translated rules text works the same.
 """
 
@@ -38,7 +40,9 @@ def _is_glossary(section: list[Block]) -> bool:
 def _readable(block: Block) -> bool:
     text = block.text.strip()
     byline = text.startswith("*") and not text.startswith("**") and text.endswith("*")
-    return block.kind in ("p", "li") and not byline and SHORTEST <= len(plain(text)) <= LONGEST
+    words = plain(text).rstrip()
+    return block.kind in ("p", "li") and not byline and not words.endswith(":") \
+        and SHORTEST <= len(words) <= LONGEST
 
 
 def teachable(blocks: list[Block]) -> list[Rule]:

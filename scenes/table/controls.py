@@ -427,6 +427,9 @@ class TableInput:
         advice = self.advise()
         if advice is not None:
             self.hint_wait, self.advice = None, advice
+            # "Thinking about your hint…" is no longer true: it stood over the hint's own
+            # line for the rest of its time, two notices where one says it all
+            self.withdraw(tr("table.hint_thinking"))
             self.hint()
 
     def _prune_selection(self) -> None:

@@ -215,19 +215,18 @@ class BololaAdapter(TrickTable[View]):
             for seat in range(self.seats):
                 if not taken[seat]:
                     continue            # nothing taken yet: no words on the bare felt
-                # on the outer side of the row: above it in the upper half of the table,
-                # and there growing away from the middle, whose contract lines it would
-                # meet when the words are larger than the cards (the larger-text setting)
-                x, y = self._won_xy(seat, layout)
-                off = layout.card_h * WON_SCALE / 2 + f(14)
+                # above the row: in the upper half of the table growing away from the
+                # middle, whose contract lines it would meet when the words are larger
+                # than the cards (the larger-text setting); in the lower half above it
+                # too, where under it lay in the band of the notices over the table (a
+                # hint's line hid West's and your "this deal" for its six seconds)
+                x, row_y = self._won_xy(seat, layout)
+                y = row_y - layout.card_h * WON_SCALE / 2 - f(14)
                 anchor = "center"
-                if y < layout.centre[1]:
-                    y -= off
+                if row_y < layout.centre[1]:
                     inward = 1 if x < layout.centre[0] else -1
                     x += inward * layout.width * WON_LABEL_INSET
                     anchor = "midright" if inward > 0 else "midleft"
-                else:
-                    y += off
                 out.append(Label(self.deal_line(view, seat, layout), (x, y), f(14),
                                  theme.CREAM, pill=True, anchor=anchor))
         return out
@@ -306,11 +305,10 @@ class BololaAdapter(TrickTable[View]):
         elif kind == "trick_won" and seat is not None:
             pts = int(data["points"])
             if pts:
-                # on the player's captured cards, drifting toward the middle (the words
-                # of the row stand on its outer side)
-                x, y = self._won_xy(seat, layout)
-                rise = 0.3 if y > layout.centre[1] else -0.3
-                fx.pop(signed(pts), (x, y), colour=POSITIVE if pts > 0 else ERROR, rise=rise)
+                # on the player's captured cards, drifting down, away from the words of
+                # the row, which stand above it
+                fx.pop(signed(pts), self._won_xy(seat, layout),
+                       colour=POSITIVE if pts > 0 else ERROR, rise=-0.3)
         elif kind == "deal_ended":
             fx.banner(tr("bolola_table.ended_early"), tr("bolola_table.ended_early_sub"),
                       at="start", hold=1.0, y=self._banner_y(layout))

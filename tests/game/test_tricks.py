@@ -112,6 +112,14 @@ def test_why_won_a_trump_and_the_suit_led():
                                                                "over": "Ks"}
 
 
+def test_why_won_without_trumps_names_no_trump():
+    """Bolola's No tricks: "only the suit led (or a trump) takes the trick" spoke of a trump
+    in a deal that has none."""
+    from game.tricks import why_won
+    assert why_won(_cards("4d", "Ks", "7s"), 0) == {"why": "led_only", "card": "4d",
+                                                    "over": "Ks"}
+
+
 def test_why_won_by_the_suit_order_even_between_equal_numbers():
     """Bisca: the Ace of Coins over the Ace of Sticks (both played high): the suit order."""
     from game.tricks import why_won

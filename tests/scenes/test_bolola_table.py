@@ -216,3 +216,43 @@ def test_two_deals_never_lay_words_on_words_or_cards(display, size):
                      lambda: state_of(table).deal_no == 3, limit=20000)
     assert problems == set()
     table.close()
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080), (800, 500)])
+def test_the_words_by_the_captured_cards_stand_clear_of_a_notice_over_the_table(display, size):
+    """Under the lower rows (West's, yours) they lay in the band of the notices over the
+    table: a hint's line hid "West, this deal: −50 · 1 trick" for its six seconds (seen at
+    1280x720 and 1920x1080).  Above every row now, whatever the line's length."""
+    from tests.scenes.tablekit import drawn
+
+    app = make_app(display, "instant", size)
+    table = start(app)
+    st = state_of(table)
+    play_until(app, table, lambda: st.contract == "no_jacks_kings" and st.won[0] and st.won[3]
+               and table.my_turn() and not table.busy, limit=6000)
+    words = [(n, r) for k, n, r in drawn(table) if k == "label" and "this deal" in n]
+    assert len(words) >= 2
+    for line in ("Queen of Clubs — Played out in 118 deals like yours, this play did best",
+                 "7 of Clubs — Played out in 93 deals like yours, this play scored 28.7 "
+                 "points more on average than the obvious one (6 of Diamonds)"):
+        app.toasts.items.clear()
+        app.notify(line, 6.0)
+        frames(app, 1)
+        assert app.toasts.shown
+        for name, rect in words:
+            assert not any(t.colliderect(rect) for t in app.toasts.shown), (name, rect, line)
+
+
+def test_won_because_names_no_trump_in_a_deal_without_trumps(app):
+    """"The Ace of Diamonds cannot win: only the suit led (or a trump) takes the trick" was
+    shown in No tricks, a deal without trumps (seen at 1280x720)."""
+    from game.cards import Card
+    from game.engine import Event
+    from game.tricks import why_won
+
+    table = start(app)
+    cards = [Card.parse(c) for c in ("4D", "AS", "7D", "2D")]
+    plain = table.adapter.why_line(Event("trick_won", 2, {"why": why_won(cards, 2)}))
+    assert plain == "The Ace of Spades cannot win: only the suit led takes the trick"
+    trumps = table.adapter.why_line(Event("trick_won", 2, {"why": why_won(cards, 2, "C")}))
+    assert "trump" in trumps

@@ -317,6 +317,26 @@ def test_a_card_teaches_a_rule_of_the_game_a_different_one_each_time():
     assert picker.pick("scopa") is None, "a game without rules text: no rule"
 
 
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_a_card_never_teaches_a_line_that_opens_what_it_does_not_show(lang, monkeypatch):
+    """A paragraph ending in a colon opens the table or list after it: on the card it stood
+    alone ("The nine deals, in this order, the deal passing one seat each time:", seen in
+    the kiosk at 1280x720), every game and language."""
+    import scenes.rules_scene
+    from scenes.kiosk.rules import read_rules, teachable
+    from scenes.richtext import parse, plain
+
+    monkeypatch.setattr(scenes.rules_scene, "language", lambda: lang)
+    for key in GAMES:
+        rules = read_rules(key)
+        assert rules, key
+        assert not [r.text for r in rules if plain(r.text).rstrip().endswith(":")], key
+    text = parse("## How to play\n\n**The deals**, in this order, each with its own rule:\n\n"
+                 "**The cards.** Forty cards, four suits of ten, Ace high.\n")
+    assert [r.text for r in teachable(text)] == ["**The cards.** Forty cards, four suits of "
+                                                 "ten, Ace high."]
+
+
 @pytest.mark.slow
 def test_the_real_kiosk_runs_until_sigterm(tmp_path):
     import os

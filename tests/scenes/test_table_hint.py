@@ -97,6 +97,25 @@ def test_the_hints_line_goes_once_its_play_is_made(display):
     assert all(t.left <= FADE for t in app.toasts.items if t.text == line)
 
 
+def test_thinking_about_your_hint_goes_once_the_hint_is_shown(display):
+    """"Thinking about your hint…" stood on over the hint's line for the rest of its time
+    (seen at Bolola: two notices, the upper one no longer true)."""
+    from scenes.toast import FADE
+
+    app = make_app(display, "instant")
+    table = started(app, "bolola", seed=2)
+    session_of(table).advice_playouts = 8
+    key(app, pygame.K_h, "h")
+    thinking = [t for t in app.toasts.items if t.text == tr("table.hint_thinking")]
+    assert thinking
+    thinking[0].left = 60.0             # however long Hard thinks, the notice outlives it
+    wait_for_hint(app, table)
+    assert table.input.hint_line and any(t.text == table.input.hint_line
+                                         for t in app.toasts.items)
+    assert all(t.left <= FADE for t in app.toasts.items
+               if t.text == tr("table.hint_thinking"))
+
+
 def test_a_hinted_bet_is_named_in_whole_words_not_by_its_buttons_number(display):
     """The bet picker's buttons say "1" under the title "Your bet": the hint's line stands
     alone over the felt, and "1: Played out in 3 deals..." did not say what 1 was."""
