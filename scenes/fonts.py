@@ -160,3 +160,20 @@ def wrap(font: SizedFont, words: str, width: int) -> list[str]:
                 current = trial
         lines.append(current)
     return lines
+
+
+def wrap_even(font: SizedFont, words: str, width: int) -> list[str]:
+    """:func:`wrap` into as few lines, each about as wide as the others: the narrowest
+    width that still gives that count, so a centred line of words never ends in one
+    word alone under a long line ("… Resume it from the" / "menu")."""
+    lines = wrap(font, words, width)
+    if len(lines) < 2 or "\n" in words:
+        return lines
+    low, high = 1, width          # a greedy wrap's count falls as the width grows
+    while low < high:
+        mid = (low + high) // 2
+        if len(wrap(font, words, mid)) <= len(lines):
+            high = mid
+        else:
+            low = mid + 1
+    return wrap(font, words, low)

@@ -39,7 +39,7 @@ from game.net.lobby import COMPUTER_SEAT, OPEN, PERSON, LobbySeat
 from game.session import COMPUTER, REMOTE, GameSetup
 from scenes import guest, theme
 from scenes.fields import place_field, text_field
-from scenes.fonts import wrap
+from scenes.fonts import wrap, wrap_even
 from scenes.i18n import tr
 from scenes.panel_scene import PanelScene
 from scenes.richtext import Block, layout
@@ -404,7 +404,7 @@ class OnlineScene(PanelScene):
             last = shown[-1][0]
             below = (row_h + gap) if named else 0
             # a long reason takes two lines of its row rather than run over the panel
-            lines = wrap(font, line, self._panel.w - 2 * theme.px(24, size))
+            lines = wrap_even(font, line, self._panel.w - 2 * theme.px(24, size))
             step = font.get_linesize()
             y = last.rect.bottom + gap + row_h // 2 + below - step * (len(lines) - 1) // 2
             for i, words in enumerate(lines):

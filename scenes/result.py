@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, Optional
 import pygame
 
 from scenes import keeping, room_codes, theme
-from scenes.fonts import wrap
+from scenes.fonts import wrap_even
 from scenes.hud import PanelCache, TextCache
 from scenes.i18n import tr
 from scenes.scene import Scene
@@ -83,7 +83,7 @@ class _MenuOverlay(Scene):
         room = panel_w - 2 * int(30 * s)
         rows: list[tuple[str, str, int]] = []
         for left, right in self.lines():
-            parts = [left] if right else wrap(font, left, room)
+            parts = [left] if right else wrap_even(font, left, room)
             rows += [(part, right, int(34 * s) if i == len(parts) - 1 else int(24 * s))
                      for i, part in enumerate(parts)]
         if rows and not rows[-1][1]:

@@ -18,7 +18,7 @@ from typing import Optional
 import pygame
 
 from scenes import theme
-from scenes.fonts import Fonts, SizedFont, shorten, wrap
+from scenes.fonts import Fonts, SizedFont, shorten, wrap, wrap_even
 
 FADE = 0.4          # seconds of fade-out at the end of a toast
 MAX_SHOWN = 3
@@ -94,9 +94,8 @@ def lines_of(font: SizedFont, words: str, width: int) -> list[str]:
     """``words`` in at most :data:`MAX_LINES` lines no wider than ``width`` (two of them
     about as wide as each other), the last cut with "…" where even they cannot hold it all."""
     lines = wrap(font, words, width)
-    if len(lines) == 2:                     # two lines of about the same width
-        even = wrap(font, words, min(width, round(font.size(words)[0] * 0.55)))
-        lines = even if len(even) == 2 else lines
+    if len(lines) <= MAX_LINES:
+        lines = wrap_even(font, words, width)
     if len(lines) > MAX_LINES:
         lines = lines[:MAX_LINES - 1] + [" ".join(lines[MAX_LINES - 1:])]
     lines[-1] = shorten(font, lines[-1], width)

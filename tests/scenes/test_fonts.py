@@ -5,7 +5,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from scenes.fonts import Fonts, font_path, shorten, wrap
+from scenes.fonts import Fonts, font_path, shorten, wrap, wrap_even
 
 MISSING = "\U0010FFFD"      # a private-use code point no font has: draws the "missing" box
 
@@ -48,6 +48,22 @@ def test_wrap_keeps_lines_within_the_width(fonts):
     assert len(lines) > 3
     assert all(font.size(line)[0] <= 300 for line in lines)
     assert " ".join(lines) == text.strip()
+
+
+def test_wrap_even_leaves_no_word_alone_under_a_long_line(fonts):
+    """Seen in the "Leave this game?" panel at 1920x1080: "menu" alone on the last line."""
+    font = fonts.get(18)
+    words = "The game is kept: Resume it from the menu"
+    width = font.size("The game is kept: Resume it from the")[0]
+    assert wrap(font, words, width)[-1] == "menu"
+    even = wrap_even(font, words, width)
+    assert len(even) == 2 and " " in even[-1] and " ".join(even) == words
+    assert all(font.size(line)[0] <= width for line in even)
+    widths = [font.size(line)[0] for line in even]
+    assert max(widths) - min(widths) < width // 3
+    long = "Briscola: the Two of Swords changes the trump, the Jack of Sticks starts " * 3
+    assert len(wrap_even(font, long.strip(), 300)) == len(wrap(font, long.strip(), 300))
+    assert wrap_even(font, "Short", 300) == ["Short"]
 
 
 def test_shorten_keeps_what_fits_and_ends_the_rest_in_an_ellipsis(fonts):
