@@ -1,7 +1,8 @@
 """What a room digest costs (game/net/codes.py ``room_digest``: scrypt, 16 MB a try).
 
-A guest makes one when it joins (its kept seat key is found by it), on the frame's
-thread; a host makes one per code it opens, off its network loop. The same cost is
+A guest makes one when the host first welcomes it to a seat (its kept seat key is
+kept under it), on its network thread; a host makes one per code it opens, off its
+network loop. The same cost is
 what every try of a stranger holding a digest pays to guess the code behind it, so
 the figure is printed beside the guesses a second one core can make and the time a
 core takes to try every password of a code.

@@ -549,8 +549,9 @@ class RemoteClient:
         keeps a key; to anyone else the news means nothing."""
         if self.seat is None or self.seat_key is None or self.lobby is not None:
             return
+        new = not set(rooms.rooms) <= set(self.rooms)
         self.rooms = rooms.rooms
-        if self.on_seat is not None:
+        if new and self.on_seat is not None:     # the same news again writes nothing
             self.on_seat(self.seat_key)
 
     async def _handshake(self, link: Link, room: codes.Code) -> Sealed:

@@ -811,10 +811,17 @@ class Host:
             return
         link: Optional[Link] = first
         relay_code = codes.new_relay_code(room.code)
-        digest = await asyncio.to_thread(codes.room_digest, relay_code.text)    # off the loop
+        try:
+            digest = await asyncio.to_thread(codes.room_digest, relay_code.text)  # off the loop
+        except BaseException:           # closed meanwhile: the relay is not left holding it
+            first.send(CLOSE + b"\n")
+            first.close()
+            raise
         self._digests["relay"] = digest
         self._relay_code = relay_code
-        self._update(relay_code=self._relay_code.text)
+        with self._lock:            # the relay's last refusal goes with its code; the door's stays
+            cleared = {} if self._status.problem in (PORT_IN_USE, NOT_LAN) else {"problem": None}
+        self._update(relay_code=self._relay_code.text, **cleared)
         self._opened()
         self._tell_rooms()
         while link is not None:
@@ -1398,8 +1405,8 @@ def _heard(guest: _Guest, error: Error) -> None:
     as a warning, the rest quietly (a guest cannot fill the log); nothing else."""
     level = logging.DEBUG if guest.answered else logging.WARNING
     guest.answered = True
-    log.log(level, "%s could not take a line of ours: %s (%s)", guest.peer.label,
-            error.reason, error.detail)
+    log.log(level, "%s could not take a line of ours: %r (%r)", guest.peer.label,
+            error.reason, error.detail)          # quoted: a guest's words start no line
 
 
 def _proven(peer: Sealed, hello: Hello, keys: dict[int, bytes]) -> Optional[int]:

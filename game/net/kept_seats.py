@@ -25,13 +25,16 @@ lock held past :data:`LOCK_SECONDS`, costs only the way back to the seat: nothin
 raised.
 
 Why the host names its codes (before the hello, to whoever proved one), rather than the
-guest trying the keys it kept for other rooms: nothing of another room leaves the guest
-(no proof under another room's key, so no host learns where it has been), one key at
-most is offered, and the host says the same words to everyone before it has heard who
-they are.  What it gives away is the digest of its other code to a holder of one code,
-who is let into the same room by the code it holds.  A host that names another room's
-digest gets, at most, a proof bound to this very connection that only that room's host
-could check: a proof is never the key, and never replayed (game/net/secure.py).
+guest trying the keys it kept for other rooms: one key at most is offered, and the host
+says the same words to everyone before it has heard who they are.  What it gives away
+is the digest of its other code to a holder of one code, who is let into the same room
+by the code it holds.  The guest trusts the list: a host that names a digest it knows
+from another room it sat in learns the seat the guest held there (the hello's seat
+number) and gets a proof bound to this very connection that only that room's host could
+check (a proof is never the key, and never replayed: game/net/secure.py); turned away
+by it, the guest forgets that key.  A host that first proves it holds the key (a MAC of
+the binding under each seat key it holds, the guest offering only a key one matches)
+would close that (docs/netplay-security.md).
 """
 
 from __future__ import annotations

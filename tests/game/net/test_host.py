@@ -504,7 +504,10 @@ def test_a_kept_seat_follows_a_relay_code_opened_after_the_guest_sat(tmp_path):
     with relay_here() as (_, port), friends_room() as host:
         code = host.status().direct_code
 
+        told: list[SeatKey] = []
+
         def keep(seat_key: SeatKey) -> None:
+            told.append(seat_key)
             kept.keep(code, seat_key, guest.rooms)            # as scenes/guest.py does
 
         guest = join(code, name="Anna", on_seat=keep)
@@ -519,6 +522,9 @@ def test_a_kept_seat_follows_a_relay_code_opened_after_the_guest_sat(tmp_path):
         until(lambda: kept.get(relay_code) is not None, what="the key kept by the relay's code")
         assert set(guest.rooms) == {codes.room_digest(code), codes.room_digest(relay_code)}
         assert relay_code not in (tmp_path / "seats.json").read_text()
+        assert len(told) == 2, "the welcome, then the news of the relay's code"
+        guest._rooms_opened(Rooms(tuple(guest.rooms)))      # the same news again (a host's
+        assert len(told) == 2, "written once"               # lines cost the guest no writes)
         guest.close()                       # the program closes: a computer keeps it warm
         until(lambda: host.status().seats[seat].stand_in, what="a computer in Anna's seat")
         back = join(relay_code, name="Anna", relay=("127.0.0.1", port),
@@ -538,6 +544,19 @@ def test_a_room_opens_one_relay_door_and_may_try_again_when_it_was_not_reached()
             until(lambda: host.status().relay_code, what="the relay's code")
             assert host.status().problem is None
             assert not host.open_relay(("127.0.0.1", port)), "one relay door a room"
+
+
+def test_a_relay_code_opened_at_last_clears_the_relays_last_refusal():
+    """Refused by a full relay, then opened through another: the pause menu showed the
+    new code and "the relay is full" together."""
+    with friends_room() as host:
+        with relay_here(max_rooms=0) as (_, full):
+            assert host.open_relay(("127.0.0.1", full))
+            until(lambda: host.status().problem == "relay_full", what="the full relay's no")
+        with relay_here() as (_, port):
+            assert host.open_relay(("127.0.0.1", port))
+            until(lambda: host.status().relay_code, what="the relay's code")
+            assert host.status().problem is None
 
 
 def test_only_a_seated_guest_hears_the_rooms_codes_by_digest_after_its_hello():
