@@ -90,6 +90,17 @@ class Toasts:
             y = rect.top - pad // 2
 
 
+def band(size: tuple[int, int], bottom: int) -> pygame.Rect:
+    """Where notices can ever lie when the lowest stands on ``bottom``: the most of them
+    shown at once, each of the most lines, as wide as one may be (a line's height taken
+    as 1.4 times the font's size: a little more than any font here gives)."""
+    pad = theme.px(12, size)
+    line_h = int(theme.px(19, size) * 1.4) + 1
+    w = min(size[0] - 4 * pad, theme.px(MAX_WIDTH, size)) + pad * 2
+    h = MAX_SHOWN * (line_h * MAX_LINES + pad + pad // 2)
+    return pygame.Rect(size[0] // 2 - w // 2, bottom - h, w, h)
+
+
 def lines_of(font: SizedFont, words: str, width: int) -> list[str]:
     """``words`` in at most :data:`MAX_LINES` lines no wider than ``width`` (two of them
     about as wide as each other), the last cut with "…" where even they cannot hold it all."""

@@ -97,6 +97,8 @@ class TableInput:
         self.callout: Optional[Any] = None     # the standing message, when the table waits
         self.lift_moving = False               # a hand card still rising or settling
         self.look_hover = False                # the pointer on the look back button
+        #: where the rank strip stays for the game (the painter's): the bar keeps clear of it
+        self.kept_clear: Callable[[], Optional[pygame.Rect]] = lambda: None
         #: the prompt may stay up during the animation of your own last action
         self.prompt_holds = False
         #: what the highlights, the bar and the prompt were worked out for
@@ -213,6 +215,16 @@ class TableInput:
             if over <= 0 or not box.left < lay.width / 2 < box.right:
                 break
             anchor = (anchor[0], anchor[1] - over)
+        strip = self.kept_clear()
+        if buttons and strip is not None and box.colliderect(strip):
+            # the strip stays put (scenes/table/strip_place.py): the bar moves off it, up
+            # from a strip under its middle, down from one over it
+            gap = max(4, lay.font(13) // 3)
+            up = strip.centery > box.centery
+            shift = (strip.top - gap - box.bottom) if up else (strip.bottom + gap - box.top)
+            self.bar.layout((anchor[0], anchor[1] + shift), h, max(8, h // 3), self.hud.text,
+                            lay.font(17), self.adapter.choice_vertical, bounds, icon_size=icon,
+                            columns=self.adapter.choice_columns)
         self.callout = None if busy else \
             self.adapter.callout(self.position.shown, legal, mine, self.stage.layout)
         waiting = [s for s in self.position.to_act if s != self.position.seat]

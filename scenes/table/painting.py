@@ -34,6 +34,8 @@ from scenes.table.position import Position
 from scenes.table.ranks import Ranks
 from scenes.table.stage import Stage
 from scenes.table.story import CornerButtons
+from scenes.table.strip_place import card_reach, choose_spot, plate_reach, strip_spots
+from scenes.toast import band as notices_band
 from scenes.widgets import ChoiceBar
 
 #: a paint log: what was painted, and where
@@ -83,8 +85,9 @@ class TablePainter:
         self._halos: dict[tuple, pygame.Surface] = {}
         self.look_label = ""                      # the look back button's words ("": none)
         self.look_rect: Optional[pygame.Rect] = None  # where the last draw put that button
-        #: where the rank strip was drawn last (kept while that corner stays free)
-        self._strip_at: Optional[tuple[int, int]] = None
+        #: where the rank strip stays, and for which window, cards and strip it was chosen
+        self._strip_rect: Optional[pygame.Rect] = None
+        self._strip_key: tuple = ()
         self.paint_log: PaintLog = {}             # what the last draw painted, and where
         self._drawn_key: tuple = ()               # the screen key of the last draw
         self._presented_log: PaintLog = {}        # ... and the one before, on screen now
@@ -174,8 +177,9 @@ class TablePainter:
         log[("board", tuple(lines))] = _box(rect)
         self.corner.draw(surface, log, lay, self.hud)   # first: the others keep clear of it
         self._draw_light(surface, log)
-        self._draw_look_button(surface, rect, log, resting)
-        self._draw_rank_strip(surface, rect, log, resting)
+        strip = self._strip_place(rect, log)
+        self._draw_look_button(surface, rect, log, resting, strip)
+        self._draw_rank_strip(surface, strip, log)
         # over the table's boxes, and clear of them and of its words where it can be
         clear = [pygame.Rect(r) for k, r in log.items() if k[0] in PHRASE_CLEARS] \
             if self.phrases.said else []           # sought only while a bubble is shown
@@ -216,7 +220,8 @@ class TablePainter:
             log[("prompt", self.hud.error, self.hud.prompt)] = _box(rect)
 
     def _draw_look_button(self, surface: pygame.Surface, board: pygame.Rect,
-                          log: PaintLog, cards: Sequence[pygame.Rect] = ()) -> None:
+                          log: PaintLog, cards: Sequence[pygame.Rect] = (),
+                          strip: Optional[pygame.Rect] = None) -> None:
         """The small "Last trick  L" button by the score board, while there is a trick
         or frame to look back at; where it lies is kept for the mouse (``_look_rect``)."""
         label = self.look_label
@@ -241,7 +246,7 @@ class TablePainter:
                  pygame.Rect((lay.width - size[0] - lay.margin, lay.corner_bottom + gap), size)]
         taken = [self.plate_rect(seat) for seat in range(self.seats)]
         taken += [pygame.Rect(r) for k, r in log.items() if k[0] in ("label", "corner", "light")]
-        taken += list(cards)
+        taken += list(cards) + ([strip] if strip is not None else [])   # the strip's place
         window = pygame.Rect(0, 0, *lay.size)
         rect = next((r for r in spots if window.contains(r) and r.collidelist(taken) < 0),
                     spots[0])
@@ -253,37 +258,60 @@ class TablePainter:
         self.look_rect = rect
         log[("look_back", label, hover)] = _box(rect)
 
-    def _draw_rank_strip(self, surface: pygame.Surface, board: pygame.Rect, log: PaintLog,
-                         cards: Sequence[pygame.Rect]) -> None:
-        """The rank strip (scenes/table/ranks.py) as a small board in the first corner
-        free of plates, words, buttons and cards at rest (where it was, if still free);
-        none when no corner is (a small window with many seats): the rules say it all."""
+    def strip_rect(self) -> Optional[pygame.Rect]:
+        """Where the rank strip stays (None: not shown, or no place at this size)."""
+        if not self.ranks.lines() or self._strip_key[:1] != (self.stage.layout.size,):
+            return None
+        return self._strip_rect
+
+    def _strip_place(self, board: pygame.Rect, log: PaintLog) -> Optional[pygame.Rect]:
+        """Where the rank strip stays at this window size (scenes/table/strip_place.py):
+        chosen once, from what can ever lie there; None: no strip at this size."""
         lines = self.ranks.lines()
         if not lines:
-            return
+            return None
         lay = self.stage.layout
-        font = lay.font(13)
-        w, h = self.hud.board_size(lines, font)
-        gap = max(4, font // 3)
-        right, bottom = lay.width - lay.margin - w, lay.height - lay.margin - h
-        spots = [pygame.Rect(right, lay.margin, w, h), pygame.Rect(right, bottom, w, h),
-                 pygame.Rect(lay.margin, bottom - lay.card_h * 0.45, w, h),
-                 pygame.Rect(board.right + gap * 2, board.top, w, h)]
-        if self._strip_at is not None:
-            spots.insert(0, pygame.Rect(self._strip_at, (w, h)))
-        taken = [self.plate_rect(seat) for seat in range(self.seats)] + list(cards)
-        taken += [pygame.Rect(r) for k, r in log.items()
-                  if k[0] in ("label", "board", "look_back", "prompt", "note", "callout",
-                              "corner")]
-        taken += [pygame.Rect(b.rect) for b in self.input.bar.buttons]
-        band = lay.font(16) * 2            # the prompt's line (drawn later): kept free
-        taken.append(pygame.Rect(0, int(lay.prompt_y - band / 2), lay.width, band))
+        size = self.hud.board_size(lines, lay.font(13))
+        key = (lay.size, lay.card_h, size)
+        if self._strip_key != key:
+            self._strip_key = key
+            self._strip_rect = self._choose_strip(lay, size, board, log)
+        return self._strip_rect
+
+    def _choose_strip(self, lay: Any, size: tuple[int, int], board: pygame.Rect,
+                      log: PaintLog) -> Optional[pygame.Rect]:
         window = pygame.Rect(0, 0, *lay.size)
-        rect = next((r for r in spots if window.contains(r) and r.collidelist(taken) < 0), None)
-        self._strip_at = rect.topleft if rect is not None else None
-        if rect is not None:
-            self.hud.draw_scoreboard(surface, lines, rect.topleft, font)
-            log[("strip", tuple(lines))] = _box(rect)
+        plates = []
+        for seat in range(self.seats):
+            below = lay.seat(seat).side != "bottom"
+            lit = self.hud.plate_rect(self.adapter.plate_name(seat, lay),
+                                      self.adapter.plate_info(self.position.shown, seat),
+                                      lay.seat(seat).plate, lay.font(15), window, True)
+            plates.append(plate_reach(lit, lay, below))
+        taken = list(plates)
+        view = self.position.view
+        zones = set(self.board.zones) | set(view.get("zones", {}))
+        for zone in sorted(zones):          # every zone of the game, empty ones too
+            n = max(len(self.board.zones.get(zone, [])), self.adapter.most_cards(view))
+            taken += card_reach(self.board.targets(zone, n), lay)
+        taken += [pygame.Rect(r) for k, r in log.items()
+                  if k[0] in ("label", "board", "corner", "light", "note", "callout")]
+        taken += [pygame.Rect(b.rect) for b in self.input.bar.buttons]
+        taken.append(notices_band(lay.size, self.input.clear_top()))
+        corner = self.corner.reach(lay, self.hud)
+        if corner is not None:
+            taken.append(corner)
+        you = plates[self.adapter.human_seat % self.seats] if plates else window
+        return choose_spot(lay, strip_spots(lay, size, board, you, corner), taken)
+
+    def _draw_rank_strip(self, surface: pygame.Surface, rect: Optional[pygame.Rect],
+                         log: PaintLog) -> None:
+        """The rank strip (scenes/table/ranks.py) as a small board where it stays."""
+        lines = self.ranks.lines()
+        if rect is None or not lines:
+            return
+        self.hud.draw_scoreboard(surface, lines, rect.topleft, self.stage.layout.font(13))
+        log[("strip", tuple(lines))] = _box(rect)
 
     def _draw_captions(self, surface: pygame.Surface, log: PaintLog, captions: Captions) -> None:
         """A table that explains itself: the caption in the prompt's place (nobody here is

@@ -3,9 +3,10 @@ it matters.
 
 * **The rank strip**: a small board with the game's card order (or, in Bocce,
   what a card counts where), from the adapter's
-  :meth:`~scenes.tables.TableAdapter.rank_strip`, in the first corner free of
-  plates, words and cards (the top right one at most tables; none in a small
-  window where no corner is free);
+  :meth:`~scenes.tables.TableAdapter.rank_strip`, in one place for the whole game at a
+  window size, chosen clear of whatever can ever lie there (scenes/table/strip_place.py:
+  the bottom or the top right corner at most tables; none in a small window or at a
+  crowded table, where no place is free for a whole game);
 * **"won because ..." notes**: when an event carries a ``why`` (a trick taken by
   the suit order, the card order, a trump or the suit led; a face card counting 10
   in the lag and 1 in the roll: game/tricks.py ``why_won``, game/bocce/rules.py

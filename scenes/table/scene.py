@@ -189,6 +189,7 @@ class TableScene(Scene):
             self.ranks, self.corner, self.phrases, captions, self.seats, lambda: self.busy,
             lambda: self.link,
             lambda: self._art_key, lambda: getattr(app, "presents_in_part", True))
+        self.input.kept_clear = self.painter.strip_rect
         self._receive()
         self._start()
 

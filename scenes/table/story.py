@@ -172,15 +172,16 @@ class CornerButtons:
         #: no buttons (a replay, whose own bar steps through the game)
         self.hidden = False
 
-    def shown(self) -> list[CornerButton]:
+    def _every(self) -> list[tuple[CornerButton, Callable[[], bool]]]:
+        """Each button the row may show, and when it shows."""
         if self.watching or self.hidden:
             return []
-        out = [CornerButton(tr("story.button"), "G", self.open_story)]
-        if self.can_say():
-            out.append(CornerButton(tr("net.phrases"), "T", self.toggle_phrases))
-        if self.can_undo():
-            out.append(CornerButton(tr("kept.undo_button"), "U", self.undo))
-        return out
+        return [(CornerButton(tr("story.button"), "G", self.open_story), lambda: True),
+                (CornerButton(tr("net.phrases"), "T", self.toggle_phrases), self.can_say),
+                (CornerButton(tr("kept.undo_button"), "U", self.undo), self.can_undo)]
+
+    def shown(self) -> list[CornerButton]:
+        return [button for button, shows in self._every() if shows()]
 
     def draw(self, surface: pygame.Surface, log: dict, lay: Any, hud: Any) -> None:
         """The buttons side by side in the top right corner (:func:`corner_row`), at every
@@ -190,11 +191,7 @@ class CornerButtons:
         font = lay.font(14)
         pad = max(6, font // 2)
         self.buttons = self.shown()
-        faces = []
-        for button in self.buttons:
-            img = hud.text.render(button.label, font, theme.CREAM, True)
-            key = hud.text.render(button.key, font, theme.GOLD, True)
-            faces.append((img, key, img.get_width() + key.get_width() + pad * 3))
+        faces = _faces(self.buttons, lay, hud)
         rects = corner_row(lay, [width for _, _, width in faces])
         for button, (img, key, _), rect in zip(self.buttons, faces, rects):
             surface.blit(hud.panels.get(rect.size, (10, 38, 25, 225), theme.GOLD_DARK,
@@ -203,6 +200,15 @@ class CornerButtons:
             surface.blit(key, key.get_rect(midright=(rect.right - pad, rect.centery)))
             button.rect = rect
             log[("corner", button.label)] = tuple(rect)
+
+    def reach(self, lay: Any, hud: Any) -> Optional[pygame.Rect]:
+        """Where the row lies with every button it may ever show (Say, Undo come and go),
+        None at a table without buttons: what must stay clear of them for a whole game."""
+        every = [button for button, _ in self._every()]
+        if not every:
+            return None
+        rects = corner_row(lay, [width for _, _, width in _faces(every, lay, hud)])
+        return rects[0].unionall(rects[1:])
 
     def at(self, pos: tuple[int, int]) -> Optional[CornerButton]:
         return next((b for b in self.buttons if b.rect is not None and b.rect.collidepoint(pos)),
@@ -221,6 +227,19 @@ class CornerButtons:
                 pressed.run()
             return True
         return False
+
+
+def _faces(buttons: list[CornerButton], lay: Any,
+           hud: Any) -> list[tuple[pygame.Surface, pygame.Surface, int]]:
+    """Each button's words, its key's letter and its width."""
+    font = lay.font(14)
+    pad = max(6, font // 2)
+    out = []
+    for button in buttons:
+        img = hud.text.render(button.label, font, theme.CREAM, True)
+        key = hud.text.render(button.key, font, theme.GOLD, True)
+        out.append((img, key, img.get_width() + key.get_width() + pad * 3))
+    return out
 
 
 def corner_row(lay: Any, widths: list[int]) -> list[pygame.Rect]:

@@ -27,7 +27,8 @@ game, so a new game's adapter overrides only what is its own:
   (:meth:`look_back`: the L key and a button by the score board);
 * the rule that decided it (scenes/table/ranks.py): the rank strip's lines
   (:meth:`rank_strip`, by default the words ``<key>_table.ranks``) and the
-  "won because" note of an event with a ``why`` (:meth:`why_line`).
+  "won because" note of an event with a ``why`` (:meth:`why_line`); the strip stays
+  clear of a hand or a row as long as :meth:`most_cards` makes it.
 
 Hooks for games with more going on at the table (Briscola Venceslao uses them):
 
@@ -445,6 +446,13 @@ class TableAdapter(Generic[V]):
         rows = [(self.seat_name(s, layout), str(v)) for s, v in enumerate(scores)]
         order = sorted(range(len(rows)), key=lambda s: -scores[s])
         return [rows[s] for s in order]
+
+    def most_cards(self, view: V) -> int:
+        """The most cards one zone of this game ever holds at once (a hand at the deal, a
+        row of captured cards): what the table keeps a place clear of for a whole game (the
+        rank strip: scenes/table/strip_place.py).  By default a landlord's 20, the most any
+        zone holds in these games."""
+        return 20
 
     # -- the rule that decided it (scenes/table/ranks.py) -----------------------------------
     def rank_strip(self, view: V) -> list[str]:

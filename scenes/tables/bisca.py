@@ -112,6 +112,11 @@ class BiscaAdapter(TrickTable[View]):
         x, y, _ = self.trick_spot(seat, layout)
         return (x, y)
 
+    def most_cards(self, view: View) -> int:
+        """The opening's hand (the rounds deal fewer, then the opening again), or a hand
+        of one card each on the table."""
+        return max(int(view["opening"]), self.seats)
+
     def zone_geom(self, zone: str, layout: Layout) -> ZoneGeom:
         kind, _, rest = zone.partition("/")
         if kind == "pile" and rest.isdigit():

@@ -65,6 +65,10 @@ class BocceAdapter(TableAdapter[View]):
         dx = layout.card_w * LAG_SCALE * 0.68
         return (cx - dx if seat == self.human_seat else cx + dx, cy)
 
+    def most_cards(self, view: View) -> int:
+        """A hand of one card a frame (a bocce's row never grows past its ``max_span``)."""
+        return FRAMES
+
     def zone_geom(self, zone: str, layout: Layout) -> ZoneGeom:
         parts = zone.split("/")
         if parts[0] == "bocce" and len(parts) == 3:

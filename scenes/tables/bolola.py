@@ -23,7 +23,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any, Optional, Sequence
 
-from game.bolola.rules import CONTRACTS, ITEMS
+from game.bolola.rules import CONTRACTS, HAND_SIZE, ITEMS
 from game.cards import FRENCH_SUITS, Card
 from game.engine import GAME_OVER, Action, Event
 from game.views.bolola import SheetRow as DealRow
@@ -148,6 +148,10 @@ class BololaAdapter(TrickTable[View]):
             return ZoneGeom(x, y, "row", WON_SCALE, 0.0, spacing=w * 0.42,
                             max_span=layout.width * 0.2, z=250)
         return super().zone_geom(zone, layout)
+
+    def most_cards(self, view: View) -> int:
+        """A hand of 13 (the captured cards' rows never grow past their ``max_span``)."""
+        return HAND_SIZE
 
     def choice_anchor_for(self, view: View, legal: Sequence[Action],
                           layout: Layout) -> tuple[float, float]:

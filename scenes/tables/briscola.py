@@ -29,6 +29,7 @@ from __future__ import annotations
 
 from typing import Any, Optional, Sequence
 
+from game.briscola import HAND_SIZE
 from game.cards import ITALIAN_SUITS, Card
 from game.engine import GAME_OVER, Action, Event
 from game.views.briscola import SheetRow as GameRow
@@ -84,6 +85,10 @@ class BriscolaAdapter(TrickTable[View]):
         if side == "left":
             return (cx - dx, cy - layout.card_h * 0.10, 6.0)
         return (cx + dx, cy - layout.card_h * 0.10, -6.0)
+
+    def most_cards(self, view: View) -> int:
+        """A hand of three, a trick of three (the piles are stacks)."""
+        return HAND_SIZE
 
     def zone_geom(self, zone: str, layout: Layout) -> ZoneGeom:
         kind, _, rest = zone.partition("/")
