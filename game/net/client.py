@@ -44,7 +44,8 @@ table.  A guest of another
 process can be given it (``resume``) to take its seat back (the headless bot
 does, for the tests; the desktop client keeps it on disk, told by ``on_seat``, and
 finds it with ``find_seat`` under any of the room's codes, which the host names by
-digest to every guest that proved one, before its hello).  After a reconnection
+digest to every guest that proved one, before its hello; it offers a key found so
+only if the host proves there that it holds it).  After a reconnection
 the first update is the game as it stands (no events): the table jumps to it.
 
 ``seat``, ``setup`` (as this seat sees it: its own seat ``human``, the host's
@@ -59,6 +60,7 @@ that a reconnection would replay against a game that moved on.
 from __future__ import annotations
 
 import asyncio
+import hmac
 import logging
 import threading
 import time
@@ -112,7 +114,7 @@ from game.net.protocol import (
     decode,
     encode,
 )
-from game.net.secure import GUEST, Handshake, Malformed, Sealed, seat_proof
+from game.net.secure import GUEST, Handshake, Malformed, Sealed, host_proof, seat_proof
 from game.session import GameSetup, Refused, Submit, Update
 from game.session.client import LinkState, Seating
 from game.session.messages import Message
@@ -170,8 +172,8 @@ class RemoteClient:
         #: asked (in the network thread, on coming in without a seat key) for a key kept
         #: under any of the room's codes the host names by digest before the hello: a
         #: player whose program was closed when the host opened the code it comes back
-        #: by finds the key kept under the code it first joined with
-        #: (game/net/kept_seats.py)
+        #: by finds the key kept under the code it first joined with; offered only if the
+        #: host proves it holds it (game/net/kept_seats.py)
         self.find_seat = find_seat
         #: told the seat's key (in the network thread) each time the host welcomes this
         #: guest to its seat at the table, and again when the host names a code it opened
@@ -402,7 +404,7 @@ class RemoteClient:
         try:
             sealed = await self._handshake(link, room)
             named = await self._named(sealed)           # read whether or not it is needed
-            claim = self.seat_key or self._kept(named)
+            claim = self.seat_key or self._kept(named, sealed.keys.binding)
             proof = None if claim is None else seat_proof(claim.key, sealed.keys.binding)
             sealed.send(encode(Hello(self.name, claim.seat if claim else None, proof,
                                      self.watch and claim is None)))
@@ -490,10 +492,11 @@ class RemoteClient:
         assert self.relay is not None
         return await self._open(self.relay, rejoin, direct=False)
 
-    async def _named(self, sealed: Sealed) -> tuple[str, ...]:
-        """The room's codes by digest: the host's first sealed line, before the hello.  A
-        line that is not one is answered as at the table (an error), and the guest comes
-        in with no kept key found: nothing is lost, the key stays kept."""
+    async def _named(self, sealed: Sealed) -> Rooms:
+        """The room's codes by digest and the host's proofs of the keys it holds: its
+        first sealed line, before the hello.  A line that is not one is answered as at the
+        table (an error), and the guest comes in with no kept key found: nothing is lost,
+        the key stays kept."""
         try:
             named = await self._reply(sealed, (Rooms,))
         except _CannotJoin as exc:
@@ -501,19 +504,29 @@ class RemoteClient:
             if not isinstance(cause, ProtocolError):
                 raise
             sealed.send(encode(Error(cause.reason, cause.detail)))
-            return ()
+            return Rooms(())
         assert isinstance(named, Rooms)
-        return named.rooms
+        return named
 
-    def _kept(self, rooms: tuple[str, ...]) -> Optional[SeatKey]:
-        """A seat key kept under one of the room's codes (``rooms``, by digest), to
-        prove in the hello; None to come in afresh (or to watch)."""
-        if self.find_seat is None or self.watch:
+    def _kept(self, named: Rooms, binding: bytes) -> Optional[SeatKey]:
+        """A seat key kept under one of the room's codes (by digest), to prove in the
+        hello, if the host proved it holds it (``holds``): a host naming another room's
+        digest, which does not hold that room's key, is offered nothing and learns not
+        the seat, and the guest forgets nothing when it is turned away.  The newest kept
+        key the host proves first, else one under a single digest it proves; None to
+        come in afresh (or to watch)."""
+        if self.find_seat is None or self.watch or not named.rooms:
             return None
-        found = self.find_seat(rooms)
-        if found is not None:
-            self.seat_key = self.offered = found
-        return found
+        found = [self.find_seat(named.rooms),
+                 *(self.find_seat((digest,)) for digest in named.rooms)]
+
+        def held(key: SeatKey) -> bool:
+            mine = host_proof(key.key, binding).hex()
+            return any([hmac.compare_digest(mine, theirs) for theirs in named.holds])
+        proven = next((key for key in found if key is not None and held(key)), None)
+        if proven is not None:
+            self.seat_key = self.offered = proven
+        return proven
 
     def _in_room(self, view: LobbyView) -> None:
         """The waiting room as the host tells it: a seated guest's claim follows its seat

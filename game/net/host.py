@@ -25,6 +25,8 @@ Every guest, once it has proved the code and before its hello, is told each of t
 room's codes by a one-way digest (``codes.room_digest``; ``rooms``), so that a seat key
 it kept on disk (game/net/kept_seats.py) under any of them is found and proved: a
 friend whose program was closed when the host opened a relay code comes back by it.
+The host proves first, in the same line (``holds``, :meth:`Host._holds`), that it holds
+each seat key a guest could come back by: a guest offers a kept key to no other host.
 Every seated guest's welcome names them again, so its key is kept under each; a code
 that opens after a guest's welcome is told to every seated guest at the table
 (``rooms``), so the key follows it at once.  The codes themselves never cross the
@@ -135,6 +137,7 @@ from game.net.protocol import (
     KICK,
     LIMITS,
     MAX_GUEST_LINE,
+    MAX_HOLDS,
     MAX_LINE,
     NO_SPECTATORS,
     PHRASES,
@@ -182,6 +185,7 @@ from game.net.secure import (
     RoomOwner,
     Sealed,
     Turn,
+    host_proof,
     seat_proof,
 )
 from game.session import (
@@ -775,6 +779,21 @@ class Host:
         its code opened, off the loop (codes.room_digest is slow on purpose)."""
         return tuple(self._digests.values())
 
+    def _holds(self, peer: Sealed) -> tuple[str, ...]:
+        """The host's proof, on this connection, of each key a guest could come back by
+        (those :func:`_proven` checks a hello against: a seat's at the table, a guest's of
+        the waiting room), sorted so the order says nothing: a guest offers a kept key
+        only if one of them matches it, so a host naming another room's digest learns
+        nothing of that room's seat and has its key forgotten by nobody."""
+        keys: list[Optional[bytes]]
+        with self._room:
+            if self.session is None:
+                keys = [guest.key for guest in {**self._held, **self._guests}.values()]
+            else:
+                keys = [remote.key for remote in self._remote.values()]
+        return tuple(sorted(host_proof(key, peer.keys.binding).hex()
+                            for key in keys if key is not None))[:MAX_HOLDS]
+
     def _seat_digests(self, seat: Optional[int]) -> tuple[str, ...]:
         """The room's digests for a welcome: a seated guest keeps its key under each; a
         spectator keeps none and is told none there."""
@@ -935,8 +954,9 @@ class Host:
             if sealed is None:
                 return
             # the same words to everyone who proved the code, before a word of its own:
-            # the guest finds by them a seat key it kept, whichever code it kept it by
-            sealed.send(encode(Rooms(self._room_digests())))
+            # the guest finds by them a seat key it kept, whichever code it kept it by,
+            # and offers it only if the host proves it holds it
+            sealed.send(encode(Rooms(self._room_digests(), self._holds(sealed))))
             hello = await self._hello(sealed)
             if hello is None:
                 return

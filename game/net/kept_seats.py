@@ -28,13 +28,13 @@ Why the host names its codes (before the hello, to whoever proved one), rather t
 guest trying the keys it kept for other rooms: one key at most is offered, and the host
 says the same words to everyone before it has heard who they are.  What it gives away
 is the digest of its other code to a holder of one code, who is let into the same room
-by the code it holds.  The guest trusts the list: a host that names a digest it knows
-from another room it sat in learns the seat the guest held there (the hello's seat
-number) and gets a proof bound to this very connection that only that room's host could
-check (a proof is never the key, and never replayed: game/net/secure.py); turned away
-by it, the guest forgets that key.  A host that first proves it holds the key (a MAC of
-the binding under each seat key it holds, the guest offering only a key one matches)
-would close that (docs/netplay-security.md).
+by the code it holds.  The guest does not trust the list alone: in the same line the
+host proves which seat keys it holds (``holds``, a MAC of this connection's binding under
+each: game/net/secure.py ``host_proof``), and the guest offers a key :meth:`KeptSeats.find`
+found only if it matches one (game/net/client.py ``_kept``).  A host that names a digest
+it knows from another room it sat in holds not that room's key: it is offered nothing,
+learns no seat, and the guest it turns away has offered nothing to forget
+(docs/netplay-security.md).
 """
 
 from __future__ import annotations

@@ -45,7 +45,11 @@ type        direction    fields
                          code), before its ``hello``: each of the room's codes by
                          digest, so a guest finds a seat key it kept under any of
                          them (one the host opened while the guest's program was
-                         closed too) and proves it in its hello; and ``rooms``
+                         closed too) and proves it in its hello; ``holds``: the host
+                         proves first, for each seat key a guest could come back
+                         by, HMAC of this connection's binding under it (another
+                         label than the guest's proof; sorted), and a guest offers
+                         a kept key only if one matches its own; and ``rooms``
                          again, whole, to every seated guest at the table when the
                          room opens a code after its welcome (a relay's, opened
                          late): its key is kept under the new one at once
@@ -127,8 +131,9 @@ from game.session.setup import GameSetup
 #: (3: many guests a room, tagged by the relay; seats picked in a waiting room; spectators;
 #: public tables; table phrases.  4: ``rooms``, a code opened while the game runs told to
 #: the seated guests; an ``error`` from a guest at the table is heard, not struck.  5: the
-#: host names its codes (``rooms``) before the guest's hello, which waits for them)
-PROTOCOL = 5
+#: host names its codes (``rooms``) before the guest's hello, which waits for them.  6: the
+#: host proves there which seat keys it holds (``holds``) before a guest offers one)
+PROTOCOL = 6
 #: the relay's wire (hellos and the relay's answers), numbered on its own: the game did
 #: not change with it (4: a guest may ask to ``follow`` a ``moved`` answer)
 RELAY_PROTOCOL = 4
@@ -161,6 +166,9 @@ MAX_DETAIL = 200
 #: the most room digests a welcome (or ``rooms``) names (a room has a direct code and a
 #: relay's)
 MAX_ROOMS = 4
+#: the most keys a host proves it holds before a hello (a seat's each, or each guest's of
+#: the waiting room: it lets in 32 connections at once)
+MAX_HOLDS = 64
 _DIGEST = re.compile(r"[0-9a-f]{64}")
 
 # -- link lines ---------------------------------------------------------------------
@@ -318,9 +326,12 @@ class Welcome:
 @dataclass(frozen=True)
 class Rooms:
     """Every code of the host's room by its digest (as a welcome's ``rooms``), told to a
-    seated guest when a code opens after its welcome: its kept key follows it."""
+    seated guest when a code opens after its welcome: its kept key follows it.  Before
+    the hello, ``holds`` too: the host's proof of each seat key it holds
+    (secure.host_proof), so a guest offers a kept key only to the host that holds it."""
 
     rooms: tuple[str, ...]
+    holds: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -510,14 +521,19 @@ def _welcome(obj: Mapping[str, Any]) -> Welcome:
     return Welcome(seat, setup, _names(obj, len(setup.seats)), _digests(obj))
 
 
-def _digests(obj: Mapping[str, Any], least: int = 0) -> tuple[str, ...]:
-    """A message's ``rooms``: from ``least`` to :data:`MAX_ROOMS` room digests (64
+def _digests(obj: Mapping[str, Any], least: int = 0, name: str = "rooms",
+             most: int = MAX_ROOMS) -> tuple[str, ...]:
+    """A message's ``rooms`` (or ``holds``): from ``least`` to ``most`` digests (64
     hexadecimal digits each), never a code."""
-    rooms = obj.get("rooms", [])
-    if not isinstance(rooms, list) or not least <= len(rooms) <= MAX_ROOMS or \
-            not all(isinstance(r, str) and _DIGEST.fullmatch(r) for r in rooms):
-        raise ProtocolError(BAD_FIELD, "rooms are digests")
-    return tuple(rooms)
+    found = obj.get(name, [])
+    if not isinstance(found, list) or not least <= len(found) <= most or \
+            not all(isinstance(r, str) and _DIGEST.fullmatch(r) for r in found):
+        raise ProtocolError(BAD_FIELD, f"{name} are digests")
+    return tuple(found)
+
+
+def _rooms(obj: Mapping[str, Any]) -> Rooms:
+    return Rooms(_digests(obj, least=1), _digests(obj, name="holds", most=MAX_HOLDS))
 
 
 def _lobby(obj: Mapping[str, Any]) -> LobbyView:
@@ -609,7 +625,7 @@ _DECODERS: dict[str, Callable[[Mapping[str, Any]], NetMessage]] = {
     "confirm": lambda obj: Confirm(_bytes(obj, "confirm", CONFIRM_BYTES) or b""),
     "hello": _hello,
     "welcome": _welcome,
-    "rooms": lambda obj: Rooms(_digests(obj, least=1)),
+    "rooms": _rooms,
     "seats": _seats,
     "error": _error,
     "bye": lambda obj: Bye(_get(obj, "reason", str, optional=True, limit=MAX_REASON) or ""),
@@ -650,6 +666,8 @@ def encode(msg: NetMessage) -> bytes:
             obj["rooms"] = list(msg.rooms)
     elif isinstance(msg, Rooms):
         obj = {"type": "rooms", "rooms": list(msg.rooms)}
+        if msg.holds:
+            obj["holds"] = list(msg.holds)
     elif isinstance(msg, Seats):
         obj = {"type": "seats", "names": list(msg.names), "away": list(msg.away)}
     elif isinstance(msg, Error):

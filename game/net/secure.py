@@ -155,6 +155,13 @@ def seat_proof(seat_key: bytes, binding: bytes) -> bytes:
     return hmac.new(seat_key, LABEL + b"rejoin" + binding, hashlib.sha256).digest()
 
 
+def host_proof(seat_key: bytes, binding: bytes) -> bytes:
+    """The host's proof, before a guest's hello, that it holds a seat key: a guest offers
+    a kept key only to a host that shows it (another label than the guest's proof, so
+    neither stands for the other; bound to this connection, so never replayed)."""
+    return hmac.new(seat_key, LABEL + b"host" + binding, hashlib.sha256).digest()
+
+
 class Channel:
     """Both directions of one connection's lines: :meth:`seal` what goes out,
     :meth:`open` what comes in; each counts its lines (the nonces)."""

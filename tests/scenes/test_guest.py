@@ -11,7 +11,8 @@ import scenes.guest as guest
 from game.net.client import SeatKey
 from game.net.codes import room_digest
 from game.net.kept_seats import KeptSeats
-from game.net.protocol import NO_SUCH_ROOM, ROOM_FULL, SEAT_FREED, UNREACHABLE
+from game.net.protocol import NO_SUCH_ROOM, ROOM_FULL, SEAT_FREED, UNREACHABLE, Rooms
+from game.net.secure import host_proof
 
 CODE = "ABCD-EFG-HJK-MNP"
 OTHER = "KWFY-ETQH-ZQHB"
@@ -59,9 +60,13 @@ def test_a_join_that_offered_no_key_forgets_none(kept):
 
 def test_a_join_finds_a_key_by_the_rooms_digests_and_a_spectator_offers_none(kept):
     """The screens' join gives the client the kept keys to search by the digests the
-    host names before the hello; one who came to watch offers none."""
-    digests = (room_digest(OTHER), room_digest(CODE))
-    for watch, offered in ((False, SeatKey(2, b"k" * 32)), (True, None)):
+    host names before the hello, offered if the host proves it holds the key; one who
+    came to watch offers none, nor does anyone to a host that proves no such key."""
+    digests, binding = (room_digest(OTHER), room_digest(CODE)), b"b" * 32
+    proved = Rooms(digests, (host_proof(b"k" * 32, binding).hex(),))
+    unproved = Rooms(digests, (host_proof(b"j" * 32, binding).hex(),))
+    for watch, named, offered in ((False, proved, SeatKey(2, b"k" * 32)),
+                                  (True, proved, None), (False, unproved, None)):
         client = guest.join("not a code", "Anna", None, watch=watch)    # nothing is sent
         assert client.find_seat == kept.find
-        assert client._kept(digests) == offered and client.offered == offered
+        assert client._kept(named, binding) == offered and client.offered == offered

@@ -5,6 +5,7 @@ game goes on to an end equal to a replay of its log."""
 from __future__ import annotations
 
 import asyncio
+import base64
 import json
 import logging
 import threading
@@ -29,6 +30,7 @@ from game.net.protocol import (
     PROTOCOL,
     QUICK,
     Confirm,
+    Error,
     Hello,
     Pake,
     Rooms,
@@ -36,7 +38,7 @@ from game.net.protocol import (
     decode,
     encode,
 )
-from game.net.secure import HOST, Handshake
+from game.net.secure import HOST, Handshake, host_proof, seat_proof
 from game.session import HUMAN, REMOTE, GameSetup, SeatSpec, Update
 from tests.game.net.helpers import LIMIT, Raw, hosting, join, play, relay_here, until
 
@@ -341,7 +343,8 @@ def test_a_guest_whose_cable_is_cut_comes_back_with_its_seat():
 @contextmanager
 def fake_host(serve) -> Iterator[str]:
     """A hand-made host on 127.0.0.1 whose every connection ``serve`` (reader, writer,
-    keys) takes once SPAKE2 with password 1 is done; the direct code that reaches it."""
+    channel, binding) takes once SPAKE2 with password 1 is done; the direct code that
+    reaches it."""
     secret = codes.DirectCode("127.0.0.1", 1, 1).secret
 
     async def handshake(reader, writer):
@@ -350,7 +353,7 @@ def fake_host(serve) -> Iterator[str]:
         keys = handshake.finish(pake.msg)
         writer.write(encode(Pake(handshake.message, keys.mine)))
         decode((await reader.readline()).rstrip(b"\n"), (Confirm,))
-        await serve(reader, writer, keys.channel())
+        await serve(reader, writer, keys.channel(), keys.binding)
 
     loop = asyncio.new_event_loop()
     server = loop.run_until_complete(asyncio.start_server(handshake, "127.0.0.1", 0))
@@ -386,7 +389,7 @@ def test_a_malformed_rooms_line_before_the_hello_gets_an_error_reply_and_loses_n
     file = (tmp_path / "seats.json").read_text()
     heard: list[dict] = []
 
-    async def serve(reader, writer, channel):
+    async def serve(reader, writer, channel, _binding):
         writer.write(channel.seal(json.dumps({"type": "rooms", **bad}).encode()) + b"\n")
         for _ in range(2):                                   # the error, then the hello
             heard.append(json.loads(channel.open((await reader.readline()).rstrip(b"\n"))))
@@ -403,12 +406,50 @@ def test_a_malformed_rooms_line_before_the_hello_gets_an_error_reply_and_loses_n
         guest.close()
 
 
+@pytest.mark.parametrize("proves", [False, True])
+def test_a_host_naming_another_rooms_digest_without_its_key_is_offered_nothing(
+        tmp_path, proves):
+    """A host that sat in another room knows its digest and names it before the hello:
+    the guest kept a key under it, but offers it only if the host proves it holds it
+    (``holds``, bound to this connection).  Unproven, the hello claims no seat and the
+    guest, turned away, has offered nothing to forget: the key stays on disk for its own
+    room.  Proven (the host does hold it), it is offered as before."""
+    kept = KeptSeats(tmp_path / "seats.json")
+    theirs = SeatKey(2, bytes(range(32)))
+    kept.keep("FHHY-FNCH-D5SU", theirs)
+    elsewhere, file = codes.room_digest("FHHY-FNCH-D5SU"), (tmp_path / "seats.json").read_text()
+    hellos: list[tuple[dict, bytes]] = []
+
+    async def serve(reader, writer, channel, binding):
+        held = theirs.key if proves else bytes([5]) * 32
+        named = Rooms((elsewhere, "ab" * 32), (host_proof(held, binding).hex(),))
+        writer.write(channel.seal(encode(named)[:-1]) + b"\n")
+        hellos.append((json.loads(channel.open((await reader.readline()).rstrip(b"\n"))),
+                       binding))
+        writer.write(channel.seal(encode(Error("room_full", "", True))[:-1]) + b"\n")
+
+    with fake_host(serve) as code:
+        guest = join(code, find_seat=kept.find)
+        until(lambda: guest.state == LOST, what="turned away")
+        assert guest.reason == "room_full" and hellos
+        if proves:
+            assert guest.offered == theirs
+            proofs = [base64.b64encode(seat_proof(theirs.key, b)).decode() for _, b in hellos]
+            assert [(h["seat"], h["proof"]) for h, _ in hellos] == [(2, p) for p in proofs]
+        else:
+            assert guest.offered is None
+            assert all("seat" not in h and "proof" not in h for h, _ in hellos)
+            assert (tmp_path / "seats.json").read_text() == file
+            assert kept.find((elsewhere,)) == theirs, "its own room's key is kept"
+        guest.close()
+
+
 def test_a_guest_notices_a_host_that_falls_silent(caplog):
     """A fake host welcomes the guest, then says nothing: within dead_after the guest
     knows the link is dead and gets back in (to the same fake host)."""
     caplog.set_level(logging.INFO, logger="game.net.link")
 
-    async def serve(reader, writer, channel):
+    async def serve(reader, writer, channel, _binding):
         writer.write(channel.seal(encode(Rooms(("ab" * 32,)))[:-1]) + b"\n")
         channel.open((await reader.readline()).rstrip(b"\n"))          # the hello
         writer.write(bocce_welcome(channel))
@@ -628,7 +669,9 @@ def test_a_wrong_kept_key_or_another_rooms_gets_no_seat_and_learns_what_a_strang
     under the room's digest, and one whose file keeps keys of other rooms only (the right
     key among them) hear the very same lines, and none gets the seat; a key kept for
     another room is never offered, so this host learns nothing of the rooms a guest has
-    been in.  The friend then takes the seat back."""
+    been in; nor is the wrong key, which the host does not prove it holds (its proofs are
+    bound to each connection: the same count to each).  The friend then takes the seat
+    back."""
     kept = KeptSeats(tmp_path / "seats.json")
     with relay_here() as (_, port), friends_room() as host:
         seat_key, relay_code = seated_then_closed(kept, host, port)
@@ -650,11 +693,18 @@ def test_a_wrong_kept_key_or_another_rooms_gets_no_seat_and_learns_what_a_strang
             (stranger, told), (forger, forged), (traveller, travelled) = \
                 heard(None), heard(wrong), heard(elsewhere)
         assert [c.reason for c in (stranger, forger, traveller)] == ["room_full"] * 3
-        assert told == forged == travelled and len(told) == 2, (told, forged, travelled)
-        assert [json.loads(line)["type"] for line in told] == ["rooms", "error"]
-        assert forger.offered == SeatKey(1, bytes(32)) and traveller.offered is None
+
+        def shape(lines: list[bytes]) -> list[dict]:
+            said = [json.loads(line) for line in lines]
+            return [{**obj, "holds": len(obj["holds"])} if "holds" in obj else obj
+                    for obj in said]
+        assert shape(told) == shape(forged) == shape(travelled) and len(told) == 2, \
+            (told, forged, travelled)
+        assert [obj["type"] for obj in shape(told)] == ["rooms", "error"]
+        assert shape(told)[0]["holds"] == 1, "the host proves it holds the seat's key"
+        assert forger.offered is None and traveller.offered is None
         claims = [r for r in caplog.records if "without its key" in r.getMessage()]
-        assert len(claims) == 1, "only the wrong key was offered: no other room's"
+        assert not claims, "no key offered: neither the wrong one nor another room's"
         assert host.status().seats[1].stand_in, "the seat still kept for its friend"
         guesser = join(codes.new_relay_code(codes.parse(relay_code).room).text,
                        relay=("127.0.0.1", port), find_seat=kept.find)

@@ -51,6 +51,7 @@ EVERY = (Pake, Confirm, Hello, Welcome, Rooms, Seats, Error, Bye, RelayHello, Ro
             ("ab" * 32, "0f" * 32)),
     Rooms(("ab" * 32,)),
     Rooms(("ab" * 32, "0f" * 32)),
+    Rooms(("ab" * 32,), ("0f" * 32, "cd" * 32)),
     Seats(("Marco", "Anna"), (1,)),
     Error("room_full", "every seat is taken", True),
     Bye("host_quit"),
@@ -103,6 +104,12 @@ def test_every_message_survives_the_round_trip(msg):
      b' "names": ["a", "b"], "rooms": [' + b", ".join([b'"' + b"ab" * 32 + b'"'] * 5) +
      b']}', "bad_field"),
     (b'{"type": "rooms", "rooms": ["FHHY-FNCH-D5SU"]}', "bad_field"),
+    (b'{"type": "rooms", "rooms": ["' + b"ab" * 32 + b'"], "holds": ["' + b"AB" * 32 + b'"]}',
+     "bad_field"),
+    (b'{"type": "rooms", "rooms": ["' + b"ab" * 32 + b'"], "holds": "' + b"ab" * 32 + b'"}',
+     "bad_field"),
+    (b'{"type": "rooms", "rooms": ["' + b"ab" * 32 + b'"], "holds": [' +
+     b", ".join([b'"' + b"ab" * 32 + b'"'] * 65) + b']}', "bad_field"),
     (b'{"type": "rooms", "rooms": ["' + b"AB" * 32 + b'"]}', "bad_field"),
     (b'{"type": "rooms", "rooms": ["' + b"ab" * 31 + b'"]}', "bad_field"),
     (b'{"type": "rooms", "rooms": []}', "bad_field"),
