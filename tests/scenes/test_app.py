@@ -256,6 +256,22 @@ def test_m_mutes_and_m_again_gives_the_volume_back_but_not_while_typing(app):
     assert app.settings.volume == 0.4, "Ctrl+M is not the mute key"
 
 
+def _resting_table(app):
+    """A Briscola table whose deal has landed and which now rests."""
+    from scenes.table.scene import TableScene
+
+    app.start_game("briscola", seed=3)
+    table = app.stack.top
+    assert isinstance(table, TableScene)
+    for _ in range(300):                          # the deal lands; the table rests
+        app.frame(1 / 60, [])
+    return table
+
+
+#: a mouse move over the corner: input that changes nothing on the table
+MOVE = pygame.event.Event(pygame.MOUSEMOTION, pos=(5, 5), rel=(1, 1), buttons=(0, 0, 0))
+
+
 def _presentations(app, monkeypatch) -> list[str]:
     """What each frame presents from now on: "whole" (a flip) or "part" (rectangles)."""
     presented: list[str] = []
@@ -268,16 +284,9 @@ def _presentations(app, monkeypatch) -> list[str]:
 def test_a_window_uncovered_is_drawn_whole(app, monkeypatch):
     """Seen on X11 with no compositor: another window's picture stayed on the table where
     it had lain, since a frame presents only the rectangles that changed."""
-    from scenes.table.scene import TableScene
-
-    app.start_game("briscola", seed=3)
-    table = app.stack.top
-    assert isinstance(table, TableScene)
-    for _ in range(300):                          # the deal lands; the table rests
-        app.frame(1 / 60, [])
+    _resting_table(app)
     presented = _presentations(app, monkeypatch)
-    app.frame(1 / 60, [pygame.event.Event(pygame.MOUSEMOTION, pos=(5, 5), rel=(1, 1),
-                                          buttons=(0, 0, 0))])
+    app.frame(1 / 60, [MOVE])
     assert presented in ([], ["part"]), "a mouse move presents what changed, if anything"
     presented.clear()
     app.frame(1 / 60, [pygame.event.Event(pygame.WINDOWEXPOSED)])
@@ -288,20 +297,14 @@ def test_a_notice_gone_is_presented_away_whole(app, monkeypatch):
     """Seen at a Bolola table: a hint's line, withdrawn when the card was played, stayed
     faintly on the felt while the computers played on, since each of their frames
     presented only what their cards changed."""
-    from scenes.table.scene import TableScene
-
-    app.start_game("briscola", seed=3)
-    assert isinstance(app.stack.top, TableScene)
-    for _ in range(300):                          # the deal lands; the table rests
-        app.frame(1 / 60, [])
+    _resting_table(app)
     app.notify("A hint about to go", seconds=0.5)
     app.frame(1 / 60, [])
     presented = _presentations(app, monkeypatch)
-    move = pygame.event.Event(pygame.MOUSEMOTION, pos=(5, 5), rel=(1, 1), buttons=(0, 0, 0))
-    app.frame(1.0, [move])                        # the notice's time runs out
+    app.frame(1.0, [MOVE])                        # the notice's time runs out
     assert not app.toasts.items and presented == ["whole"]
     presented.clear()
-    app.frame(1 / 60, [move])
+    app.frame(1 / 60, [MOVE])
     assert presented in ([], ["part"]), "after that, only what changed"
 
 
@@ -312,22 +315,15 @@ def test_any_change_of_the_scenes_is_presented_whole(app, monkeypatch):
     presented only the new scene's damage. Here the same overlay goes and comes back
     between two frames: the ids are the same, the stack is not."""
     from scenes.result import PauseScene
-    from scenes.table.scene import TableScene
 
-    app.start_game("briscola", seed=3)
-    table = app.stack.top
-    assert isinstance(table, TableScene)
-    for _ in range(300):                          # the deal lands; the table rests
-        app.frame(1 / 60, [])
-    pause = PauseScene(app, table)
+    pause = PauseScene(app, _resting_table(app))
     app.stack.push(pause)
     app.frame(1 / 60, [])
     presented = _presentations(app, monkeypatch)
-    move = pygame.event.Event(pygame.MOUSEMOTION, pos=(5, 5), rel=(1, 1), buttons=(0, 0, 0))
-    app.frame(1 / 60, [move])
+    app.frame(1 / 60, [MOVE])
     assert presented in ([], ["part"]), "a still stack presents what changed, if anything"
     presented.clear()
     app.stack.pop()
     app.stack.push(pause)
-    app.frame(1 / 60, [move])
+    app.frame(1 / 60, [MOVE])
     assert presented == ["whole"]
