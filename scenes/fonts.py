@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import importlib.resources
 import math
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Optional
 
@@ -165,10 +165,16 @@ def wrap(font: SizedFont, words: str, width: int) -> list[str]:
 def wrap_even(font: SizedFont, words: str, width: int) -> list[str]:
     """:func:`wrap` into as few lines, each about as wide as the others: the narrowest
     width that still gives that count, so a centred line of words never ends in one
-    word alone under a long line ("… Resume it from the" / "menu")."""
+    word alone under a long line ("… Resume it from the" / "menu"). Remembered: a
+    notice or a panel asks it again at every frame it is drawn."""
+    return list(_wrapped_even(font, words, width))
+
+
+@lru_cache(maxsize=256)
+def _wrapped_even(font: SizedFont, words: str, width: int) -> tuple[str, ...]:
     lines = wrap(font, words, width)
     if len(lines) < 2 or "\n" in words:
-        return lines
+        return tuple(lines)
     low, high = 1, width          # a greedy wrap's count falls as the width grows
     while low < high:
         mid = (low + high) // 2
@@ -176,4 +182,4 @@ def wrap_even(font: SizedFont, words: str, width: int) -> list[str]:
             high = mid
         else:
             low = mid + 1
-    return wrap(font, words, low)
+    return tuple(wrap(font, words, low))
