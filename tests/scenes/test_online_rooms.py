@@ -343,3 +343,25 @@ def test_a_seats_light_is_on_for_a_person_there_and_off_for_one_away(app, monkey
              LobbySeat(PERSON, "Carla", away=True), LobbySeat(OPEN), LobbySeat(COMPUTER_SEAT)]
     room.seat_rows(app.screen, app.fonts, pygame.Rect(0, 0, 600, 200), seats)
     assert lights == ["connected", "connected", "reconnecting"]
+
+
+def test_a_spectator_is_told_when_the_host_leaves(app):
+    """The spectator was back at the menu with no word."""
+    host = hosting(spectators=True)
+    watcher = None
+    try:
+        assert host.wait_ready(5.0)
+        watcher = RemoteClient(host.status().direct_code, name="Ugo", watch=True)
+        until(lambda: watcher.state == "waiting", 10.0)
+        host.begin()
+        until(lambda: watcher.state == "connected", 10.0)
+        table = TableScene(app, watcher)
+        app.stack.push(table)
+        app.frame(DT, [])
+        host.close()
+        frames_until(app, lambda: app.stack.top is app.menu())
+        assert tr("net.host_left") in [t.text for t in app.toasts.items]
+    finally:
+        if watcher is not None:
+            watcher.close()
+        host.close()
