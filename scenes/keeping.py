@@ -24,9 +24,10 @@ if TYPE_CHECKING:  # pragma: no cover
 
 log = logging.getLogger(__name__)
 
-def table_client(setup: GameSetup, seat: Optional[int]) -> Client:
-    """The client of a new local game: a keeping one when the game is to be kept."""
-    if seat is not None and keepable(setup, seat):
+def table_client(setup: GameSetup, seat: Optional[int], keep: bool = True) -> Client:
+    """The client of a new local game: a keeping one when the game is to be kept (never
+    ``keep=False``: a kiosk's visitor, whose game no passer-by after them is offered)."""
+    if keep and seat is not None and keepable(setup, seat):
         try:
             return kept_game(setup, seat)
         except OSError as exc:       # the data folder cannot be made: play all the same

@@ -98,9 +98,12 @@ class MenuScene(Scene):
         return True
 
     def enter(self) -> None:
-        """Back at the menu: the game to resume may have changed (or turned out damaged)."""
+        """Back at the menu: the game to resume may have changed (or turned out damaged).
+        A kiosk offers none: it would be an earlier visitor's."""
         store = Store()
-        if store.stamp() != self._kept_stamp:     # read (and replayed) only when it changed
+        if getattr(self.app, "kiosk", None) is not None:
+            self.record, self._resume_label = None, ""
+        elif store.stamp() != self._kept_stamp:     # read (and replayed) only when it changed
             self.record, notice = store.resumable()
             self._resume_label = resume_label(self.record) if self.record is not None else ""
             self._kept_stamp = store.stamp()
