@@ -24,6 +24,7 @@ from scenes.scene import Scene
 from scenes.widgets import Button, FocusList, draw_button
 
 if TYPE_CHECKING:
+    from game.net.kept_tables import KeptTable
     from scenes.app import App
     from scenes.cardart import CardArt
 
@@ -41,11 +42,24 @@ def seats_text(seats: str) -> str:
     return tr("ui.menu.seats", seats=seats.replace("-", "–"))
 
 
+def kept_table() -> "Optional[KeptTable]":
+    """The table this program sat at last, while it lasts (the network's modules are
+    loaded only when the file is there: the menu opens at every start)."""
+    from scenes.settings import TABLES_FILE, config_dir
+
+    if not (config_dir() / TABLES_FILE).exists():
+        return None
+    from scenes import guest
+
+    return guest.kept_tables().last()
+
+
 class MenuScene(Scene):
     def __init__(self, app: App) -> None:
         super().__init__(app)
         self.focus = FocusList()
         self.record: Optional[Record] = None      # the game to resume (read on entering)
+        self.table: Optional[KeptTable] = None    # the table to go back to (read on entering)
         self._resume_label = ""
         self._kept_stamp: Optional[tuple] = None  # the resume file as last read
         self._label_language = language()         # the language _resume_label is in
@@ -74,6 +88,11 @@ class MenuScene(Scene):
         if self.record is not None:
             buttons.append(Button(self._resume_label, action=self.resume, key="resume",
                                   row=bottom, style="primary"))
+        if self.table is not None:
+            title = GAMES[self.table.game].title if self.table.game in GAMES else ""
+            buttons.append(Button(tr("net.back_to_table", game=title), action=self.back_to_table,
+                                  key="back_table", row=bottom, style="primary"))
+        if self.record is not None or self.table is not None:
             bottom += 1
         buttons += [Button(tr("replays.menu"), action=self.open_replays, key="replays", row=-1,
                            style="small"),
@@ -101,7 +120,9 @@ class MenuScene(Scene):
         """Back at the menu: the game to resume may have changed (or turned out damaged).
         A kiosk offers none: it would be an earlier visitor's."""
         store = Store()
-        if getattr(self.app, "kiosk", None) is not None:
+        kiosk = getattr(self.app, "kiosk", None) is not None
+        self.table = None if kiosk else kept_table()
+        if kiosk:
             self.record, self._resume_label = None, ""
         elif store.stamp() != self._kept_stamp:     # read (and replayed) only when it changed
             self.record, notice = store.resumable()
@@ -117,6 +138,14 @@ class MenuScene(Scene):
         if self.record is not None:
             self.focus.focus_key("resume")    # Enter goes on with the game left
         self.resize(self.app.size)
+
+    def back_to_table(self) -> None:
+        """Join the table sat at last again, by the code it was joined by (one found in
+        Find a table was never shown): the seat's kept key seats the player again."""
+        if self.table is not None:
+            from scenes.online import join_by_code
+
+            join_by_code(self.app, self.table.code, self.table.relay)
 
     def resume(self) -> None:
         if self.record is not None and resume(self.app, self.record):
@@ -160,7 +189,7 @@ class MenuScene(Scene):
         need = [font.size(self.focus.button(k).label)[0] + px(20) for k in keys]
         row_w = sum(need) + gap * (len(keys) - 1)
         panel_w = min(w - px(40), max(px(600), row_w + px(24) * 2))
-        resuming = self.record is not None
+        resuming = self.record is not None or self.table is not None
         row_h = px(48 if resuming else 52)
         rules_w = px(96)
         panel_h = px(24) + px(30) + len(CATALOG) * (row_h + gap) + px(18) + bottom_h + px(24) \
@@ -183,7 +212,11 @@ class MenuScene(Scene):
             y += row_h + gap
         y += px(18) - gap
         if resuming:
-            self.focus.button("resume").rect = pygame.Rect(inner.x, y, inner.w, bottom_h)
+            row = [b.key for b in self.focus.buttons if b.key in ("resume", "back_table")]
+            each = (inner.w - gap * (len(row) - 1)) // len(row)
+            for i, k in enumerate(row):
+                self.focus.button(k).rect = pygame.Rect(inner.x + (each + gap) * i, y, each,
+                                                        bottom_h)
             y += bottom_h + gap
         # Replays and Statistics: small, on the header's line at the right
         x = inner.right

@@ -59,7 +59,7 @@ import pygame
 from game import GAMES
 from game.engine import Action, Event
 from game.session import HUMAN, Client, GameSetup, Refused, Update
-from scenes import heap, keeping
+from scenes import guest, heap, keeping
 from scenes.hud import Hud
 from scenes.i18n import tr, words
 from scenes.layout import Layout
@@ -599,12 +599,15 @@ class TableScene(Scene):
         if link is None or link.state != "lost":
             return False
         self.app.notify(tr(f"net.{link.reason or 'host_gone'}"), 5.0)
+        if link.reason in guest.TABLE_GONE:
+            guest.table_over(self.client)
         self.app.back_to_menu()
         return True
 
     def show_result(self) -> None:
         from scenes.result import ResultScene
 
+        guest.table_over(self.client)      # no more "Back to your table"
         winners = (self.result or {}).get("winners") or []
         self.sound("win" if self.seat in winners and not self.watching else "score")
         self.app.stack.push(ResultScene(self.app, self, auto_close=self.auto_close))

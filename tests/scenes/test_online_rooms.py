@@ -17,6 +17,7 @@ from game.net.finder import LIVE
 from game.net.host import Host
 from game.net.listing import Listing
 from game.net.protocol import QUICK
+from scenes import guest
 from scenes.find_table import FindScene
 from scenes.i18n import tr
 from scenes.online import HostScene
@@ -364,4 +365,36 @@ def test_a_spectator_is_told_when_the_host_leaves(app):
     finally:
         if watcher is not None:
             watcher.close()
+        host.close()
+
+
+def test_a_guest_whose_program_closed_goes_back_to_the_table_from_the_menu(app):
+    """Found through Find a table, the guest was never shown a code, and once the
+    program was closed the menu offered nothing; the table left the list as it started.
+    The menu offers "Back to your table" while the table lasts, and it seats them again."""
+    host = hosting()
+    first = None
+    try:
+        assert host.wait_ready(5.0)
+        first = guest.join(host.status().direct_code, "Anna", None)
+        until(lambda: first.state == "waiting", 10.0)
+        host.begin()
+        until(lambda: first.state == "connected", 10.0)
+        seat = first.seat
+        first.close()                                 # the program is closed
+        app.back_to_menu()
+        menu = app.menu()
+        assert menu.focus.button("back_table").label == \
+            tr("net.back_to_table", game="Briscola Venceslao")
+        press(app, menu, "back_table")
+        table = frames_until(app, lambda: isinstance(app.stack.top, TableScene)
+                             and app.stack.top)
+        assert table.seat == seat, "the same seat, by the kept key"
+        host.close()
+        frames_until(app, lambda: app.stack.top is app.menu())
+        assert "back_table" not in [b.key for b in app.menu().focus.buttons], \
+            "the host left: the table is no more"
+    finally:
+        if first is not None:
+            first.close()
         host.close()
