@@ -70,7 +70,14 @@ from scenes.table.board import Board
 from scenes.table.captions import Captions
 from scenes.table.controls import TableInput
 from scenes.table.keys import TABLE_KEYS, Command, Keymap, used
-from scenes.table.netplay import away_news, away_seats, link_state, networked, seat_names
+from scenes.table.netplay import (
+    away_news,
+    away_seats,
+    link_state,
+    networked,
+    own_name,
+    seat_names,
+)
 from scenes.table.pace import (
     DEFAULT_DELAY,
     FAST_KEY,
@@ -136,7 +143,8 @@ class TableScene(Scene):
         self.captions = captions
         self.adapter: TableAdapter = load_adapter(self.key)(self.spec, self.seats, self.human_seat)
         self.adapter.watching = self.watching
-        # a game here: your plate says your name (online it says "You", as ever)
+        # your plate says your name: here the one in the settings, online the one the
+        # others at the table see (set with theirs, at each frame)
         self.adapter.you_name = "" if networked(client) else app.settings.player_name
         self.adapter.seat_kinds = tuple(s.kind for s in setup.seats)
         layout = self._new_layout(tuple(app.size))
@@ -588,6 +596,8 @@ class TableScene(Scene):
         miss); True when the host has gone (the guest is told and back at the menu:
         nothing more to update)."""
         self.adapter.names = seat_names(self.client)
+        if networked(self.client):
+            self.adapter.you_name = own_name(self.client)
         away = away_seats(self.client)
         if not self.over:
             for line in away_news(self._away_seen, away, self.adapter.names):

@@ -40,7 +40,7 @@ from scenes.i18n import language, tr
 from scenes.layout import Layout, ZoneGeom
 from scenes.lookback import LookBack, LookRow
 from scenes.sheet import Sheet, SheetRow
-from scenes.tables import Fx, Timing
+from scenes.tables import Fx, Timing, plate_points
 from scenes.tables.tricktable import TrickTable
 from scenes.widgets import ChoiceButton
 
@@ -162,7 +162,7 @@ class BriscolaAdapter(TrickTable[View]):
     def plate_info(self, view: View, seat: int) -> str:
         """The card points the seat has taken in this game (every trick is seen by all)."""
         taken = view["taken"]
-        return str(taken[seat]) if seat < len(taken) else ""
+        return plate_points(taken[seat]) if seat < len(taken) else ""
 
     def trump_label(self, view: View, layout: Layout) -> tuple[str, Optional[str], str]:
         """The badge: its words, the Ace shown with it, and a hint line under it."""

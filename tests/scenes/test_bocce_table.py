@@ -53,7 +53,7 @@ def test_lag_screen_shows_the_rule_texts_words(app):
     assert "Your Hand" in texts and "Your Bocce" in texts
     assert "Hand" in texts and "Bocce" in texts
     board = [text for text, _ in table.adapter.scoreboard(table.shown, table.layout)]
-    assert "You 0 — Computer 0" in board
+    assert "You: 0 — Computer: 0" in board
     assert "Hand 1 — Frame 1 of 3" in board
 
 

@@ -398,3 +398,25 @@ def test_a_guest_whose_program_closed_goes_back_to_the_table_from_the_menu(app):
         if first is not None:
             first.close()
         host.close()
+
+
+def test_the_hosts_own_plate_says_the_name_its_guests_see(app):
+    """The host's plate said "You" where the guests read "Marco"."""
+    host = hosting()
+    anna = None
+    try:
+        assert host.wait_ready(5.0)
+        anna = RemoteClient(host.status().direct_code, name="Anna")
+        until(lambda: anna.state == "waiting", 10.0)
+        host.begin()
+        until(lambda: anna.state == "connected", 10.0)
+        seen = []
+        for client in (host.client, anna):
+            table = TableScene(app, client)
+            table._netplay()
+            seen.append([table.adapter.plate_name(s, table.layout) for s in (0, anna.seat)])
+        assert seen[0] == seen[1] == ["Marco", "Anna"]
+    finally:
+        if anna is not None:
+            anna.close()
+        host.close()
