@@ -12,7 +12,8 @@ import pygame
 import pytest
 
 from game import GAMES
-from game.engine import Action
+from game.briscola import SPEC
+from game.engine import Action, Event
 from game.i18n import translate
 from scenes import theme
 from scenes.layout import Layout
@@ -23,6 +24,7 @@ from scenes.table.scene import computer_pause
 from scenes.tables import plate_points
 from scenes.tables.briscola import BriscolaAdapter
 from tests.scenes.tablekit import (
+    FakeFx,
     click,
     frames,
     key,
@@ -279,6 +281,24 @@ def test_claim_race_the_computer_wins_when_the_human_waits(app):
     assert st.phase == "play" and st.trump and table.view["trump"] == st.trump
 
 
+@pytest.mark.parametrize("claimer, said", [
+    (1, [("West claims the Venceslao!",
+          "First to the Two of Swords: West picks the new briscola"),
+         ("The briscola is now Cups", "West chose it with the Venceslao")]),
+    (0, [("You claimed the Venceslao!", "First to the Two of Swords: pick the new briscola"),
+         ("The briscola is now Cups", "you chose it with the Venceslao")])])
+def test_the_race_and_its_outcome_are_said_in_words(claimer, said):
+    """A faint "Claimed!" by a plate, then the trump changed silently: the player needed
+    the log to understand it. Who claimed, by which card, and the trump now, in banners."""
+    adapter = BriscolaAdapter(SPEC, 3, 0)
+    layout = Layout((1280, 720), 3)
+    fx = FakeFx()
+    for event in (Event("claimed", claimer, {}), Event("trump_changed", claimer,
+                                                       {"suit": "c", "trump": "c"})):
+        adapter.effects(event, {}, fx, layout)
+    assert fx.banners == said
+
+
 def test_claim_by_keyboard_c_and_space(app):
     for pressed in (pygame.K_c, pygame.K_SPACE):
         table = start(app, seed=RACE_SEED)
@@ -395,7 +415,7 @@ def test_the_suit_picker_changes_the_trump(app):
     assert bar.focused().label == "Swords"
     key(app, pygame.K_RETURN)
     assert state_of(table).trump == "s"
-    assert "New briscola: Swords" in banners
+    assert "The briscola is now Swords" in banners
     settle(app, table)
     assert "Briscola: Swords" in labels(table)
 
