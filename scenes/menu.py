@@ -89,7 +89,7 @@ class MenuScene(Scene):
             buttons.append(Button(self._resume_label, action=self.resume, key="resume",
                                   row=bottom, style="primary"))
         if self.table is not None:
-            title = GAMES[self.table.game].title if self.table.game in GAMES else ""
+            title = next((e.title for e in CATALOG if e.key == self.table.game), "")
             buttons.append(Button(tr("net.back_to_table", game=title), action=self.back_to_table,
                                   key="back_table", row=bottom, style="primary"))
         if self.record is not None or self.table is not None:
@@ -137,6 +137,8 @@ class MenuScene(Scene):
         self._build()
         if self.record is not None:
             self.focus.focus_key("resume")    # Enter goes on with the game left
+        elif self.table is not None:
+            self.focus.focus_key("back_table")  # ... or back to the table sat at
         self.resize(self.app.size)
 
     def back_to_table(self) -> None:
