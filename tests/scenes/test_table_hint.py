@@ -140,6 +140,22 @@ def test_a_picker_has_its_hint_button_beside_it_clear_of_it(display, key_, phase
         table.input.advice.action
 
 
+@pytest.mark.parametrize("size", [(800, 500), (1280, 720)])
+def test_an_aces_choice_keeps_a_hint_button_clear_of_it(display, size):
+    """Bocce's "Count your Ace as" hid the Hint with the bar under it: only H asked."""
+    app = make_app(display, "instant", size)
+    table = started(app, "bocce", seed=0)
+    ace = next(s for s in table.human_hand if s.code == "AH")
+    click(app, card_box(table, ace).center)
+    assert table.input.popup
+    hint = table.input.hint_bar
+    assert [b.hotkey for b in hint.buttons] == ["H"]
+    rect = hint.buttons[0].rect
+    assert pygame.Rect(0, 0, *size).contains(rect)
+    assert not rect.colliderect(table.input.panel(table.input.popup))
+    assert not any(rect.colliderect(card_box(table, s)) for s in table.human_hand)
+
+
 def test_a_hinted_bet_is_named_in_whole_words_not_by_its_buttons_number(display):
     """The bet picker's buttons say "1" under the title "Your bet": the hint's line stands
     alone over the felt, and "1: Played out in 3 deals..." did not say what 1 was."""
