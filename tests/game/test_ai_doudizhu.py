@@ -178,7 +178,9 @@ def shown_alike(pick, draws=200) -> None:
 
 def test_the_suits_of_a_computers_play_tell_nothing_of_the_rest_of_its_hand():
     """What Hard plays (its advice, the Hint's play) comes with its cards drawn by
-    with_cards_drawn, as every computer's."""
-    assert player("hard").present is with_cards_drawn
+    with_cards_drawn, as every computer's: the search's choice, and its fallback's
+    where it does not search (one legal play, no world)."""
+    hard = player("hard")
+    assert hard.present is with_cards_drawn and hard.fallback.draws
     shown_alike(lambda state, rng: [c.code for c in with_cards_drawn(
         state.view(0), Action("play", (), "7"), rng).cards])
