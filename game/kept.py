@@ -13,9 +13,11 @@ session that adopts the game replayed from the log up to there, so the screen ge
 exactly the update a client joining at that position would get: the view of that
 moment, which shows no card that was hidden then.  Where the rules can re-deal the
 cards the player cannot see (twin worlds, game/saves.py :func:`~game.saves.redeal`),
-they are re-dealt, so what the player saw after that point (the next draws, a card
-the others played) tells them nothing of the game they go back to; the re-deal's seed
-is kept in the record, so the log still replays exactly.  The game is marked
+they are re-dealt, and the game's generator and its other secrets (Briscola's card
+under the stock, for the dealer) are drawn afresh, so what the player saw after that
+point (the next draws, a card the others played, the next deal's hands) tells them
+nothing of the game they go back to; the re-deal's seed is kept in the record, so the
+log still replays exactly.  The game is marked
 (``undos``) and counted apart in the statistics.  Online games are never kept, so
 never undone.
 """
@@ -28,7 +30,7 @@ import threading
 from typing import Callable, Optional
 
 from game.engine import Action, Event
-from game.saves import Record, SaveError, Store, can_redeal, keepable, record_of
+from game.saves import AFRESH, Record, Redeal, SaveError, Store, can_redeal, keepable, record_of
 from game.session.client import LocalClient
 from game.session.messages import Message
 from game.session.referee import Session
@@ -46,7 +48,7 @@ class KeepingClient(LocalClient):
 
     def __init__(self, session: Session, seat: int, store: Optional[Store] = None,
                  stats: Optional[Stats] = None, undos: int = 0,
-                 redeals: tuple[tuple[int, int, int], ...] = ()) -> None:
+                 redeals: tuple[Redeal, ...] = ()) -> None:
         if not keepable(session.setup, seat):
             raise ValueError("only a game a person here plays against computers is kept")
         super().__init__(session, seat)
@@ -149,11 +151,17 @@ class KeepingClient(LocalClient):
         redeals = tuple(r for r in record.redeals if r[0] <= point)
         if can_redeal(self.session.state):
             # what the player saw after that point must not tell them the future
-            redeals += ((point, self.own_seat, random.SystemRandom().randrange(1 << 31)),)
+            redeals += ((point, self.own_seat, fresh_seed(), AFRESH),)
         record = Record(record.setup, record.seat, record.actions[:point], self.undos + 1,
                         record.version, record.saved, None, redeals)
         self.close()
         return resumed(record, self.store, self.stats, paced=self.session.paced)
+
+
+def fresh_seed() -> int:
+    """The seed of an undo's re-deal: from the system's randomness, never the game's, whose
+    generator the player has seen the future of."""
+    return random.SystemRandom().randrange(1 << 31)
 
 
 class Writer:

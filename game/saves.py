@@ -58,6 +58,13 @@ PARTS = ("game_no", "deal_no", "round_no", "hand_no", "hand")
 #: a kept game is a few KB (Bolola's 470 actions: about 8 KB); more is not one
 MAX_BYTES = 1 << 21
 
+#: what a re-deal after an undo dealt afresh (:func:`redeal`): the hidden cards alone (a
+#: re-deal kept before the generator was drawn afresh too: three numbers in the file), or
+#: everything the seat had not seen
+CARDS_ONLY, AFRESH = 0, 1
+#: a re-deal as kept: after how many actions, for which seat, its seed, :data:`AFRESH`
+Redeal = tuple[int, int, int, int]
+
 T = TypeVar("T")
 
 
@@ -105,8 +112,9 @@ class Record:
     saved: float = 0.0
     result: Optional[dict[str, Any]] = None
     #: the re-deals after an undo (:func:`redeal`): (after how many actions, for which
-    #: seat, the seed of the shuffle), so the log still replays to the very game
-    redeals: tuple[tuple[int, int, int], ...] = ()
+    #: seat, the seed of the shuffle, what it dealt afresh), so the log still replays to
+    #: the very game
+    redeals: tuple[Redeal, ...] = ()
 
     @property
     def key(self) -> str:
@@ -149,9 +157,9 @@ class Record:
             yield state, events
 
     def _redeal(self, state: State, done: int) -> None:
-        for at, seat, seed in self.redeals:
+        for at, seat, seed, fresh in self.redeals:
             if at == done:
-                redeal(state, seat, seed)
+                redeal(state, seat, seed, fresh)
 
     def standing(self) -> tuple[Optional[tuple[str, int]], bool]:
         """Where the game stands, for its Resume button: the person's view's counter of
@@ -214,16 +222,19 @@ class Record:
             raise SaveError("its result is damaged")
         redeals = data.get("redeals", [])
         if not isinstance(redeals, list) or not all(
-                isinstance(r, list) and len(r) == 3 and all(type(v) is int for v in r)
-                and 0 <= r[0] <= len(actions) for r in redeals):
+                isinstance(r, list) and len(r) in (3, 4) and all(type(v) is int for v in r)
+                and 0 <= r[0] <= len(actions) and r[3:] in ([], [CARDS_ONLY], [AFRESH])
+                for r in redeals):
             raise SaveError("its re-deals are damaged")
         return cls(setup, seat, tuple((a[0], a[1]) for a in actions), undos, version,
-                   float(saved), result, tuple((r[0], r[1], r[2]) for r in redeals))
+                   float(saved), result,
+                   tuple((r[0], r[1], r[2], r[3] if len(r) == 4 else CARDS_ONLY)
+                         for r in redeals))
 
 
 def record_of(setup: GameSetup, seat: int, log: dict[str, Any], undos: int = 0,
               result: Optional[Result] = None,
-              redeals: tuple[tuple[int, int, int], ...] = ()) -> Record:
+              redeals: tuple[Redeal, ...] = ()) -> Record:
     """A record of a session's game now (``log``: :meth:`Session.log`)."""
     actions = tuple((int(s), str(a)) for s, a in log["actions"])
     return Record(setup.with_seed(log["seed"]), seat, actions, undos, game_version(),
@@ -236,18 +247,19 @@ def can_redeal(state: State) -> bool:
     return hasattr(state, "hidden_places") and hasattr(state, "redeal_hidden")
 
 
-def redeal(state: State, seat: int, seed: int) -> None:
-    """Shuffle the cards ``seat`` cannot see among their places: a twin world of the game,
-    the same for that seat in every way.  After an undo this keeps what the player saw
-    of the future (the next draws, the others' hands) from telling them anything.
+def redeal(state: State, seat: int, seed: int, fresh: int = AFRESH) -> None:
+    """Make the game a twin world of itself for ``seat`` (:meth:`State.deal_afresh`): the
+    cards it cannot see shuffled among their places, and with :data:`AFRESH` the game's
+    generator and its other secrets drawn afresh too, so that after an undo what the player
+    saw of the future (the next draws, the next deal, the card under the stock) tells them
+    nothing.  :data:`CARDS_ONLY` is a re-deal kept before that, replayed as it was made.
     Nothing happens where the rules cannot do it (:func:`can_redeal`)."""
     if not can_redeal(state):
         return
-    places = state.hidden_places(seat)
-    zones = state.true_zones()
-    cards = [zones[z][i] for z, i in places]
-    random.Random(seed).shuffle(cards)
-    state.redeal_hidden(dict(zip(places, cards)))
+    if fresh == CARDS_ONLY:
+        state.shuffle_hidden(seat, random.Random(seed))
+    else:
+        state.deal_afresh(seat, seed)
 
 
 def _brief(value: Any, limit: int = 40) -> str:

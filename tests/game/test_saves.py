@@ -10,9 +10,12 @@ import threading
 import pytest
 
 from game import GAMES
+from game.engine import Action
 from game.kept import KeepingClient, kept_game, resumed
 from game.saves import (
+    CARDS_ONLY,
     KEEP_FINISHED,
+    PARTS,
     RESUME_FILE,
     DataFolder,
     Record,
@@ -243,12 +246,39 @@ def test_undo_re_deals_what_the_player_cannot_see_and_the_log_still_replays(tmp_
     assert again.session.log() == back.session.log()
 
 
+@pytest.fixture
+def seeds(monkeypatch):
+    """Undo's re-deals seeded 0, 1, 2 ... (game/kept.py draws them from the system)."""
+    import itertools
+
+    import game.kept
+
+    count = itertools.count()
+    monkeypatch.setattr(game.kept, "fresh_seed", lambda: next(count))
+
+
+def part(state) -> tuple:
+    """The view's counters of the game's parts (which deal, hand, round, game) and, in Dou
+    Dizhu, which deal of the hand: a new one means the cards were dealt again."""
+    view = state.view(0)
+    return tuple(view.get(name) for name in (*PARTS, "deals"))
+
+
+def until_the_next_deal(client: KeepingClient, rng: random.Random) -> None:
+    """Random legal actions until the cards are dealt again (the game may not end first)."""
+    begun = part(client.session.state)
+    play(client, 2000, rng, stop=lambda s: part(s.state) != begun)
+    assert part(client.session.state) != begun, "the game ended before another deal"
+
+
 @pytest.mark.parametrize("key", sorted(GAMES))
-def test_after_an_undo_the_player_gets_what_any_twin_world_would_send(tmp_path, key):
+def test_after_an_undo_the_player_gets_what_any_twin_world_would_send(tmp_path, key, seeds):
     """Undone twice from the same game (two re-deals of the hidden cards), the player
     receives, field by field, the update a client joining that position in the game as
     it was gets, and the table would pause alike (tests/game/test_twin_worlds.py's
-    ``pacing``): nothing tells the player the worlds apart."""
+    ``pacing``): nothing tells the player the worlds apart.  Played on to the next deal,
+    the two worlds deal different cards there: what the player saw of the deals after the
+    undo tells nothing of the ones to come.  Each world's file replays to the very game."""
     from game.session import encode
     from tests.game.test_twin_worlds import pacing
 
@@ -264,13 +294,104 @@ def test_after_an_undo_the_player_gets_what_any_twin_world_would_send(tmp_path, 
     joining.adopt(record.replay(point))
     joined = joining.watch(0).drain()[0]
     seats = len(record.setup.seats)
+    dealt = []
     for _ in range(2):
         back = resumed(record, store, paced=False).undone()
         assert back.redeals                     # the hidden cards were dealt anew
         update = first_update(back)
         assert encode(update) == encode(joined)
         assert pacing(key, seats, 0, update) == pacing(key, seats, 0, joined)
+        until_the_next_deal(back, random.Random(3))
+        dealt.append(back.session.state.true_zones())
+        again = resumed(back.record(), store, paced=False)
+        assert again.session.state.true_zones() == dealt[-1]
+        assert again.session.log() == back.session.log()
         back.close()
+        again.close()
+    assert dealt[0] != dealt[1]
+
+
+def test_an_undo_at_dou_dizhu_deals_afresh_after_all_pass(tmp_path, seeds):
+    """Seed 0: all three pass and seat 0 is dealt four Kings and the red joker; taken back
+    and passed again, the new deal is another (it was that very hand 8 times in 8)."""
+    from game.cards import codes
+
+    client = kept_game(people("doudizhu", seed=0), 0, Store(tmp_path), paced=False)
+    hands = []
+    for _ in range(4):
+        session = client.session
+        while session.state.deals == 1:
+            assert session.submit(session.state.turn, Action("pass")) is None
+        hands.append(codes(session.state.hands[0]))
+        client = client.undone()
+    client.close()
+    assert sum(c.startswith("K") for c in hands[0]) == 4 and "RJ" in hands[0]
+    assert len({tuple(h) for h in hands}) == len(hands)
+
+
+def tricks_hold(state) -> bool:
+    """Whether every trick of this Briscola game has the winner its trump gives it."""
+    from game.briscola import strength
+    from game.cards import Card
+    from game.tricks import trick_winner
+
+    return all(trick_winner([Card.parse(c) for c in t["cards"]], t["leader"], state.trump,
+                            strength, 3) == t["winner"] for t in state.tricks)
+
+
+@pytest.mark.slow
+def test_an_undo_draws_the_card_under_the_stock_afresh_for_the_dealer_never_told(
+        tmp_path, seeds):
+    """Briscola seed 11, game 2, seat 0 deals and never sees the sampled card: taken back
+    to its first play, the trump (still unknown in its view) is drawn afresh among the
+    suits that give the game's tricks their winners (it was the same suit 8 times in 8)."""
+    from game.saves import redeal
+
+    client = kept_game(people("briscola", seed=11), 0, Store(tmp_path), paced=False)
+    rng = random.Random(5)
+    play(client, 500, rng, stop=lambda s: s.state.game_no == 2 and 0 in s.state.to_act())
+    play(client, 4, rng)                    # seat 0's first card of game 2, and after it
+    record = client.record()
+    client.close()
+    trumps = set()
+    for _ in range(8):
+        back = resumed(record, Store(tmp_path), paced=False).undone()
+        state = back.session.state
+        assert state.game_no == 2 and state.dealer == 0 and state.briscola is not None
+        assert not state.view(0)["trump_known"]
+        assert tricks_hold(state)
+        trumps.add(state.trump)
+        back.close()
+    assert len(trumps) > 1
+    play(client := resumed(record, Store(tmp_path), paced=False), 12, rng)
+    later = client.session.state                 # tricks of game 2 narrow the trump now
+    client.close()
+    assert later.game_no == 2 and len(later.tricks) >= 3
+    for seed in range(12):
+        world = later.copy()
+        redeal(world, 0, seed)
+        assert world.view(0) == later.view(0)
+        assert tricks_hold(world)
+
+
+def test_a_re_deal_kept_as_three_numbers_replays_the_hidden_cards_alone(tmp_path):
+    """A file written before an undo drew the generator afresh keeps its re-deals as
+    three numbers: they shuffle the hidden cards as they did then, and the deals after
+    come from the game's own generator, so that game replays as it was played."""
+    client = kept_game(people("bolola", seed=3), 0, Store(tmp_path), paced=False)
+    until_seat_0_decides(client, random.Random(2), 5)
+    data = client.record().to_json()
+    client.close()
+    point = len(data["actions"])
+    data["redeals"] = [[point, 0, 99]]
+    record = Record.from_json(data)
+    assert record.redeals == ((point, 0, 99, CARDS_ONLY),)
+    plain = Record.from_json({**data, "redeals": []}).replay()
+    plain.shuffle_hidden(0, random.Random(99))
+    state = record.replay()
+    assert state.true_zones() == plain.true_zones()
+    assert state.rng.getstate() == plain.rng.getstate()
+    assert Record.from_json(record.to_json()) == record
 
 
 def test_the_writer_keeps_the_newest_game_and_says_when_the_disk_refuses(tmp_path):
