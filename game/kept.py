@@ -49,10 +49,12 @@ class KeepingClient(LocalClient):
                  redeals: tuple[tuple[int, int, int], ...] = ()) -> None:
         if not keepable(session.setup, seat):
             raise ValueError("only a game a person here plays against computers is kept")
+        self.store = store if store is not None else Store()
+        #: the game's resume slot, this window's alone while it plays (SlotBusy: another's)
+        self.hold = self.store.hold(session.setup.key)
         super().__init__(session, seat)
         #: the person's seat (a kept game always has one)
         self.own_seat = seat
-        self.store = store if store is not None else Store()
         self.stats = stats if stats is not None else Stats(self.store.folder)
         self.undos = undos
         #: re-deals after undos (game/saves.py :func:`redeal`), carried into every record
@@ -85,6 +87,7 @@ class KeepingClient(LocalClient):
         """Leave the game: what is still to write is written first (a bounded wait)."""
         super().close()
         self.writer.close(FLUSH_TIMEOUT)
+        self.hold.release()
 
     def record(self) -> Record:
         """The game as it stands."""
@@ -124,8 +127,8 @@ class KeepingClient(LocalClient):
 
     def _finish(self, record: Record) -> Optional[tuple[str, str]]:
         self.store.finish(record)
-        set_aside = self.stats.add(record)
-        return ("kept.stats_set_aside", set_aside) if set_aside else None
+        trouble = self.stats.add(record)
+        return (f"kept.stats_{trouble.kind}", trouble.file) if trouble else None
 
     # -- undo ------------------------------------------------------------------------------
     def undo_point(self) -> Optional[int]:
@@ -146,7 +149,9 @@ class KeepingClient(LocalClient):
         if point is None:
             return None
         record = self.record()
-        redeals = tuple(r for r in record.redeals if r[0] <= point)
+        # a re-deal at this very point is replaced by the new one (a shuffle of the same
+        # hidden cards): one per position at most, so a file's re-deals stay few
+        redeals = tuple(r for r in record.redeals if r[0] < point)
         if can_redeal(self.session.state):
             # what the player saw after that point must not tell them the future
             redeals += ((point, self.own_seat, random.SystemRandom().randrange(1 << 31)),)
@@ -231,6 +236,21 @@ def resumed(record: Record, store: Optional[Store] = None, stats: Optional[Stats
     session = Session(record.setup, paced=paced)
     session.adopt(state)
     return KeepingClient(session, record.seat, store, stats, record.undos, record.redeals)
+
+
+class UnkeptClient(LocalClient):
+    """A game that would be kept but is not, with the line that says why (once): another
+    window holds its game's resume slot (:class:`game.saves.SlotBusy`), or the data
+    folder cannot be written."""
+
+    def __init__(self, session: Session, seat: Optional[int],
+                 notice: tuple[str, str]) -> None:
+        super().__init__(session, seat)
+        self._notice: Optional[tuple[str, str]] = notice
+
+    def take_notice(self) -> Optional[tuple[str, str]]:
+        notice, self._notice = self._notice, None
+        return notice
 
 
 def kept_game(setup: GameSetup, seat: int, store: Optional[Store] = None,

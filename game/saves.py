@@ -136,16 +136,23 @@ class Record:
         try:
             state = GAMES[self.key].new(self.setup.options, len(self.setup.seats),
                                         self.setup.seed if self.setup.seed is not None else 0)
-        except ValueError as exc:
-            raise SaveError(f"its setup does not fit the game ({exc})") from None
-        self._redeal(state, 0)
+            self._redeal(state, 0)
+        except Exception as exc:         # ValueError mostly; a file never stops the program
+            raise SaveError(f"its setup does not fit the game ({_brief(str(exc), 80)})") \
+                from None
         yield state, state.opening_events()
         for index, (seat, text) in enumerate(self.actions):
             try:
-                events = state.apply(seat, Action.parse(text))
+                # an older form of a move (Dou Dizhu's plays by rank) as the engine's own
+                # log replay takes it (game/engine.py :func:`~game.engine.replay`)
+                events = state.apply(seat, state.from_log(seat, Action.parse(text)))
+                self._redeal(state, index + 1)
             except (IllegalAction, ActionCodeError) as exc:
-                raise SaveError(f"its moves do not replay (move {index}: {exc})") from None
-            self._redeal(state, index + 1)
+                raise SaveError(f"its moves do not replay (move {index}: "
+                                f"{_brief(str(exc), 80)})") from None
+            except Exception as exc:    # a file, whatever it holds, never stops the program
+                raise SaveError(f"its moves do not replay (move {index}: "
+                                f"{type(exc).__name__})") from None
             yield state, events
 
     def _redeal(self, state: State, done: int) -> None:
@@ -215,8 +222,14 @@ class Record:
         redeals = data.get("redeals", [])
         if not isinstance(redeals, list) or not all(
                 isinstance(r, list) and len(r) == 3 and all(type(v) is int for v in r)
-                and 0 <= r[0] <= len(actions) for r in redeals):
+                and 0 <= r[0] <= len(actions) and 0 <= r[1] < len(setup.seats)
+                for r in redeals) or [r[0] for r in redeals] != sorted(r[0] for r in redeals):
             raise SaveError("its re-deals are damaged")
+        if len(redeals) > min(undos, len(actions) + 1):
+            # each re-deal is an undo's, at most one per position (kept.py): more is not a
+            # game, and replaying it would cost a millisecond each
+            raise SaveError(f"it has more re-deals ({len(redeals)}) than undos ({undos}) "
+                            "or positions")
         return cls(setup, seat, tuple((a[0], a[1]) for a in actions), undos, version,
                    float(saved), result, tuple((r[0], r[1], r[2]) for r in redeals))
 
@@ -319,26 +332,83 @@ def read_json(path: Path) -> Any:
         raise SaveError("it is not JSON") from None
 
 
+class Unreadable(SaveError):
+    """A file that is there but cannot be read now (its permissions, a disk error): it is
+    left where it is, and read again next time."""
+
+
+class SlotBusy(OSError):
+    """A game's resume slot is held by another running copy of the program (another
+    window on the same data folder): this one must not write over that game."""
+
+
 def load_record(path: Path, same_version: bool = True) -> Record:
     """The record in the file at ``path``, checked and replayed once (SaveError: why not;
-    FileNotFoundError: there is none).  Nothing is returned unless the whole log replays."""
+    Unreadable: it cannot be read now; FileNotFoundError: there is none).  Nothing is
+    returned unless the whole log replays."""
     try:
         data = read_json(path)
     except OSError as exc:
         if isinstance(exc, FileNotFoundError):
             raise
-        raise SaveError(f"it cannot be read ({exc.strerror or exc})") from None
+        raise Unreadable(f"it cannot be read ({exc.strerror or exc})") from None
     record = Record.from_json(data, same_version)
     record.replay()
     return record
 
 
-def set_aside(path: Path) -> None:
-    """A damaged file moves to ``<name>.bad`` (replacing an older one), never read again."""
-    try:
-        os.replace(path, path.with_name(path.name + BAD_SUFFIX))
-    except OSError:
-        pass
+#: how many set-aside copies of one file are kept (the oldest is then replaced)
+KEEP_BAD = 100
+
+
+def bad_names(path: Path) -> Iterator[Path]:
+    """Where a damaged file may be set aside: ``<name>.bad``, then ``<name>.bad-2``, ..."""
+    yield path.with_name(path.name + BAD_SUFFIX)
+    for n in range(2, KEEP_BAD + 1):
+        yield path.with_name(f"{path.name}{BAD_SUFFIX}-{n}")
+
+
+def set_aside(path: Path) -> Path:
+    """A damaged file moves beside itself under the first free name of :func:`bad_names`,
+    never over an earlier one (a hard link first: no other copy can take that name
+    meanwhile); the name it took.  OSError when it cannot be moved (a read-only folder):
+    it then stays where it is."""
+    names = list(bad_names(path))
+    for bad in names:
+        try:
+            os.link(path, bad)
+        except FileExistsError:
+            continue
+        except OSError:                  # a file system without hard links
+            if bad.exists():
+                continue
+            os.rename(path, bad)
+            return bad
+        os.unlink(path)
+        return bad
+    os.replace(path, names[-1])          # a hundred kept: the last one makes room
+    return names[-1]
+
+
+@dataclass(frozen=True)
+class Trouble:
+    """What was wrong with a file of the data folder, in one line, and what became of it:
+    set aside as ``file`` (``moved``); or left where it is, because it cannot be read now
+    (``unreadable``: it is read again next time) or could not be moved (a read-only
+    folder)."""
+
+    why: str
+    file: str
+    moved: bool = False
+    unreadable: bool = False
+
+    def __str__(self) -> str:
+        return self.why
+
+    @property
+    def kind(self) -> str:
+        """"set_aside", "unreadable" or "stays": the words the screen gives it."""
+        return "set_aside" if self.moved else "unreadable" if self.unreadable else "stays"
 
 
 class DataFolder:
@@ -348,48 +418,131 @@ class DataFolder:
     def __init__(self, folder: Optional[Path] = None) -> None:
         self.folder = folder if folder is not None else data_dir()
 
-    def read(self, path: Path, load: Callable[[Path], T]) -> tuple[Optional[T], Optional[str]]:
-        """``load(path)``; (None, None) when there is no such file.  A file that cannot be
-        read or is damaged (OSError, SaveError) is set aside as ``<name>.bad``, never
-        loaded half-way: (None, one line saying why)."""
+    def read(self, path: Path, load: Callable[[Path], T]) -> tuple[Optional[T], Optional[Trouble]]:
+        """``load(path)``; (None, None) when there is no such file.  A damaged file
+        (SaveError) is set aside (:func:`set_aside`), never loaded half-way; one that cannot
+        be read now (OSError, :class:`Unreadable`) is left as it is: (None, what was wrong
+        and what became of the file)."""
         try:
             return load(path), None
         except FileNotFoundError:
             return None, None
-        except (SaveError, OSError) as exc:
-            set_aside(path)
-            return None, str(exc)
+        except (Unreadable, OSError) as exc:
+            why = str(exc) if isinstance(exc, SaveError) else \
+                f"it cannot be read ({exc.strerror or exc})"
+            return None, Trouble(why, path.name, unreadable=True)
+        except SaveError as exc:
+            try:
+                bad = set_aside(path)
+            except OSError:
+                return None, Trouble(str(exc), path.name)
+            return None, Trouble(str(exc), bad.name, moved=True)
+
+
+class Hold:
+    """A game's resume slot held by this running copy (:meth:`Store.hold`) until released:
+    another copy on the same data folder is told, never left to write over it."""
+
+    def __init__(self, lock: Any) -> None:
+        self._lock = lock
+
+    def release(self) -> None:
+        if self._lock is not None:
+            self._lock.release()
+            self._lock = None
+
+
+def slot_name(key: str) -> str:
+    """The file of a game's resume slot: ``resume-bolola.json``."""
+    return f"resume-{key}.json"
 
 
 class Store(DataFolder):
-    """The kept games in one folder (default :func:`data_dir`)."""
+    """The kept games in one folder (default :func:`data_dir`): one to resume per game."""
+
+    def slot(self, key: str) -> Path:
+        return self.folder / slot_name(key)
 
     @property
-    def resume_path(self) -> Path:
+    def legacy_path(self) -> Path:
+        """The one resume file of earlier versions (``resume.json``), taken into its game's
+        slot when that is free."""
         return self.folder / RESUME_FILE
 
-    # -- the game to resume -------------------------------------------------------------
+    # -- the games to resume -----------------------------------------------------------
     def keep(self, record: Record) -> None:
-        """The game in progress, as it stands now (OSError when it cannot be written)."""
-        write_atomic(self.resume_path, record.to_json(), durable=False)
+        """A game in progress, as it stands now, in its game's slot (OSError when it cannot
+        be written)."""
+        write_atomic(self.slot(record.key), record.to_json(), durable=False)
 
-    def resumable(self) -> tuple[Optional[Record], Optional[str]]:
-        """The game to resume, or None; and a one-line notice when a kept game could not be
-        (it is then set aside as ``resume.json.bad``, never loaded half-way)."""
-        return self.read(self.resume_path, load_record)
+    def hold(self, key: str) -> Hold:
+        """Take ``key``'s slot for this running copy (SlotBusy: another copy has it; OSError:
+        the folder cannot be written)."""
+        from filelock import FileLock, Timeout
 
-    def stamp(self) -> Optional[tuple[int, int]]:
-        """The resume file's time and size (None: there is none): it changed if this did."""
+        self.folder.mkdir(parents=True, exist_ok=True)
+        lock = FileLock(str(lock_path(self.slot(key))), timeout=0)
         try:
-            info = os.stat(self.resume_path)
-        except OSError:
-            return None
-        return (info.st_mtime_ns, info.st_size)
+            lock.acquire()
+        except Timeout:
+            raise SlotBusy(f"the {key} game is open in another window") from None
+        return Hold(lock)
 
-    def forget(self) -> None:
-        """No game to resume any more (it ended, or the player gave it up)."""
+    def resumables(self) -> tuple[list[Record], list[Trouble]]:
+        """The games to resume, one per game at most, the last saved first; and a line for
+        each kept file that could not be loaded (:meth:`DataFolder.read`)."""
+        from game import GAMES
+
+        records: list[Record] = []
+        troubles: list[Trouble] = []
+        self._adopt_legacy(troubles)
+        for key in GAMES:
+            record, trouble = self.read(self.slot(key), load_record)
+            if record is not None and record.key == key:
+                records.append(record)
+            elif record is not None:
+                troubles.append(Trouble(f"it holds a game of {record.key}", slot_name(key)))
+            if trouble is not None:
+                troubles.append(trouble)
+        records.sort(key=lambda r: r.saved, reverse=True)
+        return records, troubles
+
+    def _adopt_legacy(self, troubles: list[Trouble]) -> None:
+        """An earlier version's ``resume.json`` moves to its game's slot, if that is free."""
+        record, trouble = self.read(self.legacy_path, load_record)
+        if trouble is not None:
+            troubles.append(trouble)
+        if record is not None and not self.slot(record.key).exists():
+            try:
+                os.replace(self.legacy_path, self.slot(record.key))
+            except OSError:
+                pass
+
+    def resumable(self, key: Optional[str] = None) -> tuple[Optional[Record], Optional[Trouble]]:
+        """The last saved game to resume (of ``key``, or of any game), or None; and the first
+        line of :meth:`resumables`."""
+        records, troubles = self.resumables()
+        records = [r for r in records if key is None or r.key == key]
+        return (records[0] if records else None), (troubles[0] if troubles else None)
+
+    def stamp(self) -> tuple[Optional[tuple[int, int]], ...]:
+        """Each resume file's time and size (None: there is none): the games to resume
+        changed if this did."""
+        from game import GAMES
+
+        out: list[Optional[tuple[int, int]]] = []
+        for path in [self.legacy_path, *(self.slot(key) for key in GAMES)]:
+            try:
+                info = os.stat(path)
+                out.append((info.st_mtime_ns, info.st_size))
+            except OSError:
+                out.append(None)
+        return tuple(out)
+
+    def forget(self, key: str) -> None:
+        """No game of ``key`` to resume any more (it ended, or the player gave it up)."""
         try:
-            os.unlink(self.resume_path)
+            os.unlink(self.slot(key))
         except FileNotFoundError:
             pass
 
@@ -406,7 +559,7 @@ class Store(DataFolder):
                 os.unlink(old)
             except OSError:
                 pass
-        self.forget()
+        self.forget(record.key)
         return path
 
     def finished_paths(self) -> list[Path]:

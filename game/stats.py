@@ -23,7 +23,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Optional
 
-from game.saves import DataFolder, Record, SaveError, read_json, write_atomic
+from game.saves import DataFolder, Record, SaveError, Trouble, read_json, write_atomic
 from game.session.setup import COMPUTER
 
 FILE_NAME = "stats.json"
@@ -101,19 +101,24 @@ class Stats(DataFolder):
     def path(self) -> Path:
         return self.folder / FILE_NAME
 
-    def load(self) -> tuple[dict[str, Any], Optional[str]]:
-        """The statistics so far (empty when none), and a one-line notice when the file was
-        damaged or of another format (it is then set aside and counting starts again)."""
-        data, notice = self.read(self.path, _load)
+    def load(self) -> tuple[dict[str, Any], Optional[Trouble]]:
+        """The statistics so far (empty when none), and what was wrong when the file was
+        damaged or of another format (it is then set aside and counting starts again) or
+        cannot be read now (it is left as it is)."""
+        data, trouble = self.read(self.path, _load)
         return (data if data is not None else {"format": FORMAT, "games": {}, "recent": {}},
-                notice)
+                trouble)
 
-    def add(self, record: Record) -> Optional[str]:
-        """Count a finished game and write the file; the load's notice, if any."""
-        data, notice = self.load()
+    def add(self, record: Record) -> Optional[Trouble]:
+        """Count a finished game and write the file; the load's trouble, if any.  A file
+        that is there but could not be read, or set aside, is never written over
+        (OSError): the counts it holds come back once it can be read."""
+        data, trouble = self.load()
+        if trouble is not None and not trouble.moved:
+            raise OSError(f"the statistics were not counted: {trouble.why}")
         add_game(data, record)
         write_atomic(self.path, data)
-        return notice
+        return trouble
 
 
 def _load(path: Path) -> dict[str, Any]:

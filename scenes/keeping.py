@@ -14,9 +14,9 @@ import logging
 from typing import TYPE_CHECKING, Any, Callable, Optional
 
 from game import GAMES
-from game.kept import KeepingClient, kept_game, resumed
-from game.saves import Record, SaveError, Store, keepable
-from game.session import REMOTE, Client, GameSetup, LocalClient, local_game
+from game.kept import KeepingClient, UnkeptClient, kept_game, resumed
+from game.saves import Record, SaveError, SlotBusy, Store, Trouble, keepable
+from game.session import REMOTE, Client, GameSetup, LocalClient, Session, local_game
 from scenes.i18n import tr
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -25,13 +25,25 @@ if TYPE_CHECKING:  # pragma: no cover
 log = logging.getLogger(__name__)
 
 def table_client(setup: GameSetup, seat: Optional[int]) -> Client:
-    """The client of a new local game: a keeping one when the game is to be kept."""
+    """The client of a new local game: a keeping one when the game is to be kept.  One
+    that cannot be kept is played all the same, and the table says why: another window
+    holds that game's save (it is never written over), or the data folder refuses."""
     if seat is not None and keepable(setup, seat):
         try:
             return kept_game(setup, seat)
-        except OSError as exc:       # the data folder cannot be made: play all the same
+        except SlotBusy:
+            notice = ("kept.busy_new", GAMES[setup.key].title)
+        except OSError as exc:
             log.warning("the game will not be kept: %s", exc)
+            notice = ("kept.not_kept", str(exc.strerror or exc))
+        return UnkeptClient(Session(setup), seat, notice)
     return local_game(setup, seat)
+
+
+def trouble_line(trouble: Trouble) -> str:
+    """A kept game's file that could not be loaded, in one line: why, and where it is now
+    (set aside under which name, or left as it is)."""
+    return tr(f"kept.{trouble.kind}", why=trouble.why, file=trouble.file)
 
 
 def is_kept(table: "TableScene") -> bool:
@@ -58,6 +70,9 @@ def resume(app: Any, record: Record) -> bool:
 
     try:
         client = resumed(record)
+    except SlotBusy:
+        app.notify(tr("kept.busy", game=GAMES[record.key].title), 5.0)
+        return False
     except (SaveError, OSError) as exc:
         app.notify(tr("kept.cannot_resume", why=str(exc)), 5.0)
         return False

@@ -244,10 +244,10 @@ def test_statistics_screen_draws_a_chart_per_game(app):
 
 def test_a_damaged_save_is_told_in_one_line_at_the_menu(app):
     Store().folder.mkdir(parents=True, exist_ok=True)
-    Store().resume_path.write_text("{ damaged")
+    Store().legacy_path.write_text("{ damaged")
     app.back_to_menu()
     [toast] = [t.text for t in app.toasts.items if "set aside" in t.text]
-    assert "\n" not in toast and "not JSON" in toast
+    assert "\n" not in toast and "not JSON" in toast and "resume.json.bad" in toast
     assert app.menu().record is None
     assert (Store().folder / "resume.json.bad").exists()
 
@@ -311,3 +311,66 @@ def test_the_resume_label_names_a_briscola_game_as_the_table_does(lang):
 
     table_word = translate(lang, "briscola.game_no", game_no=1, games=3).split()[0].lower()
     assert translate(lang, "kept.part.game_no", n=1) == f"{table_word} 1"
+
+
+def test_each_games_save_is_offered_in_the_menu(app):
+    """A long Bolola game was lost to a quick Bocce: both are offered, the last first."""
+    bolola = start(app, "bolola")
+    moves(app, bolola, 2)
+    assert bolola.client.flush()
+    app.back_to_menu()
+    bocce = start(app, "bocce")
+    moves(app, bocce, 1)
+    assert bocce.client.flush()
+    app.back_to_menu()
+    menu = app.stack.top
+    assert [r.key for r in menu.records] == ["bocce", "bolola"]
+    assert menu.focus.focused.key == "resume" and "Bocce" in menu.focus.focused.label
+    menu.focus.button("resume:bolola").action()
+    table = app.stack.top
+    assert table.key == "bolola" and table.version == bolola.version
+
+
+def test_a_game_another_window_holds_is_neither_taken_over_nor_lost(app):
+    from game.kept import UnkeptClient
+
+    table = start(app, "briscola")
+    moves(app, table, 2)
+    assert table.client.flush()
+    app.back_to_menu()
+    other = Store().hold("briscola")           # another window plays it meanwhile
+    try:
+        app.stack.top.focus.button("resume:briscola").action()
+        assert app.stack.top is app.menu()
+        assert any("open in another window" in t.text for t in app.toasts.items)
+        app.start_game(app.game_setup("briscola", 5))
+        new = app.stack.top
+        assert isinstance(new.client, UnkeptClient)
+        frames(app, 2)
+        assert any("will not be kept" in t.text for t in app.toasts.items)
+        assert Store().resumable("briscola")[0].actions == table.client.record().actions
+    finally:
+        other.release()
+
+
+@pytest.mark.parametrize("lang", ["en", "it"])
+@pytest.mark.parametrize("size", [(800, 500), (1280, 720)])
+def test_the_menu_with_every_game_to_resume_fits_without_overlaps(app, size, lang):
+    from game import GAMES
+    from game.kept import kept_game
+    from scenes.i18n import set_language
+
+    set_language(lang)
+    for key_ in GAMES:
+        kept_game(app.game_setup(key_, 1), 0, paced=False).close()
+    app.back_to_menu()
+    menu = app.stack.top
+    menu.resize(size)
+    assert len(menu.records) == len(GAMES)
+    rects = [b.rect for b in menu.focus.buttons]
+    assert all(pygame.Rect((0, 0), size).contains(r) for r in rects)
+    assert all(r.collidelist(rects[i + 1:]) == -1 for i, r in enumerate(rects))
+    for key_ in GAMES:
+        button = menu.focus.button(f"resume:{key_}")
+        font = app.fonts.get(round(button.rect.h * 0.46), bold=True)
+        assert font.size(button.label)[0] < button.rect.w
