@@ -452,6 +452,15 @@ class Hold:
             self._lock = None
 
 
+def file_stamp(path: Path) -> Optional[tuple[int, int]]:
+    """A file's time and size (None: there is none): it changed if this did."""
+    try:
+        info = os.stat(path)
+    except OSError:
+        return None
+    return (info.st_mtime_ns, info.st_size)
+
+
 def slot_name(key: str) -> str:
     """The file of a game's resume slot: ``resume-bolola.json``."""
     return f"resume-{key}.json"
@@ -530,14 +539,7 @@ class Store(DataFolder):
         changed if this did."""
         from game import GAMES
 
-        out: list[Optional[tuple[int, int]]] = []
-        for path in [self.legacy_path, *(self.slot(key) for key in GAMES)]:
-            try:
-                info = os.stat(path)
-                out.append((info.st_mtime_ns, info.st_size))
-            except OSError:
-                out.append(None)
-        return tuple(out)
+        return tuple(file_stamp(p) for p in [self.legacy_path, *map(self.slot, GAMES)])
 
     def forget(self, key: str) -> None:
         """No game of ``key`` to resume any more (it ended, or the player gave it up)."""
@@ -581,8 +583,11 @@ class Store(DataFolder):
         return out
 
     # -- export -------------------------------------------------------------------------------
-    def export(self, record: Record, folder: Optional[Path] = None) -> Path:
-        """The game as a file to send or open later (``--replay``); its path."""
+    def export(self, data: dict[str, Any], folder: Optional[Path] = None) -> Path:
+        """A game as a file to send or open later (``--replay``); its path.  ``data``: the
+        file (game/replays.py :func:`~game.replays.exported`: a finished game's record,
+        the person's story of one not over)."""
         folder = folder if folder is not None else self.folder / EXPORT_DIR
-        stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(record.saved or time.time()))
-        return write_atomic(folder / f"tavolata-{record.key}-{stamp}.json", record.to_json())
+        saved = data.get("saved") or time.time()
+        stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(saved))
+        return write_atomic(folder / f"tavolata-{data['setup']['key']}-{stamp}.json", data)

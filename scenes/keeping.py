@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, Callable, Optional
 
 from game import GAMES
 from game.kept import KeepingClient, UnkeptClient, kept_game, resumed
+from game.replays import exported
 from game.saves import Record, SaveError, SlotBusy, Store, Trouble, keepable
 from game.session import REMOTE, Client, GameSetup, LocalClient, Session, local_game
 from scenes.i18n import tr
@@ -139,20 +140,22 @@ def leaving_line(table: "TableScene") -> str:
 
 
 def export(app: Any, table: "TableScene") -> Optional[str]:
-    """"Save this game" at the table: see :func:`export_record`."""
+    """"Save this game" at the table: see :func:`export_data` (a game not over is written
+    as the person's story: game/replays.py)."""
     client = table.client
     if not isinstance(client, KeepingClient):
         return None
-    return export_record(app, client.store, client.record())
+    return export_data(app, client.store, exported(client.record()))
 
 
-def export_record(app: Any, store: Store, record: Record) -> Optional[str]:
+def export_data(app: Any, store: Store, data: dict[str, Any]) -> Optional[str]:
     """A game as a file ``--replay`` opens; its path, told in a line (None, and why, when
     it cannot be written)."""
     try:
-        path = str(store.export(record))
+        path = str(store.export(data))
     except OSError as exc:
         app.notify(tr("kept.not_exported", why=exc.strerror or str(exc)), 5.0)
         return None
     app.notify(tr("kept.exported", path=path), 6.0)
     return path
+

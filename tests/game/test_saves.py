@@ -192,7 +192,7 @@ def test_an_export_opens_as_the_same_game(tmp_path):
     store = Store(tmp_path)
     client = kept_game(people("doudizhu"), 0, store, paced=False)
     play(client, 30, random.Random(5))
-    path = store.export(client.record())
+    path = store.export(client.record().to_json())
     assert load_record(path).log() == client.session.log()
 
 

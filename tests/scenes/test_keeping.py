@@ -253,7 +253,7 @@ def test_a_damaged_save_is_told_in_one_line_at_the_menu(app):
 
 
 def test_save_this_game_mid_game_from_the_pause_menu_replays_to_this_position(app):
-    from game.saves import load_record
+    from game.replays import load_replay
     from scenes.result import PauseScene
 
     table = start(app, "bolola", seed=2)
@@ -263,7 +263,11 @@ def test_save_this_game_mid_game_from_the_pause_menu_replays_to_this_position(ap
     assert isinstance(pause, PauseScene)
     pause.press("save")
     [exported] = list((Store().folder / "exports").glob("*.json"))
-    assert load_record(exported).replay().log() == table.client.session.log()
+    replay = load_replay(exported)
+    session = table.client.session
+    assert len(replay) == session.version + 1
+    assert replay[-1].view == session.state.view(0)        # what you saw, no more
+    assert "seed" not in exported.read_text().replace('"seed":null', "")
 
 
 def test_the_story_names_the_others_as_their_plates_do(app):
@@ -374,3 +378,43 @@ def test_the_menu_with_every_game_to_resume_fits_without_overlaps(app, size, lan
         button = menu.focus.button(f"resume:{key_}")
         font = app.fonts.get(round(button.rect.h * 0.46), bold=True)
         assert font.size(button.label)[0] < button.rect.w
+
+
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_a_resume_file_replayed_mid_game_shows_only_your_own_hand(app, lang):
+    from scenes.i18n import set_language
+    from scenes.replay_scene import ReplayScene, open_replay_file
+
+    set_language(lang)
+    table = start(app, "bolola", seed=4)
+    moves(app, table, 3)
+    assert table.client.flush()
+    app.back_to_menu()
+    assert open_replay_file(app, Store().slot("bolola"))
+    replay = app.stack.top
+    assert isinstance(replay, ReplayScene) and not replay.replay.finished
+    key(app, pygame.K_END)
+    frames(app, 2)
+    shown = replay.table.shown_zones()
+    assert any(c for c in shown.get("hand/0", []))
+    assert not any(c for z, cs in shown.items() if z.startswith("hand/") and z != "hand/0"
+                   for c in cs)
+
+
+@pytest.mark.parametrize("redeals", [[[0, 7, 1]], [[0, -1, 1]], [[0, 0, 1]] * 100_000])
+def test_a_replay_file_with_damaged_redeals_is_told_in_one_line(app, tmp_path, capsys,
+                                                                redeals):
+    from main import parse_args
+
+    table = start(app, "bocce")
+    moves(app, table, 2)
+    assert table.client.flush()
+    data = json.loads(Store().slot("bocce").read_text())
+    data["redeals"] = redeals
+    bad = tmp_path / "game.json"
+    bad.write_text(json.dumps(data))
+    with pytest.raises(SystemExit) as exit_:
+        parse_args(["--replay", str(bad)])
+    assert exit_.value.code == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "re-deals" in err
