@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, Callable, Optional
 from game import GAMES
 from game.kept import KeepingClient, UnkeptClient, kept_game, resumed
 from game.replays import exported
-from game.saves import Record, SaveError, SlotBusy, Store, Trouble, keepable
+from game.saves import Record, SaveError, SlotBusy, Store, Trouble, file_stamp, keepable
 from game.session import REMOTE, Client, GameSetup, LocalClient, Session, local_game
 from scenes.i18n import tr
 
@@ -159,3 +159,23 @@ def export_data(app: Any, store: Store, data: dict[str, Any]) -> Optional[str]:
     app.notify(tr("kept.exported", path=path), 6.0)
     return path
 
+
+class Visitors:
+    """The kiosk's forgetting (scenes/kiosk): the games a visitor left to resume are
+    forgotten when the demo comes back, so the next passer-by is never offered them.  A
+    game's slot whose file changed since the kiosk started is a visitor's (the demo's
+    games, all computers, are never kept)."""
+
+    def __init__(self, store: Optional[Store] = None) -> None:
+        from game import GAMES
+
+        self.store = store if store is not None else Store()
+        self._before = {key: file_stamp(self.store.slot(key)) for key in GAMES}
+
+    def forget(self) -> None:
+        """Forget every game kept since the kiosk started (call once the visitor's table has
+        left the stack, its last write done)."""
+        for key, before in self._before.items():
+            if file_stamp(self.store.slot(key)) != before:
+                self.store.forget(key)
+                self._before[key] = None
