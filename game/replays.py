@@ -21,8 +21,10 @@ view, as a change to the one before, and their events); never the seed or the ot
 moves, from which the hidden cards would follow.  It replays anywhere and shows what it
 holds, and nobody reading the file learns more than the person knew.  The resume slot
 (game/saves.py) is another thing: it must resume the very game on this machine, so it
-keeps the seed and every move, in a private file of the player's data folder; opened
-with ``--replay`` while the game is not over, it too shows only the person's story.
+keeps the seed and every move, but sealed under a key of the data folder
+(:func:`game.saves.sealed`): its JSON tells a reader only which game, whose seat and
+when; opened with ``--replay`` on this machine while the game is not over, it too shows
+only the person's story.
 """
 
 from __future__ import annotations
@@ -33,7 +35,7 @@ from pathlib import Path
 from typing import Any, Iterable, Optional
 
 from game.engine import Event, State
-from game.saves import FORMAT, MAGIC, Record, SaveError, game_version, read_json
+from game.saves import FORMAT, MAGIC, Record, SaveError, game_version, read_json, unsealed
 from game.session.setup import GameSetup
 from game.views import Result, ShapeError, check, check_event
 
@@ -236,9 +238,10 @@ def story_from_json(data: dict[str, Any]) -> Replay:
 
 def load_replay(path: Path) -> Replay:
     """The replay in the file at ``path``: a kept game's record (of any version: its log
-    either replays or is refused) or a person's story.  SaveError: why not;
+    either replays or is refused; a resume slot opens with its folder's key) or a
+    person's story.  SaveError: why not;
     FileNotFoundError: there is none; OSError: it cannot be read."""
-    data = read_json(path)
+    data = unsealed(read_json(path), path.parent)     # a resume slot, on this machine
     if isinstance(data, dict) and data.get("story") is True and data.get("tavolata") == MAGIC:
         if data.get("format") != FORMAT:
             raise SaveError("it was written in another format")

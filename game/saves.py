@@ -9,25 +9,35 @@ Where: the user data folder (``platformdirs.user_data_dir("tavolata")``);
 ``TAVOLATA_DATA_DIR`` puts it elsewhere, and so does ``TAVOLATA_CONFIG_DIR`` (a
 portable install, the tests), which then holds the data beside the settings.
 
-* ``resume.json``: the game in progress against the computers, rewritten atomically
-  (a temporary file, then ``os.replace``) after every action, so a closed window, the
-  Menu or a crash leaves the game as it stood.  One game is kept: a new game takes
-  the place of the one before.  Online games are never kept (the other players'
-  seats are not this program's to replay).
+* ``resume-<key>.json``: the game of each kind in progress against the computers (one
+  per game: a quick Bocce never takes a long Bolola's place), rewritten atomically (a
+  temporary file, then ``os.replace``) after every action, so a closed window, the Menu
+  or a crash leaves the game as it stood.  Its seed and moves are sealed under the
+  folder's key (:func:`sealed`, ``.resume-key``): the JSON says which game, whose seat
+  and when, never what would tell the hidden cards; it resumes the very game on this
+  machine.  A running window holds its game's slot (:meth:`Store.hold`, a lock beside
+  it): another window is told, never left to write over it.  An earlier version's one
+  ``resume.json`` is taken into its game's slot.  Online games are never kept (the
+  other players' seats are not this program's to replay).
 * ``finished/``: the last :data:`KEEP_FINISHED` finished games, one file each, named
   by the time they ended, for the Replays screen.
-* an exported file (``Save this game``) is the same JSON: ``python main.py --replay
-  FILE`` opens it.
+* an exported file (``Save this game``): a finished game's record, in the clear; of a
+  game not over, the person's story and nothing more (game/replays.py).  ``python
+  main.py --replay FILE`` opens either.
 
-A file that is damaged (not JSON, wrong fields, a log the rules refuse) or was written
-by another version of the program is never loaded half-way: :func:`load_record`
-raises :class:`SaveError` with one line saying why, and the resume slot is set aside
-as ``resume.json.bad`` (the player is told in that one line).  A replay file from
-another version is still tried: its log either replays or is refused as damaged.
+A file that is damaged (not JSON, wrong fields, a log the rules refuse, re-deals that
+are no undo's) or was written by another version of the program is never loaded
+half-way: :func:`load_record` raises :class:`SaveError` with one line saying why, and the
+file is set aside under a name no earlier one took (``resume-bocce.json.bad``, then
+``.bad-2`` ...; the player is told which).  One that cannot be read now (its
+permissions) or moved (a read-only folder) is left where it is, and said so.  A replay
+file from another version is still tried: its log either replays or is refused as
+damaged.
 """
 
 from __future__ import annotations
 
+import base64
 import json
 import os
 import random
@@ -332,6 +342,73 @@ def read_json(path: Path) -> Any:
         raise SaveError("it is not JSON") from None
 
 
+# -- the resume slot, sealed ----------------------------------------------------------------
+#: the data folder's key of its resume slots (32 random bytes, this machine's only)
+SEAL_KEY_FILE = ".resume-key"
+#: what a sealed slot's box is bound to: no other file's box opens as one
+SEAL_AAD = b"tavolata resume slot 1"
+
+
+def seal_key(folder: Path) -> bytes:
+    """The folder's key for its resume slots, made on first use (a private file: 0600).  A
+    key of another length is damage: it is set aside and a new one made (the slots it
+    sealed are then set aside in turn, kept, when read)."""
+    path = folder / SEAL_KEY_FILE
+    for _ in range(3):
+        try:
+            with open(path, "rb") as f:
+                key = f.read(64)
+            if len(key) == 32:
+                return key
+            set_aside(path)
+        except FileNotFoundError:
+            folder.mkdir(parents=True, exist_ok=True)
+            try:
+                fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+            except FileExistsError:          # another window made it a moment ago
+                continue
+            key = os.urandom(32)
+            with os.fdopen(fd, "wb") as out:
+                out.write(key)
+            return key
+    raise OSError(f"{path}: no key of 32 bytes")
+
+
+def sealed(data: dict[str, Any], key: bytes) -> dict[str, Any]:
+    """A resume slot's record with its seed and moves sealed (ChaCha20-Poly1305 under the
+    folder's :func:`seal_key`): what the menu shows stays in the clear (the game, the seat,
+    when), nothing from which the hidden cards would follow."""
+    from cryptography.hazmat.primitives.ciphers.aead import ChaCha20Poly1305
+
+    nonce = os.urandom(12)
+    box = ChaCha20Poly1305(key).encrypt(nonce, json.dumps(data).encode("utf-8"), SEAL_AAD)
+    return {"tavolata": MAGIC, "format": FORMAT, "version": data["version"],
+            "saved": data["saved"], "key": data["setup"]["key"], "seat": data["seat"],
+            "sealed": base64.b64encode(nonce + box).decode("ascii")}
+
+
+def unsealed(data: Any, folder: Path) -> Any:
+    """The record inside a sealed resume slot (``folder``: where the slot and its key are);
+    anything else as it is.  SaveError when the box does not open (another machine's,
+    its key gone, damaged)."""
+    if not isinstance(data, dict) or "sealed" not in data:
+        return data
+    from cryptography.exceptions import InvalidTag
+    from cryptography.hazmat.primitives.ciphers.aead import ChaCha20Poly1305
+
+    try:
+        with open(folder / SEAL_KEY_FILE, "rb") as f:
+            key = f.read(64)
+        raw = base64.b64decode(str(data["sealed"]), validate=True)
+        inner = ChaCha20Poly1305(key).decrypt(raw[:12], raw[12:], SEAL_AAD)
+        return json.loads(inner.decode("utf-8"))
+    except FileNotFoundError:
+        raise SaveError("it was sealed with a key this folder no longer has") from None
+    except (InvalidTag, ValueError, RecursionError):
+        raise SaveError("its sealed game does not open (another machine's, or damaged)") \
+            from None
+
+
 class Unreadable(SaveError):
     """A file that is there but cannot be read now (its permissions, a disk error): it is
     left where it is, and read again next time."""
@@ -352,7 +429,7 @@ def load_record(path: Path, same_version: bool = True) -> Record:
         if isinstance(exc, FileNotFoundError):
             raise
         raise Unreadable(f"it cannot be read ({exc.strerror or exc})") from None
-    record = Record.from_json(data, same_version)
+    record = Record.from_json(unsealed(data, path.parent), same_version)
     record.replay()
     return record
 
@@ -469,6 +546,10 @@ def slot_name(key: str) -> str:
 class Store(DataFolder):
     """The kept games in one folder (default :func:`data_dir`): one to resume per game."""
 
+    def __init__(self, folder: Optional[Path] = None) -> None:
+        super().__init__(folder)
+        self._key: Optional[bytes] = None       # the slots' seal_key, once needed
+
     def slot(self, key: str) -> Path:
         return self.folder / slot_name(key)
 
@@ -480,9 +561,12 @@ class Store(DataFolder):
 
     # -- the games to resume -----------------------------------------------------------
     def keep(self, record: Record) -> None:
-        """A game in progress, as it stands now, in its game's slot (OSError when it cannot
-        be written)."""
-        write_atomic(self.slot(record.key), record.to_json(), durable=False)
+        """A game in progress, as it stands now, in its game's slot, sealed (:func:`sealed`;
+        OSError when it cannot be written)."""
+        if self._key is None:
+            self._key = seal_key(self.folder)
+        write_atomic(self.slot(record.key), sealed(record.to_json(), self._key),
+                     durable=False)
 
     def hold(self, key: str) -> Hold:
         """Take ``key``'s slot for this running copy (SlotBusy: another copy has it; OSError:

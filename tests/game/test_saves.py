@@ -22,6 +22,7 @@ from game.saves import (
     keepable,
     load_record,
     read_json,
+    unsealed,
 )
 from game.session import COMPUTER, HUMAN, REMOTE, GameSetup, SeatSpec, Session, Update
 
@@ -55,6 +56,12 @@ def until_seat_0_decides(client: KeepingClient, rng: random.Random, count: int) 
 
 def first_update(client: KeepingClient) -> Update:
     return [m for m in client.poll() if isinstance(m, Update)][0]
+
+
+def slot_json(store: Store, key: str) -> dict:
+    """A game's resume slot as plain JSON, its seal opened (a test may change it and write
+    it back in the clear: a slot that is not sealed is read too)."""
+    return unsealed(json.loads(store.slot(key).read_text()), store.folder)
 
 
 def same_position(a: Session, b: Session, seat: int) -> None:
@@ -133,7 +140,7 @@ def test_a_save_whose_moves_do_not_replay_is_never_loaded_half_way(tmp_path):
     store = Store(tmp_path)
     client = kept_game(people("briscola"), 0, store, paced=False)
     play(client, 20, random.Random(2))
-    data = json.loads(store.slot("briscola").read_text())
+    data = slot_json(store, "briscola")
     data["actions"][10][1] = data["actions"][3][1]     # a card played twice
     store.slot("briscola").write_text(json.dumps(data))
     record, notice = store.resumable()
@@ -143,7 +150,7 @@ def test_a_save_whose_moves_do_not_replay_is_never_loaded_half_way(tmp_path):
 def test_a_save_from_another_version_is_set_aside(tmp_path):
     store = Store(tmp_path)
     kept_game(people("bocce"), 0, store, paced=False).close()
-    data = json.loads(store.slot("bocce").read_text())
+    data = slot_json(store, "bocce")
     data["version"] = "0.0.1-other"
     store.slot("bocce").write_text(json.dumps(data))
     record, notice = store.resumable()
@@ -161,7 +168,7 @@ def test_a_save_from_another_version_is_set_aside(tmp_path):
 def test_each_damaged_field_is_named(tmp_path, field, value):
     store = Store(tmp_path)
     kept_game(people("bocce"), 0, store, paced=False).close()
-    data = json.loads(store.slot("bocce").read_text())
+    data = slot_json(store, "bocce")
     data[field] = value
     with pytest.raises(SaveError):
         Record.from_json(data)
@@ -324,7 +331,7 @@ def kept_file(store: Store, key: str = "bocce", count: int = 6) -> dict:
     client = kept_game(people(key), 0, store, paced=False)
     play(client, count, random.Random(count))
     client.close()
-    return json.loads(store.slot(key).read_text())
+    return slot_json(store, key)
 
 
 @pytest.mark.parametrize("redeals", [[[0, 7, 1]], [[0, -1, 1]], [[3, 0, 1], [1, 0, 2]]])
@@ -483,3 +490,35 @@ def test_a_doudizhu_save_with_plays_named_by_rank_replays_as_the_engine_log_does
 def test_the_tests_keep_their_data_in_their_own_folder(tmp_path):
     """tests/conftest.py: a TAVOLATA_DATA_DIR set where the tests run is not written to."""
     assert tmp_path in data_dir().parents
+
+
+@pytest.mark.parametrize("key", sorted(GAMES))
+def test_a_resume_slot_tells_its_reader_nothing_of_the_hidden_cards(tmp_path, key):
+    """The slot carried the seed and every move: whoever read the JSON knew every hand.
+    It is sealed under the data folder's key; what the menu needs stays in the clear."""
+    from tests.game.test_twin_worlds import shown_codes
+
+    store = Store(tmp_path)
+    client = kept_game(people(key, seed=123456), 0, store, paced=False)
+    play(client, 12, random.Random(2))
+    client.close()
+    data = json.loads(store.slot(key).read_text())
+    assert set(data) == {"tavolata", "format", "version", "saved", "key", "seat", "sealed"}
+    assert data["key"] == key and data["seat"] == 0
+    text = store.slot(key).read_text()
+    assert "123456" not in text and not shown_codes(
+        {k: v for k, v in data.items() if k != "sealed"}, set())
+    assert resumed(store.resumable(key)[0], store, paced=False).session.log() == \
+        client.session.log()
+
+
+def test_a_slot_sealed_with_another_key_is_set_aside_whole(tmp_path):
+    from game.saves import SEAL_KEY_FILE
+
+    store = Store(tmp_path)
+    kept_file(store, "bisca")
+    sealed_text = store.slot("bisca").read_text()
+    (tmp_path / SEAL_KEY_FILE).write_bytes(bytes(32))      # another machine's folder
+    record, notice = store.resumable()
+    assert record is None and "does not open" in str(notice) and notice.moved
+    assert (tmp_path / notice.file).read_text() == sealed_text

@@ -15,6 +15,7 @@ from game.saves import Store
 from game.session import HUMAN, REMOTE, GameSetup, LocalClient, SeatSpec
 from scenes.keeping import leaving_line, table_client
 from scenes.result import ResultScene
+from tests.game.test_saves import slot_json
 from tests.scenes.tablekit import frames, key, make_app, play_until, settle
 
 
@@ -409,7 +410,7 @@ def test_a_replay_file_with_damaged_redeals_is_told_in_one_line(app, tmp_path, c
     table = start(app, "bocce")
     moves(app, table, 2)
     assert table.client.flush()
-    data = json.loads(Store().slot("bocce").read_text())
+    data = slot_json(Store(), "bocce")
     data["redeals"] = redeals
     bad = tmp_path / "game.json"
     bad.write_text(json.dumps(data))
