@@ -71,8 +71,7 @@ class MenuScene(Scene):
             if kept is not None:        # each game's own save, beside its new game
                 buttons.append(Button(
                     tr("kept.resume_short"), action=partial(self.resume, kept),
-                    key=f"resume:{entry.key}", row=row, style="small",
-                    hint=resume_label(kept)))
+                    key=f"resume:{entry.key}", row=row, style="small"))
             if playable:
                 buttons.append(Button(
                     tr("ui.menu.rules_short"), action=partial(self.app.show_rules, entry.key),

@@ -377,8 +377,13 @@ def test_the_menu_with_every_game_to_resume_fits_without_overlaps(app, size, lan
     assert all(r.collidelist(rects[i + 1:]) == -1 for i, r in enumerate(rects))
     for key_ in GAMES:
         button = menu.focus.button(f"resume:{key_}")
+        assert not button.hint, "a small button has no room for words beside its own"
         font = app.fonts.get(round(button.rect.h * 0.46), bold=True)
         assert font.size(button.label)[0] < button.rect.w
+        game = menu.focus.button(f"game:{key_}")       # its name and its hint, side by side
+        words = app.fonts.get(round(game.rect.h * 0.42), bold=True).size(game.label)[0] \
+            + app.fonts.get(round(game.rect.h * 0.42 * 0.8)).size(game.hint)[0]
+        assert words + game.rect.h < game.rect.w, (key_, lang, size)
 
 
 @pytest.mark.parametrize("lang", ["en", "it"])
