@@ -232,10 +232,16 @@ def resumed(record: Record, store: Optional[Store] = None, stats: Optional[Stats
             paced: bool = True) -> KeepingClient:
     """A client of a kept game, at the position its log reaches (SaveError if it does not
     replay)."""
-    state = record.replay()
+    return KeepingClient(adopted(record, paced), record.seat, store, stats, record.undos,
+                         record.redeals)
+
+
+def adopted(record: Record, paced: bool = True) -> Session:
+    """A session of a kept game at the position its log reaches (SaveError if it does not
+    replay)."""
     session = Session(record.setup, paced=paced)
-    session.adopt(state)
-    return KeepingClient(session, record.seat, store, stats, record.undos, record.redeals)
+    session.adopt(record.replay())
+    return session
 
 
 class UnkeptClient(LocalClient):

@@ -14,7 +14,7 @@ import logging
 from typing import TYPE_CHECKING, Any, Callable, Optional
 
 from game import GAMES
-from game.kept import KeepingClient, UnkeptClient, kept_game, resumed
+from game.kept import KeepingClient, UnkeptClient, adopted, kept_game, resumed
 from game.replays import exported
 from game.saves import Record, SaveError, SlotBusy, Store, Trouble, file_stamp, keepable
 from game.session import REMOTE, Client, GameSetup, LocalClient, Session, local_game
@@ -69,14 +69,18 @@ def resume(app: Any, record: Record) -> bool:
     """A table of the kept game, pushed; False (and one line told) when it cannot be."""
     from scenes.table.scene import TableScene
 
+    client: Client
     try:
         client = resumed(record)
     except SlotBusy:
         app.notify(tr("kept.busy", game=GAMES[record.key].title), 5.0)
         return False
-    except (SaveError, OSError) as exc:
+    except SaveError as exc:
         app.notify(tr("kept.cannot_resume", why=str(exc)), 5.0)
         return False
+    except OSError as exc:          # a data folder that refuses: played, not kept, and said
+        client = UnkeptClient(adopted(record), record.seat,
+                              ("kept.not_kept", str(exc.strerror or exc)))
     app.stack.push(TableScene(app, client, again=_again(client.setup, client.seat)))
     return True
 

@@ -424,3 +424,24 @@ def test_a_replay_file_with_damaged_redeals_is_told_in_one_line(app, tmp_path, c
     assert exit_.value.code == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "re-deals" in err
+
+
+def test_a_data_folder_that_refuses_still_resumes_the_game_unkept_and_says_so(app,
+                                                                            monkeypatch):
+    from game.kept import UnkeptClient
+
+    table = start(app, "bisca")
+    moves(app, table, 2)
+    assert table.client.flush()
+    app.back_to_menu()
+
+    def refuse(self, key_):
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(Store, "hold", refuse)
+    app.stack.top.focus.button("resume:bisca").action()
+    again = app.stack.top
+    assert isinstance(again.client, UnkeptClient) and again.version == table.version
+    frames(app, 2)
+    assert any("cannot be kept" in t.text and "Permission denied" in t.text
+               for t in app.toasts.items)
