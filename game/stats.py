@@ -111,11 +111,11 @@ class Stats(DataFolder):
 
     def add(self, record: Record) -> Optional[Trouble]:
         """Count a finished game and write the file; the load's trouble, if any.  A file
-        that is there but could not be read, or set aside, is never written over
-        (OSError): the counts it holds come back once it can be read."""
+        that is there but could not be read, or set aside, is never written over (the
+        game is then not counted): the counts it holds come back once it can be read."""
         data, trouble = self.load()
         if trouble is not None and not trouble.moved:
-            raise OSError(f"the statistics were not counted: {trouble.why}")
+            return trouble
         add_game(data, record)
         write_atomic(self.path, data)
         return trouble

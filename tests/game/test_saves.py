@@ -430,8 +430,8 @@ def test_statistics_that_cannot_be_read_are_never_written_over(tmp_path, monkeyp
     record = Record(people("bocce"), 0, (), 0, game_version(), 1000.0, {"scores": [1, 2]})
     monkeypatch.setattr("game.stats.read_json", lambda path: (_ for _ in ()).throw(
         PermissionError(13, "Permission denied")))
-    with pytest.raises(OSError):
-        stats.add(record)
+    trouble = stats.add(record)
+    assert trouble.kind == "unreadable" and trouble.file == "stats.json"
     assert stats.path.read_text() == '{"format": 1, "games": {}, "recent": {}}'
 
 
