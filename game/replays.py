@@ -29,7 +29,9 @@ only the person's story.
 
 from __future__ import annotations
 
-import copy
+import json
+import types
+import typing
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterable, Optional
@@ -39,8 +41,14 @@ from game.saves import FORMAT, MAGIC, Record, SaveError, game_version, read_json
 from game.session.setup import GameSetup
 from game.views import Result, ShapeError, check, check_event
 
-#: the most steps a story may have (Bolola, the longest game: about 470)
-MAX_STEPS = 5000
+#: the most steps a story may have (the longest games: Dou Dizhu's nine hands, some 560;
+#: Bolola's nine deals, 470)
+MAX_STEPS = 10_000
+#: the largest view of one step, as JSON (the games' largest: about 4 KB)
+MAX_VIEW = 1 << 16
+#: all the steps' views together, as JSON: a story's work is bounded, not only its bytes
+#: (the longest games' views: 1 to 2 MB; 8 MB take about 0.7 s to read)
+MAX_VIEWS = 1 << 23
 
 
 def open_view(state: State, seat: int) -> dict[str, Any]:
@@ -180,6 +188,38 @@ def patched(old: dict[str, Any], change: Any) -> dict[str, Any]:
     return out
 
 
+def check_change(shape: Any, change: dict[str, Any], value: Any, where: str) -> None:
+    """ShapeError unless ``value``, changed by the :func:`delta` ``change``, still has its
+    declared ``shape``: each value the change sets is checked, no key it removes is
+    required, and an object it changes within is checked the same way; a shape that is no
+    object's (a union of several) is checked whole.  The work is the change's size, not
+    the whole view's."""
+    options = [a for a in typing.get_args(shape) if a is not type(None)] \
+        if typing.get_origin(shape) in (typing.Union, types.UnionType) else [shape]
+    inner = options[0] if len(options) == 1 else None
+    hints = typing.get_type_hints(inner) if typing.is_typeddict(inner) else None
+    if shape is Any:
+        return
+    if hints is None and typing.get_origin(inner) is not dict:
+        check(shape, value, where)
+        return
+    of = typing.get_args(inner)[1] if hints is None else None
+    for key, item in change.get("set", {}).items():
+        if hints is not None and key not in hints:
+            raise ShapeError(f"{where}: no {key!r} in {_name(inner)}")
+        check(hints[key] if hints is not None else of, item, f"{where}[{key!r}]")
+    for key in change.get("del", []):
+        if hints is not None and key in getattr(inner, "__required_keys__", ()):
+            raise ShapeError(f"{where}: {key!r} is required")
+    for key, sub in change.get("sub", {}).items():
+        check_change(hints[key] if hints is not None else of, sub, value[key],
+                     f"{where}[{key!r}]")
+
+
+def _name(shape: Any) -> str:
+    return getattr(shape, "__name__", str(shape))
+
+
 def story_json(replay: Replay) -> dict[str, Any]:
     """The person's story as a file (see the module docstring): no seed, no move but
     their own, each view as a change to the one before."""
@@ -215,6 +255,7 @@ def story_from_json(data: dict[str, Any]) -> Replay:
         raise SaveError("its steps are damaged")
     steps: list[Step] = []
     view: dict[str, Any] = {}
+    shape, total = type(state).view_shape, 0
     try:
         for index, entry in enumerate(raw):
             if not isinstance(entry, dict) or not isinstance(entry.get("events"), list):
@@ -223,12 +264,19 @@ def story_from_json(data: dict[str, Any]) -> Replay:
             if not (actor is None or type(actor) is int and 0 <= actor < len(setup.seats)) \
                     or not isinstance(action, str):
                 raise SaveError(f"its step {index} is damaged")
-            view = patched(view, entry.get("view"))
-            check(type(state).view_shape, view, f"step {index}'s view")
+            view = patched(view, entry.get("view"))    # SaveError unless a change
+            if index == 0:
+                check(shape, view, "the first view")
+            else:                  # what changed only: the work follows the file's size
+                check_change(shape, entry["view"], view, f"step {index}'s view")
+            text = json.dumps(view, separators=(",", ":"))
+            total += len(text)
+            if len(text) > MAX_VIEW or total > MAX_VIEWS:
+                raise SaveError(f"its views are too big (step {index})")
             events = tuple(Event.from_json(e) for e in entry["events"])
             for event in events:
                 check_event(type(state).event_shapes, event.kind, dict(event.data))
-            steps.append(Step(copy.deepcopy(view), actor, action, events, None))
+            steps.append(Step(json.loads(text), actor, action, events, None))
     except (ShapeError, ValueError, TypeError, KeyError, RecursionError) as exc:
         if isinstance(exc, SaveError):
             raise

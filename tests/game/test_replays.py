@@ -12,7 +12,7 @@ from game import GAMES
 from game.engine import IllegalAction
 from game.kept import kept_game
 from game.replays import Replay, exported, seat_steps, story_from_json, story_json
-from game.saves import SaveError, Store
+from game.saves import Record, SaveError, Store, game_version
 from tests.game.test_saves import people, play
 from tests.game.test_twin_worlds import (
     encode,
@@ -69,6 +69,10 @@ def test_the_story_of_a_game_not_over_has_no_seed_and_replays_the_same(tmp_path,
     lambda d: d["steps"].clear(), lambda d: d["steps"][1].update(view={"set": 3}),
     lambda d: d["steps"][1].update(actor=9), lambda d: d["steps"][0]["view"]["set"].pop("zones"),
     lambda d: d["steps"][2].update(events=[{"kind": "nothing", "seat": 0, "data": {}}]),
+    lambda d: d["steps"][2].update(view={"set": {"zones": {"hand/0": [5]}}}),
+    lambda d: d["steps"][2].update(view={"sub": {"zones": {"set": {"hand/0": "5C"}}}}),
+    lambda d: d["steps"][2].update(view={"set": {"no such key": 1}}),
+    lambda d: d["steps"][2].update(view={"del": ["zones"]}),
     lambda d: d.update(seat=7)])
 def test_a_damaged_story_is_refused_in_one_line(tmp_path, damage):
     data = exported(mid_game(tmp_path, "briscola"))
@@ -113,3 +117,33 @@ def played(state, actions):
         except IllegalAction:
             return
         yield state, events
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("key", sorted(GAMES))
+def test_the_story_of_a_whole_game_but_its_last_move_reads_back(tmp_path, key):
+    """Every change of a real game's views passes the shape check made change by change."""
+    setup = people(key, seed=5)
+    state, rng, actions = GAMES[key].new({}, len(setup.seats), 5), random.Random(5), []
+    while not state.over:
+        seat = rng.choice(state.to_act())
+        action = rng.choice(state.legal_actions(seat))
+        state.apply(seat, action)
+        actions.append((seat, str(action)))
+    record = Record(setup, 0, tuple(actions[:-1]), 0, game_version(), 1.0)
+    again = story_from_json(json.loads(json.dumps(exported(record))))
+    assert [s.view for s in again.steps] == [s.view for s in Replay.of(record).steps]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("piles,steps", [(300, 0), (120, 1000)])
+def test_a_story_whose_views_would_take_unbounded_work_is_refused(tmp_path, piles, steps):
+    """Each step's view is checked change by change, and the views are bounded, one by
+    one (64 KB) and all together (8 MB): a huge view kept for many steps is refused,
+    not copied at each."""
+    data = exported(mid_game(tmp_path, "briscola"))
+    first = data["steps"][0]["view"]["set"]
+    first["zones"] = {**first["zones"], **{f"pile/{i}": ["AC"] * piles for i in range(60)}}
+    data["steps"] += [{"actor": None, "action": "", "view": {}, "events": []}] * steps
+    with pytest.raises(SaveError, match="too big"):
+        story_from_json(data)
