@@ -28,7 +28,16 @@ import threading
 from typing import Callable, Optional
 
 from game.engine import Action, Event
-from game.saves import Record, SaveError, Store, can_redeal, keepable, record_of
+from game.saves import (
+    Hold,
+    Record,
+    SaveError,
+    Store,
+    can_redeal,
+    keepable,
+    load_record,
+    record_of,
+)
 from game.session.client import LocalClient
 from game.session.messages import Message
 from game.session.referee import Session
@@ -46,12 +55,13 @@ class KeepingClient(LocalClient):
 
     def __init__(self, session: Session, seat: int, store: Optional[Store] = None,
                  stats: Optional[Stats] = None, undos: int = 0,
-                 redeals: tuple[tuple[int, int, int], ...] = ()) -> None:
+                 redeals: tuple[tuple[int, int, int], ...] = (),
+                 hold: Optional[Hold] = None) -> None:
         if not keepable(session.setup, seat):
             raise ValueError("only a game a person here plays against computers is kept")
         self.store = store if store is not None else Store()
         #: the game's resume slot, this window's alone while it plays (SlotBusy: another's)
-        self.hold = self.store.hold(session.setup.key)
+        self.hold = hold if hold is not None else self.store.hold(session.setup.key)
         super().__init__(session, seat)
         #: the person's seat (a kept game always has one)
         self.own_seat = seat
@@ -234,6 +244,25 @@ def resumed(record: Record, store: Optional[Store] = None, stats: Optional[Stats
     replay)."""
     return KeepingClient(adopted(record, paced), record.seat, store, stats, record.undos,
                          record.redeals)
+
+
+def resume_slot(key: str, store: Optional[Store] = None, paced: bool = True) -> KeepingClient:
+    """A client of the game kept in ``key``'s slot as the file is now, read once this window
+    holds it: a game another window played on since the menu read it resumes where that
+    window left it, never from an older position that would write over its moves.
+    SlotBusy: another window holds it; SaveError: it is damaged or no longer kept."""
+    store = store if store is not None else Store()
+    hold = store.hold(key)
+    try:
+        try:
+            record = load_record(store.slot(key))
+        except FileNotFoundError:
+            raise SaveError("it is no longer kept (finished or replaced meanwhile)") from None
+        return KeepingClient(adopted(record, paced), record.seat, store, None, record.undos,
+                             record.redeals, hold)
+    except BaseException:
+        hold.release()
+        raise
 
 
 def adopted(record: Record, paced: bool = True) -> Session:

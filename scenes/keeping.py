@@ -14,7 +14,7 @@ import logging
 from typing import TYPE_CHECKING, Any, Callable, Optional
 
 from game import GAMES
-from game.kept import KeepingClient, UnkeptClient, adopted, kept_game, resumed
+from game.kept import KeepingClient, UnkeptClient, adopted, kept_game, resume_slot
 from game.replays import exported
 from game.saves import Record, SaveError, SlotBusy, Store, Trouble, file_stamp, keepable
 from game.session import REMOTE, Client, GameSetup, LocalClient, Session, local_game
@@ -71,8 +71,8 @@ def resume(app: Any, record: Record) -> bool:
 
     client: Client
     try:
-        client = resumed(record)
-    except SlotBusy:
+        client = resume_slot(record.key)       # as the file is now: another window may
+    except SlotBusy:                            # have played on since the menu read it
         app.notify(tr("kept.busy", game=GAMES[record.key].title), 5.0)
         return False
     except SaveError as exc:

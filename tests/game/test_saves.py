@@ -522,3 +522,15 @@ def test_a_slot_sealed_with_another_key_is_set_aside_whole(tmp_path):
     record, notice = store.resumable()
     assert record is None and "does not open" in str(notice) and notice.moved
     assert (tmp_path / notice.file).read_text() == sealed_text
+
+
+def test_resuming_a_game_no_longer_kept_says_so_and_holds_nothing(tmp_path):
+    from game.kept import resume_slot
+
+    store = Store(tmp_path)
+    with pytest.raises(SaveError, match="no longer kept"):
+        resume_slot("bocce", store, paced=False)
+    store.slot("bocce").write_text("{ damaged")
+    with pytest.raises(SaveError):
+        resume_slot("bocce", store, paced=False)
+    store.hold("bocce").release()                  # neither kept the slot taken

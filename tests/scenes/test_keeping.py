@@ -445,3 +445,25 @@ def test_a_data_folder_that_refuses_still_resumes_the_game_unkept_and_says_so(ap
     frames(app, 2)
     assert any("cannot be kept" in t.text and "Permission denied" in t.text
                for t in app.toasts.items)
+
+
+def test_resume_takes_the_game_as_another_window_left_it(app):
+    """Window B's moves were lost when a window whose menu had read the game earlier
+    resumed it: the file is read again once the window holds it."""
+    from game.kept import resume_slot
+
+    table = start(app, "briscola", seed=6)
+    moves(app, table, 1)
+    assert table.client.flush()
+    app.back_to_menu()
+    menu = app.stack.top
+    other = resume_slot("briscola", paced=False)          # another window plays on
+    state = other.session.state
+    assert 0 in state.to_act()
+    other.submit(state.legal_actions(0)[0])
+    assert other.flush()
+    version = other.session.version
+    other.close()
+    menu.focus.button("resume:briscola").action()          # this menu read it before
+    again = app.stack.top
+    assert again.client.session.version == version
