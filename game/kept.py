@@ -35,8 +35,8 @@ from game.saves import (
     Store,
     can_redeal,
     keepable,
-    load_record,
     record_of,
+    slot_record,
 )
 from game.session.client import LocalClient
 from game.session.messages import Message
@@ -255,7 +255,7 @@ def resume_slot(key: str, store: Optional[Store] = None, paced: bool = True) -> 
     hold = store.hold(key)
     try:
         try:
-            record = load_record(store.slot(key))
+            record = slot_record(key, store.slot(key))
         except FileNotFoundError:
             raise SaveError("it is no longer kept (finished or replaced meanwhile)") from None
         return KeepingClient(adopted(record, paced), record.seat, store, None, record.undos,

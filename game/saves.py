@@ -45,6 +45,7 @@ import stat
 import tempfile
 import time
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import Any, Callable, Iterator, Optional, TypeVar
 
@@ -434,6 +435,14 @@ def load_record(path: Path, same_version: bool = True) -> Record:
     return record
 
 
+def slot_record(key: str, path: Path) -> Record:
+    """:func:`load_record` of ``key``'s resume slot: a game of another kind there is damage."""
+    record = load_record(path)
+    if record.key != key:
+        raise SaveError(f"it holds a game of {record.key}, not of {key}")
+    return record
+
+
 #: how many set-aside copies of one file are kept (the oldest is then replaced)
 KEEP_BAD = 100
 
@@ -590,11 +599,9 @@ class Store(DataFolder):
         troubles: list[Trouble] = []
         self._adopt_legacy(troubles)
         for key in GAMES:
-            record, trouble = self.read(self.slot(key), load_record)
-            if record is not None and record.key == key:
+            record, trouble = self.read(self.slot(key), partial(slot_record, key))
+            if record is not None:
                 records.append(record)
-            elif record is not None:
-                troubles.append(Trouble(f"it holds a game of {record.key}", slot_name(key)))
             if trouble is not None:
                 troubles.append(trouble)
         records.sort(key=lambda r: r.saved, reverse=True)

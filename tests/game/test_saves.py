@@ -534,3 +534,12 @@ def test_resuming_a_game_no_longer_kept_says_so_and_holds_nothing(tmp_path):
     with pytest.raises(SaveError):
         resume_slot("bocce", store, paced=False)
     store.hold("bocce").release()                  # neither kept the slot taken
+
+
+def test_a_game_in_another_kinds_slot_is_set_aside(tmp_path):
+    store = Store(tmp_path)
+    data = kept_file(store, "bocce")
+    store.forget("bocce")
+    store.slot("bisca").write_text(json.dumps(data))
+    records, [trouble] = store.resumables()
+    assert records == [] and trouble.moved and "not of bisca" in str(trouble)
