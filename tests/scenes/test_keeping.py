@@ -243,12 +243,21 @@ def test_statistics_screen_draws_a_chart_per_game(app):
     assert app.stack.top is app.menu()
 
 
-def test_a_damaged_save_is_told_in_one_line_at_the_menu(app):
+@pytest.mark.parametrize("damage", ["{ damaged", {
+    "tavolata": "tavolata-game", "format": 1, "saved": 1.0, "seat": 0,
+    "setup": {"key": "bisca", "seats": [{"kind": "human"}, {"kind": "computer"}],
+              "options": {}, "seed": 1}, "undos": 1, "actions": [], "redeals": [[0, 7, 1]]}])
+def test_a_damaged_save_is_told_in_one_line_at_the_menu(app, damage):
+    """A re-deal for a seat that does not exist stopped the program at every start."""
+    from game.saves import game_version
+
     Store().folder.mkdir(parents=True, exist_ok=True)
-    Store().legacy_path.write_text("{ damaged")
+    Store().legacy_path.write_text(damage if isinstance(damage, str) else
+                                   json.dumps({**damage, "version": game_version()}))
     app.back_to_menu()
     [toast] = [t.text for t in app.toasts.items if "set aside" in t.text]
-    assert "\n" not in toast and "not JSON" in toast and "resume.json.bad" in toast
+    assert "\n" not in toast and "resume.json.bad" in toast
+    assert ("re-deals" if isinstance(damage, dict) else "not JSON") in toast
     assert app.menu().record is None
     assert (Store().folder / "resume.json.bad").exists()
 
