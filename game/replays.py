@@ -150,7 +150,10 @@ class Replay:
 
 
 def exported(record: Record) -> dict[str, Any]:
-    """The file *Save this game* writes for ``record`` (:meth:`Replay.exported`)."""
+    """The file *Save this game* writes for a game of this program (:meth:`Replay.exported`):
+    one that ended (its record has the result) as it is, without replaying it."""
+    if record.result is not None:
+        return record.to_json()
     return Replay.of(record).exported()
 
 
