@@ -6,6 +6,12 @@ action; every other table (the kiosk's, a spectator's, an online one) a plain cl
 so it is never kept nor undone.  The table scene cannot tell them apart: Resume and
 Undo make a new table from a kept game's log, showing that position as a client that
 joins a game under way sees it (no events, the view of that moment).
+
+One game of each kind is kept, and a window holds its game's slot while it plays
+(game/saves.py): a game another window holds is played but not kept
+(:class:`~game.kept.UnkeptClient`, with the line that says so), and Resume reads the
+file again once it holds it.  The kiosk forgets what its visitors left
+(:class:`Visitors`).
 """
 
 from __future__ import annotations
@@ -171,8 +177,6 @@ class Visitors:
     games, all computers, are never kept)."""
 
     def __init__(self, store: Optional[Store] = None) -> None:
-        from game import GAMES
-
         self.store = store if store is not None else Store()
         self._before = {key: file_stamp(self.store.slot(key)) for key in GAMES}
 
