@@ -257,7 +257,7 @@ def resume_slot(key: str, store: Optional[Store] = None, paced: bool = True) -> 
         try:
             record = slot_record(key, store.slot(key))
         except FileNotFoundError:
-            raise SaveError("it is no longer kept (finished or replaced meanwhile)") from None
+            raise SaveError("saves.gone") from None
         return KeepingClient(adopted(record, paced), record.seat, store, None, record.undos,
                              record.redeals, hold)
     except BaseException:

@@ -178,15 +178,15 @@ def delta(old: dict[str, Any], new: dict[str, Any]) -> dict[str, Any]:
 def patched(old: dict[str, Any], change: Any) -> dict[str, Any]:
     """``old`` with a :func:`delta` applied (SaveError when it is not one)."""
     if not isinstance(change, dict) or set(change) - {"set", "sub", "del"}:
-        raise SaveError("its steps are damaged")
+        raise SaveError("saves.steps_damaged")
     put, sub, gone = change.get("set", {}), change.get("sub", {}), change.get("del", [])
     if not isinstance(put, dict) or not isinstance(sub, dict) or not isinstance(gone, list):
-        raise SaveError("its steps are damaged")
+        raise SaveError("saves.steps_damaged")
     out = {k: v for k, v in old.items() if k not in gone}
     out.update(put)
     for k, inner in sub.items():
         if not isinstance(out.get(k), dict):
-            raise SaveError("its steps are damaged")
+            raise SaveError("saves.steps_damaged")
         out[k] = patched(out[k], inner)
     return out
 
@@ -247,26 +247,26 @@ def story_from_json(data: dict[str, Any]) -> Replay:
         setup = GameSetup.from_json(data.get("setup"))
         state = GAMES[setup.key].new(setup.options, len(setup.seats), 0)
     except (ValueError, TypeError, KeyError) as exc:
-        raise SaveError(f"its setup is damaged ({str(exc)[:80]})") from None
+        raise SaveError("saves.setup_damaged", str(exc)[:80]) from None
     seat, undos, saved = data.get("seat"), data.get("undos", 0), data.get("saved", 0.0)
     raw = data.get("steps")
     if type(seat) is not int or not 0 <= seat < len(setup.seats):
-        raise SaveError("its seat is not at the table")
+        raise SaveError("saves.seat_away", seat=str(seat)[:40])
     if type(undos) is not int or undos < 0 or not isinstance(saved, (int, float)):
-        raise SaveError("its undo count or time is damaged")
+        raise SaveError("saves.story_numbers")
     if not isinstance(raw, list) or not 1 <= len(raw) <= MAX_STEPS:
-        raise SaveError("its steps are damaged")
+        raise SaveError("saves.steps_damaged")
     steps: list[Step] = []
     view: dict[str, Any] = {}
     shape, total = type(state).view_shape, 0
     try:
         for index, entry in enumerate(raw):
             if not isinstance(entry, dict) or not isinstance(entry.get("events"), list):
-                raise SaveError(f"its step {index} is damaged")
+                raise SaveError("saves.step_damaged", step=index)
             actor, action = entry.get("actor"), entry.get("action", "")
             if not (actor is None or type(actor) is int and 0 <= actor < len(setup.seats)) \
                     or not isinstance(action, str):
-                raise SaveError(f"its step {index} is damaged")
+                raise SaveError("saves.step_damaged", step=index)
             view = patched(view, entry.get("view"))    # SaveError unless a change
             if index == 0:
                 check(shape, view, "the first view")
@@ -275,7 +275,7 @@ def story_from_json(data: dict[str, Any]) -> Replay:
             text = json.dumps(view, separators=(",", ":"))
             total += len(text)
             if len(text) > MAX_VIEW or total > MAX_VIEWS:
-                raise SaveError(f"its views are too big (step {index})")
+                raise SaveError("saves.views_too_big", step=index)
             events = tuple(Event.from_json(e) for e in entry["events"])
             for event in events:
                 check_event(type(state).event_shapes, event.kind, dict(event.data))
@@ -283,7 +283,7 @@ def story_from_json(data: dict[str, Any]) -> Replay:
     except (ShapeError, ValueError, TypeError, KeyError, RecursionError) as exc:
         if isinstance(exc, SaveError):
             raise
-        raise SaveError(f"its steps are damaged ({str(exc)[:80]})") from None
+        raise SaveError("saves.steps_damaged_why", str(exc)[:80]) from None
     return Replay(setup.with_seed(None), seat, undos, steps, None, float(saved))
 
 
@@ -295,6 +295,6 @@ def load_replay(path: Path) -> Replay:
     data = unsealed(read_json(path), path.parent)     # a resume slot, on this machine
     if isinstance(data, dict) and data.get("story") is True and data.get("tavolata") == MAGIC:
         if data.get("format") != FORMAT:
-            raise SaveError("it was written in another format")
+            raise SaveError("saves.other_format", format=str(data.get("format"))[:40])
         return story_from_json(data)
     return Replay.of(Record.from_json(data, same_version=False))

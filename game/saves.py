@@ -27,8 +27,9 @@ portable install, the tests), which then holds the data beside the settings.
 
 A file that is damaged (not JSON, wrong fields, a log the rules refuse, re-deals that
 are no undo's) or was written by another version of the program is never loaded
-half-way: :func:`load_record` raises :class:`SaveError` with one line saying why, and the
-file is set aside under a name no earlier one took (``resume-bocce.json.bad``, then
+half-way: :func:`load_record` raises :class:`SaveError` with one line saying why (a
+catalog key, ``saves.*``: the screen says it in the player's language), and the file
+is set aside under a name no earlier one took (``resume-bocce.json.bad``, then
 ``.bad-2`` ...; the player is told which).  One that cannot be read now (its
 permissions) or moved (a read-only folder) is left where it is, and said so.  A replay
 file from another version is still tried: its log either replays or is refused as
@@ -49,7 +50,8 @@ from functools import partial
 from pathlib import Path
 from typing import Any, Callable, Iterator, Optional, TypeVar
 
-from game.engine import Action, ActionCodeError, Event, IllegalAction, State
+from game.engine import Action, ActionCodeError, Event, IllegalAction, Reason, State
+from game.i18n import translate
 from game.session.setup import REMOTE, GameSetup
 from game.views import Result
 
@@ -73,7 +75,19 @@ T = TypeVar("T")
 
 
 class SaveError(ValueError):
-    """A kept game that cannot be loaded; the message is one line saying why."""
+    """A kept file that cannot be loaded: why, in one line, as a catalog key (``saves.*``)
+    and its parameters, as :class:`~game.engine.IllegalAction` says it; ``str()`` gives
+    the English (the command line, logs), :meth:`words` the screen's language.
+    ``detail``: what a lower layer said (a refusal's :class:`~game.engine.Reason`, words
+    in that language too; else a brief technical text)."""
+
+    def __init__(self, key: str, detail: "str | Reason" = "", **params: Any) -> None:
+        self.key, self.detail, self.params = key, detail, params
+        super().__init__(self.words("en"))
+
+    def words(self, lang: str) -> str:
+        detail = self.detail.words(lang) if isinstance(self.detail, Reason) else self.detail
+        return translate(lang, self.key, detail=detail, **self.params)
 
 
 def game_version() -> str:
@@ -149,8 +163,7 @@ class Record:
                                         self.setup.seed if self.setup.seed is not None else 0)
             self._redeal(state, 0)
         except Exception as exc:         # ValueError mostly; a file never stops the program
-            raise SaveError(f"its setup does not fit the game ({_brief(str(exc), 80)})") \
-                from None
+            raise SaveError("saves.setup_misfit", _brief(str(exc), 80)) from None
         yield state, state.opening_events()
         for index, (seat, text) in enumerate(self.actions):
             try:
@@ -158,12 +171,14 @@ class Record:
                 # log replay takes it (game/engine.py :func:`~game.engine.replay`)
                 events = state.apply(seat, state.from_log(seat, Action.parse(text)))
                 self._redeal(state, index + 1)
-            except (IllegalAction, ActionCodeError) as exc:
-                raise SaveError(f"its moves do not replay (move {index}: "
-                                f"{_brief(str(exc), 80)})") from None
+            except IllegalAction as exc:
+                raise SaveError("saves.moves_refused", exc.reason, move=index) from None
+            except ActionCodeError as exc:
+                raise SaveError("saves.moves_refused", _brief(str(exc), 80), move=index) \
+                    from None
             except Exception as exc:    # a file, whatever it holds, never stops the program
-                raise SaveError(f"its moves do not replay (move {index}: "
-                                f"{type(exc).__name__})") from None
+                raise SaveError("saves.moves_refused", type(exc).__name__, move=index) \
+                    from None
             yield state, events
 
     def _redeal(self, state: State, done: int) -> None:
@@ -200,47 +215,46 @@ class Record:
         """The record in ``data``, its fields checked (SaveError naming the first wrong one).
         ``same_version``: a record another version wrote is refused (a resume), else tried."""
         if not isinstance(data, dict) or data.get("tavolata") != MAGIC:
-            raise SaveError("it is not a game kept by Tavolata")
+            raise SaveError("saves.not_tavolata")
         if data.get("format") != FORMAT:
-            raise SaveError(f"it was written in another format ({_brief(data.get('format'))})")
+            raise SaveError("saves.other_format", format=_brief(data.get("format")))
         version = data.get("version")
         if not isinstance(version, str):
-            raise SaveError("it names no version")
+            raise SaveError("saves.no_version")
         if same_version and version != game_version():
-            raise SaveError(f"it was saved by version {_brief(version)}, this is "
-                            f"{game_version()}")
+            raise SaveError("saves.other_version", version=_brief(version),
+                            this=game_version())
         try:
             setup = GameSetup.from_json(data.get("setup"))
         except (ValueError, TypeError) as exc:
-            raise SaveError(f"its setup is damaged ({_brief(str(exc), 80)})") from None
+            raise SaveError("saves.setup_damaged", _brief(str(exc), 80)) from None
         seat, undos, saved = data.get("seat"), data.get("undos", 0), data.get("saved", 0.0)
         if setup.seed is None:
-            raise SaveError("it has no seed")
+            raise SaveError("saves.no_seed")
         if type(seat) is not int or not 0 <= seat < len(setup.seats):
-            raise SaveError(f"its seat {_brief(seat)} is not at the table")
+            raise SaveError("saves.seat_away", seat=_brief(seat))
         if type(undos) is not int or undos < 0:
-            raise SaveError(f"its undo count {_brief(undos)} is not a count")
+            raise SaveError("saves.undos_damaged", undos=_brief(undos))
         if not isinstance(saved, (int, float)) or isinstance(saved, bool):
-            raise SaveError("its time is damaged")
+            raise SaveError("saves.time_damaged")
         actions = data.get("actions")
         if not isinstance(actions, list) or not all(
                 isinstance(a, list) and len(a) == 2 and type(a[0]) is int
                 and isinstance(a[1], str) for a in actions):
-            raise SaveError("its moves are damaged")
+            raise SaveError("saves.moves_damaged")
         result = data.get("result")
         if result is not None and not isinstance(result, dict):
-            raise SaveError("its result is damaged")
+            raise SaveError("saves.result_damaged")
         redeals = data.get("redeals", [])
         if not isinstance(redeals, list) or not all(
                 isinstance(r, list) and len(r) == 3 and all(type(v) is int for v in r)
                 and 0 <= r[0] <= len(actions) and 0 <= r[1] < len(setup.seats)
                 for r in redeals) or [r[0] for r in redeals] != sorted(r[0] for r in redeals):
-            raise SaveError("its re-deals are damaged")
+            raise SaveError("saves.redeals_damaged")
         if len(redeals) > min(undos, len(actions) + 1):
             # each re-deal is an undo's, at most one per position (kept.py): more is not a
             # game, and replaying it would cost a millisecond each
-            raise SaveError(f"it has more re-deals ({len(redeals)}) than undos ({undos}) "
-                            "or positions")
+            raise SaveError("saves.too_many_redeals", redeals=len(redeals), undos=undos)
         return cls(setup, seat, tuple((a[0], a[1]) for a in actions), undos, version,
                    float(saved), result, tuple((r[0], r[1], r[2]) for r in redeals))
 
@@ -333,14 +347,14 @@ def read_json(path: Path) -> Any:
     UTF-8 JSON); FileNotFoundError when there is none."""
     info = os.stat(path)
     if not stat.S_ISREG(info.st_mode):
-        raise SaveError("it is not a regular file")
+        raise SaveError("saves.not_a_file")
     if info.st_size > MAX_BYTES:
-        raise SaveError(f"it is too big ({info.st_size} bytes)")
+        raise SaveError("saves.too_big", size=info.st_size)
     try:
         with open(path, "rb") as f:
             return json.loads(f.read(MAX_BYTES + 1).decode("utf-8-sig"))
     except (UnicodeDecodeError, ValueError, RecursionError):
-        raise SaveError("it is not JSON") from None
+        raise SaveError("saves.not_json") from None
 
 
 # -- the resume slot, sealed ----------------------------------------------------------------
@@ -404,10 +418,9 @@ def unsealed(data: Any, folder: Path) -> Any:
         inner = ChaCha20Poly1305(key).decrypt(raw[:12], raw[12:], SEAL_AAD)
         return json.loads(inner.decode("utf-8"))
     except FileNotFoundError:
-        raise SaveError("it was sealed with a key this folder no longer has") from None
+        raise SaveError("saves.key_gone") from None
     except (InvalidTag, ValueError, RecursionError):
-        raise SaveError("its sealed game does not open (another machine's, or damaged)") \
-            from None
+        raise SaveError("saves.seal_broken") from None
 
 
 class Unreadable(SaveError):
@@ -429,7 +442,7 @@ def load_record(path: Path, same_version: bool = True) -> Record:
     except OSError as exc:
         if isinstance(exc, FileNotFoundError):
             raise
-        raise Unreadable(f"it cannot be read ({exc.strerror or exc})") from None
+        raise Unreadable("saves.unreadable", str(exc.strerror or exc)) from None
     record = Record.from_json(unsealed(data, path.parent), same_version)
     record.replay()
     return record
@@ -439,7 +452,7 @@ def slot_record(key: str, path: Path) -> Record:
     """:func:`load_record` of ``key``'s resume slot: a game of another kind there is damage."""
     record = load_record(path)
     if record.key != key:
-        raise SaveError(f"it holds a game of {record.key}, not of {key}")
+        raise SaveError("saves.other_kind", kind=record.key, game=key)
     return record
 
 
@@ -478,18 +491,22 @@ def set_aside(path: Path) -> Path:
 
 @dataclass(frozen=True)
 class Trouble:
-    """What was wrong with a file of the data folder, in one line, and what became of it:
-    set aside as ``file`` (``moved``); or left where it is, because it cannot be read now
-    (``unreadable``: it is read again next time) or could not be moved (a read-only
-    folder)."""
+    """What was wrong with a file of the data folder, in one line (``cause``), and what
+    became of it: set aside as ``file`` (``moved``); or left where it is, because it
+    cannot be read now (``unreadable``: it is read again next time) or could not be moved
+    (a read-only folder)."""
 
-    why: str
+    cause: SaveError
     file: str
     moved: bool = False
     unreadable: bool = False
 
     def __str__(self) -> str:
-        return self.why
+        return str(self.cause)
+
+    def words(self, lang: str) -> str:
+        """Why, in ``lang``."""
+        return self.cause.words(lang)
 
     @property
     def kind(self) -> str:
@@ -514,15 +531,15 @@ class DataFolder:
         except FileNotFoundError:
             return None, None
         except (Unreadable, OSError) as exc:
-            why = str(exc) if isinstance(exc, SaveError) else \
-                f"it cannot be read ({exc.strerror or exc})"
-            return None, Trouble(why, path.name, unreadable=True)
+            cause = exc if isinstance(exc, SaveError) else \
+                Unreadable("saves.unreadable", str(exc.strerror or exc))
+            return None, Trouble(cause, path.name, unreadable=True)
         except SaveError as exc:
             try:
                 bad = set_aside(path)
             except OSError:
-                return None, Trouble(str(exc), path.name)
-            return None, Trouble(str(exc), bad.name, moved=True)
+                return None, Trouble(exc, path.name)
+            return None, Trouble(exc, bad.name, moved=True)
 
 
 class Hold:

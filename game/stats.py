@@ -127,7 +127,7 @@ def _load(path: Path) -> dict[str, Any]:
     if not isinstance(data, dict) or data.get("format") != FORMAT \
             or not isinstance(data.get("games"), dict) \
             or not isinstance(data.get("recent", {}), dict):
-        raise SaveError("it is not statistics of this version")
+        raise SaveError("saves.stats_other")
     _check(data)
     return data
 
@@ -138,13 +138,13 @@ def _check(data: dict[str, Any]) -> None:
     model = empty_line()
     for game in data["games"].values():
         if not isinstance(game, dict):
-            raise SaveError("a game's statistics are damaged")
+            raise SaveError("saves.stats_game")
         for line in game.values():
             if not isinstance(line, dict) or any(
                     not isinstance(line.get(k), type(v)) for k, v in model.items()
                     if v is not None) or not isinstance(line.get("best"), (int, type(None))):
-                raise SaveError("a line of the statistics is damaged")
+                raise SaveError("saves.stats_line")
     for recent in data.get("recent", {}).values():
         if not isinstance(recent, list) or not all(
                 isinstance(r, list) and len(r) == 3 and isinstance(r[0], int) for r in recent):
-            raise SaveError("the recent games are damaged")
+            raise SaveError("saves.stats_recent")

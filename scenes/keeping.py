@@ -24,7 +24,7 @@ from game.kept import KeepingClient, UnkeptClient, adopted, kept_game, resume_sl
 from game.replays import exported
 from game.saves import Record, SaveError, SlotBusy, Store, Trouble, file_stamp, keepable
 from game.session import REMOTE, Client, GameSetup, LocalClient, Session, local_game
-from scenes.i18n import tr
+from scenes.i18n import language, tr
 
 if TYPE_CHECKING:  # pragma: no cover
     from scenes.table.scene import TableScene
@@ -50,7 +50,7 @@ def table_client(setup: GameSetup, seat: Optional[int]) -> Client:
 def trouble_line(trouble: Trouble) -> str:
     """A kept game's file that could not be loaded, in one line: why, and where it is now
     (set aside under which name, or left as it is)."""
-    return tr(f"kept.{trouble.kind}", why=trouble.why, file=trouble.file)
+    return tr(f"kept.{trouble.kind}", why=trouble.words(language()), file=trouble.file)
 
 
 def is_kept(table: "TableScene") -> bool:
@@ -82,7 +82,7 @@ def resume(app: Any, record: Record) -> bool:
         app.notify(tr("kept.busy", game=GAMES[record.key].title), 5.0)
         return False
     except SaveError as exc:
-        app.notify(tr("kept.cannot_resume", why=str(exc)), 5.0)
+        app.notify(tr("kept.cannot_resume", why=exc.words(language())), 5.0)
         return False
     except OSError as exc:          # a data folder that refuses: played, not kept, and said
         client = UnkeptClient(adopted(record), record.seat,

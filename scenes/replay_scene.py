@@ -24,7 +24,7 @@ from game.saves import Record, SaveError, Store
 from game.session import GameSetup, Update
 from scenes import theme
 from scenes.hud import PanelCache, TextCache
-from scenes.i18n import tr
+from scenes.i18n import language, tr
 from scenes.keeping import export_data
 from scenes.scene import Scene
 from scenes.widgets import Button, FocusList, draw_button
@@ -246,7 +246,7 @@ class ReplayListScene(Scene):
         try:
             self.app.stack.push(ReplayScene(self.app, Replay.of(record), self.store))
         except SaveError as exc:
-            self.app.notify(tr("replays.damaged", why=str(exc)), 5.0)
+            self.app.notify(tr("replays.damaged", why=exc.words(language())), 5.0)
 
     def close(self) -> None:
         if self.app.stack.top is self:
@@ -304,6 +304,7 @@ def open_replay_file(app: Any, path: Path) -> bool:
     try:
         app.stack.push(ReplayScene(app, load_replay(path)))
     except (SaveError, OSError) as exc:
-        app.notify(tr("replays.damaged", why=str(exc)), 6.0)
+        why = exc.words(language()) if isinstance(exc, SaveError) else str(exc.strerror or exc)
+        app.notify(tr("replays.damaged", why=why), 6.0)
         return False
     return True

@@ -476,3 +476,16 @@ def test_resume_takes_the_game_as_another_window_left_it(app):
     menu.focus.button("resume:briscola").action()          # this menu read it before
     again = app.stack.top
     assert again.client.session.version == version
+
+
+def test_a_damaged_save_is_told_in_the_players_language(app):
+    """The notice was Italian around an English reason ("... danneggiata (it is not
+    JSON)"): the reason is a catalog key too."""
+    from scenes.i18n import set_language
+
+    set_language("it")
+    Store().folder.mkdir(parents=True, exist_ok=True)
+    Store().slot("bolola").write_text("{ damaged")
+    app.back_to_menu()
+    [toast] = [t.text for t in app.toasts.items if "resume-bolola.json.bad" in t.text]
+    assert "non è JSON" in toast and "not JSON" not in toast
