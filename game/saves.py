@@ -456,7 +456,7 @@ def slot_record(key: str, path: Path) -> Record:
     return record
 
 
-#: how many set-aside copies of one file are kept (the oldest is then replaced)
+#: how many set-aside copies of one file are kept (then a damaged one stays where it is)
 KEEP_BAD = 100
 
 
@@ -470,8 +470,8 @@ def bad_names(path: Path) -> Iterator[Path]:
 def set_aside(path: Path) -> Path:
     """A damaged file moves beside itself under the first free name of :func:`bad_names`,
     never over an earlier one (a hard link first: no other copy can take that name
-    meanwhile); the name it took.  OSError when it cannot be moved (a read-only folder):
-    it then stays where it is."""
+    meanwhile); the name it took.  OSError when it cannot be moved (a read-only folder, or
+    :data:`KEEP_BAD` set aside already): it then stays where it is."""
     names = list(bad_names(path))
     for bad in names:
         try:
@@ -485,8 +485,8 @@ def set_aside(path: Path) -> Path:
             return bad
         os.unlink(path)
         return bad
-    os.replace(path, names[-1])          # a hundred kept: the last one makes room
-    return names[-1]
+    # a hundred kept already: none is written over; this one stays where it is
+    raise FileExistsError(f"{path.name}: {KEEP_BAD} files are set aside already")
 
 
 @dataclass(frozen=True)

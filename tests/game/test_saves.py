@@ -12,6 +12,7 @@ import pytest
 from game import GAMES
 from game.kept import KeepingClient, kept_game, resumed
 from game.saves import (
+    KEEP_BAD,
     KEEP_FINISHED,
     DataFolder,
     Record,
@@ -385,6 +386,12 @@ def test_every_file_set_aside_is_kept_under_its_own_name(tmp_path):
     assert names == ["resume-bolola.json.bad", "resume-bolola.json.bad-2",
                      "resume-bolola.json.bad-3"]
     assert [(tmp_path / n).read_text() for n in names] == [f"damaged {n}" for n in range(3)]
+    for n in range(4, KEEP_BAD + 1):                # all the names taken: none written over
+        (tmp_path / f"resume-bolola.json.bad-{n}").write_text("older")
+    store.slot("bolola").write_text("damaged again")
+    _, notice = store.resumable()
+    assert notice.kind == "stays" and store.slot("bolola").read_text() == "damaged again"
+    assert (tmp_path / f"resume-bolola.json.bad-{KEEP_BAD}").read_text() == "older"
 
 
 def test_a_damaged_file_that_cannot_be_moved_is_not_said_to_be_set_aside(tmp_path,
