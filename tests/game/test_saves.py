@@ -347,6 +347,7 @@ def test_a_redeal_for_no_seat_or_out_of_order_is_damage_told_in_one_line(tmp_pat
     assert record is None and "re-deals" in str(notice) and notice.moved
 
 
+@pytest.mark.slow
 def test_a_replay_of_many_redeals_is_refused_before_any_work(tmp_path, monkeypatch):
     """100,000 re-deals (1 MB, under the size limit) took a minute and more to replay:
     a game has one re-deal per undo, at most one per position."""
@@ -480,6 +481,7 @@ def test_a_second_window_never_takes_over_a_game_another_plays(tmp_path):
     resumed(store.resumable("bocce")[0], Store(tmp_path), paced=False).close()  # free again
 
 
+@pytest.mark.slow
 def test_a_doudizhu_save_with_plays_named_by_rank_replays_as_the_engine_log_does(tmp_path):
     from game.engine import Action, replay_log
 

@@ -327,6 +327,7 @@ def test_the_resume_label_names_a_briscola_game_as_the_table_does(lang):
     assert translate(lang, "kept.part.game_no", n=1) == f"{table_word} 1"
 
 
+@pytest.mark.slow
 def test_each_games_save_is_offered_in_the_menu(app):
     """A long Bolola game was lost to a quick Bocce: both are offered, the last first."""
     bolola = start(app, "bolola")
@@ -345,6 +346,7 @@ def test_each_games_save_is_offered_in_the_menu(app):
     assert table.key == "bolola" and table.version == bolola.version
 
 
+@pytest.mark.slow
 def test_a_game_another_window_holds_is_neither_taken_over_nor_lost(app):
     from game.kept import UnkeptClient
 
@@ -367,6 +369,7 @@ def test_a_game_another_window_holds_is_neither_taken_over_nor_lost(app):
         other.release()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("lang", ["en", "it"])
 @pytest.mark.parametrize("size", [(800, 500), (1280, 720)])
 def test_the_menu_with_every_game_to_resume_fits_without_overlaps(app, size, lang):
@@ -395,6 +398,7 @@ def test_the_menu_with_every_game_to_resume_fits_without_overlaps(app, size, lan
         assert words + game.rect.h < game.rect.w, (key_, lang, size)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("lang", ["en", "it"])
 def test_a_resume_file_replayed_mid_game_shows_only_your_own_hand(app, lang):
     from scenes.i18n import set_language
@@ -416,6 +420,7 @@ def test_a_resume_file_replayed_mid_game_shows_only_your_own_hand(app, lang):
                    for c in cs)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("redeals", [[[0, 7, 1]], [[0, -1, 1]], [[0, 0, 1]] * 100_000])
 def test_a_replay_file_with_damaged_redeals_is_told_in_one_line(app, tmp_path, capsys,
                                                                 redeals):
@@ -435,6 +440,7 @@ def test_a_replay_file_with_damaged_redeals_is_told_in_one_line(app, tmp_path, c
     assert err.count("\n") == 1 and "re-deals" in err
 
 
+@pytest.mark.slow
 def test_a_data_folder_that_refuses_still_resumes_the_game_unkept_and_says_so(app,
                                                                             monkeypatch):
     from game.kept import UnkeptClient
@@ -456,6 +462,7 @@ def test_a_data_folder_that_refuses_still_resumes_the_game_unkept_and_says_so(ap
                for t in app.toasts.items)
 
 
+@pytest.mark.slow
 def test_resume_takes_the_game_as_another_window_left_it(app):
     """Window B's moves were lost when a window whose menu had read the game earlier
     resumed it: the file is read again once the window holds it."""
