@@ -82,10 +82,11 @@ def _check_replay(parser: argparse.ArgumentParser, path: str) -> None:
     """Exit 2 with one line when the file is not a game that replays (game/saves.py)."""
     from pathlib import Path
 
-    from game.saves import SaveError, load_record
+    from game.replays import load_replay
+    from game.saves import SaveError
 
     try:
-        load_record(Path(path), same_version=False)
+        load_replay(Path(path))
     except FileNotFoundError:
         parser.exit(2, f"tavolata: --replay: no file {path}\n")
     except (SaveError, OSError) as exc:
