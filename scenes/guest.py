@@ -13,6 +13,7 @@ from typing import Optional
 from game.net import RemoteClient
 from game.net.kept_seats import KeptSeats
 from game.net.protocol import NO_SUCH_ROOM, ROOM_FULL, SEAT_FREED
+from game.net.relays import Relay
 from scenes.settings import config_dir
 
 #: the kept keys' file, beside the settings
@@ -26,7 +27,7 @@ def kept_seats() -> KeptSeats:
     return KeptSeats(config_dir() / FILE_NAME)
 
 
-def join(code: str, name: str, relay: Optional[tuple[str, int]],
+def join(code: str, name: str, relay: Optional[Relay],
          watch: bool = False) -> RemoteClient:
     """Connect to the room of ``code`` (to watch: never by a kept seat)."""
     kept = kept_seats()

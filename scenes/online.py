@@ -32,10 +32,10 @@ import pygame_gui
 from game import CATALOG, GAMES
 from game.names import MAX_NAME, name_problem
 from game.net import Host, RemoteClient, pretty
-from game.net.codes import ADDRESS_LIMIT, address_text, relay_address
 from game.net.host import NOT_LAN, RELAY_UNREACHABLE, HostStatus, SeatStatus
 from game.net.interfaces import listens_everywhere
 from game.net.lobby import COMPUTER_SEAT, OPEN, PERSON, LobbySeat
+from game.net.relays import TEXT_LIMIT, Relay, RelayError, relay_setting
 from game.session import COMPUTER, REMOTE, GameSetup
 from scenes import guest, theme
 from scenes.fields import place_field, text_field
@@ -86,7 +86,7 @@ class OnlineScene(PanelScene):
         #: the code typed, kept while the fields are away (back to set the relay it needs)
         self._code_text = ""
         #: the command line's --relay: wins over the setting (and the field) for this run
-        self.relay: Optional[tuple[str, int]] = app.relay
+        self.relay: Optional[Relay] = app.relay
         #: where the line naming the command line's relay goes (laid out with the fields)
         self._relay_line = 0
         #: the table to host is listed on the relay ("Open a public table")
@@ -190,7 +190,7 @@ class OnlineScene(PanelScene):
         return name
 
     @property
-    def relay_address(self) -> Optional[tuple[str, int]]:
+    def relay_address(self) -> Optional[Relay]:
         """The relay to use: the command line's, else the setting's; None: direct only."""
         return self.relay if self.relay is not None else run_relay(self.app)
 
@@ -204,9 +204,9 @@ class OnlineScene(PanelScene):
         text = self._relay_text
         if text:
             try:
-                relay_address(text)
-            except ValueError:
-                self.problem = tr("net.bad_relay")
+                relay_setting(text)
+            except RelayError as exc:
+                self.problem = tr(exc.key)
                 return False
         if text != self.app.settings.relay:
             self.app.settings.relay = text
@@ -275,7 +275,7 @@ class OnlineScene(PanelScene):
             return [(self.name_entry, "net.your_name")]
         if self.mode == CHOOSE:
             if self.relay_entry is None:
-                self.relay_entry = self._field(ADDRESS_LIMIT, self._relay_text)
+                self.relay_entry = self._field(TEXT_LIMIT, self._relay_text)
             return [(self.name_entry, "net.your_name"), (self.relay_entry, "net.relay_address")]
         if self.code_entry is None:
             self.code_entry = self._field(CODE_LIMIT, self._code_text)
@@ -396,7 +396,7 @@ class OnlineScene(PanelScene):
         named = self.mode == CHOOSE and self.relay is not None and bool(self._shown())
         if named:
             assert self.relay is not None
-            theme.text(surface, font, tr("net.relay_given", address=address_text(*self.relay)),
+            theme.text(surface, font, tr("net.relay_given", address=self.relay.text),
                        theme.CREAM, (self._panel.centerx, self._relay_line), "center")
         line = tr("net.setting_up") if self.connecting else self.problem
         shown = self._shown()
@@ -459,7 +459,7 @@ class HostScene(PanelScene):
     advertise: Optional[str] = None
 
     def __init__(self, app: App, setup: GameSetup, name: str, port: Optional[int] = None,
-                 relay: Optional[tuple[str, int]] = None, listen: Optional[str] = None,
+                 relay: Optional[Relay] = None, listen: Optional[str] = None,
                  public: bool = False) -> None:
         super().__init__(app)
         self.setup, self.name, self._port = setup, name, port
@@ -497,7 +497,7 @@ class HostScene(PanelScene):
             first = Button(tr("net.use_relay"), action=self.use_relay, key="relay", row=0,
                            style="primary")
             if self.relay_entry is None:
-                self.relay_entry = text_field(self.app.ui, ADDRESS_LIMIT, self.app.settings.relay)
+                self.relay_entry = text_field(self.app.ui, TEXT_LIMIT, self.app.settings.relay)
                 self.relay_entry.focus()     # the keyboard types the address at once
         else:
             self._kill_entry()
@@ -633,9 +633,9 @@ class HostScene(PanelScene):
         """Open the room again through the relay typed in the field (kept in the settings)."""
         text = self.relay_entry.get_text().strip() if self.relay_entry is not None else ""
         try:
-            self.relay = relay_address(text)
-        except ValueError:
-            self.problem = tr("net.bad_relay") if text else tr("net.type_relay")
+            self.relay = relay_setting(text)
+        except RelayError as exc:
+            self.problem = tr(exc.key) if text else tr("net.type_relay")
             return
         self.problem = ""
         if text != self.app.settings.relay:

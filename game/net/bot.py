@@ -43,6 +43,7 @@ from game.net.client import CONNECTED, RemoteClient, SeatKey
 from game.net.finder import TableFinder
 from game.net.host import PLAYING, Host
 from game.net.protocol import NAMED_LIMITS, Limits
+from game.net.relays import Relay, relay_setting
 from game.session import COMPUTER, HUMAN, REMOTE, Client, GameSetup, Refused, SeatSpec, Update
 
 
@@ -124,11 +125,9 @@ def hosted_setup(key: str, seat: int, guest: int | Sequence[int], level: str,
     return GameSetup(key, specs, {}, seed)
 
 
-def _address(text: Optional[str]) -> Optional[tuple[str, int]]:
-    if text is None:
-        return None
-    host, _, port = text.rpartition(":")
-    return host, int(port)
+def _address(text: Optional[str]) -> Optional[Relay]:
+    """``--relay``: the relay setting's form (game/net/relays.py), several gateways too."""
+    return None if text is None else relay_setting(text)
 
 
 def _say(kind: str, data: Any) -> None:

@@ -1,7 +1,7 @@
 """The guest: a :class:`RemoteClient` is the session ``Client`` of a game hosted
 elsewhere, so the guest's table is the same table as in a local game.
 
-``RemoteClient(code, name=..., relay=(host, port))`` starts at once, in its own
+``RemoteClient(code, name=..., relay=Relay(...))`` starts at once, in its own
 thread (an asyncio loop, game/net/link.py), and never blocks the caller:
 ``poll()`` takes what the network thread queued.  The screen reads two plain
 attributes every frame:
@@ -25,8 +25,10 @@ attributes every frame:
   connection).
 
 A direct code carries the host's address; a relay code (12 symbols) needs the
-relay's address, from the settings or the command line, and only its first 4
-symbols (the room) are sent to the relay.  A relay that is a fleet of gateways
+relay's address, from the settings or the command line (game/net/relays.py: one or
+several gateways; one that cannot be reached is passed over for the next, the
+gateway reached last tried first), and only its first 4 symbols (the room) are sent
+to the relay.  A relay that is a fleet of gateways
 behind one name may answer that the room is on another of its gateways
 (``moved``): the guest goes straight there, once, unseen by the player
 (``sent_on`` counts it); if that gateway cannot be reached, or the answer is no
@@ -71,7 +73,7 @@ from typing import Callable, Optional, Union
 from game.engine import Action, Event, Reason
 from game.names import name_problem
 from game.net import codes
-from game.net.link import Link, LoopThread
+from game.net.link import Link, LoopThread, open_gateway
 from game.net.protocol import (
     GAME_VERSION,
     GONE,
@@ -114,6 +116,7 @@ from game.net.protocol import (
     decode,
     encode,
 )
+from game.net.relays import Relay, as_relay
 from game.net.secure import GUEST, Handshake, Malformed, Sealed, host_proof, seat_proof
 from game.session import GameSetup, Refused, Submit, Update
 from game.session.client import LinkState, Seating
@@ -162,7 +165,8 @@ class RemoteClient:
     bytes (tests check what crossed the wire; a debugging aid).
     """
 
-    def __init__(self, code: str, *, name: str = "", relay: Optional[tuple[str, int]] = None,
+    def __init__(self, code: str, *, name: str = "",
+                 relay: Optional[Union[Relay, tuple[str, int]]] = None,
                  limits: Limits = LIMITS, trace: Optional[Callable[[bytes], None]] = None,
                  resume: Optional[SeatKey] = None, watch: bool = False,
                  on_seat: Optional[Callable[[SeatKey], None]] = None,
@@ -189,7 +193,10 @@ class RemoteClient:
         #: the last refusal of a seat asked for in the waiting room (a reason key)
         self.refusal: Optional[str] = None
         self._heard: deque[tuple[int, str]] = deque()
-        self.relay = relay
+        self.relay = None if relay is None else as_relay(relay)
+        #: the index in ``relay.addresses`` of the gateway this guest last reached: tried
+        #: first next time, and passed over for the next one when it cannot be reached
+        self.gateway = 0
         self.limits = limits
         self.trace = trace
         self.state = CONNECTING
@@ -445,8 +452,7 @@ class RemoteClient:
         or an answer it cannot read (a ``moved`` that is no address), sends it back to
         the relay, asking without ``follow``: the relay pipes it to the room
         (game/net/fleet.py)."""
-        assert self.relay is not None
-        link = await self._open(self.relay, rejoin, direct=False)
+        link = await self._open_relay(rejoin)
         try:
             there = await self._ask(link, room, rejoin, follow=True)
         except _CannotJoin as exc:
@@ -489,8 +495,19 @@ class RemoteClient:
             else:
                 self.sent_on += 1
                 return link
+        return await self._open_relay(rejoin)
+
+    async def _open_relay(self, rejoin: bool) -> Link:
+        """A connection to the relay: the gateway reached last, else the next address of
+        the setting that answers (game/net/link.py's :func:`open_gateway`)."""
         assert self.relay is not None
-        return await self._open(self.relay, rejoin, direct=False)
+        try:
+            link, self.gateway = await open_gateway(self.relay, self.gateway, self.limits,
+                                                  MAX_LINE)
+        except (OSError, asyncio.TimeoutError):
+            raise _CannotJoin(UNREACHABLE, final=False) from None
+        link.start_heartbeat()
+        return link
 
     async def _named(self, sealed: Sealed) -> Rooms:
         """The room's codes by digest and the host's proofs of the keys it holds: its

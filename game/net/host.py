@@ -14,7 +14,8 @@ Two doors, either or both:
   listens on a port (the first free one of 64 from
   :data:`~game.net.codes.DIRECT_PORT`, unless told one) and its room code
   carries its LAN address, the port and a password (game/net/codes.py);
-* **relay** (``relay=(host, port)``): the host connects out to a relay and gets
+* **relay** (``relay=Relay(...)``, game/net/relays.py: one gateway or several, the
+  next tried when one cannot be reached): the host connects out to a relay and gets
   a room (4 symbols), adds a password of its own, and shows the 12-symbol code;
   guests connect out to the relay too (game/net/relay.py).  A room opened without
   one (or whose relay could not be reached then) opens it later with
@@ -114,14 +115,14 @@ import socket
 import threading
 from collections import deque
 from dataclasses import dataclass, replace
-from typing import Any, Callable, Coroutine, Optional, Sequence
+from typing import Any, Callable, Coroutine, Optional, Sequence, Union
 
 from game.ai.base import ComputerPlayer
 from game.engine import Reason
 from game.net import codes
 from game.net.guard import HOST_GUARD, Guard, GuardLimits, accept_guarded, open_listener
 from game.net.interfaces import listening_on, listens_everywhere
-from game.net.link import Link, LoopThread
+from game.net.link import Link, LoopThread, open_gateway
 from game.net.listing import RENEW_EVERY, Listing
 from game.net.lobby import COMPUTER_SEAT, HOST_SEAT, PERSON, Lobby, Refusal
 from game.net.protocol import (
@@ -177,6 +178,7 @@ from game.net.protocol import (
     decode,
     encode,
 )
+from game.net.relays import Relay, as_relay
 from game.net.secure import (
     HOST,
     Guesses,
@@ -520,7 +522,8 @@ class Host:
 
     def __init__(self, setup: GameSetup, *, name: str = "", listen: Optional[str] = None,
                  port: Optional[int] = None, advertise: Optional[str] = None,
-                 relay: Optional[tuple[str, int]] = None, stand_in: str = "normal",
+                 relay: Optional[Union[Relay, tuple[str, int]]] = None,
+                 stand_in: str = "normal",
                  paced: bool = True, limits: Limits = LIMITS,
                  players: Optional[Sequence[Optional[ComputerPlayer]]] = None,
                  budget: float = DEFAULT_BUDGET, guard: GuardLimits = HOST_GUARD,
@@ -537,7 +540,11 @@ class Host:
         self._made = (players, paced, budget)
         humans = setup.humans()
         self.seat: Optional[int] = humans[0] if humans else None
-        self.listen, self.port, self.advertise, self.relay = listen, port, advertise, relay
+        self.listen, self.port, self.advertise = listen, port, advertise
+        self.relay = None if relay is None else as_relay(relay)
+        #: the index in ``relay.addresses`` of the gateway the room was reached at last:
+        #: tried first to take the room back, then the next ones
+        self._gateway = 0
         self.level = stand_in
         self.limits = limits
         self.guard = Guard(guard)
@@ -611,7 +618,7 @@ class Host:
         with self._lock:
             return self._relay_door_open
 
-    def open_relay(self, relay: tuple[str, int]) -> bool:
+    def open_relay(self, relay: Union[Relay, tuple[str, int]]) -> bool:
         """Open the room's door through ``relay`` now, in the waiting room or at the table
         (a room opened with no relay, or whose relay could not be reached then): its code
         comes in ``status().relay_code`` (or ``problem`` says why not), and the seated
@@ -621,7 +628,7 @@ class Host:
             if self._closing or self._relay_door_open:
                 return False
             self._relay_door_open = True
-            self.relay = relay
+            self.relay = as_relay(relay)
             if self._status.problem == RELAY_UNREACHABLE:       # trying again
                 self._status = replace(self._status, problem=None)
         return self._net.call(lambda: self._spawn(self._relay_door()))
@@ -890,10 +897,9 @@ class Host:
         hello = RelayHello("host", owner=owner) if room is None else \
             RelayHello("host", code=room.code, key=room.key, owner=owner)
         try:
-            link = await Link.open(self.relay[0], self.relay[1], self.limits,
-                                   MAX_LINE + TAG_BYTES)
-        except (OSError, asyncio.TimeoutError) as exc:
-            log.warning("relay %s:%d: %s", *self.relay, exc)
+            link, self._gateway = await open_gateway(self.relay, self._gateway, self.limits,
+                                                   MAX_LINE + TAG_BYTES)
+        except (OSError, asyncio.TimeoutError):
             raise _RelayRefused(RELAY_UNREACHABLE, again=True) from None
         try:
             link.send_msg(hello)
@@ -910,7 +916,7 @@ class Host:
             if room is not None and reply.code != room.code:
                 raise _RelayRefused(RELAY_LOST, again=False)
         except (asyncio.TimeoutError, ProtocolError) as exc:
-            log.warning("relay %s:%d: %s", *self.relay, exc)
+            log.warning("relay %s: %s", link.peer, exc)
             link.close()
             raise _RelayRefused(RELAY_UNREACHABLE, again=True) from None
         except BaseException:

@@ -19,8 +19,9 @@ import socket
 import threading
 import time
 from collections import deque
-from typing import Any, Callable, Coroutine, Optional
+from typing import TYPE_CHECKING, Any, Callable, Coroutine, Optional
 
+from game.net.codes import address_text
 from game.net.protocol import (
     FLOOD,
     PING,
@@ -33,6 +34,9 @@ from game.net.protocol import (
     ProtocolError,
     encode,
 )
+
+if TYPE_CHECKING:
+    from game.net.relays import Relay
 
 log = logging.getLogger(__name__)
 
@@ -236,3 +240,20 @@ class Link:
         """Drop the connection at once, without a goodbye (tests: a cut cable)."""
         self.writer.transport.abort()
         self.close()
+
+
+async def open_gateway(relay: "Relay", start: int, limits: Limits,
+                     max_line: int) -> tuple[Link, int]:
+    """A connection to the relay and the index of the address it reached: the gateway at
+    ``start`` first (the one reached last), then each next address of the setting in
+    turn, so that a gateway killed under a game is passed over for another.  OSError or
+    TimeoutError (the last one met) if none answers."""
+    failed: Optional[BaseException] = None
+    for index, (host, port) in relay.rotation(start):
+        try:
+            return await Link.open(host, port, limits, max_line), index
+        except (OSError, asyncio.TimeoutError) as exc:
+            log.warning("relay gateway %s: %s", address_text(host, port), exc or "timed out")
+            failed = exc
+    assert failed is not None
+    raise failed

@@ -13,6 +13,7 @@ import pytest
 
 from game import GAMES
 from game.i18n import translate
+from game.net.relays import relay_setting
 from scenes import theme
 from scenes.i18n import language
 from scenes.result import ResultScene
@@ -273,7 +274,7 @@ def test_the_play_online_pages_fit_in_either_language_with_room_in_each_button(
 
     words = Words(monkeypatch)
     app = app_in(lang, display, size)
-    app.relay = ("127.0.0.1", 9)
+    app.relay = relay_setting("127.0.0.1:9")
     scene = OnlineScene(app)
     app.stack.push(scene)
     for show in (lambda: None, scene.show_join, lambda: scene._switch(CHOOSE), scene.show_pick):
