@@ -199,6 +199,7 @@ class FindScene(PanelScene):
         client = self.client
         if client is not None and client.state in ("waiting", "connected"):
             self.client = None                 # the room (then the table) owns it now
+            guest.keep_service(self.app, client)
             if client.state == "waiting":
                 self.app.stack.push(GuestRoomScene(self.app, client))
             else:

@@ -244,6 +244,8 @@ class OnlineScene(PanelScene):
         client = self.client
         if client is None:
             return
+        if client.state in ("waiting", "connected"):
+            guest.keep_service(self.app, client)
         if client.state == "waiting":
             from scenes.waiting_room import GuestRoomScene
 

@@ -22,7 +22,13 @@ attributes every frame:
   ``relay_full``, ``host_gone`` (the host quit, or cannot be reached again),
   ``bad_name`` (the name given fails game/names.py's check: nothing was sent),
   ``kicked`` (closed for abuse, or the same seat was taken by a newer
-  connection).
+  connection), ``service_changed`` (the table is signed by another key than the relay
+  service's), ``not_service`` (a table to be dealt by the service, ``service=True``,
+  whose host does not prove the service's key);
+* ``dealer``, who deals: ``"service"`` (the host signed this connection's binding with
+  the relay service's key, game/net/identity.py: held to the fingerprint the relay
+  setting names, else to the first met, ``met_service``, which a screen keeps in the
+  setting) or ``"host"`` (the host's own program).
 
 A direct code carries the host's address; a relay code (12 symbols) needs the
 relay's address, from the settings or the command line (game/net/relays.py: one or
@@ -73,6 +79,7 @@ from typing import Callable, Optional, Union
 from game.engine import Action, Event, Reason
 from game.names import name_problem
 from game.net import codes
+from game.net.identity import fingerprint, proven
 from game.net.link import Link, LoopThread, open_gateway
 from game.net.protocol import (
     GAME_VERSION,
@@ -87,10 +94,12 @@ from game.net.protocol import (
     NO_RELAY,
     NO_SPECTATORS,
     NO_SUCH_ROOM,
+    NOT_SERVICE,
     PHRASES,
     PROTOCOL,
     ROOM_FULL,
     SEAT_FREED,
+    SERVICE_CHANGED,
     SLOW_DOWN,
     STARTED,
     TABLE_FULL,
@@ -132,6 +141,10 @@ SENT_AWAY = (SEAT_FREED, NO_SPECTATORS, TABLE_FULL, STARTED)
 OFFLINE = Reason("net.offline")
 #: the reason of a client given a name that is not one (game/names.py): nothing is sent
 BAD_NAME = "bad_name"
+#: who deals a table (:attr:`RemoteClient.dealer`): the relay service, or the host's program
+SERVICE, HOST = "service", "host"
+#: why a rejoin ends that is said as it is, not as the host gone
+KEEP_REASON = (WRONG_VERSION, SERVICE_CHANGED, NOT_SERVICE)
 
 
 @dataclass(frozen=True)
@@ -170,9 +183,19 @@ class RemoteClient:
                  limits: Limits = LIMITS, trace: Optional[Callable[[bytes], None]] = None,
                  resume: Optional[SeatKey] = None, watch: bool = False,
                  on_seat: Optional[Callable[[SeatKey], None]] = None,
-                 find_seat: Optional[Callable[[tuple[str, ...]], Optional[SeatKey]]] = None
-                 ) -> None:
+                 find_seat: Optional[Callable[[tuple[str, ...]], Optional[SeatKey]]] = None,
+                 service: bool = False) -> None:
         self.name = name.strip()
+        #: the table must be dealt by the relay service (opened through it): a host that
+        #: does not prove the service's key is refused (``not_service``); set too once a
+        #: host proved it, so a rejoin is held to it
+        self.service = service
+        #: who deals, once the host's first sealed line is read: :data:`SERVICE` (the host
+        #: proved the relay service's key) or :data:`HOST` (the host's own program)
+        self.dealer: Optional[str] = None
+        #: the fingerprint of the service's key met for the first time (the relay setting
+        #: named none): a screen keeps it in the setting, trust on first use
+        self.met_service: Optional[str] = None
         #: asked (in the network thread, on coming in without a seat key) for a key kept
         #: under any of the room's codes the host names by digest before the hello: a
         #: player whose program was closed when the host opened the code it comes back
@@ -369,7 +392,7 @@ class RemoteClient:
                 if deadline is None or exc.final:
                     # back in a room that has gone (the relay forgot it, nobody listens
                     # at the address): the host has gone
-                    self._end(exc.reason if deadline is None or exc.reason == WRONG_VERSION
+                    self._end(exc.reason if deadline is None or exc.reason in KEEP_REASON
                               else HOST_GONE)
                     return
                 if time.monotonic() > deadline:
@@ -411,6 +434,7 @@ class RemoteClient:
         try:
             sealed = await self._handshake(link, room)
             named = await self._named(sealed)           # read whether or not it is needed
+            self._who_deals(named, sealed.keys.binding)
             claim = self.seat_key or self._kept(named, sealed.keys.binding)
             proof = None if claim is None else seat_proof(claim.key, sealed.keys.binding)
             sealed.send(encode(Hello(self.name, claim.seat if claim else None, proof,
@@ -524,6 +548,31 @@ class RemoteClient:
             return Rooms(())
         assert isinstance(named, Rooms)
         return named
+
+    def _who_deals(self, named: Rooms, binding: bytes) -> None:
+        """Who deals this table (:attr:`dealer`), by the host's first sealed line: the
+        relay service if it signed this connection's binding with the service's key
+        (game/net/identity.py), held to the fingerprint the relay setting names or to the
+        one met first; else the host's program.  A table of a relay code signed by another
+        key is refused (``service_changed``), as is one that was to be the service's and
+        is not proven so (``not_service``).  A direct code's table is a program's."""
+        by_relay = isinstance(self.room, codes.RelayCode) and self.relay is not None
+        if not by_relay or named.service is None or named.signature is None:
+            if self.service:
+                raise _CannotJoin(NOT_SERVICE, final=True)
+            self.dealer = HOST
+            return
+        assert self.relay is not None
+        if not proven(named.service, binding, named.signature):
+            raise _CannotJoin(NOT_SERVICE, final=True)
+        found = fingerprint(named.service)
+        known = self.relay.fingerprint or self.met_service
+        if known is not None and not hmac.compare_digest(found, known):
+            log.warning("netplay: the relay service's key has changed (%s, not %s)", found, known)
+            raise _CannotJoin(SERVICE_CHANGED, final=True)
+        self.met_service = None if self.relay.fingerprint is not None else found
+        self.dealer = SERVICE
+        self.service = True
 
     def _kept(self, named: Rooms, binding: bytes) -> Optional[SeatKey]:
         """A seat key kept under one of the room's codes (by digest), to prove in the

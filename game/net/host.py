@@ -117,10 +117,13 @@ from collections import deque
 from dataclasses import dataclass, replace
 from typing import Any, Callable, Coroutine, Optional, Sequence, Union
 
+from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
+
 from game.ai.base import ComputerPlayer
 from game.engine import Reason
 from game.net import codes
 from game.net.guard import HOST_GUARD, Guard, GuardLimits, accept_guarded, open_listener
+from game.net.identity import prove, public_bytes
 from game.net.interfaces import listening_on, listens_everywhere
 from game.net.link import Link, LoopThread, open_gateway
 from game.net.listing import RENEW_EVERY, Listing
@@ -528,7 +531,7 @@ class Host:
                  players: Optional[Sequence[Optional[ComputerPlayer]]] = None,
                  budget: float = DEFAULT_BUDGET, guard: GuardLimits = HOST_GUARD,
                  autostart: bool = True, spectators: bool = False,
-                 public: bool = False) -> None:
+                 public: bool = False, identity: Optional[Ed25519PrivateKey] = None) -> None:
         remote = [s for s, spec in enumerate(setup.seats) if spec.kind == REMOTE]
         if not remote:
             raise ValueError("a hosted game needs a remote seat")
@@ -550,6 +553,9 @@ class Host:
         self.guard = Guard(guard)
         self.autostart = autostart
         self.public = public and relay is not None
+        #: the service's long-term key (game/net/identity.py): every guest is shown that
+        #: this host is the service, by a signature over its own connection's binding
+        self.identity = identity
         self.names = [spec.name for spec in setup.seats]
         if self.seat is not None:
             self.names[self.seat] = name or self.names[self.seat]
@@ -801,6 +807,16 @@ class Host:
         return tuple(sorted(host_proof(key, peer.keys.binding).hex()
                             for key in keys if key is not None))[:MAX_HOLDS]
 
+    def _first_line(self, peer: Sealed) -> Rooms:
+        """What a guest hears first on its sealed connection: the room's digests, the keys
+        the host proves it holds, and (a host with the service's identity) the service's
+        signature over this connection's binding."""
+        rooms = Rooms(self._room_digests(), self._holds(peer))
+        if self.identity is None:
+            return rooms
+        return replace(rooms, service=public_bytes(self.identity),
+                       signature=prove(self.identity, peer.keys.binding))
+
     def _seat_digests(self, seat: Optional[int]) -> tuple[str, ...]:
         """The room's digests for a welcome: a seated guest keeps its key under each; a
         spectator keeps none and is told none there."""
@@ -962,7 +978,7 @@ class Host:
             # the same words to everyone who proved the code, before a word of its own:
             # the guest finds by them a seat key it kept, whichever code it kept it by,
             # and offers it only if the host proves it holds it
-            sealed.send(encode(Rooms(self._room_digests(), self._holds(sealed))))
+            sealed.send(encode(self._first_line(sealed)))
             hello = await self._hello(sealed)
             if hello is None:
                 return
