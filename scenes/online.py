@@ -38,6 +38,7 @@ from game.net.lobby import COMPUTER_SEAT, OPEN, PERSON, LobbySeat
 from game.net.relays import TEXT_LIMIT, Relay, RelayError, relay_setting
 from game.session import COMPUTER, REMOTE, GameSetup
 from scenes import guest, theme
+from scenes.dealer import own_line
 from scenes.fields import place_field, text_field
 from scenes.fonts import wrap, wrap_even
 from scenes.i18n import tr
@@ -830,8 +831,10 @@ class HostScene(PanelScene):
                            theme.CREAM, (cx, y), "midtop").bottom + theme.px(6, size)
         y = theme.text(surface, font, self.waiting_text(), theme.CREAM_DIM, (cx, y),
                        "midtop").bottom + theme.px(6, size)
+        small = fonts.get(theme.font_px(14, size))
+        y = theme.text(surface, small, own_line(), theme.GOLD_LIGHT, (cx, y),
+                       "midtop").bottom + theme.px(4, size)
         if status is not None and status.listening:
-            small = fonts.get(theme.font_px(14, size))
             for line in wrap(small, self.listening, self._panel.w - theme.px(48, size)):
                 y = theme.text(surface, small, line, theme.CREAM_DIM, (cx, y),
                                "midtop").bottom + theme.px(2, size)

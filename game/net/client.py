@@ -196,6 +196,8 @@ class RemoteClient:
         #: the fingerprint of the service's key met for the first time (the relay setting
         #: named none): a screen keeps it in the setting, trust on first use
         self.met_service: Optional[str] = None
+        #: the name of the player whose program deals, as the host says it ("" if none)
+        self.dealer_name = ""
         #: asked (in the network thread, on coming in without a seat key) for a key kept
         #: under any of the room's codes the host names by digest before the hello: a
         #: player whose program was closed when the host opened the code it comes back
@@ -556,6 +558,7 @@ class RemoteClient:
         one met first; else the host's program.  A table of a relay code signed by another
         key is refused (``service_changed``), as is one that was to be the service's and
         is not proven so (``not_service``).  A direct code's table is a program's."""
+        self.dealer_name = named.dealer
         by_relay = isinstance(self.room, codes.RelayCode) and self.relay is not None
         if not by_relay or named.service is None or named.signature is None:
             if self.service:

@@ -809,9 +809,10 @@ class Host:
 
     def _first_line(self, peer: Sealed) -> Rooms:
         """What a guest hears first on its sealed connection: the room's digests, the keys
-        the host proves it holds, and (a host with the service's identity) the service's
-        signature over this connection's binding."""
-        rooms = Rooms(self._room_digests(), self._holds(peer))
+        the host proves it holds, the host's name (whose program deals), and (a host with
+        the service's identity) the service's signature over this connection's binding."""
+        dealer = self.names[self.seat] if self.seat is not None else ""
+        rooms = Rooms(self._room_digests(), self._holds(peer), dealer=dealer)
         if self.identity is None:
             return rooms
         return replace(rooms, service=public_bytes(self.identity),

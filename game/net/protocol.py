@@ -51,7 +51,9 @@ type        direction    fields
                          label than the guest's proof; sorted), and a guest offers
                          a kept key only if one matches its own; ``service`` and
                          ``signature``: a host with the service's identity signs
-                         this connection's binding (game/net/identity.py); and ``rooms``
+                         this connection's binding (game/net/identity.py);
+                         ``dealer``: the host's name, for "Dealt by Marco's
+                         program"; and ``rooms``
                          again, whole, to every seated guest at the table when the
                          room opens a code after its welcome (a relay's, opened
                          late): its key is kept under the new one at once
@@ -340,6 +342,9 @@ class Rooms:
     #: signature over this connection's binding; both or neither
     service: Optional[bytes] = None
     signature: Optional[bytes] = None
+    #: the name of the player whose program deals (the host's seat's; empty for a host
+    #: with no seat, the service's): the guest's screens say who deals
+    dealer: str = ""
 
 
 @dataclass(frozen=True)
@@ -545,8 +550,9 @@ def _rooms(obj: Mapping[str, Any]) -> Rooms:
     signature = _bytes(obj, "signature", SIGNATURE_BYTES, optional=True)
     if (service is None) != (signature is None):
         raise ProtocolError(BAD_FIELD, "the service's key comes with its signature")
+    dealer = obj.get("dealer")
     return Rooms(_digests(obj, least=1), _digests(obj, name="holds", most=MAX_HOLDS),
-                 service, signature)
+                 service, signature, "" if dealer is None else _name(dealer))
 
 
 def _lobby(obj: Mapping[str, Any]) -> LobbyView:
@@ -683,6 +689,8 @@ def encode(msg: NetMessage) -> bytes:
             obj["holds"] = list(msg.holds)
         if msg.service is not None and msg.signature is not None:
             obj.update(service=_text(msg.service), signature=_text(msg.signature))
+        if msg.dealer:
+            obj["dealer"] = msg.dealer
     elif isinstance(msg, Seats):
         obj = {"type": "seats", "names": list(msg.names), "away": list(msg.away)}
     elif isinstance(msg, Error):

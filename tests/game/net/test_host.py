@@ -619,7 +619,8 @@ def test_only_a_seated_guest_hears_the_rooms_codes_by_digest_after_its_hello():
         until(lambda: len(anna.rooms) == 2, what="Anna told of the relay's code")
         assert vera.rooms == ()
         assert [json.loads(line) for line in lines if b'"rooms"' in line] == \
-            [{"type": "rooms", "rooms": [codes.room_digest(code)]}], "before its hello alone"
+            [{"type": "rooms", "rooms": [codes.room_digest(code)], "dealer": "Marco"}], \
+            "before its hello alone"
         assert json.loads(lines[0])["type"] == "rooms"
         anna.close()
         vera.close()

@@ -134,7 +134,7 @@ def test_a_players_table_is_dealt_by_its_program_and_refused_where_the_service_w
         expecting = join(code, relay=relay_of(relay_port, SERVICE_PRINT), service=True)
         try:
             assert guest.wait_inside(10), guest.reason
-            assert guest.dealer == HOST
+            assert guest.dealer == HOST and guest.dealer_name == "Host", "its name, said"
             until(lambda: expecting.state == "lost", 10, "refused")
             assert expecting.reason == NOT_SERVICE
         finally:

@@ -55,6 +55,7 @@ EVERY = (Pake, Confirm, Hello, Welcome, Rooms, Seats, Error, Bye, RelayHello, Ro
     Rooms(("ab" * 32, "0f" * 32)),
     Rooms(("ab" * 32,), ("0f" * 32, "cd" * 32)),
     Rooms(("ab" * 32,), (), bytes(range(32)), bytes(range(64))),
+    Rooms(("ab" * 32,), dealer="Marco"),
     Seats(("Marco", "Anna"), (1,)),
     Error("room_full", "every seat is taken", True),
     Bye("host_quit"),
@@ -91,7 +92,9 @@ def test_every_message_survives_the_round_trip(msg):
     (b'{"type": "pake", "protocol": 1, "game": "x", "msg": "not base64!"}', "bad_field"),
     (b'{"type": "pake", "protocol": 1, "game": "' + b"v" * 100 + b'", "msg": ""}', "bad_field"),
     (b'{"type": "confirm", "confirm": 5}', "bad_field"),
-    # the service's key without its signature, and a signature of the wrong size
+    # a dealer's name that is no name; the service's key without its signature, and a
+    # signature of the wrong size
+    (b'{"type": "rooms", "rooms": ["' + b"ab" * 32 + b'"], "dealer": "\\u0007"}', "bad_field"),
     (b'{"type": "rooms", "rooms": ["' + b"ab" * 32 + b'"], "service": "' +
      base64.b64encode(bytes(32)) + b'"}', "bad_field"),
     (b'{"type": "rooms", "rooms": ["' + b"ab" * 32 + b'"], "service": "' +
