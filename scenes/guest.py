@@ -28,11 +28,13 @@ def kept_seats() -> KeptSeats:
 
 
 def join(code: str, name: str, relay: Optional[Relay],
-         watch: bool = False) -> RemoteClient:
-    """Connect to the room of ``code`` (to watch: never by a kept seat)."""
+         watch: bool = False, service: bool = False) -> RemoteClient:
+    """Connect to the room of ``code`` (to watch: never by a kept seat; ``service``: a
+    table the relay service deals, whose host must prove the service's key)."""
     kept = kept_seats()
     client = RemoteClient(code, name=name, relay=relay, watch=watch, find_seat=kept.find,
-                          on_seat=lambda seat_key: kept.keep(code, seat_key, client.rooms))
+                          on_seat=lambda seat_key: kept.keep(code, seat_key, client.rooms),
+                          service=service)
     return client
 
 

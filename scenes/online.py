@@ -45,6 +45,7 @@ from scenes.i18n import tr
 from scenes.panel_scene import PanelScene
 from scenes.richtext import Block, layout
 from scenes.room_codes import run_relay
+from scenes.service_open import NO_SERVICE, ServiceOpening, refusal_words
 from scenes.setup_scene import SetupScene, friend_seat
 from scenes.waiting_room import seat_rows, with_watchers
 from scenes.widgets import Button, draw_button, label_room
@@ -92,6 +93,10 @@ class OnlineScene(PanelScene):
         self._relay_line = 0
         #: the table to host is listed on the relay ("Open a public table")
         self.public = False
+        #: a private table dealt by the service (the checkbox on the games to host)
+        self.by_service = False
+        #: the service asked to open a table (public, or private and dealt by it)
+        self.opening: Optional[ServiceOpening] = None
         self._build()
 
     # --- modes -------------------------------------------------------------
@@ -114,7 +119,11 @@ class OnlineScene(PanelScene):
             buttons = [Button(entry.title, action=partial(self.pick, entry.key),
                               key=f"game:{entry.key}", row=row, style="primary")
                        for row, entry in enumerate(e for e in CATALOG if e.key in GAMES)]
-        buttons.append(Button(tr("net.back"), action=self.back, key="back", row=len(buttons)))
+            if not self.public:             # beside Back: the private table's checkbox
+                buttons.append(Button(self._by_service_label(), action=self.toggle_service,
+                                      key="by_service", row=len(buttons)))
+        buttons.append(Button(tr("net.back"), action=self.back, key="back",
+                              row=len([b for b in buttons if b.key != "by_service"])))
         self.focus.set_buttons(buttons)
         self.resize(self.app.size)
 
@@ -155,14 +164,36 @@ class OnlineScene(PanelScene):
 
         self.app.stack.push(FindScene(self.app, relay, self._remember_name()))
 
+    def _by_service_label(self) -> str:
+        """The checkbox's words: on or off, or why it cannot be had (no relay set)."""
+        if self.relay_address is None:
+            return tr("net.by_service_none")
+        return tr("net.by_service_on" if self.by_service else "net.by_service_off")
+
+    def toggle_service(self) -> None:
+        """A private table dealt by the service (its code stays private), or by this
+        program; without a relay it says why it cannot be."""
+        if self.relay_address is None:
+            self.app.notify(tr("net.service_needs_relay"), 5.0)
+            return
+        self.by_service = not self.by_service
+        self.focus.button("by_service").label = self._by_service_label()
+
     def pick(self, key: str) -> None:
         """A game to host: its new-game screen, whose Play comes back to :meth:`host`."""
         self.app.stack.push(SetupScene(self.app, key, on_play=self.host, online=True))
 
     def host(self, setup: GameSetup) -> None:
-        """Open the room: the waiting screen takes it from here."""
+        """Open the room: the waiting screen takes it from here; a public table, or a
+        private one dealt by the service, is asked of the service (and then joined as a
+        guest, this page saying meanwhile that it is being asked)."""
+        relay = self.relay_address
+        if (self.public or self.by_service) and relay is not None:
+            self._switch(CHOOSE)
+            self.opening = ServiceOpening(relay, setup, self._remember_name(), self.public)
+            return
         self.app.stack.push(HostScene(self.app, hosted(setup), self._remember_name(),
-                                      relay=self.relay_address, public=self.public))
+                                      relay=relay, public=self.public))
 
     @property
     def name(self) -> str:
@@ -239,9 +270,22 @@ class OnlineScene(PanelScene):
 
     @property
     def connecting(self) -> bool:
-        return self.client is not None and self.client.state == "connecting"
+        return self.opening is not None or \
+            (self.client is not None and self.client.state == "connecting")
+
+    def _opened(self, opening: ServiceOpening) -> None:
+        """The service answered: its table's code joined as a guest (held to the service's
+        key), or why not, in words."""
+        self.opening = None
+        relay = self.relay_address
+        if opening.code is None or relay is None:
+            self.problem = refusal_words(opening.reason or NO_SERVICE)
+            return
+        self.client = guest.join(opening.code, self._remember_name(), relay, service=True)
 
     def update(self, dt: float) -> None:
+        if self.opening is not None and self.opening.done():
+            self._opened(self.opening)
         client = self.client
         if client is None:
             return
@@ -263,6 +307,7 @@ class OnlineScene(PanelScene):
             self._drop_client()
 
     def _drop_client(self) -> None:
+        self.opening = None          # a table asked of the service and left: it ends empty
         if self.client is not None:
             self.client.close()
             self.client = None
@@ -401,7 +446,8 @@ class OnlineScene(PanelScene):
             assert self.relay is not None
             theme.text(surface, font, tr("net.relay_given", address=self.relay.text),
                        theme.CREAM, (self._panel.centerx, self._relay_line), "center")
-        line = tr("net.setting_up") if self.connecting else self.problem
+        line = tr("net.service_opening") if self.opening is not None else \
+            tr("net.setting_up") if self.connecting else self.problem
         shown = self._shown()
         if line and shown:
             last = shown[-1][0]
@@ -417,7 +463,8 @@ class OnlineScene(PanelScene):
 
     def animating(self) -> bool:
         """While connecting the answer may come any frame; then its words are drawn once."""
-        return self.client is not None or self._drawn_problem != self.problem
+        return self.client is not None or self.opening is not None or \
+            self._drawn_problem != self.problem
 
 
 def start_online(app: App, host: Optional[str] = None, join: Optional[str] = None,
