@@ -356,6 +356,9 @@ class OnlineScene(PanelScene):
         self.code_entry = self.name_entry = self.relay_entry = None
 
     def enter(self) -> None:
+        """Back on this page: the relay's field as the setting is now (the service's key
+        met meanwhile was kept in it; what was typed here was kept before leaving)."""
+        self._relay_text = self.app.settings.relay
         self._build()
 
     def leave(self) -> None:

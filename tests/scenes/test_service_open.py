@@ -144,6 +144,11 @@ def test_a_table_the_service_opens_is_joined_as_a_guest_held_to_its_key(app, ser
         assert request.game == "bocce" and request.open == request.seats == 2
         print_ = fingerprint(public_bytes(SERVICE_KEY))
         assert app.settings.relay == f"127.0.0.1:{port}#{print_}", "trust on first use"
+        room.leave_room()
+        assert app.stack.top is scene and scene.relay_entry is not None
+        assert scene.relay_entry.get_text() == app.settings.relay, "the field shows it"
+        press(app, scene, "join")
+        assert app.settings.relay == f"127.0.0.1:{port}#{print_}", "and keeps it"
         app.back_to_menu()
 
 
