@@ -239,7 +239,8 @@ class GuestRoomScene(PanelScene):
                                  lobby.watchers)
             y = theme.text(surface, font, line, theme.CREAM, (cx, y),
                            "midtop").bottom + theme.px(6, size)
-            dealt = dealer_line(self.client)
+            room = self._panel.w - theme.px(48, size)
+            dealt = dealer_line(self.client, lambda words: font.size(words)[0] <= room)
             if dealt:
                 y = theme.text(surface, font, dealt, theme.GOLD_LIGHT, (cx, y),
                                "midtop").bottom + theme.px(6, size)

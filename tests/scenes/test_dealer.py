@@ -54,3 +54,15 @@ def test_english_says_it_as_a_player_reads_it():
     set_language("en")
     assert dealer_line(guest(SERVICE)) == "Dealt by the relay service (relay.example.org)"
     assert dealer_line(guest(HOST, "Marco")) == "Dealt by Marco's program"
+
+
+def test_a_long_relay_name_is_cut_to_one_lines_worth_and_to_the_room_it_has():
+    set_language("en")
+    client = guest(SERVICE)
+    client.relay = relay_setting("gw1." + "very-long-label." * 14 + "example.org")
+    line = dealer_line(client)
+    assert line == "Dealt by the relay service (gw1.very-long-label.very-long-la…)", "32"
+    narrow = dealer_line(client, lambda words: len(words) <= 50)
+    assert narrow == "Dealt by the relay service (gw1.very-long-label.…)"
+    assert dealer_line(client, lambda words: False) == \
+        "Dealt by the relay service (gw1.very…)", "never shorter than 8"
