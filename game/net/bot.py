@@ -293,7 +293,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
                         help="quick: the tests' short timeouts; patient: theirs for whole "
                              "processes (game/net/protocol.py)")
     parser.add_argument("--level", default="random", help="the computers' level")
-    parser.add_argument("--relay", help="HOST:PORT of a relay")
+    parser.add_argument("--relay", help="a relay: HOST:PORT[,HOST:PORT...][#FINGERPRINT]")
     parser.add_argument("--timeout", type=float, default=120.0)
     sub = parser.add_subparsers(dest="role", required=True)
     host = sub.add_parser("host")

@@ -520,7 +520,9 @@ class Host:
     code names (default: ``listen``, or this machine's LAN address when listening
     on 0.0.0.0).  ``relay``: (host, port) of a relay.  ``stand_in``: the level of
     the computer that keeps a dropped guest's seat warm.  ``paced``, ``players``,
-    ``budget``: as for :class:`~game.session.Session`.
+    ``budget``: as for :class:`~game.session.Session`.  ``identity``: the relay
+    service's long-term key (game/net/identity.py): the host proves to every guest, in its
+    first sealed line, that the service deals this table.
     """
 
     def __init__(self, setup: GameSetup, *, name: str = "", listen: Optional[str] = None,
