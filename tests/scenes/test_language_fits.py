@@ -320,3 +320,30 @@ def test_the_hosts_pause_menu_with_its_codes_fits_in_either_language(display, la
         finally:
             app.back_to_menu()
             host.close()
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("size", SIZES)
+def test_the_relay_settings_and_the_services_refusals_fit_the_first_online_page(
+        display, lang, monkeypatch, size):
+    """Each of the words a relay setting or the relay service may leave on the first Play
+    online page stands between the relay's field and the buttons ("The relay service's
+    key has changed ..." took four lines at 800x500 and ran over both)."""
+    from scenes.online import OnlineScene
+
+    words = Words(monkeypatch)
+    app = app_in(lang, display, size)
+    scene = OnlineScene(app)
+    app.stack.push(scene)
+    for key in ("net.service_changed", "net.not_service", "net.service_refused",
+                "net.bad_relay", "net.bad_fingerprint", "net.too_many_relays"):
+        scene.problem = translate(lang, key)
+        drawn = words.of(scene, size)
+        assert problems(scene, drawn, size) == [], key
+        field = scene.relay_entry.rect
+        top = min(button.rect.top for button in scene.focus.buttons)
+        labels = {button.label for button in scene.focus.buttons}
+        said = [rect for text, rect in drawn
+                if text and text in scene.problem and text not in labels]
+        assert said and all(field.bottom <= rect.top and rect.bottom <= top
+                            for rect in said), key
