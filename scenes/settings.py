@@ -247,12 +247,12 @@ def _valid(name: str, value: Any) -> bool:
 
 def _is_address(name: str, text: str) -> bool:
     """Does game.net's own check take ``text`` as it is, for the field ``name``?"""
-    from game.net.codes import relay_address
     from game.net.interfaces import listen_address
+    from game.net.relays import relay_setting
 
     try:
         if name == "relay":
-            relay_address(text)
+            relay_setting(text)
             return True
         return listen_address(text) == text
     except ValueError:
