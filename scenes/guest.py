@@ -8,7 +8,7 @@ a network that failed, or a player who gave up, is kept for the next try."""
 
 from __future__ import annotations
 
-from typing import Optional
+from typing import Any, Optional
 
 from game.net import RemoteClient
 from game.net.client import SeatKey
@@ -16,6 +16,7 @@ from game.net.codes import room_digest
 from game.net.kept_seats import KeptSeats
 from game.net.kept_tables import KeptTables
 from game.net.protocol import HOST_LEFT, NO_SUCH_ROOM, ROOM_FULL, SEAT_FREED
+from game.net.relays import Relay, RelayError, relay_setting
 from game.session import Client
 from scenes.settings import TABLES_FILE, config_dir
 
@@ -37,19 +38,37 @@ def kept_tables() -> KeptTables:
     return KeptTables(config_dir() / TABLES_FILE)
 
 
-def join(code: str, name: str, relay: Optional[tuple[str, int]],
-         watch: bool = False) -> RemoteClient:
-    """Connect to the room of ``code`` (to watch: never by a kept seat).  Seated at the
-    table, the key is kept, and the table with its code: the menu offers it back."""
+def join(code: str, name: str, relay: Optional[Relay],
+         watch: bool = False, service: bool = False) -> RemoteClient:
+    """Connect to the room of ``code`` (to watch: never by a kept seat; ``service``: a
+    table the relay service deals, whose host must prove the service's key).  Seated at
+    the table, the key is kept, and the table with its code: the menu offers it back."""
     kept = kept_seats()
 
     def seated(seat_key: SeatKey) -> None:
         kept.keep(code, seat_key, client.rooms)
-        kept_tables().keep(code, client.setup.key, relay)
+        kept_tables().keep(code, client.setup.key, relay.text if relay is not None else None)
 
     client = RemoteClient(code, name=name, relay=relay, watch=watch, find_seat=kept.find,
-                          on_seat=seated)
+                          on_seat=seated, service=service)
     return client
+
+
+def keep_service(app: Any, client: RemoteClient) -> None:
+    """Trust on first use, as SSH does: the relay service's key met for the first time
+    (the setting named no fingerprint) is kept in the relay setting, after ``#``, so that
+    a table signed by another key is refused from now on (game/net/identity.py).  Only
+    the setting's own relay: a run's ``--relay`` leaves the setting as it is."""
+    met = client.met_service
+    if met is None or app.relay is not None or client.relay is None:
+        return
+    try:
+        setting = relay_setting(app.settings.relay)
+    except RelayError:
+        return
+    if setting.fingerprint is None and setting.addresses == client.relay.addresses:
+        app.settings.relay = setting.keeping(met).text
+        app.save_settings()
 
 
 def ended(client: RemoteClient, code: str) -> None:

@@ -21,26 +21,25 @@ from game.net.kept_seats import KEEP_FOR, MOST, KeptFile
 @dataclass(frozen=True)
 class KeptTable:
     """A table to go back to: the code it was joined by, its game, the relay it went
-    through (None: the player's own setting), when."""
+    through (its setting's text; None: none), when."""
 
     code: str
     game: str
-    relay: Optional[tuple[str, int]]
+    relay: Optional[str]
     at: float
 
 
 class KeptTables(KeptFile):
     """The tables in the file at ``path``, by their room's digest."""
 
-    def keep(self, code: str, game: str, relay: Optional[tuple[str, int]]) -> None:
+    def keep(self, code: str, game: str, relay: Optional[str]) -> None:
         """Write down the table of ``code`` (newest last; the stale ones go)."""
         def kept_with(held: dict[str, Any]) -> dict[str, Any]:
             now = self.clock()
             kept = {digest: entry for digest, entry in held.items()
                     if self._entry(entry) is not None}
             kept.pop(room_digest(code), None)
-            kept[room_digest(code)] = {"code": code, "game": game, "at": now,
-                                       "relay": list(relay) if relay is not None else None}
+            kept[room_digest(code)] = {"code": code, "game": game, "at": now, "relay": relay}
             return dict(list(kept.items())[-MOST:])
         self._change(kept_with)
 
@@ -66,11 +65,8 @@ class KeptTables(KeptFile):
             if not isinstance(code, str) or not isinstance(game, str) \
                     or self.clock() - at > KEEP_FOR:
                 return None
-            if relay is not None:
-                host, port = relay
-                if not isinstance(host, str) or type(port) is not int:
-                    return None
-                relay = (host, port)
+            if relay is not None and not isinstance(relay, str):
+                return None
             return KeptTable(code, game, relay, at)
         except (TypeError, KeyError, ValueError):
             return None

@@ -13,8 +13,7 @@ frame):
 * **handing over**: any key, click, wheel or touch hands the person the game on
   screen, in the bottom seat the demo was watched from (the title menu under it);
   a game already over, or none, leaves the demo for the title menu (that input
-  does nothing else).  A person's games are not kept: the next passer-by is
-  offered nothing of the last one (no Resume); after ``idle`` seconds without
+  does nothing else); after ``idle`` seconds without
   any input the demo resumes, from wherever the person left it (the menu, a
   finished game, a game left half-played), and the last ``warn`` seconds of
   them say so over the screen ("Still there? The demo starts in 10 s"): any
@@ -46,6 +45,7 @@ from game.cards import Card
 from game.session import GameSetup, LocalClient, local_game, taken_over
 from scenes import heap
 from scenes.i18n import tr
+from scenes.keeping import Visitors
 from scenes.kiosk.card import TitleCard
 from scenes.kiosk.errors import ErrorLog
 from scenes.kiosk.rules import RulePicker
@@ -133,6 +133,7 @@ class Kiosk:
         self._next_in: Optional[float] = None     # seconds before the next game (None: none due)
         self._sweep = False                       # a game just went: collect it, trim the heap
         self._speed = app.settings.animation_speed  # the demo's pace, whatever a person sets
+        self.visitors = Visitors()                # their games, forgotten when the demo is back
         app.kiosk = self
 
     # -- the frame ---------------------------------------------------------------------
@@ -268,6 +269,7 @@ class Kiosk:
                          fan_cards(key), self.card * (1.0 + len(words) / READING),
                          self._card_done, howto=howto, short=short)
         self.app.stack.clear_to(card)
+        self.visitors.forget()          # the visitor's table has gone, its last write done
 
     def _players(self, setup: GameSetup) -> str:
         """"South (Hard)  ·  East (Normal)": the seats as the table names them."""

@@ -727,16 +727,14 @@ class TableScene(Scene):
 
 def local_table(app: Any, setup: GameSetup, seat: Optional[int] = None, **kw: Any) -> TableScene:
     """A table for a game in this process (``seat``: the person's, default the first
-    person's seat; a spectator when there is none); "Play again" deals anew.  Kept for
-    Resume, but not at a kiosk: the next visitor is offered nothing of the last."""
+    person's seat; a spectator when there is none); "Play again" deals anew."""
     if seat is None:
         humans = setup.humans()
         seat = humans[0] if humans else None
-    keep = getattr(app, "kiosk", None) is None
 
     from scenes.keeping import table_client
 
     def again() -> Client:
-        return table_client(setup.with_seed(None), seat, keep)
+        return table_client(setup.with_seed(None), seat)
 
-    return TableScene(app, table_client(setup, seat, keep), again=again, **kw)
+    return TableScene(app, table_client(setup, seat), again=again, **kw)

@@ -11,7 +11,6 @@ import pytest
 
 from game import GAMES
 from game.engine import replay_log
-from scenes import keeping
 from scenes.i18n import tr
 from scenes.kiosk import Kiosk
 from scenes.kiosk.card import TitleCard
@@ -95,27 +94,6 @@ def test_a_key_hands_the_visitor_the_game_on_screen_in_the_seat_it_was_watched_f
     assert taken.client.session.log() == log, "the same game, as it stood"
     assert taken.captions is None
     assert demo.client.session.computers._executor is None, "the demo's session was closed"
-
-
-def test_nothing_of_the_last_visitor_is_offered_to_the_next(display):
-    """The next passer-by was offered "Resume Bocce (hand 1, your turn)"."""
-    app, kiosk = start(display, idle=30.0)
-    run(app, kiosk, lambda: isinstance(app.stack.top, TableScene))
-    app.frame(1 / 60, [keydown(pygame.K_DOWN)])
-    app.back_to_menu()
-    app.start_game("bocce")                            # a visitor's own game
-    app.frame(1 / 60, [])
-    table = app.stack.top
-    assert isinstance(table, TableScene) and not keeping.is_kept(table)
-    app.frame(1 / 60, [])
-    for _ in range(31):                                # then they walk away
-        app.frame(1.0, [])
-    assert kiosk.demo
-    run(app, kiosk, lambda: isinstance(app.stack.top, TableScene))
-    app.frame(1 / 60, [keydown(pygame.K_DOWN)])
-    app.back_to_menu()
-    assert app.menu().record is None
-    assert "resume" not in [b.key for b in app.menu().focus.buttons]
 
 
 def test_a_key_leaves_the_demo_for_the_menu_and_idle_time_brings_it_back(display):
@@ -411,3 +389,29 @@ def test_the_demo_short_forms_are_options_and_seat_counts_the_games_allow():
         for name, value in options.items():
             assert value in spec.options[name].allowed, (key, name, value)
         assert spec.new(options, seats, 1).to_act(), "the short form starts"
+
+
+@pytest.mark.slow
+def test_the_next_visitor_is_never_offered_the_game_the_last_one_left(display):
+    """The next passer-by was offered the previous visitor's "Resume Bocce (hand 1, your
+    turn)"; a game kept before the kiosk started stays."""
+    from game.kept import kept_game
+    from game.saves import Store
+
+    app = make_app(display, "instant")
+    kept_game(app.game_setup("bolola", 3), 0, paced=False).close()
+    app, kiosk = start(display, idle=30.0)
+    run(app, kiosk, lambda: isinstance(app.stack.top, TableScene))
+    app.frame(1 / 60, [keydown(pygame.K_DOWN)])
+    app.start_game("bocce")                           # a visitor plays
+    table = app.stack.top
+    run(app, kiosk, lambda: bool(table.legal()), limit=600)
+    table.act(table.legal()[0])
+    app.frame(1 / 60, [])
+    assert {r.key for r in Store().resumables()[0]} == {"bocce", "bolola"}
+    for _ in range(31):                               # the visitor walks away
+        app.frame(1.0, [])
+    assert kiosk.demo
+    app.frame(1 / 60, [keydown(pygame.K_DOWN)])       # the next one: the game on screen,
+    assert list(app.stack)[0] is app.menu()           # the menu under it
+    assert [r.key for r in app.menu().records] == ["bolola"]

@@ -5,6 +5,8 @@ tests that screen itself); its Play then starts the table."""
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 import pygame
 import pytest
 
@@ -214,7 +216,7 @@ def test_back_to_your_table_is_offered_focused_and_fits_beside_a_resume(menu, ap
     menu.enter()
     assert focused(menu) == "back_table"
     assert menu.focus.button("back_table").label == "Back to your table: Briscola Venceslao"
-    menu.record = object()                              # and a game to resume
+    menu.records = [SimpleNamespace(key="bocce")]     # and a game to resume
     menu._resume_label = "Resume Bocce (hand 2)"
     menu._build()
     menu.resize(size)

@@ -20,13 +20,13 @@ def test_the_table_sat_at_last_is_offered_back_with_its_code(tmp_path):
     now = [1000.0]
     kept = KeptTables(tmp_path / "tables.json", clock=lambda: now[0])
     assert kept.last() is None
-    kept.keep(CODE, "bisca", ("127.0.0.1", 7000))
+    kept.keep(CODE, "bisca", "127.0.0.1:7000")
     now[0] += 1
     kept.keep(OTHER, "briscola", None)
     assert kept.last() == KeptTable(OTHER, "briscola", None, 1001.0)
     assert (tmp_path / "tables.json").stat().st_mode & 0o077 == 0
     kept.forget((room_digest(OTHER),))
-    assert kept.last() == KeptTable(CODE, "bisca", ("127.0.0.1", 7000), 1000.0)
+    assert kept.last() == KeptTable(CODE, "bisca", "127.0.0.1:7000", 1000.0)
 
 
 def test_a_table_is_not_offered_once_stale_damaged_or_forgotten(tmp_path):
@@ -38,7 +38,7 @@ def test_a_table_is_not_offered_once_stale_damaged_or_forgotten(tmp_path):
     assert kept.last() is None
     path.write_text(json.dumps({"x": {"code": 3, "game": "bisca", "at": now[0]},
                                 "y": {"code": CODE, "game": "bisca", "at": now[0],
-                                      "relay": ["h", "port"]}, "z": []}))
+                                      "relay": ["h", 7000]}, "z": []}))
     assert kept.last() is None
     path.write_text("{not json")
     assert kept.last() is None
