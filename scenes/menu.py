@@ -91,13 +91,15 @@ class MenuScene(Scene):
                     tr("ui.menu.rules_short"), action=partial(self.app.show_rules, entry.key),
                     key=f"rules:{entry.key}", row=row, style="small"))
         bottom = len(CATALOG)
-        if self.record is not None:
-            buttons.append(Button(self._resume_label, action=partial(self.resume, self.record),
-                                  key="resume", row=bottom, style="primary"))
         if self.table is not None:
+            # the table lasts only while its game does: it takes the wide row, and the
+            # games kept here stay a click away, each by its own new game
             title = next((e.title for e in CATALOG if e.key == self.table.game), "")
             buttons.append(Button(tr("net.back_to_table", game=title), action=self.back_to_table,
                                   key="back_table", row=bottom, style="primary"))
+        elif self.record is not None:
+            buttons.append(Button(self._resume_label, action=partial(self.resume, self.record),
+                                  key="resume", row=bottom, style="primary"))
         if self.record is not None or self.table is not None:
             bottom += 1
         buttons += [Button(tr("replays.menu"), action=self.open_replays, key="replays", row=-1,
@@ -146,10 +148,10 @@ class MenuScene(Scene):
             self._resume_label = resume_label(self.record)     # the language changed meanwhile
             self._label_language = language()
         self._build()
-        if self.record is not None:
-            self.focus.focus_key("resume")    # Enter goes on with the game left
-        elif self.table is not None:
-            self.focus.focus_key("back_table")  # ... or back to the table sat at
+        if self.table is not None:
+            self.focus.focus_key("back_table")  # Enter goes back to the table sat at
+        elif self.record is not None:
+            self.focus.focus_key("resume")    # ... or on with the game left
         self.resize(self.app.size)
 
     def back_to_table(self) -> None:
@@ -233,11 +235,8 @@ class MenuScene(Scene):
             y += row_h + gap
         y += px(18) - gap
         if resuming:
-            row = [b.key for b in self.focus.buttons if b.key in ("resume", "back_table")]
-            each = (inner.w - gap * (len(row) - 1)) // len(row)
-            for i, k in enumerate(row):
-                self.focus.button(k).rect = pygame.Rect(inner.x + (each + gap) * i, y, each,
-                                                        bottom_h)
+            wide = "back_table" if self.table is not None else "resume"
+            self.focus.button(wide).rect = pygame.Rect(inner.x, y, inner.w, bottom_h)
             y += bottom_h + gap
         # Replays and Statistics: small, on the header's line at the right
         x = inner.right
