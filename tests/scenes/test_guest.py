@@ -28,8 +28,9 @@ def kept(tmp_path, monkeypatch):
 
 
 def ended(offered, reason) -> None:
-    """A join that ended (scenes/guest.py reads the client's ``offered`` and ``reason``)."""
-    guest.ended(SimpleNamespace(offered=offered, reason=reason))
+    """A join by CODE that ended (scenes/guest.py reads the client's ``offered``,
+    ``reason`` and the room's digests it heard, ``rooms``)."""
+    guest.ended(SimpleNamespace(offered=offered, reason=reason, rooms=()), CODE)
 
 
 @pytest.mark.parametrize("reason", [SEAT_FREED, ROOM_FULL, NO_SUCH_ROOM])
