@@ -6,12 +6,13 @@ the English table tests make); and the language switched over a game rewords it.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Optional
 
 import pygame
 import pytest
 
 from game import GAMES
+from game.engine import load_piece
 from game.i18n import translate
 from scenes import theme
 from scenes.i18n import language
@@ -86,6 +87,12 @@ def problems(scene: Any, drawn: list[tuple[str, pygame.Rect]], size: tuple[int, 
             hints = [r for w, r in drawn if w == b.hint and r.colliderect(b.rect)]
             out += [f"hint out of its button: {b.hint!r}" for r in hints if not b.rect.contains(r)]
             out += [f"hint on its label: {b.hint!r}" for r in hints for m in mine if r.colliderect(m)]
+    for key, (left, right) in arrows.items():       # a row's value between its arrows
+        marks = [r for w, r in drawn if w in ("‹", "›") and r.colliderect(left.union(right))]
+        middle = pygame.Rect(left.right, left.y, right.left - left.right, left.h)
+        out += [f"value on its arrows: {w!r} {r} ({key})" for w, r in drawn
+                if w not in ("‹", "›") and middle.collidepoint(r.center)
+                and r.collidelist(marks) >= 0]
     return out
 
 
@@ -134,6 +141,25 @@ def test_every_new_game_screen_fits_in_either_language(display, lang, monkeypatc
     for button in list(scene.focus.buttons):     # each row focused: its line of help shows
         scene.focus.focus_key(button.key)
         assert problems(scene, words.of(scene, size), size) == [], button.key
+
+
+@pytest.mark.xfail(strict=True, reason="'Normale se vuoto o assente' over its arrows")
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_every_host_setup_screen_fits_in_either_language_at_800x500(display, lang, monkeypatch,
+                                                                     game):
+    """Hosting online, a seat open for a friend says so on its row ("Normale se vuoto o
+    assente"): its value stays clear of its arrows, at the most players."""
+    from scenes.setup_scene import SetupScene
+
+    size = (800, 500)
+    words = Words(monkeypatch)
+    app = app_in(lang, display, size)
+    scene = SetupScene(app, game, on_play=lambda setup: None, online=True)
+    app.stack.push(scene)
+    scene._set_count(max(GAMES[game].seats))
+    scene._build()
+    assert any(b.key.startswith("level:") for b in scene.focus.buttons)
+    assert problems(scene, words.of(scene, size), size) == []
 
 
 @pytest.mark.slow
@@ -214,6 +240,90 @@ def test_a_whole_stretch_of_every_game_in_italian_at_800x500_lays_no_words_on_wo
     problems = watch(app, table, act, lambda: enough(state_of(table)), limit=20000)
     assert problems == set()
     table.close()
+
+
+#: every table the games lay: each game at each of its seat counts
+TABLES = [(key, n) for key in sorted(GAMES) for n in GAMES[key].seats]
+#: the window and the "table cards and text" setting: the smallest window at the usual
+#: and the largest setting, and the largest setting where it has all its room
+FITS = [((800, 500), 1.0), ((800, 500), 1.5), ((1280, 720), 1.5)]
+#: tables seen laying words on words elsewhere: a spectator's at 900x560 (every game),
+#: a middle window at the largest setting, the largest window
+ELSEWHERE = [(key, GAMES[key].seats[0], "en", (900, 560), 1.0, None) for key in sorted(GAMES)] \
+    + [("briscola", 3, "it", (1000, 640), 1.5, 0), ("doudizhu", 3, "en", (1920, 1080), 1.0, 0)]
+#: what still shows in each game's known cases
+_WHY = {
+    "bisca": "the score box over the top player's line; at six the top hands run into one "
+             "row of backs, the plates' lines run together, the Hint over West's cards",
+    "bocce": "'Fuori campo' over 'Pallino: 19', 'Tiri tu' on the pallino, your middle "
+             "boccia under the lag cards, 'Le tue bocce' over 'Tallone · 34'",
+    "bolola": "the deal's tallies over the contract's line and by the wrong player",
+    "briscola": "'Ultima presa L' against West's plate, the buttons and the callout on the "
+                "cards and the card order, the score box on the trump badge",
+    "doudizhu": "Gioca, Passo and Suggerimento over East's cards; two labels at 1920x1080",
+}
+#: the cases still known to lay words on words, and what shows
+KNOWN = {case: _WHY[case.split("-")[0].rstrip("0123456789")] for case in (
+    "bisca2-it-800x500-1.5", "bisca2-it-1280x720-1.5", "bisca2-en-800x500-1.5",
+    "bisca3-it-800x500-1.5", "bisca3-it-1280x720-1.5", "bisca3-en-800x500-1.5",
+    "bisca4-it-800x500-1.5", "bisca4-it-1280x720-1.5", "bisca4-en-800x500-1.5",
+    "bisca5-it-800x500-1.0", "bisca5-it-800x500-1.5", "bisca5-it-1280x720-1.5",
+    "bisca5-en-800x500-1.5", "bisca6-it-800x500-1.5", "bisca6-it-1280x720-1.5",
+    "bisca6-en-800x500-1.5", "bocce2-it-800x500-1.5", "bocce2-it-1280x720-1.5",
+    "bocce2-en-800x500-1.5", "bolola4-it-800x500-1.5", "bolola4-it-1280x720-1.5",
+    "bolola4-en-800x500-1.5", "briscola3-it-800x500-1.5", "briscola3-it-1280x720-1.5",
+    "briscola3-en-800x500-1.5", "doudizhu3-it-800x500-1.5", "doudizhu3-it-1280x720-1.5",
+    "doudizhu3-en-800x500-1.5", "briscola3-en-900x560-1.0-watching",
+    "briscola3-it-1000x640-1.5", "doudizhu3-en-1920x1080-1.0",
+)}
+
+
+def _sweep_cases() -> list[Any]:
+    """Italian (the longer words) at every fit; English at the tightest; then elsewhere."""
+    cases = [(game, seats, lang, size, scale, 0) for game, seats in TABLES
+             for lang in ("it", "en") for size, scale in (FITS if lang == "it" else FITS[1:2])]
+    out = []
+    for game, seats, lang, size, scale, seat in cases + ELSEWHERE:
+        name = f"{game}{seats}-{lang}-{size[0]}x{size[1]}-{scale}" + \
+            ("-watching" if seat is None else "")
+        marks = [pytest.mark.xfail(strict=True, reason=KNOWN[name])] if name in KNOWN else []
+        out.append(pytest.param(game, seats, lang, size, scale, seat, marks=marks, id=name))
+    return out
+
+
+def _stretch(game: str, seats: int, seat: Optional[int]) -> tuple[dict, Any, Any]:
+    """A stretch of ``game`` at ``seats`` that passes through each phase its table shows:
+    the whole-stretch setup (Bisca at the rules' own opening, five cards, and ``seats``),
+    for you at ``seat`` or for a spectator (None)."""
+    from game.ai import bisca
+
+    setup, act, enough = _whole(game)
+    if game == "bisca":
+        setup = dict(seed=4, players=[None] + [bisca.player("normal")] * (seats - 1))
+        enough = lambda s: s.round_no > 2 or s.over  # noqa: E731
+    if seat is None:
+        computer = load_piece(GAMES[game].computers, game)
+        setup = dict(setup, players=[computer("normal")] * seats, seat=None)
+    return setup, act, enough
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game, seats, lang, size, scale, seat", _sweep_cases())
+def test_every_table_in_every_phase_lays_no_words_on_words(display, monkeypatch, game, seats,
+                                                           lang, size, scale, seat):
+    """Every game at every seat count, through the phases of a stretch of play (each
+    frame the table waits for you, and every few frames between), in either language, at
+    800x500 and at the largest table text: no words on words, cards or buttons, no two
+    panels touching, no two zones' cards run together (tablekit.layout_problems)."""
+    monkeypatch.setenv("LANGUAGE", lang)
+    app = make_app(display, "fast", size)
+    app.settings.table_scale = scale
+    setup, act, enough = _stretch(game, seats, seat)
+    table = open_table(app, game, push=False, think_delay=(0.05, 0.1), **setup)
+    app.stack.push(table)
+    problems = watch(app, table, act, lambda: enough(state_of(table)), every=4, limit=20000)
+    table.close()
+    assert problems == set()
 
 
 def test_switching_over_a_paused_table_rewords_the_table_and_its_menus(display, monkeypatch):
