@@ -6,6 +6,7 @@ the English table tests make); and the language switched over a game rewords it.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any, Optional
 
 import pygame
@@ -14,6 +15,7 @@ import pytest
 from game import GAMES
 from game.engine import load_piece
 from game.i18n import translate
+from game.saves import Record
 from scenes import theme
 from scenes.i18n import language
 from scenes.result import ResultScene
@@ -40,18 +42,26 @@ def lang(request, monkeypatch):
 
 
 class Words:
-    """Every line :func:`theme.text` draws, with where it went."""
+    """Every line :func:`theme.text` and a screen's text cache draw, with where it went."""
 
     def __init__(self, monkeypatch) -> None:
+        from scenes.hud import TextCache
+
         self.drawn: list[tuple[str, pygame.Rect]] = []
-        real = theme.text
+        real, cached = theme.text, TextCache.blit
 
         def text(surface, font, words, *args, **kw):
             rect = real(surface, font, words, *args, **kw)
             self.drawn.append((words, pygame.Rect(rect)))
             return rect
 
+        def blit(cache, surface, words, *args, **kw):
+            rect = cached(cache, surface, words, *args, **kw)
+            self.drawn.append((words, pygame.Rect(rect)))
+            return rect
+
         monkeypatch.setattr(theme, "text", text)
+        monkeypatch.setattr(TextCache, "blit", blit)
 
     def of(self, scene: Any, size: tuple[int, int]) -> list[tuple[str, pygame.Rect]]:
         self.drawn = []
@@ -94,6 +104,15 @@ def problems(scene: Any, drawn: list[tuple[str, pygame.Rect]], size: tuple[int, 
                 if w not in ("‹", "›") and middle.collidepoint(r.center)
                 and r.collidelist(marks) >= 0]
     return out
+
+
+def on_buttons(scene: Any, drawn: list[tuple[str, pygame.Rect]]) -> list[str]:
+    """Words of the screen (not a button's own) over a button: a key line under the
+    buttons, a title over them."""
+    buttons = [b for b in scene.focus.buttons if b.rect.w > 0 and b.rect.h > 0]
+    own = {w for b in buttons for w in (b.label, b.hint)}
+    return [f"{w!r} {r} on the button {b.label!r} {b.rect}" for w, r in drawn
+            if w.strip() and w not in own for b in buttons if r.colliderect(b.rect)]
 
 
 def cramped(scene: Any, drawn: list[tuple[str, pygame.Rect]]) -> list[str]:
@@ -143,7 +162,6 @@ def test_every_new_game_screen_fits_in_either_language(display, lang, monkeypatc
         assert problems(scene, words.of(scene, size), size) == [], button.key
 
 
-@pytest.mark.xfail(strict=True, reason="'Normale se vuoto o assente' over its arrows")
 @pytest.mark.parametrize("game", sorted(GAMES))
 def test_every_host_setup_screen_fits_in_either_language_at_800x500(display, lang, monkeypatch,
                                                                      game):
@@ -187,6 +205,26 @@ def test_a_table_of_every_game_fits_in_either_language(display, lang, monkeypatc
             think(table)
             app.frame(1 / 60, [])
     assert seen == set()
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_replays_list_fits_in_either_language(display, lang, monkeypatch, size):
+    """The finished games, Close and the key line under them ("Chiudi" lay on the key
+    line at 800x500)."""
+    from game.session import GameSetup
+    from scenes.replay_scene import ReplayListScene
+
+    class Kept:
+        def finished(self) -> list:
+            return [(Path(f"{i}.json"), Record(GameSetup.computers(key, seed=i), 0, saved=i))
+                    for i, key in enumerate(sorted(GAMES) * 3)]
+
+    words = Words(monkeypatch)
+    app = app_in(lang, display, size)
+    scene = ReplayListScene(app, Kept())
+    app.stack.push(scene)
+    drawn = words.of(scene, size)
+    assert problems(scene, drawn, size) + on_buttons(scene, drawn) == []
 
 
 @pytest.mark.slow
