@@ -291,28 +291,27 @@ ELSEWHERE = [(key, GAMES[key].seats[0], "en", (900, 560), 1.0, None) for key in 
     + [("briscola", 3, "it", (1000, 640), 1.5, 0), ("doudizhu", 3, "en", (1920, 1080), 1.0, 0)]
 #: what still shows in each game's known cases
 _WHY = {
-    "bisca": "the score box over the top player's line; at six the top hands run into one "
-             "row of backs, the plates' lines run together, the Hint over West's cards",
-    "bocce": "'Fuori campo' over 'Pallino: 19', 'Tiri tu' on the pallino, your middle "
-             "boccia under the lag cards, 'Le tue bocce' over 'Tallone · 34'",
-    "bolola": "the deal's tallies over the contract's line and by the wrong player",
-    "briscola": "'Ultima presa L' against West's plate, the buttons and the callout on the "
-                "cards and the card order, the score box on the trump badge",
-    "doudizhu": "Gioca, Passo and Suggerimento over East's cards; two labels at 1920x1080",
+    "bisca": "at five or six seats, or at 1280x720, the largest text still lays the top corner "
+             "players' lines and won hands on the cards of the hand, the Hint on the deck, and "
+             "the Log and Undo buttons on the top right hand",
+    "bocce": "at 1280x720 the largest text puts the other's plate against its hand and the "
+             "pallino's sum over its line",
+    "bolola": "the deal's tallies over the contract's line, the piles and the trick, and by "
+              "the wrong player",
+    "briscola": "the suit picker and the Venceslao callout over the score box, the deck and "
+                "the trick; the Hint over West's won cards",
+    "doudizhu": "at 1280x720 the largest text lays the banners over the board and the kitty, "
+                "the seats' roles on the trick and the Hint by the prompt",
 }
 #: the cases still known to lay words on words, and what shows
 KNOWN = {case: _WHY[case.split("-")[0].rstrip("0123456789")] for case in (
-    "bisca2-it-800x500-1.5", "bisca2-it-1280x720-1.5", "bisca2-en-800x500-1.5",
-    "bisca3-it-800x500-1.5", "bisca3-it-1280x720-1.5", "bisca3-en-800x500-1.5",
-    "bisca4-it-800x500-1.5", "bisca4-it-1280x720-1.5", "bisca4-en-800x500-1.5",
-    "bisca5-it-800x500-1.0", "bisca5-it-800x500-1.5", "bisca5-it-1280x720-1.5",
-    "bisca5-en-800x500-1.5", "bisca6-it-800x500-1.5", "bisca6-it-1280x720-1.5",
-    "bisca6-en-800x500-1.5", "bocce2-it-800x500-1.5", "bocce2-it-1280x720-1.5",
-    "bocce2-en-800x500-1.5", "bolola4-it-800x500-1.5", "bolola4-it-1280x720-1.5",
-    "bolola4-en-800x500-1.5", "briscola3-it-800x500-1.5", "briscola3-it-1280x720-1.5",
-    "briscola3-en-800x500-1.5", "doudizhu3-it-800x500-1.5", "doudizhu3-it-1280x720-1.5",
-    "doudizhu3-en-800x500-1.5", "briscola3-en-900x560-1.0-watching",
-    "briscola3-it-1000x640-1.5", "doudizhu3-en-1920x1080-1.0",
+    "bisca2-it-1280x720-1.5", "bisca3-it-1280x720-1.5", "bisca4-it-1280x720-1.5",
+    "bisca5-it-800x500-1.0", "bisca6-it-800x500-1.0", "bisca5-it-800x500-1.5",
+    "bisca5-it-1280x720-1.5", "bisca5-en-800x500-1.5", "bisca6-it-800x500-1.5", "bisca6-it-1280x720-1.5",
+    "bisca6-en-800x500-1.5", "bocce2-it-1280x720-1.5", "bolola4-it-800x500-1.5",
+    "bolola4-it-1280x720-1.5", "bolola4-en-800x500-1.5", "briscola3-it-800x500-1.5",
+    "briscola3-it-1280x720-1.5", "briscola3-en-800x500-1.5", "doudizhu3-it-1280x720-1.5",
+    "briscola3-it-1000x640-1.5",
 )}
 
 
@@ -358,10 +357,11 @@ def test_every_table_in_every_phase_lays_no_words_on_words(display, monkeypatch,
     app.settings.table_scale = scale
     setup, act, enough = _stretch(game, seats, seat)
     table = open_table(app, game, push=False, think_delay=(0.05, 0.1), **setup)
+    table.corner.can_undo = lambda: True     # as a game the app keeps offers after a move
     app.stack.push(table)
     problems = watch(app, table, act, lambda: enough(state_of(table)), every=4, limit=20000)
     table.close()
-    assert problems == set()
+    assert problems == set(), sorted(problems)
 
 
 def test_switching_over_a_paused_table_rewords_the_table_and_its_menus(display, monkeypatch):
