@@ -149,10 +149,11 @@ class Banner:
     """A big centred message that swells in, holds, and fades away."""
 
     def __init__(self, text: str, sub: str = "", y: Optional[float] = None,
-                 still: bool = False) -> None:
+                 still: bool = False, room: Optional[float] = None) -> None:
         self.text = text
         self.sub = sub
         self.y = y  # its centre's height; None: a little above the window's middle
+        self.room = room  # the most height it may take; None: what its words make
         self.alpha = 0
         self.still = still  # reduced motion: it fades in at its size, without swelling
         self.scale = 1.0 if still else 0.8
@@ -266,8 +267,9 @@ class Hud:
         self.pops = [p for p in self.pops if p.alive]
 
     def banner(self, timeline: Timeline, at: float, text: str, sub: str = "",
-               hold: float = 0.9, y: Optional[float] = None, still: bool = False) -> Banner:
-        b = Banner(text, sub, y, still)
+               hold: float = 0.9, y: Optional[float] = None, still: bool = False,
+               room: Optional[float] = None) -> Banner:
+        b = Banner(text, sub, y, still, room)
 
         def show() -> None:
             for old in self.banners:  # one message at a time: the new one replaces it
@@ -394,20 +396,31 @@ class Hud:
             self._glows[size] = glow
         return glow
 
-    def draw_label(self, surface: pygame.Surface, label: Label) -> pygame.Rect:
-        """Draw a label; returns what it covers (its pill, if it has one)."""
+    def _label_image(self, label: Label) -> tuple[pygame.Surface, pygame.Rect,
+                                                  Optional[pygame.Rect]]:
+        """A label's words as one image, where they go, and the pill under them."""
         img = self.text.render(label.text, label.size, label.colour, label.bold)
         if label.icon and self.card_icon is not None:
             img = self._with_icon(img, label)
         rect = img.get_rect(**{label.anchor: (int(label.pos[0]), int(label.pos[1]))})
-        if label.pill:
-            pad = max(4, label.size // 3)
-            w, h = rect.w + pad * 2, rect.h + 2
-            w = (w + 7) // 8 * 8
-            pill = pygame.Rect(0, 0, w, h)
-            pill.center = rect.center
+        if not label.pill:
+            return img, rect, None
+        pad = max(4, label.size // 3)
+        pill = pygame.Rect(0, 0, (rect.w + pad * 2 + 7) // 8 * 8, rect.h + 2)
+        pill.center = rect.center
+        return img, rect, pill
+
+    def label_rect(self, label: Label) -> pygame.Rect:
+        """What :meth:`draw_label` would cover (to find room for a label)."""
+        _, rect, pill = self._label_image(label)
+        return rect if pill is None else pill.union(rect)
+
+    def draw_label(self, surface: pygame.Surface, label: Label) -> pygame.Rect:
+        """Draw a label; returns what it covers (its pill, if it has one)."""
+        img, rect, pill = self._label_image(label)
+        if pill is not None:
             fill = (*label.chip, 235) if label.chip else (8, 30, 20, 190)
-            surface.blit(self.panels.get((w, h), fill, None, h // 2), pill)
+            surface.blit(self.panels.get(pill.size, fill, None, pill.h // 2), pill)
             surface.blit(img, rect)
             return pill.union(rect)
         surface.blit(img, rect)
@@ -504,6 +517,22 @@ class Hud:
         return self.draw_pill(surface, words, centre, font, ERROR if error else theme.CREAM,
                               (200, 90, 80) if error else theme.GOLD_DARK, bold=error)
 
+    def _banner_fit(self, b: Banner, font: int) -> tuple[pygame.Surface, Optional[pygame.Surface],
+                                                         tuple[int, int], int]:
+        """A banner's words, its size and its words' height: in its room if it has one, its
+        words a step smaller at a time (to two thirds at most: the largest text setting's
+        growth) while it would be taller."""
+        least = max(11, font * 2 // 3) if b.room else font
+        for size in range(font, least - 1, -1):
+            img = self.text.render(b.text, self.banner_size(size), theme.GOLD_LIGHT, True)
+            sub = self.text.render(b.sub, size, theme.CREAM) if b.sub else None
+            bw = max(img.get_width(), sub.get_width() if sub else 0) + size * 4
+            inner = img.get_height() + (sub.get_height() if sub else 0)
+            bh = (inner + size * 2 // 3 + 7) // 8 * 8
+            if b.room is None or bh <= b.room:
+                break
+        return img, sub, ((bw + 31) // 32 * 32, bh), inner
+
     def draw_effects(self, surface: pygame.Surface, size: tuple[int, int],
                      font: int) -> list[tuple[str, pygame.Rect]]:
         """Banners and pops; returns what each covers, as ("banner" | "pop", rect)."""
@@ -512,12 +541,7 @@ class Hud:
         for b in self.banners:
             if b.alpha <= 0 or not b.alive:
                 continue
-            big = self.banner_size(font)
-            img = self.text.render(b.text, big, theme.GOLD_LIGHT, True)
-            sub = self.text.render(b.sub, font, theme.CREAM) if b.sub else None
-            bw = max(img.get_width(), sub.get_width() if sub else 0) + font * 4
-            inner = img.get_height() + (sub.get_height() if sub else 0)
-            bw, bh = (bw + 31) // 32 * 32, (inner + font * 2 // 3 + 7) // 8 * 8
+            img, sub, (bw, bh), inner = self._banner_fit(b, font)
             rect = pygame.Rect(0, 0, bw, bh)
             rect.center = (w // 2, int(h * 0.47 if b.y is None else b.y))
             drawn.append(("banner", rect))

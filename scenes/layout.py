@@ -8,7 +8,8 @@ every position is recomputed on resize.  ``scale`` (the player's "table cards an
 text" setting) makes the cards and the words larger still; cards never grow past
 :data:`MAX_CARD_SHARE` of the window's height nor the words past :data:`TEXT_ROOM` (at
 800x500 the largest setting gives cards 1.2 and words 1.1 times the usual), nor
-past :data:`CROWDED_SCALE` at five or six seats, so every seat keeps its place.  Game
+past :data:`CROWDED_SCALE` at five or six seats, so every seat keeps its place, nor past
+a game's own ``card_share`` (Bocce's five rows keep the cards the window gives).  Game
 adapters place their zones relative to these anchors, so no game hard-codes pixels.
 """
 
@@ -27,6 +28,9 @@ CARD_ASPECT = _CARD_RATIO if _CARD_RATIO >= 1 else 1.0 / _CARD_RATIO
 
 #: the most of the window's height a card may take, whatever the scale setting
 MAX_CARD_SHARE = 0.21
+#: the share of the window's height a card takes at the usual size (when the window is
+#: not narrow for its height)
+NATURAL_SHARE = 0.175
 #: the words grow with ``scale`` up to this many times the window height's share of 720
 #: px: 1.1 at 500 px (the labels of a full table still clear each other there), the
 #: whole setting from 675 px up
@@ -40,6 +44,9 @@ CROWDED_SCALE = 1.25
 #: the side seats (and the plates of the upper corner seats) move down this share of the
 #: window's height per whole step of larger words
 SIDE_DROP = 0.3
+
+#: the top corner seats' hands are centred this share of the window's width from its edge
+TOP_CORNER = 0.27
 
 #: the outermost card of a fanned hand leans at most this many degrees
 FAN_MAX = 8.0
@@ -132,6 +139,9 @@ class Layout:
     counterclockwise: bool = False
     #: the player's larger cards and text (1.0: as the window alone makes them)
     scale: float = 1.0
+    #: the most of the window's height a card may take at this game (a game that stacks
+    #: more rows of cards from top to bottom has room for less)
+    card_share: float = MAX_CARD_SHARE
     card_h: int = field(init=False)
     card_w: int = field(init=False)
     grow: float = field(init=False)
@@ -143,8 +153,8 @@ class Layout:
         self.seats = max(1, min(6, int(self.seats)))
         # the scale this table has room for (``scale`` is what the player asked)
         self.grow = min(self.scale, CROWDED_SCALE) if self.seats >= CROWDED else self.scale
-        natural = min(h * 0.175, w * 0.14 * CARD_ASPECT)
-        self.card_h = max(40, int(max(natural, min(natural * self.grow, h * MAX_CARD_SHARE))))
+        natural = min(h * NATURAL_SHARE, w * 0.14 * CARD_ASPECT)
+        self.card_h = max(40, int(max(natural, min(natural * self.grow, h * self.card_share))))
         self.card_w = max(28, int(round(self.card_h / CARD_ASPECT)))
         self._natural_w = max(28, int(round(max(40, int(natural)) / CARD_ASPECT)))
         self.margin = max(6, int(h * 0.012))
@@ -257,7 +267,7 @@ class Layout:
                 plate = (hand[0], top_y + sh / 2 + m * 2)
             area = (w / 2, top_y + sh / 2 + m + ch * 0.36 + m)
         elif side in ("top-left", "top-right"):
-            fx = 0.27 if side == "top-left" else 0.73
+            fx = TOP_CORNER if side == "top-left" else 1 - TOP_CORNER
             hand = (w * fx, top_y)
             angle, scale = 180.0, self.small_scale
             plate = (hand[0], top_y + sh / 2 + m * 2 + self.side_drop)
@@ -290,9 +300,20 @@ class Layout:
         if side == "bottom":
             return self.fan_span
         if side in ("top-left", "top-right"):
-            return self.card_w * 3.2
+            return min(self.card_w * 3.2, self._beside_top())
         # top: the plate is 2.4 card widths aside; left/right: 1.9 above
-        return self.card_w * (2.6 if side == "top" else 2.4)
+        if side == "top":
+            return min(self.card_w * 2.6, self._beside_top())
+        return self.card_w * 2.4
+
+    def _beside_top(self) -> float:
+        """The most a hand across the top may spread with a neighbour beside it (six
+        seats: three hands, larger cards) and a quarter of a card between them, so the
+        three never run into one row of backs."""
+        if self.seats < 6:
+            return math.inf
+        small = self.card_w * self.small_scale
+        return self.width * (0.5 - TOP_CORNER) - small * 1.25
 
     def hand_zone(self, seat: int) -> ZoneGeom:
         """A seat's hand: the human's as a fan, the others' as a row of backs, both

@@ -17,7 +17,7 @@ import pygame
 
 from scenes import theme
 from scenes.scene import Scene
-from scenes.widgets import Button, FocusList, draw_button
+from scenes.widgets import Button, FocusList, draw_button, label_room
 
 if TYPE_CHECKING:
     from scenes.app import App
@@ -130,6 +130,25 @@ class OptionRowsScene(Scene):
             self._arrows[r.key] = (left, right)
             y += row_h + gap
         return y
+
+    def row_widths(self, row_h: int, arrow_w: int, scale: float) -> tuple[int, int]:
+        """The room the rows' widest label takes (bold, as when focused), and the room
+        their widest value takes with its arrows, as :meth:`draw_row` draws them."""
+        fonts = self.app.fonts
+        value_font = fonts.get(max(12, min(round(21 * scale), round(row_h * 0.45))), bold=True)
+        widest = max((value_font.size(r.show(v))[0] for r in self.rows for v in r.values),
+                     default=0)
+        labels = max((label_room(fonts, b, row_h)
+                      for b in self.focus.buttons if b.style == "option"), default=0)
+        return labels, widest + 2 * arrow_w + row_h // 4
+
+    def value_room(self, area_w: int, row_h: int, arrow_w: int, scale: float,
+                   least: int) -> int:
+        """How wide the rows' values (with their arrows) are laid: ``least``, or wider where
+        a value would not fit between its arrows ("Normal if empty or away"), as far as
+        the widest label leaves room beside them."""
+        labels, want = self.row_widths(row_h, arrow_w, scale)
+        return max(least, min(want, area_w - labels))
 
     def draw_row(self, surface: pygame.Surface, row: OptionRow, scale: float) -> pygame.Rect:
         """The row's button, its arrows (greyed at the end a non-wrapping row has reached)

@@ -259,7 +259,9 @@ class ReplayListScene(Scene):
         w, h = self._size or self.app.size
         s = theme.ui_scale((w, h))
         row_h, gap = int(40 * s), int(6 * s)
-        top, bottom = int(110 * s), h - int(60 * s)
+        # Close over the key line, the rows over Close
+        keys = int(10 * s) + self.app.fonts.get(theme.font_px(14, (w, h))).get_linesize()
+        top, bottom = int(110 * s), h - keys - gap - row_h - gap
         rows = self.focus.buttons[:-1]
         fit = max(1, (bottom - top - row_h - gap) // (row_h + gap))
         at = self.focus.focus or 0
@@ -271,7 +273,7 @@ class ReplayListScene(Scene):
             y = top + (i - first) * (row_h + gap)
             button.rect = pygame.Rect(x, y, width, row_h) if shown else pygame.Rect(0, 0, 0, 0)
         self.focus.buttons[-1].rect = pygame.Rect(0, 0, int(200 * s), row_h)
-        self.focus.buttons[-1].rect.midbottom = (w // 2, bottom + row_h)
+        self.focus.buttons[-1].rect.midbottom = (w // 2, h - keys - gap)
         self._first = first
 
     def handle(self, event: pygame.event.Event) -> Optional[pygame.event.Event]:

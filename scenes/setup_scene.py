@@ -235,15 +235,18 @@ class SetupScene(OptionRowsScene):
         pitch = min(px(64), room // most)
         row_h = max(16, pitch * 54 // 64)
         gap = pitch - row_h
-        panel_w = min(w - px(40), px(640))
+        arrow_w = min(px(44), row_h)
+        # wider where a row's label and its longest value need it (hosting: a friend's seat)
+        panel_w = min(w - px(40), max(px(640), sum(self.row_widths(row_h, arrow_w, s)) + px(56)))
         panel_h = 2 * pad + len(self.rows) * pitch + px(8) + button_h
         # the top stays where the tallest panel (the most players) is centred
         tallest = 2 * pad + most * pitch + px(8) + button_h
         top = max(top, top + (h - footer - top - tallest) // 2)
         self._panel = pygame.Rect((w - panel_w) // 2, top, panel_w, panel_h)
         inner = self._panel.inflate(-px(28) * 2, 0)
-        y = self.lay_out_rows(inner, self._panel.y + pad, row_h, gap,
-                              value_w=min(px(260), inner.w // 2), arrow_w=min(px(44), row_h))
+        value_w = self.value_room(inner.w, row_h, arrow_w, s, min(px(260), inner.w // 2))
+        y = self.lay_out_rows(inner, self._panel.y + pad, row_h, gap, value_w=value_w,
+                              arrow_w=arrow_w)
         y += px(8)
         bw = min(px(200), (inner.w - button_gap) // 2)
         back, play = self.focus.button("back"), self.focus.button("play")

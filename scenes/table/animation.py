@@ -46,12 +46,14 @@ class Fx:
         return self.start if at == "start" else self.end
 
     def banner(self, text: str, sub: str = "", at: str = "end", hold: float = 0.9,
-               y: Optional[float] = None) -> None:
-        # reduced motion: it fades in without swelling (the word only then, so a stand-in
-        # for the HUD's banner need not know it)
+               y: Optional[float] = None, room: Optional[float] = None) -> None:
+        # reduced motion: it fades in without swelling; a room only where given (the words
+        # only then, so a stand-in for the HUD's banner need not know them)
         anim = self.animator
-        still = {"still": True} if anim.reduced_motion() else {}
-        anim.hud.banner(anim.timeline, self._t(at), text, sub, hold, y, **still)
+        extra: dict[str, Any] = {"still": True} if anim.reduced_motion() else {}
+        if room is not None:
+            extra["room"] = room
+        anim.hud.banner(anim.timeline, self._t(at), text, sub, hold, y, **extra)
 
     def pop(self, text: str, pos: tuple[float, float], at: str = "end",
             colour: Optional[tuple[int, int, int]] = None, rise: float = 0.45,

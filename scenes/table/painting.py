@@ -18,12 +18,13 @@ itself, so it can sleep until the next input.
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 from typing import Any, Callable, Hashable, Optional, Sequence
 
 import pygame
 
 from scenes import theme
-from scenes.hud import Hud
+from scenes.hud import Hud, Label
 from scenes.sprites import CardSprite, soft_rect
 from scenes.table.board import Board
 from scenes.table.captions import Captions
@@ -89,6 +90,7 @@ class TablePainter:
         self._strip_rect: Optional[pygame.Rect] = None
         self._strip_key: tuple = ()
         self.paint_log: PaintLog = {}             # what the last draw painted, and where
+        self._board_box = pygame.Rect(0, 0, 0, 0)  # where the last draw's score board lies
         self._drawn_key: tuple = ()               # the screen key of the last draw
         self._presented_log: PaintLog = {}        # ... and the one before, on screen now
 
@@ -137,6 +139,10 @@ class TablePainter:
             self._draw_waiting(surface, log)   # a guest's table before the host's first update
             return
         slots, labels = self._decorations()
+        lines = self.adapter.scoreboard(self.position.shown, lay)
+        self._board_box = pygame.Rect((lay.margin, lay.margin),
+                                      self.hud.board_size(lines, lay.font(16)))
+        labels = self._clear_of_board(labels)
         for slot in slots:
             self.hud.draw_slot(surface, slot)
             log[("slot", tuple(slot.rect), slot.highlight)] = _box(slot.rect)
@@ -172,7 +178,6 @@ class TablePainter:
                     log[("caret", sprite.id, sprite.lift)] = \
                         _box(self._draw_caret(surface, sprite, above))
         self._draw_plates(surface, log)
-        lines = self.adapter.scoreboard(self.position.shown, lay)
         rect = self.hud.draw_scoreboard(surface, lines, (lay.margin, lay.margin), lay.font(16))
         log[("board", tuple(lines))] = _box(rect)
         self.corner.draw(surface, log, lay, self.hud)   # first: the others keep clear of it
@@ -245,12 +250,16 @@ class TablePainter:
         # buttons: never on a name plate, a label or a card at rest (a small window puts
         # the left player's plate just under the board; five or six seats put a hand
         # beside it)
-        spots = [pygame.Rect((board.left, board.bottom + gap), size),
-                 pygame.Rect((board.right + gap * 2, board.top), size),
-                 pygame.Rect((lay.width - size[0] - lay.margin, lay.corner_bottom + gap), size)]
+        # (never touching them either: a gap from each)
         taken = [self.plate_rect(seat) for seat in range(self.seats)]
         taken += [pygame.Rect(r) for k, r in log.items() if k[0] in ("label", "corner", "light")]
         taken += list(cards) + ([strip] if strip is not None else [])   # the strip's place
+        taken = [r.inflate(gap * 2, gap * 2) for r in taken]
+        under = pygame.Rect((board.left, board.bottom + gap), size)
+        spots = [under, pygame.Rect((board.right + gap * 2, board.top), size),
+                 pygame.Rect((lay.width - size[0] - lay.margin, lay.corner_bottom + gap), size)]
+        # then under the board past what lies there (the left player's plate)
+        spots += [under.move(r.right - under.left, 0) for r in taken if r.colliderect(under)]
         window = pygame.Rect(0, 0, *lay.size)
         rect = next((r for r in spots if window.contains(r) and r.collidelist(taken) < 0),
                     spots[0])
@@ -290,7 +299,7 @@ class TablePainter:
             below = lay.seat(seat).side != "bottom"
             lit = self.hud.plate_rect(self.adapter.plate_name(seat, lay),
                                       self.adapter.plate_info(self.position.shown, seat),
-                                      lay.seat(seat).plate, lay.font(15), window, True)
+                                      self.plate_centre(seat), lay.font(15), window, True)
             plates.append(plate_reach(lit, lay, below))
         taken = list(plates)
         view = self.position.view
@@ -331,6 +340,28 @@ class TablePainter:
                                       lay.font(15), theme.GOLD_LIGHT, theme.GOLD, True,
                                       "bottomright")
             log[("footer", captions.footer)] = _box(rect)
+
+    def _clear_of_board(self, labels: list[Label]) -> list[Label]:
+        """The labels with those the score board would cover moved right past it: the
+        board grows with its words ("Bets 1 · Babbeo used") and with the larger text
+        setting; a seat's line by its plate near the top left corner stays where it is
+        until the board reaches it."""
+        lay, board = self.stage.layout, self._board_box
+        if not board.w:
+            return labels
+        cards = [self.stage.images.rect_of(s) for s in self.board.sprites() if not s.flying]
+        out = []
+        for label in labels:
+            rect = self.hud.label_rect(label)
+            if rect.colliderect(board):
+                # right past it; under it where that lands on cards (a row's name)
+                right = (board.right + lay.margin - rect.left, 0)
+                down = (0, board.bottom + lay.margin - rect.top)
+                dx, dy = next((m for m in (right, down) if rect.move(m).collidelist(cards) < 0),
+                              right)
+                label = replace(label, pos=(label.pos[0] + dx, label.pos[1] + dy))
+            out.append(label)
+        return out
 
     def _draw_labels(self, surface: pygame.Surface, labels: list, log: PaintLog) -> None:
         for label in labels:
@@ -426,9 +457,24 @@ class TablePainter:
         lay = self.stage.layout
         return self.hud.plate_rect(self.adapter.plate_name(seat, lay),
                                    self.adapter.plate_info(self.position.shown, seat),
-                                   lay.seat(seat).plate,
+                                   self.plate_centre(seat),
                                    lay.font(15), pygame.Rect(0, 0, *lay.size),
                                    seat in self._acting())
+
+    def plate_centre(self, seat: int) -> tuple[float, float]:
+        """Where a seat's plate is centred: its place at the table, moved right past the
+        score board where the board reaches it (larger words make both wider), as wide as
+        when it is lit so that it never moves when its seat's turn comes."""
+        lay, board = self.stage.layout, self._board_box
+        centre = lay.seat(seat).plate
+        if not board.w:
+            return centre
+        lit = self.hud.plate_rect(self.adapter.plate_name(seat, lay),
+                                  self.adapter.plate_info(self.position.shown, seat), centre,
+                                  lay.font(15), pygame.Rect(0, 0, *lay.size), True)
+        if not lit.colliderect(board.inflate(lay.margin, lay.margin)):
+            return centre
+        return (centre[0] + board.right + lay.margin - lit.left, centre[1])
 
     def _acting(self) -> set[int]:
         """The seats whose plates are lit: those to act, once the screen has caught up."""
@@ -438,12 +484,12 @@ class TablePainter:
         lay = self.stage.layout
         acting = self._acting()
         for seat in range(self.seats):
-            g = lay.seat(seat)
             name = self.adapter.plate_name(seat, lay)
             info = self.adapter.plate_info(self.position.shown, seat)
             active = seat in acting
             dim = self.adapter.plate_dimmed(self.position.shown, seat)
-            rect = self.hud.draw_plate(surface, name, info, g.plate, lay.font(15), active, dim)
+            rect = self.hud.draw_plate(surface, name, info, self.plate_centre(seat),
+                                       lay.font(15), active, dim)
             glow = rect.inflate(rect.h * 2, rect.h * 2) if active else rect
             log[("plate", seat, name, info, active, dim)] = _box(glow)
 

@@ -328,7 +328,7 @@ class TableScene(Scene):
     def _new_layout(self, size: tuple[int, int]) -> Layout:
         return Layout(size, self.seats, self.human_seat,
                       counterclockwise=bool(getattr(self.adapter, "counterclockwise", False)),
-                      scale=self.table_scale())
+                      scale=self.table_scale(), card_share=self.adapter.card_share)
 
     def table_scale(self) -> float:
         """The player's "table cards and text" setting (1.0 without settings)."""

@@ -61,7 +61,7 @@ from game.engine import Action, Event, GameSpec, RegistrationError, load_piece
 from game.views import BaseView
 from scenes.hud import Callout, Label, Slot
 from scenes.i18n import has, language, tr
-from scenes.layout import Layout, ZoneGeom
+from scenes.layout import MAX_CARD_SHARE, Layout, ZoneGeom
 from scenes.lookback import LookBack
 from scenes.sheet import Sheet
 from scenes.widgets import ChoiceButton
@@ -105,8 +105,10 @@ class Fx(Protocol):
     end: float
 
     def banner(self, text: str, sub: str = "", at: str = "end", hold: float = 0.9,
-               y: Optional[float] = None) -> None:
-        """A big message over the table; ``y``: its centre's height (default: the middle)."""
+               y: Optional[float] = None, room: Optional[float] = None) -> None:
+        """A big message over the table; ``y``: its centre's height (default: the middle);
+        ``room``: the most height it may take (its words smaller where it would be
+        taller, down to two thirds: the largest text setting's growth)."""
     def pop(self, text: str, pos: tuple[float, float], at: str = "end",
             colour: Optional[tuple[int, int, int]] = None, rise: float = 0.45,
             size: float = 1.0, anchor: str = "center",
@@ -148,6 +150,9 @@ class TableAdapter(Generic[V]):
     live_zones: frozenset[str] = frozenset()
     #: moves play several hand cards at once: the player picks them, then plays
     select_cards = False
+    #: the most of the window's height a card may take, however large the player's
+    #: setting (scenes/layout.py)
+    card_share = MAX_CARD_SHARE
 
     def __init__(self, spec: GameSpec, seats: int, human_seat: int = 0) -> None:
         self.spec = spec

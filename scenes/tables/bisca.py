@@ -24,7 +24,7 @@ from game.views.bisca import RoundScored, View
 from scenes import theme
 from scenes.hud import POSITIVE, Label
 from scenes.i18n import language, tr
-from scenes.layout import Layout, ZoneGeom
+from scenes.layout import CROWDED, Layout, ZoneGeom
 from scenes.lookback import LookBack
 from scenes.sheet import Sheet, SheetRow
 from scenes.tables import Fx, Timing
@@ -126,9 +126,10 @@ class BiscaAdapter(TrickTable[View]):
         if kind == "pile" and rest.isdigit():
             return self._pile_geom(int(rest), layout)
         if zone == "deck":
-            # low on the left, clear of the West player's card of the hand
+            # low on the left, clear of the West player's card of the hand, and with its
+            # name over the Hint's place (level with the prompt, over your plate)
             cx, cy = layout.centre
-            return ZoneGeom(cx - layout.width * 0.36, cy + layout.card_h * 0.85, "stack", 0.75,
+            return ZoneGeom(cx - layout.width * 0.36, cy + layout.card_h * 0.45, "stack", 0.75,
                             0.0, depth=0.15, z=50)
         return super().zone_geom(zone, layout)
 
@@ -140,8 +141,12 @@ class BiscaAdapter(TrickTable[View]):
         if g.side == "bottom":
             x, y = g.hand[0] + layout.fan_span / 2 + layout.card_w * 1.2, g.hand[1]
         elif g.side in ("left", "right"):
+            # beside the upper half of the hand, toward the table: under it lay the Hint's
+            # place (level with the prompt, over your plate)
             inward = 1 if g.side == "left" else -1
-            x, y, tilt = g.hand[0] + inward * layout.card_h * 0.1, g.hand[1] + layout.card_h, \
+            beside = layout.card_h * layout.small_scale / 2 + layout.margin \
+                + layout.card_w * PILE_SCALE * 0.7
+            x, y, tilt = g.hand[0] + inward * beside, g.hand[1] - layout.card_h * 0.55, \
                 -8.0 * inward
         elif g.side == "top":
             x, y = g.hand[0] + layout.card_w * 1.9, g.hand[1]
@@ -201,10 +206,14 @@ class BiscaAdapter(TrickTable[View]):
         order = self.trick_order(view)
         for i, played in enumerate(view["trick"]):
             if played["ace"] and i < len(order):
+                # under a side player's card; beside the top's and yours, which lie one
+                # over the other in the middle (under the top's lay on yours)
                 x, y = self._front(order[i], layout)
-                out.append(Label(self.ace_word(played["card"], played["ace"]),
-                                 (x, y + layout.card_h * self.trick_scale / 2 + f(12)), f(13),
-                                 theme.GOLD_LIGHT, True, pill=True))
+                at, anchor = (x, y + layout.card_h * self.trick_scale / 2 + f(12)), "center"
+                if layout.seat(order[i]).side in ("top", "bottom"):
+                    at, anchor = (x + layout.card_w * self.trick_scale / 2 + f(8), y), "midleft"
+                out.append(Label(self.ace_word(played["card"], played["ace"]), at, f(13),
+                                 theme.GOLD_LIGHT, True, anchor=anchor, pill=True))
         if view["zones"].get("deck"):
             # the cards not dealt this round, apart from the hands won piled by the players
             g = self.zone_geom("deck", layout)
@@ -215,13 +224,22 @@ class BiscaAdapter(TrickTable[View]):
             sg = layout.seat(seat)
             x, y = self.by_plate(seat, layout)
             text, colour = self._bet_line(view, seat)
-            if seat == dealer and seat not in view["out"]:
-                text = tr("bisca_table.dealer") + (" · " + text if text else "")
-            if not text:
-                continue
             # by the plate, inside the window: the side seats' plates touch its edge
             anchor = {"left": "midleft", "right": "midright"}.get(sg.side, "center")
             pad = layout.margin + f(8)        # the pill reaches past its text
+            dealing = seat == dealer and seat not in view["out"]
+            if dealing and sg.side in ("left", "right") and self.seats >= CROWDED \
+                    and layout.text_scale > 1:
+                # a side seat's line runs toward the top corner seat's, the larger words
+                # make it reach it: the dealer's word stands above the plate (the larger
+                # words move it down, clear of the score board), the two lines apart
+                side_x = pad if sg.side == "left" else layout.width - pad
+                out.append(Label(tr("bisca_table.dealer"), (side_x, sg.plate[1] * 2 - y),
+                                 f(14), theme.CREAM, True, anchor=anchor, pill=True))
+            elif dealing:
+                text = tr("bisca_table.dealer") + (" · " + text if text else "")
+            if not text:
+                continue
             if sg.side == "left":
                 x = pad
             elif sg.side == "right":
@@ -230,6 +248,9 @@ class BiscaAdapter(TrickTable[View]):
                 x, anchor = max(pad, x - layout.card_w * 0.5), "midleft"
             elif sg.plate[0] < sg.hand[0]:    # the hand lies right of the plate: run left of it
                 x, anchor = x + f(24), "midright"
+                # and under the hand's edge, where a line the score board pushes right
+                # (scenes/table/painting.py) still passes under the hand, not over it
+                y = max(y, sg.hand[1] + layout.card_h * sg.hand_scale / 2 + f(14) * 0.75)
             out.append(Label(text, (x, y), f(14), colour or theme.CREAM, True, anchor=anchor,
                              pill=True))
         return out

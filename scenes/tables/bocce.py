@@ -27,7 +27,7 @@ from game.views.bocce import Fate, HandScored, ShownBocce, View
 from scenes import theme
 from scenes.hud import POSITIVE, Label, Slot
 from scenes.i18n import tr
-from scenes.layout import Layout, ZoneGeom, place
+from scenes.layout import NATURAL_SHARE, Layout, ZoneGeom, place
 from scenes.lookback import LookBack, LookRow
 from scenes.sheet import Sheet, SheetRow
 from scenes.tables import Fx, TableAdapter, Timing
@@ -52,6 +52,9 @@ class BocceAdapter(TableAdapter[View]):
     """Bocce's zones, words, buttons and effects."""
 
     choice_vertical = True
+    #: five rows from top to bottom (the other's hand and bocce, the lag, yours): the
+    #: cards keep the size the window gives them, the words grow alone
+    card_share = NATURAL_SHARE
 
     # -- geometry ------------------------------------------------------------------
     def _other(self) -> int:
@@ -93,13 +96,17 @@ class BocceAdapter(TableAdapter[View]):
             return layout.discard_zone(PILE_SCALE)
         return super().zone_geom(zone, layout)
 
-    def _hand_label_xy(self, seat: int, layout: Layout, held: int) -> tuple[float, float]:
-        """The right end of a hand's name: a small gap left of the ``held`` cards (where
-        one card lies, when there is none)."""
+    def _hand_label(self, seat: int, layout: Layout, held: int, name: str) -> Label:
+        """A hand's name a small gap beside the ``held`` cards (where one card lies, when
+        there is none): left of yours, right of the other's (its plate is on the left)."""
         geom = layout.hand_zone(seat)
-        cards = place(geom, max(1, held), layout.card_w)
-        left = min(x for x, _, _ in cards) - layout.card_w * geom.scale / 2
-        return (left - layout.font(12), geom.y)
+        xs = [x for x, _, _ in place(geom, max(1, held), layout.card_w)]
+        half = layout.card_w * geom.scale / 2 + layout.font(12)
+        if self.is_you(seat) or layout.seat(seat).side == "bottom":
+            return Label(name, (min(xs) - half, geom.y), layout.font(15), theme.GOLD, True,
+                         anchor="midright")
+        return Label(name, (max(xs) + half, geom.y), layout.font(15), theme.GOLD, True,
+                     anchor="midleft")
 
     def _pop_at_bocce(self, fx: Fx, layout: Layout, seat: int, index: int, text: str,
                       colour: tuple[int, int, int], at: str = "end", size: float = 1.0) -> None:
@@ -115,12 +122,16 @@ class BocceAdapter(TableAdapter[View]):
         return self._row_y(self.human_seat, layout) - self._bocce_h(layout) / 2 - f(12) \
             - f(15) * 0.68
 
-    def _banner_y(self, layout: Layout) -> float:
-        """Banners lie between the "Pallino" line and your bocce's status chips."""
+    def _banner(self, fx: Fx, layout: Layout, text: str, sub: str = "", at: str = "end",
+                hold: float = 0.9) -> None:
+        """A banner between the "Pallino" line and your bocce's status chips, taking no
+        more height than lies between them."""
         f = layout.font
         cx, cy = layout.centre
         pill = cy - layout.card_h * LAG_SCALE / 2 - f(16) + f(22) * 0.68
-        return (pill + self._chips_top(layout)) / 2
+        chips = self._chips_top(layout)
+        fx.banner(text, sub, at=at, hold=hold, y=(pill + chips) / 2,
+                  room=chips - pill - f(4) * 2)
 
     def own_top(self, layout: Layout) -> Optional[float]:
         """Your bocce's row with their chips: a hint's line stood over it."""
@@ -190,6 +201,18 @@ class BocceAdapter(TableAdapter[View]):
             return tr("bocce_table.their_roll", player=self.seat_name(seat, layout))
         return ""
 
+    def _phase_label(self, phase: str, pill_y: float, layout: Layout) -> Label:
+        """The phase ("Your roll") over the pallino's line where the other's bocce leave
+        room for it, else beside the pallino on that line (larger words at a low window)."""
+        f = layout.font
+        y = pill_y - f(30)
+        chips = self._row_y(self._other(), layout) + self._bocce_h(layout) / 2 + f(12) \
+            + f(15) * 0.68
+        if y - f(16) * 0.7 >= chips + f(4):
+            return Label(phase, (layout.centre[0], y), f(16), theme.CREAM, False)
+        return Label(phase, (layout.centre[0] + f(22) * 3.6, pill_y), f(16), theme.CREAM,
+                     False, anchor="midleft")
+
     def _status(self, b: ShownBocce) -> tuple[str, tuple[int, int, int], bool]:
         """A bocce's words under it: total, "Out of bounds", "Knocked out", "+3"."""
         status = b["status"]
@@ -220,11 +243,11 @@ class BocceAdapter(TableAdapter[View]):
         # the pallino and the phase, above the lag
         pallino = view["pallino"]
         text = tr("bocce.pallino", value=pallino) if pallino is not None else tr("bocce.pallino_hidden")
-        out.append(Label(text, (cx, cy - lag_h / 2 - f(16)), f(22), theme.GOLD_LIGHT, True,
-                         pill=True))
+        pill_y = cy - lag_h / 2 - f(16)
+        out.append(Label(text, (cx, pill_y), f(22), theme.GOLD_LIGHT, True, pill=True))
         phase = self._phase_line(view, layout)
         if phase:
-            out.append(Label(phase, (cx, cy - lag_h / 2 - f(46)), f(16), theme.CREAM, False))
+            out.append(self._phase_label(phase, pill_y, layout))
         # each lag card's worth under it
         lag = view["lag"]
         committed = view["committed"]
@@ -263,8 +286,7 @@ class BocceAdapter(TableAdapter[View]):
         mine = tr("bocce.your_hand") if self.is_you(me) else tr("bocce.hand_label")
         for seat, name in ((me, mine), (other, tr("bocce.hand_label"))):
             held = len(zones.get(self.hand_zone(seat)) or [])
-            out.append(Label(name, self._hand_label_xy(seat, layout, held), f(15), theme.GOLD,
-                             True, anchor="midright"))
+            out.append(self._hand_label(seat, layout, held, name))
         # every bocce's total and status, on the side toward the middle
         bocce = view["bocce"]
         for seat in (0, 1):
@@ -355,12 +377,11 @@ class BocceAdapter(TableAdapter[View]):
     def effects(self, event: Event, view: View, fx: Fx, layout: Layout) -> None:
         kind, data = event.kind, event.data
         if kind == "hand_start" and data["hand"] > 1:
-            fx.banner(tr("bocce_table.hand_banner", hand=data["hand"]), at="start", hold=0.6,
-                      y=self._banner_y(layout))
+            self._banner(fx, layout, tr("bocce_table.hand_banner", hand=data["hand"]),
+                         at="start", hold=0.6)
         elif kind == "frame_start":
-            fx.banner(tr("bocce.header", hand=data["hand"], frame=data["frame"],
-                         frames=FRAMES), tr("bocce.lag_title"), hold=0.7,
-                      y=self._banner_y(layout))
+            self._banner(fx, layout, tr("bocce.header", hand=data["hand"], frame=data["frame"],
+                                        frames=FRAMES), tr("bocce.lag_title"), hold=0.7)
             fx.wait(0.5)
         elif kind == "lag_reveal":
             cx, cy = layout.centre
@@ -386,11 +407,10 @@ class BocceAdapter(TableAdapter[View]):
             me, other = self.human_seat, self._other()
             if data["final"]:
                 # the result screen follows, with this hand's sheet
-                fx.banner(tr("bocce_table.hand_scored", hand=data["hand"]),
-                          tr("bocce_table.hand_points", me=self.seat_name(me, layout),
-                             my=gained[me], other=self.seat_name(other, layout),
-                             their=gained[other]),
-                          hold=1.2, y=self._banner_y(layout))
+                self._banner(fx, layout, tr("bocce_table.hand_scored", hand=data["hand"]),
+                             tr("bocce_table.hand_points", me=self.seat_name(me, layout),
+                                my=gained[me], other=self.seat_name(other, layout),
+                                their=gained[other]), hold=1.2)
                 fx.wait(1.1)
                 return
             # the pops first, then what happened, until the player goes on

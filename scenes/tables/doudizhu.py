@@ -46,6 +46,8 @@ from scenes.widgets import ChoiceButton
 PASS = Action("pass")
 
 TRICK_SCALE = 0.72
+#: how many font sizes wide the column of Play, Pass and Hint is at the most
+COLUMN_EMS = 10.5
 KITTY_SCALE = 0.55
 OUT_SCALE = 0.5
 HINTS = 12            # the Hint button cycles through at most this many plays
@@ -161,7 +163,19 @@ class DoudizhuAdapter(TableAdapter[View]):
         cx, cy = layout.centre
         if view["phase"] == "bid":
             return (cx, cy - layout.card_h * 0.05)
-        return (cx + layout.width * 0.34, layout.prompt_y - layout.card_h * 0.62)
+        # left of the right player's hand of backs, as wide as the larger words make the
+        # column ("Suggerimento"): at the largest text it lay on that hand
+        east = layout.width - layout.margin - layout.card_h * layout.small_scale - 2
+        x = min(cx + layout.width * 0.34, east - layout.margin - layout.font(17) * COLUMN_EMS / 2)
+        # and under the right player's play (the column grows with the cards: three
+        # buttons of 0.3 card heights and their gaps)
+        played = self.trick_geom(self._right_seat(layout), layout)
+        under = played.y + layout.card_h * (TRICK_SCALE / 2 + 0.55) + layout.margin
+        return (x, max(layout.prompt_y - layout.card_h * 0.62, under))
+
+    def _right_seat(self, layout: Layout) -> int:
+        """The seat whose hand runs down the right side of the window."""
+        return next(s for s in range(self.seats) if layout.seat(s).side == "right")
 
     # -- words ---------------------------------------------------------------------
     def scoreboard(self, view: View, layout: Layout) -> list[tuple[str, str]]:
@@ -195,7 +209,9 @@ class DoudizhuAdapter(TableAdapter[View]):
             # the landlord's three cards, shown to all once taken: under the stake, their
             # name before them on one line (the East plate lies not far below), clear of
             # the place where they lay (they are turned up there first)
-            step, row = f(40), top + f(52)
+            # (a step wider than a face of a 22-point label's height and a half, with its
+            # gap: at some sizes the face's rounding made two faces touch)
+            step, row = f(44), top + f(52)
             out.append(Label(tr("doudizhu_table.kitty"), (right - 3 * step - f(8), row), f(14),
                              theme.CREAM_DIM, anchor="midright"))
             for i, code in enumerate(kitty):
@@ -203,10 +219,12 @@ class DoudizhuAdapter(TableAdapter[View]):
                                  theme.CREAM, anchor="midright", icon=code))
         out_zone = view["zones"].get("out") or []
         if out_zone:
+            # under the pile, or over it where your hand (larger cards) leaves no room
             g = self.zone_geom("out", layout)
-            out.append(Label(tr("doudizhu_table.played"),
-                             (g.x, g.y + layout.card_h * OUT_SCALE / 2 + f(12)), f(13),
-                             theme.CREAM_DIM))
+            y = g.y + layout.card_h * OUT_SCALE / 2 + f(12)
+            if y + f(13) * 0.7 > layout.hand_top - layout.margin:
+                y = g.y - layout.card_h * OUT_SCALE / 2 - f(12)
+            out.append(Label(tr("doudizhu_table.played"), (g.x, y), f(13), theme.CREAM_DIM))
         # the stake: bid x multiplier
         bid = int(view["high_bid"])
         stake_text = tr("doudizhu_table.stake", bid=bid, mult=view["multiplier"],

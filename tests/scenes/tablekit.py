@@ -150,7 +150,15 @@ def wait_for_hint(app: Any, table: Any, limit: int = 4000) -> None:
 
 
 #: what drawn() reports besides cards: everything with words on it
-TEXT_KINDS = ("label", "plate", "board", "prompt", "button", "callout", "banner", "pop")
+TEXT_KINDS = ("label", "plate", "board", "prompt", "button", "callout", "banner", "pop",
+              "strip", "phrase", "note", "caption", "corner")
+#: the paint log's boxes drawn() reports as they are (the others it measures itself):
+#: the rank strip, a phrase's bubble and the list to say one, the "won because" line,
+#: a caption and its footer, the corner buttons, a guest's light
+LOGGED = {"strip": "strip", "phrase": "phrase", "phrases": "phrase", "note": "note",
+          "caption": "caption", "footer": "caption", "corner": "corner", "light": "light"}
+#: boxes drawn on a panel of their own: two of them touching read as one
+PANELS = ("plate", "board", "button", "strip", "phrase", "corner", "light")
 
 
 def card_box(table: Any, sprite: Any) -> pygame.Rect:
@@ -198,6 +206,12 @@ def drawn(table: Any) -> list[tuple[str, str, pygame.Rect]]:
     finally:
         for name in real:
             delattr(hud, name)
+    for k, box in table.painter.paint_log.items():
+        if k[0] == "strip":         # drawn as a small board: the same box, named
+            out = [o for o in out if o[:2] != ("board", "board") or o[2] != pygame.Rect(box)]
+        if k[0] in LOGGED:
+            name = {"strip": "strip", "phrase": str(k[-1]), "phrases": "say"}.get(k[0], str(k[1]))
+            out.append((LOGGED[k[0]], name, pygame.Rect(box)))
     if table.painter.look_rect is not None:
         out.append(("button", table.painter.look_label, pygame.Rect(table.painter.look_rect)))
     bars = [table.bar] if table.bar and not table.popup else []
@@ -205,10 +219,10 @@ def drawn(table: Any) -> list[tuple[str, str, pygame.Rect]]:
     for bar in bars:
         for b in bar.buttons:
             out.append(("button", b.label, pygame.Rect(b.rect)))
-    for cards in table.zones.values():
+    for zone, cards in table.zones.items():
         for sprite in cards:
             kind = "flying" if sprite.flying else "card"
-            out.append((kind, sprite.shown or "back", card_box(table, sprite)))
+            out.append((kind, f"{sprite.shown or 'back'}@{zone}", card_box(table, sprite)))
     return out
 
 
@@ -227,17 +241,51 @@ def overlaps(items: list[tuple[str, str, pygame.Rect]], kinds_a: tuple[str, ...]
     return found
 
 
+#: zones whose cards lie on each other by design: the trump turned under the stock
+TOGETHER = [{"deck", "briscola"}]
+
+
+def _zone(name: str) -> str:
+    return name.rpartition("@")[2]
+
+
+def cards_on_cards(items: list[tuple[str, str, pygame.Rect]]) -> set[str]:
+    """Cards at rest of one zone on or against another zone's: less than a tenth of a card
+    apart (a fan's own cards overlap as a held hand does; two hands side by side with no
+    gap read as one, "one strip of 15 backs"). The trump under the stock lies there."""
+    zones: dict[str, list[pygame.Rect]] = {}
+    for k, n, r in items:
+        if k == "card":
+            zones.setdefault(_zone(n), []).append(r)
+    out = set()
+    names = sorted(zones)
+    for i, za in enumerate(names):
+        a, whole_a = zones[za], zones[za][0].unionall(zones[za])
+        for zb in names[i + 1:]:
+            b = zones[zb]
+            gap = min(a[0].w, a[0].h, b[0].w, b[0].h) // 20
+            if {za, zb} in TOGETHER or not whole_a.inflate(gap * 2, gap * 2).colliderect(
+                    b[0].unionall(b)):
+                continue
+            if any(ra.inflate(gap * 2, gap * 2).collidelist(b) >= 0 for ra in a):
+                out.add(f"card:{za} on card:{zb}")
+    return out
+
+
 def layout_problems(table: Any) -> set[str]:
     """What is wrong with the table as drawn now: words cut by the window's edge, words
-    on words, words (but a score pop) on a card at rest, a card out of the window."""
+    on words, words (but a score pop) on a card at rest, two panels (plates, buttons, the
+    boards, bubbles) touching, one zone's cards on another's, a card out of the window."""
     items = drawn(table)
     window = pygame.Rect(0, 0, *table.layout.size)
     out = {f"outside: {k}:{n}" for k, n, r in items
            if k in TEXT_KINDS + ("card",) and not window.contains(r)}
     out |= {f"{a} on {b}" for a, b in overlaps(items, TEXT_KINDS, TEXT_KINDS)}
+    out |= {f"{a} touches {b}" for a, b in overlaps(items, PANELS, PANELS, slack=-1)
+            if f"{a} on {b}" not in out}
     words = tuple(k for k in TEXT_KINDS if k != "pop")
     out |= {f"{a} on {b}" for a, b in overlaps(items, words, ("card",))}
-    return out
+    return out | cards_on_cards(items)
 
 
 def watch(app: Any, table: Any, act: Any, until: Any, every: int = 3, dt: float = 1 / 30,
@@ -279,7 +327,7 @@ class FakeFx:
         self.pops: list[str] = []
         self.sheets: list = []
 
-    def banner(self, text, sub="", at="end", hold=0.9, y=None):
+    def banner(self, text, sub="", at="end", hold=0.9, y=None, room=None):
         self.banners.append((text, sub))
 
     def pop(self, text, pos, **kw):

@@ -230,16 +230,21 @@ def test_a_whole_hand_never_lays_words_on_words_or_cards(display, size):
 
 
 @pytest.mark.parametrize("size", [(800, 500), (1280, 720), (1920, 1080)])
-def test_each_hand_is_named_just_left_of_it(display, size):
+def test_each_hand_is_named_just_beside_it_yours_left_the_others_right(display, size):
+    """The other's hand is named on its right: on its left lies its plate, which the
+    larger words push right past the score board (scenes/table/painting.py)."""
     app = make_app(display, "instant", size)
     table = start(app, seed=5)
     lay = table.layout
-    for zone, name in (("hand/0", "Your Hand"), ("hand/1", "Hand")):
+    for zone, name, anchor in (("hand/0", "Your Hand", "midright"), ("hand/1", "Hand", "midleft")):
         label = next(lb for lb in table.adapter.labels(table.shown, lay) if lb.text == name)
         cards = [card_box(table, s) for s in table.zones[zone]]
-        left = min(r.left for r in cards)
-        assert label.anchor == "midright"
-        assert 0 < left - label.pos[0] <= lay.font(12) + 2, (name, left, label.pos)
+        assert label.anchor == anchor
+        if anchor == "midright":
+            gap = min(r.left for r in cards) - label.pos[0]
+        else:
+            gap = label.pos[0] - max(r.right for r in cards)
+        assert 0 < gap <= lay.font(12) + 2, (name, gap, label.pos)
         assert abs(label.pos[1] - sum(r.centery for r in cards) / len(cards)) < lay.card_h * 0.1
 
 

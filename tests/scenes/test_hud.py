@@ -1,4 +1,4 @@
-"""The table's HUD: one banner at a time, score pops placed by any anchor point, a
+"""The table's HUD: one banner at a time (in the room it is given), score pops placed by any anchor point, a
 newer pop hiding an older one it would cover, and name plates measured as drawn."""
 
 from __future__ import annotations
@@ -29,6 +29,26 @@ def test_a_new_banner_replaces_the_one_still_showing(display):
     drawn = hud.draw_effects(pygame.Surface(SIZE), SIZE, 20)
     assert [kind for kind, _ in drawn] == ["banner"]
     assert drawn[0][1].centery == 300, "drawn where it was asked to be"
+
+
+def test_a_banner_given_a_room_takes_no_more_height_than_it_words_smaller(display):
+    """Bocce's banners lie between the pallino's line and your bocce's words: at the largest
+    text they were taller than that band and lay on both."""
+    from tests.scenes.tablekit import make_app
+
+    hud, tl = hud_and_timeline(make_app(display))
+
+    def height(room):
+        hud.banner(tl, tl.time, "Hand 1 — Frame 3 of 3", "The Lag", y=300, still=True,
+                   room=room)
+        tl.update(0.5)
+        hud.update(0.0)
+        [(kind, rect)] = hud.draw_effects(pygame.Surface(SIZE), SIZE, 24)
+        return rect.h
+
+    free = height(None)
+    assert height(free * 0.8) <= free * 0.8
+    assert height(free * 2) == free, "where it fits, as large as its words make it"
 
 
 def test_a_pop_lies_by_its_anchor_point_and_a_word_pop_is_smaller(display):

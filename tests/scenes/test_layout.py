@@ -164,6 +164,23 @@ def test_at_a_full_table_no_plate_lies_on_a_neighbours_hand(size, seats):
                 assert clear_x or clear_y, (owner, seat, x, y)
 
 
+@pytest.mark.parametrize("size", [(800, 500), (1280, 720)])
+def test_at_six_seats_the_three_hands_across_the_top_keep_apart(size):
+    """Six seats at the largest setting: the three hands of five backs across the top ran
+    into one row of fifteen; a quarter of a card lies between neighbours."""
+    lay = Layout(size, 6, scale=1.5)
+    tops = sorted((s for s in range(6) if lay.seat(s).side.startswith("top")),
+                  key=lambda s: lay.seat(s).hand[0])
+    ends = []
+    for seat in tops:
+        geom = lay.hand_zone(seat)
+        xs = [x for x, _, _ in place(geom, 5, lay.card_w)]
+        half = lay.card_w * geom.scale / 2
+        ends.append((min(xs) - half, max(xs) + half))
+    for (_, right), (left, _) in zip(ends, ends[1:]):
+        assert left - right >= lay.card_w * lay.small_scale / 4 - 1, (ends, size)
+
+
 def test_larger_cards_and_text_scale_the_cards_and_every_font():
     plain, large = Layout((1280, 720), 3), Layout((1280, 720), 3, scale=1.5)
     assert large.card_h > plain.card_h * 1.15
