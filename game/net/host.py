@@ -49,7 +49,11 @@ once, and after a wrong code each attempt waits its address's turn; a wrong one
 is counted in ``status().wrong_codes``, and one that goes once it heard the
 host's answer is slowed as if wrong).  Directly, the host keeps the turns; through a
 relay the relay does (it sees the addresses; every guest there has a small id,
-and the host tells it ``!wrong ID`` or ``!right ID``).  Every line after that
+and the host tells it ``!wrong ID`` or ``!right ID``).  The host also keeps the
+same turns for the room as a whole, at both doors, whatever the addresses (a
+stranger at many gets no more answers than at one; ``status().guessing`` says the
+room is being slowed), and a guest coming back with a seat key the host holds
+passes both queues (its SPAKE2 message comes with ``kept``, secure.seat_pass).  Every line after that
 is sealed.  **Before the game** the guest is in the waiting room
 (game/net/lobby.py, :attr:`Host.lobby`): it sits in the first free open seat,
 or watches if it asked to (and spectators are welcome), else it is refused with
@@ -186,6 +190,7 @@ from game.net.secure import (
     Sealed,
     Turn,
     host_proof,
+    seat_pass,
     seat_proof,
 )
 from game.session import (
@@ -258,6 +263,8 @@ class HostStatus:
     #: where the direct door can be reached ("eth0 192.168.1.20", ...; game/net/interfaces.py)
     listening: tuple[str, ...] = ()
     wrong_codes: int = 0                  # connections that tried a wrong code
+    #: wrong codes came lately: the room's guesses are slowed for all but returning guests
+    guessing: bool = False
     spectators: bool = False              # whether people may watch
     watchers: int = 0                     # how many do
     public: bool = False                  # listed on the relay
@@ -496,6 +503,39 @@ class _RelayPeer(_Peer):
         self._say(RIGHT)
 
 
+#: the room's key in its budget of guesses (host.Host._room_guesses)
+ROOM = "room"
+
+
+@dataclass
+class _Turns:
+    """An attempt's turns: its address's (None through a relay) and the room's (None for
+    a returning guest's pass), told together how the attempt ended."""
+
+    guesses: Guesses
+    room_guesses: Guesses
+    address: Optional[Turn] = None
+    room: Optional[Turn] = None
+
+    def failed(self) -> None:
+        self.guesses.failed(self.address)
+        self.room_guesses.failed(self.room)
+
+    def succeeded(self) -> None:
+        """The right code: its address starts afresh; the room does not (a friend coming in
+        gives a stranger guessing meanwhile no free turns)."""
+        self.guesses.succeeded(self.address)
+        self.room_guesses.released(self.room)
+
+    def ended(self, answered: bool) -> None:
+        """Gone without a word on its code: charged if it heard the answer."""
+        for guesses, turn in ((self.guesses, self.address), (self.room_guesses, self.room)):
+            if answered:
+                guesses.left(turn)
+            else:
+                guesses.released(turn)
+
+
 class _RelayRefused(Exception):
     """No room from the relay: ``reason`` a problem key; ``again``: worth another try."""
 
@@ -560,6 +600,9 @@ class Host:
         #: the digest of each code, once made (codes.room_digest, off the loop)
         self._digests: dict[str, str] = {}
         self._guesses = Guesses(limits.guess_first, limits.guess_most)
+        #: the room's budget, across every address and both doors: as many guesses as
+        #: one address gets, whoever makes them (a returning guest's pass goes round it)
+        self._room_guesses = Guesses(limits.guess_first, limits.guess_most)
         self._owner = RoomOwner()
         self._lock = threading.Lock()
         self._status = HostStatus(STARTING, None, None, None, ())
@@ -712,7 +755,8 @@ class Host:
             watchers = sum(1 for g in self._guests.values() if g.seat is None and
                            (g.playing or g.gid in self.lobby.watching))
         return replace(old, state=state, seats=seats, watchers=watchers,
-                       spectators=self.lobby.spectators, public=self.public, **changes)
+                       spectators=self.lobby.spectators, public=self.public,
+                       guessing=self._room_guesses.slowed(ROOM), **changes)
 
     def _update(self, state: Optional[str] = None, **changes: Any) -> None:
         with self._lock:
@@ -785,14 +829,19 @@ class Host:
         the waiting room), sorted so the order says nothing: a guest offers a kept key
         only if one of them matches it, so a host naming another room's digest learns
         nothing of that room's seat and has its key forgotten by nobody."""
+        return tuple(sorted(host_proof(key, peer.keys.binding).hex()
+                            for key in self._keys()))[:MAX_HOLDS]
+
+    def _keys(self) -> list[bytes]:
+        """Every key a guest could come back by: a seat's at the table, each guest's in
+        the waiting room."""
         keys: list[Optional[bytes]]
         with self._room:
             if self.session is None:
                 keys = [guest.key for guest in {**self._held, **self._guests}.values()]
             else:
                 keys = [remote.key for remote in self._remote.values()]
-        return tuple(sorted(host_proof(key, peer.keys.binding).hex()
-                            for key in keys if key is not None))[:MAX_HOLDS]
+        return [key for key in keys if key is not None]
 
     def _seat_digests(self, seat: Optional[int]) -> tuple[str, ...]:
         """The room's digests for a welcome: a seated guest keeps its key under each; a
@@ -949,6 +998,7 @@ class Host:
     # -- one guest ---------------------------------------------------------------------
     async def _serve(self, peer: _Peer) -> None:
         guest: Optional[_Guest] = None
+        sealed: Optional[Sealed] = None
         try:
             sealed = await self._handshake(peer)
             if sealed is None:
@@ -972,6 +1022,8 @@ class Host:
         finally:
             if guest is not None:
                 self._leave(guest)
+            if sealed is not None:
+                sealed.close()
             peer.close()
 
     def _refuse(self, peer: _Peer | Sealed, reason: str, detail: str = "") -> None:
@@ -1002,11 +1054,9 @@ class Host:
             self._refuse(peer, WRONG_VERSION,
                          f"the host runs protocol {PROTOCOL}, Tavolata {GAME_VERSION}")
             return None
-        turn: Optional[Turn] = None
-        if peer.ip is not None:
-            turn = await self._turn(peer, peer.ip)
-            if turn is None:
-                return None
+        turns = await self._turns(peer, pake)
+        if turns is None:
+            return None
         answered = False
         try:
             code = self._direct if peer.direct else self._relay_code
@@ -1024,42 +1074,63 @@ class Host:
             if confirm is None:
                 return None
             if not keys.confirms(confirm.confirm):
-                self._guesses.failed(turn)
-                turn = None
+                turns.failed()
+                turns = None
                 log.warning("a wrong code from %s (%d so far)", peer.label, self._guesses.total)
                 self._update(wrong_codes=self._guesses.total)
                 self._refuse(peer, WRONG_CODE, "the code's password is not this room's")
                 peer.wrong()
                 return None
-            self._guesses.succeeded(turn)
-            turn = None
+            turns.succeeded()
+            turns = None
             peer.right()
-            return Sealed(peer, keys)
+            return Sealed(peer, keys, self.limits)
         finally:
-            if turn is not None and answered:
-                self._guesses.left(turn)       # it heard the answer: counted, if not said
-            elif turn is not None:
-                self._guesses.released(turn)
+            if turns is not None:
+                turns.ended(answered)  # it heard the answer: counted, if not said
 
-    async def _turn(self, peer: _Peer, ip: str) -> Optional[Turn]:
-        """Wait for this address's turn to try a code (secure.Guesses), hearing the
-        heartbeats meanwhile; None (refused, or gone) if it does not get one."""
-        turn = self._guesses.turn(ip, within=2 * self.limits.guess_most)
-        if turn is None:
-            self._refuse(peer, SLOW_DOWN, f"wrong codes from {ip}: wait")
+    async def _turns(self, peer: _Peer, pake: Pake) -> Optional["_Turns"]:
+        """The turns an attempt waits for (secure.Guesses): its address's (direct guests:
+        the relay slows its own by address) and the room's, across every address; none
+        for a guest whose pass proves a seat key this host holds (``kept``).  None if
+        refused (``slow_down``) or gone meanwhile."""
+        turns = _Turns(self._guesses, self._room_guesses)
+        if pake.kept and self._passes(pake):
+            return turns
+        within = 2 * self.limits.guess_most
+        if peer.ip is not None:
+            turns.address = self._guesses.turn(peer.ip, within)
+            if turns.address is None:
+                self._refuse(peer, SLOW_DOWN, f"wrong codes from {peer.ip}: wait")
+                return None
+        turns.room = self._room_guesses.turn(ROOM, within)
+        if turns.room is None:
+            turns.ended(False)
+            self._refuse(peer, SLOW_DOWN, "wrong codes at this room: wait")
             return None
-        if turn.wait <= 0:
-            return turn
+        wait = max(turns.address.wait if turns.address else 0.0, turns.room.wait)
+        if wait <= 0:
+            return turns
         try:
-            early = await peer.recv(turn.wait)
+            early = await peer.recv(wait)
         except asyncio.TimeoutError:
-            return turn
+            return turns
         except ProtocolError as exc:
             self._refuse(peer, exc.reason, exc.detail)
-            return None
-        if early is not None:
-            self._refuse(peer, UNEXPECTED, "a line before the host's answer")
+        else:
+            if early is not None:
+                self._refuse(peer, UNEXPECTED, "a line before the host's answer")
+        turns.ended(False)
         return None
+
+    def _passes(self, pake: Pake) -> bool:
+        """Whether ``pake`` carries a returning guest's pass (secure.seat_pass) under a
+        key this host holds: a seat's at the table, a guest's in the waiting room."""
+        passed = False
+        for key in self._keys():            # every key tried: the same work either way
+            if hmac.compare_digest(seat_pass(key, pake.msg), pake.kept):
+                passed = True
+        return passed
 
     async def _hello(self, peer: Sealed) -> Optional[Hello]:
         hello = await self._first(peer, (Hello,), self.limits.hello_timeout)

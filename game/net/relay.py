@@ -279,6 +279,10 @@ class _Conn(asyncio.Protocol):
         self.pipe: Optional[Pipe] = None
         #: a guest that goes to its room's gateway if told (``moved``, relay protocol 4)
         self.follows = False
+        #: a guest coming back to its seat: paired without its address's turn (its pass
+        #: is the host's to check, and the host's budget of the room's guesses applies to
+        #: a pass that does not hold)
+        self.kept = False
         #: a guest's attempt at its room's code, until the host's word on it (secure.Guesses)
         self.turn: Optional[secure.Turn] = None
 
@@ -461,6 +465,7 @@ class _Conn(asyncio.Protocol):
             self._challenge(msg)
         else:
             self.follows = msg.follow and msg.protocol >= 4
+            self.kept = msg.kept
             self._guest(codes.normalise(msg.code or ""))
 
     def _guest(self, code: str, looked: bool = False) -> None:
@@ -488,6 +493,9 @@ class _Conn(asyncio.Protocol):
             return
         if room.host is None or len(room.guests) >= ROOM_GUESTS:
             self._enter(code)                  # host_away, room_full
+            return
+        if self.kept:
+            self._enter(code)
             return
         turn = relay.guesses.turn(self.attempt(code), within=2 * relay.limits.guess_most)
         if turn is None:
