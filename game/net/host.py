@@ -38,7 +38,10 @@ fewer when the process is short of file descriptors) and ``guard.per_address``
 (8) from one address (game/net/guard.py); it accepts them one at a time and
 closes the rest as they come, so a stranger's flood of idle connections
 neither takes the descriptors the game's own files need nor shuts out a friend
-at another address, and each idle one goes after ``hello_timeout``.
+at another address, and each idle one goes after ``hello_timeout``.  Over a cap a
+newcomer takes the place of the oldest connection that has not had the right code
+yet, of its own address at its share, else of the address holding the most (a
+flood from twenty addresses slows a friend at a twenty-first, never keeps them out).
 ``status().listening`` names the addresses the door can be reached at (every
 interface's, unless ``listen`` names one).
 
@@ -123,7 +126,14 @@ from typing import Any, Callable, Coroutine, Optional, Sequence
 from game.ai.base import ComputerPlayer
 from game.engine import Reason
 from game.net import codes
-from game.net.guard import HOST_GUARD, Guard, GuardLimits, accept_guarded, open_listener
+from game.net.guard import (
+    HOST_GUARD,
+    Admitted,
+    Guard,
+    GuardLimits,
+    accept_guarded,
+    open_listener,
+)
 from game.net.interfaces import listening_on, listens_everywhere
 from game.net.link import Link, LoopThread
 from game.net.listing import RENEW_EVERY, Listing
@@ -418,13 +428,21 @@ class _Peer:
 
 
 class _DirectPeer(_Peer):
+    """A guest at the direct door; ``admitted``: its place there (game/net/guard.py),
+    settled once it had the right code, so that no newcomer takes it."""
+
     direct = True
 
-    def __init__(self, link: Link) -> None:
+    def __init__(self, link: Link, admitted: Optional[Admitted] = None) -> None:
         self.link = link
+        self.admitted = admitted
         self.label = link.peer
         name = link.writer.get_extra_info("peername")
         self.ip = str(name[0]) if name else None
+
+    def right(self) -> None:
+        if self.admitted is not None:
+            self.admitted.settled = True
 
     async def recv(self, timeout: Optional[float] = None) -> Optional[bytes]:
         return await self.link.recv(timeout)
@@ -856,13 +874,13 @@ class Host:
             if guest.playing and guest.seat is not None:
                 guest.peer.send(encode(Rooms(self._room_digests())))
 
-    async def _on_direct(self, reader: asyncio.StreamReader,
-                         writer: asyncio.StreamWriter) -> None:
+    async def _on_direct(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter,
+                         admitted: Admitted) -> None:
         pace = Bucket(self.limits.lines_per_s, self.limits.line_burst)
         link = Link(reader, writer, self.limits, MAX_GUEST_LINE, pace)
         link.start_heartbeat()
         try:
-            await self._serve(_DirectPeer(link))
+            await self._serve(_DirectPeer(link, admitted))
         finally:
             link.close()
 

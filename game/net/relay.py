@@ -285,6 +285,10 @@ class _Conn(asyncio.Protocol):
         self.kept = False
         #: a guest's attempt at its room's code, until the host's word on it (secure.Guesses)
         self.turn: Optional[secure.Turn] = None
+        #: an older connection that has proved something (a host holding its room, a
+        #: guest whose host said its code was right): no newcomer takes its place
+        #: (game/net/guard.py)
+        self.proved = False
 
     # -- asyncio callbacks -------------------------------------------------------------------
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
@@ -293,7 +297,7 @@ class _Conn(asyncio.Protocol):
         peer = transport.get_extra_info("peername")
         self.ip = peer[0] if peer else ""
         relay = self.relay
-        if relay.cooling(self.ip) or not relay.guard.admit(self.ip):
+        if relay.cooling(self.ip) or not relay.guard.admit(self.ip, self):
             relay.stats["turned_away"] += 1
             self.closing = True
             transport.abort()
@@ -325,7 +329,7 @@ class _Conn(asyncio.Protocol):
         self.half.release()
         if self.admitted:
             self.admitted = False
-            relay.guard.leave(self.ip)
+            relay.guard.leave(self.ip, self)
         if self.pipe is not None:
             self.pipe.end()
         room = self.room
@@ -558,11 +562,21 @@ class _Conn(asyncio.Protocol):
             self.relay.stats["turned_away"] += 1
             self.close(abort=True)
 
+    @property
+    def settled(self) -> bool:
+        return self.proved or (self.role == "host" and self.room is not None)
+
+    def drop(self) -> None:
+        """Make room for a newcomer (game/net/guard.py): this one goes as a flood's does."""
+        self.relay.stats["dropped_for_newcomer"] += 1
+        self.close(abort=True)
+
     def settle(self, right: Optional[bool]) -> None:
         """The host's word on this guest's attempt (True right, False wrong), or None:
         it ended without one.  Ended once paired, the host may have answered it (a
         guesser can read that answer and go): charged as wrong; ended before, it learnt
         nothing."""
+        self.proved = self.proved or bool(right)
         turn, self.turn = self.turn, None
         if turn is None:
             return
