@@ -844,7 +844,9 @@ class HostScene(PanelScene):
                            theme.CREAM, (cx, y), "midtop").bottom + theme.px(6, size)
         y = theme.text(surface, font, self.waiting_text(), theme.CREAM_DIM, (cx, y),
                        "midtop").bottom + theme.px(6, size)
-        y = self._small_lines(surface, self.guessing_text(), y)
+        guessing = self.guessing_text()
+        if guessing:
+            y = self._small_lines(surface, guessing, y) + theme.px(4, size)
         if status is not None and status.listening:
             y = self._small_lines(surface, self.listening, y) + theme.px(4, size)
         if status is not None and status.problem:
