@@ -18,7 +18,7 @@ from game.net.client import RemoteClient, SeatKey
 from game.net.guard import QUICK_RELAY_GUARD, GuardLimits
 from game.net.host import PLAYING, Host
 from game.net.link import LoopThread
-from game.net.protocol import QUICK, Confirm, Hello, Limits, Pake, decode, encode
+from game.net.protocol import QUICK, Confirm, Hello, Limits, Pake, RelayHello, decode, encode
 from game.net.relay import Relay
 from game.net.secure import GUEST, Channel, Handshake, Keys, seat_proof
 from game.session import HUMAN, REMOTE, GameSetup, SeatSpec, Update
@@ -249,15 +249,22 @@ class Raw:
         self.sock.close()
 
 
-def guess(port: int, secret: bytes, source: Optional[str] = None, timeout: float = 10.0) -> str:
-    """One attempt at a code with the password ``secret`` from ``source``, as a stranger
-    makes it (it never confirms a key it cannot have): ``answered`` once the host gave its
-    SPAKE2 answer, else the reason it was refused (``slow_down``), or ``closed``."""
+def guess(port: int, secret: bytes, source: Optional[str] = None, timeout: float = 10.0,
+          room: Optional[str] = None) -> str:
+    """One attempt at a code with the password ``secret`` from ``source`` (through a relay
+    at ``port``: asking for ``room`` first), as a stranger makes it (it never confirms a
+    key it cannot have): ``answered`` once the host gave its SPAKE2 answer, else the
+    reason it was refused (``slow_down``), or ``closed``."""
     try:
         raw = Raw(port, source)
     except OSError:                                   # reset at the door: over a cap
         return "closed"
     try:
+        if room is not None:
+            raw.say(json.loads(encode(RelayHello("guest", code=room))))
+            paired = raw.msg(timeout)
+            if paired is None or paired.get("type") != "paired":
+                return "closed" if paired is None else str(paired.get("reason"))
         raw.say(json.loads(encode(Pake(Handshake(secret, GUEST).message))))
         reply = raw.msg(timeout)
         if reply is None:

@@ -150,31 +150,43 @@ def test_the_rooms_guesses_are_slowed_across_addresses_and_the_host_is_told():
 
 
 @pytest.mark.slow
-def test_a_friend_coming_back_passes_a_guessers_queue_at_its_own_address():
+@pytest.mark.parametrize("way", ["direct", "relay"])
+def test_a_friend_coming_back_passes_a_guessers_queue_at_its_own_address(way):
     """A stranger at the friend's own address (127.0.0.1) tries wrong codes on 8
-    connections, again and again, keeping that address's turns (and the room's) taken:
-    the friend, whose link drops meanwhile, comes back at once on its seat key's pass."""
-    with hosting(delay=0.01) as (host, table):
-        code = host.status().direct_code
-        port, secret = host.status().port, codes.parse(wrong_code(code)).secret
-        friend = join(code)
+    connections, again and again, keeping that address's turns (and the room's) taken,
+    at the host or at the relay: the friend, whose link drops meanwhile, comes back at
+    once on its seat key's pass."""
+    with relay_here() as (relay, relay_port), \
+            hosting(delay=0.01, **({} if way == "direct" else
+                                   {"listen": None, "relay": ("127.0.0.1", relay_port)})) \
+            as (host, table):
+        status = host.status()
+        code = status.direct_code or status.relay_code
+        if way == "direct":
+            port, room = status.port, None
+            secret = codes.parse(wrong_code(code)).secret
+            turns = lambda: host._guesses.tries("127.0.0.1")        # noqa: E731
+        else:
+            port, room = relay_port, codes.parse(code).room
+            secret = b"relay:WRONGPW"
+            turns = lambda: relay.guesses.tries(f"127.0.0.1 {room}")  # noqa: E731
+        friend = join(code, relay=("127.0.0.1", relay_port) if way == "relay" else None)
         assert friend.wait_connected(5) and friend.seat == 1
         stop = threading.Event()
 
         def guesser() -> None:
             while not stop.is_set():
-                guess(port, secret, timeout=2.0)
+                guess(port, secret, timeout=2.0, room=room)
 
         crowd = [threading.Thread(target=guesser, daemon=True) for _ in range(8)]
         for thread in crowd:
             thread.start()
         try:
-            until(lambda: host._guesses.tries("127.0.0.1") >= 8, timeout=LIMIT,
-                  what="the address's turns taken")
+            until(lambda: turns() >= 8, timeout=LIMIT, what="the address's turns taken")
             host._net.call(host._remote[1].peer.close)        # the friend's link drops
-            until(lambda: friend.reconnects == 1 and friend.state == CONNECTED,
-                  timeout=LIMIT, what=f"the friend back ({friend.state}, {friend.reason})")
-            assert host._guesses.tries("127.0.0.1") >= 8, "the stranger still waits"
+            until(lambda: friend.reconnects >= 1 and friend.state == CONNECTED,
+                  timeout=LIMIT, what="the friend back")
+            assert turns() >= 8, "the stranger still waits"
         finally:
             stop.set()
             for thread in crowd:
