@@ -54,8 +54,9 @@ host's answer is slowed as if wrong).  Directly, the host keeps the turns; throu
 relay the relay does (it sees the addresses; every guest there has a small id,
 and the host tells it ``!wrong ID`` or ``!right ID``).  The host also keeps the
 same turns for the room as a whole, at both doors, whatever the addresses (a
-stranger at many gets no more answers than at one; ``status().guessing`` says the
-room is being slowed), and a guest coming back with a seat key the host holds
+stranger at many gets no more answers than at one; a turn that comes free goes to the
+address served longest ago that still asks, so a friend at a fresh address gets one;
+``status().guessing`` says the room is being slowed), and a guest coming back with a seat key the host holds
 passes both queues (its SPAKE2 message comes with ``kept``, secure.seat_pass).  Every line after that
 is sealed.  **Before the game** the guest is in the waiting room
 (game/net/lobby.py, :attr:`Host.lobby`): it sits in the first free open seat,
@@ -1121,7 +1122,7 @@ class Host:
             if turns.address is None:
                 self._refuse(peer, SLOW_DOWN, f"wrong codes from {peer.ip}: wait")
                 return None
-        turns.room = self._room_guesses.turn(ROOM, within)
+        turns.room = self._room_guesses.turn(ROOM, within, peer.ip)
         if turns.room is None:
             turns.ended(False)
             self._refuse(peer, SLOW_DOWN, "wrong codes at this room: wait")

@@ -375,21 +375,53 @@ class Guesses:
         """The wait after a key's ``tries``-th charged attempt before its next."""
         return 0.0 if tries <= 0 else min(self.first * 2 ** (tries - 1), self.most)
 
-    def turn(self, key: str, within: float = float("inf")) -> Optional[Turn]:
+    def turn(self, key: str, within: float = float("inf"),
+             who: Optional[str] = None) -> Optional[Turn]:
         """An attempt under ``key``: its turn, or None if its turn is further off than
         ``within`` (nothing taken: an attempt turned away does not push back the ones
-        after it)."""
+        after it).  ``who`` (an address, for a key that many addresses share: a room)
+        takes its turns in fairness: a turn that comes free goes to the address turned
+        away that was served longest ago (or never), as long as it keeps asking, so a
+        friend at a fresh address, trying again, gets one of the room's next turns
+        however many addresses guess, instead of the one that asks first."""
         slate = self._slate(key)
         now = self.clock()
         if slate.tries == 0 and slate.free < self.together:
             slate.free += 1
             return Turn(key, 0.0, True)
         at = max(now, slate.next)
-        if at - now > within:
+        if at - now > within or (who is not None and self._behind(slate, who, now, within)):
+            if who is not None:
+                first = slate.asking.get(who, (now, now))[0]
+                slate.asking[who] = (first, now)
             return None
+        if who is not None:
+            slate.asking.pop(who, None)
+            slate.served[who] = now
         slate.tries += 1
         slate.next = at + self.gap(slate.tries)
         return Turn(key, at - now, False)
+
+    def _behind(self, slate: "_Slate", who: str, now: float, within: float) -> bool:
+        """Whether another address turned away, still asking (within ``within`` and a
+        turn's most of its last try), goes before ``who``: served longer ago (never
+        first), or first turned away earlier.  Addresses no longer asking are forgotten,
+        and those served longer ago than ``forget``."""
+        keep = within + self.most
+        for other, (_, last) in list(slate.asking.items()):
+            if now - last > keep:
+                del slate.asking[other]
+        for other, served in list(slate.served.items()):
+            if now - served > self.forget:
+                del slate.served[other]
+        while len(slate.asking) > self.addresses:
+            del slate.asking[next(iter(slate.asking))]
+
+        def rank(address: str) -> tuple[float, float]:
+            return (slate.served.get(address, float("-inf")),
+                    slate.asking.get(address, (now, now))[0])
+        mine = rank(who)
+        return any(rank(other) < mine for other in slate.asking if other != who)
 
     def _charge(self, turn: Optional[Turn]) -> None:
         """A free attempt was wrong after all: it takes the turn it did not take."""
@@ -444,12 +476,16 @@ class Guesses:
 
 class _Slate:
     """One key's attempts: those charged (``tries``), when its next turn comes, the free
-    ones running, and when it was last seen."""
+    ones running, when it was last seen, and (a room's) the addresses waiting."""
 
-    __slots__ = ("tries", "next", "free", "last")
+    __slots__ = ("tries", "next", "free", "last", "asking", "served")
 
     def __init__(self, now: float) -> None:
         self.tries, self.next, self.free, self.last = 0, now, 0, now
+        #: for a key many addresses share: who was turned away (first, last) and who was
+        #: last served when (Guesses.turn's ``who``)
+        self.asking: dict[str, tuple[float, float]] = {}
+        self.served: dict[str, float] = {}
 
 
 # -- relay rooms: only the host that made one reclaims it ------------------------------------

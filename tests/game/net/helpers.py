@@ -280,6 +280,29 @@ def guess(port: int, secret: bytes, source: Optional[str] = None, timeout: float
         raw.close()
 
 
+@contextmanager
+def guessers(port: int, secret: bytes, sources: tuple[Optional[str], ...],
+             room: Optional[str] = None) -> Iterator[None]:
+    """Strangers trying the password ``secret`` again and again (:func:`guess`), one at
+    each entry of ``sources`` (an address; None: 127.0.0.1), until the block ends."""
+    stop = threading.Event()
+
+    def guesser(source: Optional[str]) -> None:
+        while not stop.is_set():
+            guess(port, secret, source, timeout=2.0, room=room)
+
+    crowd = [threading.Thread(target=guesser, args=(source,), daemon=True)
+             for source in sources]
+    for thread in crowd:
+        thread.start()
+    try:
+        yield
+    finally:
+        stop.set()
+        for thread in crowd:
+            thread.join(5)
+
+
 class Flood(threading.Thread):
     """Idle connections to 127.0.0.1:``port``, ``each`` from every address of ``sources``,
     opened again as fast as the door closes them (a flood that keeps the pressure on),

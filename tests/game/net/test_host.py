@@ -40,10 +40,20 @@ from game.net.protocol import (
     decode,
     encode,
 )
-from game.net.secure import HOST, Handshake, host_proof, seat_proof
+from game.net.secure import HOST, TOGETHER, Handshake, host_proof, seat_proof
 from game.session import HUMAN, REMOTE, GameSetup, SeatSpec, Update
 from tests.game.net.conftest import MANY_CLIENTS
-from tests.game.net.helpers import LIMIT, Raw, guess, hosting, join, play, relay_here, until
+from tests.game.net.helpers import (
+    LIMIT,
+    Raw,
+    guess,
+    guessers,
+    hosting,
+    join,
+    play,
+    relay_here,
+    until,
+)
 
 
 def finish(host: Host, table, code: str, **options) -> RemoteClient:
@@ -150,6 +160,23 @@ def test_the_rooms_guesses_are_slowed_across_addresses_and_the_host_is_told():
 
 
 @pytest.mark.slow
+def test_a_friend_joining_while_twenty_addresses_guess_gets_one_of_the_rooms_next_turns():
+    """Twenty addresses try wrong codes again and again, each asking for the room's turns
+    as fast as it is turned away; a friend at a twenty-first address, joining for the
+    first time (no seat key to pass with), tries again as its program does and gets in."""
+    with hosting(delay=0.01) as (host, table):
+        code = host.status().direct_code
+        port, secret = host.status().port, codes.parse(wrong_code(code)).secret
+        with guessers(port, secret, MANY_CLIENTS):
+            until(lambda: host.wrong_codes >= 2 * TOGETHER, timeout=LIMIT,
+                  what="the room's free start spent")
+            friend = join(code, limits=replace(QUICK, reconnect_for=LIMIT))
+            assert friend.wait_connected(LIMIT), friend.reason
+        last = play(friend)
+        assert table.over.wait(LIMIT) and last.result == table.result
+
+
+@pytest.mark.slow
 @pytest.mark.parametrize("way", ["direct", "relay"])
 def test_a_friend_coming_back_passes_a_guessers_queue_at_its_own_address(way):
     """A stranger at the friend's own address (127.0.0.1) tries wrong codes on 8
@@ -172,25 +199,12 @@ def test_a_friend_coming_back_passes_a_guessers_queue_at_its_own_address(way):
             turns = lambda: relay.guesses.tries(f"127.0.0.1 {room}")  # noqa: E731
         friend = join(code, relay=("127.0.0.1", relay_port) if way == "relay" else None)
         assert friend.wait_connected(5) and friend.seat == 1
-        stop = threading.Event()
-
-        def guesser() -> None:
-            while not stop.is_set():
-                guess(port, secret, timeout=2.0, room=room)
-
-        crowd = [threading.Thread(target=guesser, daemon=True) for _ in range(8)]
-        for thread in crowd:
-            thread.start()
-        try:
+        with guessers(port, secret, (None,) * 8, room):
             until(lambda: turns() >= 8, timeout=LIMIT, what="the address's turns taken")
             host._net.call(host._remote[1].peer.close)        # the friend's link drops
             until(lambda: friend.reconnects >= 1 and friend.state == CONNECTED,
                   timeout=LIMIT, what="the friend back")
             assert turns() >= 8, "the stranger still waits"
-        finally:
-            stop.set()
-            for thread in crowd:
-                thread.join(5)
         last = play(friend)
         assert table.over.wait(LIMIT) and last.result == table.result
 

@@ -196,6 +196,23 @@ def test_a_guesser_with_many_connections_gets_no_more_than_at_most_one_a_turn():
     assert answered <= 8 + 600 / 8 + 3, answered
 
 
+def test_a_turn_of_the_room_goes_to_the_address_served_longest_ago_while_it_asks():
+    """A stranger at address A asks first every time; a friend at F, never served, who
+    keeps asking, gets the next turn that comes free; gone, it holds no turn back."""
+    clock = Clock()
+    guesses = Guesses(first=1.0, most=8.0, together=0, clock=clock)
+    while guesses.turn("room", within=16, who="A") is not None:
+        pass                                          # A took every turn within 16 s
+    assert guesses.turn("room", within=16, who="F") is None     # none free: F waits
+    clock.now += 8                                    # a turn within reach again
+    assert guesses.turn("room", within=16, who="A") is None, "A was served: F first"
+    turn = guesses.turn("room", within=16, who="F")
+    assert turn is not None and not turn.free
+    assert guesses.turn("room", within=16, who="F") is None
+    clock.now += 8 + 16 + 8 + 1                       # F stopped asking: forgotten
+    assert guesses.turn("room", within=16, who="A") is not None
+
+
 def test_a_key_charged_wrong_codes_is_slowed_until_forgiven():
     clock = Clock()
     guesses = Guesses(first=1.0, most=8.0, forget=600.0, clock=clock)
