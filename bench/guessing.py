@@ -1,16 +1,18 @@
 """How fast one address can guess a room code, with the limits a real game uses.
 
-A stranger on 127.0.0.1 tries wrong codes as fast as the door lets it, with
-``--parallel`` connections at a time (each a real SPAKE2 attempt with a wrong
-password), for ``--seconds``: first against a host in this process listening
+A stranger on 127.0.0.1 (or at ``--addresses`` addresses, 127.0.0.2 and on: all of
+127.0.0.0/8 is loopback on Linux) tries wrong codes as fast as the door lets it, with
+``--parallel`` connections at a time from each address (each a real SPAKE2 attempt
+with a wrong password), for ``--seconds``: first against a host in this process listening
 directly, then against a host behind a relay process.  Prints the wrong codes the
 host counted, the attempts turned away (``slow_down``), the guesses a second it
 allowed over the run and over its last half, and the odds after 1,000 guesses for
 each kind of code (game/net/codes.py).
 
-    .venv/bin/python bench/guessing.py [--seconds 60] [--parallel 4]
+    .venv/bin/python bench/guessing.py [--seconds 60] [--parallel 4] [--addresses 1]
 
-Every socket binds or connects to 127.0.0.1 only; the relay process is ended by its pid.
+Every socket connects to 127.0.0.1 only (a stranger's may send from another loopback
+address); the relay process is ended by its pid.
 """
 
 from __future__ import annotations
@@ -49,14 +51,16 @@ from game.net.secure import GUEST, Handshake  # noqa: E402
 class Stranger:
     """Wrong codes from one address, ``parallel`` connections at a time."""
 
-    def __init__(self, port: int, room: Optional[str]) -> None:
+    def __init__(self, port: int, room: Optional[str], source: Optional[str] = None) -> None:
         self.port = port
         self.room = room                     # through a relay: the room to ask for
+        self.source = source                 # the loopback address it sends from
         self.turned_away = 0
         self.answered: list[float] = []      # when the host answered a wrong code
 
     async def attempt(self) -> None:
-        reader, writer = await asyncio.open_connection(LOOPBACK, self.port)
+        reader, writer = await asyncio.open_connection(
+            LOOPBACK, self.port, local_addr=(self.source, 0) if self.source else None)
         try:
             if self.room is not None:
                 writer.write(encode(RelayHello("guest", RELAY_PROTOCOL, self.room)))
@@ -101,7 +105,12 @@ class Stranger:
         await asyncio.gather(*(one_at_a_time() for _ in range(parallel)))
 
 
-def guess(door: str, seconds: float, parallel: int) -> None:
+def sources(addresses: int) -> list[Optional[str]]:
+    """Where the strangers send from: 127.0.0.1 for one, else 127.0.0.2 and on."""
+    return [None] if addresses <= 1 else [f"127.0.0.{2 + n}" for n in range(addresses)]
+
+
+def guess(door: str, seconds: float, parallel: int, addresses: int = 1) -> None:
     relay = None
     try:
         if door == "relay":
@@ -116,17 +125,22 @@ def guess(door: str, seconds: float, parallel: int) -> None:
                 room: Optional[str] = codes.parse(status.relay_code).room
             else:
                 room, port = None, codes.parse(status.direct_code).port
-            stranger = Stranger(port, room)
+            strangers = [Stranger(port, room, source) for source in sources(addresses)]
+
+            async def together() -> None:
+                await asyncio.gather(*(one.run(seconds, parallel) for one in strangers))
+
             started = time.monotonic()
-            asyncio.run(stranger.run(seconds, parallel))
+            asyncio.run(together())
             end = started + seconds              # attempts still waiting then finish later
-            within = [t for t in stranger.answered if t <= end]
+            within = sorted(t for one in strangers for t in one.answered if t <= end)
             half = [t for t in within if t >= started + seconds / 2]
             print(f"{door:6}: {len(within)} wrong codes answered in {seconds:.0f} s "
                   f"({len(within) / seconds:.3f} a second; "
                   f"{len(half) / (seconds / 2):.3f} over the last half; at "
                   f"{', '.join(f'{t - started:.0f}' for t in within)} s), "
-                  f"{stranger.turned_away} attempts turned away (slow_down), "
+                  f"{sum(one.turned_away for one in strangers)} attempts turned away "
+                  f"(slow_down), from {len(strangers)} address(es), "
                   f"{host.wrong_codes} counted by the host in all")
         finally:
             host.close()
@@ -141,11 +155,12 @@ def main() -> int:
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--seconds", type=float, default=60.0)
     parser.add_argument("--parallel", type=int, default=4)
+    parser.add_argument("--addresses", type=int, default=1)
     args = parser.parse_args()
     print(f"limits: the first wrong code costs {LIMITS.guess_first} s, doubling up to "
           f"{LIMITS.guess_most} s a guess ({1 / LIMITS.guess_most:.3f} a second at most)")
     for door in ("direct", "relay"):
-        guess(door, args.seconds, args.parallel)
+        guess(door, args.seconds, args.parallel, args.addresses)
     for name, code in (("relay code", codes.new_relay_code(codes.new_room())),
                        ("direct code (usual port)", codes.new_direct_code(LOOPBACK,
                                                                           codes.DIRECT_PORT)),

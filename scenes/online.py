@@ -817,6 +817,22 @@ class HostScene(PanelScene):
         return tr("net.waiting") + "  " + (tr("net.wrong_code_tried") if wrong == 1
                                            else tr("net.wrong_codes_tried", count=wrong))
 
+    def _small_lines(self, surface: pygame.Surface, text: str, y: int) -> int:
+        """``text`` in small words, wrapped to the panel and centred from ``y``; the y
+        under it."""
+        size = surface.get_size()
+        small = self.app.fonts.get(theme.font_px(14, size))
+        for line in wrap(small, text, self._panel.w - theme.px(48, size)):
+            y = theme.text(surface, small, line, theme.CREAM_DIM, (self._panel.centerx, y),
+                           "midtop").bottom + theme.px(2, size)
+        return y
+
+    def guessing_text(self) -> str:
+        """Whether the room's guesses are being slowed (wrong codes came lately): the host
+        should know why a newcomer may wait, and that a returning friend does not."""
+        status = self.host.status() if self.host is not None else None
+        return tr("net.guessing_slowed") if status is not None and status.guessing else ""
+
     def resize(self, size: tuple[int, int]) -> None:
         w, h = size
         if not self._no_code:
@@ -900,11 +916,11 @@ class HostScene(PanelScene):
         small = fonts.get(theme.font_px(14, size))
         y = theme.text(surface, small, own_line(), theme.GOLD_LIGHT, (cx, y),
                        "midtop").bottom + theme.px(4, size)
+        guessing = self.guessing_text()
+        if guessing:
+            y = self._small_lines(surface, guessing, y) + theme.px(4, size)
         if status is not None and status.listening:
-            for line in wrap(small, self.listening, self._panel.w - theme.px(48, size)):
-                y = theme.text(surface, small, line, theme.CREAM_DIM, (cx, y),
-                               "midtop").bottom + theme.px(2, size)
-            y += theme.px(4, size)
+            y = self._small_lines(surface, self.listening, y) + theme.px(4, size)
         if status is not None and status.problem:
             y = self._words(surface, [tr(f"net.{status.problem}")], y, theme.GOLD, centred=True)
         header = y - self._panel.y + theme.px(28, size)       # and the line over the seats

@@ -43,7 +43,12 @@ address, it asks the relay again without following and is piped to the room
 (game/net/fleet.py), as a guest of an older version is.  Every connection starts
 with SPAKE2 on the code's password (game/net/secure.py) and every game line after that is
 sealed; a line that does not open (forged, replayed, reordered) drops the
-connection, and the guest reconnects as after any drop.  The seat key
+connection, and the guest reconnects as after any drop; so does a link that opens
+no sealed line for ``dead_after`` (each end seals a heartbeat, secure.Sealed), so a
+line an attacker drops on the path is noticed and the game does not wait for it.
+Coming back with a seat key, the guest's SPAKE2 message carries its pass
+(secure.seat_pass): a host that holds the key lets it past the turns of wrong codes,
+even a stranger's at its own address.  The seat key
 (``seat_key``) is derived on the connection the guest first came in on (the
 waiting room's, or the table's for a guest who joined a game under way) and kept
 in memory; a rejoin proves it on the new connection, so a guest whose link drops
@@ -128,7 +133,15 @@ from game.net.protocol import (
     encode,
 )
 from game.net.relays import Relay, as_relay
-from game.net.secure import GUEST, Handshake, Malformed, Sealed, host_proof, seat_proof
+from game.net.secure import (
+    GUEST,
+    Handshake,
+    Malformed,
+    Sealed,
+    host_proof,
+    seat_pass,
+    seat_proof,
+)
 from game.session import GameSetup, Refused, Submit, Update
 from game.session.client import LinkState, Seating
 from game.session.messages import Message
@@ -349,14 +362,16 @@ class RemoteClient:
 
     def wait_connected(self, timeout: float = 10.0) -> bool:
         """Block until welcomed to the table or lost (command line, tests); whether
-        connected."""
+        welcomed: a link that dropped since, even before this thread woke up (a line
+        forged on the path right after the welcome), is being reconnected, not lost."""
         self._settled.wait(timeout)
-        return self.state == CONNECTED
+        return self.state in (CONNECTED, RECONNECTING)
 
     def wait_inside(self, timeout: float = 10.0) -> bool:
-        """Block until in the waiting room or at the table, or lost; whether inside."""
+        """Block until in the waiting room or at the table, or lost; whether inside (or
+        reconnecting since)."""
         self._inside.wait(timeout)
-        return self.state in (WAITING, CONNECTED)
+        return self.state in (WAITING, CONNECTED, RECONNECTING)
 
     # -- the network thread ----------------------------------------------------------------
     def _send_msg(self, msg: Union[Sit, Phrase]) -> None:
@@ -435,6 +450,7 @@ class RemoteClient:
             link = await self._through_relay(room, rejoin)
         else:
             link = await self._open((room.address, room.port), rejoin, direct=True)
+        sealed: Optional[Sealed] = None
         try:
             sealed = await self._handshake(link, room)
             named = await self._named(sealed)           # read whether or not it is needed
@@ -445,7 +461,7 @@ class RemoteClient:
                                      self.watch and claim is None)))
             first = await self._reply(sealed, (Welcome, LobbyView))
         except BaseException:
-            link.close()
+            (sealed or link).close()
             raise
         if isinstance(first, LobbyView):
             # a newcomer is known by this connection's key; one back, by the key it proved
@@ -454,7 +470,7 @@ class RemoteClient:
             return sealed
         assert isinstance(first, Welcome)
         if not self._welcomed(first, sealed):
-            link.close()
+            sealed.close()
             raise _CannotJoin(ROOM_FULL, final=True)
         return sealed
 
@@ -501,7 +517,8 @@ class RemoteClient:
         """Ask the relay at the end of ``link`` for the room: None once paired there, or
         the gateway it sends this guest to (``follow``; ``link`` is then closed)."""
         try:
-            link.send_msg(RelayHello("guest", code=room.room, follow=follow))
+            link.send_msg(RelayHello("guest", code=room.room, follow=follow,
+                                     kept=self.seat_key is not None))
             there = await self._paired(link, rejoin, follow)
         except BaseException:
             link.close()
@@ -643,7 +660,9 @@ class RemoteClient:
         once the host's confirmation does not match (the guest still sends its own, so
         that the host counts the wrong code)."""
         handshake = Handshake(room.secret, GUEST)
-        link.send_msg(Pake(handshake.message, protocol=PROTOCOL, game=GAME_VERSION))
+        # coming back to a seat: its key's pass goes round the queues of wrong codes
+        kept = b"" if self.seat_key is None else seat_pass(self.seat_key.key, handshake.message)
+        link.send_msg(Pake(handshake.message, protocol=PROTOCOL, game=GAME_VERSION, kept=kept))
         reply = await self._reply(link, (Pake,))
         assert isinstance(reply, Pake)
         try:
@@ -655,7 +674,7 @@ class RemoteClient:
         if not keys.confirms(reply.confirm):
             await link.flush()
             raise _CannotJoin(WRONG_CODE, final=True)
-        return Sealed(link, keys)
+        return Sealed(link, keys, self.limits)
 
     async def _paired(self, link: Link, rejoin: bool,
                       follow: bool = False) -> Optional[tuple[str, int]]:

@@ -19,6 +19,17 @@ park 64 KB of half line on each of any number of relay connections.  So:
   the cap and one.  asyncio's own servers (the relay's) accept a whole backlog
   in one turn of the loop and refuse later: the relay keeps its backlog
   (``burst``) free of connections too;
+* a flood may slow a friend, never keep them out: a connection over a cap
+  (:meth:`Guard.admit`, given the connection as a :class:`Holder`) takes the
+  place of the oldest connection that has not proved anything yet (a host's
+  guest before the right code, a relay's before it holds a room or its host
+  said its guest's code was right), from its own address when that address is
+  at its cap, else from the address holding the most such connections, if that
+  one holds at least two more than the newcomer's: shares even out across
+  addresses, and twenty addresses that fill a host's 32 connections (or a relay
+  short of descriptors) cannot keep a friend at a twenty-first out, nor take the
+  place of a friend who is in (an attacker with more addresses than the door
+  has connections still can: one each, none to spare);
 * :class:`ByteBudget`: the bytes held for all connections together (unfinished
   lines, and what waits to be sent to a peer that does not read) never pass
   ``buffered``; a connection whose bytes would pass it is dropped;
@@ -52,7 +63,7 @@ import struct
 import time
 from collections import Counter
 from dataclasses import dataclass
-from typing import Any, Awaitable, Callable, Optional
+from typing import Any, Awaitable, Callable, Optional, Protocol
 
 try:
     import resource
@@ -159,6 +170,19 @@ class AddressCounts:
         return self.counts.get(address_key(ip), 0)
 
 
+class Holder(Protocol):
+    """A connection as its listener's :class:`Guard` sees it: where from, whether it has
+    proved anything yet (``settled``: then it is never dropped for a newcomer), and how
+    to drop it."""
+
+    ip: str
+
+    @property
+    def settled(self) -> bool: ...
+
+    def drop(self) -> None: ...
+
+
 class ByteBudget:
     """Bytes held for all connections together, at most ``cap``."""
 
@@ -219,17 +243,64 @@ class Guard:
         self.rooms = AddressCounts(limits.rooms_per_address, 1 << 62)
         self.budget = ByteBudget(limits.buffered)
         self.stats: Counter[str] = Counter()
+        #: the connections admitted with a holder, by address, oldest first
+        self._holders: dict[str, dict[int, Holder]] = {}
 
-    def admit(self, ip: str) -> bool:
-        """A new connection from ``ip`` may stay (then :meth:`leave` when it ends)."""
-        if self.connections.add(ip):
-            return True
-        self.stats["over_address_cap" if self.connections.held < self.connections.total
-                   else "over_total_cap"] += 1
+    def admit(self, ip: str, holder: Optional[Holder] = None) -> bool:
+        """A new connection from ``ip`` may stay (then :meth:`leave` when it ends).  Over a
+        cap, a ``holder`` takes the place of another's unsettled connection if one may
+        go for it (see the module docstring), which is dropped."""
+        if not self.connections.add(ip):
+            over = "over_address_cap" if self.connections.held < self.connections.total \
+                else "over_total_cap"
+            if holder is None or not self._make_room(ip):
+                self.stats[over] += 1
+                return False
+            self.stats["dropped_for_newcomer"] += 1
+            self.connections.add(ip)
+        if holder is not None:
+            self._holders.setdefault(address_key(ip), {})[id(holder)] = holder
+        return True
+
+    def _make_room(self, ip: str) -> bool:
+        """Drop the oldest unsettled connection of ``ip``'s address if it is at its cap,
+        else of the address holding the most unsettled ones, if that is at least two more
+        than ``ip``'s (a host's own settled connection to a relay does not count against
+        its friend's at the same address); whether one was dropped."""
+        key = address_key(ip)
+        if self.connections.of(ip) >= self.connections.per_address:
+            order = [key]
+        else:
+            unproved = Counter({other: sum(not h.settled for h in held.values())
+                                for other, held in self._holders.items()})
+            order = [other for other, count in unproved.most_common()
+                     if count >= unproved[key] + 2]
+        for other in order:
+            victim = next((h for h in self._holders.get(other, {}).values() if not h.settled),
+                          None)
+            if victim is not None:
+                self._release(victim)
+                victim.drop()
+                return True
         return False
 
-    def leave(self, ip: str) -> None:
-        self.connections.remove(ip)
+    def _release(self, holder: Holder) -> bool:
+        """Forget ``holder``'s connection (False if it was already forgotten)."""
+        key = address_key(holder.ip)
+        held = self._holders.get(key, {})
+        if held.pop(id(holder), None) is None:
+            return False
+        if not held:
+            del self._holders[key]
+        self.connections.remove(holder.ip)
+        return True
+
+    def leave(self, ip: str, holder: Optional[Holder] = None) -> None:
+        """A connection admitted from ``ip`` (with ``holder``, if it was) has ended."""
+        if holder is None:
+            self.connections.remove(ip)
+        else:
+            self._release(holder)
 
     def half_line(self) -> HalfLine:
         return HalfLine(self.budget, self.limits.half_line)
@@ -257,7 +328,33 @@ class _CalmLog:
                         os.strerror(exc.errno or 0))
 
 
-Handler = Callable[[asyncio.StreamReader, asyncio.StreamWriter], Awaitable[None]]
+def _reset(conn: socket.socket) -> None:
+    """Close ``conn`` with a reset, as asyncio's ``abort``: nothing lingers."""
+    try:
+        conn.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+    except OSError:
+        pass
+    conn.close()
+
+
+class Admitted:
+    """A connection :func:`accept_guarded` let in: the :class:`Holder` its handler marks
+    ``settled`` once the other end has proved something (a host: the right code)."""
+
+    def __init__(self, ip: str, conn: socket.socket) -> None:
+        self.ip = ip
+        self.conn = conn
+        self.settled = False
+        self.writer: Optional[asyncio.StreamWriter] = None
+
+    def drop(self) -> None:
+        if self.writer is not None:
+            self.writer.transport.abort()
+        else:
+            _reset(self.conn)
+
+
+Handler = Callable[[asyncio.StreamReader, asyncio.StreamWriter, Admitted], Awaitable[None]]
 
 
 def open_listener(address: str, port: int, backlog: int = HOST_BACKLOG) -> socket.socket:
@@ -295,12 +392,11 @@ async def accept_guarded(listener: socket.socket, guard: Guard, handle: Handler)
                 calm.failed(exc, guard.stats)
                 await asyncio.sleep(ACCEPT_PAUSE)
                 continue
-            ip = str(peer[0]) if peer else ""
-            if not guard.admit(ip):
-                conn.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
-                conn.close()
+            holder = Admitted(str(peer[0]) if peer else "", conn)
+            if not guard.admit(holder.ip, holder):
+                _reset(conn)
                 continue
-            task = loop.create_task(_serve_one(conn, ip, guard, handle))
+            task = loop.create_task(_serve_one(holder, guard, handle))
             served.add(task)
             task.add_done_callback(served.discard)
     finally:
@@ -309,18 +405,19 @@ async def accept_guarded(listener: socket.socket, guard: Guard, handle: Handler)
             task.cancel()
 
 
-async def _serve_one(conn: socket.socket, ip: str, guard: Guard, handle: Handler) -> None:
+async def _serve_one(holder: Admitted, guard: Guard, handle: Handler) -> None:
     try:
-        reader, writer = await asyncio.open_connection(sock=conn)
+        reader, writer = await asyncio.open_connection(sock=holder.conn)
     except OSError:
-        conn.close()
-        guard.leave(ip)
+        holder.conn.close()
+        guard.leave(holder.ip, holder)
         return
+    holder.writer = writer
     try:
-        await handle(reader, writer)
+        await handle(reader, writer, holder)
     finally:
         writer.close()
-        guard.leave(ip)
+        guard.leave(holder.ip, holder)
 
 
 def calm_accept_errors(loop: asyncio.AbstractEventLoop, stats: Optional[Counter[str]] = None

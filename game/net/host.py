@@ -39,7 +39,10 @@ fewer when the process is short of file descriptors) and ``guard.per_address``
 (8) from one address (game/net/guard.py); it accepts them one at a time and
 closes the rest as they come, so a stranger's flood of idle connections
 neither takes the descriptors the game's own files need nor shuts out a friend
-at another address, and each idle one goes after ``hello_timeout``.
+at another address, and each idle one goes after ``hello_timeout``.  Over a cap a
+newcomer takes the place of the oldest connection that has not had the right code
+yet, of its own address at its share, else of the address holding the most (a
+flood from twenty addresses slows a friend at a twenty-first, never keeps them out).
 ``status().listening`` names the addresses the door can be reached at (every
 interface's, unless ``listen`` names one).
 
@@ -50,7 +53,12 @@ once, and after a wrong code each attempt waits its address's turn; a wrong one
 is counted in ``status().wrong_codes``, and one that goes once it heard the
 host's answer is slowed as if wrong).  Directly, the host keeps the turns; through a
 relay the relay does (it sees the addresses; every guest there has a small id,
-and the host tells it ``!wrong ID`` or ``!right ID``).  Every line after that
+and the host tells it ``!wrong ID`` or ``!right ID``).  The host also keeps the
+same turns for the room as a whole, at both doors, whatever the addresses (a
+stranger at many gets no more answers than at one; a turn that comes free goes to the
+address served longest ago that still asks, so a friend at a fresh address gets one;
+``status().guessing`` says the room is being slowed), and a guest coming back with a seat key the host holds
+passes both queues (its SPAKE2 message comes with ``kept``, secure.seat_pass).  Every line after that
 is sealed.  **Before the game** the guest is in the waiting room
 (game/net/lobby.py, :attr:`Host.lobby`): it sits in the first free open seat,
 or watches if it asked to (and spectators are welcome), else it is refused with
@@ -122,7 +130,14 @@ from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 from game.ai.base import ComputerPlayer
 from game.engine import Reason
 from game.net import codes
-from game.net.guard import HOST_GUARD, Guard, GuardLimits, accept_guarded, open_listener
+from game.net.guard import (
+    HOST_GUARD,
+    Admitted,
+    Guard,
+    GuardLimits,
+    accept_guarded,
+    open_listener,
+)
 from game.net.identity import prove, public_bytes
 from game.net.interfaces import listening_on, listens_everywhere
 from game.net.link import Link, LoopThread, open_gateway
@@ -191,6 +206,7 @@ from game.net.secure import (
     Sealed,
     Turn,
     host_proof,
+    seat_pass,
     seat_proof,
 )
 from game.session import (
@@ -263,6 +279,8 @@ class HostStatus:
     #: where the direct door can be reached ("eth0 192.168.1.20", ...; game/net/interfaces.py)
     listening: tuple[str, ...] = ()
     wrong_codes: int = 0                  # connections that tried a wrong code
+    #: wrong codes came lately: the room's guesses are slowed for all but returning guests
+    guessing: bool = False
     spectators: bool = False              # whether people may watch
     watchers: int = 0                     # how many do
     public: bool = False                  # listed on the relay
@@ -416,13 +434,21 @@ class _Peer:
 
 
 class _DirectPeer(_Peer):
+    """A guest at the direct door; ``admitted``: its place there (game/net/guard.py),
+    settled once it had the right code, so that no newcomer takes it."""
+
     direct = True
 
-    def __init__(self, link: Link) -> None:
+    def __init__(self, link: Link, admitted: Optional[Admitted] = None) -> None:
         self.link = link
+        self.admitted = admitted
         self.label = link.peer
         name = link.writer.get_extra_info("peername")
         self.ip = str(name[0]) if name else None
+
+    def right(self) -> None:
+        if self.admitted is not None:
+            self.admitted.settled = True
 
     async def recv(self, timeout: Optional[float] = None) -> Optional[bytes]:
         return await self.link.recv(timeout)
@@ -501,6 +527,39 @@ class _RelayPeer(_Peer):
         self._say(RIGHT)
 
 
+#: the room's key in its budget of guesses (host.Host._room_guesses)
+ROOM = "room"
+
+
+@dataclass
+class _Turns:
+    """An attempt's turns: its address's (None through a relay) and the room's (None for
+    a returning guest's pass), told together how the attempt ended."""
+
+    guesses: Guesses
+    room_guesses: Guesses
+    address: Optional[Turn] = None
+    room: Optional[Turn] = None
+
+    def failed(self) -> None:
+        self.guesses.failed(self.address)
+        self.room_guesses.failed(self.room)
+
+    def succeeded(self) -> None:
+        """The right code: its address starts afresh; the room does not (a friend coming in
+        gives a stranger guessing meanwhile no free turns)."""
+        self.guesses.succeeded(self.address)
+        self.room_guesses.released(self.room)
+
+    def ended(self, answered: bool) -> None:
+        """Gone without a word on its code: charged if it heard the answer."""
+        for guesses, turn in ((self.guesses, self.address), (self.room_guesses, self.room)):
+            if answered:
+                guesses.left(turn)
+            else:
+                guesses.released(turn)
+
+
 class _RelayRefused(Exception):
     """No room from the relay: ``reason`` a problem key; ``again``: worth another try."""
 
@@ -575,6 +634,9 @@ class Host:
         #: the digest of each code, once made (codes.room_digest, off the loop)
         self._digests: dict[str, str] = {}
         self._guesses = Guesses(limits.guess_first, limits.guess_most)
+        #: the room's budget, across every address and both doors: as many guesses as
+        #: one address gets, whoever makes them (a returning guest's pass goes round it)
+        self._room_guesses = Guesses(limits.guess_first, limits.guess_most)
         self._owner = RoomOwner()
         self._lock = threading.Lock()
         self._status = HostStatus(STARTING, None, None, None, ())
@@ -727,7 +789,8 @@ class Host:
             watchers = sum(1 for g in self._guests.values() if g.seat is None and
                            (g.playing or g.gid in self.lobby.watching))
         return replace(old, state=state, seats=seats, watchers=watchers,
-                       spectators=self.lobby.spectators, public=self.public, **changes)
+                       spectators=self.lobby.spectators, public=self.public,
+                       guessing=self._room_guesses.slowed(ROOM), **changes)
 
     def _update(self, state: Optional[str] = None, **changes: Any) -> None:
         with self._lock:
@@ -800,14 +863,19 @@ class Host:
         the waiting room), sorted so the order says nothing: a guest offers a kept key
         only if one of them matches it, so a host naming another room's digest learns
         nothing of that room's seat and has its key forgotten by nobody."""
+        return tuple(sorted(host_proof(key, peer.keys.binding).hex()
+                            for key in self._keys()))[:MAX_HOLDS]
+
+    def _keys(self) -> list[bytes]:
+        """Every key a guest could come back by: a seat's at the table, each guest's in
+        the waiting room."""
         keys: list[Optional[bytes]]
         with self._room:
             if self.session is None:
                 keys = [guest.key for guest in {**self._held, **self._guests}.values()]
             else:
                 keys = [remote.key for remote in self._remote.values()]
-        return tuple(sorted(host_proof(key, peer.keys.binding).hex()
-                            for key in keys if key is not None))[:MAX_HOLDS]
+        return [key for key in keys if key is not None]
 
     def _first_line(self, peer: Sealed) -> Rooms:
         """What a guest hears first on its sealed connection: the room's digests, the keys
@@ -833,13 +901,13 @@ class Host:
             if guest.playing and guest.seat is not None:
                 guest.peer.send(encode(Rooms(self._room_digests())))
 
-    async def _on_direct(self, reader: asyncio.StreamReader,
-                         writer: asyncio.StreamWriter) -> None:
+    async def _on_direct(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter,
+                         admitted: Admitted) -> None:
         pace = Bucket(self.limits.lines_per_s, self.limits.line_burst)
         link = Link(reader, writer, self.limits, MAX_GUEST_LINE, pace)
         link.start_heartbeat()
         try:
-            await self._serve(_DirectPeer(link))
+            await self._serve(_DirectPeer(link, admitted))
         finally:
             link.close()
 
@@ -974,6 +1042,7 @@ class Host:
     # -- one guest ---------------------------------------------------------------------
     async def _serve(self, peer: _Peer) -> None:
         guest: Optional[_Guest] = None
+        sealed: Optional[Sealed] = None
         try:
             sealed = await self._handshake(peer)
             if sealed is None:
@@ -997,6 +1066,8 @@ class Host:
         finally:
             if guest is not None:
                 self._leave(guest)
+            if sealed is not None:
+                sealed.close()
             peer.close()
 
     def _refuse(self, peer: _Peer | Sealed, reason: str, detail: str = "") -> None:
@@ -1027,11 +1098,9 @@ class Host:
             self._refuse(peer, WRONG_VERSION,
                          f"the host runs protocol {PROTOCOL}, Tavolata {GAME_VERSION}")
             return None
-        turn: Optional[Turn] = None
-        if peer.ip is not None:
-            turn = await self._turn(peer, peer.ip)
-            if turn is None:
-                return None
+        turns = await self._turns(peer, pake)
+        if turns is None:
+            return None
         answered = False
         try:
             code = self._direct if peer.direct else self._relay_code
@@ -1049,42 +1118,63 @@ class Host:
             if confirm is None:
                 return None
             if not keys.confirms(confirm.confirm):
-                self._guesses.failed(turn)
-                turn = None
+                turns.failed()
+                turns = None
                 log.warning("a wrong code from %s (%d so far)", peer.label, self._guesses.total)
                 self._update(wrong_codes=self._guesses.total)
                 self._refuse(peer, WRONG_CODE, "the code's password is not this room's")
                 peer.wrong()
                 return None
-            self._guesses.succeeded(turn)
-            turn = None
+            turns.succeeded()
+            turns = None
             peer.right()
-            return Sealed(peer, keys)
+            return Sealed(peer, keys, self.limits)
         finally:
-            if turn is not None and answered:
-                self._guesses.left(turn)       # it heard the answer: counted, if not said
-            elif turn is not None:
-                self._guesses.released(turn)
+            if turns is not None:
+                turns.ended(answered)  # it heard the answer: counted, if not said
 
-    async def _turn(self, peer: _Peer, ip: str) -> Optional[Turn]:
-        """Wait for this address's turn to try a code (secure.Guesses), hearing the
-        heartbeats meanwhile; None (refused, or gone) if it does not get one."""
-        turn = self._guesses.turn(ip, within=2 * self.limits.guess_most)
-        if turn is None:
-            self._refuse(peer, SLOW_DOWN, f"wrong codes from {ip}: wait")
+    async def _turns(self, peer: _Peer, pake: Pake) -> Optional["_Turns"]:
+        """The turns an attempt waits for (secure.Guesses): its address's (direct guests:
+        the relay slows its own by address) and the room's, across every address; none
+        for a guest whose pass proves a seat key this host holds (``kept``).  None if
+        refused (``slow_down``) or gone meanwhile."""
+        turns = _Turns(self._guesses, self._room_guesses)
+        if pake.kept and self._passes(pake):
+            return turns
+        within = 2 * self.limits.guess_most
+        if peer.ip is not None:
+            turns.address = self._guesses.turn(peer.ip, within)
+            if turns.address is None:
+                self._refuse(peer, SLOW_DOWN, f"wrong codes from {peer.ip}: wait")
+                return None
+        turns.room = self._room_guesses.turn(ROOM, within, peer.ip)
+        if turns.room is None:
+            turns.ended(False)
+            self._refuse(peer, SLOW_DOWN, "wrong codes at this room: wait")
             return None
-        if turn.wait <= 0:
-            return turn
+        wait = max(turns.address.wait if turns.address else 0.0, turns.room.wait)
+        if wait <= 0:
+            return turns
         try:
-            early = await peer.recv(turn.wait)
+            early = await peer.recv(wait)
         except asyncio.TimeoutError:
-            return turn
+            return turns
         except ProtocolError as exc:
             self._refuse(peer, exc.reason, exc.detail)
-            return None
-        if early is not None:
-            self._refuse(peer, UNEXPECTED, "a line before the host's answer")
+        else:
+            if early is not None:
+                self._refuse(peer, UNEXPECTED, "a line before the host's answer")
+        turns.ended(False)
         return None
+
+    def _passes(self, pake: Pake) -> bool:
+        """Whether ``pake`` carries a returning guest's pass (secure.seat_pass) under a
+        key this host holds: a seat's at the table, a guest's in the waiting room."""
+        passed = False
+        for key in self._keys():            # every key tried: the same work either way
+            if hmac.compare_digest(seat_pass(key, pake.msg), pake.kept):
+                passed = True
+        return passed
 
     async def _hello(self, peer: Sealed) -> Optional[Hello]:
         hello = await self._first(peer, (Hello,), self.limits.hello_timeout)

@@ -10,7 +10,10 @@ type         direction    fields
 ============ ============ ==========================================================
 ``pake``     guest->host  ``protocol``, ``game`` (versions, checked first: another
                           version is told so, not counted as a wrong code), ``msg``
-                          (the guest's SPAKE2 message, base64)
+                          (the guest's SPAKE2 message, base64); a guest coming
+                         back to its seat adds ``kept`` (secure.seat_pass: a MAC
+                         of ``msg`` under its seat key), which passes the queues
+                         of wrong codes at a host that holds that key
 ``pake``     host->guest  ``msg`` (the host's), ``confirm`` (its key confirmation):
                           the guest knows a wrong code in one round trip
 ``confirm``  guest->host  ``confirm`` (the guest's): a wrong one is a wrong code,
@@ -99,7 +102,12 @@ the relay forgets its address), ``!public {JSON}`` / ``!private`` (list the
 table, or not) and ``!close``; a guest hears ``!gone`` when the room ends; a
 lister asks ``!tables``.  A relay reads only the first byte, the length and
 the tag of the lines it forwards, so a guest cannot pass a ``!`` line to a host:
-the relay keeps them.
+the relay keeps them.  ``!ping`` and ``!pong`` prove only that a connection is
+open, not that a friend's lines get through: inside the channel each end seals
+``!beat`` when it sealed nothing else for ``ping_every`` (secure.Sealed), so a line
+an attacker drops makes the next sealed one, at the latest that beat, fail its tag,
+and a channel that opens no sealed line for ``dead_after`` is dead; either way the
+connection is closed and the guest reconnects.
 
 Limits: a line is at most :data:`MAX_LINE` bytes (a guest's lines
 :data:`MAX_GUEST_LINE`), sealed lines included (base64 and the tag make a line
@@ -136,8 +144,10 @@ from game.session.setup import GameSetup
 #: public tables; table phrases.  4: ``rooms``, a code opened while the game runs told to
 #: the seated guests; an ``error`` from a guest at the table is heard, not struck.  5: the
 #: host names its codes (``rooms``) before the guest's hello, which waits for them.  6: the
-#: host proves there which seat keys it holds (``holds``) before a guest offers one)
-PROTOCOL = 6
+#: host proves there which seat keys it holds (``holds``) before a guest offers one.  7: a
+#: sealed heartbeat, ``!beat`` inside the channel: a line dropped on the path fails the
+#: next one's tag, and a channel with no sealed line for ``dead_after`` is dead)
+PROTOCOL = 7
 #: the relay's wire (hellos and the relay's answers), numbered on its own: the game did
 #: not change with it (4: a guest may ask to ``follow`` a ``moved`` answer)
 RELAY_PROTOCOL = 4
@@ -177,6 +187,9 @@ _DIGEST = re.compile(r"[0-9a-f]{64}")
 
 # -- link lines ---------------------------------------------------------------------
 PING, PONG = b"!ping", b"!pong"
+#: the sealed heartbeat: sent inside the channel (secure.Sealed) by each end that sealed
+#: nothing for ``ping_every``; never in clear
+BEAT = b"!beat"
 JOINED, GONE, KICK = b"!joined", b"!gone", b"!kick"
 #: a host closing its guest for a wrong code (the relay slows the guest's address), or
 #: telling the relay its guest had the right one (the relay forgets that address)
@@ -305,6 +318,8 @@ class Pake:
     confirm: bytes = b""
     protocol: int = PROTOCOL
     game: str = GAME_VERSION
+    #: a returning guest's pass past the wrong codes' queues (secure.seat_pass; 7)
+    kept: bytes = b""
 
 
 @dataclass(frozen=True)
@@ -404,6 +419,10 @@ class RelayHello:
     key: Optional[bytes] = None      # ... with the relay's ticket for it
     owner: Optional[bytes] = None    # a host's public key (Ed25519)
     follow: bool = False             # a guest that goes to the room's gateway if told (4)
+    #: a guest coming back to its seat: its pass (with its SPAKE2 message) is the host's
+    #: to check, so the relay does not make it wait its address's turn (optional: a relay
+    #: that does not read it makes it wait, as before)
+    kept: bool = False
 
 
 @dataclass(frozen=True)
@@ -513,7 +532,8 @@ def _pake(obj: Mapping[str, Any]) -> Pake:
     game = obj.get("game", GAME_VERSION) if confirm else _get(obj, "game", str, limit=MAX_REASON)
     msg = _bytes(obj, "msg", PAKE_BYTES)
     assert msg is not None
-    return Pake(msg, confirm, protocol, game)
+    kept = b"" if confirm else _bytes(obj, "kept", PROOF_BYTES, optional=True) or b""
+    return Pake(msg, confirm, protocol, game, kept)
 
 
 def _hello(obj: Mapping[str, Any]) -> Hello:
@@ -615,10 +635,10 @@ def _relay_hello(obj: Mapping[str, Any]) -> RelayHello:
         return RelayHello(role, _get(obj, "protocol", int))
     code = _get(obj, "code", str, optional=role == "host", limit=16)
     if role == "guest":
-        follow = obj.get("follow", False)
-        if type(follow) is not bool:
-            raise ProtocolError(BAD_FIELD, "follow is true or false")
-        return RelayHello(role, _get(obj, "protocol", int), code, follow=follow)
+        follow, kept = obj.get("follow", False), obj.get("kept", False)
+        if type(follow) is not bool or type(kept) is not bool:
+            raise ProtocolError(BAD_FIELD, "follow and kept are true or false")
+        return RelayHello(role, _get(obj, "protocol", int), code, follow=follow, kept=kept)
     key = _bytes(obj, "key", TICKET_BYTES, optional=True, hexa=True)
     owner = _bytes(obj, "owner", OWNER_BYTES, hexa=True)
     if (code is None) != (key is None):
@@ -671,6 +691,8 @@ def encode(msg: NetMessage) -> bytes:
             obj["confirm"] = _text(msg.confirm)
         else:
             obj.update(protocol=msg.protocol, game=msg.game)
+            if msg.kept:
+                obj["kept"] = _text(msg.kept)
     elif isinstance(msg, Confirm):
         obj = {"type": "confirm", "confirm": _text(msg.confirm)}
     elif isinstance(msg, Hello):
@@ -706,6 +728,8 @@ def encode(msg: NetMessage) -> bytes:
                 obj[name] = _text(value, hexa=True)
         if msg.follow:
             obj["follow"] = True
+        if msg.kept:
+            obj["kept"] = True
     elif isinstance(msg, Room):
         obj = {"type": "room", "code": msg.code, "key": _text(msg.key, hexa=True)}
     elif isinstance(msg, Challenge):

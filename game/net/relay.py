@@ -279,8 +279,16 @@ class _Conn(asyncio.Protocol):
         self.pipe: Optional[Pipe] = None
         #: a guest that goes to its room's gateway if told (``moved``, relay protocol 4)
         self.follows = False
+        #: a guest coming back to its seat: paired without its address's turn (its pass
+        #: is the host's to check, and the host's budget of the room's guesses applies to
+        #: a pass that does not hold)
+        self.kept = False
         #: a guest's attempt at its room's code, until the host's word on it (secure.Guesses)
         self.turn: Optional[secure.Turn] = None
+        #: an older connection that has proved something (a host holding its room, a
+        #: guest whose host said its code was right): no newcomer takes its place
+        #: (game/net/guard.py)
+        self.proved = False
 
     # -- asyncio callbacks -------------------------------------------------------------------
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
@@ -289,7 +297,7 @@ class _Conn(asyncio.Protocol):
         peer = transport.get_extra_info("peername")
         self.ip = peer[0] if peer else ""
         relay = self.relay
-        if relay.cooling(self.ip) or not relay.guard.admit(self.ip):
+        if relay.cooling(self.ip) or not relay.guard.admit(self.ip, self):
             relay.stats["turned_away"] += 1
             self.closing = True
             transport.abort()
@@ -321,7 +329,7 @@ class _Conn(asyncio.Protocol):
         self.half.release()
         if self.admitted:
             self.admitted = False
-            relay.guard.leave(self.ip)
+            relay.guard.leave(self.ip, self)
         if self.pipe is not None:
             self.pipe.end()
         room = self.room
@@ -461,6 +469,7 @@ class _Conn(asyncio.Protocol):
             self._challenge(msg)
         else:
             self.follows = msg.follow and msg.protocol >= 4
+            self.kept = msg.kept
             self._guest(codes.normalise(msg.code or ""))
 
     def _guest(self, code: str, looked: bool = False) -> None:
@@ -488,6 +497,9 @@ class _Conn(asyncio.Protocol):
             return
         if room.host is None or len(room.guests) >= ROOM_GUESTS:
             self._enter(code)                  # host_away, room_full
+            return
+        if self.kept:
+            self._enter(code)
             return
         turn = relay.guesses.turn(self.attempt(code), within=2 * relay.limits.guess_most)
         if turn is None:
@@ -550,11 +562,21 @@ class _Conn(asyncio.Protocol):
             self.relay.stats["turned_away"] += 1
             self.close(abort=True)
 
+    @property
+    def settled(self) -> bool:
+        return self.proved or (self.role == "host" and self.room is not None)
+
+    def drop(self) -> None:
+        """Make room for a newcomer (game/net/guard.py): this one goes as a flood's does."""
+        self.relay.stats["dropped_for_newcomer"] += 1
+        self.close(abort=True)
+
     def settle(self, right: Optional[bool]) -> None:
         """The host's word on this guest's attempt (True right, False wrong), or None:
         it ended without one.  Ended once paired, the host may have answered it (a
         guesser can read that answer and go): charged as wrong; ended before, it learnt
         nothing."""
+        self.proved = self.proved or bool(right)
         turn, self.turn = self.turn, None
         if turn is None:
             return

@@ -22,7 +22,8 @@ label               use
 ``binding``         this connection's channel binding (a rejoin signs it)
 ``seat``            the seat key: derived once, on the connection that first
                     welcomed a guest to its seat, and kept by both sides; a
-                    rejoin proves it with ``HMAC(seat key, binding)``
+                    rejoin proves it with ``HMAC(seat key, binding)``; its
+                    SPAKE2 message comes with ``HMAC(seat key, "pass" + msg)``
 =================== =========================================================
 
 A sealed line is the base64 of ``ChaCha20-Poly1305(key, nonce, plaintext)``;
@@ -30,6 +31,11 @@ the nonce is the count of lines sent before in that direction (12 bytes, big
 endian), never sent, so a line replayed, reordered, dropped or forged fails
 its tag and the connection is closed.  A new connection runs SPAKE2 again: new
 keys, counters from zero, so nothing recorded from another connection opens.
+Each end seals a heartbeat when it sealed nothing for a while (:class:`Sealed`), so a
+line dropped on the path is found by the next one's tag, and a channel silent for too
+long is closed, whatever clear heartbeats still pass.  A guest coming back to its seat
+sends :func:`seat_pass` with its SPAKE2 message: a host that holds the seat key lets
+it past the queues of wrong codes.
 
 :class:`Guesses` slows wrong codes per address (backoff; friends joining at
 once are not slowed); :class:`RoomOwner` and :func:`room_ticket` let only the
@@ -39,6 +45,7 @@ even from a relay that restarted (see game/net/relay.py).
 
 from __future__ import annotations
 
+import asyncio
 import base64
 import binascii
 import hashlib
@@ -59,6 +66,8 @@ from cryptography.hazmat.primitives.ciphers.aead import ChaCha20Poly1305
 from cryptography.hazmat.primitives.kdf.hkdf import HKDF
 from spake2 import SPAKE2_A, SPAKE2_B
 from spake2.spake2 import SPAKEError
+
+from game.net.protocol import BEAT, Limits
 
 log = logging.getLogger(__name__)
 
@@ -162,6 +171,15 @@ def host_proof(seat_key: bytes, binding: bytes) -> bytes:
     return hmac.new(seat_key, LABEL + b"host" + binding, hashlib.sha256).digest()
 
 
+def seat_pass(seat_key: bytes, message: bytes) -> bytes:
+    """A returning guest's pass past the queue of wrong codes, sent with its SPAKE2
+    ``message`` (before any channel): a MAC of that message under its seat key.  Only
+    a host holding the key can check it; a pass replayed with a recorded message is
+    worthless, as whoever replays the message does not hold its secret and so cannot
+    finish that SPAKE2 run, whatever password it tries: no guess gained."""
+    return hmac.new(seat_key, LABEL + b"pass" + message, hashlib.sha256).digest()
+
+
 class Channel:
     """Both directions of one connection's lines: :meth:`seal` what goes out,
     :meth:`open` what comes in; each counts its lines (the nonces)."""
@@ -199,33 +217,87 @@ class Sealed:
     ``close``) whose lines go through the :class:`Channel` of its ``keys``.  Link
     lines (``!``, heartbeats and the relay's words) pass as they are: they carry
     nothing secret.  A line that does not open closes the connection: :meth:`recv`
-    returns None, as at its end, and :attr:`forged` says why."""
+    returns None, as at its end, and :attr:`forged` says why.
 
-    def __init__(self, inner: Any, keys: Keys) -> None:
+    Liveness is the channel's, not the connection's: ``!ping`` and ``!pong`` in clear
+    tell only that the TCP connection is open, and an attacker on the path may pass
+    them while it drops a friend's move (the game then waits for it forever).  Given
+    ``limits``, each end seals :data:`~game.net.protocol.BEAT` when it sealed nothing
+    for ``ping_every``, so a dropped line makes the next sealed one fail its tag (its
+    nonce is a count) within that time, and a channel that opens no sealed line for
+    ``dead_after`` is dead (:attr:`silent`): closed, as a forged one is."""
+
+    def __init__(self, inner: Any, keys: Keys, limits: Optional[Limits] = None) -> None:
         self.inner = inner
         self.keys = keys
         self.channel = keys.channel()
         self.forged = False
+        self.silent = False
+        self.ended = False
+        self.limits = limits
+        self.heard = self.said = time.monotonic()      # the last sealed line, each way
+        self._beat: Optional[asyncio.Task[None]] = None
+        if limits is not None:
+            self._beat = asyncio.get_running_loop().create_task(self._beats(limits.ping_every))
 
     async def recv(self, timeout: Optional[float] = None) -> Optional[bytes]:
-        line = await self.inner.recv(timeout)
-        if line is None or line[:1] == b"!":
-            return line
-        try:
-            return self.channel.open(line)
-        except Forged as exc:
-            log.warning("closing %s: %s", getattr(self.inner, "label", "a link"), exc)
-            self.forged = True
-            self.inner.close()
-            return None
+        deadline = None if timeout is None else time.monotonic() + timeout
+        while True:
+            now = time.monotonic()
+            wait = None if deadline is None else deadline - now
+            if self.limits is not None:
+                left = self.heard + self.limits.dead_after - now
+                if left <= 0:
+                    log.warning("closing %s: no sealed line for %.1f s",
+                                getattr(self.inner, "label", "a link"), now - self.heard)
+                    self.silent = True
+                    self.close()
+                    return None
+                wait = left if wait is None else min(wait, left)
+            try:
+                line = await self.inner.recv(wait)
+            except asyncio.TimeoutError:
+                if deadline is not None and time.monotonic() >= deadline:
+                    raise
+                continue
+            if line is None:
+                self.close()
+                return None
+            if line[:1] == b"!":
+                return line
+            try:
+                plain = self.channel.open(line)
+            except Forged as exc:
+                log.warning("closing %s: %s", getattr(self.inner, "label", "a link"), exc)
+                self.forged = True
+                self.close()
+                return None
+            self.heard = time.monotonic()
+            if plain != BEAT:
+                return plain
 
     def send(self, line: bytes) -> None:
+        if self.ended:
+            return
         self.inner.send(self.channel.seal(line.rstrip(b"\n")) + b"\n")
+        self.said = time.monotonic()
+
+    async def _beats(self, every: float) -> None:
+        """A sealed heartbeat whenever nothing was sealed for ``every`` seconds."""
+        while not self.ended:
+            idle = time.monotonic() - self.said
+            if idle >= every:
+                self.send(BEAT)
+                idle = 0.0
+            await asyncio.sleep(every - idle)
 
     async def flush(self) -> bool:
         return bool(await self.inner.flush())
 
     def close(self) -> None:
+        self.ended = True
+        if self._beat is not None and self._beat is not asyncio.current_task():
+            self._beat.cancel()
         self.inner.close()
 
     def __getattr__(self, name: str) -> Any:          # direct, label, link ...
@@ -303,21 +375,53 @@ class Guesses:
         """The wait after a key's ``tries``-th charged attempt before its next."""
         return 0.0 if tries <= 0 else min(self.first * 2 ** (tries - 1), self.most)
 
-    def turn(self, key: str, within: float = float("inf")) -> Optional[Turn]:
+    def turn(self, key: str, within: float = float("inf"),
+             who: Optional[str] = None) -> Optional[Turn]:
         """An attempt under ``key``: its turn, or None if its turn is further off than
         ``within`` (nothing taken: an attempt turned away does not push back the ones
-        after it)."""
+        after it).  ``who`` (an address, for a key that many addresses share: a room)
+        takes its turns in fairness: a turn that comes free goes to the address turned
+        away that was served longest ago (or never), as long as it keeps asking, so a
+        friend at a fresh address, trying again, gets one of the room's next turns
+        however many addresses guess, instead of the one that asks first."""
         slate = self._slate(key)
         now = self.clock()
         if slate.tries == 0 and slate.free < self.together:
             slate.free += 1
             return Turn(key, 0.0, True)
         at = max(now, slate.next)
-        if at - now > within:
+        if at - now > within or (who is not None and self._behind(slate, who, now, within)):
+            if who is not None:
+                first = slate.asking.get(who, (now, now))[0]
+                slate.asking[who] = (first, now)
             return None
+        if who is not None:
+            slate.asking.pop(who, None)
+            slate.served[who] = now
         slate.tries += 1
         slate.next = at + self.gap(slate.tries)
         return Turn(key, at - now, False)
+
+    def _behind(self, slate: "_Slate", who: str, now: float, within: float) -> bool:
+        """Whether another address turned away, still asking (within ``within`` and a
+        turn's most of its last try), goes before ``who``: served longer ago (never
+        first), or first turned away earlier.  Addresses no longer asking are forgotten,
+        and those served longer ago than ``forget``."""
+        keep = within + self.most
+        for other, (_, last) in list(slate.asking.items()):
+            if now - last > keep:
+                del slate.asking[other]
+        for other, served in list(slate.served.items()):
+            if now - served > self.forget:
+                del slate.served[other]
+        while len(slate.asking) > self.addresses:
+            del slate.asking[next(iter(slate.asking))]
+
+        def rank(address: str) -> tuple[float, float]:
+            return (slate.served.get(address, float("-inf")),
+                    slate.asking.get(address, (now, now))[0])
+        mine = rank(who)
+        return any(rank(other) < mine for other in slate.asking if other != who)
 
     def _charge(self, turn: Optional[Turn]) -> None:
         """A free attempt was wrong after all: it takes the turn it did not take."""
@@ -352,6 +456,13 @@ class Guesses:
         if slate is not None:
             slate.tries, slate.next = 0, self.clock()
 
+    def slowed(self, key: str) -> bool:
+        """Whether ``key`` was charged attempts it has not yet been forgiven (the host's
+        screen says its room is being guessed at)."""
+        slate = self._seen.get(key)
+        return slate is not None and slate.tries > 0 and \
+            self.clock() - slate.last <= self.forget
+
     def tries(self, key: str) -> int:
         """Attempts charged to ``key`` (the right code wipes them)."""
         slate = self._seen.get(key)
@@ -365,12 +476,16 @@ class Guesses:
 
 class _Slate:
     """One key's attempts: those charged (``tries``), when its next turn comes, the free
-    ones running, and when it was last seen."""
+    ones running, when it was last seen, and (a room's) the addresses waiting."""
 
-    __slots__ = ("tries", "next", "free", "last")
+    __slots__ = ("tries", "next", "free", "last", "asking", "served")
 
     def __init__(self, now: float) -> None:
         self.tries, self.next, self.free, self.last = 0, now, 0, now
+        #: for a key many addresses share: who was turned away (first, last) and who was
+        #: last served when (Guesses.turn's ``who``)
+        self.asking: dict[str, tuple[float, float]] = {}
+        self.served: dict[str, float] = {}
 
 
 # -- relay rooms: only the host that made one reclaims it ------------------------------------

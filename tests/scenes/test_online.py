@@ -228,6 +228,7 @@ def test_hosting_shows_the_code_and_the_friend_gets_in(app, local_host):
     assert isinstance(waiting, HostScene)
     code = frames_until(app, lambda: waiting.host.status().direct_code)
     assert waiting.code and waiting.waiting_text() == tr("net.waiting")
+    assert waiting.guessing_text() == ""
     room = codes.parse(code)
     for tried in (1, 2):                         # a stranger guesses: counted and shown
         wrong = codes.direct_code(room.address, room.port, (room.password + tried) %
@@ -235,6 +236,7 @@ def test_hosting_shows_the_code_and_the_friend_gets_in(app, local_host):
         assert not RemoteClient(wrong, name="Eve").wait_connected(5.0)
         frames_until(app, lambda tried=tried: str(tried) in waiting.waiting_text())
     assert waiting.waiting_text().endswith("(2 wrong codes tried)")
+    assert waiting.guessing_text() == tr("net.guessing_slowed"), "newcomers are slowed: said"
     assert app.stack.top is waiting, "still waiting for the friend"
     assert waiting.listening == tr("net.listening_one", address="127.0.0.1",
                                    port=waiting.host.status().port)

@@ -18,7 +18,7 @@ from game.net.client import RemoteClient, SeatKey
 from game.net.guard import QUICK_RELAY_GUARD, GuardLimits
 from game.net.host import PLAYING, Host
 from game.net.link import LoopThread
-from game.net.protocol import QUICK, Confirm, Hello, Limits, Pake, decode, encode
+from game.net.protocol import QUICK, Confirm, Hello, Limits, Pake, RelayHello, decode, encode
 from game.net.relay import Relay
 from game.net.secure import GUEST, Channel, Handshake, Keys, seat_proof
 from game.session import HUMAN, REMOTE, GameSetup, SeatSpec, Update
@@ -247,3 +247,100 @@ class Raw:
 
     def close(self) -> None:
         self.sock.close()
+
+
+def guess(port: int, secret: bytes, source: Optional[str] = None, timeout: float = 10.0,
+          room: Optional[str] = None) -> str:
+    """One attempt at a code with the password ``secret`` from ``source`` (through a relay
+    at ``port``: asking for ``room`` first), as a stranger makes it (it never confirms a
+    key it cannot have): ``answered`` once the host gave its SPAKE2 answer, else the
+    reason it was refused (``slow_down``), or ``closed``."""
+    try:
+        raw = Raw(port, source)
+    except OSError:                                   # reset at the door: over a cap
+        return "closed"
+    try:
+        if room is not None:
+            raw.say(json.loads(encode(RelayHello("guest", code=room))))
+            paired = raw.msg(timeout)
+            if paired is None or paired.get("type") != "paired":
+                return "closed" if paired is None else str(paired.get("reason"))
+        raw.say(json.loads(encode(Pake(Handshake(secret, GUEST).message))))
+        reply = raw.msg(timeout)
+        if reply is None:
+            return "closed"
+        if reply.get("type") == "error":
+            return str(reply.get("reason"))
+        raw.send(encode(Confirm(bytes(32))))         # a wrong code, counted as one
+        raw.closed(timeout)
+        return "answered"
+    except (AssertionError, OSError):
+        return "closed"
+    finally:
+        raw.close()
+
+
+@contextmanager
+def guessers(port: int, secret: bytes, sources: tuple[Optional[str], ...],
+             room: Optional[str] = None) -> Iterator[None]:
+    """Strangers trying the password ``secret`` again and again (:func:`guess`), one at
+    each entry of ``sources`` (an address; None: 127.0.0.1), until the block ends."""
+    stop = threading.Event()
+
+    def guesser(source: Optional[str]) -> None:
+        while not stop.is_set():
+            guess(port, secret, source, timeout=2.0, room=room)
+
+    crowd = [threading.Thread(target=guesser, args=(source,), daemon=True)
+             for source in sources]
+    for thread in crowd:
+        thread.start()
+    try:
+        yield
+    finally:
+        stop.set()
+        for thread in crowd:
+            thread.join(5)
+
+
+class Flood(threading.Thread):
+    """Idle connections to 127.0.0.1:``port``, ``each`` from every address of ``sources``,
+    opened again as fast as the door closes them (a flood that keeps the pressure on),
+    until :meth:`stop`."""
+
+    def __init__(self, port: int, sources: tuple[str, ...], each: int) -> None:
+        super().__init__(daemon=True, name="flood")
+        self.port, self.sources, self.each = port, sources, each
+        self.opened = 0
+        self._halt = threading.Event()
+        self._held: dict[str, list[socket.socket]] = {source: [] for source in sources}
+
+    def run(self) -> None:
+        while not self._halt.is_set():
+            for source, held in self._held.items():
+                held[:] = [sock for sock in held if _open(sock)]
+                while len(held) < self.each and not self._halt.is_set():
+                    try:
+                        held.append(socket.create_connection(
+                            ("127.0.0.1", self.port), timeout=1.0, source_address=(source, 0)))
+                        self.opened += 1
+                    except OSError:
+                        break
+            self._halt.wait(0.02)
+
+    def stop(self) -> None:
+        self._halt.set()
+        self.join(5)
+        for held in self._held.values():
+            for sock in held:
+                sock.close()
+
+
+def _open(sock: socket.socket) -> bool:
+    """Whether the other end has not closed ``sock`` (what it sent is read and dropped)."""
+    try:
+        return sock.recv(65536, socket.MSG_DONTWAIT) != b""
+    except BlockingIOError:
+        return True
+    except OSError:
+        return False

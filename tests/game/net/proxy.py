@@ -6,9 +6,13 @@ with :meth:`Proxy.close`."""
 from __future__ import annotations
 
 import asyncio
+import base64
+import os
 import threading
 from dataclasses import dataclass, field
 from typing import Callable, Optional
+
+from cryptography.hazmat.primitives.ciphers.aead import ChaCha20Poly1305
 
 #: what a tamper hook does with one line: the lines to pass on instead (none: drop it)
 Tamper = Callable[[bytes], list[bytes]]
@@ -132,3 +136,41 @@ class Attack:
             return []
         self.done.set()
         return [line, self.held.pop()]
+
+
+class Nth:
+    """A tamper hook that passes every line but the ``nth`` sealed one (counted from 1,
+    over every connection), which :meth:`at` turns into the lines passed instead."""
+
+    def __init__(self, nth: int) -> None:
+        self.nth = nth
+        self.seen = 0
+        self.done = threading.Event()
+
+    def __call__(self, line: bytes) -> list[bytes]:
+        if self.done.is_set() or not sealed(line):
+            return [line]
+        self.seen += 1
+        if self.seen < self.nth:
+            return [line]
+        self.done.set()
+        return self.at(line)
+
+    def at(self, line: bytes) -> list[bytes]:
+        raise NotImplementedError
+
+
+class Drop(Nth):
+    """Drops the ``nth`` sealed line: an attacker who loses one move on the path."""
+
+    def at(self, line: bytes) -> list[bytes]:
+        return []
+
+
+class Inject(Nth):
+    """After the ``nth`` sealed line, adds a line sealed under a random key: as long as a
+    real one, base64, opening under no key of the connection."""
+
+    def at(self, line: bytes) -> list[bytes]:
+        forged = ChaCha20Poly1305(os.urandom(32)).encrypt(bytes(12), b'{"type":"bye"}', None)
+        return [line, base64.b64encode(forged)]

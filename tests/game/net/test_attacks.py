@@ -17,9 +17,9 @@ import pytest
 from game.engine import Action, replay_log
 from game.net import codes
 from game.net.bot import Autoplayer
-from game.net.client import CONNECTED, RemoteClient
+from game.net.client import CONNECTED, RECONNECTING, RemoteClient
 from tests.game.net.helpers import LIMIT, hosting, join, until
-from tests.game.net.proxy import Attack, Proxy
+from tests.game.net.proxy import Attack, Drop, Inject, Proxy
 
 pytestmark = pytest.mark.slow      # whole games, real sockets
 WAYS = ("direct", "relay")
@@ -89,6 +89,55 @@ def test_a_tampered_line_from_the_host_is_refused_by_the_guest(kind, relay_port,
         assert "does not open" in caplog.text
         Autoplayer(guest, "random", 3).play(LIMIT)
         assert table.over.wait(LIMIT)
+
+
+@pytest.mark.parametrize("direction", ["up", "down"])
+@pytest.mark.parametrize("way", WAYS)
+def test_a_line_dropped_on_the_path_is_noticed_and_the_friend_reconnects(direction, way,
+                                                                          relay_port, caplog):
+    """The guest's third sealed line (a move) or the host's is lost and nothing else: the
+    clear heartbeats still pass, so only the sealed ones tell the gap (the next sealed
+    line fails its tag); the game must not wait forever for a move that never came."""
+    with through_proxy(way, relay_port) as (host, table, proxy, code):
+        drop = Drop(3)
+        setattr(proxy, direction, drop)
+        guest = guest_of(way, proxy, code)
+        last = Autoplayer(guest, "random", 3).play(LIMIT)     # the link may drop at once
+        assert drop.done.is_set()
+        assert guest.reconnects >= 1 and "does not open" in caplog.text
+        assert table.over.wait(LIMIT)
+        assert last.result == table.result
+
+
+@pytest.mark.parametrize("direction", ["up", "down"])
+def test_a_line_sealed_under_another_key_closes_the_link_and_the_friend_reconnects(
+        direction, relay_port, caplog):
+    with through_proxy("direct", relay_port) as (host, table, proxy, code):
+        inject = Inject(3)
+        setattr(proxy, direction, inject)
+        guest = guest_of("direct", proxy, code)
+        last = Autoplayer(guest, "random", 3).play(LIMIT)     # the link may drop at once
+        assert inject.done.is_set()
+        assert guest.reconnects >= 1 and "does not open" in caplog.text
+        assert table.over.wait(LIMIT)
+        assert last.result == table.result
+
+
+def test_a_guest_whose_link_is_cut_right_after_its_welcome_is_at_the_table(relay_port):
+    """A line forged on the path right after the welcome drops the link at once: a waiter
+    woken after that (a loaded machine) must hear the guest is in and reconnecting, not
+    that it never got in (the command line's guest then gave up, ``lost timeout``)."""
+    with through_proxy("direct", relay_port) as (host, table, proxy, code):
+        inject = Inject(2)                              # the rooms, the welcome, a forgery
+        proxy.down = lambda line: [] if inject.done.is_set() else inject(line)
+        guest = guest_of("direct", proxy, code)
+        until(lambda: guest.state == RECONNECTING, what="the link cut after the welcome")
+        assert guest.wait_connected(1)
+        assert guest.wait_inside(1)
+        proxy.down = None
+        last = Autoplayer(guest, "random", 3).play(LIMIT)
+        assert guest.reconnects >= 1 and table.over.wait(LIMIT)
+        assert last.result == table.result
 
 
 def replay(port: int, recorded: bytes) -> list[bytes]:

@@ -35,8 +35,8 @@ from game.net.guard import (
 )
 from game.net.protocol import QUICK, RELAY_PROTOCOL
 from game.net.relay import HELLO_LINE
-from tests.game.net.conftest import OTHER_CLIENT
-from tests.game.net.helpers import LIMIT, Raw, hosting, join, play, relay_here, until
+from tests.game.net.conftest import MANY_CLIENTS, OTHER_CLIENT
+from tests.game.net.helpers import LIMIT, Flood, Raw, hosting, join, play, relay_here, until
 from tests.game.net.test_host import finish
 from tests.game.net.test_relay import open_room, paired
 
@@ -53,6 +53,47 @@ def test_an_address_holds_at_most_its_share_and_everyone_at_most_the_total():
     assert counts.add("10.0.0.3") and counts.of("10.0.0.1") == 1 and counts.held == 3
     counts.remove("10.0.0.9")                           # never held: nothing changes
     assert counts.held == 3
+
+
+class Held:
+    """A connection as a Guard sees it (game/net/guard.Holder)."""
+
+    def __init__(self, ip: str, settled: bool = False) -> None:
+        self.ip, self.settled, self.dropped = ip, settled, False
+
+    def drop(self) -> None:
+        self.dropped = True
+
+
+def test_over_the_total_a_newcomer_takes_the_place_of_the_oldest_unproved_of_the_most_held():
+    guard = Guard(replace(HOST_GUARD, connections=5, per_address=4))
+    proved = Held("10.0.0.1", settled=True)
+    a = [proved] + [Held("10.0.0.1") for _ in range(3)]
+    b = Held("10.0.0.2")
+    for held in a + [b]:
+        assert guard.admit(held.ip, held)
+    friend = Held("10.0.0.3")
+    assert guard.admit(friend.ip, friend), "a fresh address gets in"
+    assert [held.dropped for held in a] == [False, True, False, False], \
+        "the oldest that proved nothing, of the address holding the most"
+    assert guard.connections.of("10.0.0.1") == 3 and guard.connections.held == 5
+    guard.leave(a[1].ip, a[1])                          # its end comes later: nothing twice
+    assert guard.connections.held == 5
+    # shares even out (a proved connection counts for none), and nobody takes a place
+    # from an address holding no more than one unproved connection beyond its own
+    assert guard.admit("10.0.0.4", Held("10.0.0.4")) and a[2].dropped
+    assert not guard.admit("10.0.0.5", Held("10.0.0.5"))
+    assert not any(held.dropped for held in (proved, a[3], b, friend))
+    assert guard.stats["dropped_for_newcomer"] == 2 and guard.stats["over_total_cap"] == 1
+
+
+def test_at_its_own_cap_an_address_newcomer_takes_the_place_of_its_oldest_unproved():
+    guard = Guard(replace(HOST_GUARD, connections=32, per_address=2))
+    first, second, third = Held("10.0.0.1", settled=True), Held("10.0.0.1"), Held("10.0.0.1")
+    assert guard.admit(first.ip, first) and guard.admit(second.ip, second)
+    assert guard.admit(third.ip, third) and second.dropped and not first.dropped
+    assert not guard.admit("10.0.0.1"), "without a holder, refused as before"
+    assert guard.connections.of("10.0.0.1") == 2
 
 
 def test_an_ipv6_home_is_one_address_and_a_mapped_ipv4_is_the_ipv4():
@@ -153,7 +194,8 @@ def test_one_address_holds_its_connections_only_and_idle_ones_are_closed_in_time
     with relay_here() as (relay, port):
         flood = knock(port, limit + 30)
         try:
-            until(lambda: relay.guard.stats["over_address_cap"] == 30, what="30 turned away")
+            until(lambda: relay.guard.stats["dropped_for_newcomer"] == 30,
+                  what="30 in the place of older ones")
             assert relay.guard.connections.of(OTHER_CLIENT) == limit
             host, code = open_room(port)                 # another address is let in
             host.close()
@@ -208,14 +250,15 @@ def test_before_its_hello_a_connection_may_not_park_more_than_a_hello():
 @pytest.mark.slow
 def test_one_address_cannot_fill_the_hosts_connections_and_the_friend_still_plays():
     """Measured before: 1,500 idle connections took every file descriptor of the host
-    (876 accept tracebacks).  Now one address holds eight, and they go in time."""
+    (876 accept tracebacks).  Now one address holds eight (a newer one in the place of
+    its oldest that proved nothing), and they go in time."""
     with hosting("bocce", seed=5) as (host, table):
         port = host.status().port
         share = host.guard.limits.per_address
         flood = knock(port, 5 * share)
         try:
-            until(lambda: host.guard.stats["over_address_cap"] == 4 * share,
-                  what="the rest turned away")
+            until(lambda: host.guard.stats["dropped_for_newcomer"] == 4 * share,
+                  what="each newer one in the place of an older one")
             assert host.guard.connections.of(OTHER_CLIENT) == share
             finish(host, table, host.status().direct_code)
             until(lambda: host.guard.connections.of(OTHER_CLIENT) == 0,
@@ -223,6 +266,42 @@ def test_one_address_cannot_fill_the_hosts_connections_and_the_friend_still_play
         finally:
             for raw in flood:
                 raw.close()
+
+
+@pytest.mark.slow
+def test_a_flood_from_twenty_addresses_slows_the_friend_at_another_but_never_keeps_them_out():
+    """Measured before: twenty addresses filled the host's 32 connections and the friend
+    from a fresh address got ``unreachable`` in 1.4 s.  Now the friend takes the place of
+    a flooder's idle connection, and plays the game to its end while the flood goes on."""
+    with hosting("bocce", seed=5) as (host, table):
+        flood = Flood(host.status().port, MANY_CLIENTS, host.guard.limits.per_address)
+        flood.start()
+        try:
+            until(lambda: host.guard.connections.held == host.guard.connections.total,
+                  what="every connection taken")
+            finish(host, table, host.status().direct_code)
+            assert host.guard.stats["dropped_for_newcomer"] > 0
+        finally:
+            flood.stop()
+
+
+@pytest.mark.slow
+def test_a_flood_of_a_relay_short_of_descriptors_never_keeps_a_host_and_its_friend_out():
+    """The relay the same, when descriptors are few (its total of connections small)."""
+    with relay_here(guard=replace(QUICK_RELAY_GUARD, connections=24)) as (relay, port):
+        flood = Flood(port, MANY_CLIENTS, 4)
+        flood.start()
+        try:
+            until(lambda: relay.guard.connections.held == relay.guard.connections.total,
+                  what="every connection taken")
+            with hosting("bocce", seed=3, listen=None, relay=("127.0.0.1", port)) as (host,
+                                                                                     table):
+                code = host.status().relay_code
+                assert code is not None
+                finish(host, table, code, relay=("127.0.0.1", port))
+            assert relay.guard.stats["dropped_for_newcomer"] > 0
+        finally:
+            flood.stop()
 
 
 @pytest.mark.slow
@@ -318,9 +397,9 @@ def test_a_relay_started_for_a_load_test_lifts_the_caps_it_is_told(procs):
 
     proc, port = start_relay(["--per-address", "2"])
     procs.append(proc)
-    kept = [Raw(port), Raw(port)]
-    third = Raw(port)
-    assert third.closed(0.3)                     # at once, before any hello timeout
-    assert not any(raw.closed(0.1) for raw in kept)
-    for raw in kept + [third]:
+    first, second = Raw(port), Raw(port)
+    third = Raw(port)              # over the cap: in the place of the oldest, which proved nothing
+    assert first.closed(0.3)                     # at once, before any hello timeout
+    assert not any(raw.closed(0.1) for raw in (second, third))
+    for raw in (first, second, third):
         raw.close()

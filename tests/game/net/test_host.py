@@ -10,6 +10,7 @@ import json
 import logging
 import threading
 import time
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from dataclasses import replace
 from typing import Iterator
@@ -27,6 +28,7 @@ from game.net.host import PLAYING, WAITING, Host
 from game.net.kept_seats import KeptSeats
 from game.net.protocol import (
     MAX_GUEST_LINE,
+    PING,
     PROTOCOL,
     QUICK,
     Confirm,
@@ -38,9 +40,20 @@ from game.net.protocol import (
     decode,
     encode,
 )
-from game.net.secure import HOST, Handshake, host_proof, seat_proof
+from game.net.secure import HOST, TOGETHER, Handshake, host_proof, seat_proof
 from game.session import HUMAN, REMOTE, GameSetup, SeatSpec, Update
-from tests.game.net.helpers import LIMIT, Raw, hosting, join, play, relay_here, until
+from tests.game.net.conftest import MANY_CLIENTS
+from tests.game.net.helpers import (
+    LIMIT,
+    Raw,
+    guess,
+    guessers,
+    hosting,
+    join,
+    play,
+    relay_here,
+    until,
+)
 
 
 def finish(host: Host, table, code: str, **options) -> RemoteClient:
@@ -126,6 +139,74 @@ def test_wrong_codes_are_slowed_per_address_and_never_lock_the_friend_out():
         for raw in crowd:
             raw.close()
         finish(host, table, code)
+
+
+@pytest.mark.slow
+def test_the_rooms_guesses_are_slowed_across_addresses_and_the_host_is_told():
+    """Twenty addresses, two wrong codes each, all at once: each address on a clean slate
+    would let both straight in (40 answers); the room's budget, one address's turns
+    whoever makes them, answers its free few and makes the rest wait or turns them away."""
+    with hosting() as (host, table):
+        code = host.status().direct_code
+        secret = codes.parse(wrong_code(code)).secret
+        assert not host.status().guessing
+        with ThreadPoolExecutor(len(MANY_CLIENTS) * 2) as pool:
+            outcomes = list(pool.map(lambda source: guess(host.status().port, secret, source),
+                                     MANY_CLIENTS * 2))
+        assert "slow_down" in outcomes and outcomes.count("answered") < len(MANY_CLIENTS), \
+            outcomes
+        until(lambda: host.status().guessing, what="the host told")
+        finish(host, table, code)
+
+
+@pytest.mark.slow
+def test_a_friend_joining_while_twenty_addresses_guess_gets_one_of_the_rooms_next_turns():
+    """Twenty addresses try wrong codes again and again, each asking for the room's turns
+    as fast as it is turned away; a friend at a twenty-first address, joining for the
+    first time (no seat key to pass with), tries again as its program does and gets in."""
+    with hosting(delay=0.01) as (host, table):
+        code = host.status().direct_code
+        port, secret = host.status().port, codes.parse(wrong_code(code)).secret
+        with guessers(port, secret, MANY_CLIENTS):
+            until(lambda: host.wrong_codes >= 2 * TOGETHER, timeout=LIMIT,
+                  what="the room's free start spent")
+            friend = join(code, limits=replace(QUICK, reconnect_for=LIMIT))
+            assert friend.wait_connected(LIMIT), friend.reason
+        last = play(friend)
+        assert table.over.wait(LIMIT) and last.result == table.result
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("way", ["direct", "relay"])
+def test_a_friend_coming_back_passes_a_guessers_queue_at_its_own_address(way):
+    """A stranger at the friend's own address (127.0.0.1) tries wrong codes on 8
+    connections, again and again, keeping that address's turns (and the room's) taken,
+    at the host or at the relay: the friend, whose link drops meanwhile, comes back at
+    once on its seat key's pass."""
+    with relay_here() as (relay, relay_port), \
+            hosting(delay=0.01, **({} if way == "direct" else
+                                   {"listen": None, "relay": ("127.0.0.1", relay_port)})) \
+            as (host, table):
+        status = host.status()
+        code = status.direct_code or status.relay_code
+        if way == "direct":
+            port, room = status.port, None
+            secret = codes.parse(wrong_code(code)).secret
+            turns = lambda: host._guesses.tries("127.0.0.1")        # noqa: E731
+        else:
+            port, room = relay_port, codes.parse(code).room
+            secret = b"relay:WRONGPW"
+            turns = lambda: relay.guesses.tries(f"127.0.0.1 {room}")  # noqa: E731
+        friend = join(code, relay=("127.0.0.1", relay_port) if way == "relay" else None)
+        assert friend.wait_connected(5) and friend.seat == 1
+        with guessers(port, secret, (None,) * 8, room):
+            until(lambda: turns() >= 8, timeout=LIMIT, what="the address's turns taken")
+            host._net.call(host._remote[1].peer.close)        # the friend's link drops
+            until(lambda: friend.reconnects >= 1 and friend.state == CONNECTED,
+                  timeout=LIMIT, what="the friend back")
+            assert turns() >= 8, "the stranger still waits"
+        last = play(friend)
+        assert table.over.wait(LIMIT) and last.result == table.result
 
 
 @pytest.mark.slow
@@ -293,8 +374,10 @@ def test_a_flood_closes_the_flooder_and_the_game_goes_on():
 
 
 def silent_for(caplog: pytest.LogCaptureFixture) -> bool:
-    """Whether a link said it heard nothing for ``dead_after`` (game/net/link.py)."""
-    return any("silent for" in r.getMessage() and r.name == "game.net.link"
+    """Whether a link said it heard nothing for ``dead_after`` (game/net/link.py), or its
+    channel that it opened no sealed line for as long (game/net/secure.py)."""
+    return any("silent for" in r.getMessage() and r.name == "game.net.link" or
+               "no sealed line" in r.getMessage() and r.name == "game.net.secure"
                for r in caplog.records)
 
 
@@ -465,6 +548,27 @@ def test_a_guest_notices_a_host_that_falls_silent(caplog):
         guest.close()
 
 
+@pytest.mark.slow
+def test_a_guest_notices_a_host_whose_sealed_lines_stop_though_its_pings_go_on(caplog):
+    """An attacker on the path passes the clear heartbeats and drops every sealed line: the
+    TCP connection looks alive, the channel does not; the guest closes it within
+    dead_after and gets back in."""
+    async def serve(reader, writer, channel, _binding):
+        writer.write(channel.seal(encode(Rooms(("ab" * 32,)))[:-1]) + b"\n")
+        channel.open((await reader.readline()).rstrip(b"\n"))          # the hello
+        writer.write(bocce_welcome(channel))
+        for _ in range(300):
+            writer.write(PING + b"\n")
+            await asyncio.sleep(0.1)
+
+    with fake_host(serve) as code:
+        guest = join(code)
+        assert guest.wait_connected(5)
+        until(lambda: guest.reconnects == 1, timeout=LIMIT)
+        assert any("no sealed line" in r.getMessage() for r in caplog.records)
+        guest.close()
+
+
 def test_when_the_host_quits_the_guest_is_told_at_once():
     with hosting("briscola", delay=0.05) as (host, table):
         guest = join(host.status().direct_code)
@@ -618,9 +722,11 @@ def test_only_a_seated_guest_hears_the_rooms_codes_by_digest_after_its_hello():
         assert host.open_relay(("127.0.0.1", port))
         until(lambda: len(anna.rooms) == 2, what="Anna told of the relay's code")
         assert vera.rooms == ()
-        assert [json.loads(line) for line in lines if b'"rooms"' in line] == \
-            [{"type": "rooms", "rooms": [codes.room_digest(code)], "dealer": "Marco"}], \
-            "before its hello alone"
+        # (the host's proofs beside them name Anna's key if she came in first: a race)
+        assert [json.loads(line)["rooms"] for line in lines if b'"rooms"' in line] == \
+            [[codes.room_digest(code)]], "before its hello alone"
+        assert [json.loads(line)["dealer"] for line in lines if b'"rooms"' in line] == \
+            ["Marco"], "the host's name, whose program deals"
         assert json.loads(lines[0])["type"] == "rooms"
         anna.close()
         vera.close()

@@ -45,6 +45,7 @@ EVERY = (Pake, Confirm, Hello, Welcome, Rooms, Seats, Error, Bye, RelayHello, Ro
 @pytest.mark.parametrize("msg", [
     Pake(bytes(range(33)), protocol=1, game="0.1.0"),
     Pake(bytes(33), bytes(range(32))),
+    Pake(bytes(range(33)), kept=bytes(range(32))),
     Confirm(bytes(range(32))),
     Hello("Anna", 1, bytes(range(32))),
     Hello(),
@@ -62,6 +63,7 @@ EVERY = (Pake, Confirm, Hello, Welcome, Rooms, Seats, Error, Bye, RelayHello, Ro
     RelayHello("host", owner=bytes(32)),
     RelayHello("guest", 1, "ABCD"),
     RelayHello("guest", code="ABCD", follow=True),
+    RelayHello("guest", code="ABCD", follow=True, kept=True),
     RelayHello("host", 1, "ABCD", bytes(range(16)), bytes(range(32))),
     Room("ABCD", bytes(range(16))),
     Challenge(bytes(range(16))),

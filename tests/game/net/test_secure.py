@@ -95,6 +95,16 @@ def test_a_sealed_line_hides_its_length_only_up_to_its_size():
     assert b"line" not in lines[0]
 
 
+def test_a_seat_pass_is_bound_to_its_spake2_message_and_stands_for_no_proof():
+    first, _ = connect()
+    one, other = Handshake(b"x", GUEST).message, Handshake(b"x", GUEST).message
+    assert secure.seat_pass(first.seat_key, one) != secure.seat_pass(first.seat_key, other)
+    later, _ = connect()
+    assert secure.seat_pass(first.seat_key, one) != secure.seat_pass(later.seat_key, one)
+    assert secure.seat_pass(first.seat_key, later.binding) != \
+        seat_proof(first.seat_key, later.binding), "another label than the rejoin's proof"
+
+
 def test_a_seat_proof_is_bound_to_its_connection():
     first, _ = connect()
     later, host = connect()
@@ -184,6 +194,33 @@ def test_a_guesser_with_many_connections_gets_no_more_than_at_most_one_a_turn():
             guesses.failed(turn)
         answered += len(taken)
     assert answered <= 8 + 600 / 8 + 3, answered
+
+
+def test_a_turn_of_the_room_goes_to_the_address_served_longest_ago_while_it_asks():
+    """A stranger at address A asks first every time; a friend at F, never served, who
+    keeps asking, gets the next turn that comes free; gone, it holds no turn back."""
+    clock = Clock()
+    guesses = Guesses(first=1.0, most=8.0, together=0, clock=clock)
+    while guesses.turn("room", within=16, who="A") is not None:
+        pass                                          # A took every turn within 16 s
+    assert guesses.turn("room", within=16, who="F") is None     # none free: F waits
+    clock.now += 8                                    # a turn within reach again
+    assert guesses.turn("room", within=16, who="A") is None, "A was served: F first"
+    turn = guesses.turn("room", within=16, who="F")
+    assert turn is not None and not turn.free
+    assert guesses.turn("room", within=16, who="F") is None
+    clock.now += 8 + 16 + 8 + 1                       # F stopped asking: forgotten
+    assert guesses.turn("room", within=16, who="A") is not None
+
+
+def test_a_key_charged_wrong_codes_is_slowed_until_forgiven():
+    clock = Clock()
+    guesses = Guesses(first=1.0, most=8.0, forget=600.0, clock=clock)
+    assert not guesses.slowed("room")
+    guess(guesses, clock, "room", 1)
+    assert guesses.slowed("room")
+    clock.now += 601
+    assert not guesses.slowed("room"), "quiet long enough: the screen stops saying so"
 
 
 def test_the_right_code_is_never_locked_out_and_wipes_its_slate():
