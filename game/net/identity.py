@@ -10,7 +10,8 @@ runs SPAKE2 itself with the public password has other bindings on either side, a
 cannot sign them without the service's private key; a recorded signature is worth
 nothing on another connection.  The guest holds the service to one key, the one whose
 fingerprint the relay setting names after ``#`` (game/net/relays.py), or the first it
-meets (trust on first use, as SSH does, kept into the setting by the screen): a table
+meets at a table it asked the service to open (trust on first use, as SSH does, kept into
+the setting by the screen; a key met at another table may be any player's own): a table
 signed by another key is refused (``service_changed``).
 
 The key lives in a PEM file (PKCS#8, as ``openssl genpkey -algorithm ed25519`` writes

@@ -95,10 +95,25 @@ def relay_of(port: int, print_: str | None = None) -> Relay:
 @pytest.mark.slow
 def test_a_guest_meets_the_service_first_and_keeps_its_fingerprint(relay_port):
     with service_table(relay_port) as (host, _):
-        guest = join(host.status().relay_code, relay=relay_of(relay_port))
+        guest = join(host.status().relay_code, relay=relay_of(relay_port), service=True)
         try:
             assert guest.wait_inside(10), guest.reason
             assert guest.dealer == SERVICE and guest.met_service == SERVICE_PRINT
+        finally:
+            guest.close()
+
+
+def test_a_key_met_at_a_table_not_asked_of_the_service_is_neither_believed_nor_kept(
+        relay_port):
+    """Trust on first use trusts the service, not whoever hosts: a player's program may
+    make a key of its own and sign with it, and a guest with no fingerprint yet that joins
+    that player's code must not keep that key as the service's (its own tables would then
+    say "Dealt by the relay service", and the real service's be refused)."""
+    with service_table(relay_port, ANOTHER_KEY) as (host, _):
+        guest = join(host.status().relay_code, relay=relay_of(relay_port))
+        try:
+            assert guest.wait_inside(10), guest.reason
+            assert guest.dealer == HOST and guest.met_service is None
         finally:
             guest.close()
 
