@@ -42,6 +42,7 @@ import base64
 import json
 import os
 import random
+import secrets
 import stat
 import tempfile
 import time
@@ -347,6 +348,25 @@ def write_text_atomic(path: Path, text: str, durable: bool = True,
     return path
 
 
+def make_private(path: Path, data: bytes) -> bool:
+    """A new file at ``path`` holding ``data``, readable by its owner only (0600), made whole
+    beside it and linked into place: no other process ever reads it half written (and
+    takes it for damage).  False, and nothing changed, if another got there first."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    draft = path.with_name(f".{path.name}.{os.getpid()}.{secrets.token_hex(4)}")
+    fd = os.open(draft, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    try:
+        with os.fdopen(fd, "wb") as out:
+            out.write(data)
+        try:
+            os.link(draft, path)
+        except FileExistsError:
+            return False
+        return True
+    finally:
+        draft.unlink(missing_ok=True)
+
+
 def lock_path(path: Path) -> Path:
     """The lock two running copies of the program take in turn to change one file
     (beside it, :mod:`filelock`): each reads the file as it is now under it, so neither
@@ -389,15 +409,10 @@ def seal_key(folder: Path) -> bytes:
                 return key
             set_aside(path)
         except FileNotFoundError:
-            folder.mkdir(parents=True, exist_ok=True)
-            try:
-                fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-            except FileExistsError:          # another window made it a moment ago
-                continue
             key = os.urandom(32)
-            with os.fdopen(fd, "wb") as out:
-                out.write(key)
-            return key
+            if make_private(path, key):
+                return key
+            # another window made it a moment ago: read
     raise OSError(f"{path}: no key of 32 bytes")
 
 

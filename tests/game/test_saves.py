@@ -674,3 +674,31 @@ def test_a_game_in_another_kinds_slot_is_set_aside(tmp_path):
     store.slot("bisca").write_text(json.dumps(data))
     records, [trouble] = store.resumables()
     assert records == [] and trouble.moved and "not of bisca" in str(trouble)
+
+
+def test_two_windows_making_the_folders_key_at_once_seal_under_the_same_key(
+        tmp_path, monkeypatch):
+    """A window that finds the key file made a moment ago by another, not written yet,
+    must not take it for damage: it set that file aside and made a key of its own, the
+    other window sealed its game under the key set aside, and that game was lost at the
+    next start.  Here the second window makes the key the moment the first creates any
+    file in the folder."""
+    import os
+
+    from game.saves import seal_key
+
+    real_open = os.open
+    other: list[bytes] = []
+
+    def open_then_the_other_window(path, flags, mode=0o777):
+        fd = real_open(path, flags, mode)
+        if not other:
+            other.append(b"")
+            other[0] = seal_key(tmp_path)
+        return fd
+
+    monkeypatch.setattr(os, "open", open_then_the_other_window)
+    first = seal_key(tmp_path)
+    monkeypatch.setattr(os, "open", real_open)
+    assert first == other[0] == seal_key(tmp_path)
+    assert [p.name for p in tmp_path.iterdir()] == [".resume-key"], "nothing set aside"
