@@ -702,3 +702,33 @@ def test_two_windows_making_the_folders_key_at_once_seal_under_the_same_key(
     monkeypatch.setattr(os, "open", real_open)
     assert first == other[0] == seal_key(tmp_path)
     assert [p.name for p in tmp_path.iterdir()] == [".resume-key"], "nothing set aside"
+
+
+def test_an_undo_hands_the_games_slot_on_and_never_lets_go_of_it(tmp_path, monkeypatch):
+    """The undone game's client took the slot afresh after the old one let it go: a window
+    whose Resume came in between held the game, and the undo stopped with SlotBusy (the
+    table gone, a traceback).  Here another window tries the moment the slot is let go."""
+    from game.saves import Hold, SlotBusy
+
+    store = Store(tmp_path)
+    client = kept_game(people("briscola", seed=3), 0, store, paced=False)
+    rng = random.Random(8)
+    until_seat_0_decides(client, rng, 9)
+    play(client, 2, rng)
+    other: list[object] = []
+    let_go = Hold.release
+
+    def release_then_another_window_takes_it(hold):
+        held = hold._lock is not None
+        let_go(hold)
+        if held and not other:
+            other.append(Store(tmp_path).hold("briscola"))
+
+    monkeypatch.setattr(Hold, "release", release_then_another_window_takes_it)
+    back = client.undone()
+    monkeypatch.setattr(Hold, "release", let_go)
+    assert other == [] and back is not None
+    with pytest.raises(SlotBusy):
+        Store(tmp_path).hold("briscola")
+    back.close()
+    Store(tmp_path).hold("briscola").release()
