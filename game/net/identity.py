@@ -36,7 +36,6 @@ from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey,
 from game.net.secure import LABEL
 from game.saves import make_private
 
-PUBLIC_BYTES, SIGNATURE_BYTES = 32, 64
 #: what the service signs: never a message of another purpose (a room's reclaim, a seat's
 #: proof), whatever the binding's bytes
 _PURPOSE = LABEL + b"service dealer "
