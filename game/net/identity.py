@@ -75,11 +75,17 @@ def service_key(path: Path) -> Ed25519PrivateKey:
     one service on one machine may start together: a new key is written whole beside
     the file and linked into place only if no other process's got there first (else that
     one is read: game/saves.py's :func:`~game.saves.make_private`).  :class:`ServiceKeyError`
-    for a file that is not such a key, or that others than its owner may read."""
+    for a file that is not such a key, that others than its owner may read, or that cannot
+    be read or made."""
     try:
         mode = path.stat().st_mode
     except FileNotFoundError:
-        return _make(path)
+        try:
+            return _make(path)
+        except OSError as exc:
+            raise ServiceKeyError(f"{path} cannot be made: {exc.strerror or exc}") from None
+    except OSError as exc:
+        raise ServiceKeyError(f"{path} cannot be read: {exc.strerror or exc}") from None
     if mode & (stat.S_IRWXG | stat.S_IRWXO):
         raise ServiceKeyError(f"{path} may be read by others than its owner: chmod 600 it")
     try:

@@ -245,3 +245,18 @@ class _Middle:
 
     def close(self) -> None:
         self._net.stop(2.0)
+
+
+def test_a_key_that_cannot_be_read_or_made_is_refused_in_words(tmp_path, monkeypatch):
+    import game.net.identity
+
+    (tmp_path / "file").write_text("")
+    with pytest.raises(ServiceKeyError, match="cannot be read: Not a directory"):
+        service_key(tmp_path / "file" / "service-key.pem")
+
+    def refused(path, data):
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(game.net.identity, "make_private", refused)
+    with pytest.raises(ServiceKeyError, match="cannot be made: Permission denied"):
+        service_key(tmp_path / "service-key.pem")
