@@ -39,6 +39,7 @@ damaged.
 from __future__ import annotations
 
 import base64
+import errno
 import json
 import os
 import random
@@ -396,15 +397,28 @@ SEAL_KEY_FILE = ".resume-key"
 SEAL_AAD = b"tavolata resume slot 1"
 
 
+def read_key(path: Path) -> bytes:
+    """The first bytes of the key file at ``path`` (more than a key's, so that a longer file
+    shows as one).  OSError for anything but a regular file: a FIFO would hold the program
+    waiting, or hand it whatever came down it."""
+    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise OSError(errno.EINVAL, f"{path.name} is not a regular file")
+        return os.read(fd, 64)
+    finally:
+        os.close(fd)
+
+
 def seal_key(folder: Path) -> bytes:
     """The folder's key for its resume slots, made on first use (a private file: 0600).  A
     key of another length is damage: it is set aside and a new one made (the slots it
-    sealed are then set aside in turn, kept, when read)."""
+    sealed are then set aside in turn, kept, when read); OSError for a key file that is no
+    regular file (:func:`read_key`), which is left as it is."""
     path = folder / SEAL_KEY_FILE
     for _ in range(3):
         try:
-            with open(path, "rb") as f:
-                key = f.read(64)
+            key = read_key(path)
             if len(key) == 32:
                 return key
             set_aside(path)
@@ -439,8 +453,7 @@ def unsealed(data: Any, folder: Path) -> Any:
     from cryptography.hazmat.primitives.ciphers.aead import ChaCha20Poly1305
 
     try:
-        with open(folder / SEAL_KEY_FILE, "rb") as f:
-            key = f.read(64)
+        key = read_key(folder / SEAL_KEY_FILE)
         raw = base64.b64decode(str(data["sealed"]), validate=True)
         inner = ChaCha20Poly1305(key).decrypt(raw[:12], raw[12:], SEAL_AAD)
         return json.loads(inner.decode("utf-8"))

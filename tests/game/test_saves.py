@@ -732,3 +732,28 @@ def test_an_undo_hands_the_games_slot_on_and_never_lets_go_of_it(tmp_path, monke
         Store(tmp_path).hold("briscola")
     back.close()
     Store(tmp_path).hold("briscola").release()
+
+
+def test_a_key_file_that_is_no_regular_file_is_neither_used_nor_waited_on(tmp_path):
+    """A FIFO where the folder's key goes was opened and read as the key: with nobody at
+    its other end the menu waited for ever, with someone there the key was whatever came
+    down it.  Only a regular file is a key: the game is played, not kept, and a slot is
+    left where it is to be read next time."""
+    import os
+
+    from game.saves import SEAL_KEY_FILE, seal_key
+
+    store = Store(tmp_path)
+    kept_file(store, "bisca")
+    (tmp_path / SEAL_KEY_FILE).unlink()
+    os.mkfifo(tmp_path / SEAL_KEY_FILE)
+    other_end = os.open(tmp_path / SEAL_KEY_FILE, os.O_RDWR | os.O_NONBLOCK)
+    try:
+        os.write(other_end, bytes(64))
+        with pytest.raises(OSError):
+            seal_key(tmp_path)
+        record, trouble = store.resumable()
+        assert record is None and trouble.unreadable and not trouble.moved
+        assert store.slot("bisca").exists()
+    finally:
+        os.close(other_end)
