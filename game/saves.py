@@ -351,7 +351,8 @@ def write_text_atomic(path: Path, text: str, durable: bool = True,
 
 def make_private(path: Path, data: bytes) -> bool:
     """A new file at ``path`` holding ``data``, readable by its owner only (0600), made whole
-    beside it and linked into place: no other process ever reads it half written (and
+    beside it, on the disk (a key written once: what it sealed must not outlive it after a
+    power cut), and linked into place: no other process ever reads it half written (and
     takes it for damage).  False, and nothing changed, if another got there first."""
     path.parent.mkdir(parents=True, exist_ok=True)
     draft = path.with_name(f".{path.name}.{os.getpid()}.{secrets.token_hex(4)}")
@@ -359,6 +360,8 @@ def make_private(path: Path, data: bytes) -> bool:
     try:
         with os.fdopen(fd, "wb") as out:
             out.write(data)
+            out.flush()
+            os.fsync(out.fileno())
         try:
             os.link(draft, path)
         except FileExistsError:

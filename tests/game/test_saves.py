@@ -757,3 +757,20 @@ def test_a_key_file_that_is_no_regular_file_is_neither_used_nor_waited_on(tmp_pa
         assert store.slot("bisca").exists()
     finally:
         os.close(other_end)
+
+
+def test_the_folders_key_is_on_the_disk_before_any_slot_is_sealed_under_it(tmp_path,
+                                                                           monkeypatch):
+    """A slot is written over an older one (the file system flushes such a rename), the key
+    only once, by a link: after a power cut the slots were there and their key could be an
+    empty file, every game sealed under it lost.  The key is flushed before it is linked."""
+    import os
+
+    from game.saves import seal_key
+
+    done: list[str] = []
+    real_fsync, real_link = os.fsync, os.link
+    monkeypatch.setattr(os, "fsync", lambda fd: done.append("fsync") or real_fsync(fd))
+    monkeypatch.setattr(os, "link", lambda a, b: done.append("link") or real_link(a, b))
+    seal_key(tmp_path)
+    assert done == ["fsync", "link"]
