@@ -275,13 +275,14 @@ class OnlineScene(PanelScene):
 
     def _opened(self, opening: ServiceOpening) -> None:
         """The service answered: its table's code joined as a guest (held to the service's
-        key), or why not, in words."""
+        key) at the relay that was asked (the setting may have changed meanwhile), or why
+        not, in words."""
         self.opening = None
-        relay = self.relay_address
-        if opening.code is None or relay is None:
+        if opening.code is None:
             self.problem = refusal_words(opening.reason or NO_SERVICE)
             return
-        self.client = guest.join(opening.code, self._remember_name(), relay, service=True)
+        self.client = guest.join(opening.code, self._remember_name(), opening.relay,
+                                 service=True)
 
     def update(self, dt: float) -> None:
         if self.opening is not None and self.opening.done():
