@@ -47,6 +47,7 @@ import secrets
 import stat
 import tempfile
 import time
+from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
@@ -376,6 +377,21 @@ def lock_path(path: Path) -> Path:
     (beside it, :mod:`filelock`): each reads the file as it is now under it, so neither
     writes over what the other wrote a moment before."""
     return path.with_name(f".{path.name}.lock")
+
+
+@contextmanager
+def turn_at(path: Path, seconds: float) -> Iterator[None]:
+    """Hold the lock every running copy of the program takes to change ``path``
+    (:func:`lock_path`) for as long as the ``with`` lasts: a read, a change and a write
+    then come from one copy at a time.  OSError when another copy still holds it after
+    ``seconds``."""
+    from filelock import FileLock, Timeout
+
+    try:
+        with FileLock(str(lock_path(path)), timeout=seconds):
+            yield
+    except Timeout:
+        raise OSError(f"{path}: another copy of the game holds its lock") from None
 
 
 def read_json(path: Path) -> Any:
