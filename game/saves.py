@@ -666,6 +666,15 @@ class Store(DataFolder):
             raise SlotBusy(f"the {key} game is open in another window") from None
         return Hold(lock)
 
+    def free(self, key: str) -> bool:
+        """Whether no other running copy holds ``key``'s slot now: a new game of that kind
+        here would be kept (and take the place of the one kept)."""
+        try:
+            self.hold(key).release()
+        except OSError:
+            return False
+        return True
+
     def resumables(self) -> tuple[list[Record], list[Trouble]]:
         """The games to resume, one per game at most, the last saved first; and a line for
         each kept file that could not be loaded (:meth:`DataFolder.read`)."""
