@@ -171,8 +171,10 @@ class KeepingClient(LocalClient):
             redeals += ((point, self.own_seat, fresh_seed(), AFRESH),)
         record = Record(record.setup, record.seat, record.actions[:point], self.undos + 1,
                         record.version, record.saved, None, redeals)
+        # the slot is handed on, never let go: another window's Resume could take it between
+        hold, self.hold = self.hold, Hold(None)
         self.close()
-        return resumed(record, self.store, self.stats, paced=self.session.paced)
+        return resumed(record, self.store, self.stats, paced=self.session.paced, hold=hold)
 
 
 def fresh_seed() -> int:
@@ -249,11 +251,16 @@ class Writer:
 
 
 def resumed(record: Record, store: Optional[Store] = None, stats: Optional[Stats] = None,
-            paced: bool = True) -> KeepingClient:
+            paced: bool = True, hold: Optional[Hold] = None) -> KeepingClient:
     """A client of a kept game, at the position its log reaches (SaveError if it does not
-    replay)."""
-    return KeepingClient(adopted(record, paced), record.seat, store, stats, record.undos,
-                         record.redeals)
+    replay).  ``hold``: the game's slot, held already (let go if the game cannot be had)."""
+    try:
+        return KeepingClient(adopted(record, paced), record.seat, store, stats, record.undos,
+                             record.redeals, hold)
+    except BaseException:
+        if hold is not None:
+            hold.release()
+        raise
 
 
 def resume_slot(key: str, store: Optional[Store] = None, paced: bool = True) -> KeepingClient:
@@ -264,15 +271,14 @@ def resume_slot(key: str, store: Optional[Store] = None, paced: bool = True) -> 
     store = store if store is not None else Store()
     hold = store.hold(key)
     try:
-        try:
-            record = slot_record(key, store.slot(key))
-        except FileNotFoundError:
-            raise SaveError("saves.gone") from None
-        return KeepingClient(adopted(record, paced), record.seat, store, None, record.undos,
-                             record.redeals, hold)
+        record = slot_record(key, store.slot(key))
+    except FileNotFoundError:
+        hold.release()
+        raise SaveError("saves.gone") from None
     except BaseException:
         hold.release()
         raise
+    return resumed(record, store, None, paced, hold)
 
 
 def adopted(record: Record, paced: bool = True) -> Session:

@@ -39,12 +39,15 @@ damaged.
 from __future__ import annotations
 
 import base64
+import errno
 import json
 import os
 import random
+import secrets
 import stat
 import tempfile
 import time
+from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
@@ -347,11 +350,48 @@ def write_text_atomic(path: Path, text: str, durable: bool = True,
     return path
 
 
+def make_private(path: Path, data: bytes) -> bool:
+    """A new file at ``path`` holding ``data``, readable by its owner only (0600), made whole
+    beside it, on the disk (a key written once: what it sealed must not outlive it after a
+    power cut), and linked into place: no other process ever reads it half written (and
+    takes it for damage).  False, and nothing changed, if another got there first."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    draft = path.with_name(f".{path.name}.{os.getpid()}.{secrets.token_hex(4)}")
+    fd = os.open(draft, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    try:
+        with os.fdopen(fd, "wb") as out:
+            out.write(data)
+            out.flush()
+            os.fsync(out.fileno())
+        try:
+            os.link(draft, path)
+        except FileExistsError:
+            return False
+        return True
+    finally:
+        draft.unlink(missing_ok=True)
+
+
 def lock_path(path: Path) -> Path:
     """The lock two running copies of the program take in turn to change one file
     (beside it, :mod:`filelock`): each reads the file as it is now under it, so neither
     writes over what the other wrote a moment before."""
     return path.with_name(f".{path.name}.lock")
+
+
+@contextmanager
+def turn_at(path: Path, seconds: float) -> Iterator[None]:
+    """Hold the lock every running copy of the program takes to change ``path``
+    (:func:`lock_path`) for as long as the ``with`` lasts: a read, a change and a write
+    then come from one copy at a time.  OSError when another copy still holds it after
+    ``seconds``."""
+    from filelock import FileLock, Timeout
+
+    try:
+        with FileLock(str(lock_path(path)), timeout=seconds):
+            yield
+    except Timeout:
+        raise OSError(f"{path}: another copy of the game holds its lock") from None
 
 
 def read_json(path: Path) -> Any:
@@ -376,28 +416,36 @@ SEAL_KEY_FILE = ".resume-key"
 SEAL_AAD = b"tavolata resume slot 1"
 
 
+def read_key(path: Path) -> bytes:
+    """The first bytes of the key file at ``path`` (more than a key's, so that a longer file
+    shows as one).  OSError for anything but a regular file: a FIFO would hold the program
+    waiting, or hand it whatever came down it."""
+    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise OSError(errno.EINVAL, f"{path.name} is not a regular file")
+        return os.read(fd, 64)
+    finally:
+        os.close(fd)
+
+
 def seal_key(folder: Path) -> bytes:
     """The folder's key for its resume slots, made on first use (a private file: 0600).  A
     key of another length is damage: it is set aside and a new one made (the slots it
-    sealed are then set aside in turn, kept, when read)."""
+    sealed are then set aside in turn, kept, when read); OSError for a key file that is no
+    regular file (:func:`read_key`), which is left as it is."""
     path = folder / SEAL_KEY_FILE
     for _ in range(3):
         try:
-            with open(path, "rb") as f:
-                key = f.read(64)
+            key = read_key(path)
             if len(key) == 32:
                 return key
             set_aside(path)
         except FileNotFoundError:
-            folder.mkdir(parents=True, exist_ok=True)
-            try:
-                fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-            except FileExistsError:          # another window made it a moment ago
-                continue
             key = os.urandom(32)
-            with os.fdopen(fd, "wb") as out:
-                out.write(key)
-            return key
+            if make_private(path, key):
+                return key
+            # another window made it a moment ago: read
     raise OSError(f"{path}: no key of 32 bytes")
 
 
@@ -424,8 +472,7 @@ def unsealed(data: Any, folder: Path) -> Any:
     from cryptography.hazmat.primitives.ciphers.aead import ChaCha20Poly1305
 
     try:
-        with open(folder / SEAL_KEY_FILE, "rb") as f:
-            key = f.read(64)
+        key = read_key(folder / SEAL_KEY_FILE)
         raw = base64.b64decode(str(data["sealed"]), validate=True)
         inner = ChaCha20Poly1305(key).decrypt(raw[:12], raw[12:], SEAL_AAD)
         return json.loads(inner.decode("utf-8"))
@@ -618,6 +665,15 @@ class Store(DataFolder):
         except Timeout:
             raise SlotBusy(f"the {key} game is open in another window") from None
         return Hold(lock)
+
+    def free(self, key: str) -> bool:
+        """Whether no other running copy holds ``key``'s slot now: a new game of that kind
+        here would be kept (and take the place of the one kept)."""
+        try:
+            self.hold(key).release()
+        except OSError:
+            return False
+        return True
 
     def resumables(self) -> tuple[list[Record], list[Trouble]]:
         """The games to resume, one per game at most, the last saved first; and a line for

@@ -23,10 +23,12 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Optional
 
-from game.saves import DataFolder, Record, SaveError, Trouble, read_json, write_atomic
+from game.saves import DataFolder, Record, SaveError, Trouble, read_json, turn_at, write_atomic
 from game.session.setup import COMPUTER
 
 FILE_NAME = "stats.json"
+#: how long a finished game waits for another window to count its own
+LOCK_SECONDS = 5.0
 FORMAT = 1
 #: games per game kept for the chart
 RECENT = 20
@@ -112,12 +114,16 @@ class Stats(DataFolder):
     def add(self, record: Record) -> Optional[Trouble]:
         """Count a finished game and write the file; the load's trouble, if any.  A file
         that is there but could not be read, or set aside, is never written over (the
-        game is then not counted): the counts it holds come back once it can be read."""
-        data, trouble = self.load()
-        if trouble is not None and not trouble.moved:
-            return trouble
-        add_game(data, record)
-        write_atomic(self.path, data)
+        game is then not counted): the counts it holds come back once it can be read.
+        Read and written under the lock another window takes to count its own game, so
+        neither count is lost (OSError: that window held it too long)."""
+        self.folder.mkdir(parents=True, exist_ok=True)
+        with turn_at(self.path, LOCK_SECONDS):
+            data, trouble = self.load()
+            if trouble is not None and not trouble.moved:
+                return trouble
+            add_game(data, record)
+            write_atomic(self.path, data)
         return trouble
 
 

@@ -25,7 +25,7 @@ from game import GAMES
 from game.net import RemoteClient
 from game.net.finder import LIVE, LOST, TableFinder
 from game.net.listing import Listing
-from game.net.relays import Relay
+from game.net.relays import Relay, as_relay
 from scenes import guest, theme
 from scenes.fonts import shorten
 from scenes.i18n import has, tr
@@ -183,11 +183,15 @@ class FindScene(PanelScene):
                             max(0, len(self.tables) - fits))
 
     def join(self, table: Listing, watch: bool = False) -> None:
-        """Sit down at a listed table (or watch it): its waiting room comes next."""
+        """Sit down at a listed table (or watch it): its waiting room comes next.  Every
+        public table is the relay service's (opened through it): where its key is known,
+        one whose host does not prove it is refused (``not_service``), never taken
+        silently for a player's table."""
         if self.client is not None:
             return
         self.problem = ""
-        self.client = guest.join(table.code, self.name, self.relay, watch)
+        known = as_relay(self.relay).fingerprint is not None
+        self.client = guest.join(table.code, self.name, self.relay, watch, service=known)
         self._joining = table.code
 
     def back(self) -> None:

@@ -56,7 +56,8 @@ def join(code: str, name: str, relay: Optional[Relay],
 
 def keep_service(app: Any, client: RemoteClient) -> None:
     """Trust on first use, as SSH does: the relay service's key met for the first time
-    (the setting named no fingerprint) is kept in the relay setting, after ``#``, so that
+    (the setting named no fingerprint) at a table this program asked the service to open
+    (the client's ``met_service``) is kept in the relay setting, after ``#``, so that
     a table signed by another key is refused from now on (game/net/identity.py).  Only
     the setting's own relay: a run's ``--relay`` leaves the setting as it is."""
     met = client.met_service

@@ -40,7 +40,7 @@ from game.session import COMPUTER, REMOTE, GameSetup
 from scenes import guest, theme
 from scenes.dealer import own_line
 from scenes.fields import place_field, text_field
-from scenes.fonts import wrap, wrap_even
+from scenes.fonts import SizedFont, shorten, wrap, wrap_even
 from scenes.i18n import tr
 from scenes.panel_scene import PanelScene
 from scenes.richtext import Block, layout
@@ -277,13 +277,14 @@ class OnlineScene(PanelScene):
 
     def _opened(self, opening: ServiceOpening) -> None:
         """The service answered: its table's code joined as a guest (held to the service's
-        key), or why not, in words."""
+        key) at the relay that was asked (the setting may have changed meanwhile), or why
+        not, in words."""
         self.opening = None
-        relay = self.relay_address
-        if opening.code is None or relay is None:
+        if opening.code is None:
             self.problem = refusal_words(opening.reason or NO_SERVICE)
             return
-        self.client = guest.join(opening.code, self._remember_name(), relay, service=True)
+        self.client = guest.join(opening.code, self._remember_name(), opening.relay,
+                                 service=True)
 
     def update(self, dt: float) -> None:
         if self.opening is not None and self.opening.done():
@@ -435,6 +436,15 @@ class OnlineScene(PanelScene):
             return tr("net.host_public" if self.public else "net.host")
         return tr("net.title")
 
+    def _relay_given(self, font: SizedFont, size: tuple[int, int]) -> str:
+        """"Relay: ... (given on the command line)" within the panel: a fleet's gateways and
+        the service's fingerprint run far wider, so the address is cut short (with an
+        ellipsis) where it must, and the line still says where the relay comes from."""
+        assert self.relay is not None
+        room = self._panel.w - 2 * theme.px(24, size) - \
+            font.size(tr("net.relay_given", address=""))[0]
+        return tr("net.relay_given", address=shorten(font, self.relay.text, room))
+
     def draw(self, surface: pygame.Surface) -> None:
         size = self._draw_panel(surface)
         self._drawn_problem = self.problem     # what the screen shows (see animating)
@@ -449,8 +459,8 @@ class OnlineScene(PanelScene):
         named = self.mode == CHOOSE and self.relay is not None and bool(self._shown())
         if named:
             assert self.relay is not None
-            theme.text(surface, font, tr("net.relay_given", address=self.relay.text),
-                       theme.CREAM, (self._panel.centerx, self._relay_line), "center")
+            theme.text(surface, font, self._relay_given(font, size), theme.CREAM,
+                       (self._panel.centerx, self._relay_line), "center")
         line = tr("net.service_opening") if self.opening is not None else \
             tr("net.setting_up") if self.connecting else self.problem
         shown = self._shown()

@@ -43,11 +43,9 @@ from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from filelock import FileLock, Timeout
-
 from game.i18n import system_language
 from game.names import name_problem
-from game.saves import lock_path, write_text_atomic
+from game.saves import turn_at, write_text_atomic
 
 if TYPE_CHECKING:  # pragma: no cover
     from game.session import GameSetup
@@ -411,12 +409,9 @@ def save_settings(settings: Settings) -> Path:
     """
     path = Path(os.path.realpath(settings_path()))
     path.parent.mkdir(parents=True, exist_ok=True)
-    try:
-        with FileLock(str(lock_path(path)), timeout=LOCK_SECONDS):
-            data = _plain_json(settings.file_json(_held_now(path)))
-            _write_atomically(path, data)
-    except Timeout:
-        raise OSError(f"{path}: another copy of the game holds its lock") from None
+    with turn_at(path, LOCK_SECONDS):
+        data = _plain_json(settings.file_json(_held_now(path)))
+        _write_atomically(path, data)
     settings._mark_base()
     return path
 

@@ -102,8 +102,10 @@ class SetupScene(OptionRowsScene):
         self._most_rows = 1
         #: where the last drawing put the subtitle and the key line
         self.drawn: dict[str, pygame.Rect] = {}
-        #: a game of this kind kept to resume, which a new one here takes the place of
-        self.replaces = not online and Store().slot(key).exists()
+        #: a game of this kind kept to resume, which a new one here takes the place of (not
+        #: one another window plays: a new one here is not kept, and the table says so)
+        store = Store()
+        self.replaces = not online and store.slot(key).exists() and store.free(key)
         self._build()
         self.focus.focus_key("play")          # Enter, Enter from the menu plays as last time
 

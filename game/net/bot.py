@@ -38,7 +38,7 @@ import random
 import sys
 import time
 from pathlib import Path
-from typing import Any, Optional, Sequence
+from typing import Any, Callable, Optional, Sequence, TypeVar
 
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
@@ -49,8 +49,11 @@ from game.net.finder import TableFinder
 from game.net.host import PLAYING, Host
 from game.net.identity import ServiceKeyError, add_argument, service_key
 from game.net.protocol import NAMED_LIMITS, Limits
-from game.net.relays import Relay, relay_setting
+from game.net.relays import Relay, RelayError, relay_setting
 from game.session import COMPUTER, HUMAN, REMOTE, Client, GameSetup, Refused, SeatSpec, Update
+
+G = TypeVar("G")
+R = TypeVar("R")
 
 
 class Autoplayer:
@@ -133,18 +136,23 @@ def hosted_setup(key: str, seat: int, guest: int | Sequence[int], level: str,
 
 def _address(text: Optional[str]) -> Optional[Relay]:
     """``--relay``: the relay setting's form (game/net/relays.py), several gateways too."""
-    return None if text is None else relay_setting(text)
+    return _given("--relay", relay_setting, text)
 
 
 def _identity(path: Optional[Path]) -> Optional[Ed25519PrivateKey]:
-    """``--service-key FILE``: the host deals as the relay service (game/net/identity.py);
-    a file that cannot be the key ends the run with its words."""
-    if path is None:
+    """``--service-key FILE``: the host deals as the relay service (game/net/identity.py)."""
+    return _given("--service-key", service_key, path)
+
+
+def _given(option: str, read: Callable[[G], R], value: Optional[G]) -> Optional[R]:
+    """``read(value)`` of a command-line option (None where it was not given): a value
+    that cannot be read ends the run with its words, in one line."""
+    if value is None:
         return None
     try:
-        return service_key(path)
-    except ServiceKeyError as exc:
-        raise SystemExit(f"bot: --service-key: {exc}") from None
+        return read(value)
+    except (RelayError, ServiceKeyError) as exc:
+        raise SystemExit(f"bot: {option}: {exc}") from None
 
 
 def _say(kind: str, data: Any) -> None:

@@ -28,8 +28,9 @@ attributes every frame:
   whose host does not prove the service's key);
 * ``dealer``, who deals: ``"service"`` (the host signed this connection's binding with
   the relay service's key, game/net/identity.py: held to the fingerprint the relay
-  setting names, else to the first met, ``met_service``, which a screen keeps in the
-  setting) or ``"host"`` (the host's own program).
+  setting names, else to the first met at a table asked of the service, ``met_service``,
+  which a screen keeps in the setting) or ``"host"`` (the host's own program; a key no
+  fingerprint vouches for, met at a table not asked of the service, proves nothing).
 
 A direct code carries the host's address; a relay code (12 symbols) needs the
 relay's address, from the settings or the command line (game/net/relays.py: one or
@@ -209,7 +210,8 @@ class RemoteClient:
         #: proved the relay service's key) or :data:`HOST` (the host's own program)
         self.dealer: Optional[str] = None
         #: the fingerprint of the service's key met for the first time (the relay setting
-        #: named none): a screen keeps it in the setting, trust on first use
+        #: named none) at a table asked of the service (``service``): a screen keeps it in
+        #: the setting, trust on first use
         self.met_service: Optional[str] = None
         #: the name of the player whose program deals, as the host says it ("" if none)
         self.dealer_name = ""
@@ -574,9 +576,12 @@ class RemoteClient:
         """Who deals this table (:attr:`dealer`), by the host's first sealed line: the
         relay service if it signed this connection's binding with the service's key
         (game/net/identity.py), held to the fingerprint the relay setting names or to the
-        one met first; else the host's program.  A table of a relay code signed by another
-        key is refused (``service_changed``), as is one that was to be the service's and
-        is not proven so (``not_service``).  A direct code's table is a program's."""
+        one met first at a table asked of the service (any player's program may make a key
+        and sign with it: one met at another table, no fingerprint known yet, proves
+        nothing and is not kept); else the host's program.  A table of a relay code signed
+        by another key is refused (``service_changed``), as is one that was to be the
+        service's and is not proven so (``not_service``).  A direct code's table is a
+        program's."""
         self.dealer_name = named.dealer
         by_relay = isinstance(self.room, codes.RelayCode) and self.relay is not None
         if not by_relay or named.service is None or named.signature is None:
@@ -589,6 +594,9 @@ class RemoteClient:
             raise _CannotJoin(NOT_SERVICE, final=True)
         found = fingerprint(named.service)
         known = self.relay.fingerprint or self.met_service
+        if known is None and not self.service:
+            self.dealer = HOST
+            return
         if known is not None and not hmac.compare_digest(found, known):
             log.warning("netplay: the relay service's key has changed (%s, not %s)", found, known)
             raise _CannotJoin(SERVICE_CHANGED, final=True)

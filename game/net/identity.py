@@ -10,7 +10,8 @@ runs SPAKE2 itself with the public password has other bindings on either side, a
 cannot sign them without the service's private key; a recorded signature is worth
 nothing on another connection.  The guest holds the service to one key, the one whose
 fingerprint the relay setting names after ``#`` (game/net/relays.py), or the first it
-meets (trust on first use, as SSH does, kept into the setting by the screen): a table
+meets at a table it asked the service to open (trust on first use, as SSH does, kept into
+the setting by the screen; a key met at another table may be any player's own): a table
 signed by another key is refused (``service_changed``).
 
 The key lives in a PEM file (PKCS#8, as ``openssl genpkey -algorithm ed25519`` writes
@@ -25,8 +26,6 @@ from __future__ import annotations
 import argparse
 import base64
 import hashlib
-import os
-import secrets
 import stat
 from pathlib import Path
 
@@ -35,8 +34,8 @@ from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey, Ed25519PublicKey
 
 from game.net.secure import LABEL
+from game.saves import make_private
 
-PUBLIC_BYTES, SIGNATURE_BYTES = 32, 64
 #: what the service signs: never a message of another purpose (a room's reclaim, a seat's
 #: proof), whatever the binding's bytes
 _PURPOSE = LABEL + b"service dealer "
@@ -75,12 +74,18 @@ def service_key(path: Path) -> Ed25519PrivateKey:
     """The key in ``path``; made there (mode 0600) if there is none.  The processes of
     one service on one machine may start together: a new key is written whole beside
     the file and linked into place only if no other process's got there first (else that
-    one is read).  :class:`ServiceKeyError` for a file that is not such a key, or that
-    others than its owner may read."""
+    one is read: game/saves.py's :func:`~game.saves.make_private`).  :class:`ServiceKeyError`
+    for a file that is not such a key, that others than its owner may read, or that cannot
+    be read or made."""
     try:
         mode = path.stat().st_mode
     except FileNotFoundError:
-        return _make(path)
+        try:
+            return _make(path)
+        except OSError as exc:
+            raise ServiceKeyError(f"{path} cannot be made: {exc.strerror or exc}") from None
+    except OSError as exc:
+        raise ServiceKeyError(f"{path} cannot be read: {exc.strerror or exc}") from None
     if mode & (stat.S_IRWXG | stat.S_IRWXO):
         raise ServiceKeyError(f"{path} may be read by others than its owner: chmod 600 it")
     try:
@@ -96,19 +101,9 @@ def _make(path: Path) -> Ed25519PrivateKey:
     key = Ed25519PrivateKey.generate()
     pem = key.private_bytes(serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8,
                             serialization.NoEncryption())
-    path.parent.mkdir(parents=True, exist_ok=True)
-    draft = path.with_name(f".{path.name}.{os.getpid()}.{secrets.token_hex(4)}")
-    fd = os.open(draft, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-    try:
-        with os.fdopen(fd, "wb") as out:
-            out.write(pem)
-        try:
-            os.link(draft, path)
-        except FileExistsError:             # another process made it meanwhile: theirs
-            return service_key(path)
+    if make_private(path, pem):
         return key
-    finally:
-        draft.unlink(missing_ok=True)
+    return service_key(path)                # another process made it meanwhile: theirs
 
 
 def add_argument(parser: argparse.ArgumentParser) -> None:

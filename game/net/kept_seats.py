@@ -19,7 +19,7 @@ file is the user's alone (mode 0600) and is written whole to a temporary file, t
 in place (game/saves.py's ``write_atomic``, read back by its ``read_json``). Two copies
 of the program may run at once (two players on one machine, each joining a table): a
 change (``keep``, ``forget``) reads the file and writes it back under the lock beside it
-(game/saves.py's ``lock_path``, :mod:`filelock`, as the settings are saved), so neither
+(game/saves.py's ``turn_at``, :mod:`filelock`, as the settings are saved), so neither
 drops the key the other has just written. A file that cannot be read or written, or a
 lock held past :data:`LOCK_SECONDS`, costs only the way back to the seat: nothing is
 raised.
@@ -43,11 +43,9 @@ import time
 from pathlib import Path
 from typing import Any, Callable, Optional, Sequence
 
-from filelock import FileLock, Timeout
-
 from game.net.client import SeatKey
 from game.net.codes import room_digest
-from game.saves import SaveError, lock_path, read_json, write_atomic
+from game.saves import SaveError, read_json, turn_at, write_atomic
 
 #: seconds a kept key is offered again (a long evening's game, and then some)
 KEEP_FOR = 12 * 3600.0
@@ -71,11 +69,11 @@ class KeptFile:
         back, all under the lock another running copy takes to do the same."""
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
-            with FileLock(str(lock_path(self.path)), timeout=LOCK_SECONDS):
+            with turn_at(self.path, LOCK_SECONDS):
                 changed = change(self._read())
                 if changed is not None:
                     self._write(changed)
-        except (OSError, Timeout):
+        except OSError:
             pass
 
     def _read(self) -> dict[str, Any]:

@@ -10,8 +10,8 @@ else (the Play online field, ``--relay``, the settings file):
   address by address as well (game/net/link.py);
 * an optional ``#`` and the fingerprint of the service's long-term key
   (game/net/identity.py): given, a table that claims to be dealt by the service is
-  held to that key; not given, the client keeps the key it meets first (trust on
-  first use, as SSH does) by writing it here.
+  held to that key; not given, the client keeps the key it meets first at a table it
+  asked the service to open (trust on first use, as SSH does) by writing it here.
 """
 
 from __future__ import annotations

@@ -674,3 +674,103 @@ def test_a_game_in_another_kinds_slot_is_set_aside(tmp_path):
     store.slot("bisca").write_text(json.dumps(data))
     records, [trouble] = store.resumables()
     assert records == [] and trouble.moved and "not of bisca" in str(trouble)
+
+
+def test_two_windows_making_the_folders_key_at_once_seal_under_the_same_key(
+        tmp_path, monkeypatch):
+    """A window that finds the key file made a moment ago by another, not written yet,
+    must not take it for damage: it set that file aside and made a key of its own, the
+    other window sealed its game under the key set aside, and that game was lost at the
+    next start.  Here the second window makes the key the moment the first creates any
+    file in the folder."""
+    import os
+
+    from game.saves import seal_key
+
+    real_open = os.open
+    other: list[bytes] = []
+
+    def open_then_the_other_window(path, flags, mode=0o777):
+        fd = real_open(path, flags, mode)
+        if not other:
+            other.append(b"")
+            other[0] = seal_key(tmp_path)
+        return fd
+
+    monkeypatch.setattr(os, "open", open_then_the_other_window)
+    first = seal_key(tmp_path)
+    monkeypatch.setattr(os, "open", real_open)
+    assert first == other[0] == seal_key(tmp_path)
+    assert [p.name for p in tmp_path.iterdir()] == [".resume-key"], "nothing set aside"
+
+
+def test_an_undo_hands_the_games_slot_on_and_never_lets_go_of_it(tmp_path, monkeypatch):
+    """The undone game's client took the slot afresh after the old one let it go: a window
+    whose Resume came in between held the game, and the undo stopped with SlotBusy (the
+    table gone, a traceback).  Here another window tries the moment the slot is let go."""
+    from game.saves import Hold, SlotBusy
+
+    store = Store(tmp_path)
+    client = kept_game(people("briscola", seed=3), 0, store, paced=False)
+    rng = random.Random(8)
+    until_seat_0_decides(client, rng, 9)
+    play(client, 2, rng)
+    other: list[object] = []
+    let_go = Hold.release
+
+    def release_then_another_window_takes_it(hold):
+        held = hold._lock is not None
+        let_go(hold)
+        if held and not other:
+            other.append(Store(tmp_path).hold("briscola"))
+
+    monkeypatch.setattr(Hold, "release", release_then_another_window_takes_it)
+    back = client.undone()
+    monkeypatch.setattr(Hold, "release", let_go)
+    assert other == [] and back is not None
+    with pytest.raises(SlotBusy):
+        Store(tmp_path).hold("briscola")
+    back.close()
+    Store(tmp_path).hold("briscola").release()
+
+
+def test_a_key_file_that_is_no_regular_file_is_neither_used_nor_waited_on(tmp_path):
+    """A FIFO where the folder's key goes was opened and read as the key: with nobody at
+    its other end the menu waited for ever, with someone there the key was whatever came
+    down it.  Only a regular file is a key: the game is played, not kept, and a slot is
+    left where it is to be read next time."""
+    import os
+
+    from game.saves import SEAL_KEY_FILE, seal_key
+
+    store = Store(tmp_path)
+    kept_file(store, "bisca")
+    (tmp_path / SEAL_KEY_FILE).unlink()
+    os.mkfifo(tmp_path / SEAL_KEY_FILE)
+    other_end = os.open(tmp_path / SEAL_KEY_FILE, os.O_RDWR | os.O_NONBLOCK)
+    try:
+        os.write(other_end, bytes(64))
+        with pytest.raises(OSError):
+            seal_key(tmp_path)
+        record, trouble = store.resumable()
+        assert record is None and trouble.unreadable and not trouble.moved
+        assert store.slot("bisca").exists()
+    finally:
+        os.close(other_end)
+
+
+def test_the_folders_key_is_on_the_disk_before_any_slot_is_sealed_under_it(tmp_path,
+                                                                           monkeypatch):
+    """A slot is written over an older one (the file system flushes such a rename), the key
+    only once, by a link: after a power cut the slots were there and their key could be an
+    empty file, every game sealed under it lost.  The key is flushed before it is linked."""
+    import os
+
+    from game.saves import seal_key
+
+    done: list[str] = []
+    real_fsync, real_link = os.fsync, os.link
+    monkeypatch.setattr(os, "fsync", lambda fd: done.append("fsync") or real_fsync(fd))
+    monkeypatch.setattr(os, "link", lambda a, b: done.append("link") or real_link(a, b))
+    seal_key(tmp_path)
+    assert done == ["fsync", "link"]

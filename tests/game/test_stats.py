@@ -80,3 +80,30 @@ def test_damaged_statistics_are_set_aside_and_counting_starts_again(tmp_path, da
     assert (tmp_path / "stats.json.bad").read_text() == damage
     data, again = stats.load()
     assert again is None and data["games"]["bocce"]["normal"]["played"] == 1
+
+
+def test_two_windows_finishing_at_once_both_count(tmp_path, monkeypatch):
+    """Each window read the statistics, counted its game and wrote them back: a window that
+    finished a game between another's read and write lost that one from the counts.  Here
+    a second window tries its turn the moment the first writes: the file is the first's
+    until it has written."""
+    from filelock import FileLock, Timeout
+
+    import game.stats
+    from game.saves import lock_path
+
+    stats = Stats(tmp_path)
+    other_turn: list[bool] = []
+    write = game.stats.write_atomic
+
+    def write_while_another_window_tries(path, data):
+        try:
+            with FileLock(str(lock_path(stats.path)), timeout=0):
+                other_turn.append(True)
+        except Timeout:
+            other_turn.append(False)
+        return write(path, data)
+
+    monkeypatch.setattr(game.stats, "write_atomic", write_while_another_window_tries)
+    stats.add(finished("bocce", {"scores": [10, 3], "winners": [0]}))
+    assert other_turn == [False], "the other window waits for its turn"

@@ -32,6 +32,16 @@ def start(app: Any, key_: str, seed: int = 3) -> Any:
     return table
 
 
+def kept_and_left(app: Any, key_: str, count: int, seed: int = 3) -> Any:
+    """A new game of ``key_`` played ``count`` times, kept (its last write done), and left
+    for the menu: its table."""
+    table = start(app, key_, seed)
+    moves(app, table, count)
+    assert table.client.flush()
+    app.back_to_menu()
+    return table
+
+
 def moves(app: Any, table: Any, count: int) -> None:
     """The person plays ``count`` times (their first legal action), the computers answer."""
     for _ in range(count):
@@ -213,16 +223,22 @@ def test_replay_steps_back_and_forth_to_the_same_positions_every_hand_open(app):
     assert app.stack.top is not replay
 
 
-def test_a_damaged_replay_file_is_told_in_one_line(tmp_path, capsys):
+def refused_replay(bad, capsys) -> str:
+    """What ``--replay`` of a file that cannot be replayed says: one line, exit code 2."""
     from main import parse_args
 
-    bad = tmp_path / "game.json"
-    bad.write_text('{"tavolata": "tavolata-game", "format": 1, "version": "x", "actions": 3}')
     with pytest.raises(SystemExit) as exit_:
         parse_args(["--replay", str(bad)])
     assert exit_.value.code == 2
     err = capsys.readouterr().err
-    assert err.count("\n") == 1 and "cannot be replayed" in err
+    assert err.count("\n") == 1
+    return err
+
+
+def test_a_damaged_replay_file_is_told_in_one_line(tmp_path, capsys):
+    bad = tmp_path / "game.json"
+    bad.write_text('{"tavolata": "tavolata-game", "format": 1, "version": "x", "actions": 3}')
+    assert "cannot be replayed" in refused_replay(bad, capsys)
 
 
 @pytest.mark.slow
@@ -340,14 +356,8 @@ def test_the_resume_label_names_a_briscola_game_as_the_table_does(lang):
 @pytest.mark.slow
 def test_each_games_save_is_offered_in_the_menu(app):
     """A long Bolola game was lost to a quick Bocce: both are offered, the last first."""
-    bolola = start(app, "bolola")
-    moves(app, bolola, 2)
-    assert bolola.client.flush()
-    app.back_to_menu()
-    bocce = start(app, "bocce")
-    moves(app, bocce, 1)
-    assert bocce.client.flush()
-    app.back_to_menu()
+    bolola = kept_and_left(app, "bolola", 2)
+    kept_and_left(app, "bocce", 1)
     menu = app.stack.top
     assert [r.key for r in menu.records] == ["bocce", "bolola"]
     assert menu.focus.focused.key == "resume" and "Bocce" in menu.focus.focused.label
@@ -360,10 +370,7 @@ def test_each_games_save_is_offered_in_the_menu(app):
 def test_a_game_another_window_holds_is_neither_taken_over_nor_lost(app):
     from game.kept import UnkeptClient
 
-    table = start(app, "briscola")
-    moves(app, table, 2)
-    assert table.client.flush()
-    app.back_to_menu()
+    table = kept_and_left(app, "briscola", 2)
     other = Store().hold("briscola")           # another window plays it meanwhile
     try:
         app.stack.top.focus.button("resume:briscola").action()
@@ -415,10 +422,7 @@ def test_a_resume_file_replayed_mid_game_shows_only_your_own_hand(app, lang):
     from scenes.replay_scene import ReplayScene, open_replay_file
 
     set_language(lang)
-    table = start(app, "bolola", seed=4)
-    moves(app, table, 3)
-    assert table.client.flush()
-    app.back_to_menu()
+    kept_and_left(app, "bolola", 3, seed=4)
     assert open_replay_file(app, Store().slot("bolola"))
     replay = app.stack.top
     assert isinstance(replay, ReplayScene) and not replay.replay.finished
@@ -434,8 +438,6 @@ def test_a_resume_file_replayed_mid_game_shows_only_your_own_hand(app, lang):
 @pytest.mark.parametrize("redeals", [[[0, 7, 1]], [[0, -1, 1]], [[0, 0, 1]] * 100_000])
 def test_a_replay_file_with_damaged_redeals_is_told_in_one_line(app, tmp_path, capsys,
                                                                 redeals):
-    from main import parse_args
-
     table = start(app, "bocce")
     moves(app, table, 2)
     assert table.client.flush()
@@ -443,11 +445,7 @@ def test_a_replay_file_with_damaged_redeals_is_told_in_one_line(app, tmp_path, c
     data["redeals"] = redeals
     bad = tmp_path / "game.json"
     bad.write_text(json.dumps(data))
-    with pytest.raises(SystemExit) as exit_:
-        parse_args(["--replay", str(bad)])
-    assert exit_.value.code == 2
-    err = capsys.readouterr().err
-    assert err.count("\n") == 1 and "re-deals" in err
+    assert "re-deals" in refused_replay(bad, capsys)
 
 
 @pytest.mark.slow
@@ -455,10 +453,7 @@ def test_a_data_folder_that_refuses_still_resumes_the_game_unkept_and_says_so(ap
                                                                             monkeypatch):
     from game.kept import UnkeptClient
 
-    table = start(app, "bisca")
-    moves(app, table, 2)
-    assert table.client.flush()
-    app.back_to_menu()
+    table = kept_and_left(app, "bisca", 2)
 
     def refuse(self, key_):
         raise PermissionError(13, "Permission denied")
@@ -478,10 +473,7 @@ def test_resume_takes_the_game_as_another_window_left_it(app):
     resumed it: the file is read again once the window holds it."""
     from game.kept import resume_slot
 
-    table = start(app, "briscola", seed=6)
-    moves(app, table, 1)
-    assert table.client.flush()
-    app.back_to_menu()
+    kept_and_left(app, "briscola", 1, seed=6)
     menu = app.stack.top
     other = resume_slot("briscola", paced=False)          # another window plays on
     state = other.session.state

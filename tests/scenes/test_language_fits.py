@@ -495,3 +495,26 @@ def test_the_relay_settings_and_the_services_refusals_fit_the_first_online_page(
                 if text and text in scene.problem and text not in labels]
         assert said and all(field.bottom <= rect.top and rect.bottom <= top
                             for rect in said), key
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("size", SIZES)
+def test_the_command_lines_relay_is_named_within_the_first_online_pages_panel(
+        display, lang, monkeypatch, size):
+    """``--relay`` with the service's fingerprint (or several gateways): "Relay: ... (given
+    on the command line)" ran some 640 pixels wide, past both sides of the panel at
+    800x500.  The address is cut short where it must, and the line still says where the
+    relay comes from."""
+    from scenes.online import OnlineScene
+
+    words = Words(monkeypatch)
+    app = app_in(lang, display, size)
+    app.relay = relay_setting("gw1.relay.example.org:47800,gw2.relay.example.org:47800#"
+                              + "a" * 52)
+    scene = OnlineScene(app)
+    app.stack.push(scene)
+    drawn = words.of(scene, size)
+    before, _, after = translate(lang, "net.relay_given", address="\0").partition("\0")
+    [named] = [rect for text, rect in drawn
+               if text.startswith(before + "gw1") and text.endswith(after)]
+    assert scene._panel.contains(named), (named, scene._panel)

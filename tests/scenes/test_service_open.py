@@ -176,3 +176,23 @@ def test_without_a_relay_the_checkbox_says_why_it_cannot_be_had(app, service, mo
     play_setup(app, scene)
     assert service.asked == [], "a private table of this program's own, as before"
     app.back_to_menu()
+
+
+def test_the_code_the_service_answers_is_joined_at_the_relay_that_was_asked(
+        app, service, monkeypatch):
+    """The relay's field stays on the first page while the service is asked: a setting
+    changed meanwhile sent the service's code to another relay, whose room of that name
+    is another table (or none)."""
+    import scenes.guest
+
+    joined: list[Any] = []
+    monkeypatch.setattr(scenes.guest, "join",
+                        lambda code, name, relay, **kwargs: joined.append(relay))
+    service.answers = ["ABCD-EFGH-JKMN"]
+    asked = relay_setting("127.0.0.1:9")
+    scene = open_online(app)
+    scene.opening = ServiceOpening(asked, GameSetup.solo("bocce"), "Anna", True)
+    assert scene.opening.wait(5)
+    app.settings.relay = "127.0.0.2:9"
+    scene.update(0.0)
+    assert joined == [asked]

@@ -543,13 +543,14 @@ def test_a_copy_that_found_no_file_does_not_undo_the_others_changes():
 def test_a_save_waits_for_the_lock_another_copy_holds_and_gives_up_without_writing(monkeypatch):
     from filelock import FileLock
 
+    from game.saves import lock_path
     from scenes import settings as module
 
     write('{"volume": 0.2}')
     loaded, _ = load_settings()
     loaded.volume = 0.9
     monkeypatch.setattr(module, "LOCK_SECONDS", 0.05)
-    with FileLock(str(module.lock_path(settings_path()))):     # the other copy is saving
+    with FileLock(str(lock_path(settings_path()))):            # the other copy is saving
         with pytest.raises(OSError, match="lock"):
             save_settings(loaded)
     assert json.loads(settings_path().read_text()) == {"volume": 0.2}

@@ -476,3 +476,19 @@ def test_play_says_a_new_game_takes_the_place_of_the_one_kept_of_its_kind(app, l
     assert scene.play_line() == ""
     app.back_to_menu()
     assert open_setup(app, "bocce").play_line() == ""
+
+
+def test_play_says_nothing_of_a_kept_game_another_window_holds(app):
+    """A new game of a kind another window plays is played but not kept (the table says
+    so): Play's line said it took the place of the kept one, which it never does."""
+    from game.kept import kept_game
+    from game.saves import Store
+
+    kept_game(app.game_setup("bolola", 2), 0, paced=False).close()
+    other = Store().hold("bolola")                      # another window plays it
+    try:
+        assert open_setup(app, "bolola").play_line() == ""
+    finally:
+        other.release()
+    app.back_to_menu()
+    assert open_setup(app, "bolola").play_line() != "", "free again: it is replaced"

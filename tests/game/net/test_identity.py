@@ -95,10 +95,25 @@ def relay_of(port: int, print_: str | None = None) -> Relay:
 @pytest.mark.slow
 def test_a_guest_meets_the_service_first_and_keeps_its_fingerprint(relay_port):
     with service_table(relay_port) as (host, _):
-        guest = join(host.status().relay_code, relay=relay_of(relay_port))
+        guest = join(host.status().relay_code, relay=relay_of(relay_port), service=True)
         try:
             assert guest.wait_inside(10), guest.reason
             assert guest.dealer == SERVICE and guest.met_service == SERVICE_PRINT
+        finally:
+            guest.close()
+
+
+def test_a_key_met_at_a_table_not_asked_of_the_service_is_neither_believed_nor_kept(
+        relay_port):
+    """Trust on first use trusts the service, not whoever hosts: a player's program may
+    make a key of its own and sign with it, and a guest with no fingerprint yet that joins
+    that player's code must not keep that key as the service's (its own tables would then
+    say "Dealt by the relay service", and the real service's be refused)."""
+    with service_table(relay_port, ANOTHER_KEY) as (host, _):
+        guest = join(host.status().relay_code, relay=relay_of(relay_port))
+        try:
+            assert guest.wait_inside(10), guest.reason
+            assert guest.dealer == HOST and guest.met_service is None
         finally:
             guest.close()
 
@@ -230,3 +245,18 @@ class _Middle:
 
     def close(self) -> None:
         self._net.stop(2.0)
+
+
+def test_a_key_that_cannot_be_read_or_made_is_refused_in_words(tmp_path, monkeypatch):
+    import game.net.identity
+
+    (tmp_path / "file").write_text("")
+    with pytest.raises(ServiceKeyError, match="cannot be read: Not a directory"):
+        service_key(tmp_path / "file" / "service-key.pem")
+
+    def refused(path, data):
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(game.net.identity, "make_private", refused)
+    with pytest.raises(ServiceKeyError, match="cannot be made: Permission denied"):
+        service_key(tmp_path / "service-key.pem")
