@@ -98,6 +98,18 @@ relay ``!public`` with its listing at every change of the waiting room and every
 taken by another owner on a relay that restarted) ends the reconnecting; the
 problem then stays.
 
+**A table the service deals** (game/net/tables.py) is a host with no seat of its own
+(``Host.seat is None``), through a relay, whose first seated guest is the table's
+**chair** (``chair=True``: it is told so in its ``lobby`` and may say ``start``, and
+the open seats nobody took get computers).  Its session has a ``journal``
+(game/session/referee.py) that keeps every action before anyone hears of it;
+``on_start`` hears the seats' keys at the start (the service keeps them with the
+table); and a table taken over from a worker that died is made with ``resume``
+(:class:`Resumed`: its relay room and ticket, its whole code, the game replayed from
+its log, each seat's key) and ``owner`` (the room's key): the room is reclaimed on
+the relay, the game is the one replayed with every person's seat kept warm by a
+computer, and each guest, reconnecting by itself, takes its seat back by its key.
+
 For the screens: :meth:`Host.start` returns at once; :meth:`Host.status` is a
 snapshot (state, the codes, a problem key, and per seat who plays it and
 whether a computer keeps it warm), cheap enough to read every frame.
@@ -117,7 +129,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Callable, Coroutine, Optional, Sequence
 
 from game.ai.base import ComputerPlayer
-from game.engine import Reason
+from game.engine import Action, Reason, State
 from game.net import codes
 from game.net.guard import HOST_GUARD, Guard, GuardLimits, accept_guarded, open_listener
 from game.net.interfaces import listening_on, listens_everywhere
@@ -140,6 +152,7 @@ from game.net.protocol import (
     MAX_HOLDS,
     MAX_LINE,
     NO_SPECTATORS,
+    NOT_CHAIR,
     PHRASES,
     PRIVATE,
     PROTOCOL,
@@ -173,6 +186,7 @@ from game.net.protocol import (
     Rooms,
     Seats,
     Sit,
+    Start,
     Welcome,
     decode,
     encode,
@@ -496,6 +510,20 @@ class _RelayPeer(_Peer):
         self._say(RIGHT)
 
 
+@dataclass(frozen=True)
+class Resumed:
+    """A table taken over from a worker that died (game/net/tables.py): its relay
+    ``room`` (code and ticket) and whole relay ``code``, its game replayed from the log
+    (``state``: None if it had not started), each person's seat ``keys`` and the
+    ``names`` at the table."""
+
+    room: Room
+    code: str
+    state: Optional[State]
+    keys: dict[int, bytes]
+    names: tuple[str, ...]
+
+
 class _RelayRefused(Exception):
     """No room from the relay: ``reason`` a problem key; ``again``: worth another try."""
 
@@ -525,7 +553,11 @@ class Host:
                  players: Optional[Sequence[Optional[ComputerPlayer]]] = None,
                  budget: float = DEFAULT_BUDGET, guard: GuardLimits = HOST_GUARD,
                  autostart: bool = True, spectators: bool = False,
-                 public: bool = False) -> None:
+                 public: bool = False, chair: bool = False,
+                 journal: Optional[Callable[[int, Action], None]] = None,
+                 on_start: Optional[Callable[["Host"], None]] = None,
+                 owner: Optional[RoomOwner] = None,
+                 resume: Optional[Resumed] = None) -> None:
         remote = [s for s, spec in enumerate(setup.seats) if spec.kind == REMOTE]
         if not remote:
             raise ValueError("a hosted game needs a remote seat")
@@ -546,8 +578,13 @@ class Host:
         self.names = [spec.name for spec in setup.seats]
         if self.seat is not None:
             self.names[self.seat] = name or self.names[self.seat]
-        self.lobby = Lobby(setup, self.names[self.seat] if self.seat is not None else "",
+        self.lobby = Lobby(setup, self.names[self.seat] if self.seat is not None else name,
                            spectators)
+        #: the first seated guest may start (a table the service deals: nobody else can)
+        self.chair = chair
+        self.journal = journal
+        self.on_start = on_start
+        self.resume = resume
         self._remote: dict[int, _RemoteSeat] = {}
         self._guests: dict[int, _Guest] = {}
         #: the connection of each guest away in the waiting room (``lobby.away``), the one
@@ -560,7 +597,7 @@ class Host:
         #: the digest of each code, once made (codes.room_digest, off the loop)
         self._digests: dict[str, str] = {}
         self._guesses = Guesses(limits.guess_first, limits.guess_most)
-        self._owner = RoomOwner()
+        self._owner = owner or RoomOwner()
         self._lock = threading.Lock()
         self._status = HostStatus(STARTING, None, None, None, ())
         self._status = self._snapshot(STARTING)
@@ -571,6 +608,10 @@ class Host:
         #: a relay door is open or opening (:meth:`open_relay` opens one only if not)
         self._relay_door_open = self._relay_first = relay is not None
         self._tasks: set[asyncio.Task[None]] = set()
+        #: leave without a word to anyone (a worker that lost its table's lease)
+        self._quiet = False
+        if resume is not None:
+            self._resume(resume)
 
     # -- the screen's side (any thread) -------------------------------------------------
     def start(self) -> "Host":
@@ -593,6 +634,13 @@ class Host:
     def wrong_codes(self) -> int:
         """Connections that tried a wrong code (the waiting screen says how many)."""
         return self.status().wrong_codes
+
+    def abandon(self) -> None:
+        """Stop dealing this table without a word to anyone: the guests' links drop (they
+        reconnect) and the relay holds the room, for the worker that deals it now
+        (game/net/tables.py: this one lost its lease).  Idempotent, as :meth:`close`."""
+        self._quiet = True
+        self.close()
 
     def close(self) -> None:
         """Tell every guest goodbye, close the doors and the session.  Idempotent."""
@@ -626,6 +674,31 @@ class Host:
                 self._status = replace(self._status, problem=None)
         return self._net.call(lambda: self._spawn(self._relay_door()))
 
+    def seat_keys(self) -> dict[int, bytes]:
+        """Each person's seat and the key that proves it (once the game has begun): what
+        the service keeps with a table, to give the seats back after a takeover."""
+        with self._room:
+            return {seat: remote.key for seat, remote in self._remote.items()
+                    if remote.key is not None}
+
+    def _resume(self, resume: Resumed) -> None:
+        """A table taken over (see the module docstring): the game as its log replays it,
+        a computer in every person's seat until its guest is back with the seat's key."""
+        if resume.state is None:
+            return
+        players, paced, budget = self._made
+        session = Session(self.setup, players, paced, budget)
+        session.adopt(resume.state)
+        session.journal = self.journal
+        self.session = session
+        self.setup = session.setup
+        self.names = list(resume.names)
+        for seat, key in resume.keys.items():
+            self._remote[seat] = _RemoteSeat(seat, self.names[seat], key)
+            session.stand_in(seat, self.level)
+        self.client = HostClient(self, self.seat)
+        self._update(PLAYING)
+
     # -- the waiting room (any thread) ---------------------------------------------------
     def begin(self) -> bool:
         """Start the game now: the guests seated play, those watching watch, the open
@@ -637,6 +710,7 @@ class Host:
             setup = self.lobby.final()
             players, paced, budget = self._made
             self.session = Session(setup, players, paced, budget)
+            self.session.journal = self.journal
             self.setup = self.session.setup
             self.names = [spec.name for spec in self.setup.seats]
             held = self._held
@@ -649,6 +723,8 @@ class Host:
             for guest in self._guests.values():        # before anyone moves: the opening
                 guest.watcher = self.session.watch(guest.seat)      # deal is everyone's
             self.client = HostClient(self, self.seat)
+            if self.on_start is not None:       # kept before anyone moves
+                self.on_start(self)
         log.info("the game begins: %s", ", ".join(n or "computer" for n in self.names))
         self._update(PLAYING)
         self._net.call(self._started)
@@ -821,7 +897,7 @@ class Host:
         """Open a room on the relay; while the host is open, get it back with its key
         whenever the connection drops (see the module docstring)."""
         try:
-            first, room = await self._relay_room(None)
+            first, room = await self._first_room()
         except _RelayRefused as exc:
             with self._lock:
                 self._relay_door_open = False           # open_relay may try again
@@ -829,12 +905,15 @@ class Host:
             self._opened()
             return
         link: Optional[Link] = first
-        relay_code = codes.new_relay_code(room.code)
+        relay_code = codes.new_relay_code(room.code) if self.resume is None else \
+            codes.parse(self.resume.code)
+        assert isinstance(relay_code, codes.RelayCode)
         try:
             digest = await asyncio.to_thread(codes.room_digest, relay_code.text)  # off the loop
         except BaseException:           # closed meanwhile: the relay is not left holding it
-            first.send(CLOSE + b"\n")
-            first.close()
+            if link is not None:
+                link.send(CLOSE + b"\n")
+                link.close()
             raise
         self._digests["relay"] = digest
         self._relay_code = relay_code
@@ -855,6 +934,19 @@ class Host:
             log.warning("lost the relay")
             self._update(problem=RELAY_LOST)
             link = await self._reclaim(room)
+
+    async def _first_room(self) -> tuple[Optional[Link], Room]:
+        """A new room; or, for a table taken over, its room back (tried until the relay
+        gives it: the room may not be held yet when the worker that dealt it has just
+        died)."""
+        if self.resume is None:
+            return await self._relay_room(None)
+        try:
+            return await self._relay_room(self.resume.room)
+        except _RelayRefused as exc:
+            if not exc.again:
+                raise
+        return await self._reclaim(self.resume.room), self.resume.room
 
     async def _reclaim(self, room: Room) -> Optional[Link]:
         """A connection to the relay that has given ``room`` back, after tries spaced
@@ -1184,7 +1276,7 @@ class Host:
                 line = reading.result()
                 if line is None or guest.gone:
                     return False
-                msg = decode(line, (Sit, Bye, Phrase, Error))
+                msg = decode(line, (Sit, Start, Bye, Phrase, Error))
             except ProtocolError as exc:
                 if not self._strike(peer, guest.strikes, Error(exc.reason, exc.detail)):
                     return False
@@ -1194,6 +1286,8 @@ class Host:
                 return False
             if isinstance(msg, Error):
                 _heard(guest, msg)
+            if isinstance(msg, Start):
+                self._chair_starts(guest)
             if isinstance(msg, Sit):
                 with self._room:
                     try:
@@ -1205,6 +1299,23 @@ class Host:
                     peer.send(encode(Error(refused, "that seat is not free")))
                 self._lobby_changed()
         return not guest.gone
+
+    def _chair(self) -> Optional[int]:
+        """The table's chair: its first seated guest (the gid it came in with), if the
+        table has one (``chair``) and anyone sits (under the room's lock)."""
+        if not self.chair or not self.lobby.sitting:
+            return None
+        return min(self.lobby.sitting.values())
+
+    def _chair_starts(self, guest: _Guest) -> None:
+        """The chair says ``start``: the game begins; anyone else is refused."""
+        with self._room:
+            chair = self._chair()
+        if chair is None or guest.gid != chair:
+            guest.peer.send(encode(Error(NOT_CHAIR, "only the table's chair starts it")))
+            return
+        log.info("the chair starts the table")
+        self.begin()
 
     def _lobby_changed(self) -> None:
         """The waiting room changed: every guest hears, the listing follows, and a host
@@ -1220,9 +1331,10 @@ class Host:
             if self.session is not None:
                 return
             seats = self.lobby.seats()
+            chair = self._chair()
             lines = [(g.peer, LobbyView(self.setup.key, seats, self.lobby.seat_of(g.gid),
                                     self.lobby.spectators, len(self.lobby.watching),
-                                    self.setup.options))
+                                    self.setup.options, g.gid == chair))
                      for g in self._guests.values()]
         for peer, msg in lines:
             peer.send(encode(msg))
@@ -1404,8 +1516,16 @@ class Host:
         return False
 
     async def _shutdown(self) -> None:
-        bye = encode(Bye(HOST_QUIT))
         peers = [g.peer for g in self._guests.values()]
+        if self._quiet:                 # abandoned: no word, the room held for the next
+            for peer in peers:
+                peer.close()
+            if self._relay_link is not None:
+                self._relay_link.close()
+            for task in list(self._tasks):
+                task.cancel()
+            return
+        bye = encode(Bye(HOST_QUIT))
         for peer in peers:
             peer.send(bye)
         await asyncio.gather(*(p.flush() for p in peers), return_exceptions=True)

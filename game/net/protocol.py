@@ -132,7 +132,9 @@ from game.session.setup import GameSetup
 #: public tables; table phrases.  4: ``rooms``, a code opened while the game runs told to
 #: the seated guests; an ``error`` from a guest at the table is heard, not struck.  5: the
 #: host names its codes (``rooms``) before the guest's hello, which waits for them.  6: the
-#: host proves there which seat keys it holds (``holds``) before a guest offers one)
+#: host proves there which seat keys it holds (``holds``) before a guest offers one.  Not
+#: bumped since: a table the service deals names its chair in ``lobby`` (``chair``), and
+#: only the chair says ``start``; a host or a guest of 6 never meets either)
 PROTOCOL = 6
 #: the relay's wire (hellos and the relay's answers), numbered on its own: the game did
 #: not change with it (4: a guest may ask to ``follow`` a ``moved`` answer)
@@ -219,10 +221,17 @@ HOST_QUIT, GUEST_QUIT = "host_quit", "guest_quit"
 #: the waiting room's refusals (game/net/lobby.py), and a guest the host sent away
 SEAT_TAKEN, TABLE_FULL, NO_SPECTATORS, NO_SUCH_SEAT, STARTED = lobby.REFUSALS
 SEAT_FREED = "seat_freed"            # the host freed the seat, and spectators are refused
+#: a table the service deals (game/net/tables.py, game/net/service.py)
+NOT_CHAIR = "not_chair"              # only the table's chair may start it
+NO_SERVICE = "no_service"            # this relay deals no tables (no workers behind it)
+SERVICE_FULL = "service_full"        # the service deals as many tables as it may
+TOO_MANY_TABLES = "too_many_tables"  # this address has opened as many tables as it may
+BAD_TABLE = "bad_table"              # the table asked for is not one the games have
 
 ERRORS = (NO_SUCH_ROOM, WRONG_CODE, SLOW_DOWN, ROOM_FULL, WRONG_VERSION, BAD_LINE, TOO_LONG,
           UNKNOWN_TYPE, BAD_FIELD, UNEXPECTED, FLOOD, ABUSE, HELLO_TIMEOUT, REPLACED, RELAY_FULL,
-          HOST_AWAY, *lobby.REFUSALS, SEAT_FREED)
+          HOST_AWAY, *lobby.REFUSALS, SEAT_FREED, NOT_CHAIR, NO_SERVICE, SERVICE_FULL,
+          TOO_MANY_TABLES, BAD_TABLE)
 
 #: the table phrases (worded "phrase.<id>"): sent as an id, never as free text
 PHRASES = ("good_game", "well_played", "one_moment", "good_luck", "thanks", "oops")
@@ -346,6 +355,8 @@ class LobbyView:
     spectators: bool = False
     watchers: int = 0
     options: Mapping[str, Any] = field(default_factory=dict)
+    #: this guest is the table's chair: it may start the game (a table the service deals)
+    chair: bool = False
 
 
 @dataclass(frozen=True)
@@ -353,6 +364,12 @@ class Sit:
     """A guest in the waiting room asks for ``seat`` (None: to watch)."""
 
     seat: Optional[int]
+
+
+@dataclass(frozen=True)
+class Start:
+    """The table's chair asks to start now: the open seats nobody took get computers
+    (a table the service deals, game/net/tables.py; any other guest's is refused)."""
 
 
 @dataclass(frozen=True)
@@ -384,12 +401,14 @@ class Bye:
 
 @dataclass(frozen=True)
 class RelayHello:
-    role: str                        # "host", "guest" or "list" (the public tables)
+    role: str                        # "host", "guest", "list" (the public tables), "open"
     protocol: int = RELAY_PROTOCOL
     code: Optional[str] = None       # a guest's room, or the room a host reclaims ...
     key: Optional[bytes] = None      # ... with the relay's ticket for it
     owner: Optional[bytes] = None    # a host's public key (Ed25519)
     follow: bool = False             # a guest that goes to the room's gateway if told (4)
+    #: the table a client asks the service to open (role "open"; game/net/service.py)
+    table: Optional[Mapping[str, Any]] = None
 
 
 @dataclass(frozen=True)
@@ -414,6 +433,13 @@ class Paired:
 
 
 @dataclass(frozen=True)
+class Opened:
+    """The service opened the table asked for: ``code`` is its relay code, to join."""
+
+    code: str
+
+
+@dataclass(frozen=True)
 class Moved:
     """A gateway of a fleet sends a guest that said ``follow`` to its room's gateway:
     ``to`` is that gateway's public address, ``HOST:PORT``, read once when the message is
@@ -427,8 +453,8 @@ class Moved:
 
 
 NetMessage = Union[Pake, Confirm, Hello, Welcome, Rooms, Seats, Error, Bye, RelayHello, Room,
-                   Challenge, Proof, Paired, Moved, LobbyView, Sit, Phrase, Update, Submit,
-                   Refused]
+                   Challenge, Proof, Paired, Opened, Moved, LobbyView, Sit, Start, Phrase,
+                   Update, Submit, Refused]
 SESSION_TYPES = {"update": Update, "submit": Submit, "refused": Refused}
 
 
@@ -555,9 +581,11 @@ def _lobby(obj: Mapping[str, Any]) -> LobbyView:
     spectators = obj.get("spectators", False)
     watchers = obj.get("watchers", 0)
     options = obj.get("options", {})
-    if type(spectators) is not bool or type(watchers) is not int or not isinstance(options, dict):
-        raise ProtocolError(BAD_FIELD, "spectators, watchers, options")
-    return LobbyView(game, tuple(shown), you, spectators, watchers, options)
+    chair = obj.get("chair", False)
+    if type(spectators) is not bool or type(watchers) is not int or \
+            not isinstance(options, dict) or type(chair) is not bool:
+        raise ProtocolError(BAD_FIELD, "spectators, watchers, options, chair")
+    return LobbyView(game, tuple(shown), you, spectators, watchers, options, chair)
 
 
 def _sit(obj: Mapping[str, Any]) -> Sit:
@@ -589,10 +617,12 @@ def _error(obj: Mapping[str, Any]) -> Error:
 
 def _relay_hello(obj: Mapping[str, Any]) -> RelayHello:
     role = obj.get("role")
-    if role not in ("host", "guest", "list"):
-        raise ProtocolError(BAD_FIELD, "role is host, guest or list")
+    if role not in ("host", "guest", "list", "open"):
+        raise ProtocolError(BAD_FIELD, "role is host, guest, list or open")
     if role == "list":
         return RelayHello(role, _get(obj, "protocol", int))
+    if role == "open":          # the table's fields are the service's to check
+        return RelayHello(role, _get(obj, "protocol", int), table=_get(obj, "table", dict))
     code = _get(obj, "code", str, optional=role == "host", limit=16)
     if role == "guest":
         follow = obj.get("follow", False)
@@ -634,6 +664,8 @@ _DECODERS: dict[str, Callable[[Mapping[str, Any]], NetMessage]] = {
     "challenge": lambda obj: Challenge(_bytes(obj, "nonce", NONCE_BYTES, hexa=True) or b""),
     "proof": lambda obj: Proof(_bytes(obj, "signature", SIGNATURE_BYTES, hexa=True) or b""),
     "paired": lambda obj: Paired(),
+    "opened": lambda obj: Opened(_get(obj, "code", str, limit=32)),
+    "start": lambda obj: Start(),
     "moved": _moved,
     "lobby": _lobby,
     "sit": _sit,
@@ -682,6 +714,8 @@ def encode(msg: NetMessage) -> bytes:
                 obj[name] = _text(value, hexa=True)
         if msg.follow:
             obj["follow"] = True
+        if msg.table is not None:
+            obj["table"] = dict(msg.table)
     elif isinstance(msg, Room):
         obj = {"type": "room", "code": msg.code, "key": _text(msg.key, hexa=True)}
     elif isinstance(msg, Challenge):
@@ -690,6 +724,10 @@ def encode(msg: NetMessage) -> bytes:
         obj = {"type": "proof", "signature": _text(msg.signature, hexa=True)}
     elif isinstance(msg, Paired):
         obj = {"type": "paired"}
+    elif isinstance(msg, Opened):
+        obj = {"type": "opened", "code": msg.code}
+    elif isinstance(msg, Start):
+        obj = {"type": "start"}
     elif isinstance(msg, Moved):
         obj = {"type": "moved", "to": msg.to}
     elif isinstance(msg, LobbyView):
@@ -698,6 +736,8 @@ def encode(msg: NetMessage) -> bytes:
                "seats": [{"kind": seat.kind, "name": seat.name, **({"away": True} if seat.away
                                                                     else {})}
                          for seat in msg.seats]}
+        if msg.chair:
+            obj["chair"] = True
     elif isinstance(msg, Sit):
         obj = {"type": "sit", "seat": msg.seat}
     elif isinstance(msg, Phrase):
