@@ -578,8 +578,11 @@ class Host:
         self.names = [spec.name for spec in setup.seats]
         if self.seat is not None:
             self.names[self.seat] = name or self.names[self.seat]
-        self.lobby = Lobby(setup, self.names[self.seat] if self.seat is not None else name,
+        self.lobby = Lobby(setup, self.names[self.seat] if self.seat is not None else "",
                            spectators)
+        #: the table's name in the public list: the host's, or the one a table with no
+        #: seat of the host's was given (the service's tables: their opener's words)
+        self.title = self.lobby.host_name or name
         #: the first seated guest may start (a table the service deals: nobody else can)
         self.chair = chair
         self.journal = journal
@@ -610,6 +613,9 @@ class Host:
         self._tasks: set[asyncio.Task[None]] = set()
         #: leave without a word to anyone (a worker that lost its table's lease)
         self._quiet = False
+        #: the relay's room and its ticket, once given (the service keeps them to
+        #: reclaim the room from another process)
+        self.relay_room: Optional[Room] = None
         if resume is not None:
             self._resume(resume)
 
@@ -917,6 +923,7 @@ class Host:
             raise
         self._digests["relay"] = digest
         self._relay_code = relay_code
+        self.relay_room = room
         with self._lock:            # the relay's last refusal goes with its code; the door's stays
             cleared = {} if self._status.problem in (PORT_IN_USE, NOT_LAN) else {"problem": None}
         self._update(relay_code=self._relay_code.text, **cleared)
@@ -1363,7 +1370,7 @@ class Host:
             return
         with self._room:
             listing = Listing(code.text, self.setup.key, len(self.setup.seats), self.lobby.taken,
-                              self.lobby.host_name or "?", _listed_options(self.setup.options),
+                              self.title or "?", _listed_options(self.setup.options),
                               self.lobby.spectators)
         link.send(PUBLIC + b" " + json.dumps(listing.to_json(), separators=(",", ":"),
                                              ensure_ascii=False).encode() + b"\n")
