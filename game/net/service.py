@@ -110,7 +110,7 @@ class TableRequest:
             raise ServiceRefused(BAD_TABLE, "a table is an object")
         try:
             return cls(obj.get("game"), obj.get("seats"), obj.get("open"),  # type: ignore[arg-type]
-                       obj.get("options") or {}, obj.get("level", "normal"),
+                       obj.get("options", {}), obj.get("level", "normal"),
                        obj.get("public", True), obj.get("spectators", False),
                        obj.get("name", ""))
         except (TypeError, ValueError) as exc:

@@ -120,6 +120,10 @@ PER_ADDRESS = 4
 EMPTY_AFTER = 120.0
 #: a game over ends its table this long after, if people linger
 OVER_LINGER = 30.0
+#: seconds an ended table's log is kept (a dispute, a test's check), and the longest any
+#: action is kept (the stream's own limit, for a log whose worker died at its end)
+ENDED_KEPT = 60.0
+LOGS_KEPT = 7 * 86400.0
 
 
 def subject(table: str) -> str:
@@ -169,6 +173,7 @@ class Worker:
         self._lock = threading.Lock()            # self.tables, between the loop and the pump
         #: every table's lease as last seen (a watch): id -> (revision, when seen, at)
         self.leases: dict[str, tuple[int, float, float]] = {}
+        self._jobs: set[asyncio.Task[None]] = set()
 
     # -- running ------------------------------------------------------------------------
     async def run(self, ready: Optional[asyncio.Event] = None) -> None:
@@ -184,8 +189,8 @@ class Worker:
         self.jsm = self.nc.jsm()
         try:
             await self.jsm.add_stream(StreamConfig(name=STREAM, subjects=[f"{SUBJECTS}.>"],
-                                                  storage=StorageType.FILE,
-                                                  duplicate_window=120.0))
+                                                   storage=StorageType.FILE,
+                                                   duplicate_window=120.0, max_age=LOGS_KEPT))
         except Exception as exc:  # made already by another worker, maybe otherwise
             log.info("tables %s: the stream: %r", self.name, exc)
         self.kv = await self.js.create_key_value(KeyValueConfig(
@@ -517,10 +522,22 @@ class Worker:
             await self._count(table.record.get("by", ""), -1)
             await self.kv.delete(f"t.{table.id}")
             await self.kv.delete(f"lease.{table.id}")
-            await self.jsm.purge_stream(STREAM, subject=subject(table.id))
-        except Exception as exc:  # NATS away: the entries stay, and end with the next look
-            log.info("tables %s: forgetting %s: %r", self.name, table.id, exc)
+        except Exception as exc:  # NATS away: the entries stay (a lease nobody renews is
+            log.info("tables %s: forgetting %s: %r", self.name, table.id, exc)  # claimed)
+        asyncio.get_running_loop().call_later(ENDED_KEPT, self._purge, table.id)
         log.info("tables %s: table %s ended", self.name, table.id)
+
+    def _purge(self, table_id: str) -> None:
+        """An ended table's log goes (:data:`ENDED_KEPT` after its end)."""
+        async def purge() -> None:
+            try:
+                await self.jsm.purge_stream(STREAM, subject=subject(table_id))
+            except Exception as exc:  # NATS away: the stream's own age limit ends it
+                log.info("tables %s: purging %s: %r", self.name, table_id, exc)
+        if not self._stop.is_set():
+            job = asyncio.get_running_loop().create_task(purge())
+            self._jobs.add(job)
+            job.add_done_callback(self._jobs.discard)
 
 
 def _lease(worker: str, at: Optional[float] = None) -> bytes:
