@@ -103,6 +103,8 @@ problem then stays.
 **chair** (``chair=True``: it is told so in its ``lobby`` and may say ``start``, and
 the open seats nobody took get computers).  Its session has a ``journal``
 (game/session/referee.py) that keeps every action before anyone hears of it;
+its network runs on the worker's ``shared`` loop (game/net/link.py's
+:class:`~game.net.link.SharedLoop`: one thread for every table, not one each);
 ``on_start`` hears the seats' keys at the start (the service keeps them with the
 table); and a table taken over from a worker that died is made with ``resume``
 (:class:`Resumed`: its relay room and ticket, its whole code, the game replayed from
@@ -133,7 +135,7 @@ from game.engine import Action, Reason, State
 from game.net import codes
 from game.net.guard import HOST_GUARD, Guard, GuardLimits, accept_guarded, open_listener
 from game.net.interfaces import listening_on, listens_everywhere
-from game.net.link import Link, LoopThread
+from game.net.link import Link, LoopSlot, LoopThread, SharedLoop
 from game.net.listing import RENEW_EVERY, Listing
 from game.net.lobby import COMPUTER_SEAT, HOST_SEAT, PERSON, Lobby, Refusal
 from game.net.protocol import (
@@ -557,7 +559,8 @@ class Host:
                  journal: Optional[Callable[[int, Action], None]] = None,
                  on_start: Optional[Callable[["Host"], None]] = None,
                  owner: Optional[RoomOwner] = None,
-                 resume: Optional[Resumed] = None) -> None:
+                 resume: Optional[Resumed] = None,
+                 shared: Optional[SharedLoop] = None) -> None:
         remote = [s for s, spec in enumerate(setup.seats) if spec.kind == REMOTE]
         if not remote:
             raise ValueError("a hosted game needs a remote seat")
@@ -605,7 +608,9 @@ class Host:
         self._status = HostStatus(STARTING, None, None, None, ())
         self._status = self._snapshot(STARTING)
         self._ready = threading.Event()
-        self._net = LoopThread("netplay-host")
+        #: the network's loop: its own thread, or a slot of a worker's ``shared`` loop
+        self._net: LoopThread | LoopSlot = shared.slot("netplay-host") if shared is not None \
+            else LoopThread("netplay-host")
         self._closing = False
         self._relay_link: Optional[Link] = None
         #: a relay door is open or opening (:meth:`open_relay` opens one only if not)

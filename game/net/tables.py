@@ -61,9 +61,11 @@ its people have gone.
 every hand of the tables it deals; the gateways read none of it (sealed lines); a
 player's program holds its seat's view only, the opener's like anyone's.
 
-Threads: the worker's asyncio loop talks to NATS; each table's host runs its own
-network loop (game/net/link.py's ``LoopThread``) and one thread moves every table's
-computers on (``Session.pump``).  The journal, called under the session's lock from
+Threads: the worker's asyncio loop talks to NATS; every table's host runs its network
+on one other loop (game/net/link.py's ``SharedLoop``: a host with a loop of its own
+costs a thread, and an executor's thread for its code's digest, each of whose memory
+arenas kept the digest's 16 MB: 5 MB a table, bench/README.md), and one thread moves
+every table's computers on (``Session.pump``).  The journal, called under the session's lock from
 those threads, waits on the worker's loop for the stream's acknowledgement.
 """
 
@@ -87,6 +89,7 @@ from game.engine import Action, replay
 from game.net import codes
 from game.net.fleet import OPEN_SUBJECT
 from game.net.host import PLAYING, STARTING, WAITING, Host, Resumed
+from game.net.link import SharedLoop
 from game.net.protocol import (
     BAD_TABLE,
     NAMED_LIMITS,
@@ -174,6 +177,8 @@ class Worker:
         #: every table's lease as last seen (a watch): id -> (revision, when seen, at)
         self.leases: dict[str, tuple[int, float, float]] = {}
         self._jobs: set[asyncio.Task[None]] = set()
+        #: every table's network, on one loop in one thread (game/net/link.py)
+        self.shared: Optional[SharedLoop] = None
 
     # -- running ------------------------------------------------------------------------
     async def run(self, ready: Optional[asyncio.Event] = None) -> None:
@@ -183,6 +188,7 @@ class Worker:
 
         self.loop = asyncio.get_running_loop()
         self._stop = asyncio.Event()
+        self.shared = SharedLoop("tables-net")
         self.nc = await nats.connect(self.url.split(","), name=f"tavolata-tables-{self.name}",
                                      max_reconnect_attempts=-1, reconnect_time_wait=0.2)
         self.js = self.nc.jetstream()
@@ -212,6 +218,7 @@ class Worker:
             self._pumping.set()
             await self._leave_all()
             await self.nc.close()
+            self.shared.close()
 
     def stop(self) -> None:
         self._stop.set()
@@ -284,7 +291,7 @@ class Worker:
                     spectators=request.spectators, public=request.public and resume is None,
                     chair=True, journal=lambda seat, action: self._journal(table, seat, action),
                     on_start=lambda started: self._on_start(table, started), owner=owner,
-                    resume=resume, **extra)
+                    resume=resume, shared=self.shared, **extra)
         table.host = host
         if resume is not None and resume.state is not None:
             table.started = True

@@ -49,3 +49,33 @@ def test_a_name_with_several_addresses_is_tried_in_a_random_order_passing_over_o
         assert len(tried) == 2 and len(set(tried)) == 2, "the one refused is passed over"
         firsts.add(tried[0])
     assert firsts == set(ADDRESSES), "players spread over every address"
+
+
+def test_hosts_on_a_shared_loop_run_in_its_one_thread_and_stop_one_by_one():
+    """A table worker's hosts share one loop (link.SharedLoop): each slot runs its main
+    coroutine there as a LoopThread would, and stopping one leaves the others running."""
+    import threading
+
+    shared = link.SharedLoop("test-shared")
+    seen: list[str] = []
+    began = [threading.Event(), threading.Event()]
+
+    def main(i: int):
+        async def run() -> None:
+            seen.append(threading.current_thread().name)
+            began[i].set()
+            await asyncio.Event().wait()
+        return run
+
+    slots = [shared.slot("one"), shared.slot("two")]
+    try:
+        for i, slot in enumerate(slots):
+            slot.start(main(i))
+        assert all(event.wait(5) for event in began)
+        assert seen == ["test-shared", "test-shared"]
+        slots[0].stop(5)
+        assert not slots[0].running() and not slots[0].call(print)
+        assert slots[1].running() and slots[1].call(lambda: None)
+    finally:
+        slots[1].stop(5)
+        shared.close()
