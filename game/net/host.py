@@ -560,7 +560,7 @@ class Host:
                  on_start: Optional[Callable[["Host"], None]] = None,
                  owner: Optional[RoomOwner] = None,
                  resume: Optional[Resumed] = None,
-                 shared: Optional[SharedLoop] = None) -> None:
+                 shared: Optional[SharedLoop] = None, stand_in_after: float = 0.0) -> None:
         remote = [s for s, spec in enumerate(setup.seats) if spec.kind == REMOTE]
         if not remote:
             raise ValueError("a hosted game needs a remote seat")
@@ -588,6 +588,8 @@ class Host:
         self.title = self.lobby.host_name or name
         #: the first seated guest may start (a table the service deals: nobody else can)
         self.chair = chair
+        #: seconds a guest's seat waits for it before a computer stands in (:meth:`_away`)
+        self.stand_in_after = stand_in_after
         self.journal = journal
         self.on_start = on_start
         self.resume = resume
@@ -704,9 +706,8 @@ class Host:
         self.session = session
         self.setup = session.setup
         self.names = list(resume.names)
-        for seat, key in resume.keys.items():
+        for seat, key in resume.keys.items():      # each waits for its guest a while
             self._remote[seat] = _RemoteSeat(seat, self.names[seat], key)
-            session.stand_in(seat, self.level)
         self.client = HostClient(self, self.seat)
         self._update(PLAYING)
 
@@ -810,6 +811,8 @@ class Host:
         """Open the doors, then serve until :meth:`close` cancels this (its ``finally``
         still says goodbye to every guest)."""
         try:
+            for seat in self._remote:           # a game taken over: its guests are coming
+                self._away(seat)
             if self.listen is not None:
                 await self._open_direct()
             if self._relay_first:
@@ -1450,10 +1453,28 @@ class Host:
             if remote is not None and remote.peer is peer:
                 remote.peer = None
                 if not self._closing:
-                    log.info("seat %d: %s left; a computer stands in", seat, remote.name)
-                    session.stand_in(remote.seat, self.level)
-                    self._tell_seats()
+                    self._away(remote.seat)
             self._update()
+
+    def _away(self, seat: int) -> None:
+        """Nobody plays a guest's seat: a computer stands in, at once, or once the seat
+        has waited ``stand_in_after`` seconds for its guest to come back (a table the
+        service deals, whose computers move at once: a link that blinks, or the worker's
+        takeover, must not cost its player a hand)."""
+        if self.stand_in_after > 0:
+            asyncio.get_running_loop().call_later(self.stand_in_after, self._stand_in, seat)
+        else:
+            self._stand_in(seat)
+
+    def _stand_in(self, seat: int) -> None:
+        remote, session = self._remote.get(seat), self.session
+        if remote is None or remote.peer is not None or session is None or self._closing or \
+                session.standing_in(seat):
+            return
+        log.info("seat %d: %s left; a computer stands in", seat, remote.name)
+        session.stand_in(seat, self.level)
+        self._tell_seats()
+        self._update()
 
     def _take_seat(self, peer: Sealed, seat: int) -> None:
         """The guest's seat is played from this connection (an older one is closed), and

@@ -43,7 +43,9 @@ so one claim wins.  The claimant reads the table and its log, replays the log
 through the engine (``game.engine.replay``) to the very state, reclaims the relay
 room with the stored owner key and ticket (game/net/relay.py), and the guests, whose
 links dropped with the dead worker's, reconnect by themselves and prove their seat
-keys, which it read with the table.  Meanwhile a computer keeps each seat warm.  No
+keys, which it read with the table.  Each seat waits :data:`STAND_IN_AFTER` seconds
+for its person before a computer keeps it warm (the table's computers move at once: a
+stand-in would play a whole hand while its player's link comes back).  No
 second copy of the state exists anywhere: the log is the game.
 
 **Opening.**  A gateway turns a client's ``open`` (game/net/service.py) into a NATS
@@ -118,6 +120,9 @@ LOOK_EVERY = 0.25
 JOURNAL_WAIT = 5.0
 #: how often the computers of every table are moved on
 PUMP_EVERY = 0.005
+#: seconds a person's seat waits for its guest before a computer stands in: its computers
+#: move at once, and a link that blinks, or a takeover, must not cost a player its hand
+STAND_IN_AFTER = 5.0
 MAX_TABLES = 500
 PER_ADDRESS = 4
 EMPTY_AFTER = 120.0
@@ -291,7 +296,8 @@ class Worker:
                     spectators=request.spectators, public=request.public and resume is None,
                     chair=True, journal=lambda seat, action: self._journal(table, seat, action),
                     on_start=lambda started: self._on_start(table, started), owner=owner,
-                    resume=resume, shared=self.shared, **extra)
+                    resume=resume, shared=self.shared, stand_in_after=STAND_IN_AFTER,
+                    **extra)
         table.host = host
         if resume is not None and resume.state is not None:
             table.started = True
