@@ -293,7 +293,7 @@ class Worker:
         extra = {"identity": self.identity} if self.identity is not None else {}
         host = Host(setup, name=request.name, relay=random.choice(self.relays),
                     stand_in=request.level, paced=False, limits=self.limits,
-                    spectators=request.spectators, public=request.public and resume is None,
+                    spectators=request.spectators, public=request.public,
                     chair=True, journal=lambda seat, action: self._journal(table, seat, action),
                     on_start=lambda started: self._on_start(table, started), owner=owner,
                     resume=resume, shared=self.shared, stand_in_after=STAND_IN_AFTER,

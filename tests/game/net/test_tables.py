@@ -11,8 +11,9 @@ do the others, each a real process (game/net/bot.py); for every game:
   from its stream, replays from scratch to the very result both players saw (an
   action kept twice or lost would not replay, or would end elsewhere);
 
-and the opener may close its program at its first move: the others finish the game,
-a computer in its seat.  Whoever asks past their tables is refused in words.
+and the opener of a public table, found in the list by the other, may close its
+program at its first move: the other finishes the game, a computer in its seat.
+Whoever asks past their tables is refused in words.
 
 Everything runs with the PATIENT limits (game/net/protocol.py): the faults here are the
 test's own, never a silence of a process starved of the CPU."""
@@ -198,8 +199,9 @@ def test_a_whole_game_dealt_by_the_service_survives_kill_9_of_its_worker(
 @pytest.mark.slow
 def test_the_opener_may_close_its_program_at_its_first_move_and_the_others_finish(
         service, procs, tmp_path: Path):
-    first, code = opener(service, procs, "briscola", "--die-after", "1")
-    second = guest(service, procs, code)
+    """The table is public: the other finds it in the list, as Find a table does."""
+    first, code = opener(service, procs, "briscola", "--die-after", "1", "--public")
+    second = guest(service, procs, "find", "--game", "briscola")
     table, record = until(lambda: kept_table(service.nats.url, code), 30, "the table started")
     assert first.expect("dying ", timeout=60)
     assert first.wait() == 17                          # gone without a goodbye
