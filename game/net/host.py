@@ -513,17 +513,30 @@ class _RelayPeer(_Peer):
 
 
 @dataclass(frozen=True)
+class _Away:
+    """A seated guest of the waiting room whose connection dropped: who it was, and the
+    key it comes back by (derived on that connection)."""
+
+    gid: int
+    name: str
+    key: bytes
+
+
+@dataclass(frozen=True)
 class Resumed:
     """A table taken over from a worker that died (game/net/tables.py): its relay
     ``room`` (code and ticket) and whole relay ``code``, its game replayed from the log
     (``state``: None if it had not started), each person's seat ``keys`` and the
-    ``names`` at the table."""
+    ``names`` at the table; before the start, the ``lobby``'s seated guests (seat, guest
+    id, name, key: :meth:`Host.lobby_keys`), each held for it as for a guest that
+    dropped."""
 
     room: Room
     code: str
     state: Optional[State]
     keys: dict[int, bytes]
     names: tuple[str, ...]
+    lobby: tuple[tuple[int, int, str, bytes], ...] = ()
 
 
 class _RelayRefused(Exception):
@@ -558,6 +571,7 @@ class Host:
                  public: bool = False, chair: bool = False,
                  journal: Optional[Callable[[int, Action], None]] = None,
                  on_start: Optional[Callable[["Host"], None]] = None,
+                 on_lobby: Optional[Callable[["Host"], None]] = None,
                  owner: Optional[RoomOwner] = None,
                  resume: Optional[Resumed] = None,
                  shared: Optional[SharedLoop] = None, stand_in_after: float = 0.0) -> None:
@@ -592,12 +606,13 @@ class Host:
         self.stand_in_after = stand_in_after
         self.journal = journal
         self.on_start = on_start
+        self.on_lobby = on_lobby
         self.resume = resume
         self._remote: dict[int, _RemoteSeat] = {}
         self._guests: dict[int, _Guest] = {}
         #: the connection of each guest away in the waiting room (``lobby.away``), the one
         #: that dropped: its name and key, to prove on its way back (see :attr:`_held`)
-        self._dropped: dict[int, _Guest] = {}
+        self._dropped: dict[int, _Away] = {}
         self._gids = itertools.count(1)
         self._room = threading.RLock()                  # the lobby, the guests, the start
         self._direct: Optional[codes.DirectCode] = None
@@ -696,8 +711,13 @@ class Host:
 
     def _resume(self, resume: Resumed) -> None:
         """A table taken over (see the module docstring): the game as its log replays it,
-        a computer in every person's seat until its guest is back with the seat's key."""
+        each person's seat waiting for its guest to come back with the seat's key; or, not
+        started, its waiting room with each seated guest held for it."""
         if resume.state is None:
+            for seat, gid, name, key in resume.lobby:
+                self.lobby.restore(seat, gid, name)
+                self._dropped[gid] = _Away(gid, name, key)
+            self._gids = itertools.count(max((g for _, g, _, _ in resume.lobby), default=0) + 1)
             return
         players, paced, budget = self._made
         session = Session(self.setup, players, paced, budget)
@@ -727,9 +747,10 @@ class Host:
             self.names = [spec.name for spec in self.setup.seats]
             held = self._held
             for seat, gid in self.lobby.sitting.items():
-                guest = self._guests.get(gid) or held[gid]
-                guest.seat = seat
-                self._remote[seat] = _RemoteSeat(seat, guest.name, guest.key)
+                who: _Guest | _Away = self._guests.get(gid) or held[gid]
+                if isinstance(who, _Guest):
+                    who.seat = seat
+                self._remote[seat] = _RemoteSeat(seat, who.name, who.key)
                 if gid in held:                         # away: a computer keeps it warm
                     self.session.stand_in(seat, self.level)
             for guest in self._guests.values():        # before anyone moves: the opening
@@ -813,6 +834,8 @@ class Host:
         try:
             for seat in self._remote:           # a game taken over: its guests are coming
                 self._away(seat)
+            for away in self._held.values():    # a waiting room taken over: as if dropped
+                self._hold(away)
             if self.listen is not None:
                 await self._open_direct()
             if self._relay_first:
@@ -878,7 +901,8 @@ class Host:
         keys: list[Optional[bytes]]
         with self._room:
             if self.session is None:
-                keys = [guest.key for guest in {**self._held, **self._guests}.values()]
+                keys = [*(away.key for away in self._held.values()),
+                        *(guest.key for guest in self._guests.values())]
             else:
                 keys = [remote.key for remote in self._remote.values()]
         return tuple(sorted(host_proof(key, peer.keys.binding).hex()
@@ -1212,13 +1236,13 @@ class Host:
         if the host has not freed it) on this connection; an older connection of it that
         the host still holds is closed.  None (refused ``seat_freed``) if it proves no key
         of the room: the host sent it away meanwhile, or it is not who it claims."""
-        known = {**self._held, **self._guests}
+        known: dict[int, _Guest | _Away] = {**self._held, **self._guests}
         gid = _proven(peer, hello, {g: guest.key for g, guest in known.items()})
         if gid is None:
             self._refuse(peer, SEAT_FREED, "no seat in this room is held for that key")
             return None
         old = known[gid]
-        if self._guests.get(gid) is old:             # its drop not noticed yet here
+        if isinstance(old, _Guest) and self._guests.get(gid) is old:    # drop not noticed
             old.peer.send(encode(Error(REPLACED, "the same player connected again", True)))
             old.peer.close()
         guest = _Guest(gid, peer, old.name, self.limits, old.key)
@@ -1228,7 +1252,7 @@ class Host:
         return guest
 
     @property
-    def _held(self) -> dict[int, _Guest]:
+    def _held(self) -> dict[int, _Away]:
         """The seated guests whose connection dropped in the waiting room, held for them:
         those the lobby has ``away`` (it says who, as every guest sees it), by the
         connection that dropped (under the room's lock)."""
@@ -1253,10 +1277,9 @@ class Host:
             waiting = self.session is None
             if waiting and not guest.left and not guest.gone and not self._closing and \
                     self.lobby.drop(guest.gid):
-                self._dropped[guest.gid] = guest
+                self._dropped[guest.gid] = _Away(guest.gid, guest.name, guest.key)
                 self._dropped = self._held      # only those still away: the others went
-                asyncio.get_running_loop().call_later(
-                    self.limits.reconnect_for + self.limits.dead_after, self._expire, guest)
+                self._hold(self._dropped[guest.gid])
                 log.info("%s dropped from the room; the seat is held", guest.name or "a guest")
             elif waiting:
                 self.lobby.leave(guest.gid)
@@ -1265,13 +1288,27 @@ class Host:
         else:
             self._update()
 
-    def _expire(self, guest: _Guest) -> None:
+    def _hold(self, away: _Away) -> None:
+        """Hold a seat in the waiting room for ``away`` while it may try to come back."""
+        asyncio.get_running_loop().call_later(
+            self.limits.reconnect_for + self.limits.dead_after, self._expire, away)
+
+    def _expire(self, away: _Away) -> None:
         """A guest held in the waiting room did not come back in time: its seat is free."""
         with self._room:
-            if self.session is not None or self._held.get(guest.gid) is not guest:
+            if self.session is not None or self._held.get(away.gid) is not away:
                 return
-            self.lobby.leave(guest.gid)
+            self.lobby.leave(away.gid)
         self._lobby_changed()
+
+    def lobby_keys(self) -> tuple[tuple[int, int, str, bytes], ...]:
+        """Each seated guest of the waiting room (seat, guest id, name, the key it comes
+        back by), present or held: what the service keeps to hold their seats for them
+        after a takeover before the start."""
+        with self._room:
+            known: dict[int, _Guest | _Away] = {**self._held, **self._guests}
+            return tuple((seat, gid, known[gid].name, known[gid].key)
+                         for seat, gid in sorted(self.lobby.sitting.items()) if gid in known)
 
     async def _waiting_room(self, guest: _Guest) -> bool:
         """Serve a guest in the waiting room (it asks for seats) until the game starts:
@@ -1337,6 +1374,8 @@ class Host:
         that starts by itself starts once every open seat has its person."""
         self._tell_lobby()
         self._update()
+        if self.on_lobby is not None and self.session is None:
+            self.on_lobby(self)
         if self.autostart and self.session is None and self.lobby.full:
             self.begin()
 

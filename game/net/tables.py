@@ -22,7 +22,8 @@ back with the seat's key has it back, as at any host.
 * bucket :data:`BUCKET` (JetStream key-value, read by the service alone):
   ``t.ID`` the table (the request, the seed, the room's code with its password, the
   relay's ticket and the room's owner key; from the start, the final setup, the
-  names and each person's seat key) and ``lease.ID`` (which worker deals it, and
+  names and each person's seat key; before it, who sits where in the waiting room and
+  the key each comes back by) and ``lease.ID`` (which worker deals it, and
   when it last said so);
 * stream :data:`STREAM`, subject ``tavolata.dealt.ID``: every action taken at the
   table, the computers' included, appended by the session's journal
@@ -295,7 +296,8 @@ class Worker:
                     stand_in=request.level, paced=False, limits=self.limits,
                     spectators=request.spectators, public=request.public,
                     chair=True, journal=lambda seat, action: self._journal(table, seat, action),
-                    on_start=lambda started: self._on_start(table, started), owner=owner,
+                    on_start=lambda started: self._on_start(table, started),
+                    on_lobby=lambda changed: self._on_lobby(table, changed), owner=owner,
                     resume=resume, shared=self.shared, stand_in_after=STAND_IN_AFTER,
                     **extra)
         table.host = host
@@ -354,6 +356,17 @@ class Worker:
         asyncio.run_coroutine_threadsafe(self.kv.put(f"t.{table.id}", record),
                                          self.loop).result(JOURNAL_WAIT)
         table.started = True
+
+    def _on_lobby(self, table: _Table, host: Host) -> None:
+        """The waiting room changed: who sits where, and the key each comes back by, are
+        kept with the table (not waited for: a takeover before the next change finds the
+        room as it stood at the last one kept)."""
+        assert self.loop is not None
+        table.record["lobby"] = [[seat, gid, name, key.hex()]
+                                 for seat, gid, name, key in host.lobby_keys()]
+        if "code" in table.record:           # kept once the table is
+            record = json.dumps(table.record).encode()
+            asyncio.run_coroutine_threadsafe(self.kv.put(f"t.{table.id}", record), self.loop)
 
     def _pump(self) -> None:
         """Move every started table's computers on."""
@@ -481,8 +494,10 @@ class Worker:
                        actions) if final else None
         keys = {int(s): bytes.fromhex(k) for s, k in record.get("keys", {}).items()}
         names = tuple(record.get("names") or [spec.name for spec in setup.seats])
+        lobby = tuple((int(seat), int(gid), str(name), bytes.fromhex(key))
+                      for seat, gid, name, key in record.get("lobby", ())) if not final else ()
         resume = Resumed(Room(record["room"], bytes.fromhex(record["ticket"])), record["code"],
-                         state, keys, names)
+                         state, keys, names, lobby)
         owner = RoomOwner(bytes.fromhex(record["owner"]))
         self._host(table, setup, request, owner, resume)
 

@@ -108,8 +108,8 @@ def _nats(url: str, job: Callable[[Any], Awaitable[Any]]) -> Any:
     return asyncio.run(run())
 
 
-def kept_table(url: str, code: str) -> tuple[str, dict[str, Any]] | None:
-    """The id and the record of the table of relay code ``code``, once it started."""
+def kept_record(url: str, code: str) -> tuple[str, dict[str, Any]] | None:
+    """The id and the record of the table of relay code ``code``, whatever its stage."""
     async def job(nc: Any) -> tuple[str, dict[str, Any]] | None:
         import nats.js.errors
 
@@ -119,12 +119,20 @@ def kept_table(url: str, code: str) -> tuple[str, dict[str, Any]] | None:
         except nats.js.errors.NoKeysError:
             return None
         for key in keys:
-            if key.startswith("t."):
-                record = json.loads((await kv.get(key)).value)
-                if record.get("code") == code and "final" in record:
-                    return key[2:], record
+            try:
+                record = json.loads((await kv.get(key)).value) if key.startswith("t.") else {}
+            except nats.js.errors.KeyNotFoundError:     # a table ending meanwhile
+                continue
+            if record.get("code") == code:
+                return key[2:], record
         return None
     return _nats(url, job)
+
+
+def kept_table(url: str, code: str) -> tuple[str, dict[str, Any]] | None:
+    """The id and the record of the table of relay code ``code``, once it started."""
+    kept = kept_record(url, code)
+    return kept if kept is not None and "final" in kept[1] else None
 
 
 def dealer(url: str, table: str) -> str:
@@ -209,6 +217,32 @@ def test_the_opener_may_close_its_program_at_its_first_move_and_the_others_finis
     assert second.wait() == 0
     end = replay_log(game_log(record, kept_log(service.nats.url, table)))
     assert end.over and result["result"] == end.result()
+
+
+@pytest.mark.slow
+def test_a_waiting_room_survives_kill_9_of_its_worker_and_keeps_its_seats(service, procs):
+    """Before the start, the opener's seat is held for it by the worker that takes the
+    table over: it comes back to it, the other sits down, and the game is played."""
+    first, code = opener(service, procs, "briscola")
+    assert first.expect("inside ", timeout=30) == "waiting"
+
+    def seat_kept() -> tuple[str, dict[str, Any]] | None:
+        kept = kept_record(service.nats.url, code)
+        return kept if kept is not None and kept[1].get("lobby") else None
+
+    table, _ = until(seat_kept, 30, "the opener's seat kept")
+    killed = dealer(service.nats.url, table)
+    service.kill(killed)
+    service.add_worker()
+    until(lambda: dealer(service.nats.url, table) != killed, 30, "the table taken over")
+    for _ in range(5):     # a newcomer while the room is held hears no_such_room, as at a
+        second = guest(service, procs, code)        # host's who lost its relay: again
+        if second.expect("", timeout=30).startswith("inside"):
+            break
+    results = [first.json("result", timeout=90), second.json("result", timeout=90)]
+    assert first.wait() == 0 and second.wait() == 0
+    assert results[0]["seat"] == 0 and results[1]["seat"] == 1
+    assert results[0]["reconnects"] >= 1 and results[0]["result"] == results[1]["result"]
 
 
 @pytest.mark.slow
