@@ -119,8 +119,10 @@ LEASE_STALE = 1.2
 LOOK_EVERY = 0.25
 #: seconds a journal waits for the stream to keep an action
 JOURNAL_WAIT = 5.0
-#: how often the computers of every table are moved on
+#: how often the computers of every table are moved on, and how long a table whose log
+#: could not keep a computer's move waits before it is tried again
 PUMP_EVERY = 0.005
+STALLED_FOR = 0.5
 #: seconds a person's seat waits for its guest before a computer stands in: its computers
 #: move at once, and a link that blinks, or a takeover, must not cost a player its hand
 STAND_IN_AFTER = 5.0
@@ -153,6 +155,7 @@ class _Table:
     started: bool = False
     quiet_since: float = field(default_factory=time.monotonic)
     over_since: float = 0.0
+    stalled: float = 0.0                # its log could not keep a move: tried again then
     ending: bool = False
 
 
@@ -196,7 +199,9 @@ class Worker:
         self._stop = asyncio.Event()
         self.shared = SharedLoop("tables-net")
         self.nc = await nats.connect(self.url.split(","), name=f"tavolata-tables-{self.name}",
-                                     max_reconnect_attempts=-1, reconnect_time_wait=0.2)
+                                     max_reconnect_attempts=-1, reconnect_time_wait=0.2,
+                                     error_cb=self._nats_error, disconnected_cb=self._nats_down,
+                                     reconnected_cb=self._nats_back)
         self.js = self.nc.jetstream()
         self.jsm = self.nc.jsm()
         try:
@@ -228,6 +233,17 @@ class Worker:
 
     def stop(self) -> None:
         self._stop.set()
+
+    async def _nats_error(self, exc: Exception) -> None:
+        """Each failed try to reach NATS again: one quiet line, not a traceback."""
+        log.info("tables %s: NATS: %r", self.name, exc)
+
+    async def _nats_down(self) -> None:
+        log.warning("tables %s: NATS connection lost; reconnecting (the tables wait)",
+                    self.name)
+
+    async def _nats_back(self) -> None:
+        log.warning("tables %s: NATS connection back", self.name)
 
     async def _leave_all(self) -> None:
         """Stopping on purpose: each table goes to another worker at once (its lease
@@ -369,16 +385,25 @@ class Worker:
             asyncio.run_coroutine_threadsafe(self.kv.put(f"t.{table.id}", record), self.loop)
 
     def _pump(self) -> None:
-        """Move every started table's computers on."""
+        """Move every started table's computers on; a table whose log cannot keep a move
+        (NATS away) is tried again :data:`STALLED_FOR` seconds later, said once."""
         while not self._pumping.wait(PUMP_EVERY):
+            now = time.monotonic()
             with self._lock:
-                hosts = [t.host for t in self.tables.values() if t.started and not t.ending]
-            for host in hosts:
-                if host is not None and host.session is not None:
-                    try:
-                        host.session.pump()
-                    except Exception:  # a log away for good: the lease goes, another deals
-                        log.exception("tables %s: moving a table on", self.name)
+                tables = [t for t in self.tables.values() if t.started and not t.ending and
+                          t.stalled <= now]
+            for table in tables:
+                session = table.host.session if table.host is not None else None
+                if session is None:
+                    continue
+                try:
+                    session.pump()
+                    table.stalled = 0.0
+                except Exception as exc:  # the log away: the lease may go, another deals
+                    if not table.stalled:
+                        log.warning("tables %s: table %s cannot keep a move: %r", self.name,
+                                    table.id, exc)
+                    table.stalled = now + STALLED_FOR
 
     # -- leases ----------------------------------------------------------------------------
     async def _renew(self) -> None:

@@ -11,9 +11,10 @@ do the others, each a real process (game/net/bot.py); for every game:
   from its stream, replays from scratch to the very result both players saw (an
   action kept twice or lost would not replay, or would end elsewhere);
 
-and the opener of a public table, found in the list by the other, may close its
-program at its first move: the other finishes the game, a computer in its seat.
-Whoever asks past their tables is refused in words.
+and NATS itself may restart mid-game; a waiting room outlives its worker too; the
+opener of a public table, found in the list by the other, may close its program at its
+first move: the other finishes the game, a computer in its seat.  Whoever asks past
+their tables is refused in words.
 
 Everything runs with the PATIENT limits (game/net/protocol.py): the faults here are the
 test's own, never a silence of a process starved of the CPU."""
@@ -243,6 +244,21 @@ def test_a_waiting_room_survives_kill_9_of_its_worker_and_keeps_its_seats(servic
     assert first.wait() == 0 and second.wait() == 0
     assert results[0]["seat"] == 0 and results[1]["seat"] == 1
     assert results[0]["reconnects"] >= 1 and results[0]["result"] == results[1]["result"]
+
+
+@pytest.mark.slow
+def test_a_game_dealt_by_the_service_survives_a_restart_of_nats(service, procs):
+    """NATS killed and started again (its store kept) mid-game: the game finishes, and
+    its log replays to the result both players saw."""
+    first, code = opener(service, procs, "briscola")
+    second = guest(service, procs, code)
+    table, record = until(lambda: kept_table(service.nats.url, code), 30, "the table started")
+    until(lambda: len(kept_log(service.nats.url, table)) >= 8, 30, "some moves kept")
+    service.nats.restart()
+    results = [first.json("result", timeout=90), second.json("result", timeout=90)]
+    assert first.wait() == 0 and second.wait() == 0
+    end = replay_log(game_log(record, kept_log(service.nats.url, table)))
+    assert end.over and results[0]["result"] == results[1]["result"] == end.result()
 
 
 @pytest.mark.slow
