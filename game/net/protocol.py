@@ -31,7 +31,10 @@ type        direction    fields
 ``lobby``   host->guest  before the start, at every change of the waiting room:
                          ``game``, ``options``, ``seats`` (``kind``: host, open,
                          computer or person; ``name``), ``you`` (the guest's seat,
-                         null: watching), ``spectators``, ``watchers``
+                         null: watching), ``spectators``, ``watchers``; at a table
+                         the service deals, ``chair`` (true: this guest may start)
+``start``   guest->host  the table's chair starts the game now (game/net/tables.py);
+                         anyone else is answered ``not_chair``
 ``sit``     guest->host  ``seat`` (a free open seat; null: to watch); refused with
                          an ``error`` (``seat_taken``, ``no_spectators`` ...)
 ``welcome`` host->guest  at the start (or on coming back): ``seat`` (null: a
@@ -76,7 +79,10 @@ A guest sends ``{"type": "relay", "role": "guest", "code": ROOM}`` and gets
 that is not the room's may answer ``moved`` instead (``to``: ``HOST:PORT``, the
 room's gateway, where the guest asks again, without ``follow``: one hop at
 most); a lister sends ``{"type": "relay", "role": "list"}`` and gets
-``tables`` (game/net/listing.py); any of them may get an ``error``.  The relay
+``tables`` (game/net/listing.py); a client asking the service for a table sends
+``{"type": "relay", "role": "open", "table": {...}}`` and gets ``opened``
+(``code``, the table's relay code; game/net/service.py); any of them may get an
+``error``.  The relay
 wire has its own number (:data:`RELAY_PROTOCOL`), apart from the game's
 (:data:`PROTOCOL`, which host and guest compare): a relay reads every number of
 :data:`RELAY_PROTOCOLS` and answers each hello only with lines of its number,
