@@ -90,7 +90,7 @@ from typing import Any, Optional, Sequence
 
 from game.engine import Action, replay
 from game.net import codes
-from game.net.fleet import OPEN_SUBJECT
+from game.net.fleet import OPEN_SUBJECT, OPEN_TIMEOUT
 from game.net.host import PLAYING, STARTING, WAITING, Host, Resumed
 from game.net.link import SharedLoop
 from game.net.protocol import (
@@ -126,6 +126,9 @@ STALLED_FOR = 0.5
 #: seconds a person's seat waits for its guest before a computer stands in: its computers
 #: move at once, and a link that blinks, or a takeover, must not cost a player its hand
 STAND_IN_AFTER = 5.0
+#: seconds a new table's room may take on the relay: answered well before the gateway
+#: gives up on the workers (a table opened after it did would wait for nobody)
+OPENING = OPEN_TIMEOUT / 2
 MAX_TABLES = 500
 PER_ADDRESS = 4
 EMPTY_AFTER = 120.0
@@ -291,7 +294,7 @@ class Worker:
             with self._lock:
                 self.tables[table.id] = table
             host = self._host(table, setup, request, owner, None)
-            ready = await asyncio.to_thread(host.wait_ready, 2 * self.limits.connect_timeout)
+            ready = await asyncio.to_thread(host.wait_ready, OPENING)
             status = host.status()
             if not ready or status.relay_code is None or host.relay_room is None:
                 raise ServiceRefused(status.problem or UNREACHABLE, "no room on the relay")
