@@ -242,6 +242,8 @@ class Worker:
         log.info("tables %s: NATS: %r", self.name, exc)
 
     async def _nats_down(self) -> None:
+        if self._stop.is_set():             # closing on purpose
+            return
         log.warning("tables %s: NATS connection lost; reconnecting (the tables wait)",
                     self.name)
 
