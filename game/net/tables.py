@@ -68,8 +68,11 @@ Threads: the worker's asyncio loop talks to NATS; every table's host runs its ne
 on one other loop (game/net/link.py's ``SharedLoop``: a host with a loop of its own
 costs a thread, and an executor's thread for its code's digest, each of whose memory
 arenas kept the digest's 16 MB: 5 MB a table, bench/README.md), and one thread moves
-every table's computers on (``Session.pump``).  The journal, called under the session's lock from
-those threads, waits on the worker's loop for the stream's acknowledgement.
+every table's computers on (``Session.pump``).  The journal, called under the session's
+lock from those two threads, waits on the worker's loop for the stream's
+acknowledgement: the guests' moves are kept one after another, as are the computers'
+(some 0.4 ms each: 2,000 to 2,800 a second, bench/README.md, where 500 tables of
+people play a few hundred).
 """
 
 from __future__ import annotations
