@@ -108,9 +108,12 @@ its network runs on the worker's ``shared`` loop (game/net/link.py's
 ``on_start`` hears the seats' keys at the start (the service keeps them with the
 table); and a table taken over from a worker that died is made with ``resume``
 (:class:`Resumed`: its relay room and ticket, its whole code, the game replayed from
-its log, each seat's key) and ``owner`` (the room's key): the room is reclaimed on
-the relay, the game is the one replayed with every person's seat kept warm by a
-computer, and each guest, reconnecting by itself, takes its seat back by its key.
+its log, each seat's key; before the start, its waiting room's seated guests) and
+``owner`` (the room's key): the room is reclaimed on the relay, the game is the one
+replayed, and each guest, reconnecting by itself, takes its seat back by its key.  Such
+a table's computers move at once, so a seat whose guest is gone waits
+``stand_in_after`` seconds for it before a computer stands in (a person's host: at
+once).
 
 For the screens: :meth:`Host.start` returns at once; :meth:`Host.status` is a
 snapshot (state, the codes, a problem key, and per seat who plays it and
