@@ -93,7 +93,8 @@ from typing import Any, Optional, Sequence
 
 from game.engine import Action, replay
 from game.net import codes
-from game.net.fleet import OPEN_SUBJECT, OPEN_TIMEOUT
+from game.net.directory import Unreachable
+from game.net.fleet import OPEN_SUBJECT, OPEN_TIMEOUT, fleet_available
 from game.net.host import PLAYING, STARTING, WAITING, Host, Resumed
 from game.net.link import SharedLoop
 from game.net.protocol import (
@@ -132,6 +133,8 @@ STAND_IN_AFTER = 5.0
 #: seconds a new table's room may take on the relay: answered well before the gateway
 #: gives up on the workers (a table opened after it did would wait for nobody)
 OPENING = OPEN_TIMEOUT / 2
+#: seconds a worker tries to reach NATS when it starts, before it says it cannot
+CONNECT_WITHIN = 10.0
 MAX_TABLES = 500
 PER_ADDRESS = 4
 EMPTY_AFTER = 120.0
@@ -204,10 +207,14 @@ class Worker:
         self.loop = asyncio.get_running_loop()
         self._stop = asyncio.Event()
         self.shared = SharedLoop("tables-net")
-        self.nc = await nats.connect(self.url.split(","), name=f"tavolata-tables-{self.name}",
-                                     max_reconnect_attempts=-1, reconnect_time_wait=0.2,
-                                     error_cb=self._nats_error, disconnected_cb=self._nats_down,
-                                     reconnected_cb=self._nats_back)
+        try:
+            self.nc = await asyncio.wait_for(nats.connect(
+                self.url.split(","), name=f"tavolata-tables-{self.name}",
+                max_reconnect_attempts=-1, reconnect_time_wait=0.2, error_cb=self._nats_error,
+                disconnected_cb=self._nats_down, reconnected_cb=self._nats_back),
+                CONNECT_WITHIN)
+        except (OSError, asyncio.TimeoutError, nats.errors.Error) as exc:
+            raise Unreachable(f"nothing answered in {CONNECT_WITHIN:.0f} s ({exc!r})") from None
         self.js = self.nc.jetstream()
         self.jsm = self.nc.jsm()
         try:
@@ -641,6 +648,10 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     parser.add_argument("--name", help="this worker's name (default: random)")
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.WARNING, format="%(asctime)s %(message)s")
+    problem = fleet_available()
+    if problem is not None:
+        print(f"tables: {problem}", flush=True)
+        return 1
     try:
         relays = _relays(args.relay)
     except ValueError as exc:
@@ -667,7 +678,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
 
     try:
         asyncio.run(serve())
-    except OSError as exc:
+    except OSError as exc:                  # Unreachable among them
         print(f"tables: cannot reach NATS at {args.nats}: {exc}", flush=True)
         return 1
     return 0
