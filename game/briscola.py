@@ -69,7 +69,7 @@ reads it back; after the four lines naming the game come
 from __future__ import annotations
 
 import random
-from typing import Any, Iterable, Mapping, Sequence
+from typing import Any, Collection, Iterable, Mapping, Sequence
 
 from game.cards import ITALIAN_SUITS, Card, card, codes, italian_deck, shuffled
 from game.engine import (
@@ -401,24 +401,36 @@ class BriscolaState(State):
 
     def _forget(self, seat: int, rng: random.Random) -> None:
         """The dealer, never told the trump, never saw the sampled card: in its world
-        that card is any card it has not seen, and once another drew it, the trump
-        could be any suit (a search's inference narrows it: game/ai/briscola.py)."""
+        that card is any card it has not seen whose suit gives every trick of this game
+        the winner it had (:meth:`trumps_possible`), and once another drew it, the trump
+        is any such suit (a search's inference weighs them: game/ai/briscola.py)."""
         if self.knows[seat] or self.announced:
             return
+        suits = self.trumps_possible()
         if self.briscola is not None:
-            self.resample_briscola(seat, rng)
+            self.resample_briscola(seat, rng, suits)
         else:
-            self.trump = rng.choice(ITALIAN_SUITS)
+            self.trump = rng.choice(suits)
 
-    def resample_briscola(self, seat: int, rng: random.Random, suit: str | None = None) -> None:
+    def trumps_possible(self) -> list[str]:
+        """The suits that, as the trump, give every trick of this game its winner: what
+        the trump may be for a seat never told it (before any Venceslao, one trump held
+        the whole game).  The trump itself is always one."""
+        return [s for s in ITALIAN_SUITS if s == self.trump or all(
+            trick_winner([Card.parse(c) for c in t["cards"]], t["leader"], s, strength,
+                         SEATS) == t["winner"] for t in self.tricks)]
+
+    def resample_briscola(self, seat: int, rng: random.Random,
+                          suits: Collection[str] | None = None) -> None:
         """For a seat that never saw the sampled card under the stock: put there, at
-        random, a card it has not seen (one of ``suit`` when given and one is hidden; the
-        card may also stay), the trump being the new card's suit."""
+        random, a card it has not seen (one of ``suits`` when given; the card may also
+        stay if its suit is one), the trump being the new card's suit."""
         assert self.briscola is not None
         zones = self.true_zones()
         places: list[tuple[str, int] | None] = [
-            (z, i) for z, i in self.hidden_places(seat) if suit is None or zones[z][i].suit == suit]
-        if suit is None or self.briscola.suit == suit:
+            (z, i) for z, i in self.hidden_places(seat)
+            if suits is None or zones[z][i].suit in suits]
+        if suits is None or self.briscola.suit in suits:
             places.append(None)
         pick = rng.choice(places) if places else None
         if pick is not None:

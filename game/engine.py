@@ -770,19 +770,40 @@ class State(abc.ABC):
         out = self.copy()
         rng = random.Random(seed)
         out.rng = random.Random(rng.getrandbits(64))
-        secret = out.hidden(seat)
+        out._unseen_afresh(seat, rng)
+        return out
+
+    def deal_afresh(self, seat: int, seed: int) -> None:
+        """This very game made a :meth:`world` of ``seat``'s, by ``seed``: after an undo
+        (game/kept.py) what the person saw of the future (the next draws, the next deal's
+        hands, a card the others played) tells nothing of the game they go back to.  The
+        hidden cards are shuffled first, as they were before the generator and the other
+        secrets were drawn afresh too, so a re-deal kept by then replays them alike."""
+        rng = random.Random(seed)
+        self._unseen_afresh(seat, rng)
+        self.rng = random.Random(rng.getrandbits(64))
+
+    def shuffle_hidden(self, seat: int, rng: random.Random) -> None:
+        """The cards at ``seat``'s :meth:`hidden_places` shuffled among them (a twin world)."""
+        secret = self.hidden(seat)
         pool = [c for cs in secret.values() for c in cs]
         rng.shuffle(pool)
         placed: dict[str, list[Card]] = {}
         for zone, cs in secret.items():
             placed[zone], pool = pool[:len(cs)], pool[len(cs):]
-        out.rehide(seat, placed)
-        out._forget(seat, rng)
-        return out
+        self.rehide(seat, placed)
+
+    def _unseen_afresh(self, seat: int, rng: random.Random) -> None:
+        """What :meth:`world` and :meth:`deal_afresh` share: the hidden cards shuffled, then
+        the other secrets drawn afresh."""
+        self.shuffle_hidden(seat, rng)
+        self._forget(seat, rng)
 
     def _forget(self, seat: int, rng: random.Random) -> None:
         """Draw afresh, in a :meth:`world`, what ``seat`` may not know besides the cards
-        at its hidden places (Briscola's sampled card, for the dealer who never saw it)."""
+        at its hidden places (Briscola's sampled card, for the dealer who never saw it),
+        among what agrees with everything the seat saw: an undo's twin world
+        (:meth:`deal_afresh`) must be one the seat cannot tell from the game it left."""
 
     def log(self) -> dict[str, Any]:
         """The whole game as JSON: replaying it gives this very state."""

@@ -44,6 +44,7 @@ from scenes.sprites import stop_painters
 from scenes.toast import Toasts
 
 if TYPE_CHECKING:  # pragma: no cover
+    from game.net.relays import Relay
     from game.session import GameSetup
     from scenes.cardart import CardArt
     from scenes.kiosk import Kiosk
@@ -128,7 +129,7 @@ class App:
         self.kiosk: Kiosk | None = None
         #: the command line's ``--relay``: Play online uses it for this run, whatever the
         #: settings say (scenes/online.py)
-        self.relay: tuple[str, int] | None = None
+        self.relay: Relay | None = None
         self._errors: list[float] = []
         self._windowed_size = self._fit(size or DEFAULT_SIZE)
         self.window: pygame.Window | None = None
@@ -546,7 +547,7 @@ class App:
 def run(game: str | None = None, seed: int | None = None, fullscreen: bool = False,
         size: tuple[int, int] | None = None, windowed: bool = False,
         kiosk: dict[str, Any] | None = None, online: dict[str, Any] | None = None,
-        replay: str | None = None, relay: tuple[str, int] | None = None) -> int:
+        replay: str | None = None, relay: Relay | None = None) -> int:
     """The program: the title menu (and a table straight away if ``game`` is given) until Quit;
     the exit status (130 after Ctrl+C, which ends the program as Quit does).  ``kiosk``: the
     kiosk's options (scenes/kiosk): the demo instead, until its quit chord or SIGTERM.

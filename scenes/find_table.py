@@ -25,6 +25,7 @@ from game import GAMES
 from game.net import RemoteClient
 from game.net.finder import LIVE, LOST, TableFinder
 from game.net.listing import Listing
+from game.net.relays import Relay
 from scenes import guest, theme
 from scenes.fonts import shorten
 from scenes.i18n import has, tr
@@ -61,11 +62,12 @@ def options_words(table: Listing) -> str:
 class FindScene(PanelScene):
     """The public tables of ``relay``; ``name``: the player's, for the table they join."""
 
-    def __init__(self, app: App, relay: tuple[str, int], name: str) -> None:
+    def __init__(self, app: App, relay: Relay, name: str) -> None:
         super().__init__(app)
         self.relay, self.name = relay, name
         self.finder = TableFinder(relay)
         self.client: Optional[RemoteClient] = None
+        self._joining = ""                    # the code self.client joins by
         self.problem = ""
         #: every table listed, and the rows on screen (from ``first``, as many as fit)
         self.tables: tuple[Listing, ...] = ()
@@ -186,6 +188,7 @@ class FindScene(PanelScene):
             return
         self.problem = ""
         self.client = guest.join(table.code, self.name, self.relay, watch)
+        self._joining = table.code
 
     def back(self) -> None:
         if self.client is not None:
@@ -198,6 +201,7 @@ class FindScene(PanelScene):
         client = self.client
         if client is not None and client.state in ("waiting", "connected"):
             self.client = None                 # the room (then the table) owns it now
+            guest.keep_service(self.app, client)
             if client.state == "waiting":
                 self.app.stack.push(GuestRoomScene(self.app, client))
             else:
@@ -206,7 +210,7 @@ class FindScene(PanelScene):
                 self.app.stack.push(TableScene(self.app, client))
         elif client is not None and client.state in ("lost", "closed"):
             self.problem = tr(f"net.{client.reason or 'host_gone'}")
-            guest.ended(client)
+            guest.ended(client, self._joining)
             client.close()
             self.client = None
         if self.finder.received != self._seen:

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any, Optional
 import pygame
 
 from scenes import keeping, room_codes, theme
+from scenes.dealer import dealer_line
 from scenes.fonts import wrap_even
 from scenes.hud import PanelCache, TextCache
 from scenes.i18n import tr
@@ -26,6 +27,10 @@ from scenes.widgets import Button, FocusList, draw_button
 
 if TYPE_CHECKING:  # pragma: no cover
     from scenes.table import TableScene
+
+#: seconds a result screen lets no key act: Enter, pressed again and again to play the
+#: hinted cards, started the next game before the final result was seen
+RESULT_SETTLE = 1.2
 
 #: the room a line of words closing an overlay's lines has before the buttons, besides
 #: a line's own, at 1280x720: about what the title leaves above the lines
@@ -253,6 +258,11 @@ class ResultScene(_AutoClose, _MenuOverlay):
         return self.table.adapter.result_sheet(self._result(), self.table.view,
                                                self.table.layout)
 
+    def handle(self, event: pygame.event.Event) -> Optional[pygame.event.Event]:
+        if event.type == pygame.KEYDOWN and self.age < RESULT_SETTLE:
+            return None     # a key meant for the table, hit as the result came
+        return super().handle(event)
+
     def update(self, dt: float) -> None:
         super().update(dt)
         self._tick_auto_close()
@@ -307,7 +317,8 @@ class PauseScene(_MenuOverlay):
         if self.table.client.seating() is None:
             return []
         codes = room_codes.code_lines(self.room) if self.room is not None else []
-        return [(tr("table.pause.online"), "")] + codes
+        dealt = dealer_line(self.table.client)
+        return [(tr("table.pause.online"), "")] + ([(dealt, "")] if dealt else []) + codes
 
     def update(self, dt: float) -> None:
         self.age += dt  # the game stands still while paused

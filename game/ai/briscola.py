@@ -493,7 +493,7 @@ def facts(view: View, reader: BriscolaPlayer) -> Facts:
         if world.briscola is None:
             world.trump = suit
         else:                                          # the dealer's unseen sampled card
-            world.resample_briscola(view["seat"], rng, suit)
+            world.resample_briscola(view["seat"], rng, (suit,))
     return Facts(holds, {}, adjust)
 
 

@@ -223,14 +223,20 @@ class DoudizhuState(State):
             found.append(entry)
         found.sort(key=_first)
         acts = [a for _, a in found]
-        return [PASS] + acts if self.last is not None else acts
+        return [PASS] + acts if self._may_pass() else acts
+
+    def _may_pass(self) -> bool:
+        """Whether the seat to act may pass: while bidding, and in play only in reply to a
+        combination ("Il conduttore apre il gioco giocando una combinazione ... Se non la
+        posseggono passano la mano": whoever leads plays)."""
+        return self.phase == BID or (self.phase == PLAY and self.last is not None)
 
     def is_legal(self, seat: int, action: Action) -> bool:
         """Answered without listing the plays."""
         if self.phase == OVER or seat != self.turn:
             return False
         if action == PASS:
-            return self.phase == BID or self.last is not None
+            return self._may_pass()
         if self.phase == BID:
             return action.kind == "bid" and not action.cards and action.value in _BID_TEXT \
                 and int(action.value) > self.high_bid
@@ -265,7 +271,7 @@ class DoudizhuState(State):
         if action.kind == "bid":
             return Reason("doudizhu.no_bid_now")
         if action.kind == "pass":
-            return Reason("doudizhu.must_lead" if self.last is None else "doudizhu.pass_plain")
+            return Reason("doudizhu.pass_plain" if self._may_pass() else "doudizhu.must_lead")
         if action.kind != "play" or not action.cards:
             return Reason("doudizhu.pick_cards")
         if any(c not in self.hands[seat] for c in action.cards) \
@@ -282,7 +288,8 @@ class DoudizhuState(State):
             if other is not None and self.rules != "classic":
                 return Reason(f"doudizhu.classic_only.{other.kind}")
             return Reason("doudizhu.not_a_combination")
-        assert self.last is not None
+        if self.last is None:               # a lead the hand holds is legal: nothing to say
+            return None
         _, shown, prev = self.last
         if prev.kind == ROCKET:
             return Reason("doudizhu.rocket_unbeatable")
@@ -487,8 +494,7 @@ class DoudizhuState(State):
         self.trail.append((seat, "pass"))
         events = [Event("pass", seat, {})]
         self.turn = (seat + 1) % SEATS
-        if self.passes == SEATS - 1:
-            assert self.last is not None
+        if self.last is not None and self.turn == self.last[0]:   # the others both passed
             moves = [card_move(c, f"trick/{s}", "out", False) for s in range(SEATS)
                      for c in self.trick[s]]
             for s in range(SEATS):

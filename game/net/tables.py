@@ -79,7 +79,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import inspect
 import json
 import logging
 import random
@@ -88,14 +87,15 @@ import signal
 import threading
 import time
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any, Optional, Sequence
 
+from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
+
 from game.engine import Action, replay
-from game.net import codes
 from game.net.directory import Unreachable
 from game.net.fleet import OPEN_SUBJECT, OPEN_TIMEOUT, fleet_available
 from game.net.host import PLAYING, STARTING, WAITING, Host, Resumed
+from game.net.identity import ServiceKeyError, add_argument, service_key
 from game.net.link import SharedLoop
 from game.net.protocol import (
     BAD_TABLE,
@@ -106,6 +106,7 @@ from game.net.protocol import (
     Limits,
     Room,
 )
+from game.net.relays import RelayError, relay_setting
 from game.net.secure import RoomOwner
 from game.net.service import ServiceRefused, TableRequest
 from game.session import GameSetup
@@ -174,7 +175,8 @@ class Worker:
     def __init__(self, url: str, relays: Sequence[tuple[str, int]], *,
                  max_tables: int = MAX_TABLES, per_address: int = PER_ADDRESS,
                  limits: Limits = NAMED_LIMITS["default"], empty_after: float = EMPTY_AFTER,
-                 name: Optional[str] = None, identity: Any = None) -> None:
+                 name: Optional[str] = None,
+                 identity: Optional[Ed25519PrivateKey] = None) -> None:
         self.url = url
         self.relays = list(relays)
         self.max_tables = max_tables
@@ -322,7 +324,6 @@ class Worker:
     def _host(self, table: _Table, setup: GameSetup, request: TableRequest, owner: RoomOwner,
               resume: Optional[Resumed]) -> Host:
         """The table's host, started (see the module docstring)."""
-        extra = {"identity": self.identity} if self.identity is not None else {}
         host = Host(setup, name=request.name, relay=random.choice(self.relays),
                     stand_in=request.level, paced=False, limits=self.limits,
                     spectators=request.spectators, public=request.public,
@@ -330,7 +331,7 @@ class Worker:
                     on_start=lambda started: self._on_start(table, started),
                     on_lobby=lambda changed: self._on_lobby(table, changed), owner=owner,
                     resume=resume, shared=self.shared, stand_in_after=STAND_IN_AFTER,
-                    **extra)
+                    identity=self.identity)
         table.host = host
         if resume is not None and resume.state is not None:
             table.started = True
@@ -612,24 +613,6 @@ def _lease(worker: str, at: Optional[float] = None) -> bytes:
     return json.dumps({"worker": worker, "at": time.time() if at is None else at}).encode()
 
 
-def _relays(text: str) -> list[tuple[str, int]]:
-    return [codes.relay_address(part.strip()) for part in text.split(",") if part.strip()]
-
-
-def service_identity(path: Path) -> Any:
-    """The service's long-term key (an Ed25519 private key, PEM or 32 raw bytes), for
-    hosts that sign each connection's binding with one; ValueError if unreadable."""
-    from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
-    from cryptography.hazmat.primitives.serialization import load_pem_private_key
-
-    data = path.read_bytes()
-    key = Ed25519PrivateKey.from_private_bytes(data) if len(data) == 32 else \
-        load_pem_private_key(data, None)
-    if not isinstance(key, Ed25519PrivateKey):
-        raise ValueError("not an Ed25519 key")
-    return key
-
-
 def main(argv: Optional[Sequence[str]] = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m game.net.tables",
                                      description="Deal the public tables of a relay fleet.")
@@ -637,8 +620,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
                         help="the fleet's NATS server(s), comma separated")
     parser.add_argument("--relay", required=True, metavar="HOST:PORT[,HOST:PORT...]",
                         help="the fleet's gateways, where each table's room is opened")
-    parser.add_argument("--service-key", type=Path, metavar="FILE",
-                        help="the service's long-term Ed25519 key (PEM or 32 raw bytes)")
+    add_argument(parser)                     # --service-key FILE (game/net/identity.py)
     parser.add_argument("--max-tables", type=int, default=MAX_TABLES, metavar="N")
     parser.add_argument("--per-address", type=int, default=PER_ADDRESS, metavar="N",
                         help="tables one address may have open at once (fleet-wide)")
@@ -653,19 +635,16 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         print(f"tables: {problem}", flush=True)
         return 1
     try:
-        relays = _relays(args.relay)
-    except ValueError as exc:
+        relays = list(relay_setting(args.relay).addresses)
+    except RelayError as exc:
         parser.error(f"--relay: {exc}")
     identity = None
     if args.service_key is not None:
         try:
-            identity = service_identity(args.service_key)
-        except (OSError, ValueError) as exc:
-            parser.error(f"--service-key: {exc}")
-        if "identity" not in inspect.signature(Host).parameters:
-            print("tables: this version's hosts sign nothing yet: --service-key is kept "
-                  "for when they do", flush=True)
-            identity = None
+            identity = service_key(args.service_key)
+        except ServiceKeyError as exc:
+            print(f"tables: {exc}", flush=True)
+            return 1
     worker = Worker(args.nats, relays, max_tables=args.max_tables,
                     per_address=args.per_address, limits=NAMED_LIMITS[args.limits],
                     empty_after=args.empty_after, name=args.name, identity=identity)

@@ -10,8 +10,10 @@ frame):
   and one rule from its in-app rules (scenes/kiosk/rules.py); at the table,
   captions say what just happened (scenes/table/captions.py), and "Press any
   key or click to play" stays on screen.  The mouse cursor is hidden.
-* **handing over**: any key, click, wheel or touch leaves the demo for the
-  title menu (that input does nothing else); after ``idle`` seconds without
+* **handing over**: any key, click, wheel or touch hands the person the game on
+  screen, in the bottom seat the demo was watched from (the title menu under it);
+  a game already over, or none, leaves the demo for the title menu (that input
+  does nothing else); after ``idle`` seconds without
   any input the demo resumes, from wherever the person left it (the menu, a
   finished game, a game left half-played), and the last ``warn`` seconds of
   them say so over the screen ("Still there? The demo starts in 10 s"): any
@@ -40,9 +42,10 @@ import pygame
 
 from game import GAMES, KEYS
 from game.cards import Card
-from game.session import GameSetup, LocalClient
+from game.session import GameSetup, LocalClient, local_game, taken_over
 from scenes import heap
 from scenes.i18n import tr
+from scenes.keeping import Visitors
 from scenes.kiosk.card import TitleCard
 from scenes.kiosk.errors import ErrorLog
 from scenes.kiosk.rules import RulePicker
@@ -130,6 +133,7 @@ class Kiosk:
         self._next_in: Optional[float] = None     # seconds before the next game (None: none due)
         self._sweep = False                       # a game just went: collect it, trim the heap
         self._speed = app.settings.animation_speed  # the demo's pace, whatever a person sets
+        self.visitors = Visitors()                # their games, forgotten when the demo is back
         app.kiosk = self
 
     # -- the frame ---------------------------------------------------------------------
@@ -212,13 +216,33 @@ class Kiosk:
             self.app.stack.pop()        # (with anything that came over it meanwhile)
 
     def hand_over(self) -> None:
-        """A person wants to play: the title menu, the cursor back."""
+        """A person wants to play: the game on screen, in the seat it was watched from
+        (the title menu when there is none to take over), the cursor back."""
         self.demo = False
         self.idle_for = 0.0
         self._next_in = None
         show_cursor(True)
+        taken = self._take_over()
         self._drop_table()
         self.app.back_to_menu()
+        if taken is not None:
+            self.app.stack.push(taken)
+
+    def _take_over(self) -> Optional[TableScene]:
+        """The demo's game under way, for a person at its bottom seat (None: no game to
+        take, or it is over, or it could not be rebuilt: logged, and the menu it is)."""
+        table = self.table
+        if table is None or table not in list(self.app.stack) \
+                or not isinstance(table.client, LocalClient) or table.client.session.over:
+            return None         # behind its title card, not on screen yet; or over
+        try:
+            client = taken_over(table.client, table.human_seat)
+            setup = client.setup
+            return TableScene(self.app, client, captions=None,
+                              again=lambda: local_game(setup.with_seed(None), client.seat))
+        except Exception:
+            self._write(f"error handing over a demo game of {table.key}", self._game_log(table))
+            return None
 
     def next_game(self) -> None:
         """The next game's title card, its table made behind it (the painter warms its
@@ -245,6 +269,7 @@ class Kiosk:
                          fan_cards(key), self.card * (1.0 + len(words) / READING),
                          self._card_done, howto=howto, short=short)
         self.app.stack.clear_to(card)
+        self.visitors.forget()          # the visitor's table has gone, its last write done
 
     def _players(self, setup: GameSetup) -> str:
         """"South (Hard)  ·  East (Normal)": the seats as the table names them."""

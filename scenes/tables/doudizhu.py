@@ -22,10 +22,11 @@ for a refused play or a disabled bid from the referee.
 
 from __future__ import annotations
 
+import random
 from typing import Any, Mapping, Optional, Sequence, cast
 
 from game.cards import Card
-from game.doudizhu import play_of
+from game.doudizhu import cards_for, play_of
 from game.doudizhu.combos import INDEX
 from game.doudizhu.rules import DOUBLING, LETTERS, code_letter
 from game.engine import GAME_OVER, Action, Event
@@ -109,6 +110,9 @@ class DoudizhuAdapter(TableAdapter[View]):
     counterclockwise = True
     #: a column: a Play button whose words change never moves Pass or Hint
     choice_vertical = True
+    #: draws the cards of a hinted play among those of each rank held: the system's
+    #: randomness, which nobody at the table can know
+    suits: random.Random = random.SystemRandom()
 
     # -- geometry ------------------------------------------------------------------
     def _kitty_xy(self, layout: Layout) -> tuple[float, float]:
@@ -344,8 +348,11 @@ class DoudizhuAdapter(TableAdapter[View]):
                         advice: Optional[Action] = None) -> list[list[str]]:
         """The legal plays as the hand cards to pick for each: first Hard's ``advice`` (or,
         without it, what the normal computer player would play), then from the lowest rank
-        up (the longer play of a rank first), bombs and the rocket last."""
-        hand = [c for c in view["zones"].get(self.hand_zone(self.human_seat)) or []
+        up (the longer play of a rank first), bombs and the rocket last.  The cards of
+        each rank are Hard's own (drawn at random among those held) or drawn here, never
+        the first in the hand's order: whoever follows the hint would show the others
+        which suits of the rank they lack (tests/scenes/test_doudizhu_table.py's twins)."""
+        hand = [Card.parse(c) for c in view["zones"].get(self.hand_zone(self.human_seat)) or []
                 if c]
         plays = [a.value for a in legal if a.kind == "play"]
         strong = {"BR"} | {LETTERS[r] * 4 for r in range(13)}
@@ -357,13 +364,13 @@ class DoudizhuAdapter(TableAdapter[View]):
             plays.insert(0, first)
         out = []
         for value in plays[:HINTS]:
-            pool = list(hand)
-            pick = []
-            for ch in value:
-                code = next(c for c in pool if code_letter(c) == ch)
-                pool.remove(code)
-                pick.append(code)
-            out.append(pick)
+            if advice is not None and advice.value == value and advice.cards \
+                    and set(advice.cards) <= set(hand):
+                picked: Sequence[Card] | None = advice.cards
+            else:
+                picked = cards_for(hand, value, self.suits)
+            if picked is not None:
+                out.append([c.code for c in picked])
         return out
 
     def _advice(self, view: View, legal: Sequence[Action]) -> str:

@@ -10,13 +10,14 @@ import pytest
 
 from game.ai import computer_player
 from game.ai.base import RandomPlayer
-from game.ai.doudizhu import DoudizhuPlayer, player, shape
+from game.ai.doudizhu import DoudizhuPlayer, player, shape, with_cards_drawn
 from game.ai.doudizhu_reading import strength
 from game.ai.search import Search
 from game.cards import cards
 from game.doudizhu import combos
 from game.doudizhu.rules import CLASSIC_KINDS
 from game.doudizhu.state import PASS
+from game.engine import Action
 from game.simulate import play_game
 from tests.game.aicheck import Checked, assert_true_result, quick
 from tests.game.test_doudizhu import at_play, new, play
@@ -151,3 +152,35 @@ def test_hard_judges_the_candidates_normal_ranks_best():
     hard = quick(player("hard"), playouts=3 * 8)
     hard.choose(view, legal, random.Random(0), world=state.world(0, 0))
     assert list(hard.last.counts) == DoudizhuPlayer().ranked(view, legal)[:3]
+
+
+# -- the suits a play shows ------------------------------------------------------------------
+def twins():
+    """Two positions seat 1 cannot tell apart (twin worlds): seat 0, to lead, holds the
+    Sevens of Clubs and Diamonds or those of Diamonds and Hearts, seat 2 the other one."""
+    worlds = [at_play(["3S 4S 5S 7C 7D 9H", "5H 6H 8H 9D", "3C 4C 7H 8C"]),
+              at_play(["3S 4S 5S 7D 7H 9H", "5H 6H 8H 9D", "3C 4C 7C 8C"])]
+    assert worlds[0].view(1) == worlds[1].view(1)
+    return worlds
+
+
+def shown_alike(pick, draws=200) -> None:
+    """Seat 0 leads a single Seven, its card picked by ``pick(state, rng)`` (codes), in each
+    twin world over ``draws`` seeded draws: the Seven of Diamonds, held in both, is shown
+    about as often in each, so which Seven shows tells seat 1 nothing of which other Seven
+    seat 0 holds.  Drawn as the hand's first of the rank, it was never shown in one world
+    and always in the other."""
+    often = [sum(pick(state, random.Random(i)) == ["7D"] for i in range(draws))
+             for state in twins()]
+    assert all(draws * 0.35 < n < draws * 0.65 for n in often), often
+    assert abs(often[0] - often[1]) < draws * 0.15, often
+
+
+def test_the_suits_of_a_computers_play_tell_nothing_of_the_rest_of_its_hand():
+    """What Hard plays (its advice, the Hint's play) comes with its cards drawn by
+    with_cards_drawn, as every computer's: the search's choice, and its fallback's
+    where it does not search (one legal play, no world)."""
+    hard = player("hard")
+    assert hard.present is with_cards_drawn and hard.fallback.draws
+    shown_alike(lambda state, rng: [c.code for c in with_cards_drawn(
+        state.view(0), Action("play", (), "7"), rng).cards])

@@ -260,6 +260,28 @@ def test_after_two_passes_the_last_player_leads_anything():
     assert state.view(None)["zones"]["trick/0"] == ["6S"]
 
 
+def test_whoever_leads_plays_a_combination_only_a_reply_may_be_a_pass():
+    """"Il conduttore apre il gioco giocando una combinazione di carte a cui i suoi
+    avversari devono rispondere a turno ... Se non la posseggono passano la mano": the
+    landlord's opening lead, and the lead of whoever won a trick, is a play; a pass there
+    is refused with its reason (never taken, never an error further on)."""
+    state = at_play(HANDS)
+    for lead in ("5", "6"):
+        leader = state.turn
+        assert state.last is None
+        assert not state.is_legal(leader, PASS) and PASS not in state.legal_actions(leader)
+        assert state.reason(leader, PASS).key == "doudizhu.must_lead"
+        with pytest.raises(IllegalAction) as refused:
+            state.apply(leader, PASS)
+        assert refused.value.reason.key == "doudizhu.must_lead"
+        assert state.turn == leader and state.passes == 0
+        play(state, leader, lead)
+        assert state.is_legal(state.turn, PASS)
+        state.apply(state.turn, PASS)
+        state.apply(state.turn, PASS)
+    assert state.turn == leader
+
+
 def test_a_bomb_beats_anything_but_a_higher_bomb_and_the_rocket_beats_all():
     hands = ["3S 3H 3D 3C 4S", "5S 5H 5D 5C 6S", "BJ RJ 7S 7H 7D"]
     state = at_play(hands)

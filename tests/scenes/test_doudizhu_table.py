@@ -215,6 +215,26 @@ def test_the_cards_you_pick_are_the_cards_that_land_whatever_their_suits(display
     assert last not in [c.code for c in state_of(table).hands[0]]
 
 
+def test_a_follower_of_the_hint_shows_suits_that_tell_nothing_of_the_rest_of_the_hand():
+    """The hint picks the cards of a play (Hard's own, or drawn among those held of each
+    rank), never the first of each rank in the hand's order: a player who follows it
+    would show which suits of a rank they lack (tests/game/test_ai_doudizhu.py's twins)."""
+    from tests.game.test_ai_doudizhu import shown_alike, twins
+
+    adapter = DoudizhuAdapter(SPEC, 3)
+
+    def follow(state, rng: random.Random) -> list[str]:
+        adapter.suits = rng
+        return adapter.selection_hints(state.view(0), state.legal_actions(0),
+                                       Action("play", (), "7"))[0]
+
+    shown_alike(follow)
+    state = twins()[0]
+    for seven in ("7C", "7D"):                       # Hard's own card is the one picked
+        hard = Action("play", tuple(cards([seven])), "7")
+        assert adapter.selection_hints(state.view(0), state.legal_actions(0), hard)[0] == [seven]
+
+
 def test_the_first_hint_is_hards_play_thought_off_the_frame_loop_with_why(display):
     app, table = start(display)
     become_landlord(app, table)
