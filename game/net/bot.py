@@ -28,7 +28,8 @@ joins as a spectator (``--spectators`` on the host welcomes them).  ``--service-
 FILE`` makes the host deal as the relay service: it proves the service's key to every
 guest (game/net/identity.py).  ``open`` asks the service behind the relay to deal a
 table (game/net/service.py), prints ``opened CODE`` and sits at it as its first guest
-(its chair), as ``join`` does; ``--start-at N``: the chair starts the game once N
+(its chair), as ``join`` does, holding the table to the service's key (a table that does
+not prove it is refused); ``--start-at N``: the chair starts the game once N
 people sit (the others' seats get computers).
 """
 
@@ -234,7 +235,8 @@ def run_guest(args: argparse.Namespace, limits: Limits) -> int:
         _say("lost", "no_table")
         return 2
     client = RemoteClient(code, name=args.name, relay=_address(args.relay), limits=limits,
-                          trace=record, resume=_kept(args.keep), watch=args.watch)
+                          trace=record, resume=_kept(args.keep), watch=args.watch,
+                          service=args.role == "open")
     try:
         if client.wait_inside(args.timeout):
             _say("inside", client.state)
@@ -265,7 +267,8 @@ def run_guest(args: argparse.Namespace, limits: Limits) -> int:
                         "first_version": first.version if first else None,
                         "first_events": len(first.events) if first else None,
                         "seat": client.seat, "names": list(client.names),
-                        "sent_on": client.sent_on, "reconnects": client.reconnects})
+                        "sent_on": client.sent_on, "reconnects": client.reconnects,
+                        "dealer": client.dealer})
         return 0
     finally:
         client.close()

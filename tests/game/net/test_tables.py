@@ -24,6 +24,7 @@ from __future__ import annotations
 import asyncio
 import json
 import secrets
+import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -42,6 +43,8 @@ from tests.game.net.leaks import check_guest_lines
 
 BOT = ["-m", "game.net.bot", "--limits", "patient", "--timeout", "100"]
 PER_ADDRESS = 8
+#: the service's long-term key, made by the first worker (game/net/identity.py)
+KEY_FILE = Path(tempfile.mkdtemp(prefix="tavolata-service-")) / "service-key"
 #: how many people sit at each game's table (the rest are computers), and its seats
 PEOPLE = 2
 SEATS = {"bisca": 3}
@@ -62,7 +65,7 @@ class Service:
         name = f"w{secrets.token_hex(2)}"
         worker = Proc(["-m", "game.net.tables", "--nats", self.nats.url, "--relay", self.relays,
                        "--limits", "patient", "--per-address", str(PER_ADDRESS),
-                       "--empty-after", "20", "--name", name])
+                       "--empty-after", "20", "--name", name, "--service-key", str(KEY_FILE)])
         worker.expect(f"worker {name} deals tables", timeout=30)
         self.workers[name] = worker
         return name
@@ -198,6 +201,7 @@ def test_a_whole_game_dealt_by_the_service_survives_kill_9_of_its_worker(
     results = [first.json("result", timeout=90), second.json("result", timeout=90)]
     assert first.wait() == 0 and second.wait() == 0
     assert results[0]["reconnects"] >= 1 and results[1]["reconnects"] >= 1
+    assert results[0]["dealer"] == results[1]["dealer"] == "service", "the service's key proven"
     log = game_log(record, kept_log(service.nats.url, table))
     end = replay_log(log)                   # an action kept twice would not replay
     assert end.over and results[0]["result"] == results[1]["result"] == end.result()
