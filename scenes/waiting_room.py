@@ -106,6 +106,8 @@ def guest_status(view: LobbyView, reconnecting: bool) -> str:
         return tr("net.room_reconnecting")
     if view.you is None:
         return tr("net.you_watch")
+    if view.chair:                      # a table the service deals: nobody else starts it
+        return tr("net.waiting_chair")
     free = any(seat.kind == OPEN for seat in view.seats)
     return tr("net.waiting_start" if free else "net.waiting_start_full")
 
@@ -149,6 +151,9 @@ class GuestRoomScene(PanelScene):
             if lobby.spectators and lobby.you is not None:
                 buttons.append(Button(tr("net.watch"), key="watch", row=row,
                                       action=lambda: self.client.sit(None)))
+            if lobby.chair:
+                buttons.append(Button(tr("net.start_now"), key="start", row=row,
+                                      action=self.client.start))
         buttons.append(Button(tr("net.leave"), key="leave", row=99, action=self.leave_room))
         focused = self.focus.focused.key if self.focus.focused else "leave"
         self.focus.set_buttons(buttons)

@@ -30,6 +30,12 @@ versioned handshake, error replies with reason keys, heartbeats, and strikes
 for abuse.  link.py is the asyncio plumbing both ends share; bot.py plays a
 seat headless (tests, benchmark).
 
+A public table among strangers may instead be dealt by the **service** that runs
+the relay fleet (fleet.py): its table workers (tables.py, ``python -m
+game.net.tables``) host it with no seat of their own, keep its log in NATS
+JetStream and take over each other's tables; a client asks for one with
+service.py's ``open_service_table`` and joins it as a guest like everyone else.
+
 For the screens
 ---------------
 

@@ -8,6 +8,7 @@ benchmark uses them as the far end; they are handy by hand too::
                                       [--wait-for-guests] [--service-key FILE]
     python -m game.net.bot join CODE [--relay HOST:PORT] [--keep FILE] [--watch]
     python -m game.net.bot join find --relay HOST:PORT [--game bisca]
+    python -m game.net.bot open bisca --relay HOST:PORT [--seats 4] [--open 2] [--start-at N]
 
 The computer chooses from the updates the client receives, as a person at the
 table would (:class:`Autoplayer`): it never sees more than that seat may.  The
@@ -25,7 +26,11 @@ starts by itself); ``--public`` lists the table on the relay, where ``join find`
 finds it (the first listed table of ``--game`` with a free seat); ``--watch``
 joins as a spectator (``--spectators`` on the host welcomes them).  ``--service-key
 FILE`` makes the host deal as the relay service: it proves the service's key to every
-guest (game/net/identity.py).
+guest (game/net/identity.py).  ``open`` asks the service behind the relay to deal a
+table (game/net/service.py), prints ``opened CODE`` and sits at it as its first guest
+(its chair), as ``join`` does, holding the table to the service's key (a table that does
+not prove it is refused); ``--start-at N``: the chair starts the game once N
+people sit (the others' seats get computers).
 """
 
 from __future__ import annotations
@@ -50,6 +55,7 @@ from game.net.host import PLAYING, Host
 from game.net.identity import ServiceKeyError, add_argument, service_key
 from game.net.protocol import NAMED_LIMITS, Limits
 from game.net.relays import Relay, RelayError, relay_setting
+from game.net.service import ServiceRefused, TableRequest, open_service_table
 from game.session import COMPUTER, HUMAN, REMOTE, Client, GameSetup, Refused, SeatSpec, Update
 
 G = TypeVar("G")
@@ -232,22 +238,25 @@ def run_guest(args: argparse.Namespace, limits: Limits) -> int:
             trace.write(line + b"\n")
             trace.flush()
 
-    code = args.code if args.code != "find" else _find(args, limits)
+    code = args.code if args.role == "open" or args.code != "find" else _find(args, limits)
     if code is None:
         _say("lost", "no_table")
         return 2
     client = RemoteClient(code, name=args.name, relay=_address(args.relay), limits=limits,
-                          trace=record, resume=_kept(args.keep), watch=args.watch)
+                          trace=record, resume=_kept(args.keep), watch=args.watch,
+                          service=args.role == "open")
     try:
         if client.wait_inside(args.timeout):
             _say("inside", client.state)
+        if args.start_at:
+            _start_at(client, args.start_at, args.timeout)
         if not client.wait_connected(args.timeout):
             _say("lost", client.reason or "timeout")
             return 2
         if args.keep and client.seat_key is not None:
             _keep(args.keep, client.seat_key)
         _say("joined", str(client.seat))
-        me = Autoplayer(client, args.level, 7)
+        me = Autoplayer(client, args.level, 7, args.delay)
         end = time.monotonic() + args.timeout
         while not me.step():
             if client.state not in (CONNECTED, "reconnecting"):
@@ -266,12 +275,45 @@ def run_guest(args: argparse.Namespace, limits: Limits) -> int:
                         "first_version": first.version if first else None,
                         "first_events": len(first.events) if first else None,
                         "seat": client.seat, "names": list(client.names),
-                        "sent_on": client.sent_on, "reconnects": client.reconnects})
+                        "sent_on": client.sent_on, "reconnects": client.reconnects,
+                        "dealer": client.dealer})
         return 0
     finally:
         client.close()
         if trace is not None:
             trace.close()
+
+
+def _start_at(client: RemoteClient, people: int, timeout: float) -> None:
+    """The chair starts the game once ``people`` sit (or the game starts without it)."""
+    end = time.monotonic() + timeout
+    while client.state == "waiting" and time.monotonic() < end:
+        lobby = client.lobby
+        if lobby is not None and client.chair and \
+                sum(1 for seat in lobby.seats if seat.kind == "person") >= people:
+            client.start()
+            return
+        time.sleep(0.01)
+
+
+def run_opener(args: argparse.Namespace, limits: Limits) -> int:
+    """Ask the service for a table, then sit at it as its chair (:func:`run_guest`)."""
+    relay = _address(args.relay)
+    if relay is None:
+        _say("lost", "no_relay")
+        return 2
+    request = TableRequest(args.game, args.seats or GAMES[args.game].seats[0], args.open,
+                           level=args.table_level, public=args.public,
+                           spectators=args.spectators, name=args.name)
+    try:
+        opened = open_service_table(relay.addresses[0], request,
+                                    timeout=min(args.timeout, 20.0))
+    except ServiceRefused as exc:
+        _say("lost", exc.reason)
+        return 2
+    _say("opened", opened.code)
+    args.code = opened.code
+    return run_guest(args, limits)
 
 
 def _find(args: argparse.Namespace, limits: Limits) -> Optional[str]:
@@ -331,9 +373,27 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     join.add_argument("--keep", help="keep the seat's key in this file, to take it back")
     join.add_argument("--die-after", type=int, default=0,
                       help="exit abruptly after this many own moves")
+    join.add_argument("--start-at", type=int, default=0, help=argparse.SUPPRESS)
+    join.add_argument("--delay", type=float, default=0.0, help="seconds before each own move")
+    opener = sub.add_parser("open", help="ask the service to deal a table, and sit at it")
+    opener.add_argument("game", choices=sorted(GAMES))
+    opener.add_argument("--seats", type=int, help="how many seats (Bisca: 2 to 6)")
+    opener.add_argument("--open", type=int, default=2, help="seats for people (the first)")
+    opener.add_argument("--table-level", default="easy", help="the table's computers' level")
+    opener.add_argument("--public", action="store_true", help="list it in Find a table")
+    opener.add_argument("--spectators", action="store_true", help="let people watch")
+    opener.add_argument("--start-at", type=int, default=0,
+                        help="start once this many people sit (0: when every open seat has one)")
+    opener.add_argument("--name", default="Opener")
+    opener.add_argument("--trace", help="append every game line received to this file")
+    opener.add_argument("--keep", help="keep the seat's key in this file, to take it back")
+    opener.add_argument("--die-after", type=int, default=0)
+    opener.add_argument("--delay", type=float, default=0.0, help="seconds before each own move")
+    opener.set_defaults(watch=False)
     args = parser.parse_args(argv)
     limits = NAMED_LIMITS[args.limits]
-    return run_host(args, limits) if args.role == "host" else run_guest(args, limits)
+    run = {"host": run_host, "join": run_guest, "open": run_opener}[args.role]
+    return run(args, limits)
 
 
 if __name__ == "__main__":

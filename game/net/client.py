@@ -129,6 +129,7 @@ from game.net.protocol import (
     Rooms,
     Seats,
     Sit,
+    Start,
     Welcome,
     decode,
     encode,
@@ -332,6 +333,19 @@ class RemoteClient:
         if self.state == WAITING:
             self._net.call(self._send_msg, Sit(seat))
 
+    @property
+    def chair(self) -> bool:
+        """Whether this guest is the table's chair (a table the service deals): it may
+        :meth:`start` the game before every open seat has its person."""
+        return self.state == WAITING and self.lobby is not None and self.lobby.chair
+
+    def start(self) -> None:
+        """The chair starts the game now (computers take the open seats nobody took); the
+        game's welcome follows, or ``refusal`` says why not."""
+        self.refusal = None
+        if self.state == WAITING:
+            self._net.call(self._send_msg, Start())
+
     def take_notice(self) -> None:
         """A guest keeps no game here: nothing to tell of it."""
         return None
@@ -376,7 +390,7 @@ class RemoteClient:
         return self.state in (WAITING, CONNECTED, RECONNECTING)
 
     # -- the network thread ----------------------------------------------------------------
-    def _send_msg(self, msg: Union[Sit, Phrase]) -> None:
+    def _send_msg(self, msg: Union[Sit, Start, Phrase]) -> None:
         if self._link is not None:
             self._link.send(encode(msg))
 

@@ -15,6 +15,8 @@ is written once and always runs in the process that holds the room's host: its
   :meth:`forgotten`), so that the other gateways learn it;
 * where the public tables are kept (:meth:`public_tables`: the relay's own
   :class:`~game.net.listing.PublicTables`, or one shared by the fleet);
+* who deals the tables a client asks the service to open (:meth:`open_table`: alone,
+  nobody: ``no_service``; a fleet asks its table workers, game/net/tables.py);
 * where the count of room codes that do not exist, tried by each address, is
   kept (:meth:`misses`: :class:`Misses` in this process, or one shared by the
   fleet, so that a guesser going round the gateways is slowed as at one).
@@ -30,7 +32,7 @@ from typing import TYPE_CHECKING, Any, Callable, Optional
 
 from game.net.guard import address_key
 from game.net.listing import PublicTables
-from game.net.protocol import Bucket
+from game.net.protocol import NO_SERVICE, Bucket
 
 if TYPE_CHECKING:
     from game.net.relay import Relay
@@ -170,3 +172,10 @@ class Directory:
     def pipe(self, conn: Any, there: Elsewhere, code: str) -> None:
         """Hand guest connection ``conn``, asking for room ``code``, to the room's home."""
         raise NotImplementedError("a relay alone has no other gateway")
+
+    def open_table(self, table: Any, address: str,
+                   then: Callable[[Optional[str], str], None]) -> None:
+        """Ask the service to open ``table`` (a client's request, unchecked) for a client
+        at ``address`` (game/net/guard.py's key); ``then(code, "")`` with the table's
+        relay code, or ``then(None, reason)``.  A relay alone deals no tables."""
+        then(None, NO_SERVICE)

@@ -100,6 +100,11 @@ guard what the gateways share (the room codes and the rooms):
   (its host takes it back on another gateway) starts a new slate: a move is its
   host's doing, never a guesser's.
 
+**Tables the service deals** (game/net/tables.py): a client's ``open`` (game/net/
+service.py) is a NATS request on :data:`OPEN_SUBJECT`, answered by one of the table
+workers (a queue group); the worker then holds the table's room as its host, on
+any gateway, like any host.
+
 Kept by each gateway alone, on purpose: the connections per address and in all, the
 byte budget and the half-line timer.  They guard the gateway's own file descriptors
 and memory, which no other gateway shares: an address holding its 64 connections on
@@ -122,7 +127,7 @@ from typing import TYPE_CHECKING, Any, Callable, Coroutine, Optional
 from game.net.directory import Directory, Elsewhere, Misses, Pipe, Unreachable
 from game.net.guard import address_key
 from game.net.listing import LISTING_TTL, Listing, PublicTables
-from game.net.protocol import HOST_AWAY
+from game.net.protocol import HOST_AWAY, NO_SERVICE, UNREACHABLE
 
 if TYPE_CHECKING:
     from game.net.relay import Relay
@@ -138,6 +143,10 @@ ROOMS_BUCKET = "tavolata-rooms"
 TABLES_BUCKET = "tavolata-tables"
 MISSES_BUCKET = "tavolata-misses"
 PREFIX = "tavolata"
+#: where a gateway asks the table workers to open a table (game/net/tables.py), and how
+#: long it waits for their answer
+OPEN_SUBJECT = f"{PREFIX}.tables.open"
+OPEN_TIMEOUT = 8.0
 #: pipe messages: the first byte says what the rest is
 OPEN, DATA, END, CLOSE, ABORT = b"o", b"d", b"e", b"c", b"a"
 
@@ -510,6 +519,30 @@ class FleetDirectory(Directory):
         self.send(pipe.subject, OPEN + json.dumps({"code": code, "ip": conn.ip,
                                                    "edge": self.name}).encode())
         conn.hand_over(pipe)
+
+    def open_table(self, table: Any, address: str,
+                   then: Callable[[Optional[str], str], None]) -> None:
+        """Ask the table workers (their queue group, game/net/tables.py) to open
+        ``table``; answered by ``then`` (see :class:`~game.net.directory.Directory`)."""
+        self._spawn(self._open_table(table, address, then))
+
+    async def _open_table(self, table: Any, address: str,
+                          then: Callable[[Optional[str], str], None]) -> None:
+        import nats.errors
+
+        ask = json.dumps({"table": table, "by": address}).encode()
+        try:
+            reply = await self.nc.request(OPEN_SUBJECT, ask, timeout=OPEN_TIMEOUT)
+            answer = json.loads(reply.data)
+            code, reason = answer.get("code"), str(answer.get("error", NO_SERVICE))
+        except asyncio.CancelledError:
+            raise
+        except nats.errors.NoRespondersError:
+            code, reason = None, NO_SERVICE
+        except Exception as exc:  # NATS away, a worker that did not answer in time
+            log.info("fleet %s: opening a table: %r", self.name, exc)
+            code, reason = None, UNREACHABLE
+        then(code if isinstance(code, str) else None, reason)
 
     # -- the bucket ------------------------------------------------------------------------
     def _put(self, code: str, owner: bytes, held: bool) -> None:

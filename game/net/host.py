@@ -107,6 +107,23 @@ relay ``!public`` with its listing at every change of the waiting room and every
 taken by another owner on a relay that restarted) ends the reconnecting; the
 problem then stays.
 
+**A table the service deals** (game/net/tables.py) is a host with no seat of its own
+(``Host.seat is None``), through a relay, whose first seated guest is the table's
+**chair** (``chair=True``: it is told so in its ``lobby`` and may say ``start``, and
+the open seats nobody took get computers).  Its session has a ``journal``
+(game/session/referee.py) that keeps every action before anyone hears of it;
+its network runs on the worker's ``shared`` loop (game/net/link.py's
+:class:`~game.net.link.SharedLoop`: one thread for every table, not one each);
+``on_start`` hears the seats' keys at the start (the service keeps them with the
+table); and a table taken over from a worker that died is made with ``resume``
+(:class:`Resumed`: its relay room and ticket, its whole code, the game replayed from
+its log, each seat's key; before the start, its waiting room's seated guests) and
+``owner`` (the room's key): the room is reclaimed on the relay, the game is the one
+replayed, and each guest, reconnecting by itself, takes its seat back by its key.  Such
+a table's computers move at once, so a seat whose guest is gone waits
+``stand_in_after`` seconds for it before a computer stands in (a person's host: at
+once).
+
 For the screens: :meth:`Host.start` returns at once; :meth:`Host.status` is a
 snapshot (state, the codes, a problem key, and per seat who plays it and
 whether a computer keeps it warm), cheap enough to read every frame.
@@ -128,7 +145,7 @@ from typing import Any, Callable, Coroutine, Optional, Sequence, Union
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
 from game.ai.base import ComputerPlayer
-from game.engine import Reason
+from game.engine import Action, Reason, State
 from game.net import codes
 from game.net.guard import (
     HOST_GUARD,
@@ -140,7 +157,7 @@ from game.net.guard import (
 )
 from game.net.identity import prove, public_bytes
 from game.net.interfaces import listening_on, listens_everywhere
-from game.net.link import Link, LoopThread, open_gateway
+from game.net.link import Link, LoopSlot, LoopThread, SharedLoop, open_gateway
 from game.net.listing import RENEW_EVERY, Listing
 from game.net.lobby import COMPUTER_SEAT, HOST_SEAT, PERSON, Lobby, Refusal
 from game.net.protocol import (
@@ -159,6 +176,7 @@ from game.net.protocol import (
     MAX_HOLDS,
     MAX_LINE,
     NO_SPECTATORS,
+    NOT_CHAIR,
     PHRASES,
     PRIVATE,
     PROTOCOL,
@@ -192,6 +210,7 @@ from game.net.protocol import (
     Rooms,
     Seats,
     Sit,
+    Start,
     Welcome,
     decode,
     encode,
@@ -560,6 +579,33 @@ class _Turns:
                 guesses.released(turn)
 
 
+@dataclass(frozen=True)
+class _Away:
+    """A seated guest of the waiting room whose connection dropped: who it was, and the
+    key it comes back by (derived on that connection)."""
+
+    gid: int
+    name: str
+    key: bytes
+
+
+@dataclass(frozen=True)
+class Resumed:
+    """A table taken over from a worker that died (game/net/tables.py): its relay
+    ``room`` (code and ticket) and whole relay ``code``, its game replayed from the log
+    (``state``: None if it had not started), each person's seat ``keys`` and the
+    ``names`` at the table; before the start, the ``lobby``'s seated guests (seat, guest
+    id, name, key: :meth:`Host.lobby_keys`), each held for it as for a guest that
+    dropped."""
+
+    room: Room
+    code: str
+    state: Optional[State]
+    keys: dict[int, bytes]
+    names: tuple[str, ...]
+    lobby: tuple[tuple[int, int, str, bytes], ...] = ()
+
+
 class _RelayRefused(Exception):
     """No room from the relay: ``reason`` a problem key; ``again``: worth another try."""
 
@@ -592,7 +638,14 @@ class Host:
                  players: Optional[Sequence[Optional[ComputerPlayer]]] = None,
                  budget: float = DEFAULT_BUDGET, guard: GuardLimits = HOST_GUARD,
                  autostart: bool = True, spectators: bool = False,
-                 public: bool = False, identity: Optional[Ed25519PrivateKey] = None) -> None:
+                 public: bool = False, identity: Optional[Ed25519PrivateKey] = None,
+                 chair: bool = False,
+                 journal: Optional[Callable[[int, Action], None]] = None,
+                 on_start: Optional[Callable[["Host"], None]] = None,
+                 on_lobby: Optional[Callable[["Host"], None]] = None,
+                 owner: Optional[RoomOwner] = None,
+                 resume: Optional[Resumed] = None,
+                 shared: Optional[SharedLoop] = None, stand_in_after: float = 0.0) -> None:
         remote = [s for s, spec in enumerate(setup.seats) if spec.kind == REMOTE]
         if not remote:
             raise ValueError("a hosted game needs a remote seat")
@@ -622,11 +675,22 @@ class Host:
             self.names[self.seat] = name or self.names[self.seat]
         self.lobby = Lobby(setup, self.names[self.seat] if self.seat is not None else "",
                            spectators)
+        #: the table's name in the public list: the host's, or the one a table with no
+        #: seat of the host's was given (the service's tables: their opener's words)
+        self.title = self.lobby.host_name or name
+        #: the first seated guest may start (a table the service deals: nobody else can)
+        self.chair = chair
+        #: seconds a guest's seat waits for it before a computer stands in (:meth:`_away`)
+        self.stand_in_after = stand_in_after
+        self.journal = journal
+        self.on_start = on_start
+        self.on_lobby = on_lobby
+        self.resume = resume
         self._remote: dict[int, _RemoteSeat] = {}
         self._guests: dict[int, _Guest] = {}
         #: the connection of each guest away in the waiting room (``lobby.away``), the one
         #: that dropped: its name and key, to prove on its way back (see :attr:`_held`)
-        self._dropped: dict[int, _Guest] = {}
+        self._dropped: dict[int, _Away] = {}
         self._gids = itertools.count(1)
         self._room = threading.RLock()                  # the lobby, the guests, the start
         self._direct: Optional[codes.DirectCode] = None
@@ -637,17 +701,26 @@ class Host:
         #: the room's budget, across every address and both doors: as many guesses as
         #: one address gets, whoever makes them (a returning guest's pass goes round it)
         self._room_guesses = Guesses(limits.guess_first, limits.guess_most)
-        self._owner = RoomOwner()
+        self._owner = owner or RoomOwner()
         self._lock = threading.Lock()
         self._status = HostStatus(STARTING, None, None, None, ())
         self._status = self._snapshot(STARTING)
         self._ready = threading.Event()
-        self._net = LoopThread("netplay-host")
+        #: the network's loop: its own thread, or a slot of a worker's ``shared`` loop
+        self._net: LoopThread | LoopSlot = shared.slot("netplay-host") if shared is not None \
+            else LoopThread("netplay-host")
         self._closing = False
         self._relay_link: Optional[Link] = None
         #: a relay door is open or opening (:meth:`open_relay` opens one only if not)
         self._relay_door_open = self._relay_first = relay is not None
         self._tasks: set[asyncio.Task[None]] = set()
+        #: leave without a word to anyone (a worker that lost its table's lease)
+        self._quiet = False
+        #: the relay's room and its ticket, once given (the service keeps them to
+        #: reclaim the room from another process)
+        self.relay_room: Optional[Room] = None
+        if resume is not None:
+            self._resume(resume)
 
     # -- the screen's side (any thread) -------------------------------------------------
     def start(self) -> "Host":
@@ -670,6 +743,13 @@ class Host:
     def wrong_codes(self) -> int:
         """Connections that tried a wrong code (the waiting screen says how many)."""
         return self.status().wrong_codes
+
+    def abandon(self) -> None:
+        """Stop dealing this table without a word to anyone: the guests' links drop (they
+        reconnect) and the relay holds the room, for the worker that deals it now
+        (game/net/tables.py: this one lost its lease).  Idempotent, as :meth:`close`."""
+        self._quiet = True
+        self.close()
 
     def close(self) -> None:
         """Tell every guest goodbye, close the doors and the session.  Idempotent."""
@@ -703,6 +783,35 @@ class Host:
                 self._status = replace(self._status, problem=None)
         return self._net.call(lambda: self._spawn(self._relay_door()))
 
+    def seat_keys(self) -> dict[int, bytes]:
+        """Each person's seat and the key that proves it (once the game has begun): what
+        the service keeps with a table, to give the seats back after a takeover."""
+        with self._room:
+            return {seat: remote.key for seat, remote in self._remote.items()
+                    if remote.key is not None}
+
+    def _resume(self, resume: Resumed) -> None:
+        """A table taken over (see the module docstring): the game as its log replays it,
+        each person's seat waiting for its guest to come back with the seat's key; or, not
+        started, its waiting room with each seated guest held for it."""
+        if resume.state is None:
+            for seat, gid, name, key in resume.lobby:
+                self.lobby.restore(seat, gid, name)
+                self._dropped[gid] = _Away(gid, name, key)
+            self._gids = itertools.count(max((g for _, g, _, _ in resume.lobby), default=0) + 1)
+            return
+        players, paced, budget = self._made
+        session = Session(self.setup, players, paced, budget)
+        session.adopt(resume.state)
+        session.journal = self.journal
+        self.session = session
+        self.setup = session.setup
+        self.names = list(resume.names)
+        for seat, key in resume.keys.items():      # each waits for its guest a while
+            self._remote[seat] = _RemoteSeat(seat, self.names[seat], key)
+        self.client = HostClient(self, self.seat)
+        self._update(PLAYING)
+
     # -- the waiting room (any thread) ---------------------------------------------------
     def begin(self) -> bool:
         """Start the game now: the guests seated play, those watching watch, the open
@@ -714,18 +823,22 @@ class Host:
             setup = self.lobby.final()
             players, paced, budget = self._made
             self.session = Session(setup, players, paced, budget)
+            self.session.journal = self.journal
             self.setup = self.session.setup
             self.names = [spec.name for spec in self.setup.seats]
             held = self._held
             for seat, gid in self.lobby.sitting.items():
-                guest = self._guests.get(gid) or held[gid]
-                guest.seat = seat
-                self._remote[seat] = _RemoteSeat(seat, guest.name, guest.key)
+                who: _Guest | _Away = self._guests.get(gid) or held[gid]
+                if isinstance(who, _Guest):
+                    who.seat = seat
+                self._remote[seat] = _RemoteSeat(seat, who.name, who.key)
                 if gid in held:                         # away: a computer keeps it warm
                     self.session.stand_in(seat, self.level)
             for guest in self._guests.values():        # before anyone moves: the opening
                 guest.watcher = self.session.watch(guest.seat)      # deal is everyone's
             self.client = HostClient(self, self.seat)
+            if self.on_start is not None:       # kept before anyone moves
+                self.on_start(self)
         log.info("the game begins: %s", ", ".join(n or "computer" for n in self.names))
         self._update(PLAYING)
         self._net.call(self._started)
@@ -801,6 +914,10 @@ class Host:
         """Open the doors, then serve until :meth:`close` cancels this (its ``finally``
         still says goodbye to every guest)."""
         try:
+            for seat in self._remote:           # a game taken over: its guests are coming
+                self._away(seat)
+            for away in self._held.values():    # a waiting room taken over: as if dropped
+                self._hold(away)
             if self.listen is not None:
                 await self._open_direct()
             if self._relay_first:
@@ -872,7 +989,8 @@ class Host:
         keys: list[Optional[bytes]]
         with self._room:
             if self.session is None:
-                keys = [guest.key for guest in {**self._held, **self._guests}.values()]
+                keys = [*(away.key for away in self._held.values()),
+                        *(guest.key for guest in self._guests.values())]
             else:
                 keys = [remote.key for remote in self._remote.values()]
         return [key for key in keys if key is not None]
@@ -915,7 +1033,7 @@ class Host:
         """Open a room on the relay; while the host is open, get it back with its key
         whenever the connection drops (see the module docstring)."""
         try:
-            first, room = await self._relay_room(None)
+            first, room = await self._first_room()
         except _RelayRefused as exc:
             with self._lock:
                 self._relay_door_open = False           # open_relay may try again
@@ -923,15 +1041,19 @@ class Host:
             self._opened()
             return
         link: Optional[Link] = first
-        relay_code = codes.new_relay_code(room.code)
+        relay_code = codes.new_relay_code(room.code) if self.resume is None else \
+            codes.parse(self.resume.code)
+        assert isinstance(relay_code, codes.RelayCode)
         try:
             digest = await asyncio.to_thread(codes.room_digest, relay_code.text)  # off the loop
         except BaseException:           # closed meanwhile: the relay is not left holding it
-            first.send(CLOSE + b"\n")
-            first.close()
+            if link is not None:
+                link.send(CLOSE + b"\n")
+                link.close()
             raise
         self._digests["relay"] = digest
         self._relay_code = relay_code
+        self.relay_room = room
         with self._lock:            # the relay's last refusal goes with its code; the door's stays
             cleared = {} if self._status.problem in (PORT_IN_USE, NOT_LAN) else {"problem": None}
         self._update(relay_code=self._relay_code.text, **cleared)
@@ -949,6 +1071,19 @@ class Host:
             log.warning("lost the relay")
             self._update(problem=RELAY_LOST)
             link = await self._reclaim(room)
+
+    async def _first_room(self) -> tuple[Optional[Link], Room]:
+        """A new room; or, for a table taken over, its room back (tried until the relay
+        gives it: the room may not be held yet when the worker that dealt it has just
+        died)."""
+        if self.resume is None:
+            return await self._relay_room(None)
+        try:
+            return await self._relay_room(self.resume.room)
+        except _RelayRefused as exc:
+            if not exc.again:
+                raise
+        return await self._reclaim(self.resume.room), self.resume.room
 
     async def _reclaim(self, room: Room) -> Optional[Link]:
         """A connection to the relay that has given ``room`` back, after tries spaced
@@ -1220,13 +1355,13 @@ class Host:
         if the host has not freed it) on this connection; an older connection of it that
         the host still holds is closed.  None (refused ``seat_freed``) if it proves no key
         of the room: the host sent it away meanwhile, or it is not who it claims."""
-        known = {**self._held, **self._guests}
+        known: dict[int, _Guest | _Away] = {**self._held, **self._guests}
         gid = _proven(peer, hello, {g: guest.key for g, guest in known.items()})
         if gid is None:
             self._refuse(peer, SEAT_FREED, "no seat in this room is held for that key")
             return None
         old = known[gid]
-        if self._guests.get(gid) is old:             # its drop not noticed yet here
+        if isinstance(old, _Guest) and self._guests.get(gid) is old:    # drop not noticed
             old.peer.send(encode(Error(REPLACED, "the same player connected again", True)))
             old.peer.close()
         guest = _Guest(gid, peer, old.name, self.limits, old.key)
@@ -1236,7 +1371,7 @@ class Host:
         return guest
 
     @property
-    def _held(self) -> dict[int, _Guest]:
+    def _held(self) -> dict[int, _Away]:
         """The seated guests whose connection dropped in the waiting room, held for them:
         those the lobby has ``away`` (it says who, as every guest sees it), by the
         connection that dropped (under the room's lock)."""
@@ -1261,10 +1396,9 @@ class Host:
             waiting = self.session is None
             if waiting and not guest.left and not guest.gone and not self._closing and \
                     self.lobby.drop(guest.gid):
-                self._dropped[guest.gid] = guest
+                self._dropped[guest.gid] = _Away(guest.gid, guest.name, guest.key)
                 self._dropped = self._held      # only those still away: the others went
-                asyncio.get_running_loop().call_later(
-                    self.limits.reconnect_for + self.limits.dead_after, self._expire, guest)
+                self._hold(self._dropped[guest.gid])
                 log.info("%s dropped from the room; the seat is held", guest.name or "a guest")
             elif waiting:
                 self.lobby.leave(guest.gid)
@@ -1273,13 +1407,27 @@ class Host:
         else:
             self._update()
 
-    def _expire(self, guest: _Guest) -> None:
+    def _hold(self, away: _Away) -> None:
+        """Hold a seat in the waiting room for ``away`` while it may try to come back."""
+        asyncio.get_running_loop().call_later(
+            self.limits.reconnect_for + self.limits.dead_after, self._expire, away)
+
+    def _expire(self, away: _Away) -> None:
         """A guest held in the waiting room did not come back in time: its seat is free."""
         with self._room:
-            if self.session is not None or self._held.get(guest.gid) is not guest:
+            if self.session is not None or self._held.get(away.gid) is not away:
                 return
-            self.lobby.leave(guest.gid)
+            self.lobby.leave(away.gid)
         self._lobby_changed()
+
+    def lobby_keys(self) -> tuple[tuple[int, int, str, bytes], ...]:
+        """Each seated guest of the waiting room (seat, guest id, name, the key it comes
+        back by), present or held: what the service keeps to hold their seats for them
+        after a takeover before the start."""
+        with self._room:
+            known: dict[int, _Guest | _Away] = {**self._held, **self._guests}
+            return tuple((seat, gid, known[gid].name, known[gid].key)
+                         for seat, gid in sorted(self.lobby.sitting.items()) if gid in known)
 
     async def _waiting_room(self, guest: _Guest) -> bool:
         """Serve a guest in the waiting room (it asks for seats) until the game starts:
@@ -1299,7 +1447,7 @@ class Host:
                 line = reading.result()
                 if line is None or guest.gone:
                     return False
-                msg = decode(line, (Sit, Bye, Phrase, Error))
+                msg = decode(line, (Sit, Start, Bye, Phrase, Error))
             except ProtocolError as exc:
                 if not self._strike(peer, guest.strikes, Error(exc.reason, exc.detail)):
                     return False
@@ -1309,6 +1457,8 @@ class Host:
                 return False
             if isinstance(msg, Error):
                 _heard(guest, msg)
+            if isinstance(msg, Start):
+                self._chair_starts(guest)
             if isinstance(msg, Sit):
                 with self._room:
                     try:
@@ -1321,11 +1471,30 @@ class Host:
                 self._lobby_changed()
         return not guest.gone
 
+    def _chair(self) -> Optional[int]:
+        """The table's chair: its first seated guest (the gid it came in with), if the
+        table has one (``chair``) and anyone sits (under the room's lock)."""
+        if not self.chair or not self.lobby.sitting:
+            return None
+        return min(self.lobby.sitting.values())
+
+    def _chair_starts(self, guest: _Guest) -> None:
+        """The chair says ``start``: the game begins; anyone else is refused."""
+        with self._room:
+            chair = self._chair()
+        if chair is None or guest.gid != chair:
+            guest.peer.send(encode(Error(NOT_CHAIR, "only the table's chair starts it")))
+            return
+        log.info("the chair starts the table")
+        self.begin()
+
     def _lobby_changed(self) -> None:
         """The waiting room changed: every guest hears, the listing follows, and a host
         that starts by itself starts once every open seat has its person."""
         self._tell_lobby()
         self._update()
+        if self.on_lobby is not None and self.session is None:
+            self.on_lobby(self)
         if self.autostart and self.session is None and self.lobby.full:
             self.begin()
 
@@ -1335,9 +1504,10 @@ class Host:
             if self.session is not None:
                 return
             seats = self.lobby.seats()
+            chair = self._chair()
             lines = [(g.peer, LobbyView(self.setup.key, seats, self.lobby.seat_of(g.gid),
                                     self.lobby.spectators, len(self.lobby.watching),
-                                    self.setup.options))
+                                    self.setup.options, g.gid == chair))
                      for g in self._guests.values()]
         for peer, msg in lines:
             peer.send(encode(msg))
@@ -1366,7 +1536,7 @@ class Host:
             return
         with self._room:
             listing = Listing(code.text, self.setup.key, len(self.setup.seats), self.lobby.taken,
-                              self.lobby.host_name or "?", _listed_options(self.setup.options),
+                              self.title or "?", _listed_options(self.setup.options),
                               self.lobby.spectators)
         link.send(PUBLIC + b" " + json.dumps(listing.to_json(), separators=(",", ":"),
                                              ensure_ascii=False).encode() + b"\n")
@@ -1441,10 +1611,28 @@ class Host:
             if remote is not None and remote.peer is peer:
                 remote.peer = None
                 if not self._closing:
-                    log.info("seat %d: %s left; a computer stands in", seat, remote.name)
-                    session.stand_in(remote.seat, self.level)
-                    self._tell_seats()
+                    self._away(remote.seat)
             self._update()
+
+    def _away(self, seat: int) -> None:
+        """Nobody plays a guest's seat: a computer stands in, at once, or once the seat
+        has waited ``stand_in_after`` seconds for its guest to come back (a table the
+        service deals, whose computers move at once: a link that blinks, or the worker's
+        takeover, must not cost its player a hand)."""
+        if self.stand_in_after > 0:
+            asyncio.get_running_loop().call_later(self.stand_in_after, self._stand_in, seat)
+        else:
+            self._stand_in(seat)
+
+    def _stand_in(self, seat: int) -> None:
+        remote, session = self._remote.get(seat), self.session
+        if remote is None or remote.peer is not None or session is None or self._closing or \
+                session.standing_in(seat):
+            return
+        log.info("seat %d: %s left; a computer stands in", seat, remote.name)
+        session.stand_in(seat, self.level)
+        self._tell_seats()
+        self._update()
 
     def _take_seat(self, peer: Sealed, seat: int) -> None:
         """The guest's seat is played from this connection (an older one is closed), and
@@ -1519,8 +1707,16 @@ class Host:
         return False
 
     async def _shutdown(self) -> None:
-        bye = encode(Bye(HOST_QUIT))
         peers = [g.peer for g in self._guests.values()]
+        if self._quiet:                 # abandoned: no word, the room held for the next
+            for peer in peers:
+                peer.close()
+            if self._relay_link is not None:
+                self._relay_link.close()
+            for task in list(self._tasks):
+                task.cancel()
+            return
+        bye = encode(Bye(HOST_QUIT))
         for peer in peers:
             peer.send(bye)
         await asyncio.gather(*(p.flush() for p in peers), return_exceptions=True)

@@ -94,6 +94,72 @@ class LoopThread:
             self._thread.join(timeout)
 
 
+class SharedLoop:
+    """One asyncio loop in one daemon thread for many hosts (a table worker's hundreds of
+    tables, game/net/tables.py): each host's :meth:`slot` behaves as its own
+    :class:`LoopThread` would (start, call, running, stop), without a thread and an
+    executor of its own each.  A person's host keeps a LoopThread of its own."""
+
+    def __init__(self, name: str) -> None:
+        self.loop = asyncio.new_event_loop()
+        self._thread = threading.Thread(target=self._run, name=name, daemon=True)
+        self._thread.start()
+
+    def _run(self) -> None:
+        asyncio.set_event_loop(self.loop)
+        self.loop.run_forever()
+
+    def slot(self, name: str) -> "LoopSlot":
+        return LoopSlot(self, name)
+
+    def close(self, timeout: float = 2.0) -> None:
+        """Stop the loop (its slots stopped first) and wait for its thread."""
+        self.loop.call_soon_threadsafe(self.loop.stop)
+        self._thread.join(timeout)
+
+
+class LoopSlot:
+    """One main coroutine on a :class:`SharedLoop`, as a :class:`LoopThread` runs one: the
+    tasks it left when it ended are its own business (a host cancels its own)."""
+
+    def __init__(self, shared: SharedLoop, name: str) -> None:
+        self.shared = shared
+        self.name = name
+        self.loop = shared.loop
+        self._task: Optional[asyncio.Task[Any]] = None
+        self._done = threading.Event()
+
+    def start(self, main: Callable[[], Coroutine[Any, Any, Any]]) -> None:
+        def begin() -> None:
+            self._task = self.loop.create_task(main())
+            self._task.add_done_callback(self._ended)
+        self.loop.call_soon_threadsafe(begin)
+
+    def _ended(self, task: "asyncio.Task[Any]") -> None:
+        if not task.cancelled() and task.exception() is not None:
+            log.error("%s stopped", self.name, exc_info=task.exception())
+        self._done.set()
+
+    def call(self, fn: Callable[..., Any], *args: Any) -> bool:
+        """Run ``fn(*args)`` in the loop's thread soon; False if this slot has ended."""
+        if self._done.is_set():
+            return False
+        try:
+            self.loop.call_soon_threadsafe(fn, *args)
+        except RuntimeError:        # the shared loop is closed
+            return False
+        return True
+
+    def running(self) -> bool:
+        return self._task is not None and not self._done.is_set()
+
+    def stop(self, timeout: float = 2.0) -> None:
+        """Cancel the main coroutine and wait (at most ``timeout``) for it to end."""
+        if self.call(lambda: self._task.cancel() if self._task is not None else None) and \
+                threading.current_thread() is not self.shared._thread:
+            self._done.wait(timeout)
+
+
 async def _connect_any(host: str, port: int, timeout: float) -> tuple[asyncio.StreamReader,
                                                                      asyncio.StreamWriter]:
     """A connection to one of the addresses ``host`` resolves to, each tried in turn with

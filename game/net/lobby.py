@@ -178,6 +178,16 @@ class Lobby:
         self.away.add(gid)
         return True
 
+    def restore(self, seat: int, gid: int, name: str) -> None:
+        """A guest seated at ``seat`` in a waiting room taken over from another process
+        (game/net/tables.py), away until it comes back (:meth:`back`)."""
+        self._not_started()
+        if seat in self.sitting or not 0 <= seat < len(self.kinds) or self.kinds[seat] != OPEN:
+            raise Refusal(NO_SUCH_SEAT)
+        self.sitting[seat] = gid
+        self.names[gid] = name
+        self.away.add(gid)
+
     def back(self, gid: int) -> None:
         """An away guest is connected again (its seat, if the host has not freed it)."""
         self.away.discard(gid)

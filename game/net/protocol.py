@@ -34,7 +34,10 @@ type        direction    fields
 ``lobby``   host->guest  before the start, at every change of the waiting room:
                          ``game``, ``options``, ``seats`` (``kind``: host, open,
                          computer or person; ``name``), ``you`` (the guest's seat,
-                         null: watching), ``spectators``, ``watchers``
+                         null: watching), ``spectators``, ``watchers``; at a table
+                         the service deals, ``chair`` (true: this guest may start)
+``start``   guest->host  the table's chair starts the game now (game/net/tables.py);
+                         anyone else is answered ``not_chair``
 ``sit``     guest->host  ``seat`` (a free open seat; null: to watch); refused with
                          an ``error`` (``seat_taken``, ``no_spectators`` ...)
 ``welcome`` host->guest  at the start (or on coming back): ``seat`` (null: a
@@ -83,7 +86,10 @@ A guest sends ``{"type": "relay", "role": "guest", "code": ROOM}`` and gets
 that is not the room's may answer ``moved`` instead (``to``: ``HOST:PORT``, the
 room's gateway, where the guest asks again, without ``follow``: one hop at
 most); a lister sends ``{"type": "relay", "role": "list"}`` and gets
-``tables`` (game/net/listing.py); any of them may get an ``error``.  The relay
+``tables`` (game/net/listing.py); a client asking the service for a table sends
+``{"type": "relay", "role": "open", "table": {...}}`` and gets ``opened``
+(``code``, the table's relay code; game/net/service.py); any of them may get an
+``error``.  The relay
 wire has its own number (:data:`RELAY_PROTOCOL`), apart from the game's
 (:data:`PROTOCOL`, which host and guest compare): a relay reads every number of
 :data:`RELAY_PROTOCOLS` and answers each hello only with lines of its number,
@@ -146,7 +152,9 @@ from game.session.setup import GameSetup
 #: host names its codes (``rooms``) before the guest's hello, which waits for them.  6: the
 #: host proves there which seat keys it holds (``holds``) before a guest offers one.  7: a
 #: sealed heartbeat, ``!beat`` inside the channel: a line dropped on the path fails the
-#: next one's tag, and a channel with no sealed line for ``dead_after`` is dead)
+#: next one's tag, and a channel with no sealed line for ``dead_after`` is dead; a table
+#: the service deals names its chair in ``lobby`` (``chair``), and only the chair says
+#: ``start``)
 PROTOCOL = 7
 #: the relay's wire (hellos and the relay's answers), numbered on its own: the game did
 #: not change with it (4: a guest may ask to ``follow`` a ``moved`` answer)
@@ -239,10 +247,17 @@ HOST_QUIT, GUEST_QUIT = "host_quit", "guest_quit"
 #: the waiting room's refusals (game/net/lobby.py), and a guest the host sent away
 SEAT_TAKEN, TABLE_FULL, NO_SPECTATORS, NO_SUCH_SEAT, STARTED = lobby.REFUSALS
 SEAT_FREED = "seat_freed"            # the host freed the seat, and spectators are refused
+#: a table the service deals (game/net/tables.py, game/net/service.py)
+NOT_CHAIR = "not_chair"              # only the table's chair may start it
+NO_SERVICE = "no_service"            # this relay deals no tables (no workers behind it)
+SERVICE_FULL = "service_full"        # the service deals as many tables as it may
+TOO_MANY_TABLES = "too_many_tables"  # this address has opened as many tables as it may
+BAD_TABLE = "bad_table"              # the table asked for is not one the games have
 
 ERRORS = (NO_SUCH_ROOM, WRONG_CODE, SLOW_DOWN, ROOM_FULL, WRONG_VERSION, BAD_LINE, TOO_LONG,
           UNKNOWN_TYPE, BAD_FIELD, UNEXPECTED, FLOOD, ABUSE, HELLO_TIMEOUT, REPLACED, RELAY_FULL,
-          HOST_AWAY, *lobby.REFUSALS, SEAT_FREED)
+          HOST_AWAY, *lobby.REFUSALS, SEAT_FREED, NOT_CHAIR, NO_SERVICE, SERVICE_FULL,
+          TOO_MANY_TABLES, BAD_TABLE)
 
 #: the table phrases (worded "phrase.<id>"): sent as an id, never as free text
 PHRASES = ("good_game", "well_played", "one_moment", "good_luck", "thanks", "oops")
@@ -375,6 +390,8 @@ class LobbyView:
     spectators: bool = False
     watchers: int = 0
     options: Mapping[str, Any] = field(default_factory=dict)
+    #: this guest is the table's chair: it may start the game (a table the service deals)
+    chair: bool = False
 
 
 @dataclass(frozen=True)
@@ -382,6 +399,12 @@ class Sit:
     """A guest in the waiting room asks for ``seat`` (None: to watch)."""
 
     seat: Optional[int]
+
+
+@dataclass(frozen=True)
+class Start:
+    """The table's chair asks to start now: the open seats nobody took get computers
+    (a table the service deals, game/net/tables.py; any other guest's is refused)."""
 
 
 @dataclass(frozen=True)
@@ -413,7 +436,7 @@ class Bye:
 
 @dataclass(frozen=True)
 class RelayHello:
-    role: str                        # "host", "guest" or "list" (the public tables)
+    role: str                        # "host", "guest", "list" (the public tables), "open"
     protocol: int = RELAY_PROTOCOL
     code: Optional[str] = None       # a guest's room, or the room a host reclaims ...
     key: Optional[bytes] = None      # ... with the relay's ticket for it
@@ -423,6 +446,8 @@ class RelayHello:
     #: to check, so the relay does not make it wait its address's turn (optional: a relay
     #: that does not read it makes it wait, as before)
     kept: bool = False
+    #: the table a client asks the service to open (role "open"; game/net/service.py)
+    table: Optional[Mapping[str, Any]] = None
 
 
 @dataclass(frozen=True)
@@ -447,6 +472,13 @@ class Paired:
 
 
 @dataclass(frozen=True)
+class Opened:
+    """The service opened the table asked for: ``code`` is its relay code, to join."""
+
+    code: str
+
+
+@dataclass(frozen=True)
 class Moved:
     """A gateway of a fleet sends a guest that said ``follow`` to its room's gateway:
     ``to`` is that gateway's public address, ``HOST:PORT``, read once when the message is
@@ -460,8 +492,8 @@ class Moved:
 
 
 NetMessage = Union[Pake, Confirm, Hello, Welcome, Rooms, Seats, Error, Bye, RelayHello, Room,
-                   Challenge, Proof, Paired, Moved, LobbyView, Sit, Phrase, Update, Submit,
-                   Refused]
+                   Challenge, Proof, Paired, Opened, Moved, LobbyView, Sit, Start, Phrase,
+                   Update, Submit, Refused]
 SESSION_TYPES = {"update": Update, "submit": Submit, "refused": Refused}
 
 
@@ -595,9 +627,11 @@ def _lobby(obj: Mapping[str, Any]) -> LobbyView:
     spectators = obj.get("spectators", False)
     watchers = obj.get("watchers", 0)
     options = obj.get("options", {})
-    if type(spectators) is not bool or type(watchers) is not int or not isinstance(options, dict):
-        raise ProtocolError(BAD_FIELD, "spectators, watchers, options")
-    return LobbyView(game, tuple(shown), you, spectators, watchers, options)
+    chair = obj.get("chair", False)
+    if type(spectators) is not bool or type(watchers) is not int or \
+            not isinstance(options, dict) or type(chair) is not bool:
+        raise ProtocolError(BAD_FIELD, "spectators, watchers, options, chair")
+    return LobbyView(game, tuple(shown), you, spectators, watchers, options, chair)
 
 
 def _sit(obj: Mapping[str, Any]) -> Sit:
@@ -629,10 +663,12 @@ def _error(obj: Mapping[str, Any]) -> Error:
 
 def _relay_hello(obj: Mapping[str, Any]) -> RelayHello:
     role = obj.get("role")
-    if role not in ("host", "guest", "list"):
-        raise ProtocolError(BAD_FIELD, "role is host, guest or list")
+    if role not in ("host", "guest", "list", "open"):
+        raise ProtocolError(BAD_FIELD, "role is host, guest, list or open")
     if role == "list":
         return RelayHello(role, _get(obj, "protocol", int))
+    if role == "open":          # the table's fields are the service's to check
+        return RelayHello(role, _get(obj, "protocol", int), table=_get(obj, "table", dict))
     code = _get(obj, "code", str, optional=role == "host", limit=16)
     if role == "guest":
         follow, kept = obj.get("follow", False), obj.get("kept", False)
@@ -674,6 +710,8 @@ _DECODERS: dict[str, Callable[[Mapping[str, Any]], NetMessage]] = {
     "challenge": lambda obj: Challenge(_bytes(obj, "nonce", NONCE_BYTES, hexa=True) or b""),
     "proof": lambda obj: Proof(_bytes(obj, "signature", SIGNATURE_BYTES, hexa=True) or b""),
     "paired": lambda obj: Paired(),
+    "opened": lambda obj: Opened(_get(obj, "code", str, limit=32)),
+    "start": lambda obj: Start(),
     "moved": _moved,
     "lobby": _lobby,
     "sit": _sit,
@@ -730,6 +768,8 @@ def encode(msg: NetMessage) -> bytes:
             obj["follow"] = True
         if msg.kept:
             obj["kept"] = True
+        if msg.table is not None:
+            obj["table"] = dict(msg.table)
     elif isinstance(msg, Room):
         obj = {"type": "room", "code": msg.code, "key": _text(msg.key, hexa=True)}
     elif isinstance(msg, Challenge):
@@ -738,6 +778,10 @@ def encode(msg: NetMessage) -> bytes:
         obj = {"type": "proof", "signature": _text(msg.signature, hexa=True)}
     elif isinstance(msg, Paired):
         obj = {"type": "paired"}
+    elif isinstance(msg, Opened):
+        obj = {"type": "opened", "code": msg.code}
+    elif isinstance(msg, Start):
+        obj = {"type": "start"}
     elif isinstance(msg, Moved):
         obj = {"type": "moved", "to": msg.to}
     elif isinstance(msg, LobbyView):
@@ -746,6 +790,8 @@ def encode(msg: NetMessage) -> bytes:
                "seats": [{"kind": seat.kind, "name": seat.name, **({"away": True} if seat.away
                                                                     else {})}
                          for seat in msg.seats]}
+        if msg.chair:
+            obj["chair"] = True
     elif isinstance(msg, Sit):
         obj = {"type": "sit", "seat": msg.seat}
     elif isinstance(msg, Phrase):

@@ -56,6 +56,11 @@ forwarded; JSON lines before a connection has its role are in clear.
   ``!private`` (unlist it).  The host hears ``!joined ID`` and ``!gone ID`` (a
   guest came, a guest left).  Anyone may send ``!ping`` (the relay answers
   ``!pong``).
+* **Opening a table the service deals**: ``{"type": "relay", "role": "open",
+  "protocol": 4, "table": {...}}`` (game/net/service.py) is asked of the fleet's table
+  workers (game/net/tables.py) and answered once, ``{"type": "opened", "code":
+  CODE}`` or an error (``no_service`` from a relay with no workers behind it), then
+  the connection closes.  The workers count tables per address and in all.
 * **Public tables**: ``{"type": "relay", "role": "list", "protocol": 3}`` gets
   ``{"type": "tables", "tables": [LISTING...]}`` at once and again for each
   ``!tables`` it sends (at most one a second on average, four in a burst; more
@@ -202,6 +207,7 @@ from game.net.protocol import (
     Limits,
     LineSplitter,
     Moved,
+    Opened,
     Paired,
     Proof,
     ProtocolError,
@@ -460,6 +466,10 @@ class _Conn(asyncio.Protocol):
             self.role = "list"
             self.relay.stats["listers"] += 1
             self.write(self.relay.tables.encoded())
+        elif msg.role == "open":
+            self.role = "opening"
+            self.relay.stats["opens"] += 1
+            self.relay.directory.open_table(msg.table, address_key(self.ip), self._opened)
         elif msg.role == "host" and msg.code is None:
             room = self._new_room(msg)
             if room is not None:
@@ -512,6 +522,16 @@ class _Conn(asyncio.Protocol):
             asyncio.get_running_loop().call_later(turn.wait, self._enter, code)
         else:
             self._enter(code)
+
+    def _opened(self, code: Optional[str], reason: str) -> None:
+        """The service's answer to this client's ``open``: the table's code, or why not."""
+        if self.closing:
+            return
+        if code is None:
+            self.refuse(reason)
+            return
+        self.write(encode(Opened(code)))
+        self.close()
 
     def _send_on(self, address: str) -> None:
         """Send this guest to its room's gateway (see ``moved`` in the module docstring)."""

@@ -494,9 +494,16 @@ class RoomOwner:
     for a room; reclaiming it signs the relay's fresh challenge.  Nothing an observer
     records lets it reclaim the room."""
 
-    def __init__(self) -> None:
-        self._key = Ed25519PrivateKey.generate()
+    def __init__(self, private: Optional[bytes] = None) -> None:
+        self._key = Ed25519PrivateKey.generate() if private is None else \
+            Ed25519PrivateKey.from_private_bytes(private)
         self.public = self._key.public_key().public_bytes_raw()
+
+    @property
+    def private(self) -> bytes:
+        """The private half, raw: the service keeps a table's room key where only it
+        reads, so that the worker that takes the table over can reclaim the room."""
+        return self._key.private_bytes_raw()
 
     def sign(self, room: str, challenge: bytes) -> bytes:
         return self._key.sign(_claim(room, challenge))

@@ -30,6 +30,14 @@ and drained, without it, by the one thread that serves its client: ``drain``
 pops what is there, so an update appended meanwhile waits for the next drain.
 A watcher's ``notify`` (if any) is called after each update is appended, under
 the lock: it must only wake its consumer (e.g. ``loop.call_soon_threadsafe``).
+
+A *journal* (:attr:`Session.journal`, None in a game on this computer, which pays
+nothing for it) is called with each accepted action, the computers' included,
+after the rules took it and before any watcher is told: a table dealt by the
+service (game/net/tables.py) writes it to a durable log there, so a player is
+never told of a move the log lacks.  It blocks until the action is kept, under the
+session's lock; an exception from it (the log could not keep the action) leaves
+the game as it stood and goes to the caller.
 """
 
 from __future__ import annotations
@@ -131,6 +139,8 @@ class Session:
         self._advisor: Optional[Advisor] = None
         #: Hard's work for a hint as a playout count instead of its time (tests)
         self.advice_playouts: Optional[int] = None
+        #: called with (seat, action) for each action taken, before anyone hears of it
+        self.journal: Optional[Callable[[int, Action], None]] = None
 
     # -- seats -----------------------------------------------------------------------
     @property
@@ -241,6 +251,11 @@ class Session:
         return self.state.reason(seat, action)
 
     def _apply(self, seat: int, action: Action) -> None:
+        if self.journal is not None:               # kept first: only a legal action
+            why = self.state.reason(seat, action)
+            if why is not None:
+                raise IllegalAction(why)
+            self.journal(seat, action)
         events = self.state.apply(seat, action)
         self.version += 1
         for watcher in self._watchers:

@@ -24,6 +24,13 @@ def test_the_guest_is_asked_to_pick_a_free_seat_only_while_one_is_free():
     assert guest_status(room(HOST_SEAT, PERSON, OPEN), True) == tr("net.room_reconnecting")
 
 
+def test_the_chair_of_a_table_the_service_deals_is_told_it_may_start_it():
+    chair = LobbyView("briscola", (LobbySeat(PERSON, "Anna"), LobbySeat(OPEN), LobbySeat(OPEN)),
+                      0, chair=True)
+    assert guest_status(chair, False) == tr("net.waiting_chair")
+    assert guest_status(room(OPEN, PERSON, OPEN), False) == tr("net.waiting_start")
+
+
 @pytest.mark.parametrize("lang, one, three", [("en", "1 watching", "3 watching"),
                                               ("it", "1 guarda", "3 guardano")])
 def test_how_many_watch_follows_the_line_after_a_dot_in_the_right_number(lang, one, three):

@@ -86,6 +86,18 @@ def test_a_guest_plays_a_whole_game_and_sees_the_setup_from_its_seat():
         until(lambda: host.status().seats[1].stand_in, what="a computer in the seat")
 
 
+def test_a_seat_waits_for_its_guest_before_a_computer_stands_in_when_the_host_says_so():
+    """A table the service deals (its computers move at once) gives a guest whose link
+    dropped ``stand_in_after`` seconds to come back before a computer plays its seat."""
+    with hosting("briscola", seed=4, stand_in_after=60.0) as (host, _):
+        guest = join(host.status().direct_code, name="Anna")
+        assert guest.wait_connected(5)
+        until(lambda: host.status().seats[1].present, what="Anna at the table")
+        guest.close()
+        until(lambda: not host.status().seats[1].present, what="Anna gone")
+        assert not host.status().seats[1].stand_in and not host.session.standing_in(1)
+
+
 def test_a_mistyped_code_says_so_without_touching_the_network():
     code = codes.direct_code("127.0.0.1", 1, 5)
     wrong = ("3" if code[4] != "3" else "4").join((code[:4], code[5:]))

@@ -71,3 +71,33 @@ def test_an_address_that_never_answers_costs_its_own_wait_and_the_next_is_tried(
     limits = replace(QUICK, connect_timeout=0.05)
     opened = asyncio.run(link.Link.open("relay.example.org", 47800, limits, 1000))
     assert isinstance(opened, link.Link) and len(order) == 2
+
+
+def test_hosts_on_a_shared_loop_run_in_its_one_thread_and_stop_one_by_one():
+    """A table worker's hosts share one loop (link.SharedLoop): each slot runs its main
+    coroutine there as a LoopThread would, and stopping one leaves the others running."""
+    import threading
+
+    shared = link.SharedLoop("test-shared")
+    seen: list[str] = []
+    began = [threading.Event(), threading.Event()]
+
+    def main(i: int):
+        async def run() -> None:
+            seen.append(threading.current_thread().name)
+            began[i].set()
+            await asyncio.Event().wait()
+        return run
+
+    slots = [shared.slot("one"), shared.slot("two")]
+    try:
+        for i, slot in enumerate(slots):
+            slot.start(main(i))
+        assert all(event.wait(5) for event in began)
+        assert seen == ["test-shared", "test-shared"]
+        slots[0].stop(5)
+        assert not slots[0].running() and not slots[0].call(print)
+        assert slots[1].running() and slots[1].call(lambda: None)
+    finally:
+        slots[1].stop(5)
+        shared.close()

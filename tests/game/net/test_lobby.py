@@ -173,3 +173,16 @@ def test_a_guest_away_too_long_frees_its_seat_and_one_away_at_the_start_keeps_it
     assert lobby.free_seats() == [1] and not lobby.away
     lobby.drop(2)
     assert [s.kind for s in lobby.final().seats] == [HUMAN, COMPUTER, REMOTE]
+
+
+def test_a_waiting_room_taken_over_holds_each_seat_for_its_guest_until_it_is_back():
+    lobby = room("hooc")
+    lobby.restore(2, 7, "Anna")
+    assert lobby.seats()[2] == LobbySeat(PERSON, "Anna", away=True)
+    assert lobby.enter(8, "Bruno") == 1, "the held seat is nobody else's"
+    lobby.back(7)
+    assert lobby.seats()[2] == LobbySeat(PERSON, "Anna")
+    for seat in (0, 1, 2, 3, 9):                 # the host's, taken, held, a computer's, none
+        with pytest.raises(Refusal) as refused:
+            lobby.restore(seat, 9, "Carla")
+        assert refused.value.reason == NO_SUCH_SEAT

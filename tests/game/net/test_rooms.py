@@ -15,7 +15,7 @@ from game.net.host import PLAYING, Host
 from game.net.lobby import COMPUTER_SEAT, OPEN, PERSON
 from game.net.protocol import QUICK, Hello, encode
 from game.net.secure import seat_proof
-from game.session import COMPUTER, REMOTE
+from game.session import COMPUTER, REMOTE, GameSetup, SeatSpec
 from tests.game.net.helpers import Raw, join, until
 
 
@@ -190,3 +190,28 @@ def test_through_the_relay_a_guest_whose_link_drops_in_the_room_comes_back_to_it
         assert anna.wait_connected(5.0) and anna.seat == 3
         for client in (anna, bruno):
             client.close()
+
+
+def test_the_chair_of_a_table_with_no_host_seat_starts_it_and_nobody_else_can():
+    """A table the service deals (no seat of the host's own): its first seated guest is
+    its chair, told so, and starts it; the empty seats get computers."""
+    setup = GameSetup("bolola", (SeatSpec(REMOTE),) * 4, {}, 5)
+    host = Host(setup, listen="127.0.0.1", port=0, paced=False, limits=QUICK,
+                stand_in="random", chair=True).start()
+    try:
+        assert host.wait_ready(5.0) and host.seat is None
+        code = host.status().direct_code
+        anna, bruno = inside(code, "Anna"), inside(code, "Bruno")
+        until(lambda: anna.lobby.you == 0 and bruno.lobby is not None and bruno.lobby.you == 1)
+        until(lambda: anna.chair and not bruno.chair, what="Anna told she is the chair")
+        bruno.start()
+        until(lambda: bruno.refusal == "not_chair", what="Bruno refused")
+        assert host.status().state != PLAYING
+        anna.start()
+        until(lambda: host.status().state == PLAYING, what="the chair's start")
+        assert [s.kind for s in host.setup.seats] == [REMOTE, REMOTE, COMPUTER, COMPUTER]
+        until(lambda: anna.state == bruno.state == "connected")
+        for client in (anna, bruno):
+            client.close()
+    finally:
+        host.close()

@@ -255,3 +255,46 @@ def test_a_move_is_forced_in_the_open_when_every_legal_action_plays_the_one_card
     assert forced_seats(Legal(), tuple(range(6)), view) == (0, 1)
     view["zones"]["hand/1"] = []
     assert forced_seats(Legal(), (1,), view) == ()
+
+
+# -- the journal (a table dealt by the service) -------------------------------------------
+def test_the_journal_keeps_each_action_before_any_watcher_hears_of_it():
+    session = Session(GameSetup.computers("briscola", seed=4))
+    watcher = session.watch(0)
+    watcher.drain()
+    kept: list[tuple[int, str, int]] = []
+    session.journal = lambda seat, action: kept.append((seat, str(action), len(watcher.inbox)))
+    session.run()
+    assert [[s, a] for s, a, _ in kept] == session.log()["actions"]
+    assert [told for _, _, told in kept] == list(range(len(kept)))   # told after each: none yet
+
+
+def test_an_action_the_journal_cannot_keep_leaves_the_game_as_it_stood():
+    session = Session(humans_vs("bocce", {0}))
+    watcher = session.watch(0)
+    watcher.drain()
+
+    def broken(seat: int, action: Action) -> None:
+        raise OSError("the log is away")
+
+    session.journal = broken
+    before = session.state.log()
+    with pytest.raises(OSError):
+        session.submit(0, session.state.legal_actions(0)[0])
+    assert session.state.log() == before and session.version == 0 and not watcher.drain()
+
+
+class _Wrong:
+    """A computer that always answers a move the rules refuse."""
+
+    def choose(self, view, legal, rng):
+        return Action("nonsense")
+
+
+def test_the_journal_is_never_handed_an_illegal_action():
+    n = GAMES["bocce"].seats[0]
+    session = Session(GameSetup.computers("bocce", seed=3), players=[_Wrong()] * n)
+    kept: list[list] = []
+    session.journal = lambda seat, action: kept.append([seat, str(action)])
+    session.run()
+    assert kept == session.log()["actions"] and "nonsense" not in str(kept)

@@ -1,0 +1,160 @@
+"""Asking the service to open a table it deals: the client's one function, and the
+table asked for.
+
+A public table among strangers is dealt by the service that runs the relay fleet
+(game/net/tables.py), never by a player's program: nobody at it holds a card they
+may not see, the opener included.  The opener asks any gateway of the fleet::
+
+    {"type": "relay", "role": "open", "protocol": 4, "table": {TABLE}}
+
+where TABLE is :meth:`TableRequest.to_json`.  The gateway asks the workers behind it
+(a NATS request to their queue group) and answers once, then closes:
+``{"type": "opened", "code": CODE}`` (the table's whole relay code, to join as a
+guest like everyone else, game/net/client.py) or ``{"type": "error", "reason":
+KEY}`` (``no_service``, ``service_full``, ``too_many_tables``, ``bad_table``, or the
+relay's own refusals; worded "net.<key>").
+
+:func:`open_service_table` is that exchange, blocking (a screen calls it off its
+frame loop), bounded by its ``timeout``.
+"""
+
+from __future__ import annotations
+
+import socket
+from dataclasses import dataclass, field
+from typing import Any, Mapping
+
+from game import GAMES
+from game.ai import LEVELS
+from game.names import name_problem
+from game.net.protocol import (
+    BAD_TABLE,
+    UNREACHABLE,
+    Error,
+    Opened,
+    ProtocolError,
+    RelayHello,
+    decode,
+    encode,
+)
+from game.session import COMPUTER, REMOTE, GameSetup, SeatSpec
+
+#: the longest answer a gateway gives (an ``opened`` line is about 40 bytes)
+ANSWER_LINE = 4096
+
+
+class ServiceRefused(Exception):
+    """The service did not open the table: ``reason`` is a key (worded "net.<key>")."""
+
+    def __init__(self, reason: str, detail: str = "") -> None:
+        super().__init__(f"{reason}: {detail}" if detail else reason)
+        self.reason = reason
+        self.detail = detail
+
+
+@dataclass(frozen=True)
+class TableRequest:
+    """A table to open: ``game`` (a key of game.GAMES), its ``options``, how many
+    ``seats``, how many of them are ``open`` for people (the first ones; the rest are
+    computers from the start), the computers' ``level`` (also the level of a computer
+    that keeps an absent person's seat warm), whether it is ``public`` (listed in Find
+    a table) and welcomes ``spectators``, and its ``name`` in the list."""
+
+    game: str
+    seats: int
+    open: int
+    options: Mapping[str, Any] = field(default_factory=dict)
+    level: str = "normal"
+    public: bool = True
+    spectators: bool = False
+    name: str = ""
+
+    def __post_init__(self) -> None:
+        problem = self.problem()
+        if problem is not None:
+            raise ServiceRefused(BAD_TABLE, problem)
+
+    def problem(self) -> str | None:
+        """Why this is no table the games have, or None."""
+        if self.game not in GAMES:
+            return f"no game {self.game!r}"
+        if type(self.seats) is not int or self.seats not in GAMES[self.game].seats:
+            return f"{GAMES[self.game].title} is not played by {self.seats!r}"
+        if type(self.open) is not int or not 1 <= self.open <= self.seats:
+            return "open is a count of seats, at least one"
+        if self.level not in LEVELS:
+            return f"a level is one of {', '.join(LEVELS)}"
+        if type(self.public) is not bool or type(self.spectators) is not bool:
+            return "public and spectators are true or false"
+        if not isinstance(self.options, Mapping):
+            return "options is an object"
+        return name_problem(self.name)
+
+    def setup(self, seed: int) -> GameSetup:
+        """The game as the service deals it: the open seats remote, the rest computers;
+        ValueError if the game refuses the options."""
+        seats = tuple(SeatSpec(REMOTE) if s < self.open else SeatSpec(COMPUTER, self.level)
+                      for s in range(self.seats))
+        return GameSetup(self.game, seats, dict(self.options), seed)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"game": self.game, "options": dict(self.options), "seats": self.seats,
+                "open": self.open, "level": self.level, "public": self.public,
+                "spectators": self.spectators, "name": self.name}
+
+    @classmethod
+    def from_json(cls, obj: Any) -> "TableRequest":
+        """The request in ``obj`` (from the wire: every field checked);
+        :class:`ServiceRefused` ``bad_table`` if it is not one."""
+        if not isinstance(obj, Mapping):
+            raise ServiceRefused(BAD_TABLE, "a table is an object")
+        try:
+            return cls(obj.get("game"), obj.get("seats"), obj.get("open"),  # type: ignore[arg-type]
+                       obj.get("options", {}), obj.get("level", "normal"),
+                       obj.get("public", True), obj.get("spectators", False),
+                       obj.get("name", ""))
+        except (TypeError, ValueError) as exc:
+            raise ServiceRefused(BAD_TABLE, str(exc)[:200]) from None
+
+
+@dataclass(frozen=True)
+class OpenedTable:
+    """A table the service opened: ``code``, its relay code (join it as a guest)."""
+
+    code: str
+
+
+def open_service_table(relay: tuple[str, int], request: TableRequest,
+                       timeout: float = 10.0) -> OpenedTable:
+    """Ask the service behind ``relay`` (any gateway of the fleet) to open ``request``:
+    the table, or :class:`ServiceRefused` with the reason (``unreachable`` when the
+    relay cannot be reached or does not answer within ``timeout``)."""
+    hello = RelayHello("open", table=request.to_json())
+    try:
+        with socket.create_connection(relay, timeout=timeout) as sock:
+            sock.settimeout(timeout)
+            sock.sendall(encode(hello))
+            line = _line(sock)
+    except OSError as exc:
+        raise ServiceRefused(UNREACHABLE, str(exc)) from None
+    try:
+        answer = decode(line, (Opened, Error))
+    except ProtocolError as exc:
+        raise ServiceRefused(exc.reason, exc.detail) from None
+    if isinstance(answer, Error):
+        raise ServiceRefused(answer.reason, answer.detail)
+    assert isinstance(answer, Opened)
+    return OpenedTable(answer.code)
+
+
+def _line(sock: socket.socket) -> bytes:
+    """The relay's one answer line (without its newline)."""
+    data = b""
+    while b"\n" not in data:
+        chunk = sock.recv(ANSWER_LINE)
+        if not chunk:
+            raise OSError("the relay closed without an answer")
+        data += chunk
+        if len(data) > ANSWER_LINE:
+            raise OSError("the relay's answer is too long")
+    return data.split(b"\n", 1)[0]

@@ -1,0 +1,667 @@
+"""Table workers: the service deals public tables, so no player's program holds a card
+it may not see, and a table outlives any one process::
+
+    python -m game.net.tables --nats URL --relay HOST:PORT[,HOST:PORT...]
+                              [--max-tables N] [--per-address N] [--service-key FILE]
+
+Any number of workers, on any machines; they share nothing but NATS.
+
+**A table is a host with no seat of its own.**  Each table is a
+:class:`~game.net.host.Host` (game/net/host.py: the one referee there is), made with
+no human seat, connected to a gateway of the fleet as its room's host through the
+relay protocol: the gateways route its players to it as they route any host's, its
+lines to each guest are sealed end to end (SPAKE2 with the table's code), and what a
+guest receives is what ``State.view`` / ``Event.for_seat`` give its seat, nothing
+more.  Its first seated guest is its chair, who may start it before every open seat
+has its person (game/net/host.py); the open seats nobody took, and any seat whose
+person leaves, are played by computers of the table's level, and a person who comes
+back with the seat's key has it back, as at any host.
+
+**A table is its setup, its seed and its action log**, and nothing else is kept:
+
+* bucket :data:`BUCKET` (JetStream key-value, read by the service alone):
+  ``t.ID`` the table (the request, the seed, the room's code with its password, the
+  relay's ticket and the room's owner key; from the start, the final setup, the
+  names and each person's seat key; before it, who sits where in the waiting room and
+  the key each comes back by) and ``lease.ID`` (which worker deals it, and
+  when it last said so);
+* stream :data:`STREAM`, subject ``tavolata.dealt.ID``: every action taken at the
+  table, the computers' included, appended by the session's journal
+  (game/session/referee.py) *before* anyone is told of it, each publish fenced by
+  the subject's last sequence (``Nats-Expected-Last-Subject-Sequence``: a worker that
+  lost the table cannot append after the one that took it) and named by its place in
+  the game (``Nats-Msg-Id``: a publish tried again is kept once).  One stream, a
+  subject per table: a stream per table would cost the server a stream's state
+  for each of a thousand tables.
+
+**Exactly one worker deals a table.**  Its lease is renewed every :data:`LEASE_EVERY`
+seconds by a compare-and-set on the entry's revision (``update(key, value,
+last=revision)``); a worker whose renewal is refused (another took the table) leaves
+it without a word (:meth:`Host.abandon`).  Every worker looks at the leases every
+:data:`LOOK_EVERY` seconds, and claims a table whose lease is older than
+:data:`LEASE_STALE` seconds (kill -9 of its worker) with the same compare-and-set,
+so one claim wins.  The claimant reads the table and its log, replays the log
+through the engine (``game.engine.replay``) to the very state, reclaims the relay
+room with the stored owner key and ticket (game/net/relay.py), and the guests, whose
+links dropped with the dead worker's, reconnect by themselves and prove their seat
+keys, which it read with the table.  Each seat waits :data:`STAND_IN_AFTER` seconds
+for its person before a computer keeps it warm (the table's computers move at once: a
+stand-in would play a whole hand while its player's link comes back).  No
+second copy of the state exists anywhere: the log is the game.
+
+**Opening.**  A gateway turns a client's ``open`` (game/net/service.py) into a NATS
+request on ``tavolata.tables.open`` to the workers' queue group; one worker checks
+the request and its limits, opens the table, keeps it, and answers its relay code.
+
+**Limits** (bench/README.md's attack table): tables an address may have open at once
+(``--per-address``, counted in the bucket by compare-and-set, fleet-wide), tables one
+worker deals (``--max-tables``: past it, ``service_full``), and a guest's lines and
+actions are paced by the host as at any table (``Limits.lines_per_s``, strikes).  A
+table nobody sits at for ``--empty-after`` seconds ends, as does a game over once
+its people have gone.
+
+**Who holds what.**  The service (its workers and its NATS) reads the seed and
+every hand of the tables it deals; the gateways read none of it (sealed lines); a
+player's program holds its seat's view only, the opener's like anyone's.
+
+Threads: the worker's asyncio loop talks to NATS; every table's host runs its network
+on one other loop (game/net/link.py's ``SharedLoop``: a host with a loop of its own
+costs a thread, and an executor's thread for its code's digest, each of whose memory
+arenas kept the digest's 16 MB: 5 MB a table, bench/README.md), and one thread moves
+every table's computers on (``Session.pump``).  The journal, called under the session's
+lock from those two threads, waits on the worker's loop for the stream's
+acknowledgement: the guests' moves are kept one after another, as are the computers'
+(some 0.4 ms each: 2,000 to 2,800 a second, bench/README.md, where 500 tables of
+people play a few hundred).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import logging
+import random
+import secrets
+import signal
+import threading
+import time
+from dataclasses import dataclass, field
+from typing import Any, Optional, Sequence
+
+from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
+
+from game.engine import Action, replay
+from game.net.directory import Unreachable
+from game.net.fleet import OPEN_SUBJECT, OPEN_TIMEOUT, fleet_available
+from game.net.host import PLAYING, STARTING, WAITING, Host, Resumed
+from game.net.identity import ServiceKeyError, add_argument, service_key
+from game.net.link import SharedLoop
+from game.net.protocol import (
+    BAD_TABLE,
+    NAMED_LIMITS,
+    SERVICE_FULL,
+    TOO_MANY_TABLES,
+    UNREACHABLE,
+    Limits,
+    Room,
+)
+from game.net.relays import RelayError, relay_setting
+from game.net.secure import RoomOwner
+from game.net.service import ServiceRefused, TableRequest
+from game.session import GameSetup
+
+log = logging.getLogger(__name__)
+
+BUCKET = "tavolata-dealt"
+STREAM = "TAVOLATA_DEALT"
+SUBJECTS = "tavolata.dealt"
+QUEUE = "tavolata-workers"
+#: seconds between a worker's renewals of its leases, and of silence after which
+#: another worker takes the table over; how often a worker looks for such tables
+LEASE_EVERY = 0.25
+LEASE_STALE = 1.2
+LOOK_EVERY = 0.25
+#: seconds a journal waits for the stream to keep an action
+JOURNAL_WAIT = 5.0
+#: how often the computers of every table are moved on, and how long a table whose log
+#: could not keep a computer's move waits before it is tried again
+PUMP_EVERY = 0.005
+STALLED_FOR = 0.5
+#: seconds a person's seat waits for its guest before a computer stands in: its computers
+#: move at once, and a link that blinks, or a takeover, must not cost a player its hand
+STAND_IN_AFTER = 5.0
+#: seconds a new table's room may take on the relay: answered well before the gateway
+#: gives up on the workers (a table opened after it did would wait for nobody)
+OPENING = OPEN_TIMEOUT / 2
+#: seconds a worker tries to reach NATS when it starts, before it says it cannot
+CONNECT_WITHIN = 10.0
+MAX_TABLES = 500
+PER_ADDRESS = 4
+EMPTY_AFTER = 120.0
+#: a game over ends its table this long after, if people linger
+OVER_LINGER = 30.0
+#: seconds an ended table's log is kept (a dispute, a test's check), and the longest any
+#: action is kept (the stream's own limit, for a log whose worker died at its end)
+ENDED_KEPT = 60.0
+LOGS_KEPT = 7 * 86400.0
+
+
+def subject(table: str) -> str:
+    return f"{SUBJECTS}.{table}"
+
+
+@dataclass
+class _Table:
+    """A table this worker deals: its id, what the bucket holds of it, its host."""
+
+    id: str
+    record: dict[str, Any]
+    host: Optional[Host] = None
+    lease: int = 0                      # the revision of our lease entry
+    renewed: float = 0.0                # when our lease was last renewed (monotonic)
+    last: int = 0                       # the stream's sequence of its last action
+    count: int = 0                      # actions in its log
+    started: bool = False
+    quiet_since: float = field(default_factory=time.monotonic)
+    over_since: float = 0.0
+    stalled: float = 0.0                # its log could not keep a move: tried again then
+    ending: bool = False
+
+
+class Worker:
+    """One table worker: see the module docstring."""
+
+    def __init__(self, url: str, relays: Sequence[tuple[str, int]], *,
+                 max_tables: int = MAX_TABLES, per_address: int = PER_ADDRESS,
+                 limits: Limits = NAMED_LIMITS["default"], empty_after: float = EMPTY_AFTER,
+                 name: Optional[str] = None,
+                 identity: Optional[Ed25519PrivateKey] = None) -> None:
+        self.url = url
+        self.relays = list(relays)
+        self.max_tables = max_tables
+        self.per_address = per_address
+        self.limits = limits
+        self.empty_after = empty_after
+        self.name = name or secrets.token_hex(4)
+        self.identity = identity
+        self.tables: dict[str, _Table] = {}
+        self.loop: Optional[asyncio.AbstractEventLoop] = None
+        self.nc: Any = None
+        self.js: Any = None
+        self.jsm: Any = None
+        self.kv: Any = None
+        self._stop = asyncio.Event()
+        self._pumping = threading.Event()
+        self._lock = threading.Lock()            # self.tables, between the loop and the pump
+        #: every table's lease as last seen (a watch): id -> (revision, when seen, at)
+        self.leases: dict[str, tuple[int, float, float]] = {}
+        self._jobs: set[asyncio.Task[None]] = set()
+        #: every table's network, on one loop in one thread (game/net/link.py)
+        self.shared: Optional[SharedLoop] = None
+
+    # -- running ------------------------------------------------------------------------
+    async def run(self, ready: Optional[asyncio.Event] = None) -> None:
+        """Deal tables until :meth:`stop`."""
+        import nats
+        from nats.js.api import KeyValueConfig, StorageType, StreamConfig
+
+        self.loop = asyncio.get_running_loop()
+        self._stop = asyncio.Event()
+        self.shared = SharedLoop("tables-net")
+        try:
+            self.nc = await asyncio.wait_for(nats.connect(
+                self.url.split(","), name=f"tavolata-tables-{self.name}",
+                max_reconnect_attempts=-1, reconnect_time_wait=0.2, error_cb=self._nats_error,
+                disconnected_cb=self._nats_down, reconnected_cb=self._nats_back),
+                CONNECT_WITHIN)
+        except (OSError, asyncio.TimeoutError, nats.errors.Error) as exc:
+            raise Unreachable(f"nothing answered in {CONNECT_WITHIN:.0f} s ({exc!r})") from None
+        self.js = self.nc.jetstream()
+        self.jsm = self.nc.jsm()
+        try:
+            await self.jsm.add_stream(StreamConfig(name=STREAM, subjects=[f"{SUBJECTS}.>"],
+                                                   storage=StorageType.FILE,
+                                                   duplicate_window=120.0, max_age=LOGS_KEPT))
+        except Exception as exc:  # made already by another worker, maybe otherwise
+            log.info("tables %s: the stream: %r", self.name, exc)
+        self.kv = await self.js.create_key_value(KeyValueConfig(
+            bucket=BUCKET, history=1, storage=StorageType.FILE))
+        await self.nc.subscribe(OPEN_SUBJECT, queue=QUEUE, cb=self._on_open)
+        pump = threading.Thread(target=self._pump, name="tables-pump", daemon=True)
+        pump.start()
+        tasks = [asyncio.create_task(job) for job in (self._renew(), self._watch(),
+                                                      self._look(), self._tidy())]
+        print(f"worker {self.name} deals tables at {self.url}", flush=True)
+        if ready is not None:
+            ready.set()
+        try:
+            await self._stop.wait()
+        finally:
+            for task in tasks:
+                task.cancel()
+            await asyncio.gather(*tasks, return_exceptions=True)
+            self._pumping.set()
+            await self._leave_all()
+            await self.nc.close()
+            self.shared.close()
+
+    def stop(self) -> None:
+        self._stop.set()
+
+    async def _nats_error(self, exc: Exception) -> None:
+        """Each failed try to reach NATS again: one quiet line, not a traceback."""
+        log.info("tables %s: NATS: %r", self.name, exc)
+
+    async def _nats_down(self) -> None:
+        if self._stop.is_set():             # closing on purpose
+            return
+        log.warning("tables %s: NATS connection lost; reconnecting (the tables wait)",
+                    self.name)
+
+    async def _nats_back(self) -> None:
+        log.warning("tables %s: NATS connection back", self.name)
+
+    async def _leave_all(self) -> None:
+        """Stopping on purpose: each table goes to another worker at once (its lease
+        is written stale), its guests reconnecting there."""
+        for table in list(self.tables.values()):
+            if table.host is not None:
+                await asyncio.to_thread(table.host.abandon)
+            try:
+                await self.kv.update(f"lease.{table.id}", _lease(self.name, 0.0),
+                                     last=table.lease)
+            except Exception as exc:  # taken already, or NATS away: it goes stale anyway
+                log.info("tables %s: leaving %s: %r", self.name, table.id, exc)
+
+    # -- opening --------------------------------------------------------------------------
+    async def _on_open(self, msg: Any) -> None:
+        try:
+            ask = json.loads(msg.data)
+            request = TableRequest.from_json(ask.get("table"))
+            code = await self._open(request, str(ask.get("by", "")))
+            answer: dict[str, Any] = {"code": code}
+        except ServiceRefused as exc:
+            answer = {"error": exc.reason, "detail": exc.detail}
+        except (ValueError, AttributeError) as exc:
+            answer = {"error": BAD_TABLE, "detail": str(exc)[:200]}
+        except Exception as exc:  # NATS away midway: the client may ask again
+            log.warning("tables %s: opening a table: %r", self.name, exc)
+            answer = {"error": UNREACHABLE}
+        await msg.respond(json.dumps(answer).encode())
+
+    async def _open(self, request: TableRequest, by: str) -> str:
+        if len(self.tables) >= self.max_tables:
+            raise ServiceRefused(SERVICE_FULL, f"this worker deals {len(self.tables)}")
+        seed = random.SystemRandom().randrange(1 << 31)
+        try:
+            setup = request.setup(seed)
+        except ValueError as exc:
+            raise ServiceRefused(BAD_TABLE, str(exc)[:200]) from None
+        await self._count(by, +1)
+        table = _Table(secrets.token_hex(8), {"request": request.to_json(), "seed": seed,
+                                              "by": by})
+        owner = RoomOwner()
+        try:
+            table.lease = await self.kv.create(f"lease.{table.id}", _lease(self.name))
+            table.renewed = time.monotonic()
+            with self._lock:
+                self.tables[table.id] = table
+            host = self._host(table, setup, request, owner, None)
+            ready = await asyncio.to_thread(host.wait_ready, OPENING)
+            status = host.status()
+            if not ready or status.relay_code is None or host.relay_room is None:
+                raise ServiceRefused(status.problem or UNREACHABLE, "no room on the relay")
+            table.record.update(code=status.relay_code, room=host.relay_room.code,
+                                ticket=host.relay_room.key.hex(), owner=owner.private.hex())
+            await self.kv.put(f"t.{table.id}", json.dumps(table.record).encode())
+        except BaseException:
+            await self._end(table)
+            raise
+        log.info("tables %s: opened %s (%s) for %s", self.name, table.id, request.game, by)
+        return status.relay_code
+
+    def _host(self, table: _Table, setup: GameSetup, request: TableRequest, owner: RoomOwner,
+              resume: Optional[Resumed]) -> Host:
+        """The table's host, started (see the module docstring)."""
+        host = Host(setup, name=request.name, relay=random.choice(self.relays),
+                    stand_in=request.level, paced=False, limits=self.limits,
+                    spectators=request.spectators, public=request.public,
+                    chair=True, journal=lambda seat, action: self._journal(table, seat, action),
+                    on_start=lambda started: self._on_start(table, started),
+                    on_lobby=lambda changed: self._on_lobby(table, changed), owner=owner,
+                    resume=resume, shared=self.shared, stand_in_after=STAND_IN_AFTER,
+                    identity=self.identity)
+        table.host = host
+        if resume is not None and resume.state is not None:
+            table.started = True
+        return host.start()
+
+    async def _count(self, by: str, change: int) -> None:
+        """Add ``change`` to address ``by``'s tables open (by compare-and-set: fleet-wide);
+        :class:`ServiceRefused` ``too_many_tables`` when over ``per_address``."""
+        import nats.js.errors
+
+        if not by:
+            return
+        key = "by." + by.encode().hex()
+        for _ in range(20):
+            try:
+                entry = await self.kv.get(key)
+                now, last = int(entry.value or b"0"), entry.revision
+            except nats.js.errors.KeyNotFoundError:
+                now, last = 0, None
+            if change > 0 and now + change > self.per_address:
+                raise ServiceRefused(TOO_MANY_TABLES, f"{now} open")
+            value = str(max(0, now + change)).encode()
+            try:
+                if last is None:
+                    await self.kv.create(key, value)
+                else:
+                    await self.kv.update(key, value, last=last)
+                return
+            except (nats.js.errors.KeyWrongLastSequenceError, nats.js.errors.BadRequestError):
+                continue                        # another worker counted first: again
+
+    # -- the journal and the start (the hosts' threads) ---------------------------------------
+    def _journal(self, table: _Table, seat: int, action: Action) -> None:
+        """Keep ``action`` in the table's log before anyone is told (Session.journal)."""
+        assert self.loop is not None
+        future = asyncio.run_coroutine_threadsafe(self._append(table, seat, action), self.loop)
+        future.result(JOURNAL_WAIT)
+
+    async def _append(self, table: _Table, seat: int, action: Action) -> None:
+        headers = {"Nats-Msg-Id": f"{table.id}:{table.count}",
+                   "Nats-Expected-Last-Subject-Sequence": str(table.last)}
+        ack = await self.js.publish(subject(table.id), json.dumps([seat, str(action)]).encode(),
+                                    stream=STREAM, headers=headers)
+        table.last = ack.seq
+        table.count += 1
+
+    def _on_start(self, table: _Table, host: Host) -> None:
+        """The game begins: the final setup, the names and the seats' keys are kept with
+        the table before anyone moves (Host's on_start)."""
+        assert self.loop is not None and host.session is not None
+        table.record.update(final=host.session.setup.to_json(), names=list(host.names),
+                            keys={str(s): k.hex() for s, k in host.seat_keys().items()})
+        record = json.dumps(table.record).encode()
+        asyncio.run_coroutine_threadsafe(self.kv.put(f"t.{table.id}", record),
+                                         self.loop).result(JOURNAL_WAIT)
+        table.started = True
+
+    def _on_lobby(self, table: _Table, host: Host) -> None:
+        """The waiting room changed: who sits where, and the key each comes back by, are
+        kept with the table (not waited for: a takeover before the next change finds the
+        room as it stood at the last one kept)."""
+        assert self.loop is not None
+        table.record["lobby"] = [[seat, gid, name, key.hex()]
+                                 for seat, gid, name, key in host.lobby_keys()]
+        if "code" in table.record:           # kept once the table is
+            record = json.dumps(table.record).encode()
+            asyncio.run_coroutine_threadsafe(self.kv.put(f"t.{table.id}", record), self.loop)
+
+    def _pump(self) -> None:
+        """Move every started table's computers on; a table whose log cannot keep a move
+        (NATS away) is tried again :data:`STALLED_FOR` seconds later, said once."""
+        while not self._pumping.wait(PUMP_EVERY):
+            now = time.monotonic()
+            with self._lock:
+                tables = [t for t in self.tables.values() if t.started and not t.ending and
+                          t.stalled <= now]
+            for table in tables:
+                session = table.host.session if table.host is not None else None
+                if session is None:
+                    continue
+                try:
+                    session.pump()
+                    table.stalled = 0.0
+                except Exception as exc:  # the log away: the lease may go, another deals
+                    if not table.stalled:
+                        log.warning("tables %s: table %s cannot keep a move: %r", self.name,
+                                    table.id, exc)
+                    table.stalled = now + STALLED_FOR
+
+    # -- leases ----------------------------------------------------------------------------
+    async def _renew(self) -> None:
+        """Renew each lease of ours; a table whose lease another worker took is left."""
+        import nats.js.errors
+
+        while True:
+            await asyncio.sleep(LEASE_EVERY)
+            for table in list(self.tables.values()):
+                if table.ending:
+                    continue
+                try:
+                    table.lease = await self.kv.update(f"lease.{table.id}", _lease(self.name),
+                                                       last=table.lease)
+                    table.renewed = time.monotonic()
+                except asyncio.CancelledError:
+                    raise
+                except (nats.js.errors.KeyWrongLastSequenceError,
+                        nats.js.errors.BadRequestError):
+                    log.warning("tables %s: table %s taken over", self.name, table.id)
+                    await self._drop(table)
+                except Exception as exc:  # NATS away: the lease may go stale, then it goes
+                    log.info("tables %s: renewing %s: %r", self.name, table.id, exc)
+                    if time.monotonic() - table.renewed > LEASE_STALE:
+                        await self._drop(table)
+
+    async def _drop(self, table: _Table) -> None:
+        """Another worker deals ``table`` now (or will): leave it without a word."""
+        await self._let_go(table, quiet=True)
+
+    async def _let_go(self, table: _Table, quiet: bool) -> None:
+        """Deal ``table`` no more: its host leaves without a word (``quiet``: another
+        worker deals it) or says goodbye (it ends)."""
+        table.ending = True
+        with self._lock:
+            self.tables.pop(table.id, None)
+        if table.host is not None:
+            await asyncio.to_thread(table.host.abandon if quiet else table.host.close)
+
+    async def _watch(self) -> None:
+        """Mirror every table's lease: a lease nobody renewed for :data:`LEASE_STALE`
+        seconds, as this worker saw it (no clock of another machine is trusted), or one
+        its worker gave up on purpose (``at`` 0), is a table to take over."""
+        while True:
+            try:
+                watcher = await self.kv.watch("lease.*")
+                while True:
+                    entry = await watcher.updates(timeout=3600)
+                    if entry is None:
+                        continue
+                    table_id = entry.key.split(".", 1)[1]
+                    if entry.operation in ("DEL", "PURGE") or not entry.value:
+                        self.leases.pop(table_id, None)
+                        continue
+                    try:
+                        at = float(json.loads(entry.value).get("at", 0))
+                    except (ValueError, TypeError, AttributeError):
+                        at = 0.0
+                    self.leases[table_id] = (entry.revision, time.monotonic(), at)
+            except asyncio.CancelledError:
+                raise
+            except Exception as exc:  # NATS away: watch again once it is back
+                log.info("tables %s: watching the leases: %r", self.name, exc)
+                await asyncio.sleep(0.5)
+
+    async def _look(self) -> None:
+        """Take over the tables whose worker fell silent (module docstring)."""
+        while True:
+            await asyncio.sleep(LOOK_EVERY)
+            now = time.monotonic()
+            for table_id, (revision, seen, at) in list(self.leases.items()):
+                if table_id in self.tables or len(self.tables) >= self.max_tables or \
+                        (at and now - seen < LEASE_STALE):
+                    continue
+                try:
+                    await self._claim(table_id, revision)
+                except asyncio.CancelledError:
+                    raise
+                except Exception:
+                    log.exception("tables %s: taking %s over", self.name, table_id)
+
+    async def _claim(self, table_id: str, last: int) -> None:
+        import nats.js.errors
+
+        try:
+            revision = await self.kv.update(f"lease.{table_id}", _lease(self.name), last=last)
+        except (nats.js.errors.KeyWrongLastSequenceError, nats.js.errors.BadRequestError):
+            return                                  # renewed meanwhile, or claimed first
+        began = time.monotonic()
+        table = _Table(table_id, {}, lease=revision, renewed=began)
+        with self._lock:
+            self.tables[table_id] = table
+        try:
+            await self._take_over(table)
+        except Exception:
+            log.exception("tables %s: table %s cannot be taken over: it ends", self.name,
+                          table_id)
+            await self._end(table)
+            return
+        log.warning("tables %s: took table %s over (%d actions, %.3f s)", self.name,
+                    table_id, table.count, time.monotonic() - began)
+
+    async def _take_over(self, table: _Table) -> None:
+        """Read the table and its log, replay it, deal it from here."""
+        entry = await self.kv.get(f"t.{table.id}")
+        record = json.loads(entry.value)
+        table.record = record
+        actions = await self._log(table)
+        request = TableRequest.from_json(record["request"])
+        final = record.get("final")
+        setup = GameSetup.from_json(final) if final else request.setup(int(record["seed"]))
+        state = replay(setup.key, dict(setup.options), len(setup.seats), int(record["seed"]),
+                       actions) if final else None
+        keys = {int(s): bytes.fromhex(k) for s, k in record.get("keys", {}).items()}
+        names = tuple(record.get("names") or [spec.name for spec in setup.seats])
+        lobby = tuple((int(seat), int(gid), str(name), bytes.fromhex(key))
+                      for seat, gid, name, key in record.get("lobby", ())) if not final else ()
+        resume = Resumed(Room(record["room"], bytes.fromhex(record["ticket"])), record["code"],
+                         state, keys, names, lobby)
+        owner = RoomOwner(bytes.fromhex(record["owner"]))
+        self._host(table, setup, request, owner, resume)
+
+    async def _log(self, table: _Table) -> list[list[Any]]:
+        """The table's actions, in order, as the stream keeps them; the sequence of the
+        last is where this worker's appends go on from."""
+        import nats.js.errors
+
+        actions: list[list[Any]] = []
+        seq = 1
+        while True:
+            try:
+                msg = await self.jsm.get_msg(STREAM, seq=seq, subject=subject(table.id),
+                                                 next=True)
+            except nats.js.errors.NotFoundError:
+                break
+            actions.append(json.loads(msg.data))
+            table.last = msg.seq
+            seq = msg.seq + 1
+        table.count = len(actions)
+        return actions
+
+    # -- ending ------------------------------------------------------------------------------
+    async def _tidy(self) -> None:
+        """End the tables nobody sits at (for ``empty_after``) and the games over whose
+        people have gone."""
+        while True:
+            await asyncio.sleep(0.5)
+            now = time.monotonic()
+            for table in list(self.tables.values()):
+                host = table.host
+                if host is None or table.ending:
+                    continue
+                status = host.status()
+                present = status.watchers or any(s.present for s in status.seats)
+                if present:
+                    table.quiet_since = now
+                over = host.session is not None and host.session.over
+                if over and not table.over_since:
+                    table.over_since = now
+                if (over and (not present or now - table.over_since > OVER_LINGER)) or \
+                        now - table.quiet_since > self.empty_after or \
+                        status.state not in (PLAYING, WAITING, STARTING):
+                    await self._end(table)
+
+    async def _end(self, table: _Table) -> None:
+        """The table ends: its host says goodbye, what the service kept of it goes."""
+        await self._let_go(table, quiet=False)
+        try:
+            await self._count(table.record.get("by", ""), -1)
+            await self.kv.delete(f"t.{table.id}")
+            await self.kv.delete(f"lease.{table.id}")
+        except Exception as exc:  # NATS away: the entries stay (a lease nobody renews is
+            log.info("tables %s: forgetting %s: %r", self.name, table.id, exc)  # claimed)
+        asyncio.get_running_loop().call_later(ENDED_KEPT, self._purge, table.id)
+        log.info("tables %s: table %s ended", self.name, table.id)
+
+    def _purge(self, table_id: str) -> None:
+        """An ended table's log goes (:data:`ENDED_KEPT` after its end)."""
+        async def purge() -> None:
+            try:
+                await self.jsm.purge_stream(STREAM, subject=subject(table_id))
+            except Exception as exc:  # NATS away: the stream's own age limit ends it
+                log.info("tables %s: purging %s: %r", self.name, table_id, exc)
+        if not self._stop.is_set():
+            job = asyncio.get_running_loop().create_task(purge())
+            self._jobs.add(job)
+            job.add_done_callback(self._jobs.discard)
+
+
+def _lease(worker: str, at: Optional[float] = None) -> bytes:
+    return json.dumps({"worker": worker, "at": time.time() if at is None else at}).encode()
+
+
+def main(argv: Optional[Sequence[str]] = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m game.net.tables",
+                                     description="Deal the public tables of a relay fleet.")
+    parser.add_argument("--nats", required=True, metavar="URL",
+                        help="the fleet's NATS server(s), comma separated")
+    parser.add_argument("--relay", required=True, metavar="HOST:PORT[,HOST:PORT...]",
+                        help="the fleet's gateways, where each table's room is opened")
+    add_argument(parser)                     # --service-key FILE (game/net/identity.py)
+    parser.add_argument("--max-tables", type=int, default=MAX_TABLES, metavar="N")
+    parser.add_argument("--per-address", type=int, default=PER_ADDRESS, metavar="N",
+                        help="tables one address may have open at once (fleet-wide)")
+    parser.add_argument("--empty-after", type=float, default=EMPTY_AFTER, metavar="S",
+                        help="a table nobody sits at ends after this many seconds")
+    parser.add_argument("--limits", choices=sorted(NAMED_LIMITS), default="default")
+    parser.add_argument("--name", help="this worker's name (default: random)")
+    args = parser.parse_args(argv)
+    logging.basicConfig(level=logging.WARNING, format="%(asctime)s %(message)s")
+    problem = fleet_available()
+    if problem is not None:
+        print(f"tables: {problem}", flush=True)
+        return 1
+    try:
+        relays = list(relay_setting(args.relay).addresses)
+    except RelayError as exc:
+        parser.error(f"--relay: {exc}")
+    identity = None
+    if args.service_key is not None:
+        try:
+            identity = service_key(args.service_key)
+        except ServiceKeyError as exc:
+            print(f"tables: {exc}", flush=True)
+            return 1
+    worker = Worker(args.nats, relays, max_tables=args.max_tables,
+                    per_address=args.per_address, limits=NAMED_LIMITS[args.limits],
+                    empty_after=args.empty_after, name=args.name, identity=identity)
+
+    async def serve() -> None:
+        loop = asyncio.get_running_loop()
+        for sig in (signal.SIGTERM, signal.SIGINT):
+            loop.add_signal_handler(sig, worker.stop)
+        await worker.run()
+
+    try:
+        asyncio.run(serve())
+    except OSError as exc:                  # Unreachable among them
+        print(f"tables: cannot reach NATS at {args.nats}: {exc}", flush=True)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
