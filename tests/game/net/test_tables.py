@@ -34,6 +34,7 @@ import pytest
 
 from game import GAMES
 from game.engine import replay_log
+from game.net.identity import fingerprint, public_bytes, service_key
 from game.net.service import ServiceRefused, TableRequest, open_service_table
 from game.net.tables import BUCKET, STREAM, subject
 from tests.game.net.conftest import SECRET_FILE, Proc
@@ -180,7 +181,11 @@ def opener(service: Service, procs: list[Proc], key: str, *extra: str) -> tuple[
 
 
 def guest(service: Service, procs: list[Proc], code: str, *extra: str) -> Proc:
-    proc = Proc([*BOT, "--relay", f"127.0.0.1:{service.ports[1]}", "join", code,
+    """A player who joins by the code at another gateway, its relay setting naming the
+    service's fingerprint (as the service publishes its address): it holds the table to
+    the service's key, which a program learns by itself only from a table it asked for."""
+    relay = f"127.0.0.1:{service.ports[1]}#{fingerprint(public_bytes(service_key(KEY_FILE)))}"
+    proc = Proc([*BOT, "--relay", relay, "join", code,
                  "--delay", "0.01", *extra])
     procs.append(proc)
     return proc
