@@ -1,0 +1,100 @@
+"""Voices: what turns a sentence into sound, behind one small interface.
+
+A :class:`Voice` speaks one sentence and returns when it is said (the speaker calls it
+from its own thread, never the frame's).  :class:`EngineVoice` is pyttsx3 (eSpeak NG on
+Linux, SAPI5 on Windows, NSSpeechSynthesizer on macOS), an optional extra
+(``pip install 'tavolata[speech]'``); :class:`Transcript` keeps the sentences, for
+tests.  :func:`missing` says what to install when there is no engine (the setting
+shows it, the log keeps it) and :func:`open_voice` gives the engine's voice or None: a
+missing engine is never an error.
+"""
+
+from __future__ import annotations
+
+import ctypes.util
+import importlib.util
+import logging
+import sys
+from typing import Any, Optional, Protocol
+
+log = logging.getLogger(__name__)
+
+#: the catalog key that says what to install when no speech engine is found
+MISSING = "speech.missing"
+
+
+class Voice(Protocol):
+    def say(self, text: str) -> None:
+        """Speak ``text``, returning once it is said."""
+
+    def close(self) -> None:
+        """Let the engine go."""
+
+
+class Transcript:
+    """A voice that writes down what it is given (the tests' ears)."""
+
+    def __init__(self) -> None:
+        self.lines: list[str] = []
+
+    def say(self, text: str) -> None:
+        self.lines.append(text)
+
+    def close(self) -> None:
+        pass
+
+
+class EngineVoice:
+    """pyttsx3's engine, made and used in the one thread that speaks (its drivers keep
+    per-thread state)."""
+
+    def __init__(self, engine: Any, lang: str) -> None:
+        self.engine = engine
+        self.language(lang)
+
+    def language(self, lang: str) -> None:
+        """The engine's first voice for ``lang`` (eSpeak NG's ids end in the language:
+        ``roa/it``), else its default."""
+        for voice in self.engine.getProperty("voices") or []:
+            ident = str(getattr(voice, "id", ""))
+            if ident.split("/")[-1] == lang or lang in (getattr(voice, "languages", None) or []):
+                self.engine.setProperty("voice", ident)
+                return
+
+    def say(self, text: str) -> None:
+        self.engine.say(text)
+        self.engine.runAndWait()
+
+    def save(self, text: str, path: str) -> None:
+        """``text`` spoken into a WAV file (the test that speech is real)."""
+        self.engine.save_to_file(text, path)
+        self.engine.runAndWait()
+
+    def close(self) -> None:
+        self.engine.stop()
+
+
+def missing() -> str:
+    """What is missing for speech, "" when nothing is (in English, for the log; the
+    screen says :data:`MISSING` in its own language): pyttsx3, or on Linux the eSpeak NG
+    library it drives."""
+    if importlib.util.find_spec("pyttsx3") is None:
+        return "pyttsx3 is not installed: pip install 'tavolata[speech]'"
+    if sys.platform.startswith("linux") and not (ctypes.util.find_library("espeak-ng")
+                                                 or ctypes.util.find_library("espeak")):
+        return "eSpeak NG is not installed: apt install espeak-ng"
+    return ""
+
+
+def open_voice(lang: str) -> Optional[EngineVoice]:
+    """The engine's voice, or None (the reason logged): called in the thread that will
+    speak."""
+    why = missing()
+    if not why:
+        try:
+            import pyttsx3
+            return EngineVoice(pyttsx3.init(), lang)
+        except Exception as err:        # a driver that fails to start: said, not raised
+            why = f"the speech engine did not start: {err}"
+    log.warning("spoken table: %s", why)
+    return None

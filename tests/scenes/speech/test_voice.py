@@ -1,0 +1,31 @@
+"""Real speech: eSpeak NG through pyttsx3 renders a sentence to a WAV file."""
+
+from __future__ import annotations
+
+import wave
+
+import pytest
+
+from scenes.speech.voice import missing, open_voice
+
+
+@pytest.mark.slow
+def test_espeak_ng_renders_a_sentence_as_speech_of_a_sensible_length(tmp_path):
+    why = missing()
+    if why:
+        pytest.skip(f"no speech engine here: {why}")
+    voice = open_voice("en")
+    assert voice is not None
+    path = tmp_path / "said.wav"
+    voice.save("East plays the King of Cups.", str(path))
+    voice.close()
+    with wave.open(str(path)) as wav:
+        seconds = wav.getnframes() / wav.getframerate()
+        frames = wav.readframes(wav.getnframes())
+    assert 0.5 < seconds < 10, seconds      # six words: about a second and a half
+    assert any(frames), "the file holds only silence"
+
+
+def test_missing_names_what_to_install_or_nothing():
+    why = missing()
+    assert why == "" or "install" in why
