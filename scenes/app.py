@@ -129,6 +129,9 @@ class App:
         #: the command line's ``--relay``: Play online uses it for this run, whatever the
         #: settings say (scenes/online.py)
         self.relay: tuple[str, int] | None = None
+        #: the command line's ``--speak``: the table is said aloud in this run, whatever
+        #: the settings say (scenes/speech)
+        self.speak = False
         self._errors: list[float] = []
         self._windowed_size = self._fit(size or DEFAULT_SIZE)
         self.window: pygame.Window | None = None
@@ -546,15 +549,18 @@ class App:
 def run(game: str | None = None, seed: int | None = None, fullscreen: bool = False,
         size: tuple[int, int] | None = None, windowed: bool = False,
         kiosk: dict[str, Any] | None = None, online: dict[str, Any] | None = None,
-        replay: str | None = None, relay: tuple[str, int] | None = None) -> int:
+        replay: str | None = None, relay: tuple[str, int] | None = None,
+        speak: bool = False) -> int:
     """The program: the title menu (and a table straight away if ``game`` is given) until Quit;
     the exit status (130 after Ctrl+C, which ends the program as Quit does).  ``kiosk``: the
     kiosk's options (scenes/kiosk): the demo instead, until its quit chord or SIGTERM.
     ``online``: host or join a game over the network first (scenes/online.py); ``relay``:
-    the relay Play online uses in this run (the command line's ``--relay``)."""
+    the relay Play online uses in this run (the command line's ``--relay``); ``speak``: the
+    table said aloud in this run (``--speak``)."""
     started = time.perf_counter()
     app = App(size or DEFAULT_SIZE, fullscreen, windowed)
     app.relay = relay
+    app.speak = speak
     if kiosk is not None:
         from scenes.kiosk import Kiosk
 

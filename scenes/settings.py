@@ -104,6 +104,8 @@ class Settings:
     table_scale: float = 1.0
     #: cards appear where they go with a short fade instead of flying there
     reduced_motion: bool = False
+    #: the table said aloud, for a player who plays by ear (scenes/speech)
+    spoken_table: bool = False
     #: these settings as loaded or last saved: a save writes only what changed since over
     #: the file as it is then, so another version's keys and another copy's changes survive
     #: (None: settings made here, not loaded; a save writes them all)
@@ -223,7 +225,7 @@ def _valid(name: str, value: Any) -> bool:
         return isinstance(value, str) and value in ANIMATION_SPEEDS
     if name == "card_design":
         return isinstance(value, str) and value in ITALIAN_STYLES
-    if name in ("fullscreen", "reduced_motion"):
+    if name in ("fullscreen", "reduced_motion", "spoken_table"):
         return isinstance(value, bool)
     if name == "french_colours":
         return isinstance(value, str) and value in FRENCH_COLOURS

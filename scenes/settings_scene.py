@@ -30,6 +30,7 @@ from scenes.settings import (
     TABLE_SCALES,
     VOLUME_STEP,
 )
+from scenes.speech.voice import missing
 from scenes.widgets import Button, draw_button
 
 if TYPE_CHECKING:
@@ -56,10 +57,18 @@ def _on_off(value: bool) -> str:
     return tr("ui.settings.on" if value else "ui.settings.off")
 
 
+def _spoken(value: bool) -> str:
+    """On or off; on with no speech engine here, what to install, in words."""
+    if value and missing():
+        return tr("access.settings.spoken_missing")
+    return _on_off(value)
+
+
 def _rows() -> list[OptionRow]:
     return [
         _setting_row("animation_speed", tuple(ANIMATION_SPEEDS), lambda v: tr(f"ui.settings.speed.{v}")),
         _setting_row("reduced_motion", (False, True), _on_off, label="access.settings.reduced_motion"),
+        _setting_row("spoken_table", (False, True), _spoken, label="access.settings.spoken_table"),
         _setting_row("card_design", ITALIAN_STYLES, lambda v: tr(f"ui.settings.design.{v}")),
         _setting_row("french_colours", FRENCH_COLOURS, lambda v: tr(f"access.settings.colours.{v}"),
                      label="access.settings.french_colours"),

@@ -64,6 +64,7 @@ from scenes.hud import Hud
 from scenes.i18n import tr, words
 from scenes.layout import Layout
 from scenes.scene import Scene
+from scenes.speech.table import SpokenTable, spoken_on
 from scenes.sprites import CardImages, CardSprite
 from scenes.table.animation import Animator
 from scenes.table.board import Board
@@ -184,6 +185,9 @@ class TableScene(Scene):
                                 client.advise if client.advises else None, app.notify,
                                 self._on_look_button, self.look_back, app.withdraw)
         self.table_keys = Keymap(TABLE_KEYS, self.table_commands())
+        #: the table said aloud (the setting "Spoken table", or --speak): scenes/speech
+        self.spoken = SpokenTable(self.key, self.seat, lambda: self.adapter.seat_names(
+            self.layout)) if spoken_on(app) else None
         self.painter = TablePainter(
             self.adapter, self.position, self.board, self.stage, self.hud, self.input,
             self.ranks, self.corner, self.phrases, captions, self.seats, lambda: self.busy,
@@ -286,6 +290,11 @@ class TableScene(Scene):
     def popup(self) -> ChoiceBar:
         return self.input.popup
 
+    def cursor_code(self) -> Optional[str]:
+        """The card under the keyboard's cursor (None: none, or face down)."""
+        hand, at = self.human_hand, self.cursor
+        return hand[at].code if at is not None and 0 <= at < len(hand) else None
+
     @property
     def cursor(self) -> Optional[int]:
         return self.input.cursor
@@ -386,6 +395,8 @@ class TableScene(Scene):
         update = self.inbox.popleft()
         first = self.update_msg is None
         self.position.take(update)
+        if self.spoken is not None:
+            self.spoken.hear(update)
         self.computer_pace.forget()
         self.ranks.note = ""                     # a note lasts until the game moves on
         if first:
@@ -505,6 +516,8 @@ class TableScene(Scene):
 
     def refuse(self, text: str, sprite: Optional[CardSprite] = None) -> None:
         self.hud.show_error(text)
+        if self.spoken is not None:
+            self.spoken.refused(text)
         self.sound("error")
         if sprite is not None:
             self.timeline.now(sprite.shake_tween(self.layout.card_w * 0.09))
@@ -536,9 +549,12 @@ class TableScene(Scene):
         if event.type == pygame.KEYDOWN:
             if self.phrases.key(event):   # the open list of phrases: a number, or Esc
                 return None
-            if self.table_keys.run(event):
+            if self.table_keys.run(event) or (self.spoken is not None and self.spoken.key(event)):
                 return None
-            return self.input.key(event)
+            rest = self.input.key(event)
+            if self.spoken is not None and event.key in (pygame.K_LEFT, pygame.K_RIGHT):
+                self.spoken.card(self.cursor_code())     # arrows through the hand: each card
+            return rest
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and \
                 self.phrases.click(event.pos):
             return None        # the open list of table phrases

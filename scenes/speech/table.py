@@ -1,0 +1,107 @@
+"""The spoken table: a table's updates, refusals and keys, said aloud.
+
+The table scene hands this part what it takes (each update as it becomes the position
+shown, each refusal) and the keys it does not use itself; the sentences come from
+:mod:`game.spoken` in the screen's language with the table's own seat names, and go
+to one :class:`~scenes.speech.speaker.Speaker` for the whole program (a thread of its
+own).  Your turn coming, a refusal and every answer to a key cut what waits to be said.
+
+The keys (:data:`QUERY_KEYS`) are function keys the table's own tables
+(scenes/table/keys.py) and the choice bar's letter and number hotkeys leave free; each
+asks afresh, so the same key again says its answer again.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Callable, Optional, Sequence
+
+import pygame
+
+from game.session import Update
+from game.spoken import SpokenStream, Words, ask
+from scenes.i18n import language
+from scenes.speech.speaker import Speaker
+from scenes.speech.voice import Voice, missing, open_voice
+
+log = logging.getLogger(__name__)
+
+#: a key and the query it asks (game/spoken/queries.py), F9 the last sentence again
+QUERY_KEYS: dict[int, str] = {
+    pygame.K_F2: "hand", pygame.K_F3: "table", pygame.K_F4: "scores", pygame.K_F5: "trump",
+    pygame.K_F6: "last_trick", pygame.K_F7: "turn", pygame.K_F8: "counts",
+}
+REPEAT_KEY = pygame.K_F9
+
+_speaker: Optional[Speaker] = None
+
+
+def program_speaker() -> Speaker:
+    """The one speaker of the program, made at its first use (the engine's voice, or
+    silence when :func:`~scenes.speech.voice.missing` names what to install)."""
+    global _speaker
+    if _speaker is None:
+        why = missing()
+        if why:
+            log.warning("spoken table: %s", why)
+        _speaker = Speaker(lambda: None if why else open_voice(language()))
+    return _speaker
+
+
+class SpokenTable:
+    """One table's speech: its seat's stream, the queries, the keys."""
+
+    def __init__(self, game: str, seat: Optional[int], names: Callable[[], Sequence[str]],
+                 speaker: Optional[Speaker] = None) -> None:
+        self.names = names
+        self.speaker = speaker if speaker is not None else program_speaker()
+        self.stream = SpokenStream(self._words(game), seat)
+        self.update: Optional[Update] = None
+
+    def _words(self, game: str) -> Words:
+        return Words(game, language(), tuple(self.names()))
+
+    def hear(self, update: Update) -> None:
+        """An update taken by the table: its sentences; your turn coming cuts what waits."""
+        self.stream.words = self._words(self.stream.game)    # the language, the names now
+        yours = update.my_turn and not (self.update is not None and self.update.my_turn)
+        self.update = update
+        self.speaker.say(self.stream.hear(update), cut=yours)
+
+    def refused(self, text: str) -> None:
+        """A refusal in the words the table shows."""
+        self.speaker.say([self.stream.words.say("spoken.refused", reason=text)], cut=True)
+
+    def card(self, code: Optional[str]) -> None:
+        """The card under the keyboard's cursor, named at once."""
+        if code:
+            self.speaker.say([self.stream.words.card(code)], cut=True)
+
+    def key(self, event: pygame.event.Event) -> bool:
+        """A query's key: its answer said at once, asked afresh (the same key again says
+        it again); F9 the last sentence again; False for any other key."""
+        if event.key == REPEAT_KEY:
+            self.speaker.repeat()
+            return True
+        query = QUERY_KEYS.get(event.key)
+        if query is None or self.update is None:
+            return False
+        self.stream.words = self._words(self.stream.game)
+        self.speaker.say([ask(query, self.stream.words, self.update)], cut=True)
+        return True
+
+
+def spoken_on(app: object) -> bool:
+    """The setting "Spoken table", or ``--speak`` for this run."""
+    settings = getattr(app, "settings", None)
+    return bool(getattr(settings, "spoken_table", False) or getattr(app, "speak", False))
+
+
+def transcript_speaker() -> tuple[Speaker, list[str]]:
+    """A speaker whose voice writes down what it says (tests, and a listener played by
+    a script): the speaker and the lines it said."""
+    from scenes.speech.voice import Transcript
+
+    ears = Transcript()
+    voice: Voice = ears
+    return Speaker(lambda: voice), ears.lines
