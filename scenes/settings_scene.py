@@ -30,7 +30,7 @@ from scenes.settings import (
     TABLE_SCALES,
     VOLUME_STEP,
 )
-from scenes.speech.voice import missing
+from scenes.speech.voice import MISSING, missing
 from scenes.widgets import Button, draw_button
 
 if TYPE_CHECKING:
@@ -60,7 +60,7 @@ def _on_off(value: bool) -> str:
 def _spoken(value: bool) -> str:
     """On or off; on with no speech engine here, what to install, in words."""
     if value and missing():
-        return tr("access.settings.spoken_missing")
+        return tr(MISSING)
     return _on_off(value)
 
 

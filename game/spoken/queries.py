@@ -2,7 +2,8 @@
 
 Each query (:data:`QUERIES`) reads the update's view, its legal actions and who is to
 act, never the state: my hand grouped by suit with the cards I may play marked, the
-cards on the table, the scores, the trump, the last trick, whose turn, how many cards
+cards on the table (a zone the catalog names as ``spoken.zone.<zone>``: "Under the
+stock: 7 of Swords"), the scores, the trump, the last trick, whose turn, how many cards
 each holds.  The view's keys are those every game declares (game/views/): ``zones``
 with ``hand/<seat>``, and where a game has them ``scores`` (else ``lives``),
 ``trump``, ``tricks`` or ``last_hand``; a game without one is told so in words.
@@ -45,18 +46,25 @@ def _parse(code: str) -> Card:
 
 
 def _table(w: Words, update: Update) -> str:
-    parts = []
+    """The cards in play first, then those lying by (a zone with a name of its own)."""
+    parts: list[tuple[bool, str]] = []
     for zone, codes in update.view["zones"].items():
         kind, _, rest = zone.partition("/")
         if kind in _OFF_TABLE or not codes:
             continue
         owner = rest.split("/")[0]
+        player = w.seat(int(owner)) if owner.isdigit() else ""
+        named = f"spoken.zone.{kind}"
+        key = named if w.has(named) else "spoken.query.owned" if player else ""
         cards = w.cards(codes)
-        parts.append(w.say("spoken.query.owned", player=w.seat(int(owner)), cards=cards)
-                     if owner.isdigit() else cards)
+        parts.append((key == named, w.say(key, player=player, cards=cards) if key else cards))
     if not parts:
         return w.say("spoken.query.table_empty")
-    return w.say("spoken.query.table", cards="; ".join(parts))
+    return w.say("spoken.query.table", cards="; ".join(p for _, p in sorted(parts, key=_first)))
+
+
+def _first(part: tuple[bool, str]) -> bool:
+    return part[0]
 
 
 def _scores(w: Words, update: Update) -> str:

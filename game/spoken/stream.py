@@ -51,7 +51,8 @@ def _bid(data: Mapping) -> Optional[str]:
 
 
 #: event kinds said by another event (the deal by the one that opens it, a draw by the
-#: turn that follows) and so never given a sentence of their own
+#: turn that follows) and so never given a sentence of their own, unless a game's
+#: :data:`VARIANTS` picks one (Briscola's card under the stock opens its game)
 SILENT = frozenset({"deal", "gather", "draw", "kitty_taken", "bet_turn"})
 
 #: (game, event kind) -> the sentence's variant by the event's data ("" the plain one)
@@ -85,8 +86,9 @@ class SpokenStream:
 
     def event(self, event: Event) -> str:
         """One event's sentence, "" for an event said by another (or by none)."""
-        variant = VARIANTS.get((self.game, event.kind), _plain)(event.data)
-        if variant is None or event.kind in SILENT:
+        pick = VARIANTS.get((self.game, event.kind))
+        variant = pick(event.data) if pick is not None else None if event.kind in SILENT else ""
+        if variant is None:
             return ""
         w = self.words
         mine = event.seat is not None and event.seat == self.seat
@@ -117,7 +119,3 @@ class SpokenStream:
     def refused(self, reason: Reason) -> str:
         """A refusal, in the reason's own words."""
         return self.words.say("spoken.refused", reason=reason.words(self.words.lang))
-
-
-def _plain(data: Mapping) -> Optional[str]:
-    return ""

@@ -14,13 +14,14 @@ from __future__ import annotations
 import ctypes.util
 import importlib.util
 import logging
+import shutil
 import sys
 from typing import Any, Optional, Protocol
 
 log = logging.getLogger(__name__)
 
-#: the catalog key that says what to install when no speech engine is found
-MISSING = "speech.missing"
+#: the catalog key of the setting's words when no speech engine is found
+MISSING = "access.settings.spoken_missing"
 
 
 class Voice(Protocol):
@@ -74,22 +75,25 @@ class EngineVoice:
         self.engine.stop()
 
 
-def missing() -> str:
+def missing(to_play: bool = True) -> str:
     """What is missing for speech, "" when nothing is (in English, for the log; the
     screen says :data:`MISSING` in its own language): pyttsx3, or on Linux the eSpeak NG
-    library it drives."""
+    library it drives and (``to_play``: not to render a file) ``aplay``, which its driver
+    plays the sound with."""
     if importlib.util.find_spec("pyttsx3") is None:
         return "pyttsx3 is not installed: pip install 'tavolata[speech]'"
-    if sys.platform.startswith("linux") and not (ctypes.util.find_library("espeak-ng")
-                                                 or ctypes.util.find_library("espeak")):
-        return "eSpeak NG is not installed: apt install espeak-ng"
+    if sys.platform.startswith("linux"):
+        if not (ctypes.util.find_library("espeak-ng") or ctypes.util.find_library("espeak")):
+            return "eSpeak NG is not installed: apt install espeak-ng"
+        if to_play and shutil.which("aplay") is None:       # pyttsx3's eSpeak driver plays through it
+            return "aplay is not installed: apt install alsa-utils"
     return ""
 
 
-def open_voice(lang: str) -> Optional[EngineVoice]:
+def open_voice(lang: str, to_play: bool = True) -> Optional[EngineVoice]:
     """The engine's voice, or None (the reason logged): called in the thread that will
-    speak."""
-    why = missing()
+    speak (``to_play`` False: a voice that renders files only)."""
+    why = missing(to_play)
     if not why:
         try:
             import pyttsx3

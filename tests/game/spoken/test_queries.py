@@ -38,6 +38,12 @@ def test_the_table_names_only_cards_in_play_not_hands_stock_or_piles():
     assert ask("table", WORDS, update(HAND)) == "On the table: 4 of Swords."
 
 
+def test_a_card_under_the_stock_is_named_as_such_after_the_cards_in_play():
+    view = {**HAND, "zones": {"briscola": ["7s"], **HAND["zones"]}}
+    assert ask("table", WORDS, update(view)) == ("On the table: 4 of Swords; under the stock, "
+                                                 "7 of Swords.")
+
+
 def test_scores_trump_last_trick_turn_and_counts():
     u = update(HAND, to_act=(1,))
     assert ask("scores", WORDS, u) == "Scores: You 10, East 4, West 0."

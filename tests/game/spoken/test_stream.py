@@ -28,6 +28,14 @@ def test_a_card_played_is_said_with_who_played_it_in_either_language():
     assert stream("briscola", "it").event(play) == "East gioca Re di Coppe."
 
 
+def test_briscola_opens_a_game_with_its_trump_and_says_no_other_card_dealt():
+    s = stream("briscola")
+    turned = {"game_no": 1, "dealer": 2, "taken": [0, 0, 0], "announced": False, "stock": 30}
+    assert s.event(Event("deal", 2, {**turned, "stage": "briscola", "trump": "s"})) == \
+        "Game 1: the cards are dealt. The trump is Swords."
+    assert s.event(Event("deal", 0, turned)) == ""
+
+
 def test_the_listeners_own_play_takes_the_you_form():
     assert stream("briscola").event(Event("play", 0, {"card": "Kc"})) == "You play the King of Cups."
 
