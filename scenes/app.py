@@ -329,6 +329,8 @@ class App:
                 self.art = _make_art(self.settings.card_design, value == "four")
         elif name == "fullscreen":
             self.set_fullscreen(value)
+        elif name == "spoken_table" and value:
+            self._say_what_speech_needs()
         elif name == "language":
             set_language(value)
             self.reword()
@@ -422,6 +424,16 @@ class App:
     def open_settings(self, overlay: bool | None = None) -> None:
         overlay = not self._over_menu() if overlay is None else overlay
         self.open("settings", overlay=overlay)
+
+    def _say_what_speech_needs(self) -> None:
+        """The spoken table turned on where nothing can speak: what to install, on screen
+        and in the log."""
+        from scenes.speech.voice import log_missing, missing
+
+        why = missing()
+        if why:
+            log_missing(why)
+            self.notify(tr(why), 8.0)
 
     def notify(self, text: str, seconds: float = 3.0) -> None:
         self.toasts.notify(text, seconds)

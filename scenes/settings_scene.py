@@ -30,7 +30,7 @@ from scenes.settings import (
     TABLE_SCALES,
     VOLUME_STEP,
 )
-from scenes.speech.voice import MISSING, missing
+from scenes.speech.voice import missing
 from scenes.widgets import Button, draw_button
 
 if TYPE_CHECKING:
@@ -58,9 +58,10 @@ def _on_off(value: bool) -> str:
 
 
 def _spoken(value: bool) -> str:
-    """On or off; on with no speech engine here, what to install, in words."""
+    """On or off; "On, silent" with no speech engine here (turning it on says what to
+    install: App.change_setting)."""
     if value and missing():
-        return tr(MISSING)
+        return tr("access.settings.spoken_silent")
     return _on_off(value)
 
 

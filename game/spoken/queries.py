@@ -67,12 +67,17 @@ def _first(part: tuple[bool, str]) -> bool:
     return part[0]
 
 
+#: the view's lists of one number per seat that the scores answer says, in this order:
+#: this game's or deal's points first (Briscola's cards taken, Bolola's deal), then the
+#: totals, or Bisca's lives
+SCORE_KEYS = ("taken", "deal_scores", "scores", "lives")
+
+
 def _scores(w: Words, update: Update) -> str:
     view = update.view
-    for key in ("scores", "lives"):
-        if isinstance(view.get(key), list):
-            return w.say(f"spoken.query.{key}", each=w.by_seat(view[key]))
-    return w.say("spoken.query.no_scores")
+    said = [w.say(f"spoken.query.{key}", each=w.by_seat(view[key]))
+            for key in SCORE_KEYS if isinstance(view.get(key), list) and view[key]]
+    return " ".join(said) if said else w.say("spoken.query.no_scores")
 
 
 def _trump(w: Words, update: Update) -> str:

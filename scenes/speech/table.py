@@ -22,7 +22,7 @@ from game.session import Update
 from game.spoken import SpokenStream, Words, ask
 from scenes.i18n import language
 from scenes.speech.speaker import Speaker
-from scenes.speech.voice import Voice, missing, open_voice
+from scenes.speech.voice import Voice, log_missing, missing, open_voice
 
 log = logging.getLogger(__name__)
 
@@ -43,7 +43,7 @@ def program_speaker() -> Speaker:
     if _speaker is None:
         why = missing()
         if why:
-            log.warning("spoken table: %s", why)
+            log_missing(why)
         _speaker = Speaker(lambda: None if why else open_voice(language()))
     return _speaker
 

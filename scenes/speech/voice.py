@@ -4,8 +4,8 @@ A :class:`Voice` speaks one sentence and returns when it is said (the speaker ca
 from its own thread, never the frame's).  :class:`EngineVoice` is pyttsx3 (eSpeak NG on
 Linux, SAPI5 on Windows, NSSpeechSynthesizer on macOS), an optional extra
 (``pip install 'tavolata[speech]'``); :class:`Transcript` keeps the sentences, for
-tests.  :func:`missing` says what to install when there is no engine (the setting
-shows it, the log keeps it) and :func:`open_voice` gives the engine's voice or None: a
+tests.  :func:`missing` says what to install when there is no engine (the setting's
+notice shows it, the log keeps it) and :func:`open_voice` gives the engine's voice or None: a
 missing engine is never an error.
 """
 
@@ -18,11 +18,9 @@ import shutil
 import sys
 from typing import Any, Optional, Protocol
 
+from game.i18n import translate
+
 log = logging.getLogger(__name__)
-
-#: the catalog key of the setting's words when no speech engine is found
-MISSING = "access.settings.spoken_missing"
-
 
 class Voice(Protocol):
     def say(self, text: str) -> None:
@@ -76,29 +74,34 @@ class EngineVoice:
 
 
 def missing(to_play: bool = True) -> str:
-    """What is missing for speech, "" when nothing is (in English, for the log; the
-    screen says :data:`MISSING` in its own language): pyttsx3, or on Linux the eSpeak NG
-    library it drives and (``to_play``: not to render a file) ``aplay``, which its driver
-    plays the sound with."""
+    """What is missing for speech, as the catalog key of the words that say what to
+    install ("" when nothing is): pyttsx3, or on Linux the eSpeak NG library it drives
+    and (``to_play``: not to render a file) ``aplay``, which its driver plays through."""
     if importlib.util.find_spec("pyttsx3") is None:
-        return "pyttsx3 is not installed: pip install 'tavolata[speech]'"
+        return "access.speech.no_pyttsx3"
     if sys.platform.startswith("linux"):
         if not (ctypes.util.find_library("espeak-ng") or ctypes.util.find_library("espeak")):
-            return "eSpeak NG is not installed: apt install espeak-ng"
-        if to_play and shutil.which("aplay") is None:       # pyttsx3's eSpeak driver plays through it
-            return "aplay is not installed: apt install alsa-utils"
+            return "access.speech.no_espeak"
+        if to_play and shutil.which("aplay") is None:
+            return "access.speech.no_aplay"
     return ""
+
+
+def log_missing(key: str) -> None:
+    """The log's line for what is missing (in English, whatever the screen speaks)."""
+    log.warning("spoken table: %s", translate("en", key))
 
 
 def open_voice(lang: str, to_play: bool = True) -> Optional[EngineVoice]:
     """The engine's voice, or None (the reason logged): called in the thread that will
     speak (``to_play`` False: a voice that renders files only)."""
     why = missing(to_play)
-    if not why:
-        try:
-            import pyttsx3
-            return EngineVoice(pyttsx3.init(), lang)
-        except Exception as err:        # a driver that fails to start: said, not raised
-            why = f"the speech engine did not start: {err}"
-    log.warning("spoken table: %s", why)
-    return None
+    if why:
+        log_missing(why)
+        return None
+    try:
+        import pyttsx3
+        return EngineVoice(pyttsx3.init(), lang)
+    except Exception as err:        # a driver that fails to start: said, not raised
+        log.warning("spoken table: the speech engine did not start: %s", err)
+        return None

@@ -47,6 +47,9 @@ def test_a_card_under_the_stock_is_named_as_such_after_the_cards_in_play():
 def test_scores_trump_last_trick_turn_and_counts():
     u = update(HAND, to_act=(1,))
     assert ask("scores", WORDS, u) == "Scores: You 10, East 4, West 0."
+    taken = update({**HAND, "taken": [3, 0, 11]})
+    assert ask("scores", WORDS, taken) == ("Points taken this game: You 3, East 0, West 11. "
+                                           "Scores: You 10, East 4, West 0.")
     assert ask("trump", WORDS, u) == "The trump is Swords."
     assert ask("last_trick", WORDS, u) == ("The last trick: Knight of Coins, 4 of Sticks and "
                                            "6 of Sticks, taken by West.")

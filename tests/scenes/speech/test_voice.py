@@ -26,6 +26,13 @@ def test_espeak_ng_renders_a_sentence_as_speech_of_a_sensible_length(tmp_path):
     assert any(frames), "the file holds only silence"
 
 
-def test_missing_names_what_to_install_or_nothing():
+def test_what_is_missing_is_said_in_both_languages_with_what_to_install(monkeypatch):
+    import importlib.util
+
+    from game.i18n import translate
+
+    monkeypatch.setattr(importlib.util, "find_spec", lambda name: None)
     why = missing()
-    assert why == "" or "install" in why
+    assert why == "access.speech.no_pyttsx3"
+    assert "pip install 'tavolata[speech]'" in translate("en", why)
+    assert "pip install 'tavolata[speech]'" in translate("it", why)
