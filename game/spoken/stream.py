@@ -71,6 +71,8 @@ class SpokenStream:
         self.words = words
         self.seat = seat
         self._to_act: tuple[int, ...] = ()
+        #: the turn's sentence the last update ended with ("" when the turn did not change)
+        self.turn_said = ""
 
     @property
     def game(self) -> str:
@@ -79,8 +81,9 @@ class SpokenStream:
     def hear(self, update: Update) -> list[str]:
         """The sentences of one update: its events, then whose turn it is if it changed."""
         said = [s for s in (self.event(e) for e in update.events) if s]
-        if update.to_act != self._to_act and not update.over:
-            said.append(self.turn(update))
+        changed = update.to_act != self._to_act and not update.over
+        self.turn_said = self.turn(update) if changed else ""
+        said.extend([self.turn_said] if self.turn_said else [])
         self._to_act = update.to_act
         return said
 

@@ -4,7 +4,9 @@ The table scene hands this part what it takes (each update as it becomes the pos
 shown, each refusal) and the keys it does not use itself; the sentences come from
 :mod:`game.spoken` in the screen's language with the table's own seat names, and go
 to one :class:`~scenes.speech.speaker.Speaker` for the whole program (a thread of its
-own).  Your turn coming, a refusal and every answer to a key cut what waits to be said.
+own).  What happened is never dropped; your turn coming, a refusal and every answer
+cut the chatter still waiting (others' turns, earlier answers), and an answer is said
+next, before the news that waits.
 
 The keys (:data:`QUERY_KEYS`) are function keys the table's own tables
 (scenes/table/keys.py) and the choice bar's letter and number hotkeys leave free; each
@@ -62,20 +64,29 @@ class SpokenTable:
         return Words(game, language(), tuple(self.names()))
 
     def hear(self, update: Update) -> None:
-        """An update taken by the table: its sentences; your turn coming cuts what waits."""
+        """An update taken by the table: its news, then whose turn it is (others' turns
+        are chatter; yours coming cuts the chatter still waiting)."""
         self.stream.words = self._words(self.stream.game)    # the language, the names now
         yours = update.my_turn and not (self.update is not None and self.update.my_turn)
         self.update = update
-        self.speaker.say(self.stream.hear(update), cut=yours)
+        said = self.stream.hear(update)
+        turn = said.pop() if said and self.stream.turn_said else ""
+        lang = self.stream.words.lang
+        self.speaker.say(said, cut=yours, lang=lang)
+        self.speaker.say([turn], idle=not update.my_turn, cut=yours, lang=lang)
+
+    def answer(self, text: str) -> None:
+        """Words the listener asked for (or caused): next, before the news waiting."""
+        self.speaker.say([text], idle=True, cut=True, first=True, lang=self.stream.words.lang)
 
     def refused(self, text: str) -> None:
         """A refusal in the words the table shows."""
-        self.speaker.say([self.stream.words.say("spoken.refused", reason=text)], cut=True)
+        self.answer(self.stream.words.say("spoken.refused", reason=text))
 
     def card(self, code: Optional[str]) -> None:
         """The card under the keyboard's cursor, named at once."""
         if code:
-            self.speaker.say([self.stream.words.card(code)], cut=True)
+            self.answer(self.stream.words.card(code))
 
     def key(self, event: pygame.event.Event) -> bool:
         """A query's key: its answer said at once, asked afresh (the same key again says
@@ -87,7 +98,7 @@ class SpokenTable:
         if query is None or self.update is None:
             return False
         self.stream.words = self._words(self.stream.game)
-        self.speaker.say([ask(query, self.stream.words, self.update)], cut=True)
+        self.answer(ask(query, self.stream.words, self.update))
         return True
 
 
