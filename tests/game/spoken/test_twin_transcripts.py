@@ -12,12 +12,12 @@ spectator.
 from __future__ import annotations
 
 import random
-from typing import Optional
+from typing import Callable, Optional
 
 import pytest
 
 from game import GAMES
-from game.session import Update, encode
+from game.session import Session, Update, encode
 from game.spoken import QUERIES, SpokenStream, Words, ask
 from tests.game.test_twin_worlds import (
     LONGEST,
@@ -39,9 +39,11 @@ def transcript(stream: SpokenStream, updates: list[Update]) -> list[str]:
     return said
 
 
-def heard_in_twins(key: str, seat: Optional[int], seed: int, lang: str) -> Optional[int]:
+def heard_in_twins(key: str, seat: Optional[int], seed: int, lang: str,
+                   leak: Optional[Callable[[Session], str]] = None) -> Optional[int]:
     """Drive the twins of one game and compare what ``seat`` hears in each; the number
-    of actions compared (None when nothing hidden could move)."""
+    of actions compared (None when nothing hidden could move).  ``leak``: words from the
+    whole game besides (a stream that reads what the seat was not sent)."""
     seats = GAMES[key].seats[0] if seat is None else min(n for n in GAMES[key].seats if n > seat)
     setup = people(key, seats, {}, seed)
     actions = random_actions(setup, LONGEST, random.Random(seed))
@@ -58,8 +60,8 @@ def heard_in_twins(key: str, seat: Optional[int], seed: int, lang: str) -> Optio
     wa, wb = twins.a.watch(seat), twins.b.watch(seat)
     done = 0
     for step in range(len(actions) - at + 1):
-        said_a = transcript(heard_a, wa.drain())
-        said_b = transcript(heard_b, wb.drain())
+        said_a = transcript(heard_a, wa.drain()) + ([leak(twins.a)] if leak else [])
+        said_b = transcript(heard_b, wb.drain()) + ([leak(twins.b)] if leak else [])
         assert said_a == said_b, f"{key}: seat {seat} hears the twins apart after {done} actions"
         assert not any("{" in line for line in said_a), said_a
         if step == len(actions) - at:
@@ -80,3 +82,14 @@ def test_a_seat_hears_the_same_in_twin_worlds(key, seat):
     compared = [heard_in_twins(key, seat, seed, lang)
                 for seed in (1, 2, 3) for lang in ("en", "it")]
     assert any(c for c in compared), (key, seat, compared)
+
+
+def test_the_twins_tell_apart_a_stream_that_says_a_hidden_hand():
+    """The comparison is not vacuous: a transcript that also names the cards of a hand
+    the seat cannot see is heard apart in the twins."""
+    def other_hand(session: Session) -> str:
+        return " ".join(c.code for c in session.state.true_zones()["hand/1"])
+
+    with pytest.raises(AssertionError, match="hears the twins apart"):
+        for seed in (1, 2, 3):
+            heard_in_twins("briscola", 0, seed, "en", leak=other_hand)
