@@ -38,7 +38,8 @@ def _hand(w: Words, update: Update) -> str:
                  for c in same]
         groups.append(w.say("spoken.query.suit_group", suit=w.suit(suit) if suit != "J"
                             else w.say("spoken.jokers"), ranks=", ".join(ranks)))
-    return w.say("spoken.query.hand", count=len(codes), groups="; ".join(groups))
+    key = "spoken.query.hand_one" if len(codes) == 1 else "spoken.query.hand"
+    return w.say(key, count=len(codes), groups="; ".join(groups))
 
 
 def _parse(code: str) -> Card:

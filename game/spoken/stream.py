@@ -50,9 +50,9 @@ def _bid(data: Mapping) -> Optional[str]:
     return "pass" if data.get("bid") in (None, "", "pass", "0") else ""
 
 
-#: event kinds said by another event (the deal by the one that opens it, a draw by the
-#: turn that follows) and so never given a sentence of their own, unless a game's
-#: :data:`VARIANTS` picks one (Briscola's card under the stock opens its game)
+#: event kinds a game may leave without a sentence, said by another event (a deal card
+#: by card by the event that opens it, Briscola's draws from the stock by the turn that
+#: follows); a game that has one for them says it (Bocce's draw, Briscola's turned card)
 SILENT = frozenset({"deal", "gather", "draw", "kitty_taken", "bet_turn"})
 
 #: (game, event kind) -> the sentence's variant by the event's data ("" the plain one)
@@ -79,9 +79,11 @@ class SpokenStream:
         return self.words.game
 
     def hear(self, update: Update) -> list[str]:
-        """The sentences of one update: its events, then whose turn it is if it changed."""
+        """The sentences of one update: its events, then whose turn it is if it changed
+        (not while it stays yours: another seat done with a move you both had to make)."""
         said = [s for s in (self.event(e) for e in update.events) if s]
-        changed = update.to_act != self._to_act and not update.over
+        mine = self.seat is not None and self.seat in self._to_act and update.my_turn
+        changed = update.to_act != self._to_act and not update.over and not mine
         self.turn_said = self.turn(update) if changed else ""
         said.extend([self.turn_said] if self.turn_said else [])
         self._to_act = update.to_act
@@ -90,7 +92,7 @@ class SpokenStream:
     def event(self, event: Event) -> str:
         """One event's sentence, "" for an event said by another (or by none)."""
         pick = VARIANTS.get((self.game, event.kind))
-        variant = pick(event.data) if pick is not None else None if event.kind in SILENT else ""
+        variant = pick(event.data) if pick is not None else ""
         if variant is None:
             return ""
         w = self.words

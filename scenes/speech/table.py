@@ -8,7 +8,8 @@ own).  What happened is never dropped; your turn coming, a refusal and every ans
 cut the chatter still waiting (others' turns, earlier answers), and an answer is said
 next, before the news that waits.
 
-The keys (:data:`QUERY_KEYS`) are function keys the table's own tables
+The keys (:data:`QUERY_KEYS`, F9 the last sentence again, F10 the buttons a key would
+press now and their keys) are function keys the table's own tables
 (scenes/table/keys.py) and the choice bar's letter and number hotkeys leave free; each
 asks afresh, so the same key again says its answer again.
 """
@@ -34,6 +35,8 @@ QUERY_KEYS: dict[int, str] = {
     pygame.K_F6: "last_trick", pygame.K_F7: "turn", pygame.K_F8: "counts",
 }
 REPEAT_KEY = pygame.K_F9
+#: the buttons on the table now (the bar, or a card's popup of choices) with their keys
+CHOICES_KEY = pygame.K_F10
 
 _speaker: Optional[Speaker] = None
 
@@ -54,8 +57,11 @@ class SpokenTable:
     """One table's speech: its seat's stream, the queries, the keys."""
 
     def __init__(self, game: str, seat: Optional[int], names: Callable[[], Sequence[str]],
+                 choices: Callable[[], Sequence[tuple[str, str]]] = lambda: (),
                  speaker: Optional[Speaker] = None) -> None:
         self.names = names
+        #: the (hotkey, words) of the buttons a key would press now
+        self.choices = choices
         self.speaker = speaker if speaker is not None else program_speaker()
         self.stream = SpokenStream(self._words(game), seat)
         self.update: Optional[Update] = None
@@ -94,12 +100,24 @@ class SpokenTable:
         if event.key == REPEAT_KEY:
             self.speaker.repeat()
             return True
+        if event.key == CHOICES_KEY:
+            self.answer(self.choices_words())
+            return True
         query = QUERY_KEYS.get(event.key)
         if query is None or self.update is None:
             return False
         self.stream.words = self._words(self.stream.game)
         self.answer(ask(query, self.stream.words, self.update))
         return True
+
+
+    def choices_words(self) -> str:
+        """"Keys: D, Draw; S, Stand at 11." (a button without a key: its words alone)."""
+        w = self.stream.words
+        each = [w.say("spoken.choice", hotkey=k.upper(), label=label) if k else label
+                for k, label in self.choices()]
+        return w.say("spoken.choices", each="; ".join(each)) if each else \
+            w.say("spoken.no_choices")
 
 
 def spoken_on(app: object) -> bool:

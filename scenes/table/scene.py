@@ -186,8 +186,10 @@ class TableScene(Scene):
                                 self._on_look_button, self.look_back, app.withdraw)
         self.table_keys = Keymap(TABLE_KEYS, self.table_commands())
         #: the table said aloud (the setting "Spoken table", or --speak): scenes/speech
-        self.spoken = SpokenTable(self.key, self.seat, lambda: self.adapter.seat_names(
-            self.layout)) if spoken_on(app) else None
+        self.spoken = SpokenTable(
+            self.key, self.seat, lambda: self.adapter.seat_names(self.layout),
+            lambda: [(b.hotkey, b.label) for b in (self.popup or self.bar).buttons if b.enabled],
+        ) if spoken_on(app) else None
         self.painter = TablePainter(
             self.adapter, self.position, self.board, self.stage, self.hud, self.input,
             self.ranks, self.corner, self.phrases, captions, self.seats, lambda: self.busy,

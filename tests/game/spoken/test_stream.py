@@ -78,6 +78,19 @@ def test_the_turn_is_said_when_it_changes_and_not_again():
     assert s.hear(update(to_act=(0,))) == ["Your turn."]
 
 
+def test_a_turn_that_stays_yours_is_not_said_again():
+    s = stream("bocce")
+    assert s.hear(update(to_act=(0, 1))) == ["Your turn."]
+    assert s.hear(update([Event("lag_commit", 1, {})], to_act=(0,))) == \
+        ["East lays a lag card face down."]
+
+
+def test_a_bocce_draw_is_said_with_the_card_drawn():
+    draw = Event("draw", 1, {"bocce": 0, "totals": [14], "total": 14, "why": None,
+                             "moves": [{"card": "4H", "src": "deck", "dst": "bocce/1/0", "up": True}]})
+    assert stream("bocce").event(draw) == "East draws 4 of Hearts: 14."
+
+
 def test_a_turn_of_few_choices_names_them():
     from game.engine import Action
     legal = (Action("bet", (), "0"), Action("bet", (), "1"))
