@@ -112,7 +112,7 @@ def _turn(w: Words, update: Update) -> str:
     if update.over:
         return w.say("spoken.query.over")
     if update.my_turn:
-        return w.say("spoken.turn.you")
+        return w.say("spoken.query.your_turn")
     if not update.to_act:
         return w.say("spoken.query.nobody")
     return w.say("spoken.query.turn", players=w.seats(list(update.to_act)))

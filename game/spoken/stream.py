@@ -80,10 +80,12 @@ class SpokenStream:
 
     def hear(self, update: Update) -> list[str]:
         """The sentences of one update: its events, then whose turn it is if it changed
-        (not while it stays yours: another seat done with a move you both had to make)."""
+        (not while it stays yours: another seat done with a move you both had to make),
+        or again after your own move leaves you to act (a Bocce draw: the new choices)."""
         said = [s for s in (self.event(e) for e in update.events) if s]
         mine = self.seat is not None and self.seat in self._to_act and update.my_turn
-        changed = update.to_act != self._to_act and not update.over and not mine
+        again = update.my_turn and update.actor == self.seat        # a draw: still yours
+        changed = not update.over and (again or (update.to_act != self._to_act and not mine))
         self.turn_said = self.turn(update) if changed else ""
         said.extend([self.turn_said] if self.turn_said else [])
         self._to_act = update.to_act

@@ -85,6 +85,12 @@ class SpokenTable:
         """Words the listener asked for (or caused): next, before the news waiting."""
         self.speaker.say([text], idle=True, cut=True, first=True, lang=self.stream.words.lang)
 
+    def interlude(self, title: str, button: str) -> None:
+        """A score sheet over the table: its title, and that Enter goes on (the deal's
+        totals were said as news)."""
+        self.speaker.say([self.stream.words.say("spoken.interlude", title=title, button=button)],
+                         lang=self.stream.words.lang)
+
     def refused(self, text: str) -> None:
         """A refusal in the words the table shows."""
         self.answer(self.stream.words.say("spoken.refused", reason=text))

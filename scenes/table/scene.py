@@ -468,6 +468,8 @@ class TableScene(Scene):
         from scenes.result import SheetScene
 
         self.ranks.note = ""     # the last trick's "won because": not the next deal's
+        if self.spoken is not None:
+            self.spoken.interlude(title, button)
         self.app.stack.push(SheetScene(self.app, self, title, sheet, button,
                                        auto_close=self.pace.sheet_auto_close()))
 

@@ -85,6 +85,13 @@ def test_a_turn_that_stays_yours_is_not_said_again():
         ["East lays a lag card face down."]
 
 
+def test_your_own_move_that_leaves_you_to_act_says_your_turn_again():
+    s = stream("bocce")
+    assert s.hear(update(to_act=(0,))) == ["Your turn."]
+    again = Update(0, 2, 0, (), {"zones": {}}, (), (0,))
+    assert s.hear(again) == ["Your turn."]
+
+
 def test_a_bocce_draw_is_said_with_the_card_drawn():
     draw = Event("draw", 1, {"bocce": 0, "totals": [14], "total": 14, "why": None,
                              "moves": [{"card": "4H", "src": "deck", "dst": "bocce/1/0", "up": True}]})

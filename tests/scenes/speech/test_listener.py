@@ -1,15 +1,21 @@
-"""The spoken table at the table: a whole game played by ear.
+"""The spoken table at the table: whole games played by ear.
 
-A scripted listener sits at a Bolola table of one deal (every move a card) with the
-spoken table on and a voice that writes down what it says.  It presses keys only (no
-mouse event) and decides only from what it heard: on "Your turn." it asks its hand
-(F2), the table (F3) and whose turn (F7), recovers them from the words, and the test
-checks each against the seat's view; then it walks the hand with the arrows, each
-card said as the cursor lands on it, until it hears the card it chose, and plays it
-with Enter.  The game ends.
+A scripted listener sits at a table with the spoken table on and a voice that writes
+down what it says.  It presses keys only (no mouse event) and decides only from what
+it heard: on its turn it asks its hand (F2), the table (F3), whose turn (F7) and the
+buttons' keys (F10), recovers them from the words, and the test checks each against
+the seat's view; it plays a card by walking the hand with the arrows, each card said
+as the cursor lands on it, until it hears the card it chose, and Enter; a button by
+the key F10 named for it; a score sheet, heard, by Enter.  The game ends.
+
+Bolola (one deal: every move a card) and Bocce (lag cards, then draw or stand by the
+totals heard).
 """
 
 from __future__ import annotations
+
+import re
+from typing import Any, Callable, Optional
 
 import pygame
 import pytest
@@ -18,93 +24,157 @@ from game import GAMES
 from scenes.speech import table as spoken
 from tests.scenes.tablekit import frames, key, make_app, open_table, settle, think
 
-#: the most turns a game of one deal gives the listener (13 tricks)
-TURNS = 13
+#: the most updates a game is waited through
+LONGEST = 3000
 
 
 class Listener:
-    """Ears on the transcript: what was said since it last listened."""
+    """Ears on the transcript and fingers on the keys, at one table."""
 
-    def __init__(self, speaker, lines: list[str]) -> None:
-        self.speaker, self.lines, self.read = speaker, lines, 0
+    def __init__(self, app: Any, table: Any, speaker: Any, lines: list[str]) -> None:
+        self.app, self.table, self.speaker, self.lines, self.read = app, table, speaker, lines, 0
+        self.codes = {card.name("en"): card.code for card in GAMES[table.key].cards}
+        self.heard: list[str] = []           # everything heard so far, in order
+        self.turns_taken = 0                 # the "Your turn" sentences acted on
+        self.sheets_closed = 0               # the score sheets heard and gone on from
 
     def hear(self) -> list[str]:
         self.speaker.wait()
         new = self.lines[self.read:]
         self.read = len(self.lines)
+        self.heard.extend(new)
         return new
 
-    def ask(self, app, k: int) -> str:
-        key(app, k)
+    def ask(self, k: int) -> str:
+        key(self.app, k)
         said = self.hear()
-        assert said, f"nothing said for the key {pygame.key.name(k)}"
-        return said[-1]
+        assert said, (f"nothing said for the key {pygame.key.name(k)}", self.heard[-8:],
+                      type(self.app.stack.top).__name__)
+        return said[0]                       # an answer goes before the news that waits
+
+    def hand(self) -> tuple[list[str], list[str]]:
+        """"13 cards. Spades: 2 playable, King; Hearts: Ace." -> the cards, the playable
+        ones (all, when none is marked)."""
+        groups = self.ask(pygame.K_F2).split(". ", 1)[1].rstrip(".")
+        hand, playable = [], []
+        for group in groups.split("; "):
+            suit, ranks = group.split(": ")
+            for rank in ranks.split(", "):
+                code = self.codes[f"{rank.removesuffix(' playable')} of {suit}"]
+                hand.append(code)
+                if rank.endswith(" playable"):
+                    playable.append(code)
+        return hand, playable or list(hand)
+
+    def on_table(self) -> list[str]:
+        """"On the table: 4 of Swords and King of Cups." -> the cards."""
+        answer = self.ask(pygame.K_F3)
+        if not answer.startswith("On the table: "):
+            return []
+        names = answer.removeprefix("On the table: ").rstrip(".").replace(" and ", ", ")
+        return [self.codes[n] for n in names.split(", ")]
+
+    def buttons(self) -> dict[str, str]:
+        """"Keys: D, Draw; S, Stand at 15; H, Hint." -> words: key."""
+        answer = self.ask(pygame.K_F10).removeprefix("Keys: ").rstrip(".")
+        return {label: k for k, label in (b.split(", ", 1) for b in answer.split("; "))}
+
+    def play(self, code: str, hand_size: int) -> None:
+        """The arrows until the card is named, then Enter."""
+        for _ in range(hand_size + 1):
+            if self.codes.get(self.ask(pygame.K_RIGHT)) == code:
+                key(self.app, pygame.K_RETURN)
+                return
+        pytest.fail(f"the arrows never named {code}")
+
+    def press(self, label: str) -> None:
+        k = self.buttons()[label]
+        key(self.app, getattr(pygame, f"K_{k.lower()}"), unicode=k.lower())
+
+    def my_turn(self) -> None:
+        """On its turn: the hand, the table and the turn as heard are the seat's view."""
+        view = self.table.view
+        assert self.ask(pygame.K_F7) == "It is your turn."
+        hand, playable = self.hand() if view["zones"]["hand/0"] else ([], [])
+        assert sorted(hand) == sorted(c for c in view["zones"]["hand/0"] if c)
+        legal_cards = {a.card.code for a in self.table.legal() if a.card}
+        assert not legal_cards or set(playable) == legal_cards
+
+    def play_game(self, decide: Callable[["Listener", str], None]) -> int:
+        """Until "The game is over." is heard: on "Your turn" (the last turn sentence
+        heard), ``decide`` with that sentence.  The turns played."""
+        turns = 0
+        for _ in range(LONGEST):
+            if any(line.startswith("The game is over.") for line in self.heard):
+                return turns
+            sheets = [line for line in self.heard if "the score sheet. Enter:" in line]
+            if len(sheets) > self.sheets_closed:
+                self.sheets_closed = len(sheets)
+                key(self.app, pygame.K_RETURN)
+                continue
+            turn = self._turn_heard()
+            if turn is None:
+                think(self.table)
+                frames(self.app, 1)
+                self.hear()
+                continue
+            settle(self.app, self.table)      # time passes until the table takes keys
+            self.hear()
+            self.my_turn()
+            decide(self, turn)
+            turns += 1
+            self.hear()
+        pytest.fail("the game never ended")
+
+    def _turn_heard(self) -> Optional[str]:
+        """A "Your turn" sentence heard and not yet acted on (the newest)."""
+        turns = [line for line in self.heard if line.startswith("Your turn")]
+        if len(turns) == self.turns_taken:
+            return None
+        self.turns_taken = len(turns)
+        return turns[-1]
 
 
-def names_to_codes(game: str) -> dict[str, str]:
-    return {card.name("en"): card.code for card in GAMES[game].cards}
-
-
-def hand_heard(answer: str, codes: dict[str, str]) -> tuple[list[str], list[str]]:
-    """"13 cards. Spades: 2 playable, King; Hearts: Ace." -> the cards, the playable ones."""
-    groups = answer.split(". ", 1)[1].rstrip(".")
-    hand, playable = [], []
-    for group in groups.split("; "):
-        suit, ranks = group.split(": ")
-        for rank in ranks.split(", "):
-            name = rank.removesuffix(" playable")
-            code = codes[f"{name} of {suit}"]
-            hand.append(code)
-            if rank.endswith(" playable"):
-                playable.append(code)
-    return hand, playable or list(hand)
-
-
-def table_heard(answer: str, codes: dict[str, str]) -> list[str]:
-    """"On the table: 4 of Swords and King of Cups." -> the cards ("The table is empty.": none)."""
-    if not answer.startswith("On the table: "):
-        return []
-    names = answer.removeprefix("On the table: ").rstrip(".").replace(" and ", ", ").split(", ")
-    return [codes[n] for n in names]
-
-
-@pytest.mark.slow
-def test_a_listener_plays_a_whole_bolola_deal_by_keys_and_ears_alone(display, monkeypatch):
+def listening(display: Any, monkeypatch: Any, game: str, **options: Any) -> Listener:
     speaker, lines = spoken.transcript_speaker()
     monkeypatch.setattr(spoken, "_speaker", speaker)
     app = make_app(display)
     app.speak = True
-    table = open_table(app, "bolola", seed=4, options={"deals": 1}, think_delay=(0.0, 0.0))
-    ears, codes = Listener(speaker, lines), names_to_codes("bolola")
-    turns = 0
-    heard = ears.hear()
-    for _ in range(200):
-        if "The game is over." in " ".join(heard):
-            break
-        if "Your turn." not in heard:
-            think(table)
-            frames(app, 1)
-            heard = ears.hear()
-            continue
-        turns += 1
-        settle(app, table)                     # time passes until the table takes keys
-        ears.hear()
-        view = table.view
-        hand, playable = hand_heard(ears.ask(app, pygame.K_F2), codes)
-        assert sorted(hand) == sorted(c for c in view["zones"]["hand/0"] if c)
-        on_table = table_heard(ears.ask(app, pygame.K_F3), codes)
-        assert sorted(on_table) == sorted(c for c in view["zones"]["table"] if c)
-        assert ears.ask(app, pygame.K_F7) == "Your turn."
-        assert set(playable) == {a.card.code for a in table.legal() if a.card}
-        choice = playable[0]
-        for _ in range(len(hand) + 1):
-            said = ears.ask(app, pygame.K_RIGHT)
-            if codes[said] == choice:
-                break
-        else:
-            pytest.fail(f"the arrows never said {choice}")
-        key(app, pygame.K_RETURN)
-        heard = ears.hear()
-    assert table.over, "the game did not end"
-    assert turns == TURNS
-    speaker.close()
+    table = open_table(app, game, seed=4, options=options, think_delay=(0.0, 0.0))
+    return Listener(app, table, speaker, lines)
+
+
+@pytest.mark.slow
+def test_a_listener_plays_a_whole_bolola_deal_by_keys_and_ears_alone(display, monkeypatch):
+    ears = listening(display, monkeypatch, "bolola", deals=1)
+
+    def decide(ears: Listener, turn: str) -> None:
+        hand, playable = ears.hand()
+        assert sorted(ears.on_table()) == sorted(c for c in ears.table.view["zones"]["table"] if c)
+        ears.play(playable[0], len(hand))
+
+    assert ears.play_game(decide) == 13
+    assert ears.table.over
+    ears.speaker.close()
+
+
+@pytest.mark.slow
+def test_a_listener_plays_a_whole_game_of_bocce_by_keys_and_ears_alone(display, monkeypatch):
+    """The lag card by the arrows; then draws below three under the pallino heard, and
+    stands at the total the turn names, by the keys F10 names."""
+    ears = listening(display, monkeypatch, "bocce", target=10)
+
+    def decide(ears: Listener, turn: str) -> None:
+        stand = re.search(r"Stand at (\d+)", turn)
+        if stand is None:                       # the lag: a card from the hand
+            hand, playable = ears.hand()
+            ears.play(playable[0], len(hand))
+            return
+        pallino = int(re.findall(r"The pallino is (\d+)", " ".join(ears.heard))[-1])
+        assert pallino == ears.table.view["pallino"]
+        total = int(stand.group(1))
+        ears.press("Draw" if total < pallino - 3 and "Draw and" in turn else f"Stand at {total}")
+
+    assert ears.play_game(decide) > 0
+    assert ears.table.over
+    ears.speaker.close()
