@@ -95,10 +95,16 @@ class SpokenTable:
         """A refusal in the words the table shows."""
         self.answer(self.stream.words.say("spoken.refused", reason=text))
 
-    def card(self, code: Optional[str]) -> None:
-        """The card under the keyboard's cursor, named at once."""
-        if code:
-            self.answer(self.stream.words.card(code))
+    def card(self, code: Optional[str], picked: Optional[bool] = None) -> None:
+        """The card under the keyboard's cursor, named at once; ``picked``: Space just
+        picked it or put it back (Dou Dizhu's cards chosen one by one)."""
+        if not code:
+            return
+        w = self.stream.words
+        if picked is None:
+            self.answer(w.card(code))
+        else:
+            self.answer(w.say("spoken.picked" if picked else "spoken.unpicked", card=w.card(code)))
 
     def key(self, event: pygame.event.Event) -> bool:
         """A query's key: its answer said at once, asked afresh (the same key again says

@@ -556,8 +556,11 @@ class TableScene(Scene):
             if self.table_keys.run(event) or (self.spoken is not None and self.spoken.key(event)):
                 return None
             rest = self.input.key(event)
-            if self.spoken is not None and event.key in (pygame.K_LEFT, pygame.K_RIGHT):
-                self.spoken.card(self.cursor_code())     # arrows through the hand: each card
+            if self.spoken is not None and event.key in (pygame.K_LEFT, pygame.K_RIGHT,
+                                                         pygame.K_SPACE):
+                code = self.cursor_code()          # arrows through the hand: each card,
+                picking = self.adapter.select_cards and event.key == pygame.K_SPACE
+                self.spoken.card(code, code in self.selected if picking else None)  # picked?
             return rest
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and \
                 self.phrases.click(event.pos):

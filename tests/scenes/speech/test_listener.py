@@ -46,6 +46,7 @@ class Listener:
         return new
 
     def ask(self, k: int) -> str:
+        self.hear()                          # what was said before the key
         key(self.app, k)
         said = self.hear()
         assert said, (f"nothing said for the key {pygame.key.name(k)}", self.heard[-8:],
@@ -76,8 +77,10 @@ class Listener:
 
     def buttons(self) -> dict[str, str]:
         """"Keys: D, Draw; S, Stand at 15; H, Hint." -> words: key."""
-        answer = self.ask(pygame.K_F10).removeprefix("Keys: ").rstrip(".")
-        return {label: k for k, label in (b.split(", ", 1) for b in answer.split("; "))}
+        answer = self.ask(pygame.K_F10)
+        assert answer.startswith("Keys: "), answer
+        pairs = [b.split(", ", 1) for b in answer.removeprefix("Keys: ").rstrip(".").split("; ")]
+        return {pair[-1]: pair[0] for pair in pairs if len(pair) == 2}
 
     def play(self, code: str, hand_size: int) -> None:
         """The arrows until the card is named, then Enter."""
@@ -177,4 +180,29 @@ def test_a_listener_plays_a_whole_game_of_bocce_by_keys_and_ears_alone(display, 
 
     assert ears.play_game(decide) > 0
     assert ears.table.over
+    ears.speaker.close()
+
+
+@pytest.mark.slow
+def test_dou_dizhu_cards_are_picked_and_put_back_by_ear(display, monkeypatch):
+    """Space on the card under the cursor says it is picked, again that it is put back."""
+    ears = listening(display, monkeypatch, "doudizhu")
+    for _ in range(LONGEST):
+        if ears.table.my_turn() and any(a.kind == "play" for a in ears.table.legal()):
+            break
+        if ears.table.my_turn():
+            settle(ears.app, ears.table)
+            buttons = ears.buttons()
+            ears.press("Bid 3" if "Bid 3" in buttons else "Pass")
+        think(ears.table)
+        frames(ears.app, 1)
+        ears.hear()
+    settle(ears.app, ears.table)
+    ears.hear()
+    name = ears.ask(pygame.K_RIGHT)
+    assert ears.codes[name]
+    assert ears.ask(pygame.K_SPACE) == f"{name} picked."
+    assert ears.table.selected == [ears.codes[name]]
+    assert ears.ask(pygame.K_SPACE) == f"{name} put back."
+    assert ears.table.selected == []
     ears.speaker.close()
