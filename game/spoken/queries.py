@@ -26,9 +26,12 @@ def _hand(w: Words, update: Update) -> str:
     seat = update.seat
     if seat is None:
         return w.say("spoken.query.no_hand")
-    codes = [c for c in update.view["zones"].get(f"hand/{seat}", []) if c]
-    if not codes:
+    held = update.view["zones"].get(f"hand/{seat}", [])
+    codes = [c for c in held if c]
+    if not held:
         return w.say("spoken.query.hand_empty")
+    if not codes:                        # Bisca's one-card round: your card faces the others
+        return w.say("spoken.query.hand_hidden", count=len(held))
     legal = {c.code for a in update.legal for c in a.cards}
     cards = sorted((_parse(c) for c in codes), key=lambda c: (c.suit, c.rank))
     groups = []

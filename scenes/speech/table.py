@@ -58,10 +58,14 @@ class SpokenTable:
 
     def __init__(self, game: str, seat: Optional[int], names: Callable[[], Sequence[str]],
                  choices: Callable[[], Sequence[tuple[str, str]]] = lambda: (),
+                 popup: Callable[[], Optional[str]] = lambda: None,
                  speaker: Optional[Speaker] = None) -> None:
         self.names = names
         #: the (hotkey, words) of the buttons a key would press now
         self.choices = choices
+        #: the title of a card's popup of choices while it is open (None when none is)
+        self.popup = popup
+        self._popup_said: Optional[str] = None
         self.speaker = speaker if speaker is not None else program_speaker()
         self.stream = SpokenStream(self._words(game), seat)
         self.update: Optional[Update] = None
@@ -84,6 +88,17 @@ class SpokenTable:
     def answer(self, text: str) -> None:
         """Words the listener asked for (or caused): next, before the news waiting."""
         self.speaker.say([text], idle=True, cut=True, first=True, lang=self.stream.words.lang)
+
+    def frame(self) -> None:
+        """Once a frame: a card's popup of choices just opened is said with its keys
+        ("The Ace of Sticks: high or low? Keys: 1, High; 2, Low.")."""
+        title = self.popup()
+        if title is not None and title != self._popup_said:
+            keys = self.choices_words()
+            if title and title[-1] not in ".?!:":
+                title += "."
+            self.answer(f"{title} {keys}" if title else keys)
+        self._popup_said = title
 
     def interlude(self, title: str, button: str) -> None:
         """A score sheet over the table: its title, and that Enter goes on (the deal's

@@ -189,6 +189,7 @@ class TableScene(Scene):
         self.spoken = SpokenTable(
             self.key, self.seat, lambda: self.adapter.seat_names(self.layout),
             lambda: [(b.hotkey, b.label) for b in (self.popup or self.bar).buttons if b.enabled],
+            lambda: self.popup.title if self.popup else None,
         ) if spoken_on(app) else None
         self.painter = TablePainter(
             self.adapter, self.position, self.board, self.stage, self.hud, self.input,
@@ -581,6 +582,8 @@ class TableScene(Scene):
             return
         self.phrases.hear(dt)
         self._sync_art()
+        if self.spoken is not None:
+            self.spoken.frame()        # a card's popup of choices just opened: its keys
         self._receive()
         keeping.tell(self)
         self._resume_held()

@@ -55,8 +55,11 @@ class Listener:
 
     def hand(self) -> tuple[list[str], list[str]]:
         """"13 cards. Spades: 2 playable, King; Hearts: Ace." -> the cards, the playable
-        ones (all, when none is marked)."""
-        groups = self.ask(pygame.K_F2).split(". ", 1)[1].rstrip(".")
+        ones (all, when none is marked); none for a card held face down or no card."""
+        answer = self.ask(pygame.K_F2)
+        if "face down" in answer or answer == "Your hand is empty.":
+            return [], []
+        groups = answer.split(". ", 1)[1].rstrip(".")
         hand, playable = [], []
         for group in groups.split("; "):
             suit, ranks = group.split(": ")
@@ -98,7 +101,7 @@ class Listener:
         """On its turn: the hand, the table and the turn as heard are the seat's view."""
         view = self.table.view
         assert self.ask(pygame.K_F7) == "It is your turn."
-        hand, playable = self.hand() if view["zones"]["hand/0"] else ([], [])
+        hand, playable = self.hand()
         assert sorted(hand) == sorted(c for c in view["zones"]["hand/0"] if c)
         legal_cards = {a.card.code for a in self.table.legal() if a.card}
         assert not legal_cards or set(playable) == legal_cards
@@ -205,4 +208,31 @@ def test_dou_dizhu_cards_are_picked_and_put_back_by_ear(display, monkeypatch):
     assert ears.table.selected == [ears.codes[name]]
     assert ears.ask(pygame.K_SPACE) == f"{name} put back."
     assert ears.table.selected == []
+    ears.speaker.close()
+
+
+@pytest.mark.slow
+def test_a_listener_plays_a_whole_game_of_bisca_by_keys_and_ears_alone(display, monkeypatch):
+    """Bets by the keys F10 names (the first it may make), cards by the arrows, an Ace's
+    worth by the keys its popup says when it opens, the one-card round's hidden card by
+    Enter."""
+    ears = listening(display, monkeypatch, "bisca", opening=2, lives=1)
+
+    def decide(ears: Listener, turn: str) -> None:
+        if turn.startswith("Your turn: Bet"):
+            ears.press(next(iter(ears.buttons())))
+            return
+        hand, playable = ears.hand()
+        if not hand:                             # the one-card round: the card faces out
+            key(ears.app, pygame.K_RETURN)
+        else:
+            ears.play(playable[0], len(hand))
+        said = ears.hear()
+        popup = next((line for line in said if "Keys: " in line), None)
+        if popup is not None:                    # an Ace: high or low
+            k = popup.split("Keys: ", 1)[1].split(",", 1)[0]
+            key(ears.app, getattr(pygame, f"K_{k.lower()}"), unicode=k.lower())
+
+    assert ears.play_game(decide) > 0
+    assert ears.table.over
     ears.speaker.close()
