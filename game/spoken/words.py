@@ -13,6 +13,7 @@ seat may see: it puts into words what it is given.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any, Mapping, Optional, Sequence
 
@@ -38,6 +39,10 @@ def why_words(lang: str, game: str, why: Any) -> str:
     own = f"{game}_table.why.{why['why']}"
     key = own if has(lang, own) else f"table.why.{why['why']}"
     return translate(lang, key, **names) if has(lang, key) else ""
+
+
+#: a full stop after a sentence's own stop ("?." "!." ".."), from a label that ends one
+_DOUBLED = re.compile(r"([.!?])\.")
 
 
 class _Blank(dict):
@@ -77,9 +82,10 @@ class Words:
         (an optional key: a trick won with no ``why``) is left empty, not a broken line."""
         text = translate(self.lang, key)
         try:
-            return text.format_map(_Blank(params))
+            text = text.format_map(_Blank(params))
         except (IndexError, ValueError):
             return text
+        return _DOUBLED.sub(r"\1", text)      # "Claim it!." : a label's own stop ends it
 
     def has(self, key: str) -> bool:
         return has(self.lang, key)

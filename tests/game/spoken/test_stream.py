@@ -98,6 +98,11 @@ def test_a_bocce_draw_is_said_with_the_card_drawn():
     assert stream("bocce").event(draw) == "East draws 4 of Hearts: 14."
 
 
+def test_a_choice_that_ends_its_own_sentence_takes_no_second_stop():
+    words = Words("briscola", "en", ("You", "East", "West"))
+    assert words.say("spoken.turn.you_choose", choices="Claim it!") == "Your turn: Claim it!"
+
+
 def test_a_turn_of_few_choices_names_them():
     from game.engine import Action
     legal = (Action("bet", (), "0"), Action("bet", (), "1"))

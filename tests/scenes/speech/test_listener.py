@@ -8,8 +8,9 @@ the seat's view; it plays a card by walking the hand with the arrows, each card 
 as the cursor lands on it, until it hears the card it chose, and Enter; a button by
 the key F10 named for it; a score sheet, heard, by Enter.  The game ends.
 
-Bolola (one deal: every move a card) and Bocce (lag cards, then draw or stand by the
-totals heard).
+Every game: Bolola (one deal: every move a card), Bocce (lag cards, then draw or stand
+by the totals heard), Bisca (bets, an Ace's worth, the hidden card), Briscola (a
+Venceslao claimed, the new trump chosen) and Dou Dizhu (cards picked one by one).
 """
 
 from __future__ import annotations
@@ -64,7 +65,8 @@ class Listener:
         for group in groups.split("; "):
             suit, ranks = group.split(": ")
             for rank in ranks.split(", "):
-                code = self.codes[f"{rank.removesuffix(' playable')} of {suit}"]
+                name = rank.removesuffix(" playable")
+                code = self.codes[name if suit == "Jokers" else f"{name} of {suit}"]
                 hand.append(code)
                 if rank.endswith(" playable"):
                     playable.append(code)
@@ -232,6 +234,46 @@ def test_a_listener_plays_a_whole_game_of_bisca_by_keys_and_ears_alone(display, 
         if popup is not None:                    # an Ace: high or low
             k = popup.split("Keys: ", 1)[1].split(",", 1)[0]
             key(ears.app, getattr(pygame, f"K_{k.lower()}"), unicode=k.lower())
+
+    assert ears.play_game(decide) > 0
+    assert ears.table.over
+    ears.speaker.close()
+
+
+@pytest.mark.slow
+def test_a_listener_plays_a_whole_game_of_briscola_by_keys_and_ears_alone(display, monkeypatch):
+    """Cards by the arrows; a Venceslao heard claimed by the key F10 names for it (the
+    race may be lost: the game goes on), the new trump by the first key F10 names."""
+    ears = listening(display, monkeypatch, "briscola", games=1)
+
+    def decide(ears: Listener, turn: str) -> None:
+        if turn != "Your turn.":                  # a claim, or the new trump's suit
+            buttons = {label: k for label, k in ears.buttons().items() if label != "Hint"}
+            ears.press(next(iter(buttons)))
+            return
+        hand, playable = ears.hand()
+        ears.play(playable[0], len(hand))
+
+    assert ears.play_game(decide) > 0
+    assert ears.table.over
+    ears.speaker.close()
+
+
+@pytest.mark.slow
+def test_a_listener_plays_a_whole_hand_of_dou_dizhu_by_keys_and_ears_alone(display, monkeypatch):
+    """It never bids and passes whenever it may (by the keys F10 names); to lead, it
+    picks one card by ear (the arrow names it, Space says it is picked) and plays the
+    single with Enter."""
+    ears = listening(display, monkeypatch, "doudizhu", hands=1)
+
+    def decide(ears: Listener, turn: str) -> None:
+        buttons = ears.buttons()
+        if "Pass" in buttons:
+            ears.press("Pass")
+            return
+        name = ears.ask(pygame.K_RIGHT)
+        assert ears.ask(pygame.K_SPACE) == f"{name} picked."
+        key(ears.app, pygame.K_RETURN)
 
     assert ears.play_game(decide) > 0
     assert ears.table.over
