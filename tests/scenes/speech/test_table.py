@@ -95,3 +95,23 @@ def test_the_card_under_the_cursor_and_a_card_picked_are_named():
     assert said(spoken, speaker, lines) == ["King of Cups", "King of Cups picked.",
                                             "King of Cups put back."]
     speaker.close()
+
+
+def test_speak_on_the_command_line_reaches_the_run_and_turns_the_table_spoken(monkeypatch):
+    """``--speak`` is handed to the run, which sets it on the app; the table speaks when
+    it or the setting is on."""
+    from types import SimpleNamespace
+
+    import scenes.app
+    from scenes.cli import main
+    from scenes.speech.table import spoken_on
+
+    given: dict = {}
+    monkeypatch.setattr(scenes.app, "run", lambda **kwargs: given.update(kwargs) or 0)
+    assert main(["--speak"]) == 0 and given["speak"] is True
+    assert main([]) == 0 and given["speak"] is False
+    off = SimpleNamespace(spoken_table=False)
+    assert not spoken_on(SimpleNamespace(settings=off, speak=False))
+    assert spoken_on(SimpleNamespace(settings=off, speak=True))
+    assert spoken_on(SimpleNamespace(settings=SimpleNamespace(spoken_table=True), speak=False))
+    assert not spoken_on(object())          # a test's app without settings
