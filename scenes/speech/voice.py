@@ -11,8 +11,10 @@ missing engine is never an error.
 
 from __future__ import annotations
 
+import contextlib
 import ctypes.util
 import importlib.util
+import io
 import logging
 import shutil
 import sys
@@ -65,9 +67,11 @@ class EngineVoice:
         self.engine.runAndWait()
 
     def save(self, text: str, path: str) -> None:
-        """``text`` spoken into a WAV file (the test that speech is real)."""
-        self.engine.save_to_file(text, path)
-        self.engine.runAndWait()
+        """``text`` spoken into a WAV file (the test that speech is real); pyttsx3's own
+        "Audio saved" line kept off the terminal."""
+        with contextlib.redirect_stdout(io.StringIO()):
+            self.engine.save_to_file(text, path)
+            self.engine.runAndWait()
 
     def close(self) -> None:
         self.engine.stop()
