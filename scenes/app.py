@@ -132,6 +132,7 @@ class App:
         #: the command line's ``--speak``: the table is said aloud in this run, whatever
         #: the settings say (scenes/speech)
         self.speak = False
+        self._screen_speech: Any = None      # made when the spoken table is first on
         self._errors: list[float] = []
         self._windowed_size = self._fit(size or DEFAULT_SIZE)
         self.window: pygame.Window | None = None
@@ -477,6 +478,7 @@ class App:
             self._dispatch(event)
         self.ui.update(dt)
         self.stack.update(dt)
+        self._speak_screen()
         self.toasts.update(dt)
         self._since_drawn += dt
         shape = (self.stack.changes, self.size)
@@ -498,6 +500,19 @@ class App:
         self._since_drawn = 0.0
         self.frames += 1
         return True
+
+    def _speak_screen(self) -> None:
+        """The spoken table on: the item the screen on top has focused, when it changes
+        (scenes/speech/screens.py)."""
+        from scenes.speech.table import program_speaker, spoken_on
+
+        if not spoken_on(self):
+            return
+        if self._screen_speech is None:
+            from scenes.speech.screens import ScreenSpeech
+
+            self._screen_speech = ScreenSpeech(program_speaker())
+        self._screen_speech.frame(self.stack.top)
 
     @property
     def resting(self) -> bool:
