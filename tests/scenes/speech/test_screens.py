@@ -72,3 +72,49 @@ def test_a_new_game_row_is_said_with_its_value_and_its_help(display, monkeypatch
     said = heard(speaker, lines)[-1]
     assert said == f"{tr('setup.your_seat')}: {row.show(scene.value(row))}. {row.help}"
     speaker.close()
+
+
+def screens():
+    """Every screen by its route, with each game's new-game screen and rules."""
+    from game import KEYS
+    from scenes.routes import ROUTES
+
+    for name in ROUTES:
+        if name in ("setup", "rules"):
+            yield from ((name, (key,)) for key in KEYS)
+        elif name != "table":                    # the table speaks for itself
+            yield name, ()
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_tab_reaches_every_item_of_every_screen_and_each_has_words(display, monkeypatch, lang):
+    """Tab walks every screen's focus round; each item it lands on is said, in words of
+    the screen's language (no catalog key, no empty field), and every enabled item is
+    reached.  (The statistics are a page to scroll, with no items: not read yet.)"""
+    from scenes.i18n import set_language
+    from scenes.speech.screens import describe
+
+    app, speaker, lines = listening(display, monkeypatch)
+    set_language(lang)
+    for name, args in screens():
+        scene = app.open(name, *args)
+        frames(app, 1)
+        focus = getattr(scene, "focus", None)
+        enabled = {b.key for b in getattr(focus, "buttons", []) if b.enabled}
+        reached: set[str] = set()
+        for _ in range(len(enabled) + 1):
+            if app.stack.top is not scene or focus is None:
+                break                            # statistics: a page to scroll, no items
+            button = focus.focused_button()
+            if button is not None:
+                reached.add(button.key)
+                words = describe(scene)
+                assert words and "{" not in words and not words.startswith(("ui.", "spoken.")), \
+                    (name, button.key, words)
+            key(app, pygame.K_TAB)
+        assert reached >= enabled or app.stack.top is not scene, (name, enabled - reached)
+        while app.stack.top is not scene and len(app.stack) > 1:
+            app.stack.pop()
+        app.stack.pop()
+    speaker.close()
