@@ -37,7 +37,13 @@ from scenes.fields import THEME_PATH
 from scenes.fonts import Fonts
 from scenes.i18n import set_language, tr
 from scenes.scene import Scene, SceneStack
-from scenes.settings import Settings, SettingsUnreadable, load_settings, save_settings
+from scenes.settings import (
+    Settings,
+    SettingsUnreadable,
+    load_settings,
+    save_settings,
+    settings_path,
+)
 from scenes.sizes import DEFAULT_SIZE, MIN_SIZE
 from scenes.sound import Sound, open_mixer
 from scenes.sprites import stop_painters
@@ -133,6 +139,9 @@ class App:
         #: the settings say (scenes/speech)
         self.speak = False
         self._screen_speech: Any = None      # made when the spoken table is first on
+        #: the first launch's "Press S for the spoken table" (scenes/speech/offer.py; made
+        #: by :func:`run`, so an App made by a test never speaks unasked)
+        self._speech_offer: Any = None
         self._errors: list[float] = []
         self._windowed_size = self._fit(size or DEFAULT_SIZE)
         self.window: pygame.Window | None = None
@@ -506,6 +515,8 @@ class App:
         (scenes/speech/screens.py)."""
         from scenes.speech.table import program_speaker, spoken_on
 
+        if self._speech_offer is not None:
+            self._speech_offer.frame(self)
         if not spoken_on(self):
             return
         if self._screen_speech is None:
@@ -534,6 +545,8 @@ class App:
             # over the window stays until drawn over, and a frame draws only what changed
             self._shape = ()
         elif self.ui.process_events(event):
+            pass
+        elif self._speech_offer is not None and self._speech_offer.key(self, event):
             pass
         elif event.type == pygame.KEYDOWN and event.key == MUTE_KEY and not self._typing() \
                 and not event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT | pygame.KMOD_META):
@@ -585,9 +598,14 @@ def run(game: str | None = None, seed: int | None = None, fullscreen: bool = Fal
     the relay Play online uses in this run (the command line's ``--relay``); ``speak``: the
     table said aloud in this run (``--speak``)."""
     started = time.perf_counter()
+    first_launch = not settings_path().exists()
     app = App(size or DEFAULT_SIZE, fullscreen, windowed)
     app.relay = relay
     app.speak = speak
+    if first_launch and kiosk is None:
+        from scenes.speech.offer import SpeechOffer
+
+        app._speech_offer = SpeechOffer()
     if kiosk is not None:
         from scenes.kiosk import Kiosk
 
