@@ -140,7 +140,7 @@ class App:
         self.speak = False
         self._screen_speech: Any = None      # made when the spoken table is first on
         #: the first launch's "Press S for the spoken table" (scenes/speech/offer.py; made
-        #: by :func:`run`, so an App made by a test never speaks unasked)
+        #: by :func:`run` in a real window, so a test's App never speaks unasked)
         self._speech_offer: Any = None
         self._errors: list[float] = []
         self._windowed_size = self._fit(size or DEFAULT_SIZE)
@@ -602,7 +602,7 @@ def run(game: str | None = None, seed: int | None = None, fullscreen: bool = Fal
     app = App(size or DEFAULT_SIZE, fullscreen, windowed)
     app.relay = relay
     app.speak = speak
-    if first_launch and kiosk is None:
+    if first_launch and kiosk is None and _video_driver() != "dummy":   # someone is there
         from scenes.speech.offer import SpeechOffer
 
         app._speech_offer = SpeechOffer()
