@@ -30,7 +30,18 @@ import threading
 from typing import Callable, Optional
 
 from game.engine import Action, Event
-from game.saves import AFRESH, Record, Redeal, SaveError, Store, can_redeal, keepable, record_of
+from game.saves import (
+    AFRESH,
+    Hold,
+    Record,
+    Redeal,
+    SaveError,
+    Store,
+    can_redeal,
+    keepable,
+    record_of,
+    slot_record,
+)
 from game.session.client import LocalClient
 from game.session.messages import Message
 from game.session.referee import Session
@@ -48,13 +59,16 @@ class KeepingClient(LocalClient):
 
     def __init__(self, session: Session, seat: int, store: Optional[Store] = None,
                  stats: Optional[Stats] = None, undos: int = 0,
-                 redeals: tuple[Redeal, ...] = ()) -> None:
+                 redeals: tuple[Redeal, ...] = (),
+                 hold: Optional[Hold] = None) -> None:
         if not keepable(session.setup, seat):
             raise ValueError("only a game a person here plays against computers is kept")
+        self.store = store if store is not None else Store()
+        #: the game's resume slot, this window's alone while it plays (SlotBusy: another's)
+        self.hold = hold if hold is not None else self.store.hold(session.setup.key)
         super().__init__(session, seat)
         #: the person's seat (a kept game always has one)
         self.own_seat = seat
-        self.store = store if store is not None else Store()
         self.stats = stats if stats is not None else Stats(self.store.folder)
         self.undos = undos
         #: re-deals after undos (game/saves.py :func:`redeal`), carried into every record
@@ -87,6 +101,7 @@ class KeepingClient(LocalClient):
         """Leave the game: what is still to write is written first (a bounded wait)."""
         super().close()
         self.writer.close(FLUSH_TIMEOUT)
+        self.hold.release()
 
     def record(self) -> Record:
         """The game as it stands."""
@@ -126,8 +141,8 @@ class KeepingClient(LocalClient):
 
     def _finish(self, record: Record) -> Optional[tuple[str, str]]:
         self.store.finish(record)
-        set_aside = self.stats.add(record)
-        return ("kept.stats_set_aside", set_aside) if set_aside else None
+        trouble = self.stats.add(record)
+        return (f"kept.stats_{trouble.kind}", trouble.file) if trouble else None
 
     # -- undo ------------------------------------------------------------------------------
     def undo_point(self) -> Optional[int]:
@@ -148,7 +163,9 @@ class KeepingClient(LocalClient):
         if point is None:
             return None
         record = self.record()
-        redeals = tuple(r for r in record.redeals if r[0] <= point)
+        # a re-deal at this very point is replaced by the new one (a shuffle of the same
+        # hidden cards): one per position at most, so a file's re-deals stay few
+        redeals = tuple(r for r in record.redeals if r[0] < point)
         if can_redeal(self.session.state):
             # what the player saw after that point must not tell them the future
             redeals += ((point, self.own_seat, fresh_seed(), AFRESH),)
@@ -235,10 +252,50 @@ def resumed(record: Record, store: Optional[Store] = None, stats: Optional[Stats
             paced: bool = True) -> KeepingClient:
     """A client of a kept game, at the position its log reaches (SaveError if it does not
     replay)."""
-    state = record.replay()
+    return KeepingClient(adopted(record, paced), record.seat, store, stats, record.undos,
+                         record.redeals)
+
+
+def resume_slot(key: str, store: Optional[Store] = None, paced: bool = True) -> KeepingClient:
+    """A client of the game kept in ``key``'s slot as the file is now, read once this window
+    holds it: a game another window played on since the menu read it resumes where that
+    window left it, never from an older position that would write over its moves.
+    SlotBusy: another window holds it; SaveError: it is damaged or no longer kept."""
+    store = store if store is not None else Store()
+    hold = store.hold(key)
+    try:
+        try:
+            record = slot_record(key, store.slot(key))
+        except FileNotFoundError:
+            raise SaveError("saves.gone") from None
+        return KeepingClient(adopted(record, paced), record.seat, store, None, record.undos,
+                             record.redeals, hold)
+    except BaseException:
+        hold.release()
+        raise
+
+
+def adopted(record: Record, paced: bool = True) -> Session:
+    """A session of a kept game at the position its log reaches (SaveError if it does not
+    replay)."""
     session = Session(record.setup, paced=paced)
-    session.adopt(state)
-    return KeepingClient(session, record.seat, store, stats, record.undos, record.redeals)
+    session.adopt(record.replay())
+    return session
+
+
+class UnkeptClient(LocalClient):
+    """A game that would be kept but is not, with the line that says why (once): another
+    window holds its game's resume slot (:class:`game.saves.SlotBusy`), or the data
+    folder cannot be written."""
+
+    def __init__(self, session: Session, seat: Optional[int],
+                 notice: tuple[str, str]) -> None:
+        super().__init__(session, seat)
+        self._notice: Optional[tuple[str, str]] = notice
+
+    def take_notice(self) -> Optional[tuple[str, str]]:
+        notice, self._notice = self._notice, None
+        return notice
 
 
 def kept_game(setup: GameSetup, seat: int, store: Optional[Store] = None,

@@ -9,25 +9,36 @@ Where: the user data folder (``platformdirs.user_data_dir("tavolata")``);
 ``TAVOLATA_DATA_DIR`` puts it elsewhere, and so does ``TAVOLATA_CONFIG_DIR`` (a
 portable install, the tests), which then holds the data beside the settings.
 
-* ``resume.json``: the game in progress against the computers, rewritten atomically
-  (a temporary file, then ``os.replace``) after every action, so a closed window, the
-  Menu or a crash leaves the game as it stood.  One game is kept: a new game takes
-  the place of the one before.  Online games are never kept (the other players'
-  seats are not this program's to replay).
+* ``resume-<key>.json``: the game of each kind in progress against the computers (one
+  per game: a quick Bocce never takes a long Bolola's place), rewritten atomically (a
+  temporary file, then ``os.replace``) after every action, so a closed window, the Menu
+  or a crash leaves the game as it stood.  Its seed and moves are sealed under the
+  folder's key (:func:`sealed`, ``.resume-key``): the JSON says which game, whose seat
+  and when, never what would tell the hidden cards; it resumes the very game on this
+  machine.  A running window holds its game's slot (:meth:`Store.hold`, a lock beside
+  it): another window is told, never left to write over it.  An earlier version's one
+  ``resume.json`` is taken into its game's slot.  Online games are never kept (the
+  other players' seats are not this program's to replay).
 * ``finished/``: the last :data:`KEEP_FINISHED` finished games, one file each, named
   by the time they ended, for the Replays screen.
-* an exported file (``Save this game``) is the same JSON: ``python main.py --replay
-  FILE`` opens it.
+* an exported file (``Save this game``): a finished game's record, in the clear; of a
+  game not over, the person's story and nothing more (game/replays.py).  ``python
+  main.py --replay FILE`` opens either.
 
-A file that is damaged (not JSON, wrong fields, a log the rules refuse) or was written
-by another version of the program is never loaded half-way: :func:`load_record`
-raises :class:`SaveError` with one line saying why, and the resume slot is set aside
-as ``resume.json.bad`` (the player is told in that one line).  A replay file from
-another version is still tried: its log either replays or is refused as damaged.
+A file that is damaged (not JSON, wrong fields, a log the rules refuse, re-deals that
+are no undo's) or was written by another version of the program is never loaded
+half-way: :func:`load_record` raises :class:`SaveError` with one line saying why (a
+catalog key, ``saves.*``: the screen says it in the player's language), and the file
+is set aside under a name no earlier one took (``resume-bocce.json.bad``, then
+``.bad-2`` ...; the player is told which).  One that cannot be read now (its
+permissions) or moved (a read-only folder) is left where it is, and said so.  A replay
+file from another version is still tried: its log either replays or is refused as
+damaged.
 """
 
 from __future__ import annotations
 
+import base64
 import json
 import os
 import random
@@ -35,10 +46,12 @@ import stat
 import tempfile
 import time
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import Any, Callable, Iterator, Optional, TypeVar
 
-from game.engine import Action, ActionCodeError, Event, IllegalAction, State
+from game.engine import Action, ActionCodeError, Event, IllegalAction, Reason, State
+from game.i18n import translate
 from game.session.setup import REMOTE, GameSetup
 from game.views import Result
 
@@ -69,7 +82,19 @@ T = TypeVar("T")
 
 
 class SaveError(ValueError):
-    """A kept game that cannot be loaded; the message is one line saying why."""
+    """A kept file that cannot be loaded: why, in one line, as a catalog key (``saves.*``)
+    and its parameters, as :class:`~game.engine.IllegalAction` says it; ``str()`` gives
+    the English (the command line, logs), :meth:`words` the screen's language.
+    ``detail``: what a lower layer said (a refusal's :class:`~game.engine.Reason`, words
+    in that language too; else a brief technical text)."""
+
+    def __init__(self, key: str, detail: "str | Reason" = "", **params: Any) -> None:
+        self.key, self.detail, self.params = key, detail, params
+        super().__init__(self.words("en"))
+
+    def words(self, lang: str) -> str:
+        detail = self.detail.words(lang) if isinstance(self.detail, Reason) else self.detail
+        return translate(lang, self.key, detail=detail, **self.params)
 
 
 def game_version() -> str:
@@ -144,16 +169,24 @@ class Record:
         try:
             state = GAMES[self.key].new(self.setup.options, len(self.setup.seats),
                                         self.setup.seed if self.setup.seed is not None else 0)
-        except ValueError as exc:
-            raise SaveError(f"its setup does not fit the game ({exc})") from None
-        self._redeal(state, 0)
+            self._redeal(state, 0)
+        except Exception as exc:         # ValueError mostly; a file never stops the program
+            raise SaveError("saves.setup_misfit", _brief(str(exc), 80)) from None
         yield state, state.opening_events()
         for index, (seat, text) in enumerate(self.actions):
             try:
-                events = state.apply(seat, Action.parse(text))
-            except (IllegalAction, ActionCodeError) as exc:
-                raise SaveError(f"its moves do not replay (move {index}: {exc})") from None
-            self._redeal(state, index + 1)
+                # an older form of a move (Dou Dizhu's plays by rank) as the engine's own
+                # log replay takes it (game/engine.py :func:`~game.engine.replay`)
+                events = state.apply(seat, state.from_log(seat, Action.parse(text)))
+                self._redeal(state, index + 1)
+            except IllegalAction as exc:
+                raise SaveError("saves.moves_refused", exc.reason, move=index) from None
+            except ActionCodeError as exc:
+                raise SaveError("saves.moves_refused", _brief(str(exc), 80), move=index) \
+                    from None
+            except Exception as exc:    # a file, whatever it holds, never stops the program
+                raise SaveError("saves.moves_refused", type(exc).__name__, move=index) \
+                    from None
             yield state, events
 
     def _redeal(self, state: State, done: int) -> None:
@@ -190,42 +223,47 @@ class Record:
         """The record in ``data``, its fields checked (SaveError naming the first wrong one).
         ``same_version``: a record another version wrote is refused (a resume), else tried."""
         if not isinstance(data, dict) or data.get("tavolata") != MAGIC:
-            raise SaveError("it is not a game kept by Tavolata")
+            raise SaveError("saves.not_tavolata")
         if data.get("format") != FORMAT:
-            raise SaveError(f"it was written in another format ({_brief(data.get('format'))})")
+            raise SaveError("saves.other_format", format=_brief(data.get("format")))
         version = data.get("version")
         if not isinstance(version, str):
-            raise SaveError("it names no version")
+            raise SaveError("saves.no_version")
         if same_version and version != game_version():
-            raise SaveError(f"it was saved by version {_brief(version)}, this is "
-                            f"{game_version()}")
+            raise SaveError("saves.other_version", version=_brief(version),
+                            this=game_version())
         try:
             setup = GameSetup.from_json(data.get("setup"))
         except (ValueError, TypeError) as exc:
-            raise SaveError(f"its setup is damaged ({_brief(str(exc), 80)})") from None
+            raise SaveError("saves.setup_damaged", _brief(str(exc), 80)) from None
         seat, undos, saved = data.get("seat"), data.get("undos", 0), data.get("saved", 0.0)
         if setup.seed is None:
-            raise SaveError("it has no seed")
+            raise SaveError("saves.no_seed")
         if type(seat) is not int or not 0 <= seat < len(setup.seats):
-            raise SaveError(f"its seat {_brief(seat)} is not at the table")
+            raise SaveError("saves.seat_away", seat=_brief(seat))
         if type(undos) is not int or undos < 0:
-            raise SaveError(f"its undo count {_brief(undos)} is not a count")
+            raise SaveError("saves.undos_damaged", undos=_brief(undos))
         if not isinstance(saved, (int, float)) or isinstance(saved, bool):
-            raise SaveError("its time is damaged")
+            raise SaveError("saves.time_damaged")
         actions = data.get("actions")
         if not isinstance(actions, list) or not all(
                 isinstance(a, list) and len(a) == 2 and type(a[0]) is int
                 and isinstance(a[1], str) for a in actions):
-            raise SaveError("its moves are damaged")
+            raise SaveError("saves.moves_damaged")
         result = data.get("result")
         if result is not None and not isinstance(result, dict):
-            raise SaveError("its result is damaged")
+            raise SaveError("saves.result_damaged")
         redeals = data.get("redeals", [])
         if not isinstance(redeals, list) or not all(
                 isinstance(r, list) and len(r) in (3, 4) and all(type(v) is int for v in r)
-                and 0 <= r[0] <= len(actions) and r[3:] in ([], [CARDS_ONLY], [AFRESH])
-                for r in redeals):
-            raise SaveError("its re-deals are damaged")
+                and 0 <= r[0] <= len(actions) and 0 <= r[1] < len(setup.seats)
+                and r[3:] in ([], [CARDS_ONLY], [AFRESH])
+                for r in redeals) or [r[0] for r in redeals] != sorted(r[0] for r in redeals):
+            raise SaveError("saves.redeals_damaged")
+        if len(redeals) > min(undos, len(actions) + 1):
+            # each re-deal is an undo's, at most one per position (kept.py): more is not a
+            # game, and replaying it would cost a millisecond each
+            raise SaveError("saves.too_many_redeals", redeals=len(redeals), undos=undos)
         return cls(setup, seat, tuple((a[0], a[1]) for a in actions), undos, version,
                    float(saved), result,
                    tuple((r[0], r[1], r[2], r[3] if len(r) == 4 else CARDS_ONLY)
@@ -321,36 +359,171 @@ def read_json(path: Path) -> Any:
     UTF-8 JSON); FileNotFoundError when there is none."""
     info = os.stat(path)
     if not stat.S_ISREG(info.st_mode):
-        raise SaveError("it is not a regular file")
+        raise SaveError("saves.not_a_file")
     if info.st_size > MAX_BYTES:
-        raise SaveError(f"it is too big ({info.st_size} bytes)")
+        raise SaveError("saves.too_big", size=info.st_size)
     try:
         with open(path, "rb") as f:
             return json.loads(f.read(MAX_BYTES + 1).decode("utf-8-sig"))
     except (UnicodeDecodeError, ValueError, RecursionError):
-        raise SaveError("it is not JSON") from None
+        raise SaveError("saves.not_json") from None
+
+
+# -- the resume slot, sealed ----------------------------------------------------------------
+#: the data folder's key of its resume slots (32 random bytes, this machine's only)
+SEAL_KEY_FILE = ".resume-key"
+#: what a sealed slot's box is bound to: no other file's box opens as one
+SEAL_AAD = b"tavolata resume slot 1"
+
+
+def seal_key(folder: Path) -> bytes:
+    """The folder's key for its resume slots, made on first use (a private file: 0600).  A
+    key of another length is damage: it is set aside and a new one made (the slots it
+    sealed are then set aside in turn, kept, when read)."""
+    path = folder / SEAL_KEY_FILE
+    for _ in range(3):
+        try:
+            with open(path, "rb") as f:
+                key = f.read(64)
+            if len(key) == 32:
+                return key
+            set_aside(path)
+        except FileNotFoundError:
+            folder.mkdir(parents=True, exist_ok=True)
+            try:
+                fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+            except FileExistsError:          # another window made it a moment ago
+                continue
+            key = os.urandom(32)
+            with os.fdopen(fd, "wb") as out:
+                out.write(key)
+            return key
+    raise OSError(f"{path}: no key of 32 bytes")
+
+
+def sealed(data: dict[str, Any], key: bytes) -> dict[str, Any]:
+    """A resume slot's record with its seed and moves sealed (ChaCha20-Poly1305 under the
+    folder's :func:`seal_key`): what the menu shows stays in the clear (the game, the seat,
+    when), nothing from which the hidden cards would follow."""
+    from cryptography.hazmat.primitives.ciphers.aead import ChaCha20Poly1305
+
+    nonce = os.urandom(12)
+    box = ChaCha20Poly1305(key).encrypt(nonce, json.dumps(data).encode("utf-8"), SEAL_AAD)
+    return {"tavolata": MAGIC, "format": FORMAT, "version": data["version"],
+            "saved": data["saved"], "key": data["setup"]["key"], "seat": data["seat"],
+            "sealed": base64.b64encode(nonce + box).decode("ascii")}
+
+
+def unsealed(data: Any, folder: Path) -> Any:
+    """The record inside a sealed resume slot (``folder``: where the slot and its key are);
+    anything else as it is.  SaveError when the box does not open (another machine's,
+    its key gone, damaged)."""
+    if not isinstance(data, dict) or "sealed" not in data:
+        return data
+    from cryptography.exceptions import InvalidTag
+    from cryptography.hazmat.primitives.ciphers.aead import ChaCha20Poly1305
+
+    try:
+        with open(folder / SEAL_KEY_FILE, "rb") as f:
+            key = f.read(64)
+        raw = base64.b64decode(str(data["sealed"]), validate=True)
+        inner = ChaCha20Poly1305(key).decrypt(raw[:12], raw[12:], SEAL_AAD)
+        return json.loads(inner.decode("utf-8"))
+    except FileNotFoundError:
+        raise SaveError("saves.key_gone") from None
+    except (InvalidTag, ValueError, RecursionError):
+        raise SaveError("saves.seal_broken") from None
+
+
+class Unreadable(SaveError):
+    """A file that is there but cannot be read now (its permissions, a disk error): it is
+    left where it is, and read again next time."""
+
+
+class SlotBusy(OSError):
+    """A game's resume slot is held by another running copy of the program (another
+    window on the same data folder): this one must not write over that game."""
 
 
 def load_record(path: Path, same_version: bool = True) -> Record:
     """The record in the file at ``path``, checked and replayed once (SaveError: why not;
-    FileNotFoundError: there is none).  Nothing is returned unless the whole log replays."""
+    Unreadable: it cannot be read now; FileNotFoundError: there is none).  Nothing is
+    returned unless the whole log replays."""
     try:
         data = read_json(path)
     except OSError as exc:
         if isinstance(exc, FileNotFoundError):
             raise
-        raise SaveError(f"it cannot be read ({exc.strerror or exc})") from None
-    record = Record.from_json(data, same_version)
+        raise Unreadable("saves.unreadable", str(exc.strerror or exc)) from None
+    record = Record.from_json(unsealed(data, path.parent), same_version)
     record.replay()
     return record
 
 
-def set_aside(path: Path) -> None:
-    """A damaged file moves to ``<name>.bad`` (replacing an older one), never read again."""
-    try:
-        os.replace(path, path.with_name(path.name + BAD_SUFFIX))
-    except OSError:
-        pass
+def slot_record(key: str, path: Path) -> Record:
+    """:func:`load_record` of ``key``'s resume slot: a game of another kind there is damage."""
+    record = load_record(path)
+    if record.key != key:
+        raise SaveError("saves.other_kind", kind=record.key, game=key)
+    return record
+
+
+#: how many set-aside copies of one file are kept (then a damaged one stays where it is)
+KEEP_BAD = 100
+
+
+def bad_names(path: Path) -> Iterator[Path]:
+    """Where a damaged file may be set aside: ``<name>.bad``, then ``<name>.bad-2``, ..."""
+    yield path.with_name(path.name + BAD_SUFFIX)
+    for n in range(2, KEEP_BAD + 1):
+        yield path.with_name(f"{path.name}{BAD_SUFFIX}-{n}")
+
+
+def set_aside(path: Path) -> Path:
+    """A damaged file moves beside itself under the first free name of :func:`bad_names`,
+    never over an earlier one (a hard link first: no other copy can take that name
+    meanwhile); the name it took.  OSError when it cannot be moved (a read-only folder, or
+    :data:`KEEP_BAD` set aside already): it then stays where it is."""
+    names = list(bad_names(path))
+    for bad in names:
+        try:
+            os.link(path, bad)
+        except FileExistsError:
+            continue
+        except OSError:                  # a file system without hard links
+            if bad.exists():
+                continue
+            os.rename(path, bad)
+            return bad
+        os.unlink(path)
+        return bad
+    # a hundred kept already: none is written over; this one stays where it is
+    raise FileExistsError(f"{path.name}: {KEEP_BAD} files are set aside already")
+
+
+@dataclass(frozen=True)
+class Trouble:
+    """What was wrong with a file of the data folder, in one line (``cause``), and what
+    became of it: set aside as ``file`` (``moved``); or left where it is, because it
+    cannot be read now (``unreadable``: it is read again next time) or could not be moved
+    (a read-only folder)."""
+
+    cause: SaveError
+    file: str
+    moved: bool = False
+    unreadable: bool = False
+
+    def __str__(self) -> str:
+        return str(self.cause)
+
+    def words(self, lang: str) -> str:
+        """Why, in ``lang``."""
+        return self.cause.words(lang)
+
+    @property
+    def kind(self) -> str:
+        """"set_aside", "unreadable" or "stays": the words the screen gives it."""
+        return "set_aside" if self.moved else "unreadable" if self.unreadable else "stays"
 
 
 class DataFolder:
@@ -360,48 +533,138 @@ class DataFolder:
     def __init__(self, folder: Optional[Path] = None) -> None:
         self.folder = folder if folder is not None else data_dir()
 
-    def read(self, path: Path, load: Callable[[Path], T]) -> tuple[Optional[T], Optional[str]]:
-        """``load(path)``; (None, None) when there is no such file.  A file that cannot be
-        read or is damaged (OSError, SaveError) is set aside as ``<name>.bad``, never
-        loaded half-way: (None, one line saying why)."""
+    def read(self, path: Path, load: Callable[[Path], T]) -> tuple[Optional[T], Optional[Trouble]]:
+        """``load(path)``; (None, None) when there is no such file.  A damaged file
+        (SaveError) is set aside (:func:`set_aside`), never loaded half-way; one that cannot
+        be read now (OSError, :class:`Unreadable`) is left as it is: (None, what was wrong
+        and what became of the file)."""
         try:
             return load(path), None
         except FileNotFoundError:
             return None, None
-        except (SaveError, OSError) as exc:
-            set_aside(path)
-            return None, str(exc)
+        except (Unreadable, OSError) as exc:
+            cause = exc if isinstance(exc, SaveError) else \
+                Unreadable("saves.unreadable", str(exc.strerror or exc))
+            return None, Trouble(cause, path.name, unreadable=True)
+        except SaveError as exc:
+            try:
+                bad = set_aside(path)
+            except OSError:
+                return None, Trouble(exc, path.name)
+            return None, Trouble(exc, bad.name, moved=True)
+
+
+class Hold:
+    """A game's resume slot held by this running copy (:meth:`Store.hold`) until released:
+    another copy on the same data folder is told, never left to write over it."""
+
+    def __init__(self, lock: Any) -> None:
+        self._lock = lock
+
+    def release(self) -> None:
+        if self._lock is not None:
+            self._lock.release()
+            self._lock = None
+
+
+def file_stamp(path: Path) -> Optional[tuple[int, int]]:
+    """A file's time and size (None: there is none): it changed if this did."""
+    try:
+        info = os.stat(path)
+    except OSError:
+        return None
+    return (info.st_mtime_ns, info.st_size)
+
+
+def slot_name(key: str) -> str:
+    """The file of a game's resume slot: ``resume-bolola.json``."""
+    return f"resume-{key}.json"
 
 
 class Store(DataFolder):
-    """The kept games in one folder (default :func:`data_dir`)."""
+    """The kept games in one folder (default :func:`data_dir`): one to resume per game."""
+
+    def __init__(self, folder: Optional[Path] = None) -> None:
+        super().__init__(folder)
+        self._key: Optional[bytes] = None       # the slots' seal_key, once needed
+
+    def slot(self, key: str) -> Path:
+        return self.folder / slot_name(key)
 
     @property
-    def resume_path(self) -> Path:
+    def legacy_path(self) -> Path:
+        """The one resume file of earlier versions (``resume.json``), taken into its game's
+        slot when that is free."""
         return self.folder / RESUME_FILE
 
-    # -- the game to resume -------------------------------------------------------------
+    # -- the games to resume -----------------------------------------------------------
     def keep(self, record: Record) -> None:
-        """The game in progress, as it stands now (OSError when it cannot be written)."""
-        write_atomic(self.resume_path, record.to_json(), durable=False)
+        """A game in progress, as it stands now, in its game's slot, sealed (:func:`sealed`;
+        OSError when it cannot be written)."""
+        if self._key is None:
+            self._key = seal_key(self.folder)
+        write_atomic(self.slot(record.key), sealed(record.to_json(), self._key),
+                     durable=False)
 
-    def resumable(self) -> tuple[Optional[Record], Optional[str]]:
-        """The game to resume, or None; and a one-line notice when a kept game could not be
-        (it is then set aside as ``resume.json.bad``, never loaded half-way)."""
-        return self.read(self.resume_path, load_record)
+    def hold(self, key: str) -> Hold:
+        """Take ``key``'s slot for this running copy (SlotBusy: another copy has it; OSError:
+        the folder cannot be written)."""
+        from filelock import FileLock, Timeout
 
-    def stamp(self) -> Optional[tuple[int, int]]:
-        """The resume file's time and size (None: there is none): it changed if this did."""
+        self.folder.mkdir(parents=True, exist_ok=True)
+        lock = FileLock(str(lock_path(self.slot(key))), timeout=0)
         try:
-            info = os.stat(self.resume_path)
-        except OSError:
-            return None
-        return (info.st_mtime_ns, info.st_size)
+            lock.acquire()
+        except Timeout:
+            raise SlotBusy(f"the {key} game is open in another window") from None
+        return Hold(lock)
 
-    def forget(self) -> None:
-        """No game to resume any more (it ended, or the player gave it up)."""
+    def resumables(self) -> tuple[list[Record], list[Trouble]]:
+        """The games to resume, one per game at most, the last saved first; and a line for
+        each kept file that could not be loaded (:meth:`DataFolder.read`)."""
+        from game import GAMES
+
+        records: list[Record] = []
+        troubles: list[Trouble] = []
+        self._adopt_legacy(troubles)
+        for key in GAMES:
+            record, trouble = self.read(self.slot(key), partial(slot_record, key))
+            if record is not None:
+                records.append(record)
+            if trouble is not None:
+                troubles.append(trouble)
+        records.sort(key=lambda r: r.saved, reverse=True)
+        return records, troubles
+
+    def _adopt_legacy(self, troubles: list[Trouble]) -> None:
+        """An earlier version's ``resume.json`` moves to its game's slot, if that is free."""
+        record, trouble = self.read(self.legacy_path, load_record)
+        if trouble is not None:
+            troubles.append(trouble)
+        if record is not None and not self.slot(record.key).exists():
+            try:
+                os.replace(self.legacy_path, self.slot(record.key))
+            except OSError:
+                pass
+
+    def resumable(self, key: Optional[str] = None) -> tuple[Optional[Record], Optional[Trouble]]:
+        """The last saved game to resume (of ``key``, or of any game), or None; and the first
+        line of :meth:`resumables`."""
+        records, troubles = self.resumables()
+        records = [r for r in records if key is None or r.key == key]
+        return (records[0] if records else None), (troubles[0] if troubles else None)
+
+    def stamp(self) -> tuple[Optional[tuple[int, int]], ...]:
+        """Each resume file's time and size (None: there is none): the games to resume
+        changed if this did."""
+        from game import GAMES
+
+        return tuple(file_stamp(p) for p in [self.legacy_path, *map(self.slot, GAMES)])
+
+    def forget(self, key: str) -> None:
+        """No game of ``key`` to resume any more (it ended, or the player gave it up)."""
         try:
-            os.unlink(self.resume_path)
+            os.unlink(self.slot(key))
         except FileNotFoundError:
             pass
 
@@ -418,7 +681,7 @@ class Store(DataFolder):
                 os.unlink(old)
             except OSError:
                 pass
-        self.forget()
+        self.forget(record.key)
         return path
 
     def finished_paths(self) -> list[Path]:
@@ -440,8 +703,11 @@ class Store(DataFolder):
         return out
 
     # -- export -------------------------------------------------------------------------------
-    def export(self, record: Record, folder: Optional[Path] = None) -> Path:
-        """The game as a file to send or open later (``--replay``); its path."""
+    def export(self, data: dict[str, Any], folder: Optional[Path] = None) -> Path:
+        """A game as a file to send or open later (``--replay``); its path.  ``data``: the
+        file (game/replays.py :func:`~game.replays.exported`: a finished game's record,
+        the person's story of one not over)."""
         folder = folder if folder is not None else self.folder / EXPORT_DIR
-        stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(record.saved or time.time()))
-        return write_atomic(folder / f"tavolata-{record.key}-{stamp}.json", record.to_json())
+        saved = data.get("saved") or time.time()
+        stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(saved))
+        return write_atomic(folder / f"tavolata-{data['setup']['key']}-{stamp}.json", data)

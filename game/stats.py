@@ -23,7 +23,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Optional
 
-from game.saves import DataFolder, Record, SaveError, read_json, write_atomic
+from game.saves import DataFolder, Record, SaveError, Trouble, read_json, write_atomic
 from game.session.setup import COMPUTER
 
 FILE_NAME = "stats.json"
@@ -101,19 +101,24 @@ class Stats(DataFolder):
     def path(self) -> Path:
         return self.folder / FILE_NAME
 
-    def load(self) -> tuple[dict[str, Any], Optional[str]]:
-        """The statistics so far (empty when none), and a one-line notice when the file was
-        damaged or of another format (it is then set aside and counting starts again)."""
-        data, notice = self.read(self.path, _load)
+    def load(self) -> tuple[dict[str, Any], Optional[Trouble]]:
+        """The statistics so far (empty when none), and what was wrong when the file was
+        damaged or of another format (it is then set aside and counting starts again) or
+        cannot be read now (it is left as it is)."""
+        data, trouble = self.read(self.path, _load)
         return (data if data is not None else {"format": FORMAT, "games": {}, "recent": {}},
-                notice)
+                trouble)
 
-    def add(self, record: Record) -> Optional[str]:
-        """Count a finished game and write the file; the load's notice, if any."""
-        data, notice = self.load()
+    def add(self, record: Record) -> Optional[Trouble]:
+        """Count a finished game and write the file; the load's trouble, if any.  A file
+        that is there but could not be read, or set aside, is never written over (the
+        game is then not counted): the counts it holds come back once it can be read."""
+        data, trouble = self.load()
+        if trouble is not None and not trouble.moved:
+            return trouble
         add_game(data, record)
         write_atomic(self.path, data)
-        return notice
+        return trouble
 
 
 def _load(path: Path) -> dict[str, Any]:
@@ -122,7 +127,7 @@ def _load(path: Path) -> dict[str, Any]:
     if not isinstance(data, dict) or data.get("format") != FORMAT \
             or not isinstance(data.get("games"), dict) \
             or not isinstance(data.get("recent", {}), dict):
-        raise SaveError("it is not statistics of this version")
+        raise SaveError("saves.stats_other")
     _check(data)
     return data
 
@@ -133,13 +138,13 @@ def _check(data: dict[str, Any]) -> None:
     model = empty_line()
     for game in data["games"].values():
         if not isinstance(game, dict):
-            raise SaveError("a game's statistics are damaged")
+            raise SaveError("saves.stats_game")
         for line in game.values():
             if not isinstance(line, dict) or any(
                     not isinstance(line.get(k), type(v)) for k, v in model.items()
                     if v is not None) or not isinstance(line.get("best"), (int, type(None))):
-                raise SaveError("a line of the statistics is damaged")
+                raise SaveError("saves.stats_line")
     for recent in data.get("recent", {}).values():
         if not isinstance(recent, list) or not all(
                 isinstance(r, list) and len(r) == 3 and isinstance(r[0], int) for r in recent):
-            raise SaveError("the recent games are damaged")
+            raise SaveError("saves.stats_recent")

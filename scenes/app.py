@@ -50,6 +50,7 @@ from scenes.sprites import stop_painters
 from scenes.toast import Toasts
 
 if TYPE_CHECKING:  # pragma: no cover
+    from game.net.relays import Relay
     from game.session import GameSetup
     from scenes.cardart import CardArt
     from scenes.kiosk import Kiosk
@@ -134,7 +135,7 @@ class App:
         self.kiosk: Kiosk | None = None
         #: the command line's ``--relay``: Play online uses it for this run, whatever the
         #: settings say (scenes/online.py)
-        self.relay: tuple[str, int] | None = None
+        self.relay: Relay | None = None
         #: the command line's ``--speak``: the table is said aloud in this run, whatever
         #: the settings say (scenes/speech)
         self.speak = False
@@ -589,7 +590,7 @@ class App:
 def run(game: str | None = None, seed: int | None = None, fullscreen: bool = False,
         size: tuple[int, int] | None = None, windowed: bool = False,
         kiosk: dict[str, Any] | None = None, online: dict[str, Any] | None = None,
-        replay: str | None = None, relay: tuple[str, int] | None = None,
+        replay: str | None = None, relay: Relay | None = None,
         speak: bool = False) -> int:
     """The program: the title menu (and a table straight away if ``game`` is given) until Quit;
     the exit status (130 after Ctrl+C, which ends the program as Quit does).  ``kiosk``: the

@@ -70,10 +70,10 @@ def _check_netplay(parser: argparse.ArgumentParser, args: argparse.Namespace) ->
         except ValueError as exc:
             parser.exit(2, f"tavolata: --listen: {exc}\n")
     if args.relay is not None:
-        from game.net.codes import relay_address
+        from game.net.relays import relay_setting
 
         try:
-            args.relay = relay_address(args.relay)
+            args.relay = relay_setting(args.relay)
         except ValueError as exc:
             parser.exit(2, f"tavolata: --relay: {exc}\n")
 
@@ -82,10 +82,11 @@ def _check_replay(parser: argparse.ArgumentParser, path: str) -> None:
     """Exit 2 with one line when the file is not a game that replays (game/saves.py)."""
     from pathlib import Path
 
-    from game.saves import SaveError, load_record
+    from game.replays import load_replay
+    from game.saves import SaveError
 
     try:
-        load_record(Path(path), same_version=False)
+        load_replay(Path(path))
     except FileNotFoundError:
         parser.exit(2, f"tavolata: --replay: no file {path}\n")
     except (SaveError, OSError) as exc:
@@ -127,9 +128,10 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     net.add_argument("--listen", default=None, metavar="ADDRESS",
                      help="--host: listen on this address of this computer only, e.g. "
                           "127.0.0.1 (default: the setting, else every interface)")
-    net.add_argument("--relay", default=None, metavar="HOST:PORT",
-                     help="a relay (python -m game.net.relay) for play across the internet: "
-                          "Play online uses it in this run (the setting stays as it is)")
+    net.add_argument("--relay", default=None, metavar="HOST:PORT[,HOST:PORT...][#FINGERPRINT]",
+                     help="a relay (python -m game.net.relay) for play across the internet, or "
+                          "a fleet's gateways, and the relay service's key fingerprint: Play "
+                          "online uses it in this run (the setting stays as it is)")
     parser.add_argument("--replay", metavar="FILE",
                         help="watch a saved game again move by move (a file made by "
                              "'Save this game')")

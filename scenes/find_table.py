@@ -25,6 +25,7 @@ from game import GAMES
 from game.net import RemoteClient
 from game.net.finder import LIVE, LOST, TableFinder
 from game.net.listing import Listing
+from game.net.relays import Relay
 from scenes import guest, theme
 from scenes.fonts import shorten
 from scenes.i18n import has, tr
@@ -61,7 +62,7 @@ def options_words(table: Listing) -> str:
 class FindScene(PanelScene):
     """The public tables of ``relay``; ``name``: the player's, for the table they join."""
 
-    def __init__(self, app: App, relay: tuple[str, int], name: str) -> None:
+    def __init__(self, app: App, relay: Relay, name: str) -> None:
         super().__init__(app)
         self.relay, self.name = relay, name
         self.finder = TableFinder(relay)
@@ -198,6 +199,7 @@ class FindScene(PanelScene):
         client = self.client
         if client is not None and client.state in ("waiting", "connected"):
             self.client = None                 # the room (then the table) owns it now
+            guest.keep_service(self.app, client)
             if client.state == "waiting":
                 self.app.stack.push(GuestRoomScene(self.app, client))
             else:

@@ -8,11 +8,12 @@ a network that failed, or a player who gave up, is kept for the next try."""
 
 from __future__ import annotations
 
-from typing import Optional
+from typing import Any, Optional
 
 from game.net import RemoteClient
 from game.net.kept_seats import KeptSeats
 from game.net.protocol import NO_SUCH_ROOM, ROOM_FULL, SEAT_FREED
+from game.net.relays import Relay, RelayError, relay_setting
 from scenes.settings import config_dir
 
 #: the kept keys' file, beside the settings
@@ -26,13 +27,32 @@ def kept_seats() -> KeptSeats:
     return KeptSeats(config_dir() / FILE_NAME)
 
 
-def join(code: str, name: str, relay: Optional[tuple[str, int]],
-         watch: bool = False) -> RemoteClient:
-    """Connect to the room of ``code`` (to watch: never by a kept seat)."""
+def join(code: str, name: str, relay: Optional[Relay],
+         watch: bool = False, service: bool = False) -> RemoteClient:
+    """Connect to the room of ``code`` (to watch: never by a kept seat; ``service``: a
+    table the relay service deals, whose host must prove the service's key)."""
     kept = kept_seats()
     client = RemoteClient(code, name=name, relay=relay, watch=watch, find_seat=kept.find,
-                          on_seat=lambda seat_key: kept.keep(code, seat_key, client.rooms))
+                          on_seat=lambda seat_key: kept.keep(code, seat_key, client.rooms),
+                          service=service)
     return client
+
+
+def keep_service(app: Any, client: RemoteClient) -> None:
+    """Trust on first use, as SSH does: the relay service's key met for the first time
+    (the setting named no fingerprint) is kept in the relay setting, after ``#``, so that
+    a table signed by another key is refused from now on (game/net/identity.py).  Only
+    the setting's own relay: a run's ``--relay`` leaves the setting as it is."""
+    met = client.met_service
+    if met is None or app.relay is not None or client.relay is None:
+        return
+    try:
+        setting = relay_setting(app.settings.relay)
+    except RelayError:
+        return
+    if setting.fingerprint is None and setting.addresses == client.relay.addresses:
+        app.settings.relay = setting.keeping(met).text
+        app.save_settings()
 
 
 def ended(client: RemoteClient) -> None:

@@ -6,6 +6,12 @@ action; every other table (the kiosk's, a spectator's, an online one) a plain cl
 so it is never kept nor undone.  The table scene cannot tell them apart: Resume and
 Undo make a new table from a kept game's log, showing that position as a client that
 joins a game under way sees it (no events, the view of that moment).
+
+One game of each kind is kept, and a window holds its game's slot while it plays
+(game/saves.py): a game another window holds is played but not kept
+(:class:`~game.kept.UnkeptClient`, with the line that says so), and Resume reads the
+file again once it holds it.  The kiosk forgets what its visitors left
+(:class:`Visitors`).
 """
 
 from __future__ import annotations
@@ -14,10 +20,11 @@ import logging
 from typing import TYPE_CHECKING, Any, Callable, Optional
 
 from game import GAMES
-from game.kept import KeepingClient, kept_game, resumed
-from game.saves import Record, SaveError, Store, keepable
-from game.session import REMOTE, Client, GameSetup, LocalClient, local_game
-from scenes.i18n import tr
+from game.kept import KeepingClient, UnkeptClient, adopted, kept_game, resume_slot
+from game.replays import exported
+from game.saves import Record, SaveError, SlotBusy, Store, Trouble, file_stamp, keepable
+from game.session import REMOTE, Client, GameSetup, LocalClient, Session, local_game
+from scenes.i18n import language, tr
 
 if TYPE_CHECKING:  # pragma: no cover
     from scenes.table.scene import TableScene
@@ -25,13 +32,25 @@ if TYPE_CHECKING:  # pragma: no cover
 log = logging.getLogger(__name__)
 
 def table_client(setup: GameSetup, seat: Optional[int]) -> Client:
-    """The client of a new local game: a keeping one when the game is to be kept."""
+    """The client of a new local game: a keeping one when the game is to be kept.  One
+    that cannot be kept is played all the same, and the table says why: another window
+    holds that game's save (it is never written over), or the data folder refuses."""
     if seat is not None and keepable(setup, seat):
         try:
             return kept_game(setup, seat)
-        except OSError as exc:       # the data folder cannot be made: play all the same
+        except SlotBusy:
+            notice = ("kept.busy_new", GAMES[setup.key].title)
+        except OSError as exc:
             log.warning("the game will not be kept: %s", exc)
+            notice = ("kept.not_kept", str(exc.strerror or exc))
+        return UnkeptClient(Session(setup), seat, notice)
     return local_game(setup, seat)
+
+
+def trouble_line(trouble: Trouble) -> str:
+    """A kept game's file that could not be loaded, in one line: why, and where it is now
+    (set aside under which name, or left as it is)."""
+    return tr(f"kept.{trouble.kind}", why=trouble.words(language()), file=trouble.file)
 
 
 def is_kept(table: "TableScene") -> bool:
@@ -56,11 +75,18 @@ def resume(app: Any, record: Record) -> bool:
     """A table of the kept game, pushed; False (and one line told) when it cannot be."""
     from scenes.table.scene import TableScene
 
+    client: Client
     try:
-        client = resumed(record)
-    except (SaveError, OSError) as exc:
-        app.notify(tr("kept.cannot_resume", why=str(exc)), 5.0)
+        client = resume_slot(record.key)       # as the file is now: another window may
+    except SlotBusy:                            # have played on since the menu read it
+        app.notify(tr("kept.busy", game=GAMES[record.key].title), 5.0)
         return False
+    except SaveError as exc:
+        app.notify(tr("kept.cannot_resume", why=exc.words(language())), 5.0)
+        return False
+    except OSError as exc:          # a data folder that refuses: played, not kept, and said
+        client = UnkeptClient(adopted(record), record.seat,
+                              ("kept.not_kept", str(exc.strerror or exc)))
     app.stack.push(TableScene(app, client, again=_again(client.setup, client.seat)))
     return True
 
@@ -124,20 +150,40 @@ def leaving_line(table: "TableScene") -> str:
 
 
 def export(app: Any, table: "TableScene") -> Optional[str]:
-    """"Save this game" at the table: see :func:`export_record`."""
+    """"Save this game" at the table: see :func:`export_data` (a game not over is written
+    as the person's story: game/replays.py)."""
     client = table.client
     if not isinstance(client, KeepingClient):
         return None
-    return export_record(app, client.store, client.record())
+    return export_data(app, client.store, exported(client.record()))
 
 
-def export_record(app: Any, store: Store, record: Record) -> Optional[str]:
+def export_data(app: Any, store: Store, data: dict[str, Any]) -> Optional[str]:
     """A game as a file ``--replay`` opens; its path, told in a line (None, and why, when
     it cannot be written)."""
     try:
-        path = str(store.export(record))
+        path = str(store.export(data))
     except OSError as exc:
         app.notify(tr("kept.not_exported", why=exc.strerror or str(exc)), 5.0)
         return None
     app.notify(tr("kept.exported", path=path), 6.0)
     return path
+
+
+class Visitors:
+    """The kiosk's forgetting (scenes/kiosk): the games a visitor left to resume are
+    forgotten when the demo comes back, so the next passer-by is never offered them.  A
+    game's slot whose file changed since the kiosk started is a visitor's (the demo's
+    games, all computers, are never kept)."""
+
+    def __init__(self, store: Optional[Store] = None) -> None:
+        self.store = store if store is not None else Store()
+        self._before = {key: file_stamp(self.store.slot(key)) for key in GAMES}
+
+    def forget(self) -> None:
+        """Forget every game kept since the kiosk started (call once the visitor's table has
+        left the stack, its last write done)."""
+        for key, before in self._before.items():
+            if file_stamp(self.store.slot(key)) != before:
+                self.store.forget(key)
+                self._before[key] = None

@@ -19,7 +19,7 @@ from game.cards import Card
 from game.saves import Record, Store
 from scenes import theme
 from scenes.i18n import language, tr
-from scenes.keeping import resume, resume_label
+from scenes.keeping import resume, resume_label, trouble_line
 from scenes.scene import Scene
 from scenes.widgets import Button, FocusList, draw_button
 
@@ -45,7 +45,8 @@ class MenuScene(Scene):
     def __init__(self, app: App) -> None:
         super().__init__(app)
         self.focus = FocusList()
-        self.record: Optional[Record] = None      # the game to resume (read on entering)
+        #: the games to resume, one per game, the last saved first (read on entering)
+        self.records: list[Record] = []
         self._resume_label = ""
         self._kept_stamp: Optional[tuple] = None  # the resume file as last read
         self._label_language = language()         # the language _resume_label is in
@@ -66,14 +67,19 @@ class MenuScene(Scene):
             buttons.append(Button(
                 entry.title, action=partial(self.open_setup, entry.key) if playable else None,
                 enabled=playable, key=f"game:{entry.key}", row=row, style="primary", hint=hint))
+            kept = self.kept(entry.key)
+            if kept is not None:        # each game's own save, beside its new game
+                buttons.append(Button(
+                    tr("kept.resume_short"), action=partial(self.resume, kept),
+                    key=f"resume:{entry.key}", row=row, style="small"))
             if playable:
                 buttons.append(Button(
                     tr("ui.menu.rules_short"), action=partial(self.app.show_rules, entry.key),
                     key=f"rules:{entry.key}", row=row, style="small"))
         bottom = len(CATALOG)
         if self.record is not None:
-            buttons.append(Button(self._resume_label, action=self.resume, key="resume",
-                                  row=bottom, style="primary"))
+            buttons.append(Button(self._resume_label, action=partial(self.resume, self.record),
+                                  key="resume", row=bottom, style="primary"))
             bottom += 1
         buttons += [Button(tr("replays.menu"), action=self.open_replays, key="replays", row=-1,
                            style="small"),
@@ -97,16 +103,25 @@ class MenuScene(Scene):
         self.resize(self.app.size)
         return True
 
+    @property
+    def record(self) -> Optional[Record]:
+        """The game saved last: the wide Resume button's."""
+        return self.records[0] if self.records else None
+
+    def kept(self, key: str) -> Optional[Record]:
+        """The game of ``key`` to resume, if one is kept."""
+        return next((r for r in self.records if r.key == key), None)
+
     def enter(self) -> None:
-        """Back at the menu: the game to resume may have changed (or turned out damaged)."""
+        """Back at the menu: the games to resume may have changed (or turned out damaged)."""
         store = Store()
-        if store.stamp() != self._kept_stamp:     # read (and replayed) only when it changed
-            self.record, notice = store.resumable()
+        if store.stamp() != self._kept_stamp:     # read (and replayed) only when they changed
+            self.records, troubles = store.resumables()
             self._resume_label = resume_label(self.record) if self.record is not None else ""
             self._kept_stamp = store.stamp()
             self._label_language = language()
-            if notice:
-                self.app.notify(tr("kept.set_aside", why=notice), 6.0)
+            for trouble in troubles:
+                self.app.notify(trouble_line(trouble), 6.0)
         elif self._label_language != language() and self.record is not None:
             self._resume_label = resume_label(self.record)     # the language changed meanwhile
             self._label_language = language()
@@ -115,9 +130,9 @@ class MenuScene(Scene):
             self.focus.focus_key("resume")    # Enter goes on with the game left
         self.resize(self.app.size)
 
-    def resume(self) -> None:
-        if self.record is not None and resume(self.app, self.record):
-            self.record, self._kept_stamp = None, None
+    def resume(self, record: Record) -> None:
+        if resume(self.app, record):
+            self._kept_stamp = None              # read again when back
 
     def open_replays(self) -> None:
         """The last finished games, to watch again move by move (scenes/replay_scene.py)."""
@@ -160,6 +175,8 @@ class MenuScene(Scene):
         resuming = self.record is not None
         row_h = px(48 if resuming else 52)
         rules_w = px(96)
+        kept_font = self.app.fonts.get(round(round(row_h * 0.72) * 0.46), bold=True)
+        resume_w = max(rules_w, kept_font.size(tr("kept.resume_short"))[0] + px(24))
         panel_h = px(24) + px(30) + len(CATALOG) * (row_h + gap) + px(18) + bottom_h + px(24) \
             + (bottom_h + gap if resuming else 0)
         # Centred in the room between the title and the key hints at the bottom.
@@ -171,10 +188,16 @@ class MenuScene(Scene):
         for entry in CATALOG:
             game = self.focus.button(f"game:{entry.key}")
             if entry.key in GAMES:
-                game.rect = pygame.Rect(inner.x, y, inner.w - rules_w - gap, row_h)
+                kept = next((b for b in self.focus.buttons
+                             if b.key == f"resume:{entry.key}"), None)
+                room = resume_w + gap if kept is not None else 0
+                game.rect = pygame.Rect(inner.x, y, inner.w - rules_w - gap - room, row_h)
                 rules = self.focus.button(f"rules:{entry.key}")
                 rules.rect = pygame.Rect(0, 0, rules_w, round(row_h * 0.72))
                 rules.rect.midright = (inner.right, y + row_h // 2)
+                if kept is not None:
+                    kept.rect = pygame.Rect(0, 0, resume_w, round(row_h * 0.72))
+                    kept.rect.midright = (rules.rect.x - gap, y + row_h // 2)
             else:
                 game.rect = pygame.Rect(inner.x, y, inner.w - rules_w - gap, row_h)
             y += row_h + gap

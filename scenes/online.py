@@ -32,18 +32,20 @@ import pygame_gui
 from game import CATALOG, GAMES
 from game.names import MAX_NAME, name_problem
 from game.net import Host, RemoteClient, pretty
-from game.net.codes import ADDRESS_LIMIT, address_text, relay_address
 from game.net.host import NOT_LAN, RELAY_UNREACHABLE, HostStatus, SeatStatus
 from game.net.interfaces import listens_everywhere
 from game.net.lobby import COMPUTER_SEAT, OPEN, PERSON, LobbySeat
+from game.net.relays import TEXT_LIMIT, Relay, RelayError, relay_setting
 from game.session import COMPUTER, REMOTE, GameSetup
 from scenes import guest, theme
+from scenes.dealer import own_line
 from scenes.fields import place_field, text_field
 from scenes.fonts import wrap, wrap_even
 from scenes.i18n import tr
 from scenes.panel_scene import PanelScene
 from scenes.richtext import Block, layout
 from scenes.room_codes import run_relay
+from scenes.service_open import NO_SERVICE, ServiceOpening, refusal_words
 from scenes.setup_scene import SetupScene, friend_seat
 from scenes.waiting_room import seat_rows, with_watchers
 from scenes.widgets import Button, draw_button, label_room
@@ -86,11 +88,15 @@ class OnlineScene(PanelScene):
         #: the code typed, kept while the fields are away (back to set the relay it needs)
         self._code_text = ""
         #: the command line's --relay: wins over the setting (and the field) for this run
-        self.relay: Optional[tuple[str, int]] = app.relay
+        self.relay: Optional[Relay] = app.relay
         #: where the line naming the command line's relay goes (laid out with the fields)
         self._relay_line = 0
         #: the table to host is listed on the relay ("Open a public table")
         self.public = False
+        #: a private table dealt by the service (the checkbox on the games to host)
+        self.by_service = False
+        #: the service asked to open a table (public, or private and dealt by it)
+        self.opening: Optional[ServiceOpening] = None
         self._build()
 
     # --- modes -------------------------------------------------------------
@@ -113,7 +119,11 @@ class OnlineScene(PanelScene):
             buttons = [Button(entry.title, action=partial(self.pick, entry.key),
                               key=f"game:{entry.key}", row=row, style="primary")
                        for row, entry in enumerate(e for e in CATALOG if e.key in GAMES)]
-        buttons.append(Button(tr("net.back"), action=self.back, key="back", row=len(buttons)))
+            if not self.public:             # beside Back: the private table's checkbox
+                buttons.append(Button(self._by_service_label(), action=self.toggle_service,
+                                      key="by_service", row=len(buttons)))
+        buttons.append(Button(tr("net.back"), action=self.back, key="back",
+                              row=len([b for b in buttons if b.key != "by_service"])))
         self.focus.set_buttons(buttons)
         self.resize(self.app.size)
 
@@ -154,14 +164,36 @@ class OnlineScene(PanelScene):
 
         self.app.stack.push(FindScene(self.app, relay, self._remember_name()))
 
+    def _by_service_label(self) -> str:
+        """The checkbox's words: on or off, or why it cannot be had (no relay set)."""
+        if self.relay_address is None:
+            return tr("net.by_service_none")
+        return tr("net.by_service_on" if self.by_service else "net.by_service_off")
+
+    def toggle_service(self) -> None:
+        """A private table dealt by the service (its code stays private), or by this
+        program; without a relay it says why it cannot be."""
+        if self.relay_address is None:
+            self.app.notify(tr("net.service_needs_relay"), 5.0)
+            return
+        self.by_service = not self.by_service
+        self.focus.button("by_service").label = self._by_service_label()
+
     def pick(self, key: str) -> None:
         """A game to host: its new-game screen, whose Play comes back to :meth:`host`."""
         self.app.stack.push(SetupScene(self.app, key, on_play=self.host, online=True))
 
     def host(self, setup: GameSetup) -> None:
-        """Open the room: the waiting screen takes it from here."""
+        """Open the room: the waiting screen takes it from here; a public table, or a
+        private one dealt by the service, is asked of the service (and then joined as a
+        guest, this page saying meanwhile that it is being asked)."""
+        relay = self.relay_address
+        if (self.public or self.by_service) and relay is not None:
+            self._switch(CHOOSE)
+            self.opening = ServiceOpening(relay, setup, self._remember_name(), self.public)
+            return
         self.app.stack.push(HostScene(self.app, hosted(setup), self._remember_name(),
-                                      relay=self.relay_address, public=self.public))
+                                      relay=relay, public=self.public))
 
     @property
     def name(self) -> str:
@@ -190,7 +222,7 @@ class OnlineScene(PanelScene):
         return name
 
     @property
-    def relay_address(self) -> Optional[tuple[str, int]]:
+    def relay_address(self) -> Optional[Relay]:
         """The relay to use: the command line's, else the setting's; None: direct only."""
         return self.relay if self.relay is not None else run_relay(self.app)
 
@@ -204,9 +236,9 @@ class OnlineScene(PanelScene):
         text = self._relay_text
         if text:
             try:
-                relay_address(text)
-            except ValueError:
-                self.problem = tr("net.bad_relay")
+                relay_setting(text)
+            except RelayError as exc:
+                self.problem = tr(exc.key)
                 return False
         if text != self.app.settings.relay:
             self.app.settings.relay = text
@@ -238,12 +270,27 @@ class OnlineScene(PanelScene):
 
     @property
     def connecting(self) -> bool:
-        return self.client is not None and self.client.state == "connecting"
+        return self.opening is not None or \
+            (self.client is not None and self.client.state == "connecting")
+
+    def _opened(self, opening: ServiceOpening) -> None:
+        """The service answered: its table's code joined as a guest (held to the service's
+        key), or why not, in words."""
+        self.opening = None
+        relay = self.relay_address
+        if opening.code is None or relay is None:
+            self.problem = refusal_words(opening.reason or NO_SERVICE)
+            return
+        self.client = guest.join(opening.code, self._remember_name(), relay, service=True)
 
     def update(self, dt: float) -> None:
+        if self.opening is not None and self.opening.done():
+            self._opened(self.opening)
         client = self.client
         if client is None:
             return
+        if client.state in ("waiting", "connected"):
+            guest.keep_service(self.app, client)
         if client.state == "waiting":
             from scenes.waiting_room import GuestRoomScene
 
@@ -260,6 +307,7 @@ class OnlineScene(PanelScene):
             self._drop_client()
 
     def _drop_client(self) -> None:
+        self.opening = None          # a table asked of the service and left: it ends empty
         if self.client is not None:
             self.client.close()
             self.client = None
@@ -275,7 +323,7 @@ class OnlineScene(PanelScene):
             return [(self.name_entry, "net.your_name")]
         if self.mode == CHOOSE:
             if self.relay_entry is None:
-                self.relay_entry = self._field(ADDRESS_LIMIT, self._relay_text)
+                self.relay_entry = self._field(TEXT_LIMIT, self._relay_text)
             return [(self.name_entry, "net.your_name"), (self.relay_entry, "net.relay_address")]
         if self.code_entry is None:
             self.code_entry = self._field(CODE_LIMIT, self._code_text)
@@ -308,6 +356,9 @@ class OnlineScene(PanelScene):
         self.code_entry = self.name_entry = self.relay_entry = None
 
     def enter(self) -> None:
+        """Back on this page: the relay's field as the setting is now (the service's key
+        met meanwhile was kept in it; what was typed here was kept before leaving)."""
+        self._relay_text = self.app.settings.relay
         self._build()
 
     def leave(self) -> None:
@@ -396,9 +447,10 @@ class OnlineScene(PanelScene):
         named = self.mode == CHOOSE and self.relay is not None and bool(self._shown())
         if named:
             assert self.relay is not None
-            theme.text(surface, font, tr("net.relay_given", address=address_text(*self.relay)),
+            theme.text(surface, font, tr("net.relay_given", address=self.relay.text),
                        theme.CREAM, (self._panel.centerx, self._relay_line), "center")
-        line = tr("net.setting_up") if self.connecting else self.problem
+        line = tr("net.service_opening") if self.opening is not None else \
+            tr("net.setting_up") if self.connecting else self.problem
         shown = self._shown()
         if line and shown:
             last = shown[-1][0]
@@ -414,7 +466,8 @@ class OnlineScene(PanelScene):
 
     def animating(self) -> bool:
         """While connecting the answer may come any frame; then its words are drawn once."""
-        return self.client is not None or self._drawn_problem != self.problem
+        return self.client is not None or self.opening is not None or \
+            self._drawn_problem != self.problem
 
 
 def start_online(app: App, host: Optional[str] = None, join: Optional[str] = None,
@@ -459,7 +512,7 @@ class HostScene(PanelScene):
     advertise: Optional[str] = None
 
     def __init__(self, app: App, setup: GameSetup, name: str, port: Optional[int] = None,
-                 relay: Optional[tuple[str, int]] = None, listen: Optional[str] = None,
+                 relay: Optional[Relay] = None, listen: Optional[str] = None,
                  public: bool = False) -> None:
         super().__init__(app)
         self.setup, self.name, self._port = setup, name, port
@@ -497,7 +550,7 @@ class HostScene(PanelScene):
             first = Button(tr("net.use_relay"), action=self.use_relay, key="relay", row=0,
                            style="primary")
             if self.relay_entry is None:
-                self.relay_entry = text_field(self.app.ui, ADDRESS_LIMIT, self.app.settings.relay)
+                self.relay_entry = text_field(self.app.ui, TEXT_LIMIT, self.app.settings.relay)
                 self.relay_entry.focus()     # the keyboard types the address at once
         else:
             self._kill_entry()
@@ -633,9 +686,9 @@ class HostScene(PanelScene):
         """Open the room again through the relay typed in the field (kept in the settings)."""
         text = self.relay_entry.get_text().strip() if self.relay_entry is not None else ""
         try:
-            self.relay = relay_address(text)
-        except ValueError:
-            self.problem = tr("net.bad_relay") if text else tr("net.type_relay")
+            self.relay = relay_setting(text)
+        except RelayError as exc:
+            self.problem = tr(exc.key) if text else tr("net.type_relay")
             return
         self.problem = ""
         if text != self.app.settings.relay:
@@ -828,8 +881,10 @@ class HostScene(PanelScene):
                            theme.CREAM, (cx, y), "midtop").bottom + theme.px(6, size)
         y = theme.text(surface, font, self.waiting_text(), theme.CREAM_DIM, (cx, y),
                        "midtop").bottom + theme.px(6, size)
+        small = fonts.get(theme.font_px(14, size))
+        y = theme.text(surface, small, own_line(), theme.GOLD_LIGHT, (cx, y),
+                       "midtop").bottom + theme.px(4, size)
         if status is not None and status.listening:
-            small = fonts.get(theme.font_px(14, size))
             for line in wrap(small, self.listening, self._panel.w - theme.px(48, size)):
                 y = theme.text(surface, small, line, theme.CREAM_DIM, (cx, y),
                                "midtop").bottom + theme.px(2, size)

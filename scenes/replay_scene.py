@@ -19,13 +19,13 @@ from typing import Any, Optional
 import pygame
 
 from game import GAMES
-from game.replays import Replay
-from game.saves import Record, SaveError, Store, load_record
+from game.replays import Replay, load_replay
+from game.saves import Record, SaveError, Store
 from game.session import GameSetup, Update
 from scenes import theme
 from scenes.hud import PanelCache, TextCache
-from scenes.i18n import tr
-from scenes.keeping import export_record
+from scenes.i18n import language, tr
+from scenes.keeping import export_data
 from scenes.scene import Scene
 from scenes.widgets import Button, FocusList, draw_button
 
@@ -40,8 +40,8 @@ class ReplayClient:
 
     def __init__(self, replay: Replay) -> None:
         self.replay = replay
-        self.seat: Optional[int] = replay.record.seat
-        self.setup: GameSetup = replay.record.setup
+        self.seat: Optional[int] = replay.seat
+        self.setup: GameSetup = replay.setup
         self._first = [update_at(replay, 0)]
 
     def poll(self) -> list:
@@ -89,19 +89,18 @@ class ReplayClient:
 def update_at(replay: Replay, index: int) -> Update:
     """The position after ``index`` steps, as an update with nothing to act on."""
     step = replay[index]
-    return Update(replay.record.seat, index, step.actor, (), step.view, (), (), None)
+    return Update(replay.seat, index, step.actor, (), step.view, (), (), None)
 
 
 class ReplayScene(Scene):
     """One kept game, step by step, on the table (see the module docstring)."""
 
-    def __init__(self, app: Any, record: Record, store: Optional[Store] = None) -> None:
+    def __init__(self, app: Any, replay: Replay, store: Optional[Store] = None) -> None:
         from scenes.table.scene import TableScene
 
         super().__init__(app)
-        self.record = record
         self.store = store if store is not None else Store()
-        self.replay = Replay(record)              # SaveError when its log is refused
+        self.replay = replay
         self.table = TableScene(app, ReplayClient(self.replay), think_delay=(0.0, 0.0))
         self.table.corner.hidden = True
         self.index = 0
@@ -132,7 +131,7 @@ class ReplayScene(Scene):
         return " · ".join(said[:SAY_LINES])
 
     def export(self) -> None:
-        export_record(self.app, self.store, self.record)
+        export_data(self.app, self.store, self.replay.exported())
 
     def close(self) -> None:
         if self.app.stack.top is self:
@@ -245,9 +244,9 @@ class ReplayListScene(Scene):
 
     def watch(self, record: Record) -> None:
         try:
-            self.app.stack.push(ReplayScene(self.app, record, self.store))
+            self.app.stack.push(ReplayScene(self.app, Replay.of(record), self.store))
         except SaveError as exc:
-            self.app.notify(tr("replays.damaged", why=str(exc)), 5.0)
+            self.app.notify(tr("replays.damaged", why=exc.words(language())), 5.0)
 
     def close(self) -> None:
         if self.app.stack.top is self:
@@ -303,9 +302,9 @@ class ReplayListScene(Scene):
 def open_replay_file(app: Any, path: Path) -> bool:
     """``--replay FILE``: the game in the file on the table; False (one line told) if not."""
     try:
-        record = load_record(path, same_version=False)
-        app.stack.push(ReplayScene(app, record))
+        app.stack.push(ReplayScene(app, load_replay(path)))
     except (SaveError, OSError) as exc:
-        app.notify(tr("replays.damaged", why=str(exc)), 6.0)
+        why = exc.words(language()) if isinstance(exc, SaveError) else str(exc.strerror or exc)
+        app.notify(tr("replays.damaged", why=why), 6.0)
         return False
     return True

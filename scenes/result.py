@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any, Optional
 import pygame
 
 from scenes import keeping, room_codes, theme
+from scenes.dealer import dealer_line
 from scenes.fonts import wrap_even
 from scenes.hud import PanelCache, TextCache
 from scenes.i18n import tr
@@ -307,7 +308,8 @@ class PauseScene(_MenuOverlay):
         if self.table.client.seating() is None:
             return []
         codes = room_codes.code_lines(self.room) if self.room is not None else []
-        return [(tr("table.pause.online"), "")] + codes
+        dealt = dealer_line(self.table.client)
+        return [(tr("table.pause.online"), "")] + ([(dealt, "")] if dealt else []) + codes
 
     def update(self, dt: float) -> None:
         self.age += dt  # the game stands still while paused

@@ -21,8 +21,8 @@ from __future__ import annotations
 from typing import Any, Optional
 
 from game.net import Host, pretty
-from game.net.codes import relay_address
 from game.net.host import HostClient
+from game.net.relays import Relay, RelayError, relay_setting
 from game.session import Client
 from scenes.i18n import tr
 from scenes.widgets import Button
@@ -33,13 +33,13 @@ def hosted_room(client: Client) -> Optional[Host]:
     return client.host if isinstance(client, HostClient) else None
 
 
-def run_relay(app: Any) -> Optional[tuple[str, int]]:
+def run_relay(app: Any) -> Optional[Relay]:
     """The relay to use: the command line's, else the setting's; None: direct only."""
     if app.relay is not None:
         return app.relay
     try:
-        return relay_address(app.settings.relay) if app.settings.relay else None
-    except ValueError:
+        return relay_setting(app.settings.relay) if app.settings.relay else None
+    except RelayError:
         return None
 
 

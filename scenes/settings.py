@@ -8,7 +8,8 @@ notice to show.  What this version does not know (unknown keys, values a newer
 version may have written) is written back unchanged with the player's later
 changes.  A file that cannot be settings at all (not JSON, not an object,
 over :data:`MAX_BYTES`, nested deeper than :data:`MAX_DEPTH`) is kept beside as
-``settings.json.bad`` and the defaults are saved in its place; something that
+``settings.json.bad`` (an earlier one stays: ``.bad-2`` ...) and the defaults are saved
+in its place; something that
 is not a regular file (a FIFO, a folder) is never opened and never replaced.
 A file that is there but cannot be read (its permissions) is never replaced
 either: the player is told once, and changes hold for the run without being saved.
@@ -62,7 +63,6 @@ VOLUME_STEP = 0.1
 #: the most games a settings file may list as having their rank strip off
 RULES_OFF_LIMIT = 64
 FILE_NAME = "settings.json"
-BAD_SUFFIX = ".bad"
 #: A settings file is a few hundred bytes: anything over this is not one (and is never read whole).
 MAX_BYTES = 1 << 20
 #: Settings are a few levels deep; deeper JSON is damage (and would exhaust the recursion limit).
@@ -249,12 +249,12 @@ def _valid(name: str, value: Any) -> bool:
 
 def _is_address(name: str, text: str) -> bool:
     """Does game.net's own check take ``text`` as it is, for the field ``name``?"""
-    from game.net.codes import relay_address
     from game.net.interfaces import listen_address
+    from game.net.relays import relay_setting
 
     try:
         if name == "relay":
-            relay_address(text)
+            relay_setting(text)
             return True
         return listen_address(text) == text
     except ValueError:
@@ -421,11 +421,12 @@ def save_settings(settings: Settings) -> Path:
 
 
 def _set_aside(path: Path) -> Path:
-    """Move a damaged file beside itself as ``settings.json.bad`` (replacing an older one);
-    OSError when it cannot be moved."""
-    bad = path.with_name(path.name + BAD_SUFFIX)
-    os.replace(path, bad)
-    return bad
+    """Move a damaged file beside itself as ``settings.json.bad`` (``.bad-2`` ... when an
+    earlier one is there: game/saves.py :func:`~game.saves.set_aside`); OSError when it
+    cannot be moved."""
+    from game.saves import set_aside
+
+    return set_aside(path)
 
 
 def load_settings() -> tuple[Settings, str | None]:

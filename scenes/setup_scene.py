@@ -17,7 +17,8 @@ nobody takes it, or keeps it warm while its player is away), and Play reads
 Every row explains itself: the focused row's one line of help (``<option
 label>.help`` in the words) stands above the footer; a computer's row says what the
 level it shows plays like (``setup.level.<level>.help``), so stepping through Easy,
-Normal and Hard describes each.
+Normal and Hard describes each.  Play's line says when a game of this kind is kept to
+resume: a new one takes its place (one game of each kind is kept, game/saves.py).
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ import pygame
 from game import GAMES
 from game.ai import LEVELS
 from game.engine import Option
+from game.saves import Store
 from game.session import COMPUTER, HUMAN, GameSetup, SeatSpec
 from scenes import theme
 from scenes.i18n import has, tr
@@ -100,6 +102,8 @@ class SetupScene(OptionRowsScene):
         self._most_rows = 1
         #: where the last drawing put the subtitle and the key line
         self.drawn: dict[str, pygame.Rect] = {}
+        #: a game of this kind kept to resume, which a new one here takes the place of
+        self.replaces = not online and Store().slot(key).exists()
         self._build()
         self.focus.focus_key("play")          # Enter, Enter from the menu plays as last time
 
@@ -279,10 +283,18 @@ class SetupScene(OptionRowsScene):
         focused = next((r for r in self.rows if self.focus.focused is self.focus.button(r.key)),
                        None)
         self.drawn.pop("help", None)
-        if focused is not None and focused.help:   # what the focused choice does, in a line
+        line = focused.help if focused is not None else self.play_line()
+        if line:                                   # what the focused choice does, in a line
             self.drawn["help"] = theme.text(
-                surface, fonts.get(theme.font_px(16, size)), focused.help, theme.CREAM,
+                surface, fonts.get(theme.font_px(16, size)), line, theme.CREAM,
                 (size[0] // 2, self.drawn["keys"].top - round(6 * s)), "midbottom")
+
+    def play_line(self) -> str:
+        """Play's line, when it has one: the kept game of this kind a new one replaces
+        (the menu resumes it), said before Enter plays."""
+        if self.replaces and self.focus.focused is self.focus.button("play"):
+            return tr("setup.replaces", game=self.spec.title)
+        return ""
 
     def key_line(self) -> str:
         """The keys at the bottom, naming the button Enter presses as it reads."""

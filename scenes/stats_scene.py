@@ -76,9 +76,9 @@ class StatsScene(ScrollingMixin, Scene):
 
     def __init__(self, app: Any, stats: Optional[Stats] = None) -> None:
         super().__init__(app)
-        self.data, notice = (stats or Stats()).load()
-        if notice:
-            app.notify(tr("kept.stats_set_aside", why=notice), 6.0)
+        self.data, trouble = (stats or Stats()).load()
+        if trouble:
+            app.notify(tr(f"kept.stats_{trouble.kind}", why=trouble.file), 6.0)
         self.text = TextCache(app.fonts)
         self.scroll = self.target = 0.0
         self._content_h = 0

@@ -30,6 +30,7 @@ from game.net import RemoteClient
 from game.net.lobby import COMPUTER_SEAT, HOST_SEAT, OPEN, PERSON, LobbySeat
 from game.net.protocol import LobbyView
 from scenes import theme
+from scenes.dealer import dealer_line
 from scenes.fonts import Fonts
 from scenes.i18n import tr
 from scenes.panel_scene import PanelScene
@@ -192,8 +193,10 @@ class GuestRoomScene(PanelScene):
         count = len(lobby.seats) if lobby is not None else 2
         row_h = theme.px(40, size)
         panel_w = min(w - theme.px(40, size), theme.px(640, size))
+        dealt = self.app.fonts.get(theme.font_px(17, size)).get_linesize() + theme.px(6, size) \
+            if dealer_line(self.client) else 0
         panel_h = min(h - theme.px(20, size),
-                      theme.px(150, size) + (count + 1) * row_h + theme.px(60, size))
+                      theme.px(150, size) + dealt + (count + 1) * row_h + theme.px(60, size))
         self._panel = pygame.Rect((w - panel_w) // 2, (h - panel_h) // 2, panel_w, panel_h)
         inner = self._panel.inflate(-theme.px(48, size), 0)
         top = self._rows_top(size)
@@ -212,12 +215,13 @@ class GuestRoomScene(PanelScene):
             button.rect = pygame.Rect(inner.x + i * (lw + gap), bottom, lw, theme.px(46, size))
 
     def _rows_top(self, size: tuple[int, int]) -> int:
-        """Where the seat rows begin: below the title, the game's line and the status
-        line, each as tall as its font makes it (a small window's fonts are larger for
-        its size than the panel's spacing)."""
+        """Where the seat rows begin: below the title, the game's line, who deals and the
+        status line, each as tall as its font makes it (a small window's fonts are larger
+        for its size than the panel's spacing)."""
         fonts = self.app.fonts
         line = fonts.get(theme.font_px(17, size)).get_linesize()
-        return (self._panel.y + theme.px(18 + 8 + 6 + 10, size) + 2 * line +
+        dealt = line + theme.px(6, size) if dealer_line(self.client) else 0
+        return (self._panel.y + theme.px(18 + 8 + 6 + 10, size) + 2 * line + dealt +
                 fonts.get(theme.font_px(26, size), bold=True).get_linesize())
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -235,6 +239,11 @@ class GuestRoomScene(PanelScene):
                                  lobby.watchers)
             y = theme.text(surface, font, line, theme.CREAM, (cx, y),
                            "midtop").bottom + theme.px(6, size)
+            room = self._panel.w - theme.px(48, size)
+            dealt = dealer_line(self.client, lambda words: font.size(words)[0] <= room)
+            if dealt:
+                y = theme.text(surface, font, dealt, theme.GOLD_LIGHT, (cx, y),
+                               "midtop").bottom + theme.px(6, size)
             status = guest_status(lobby, self.client.state == "reconnecting")
             theme.text(surface, font, status, theme.CREAM_DIM, (cx, y), "midtop")
             inner = self._panel.inflate(-theme.px(48, size), 0)

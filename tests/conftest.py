@@ -22,9 +22,11 @@ def display():
 
 @pytest.fixture(autouse=True)
 def _isolated_config(tmp_path, monkeypatch):
-    """Settings, saves and the kiosk's error log go to a temporary folder, never the user's."""
+    """Settings, saves and the kiosk's error log go to a temporary folder, never the user's
+    (nor a data folder ``TAVOLATA_DATA_DIR`` names: the saves go beside the settings)."""
     monkeypatch.setenv("TAVOLATA_CONFIG_DIR", str(tmp_path / "config"))
     monkeypatch.setenv("TAVOLATA_LOG_DIR", str(tmp_path / "log"))
+    monkeypatch.delenv("TAVOLATA_DATA_DIR", raising=False)
 
 
 @pytest.fixture(autouse=True)

@@ -5,7 +5,7 @@ benchmark uses them as the far end; they are handy by hand too::
 
     python -m game.net.bot host bocce --listen 127.0.0.1 [--relay HOST:PORT]
                                       [--guests 1,2] [--seats 6] [--public] [--spectators]
-                                      [--wait-for-guests]
+                                      [--wait-for-guests] [--service-key FILE]
     python -m game.net.bot join CODE [--relay HOST:PORT] [--keep FILE] [--watch]
     python -m game.net.bot join find --relay HOST:PORT [--game bisca]
 
@@ -23,7 +23,9 @@ so that the game cannot end before the one who dropped returns).  The host
 starts the game once every seat named by ``--guests`` has its person (a host that
 starts by itself); ``--public`` lists the table on the relay, where ``join find``
 finds it (the first listed table of ``--game`` with a free seat); ``--watch``
-joins as a spectator (``--spectators`` on the host welcomes them).
+joins as a spectator (``--spectators`` on the host welcomes them).  ``--service-key
+FILE`` makes the host deal as the relay service: it proves the service's key to every
+guest (game/net/identity.py).
 """
 
 from __future__ import annotations
@@ -35,14 +37,19 @@ import os
 import random
 import sys
 import time
+from pathlib import Path
 from typing import Any, Optional, Sequence
+
+from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
 from game import GAMES
 from game.ai import computer_player
 from game.net.client import CONNECTED, RemoteClient, SeatKey
 from game.net.finder import TableFinder
 from game.net.host import PLAYING, Host
+from game.net.identity import ServiceKeyError, add_argument, service_key
 from game.net.protocol import NAMED_LIMITS, Limits
+from game.net.relays import Relay, relay_setting
 from game.session import COMPUTER, HUMAN, REMOTE, Client, GameSetup, Refused, SeatSpec, Update
 
 
@@ -124,11 +131,20 @@ def hosted_setup(key: str, seat: int, guest: int | Sequence[int], level: str,
     return GameSetup(key, specs, {}, seed)
 
 
-def _address(text: Optional[str]) -> Optional[tuple[str, int]]:
-    if text is None:
+def _address(text: Optional[str]) -> Optional[Relay]:
+    """``--relay``: the relay setting's form (game/net/relays.py), several gateways too."""
+    return None if text is None else relay_setting(text)
+
+
+def _identity(path: Optional[Path]) -> Optional[Ed25519PrivateKey]:
+    """``--service-key FILE``: the host deals as the relay service (game/net/identity.py);
+    a file that cannot be the key ends the run with its words."""
+    if path is None:
         return None
-    host, _, port = text.rpartition(":")
-    return host, int(port)
+    try:
+        return service_key(path)
+    except ServiceKeyError as exc:
+        raise SystemExit(f"bot: --service-key: {exc}") from None
 
 
 def _say(kind: str, data: Any) -> None:
@@ -140,7 +156,8 @@ def run_host(args: argparse.Namespace, limits: Limits) -> int:
     setup = hosted_setup(args.game, args.seat, guests, args.level, args.seed, seats=args.seats)
     host = Host(setup, name=args.name, listen=args.listen, port=args.port,
                 relay=_address(args.relay), stand_in=args.level, paced=False, limits=limits,
-                public=args.public, spectators=args.spectators)
+                public=args.public, spectators=args.spectators,
+                identity=_identity(args.service_key))
     host.start()
     try:
         if not host.wait_ready(10.0):
@@ -276,7 +293,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
                         help="quick: the tests' short timeouts; patient: theirs for whole "
                              "processes (game/net/protocol.py)")
     parser.add_argument("--level", default="random", help="the computers' level")
-    parser.add_argument("--relay", help="HOST:PORT of a relay")
+    parser.add_argument("--relay", help="a relay: HOST:PORT[,HOST:PORT...][#FINGERPRINT]")
     parser.add_argument("--timeout", type=float, default=120.0)
     sub = parser.add_subparsers(dest="role", required=True)
     host = sub.add_parser("host")
@@ -290,6 +307,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     host.add_argument("--seats", type=int, help="how many seats (Bisca: 2 to 6)")
     host.add_argument("--public", action="store_true", help="list the table on the relay")
     host.add_argument("--spectators", action="store_true", help="let people watch")
+    add_argument(host)
     host.add_argument("--delay", type=float, default=0.0, help="seconds before each own move")
     host.add_argument("--linger", type=float, default=5.0)
     host.add_argument("--wait-for-guests", action="store_true",

@@ -1,7 +1,7 @@
 """The guest: a :class:`RemoteClient` is the session ``Client`` of a game hosted
 elsewhere, so the guest's table is the same table as in a local game.
 
-``RemoteClient(code, name=..., relay=(host, port))`` starts at once, in its own
+``RemoteClient(code, name=..., relay=Relay(...))`` starts at once, in its own
 thread (an asyncio loop, game/net/link.py), and never blocks the caller:
 ``poll()`` takes what the network thread queued.  The screen reads two plain
 attributes every frame:
@@ -22,11 +22,19 @@ attributes every frame:
   ``relay_full``, ``host_gone`` (the host quit, or cannot be reached again),
   ``bad_name`` (the name given fails game/names.py's check: nothing was sent),
   ``kicked`` (closed for abuse, or the same seat was taken by a newer
-  connection).
+  connection), ``service_changed`` (the table is signed by another key than the relay
+  service's), ``not_service`` (a table to be dealt by the service, ``service=True``,
+  whose host does not prove the service's key);
+* ``dealer``, who deals: ``"service"`` (the host signed this connection's binding with
+  the relay service's key, game/net/identity.py: held to the fingerprint the relay
+  setting names, else to the first met, ``met_service``, which a screen keeps in the
+  setting) or ``"host"`` (the host's own program).
 
 A direct code carries the host's address; a relay code (12 symbols) needs the
-relay's address, from the settings or the command line, and only its first 4
-symbols (the room) are sent to the relay.  A relay that is a fleet of gateways
+relay's address, from the settings or the command line (game/net/relays.py: one or
+several gateways; one that cannot be reached is passed over for the next, the
+gateway reached last tried first), and only its first 4 symbols (the room) are sent
+to the relay.  A relay that is a fleet of gateways
 behind one name may answer that the room is on another of its gateways
 (``moved``): the guest goes straight there, once, unseen by the player
 (``sent_on`` counts it); if that gateway cannot be reached, or the answer is no
@@ -71,7 +79,8 @@ from typing import Callable, Optional, Union
 from game.engine import Action, Event, Reason
 from game.names import name_problem
 from game.net import codes
-from game.net.link import Link, LoopThread
+from game.net.identity import fingerprint, proven
+from game.net.link import Link, LoopThread, open_gateway
 from game.net.protocol import (
     GAME_VERSION,
     GONE,
@@ -85,10 +94,12 @@ from game.net.protocol import (
     NO_RELAY,
     NO_SPECTATORS,
     NO_SUCH_ROOM,
+    NOT_SERVICE,
     PHRASES,
     PROTOCOL,
     ROOM_FULL,
     SEAT_FREED,
+    SERVICE_CHANGED,
     SLOW_DOWN,
     STARTED,
     TABLE_FULL,
@@ -114,6 +125,7 @@ from game.net.protocol import (
     decode,
     encode,
 )
+from game.net.relays import Relay, as_relay
 from game.net.secure import GUEST, Handshake, Malformed, Sealed, host_proof, seat_proof
 from game.session import GameSetup, Refused, Submit, Update
 from game.session.client import LinkState, Seating
@@ -129,6 +141,10 @@ SENT_AWAY = (SEAT_FREED, NO_SPECTATORS, TABLE_FULL, STARTED)
 OFFLINE = Reason("net.offline")
 #: the reason of a client given a name that is not one (game/names.py): nothing is sent
 BAD_NAME = "bad_name"
+#: who deals a table (:attr:`RemoteClient.dealer`): the relay service, or the host's program
+SERVICE, HOST = "service", "host"
+#: why a rejoin ends that is said as it is, not as the host gone
+KEEP_REASON = (WRONG_VERSION, SERVICE_CHANGED, NOT_SERVICE)
 
 
 @dataclass(frozen=True)
@@ -162,13 +178,26 @@ class RemoteClient:
     bytes (tests check what crossed the wire; a debugging aid).
     """
 
-    def __init__(self, code: str, *, name: str = "", relay: Optional[tuple[str, int]] = None,
+    def __init__(self, code: str, *, name: str = "",
+                 relay: Optional[Union[Relay, tuple[str, int]]] = None,
                  limits: Limits = LIMITS, trace: Optional[Callable[[bytes], None]] = None,
                  resume: Optional[SeatKey] = None, watch: bool = False,
                  on_seat: Optional[Callable[[SeatKey], None]] = None,
-                 find_seat: Optional[Callable[[tuple[str, ...]], Optional[SeatKey]]] = None
-                 ) -> None:
+                 find_seat: Optional[Callable[[tuple[str, ...]], Optional[SeatKey]]] = None,
+                 service: bool = False) -> None:
         self.name = name.strip()
+        #: the table must be dealt by the relay service (opened through it): a host that
+        #: does not prove the service's key is refused (``not_service``); set too once a
+        #: host proved it, so a rejoin is held to it
+        self.service = service
+        #: who deals, once the host's first sealed line is read: :data:`SERVICE` (the host
+        #: proved the relay service's key) or :data:`HOST` (the host's own program)
+        self.dealer: Optional[str] = None
+        #: the fingerprint of the service's key met for the first time (the relay setting
+        #: named none): a screen keeps it in the setting, trust on first use
+        self.met_service: Optional[str] = None
+        #: the name of the player whose program deals, as the host says it ("" if none)
+        self.dealer_name = ""
         #: asked (in the network thread, on coming in without a seat key) for a key kept
         #: under any of the room's codes the host names by digest before the hello: a
         #: player whose program was closed when the host opened the code it comes back
@@ -189,7 +218,10 @@ class RemoteClient:
         #: the last refusal of a seat asked for in the waiting room (a reason key)
         self.refusal: Optional[str] = None
         self._heard: deque[tuple[int, str]] = deque()
-        self.relay = relay
+        self.relay = None if relay is None else as_relay(relay)
+        #: the index in ``relay.addresses`` of the gateway this guest last reached: tried
+        #: first next time, and passed over for the next one when it cannot be reached
+        self.gateway = 0
         self.limits = limits
         self.trace = trace
         self.state = CONNECTING
@@ -362,7 +394,7 @@ class RemoteClient:
                 if deadline is None or exc.final:
                     # back in a room that has gone (the relay forgot it, nobody listens
                     # at the address): the host has gone
-                    self._end(exc.reason if deadline is None or exc.reason == WRONG_VERSION
+                    self._end(exc.reason if deadline is None or exc.reason in KEEP_REASON
                               else HOST_GONE)
                     return
                 if time.monotonic() > deadline:
@@ -404,6 +436,7 @@ class RemoteClient:
         try:
             sealed = await self._handshake(link, room)
             named = await self._named(sealed)           # read whether or not it is needed
+            self._who_deals(named, sealed.keys.binding)
             claim = self.seat_key or self._kept(named, sealed.keys.binding)
             proof = None if claim is None else seat_proof(claim.key, sealed.keys.binding)
             sealed.send(encode(Hello(self.name, claim.seat if claim else None, proof,
@@ -445,8 +478,7 @@ class RemoteClient:
         or an answer it cannot read (a ``moved`` that is no address), sends it back to
         the relay, asking without ``follow``: the relay pipes it to the room
         (game/net/fleet.py)."""
-        assert self.relay is not None
-        link = await self._open(self.relay, rejoin, direct=False)
+        link = await self._open_relay(rejoin)
         try:
             there = await self._ask(link, room, rejoin, follow=True)
         except _CannotJoin as exc:
@@ -489,8 +521,19 @@ class RemoteClient:
             else:
                 self.sent_on += 1
                 return link
+        return await self._open_relay(rejoin)
+
+    async def _open_relay(self, rejoin: bool) -> Link:
+        """A connection to the relay: the gateway reached last, else the next address of
+        the setting that answers (game/net/link.py's :func:`open_gateway`)."""
         assert self.relay is not None
-        return await self._open(self.relay, rejoin, direct=False)
+        try:
+            link, self.gateway = await open_gateway(self.relay, self.gateway, self.limits,
+                                                  MAX_LINE)
+        except (OSError, asyncio.TimeoutError):
+            raise _CannotJoin(UNREACHABLE, final=False) from None
+        link.start_heartbeat()
+        return link
 
     async def _named(self, sealed: Sealed) -> Rooms:
         """The room's codes by digest and the host's proofs of the keys it holds: its
@@ -507,6 +550,32 @@ class RemoteClient:
             return Rooms(())
         assert isinstance(named, Rooms)
         return named
+
+    def _who_deals(self, named: Rooms, binding: bytes) -> None:
+        """Who deals this table (:attr:`dealer`), by the host's first sealed line: the
+        relay service if it signed this connection's binding with the service's key
+        (game/net/identity.py), held to the fingerprint the relay setting names or to the
+        one met first; else the host's program.  A table of a relay code signed by another
+        key is refused (``service_changed``), as is one that was to be the service's and
+        is not proven so (``not_service``).  A direct code's table is a program's."""
+        self.dealer_name = named.dealer
+        by_relay = isinstance(self.room, codes.RelayCode) and self.relay is not None
+        if not by_relay or named.service is None or named.signature is None:
+            if self.service:
+                raise _CannotJoin(NOT_SERVICE, final=True)
+            self.dealer = HOST
+            return
+        assert self.relay is not None
+        if not proven(named.service, binding, named.signature):
+            raise _CannotJoin(NOT_SERVICE, final=True)
+        found = fingerprint(named.service)
+        known = self.relay.fingerprint or self.met_service
+        if known is not None and not hmac.compare_digest(found, known):
+            log.warning("netplay: the relay service's key has changed (%s, not %s)", found, known)
+            raise _CannotJoin(SERVICE_CHANGED, final=True)
+        self.met_service = None if self.relay.fingerprint is not None else found
+        self.dealer = SERVICE
+        self.service = True
 
     def _kept(self, named: Rooms, binding: bytes) -> Optional[SeatKey]:
         """A seat key kept under one of the room's codes (by digest), to prove in the

@@ -17,9 +17,9 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
-from typing import Optional
+from typing import Optional, Union
 
-from game.net.link import Link, LoopThread
+from game.net.link import Link, LoopThread, open_gateway
 from game.net.listing import Listing, decode_tables
 from game.net.protocol import (
     LIMITS,
@@ -32,6 +32,7 @@ from game.net.protocol import (
     RelayHello,
     decode,
 )
+from game.net.relays import Relay, as_relay
 
 log = logging.getLogger(__name__)
 
@@ -41,11 +42,13 @@ ASK_EVERY = 2.0
 
 
 class TableFinder:
-    """The public tables of the relay at ``relay`` (host, port): see the module docstring."""
+    """The public tables of ``relay`` (any of its gateways: game/net/relays.py): see the
+    module docstring."""
 
-    def __init__(self, relay: tuple[str, int], limits: Limits = LIMITS,
+    def __init__(self, relay: Union[Relay, tuple[str, int]], limits: Limits = LIMITS,
                  every: float = ASK_EVERY) -> None:
-        self.relay = relay
+        self.relay = as_relay(relay)
+        self._gateway = 0
         self.limits = limits
         self.every = every
         self.state = CONNECTING
@@ -63,7 +66,8 @@ class TableFinder:
     async def _main(self) -> None:
         while self.state != CLOSED:
             try:
-                link = await Link.open(self.relay[0], self.relay[1], self.limits, MAX_LINE)
+                link, self._gateway = await open_gateway(self.relay, self._gateway,
+                                                         self.limits, MAX_LINE)
             except (OSError, asyncio.TimeoutError):
                 self._lost(UNREACHABLE)
                 await asyncio.sleep(self.every)

@@ -14,7 +14,8 @@ Two doors, either or both:
   listens on a port (the first free one of 64 from
   :data:`~game.net.codes.DIRECT_PORT`, unless told one) and its room code
   carries its LAN address, the port and a password (game/net/codes.py);
-* **relay** (``relay=(host, port)``): the host connects out to a relay and gets
+* **relay** (``relay=Relay(...)``, game/net/relays.py: one gateway or several, the
+  next tried when one cannot be reached): the host connects out to a relay and gets
   a room (4 symbols), adds a password of its own, and shows the 12-symbol code;
   guests connect out to the relay too (game/net/relay.py).  A room opened without
   one (or whose relay could not be reached then) opens it later with
@@ -114,14 +115,17 @@ import socket
 import threading
 from collections import deque
 from dataclasses import dataclass, replace
-from typing import Any, Callable, Coroutine, Optional, Sequence
+from typing import Any, Callable, Coroutine, Optional, Sequence, Union
+
+from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
 from game.ai.base import ComputerPlayer
 from game.engine import Reason
 from game.net import codes
 from game.net.guard import HOST_GUARD, Guard, GuardLimits, accept_guarded, open_listener
+from game.net.identity import prove, public_bytes
 from game.net.interfaces import listening_on, listens_everywhere
-from game.net.link import Link, LoopThread
+from game.net.link import Link, LoopThread, open_gateway
 from game.net.listing import RENEW_EVERY, Listing
 from game.net.lobby import COMPUTER_SEAT, HOST_SEAT, PERSON, Lobby, Refusal
 from game.net.protocol import (
@@ -177,6 +181,7 @@ from game.net.protocol import (
     decode,
     encode,
 )
+from game.net.relays import Relay, as_relay
 from game.net.secure import (
     HOST,
     Guesses,
@@ -515,17 +520,20 @@ class Host:
     code names (default: ``listen``, or this machine's LAN address when listening
     on 0.0.0.0).  ``relay``: (host, port) of a relay.  ``stand_in``: the level of
     the computer that keeps a dropped guest's seat warm.  ``paced``, ``players``,
-    ``budget``: as for :class:`~game.session.Session`.
+    ``budget``: as for :class:`~game.session.Session`.  ``identity``: the relay
+    service's long-term key (game/net/identity.py): the host proves to every guest, in its
+    first sealed line, that the service deals this table.
     """
 
     def __init__(self, setup: GameSetup, *, name: str = "", listen: Optional[str] = None,
                  port: Optional[int] = None, advertise: Optional[str] = None,
-                 relay: Optional[tuple[str, int]] = None, stand_in: str = "normal",
+                 relay: Optional[Union[Relay, tuple[str, int]]] = None,
+                 stand_in: str = "normal",
                  paced: bool = True, limits: Limits = LIMITS,
                  players: Optional[Sequence[Optional[ComputerPlayer]]] = None,
                  budget: float = DEFAULT_BUDGET, guard: GuardLimits = HOST_GUARD,
                  autostart: bool = True, spectators: bool = False,
-                 public: bool = False) -> None:
+                 public: bool = False, identity: Optional[Ed25519PrivateKey] = None) -> None:
         remote = [s for s, spec in enumerate(setup.seats) if spec.kind == REMOTE]
         if not remote:
             raise ValueError("a hosted game needs a remote seat")
@@ -537,12 +545,19 @@ class Host:
         self._made = (players, paced, budget)
         humans = setup.humans()
         self.seat: Optional[int] = humans[0] if humans else None
-        self.listen, self.port, self.advertise, self.relay = listen, port, advertise, relay
+        self.listen, self.port, self.advertise = listen, port, advertise
+        self.relay = None if relay is None else as_relay(relay)
+        #: the index in ``relay.addresses`` of the gateway the room was reached at last:
+        #: tried first to take the room back, then the next ones
+        self._gateway = 0
         self.level = stand_in
         self.limits = limits
         self.guard = Guard(guard)
         self.autostart = autostart
         self.public = public and relay is not None
+        #: the service's long-term key (game/net/identity.py): every guest is shown that
+        #: this host is the service, by a signature over its own connection's binding
+        self.identity = identity
         self.names = [spec.name for spec in setup.seats]
         if self.seat is not None:
             self.names[self.seat] = name or self.names[self.seat]
@@ -611,7 +626,7 @@ class Host:
         with self._lock:
             return self._relay_door_open
 
-    def open_relay(self, relay: tuple[str, int]) -> bool:
+    def open_relay(self, relay: Union[Relay, tuple[str, int]]) -> bool:
         """Open the room's door through ``relay`` now, in the waiting room or at the table
         (a room opened with no relay, or whose relay could not be reached then): its code
         comes in ``status().relay_code`` (or ``problem`` says why not), and the seated
@@ -621,7 +636,7 @@ class Host:
             if self._closing or self._relay_door_open:
                 return False
             self._relay_door_open = True
-            self.relay = relay
+            self.relay = as_relay(relay)
             if self._status.problem == RELAY_UNREACHABLE:       # trying again
                 self._status = replace(self._status, problem=None)
         return self._net.call(lambda: self._spawn(self._relay_door()))
@@ -794,6 +809,17 @@ class Host:
         return tuple(sorted(host_proof(key, peer.keys.binding).hex()
                             for key in keys if key is not None))[:MAX_HOLDS]
 
+    def _first_line(self, peer: Sealed) -> Rooms:
+        """What a guest hears first on its sealed connection: the room's digests, the keys
+        the host proves it holds, the host's name (whose program deals), and (a host with
+        the service's identity) the service's signature over this connection's binding."""
+        dealer = self.names[self.seat] if self.seat is not None else ""
+        rooms = Rooms(self._room_digests(), self._holds(peer), dealer=dealer)
+        if self.identity is None:
+            return rooms
+        return replace(rooms, service=public_bytes(self.identity),
+                       signature=prove(self.identity, peer.keys.binding))
+
     def _seat_digests(self, seat: Optional[int]) -> tuple[str, ...]:
         """The room's digests for a welcome: a seated guest keeps its key under each; a
         spectator keeps none and is told none there."""
@@ -890,10 +916,9 @@ class Host:
         hello = RelayHello("host", owner=owner) if room is None else \
             RelayHello("host", code=room.code, key=room.key, owner=owner)
         try:
-            link = await Link.open(self.relay[0], self.relay[1], self.limits,
-                                   MAX_LINE + TAG_BYTES)
-        except (OSError, asyncio.TimeoutError) as exc:
-            log.warning("relay %s:%d: %s", *self.relay, exc)
+            link, self._gateway = await open_gateway(self.relay, self._gateway, self.limits,
+                                                   MAX_LINE + TAG_BYTES)
+        except (OSError, asyncio.TimeoutError):
             raise _RelayRefused(RELAY_UNREACHABLE, again=True) from None
         try:
             link.send_msg(hello)
@@ -910,7 +935,7 @@ class Host:
             if room is not None and reply.code != room.code:
                 raise _RelayRefused(RELAY_LOST, again=False)
         except (asyncio.TimeoutError, ProtocolError) as exc:
-            log.warning("relay %s:%d: %s", *self.relay, exc)
+            log.warning("relay %s: %s", link.peer, exc)
             link.close()
             raise _RelayRefused(RELAY_UNREACHABLE, again=True) from None
         except BaseException:
@@ -956,7 +981,7 @@ class Host:
             # the same words to everyone who proved the code, before a word of its own:
             # the guest finds by them a seat key it kept, whichever code it kept it by,
             # and offers it only if the host proves it holds it
-            sealed.send(encode(Rooms(self._room_digests(), self._holds(sealed))))
+            sealed.send(encode(self._first_line(sealed)))
             hello = await self._hello(sealed)
             if hello is None:
                 return

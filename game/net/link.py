@@ -19,8 +19,9 @@ import socket
 import threading
 import time
 from collections import deque
-from typing import Any, Callable, Coroutine, Optional
+from typing import TYPE_CHECKING, Any, Callable, Coroutine, Optional
 
+from game.net.codes import address_text
 from game.net.protocol import (
     FLOOD,
     PING,
@@ -33,6 +34,9 @@ from game.net.protocol import (
     ProtocolError,
     encode,
 )
+
+if TYPE_CHECKING:
+    from game.net.relays import Relay
 
 log = logging.getLogger(__name__)
 
@@ -90,17 +94,21 @@ class LoopThread:
             self._thread.join(timeout)
 
 
-async def _connect_any(host: str, port: int) -> tuple[asyncio.StreamReader,
-                                                     asyncio.StreamWriter]:
+async def _connect_any(host: str, port: int, timeout: float) -> tuple[asyncio.StreamReader,
+                                                                     asyncio.StreamWriter]:
+    """A connection to one of the addresses ``host`` resolves to, each tried in turn with
+    ``timeout`` of its own: a machine that is down (no answer at all, not a refusal)
+    costs its own wait, and the next address is still tried."""
     loop = asyncio.get_running_loop()
-    infos = await loop.getaddrinfo(host, port, type=socket.SOCK_STREAM)
+    infos = await asyncio.wait_for(loop.getaddrinfo(host, port, type=socket.SOCK_STREAM),
+                                   timeout)
     addresses = list(dict.fromkeys(str(info[4][0]) for info in infos))
     random.shuffle(addresses)
-    failed: Optional[OSError] = None
+    failed: Optional[BaseException] = None
     for address in addresses:
         try:
-            return await asyncio.open_connection(address, port)
-        except OSError as exc:
+            return await asyncio.wait_for(asyncio.open_connection(address, port), timeout)
+        except (OSError, asyncio.TimeoutError) as exc:
             failed = exc
     raise failed or OSError(f"no address for {host}")
 
@@ -128,10 +136,10 @@ class Link:
     async def open(cls, host: str, port: int, limits: Limits, max_line: int) -> "Link":
         """A connection to ``host``:``port``; OSError or TimeoutError if there is none.
         A name with several addresses (a relay's fleet of gateways behind one name,
-        game/net/fleet.py) is tried at its addresses in a random order, so that players
-        spread over them and one that is down is passed over."""
-        reader, writer = await asyncio.wait_for(_connect_any(host, port),
-                                                limits.connect_timeout)
+        game/net/fleet.py) is tried at its addresses in a random order, each with
+        ``connect_timeout`` of its own, so that players spread over them and one that is
+        down is passed over."""
+        reader, writer = await _connect_any(host, port, limits.connect_timeout)
         return cls(reader, writer, limits, max_line)
 
     @property
@@ -236,3 +244,20 @@ class Link:
         """Drop the connection at once, without a goodbye (tests: a cut cable)."""
         self.writer.transport.abort()
         self.close()
+
+
+async def open_gateway(relay: "Relay", start: int, limits: Limits,
+                     max_line: int) -> tuple[Link, int]:
+    """A connection to the relay and the index of the address it reached: the gateway at
+    ``start`` first (the one reached last), then each next address of the setting in
+    turn, so that a gateway killed under a game is passed over for another.  OSError or
+    TimeoutError (the last one met) if none answers."""
+    failed: Optional[BaseException] = None
+    for index, (host, port) in relay.rotation(start):
+        try:
+            return await Link.open(host, port, limits, max_line), index
+        except (OSError, asyncio.TimeoutError) as exc:
+            log.warning("relay gateway %s: %s", address_text(host, port), exc or "timed out")
+            failed = exc
+    assert failed is not None
+    raise failed

@@ -49,7 +49,11 @@ type        direction    fields
                          proves first, for each seat key a guest could come back
                          by, HMAC of this connection's binding under it (another
                          label than the guest's proof; sorted), and a guest offers
-                         a kept key only if one matches its own; and ``rooms``
+                         a kept key only if one matches its own; ``service`` and
+                         ``signature``: a host with the service's identity signs
+                         this connection's binding (game/net/identity.py);
+                         ``dealer``: the host's name, for "Dealt by Marco's
+                         program"; and ``rooms``
                          again, whole, to every seated guest at the table when the
                          room opens a code after its welcome (a relay's, opened
                          late): its key is kept under the new one at once
@@ -201,6 +205,8 @@ UNREACHABLE = "unreachable"          # no connection to the host or the relay
 MISTYPED_CODE = "mistyped_code"      # the check character does not match
 NO_RELAY = "no_relay"                # a relay code, but no relay address is set
 KICKED = "kicked"                    # closed for abuse (or replaced by a newer connection)
+SERVICE_CHANGED = "service_changed"  # a table signed by another key than the service's
+NOT_SERVICE = "not_service"          # a table to be dealt by the service, and not proven so
 #: error replies about a line (not fatal alone; they cost a strike)
 BAD_LINE = "bad_line"                # not UTF-8 JSON, or not an object
 TOO_LONG = "too_long"
@@ -332,6 +338,13 @@ class Rooms:
 
     rooms: tuple[str, ...]
     holds: tuple[str, ...] = ()
+    #: a host with the service's identity (game/net/identity.py): its public key, and its
+    #: signature over this connection's binding; both or neither
+    service: Optional[bytes] = None
+    signature: Optional[bytes] = None
+    #: the name of the player whose program deals (the host's seat's; empty for a host
+    #: with no seat, the service's): the guest's screens say who deals
+    dealer: str = ""
 
 
 @dataclass(frozen=True)
@@ -533,7 +546,13 @@ def _digests(obj: Mapping[str, Any], least: int = 0, name: str = "rooms",
 
 
 def _rooms(obj: Mapping[str, Any]) -> Rooms:
-    return Rooms(_digests(obj, least=1), _digests(obj, name="holds", most=MAX_HOLDS))
+    service = _bytes(obj, "service", OWNER_BYTES, optional=True)
+    signature = _bytes(obj, "signature", SIGNATURE_BYTES, optional=True)
+    if (service is None) != (signature is None):
+        raise ProtocolError(BAD_FIELD, "the service's key comes with its signature")
+    dealer = obj.get("dealer")
+    return Rooms(_digests(obj, least=1), _digests(obj, name="holds", most=MAX_HOLDS),
+                 service, signature, "" if dealer is None else _name(dealer))
 
 
 def _lobby(obj: Mapping[str, Any]) -> LobbyView:
@@ -668,6 +687,10 @@ def encode(msg: NetMessage) -> bytes:
         obj = {"type": "rooms", "rooms": list(msg.rooms)}
         if msg.holds:
             obj["holds"] = list(msg.holds)
+        if msg.service is not None and msg.signature is not None:
+            obj.update(service=_text(msg.service), signature=_text(msg.signature))
+        if msg.dealer:
+            obj["dealer"] = msg.dealer
     elif isinstance(msg, Seats):
         obj = {"type": "seats", "names": list(msg.names), "away": list(msg.away)}
     elif isinstance(msg, Error):

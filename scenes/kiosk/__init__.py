@@ -43,6 +43,7 @@ from game.cards import Card
 from game.session import GameSetup, LocalClient
 from scenes import heap
 from scenes.i18n import tr
+from scenes.keeping import Visitors
 from scenes.kiosk.card import TitleCard
 from scenes.kiosk.errors import ErrorLog
 from scenes.kiosk.rules import RulePicker
@@ -130,6 +131,7 @@ class Kiosk:
         self._next_in: Optional[float] = None     # seconds before the next game (None: none due)
         self._sweep = False                       # a game just went: collect it, trim the heap
         self._speed = app.settings.animation_speed  # the demo's pace, whatever a person sets
+        self.visitors = Visitors()                # their games, forgotten when the demo is back
         app.kiosk = self
 
     # -- the frame ---------------------------------------------------------------------
@@ -245,6 +247,7 @@ class Kiosk:
                          fan_cards(key), self.card * (1.0 + len(words) / READING),
                          self._card_done, howto=howto, short=short)
         self.app.stack.clear_to(card)
+        self.visitors.forget()          # the visitor's table has gone, its last write done
 
     def _players(self, setup: GameSetup) -> str:
         """"South (Hard)  ·  East (Normal)": the seats as the table names them."""

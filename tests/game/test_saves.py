@@ -14,9 +14,9 @@ from game.engine import Action
 from game.kept import KeepingClient, kept_game, resumed
 from game.saves import (
     CARDS_ONLY,
+    KEEP_BAD,
     KEEP_FINISHED,
     PARTS,
-    RESUME_FILE,
     DataFolder,
     Record,
     SaveError,
@@ -26,6 +26,7 @@ from game.saves import (
     keepable,
     load_record,
     read_json,
+    unsealed,
 )
 from game.session import COMPUTER, HUMAN, REMOTE, GameSetup, SeatSpec, Session, Update
 
@@ -61,6 +62,12 @@ def first_update(client: KeepingClient) -> Update:
     return [m for m in client.poll() if isinstance(m, Update)][0]
 
 
+def slot_json(store: Store, key: str) -> dict:
+    """A game's resume slot as plain JSON, its seal opened (a test may change it and write
+    it back in the clear: a slot that is not sealed is read too)."""
+    return unsealed(json.loads(store.slot(key).read_text()), store.folder)
+
+
 def same_position(a: Session, b: Session, seat: int) -> None:
     assert b.version == a.version
     assert b.state.view(seat) == a.state.view(seat)
@@ -77,6 +84,7 @@ def test_resume_round_trips_mid_game_for_every_game(tmp_path, key, count):
     play(client, count, random.Random(count))
     record, notice = store.resumable()
     assert notice is None and record is not None
+    client.close()                 # one window at a time holds a game's slot
     again = resumed(record, store, paced=False)
     same_position(client.session, again.session, 0)
     update = first_update(again)
@@ -99,6 +107,7 @@ def test_resume_keeps_one_of_two_simultaneous_commits_of_bocce(tmp_path):
     assert client.session.state.to_act() == (0,)      # the other has committed
     assert client.flush()
     record, _ = store.resumable()
+    client.close()
     again = resumed(record, store, paced=False)
     same_position(client.session, again.session, 0)
     same_position(client.session, again.session, 1)
@@ -122,11 +131,12 @@ def test_a_finished_game_leaves_resume_for_the_finished_games_and_the_statistics
     '{"tavolata": "tavolata-game", "format": 99}'])
 def test_a_damaged_save_is_set_aside_with_one_line(tmp_path, damage):
     store = Store(tmp_path)
-    store.resume_path.write_text(damage)
+    store.slot("bocce").write_text(damage)
     record, notice = store.resumable()
-    assert record is None and notice and "\n" not in notice
-    assert not store.resume_path.exists()
-    assert (tmp_path / (RESUME_FILE + ".bad")).read_text() == damage
+    assert record is None and notice and "\n" not in str(notice)
+    assert not store.slot("bocce").exists()
+    assert notice.moved and notice.file == "resume-bocce.json.bad"
+    assert (tmp_path / "resume-bocce.json.bad").read_text() == damage
     assert store.resumable() == (None, None)        # told once
 
 
@@ -134,23 +144,23 @@ def test_a_save_whose_moves_do_not_replay_is_never_loaded_half_way(tmp_path):
     store = Store(tmp_path)
     client = kept_game(people("briscola"), 0, store, paced=False)
     play(client, 20, random.Random(2))
-    data = json.loads(store.resume_path.read_text())
+    data = slot_json(store, "briscola")
     data["actions"][10][1] = data["actions"][3][1]     # a card played twice
-    store.resume_path.write_text(json.dumps(data))
+    store.slot("briscola").write_text(json.dumps(data))
     record, notice = store.resumable()
-    assert record is None and "do not replay" in notice
+    assert record is None and "do not replay" in str(notice)
 
 
 def test_a_save_from_another_version_is_set_aside(tmp_path):
     store = Store(tmp_path)
     kept_game(people("bocce"), 0, store, paced=False).close()
-    data = json.loads(store.resume_path.read_text())
+    data = slot_json(store, "bocce")
     data["version"] = "0.0.1-other"
-    store.resume_path.write_text(json.dumps(data))
+    store.slot("bocce").write_text(json.dumps(data))
     record, notice = store.resumable()
-    assert record is None and "0.0.1-other" in notice and game_version() in notice
+    assert record is None and "0.0.1-other" in str(notice) and game_version() in str(notice)
     # a replay file of another version is still tried: its log replays
-    bad = tmp_path / (RESUME_FILE + ".bad")
+    bad = tmp_path / "resume-bocce.json.bad"
     assert load_record(bad, same_version=False).key == "bocce"
     with pytest.raises(SaveError):
         load_record(bad)
@@ -162,7 +172,7 @@ def test_a_save_from_another_version_is_set_aside(tmp_path):
 def test_each_damaged_field_is_named(tmp_path, field, value):
     store = Store(tmp_path)
     kept_game(people("bocce"), 0, store, paced=False).close()
-    data = json.loads(store.resume_path.read_text())
+    data = slot_json(store, "bocce")
     data[field] = value
     with pytest.raises(SaveError):
         Record.from_json(data)
@@ -193,7 +203,7 @@ def test_an_export_opens_as_the_same_game(tmp_path):
     store = Store(tmp_path)
     client = kept_game(people("doudizhu"), 0, store, paced=False)
     play(client, 30, random.Random(5))
-    path = store.export(client.record())
+    path = store.export(client.record().to_json())
     assert load_record(path).log() == client.session.log()
 
 
@@ -241,6 +251,7 @@ def test_undo_re_deals_what_the_player_cannot_see_and_the_log_still_replays(tmp_
     assert state.view(0) == plain.view(0)     # the player sees the very same game
     assert state.true_zones() != plain.true_zones()   # but the hidden cards moved
     play(back, 6, rng)
+    back.close()
     again = resumed(store.resumable()[0], store, paced=False)
     assert again.session.state.true_zones() == back.session.state.true_zones()
     assert again.session.log() == back.session.log()
@@ -303,10 +314,11 @@ def test_after_an_undo_the_player_gets_what_any_twin_world_would_send(tmp_path, 
         assert pacing(key, seats, 0, update) == pacing(key, seats, 0, joined)
         until_the_next_deal(back, random.Random(3))
         dealt.append(back.session.state.true_zones())
-        again = resumed(back.record(), store, paced=False)
+        kept, log = back.record(), back.session.log()
+        back.close()                            # the window lets go of the game's slot
+        again = resumed(kept, store, paced=False)
         assert again.session.state.true_zones() == dealt[-1]
-        assert again.session.log() == back.session.log()
-        back.close()
+        assert again.session.log() == log
         again.close()
     assert dealt[0] != dealt[1]
 
@@ -383,7 +395,7 @@ def test_a_re_deal_kept_as_three_numbers_replays_the_hidden_cards_alone(tmp_path
     data = client.record().to_json()
     client.close()
     point = len(data["actions"])
-    data["redeals"] = [[point, 0, 99]]
+    data["redeals"], data["undos"] = [[point, 0, 99]], 1       # an undo's re-deal
     record = Record.from_json(data)
     assert record.redeals == ((point, 0, 99, CARDS_ONLY),)
     plain = Record.from_json({**data, "redeals": []}).replay()
@@ -432,5 +444,233 @@ def test_a_data_folder_reads_a_file_or_sets_a_damaged_one_aside(tmp_path):
     assert folder.read(path, read_json) == ({"a": 1}, None)
     path.write_text("{not json")
     data, notice = folder.read(path, read_json)
-    assert data is None and notice
+    assert data is None and notice and notice.moved
     assert not path.exists() and (tmp_path / "thing.json.bad").exists()
+
+
+# -- no file stops the game, nothing kept is lost ----------------------------------------
+def kept_file(store: Store, key: str = "bocce", count: int = 6) -> dict:
+    """A game of ``key`` kept after ``count`` random moves, as the JSON of its file."""
+    client = kept_game(people(key), 0, store, paced=False)
+    play(client, count, random.Random(count))
+    client.close()
+    return slot_json(store, key)
+
+
+@pytest.mark.parametrize("redeals", [[[0, 7, 1]], [[0, -1, 1]], [[3, 0, 1], [1, 0, 2]]])
+def test_a_redeal_for_no_seat_or_out_of_order_is_damage_told_in_one_line(tmp_path, redeals):
+    store = Store(tmp_path)
+    data = kept_file(store)
+    data["redeals"], data["undos"] = redeals, len(redeals)
+    store.slot("bocce").write_text(json.dumps(data))
+    with pytest.raises(SaveError):
+        load_record(store.slot("bocce"), same_version=False)
+    record, notice = store.resumable()
+    assert record is None and "re-deals" in str(notice) and notice.moved
+
+
+@pytest.mark.slow
+def test_a_replay_of_many_redeals_is_refused_before_any_work(tmp_path, monkeypatch):
+    """100,000 re-deals (1 MB, under the size limit) took a minute and more to replay:
+    a game has one re-deal per undo, at most one per position."""
+    import game.saves
+
+    store = Store(tmp_path)
+    data = kept_file(store)
+    data["redeals"], data["undos"] = [[0, 0, 1]] * 100_000, 100_000
+    store.slot("bocce").write_text(json.dumps(data))
+    dealt = []
+    monkeypatch.setattr(game.saves, "redeal", lambda *args: dealt.append(args))
+    with pytest.raises(SaveError, match="more re-deals"):
+        load_record(store.slot("bocce"), same_version=False)
+    assert dealt == []
+
+
+def test_repeated_undos_to_one_position_keep_one_redeal_there(tmp_path):
+    store = Store(tmp_path)
+    client = kept_game(people("briscola"), 0, store, paced=False)
+    rng = random.Random(4)
+    until_seat_0_decides(client, rng, 9)
+    for _ in range(4):
+        play(client, 1, rng)                   # seat 0 decides, then takes it back
+        client = client.undone()
+    assert client.undos == 4 and len(client.redeals) == 1
+    client.close()
+    assert load_record(store.slot("briscola")).redeals == client.redeals
+
+
+def test_every_file_set_aside_is_kept_under_its_own_name(tmp_path):
+    store = Store(tmp_path)
+    names = []
+    for n in range(3):
+        store.slot("bolola").write_text(f"damaged {n}")
+        _, notice = store.resumable()
+        names.append(notice.file)
+    assert names == ["resume-bolola.json.bad", "resume-bolola.json.bad-2",
+                     "resume-bolola.json.bad-3"]
+    assert [(tmp_path / n).read_text() for n in names] == [f"damaged {n}" for n in range(3)]
+    for n in range(4, KEEP_BAD + 1):                # all the names taken: none written over
+        (tmp_path / f"resume-bolola.json.bad-{n}").write_text("older")
+    store.slot("bolola").write_text("damaged again")
+    _, notice = store.resumable()
+    assert notice.kind == "stays" and store.slot("bolola").read_text() == "damaged again"
+    assert (tmp_path / f"resume-bolola.json.bad-{KEEP_BAD}").read_text() == "older"
+
+
+def test_a_damaged_file_that_cannot_be_moved_is_not_said_to_be_set_aside(tmp_path,
+                                                                           monkeypatch):
+    import game.saves
+
+    def refuse(*args):
+        raise PermissionError(13, "Read-only file system")
+
+    store = Store(tmp_path)
+    store.slot("bocce").write_text("{ damaged")
+    monkeypatch.setattr(game.saves.os, "link", refuse)
+    monkeypatch.setattr(game.saves.os, "rename", refuse)
+    _, notice = store.resumable()
+    assert not notice.moved and notice.kind == "stays" and notice.file == "resume-bocce.json"
+    assert store.slot("bocce").read_text() == "{ damaged"
+
+
+def test_a_save_that_cannot_be_read_now_is_left_and_offered_again(tmp_path, monkeypatch):
+    """A passing permission error moved resume.json to .bad for good."""
+    import game.saves
+
+    store = Store(tmp_path)
+    kept_file(store, "bolola")
+    real = game.saves.read_json
+
+    def refuse(path):
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(game.saves, "read_json", refuse)
+    record, notice = store.resumable()
+    assert record is None and notice.kind == "unreadable" and "Permission denied" in str(notice)
+    assert store.slot("bolola").exists() and not list(tmp_path.glob("*.bad*"))
+    monkeypatch.setattr(game.saves, "read_json", real)
+    assert store.resumable()[0].key == "bolola"
+
+
+def test_statistics_that_cannot_be_read_are_never_written_over(tmp_path, monkeypatch):
+    from game.stats import Stats
+
+    stats = Stats(tmp_path)
+    stats.path.write_text('{"format": 1, "games": {}, "recent": {}}')
+    record = Record(people("bocce"), 0, (), 0, game_version(), 1000.0, {"scores": [1, 2]})
+    monkeypatch.setattr("game.stats.read_json", lambda path: (_ for _ in ()).throw(
+        PermissionError(13, "Permission denied")))
+    trouble = stats.add(record)
+    assert trouble.kind == "unreadable" and trouble.file == "stats.json"
+    assert stats.path.read_text() == '{"format": 1, "games": {}, "recent": {}}'
+
+
+def test_each_game_keeps_its_own_save(tmp_path):
+    """A long Bolola game was lost to a quick Bocce: a new game of one kind leaves the
+    others' saves alone, and the last saved comes first."""
+    store = Store(tmp_path)
+    kept_file(store, "bolola", 30)
+    kept_file(store, "bocce", 3)
+    records, troubles = store.resumables()
+    assert [r.key for r in records] == ["bocce", "bolola"] and troubles == []
+    assert len(records[1].actions) == 30
+
+
+def test_an_earlier_versions_one_save_is_taken_into_its_games_slot(tmp_path):
+    store = Store(tmp_path)
+    data = kept_file(store, "briscola")
+    store.forget("briscola")
+    store.legacy_path.write_text(json.dumps(data))
+    [record], _ = store.resumables()
+    assert record.key == "briscola" and store.slot("briscola").exists()
+    assert not store.legacy_path.exists()
+
+
+def test_a_second_window_never_takes_over_a_game_another_plays(tmp_path):
+    """Two windows on one data folder wrote over each other's game in turn."""
+    from game.saves import SlotBusy
+
+    store = Store(tmp_path)
+    first = kept_game(people("bocce"), 0, store, paced=False)
+    assert first.flush()
+    with pytest.raises(SlotBusy):
+        kept_game(people("bocce"), 0, Store(tmp_path), paced=False)
+    with pytest.raises(SlotBusy):
+        resumed(store.resumable()[0], Store(tmp_path), paced=False)
+    other = kept_game(people("bisca"), 0, Store(tmp_path), paced=False)   # another game: free
+    other.close()
+    first.close()
+    resumed(store.resumable("bocce")[0], Store(tmp_path), paced=False).close()  # free again
+
+
+@pytest.mark.slow
+def test_a_doudizhu_save_with_plays_named_by_rank_replays_as_the_engine_log_does(tmp_path):
+    from game.engine import Action, replay_log
+
+    store = Store(tmp_path)
+    data = kept_file(store, "doudizhu", 40)
+    old = [[s, str(Action("play", (), Action.parse(a).value)) if a.startswith("play:")
+            and Action.parse(a).cards else a] for s, a in data["actions"]]
+    assert any(a.startswith("play::") for _, a in old), "rank-only plays, as logs had them"
+    data["actions"] = old
+    store.slot("doudizhu").write_text(json.dumps(data))
+    record = load_record(store.slot("doudizhu"), same_version=False)
+    assert record.replay().view(None) == replay_log(record.log()).view(None)
+
+
+def test_the_tests_keep_their_data_in_their_own_folder(tmp_path):
+    """tests/conftest.py: a TAVOLATA_DATA_DIR set where the tests run is not written to."""
+    assert tmp_path in data_dir().parents
+
+
+@pytest.mark.parametrize("key", sorted(GAMES))
+def test_a_resume_slot_tells_its_reader_nothing_of_the_hidden_cards(tmp_path, key):
+    """The slot carried the seed and every move: whoever read the JSON knew every hand.
+    It is sealed under the data folder's key; what the menu needs stays in the clear."""
+    from tests.game.test_twin_worlds import shown_codes
+
+    store = Store(tmp_path)
+    client = kept_game(people(key, seed=123456), 0, store, paced=False)
+    play(client, 12, random.Random(2))
+    client.close()
+    data = json.loads(store.slot(key).read_text())
+    assert set(data) == {"tavolata", "format", "version", "saved", "key", "seat", "sealed"}
+    assert data["key"] == key and data["seat"] == 0
+    text = store.slot(key).read_text()
+    assert "123456" not in text and not shown_codes(
+        {k: v for k, v in data.items() if k != "sealed"}, set())
+    assert resumed(store.resumable(key)[0], store, paced=False).session.log() == \
+        client.session.log()
+
+
+def test_a_slot_sealed_with_another_key_is_set_aside_whole(tmp_path):
+    from game.saves import SEAL_KEY_FILE
+
+    store = Store(tmp_path)
+    kept_file(store, "bisca")
+    sealed_text = store.slot("bisca").read_text()
+    (tmp_path / SEAL_KEY_FILE).write_bytes(bytes(32))      # another machine's folder
+    record, notice = store.resumable()
+    assert record is None and "does not open" in str(notice) and notice.moved
+    assert (tmp_path / notice.file).read_text() == sealed_text
+
+
+def test_resuming_a_game_no_longer_kept_says_so_and_holds_nothing(tmp_path):
+    from game.kept import resume_slot
+
+    store = Store(tmp_path)
+    with pytest.raises(SaveError, match="no longer kept"):
+        resume_slot("bocce", store, paced=False)
+    store.slot("bocce").write_text("{ damaged")
+    with pytest.raises(SaveError):
+        resume_slot("bocce", store, paced=False)
+    store.hold("bocce").release()                  # neither kept the slot taken
+
+
+def test_a_game_in_another_kinds_slot_is_set_aside(tmp_path):
+    store = Store(tmp_path)
+    data = kept_file(store, "bocce")
+    store.forget("bocce")
+    store.slot("bisca").write_text(json.dumps(data))
+    records, [trouble] = store.resumables()
+    assert records == [] and trouble.moved and "not of bisca" in str(trouble)

@@ -12,6 +12,7 @@ from game.net.client import SeatKey
 from game.net.codes import room_digest
 from game.net.kept_seats import KeptSeats
 from game.net.protocol import NO_SUCH_ROOM, ROOM_FULL, SEAT_FREED, UNREACHABLE, Rooms
+from game.net.relays import relay_setting
 from game.net.secure import host_proof
 
 CODE = "ABCD-EFG-HJK-MNP"
@@ -70,3 +71,43 @@ def test_a_join_finds_a_key_by_the_rooms_digests_and_a_spectator_offers_none(kep
         client = guest.join("not a code", "Anna", None, watch=watch)    # nothing is sent
         assert client.find_seat == kept.find
         assert client._kept(named, binding) == offered and client.offered == offered
+
+
+# -- trust on first use: the relay service's key kept in the relay setting -----------------
+PRINT = "a" * 52
+
+
+class _App:
+    """What keep_service reads of the app: the settings (their relay), the run's relay."""
+
+    def __init__(self, relay: str, given: object = None) -> None:
+        self.settings = SimpleNamespace(relay=relay)
+        self.relay = given
+        self.saved = 0
+
+    def save_settings(self) -> None:
+        self.saved += 1
+
+
+def met(text: str, fingerprint: str | None = PRINT) -> SimpleNamespace:
+    return SimpleNamespace(met_service=fingerprint, relay=relay_setting(text))
+
+
+def test_the_service_key_met_first_is_kept_with_the_relay_setting():
+    app = _App("gw1.example.org,gw2.example.org")
+    guest.keep_service(app, met("gw1.example.org,gw2.example.org"))
+    assert app.settings.relay == f"gw1.example.org:47800,gw2.example.org:47800#{PRINT}"
+    assert app.saved == 1
+
+
+@pytest.mark.parametrize("app, client", [
+    (_App("gw1.example.org"), met("gw1.example.org", None)),          # nothing met
+    (_App(f"gw1.example.org#{'b' * 52}"), met("gw1.example.org")),    # named already
+    (_App("gw2.example.org"), met("gw1.example.org")),                # another relay's
+    (_App("gw1.example.org", given=relay_setting("gw1.example.org")),
+     met("gw1.example.org")),                                         # the run's --relay
+])
+def test_a_setting_that_names_a_key_or_another_relay_is_left_as_it_is(app, client):
+    before = app.settings.relay
+    guest.keep_service(app, client)
+    assert app.settings.relay == before and app.saved == 0

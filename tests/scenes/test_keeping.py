@@ -15,6 +15,7 @@ from game.saves import Store
 from game.session import HUMAN, REMOTE, GameSetup, LocalClient, SeatSpec
 from scenes.keeping import leaving_line, table_client
 from scenes.result import ResultScene
+from tests.game.test_saves import slot_json
 from tests.scenes.tablekit import frames, key, make_app, play_until, settle
 
 
@@ -242,18 +243,27 @@ def test_statistics_screen_draws_a_chart_per_game(app):
     assert app.stack.top is app.menu()
 
 
-def test_a_damaged_save_is_told_in_one_line_at_the_menu(app):
+@pytest.mark.parametrize("damage", ["{ damaged", {
+    "tavolata": "tavolata-game", "format": 1, "saved": 1.0, "seat": 0,
+    "setup": {"key": "bisca", "seats": [{"kind": "human"}, {"kind": "computer"}],
+              "options": {}, "seed": 1}, "undos": 1, "actions": [], "redeals": [[0, 7, 1]]}])
+def test_a_damaged_save_is_told_in_one_line_at_the_menu(app, damage):
+    """A re-deal for a seat that does not exist stopped the program at every start."""
+    from game.saves import game_version
+
     Store().folder.mkdir(parents=True, exist_ok=True)
-    Store().resume_path.write_text("{ damaged")
+    Store().legacy_path.write_text(damage if isinstance(damage, str) else
+                                   json.dumps({**damage, "version": game_version()}))
     app.back_to_menu()
     [toast] = [t.text for t in app.toasts.items if "set aside" in t.text]
-    assert "\n" not in toast and "not JSON" in toast
+    assert "\n" not in toast and "resume.json.bad" in toast
+    assert ("re-deals" if isinstance(damage, dict) else "not JSON") in toast
     assert app.menu().record is None
     assert (Store().folder / "resume.json.bad").exists()
 
 
 def test_save_this_game_mid_game_from_the_pause_menu_replays_to_this_position(app):
-    from game.saves import load_record
+    from game.replays import load_replay
     from scenes.result import PauseScene
 
     table = start(app, "bolola", seed=2)
@@ -263,7 +273,11 @@ def test_save_this_game_mid_game_from_the_pause_menu_replays_to_this_position(ap
     assert isinstance(pause, PauseScene)
     pause.press("save")
     [exported] = list((Store().folder / "exports").glob("*.json"))
-    assert load_record(exported).replay().log() == table.client.session.log()
+    replay = load_replay(exported)
+    session = table.client.session
+    assert len(replay) == session.version + 1
+    assert replay[-1].view == session.state.view(0)        # what you saw, no more
+    assert "seed" not in exported.read_text().replace('"seed":null', "")
 
 
 def test_the_story_names_the_others_as_their_plates_do(app):
@@ -311,3 +325,174 @@ def test_the_resume_label_names_a_briscola_game_as_the_table_does(lang):
 
     table_word = translate(lang, "briscola.game_no", game_no=1, games=3).split()[0].lower()
     assert translate(lang, "kept.part.game_no", n=1) == f"{table_word} 1"
+
+
+@pytest.mark.slow
+def test_each_games_save_is_offered_in_the_menu(app):
+    """A long Bolola game was lost to a quick Bocce: both are offered, the last first."""
+    bolola = start(app, "bolola")
+    moves(app, bolola, 2)
+    assert bolola.client.flush()
+    app.back_to_menu()
+    bocce = start(app, "bocce")
+    moves(app, bocce, 1)
+    assert bocce.client.flush()
+    app.back_to_menu()
+    menu = app.stack.top
+    assert [r.key for r in menu.records] == ["bocce", "bolola"]
+    assert menu.focus.focused.key == "resume" and "Bocce" in menu.focus.focused.label
+    menu.focus.button("resume:bolola").action()
+    table = app.stack.top
+    assert table.key == "bolola" and table.version == bolola.version
+
+
+@pytest.mark.slow
+def test_a_game_another_window_holds_is_neither_taken_over_nor_lost(app):
+    from game.kept import UnkeptClient
+
+    table = start(app, "briscola")
+    moves(app, table, 2)
+    assert table.client.flush()
+    app.back_to_menu()
+    other = Store().hold("briscola")           # another window plays it meanwhile
+    try:
+        app.stack.top.focus.button("resume:briscola").action()
+        assert app.stack.top is app.menu()
+        assert any("open in another window" in t.text for t in app.toasts.items)
+        app.start_game(app.game_setup("briscola", 5))
+        new = app.stack.top
+        assert isinstance(new.client, UnkeptClient)
+        frames(app, 2)
+        assert any("will not be kept" in t.text for t in app.toasts.items)
+        assert Store().resumable("briscola")[0].actions == table.client.record().actions
+    finally:
+        other.release()
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("lang", ["en", "it"])
+@pytest.mark.parametrize("size", [(800, 500), (1280, 720)])
+def test_the_menu_with_every_game_to_resume_fits_without_overlaps(app, size, lang):
+    from game import GAMES
+    from game.kept import kept_game
+    from scenes.i18n import set_language
+
+    set_language(lang)
+    for key_ in GAMES:
+        kept_game(app.game_setup(key_, 1), 0, paced=False).close()
+    app.back_to_menu()
+    menu = app.stack.top
+    menu.resize(size)
+    assert len(menu.records) == len(GAMES)
+    rects = [b.rect for b in menu.focus.buttons]
+    assert all(pygame.Rect((0, 0), size).contains(r) for r in rects)
+    assert all(r.collidelist(rects[i + 1:]) == -1 for i, r in enumerate(rects))
+    for key_ in GAMES:
+        button = menu.focus.button(f"resume:{key_}")
+        assert not button.hint, "a small button has no room for words beside its own"
+        font = app.fonts.get(round(button.rect.h * 0.46), bold=True)
+        assert font.size(button.label)[0] < button.rect.w
+        game = menu.focus.button(f"game:{key_}")       # its name and its hint, side by side
+        words = app.fonts.get(round(game.rect.h * 0.42), bold=True).size(game.label)[0] \
+            + app.fonts.get(round(game.rect.h * 0.42 * 0.8)).size(game.hint)[0]
+        assert words + game.rect.h < game.rect.w, (key_, lang, size)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_a_resume_file_replayed_mid_game_shows_only_your_own_hand(app, lang):
+    from scenes.i18n import set_language
+    from scenes.replay_scene import ReplayScene, open_replay_file
+
+    set_language(lang)
+    table = start(app, "bolola", seed=4)
+    moves(app, table, 3)
+    assert table.client.flush()
+    app.back_to_menu()
+    assert open_replay_file(app, Store().slot("bolola"))
+    replay = app.stack.top
+    assert isinstance(replay, ReplayScene) and not replay.replay.finished
+    key(app, pygame.K_END)
+    frames(app, 2)
+    shown = replay.table.shown_zones()
+    assert any(c for c in shown.get("hand/0", []))
+    assert not any(c for z, cs in shown.items() if z.startswith("hand/") and z != "hand/0"
+                   for c in cs)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("redeals", [[[0, 7, 1]], [[0, -1, 1]], [[0, 0, 1]] * 100_000])
+def test_a_replay_file_with_damaged_redeals_is_told_in_one_line(app, tmp_path, capsys,
+                                                                redeals):
+    from main import parse_args
+
+    table = start(app, "bocce")
+    moves(app, table, 2)
+    assert table.client.flush()
+    data = slot_json(Store(), "bocce")
+    data["redeals"] = redeals
+    bad = tmp_path / "game.json"
+    bad.write_text(json.dumps(data))
+    with pytest.raises(SystemExit) as exit_:
+        parse_args(["--replay", str(bad)])
+    assert exit_.value.code == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "re-deals" in err
+
+
+@pytest.mark.slow
+def test_a_data_folder_that_refuses_still_resumes_the_game_unkept_and_says_so(app,
+                                                                            monkeypatch):
+    from game.kept import UnkeptClient
+
+    table = start(app, "bisca")
+    moves(app, table, 2)
+    assert table.client.flush()
+    app.back_to_menu()
+
+    def refuse(self, key_):
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(Store, "hold", refuse)
+    app.stack.top.focus.button("resume:bisca").action()
+    again = app.stack.top
+    assert isinstance(again.client, UnkeptClient) and again.version == table.version
+    frames(app, 2)
+    assert any("cannot be kept" in t.text and "Permission denied" in t.text
+               for t in app.toasts.items)
+
+
+@pytest.mark.slow
+def test_resume_takes_the_game_as_another_window_left_it(app):
+    """Window B's moves were lost when a window whose menu had read the game earlier
+    resumed it: the file is read again once the window holds it."""
+    from game.kept import resume_slot
+
+    table = start(app, "briscola", seed=6)
+    moves(app, table, 1)
+    assert table.client.flush()
+    app.back_to_menu()
+    menu = app.stack.top
+    other = resume_slot("briscola", paced=False)          # another window plays on
+    state = other.session.state
+    assert 0 in state.to_act()
+    other.submit(state.legal_actions(0)[0])
+    assert other.flush()
+    version = other.session.version
+    other.close()
+    menu.focus.button("resume:briscola").action()          # this menu read it before
+    again = app.stack.top
+    assert again.client.session.version == version
+
+
+def test_a_damaged_save_is_told_in_the_players_language(app):
+    """The notice was Italian around an English reason ("... danneggiata (it is not
+    JSON)"): the reason is a catalog key too."""
+    from scenes.i18n import set_language
+
+    set_language("it")
+    Store().folder.mkdir(parents=True, exist_ok=True)
+    Store().slot("bolola").write_text("{ damaged")
+    app.back_to_menu()
+    [toast] = [t.text for t in app.toasts.items if "resume-bolola.json.bad" in t.text]
+    assert "non è JSON" in toast and "not JSON" not in toast

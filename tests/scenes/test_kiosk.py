@@ -372,3 +372,29 @@ def test_the_demo_short_forms_are_options_and_seat_counts_the_games_allow():
         for name, value in options.items():
             assert value in spec.options[name].allowed, (key, name, value)
         assert spec.new(options, seats, 1).to_act(), "the short form starts"
+
+
+@pytest.mark.slow
+def test_the_next_visitor_is_never_offered_the_game_the_last_one_left(display):
+    """The next passer-by was offered the previous visitor's "Resume Bocce (hand 1, your
+    turn)"; a game kept before the kiosk started stays."""
+    from game.kept import kept_game
+    from game.saves import Store
+
+    app = make_app(display, "instant")
+    kept_game(app.game_setup("bolola", 3), 0, paced=False).close()
+    app, kiosk = start(display, idle=30.0)
+    run(app, kiosk, lambda: isinstance(app.stack.top, TableScene))
+    app.frame(1 / 60, [keydown(pygame.K_DOWN)])
+    app.start_game("bocce")                           # a visitor plays
+    table = app.stack.top
+    run(app, kiosk, lambda: bool(table.legal()), limit=600)
+    table.act(table.legal()[0])
+    app.frame(1 / 60, [])
+    assert {r.key for r in Store().resumables()[0]} == {"bocce", "bolola"}
+    for _ in range(31):                               # the visitor walks away
+        app.frame(1.0, [])
+    assert kiosk.demo
+    app.frame(1 / 60, [keydown(pygame.K_DOWN)])       # the next one
+    assert app.stack.top is app.menu()
+    assert [r.key for r in app.menu().records] == ["bolola"]

@@ -13,6 +13,7 @@ import pytest
 
 from game import GAMES
 from game.i18n import translate
+from game.net.relays import relay_setting
 from scenes import theme
 from scenes.i18n import language
 from scenes.result import ResultScene
@@ -273,7 +274,7 @@ def test_the_play_online_pages_fit_in_either_language_with_room_in_each_button(
 
     words = Words(monkeypatch)
     app = app_in(lang, display, size)
-    app.relay = ("127.0.0.1", 9)
+    app.relay = relay_setting("127.0.0.1:9")
     scene = OnlineScene(app)
     app.stack.push(scene)
     for show in (lambda: None, scene.show_join, lambda: scene._switch(CHOOSE), scene.show_pick):
@@ -311,10 +312,38 @@ def test_the_hosts_pause_menu_with_its_codes_fits_in_either_language(display, la
             menu = PauseScene(app, table)
             app.stack.push(menu)
             app.frame(1 / 60, [])
-            assert len(menu.lines()) == 3 and len(menu.focus.buttons) == (5 if opened else 6)
+            assert len(menu.lines()) == 4 and len(menu.focus.buttons) == (5 if opened else 6)
+            assert menu.lines()[1] == (translate(lang, "net.dealt_by_you"), "")
             window = pygame.Rect((0, 0), size)
             assert window.contains(menu.panel), (menu.panel, size)
             assert all(menu.panel.contains(b.rect) for b in menu.focus.buttons)
         finally:
             app.back_to_menu()
             host.close()
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("size", SIZES)
+def test_the_relay_settings_and_the_services_refusals_fit_the_first_online_page(
+        display, lang, monkeypatch, size):
+    """Each of the words a relay setting or the relay service may leave on the first Play
+    online page stands between the relay's field and the buttons ("The relay service's
+    key has changed ..." took four lines at 800x500 and ran over both)."""
+    from scenes.online import OnlineScene
+
+    words = Words(monkeypatch)
+    app = app_in(lang, display, size)
+    scene = OnlineScene(app)
+    app.stack.push(scene)
+    for key in ("net.service_changed", "net.not_service", "net.service_refused",
+                "net.bad_relay", "net.bad_fingerprint", "net.too_many_relays"):
+        scene.problem = translate(lang, key)
+        drawn = words.of(scene, size)
+        assert problems(scene, drawn, size) == [], key
+        field = scene.relay_entry.rect
+        top = min(button.rect.top for button in scene.focus.buttons)
+        labels = {button.label for button in scene.focus.buttons}
+        said = [rect for text, rect in drawn
+                if text and text in scene.problem and text not in labels]
+        assert said and all(field.bottom <= rect.top and rect.bottom <= top
+                            for rect in said), key

@@ -14,6 +14,7 @@ import pytest
 from game.net import Host, RemoteClient, codes, protocol
 from game.net import host as host_module
 from game.net.interfaces import EVERYWHERE
+from game.net.relays import relay_setting
 from scenes.fields import field_points
 from scenes.i18n import has, tr
 from scenes.online import HostScene, OnlineScene, start_online
@@ -275,7 +276,7 @@ def test_the_relay_typed_on_the_first_page_is_kept_and_used(app, local_host):
     waiting = app.stack.top
     assert isinstance(waiting, HostScene)
     try:
-        assert waiting.host.relay == ("127.0.0.1", 9)
+        assert waiting.host.relay == relay_setting("127.0.0.1:9")
     finally:
         press(app, waiting, "cancel")
     scene.back()                           # the games -> the first page -> the menu
@@ -293,6 +294,29 @@ def test_a_bad_relay_address_is_worded_and_nothing_starts(app):
     scene.relay_entry.set_text("")
     press(app, scene, "join")
     assert scene.mode == "join" and scene.relay_address is None
+
+
+@pytest.mark.parametrize("text, words", [
+    ("relay.example.org:47800#" + "a" * 51, "net.bad_fingerprint"),
+    (",".join(f"gw{i}.example.org" for i in range(9)), "net.too_many_relays"),
+    ("gw1.example.org,gw2.example.org:port", "net.bad_relay"),
+])
+def test_a_bad_relay_setting_says_what_is_wrong_with_it_and_nothing_starts(app, text, words):
+    """Several addresses and a fingerprint: each way of getting one wrong has its words."""
+    scene = open_online(app)
+    scene.relay_entry.set_text(text)
+    press(app, scene, "join")
+    assert scene.mode == "choose" and scene.problem == tr(words)
+    assert app.settings.relay == ""
+
+
+def test_a_relay_setting_of_several_gateways_and_a_fingerprint_is_kept(app):
+    text = "gw1.example.org:47800,gw2.example.org:47801#" + "a" * 52
+    scene = open_online(app)
+    scene.relay_entry.set_text(text)
+    press(app, scene, "join")
+    assert scene.mode == "join" and app.settings.relay == text
+    assert scene.relay_address == relay_setting(text)
 
 
 def test_an_empty_code_asks_for_the_code_and_tries_nothing(app):
@@ -387,7 +411,7 @@ def test_good_netplay_options_are_read():
     args = parse_args(["--host", "briscola", "--port", "4000", "--relay", "relay.example:47800",
                        "--listen", " 127.0.0.1"])
     assert (args.host, args.port, args.relay, args.listen) == \
-        ("briscola", 4000, ("relay.example", 47800), "127.0.0.1")
+        ("briscola", 4000, relay_setting("relay.example:47800"), "127.0.0.1")
 
 
 def test_the_command_line_hosts_the_remembered_game(app, local_host):
@@ -486,11 +510,11 @@ def test_the_command_lines_relay_reaches_play_online_from_the_menu(monkeypatch):
     given: dict[str, Any] = {}
     monkeypatch.setattr(scenes.app, "run", lambda **kwargs: given.update(kwargs) or 0)
     assert main(["--relay", "127.0.0.1:47901"]) == 0
-    assert given["relay"] == ("127.0.0.1", 47901) and given["online"] is None
+    assert given["relay"] == relay_setting("127.0.0.1:47901") and given["online"] is None
     # with --join too, the run's relay is handed on once (run sets app.relay), not again
     # among the join's options
     assert main(["--join", "FHHY-FNCH-D5SU", "--relay", "127.0.0.1:47901"]) == 0
-    assert given["relay"] == ("127.0.0.1", 47901) and given["online"]["join"] == "FHHY-FNCH-D5SU"
+    assert given["relay"] == relay_setting("127.0.0.1:47901") and given["online"]["join"] == "FHHY-FNCH-D5SU"
     assert "relay" not in given["online"]
 
 
@@ -516,9 +540,9 @@ def test_play_online_from_the_menu_uses_the_command_lines_relay_and_names_it(app
 
     monkeypatch.setattr(scenes.guest, "RemoteClient", Guest)
     app.settings.relay = "relay.example.org:47800"      # the setting: not this run's
-    app.relay = ("127.0.0.1", 47901)
+    app.relay = relay_setting("127.0.0.1:47901")
     scene = open_online(app)
-    assert scene.relay_address == ("127.0.0.1", 47901)
+    assert scene.relay_address == relay_setting("127.0.0.1:47901")
     assert scene.relay_entry is None, "no field: the command line said which relay"
     app.frame(DT, [])
     assert tr("net.relay_given", address="127.0.0.1:47901") in drawn
@@ -526,7 +550,7 @@ def test_play_online_from_the_menu_uses_the_command_lines_relay_and_names_it(app
     press(app, scene, "join")                          # the join form's code goes there
     scene.code_entry.set_text("AAAA-AAAA-AAAA")
     press(app, scene, "go")
-    assert joined and joined[-1]["relay"] == ("127.0.0.1", 47901)
+    assert joined and joined[-1]["relay"] == relay_setting("127.0.0.1:47901")
     press(app, scene, "back")
     press(app, scene, "public")                        # a public table needs a relay: it has one
     assert scene.mode == "pick" and scene.public
@@ -680,7 +704,7 @@ def test_each_page_of_play_online_is_titled_for_what_it_is(app, monkeypatch):
     monkeypatch.setattr(scenes.online.theme, "text",
                         lambda surface, font, words, *a, **k: drawn.append(words) or
                         text(surface, font, words, *a, **k))
-    app.relay = ("127.0.0.1", 9)
+    app.relay = relay_setting("127.0.0.1:9")
     scene = open_online(app)
 
     def titled(words: str) -> bool:

@@ -17,9 +17,11 @@ from game.net.finder import LIVE
 from game.net.host import Host
 from game.net.listing import Listing
 from game.net.protocol import QUICK
+from scenes.dealer import dealer_line
 from scenes.find_table import FindScene
 from scenes.i18n import tr
 from scenes.online import HostScene
+from scenes.result import PauseScene
 from scenes.table.pace import SHEET_GLANCE
 from scenes.table.painting import PHRASE_CLEARS
 from scenes.table.scene import TableScene
@@ -53,6 +55,7 @@ def test_the_guests_waiting_room_shows_every_seat_and_sits_the_guest_where_it_as
         app.frame(DT, [])
         assert [b.key for b in room.focus.buttons] == ["sit:2", "leave"]
         assert seat_words(room.client.lobby.seats[0]) == tr("net.seat_host", name="Marco")
+        assert dealer_line(room.client) == "Dealt by Marco's program", "who deals, said"
         press(app, room, "sit:2")
         frames_until(app, lambda: room.client.lobby.you == 2)
         app.frame(DT, [])
@@ -62,6 +65,8 @@ def test_the_guests_waiting_room_shows_every_seat_and_sits_the_guest_where_it_as
         table = frames_until(app, lambda: isinstance(app.stack.top, TableScene)
                              and app.stack.top)
         assert table.seat == 2
+        pause = PauseScene(app, table)
+        assert (tr("net.dealt_by_program", name="Marco"), "") in pause.lines(), "and again"
         app.back_to_menu()
     finally:
         host.close()

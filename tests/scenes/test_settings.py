@@ -320,7 +320,8 @@ def test_a_file_over_the_cap_is_damaged_and_never_read_whole(monkeypatch):
     loaded, notice = load_settings()
     assert loaded == Settings() and notice
     assert sum(read) <= module.MAX_BYTES + 1
-    assert bad_copy().stat().st_size == 300 * 2 ** 20
+    assert bad_copy().with_name("settings.json.bad-2").stat().st_size == 300 * 2 ** 20
+    assert bad_copy().stat().st_size == len(big)          # the first one set aside stays
 
 
 def test_a_newer_versions_file_is_not_rewritten_and_round_trips_what_it_does_not_know():
@@ -379,7 +380,8 @@ def test_when_the_damaged_file_cannot_be_set_aside_it_is_left_alone(monkeypatch)
         raise PermissionError("read-only folder")
 
     write("{ damaged")
-    monkeypatch.setattr(module.os, "replace", refuse)
+    for name in ("replace", "link", "rename"):
+        monkeypatch.setattr(module.os, name, refuse)
     loaded, notice = load_settings()
     assert loaded == Settings()
     assert "could not be repaired" in notice and "reset" not in notice
@@ -637,3 +639,14 @@ def test_a_language_this_version_has_not_is_a_bad_field_and_the_systems_is_used(
     monkeypatch.setenv("LANGUAGE", "it_IT")
     loaded, bad = from_json({"language": "fr"})
     assert (loaded.language, bad) == ("it", ["language"])
+
+
+def test_a_second_damaged_file_is_kept_beside_the_first():
+    """Setting a damaged file aside wrote over the one set aside before."""
+    write("{ first")
+    load_settings()
+    write("{ second")
+    loaded, notice = load_settings()
+    assert "settings.json.bad-2" in notice
+    assert bad_copy().read_text() == "{ first"
+    assert bad_copy().with_name("settings.json.bad-2").read_text() == "{ second"

@@ -452,3 +452,27 @@ def test_online_the_players_row_says_friends_take_the_open_seats(app):
     players = {scene: next(r for r in scene.rows if r.key == "players") for scene in (online, alone)}
     assert players[online].help == tr("setup.players.help.online") and "friends" in players[online].help
     assert players[alone].help == tr("setup.players.help")
+
+
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_play_says_a_new_game_takes_the_place_of_the_one_kept_of_its_kind(app, lang):
+    """Starting a game silently threw the kept one away: each kind keeps one, and Play
+    says a new one replaces it before Enter plays (the others stay)."""
+    from game.kept import kept_game
+    from scenes.i18n import set_language
+
+    set_language(lang)
+    assert open_setup(app, "bolola").play_line() == ""
+    app.back_to_menu()
+    kept_game(app.game_setup("bolola", 2), 0, paced=False).close()
+    scene = open_setup(app, "bolola")
+    surface = pygame.Surface((800, 500))
+    scene.draw(surface)
+    line = scene.play_line()
+    assert GAMES["bolola"].title in line
+    assert pygame.Rect(0, 0, 800, 500).contains(scene.drawn["help"])
+    assert not scene.drawn["help"].colliderect(scene.drawn["keys"])
+    scene.focus.move(-1)                               # another row: its own line
+    assert scene.play_line() == ""
+    app.back_to_menu()
+    assert open_setup(app, "bocce").play_line() == ""

@@ -21,7 +21,7 @@ import logging
 import time
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Iterator
+from typing import Callable, Iterator, Optional
 
 import pytest
 
@@ -33,6 +33,7 @@ from game.net.guard import QUICK_RELAY_GUARD
 from game.net.host import Host
 from game.net.protocol import PATIENT, RELAY_PROTOCOL, RelayHello, encode
 from game.net.relay import MISSES_BURST
+from game.net.relays import relay_setting
 from game.net.secure import RoomOwner
 from tests.game.net.conftest import OTHER_CLIENT, SECRET_FILE, Proc
 from tests.game.net.fleet import MISSING, Front, NatsServer, free_ports, start_gateways
@@ -494,6 +495,45 @@ def test_a_gateway_without_nats_says_so_and_stops(procs):
 
 
 # -- tables of many people, spread over the gateways ------------------------------------------
+@contextmanager
+def friends_at(key: str, seats: int, relay: object,
+               delay: float) -> Iterator[tuple[Table, list[RemoteClient]]]:
+    """A host and a friend at every other seat, all through ``relay``, connected: the
+    host's table and the friends (closed, with the host, at the end)."""
+    host = Host(table_of_friends(key, seats, 5), name="Host", paced=False,
+                stand_in="random", limits=PATIENT, relay=relay).start()
+    table = Table(host, delay=delay)
+    friends: list[RemoteClient] = []
+    try:
+        assert host.wait_ready(10), host.status()
+        table.start()
+        code = host.status().relay_code
+        assert code is not None
+        friends = [join(code, limits=PATIENT, relay=relay, name=f"Friend {i}")
+                   for i in range(1, seats)]
+        assert all(f.wait_connected(15) for f in friends), [f.reason for f in friends]
+        yield table, friends
+    finally:
+        for friend in friends:
+            friend.close()
+        table.stop()
+        host.close()
+
+
+def played_out(table: Table, friends: list[RemoteClient], delay: float,
+               kill: Optional[Callable[[], None]] = None) -> None:
+    """Every friend plays at random to the end, which is the host's; ``kill`` is done
+    after a few moves."""
+    players = [Autoplayer(f, "random", i, delay) for i, f in enumerate(friends)]
+    if kill is not None:
+        until(lambda: [p.step() for p in players] and sum(p.actions for p in players) >= 3,
+              20, "a few moves")
+        kill()
+    ends = play_all(players, 90)
+    until(table.over.is_set, 20, "the host's end of the game")
+    assert all(end.result == table.result for end in ends)
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("key, seats, kill", [("bolola", 4, False), ("bisca", 6, False),
                                               ("briscola", 3, True)])
@@ -501,35 +541,27 @@ def test_a_table_of_friends_on_every_gateway_plays_to_the_end(key, seats, kill, 
     """A host and a friend at every other seat, connected through the front (so spread
     over the three gateways), play a whole game; with ``kill``, the host's gateway is
     killed (kill -9) mid-game, and everyone reconnects through the other two."""
-    host = Host(table_of_friends(key, seats, 5), name="Host", paced=False,
-                stand_in="random", limits=PATIENT, relay=("127.0.0.1", fleet.front.port)).start()
-    table = Table(host, delay=0.02 if kill else 0.0)
-    friends: list[RemoteClient] = []
-    try:
-        assert host.wait_ready(10), host.status()
-        table.start()
-        code = host.status().relay_code
-        assert code is not None
-        friends = [join(code, limits=PATIENT, relay=("127.0.0.1", fleet.front.port),
-                        name=f"Friend {i}") for i in range(1, seats)]
-        assert all(f.wait_connected(15) for f in friends), [f.reason for f in friends]
+    delay = 0.02 if kill else 0.0
+    with friends_at(key, seats, ("127.0.0.1", fleet.front.port), delay) as (table, friends):
         assert set(fleet.front.placed[:seats]) == {0, 1, 2}, "people on every gateway"
-        players = [Autoplayer(f, "random", i, 0.02 if kill else 0.0)
-                   for i, f in enumerate(friends)]
-        if kill:
-            until(lambda: [p.step() for p in players] and sum(p.actions for p in players) >= 3,
-                  20, "a few moves")
-            fleet.kill(fleet.front.placed[0])
-        ends = play_all(players, 90)
-        until(table.over.is_set, 20, "the host's end of the game")
-        assert all(end.result == table.result for end in ends)
+        played_out(table, friends, delay,
+                   (lambda: fleet.kill(fleet.front.placed[0])) if kill else None)
         if kill:
             assert all(f.reconnects >= 1 for f in friends), "everyone came back"
-    finally:
-        for friend in friends:
-            friend.close()
-        table.stop()
-        host.close()
+
+
+@pytest.mark.slow
+def test_a_client_given_every_gateway_moves_to_the_next_when_its_own_is_killed(fleet):
+    """No front and no name: host and guests are given the three gateways' addresses
+    (the relay setting ``gw0,gw1,gw2``) and all reach the first.  kill -9 of that
+    gateway mid-game: each moves to the next address (the host takes its room back
+    there, the guests come back to their seats) and the game finishes."""
+    relay = relay_setting(",".join(f"127.0.0.1:{port}" for port in fleet.ports))
+    with friends_at("briscola", 3, relay, 0.02) as (table, friends):
+        assert [f.gateway for f in friends] == [0, 0]
+        played_out(table, friends, 0.02, lambda: fleet.kill(0))
+        assert all(f.reconnects >= 1 and f.gateway != 0 for f in friends), "moved on"
+        assert fleet.front.placed == [], "nobody went through a front"
 
 
 def play_all(players: list[Autoplayer], timeout: float) -> list:
@@ -541,3 +573,4 @@ def play_all(players: list[Autoplayer], timeout: float) -> list:
         done = [d or p.step() for d, p in zip(done, players)]
         time.sleep(0.001)
     return [p.latest for p in players]
+

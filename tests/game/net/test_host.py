@@ -608,8 +608,10 @@ def test_only_a_seated_guest_hears_the_rooms_codes_by_digest_after_its_hello():
         code = host.status().direct_code
         lines: list[bytes] = []
         vera = join(code, name="Vera", watch=True, trace=lines.append)
+        # Vera in first: had Anna come in before, Vera's first line would prove Anna's key
+        until(lambda: vera.state == "waiting", what="Vera in")
         anna = join(code, name="Anna")
-        until(lambda: vera.state == "waiting" and anna.state == "waiting", what="both in")
+        until(lambda: anna.state == "waiting", what="Anna in")
         assert host.begin()
         assert vera.wait_connected(5) and anna.wait_connected(5)
         assert anna.rooms == (codes.room_digest(code),) and vera.rooms == ()
@@ -617,7 +619,8 @@ def test_only_a_seated_guest_hears_the_rooms_codes_by_digest_after_its_hello():
         until(lambda: len(anna.rooms) == 2, what="Anna told of the relay's code")
         assert vera.rooms == ()
         assert [json.loads(line) for line in lines if b'"rooms"' in line] == \
-            [{"type": "rooms", "rooms": [codes.room_digest(code)]}], "before its hello alone"
+            [{"type": "rooms", "rooms": [codes.room_digest(code)], "dealer": "Marco"}], \
+            "before its hello alone"
         assert json.loads(lines[0])["type"] == "rooms"
         anna.close()
         vera.close()

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import socket
+from dataclasses import replace
 
 import pytest
 
@@ -49,3 +50,24 @@ def test_a_name_with_several_addresses_is_tried_in_a_random_order_passing_over_o
         assert len(tried) == 2 and len(set(tried)) == 2, "the one refused is passed over"
         firsts.add(tried[0])
     assert firsts == set(ADDRESSES), "players spread over every address"
+
+
+def test_an_address_that_never_answers_costs_its_own_wait_and_the_next_is_tried(monkeypatch):
+    """A gateway's machine that is down answers nothing (no refusal): its address waits
+    ``connect_timeout``, and the name's next address is still tried in time."""
+    order: list[str] = []
+
+    async def getaddrinfo(self, host, port, **kwargs):
+        return [(socket.AF_INET, socket.SOCK_STREAM, 6, "", (a, port)) for a in ADDRESSES]
+
+    async def open_connection(address, port):
+        order.append(address)
+        if len(order) == 1:
+            await asyncio.Event().wait()          # silence, for ever
+        return asyncio.StreamReader(), _Writer()
+
+    monkeypatch.setattr(asyncio.BaseEventLoop, "getaddrinfo", getaddrinfo)
+    monkeypatch.setattr(link.asyncio, "open_connection", open_connection)
+    limits = replace(QUICK, connect_timeout=0.05)
+    opened = asyncio.run(link.Link.open("relay.example.org", 47800, limits, 1000))
+    assert isinstance(opened, link.Link) and len(order) == 2

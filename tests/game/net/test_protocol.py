@@ -4,6 +4,8 @@ skipped without being buffered."""
 
 from __future__ import annotations
 
+import base64
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -52,6 +54,8 @@ EVERY = (Pake, Confirm, Hello, Welcome, Rooms, Seats, Error, Bye, RelayHello, Ro
     Rooms(("ab" * 32,)),
     Rooms(("ab" * 32, "0f" * 32)),
     Rooms(("ab" * 32,), ("0f" * 32, "cd" * 32)),
+    Rooms(("ab" * 32,), (), bytes(range(32)), bytes(range(64))),
+    Rooms(("ab" * 32,), dealer="Marco"),
     Seats(("Marco", "Anna"), (1,)),
     Error("room_full", "every seat is taken", True),
     Bye("host_quit"),
@@ -88,6 +92,14 @@ def test_every_message_survives_the_round_trip(msg):
     (b'{"type": "pake", "protocol": 1, "game": "x", "msg": "not base64!"}', "bad_field"),
     (b'{"type": "pake", "protocol": 1, "game": "' + b"v" * 100 + b'", "msg": ""}', "bad_field"),
     (b'{"type": "confirm", "confirm": 5}', "bad_field"),
+    # a dealer's name that is no name; the service's key without its signature, and a
+    # signature of the wrong size
+    (b'{"type": "rooms", "rooms": ["' + b"ab" * 32 + b'"], "dealer": "\\u0007"}', "bad_field"),
+    (b'{"type": "rooms", "rooms": ["' + b"ab" * 32 + b'"], "service": "' +
+     base64.b64encode(bytes(32)) + b'"}', "bad_field"),
+    (b'{"type": "rooms", "rooms": ["' + b"ab" * 32 + b'"], "service": "' +
+     base64.b64encode(bytes(32)) + b'", "signature": "' + base64.b64encode(bytes(63)) + b'"}',
+     "bad_field"),
     (b'{"type": "hello", "name": "x", "seat": 1}', "bad_field"),
     (b'{"type": "hello", "name": "x", "seat": 1, "proof": "AAAA"}', "bad_field"),
     (b'{"type": "welcome", "seat": 9, "setup": {"key": "bocce", "seats": [{}, {}]},'
