@@ -67,6 +67,7 @@ class FindScene(PanelScene):
         self.relay, self.name = relay, name
         self.finder = TableFinder(relay)
         self.client: Optional[RemoteClient] = None
+        self._joining = ""                    # the code self.client joins by
         self.problem = ""
         #: every table listed, and the rows on screen (from ``first``, as many as fit)
         self.tables: tuple[Listing, ...] = ()
@@ -187,6 +188,7 @@ class FindScene(PanelScene):
             return
         self.problem = ""
         self.client = guest.join(table.code, self.name, self.relay, watch)
+        self._joining = table.code
 
     def back(self) -> None:
         if self.client is not None:
@@ -208,7 +210,7 @@ class FindScene(PanelScene):
                 self.app.stack.push(TableScene(self.app, client))
         elif client is not None and client.state in ("lost", "closed"):
             self.problem = tr(f"net.{client.reason or 'host_gone'}")
-            guest.ended(client)
+            guest.ended(client, self._joining)
             client.close()
             self.client = None
         if self.finder.received != self._seen:

@@ -11,30 +11,46 @@ from __future__ import annotations
 from typing import Any, Optional
 
 from game.net import RemoteClient
+from game.net.client import SeatKey
+from game.net.codes import room_digest
 from game.net.kept_seats import KeptSeats
-from game.net.protocol import NO_SUCH_ROOM, ROOM_FULL, SEAT_FREED
+from game.net.kept_tables import KeptTables
+from game.net.protocol import HOST_LEFT, NO_SUCH_ROOM, ROOM_FULL, SEAT_FREED
 from game.net.relays import Relay, RelayError, relay_setting
-from scenes.settings import config_dir
+from game.session import Client
+from scenes.settings import TABLES_FILE, config_dir
 
 #: the kept keys' file, beside the settings
 FILE_NAME = "seats.json"
 #: why a join ended that says a kept key will not get the player in: the seat was freed
 #: (the host knows the key no more), every seat has its player, the room is gone
 KEY_REFUSED = frozenset({SEAT_FREED, ROOM_FULL, NO_SUCH_ROOM})
+#: why a join ended that says the table is no more for this player: as above, or the
+#: host has left it
+TABLE_GONE = KEY_REFUSED | {HOST_LEFT}
 
 
 def kept_seats() -> KeptSeats:
     return KeptSeats(config_dir() / FILE_NAME)
 
 
+def kept_tables() -> KeptTables:
+    return KeptTables(config_dir() / TABLES_FILE)
+
+
 def join(code: str, name: str, relay: Optional[Relay],
          watch: bool = False, service: bool = False) -> RemoteClient:
     """Connect to the room of ``code`` (to watch: never by a kept seat; ``service``: a
-    table the relay service deals, whose host must prove the service's key)."""
+    table the relay service deals, whose host must prove the service's key).  Seated at
+    the table, the key is kept, and the table with its code: the menu offers it back."""
     kept = kept_seats()
+
+    def seated(seat_key: SeatKey) -> None:
+        kept.keep(code, seat_key, client.rooms)
+        kept_tables().keep(code, client.setup.key, relay.text if relay is not None else None)
+
     client = RemoteClient(code, name=name, relay=relay, watch=watch, find_seat=kept.find,
-                          on_seat=lambda seat_key: kept.keep(code, seat_key, client.rooms),
-                          service=service)
+                          on_seat=seated, service=service)
     return client
 
 
@@ -55,8 +71,18 @@ def keep_service(app: Any, client: RemoteClient) -> None:
         app.save_settings()
 
 
-def ended(client: RemoteClient) -> None:
-    """A join that ended before the table, for the client's ``reason``: a kept key it
-    offered is forgotten if it was turned away."""
+def ended(client: RemoteClient, code: str) -> None:
+    """A join by ``code`` that ended before the table, for the client's ``reason``: a
+    kept key it offered is forgotten if it was turned away; a table kept under the code
+    is forgotten when the room has gone or will not seat the player again."""
+    if client.reason in TABLE_GONE:
+        kept_tables().forget((*client.rooms, room_digest(code)))
     if client.offered is not None and client.reason in KEY_REFUSED:
         kept_seats().forget_key(client.offered)
+
+
+def table_over(client: Client) -> None:
+    """The game at a guest's table is over for them (its result came, the host left it,
+    the seat or room is gone): the menu no longer offers it back."""
+    if isinstance(client, RemoteClient) and not client.watch:
+        kept_tables().forget(client.rooms)

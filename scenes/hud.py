@@ -366,8 +366,15 @@ class Hud:
             x += turn_marker_width(font) + pad // 2
         surface.blit(name_img, (x, rect.centery - name_img.get_height() // 2))
         if info_img:
-            surface.blit(info_img, (rect.right - pad - info_img.get_width(),
-                                    rect.centery - info_img.get_height() // 2))
+            left = rect.right - pad - info_img.get_width()
+            surface.blit(info_img, (left, rect.centery - info_img.get_height() // 2))
+            # a rule between the name and what follows it: "Computer 3" then "0" read as
+            # one number
+            divide = left - pad // 2
+            half = max(3, h // 4)
+            pygame.draw.line(surface, DIM_INK if dim else theme.GOLD_DARK,
+                             (divide, rect.centery - half), (divide, rect.centery + half),
+                             max(1, font // 12))
         return rect
 
     def _plate_glow(self, size: tuple[int, int]) -> pygame.Surface:

@@ -9,6 +9,7 @@ this client's language.
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from game.engine import Reason
@@ -39,6 +40,14 @@ def tr(key: str, **params: Any) -> str:
 def words(reason: Reason) -> str:
     """A refusal in the current language."""
     return reason.words(_current)
+
+
+def short_date(stamp: float) -> str:
+    """A moment as a list of games writes it, in the screen's language: "07 Dec 14:05",
+    "07 dic 14:05" (the C library's month names are English whatever the language)."""
+    moment = time.localtime(stamp)
+    month = tr("date.months").split()[moment.tm_mon - 1]
+    return f"{moment.tm_mday:02d} {month} {moment.tm_hour:02d}:{moment.tm_min:02d}"
 
 
 def signed(points: int, plus: bool = True) -> str:

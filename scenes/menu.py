@@ -24,6 +24,7 @@ from scenes.scene import Scene
 from scenes.widgets import Button, FocusList, draw_button
 
 if TYPE_CHECKING:
+    from game.net.kept_tables import KeptTable
     from scenes.app import App
     from scenes.cardart import CardArt
 
@@ -41,12 +42,25 @@ def seats_text(seats: str) -> str:
     return tr("ui.menu.seats", seats=seats.replace("-", "–"))
 
 
+def kept_table() -> "Optional[KeptTable]":
+    """The table this program sat at last, while it lasts (the network's modules are
+    loaded only when the file is there: the menu opens at every start)."""
+    from scenes.settings import TABLES_FILE, config_dir
+
+    if not (config_dir() / TABLES_FILE).exists():
+        return None
+    from scenes import guest
+
+    return guest.kept_tables().last()
+
+
 class MenuScene(Scene):
     def __init__(self, app: App) -> None:
         super().__init__(app)
         self.focus = FocusList()
         #: the games to resume, one per game, the last saved first (read on entering)
         self.records: list[Record] = []
+        self.table: Optional[KeptTable] = None    # the table to go back to (read on entering)
         self._resume_label = ""
         self._kept_stamp: Optional[tuple] = None  # the resume file as last read
         self._label_language = language()         # the language _resume_label is in
@@ -77,9 +91,16 @@ class MenuScene(Scene):
                     tr("ui.menu.rules_short"), action=partial(self.app.show_rules, entry.key),
                     key=f"rules:{entry.key}", row=row, style="small"))
         bottom = len(CATALOG)
-        if self.record is not None:
+        if self.table is not None:
+            # the table lasts only while its game does: it takes the wide row, and the
+            # games kept here stay a click away, each by its own new game
+            title = next((e.title for e in CATALOG if e.key == self.table.game), "")
+            buttons.append(Button(tr("net.back_to_table", game=title), action=self.back_to_table,
+                                  key="back_table", row=bottom, style="primary"))
+        elif self.record is not None:
             buttons.append(Button(self._resume_label, action=partial(self.resume, self.record),
                                   key="resume", row=bottom, style="primary"))
+        if self.record is not None or self.table is not None:
             bottom += 1
         buttons += [Button(tr("replays.menu"), action=self.open_replays, key="replays", row=-1,
                            style="small"),
@@ -115,6 +136,7 @@ class MenuScene(Scene):
     def enter(self) -> None:
         """Back at the menu: the games to resume may have changed (or turned out damaged)."""
         store = Store()
+        self.table = None if getattr(self.app, "kiosk", None) is not None else kept_table()
         if store.stamp() != self._kept_stamp:     # read (and replayed) only when they changed
             self.records, troubles = store.resumables()
             self._resume_label = resume_label(self.record) if self.record is not None else ""
@@ -126,9 +148,19 @@ class MenuScene(Scene):
             self._resume_label = resume_label(self.record)     # the language changed meanwhile
             self._label_language = language()
         self._build()
-        if self.record is not None:
-            self.focus.focus_key("resume")    # Enter goes on with the game left
+        if self.table is not None:
+            self.focus.focus_key("back_table")  # Enter goes back to the table sat at
+        elif self.record is not None:
+            self.focus.focus_key("resume")    # ... or on with the game left
         self.resize(self.app.size)
+
+    def back_to_table(self) -> None:
+        """Join the table sat at last again, by the code it was joined by (one found in
+        Find a table was never shown): the seat's kept key seats the player again."""
+        if self.table is not None:
+            from scenes.online import join_by_code
+
+            join_by_code(self.app, self.table.code, self.table.relay)
 
     def resume(self, record: Record) -> None:
         if resume(self.app, record):
@@ -172,7 +204,7 @@ class MenuScene(Scene):
         need = [font.size(self.focus.button(k).label)[0] + px(20) for k in keys]
         row_w = sum(need) + gap * (len(keys) - 1)
         panel_w = min(w - px(40), max(px(600), row_w + px(24) * 2))
-        resuming = self.record is not None
+        resuming = self.record is not None or self.table is not None
         row_h = px(48 if resuming else 52)
         rules_w = px(96)
         kept_font = self.app.fonts.get(round(round(row_h * 0.72) * 0.46), bold=True)
@@ -203,7 +235,8 @@ class MenuScene(Scene):
             y += row_h + gap
         y += px(18) - gap
         if resuming:
-            self.focus.button("resume").rect = pygame.Rect(inner.x, y, inner.w, bottom_h)
+            wide = "back_table" if self.table is not None else "resume"
+            self.focus.button(wide).rect = pygame.Rect(inner.x, y, inner.w, bottom_h)
             y += bottom_h + gap
         # Replays and Statistics: small, on the header's line at the right
         x = inner.right

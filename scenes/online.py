@@ -75,6 +75,7 @@ class OnlineScene(PanelScene):
         super().__init__(app)
         self.mode = CHOOSE
         self.client: Optional[RemoteClient] = None
+        self._joining = ""                    # the code self.client joins by
         #: the last failure, worded (shown above the field)
         self.problem = ""
         self._drawn_problem = ""
@@ -267,6 +268,7 @@ class OnlineScene(PanelScene):
             self.problem = tr("net.type_code")
             return
         self.client = guest.join(code, self._remember_name(), self.relay_address, watch)
+        self._joining = code
 
     @property
     def connecting(self) -> bool:
@@ -303,7 +305,7 @@ class OnlineScene(PanelScene):
             self.app.stack.replace(TableScene(self.app, client))
         elif client.state in ("lost", "closed"):
             self.problem = tr(f"net.{client.reason or 'host_gone'}")
-            guest.ended(client)
+            guest.ended(client, self._joining)
             self._drop_client()
 
     def _drop_client(self) -> None:
@@ -476,16 +478,30 @@ def start_online(app: App, host: Optional[str] = None, join: Optional[str] = Non
     computer's seat; ``--listen``, ``--port``) or ``--join CODE``: the same screens as
     from the menu, through the run's relay (``app.relay``, set by scenes/app.py's ``run``
     from ``--relay``)."""
-    scene = OnlineScene(app)
-    app.stack.push(scene)
     if join is not None:
-        scene.show_join()
-        assert scene.code_entry is not None
-        scene.code_entry.set_text(join)
-        scene.join()
+        join_by_code(app, join)
     elif host is not None:
+        scene = OnlineScene(app)
+        app.stack.push(scene)
         app.stack.push(HostScene(app, hosted(app.game_setup(host)), scene.name, port,
                                  scene.relay_address, listen))
+
+
+def join_by_code(app: App, code: str, relay: Optional[str] = None) -> None:
+    """The join form, filled in with ``code`` and sent (the command line's ``--join``, the
+    menu's "Back to your table"); ``relay``: the relay setting the table was joined
+    through (None, or one that no longer reads: the run's)."""
+    scene = OnlineScene(app)
+    if relay is not None:
+        try:
+            scene.relay = relay_setting(relay)
+        except RelayError:
+            pass
+    app.stack.push(scene)
+    scene.show_join()
+    assert scene.code_entry is not None
+    scene.code_entry.set_text(code)
+    scene.join()
 
 
 class HostScene(PanelScene):

@@ -11,7 +11,6 @@ at once (:meth:`TableScene.show_position`), so each step always looks the same.
 
 from __future__ import annotations
 
-import time
 from functools import partial
 from pathlib import Path
 from typing import Any, Optional
@@ -24,7 +23,7 @@ from game.saves import Record, SaveError, Store
 from game.session import GameSetup, Update
 from scenes import theme
 from scenes.hud import PanelCache, TextCache
-from scenes.i18n import language, tr
+from scenes.i18n import language, short_date, tr
 from scenes.keeping import export_data
 from scenes.scene import Scene
 from scenes.widgets import Button, FocusList, draw_button
@@ -238,9 +237,8 @@ class ReplayListScene(Scene):
                      else "replays.lost")
         if record.undos:
             outcome += f" ({tr('replays.undo')})"
-        date = time.strftime("%d %b %H:%M", time.localtime(record.saved))
         return tr("replays.row", game=GAMES[record.key].title if record.key in GAMES
-                  else record.key, date=date, outcome=outcome)
+                  else record.key, date=short_date(record.saved), outcome=outcome)
 
     def watch(self, record: Record) -> None:
         try:

@@ -28,6 +28,10 @@ from scenes.widgets import Button, FocusList, draw_button
 if TYPE_CHECKING:  # pragma: no cover
     from scenes.table import TableScene
 
+#: seconds a result screen lets no key act: Enter, pressed again and again to play the
+#: hinted cards, started the next game before the final result was seen
+RESULT_SETTLE = 1.2
+
 #: the room a line of words closing an overlay's lines has before the buttons, besides
 #: a line's own, at 1280x720: about what the title leaves above the lines
 NOTE_GAP = 18
@@ -253,6 +257,11 @@ class ResultScene(_AutoClose, _MenuOverlay):
     def sheet(self) -> Optional[Sheet]:
         return self.table.adapter.result_sheet(self._result(), self.table.view,
                                                self.table.layout)
+
+    def handle(self, event: pygame.event.Event) -> Optional[pygame.event.Event]:
+        if event.type == pygame.KEYDOWN and self.age < RESULT_SETTLE:
+            return None     # a key meant for the table, hit as the result came
+        return super().handle(event)
 
     def update(self, dt: float) -> None:
         super().update(dt)

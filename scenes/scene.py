@@ -83,6 +83,21 @@ class Scene:
         return None
 
 
+def keys_down() -> set[int]:
+    """The keys held down now, as the keyboard says (not as the events told)."""
+    try:
+        pressed = pygame.key.get_pressed()
+    except pygame.error:         # no window yet
+        return set()
+    return {k for k in HELD_KEYS if pressed[k]}
+
+
+#: the keys a screen acts on that a player holds or hammers: Enter, Space, the arrows
+HELD_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE, pygame.K_ESCAPE,
+             pygame.K_UP, pygame.K_DOWN, pygame.K_LEFT, pygame.K_RIGHT, pygame.K_h,
+             pygame.K_p)
+
+
 class SceneStack:
     """push / pop / replace, with enter/leave calls in a predictable order."""
 
@@ -91,6 +106,10 @@ class SceneStack:
         #: how many times the stack changed: the window is presented whole after any
         #: change (the scenes' ids would not do: a new scene may reuse a freed one's)
         self.changes = 0
+        #: the keys that were down when the top scene came: a key held through a change
+        #: of screen (Enter repeating after it played a card) does not act on the new one
+        #: until let go
+        self._held: set[int] = set()
 
     def __len__(self) -> int:
         return len(self._scenes)
@@ -102,8 +121,12 @@ class SceneStack:
     def top(self) -> Scene | None:
         return self._scenes[-1] if self._scenes else None
 
-    def push(self, scene: Scene) -> None:
+    def _changed(self) -> None:
         self.changes += 1
+        self._held = keys_down()
+
+    def push(self, scene: Scene) -> None:
+        self._changed()
         if self._scenes:
             self._scenes[-1].leave()
         self._scenes.append(scene)
@@ -112,7 +135,7 @@ class SceneStack:
     def pop(self) -> Scene | None:
         if not self._scenes:
             return None
-        self.changes += 1
+        self._changed()
         scene = self._scenes.pop()
         scene.leave()
         if scene not in self._scenes:
@@ -122,7 +145,7 @@ class SceneStack:
         return scene
 
     def replace(self, scene: Scene) -> None:
-        self.changes += 1
+        self._changed()
         if self._scenes:
             self._drop()
         self._scenes.append(scene)
@@ -139,7 +162,7 @@ class SceneStack:
             self._drop()
 
     def _drop(self) -> None:
-        self.changes += 1
+        self._changed()
         scene = self._scenes.pop()
         scene.leave()
         if scene not in self._scenes:  # a scene pushed twice is removed with its last copy
@@ -160,6 +183,11 @@ class SceneStack:
 
     def handle(self, event: pygame.event.Event) -> Optional[pygame.event.Event]:
         top = self.top
+        if event.type == pygame.KEYUP:
+            self._held.discard(event.key)
+        elif event.type == pygame.KEYDOWN:
+            if event.key in self._held:
+                return None      # pressed before this screen came: not meant for it
         return top.handle(event) if top else event
 
     def update(self, dt: float) -> None:

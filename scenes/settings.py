@@ -63,6 +63,9 @@ VOLUME_STEP = 0.1
 #: the most games a settings file may list as having their rank strip off
 RULES_OFF_LIMIT = 64
 FILE_NAME = "settings.json"
+#: beside it, the tables a guest sat at (scenes/guest.py): the menu looks for the file
+#: before it loads the network's modules to read it
+TABLES_FILE = "tables.json"
 #: A settings file is a few hundred bytes: anything over this is not one (and is never read whole).
 MAX_BYTES = 1 << 20
 #: Settings are a few levels deep; deeper JSON is damage (and would exhaust the recursion limit).

@@ -18,7 +18,7 @@ from game import CATALOG, GAMES
 from game.i18n import number_words
 from game.stats import RECENT, Stats, average
 from scenes import theme
-from scenes.fonts import wrap
+from scenes.fonts import SizedFont, wrap, wrap_even
 from scenes.hud import TextCache
 from scenes.i18n import language, signed, tr
 from scenes.scene import Scene
@@ -34,6 +34,19 @@ def level_words(name: str) -> str:
     level, _, undo = name.partition("+")
     words = tr(f"stats.level.{level}")
     return tr("stats.with_undo", level=words) if undo else words
+
+
+def column_heads(font: SizedFont, width: int) -> list[list[str]]:
+    """Each column's header in lines no wider than its column, less a gap: "Serie" and
+    "Serie migliore" on one line each ran together into one phrase."""
+    room = max(1, width - max(6, width // 8))
+    return [wrap_even(font, tr(f"stats.{column}"), room) for column in COLUMNS]
+
+
+def newest_words(score: int) -> str:
+    """The newest game's score by its bar, as a score ("last 0"): a bare "0" by the zero
+    line, beside the scale's own "0", read as "0 -0"."""
+    return tr("stats.newest", score=signed(score, plus=False))
 
 
 def cell(line: dict[str, Any], column: str) -> str:
@@ -139,7 +152,12 @@ class StatsScene(ScrollingMixin, Scene):
         small = int(font * 0.9)
         extra = wrap(self.app.fonts.get(small), records_line(key, lines), table_w) \
             if records_line(key, lines) else []
-        h = int(20 * s) + int(font * 2.0) + row_h * (len(lines) + 1) + \
+        first_w = int(table_w * 0.3)
+        col_w = (table_w - first_w) // len(COLUMNS)
+        head = int(font * 0.8)
+        heads = column_heads(self.app.fonts.get(head), col_w)
+        head_h = row_h + int(head * 1.15) * (max(len(parts) for parts in heads) - 1)
+        h = int(20 * s) + int(font * 2.0) + row_h * len(lines) + head_h + \
             int(small * 1.4) * len(extra) + int(16 * s)
         h = max(h, int(150 * s))
         block = pygame.Surface((w, h), pygame.SRCALPHA)
@@ -149,12 +167,12 @@ class StatsScene(ScrollingMixin, Scene):
         self.text.blit(block, title, int(font * 1.3), (x0, y), "topleft", theme.GOLD_LIGHT,
                        bold=True)
         y += int(font * 2.0)
-        first_w = int(table_w * 0.3)
-        col_w = (table_w - first_w) // len(COLUMNS)
-        for i, column in enumerate(COLUMNS):
-            self.text.blit(block, tr(f"stats.{column}"), int(font * 0.8),
-                           (x0 + first_w + col_w * i + col_w // 2, y), "midtop", theme.MUTED)
-        y += row_h
+        for i, words in enumerate(heads):
+            for j, part in enumerate(words):
+                self.text.blit(block, part, head, (x0 + first_w + col_w * i + col_w // 2,
+                                                   y + int(head * 1.15) * j), "midtop",
+                               theme.MUTED)
+        y += head_h
         for name in sorted(lines, key=_level_order):
             line = lines[name]
             self.text.blit(block, level_words(name), font, (x0, y), "topleft", theme.CREAM)
@@ -209,7 +227,7 @@ class StatsScene(ScrollingMixin, Scene):
                     pygame.draw.line(surface, (20, 20, 20), (hx, bar.y), (hx, bar.bottom))
         pygame.draw.line(surface, theme.GOLD_DARK, (plot.x, zero), (plot.right, zero))
         newest = int(recent[-1][0])
-        self.text.blit(surface, signed(newest), small,
+        self.text.blit(surface, newest_words(newest), small,
                        (bar.right + 4, bar.top if newest >= 0 else bar.bottom),
                        "midleft", theme.CREAM)
 

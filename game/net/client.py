@@ -19,7 +19,8 @@ attributes every frame:
   ``mistyped_code``, ``no_relay`` (a relay code but no relay address),
   ``unreachable``, ``no_such_room``, ``wrong_code`` (the password part is not the
   host's: known after one round trip), ``room_full``, ``wrong_version``,
-  ``relay_full``, ``host_gone`` (the host quit, or cannot be reached again),
+  ``relay_full``, ``host_left`` (the host said goodbye), ``host_gone`` (the host
+  cannot be reached again),
   ``bad_name`` (the name given fails game/names.py's check: nothing was sent),
   ``kicked`` (closed for abuse, or the same seat was taken by a newer
   connection), ``service_changed`` (the table is signed by another key than the relay
@@ -87,6 +88,7 @@ from game.net.protocol import (
     GUEST_QUIT,
     HOST_AWAY,
     HOST_GONE,
+    HOST_LEFT,
     KICKED,
     LIMITS,
     MAX_LINE,
@@ -694,7 +696,7 @@ class RemoteClient:
             log.warning("netplay: the other end said %r (%s)", line[:80], exc)
             raise _CannotJoin(UNREACHABLE, final=False, unreadable=str(exc)) from exc
         if isinstance(msg, Bye):
-            raise _CannotJoin(HOST_GONE, final=True)
+            raise _CannotJoin(HOST_LEFT, final=True)
         if isinstance(msg, Error) and msg.reason == SLOW_DOWN:     # a turn to wait for
             raise _CannotJoin(SLOW_DOWN, final=False, patience=self.limits.reconnect_for,
                               pause=self.limits.guess_most)
@@ -751,7 +753,7 @@ class RemoteClient:
             elif isinstance(msg, Rooms):
                 self._rooms_opened(msg)
             elif isinstance(msg, Bye):
-                return HOST_GONE
+                return HOST_LEFT
             elif isinstance(msg, Error):
                 log.warning("netplay: the host says %s (%s)", msg.reason, msg.detail)
                 if msg.fatal:

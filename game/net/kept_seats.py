@@ -57,12 +57,43 @@ MOST = 32
 LOCK_SECONDS = 2.0
 
 
-class KeptSeats:
-    """The seat keys in the file at ``path``; ``clock``: the time now (tests)."""
+class KeptFile:
+    """A small JSON object on disk that two running copies may change at once: read,
+    changed and written back whole under a lock; the user's alone (see the module
+    docstring).  ``clock``: the time now (tests)."""
 
     def __init__(self, path: Path, clock: Callable[[], float] = time.time) -> None:
         self.path = Path(path)
         self.clock = clock
+
+    def _change(self, change: Callable[[dict[str, Any]], Optional[dict[str, Any]]]) -> None:
+        """Read the file as it is now, ``change`` it (None: nothing to write) and write it
+        back, all under the lock another running copy takes to do the same."""
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            with FileLock(str(lock_path(self.path)), timeout=LOCK_SECONDS):
+                changed = change(self._read())
+                if changed is not None:
+                    self._write(changed)
+        except (OSError, Timeout):
+            pass
+
+    def _read(self) -> dict[str, Any]:
+        try:
+            data = read_json(self.path)
+        except (OSError, SaveError):
+            return {}
+        return data if isinstance(data, dict) else {}
+
+    def _write(self, data: dict[str, Any]) -> None:
+        try:
+            write_atomic(self.path, data, durable=False)
+        except OSError:
+            pass
+
+
+class KeptSeats(KeptFile):
+    """The seat keys in the file at ``path``."""
 
     def get(self, code: str) -> Optional[SeatKey]:
         """The key kept for this code's room, if it is recent; else None."""
@@ -119,28 +150,3 @@ class KeptSeats:
                     if not (isinstance(entry, dict) and entry.get("key") == seat_key.key.hex())}
             return kept if len(kept) < len(held) else None
         self._change(kept_without)
-
-    def _change(self, change: Callable[[dict[str, Any]], Optional[dict[str, Any]]]) -> None:
-        """Read the file as it is now, ``change`` it (None: nothing to write) and write it
-        back, all under the lock another running copy takes to do the same."""
-        try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            with FileLock(str(lock_path(self.path)), timeout=LOCK_SECONDS):
-                changed = change(self._read())
-                if changed is not None:
-                    self._write(changed)
-        except (OSError, Timeout):
-            pass
-
-    def _read(self) -> dict[str, Any]:
-        try:
-            data = read_json(self.path)
-        except (OSError, SaveError):
-            return {}
-        return data if isinstance(data, dict) else {}
-
-    def _write(self, data: dict[str, Any]) -> None:
-        try:
-            write_atomic(self.path, data, durable=False)
-        except OSError:
-            pass

@@ -16,6 +16,9 @@
 ``GameSetup`` (setup.py) says what to start: game, options, who sits where.
 """
 
+from dataclasses import replace
+
+from game.engine import replay_log
 from game.session.client import Client, LinkState, LocalClient, Seating
 from game.session.messages import (
     MessageError,
@@ -41,6 +44,18 @@ def local_game(setup: GameSetup, seat: int | None = None, paced: bool = True) ->
     return LocalClient(Session(setup, paced=paced), seat)
 
 
+def taken_over(client: LocalClient, seat: int, paced: bool = True) -> LocalClient:
+    """The game of ``client``, as it stands, with a person at ``seat`` instead of its
+    computer: the kiosk's visitor takes over the game on screen rather than a new one.
+    The same game (setup, seed, every move) in a new session, as a resumed game is."""
+    setup = client.setup
+    seats = list(setup.seats)
+    seats[seat] = SeatSpec(HUMAN)
+    session = Session(replace(setup, seats=tuple(seats)), paced=paced)
+    session.adopt(replay_log(client.session.log()))
+    return LocalClient(session, seat)
+
+
 __all__ = ["COMPUTER", "HUMAN", "REMOTE", "Client", "GameSetup", "LinkState", "LocalClient",
-           "MessageError", "Refused", "Seating", "SeatSpec", "Session", "Submit", "Update",
+           "MessageError", "Refused", "Seating", "SeatSpec", "Session", "Submit", "Update", "taken_over",
            "Watcher", "decode", "dumps", "encode", "loads", "local_game", "round_trip"]

@@ -10,8 +10,10 @@ frame):
   and one rule from its in-app rules (scenes/kiosk/rules.py); at the table,
   captions say what just happened (scenes/table/captions.py), and "Press any
   key or click to play" stays on screen.  The mouse cursor is hidden.
-* **handing over**: any key, click, wheel or touch leaves the demo for the
-  title menu (that input does nothing else); after ``idle`` seconds without
+* **handing over**: any key, click, wheel or touch hands the person the game on
+  screen, in the bottom seat the demo was watched from (the title menu under it);
+  a game already over, or none, leaves the demo for the title menu (that input
+  does nothing else); after ``idle`` seconds without
   any input the demo resumes, from wherever the person left it (the menu, a
   finished game, a game left half-played), and the last ``warn`` seconds of
   them say so over the screen ("Still there? The demo starts in 10 s"): any
@@ -40,7 +42,7 @@ import pygame
 
 from game import GAMES, KEYS
 from game.cards import Card
-from game.session import GameSetup, LocalClient
+from game.session import GameSetup, LocalClient, local_game, taken_over
 from scenes import heap
 from scenes.i18n import tr
 from scenes.keeping import Visitors
@@ -214,13 +216,33 @@ class Kiosk:
             self.app.stack.pop()        # (with anything that came over it meanwhile)
 
     def hand_over(self) -> None:
-        """A person wants to play: the title menu, the cursor back."""
+        """A person wants to play: the game on screen, in the seat it was watched from
+        (the title menu when there is none to take over), the cursor back."""
         self.demo = False
         self.idle_for = 0.0
         self._next_in = None
         show_cursor(True)
+        taken = self._take_over()
         self._drop_table()
         self.app.back_to_menu()
+        if taken is not None:
+            self.app.stack.push(taken)
+
+    def _take_over(self) -> Optional[TableScene]:
+        """The demo's game under way, for a person at its bottom seat (None: no game to
+        take, or it is over, or it could not be rebuilt: logged, and the menu it is)."""
+        table = self.table
+        if table is None or table not in list(self.app.stack) \
+                or not isinstance(table.client, LocalClient) or table.client.session.over:
+            return None         # behind its title card, not on screen yet; or over
+        try:
+            client = taken_over(table.client, table.human_seat)
+            setup = client.setup
+            return TableScene(self.app, client, captions=None,
+                              again=lambda: local_game(setup.with_seed(None), client.seat))
+        except Exception:
+            self._write(f"error handing over a demo game of {table.key}", self._game_log(table))
+            return None
 
     def next_game(self) -> None:
         """The next game's title card, its table made behind it (the painter warms its

@@ -35,6 +35,7 @@ from scenes.hud import Hud
 from scenes.i18n import language, tr, words
 from scenes.sprites import CardSprite
 from scenes.table.board import Board
+from scenes.table.hint_place import hint_place
 from scenes.table.keys import PASS_KEYS, POPUP_KEYS, TURN_KEYS, Command, Keymap, hotkey_name, used
 from scenes.table.pace import Pace
 from scenes.table.position import Position
@@ -89,6 +90,9 @@ class TableInput:
         self.look_back = look_back
         self.bar = ChoiceBar()
         self.popup = ChoiceBar()
+        #: the Hint beside a picker or a card's choices, whose bar keeps its own shape
+        #: (scenes/table/hint_place.py); no buttons while it has no place
+        self.hint_bar = ChoiceBar()
         self.popup_card: Optional[CardSprite] = None
         self.cursor: Optional[int] = None      # keyboard selection in the bottom hand
         self.hovered: Optional[CardSprite] = None
@@ -142,7 +146,7 @@ class TableInput:
         """Legal highlights, the choice bar and the prompt: recomputed when the game moves."""
         pos, busy = self.position, self.busy()
         key = (pos.version, busy, self.stage.layout.size, tuple(self.selected), self.link(),
-               self.pace.fast_forward, self.pace.skipping)
+               self.pace.fast_forward, self.pace.skipping, bool(self.popup))
         if key == self.interaction_key:
             return
         self.interaction_key = key
@@ -184,7 +188,7 @@ class TableInput:
                 buttons.append(ChoiceButton(tr("table.hint"), None, "H"))
         elif mine and legal and self.can_advise() and (legal_codes or len(buttons) <= 2):
             # beside a card to play or a choice of two; a picker of bids, bets or deals
-            # keeps its shape (H asks there too)
+            # keeps its shape, with the Hint in a bar of its own (_place_hint)
             buttons.append(ChoiceButton(tr("table.hint"), None, "H"))
         title = self.adapter.choice_bar_title(self.position.view, legal) if buttons else ""
         if not buttons and self.pace.sitting_out():
@@ -225,6 +229,7 @@ class TableInput:
             self.bar.layout((anchor[0], anchor[1] + shift), h, max(8, h // 3), self.hud.text,
                             lay.font(17), self.adapter.choice_vertical, bounds, icon_size=icon,
                             columns=self.adapter.choice_columns)
+        self._place_hint(mine and bool(legal) and self.can_advise(), h, bounds)
         self.callout = None if busy else \
             self.adapter.callout(self.position.shown, legal, mine, self.stage.layout)
         waiting = [s for s in self.position.to_act if s != self.position.seat]
@@ -241,6 +246,26 @@ class TableInput:
         if self.cursor is not None and self.cursor >= len(self.board.human_hand):
             self.cursor = len(self.board.human_hand) - 1 if self.board.human_hand else None
         self._rest_cursor()
+
+    def _place_hint(self, may: bool, height: int, bounds: pygame.Rect) -> None:
+        """The Hint beside a picker (the bar without one of its own) or a card's choices:
+        by your plate where it is clear, else beside them; none where it fits nowhere."""
+        beside = self.popup if self.popup else self.bar
+        if not may or not beside or any(b.hotkey == "H" for b in beside.buttons) \
+                or self.position.seat is None:
+            self.hint_bar.set([])
+            return
+        lay = self.stage.layout
+        self.hint_bar.set([ChoiceButton(tr("table.hint"), None, "H")])
+        box = self.hint_bar.layout((0, 0), height, 0, self.hud.text, lay.font(17))
+        strip = self.kept_clear()
+        place = hint_place(box.size, (lay.seat(self.position.seat).plate[0], lay.prompt_y),
+                           self.panel(beside), [strip] if strip is not None else [], bounds,
+                           max(6, lay.font(13) // 2))
+        if place is None:
+            self.hint_bar.set([])
+            return
+        self.hint_bar.layout(place, height, 0, self.hud.text, lay.font(17))
 
     def lift(self, dt: float) -> None:
         hand = self.board.human_hand
@@ -495,7 +520,7 @@ class TableInput:
         own = self.adapter.own_top(lay)
         if own is not None:
             top = min(top, own)
-        for bar in (self.bar, self.popup):
+        for bar in (self.bar, self.popup, self.hint_bar):
             if bar.buttons:
                 top = min(top, self.panel(bar).top)
         # a column of buttons as tall as the table: the notice stays on the screen
@@ -619,6 +644,8 @@ class TableInput:
         return next((s for s in self.board.human_hand if s.id == sprite_id), None)
 
     def _target_at(self, pos: tuple[int, int]) -> Any:
+        if self.hint_bar.at(pos) is not None:
+            return ("hint", 0)
         if self.popup:
             i = self.popup.at(pos)
             return ("popup", i) if i is not None else None
@@ -638,7 +665,9 @@ class TableInput:
 
     def _activate(self, target: Any) -> None:
         kind, what = target
-        if kind == "popup":
+        if kind == "hint":
+            self.hint()
+        elif kind == "popup":
             if 0 <= what < len(self.popup.buttons):
                 self.act(self.popup.buttons[what].action)
         elif kind == "bar":
@@ -659,7 +688,10 @@ class TableInput:
         self.hovered = None
         self.bar.hover = None
         self.popup.hover = None
+        self.hint_bar.hover = self.hint_bar.at(pos)
         self.look_hover = self.on_look(pos)
+        if self.hint_bar.hover is not None:
+            return
         if self.popup:
             self.popup.hover = self.popup.at(pos)
             return

@@ -41,6 +41,17 @@ def seat_names(client: Client) -> dict[int, str]:
             for seat, name in enumerate(seating.names) if seat != client.seat}
 
 
+def own_name(client: Client) -> str:
+    """This screen's own name as the others at the table see it on its plate ("" off the
+    network, or for a spectator): the host's plate said "You" where its guests read
+    "Marco"."""
+    seating = client.seating()
+    seat = client.seat
+    if seating is None or seat is None or not 0 <= seat < len(seating.names):
+        return ""
+    return seating.names[seat]
+
+
 def away_seats(client: Client) -> frozenset[int]:
     """The seats a computer keeps warm while their person is away (none off the network)."""
     seating = client.seating()

@@ -208,6 +208,10 @@ class TablePainter:
         if self.input.popup:
             log[("panel", "popup", self.input.popup.title)] = _box(self._draw_popup(surface))
             _log_bar(log, "popup", self.input.popup)
+        hint = self.input.hint_bar
+        if hint:
+            hint.draw(surface, self.hud.text, self.hud.panels, lay.font(17), self.stage.icon)
+            _log_bar(log, "hint", hint)
         for kind, rect in self.hud.draw_effects(surface, lay.size, lay.font(20)):
             log[("effect", kind, tuple(rect), self.hud.clock)] = _box(rect.inflate(8, 8))
 

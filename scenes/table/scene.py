@@ -59,7 +59,7 @@ import pygame
 from game import GAMES
 from game.engine import Action, Event
 from game.session import HUMAN, Client, GameSetup, Refused, Update
-from scenes import heap, keeping
+from scenes import guest, heap, keeping
 from scenes.hud import Hud
 from scenes.i18n import tr, words
 from scenes.layout import Layout
@@ -71,7 +71,14 @@ from scenes.table.board import Board
 from scenes.table.captions import Captions
 from scenes.table.controls import TableInput
 from scenes.table.keys import TABLE_KEYS, Command, Keymap, used
-from scenes.table.netplay import away_news, away_seats, link_state, networked, seat_names
+from scenes.table.netplay import (
+    away_news,
+    away_seats,
+    link_state,
+    networked,
+    own_name,
+    seat_names,
+)
 from scenes.table.pace import (
     DEFAULT_DELAY,
     FAST_KEY,
@@ -137,7 +144,8 @@ class TableScene(Scene):
         self.captions = captions
         self.adapter: TableAdapter = load_adapter(self.key)(self.spec, self.seats, self.human_seat)
         self.adapter.watching = self.watching
-        # a game here: your plate says your name (online it says "You", as ever)
+        # your plate says your name: here the one in the settings, online the one the
+        # others at the table see (set with theirs, at each frame)
         self.adapter.you_name = "" if networked(client) else app.settings.player_name
         self.adapter.seat_kinds = tuple(s.kind for s in setup.seats)
         layout = self._new_layout(tuple(app.size))
@@ -614,6 +622,8 @@ class TableScene(Scene):
         miss); True when the host has gone (the guest is told and back at the menu:
         nothing more to update)."""
         self.adapter.names = seat_names(self.client)
+        if networked(self.client):
+            self.adapter.you_name = own_name(self.client)
         away = away_seats(self.client)
         if not self.over:
             for line in away_news(self._away_seen, away, self.adapter.names):
@@ -625,12 +635,15 @@ class TableScene(Scene):
         if link is None or link.state != "lost":
             return False
         self.app.notify(tr(f"net.{link.reason or 'host_gone'}"), 5.0)
+        if link.reason in guest.TABLE_GONE:
+            guest.table_over(self.client)
         self.app.back_to_menu()
         return True
 
     def show_result(self) -> None:
         from scenes.result import ResultScene
 
+        guest.table_over(self.client)      # no more "Back to your table"
         winners = (self.result or {}).get("winners") or []
         self.sound("win" if self.seat in winners and not self.watching else "score")
         self.app.stack.push(ResultScene(self.app, self, auto_close=self.auto_close))

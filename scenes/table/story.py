@@ -53,9 +53,10 @@ class Story:
 
 def caption(adapter: Any, event: Event, layout: Any) -> str:
     """The adapter's sentence for ``event``, the person's seat named as a third person
-    ("South (you) plays the 7 of Cups"): the captions are written for people watching,
-    and "You plays" is no sentence in any language.  The others keep the names their
-    plates show ("Computer" across a two-player table)."""
+    ("Marco (you) plays the 7 of Cups", by the name on its plate; "South (you)" for a
+    player with no name): the captions are written for people watching, and "You plays"
+    is no sentence in any language.  The others keep the names their plates show
+    ("Computer" across a two-player table)."""
     if adapter.watching:
         return adapter.caption(event, layout)
     names = adapter.names
@@ -63,8 +64,8 @@ def caption(adapter: Any, event: Event, layout: Any) -> str:
     others = {s: adapter.seat_name(s, layout) for s in range(adapter.seats) if s != you}
     adapter.watching = True
     try:
-        adapter.names = {**others, you: tr("story.you",
-                                           place=adapter.default_seat_name(you, layout))}
+        adapter.names = {**others, you: tr("story.you", place=adapter.you_name
+                                           or adapter.default_seat_name(you, layout))}
         return adapter.caption(event, layout)
     finally:
         adapter.watching = False

@@ -252,7 +252,8 @@ class TableAdapter(Generic[V]):
         scores = keys.get("scores") or []
         lines = [(self.spec.title, "title")]
         for seat, score in enumerate(scores):
-            lines.append((f"{self.seat_name(seat, layout)}  {score}", "score"))
+            lines.append((tr("table.score_of", player=self.seat_name(seat, layout),
+                             points=score), "score"))
         return lines
 
     def plate_info(self, view: V, seat: int) -> str:
@@ -475,6 +476,14 @@ class TableAdapter(Generic[V]):
         that explains itself to people watching (the kiosk's demo); "" says nothing new.
         Made from the event's public data only, like everything an adapter shows."""
         return ""
+
+
+def plate_points(points: int) -> str:
+    """Points by a name on its plate, said as points ("Computer 3  0 points"): a bare
+    number after a name that ends in one read as one number ("Computer 3 0")."""
+    if points == 1:
+        return tr("table.plate_point_one")
+    return tr("table.plate_points", points=points)
 
 
 def load_adapter(key: str) -> type[TableAdapter]:

@@ -55,10 +55,14 @@ def number(value: Any) -> str:
 
 
 def hearts(lives: Any) -> str:
-    """Lives as hearts: "♥♥♥", "♥♥½" (half a life with Half Bets), "♥ × 7", "0" when out."""
+    """Lives as hearts: "♥♥♥", "♥♥½" (half a life with Half Bets), "♥ × 7"; "Out" at
+    none, and "Out (−1 ♥)" below none (when everyone is out the nearest to zero wins),
+    never a bare "-1" that reads as a score."""
     lives = float(lives or 0)
-    if lives <= 0:
-        return number(lives)
+    if lives == 0:
+        return tr("bisca_table.out")
+    if lives < 0:
+        return tr("bisca_table.out_below", lives="\u2212" + number(-lives))
     whole, half = int(lives), lives - int(lives) >= 0.5
     if whole > MOST_HEARTS:
         return f"{HEART} × {number(lives)}"
@@ -165,9 +169,9 @@ class BiscaAdapter(TrickTable[View]):
                 (third, "score")]
 
     def plate_info(self, view: View, seat: int) -> str:
-        """The seat's lives, as hearts."""
+        """The seat's lives, as hearts; nothing once out (the line by the plate says so)."""
         lives = view["lives"]
-        return hearts(lives[seat]) if seat < len(lives) else ""
+        return hearts(lives[seat]) if seat < len(lives) and lives[seat] > 0 else ""
 
     def plate_dimmed(self, view: View, seat: int) -> bool:
         return seat in view["out"]

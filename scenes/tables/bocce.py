@@ -42,6 +42,12 @@ POP_DRIFT = 0.3
 BAD = (255, 150, 130)
 
 
+def points_words(points: int) -> str:
+    """What a bocce scored, in words ("+3 points"): a bare "+3" by a total of 19 was
+    never explained at the table."""
+    return tr("bocce_table.points_one") if points == 1 else tr("bocce_table.points", points=points)
+
+
 class BocceAdapter(TableAdapter[View]):
     """Bocce's zones, words, buttons and effects."""
 
@@ -197,7 +203,8 @@ class BocceAdapter(TableAdapter[View]):
             return str(total), theme.GOLD_LIGHT, True
         if status == "finished" and total is not None:
             if pts is not None:
-                return tr("bocce_table.total_points", total=total, points=pts), POSITIVE, True
+                words = tr("bocce_table.total_points", total=total, points=points_words(pts))
+                return words, POSITIVE, True
             return str(total), theme.CREAM, True
         return "", theme.CREAM, False
 
@@ -372,7 +379,7 @@ class BocceAdapter(TableAdapter[View]):
             per = data["points"]
             for seat in (0, 1):
                 for i, p in enumerate(per[seat] if seat < len(per) else []):
-                    self._pop_at_bocce(fx, layout, seat, i, f"+{p}",
+                    self._pop_at_bocce(fx, layout, seat, i, points_words(p),
                                        POSITIVE if p else BAD, at="start")
             gained = data["hand_points"]
             fx.sound("score", at="start")
@@ -459,7 +466,7 @@ class BocceAdapter(TableAdapter[View]):
                           player=self.seat_name(by, layout))
             return tr("bocce_table.fate.knocked", total=total)
         if status == "finished" and total is not None:
-            return tr("bocce_table.fate.scored", total=total, points=fate["points"])
+            return tr("bocce_table.total_points", total=total, points=points_words(fate["points"] or 0))
         return ""
 
     def _tone(self, fate: Fate) -> str:

@@ -40,7 +40,7 @@ from scenes.i18n import language, tr
 from scenes.layout import Layout, ZoneGeom
 from scenes.lookback import LookBack, LookRow
 from scenes.sheet import Sheet, SheetRow
-from scenes.tables import Fx, Timing
+from scenes.tables import Fx, Timing, plate_points
 from scenes.tables.tricktable import TrickTable
 from scenes.widgets import ChoiceButton
 
@@ -58,6 +58,13 @@ def ace(suit: str) -> str:
 
 def suit_name(suit: str) -> str:
     return tr(f"briscola.suit.{suit}")
+
+
+#: seconds the Venceslao's winner stands in words over the table: another's claim, yours
+#: (the suit picker follows at once)
+CLAIMED_HOLD = {False: 1.8, True: 0.9}
+#: seconds the new trump stands in words, with who chose it by the Venceslao
+TRUMP_HOLD = 2.2
 
 
 class BriscolaAdapter(TrickTable[View]):
@@ -162,7 +169,7 @@ class BriscolaAdapter(TrickTable[View]):
     def plate_info(self, view: View, seat: int) -> str:
         """The card points the seat has taken in this game (every trick is seen by all)."""
         taken = view["taken"]
-        return str(taken[seat]) if seat < len(taken) else ""
+        return plate_points(taken[seat]) if seat < len(taken) else ""
 
     def trump_label(self, view: View, layout: Layout) -> tuple[str, Optional[str], str]:
         """The badge: its words, the Ace shown with it, and a hint line under it."""
@@ -307,18 +314,25 @@ class BriscolaAdapter(TrickTable[View]):
         if kind == "claim_open":
             fx.sound("score", at="start")
         elif kind == "claimed" and seat is not None:
+            # who won the race, in words and long enough to read (a faint "Claimed!" by a
+            # plate went by in a blink); you go on to the suit picker sooner
             fx.sound("play", at="start")
-            pos, anchor = self.beside_plate(fx, seat, layout)
-            fx.pop(tr("briscola_table.claimed_pop"), pos, at="start", colour=theme.GOLD_LIGHT,
-                   rise=0.2, size=0.8, anchor=anchor)
+            yours = self.is_you(seat)
+            who = self.seat_name(seat, layout)
+            fx.banner(tr("briscola_table.claimed_you") if yours
+                      else tr("briscola_table.claimed_banner", player=who),
+                      tr("briscola_table.claimed_sub_you") if yours
+                      else tr("briscola_table.claimed_sub", player=who),
+                      at="start", hold=CLAIMED_HOLD[yours], y=self._banner_y(layout))
+            fx.wait(CLAIMED_HOLD[yours] + 0.2)
         elif kind == "trump_changed" and seat is not None:
             suit = data["suit"]
             sub = (tr("briscola_table.your_choice") if self.is_you(seat)
                    else tr("briscola_table.chosen_by", player=self.seat_name(seat, layout)))
             fx.sound("score", at="start")
             fx.banner(tr("briscola_table.new_trump", suit=suit_name(suit)), sub, at="start",
-                      hold=1.1, y=self._banner_y(layout))
-            fx.wait(1.2)
+                      hold=TRUMP_HOLD, y=self._banner_y(layout))
+            fx.wait(TRUMP_HOLD + 0.3)
         elif kind == "culetto_held":
             x, y = self._culetto_xy(layout)
             # on the cards set aside, short of their name above them

@@ -111,3 +111,21 @@ def test_with_no_locale_variable_the_system_locale_decides(monkeypatch):
     assert system_language({}) == "it"
     monkeypatch.setattr(locale, "getlocale", lambda *a: (None, None))
     assert system_language({}) == "en"
+
+
+def test_the_landlord_is_the_padrone_in_italian_as_the_rules_call_him():
+    """"Conduttore" reads as "tenant"; the in-app rules say "padrone"."""
+    said = [key for key, text in catalog("it").items() if "onduttor" in text]
+    assert said == []
+
+
+@pytest.mark.parametrize("lang, word", [("en", "original text"), ("it", "testo originale")])
+def test_dou_dizhu_basic_rules_name_the_text_they_follow(lang, word):
+    assert word in translate(lang, "setup.value.doudizhu.rules.text")
+
+
+def test_the_last_bettor_is_told_so_in_words_that_cannot_read_as_points():
+    """"Punti per ultimo" reads as "points for last"."""
+    assert [k for k, text in catalog("it").items() if "Punti per ultimo" in text] == []
+    assert "ultimo a puntare" in translate("it", "bisca_table.hook_title", bet=3, others=2,
+                                           cards=5)

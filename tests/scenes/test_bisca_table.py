@@ -80,7 +80,14 @@ def test_the_deck_is_labelled_apart_from_the_hands_won(app):
 
 def test_hearts_halves_and_counts():
     assert hearts(3) == "♥♥♥" and hearts(2.5) == "♥♥½" and hearts(0.5) == "½"
-    assert hearts(7) == "♥ × 7" and hearts(0) == "0" and hearts(-1) == "-1"
+    assert hearts(7) == "♥ × 7"
+
+
+def test_no_lives_and_lives_below_zero_read_as_out_never_as_a_bare_number():
+    assert hearts(0) == "Out" and hearts(-1) == "Out (\u22121 ♥)"
+    adapter = BiscaAdapter(SPEC, 3, 0)
+    view = {**SPEC.new(None, 3, 0).view(0), "lives": [3, 0, -1]}
+    assert [adapter.plate_info(view, s) for s in range(3)] == ["♥♥♥", "", ""]
 
 
 def test_a_player_out_is_greyed_and_labelled_out():
@@ -267,7 +274,7 @@ def test_the_last_round_leaves_its_result_to_the_result_screen():
         assert fx.pops == ["Made it", "-1 ♥"] and len(fx.sheets) == sheets
     sheet = adapter.round_sheet(data, layout)
     assert [r.cells for r in sheet.rows] == [["1", "0", "—"], ["1", "1", "—"],
-                                             ["Made it", "-1 ♥", "—"], ["♥♥", "0", "0"]]
+                                             ["Made it", "-1 ♥", "—"], ["♥♥", "Out", "Out"]]
 
 
 # -- whole games ------------------------------------------------------------------------------

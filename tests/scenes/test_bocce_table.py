@@ -10,6 +10,7 @@ import pytest
 
 from game.engine import Action, Event
 from scenes.result import ResultScene, SheetScene
+from scenes.tables.bocce import points_words
 from tests.scenes.tablekit import (
     card_box,
     click,
@@ -52,7 +53,7 @@ def test_lag_screen_shows_the_rule_texts_words(app):
     assert "Your Hand" in texts and "Your Bocce" in texts
     assert "Hand" in texts and "Bocce" in texts
     board = [text for text, _ in table.adapter.scoreboard(table.shown, table.layout)]
-    assert "You 0 — Computer 0" in board
+    assert "You: 0 — Computer: 0" in board
     assert "Hand 1 — Frame 1 of 3" in board
 
 
@@ -282,7 +283,7 @@ def test_each_hand_ends_on_a_sheet_of_what_happened_that_waits_for_the_player(ap
             fate = scored["bocce"][seat][i]
             cell = sheet.cell(label, col)
             assert cell.startswith(f"{fate['total']} · ")
-            assert cell.endswith({"finished": f"+{fate['points']}", "bust": "Out of bounds",
+            assert cell.endswith({"finished": points_words(fate["points"]), "bust": "Out of bounds",
                                   "knocked_out": "Knocked out by "
                                   + ("you" if seat == 1 else "Computer")}[fate["status"]])
     for col, seat in enumerate((0, 1)):
@@ -315,9 +316,9 @@ def test_the_hand_sheet_says_out_of_bounds_and_who_knocked_a_bocce_out(app):
     assert [r.label for r in sheet.rows] == ["Frame 1 · Pallino 5", "Frame 2 · Pallino 19",
                                              "Frame 3 · Pallino 17", "Hand 2", "Score"]
     assert [r.cells for r in sheet.rows[:3]] == [
-        ["17 · Out of bounds", "5 · +3"],
+        ["17 · Out of bounds", "5 · +3 points"],
         ["9 · Knocked out by Computer", "17 · Knocked out by you"],
-        ["12 · +1", "16 · +2"]]
+        ["12 · +1 point", "16 · +2 points"]]
     assert sheet.rows[3].cells == ["+0", "+6"] and sheet.rows[4].cells == ["9", "14"]
 
 
@@ -425,7 +426,7 @@ def test_the_look_back_fits_its_panel_and_the_window(display, size):
         LookRow("The bocce", tone="head"),
         LookRow("You", ["AS", "2S", "3S", "4S", "5S", "6S", "AH"], "19 · Knocked out by Computer",
                 "bad"),
-        LookRow("Computer", ["TD", "9D"], "19 · +3", "good")])
+        LookRow("Computer", ["TD", "9D"], "19 · +3 points", "good")])
     scene = LookBackScene(app, table, long)
     window = pygame.Rect(0, 0, *size)
     assert window.contains(scene.panel)
@@ -498,3 +499,8 @@ def test_at_instant_a_bust_goes_at_once(display):
     assert not table.zones.get(bust.data["moves"][0]["src"])
     assert not table.animator.lingering and not table.drifts
     table.close()
+
+
+def test_what_a_bocce_scored_is_said_in_points_not_a_bare_plus():
+    assert points_words(3) == "+3 points" and points_words(1) == "+1 point"
+    assert points_words(0) == "+0 points"

@@ -12,7 +12,8 @@ import pygame
 import pytest
 
 from game import GAMES
-from game.engine import Action
+from game.briscola import SPEC
+from game.engine import Action, Event
 from game.i18n import translate
 from scenes import theme
 from scenes.layout import Layout
@@ -20,8 +21,10 @@ from scenes.result import PauseScene, ResultScene, SheetScene
 from scenes.table import TableScene
 from scenes.table.race import GUEST_ALLOWANCE, REACTION, race_reaction
 from scenes.table.scene import computer_pause
+from scenes.tables import plate_points
 from scenes.tables.briscola import BriscolaAdapter
 from tests.scenes.tablekit import (
+    FakeFx,
     click,
     frames,
     key,
@@ -110,7 +113,7 @@ def test_the_table_renders_three_seats_and_the_trump_badge(app, tmp_path):
     assert felt_differs(app.screen, pygame.Rect(x - 80, y - 12, 160, 24)) > 0.5, "the badge is drawn"
     # name plates with the dealer marked (seat 2, on your left, deals game 1)
     assert "Dealer" in labels(table)
-    assert table.adapter.plate_info(table.shown, 0) == "0"
+    assert table.adapter.plate_info(table.shown, 0) == "0 points"
 
 
 def test_the_sampled_card_lies_crosswise_under_the_stock_face_up_for_a_non_dealer(app):
@@ -278,6 +281,24 @@ def test_claim_race_the_computer_wins_when_the_human_waits(app):
     assert st.phase == "play" and st.trump and table.view["trump"] == st.trump
 
 
+@pytest.mark.parametrize("claimer, said", [
+    (1, [("West claims the Venceslao!",
+          "First to the Two of Swords: West picks the new briscola"),
+         ("The briscola is now Cups", "West chose it with the Venceslao")]),
+    (0, [("You claimed the Venceslao!", "First to the Two of Swords: pick the new briscola"),
+         ("The briscola is now Cups", "you chose it with the Venceslao")])])
+def test_the_race_and_its_outcome_are_said_in_words(claimer, said):
+    """A faint "Claimed!" by a plate, then the trump changed silently: the player needed
+    the log to understand it. Who claimed, by which card, and the trump now, in banners."""
+    adapter = BriscolaAdapter(SPEC, 3, 0)
+    layout = Layout((1280, 720), 3)
+    fx = FakeFx()
+    for event in (Event("claimed", claimer, {}), Event("trump_changed", claimer,
+                                                       {"suit": "c", "trump": "c"})):
+        adapter.effects(event, {}, fx, layout)
+    assert fx.banners == said
+
+
 def test_claim_by_keyboard_c_and_space(app):
     for pressed in (pygame.K_c, pygame.K_SPACE):
         table = start(app, seed=RACE_SEED)
@@ -394,7 +415,7 @@ def test_the_suit_picker_changes_the_trump(app):
     assert bar.focused().label == "Swords"
     key(app, pygame.K_RETURN)
     assert state_of(table).trump == "s"
-    assert "New briscola: Swords" in banners
+    assert "The briscola is now Swords" in banners
     settle(app, table)
     assert "Briscola: Swords" in labels(table)
 
@@ -705,9 +726,10 @@ def test_the_plates_show_this_games_card_points_and_the_board_the_match(app):
                and table.my_turn())
     taken = st.view(None)["taken"]
     assert sum(taken) > 0
-    assert [table.adapter.plate_info(table.shown, s) for s in range(3)] == [str(t) for t in taken]
+    assert [table.adapter.plate_info(table.shown, s) for s in range(3)] == \
+        [plate_points(t) for t in taken]
     board = [text for text, _ in table.adapter.scoreboard(table.shown, table.layout)]
-    assert board == ["Briscola Venceslao", "Game 1 of 3", "Match: You  0 · East  0 · West  0"]
+    assert board == ["Briscola Venceslao", "Game 1 of 3", "Match — You: 0 · East: 0 · West: 0"]
 
 
 @pytest.mark.slow
@@ -717,7 +739,7 @@ def test_the_plus_pop_and_the_plate_go_up_together(app):
     st = state_of(table)
     app.settings.animation_speed = "normal"
     def plates() -> list[int]:
-        return [int(table.adapter.plate_info(table.shown, s) or 0) for s in range(3)]
+        return [int(table.adapter.plate_info(table.shown, s).split()[0] or 0) for s in range(3)]
 
     before, seen_pops, checked = plates(), [], 0
     for _ in range(6000):
@@ -832,7 +854,7 @@ def test_game_two_shows_its_panel_plates_and_no_old_venceslao_note_as_its_deal_b
     assert table.busy, "the gather has only begun"
     board = [text for text, _ in table.adapter.scoreboard(table.shown, table.layout)]
     assert board[1] == "Game 2 of 3"
-    assert [table.adapter.plate_info(table.shown, s) for s in range(3)] == ["0", "0", "0"]
+    assert [table.adapter.plate_info(table.shown, s) for s in range(3)] == ["0 points"] * 3
     assert not any("Venceslao" in t for t in labels(table))
     pygame.image.save(app.screen, "/tmp/test_briscola_game2.png")
 

@@ -82,3 +82,19 @@ def test_a_greyed_plate_is_drawn_grey_and_measured_the_same(display):
                          for y in range(a.top, a.bottom, 2)}
     assert colours(lit) != colours(grey)
     assert all(abs(r - g) < 40 and abs(g - bl) < 40 for r, g, bl in colours(grey))
+
+
+def test_a_rule_stands_between_a_plates_name_and_its_number(display):
+    """"Computer 3" then its score "0" read as one number, "Computer 3 0"."""
+    from scenes import theme
+    from tests.scenes.tablekit import make_app
+
+    hud, _ = hud_and_timeline(make_app(display))
+    surface = pygame.Surface(SIZE)
+    plate = hud.draw_plate(surface, "Computer 3", "0", (640, 360), 15, active=False)
+    name_end = plate.x + max(6, 15 // 2) + hud.text.render("Computer 3", 15, theme.CREAM,
+                                                           True).get_width()
+    info_start = plate.right - max(6, 15 // 2) - hud.text.render("0", 15,
+                                                                   theme.CREAM).get_width()
+    between = {surface.get_at((x, plate.centery))[:3] for x in range(name_end, info_start)}
+    assert tuple(theme.GOLD_DARK[:3]) in between

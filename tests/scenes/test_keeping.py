@@ -288,6 +288,16 @@ def test_the_story_names_the_others_as_their_plates_do(app):
     assert not any(line.startswith("You ") for line in table.story.lines)
 
 
+def test_the_story_names_you_as_your_plate_does(app):
+    """The log said "South (you)" where the plate said "Marco"."""
+    app.settings.player_name = "Marco"
+    table = start(app, "bocce", seed=1)
+    moves(app, table, 3)
+    assert table.adapter.plate_name(0, table.layout) == "Marco"
+    lines = " ".join(table.story.lines)
+    assert "Marco (you)" in lines and "South (you)" not in lines
+
+
 @pytest.mark.parametrize("size", [(1280, 720), (800, 500), (1920, 1080)])
 def test_the_menu_with_a_game_to_resume_fits_without_overlaps(app, size):
     table = start(app, "bocce")

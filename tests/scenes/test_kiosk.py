@@ -78,17 +78,34 @@ def test_the_demo_plays_every_game_with_title_cards_and_captions(display, monkey
 
 
 @pytest.mark.slow
+def test_a_key_hands_the_visitor_the_game_on_screen_in_the_seat_it_was_watched_from(display):
+    """A visitor's key opened the title menu instead of the game being shown."""
+    app, kiosk = start(display, idle=30.0)
+    run(app, kiosk, lambda: isinstance(app.stack.top, TableScene)
+        and app.stack.top.client.session.version > 2)
+    demo = app.stack.top
+    log = demo.client.session.log()
+    app.frame(1 / 60, [keydown(pygame.K_DOWN)])
+    taken = app.stack.top
+    assert isinstance(taken, TableScene) and taken is not demo
+    assert list(app.stack) == [app.menu(), taken], "the menu under it"
+    assert not kiosk.demo and pygame.mouse.get_visible()
+    assert taken.seat == demo.human_seat and not taken.watching
+    assert taken.client.session.log() == log, "the same game, as it stood"
+    assert taken.captions is None
+    assert demo.client.session.computers._executor is None, "the demo's session was closed"
+
+
 def test_a_key_leaves_the_demo_for_the_menu_and_idle_time_brings_it_back(display):
     app, kiosk = start(display, idle=30.0)
     run(app, kiosk, lambda: isinstance(app.stack.top, TableScene))
     table = app.stack.top
     app.frame(1 / 60, [keydown(pygame.K_DOWN)])
-    menu = app.menu()
-    assert app.stack.top is menu and len(app.stack) == 1
-    assert not kiosk.demo and pygame.mouse.get_visible()
-    assert menu.focus.focus == 0, "the key that left the demo did nothing else"
     assert table.client.session.computers._executor is None, "the demo's game was closed"
     assert table not in list(app.stack)
+    app.back_to_menu()                                # the visitor leaves the game
+    menu = app.menu()
+    assert app.stack.top is menu and len(app.stack) == 1
     for _ in range(19):   # someone reads the menu without touching anything...
         app.frame(1.0, [])
     assert app.stack.top is menu
@@ -395,6 +412,6 @@ def test_the_next_visitor_is_never_offered_the_game_the_last_one_left(display):
     for _ in range(31):                               # the visitor walks away
         app.frame(1.0, [])
     assert kiosk.demo
-    app.frame(1 / 60, [keydown(pygame.K_DOWN)])       # the next one
-    assert app.stack.top is app.menu()
+    app.frame(1 / 60, [keydown(pygame.K_DOWN)])       # the next one: the game on screen,
+    assert list(app.stack)[0] is app.menu()           # the menu under it
     assert [r.key for r in app.menu().records] == ["bolola"]

@@ -5,6 +5,8 @@ tests that screen itself); its Play then starts the table."""
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 import pygame
 import pytest
 
@@ -202,3 +204,25 @@ def test_the_subtitle_changes_language_with_the_settings(menu, app, monkeypatch)
         assert "Cinque giochi di carte a un solo tavolo" in drawn
     finally:
         app.change_setting("language", "en")
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (800, 500)])
+def test_back_to_your_table_is_offered_focused_in_the_wide_row(menu, app, size):
+    """A guest who sat at a table is offered it back from the menu (the code it joined
+    by kept: scenes/guest.py), in the wide row; a game kept here stays by its game (the
+    two in one row laid a long Resume's words over the button beside it)."""
+    from scenes import guest
+
+    guest.kept_tables().keep("ZZZZ-ZP9Z-V4TG-XHC8", "briscola", None)
+    menu.enter()
+    assert focused(menu) == "back_table"
+    assert menu.focus.button("back_table").label == "Back to your table: Briscola Venceslao"
+    menu.records = [SimpleNamespace(key="bocce")]     # and a game to resume
+    menu._resume_label = "Resume Bocce (hand 2, your turn)"
+    menu._build()
+    menu.resize(size)
+    keys = [b.key for b in menu.focus.buttons]
+    assert "resume" not in keys and "resume:bocce" in keys and "back_table" in keys
+    rects = [b.rect for b in menu.focus.buttons]
+    assert all(pygame.Rect((0, 0), size).contains(r) for r in rects)
+    assert all(r.collidelist(rects[i + 1:]) == -1 for i, r in enumerate(rects))

@@ -63,6 +63,7 @@ def open_online(app) -> OnlineScene:
 @pytest.mark.parametrize("key", [
     protocol.MISTYPED_CODE, protocol.NO_RELAY, protocol.UNREACHABLE, protocol.NO_SUCH_ROOM,
     protocol.ROOM_FULL, protocol.WRONG_VERSION, protocol.RELAY_FULL, protocol.HOST_GONE,
+    protocol.HOST_LEFT,
     protocol.KICKED, protocol.REPLACED, protocol.ABUSE, protocol.HELLO_TIMEOUT,
     protocol.WRONG_CODE, protocol.SLOW_DOWN,
     host_module.PORT_IN_USE, host_module.NOT_LAN, host_module.RELAY_UNREACHABLE,
@@ -190,7 +191,7 @@ def test_a_guest_joins_a_real_host_and_reaches_the_table(app):
         host_seat = 1 - table.seat
         lay = table.layout
         assert table.adapter.seat_name(host_seat, lay) == "Host"
-        assert table.adapter.seat_name(table.seat, lay) == tr("bocce.you")
+        assert table.adapter.seat_name(table.seat, lay) == "Anna", "the name the host sees"
         assert any(k[:3] == ("plate", host_seat, "Host") for k in table.painter.paint_log)
         assert ("light", "connected") in table.painter.paint_log
         app.back_to_menu()                    # the table closes the client
@@ -207,7 +208,7 @@ def test_the_guest_is_told_when_the_host_quits(app):
         table = frames_until(app, lambda: isinstance(app.stack.top, TableScene) and app.stack.top)
         host.close()
         frames_until(app, lambda: app.stack.top is app.menu())
-        assert tr("net.host_gone") in [t.text for t in app.toasts.items]
+        assert tr("net.host_left") in [t.text for t in app.toasts.items]
         assert table.client.state == "closed"
 
 

@@ -17,6 +17,7 @@ from game.net.finder import LIVE
 from game.net.host import Host
 from game.net.listing import Listing
 from game.net.protocol import QUICK
+from scenes import guest
 from scenes.dealer import dealer_line
 from scenes.find_table import FindScene
 from scenes.i18n import tr
@@ -313,9 +314,11 @@ def test_a_spectators_sheets_between_rounds_go_by_themselves_a_players_wait(app)
         host.close()
 
 
-def test_a_computers_seat_has_one_name_on_every_screen_at_the_table(app):
+def test_every_seat_has_one_name_on_every_screen_at_the_table(app):
     """A place ("East") is another on every screen: at a table of people the computer's
-    plate and column name it by its number, as the waiting room does."""
+    plate and column name it by its number, as the waiting room does; and each person's
+    own plate says the name the others read (the host's said "You" where its guests read
+    "Marco")."""
     host = hosting()
     guest = None
     try:
@@ -329,9 +332,10 @@ def test_a_computers_seat_has_one_name_on_every_screen_at_the_table(app):
         for client in (host.client, guest):
             table = TableScene(app, client)
             table._netplay()
-            names.add(table.adapter.seat_name(computer, table.layout))
-        assert names == {tr("net.computer_number", number=computer + 1)} == \
-            {f"Computer {computer + 1}"}
+            names.add(tuple(table.adapter.plate_name(s, table.layout)
+                            for s in (computer, 0, guest.seat)))
+        assert names == {(tr("net.computer_number", number=computer + 1), "Marco", "Anna")}
+        assert f"Computer {computer + 1}" in names.pop()
     finally:
         if guest is not None:
             guest.close()
@@ -348,3 +352,58 @@ def test_a_seats_light_is_on_for_a_person_there_and_off_for_one_away(app, monkey
              LobbySeat(PERSON, "Carla", away=True), LobbySeat(OPEN), LobbySeat(COMPUTER_SEAT)]
     room.seat_rows(app.screen, app.fonts, pygame.Rect(0, 0, 600, 200), seats)
     assert lights == ["connected", "connected", "reconnecting"]
+
+
+def test_a_spectator_is_told_when_the_host_leaves(app):
+    """The spectator was back at the menu with no word."""
+    host = hosting(spectators=True)
+    watcher = None
+    try:
+        assert host.wait_ready(5.0)
+        watcher = RemoteClient(host.status().direct_code, name="Ugo", watch=True)
+        until(lambda: watcher.state == "waiting", 10.0)
+        host.begin()
+        until(lambda: watcher.state == "connected", 10.0)
+        table = TableScene(app, watcher)
+        app.stack.push(table)
+        app.frame(DT, [])
+        host.close()
+        frames_until(app, lambda: app.stack.top is app.menu())
+        assert tr("net.host_left") in [t.text for t in app.toasts.items]
+    finally:
+        if watcher is not None:
+            watcher.close()
+        host.close()
+
+
+def test_a_guest_whose_program_closed_goes_back_to_the_table_from_the_menu(app):
+    """Found through Find a table, the guest was never shown a code, and once the
+    program was closed the menu offered nothing; the table left the list as it started.
+    The menu offers "Back to your table" while the table lasts, and it seats them again."""
+    host = hosting()
+    first = None
+    try:
+        assert host.wait_ready(5.0)
+        first = guest.join(host.status().direct_code, "Anna", None)
+        until(lambda: first.state == "waiting", 10.0)
+        host.begin()
+        until(lambda: first.state == "connected", 10.0)
+        seat = first.seat
+        first.close()                                 # the program is closed
+        app.back_to_menu()
+        menu = app.menu()
+        assert menu.focus.button("back_table").label == \
+            tr("net.back_to_table", game="Briscola Venceslao")
+        press(app, menu, "back_table")
+        table = frames_until(app, lambda: isinstance(app.stack.top, TableScene)
+                             and app.stack.top)
+        assert table.seat == seat, "the same seat, by the kept key"
+        host.close()
+        frames_until(app, lambda: app.stack.top is app.menu())
+        assert "back_table" not in [b.key for b in app.menu().focus.buttons], \
+            "the host left: the table is no more"
+    finally:
+        if first is not None:
+            first.close()
+        host.close()
+

@@ -6,7 +6,8 @@ import pygame
 import pytest
 
 from game import GAMES
-from scenes.result import ResultScene
+from scenes.result import RESULT_SETTLE, ResultScene
+from scenes.scene import Scene
 from scenes.table import TableScene
 from tests.scenes import fakegame
 from tests.scenes.tablekit import click, frames, key, make_app, open_table, state_of, think
@@ -45,11 +46,52 @@ def test_the_result_names_the_winner_and_lists_the_scores(finished):
 def test_play_again_by_keyboard_starts_the_same_game_anew(finished):
     app, table, result = finished
     assert result.focus.focused.key == "again"
+    frames(app, int(RESULT_SETTLE * 60) + 2)
     key(app, pygame.K_RETURN)
     top = app.stack.top
     assert isinstance(top, TableScene) and top is not table
     assert top.key == "fake"
     assert table not in list(app.stack)
+
+
+def test_enter_hit_as_the_result_comes_does_not_skip_it(finished):
+    """Enter, hammered to play the hinted cards, started the next game over the final
+    result: twice the result went unseen."""
+    app, table, result = finished
+    key(app, pygame.K_RETURN)
+    key(app, pygame.K_SPACE)
+    assert app.stack.top is result
+
+
+def test_a_key_held_down_as_a_screen_comes_does_not_act_on_it(finished, monkeypatch):
+    """Enter still down from the table's last card (repeating) is not a press on the
+    result; once let go, the next press is."""
+    app, table, result = finished
+    frames(app, int(RESULT_SETTLE * 60) + 2)
+    held = {pygame.K_RETURN}
+    monkeypatch.setattr(pygame.key, "get_pressed", lambda: Pressed(held))
+    app.stack.push(Probe(app))
+    app.stack.pop()                              # the result comes again, Enter held
+    key(app, pygame.K_RETURN)
+    assert app.stack.top is result
+    held.clear()
+    app.frame(1 / 60, [pygame.event.Event(pygame.KEYUP, key=pygame.K_RETURN, mod=0)])
+    key(app, pygame.K_RETURN)
+    assert isinstance(app.stack.top, TableScene) and app.stack.top is not table
+
+
+class Pressed:
+    """pygame.key.get_pressed's answer with these keys down."""
+
+    def __init__(self, down: set[int]) -> None:
+        self.down = down
+
+    def __getitem__(self, k: int) -> bool:
+        return k in self.down
+
+
+class Probe(Scene):
+    overlay = True
 
 
 def test_menu_by_mouse_goes_back_to_the_title_menu(finished):

@@ -6,8 +6,9 @@ from __future__ import annotations
 import pytest
 
 from game.stats import empty_line
+from scenes.fonts import Fonts
 from scenes.i18n import language, set_language
-from scenes.stats_scene import cell, records_line, scale_marks
+from scenes.stats_scene import cell, column_heads, newest_words, records_line, scale_marks
 
 
 @pytest.fixture
@@ -48,3 +49,20 @@ def test_a_chart_s_scale_writes_zero_the_highest_and_the_lowest():
 def test_a_mark_too_close_to_another_is_left_out_rather_than_printed_over_it():
     assert scale_marks(-1, 21, 60, 12) == [0, 21]
     assert scale_marks(-6, 0, 60, 12) == [0, -6]
+
+
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_column_headers_keep_a_gap_between_them_wrapping_where_they_must(speaking, lang):
+    """"Serie" and "Serie migliore" ran together into one phrase at 800x500."""
+    speaking(lang)
+    font = Fonts().get(12)
+    width = font.size("Serie migliore" if lang == "it" else "Best streak")[0]
+    heads = column_heads(font, width)
+    assert all(font.size(part)[0] < width - 4 for parts in heads for part in parts)
+    assert len(heads[-1]) == 2
+
+
+def test_the_newest_score_by_its_bar_says_it_is_the_last_game(speaking):
+    """A one-game chart read "0 -0": the scale's 0, the zero line, the bar's 0."""
+    speaking("it")
+    assert newest_words(0) == "ultima 0" and newest_words(-3) == "ultima \u22123"

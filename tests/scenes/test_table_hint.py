@@ -12,6 +12,7 @@ import pytest
 from scenes.i18n import tr, words
 from tests.scenes.tablekit import (
     card_box,
+    click,
     drawn,
     frames,
     key,
@@ -116,6 +117,45 @@ def test_thinking_about_your_hint_goes_once_the_hint_is_shown(display):
                if t.text == tr("table.hint_thinking"))
 
 
+@pytest.mark.parametrize("size", [(800, 500), (1280, 720), (1920, 1080)])
+@pytest.mark.parametrize("key_, phase", [("doudizhu", "bid"), ("bisca", "bet")])
+def test_a_picker_has_its_hint_button_beside_it_clear_of_it(display, key_, phase, size):
+    """The Hint button was missing where pickers show (Dou Dizhu's bids, Bisca's bets):
+    only H asked. It stands in a bar of its own, clear of the picker, in the window."""
+    app = make_app(display, "instant", size)
+    table = started(app, key_, seed=3 if key_ == "doudizhu" else 2)
+    session_of(table).advice_playouts = 6
+    frames(app, 1)
+    assert state_of(table).phase == phase and hint_button(table) is None
+    hint = table.input.hint_bar
+    assert [b.hotkey for b in hint.buttons] == ["H"]
+    rect = hint.buttons[0].rect
+    assert pygame.Rect(0, 0, *size).contains(rect)
+    assert not rect.colliderect(table.input.panel(table.bar))
+    drawn(table)
+    assert any(k[0] == "hint" for k in table.painter.paint_log), "drawn"
+    click(app, rect.center)
+    wait_for_hint(app, table)
+    assert table.input.advice is not None and table.bar.focused().action == \
+        table.input.advice.action
+
+
+@pytest.mark.parametrize("size", [(800, 500), (1280, 720)])
+def test_an_aces_choice_keeps_a_hint_button_clear_of_it(display, size):
+    """Bocce's "Count your Ace as" hid the Hint with the bar under it: only H asked."""
+    app = make_app(display, "instant", size)
+    table = started(app, "bocce", seed=0)
+    ace = next(s for s in table.human_hand if s.code == "AH")
+    click(app, card_box(table, ace).center)
+    assert table.input.popup
+    hint = table.input.hint_bar
+    assert [b.hotkey for b in hint.buttons] == ["H"]
+    rect = hint.buttons[0].rect
+    assert pygame.Rect(0, 0, *size).contains(rect)
+    assert not rect.colliderect(table.input.panel(table.input.popup))
+    assert not any(rect.colliderect(card_box(table, s)) for s in table.human_hand)
+
+
 def test_a_hinted_bet_is_named_in_whole_words_not_by_its_buttons_number(display):
     """The bet picker's buttons say "1" under the title "Your bet": the hint's line stands
     alone over the felt, and "1: Played out in 3 deals..." did not say what 1 was."""
@@ -147,7 +187,8 @@ def test_the_hints_line_covers_neither_the_hand_nor_the_prompt_nor_the_buttons(d
     assert shown and any(t.text != tr("table.hint_thinking") for t in app.toasts.items)
     keep_clear = [("card", card_box(table, s)) for s in table.human_hand] + \
         [(kind, rect) for kind, _, rect in drawn(table) if kind == "prompt"] + \
-        [("buttons", table.input.panel(bar)) for bar in (table.bar, table.popup) if bar]
+        [("buttons", table.input.panel(bar)) for bar in (table.bar, table.popup,
+                                                          table.input.hint_bar) if bar]
     assert any(kind == "prompt" for kind, _ in keep_clear)
     for toast in shown:
         assert pygame.Rect(0, 0, *size).contains(toast)

@@ -45,3 +45,11 @@ def test_the_table_paints_every_card_of_the_game_ahead_jokers_included(display, 
     assert set(wanted) == {c.code for c in GAMES[key].cards}
     if key == "doudizhu":
         assert {"BJ", "RJ"} <= set(wanted)
+
+
+def test_points_on_a_plate_are_said_as_points_never_a_bare_number():
+    """"Computer 3 0" read as one number: a name, then its score."""
+    from scenes.tables import plate_points
+
+    assert plate_points(0) == "0 points" and plate_points(1) == "1 point"
+    assert plate_points(21) == "21 points"

@@ -473,7 +473,7 @@ def test_when_the_host_quits_the_guest_is_told_at_once():
         table.stop()
         host.close()
         until(lambda: guest.state == LOST, timeout=2)
-        assert guest.reason == "host_gone"
+        assert guest.reason == "host_left", "the host said goodbye: it left, it is not unreachable"
         guest.poll()
         guest.submit(Action("claim"))
         refused = guest.poll()

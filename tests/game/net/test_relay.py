@@ -642,7 +642,7 @@ def test_a_host_that_quits_ends_its_relay_room_at_once(relay):
         table.stop()
         host.close()
         until(lambda: guest.state == "lost", timeout=2)
-        assert guest.reason == "host_gone"
+        assert guest.reason == "host_left"
         assert refused(enter(relay, code)) == "no_such_room", "ended, not held"
 
 

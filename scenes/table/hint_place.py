@@ -1,0 +1,34 @@
+"""Where the Hint button stands beside a picker (bids, bets, contracts, a suit, an Ace
+high or low): a second bar of one button, since the picker's own bar keeps its shape.
+
+It stands by your name plate, level with the prompt, as the Hint alone does beside a
+card to play; where the picker (or anything else kept clear) lies there, beside the
+picker instead, on its right, else on its left, else under it: never over the picker,
+the rank strip or off the table.
+"""
+
+from __future__ import annotations
+
+from typing import Optional, Sequence
+
+import pygame
+
+
+def hint_place(size: tuple[int, int], plate: tuple[float, float], picker: pygame.Rect,
+               avoid: Sequence[pygame.Rect], bounds: pygame.Rect,
+               gap: int) -> Optional[tuple[float, float]]:
+    """The centre of a ``size`` button: by the plate (``plate``, its centre there), else
+    beside the ``picker``'s panel; clear of it and of each of ``avoid`` by ``gap``,
+    inside ``bounds``.  None when nowhere is clear (H still asks)."""
+    w, h = size
+    taken = [picker.inflate(gap * 2, gap * 2)] + [r.inflate(gap * 2, gap * 2) for r in avoid]
+    tries = [plate,
+             (picker.right + gap + w / 2, picker.bottom - h / 2),
+             (picker.left - gap - w / 2, picker.bottom - h / 2),
+             (picker.centerx, picker.bottom + gap + h / 2)]
+    for x, y in tries:
+        rect = pygame.Rect(0, 0, w, h)
+        rect.center = (round(x), round(y))
+        if bounds.contains(rect) and rect.collidelist(taken) < 0:
+            return x, y
+    return None
