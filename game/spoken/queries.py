@@ -33,7 +33,7 @@ def _hand(w: Words, update: Update) -> str:
     if not codes:                        # Bisca's one-card round: your card faces the others
         return w.say("spoken.query.hand_hidden", count=len(held))
     legal = {c.code for a in update.legal for c in a.cards}
-    cards = sorted((_parse(c) for c in codes), key=lambda c: (c.suit, c.rank))
+    cards = sorted((_parse(c) for c in codes), key=lambda c: (c.is_joker, c.suit, c.rank))
     groups = []
     for suit, same in groupby(cards, key=lambda c: c.suit):
         ranks = [w.say("spoken.query.legal_mark", rank=c.rank_name(w.lang))

@@ -29,6 +29,13 @@ def test_my_hand_is_grouped_by_suit_with_the_cards_I_may_play_marked():
     assert said == "3 cards. Cups: 2 playable, King playable; Coins: Ace."
 
 
+def test_jokers_are_said_last_after_the_suits():
+    words = Words("doudizhu", "en", ("You", "East", "West"))
+    view = {"zones": {"hand/0": ["RJ", "3S", "BJ", "4C"]}}
+    assert ask("hand", words, update(view)) == ("4 cards. Clubs: 4; Spades: 3; "
+                                                "Jokers: Black Joker, Red Joker.")
+
+
 def test_a_hand_all_of_which_may_be_played_is_not_marked():
     said = ask("hand", WORDS, update(HAND, legal=[play("Kc"), play("2c"), play("Ad")]))
     assert "playable" not in said
