@@ -59,6 +59,9 @@ FRENCH_COLOURS = ("two", "four")
 #: the table's cards and words, larger than the window alone would make them
 TABLE_SCALES = (1.0, 1.25, 1.5)
 LANGUAGES = ("en", "it")
+#: how much the spoken table says: "brief" leaves out why a trick was won and whose turn
+#: it is for the others (the keys still ask them)
+SPEECH_VERBOSITY = ("full", "brief")
 VOLUME_STEP = 0.1
 #: the most games a settings file may list as having their rank strip off
 RULES_OFF_LIMIT = 64
@@ -109,6 +112,8 @@ class Settings:
     reduced_motion: bool = False
     #: the table said aloud, for a player who plays by ear (scenes/speech)
     spoken_table: bool = False
+    #: how much it says (:data:`SPEECH_VERBOSITY`)
+    speech_verbosity: str = "full"
     #: these settings as loaded or last saved: a save writes only what changed since over
     #: the file as it is then, so another version's keys and another copy's changes survive
     #: (None: settings made here, not loaded; a save writes them all)
@@ -232,6 +237,8 @@ def _valid(name: str, value: Any) -> bool:
         return isinstance(value, bool)
     if name == "french_colours":
         return isinstance(value, str) and value in FRENCH_COLOURS
+    if name == "speech_verbosity":
+        return isinstance(value, str) and value in SPEECH_VERBOSITY
     if name == "table_scale":
         return (isinstance(value, (int, float)) and not isinstance(value, bool)
                 and float(value) in TABLE_SCALES)

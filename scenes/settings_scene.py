@@ -27,6 +27,7 @@ from scenes.settings import (
     FRENCH_COLOURS,
     ITALIAN_STYLES,
     LANGUAGES,
+    SPEECH_VERBOSITY,
     TABLE_SCALES,
     VOLUME_STEP,
 )
@@ -70,6 +71,9 @@ def _rows() -> list[OptionRow]:
         _setting_row("animation_speed", tuple(ANIMATION_SPEEDS), lambda v: tr(f"ui.settings.speed.{v}")),
         _setting_row("reduced_motion", (False, True), _on_off, label="access.settings.reduced_motion"),
         _setting_row("spoken_table", (False, True), _spoken, label="access.settings.spoken_table"),
+        _setting_row("speech_verbosity", SPEECH_VERBOSITY,
+                     lambda v: tr(f"access.settings.verbosity.{v}"),
+                     label="access.settings.speech_verbosity"),
         _setting_row("card_design", ITALIAN_STYLES, lambda v: tr(f"ui.settings.design.{v}")),
         _setting_row("french_colours", FRENCH_COLOURS, lambda v: tr(f"access.settings.colours.{v}"),
                      label="access.settings.french_colours"),

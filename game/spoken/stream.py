@@ -67,9 +67,11 @@ VARIANTS: dict[tuple[str, str], Variant] = {
 class SpokenStream:
     """One seat's sentences, update after update."""
 
-    def __init__(self, words: Words, seat: Optional[int]) -> None:
+    def __init__(self, words: Words, seat: Optional[int], brief: bool = False) -> None:
         self.words = words
         self.seat = seat
+        #: say less: no "won because", no other seat's turn (the queries still say them)
+        self.brief = brief
         self._to_act: tuple[int, ...] = ()
         #: the turn's sentence the last update ended with ("" when the turn did not change)
         self.turn_said = ""
@@ -103,7 +105,10 @@ class SpokenStream:
             key = f"{key}.{variant}" if variant else key
             for said in ([f"{key}.you", key] if mine else [key]):
                 if w.has(said):
-                    return w.say(said, **w.params(event.seat, event.data)).strip()
+                    params = w.params(event.seat, event.data)
+                    if self.brief:
+                        params["why"] = ""
+                    return w.say(said, **params).strip()
         return ""
 
     def turn(self, update: Update) -> str:
@@ -117,7 +122,7 @@ class SpokenStream:
                 return w.say("spoken.turn.you_choose", choices=w.join(choices))
             return w.say("spoken.turn.you")
         others = [s for s in update.to_act if s != self.seat]
-        if not others:
+        if not others or self.brief:
             return ""
         if len(others) == 1:
             return w.say("spoken.turn.other", player=w.seat(others[0]))

@@ -59,6 +59,7 @@ class SpokenTable:
     def __init__(self, game: str, seat: Optional[int], names: Callable[[], Sequence[str]],
                  choices: Callable[[], Sequence[tuple[str, str]]] = lambda: (),
                  popup: Callable[[], Optional[str]] = lambda: None,
+                 brief: Callable[[], bool] = lambda: False,
                  speaker: Optional[Speaker] = None) -> None:
         self.names = names
         #: the (hotkey, words) of the buttons a key would press now
@@ -66,6 +67,8 @@ class SpokenTable:
         #: the title of a card's popup of choices while it is open (None when none is)
         self.popup = popup
         self._popup_said: Optional[str] = None
+        #: the setting "brief": say less (game/spoken/stream.py)
+        self.brief = brief
         self.speaker = speaker if speaker is not None else program_speaker()
         self.stream = SpokenStream(self._words(game), seat)
         self.update: Optional[Update] = None
@@ -77,6 +80,7 @@ class SpokenTable:
         """An update taken by the table: its news, then whose turn it is (others' turns
         are chatter; yours coming cuts the chatter still waiting)."""
         self.stream.words = self._words(self.stream.game)    # the language, the names now
+        self.stream.brief = self.brief()
         yours = update.my_turn and not (self.update is not None and self.update.my_turn)
         self.update = update
         said = self.stream.hear(update)

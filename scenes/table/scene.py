@@ -198,6 +198,7 @@ class TableScene(Scene):
             self.key, self.seat, lambda: self.adapter.seat_names(self.layout),
             lambda: [(b.hotkey, b.label) for b in (self.popup or self.bar).buttons if b.enabled],
             lambda: self.popup.title if self.popup else None,
+            lambda: getattr(app.settings, "speech_verbosity", "full") == "brief",
         ) if spoken_on(app) else None
         self.painter = TablePainter(
             self.adapter, self.position, self.board, self.stage, self.hud, self.input,

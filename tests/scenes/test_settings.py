@@ -604,7 +604,8 @@ def test_the_comforts_of_reading_round_trip():
 @pytest.mark.parametrize("field, value", [("french_colours", "six"), ("french_colours", True),
                                           ("table_scale", 3.0), ("table_scale", True),
                                           ("table_scale", "1.25"), ("reduced_motion", 1),
-                                          ("reduced_motion", "on"), ("spoken_table", 1)])
+                                          ("reduced_motion", "on"), ("spoken_table", 1),
+                                          ("speech_verbosity", "loud")])
 def test_a_bad_reading_comfort_alone_takes_its_default(field, value):
     loaded, bad = from_json({field: value, "volume": 0.4})
     assert bad == [field]

@@ -115,6 +115,15 @@ def test_a_refusal_is_said_by_its_reason():
     assert said.startswith("Not allowed: ") and "engine.not_your_turn" not in said
 
 
+def test_brief_leaves_out_why_and_the_others_turns_but_not_yours():
+    brief = SpokenStream(Words("briscola", "en", ("You", "East", "West")), 0, brief=True)
+    won = Event("trick_won", 1, {"cards": ["Nd", "4s", "6b"], "points": 3, "taken": [0, 3, 0],
+                                 "why": {"why": "trump", "card": "4s", "over": "Nd"}})
+    assert brief.event(won) == "East takes the trick: 3 points."
+    assert brief.hear(update(to_act=(1,))) == []
+    assert brief.hear(update(to_act=(0,))) == ["Your turn."]
+
+
 def test_a_sentence_missing_an_optional_field_leaves_it_empty():
     won = Event("trick_won", 1, {"cards": ["Nd"], "points": 3, "taken": [0, 3, 0]})
     assert stream("briscola").event(won) == "East takes the trick: 3 points."
