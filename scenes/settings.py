@@ -60,7 +60,7 @@ FRENCH_COLOURS = ("two", "four")
 TABLE_SCALES = (1.0, 1.25, 1.5)
 LANGUAGES = ("en", "it")
 #: how much the spoken table says: "brief" leaves out why a trick was won and whose turn
-#: it is for the others (the keys still ask them)
+#: it is for the others (F7 still asks whose turn it is)
 SPEECH_VERBOSITY = ("full", "brief")
 VOLUME_STEP = 0.1
 #: the most games a settings file may list as having their rank strip off

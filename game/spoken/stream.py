@@ -70,7 +70,7 @@ class SpokenStream:
     def __init__(self, words: Words, seat: Optional[int], brief: bool = False) -> None:
         self.words = words
         self.seat = seat
-        #: say less: no "won because", no other seat's turn (the queries still say them)
+        #: say less: no "won because", no other seat's turn (the turn query still says it)
         self.brief = brief
         self._to_act: tuple[int, ...] = ()
         #: the turn's sentence the last update ended with ("" when the turn did not change)
