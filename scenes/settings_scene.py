@@ -39,6 +39,9 @@ if TYPE_CHECKING:
 
 #: the preview's cards: an Italian pair (the design), then French Clubs and Diamonds (the inks)
 PREVIEW_CARDS = (("Kc", "Ad"), ("QC", "7D"))
+#: the name field's least height: its rounded corners (8 px, inside a border) need it
+#: in a small window, where many rows leave each little room
+FIELD_LEAST_H = 20
 VOLUMES = tuple(round(i * VOLUME_STEP, 2) for i in range(int(round(1 / VOLUME_STEP)) + 1))
 
 
@@ -232,7 +235,7 @@ class SettingsScene(OptionRowsScene):
         name = self.focus.button("name")
         name.rect = pygame.Rect(inner.x, y, inner.w, row_h)
         if self.name_entry is not None:
-            field = pygame.Rect(0, 0, value_w, row_h - px(14))
+            field = pygame.Rect(0, 0, value_w, max(row_h - px(14), min(row_h, FIELD_LEAST_H)))
             field.midright = (name.rect.right - px(10), name.rect.centery)
             place_field(self.name_entry, field, size)
         y += row_h + gap
