@@ -18,6 +18,7 @@ makes seat 0 the landlord.
     python bench/frames.py --game bisca --game doudizhu              # some tables only
     python bench/frames.py --online [--window]                        # hosting a friend (Bocce)
     python bench/frames.py --level hard                                # while Hard thinks
+    python bench/frames.py --speak                                     # while the table speaks
 
 The dummy driver presents nothing, so it measures drawing alone; ``--window``
 opens a real window on $DISPLAY (e.g. under ``Xvfb :99 -screen 0 1920x1080x24``)
@@ -74,6 +75,9 @@ def main(argv: list[str] | None = None) -> int:
                         help="the two computers' level (hard: frames while a search thinks)")
     parser.add_argument("--online", action="store_true",
                         help="the host's table of an online game, a guest in another process")
+    parser.add_argument("--speak", action="store_true",
+                        help="the table said aloud meanwhile: eSpeak NG renders each sentence "
+                             "(to a file: no sound device needed)")
     parser.add_argument("--game", action="append", choices=tuple(TABLES),
                         help="a table to measure (again for more; default: every game's)")
     args = parser.parse_args(argv)
@@ -99,6 +103,7 @@ def main(argv: list[str] | None = None) -> int:
     pygame.display.flip, pygame.display.update = flip, update
 
     app = App((w, h))
+    said = speaking(app) if args.speak else []
     app.settings.animation_speed = "normal"
     app.back_to_menu()
     app.sound.warm()  # the real loop synthesises the sounds in the background at start
@@ -107,8 +112,42 @@ def main(argv: list[str] | None = None) -> int:
             presents[name] = 0
         measure(app, game, args, presents, (w, h))
         app.back_to_menu()
+    if args.speak:
+        print(f"sentences rendered by eSpeak NG meanwhile: {len(said)}")
     app.shutdown()
     return 0
+
+
+def speaking(app) -> list[str]:
+    """The spoken table on, its voice eSpeak NG rendering each sentence to a file in the
+    speaker's thread (the work a voice does, without a sound device); the sentences."""
+    import tempfile
+
+    from scenes.speech import table
+    from scenes.speech.speaker import Speaker
+    from scenes.speech.voice import missing, open_voice
+
+    why = missing(to_play=False)
+    if why:
+        sys.exit(f"--speak needs a speech engine: {why}")
+    said: list[str] = []
+    folder = tempfile.mkdtemp(prefix="tavolata-speech-")
+
+    class Rendering:
+        def __init__(self) -> None:
+            self.voice = open_voice("en", to_play=False)
+
+        def say(self, text: str) -> None:
+            assert self.voice is not None
+            self.voice.save(text, os.path.join(folder, "said.wav"))
+            said.append(text)
+
+        def close(self) -> None:
+            pass
+
+    table._speaker = Speaker(Rendering)
+    app.speak = True
+    return said
 
 
 def setup_of(game: str, level: str, seed: int):

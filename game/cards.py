@@ -161,9 +161,16 @@ class Card:
         lang = lang if lang in SUIT_NAMES else "en"
         if self.is_joker:
             return _JOKER_NAMES[lang][self.rank]
+        return f"{self.rank_name(lang)} {_OF[lang]} {SUIT_NAMES[lang][self.suit]}"
+
+    def rank_name(self, lang: str = "en") -> str:
+        """The rank alone, for cards already grouped by suit: "Ace", "7", "Cavallo"; a
+        joker's whole name."""
+        lang = lang if lang in SUIT_NAMES else "en"
+        if self.is_joker:
+            return _JOKER_NAMES[lang][self.rank]
         names = _ITALIAN_RANK_NAMES if self.is_italian else _FRENCH_RANK_NAMES
-        rank = names[lang].get(self.rank, str(self.rank))
-        return f"{rank} {_OF[lang]} {SUIT_NAMES[lang][self.suit]}"
+        return names[lang].get(self.rank, str(self.rank))
 
 
 def card(code: str) -> Card:

@@ -37,7 +37,13 @@ from scenes.fields import THEME_PATH
 from scenes.fonts import Fonts
 from scenes.i18n import set_language, tr
 from scenes.scene import Scene, SceneStack
-from scenes.settings import Settings, SettingsUnreadable, load_settings, save_settings
+from scenes.settings import (
+    Settings,
+    SettingsUnreadable,
+    load_settings,
+    save_settings,
+    settings_path,
+)
 from scenes.sizes import DEFAULT_SIZE, MIN_SIZE
 from scenes.sound import Sound, open_mixer
 from scenes.sprites import stop_painters
@@ -130,6 +136,13 @@ class App:
         #: the command line's ``--relay``: Play online uses it for this run, whatever the
         #: settings say (scenes/online.py)
         self.relay: Relay | None = None
+        #: the command line's ``--speak``: the table is said aloud in this run, whatever
+        #: the settings say (scenes/speech)
+        self.speak = False
+        self._screen_speech: Any = None      # made when the spoken table is first on
+        #: the first launch's "Press S for the spoken table" (scenes/speech/offer.py; made
+        #: by :func:`run` in a real window, so a test's App never speaks unasked)
+        self._speech_offer: Any = None
         self._errors: list[float] = []
         self._windowed_size = self._fit(size or DEFAULT_SIZE)
         self.window: pygame.Window | None = None
@@ -327,6 +340,8 @@ class App:
                 self.art = _make_art(self.settings.card_design, value == "four")
         elif name == "fullscreen":
             self.set_fullscreen(value)
+        elif name == "spoken_table" and value:
+            self._say_what_speech_needs()
         elif name == "language":
             set_language(value)
             self.reword()
@@ -421,6 +436,16 @@ class App:
         overlay = not self._over_menu() if overlay is None else overlay
         self.open("settings", overlay=overlay)
 
+    def _say_what_speech_needs(self) -> None:
+        """The spoken table turned on where nothing can speak: what to install, on screen
+        and in the log."""
+        from scenes.speech.voice import log_missing, missing
+
+        why = missing()
+        if why:
+            log_missing(why)
+            self.notify(tr(why), 8.0)
+
     def notify(self, text: str, seconds: float = 3.0) -> None:
         self.toasts.notify(text, seconds)
 
@@ -463,6 +488,7 @@ class App:
             self._dispatch(event)
         self.ui.update(dt)
         self.stack.update(dt)
+        self._speak_screen()
         self.toasts.update(dt)
         self._since_drawn += dt
         shape = (self.stack.changes, self.size)
@@ -485,6 +511,21 @@ class App:
         self.frames += 1
         return True
 
+    def _speak_screen(self) -> None:
+        """The spoken table on: the item the screen on top has focused, when it changes
+        (scenes/speech/screens.py)."""
+        from scenes.speech.table import program_speaker, spoken_on
+
+        if self._speech_offer is not None:
+            self._speech_offer.frame(self)
+        if not spoken_on(self):
+            return
+        if self._screen_speech is None:
+            from scenes.speech.screens import ScreenSpeech
+
+            self._screen_speech = ScreenSpeech(program_speaker())
+        self._screen_speech.frame(self.stack.top)
+
     @property
     def resting(self) -> bool:
         """Nothing on screen will change until some input comes: the loop may sleep."""
@@ -505,6 +546,8 @@ class App:
             # over the window stays until drawn over, and a frame draws only what changed
             self._shape = ()
         elif self.ui.process_events(event):
+            pass
+        elif self._speech_offer is not None and self._speech_offer.key(self, event):
             pass
         elif event.type == pygame.KEYDOWN and event.key == MUTE_KEY and not self._typing() \
                 and not event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT | pygame.KMOD_META):
@@ -547,15 +590,23 @@ class App:
 def run(game: str | None = None, seed: int | None = None, fullscreen: bool = False,
         size: tuple[int, int] | None = None, windowed: bool = False,
         kiosk: dict[str, Any] | None = None, online: dict[str, Any] | None = None,
-        replay: str | None = None, relay: Relay | None = None) -> int:
+        replay: str | None = None, relay: Relay | None = None,
+        speak: bool = False) -> int:
     """The program: the title menu (and a table straight away if ``game`` is given) until Quit;
     the exit status (130 after Ctrl+C, which ends the program as Quit does).  ``kiosk``: the
     kiosk's options (scenes/kiosk): the demo instead, until its quit chord or SIGTERM.
     ``online``: host or join a game over the network first (scenes/online.py); ``relay``:
-    the relay Play online uses in this run (the command line's ``--relay``)."""
+    the relay Play online uses in this run (the command line's ``--relay``); ``speak``: the
+    table said aloud in this run (``--speak``)."""
     started = time.perf_counter()
+    first_launch = not settings_path().exists()
     app = App(size or DEFAULT_SIZE, fullscreen, windowed)
     app.relay = relay
+    app.speak = speak
+    if first_launch and kiosk is None and _video_driver() != "dummy":   # someone is there
+        from scenes.speech.offer import SpeechOffer
+
+        app._speech_offer = SpeechOffer()
     if kiosk is not None:
         from scenes.kiosk import Kiosk
 

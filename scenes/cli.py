@@ -105,6 +105,8 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
                         help="seed of the shuffle, for a reproducible deal (--simulate: of "
                              "the first game)")
     parser.add_argument("--fullscreen", action="store_true", help="start in fullscreen")
+    parser.add_argument("--speak", action="store_true",
+                        help="say the table aloud in this run (the setting Spoken table)")
     parser.add_argument("--size", default=None, metavar="WxH",
                         help=f"window size, e.g. 1280x720 (at least {MIN_SIZE[0]}x{MIN_SIZE[1]}, "
                              f"at most {MAX_SIZE[0]}x{MAX_SIZE[1]})")
@@ -207,6 +209,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         return run(game=args.game, seed=args.seed,
                    fullscreen=args.fullscreen or (args.kiosk and not args.windowed),
                    size=args.size, windowed=args.windowed, kiosk=kiosk, online=online,
-                   replay=args.replay, relay=args.relay)
+                   replay=args.replay, relay=args.relay, speak=args.speak)
     except KeyboardInterrupt:   # Ctrl+C while starting or shutting down: no traceback either
         return 130

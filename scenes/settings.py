@@ -57,6 +57,9 @@ FRENCH_COLOURS = ("two", "four")
 #: the table's cards and words, larger than the window alone would make them
 TABLE_SCALES = (1.0, 1.25, 1.5)
 LANGUAGES = ("en", "it")
+#: how much the spoken table says: "brief" leaves out why a trick was won and whose turn
+#: it is for the others (F7 still asks whose turn it is)
+SPEECH_VERBOSITY = ("full", "brief")
 VOLUME_STEP = 0.1
 #: the most games a settings file may list as having their rank strip off
 RULES_OFF_LIMIT = 64
@@ -105,6 +108,10 @@ class Settings:
     table_scale: float = 1.0
     #: cards appear where they go with a short fade instead of flying there
     reduced_motion: bool = False
+    #: the table said aloud, for a player who plays by ear (scenes/speech)
+    spoken_table: bool = False
+    #: how much it says (:data:`SPEECH_VERBOSITY`)
+    speech_verbosity: str = "full"
     #: these settings as loaded or last saved: a save writes only what changed since over
     #: the file as it is then, so another version's keys and another copy's changes survive
     #: (None: settings made here, not loaded; a save writes them all)
@@ -224,10 +231,12 @@ def _valid(name: str, value: Any) -> bool:
         return isinstance(value, str) and value in ANIMATION_SPEEDS
     if name == "card_design":
         return isinstance(value, str) and value in ITALIAN_STYLES
-    if name in ("fullscreen", "reduced_motion"):
+    if name in ("fullscreen", "reduced_motion", "spoken_table"):
         return isinstance(value, bool)
     if name == "french_colours":
         return isinstance(value, str) and value in FRENCH_COLOURS
+    if name == "speech_verbosity":
+        return isinstance(value, str) and value in SPEECH_VERBOSITY
     if name == "table_scale":
         return (isinstance(value, (int, float)) and not isinstance(value, bool)
                 and float(value) in TABLE_SCALES)

@@ -27,9 +27,11 @@ from scenes.settings import (
     FRENCH_COLOURS,
     ITALIAN_STYLES,
     LANGUAGES,
+    SPEECH_VERBOSITY,
     TABLE_SCALES,
     VOLUME_STEP,
 )
+from scenes.speech.voice import missing
 from scenes.widgets import Button, draw_button
 
 if TYPE_CHECKING:
@@ -37,6 +39,9 @@ if TYPE_CHECKING:
 
 #: the preview's cards: an Italian pair (the design), then French Clubs and Diamonds (the inks)
 PREVIEW_CARDS = (("Kc", "Ad"), ("QC", "7D"))
+#: the name field's least height: its rounded corners (8 px, inside a border) need it
+#: in a small window, where many rows leave each little room
+FIELD_LEAST_H = 20
 VOLUMES = tuple(round(i * VOLUME_STEP, 2) for i in range(int(round(1 / VOLUME_STEP)) + 1))
 
 
@@ -56,10 +61,22 @@ def _on_off(value: bool) -> str:
     return tr("ui.settings.on" if value else "ui.settings.off")
 
 
+def _spoken(value: bool) -> str:
+    """On or off; "On, silent" with no speech engine here (turning it on says what to
+    install: App.change_setting)."""
+    if value and missing():
+        return tr("access.settings.spoken_silent")
+    return _on_off(value)
+
+
 def _rows() -> list[OptionRow]:
     return [
         _setting_row("animation_speed", tuple(ANIMATION_SPEEDS), lambda v: tr(f"ui.settings.speed.{v}")),
         _setting_row("reduced_motion", (False, True), _on_off, label="access.settings.reduced_motion"),
+        _setting_row("spoken_table", (False, True), _spoken, label="access.settings.spoken_table"),
+        _setting_row("speech_verbosity", SPEECH_VERBOSITY,
+                     lambda v: tr(f"access.settings.verbosity.{v}"),
+                     label="access.settings.speech_verbosity"),
         _setting_row("card_design", ITALIAN_STYLES, lambda v: tr(f"ui.settings.design.{v}")),
         _setting_row("french_colours", FRENCH_COLOURS, lambda v: tr(f"access.settings.colours.{v}"),
                      label="access.settings.french_colours"),
@@ -218,7 +235,7 @@ class SettingsScene(OptionRowsScene):
         name = self.focus.button("name")
         name.rect = pygame.Rect(inner.x, y, inner.w, row_h)
         if self.name_entry is not None:
-            field = pygame.Rect(0, 0, value_w, row_h - px(14))
+            field = pygame.Rect(0, 0, value_w, max(row_h - px(14), min(row_h, FIELD_LEAST_H)))
             field.midright = (name.rect.right - px(10), name.rect.centery)
             place_field(self.name_entry, field, size)
         y += row_h + gap

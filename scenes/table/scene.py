@@ -64,6 +64,7 @@ from scenes.hud import Hud
 from scenes.i18n import tr, words
 from scenes.layout import Layout
 from scenes.scene import Scene
+from scenes.speech.table import SpokenTable, spoken_on
 from scenes.sprites import CardImages, CardSprite
 from scenes.table.animation import Animator
 from scenes.table.board import Board
@@ -192,6 +193,13 @@ class TableScene(Scene):
                                 client.advise if client.advises else None, app.notify,
                                 self._on_look_button, self.look_back, app.withdraw)
         self.table_keys = Keymap(TABLE_KEYS, self.table_commands())
+        #: the table said aloud (the setting "Spoken table", or --speak): scenes/speech
+        self.spoken = SpokenTable(
+            self.key, self.seat, lambda: self.adapter.seat_names(self.layout),
+            lambda: [(b.hotkey, b.label) for b in (self.popup or self.bar).buttons if b.enabled],
+            lambda: self.popup.title if self.popup else None,
+            lambda: getattr(app.settings, "speech_verbosity", "full") == "brief",
+        ) if spoken_on(app) else None
         self.painter = TablePainter(
             self.adapter, self.position, self.board, self.stage, self.hud, self.input,
             self.ranks, self.corner, self.phrases, captions, self.seats, lambda: self.busy,
@@ -294,6 +302,11 @@ class TableScene(Scene):
     def popup(self) -> ChoiceBar:
         return self.input.popup
 
+    def cursor_code(self) -> Optional[str]:
+        """The card under the keyboard's cursor (None: none, or face down)."""
+        hand, at = self.human_hand, self.cursor
+        return hand[at].code if at is not None and 0 <= at < len(hand) else None
+
     @property
     def cursor(self) -> Optional[int]:
         return self.input.cursor
@@ -394,6 +407,8 @@ class TableScene(Scene):
         update = self.inbox.popleft()
         first = self.update_msg is None
         self.position.take(update)
+        if self.spoken is not None:
+            self.spoken.hear(update)
         self.computer_pace.forget()
         self.ranks.note = ""                     # a note lasts until the game moves on
         if first:
@@ -463,6 +478,8 @@ class TableScene(Scene):
         from scenes.result import SheetScene
 
         self.ranks.note = ""     # the last trick's "won because": not the next deal's
+        if self.spoken is not None:
+            self.spoken.interlude(title, button)
         self.app.stack.push(SheetScene(self.app, self, title, sheet, button,
                                        auto_close=self.pace.sheet_auto_close()))
 
@@ -513,6 +530,8 @@ class TableScene(Scene):
 
     def refuse(self, text: str, sprite: Optional[CardSprite] = None) -> None:
         self.hud.show_error(text)
+        if self.spoken is not None:
+            self.spoken.refused(text)
         self.sound("error")
         if sprite is not None:
             self.timeline.now(sprite.shake_tween(self.layout.card_w * 0.09))
@@ -544,9 +563,15 @@ class TableScene(Scene):
         if event.type == pygame.KEYDOWN:
             if self.phrases.key(event):   # the open list of phrases: a number, or Esc
                 return None
-            if self.table_keys.run(event):
+            if self.table_keys.run(event) or (self.spoken is not None and self.spoken.key(event)):
                 return None
-            return self.input.key(event)
+            rest = self.input.key(event)
+            if self.spoken is not None and event.key in (pygame.K_LEFT, pygame.K_RIGHT,
+                                                         pygame.K_SPACE):
+                code = self.cursor_code()          # arrows through the hand: each card,
+                picking = self.adapter.select_cards and event.key == pygame.K_SPACE
+                self.spoken.card(code, code in self.selected if picking else None)  # picked?
+            return rest
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and \
                 self.phrases.click(event.pos):
             return None        # the open list of table phrases
@@ -566,6 +591,8 @@ class TableScene(Scene):
             return
         self.phrases.hear(dt)
         self._sync_art()
+        if self.spoken is not None:
+            self.spoken.frame()        # a card's popup of choices just opened: its keys
         self._receive()
         keeping.tell(self)
         self._resume_held()

@@ -58,6 +58,7 @@ from typing import TYPE_CHECKING, Any, Generic, Mapping, Optional, Protocol, Seq
 
 from game.cards import Card
 from game.engine import Action, Event, GameSpec, RegistrationError, load_piece
+from game.spoken.words import why_words
 from game.views import BaseView
 from scenes.hud import Callout, Label, Slot
 from scenes.i18n import has, language, tr
@@ -472,13 +473,7 @@ class TableAdapter(Generic[V]):
         public reason: game/tricks.py ``why_won``, Bocce's face cards): the game's words
         ``<key>_table.why.<why>`` if it has them, else the table's ``table.why.<why>``,
         with the cards named; "" for none."""
-        why = event.data.get("why")
-        if not isinstance(why, dict) or not why.get("why"):
-            return ""
-        names = {k: Card.parse(why[k]).name(language()) for k in ("card", "over") if why.get(k)}
-        own = f"{self.spec.key}_table.why.{why['why']}"
-        key = own if has(own) else f"table.why.{why['why']}"
-        return tr(key, **names) if has(key) else ""
+        return why_words(language(), self.spec.key, event.data.get("why"))
 
     # -- a table that explains itself ------------------------------------------------------
     def caption(self, event: Event, layout: Layout) -> str:

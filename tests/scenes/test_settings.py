@@ -591,18 +591,22 @@ def test_the_listen_address_is_kept_only_when_it_is_one(listen, kept):
 
 
 def test_the_comforts_of_reading_round_trip():
-    """Four-colour French cards, a larger table and reduced motion are kept as set."""
-    mine = Settings(french_colours="four", table_scale=1.5, reduced_motion=True)
+    """Four-colour French cards, a larger table, reduced motion and the spoken table are
+    kept as set."""
+    mine = Settings(french_colours="four", table_scale=1.5, reduced_motion=True,
+                    spoken_table=True)
     save_settings(mine)
     loaded, notice = load_settings()
     assert notice is None
-    assert (loaded.french_colours, loaded.table_scale, loaded.reduced_motion) == ("four", 1.5, True)
+    assert (loaded.french_colours, loaded.table_scale, loaded.reduced_motion,
+            loaded.spoken_table) == ("four", 1.5, True, True)
 
 
 @pytest.mark.parametrize("field, value", [("french_colours", "six"), ("french_colours", True),
                                           ("table_scale", 3.0), ("table_scale", True),
                                           ("table_scale", "1.25"), ("reduced_motion", 1),
-                                          ("reduced_motion", "on")])
+                                          ("reduced_motion", "on"), ("spoken_table", 1),
+                                          ("speech_verbosity", "loud")])
 def test_a_bad_reading_comfort_alone_takes_its_default(field, value):
     loaded, bad = from_json({field: value, "volume": 0.4})
     assert bad == [field]

@@ -169,6 +169,23 @@ def test_reduced_motion_is_a_switch_saved_at_once(screen, app):
     assert app.settings.reduced_motion is True and saved()["reduced_motion"] is True
 
 
+def test_the_spoken_table_turned_on_with_no_engine_says_what_to_install(screen, app,
+                                                                       monkeypatch, caplog):
+    """On screen ("On, silent" and a notice naming the package) and in the log."""
+    import importlib.util
+
+    from scenes.i18n import tr
+
+    monkeypatch.setattr(importlib.util, "find_spec", lambda name: None)
+    focus(screen, "spoken_table")
+    app.frame(1 / 60, [key(pygame.K_RETURN)])
+    assert app.settings.spoken_table is True and saved()["spoken_table"] is True
+    assert tr("access.speech.no_pyttsx3") in [t.text for t in app.toasts.items]
+    assert "install pyttsx3" in caplog.text
+    row = screen.row("opt:spoken_table")
+    assert row.show(screen.value(row)) == tr("access.settings.spoken_silent")
+
+
 @pytest.mark.parametrize("size", [(800, 500), (1280, 720)])
 def test_every_settings_row_lies_inside_the_window(app, size):
     scene = SettingsScene(app)

@@ -1,0 +1,104 @@
+"""The speaker: sentences queued by the frame, said by a thread of its own.
+
+The frame never waits for speech: :meth:`Speaker.say` queues and returns; one thread
+takes the sentences in order and hands each to the voice.  A listener's expectations
+decide the order:
+
+* news (a card played, a trick taken) is never dropped: it is what the listener
+  would otherwise have seen;
+* chatter (whose turn it is for others, an answer, the card under the cursor) is
+  ``idle``: a new turn, or the next answer, ``cut``\\ s what of it still waits, so
+  nothing stale is heard;
+* an answer to a key goes ``first``, before the news still waiting, as soon as the
+  sentence being said ends; :meth:`repeat` says the last sentence once more.
+
+Each sentence carries its language; the thread moves the voice to it when it changes
+(a voice without languages ignores it).  The voice is made in the speaking thread
+(pyttsx3's drivers keep per-thread state), by the ``make`` given; None (no engine)
+makes a speaker that says nothing.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import deque
+from dataclasses import dataclass
+from typing import Callable, Iterable, Optional
+
+from scenes.speech.voice import Voice
+
+
+@dataclass(frozen=True)
+class Line:
+    text: str
+    idle: bool = False
+    lang: str = ""
+
+
+class Speaker:
+    """A queue of sentences and the thread that says them."""
+
+    def __init__(self, make: Callable[[], Optional[Voice]]) -> None:
+        self._make = make
+        self._queue: deque[Line] = deque()
+        self._cond = threading.Condition()
+        self._busy = False
+        self._closed = False
+        self.last = ""
+        self._last_lang = ""
+        self._thread = threading.Thread(target=self._run, name="speaker", daemon=True)
+        self._thread.start()
+
+    def say(self, lines: Iterable[str], idle: bool = False, cut: bool = False,
+            first: bool = False, lang: str = "") -> None:
+        """Queue ``lines``: ``cut`` first drops the idle lines waiting, ``first`` puts
+        these before all that waits."""
+        new = [Line(text, idle, lang) for text in lines if text]
+        with self._cond:
+            if cut:
+                self._queue = deque(line for line in self._queue if not line.idle)
+            if first:
+                self._queue.extendleft(reversed(new))
+            else:
+                self._queue.extend(new)
+            if new:
+                self.last, self._last_lang = new[-1].text, lang
+            self._cond.notify_all()
+
+    def repeat(self) -> None:
+        """The last sentence again, next."""
+        if self.last:
+            self.say([self.last], idle=True, cut=True, first=True, lang=self._last_lang)
+
+    def wait(self) -> None:
+        """Until everything queued is said (tests; a frame never waits)."""
+        with self._cond:
+            self._cond.wait_for(lambda: self._closed or (not self._queue and not self._busy))
+
+    def close(self) -> None:
+        with self._cond:
+            self._closed = True
+            self._queue.clear()
+            self._cond.notify_all()
+        self._thread.join()
+
+    def _run(self) -> None:
+        voice = self._make()
+        lang = ""
+        while True:
+            with self._cond:
+                self._busy = False
+                self._cond.notify_all()
+                self._cond.wait_for(lambda: self._closed or bool(self._queue))
+                if self._closed:
+                    break
+                line = self._queue.popleft()
+                self._busy = True
+            if voice is None:
+                continue
+            if line.lang and line.lang != lang and hasattr(voice, "language"):
+                voice.language(line.lang)
+                lang = line.lang
+            voice.say(line.text)
+        if voice is not None:
+            voice.close()

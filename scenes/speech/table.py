@@ -1,0 +1,167 @@
+"""The spoken table: a table's updates, refusals and keys, said aloud.
+
+The table scene hands this part what it takes (each update as it becomes the position
+shown, each refusal) and the keys it does not use itself; the sentences come from
+:mod:`game.spoken` in the screen's language with the table's own seat names, and go
+to one :class:`~scenes.speech.speaker.Speaker` for the whole program (a thread of its
+own).  What happened is never dropped; your turn coming, a refusal and every answer
+cut the chatter still waiting (others' turns, earlier answers), and an answer is said
+next, before the news that waits.
+
+The keys (:data:`QUERY_KEYS`, F9 the last sentence again, F10 the buttons a key would
+press now and their keys) are function keys the table's own tables
+(scenes/table/keys.py) and the choice bar's letter and number hotkeys leave free; each
+asks afresh, so the same key again says its answer again.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Callable, Optional, Sequence
+
+import pygame
+
+from game.session import Update
+from game.spoken import SpokenStream, Words, ask
+from scenes.i18n import language
+from scenes.speech.speaker import Speaker
+from scenes.speech.voice import Voice, log_missing, missing, open_voice
+
+log = logging.getLogger(__name__)
+
+#: a key and the query it asks (game/spoken/queries.py), F9 the last sentence again
+QUERY_KEYS: dict[int, str] = {
+    pygame.K_F2: "hand", pygame.K_F3: "table", pygame.K_F4: "scores", pygame.K_F5: "trump",
+    pygame.K_F6: "last_trick", pygame.K_F7: "turn", pygame.K_F8: "counts",
+}
+REPEAT_KEY = pygame.K_F9
+#: the buttons on the table now (the bar, or a card's popup of choices) with their keys
+CHOICES_KEY = pygame.K_F10
+
+_speaker: Optional[Speaker] = None
+
+
+def program_speaker() -> Speaker:
+    """The one speaker of the program, made at its first use (the engine's voice, or
+    silence when :func:`~scenes.speech.voice.missing` names what to install)."""
+    global _speaker
+    if _speaker is None:
+        why = missing()
+        if why:
+            log_missing(why)
+        _speaker = Speaker(lambda: None if why else open_voice(language()))
+    return _speaker
+
+
+class SpokenTable:
+    """One table's speech: its seat's stream, the queries, the keys."""
+
+    def __init__(self, game: str, seat: Optional[int], names: Callable[[], Sequence[str]],
+                 choices: Callable[[], Sequence[tuple[str, str]]] = lambda: (),
+                 popup: Callable[[], Optional[str]] = lambda: None,
+                 brief: Callable[[], bool] = lambda: False,
+                 speaker: Optional[Speaker] = None) -> None:
+        self.names = names
+        #: the (hotkey, words) of the buttons a key would press now
+        self.choices = choices
+        #: the title of a card's popup of choices while it is open (None when none is)
+        self.popup = popup
+        self._popup_said: Optional[str] = None
+        #: the setting "brief": say less (game/spoken/stream.py)
+        self.brief = brief
+        self.speaker = speaker if speaker is not None else program_speaker()
+        self.stream = SpokenStream(self._words(game), seat)
+        self.update: Optional[Update] = None
+
+    def _words(self, game: str) -> Words:
+        return Words(game, language(), tuple(self.names()))
+
+    def hear(self, update: Update) -> None:
+        """An update taken by the table: its news, then whose turn it is (others' turns
+        are chatter; yours coming cuts the chatter still waiting)."""
+        self.stream.words = self._words(self.stream.game)    # the language, the names now
+        self.stream.brief = self.brief()
+        yours = update.my_turn and not (self.update is not None and self.update.my_turn)
+        self.update = update
+        said = self.stream.hear(update)
+        turn = said.pop() if said and self.stream.turn_said else ""
+        lang = self.stream.words.lang
+        self.speaker.say(said, cut=yours, lang=lang)
+        self.speaker.say([turn], idle=not update.my_turn, cut=yours, lang=lang)
+
+    def answer(self, text: str) -> None:
+        """Words the listener asked for (or caused): next, before the news waiting."""
+        self.speaker.say([text], idle=True, cut=True, first=True, lang=self.stream.words.lang)
+
+    def frame(self) -> None:
+        """Once a frame: a card's popup of choices just opened is said with its keys
+        ("The Ace of Sticks: high or low? Keys: 1, High; 2, Low.")."""
+        title = self.popup()
+        if title is not None and title != self._popup_said:
+            keys = self.choices_words()
+            if title and title[-1] not in ".?!:":
+                title += "."
+            self.answer(f"{title} {keys}" if title else keys)
+        self._popup_said = title
+
+    def interlude(self, title: str, button: str) -> None:
+        """A score sheet over the table: its title, and that Enter goes on (the deal's
+        totals were said as news)."""
+        self.speaker.say([self.stream.words.say("spoken.interlude", title=title, button=button)],
+                         lang=self.stream.words.lang)
+
+    def refused(self, text: str) -> None:
+        """A refusal in the words the table shows."""
+        self.answer(self.stream.words.say("spoken.refused", reason=text))
+
+    def card(self, code: Optional[str], picked: Optional[bool] = None) -> None:
+        """The card under the keyboard's cursor, named at once; ``picked``: Space just
+        picked it or put it back (Dou Dizhu's cards chosen one by one)."""
+        if not code:
+            return
+        w = self.stream.words
+        if picked is None:
+            self.answer(w.card(code))
+        else:
+            self.answer(w.say("spoken.picked" if picked else "spoken.unpicked", card=w.card(code)))
+
+    def key(self, event: pygame.event.Event) -> bool:
+        """A query's key: its answer said at once, asked afresh (the same key again says
+        it again); F9 the last sentence again; False for any other key."""
+        if event.key == REPEAT_KEY:
+            self.speaker.repeat()
+            return True
+        if event.key == CHOICES_KEY:
+            self.answer(self.choices_words())
+            return True
+        query = QUERY_KEYS.get(event.key)
+        if query is None or self.update is None:
+            return False
+        self.stream.words = self._words(self.stream.game)
+        self.answer(ask(query, self.stream.words, self.update))
+        return True
+
+
+    def choices_words(self) -> str:
+        """"Keys: D, Draw; S, Stand at 11." (a button without a key: its words alone)."""
+        w = self.stream.words
+        each = [w.say("spoken.choice", hotkey=k.upper(), label=label) if k else label
+                for k, label in self.choices()]
+        return w.say("spoken.choices", each="; ".join(each)) if each else \
+            w.say("spoken.no_choices")
+
+
+def spoken_on(app: object) -> bool:
+    """The setting "Spoken table", or ``--speak`` for this run."""
+    settings = getattr(app, "settings", None)
+    return bool(getattr(settings, "spoken_table", False) or getattr(app, "speak", False))
+
+
+def transcript_speaker() -> tuple[Speaker, list[str]]:
+    """A speaker whose voice writes down what it says (tests, and a listener played by
+    a script): the speaker and the lines it said."""
+    from scenes.speech.voice import Transcript
+
+    ears = Transcript()
+    voice: Voice = ears
+    return Speaker(lambda: voice), ears.lines

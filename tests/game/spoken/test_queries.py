@@ -1,0 +1,71 @@
+"""What a listener asks, answered from the seat's own update."""
+
+from __future__ import annotations
+
+from game.cards import Card
+from game.engine import Action
+from game.session import Update
+from game.spoken import QUERIES, Words, ask
+
+WORDS = Words("briscola", "en", ("You", "East", "West"))
+
+
+def update(view: dict, legal=(), to_act=(0,), seat=0) -> Update:
+    return Update(seat, 1, None, (), view, tuple(legal), tuple(to_act))
+
+
+def play(code: str) -> Action:
+    return Action("play", (Card.parse(code),))
+
+
+HAND = {"zones": {"hand/0": ["Kc", "Ad", "2c"], "hand/1": [None, None], "hand/2": [None],
+                  "table": ["4s"], "deck": [None] * 9, "pile/0": [None]},
+        "trump": "s", "scores": [10, 4, 0],
+        "tricks": [{"leader": 1, "cards": ["Nd", "4b", "6b"], "winner": 2}]}
+
+
+def test_my_hand_is_grouped_by_suit_with_the_cards_I_may_play_marked():
+    said = ask("hand", WORDS, update(HAND, legal=[play("Kc"), play("2c")]))
+    assert said == "3 cards. Cups: 2 playable, King playable; Coins: Ace."
+
+
+def test_jokers_are_said_last_after_the_suits():
+    words = Words("doudizhu", "en", ("You", "East", "West"))
+    view = {"zones": {"hand/0": ["RJ", "3S", "BJ", "4C"]}}
+    assert ask("hand", words, update(view)) == ("4 cards. Clubs: 4; Spades: 3; "
+                                                "Jokers: Black Joker, Red Joker.")
+
+
+def test_a_hand_all_of_which_may_be_played_is_not_marked():
+    said = ask("hand", WORDS, update(HAND, legal=[play("Kc"), play("2c"), play("Ad")]))
+    assert "playable" not in said
+
+
+def test_the_table_names_only_cards_in_play_not_hands_stock_or_piles():
+    assert ask("table", WORDS, update(HAND)) == "On the table: 4 of Swords."
+
+
+def test_a_card_under_the_stock_is_named_as_such_after_the_cards_in_play():
+    view = {**HAND, "zones": {"briscola": ["7s"], **HAND["zones"]}}
+    assert ask("table", WORDS, update(view)) == ("On the table: 4 of Swords; under the stock, "
+                                                 "7 of Swords.")
+
+
+def test_scores_trump_last_trick_turn_and_counts():
+    u = update(HAND, to_act=(1,))
+    assert ask("scores", WORDS, u) == "Scores: You 10, East 4, West 0."
+    taken = update({**HAND, "taken": [3, 0, 11]})
+    assert ask("scores", WORDS, taken) == ("Points taken this game: You 3, East 0, West 11. "
+                                           "Scores: You 10, East 4, West 0.")
+    assert ask("trump", WORDS, u) == "The trump is Swords."
+    assert ask("last_trick", WORDS, u) == ("The last trick: Knight of Coins, 4 of Sticks and "
+                                           "6 of Sticks, taken by West.")
+    assert ask("turn", WORDS, u) == "East to act."
+    assert ask("counts", WORDS, u) == "Cards held: You 3; East 2; West 1."
+
+
+def test_a_view_without_what_a_query_reads_is_answered_in_words():
+    for query in QUERIES:
+        said = ask(query, WORDS, update({"zones": {}}, to_act=()))
+        assert said and "{" not in said, query
+    assert ask("no such query", WORDS, update(HAND)) == "Nothing to say."

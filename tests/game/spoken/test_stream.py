@@ -1,0 +1,129 @@
+"""The spoken stream: events, turns and refusals as a listener hears them."""
+
+from __future__ import annotations
+
+import importlib
+
+import pytest
+
+from game import GAMES
+from game.engine import Event, Reason
+from game.session import Update
+from game.spoken import SpokenStream, Words
+from game.spoken.stream import SILENT
+
+
+def stream(game: str, lang: str = "en", seat: int = 0) -> SpokenStream:
+    names = ("You", "East", "North", "West")[:max(GAMES[game].seats[0], 3)]
+    return SpokenStream(Words(game, lang, tuple(names)), seat)
+
+
+def update(events=(), to_act=(), legal=(), seat=0) -> Update:
+    return Update(seat, 1, None, tuple(events), {"zones": {}}, tuple(legal), tuple(to_act))
+
+
+def test_a_card_played_is_said_with_who_played_it_in_either_language():
+    play = Event("play", 1, {"card": "Kc", "trump": "s"})
+    assert stream("briscola").event(play) == "East plays the King of Cups."
+    assert stream("briscola", "it").event(play) == "East gioca Re di Coppe."
+
+
+def test_briscola_opens_a_game_with_its_trump_and_says_no_other_card_dealt():
+    s = stream("briscola")
+    turned = {"game_no": 1, "dealer": 2, "taken": [0, 0, 0], "announced": False, "stock": 30}
+    assert s.event(Event("deal", 2, {**turned, "stage": "briscola", "trump": "s"})) == \
+        "Game 1: the cards are dealt. The trump is Swords."
+    assert s.event(Event("deal", 0, turned)) == ""
+
+
+def test_the_listeners_own_play_takes_the_you_form():
+    assert stream("briscola").event(Event("play", 0, {"card": "Kc"})) == "You play the King of Cups."
+
+
+def test_a_trick_says_who_took_it_and_why():
+    won = Event("trick_won", 2, {"cards": ["Nd", "4s", "6b"], "points": 3, "taken": [0, 0, 3],
+                                 "why": {"why": "trump", "card": "4s", "over": "Nd"}})
+    assert stream("briscola").event(won) == ("North takes the trick: 3 points. The 4 of "
+                                             "Swords wins: a briscola beats every other suit")
+
+
+def test_a_dou_dizhu_play_names_its_combination():
+    play = Event("play", 1, {"play": "33344", "kind": "trio2", "cards": ["3S", "3H", "3D", "4S", "4H"],
+                             "left": 12})
+    said = stream("doudizhu").event(play)
+    assert said.startswith("East plays Three with a pair: 3 of Spades") and said.endswith("12 left.")
+
+
+@pytest.mark.parametrize("key", sorted(GAMES))
+def test_every_event_kind_has_a_sentence_or_is_said_by_another(key):
+    """A new event kind cannot go unspoken by oversight: it gets a sentence in the
+    catalogs, or joins :data:`SILENT`."""
+    words = Words.plain(key, "en", GAMES[key].seats[0], 0)
+    for kind in importlib.import_module(f"game.views.{key}").EVENTS:
+        keys = [f"spoken.{key}.{kind}", f"spoken.{kind}"]
+        spoken = any(words.has(k) or any(t.startswith(k + ".") for t in _catalog())
+                     for k in keys)
+        assert spoken or kind in SILENT, f"{key}: the event {kind!r} has no sentence"
+
+
+def _catalog() -> set[str]:
+    from game.i18n import catalog
+    return set(catalog("en"))
+
+
+def test_the_turn_is_said_when_it_changes_and_not_again():
+    s = stream("bocce")
+    assert s.hear(update(to_act=(1,))) == ["East's turn."]
+    assert s.hear(update(to_act=(1,))) == []
+    assert s.hear(update(to_act=(0,))) == ["Your turn."]
+
+
+def test_a_turn_that_stays_yours_is_not_said_again():
+    s = stream("bocce")
+    assert s.hear(update(to_act=(0, 1))) == ["Your turn."]
+    assert s.hear(update([Event("lag_commit", 1, {})], to_act=(0,))) == \
+        ["East lays a lag card face down."]
+
+
+def test_your_own_move_that_leaves_you_to_act_says_your_turn_again():
+    s = stream("bocce")
+    assert s.hear(update(to_act=(0,))) == ["Your turn."]
+    again = Update(0, 2, 0, (), {"zones": {}}, (), (0,))
+    assert s.hear(again) == ["Your turn."]
+
+
+def test_a_bocce_draw_is_said_with_the_card_drawn():
+    draw = Event("draw", 1, {"bocce": 0, "totals": [14], "total": 14, "why": None,
+                             "moves": [{"card": "4H", "src": "deck", "dst": "bocce/1/0", "up": True}]})
+    assert stream("bocce").event(draw) == "East draws 4 of Hearts: 14."
+
+
+def test_a_choice_that_ends_its_own_sentence_takes_no_second_stop():
+    words = Words("briscola", "en", ("You", "East", "West"))
+    assert words.say("spoken.turn.you_choose", choices="Claim it!") == "Your turn: Claim it!"
+
+
+def test_a_turn_of_few_choices_names_them():
+    from game.engine import Action
+    legal = (Action("bet", (), "0"), Action("bet", (), "1"))
+    said = stream("bisca").hear(update(to_act=(0,), legal=legal))
+    assert said == ["Your turn: Bet 0 and Bet 1."]
+
+
+def test_a_refusal_is_said_by_its_reason():
+    said = stream("briscola").refused(Reason("engine.not_your_turn"))
+    assert said.startswith("Not allowed: ") and "engine.not_your_turn" not in said
+
+
+def test_brief_leaves_out_why_and_the_others_turns_but_not_yours():
+    brief = SpokenStream(Words("briscola", "en", ("You", "East", "West")), 0, brief=True)
+    won = Event("trick_won", 1, {"cards": ["Nd", "4s", "6b"], "points": 3, "taken": [0, 3, 0],
+                                 "why": {"why": "trump", "card": "4s", "over": "Nd"}})
+    assert brief.event(won) == "East takes the trick: 3 points."
+    assert brief.hear(update(to_act=(1,))) == []
+    assert brief.hear(update(to_act=(0,))) == ["Your turn."]
+
+
+def test_a_sentence_missing_an_optional_field_leaves_it_empty():
+    won = Event("trick_won", 1, {"cards": ["Nd"], "points": 3, "taken": [0, 3, 0]})
+    assert stream("briscola").event(won) == "East takes the trick: 3 points."

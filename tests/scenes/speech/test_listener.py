@@ -1,0 +1,280 @@
+"""The spoken table at the table: whole games played by ear.
+
+A scripted listener sits at a table with the spoken table on and a voice that writes
+down what it says.  It presses keys only (no mouse event) and decides only from what
+it heard: on its turn it asks its hand (F2), the table (F3), whose turn (F7) and the
+buttons' keys (F10), recovers them from the words, and the test checks each against
+the seat's view; it plays a card by walking the hand with the arrows, each card said
+as the cursor lands on it, until it hears the card it chose, and Enter; a button by
+the key F10 named for it; a score sheet, heard, by Enter.  The game ends.
+
+Every game: Bolola (one deal: every move a card), Bocce (lag cards, then draw or stand
+by the totals heard), Bisca (bets, an Ace's worth, the hidden card), Briscola (a
+Venceslao claimed, the new trump chosen) and Dou Dizhu (cards picked one by one).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Callable, Optional
+
+import pygame
+import pytest
+
+from game import GAMES
+from scenes.speech import table as spoken
+from tests.scenes.tablekit import frames, key, make_app, open_table, settle, think
+
+#: the most updates a game is waited through
+LONGEST = 3000
+
+
+class Listener:
+    """Ears on the transcript and fingers on the keys, at one table."""
+
+    def __init__(self, app: Any, table: Any, speaker: Any, lines: list[str]) -> None:
+        self.app, self.table, self.speaker, self.lines, self.read = app, table, speaker, lines, 0
+        self.codes = {card.name("en"): card.code for card in GAMES[table.key].cards}
+        self.heard: list[str] = []           # everything heard so far, in order
+        self.turns_taken = 0                 # the "Your turn" sentences acted on
+        self.sheets_closed = 0               # the score sheets heard and gone on from
+
+    def hear(self) -> list[str]:
+        self.speaker.wait()
+        new = self.lines[self.read:]
+        self.read = len(self.lines)
+        self.heard.extend(new)
+        return new
+
+    def ask(self, k: int) -> str:
+        self.hear()                          # what was said before the key
+        key(self.app, k)
+        said = self.hear()
+        assert said, (f"nothing said for the key {pygame.key.name(k)}", self.heard[-8:],
+                      type(self.app.stack.top).__name__)
+        return said[0]                       # an answer goes before the news that waits
+
+    def hand(self) -> tuple[list[str], list[str]]:
+        """"13 cards. Spades: 2 playable, King; Hearts: Ace." -> the cards, the playable
+        ones (all, when none is marked); none for a card held face down or no card."""
+        answer = self.ask(pygame.K_F2)
+        if "face down" in answer or answer == "Your hand is empty.":
+            return [], []
+        groups = answer.split(". ", 1)[1].rstrip(".")
+        hand, playable = [], []
+        for group in groups.split("; "):
+            suit, ranks = group.split(": ")
+            for rank in ranks.split(", "):
+                name = rank.removesuffix(" playable")
+                code = self.codes[name if suit == "Jokers" else f"{name} of {suit}"]
+                hand.append(code)
+                if rank.endswith(" playable"):
+                    playable.append(code)
+        return hand, playable or list(hand)
+
+    def on_table(self) -> list[str]:
+        """"On the table: 4 of Swords and King of Cups." -> the cards."""
+        answer = self.ask(pygame.K_F3)
+        if not answer.startswith("On the table: "):
+            return []
+        names = answer.removeprefix("On the table: ").rstrip(".").replace(" and ", ", ")
+        return [self.codes[n] for n in names.split(", ")]
+
+    def buttons(self) -> dict[str, str]:
+        """"Keys: D, Draw; S, Stand at 15; H, Hint." -> words: key."""
+        answer = self.ask(pygame.K_F10)
+        assert answer.startswith("Keys: "), answer
+        pairs = [b.split(", ", 1) for b in answer.removeprefix("Keys: ").rstrip(".").split("; ")]
+        return {pair[-1]: pair[0] for pair in pairs if len(pair) == 2}
+
+    def play(self, code: str, hand_size: int) -> None:
+        """The arrows until the card is named, then Enter."""
+        for _ in range(hand_size + 1):
+            if self.codes.get(self.ask(pygame.K_RIGHT)) == code:
+                key(self.app, pygame.K_RETURN)
+                return
+        pytest.fail(f"the arrows never named {code}")
+
+    def press(self, label: str) -> None:
+        k = self.buttons()[label]
+        key(self.app, getattr(pygame, f"K_{k.lower()}"), unicode=k.lower())
+
+    def my_turn(self) -> None:
+        """On its turn: the hand, the table and the turn as heard are the seat's view."""
+        view = self.table.view
+        assert self.ask(pygame.K_F7) == "It is your turn."
+        hand, playable = self.hand()
+        assert sorted(hand) == sorted(c for c in view["zones"]["hand/0"] if c)
+        legal_cards = {a.card.code for a in self.table.legal() if a.card}
+        assert not legal_cards or set(playable) == legal_cards
+
+    def play_game(self, decide: Callable[["Listener", str], None]) -> int:
+        """Until "The game is over." is heard: on "Your turn" (the last turn sentence
+        heard), ``decide`` with that sentence.  The turns played."""
+        turns = 0
+        for _ in range(LONGEST):
+            if any(line.startswith("The game is over.") for line in self.heard):
+                return turns
+            sheets = [line for line in self.heard if "the score sheet. Enter:" in line]
+            if len(sheets) > self.sheets_closed:
+                self.sheets_closed = len(sheets)
+                key(self.app, pygame.K_RETURN)
+                continue
+            turn = self._turn_heard()
+            if turn is None:
+                think(self.table)
+                frames(self.app, 1)
+                self.hear()
+                continue
+            settle(self.app, self.table)      # time passes until the table takes keys
+            self.hear()
+            self.my_turn()
+            decide(self, turn)
+            turns += 1
+            self.hear()
+        pytest.fail("the game never ended")
+
+    def _turn_heard(self) -> Optional[str]:
+        """A "Your turn" sentence heard and not yet acted on (the newest)."""
+        turns = [line for line in self.heard if line.startswith("Your turn")]
+        if len(turns) == self.turns_taken:
+            return None
+        self.turns_taken = len(turns)
+        return turns[-1]
+
+
+def listening(display: Any, monkeypatch: Any, game: str, **options: Any) -> Listener:
+    speaker, lines = spoken.transcript_speaker()
+    monkeypatch.setattr(spoken, "_speaker", speaker)
+    app = make_app(display)
+    app.speak = True
+    table = open_table(app, game, seed=4, options=options, think_delay=(0.0, 0.0))
+    return Listener(app, table, speaker, lines)
+
+
+@pytest.mark.slow
+def test_a_listener_plays_a_whole_bolola_deal_by_keys_and_ears_alone(display, monkeypatch):
+    ears = listening(display, monkeypatch, "bolola", deals=1)
+
+    def decide(ears: Listener, turn: str) -> None:
+        hand, playable = ears.hand()
+        assert sorted(ears.on_table()) == sorted(c for c in ears.table.view["zones"]["table"] if c)
+        ears.play(playable[0], len(hand))
+
+    assert ears.play_game(decide) == 13
+    assert ears.table.over
+    ears.speaker.close()
+
+
+@pytest.mark.slow
+def test_a_listener_plays_a_whole_game_of_bocce_by_keys_and_ears_alone(display, monkeypatch):
+    """The lag card by the arrows; then draws below three under the pallino heard, and
+    stands at the total the turn names, by the keys F10 names."""
+    ears = listening(display, monkeypatch, "bocce", target=10)
+
+    def decide(ears: Listener, turn: str) -> None:
+        stand = re.search(r"Stand at (\d+)", turn)
+        if stand is None:                       # the lag: a card from the hand
+            hand, playable = ears.hand()
+            ears.play(playable[0], len(hand))
+            return
+        pallino = int(re.findall(r"The pallino is (\d+)", " ".join(ears.heard))[-1])
+        assert pallino == ears.table.view["pallino"]
+        total = int(stand.group(1))
+        ears.press("Draw" if total < pallino - 3 and "Draw and" in turn else f"Stand at {total}")
+
+    assert ears.play_game(decide) > 0
+    assert ears.table.over
+    ears.speaker.close()
+
+
+@pytest.mark.slow
+def test_dou_dizhu_cards_are_picked_and_put_back_by_ear(display, monkeypatch):
+    """Space on the card under the cursor says it is picked, again that it is put back."""
+    ears = listening(display, monkeypatch, "doudizhu")
+    for _ in range(LONGEST):
+        if ears.table.my_turn() and any(a.kind == "play" for a in ears.table.legal()):
+            break
+        if ears.table.my_turn():
+            settle(ears.app, ears.table)
+            buttons = ears.buttons()
+            ears.press("Bid 3" if "Bid 3" in buttons else "Pass")
+        think(ears.table)
+        frames(ears.app, 1)
+        ears.hear()
+    settle(ears.app, ears.table)
+    ears.hear()
+    name = ears.ask(pygame.K_RIGHT)
+    assert ears.codes[name]
+    assert ears.ask(pygame.K_SPACE) == f"{name} picked."
+    assert ears.table.selected == [ears.codes[name]]
+    assert ears.ask(pygame.K_SPACE) == f"{name} put back."
+    assert ears.table.selected == []
+    ears.speaker.close()
+
+
+@pytest.mark.slow
+def test_a_listener_plays_a_whole_game_of_bisca_by_keys_and_ears_alone(display, monkeypatch):
+    """Bets by the keys F10 names (the first it may make), cards by the arrows, an Ace's
+    worth by the keys its popup says when it opens, the one-card round's hidden card by
+    Enter."""
+    ears = listening(display, monkeypatch, "bisca", opening=2, lives=1)
+
+    def decide(ears: Listener, turn: str) -> None:
+        if turn.startswith("Your turn: Bet"):
+            ears.press(next(iter(ears.buttons())))
+            return
+        hand, playable = ears.hand()
+        if not hand:                             # the one-card round: the card faces out
+            key(ears.app, pygame.K_RETURN)
+        else:
+            ears.play(playable[0], len(hand))
+        said = ears.hear()
+        popup = next((line for line in said if "Keys: " in line), None)
+        if popup is not None:                    # an Ace: high or low
+            k = popup.split("Keys: ", 1)[1].split(",", 1)[0]
+            key(ears.app, getattr(pygame, f"K_{k.lower()}"), unicode=k.lower())
+
+    assert ears.play_game(decide) > 0
+    assert ears.table.over
+    ears.speaker.close()
+
+
+@pytest.mark.slow
+def test_a_listener_plays_a_whole_game_of_briscola_by_keys_and_ears_alone(display, monkeypatch):
+    """Cards by the arrows; a Venceslao heard claimed by the key F10 names for it (the
+    race may be lost: the game goes on), the new trump by the first key F10 names."""
+    ears = listening(display, monkeypatch, "briscola", games=1)
+
+    def decide(ears: Listener, turn: str) -> None:
+        if turn != "Your turn.":                  # a claim, or the new trump's suit
+            buttons = {label: k for label, k in ears.buttons().items() if label != "Hint"}
+            ears.press(next(iter(buttons)))
+            return
+        hand, playable = ears.hand()
+        ears.play(playable[0], len(hand))
+
+    assert ears.play_game(decide) > 0
+    assert ears.table.over
+    ears.speaker.close()
+
+
+@pytest.mark.slow
+def test_a_listener_plays_a_whole_hand_of_dou_dizhu_by_keys_and_ears_alone(display, monkeypatch):
+    """It never bids and passes whenever it may (by the keys F10 names); to lead, it
+    picks one card by ear (the arrow names it, Space says it is picked) and plays the
+    single with Enter."""
+    ears = listening(display, monkeypatch, "doudizhu", hands=1)
+
+    def decide(ears: Listener, turn: str) -> None:
+        buttons = ears.buttons()
+        if "Pass" in buttons:
+            ears.press("Pass")
+            return
+        name = ears.ask(pygame.K_RIGHT)
+        assert ears.ask(pygame.K_SPACE) == f"{name} picked."
+        key(ears.app, pygame.K_RETURN)
+
+    assert ears.play_game(decide) > 0
+    assert ears.table.over
+    ears.speaker.close()

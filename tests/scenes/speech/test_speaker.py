@@ -1,0 +1,98 @@
+"""The speaker: off the frame thread, news kept, chatter cut, answers first."""
+
+from __future__ import annotations
+
+import threading
+
+from scenes.speech.speaker import Speaker
+from scenes.speech.voice import Transcript
+
+#: a bound on waiting for the speaking thread, so a broken speaker fails instead of hanging
+BOUND = 10
+
+
+class HeldVoice(Transcript):
+    """A voice that holds its first sentence until released: what is queued meanwhile
+    waits, as it would behind a long sentence; it notes the languages it is moved to."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.started = threading.Event()
+        self.release = threading.Event()
+        self.languages: list[str] = []
+
+    def say(self, text: str) -> None:
+        self.started.set()
+        assert self.release.wait(BOUND)
+        super().say(text)
+
+    def language(self, lang: str) -> None:
+        self.languages.append(lang)
+
+
+def held(*steps) -> list[str]:
+    """What a voice says when the first sentence is still being said while ``steps``
+    (calls on the speaker) are made."""
+    voice = HeldVoice()
+    speaker = Speaker(lambda: voice)
+    speaker.say(["East plays the King of Cups."])
+    assert voice.started.wait(BOUND)
+    for step in steps:
+        step(speaker)
+    voice.release.set()
+    speaker.wait()
+    speaker.close()
+    return voice.lines
+
+
+def test_sentences_are_said_in_order_by_the_speakers_own_thread():
+    ears = Transcript()
+    speaker = Speaker(lambda: ears)
+    speaker.say(["East plays the King of Cups.", "", "Your turn."])
+    speaker.wait()
+    speaker.close()
+    assert ears.lines == ["East plays the King of Cups.", "Your turn."]
+
+
+def test_a_new_turn_cuts_the_chatter_that_waits_but_never_the_news():
+    assert held(lambda s: s.say(["North's turn."], idle=True),
+                lambda s: s.say(["North plays the 2 of Cups."]),
+                lambda s: s.say(["Your turn."], cut=True)) == \
+        ["East plays the King of Cups.", "North plays the 2 of Cups.", "Your turn."]
+
+
+def test_an_answer_goes_before_the_news_that_waits_and_replaces_an_earlier_answer():
+    assert held(lambda s: s.say(["North plays the 2 of Cups."]),
+                lambda s: s.say(["13 cards."], idle=True, cut=True, first=True),
+                lambda s: s.say(["The trump is Cups."], idle=True, cut=True, first=True)) == \
+        ["East plays the King of Cups.", "The trump is Cups.", "North plays the 2 of Cups."]
+
+
+def test_a_repeated_key_says_the_last_sentence_again():
+    ears = Transcript()
+    speaker = Speaker(lambda: ears)
+    speaker.say(["The trump is Cups."])
+    speaker.wait()
+    speaker.repeat()
+    speaker.wait()
+    speaker.close()
+    assert ears.lines == ["The trump is Cups.", "The trump is Cups."]
+
+
+def test_the_voice_moves_to_each_sentences_language_when_it_changes():
+    voice = HeldVoice()
+    voice.release.set()
+    speaker = Speaker(lambda: voice)
+    speaker.say(["Your turn."], lang="en")
+    speaker.say(["Tocca a te.", "Giochi il Re di Coppe."], lang="it")
+    speaker.wait()
+    speaker.close()
+    assert voice.languages == ["en", "it"]
+
+
+def test_without_a_voice_the_speaker_says_nothing_and_closes():
+    speaker = Speaker(lambda: None)
+    speaker.say(["Your turn."])
+    speaker.wait()
+    speaker.close()
+    assert speaker.last == "Your turn."

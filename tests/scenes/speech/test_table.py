@@ -1,0 +1,117 @@
+"""The spoken table's part of a table: updates, refusals, keys, popups and sheets."""
+
+from __future__ import annotations
+
+from typing import Optional
+
+import pygame
+
+from game.engine import Event
+from game.session import Update
+from scenes.speech.table import CHOICES_KEY, QUERY_KEYS, REPEAT_KEY, SpokenTable, transcript_speaker
+
+NAMES = ("You", "East", "West")
+
+
+def table(popup: Optional[str] = None):
+    speaker, lines = transcript_speaker()
+    state = {"popup": popup}
+    spoken = SpokenTable("briscola", 0, lambda: NAMES,
+                         lambda: [("C", "Claim it!"), ("", "Wait")], lambda: state["popup"],
+                         speaker=speaker)
+    return spoken, speaker, lines, state
+
+
+def update(events=(), to_act=(0,)) -> Update:
+    view = {"zones": {"hand/0": ["Kc", "Ad"], "table": []}, "trump": "s"}
+    return Update(0, 1, None, tuple(events), view, (), tuple(to_act))
+
+
+def press(k: int) -> pygame.event.Event:
+    return pygame.event.Event(pygame.KEYDOWN, key=k, unicode="", mod=0)
+
+
+def said(spoken: SpokenTable, speaker, lines) -> list[str]:
+    speaker.wait()
+    out = list(lines)
+    lines.clear()
+    return out
+
+
+def test_an_update_says_its_news_then_the_turn():
+    spoken, speaker, lines, _ = table()
+    spoken.hear(update([Event("play", 1, {"card": "Kc"})]))
+    assert said(spoken, speaker, lines) == ["East plays the King of Cups.", "Your turn."]
+    speaker.close()
+
+
+def test_the_query_keys_answer_from_the_last_update_and_f9_repeats():
+    spoken, speaker, lines, _ = table()
+    spoken.hear(update())
+    said(spoken, speaker, lines)
+    assert QUERY_KEYS[pygame.K_F5] == "trump" and spoken.key(press(pygame.K_F5))
+    speaker.wait()
+    assert spoken.key(press(REPEAT_KEY))
+    assert said(spoken, speaker, lines) == ["The trump is Swords."] * 2
+    assert not spoken.key(press(pygame.K_a))
+    speaker.close()
+
+
+def test_f10_names_the_buttons_and_their_keys():
+    spoken, speaker, lines, _ = table()
+    spoken.hear(update())
+    said(spoken, speaker, lines)
+    spoken.key(press(CHOICES_KEY))
+    assert said(spoken, speaker, lines) == ["Keys: C, Claim it!; Wait."]
+    speaker.close()
+
+
+def test_a_refusal_and_a_score_sheet_are_said():
+    spoken, speaker, lines, _ = table()
+    spoken.refused("It is not your turn.")
+    spoken.interlude("Game 1 scored", "Next game")
+    assert said(spoken, speaker, lines) == [
+        "Not allowed: It is not your turn.",
+        "Game 1 scored: the score sheet. Enter: Next game."]
+    speaker.close()
+
+
+def test_a_popup_is_said_once_as_it_opens():
+    spoken, speaker, lines, state = table()
+    spoken.frame()
+    state["popup"] = "The Ace of Sticks: high or low?"
+    spoken.frame()
+    spoken.frame()
+    assert said(spoken, speaker, lines) == ["The Ace of Sticks: high or low? Keys: C, Claim it!; Wait."]
+    speaker.close()
+
+
+def test_the_card_under_the_cursor_and_a_card_picked_are_named():
+    spoken, speaker, lines, _ = table()
+    for picked in (None, True, False):     # each heard out: a newer answer cuts one waiting
+        spoken.card("Kc", picked)
+        speaker.wait()
+    spoken.card(None)
+    assert said(spoken, speaker, lines) == ["King of Cups", "King of Cups picked.",
+                                            "King of Cups put back."]
+    speaker.close()
+
+
+def test_speak_on_the_command_line_reaches_the_run_and_turns_the_table_spoken(monkeypatch):
+    """``--speak`` is handed to the run, which sets it on the app; the table speaks when
+    it or the setting is on."""
+    from types import SimpleNamespace
+
+    import scenes.app
+    from scenes.cli import main
+    from scenes.speech.table import spoken_on
+
+    given: dict = {}
+    monkeypatch.setattr(scenes.app, "run", lambda **kwargs: given.update(kwargs) or 0)
+    assert main(["--speak"]) == 0 and given["speak"] is True
+    assert main([]) == 0 and given["speak"] is False
+    off = SimpleNamespace(spoken_table=False)
+    assert not spoken_on(SimpleNamespace(settings=off, speak=False))
+    assert spoken_on(SimpleNamespace(settings=off, speak=True))
+    assert spoken_on(SimpleNamespace(settings=SimpleNamespace(spoken_table=True), speak=False))
+    assert not spoken_on(object())          # a test's app without settings
