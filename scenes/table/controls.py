@@ -205,10 +205,12 @@ class TableInput:
         ih = int(lay.card_h * 0.6)
         icon = (int(round(ih * lay.card_w / lay.card_h)), ih)
         anchor = self.adapter.choice_anchor_for(self.position.view, legal, lay)
-        if [b.hotkey for b in buttons] == ["H"] and self.position.seat is not None:
+        you = self.position.seat
+        alone = [b.hotkey for b in buttons] == ["H"] and you is not None
+        if alone and you is not None:
             # the Hint alone (a card to play): level with the prompt, over your name
             # plate, clear of the trick and of the words by the plate
-            anchor = (lay.seat(self.position.seat).plate[0], lay.prompt_y)
+            anchor = (lay.seat(you).plate[0], lay.prompt_y)
         for _ in range(2):
             box = self.bar.layout(anchor, h, max(8, h // 3), self.hud.text, lay.font(17),
                                   self.adapter.choice_vertical, bounds, icon_size=icon,
@@ -219,6 +221,8 @@ class TableInput:
             if over <= 0 or not box.left < lay.width / 2 < box.right:
                 break
             anchor = (anchor[0], anchor[1] - over)
+        if alone:
+            box = self._hint_past_cards(box, anchor, h, bounds)
         strip = self.kept_clear()
         if buttons and strip is not None and box.colliderect(strip):
             # the strip stays put (scenes/table/strip_place.py): the bar moves off it, up
@@ -269,6 +273,20 @@ class TableInput:
             self.hint_bar.set([])
             return
         self.hint_bar.layout(place, height, 0, self.hud.text, lay.font(17))
+
+    def _hint_past_cards(self, box: pygame.Rect, anchor: tuple[float, float], h: int,
+                         bounds: pygame.Rect) -> pygame.Rect:
+        """The Hint alone by your plate, moved along the prompt's level past a side hand
+        it would lie on (West's thirteen backs reach down to it at 800x500 with the
+        largest cards)."""
+        lay = self.stage.layout
+        gap = max(6, lay.font(13) // 2)
+        hit = [r for r in self._others_cards() if r.colliderect(box.inflate(gap, gap))]
+        if not hit:
+            return box
+        shift = max(r.right for r in hit) + gap - box.left
+        return self.bar.layout((anchor[0] + shift, anchor[1]), h, max(8, h // 3), self.hud.text,
+                               lay.font(17), False, bounds)
 
     def _others_cards(self) -> list[pygame.Rect]:
         """The boxes of the cards at rest but your hand's (a side hand's turned a quarter),
