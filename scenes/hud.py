@@ -498,14 +498,30 @@ class Hud:
                   bold: bool = False, anchor: str = "center") -> pygame.Rect:
         """One line of words on a dark rounded pill with a rim, its ``anchor`` at ``pos``."""
         img = self.text.render(words, font, colour, bold=bold)
-        pad = max(10, font)
-        w = (img.get_width() + pad * 2 + 15) // 16 * 16
-        h = img.get_height() + max(4, font // 3)
-        rect = pygame.Rect(0, 0, w, h)
-        setattr(rect, anchor, (int(pos[0]), int(pos[1])))
+        rect = self._pill_box(img, pos, font, anchor)
+        w, h = rect.size
         surface.blit(self.panels.get((w, h), (8, 30, 20, 200), rim, h // 2), rect)
         surface.blit(img, img.get_rect(center=rect.center))
         return rect
+
+    @staticmethod
+    def _pill_box(img: pygame.Surface, pos: tuple[float, float], font: int,
+                  anchor: str) -> pygame.Rect:
+        """Where a pill of these rendered words lies, its ``anchor`` at ``pos``."""
+        pad = max(10, font)
+        rect = pygame.Rect(0, 0, (img.get_width() + pad * 2 + 15) // 16 * 16,
+                           img.get_height() + max(4, font // 3))
+        setattr(rect, anchor, (int(pos[0]), int(pos[1])))
+        return rect
+
+    def prompt_rect(self, centre: tuple[float, float], font: int) -> Optional[pygame.Rect]:
+        """Where :meth:`draw_prompt` lays its line now (None: no words), for what stands
+        beside it to keep clear (the Hint beside a picker)."""
+        words = self.error or self.prompt
+        if not words:
+            return None
+        return self._pill_box(self.text.render(words, font, theme.CREAM, bold=bool(self.error)),
+                              centre, font, "center")
 
     def draw_prompt(self, surface: pygame.Surface, centre: tuple[float, float],
                     font: int) -> Optional[pygame.Rect]:

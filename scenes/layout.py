@@ -48,6 +48,10 @@ SIDE_DROP = 0.3
 #: the top corner seats' hands are centred this share of the window's width from its edge
 TOP_CORNER = 0.27
 
+#: the most backs a top corner seat holds (Bisca's opening, the one game seating five or
+#: six): what the top right hand keeps clear of the corner buttons
+CORNER_HAND = 5
+
 #: the outermost card of a fanned hand leans at most this many degrees
 FAN_MAX = 8.0
 #: and drops at most this share of a card's width below the middle ones
@@ -142,6 +146,9 @@ class Layout:
     #: the most of the window's height a card may take at this game (a game that stacks
     #: more rows of cards from top to bottom has room for less)
     card_share: float = MAX_CARD_SHARE
+    #: the width of the corner buttons' row at its widest (measured by the table, whose
+    #: words they are; 0: none): the top right seat's hand keeps clear of it
+    corner_w: int = 0
     card_h: int = field(init=False)
     card_w: int = field(init=False)
     grow: float = field(init=False)
@@ -269,9 +276,12 @@ class Layout:
         elif side in ("top-left", "top-right"):
             fx = TOP_CORNER if side == "top-left" else 1 - TOP_CORNER
             hand = (w * fx, top_y)
+            if side == "top-right":
+                hand = self._clear_of_corner(hand)
             angle, scale = 180.0, self.small_scale
-            plate = (hand[0], top_y + sh / 2 + m * 2 + self.side_drop)
-            area = (hand[0], top_y + sh / 2 + m * 4 + ch * 0.36 + self.side_drop)
+            y = hand[1]
+            plate = (hand[0], y + sh / 2 + m * 2 + self.side_drop)
+            area = (hand[0], y + sh / 2 + m * 4 + ch * 0.36 + self.side_drop)
         else:  # left / right: the hand runs down the side of the window
             x = m + sh / 2 + 2
             if side == "right":
@@ -286,6 +296,23 @@ class Layout:
         norm = math.hypot(dx, dy) or 1.0
         return SeatGeom(seat, side, hand, angle, scale, (dx / norm, dy / norm), plate, area,
                         PLACE_NAMES[side])
+
+    def _clear_of_corner(self, hand: tuple[float, float]) -> tuple[float, float]:
+        """The top right seat's hand where its widest row ends left of the corner buttons:
+        further left where nobody sits beside it, else under the buttons' row (at six
+        seats the top hand is its neighbour; five backs ran under "Log" at 800x500)."""
+        if not self.corner_w:
+            return hand
+        gap = max(6, self.font(14) // 2)
+        room = self.width - self.margin - self.corner_w - gap
+        small = self.card_w * self.small_scale
+        span = min(self.card_w * 3.2, self._beside_top(), small * BACKS_STEP * (CORNER_HAND - 1))
+        reach = (small + span) / 2
+        if hand[0] + reach <= room:
+            return hand
+        if self.seats < 6:
+            return (room - reach, hand[1])
+        return (hand[0], self.corner_bottom + gap + self.card_h * self.small_scale / 2)
 
     # -- zones --------------------------------------------------------------------------
     @property

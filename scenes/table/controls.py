@@ -205,10 +205,12 @@ class TableInput:
         ih = int(lay.card_h * 0.6)
         icon = (int(round(ih * lay.card_w / lay.card_h)), ih)
         anchor = self.adapter.choice_anchor_for(self.position.view, legal, lay)
-        if [b.hotkey for b in buttons] == ["H"] and self.position.seat is not None:
+        you = self.position.seat
+        alone = [b.hotkey for b in buttons] == ["H"] and you is not None
+        if alone and you is not None:
             # the Hint alone (a card to play): level with the prompt, over your name
             # plate, clear of the trick and of the words by the plate
-            anchor = (lay.seat(self.position.seat).plate[0], lay.prompt_y)
+            anchor = (lay.seat(you).plate[0], lay.prompt_y)
         for _ in range(2):
             box = self.bar.layout(anchor, h, max(8, h // 3), self.hud.text, lay.font(17),
                                   self.adapter.choice_vertical, bounds, icon_size=icon,
@@ -219,6 +221,8 @@ class TableInput:
             if over <= 0 or not box.left < lay.width / 2 < box.right:
                 break
             anchor = (anchor[0], anchor[1] - over)
+        if alone:
+            box = self._hint_past_cards(box, anchor, h, bounds)
         strip = self.kept_clear()
         if buttons and strip is not None and box.colliderect(strip):
             # the strip stays put (scenes/table/strip_place.py): the bar moves off it, up
@@ -229,7 +233,6 @@ class TableInput:
             self.bar.layout((anchor[0], anchor[1] + shift), h, max(8, h // 3), self.hud.text,
                             lay.font(17), self.adapter.choice_vertical, bounds, icon_size=icon,
                             columns=self.adapter.choice_columns)
-        self._place_hint(mine and bool(legal) and self.can_advise(), h, bounds)
         self.callout = None if busy else \
             self.adapter.callout(self.position.shown, legal, mine, self.stage.layout)
         waiting = [s for s in self.position.to_act if s != self.position.seat]
@@ -243,13 +246,16 @@ class TableInput:
                 if self.prompt_holds else None
             if again != self.hud.prompt:
                 self.hud.prompt = ""  # the old instruction no longer holds: none until it settles
+        # after the prompt, whose line it keeps clear of
+        self._place_hint(mine and bool(legal) and self.can_advise(), h, bounds)
         if self.cursor is not None and self.cursor >= len(self.board.human_hand):
             self.cursor = len(self.board.human_hand) - 1 if self.board.human_hand else None
         self._rest_cursor()
 
     def _place_hint(self, may: bool, height: int, bounds: pygame.Rect) -> None:
         """The Hint beside a picker (the bar without one of its own) or a card's choices:
-        by your plate where it is clear, else beside them; none where it fits nowhere."""
+        by your plate where it is clear, else beside them, never on the prompt's line;
+        none where it fits nowhere."""
         beside = self.popup if self.popup else self.bar
         if not may or not beside or any(b.hotkey == "H" for b in beside.buttons) \
                 or self.position.seat is None:
@@ -259,13 +265,44 @@ class TableInput:
         self.hint_bar.set([ChoiceButton(tr("table.hint"), None, "H")])
         box = self.hint_bar.layout((0, 0), height, 0, self.hud.text, lay.font(17))
         strip = self.kept_clear()
+        line = self.hud.prompt_rect((lay.width / 2, lay.prompt_y), lay.font(16))
+        avoid = [r for r in (strip, line) if r is not None] + self._others_cards()
         place = hint_place(box.size, (lay.seat(self.position.seat).plate[0], lay.prompt_y),
-                           self.panel(beside), [strip] if strip is not None else [], bounds,
-                           max(6, lay.font(13) // 2))
+                           self.panel(beside), avoid, bounds, max(6, lay.font(13) // 2))
         if place is None:
             self.hint_bar.set([])
             return
         self.hint_bar.layout(place, height, 0, self.hud.text, lay.font(17))
+
+    def _hint_past_cards(self, box: pygame.Rect, anchor: tuple[float, float], h: int,
+                         bounds: pygame.Rect) -> pygame.Rect:
+        """The Hint alone by your plate, moved along the prompt's level past a side hand
+        it would lie on (West's thirteen backs reach down to it at 800x500 with the
+        largest cards)."""
+        lay = self.stage.layout
+        gap = max(6, lay.font(13) // 2)
+        hit = [r for r in self._others_cards() if r.colliderect(box.inflate(gap, gap))]
+        if not hit:
+            return box
+        shift = max(r.right for r in hit) + gap - box.left
+        return self.bar.layout((anchor[0] + shift, anchor[1]), h, max(8, h // 3), self.hud.text,
+                               lay.font(17), False, bounds)
+
+    def _others_cards(self) -> list[pygame.Rect]:
+        """The boxes of the cards at rest but your hand's (a side hand's turned a quarter),
+        which the Hint beside a picker keeps clear of (by your plate it lay on West's
+        backs at 800x500 with the largest cards)."""
+        out = []
+        mine = {id(s) for s in self.board.human_hand}
+        for sprite in self.board.sprites():
+            if sprite.flying or id(sprite) in mine:
+                continue
+            rect = self.stage.images.rect_of(sprite)
+            if 45 < abs(sprite.angle) % 180 < 135:
+                rect = pygame.Rect(0, 0, rect.h, rect.w).move(rect.centerx - rect.h // 2,
+                                                              rect.centery - rect.w // 2)
+            out.append(rect)
+        return out
 
     def lift(self, dt: float) -> None:
         hand = self.board.human_hand

@@ -1,10 +1,11 @@
 """Where the Hint button stands beside a picker (bids, bets, contracts, a suit, an Ace
 high or low): a second bar of one button, since the picker's own bar keeps its shape.
 
-It stands by your name plate, level with the prompt, as the Hint alone does beside a
-card to play; where the picker (or anything else kept clear) lies there, beside the
-picker instead, on its right, else on its left, else under it: never over the picker,
-the rank strip or off the table.
+It stands by your name plate (pushed in from the window's edge), level with the
+prompt, as the Hint alone does beside a card to play; where the picker (or anything
+else kept clear: the rank strip, the prompt's line) lies there, beside the picker
+instead, on its right, else on its left, else under it: never over the picker, what
+is kept clear or off the table.
 """
 
 from __future__ import annotations
@@ -22,7 +23,9 @@ def hint_place(size: tuple[int, int], plate: tuple[float, float], picker: pygame
     inside ``bounds``.  None when nowhere is clear (H still asks)."""
     w, h = size
     taken = [picker.inflate(gap * 2, gap * 2)] + [r.inflate(gap * 2, gap * 2) for r in avoid]
-    tries = [plate,
+    # by the plate, as far in as the bounds ask (a wide Hint by a plate near the edge)
+    near = min(max(plate[0], bounds.left + w / 2), bounds.right - w / 2)
+    tries = [(near, plate[1]),
              (picker.right + gap + w / 2, picker.bottom - h / 2),
              (picker.left - gap - w / 2, picker.bottom - h / 2),
              (picker.centerx, picker.bottom + gap + h / 2)]

@@ -52,6 +52,7 @@ import copy
 import logging
 import random
 from collections import deque
+from dataclasses import replace
 from typing import Any, Callable, Optional
 
 import pygame
@@ -169,6 +170,7 @@ class TableScene(Scene):
             not self.tells_story, self.open_story, lambda: keeping.can_undo(self),
             lambda: keeping.undo(self), lambda: self.phrases.can_say,
             self.phrases.toggle_phrases)
+        self.stage.layout = self._new_layout(tuple(app.size))   # clear of the buttons' row
         self.inbox: deque[Update] = deque()   # updates not animated yet
         #: (action, card) awaiting the referee's reply
         self._asked: Optional[tuple[str, Optional[CardSprite]]] = None
@@ -339,9 +341,14 @@ class TableScene(Scene):
                 log.debug("sound %s failed", name, exc_info=True)
 
     def _new_layout(self, size: tuple[int, int]) -> Layout:
-        return Layout(size, self.seats, self.human_seat,
-                      counterclockwise=bool(getattr(self.adapter, "counterclockwise", False)),
-                      scale=self.table_scale(), card_share=self.adapter.card_share)
+        """The table's anchors for ``size``; once the corner buttons are made, clear of
+        their row at its widest (its words are the language's)."""
+        layout = Layout(size, self.seats, self.human_seat,
+                        counterclockwise=bool(getattr(self.adapter, "counterclockwise", False)),
+                        scale=self.table_scale(), card_share=self.adapter.card_share)
+        corner = getattr(self, "corner", None)
+        reach = corner.reach(layout, self.hud) if corner is not None else None
+        return replace(layout, corner_w=reach.w) if reach is not None else layout
 
     def table_scale(self) -> float:
         """The player's "table cards and text" setting (1.0 without settings)."""
@@ -708,6 +715,8 @@ class TableScene(Scene):
         are drawn): a table under the pause menu is not updated, and its bar showed the
         old words behind the menu until Resume. A banner already showing, and a card's
         popup of choices already open, finish in the old words."""
+        if self._new_layout(self.layout.size).corner_w != self.layout.corner_w:
+            self.resize(self.layout.size)    # the corner buttons' new words: another width
         self.painter.forget_decorations()
         self.input.ask_again()
         self.input.refresh()

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import Any, Optional, Sequence, cast
 
-from game.cards import Card
+from game.cards import Card, italian_deck
 from game.engine import GAME_OVER, Action, Event
 from game.views.bisca import RoundScored, View
 from scenes import theme
@@ -216,9 +216,14 @@ class BiscaAdapter(TrickTable[View]):
                                  theme.GOLD_LIGHT, True, anchor=anchor, pill=True))
         if view["zones"].get("deck"):
             # the cards not dealt this round, apart from the hands won piled by the players
+            # under the stack, else over it where under it reaches the band of the prompt
+            # and the Hint beside it (the largest words at 1280x720)
             g = self.zone_geom("deck", layout)
-            out.append(Label(tr("bisca_table.deck"), (g.x, g.y + layout.card_h * g.scale / 2
-                                                       + f(12)), f(13), theme.CREAM_DIM))
+            half = layout.card_h * g.scale / 2 + f(12)
+            y = g.y + half
+            if y + f(13) * 0.7 > layout.prompt_y - f(16) * 0.95:
+                y = g.y - half - g.depth * len(italian_deck())   # over the whole deck
+            out.append(Label(tr("bisca_table.deck"), (g.x, y), f(13), theme.CREAM_DIM))
         dealer = view["dealer"]
         for seat in range(self.seats):
             sg = layout.seat(seat)

@@ -385,8 +385,11 @@ class BocceAdapter(TableAdapter[View]):
             fx.wait(0.5)
         elif kind == "lag_reveal":
             cx, cy = layout.centre
-            # over the two lag cards it sums, rising short of the "Pallino" line above them
-            fx.pop(str(data["pallino"]), (cx, cy), colour=theme.GOLD_LIGHT, rise=0.2)
+            # over the two lag cards it sums, standing still between the "Pallino" line
+            # above them and the bocce's words below (rising, the larger words met the line
+            # at 1280x720)
+            fx.pop(str(data["pallino"]), (cx, cy + layout.card_h * 0.05),
+                   colour=theme.GOLD_LIGHT, rise=0.0)
             fx.sound("score")
             fx.wait(0.4)
         elif kind == "knockout":

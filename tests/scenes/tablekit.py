@@ -216,6 +216,7 @@ def drawn(table: Any) -> list[tuple[str, str, pygame.Rect]]:
         out.append(("button", table.painter.look_label, pygame.Rect(table.painter.look_rect)))
     bars = [table.bar] if table.bar and not table.popup else []
     bars += [table.popup] if table.popup else []
+    bars.append(table.input.hint_bar)        # the Hint beside a picker, a bar of its own
     for bar in bars:
         for b in bar.buttons:
             out.append(("button", b.label, pygame.Rect(b.rect)))

@@ -306,8 +306,8 @@ _WHY = {
 }
 #: the cases still known to lay words on words, and what shows
 KNOWN = {case: _WHY[case.split("-")[0].rstrip("0123456789")] for case in (
-    "bisca2-it-1280x720-1.5", "bisca3-it-1280x720-1.5", "bisca4-it-1280x720-1.5",
-    "bisca5-it-800x500-1.0", "bisca6-it-800x500-1.0", "bisca5-it-800x500-1.5",
+    "bisca3-it-1280x720-1.5", "bisca4-it-1280x720-1.5",
+    "bisca5-it-800x500-1.5",
     "bisca5-it-1280x720-1.5", "bisca5-en-800x500-1.5", "bisca6-it-800x500-1.5", "bisca6-it-1280x720-1.5",
     "bisca6-en-800x500-1.5", "bocce2-it-1280x720-1.5", "bolola4-it-800x500-1.5",
     "bolola4-it-1280x720-1.5", "bolola4-en-800x500-1.5", "briscola3-it-800x500-1.5",

@@ -181,6 +181,25 @@ def test_at_six_seats_the_three_hands_across_the_top_keep_apart(size):
         assert left - right >= lay.card_w * lay.small_scale / 4 - 1, (ends, size)
 
 
+@pytest.mark.parametrize("size", [(800, 500), (1280, 720)])
+@pytest.mark.parametrize("seats", [5, 6])
+@pytest.mark.parametrize("scale", [1.0, 1.5])
+def test_the_top_right_hand_keeps_clear_of_the_corner_buttons(size, seats, scale):
+    """The Log and Undo buttons (a row this wide at the top right) stand over no card of
+    the top right seat's five backs: at five seats the hand lies further left, at six
+    (the top hand beside it) under the buttons' row."""
+    corner_w = 160 * size[0] // 800
+    lay = Layout(size, seats, scale=scale, corner_w=corner_w)
+    seat = next(s for s in range(seats) if lay.seat(s).side == "top-right")
+    geom = lay.hand_zone(seat)
+    sw, sh = lay.card_w * geom.scale, lay.card_h * geom.scale
+    buttons = (size[0] - lay.margin - corner_w, lay.margin, size[0] - lay.margin,
+               lay.corner_bottom)
+    for x, y, angle in place(geom, 5, lay.card_w):
+        left, top, right, bottom = card_box(x, y, angle, sw, sh)
+        assert right < buttons[0] or top > buttons[3], (x, y, buttons)
+
+
 def test_larger_cards_and_text_scale_the_cards_and_every_font():
     plain, large = Layout((1280, 720), 3), Layout((1280, 720), 3, scale=1.5)
     assert large.card_h > plain.card_h * 1.15

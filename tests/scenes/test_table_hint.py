@@ -270,3 +270,37 @@ def test_a_bocce_hints_line_covers_none_of_your_bocce(display, size):
         settle(app, table)
     assert seen >= 2
     pygame.display.set_mode((1280, 720))
+
+
+def _prompt_box(table):
+    drawn(table)
+    return next(pygame.Rect(r) for k, r in table.painter.paint_log.items() if k[0] == "prompt")
+
+
+@pytest.mark.slow
+def test_a_pickers_hint_by_a_plate_near_the_edge_stays_off_the_prompt(display, monkeypatch):
+    """Bisca's bets at 1280x720 with the largest text, in Italian: by the plate the wide
+    "Suggerimento" reached past the window's edge, so it went under the picker, onto the
+    prompt's words."""
+    monkeypatch.setenv("LANGUAGE", "it")
+    app = make_app(display, "instant", (1280, 720))
+    app.settings.table_scale = 1.5
+    table = started(app, "bisca", seed=2)
+    frames(app, 1)
+    assert state_of(table).phase == "bet"
+    rect = table.input.hint_bar.buttons[0].rect
+    assert not rect.colliderect(_prompt_box(table))
+    assert abs(rect.centery - table.layout.prompt_y) <= 2       # by the plate, level with it
+
+
+def test_the_hint_alone_by_your_plate_lies_on_no_other_players_cards(display):
+    """Bolola at 800x500 with the largest cards: West's thirteen backs reach down to the
+    prompt's level, where the Hint beside a card to play stands by your plate."""
+    app = make_app(display, "instant", (800, 500))
+    app.settings.table_scale = 1.5
+    table = started(app, "bolola", seed=3)
+    assert any(len(a.cards) == 1 for a in table.legal())       # a card to play
+    rect = hint_button(table).rect
+    mine = set(map(id, table.human_hand))
+    others = [card_box(table, s) for s in table.board.sprites() if id(s) not in mine]
+    assert not any(rect.colliderect(r) for r in others)

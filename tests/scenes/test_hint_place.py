@@ -1,0 +1,37 @@
+"""Where the Hint stands beside a picker (scenes/table/hint_place.py): by your plate,
+pushed in from the window's edge; never on the picker or on anything it keeps clear of,
+such as the prompt's line."""
+
+from __future__ import annotations
+
+import pygame
+
+from scenes.table.hint_place import hint_place
+
+BOUNDS = pygame.Rect(8, 8, 1264, 704)
+SIZE = (250, 45)
+
+
+def box(centre):
+    rect = pygame.Rect((0, 0), SIZE)
+    rect.center = (round(centre[0]), round(centre[1]))
+    return rect
+
+
+def test_a_wide_hint_by_a_plate_near_the_edge_is_pushed_in_and_stays_by_the_plate():
+    """Bisca's bets at 1280x720 with the largest text: the plate's centre 99 px from the
+    edge, the Hint 250 px wide; it went under the picker, onto the prompt."""
+    picker = pygame.Rect(266, 364, 747, 108)
+    place = hint_place(SIZE, (99, 506), picker, [], BOUNDS, 10)
+    assert place is not None
+    assert BOUNDS.contains(box(place)) and abs(place[1] - 506) < 1
+
+
+def test_the_hint_never_lands_on_the_prompts_line():
+    """Nowhere by the plate or beside the picker: under the picker only when that is clear
+    of the line of words there, else no button (H still asks)."""
+    picker = pygame.Rect(300, 364, 680, 108)
+    line = pygame.Rect(360, 484, 560, 44)
+    blocked = pygame.Rect(8, 300, 280, 300)
+    place = hint_place(SIZE, (99, 506), picker, [line, blocked], BOUNDS, 10)
+    assert place is None or not box(place).colliderect(line.inflate(20, 20))
