@@ -108,6 +108,8 @@ def guest_status(view: LobbyView, reconnecting: bool) -> str:
         return tr("net.you_watch")
     if view.chair:                      # a table the service deals: nobody else starts it
         return tr("net.waiting_chair")
+    if view.chair_seat is not None:     # ... and it has no host: its chair starts it
+        return tr("net.waiting_for_chair", name=view.seats[view.chair_seat].name)
     free = any(seat.kind == OPEN for seat in view.seats)
     return tr("net.waiting_start" if free else "net.waiting_start_full")
 
