@@ -284,6 +284,8 @@ class Limits:
     room_hold: float = 120.0        # a relay keeps a dropped host's room this long
     reclaim_first: float = 0.5      # a host that lost its relay tries again after this ...
     reclaim_most: float = 10.0      # ... doubling up to this
+    held_wait: float = 8.0          # a first join waits this long for a held room's host
+    #                                 (a table the service deals is taken over in ~2 s)
 
     @property
     def answer_within(self) -> float:
