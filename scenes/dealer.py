@@ -27,7 +27,7 @@ def dealer_line(client: Client, fits: Callable[[str], bool] = lambda line: True)
     if not isinstance(client, RemoteClient):
         return ""
     if client.dealer == SERVICE and client.relay is not None:
-        return _service_line(client.relay.name, fits)
+        return named_line("net.dealt_by_service", client.relay.name, fits)
     if client.dealer == HOST:
         if client.dealer_name:
             return tr("net.dealt_by_program", name=client.dealer_name)
@@ -35,12 +35,13 @@ def dealer_line(client: Client, fits: Callable[[str], bool] = lambda line: True)
     return ""
 
 
-def _service_line(name: str, fits: Callable[[str], bool]) -> str:
-    """The service's line, its name cut short (a DNS name may be 253 characters) to at
-    most :data:`NAME_SHOWN` characters, and further until the line ``fits``."""
+def named_line(key: str, name: str, fits: Callable[[str], bool]) -> str:
+    """The words of ``key`` with ``name`` in them, the name cut short (a DNS name may be
+    253 characters) to at most :data:`NAME_SHOWN` characters, and further until the line
+    ``fits``."""
     shown = name[:NAME_SHOWN]
     while True:
-        line = tr("net.dealt_by_service", name=shown if shown == name else shown + "…")
+        line = tr(key, name=shown if shown == name else shown + "…")
         if fits(line) or len(shown) <= SHORTEST:
             return line
         shown = shown[:-1]

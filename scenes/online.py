@@ -182,14 +182,19 @@ class OnlineScene(PanelScene):
 
     def pick(self, key: str) -> None:
         """A game to host: its new-game screen, whose Play comes back to :meth:`host`."""
-        self.app.stack.push(SetupScene(self.app, key, on_play=self.host, online=True))
+        self.app.stack.push(SetupScene(self.app, key, on_play=self.host, online=True,
+                                       service=self._asks_service()))
+
+    def _asks_service(self) -> bool:
+        """Whether the table to host is asked of the service (public, or dealt by it)."""
+        return (self.public or self.by_service) and self.relay_address is not None
 
     def host(self, setup: GameSetup) -> None:
         """Open the room: the waiting screen takes it from here; a public table, or a
         private one dealt by the service, is asked of the service (and then joined as a
         guest, this page saying meanwhile that it is being asked)."""
         relay = self.relay_address
-        if (self.public or self.by_service) and relay is not None:
+        if self._asks_service() and relay is not None:
             self._switch(CHOOSE)
             self.opening = ServiceOpening(relay, setup, self._remember_name(), self.public)
             return

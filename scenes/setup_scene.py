@@ -12,7 +12,9 @@ the game as it was last shown here.
 Opened to host an online game (``online=True``), every seat but yours is open
 for a friend: its row says so (its strength is the computer's that plays it if
 nobody takes it, or keeps it warm while its player is away), and Play reads
-"Open the room"; the waiting room (scenes/online.py) then seats the people.
+"Open the room"; the waiting room (scenes/online.py) then seats the people.  At a
+table the relay service deals (``service=True``) its opener sits in the first free
+seat, as a guest: it is shown there, and no row chooses a seat.
 
 Every row explains itself: the focused row's one line of help (``<option
 label>.help`` in the words) stands above the footer; a computer's row says what the
@@ -81,13 +83,16 @@ def friend_seat(seats: Sequence[SeatSpec]) -> Optional[int]:
 class SetupScene(OptionRowsScene):
     def __init__(self, app: App, key: str,
                  on_play: Optional[Callable[[GameSetup], None]] = None,
-                 online: bool = False) -> None:
+                 online: bool = False, service: bool = False) -> None:
         """``on_play``: who gets the setup on Play (hosting online); the app starts a table
-        here when None.  ``online``: the game is hosted, a friend takes a seat."""
+        here when None.  ``online``: the game is hosted, a friend takes a seat.
+        ``service``: the relay service deals it, and its opener sits as a guest in the
+        first free seat, the first: no row chooses a seat there."""
         super().__init__(app)
         self.key = key
         self.on_play = on_play
-        self.online = online
+        self.online = online or service
+        self.service = service
         self.spec = GAMES[key]
         start = app.game_setup(key)
         self.options: dict[str, Any] = dict(start.options)
@@ -105,7 +110,12 @@ class SetupScene(OptionRowsScene):
         #: a game of this kind kept to resume, which a new one here takes the place of (not
         #: one another window plays: a new one here is not kept, and the table says so)
         store = Store()
-        self.replaces = not online and store.slot(key).exists() and store.free(key)
+        self.replaces = not self.online and store.slot(key).exists() and store.free(key)
+        #: the seat this game is remembered with (at the service's table the opener is
+        #: shown in the first, where it will sit, and the remembered seat stays)
+        self._home = self.you
+        if service:
+            self._swap(self._home, 0)
         self._build()
         self.focus.focus_key("play")          # Enter, Enter from the menu plays as last time
 
@@ -162,7 +172,12 @@ class SetupScene(OptionRowsScene):
         self.seats[a], self.seats[b] = self.seats[b], self.seats[a]
 
     def remember(self) -> None:
-        self.app.settings.remember_setup(self.setup)
+        setup = self.setup
+        if self.service and self._home < len(setup.seats):
+            seats = list(setup.seats)
+            seats[0], seats[self._home] = seats[self._home], seats[0]
+            setup = replace(setup, seats=tuple(seats))
+        self.app.settings.remember_setup(setup)
         self.app.save_settings()
 
     def play(self) -> None:
@@ -187,9 +202,10 @@ class SetupScene(OptionRowsScene):
                                   lambda v: tr("setup.players.value", count=v),
                                   help=help_line("setup.players.help.online" if self.online
                                                   else "setup.players.help")))
-        rows.append(OptionRow("seat", tr("setup.your_seat"), tuple(range(count)),
-                              lambda v: tr("setup.seat", number=v + 1),
-                              help=help_line("setup.your_seat.help")))
+        if not self.service:
+            rows.append(OptionRow("seat", tr("setup.your_seat"), tuple(range(count)),
+                                  lambda v: tr("setup.seat", number=v + 1),
+                                  help=help_line("setup.your_seat.help")))
         levels = self.spec.levels
         for s in range(count):
             if self.online and s != self.you:     # open for a friend, else a computer

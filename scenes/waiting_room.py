@@ -21,7 +21,7 @@ or goes back with the reason worded when the guest is sent away or the host goes
 from __future__ import annotations
 
 from functools import partial
-from typing import TYPE_CHECKING, Optional, Sequence
+from typing import TYPE_CHECKING, Callable, Optional, Sequence
 
 import pygame
 
@@ -30,7 +30,7 @@ from game.net import RemoteClient
 from game.net.lobby import COMPUTER_SEAT, HOST_SEAT, OPEN, PERSON, LobbySeat
 from game.net.protocol import LobbyView
 from scenes import theme
-from scenes.dealer import dealer_line
+from scenes.dealer import dealer_line, named_line
 from scenes.fonts import Fonts
 from scenes.i18n import tr
 from scenes.panel_scene import PanelScene
@@ -98,16 +98,20 @@ def with_watchers(line: str, watchers: int) -> str:
                            tr("net.watchers", count=watchers))
 
 
-def guest_status(view: LobbyView, reconnecting: bool) -> str:
+def guest_status(view: LobbyView, reconnecting: bool,
+                 fits: Callable[[str], bool] = lambda line: True) -> str:
     """What the guest's room says below the game's line: reconnecting, watching, or
     waiting for the start, with "pick any free seat" only while one is free (with
-    every seat taken it pointed at nothing)."""
+    every seat taken it pointed at nothing); at a table the service deals, for its
+    chair, whose name is cut short until the line ``fits``."""
     if reconnecting:
         return tr("net.room_reconnecting")
     if view.you is None:
         return tr("net.you_watch")
     if view.chair:                      # a table the service deals: nobody else starts it
         return tr("net.waiting_chair")
+    if view.chair_seat is not None:     # ... and it has no host: its chair starts it
+        return named_line("net.waiting_for_chair", view.seats[view.chair_seat].name, fits)
     free = any(seat.kind == OPEN for seat in view.seats)
     return tr("net.waiting_start" if free else "net.waiting_start_full")
 
@@ -249,7 +253,8 @@ class GuestRoomScene(PanelScene):
             if dealt:
                 y = theme.text(surface, font, dealt, theme.GOLD_LIGHT, (cx, y),
                                "midtop").bottom + theme.px(6, size)
-            status = guest_status(lobby, self.client.state == "reconnecting")
+            status = guest_status(lobby, self.client.state == "reconnecting",
+                                  lambda words: font.size(words)[0] <= room)
             theme.text(surface, font, status, theme.CREAM_DIM, (cx, y), "midtop")
             inner = self._panel.inflate(-theme.px(48, size), 0)
             top = self._rows_top(size)

@@ -703,7 +703,9 @@ class RemoteClient:
         """Paired by the relay with the room's host.  A room held for a host that is
         reconnecting to the relay (``host_away``), or not known to a relay that
         restarted before the host asked for it again (``no_such_room``), is worth
-        another try while rejoining; on a first join both mean no such room.  A room
+        another try while rejoining.  On a first join a room that does not exist is no
+        such room; a held one is tried again for ``held_wait`` seconds (a table the
+        service deals is held while another worker takes it over), then it is.  A room
         the relay finds full is tried again for a few seconds: its last guest (a
         friend who mistyped the code a moment ago) may be just leaving.  With
         ``follow``, the relay may send the guest to the room's gateway instead: where."""
@@ -715,7 +717,11 @@ class RemoteClient:
                                   pause=self.limits.retry_every) from None
             if exc.reason not in (HOST_AWAY, NO_SUCH_ROOM):
                 raise
-            raise _CannotJoin(exc.reason if rejoin else NO_SUCH_ROOM, final=not rejoin) from None
+            if rejoin:
+                raise _CannotJoin(exc.reason, final=False) from None
+            held = self.limits.held_wait if exc.reason == HOST_AWAY else 0.0
+            raise _CannotJoin(NO_SUCH_ROOM, final=True, patience=held,
+                              pause=self.limits.retry_every) from None
         return answer.address if isinstance(answer, Moved) else None
 
     async def _reply(self, link: Union[Link, Sealed], expect: tuple[type, ...]) -> object:

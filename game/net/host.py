@@ -1505,9 +1505,10 @@ class Host:
                 return
             seats = self.lobby.seats()
             chair = self._chair()
+            chair_seat = None if chair is None else self.lobby.seat_of(chair)
             lines = [(g.peer, LobbyView(self.setup.key, seats, self.lobby.seat_of(g.gid),
                                     self.lobby.spectators, len(self.lobby.watching),
-                                    self.setup.options, g.gid == chair))
+                                    self.setup.options, g.gid == chair, chair_seat))
                      for g in self._guests.values()]
         for peer, msg in lines:
             peer.send(encode(msg))

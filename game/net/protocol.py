@@ -36,6 +36,7 @@ type        direction    fields
                          computer or person; ``name``), ``you`` (the guest's seat,
                          null: watching), ``spectators``, ``watchers``; at a table
                          the service deals, ``chair`` (true: this guest may start)
+                         and ``chair_seat`` (the seat the chair sits in, told all)
 ``start``   guest->host  the table's chair starts the game now (game/net/tables.py);
                          anyone else is answered ``not_chair``
 ``sit``     guest->host  ``seat`` (a free open seat; null: to watch); refused with
@@ -283,6 +284,8 @@ class Limits:
     room_hold: float = 120.0        # a relay keeps a dropped host's room this long
     reclaim_first: float = 0.5      # a host that lost its relay tries again after this ...
     reclaim_most: float = 10.0      # ... doubling up to this
+    held_wait: float = 8.0          # a first join waits this long for a held room's host
+    #                                 (a table the service deals is taken over in ~2 s)
 
     @property
     def answer_within(self) -> float:
@@ -392,6 +395,9 @@ class LobbyView:
     options: Mapping[str, Any] = field(default_factory=dict)
     #: this guest is the table's chair: it may start the game (a table the service deals)
     chair: bool = False
+    #: the seat its chair sits in, told every guest of a table the service deals (None:
+    #: a player's table, whose host starts it, or nobody sits yet)
+    chair_seat: Optional[int] = None
 
 
 @dataclass(frozen=True)
@@ -631,7 +637,10 @@ def _lobby(obj: Mapping[str, Any]) -> LobbyView:
     if type(spectators) is not bool or type(watchers) is not int or \
             not isinstance(options, dict) or type(chair) is not bool:
         raise ProtocolError(BAD_FIELD, "spectators, watchers, options, chair")
-    return LobbyView(game, tuple(shown), you, spectators, watchers, options, chair)
+    chair_seat = _get(obj, "chair_seat", int, optional=True)
+    if chair_seat is not None and not 0 <= chair_seat < len(shown):
+        raise ProtocolError(BAD_FIELD, f"no seat {chair_seat}")
+    return LobbyView(game, tuple(shown), you, spectators, watchers, options, chair, chair_seat)
 
 
 def _sit(obj: Mapping[str, Any]) -> Sit:
@@ -792,6 +801,8 @@ def encode(msg: NetMessage) -> bytes:
                          for seat in msg.seats]}
         if msg.chair:
             obj["chair"] = True
+        if msg.chair_seat is not None:
+            obj["chair_seat"] = msg.chair_seat
     elif isinstance(msg, Sit):
         obj = {"type": "sit", "seat": msg.seat}
     elif isinstance(msg, Phrase):

@@ -110,10 +110,13 @@ def test_a_program_without_the_service_says_so(monkeypatch):
     assert opening.wait(5) and opening.reason == "no_service"
 
 
-def play_setup(app, scene: OnlineScene, key: str = "bocce") -> None:
+def play_setup(app, scene: OnlineScene, key: str = "bocce", service: bool = True) -> None:
     press(app, scene, f"game:{key}")
     setup = app.stack.top
     assert isinstance(setup, SetupScene)
+    assert setup.service is service
+    assert ("seat" in [row.key for row in setup.rows]) is not service, \
+        "no seat is chosen where the opener sits in the service's first free one"
     press(app, setup, "play")
 
 
@@ -173,7 +176,7 @@ def test_without_a_relay_the_checkbox_says_why_it_cannot_be_had(app, service, mo
     assert button.label == tr("net.by_service_none")
     press(app, scene, "by_service")
     assert told == [tr("net.service_needs_relay")] and not scene.by_service
-    play_setup(app, scene)
+    play_setup(app, scene, service=False)
     assert service.asked == [], "a private table of this program's own, as before"
     app.back_to_menu()
 

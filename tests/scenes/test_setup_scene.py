@@ -446,6 +446,20 @@ def test_the_key_line_names_the_button_that_opens_a_room_online(app):
     assert "Enter on Play " in SetupScene(app, "bocce").key_line()
 
 
+def test_a_table_the_service_deals_shows_its_opener_in_the_first_seat_with_no_seat_row(app):
+    """The opener sits in the first free seat of the service's waiting room: the screen
+    shows it there and chooses no seat, and the seat remembered for this game stays."""
+    home = SetupScene(app, "bisca")
+    home.change(next(r for r in home.rows if r.key == "seat"), 1)
+    assert home.you == 1
+    scene = SetupScene(app, "bisca", on_play=lambda setup: None, service=True)
+    assert "seat" not in [row.key for row in scene.rows] and scene.online
+    assert scene.you == 0 and [r.key for r in scene.rows if r.key.startswith("level:")] == \
+        [f"level:{s}" for s in range(1, scene.count)], "every other seat is open to a person"
+    scene.remember()
+    assert SetupScene(app, "bisca").you == 1, "the seat this game is played at stays"
+
+
 def test_online_the_players_row_says_friends_take_the_open_seats(app):
     online = SetupScene(app, "bisca", on_play=lambda setup: None, online=True)
     alone = SetupScene(app, "bisca")

@@ -31,6 +31,24 @@ def test_the_chair_of_a_table_the_service_deals_is_told_it_may_start_it():
     assert guest_status(room(OPEN, PERSON, OPEN), False) == tr("net.waiting_start")
 
 
+@pytest.mark.parametrize("lang, words", [
+    ("en", "Waiting for Marco (the chair) to start, or for a full table."),
+    ("it", "Si attende il via di Marco (chi presiede), o il tavolo pieno.")])
+def test_the_others_at_a_table_the_service_deals_wait_for_its_chair_not_a_host(lang, words):
+    """A table the service deals has no host: its chair (or a full table) starts it."""
+    seats = (LobbySeat(PERSON, "Marco"), LobbySeat(PERSON, "Anna"), LobbySeat(OPEN))
+    was = language()
+    set_language(lang)
+    try:
+        assert guest_status(LobbyView("briscola", seats, 1, chair_seat=0), False) == words
+        long = (LobbySeat(PERSON, "Bartolomeo Giovanni Ross"),) + seats[1:]
+        short = guest_status(LobbyView("briscola", long, 1, chair_seat=0), False,
+                             lambda line: len(line) <= len(words) + 5)
+        assert "Bartolom" in short and "Ross" not in short, "a long name is cut"
+    finally:
+        set_language(was)
+
+
 @pytest.mark.parametrize("lang, one, three", [("en", "1 watching", "3 watching"),
                                               ("it", "1 guarda", "3 guardano")])
 def test_how_many_watch_follows_the_line_after_a_dot_in_the_right_number(lang, one, three):

@@ -270,9 +270,39 @@ def test_a_host_that_drops_has_its_room_held_and_the_guest_sent_to_try_again(rel
     assert guest.line(link=True) is None, "closed without !gone"
     assert refused(enter(relay, code)) == "host_away", "not there yet"
     assert refused(enter(relay, code)) == "host_away", "and not a code guessed"
-    first = join(codes.new_relay_code(code).text, relay=("127.0.0.1", relay))
+    first = join(codes.new_relay_code(code).text, relay=("127.0.0.1", relay),
+                 limits=replace(QUICK, held_wait=0.4))
     assert not first.wait_connected(5) and first.reason == "no_such_room", \
-        "for a first join, no room is no room"
+        "a first join waits a while for a held room's host; one never back: no room"
+
+
+@pytest.mark.slow
+def test_a_newcomer_to_a_held_room_waits_and_is_seated_once_its_host_is_back():
+    """A table the service deals is held while another worker takes it over: a first
+    join then is told to try again shortly, not that no such room exists."""
+    with relay_here() as (relay, port), \
+            hosting("briscola", listen=None, relay=("127.0.0.1", port)) as (host, _):
+        back = threading.Event()
+        reclaim = host._reclaim
+
+        async def held_until_told(room):
+            await asyncio.to_thread(back.wait, LIMIT)
+            return await reclaim(room)
+
+        host._reclaim = held_until_told
+        code = host.status().relay_code
+        link = host._relay_link
+        assert link is not None
+        host._net.call(link.abort)                # its dealer gone: the room is held
+        until(lambda: host.status().problem == "relay_lost", what="the room held")
+        refused = relay.stats["refused"]
+        newcomer = join(code, relay=("127.0.0.1", port))
+        until(lambda: relay.stats["refused"] >= refused + 2 or newcomer.state == "lost",
+              what="the newcomer told the room is held")
+        assert newcomer.state != "lost", newcomer.reason
+        back.set()
+        assert newcomer.wait_inside(LIMIT) and newcomer.state != "lost", newcomer.reason
+        newcomer.close()
 
 
 def test_a_host_gets_its_held_room_back_with_its_key_and_the_guest_comes_back(relay):

@@ -204,6 +204,8 @@ def test_the_chair_of_a_table_with_no_host_seat_starts_it_and_nobody_else_can():
         anna, bruno = inside(code, "Anna"), inside(code, "Bruno")
         until(lambda: anna.lobby.you == 0 and bruno.lobby is not None and bruno.lobby.you == 1)
         until(lambda: anna.chair and not bruno.chair, what="Anna told she is the chair")
+        until(lambda: bruno.lobby.chair_seat == anna.lobby.chair_seat == 0,
+              what="every guest told where the chair sits")
         bruno.start()
         until(lambda: bruno.refusal == "not_chair", what="Bruno refused")
         assert host.status().state != PLAYING
