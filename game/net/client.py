@@ -83,11 +83,14 @@ from collections import deque
 from dataclasses import dataclass
 from typing import Callable, Optional, Union
 
+from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
+
 from game.engine import Action, Event, Reason
 from game.names import name_problem
 from game.net import codes
-from game.net.identity import fingerprint, proven
+from game.net.identity import fingerprint, proven, public_bytes
 from game.net.link import Link, LoopThread, open_gateway
+from game.net.players import prove_seat
 from game.net.protocol import (
     GAME_VERSION,
     GONE,
@@ -201,8 +204,12 @@ class RemoteClient:
                  resume: Optional[SeatKey] = None, watch: bool = False,
                  on_seat: Optional[Callable[[SeatKey], None]] = None,
                  find_seat: Optional[Callable[[tuple[str, ...]], Optional[SeatKey]]] = None,
-                 service: bool = False) -> None:
+                 service: bool = False,
+                 player: Optional[Ed25519PrivateKey] = None) -> None:
         self.name = name.strip()
+        #: the player's own key (game/net/players.py): shown, by a signature over the
+        #: connection's binding, to a table the service deals, and to no other
+        self.player = player
         #: the table must be dealt by the relay service (opened through it): a host that
         #: does not prove the service's key is refused (``not_service``); set too once a
         #: host proved it, so a rejoin is held to it
@@ -473,8 +480,11 @@ class RemoteClient:
             self._who_deals(named, sealed.keys.binding)
             claim = self.seat_key or self._kept(named, sealed.keys.binding)
             proof = None if claim is None else seat_proof(claim.key, sealed.keys.binding)
-            sealed.send(encode(Hello(self.name, claim.seat if claim else None, proof,
-                                     self.watch and claim is None)))
+            mine = self.player if self.dealer == SERVICE else None
+            sealed.send(encode(Hello(
+                self.name, claim.seat if claim else None, proof, self.watch and claim is None,
+                None if mine is None else public_bytes(mine),
+                None if mine is None else prove_seat(mine, sealed.keys.binding))))
             first = await self._reply(sealed, (Welcome, LobbyView))
         except BaseException:
             (sealed or link).close()

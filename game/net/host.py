@@ -160,6 +160,7 @@ from game.net.interfaces import listening_on, listens_everywhere
 from game.net.link import Link, LoopSlot, LoopThread, SharedLoop, open_gateway
 from game.net.listing import RENEW_EVERY, Listing
 from game.net.lobby import COMPUTER_SEAT, HOST_SEAT, PERSON, Lobby, Refusal
+from game.net.players import seat_proven
 from game.net.protocol import (
     ABUSE,
     BAD_FIELD,
@@ -177,6 +178,7 @@ from game.net.protocol import (
     MAX_LINE,
     NO_SPECTATORS,
     NOT_CHAIR,
+    NOT_PLAYER,
     PHRASES,
     PRIVATE,
     PROTOCOL,
@@ -627,7 +629,9 @@ class Host:
     the computer that keeps a dropped guest's seat warm.  ``paced``, ``players``,
     ``budget``: as for :class:`~game.session.Session`.  ``identity``: the relay
     service's long-term key (game/net/identity.py): the host proves to every guest, in its
-    first sealed line, that the service deals this table.
+    first sealed line, that the service deals this table.  ``players_only``: a rated
+    table (game/net/rated.py) seats only a guest whose hello proves a player's own key
+    on its connection (game/net/players.py); others may watch, if spectators are welcome.
     """
 
     def __init__(self, setup: GameSetup, *, name: str = "", listen: Optional[str] = None,
@@ -645,7 +649,8 @@ class Host:
                  on_lobby: Optional[Callable[["Host"], None]] = None,
                  owner: Optional[RoomOwner] = None,
                  resume: Optional[Resumed] = None,
-                 shared: Optional[SharedLoop] = None, stand_in_after: float = 0.0) -> None:
+                 shared: Optional[SharedLoop] = None, stand_in_after: float = 0.0,
+                 players_only: bool = False) -> None:
         remote = [s for s, spec in enumerate(setup.seats) if spec.kind == REMOTE]
         if not remote:
             raise ValueError("a hosted game needs a remote seat")
@@ -670,6 +675,12 @@ class Host:
         #: the service's long-term key (game/net/identity.py): every guest is shown that
         #: this host is the service, by a signature over its own connection's binding
         self.identity = identity
+        self.players_only = players_only
+        #: the player's key each guest proved in its hello (game/net/players.py), by the
+        #: key the connection it came in on derived (a guest's ``key`` in the waiting room)
+        self._players: dict[bytes, bytes] = {}
+        #: each seat's player key, from the start (:meth:`seat_players`)
+        self._seat_players: dict[int, bytes] = {}
         self.names = [spec.name for spec in setup.seats]
         if self.seat is not None:
             self.names[self.seat] = name or self.names[self.seat]
@@ -783,6 +794,12 @@ class Host:
                 self._status = replace(self._status, problem=None)
         return self._net.call(lambda: self._spawn(self._relay_door()))
 
+    def seat_players(self) -> dict[int, bytes]:
+        """Each person's seat and the player key its guest proved (game/net/players.py),
+        from the start: whose rating the game moves."""
+        with self._room:
+            return dict(self._seat_players)
+
     def seat_keys(self) -> dict[int, bytes]:
         """Each person's seat and the key that proves it (once the game has begun): what
         the service keeps with a table, to give the seats back after a takeover."""
@@ -832,6 +849,8 @@ class Host:
                 if isinstance(who, _Guest):
                     who.seat = seat
                 self._remote[seat] = _RemoteSeat(seat, who.name, who.key)
+                if who.key in self._players:
+                    self._seat_players[seat] = self._players[who.key]
                 if gid in held:                         # away: a computer keeps it warm
                     self.session.stand_in(seat, self.level)
             for guest in self._guests.values():        # before anyone moves: the opening
@@ -1187,8 +1206,10 @@ class Host:
             # and offers it only if the host proves it holds it
             sealed.send(encode(self._first_line(sealed)))
             hello = await self._hello(sealed)
-            if hello is None:
+            if hello is None or not self._player_proven(sealed, hello):
                 return
+            if hello.player is not None:     # by the key its seat is held by: see begin()
+                self._players.setdefault(sealed.keys.seat_key, hello.player)
             guest = self._enter(sealed, hello)
             if guest is None:
                 return
@@ -1310,6 +1331,19 @@ class Host:
             if hmac.compare_digest(seat_pass(key, pake.msg), pake.kept):
                 passed = True
         return passed
+
+    def _player_proven(self, peer: Sealed, hello: Hello) -> bool:
+        """Whether ``hello``'s player key, if any, is signed over this connection's binding
+        (refused ``bad_field`` if not); at a ``players_only`` table a guest that proves
+        none may only watch (refused ``not_player`` if it asks to play)."""
+        if hello.player is not None and hello.signed is not None and \
+                not seat_proven(hello.player, peer.keys.binding, hello.signed):
+            self._refuse(peer, BAD_FIELD, "the player's key is not signed on this connection")
+            return False
+        if self.players_only and hello.player is None and not hello.watch:
+            self._refuse(peer, NOT_PLAYER, "a rated table seats players with their own key")
+            return False
+        return True
 
     async def _hello(self, peer: Sealed) -> Optional[Hello]:
         hello = await self._first(peer, (Hello,), self.limits.hello_timeout)

@@ -37,8 +37,10 @@ from game.net.secure import LABEL
 from game.saves import make_private
 
 #: what the service signs: never a message of another purpose (a room's reclaim, a seat's
-#: proof), whatever the binding's bytes
-_PURPOSE = LABEL + b"service dealer "
+#: proof, a player's own signature), whatever the binding's bytes
+SERVICE = LABEL + b"service dealer "
+#: what a player signs with its own key (game/net/players.py), to the service alone
+PLAYER = LABEL + b"player at the service "
 
 
 class ServiceKeyError(Exception):
@@ -56,15 +58,17 @@ def public_bytes(key: Ed25519PrivateKey) -> bytes:
     return key.public_key().public_bytes_raw()
 
 
-def prove(key: Ed25519PrivateKey, binding: bytes) -> bytes:
-    """The service's signature over one connection's channel binding."""
-    return key.sign(_PURPOSE + binding)
+def prove(key: Ed25519PrivateKey, binding: bytes, purpose: bytes = SERVICE) -> bytes:
+    """The service's signature over one connection's channel binding (``purpose``
+    :data:`PLAYER`: a player's, to the service)."""
+    return key.sign(purpose + binding)
 
 
-def proven(public: bytes, binding: bytes, signature: bytes) -> bool:
-    """Whether ``signature`` is the owner of ``public`` signing this connection's binding."""
+def proven(public: bytes, binding: bytes, signature: bytes, purpose: bytes = SERVICE) -> bool:
+    """Whether ``signature`` is the owner of ``public`` signing this connection's binding
+    for ``purpose``."""
     try:
-        Ed25519PublicKey.from_public_bytes(public).verify(signature, _PURPOSE + binding)
+        Ed25519PublicKey.from_public_bytes(public).verify(signature, purpose + binding)
     except (InvalidSignature, ValueError):
         return False
     return True
@@ -77,11 +81,18 @@ def service_key(path: Path) -> Ed25519PrivateKey:
     one is read: game/saves.py's :func:`~game.saves.make_private`).  :class:`ServiceKeyError`
     for a file that is not such a key, that others than its owner may read, or that cannot
     be read or made."""
+    return kept_key(path, "a service key")
+
+
+def kept_key(path: Path, what: str) -> Ed25519PrivateKey:
+    """The Ed25519 key in ``path``, made there on first use (see :func:`service_key`,
+    and game/net/players.py's player key, kept the same way); ``what`` names it in the
+    words of a :class:`ServiceKeyError`."""
     try:
         mode = path.stat().st_mode
     except FileNotFoundError:
         try:
-            return _make(path)
+            return _make(path, what)
         except OSError as exc:
             raise ServiceKeyError(f"{path} cannot be made: {exc.strerror or exc}") from None
     except OSError as exc:
@@ -89,21 +100,35 @@ def service_key(path: Path) -> Ed25519PrivateKey:
     if mode & (stat.S_IRWXG | stat.S_IRWXO):
         raise ServiceKeyError(f"{path} may be read by others than its owner: chmod 600 it")
     try:
-        key = serialization.load_pem_private_key(path.read_bytes(), password=None)
-    except (ValueError, TypeError, OSError) as exc:
-        raise ServiceKeyError(f"{path} is not a service key: {exc}") from None
+        return key_from_pem(path.read_bytes(), f"{path} is not {what}")
+    except OSError as exc:
+        raise ServiceKeyError(f"{path} cannot be read: {exc.strerror or exc}") from None
+
+
+def key_from_pem(pem: bytes, refusal: str) -> Ed25519PrivateKey:
+    """The Ed25519 private key in ``pem`` (PKCS#8); :class:`ServiceKeyError` with
+    ``refusal`` and the cause when it is not one."""
+    try:
+        key = serialization.load_pem_private_key(pem, password=None)
+    except (ValueError, TypeError) as exc:
+        raise ServiceKeyError(f"{refusal}: {exc}") from None
     if not isinstance(key, Ed25519PrivateKey):
-        raise ServiceKeyError(f"{path} is not an Ed25519 key")
+        raise ServiceKeyError(f"{refusal}: not an Ed25519 key")
     return key
 
 
-def _make(path: Path) -> Ed25519PrivateKey:
+def key_pem(key: Ed25519PrivateKey) -> bytes:
+    """``key`` as PEM (PKCS#8, unencrypted), as ``openssl genpkey -algorithm ed25519``
+    writes it."""
+    return key.private_bytes(serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8,
+                             serialization.NoEncryption())
+
+
+def _make(path: Path, what: str) -> Ed25519PrivateKey:
     key = Ed25519PrivateKey.generate()
-    pem = key.private_bytes(serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8,
-                            serialization.NoEncryption())
-    if make_private(path, pem):
+    if make_private(path, key_pem(key)):
         return key
-    return service_key(path)                # another process made it meanwhile: theirs
+    return kept_key(path, what)             # another process made it meanwhile: theirs
 
 
 def add_argument(parser: argparse.ArgumentParser) -> None:

@@ -30,7 +30,10 @@ type        direction    fields
 ``hello``   guest->host  ``name``; to come back to a seat, ``seat`` and ``proof``
                          (HMAC of this connection's binding under the seat key that
                          the first welcome's connection derived; never a token);
-                         ``watch`` (true: to watch, without a seat)
+                         ``watch`` (true: to watch, without a seat); to a host
+                         that proved the service's key, ``player`` and ``signed``
+                         (the player's own key and its signature over this
+                         connection's binding: game/net/players.py)
 ``lobby``   host->guest  before the start, at every change of the waiting room:
                          ``game``, ``options``, ``seats`` (``kind``: host, open,
                          computer or person; ``name``), ``you`` (the guest's seat,
@@ -254,11 +257,14 @@ NO_SERVICE = "no_service"            # this relay deals no tables (no workers be
 SERVICE_FULL = "service_full"        # the service deals as many tables as it may
 TOO_MANY_TABLES = "too_many_tables"  # this address has opened as many tables as it may
 BAD_TABLE = "bad_table"              # the table asked for is not one the games have
+#: rated tables (game/net/rated.py, game/net/players.py)
+NOT_PLAYER = "not_player"            # a rated table seats only a player proving its own key
+TABLES_THIS_HOUR = "tables_this_hour"  # this player's key opened as many tables as it may
 
 ERRORS = (NO_SUCH_ROOM, WRONG_CODE, SLOW_DOWN, ROOM_FULL, WRONG_VERSION, BAD_LINE, TOO_LONG,
           UNKNOWN_TYPE, BAD_FIELD, UNEXPECTED, FLOOD, ABUSE, HELLO_TIMEOUT, REPLACED, RELAY_FULL,
           HOST_AWAY, *lobby.REFUSALS, SEAT_FREED, NOT_CHAIR, NO_SERVICE, SERVICE_FULL,
-          TOO_MANY_TABLES, BAD_TABLE)
+          TOO_MANY_TABLES, BAD_TABLE, NOT_PLAYER, TABLES_THIS_HOUR)
 
 #: the table phrases (worded "phrase.<id>"): sent as an id, never as free text
 PHRASES = ("good_game", "well_played", "one_moment", "good_luck", "thanks", "oops")
@@ -351,6 +357,10 @@ class Hello:
     seat: Optional[int] = None          # coming back to this seat ...
     proof: Optional[bytes] = None       # ... with this proof of its seat key
     watch: bool = False                 # to watch, without a seat
+    #: at a table the service deals: the player's own public key (game/net/players.py) and
+    #: its signature over this connection's binding; both or neither
+    player: Optional[bytes] = None
+    signed: Optional[bytes] = None
 
 
 @dataclass(frozen=True)
@@ -582,7 +592,11 @@ def _hello(obj: Mapping[str, Any]) -> Hello:
     watch = obj.get("watch", False)
     if type(watch) is not bool:
         raise ProtocolError(BAD_FIELD, "watch is true or false")
-    return Hello(_name(obj.get("name", "")), seat, proof, watch)
+    player = _bytes(obj, "player", OWNER_BYTES, optional=True)
+    signed = _bytes(obj, "signed", SIGNATURE_BYTES, optional=True)
+    if (player is None) != (signed is None):
+        raise ProtocolError(BAD_FIELD, "a player's key comes with its signature")
+    return Hello(_name(obj.get("name", "")), seat, proof, watch, player, signed)
 
 
 def _welcome(obj: Mapping[str, Any]) -> Welcome:
@@ -748,6 +762,8 @@ def encode(msg: NetMessage) -> bytes:
             obj.update(seat=msg.seat, proof=_text(msg.proof))
         if msg.watch:
             obj["watch"] = True
+        if msg.player is not None and msg.signed is not None:
+            obj.update(player=_text(msg.player), signed=_text(msg.signed))
     elif isinstance(msg, Welcome):
         obj = {"type": "welcome", "seat": msg.seat, "setup": msg.setup.to_json(),
                "names": list(msg.names)}
