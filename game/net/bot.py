@@ -53,6 +53,7 @@ from game.net.client import CONNECTED, RemoteClient, SeatKey
 from game.net.finder import TableFinder
 from game.net.host import PLAYING, Host
 from game.net.identity import ServiceKeyError, add_argument, service_key
+from game.net.players import player_key_at
 from game.net.protocol import NAMED_LIMITS, Limits
 from game.net.relays import Relay, RelayError, relay_setting
 from game.net.service import ServiceRefused, TableRequest, open_service_table
@@ -244,7 +245,7 @@ def run_guest(args: argparse.Namespace, limits: Limits) -> int:
         return 2
     client = RemoteClient(code, name=args.name, relay=_address(args.relay), limits=limits,
                           trace=record, resume=_kept(args.keep), watch=args.watch,
-                          service=args.role == "open")
+                          service=args.role == "open", player=_player(args.player_key))
     try:
         if client.wait_inside(args.timeout):
             _say("inside", client.state)
@@ -284,6 +285,11 @@ def run_guest(args: argparse.Namespace, limits: Limits) -> int:
             trace.close()
 
 
+def _player(path: Optional[Path]) -> Optional[Ed25519PrivateKey]:
+    """``--player-key FILE``: the player's own key there (game/net/players.py)."""
+    return None if path is None else _given("--player-key", player_key_at, path)
+
+
 def _start_at(client: RemoteClient, people: int, timeout: float) -> None:
     """The chair starts the game once ``people`` sit (or the game starts without it)."""
     end = time.monotonic() + timeout
@@ -304,10 +310,11 @@ def run_opener(args: argparse.Namespace, limits: Limits) -> int:
         return 2
     request = TableRequest(args.game, args.seats or GAMES[args.game].seats[0], args.open,
                            level=args.table_level, public=args.public,
-                           spectators=args.spectators, name=args.name)
+                           spectators=args.spectators, name=args.name, rated=args.rated)
     try:
         opened = open_service_table(relay.addresses[0], request,
-                                    timeout=min(args.timeout, 20.0))
+                                    timeout=min(args.timeout, 20.0),
+                                    player=_player(args.player_key), name=args.name)
     except ServiceRefused as exc:
         _say("lost", exc.reason)
         return 2
@@ -345,6 +352,8 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     parser.add_argument("--level", default="random", help="the computers' level")
     parser.add_argument("--relay", help="a relay: HOST:PORT[,HOST:PORT...][#FINGERPRINT]")
     parser.add_argument("--timeout", type=float, default=120.0)
+    parser.add_argument("--player-key", type=Path, metavar="FILE",
+                        help="the player's own key (made if missing): shown to the service")
     sub = parser.add_subparsers(dest="role", required=True)
     host = sub.add_parser("host")
     host.add_argument("game", choices=sorted(GAMES))
@@ -382,6 +391,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     opener.add_argument("--table-level", default="easy", help="the table's computers' level")
     opener.add_argument("--public", action="store_true", help="list it in Find a table")
     opener.add_argument("--spectators", action="store_true", help="let people watch")
+    opener.add_argument("--rated", action="store_true", help="a rated table (people only)")
     opener.add_argument("--start-at", type=int, default=0,
                         help="start once this many people sit (0: when every open seat has one)")
     opener.add_argument("--name", default="Opener")

@@ -119,10 +119,11 @@ import asyncio
 import json
 import logging
 import secrets
+import signal
 import time
 from collections import deque
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Callable, Coroutine, Optional
+from typing import TYPE_CHECKING, Any, Awaitable, Callable, Coroutine, Optional
 
 from game.net.directory import Directory, Elsewhere, Misses, Pipe, Unreachable
 from game.net.guard import address_key
@@ -149,6 +150,24 @@ OPEN_SUBJECT = f"{PREFIX}.tables.open"
 OPEN_TIMEOUT = 8.0
 #: pipe messages: the first byte says what the rest is
 OPEN, DATA, END, CLOSE, ABORT = b"o", b"d", b"e", b"c", b"a"
+
+
+def until_stopped(prog: str, url: str, run: Callable[[], Awaitable[None]],
+                  stop: Callable[[], None]) -> int:
+    """Run a service process's ``run()`` until SIGTERM or SIGINT calls ``stop``: its exit
+    code (1, said in one line, when NATS at ``url`` cannot be reached)."""
+    async def serve() -> None:
+        loop = asyncio.get_running_loop()
+        for sig in (signal.SIGTERM, signal.SIGINT):
+            loop.add_signal_handler(sig, stop)
+        await run()
+
+    try:
+        asyncio.run(serve())
+    except OSError as exc:
+        print(f"{prog}: cannot reach NATS at {url}: {exc}", flush=True)
+        return 1
+    return 0
 
 
 def fleet_available() -> Optional[str]:

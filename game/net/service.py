@@ -22,11 +22,14 @@ from __future__ import annotations
 
 import socket
 from dataclasses import dataclass, field
-from typing import Any, Mapping
+from typing import Any, Mapping, Optional
+
+from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
 from game import GAMES
 from game.ai import LEVELS
 from game.names import name_problem
+from game.net.players import signed_request
 from game.net.protocol import (
     BAD_TABLE,
     UNREACHABLE,
@@ -58,7 +61,9 @@ class TableRequest:
     ``seats``, how many of them are ``open`` for people (the first ones; the rest are
     computers from the start), the computers' ``level`` (also the level of a computer
     that keeps an absent person's seat warm), whether it is ``public`` (listed in Find
-    a table) and welcomes ``spectators``, and its ``name`` in the list."""
+    a table) and welcomes ``spectators``, its ``name`` in the list, and whether it is
+    ``rated`` (game/net/rated.py: people at every seat, each known by its own key;
+    the opener's key signs the request, :func:`open_service_table`)."""
 
     game: str
     seats: int
@@ -68,6 +73,7 @@ class TableRequest:
     public: bool = True
     spectators: bool = False
     name: str = ""
+    rated: bool = False
 
     def __post_init__(self) -> None:
         problem = self.problem()
@@ -84,8 +90,11 @@ class TableRequest:
             return "open is a count of seats, at least one"
         if self.level not in LEVELS:
             return f"a level is one of {', '.join(LEVELS)}"
-        if type(self.public) is not bool or type(self.spectators) is not bool:
-            return "public and spectators are true or false"
+        if type(self.public) is not bool or type(self.spectators) is not bool or \
+                type(self.rated) is not bool:
+            return "public, spectators and rated are true or false"
+        if self.rated and self.open != self.seats:
+            return "a rated table is for people only: every seat open"
         if not isinstance(self.options, Mapping):
             return "options is an object"
         return name_problem(self.name)
@@ -100,7 +109,7 @@ class TableRequest:
     def to_json(self) -> dict[str, Any]:
         return {"game": self.game, "options": dict(self.options), "seats": self.seats,
                 "open": self.open, "level": self.level, "public": self.public,
-                "spectators": self.spectators, "name": self.name}
+                "spectators": self.spectators, "name": self.name, "rated": self.rated}
 
     @classmethod
     def from_json(cls, obj: Any) -> "TableRequest":
@@ -112,7 +121,7 @@ class TableRequest:
             return cls(obj.get("game"), obj.get("seats"), obj.get("open"),  # type: ignore[arg-type]
                        obj.get("options", {}), obj.get("level", "normal"),
                        obj.get("public", True), obj.get("spectators", False),
-                       obj.get("name", ""))
+                       obj.get("name", ""), obj.get("rated", False))
         except (TypeError, ValueError) as exc:
             raise ServiceRefused(BAD_TABLE, str(exc)[:200]) from None
 
@@ -125,11 +134,17 @@ class OpenedTable:
 
 
 def open_service_table(relay: tuple[str, int], request: TableRequest,
-                       timeout: float = 10.0) -> OpenedTable:
+                       timeout: float = 10.0, player: Optional[Ed25519PrivateKey] = None,
+                       name: str = "") -> OpenedTable:
     """Ask the service behind ``relay`` (any gateway of the fleet) to open ``request``:
     the table, or :class:`ServiceRefused` with the reason (``unreachable`` when the
-    relay cannot be reached or does not answer within ``timeout``)."""
-    hello = RelayHello("open", table=request.to_json())
+    relay cannot be reached or does not answer within ``timeout``).  ``player``: the
+    opener's own key (game/net/players.py), which signs the request (a rated table's
+    opener is counted by it; ``name`` is the name it plays by)."""
+    table = request.to_json()
+    if player is not None:
+        table = signed_request(player, table, name)
+    hello = RelayHello("open", table=table)
     try:
         with socket.create_connection(relay, timeout=timeout) as sock:
             sock.settimeout(timeout)

@@ -92,6 +92,7 @@ from typing import Any, Optional, Sequence
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
 from game.engine import Action, replay
+from game.net import rated
 from game.net.directory import Unreachable
 from game.net.fleet import OPEN_SUBJECT, OPEN_TIMEOUT, fleet_available
 from game.net.host import PLAYING, STARTING, WAITING, Host, Resumed
@@ -167,6 +168,8 @@ class _Table:
     over_since: float = 0.0
     stalled: float = 0.0                # its log could not keep a move: tried again then
     ending: bool = False
+    #: a rated table's seats a computer played at its last action (game/net/rated.py)
+    left: set[int] = field(default_factory=set)
 
 
 class Worker:
@@ -176,7 +179,8 @@ class Worker:
                  max_tables: int = MAX_TABLES, per_address: int = PER_ADDRESS,
                  limits: Limits = NAMED_LIMITS["default"], empty_after: float = EMPTY_AFTER,
                  name: Optional[str] = None,
-                 identity: Optional[Ed25519PrivateKey] = None) -> None:
+                 identity: Optional[Ed25519PrivateKey] = None,
+                 per_hour: int = rated.PER_HOUR, per_player: int = rated.PER_PLAYER) -> None:
         self.url = url
         self.relays = list(relays)
         self.max_tables = max_tables
@@ -185,12 +189,14 @@ class Worker:
         self.empty_after = empty_after
         self.name = name or secrets.token_hex(4)
         self.identity = identity
+        self.per_hour, self.per_player = per_hour, per_player
         self.tables: dict[str, _Table] = {}
         self.loop: Optional[asyncio.AbstractEventLoop] = None
         self.nc: Any = None
         self.js: Any = None
         self.jsm: Any = None
         self.kv: Any = None
+        self.players: Any = None                 # rated.PLAYERS: per-key counts
         self._stop = asyncio.Event()
         self._pumping = threading.Event()
         self._lock = threading.Lock()            # self.tables, between the loop and the pump
@@ -227,6 +233,7 @@ class Worker:
             log.info("tables %s: the stream: %r", self.name, exc)
         self.kv = await self.js.create_key_value(KeyValueConfig(
             bucket=BUCKET, history=1, storage=StorageType.FILE))
+        self.players = await rated.ensure(self.js, self.jsm)
         await self.nc.subscribe(OPEN_SUBJECT, queue=QUEUE, cb=self._on_open)
         pump = threading.Thread(target=self._pump, name="tables-pump", daemon=True)
         pump.start()
@@ -279,7 +286,8 @@ class Worker:
         try:
             ask = json.loads(msg.data)
             request = TableRequest.from_json(ask.get("table"))
-            code = await self._open(request, str(ask.get("by", "")))
+            opener = await self._rated_opener(request, ask.get("table"))
+            code = await self._open(request, str(ask.get("by", "")), opener)
             answer: dict[str, Any] = {"code": code}
         except ServiceRefused as exc:
             answer = {"error": exc.reason, "detail": exc.detail}
@@ -290,7 +298,17 @@ class Worker:
             answer = {"error": UNREACHABLE}
         await msg.respond(json.dumps(answer).encode())
 
-    async def _open(self, request: TableRequest, by: str) -> str:
+    async def _rated_opener(self, request: TableRequest, table: Any) -> str:
+        """A rated table's opener's key (hex), counted (game/net/rated.py); "" if not
+        rated."""
+        if not request.rated:
+            return ""
+        public, _ = await rated.admit(self.players, table, self.per_hour)
+        if not await rated.bump(self.players, f"open.{public.hex()}", self.per_player):
+            raise ServiceRefused(TOO_MANY_TABLES, "this player's tables open")
+        return public.hex()
+
+    async def _open(self, request: TableRequest, by: str, opener: str = "") -> str:
         if len(self.tables) >= self.max_tables:
             raise ServiceRefused(SERVICE_FULL, f"this worker deals {len(self.tables)}")
         seed = random.SystemRandom().randrange(1 << 31)
@@ -300,7 +318,7 @@ class Worker:
             raise ServiceRefused(BAD_TABLE, str(exc)[:200]) from None
         await self._count(by, +1)
         table = _Table(secrets.token_hex(8), {"request": request.to_json(), "seed": seed,
-                                              "by": by})
+                                              "by": by, "opener": opener})
         owner = RoomOwner()
         try:
             table.lease = await self.kv.create(f"lease.{table.id}", _lease(self.name))
@@ -331,7 +349,7 @@ class Worker:
                     on_start=lambda started: self._on_start(table, started),
                     on_lobby=lambda changed: self._on_lobby(table, changed), owner=owner,
                     resume=resume, shared=self.shared, stand_in_after=STAND_IN_AFTER,
-                    identity=self.identity)
+                    identity=self.identity, players_only=request.rated)
         table.host = host
         if resume is not None and resume.state is not None:
             table.started = True
@@ -369,6 +387,7 @@ class Worker:
         assert self.loop is not None
         future = asyncio.run_coroutine_threadsafe(self._append(table, seat, action), self.loop)
         future.result(JOURNAL_WAIT)
+        table.left = rated.left_now(table.host)
 
     async def _append(self, table: _Table, seat: int, action: Action) -> None:
         headers = {"Nats-Msg-Id": f"{table.id}:{table.count}",
@@ -383,7 +402,8 @@ class Worker:
         the table before anyone moves (Host's on_start)."""
         assert self.loop is not None and host.session is not None
         table.record.update(final=host.session.setup.to_json(), names=list(host.names),
-                            keys={str(s): k.hex() for s, k in host.seat_keys().items()})
+                            keys={str(s): k.hex() for s, k in host.seat_keys().items()},
+                            players={str(s): k.hex() for s, k in host.seat_players().items()})
         record = json.dumps(table.record).encode()
         asyncio.run_coroutine_threadsafe(self.kv.put(f"t.{table.id}", record),
                                          self.loop).result(JOURNAL_WAIT)
@@ -579,6 +599,7 @@ class Worker:
                 over = host.session is not None and host.session.over
                 if over and not table.over_since:
                     table.over_since = now
+                    self._rate(table)
                 if (over and (not present or now - table.over_since > OVER_LINGER)) or \
                         now - table.quiet_since > self.empty_after or \
                         status.state not in (PLAYING, WAITING, STARTING):
@@ -589,12 +610,32 @@ class Worker:
         await self._let_go(table, quiet=False)
         try:
             await self._count(table.record.get("by", ""), -1)
+            if table.record.get("opener"):
+                await rated.bump(self.players, f"open.{table.record['opener']}", 0, -1)
             await self.kv.delete(f"t.{table.id}")
             await self.kv.delete(f"lease.{table.id}")
         except Exception as exc:  # NATS away: the entries stay (a lease nobody renews is
             log.info("tables %s: forgetting %s: %r", self.name, table.id, exc)  # claimed)
         asyncio.get_running_loop().call_later(ENDED_KEPT, self._purge, table.id)
         log.info("tables %s: table %s ended", self.name, table.id)
+
+    def _rate(self, table: _Table) -> None:
+        """A rated table's game is over: its result goes to the results stream (kept once,
+        whichever worker sends it: game/net/rated.py)."""
+        request = table.record.get("request", {})
+        if not request.get("rated") or table.host is None or table.host.session is None:
+            return
+
+        async def append(result: dict[str, Any]) -> None:
+            record = rated.result_record(table.id, table.record, result, table.left)
+            try:
+                await rated.append_result(self.js, record)
+            except Exception as exc:  # NATS away: the next worker's look sends it
+                log.warning("tables %s: table %s's result: %r", self.name, table.id, exc)
+        job = asyncio.get_running_loop().create_task(
+            append(dict(table.host.session.state.result())))
+        self._jobs.add(job)
+        job.add_done_callback(self._jobs.discard)
 
     def _purge(self, table_id: str) -> None:
         """An ended table's log goes (:data:`ENDED_KEPT` after its end)."""
@@ -624,6 +665,10 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     parser.add_argument("--max-tables", type=int, default=MAX_TABLES, metavar="N")
     parser.add_argument("--per-address", type=int, default=PER_ADDRESS, metavar="N",
                         help="tables one address may have open at once (fleet-wide)")
+    parser.add_argument("--per-hour", type=int, default=rated.PER_HOUR, metavar="N",
+                        help="rated tables one player's key may open in a clock hour")
+    parser.add_argument("--per-player", type=int, default=rated.PER_PLAYER, metavar="N",
+                        help="rated tables one player's key may have open at once")
     parser.add_argument("--empty-after", type=float, default=EMPTY_AFTER, metavar="S",
                         help="a table nobody sits at ends after this many seconds")
     parser.add_argument("--limits", choices=sorted(NAMED_LIMITS), default="default")
@@ -647,7 +692,8 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
             return 1
     worker = Worker(args.nats, relays, max_tables=args.max_tables,
                     per_address=args.per_address, limits=NAMED_LIMITS[args.limits],
-                    empty_after=args.empty_after, name=args.name, identity=identity)
+                    empty_after=args.empty_after, name=args.name, identity=identity,
+                    per_hour=args.per_hour, per_player=args.per_player)
 
     async def serve() -> None:
         loop = asyncio.get_running_loop()
