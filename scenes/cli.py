@@ -18,6 +18,7 @@ from __future__ import annotations
 import argparse
 import math
 import sys
+from pathlib import Path
 from typing import Any, Sequence
 
 from game import CATALOG, GAMES
@@ -132,6 +133,12 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
                      help="a relay (python -m game.net.relay) for play across the internet, or "
                           "a fleet's gateways, and the relay service's key fingerprint: Play "
                           "online uses it in this run (the setting stays as it is)")
+    net.add_argument("--export-key", metavar="FILE", type=Path,
+                     help="write your player key (who you are at the relay service, and "
+                          "your ratings) to this new file, to take it to another computer")
+    net.add_argument("--import-key", metavar="FILE", type=Path,
+                     help="make the player key in FILE yours here (the one it replaces is "
+                          "kept beside it)")
     parser.add_argument("--replay", metavar="FILE",
                         help="watch a saved game again move by move (a file made by "
                              "'Save this game')")
@@ -183,6 +190,28 @@ def _window_size(parser: argparse.ArgumentParser, text: str) -> tuple[int, int]:
     return w, h
 
 
+def _player_key(export: Path | None, source: Path | None) -> int:
+    """``--export-key`` / ``--import-key`` (game/net/players.py): one line of what was
+    done, or of why not (exit code 2), and no window."""
+    from game.net.identity import public_bytes
+    from game.net.players import PlayerKeyError, export_key, import_key, player_key, short
+
+    try:
+        if export is not None:
+            export_key(export)
+            print(f"Your player key is in {export}: keep it private.")
+        else:
+            assert source is not None
+            kept = import_key(source)
+            print(f"Your player key is now the one in {source}" +
+                  ("" if kept is None else f" (the one it replaced is kept in {kept})") + ".")
+        print(f"Fingerprint: {short(public_bytes(player_key()))}")
+    except PlayerKeyError as exc:
+        print(f"tavolata: {exc}", file=sys.stderr)
+        return 2
+    return 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args = parse_args(argv)
     try:
@@ -197,6 +226,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         if problem is not None:
             print(problem, file=sys.stderr)
             return 1
+        if args.export_key is not None or args.import_key is not None:
+            return _player_key(args.export_key, args.import_key)
         from scenes.app import run
 
         kiosk: dict[str, Any] | None = None
