@@ -271,7 +271,11 @@ def run_guest(args: argparse.Namespace, limits: Limits) -> int:
                 return 3
             time.sleep(0.001)
         first = me.first
+        until = time.monotonic() + args.await_rating
+        while client.rated is None and time.monotonic() < until:
+            time.sleep(0.02)
         _say("result", {"result": me.latest.result if me.latest else None,
+                        "rated": None if client.rated is None else list(client.rated),
                         "actions": me.actions, "refused": len(me.refusals),
                         "first_version": first.version if first else None,
                         "first_events": len(first.events) if first else None,
@@ -354,6 +358,8 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     parser.add_argument("--timeout", type=float, default=120.0)
     parser.add_argument("--player-key", type=Path, metavar="FILE",
                         help="the player's own key (made if missing): shown to the service")
+    parser.add_argument("--await-rating", type=float, default=0.0, metavar="S",
+                        help="after the game, wait this long for a rated table's ratings")
     sub = parser.add_subparsers(dest="role", required=True)
     host = sub.add_parser("host")
     host.add_argument("game", choices=sorted(GAMES))

@@ -128,6 +128,7 @@ from game.net.protocol import (
     Pake,
     Phrase,
     ProtocolError,
+    Rated,
     RelayHello,
     Rooms,
     Seats,
@@ -210,6 +211,9 @@ class RemoteClient:
         #: the player's own key (game/net/players.py): shown, by a signature over the
         #: connection's binding, to a table the service deals, and to no other
         self.player = player
+        #: a rated table's game over: each seat's rating (before, after) as the service
+        #: folded it (None for a seat not rated), once the host has told it
+        self.rated: Optional[tuple[Optional[tuple[float, float]], ...]] = None
         #: the table must be dealt by the relay service (opened through it): a host that
         #: does not prove the service's key is refused (``not_service``); set too once a
         #: host proved it, so a rejoin is held to it
@@ -784,7 +788,7 @@ class RemoteClient:
             self._traced(line)
             try:
                 msg = decode(line, (Update, Refused, Seats, Error, Bye, LobbyView, Welcome,
-                                    Phrase, Rooms))
+                                    Phrase, Rooms, Rated))
             except ProtocolError as exc:
                 # answered as the host answers a guest's: the game goes on, nothing taken
                 log.warning("netplay: the host sent %s", exc)
@@ -807,6 +811,8 @@ class RemoteClient:
                 self._inbox.append(msg)
             elif isinstance(msg, Seats):
                 self.names, self.away = msg.names, msg.away
+            elif isinstance(msg, Rated):
+                self.rated = msg.ratings
             elif isinstance(msg, Rooms):
                 self._rooms_opened(msg)
             elif isinstance(msg, Bye):

@@ -207,6 +207,7 @@ from game.net.protocol import (
     Phrase,
     Proof,
     ProtocolError,
+    Rated,
     RelayHello,
     Room,
     Rooms,
@@ -1604,6 +1605,18 @@ class Host:
         assert self.session is not None
         away = tuple(s for s in self._remote if self.session.standing_in(s))
         return Seats(tuple(self.names), away)
+
+    def tell_rated(self, ratings: dict[int, tuple[float, float]]) -> None:
+        """A rated table's game over (game/net/tables.py): every guest is told each seat's
+        rating before and after (any thread)."""
+        assert self.session is not None
+        line = encode(Rated(tuple(ratings.get(s) for s in range(len(self.setup.seats)))))
+
+        def tell() -> None:
+            for guest in list(self._guests.values()):
+                if guest.playing:
+                    guest.peer.send(line)
+        self._net.call(tell)
 
     def _tell_seats(self) -> None:
         line = encode(self._seats_msg())

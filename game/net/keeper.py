@@ -38,11 +38,11 @@ from game import GAMES
 from game.net import rated
 from game.net.directory import Unreachable
 from game.net.fleet import PREFIX, fleet_available, until_stopped
+from game.net.rated import RATINGS
 from game.net.ratings import Board, Ledger, Rating, boards, moved_json
 
 log = logging.getLogger(__name__)
 
-RATINGS = "tavolata-ratings"
 BOARD_SUBJECT = f"{PREFIX}.board"
 QUEUE = "tavolata-keepers"
 CONNECT_WITHIN = 10.0

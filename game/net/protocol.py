@@ -70,6 +70,8 @@ type        direction    fields
 ``phrase``  both         ``phrase``: one of ``PHRASES``; from the host, ``seat``
                          (who said it); a spectator says none
 ``seats``   host->guest  ``names``, ``away`` (seats a computer keeps warm)
+``rated``   host->guest  a rated table's game over: ``ratings``, each seat's rating
+                         before and after (null: not rated), as the service folded it
 ``update``  host->guest  the session's :class:`~game.session.Update`, unchanged
 ``refused`` host->guest  the session's :class:`~game.session.Refused`, unchanged
 ``submit``  guest->host  the session's :class:`~game.session.Submit`, unchanged
@@ -439,6 +441,14 @@ class Seats:
 
 
 @dataclass(frozen=True)
+class Rated:
+    """A rated table's game over: each seat's rating (before, after) as the service's
+    ratings keeper folded the result (game/net/keeper.py); None for a seat not rated."""
+
+    ratings: tuple[Optional[tuple[float, float]], ...]
+
+
+@dataclass(frozen=True)
 class Error:
     reason: str
     detail: str = ""
@@ -509,7 +519,7 @@ class Moved:
 
 NetMessage = Union[Pake, Confirm, Hello, Welcome, Rooms, Seats, Error, Bye, RelayHello, Room,
                    Challenge, Proof, Paired, Opened, Moved, LobbyView, Sit, Start, Phrase,
-                   Update, Submit, Refused]
+                   Update, Submit, Refused, Rated]
 SESSION_TYPES = {"update": Update, "submit": Submit, "refused": Refused}
 
 
@@ -675,6 +685,22 @@ def _seats(obj: Mapping[str, Any]) -> Seats:
     return Seats(_names(obj), tuple(away))
 
 
+def _rated(obj: Mapping[str, Any]) -> Rated:
+    ratings = obj.get("ratings")
+    if not isinstance(ratings, list) or not 0 < len(ratings) <= 16:
+        raise ProtocolError(BAD_FIELD, "ratings lists the seats")
+    out: list[Optional[tuple[float, float]]] = []
+    for pair in ratings:
+        if pair is None:
+            out.append(None)
+            continue
+        if not isinstance(pair, list) or len(pair) != 2 or \
+                not all(type(r) in (int, float) and abs(r) < 1e6 for r in pair):
+            raise ProtocolError(BAD_FIELD, "a rating is before and after, two numbers")
+        out.append((float(pair[0]), float(pair[1])))
+    return Rated(tuple(out))
+
+
 def _error(obj: Mapping[str, Any]) -> Error:
     fatal = obj.get("fatal", False)
     if type(fatal) is not bool:
@@ -726,6 +752,7 @@ _DECODERS: dict[str, Callable[[Mapping[str, Any]], NetMessage]] = {
     "welcome": _welcome,
     "rooms": _rooms,
     "seats": _seats,
+    "rated": _rated,
     "error": _error,
     "bye": lambda obj: Bye(_get(obj, "reason", str, optional=True, limit=MAX_REASON) or ""),
     "relay": _relay_hello,
@@ -779,6 +806,8 @@ def encode(msg: NetMessage) -> bytes:
             obj["dealer"] = msg.dealer
     elif isinstance(msg, Seats):
         obj = {"type": "seats", "names": list(msg.names), "away": list(msg.away)}
+    elif isinstance(msg, Rated):
+        obj = {"type": "rated", "ratings": [None if r is None else list(r) for r in msg.ratings]}
     elif isinstance(msg, Error):
         obj = {"type": "error", "reason": msg.reason, "detail": msg.detail, "fatal": msg.fatal}
     elif isinstance(msg, Bye):

@@ -22,6 +22,7 @@ appends again, is kept once.  game/net/keeper.py folds the stream into the ratin
 
 from __future__ import annotations
 
+import asyncio
 import json
 import time
 from typing import Any, Mapping, Optional
@@ -32,6 +33,10 @@ from game.net.service import ServiceRefused, TableRequest
 
 RESULTS = "TAVOLATA_RESULTS"
 RESULT_SUBJECTS = "tavolata.results"
+#: the ratings' view the keeper keeps (game/net/keeper.py)
+RATINGS = "tavolata-ratings"
+#: seconds a worker waits for the keeper to fold a table's result, to tell its players
+TOLD_WITHIN = 10.0
 #: per-key counts (the hour's tables) and the request signatures seen
 PLAYERS = "tavolata-players"
 SEEN = "seen"
@@ -130,6 +135,33 @@ def result_record(table_id: str, record: Mapping[str, Any], result: Mapping[str,
     if request.game == "doudizhu":
         out["hands"] = [[row["landlord"], bool(row["landlord_won"])]
                         for row in result.get("sheet", [])]
+    return out
+
+
+async def folded(js: Any, table_id: str, within: float = TOLD_WITHIN) -> Optional[dict[str, Any]]:
+    """What the keeper's fold did to the table's players (``done.TABLE``: each key's
+    rating before and after), once it has; None if not within ``within`` seconds."""
+    import nats.js.errors
+
+    end = time.monotonic() + within
+    kv = None
+    while time.monotonic() < end:
+        try:
+            kv = kv or await js.key_value(RATINGS)
+            entry = await kv.get(f"done.{table_id}")
+            return dict(json.loads(entry.value))
+        except (nats.js.errors.KeyNotFoundError, nats.js.errors.BucketNotFoundError):
+            await asyncio.sleep(0.1)
+    return None
+
+
+def by_seat(record: Mapping[str, Any], done: Mapping[str, Any]) -> dict[int, tuple[float, float]]:
+    """The keeper's ``done`` (by key) as each seat's rating before and after."""
+    out: dict[int, tuple[float, float]] = {}
+    for seat, key in record.get("players", {}).items():
+        pair = done.get(key)
+        if isinstance(pair, list) and len(pair) == 2:
+            out[int(seat)] = (float(pair[0]), float(pair[1]))
     return out
 
 

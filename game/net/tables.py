@@ -630,8 +630,12 @@ class Worker:
             record = rated.result_record(table.id, table.record, result, table.left)
             try:
                 await rated.append_result(self.js, record)
+                done = await rated.folded(self.js, table.id)
             except Exception as exc:  # NATS away: the next worker's look sends it
                 log.warning("tables %s: table %s's result: %r", self.name, table.id, exc)
+                return
+            if done is not None and table.host is not None:
+                table.host.tell_rated(rated.by_seat(table.record, done))
         job = asyncio.get_running_loop().create_task(
             append(dict(table.host.session.state.result())))
         self._jobs.add(job)

@@ -23,9 +23,9 @@ import pytest
 from openskill.models import PlackettLuce
 
 from game.net.identity import fingerprint, public_bytes, service_key
-from game.net.keeper import BOARD_SUBJECT, RATINGS, read_view, rebuild
+from game.net.keeper import BOARD_SUBJECT, read_view, rebuild
 from game.net.players import player_key_at
-from game.net.rated import RESULTS
+from game.net.rated import RATINGS, RESULTS
 from game.net.ratings import Rating, shown
 from game.net.service import ServiceRefused, TableRequest, open_service_table
 from tests.game.net.conftest import SECRET_FILE, Proc
@@ -33,7 +33,7 @@ from tests.game.net.fleet import MISSING, NatsServer, start_gateways
 from tests.game.net.helpers import until
 from tests.game.net.test_tables import _nats
 
-BOT = ["-m", "game.net.bot", "--limits", "patient", "--timeout", "100"]
+BOT = ["-m", "game.net.bot", "--limits", "patient", "--timeout", "100", "--await-rating", "20"]
 KEY_FILE = Path(tempfile.mkdtemp(prefix="tavolata-service-")) / "service-key"
 KEYS = Path(tempfile.mkdtemp(prefix="tavolata-players-"))
 
@@ -179,6 +179,11 @@ def test_rated_games_move_the_ratings_as_openskill_says(fleet, procs, game, seat
     for key, (mu, sigma) in want.items():
         assert got[key].mu == pytest.approx(mu) and got[key].sigma == pytest.approx(sigma)
         assert got[key].history[-1][1] == shown(mu, sigma)
+    for told in played:                 # each player told every seat's rating, before and after
+        for seat, pair in enumerate(told["rated"]):
+            key = record["players"][seat][0]
+            was = before.get(key, (Rating().mu, Rating().sigma))
+            assert pair == [shown(*was), got[key].shown]
 
 
 @pytest.mark.slow
