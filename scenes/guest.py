@@ -8,17 +8,23 @@ a network that failed, or a player who gave up, is kept for the next try."""
 
 from __future__ import annotations
 
+import logging
 from typing import Any, Optional
+
+from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
 from game.net import RemoteClient
 from game.net.client import SeatKey
 from game.net.codes import room_digest
 from game.net.kept_seats import KeptSeats
 from game.net.kept_tables import KeptTables
+from game.net.players import PlayerKeyError, player_key
 from game.net.protocol import HOST_LEFT, NO_SUCH_ROOM, ROOM_FULL, SEAT_FREED
 from game.net.relays import Relay, RelayError, relay_setting
 from game.session import Client
 from scenes.settings import TABLES_FILE, config_dir
+
+log = logging.getLogger(__name__)
 
 #: the kept keys' file, beside the settings
 FILE_NAME = "seats.json"
@@ -50,8 +56,19 @@ def join(code: str, name: str, relay: Optional[Relay],
         kept_tables().keep(code, client.setup.key, relay.text if relay is not None else None)
 
     client = RemoteClient(code, name=name, relay=relay, watch=watch, find_seat=kept.find,
-                          on_seat=seated, service=service)
+                          on_seat=seated, service=service, player=own_key())
     return client
+
+
+def own_key() -> Optional[Ed25519PrivateKey]:
+    """The player's own key (game/net/players.py: made on first use), shown only to a
+    table the service deals; None, logged, if it cannot be read or made (the player
+    plays on, unrated)."""
+    try:
+        return player_key()
+    except PlayerKeyError as exc:
+        log.warning("netplay: the player's key: %s", exc)
+        return None
 
 
 def keep_service(app: Any, client: RemoteClient) -> None:

@@ -54,6 +54,8 @@ if TYPE_CHECKING:
     from scenes.app import App
 
 CHOOSE, JOIN, PICK = "choose", "join", "pick"
+#: the checkboxes that stand beside Back on the page of games to host, one at a time
+BESIDE_BACK = ("by_service", "rated")
 CODE_LIMIT = 24
 
 
@@ -96,6 +98,8 @@ class OnlineScene(PanelScene):
         self.public = False
         #: a private table dealt by the service (the checkbox on the games to host)
         self.by_service = False
+        #: a public table asked of the service is rated (toggled beside Back)
+        self.rated = False
         #: the service asked to open a table (public, or private and dealt by it)
         self.opening: Optional[ServiceOpening] = None
         self._build()
@@ -110,7 +114,9 @@ class OnlineScene(PanelScene):
                        Button(tr("net.join"), action=self.show_join, key="join", row=1,
                               style="primary"),
                        Button(tr("net.find"), action=self.show_find, key="find", row=1,
-                              style="primary")]
+                              style="primary"),
+                       Button(tr("net.leaderboards"), action=self.show_boards, key="boards",
+                              row=2)]
         elif self.mode == JOIN:
             buttons = [Button(tr("net.join_button"), action=self.join, key="go", row=0,
                               style="primary"),
@@ -123,8 +129,11 @@ class OnlineScene(PanelScene):
             if not self.public:             # beside Back: the private table's checkbox
                 buttons.append(Button(self._by_service_label(), action=self.toggle_service,
                                       key="by_service", row=len(buttons)))
+            elif self.relay_address is not None:        # a public table's: rated or not
+                buttons.append(Button(self._rated_label(), action=self.toggle_rated,
+                                      key="rated", row=len(buttons)))
         buttons.append(Button(tr("net.back"), action=self.back, key="back",
-                              row=len([b for b in buttons if b.key != "by_service"])))
+                              row=len([b for b in buttons if b.key not in BESIDE_BACK])))
         self.focus.set_buttons(buttons)
         self.resize(self.app.size)
 
@@ -165,6 +174,18 @@ class OnlineScene(PanelScene):
 
         self.app.stack.push(FindScene(self.app, relay, self._remember_name()))
 
+    def show_boards(self) -> None:
+        """The leaderboards the relay service keeps (there are none without one)."""
+        if not self._relay_ok():
+            return
+        relay = self.relay_address
+        if relay is None:
+            self.problem = tr("net.public_needs_relay")
+            return
+        from scenes.leaderboard_scene import LeaderboardScene
+
+        self.app.stack.push(LeaderboardScene(self.app, relay))
+
     def _by_service_label(self) -> str:
         """The checkbox's words: on or off, or why it cannot be had (no relay set)."""
         if self.relay_address is None:
@@ -179,6 +200,15 @@ class OnlineScene(PanelScene):
             return
         self.by_service = not self.by_service
         self.focus.button("by_service").label = self._by_service_label()
+
+    def _rated_label(self) -> str:
+        return tr("net.rated_on" if self.rated else "net.rated_off")
+
+    def toggle_rated(self) -> None:
+        """A rated public table (people only, each by its own key: game/net/rated.py), or
+        not."""
+        self.rated = not self.rated
+        self.focus.button("rated").label = self._rated_label()
 
     def pick(self, key: str) -> None:
         """A game to host: its new-game screen, whose Play comes back to :meth:`host`."""
@@ -196,7 +226,8 @@ class OnlineScene(PanelScene):
         relay = self.relay_address
         if self._asks_service() and relay is not None:
             self._switch(CHOOSE)
-            self.opening = ServiceOpening(relay, setup, self._remember_name(), self.public)
+            self.opening = ServiceOpening(relay, setup, self._remember_name(), self.public,
+                                          rated=self.public and self.rated)
             return
         self.app.stack.push(HostScene(self.app, hosted(setup), self._remember_name(),
                                       relay=relay, public=self.public))

@@ -21,6 +21,7 @@ from scenes.dealer import dealer_line
 from scenes.fonts import wrap_even
 from scenes.hud import PanelCache, TextCache
 from scenes.i18n import tr
+from scenes.rating_words import keep_mine, rating_lines, told_ratings
 from scenes.scene import Scene
 from scenes.sheet import Sheet, draw_sheet, sheet_size
 from scenes.widgets import Button, FocusList, draw_button
@@ -78,6 +79,13 @@ class _MenuOverlay(Scene):
         """A score sheet drawn instead of :meth:`lines` (None: none)."""
         return None
 
+    def notes(self) -> list[tuple[str, str]]:
+        """Lines drawn after the sheet or the lines (a rated game's ratings)."""
+        return []
+
+    def _notes_h(self, size: tuple[int, int]) -> int:
+        return len(self.notes()) * int(28 * theme.ui_scale(size))
+
     def _rows(self, size: tuple[int, int], panel_w: int) -> list[tuple[str, str, int]]:
         """:meth:`lines` as drawn in a panel ``panel_w`` wide, each with the room it takes
         down the panel: a line of words alone (no figure on its right) is wrapped to the
@@ -119,15 +127,16 @@ class _MenuOverlay(Scene):
         bw, bh, gap = int(260 * s), int(46 * s), int(12 * s)
         pw = int(420 * s)
         sheet = self.sheet()
+        notes_h = self._notes_h(size)
         if sheet is not None:
             buttons_h = len(self.focus.buttons) * (bh + gap) + int(24 * s)
-            room = int(h * 0.94) - int(90 * s) - buttons_h - int(16 * s)
+            room = int(h * 0.94) - int(90 * s) - buttons_h - int(16 * s) - notes_h
             self.sheet_font = self._sheet_font(sheet, size, room)
             sw, sh = sheet_size(sheet, self.text, self.sheet_font)
-            top = int(90 * s) + sh + int(16 * s)
+            top = int(90 * s) + sh + int(16 * s) + notes_h
             pw = max(pw, sw + int(64 * s))
         else:
-            top = int(90 * s) + sum(step for _, _, step in self._rows(size, pw))
+            top = int(90 * s) + sum(step for _, _, step in self._rows(size, pw)) + notes_h
         ph = top + len(self.focus.buttons) * (bh + gap) + int(24 * s)
         self.panel = pygame.Rect(0, 0, pw, ph)
         self.panel.center = (w // 2, h // 2)
@@ -191,7 +200,11 @@ class _MenuOverlay(Scene):
             draw_sheet(surface, self.text, self.panels, sheet,
                        (p.centerx - sw // 2, p.y + int(84 * s)), self.sheet_font)
         y = p.y + int(100 * s)
-        for left, right, step in (self._rows(size, p.w) if sheet is None else []):
+        if sheet is not None:
+            y = p.y + int(84 * s) + sheet_size(sheet, self.text, self.sheet_font)[1] + int(30 * s)
+        rows = self._rows(size, p.w) if sheet is None else []
+        rows += [(left, right, int(28 * s)) for left, right in self.notes()]
+        for left, right, step in rows:
             if right:
                 self.text.blit(surface, left, int(20 * s), (p.x + int(60 * s), y), "midleft",
                                theme.CREAM)
@@ -229,6 +242,8 @@ class ResultScene(_AutoClose, _MenuOverlay):
 
     def __init__(self, app: Any, table: "TableScene", auto_close: Optional[float] = None) -> None:
         self.auto_close = auto_close
+        self._rated = told_ratings(table.client)
+        keep_mine(table.client, self._rated)
         super().__init__(app, table)
 
     def buttons(self) -> list[Button]:
@@ -258,6 +273,11 @@ class ResultScene(_AutoClose, _MenuOverlay):
         return self.table.adapter.result_sheet(self._result(), self.table.view,
                                                self.table.layout)
 
+    def notes(self) -> list[tuple[str, str]]:
+        """A rated game's ratings, each seat's before and after, once the service has
+        told them (scenes/rating_words.py)."""
+        return rating_lines(self.table.client, self._rated)
+
     def handle(self, event: pygame.event.Event) -> Optional[pygame.event.Event]:
         if event.type == pygame.KEYDOWN and self.age < RESULT_SETTLE:
             return None     # a key meant for the table, hit as the result came
@@ -266,6 +286,11 @@ class ResultScene(_AutoClose, _MenuOverlay):
     def update(self, dt: float) -> None:
         super().update(dt)
         self._tick_auto_close()
+        rated = told_ratings(self.table.client)
+        if rated != self._rated:                # the service told them: laid out anew
+            self._rated = rated
+            keep_mine(self.table.client, rated)
+            self.reword()
 
     def closed_by_itself(self) -> None:
         self.table.finished()

@@ -41,12 +41,12 @@ if TYPE_CHECKING:
     from scenes.app import App
 
 
-def seat_words(seat: LobbySeat, you: bool = False) -> str:
-    """A seat's row in words."""
+def seat_words(seat: LobbySeat, you: bool = False, rated: bool = False) -> str:
+    """A seat's row in words (at a ``rated`` table a free seat waits for a person)."""
     if seat.kind == HOST_SEAT:
         return tr("net.seat_host", name=seat.name or tr("net.default_name"))
     if seat.kind == OPEN:
-        return tr("net.seat_open")
+        return tr("net.seat_open_rated" if rated else "net.seat_open")
     if seat.kind == COMPUTER_SEAT:
         return tr("net.seat_computer")
     name = seat.name or tr("net.a_guest")
@@ -56,7 +56,8 @@ def seat_words(seat: LobbySeat, you: bool = False) -> str:
 
 
 def seat_rows(surface: pygame.Surface, fonts: Fonts, area: pygame.Rect, seats: Sequence[LobbySeat],
-              you: Optional[int] = None, marked: Optional[int] = None) -> list[pygame.Rect]:
+              you: Optional[int] = None, marked: Optional[int] = None,
+              rated: bool = False) -> list[pygame.Rect]:
     """Draw one row per seat in ``area`` (number, light, words); each row's rect, for the
     scene to put its buttons at the right end.  A person's light is on unless they are
     away; ``you``: the guest's own row (lit, its words bold); ``marked``: a row the host
@@ -84,7 +85,8 @@ def seat_rows(surface: pygame.Surface, fonts: Fonts, area: pygame.Rect, seats: S
                        (x + radius, rect.centery), radius)
         x += 2 * radius + theme.px(12, size)
         ink = theme.CREAM if seat.kind in (PERSON, HOST_SEAT) else theme.CREAM_DIM
-        theme.text(surface, bold if index == you else font, seat_words(seat, index == you), ink,
+        theme.text(surface, bold if index == you else font,
+                   seat_words(seat, index == you, rated), ink,
                    (x, rect.centery), "midleft")
         rows.append(rect)
     return rows
@@ -108,6 +110,8 @@ def guest_status(view: LobbyView, reconnecting: bool,
         return tr("net.room_reconnecting")
     if view.you is None:
         return tr("net.you_watch")
+    if view.rated:                      # started by nobody: once every seat is taken
+        return tr("net.waiting_rated")
     if view.chair:                      # a table the service deals: nobody else starts it
         return tr("net.waiting_chair")
     if view.chair_seat is not None:     # ... and it has no host: its chair starts it
@@ -155,7 +159,7 @@ class GuestRoomScene(PanelScene):
             if lobby.spectators and lobby.you is not None:
                 buttons.append(Button(tr("net.watch"), key="watch", row=row,
                                       action=lambda: self.client.sit(None)))
-            if lobby.chair:
+            if lobby.chair and not lobby.rated:
                 buttons.append(Button(tr("net.start_now"), key="start", row=row,
                                       action=self.client.start))
         buttons.append(Button(tr("net.leave"), key="leave", row=99, action=self.leave_room))
@@ -259,7 +263,8 @@ class GuestRoomScene(PanelScene):
             inner = self._panel.inflate(-theme.px(48, size), 0)
             top = self._rows_top(size)
             area = pygame.Rect(inner.x, top, inner.w, theme.px(40, size) * len(lobby.seats))
-            self._rows = seat_rows(surface, fonts, area, lobby.seats, lobby.you)
+            self._rows = seat_rows(surface, fonts, area, lobby.seats, lobby.you,
+                                   rated=lobby.rated)
             if self.client.refusal:
                 theme.text(surface, font, tr(f"net.{self.client.refusal}"), theme.GOLD,
                            (cx, area.bottom + theme.px(8, size)), "midtop")

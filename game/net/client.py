@@ -214,6 +214,9 @@ class RemoteClient:
         #: a rated table's game over: each seat's rating (before, after) as the service
         #: folded it (None for a seat not rated), once the host has told it
         self.rated: Optional[tuple[Optional[tuple[float, float]], ...]] = None
+        #: the host signed this connection's binding with a service's key (the player's
+        #: own key is shown to such a host only: game/net/players.py)
+        self._signed = False
         #: the table must be dealt by the relay service (opened through it): a host that
         #: does not prove the service's key is refused (``not_service``); set too once a
         #: host proved it, so a rejoin is held to it
@@ -484,7 +487,7 @@ class RemoteClient:
             self._who_deals(named, sealed.keys.binding)
             claim = self.seat_key or self._kept(named, sealed.keys.binding)
             proof = None if claim is None else seat_proof(claim.key, sealed.keys.binding)
-            mine = self.player if self.dealer == SERVICE else None
+            mine = self.player if self._signed else None
             sealed.send(encode(Hello(
                 self.name, claim.seat if claim else None, proof, self.watch and claim is None,
                 None if mine is None else public_bytes(mine),
@@ -611,6 +614,7 @@ class RemoteClient:
         service's and is not proven so (``not_service``).  A direct code's table is a
         program's."""
         self.dealer_name = named.dealer
+        self._signed = False
         by_relay = isinstance(self.room, codes.RelayCode) and self.relay is not None
         if not by_relay or named.service is None or named.signature is None:
             if self.service:
@@ -620,6 +624,7 @@ class RemoteClient:
         assert self.relay is not None
         if not proven(named.service, binding, named.signature):
             raise _CannotJoin(NOT_SERVICE, final=True)
+        self._signed = True
         found = fingerprint(named.service)
         known = self.relay.fingerprint or self.met_service
         if known is None and not self.service:

@@ -179,3 +179,9 @@ class Directory:
         at ``address`` (game/net/guard.py's key); ``then(code, "")`` with the table's
         relay code, or ``then(None, reason)``.  A relay alone deals no tables."""
         then(None, NO_SERVICE)
+
+    def ask_board(self, ask: Any, then: Callable[[Optional[dict[str, Any]], str], None]) -> None:
+        """Ask the service's ratings keeper for a leaderboard (``ask``: the client's
+        ``game`` and ``key``, unchecked); ``then(board, "")``, or ``then(None, reason)``.
+        A relay alone keeps no ratings."""
+        then(None, NO_SERVICE)

@@ -128,7 +128,7 @@ from typing import TYPE_CHECKING, Any, Awaitable, Callable, Coroutine, Optional
 from game.net.directory import Directory, Elsewhere, Misses, Pipe, Unreachable
 from game.net.guard import address_key
 from game.net.listing import LISTING_TTL, Listing, PublicTables
-from game.net.protocol import HOST_AWAY, NO_SERVICE, UNREACHABLE
+from game.net.protocol import BAD_BOARD, HOST_AWAY, NO_SERVICE, UNREACHABLE
 
 if TYPE_CHECKING:
     from game.net.relay import Relay
@@ -147,6 +147,8 @@ PREFIX = "tavolata"
 #: where a gateway asks the table workers to open a table (game/net/tables.py), and how
 #: long it waits for their answer
 OPEN_SUBJECT = f"{PREFIX}.tables.open"
+#: where a gateway asks the ratings keepers for a leaderboard (game/net/keeper.py)
+BOARD_SUBJECT = f"{PREFIX}.board"
 OPEN_TIMEOUT = 8.0
 #: pipe messages: the first byte says what the rest is
 OPEN, DATA, END, CLOSE, ABORT = b"o", b"d", b"e", b"c", b"a"
@@ -547,21 +549,44 @@ class FleetDirectory(Directory):
 
     async def _open_table(self, table: Any, address: str,
                           then: Callable[[Optional[str], str], None]) -> None:
+        answer, reason = await self._ask(OPEN_SUBJECT, {"table": table, "by": address},
+                                         "opening a table")
+        code = answer.get("code") if answer is not None and not reason else None
+        then(code if isinstance(code, str) else None, reason or NO_SERVICE)
+
+    def ask_board(self, ask: Any, then: Callable[[Optional[dict[str, Any]], str], None]) -> None:
+        """Ask the ratings keepers (game/net/keeper.py) for a board: see
+        :class:`~game.net.directory.Directory`."""
+        asked = ask if isinstance(ask, dict) else {}
+        question = {"game": str(asked.get("game", ""))[:32], "key": str(asked.get("key", ""))[:64]}
+
+        async def board() -> None:
+            answer, reason = await self._ask(BOARD_SUBJECT, question, "asking for a board")
+            then(None if reason else answer, reason)
+        self._spawn(board())
+
+    async def _ask(self, subject: str, question: dict[str, Any],
+                   doing: str) -> tuple[Optional[dict[str, Any]], str]:
+        """One NATS request to the service (its workers' or keepers' queue group): the
+        answer, and the reason it is none ("" when it is one; the answer's own ``error``,
+        ``no_service`` when nobody answers that subject, ``unreachable`` when NATS is
+        away or the answer is late)."""
         import nats.errors
 
-        ask = json.dumps({"table": table, "by": address}).encode()
         try:
-            reply = await self.nc.request(OPEN_SUBJECT, ask, timeout=OPEN_TIMEOUT)
+            reply = await self.nc.request(subject, json.dumps(question).encode(),
+                                          timeout=OPEN_TIMEOUT)
             answer = json.loads(reply.data)
-            code, reason = answer.get("code"), str(answer.get("error", NO_SERVICE))
         except asyncio.CancelledError:
             raise
         except nats.errors.NoRespondersError:
-            code, reason = None, NO_SERVICE
+            return None, NO_SERVICE
         except Exception as exc:  # NATS away, a worker that did not answer in time
-            log.info("fleet %s: opening a table: %r", self.name, exc)
-            code, reason = None, UNREACHABLE
-        then(code if isinstance(code, str) else None, reason)
+            log.info("fleet %s: %s: %r", self.name, doing, exc)
+            return None, UNREACHABLE
+        if not isinstance(answer, dict):
+            return None, BAD_BOARD if subject == BOARD_SUBJECT else NO_SERVICE
+        return answer, str(answer.get("error", ""))
 
     # -- the bucket ------------------------------------------------------------------------
     def _put(self, code: str, owner: bytes, held: bool) -> None:

@@ -178,6 +178,7 @@ from game.net.protocol import (
     MAX_LINE,
     NO_SPECTATORS,
     NOT_CHAIR,
+    NOT_FULL,
     NOT_PLAYER,
     PHRASES,
     PRIVATE,
@@ -1520,6 +1521,9 @@ class Host:
         if chair is None or guest.gid != chair:
             guest.peer.send(encode(Error(NOT_CHAIR, "only the table's chair starts it")))
             return
+        if self.players_only and len(self.lobby.sitting) < len(self.lobby.seats()):
+            guest.peer.send(encode(Error(NOT_FULL, "a rated table starts when it is full")))
+            return
         log.info("the chair starts the table")
         self.begin()
 
@@ -1543,7 +1547,8 @@ class Host:
             chair_seat = None if chair is None else self.lobby.seat_of(chair)
             lines = [(g.peer, LobbyView(self.setup.key, seats, self.lobby.seat_of(g.gid),
                                     self.lobby.spectators, len(self.lobby.watching),
-                                    self.setup.options, g.gid == chair, chair_seat))
+                                    self.setup.options, g.gid == chair, chair_seat,
+                                    self.players_only))
                      for g in self._guests.values()]
         for peer, msg in lines:
             peer.send(encode(msg))

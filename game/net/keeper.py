@@ -37,13 +37,13 @@ from typing import Any, Optional, Sequence
 from game import GAMES
 from game.net import rated
 from game.net.directory import Unreachable
-from game.net.fleet import PREFIX, fleet_available, until_stopped
+from game.net.fleet import BOARD_SUBJECT, fleet_available, until_stopped
+from game.net.protocol import BAD_BOARD
 from game.net.rated import RATINGS
 from game.net.ratings import Board, Ledger, Rating, boards, moved_json
 
 log = logging.getLogger(__name__)
 
-BOARD_SUBJECT = f"{PREFIX}.board"
 QUEUE = "tavolata-keepers"
 CONNECT_WITHIN = 10.0
 
@@ -187,14 +187,14 @@ class Keeper:
             ask = json.loads(msg.data)
             answer = self.board(str(ask.get("game")), ask.get("key"))
         except (ValueError, AttributeError):
-            answer = {"error": "bad_board"}
+            answer = {"error": BAD_BOARD}
         await msg.respond(json.dumps(answer).encode())
 
     def board(self, game: str, key: Any) -> dict[str, Any]:
         """A board as the Leaderboard screen shows it (``Board.query``), with ``you``:
         the asker's own rating (shown, games, history), if it has one."""
         if game not in GAMES:
-            return {"error": "bad_board"}
+            return {"error": BAD_BOARD}
         key = key if isinstance(key, str) and len(key) == 64 else None
         answer = self.boards.get(game, Board()).query(key)
         mine = self.ledger.ratings.get(game, {}).get(key) if key else None

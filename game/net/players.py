@@ -8,13 +8,17 @@ importing it there (Settings > Online, or ``--export-key`` / ``--import-key``); 
 key is a new player.
 
 The key is shown to the service alone, and only what it must know: each connection to a
-table the service deals (the host proved the service's key first) carries, in the
-hello, the player's public key and its signature over *this* connection's channel
-binding (:data:`~game.net.identity.PLAYER`, a purpose of its own): a recorded signature
-proves nothing on another connection, and nobody can sit as another's key.  A table
-dealt by a player's program never hears of it.  Asking the service to open a table,
-which no channel binds, the opener signs the request itself and the moment it asks
-(:func:`signed_request`): the service takes a signature once, and only within
+table the service deals (its host signed this connection's binding with a service's key
+first) carries, in the hello, the player's public key and its signature over *this*
+connection's channel binding (:data:`~game.net.identity.PLAYER`, a purpose of its own):
+a recorded signature proves nothing on another connection, and nobody can sit as
+another's key.  A table dealt by a player's program never hears of it.  The service's
+key need not be the one the relay setting names yet (a newcomer finds a rated table in
+the list before it has opened one): a program that poses as a service with a key of its
+own learns a public key, and a signature good on that one connection only.
+
+Asking the service to open a table, which no channel binds, the opener signs the request
+itself and the moment it asks (:func:`signed_request`): the service takes a signature once, and only within
 :data:`FRESH` seconds of its moment.
 
 Two players may share a name: where they do, each is shown with a short fingerprint

@@ -39,7 +39,9 @@ type        direction    fields
                          computer or person; ``name``), ``you`` (the guest's seat,
                          null: watching), ``spectators``, ``watchers``; at a table
                          the service deals, ``chair`` (true: this guest may start)
-                         and ``chair_seat`` (the seat the chair sits in, told all)
+                         and ``chair_seat`` (the seat the chair sits in, told all);
+                         ``rated`` (true: a rated table, started once every seat has
+                         its player, never by its chair)
 ``start``   guest->host  the table's chair starts the game now (game/net/tables.py);
                          anyone else is answered ``not_chair``
 ``sit``     guest->host  ``seat`` (a free open seat; null: to watch); refused with
@@ -94,8 +96,10 @@ room's gateway, where the guest asks again, without ``follow``: one hop at
 most); a lister sends ``{"type": "relay", "role": "list"}`` and gets
 ``tables`` (game/net/listing.py); a client asking the service for a table sends
 ``{"type": "relay", "role": "open", "table": {...}}`` and gets ``opened``
-(``code``, the table's relay code; game/net/service.py); any of them may get an
-``error``.  The relay
+(``code``, the table's relay code; game/net/service.py); one asking for a
+leaderboard sends ``{"type": "relay", "role": "board", "table": {"game": KEY, "key":
+HEX}}`` and gets ``{"type": "board", "board": {...}}`` (game/net/keeper.py); any of
+them may get an ``error``.  The relay
 wire has its own number (:data:`RELAY_PROTOCOL`), apart from the game's
 (:data:`PROTOCOL`, which host and guest compare): a relay reads every number of
 :data:`RELAY_PROTOCOLS` and answers each hello only with lines of its number,
@@ -261,12 +265,14 @@ TOO_MANY_TABLES = "too_many_tables"  # this address has opened as many tables as
 BAD_TABLE = "bad_table"              # the table asked for is not one the games have
 #: rated tables (game/net/rated.py, game/net/players.py)
 NOT_PLAYER = "not_player"            # a rated table seats only a player proving its own key
+NOT_FULL = "not_full"                # a rated table starts once every seat has its player
+BAD_BOARD = "bad_board"              # no game's board by that name
 TABLES_THIS_HOUR = "tables_this_hour"  # this player's key opened as many tables as it may
 
 ERRORS = (NO_SUCH_ROOM, WRONG_CODE, SLOW_DOWN, ROOM_FULL, WRONG_VERSION, BAD_LINE, TOO_LONG,
           UNKNOWN_TYPE, BAD_FIELD, UNEXPECTED, FLOOD, ABUSE, HELLO_TIMEOUT, REPLACED, RELAY_FULL,
           HOST_AWAY, *lobby.REFUSALS, SEAT_FREED, NOT_CHAIR, NO_SERVICE, SERVICE_FULL,
-          TOO_MANY_TABLES, BAD_TABLE, NOT_PLAYER, TABLES_THIS_HOUR)
+          TOO_MANY_TABLES, BAD_TABLE, NOT_PLAYER, TABLES_THIS_HOUR, NOT_FULL, BAD_BOARD)
 
 #: the table phrases (worded "phrase.<id>"): sent as an id, never as free text
 PHRASES = ("good_game", "well_played", "one_moment", "good_luck", "thanks", "oops")
@@ -410,6 +416,8 @@ class LobbyView:
     #: the seat its chair sits in, told every guest of a table the service deals (None:
     #: a player's table, whose host starts it, or nobody sits yet)
     chair_seat: Optional[int] = None
+    #: a rated table (game/net/rated.py): it starts once every seat has its player
+    rated: bool = False
 
 
 @dataclass(frozen=True)
@@ -472,7 +480,8 @@ class RelayHello:
     #: to check, so the relay does not make it wait its address's turn (optional: a relay
     #: that does not read it makes it wait, as before)
     kept: bool = False
-    #: the table a client asks the service to open (role "open"; game/net/service.py)
+    #: the table a client asks the service to open (role "open"; game/net/service.py), or
+    #: the leaderboard it asks for (role "board": ``game`` and the player's ``key``)
     table: Optional[Mapping[str, Any]] = None
 
 
@@ -657,14 +666,15 @@ def _lobby(obj: Mapping[str, Any]) -> LobbyView:
     spectators = obj.get("spectators", False)
     watchers = obj.get("watchers", 0)
     options = obj.get("options", {})
-    chair = obj.get("chair", False)
+    chair, rated = obj.get("chair", False), obj.get("rated", False)
     if type(spectators) is not bool or type(watchers) is not int or \
-            not isinstance(options, dict) or type(chair) is not bool:
+            not isinstance(options, dict) or type(chair) is not bool or type(rated) is not bool:
         raise ProtocolError(BAD_FIELD, "spectators, watchers, options, chair")
     chair_seat = _get(obj, "chair_seat", int, optional=True)
     if chair_seat is not None and not 0 <= chair_seat < len(shown):
         raise ProtocolError(BAD_FIELD, f"no seat {chair_seat}")
-    return LobbyView(game, tuple(shown), you, spectators, watchers, options, chair, chair_seat)
+    return LobbyView(game, tuple(shown), you, spectators, watchers, options, chair, chair_seat,
+                     rated)
 
 
 def _sit(obj: Mapping[str, Any]) -> Sit:
@@ -712,11 +722,11 @@ def _error(obj: Mapping[str, Any]) -> Error:
 
 def _relay_hello(obj: Mapping[str, Any]) -> RelayHello:
     role = obj.get("role")
-    if role not in ("host", "guest", "list", "open"):
-        raise ProtocolError(BAD_FIELD, "role is host, guest, list or open")
+    if role not in ("host", "guest", "list", "open", "board"):
+        raise ProtocolError(BAD_FIELD, "role is host, guest, list, open or board")
     if role == "list":
         return RelayHello(role, _get(obj, "protocol", int))
-    if role == "open":          # the table's fields are the service's to check
+    if role in ("open", "board"):   # the table's (the board's) fields are the service's
         return RelayHello(role, _get(obj, "protocol", int), table=_get(obj, "table", dict))
     code = _get(obj, "code", str, optional=role == "host", limit=16)
     if role == "guest":
@@ -848,6 +858,8 @@ def encode(msg: NetMessage) -> bytes:
             obj["chair"] = True
         if msg.chair_seat is not None:
             obj["chair_seat"] = msg.chair_seat
+        if msg.rated:
+            obj["rated"] = True
     elif isinstance(msg, Sit):
         obj = {"type": "sit", "seat": msg.seat}
     elif isinstance(msg, Phrase):

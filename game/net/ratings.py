@@ -31,12 +31,13 @@ rating remembers the sequence of the last record it took: a record folded twice
 from __future__ import annotations
 
 import bisect
+from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Mapping, Optional, Sequence
 
 from openskill.models import PlackettLuce
 
-from game.net.players import told_apart
+from game.net.players import short
 
 #: rated games before a key is listed on the board
 BOARD_AFTER = 10
@@ -167,6 +168,9 @@ class Board:
     def __init__(self, ratings: Iterable[tuple[str, Rating]] = ()) -> None:
         self._order: list[tuple[float, str]] = []
         self._rated: dict[str, Rating] = {}
+        #: how many listed keys bear each name (case aside): a name borne by two is
+        #: shown with a short fingerprint, wherever on the board
+        self._names: Counter[str] = Counter()
         for key, rating in ratings:
             self.put(key, rating)
 
@@ -174,9 +178,18 @@ class Board:
         old = self._rated.pop(key, None)
         if old is not None:
             del self._order[bisect.bisect_left(self._order, (-old.shown, key))]
+            self._names[old.name.casefold()] -= 1
         if rating.games >= BOARD_AFTER:
             self._rated[key] = rating
             bisect.insort(self._order, (-rating.shown, key))
+            self._names[rating.name.casefold()] += 1
+
+    def shown_name(self, key: str) -> str:
+        """A listed key's name, told apart from every namesake on the board."""
+        name = self._rated[key].name
+        if self._names[name.casefold()] < 2:
+            return name
+        return f"{name} #{short(bytes.fromhex(key))}"
 
     def __len__(self) -> int:
         return len(self._order)
@@ -192,8 +205,7 @@ class Board:
         """The places ``start`` to ``stop`` (0-based, stop excluded), names told apart
         among them."""
         keys = [k for _, k in self._order[max(0, start):stop]]
-        names = told_apart([(self._rated[k].name, bytes.fromhex(k)) for k in keys])
-        return [Standing(max(0, start) + i + 1, k, names[i], self._rated[k].shown,
+        return [Standing(max(0, start) + i + 1, k, self.shown_name(k), self._rated[k].shown,
                          self._rated[k].games) for i, k in enumerate(keys)]
 
     def query(self, key: Optional[str] = None, top: int = TOP, near: int = NEAR) -> dict[str, Any]:

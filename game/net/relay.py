@@ -153,6 +153,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import ipaddress
+import json
 import logging
 import secrets
 import signal
@@ -160,7 +161,7 @@ import time
 from collections import Counter
 from dataclasses import replace
 from pathlib import Path
-from typing import Optional, Sequence
+from typing import Any, Optional, Sequence
 
 from game.net import codes, secure
 from game.net.directory import Directory, Pipe, Unreachable
@@ -470,6 +471,9 @@ class _Conn(asyncio.Protocol):
             self.role = "opening"
             self.relay.stats["opens"] += 1
             self.relay.directory.open_table(msg.table, address_key(self.ip), self._opened)
+        elif msg.role == "board":
+            self.role = "opening"
+            self.relay.directory.ask_board(msg.table, self._board)
         elif msg.role == "host" and msg.code is None:
             room = self._new_room(msg)
             if room is not None:
@@ -531,6 +535,16 @@ class _Conn(asyncio.Protocol):
             self.refuse(reason)
             return
         self.write(encode(Opened(code)))
+        self.close()
+
+    def _board(self, board: Optional[dict[str, Any]], reason: str) -> None:
+        """The service's answer to this client's ``board``: the board, or why not."""
+        if self.closing:
+            return
+        if board is None:
+            self.refuse(reason)
+            return
+        self.write(json.dumps({"type": "board", "board": board}).encode() + b"\n")
         self.close()
 
     def _send_on(self, address: str) -> None:

@@ -20,6 +20,7 @@ frame loop), bounded by its ``timeout``.
 
 from __future__ import annotations
 
+import json
 import socket
 from dataclasses import dataclass, field
 from typing import Any, Mapping, Optional
@@ -31,6 +32,7 @@ from game.ai import LEVELS
 from game.names import name_problem
 from game.net.players import signed_request
 from game.net.protocol import (
+    BAD_LINE,
     BAD_TABLE,
     UNREACHABLE,
     Error,
@@ -42,8 +44,10 @@ from game.net.protocol import (
 )
 from game.session import COMPUTER, REMOTE, GameSetup, SeatSpec
 
-#: the longest answer a gateway gives (an ``opened`` line is about 40 bytes)
+#: the longest answer a gateway gives (an ``opened`` line is about 40 bytes), and the
+#: longest board (a hundred and eleven places of some 120 bytes each)
 ANSWER_LINE = 4096
+BOARD_LINE = 1 << 16
 
 
 class ServiceRefused(Exception):
@@ -162,14 +166,40 @@ def open_service_table(relay: tuple[str, int], request: TableRequest,
     return OpenedTable(answer.code)
 
 
-def _line(sock: socket.socket) -> bytes:
-    """The relay's one answer line (without its newline)."""
+def ask_board(relay: tuple[str, int], game: str, key: str = "",
+              timeout: float = 10.0) -> dict[str, Any]:
+    """Ask the service behind ``relay`` for ``game``'s leaderboard, as the player of public
+    key ``key`` (hex) sees it (game/net/keeper.py's ``Keeper.board``: ``top``, ``place``,
+    ``near``, ``listed``, ``you``); :class:`ServiceRefused` with the reason if none
+    comes (``no_service``: no keeper behind the relay)."""
+    hello = RelayHello("board", table={"game": game, "key": key})
+    try:
+        with socket.create_connection(relay, timeout=timeout) as sock:
+            sock.settimeout(timeout)
+            sock.sendall(encode(hello))
+            line = _line(sock, BOARD_LINE)
+    except OSError as exc:
+        raise ServiceRefused(UNREACHABLE, str(exc)) from None
+    try:
+        answer = json.loads(line)
+    except ValueError:
+        raise ServiceRefused(BAD_LINE, "the board is not JSON") from None
+    if isinstance(answer, dict) and answer.get("type") == "board" and \
+            isinstance(answer.get("board"), dict):
+        return dict(answer["board"])
+    if isinstance(answer, dict) and answer.get("type") == "error":
+        raise ServiceRefused(str(answer.get("reason", UNREACHABLE))[:40])
+    raise ServiceRefused(BAD_LINE, "no board")
+
+
+def _line(sock: socket.socket, most: int = ANSWER_LINE) -> bytes:
+    """The relay's one answer line (without its newline), at most ``most`` bytes."""
     data = b""
     while b"\n" not in data:
-        chunk = sock.recv(ANSWER_LINE)
+        chunk = sock.recv(most)
         if not chunk:
             raise OSError("the relay closed without an answer")
         data += chunk
-        if len(data) > ANSWER_LINE:
+        if len(data) > most:
             raise OSError("the relay's answer is too long")
     return data.split(b"\n", 1)[0]

@@ -48,6 +48,7 @@ class TableRequest:
     public: bool = True
     spectators: bool = False
     name: str = ""
+    rated: bool = False
 
 
 @dataclass(frozen=True)
@@ -66,10 +67,13 @@ class FakeService(types.ModuleType):
         super().__init__("game.net.service")
         self.asked: list[tuple[tuple[str, int], TableRequest]] = []
         self.answers: list[Any] = []
+        self.players: list[Any] = []
 
     def open_service_table(self, relay: tuple[str, int], request: TableRequest,
-                           timeout: float = 10.0) -> OpenedTable:
+                           timeout: float = 10.0, player: Any = None,
+                           name: str = "") -> OpenedTable:
         self.asked.append((relay, request))
+        self.players.append(player)
         answer = self.answers.pop(0)
         if isinstance(answer, Exception):
             raise answer
@@ -199,3 +203,19 @@ def test_the_code_the_service_answers_is_joined_at_the_relay_that_was_asked(
     app.settings.relay = "127.0.0.2:9"
     scene.update(0.0)
     assert joined == [asked]
+
+
+def test_a_rated_public_table_is_asked_rated_and_signed_by_the_players_own_key(app, service):
+    service.answers = [ServiceRefused("no_service")]
+    scene = open_online(app)
+    scene.relay_entry.set_text("127.0.0.1:9")
+    press(app, scene, "public")
+    assert scene.focus.button("rated").label == tr("net.rated_off")
+    press(app, scene, "rated")
+    assert scene.focus.button("rated").label == tr("net.rated_on")
+    play_setup(app, scene)
+    frames_until(app, lambda: scene.opening is None)
+    (_, request), = service.asked
+    assert request.rated and request.public and request.open == request.seats
+    assert isinstance(service.players[0], Ed25519PrivateKey)
+    app.back_to_menu()

@@ -56,3 +56,13 @@ def test_the_board_lists_keys_after_their_tenth_game_highest_first():
     moved = Rating(99.0, 1.0, BOARD_AFTER, "P")
     board.put(listed[-1], moved)
     assert board.place(listed[-1]) == 1 and len(board) == len(listed)
+
+
+def test_a_name_two_keys_bear_is_told_apart_wherever_each_stands_on_the_board():
+    ratings = {f"{k:064x}": Rating(10.0 + k, 1.0, BOARD_AFTER, "Marco" if k in (0, 30) else f"P{k}")
+               for k in range(31)}
+    board = Board(ratings.items())
+    near = board.query(f"{0:064x}", top=3, near=1)["near"]          # the other Marco far off
+    assert near[-1][2].startswith("Marco #") and board.rows(0, 1)[0].name.startswith("Marco #")
+    board.put(f"{30:064x}", Rating(40.0, 1.0, BOARD_AFTER, "Anna"))  # renamed: Marco alone
+    assert board.query(f"{0:064x}", near=0)["near"][0][2] == "Marco"
