@@ -5,17 +5,20 @@ average, streak, best streak), the game's own records in a sentence (Bisca's liv
 left, Dou Dizhu as landlord and as a peasant, Bolola's points per deal), and a bar
 per recent game drawn with pygame: its height the score against the best and the
 worst of those games, green when won, red when lost, hatched when a move was taken
-back.  The page scrolls (arrows, PgUp/PgDn, the wheel).
+back.  A game played at rated tables has a second chart under it, of the same kind:
+the player's rating after each of its last rated games (game/rating_history.py), green
+where it rose, red where it fell.  The page scrolls (arrows, PgUp/PgDn, the wheel).
 """
 
 from __future__ import annotations
 
-from typing import Any, Optional
+from typing import Any, Callable, Optional
 
 import pygame
 
 from game import CATALOG, GAMES
 from game.i18n import number_words
+from game.rating_history import RatingHistory
 from game.stats import RECENT, Stats, average
 from scenes import theme
 from scenes.fonts import SizedFont, wrap, wrap_even
@@ -27,6 +30,9 @@ from scenes.scrolling import ScrollingMixin
 WON = (92, 170, 96)
 LOST = (190, 84, 70)
 COLUMNS = ("played", "won", "best", "average", "streak", "best_streak")
+#: the ratings charted: fewer than the chart's slots, so the newest's figure, written
+#: beside its bar, stays inside the chart
+RATED_BARS = RECENT - 4
 
 
 def level_words(name: str) -> str:
@@ -87,11 +93,14 @@ def records_line(key: str, lines: dict[str, dict[str, Any]]) -> str:
 class StatsScene(ScrollingMixin, Scene):
     """The statistics of every game played here (see the module docstring)."""
 
-    def __init__(self, app: Any, stats: Optional[Stats] = None) -> None:
+    def __init__(self, app: Any, stats: Optional[Stats] = None,
+                 ratings: Optional[RatingHistory] = None) -> None:
         super().__init__(app)
         self.data, trouble = (stats or Stats()).load()
         if trouble:
             app.notify(tr(f"kept.stats_{trouble.kind}", why=trouble.file), 6.0)
+        #: each game's ratings, oldest first (those this computer was told)
+        self.ratings, _ = (ratings or RatingHistory(stats.folder if stats else None)).load()
         self.text = TextCache(app.fonts)
         self.scroll = self.target = 0.0
         self._content_h = 0
@@ -102,7 +111,8 @@ class StatsScene(ScrollingMixin, Scene):
 
     def games(self) -> list[str]:
         """The games with statistics, in menu order."""
-        return [e.key for e in CATALOG if self.data["games"].get(e.key)]
+        return [e.key for e in CATALOG
+                if self.data["games"].get(e.key) or self.ratings.get(e.key)]
 
     def resize(self, size: tuple[int, int]) -> None:
         self._size = size
@@ -144,7 +154,9 @@ class StatsScene(ScrollingMixin, Scene):
         return page
 
     def _paint_game(self, key: str, w: int, s: float) -> pygame.Surface:
-        lines: dict[str, dict[str, Any]] = self.data["games"][key]
+        lines: dict[str, dict[str, Any]] = self.data["games"].get(key, {})
+        recent = self.data.get("recent", {}).get(key, [])
+        rated = self.ratings.get(key, [])[-RATED_BARS:]
         font = max(12, int(17 * s))
         row_h = int(font * 1.6)
         chart_w = int(min(240 * s, w * 0.26))
@@ -159,7 +171,7 @@ class StatsScene(ScrollingMixin, Scene):
         head_h = row_h + int(head * 1.15) * (max(len(parts) for parts in heads) - 1)
         h = int(20 * s) + int(font * 2.0) + row_h * len(lines) + head_h + \
             int(small * 1.4) * len(extra) + int(16 * s)
-        h = max(h, int(150 * s))
+        h = max(h, int(150 * s) if not (rated and recent) else int(300 * s))
         block = pygame.Surface((w, h), pygame.SRCALPHA)
         theme.draw_panel(block, block.get_rect())
         x0, y = int(20 * s), int(14 * s)
@@ -167,12 +179,15 @@ class StatsScene(ScrollingMixin, Scene):
         self.text.blit(block, title, int(font * 1.3), (x0, y), "topleft", theme.GOLD_LIGHT,
                        bold=True)
         y += int(font * 2.0)
-        for i, words in enumerate(heads):
+        for i, words in enumerate(heads if lines else []):    # rated online only: no table
             for j, part in enumerate(words):
                 self.text.blit(block, part, head, (x0 + first_w + col_w * i + col_w // 2,
                                                    y + int(head * 1.15) * j), "midtop",
                                theme.MUTED)
         y += head_h
+        if rated and not lines:
+            self.text.blit(block, tr("stats.rating_now", rating=f"{rated[-1]:.1f}"), font,
+                           (x0, y), "topleft", theme.CREAM)
         for name in sorted(lines, key=_level_order):
             line = lines[name]
             self.text.blit(block, level_words(name), font, (x0, y), "topleft", theme.CREAM)
@@ -185,49 +200,64 @@ class StatsScene(ScrollingMixin, Scene):
             self.text.blit(block, part, small, (x0, y + int(4 * s)), "topleft", theme.CREAM_DIM)
             y += int(small * 1.4)
         chart = pygame.Rect(w - chart_w - int(20 * s), int(40 * s), chart_w, h - int(60 * s))
-        self._paint_chart(block, chart, self.data.get("recent", {}).get(key, []), font)
+        if rated:                      # the rating's chart under the scores' (or alone)
+            below = chart
+            if recent:
+                chart.h = (chart.h - int(30 * s)) // 2
+                below = chart.move(0, chart.h + int(30 * s))
+            rises = [(r, i == 0 or r >= rated[i - 1], False) for i, r in enumerate(rated)]
+            self._paint_chart(block, below, rises, font, tr("stats.rating_chart", n=len(rated)),
+                              lambda r: f"{r:.1f}")
+            if not recent:
+                return block
+        title = tr("stats.chart_one") if len(recent) == 1 else tr("stats.chart", n=len(recent))
+        self._paint_chart(block, chart, [(int(score), won, "+undo" in str(name))
+                                         for score, won, name in recent], font, title,
+                          lambda n: signed(int(n)))
         return block
 
-    def _paint_chart(self, surface: pygame.Surface, rect: pygame.Rect, recent: list,
-                     font: int) -> None:
-        """A bar per recent game, oldest on the left in :data:`RECENT` slots: height by
-        score, green won, red lost, hatched with undo; a scale at the left (the highest,
-        zero, the lowest) and the newest game's score beside its bar, so one game alone
-        still reads as a score, not a lone block."""
-        title = tr("stats.chart_one") if len(recent) == 1 else tr("stats.chart", n=len(recent))
+    def _paint_chart(self, surface: pygame.Surface, rect: pygame.Rect,
+                     recent: list[tuple[float, bool, bool]], font: int, title: str,
+                     words: Callable[[float], str]) -> None:
+        """A bar per recent game (value, good, hatched), oldest on the left in
+        :data:`RECENT` slots: height by value, green good (won, or a rating that rose), red
+        not, hatched with undo; a scale at the left (the highest, zero, the lowest) and
+        the newest game's value beside its bar (``words`` writes them), so one game alone
+        still reads as a figure, not a lone block."""
         self.text.blit(surface, title, int(font * 0.8),
                        (rect.centerx, rect.y - 4), "midbottom", theme.MUTED)
         pygame.draw.rect(surface, (8, 30, 20), rect, border_radius=6)
         if not recent:
             return
-        scores = [int(r[0]) for r in recent]
+        scores = [r[0] for r in recent]
         low, high = min(0, min(scores)), max(0, max(scores))
         span = max(1, high - low)
         small = max(10, int(font * 0.7))
         inner = rect.inflate(-8, -2 * small)
         marks = scale_marks(low, high, inner.h, small)
-        gutter = max(self.app.fonts.get(small).size(signed(m))[0] for m in marks) + 8
+        gutter = max(self.app.fonts.get(small).size(words(m))[0] for m in marks) + 8
         plot = pygame.Rect(inner.x + gutter, inner.y, inner.w - gutter, inner.h)
 
-        def height_of(score: int) -> int:
+        def height_of(score: float) -> int:
             return plot.bottom - round((score - low) / span * plot.h)
         zero = height_of(0)
         for mark in marks:
-            self.text.blit(surface, signed(mark), small, (plot.x - 6, height_of(mark)),
+            self.text.blit(surface, words(mark), small, (plot.x - 6, height_of(mark)),
                            "midright", theme.MUTED)
         slot = plot.w / RECENT
         bar = pygame.Rect(0, 0, 0, 0)
-        for i, (score, won, name) in enumerate(recent):
+        for i, (score, won, hatched) in enumerate(recent):
             x = plot.x + round(i * slot) + 1
-            top = height_of(int(score))
+            top = height_of(score)
             bar = pygame.Rect(x, min(top, zero), max(2, round(slot) - 2), max(2, abs(zero - top)))
             pygame.draw.rect(surface, WON if won else LOST, bar)
-            if "+undo" in str(name):
+            if hatched:
                 for hx in range(bar.x, bar.right, 4):
                     pygame.draw.line(surface, (20, 20, 20), (hx, bar.y), (hx, bar.bottom))
         pygame.draw.line(surface, theme.GOLD_DARK, (plot.x, zero), (plot.right, zero))
-        newest = int(recent[-1][0])
-        self.text.blit(surface, newest_words(newest), small,
+        newest = recent[-1][0]
+        self.text.blit(surface, words(newest) if isinstance(newest, float)
+                       else newest_words(int(newest)), small,
                        (bar.right + 4, bar.top if newest >= 0 else bar.bottom),
                        "midleft", theme.CREAM)
 
@@ -251,12 +281,12 @@ class StatsScene(ScrollingMixin, Scene):
                        (size[0] // 2, size[1] - int(10 * s)), "midbottom", theme.MUTED)
 
 
-def scale_marks(low: int, high: int, height: int, text_height: int) -> list[int]:
+def scale_marks(low: float, high: float, height: int, text_height: int) -> list[float]:
     """The scores written on a chart's scale: zero, then the highest and the lowest where
     they stand clear of those already written (a lowest of -1 under a highest of 21
     would print over the zero)."""
     span = max(1, high - low)
-    marks: list[int] = []
+    marks: list[float] = []
     for mark in (0, high, low):
         y = (mark - low) / span * height
         if all(abs(y - (m - low) / span * height) >= text_height for m in marks):
