@@ -8,12 +8,15 @@ as the keeper does, makes the boards, then asks ``--queries`` times what the Lea
 screen asks (the top 100, a player's place and the places near it: ``Board.query``),
 for players on the board and off it.  Prints the fold's rate and the queries' p50, p99
 and worst, in milliseconds.  The keeper answers these from memory; NATS adds its round
-trip (about 0.2 ms on 127.0.0.1).
+trip (about 0.2 ms on 127.0.0.1).  The ratings are frozen out of the garbage collector's
+walks once made, as the keeper does (``--no-freeze``: not: a full walk of millions of
+objects lands inside a query now and then).
 """
 
 from __future__ import annotations
 
 import argparse
+import gc
 import random
 import statistics
 import sys
@@ -31,6 +34,8 @@ def main() -> int:
     parser.add_argument("--results", type=int, default=1_000_000)
     parser.add_argument("--queries", type=int, default=20_000)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--no-freeze", action="store_true",
+                        help="leave the ratings to the garbage collector's full walks")
     args = parser.parse_args()
     rng = random.Random(args.seed)
     keys = [f"{rng.getrandbits(256):064x}" for _ in range(args.players)]
@@ -50,6 +55,8 @@ def main() -> int:
     made = time.perf_counter()
     board = boards(ledger)["bisca"]
     made = time.perf_counter() - made
+    if not args.no_freeze:
+        gc.freeze()                  # as the keeper does once it has read the view
     times = []
     for _ in range(args.queries):
         key = rng.choice(keys)

@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
 import json
 import logging
 from typing import Any, Optional, Sequence
@@ -150,6 +151,7 @@ class Keeper:
                 await self.kv.purge(key)
         self.ledger, self.head = await read_view(self.kv)
         self.boards = boards(self.ledger)
+        gc.freeze()           # the view's million objects: never walked by the collector
         await self.nc.subscribe(BOARD_SUBJECT, queue=QUEUE, cb=self._on_board)
         folding = asyncio.create_task(each_result(self.js, self.head + 1, self._fold))
         print(f"keeper folds results at {self.url} from {self.head + 1}", flush=True)

@@ -162,7 +162,8 @@ def expected(before: dict[str, tuple[float, float]], record: dict[str, Any]) -> 
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("game,seats", [("bocce", 2), ("doudizhu", 3)])
+@pytest.mark.parametrize("game,seats", [("bocce", 2), ("doudizhu", 3), ("bisca", 3), ("briscola", 3),
+                                        ("bolola", 4)])
 def test_rated_games_move_the_ratings_as_openskill_says(fleet, procs, game, seats):
     people = [(f"P{game[:3]}{i}", key_of(f"{game}{i}")) for i in range(seats)]
     before = {k: (r.mu, r.sigma) for k, r in view(fleet.nats.url).get(game, {}).items()}
@@ -222,3 +223,69 @@ def test_the_view_is_the_stream_folded_again_and_outlives_every_process(fleet, p
     fleet.start()
     assert [board(fleet.nats.url, "bocce", k)["you"] for k in keys] == asked
     until(lambda: view(fleet.nats.url) == kept, 10, "the same view")
+
+
+@pytest.mark.slow
+def test_a_result_forged_by_a_player_changes_nothing(fleet, procs):
+    """A player's program sends the host a result of its own making (a ``rated`` line
+    that gives itself 99, and a ``result`` of a game it won): each is refused as a line
+    a guest may not send, and the ratings move as the game the service dealt says."""
+    from game.net.bot import Autoplayer
+    from game.net.client import RemoteClient
+    from game.net.relays import relay_setting
+
+    (path_a, key_a), (path_b, _) = key_of("forger"), key_of("honest")
+    before = {k: (r.mu, r.sigma) for k, r in view(fleet.nats.url).get("bocce", {}).items()}
+    seen = len(results(fleet.nats.url))
+    opened = open_service_table(("127.0.0.1", fleet.ports[0]),
+                                TableRequest("bocce", 2, 2, rated=True),
+                                player=player_key_at(path_a), name="Forger")
+    honest = Proc([*BOT, "--relay", fleet.pinned, "--player-key", str(path_b), "join",
+                   opened.code, "--name", "Honest", "--delay", "0.005"])
+    procs.append(honest)
+    client = RemoteClient(opened.code, name="Forger", relay=relay_setting(fleet.pinned),
+                          player=player_key_at(path_a))
+    try:
+        assert client.wait_connected(60)
+        forged = [json.dumps({"type": "rated", "ratings": [[0, 99], [0, 99]]}).encode(),
+                  json.dumps({"type": "result", "result": {"scores": [99, 0],
+                                                           "winners": [client.seat]}}).encode()]
+        for line in forged:
+            client._net.call(lambda line=line: client._link.send(line))
+        me = Autoplayer(client, "random", 3)
+        until(lambda: me.step() or None, 90, "the game played out")
+        assert client.refusal in ("unknown_type", "unexpected"), "refused, in words"
+    finally:
+        client.close()
+    assert honest.wait(60) == 0
+    record = until(lambda: (results(fleet.nats.url)[seen:] or [None])[0], 30, "the result kept")
+    assert key_a in [p[0] for p in record["players"]]
+    want = expected(before, record)
+    got = until(lambda: (lambda v: v if all(k in v and v[k].seq for k in want) else None)(
+        view(fleet.nats.url).get("bocce", {})), 30, "the ratings folded")
+    for key, (mu, sigma) in want.items():
+        assert got[key].mu == pytest.approx(mu) and got[key].sigma == pytest.approx(sigma)
+
+
+@pytest.mark.slow
+def test_a_player_who_leaves_a_rated_game_loses_it_whatever_its_computer_scores(fleet, procs):
+    path_a, key_a = key_of("leaver")
+    seen = len(results(fleet.nats.url))
+    first = Proc([*BOT, "--relay", f"127.0.0.1:{fleet.ports[0]}", "--player-key", str(path_a),
+                  "open", "briscola", "--seats", "3", "--open", "3", "--rated", "--name",
+                  "Leaver", "--die-after", "2", "--delay", "0.005"])
+    procs.append(first)
+    code = first.expect("opened ", timeout=30)
+    others = [Proc([*BOT, "--relay", fleet.pinned, "--player-key", str(key_of(n)[0]), "join",
+                    code, "--name", n.title(), "--delay", "0.005"]) for n in ("stayer", "third")]
+    procs.extend(others)
+    assert first.wait(60) == 17                       # gone without a goodbye
+    assert all(p.wait(120) == 0 for p in others)
+    record = until(lambda: (results(fleet.nats.url)[seen:] or [None])[0], 30, "the result kept")
+    leaver = next(s for s, p in enumerate(record["players"]) if p[0] == key_a)
+    assert record["left"] == [leaver]
+    keys = [p[0] for p in record["players"]]
+    folded = until(lambda: (lambda b: b if all(k in b for k in keys) else None)(
+        view(fleet.nats.url).get("briscola", {})), 30, "the ratings folded")
+    assert min(keys, key=lambda k: folded[k].mu) == key_a, "the leaver ranked last"
+    assert folded[key_a].mu < Rating().mu
