@@ -8,7 +8,8 @@ near it, or how many rated games it still needs to be listed (a key is listed af
 its tenth).  Left and Right (or the ‹ › buttons) go to the previous or next game.  Two
 players of one name are told apart by a short fingerprint, as the service words them.
 The player's history the service sends is kept for the Statistics chart
-(game/rating_history.py).
+(game/rating_history.py).  Export my key and Import a key, at the bottom, move the
+player's key between computers (scenes/key_actions.py).
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from scenes import theme
 from scenes.fonts import shorten
 from scenes.guest import own_key
 from scenes.i18n import has, tr
+from scenes.key_actions import export_action, import_action
 from scenes.panel_scene import PanelScene
 from scenes.service_open import Asking, refusal_words
 from scenes.widgets import Button
@@ -139,9 +141,18 @@ class LeaderboardScene(PanelScene):
         self.focus.set_buttons([
             Button("‹", key="prev", row=0, action=lambda: self.turn(-1)),
             Button("›", key="next", row=0, action=lambda: self.turn(1)),
-            Button(tr("net.back"), key="back", row=1, action=self.escape)])
+            Button(tr("key.export"), key="export", row=1, action=lambda: export_action(self.app)),
+            Button(tr("net.back"), key="back", row=1, action=self.escape),
+            Button(tr("key.import"), key="import", row=1, action=self.import_key)])
         self.focus.focus_key("back")
         self.resize(self.app.size)
+
+    def import_key(self) -> None:
+        """Import a key (scenes/key_actions.py); the board asked again, for it."""
+        if import_action(self.app) is not None:
+            key = own_key()
+            self.key = public_bytes(key).hex() if key is not None else ""
+            self._ask()
 
     def escape(self) -> None:
         if self.app.stack.top is self:
@@ -183,10 +194,12 @@ class LeaderboardScene(PanelScene):
             elif button.key == "next":
                 button.rect = pygame.Rect(self._panel.right - theme.px(16, size) - bw, title_y,
                                           bw, bh)
-            else:
-                button.rect = pygame.Rect(self._panel.centerx - theme.px(110, size),
-                                          self._panel.bottom - theme.px(54, size),
-                                          theme.px(220, size), theme.px(42, size))
+            else:                       # the bottom row: Export, Back, Import
+                slot = {"export": -1, "back": 0, "import": 1}[button.key]
+                bw3 = theme.px(220, size)
+                button.rect = pygame.Rect(0, self._panel.bottom - theme.px(54, size), bw3,
+                                          theme.px(42, size))
+                button.rect.centerx = self._panel.centerx + slot * (bw3 + theme.px(16, size))
 
     def _columns(self) -> tuple[pygame.Rect, pygame.Rect]:
         size = self.app.size

@@ -105,3 +105,28 @@ def test_statistics_chart_the_rating_of_a_game_played_at_rated_tables_only(app, 
     colours = {tuple(page.get_at((x, y)))[:3] for x in range(page.get_width())
                for y in range(0, page.get_height(), 2)}
     assert WON in colours and LOST in colours, "risen green, fallen red"
+
+
+class Told:
+    def __init__(self) -> None:
+        self.said: list[str] = []
+
+    def notify(self, text: str, seconds: float = 3.0) -> None:
+        self.said.append(text)
+
+
+def test_export_then_import_moves_the_key_and_says_so_in_one_line(tmp_path, monkeypatch):
+    from scenes.key_actions import export_action, exports, import_action
+
+    monkeypatch.setenv("TAVOLATA_DATA_DIR", str(tmp_path / "here"))
+    app = Told()
+    assert import_action(app) is None and str(exports()) in app.said[-1], "nothing there yet"
+    moved = export_action(app)
+    assert moved is not None and str(moved) in app.said[-1]
+    mine = public_bytes(own_key())
+    monkeypatch.setenv("TAVOLATA_DATA_DIR", str(tmp_path / "there"))
+    exports().mkdir(parents=True)
+    (exports() / moved.name).write_bytes(moved.read_bytes())
+    assert public_bytes(own_key()) != mine
+    assert import_action(app) is not None
+    assert public_bytes(own_key()) == mine and len(app.said) == 3
