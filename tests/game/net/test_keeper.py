@@ -53,6 +53,7 @@ class Fleet:
             name = f"w{secrets.token_hex(2)}"
             worker = Proc(["-m", "game.net.tables", "--nats", self.nats.url, "--relay",
                            self.relays, "--limits", "patient", "--empty-after", "20",
+                           "--per-address", "16",
                            "--name", name, "--service-key", str(KEY_FILE)])
             worker.expect(f"worker {name} deals tables", timeout=30)
             self.procs.append(worker)
@@ -289,3 +290,16 @@ def test_a_player_who_leaves_a_rated_game_loses_it_whatever_its_computer_scores(
         view(fleet.nats.url).get("briscola", {})), 30, "the ratings folded")
     assert min(keys, key=lambda k: folded[k].mu) == key_a, "the leaver ranked last"
     assert folded[key_a].mu < Rating().mu
+
+
+@pytest.mark.slow
+def test_a_key_may_have_two_rated_tables_open_at_once(fleet):
+    path, _ = key_of("busy")
+    relay, ask = ("127.0.0.1", fleet.ports[0]), TableRequest("bisca", 3, 3, rated=True)
+    for _ in range(2):
+        open_service_table(relay, ask, player=player_key_at(path), name="Busy")
+    with pytest.raises(ServiceRefused) as refused:
+        open_service_table(relay, ask, player=player_key_at(path), name="Busy")
+    assert refused.value.reason == "too_many_tables"
+    other, _ = key_of("not-busy")
+    assert open_service_table(relay, ask, player=player_key_at(other), name="Other").code
