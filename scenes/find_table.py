@@ -40,9 +40,11 @@ if TYPE_CHECKING:
 
 
 def table_words(table: Listing) -> str:
-    """A listed table in one line: "Bisca · 2 of 6 seats taken · Anna"."""
-    return tr("net.table_line", game=game_line(table.game, table.taken, table.seats),
+    """A listed table in one line: "Bisca · 2 of 6 seats taken · Anna" (a rated one:
+    "· Rated" after it)."""
+    line = tr("net.table_line", game=game_line(table.game, table.taken, table.seats),
               name=table.name)
+    return f"{line} · {tr('net.rated_tag')}" if table.rated else line
 
 
 def options_words(table: Listing) -> str:

@@ -1578,7 +1578,7 @@ class Host:
         with self._room:
             listing = Listing(code.text, self.setup.key, len(self.setup.seats), self.lobby.taken,
                               self.title or "?", _listed_options(self.setup.options),
-                              self.lobby.spectators)
+                              self.lobby.spectators, self.players_only)
         link.send(PUBLIC + b" " + json.dumps(listing.to_json(), separators=(",", ":"),
                                              ensure_ascii=False).encode() + b"\n")
 

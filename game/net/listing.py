@@ -50,7 +50,7 @@ class BadListing(ValueError):
 class Listing:
     """A table gathering players: its relay ``code`` (password included), the ``game``
     key and its ``options``, seats ``taken`` of ``seats``, the host's ``name``, and
-    whether it lets people ``watch``."""
+    whether it lets people ``watch``, and whether it is ``rated`` (game/net/rated.py)."""
 
     code: str
     game: str
@@ -59,6 +59,7 @@ class Listing:
     name: str
     options: Mapping[str, Any] = field(default_factory=dict)
     watch: bool = False
+    rated: bool = False
 
     def to_json(self) -> dict[str, Any]:
         obj = asdict(self)
@@ -85,11 +86,11 @@ class Listing:
         seats, taken = obj.get("seats"), obj.get("taken")
         if type(seats) is not int or type(taken) is not int or not 0 <= taken <= seats <= 16:
             raise BadListing("taken and seats count seats")
-        watch = obj.get("watch", False)
-        if type(watch) is not bool:
-            raise BadListing("watch is true or false")
+        watch, rated = obj.get("watch", False), obj.get("rated", False)
+        if type(watch) is not bool or type(rated) is not bool:
+            raise BadListing("watch and rated are true or false")
         return cls(parsed.text, game, seats, taken, name, _options(obj.get("options", {})),
-                   watch)
+                   watch, rated)
 
     @property
     def room(self) -> str:

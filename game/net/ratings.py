@@ -171,10 +171,13 @@ class Board:
         #: how many listed keys bear each name (case aside): a name borne by two is
         #: shown with a short fingerprint, wherever on the board
         self._names: Counter[str] = Counter()
+        #: the top rows as last sent, until the board changes (asked far more than moved)
+        self._top: Optional[tuple[int, list[list[Any]]]] = None
         for key, rating in ratings:
             self.put(key, rating)
 
     def put(self, key: str, rating: Rating) -> None:
+        self._top = None
         old = self._rated.pop(key, None)
         if old is not None:
             del self._order[bisect.bisect_left(self._order, (-old.shown, key))]
@@ -214,7 +217,9 @@ class Board:
         listed."""
         place = self.place(key) if key else None
         around = [] if place is None else self.rows(place - 1 - near, place + near)
-        return {"top": [s.to_json() for s in self.rows(0, top)], "place": place,
+        if self._top is None or self._top[0] != top:
+            self._top = (top, [s.to_json() for s in self.rows(0, top)])
+        return {"top": self._top[1], "place": place,
                 "near": [s.to_json() for s in around], "listed": len(self)}
 
 

@@ -81,6 +81,7 @@ def test_the_tables_line_is_made_anew_at_most_every_half_second():
     ({"seats": 40}, "count"),
     ({"taken": True}, "count"),
     ({"watch": "yes"}, "watch"),
+    ({"rated": 1}, "rated"),
     ({"game": ""}, "game"),
     ({"options": {"x": {"deep": 1}}}, "options"),
     ({"options": {f"k{i}": 1 for i in range(20)}}, "options"),
@@ -100,3 +101,10 @@ def test_a_public_line_is_read_only_up_to_its_limit():
         parse_public(b"!public {not json")
     assert decode_tables({"tables": [good.to_json(), {"code": "nonsense"}, 3]}) == (good,), \
         "what is not a listing is skipped"
+
+
+def test_a_rated_table_is_listed_as_one_and_an_older_listing_as_not():
+    rated = listing(rated=True)
+    assert Listing.from_json(rated.to_json()).rated
+    older = {k: v for k, v in listing().to_json().items() if k != "rated"}
+    assert not Listing.from_json(older).rated
