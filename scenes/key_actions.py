@@ -10,7 +10,14 @@ from pathlib import Path
 from typing import Any, Optional
 
 from game.net.identity import public_bytes
-from game.net.players import PlayerKeyError, export_key, import_key, player_key, short
+from game.net.players import (
+    PlayerKeyError,
+    export_key,
+    import_key,
+    key_in,
+    player_key,
+    short,
+)
 from game.saves import EXPORT_DIR, data_dir
 from scenes.i18n import tr
 
@@ -42,7 +49,7 @@ def import_action(app: Any) -> Optional[Path]:
         mine = public_bytes(player_key())
         for path in sorted(exports().glob(PATTERN), key=lambda p: p.stat().st_mtime,
                            reverse=True):
-            if path.name == f"tavolata-player-{short(mine)}.key":
+            if public_bytes(key_in(path)) == mine:       # this very key: not another
                 continue
             import_key(path)
             app.notify(tr("key.imported", name=short(public_bytes(player_key()))), 6.0)

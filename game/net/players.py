@@ -103,14 +103,7 @@ def import_key(source: Path, folder: Optional[Path] = None) -> Optional[Path]:
     """Make the key in ``source`` (as :func:`export_key` writes it) this player's.  The key
     it replaces is set aside beside it, named by its fingerprint (nothing is lost), and
     that file is returned (None if there was none, or it was this very key)."""
-    try:
-        pem = source.read_bytes()
-    except OSError as exc:
-        raise PlayerKeyError(f"{source} cannot be read: {exc.strerror or exc}") from None
-    try:
-        key = key_from_pem(pem, f"{source} is not a player key")
-    except ServiceKeyError as exc:
-        raise PlayerKeyError(str(exc)) from None
+    key = key_in(source)
     path = key_path(folder)
     kept: Optional[Path] = None
     try:
@@ -125,6 +118,19 @@ def import_key(source: Path, folder: Optional[Path] = None) -> Optional[Path]:
     except OSError as exc:
         raise PlayerKeyError(f"{path} cannot be written: {exc.strerror or exc}") from None
     return kept
+
+
+def key_in(source: Path) -> Ed25519PrivateKey:
+    """The player key in the file ``source`` (as :func:`export_key` writes it), never
+    made there: :class:`PlayerKeyError` if it cannot be read or is no such key."""
+    try:
+        pem = source.read_bytes()
+    except OSError as exc:
+        raise PlayerKeyError(f"{source} cannot be read: {exc.strerror or exc}") from None
+    try:
+        return key_from_pem(pem, f"{source} is not a player key")
+    except ServiceKeyError as exc:
+        raise PlayerKeyError(str(exc)) from None
 
 
 # -- at the service ------------------------------------------------------------------------
