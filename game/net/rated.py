@@ -8,7 +8,9 @@ with its key (:func:`~game.net.players.opener`): the worker takes a signature on
 (:data:`SEEN`: the digest kept for :data:`~game.net.players.FRESH` seconds and more),
 counts the tables the key opened in the clock's hour against ``--per-hour`` (bucket
 :data:`PLAYERS`, by compare-and-set: fleet-wide), and its tables open now against
-``--per-player``, beside the address's count.
+``--per-player``, beside the address's count.  Any other table whose request is signed
+(the program signs every one it asks for) is counted the same way: issue 33's limit per
+player key; an unsigned one (another program, an older one) only by its address.
 
 When the game is over, the worker appends its result to stream :data:`RESULTS`
 (subject ``tavolata.results.GAME``), the one source of truth of every rating: the

@@ -286,7 +286,7 @@ class Worker:
         try:
             ask = json.loads(msg.data)
             request = TableRequest.from_json(ask.get("table"))
-            opener = await self._rated_opener(request, ask.get("table"))
+            opener = await self._opener(request, ask.get("table"))
             code = await self._open(request, str(ask.get("by", "")), opener)
             answer: dict[str, Any] = {"code": code}
         except ServiceRefused as exc:
@@ -298,10 +298,10 @@ class Worker:
             answer = {"error": UNREACHABLE}
         await msg.respond(json.dumps(answer).encode())
 
-    async def _rated_opener(self, request: TableRequest, table: Any) -> str:
-        """A rated table's opener's key (hex), counted (game/net/rated.py); "" if not
-        rated."""
-        if not request.rated:
+    async def _opener(self, request: TableRequest, table: Any) -> str:
+        """The opener's key (hex), counted against its limits (game/net/rated.py): a rated
+        table's, which must sign, or any other table's that is signed; "" if neither."""
+        if not request.rated and not (isinstance(table, dict) and "player" in table):
             return ""
         public, _ = await rated.admit(self.players, table, self.per_hour)
         if not await rated.bump(self.players, f"open.{public.hex()}", self.per_player):

@@ -293,13 +293,14 @@ def test_a_player_who_leaves_a_rated_game_loses_it_whatever_its_computer_scores(
 
 
 @pytest.mark.slow
-def test_a_key_may_have_two_rated_tables_open_at_once(fleet):
-    path, _ = key_of("busy")
-    relay, ask = ("127.0.0.1", fleet.ports[0]), TableRequest("bisca", 3, 3, rated=True)
+@pytest.mark.parametrize("rated", [True, False])
+def test_a_key_may_have_two_tables_open_at_once_rated_or_signed(fleet, rated):
+    path, _ = key_of(f"busy-{rated}")
+    relay, ask = ("127.0.0.1", fleet.ports[0]), TableRequest("bisca", 3, 3, rated=rated)
     for _ in range(2):
         open_service_table(relay, ask, player=player_key_at(path), name="Busy")
     with pytest.raises(ServiceRefused) as refused:
         open_service_table(relay, ask, player=player_key_at(path), name="Busy")
     assert refused.value.reason == "too_many_tables"
-    other, _ = key_of("not-busy")
+    other, _ = key_of(f"not-busy-{rated}")
     assert open_service_table(relay, ask, player=player_key_at(other), name="Other").code
