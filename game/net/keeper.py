@@ -8,9 +8,11 @@ record after the last it folded, and keeps a *view* of it in bucket :data:`RATIN
 
 * ``r.GAME.KEY``: a player's rating at a game (game/net/ratings.py's ``Rating``, JSON),
   its history with it;
-* ``done.TABLE``: what a rated table's game did to each of its players' ratings (before
-  and after, as shown), for its worker to tell them;
-* ``head``: the sequence of the last record folded (where a restart goes on from).
+* ``head``: the sequence of the last record folded (where a restart goes on from);
+
+and, in game/net/rated.py's short-lived bucket :data:`~game.net.rated.PLAYERS` (two
+hours), ``done.TABLE``: what a rated table's game did to each of its players' ratings
+(before and after, as shown), for its worker to tell them.
 
 The view is the stream folded (game/net/ratings.py's ``Ledger``): ``--rebuild`` empties
 it and folds the whole stream again (a changed model, a lost bucket), and
@@ -130,6 +132,7 @@ class Keeper:
         self.nc: Any = None
         self.js: Any = None
         self.kv: Any = None
+        self.told: Any = None
         self._stop = asyncio.Event()
 
     async def run(self, ready: Optional[asyncio.Event] = None) -> None:
@@ -143,7 +146,7 @@ class Keeper:
         except (OSError, asyncio.TimeoutError, nats.errors.Error) as exc:
             raise Unreachable(f"nothing answered in {CONNECT_WITHIN:.0f} s ({exc!r})") from None
         self.js = self.nc.jetstream()
-        await rated.ensure(self.js, self.nc.jsm())
+        self.told = await rated.ensure(self.js, self.nc.jsm())
         self.kv = await view_bucket(self.js)
         if self.fresh:
             await self.kv.purge("head")
@@ -180,7 +183,7 @@ class Keeper:
             if after is not before:
                 await self.kv.put(f"r.{game}.{key}", json.dumps(after.to_json()).encode())
                 board.put(key, after)
-        await self.kv.put(f"done.{record['table']}", json.dumps(moved_json(moved)).encode())
+        await self.told.put(f"done.{record['table']}", json.dumps(moved_json(moved)).encode())
         self.head = seq
         await self.kv.put("head", str(seq).encode())
 

@@ -39,7 +39,8 @@ RESULT_SUBJECTS = "tavolata.results"
 RATINGS = "tavolata-ratings"
 #: seconds a worker waits for the keeper to fold a table's result, to tell its players
 TOLD_WITHIN = 10.0
-#: per-key counts (the hour's tables) and the request signatures seen
+#: the service's short-lived entries (two hours): per-key counts (the hour's tables, the
+#: tables open), the request signatures seen, and each rated table's ratings told
 PLAYERS = "tavolata-players"
 SEEN = "seen"
 #: rated tables a key may open in one clock hour, and have open at once
@@ -149,7 +150,7 @@ async def folded(js: Any, table_id: str, within: float = TOLD_WITHIN) -> Optiona
     kv = None
     while time.monotonic() < end:
         try:
-            kv = kv or await js.key_value(RATINGS)
+            kv = kv or await js.key_value(PLAYERS)
             entry = await kv.get(f"done.{table_id}")
             return dict(json.loads(entry.value))
         except (nats.js.errors.KeyNotFoundError, nats.js.errors.BucketNotFoundError):
