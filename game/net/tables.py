@@ -168,7 +168,8 @@ class _Table:
     over_since: float = 0.0
     stalled: float = 0.0                # its log could not keep a move: tried again then
     ending: bool = False
-    #: a rated table's seats a computer played at its last action (game/net/rated.py)
+    #: the seats a computer played at the table's last action (game/net/rated.py: a rated
+    #: table's who left), kept with the table when it changes
     left: set[int] = field(default_factory=set)
 
 
@@ -387,7 +388,12 @@ class Worker:
         assert self.loop is not None
         future = asyncio.run_coroutine_threadsafe(self._append(table, seat, action), self.loop)
         future.result(JOURNAL_WAIT)
-        table.left = rated.left_now(table.host)
+        left = rated.left_now(table.host)
+        if left != table.left:              # rare: kept with the table, for a takeover
+            table.left = left
+            table.record["left"] = sorted(left)
+            asyncio.run_coroutine_threadsafe(
+                self.kv.put(f"t.{table.id}", json.dumps(table.record).encode()), self.loop)
 
     async def _append(self, table: _Table, seat: int, action: Action) -> None:
         headers = {"Nats-Msg-Id": f"{table.id}:{table.count}",
@@ -547,6 +553,7 @@ class Worker:
         entry = await self.kv.get(f"t.{table.id}")
         record = json.loads(entry.value)
         table.record = record
+        table.left = set(record.get("left", ()))
         actions = await self._log(table)
         request = TableRequest.from_json(record["request"])
         final = record.get("final")
