@@ -21,8 +21,8 @@ import pygame
 
 from game import GAMES, KEYS
 from game.net.identity import public_bytes
-from game.net.ratings import BOARD_AFTER, Standing
 from game.net.relays import Relay
+from game.net.standings import BOARD_AFTER, Standing
 from game.rating_history import RatingHistory
 from scenes import theme
 from scenes.fonts import shorten

@@ -43,7 +43,8 @@ from game.net.directory import Unreachable
 from game.net.fleet import BOARD_SUBJECT, fleet_available, until_stopped
 from game.net.protocol import BAD_BOARD
 from game.net.rated import RATINGS
-from game.net.ratings import Board, Ledger, Rating, boards, moved_json
+from game.net.ratings import Ledger, Rating, boards, moved_json
+from game.net.standings import Board
 
 log = logging.getLogger(__name__)
 

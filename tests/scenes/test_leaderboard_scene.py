@@ -11,8 +11,9 @@ import pygame
 import pytest
 
 from game.net.identity import public_bytes
-from game.net.ratings import BOARD_AFTER, Board, Rating
+from game.net.ratings import Rating
 from game.net.relays import relay_setting
+from game.net.standings import BOARD_AFTER, Board
 from game.rating_history import RatingHistory
 from game.stats import Stats
 from scenes.guest import own_key
@@ -130,3 +131,18 @@ def test_export_then_import_moves_the_key_and_says_so_in_one_line(tmp_path, monk
     assert public_bytes(own_key()) != mine
     assert import_action(app) is not None
     assert public_bytes(own_key()) == mine and len(app.said) == 3
+
+
+@pytest.mark.slow
+def test_the_players_screens_need_no_rating_library():
+    """openskill is the service's (the fleet's extra): a player's program shows boards and
+    ratings without it."""
+    import subprocess
+    import sys
+
+    code = ("import sys; import scenes.leaderboard_scene, scenes.result, scenes.stats_scene; "
+            "print('openskill' in sys.modules)")
+    ran = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         env={"SDL_VIDEODRIVER": "dummy", "PYGAME_HIDE_SUPPORT_PROMPT": "1"},
+                         timeout=60)
+    assert ran.stdout.strip() == "False", ran.stderr
