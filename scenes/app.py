@@ -143,6 +143,9 @@ class App:
         #: the first launch's "Press S for the spoken table" (scenes/speech/offer.py; made
         #: by :func:`run` in a real window, so a test's App never speaks unasked)
         self._speech_offer: Any = None
+        from scenes.speech.table import tune
+
+        tune(self.settings.speech_rate)      # the voice's pace, whenever it first speaks
         self._errors: list[float] = []
         self._windowed_size = self._fit(size or DEFAULT_SIZE)
         self.window: pygame.Window | None = None
@@ -342,6 +345,10 @@ class App:
             self.set_fullscreen(value)
         elif name == "spoken_table" and value:
             self._say_what_speech_needs()
+        elif name == "speech_rate":
+            from scenes.speech.table import tune
+
+            tune(value)
         elif name == "language":
             set_language(value)
             self.reword()

@@ -13,7 +13,9 @@ decide the order:
   sentence being said ends; :meth:`repeat` says the last sentence once more.
 
 Each sentence carries its language; the thread moves the voice to it when it changes
-(a voice without languages ignores it).  The voice is made in the speaking thread
+(a voice without languages ignores it), and to the rate set last
+(:meth:`Speaker.set_rate`, the setting "Speech rate": the next sentence takes it, so a
+change is heard at once).  The voice is made in the speaking thread
 (pyttsx3's drivers keep per-thread state), by the ``make`` given; None (no engine)
 makes a speaker that says nothing.
 """
@@ -38,8 +40,10 @@ class Line:
 class Speaker:
     """A queue of sentences and the thread that says them."""
 
-    def __init__(self, make: Callable[[], Optional[Voice]]) -> None:
+    def __init__(self, make: Callable[[], Optional[Voice]], rate: int = 0) -> None:
         self._make = make
+        #: words a minute (0: the voice's own pace)
+        self.rate = rate
         self._queue: deque[Line] = deque()
         self._cond = threading.Condition()
         self._busy = False
@@ -70,6 +74,11 @@ class Speaker:
         if self.last:
             self.say([self.last], idle=True, cut=True, first=True, lang=self._last_lang)
 
+    def set_rate(self, rate: int) -> None:
+        """Words a minute from the next sentence on."""
+        with self._cond:
+            self.rate = rate
+
     def wait(self) -> None:
         """Until everything queued is said (tests; a frame never waits)."""
         with self._cond:
@@ -84,7 +93,7 @@ class Speaker:
 
     def _run(self) -> None:
         voice = self._make()
-        lang = ""
+        lang, rate = "", 0
         while True:
             with self._cond:
                 self._busy = False
@@ -94,11 +103,15 @@ class Speaker:
                     break
                 line = self._queue.popleft()
                 self._busy = True
+                wanted = self.rate
             if voice is None:
                 continue
             if line.lang and line.lang != lang and hasattr(voice, "language"):
                 voice.language(line.lang)
                 lang = line.lang
+            if wanted and wanted != rate and hasattr(voice, "set_rate"):
+                voice.set_rate(wanted)
+                rate = wanted
             voice.say(line.text)
         if voice is not None:
             voice.close()

@@ -39,6 +39,8 @@ REPEAT_KEY = pygame.K_F9
 CHOICES_KEY = pygame.K_F10
 
 _speaker: Optional[Speaker] = None
+#: the setting "Speech rate" (words a minute) the program's speaker speaks at
+_rate = 0
 
 
 def program_speaker() -> Speaker:
@@ -49,8 +51,17 @@ def program_speaker() -> Speaker:
         why = missing()
         if why:
             log_missing(why)
-        _speaker = Speaker(lambda: None if why else open_voice(language()))
+        _speaker = Speaker(lambda: None if why else open_voice(language()), _rate)
     return _speaker
+
+
+def tune(rate: int) -> None:
+    """The setting "Speech rate": the program's speaker takes it from its next sentence
+    (one made later starts with it)."""
+    global _rate
+    _rate = rate
+    if _speaker is not None:
+        _speaker.set_rate(rate)
 
 
 class SpokenTable:

@@ -62,6 +62,10 @@ class EngineVoice:
                 self.engine.setProperty("voice", ident)
                 return
 
+    def set_rate(self, rate: int) -> None:
+        """Words a minute (pyttsx3's ``rate``: eSpeak NG's own unit, SAPI5's converted)."""
+        self.engine.setProperty("rate", rate)
+
     def say(self, text: str) -> None:
         self.engine.say(text)
         self.engine.runAndWait()

@@ -186,6 +186,26 @@ def test_the_spoken_table_turned_on_with_no_engine_says_what_to_install(screen, 
     assert row.show(screen.value(row)) == tr("access.settings.spoken_silent")
 
 
+def test_the_speech_rate_steps_in_words_a_minute_and_reaches_the_voice_at_once(screen, app):
+    """Right: the next rate, saved, and the program's speaker speaks at it from its next
+    sentence; at the fastest it stops (no wrap to the slowest)."""
+    from scenes.i18n import tr
+    from scenes.settings import SPEECH_RATES
+    from scenes.speech import table
+
+    focus(screen, "speech_rate")
+    start = app.settings.speech_rate
+    app.frame(1 / 60, [key(pygame.K_RIGHT)])
+    faster = SPEECH_RATES[SPEECH_RATES.index(start) + 1]
+    assert app.settings.speech_rate == faster and saved()["speech_rate"] == faster
+    assert table.program_speaker().rate == faster
+    row = screen.row("opt:speech_rate")
+    assert row.show(faster) == tr("access.settings.rate_value", wpm=faster)
+    for _ in range(len(SPEECH_RATES)):
+        app.frame(1 / 60, [key(pygame.K_RIGHT)])
+    assert app.settings.speech_rate == SPEECH_RATES[-1]
+
+
 @pytest.mark.parametrize("size", [(800, 500), (1280, 720)])
 def test_every_settings_row_lies_inside_the_window(app, size):
     scene = SettingsScene(app)
