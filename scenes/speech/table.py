@@ -23,6 +23,7 @@ import pygame
 
 from game.session import Update
 from game.spoken import SpokenStream, Words, ask
+from game.spoken.cues import cues
 from scenes.i18n import language
 from scenes.speech.speaker import Speaker
 from scenes.speech.voice import Voice, log_missing, missing, open_voice
@@ -71,7 +72,9 @@ class SpokenTable:
                  choices: Callable[[], Sequence[tuple[str, str]]] = lambda: (),
                  popup: Callable[[], Optional[str]] = lambda: None,
                  brief: Callable[[], bool] = lambda: False,
-                 speaker: Optional[Speaker] = None) -> None:
+                 speaker: Optional[Speaker] = None,
+                 cue: Callable[[str], None] = lambda name: None,
+                 heard: Callable[[], bool] = lambda: False) -> None:
         self.names = names
         #: the (hotkey, words) of the buttons a key would press now
         self.choices = choices
@@ -80,6 +83,10 @@ class SpokenTable:
         self._popup_said: Optional[str] = None
         #: the setting "brief": say less (game/spoken/stream.py)
         self.brief = brief
+        #: plays a cue's sound (game/spoken/cues.py); ``heard``: its sounds are heard (a
+        #: device, a volume), so brief speech may leave your turn to its sound
+        self.cue = cue
+        self.heard = heard
         self.speaker = speaker if speaker is not None else program_speaker()
         self.stream = SpokenStream(self._words(game), seat)
         self.update: Optional[Update] = None
@@ -88,11 +95,15 @@ class SpokenTable:
         return Words(game, language(), tuple(self.names()))
 
     def hear(self, update: Update) -> None:
-        """An update taken by the table: its news, then whose turn it is (others' turns
-        are chatter; yours coming cuts the chatter still waiting)."""
+        """An update taken by the table: its cues' sounds, its news, then whose turn it
+        is (others' turns are chatter; yours coming cuts the chatter still waiting)."""
         self.stream.words = self._words(self.stream.game)    # the language, the names now
         self.stream.brief = self.brief()
-        yours = update.my_turn and not (self.update is not None and self.update.my_turn)
+        self.stream.cued = self.heard()
+        was = self.update is not None and self.update.my_turn
+        yours = update.my_turn and not was
+        for name in cues(update, self.stream.seat, was):
+            self.cue(name)
         self.update = update
         said = self.stream.hear(update)
         turn = said.pop() if said and self.stream.turn_said else ""
