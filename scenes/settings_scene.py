@@ -129,6 +129,10 @@ class SettingsScene(OptionRowsScene):
         if self.name_entry is None:
             self.name_entry = text_field(self.app.ui, MAX_NAME, self.app.settings.player_name)
 
+    def text_fields(self) -> list[tuple[Optional[pygame_gui.elements.UITextEntryLine], str]]:
+        """The name field and its label, said as it is typed in (scenes/speech/fields.py)."""
+        return [(self.name_entry, tr("ui.settings.player_name"))]
+
     def _drop_entry(self) -> None:
         if self.name_entry is not None:
             self.save_name()

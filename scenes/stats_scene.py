@@ -5,7 +5,9 @@ average, streak, best streak), the game's own records in a sentence (Bisca's liv
 left, Dou Dizhu as landlord and as a peasant, Bolola's points per deal), and a bar
 per recent game drawn with pygame: its height the score against the best and the
 worst of those games, green when won, red when lost, hatched when a move was taken
-back.  The page scrolls (arrows, PgUp/PgDn, the wheel).
+back.  The page scrolls (arrows, PgUp/PgDn, the wheel).  With the spoken table on, it
+is read aloud a game at a time (scenes/speech/reading.py): Down the next, Up the one
+before, each level's line with its columns named.
 """
 
 from __future__ import annotations
@@ -23,6 +25,9 @@ from scenes.hud import TextCache
 from scenes.i18n import language, signed, tr
 from scenes.scene import Scene
 from scenes.scrolling import ScrollingMixin
+from scenes.speech.aloud import Aloud
+from scenes.speech.reading import Reader, read_key
+from scenes.speech.table import spoken_on
 
 WON = (92, 170, 96)
 LOST = (190, 84, 70)
@@ -98,7 +103,29 @@ class StatsScene(ScrollingMixin, Scene):
         self._view = pygame.Rect(0, 0, 0, 0)
         self._size: Optional[tuple[int, int]] = None
         self._page: Optional[pygame.Surface] = None
+        #: where each game's block begins on the page
+        self.tops: list[int] = []
+        self.aloud = Aloud()
+        self.reader = Reader(self.spoken_sections)
         self.resize(tuple(app.size))
+        if spoken_on(app):
+            self.aloud.say([tr("spoken.reading.stats")]
+                           if self.games() else [tr("stats.none")])
+
+    def spoken_sections(self) -> list[tuple[int, list[str]]]:
+        """Each game's statistics as sentences: its name, a line per level with each
+        column named ("Normal: Played 5, Won 3, ..."), its own records."""
+        out = []
+        for n, key in enumerate(self.games()):
+            lines: dict[str, dict[str, Any]] = self.data["games"][key]
+            said = [GAMES[key].title if key in GAMES else key]
+            for name in sorted(lines, key=_level_order):
+                cells = ", ".join(f"{tr(f'stats.{column}')} {cell(lines[name], column)}"
+                                  .replace("–", tr("spoken.none")) for column in COLUMNS)
+                said.append(tr("spoken.option", label=level_words(name), value=cells))
+            said += [line for line in [records_line(key, lines)] if line]
+            out.append((n, said))
+        return out
 
     def games(self) -> list[str]:
         """The games with statistics, in menu order."""
@@ -138,7 +165,9 @@ class StatsScene(ScrollingMixin, Scene):
         gap = int(22 * s)
         page = pygame.Surface((w, sum(b.get_height() + gap for b in blocks)), pygame.SRCALPHA)
         y = 0
+        self.tops = []
         for block in blocks:
+            self.tops.append(y)
             page.blit(block, (0, y))
             y += block.get_height() + gap
         return page
@@ -233,6 +262,8 @@ class StatsScene(ScrollingMixin, Scene):
 
     # -- input and drawing ------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> Optional[pygame.event.Event]:
+        if read_key(self, event):
+            return None
         self.page_event(event, (pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_BACKSPACE),
                         self._view)
         return None
