@@ -15,9 +15,10 @@ import pygame
 
 from scenes.i18n import tr
 from scenes.richtext import Block, plain
+from scenes.table.keys import listen_key
 
-#: a reading key and the way it moves
-READING_KEYS = {pygame.K_DOWN: 1, pygame.K_UP: -1}
+#: a reading key (scenes/table/keys.py, listed on the keys page) and the way it moves
+READING_KEYS = {listen_key("listen.read"): 1, listen_key("listen.read_back"): -1}
 
 
 def block_words(block: Block) -> str:

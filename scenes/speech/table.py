@@ -22,22 +22,23 @@ from typing import Callable, Optional, Sequence
 import pygame
 
 from game.session import Update
-from game.spoken import SpokenStream, Words, ask
+from game.spoken import QUERIES, SpokenStream, Words, ask
 from game.spoken.cues import cues
 from scenes.i18n import language
 from scenes.speech.speaker import Speaker
 from scenes.speech.voice import Voice, log_missing, missing, open_voice
+from scenes.table.keys import LISTEN_KEYS, listen_key
 
 log = logging.getLogger(__name__)
 
-#: a key and the query it asks (game/spoken/queries.py), F9 the last sentence again
-QUERY_KEYS: dict[int, str] = {
-    pygame.K_F2: "hand", pygame.K_F3: "table", pygame.K_F4: "scores", pygame.K_F5: "trump",
-    pygame.K_F6: "last_trick", pygame.K_F7: "turn", pygame.K_F8: "counts",
-}
-REPEAT_KEY = pygame.K_F9
+#: a key and the query it asks (game/spoken/queries.py), from the keys' table
+#: (scenes/table/keys.py ``LISTEN_KEYS``, which the rules' keys page lists)
+QUERY_KEYS: dict[int, str] = {b.key: b.command.removeprefix("listen.") for b in LISTEN_KEYS
+                              if b.command.removeprefix("listen.") in QUERIES}
+#: the last sentence again
+REPEAT_KEY = listen_key("listen.repeat")
 #: the buttons on the table now (the bar, or a card's popup of choices) with their keys
-CHOICES_KEY = pygame.K_F10
+CHOICES_KEY = listen_key("listen.choices")
 
 _speaker: Optional[Speaker] = None
 #: the setting "Speech rate" (words a minute) the program's speaker speaks at

@@ -91,6 +91,25 @@ TURN_KEYS: tuple[Binding, ...] = (
     Binding(pygame.K_UP, "up"),
 )
 
+#: the spoken table's keys (scenes/speech/table.py answers them, the pages read aloud
+#: take the reading ones: scenes/speech/reading.py): ``listen.<query>`` asks a query of
+#: game/spoken/queries.py; the arrows and Space are the turn's own, listed for what
+#: they say
+LISTEN_KEYS: tuple[Binding, ...] = tuple(Binding(key, f"listen.{command}") for key, command in (
+    (pygame.K_F2, "hand"), (pygame.K_F3, "table"), (pygame.K_F4, "scores"),
+    (pygame.K_F5, "trump"), (pygame.K_F6, "last_trick"), (pygame.K_F7, "turn"),
+    (pygame.K_F8, "counts"), (pygame.K_F9, "repeat"), (pygame.K_F10, "choices"),
+    (pygame.K_LEFT, "cursor"), (pygame.K_RIGHT, "cursor"), (pygame.K_SPACE, "pick"),
+    (pygame.K_DOWN, "read"), (pygame.K_UP, "read_back"),
+))
+
+
+def listen_key(command: str) -> int:
+    """The one key of a listening command (``listen.repeat``)."""
+    [key] = [b.key for b in LISTEN_KEYS if b.command == command]
+    return key
+
+
 #: keys that go on to the app even while the cards move (fullscreen, modifiers)
 PASS_KEYS = (pygame.K_LSHIFT, pygame.K_RSHIFT, pygame.K_LCTRL, pygame.K_RCTRL,
              pygame.K_LALT, pygame.K_RALT, pygame.K_F11)
@@ -117,7 +136,7 @@ class Keymap:
 
 #: the keys page's sections: a heading's catalog key and the table it lists
 KEY_SECTIONS = (("keys.section.table", TABLE_KEYS), ("keys.section.turn", TURN_KEYS),
-                ("keys.section.popup", POPUP_KEYS))
+                ("keys.section.popup", POPUP_KEYS), ("keys.section.listen", LISTEN_KEYS))
 
 
 def key_label(binding: Binding) -> str:
