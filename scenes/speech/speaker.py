@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import threading
 from collections import deque
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Callable, Iterable, Optional
 
 from scenes.speech.voice import Voice
@@ -35,6 +35,9 @@ class Line:
     text: str
     idle: bool = False
     lang: str = ""
+    #: set once this line is said (or dropped, or the speaker closed): who waits for
+    #: words to be heard (a race's clock: scenes/table/pace.py)
+    done: Optional[threading.Event] = field(default=None, compare=False)
 
 
 class Speaker:
@@ -54,12 +57,19 @@ class Speaker:
         self._thread.start()
 
     def say(self, lines: Iterable[str], idle: bool = False, cut: bool = False,
-            first: bool = False, lang: str = "") -> None:
+            first: bool = False, lang: str = "",
+            done: Optional[threading.Event] = None) -> None:
         """Queue ``lines``: ``cut`` first drops the idle lines waiting, ``first`` puts
-        these before all that waits."""
-        new = [Line(text, idle, lang) for text in lines if text]
+        these before all that waits; ``done`` is set once the last of them is said (at
+        once when there are none)."""
+        texts = [text for text in lines if text]
+        new = [Line(text, idle, lang, done if n == len(texts) - 1 else None)
+               for n, text in enumerate(texts)]
+        if done is not None and not new:
+            done.set()
         with self._cond:
             if cut:
+                _finish(line for line in self._queue if line.idle)
                 self._queue = deque(line for line in self._queue if not line.idle)
             if first:
                 self._queue.extendleft(reversed(new))
@@ -87,6 +97,7 @@ class Speaker:
     def close(self) -> None:
         with self._cond:
             self._closed = True
+            _finish(self._queue)
             self._queue.clear()
             self._cond.notify_all()
         self._thread.join()
@@ -105,6 +116,7 @@ class Speaker:
                 self._busy = True
                 wanted = self.rate
             if voice is None:
+                _finish([line])
                 continue
             if line.lang and line.lang != lang and hasattr(voice, "language"):
                 voice.language(line.lang)
@@ -112,6 +124,16 @@ class Speaker:
             if wanted and wanted != rate and hasattr(voice, "set_rate"):
                 voice.set_rate(wanted)
                 rate = wanted
-            voice.say(line.text)
+            try:
+                voice.say(line.text)
+            finally:
+                _finish([line])
         if voice is not None:
             voice.close()
+
+
+def _finish(lines: Iterable[Line]) -> None:
+    """These lines will not be said again: whoever waits for them may go on."""
+    for line in lines:
+        if line.done is not None:
+            line.done.set()

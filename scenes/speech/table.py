@@ -17,6 +17,7 @@ asks afresh, so the same key again says its answer again.
 from __future__ import annotations
 
 import logging
+import threading
 from typing import Callable, Optional, Sequence
 
 import pygame
@@ -91,6 +92,9 @@ class SpokenTable:
         self.speaker = speaker if speaker is not None else program_speaker()
         self.stream = SpokenStream(self._words(game), seat)
         self.update: Optional[Update] = None
+        #: set once the news of the last update heard has been said
+        self._news_said = threading.Event()
+        self._news_said.set()
 
     def _words(self, game: str) -> Words:
         return Words(game, language(), tuple(self.names()))
@@ -109,8 +113,15 @@ class SpokenTable:
         said = self.stream.hear(update)
         turn = said.pop() if said and self.stream.turn_said else ""
         lang = self.stream.words.lang
-        self.speaker.say(said, cut=yours, lang=lang)
+        self._news_said = threading.Event()
+        self.speaker.say(said, cut=yours, lang=lang, done=self._news_said)
         self.speaker.say([turn], idle=not update.my_turn, cut=yours, lang=lang)
+
+    def caught_up(self) -> bool:
+        """Has the listener heard the news of the last update (a race's opening: "West
+        plays the 2 of Swords. Venceslao! You and East may claim it.")?  The computers'
+        clock in a race starts then (scenes/table/race.py)."""
+        return self._news_said.is_set()
 
     def answer(self, text: str) -> None:
         """Words the listener asked for (or caused): next, before the news waiting."""

@@ -181,7 +181,8 @@ class TableScene(Scene):
         self.computer_pace = ComputerPace(
             self.position, setup.seats, self.delay,
             random.Random((self.setup.seed or 0) ^ 0xC0FFEE),  # guests: no seed
-            self.adapter.race, self.pace.speed, client.allow, lambda: away_seats(client))
+            self.adapter.race, self.pace.speed, client.allow, lambda: away_seats(client),
+            heard=lambda: self.spoken is None or self.spoken.caught_up())
         self.ranks = Ranks(self.key, self.adapter, self.position, self.timeline,
                            captions is not None, settings,
                            lambda name, value: app.change_setting(name, value), app.notify)

@@ -118,3 +118,23 @@ def test_a_speaker_made_with_a_rate_starts_at_it():
     speaker.wait()
     speaker.close()
     assert voice.lines == ["<rate 250>", "Your turn."]
+
+
+def test_done_is_set_once_the_last_line_is_said_or_dropped_or_there_is_none():
+    """What a race's clock waits for (scenes/table/pace.py): the news said."""
+    voice = HeldVoice()
+    speaker = Speaker(lambda: voice)
+    said = threading.Event()
+    speaker.say(["West plays the 2 of Swords.", "Venceslao! You and East may claim it."],
+                done=said)
+    assert voice.started.wait(BOUND) and not said.is_set()
+    dropped = threading.Event()
+    speaker.say(["East's turn."], idle=True, done=dropped)
+    speaker.say(["Your turn."], cut=True)
+    assert dropped.is_set(), "a line cut before it is said is done with"
+    voice.release.set()
+    assert said.wait(BOUND)
+    none = threading.Event()
+    speaker.say([], done=none)
+    assert none.is_set()
+    speaker.close()
