@@ -143,9 +143,10 @@ class App:
         #: the first launch's "Press S for the spoken table" (scenes/speech/offer.py; made
         #: by :func:`run` in a real window, so a test's App never speaks unasked)
         self._speech_offer: Any = None
-        from scenes.speech.table import tune
+        from scenes.speech.table import choose, tune
 
-        tune(self.settings.speech_rate)      # the voice's pace, whenever it first speaks
+        tune(self.settings.speech_rate)      # the voice's pace and who speaks, whenever
+        choose(self.settings.speech_voice)   # it first speaks
         self._errors: list[float] = []
         self._windowed_size = self._fit(size or DEFAULT_SIZE)
         self.window: pygame.Window | None = None
@@ -349,6 +350,10 @@ class App:
             from scenes.speech.table import tune
 
             tune(value)
+        elif name == "speech_voice":
+            from scenes.speech.table import choose
+
+            choose(value)
         elif name == "language":
             set_language(value)
             self.reword()

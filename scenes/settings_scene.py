@@ -29,6 +29,7 @@ from scenes.settings import (
     LANGUAGES,
     SPEECH_RATES,
     SPEECH_VERBOSITY,
+    SPEECH_VOICES,
     TABLE_SCALES,
     VOLUME_STEP,
 )
@@ -80,6 +81,8 @@ def _rows() -> list[OptionRow]:
                      label="access.settings.speech_verbosity"),
         _setting_row("speech_rate", SPEECH_RATES, lambda v: tr("access.settings.rate_value", wpm=v),
                      wrap=False, label="access.settings.speech_rate"),
+        _setting_row("speech_voice", SPEECH_VOICES, lambda v: tr(f"access.settings.voice.{v}"),
+                     label="access.settings.speech_voice"),
         _setting_row("card_design", ITALIAN_STYLES, lambda v: tr(f"ui.settings.design.{v}")),
         _setting_row("french_colours", FRENCH_COLOURS, lambda v: tr(f"access.settings.colours.{v}"),
                      label="access.settings.french_colours"),

@@ -15,10 +15,10 @@ import pygame
 
 from scenes.i18n import tr
 from scenes.richtext import Block, plain
-from scenes.table.keys import listen_key
+from scenes.speech.keys import listen_key
 
-#: a reading key (scenes/table/keys.py, listed on the keys page) and the way it moves
-READING_KEYS = {listen_key("listen.read"): 1, listen_key("listen.read_back"): -1}
+#: a reading key (scenes/speech/keys.py, listed on the keys page) and the way it moves
+READING_KEYS = {listen_key("read"): 1, listen_key("read_back"): -1}
 
 
 def block_words(block: Block) -> str:

@@ -51,6 +51,7 @@ class Speaker:
         self._cond = threading.Condition()
         self._busy = False
         self._closed = False
+        self._remake = False
         self.last = ""
         self._last_lang = ""
         self._thread = threading.Thread(target=self._run, name="speaker", daemon=True)
@@ -84,6 +85,12 @@ class Speaker:
         if self.last:
             self.say([self.last], idle=True, cut=True, first=True, lang=self._last_lang)
 
+    def set_make(self, make: Callable[[], Optional[Voice]]) -> None:
+        """Another voice, made (in the speaking thread) before the next sentence."""
+        with self._cond:
+            self._make = make
+            self._remake = True
+
     def set_rate(self, rate: int) -> None:
         """Words a minute from the next sentence on."""
         with self._cond:
@@ -115,6 +122,11 @@ class Speaker:
                 line = self._queue.popleft()
                 self._busy = True
                 wanted = self.rate
+                remake, self._remake = self._remake, False
+            if remake:
+                if voice is not None:
+                    voice.close()
+                voice, lang, rate = self._make(), "", 0
             if voice is None:
                 _finish([line])
                 continue

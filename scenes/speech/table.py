@@ -26,20 +26,19 @@ from game.session import Update
 from game.spoken import QUERIES, SpokenStream, Words, ask
 from game.spoken.cues import cues
 from scenes.i18n import language
+from scenes.speech.keys import LISTENING, listen_key
 from scenes.speech.speaker import Speaker
-from scenes.speech.voice import Voice, log_missing, missing, open_voice
-from scenes.table.keys import LISTEN_KEYS, listen_key
+from scenes.speech.voice import Voice, choose_backend, log_missing, missing, open_backend
 
 log = logging.getLogger(__name__)
 
-#: a key and the query it asks (game/spoken/queries.py), from the keys' table
-#: (scenes/table/keys.py ``LISTEN_KEYS``, which the rules' keys page lists)
-QUERY_KEYS: dict[int, str] = {b.key: b.command.removeprefix("listen.") for b in LISTEN_KEYS
-                              if b.command.removeprefix("listen.") in QUERIES}
+#: a key and the query it asks (game/spoken/queries.py), from the listening keys' table
+#: (scenes/speech/keys.py, which the rules' keys page lists)
+QUERY_KEYS: dict[int, str] = {key: command for key, command in LISTENING if command in QUERIES}
 #: the last sentence again
-REPEAT_KEY = listen_key("listen.repeat")
+REPEAT_KEY = listen_key("repeat")
 #: the buttons on the table now (the bar, or a card's popup of choices) with their keys
-CHOICES_KEY = listen_key("listen.choices")
+CHOICES_KEY = listen_key("choices")
 
 _speaker: Optional[Speaker] = None
 #: the setting "Speech rate" (words a minute) the program's speaker speaks at
@@ -54,8 +53,22 @@ def program_speaker() -> Speaker:
         why = missing()
         if why:
             log_missing(why)
-        _speaker = Speaker(lambda: None if why else open_voice(language()), _rate)
+        _speaker = Speaker(_voice_maker(why), _rate)
     return _speaker
+
+
+def _voice_maker(why: str) -> Callable[[], Optional[Voice]]:
+    return lambda: None if why else open_backend(language())
+
+
+def choose(backend: str) -> None:
+    """The setting "Voice": the program's speaker changes voice before its next
+    sentence, if it is another (one made later starts with it)."""
+    if choose_backend(backend) and _speaker is not None:
+        why = missing()
+        if why:
+            log_missing(why)
+        _speaker.set_make(_voice_maker(why))
 
 
 def tune(rate: int) -> None:

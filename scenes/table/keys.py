@@ -26,6 +26,7 @@ from typing import Callable, Iterable, Mapping, Optional
 import pygame
 
 from scenes.i18n import has, tr
+from scenes.speech.keys import LISTENING
 
 #: a command: it gets the key's event, and says whether it used it
 Command = Callable[[pygame.event.Event], bool]
@@ -91,23 +92,9 @@ TURN_KEYS: tuple[Binding, ...] = (
     Binding(pygame.K_UP, "up"),
 )
 
-#: the spoken table's keys (scenes/speech/table.py answers them, the pages read aloud
-#: take the reading ones: scenes/speech/reading.py): ``listen.<query>`` asks a query of
-#: game/spoken/queries.py; the arrows and Space are the turn's own, listed for what
-#: they say
-LISTEN_KEYS: tuple[Binding, ...] = tuple(Binding(key, f"listen.{command}") for key, command in (
-    (pygame.K_F2, "hand"), (pygame.K_F3, "table"), (pygame.K_F4, "scores"),
-    (pygame.K_F5, "trump"), (pygame.K_F6, "last_trick"), (pygame.K_F7, "turn"),
-    (pygame.K_F8, "counts"), (pygame.K_F9, "repeat"), (pygame.K_F10, "choices"),
-    (pygame.K_LEFT, "cursor"), (pygame.K_RIGHT, "cursor"), (pygame.K_SPACE, "pick"),
-    (pygame.K_DOWN, "read"), (pygame.K_UP, "read_back"),
-))
-
-
-def listen_key(command: str) -> int:
-    """The one key of a listening command (``listen.repeat``)."""
-    [key] = [b.key for b in LISTEN_KEYS if b.command == command]
-    return key
+#: the spoken table's keys (scenes/speech/keys.py), for the keys page
+LISTEN_KEYS: tuple[Binding, ...] = tuple(Binding(key, f"listen.{command}")
+                                         for key, command in LISTENING)
 
 
 #: keys that go on to the app even while the cards move (fullscreen, modifiers)

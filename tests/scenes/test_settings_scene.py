@@ -247,3 +247,19 @@ def test_over_a_table_the_switch_says_the_rest_follows_at_the_next_game(app, mon
     app.back_to_menu()
     app.change_setting("language", "en")
     assert told == []
+
+
+def test_the_voice_setting_chooses_the_screen_reader_at_once(screen, app):
+    """The speaker takes the chosen voice before its next sentence (where no screen
+    reader library is, it falls back to the program's own voice, said in the log:
+    tests/scenes/speech/test_voice.py)."""
+    from scenes.speech import voice
+
+    focus(screen, "speech_voice")
+    try:
+        app.frame(1 / 60, [key(pygame.K_RIGHT)])
+        assert app.settings.speech_voice == "screen_reader"
+        assert saved()["speech_voice"] == "screen_reader"
+        assert voice._backend == "screen_reader"
+    finally:
+        voice.choose_backend("engine")

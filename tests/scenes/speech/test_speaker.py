@@ -138,3 +138,16 @@ def test_done_is_set_once_the_last_line_is_said_or_dropped_or_there_is_none():
     speaker.say([], done=none)
     assert none.is_set()
     speaker.close()
+
+
+def test_another_voice_takes_over_before_the_next_sentence():
+    """The setting "Voice" changed: the old voice is closed, the new one speaks."""
+    old, new = Transcript(), Transcript()
+    speaker = Speaker(lambda: old)
+    speaker.say(["East plays the King of Cups."])
+    speaker.wait()
+    speaker.set_make(lambda: new)
+    speaker.say(["Your turn."])
+    speaker.wait()
+    speaker.close()
+    assert old.lines == ["East plays the King of Cups."] and new.lines == ["Your turn."]
