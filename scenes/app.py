@@ -528,15 +528,14 @@ class App:
         (scenes/speech/screens.py)."""
         from scenes.speech.table import program_speaker, spoken_on
 
-        if self._speech_offer is not None:
-            self._speech_offer.frame(self)
-        if not spoken_on(self):
-            return
-        if self._screen_speech is None:
-            from scenes.speech.screens import ScreenSpeech
+        if spoken_on(self):
+            if self._screen_speech is None:
+                from scenes.speech.screens import ScreenSpeech
 
-            self._screen_speech = ScreenSpeech(program_speaker())
-        self._screen_speech.frame(self.stack.top)
+                self._screen_speech = ScreenSpeech(program_speaker())
+            self._screen_speech.frame(self.stack.top)
+        if self._speech_offer is not None:      # after the screen: "The spoken table is
+            self._speech_offer.frame(self)      # on." goes ahead of its focused item
 
     @property
     def resting(self) -> bool:
