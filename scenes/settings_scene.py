@@ -79,7 +79,7 @@ def _rows() -> list[OptionRow]:
         _setting_row("speech_verbosity", SPEECH_VERBOSITY,
                      lambda v: tr(f"access.settings.verbosity.{v}"),
                      label="access.settings.speech_verbosity"),
-        _setting_row("speech_rate", SPEECH_RATES, lambda v: tr("access.settings.rate_value", wpm=v),
+        _setting_row("speech_rate", SPEECH_RATES, str,
                      wrap=False, label="access.settings.speech_rate"),
         _setting_row("speech_voice", SPEECH_VOICES, lambda v: tr(f"access.settings.voice.{v}"),
                      label="access.settings.speech_voice"),
