@@ -35,6 +35,11 @@ log = logging.getLogger(__name__)
 BACKENDS = ("engine", "screen_reader")
 #: a file every sentence is written to instead of spoken (checking what a table says)
 TRANSCRIPT_ENV = "TAVOLATA_SPEECH_TRANSCRIPT"
+#: how long a sentence is waited for, at most, when speech-dispatcher does not say it is
+#: done (one with no sound to play never does): a word's time at the slowest rate
+#: offered (120 words a minute), and some slack, so the queue goes on
+WORD_SECONDS = 0.5
+DISPATCHER_SLACK = 2.0
 #: the setting "Voice" (:func:`choose_backend`)
 _backend = "engine"
 
@@ -102,7 +107,7 @@ class ScreenReaderVoice:
         said = threading.Event()
         self.client.speak(text, callback=lambda *_: said.set(),
                           event_types=(speechd.CallbackType.END, speechd.CallbackType.CANCEL))
-        said.wait(60)                 # a dispatcher that never answers holds no race forever
+        said.wait(DISPATCHER_SLACK + WORD_SECONDS * len(text.split()))
 
     def close(self) -> None:
         if self.dispatcher:

@@ -108,3 +108,33 @@ def test_a_transcript_file_takes_every_sentence_whatever_the_setting(monkeypatch
     voice.say("Your turn.")
     voice.close()
     assert path.read_text().splitlines() == ["East plays the King of Cups.", "Your turn."]
+
+
+def test_a_dispatcher_that_never_says_it_is_done_holds_a_sentence_only_so_long(
+        monkeypatch, backend):
+    """speech-dispatcher with no sound to play sends no END: the sentence is waited for
+    as long as its words take at the slowest rate, and some slack, then the speaker goes
+    on."""
+    import sys
+    import types
+
+    class Mute(FakeDispatcher):
+        def speak(self, text, callback=None, event_types=()):
+            self.calls.append(("speak", text))
+
+    waited: list[float] = []
+
+    class Never:
+        def set(self) -> None:
+            pass
+
+        def wait(self, timeout: float) -> bool:
+            waited.append(timeout)
+            return False
+
+    monkeypatch.setitem(sys.modules, "speechd", types.SimpleNamespace(
+        CallbackType=types.SimpleNamespace(END="end", CANCEL="cancel")))
+    monkeypatch.setattr(backend.threading, "Event", Never)
+    reader = backend.ScreenReaderVoice(Mute("tavolata"), dispatcher=True)
+    reader.say("East plays the King of Cups.")
+    assert waited == [backend.DISPATCHER_SLACK + 6 * backend.WORD_SECONDS]
