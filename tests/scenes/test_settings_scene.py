@@ -186,6 +186,7 @@ def test_the_spoken_table_turned_on_with_no_engine_says_what_to_install(screen, 
     assert row.show(screen.value(row)) == tr("access.settings.spoken_silent")
 
 
+@pytest.mark.slow
 def test_the_speech_rate_steps_in_words_a_minute_and_reaches_the_voice_at_once(screen, app):
     """Right: the next rate, saved, and the program's speaker speaks at it from its next
     sentence; at the fastest it stops (no wrap to the slowest)."""

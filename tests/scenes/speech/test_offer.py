@@ -5,6 +5,7 @@ from __future__ import annotations
 from types import SimpleNamespace
 
 import pygame
+import pytest
 
 from scenes.speech import offer as offering
 from scenes.speech import table as spoken
@@ -55,6 +56,7 @@ def test_a_table_already_spoken_is_not_offered_again(monkeypatch):
     speaker.close()
 
 
+@pytest.mark.slow
 def test_taken_in_the_app_its_words_come_before_the_menus_item(display, monkeypatch):
     """Pressing S: "The spoken table is on." first, then the item the menu has focused
     (the menu's item went ahead of it while the voice was still saying the offer)."""

@@ -126,6 +126,7 @@ def test_tab_reaches_every_item_of_every_screen_and_each_has_words(display, monk
     speaker.close()
 
 
+@pytest.mark.slow
 def test_the_rules_are_read_a_section_at_a_time_and_the_page_follows(display, monkeypatch):
     """scenes/speech/reading.py: opened, the rules say whose they are and the keys; Down
     says the next section (its heading first) and scrolls to it, Up the one before."""
@@ -148,6 +149,7 @@ def test_the_rules_are_read_a_section_at_a_time_and_the_page_follows(display, mo
     speaker.close()
 
 
+@pytest.mark.slow
 def test_the_statistics_are_read_a_game_at_a_time_with_each_column_named(display, monkeypatch):
     from game.stats import empty_line
     from scenes.stats_scene import StatsScene
@@ -171,6 +173,7 @@ def test_the_statistics_are_read_a_game_at_a_time_with_each_column_named(display
     speaker.close()
 
 
+@pytest.mark.slow
 def test_the_name_field_is_said_as_it_is_typed_in(display, monkeypatch):
     app, speaker, lines = on_settings(display, monkeypatch, "name")
     key(app, pygame.K_RETURN)                                 # into the field
