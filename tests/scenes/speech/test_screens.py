@@ -205,3 +205,31 @@ def test_a_replays_step_is_said_with_its_number_and_all_it_did(display, monkeypa
     assert said == [tr("replays.step", n=1, total=len(replay.replay) - 1), *replay.said()]
     assert len(said) > 1
     speaker.close()
+
+
+@pytest.mark.slow
+def test_a_score_sheet_is_read_a_row_at_a_time(display, monkeypatch):
+    """The spoken table on: the sheet between two hands says how to read it, and Down
+    says each row with each player's cell ("Hand 1: You 5, East 3.")."""
+    from scenes.i18n import tr
+    from scenes.result import SheetScene
+    from scenes.sheet import Sheet, SheetRow
+    from tests.scenes.tablekit import open_table
+
+    app, speaker, lines = listening(display, monkeypatch)
+    table = open_table(app, "bocce")
+    sheet = Sheet(["You", "Computer"], [SheetRow("Hand 1", ["5", "3"]),
+                                        SheetRow("Total", ["5", ""], "total")])
+    heard(speaker, lines)
+    app.stack.push(SheetScene(app, table, "Hand 1 scored", sheet, "Next hand"))
+    frames(app, 1)
+    assert tr("spoken.reading.sheet") in heard(speaker, lines)
+    key(app, pygame.K_DOWN)
+    assert heard(speaker, lines) == ["Hand 1: You 5, Computer 3."]
+    key(app, pygame.K_DOWN)
+    assert heard(speaker, lines) == ["Total: You 5."]
+    key(app, pygame.K_DOWN)
+    assert heard(speaker, lines) == [tr("spoken.reading.end")]
+    key(app, pygame.K_RETURN)                          # Enter still goes on
+    assert not isinstance(app.stack.top, SheetScene)
+    speaker.close()
