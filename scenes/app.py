@@ -143,6 +143,10 @@ class App:
         #: the first launch's "Press S for the spoken table" (scenes/speech/offer.py; made
         #: by :func:`run` in a real window, so a test's App never speaks unasked)
         self._speech_offer: Any = None
+        from scenes.speech.table import choose, tune
+
+        tune(self.settings.speech_rate)      # the voice's pace and who speaks, whenever
+        choose(self.settings.speech_voice)   # it first speaks
         self._errors: list[float] = []
         self._windowed_size = self._fit(size or DEFAULT_SIZE)
         self.window: pygame.Window | None = None
@@ -342,6 +346,14 @@ class App:
             self.set_fullscreen(value)
         elif name == "spoken_table" and value:
             self._say_what_speech_needs()
+        elif name == "speech_rate":
+            from scenes.speech.table import tune
+
+            tune(value)
+        elif name == "speech_voice":
+            from scenes.speech.table import choose
+
+            choose(value)
         elif name == "language":
             set_language(value)
             self.reword()
@@ -516,15 +528,14 @@ class App:
         (scenes/speech/screens.py)."""
         from scenes.speech.table import program_speaker, spoken_on
 
-        if self._speech_offer is not None:
-            self._speech_offer.frame(self)
-        if not spoken_on(self):
-            return
-        if self._screen_speech is None:
-            from scenes.speech.screens import ScreenSpeech
+        if spoken_on(self):
+            if self._screen_speech is None:
+                from scenes.speech.screens import ScreenSpeech
 
-            self._screen_speech = ScreenSpeech(program_speaker())
-        self._screen_speech.frame(self.stack.top)
+                self._screen_speech = ScreenSpeech(program_speaker())
+            self._screen_speech.frame(self.stack.top)
+        if self._speech_offer is not None:      # after the screen: "The spoken table is
+            self._speech_offer.frame(self)      # on." goes ahead of its focused item
 
     @property
     def resting(self) -> bool:

@@ -379,6 +379,11 @@ class OnlineScene(PanelScene):
             [(self.name_entry, "net.your_name")] + \
             ([(self.relay_entry, "net.relay_address")] if self.relay_entry is not None else [])
 
+    def text_fields(self) -> list[tuple[pygame_gui.elements.UITextEntryLine, str]]:
+        """The fields on screen and their labels, said as they are typed in
+        (scenes/speech/fields.py)."""
+        return [(entry, tr(label)) for entry, label in self._shown()]
+
     def _kill_entries(self) -> None:
         """The fields belong to the app's one UI manager: they go when this screen is
         covered, left or changes mode (the name and the code typed are kept: "That is a

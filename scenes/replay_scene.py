@@ -4,7 +4,8 @@
 :class:`ReplayScene` shows one on the table, every hand face up
 (:class:`game.replays.Replay`), one position per step: ← and → (or the buttons) go back
 and forth, Home and End to the deal and the end, S saves the game as a file that
-``python main.py --replay FILE`` opens.  The table below is the ordinary table scene,
+``python main.py --replay FILE`` opens; with the spoken table on, each step is said (its
+number and all it did).  The table below is the ordinary table scene,
 fed by a client that plays nothing (:class:`ReplayClient`): stepping shows a position
 at once (:meth:`TableScene.show_position`), so each step always looks the same.
 """
@@ -26,6 +27,8 @@ from scenes.hud import PanelCache, TextCache
 from scenes.i18n import language, short_date, tr
 from scenes.keeping import export_data
 from scenes.scene import Scene
+from scenes.speech.aloud import Aloud
+from scenes.speech.table import spoken_on
 from scenes.widgets import Button, FocusList, draw_button
 
 #: a step's words are cut to this many sentences
@@ -112,6 +115,9 @@ class ReplayScene(Scene):
             Button(tr("kept.save_game"), self.export, key="save", row=0),
             Button(tr("replays.close"), self.close, key="close", row=0)])
         self.focus.focus_key("forward")
+        self.aloud = Aloud()
+        if spoken_on(app):
+            self.aloud.say([self.head(), *self.said()])
         self.bar = pygame.Rect(0, 0, 0, 0)
         self.resize(tuple(app.size))
 
@@ -120,14 +126,24 @@ class ReplayScene(Scene):
         """Show the position after ``index`` steps (kept within the game)."""
         self.index = max(0, min(len(self.replay) - 1, index))
         self.table.show_position(update_at(self.replay, self.index))
+        if spoken_on(self.app):
+            self.aloud.say([self.head(), *self.said()])
 
     def step(self, delta: int) -> None:
         self.go(self.index + delta)
 
+    def head(self) -> str:
+        """"Step 3 of 40" (the deal, at the first)."""
+        return tr("replays.start") if self.index == 0 else \
+            tr("replays.step", n=self.index, total=len(self.replay) - 1)
+
+    def said(self) -> list[str]:
+        """What the step did, each event in words."""
+        return [w for w in (self.table.say(e) for e in self.replay[self.index].events) if w]
+
     def words(self) -> str:
         """What the step did, in words (its first sentences)."""
-        said = [w for w in (self.table.say(e) for e in self.replay[self.index].events) if w]
-        return " · ".join(said[:SAY_LINES])
+        return " · ".join(self.said()[:SAY_LINES])
 
     def export(self) -> None:
         export_data(self.app, self.store, self.replay.exported())
@@ -196,10 +212,8 @@ class ReplayScene(Scene):
         s = theme.ui_scale(size)
         bar, room = self.bar, self.words_rect
         surface.blit(self.panels.get(bar.size, (12, 40, 27, 235), theme.GOLD, 14, 2), bar)
-        total = len(self.replay) - 1
-        head = tr("replays.start") if self.index == 0 else \
-            tr("replays.step", n=self.index, total=total)
-        self.text.blit(surface, head, theme.font_px(15, size), (room.centerx, room.y + room.h // 4),
+        self.text.blit(surface, self.head(), theme.font_px(15, size),
+                       (room.centerx, room.y + room.h // 4),
                        "center", theme.GOLD_LIGHT, bold=True)
         words = self.words()
         font = theme.font_px(13, size)

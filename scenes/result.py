@@ -6,7 +6,9 @@ buttons, reachable with the mouse and with arrows/Tab + Enter.  The result
 offers "Play again" (same game, new shuffle) and "Menu", and shows the game's
 score sheet when it has one; the pause menu "Resume", "Rules", "Settings",
 "Menu" and "Quit"; the sheet between games one button to go on (Enter), which
-counts down the seconds left when the sheet goes by itself.
+counts down the seconds left when the sheet goes by itself.  With the spoken
+table on, a score sheet is read aloud a row at a time (Down, Up; Tab moves between
+the buttons).
 """
 
 from __future__ import annotations
@@ -24,6 +26,9 @@ from scenes.i18n import tr
 from scenes.rating_words import keep_mine, rating_lines, told_ratings
 from scenes.scene import Scene
 from scenes.sheet import Sheet, draw_sheet, sheet_size
+from scenes.speech.aloud import Aloud
+from scenes.speech.reading import Reader, read_key
+from scenes.speech.table import spoken_on
 from scenes.widgets import Button, FocusList, draw_button
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -52,7 +57,14 @@ class _MenuOverlay(Scene):
         self.age = 0.0
         self._veil: Optional[pygame.Surface] = None
         self.panel = pygame.Rect(0, 0, 0, 0)
+        #: a score sheet read aloud a row at a time (Down, Up), the spoken table on; the
+        #: sheet does not scroll, so no row has a place to scroll to
+        self.aloud = Aloud()
+        self.reader = Reader(self.spoken_rows)
+        self.tops: list[int] = []
         self.resize(tuple(app.size))
+        if spoken_on(app) and self.spoken_rows():
+            self.aloud.say([tr("spoken.reading.sheet")])
 
     def menu(self) -> None:
         """Leave the table for the title menu (every overlay over a table offers it)."""
@@ -85,6 +97,19 @@ class _MenuOverlay(Scene):
 
     def _notes_h(self, size: tuple[int, int]) -> int:
         return len(self.notes()) * int(28 * theme.ui_scale(size))
+
+    def spoken_rows(self) -> list[tuple[int, list[str]]]:
+        """The score sheet's rows as a listener hears them: "Hand 1: You 5, East 3.", a
+        cell left empty not said."""
+        sheet = self.sheet()
+        if sheet is None:
+            return []
+        return [(n, [tr("spoken.option", label=row.label, value=", ".join(
+            f"{name} {cell}" for name, cell in zip(sheet.columns, row.cells) if cell))])
+            for n, row in enumerate(sheet.rows)]
+
+    def scroll_to(self, offset: float) -> None:
+        """A sheet is shown whole: nothing to scroll (a row read aloud asks)."""
 
     def _rows(self, size: tuple[int, int], panel_w: int) -> list[tuple[str, str, int]]:
         """:meth:`lines` as drawn in a panel ``panel_w`` wide, each with the room it takes
@@ -152,6 +177,8 @@ class _MenuOverlay(Scene):
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.on_escape()
             return None
+        if self.spoken_rows() and read_key(self, event):
+            return None                  # the spoken table on: Down and Up read the rows
         if self.focus.handle(event):
             return None
         if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP,

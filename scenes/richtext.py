@@ -219,12 +219,15 @@ def flow(text: str, faces: FontSet, colour: Colour, width: int, left: int = 0
 SIZES = {"h1": 34, "h2": 25, "h3": 21, "p": 19, "li": 19, "table": 18}
 
 
-def layout(blocks: list[Block], fonts: Fonts, width: int, s: float, ink: Colour = theme.CREAM
-           ) -> tuple[list[Line], int]:
-    """Lay every block out within ``width``; returns the lines and the total height."""
+def layout(blocks: list[Block], fonts: Fonts, width: int, s: float, ink: Colour = theme.CREAM,
+           tops: list[int] | None = None) -> tuple[list[Line], int]:
+    """Lay every block out within ``width``; returns the lines and the total height.
+    ``tops``: filled with where each block begins (a page read aloud scrolls there)."""
     lines: list[Line] = []
     y = 0
     for n, block in enumerate(blocks):
+        if tops is not None:
+            tops.append(y)
         if block.kind == "hr":
             y += round(10 * s)
             lines.append(Line(y, max(1, round(2 * s)), rule=True))

@@ -1,7 +1,9 @@
 """The rules of a game, from ``assets/rules/<lang>/<key>.md``, word-wrapped and scrollable.
 
 The markdown subset is rendered by :mod:`scenes.richtext`.  Opened from the
-table it is an overlay: the table stays visible, dimmed, below.
+table it is an overlay: the table stays visible, dimmed, below.  With the spoken table
+on, the rules are read aloud a section at a time (scenes/speech/reading.py): Down the
+next, Up the one before, the page scrolled to it.
 """
 
 from __future__ import annotations
@@ -19,6 +21,9 @@ from scenes.i18n import language, tr
 from scenes.richtext import Block, Line, layout, parse
 from scenes.scene import Scene
 from scenes.scrolling import ScrollingMixin, ThumbDrag, draw_scroll_bar, scroll_thumb
+from scenes.speech.aloud import Aloud
+from scenes.speech.reading import Reader, read_key, sections
+from scenes.speech.table import spoken_on
 from scenes.table.keys import keys_page
 from scenes.widgets import Button, FocusList, draw_button
 
@@ -71,7 +76,12 @@ class RulesScene(ScrollingMixin, Scene):
         self._size: tuple[int, int] | None = None
         self._panel = pygame.Rect(0, 0, 0, 0)
         self._view = pygame.Rect(0, 0, 0, 0)
+        #: where each block begins on the page (a section read aloud scrolls there)
+        self.tops: list[int] = []
+        self.aloud = Aloud()
+        self.reader = Reader(lambda: sections(self.blocks(self.key) or []))
         self.resize(app.size)
+        self._announce()
 
     # --- content -----------------------------------------------------------
     def blocks(self, key: str) -> list[Block] | None:
@@ -88,7 +98,18 @@ class RulesScene(ScrollingMixin, Scene):
             self.key = key
             self.scroll = self.target = 0.0
             self._layout_key = None
+            self.reader.restart()
+            self._announce()
         self.focus.focus_key(f"tab:{key}")
+
+    def _announce(self) -> None:
+        """The spoken table on: whose rules these are, how many sections, and the keys."""
+        if spoken_on(self.app):
+            title = next((e.title for e in CATALOG if e.key == self.key), self.key)
+            self.aloud.say([tr("spoken.reading.rules", game=title,
+                               count=len(self.reader.sections))])
+
+
 
     def close(self) -> None:
         if self.app.stack.top is self:
@@ -103,7 +124,9 @@ class RulesScene(ScrollingMixin, Scene):
         if blocks is None:
             title = next((e.title for e in CATALOG if e.key == self.key), self.key)
             blocks = [Block("h1", title), Block("p", tr("ui.rules.missing", game=title))]
-        self._lines, self._content_h = layout(blocks, self.app.fonts, self._view.w, s)
+        self.tops = []
+        self._lines, self._content_h = layout(blocks, self.app.fonts, self._view.w, s,
+                                              tops=self.tops)
         self._content_h += round(24 * s)
         self._layout_key = key
         self.scroll_to(self.target)
@@ -168,7 +191,7 @@ class RulesScene(ScrollingMixin, Scene):
             k = event.key
             if k in (pygame.K_ESCAPE, pygame.K_BACKSPACE):
                 self.close()
-            elif self.scroll_key(k):
+            elif read_key(self, event) or self.scroll_key(k):
                 pass
             elif k == pygame.K_SPACE and not (self.focus.focused and self.focus.focused.key == "back"):
                 back = bool(getattr(event, "mod", 0) & pygame.KMOD_SHIFT)

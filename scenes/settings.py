@@ -60,6 +60,12 @@ LANGUAGES = ("en", "it")
 #: how much the spoken table says: "brief" leaves out why a trick was won and whose turn
 #: it is for the others (F7 still asks whose turn it is)
 SPEECH_VERBOSITY = ("full", "brief")
+#: the spoken table's pace in words a minute (eSpeak NG's own default is 175, its
+#: fastest 450): a listener used to speech goes well past a newcomer's pace
+SPEECH_RATES = (120, 150, 175, 200, 250, 300, 350, 400, 450)
+#: who speaks it: the program's own voice (pyttsx3), or the player's screen reader
+#: (scenes/speech/voice.py BACKENDS)
+SPEECH_VOICES = ("engine", "screen_reader")
 VOLUME_STEP = 0.1
 #: the most games a settings file may list as having their rank strip off
 RULES_OFF_LIMIT = 64
@@ -112,6 +118,10 @@ class Settings:
     spoken_table: bool = False
     #: how much it says (:data:`SPEECH_VERBOSITY`)
     speech_verbosity: str = "full"
+    #: how fast it says it, in words a minute (:data:`SPEECH_RATES`)
+    speech_rate: int = 175
+    #: who speaks it (:data:`SPEECH_VOICES`)
+    speech_voice: str = "engine"
     #: these settings as loaded or last saved: a save writes only what changed since over
     #: the file as it is then, so another version's keys and another copy's changes survive
     #: (None: settings made here, not loaded; a save writes them all)
@@ -237,6 +247,10 @@ def _valid(name: str, value: Any) -> bool:
         return isinstance(value, str) and value in FRENCH_COLOURS
     if name == "speech_verbosity":
         return isinstance(value, str) and value in SPEECH_VERBOSITY
+    if name == "speech_voice":
+        return isinstance(value, str) and value in SPEECH_VOICES
+    if name == "speech_rate":
+        return isinstance(value, int) and not isinstance(value, bool) and value in SPEECH_RATES
     if name == "table_scale":
         return (isinstance(value, (int, float)) and not isinstance(value, bool)
                 and float(value) in TABLE_SCALES)

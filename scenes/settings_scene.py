@@ -27,7 +27,9 @@ from scenes.settings import (
     FRENCH_COLOURS,
     ITALIAN_STYLES,
     LANGUAGES,
+    SPEECH_RATES,
     SPEECH_VERBOSITY,
+    SPEECH_VOICES,
     TABLE_SCALES,
     VOLUME_STEP,
 )
@@ -77,6 +79,10 @@ def _rows() -> list[OptionRow]:
         _setting_row("speech_verbosity", SPEECH_VERBOSITY,
                      lambda v: tr(f"access.settings.verbosity.{v}"),
                      label="access.settings.speech_verbosity"),
+        _setting_row("speech_rate", SPEECH_RATES, str,
+                     wrap=False, label="access.settings.speech_rate"),
+        _setting_row("speech_voice", SPEECH_VOICES, lambda v: tr(f"access.settings.voice.{v}"),
+                     label="access.settings.speech_voice"),
         _setting_row("card_design", ITALIAN_STYLES, lambda v: tr(f"ui.settings.design.{v}")),
         _setting_row("french_colours", FRENCH_COLOURS, lambda v: tr(f"access.settings.colours.{v}"),
                      label="access.settings.french_colours"),
@@ -125,6 +131,10 @@ class SettingsScene(OptionRowsScene):
     def _make_entry(self) -> None:
         if self.name_entry is None:
             self.name_entry = text_field(self.app.ui, MAX_NAME, self.app.settings.player_name)
+
+    def text_fields(self) -> list[tuple[Optional[pygame_gui.elements.UITextEntryLine], str]]:
+        """The name field and its label, said as it is typed in (scenes/speech/fields.py)."""
+        return [(self.name_entry, tr("ui.settings.player_name"))]
 
     def _drop_entry(self) -> None:
         if self.name_entry is not None:

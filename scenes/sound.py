@@ -1,7 +1,9 @@
 """Short table sounds, synthesised in code: no audio files to ship or license.
 
 Card snaps are filtered noise bursts with a fast decay, the collect is a
-swish, the win a small arpeggio, the error a soft low blip.  Samples are
+swish, the win a small arpeggio, the error a soft low blip; the spoken table's cues (game/spoken/cues.py) are
+short tones: two rising for your turn, a bright double for a trick you took, three
+falling for a deal's end.  Samples are
 built lazily (first play, or :meth:`Sound.warm` off the render loop) with the
 stdlib only, so start-up stays cheap.  No audio device, or volume 0, means
 silence, never an error: :func:`open_mixer` tries the real device with SDL's C
@@ -24,7 +26,7 @@ from typing import Any, Callable, Iterator
 
 import pygame
 
-NAMES = ("deal", "play", "flip", "collect", "score", "win", "error")
+NAMES = ("deal", "play", "flip", "collect", "score", "win", "error", "turn", "trick", "deal_end")
 
 
 # --- synthesis: mono float samples in -1..1 -------------------------------
@@ -108,6 +110,16 @@ def _win(rate: int) -> list[float]:
     return out
 
 
+def _notes(rate: int, notes: tuple[float, ...], step: float, ring: float,
+           decay: float) -> list[float]:
+    """Bell tones one after another, ``step`` seconds apart, each ringing ``ring``."""
+    gap = int(rate * step)
+    out = [0.0] * (gap * (len(notes) - 1) + int(rate * ring))
+    for k, f in enumerate(notes):
+        _tone(rate, f, ring, decay, k * gap, out, 0.3)
+    return out
+
+
 def _error(rate: int) -> list[float]:
     n = int(rate * 0.16)
     out = []
@@ -129,12 +141,15 @@ RECIPES: dict[str, Callable[[int], list[float]]] = {
     "score": _score,
     "win": _win,
     "error": _error,
+    "turn": lambda r: _notes(r, (659.25, 987.77), 0.09, 0.22, 14.0),          # E5 B5
+    "trick": lambda r: _notes(r, (1318.5, 1318.5), 0.07, 0.12, 24.0),         # E6 twice
+    "deal_end": lambda r: _notes(r, (783.99, 659.25, 523.25), 0.12, 0.35, 9.0),  # G5 E5 C5
 }
 
 
 #: Peak level of each sound: snaps crisp, music softer, the error quiet.
 LEVELS = {"deal": 0.75, "play": 0.85, "flip": 0.6, "collect": 0.55, "score": 0.5,
-          "win": 0.5, "error": 0.45}
+          "win": 0.5, "error": 0.45, "turn": 0.45, "trick": 0.4, "deal_end": 0.45}
 
 
 def build(name: str, rate: int) -> list[float]:

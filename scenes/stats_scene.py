@@ -8,6 +8,8 @@ worst of those games, green when won, red when lost, hatched when a move was tak
 back.  A game played at rated tables has a second chart under it, of the same kind:
 the player's rating after each of its last rated games (game/rating_history.py), green
 where it rose, red where it fell.  The page scrolls (arrows, PgUp/PgDn, the wheel).
+With the spoken table on, it is read aloud a game at a time (scenes/speech/reading.py):
+Down the next, Up the one before, each level's line with its columns named.
 """
 
 from __future__ import annotations
@@ -26,6 +28,9 @@ from scenes.hud import TextCache
 from scenes.i18n import language, signed, tr
 from scenes.scene import Scene
 from scenes.scrolling import ScrollingMixin
+from scenes.speech.aloud import Aloud
+from scenes.speech.reading import Reader, read_key
+from scenes.speech.table import spoken_on
 
 WON = (92, 170, 96)
 LOST = (190, 84, 70)
@@ -64,8 +69,11 @@ def cell(line: dict[str, Any], column: str) -> str:
 
 
 def records_line(key: str, lines: dict[str, dict[str, Any]]) -> str:
-    """The game's own records, over every level: a sentence ("" when it has none)."""
+    """The game's own records, over every level: a sentence ("" when it has none, or no
+    game of it was played here: one played only at rated tables)."""
     every = list(lines.values())
+    if not every:
+        return ""
     played = sum(line["played"] for line in every)
     if key == "bisca" and played:
         return tr("stats.bisca_lives",
@@ -100,14 +108,39 @@ class StatsScene(ScrollingMixin, Scene):
         if trouble:
             app.notify(tr(f"kept.stats_{trouble.kind}", why=trouble.file), 6.0)
         #: each game's ratings, oldest first (those this computer was told)
-        self.ratings, _ = (ratings or RatingHistory(stats.folder if stats else None)).load()
+        self.ratings, _ = (ratings or RatingHistory()).load()
         self.text = TextCache(app.fonts)
         self.scroll = self.target = 0.0
         self._content_h = 0
         self._view = pygame.Rect(0, 0, 0, 0)
         self._size: Optional[tuple[int, int]] = None
         self._page: Optional[pygame.Surface] = None
+        #: where each game's block begins on the page
+        self.tops: list[int] = []
+        self.aloud = Aloud()
+        self.reader = Reader(self.spoken_sections)
         self.resize(tuple(app.size))
+        if spoken_on(app):
+            self.aloud.say([tr("spoken.reading.stats")]
+                           if self.games() else [tr("stats.none")])
+
+    def spoken_sections(self) -> list[tuple[int, list[str]]]:
+        """Each game's statistics as sentences: its name, a line per level with each
+        column named ("Normal: Played 5, Won 3, ..."), its own records."""
+        out = []
+        for n, key in enumerate(self.games()):
+            lines: dict[str, dict[str, Any]] = self.data["games"].get(key, {})
+            said = [GAMES[key].title if key in GAMES else key]
+            rated = self.ratings.get(key)
+            if rated:                       # played at rated tables: the rating now
+                said.append(tr("stats.rating_now", rating=f"{rated[-1]:.1f}"))
+            for name in sorted(lines, key=_level_order):
+                cells = ", ".join(f"{tr(f'stats.{column}')} {cell(lines[name], column)}"
+                                  .replace("–", tr("spoken.none")) for column in COLUMNS)
+                said.append(tr("spoken.option", label=level_words(name), value=cells))
+            said += [line for line in [records_line(key, lines)] if line]
+            out.append((n, said))
+        return out
 
     def games(self) -> list[str]:
         """The games with statistics, in menu order."""
@@ -148,7 +181,9 @@ class StatsScene(ScrollingMixin, Scene):
         gap = int(22 * s)
         page = pygame.Surface((w, sum(b.get_height() + gap for b in blocks)), pygame.SRCALPHA)
         y = 0
+        self.tops = []
         for block in blocks:
+            self.tops.append(y)
             page.blit(block, (0, y))
             y += block.get_height() + gap
         return page
@@ -263,6 +298,8 @@ class StatsScene(ScrollingMixin, Scene):
 
     # -- input and drawing ------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> Optional[pygame.event.Event]:
+        if read_key(self, event):
+            return None
         self.page_event(event, (pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_BACKSPACE),
                         self._view)
         return None

@@ -72,6 +72,9 @@ class SpokenStream:
         self.seat = seat
         #: say less: no "won because", no other seat's turn (the turn query still says it)
         self.brief = brief
+        #: your turn's sound is heard (game/spoken/cues.py): brief leaves the plain "Your
+        #: turn." to it (a turn whose choices are named is still said)
+        self.cued = False
         self._to_act: tuple[int, ...] = ()
         #: the turn's sentence the last update ended with ("" when the turn did not change)
         self.turn_said = ""
@@ -120,7 +123,7 @@ class SpokenStream:
             choices = [label(a).words(w.lang) for a in update.legal if not a.cards]
             if choices and len(choices) == len(update.legal) and len(choices) <= CHOICES_SAID:
                 return w.say("spoken.turn.you_choose", choices=w.join(choices))
-            return w.say("spoken.turn.you")
+            return "" if self.brief and self.cued else w.say("spoken.turn.you")
         others = [s for s in update.to_act if s != self.seat]
         if not others or self.brief:
             return ""

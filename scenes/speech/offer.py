@@ -26,9 +26,16 @@ class SpeechOffer:
     def __init__(self) -> None:
         self.open = not missing()
         self._said = False
+        #: S took the offer: the next frame says so
+        self._taken = False
 
     def frame(self, app: Any) -> None:
-        """The first frame: the offer said, unless the table already speaks (--speak)."""
+        """The first frame: the offer said, unless the table already speaks (--speak);
+        once taken, that it is taken, said before the item the screen has focused
+        (the app asks the screen first, so this goes ahead of it)."""
+        if self._taken:
+            self._taken = False
+            program_speaker().say([tr("spoken.offer_taken")], first=True, lang=language())
         if self._said or not self.open:
             return
         self._said = True
@@ -45,5 +52,5 @@ class SpeechOffer:
         if event.key != OFFER_KEY:
             return False
         app.change_setting("spoken_table", True)
-        program_speaker().say([tr("spoken.offer_taken")], cut=True, first=True, lang=language())
+        self._taken = True
         return True

@@ -7,7 +7,10 @@ players"), and for a row of options (the settings, a new game's rows) its value 
 its one line of help ("Spoken table: Off."). The table speaks for itself
 (scenes/speech/table.py), so a screen with a spoken table of its own is skipped.  An
 item is said next, before the table's news that waits, and cuts the item said before
-it if that still waits (arrows held down say where they stop).
+it if that still waits (arrows held down say where they stop).  After it come what the
+screen has to say besides (its ``aloud``: scenes/speech/aloud.py, a section of the
+rules, a replay's step) and what changed in the text field being typed in
+(scenes/speech/fields.py), cut in the same way by what comes next.
 """
 
 from __future__ import annotations
@@ -15,6 +18,7 @@ from __future__ import annotations
 from typing import Any, Optional
 
 from scenes.i18n import language, tr
+from scenes.speech.fields import FieldSpeech
 from scenes.speech.speaker import Speaker
 
 
@@ -49,12 +53,17 @@ class ScreenSpeech:
     def __init__(self, speaker: Speaker) -> None:
         self.speaker = speaker
         self._said = ""
+        self.fields = FieldSpeech()
 
     def frame(self, top: Any) -> None:
         if top is None or getattr(top, "spoken", None) is not None:
             self._said = ""              # a spoken table speaks for itself
             return
         words = describe(top)
-        if words and words != self._said:
-            self.speaker.say([words], idle=True, cut=True, first=True, lang=language())
+        lines = [words] if words and words != self._said else []
         self._said = words
+        aloud = getattr(top, "aloud", None)
+        lines += aloud.take() if aloud is not None else []
+        lines += self.fields.frame(top)
+        if lines:
+            self.speaker.say(lines, idle=True, cut=True, first=True, lang=language())

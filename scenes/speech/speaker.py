@@ -13,7 +13,9 @@ decide the order:
   sentence being said ends; :meth:`repeat` says the last sentence once more.
 
 Each sentence carries its language; the thread moves the voice to it when it changes
-(a voice without languages ignores it).  The voice is made in the speaking thread
+(a voice without languages ignores it), and to the rate set last
+(:meth:`Speaker.set_rate`, the setting "Speech rate": the next sentence takes it, so a
+change is heard at once).  The voice is made in the speaking thread
 (pyttsx3's drivers keep per-thread state), by the ``make`` given; None (no engine)
 makes a speaker that says nothing.
 """
@@ -22,7 +24,7 @@ from __future__ import annotations
 
 import threading
 from collections import deque
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Callable, Iterable, Optional
 
 from scenes.speech.voice import Voice
@@ -33,29 +35,42 @@ class Line:
     text: str
     idle: bool = False
     lang: str = ""
+    #: set once this line is said (or dropped, or the speaker closed): who waits for
+    #: words to be heard (a race's clock: scenes/table/pace.py)
+    done: Optional[threading.Event] = field(default=None, compare=False)
 
 
 class Speaker:
     """A queue of sentences and the thread that says them."""
 
-    def __init__(self, make: Callable[[], Optional[Voice]]) -> None:
+    def __init__(self, make: Callable[[], Optional[Voice]], rate: int = 0) -> None:
         self._make = make
+        #: words a minute (0: the voice's own pace)
+        self.rate = rate
         self._queue: deque[Line] = deque()
         self._cond = threading.Condition()
         self._busy = False
         self._closed = False
+        self._remake = False
         self.last = ""
         self._last_lang = ""
         self._thread = threading.Thread(target=self._run, name="speaker", daemon=True)
         self._thread.start()
 
     def say(self, lines: Iterable[str], idle: bool = False, cut: bool = False,
-            first: bool = False, lang: str = "") -> None:
+            first: bool = False, lang: str = "",
+            done: Optional[threading.Event] = None) -> None:
         """Queue ``lines``: ``cut`` first drops the idle lines waiting, ``first`` puts
-        these before all that waits."""
-        new = [Line(text, idle, lang) for text in lines if text]
+        these before all that waits; ``done`` is set once the last of them is said (at
+        once when there are none)."""
+        texts = [text for text in lines if text]
+        new = [Line(text, idle, lang, done if n == len(texts) - 1 else None)
+               for n, text in enumerate(texts)]
+        if done is not None and not new:
+            done.set()
         with self._cond:
             if cut:
+                _finish(line for line in self._queue if line.idle)
                 self._queue = deque(line for line in self._queue if not line.idle)
             if first:
                 self._queue.extendleft(reversed(new))
@@ -70,6 +85,17 @@ class Speaker:
         if self.last:
             self.say([self.last], idle=True, cut=True, first=True, lang=self._last_lang)
 
+    def set_make(self, make: Callable[[], Optional[Voice]]) -> None:
+        """Another voice, made (in the speaking thread) before the next sentence."""
+        with self._cond:
+            self._make = make
+            self._remake = True
+
+    def set_rate(self, rate: int) -> None:
+        """Words a minute from the next sentence on."""
+        with self._cond:
+            self.rate = rate
+
     def wait(self) -> None:
         """Until everything queued is said (tests; a frame never waits)."""
         with self._cond:
@@ -78,13 +104,14 @@ class Speaker:
     def close(self) -> None:
         with self._cond:
             self._closed = True
+            _finish(self._queue)
             self._queue.clear()
             self._cond.notify_all()
         self._thread.join()
 
     def _run(self) -> None:
         voice = self._make()
-        lang = ""
+        lang, rate = "", 0
         while True:
             with self._cond:
                 self._busy = False
@@ -94,11 +121,31 @@ class Speaker:
                     break
                 line = self._queue.popleft()
                 self._busy = True
+                wanted = self.rate
+                remake, self._remake = self._remake, False
+            if remake:
+                if voice is not None:
+                    voice.close()
+                voice, lang, rate = self._make(), "", 0
             if voice is None:
+                _finish([line])
                 continue
             if line.lang and line.lang != lang and hasattr(voice, "language"):
                 voice.language(line.lang)
                 lang = line.lang
-            voice.say(line.text)
+            if wanted and wanted != rate and hasattr(voice, "set_rate"):
+                voice.set_rate(wanted)
+                rate = wanted
+            try:
+                voice.say(line.text)
+            finally:
+                _finish([line])
         if voice is not None:
             voice.close()
+
+
+def _finish(lines: Iterable[Line]) -> None:
+    """These lines will not be said again: whoever waits for them may go on."""
+    for line in lines:
+        if line.done is not None:
+            line.done.set()

@@ -17,28 +17,32 @@ asks afresh, so the same key again says its answer again.
 from __future__ import annotations
 
 import logging
+import threading
 from typing import Callable, Optional, Sequence
 
 import pygame
 
 from game.session import Update
-from game.spoken import SpokenStream, Words, ask
+from game.spoken import QUERIES, SpokenStream, Words, ask
+from game.spoken.cues import cues
 from scenes.i18n import language
+from scenes.speech.keys import LISTENING, listen_key
 from scenes.speech.speaker import Speaker
-from scenes.speech.voice import Voice, log_missing, missing, open_voice
+from scenes.speech.voice import Voice, choose_backend, log_missing, missing, open_backend
 
 log = logging.getLogger(__name__)
 
-#: a key and the query it asks (game/spoken/queries.py), F9 the last sentence again
-QUERY_KEYS: dict[int, str] = {
-    pygame.K_F2: "hand", pygame.K_F3: "table", pygame.K_F4: "scores", pygame.K_F5: "trump",
-    pygame.K_F6: "last_trick", pygame.K_F7: "turn", pygame.K_F8: "counts",
-}
-REPEAT_KEY = pygame.K_F9
+#: a key and the query it asks (game/spoken/queries.py), from the listening keys' table
+#: (scenes/speech/keys.py, which the rules' keys page lists)
+QUERY_KEYS: dict[int, str] = {key: command for key, command in LISTENING if command in QUERIES}
+#: the last sentence again
+REPEAT_KEY = listen_key("repeat")
 #: the buttons on the table now (the bar, or a card's popup of choices) with their keys
-CHOICES_KEY = pygame.K_F10
+CHOICES_KEY = listen_key("choices")
 
 _speaker: Optional[Speaker] = None
+#: the setting "Speech rate" (words a minute) the program's speaker speaks at
+_rate = 0
 
 
 def program_speaker() -> Speaker:
@@ -49,8 +53,31 @@ def program_speaker() -> Speaker:
         why = missing()
         if why:
             log_missing(why)
-        _speaker = Speaker(lambda: None if why else open_voice(language()))
+        _speaker = Speaker(_voice_maker(why), _rate)
     return _speaker
+
+
+def _voice_maker(why: str) -> Callable[[], Optional[Voice]]:
+    return lambda: None if why else open_backend(language())
+
+
+def choose(backend: str) -> None:
+    """The setting "Voice": the program's speaker changes voice before its next
+    sentence, if it is another (one made later starts with it)."""
+    if choose_backend(backend) and _speaker is not None:
+        why = missing()
+        if why:
+            log_missing(why)
+        _speaker.set_make(_voice_maker(why))
+
+
+def tune(rate: int) -> None:
+    """The setting "Speech rate": the program's speaker takes it from its next sentence
+    (one made later starts with it)."""
+    global _rate
+    _rate = rate
+    if _speaker is not None:
+        _speaker.set_rate(rate)
 
 
 class SpokenTable:
@@ -60,7 +87,9 @@ class SpokenTable:
                  choices: Callable[[], Sequence[tuple[str, str]]] = lambda: (),
                  popup: Callable[[], Optional[str]] = lambda: None,
                  brief: Callable[[], bool] = lambda: False,
-                 speaker: Optional[Speaker] = None) -> None:
+                 speaker: Optional[Speaker] = None,
+                 cue: Callable[[str], None] = lambda name: None,
+                 heard: Callable[[], bool] = lambda: False) -> None:
         self.names = names
         #: the (hotkey, words) of the buttons a key would press now
         self.choices = choices
@@ -69,25 +98,43 @@ class SpokenTable:
         self._popup_said: Optional[str] = None
         #: the setting "brief": say less (game/spoken/stream.py)
         self.brief = brief
+        #: plays a cue's sound (game/spoken/cues.py); ``heard``: its sounds are heard (a
+        #: device, a volume), so brief speech may leave your turn to its sound
+        self.cue = cue
+        self.heard = heard
         self.speaker = speaker if speaker is not None else program_speaker()
         self.stream = SpokenStream(self._words(game), seat)
         self.update: Optional[Update] = None
+        #: set once the news of the last update heard has been said
+        self._news_said = threading.Event()
+        self._news_said.set()
 
     def _words(self, game: str) -> Words:
         return Words(game, language(), tuple(self.names()))
 
     def hear(self, update: Update) -> None:
-        """An update taken by the table: its news, then whose turn it is (others' turns
-        are chatter; yours coming cuts the chatter still waiting)."""
+        """An update taken by the table: its cues' sounds, its news, then whose turn it
+        is (others' turns are chatter; yours coming cuts the chatter still waiting)."""
         self.stream.words = self._words(self.stream.game)    # the language, the names now
         self.stream.brief = self.brief()
-        yours = update.my_turn and not (self.update is not None and self.update.my_turn)
+        self.stream.cued = self.heard()
+        was = self.update is not None and self.update.my_turn
+        yours = update.my_turn and not was
+        for name in cues(update, self.stream.seat, was):
+            self.cue(name)
         self.update = update
         said = self.stream.hear(update)
         turn = said.pop() if said and self.stream.turn_said else ""
         lang = self.stream.words.lang
-        self.speaker.say(said, cut=yours, lang=lang)
+        self._news_said = threading.Event()
+        self.speaker.say(said, cut=yours, lang=lang, done=self._news_said)
         self.speaker.say([turn], idle=not update.my_turn, cut=yours, lang=lang)
+
+    def caught_up(self) -> bool:
+        """Has the listener heard the news of the last update (a race's opening: "West
+        plays the 2 of Swords. Venceslao! You and East may claim it.")?  The computers'
+        clock in a race starts then (scenes/table/race.py)."""
+        return self._news_said.is_set()
 
     def answer(self, text: str) -> None:
         """Words the listener asked for (or caused): next, before the news waiting."""

@@ -3,10 +3,15 @@
 A :class:`Voice` speaks one sentence and returns when it is said (the speaker calls it
 from its own thread, never the frame's).  :class:`EngineVoice` is pyttsx3 (eSpeak NG on
 Linux, SAPI5 on Windows, NSSpeechSynthesizer on macOS), an optional extra
-(``pip install 'tavolata[speech]'``); :class:`Transcript` keeps the sentences, for
-tests.  :func:`missing` says what to install when there is no engine (the setting's
-notice shows it, the log keeps it) and :func:`open_voice` gives the engine's voice or None: a
-missing engine is never an error.
+(``pip install 'tavolata[speech]'``); :class:`ScreenReaderVoice` is the screen reader
+a person already runs, where a well-kept library reaches it (the setting "Voice":
+speech-dispatcher through its own Python binding on Linux, accessible_output2 on
+Windows and macOS), falling back to pyttsx3 with a line in the log; :class:`Transcript`
+keeps the sentences, for tests, and :class:`FileTranscript` writes them to the file
+``TAVOLATA_SPEECH_TRANSCRIPT`` names, whatever the setting (to check what a table says
+where nothing can sound).  :func:`missing` says what to install when there is no
+engine (the setting's notice shows it, the log keeps it) and :func:`open_backend` gives
+the chosen voice or None: a missing engine is never an error.
 """
 
 from __future__ import annotations
@@ -16,13 +21,28 @@ import ctypes.util
 import importlib.util
 import io
 import logging
+import os
 import shutil
 import sys
+import threading
 from typing import Any, Optional, Protocol
 
 from game.i18n import translate
 
 log = logging.getLogger(__name__)
+
+#: the voices the setting "Voice" chooses between
+BACKENDS = ("engine", "screen_reader")
+#: a file every sentence is written to instead of spoken (checking what a table says)
+TRANSCRIPT_ENV = "TAVOLATA_SPEECH_TRANSCRIPT"
+#: how long a sentence is waited for, at most, when speech-dispatcher does not say it is
+#: done (one with no sound to play never does): a word's time at the slowest rate
+#: offered (120 words a minute), and some slack, so the queue goes on
+WORD_SECONDS = 0.5
+DISPATCHER_SLACK = 2.0
+#: the setting "Voice" (:func:`choose_backend`)
+_backend = "engine"
+
 
 class Voice(Protocol):
     def say(self, text: str) -> None:
@@ -45,6 +65,100 @@ class Transcript:
         pass
 
 
+class FileTranscript:
+    """A voice that writes each sentence as a line of a file (``TRANSCRIPT_ENV``)."""
+
+    def __init__(self, path: str) -> None:
+        self.file = open(path, "a", encoding="utf-8")
+
+    def say(self, text: str) -> None:
+        self.file.write(text + "\n")
+        self.file.flush()
+
+    def close(self) -> None:
+        self.file.close()
+
+
+class ScreenReaderVoice:
+    """The screen reader the player runs.  Through speech-dispatcher (the ``speechd``
+    module) a sentence returns once it is said, its language and rate the setting's;
+    through accessible_output2 the screen reader queues it and keeps its own voice,
+    language and rate (a screen reader's user set them there)."""
+
+    def __init__(self, client: Any, dispatcher: bool) -> None:
+        self.client = client
+        self.dispatcher = dispatcher
+
+    def language(self, lang: str) -> None:
+        if self.dispatcher:
+            self.client.set_language(lang)
+
+    def set_rate(self, rate: int) -> None:
+        """Words a minute as speech-dispatcher's -100 to 100 (0: eSpeak NG's 175)."""
+        if self.dispatcher:
+            self.client.set_rate(max(-100, min(100, round((rate - 175) / 2.75))))
+
+    def say(self, text: str) -> None:
+        if not self.dispatcher:
+            self.client.speak(text, interrupt=False)
+            return
+        import speechd
+
+        said = threading.Event()
+        self.client.speak(text, callback=lambda *_: said.set(),
+                          event_types=(speechd.CallbackType.END, speechd.CallbackType.CANCEL))
+        said.wait(DISPATCHER_SLACK + WORD_SECONDS * len(text.split()))
+
+    def close(self) -> None:
+        if self.dispatcher:
+            self.client.close()
+
+
+def open_screen_reader() -> Optional[ScreenReaderVoice]:
+    """The screen reader's voice, or None (the reason logged): speech-dispatcher where
+    its binding is installed (Linux: ``apt install python3-speechd``), else
+    accessible_output2 (``pip install accessible_output2``: NVDA, JAWS, SAPI on
+    Windows, VoiceOver on macOS)."""
+    try:
+        if importlib.util.find_spec("speechd") is not None:
+            import speechd
+
+            return ScreenReaderVoice(speechd.SSIPClient("tavolata"), dispatcher=True)
+        if importlib.util.find_spec("accessible_output2") is not None:
+            from accessible_output2.outputs.auto import Auto
+
+            return ScreenReaderVoice(Auto(), dispatcher=False)
+    except Exception as err:        # a dispatcher not running, a reader not found: said
+        log.warning("spoken table: the screen reader did not answer (%s); the program's "
+                    "own voice speaks", err)
+        return None
+    log.warning("spoken table: no screen reader library (speechd, accessible_output2); "
+                "the program's own voice speaks")
+    return None
+
+
+def choose_backend(name: str) -> bool:
+    """The setting "Voice": the next voice made is this one (True: another than
+    before)."""
+    global _backend
+    before, _backend = _backend, name if name in BACKENDS else "engine"
+    return _backend != before
+
+
+def open_backend(lang: str) -> Optional[Voice]:
+    """The voice the setting chose (the transcript file first, when one is named), in
+    the thread that will speak; the screen reader falls back to pyttsx3, then to none."""
+    path = os.environ.get(TRANSCRIPT_ENV)
+    if path:
+        return FileTranscript(path)
+    if _backend == "screen_reader":
+        reader = open_screen_reader()
+        if reader is not None:
+            reader.language(lang)
+            return reader
+    return open_voice(lang)
+
+
 class EngineVoice:
     """pyttsx3's engine, made and used in the one thread that speaks (its drivers keep
     per-thread state)."""
@@ -61,6 +175,10 @@ class EngineVoice:
             if ident.split("/")[-1] == lang or lang in (getattr(voice, "languages", None) or []):
                 self.engine.setProperty("voice", ident)
                 return
+
+    def set_rate(self, rate: int) -> None:
+        """Words a minute (pyttsx3's ``rate``: eSpeak NG's own unit, SAPI5's converted)."""
+        self.engine.setProperty("rate", rate)
 
     def say(self, text: str) -> None:
         self.engine.say(text)
@@ -79,7 +197,18 @@ class EngineVoice:
 
 def missing(to_play: bool = True) -> str:
     """What is missing for speech, as the catalog key of the words that say what to
-    install ("" when nothing is): pyttsx3, or on Linux the eSpeak NG library it drives
+    install ("" when nothing is): nothing for a transcript file or a screen reader
+    chosen and reachable, else what the engine lacks (:func:`engine_missing`)."""
+    if os.environ.get(TRANSCRIPT_ENV):
+        return ""
+    if _backend == "screen_reader" and any(importlib.util.find_spec(m) is not None
+                                           for m in ("speechd", "accessible_output2")):
+        return ""
+    return engine_missing(to_play)
+
+
+def engine_missing(to_play: bool = True) -> str:
+    """What pyttsx3's voice lacks: pyttsx3, or on Linux the eSpeak NG library it drives
     and (``to_play``: not to render a file) ``aplay``, which its driver plays through."""
     if importlib.util.find_spec("pyttsx3") is None:
         return "access.speech.no_pyttsx3"
@@ -99,7 +228,7 @@ def log_missing(key: str) -> None:
 def open_voice(lang: str, to_play: bool = True) -> Optional[EngineVoice]:
     """The engine's voice, or None (the reason logged): called in the thread that will
     speak (``to_play`` False: a voice that renders files only)."""
-    why = missing(to_play)
+    why = engine_missing(to_play)
     if why:
         log_missing(why)
         return None

@@ -26,6 +26,7 @@ from typing import Callable, Iterable, Mapping, Optional
 import pygame
 
 from scenes.i18n import has, tr
+from scenes.speech.keys import LISTENING
 
 #: a command: it gets the key's event, and says whether it used it
 Command = Callable[[pygame.event.Event], bool]
@@ -91,6 +92,11 @@ TURN_KEYS: tuple[Binding, ...] = (
     Binding(pygame.K_UP, "up"),
 )
 
+#: the spoken table's keys (scenes/speech/keys.py), for the keys page
+LISTEN_KEYS: tuple[Binding, ...] = tuple(Binding(key, f"listen.{command}")
+                                         for key, command in LISTENING)
+
+
 #: keys that go on to the app even while the cards move (fullscreen, modifiers)
 PASS_KEYS = (pygame.K_LSHIFT, pygame.K_RSHIFT, pygame.K_LCTRL, pygame.K_RCTRL,
              pygame.K_LALT, pygame.K_RALT, pygame.K_F11)
@@ -117,7 +123,7 @@ class Keymap:
 
 #: the keys page's sections: a heading's catalog key and the table it lists
 KEY_SECTIONS = (("keys.section.table", TABLE_KEYS), ("keys.section.turn", TURN_KEYS),
-                ("keys.section.popup", POPUP_KEYS))
+                ("keys.section.popup", POPUP_KEYS), ("keys.section.listen", LISTEN_KEYS))
 
 
 def key_label(binding: Binding) -> str:

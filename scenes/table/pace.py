@@ -33,7 +33,7 @@ from typing import Any, Callable, Optional, Sequence
 from game.session import COMPUTER, REMOTE, SeatSpec, Update
 from scenes.i18n import tr
 from scenes.table.position import Position
-from scenes.table.race import race_reaction
+from scenes.table.race import HEARING_AT_MOST, race_reaction
 from scenes.tween import Timeline
 from scenes.widgets import ChoiceButton
 
@@ -173,13 +173,16 @@ class ComputerPace:
     (the adapter's); ``speed``: the animation speed now; ``allow``: lets the session
     apply the computers' move in a version; ``away``: the friends' seats a computer keeps
     warm now (netplay: a guest whose link dropped), which a computer plays at this pace
-    too, or the game would wait for a move nobody lets it make."""
+    too, or the game would wait for a move nobody lets it make; ``heard``: the spoken
+    table has said the news of the position shown (always, with it off): a race's
+    clock starts only then (scenes/table/race.py)."""
 
     def __init__(self, position: Position, seats: Sequence[SeatSpec],
                  delay: tuple[float, float], rng: random.Random,
                  race: Callable[[dict[str, Any]], bool], speed: Callable[[], float],
                  allow: Callable[[int], None],
-                 away: Callable[[], frozenset[int]] = frozenset) -> None:
+                 away: Callable[[], frozenset[int]] = frozenset,
+                 heard: Callable[[], bool] = lambda: True) -> None:
         self.position = position
         self.seats = seats
         self.away = away
@@ -188,8 +191,11 @@ class ComputerPace:
         self.race = race
         self.speed = speed
         self.allow = allow
+        self.heard = heard
         #: (version, seconds left) of the pause under way
         self.pause: Optional[tuple[int, float]] = None
+        #: seconds a race has waited for its words to be said
+        self.hearing = 0.0
 
     def forget(self) -> None:
         """A new position: its pause is drawn when the table is idle in it."""
@@ -212,10 +218,14 @@ class ComputerPace:
                 guest = bool(guests)
                 wait = race_reaction([self.seats[s].level for s in computers], self.rng, guest)
                 self.pause = (pos.version, wait)
+                self.hearing = 0.0
                 return                    # the race shows from this frame's drawing on
             wait = computer_pause(self.delay, self.speed(), self.rng)
             wait *= pause_share(pos.update, computers)  # nothing to think over: forced
             self.pause = (pos.version, wait)
+        if self.race(pos.view) and not self.heard() and self.hearing < HEARING_AT_MOST:
+            self.hearing += dt            # a listener's race starts once it is said
+            return
         version, left = self.pause
         left -= dt
         self.pause = (version, left)

@@ -30,6 +30,15 @@ hosted game):
   guest cannot hold the computers back, and a guest who animates faster than
   the host only gains.
 
+* with the spoken table on, the race is *shown* to a listener when it has been
+  said: the clock starts once the table's voice has said the news that opened it
+  ("East plays the 2 of Swords. Venceslao! You and West may claim it.": 4.4 s of
+  eSpeak NG at 175 words a minute, 2.4 s at 300, bench/race_speech.py), so the listener reacts
+  from the words as a sighted player from the banner, with the same ranges.  A
+  voice that never finishes holds the race at most :data:`HEARING_AT_MOST` seconds.
+  Online, a guest's words are said at the guest's table, which the host does not
+  wait for: a listener who races a computer hosts the game.
+
 The numbers are said in the in-app rules (assets/rules/en/briscola.md); a test
 holds the two together.
 """
@@ -47,6 +56,8 @@ REACTION: dict[str, tuple[float, float]] = {
 }
 #: seconds added to a computer's reaction when a guest's seat is in the race (see above)
 GUEST_ALLOWANCE = 0.6
+#: the longest a race waits for its words to be said before the clock runs anyway
+HEARING_AT_MOST = 12.0
 
 
 def reaction_range(level: str) -> tuple[float, float]:

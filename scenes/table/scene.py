@@ -181,7 +181,8 @@ class TableScene(Scene):
         self.computer_pace = ComputerPace(
             self.position, setup.seats, self.delay,
             random.Random((self.setup.seed or 0) ^ 0xC0FFEE),  # guests: no seed
-            self.adapter.race, self.pace.speed, client.allow, lambda: away_seats(client))
+            self.adapter.race, self.pace.speed, client.allow, lambda: away_seats(client),
+            heard=lambda: self.spoken is None or self.spoken.caught_up())
         self.ranks = Ranks(self.key, self.adapter, self.position, self.timeline,
                            captions is not None, settings,
                            lambda name, value: app.change_setting(name, value), app.notify)
@@ -201,6 +202,7 @@ class TableScene(Scene):
             lambda: [(b.hotkey, b.label) for b in (self.popup or self.bar).buttons if b.enabled],
             lambda: self.popup.title if self.popup else None,
             lambda: getattr(app.settings, "speech_verbosity", "full") == "brief",
+            cue=self.sound, heard=self.sound_heard,
         ) if spoken_on(app) else None
         self.painter = TablePainter(
             self.adapter, self.position, self.board, self.stage, self.hud, self.input,
@@ -339,6 +341,11 @@ class TableScene(Scene):
                 snd.play(name)
             except Exception:  # sound is a nicety; never a crash
                 log.debug("sound %s failed", name, exc_info=True)
+
+    def sound_heard(self) -> bool:
+        """Does a sound played now reach the player (a device, a volume above 0)?"""
+        snd = getattr(self.app, "sound", None)
+        return bool(snd is not None and snd.volume > 0 and snd.available)
 
     def _new_layout(self, size: tuple[int, int]) -> Layout:
         """The table's anchors for ``size``; once the corner buttons are made, clear of

@@ -68,6 +68,17 @@ def human_may_claim(table: TableScene) -> bool:
     return st.phase == "claim" and 0 in st.claimants and not table.busy
 
 
+def frames_to_claim(app, table: TableScene, limit: int) -> int:
+    """Frames until the race is claimed (fewer than ``limit``)."""
+    frame = 0
+    while state_of(table).phase == "claim":
+        think(table)
+        frames(app, 1)
+        frame += 1
+        assert frame < limit
+    return frame
+
+
 def felt_differs(surface: pygame.Surface, rect: pygame.Rect) -> float:
     """The share of sampled pixels in ``rect`` that are not the bare felt."""
     felt = theme.felt_background(surface.get_size())
@@ -268,12 +279,7 @@ def test_claim_race_the_computer_wins_when_the_human_waits(app):
     play_until(app, table, lambda: human_may_claim(table))
     st = state_of(table)
     rival = next(s for s in st.claimants if s != 0)
-    waited = 0
-    while st.phase == "claim":
-        think(table)
-        frames(app, 1)
-        waited += 1
-        assert waited < 400
+    waited = frames_to_claim(app, table, 400)
     assert st.chooser == rival
     # never instant: even at the instant setting a computer takes a person's reaction time
     assert waited * DT >= REACTION["normal"][0] - DT
@@ -337,6 +343,7 @@ def test_the_in_app_rules_say_the_race_numbers():
     for lvl, (lo, hi) in REACTION.items():
         assert f"{lo:g} to {hi:g}" in text, lvl
     assert f"{GUEST_ALLOWANCE:g} seconds more" in text
+    assert "The race by ear." in text        # a listener's clock: from the words said
 
 
 @pytest.mark.slow
@@ -883,4 +890,46 @@ def test_a_finished_trick_lies_whole_long_enough_to_read(display, speed):
         elif whole and len(trick) < 3:
             flying = whole
     assert flying * DT >= TRICK_READ / ANIMATION_SPEEDS[speed] - 2 * DT, flying
+    table.close()
+
+
+@pytest.mark.slow
+def test_a_listeners_race_starts_once_its_words_are_said(display, monkeypatch):
+    """The spoken table on: however long the voice takes to say "Venceslao! You and
+    West may claim it.", no computer claims meanwhile; once it is said, the computer's
+    reaction runs in its level's range, as from a banner seen."""
+    import threading
+
+    from scenes.speech import table as spoken
+    from scenes.speech.speaker import Speaker
+    from scenes.speech.voice import Transcript
+
+    class SlowAtTheRace(Transcript):
+        """A voice that takes until released to say the race's opening."""
+
+        def __init__(self) -> None:
+            super().__init__()
+            self.release = threading.Event()
+
+        def say(self, text: str) -> None:
+            if "Venceslao!" in text:
+                assert self.release.wait(10)
+            super().say(text)
+
+    voice = SlowAtTheRace()
+    monkeypatch.setattr(spoken, "_speaker", Speaker(lambda: voice))
+    app = make_app(display, "normal")
+    app.speak = True
+    table = open_table(app, "briscola", push=False, seed=RACE_SEED, think_delay=(0.0, 0.0))
+    app.stack.push(table)
+    st = state_of(table)
+    play_until(app, table, lambda: st.phase == "claim")
+    lo, hi = REACTION["normal"]
+    for _ in range(round((hi + 1.0) / DT)):              # longer than any reaction
+        think(table)
+        frames(app, 1)
+    assert st.phase == "claim", "claimed before the listener heard the race"
+    voice.release.set()
+    frame = frames_to_claim(app, table, 600)
+    assert lo - 2 * DT <= frame * DT <= hi + 4 * DT
     table.close()

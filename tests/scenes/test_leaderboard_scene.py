@@ -100,7 +100,7 @@ def test_the_result_panel_says_each_rated_seats_rating_before_and_after():
 @pytest.mark.slow
 def test_statistics_chart_the_rating_of_a_game_played_at_rated_tables_only(app, tmp_path):
     RatingHistory(tmp_path).replace("doudizhu", [0.0, 2.5, 1.0, 4.0])
-    stats = StatsScene(app, Stats(tmp_path))
+    stats = StatsScene(app, Stats(tmp_path), RatingHistory(tmp_path))
     assert stats.games() == ["doudizhu"]
     page = stats._laid_out()
     colours = {tuple(page.get_at((x, y)))[:3] for x in range(page.get_width())
@@ -146,3 +146,11 @@ def test_the_players_screens_need_no_rating_library():
                          env={"SDL_VIDEODRIVER": "dummy", "PYGAME_HIDE_SUPPORT_PROMPT": "1"},
                          timeout=60)
     assert ran.stdout.strip() == "False", ran.stderr
+
+
+@pytest.mark.slow
+def test_a_game_played_only_at_rated_tables_is_read_aloud_by_its_rating(app, tmp_path):
+    RatingHistory(tmp_path).replace("doudizhu", [0.0, 2.5])
+    stats = StatsScene(app, Stats(tmp_path), RatingHistory(tmp_path))
+    assert stats.spoken_sections() == [(0, ["Dou Dizhu",
+                                            tr("stats.rating_now", rating="2.5")])]

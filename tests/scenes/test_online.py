@@ -729,3 +729,22 @@ def test_each_page_of_play_online_is_titled_for_what_it_is(app, monkeypatch):
     assert isinstance(app.stack.top, FindScene)
     assert titled("Find a table")
     app.back_to_menu()
+
+
+def test_the_room_code_is_said_as_it_is_typed_in(app, monkeypatch):
+    """scenes/speech/fields.py on the join page: the code field entered is said with its
+    label, then each letter typed."""
+    from scenes.speech import table as spoken
+
+    speaker, lines = spoken.transcript_speaker()
+    monkeypatch.setattr(spoken, "_speaker", speaker)
+    app.speak = True
+    scene = open_online(app)
+    press(app, scene, "join")
+    assert scene.code_entry is not None and scene.code_entry.is_focused
+    app.frame(DT, [pygame.event.Event(pygame.TEXTINPUT, text="9")])
+    speaker.wait()
+    label = tr("net.enter_code")
+    assert f"{label}, edit field: {tr('spoken.field_blank')}." in lines
+    assert lines[-1] == "9"
+    speaker.close()

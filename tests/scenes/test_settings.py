@@ -606,7 +606,9 @@ def test_the_comforts_of_reading_round_trip():
                                           ("table_scale", 3.0), ("table_scale", True),
                                           ("table_scale", "1.25"), ("reduced_motion", 1),
                                           ("reduced_motion", "on"), ("spoken_table", 1),
-                                          ("speech_verbosity", "loud")])
+                                          ("speech_verbosity", "loud"), ("speech_rate", 999),
+                                          ("speech_rate", True), ("speech_rate", "175"),
+                                          ("speech_voice", "nvda")])
 def test_a_bad_reading_comfort_alone_takes_its_default(field, value):
     loaded, bad = from_json({field: value, "volume": 0.4})
     assert bad == [field]

@@ -186,6 +186,27 @@ def test_the_spoken_table_turned_on_with_no_engine_says_what_to_install(screen, 
     assert row.show(screen.value(row)) == tr("access.settings.spoken_silent")
 
 
+@pytest.mark.slow
+def test_the_speech_rate_steps_in_words_a_minute_and_reaches_the_voice_at_once(screen, app):
+    """Right: the next rate, saved, and the program's speaker speaks at it from its next
+    sentence; at the fastest it stops (no wrap to the slowest)."""
+    from scenes.i18n import tr
+    from scenes.settings import SPEECH_RATES
+    from scenes.speech import table
+
+    focus(screen, "speech_rate")
+    start = app.settings.speech_rate
+    app.frame(1 / 60, [key(pygame.K_RIGHT)])
+    faster = SPEECH_RATES[SPEECH_RATES.index(start) + 1]
+    assert app.settings.speech_rate == faster and saved()["speech_rate"] == faster
+    assert table.program_speaker().rate == faster
+    row = screen.row("opt:speech_rate")
+    assert row.label == tr("access.settings.speech_rate") and row.show(faster) == str(faster)
+    for _ in range(len(SPEECH_RATES)):
+        app.frame(1 / 60, [key(pygame.K_RIGHT)])
+    assert app.settings.speech_rate == SPEECH_RATES[-1]
+
+
 @pytest.mark.parametrize("size", [(800, 500), (1280, 720)])
 def test_every_settings_row_lies_inside_the_window(app, size):
     scene = SettingsScene(app)
@@ -227,3 +248,19 @@ def test_over_a_table_the_switch_says_the_rest_follows_at_the_next_game(app, mon
     app.back_to_menu()
     app.change_setting("language", "en")
     assert told == []
+
+
+def test_the_voice_setting_chooses_the_screen_reader_at_once(screen, app):
+    """The speaker takes the chosen voice before its next sentence (where no screen
+    reader library is, it falls back to the program's own voice, said in the log:
+    tests/scenes/speech/test_voice.py)."""
+    from scenes.speech import voice
+
+    focus(screen, "speech_voice")
+    try:
+        app.frame(1 / 60, [key(pygame.K_RIGHT)])
+        assert app.settings.speech_voice == "screen_reader"
+        assert saved()["speech_voice"] == "screen_reader"
+        assert voice._backend == "screen_reader"
+    finally:
+        voice.choose_backend("engine")

@@ -92,3 +92,9 @@ def test_warm_builds_every_sound_once(mixer):
     assert thread is not None
     thread.join(timeout=30)
     assert set(sound._raw) == set(NAMES)
+
+
+def test_every_cue_of_the_spoken_table_has_its_sound():
+    from game.spoken.cues import CUES
+
+    assert set(CUES) <= set(NAMES)

@@ -54,3 +54,20 @@ def test_the_rules_screen_shows_the_keys_page_after_the_games_rules(app):
     keys_at = texts.index("Keys at every table")
     assert keys_at > 0 and "Briscola" in " ".join(texts[:keys_at])
     assert any(t.startswith("**T**") for t in texts[keys_at:]), "the phrases key is listed"
+
+
+def test_the_spoken_tables_keys_are_listed_and_are_the_keys_it_answers():
+    """F2 to F10 and the reading keys on the page, from the one table the spoken table
+    and the pages read aloud take their keys from."""
+    from scenes.speech.reading import READING_KEYS
+    from scenes.speech.table import CHOICES_KEY, QUERY_KEYS, REPEAT_KEY
+    from scenes.table.keys import LISTEN_KEYS
+
+    page = keys_page()
+    for k in range(pygame.K_F2, pygame.K_F10 + 1):
+        assert f"**{pygame.key.name(k).upper()}**" in page
+    assert "- **F9**: the last sentence again" in page
+    listed = {b.key for b in LISTEN_KEYS}
+    assert set(QUERY_KEYS) | {REPEAT_KEY, CHOICES_KEY} | set(READING_KEYS) <= listed
+    assert sorted(QUERY_KEYS.values()) == sorted(["hand", "table", "scores", "trump",
+                                                  "last_trick", "turn", "counts"])

@@ -127,3 +127,16 @@ def test_brief_leaves_out_why_and_the_others_turns_but_not_yours():
 def test_a_sentence_missing_an_optional_field_leaves_it_empty():
     won = Event("trick_won", 1, {"cards": ["Nd"], "points": 3, "taken": [0, 3, 0]})
     assert stream("briscola").event(won) == "East takes the trick: 3 points."
+
+
+def test_brief_leaves_your_plain_turn_to_its_sound_when_the_sound_is_heard():
+    """game/spoken/cues.py: the turn's sound says it; with no sound heard (no device, the
+    volume at 0), or at full verbosity, the words still do."""
+    brief = SpokenStream(Words("briscola", "en", ("You", "East", "West")), 0, brief=True)
+    brief.cued = True
+    assert brief.hear(update(to_act=(0,))) == []
+    brief.cued = False
+    assert brief.hear(update(to_act=(1,))) == [] and brief.hear(update(to_act=(0,))) == ["Your turn."]
+    full = stream("briscola")
+    full.cued = True
+    assert full.hear(update(to_act=(0,))) == ["Your turn."]

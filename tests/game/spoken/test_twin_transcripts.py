@@ -5,8 +5,8 @@ The worlds are made as tests/game/test_twin_worlds.py makes them (world A played
 random, world B the same up to the split with the seat's never-shown hidden cards
 re-dealt, both then driven by A's actions until B refuses one); here the seat's
 updates in each world go through a :class:`SpokenStream` and every query, and the
-sentences must agree word for word.  Every game of ``GAMES``, every seat and the
-spectator.
+sentences (and the cues' sounds, game/spoken/cues.py) must agree word for word.
+Every game of ``GAMES``, every seat and the spectator.
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ import pytest
 from game import GAMES
 from game.session import Session, Update, encode
 from game.spoken import QUERIES, SpokenStream, Words, ask
+from game.spoken.cues import cues
 from tests.game.test_twin_worlds import (
     LONGEST,
     SEAT_CASES,
@@ -32,8 +33,12 @@ from tests.game.test_twin_worlds import (
 
 
 def transcript(stream: SpokenStream, updates: list[Update]) -> list[str]:
+    """The sentences, the answers and the cues' sounds (as ``<name>``)."""
     said: list[str] = []
+    was = False
     for update in updates:
+        said.extend(f"<{c}>" for c in cues(update, stream.seat, was))
+        was = update.my_turn
         said.extend(stream.hear(update))
         said.extend(ask(q, stream.words, update) for q in QUERIES)
     return said

@@ -40,13 +40,19 @@ def test_the_menus_focused_item_is_said_as_the_focus_moves(display, monkeypatch)
     speaker.close()
 
 
-def test_a_settings_row_is_said_with_its_value_as_it_changes(display, monkeypatch):
+def on_settings(display, monkeypatch, focused: str):
+    """The settings screen, listened to, its focus on the item ``focused``."""
     from scenes.settings_scene import SettingsScene
 
     app, speaker, lines = listening(display, monkeypatch)
     scene = SettingsScene(app)
     app.stack.push(scene)
-    scene.focus.focus_key("opt:reduced_motion")
+    scene.focus.focus_key(focused)
+    return app, speaker, lines
+
+
+def test_a_settings_row_is_said_with_its_value_as_it_changes(display, monkeypatch):
+    app, speaker, lines = on_settings(display, monkeypatch, "opt:reduced_motion")
     frames(app, 1)
     assert heard(speaker, lines)[-1] == "Reduced motion: Off."
     key(app, pygame.K_RIGHT)
@@ -117,4 +123,113 @@ def test_tab_reaches_every_item_of_every_screen_and_each_has_words(display, monk
         while app.stack.top is not scene and len(app.stack) > 1:
             app.stack.pop()
         app.stack.pop()
+    speaker.close()
+
+
+@pytest.mark.slow
+def test_the_rules_are_read_a_section_at_a_time_and_the_page_follows(display, monkeypatch):
+    """scenes/speech/reading.py: opened, the rules say whose they are and the keys; Down
+    says the next section (its heading first) and scrolls to it, Up the one before."""
+    from scenes.i18n import tr
+
+    app, speaker, lines = listening(display, monkeypatch)
+    scene = app.open("rules", "bocce")
+    frames(app, 1)
+    count = len(scene.reader.sections)
+    assert count > 5
+    assert heard(speaker, lines)[-1] == tr("spoken.reading.rules", game="Bocce", count=count)
+    key(app, pygame.K_DOWN)
+    assert heard(speaker, lines)[0] == "Bocce"
+    key(app, pygame.K_DOWN)
+    said = heard(speaker, lines)
+    assert said[0] == "Setup" and len(said) > 1
+    assert scene.target > 0                                   # the page is at "Setup"
+    key(app, pygame.K_UP)
+    assert heard(speaker, lines)[0] == "Bocce"
+    speaker.close()
+
+
+@pytest.mark.slow
+def test_the_statistics_are_read_a_game_at_a_time_with_each_column_named(display, monkeypatch):
+    from game.stats import empty_line
+    from scenes.stats_scene import StatsScene
+
+    class Kept:
+        def load(self):
+            line = empty_line()
+            line.update(played=4, won=3, total=40, best=25)
+            return {"games": {"bocce": {"normal": line}}, "recent": {}}, None
+
+    app, speaker, lines = listening(display, monkeypatch)
+    heard(speaker, lines)
+    app.stack.push(StatsScene(app, Kept()))
+    frames(app, 1)
+    assert heard(speaker, lines) == ["Statistics, a game at a time. Down: the next game; "
+                                     "Up: the one before."]
+    key(app, pygame.K_DOWN)
+    said = heard(speaker, lines)
+    assert said[0] == "Bocce"
+    assert said[1].startswith("Normal: Played 4, Won 3, Best 25, Average 10")
+    speaker.close()
+
+
+@pytest.mark.slow
+def test_the_name_field_is_said_as_it_is_typed_in(display, monkeypatch):
+    app, speaker, lines = on_settings(display, monkeypatch, "name")
+    key(app, pygame.K_RETURN)                                 # into the field
+    heard(speaker, lines)
+    app.frame(1 / 60, [pygame.event.Event(pygame.TEXTINPUT, text="E")])
+    assert heard(speaker, lines) == ["E"]
+    key(app, pygame.K_BACKSPACE)
+    assert heard(speaker, lines) == ["E deleted."]
+    speaker.close()
+
+
+@pytest.mark.slow
+def test_a_replays_step_is_said_with_its_number_and_all_it_did(display, monkeypatch):
+    from game.saves import Store
+    from scenes.i18n import tr
+    from scenes.replay_scene import open_replay_file
+    from tests.scenes.test_keeping import kept_and_left
+
+    app, speaker, lines = listening(display, monkeypatch)
+    app.settings.animation_speed = "instant"
+    kept_and_left(app, "bolola", 3, seed=4)
+    heard(speaker, lines)
+    assert open_replay_file(app, Store().slot("bolola"))
+    replay = app.stack.top
+    frames(app, 1)
+    assert tr("replays.start") in heard(speaker, lines)
+    key(app, pygame.K_RIGHT)
+    said = heard(speaker, lines)
+    assert said == [tr("replays.step", n=1, total=len(replay.replay) - 1), *replay.said()]
+    assert len(said) > 1
+    speaker.close()
+
+
+@pytest.mark.slow
+def test_a_score_sheet_is_read_a_row_at_a_time(display, monkeypatch):
+    """The spoken table on: the sheet between two hands says how to read it, and Down
+    says each row with each player's cell ("Hand 1: You 5, East 3.")."""
+    from scenes.i18n import tr
+    from scenes.result import SheetScene
+    from scenes.sheet import Sheet, SheetRow
+    from tests.scenes.tablekit import open_table
+
+    app, speaker, lines = listening(display, monkeypatch)
+    table = open_table(app, "bocce")
+    sheet = Sheet(["You", "Computer"], [SheetRow("Hand 1", ["5", "3"]),
+                                        SheetRow("Total", ["5", ""], "total")])
+    heard(speaker, lines)
+    app.stack.push(SheetScene(app, table, "Hand 1 scored", sheet, "Next hand"))
+    frames(app, 1)
+    assert tr("spoken.reading.sheet") in heard(speaker, lines)
+    key(app, pygame.K_DOWN)
+    assert heard(speaker, lines) == ["Hand 1: You 5, Computer 3."]
+    key(app, pygame.K_DOWN)
+    assert heard(speaker, lines) == ["Total: You 5."]
+    key(app, pygame.K_DOWN)
+    assert heard(speaker, lines) == [tr("spoken.reading.end")]
+    key(app, pygame.K_RETURN)                          # Enter still goes on
+    assert not isinstance(app.stack.top, SheetScene)
     speaker.close()

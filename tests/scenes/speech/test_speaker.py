@@ -29,6 +29,9 @@ class HeldVoice(Transcript):
     def language(self, lang: str) -> None:
         self.languages.append(lang)
 
+    def set_rate(self, rate: int) -> None:
+        self.lines.append(f"<rate {rate}>")
+
 
 def held(*steps) -> list[str]:
     """What a voice says when the first sentence is still being said while ``steps``
@@ -96,3 +99,55 @@ def test_without_a_voice_the_speaker_says_nothing_and_closes():
     speaker.wait()
     speaker.close()
     assert speaker.last == "Your turn."
+
+
+def test_a_new_rate_is_taken_by_the_next_sentence_not_the_one_being_said():
+    """The setting "Speech rate" heard at once: the sentence under way ends at its pace,
+    the next one is said at the new rate, and the same rate is not set again."""
+    assert held(lambda s: s.set_rate(300),
+                lambda s: s.say(["North plays the 2 of Cups."]),
+                lambda s: s.say(["Your turn."])) == \
+        ["East plays the King of Cups.", "<rate 300>", "North plays the 2 of Cups.", "Your turn."]
+
+
+def test_a_speaker_made_with_a_rate_starts_at_it():
+    voice = HeldVoice()
+    voice.release.set()
+    speaker = Speaker(lambda: voice, rate=250)
+    speaker.say(["Your turn."])
+    speaker.wait()
+    speaker.close()
+    assert voice.lines == ["<rate 250>", "Your turn."]
+
+
+def test_done_is_set_once_the_last_line_is_said_or_dropped_or_there_is_none():
+    """What a race's clock waits for (scenes/table/pace.py): the news said."""
+    voice = HeldVoice()
+    speaker = Speaker(lambda: voice)
+    said = threading.Event()
+    speaker.say(["West plays the 2 of Swords.", "Venceslao! You and East may claim it."],
+                done=said)
+    assert voice.started.wait(BOUND) and not said.is_set()
+    dropped = threading.Event()
+    speaker.say(["East's turn."], idle=True, done=dropped)
+    speaker.say(["Your turn."], cut=True)
+    assert dropped.is_set(), "a line cut before it is said is done with"
+    voice.release.set()
+    assert said.wait(BOUND)
+    none = threading.Event()
+    speaker.say([], done=none)
+    assert none.is_set()
+    speaker.close()
+
+
+def test_another_voice_takes_over_before_the_next_sentence():
+    """The setting "Voice" changed: the old voice is closed, the new one speaks."""
+    old, new = Transcript(), Transcript()
+    speaker = Speaker(lambda: old)
+    speaker.say(["East plays the King of Cups."])
+    speaker.wait()
+    speaker.set_make(lambda: new)
+    speaker.say(["Your turn."])
+    speaker.wait()
+    speaker.close()
+    assert old.lines == ["East plays the King of Cups."] and new.lines == ["Your turn."]

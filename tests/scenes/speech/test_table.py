@@ -115,3 +115,14 @@ def test_speak_on_the_command_line_reaches_the_run_and_turns_the_table_spoken(mo
     assert spoken_on(SimpleNamespace(settings=off, speak=True))
     assert spoken_on(SimpleNamespace(settings=SimpleNamespace(spoken_table=True), speak=False))
     assert not spoken_on(object())          # a test's app without settings
+
+
+def test_the_cues_sound_as_an_update_is_heard():
+    """A trick you took, then your turn: their sounds, played beside the words."""
+    speaker, lines = transcript_speaker()
+    played: list[str] = []
+    spoken = SpokenTable("briscola", 0, lambda: NAMES, speaker=speaker, cue=played.append)
+    spoken.hear(update([Event("trick_won", 0, {"cards": ["Kc", "Ad"], "points": 15})]))
+    spoken.hear(update(to_act=(0,)))
+    assert played == ["trick", "turn"]
+    speaker.close()

@@ -1,0 +1,63 @@
+"""Pages read aloud a section at a time: the rules cut at their headings."""
+
+from __future__ import annotations
+
+import pygame
+
+from scenes.richtext import parse
+from scenes.speech.reading import Reader, block_words, sections
+
+PAGE = """# Bocce
+
+*For two players.*
+
+## Setup
+
+A **French** deck of 52 cards.
+
+- three bocce
+- a hand of three
+
+| card | counts |
+|---|---|
+| Ace | 1 or 10 |
+
+## Scoring
+
+The closest wins.
+"""
+
+
+def keydown(k: int) -> pygame.event.Event:
+    return pygame.event.Event(pygame.KEYDOWN, key=k, unicode="", mod=0)
+
+
+def test_a_page_is_cut_at_each_heading_and_said_without_its_markers():
+    cut = sections(parse(PAGE))
+    assert [said for _, said in cut] == [
+        ["Bocce", "For two players."],
+        ["Setup", "A French deck of 52 cards.", "three bocce", "a hand of three",
+         "card, counts. Ace, 1 or 10."],
+        ["Scoring", "The closest wins."]]
+    blocks = parse(PAGE)
+    assert [blocks[n].kind for n, _ in cut] == ["h1", "h2", "h2"]    # each at its heading
+
+
+def test_a_tables_rows_are_said_one_after_the_other():
+    [table] = [b for b in parse(PAGE) if b.kind == "table"]
+    assert block_words(table) == "card, counts. Ace, 1 or 10."
+
+
+def test_down_reads_the_next_section_up_the_one_before_and_the_ends_are_said():
+    from scenes.i18n import tr
+
+    reader = Reader(lambda: sections(parse(PAGE)))
+    assert reader.key(keydown(pygame.K_UP)) == [tr("spoken.reading.start")]
+    assert reader.key(keydown(pygame.K_DOWN))[0] == "Bocce" and reader.place == 0
+    assert reader.key(keydown(pygame.K_DOWN))[0] == "Setup"
+    assert reader.key(keydown(pygame.K_DOWN))[0] == "Scoring"
+    assert reader.key(keydown(pygame.K_DOWN)) == [tr("spoken.reading.end")]
+    assert reader.key(keydown(pygame.K_UP))[0] == "Setup"
+    assert reader.key(keydown(pygame.K_a)) is None
+    reader.restart()
+    assert reader.place is None and reader.key(keydown(pygame.K_DOWN))[0] == "Bocce"
