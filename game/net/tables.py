@@ -54,7 +54,10 @@ request on ``tavolata.tables.open`` to the workers' queue group; one worker chec
 the request and its limits, opens the table, keeps it, and answers its relay code.
 
 **Limits** (bench/README.md's attack table): tables an address may have open at once
-(``--per-address``, counted in the bucket by compare-and-set, fleet-wide), tables one
+(``--per-address``, fleet-wide: ``by.ADDRESS`` in the bucket names its tables, written
+by compare-and-set once each table's lease exists, and a table counts while its lease
+does, so a worker killed between a table's lease and its record leaves no count
+behind: the table's lease ends when it is found to have no record), tables one
 worker deals (``--max-tables``: past it, ``service_full``), and a guest's lines and
 actions are paced by the host as at any table (``Limits.lines_per_s``, strikes).  A
 table nobody sits at for ``--empty-after`` seconds ends, as does a game over once
@@ -298,15 +301,15 @@ class Worker:
             setup = request.setup(seed)
         except ValueError as exc:
             raise ServiceRefused(BAD_TABLE, str(exc)[:200]) from None
-        await self._count(by, +1)
         table = _Table(secrets.token_hex(8), {"request": request.to_json(), "seed": seed,
                                               "by": by})
         owner = RoomOwner()
+        table.lease = await self.kv.create(f"lease.{table.id}", _lease(self.name))
+        table.renewed = time.monotonic()
+        with self._lock:
+            self.tables[table.id] = table
         try:
-            table.lease = await self.kv.create(f"lease.{table.id}", _lease(self.name))
-            table.renewed = time.monotonic()
-            with self._lock:
-                self.tables[table.id] = table
+            await self._count(by, table.id, add=True)
             host = self._host(table, setup, request, owner, None)
             ready = await asyncio.to_thread(host.wait_ready, OPENING)
             status = host.status()
@@ -337,9 +340,10 @@ class Worker:
             table.started = True
         return host.start()
 
-    async def _count(self, by: str, change: int) -> None:
-        """Add ``change`` to address ``by``'s tables open (by compare-and-set: fleet-wide);
-        :class:`ServiceRefused` ``too_many_tables`` when over ``per_address``."""
+    async def _count(self, by: str, table_id: str, add: bool) -> None:
+        """Name (``add``) or forget table ``table_id`` among address ``by``'s tables open
+        (by compare-and-set: fleet-wide), those whose lease is gone left out;
+        :class:`ServiceRefused` ``too_many_tables`` when it would pass ``per_address``."""
         import nats.js.errors
 
         if not by:
@@ -348,12 +352,13 @@ class Worker:
         for _ in range(20):
             try:
                 entry = await self.kv.get(key)
-                now, last = int(entry.value or b"0"), entry.revision
+                named, last = _named(entry.value), entry.revision
             except nats.js.errors.KeyNotFoundError:
-                now, last = 0, None
-            if change > 0 and now + change > self.per_address:
-                raise ServiceRefused(TOO_MANY_TABLES, f"{now} open")
-            value = str(max(0, now + change)).encode()
+                named, last = [], None
+            named = [t for t in named if t != table_id and await self._leased(t)]
+            if add and len(named) >= self.per_address:
+                raise ServiceRefused(TOO_MANY_TABLES, f"{len(named)} open")
+            value = json.dumps(named + [table_id] if add else named).encode()
             try:
                 if last is None:
                     await self.kv.create(key, value)
@@ -362,6 +367,16 @@ class Worker:
                 return
             except (nats.js.errors.KeyWrongLastSequenceError, nats.js.errors.BadRequestError):
                 continue                        # another worker counted first: again
+
+    async def _leased(self, table_id: str) -> bool:
+        """Whether table ``table_id`` has a lease (it is open, or being taken over)."""
+        import nats.js.errors
+
+        try:
+            entry = await self.kv.get(f"lease.{table_id}")
+        except nats.js.errors.KeyNotFoundError:
+            return False
+        return bool(entry.value)
 
     # -- the journal and the start (the hosts' threads) ---------------------------------------
     def _journal(self, table: _Table, seat: int, action: Action) -> None:
@@ -588,7 +603,7 @@ class Worker:
         """The table ends: its host says goodbye, what the service kept of it goes."""
         await self._let_go(table, quiet=False)
         try:
-            await self._count(table.record.get("by", ""), -1)
+            await self._count(table.record.get("by", ""), table.id, add=False)
             await self.kv.delete(f"t.{table.id}")
             await self.kv.delete(f"lease.{table.id}")
         except Exception as exc:  # NATS away: the entries stay (a lease nobody renews is
@@ -607,6 +622,15 @@ class Worker:
             job = asyncio.get_running_loop().create_task(purge())
             self._jobs.add(job)
             job.add_done_callback(self._jobs.discard)
+
+
+def _named(value: Optional[bytes]) -> list[str]:
+    """The table ids an address's entry names (anything else there: none)."""
+    try:
+        named = json.loads(value or b"[]")
+    except ValueError:
+        return []
+    return [str(t) for t in named] if isinstance(named, list) else []
 
 
 def _lease(worker: str, at: Optional[float] = None) -> bytes:

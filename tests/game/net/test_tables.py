@@ -14,7 +14,10 @@ do the others, each a real process (game/net/bot.py); for every game:
 and NATS itself may restart mid-game; a waiting room outlives its worker too; the
 opener of a public table, found in the list by the other, may close its program at its
 first move: the other finishes the game, a computer in its seat.  Whoever asks past
-their tables is refused in words, until its empty tables end by themselves.
+their tables is refused in words, until its empty tables end by themselves; a worker
+killed as it opens a table (between the table's lease and its record: the workers are
+started through tests/game/net/faulty_tables.py, which patches that crash in) leaves
+no count behind.
 
 Everything runs with the PATIENT limits (game/net/protocol.py): the faults here are the
 test's own, never a silence of a process starved of the CPU."""
@@ -24,20 +27,24 @@ from __future__ import annotations
 import asyncio
 import json
 import secrets
+import socket
 import tempfile
 import time
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Any, Awaitable, Callable, Iterator
 
 import pytest
 
+import game.net.service as service_module
 from game import GAMES
 from game.engine import replay_log
 from game.net.identity import fingerprint, public_bytes, service_key
 from game.net.service import ServiceRefused, TableRequest, open_service_table
 from game.net.tables import BUCKET, STREAM, subject
-from tests.game.net.conftest import SECRET_FILE, Proc
+from tests.game.net.conftest import OTHER_CLIENT, SECRET_FILE, Proc
+from tests.game.net.faulty_tables import FAULT
 from tests.game.net.fleet import MISSING, NatsServer, start_gateways
 from tests.game.net.helpers import until
 from tests.game.net.leaks import check_guest_lines
@@ -64,9 +71,10 @@ class Service:
 
     def add_worker(self) -> str:
         name = f"w{secrets.token_hex(2)}"
-        worker = Proc(["-m", "game.net.tables", "--nats", self.nats.url, "--relay", self.relays,
-                       "--limits", "patient", "--per-address", str(PER_ADDRESS),
-                       "--empty-after", "20", "--name", name, "--service-key", str(KEY_FILE)])
+        worker = Proc(["-m", "tests.game.net.faulty_tables", "--nats", self.nats.url,
+                       "--relay", self.relays, "--limits", "patient",
+                       "--per-address", str(PER_ADDRESS), "--empty-after", "20",
+                       "--name", name, "--service-key", str(KEY_FILE)])
         worker.expect(f"worker {name} deals tables", timeout=30)
         self.workers[name] = worker
         return name
@@ -132,6 +140,20 @@ def kept_record(url: str, code: str) -> tuple[str, dict[str, Any]] | None:
             if record.get("code") == code:
                 return key[2:], record
         return None
+    return _nats(url, job)
+
+
+def unrecorded(url: str) -> list[str]:
+    """The tables with a lease and no record (a worker died before it wrote it)."""
+    async def job(nc: Any) -> list[str]:
+        import nats.js.errors
+
+        kv = await nc.jetstream().key_value(BUCKET)
+        try:
+            keys = set(await kv.keys())
+        except nats.js.errors.NoKeysError:
+            return []
+        return [key[6:] for key in keys if key.startswith("lease.") and f"t.{key[6:]}" not in keys]
     return _nats(url, job)
 
 
@@ -298,3 +320,26 @@ def _opens(relay: tuple[str, int]) -> bool:
         assert exc.reason == "too_many_tables"
         return False
     return True
+
+
+@pytest.mark.slow
+def test_a_worker_killed_between_a_tables_lease_and_its_record_leaves_no_count_behind(
+        service, monkeypatch):
+    """The table it was opening is found with no record and ends, and its address (one
+    no other test opens from) may open every table its limit allows."""
+    monkeypatch.setattr(service_module.socket, "create_connection",
+                        partial(socket.create_connection, source_address=(OTHER_CLIENT, 0)))
+    relay = ("127.0.0.1", service.ports[0])
+    with pytest.raises(ServiceRefused) as refused:
+        open_service_table(relay, TableRequest("bocce", 2, 1, name=FAULT), timeout=3.0)
+    assert refused.value.reason == "unreachable", refused.value
+    dead = [name for name, proc in service.workers.items() if proc.popen.poll() is not None]
+    assert len(dead) == 1, "the worker that opened it died at the fault"
+    service.kill(dead[0])
+    service.add_worker()
+    until(lambda: not unrecorded(service.nats.url), 30, "the table with no record ended")
+    for _ in range(PER_ADDRESS):
+        open_service_table(relay, TableRequest("bocce", 2, 1))
+    with pytest.raises(ServiceRefused) as refused:
+        open_service_table(relay, TableRequest("bocce", 2, 1))
+    assert refused.value.reason == "too_many_tables"
