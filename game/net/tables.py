@@ -8,8 +8,9 @@ Any number of workers, on any machines; they share nothing but NATS.
 
 **A table is a host with no seat of its own.**  Each table is a
 :class:`~game.net.host.Host` (game/net/host.py: the one referee there is), made with
-no human seat, connected to a gateway of the fleet as its room's host through the
-relay protocol: the gateways route its players to it as they route any host's, its
+no human seat, connected to a gateway of the fleet (one of ``--relay``'s, chosen at
+random; when it dies, the next that answers) as its room's host through the relay
+protocol: the gateways route its players to it as they route any host's, its
 lines to each guest are sealed end to end (SPAKE2 with the table's code), and what a
 guest receives is what ``State.view`` / ``Event.for_seat`` give its seat, nothing
 more.  Its first seated guest is its chair, who may start it before every open seat
@@ -109,7 +110,7 @@ from game.net.protocol import (
     Limits,
     Room,
 )
-from game.net.relays import RelayError, relay_setting
+from game.net.relays import Relay, RelayError, relay_setting
 from game.net.secure import RoomOwner
 from game.net.service import ServiceRefused, TableRequest
 from game.session import GameSetup
@@ -327,7 +328,7 @@ class Worker:
     def _host(self, table: _Table, setup: GameSetup, request: TableRequest, owner: RoomOwner,
               resume: Optional[Resumed]) -> Host:
         """The table's host, started (see the module docstring)."""
-        host = Host(setup, name=request.name, relay=random.choice(self.relays),
+        host = Host(setup, name=request.name, relay=self._gateways(),
                     stand_in=request.level, paced=False, limits=self.limits,
                     spectators=request.spectators, public=request.public,
                     chair=True, journal=lambda seat, action: self._journal(table, seat, action),
@@ -339,6 +340,13 @@ class Worker:
         if resume is not None and resume.state is not None:
             table.started = True
         return host.start()
+
+    def _gateways(self) -> Relay:
+        """Every gateway, from one chosen at random: the tables' rooms spread over the
+        fleet, and a table whose gateway dies takes its room back at the next (the
+        host's rotation, game/net/link.py's ``open_gateway``)."""
+        start = random.randrange(len(self.relays))
+        return Relay(tuple(self.relays[start:] + self.relays[:start]))
 
     async def _count(self, by: str, table_id: str, add: bool) -> None:
         """Name (``add``) or forget table ``table_id`` among address ``by``'s tables open

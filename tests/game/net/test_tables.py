@@ -1,5 +1,5 @@
 """Tables the service deals (game/net/tables.py), over a real fleet on 127.0.0.1: a NATS
-server with JetStream, two gateways and two table workers, started once for the module.
+server with JetStream, three gateways and two table workers, started once for the module.
 A client asks a gateway for a table (game/net/service.py) and sits at it as a guest, as
 do the others, each a real process (game/net/bot.py); for every game:
 
@@ -11,7 +11,8 @@ do the others, each a real process (game/net/bot.py); for every game:
   from its stream, replays from scratch to the very result both players saw (an
   action kept twice or lost would not replay, or would end elsewhere);
 
-and NATS itself may restart mid-game; a waiting room outlives its worker too; the
+and NATS itself may restart mid-game, or the gateway a table is played through die
+(its worker and its players move to another); a waiting room outlives its worker too; the
 opener of a public table, found in the list by the other, may close its program at its
 first move: the other finishes the game, a computer in its seat.  Whoever asks past
 their tables is refused in words, until its empty tables end by themselves; a worker
@@ -30,6 +31,7 @@ import secrets
 import socket
 import tempfile
 import time
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
@@ -40,6 +42,7 @@ import pytest
 import game.net.service as service_module
 from game import GAMES
 from game.engine import replay_log
+from game.net.fleet import ROOMS_BUCKET
 from game.net.identity import fingerprint, public_bytes, service_key
 from game.net.service import ServiceRefused, TableRequest, open_service_table
 from game.net.tables import BUCKET, STREAM, subject
@@ -67,7 +70,12 @@ class Service:
 
     @property
     def relays(self) -> str:
-        return ",".join(f"127.0.0.1:{port}" for port in self.ports)
+        return self.setting(0)
+
+    def setting(self, first: int) -> str:
+        """A relay setting naming every gateway, from the ``first``-th on."""
+        ports = self.ports[first:] + self.ports[:first]
+        return ",".join(f"127.0.0.1:{port}" for port in ports)
 
     def add_worker(self) -> str:
         name = f"w{secrets.token_hex(2)}"
@@ -83,6 +91,19 @@ class Service:
         """kill -9 the worker ``name`` (a process this module started)."""
         self.workers.pop(name).end()
 
+    @contextmanager
+    def gateway_killed(self, name: str) -> Iterator[None]:
+        """kill -9 the gateway ``name``; once the block is over, another is started on its
+        port (every relay setting naming the fleet stays true for the tests after)."""
+        index = next(i for i, proc in enumerate(self.gateways) if name in proc.popen.args)
+        self.gateways[index].end()
+        try:
+            yield
+        finally:
+            started, _ = start_gateways([], self.nats.url, 1, SECRET_FILE, "--port",
+                                        str(self.ports[index]), limits="patient")
+            self.gateways[index] = started[0]
+
     def end(self) -> None:
         for proc in [*self.workers.values(), *self.gateways]:
             proc.end()
@@ -96,7 +117,7 @@ def service() -> Iterator[Service]:
     server = NatsServer()
     gateways: list[Proc] = []
     try:
-        _, ports = start_gateways(gateways, server.url, 2, SECRET_FILE, limits="patient")
+        _, ports = start_gateways(gateways, server.url, 3, SECRET_FILE, limits="patient")
         fleet = Service(server, gateways, ports)
         fleet.add_worker()
         fleet.add_worker()
@@ -171,6 +192,19 @@ def dealer(url: str, table: str) -> str:
     return _nats(url, job)
 
 
+def room_home(url: str, room: str) -> str | None:
+    """The gateway the relay room ``room`` lives at (its host's), or None once it ended."""
+    async def job(nc: Any) -> str | None:
+        import nats.js.errors
+
+        kv = await nc.jetstream().key_value(ROOMS_BUCKET)
+        try:
+            return str(json.loads((await kv.get(room)).value)["home"])
+        except nats.js.errors.KeyNotFoundError:
+            return None
+    return _nats(url, job)
+
+
 def kept_log(url: str, table: str) -> list[list[Any]]:
     """Every action the stream keeps for the table, in order, each as many times as kept."""
     async def job(nc: Any) -> list[list[Any]]:
@@ -196,7 +230,7 @@ def game_log(record: dict[str, Any], actions: list[list[Any]]) -> dict[str, Any]
 # -- players --------------------------------------------------------------------------------
 def opener(service: Service, procs: list[Proc], key: str, *extra: str) -> tuple[Proc, str]:
     seats = SEATS.get(key, GAMES[key].seats[0])
-    proc = Proc([*BOT, "--relay", f"127.0.0.1:{service.ports[0]}", "open", key,
+    proc = Proc([*BOT, "--relay", service.setting(0), "open", key,
                  "--seats", str(seats), "--open", str(PEOPLE), "--delay", "0.01", *extra])
     procs.append(proc)
     return proc, proc.expect("opened ", timeout=30)
@@ -206,7 +240,7 @@ def guest(service: Service, procs: list[Proc], code: str, *extra: str) -> Proc:
     """A player who joins by the code at another gateway, its relay setting naming the
     service's fingerprint (as the service publishes its address): it holds the table to
     the service's key, which a program learns by itself only from a table it asked for."""
-    relay = f"127.0.0.1:{service.ports[1]}#{fingerprint(public_bytes(service_key(KEY_FILE)))}"
+    relay = f"{service.setting(1)}#{fingerprint(public_bytes(service_key(KEY_FILE)))}"
     proc = Proc([*BOT, "--relay", relay, "join", code,
                  "--delay", "0.01", *extra])
     procs.append(proc)
@@ -289,6 +323,28 @@ def test_a_game_dealt_by_the_service_survives_a_restart_of_nats(service, procs):
     service.nats.restart()
     results = [first.json("result", timeout=90), second.json("result", timeout=90)]
     assert first.wait() == 0 and second.wait() == 0
+    end = replay_log(game_log(record, kept_log(service.nats.url, table)))
+    assert end.over and results[0]["result"] == results[1]["result"] == end.result()
+
+
+@pytest.mark.slow
+def test_a_game_dealt_by_the_service_survives_kill_9_of_the_gateway_it_is_played_through(
+        service, procs):
+    """The gateway the table's room lives at, which its worker and both players are
+    connected to (each player is sent there), is killed mid-game: the worker takes the
+    room back at another of the three, the players follow, and the game finishes."""
+    first, code = opener(service, procs, "briscola")
+    second = guest(service, procs, code)
+    table, record = until(lambda: kept_table(service.nats.url, code), 30, "the table started")
+    until(lambda: len(kept_log(service.nats.url, table)) >= 8, 30, "some moves kept")
+    home = room_home(service.nats.url, record["room"])
+    assert home is not None
+    with service.gateway_killed(home):
+        until(lambda: room_home(service.nats.url, record["room"]) != home, 30,
+              "the room taken back at another gateway")
+        results = [first.json("result", timeout=60), second.json("result", timeout=60)]
+        assert first.wait() == 0 and second.wait() == 0
+    assert results[0]["reconnects"] >= 1 and results[1]["reconnects"] >= 1
     end = replay_log(game_log(record, kept_log(service.nats.url, table)))
     assert end.over and results[0]["result"] == results[1]["result"] == end.result()
 
