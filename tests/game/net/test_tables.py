@@ -1,15 +1,17 @@
 """Tables the service deals (game/net/tables.py), over a real fleet on 127.0.0.1: a NATS
 server with JetStream, three gateways and two table workers, started once for the module.
 A client asks a gateway for a table (game/net/service.py) and sits at it as a guest, as
-do the others, each a real process (game/net/bot.py); for every game:
+do the others, each a real process (game/net/bot.py, each from an address of its own:
+tests/game/net/bot_from.py); for every game:
 
 * the whole game is played, every line each player received is checked against that
   seat's redaction (tests/game/net/leaks.py), the opener's included: nobody's program
   held a card it may not see;
-* the worker dealing the table is killed (kill -9, by its pid) mid-game: the other
-  worker takes the table over, the game finishes, and the log the service kept, read
-  from its stream, replays from scratch to the very result both players saw (an
-  action kept twice or lost would not replay, or would end elsewhere);
+* the worker dealing the table is killed (kill -9, by its pid) at the game's moments
+  (tests/game/net/strikes.py: during the bids, a Venceslao race, at a last trick...):
+  the other worker takes the table over each time, the game finishes, and the log the
+  service kept, read from its stream, replays from scratch to the very result every
+  player saw (an action kept twice or lost would not replay, or would end elsewhere);
 
 and NATS itself may restart mid-game, or the gateway a table is played through die
 (its worker and its players move to another); a waiting room outlives its worker too; the
@@ -26,7 +28,9 @@ test's own, never a silence of a process starved of the CPU."""
 from __future__ import annotations
 
 import asyncio
+import itertools
 import json
+import queue
 import secrets
 import socket
 import tempfile
@@ -46,19 +50,32 @@ from game.net.fleet import ROOMS_BUCKET
 from game.net.identity import fingerprint, public_bytes, service_key
 from game.net.service import ServiceRefused, TableRequest, open_service_table
 from game.net.tables import BUCKET, STREAM, subject
-from tests.game.net.conftest import OTHER_CLIENT, SECRET_FILE, Proc
+from tests.game.net.conftest import MANY_CLIENTS, OTHER_CLIENT, SECRET_FILE, Proc
 from tests.game.net.faulty_tables import FAULT
 from tests.game.net.fleet import MISSING, NatsServer, start_gateways
 from tests.game.net.helpers import until
 from tests.game.net.leaks import check_guest_lines
+from tests.game.net.strikes import MOMENTS, Follower, at_moment, game_log
 
-BOT = ["-m", "game.net.bot", "--limits", "patient", "--timeout", "100"]
+#: every player's program leaves from an address of its own (tests/game/net/bot_from.py)
+PLAYER_ADDRESSES = itertools.cycle(MANY_CLIENTS[1:])   # the first: OTHER_CLIENT, the tests'
+
 PER_ADDRESS = 8
 #: the service's long-term key, made by the first worker (game/net/identity.py)
 KEY_FILE = Path(tempfile.mkdtemp(prefix="tavolata-service-")) / "service-key"
-#: how many people sit at each game's table (the rest are computers), and its seats
-PEOPLE = 2
+#: how many seats each game's table has; where a worker is killed at the game's moments,
+#: how many people sit (the rest are computers; else two) and its options (short games
+#: that still meet every moment of tests/game/net/strikes.py):
+#: Briscola's three people race each other (a computer would claim at once); Bolola's
+#: dealers choose contracts, and the second deal's is a person
+PEOPLE = {"briscola": 3}
 SEATS = {"bisca": 3}
+OPTIONS: dict[str, dict[str, Any]] = {
+    "bocce": {"target": 10}, "briscola": {"games": 1}, "doudizhu": {"hands": 2},
+    "bolola": {"dealers_choice": True, "deals": 3, "early_end": True}}
+#: seconds a person's bot waits before each move (the game stands still for it), where
+#: the game is struck at its moments
+THINKING = "0.03"
 
 
 @dataclass
@@ -81,7 +98,7 @@ class Service:
         name = f"w{secrets.token_hex(2)}"
         worker = Proc(["-m", "tests.game.net.faulty_tables", "--nats", self.nats.url,
                        "--relay", self.relays, "--limits", "patient",
-                       "--per-address", str(PER_ADDRESS), "--empty-after", "20",
+                       "--per-address", str(PER_ADDRESS), "--empty-after", "10",
                        "--name", name, "--service-key", str(KEY_FILE)])
         worker.expect(f"worker {name} deals tables", timeout=30)
         self.workers[name] = worker
@@ -221,17 +238,19 @@ def kept_log(url: str, table: str) -> list[list[Any]]:
     return _nats(url, job)
 
 
-def game_log(record: dict[str, Any], actions: list[list[Any]]) -> dict[str, Any]:
-    final = record["final"]
-    return {"key": final["key"], "options": final["options"], "seats": len(final["seats"]),
-            "seed": record["seed"], "actions": actions}
-
-
 # -- players --------------------------------------------------------------------------------
-def opener(service: Service, procs: list[Proc], key: str, *extra: str) -> tuple[Proc, str]:
+def bot() -> list[str]:
+    """A player's program, from the next address of its own."""
+    return ["-m", "tests.game.net.bot_from", next(PLAYER_ADDRESSES), "--limits", "patient",
+            "--timeout", "100"]
+
+
+def opener(service: Service, procs: list[Proc], key: str, *extra: str,
+           people: int = 2) -> tuple[Proc, str]:
+    """The player who asks for a table of ``people`` and sits at it first."""
     seats = SEATS.get(key, GAMES[key].seats[0])
-    proc = Proc([*BOT, "--relay", service.setting(0), "open", key,
-                 "--seats", str(seats), "--open", str(PEOPLE), "--delay", "0.01", *extra])
+    proc = Proc([*bot(), "--relay", service.setting(0), "open", key, "--seats", str(seats),
+                 "--open", str(people), "--delay", "0.01", *extra])
     procs.append(proc)
     return proc, proc.expect("opened ", timeout=30)
 
@@ -241,7 +260,7 @@ def guest(service: Service, procs: list[Proc], code: str, *extra: str) -> Proc:
     service's fingerprint (as the service publishes its address): it holds the table to
     the service's key, which a program learns by itself only from a table it asked for."""
     relay = f"{service.setting(1)}#{fingerprint(public_bytes(service_key(KEY_FILE)))}"
-    proc = Proc([*BOT, "--relay", relay, "join", code,
+    proc = Proc([*bot(), "--relay", relay, "join", code,
                  "--delay", "0.01", *extra])
     procs.append(proc)
     return proc
@@ -249,26 +268,58 @@ def guest(service: Service, procs: list[Proc], code: str, *extra: str) -> Proc:
 
 @pytest.mark.slow
 @pytest.mark.parametrize("key", sorted(GAMES))
-def test_a_whole_game_dealt_by_the_service_survives_kill_9_of_its_worker(
+def test_a_whole_game_dealt_by_the_service_survives_kill_9_of_its_worker_at_its_moments(
         service, key, procs, tmp_path: Path):
-    traces = [tmp_path / "opener", tmp_path / "guest"]
-    first, code = opener(service, procs, key, "--trace", str(traces[0]))
-    second = guest(service, procs, code, "--trace", str(traces[1]))
-    seats = [int(first.expect("joined ", timeout=30)), int(second.expect("joined ", timeout=30))]
-    table, record = until(lambda: kept_table(service.nats.url, code), 30, "the table started")
-    until(lambda: len(kept_log(service.nats.url, table)) >= 8, 30, "some moves kept")
-    service.kill(dealer(service.nats.url, table))
-    service.add_worker()                               # two workers again, for the next
-    results = [first.json("result", timeout=90), second.json("result", timeout=90)]
-    assert first.wait() == 0 and second.wait() == 0
-    assert results[0]["reconnects"] >= 1 and results[1]["reconnects"] >= 1
-    assert results[0]["dealer"] == results[1]["dealer"] == "service", "the service's key proven"
+    """The worker dealing the table is killed at each of the game's moments
+    (tests/game/net/strikes.py: Bisca's bets, Dou Dizhu's bids, Bolola's contract, a
+    Venceslao race, then a last trick...), the next worker at the next: the game finishes;
+    its log replays from scratch to the result every player saw; every line each
+    player received is that seat's own update at that point of the log."""
+    people = set(range(PEOPLE.get(key, 2)))
+    traces = [tmp_path / f"player{seat}" for seat in sorted(people)]
+    first, code = opener(service, procs, key, "--trace", str(traces[0]), "--delay", THINKING,
+                         "--options", json.dumps(OPTIONS.get(key, {})), people=len(people))
+    table, record = until(lambda: kept_record(service.nats.url, code), 30, "the table kept")
+    follower = Follower(service.nats.url, table, record, MOMENTS[key],
+                        lambda name: service.workers[name].popen.pid, people)
+    follower.start()
+    players = [first, *(guest(service, procs, code, "--trace", str(trace), "--delay", THINKING)
+                        for trace in traces[1:])]
+    try:
+        strike_until_over(service, follower, players)
+    finally:
+        follower.done.set()
+        follower.join(10)
+    assert follower.failed is None, follower.failed
+    seats = [int(player.expect("joined ")) for player in players]
+    results = [player.json("result") for player in players]
+    assert [player.wait() for player in players] == [0] * len(players)
+    assert [name for name, _ in follower.struck] == [m.name for m in MOMENTS[key]]
     log = game_log(record, kept_log(service.nats.url, table))
+    for (_, count), moment in zip(follower.struck, MOMENTS[key]):
+        assert at_moment(record, log["actions"][:count], moment, people), moment.name
     end = replay_log(log)                   # an action kept twice would not replay
-    assert end.over and results[0]["result"] == results[1]["result"] == end.result()
+    assert end.over and all(result["result"] == end.result() for result in results)
+    assert all(result["reconnects"] >= 1 and result["dealer"] == "service"
+               for result in results)
     for seat, trace in zip(seats, traces):
         counts = check_guest_lines(log, seat, trace.read_bytes().splitlines())
         assert counts["updates"] > 1 and counts["rejoins"] >= 1
+
+
+def strike_until_over(service: Service, follower: Follower, players: list[Proc]) -> None:
+    """Start a worker for each one the follower kills, until every player's program has
+    ended (two workers again for the next test)."""
+    end = time.monotonic() + 100
+    while any(player.popen.poll() is None for player in players) or not follower.killed.empty():
+        assert time.monotonic() < end, "the game did not end"
+        assert follower.is_alive(), follower.failed
+        try:
+            killed = follower.killed.get(timeout=0.05)
+        except queue.Empty:
+            continue
+        service.kill(killed)
+        service.add_worker()
 
 
 @pytest.mark.slow
