@@ -15,8 +15,8 @@ tests/game/net/bot_from.py); for every game:
 
 and NATS itself may restart mid-game, or the gateway a table is played through die
 (its worker and its players move to another); a waiting room outlives its worker too; the
-opener of a public table, found in the list by the other, may close its program at its
-first move: the other finishes the game, a computer in its seat.  Whoever asks past
+opener of a public table for three, found in the list by one of the others, may close its
+program at its first card: the others finish the game, a computer in its seat.  Whoever asks past
 their tables is refused in words, until its empty tables end by themselves; a worker
 killed as it opens a table (between the table's lease and its record: the workers are
 started through tests/game/net/faulty_tables.py, which patches that crash in) leaves
@@ -323,18 +323,24 @@ def strike_until_over(service: Service, follower: Follower, players: list[Proc])
 
 
 @pytest.mark.slow
-def test_the_opener_may_close_its_program_at_its_first_move_and_the_others_finish(
+def test_the_opener_may_close_its_program_at_the_first_trick_and_the_others_finish(
         service, procs, tmp_path: Path):
-    """The table is public: the other finds it in the list, as Find a table does."""
-    first, code = opener(service, procs, "briscola", "--die-after", "1", "--public")
-    second = guest(service, procs, "find", "--game", "briscola")
+    """The table is public, for three people: one finds it in the list, as Find a table
+    does, the other comes by its code.  The opener's program ends without a goodbye at its
+    first card, in the first trick: a computer takes its seat, and both others play the
+    game to its end."""
+    first, code = opener(service, procs, "briscola", "--die-after", "1", "--public", people=3)
+    others = [guest(service, procs, "find", "--game", "briscola"), guest(service, procs, code)]
     table, record = until(lambda: kept_table(service.nats.url, code), 30, "the table started")
     assert first.expect("dying ", timeout=60)
     assert first.wait() == 17                          # gone without a goodbye
-    result = second.json("result", timeout=90)
-    assert second.wait() == 0
-    end = replay_log(game_log(record, kept_log(service.nats.url, table)))
-    assert end.over and result["result"] == end.result()
+    results = [other.json("result", timeout=90) for other in others]
+    assert [other.wait() for other in others] == [0, 0]
+    log = game_log(record, kept_log(service.nats.url, table))
+    assert [seat for seat, _ in log["actions"][:3]].count(0) == 1, "its one card: trick one"
+    end = replay_log(log)
+    assert end.over and results[0]["result"] == results[1]["result"] == end.result()
+    assert sorted(result["seat"] for result in results) == [1, 2]
 
 
 @pytest.mark.slow
