@@ -76,7 +76,9 @@ class Follower(threading.Thread):
     """Follow table ``table`` (its kept ``record``) on NATS at ``url`` and kill its worker
     at each of ``moments`` in turn; ``workers``: a worker's name -> its pid; ``people``:
     the seats of bots.  :attr:`struck`: (moment, actions kept when struck) for each
-    kill; :attr:`killed`: the name of each worker killed, for the test's thread."""
+    kill; :attr:`missed`: the same for a kill the game outran (a person moved between
+    the sight and the kill: the moment is struck again where it comes back);
+    :attr:`killed`: the name of each worker killed, for the test's thread."""
 
     def __init__(self, url: str, table: str, record: Mapping[str, Any],
                  moments: tuple[Moment, ...], workers: Callable[[str], int],
@@ -88,6 +90,7 @@ class Follower(threading.Thread):
         self.actions: list[list[Any]] = []
         self._next = 1                          # the stream's sequence to read from
         self.struck: list[tuple[str, int]] = []
+        self.missed: list[tuple[str, int]] = []
         self.killed: "queue.Queue[str]" = queue.Queue()
         self.done = threading.Event()
         self.failed: BaseException | None = None
@@ -119,9 +122,12 @@ class Follower(threading.Thread):
                 os.kill(self.workers(lease["worker"]), signal.SIGKILL)
                 await self._read(jsm)                   # what it kept before it died
                 self.killed.put(lease["worker"])
-                self.moments.pop(0)
-                self.struck.append((moment.name, len(self.actions)))
                 last = len(self.actions)
+                if moment.at(self.state) and set(self.state.to_act()) <= self.people:
+                    self.moments.pop(0)
+                    self.struck.append((moment.name, last))
+                else:                   # a person moved first: struck at the next one
+                    self.missed.append((moment.name, last))
         finally:
             await nc.close()
 

@@ -31,6 +31,7 @@ import asyncio
 import itertools
 import json
 import queue
+import random
 import secrets
 import socket
 import tempfile
@@ -56,6 +57,7 @@ from tests.game.net.fleet import MISSING, NatsServer, start_gateways
 from tests.game.net.helpers import until
 from tests.game.net.leaks import check_guest_lines
 from tests.game.net.strikes import MOMENTS, Follower, at_moment, game_log
+from tests.game.net.twins import check_twin_lines
 
 #: every player's program leaves from an address of its own (tests/game/net/bot_from.py)
 PLAYER_ADDRESSES = itertools.cycle(MANY_CLIENTS[1:])   # the first: OTHER_CLIENT, the tests'
@@ -66,12 +68,13 @@ KEY_FILE = Path(tempfile.mkdtemp(prefix="tavolata-service-")) / "service-key"
 #: how many seats each game's table has; where a worker is killed at the game's moments,
 #: how many people sit (the rest are computers; else two) and its options (short games
 #: that still meet every moment of tests/game/net/strikes.py):
-#: Briscola's three people race each other (a computer would claim at once); Bolola's
+#: Briscola's three people race each other (a computer would claim at once), three
+#: games of a race each, for a kill the race outran; Bolola's
 #: dealers choose contracts, and the second deal's is a person
 PEOPLE = {"briscola": 3}
 SEATS = {"bisca": 3}
 OPTIONS: dict[str, dict[str, Any]] = {
-    "bocce": {"target": 10}, "briscola": {"games": 1}, "doudizhu": {"hands": 2},
+    "bocce": {"target": 10}, "doudizhu": {"hands": 2},
     "bolola": {"dealers_choice": True, "deals": 3, "early_end": True}}
 #: seconds a person's bot waits before each move (the game stands still for it), where
 #: the game is struck at its moments
@@ -303,8 +306,10 @@ def test_a_whole_game_dealt_by_the_service_survives_kill_9_of_its_worker_at_its_
     assert all(result["reconnects"] >= 1 and result["dealer"] == "service"
                for result in results)
     for seat, trace in zip(seats, traces):
-        counts = check_guest_lines(log, seat, trace.read_bytes().splitlines())
+        lines = trace.read_bytes().splitlines()
+        counts = check_guest_lines(log, seat, lines)
         assert counts["updates"] > 1 and counts["rejoins"] >= 1
+        assert check_twin_lines(log, seat, lines, random.Random(seat)) > 1
 
 
 def strike_until_over(service: Service, follower: Follower, players: list[Proc]) -> None:
