@@ -13,7 +13,7 @@ tests/game/net/bot_from.py); for every game:
   service kept, read from its stream, replays from scratch to the very result every
   player saw (an action kept twice or lost would not replay, or would end elsewhere);
 
-and NATS itself may restart mid-game, or the gateway a table is played through die
+and NATS itself may restart mid-game, in every game, or the gateway a table is played through die
 (its worker and its players move to another); a waiting room outlives its worker too; the
 opener of a public table for three, found in the list by one of the others, may close its
 program at its first card: the others finish the game, a computer in its seat.  Whoever asks past
@@ -375,18 +375,27 @@ def test_a_waiting_room_survives_kill_9_of_its_worker_and_keeps_its_seats(servic
 
 
 @pytest.mark.slow
-def test_a_game_dealt_by_the_service_survives_a_restart_of_nats(service, procs):
-    """NATS killed and started again (its store kept) mid-game: the game finishes, and
-    its log replays to the result both players saw."""
-    first, code = opener(service, procs, "briscola")
-    second = guest(service, procs, code)
+@pytest.mark.parametrize("key", sorted(GAMES))
+def test_a_game_dealt_by_the_service_survives_a_restart_of_nats(service, key, procs,
+                                                                  tmp_path: Path):
+    """NATS killed and started again (its store kept) mid-game: the game finishes, its
+    log replays to the result both players saw, and every line each received is its
+    seat's update at that point of the log (none lost, none twice)."""
+    traces = [tmp_path / "opener", tmp_path / "guest"]
+    first, code = opener(service, procs, key, "--trace", str(traces[0]),
+                         "--options", json.dumps(OPTIONS.get(key, {})))
+    second = guest(service, procs, code, "--trace", str(traces[1]))
     table, record = until(lambda: kept_table(service.nats.url, code), 30, "the table started")
     until(lambda: len(kept_log(service.nats.url, table)) >= 8, 30, "some moves kept")
     service.nats.restart()
     results = [first.json("result", timeout=90), second.json("result", timeout=90)]
     assert first.wait() == 0 and second.wait() == 0
-    end = replay_log(game_log(record, kept_log(service.nats.url, table)))
+    log = game_log(record, kept_log(service.nats.url, table))
+    end = replay_log(log)
     assert end.over and results[0]["result"] == results[1]["result"] == end.result()
+    for result, trace in zip(results, traces):
+        counts = check_guest_lines(log, result["seat"], trace.read_bytes().splitlines())
+        assert counts["updates"] > 1
 
 
 @pytest.mark.slow
