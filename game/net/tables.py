@@ -113,6 +113,7 @@ from game.net.protocol import (
 from game.net.relays import Relay, RelayError, relay_setting
 from game.net.secure import RoomOwner
 from game.net.service import ServiceRefused, TableRequest
+from game.net.watching import Returns, mirror
 from game.session import GameSetup
 
 log = logging.getLogger(__name__)
@@ -200,6 +201,7 @@ class Worker:
         self._lock = threading.Lock()            # self.tables, between the loop and the pump
         #: every table's lease as last seen (a watch): id -> (revision, when seen, at)
         self.leases: dict[str, tuple[int, float, float]] = {}
+        self.returns = Returns()                 # NATS came back: the leases watched anew
         self._jobs: set[asyncio.Task[None]] = set()
         #: every table's network, on one loop in one thread (game/net/link.py)
         self.shared: Optional[SharedLoop] = None
@@ -265,6 +267,7 @@ class Worker:
 
     async def _nats_back(self) -> None:
         log.warning("tables %s: NATS connection back", self.name)
+        self.returns.back()
 
     async def _leave_all(self) -> None:
         """Stopping on purpose: each table goes to another worker at once (its lease
@@ -485,28 +488,23 @@ class Worker:
     async def _watch(self) -> None:
         """Mirror every table's lease: a lease nobody renewed for :data:`LEASE_STALE`
         seconds, as this worker saw it (no clock of another machine is trusted), or one
-        its worker gave up on purpose (``at`` 0), is a table to take over."""
-        while True:
-            try:
-                watcher = await self.kv.watch("lease.*")
-                while True:
-                    entry = await watcher.updates(timeout=3600)
-                    if entry is None:
-                        continue
-                    table_id = entry.key.split(".", 1)[1]
-                    if entry.operation in ("DEL", "PURGE") or not entry.value:
-                        self.leases.pop(table_id, None)
-                        continue
-                    try:
-                        at = float(json.loads(entry.value).get("at", 0))
-                    except (ValueError, TypeError, AttributeError):
-                        at = 0.0
-                    self.leases[table_id] = (entry.revision, time.monotonic(), at)
-            except asyncio.CancelledError:
-                raise
-            except Exception as exc:  # NATS away: watch again once it is back
-                log.info("tables %s: watching the leases: %r", self.name, exc)
-                await asyncio.sleep(0.5)
+        its worker gave up on purpose (``at`` 0), is a table to take over.  Watched anew
+        whenever NATS comes back (game/net/watching.py)."""
+        await mirror(lambda: self.kv.watch("lease.*"), self._lease_seen, self.returns,
+                     f"tables {self.name}: watching the leases")
+
+    def _lease_seen(self, entry: Any) -> None:
+        if entry is None:
+            return
+        table_id = entry.key.split(".", 1)[1]
+        if entry.operation in ("DEL", "PURGE") or not entry.value:
+            self.leases.pop(table_id, None)
+            return
+        try:
+            at = float(json.loads(entry.value).get("at", 0))
+        except (ValueError, TypeError, AttributeError):
+            at = 0.0
+        self.leases[table_id] = (entry.revision, time.monotonic(), at)
 
     async def _look(self) -> None:
         """Take over the tables whose worker fell silent (module docstring)."""
