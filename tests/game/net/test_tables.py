@@ -7,20 +7,20 @@ tests/game/net/bot_from.py); for every game:
 * the whole game is played, every line each player received is checked against that
   seat's redaction (tests/game/net/leaks.py), the opener's included: nobody's program
   held a card it may not see;
-* the worker dealing the table is killed (kill -9, by its pid) at the game's moments
-  (tests/game/net/strikes.py: during the bids, a Venceslao race, at a last trick...):
-  the other worker takes the table over each time, the game finishes, and the log the
-  service kept, read from its stream, replays from scratch to the very result every
-  player saw (an action kept twice or lost would not replay, or would end elsewhere);
+* NATS is restarted a few moves in, then the worker dealing the table is killed (kill
+  -9, by its pid) at the game's moments (tests/game/net/strikes.py: during the bids, a
+  Venceslao race, at a last trick...): the other worker takes the table over each time,
+  the game finishes, and the log the service kept, read from its stream, replays from
+  scratch to the very result every player saw (an action kept twice or lost would not
+  replay, or would end elsewhere);
 
-and NATS itself may restart mid-game, in every game, or the gateway a table is played through die
-(its worker and its players move to another); a waiting room outlives its worker too; the
-opener of a public table for three, found in the list by one of the others, may close its
-program at its first card: the others finish the game, a computer in its seat.  Whoever asks past
-their tables is refused in words, until its empty tables end by themselves; a worker
-killed as it opens a table (between the table's lease and its record: the workers are
-started through tests/game/net/faulty_tables.py, which patches that crash in) leaves
-no count behind.
+and the gateway a table is played through may die (its worker and its players move to
+another); a waiting room outlives its worker too; the opener of a public table for
+three, found in the list by one of the others, may close its program at its first card:
+the others finish the game, a computer in its seat.  Whoever asks past their tables is
+refused in words, until its empty tables end by themselves; a worker killed as it opens
+a table (between the table's lease and its record: the workers are started through
+tests/game/net/faulty_tables.py, which patches that crash in) leaves no count behind.
 
 Everything runs with the PATIENT limits (game/net/protocol.py): the faults here are the
 test's own, never a silence of a process starved of the CPU."""
@@ -56,7 +56,7 @@ from tests.game.net.faulty_tables import FAULT
 from tests.game.net.fleet import MISSING, NatsServer, start_gateways
 from tests.game.net.helpers import until
 from tests.game.net.leaks import check_guest_lines
-from tests.game.net.strikes import MOMENTS, Follower, at_moment, game_log
+from tests.game.net.strikes import MOMENTS, NATS, Follower, at_moment, game_log
 from tests.game.net.twins import check_twin_lines
 
 #: every player's program leaves from an address of its own (tests/game/net/bot_from.py)
@@ -74,7 +74,7 @@ KEY_FILE = Path(tempfile.mkdtemp(prefix="tavolata-service-")) / "service-key"
 PEOPLE = {"briscola": 3}
 SEATS = {"bisca": 3}
 OPTIONS: dict[str, dict[str, Any]] = {
-    "bocce": {"target": 10}, "doudizhu": {"hands": 2},
+    "bisca": {"lives": 5}, "bocce": {"target": 10},
     "bolola": {"dealers_choice": True, "deals": 3, "early_end": True}}
 #: seconds a person's bot waits before each move (the game stands still for it), where
 #: the game is struck at its moments
@@ -273,9 +273,10 @@ def guest(service: Service, procs: list[Proc], code: str, *extra: str) -> Proc:
 @pytest.mark.parametrize("key", sorted(GAMES))
 def test_a_whole_game_dealt_by_the_service_survives_kill_9_of_its_worker_at_its_moments(
         service, key, procs, tmp_path: Path):
-    """The worker dealing the table is killed at each of the game's moments
-    (tests/game/net/strikes.py: Bisca's bets, Dou Dizhu's bids, Bolola's contract, a
-    Venceslao race, then a last trick...), the next worker at the next: the game finishes;
+    """NATS is restarted a few moves in; then the worker dealing the table is killed at
+    each of the game's moments (tests/game/net/strikes.py: Bisca's bets, Dou Dizhu's
+    bids, Bolola's contract, a Venceslao race, then a last trick...), the next worker at
+    the next: the game finishes;
     its log replays from scratch to the result every player saw; every line each
     player received is that seat's own update at that point of the log."""
     people = set(range(PEOPLE.get(key, 2)))
@@ -284,7 +285,7 @@ def test_a_whole_game_dealt_by_the_service_survives_kill_9_of_its_worker_at_its_
                          "--options", json.dumps(OPTIONS.get(key, {})), people=len(people))
     table, record = until(lambda: kept_record(service.nats.url, code), 30, "the table kept")
     follower = Follower(service.nats.url, table, record, MOMENTS[key],
-                        lambda name: service.workers[name].popen.pid, people)
+                        lambda name: service.workers[name].popen.pid, people, nats_after=4)
     follower.start()
     players = [first, *(guest(service, procs, code, "--trace", str(trace), "--delay", THINKING)
                         for trace in traces[1:])]
@@ -313,18 +314,22 @@ def test_a_whole_game_dealt_by_the_service_survives_kill_9_of_its_worker_at_its_
 
 
 def strike_until_over(service: Service, follower: Follower, players: list[Proc]) -> None:
-    """Start a worker for each one the follower kills, until every player's program has
-    ended (two workers again for the next test)."""
+    """Do the test's part of each blow the follower strikes (a worker for the one killed,
+    NATS restarted) until every player's program has ended (two workers again after)."""
     end = time.monotonic() + 100
-    while any(player.popen.poll() is None for player in players) or not follower.killed.empty():
+    while any(player.popen.poll() is None for player in players) or not follower.blows.empty():
         assert time.monotonic() < end, "the game did not end"
         assert follower.is_alive(), follower.failed
         try:
-            killed = follower.killed.get(timeout=0.05)
+            blow, killed = follower.blows.get(timeout=0.05)
         except queue.Empty:
             continue
-        service.kill(killed)
-        service.add_worker()
+        if blow == NATS:
+            service.nats.restart()
+            follower.restarted()
+        else:
+            service.kill(killed)
+            service.add_worker()
 
 
 @pytest.mark.slow
@@ -372,30 +377,6 @@ def test_a_waiting_room_survives_kill_9_of_its_worker_and_keeps_its_seats(servic
     assert first.wait() == 0 and second.wait() == 0
     assert results[0]["seat"] == 0 and results[1]["seat"] == 1
     assert results[0]["reconnects"] >= 1 and results[0]["result"] == results[1]["result"]
-
-
-@pytest.mark.slow
-@pytest.mark.parametrize("key", sorted(GAMES))
-def test_a_game_dealt_by_the_service_survives_a_restart_of_nats(service, key, procs,
-                                                                  tmp_path: Path):
-    """NATS killed and started again (its store kept) mid-game: the game finishes, its
-    log replays to the result both players saw, and every line each received is its
-    seat's update at that point of the log (none lost, none twice)."""
-    traces = [tmp_path / "opener", tmp_path / "guest"]
-    first, code = opener(service, procs, key, "--trace", str(traces[0]),
-                         "--options", json.dumps(OPTIONS.get(key, {})))
-    second = guest(service, procs, code, "--trace", str(traces[1]))
-    table, record = until(lambda: kept_table(service.nats.url, code), 30, "the table started")
-    until(lambda: len(kept_log(service.nats.url, table)) >= 8, 30, "some moves kept")
-    service.nats.restart()
-    results = [first.json("result", timeout=90), second.json("result", timeout=90)]
-    assert first.wait() == 0 and second.wait() == 0
-    log = game_log(record, kept_log(service.nats.url, table))
-    end = replay_log(log)
-    assert end.over and results[0]["result"] == results[1]["result"] == end.result()
-    for result, trace in zip(results, traces):
-        counts = check_guest_lines(log, result["seat"], trace.read_bytes().splitlines())
-        assert counts["updates"] > 1
 
 
 @pytest.mark.slow
