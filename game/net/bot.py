@@ -9,6 +9,7 @@ benchmark uses them as the far end; they are handy by hand too::
     python -m game.net.bot join CODE [--relay HOST:PORT] [--keep FILE] [--watch]
     python -m game.net.bot join find --relay HOST:PORT [--game bisca]
     python -m game.net.bot open bisca --relay HOST:PORT [--seats 4] [--open 2] [--start-at N]
+                                      [--options JSON]
 
 The computer chooses from the updates the client receives, as a person at the
 table would (:class:`Autoplayer`): it never sees more than that seat may.  The
@@ -55,7 +56,7 @@ from game.net.host import PLAYING, Host
 from game.net.identity import ServiceKeyError, add_argument, service_key
 from game.net.players import player_key_at
 from game.net.protocol import NAMED_LIMITS, Limits
-from game.net.relays import Relay, RelayError, relay_setting
+from game.net.relays import Relay, relay_setting
 from game.net.service import ServiceRefused, TableRequest, open_service_table
 from game.session import COMPUTER, HUMAN, REMOTE, Client, GameSetup, Refused, SeatSpec, Update
 
@@ -158,8 +159,19 @@ def _given(option: str, read: Callable[[G], R], value: Optional[G]) -> Optional[
         return None
     try:
         return read(value)
-    except (RelayError, ServiceKeyError) as exc:
+    except (ValueError, ServiceKeyError) as exc:          # RelayError among them
         raise SystemExit(f"bot: {option}: {exc}") from None
+
+
+def _options(text: str) -> dict[str, Any]:
+    """``--options``: the game's options as a JSON object (the service checks them)."""
+    try:
+        options = json.loads(text)
+    except ValueError:
+        options = None
+    if not isinstance(options, dict):
+        raise ValueError('a JSON object, e.g. {"deals": 3}')
+    return options
 
 
 def _say(kind: str, data: Any) -> None:
@@ -313,6 +325,7 @@ def run_opener(args: argparse.Namespace, limits: Limits) -> int:
         _say("lost", "no_relay")
         return 2
     request = TableRequest(args.game, args.seats or GAMES[args.game].seats[0], args.open,
+                           _given("--options", _options, args.options) or {},
                            level=args.table_level, public=args.public,
                            spectators=args.spectators, name=args.name, rated=args.rated)
     try:
@@ -393,6 +406,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     opener = sub.add_parser("open", help="ask the service to deal a table, and sit at it")
     opener.add_argument("game", choices=sorted(GAMES))
     opener.add_argument("--seats", type=int, help="how many seats (Bisca: 2 to 6)")
+    opener.add_argument("--options", help='the game\'s options, e.g. {"deals": 3}')
     opener.add_argument("--open", type=int, default=2, help="seats for people (the first)")
     opener.add_argument("--table-level", default="easy", help="the table's computers' level")
     opener.add_argument("--public", action="store_true", help="list it in Find a table")

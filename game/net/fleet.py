@@ -58,7 +58,8 @@ gateway) and take their rooms back with ticket and signature; its guests
 reconnect and are piped to the new home; the seats are the host's to give back,
 as after any drop.  NATS restarted: beats stop, pipes close, every client
 reconnects once NATS is back (nats-py reconnects by itself; the bucket is on
-disk).
+disk, and each gateway watches its buckets anew: a watcher of the server that
+went would wait for ever, game/net/watching.py).
 
 **A NATS cluster** under the gateways (servers joined by their cluster ports,
 JetStream on in each) keeps the fleet going when one NATS server goes: give each
@@ -129,6 +130,7 @@ from game.net.directory import Directory, Elsewhere, Misses, Pipe, Unreachable
 from game.net.guard import address_key
 from game.net.listing import LISTING_TTL, Listing, PublicTables
 from game.net.protocol import BAD_BOARD, HOST_AWAY, NO_SERVICE, UNREACHABLE
+from game.net.watching import Returns, mirror
 
 if TYPE_CHECKING:
     from game.net.relay import Relay
@@ -356,6 +358,7 @@ class FleetDirectory(Directory):
         self._pipes = 0
         self._jobs: set[asyncio.Task[None]] = set()    # look-ups and counts under way
         self._read = 0                              # buckets read whole
+        self.returns = Returns()                    # NATS came back: the buckets watched anew
         self._stored: dict[str, list[Callable[[], None]]] = {}   # code -> told once written
 
     # -- starting and stopping -----------------------------------------------------------
@@ -443,6 +446,7 @@ class FleetDirectory(Directory):
         store that came back empty (a new cluster's), would leave it out until the next
         rewrite."""
         log.warning("fleet %s: NATS connection back", self.name)
+        self.returns.back()
         self._rewrite()
 
     # -- what the relay asks -------------------------------------------------------------------
@@ -664,27 +668,22 @@ class FleetDirectory(Directory):
                     code not in self.writing:
                 self._queue_write(code, None)
 
-    async def _watch(self, bucket: str, mirror: Callable[[Any], None]) -> None:
-        """Mirror ``bucket``, entry by entry."""
+    async def _watch(self, bucket: str, each: Callable[[Any], None]) -> None:
+        """Mirror ``bucket``, entry by entry; watched anew whenever NATS comes back
+        (game/net/watching.py)."""
         read = False
-        while True:
-            try:
-                watcher = await self.buckets[bucket].watchall()
-                while True:
-                    entry = await watcher.updates(timeout=3600)
-                    if entry is None:
-                        if not read:
-                            read = True
-                            self._read += 1
-                            if self._read == len(self.buckets):
-                                self._mirrored.set()
-                        continue
-                    mirror(entry)
-            except asyncio.CancelledError:
-                raise
-            except Exception as exc:  # NATS went away: watch again once it is back
-                log.info("fleet %s: watching the rooms: %s", self.name, exc)
-                await asyncio.sleep(0.5)
+
+        def seen(entry: Any) -> None:
+            nonlocal read
+            if entry is not None:
+                each(entry)
+            elif not read:
+                read = True
+                self._read += 1
+                if self._read == len(self.buckets):
+                    self._mirrored.set()
+        await mirror(lambda: self.buckets[bucket].watchall(), seen, self.returns,
+                     f"fleet {self.name}: watching {bucket}")
 
     def _mirror_misses(self, entry: Any) -> None:
         assert self.missed is not None

@@ -8,8 +8,9 @@ Any number of workers, on any machines; they share nothing but NATS.
 
 **A table is a host with no seat of its own.**  Each table is a
 :class:`~game.net.host.Host` (game/net/host.py: the one referee there is), made with
-no human seat, connected to a gateway of the fleet as its room's host through the
-relay protocol: the gateways route its players to it as they route any host's, its
+no human seat, connected to a gateway of the fleet (one of ``--relay``'s, chosen at
+random; when it dies, the next that answers) as its room's host through the relay
+protocol: the gateways route its players to it as they route any host's, its
 lines to each guest are sealed end to end (SPAKE2 with the table's code), and what a
 guest receives is what ``State.view`` / ``Event.for_seat`` give its seat, nothing
 more.  Its first seated guest is its chair, who may start it before every open seat
@@ -54,7 +55,10 @@ request on ``tavolata.tables.open`` to the workers' queue group; one worker chec
 the request and its limits, opens the table, keeps it, and answers its relay code.
 
 **Limits** (bench/README.md's attack table): tables an address may have open at once
-(``--per-address``, counted in the bucket by compare-and-set, fleet-wide), tables one
+(``--per-address``, fleet-wide: ``by.ADDRESS`` in the bucket names its tables, written
+by compare-and-set once each table's lease exists, and a table counts while its lease
+does, so a worker killed between a table's lease and its record leaves no count
+behind: the table's lease ends when it is found to have no record), tables one
 worker deals (``--max-tables``: past it, ``service_full``), and a guest's lines and
 actions are paced by the host as at any table (``Limits.lines_per_s``, strikes).  A
 table nobody sits at for ``--empty-after`` seconds ends, as does a game over once
@@ -107,9 +111,10 @@ from game.net.protocol import (
     Limits,
     Room,
 )
-from game.net.relays import RelayError, relay_setting
+from game.net.relays import Relay, RelayError, relay_setting
 from game.net.secure import RoomOwner
 from game.net.service import ServiceRefused, TableRequest
+from game.net.watching import Returns, mirror
 from game.session import GameSetup
 
 log = logging.getLogger(__name__)
@@ -203,6 +208,7 @@ class Worker:
         self._lock = threading.Lock()            # self.tables, between the loop and the pump
         #: every table's lease as last seen (a watch): id -> (revision, when seen, at)
         self.leases: dict[str, tuple[int, float, float]] = {}
+        self.returns = Returns()                 # NATS came back: the leases watched anew
         self._jobs: set[asyncio.Task[None]] = set()
         #: every table's network, on one loop in one thread (game/net/link.py)
         self.shared: Optional[SharedLoop] = None
@@ -269,6 +275,7 @@ class Worker:
 
     async def _nats_back(self) -> None:
         log.warning("tables %s: NATS connection back", self.name)
+        self.returns.back()
 
     async def _leave_all(self) -> None:
         """Stopping on purpose: each table goes to another worker at once (its lease
@@ -317,15 +324,15 @@ class Worker:
             setup = request.setup(seed)
         except ValueError as exc:
             raise ServiceRefused(BAD_TABLE, str(exc)[:200]) from None
-        await self._count(by, +1)
         table = _Table(secrets.token_hex(8), {"request": request.to_json(), "seed": seed,
                                               "by": by, "opener": opener})
         owner = RoomOwner()
+        table.lease = await self.kv.create(f"lease.{table.id}", _lease(self.name))
+        table.renewed = time.monotonic()
+        with self._lock:
+            self.tables[table.id] = table
         try:
-            table.lease = await self.kv.create(f"lease.{table.id}", _lease(self.name))
-            table.renewed = time.monotonic()
-            with self._lock:
-                self.tables[table.id] = table
+            await self._count(by, table.id, add=True)
             host = self._host(table, setup, request, owner, None)
             ready = await asyncio.to_thread(host.wait_ready, OPENING)
             status = host.status()
@@ -343,7 +350,7 @@ class Worker:
     def _host(self, table: _Table, setup: GameSetup, request: TableRequest, owner: RoomOwner,
               resume: Optional[Resumed]) -> Host:
         """The table's host, started (see the module docstring)."""
-        host = Host(setup, name=request.name, relay=random.choice(self.relays),
+        host = Host(setup, name=request.name, relay=self._gateways(),
                     stand_in=request.level, paced=False, limits=self.limits,
                     spectators=request.spectators, public=request.public,
                     chair=True, journal=lambda seat, action: self._journal(table, seat, action),
@@ -356,9 +363,17 @@ class Worker:
             table.started = True
         return host.start()
 
-    async def _count(self, by: str, change: int) -> None:
-        """Add ``change`` to address ``by``'s tables open (by compare-and-set: fleet-wide);
-        :class:`ServiceRefused` ``too_many_tables`` when over ``per_address``."""
+    def _gateways(self) -> Relay:
+        """Every gateway, from one chosen at random: the tables' rooms spread over the
+        fleet, and a table whose gateway dies takes its room back at the next (the
+        host's rotation, game/net/link.py's ``open_gateway``)."""
+        start = random.randrange(len(self.relays))
+        return Relay(tuple(self.relays[start:] + self.relays[:start]))
+
+    async def _count(self, by: str, table_id: str, add: bool) -> None:
+        """Name (``add``) or forget table ``table_id`` among address ``by``'s tables open
+        (by compare-and-set: fleet-wide), those whose lease is gone left out;
+        :class:`ServiceRefused` ``too_many_tables`` when it would pass ``per_address``."""
         import nats.js.errors
 
         if not by:
@@ -367,12 +382,13 @@ class Worker:
         for _ in range(20):
             try:
                 entry = await self.kv.get(key)
-                now, last = int(entry.value or b"0"), entry.revision
+                named, last = _named(entry.value), entry.revision
             except nats.js.errors.KeyNotFoundError:
-                now, last = 0, None
-            if change > 0 and now + change > self.per_address:
-                raise ServiceRefused(TOO_MANY_TABLES, f"{now} open")
-            value = str(max(0, now + change)).encode()
+                named, last = [], None
+            named = [t for t in named if t != table_id and await self._leased(t)]
+            if add and len(named) >= self.per_address:
+                raise ServiceRefused(TOO_MANY_TABLES, f"{len(named)} open")
+            value = json.dumps(named + [table_id] if add else named).encode()
             try:
                 if last is None:
                     await self.kv.create(key, value)
@@ -381,6 +397,16 @@ class Worker:
                 return
             except (nats.js.errors.KeyWrongLastSequenceError, nats.js.errors.BadRequestError):
                 continue                        # another worker counted first: again
+
+    async def _leased(self, table_id: str) -> bool:
+        """Whether table ``table_id`` has a lease (it is open, or being taken over)."""
+        import nats.js.errors
+
+        try:
+            entry = await self.kv.get(f"lease.{table_id}")
+        except nats.js.errors.KeyNotFoundError:
+            return False
+        return bool(entry.value)
 
     # -- the journal and the start (the hosts' threads) ---------------------------------------
     def _journal(self, table: _Table, seat: int, action: Action) -> None:
@@ -488,28 +514,23 @@ class Worker:
     async def _watch(self) -> None:
         """Mirror every table's lease: a lease nobody renewed for :data:`LEASE_STALE`
         seconds, as this worker saw it (no clock of another machine is trusted), or one
-        its worker gave up on purpose (``at`` 0), is a table to take over."""
-        while True:
-            try:
-                watcher = await self.kv.watch("lease.*")
-                while True:
-                    entry = await watcher.updates(timeout=3600)
-                    if entry is None:
-                        continue
-                    table_id = entry.key.split(".", 1)[1]
-                    if entry.operation in ("DEL", "PURGE") or not entry.value:
-                        self.leases.pop(table_id, None)
-                        continue
-                    try:
-                        at = float(json.loads(entry.value).get("at", 0))
-                    except (ValueError, TypeError, AttributeError):
-                        at = 0.0
-                    self.leases[table_id] = (entry.revision, time.monotonic(), at)
-            except asyncio.CancelledError:
-                raise
-            except Exception as exc:  # NATS away: watch again once it is back
-                log.info("tables %s: watching the leases: %r", self.name, exc)
-                await asyncio.sleep(0.5)
+        its worker gave up on purpose (``at`` 0), is a table to take over.  Watched anew
+        whenever NATS comes back (game/net/watching.py)."""
+        await mirror(lambda: self.kv.watch("lease.*"), self._lease_seen, self.returns,
+                     f"tables {self.name}: watching the leases")
+
+    def _lease_seen(self, entry: Any) -> None:
+        if entry is None:
+            return
+        table_id = entry.key.split(".", 1)[1]
+        if entry.operation in ("DEL", "PURGE") or not entry.value:
+            self.leases.pop(table_id, None)
+            return
+        try:
+            at = float(json.loads(entry.value).get("at", 0))
+        except (ValueError, TypeError, AttributeError):
+            at = 0.0
+        self.leases[table_id] = (entry.revision, time.monotonic(), at)
 
     async def _look(self) -> None:
         """Take over the tables whose worker fell silent (module docstring)."""
@@ -616,7 +637,7 @@ class Worker:
         """The table ends: its host says goodbye, what the service kept of it goes."""
         await self._let_go(table, quiet=False)
         try:
-            await self._count(table.record.get("by", ""), -1)
+            await self._count(table.record.get("by", ""), table.id, add=False)
             if table.record.get("opener"):
                 await rated.bump(self.players, f"open.{table.record['opener']}", 0, -1)
             await self.kv.delete(f"t.{table.id}")
@@ -659,6 +680,15 @@ class Worker:
             job = asyncio.get_running_loop().create_task(purge())
             self._jobs.add(job)
             job.add_done_callback(self._jobs.discard)
+
+
+def _named(value: Optional[bytes]) -> list[str]:
+    """The table ids an address's entry names (anything else there: none)."""
+    try:
+        named = json.loads(value or b"[]")
+    except ValueError:
+        return []
+    return [str(t) for t in named] if isinstance(named, list) else []
 
 
 def _lease(worker: str, at: Optional[float] = None) -> bytes:

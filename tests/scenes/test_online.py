@@ -748,3 +748,38 @@ def test_the_room_code_is_said_as_it_is_typed_in(app, monkeypatch):
     assert f"{label}, edit field: {tr('spoken.field_blank')}." in lines
     assert lines[-1] == "9"
     speaker.close()
+
+
+@pytest.mark.slow
+def test_a_table_another_program_deals_leaves_its_opener_nothing_to_save_or_replay(app):
+    """A table the service deals: its opener sits as a guest (a host with no seat of its
+    own deals, as a table worker's does).  Pause offers no Save this game, and leaving
+    the table unfinished writes no resume slot and no file: nothing a --replay could
+    show, let alone another seat's hand."""
+    from game.net.service import TableRequest
+    from game.saves import EXPORT_DIR, Store, slot_name
+    from scenes.result import PauseScene
+
+    host = Host(TableRequest("briscola", 3, 1).setup(5), name="", listen="127.0.0.1", port=0,
+                paced=False, stand_in="random", limits=protocol.QUICK, chair=True).start()
+    try:
+        assert host.wait_ready(5.0), host.status()
+        scene = open_online(app)
+        press(app, scene, "join")
+        scene.code_entry.set_text(host.status().direct_code)
+        press(app, scene, "go")
+        table = frames_until(app, lambda: isinstance(app.stack.top, TableScene) and app.stack.top)
+        frames_until(app, lambda: table.position.update is not None)
+        app.frame(DT, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0,
+                                          unicode="")])
+        pause = app.stack.top
+        assert isinstance(pause, PauseScene)
+        assert "save" not in [button.key for button in pause.buttons()]
+        assert host.session is not None and not host.session.over
+        app.back_to_menu()
+    finally:
+        host.close()
+    folder = Store().folder
+    assert not (folder / slot_name("briscola")).exists()
+    assert not list((folder / EXPORT_DIR).glob("*"))
+    assert app.menu().record is None

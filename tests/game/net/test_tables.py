@@ -1,20 +1,26 @@
 """Tables the service deals (game/net/tables.py), over a real fleet on 127.0.0.1: a NATS
-server with JetStream, two gateways and two table workers, started once for the module.
+server with JetStream, three gateways and two table workers, started once for the module.
 A client asks a gateway for a table (game/net/service.py) and sits at it as a guest, as
-do the others, each a real process (game/net/bot.py); for every game:
+do the others, each a real process (game/net/bot.py, each from an address of its own:
+tests/game/net/bot_from.py); for every game:
 
 * the whole game is played, every line each player received is checked against that
   seat's redaction (tests/game/net/leaks.py), the opener's included: nobody's program
   held a card it may not see;
-* the worker dealing the table is killed (kill -9, by its pid) mid-game: the other
-  worker takes the table over, the game finishes, and the log the service kept, read
-  from its stream, replays from scratch to the very result both players saw (an
-  action kept twice or lost would not replay, or would end elsewhere);
+* NATS is restarted a few moves in, then the worker dealing the table is killed (kill
+  -9, by its pid) at the game's moments (tests/game/net/strikes.py: during the bids, a
+  Venceslao race, at a last trick...): the other worker takes the table over each time,
+  the game finishes, and the log the service kept, read from its stream, replays from
+  scratch to the very result every player saw (an action kept twice or lost would not
+  replay, or would end elsewhere);
 
-and NATS itself may restart mid-game; a waiting room outlives its worker too; the
-opener of a public table, found in the list by the other, may close its program at its
-first move: the other finishes the game, a computer in its seat.  Whoever asks past
-their tables is refused in words, until its empty tables end by themselves.
+and the gateway a table is played through may die (its worker and its players move to
+another); a waiting room outlives its worker too; the opener of a public table for
+three, found in the list by one of the others, may close its program at its first card:
+the others finish the game, a computer in its seat.  Whoever asks past their tables is
+refused in words, until its empty tables end by themselves; a worker killed as it opens
+a table (between the table's lease and its record: the workers are started through
+tests/game/net/faulty_tables.py, which patches that crash in) leaves no count behind.
 
 Everything runs with the PATIENT limits (game/net/protocol.py): the faults here are the
 test's own, never a silence of a process starved of the CPU."""
@@ -22,33 +28,57 @@ test's own, never a silence of a process starved of the CPU."""
 from __future__ import annotations
 
 import asyncio
+import itertools
 import json
+import queue
+import random
 import secrets
+import socket
 import tempfile
 import time
+from contextlib import contextmanager
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Any, Awaitable, Callable, Iterator
 
 import pytest
 
+import game.net.service as service_module
 from game import GAMES
 from game.engine import replay_log
+from game.net.fleet import ROOMS_BUCKET
 from game.net.identity import fingerprint, public_bytes, service_key
 from game.net.service import ServiceRefused, TableRequest, open_service_table
 from game.net.tables import BUCKET, STREAM, subject
-from tests.game.net.conftest import SECRET_FILE, Proc
+from tests.game.net.conftest import MANY_CLIENTS, OTHER_CLIENT, SECRET_FILE, Proc
+from tests.game.net.faulty_tables import FAULT
 from tests.game.net.fleet import MISSING, NatsServer, start_gateways
 from tests.game.net.helpers import until
 from tests.game.net.leaks import check_guest_lines
+from tests.game.net.strikes import MOMENTS, NATS, Follower, at_moment, game_log
+from tests.game.net.twins import check_twin_lines
 
-BOT = ["-m", "game.net.bot", "--limits", "patient", "--timeout", "100"]
+#: every player's program leaves from an address of its own (tests/game/net/bot_from.py)
+PLAYER_ADDRESSES = itertools.cycle(MANY_CLIENTS[1:])   # the first: OTHER_CLIENT, the tests'
+
 PER_ADDRESS = 8
 #: the service's long-term key, made by the first worker (game/net/identity.py)
 KEY_FILE = Path(tempfile.mkdtemp(prefix="tavolata-service-")) / "service-key"
-#: how many people sit at each game's table (the rest are computers), and its seats
-PEOPLE = 2
+#: how many seats each game's table has; where a worker is killed at the game's moments,
+#: how many people sit (the rest are computers; else two) and its options (short games
+#: that still meet every moment of tests/game/net/strikes.py):
+#: Briscola's three people race each other (a computer would claim at once), three
+#: games of a race each, for a kill the race outran; Bolola's
+#: dealers choose contracts, and the second deal's is a person
+PEOPLE = {"briscola": 3}
 SEATS = {"bisca": 3}
+OPTIONS: dict[str, dict[str, Any]] = {
+    "bisca": {"lives": 5}, "bocce": {"target": 10},
+    "bolola": {"dealers_choice": True, "deals": 3, "early_end": True}}
+#: seconds a person's bot waits before each move (the game stands still for it), where
+#: the game is struck at its moments
+THINKING = "0.03"
 
 
 @dataclass
@@ -60,13 +90,19 @@ class Service:
 
     @property
     def relays(self) -> str:
-        return ",".join(f"127.0.0.1:{port}" for port in self.ports)
+        return self.setting(0)
+
+    def setting(self, first: int) -> str:
+        """A relay setting naming every gateway, from the ``first``-th on."""
+        ports = self.ports[first:] + self.ports[:first]
+        return ",".join(f"127.0.0.1:{port}" for port in ports)
 
     def add_worker(self) -> str:
         name = f"w{secrets.token_hex(2)}"
-        worker = Proc(["-m", "game.net.tables", "--nats", self.nats.url, "--relay", self.relays,
-                       "--limits", "patient", "--per-address", str(PER_ADDRESS),
-                       "--empty-after", "20", "--name", name, "--service-key", str(KEY_FILE)])
+        worker = Proc(["-m", "tests.game.net.faulty_tables", "--nats", self.nats.url,
+                       "--relay", self.relays, "--limits", "patient",
+                       "--per-address", str(PER_ADDRESS), "--empty-after", "10",
+                       "--name", name, "--service-key", str(KEY_FILE)])
         worker.expect(f"worker {name} deals tables", timeout=30)
         self.workers[name] = worker
         return name
@@ -74,6 +110,19 @@ class Service:
     def kill(self, name: str) -> None:
         """kill -9 the worker ``name`` (a process this module started)."""
         self.workers.pop(name).end()
+
+    @contextmanager
+    def gateway_killed(self, name: str) -> Iterator[None]:
+        """kill -9 the gateway ``name``; once the block is over, another is started on its
+        port (every relay setting naming the fleet stays true for the tests after)."""
+        index = next(i for i, proc in enumerate(self.gateways) if name in proc.popen.args)
+        self.gateways[index].end()
+        try:
+            yield
+        finally:
+            started, _ = start_gateways([], self.nats.url, 1, SECRET_FILE, "--port",
+                                        str(self.ports[index]), limits="patient")
+            self.gateways[index] = started[0]
 
     def end(self) -> None:
         for proc in [*self.workers.values(), *self.gateways]:
@@ -88,7 +137,7 @@ def service() -> Iterator[Service]:
     server = NatsServer()
     gateways: list[Proc] = []
     try:
-        _, ports = start_gateways(gateways, server.url, 2, SECRET_FILE, limits="patient")
+        _, ports = start_gateways(gateways, server.url, 3, SECRET_FILE, limits="patient")
         fleet = Service(server, gateways, ports)
         fleet.add_worker()
         fleet.add_worker()
@@ -135,6 +184,20 @@ def kept_record(url: str, code: str) -> tuple[str, dict[str, Any]] | None:
     return _nats(url, job)
 
 
+def unrecorded(url: str) -> list[str]:
+    """The tables with a lease and no record (a worker died before it wrote it)."""
+    async def job(nc: Any) -> list[str]:
+        import nats.js.errors
+
+        kv = await nc.jetstream().key_value(BUCKET)
+        try:
+            keys = set(await kv.keys())
+        except nats.js.errors.NoKeysError:
+            return []
+        return [key[6:] for key in keys if key.startswith("lease.") and f"t.{key[6:]}" not in keys]
+    return _nats(url, job)
+
+
 def kept_table(url: str, code: str) -> tuple[str, dict[str, Any]] | None:
     """The id and the record of the table of relay code ``code``, once it started."""
     kept = kept_record(url, code)
@@ -146,6 +209,19 @@ def dealer(url: str, table: str) -> str:
     async def job(nc: Any) -> str:
         kv = await nc.jetstream().key_value(BUCKET)
         return str(json.loads((await kv.get(f"lease.{table}")).value)["worker"])
+    return _nats(url, job)
+
+
+def room_home(url: str, room: str) -> str | None:
+    """The gateway the relay room ``room`` lives at (its host's), or None once it ended."""
+    async def job(nc: Any) -> str | None:
+        import nats.js.errors
+
+        kv = await nc.jetstream().key_value(ROOMS_BUCKET)
+        try:
+            return str(json.loads((await kv.get(room)).value)["home"])
+        except nats.js.errors.KeyNotFoundError:
+            return None
     return _nats(url, job)
 
 
@@ -165,17 +241,19 @@ def kept_log(url: str, table: str) -> list[list[Any]]:
     return _nats(url, job)
 
 
-def game_log(record: dict[str, Any], actions: list[list[Any]]) -> dict[str, Any]:
-    final = record["final"]
-    return {"key": final["key"], "options": final["options"], "seats": len(final["seats"]),
-            "seed": record["seed"], "actions": actions}
-
-
 # -- players --------------------------------------------------------------------------------
-def opener(service: Service, procs: list[Proc], key: str, *extra: str) -> tuple[Proc, str]:
+def bot() -> list[str]:
+    """A player's program, from the next address of its own."""
+    return ["-m", "tests.game.net.bot_from", next(PLAYER_ADDRESSES), "--limits", "patient",
+            "--timeout", "100"]
+
+
+def opener(service: Service, procs: list[Proc], key: str, *extra: str,
+           people: int = 2) -> tuple[Proc, str]:
+    """The player who asks for a table of ``people`` and sits at it first."""
     seats = SEATS.get(key, GAMES[key].seats[0])
-    proc = Proc([*BOT, "--relay", f"127.0.0.1:{service.ports[0]}", "open", key,
-                 "--seats", str(seats), "--open", str(PEOPLE), "--delay", "0.01", *extra])
+    proc = Proc([*bot(), "--relay", service.setting(0), "open", key, "--seats", str(seats),
+                 "--open", str(people), "--delay", "0.01", *extra])
     procs.append(proc)
     return proc, proc.expect("opened ", timeout=30)
 
@@ -184,8 +262,8 @@ def guest(service: Service, procs: list[Proc], code: str, *extra: str) -> Proc:
     """A player who joins by the code at another gateway, its relay setting naming the
     service's fingerprint (as the service publishes its address): it holds the table to
     the service's key, which a program learns by itself only from a table it asked for."""
-    relay = f"127.0.0.1:{service.ports[1]}#{fingerprint(public_bytes(service_key(KEY_FILE)))}"
-    proc = Proc([*BOT, "--relay", relay, "join", code,
+    relay = f"{service.setting(1)}#{fingerprint(public_bytes(service_key(KEY_FILE)))}"
+    proc = Proc([*bot(), "--relay", relay, "join", code,
                  "--delay", "0.01", *extra])
     procs.append(proc)
     return proc
@@ -193,41 +271,86 @@ def guest(service: Service, procs: list[Proc], code: str, *extra: str) -> Proc:
 
 @pytest.mark.slow
 @pytest.mark.parametrize("key", sorted(GAMES))
-def test_a_whole_game_dealt_by_the_service_survives_kill_9_of_its_worker(
+def test_a_whole_game_dealt_by_the_service_survives_kill_9_of_its_worker_at_its_moments(
         service, key, procs, tmp_path: Path):
-    traces = [tmp_path / "opener", tmp_path / "guest"]
-    first, code = opener(service, procs, key, "--trace", str(traces[0]))
-    second = guest(service, procs, code, "--trace", str(traces[1]))
-    seats = [int(first.expect("joined ", timeout=30)), int(second.expect("joined ", timeout=30))]
-    table, record = until(lambda: kept_table(service.nats.url, code), 30, "the table started")
-    until(lambda: len(kept_log(service.nats.url, table)) >= 8, 30, "some moves kept")
-    service.kill(dealer(service.nats.url, table))
-    service.add_worker()                               # two workers again, for the next
-    results = [first.json("result", timeout=90), second.json("result", timeout=90)]
-    assert first.wait() == 0 and second.wait() == 0
-    assert results[0]["reconnects"] >= 1 and results[1]["reconnects"] >= 1
-    assert results[0]["dealer"] == results[1]["dealer"] == "service", "the service's key proven"
+    """NATS is restarted a few moves in; then the worker dealing the table is killed at
+    each of the game's moments (tests/game/net/strikes.py: Bisca's bets, Dou Dizhu's
+    bids, Bolola's contract, a Venceslao race, then a last trick...), the next worker at
+    the next: the game finishes;
+    its log replays from scratch to the result every player saw; every line each
+    player received is that seat's own update at that point of the log."""
+    people = set(range(PEOPLE.get(key, 2)))
+    traces = [tmp_path / f"player{seat}" for seat in sorted(people)]
+    first, code = opener(service, procs, key, "--trace", str(traces[0]), "--delay", THINKING,
+                         "--options", json.dumps(OPTIONS.get(key, {})), people=len(people))
+    table, record = until(lambda: kept_record(service.nats.url, code), 30, "the table kept")
+    follower = Follower(service.nats.url, table, record, MOMENTS[key],
+                        lambda name: service.workers[name].popen.pid, people, nats_after=4)
+    follower.start()
+    players = [first, *(guest(service, procs, code, "--trace", str(trace), "--delay", THINKING)
+                        for trace in traces[1:])]
+    try:
+        strike_until_over(service, follower, players)
+    finally:
+        follower.done.set()
+        follower.join(10)
+    assert follower.failed is None, follower.failed
+    seats = [int(player.expect("joined ")) for player in players]
+    results = [player.json("result") for player in players]
+    assert [player.wait() for player in players] == [0] * len(players)
+    assert [name for name, _ in follower.struck] == [m.name for m in MOMENTS[key]]
     log = game_log(record, kept_log(service.nats.url, table))
+    for (_, count), moment in zip(follower.struck, MOMENTS[key]):
+        assert at_moment(record, log["actions"][:count], moment, people), moment.name
     end = replay_log(log)                   # an action kept twice would not replay
-    assert end.over and results[0]["result"] == results[1]["result"] == end.result()
+    assert end.over and all(result["result"] == end.result() for result in results)
+    assert all(result["reconnects"] >= 1 and result["dealer"] == "service"
+               for result in results)
     for seat, trace in zip(seats, traces):
-        counts = check_guest_lines(log, seat, trace.read_bytes().splitlines())
+        lines = trace.read_bytes().splitlines()
+        counts = check_guest_lines(log, seat, lines)
         assert counts["updates"] > 1 and counts["rejoins"] >= 1
+        assert check_twin_lines(log, seat, lines, random.Random(seat)) > 1
+
+
+def strike_until_over(service: Service, follower: Follower, players: list[Proc]) -> None:
+    """Do the test's part of each blow the follower strikes (a worker for the one killed,
+    NATS restarted) until every player's program has ended (two workers again after)."""
+    end = time.monotonic() + 100
+    while any(player.popen.poll() is None for player in players) or not follower.blows.empty():
+        assert time.monotonic() < end, "the game did not end"
+        assert follower.is_alive(), follower.failed
+        try:
+            blow, killed = follower.blows.get(timeout=0.05)
+        except queue.Empty:
+            continue
+        if blow == NATS:
+            service.nats.restart()
+            follower.restarted()
+        else:
+            service.kill(killed)
+            service.add_worker()
 
 
 @pytest.mark.slow
-def test_the_opener_may_close_its_program_at_its_first_move_and_the_others_finish(
+def test_the_opener_may_close_its_program_at_the_first_trick_and_the_others_finish(
         service, procs, tmp_path: Path):
-    """The table is public: the other finds it in the list, as Find a table does."""
-    first, code = opener(service, procs, "briscola", "--die-after", "1", "--public")
-    second = guest(service, procs, "find", "--game", "briscola")
+    """The table is public, for three people: one finds it in the list, as Find a table
+    does, the other comes by its code.  The opener's program ends without a goodbye at its
+    first card, in the first trick: a computer takes its seat, and both others play the
+    game to its end."""
+    first, code = opener(service, procs, "briscola", "--die-after", "1", "--public", people=3)
+    others = [guest(service, procs, "find", "--game", "briscola"), guest(service, procs, code)]
     table, record = until(lambda: kept_table(service.nats.url, code), 30, "the table started")
     assert first.expect("dying ", timeout=60)
     assert first.wait() == 17                          # gone without a goodbye
-    result = second.json("result", timeout=90)
-    assert second.wait() == 0
-    end = replay_log(game_log(record, kept_log(service.nats.url, table)))
-    assert end.over and result["result"] == end.result()
+    results = [other.json("result", timeout=90) for other in others]
+    assert [other.wait() for other in others] == [0, 0]
+    log = game_log(record, kept_log(service.nats.url, table))
+    assert [seat for seat, _ in log["actions"][:3]].count(0) == 1, "its one card: trick one"
+    end = replay_log(log)
+    assert end.over and results[0]["result"] == results[1]["result"] == end.result()
+    assert sorted(result["seat"] for result in results) == [1, 2]
 
 
 @pytest.mark.slow
@@ -257,16 +380,23 @@ def test_a_waiting_room_survives_kill_9_of_its_worker_and_keeps_its_seats(servic
 
 
 @pytest.mark.slow
-def test_a_game_dealt_by_the_service_survives_a_restart_of_nats(service, procs):
-    """NATS killed and started again (its store kept) mid-game: the game finishes, and
-    its log replays to the result both players saw."""
+def test_a_game_dealt_by_the_service_survives_kill_9_of_the_gateway_it_is_played_through(
+        service, procs):
+    """The gateway the table's room lives at, which its worker and both players are
+    connected to (each player is sent there), is killed mid-game: the worker takes the
+    room back at another of the three, the players follow, and the game finishes."""
     first, code = opener(service, procs, "briscola")
     second = guest(service, procs, code)
     table, record = until(lambda: kept_table(service.nats.url, code), 30, "the table started")
     until(lambda: len(kept_log(service.nats.url, table)) >= 8, 30, "some moves kept")
-    service.nats.restart()
-    results = [first.json("result", timeout=90), second.json("result", timeout=90)]
-    assert first.wait() == 0 and second.wait() == 0
+    home = room_home(service.nats.url, record["room"])
+    assert home is not None
+    with service.gateway_killed(home):
+        until(lambda: room_home(service.nats.url, record["room"]) != home, 30,
+              "the room taken back at another gateway")
+        results = [first.json("result", timeout=60), second.json("result", timeout=60)]
+        assert first.wait() == 0 and second.wait() == 0
+    assert results[0]["reconnects"] >= 1 and results[1]["reconnects"] >= 1
     end = replay_log(game_log(record, kept_log(service.nats.url, table)))
     assert end.over and results[0]["result"] == results[1]["result"] == end.result()
 
@@ -298,3 +428,26 @@ def _opens(relay: tuple[str, int]) -> bool:
         assert exc.reason == "too_many_tables"
         return False
     return True
+
+
+@pytest.mark.slow
+def test_a_worker_killed_between_a_tables_lease_and_its_record_leaves_no_count_behind(
+        service, monkeypatch):
+    """The table it was opening is found with no record and ends, and its address (one
+    no other test opens from) may open every table its limit allows."""
+    monkeypatch.setattr(service_module.socket, "create_connection",
+                        partial(socket.create_connection, source_address=(OTHER_CLIENT, 0)))
+    relay = ("127.0.0.1", service.ports[0])
+    with pytest.raises(ServiceRefused) as refused:
+        open_service_table(relay, TableRequest("bocce", 2, 1, name=FAULT), timeout=3.0)
+    assert refused.value.reason == "unreachable", refused.value
+    dead = [name for name, proc in service.workers.items() if proc.popen.poll() is not None]
+    assert len(dead) == 1, "the worker that opened it died at the fault"
+    service.kill(dead[0])
+    service.add_worker()
+    until(lambda: not unrecorded(service.nats.url), 30, "the table with no record ended")
+    for _ in range(PER_ADDRESS):
+        open_service_table(relay, TableRequest("bocce", 2, 1))
+    with pytest.raises(ServiceRefused) as refused:
+        open_service_table(relay, TableRequest("bocce", 2, 1))
+    assert refused.value.reason == "too_many_tables"
