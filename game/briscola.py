@@ -82,6 +82,7 @@ from game.engine import (
     Phrase,
     Reason,
     State,
+    Trial,
     card_move,
     plain_copy,
     plain_label,
@@ -358,6 +359,26 @@ class BriscolaState(State):
     def taken(self) -> list[int]:
         """Card points each seat has taken this game (public: every trick is seen)."""
         return [trick_points(p, points) for p in self.piles]
+
+    def round_number(self) -> int:
+        """The game of the match being played (the tests' stretches count them)."""
+        return self.game_no
+
+    def secret_cards(self, seat: int | None) -> set[str]:
+        """The stock, the others' hands, and the sampled card to the dealer (and a
+        spectator), who never saw it."""
+        hidden = {c.code for c in self.stock}
+        for s in range(self.seats):
+            if s != seat:
+                hidden |= {c.code for c in self.hands[s]}
+        if self.briscola is not None and (seat is None or seat == self.dealer):
+            hidden.add(self.briscola.code)
+        return hidden
+
+    @staticmethod
+    def starts_deal(event: Event) -> bool:
+        """The ``deal`` event whose stage is the gathering deals afresh."""
+        return event.kind == "deal" and event.data.get("stage") == "gather"
 
     def true_zones(self) -> dict[str, list[Card]]:
         """Every zone with its real cards, in order (the top of the stock last)."""
@@ -663,4 +684,5 @@ SPEC = GameSpec(
     computers="game.ai.briscola:player",
     table="scenes.tables.briscola:ADAPTER",
     demo=Demo({"games": 1}),
+    trial=Trial(seed=2, rounds=1),
 )

@@ -13,13 +13,25 @@ from game import CATALOG, GAMES, KEYS, check_pieces, load_spec
 from game.ai import computer_player
 from game.ai.base import RandomPlayer
 from game.cards import Card
-from game.engine import Demo, GameSpec, RegistrationError, load_piece, piece_exists, plain_label
+from game.engine import (
+    Demo,
+    GameSpec,
+    RegistrationError,
+    Trial,
+    load_piece,
+    piece_exists,
+    plain_label,
+)
 
 
 def test_every_listed_game_is_registered_and_the_catalog_is_the_registrations():
     assert tuple(GAMES) == KEYS
     assert CATALOG == tuple(GAMES[k] for k in KEYS)
-    assert [s.seat_range for s in CATALOG] == ["2", "4", "2-6", "3", "3"]
+
+
+def test_a_menu_writes_one_seat_count_alone_and_several_as_a_range():
+    assert spec_without(seats=(2,)).seat_range == "2"
+    assert spec_without(seats=(2, 3, 4, 5, 6)).seat_range == "2-6"
 
 
 @pytest.mark.parametrize("key", KEYS)
@@ -73,6 +85,10 @@ def test_a_registration_that_lacks_a_piece_fails_when_made():
         spec_without(table="scenes.tables.bocce")
     with pytest.raises(RegistrationError, match="demo options"):
         spec_without(demo=Demo({"target": 7}))
+    with pytest.raises(RegistrationError, match="trial options"):
+        spec_without(trial=Trial({"target": 7}))
+    with pytest.raises(RegistrationError, match="trial is for 3 players"):
+        spec_without(trial=Trial(seats=3))
     with pytest.raises(RegistrationError, match="demo is for 3 players"):
         spec_without(demo=Demo({}, seats=3))
     with pytest.raises(RegistrationError, match="mixes"):

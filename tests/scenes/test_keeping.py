@@ -9,6 +9,7 @@ from typing import Any
 import pygame
 import pytest
 
+from game import GAMES
 from game.cards import Card
 from game.kept import KeepingClient
 from game.saves import Store
@@ -79,7 +80,7 @@ def resume_from_menu(app: Any) -> Any:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("game", ["bocce", "bolola", "bisca", "briscola", "doudizhu"])
+@pytest.mark.parametrize("game", list(GAMES))
 def test_leaving_mid_game_and_resuming_shows_the_same_position(app, game):
     table = start(app, game)
     moves(app, table, 3)
