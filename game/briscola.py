@@ -71,7 +71,17 @@ from __future__ import annotations
 import random
 from typing import Any, Collection, Iterable, Mapping, Sequence
 
-from game.cards import ITALIAN_SUITS, Card, card, codes, italian_deck, shuffled
+from game.cards import (
+    ITALIAN_SUITS,
+    PRIMIERA,
+    Card,
+    card,
+    codes,
+    italian_deck,
+    italian_points,
+    italian_strength,
+    shuffled,
+)
 from game.engine import (
     GAME_OVER,
     Action,
@@ -103,12 +113,8 @@ REMOVED = card("2b")
 #: The 39 cards in a fixed order (shuffled by the state's generator every game).
 DECK: tuple[Card, ...] = tuple(c for c in italian_deck() if c != REMOVED)
 
-#: Italian rank -> card points: Ace 11, Three 10, King 4, Knight 3, Jack 2.
-POINTS = {1: 11, 3: 10, 10: 4, 9: 3, 8: 2}
-#: Italian rank -> strength within a suit: Ace, Three, King, Knight, Jack, 7 .. 4, 2.
-STRENGTH = {1: 10, 3: 9, 10: 8, 9: 7, 8: 6, 7: 5, 6: 4, 5: 3, 4: 2, 2: 1}
-#: Italian rank -> primiera value: 7=21, 6=18, Ace=16, 5=15, 4=14, 3=13, 2=12, faces 10.
-PRIMIERA = {7: 21, 6: 18, 1: 16, 5: 15, 4: 14, 3: 13, 2: 12, 8: 10, 9: 10, 10: 10}
+#: a card's points and its place in its suit: the Briscola family's, shared in game/cards.py
+points, strength = italian_points, italian_strength
 PRIMIERA_BONUS = 11
 
 PLAY, CLAIM, CHOOSE, OVER = "play", "claim", "choose", "over"
@@ -136,13 +142,6 @@ def _sheet_copy(sheet: Sequence[shapes.SheetRow]) -> list[shapes.SheetRow]:
     return [{"card_points": list(row["card_points"]), "primiera": list(row["primiera"]),
              "bonus": list(row["bonus"]), "total": list(row["total"])} for row in sheet]
 
-
-def points(c: Card) -> int:
-    return POINTS.get(c.rank, 0)
-
-
-def strength(c: Card) -> int:
-    return STRENGTH[c.rank]
 
 
 def primiera(cards: Iterable[Card]) -> int | None:

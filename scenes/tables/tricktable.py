@@ -5,7 +5,10 @@ the dealer's chip by a name plate, a pop beside a plate, and the rows of a look 
 A game's adapter subclasses :class:`TrickTable`, says where each seat's card of
 the trick lies (:meth:`TrickTable.trick_spot`) and how big the trick's cards are
 (:attr:`TrickTable.trick_scale`); the rest follows.  A game where not every seat
-plays every trick says who does, in order (:meth:`TrickTable.trick_order`).
+plays every trick says who does, in order (:meth:`TrickTable.trick_order`).  A game
+with a stock to draw from and a card turned up under it to name the trump (Briscola)
+names that card's zone (:attr:`TrickTable.trump_zone`) and lays both with
+:meth:`TrickTable.stock_geom`, beside the trick (:meth:`TrickTable.stock_xy`).
 """
 
 from __future__ import annotations
@@ -44,6 +47,27 @@ class TrickTable(TableAdapter[T]):
     live_zones = frozenset({"table"})
     #: the trick's cards, relative to the layout's card size
     trick_scale = 0.9
+    #: the zone of the card turned up under the stock to name the trump ("" for none)
+    trump_zone = ""
+    #: the stock's cards (and the trump card's), relative to the layout's card size
+    stock_scale = 0.85
+
+    def stock_xy(self, layout: Layout) -> tuple[float, float]:
+        """Where the stock lies: left of the trick, a little above the middle."""
+        cx, cy = layout.centre
+        return (cx - layout.width * 0.255, cy - layout.card_h * 0.05)
+
+    def stock_geom(self, zone: str, layout: Layout) -> Optional[ZoneGeom]:
+        """The stock (``"deck"``) face down at :meth:`stock_xy`, and the trump card
+        (:attr:`trump_zone`) crosswise under it, its index end showing on the right;
+        None for any other zone."""
+        x, y = self.stock_xy(layout)
+        if zone == "deck":
+            return ZoneGeom(x, y, "stack", self.stock_scale, 0.0, depth=0.2, z=50)
+        if self.trump_zone and zone == self.trump_zone:
+            return ZoneGeom(x + layout.card_h * self.stock_scale * 0.40, y, "stack",
+                            self.stock_scale, -90.0, z=40)
+        return None
 
     @staticmethod
     def collect_timing(cards: int, after: float = 0.05) -> Timing:
