@@ -18,7 +18,7 @@ from tests.games.highcard.state import DECK, HighCardState
 #: the cards each player is dealt, one a trick
 TRICKS = (1, 3, 5)
 #: the hands of a game
-HANDS = (1, 2, 3)
+HANDS = (1, 2, 3, 4)
 
 
 def label(action: Action) -> Phrase:
@@ -33,13 +33,13 @@ SPEC = GameSpec(
     title="High card",
     seats=(2, 3, 4),
     factory=HighCardState,
-    options={"tricks": Option(5, TRICKS, "highcard.option.tricks"),
-             "hands": Option(3, HANDS, "highcard.option.hands")},
+    options={"tricks": Option(3, TRICKS, "highcard.option.tricks"),
+             "hands": Option(4, HANDS, "highcard.option.hands")},
     cards=DECK,
     label=label,
     computers="tests.games.highcard.ai:player",
     table="tests.games.highcard.table:ADAPTER",
-    demo=Demo({"tricks": 3, "hands": 1}),
+    demo=Demo({"hands": 1}),
     trial=Trial(seed=3, rounds=1),
     assets=Path(__file__).resolve().parent / "assets",
 )

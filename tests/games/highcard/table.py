@@ -17,7 +17,15 @@ class HighCardAdapter(TrickTable[View]):
     """The board names the game and the trick; the plates, each seat's tricks.  The
     trick's cards lie out toward their players, as at Bisca's table of up to six."""
 
+    counterclockwise = True
     trick_reach = 0.6
+    stock_scale = 0.75
+
+    def stock_xy(self, layout: Layout) -> tuple[float, float]:
+        """The rest of the deck low on the left, clear of the left player's card of the
+        trick (where Bisca's deck lies)."""
+        cx, cy = layout.centre
+        return (cx - layout.width * 0.36, cy + layout.card_h * 0.45)
 
     def zone_geom(self, zone: str, layout: Layout) -> ZoneGeom:
         """The rest of the deck lies as a stock beside the trick."""
