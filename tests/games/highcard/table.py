@@ -1,6 +1,6 @@
-"""High card at the table: a trick game on the shared trick table (its trick in front of
-each player, the rest of the deck at the side, each player's tricks by its hand); the
-plates say the tricks taken."""
+"""High card at the table: a trick game on the shared trick table (its trick toward its
+players, the rest of the deck low on the left, each player's tricks by its hand); the
+score board says the hand, the trick and the tricks each player took."""
 
 from __future__ import annotations
 
@@ -8,13 +8,13 @@ from game.cards import Card
 from game.engine import Event
 from scenes.i18n import language, tr
 from scenes.layout import Layout, ZoneGeom
-from scenes.tables import Timing, plate_points
+from scenes.tables import Timing
 from scenes.tables.tricktable import TrickTable
 from tests.games.highcard.views import View
 
 
 class HighCardAdapter(TrickTable[View]):
-    """The board names the game and the trick; the plates, each seat's tricks.  The
+    """The board names the game, the trick and each seat's tricks.  The
     trick's cards lie out toward their players, as at Bisca's table of up to six."""
 
     counterclockwise = True
@@ -38,12 +38,15 @@ class HighCardAdapter(TrickTable[View]):
         return super().timing(event)
 
     def scoreboard(self, view: View, layout: Layout) -> list[tuple[str, str]]:
+        """The title, the hand and the trick, and every seat's tricks in one line (the
+        plates keep to the names: a plate with its points reached the top hand at
+        1280x720 with the largest text)."""
+        each = [tr("highcard_table.taken", player=self.seat_name(seat, layout), tricks=n)
+                for seat, n in enumerate(view["taken"])]
         return [(self.spec.title, "title"),
                 (tr("highcard_table.trick", hand=view["hand"], hands=view["hands"],
-                    trick=view["trick_no"], tricks=view["tricks"]), "")]
-
-    def plate_info(self, view: View, seat: int) -> str:
-        return plate_points(view["taken"][seat])
+                    trick=view["trick_no"], tricks=view["tricks"]), ""),
+                (" · ".join(each), "score")]
 
     def caption(self, event: Event, layout: Layout) -> str:
         """Who played which card, who took the trick (the kiosk's captions, the Log)."""
