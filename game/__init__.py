@@ -38,8 +38,8 @@ def load_spec(key: str, name: str = "") -> GameSpec:
     except ModuleNotFoundError as exc:
         if exc.name != name:
             raise
-        raise RegistrationError(f"the game {key!r} is listed in game.KEYS, but {name} "
-                                "does not exist") from None
+        raise RegistrationError(f"the game {key!r} is listed (in game.KEYS or {MORE_GAMES}), "
+                                f"but {name} does not exist") from None
     spec = getattr(module, "SPEC", None)
     if not isinstance(spec, GameSpec):
         raise RegistrationError(f"{name} has no SPEC (its GameSpec)")
@@ -58,6 +58,8 @@ def check_pieces(spec: GameSpec) -> None:
                                     "module that does not exist")
 
 
+#: the environment variable naming the modules of games registered beside KEYS
+MORE_GAMES = "TAVOLATA_GAMES"
 GAMES: dict[str, GameSpec] = {key: load_spec(key) for key in KEYS}
 #: the games in menu order (their specs)
 CATALOG: tuple[GameSpec, ...] = tuple(GAMES.values())
@@ -80,7 +82,5 @@ def register(module: str) -> GameSpec:
     return spec
 
 
-#: the environment variable naming the modules of games registered beside KEYS
-MORE_GAMES = "TAVOLATA_GAMES"
 for _module in filter(None, (m.strip() for m in os.environ.get(MORE_GAMES, "").split(","))):
     register(_module)

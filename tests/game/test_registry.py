@@ -126,6 +126,31 @@ def test_the_engine_registers_without_importing_the_screen():
     assert out.stdout.strip() == "[]"
 
 
+@pytest.mark.slow
+def test_a_game_named_in_tavolata_games_is_registered_there_and_nowhere_else():
+    """The tests' own game runs in every test (tests/conftest.py names it), after the
+    listed games; a program started without TAVOLATA_GAMES, as the shipped one is, has
+    only the listed games."""
+    import os
+    import subprocess
+    import sys
+
+    assert KEYS[-1] == "highcard" and GAMES["highcard"].assets is not None
+    env = {k: v for k, v in os.environ.items() if k != game.MORE_GAMES}
+    out = subprocess.run([sys.executable, "-c", "import game; print(' '.join(game.KEYS))"],
+                         capture_output=True, text=True, timeout=60, env=env,
+                         cwd=game.__path__[0] + "/..")
+    assert out.returncode == 0, out.stderr
+    assert "highcard" not in out.stdout.split() and out.stdout.split()
+
+
+def test_a_game_registered_twice_is_refused_in_words():
+    with pytest.raises(RegistrationError, match="'highcard' is registered already"):
+        game.register("tests.games.highcard")
+    with pytest.raises(RegistrationError, match="does not exist"):
+        game.register("tests.games.nosuch")
+
+
 @pytest.mark.parametrize("key", KEYS)
 def test_every_legal_action_has_words_in_every_language_from_the_game_s_label(key):
     from game.i18n import languages
