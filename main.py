@@ -1,4 +1,4 @@
-"""Tavolata: five card games at one table.  ``python main.py [options]`` from a checkout;
+"""Tavolata: card games at one table.  ``python main.py [options]`` from a checkout;
 the command line itself is :mod:`scenes.cli` (an install's ``tavolata`` command).
 
 This file and scenes/preflight.py parse on old Pythons (no ``from __future__ import

@@ -47,9 +47,10 @@ from benchenv import prepare  # noqa: E402
 
 prepare()
 
+from game import CATALOG  # noqa: E402
 
-#: the tables measured, and their seats
-TABLES = {"bocce": 2, "bolola": 4, "bisca": 6, "briscola": 3, "doudizhu": 3}
+#: the tables measured (every game), each at its most seats
+TABLES = {spec.key: max(spec.seats) for spec in CATALOG}
 
 
 def percentile(values: list[float], q: float) -> float:

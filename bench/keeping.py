@@ -1,5 +1,5 @@
 """How long one write of the resume slot takes (game/saves.py), after each action of a
-Bolola game between four people (469 actions, the longest log of the five games): the
+Bolola game between four people (469 actions, the longest log of all the games): the
 figure that decided to write off the frame's thread (game/kept.py's Writer).
 
     python bench/keeping.py

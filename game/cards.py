@@ -203,6 +203,27 @@ def italian_deck() -> list[Card]:
     return [Card(r, s) for s in ITALIAN_SUITS for r in ITALIAN_RANKS]
 
 
+#: What the Italian games of the Briscola family count (Briscola, Briscola Venceslao, any
+#: game that takes its cards' points and order from them), kept once here so that a new
+#: game of the family reads them instead of copying them.
+#: Italian rank -> card points: Ace 11, Three 10, King 4, Knight 3, Jack 2 (120 a deck).
+ITALIAN_POINTS: dict[int, int] = {1: 11, 3: 10, 10: 4, 9: 3, 8: 2}
+#: Italian rank -> strength within a suit: Ace, Three, King, Knight, Jack, 7 .. 4, 2.
+ITALIAN_STRENGTH: dict[int, int] = {1: 10, 3: 9, 10: 8, 9: 7, 8: 6, 7: 5, 6: 4, 5: 3, 4: 2, 2: 1}
+#: Italian rank -> primiera value: 7=21, 6=18, Ace=16, 5=15, 4=14, 3=13, 2=12, faces 10.
+PRIMIERA: dict[int, int] = {7: 21, 6: 18, 1: 16, 5: 15, 4: 14, 3: 13, 2: 12, 8: 10, 9: 10, 10: 10}
+
+
+def italian_points(c: Card) -> int:
+    """The card's points in the Briscola family (:data:`ITALIAN_POINTS`; 0 for the rest)."""
+    return ITALIAN_POINTS.get(c.rank, 0)
+
+
+def italian_strength(c: Card) -> int:
+    """The card's place in its suit in the Briscola family (:data:`ITALIAN_STRENGTH`)."""
+    return ITALIAN_STRENGTH[c.rank]
+
+
 def shuffled(deck: Sequence[Card], rng: random.Random) -> list[Card]:
     """A new list with the cards in an order drawn from ``rng`` (the state's only chance)."""
     out = list(deck)

@@ -47,6 +47,7 @@ import importlib.util
 import math
 import random
 from dataclasses import KW_ONLY, dataclass, field
+from pathlib import Path
 from typing import AbstractSet, Any, Callable, ClassVar, Iterable, Mapping, Optional, Sequence
 
 from game.cards import Card, CardCodeError
@@ -389,6 +390,24 @@ class Demo:
 
 
 @dataclass(frozen=True)
+class Trial:
+    """A stretch of a game that the tests and the benches play at its table (the table's
+    fit at every size, the rank strip, a frame's cost): a seed and options whose first
+    rounds pass through each phase the table shows, its players, and how many rounds
+    (:meth:`State.round_number`) are enough, None for a whole game.  Every game's stretch
+    is chosen here, by the game, so no test keeps a list of games and their seeds."""
+
+    options: Mapping[str, Any] = field(default_factory=dict)
+    seed: int = 1
+    seats: Optional[int] = None           # None: the game's first count
+    rounds: Optional[int] = None          # None: to the end of the game
+
+    def enough(self, state: "State") -> bool:
+        """Whether ``state`` has played the stretch: over, or past its last round."""
+        return state.over or (self.rounds is not None and state.round_number() > self.rounds)
+
+
+@dataclass(frozen=True)
 class GameSpec:
     """A game's one registration: everything the menu, the table, the kiosk, the
     computers and the network need to know about it, in one place.
@@ -415,6 +434,11 @@ class GameSpec:
     table: str
     demo: Demo
     levels: tuple[str, ...] = LEVELS
+    trial: Trial = Trial()
+    #: the folder of the game's own words and rules (``i18n/<lang>/*.json``,
+    #: ``rules/<lang>/<key>.md``) for a game whose texts are not in the program's assets/
+    #: (a game registered from outside it, game.register); None: assets/
+    assets: Optional[Path] = None
 
     def __post_init__(self) -> None:
         """Every piece present and of its shape, at import: a game that lacks one fails
@@ -433,13 +457,14 @@ class GameSpec:
                                         f"not {ref!r}")
         if not self.levels:
             raise RegistrationError(f"{where} needs its computer levels")
-        if self.demo.seats is not None and self.demo.seats not in self.seats:
-            raise RegistrationError(f"{where}'s demo is for {self.demo.seats} players, "
-                                    f"not one of {self.seats}")
-        try:
-            self.resolve_options(self.demo.options)
-        except ValueError as exc:
-            raise RegistrationError(f"{where}'s demo options: {exc}") from None
+        for what, form in (("demo", self.demo), ("trial", self.trial)):
+            if form.seats is not None and form.seats not in self.seats:
+                raise RegistrationError(f"{where}'s {what} is for {form.seats} players, "
+                                        f"not one of {self.seats}")
+            try:
+                self.resolve_options(form.options)
+            except ValueError as exc:
+                raise RegistrationError(f"{where}'s {what} options: {exc}") from None
 
     @property
     def deck(self) -> str:
@@ -456,6 +481,11 @@ class GameSpec:
     def demo_seats(self) -> int:
         """The players at the kiosk's table."""
         return self.demo.seats if self.demo.seats is not None else self.seats[0]
+
+    @property
+    def trial_seats(self) -> int:
+        """The players of the :attr:`trial`'s stretch."""
+        return self.trial.seats if self.trial.seats is not None else self.seats[0]
 
     def resolve_options(self, options: Mapping[str, Any] | None) -> dict[str, Any]:
         """Defaults filled in; unknown names or values rejected with a clear message.
@@ -691,6 +721,26 @@ class State(abc.ABC):
         if not self.position_fields:            # a game without a text form
             return object.__repr__(self)
         return f"State.from_text({self.to_text()!r})"
+
+    def round_number(self) -> int:
+        """Which round is being played, from 1: a game of several (deals, hands, games of
+        a match) counts them, so a :class:`Trial` can stop after a few; 1 otherwise."""
+        return 1
+
+    def secret_cards(self, seat: int | None) -> set[str]:
+        """The codes of the cards ``seat`` may not know now, by the rules (a spectator:
+        None).  The netplay leak tests hold every update to it, so a game that hides more
+        than its view's face-down cards (a card once seen, then turned down; a secret its
+        view keeps out, as Briscola's sampled card for the dealer) says so here, in its
+        rules' terms; by default the cards at :meth:`hidden_places`."""
+        return {c.code for cs in self.hidden(seat).values() for c in cs}
+
+    @staticmethod
+    def starts_deal(event: Event) -> bool:
+        """Whether ``event`` gathers the cards for a new deal (a new hand, round or game
+        of a match): a card shown before it may be hidden again after it, which the leak
+        tests allow.  A game of one deal keeps the default, no."""
+        return False
 
     def _positioned(self) -> None:
         """Called once a position's fields are set from text: drop what was worked out

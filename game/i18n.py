@@ -32,6 +32,9 @@ from pathlib import Path
 from typing import Any, Mapping
 
 CATALOG_DIR = Path(__file__).resolve().parent.parent / "assets" / "i18n"
+#: every folder of catalogs: the program's, then a registered game's own
+#: (``GameSpec.assets``, :func:`add_folder`)
+FOLDERS: list[Path] = [CATALOG_DIR]
 DEFAULT_LANG = "en"
 #: the environment variables that name the system's language, first match wins (POSIX order)
 LOCALE_VARIABLES = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
@@ -55,8 +58,7 @@ def system_language(environ: Mapping[str, str] | None = None) -> str:
 def catalog(lang: str) -> dict[str, str]:
     """All strings of a language, merged from its files (sorted, so later files win)."""
     merged: dict[str, str] = {}
-    folder = CATALOG_DIR / lang
-    for path in sorted(folder.glob("*.json")):
+    for path in (p for folder in FOLDERS for p in sorted((folder / lang).glob("*.json"))):
         data = json.loads(path.read_text(encoding="utf-8"))
         for key, text in data.items():
             if key in merged:
@@ -68,6 +70,14 @@ def catalog(lang: str) -> dict[str, str]:
 @cache
 def _language_set() -> frozenset[str]:
     return frozenset(p.name for p in CATALOG_DIR.iterdir() if p.is_dir())
+
+
+def add_folder(folder: Path) -> None:
+    """Read the catalogs of ``folder`` too (``<lang>/*.json``, as assets/i18n): a game
+    registered from outside the program (game.register) brings its own words."""
+    if folder not in FOLDERS:
+        FOLDERS.append(folder)
+        catalog.cache_clear()
 
 
 def languages() -> list[str]:

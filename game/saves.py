@@ -68,9 +68,6 @@ EXPORT_DIR = "exports"
 BAD_SUFFIX = ".bad"
 #: finished games kept for the Replays screen
 KEEP_FINISHED = 50
-#: the views' counters of a game's parts, one per game (Briscola's games of a match,
-#: Bolola's deals, Bisca's rounds, Dou Dizhu's hands, Bocce's hands)
-PARTS = ("game_no", "deal_no", "round_no", "hand_no", "hand")
 #: a kept game is a few KB (Bolola's 470 actions: about 8 KB); more is not one
 MAX_BYTES = 1 << 21
 
@@ -197,15 +194,13 @@ class Record:
             if at == done:
                 redeal(state, seat, seed, fresh)
 
-    def standing(self) -> tuple[Optional[tuple[str, int]], bool]:
-        """Where the game stands, for its Resume button: the person's view's counter of
-        the game's parts (``("deal_no", 3)``; None if it has none) and whether the person
-        is to act.  SaveError if the log does not replay."""
+    def standing(self) -> tuple[int, bool]:
+        """Where the game stands, for its Resume button: the part of the game being played
+        (``State.round_number``: Briscola's game of the match, Bolola's deal, Bisca's
+        round ...) and whether the person is to act.  SaveError if the log does not
+        replay."""
         state = self.replay()
-        view = state.view(self.seat)
-        part = next(((name, view[name]) for name in PARTS if type(view.get(name)) is int),
-                    None)
-        return part, self.seat in state.to_act()
+        return state.round_number(), self.seat in state.to_act()
 
     def told(self, seat: Optional[int]) -> list[Event]:
         """Every event of the game so far as ``seat`` received it (redacted for it)."""

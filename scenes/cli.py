@@ -96,10 +96,11 @@ def _check_replay(parser: argparse.ArgumentParser, path: str) -> None:
 
 def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     keys = ", ".join(entry.key for entry in CATALOG)
+    *first, last = [entry.title for entry in CATALOG]
+    titles = f"{', '.join(first)} and {last}" if first else last
     parser = argparse.ArgumentParser(
         prog="tavolata",
-        description="Tavolata: Bocce, Bolola, Bisca, Briscola Venceslao and Dou Dizhu "
-                    "against the computer.")
+        description=f"Tavolata: {titles} against the computer.")
     parser.add_argument("--game", metavar="KEY",
                         help=f"go straight to a table of this game ({keys})")
     parser.add_argument("--seed", type=int, default=None,

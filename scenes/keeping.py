@@ -24,7 +24,7 @@ from game.kept import KeepingClient, UnkeptClient, adopted, kept_game, resume_sl
 from game.replays import exported
 from game.saves import Record, SaveError, SlotBusy, Store, Trouble, file_stamp, keepable
 from game.session import REMOTE, Client, GameSetup, LocalClient, Session, local_game
-from scenes.i18n import language, tr
+from scenes.i18n import has, language, tr
 
 if TYPE_CHECKING:  # pragma: no cover
     from scenes.table.scene import TableScene
@@ -64,7 +64,8 @@ def resume_label(record: Record) -> str:
         part, yours = record.standing()
     except SaveError:
         return tr("kept.resume_plain", game=title)
-    where = [tr(f"kept.part.{part[0]}", n=part[1])] if part is not None else []
+    # the part in the game's own word ("<key>.part": "deal {n}"), where it has parts
+    where = [tr(f"{record.key}.part", n=part)] if has(f"{record.key}.part") else []
     if yours:
         where.append(tr("kept.your_turn"))
     return tr("kept.resume", game=title, where=", ".join(where)) if where else \

@@ -1,4 +1,4 @@
-"""The title menu: the five games (the built ones open their new-game screen), Rules,
+"""The title menu: every game (the built ones open their new-game screen), Rules,
 Settings, Credits (the licences), Quit.
 
 Everything static (felt, fanned decorative cards, the title) is painted once
@@ -27,10 +27,14 @@ if TYPE_CHECKING:
     from game.net.kept_tables import KeptTable
     from scenes.app import App
     from scenes.cardart import CardArt
+    from scenes.fonts import SizedFont
 
 #: The decorative fans in the bottom corners: French on the left, Italian on the right.
 LEFT_FAN = ("QH", "KS", "AS")
 RIGHT_FAN = ("7d", "Ad", "Kc")
+
+#: the lowest a game's row gets (before the UI scale) when many games share the room
+MIN_ROW = 30
 
 #: The painted background (felt, fans, title), by (size, card design, art present).
 #: Module-level: it is only pixels, and a new App (tests) need not paint it again.
@@ -205,14 +209,16 @@ class MenuScene(Scene):
         row_w = sum(need) + gap * (len(keys) - 1)
         panel_w = min(w - px(40), max(px(600), row_w + px(24) * 2))
         resuming = self.record is not None or self.table is not None
-        row_h = px(48 if resuming else 52)
+        # Centred in the room between the title and the key hints at the bottom; the
+        # games' rows narrower where there are more games than that room holds at ease
+        room_top, room_bottom = self._title_bottom(size), self._hints_top(size) - px(4)
+        fixed = px(24) + px(30) + px(18) + bottom_h + px(24) + (bottom_h + gap if resuming else 0)
+        each = (room_bottom - room_top - fixed) // len(CATALOG) - gap
+        row_h = max(px(MIN_ROW), min(px(48 if resuming else 52), each))
         rules_w = px(96)
         kept_font = self.app.fonts.get(round(round(row_h * 0.72) * 0.46), bold=True)
         resume_w = max(rules_w, kept_font.size(tr("kept.resume_short"))[0] + px(24))
-        panel_h = px(24) + px(30) + len(CATALOG) * (row_h + gap) + px(18) + bottom_h + px(24) \
-            + (bottom_h + gap if resuming else 0)
-        # Centred in the room between the title and the key hints at the bottom.
-        room_top, room_bottom = self._title_bottom(size), h - px(30)
+        panel_h = fixed + len(CATALOG) * (row_h + gap)
         top = max(room_top, room_top + (room_bottom - room_top - panel_h) // 2)
         self._panel = pygame.Rect((w - panel_w) // 2, top, panel_w, panel_h)
         inner = self._panel.inflate(-px(24) * 2, 0)
@@ -253,7 +259,26 @@ class MenuScene(Scene):
             x += width + spare + gap
 
     def _title_bottom(self, size: tuple[int, int]) -> int:
-        return round(theme.px(170, size))
+        """The foot of the subtitle and a little room: the panel starts no higher."""
+        s = theme.ui_scale(size)
+        return self._subtitle_top(size) + self.app.fonts.get(round(20 * s)).get_height() \
+            + round(8 * s)
+
+    def _hints_font(self, size: tuple[int, int]) -> SizedFont:
+        return self.app.fonts.get(theme.font_px(14, size))
+
+    def _hints_top(self, size: tuple[int, int]) -> int:
+        """The top of the key hints' line at the foot of the window: the panel ends above."""
+        return size[1] - round(12 * theme.ui_scale(size)) - self._hints_font(size).get_height()
+
+    def _rule_y(self, size: tuple[int, int]) -> int:
+        """The height of the gold rule under the title."""
+        s = theme.ui_scale(size)
+        title = self.app.fonts.get(round(92 * s), bold=True)
+        return round(18 * s) + title.get_height() - round(6 * s)
+
+    def _subtitle_top(self, size: tuple[int, int]) -> int:
+        return self._rule_y(size) + round(12 * theme.ui_scale(size))
 
     # --- input -------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> Optional[pygame.event.Event]:
@@ -278,9 +303,8 @@ class MenuScene(Scene):
         focused = self.focus.focused
         for button in self.focus.buttons:
             draw_button(surface, self.app.fonts, button, button is focused)
-        hint_font = self.app.fonts.get(theme.font_px(14, size))
-        theme.text(surface, hint_font, tr("ui.menu.keys"), theme.MUTED,
-                   (size[0] // 2, size[1] - round(12 * s)), "midbottom")
+        theme.text(surface, self._hints_font(size), tr("ui.menu.keys"), theme.MUTED,
+                   (size[0] // 2, self._hints_top(size)), "midtop")
 
     def _background(self, size: tuple[int, int]) -> pygame.Surface:
         art = getattr(self.app, "art", None)
@@ -301,10 +325,9 @@ class MenuScene(Scene):
         s = theme.ui_scale(size)
         cx = size[0] // 2
         title_font = self.app.fonts.get(round(92 * s), bold=True)
-        rect = theme.text(bg, title_font, tr("ui.title"), theme.GOLD_LIGHT,
-                          (cx, round(18 * s)), "midtop")
+        theme.text(bg, title_font, tr("ui.title"), theme.GOLD_LIGHT, (cx, round(18 * s)), "midtop")
         # A thin gold rule with a diamond in the middle, under the title.
-        y = rect.bottom - round(6 * s)
+        y = self._rule_y(size)
         half = round(170 * s)
         pygame.draw.line(bg, theme.GOLD_DARK, (cx - half, y), (cx - round(14 * s), y), 2)
         pygame.draw.line(bg, theme.GOLD_DARK, (cx + round(14 * s), y), (cx + half, y), 2)
@@ -312,7 +335,7 @@ class MenuScene(Scene):
         pygame.draw.polygon(bg, theme.GOLD, [(cx, y - d), (cx + d, y), (cx, y + d), (cx - d, y)])
         sub_font = self.app.fonts.get(round(20 * s))
         theme.text(bg, sub_font, tr("ui.menu.subtitle"), theme.CREAM_DIM,
-                   (cx, y + round(12 * s)), "midtop")
+                   (cx, self._subtitle_top(size)), "midtop")
 
     def _draw_fans(self, bg: pygame.Surface, art: CardArt | None) -> None:
         """French cards fanned in the bottom left corner, Italian ones in the right, if the

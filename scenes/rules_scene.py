@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Optional
 
 import pygame
 
-from game import CATALOG
+from game import CATALOG, GAMES
 from game.i18n import DEFAULT_LANG
 from scenes import theme
 from scenes.i18n import language, tr
@@ -37,9 +37,12 @@ TABLE_KEYS = "table"
 
 
 def rules_path(key: str) -> Path | None:
-    """The rules file in the current language, else English; None when there is none."""
+    """The rules file in the current language, else English; None when there is none.
+    A game with assets of its own (``GameSpec.assets``) has its rules there."""
+    spec = GAMES.get(key)
+    folder = spec.assets / "rules" if spec is not None and spec.assets is not None else RULES_DIR
     for lang in dict.fromkeys((language(), DEFAULT_LANG)):
-        path = RULES_DIR / lang / f"{key}.md"
+        path = folder / lang / f"{key}.md"
         if path.is_file():
             return path
     return None

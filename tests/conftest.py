@@ -1,10 +1,18 @@
-"""Headless pygame for every test: dummy video and audio, before the first import."""
+"""Headless pygame for every test: dummy video and audio, before the first import; and
+the tests' own small game (tests/games/highcard) registered beside the shipped ones
+(``TAVOLATA_GAMES``, read as ``game`` is imported), before any test or screen reads the
+list of games: every test over ``game.GAMES`` runs it too, with nothing written for it,
+and so does every program a test starts."""
 
 import os
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+#: the games that live under tests/ (tests/games), registered for every test session
+TEST_GAMES = ("tests.games.highcard",)
+os.environ["TAVOLATA_GAMES"] = ",".join(TEST_GAMES)
 
 import pytest  # noqa: E402
 

@@ -31,7 +31,7 @@ def test_an_unknown_game_key_lists_the_keys_and_exits_2(capsys):
     assert exc.value.code == 2
     err = capsys.readouterr().err
     assert "unknown game 'poker'" in err
-    for key in ("bocce", "bolola", "bisca", "briscola", "doudizhu"):
+    for key in GAMES:
         assert key in err
 
 

@@ -51,7 +51,7 @@ from typing import Any
 
 from game.bisca import rules
 from game.bisca.state import BET, OVER, PLAY, BiscaState
-from game.engine import Action, Demo, GameSpec, Option, Phrase, plain_label
+from game.engine import Action, Demo, GameSpec, Option, Phrase, Trial, plain_label
 
 __all__ = ["SPEC", "BiscaState", "BET", "PLAY", "OVER", "rules", "action_label", "label"]
 
@@ -92,4 +92,5 @@ SPEC = GameSpec(
     computers="game.ai.bisca:player",
     table="scenes.tables.bisca:ADAPTER",
     demo=Demo({"lives": 1, "opening": 3}, seats=4),
+    trial=Trial(seed=4, seats=6, rounds=2),
 )

@@ -128,6 +128,25 @@ class BiscaState(State):
     def bet_options(self) -> list[int]:
         return rules.allowed_bets(self.cards, self.half_bets, self.forbidden())
 
+    def round_number(self) -> int:
+        """The round being played (the tests' stretches count them)."""
+        return self.round_no
+
+    def secret_cards(self, seat: int | None) -> set[str]:
+        """The stock, and the hands but: your own (not in the blind one-card round, until
+        the bets), and in the one-card round the others' cards, which every player sees."""
+        hidden = {c.code for c in self.deck}
+        for s in range(self.seats):
+            own = s == seat and not self.blind
+            if not own and not (self.one_card and seat is not None and s != seat):
+                hidden |= {c.code for c in self.hands[s]}
+        return hidden
+
+    @staticmethod
+    def starts_deal(event: Event) -> bool:
+        """The ``round`` event deals afresh."""
+        return event.kind == "round"
+
     def true_zones(self) -> dict[str, list[Card]]:
         zones: dict[str, list[Card]] = {"deck": list(self.deck),
                                         "table": [c for _, c, _ in self.table]}

@@ -12,7 +12,7 @@ from typing import Any
 from game.bocce.rules import lag_worths, points, totals
 from game.bocce.state import BocceState
 from game.cards import french_deck
-from game.engine import Action, Demo, GameSpec, Option, Phrase, plain_label
+from game.engine import Action, Demo, GameSpec, Option, Phrase, Trial, plain_label
 
 __all__ = ["SPEC", "BocceState", "action_label", "label", "lag_worths", "points", "totals"]
 
@@ -49,4 +49,5 @@ SPEC = GameSpec(
     computers="game.ai.bocce:player",
     table="scenes.tables.bocce:ADAPTER",
     demo=Demo({"target": 10}),
+    trial=Trial(seed=5, rounds=1),
 )

@@ -288,6 +288,30 @@ class BocceState(State):
         """This frame's pallino once the lag is revealed, else None."""
         return self.pallinos[self.frame]
 
+    def round_number(self) -> int:
+        """The hand being played (the tests' stretches count them)."""
+        return self.hand_no
+
+    def secret_cards(self, seat: int | None) -> set[str]:
+        """The deck, the others' hands, a lag card until the frame's pallino is known, and
+        every boccia still waiting to be rolled."""
+        hidden = {c.code for c in self.deck}
+        for s in range(self.seats):
+            if s != seat:
+                hidden |= {c.code for c in self.hands[s]}
+                lag = self.lag[s]
+                if lag is not None and self.pallinos[self.frame] is None:
+                    hidden.add(lag.code)
+            for b in self.bocce[s]:
+                if b.status == "waiting":
+                    hidden |= {c.code for c in b.cards}
+        return hidden
+
+    @staticmethod
+    def starts_deal(event: Event) -> bool:
+        """The ``hand_start`` event deals afresh."""
+        return event.kind == "hand_start"
+
     def true_zones(self) -> dict[str, list[Card]]:
         """Every zone with its real cards."""
         return {z: list(cs) for z, cs in self._zones().items()}

@@ -65,7 +65,7 @@ from typing import Any
 from game.bolola.rules import CONTRACTS, POINTS, contract_total
 from game.bolola.state import BololaState
 from game.cards import french_deck
-from game.engine import Action, Demo, GameSpec, Option, Phrase, plain_label
+from game.engine import Action, Demo, GameSpec, Option, Phrase, Trial, plain_label
 from game.i18n import translate
 
 __all__ = ["SPEC", "BololaState", "CONTRACTS", "POINTS", "action_label", "label", "contract_name",
@@ -113,4 +113,5 @@ SPEC = GameSpec(
     computers="game.ai.bolola:player",
     table="scenes.tables.bolola:ADAPTER",
     demo=Demo({"early_end": True, "deals": 1}),
+    trial=Trial(seed=3, rounds=1),
 )

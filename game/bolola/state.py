@@ -235,6 +235,19 @@ class BololaState(State):
                 "sheet": _sheet_copy(self.sheet)}
 
     # -- what a seat sees ---------------------------------------------------------
+    def round_number(self) -> int:
+        """The deal being played (the tests' stretches count them)."""
+        return self.deal_no
+
+    def secret_cards(self, seat: int | None) -> set[str]:
+        """The others' hands: every played card is seen on the table."""
+        return {c.code for s in range(self.seats) if s != seat for c in self.hands[s]}
+
+    @staticmethod
+    def starts_deal(event: Event) -> bool:
+        """The ``deal`` event whose stage is the gathering deals afresh."""
+        return event.kind == "deal" and event.data.get("stage") == "gather"
+
     def true_zones(self) -> dict[str, list[Card]]:
         return {z: list(cs) for z, cs in self._zones().items()}
 

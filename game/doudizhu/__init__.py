@@ -55,7 +55,7 @@ from typing import Any
 
 from game.doudizhu.rules import HAND_COUNTS
 from game.doudizhu.state import DECK, DoudizhuState, cards_for, play_from, play_of
-from game.engine import Action, Demo, GameSpec, Option, Phrase, plain_label
+from game.engine import Action, Demo, GameSpec, Option, Phrase, Trial, plain_label
 
 __all__ = ["SPEC", "DoudizhuState", "label", "cards_for", "play_from", "play_of"]
 
@@ -86,4 +86,5 @@ SPEC = GameSpec(
     computers="game.ai.doudizhu:player",
     table="scenes.tables.doudizhu:ADAPTER",
     demo=Demo({"hands": 1}),
+    trial=Trial({"rules": "classic", "hands": 1}, seed=21),
 )

@@ -340,6 +340,25 @@ class DoudizhuState(State):
         played pile)."""
         return _FACE_UP[seat, self.phase == OVER or self.revealed]
 
+    def round_number(self) -> int:
+        """The hand being played (the tests' stretches count them)."""
+        return self.hand_no
+
+    def secret_cards(self, seat: int | None) -> set[str]:
+        """The kitty until the landlord shows it; the others' hands, until a hand's end
+        shows every hand."""
+        hidden = {c.code for c in self.kitty}
+        if not self.revealed:
+            for s in range(self.seats):
+                if s != seat:
+                    hidden |= {c.code for c in self.hands[s]}
+        return hidden - {c.code for c in self.kitty_shown}
+
+    @staticmethod
+    def starts_deal(event: Event) -> bool:
+        """The ``gather`` event deals afresh."""
+        return event.kind == "gather"
+
     def true_zones(self) -> dict[str, list[Card]]:
         return {z: list(cs) for z, cs in self._zones().items()}
 

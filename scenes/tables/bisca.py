@@ -33,7 +33,6 @@ from scenes.widgets import ChoiceButton
 
 #: how far out from the middle toward each player's area their card of the hand lies
 TRICK_REACH = 0.6
-PILE_SCALE = 0.5
 #: the others' single card in the one-card round
 ONE_CARD_SCALE = 0.7
 HEART, HALF_HEART = "♥", "½"
@@ -74,6 +73,7 @@ class BiscaAdapter(TrickTable[View]):
 
     counterclockwise = True
     trick_scale = 0.85
+    trick_reach = TRICK_REACH
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -104,13 +104,6 @@ class BiscaAdapter(TrickTable[View]):
             return ZoneGeom(geom.x, geom.y, geom.kind, scale, 0.0, z=geom.z)
         return super().live_zone_geom(zone, layout, shown)
 
-    def trick_spot(self, seat: int, layout: Layout) -> tuple[float, float, float]:
-        """Where a seat's card of the hand lies: on the way from the middle to its area, far
-        enough out that six cards never cover each other's corners."""
-        cx, cy = layout.centre
-        ax, ay = layout.seat(seat).area
-        return (cx + (ax - cx) * TRICK_REACH, cy + (ay - cy) * TRICK_REACH, 0.0)
-
     def _front(self, seat: int, layout: Layout) -> tuple[float, float]:
         """The middle of a seat's card of the hand (a pop about that player shows there)."""
         x, y, _ = self.trick_spot(seat, layout)
@@ -124,7 +117,7 @@ class BiscaAdapter(TrickTable[View]):
     def zone_geom(self, zone: str, layout: Layout) -> ZoneGeom:
         kind, _, rest = zone.partition("/")
         if kind == "pile" and rest.isdigit():
-            return self._pile_geom(int(rest), layout)
+            return self.pile_geom(int(rest), layout)
         if zone == "deck":
             # low on the left, clear of the West player's card of the hand, and with its
             # name over the Hint's place (level with the prompt, over your plate)
@@ -132,27 +125,6 @@ class BiscaAdapter(TrickTable[View]):
             return ZoneGeom(cx - layout.width * 0.36, cy + layout.card_h * 0.45, "stack", 0.75,
                             0.0, depth=0.15, z=50)
         return super().zone_geom(zone, layout)
-
-    def _pile_geom(self, seat: int, layout: Layout) -> ZoneGeom:
-        """The cards of the hands a player won this round, a small stack by their hand,
-        clear of the name plates and the bet labels."""
-        g = layout.seat(seat)
-        tilt = 8.0
-        if g.side == "bottom":
-            x, y = g.hand[0] + layout.fan_span / 2 + layout.card_w * 1.2, g.hand[1]
-        elif g.side in ("left", "right"):
-            # beside the upper half of the hand, toward the table: under it lay the Hint's
-            # place (level with the prompt, over your plate)
-            inward = 1 if g.side == "left" else -1
-            beside = layout.card_h * layout.small_scale / 2 + layout.margin \
-                + layout.card_w * PILE_SCALE * 0.7
-            x, y, tilt = g.hand[0] + inward * beside, g.hand[1] - layout.card_h * 0.55, \
-                -8.0 * inward
-        elif g.side == "top":
-            x, y = g.hand[0] + layout.card_w * 1.9, g.hand[1]
-        else:   # top-left, top-right: under the plate and its label
-            x, y = g.plate[0], g.plate[1] + layout.font(27) + layout.card_h * 0.42
-        return ZoneGeom(x, y, "stack", PILE_SCALE, tilt, depth=0.3, z=200)
 
     def choice_anchor(self, layout: Layout) -> tuple[float, float]:
         """The bet picker above your hand, under the cards of the hand in play."""

@@ -72,12 +72,10 @@ class BriscolaAdapter(TrickTable[View]):
 
     counterclockwise = True
     trick_scale = TRICK_SCALE
+    trump_zone = "briscola"
+    stock_scale = STOCK_SCALE
 
     # -- geometry ------------------------------------------------------------------
-    def _stock_xy(self, layout: Layout) -> tuple[float, float]:
-        cx, cy = layout.centre
-        return (cx - layout.width * 0.255, cy - layout.card_h * 0.05)
-
     def _culetto_xy(self, layout: Layout) -> tuple[float, float]:
         cx, cy = layout.centre
         return (cx + layout.width * 0.255, cy - layout.card_h * 0.05)
@@ -99,14 +97,9 @@ class BriscolaAdapter(TrickTable[View]):
 
     def zone_geom(self, zone: str, layout: Layout) -> ZoneGeom:
         kind, _, rest = zone.partition("/")
-        if zone == "deck":
-            x, y = self._stock_xy(layout)
-            return ZoneGeom(x, y, "stack", STOCK_SCALE, 0.0, depth=0.2, z=50)
-        if zone == "briscola":
-            x, y = self._stock_xy(layout)
-            # crosswise under the stock, its index end showing on the right
-            return ZoneGeom(x + layout.card_h * STOCK_SCALE * 0.40, y, "stack", STOCK_SCALE,
-                            -90.0, z=40)
+        stock = self.stock_geom(zone, layout)
+        if stock is not None:
+            return stock
         if zone == "culetto":
             x, y = self._culetto_xy(layout)
             w = layout.card_w * CULETTO_SCALE
@@ -202,7 +195,7 @@ class BriscolaAdapter(TrickTable[View]):
         zones = view["zones"]
         # the stock's count under it
         stock = int(view["stock"])
-        sx, sy = self._stock_xy(layout)
+        sx, sy = self.stock_xy(layout)
         low = sy + layout.card_h * STOCK_SCALE / 2 + f(16)
         if stock:
             out.append(Label(tr("briscola_table.stock", count=stock),

@@ -5,7 +5,10 @@ the dealer's chip by a name plate, a pop beside a plate, and the rows of a look 
 A game's adapter subclasses :class:`TrickTable`, says where each seat's card of
 the trick lies (:meth:`TrickTable.trick_spot`) and how big the trick's cards are
 (:attr:`TrickTable.trick_scale`); the rest follows.  A game where not every seat
-plays every trick says who does, in order (:meth:`TrickTable.trick_order`).
+plays every trick says who does, in order (:meth:`TrickTable.trick_order`).  A game
+with a stock to draw from and a card turned up under it to name the trump (Briscola)
+names that card's zone (:attr:`TrickTable.trump_zone`) and lays both with
+:meth:`TrickTable.stock_geom`, beside the trick (:meth:`TrickTable.stock_xy`).
 """
 
 from __future__ import annotations
@@ -44,6 +47,33 @@ class TrickTable(TableAdapter[T]):
     live_zones = frozenset({"table"})
     #: the trick's cards, relative to the layout's card size
     trick_scale = 0.9
+    #: how far from the middle toward each seat's area its card of the trick lies (None:
+    #: the layout's own trick spots): far enough out that six cards never cover each
+    #: other's corners
+    trick_reach: Optional[float] = None
+    #: the piles of tricks won, relative to the layout's card size (:meth:`pile_geom`)
+    pile_scale = 0.5
+    #: the zone of the card turned up under the stock to name the trump ("" for none)
+    trump_zone = ""
+    #: the stock's cards (and the trump card's), relative to the layout's card size
+    stock_scale = 0.85
+
+    def stock_xy(self, layout: Layout) -> tuple[float, float]:
+        """Where the stock lies: left of the trick, a little above the middle."""
+        cx, cy = layout.centre
+        return (cx - layout.width * 0.255, cy - layout.card_h * 0.05)
+
+    def stock_geom(self, zone: str, layout: Layout) -> Optional[ZoneGeom]:
+        """The stock (``"deck"``) face down at :meth:`stock_xy`, and the trump card
+        (:attr:`trump_zone`) crosswise under it, its index end showing on the right;
+        None for any other zone."""
+        x, y = self.stock_xy(layout)
+        if zone == "deck":
+            return ZoneGeom(x, y, "stack", self.stock_scale, 0.0, depth=0.2, z=50)
+        if self.trump_zone and zone == self.trump_zone:
+            return ZoneGeom(x + layout.card_h * self.stock_scale * 0.40, y, "stack",
+                            self.stock_scale, -90.0, z=40)
+        return None
 
     @staticmethod
     def collect_timing(cards: int, after: float = 0.05) -> Timing:
@@ -53,9 +83,43 @@ class TrickTable(TableAdapter[T]):
                       before=read_hold(cards), sound="collect", after=after, note_first=True)
 
     def trick_spot(self, seat: int, layout: Layout) -> tuple[float, float, float]:
-        """Where the card of ``seat`` lies in the trick (x, y, angle): in front of it."""
+        """Where the card of ``seat`` lies in the trick (x, y, angle): in front of it, or
+        :attr:`trick_reach` of the way from the middle to its area."""
+        if self.trick_reach is not None:
+            cx, cy = layout.centre
+            ax, ay = layout.seat(seat).area
+            return (cx + (ax - cx) * self.trick_reach, cy + (ay - cy) * self.trick_reach, 0.0)
         x, y = layout.trick_spot(seat, self.trick_scale)
         return (x, y, 0.0)
+
+    def zone_geom(self, zone: str, layout: Layout) -> ZoneGeom:
+        """A seat's tricks won (``pile/<seat>``) by its hand (:meth:`pile_geom`); the rest
+        as any table lays them."""
+        kind, _, rest = zone.partition("/")
+        if kind == "pile" and rest.isdigit():
+            return self.pile_geom(int(rest), layout)
+        return super().zone_geom(zone, layout)
+
+    def pile_geom(self, seat: int, layout: Layout) -> ZoneGeom:
+        """The cards of the tricks a player won, a small stack by their hand, clear of the
+        name plates and the labels under them, at any count of seats (Bisca's two to six)."""
+        g = layout.seat(seat)
+        tilt = 8.0
+        if g.side == "bottom":
+            x, y = g.hand[0] + layout.fan_span / 2 + layout.card_w * 1.2, g.hand[1]
+        elif g.side in ("left", "right"):
+            # beside the upper half of the hand, toward the table: under it lay the Hint's
+            # place (level with the prompt, over your plate)
+            inward = 1 if g.side == "left" else -1
+            beside = layout.card_h * layout.small_scale / 2 + layout.margin \
+                + layout.card_w * self.pile_scale * 0.7
+            x, y, tilt = g.hand[0] + inward * beside, g.hand[1] - layout.card_h * 0.55, \
+                -8.0 * inward
+        elif g.side == "top":
+            x, y = g.hand[0] + layout.card_w * 1.9, g.hand[1]
+        else:   # top-left, top-right: under the plate and its label
+            x, y = g.plate[0], g.plate[1] + layout.font(27) + layout.card_h * 0.42
+        return ZoneGeom(x, y, "stack", self.pile_scale, tilt, depth=0.3, z=200)
 
     def trick_order(self, shown: T) -> list[int]:
         """The seats that play the trick, in play order from its leader (the shown view's

@@ -56,3 +56,12 @@ def test_seeded_shuffle_is_reproducible_and_conserves_cards():
     b = shuffled(french_deck(), random.Random(5))
     assert a == b and sorted(a) == sorted(french_deck())
     assert cards("AS 2s") == [card("AS"), card("2s")]
+
+
+def test_the_briscola_family_counts_120_points_a_deck_and_orders_ace_three_king():
+    from game.cards import ITALIAN_POINTS, italian_points, italian_strength
+
+    assert sum(italian_points(c) for c in italian_deck()) == 120
+    order = sorted({c.rank for c in italian_deck()}, key=lambda r: -italian_strength(Card(r, "d")))
+    assert order == [1, 3, 10, 9, 8, 7, 6, 5, 4, 2]
+    assert set(ITALIAN_POINTS) == {1, 3, 10, 9, 8}

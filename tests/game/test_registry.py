@@ -13,20 +13,32 @@ from game import CATALOG, GAMES, KEYS, check_pieces, load_spec
 from game.ai import computer_player
 from game.ai.base import RandomPlayer
 from game.cards import Card
-from game.engine import Demo, GameSpec, RegistrationError, load_piece, piece_exists, plain_label
+from game.engine import (
+    Demo,
+    GameSpec,
+    RegistrationError,
+    Trial,
+    load_piece,
+    piece_exists,
+    plain_label,
+)
 
 
 def test_every_listed_game_is_registered_and_the_catalog_is_the_registrations():
     assert tuple(GAMES) == KEYS
     assert CATALOG == tuple(GAMES[k] for k in KEYS)
-    assert [s.seat_range for s in CATALOG] == ["2", "4", "2-6", "3", "3"]
+
+
+def test_a_menu_writes_one_seat_count_alone_and_several_as_a_range():
+    assert spec_without(seats=(2,)).seat_range == "2"
+    assert spec_without(seats=(2, 3, 4, 5, 6)).seat_range == "2-6"
 
 
 @pytest.mark.parametrize("key", KEYS)
 def test_every_game_names_each_of_its_pieces_and_each_is_there(key):
     spec = GAMES[key]
     assert spec.cards and all(isinstance(c, Card) for c in spec.cards)
-    assert spec.label is __import__(f"game.{key}", fromlist=["label"]).label
+    assert callable(spec.label)
     assert callable(load_piece(spec.computers, key))
     assert spec.levels == ("easy", "normal", "hard")
     for level in spec.levels:
@@ -73,6 +85,10 @@ def test_a_registration_that_lacks_a_piece_fails_when_made():
         spec_without(table="scenes.tables.bocce")
     with pytest.raises(RegistrationError, match="demo options"):
         spec_without(demo=Demo({"target": 7}))
+    with pytest.raises(RegistrationError, match="trial options"):
+        spec_without(trial=Trial({"target": 7}))
+    with pytest.raises(RegistrationError, match="trial is for 3 players"):
+        spec_without(trial=Trial(seats=3))
     with pytest.raises(RegistrationError, match="demo is for 3 players"):
         spec_without(demo=Demo({}, seats=3))
     with pytest.raises(RegistrationError, match="mixes"):
@@ -108,6 +124,31 @@ def test_the_engine_registers_without_importing_the_screen():
                          timeout=60, cwd=game.__path__[0] + "/..")
     assert out.returncode == 0, out.stderr
     assert out.stdout.strip() == "[]"
+
+
+@pytest.mark.slow
+def test_a_game_named_in_tavolata_games_is_registered_there_and_nowhere_else():
+    """The tests' own game runs in every test (tests/conftest.py names it), after the
+    listed games; a program started without TAVOLATA_GAMES, as the shipped one is, has
+    only the listed games."""
+    import os
+    import subprocess
+    import sys
+
+    assert KEYS[-1] == "highcard" and GAMES["highcard"].assets is not None
+    env = {k: v for k, v in os.environ.items() if k != game.MORE_GAMES}
+    out = subprocess.run([sys.executable, "-c", "import game; print(' '.join(game.KEYS))"],
+                         capture_output=True, text=True, timeout=60, env=env,
+                         cwd=game.__path__[0] + "/..")
+    assert out.returncode == 0, out.stderr
+    assert "highcard" not in out.stdout.split() and out.stdout.split()
+
+
+def test_a_game_registered_twice_is_refused_in_words():
+    with pytest.raises(RegistrationError, match="'highcard' is registered already"):
+        game.register("tests.games.highcard")
+    with pytest.raises(RegistrationError, match="does not exist"):
+        game.register("tests.games.nosuch")
 
 
 @pytest.mark.parametrize("key", KEYS)

@@ -16,7 +16,6 @@ from game.saves import (
     CARDS_ONLY,
     KEEP_BAD,
     KEEP_FINISHED,
-    PARTS,
     DataFolder,
     Record,
     SaveError,
@@ -269,10 +268,10 @@ def seeds(monkeypatch):
 
 
 def part(state) -> tuple:
-    """The view's counters of the game's parts (which deal, hand, round, game) and, in Dou
-    Dizhu, which deal of the hand: a new one means the cards were dealt again."""
-    view = state.view(0)
-    return tuple(view.get(name) for name in (*PARTS, "deals"))
+    """The game's part being played (``State.round_number``: which deal, hand, round,
+    game) and, in Dou Dizhu, which deal of the hand: a new one means the cards were dealt
+    again."""
+    return state.round_number(), state.view(0).get("deals")
 
 
 def until_the_next_deal(client: KeepingClient, rng: random.Random) -> None:

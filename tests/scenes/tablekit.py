@@ -3,7 +3,7 @@ clicks and key presses posted as real pygame events."""
 
 from __future__ import annotations
 
-from typing import Any, Optional, Sequence
+from typing import Any, Callable, Optional, Sequence
 
 import pygame
 
@@ -19,16 +19,17 @@ def make_app(display: Any, speed: str = "instant", size: tuple[int, int] = (1280
 
 def open_table(app: Any, key: str, seed: int = 1, players: Optional[Sequence[Any]] = None,
                seat: Optional[int] = 0, think_delay: tuple[float, float] = (0.0, 0.0),
-               options: Optional[dict] = None, push: bool = True, **kw: Any) -> Any:
+               options: Optional[dict] = None, push: bool = True, seats: Optional[int] = None,
+               **kw: Any) -> Any:
     """A table of ``key`` for a local session, pushed on the app's stack.  ``players``: one
-    per seat, None for a person, a computer player object otherwise (default: you at
-    ``seat``, the game's Normal computers elsewhere; ``seat=None``: computers only,
-    watched as a spectator)."""
+    per seat, None for a person, a computer player object otherwise (default: ``seats``
+    of them, else the game's first count, you at ``seat``, the game's Normal computers
+    elsewhere; ``seat=None``: computers only, watched as a spectator)."""
     from game import GAMES
     from game.session import COMPUTER, HUMAN, GameSetup, LocalClient, SeatSpec, Session
     from scenes.table import TableScene
 
-    n = len(players) if players is not None else GAMES[key].seats[0]
+    n = len(players) if players is not None else seats or GAMES[key].seats[0]
     if players is None:
         kinds = [HUMAN if s == seat else COMPUTER for s in range(n)]
     else:
@@ -43,6 +44,29 @@ def open_table(app: Any, key: str, seed: int = 1, players: Optional[Sequence[Any
     if push:
         app.stack.push(table)
     return table
+
+
+def first_legal(table: Any) -> None:
+    """Play the first of your legal actions (how a trial's stretch is played)."""
+    table.act(table.legal()[0])
+
+
+def trial(key: str, seats: Optional[int] = None,
+          seat: Optional[int] = 0) -> tuple[dict, Callable[[Any], None], Callable[[Any], bool]]:
+    """The game's own stretch of play (its ``GameSpec.trial``) as a table's setup for
+    :func:`open_table`, how you act, and when the game's state has played enough: at
+    ``seats`` (else the trial's), for you at ``seat`` or for a spectator (None), the
+    others the game's Normal computers."""
+    from game import GAMES
+    from game.engine import load_piece
+
+    spec = GAMES[key]
+    n = seats or spec.trial_seats
+    setup: dict[str, Any] = dict(seed=spec.trial.seed, options=dict(spec.trial.options), seats=n)
+    if seat is None:
+        computer = load_piece(spec.computers, key)
+        setup.update(players=[computer("normal")] * n, seat=None)
+    return setup, first_legal, spec.trial.enough
 
 
 def started(app: Any, key: str, seed: int = 1, **options: Any) -> Any:

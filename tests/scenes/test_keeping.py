@@ -9,6 +9,7 @@ from typing import Any
 import pygame
 import pytest
 
+from game import GAMES
 from game.cards import Card
 from game.kept import KeepingClient
 from game.saves import Store
@@ -79,7 +80,7 @@ def resume_from_menu(app: Any) -> Any:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("game", ["bocce", "bolola", "bisca", "briscola", "doudizhu"])
+@pytest.mark.parametrize("game", list(GAMES))
 def test_leaving_mid_game_and_resuming_shows_the_same_position(app, game):
     table = start(app, game)
     moves(app, table, 3)
@@ -350,7 +351,7 @@ def test_the_resume_label_names_a_briscola_game_as_the_table_does(lang):
     from game.i18n import translate
 
     table_word = translate(lang, "briscola.game_no", game_no=1, games=3).split()[0].lower()
-    assert translate(lang, "kept.part.game_no", n=1) == f"{table_word} 1"
+    assert translate(lang, "briscola.part", n=1) == f"{table_word} 1"
 
 
 @pytest.mark.slow

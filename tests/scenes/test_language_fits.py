@@ -7,13 +7,12 @@ the English table tests make); and the language switched over a game rewords it.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Optional
+from typing import Any
 
 import pygame
 import pytest
 
 from game import GAMES
-from game.engine import load_piece
 from game.i18n import translate
 from game.net.relays import relay_setting
 from game.saves import Record
@@ -29,6 +28,7 @@ from tests.scenes.tablekit import (
     started,
     state_of,
     think,
+    trial,
     watch,
 )
 
@@ -241,29 +241,6 @@ def test_the_result_of_a_briscola_match_fits_in_either_language(display, lang, m
     assert problems(result, words.of(result, size), size) == []
 
 
-def _first_legal(table: Any) -> None:
-    table.act(table.legal()[0])
-
-
-def _whole(game: str) -> tuple[dict, Any, Any]:
-    """How a whole stretch of ``game`` is played in the English whole-game layout tests:
-    the table's setup, how you act, and when it is enough."""
-    from game.ai.bisca import player
-    from tests.scenes.test_bocce_table import simple_player
-
-    if game == "bisca":
-        return (dict(seed=4, players=[None] + [player("normal")] * 5, options={"opening": 3}),
-                _first_legal, lambda s: s.round_no > 3 or s.over)
-    if game == "bocce":
-        return dict(seed=5), simple_player, lambda s: s.over or s.hand_no >= 2
-    if game == "bolola":
-        return dict(seed=3), _first_legal, lambda s: s.deal_no == 2
-    if game == "briscola":
-        return dict(seed=2), _first_legal, lambda s: s.game_no == 2
-    return (dict(seed=21, options={"rules": "classic", "hands": 1}), _first_legal,
-            lambda s: s.over)
-
-
 @pytest.mark.slow
 @pytest.mark.parametrize("game", sorted(GAMES))
 def test_a_whole_stretch_of_every_game_in_italian_at_800x500_lays_no_words_on_words(
@@ -273,7 +250,7 @@ def test_a_whole_stretch_of_every_game_in_italian_at_800x500_lays_no_words_on_wo
     of each other and of the cards at rest, inside the window."""
     monkeypatch.setenv("LANGUAGE", "it")
     app = make_app(display, "fast", (800, 500))
-    setup, act, enough = _whole(game)
+    setup, act, enough = trial(game)
     table = open_table(app, game, push=False, think_delay=(0.05, 0.1), **setup)
     app.stack.push(table)
     problems = watch(app, table, act, lambda: enough(state_of(table)), limit=20000)
@@ -329,22 +306,6 @@ def _sweep_cases() -> list[Any]:
     return out
 
 
-def _stretch(game: str, seats: int, seat: Optional[int]) -> tuple[dict, Any, Any]:
-    """A stretch of ``game`` at ``seats`` that passes through each phase its table shows:
-    the whole-stretch setup (Bisca at the rules' own opening, five cards, and ``seats``),
-    for you at ``seat`` or for a spectator (None)."""
-    from game.ai import bisca
-
-    setup, act, enough = _whole(game)
-    if game == "bisca":
-        setup = dict(seed=4, players=[None] + [bisca.player("normal")] * (seats - 1))
-        enough = lambda s: s.round_no > 2 or s.over  # noqa: E731
-    if seat is None:
-        computer = load_piece(GAMES[game].computers, game)
-        setup = dict(setup, players=[computer("normal")] * seats, seat=None)
-    return setup, act, enough
-
-
 @pytest.mark.slow
 @pytest.mark.parametrize("game, seats, lang, size, scale, seat", _sweep_cases())
 def test_every_table_in_every_phase_lays_no_words_on_words(display, monkeypatch, game, seats,
@@ -356,7 +317,7 @@ def test_every_table_in_every_phase_lays_no_words_on_words(display, monkeypatch,
     monkeypatch.setenv("LANGUAGE", lang)
     app = make_app(display, "fast", size)
     app.settings.table_scale = scale
-    setup, act, enough = _stretch(game, seats, seat)
+    setup, act, enough = trial(game, seats, seat)
     table = open_table(app, game, push=False, think_delay=(0.05, 0.1), **setup)
     table.corner.can_undo = lambda: True     # as a game the app keeps offers after a move
     app.stack.push(table)

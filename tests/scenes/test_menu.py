@@ -196,12 +196,12 @@ def test_the_subtitle_changes_language_with_the_settings(menu, app, monkeypatch)
     menu_module._BACKGROUNDS.clear()
     app.change_setting("language", "en")
     menu.draw(app.screen)
-    assert "Five card games at one table" in drawn
+    assert "Card games at one table" in drawn
     app.change_setting("language", "it")
     try:
         drawn.clear()
         menu.draw(app.screen)
-        assert "Cinque giochi di carte a un solo tavolo" in drawn
+        assert "Giochi di carte a un solo tavolo" in drawn
     finally:
         app.change_setting("language", "en")
 
@@ -226,3 +226,34 @@ def test_back_to_your_table_is_offered_focused_in_the_wide_row(menu, app, size):
     rects = [b.rect for b in menu.focus.buttons]
     assert all(pygame.Rect((0, 0), size).contains(r) for r in rects)
     assert all(r.collidelist(rects[i + 1:]) == -1 for i, r in enumerate(rects))
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (800, 500)])
+@pytest.mark.parametrize("more", [0, 3])
+def test_many_games_fit_between_the_subtitle_and_the_key_hints(menu, app, monkeypatch,
+                                                               size, more):
+    """Every registered game (the tests' own sixth among them), and three more: the rows
+    grow narrower, and the panel keeps off the subtitle (a sixth row once covered it at
+    1280x720) and off the key hints at the foot of the window."""
+    import dataclasses
+
+    extra = tuple(dataclasses.replace(CATALOG[0], key=f"more{i}", title=f"More {i}")
+                  for i in range(more))
+    monkeypatch.setattr(menu_module, "CATALOG", CATALOG + extra)
+    assert len(menu_module.CATALOG) >= 6
+    drawn: dict[str, pygame.Rect] = {}
+    text = menu_module.theme.text
+    monkeypatch.setattr(menu_module.theme, "text",
+                        lambda surface, font, words, *a, **k:
+                        drawn.setdefault(words, text(surface, font, words, *a, **k)))
+    menu_module._BACKGROUNDS.clear()
+    pygame.display.set_mode(size)
+    screen = pygame.Surface(size)
+    menu = menu_module.MenuScene(app)
+    menu.draw(screen)
+    subtitle, hints = drawn["Card games at one table"], drawn[menu_module.tr("ui.menu.keys")]
+    panel = menu._panel
+    assert panel.top >= subtitle.bottom and panel.bottom <= hints.top, (subtitle, panel, hints)
+    rows = [menu.focus.button(f"game:{e.key}").rect for e in menu_module.CATALOG]
+    assert all(panel.contains(r) and r.h >= 20 for r in rows)
+    assert all(a.bottom <= b.top for a, b in zip(rows, rows[1:]))

@@ -387,7 +387,7 @@ def test_a_first_game_starts_with_options_that_suit_it(app):
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("key", ["bocce", "bolola", "bisca", "briscola", "doudizhu"])
+@pytest.mark.parametrize("key", list(GAMES))
 def test_every_row_explains_itself_in_one_line_while_focused(app, key):
     scene = open_setup(app, key)
     for row in scene.rows:

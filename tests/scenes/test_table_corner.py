@@ -8,10 +8,10 @@ from typing import Any, Optional
 import pygame
 import pytest
 
+from game import GAMES
 from tests.scenes.tablekit import frames, make_app, open_table, think
 
 SIZES = [(800, 500), (960, 540), (1280, 720), (1920, 1080)]
-GAMES = ["bocce", "bolola", "bisca", "briscola", "doudizhu"]
 #: what the buttons must never cover (the paint log's kinds)
 OTHERS = ("label", "plate", "board", "look_back", "strip", "light", "prompt", "note", "bar",
           "panel", "popup", "callout", "halo")

@@ -9,6 +9,8 @@ from __future__ import annotations
 import pygame
 import pytest
 
+from game import GAMES
+from game.engine import load_piece
 from scenes.i18n import tr, words
 from tests.scenes.tablekit import (
     card_box,
@@ -23,8 +25,9 @@ from tests.scenes.tablekit import (
     wait_for_hint,
 )
 
-#: the games whose plays are one card or one button
-GAMES_ONE_PICK = ("bisca", "bocce", "bolola", "briscola")
+#: the games whose plays are one card or one button (their tables pick no set of cards)
+GAMES_ONE_PICK = [key for key, spec in GAMES.items()
+                  if not load_piece(spec.table, key).select_cards]
 
 
 def hint_button(table):
@@ -173,7 +176,7 @@ def test_a_hinted_bet_is_named_in_whole_words_not_by_its_buttons_number(display)
 
 
 @pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
-@pytest.mark.parametrize("key_", GAMES_ONE_PICK + ("doudizhu",))
+@pytest.mark.parametrize("key_", list(GAMES))
 def test_the_hints_line_covers_neither_the_hand_nor_the_prompt_nor_the_buttons(display, key_,
                                                                                 size):
     app = make_app(display, "instant", size)

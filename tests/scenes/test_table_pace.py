@@ -7,6 +7,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
+from game import GAMES
 from game.ai import computer_player
 from scenes.result import ResultScene, SheetScene
 from scenes.rules_scene import RulesScene
@@ -57,7 +58,7 @@ def next_sheet(app, table):
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("game", ["bocce", "briscola", "bisca", "bolola", "doudizhu"])
+@pytest.mark.parametrize("game", list(GAMES))
 def test_f_fast_forwards_every_table_and_leaves_the_settings_alone(display, game):
     app = make_app(display, "normal")
     table = started(app, game)
@@ -183,6 +184,6 @@ def test_once_out_tab_and_enter_work_fast_forward(display):
 def test_every_games_rules_end_with_the_keys_at_every_table(display):
     app = make_app(display)
     scene = RulesScene(app, "bocce")
-    for game in ("bocce", "bolola", "bisca", "briscola", "doudizhu"):
+    for game in GAMES:
         words = " ".join(b.text for b in scene.blocks(game) if isinstance(b.text, str))
         assert "Keys at every table" in words and "fast forward" in words, game

@@ -9,8 +9,8 @@ from typing import Any, Optional
 import pygame
 import pytest
 
-from tests.scenes.tablekit import make_app, open_table, state_of, watch
-from tests.scenes.test_language_fits import _whole
+from game import GAMES
+from tests.scenes.tablekit import make_app, open_table, state_of, trial, watch
 
 SIZES = [(800, 500), (960, 540), (1280, 720), (1920, 1080)]
 
@@ -66,14 +66,14 @@ def test_bolola_s_strip_stays_put_while_your_tricks_pile_up_and_you_deal(display
 @pytest.mark.parametrize("size", [(1280, 720), (800, 500)])
 def test_dou_dizhu_s_strip_stays_put_from_the_bidding_to_the_last_play(display, size):
     """A "Pass" bubble over your plate, the kitty, the landlord's twenty cards."""
-    _check(size, "doudizhu", *_whole("doudizhu"), display)
+    _check(size, "doudizhu", *trial("doudizhu"), display)
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("size", SIZES)
-@pytest.mark.parametrize("game", ["bocce", "bolola", "bisca", "briscola", "doudizhu"])
+@pytest.mark.parametrize("game", list(GAMES))
 def test_every_game_s_strip_stays_put_at_every_size(display, game, size):
-    setup, act, enough = _whole(game)
+    setup, act, enough = trial(game)
     _check(size, game, setup, act, enough, display)
 
 
@@ -81,8 +81,5 @@ def test_every_game_s_strip_stays_put_at_every_size(display, game, size):
 @pytest.mark.parametrize("seats", [2, 3, 4, 5])
 @pytest.mark.parametrize("size", SIZES)
 def test_bisca_s_strip_stays_put_at_every_table(display, seats, size):
-    from game.ai.bisca import player
-
-    setup, act, enough = _whole("bisca")
-    setup = dict(setup, players=[None] + [player("normal")] * (seats - 1))
+    setup, act, enough = trial("bisca", seats)
     _check(size, "bisca", setup, act, enough, display)

@@ -1,5 +1,6 @@
-"""What a guest may know, worked out from the host's rules state (not from the view
-code), and a check of every line a guest received against it.
+"""What a guest may know, worked out from the host's rules state (each game's
+``State.secret_cards``, in its rules' terms, not from the view code), and a check of
+every line a guest received against it.
 
 ``check_guest_lines(log, seat, lines)`` replays the host's log step by step.  For
 every update line the guest received it asserts that the update is exactly the
@@ -7,8 +8,8 @@ session's own update for that seat at that version (the network adds, drops and
 changes nothing), and that the line names no card hidden from the seat then:
 
 * the view and the events are checked against the cards hidden after the action;
-* when a deal starts inside the action (a new Bocce hand, a new Briscola game, a
-  new Dou Dizhu hand or redeal),
+* when a deal starts inside the action (``State.starts_deal``: a new Bocce hand, a
+  new Briscola game, a new Dou Dizhu hand or redeal),
   the events before it may name cards that are back in the deck now: those may
   only be cards that the same events show to everyone, or that the seat saw in
   its own view just before;
@@ -22,7 +23,7 @@ the welcome carries no seed.
 from __future__ import annotations
 
 import json
-from typing import Any, Iterable, Optional
+from typing import Any, Iterable
 
 from game import GAMES
 from game.cards import Card, CardCodeError
@@ -56,64 +57,6 @@ def card_codes(data: Any) -> set[str]:
     return out
 
 
-def hidden_cards(state: State, seat: Optional[int]) -> set[str]:
-    """Cards ``seat`` may not know now, by the rules of each game."""
-    key = state.key
-    if key == "bocce":
-        hidden = {c.code for c in state.deck}
-        for s in range(state.seats):
-            if s != seat:
-                hidden |= {c.code for c in state.hands[s]}
-                lag = state.lag[s]
-                if lag is not None and state.pallinos[state.frame] is None:
-                    hidden.add(lag.code)
-            for b in state.bocce[s]:
-                if b.status == "waiting":
-                    hidden |= {c.code for c in b.cards}
-        return hidden
-    if key == "briscola":
-        hidden = {c.code for c in state.stock}
-        for s in range(state.seats):
-            if s != seat:
-                hidden |= {c.code for c in state.hands[s]}
-        if state.briscola is not None and (seat is None or seat == state.dealer):
-            hidden.add(state.briscola.code)
-        return hidden
-    if key == "doudizhu":
-        # the three cards until the landlord shows them; the others' hands, until a
-        # hand's end shows every hand
-        hidden = {c.code for c in state.kitty}
-        if not state.revealed:
-            for s in range(state.seats):
-                if s != seat:
-                    hidden |= {c.code for c in state.hands[s]}
-        return hidden - {c.code for c in state.kitty_shown}
-    if key == "bisca":
-        hidden = {c.code for c in state.deck}
-        for s in range(state.seats):
-            # the one-card round: everyone sees the others' card, its owner only after the bets
-            own = s == seat and not state.blind
-            if not own and not (state.one_card and seat is not None and s != seat):
-                hidden |= {c.code for c in state.hands[s]}
-        return hidden
-    if key == "bolola":
-        # every played card is seen on the table; only the other hands are secret
-        return {c.code for s in range(state.seats) if s != seat for c in state.hands[s]}
-    raise AssertionError(f"no leak rules for {key}: add them here")
-
-
-def _deal_starts(key: str, events: list[Event]) -> int:
-    """Index of the last event that starts a new deal in this action (0: none)."""
-    def starts(e: Event) -> bool:
-        if key == "doudizhu":
-            return e.kind == "gather"
-        if key == "bisca":
-            return e.kind == "round"
-        return e.kind == "hand_start" if key == "bocce" else \
-            e.kind == "deal" and e.data.get("stage") == "gather"
-    return max((i for i, e in enumerate(events) if starts(e)), default=0)
-
-
 class _Step:
     """The host's game at one version, as ``seat`` must receive it."""
 
@@ -123,8 +66,8 @@ class _Step:
         self.to_act = tuple(state.to_act())
         self.legal = tuple(state.legal_actions(seat)) if seat in self.to_act else ()
         self.events = [e.for_seat(seat).to_json() for e in events]
-        self.hidden = hidden_cards(state, seat)
-        self.cut = _deal_starts(state.key, events)
+        self.hidden = state.secret_cards(seat)
+        self.cut = max((i for i, e in enumerate(events) if state.starts_deal(e)), default=0)
         self.early_allowed = card_codes([e.for_seat(None).to_json() for e in events[:self.cut]]) \
             | seen_before
         self.public = set(public)

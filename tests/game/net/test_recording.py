@@ -1,4 +1,4 @@
-"""A passive observer of every byte: whole games of all five games between two real
+"""A passive observer of every byte: whole games of every game between two real
 processes (computers at both ends, game/net/bot.py), directly and through a relay
 process, pass through a recording proxy on 127.0.0.1 (on the guest's path to the
 host, or on both paths to the relay).  The recording shows the rooms and the

@@ -25,7 +25,7 @@ def test_searching_players_know_where_they_come_from():
 
 
 def test_answers_come_back_legal_and_in_order():
-    states = [GAMES[k].new(None, GAMES[k].seats[0], 2) for k in ("bisca", "briscola", "bolola")]
+    states = [spec.new(None, spec.seats[0], 2) for spec in GAMES.values()]
     futures = [ask(s, s.to_act()[0]) for s in states]
     for state, future in zip(states, futures):
         action, thought = future.result(timeout=120)
