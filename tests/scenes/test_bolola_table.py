@@ -15,6 +15,7 @@ from scenes.result import ResultScene, SheetScene
 from scenes.table import TableScene
 from tests.scenes.tablekit import (
     click,
+    enter_on_sheet,
     frames,
     key,
     labels,
@@ -179,7 +180,7 @@ def test_a_whole_nine_deal_game_by_mouse_and_keyboard_reaches_the_result(app):
             between = top.sheet()
             # a row per deal so far and the totals; a column per player
             assert len(between.rows) == len(sheets) + 1 and len(between.columns) == 4
-            key(app, pygame.K_RETURN)
+            enter_on_sheet(app)
             continue
         settle(app, table)
         if app.stack.top is not table:
