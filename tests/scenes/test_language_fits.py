@@ -297,8 +297,6 @@ _WHY = {
              "the Log and Undo buttons on the top right hand",
     "bocce": "at 1280x720 the largest text puts the other's plate against its hand and the "
              "pallino's sum over its line",
-    "bolola": "the deal's tallies over the contract's line, the piles and the trick, and by "
-              "the wrong player",
     "briscola": "the suit picker and the Venceslao callout over the score box, the deck and "
                 "the trick; the Hint over West's won cards",
     "doudizhu": "at 1280x720 the largest text lays the banners over the board and the kitty, "
@@ -306,13 +304,11 @@ _WHY = {
 }
 #: the cases still known to lay words on words, and what shows
 KNOWN = {case: _WHY[case.split("-")[0].rstrip("0123456789")] for case in (
-    "bisca3-it-1280x720-1.5", "bisca4-it-1280x720-1.5",
-    "bisca5-it-800x500-1.5",
-    "bisca5-it-1280x720-1.5", "bisca5-en-800x500-1.5", "bisca6-it-800x500-1.5", "bisca6-it-1280x720-1.5",
-    "bisca6-en-800x500-1.5", "bocce2-it-1280x720-1.5", "bolola4-it-800x500-1.5",
-    "bolola4-it-1280x720-1.5", "bolola4-en-800x500-1.5", "briscola3-it-800x500-1.5",
-    "briscola3-it-1280x720-1.5", "briscola3-en-800x500-1.5", "doudizhu3-it-1280x720-1.5",
-    "briscola3-it-1000x640-1.5",
+    "bisca3-it-1280x720-1.5", "bisca4-it-1280x720-1.5", "bisca5-it-800x500-1.5",
+    "bisca5-it-1280x720-1.5", "bisca5-en-800x500-1.5", "bisca6-it-800x500-1.5",
+    "bisca6-it-1280x720-1.5", "bisca6-en-800x500-1.5", "bocce2-it-1280x720-1.5",
+    "briscola3-it-800x500-1.5", "briscola3-it-1280x720-1.5", "briscola3-en-800x500-1.5",
+    "doudizhu3-it-1280x720-1.5", "briscola3-it-1000x640-1.5",
 )}
 
 
