@@ -292,8 +292,6 @@ ELSEWHERE = [(key, GAMES[key].seats[0], "en", (900, 560), 1.0, None) for key in 
     + [("briscola", 3, "it", (1000, 640), 1.5, 0), ("doudizhu", 3, "en", (1920, 1080), 1.0, 0)]
 #: what still shows in each game's known cases
 _WHY = {
-    "bocce": "at 1280x720 the largest text puts the other's plate against its hand and the "
-             "pallino's sum over its line",
     "briscola": "the suit picker and the Venceslao callout over the score box, the deck and "
                 "the trick; the Hint over West's won cards",
     "doudizhu": "at 1280x720 the largest text lays the banners over the board and the kitty, "
@@ -301,8 +299,8 @@ _WHY = {
 }
 #: the cases still known to lay words on words, and what shows
 KNOWN = {case: _WHY[case.split("-")[0].rstrip("0123456789")] for case in (
-    "bocce2-it-1280x720-1.5", "briscola3-it-800x500-1.5", "briscola3-it-1280x720-1.5",
-    "briscola3-en-800x500-1.5", "doudizhu3-it-1280x720-1.5", "briscola3-it-1000x640-1.5",
+    "briscola3-it-800x500-1.5", "briscola3-it-1280x720-1.5", "briscola3-en-800x500-1.5",
+    "doudizhu3-it-1280x720-1.5", "briscola3-it-1000x640-1.5",
 )}
 
 
