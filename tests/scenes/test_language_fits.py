@@ -294,8 +294,8 @@ ELSEWHERE = [(key, GAMES[key].seats[0], "en", (900, 560), 1.0, None) for key in 
 _WHY = {
     "briscola": "the suit picker and the Venceslao callout over the score box, the deck and "
                 "the trick; the Hint over West's won cards",
-    "doudizhu": "at 1280x720 the largest text lays the banners over the board and the kitty, "
-                "the seats' roles on the trick and the Hint by the prompt",
+    "doudizhu": "at 1280x720 the largest text lays Pass and the Hint over the prompt's end "
+                "and East's role on its play",
 }
 #: the cases still known to lay words on words, and what shows
 KNOWN = {case: _WHY[case.split("-")[0].rstrip("0123456789")] for case in (
