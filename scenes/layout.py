@@ -37,9 +37,10 @@ NATURAL_SHARE = 0.175
 TEXT_ROOM = 1.6
 
 #: from this many seats the larger cards and words stop at CROWDED_SCALE: three hands
-#: across the top leave the score board no more room than that
+#: across the top leave the score board no more room than that (at 1.25 the corner
+#: players' lines lay on the cards of the hand, and their won hands on the others')
 CROWDED = 5
-CROWDED_SCALE = 1.25
+CROWDED_SCALE = 1.1
 
 #: the side seats (and the plates of the upper corner seats) move down this share of the
 #: window's height per whole step of larger words
@@ -47,6 +48,9 @@ SIDE_DROP = 0.3
 
 #: the top corner seats' hands are centred this share of the window's width from its edge
 TOP_CORNER = 0.27
+#: the top left one this share, a little further in: the score board lies in that corner
+#: (at 800x500 with the larger words it reached the hand's first card)
+TOP_LEFT_CORNER = 0.29
 
 #: the most backs a top corner seat holds (Bisca's opening, the one game seating five or
 #: six): what the top right hand keeps clear of the corner buttons
@@ -274,7 +278,7 @@ class Layout:
                 plate = (hand[0], top_y + sh / 2 + m * 2)
             area = (w / 2, top_y + sh / 2 + m + ch * 0.36 + m)
         elif side in ("top-left", "top-right"):
-            fx = TOP_CORNER if side == "top-left" else 1 - TOP_CORNER
+            fx = TOP_LEFT_CORNER if side == "top-left" else 1 - TOP_CORNER
             hand = (w * fx, top_y)
             if side == "top-right":
                 hand = self._clear_of_corner(hand)
@@ -353,7 +357,7 @@ class Layout:
         if self.seats < 6:
             return math.inf
         small = self.card_w * self.small_scale
-        return self.width * (0.5 - TOP_CORNER) - small * 1.25
+        return self.width * (0.5 - max(TOP_CORNER, TOP_LEFT_CORNER)) - small * 1.25
 
     def hand_zone(self, seat: int) -> ZoneGeom:
         """A seat's hand: the human's as a fan, the others' as a row of backs, both

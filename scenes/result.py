@@ -34,8 +34,9 @@ from scenes.widgets import Button, FocusList, draw_button
 if TYPE_CHECKING:  # pragma: no cover
     from scenes.table import TableScene
 
-#: seconds a result screen lets no key act: Enter, pressed again and again to play the
-#: hinted cards, started the next game before the final result was seen
+#: seconds a result screen or a score sheet lets no key act: Enter, pressed again and
+#: again to play the hinted cards, started the next game (or deal) before the final result
+#: (or the sheet) was seen
 RESULT_SETTLE = 1.2
 
 #: the room a line of words closing an overlay's lines has before the buttons, besides
@@ -47,6 +48,9 @@ class _MenuOverlay(Scene):
     """A dimmed table, a panel with a title, some lines and a column of buttons."""
 
     overlay = True
+    #: seconds from its coming in which no key acts on it (a screen that comes by itself
+    #: over a table whose keys the player may still be pressing: :data:`RESULT_SETTLE`)
+    settle = 0.0
 
     def __init__(self, app: Any, table: "TableScene") -> None:
         super().__init__(app)
@@ -174,6 +178,8 @@ class _MenuOverlay(Scene):
             self.table.resize(size)
 
     def handle(self, event: pygame.event.Event) -> Optional[pygame.event.Event]:
+        if event.type == pygame.KEYDOWN and self.age < self.settle:
+            return None     # a key meant for the table, hit as this screen came
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.on_escape()
             return None
@@ -267,6 +273,8 @@ class _AutoClose(_MenuOverlay):
 class ResultScene(_AutoClose, _MenuOverlay):
     """The game is over: who won, the final scores, Play again or Menu."""
 
+    settle = RESULT_SETTLE
+
     def __init__(self, app: Any, table: "TableScene", auto_close: Optional[float] = None) -> None:
         self.auto_close = auto_close
         self._rated = told_ratings(table.client)
@@ -304,11 +312,6 @@ class ResultScene(_AutoClose, _MenuOverlay):
         """A rated game's ratings, each seat's before and after, once the service has
         told them (scenes/rating_words.py)."""
         return rating_lines(self.table.client, self._rated)
-
-    def handle(self, event: pygame.event.Event) -> Optional[pygame.event.Event]:
-        if event.type == pygame.KEYDOWN and self.age < RESULT_SETTLE:
-            return None     # a key meant for the table, hit as the result came
-        return super().handle(event)
 
     def update(self, dt: float) -> None:
         super().update(dt)
@@ -451,14 +454,18 @@ class ConfirmScene(_MenuOverlay):
         self.stay()
 
 
-
 class SheetScene(_AutoClose, _MenuOverlay):
     """Between two games of a match (or two hands): the score sheet so far and one button
     to go on.
 
     The table's animation waits below (like the pause menu) and carries on with
-    the next deal when the sheet closes; Esc opens the pause menu over it.
+    the next deal when the sheet closes; Esc opens the pause menu over it.  Like the
+    result, it lets no key act for its first :data:`RESULT_SETTLE` seconds (nor a key
+    held from the table: the scene stack's): Enter, hammered to play the last cards,
+    skipped the deal's sheet.
     """
+
+    settle = RESULT_SETTLE
 
     def __init__(self, app: Any, table: "TableScene", title: str, sheet: Sheet,
                  button: str, auto_close: Optional[float] = None) -> None:

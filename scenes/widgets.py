@@ -296,6 +296,14 @@ class ChoiceButton:
     enabled: bool = True        # a disabled button is drawn dim and does nothing
 
 
+#: a key cap stands this many button heights in from the button's left end, and the
+#: words start this many after it: in a row of buttons
+CAP_ROW = (0.16, 0.14)
+#: and in a picker's grid, further in, inside the rounded end (Bolola's contracts at
+#: 800x500: the caps lay on the rims and the words ran against them, "6|Niente ultime due")
+CAP_GRID = (0.24, 0.3)
+
+
 class ChoiceBar(Focus[ChoiceButton]):
     """A row of buttons fed by the adapter: (label, action, hotkey) for every non-card move.
 
@@ -309,6 +317,8 @@ class ChoiceBar(Focus[ChoiceButton]):
         self.title = ""
         self.icon_size: tuple[int, int] = (0, 0)
         self._signature: tuple = ()
+        #: where the key caps and the words after them stand (CAP_ROW, CAP_GRID)
+        self.caps = CAP_ROW
 
     def set(self, buttons: list[ChoiceButton], title: str = "") -> None:
         sig = tuple((b.label, str(b.action), b.hotkey, b.enabled) for b in buttons) + (title,)
@@ -337,6 +347,7 @@ class ChoiceBar(Focus[ChoiceButton]):
         taller and at least that wide (the card above the label)."""
         if not self.buttons:
             return pygame.Rect(int(centre[0]), int(centre[1]), 0, 0)
+        self.caps = CAP_GRID if vertical else CAP_ROW
         icons = any(b.icon for b in self.buttons) and icon_size[1] > 0
         if icons:
             height += icon_size[1] + max(4, height // 4)
@@ -419,14 +430,14 @@ class ChoiceBar(Focus[ChoiceButton]):
         if not b.hotkey:
             return None, words
         cap = self._cap(b, text, font, r.h)
-        cap.midleft = (r.x + int(r.h * 0.16), r.centery)
+        cap.midleft = (r.x + int(r.h * self.caps[0]), r.centery)
         words.x = max(words.x, r.x + self._label_left(b, text, font, r.h))
         return cap, words
 
-    @classmethod
-    def _label_left(cls, b: ChoiceButton, text: TextCache, font: int, height: int) -> int:
+    def _label_left(self, b: ChoiceButton, text: TextCache, font: int, height: int) -> int:
         """Where a button's words may start, from its left edge: after its key cap."""
-        return int(height * 0.16) + cls._cap(b, text, font, height).w + int(height * 0.14)
+        inset, gap = self.caps
+        return int(height * inset) + self._cap(b, text, font, height).w + int(height * gap)
 
     def at(self, pos: tuple[int, int]) -> Optional[int]:
         return self.index_at(pos)

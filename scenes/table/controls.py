@@ -221,8 +221,6 @@ class TableInput:
             if over <= 0 or not box.left < lay.width / 2 < box.right:
                 break
             anchor = (anchor[0], anchor[1] - over)
-        if alone:
-            box = self._hint_past_cards(box, anchor, h, bounds)
         strip = self.kept_clear()
         if buttons and strip is not None and box.colliderect(strip):
             # the strip stays put (scenes/table/strip_place.py): the bar moves off it, up
@@ -246,7 +244,9 @@ class TableInput:
                 if self.prompt_holds else None
             if again != self.hud.prompt:
                 self.hud.prompt = ""  # the old instruction no longer holds: none until it settles
-        # after the prompt, whose line it keeps clear of
+        # after the prompt, whose line they keep clear of
+        if alone:
+            self._hint_past_cards(anchor, h, bounds)
         self._place_hint(mine and bool(legal) and self.can_advise(), h, bounds)
         if self.cursor is not None and self.cursor >= len(self.board.human_hand):
             self.cursor = len(self.board.human_hand) - 1 if self.board.human_hand else None
@@ -274,19 +274,37 @@ class TableInput:
             return
         self.hint_bar.layout(place, height, 0, self.hud.text, lay.font(17))
 
-    def _hint_past_cards(self, box: pygame.Rect, anchor: tuple[float, float], h: int,
-                         bounds: pygame.Rect) -> pygame.Rect:
+    def _hint_past_cards(self, anchor: tuple[float, float], h: int,
+                         bounds: pygame.Rect) -> None:
         """The Hint alone by your plate, moved along the prompt's level past a side hand
         it would lie on (West's thirteen backs reach down to it at 800x500 with the
-        largest cards)."""
+        largest cards), else past the prompt's line, whose other end may leave it room;
+        a little slimmer where neither does at its height (Bisca's long prompt at 1280x720
+        with the largest text left it five pixels short)."""
         lay = self.stage.layout
         gap = max(6, lay.font(13) // 2)
-        hit = [r for r in self._others_cards() if r.colliderect(box.inflate(gap, gap))]
+        cards = self._others_cards()
+        hit = [r for r in cards if r.colliderect(self.panel(self.bar).inflate(gap, gap))]
         if not hit:
-            return box
-        shift = max(r.right for r in hit) + gap - box.left
-        return self.bar.layout((anchor[0] + shift, anchor[1]), h, max(8, h // 3), self.hud.text,
-                               lay.font(17), False, bounds)
+            return
+        line = self.hud.prompt_rect((lay.width / 2, lay.prompt_y), lay.font(16))
+
+        def lay_at(x: float, height: int) -> pygame.Rect:
+            return self.bar.layout((x, anchor[1]), height, max(8, height // 3), self.hud.text,
+                                   lay.font(17), False, bounds)
+
+        for height in (h, int(h * 0.8)):
+            w = lay_at(anchor[0], height).w
+            # from the box as laid (pushed in from the window's edge), not from the anchor
+            tries = [max(r.right for r in hit) + gap + w / 2]
+            if line is not None:
+                tries.append(line.right + gap + w / 2)
+            for x in tries:
+                moved = lay_at(x, height)
+                if (line is None or not moved.colliderect(line)) and \
+                        moved.collidelist(cards) < 0:
+                    return
+        lay_at(max(r.right for r in hit) + gap + lay_at(anchor[0], h).w / 2, h)
 
     def _others_cards(self) -> list[pygame.Rect]:
         """The boxes of the cards at rest but your hand's (a side hand's turned a quarter),

@@ -31,6 +31,8 @@ from scenes.tables import Fx, Timing
 from scenes.tables.tricktable import TrickTable
 from scenes.widgets import ChoiceButton
 
+#: the deck's cards, times the table's
+DECK_SCALE = 0.75
 #: how far out from the middle toward each player's area their card of the hand lies
 TRICK_REACH = 0.6
 #: the others' single card in the one-card round
@@ -120,10 +122,18 @@ class BiscaAdapter(TrickTable[View]):
             return self.pile_geom(int(rest), layout)
         if zone == "deck":
             # low on the left, clear of the West player's card of the hand, and with its
-            # name over the Hint's place (level with the prompt, over your plate)
+            # name over the Hint's place (level with the prompt, over your plate); right
+            # of West's won hands where they reach it (the largest cards at 1280x720)
             cx, cy = layout.centre
-            return ZoneGeom(cx - layout.width * 0.36, cy + layout.card_h * 0.45, "stack", 0.75,
-                            0.0, depth=0.15, z=50)
+            x, y = cx - layout.width * 0.36, cy + layout.card_h * 0.45
+            west = [s for s in range(self.seats) if layout.seat(s).side == "left"]
+            if west:
+                pile = self.pile_geom(west[0], layout)
+                reach = layout.card_h * (self.pile_scale + DECK_SCALE) * 0.55   # tilted a little
+                if abs(pile.y - y) < reach:
+                    x = max(x, pile.x + layout.card_w * (self.pile_scale * 0.75 + DECK_SCALE * 0.5)
+                            + layout.margin)
+            return ZoneGeom(x, y, "stack", DECK_SCALE, 0.0, depth=0.15, z=50)
         return super().zone_geom(zone, layout)
 
     def choice_anchor(self, layout: Layout) -> tuple[float, float]:
@@ -169,6 +179,12 @@ class BiscaAdapter(TrickTable[View]):
         return (tr("bisca_table.bet_won", bet=number(bet), won=taken),
                 theme.CREAM if ok else NEGATIVE)
 
+    @staticmethod
+    def _in_prompt_band(y: float, size: int, layout: Layout) -> bool:
+        """Whether a line of ``size`` centred at ``y`` reaches the band of the prompt line
+        (and of the notes over it, and of the Hint beside it)."""
+        return y + size * 0.7 > layout.prompt_y - layout.font(16) * 0.95
+
     def labels(self, view: View, layout: Layout) -> list[Label]:
         """Each player's bet and hands won (or "Out") by their name plate, the dealer's
         marked."""
@@ -181,7 +197,12 @@ class BiscaAdapter(TrickTable[View]):
                 # under a side player's card; beside the top's and yours, which lie one
                 # over the other in the middle (under the top's lay on yours)
                 x, y = self._front(order[i], layout)
-                at, anchor = (x, y + layout.card_h * self.trick_scale / 2 + f(12)), "center"
+                half = layout.card_h * self.trick_scale / 2 + f(12)
+                # over the card where under it reaches the prompt's band (the notes and
+                # the prompt there at 1280x720 with the largest text)
+                below = y + half if not self._in_prompt_band(y + half, f(13), layout) \
+                    else y - half
+                at, anchor = (x, below), "center"
                 if layout.seat(order[i]).side in ("top", "bottom"):
                     at, anchor = (x + layout.card_w * self.trick_scale / 2 + f(8), y), "midleft"
                 out.append(Label(self.ace_word(played["card"], played["ace"]), at, f(13),
@@ -193,7 +214,7 @@ class BiscaAdapter(TrickTable[View]):
             g = self.zone_geom("deck", layout)
             half = layout.card_h * g.scale / 2 + f(12)
             y = g.y + half
-            if y + f(13) * 0.7 > layout.prompt_y - f(16) * 0.95:
+            if self._in_prompt_band(y, f(13), layout):
                 y = g.y - half - g.depth * len(italian_deck())   # over the whole deck
             out.append(Label(tr("bisca_table.deck"), (g.x, y), f(13), theme.CREAM_DIM))
         dealer = view["dealer"]
@@ -206,10 +227,12 @@ class BiscaAdapter(TrickTable[View]):
             pad = layout.margin + f(8)        # the pill reaches past its text
             dealing = seat == dealer and seat not in view["out"]
             if dealing and sg.side in ("left", "right") and self.seats >= CROWDED \
-                    and layout.text_scale > 1:
+                    and (layout.text_scale > 1 or sg.side == "right"):
                 # a side seat's line runs toward the top corner seat's, the larger words
-                # make it reach it: the dealer's word stands above the plate (the larger
-                # words move it down, clear of the score board), the two lines apart
+                # make it reach it (on the right the usual ones too, where the top right
+                # hand lies under the corner buttons and its plate lower): the dealer's
+                # word stands above the plate (on the left the larger words move it down,
+                # clear of the score board), the two lines apart
                 side_x = pad if sg.side == "left" else layout.width - pad
                 out.append(Label(tr("bisca_table.dealer"), (side_x, sg.plate[1] * 2 - y),
                                  f(14), theme.CREAM, True, anchor=anchor, pill=True))

@@ -17,6 +17,7 @@ number comes from the events and the view (``hand_scored``, ``last_frame``).
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any, Optional, Sequence, cast
 
 import pygame
@@ -94,12 +95,18 @@ class BocceAdapter(TableAdapter[View]):
             return layout.deck_zone(PILE_SCALE)
         if zone == "discard":
             return layout.discard_zone(PILE_SCALE)
-        return super().zone_geom(zone, layout)
+        geom = super().zone_geom(zone, layout)
+        if parts[0] == "hand" and layout.seat(int(parts[1])).side == "top":
+            # right of the middle by as much as the words grow: the plate on its left moves
+            # right past the score board, which the larger words widen (at 1280x720 with
+            # the largest text it reached the hand)
+            return replace(geom, x=geom.x + layout.card_w * (layout.text_scale - 1.0))
+        return geom
 
     def _hand_label(self, seat: int, layout: Layout, held: int, name: str) -> Label:
         """A hand's name a small gap beside the ``held`` cards (where one card lies, when
         there is none): left of yours, right of the other's (its plate is on the left)."""
-        geom = layout.hand_zone(seat)
+        geom = self.zone_geom(f"hand/{seat}", layout)
         xs = [x for x, _, _ in place(geom, max(1, held), layout.card_w)]
         half = layout.card_w * geom.scale / 2 + layout.font(12)
         if self.is_you(seat) or layout.seat(seat).side == "bottom":

@@ -9,8 +9,9 @@ Layout (seen from the bottom): you at the bottom, the next player on your right,
 the one across at the top, the last on your left.  Each seat's face-down tricks
 lie beside its hand and its captured scoring cards in a small row toward the
 middle, turned a quarter round the table from the hand (a pinwheel), so no two
-seats' rows meet; the deal's points so far stand on the row's outer side, the
-totals on the name plates.  The contract and what it scores stand at the top
+seats' rows meet; the deal's points so far and the tricks taken stand by the seat's
+own face-down tricks (by a row of the pinwheel they lay nearer the next player and on
+the contract's lines), the totals on the name plates.  The contract and what it scores stand at the top
 centre under the top hand; banners come in the middle, before the first card.
 
 Everything shown comes from the view and the events' public data: the contract's
@@ -41,10 +42,6 @@ from scenes.widgets import ChoiceButton
 TRICK_SCALE = 0.82
 PILE_SCALE = 0.5
 WON_SCALE = 0.5
-#: an upper won row's words end this share of the window's width past the row's centre,
-#: toward the middle (about where a centred line of them ended at the usual size), and
-#: grow outward from there
-WON_LABEL_INSET = 0.12
 #: the top player's row of backs at most this many card widths (the layout's: 2.6)
 TOP_HAND_SPAN = 2.0
 
@@ -180,15 +177,30 @@ class BololaAdapter(TrickTable[View]):
         return tr("bolola_table.plate_total", total=signed(int(scores[seat]))) \
             if seat < len(scores) else ""
 
-    def deal_line(self, view: View, seat: int, layout: Layout) -> str:
-        """This deal's points so far and the tricks taken: "West, this deal: −100 · 2 tricks"."""
+    def deal_line(self, view: View, seat: int) -> str:
+        """This deal's points so far and the tricks taken, by the seat's tricks: "−100 · 2
+        tricks" (the place says whose)."""
         scores = view["deal_scores"]
         tricks = view["tricks_won"]
         if seat >= len(scores):
             return ""
         n = tricks[seat] if seat < len(tricks) else 0
         return tr("bolola_table.deal_line_one" if n == 1 else "bolola_table.deal_line",
-                  player=self.seat_name(seat, layout), points=signed(int(scores[seat])), tricks=n)
+                  points=signed(int(scores[seat])), tricks=n)
+
+    def _deal_line_at(self, seat: int, layout: Layout) -> tuple[float, float, str]:
+        """Where a seat's deal line stands: over its face-down tricks (under them across
+        the table, whose pile lies by the window's top), kept inside the window; and its
+        anchor.  Under the side seats' piles it lay in the prompt's band, by the Hint."""
+        x, y = self._pile_xy(seat, layout)
+        half = layout.card_h * PILE_SCALE / 2
+        gap = layout.font(14) * 0.9 + layout.margin
+        side = layout.seat(seat).side
+        if side == "bottom":
+            # ending at the pile's right edge: left of it lies your fan
+            return (min(x + layout.card_w * PILE_SCALE / 2, layout.width - layout.margin),
+                    y - half - gap, "midright")
+        return (x, y + half + gap if side == "top" else y - half - gap, "center")
 
     def labels(self, view: View, layout: Layout) -> list[Label]:
         out: list[Label] = []
@@ -219,20 +231,9 @@ class BololaAdapter(TrickTable[View]):
             for seat in range(self.seats):
                 if not taken[seat]:
                     continue            # nothing taken yet: no words on the bare felt
-                # above the row: in the upper half of the table growing away from the
-                # middle, whose contract lines it would meet when the words are larger
-                # than the cards (the larger-text setting); in the lower half above it
-                # too, where under it lay in the band of the notices over the table (a
-                # hint's line hid West's and your "this deal" for its six seconds)
-                x, row_y = self._won_xy(seat, layout)
-                y = row_y - layout.card_h * WON_SCALE / 2 - f(14)
-                anchor = "center"
-                if row_y < layout.centre[1]:
-                    inward = 1 if x < layout.centre[0] else -1
-                    x += inward * layout.width * WON_LABEL_INSET
-                    anchor = "midright" if inward > 0 else "midleft"
-                out.append(Label(self.deal_line(view, seat, layout), (x, y), f(14),
-                                 theme.CREAM, pill=True, anchor=anchor))
+                x, y, anchor = self._deal_line_at(seat, layout)
+                out.append(Label(self.deal_line(view, seat), (x, y), f(14), theme.CREAM,
+                                 pill=True, anchor=anchor))
         return out
 
     def prompt(self, view: View, legal: Sequence[Action], my_turn: bool,
@@ -309,10 +310,10 @@ class BololaAdapter(TrickTable[View]):
         elif kind == "trick_won" and seat is not None:
             pts = int(data["points"])
             if pts:
-                # on the player's captured cards, drifting down, away from the words of
-                # the row, which stand above it
-                fx.pop(signed(pts), self._won_xy(seat, layout),
-                       colour=POSITIVE if pts > 0 else ERROR, rise=-0.3)
+                # still on the player's tricks, where its deal line changes: drifting,
+                # it ran onto the line beside them or the notices over your hand
+                fx.pop(signed(pts), self._pile_xy(seat, layout),
+                       colour=POSITIVE if pts > 0 else ERROR, rise=0.0)
         elif kind == "deal_ended":
             fx.banner(tr("bolola_table.ended_early"), tr("bolola_table.ended_early_sub"),
                       at="start", hold=1.0, y=self._banner_y(layout))

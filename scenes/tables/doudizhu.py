@@ -429,30 +429,38 @@ class DoudizhuAdapter(TableAdapter[View]):
         kind, data, seat = event.kind, event.data, event.seat
         if kind == "redeal":
             fx.banner(tr("doudizhu_table.redeal"), tr("doudizhu_table.redeal_sub"), at="start",
-                      y=self._banner_y(layout))
+                      **self._banner_at(layout))
             fx.wait(0.6)
         elif kind == "landlord" and seat is not None:
             fx.sound("score", at="start")
             who = tr("doudizhu_table.you_landlord") if self.is_you(seat) else \
                 tr("doudizhu_table.is_landlord", player=self.seat_name(seat, layout))
             fx.banner(who, tr("doudizhu_table.landlord_sub", bid=data["bid"]), at="start",
-                      y=self._banner_y(layout))
+                      **self._banner_at(layout))
         elif kind == "play" and data["kind"] in ("bomb", "rocket"):
             fx.sound("score", at="start")
             name = tr(f"doudizhu.kind.{data['kind']}")
             if DOUBLING.get(view["rules"], True):
                 fx.banner(name + "!", tr("doudizhu_table.multiplier_now",
                                          mult=data["multiplier"]),
-                          at="end", hold=0.7, y=self._banner_y(layout))
+                          at="end", hold=0.7, **self._banner_at(layout))
             else:   # the text's rules: a bomb doubles nothing, and "× 1" would read as a bug
                 fx.banner(name, tr("doudizhu_table.no_doubling"), at="end", hold=0.7,
-                          y=self._banner_y(layout))
+                          **self._banner_at(layout))
         elif kind == "hand_over":
             self._hand_over(data, view, fx, layout)
 
-    def _banner_y(self, layout: Layout) -> float:
-        """Banners lie above the plays (they never hide a trick), below the three cards."""
-        return layout.centre[1] - layout.card_h * 0.95
+    def _banner_at(self, layout: Layout) -> dict[str, float]:
+        """Where banners lie: above the plays (they never hide a trick), below the three
+        cards and the landlord's cards named under the stake, in the room between (their
+        words smaller where it is short: at 1280x720 with the largest text they lay on the
+        three cards and the score board)."""
+        f = layout.font
+        _, kitty = self._kitty_xy(layout)
+        top = max(kitty + layout.card_h * KITTY_SCALE / 2,
+                  layout.corner_bottom + f(52) + f(22) * 0.7) + layout.margin
+        bottom = layout.centre[1] - layout.card_h * (0.22 + TRICK_SCALE / 2) - layout.margin
+        return {"y": (top + bottom) / 2, "room": bottom - top}
 
     def _hand_over(self, data: Any, view: View, fx: Fx, layout: Layout) -> None:
         won = bool(data["landlord_won"])
@@ -461,7 +469,7 @@ class DoudizhuAdapter(TableAdapter[View]):
         sub = tr("doudizhu_table.hand_stake", stake=data["stake"],
                  mult=data["multiplier"]) + extra
         fx.sound("score", at="start")
-        fx.banner(title, sub, at="end", hold=1.2, y=self._banner_y(layout))
+        fx.banner(title, sub, at="end", hold=1.2, **self._banner_at(layout))
         for s, d in enumerate(data["delta"]):
             fx.pop(signed(d), fx.zone_centre(f"trick/{s}"), colour=POSITIVE if d > 0
                    else ERROR)

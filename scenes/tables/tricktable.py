@@ -115,10 +115,21 @@ class TrickTable(TableAdapter[T]):
                 + layout.card_w * self.pile_scale * 0.7
             x, y, tilt = g.hand[0] + inward * beside, g.hand[1] - layout.card_h * 0.55, \
                 -8.0 * inward
-        elif g.side == "top":
+        elif g.side == "top" and layout.seats < 6:
             x, y = g.hand[0] + layout.card_w * 1.9, g.hand[1]
-        else:   # top-left, top-right: under the plate and its label
-            x, y = g.plate[0], g.plate[1] + layout.font(27) + layout.card_h * 0.42
+        elif g.side == "top":
+            # between the top corners: its plate under its hand, its card of the hand under
+            # the plate, the top right hand where it would lie: past the hand's right end,
+            # level with the plate
+            x = g.hand[0] + layout.hand_span(seat) / 2 + layout.margin \
+                + layout.card_w * (layout.small_scale + self.pile_scale * 1.1) / 2
+            y = g.plate[1]
+        else:
+            # top-left, top-right: under the plate and its label, outward of the card of
+            # the hand, which lies under the plate at five seats
+            outward = -1 if g.side == "top-left" else 1
+            x, y = g.plate[0] + outward * layout.card_w, \
+                g.plate[1] + layout.font(27) + layout.card_h * 0.42
         return ZoneGeom(x, y, "stack", self.pile_scale, tilt, depth=0.3, z=200)
 
     def trick_order(self, shown: T) -> list[int]:

@@ -129,6 +129,15 @@ def play_until(app: Any, table: Any, done: Any, limit: int = 2000) -> None:
     raise AssertionError("never got there")
 
 
+def enter_on_sheet(app: Any) -> None:
+    """Enter on the overlay on top (a score sheet), once it takes keys: it lets none act
+    for its first seconds (scenes.result.RESULT_SETTLE)."""
+    sheet = app.stack.top
+    while sheet.age < sheet.settle:
+        app.frame(1 / 60, [])
+    key(app, pygame.K_RETURN)
+
+
 def frames(app: Any, n: int = 1, events: list | None = None, dt: float = 1 / 60) -> None:
     app.frame(dt, list(events or []))
     for _ in range(n - 1):

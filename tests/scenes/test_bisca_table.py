@@ -19,6 +19,7 @@ from scenes.tables.bisca import BiscaAdapter, hearts, number
 from tests.scenes.tablekit import (
     FakeFx,
     click,
+    enter_on_sheet,
     frames,
     key,
     make_app,
@@ -259,7 +260,7 @@ def test_after_a_round_a_sheet_shows_bets_hands_won_and_lives_lost_and_the_deal_
     before = table.timeline.time
     frames(app, 30)
     assert table.timeline.time == before and app.stack.top is sheet_scene
-    key(app, pygame.K_RETURN)           # "Next round"
+    enter_on_sheet(app)                 # "Next round"
     assert app.stack.top is table
 
 

@@ -14,6 +14,7 @@ from scenes.tables.bocce import points_words
 from tests.scenes.tablekit import (
     card_box,
     click,
+    enter_on_sheet,
     frames,
     key,
     make_app,
@@ -125,7 +126,7 @@ def play_whole_game(app, table, sheets=None):
         if isinstance(app.stack.top, SheetScene):
             if sheets is not None:
                 sheets.append(app.stack.top.title())
-            key(app, pygame.K_RETURN)
+            enter_on_sheet(app)
             continue
         settle(app, table)
         if app.stack.top is not table:
@@ -299,7 +300,7 @@ def test_each_hand_ends_on_a_sheet_of_what_happened_that_waits_for_the_player(ap
     shown_hand = table.shown["hand"]
     frames(app, 600)
     assert app.stack.top is sheet_scene and table.shown["hand"] == shown_hand
-    key(app, pygame.K_RETURN)                   # "Next hand"
+    enter_on_sheet(app)                         # "Next hand"
     assert app.stack.top is table
     settle(app, table)
     assert table.shown["hand"] == 2 and len(table.human_hand) == 3

@@ -15,6 +15,7 @@ from scenes.result import ResultScene, SheetScene
 from scenes.table import TableScene
 from tests.scenes.tablekit import (
     click,
+    enter_on_sheet,
     frames,
     key,
     labels,
@@ -66,12 +67,11 @@ def test_the_trick_lies_in_front_of_each_player_and_goes_to_its_winner(app):
     cx, cy = table.layout.centre
     table.act(table.legal()[0])
     play_until(app, table, lambda: len(st.tricks) >= 1 and not table.busy)
-    # the first trick went to its winner's pile; the words by the captured cards say
-    # the deal's points, the plates the totals of the deals finished
+    # the first trick went to its winner's pile; the words by the pile say the deal's
+    # points and tricks, the plates the totals of the deals finished
     winner = st.tricks[0]["winner"]
     assert len(table.zones[f"pile/{winner}"]) == 4
-    name = table.adapter.seat_name(winner, table.layout)
-    assert f"{name}, this deal: \u221250 · 1 trick" in labels(table)
+    assert "\u221250 · 1 trick" in labels(table)
     assert table.adapter.plate_info(table.shown, winner) == "Total 0"
     # cards of the trick in play lie toward their players
     leader = st.leader
@@ -179,7 +179,7 @@ def test_a_whole_nine_deal_game_by_mouse_and_keyboard_reaches_the_result(app):
             between = top.sheet()
             # a row per deal so far and the totals; a column per player
             assert len(between.rows) == len(sheets) + 1 and len(between.columns) == 4
-            key(app, pygame.K_RETURN)
+            enter_on_sheet(app)
             continue
         settle(app, table)
         if app.stack.top is not table:
@@ -219,10 +219,11 @@ def test_two_deals_never_lay_words_on_words_or_cards(display, size):
 
 
 @pytest.mark.parametrize("size", [(1280, 720), (1920, 1080), (800, 500)])
-def test_the_words_by_the_captured_cards_stand_clear_of_a_notice_over_the_table(display, size):
-    """Under the lower rows (West's, yours) they lay in the band of the notices over the
-    table: a hint's line hid "West, this deal: −50 · 1 trick" for its six seconds (seen at
-    1280x720 and 1920x1080).  Above every row now, whatever the line's length."""
+def test_the_deal_lines_stand_clear_of_a_notice_over_the_table(display, size):
+    """Under the lower rows of captured cards (West's, yours) they lay in the band of the
+    notices over the table: a hint's line hid "West, this deal: −50 · 1 trick" for its six
+    seconds (seen at 1280x720 and 1920x1080).  By each seat's tricks now, over them but
+    across the table."""
     from tests.scenes.tablekit import drawn
 
     app = make_app(display, "instant", size)
@@ -230,7 +231,7 @@ def test_the_words_by_the_captured_cards_stand_clear_of_a_notice_over_the_table(
     st = state_of(table)
     play_until(app, table, lambda: st.contract == "no_jacks_kings" and st.won[0] and st.won[3]
                and table.my_turn() and not table.busy, limit=6000)
-    words = [(n, r) for k, n, r in drawn(table) if k == "label" and "this deal" in n]
+    words = [(n, r) for k, n, r in drawn(table) if k == "label" and " trick" in n]
     assert len(words) >= 2
     for line in ("Queen of Clubs — Played out in 118 deals like yours, this play did best",
                  "7 of Clubs — Played out in 93 deals like yours, this play scored 28.7 "

@@ -26,6 +26,7 @@ from scenes.tables.briscola import BriscolaAdapter
 from tests.scenes.tablekit import (
     FakeFx,
     click,
+    enter_on_sheet,
     frames,
     key,
     labels,
@@ -538,7 +539,7 @@ def test_the_score_sheet_after_game_one_waits_for_next_game(app):
     before = table.timeline.time
     frames(app, 30)
     assert table.timeline.time == before and app.stack.top is sheet_scene
-    key(app, pygame.K_RETURN)           # "Next game"
+    enter_on_sheet(app)                 # "Next game"
     assert app.stack.top is table
     for _ in range(600):
         if not table.busy:
@@ -608,7 +609,7 @@ def test_a_whole_three_game_match_by_mouse_and_keyboard_reaches_the_result(app):
             break
         if isinstance(top, SheetScene):
             seen["sheets"].append(top.title())
-            key(app, pygame.K_RETURN)
+            enter_on_sheet(app)
             continue
         settle(app, table)
         if app.stack.top is not table:

@@ -269,27 +269,17 @@ ELSEWHERE = [(key, GAMES[key].seats[0], "en", (900, 560), 1.0, None) for key in 
     + [("briscola", 3, "it", (1000, 640), 1.5, 0), ("doudizhu", 3, "en", (1920, 1080), 1.0, 0)]
 #: what still shows in each game's known cases
 _WHY = {
-    "bisca": "at five or six seats, or at 1280x720, the largest text still lays the top corner "
-             "players' lines and won hands on the cards of the hand, the Hint on the deck, and "
-             "the Log and Undo buttons on the top right hand",
-    "bocce": "at 1280x720 the largest text puts the other's plate against its hand and the "
-             "pallino's sum over its line",
-    "bolola": "the deal's tallies over the contract's line, the piles and the trick, and by "
-              "the wrong player",
-    "briscola": "the suit picker and the Venceslao callout over the score box, the deck and "
-                "the trick; the Hint over West's won cards",
-    "doudizhu": "at 1280x720 the largest text lays the banners over the board and the kitty, "
-                "the seats' roles on the trick and the Hint by the prompt",
+    "briscola": "the Venceslao callout, its Claim button and the banners after it over the "
+                "score box, the card-order panel, Last trick and the trick; the suit picker "
+                "over the deck, the trick and the trump's line; at 1280x720 the dealer's word "
+                "out of the window, your plate on a won pile, East's plate against the Hint",
+    "doudizhu": "at 1280x720 the largest text lays Pass and the Hint over the prompt's end "
+                "and East's role on its play",
 }
 #: the cases still known to lay words on words, and what shows
 KNOWN = {case: _WHY[case.split("-")[0].rstrip("0123456789")] for case in (
-    "bisca3-it-1280x720-1.5", "bisca4-it-1280x720-1.5",
-    "bisca5-it-800x500-1.5",
-    "bisca5-it-1280x720-1.5", "bisca5-en-800x500-1.5", "bisca6-it-800x500-1.5", "bisca6-it-1280x720-1.5",
-    "bisca6-en-800x500-1.5", "bocce2-it-1280x720-1.5", "bolola4-it-800x500-1.5",
-    "bolola4-it-1280x720-1.5", "bolola4-en-800x500-1.5", "briscola3-it-800x500-1.5",
-    "briscola3-it-1280x720-1.5", "briscola3-en-800x500-1.5", "doudizhu3-it-1280x720-1.5",
-    "briscola3-it-1000x640-1.5",
+    "briscola3-it-800x500-1.5", "briscola3-it-1280x720-1.5", "briscola3-en-800x500-1.5",
+    "doudizhu3-it-1280x720-1.5", "briscola3-it-1000x640-1.5",
 )}
 
 

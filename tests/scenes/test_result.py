@@ -80,6 +80,51 @@ def test_a_key_held_down_as_a_screen_comes_does_not_act_on_it(finished, monkeypa
     assert isinstance(app.stack.top, TableScene) and app.stack.top is not table
 
 
+@pytest.fixture
+def sheet_over_a_table(display):
+    """A score sheet between two deals, come over a table as the last card is played."""
+    from scenes.result import SheetScene
+    from scenes.sheet import Sheet, SheetRow
+
+    app = make_app(display)
+    table = open_table(app, "bocce")
+    sheet = SheetScene(app, table, "Hand 1", Sheet(["You", "Computer"],
+                                                   [SheetRow("Score", ["3", "1"])]), "Next hand")
+    app.stack.push(sheet)
+    return app, table, sheet
+
+
+def test_enter_hit_as_a_score_sheet_comes_does_not_skip_it(sheet_over_a_table):
+    """As the result: Enter, hammered to play the last cards of a deal, closed the sheet
+    between deals unseen; keys act on it once it has stood :data:`RESULT_SETTLE`."""
+    app, table, sheet = sheet_over_a_table
+    key(app, pygame.K_RETURN)
+    key(app, pygame.K_SPACE)
+    key(app, pygame.K_ESCAPE)
+    assert app.stack.top is sheet
+    frames(app, int(RESULT_SETTLE * 60) + 2)
+    key(app, pygame.K_RETURN)
+    assert app.stack.top is table
+
+
+def test_a_key_held_from_the_table_does_not_close_a_score_sheet(sheet_over_a_table,
+                                                                monkeypatch):
+    """Enter still down (repeating) from the last card played, however long the sheet has
+    stood: not a press on it until let go."""
+    app, table, sheet = sheet_over_a_table
+    held = {pygame.K_RETURN}
+    monkeypatch.setattr(pygame.key, "get_pressed", lambda: Pressed(held))
+    app.stack.pop()
+    app.stack.push(sheet)                        # the sheet comes, Enter held
+    frames(app, int(RESULT_SETTLE * 60) + 2)
+    key(app, pygame.K_RETURN)
+    assert app.stack.top is sheet
+    held.clear()
+    app.frame(1 / 60, [pygame.event.Event(pygame.KEYUP, key=pygame.K_RETURN, mod=0)])
+    key(app, pygame.K_RETURN)
+    assert app.stack.top is table
+
+
 class Pressed:
     """pygame.key.get_pressed's answer with these keys down."""
 
