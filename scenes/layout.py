@@ -291,8 +291,6 @@ class Layout:
             if side == "right":
                 x = w - x
             y = h * 0.42 + self.side_drop
-            if side == "right":
-                y = max(y, self._under_top_right(sh) + cw * 1.9)
             hand = (x, y)
             angle, scale = (-90.0 if side == "left" else 90.0), self.small_scale
             plate = (x, y - cw * 1.9)
@@ -319,17 +317,6 @@ class Layout:
         if self.seats < 6:
             return (room - reach, hand[1])
         return (hand[0], self.corner_bottom + gap + self.card_h * self.small_scale / 2)
-
-    def _under_top_right(self, sh: float) -> float:
-        """Where the right seat's plate may start: under the top right seat's plate and
-        its line where that seat went under the corner buttons (six seats: its line lay on
-        the right seat's, "Mazziere · Punta 0 · Fatte 0" at 800x500); else 0."""
-        top_y = self.margin + sh / 2 + 2
-        hand = self._clear_of_corner((self.width * (1 - TOP_CORNER), top_y))
-        if self.seats < 6 or hand[1] == top_y:
-            return 0.0
-        plate = hand[1] + sh / 2 + self.margin * 2 + self.side_drop
-        return plate + self.font(14) * 3
 
     # -- zones --------------------------------------------------------------------------
     @property
