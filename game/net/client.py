@@ -726,22 +726,28 @@ class RemoteClient:
 
     async def _reply(self, link: Union[Link, Sealed], expect: tuple[type, ...]) -> object:
         """The answer to what was just sent: one of ``expect``, else why not.  The host
-        or relay may first make a guest of an address that tried wrong codes wait."""
-        try:
-            line = await link.recv(self.limits.answer_within)
-        except (asyncio.TimeoutError, ProtocolError):
-            line = None
-        if line is None:
-            raise _CannotJoin(UNREACHABLE, final=False)
-        if line == GONE:
-            raise _CannotJoin(HOST_GONE, final=True)
-        if isinstance(link, Sealed):
-            self._traced(line)
-        try:
-            msg = decode(line, expect + (Error, Bye))
-        except ProtocolError as exc:
-            log.warning("netplay: the other end said %r (%s)", line[:80], exc)
-            raise _CannotJoin(UNREACHABLE, final=False, unreadable=str(exc)) from exc
+        or relay may first keep an attempt at the code in its line of attempts, saying so
+        now and then (a ``slow_down`` that is not fatal): the guest waits in its place.
+        One that turns it away (``slow_down``, fatal: a host of before) is tried again."""
+        while True:
+            try:
+                line = await link.recv(self.limits.answer_within)
+            except (asyncio.TimeoutError, ProtocolError):
+                line = None
+            if line is None:
+                raise _CannotJoin(UNREACHABLE, final=False)
+            if line == GONE:
+                raise _CannotJoin(HOST_GONE, final=True)
+            if isinstance(link, Sealed):
+                self._traced(line)
+            try:
+                msg = decode(line, expect + (Error, Bye))
+            except ProtocolError as exc:
+                log.warning("netplay: the other end said %r (%s)", line[:80], exc)
+                raise _CannotJoin(UNREACHABLE, final=False, unreadable=str(exc)) from exc
+            if not (isinstance(msg, Error) and msg.reason == SLOW_DOWN and not msg.fatal):
+                break
+            log.info("netplay: waiting for a turn (%s)", msg.detail)
         if isinstance(msg, Bye):
             raise _CannotJoin(HOST_LEFT, final=True)
         if isinstance(msg, Error) and msg.reason == SLOW_DOWN:     # a turn to wait for
