@@ -11,6 +11,8 @@ attributes every frame:
   ``"reconnecting"`` (the link dropped; it tries again, proving its seat's key, for
   ``Limits.reconnect_for`` seconds, and the host's computer keeps the seat warm
   meanwhile), ``"lost"`` (the end: see ``reason``), ``"closed"`` (``close()``).
+  While connecting it waits in the host's (or relay's) line of attempts for as long as
+  it is told it waits there;
   Through a relay, the link also drops when the *host's* connection to the relay
   does: the relay holds the room and answers ``host_away`` (or, restarted,
   ``no_such_room``) until the host has it back, and the guest keeps trying within
@@ -26,6 +28,8 @@ attributes every frame:
   connection), ``service_changed`` (the table is signed by another key than the relay
   service's), ``not_service`` (a table to be dealt by the service, ``service=True``,
   whose host does not prove the service's key);
+* ``in_line``, while connecting: it waits in the line of attempts at the code (wrong
+  codes came), for its turn;
 * ``dealer``, who deals: ``"service"`` (the host signed this connection's binding with
   the relay service's key, game/net/identity.py: held to the fingerprint the relay
   setting names, else to the first met at a table asked of the service, ``met_service``,
@@ -264,6 +268,9 @@ class RemoteClient:
         #: the key the host knows this guest by in the waiting room (derived on the
         #: connection it came in on; proven again on a new one to keep its seat)
         self._room_key: Optional[bytes] = None
+        #: waiting in the host's (or relay's) line of attempts at the code: someone tried
+        #: wrong codes there (the join screen says so)
+        self.in_line = False
         self._version = 0
         self._link: Optional[Sealed] = None
         self._closing = False
@@ -729,6 +736,23 @@ class RemoteClient:
         or relay may first keep an attempt at the code in its line of attempts, saying so
         now and then (a ``slow_down`` that is not fatal): the guest waits in its place.
         One that turns it away (``slow_down``, fatal: a host of before) is tried again."""
+        try:
+            msg = await self._answer(link, expect)
+        finally:
+            self.in_line = False
+        if isinstance(msg, Bye):
+            raise _CannotJoin(HOST_LEFT, final=True)
+        if isinstance(msg, Error) and msg.reason == SLOW_DOWN:     # a turn to wait for
+            raise _CannotJoin(SLOW_DOWN, final=False, patience=self.limits.reconnect_for,
+                              pause=self.limits.guess_most)
+        if isinstance(msg, Error):
+            # room_full may pass (the relay still holds our dropped connection)
+            raise _CannotJoin(msg.reason, final=msg.reason != ROOM_FULL)
+        return msg
+
+    async def _answer(self, link: Union[Link, Sealed], expect: tuple[type, ...]) -> object:
+        """The next message of ``expect``, an error or a goodbye, past the words that this
+        guest waits in line (:attr:`in_line` meanwhile)."""
         while True:
             try:
                 line = await link.recv(self.limits.answer_within)
@@ -746,17 +770,9 @@ class RemoteClient:
                 log.warning("netplay: the other end said %r (%s)", line[:80], exc)
                 raise _CannotJoin(UNREACHABLE, final=False, unreadable=str(exc)) from exc
             if not (isinstance(msg, Error) and msg.reason == SLOW_DOWN and not msg.fatal):
-                break
+                return msg
+            self.in_line = True
             log.info("netplay: waiting for a turn (%s)", msg.detail)
-        if isinstance(msg, Bye):
-            raise _CannotJoin(HOST_LEFT, final=True)
-        if isinstance(msg, Error) and msg.reason == SLOW_DOWN:     # a turn to wait for
-            raise _CannotJoin(SLOW_DOWN, final=False, patience=self.limits.reconnect_for,
-                              pause=self.limits.guess_most)
-        if isinstance(msg, Error):
-            # room_full may pass (the relay still holds our dropped connection)
-            raise _CannotJoin(msg.reason, final=msg.reason != ROOM_FULL)
-        return msg
 
     def _traced(self, line: bytes) -> None:
         if self.trace is not None:
