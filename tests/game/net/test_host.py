@@ -257,7 +257,7 @@ def test_a_first_time_friend_at_a_guessers_own_address_is_seated_in_its_turn(way
             until(lambda: at.host.wrong_codes >= 2 * TOGETHER, timeout=LIMIT,
                   what="the room's free start spent")
             friend = join(at.code, **at.reach)
-            assert friend.wait_connected(LIMIT), friend.reason
+            assert friend.wait_connected(2 * LIMIT), friend.reason      # 8 turns, then its
             assert friend.seat == 1
         last = play(friend)
         assert at.table.over.wait(LIMIT) and last.result == at.table.result
