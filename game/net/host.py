@@ -550,6 +550,10 @@ class _RelayPeer(_Peer):
 
 #: the room's key in its budget of guesses (host.Host._room_guesses)
 ROOM = "room"
+#: where the room's line has every guest through the relay come from (the host does not
+#: see their addresses; the relay has a line per address of its own): one address among
+#: the direct door's, so neither door's guests go before the other's without end
+THROUGH_RELAY = "relay"
 
 
 @dataclass
@@ -1269,13 +1273,14 @@ class Host:
     async def _turn(self, peer: _Peer, pake: Pake) -> Optional[_Attempt]:
         """The room's turn an attempt waits for in the room's line (secure.Guesses.line:
         across every address and both doors, a direct guest's address served in
-        fairness); none for a guest whose pass proves a seat key this host holds
-        (``kept``).  While it waits it is told so now and then (a ``slow_down`` that is
-        not fatal: its program waits on, in its place); None if it goes meanwhile."""
+        fairness, the relay's guests as one more address); none for a guest whose pass
+        proves a seat key this host holds (``kept``).  While it waits it is told so now
+        and then (a ``slow_down`` that is not fatal: its program waits on, in its place);
+        None if it goes meanwhile."""
         guesses = self._room_guesses
         if pake.kept and self._passes(pake):
             return _Attempt(guesses)
-        place = guesses.line(ROOM, peer.ip)
+        place = guesses.line(ROOM, peer.ip or THROUGH_RELAY)
         if place.turn is not None:
             return _Attempt(guesses, place.turn)
         admitted = peer.admitted if isinstance(peer, _DirectPeer) else None
