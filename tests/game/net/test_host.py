@@ -264,6 +264,28 @@ def test_a_first_time_friend_at_a_guessers_own_address_is_seated_in_its_turn(way
 
 
 @pytest.mark.slow
+def test_guests_through_the_relay_never_go_before_a_direct_friend_without_end():
+    """A host with both doors: strangers at twenty addresses guess through the relay (the
+    host sees no address of theirs) while one guesses at the direct door from the
+    friend's own address, which the room has served; the friend, joining there for the
+    first time, has its turn between the relay's, not after all of them."""
+    with relay_here() as (relay, relay_port), \
+            hosting(delay=0.01, relay=("127.0.0.1", relay_port)) as (host, table):
+        status = host.status()
+        room = codes.parse(status.relay_code).room
+        direct = status.direct_code
+        with guessers(relay_port, b"relay:WRONGPW", MANY_CLIENTS, room), \
+                guessers(status.port, codes.parse(wrong_code(direct)).secret, (None,)):
+            until(lambda: host.wrong_codes >= 2 * TOGETHER, timeout=LIMIT,
+                  what="the room's free start spent")
+            friend = join(direct)
+            assert friend.wait_connected(2 * LIMIT), friend.reason
+            assert friend.seat == 1
+        last = play(friend)
+        assert table.over.wait(LIMIT) and last.result == table.result
+
+
+@pytest.mark.slow
 def test_a_dropped_friend_comes_back_to_their_seat_and_nobody_else_gets_it():
     with hosting("bocce", seed=9, delay=0.01) as (host, table):
         code = host.status().direct_code
