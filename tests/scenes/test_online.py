@@ -560,6 +560,7 @@ def test_play_online_from_the_menu_uses_the_command_lines_relay_and_names_it(app
     assert app.settings.relay == "relay.example.org:47800", "the setting is left as it was"
 
 
+@pytest.mark.slow
 def test_a_guest_waiting_in_the_hosts_line_of_attempts_is_told_why_it_waits(app, monkeypatch):
     """Someone tried wrong codes at the table: the friend's try waits in line for its
     turn (a minute, behind a guesser's eight), and the join form says so, in place of
