@@ -12,6 +12,7 @@ import sys
 import threading
 import time
 from contextlib import contextmanager
+from dataclasses import replace
 from typing import Iterator
 
 import pytest
@@ -20,6 +21,7 @@ from game.engine import Action, replay_log
 from game.net import codes
 from game.net.bot import Autoplayer
 from game.net.client import CONNECTED, LOST, RECONNECTING, RemoteClient
+from game.net.protocol import QUICK
 from tests.game.net.helpers import LIMIT, hosting, join, until
 from tests.game.net.proxy import Attack, Drop, Inject, InjectEach, Proxy
 
@@ -162,7 +164,9 @@ def test_lines_forged_again_and_again_under_load_never_lose_the_guest(way, every
     with through_proxy(way, relay_port) as (host, table, proxy, code), loaded():
         inject = InjectEach(every=every, times=6)
         proxy.down = inject
-        guest = guest_of(way, proxy, code)
+        # patient enough for six connections cut on a loaded machine (each try again
+        # within reconnect_for of the first cut: QUICK's 4 s ran out there once)
+        guest = guest_of(way, proxy, code, limits=replace(QUICK, reconnect_for=LIMIT))
         assert guest.wait_connected(LIMIT), guest.reason
         player = Autoplayer(guest, "random", 3)
         end = time.monotonic() + 4 * LIMIT
