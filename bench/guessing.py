@@ -4,10 +4,13 @@ A stranger on 127.0.0.1 (or at ``--addresses`` addresses, 127.0.0.2 and on: all 
 127.0.0.0/8 is loopback on Linux) tries wrong codes as fast as the door lets it, with
 ``--parallel`` connections at a time from each address (each a real SPAKE2 attempt
 with a wrong password), for ``--seconds``: first against a host in this process listening
-directly, then against a host behind a relay process.  Prints the wrong codes the
-host counted, the attempts turned away (``slow_down``), the guesses a second it
-allowed over the run and over its last half, and the odds after 1,000 guesses for
-each kind of code (game/net/codes.py).
+directly, then against a host behind a relay process.  An attempt told it waits in the
+line of attempts (a ``slow_down`` that is not fatal) waits there for its turn, as the
+best a guesser can do; one refused (a fatal ``slow_down``: before the line) tries
+again at once.  Prints the wrong codes the host counted, the times attempts were told
+to wait and those turned away, the guesses a second it allowed over the run and over
+its last half, and the odds after 1,000 guesses for each kind of code
+(game/net/codes.py).
 
     .venv/bin/python bench/guessing.py [--seconds 60] [--parallel 4] [--addresses 1]
 
@@ -55,7 +58,8 @@ class Stranger:
         self.port = port
         self.room = room                     # through a relay: the room to ask for
         self.source = source                 # the loopback address it sends from
-        self.turned_away = 0
+        self.turned_away = 0                 # refused (slow_down, fatal)
+        self.told_to_wait = 0                # told it waits in line (slow_down, not fatal)
         self.answered: list[float] = []      # when the host answered a wrong code
 
     async def attempt(self) -> None:
@@ -78,27 +82,32 @@ class Stranger:
 
     async def reply(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter,
                     expect: tuple[type, ...]) -> object:
-        """The next message, heartbeats answered while the turn is awaited."""
+        """The next message, heartbeats answered while the turn is awaited in line."""
         while True:
             line = await asyncio.wait_for(reader.readline(), 30)
             if not line:
                 return None
             if line.rstrip(b"\n") == PING:
                 writer.write(PONG + b"\n")
-            elif not line.startswith(b"!"):
-                break
-        msg = decode(line.rstrip(b"\n"), expect + (Error,))
-        if isinstance(msg, Error) and msg.reason == "slow_down":
-            self.turned_away += 1
-        return msg
+                continue
+            if line.startswith(b"!"):
+                continue
+            msg = decode(line.rstrip(b"\n"), expect + (Error,))
+            if isinstance(msg, Error) and msg.reason == "slow_down" and not msg.fatal:
+                self.told_to_wait += 1
+                writer.write(PING + b"\n")         # alive while it waits
+                continue
+            if isinstance(msg, Error) and msg.reason == "slow_down":
+                self.turned_away += 1
+            return msg
 
     async def run(self, seconds: float, parallel: int) -> None:
         end = time.monotonic() + seconds
 
         async def one_at_a_time() -> None:
-            while time.monotonic() < end:
-                try:
-                    await self.attempt()
+            while (left := end - time.monotonic()) > 0:
+                try:             # an attempt still in line at the end goes unanswered
+                    await asyncio.wait_for(self.attempt(), left)
                 except (OSError, asyncio.TimeoutError):
                     await asyncio.sleep(0.1)
 
@@ -139,7 +148,8 @@ def guess(door: str, seconds: float, parallel: int, addresses: int = 1) -> None:
                   f"({len(within) / seconds:.3f} a second; "
                   f"{len(half) / (seconds / 2):.3f} over the last half; at "
                   f"{', '.join(f'{t - started:.0f}' for t in within)} s), "
-                  f"{sum(one.turned_away for one in strangers)} attempts turned away "
+                  f"{sum(one.told_to_wait for one in strangers)} times told to wait in "
+                  f"line, {sum(one.turned_away for one in strangers)} attempts turned away "
                   f"(slow_down), from {len(strangers)} address(es), "
                   f"{host.wrong_codes} counted by the host in all")
         finally:

@@ -503,7 +503,8 @@ class OnlineScene(PanelScene):
             theme.text(surface, font, self._relay_given(font, size), theme.CREAM,
                        (self._panel.centerx, self._relay_line), "center")
         line = tr("net.service_opening") if self.opening is not None else \
-            tr("net.setting_up") if self.connecting else self.problem
+            tr("net.in_line") if self.connecting and self.client is not None and \
+            self.client.in_line else tr("net.setting_up") if self.connecting else self.problem
         shown = self._shown()
         if line and shown:
             last = shown[-1][0]

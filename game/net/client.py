@@ -11,6 +11,10 @@ attributes every frame:
   ``"reconnecting"`` (the link dropped; it tries again, proving its seat's key, for
   ``Limits.reconnect_for`` seconds, and the host's computer keeps the seat warm
   meanwhile), ``"lost"`` (the end: see ``reason``), ``"closed"`` (``close()``).
+  While connecting it waits in the host's (or relay's) line of attempts for as long as
+  it is told it waits there; a first join whose sealed channel the path breaks (a line
+  forged or dropped) after its hello tries again too, for the same window, claiming by
+  that connection's key the seat its hello may have won;
   Through a relay, the link also drops when the *host's* connection to the relay
   does: the relay holds the room and answers ``host_away`` (or, restarted,
   ``no_such_room``) until the host has it back, and the guest keeps trying within
@@ -26,6 +30,8 @@ attributes every frame:
   connection), ``service_changed`` (the table is signed by another key than the relay
   service's), ``not_service`` (a table to be dealt by the service, ``service=True``,
   whose host does not prove the service's key);
+* ``in_line``, while connecting: it waits in the line of attempts at the code (wrong
+  codes came), for its turn;
 * ``dealer``, who deals: ``"service"`` (the host signed this connection's binding with
   the relay service's key, game/net/identity.py: held to the fingerprint the relay
   setting names, else to the first met at a table asked of the service, ``met_service``,
@@ -278,6 +284,13 @@ class RemoteClient:
         #: the key the host knows this guest by in the waiting room (derived on the
         #: connection it came in on; proven again on a new one to keep its seat)
         self._room_key: Optional[bytes] = None
+        #: waiting in the host's (or relay's) line of attempts at the code: someone tried
+        #: wrong codes there (the join screen says so)
+        self.in_line = False
+        #: the key of a first connection cut after its hello, before the host's answer:
+        #: the host may have seated it, so the next connection claims that seat by it
+        #: (the host finds which seat it proves, whatever number it names)
+        self._tentative: Optional[SeatKey] = None
         self._version = 0
         self._link: Optional[Sealed] = None
         self._closing = False
@@ -481,11 +494,13 @@ class RemoteClient:
         else:
             link = await self._open((room.address, room.port), rejoin, direct=True)
         sealed: Optional[Sealed] = None
+        claim: Optional[SeatKey] = None
+        tentative = self._tentative
         try:
             sealed = await self._handshake(link, room)
             named = await self._named(sealed)           # read whether or not it is needed
             self._who_deals(named, sealed.keys.binding)
-            claim = self.seat_key or self._kept(named, sealed.keys.binding)
+            claim = self.seat_key or self._kept(named, sealed.keys.binding) or tentative
             proof = None if claim is None else seat_proof(claim.key, sealed.keys.binding)
             mine = self.player if self._signed else None
             sealed.send(encode(Hello(
@@ -493,19 +508,44 @@ class RemoteClient:
                 None if mine is None else public_bytes(mine),
                 None if mine is None else prove_seat(mine, sealed.keys.binding))))
             first = await self._reply(sealed, (Welcome, LobbyView))
+        except _CannotJoin as exc:
+            (sealed or link).close()
+            raise self._cut(exc, sealed, claim) from None
         except BaseException:
             (sealed or link).close()
             raise
+        self._tentative = None
         if isinstance(first, LobbyView):
             # a newcomer is known by this connection's key; one back, by the key it proved
             self._room_key = sealed.keys.seat_key if claim is None else claim.key
             self._in_room(first)
             return sealed
         assert isinstance(first, Welcome)
-        if not self._welcomed(first, sealed):
+        if not self._welcomed(first, sealed, claim if claim is tentative else None):
             sealed.close()
             raise _CannotJoin(ROOM_FULL, final=True)
         return sealed
+
+    def _cut(self, exc: _CannotJoin, sealed: Optional[Sealed],
+             claim: Optional[SeatKey]) -> _CannotJoin:
+        """Why a join failed, and whether to try again.  The path may break the sealed
+        channel (a line forged or dropped there) after the hello went: the code was right
+        and the host is there, so even a first join tries again, and as the host may have
+        seated that connection, it claims the seat by that connection's key
+        (:attr:`_tentative`: the host finds the seat it proves, if any).  A tentative
+        claim the host does not know (it never read that hello) is dropped, and the guest
+        comes in as anyone would."""
+        again = _CannotJoin(exc.reason, final=False, patience=self.limits.reconnect_for,
+                            pause=self.limits.retry_every)
+        if claim is not None and claim is self._tentative and exc.reason in (SEAT_FREED,
+                                                                             ROOM_FULL):
+            self._tentative = None
+            return again
+        if sealed is None or not (sealed.forged or sealed.silent) or exc.final:
+            return exc
+        if claim is None and sealed.channel.sent > 0:      # its hello may have seated it
+            self._tentative = SeatKey(0, sealed.keys.seat_key)
+        return again
 
     async def _open(self, address: tuple[str, int], rejoin: bool, direct: bool) -> Link:
         """A connection to ``address``, its heartbeat going (heard while the host or relay
@@ -666,10 +706,14 @@ class RemoteClient:
         self.seat_key = None if view.you is None or self._room_key is None else \
             SeatKey(view.you, self._room_key)
 
-    def _welcomed(self, welcome: Welcome, sealed: Sealed) -> bool:
+    def _welcomed(self, welcome: Welcome, sealed: Sealed,
+                  tentative: Optional[SeatKey] = None) -> bool:
         """At the table: the seat (None: watching), the game as this seat sees it, the
         names; False if it is not the seat this guest came back to (from the waiting
-        room, the host may have moved it while its link was down)."""
+        room, the host may have moved it while its link was down).  A ``tentative``
+        claim (:attr:`_tentative`) takes the seat its key proved, whichever it is."""
+        if tentative is not None and welcome.seat is not None:
+            self.seat_key = SeatKey(welcome.seat, tentative.key)
         if self.seat_key is not None and self.lobby is None and \
                 welcome.seat != self.seat_key.seat:
             return False
@@ -745,22 +789,13 @@ class RemoteClient:
 
     async def _reply(self, link: Union[Link, Sealed], expect: tuple[type, ...]) -> object:
         """The answer to what was just sent: one of ``expect``, else why not.  The host
-        or relay may first make a guest of an address that tried wrong codes wait."""
+        or relay may first keep an attempt at the code in its line of attempts, saying so
+        now and then (a ``slow_down`` that is not fatal): the guest waits in its place.
+        One that turns it away (``slow_down``, fatal: a host of before) is tried again."""
         try:
-            line = await link.recv(self.limits.answer_within)
-        except (asyncio.TimeoutError, ProtocolError):
-            line = None
-        if line is None:
-            raise _CannotJoin(UNREACHABLE, final=False)
-        if line == GONE:
-            raise _CannotJoin(HOST_GONE, final=True)
-        if isinstance(link, Sealed):
-            self._traced(line)
-        try:
-            msg = decode(line, expect + (Error, Bye))
-        except ProtocolError as exc:
-            log.warning("netplay: the other end said %r (%s)", line[:80], exc)
-            raise _CannotJoin(UNREACHABLE, final=False, unreadable=str(exc)) from exc
+            msg = await self._answer(link, expect)
+        finally:
+            self.in_line = False
         if isinstance(msg, Bye):
             raise _CannotJoin(HOST_LEFT, final=True)
         if isinstance(msg, Error) and msg.reason == SLOW_DOWN:     # a turn to wait for
@@ -770,6 +805,30 @@ class RemoteClient:
             # room_full may pass (the relay still holds our dropped connection)
             raise _CannotJoin(msg.reason, final=msg.reason != ROOM_FULL)
         return msg
+
+    async def _answer(self, link: Union[Link, Sealed], expect: tuple[type, ...]) -> object:
+        """The next message of ``expect``, an error or a goodbye, past the words that this
+        guest waits in line (:attr:`in_line` meanwhile)."""
+        while True:
+            try:
+                line = await link.recv(self.limits.answer_within)
+            except (asyncio.TimeoutError, ProtocolError):
+                line = None
+            if line is None:
+                raise _CannotJoin(UNREACHABLE, final=False)
+            if line == GONE:
+                raise _CannotJoin(HOST_GONE, final=True)
+            if isinstance(link, Sealed):
+                self._traced(line)
+            try:
+                msg = decode(line, expect + (Error, Bye))
+            except ProtocolError as exc:
+                log.warning("netplay: the other end said %r (%s)", line[:80], exc)
+                raise _CannotJoin(UNREACHABLE, final=False, unreadable=str(exc)) from exc
+            if not (isinstance(msg, Error) and msg.reason == SLOW_DOWN and not msg.fatal):
+                return msg
+            self.in_line = True
+            log.info("netplay: waiting for a turn (%s)", msg.detail)
 
     def _traced(self, line: bytes) -> None:
         if self.trace is not None:

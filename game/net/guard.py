@@ -29,7 +29,11 @@ park 64 KB of half line on each of any number of relay connections.  So:
   addresses, and twenty addresses that fill a host's 32 connections (or a relay
   short of descriptors) cannot keep a friend at a twenty-first out, nor take the
   place of a friend who is in (an attacker with more addresses than the door
-  has connections still can: one each, none to spare);
+  has connections still can: one each, none to spare).  A connection waiting in
+  a line of attempts at a code (:meth:`Guard.in_line`) counts toward the total
+  only, and no newcomer of its own address takes its place: a stranger's queued
+  attempts neither keep a friend at its address from connecting nor are pushed
+  out by the newcomers it keeps sending;
 * :class:`ByteBudget`: the bytes held for all connections together (unfinished
   lines, and what waits to be sent to a peer that does not read) never pass
   ``buffered``; a connection whose bytes would pass it is dropped;
@@ -245,6 +249,8 @@ class Guard:
         self.stats: Counter[str] = Counter()
         #: the connections admitted with a holder, by address, oldest first
         self._holders: dict[str, dict[int, Holder]] = {}
+        #: those of them waiting in a line of attempts (:meth:`in_line`)
+        self._waiting: set[int] = set()
 
     def admit(self, ip: str, holder: Optional[Holder] = None) -> bool:
         """A new connection from ``ip`` may stay (then :meth:`leave` when it ends).  Over a
@@ -262,13 +268,33 @@ class Guard:
             self._holders.setdefault(address_key(ip), {})[id(holder)] = holder
         return True
 
+    def in_line(self, holder: Holder, waiting: bool) -> None:
+        """``holder``'s connection waits (or no longer waits) in a line of attempts at a
+        code (game/net/secure.py: ``Guesses.line``).  A connection in line counts toward
+        the total only, not its address's share, and no newcomer of its own address takes
+        its place: a friend behind the address a stranger guesses from still gets a
+        connection, and keeps its place in line, however many attempts the stranger
+        queues (up to the total; another address's newcomer may still take the place of
+        one, as of any connection not proved)."""
+        key = address_key(holder.ip)
+        if id(holder) not in self._holders.get(key, {}) or \
+                (id(holder) in self._waiting) == waiting:
+            return
+        if waiting:
+            self._waiting.add(id(holder))
+            self.connections.counts[key] -= 1
+        else:
+            self._waiting.discard(id(holder))
+            self.connections.counts[key] += 1
+
     def _make_room(self, ip: str) -> bool:
         """Drop the oldest unsettled connection of ``ip``'s address if it is at its cap,
         else of the address holding the most unsettled ones, if that is at least two more
         than ``ip``'s (a host's own settled connection to a relay does not count against
         its friend's at the same address); whether one was dropped."""
         key = address_key(ip)
-        if self.connections.of(ip) >= self.connections.per_address:
+        own = self.connections.of(ip) >= self.connections.per_address
+        if own:
             order = [key]
         else:
             unproved = Counter({other: sum(not h.settled for h in held.values())
@@ -276,8 +302,8 @@ class Guard:
             order = [other for other, count in unproved.most_common()
                      if count >= unproved[key] + 2]
         for other in order:
-            victim = next((h for h in self._holders.get(other, {}).values() if not h.settled),
-                          None)
+            victim = next((h for h in self._holders.get(other, {}).values()
+                           if not h.settled and not (own and id(h) in self._waiting)), None)
             if victim is not None:
                 self._release(victim)
                 victim.drop()
@@ -292,6 +318,9 @@ class Guard:
             return False
         if not held:
             del self._holders[key]
+        if id(holder) in self._waiting:         # counted in the total only
+            self._waiting.discard(id(holder))
+            self.connections.counts[key] += 1
         self.connections.remove(holder.ip)
         return True
 

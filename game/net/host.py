@@ -49,42 +49,43 @@ interface's, unless ``listen`` names one).
 For each guest: it must open with the same protocol and game versions and
 prove, through SPAKE2, that it knows the code's password (game/net/secure.py:
 one attempt per connection: friends at one address joining together all go at
-once, and after a wrong code each attempt waits its address's turn; a wrong one
-is counted in ``status().wrong_codes``, and one that goes once it heard the
-host's answer is slowed as if wrong).  Directly, the host keeps the turns; through a
-relay the relay does (it sees the addresses; every guest there has a small id,
-and the host tells it ``!wrong ID`` or ``!right ID``).  The host also keeps the
-same turns for the room as a whole, at both doors, whatever the addresses (a
-stranger at many gets no more answers than at one; a turn that comes free goes to the
-address served longest ago that still asks, so a friend at a fresh address gets one;
-``status().guessing`` says the room is being slowed), and a guest coming back with a seat key the host holds
-passes both queues (its SPAKE2 message comes with ``kept``, secure.seat_pass).  Every line after that
-is sealed.  **Before the game** the guest is in the waiting room
-(game/net/lobby.py, :attr:`Host.lobby`): it sits in the first free open seat,
-or watches if it asked to (and spectators are welcome), else it is refused with
-the reason (``table_full``, ``no_spectators``); it hears a ``lobby`` at every
-change and may ask for another seat (``sit``).  A seated guest whose connection
-drops there (no goodbye) keeps its seat, shown away, while it may reconnect: it
-comes back proving the key of its first connection, as at the table, and is the
-same guest in the same seat (if the game started meanwhile, a computer keeps its
-seat warm until it is back).  The screen moves, frees and
-gives seats (:meth:`Host.move`, :meth:`Host.free`, :meth:`Host.give`,
-:meth:`Host.allow_spectators`) and starts (:meth:`Host.begin`; a host made with
-``autostart`` starts by itself once every open seat has its person, as the
-command line's bot does): the session is made then, with the seated guests'
-seats ``remote`` and the empty ones computers, and every guest's mailbox is
-opened before anyone moves, so each gets the opening deal.  **After the
-start** a guest gets its own seat again if its hello proves that seat's key
-(derived on the connection that was in the seat at the start, never sent), or
-watches (if it asked, and spectators are welcome), else ``room_full``.  At the
-table a guest gets a ``welcome`` (the setup as that seat sees it, without the
-seed; the names; a spectator's seat is null) and every update of that seat (a
-spectator's: the spectator view), already redacted by the session, unchanged;
-a table phrase from a seated guest goes to everyone at the table.  Its actions
-go through :meth:`Session.submit <game.session.Session.submit>`, never around
-it: a refusal goes back with its reason key.  Garbage, oversized lines, unknown
-types, wrong fields and refused actions cost strikes (game/net/protocol.py);
-out of strikes, the connection is closed and the game goes on.
+once, and after a wrong code each attempt waits in the room's line for its turn,
+told so now and then, never turned away; a wrong one is counted in
+``status().wrong_codes``, and one that goes once it heard the host's answer is
+slowed as if wrong).  The room's line is one for both doors, whatever the addresses
+(a stranger at many gets no more answers than at one; at the direct door a turn goes
+first to the address served longest ago, so a friend at a fresh address has the next;
+a friend behind a stranger's own address waits only for the attempts before its own;
+``status().guessing`` says the room is being slowed).  Through a relay the relay
+also keeps a line per address at the room (it sees the addresses; every guest there
+has a small id, and the host tells it ``!wrong ID`` or ``!right ID``).  A guest
+coming back with a seat key the host holds passes the lines (its SPAKE2 message
+comes with ``kept``, secure.seat_pass).  Every line after that is sealed.
+**Before the game** the guest is in the waiting room (game/net/lobby.py,
+:attr:`Host.lobby`): it sits in the first free open seat, or watches if it asked to
+(and spectators are welcome), else it is refused with the reason (``table_full``,
+``no_spectators``); it hears a ``lobby`` at every change and may ask for another
+seat (``sit``).  A seated guest whose connection drops there (no goodbye) keeps its
+seat, shown away, while it may reconnect: it comes back proving the key of its first
+connection, as at the table, and is the same guest in the same seat (if the game
+started meanwhile, a computer keeps its seat warm until it is back).  The screen
+moves, frees and gives seats (:meth:`Host.move`, :meth:`Host.free`,
+:meth:`Host.give`, :meth:`Host.allow_spectators`) and starts (:meth:`Host.begin`; a
+host made with ``autostart`` starts by itself once every open seat has its person,
+as the command line's bot does): the session is made then, with the seated guests'
+seats ``remote`` and the empty ones computers, and every guest's mailbox is opened
+before anyone moves, so each gets the opening deal.  **After the start** a guest
+gets its own seat again if its hello proves that seat's key (derived on the
+connection that was in the seat at the start, never sent), or watches (if it asked,
+and spectators are welcome), else ``room_full``.  At the table a guest gets a
+``welcome`` (the setup as that seat sees it, without the seed; the names; a
+spectator's seat is null) and every update of that seat (a spectator's: the
+spectator view), already redacted by the session, unchanged; a table phrase from a
+seated guest goes to everyone at the table.  Its actions go through
+:meth:`Session.submit <game.session.Session.submit>`, never around it: a refusal
+goes back with its reason key.  Garbage, oversized lines, unknown types, wrong
+fields and refused actions cost strikes (game/net/protocol.py); out of strikes, the
+connection is closed and the game goes on.
 
 When a guest drops (its connection ends, goes silent for 9 s, or is closed for
 abuse), a computer stands in for its seat (``Session.stand_in``) until a guest
@@ -138,6 +139,7 @@ import json
 import logging
 import socket
 import threading
+import time
 from collections import deque
 from dataclasses import dataclass, replace
 from typing import Any, Callable, Coroutine, Optional, Sequence, Union
@@ -552,35 +554,34 @@ class _RelayPeer(_Peer):
 
 #: the room's key in its budget of guesses (host.Host._room_guesses)
 ROOM = "room"
+#: where the room's line has every guest through the relay come from (the host does not
+#: see their addresses; the relay has a line per address of its own): one address among
+#: the direct door's, so neither door's guests go before the other's without end
+THROUGH_RELAY = "relay"
 
 
 @dataclass
-class _Turns:
-    """An attempt's turns: its address's (None through a relay) and the room's (None for
-    a returning guest's pass), told together how the attempt ended."""
+class _Attempt:
+    """An attempt's turn of the room (None for a returning guest's pass), told how the
+    attempt ended."""
 
     guesses: Guesses
-    room_guesses: Guesses
-    address: Optional[Turn] = None
-    room: Optional[Turn] = None
+    turn: Optional[Turn] = None
 
     def failed(self) -> None:
-        self.guesses.failed(self.address)
-        self.room_guesses.failed(self.room)
+        self.guesses.failed(self.turn)
 
     def succeeded(self) -> None:
-        """The right code: its address starts afresh; the room does not (a friend coming in
-        gives a stranger guessing meanwhile no free turns)."""
-        self.guesses.succeeded(self.address)
-        self.room_guesses.released(self.room)
+        """The right code: the room does not start afresh (a friend coming in gives a
+        stranger guessing meanwhile no free turns)."""
+        self.guesses.released(self.turn)
 
     def ended(self, answered: bool) -> None:
         """Gone without a word on its code: charged if it heard the answer."""
-        for guesses, turn in ((self.guesses, self.address), (self.room_guesses, self.room)):
-            if answered:
-                guesses.left(turn)
-            else:
-                guesses.released(turn)
+        if answered:
+            self.guesses.left(self.turn)
+        else:
+            self.guesses.released(self.turn)
 
 
 @dataclass(frozen=True)
@@ -710,9 +711,9 @@ class Host:
         self._relay_code: Optional[codes.RelayCode] = None
         #: the digest of each code, once made (codes.room_digest, off the loop)
         self._digests: dict[str, str] = {}
-        self._guesses = Guesses(limits.guess_first, limits.guess_most)
-        #: the room's budget, across every address and both doors: as many guesses as
-        #: one address gets, whoever makes them (a returning guest's pass goes round it)
+        #: the room's budget, across every address and both doors: one line of attempts,
+        #: as many guesses as one address would get, whoever makes them (a returning
+        #: guest's pass goes round it); its count of wrong codes is the screen's
         self._room_guesses = Guesses(limits.guess_first, limits.guess_most)
         self._owner = owner or RoomOwner()
         self._lock = threading.Lock()
@@ -1247,8 +1248,8 @@ class Host:
         return None
 
     async def _handshake(self, peer: _Peer) -> Optional[Sealed]:
-        """SPAKE2 with the code's password: the sealed connection, or None (refused;
-        a wrong code counted, and slowed for its address)."""
+        """SPAKE2 with the code's password, at the attempt's turn: the sealed
+        connection, or None (refused; a wrong code counted, and the room's line slowed)."""
         pake = await self._first(peer, (Pake,), self.limits.hello_timeout)
         if pake is None:
             return None
@@ -1256,8 +1257,8 @@ class Host:
             self._refuse(peer, WRONG_VERSION,
                          f"the host runs protocol {PROTOCOL}, Tavolata {GAME_VERSION}")
             return None
-        turns = await self._turns(peer, pake)
-        if turns is None:
+        attempt = await self._turn(peer, pake)
+        if attempt is None:
             return None
         answered = False
         try:
@@ -1276,54 +1277,60 @@ class Host:
             if confirm is None:
                 return None
             if not keys.confirms(confirm.confirm):
-                turns.failed()
-                turns = None
-                log.warning("a wrong code from %s (%d so far)", peer.label, self._guesses.total)
-                self._update(wrong_codes=self._guesses.total)
+                attempt.failed()
+                attempt = None
+                log.warning("a wrong code from %s (%d so far)", peer.label,
+                            self._room_guesses.total)
+                self._update(wrong_codes=self._room_guesses.total)
                 self._refuse(peer, WRONG_CODE, "the code's password is not this room's")
                 peer.wrong()
                 return None
-            turns.succeeded()
-            turns = None
+            attempt.succeeded()
+            attempt = None
             peer.right()
             return Sealed(peer, keys, self.limits)
         finally:
-            if turns is not None:
-                turns.ended(answered)  # it heard the answer: counted, if not said
+            if attempt is not None:
+                attempt.ended(answered)  # it heard the answer: counted, if not said
 
-    async def _turns(self, peer: _Peer, pake: Pake) -> Optional["_Turns"]:
-        """The turns an attempt waits for (secure.Guesses): its address's (direct guests:
-        the relay slows its own by address) and the room's, across every address; none
-        for a guest whose pass proves a seat key this host holds (``kept``).  None if
-        refused (``slow_down``) or gone meanwhile."""
-        turns = _Turns(self._guesses, self._room_guesses)
+    async def _turn(self, peer: _Peer, pake: Pake) -> Optional[_Attempt]:
+        """The room's turn an attempt waits for in the room's line (secure.Guesses.line:
+        across every address and both doors, a direct guest's address served in
+        fairness, the relay's guests as one more address); none for a guest whose pass
+        proves a seat key this host holds (``kept``).  While it waits it is told so now
+        and then (a ``slow_down`` that is not fatal: its program waits on, in its place);
+        None if it goes meanwhile."""
+        guesses = self._room_guesses
         if pake.kept and self._passes(pake):
-            return turns
-        within = 2 * self.limits.guess_most
-        if peer.ip is not None:
-            turns.address = self._guesses.turn(peer.ip, within)
-            if turns.address is None:
-                self._refuse(peer, SLOW_DOWN, f"wrong codes from {peer.ip}: wait")
-                return None
-        turns.room = self._room_guesses.turn(ROOM, within, peer.ip)
-        if turns.room is None:
-            turns.ended(False)
-            self._refuse(peer, SLOW_DOWN, "wrong codes at this room: wait")
-            return None
-        wait = max(turns.address.wait if turns.address else 0.0, turns.room.wait)
-        if wait <= 0:
-            return turns
+            return _Attempt(guesses)
+        place = guesses.line(ROOM, peer.ip or THROUGH_RELAY)
+        if place.turn is not None:
+            return _Attempt(guesses, place.turn)
+        admitted = peer.admitted if isinstance(peer, _DirectPeer) else None
+        if admitted is not None:
+            self.guard.in_line(admitted, True)
+        told = float("-inf")
         try:
-            early = await peer.recv(wait)
-        except asyncio.TimeoutError:
-            return turns
-        except ProtocolError as exc:
-            self._refuse(peer, exc.reason, exc.detail)
-        else:
-            if early is not None:
-                self._refuse(peer, UNEXPECTED, "a line before the host's answer")
-        turns.ended(False)
-        return None
+            while (wait := guesses.poll(place)) > 0:
+                now = time.monotonic()
+                if now - told >= self.limits.ping_every:
+                    peer.send(encode(Error(SLOW_DOWN, f"in line: about {wait:.0f} s")))
+                    told = now
+                try:
+                    early = await peer.recv(min(wait, self.limits.guess_first))
+                except asyncio.TimeoutError:
+                    continue
+                except ProtocolError as exc:
+                    self._refuse(peer, exc.reason, exc.detail)
+                else:
+                    if early is not None:
+                        self._refuse(peer, UNEXPECTED, "a line before the host's answer")
+                return None
+        finally:
+            guesses.withdraw(place)
+            if admitted is not None:
+                self.guard.in_line(admitted, False)
+        return _Attempt(guesses, place.turn)
 
     def _passes(self, pake: Pake) -> bool:
         """Whether ``pake`` carries a returning guest's pass (secure.seat_pass) under a

@@ -228,7 +228,7 @@ LINK_MARK = ord("!")
 #: why a guest could not join or lost its game (RemoteClient.reason)
 NO_SUCH_ROOM = "no_such_room"        # no room of that relay code on the relay
 WRONG_CODE = "wrong_code"            # the code's password is not the host's
-SLOW_DOWN = "slow_down"              # too many wrong codes from this address: wait
+SLOW_DOWN = "slow_down"              # wrong codes came: wait in line (not fatal: in it)
 ROOM_FULL = "room_full"              # every remote seat has its player
 HOST_GONE = "host_gone"              # the host cannot be reached any more
 HOST_LEFT = "host_left"              # the host said goodbye: it left the table on purpose
@@ -303,8 +303,9 @@ class Limits:
 
     @property
     def answer_within(self) -> float:
-        """How long a guest waits for the host's (or relay's) answer: the usual time,
-        plus a turn queued behind wrong codes from its address."""
+        """How long a guest waits for the host's (or relay's) answer, or for its next
+        word that the guest still waits in line for a turn (a ``slow_down`` that is not
+        fatal, said every ``ping_every``): the usual time, plus a turn's most twice."""
         return self.connect_timeout + 2 * self.guess_most
 
     def __post_init__(self) -> None:

@@ -97,8 +97,10 @@ know it), so the relay slows attempts at a room per address
 (:class:`~game.net.secure.Guesses`, keyed by address and room).  On a clean
 slate up to 8 guest hellos for that room from that address are paired at once
 (friends behind one router, joining together, wait for nobody); once one of
-them was wrong, each later hello is paired only at its turn, a wait that
-doubles with each attempt, or refused ``slow_down`` if its turn is too far off.
+them was wrong, each later hello waits in that line and is paired at its turn, a
+wait that doubles with each attempt, told now and then that it waits (a
+``slow_down`` that is not fatal); nobody is turned away, and one that goes before
+its turn takes none.
 The host closes a guest that had a wrong code with ``!wrong ID`` (counted, and
 an attempt that went at once is charged the turn it did not take), and says
 ``!right ID`` for the right one (the address's slate for that room is wiped).
@@ -292,6 +294,9 @@ class _Conn(asyncio.Protocol):
         self.kept = False
         #: a guest's attempt at its room's code, until the host's word on it (secure.Guesses)
         self.turn: Optional[secure.Turn] = None
+        #: its place in the line of attempts, until its turn; when it was last told so
+        self.place: Optional[secure.Place] = None
+        self.told = float("-inf")
         #: an older connection that has proved something (a host holding its room, a
         #: guest whose host said its code was right): no newcomer takes its place
         #: (game/net/guard.py)
@@ -340,6 +345,9 @@ class _Conn(asyncio.Protocol):
         if self.pipe is not None:
             self.pipe.end()
         room = self.room
+        if self.place is not None:
+            relay.guesses.withdraw(self.place)      # gone before its turn: it takes none
+            self.place = None
         self.settle(None)
         if room is None:
             return
@@ -515,17 +523,31 @@ class _Conn(asyncio.Protocol):
         if self.kept:
             self._enter(code)
             return
-        turn = relay.guesses.turn(self.attempt(code), within=2 * relay.limits.guess_most)
-        if turn is None:
-            self.refuse(SLOW_DOWN)
+        self.place = relay.guesses.line(self.attempt(code))
+        self._in_line(code)
+
+    def _in_line(self, code: str) -> None:
+        """Pair this guest once its place in the line of attempts at its room from its
+        address has its turn; meanwhile tell it now and then that it waits (a
+        ``slow_down`` that is not fatal: it waits on, in its place).  While in line its
+        connection counts toward the relay's total only (game/net/guard.py)."""
+        place, relay = self.place, self.relay
+        if self.closing or place is None:
             return
-        self.turn = turn
-        if turn.wait > 0:
-            self.role = "waiting"
-            self.heard = time.monotonic() + turn.wait   # not silent: waiting for its turn
-            asyncio.get_running_loop().call_later(turn.wait, self._enter, code)
-        else:
+        wait = relay.guesses.poll(place)
+        if place.turn is not None:
+            self.place, self.turn = None, place.turn
+            relay.guard.in_line(self, False)
             self._enter(code)
+            return
+        self.role = "waiting"
+        relay.guard.in_line(self, True)
+        now = time.monotonic()
+        if now - self.told >= relay.limits.ping_every:
+            self.told = now
+            self.write(encode(Error(SLOW_DOWN, f"in line: about {wait:.0f} s")))
+        asyncio.get_running_loop().call_later(min(wait, relay.limits.guess_first),
+                                              self._in_line, code)
 
     def _opened(self, code: Optional[str], reason: str) -> None:
         """The service's answer to this client's ``open``: the table's code, or why not."""

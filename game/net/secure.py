@@ -37,7 +37,7 @@ long is closed, whatever clear heartbeats still pass.  A guest coming back to it
 sends :func:`seat_pass` with its SPAKE2 message: a host that holds the seat key lets
 it past the queues of wrong codes.
 
-:class:`Guesses` slows wrong codes per address (backoff; friends joining at
+:class:`Guesses` slows wrong codes (backoff, turns in a line; friends joining at
 once are not slowed); :class:`RoomOwner` and :func:`room_ticket` let only the
 host that made a relay room reclaim it,
 even from a relay that restarted (see game/net/relay.py).
@@ -310,42 +310,60 @@ TOGETHER = 8
 
 @dataclass
 class Turn:
-    """One attempt at a code: under which ``key`` it is counted, how long it waits
-    before it may be answered, and whether it went free (on a clean slate)."""
+    """One attempt's turn at a code: under which ``key`` it is counted, and whether it
+    went free (on a clean slate)."""
 
     key: str
-    wait: float
     free: bool
 
 
+@dataclass(eq=False)
+class Place:
+    """An attempt waiting in its key's line (:meth:`Guesses.line`): the address it comes
+    from (``who``, for a line many addresses share), its order of arrival, and its
+    :class:`Turn` once it has one."""
+
+    key: str
+    who: Optional[str]
+    order: int
+    turn: Optional[Turn] = None
+
+
 class Guesses:
-    """Attempts at a code, slowed per key (an address, or an address and a room), and
-    the wrong codes counted.
+    """Attempts at a code, slowed per key (a room, or an address and a room), and the
+    wrong codes counted.
 
     Whether a code was right is known only once the exchange is over (SPAKE2: the
     host's answer tells a guesser whether its one password was right, and the relay
     hears the host's word after that), so attempts are slowed before anyone knows
-    which are wrong.  Friends behind one router share one address and often join at
-    the same instant; so:
+    which are wrong, and nothing before the code is proven tells a friend from a
+    stranger at the same address.  Friends behind one router share one address and
+    often join at the same instant; so:
 
     * on a **clean slate** (no wrong code yet) up to ``together`` attempts run at
       once, none waiting (:data:`TOGETHER`, 8: a table of six's five guests and a few
       spectators).  Each such attempt found wrong (:meth:`failed`), or left once it
       was answered (:meth:`left`: a guesser may read its answer and go without
       confirming), is then charged the turn it did not take;
-    * otherwise every attempt counts against its key from the moment it takes its
-      turn (:meth:`turn`), as if it will be wrong, so parallel connections, or a
-      relay that hears of a wrong code a moment later, gain nothing: each turn comes
-      ``first`` seconds after the one before, doubling up to ``most``; a turn further
-      off than the caller allows is refused and takes no turn;
+    * otherwise an attempt waits in the key's **line** (:meth:`line`) and is given a
+      turn when its place comes (:meth:`poll`), one turn ``first`` seconds after the one
+      before, doubling up to ``most``; each counts against its key from then on, as if
+      it will be wrong, so parallel connections, or a relay that hears of a wrong code a
+      moment later, gain nothing.  The line goes by arrival; in a line many addresses
+      share (``who``: a room's), a turn goes first to the address served longest ago
+      (or never), so a friend at a fresh address is next however many addresses
+      guess.  Nobody is turned away and nobody is pushed back by those who come after:
+      a friend behind the very address a stranger guesses from (nothing tells the two
+      apart) waits for the attempts that came before its own, never for a race it
+      cannot win.  An attempt that leaves its place (:meth:`withdraw`) takes no turn,
+      so a stranger who queues and goes pushes nobody back;
     * the right code (:meth:`succeeded`) wipes its key's slate: a friend who comes
       and goes is never slowed by their own returns.  An attempt that ends before it
       was answered (:meth:`released`) is charged nothing.
 
     A guesser thus gets ``together`` attempts once, then one per ``most`` seconds,
-    as before: what the free start gives it is a few guesses against passwords of
-    2^30 and more (game/net/codes.py).  Nobody is ever locked out: the right code
-    from an address that guessed still gets in, only later.  A key quiet for
+    however many connections it queues: what the free start gives it is a few guesses
+    against passwords of 2^30 and more (game/net/codes.py).  A key quiet for
     ``forget`` seconds starts afresh; at most ``addresses`` are remembered.
     :attr:`total` counts the wrong codes (:meth:`failed`) for the host's screen."""
 
@@ -358,11 +376,13 @@ class Guesses:
         self.clock = clock
         self.total = 0                       # wrong codes tried, from every address
         self._seen: OrderedDict[str, _Slate] = OrderedDict()
+        self._arrivals = 0
 
     def _slate(self, key: str) -> "_Slate":
         now = self.clock()
         slate = self._seen.get(key)
-        if slate is None or (now - slate.last > self.forget and not slate.free):
+        if slate is None or (now - slate.last > self.forget and not slate.free
+                             and not slate.line):
             slate = _Slate(now)
         self._seen[key] = slate
         self._seen.move_to_end(key)
@@ -375,53 +395,64 @@ class Guesses:
         """The wait after a key's ``tries``-th charged attempt before its next."""
         return 0.0 if tries <= 0 else min(self.first * 2 ** (tries - 1), self.most)
 
-    def turn(self, key: str, within: float = float("inf"),
-             who: Optional[str] = None) -> Optional[Turn]:
-        """An attempt under ``key``: its turn, or None if its turn is further off than
-        ``within`` (nothing taken: an attempt turned away does not push back the ones
-        after it).  ``who`` (an address, for a key that many addresses share: a room)
-        takes its turns in fairness: a turn that comes free goes to the address turned
-        away that was served longest ago (or never), as long as it keeps asking, so a
-        friend at a fresh address, trying again, gets one of the room's next turns
-        however many addresses guess, instead of the one that asks first."""
+    def line(self, key: str, who: Optional[str] = None) -> Place:
+        """An attempt under ``key`` takes its place in the key's line, from address
+        ``who`` (for a key that many addresses share): its turn at once when one is
+        free, else :meth:`poll` until it has one (or :meth:`withdraw` it)."""
+        self._arrivals += 1
+        place = Place(key, who, self._arrivals)
         slate = self._slate(key)
+        if slate.tries == 0 and slate.free < self.together and not slate.line:
+            slate.free += 1
+            place.turn = Turn(key, True)
+        else:
+            slate.line[place.order] = place
+            self.poll(place)
+        return place
+
+    def poll(self, place: Place) -> float:
+        """0 once ``place`` has its turn (:attr:`Place.turn`, charged to its key), else
+        about how long until it may: ask again then (sooner if those before it go)."""
+        if place.turn is not None:
+            return 0.0
+        slate = self._slate(place.key)
+        slate.line.setdefault(place.order, place)     # a slate forgotten meanwhile
         now = self.clock()
+
+        def rank(other: Place) -> tuple[float, int]:
+            served = slate.served.get(other.who, float("-inf")) if other.who else float("-inf")
+            return served, other.order
+        mine = rank(place)
+        ahead = sum(rank(other) < mine for other in slate.line.values())
+        if ahead:
+            return max(slate.next - now, 0.0) + ahead * self.gap(slate.tries + 1)
         if slate.tries == 0 and slate.free < self.together:
             slate.free += 1
-            return Turn(key, 0.0, True)
-        at = max(now, slate.next)
-        if at - now > within or (who is not None and self._behind(slate, who, now, within)):
-            if who is not None:
-                first = slate.asking.get(who, (now, now))[0]
-                slate.asking[who] = (first, now)
-            return None
-        if who is not None:
-            slate.asking.pop(who, None)
-            slate.served[who] = now
-        slate.tries += 1
-        slate.next = at + self.gap(slate.tries)
-        return Turn(key, at - now, False)
+            place.turn = Turn(place.key, True)
+        elif slate.next > now:
+            return slate.next - now
+        else:
+            slate.tries += 1
+            slate.next = now + self.gap(slate.tries)
+            place.turn = Turn(place.key, False)
+        del slate.line[place.order]
+        if place.who is not None:
+            slate.served[place.who] = now
+            for who, served in list(slate.served.items()):
+                if now - served > self.forget:
+                    del slate.served[who]
+        return 0.0
 
-    def _behind(self, slate: "_Slate", who: str, now: float, within: float) -> bool:
-        """Whether another address turned away, still asking (within ``within`` and a
-        turn's most of its last try), goes before ``who``: served longer ago (never
-        first), or first turned away earlier.  Addresses no longer asking are forgotten,
-        and those served longer ago than ``forget``."""
-        keep = within + self.most
-        for other, (_, last) in list(slate.asking.items()):
-            if now - last > keep:
-                del slate.asking[other]
-        for other, served in list(slate.served.items()):
-            if now - served > self.forget:
-                del slate.served[other]
-        while len(slate.asking) > self.addresses:
-            del slate.asking[next(iter(slate.asking))]
+    def withdraw(self, place: Place) -> None:
+        """``place`` leaves its line before its turn: it takes none."""
+        slate = self._seen.get(place.key)
+        if slate is not None and place.turn is None:
+            slate.line.pop(place.order, None)
 
-        def rank(address: str) -> tuple[float, float]:
-            return (slate.served.get(address, float("-inf")),
-                    slate.asking.get(address, (now, now))[0])
-        mine = rank(who)
-        return any(rank(other) < mine for other in slate.asking if other != who)
+    def waiting(self, key: str) -> int:
+        """Attempts in ``key``'s line."""
+        slate = self._seen.get(key)
+        return 0 if slate is None else len(slate.line)
 
     def _charge(self, turn: Optional[Turn]) -> None:
         """A free attempt was wrong after all: it takes the turn it did not take."""
@@ -476,15 +507,16 @@ class Guesses:
 
 class _Slate:
     """One key's attempts: those charged (``tries``), when its next turn comes, the free
-    ones running, when it was last seen, and (a room's) the addresses waiting."""
+    ones running, when it was last seen, its line, and (a line many addresses share)
+    when each address was last served."""
 
-    __slots__ = ("tries", "next", "free", "last", "asking", "served")
+    __slots__ = ("tries", "next", "free", "last", "line", "served")
 
     def __init__(self, now: float) -> None:
         self.tries, self.next, self.free, self.last = 0, now, 0, now
-        #: for a key many addresses share: who was turned away (first, last) and who was
-        #: last served when (Guesses.turn's ``who``)
-        self.asking: dict[str, tuple[float, float]] = {}
+        #: the attempts waiting for a turn, by order of arrival (Guesses.line)
+        self.line: dict[int, Place] = {}
+        #: for a key many addresses share: when each was last served
         self.served: dict[str, float] = {}
 
 

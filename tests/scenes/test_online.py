@@ -533,7 +533,7 @@ def test_play_online_from_the_menu_uses_the_command_lines_relay_and_names_it(app
     joined: list[dict] = []
 
     class Guest:
-        state, reason = "connecting", None
+        state, reason, in_line = "connecting", None, False
 
         def __init__(self, code: str, **kwargs: Any) -> None:
             joined.append(kwargs)
@@ -558,6 +558,42 @@ def test_play_online_from_the_menu_uses_the_command_lines_relay_and_names_it(app
     press(app, scene, "public")                        # a public table needs a relay: it has one
     assert scene.mode == "pick" and scene.public
     assert app.settings.relay == "relay.example.org:47800", "the setting is left as it was"
+
+
+@pytest.mark.slow
+def test_a_guest_waiting_in_the_hosts_line_of_attempts_is_told_why_it_waits(app, monkeypatch):
+    """Someone tried wrong codes at the table: the friend's try waits in line for its
+    turn (a minute, behind a guesser's eight), and the join form says so, in place of
+    "Setting up…", until it is let in."""
+    import scenes.guest
+    import scenes.online
+
+    drawn: list[str] = []
+    text = scenes.online.theme.text
+    monkeypatch.setattr(scenes.online.theme, "text",
+                        lambda surface, font, words, *a, **k: drawn.append(words) or
+                        text(surface, font, words, *a, **k))
+
+    class Guest:
+        state, reason, in_line = "connecting", None, False
+
+        def __init__(self, code: str, **kwargs: Any) -> None:
+            pass
+
+        def close(self) -> None:
+            pass
+
+    monkeypatch.setattr(scenes.guest, "RemoteClient", Guest)
+    scene = open_online(app)
+    press(app, scene, "join")
+    scene.code_entry.set_text(codes.direct_code("127.0.0.1", 47810, 5))
+    press(app, scene, "go")
+    app.frame(DT, [])
+    assert tr("net.setting_up") in drawn and tr("net.in_line") not in drawn
+    scene.client.in_line = True
+    drawn.clear()
+    app.frame(DT, [])
+    assert tr("net.in_line") in drawn and tr("net.setting_up") not in drawn
 
 
 def test_a_relay_address_is_written_back_as_it_is_read():

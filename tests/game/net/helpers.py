@@ -18,7 +18,17 @@ from game.net.client import RemoteClient, SeatKey
 from game.net.guard import QUICK_RELAY_GUARD, GuardLimits
 from game.net.host import PLAYING, Host
 from game.net.link import LoopThread
-from game.net.protocol import QUICK, Confirm, Hello, Limits, Pake, RelayHello, decode, encode
+from game.net.protocol import (
+    PING,
+    QUICK,
+    Confirm,
+    Hello,
+    Limits,
+    Pake,
+    RelayHello,
+    decode,
+    encode,
+)
 from game.net.relay import Relay
 from game.net.secure import GUEST, Channel, Handshake, Keys, seat_proof
 from game.session import HUMAN, REMOTE, GameSetup, SeatSpec, Update
@@ -253,31 +263,48 @@ def guess(port: int, secret: bytes, source: Optional[str] = None, timeout: float
           room: Optional[str] = None) -> str:
     """One attempt at a code with the password ``secret`` from ``source`` (through a relay
     at ``port``: asking for ``room`` first), as a stranger makes it (it never confirms a
-    key it cannot have): ``answered`` once the host gave its SPAKE2 answer, else the
-    reason it was refused (``slow_down``), or ``closed``."""
+    key it cannot have), waiting in the line of attempts for its turn while it is told
+    to (a ``slow_down`` that is not fatal): ``answered`` once the host gave its SPAKE2
+    answer at once, ``waited`` once it gave it after a wait in line, else the reason it
+    was refused, or ``closed``."""
     try:
         raw = Raw(port, source)
     except OSError:                                   # reset at the door: over a cap
         return "closed"
+    waited = False
     try:
         if room is not None:
             raw.say(json.loads(encode(RelayHello("guest", code=room))))
-            paired = raw.msg(timeout)
+            paired, waited = in_line(raw, timeout)
             if paired is None or paired.get("type") != "paired":
                 return "closed" if paired is None else str(paired.get("reason"))
         raw.say(json.loads(encode(Pake(Handshake(secret, GUEST).message))))
-        reply = raw.msg(timeout)
+        reply, later = in_line(raw, timeout)
         if reply is None:
             return "closed"
         if reply.get("type") == "error":
             return str(reply.get("reason"))
         raw.send(encode(Confirm(bytes(32))))         # a wrong code, counted as one
         raw.closed(timeout)
-        return "answered"
+        return "waited" if waited or later else "answered"
     except (AssertionError, OSError):
         return "closed"
     finally:
         raw.close()
+
+
+def in_line(raw: Raw, timeout: float) -> tuple[Optional[dict], bool]:
+    """The answer ``raw`` waits for, past the notes that it waits in line for a turn (a
+    heartbeat sent back for each, as a guest's program keeps its link alive), and whether
+    it was told to wait."""
+    waited = False
+    while True:
+        msg = raw.msg(timeout)
+        if msg is None or msg.get("type") != "error" or msg.get("reason") != "slow_down" \
+                or msg.get("fatal"):
+            return msg, waited
+        waited = True
+        raw.send(PING + b"\n")
 
 
 @contextmanager

@@ -167,10 +167,37 @@ class Drop(Nth):
         return []
 
 
+def forgery() -> bytes:
+    """A line sealed under a random key: as long as a real one, base64, opening under no
+    key of any connection."""
+    return base64.b64encode(
+        ChaCha20Poly1305(os.urandom(32)).encrypt(bytes(12), b'{"type":"bye"}', None))
+
+
 class Inject(Nth):
-    """After the ``nth`` sealed line, adds a line sealed under a random key: as long as a
-    real one, base64, opening under no key of the connection."""
+    """After the ``nth`` sealed line, adds a line sealed under a random key."""
 
     def at(self, line: bytes) -> list[bytes]:
-        forged = ChaCha20Poly1305(os.urandom(32)).encrypt(bytes(12), b'{"type":"bye"}', None)
-        return [line, base64.b64encode(forged)]
+        return [line, forgery()]
+
+
+class InjectEach:
+    """After every ``every`` sealed lines (counted over every connection), adds a line
+    sealed under a random key, ``times`` times in all: an attacker who cuts the link
+    again and again, whatever the guest is doing then (joining, sitting, playing)."""
+
+    def __init__(self, every: int, times: int) -> None:
+        self.every, self.times = every, times
+        self.seen = self.injected = 0
+        self.done = threading.Event()
+
+    def __call__(self, line: bytes) -> list[bytes]:
+        if self.done.is_set() or not sealed(line):
+            return [line]
+        self.seen += 1
+        if self.seen % self.every:
+            return [line]
+        self.injected += 1
+        if self.injected >= self.times:
+            self.done.set()
+        return [line, forgery()]

@@ -12,8 +12,8 @@ import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
-from dataclasses import replace
-from typing import Iterator
+from dataclasses import dataclass, replace
+from typing import Callable, Iterator, Optional
 
 import pytest
 
@@ -24,7 +24,7 @@ from game.net import client as client_module
 from game.net import codes
 from game.net.bot import Autoplayer, hosted_setup
 from game.net.client import CONNECTED, LOST, RemoteClient, SeatKey
-from game.net.host import PLAYING, WAITING, Host
+from game.net.host import PLAYING, ROOM, WAITING, Host
 from game.net.kept_seats import KeptSeats
 from game.net.protocol import (
     MAX_GUEST_LINE,
@@ -46,6 +46,7 @@ from tests.game.net.conftest import MANY_CLIENTS
 from tests.game.net.helpers import (
     LIMIT,
     Raw,
+    Table,
     guess,
     guessers,
     hosting,
@@ -132,19 +133,19 @@ def test_a_wrong_code_is_known_in_one_round_trip_counted_and_the_host_goes_on():
 
 
 @pytest.mark.slow
-def test_wrong_codes_are_slowed_per_address_and_never_lock_the_friend_out():
+def test_wrong_codes_are_slowed_and_never_lock_the_friend_out():
     """The friend shares the address of the stranger who tried wrong codes (127.0.0.1):
-    each wrong code makes that address wait longer, yet the right code gets in."""
+    each wrong code makes the room wait longer, yet the right code gets in."""
     with hosting(delay=0.01) as (host, table):
         code = host.status().direct_code
         for _ in range(6):
             assert join(wrong_code(code)).wait_connected(5) is False
         until(lambda: host.wrong_codes == 6)
-        assert host._guesses.tries("127.0.0.1") == 6
-        assert host._guesses.gap(6) == QUICK.guess_most, "the backoff at its most"
+        assert host._room_guesses.tries(ROOM) == 6
+        assert host._room_guesses.gap(6) == QUICK.guess_most, "the backoff at its most"
         assert host.status().problem is None, "no lock, nothing to fix"
         crowd = [Raw(host.status().port) for _ in range(6)]
-        for raw in crowd:                        # in parallel: they queue for turns
+        for raw in crowd:                        # in parallel: they wait in line for turns
             raw.say(json.loads(encode(Pake(bytes(33)))))
         reasons = [raw.msg(timeout=5).get("reason", "answered") for raw in crowd]
         assert "slow_down" in reasons, reasons
@@ -157,7 +158,7 @@ def test_wrong_codes_are_slowed_per_address_and_never_lock_the_friend_out():
 def test_the_rooms_guesses_are_slowed_across_addresses_and_the_host_is_told():
     """Twenty addresses, two wrong codes each, all at once: each address on a clean slate
     would let both straight in (40 answers); the room's budget, one address's turns
-    whoever makes them, answers its free few and makes the rest wait or turns them away."""
+    whoever makes them, answers its free few and makes the rest wait in line."""
     with hosting() as (host, table):
         code = host.status().direct_code
         secret = codes.parse(wrong_code(code)).secret
@@ -165,7 +166,7 @@ def test_the_rooms_guesses_are_slowed_across_addresses_and_the_host_is_told():
         with ThreadPoolExecutor(len(MANY_CLIENTS) * 2) as pool:
             outcomes = list(pool.map(lambda source: guess(host.status().port, secret, source),
                                      MANY_CLIENTS * 2))
-        assert "slow_down" in outcomes and outcomes.count("answered") < len(MANY_CLIENTS), \
+        assert "waited" in outcomes and outcomes.count("answered") < len(MANY_CLIENTS), \
             outcomes
         until(lambda: host.status().guessing, what="the host told")
         finish(host, table, code)
@@ -188,13 +189,25 @@ def test_a_friend_joining_while_twenty_addresses_guess_gets_one_of_the_rooms_nex
         assert table.over.wait(LIMIT) and last.result == table.result
 
 
-@pytest.mark.slow
-@pytest.mark.parametrize("way", ["direct", "relay"])
-def test_a_friend_coming_back_passes_a_guessers_queue_at_its_own_address(way):
-    """A stranger at the friend's own address (127.0.0.1) tries wrong codes on 8
-    connections, again and again, keeping that address's turns (and the room's) taken,
-    at the host or at the relay: the friend, whose link drops meanwhile, comes back at
-    once on its seat key's pass."""
+@dataclass
+class Door:
+    """A host's door a stranger guesses at: ``port`` and ``room`` (through a relay) to
+    knock at, a wrong ``secret``, a guest's options to ``reach`` the host, and the
+    turns charged where that door keeps them."""
+
+    host: Host
+    table: Table
+    code: str
+    port: int
+    room: Optional[str]
+    secret: bytes
+    reach: dict
+    turns: Callable[[], int]
+
+
+@contextmanager
+def door(way: str) -> Iterator[Door]:
+    """A host at its own door (``way`` ``direct``) or behind a relay in this process."""
     with relay_here() as (relay, relay_port), \
             hosting(delay=0.01, **({} if way == "direct" else
                                    {"listen": None, "relay": ("127.0.0.1", relay_port)})) \
@@ -202,21 +215,72 @@ def test_a_friend_coming_back_passes_a_guessers_queue_at_its_own_address(way):
         status = host.status()
         code = status.direct_code or status.relay_code
         if way == "direct":
-            port, room = status.port, None
-            secret = codes.parse(wrong_code(code)).secret
-            turns = lambda: host._guesses.tries("127.0.0.1")        # noqa: E731
+            yield Door(host, table, code, status.port, None,
+                       codes.parse(wrong_code(code)).secret, {},
+                       lambda: host._room_guesses.tries(ROOM))
         else:
-            port, room = relay_port, codes.parse(code).room
-            secret = b"relay:WRONGPW"
-            turns = lambda: relay.guesses.tries(f"127.0.0.1 {room}")  # noqa: E731
-        friend = join(code, relay=("127.0.0.1", relay_port) if way == "relay" else None)
+            room = codes.parse(code).room
+            yield Door(host, table, code, relay_port, room, b"relay:WRONGPW",
+                       {"relay": ("127.0.0.1", relay_port)},
+                       lambda: relay.guesses.tries(f"127.0.0.1 {room}"))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("way", ["direct", "relay"])
+def test_a_friend_coming_back_passes_a_guessers_queue_at_its_own_address(way):
+    """A stranger at the friend's own address (127.0.0.1) tries wrong codes on 8
+    connections, again and again, keeping the line of attempts at the room full, at the
+    host or at the relay: the friend, whose link drops meanwhile, comes back at once on
+    its seat key's pass, before any of them."""
+    with door(way) as at:
+        friend = join(at.code, **at.reach)
         assert friend.wait_connected(5) and friend.seat == 1
-        with guessers(port, secret, (None,) * 8, room):
-            until(lambda: turns() >= 8, timeout=LIMIT, what="the address's turns taken")
-            host._net.call(host._remote[1].peer.close)        # the friend's link drops
+        with guessers(at.port, at.secret, (None,) * 8, at.room):
+            until(lambda: at.turns() >= 8, timeout=LIMIT, what="the stranger's turns taken")
+            at.host._net.call(at.host._remote[1].peer.close)    # the friend's link drops
             until(lambda: friend.reconnects >= 1 and friend.state == CONNECTED,
                   timeout=LIMIT, what="the friend back")
-            assert turns() >= 8, "the stranger still waits"
+            assert at.turns() >= 8, "the stranger still waits"
+        last = play(friend)
+        assert at.table.over.wait(LIMIT) and last.result == at.table.result
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("way", ["direct", "relay"])
+def test_a_first_time_friend_at_a_guessers_own_address_is_seated_in_its_turn(way):
+    """Nobody is ever locked out: a stranger at the friend's own address (127.0.0.1)
+    tries wrong codes on 8 connections at once, again and again, at the host or at the
+    relay; the friend, joining for the first time (no seat key to pass with), waits in
+    the line of attempts and is seated in its turn, not turned away until it gives up."""
+    with door(way) as at:
+        with guessers(at.port, at.secret, (None,) * 8, at.room):
+            until(lambda: at.host.wrong_codes >= 2 * TOGETHER, timeout=LIMIT,
+                  what="the room's free start spent")
+            friend = join(at.code, **at.reach)
+            assert friend.wait_connected(2 * LIMIT), friend.reason      # 8 turns, then its
+            assert friend.seat == 1
+        last = play(friend)
+        assert at.table.over.wait(LIMIT) and last.result == at.table.result
+
+
+@pytest.mark.slow
+def test_guests_through_the_relay_never_go_before_a_direct_friend_without_end():
+    """A host with both doors: strangers at twenty addresses guess through the relay (the
+    host sees no address of theirs) while one guesses at the direct door from the
+    friend's own address, which the room has served; the friend, joining there for the
+    first time, has its turn between the relay's, not after all of them."""
+    with relay_here() as (relay, relay_port), \
+            hosting(delay=0.01, relay=("127.0.0.1", relay_port)) as (host, table):
+        status = host.status()
+        room = codes.parse(status.relay_code).room
+        direct = status.direct_code
+        with guessers(relay_port, b"relay:WRONGPW", MANY_CLIENTS, room), \
+                guessers(status.port, codes.parse(wrong_code(direct)).secret, (None,)):
+            until(lambda: host.wrong_codes >= 2 * TOGETHER, timeout=LIMIT,
+                  what="the room's free start spent")
+            friend = join(direct)
+            assert friend.wait_connected(2 * LIMIT), friend.reason
+            assert friend.seat == 1
         last = play(friend)
         assert table.over.wait(LIMIT) and last.result == table.result
 

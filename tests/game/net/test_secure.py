@@ -6,11 +6,22 @@ relay tickets and owner signatures; the relay's secret is kept."""
 from __future__ import annotations
 
 import stat
+from typing import Optional
 
 import pytest
 
 from game.net import secure
-from game.net.secure import GUEST, HOST, Forged, Guesses, Handshake, Malformed, RoomOwner, seat_proof
+from game.net.secure import (
+    GUEST,
+    HOST,
+    Forged,
+    Guesses,
+    Handshake,
+    Malformed,
+    RoomOwner,
+    Turn,
+    seat_proof,
+)
 
 
 def connect(guest_secret: bytes = b"relay:ABCDEFG", host_secret: bytes = b"relay:ABCDEFG"):
@@ -123,15 +134,22 @@ class Clock:
         return self.now
 
 
+def turn(guesses: Guesses, clock: Clock, key: str, who: Optional[str] = None) -> tuple[Turn, float]:
+    """An attempt under ``key`` waits in line for its turn: the turn, and how long it took."""
+    place, start = guesses.line(key, who), clock.now
+    while (wait := guesses.poll(place)) > 0:
+        clock.now += wait
+    assert place.turn is not None
+    return place.turn, clock.now - start
+
+
 def guess(guesses: Guesses, clock: Clock, ip: str, times: int) -> list[float]:
     """``times`` wrong codes from ``ip``, one after the other, each at its turn."""
     waits = []
     for _ in range(times):
-        turn = guesses.turn(ip)
-        assert turn is not None
-        waits.append(turn.wait)
-        clock.now += turn.wait
-        guesses.failed(turn)
+        taken, waited = turn(guesses, clock, ip)
+        waits.append(waited)
+        guesses.failed(taken)
     return waits
 
 
@@ -140,7 +158,7 @@ def test_wrong_codes_double_the_wait_of_their_address_up_to_the_most():
     guesses = Guesses(first=1.0, most=8.0, clock=clock)
     assert guess(guesses, clock, "203.0.113.9", 7) == [0, 1, 2, 4, 8, 8, 8]
     assert guesses.total == 7 and guesses.tries("203.0.113.9") == 7
-    assert guesses.turn("198.51.100.1").wait == 0, "another address is not slowed"
+    assert guesses.line("198.51.100.1").turn is not None, "another address is not slowed"
     assert guesses.rate(7) == 1 / 8, "an eighth of a guess a second at most"
 
 
@@ -149,68 +167,96 @@ def test_friends_at_one_address_joining_together_all_go_at_once():
     waits, and the next friend after them neither."""
     clock = Clock()
     guesses = Guesses(first=1.0, most=8.0, clock=clock)
-    turns = [guesses.turn("203.0.113.9", within=16) for _ in range(5)]
-    assert [t.wait for t in turns] == [0] * 5 and all(t.free for t in turns)
-    for turn in turns:
-        guesses.succeeded(turn)
-    assert guesses.turn("203.0.113.9").wait == 0 and guesses.tries("203.0.113.9") == 0
+    places = [guesses.line("203.0.113.9") for _ in range(5)]
+    assert all(p.turn is not None and p.turn.free for p in places)
+    for place in places:
+        guesses.succeeded(place.turn)
+    assert guesses.line("203.0.113.9").turn is not None and guesses.tries("203.0.113.9") == 0
 
 
-def test_attempts_at_once_are_charged_their_turns_when_wrong_then_queue():
+def test_attempts_at_once_are_charged_their_turns_when_wrong_then_wait_in_line():
     """A clean slate lets ``together`` attempts go at once; each found wrong (or left
     once answered) is charged the turn it did not take, so after them the address
-    waits as long as if they had queued, and parallel attempts queue for turns."""
+    waits as long as if they had queued, and later attempts wait in line, in order."""
     clock = Clock()
     guesses = Guesses(first=1.0, most=8.0, together=4, clock=clock)
-    free = [guesses.turn("203.0.113.9", within=8) for _ in range(4)]
-    assert [t.wait for t in free] == [0, 0, 0, 0]
-    queued = guesses.turn("203.0.113.9", within=8)
-    assert queued is not None and not queued.free, "past ``together``, turns as before"
-    for turn in free[:3]:
-        guesses.failed(turn)
+    free = [guesses.line("203.0.113.9").turn for _ in range(4)]
+    assert all(t is not None and t.free for t in free)
+    fifth = guesses.line("203.0.113.9")
+    assert fifth.turn is not None and not fifth.turn.free, "past ``together``, turns as before"
+    for taken in free[:3]:
+        guesses.failed(taken)
     guesses.left(free[3])                       # it read the host's answer and went
     assert guesses.total == 3 and guesses.tries("203.0.113.9") == 5
-    turns = [guesses.turn("203.0.113.9", within=30) for _ in range(3)]
-    assert [t.wait if t else None for t in turns] == [23, None, None], \
-        "the turn after 1 + 2 + 4 + 8 + 8 s, charged; the next too far off"
+    line = [guesses.line("203.0.113.9") for _ in range(3)]
+    assert [p.turn for p in line] == [None] * 3 and guesses.waiting("203.0.113.9") == 3
+    clock.now += 22.5
+    assert guesses.poll(line[1]) > 0, "the second waits for the first"
+    clock.now += 0.5
+    assert guesses.poll(line[1]) > 0 and guesses.poll(line[0]) == 0, \
+        "the turn after 1 + 2 + 4 + 8 + 8 s goes to the first in line"
     released = Guesses(first=1.0, most=8.0, together=1, clock=clock)
-    early = released.turn("198.51.100.1")
+    early = released.line("198.51.100.1").turn
     released.released(early)                    # gone before the host answered
-    assert released.tries("198.51.100.1") == 0 and released.turn("198.51.100.1").free
+    assert released.tries("198.51.100.1") == 0 and released.line("198.51.100.1").turn.free
 
 
 def test_a_guesser_with_many_connections_gets_no_more_than_at_most_one_a_turn():
-    """However many connections it opens, a guesser at one address gets ``together``
+    """However many connections it queues, a guesser at one address gets ``together``
     attempts at first, then one per ``most`` seconds: over ten minutes about as many
     as one attempt at a time got before friends could join together."""
     clock = Clock()
     guesses = Guesses(first=1.0, most=8.0, clock=clock)
+    line = [guesses.line("203.0.113.9") for _ in range(20)]
     answered = 0
     while clock.now < 600:
-        turns = [guesses.turn("203.0.113.9", within=16) for _ in range(20)]
-        taken = [t for t in turns if t is not None]
-        clock.now += max([t.wait for t in taken] + [1.0])
-        for turn in taken:
-            guesses.failed(turn)
-        answered += len(taken)
-    assert answered <= 8 + 600 / 8 + 3, answered
+        waits = []
+        for place in line:
+            waits.append(guesses.poll(place))
+            if place.turn is not None:
+                guesses.failed(place.turn)
+                answered += 1
+        line = [p if p.turn is None else guesses.line("203.0.113.9") for p in line]
+        clock.now += max(min(w for w in waits if w > 0) if any(waits) else 0, 0.01)
+    assert 8 + 600 / 8 - 8 <= answered <= 8 + 600 / 8 + 3, answered
 
 
-def test_a_turn_of_the_room_goes_to_the_address_served_longest_ago_while_it_asks():
-    """A stranger at address A asks first every time; a friend at F, never served, who
-    keeps asking, gets the next turn that comes free; gone, it holds no turn back."""
+def test_nobody_behind_a_guessers_own_address_is_pushed_back_by_who_comes_later():
+    """A stranger keeps eight attempts in line at the friend's own address, each back in
+    line as soon as it is answered; the friend, who comes after the first eight, has the
+    ninth turn, whatever the stranger queues after it (nothing tells the two apart: the
+    line goes by arrival, and nobody is turned away)."""
     clock = Clock()
     guesses = Guesses(first=1.0, most=8.0, together=0, clock=clock)
-    while guesses.turn("room", within=16, who="A") is not None:
-        pass                                          # A took every turn within 16 s
-    assert guesses.turn("room", within=16, who="F") is None     # none free: F waits
-    clock.now += 8                                    # a turn within reach again
-    assert guesses.turn("room", within=16, who="A") is None, "A was served: F first"
-    turn = guesses.turn("room", within=16, who="F")
-    assert turn is not None and not turn.free
-    assert guesses.turn("room", within=16, who="F") is None
-    clock.now += 8 + 16 + 8 + 1                       # F stopped asking: forgotten
-    assert guesses.turn("room", within=16, who="A") is not None
+    stranger = [guesses.line("127.0.0.1") for _ in range(8)]
+    friend = guesses.line("127.0.0.1")
+    served = 0
+    while friend.turn is None:
+        for i, place in enumerate(stranger):
+            if guesses.poll(place) == 0:
+                guesses.failed(place.turn)
+                served += 1
+                stranger[i] = guesses.line("127.0.0.1")      # at once, and again
+        guesses.poll(friend)
+        clock.now += 0.25
+    assert served == 8, "the eight before it, and none after"
+    gone = guesses.line("127.0.0.1")
+    guesses.withdraw(gone)
+    assert guesses.waiting("127.0.0.1") == 8, "one that goes takes no turn, holds none"
+
+
+def test_a_turn_of_the_room_goes_to_the_address_served_longest_ago():
+    """A stranger at address A keeps the room's line full; a friend at F, never served,
+    has the next turn that comes free, before A's attempts that came before it."""
+    clock = Clock()
+    guesses = Guesses(first=1.0, most=8.0, together=0, clock=clock)
+    first, _ = turn(guesses, clock, "room", "A")
+    guesses.failed(first)
+    waiting = [guesses.line("room", "A") for _ in range(5)]
+    friend = guesses.line("room", "F")
+    clock.now += 1.0
+    assert [guesses.poll(p) == 0 for p in waiting] == [False] * 5, "A was served: F first"
+    assert guesses.poll(friend) == 0 and friend.turn is not None and not friend.turn.free
 
 
 def test_a_key_charged_wrong_codes_is_slowed_until_forgiven():
@@ -227,15 +273,15 @@ def test_the_right_code_is_never_locked_out_and_wipes_its_slate():
     clock = Clock()
     guesses = Guesses(first=1.0, most=8.0, forget=600, addresses=3, clock=clock)
     guess(guesses, clock, "203.0.113.9", 1000)
-    turn = guesses.turn("203.0.113.9")
-    assert turn is not None and turn.wait <= 8.0, "a thousand wrong codes: still a turn"
-    guesses.succeeded(turn)
-    assert guesses.turn("203.0.113.9").wait == 0 and guesses.tries("203.0.113.9") == 0, \
-        "the friend's returns start from a clean slate"
+    right, waited = turn(guesses, clock, "203.0.113.9")
+    assert waited <= 8.0, "a thousand wrong codes: still a turn"
+    guesses.succeeded(right)
+    assert guesses.line("203.0.113.9").turn is not None and \
+        guesses.tries("203.0.113.9") == 0, "the friend's returns start from a clean slate"
     clock.now += 601
-    assert guesses.turn("203.0.113.9").free, "forgotten after ten quiet minutes"
+    assert guesses.line("203.0.113.9").turn.free, "forgotten after ten quiet minutes"
     for ip in ("a", "b", "c", "d"):
-        guesses.failed(guesses.turn(ip))
+        guesses.failed(guesses.line(ip).turn)
     assert guesses.tries("a") == 0 and guesses.tries("d") == 1, "at most 3 remembered"
     guesses.failed(None)
     assert guesses.total == 1005, "through a relay the host counts, the relay slows"
