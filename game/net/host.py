@@ -112,6 +112,7 @@ problem then stays.
 **chair** (``chair=True``: it is told so in its ``lobby`` and may say ``start``, and
 the open seats nobody took get computers).  Its session has a ``journal``
 (game/session/referee.py) that keeps every action before anyone hears of it;
+its ``wake`` is told when its computers may move (the worker pumps only such tables);
 its network runs on the worker's ``shared`` loop (game/net/link.py's
 :class:`~game.net.link.SharedLoop`: one thread for every table, not one each);
 ``on_start`` hears the seats' keys at the start (the service keeps them with the
@@ -641,6 +642,7 @@ class Host:
                  public: bool = False, identity: Optional[Ed25519PrivateKey] = None,
                  chair: bool = False,
                  journal: Optional[Callable[[int, Action], None]] = None,
+                 wake: Optional[Callable[[], None]] = None,
                  on_start: Optional[Callable[["Host"], None]] = None,
                  on_lobby: Optional[Callable[["Host"], None]] = None,
                  owner: Optional[RoomOwner] = None,
@@ -683,6 +685,7 @@ class Host:
         #: seconds a guest's seat waits for it before a computer stands in (:meth:`_away`)
         self.stand_in_after = stand_in_after
         self.journal = journal
+        self.wake = wake
         self.on_start = on_start
         self.on_lobby = on_lobby
         self.resume = resume
@@ -803,7 +806,7 @@ class Host:
         players, paced, budget = self._made
         session = Session(self.setup, players, paced, budget)
         session.adopt(resume.state)
-        session.journal = self.journal
+        session.journal, session.wake = self.journal, self.wake
         self.session = session
         self.setup = session.setup
         self.names = list(resume.names)
@@ -823,7 +826,7 @@ class Host:
             setup = self.lobby.final()
             players, paced, budget = self._made
             self.session = Session(setup, players, paced, budget)
-            self.session.journal = self.journal
+            self.session.journal, self.session.wake = self.journal, self.wake
             self.setup = self.session.setup
             self.names = [spec.name for spec in self.setup.seats]
             held = self._held
@@ -1687,6 +1690,9 @@ class Host:
                 refused: Optional[Refused] = Refused(msg.seat, str(msg.action),
                                                      Reason("engine.not_your_seat"),
                                                      session.version, msg.probe)
+            elif self.journal is not None:      # kept first: waits on the log, off the
+                refused = await asyncio.to_thread(session.submit, seat, msg.action,  # loop
+                                                  msg.version, msg.probe)
             else:
                 refused = session.submit(seat, msg.action, msg.version, msg.probe)
             if refused is None:

@@ -68,11 +68,12 @@ Threads: the worker's asyncio loop talks to NATS; every table's host runs its ne
 on one other loop (game/net/link.py's ``SharedLoop``: a host with a loop of its own
 costs a thread, and an executor's thread for its code's digest, each of whose memory
 arenas kept the digest's 16 MB: 5 MB a table, bench/README.md), and one thread moves
-every table's computers on (``Session.pump``).  The journal, called under the session's
-lock from those two threads, waits on the worker's loop for the stream's
-acknowledgement: the guests' moves are kept one after another, as are the computers'
-(some 0.4 ms each: 2,000 to 2,800 a second, bench/README.md, where 500 tables of
-people play a few hundred).
+the computers on (``Session.pump``) of the tables whose session woke it.  The journal,
+called under the session's lock, waits on the worker's loop for the stream's
+acknowledgement: the computers' moves are kept one after another on that thread (some
+0.4 ms each: 2,000 to 2,800 a second, bench/README.md); a guest's move is taken off the
+shared loop (game/net/host.py), so one table's wait for its log holds up no other
+table's lines.
 """
 
 from __future__ import annotations
@@ -124,9 +125,10 @@ LEASE_STALE = 1.2
 LOOK_EVERY = 0.25
 #: seconds a journal waits for the stream to keep an action
 JOURNAL_WAIT = 5.0
-#: how often the computers of every table are moved on, and how long a table whose log
-#: could not keep a computer's move waits before it is tried again
-PUMP_EVERY = 0.005
+#: a table's computers are moved on when its session wakes the pump (an action taken, a
+#: move thought out: Session.wake), and every table's at least this often besides; a
+#: table whose log could not keep a computer's move waits this long before it is tried again
+SWEEP_EVERY = 0.5
 STALLED_FOR = 0.5
 #: seconds a person's seat waits for its guest before a computer stands in: its computers
 #: move at once, and a link that blinks, or a takeover, must not cost a player its hand
@@ -193,6 +195,10 @@ class Worker:
         self.kv: Any = None
         self._stop = asyncio.Event()
         self._pumping = threading.Event()
+        #: the tables whose sessions woke the pump since it last looked, and its alarm
+        self._due: set[str] = set()
+        self._due_lock = threading.Lock()
+        self._woken = threading.Event()
         self._lock = threading.Lock()            # self.tables, between the loop and the pump
         #: every table's lease as last seen (a watch): id -> (revision, when seen, at)
         self.leases: dict[str, tuple[int, float, float]] = {}
@@ -242,6 +248,7 @@ class Worker:
                 task.cancel()
             await asyncio.gather(*tasks, return_exceptions=True)
             self._pumping.set()
+            self._woken.set()
             await self._leave_all()
             await self.nc.close()
             self.shared.close()
@@ -328,6 +335,7 @@ class Worker:
                     stand_in=request.level, paced=False, limits=self.limits,
                     spectators=request.spectators, public=request.public,
                     chair=True, journal=lambda seat, action: self._journal(table, seat, action),
+                    wake=lambda: self._wake(table),
                     on_start=lambda started: self._on_start(table, started),
                     on_lobby=lambda changed: self._on_lobby(table, changed), owner=owner,
                     resume=resume, shared=self.shared, stand_in_after=STAND_IN_AFTER,
@@ -335,6 +343,7 @@ class Worker:
         table.host = host
         if resume is not None and resume.state is not None:
             table.started = True
+            self._wake(table)
         return host.start()
 
     async def _count(self, by: str, change: int) -> None:
@@ -388,6 +397,7 @@ class Worker:
         asyncio.run_coroutine_threadsafe(self.kv.put(f"t.{table.id}", record),
                                          self.loop).result(JOURNAL_WAIT)
         table.started = True
+        self._wake(table)
 
     def _on_lobby(self, table: _Table, host: Host) -> None:
         """The waiting room changed: who sits where, and the key each comes back by, are
@@ -400,14 +410,30 @@ class Worker:
             record = json.dumps(table.record).encode()
             asyncio.run_coroutine_threadsafe(self.kv.put(f"t.{table.id}", record), self.loop)
 
+    def _wake(self, table: _Table) -> None:
+        """``table``'s computers may have a move to make (its session's wake, any thread)."""
+        with self._due_lock:
+            self._due.add(table.id)
+        self._woken.set()
+
     def _pump(self) -> None:
-        """Move every started table's computers on; a table whose log cannot keep a move
-        (NATS away) is tried again :data:`STALLED_FOR` seconds later, said once."""
-        while not self._pumping.wait(PUMP_EVERY):
+        """Move the computers on of every started table that woke the pump, and of every
+        one each :data:`SWEEP_EVERY` seconds (a computer that overran its budget); a
+        table whose log cannot keep a move (NATS away) is tried again
+        :data:`STALLED_FOR` seconds later, said once.  Looking at every table every few
+        milliseconds instead took a core at 500 tables (bench/README.md)."""
+        swept = 0.0
+        while not self._pumping.is_set():
+            self._woken.wait(SWEEP_EVERY)
+            self._woken.clear()
             now = time.monotonic()
+            sweep = now - swept >= SWEEP_EVERY
+            swept = now if sweep else swept
+            with self._due_lock:
+                due, self._due = self._due, set()
             with self._lock:
-                tables = [t for t in self.tables.values() if t.started and not t.ending and
-                          t.stalled <= now]
+                tables = [t for t in self.tables.values() if (sweep or t.id in due) and
+                          t.started and not t.ending and t.stalled <= now]
             for table in tables:
                 session = table.host.session if table.host is not None else None
                 if session is None:
