@@ -597,7 +597,9 @@ class Resumed:
     (``state``: None if it had not started), each person's seat ``keys`` and the
     ``names`` at the table; before the start, the ``lobby``'s seated guests (seat, guest
     id, name, key: :meth:`Host.lobby_keys`), each held for it as for a guest that
-    dropped."""
+    dropped; and the code's ``digest`` (:attr:`Host.relay_digest`, kept with the table:
+    made again, it would cost every table a worker takes over 16 MB and some 25 ms of
+    scrypt, at once)."""
 
     room: Room
     code: str
@@ -605,6 +607,7 @@ class Resumed:
     keys: dict[int, bytes]
     names: tuple[str, ...]
     lobby: tuple[tuple[int, int, str, bytes], ...] = ()
+    digest: Optional[str] = None
 
 
 class _RelayRefused(Exception):
@@ -971,6 +974,11 @@ class Host:
         self._digests["direct"] = digest
         self._update(direct_code=self._direct.text, port=port)
 
+    @property
+    def relay_digest(self) -> Optional[str]:
+        """The relay code's digest (codes.room_digest), once the room is open."""
+        return self._digests.get("relay")
+
     def _room_digests(self) -> tuple[str, ...]:
         """The one-way names of this room's codes: a guest's kept key is found again
         whichever code it comes back with (game/net/kept_seats.py).  Each was made when
@@ -1048,7 +1056,8 @@ class Host:
             codes.parse(self.resume.code)
         assert isinstance(relay_code, codes.RelayCode)
         try:
-            digest = await asyncio.to_thread(codes.room_digest, relay_code.text)  # off the loop
+            digest = self.resume.digest if self.resume is not None and self.resume.digest \
+                else await asyncio.to_thread(codes.room_digest, relay_code.text)  # off the loop
         except BaseException:           # closed meanwhile: the relay is not left holding it
             if link is not None:
                 link.send(CLOSE + b"\n")

@@ -34,9 +34,10 @@ import pytest
 
 from game import GAMES
 from game.engine import replay_log
+from game.net.codes import room_digest
 from game.net.identity import fingerprint, public_bytes, service_key
 from game.net.service import ServiceRefused, TableRequest, open_service_table
-from game.net.tables import BUCKET, STREAM, subject
+from game.net.tables import BUCKET, LEASE_STALE, STREAM, Worker, subject
 from tests.game.net.conftest import SECRET_FILE, Proc
 from tests.game.net.fleet import MISSING, NatsServer, start_gateways
 from tests.game.net.helpers import until
@@ -207,6 +208,7 @@ def test_a_whole_game_dealt_by_the_service_survives_kill_9_of_its_worker(
     assert first.wait() == 0 and second.wait() == 0
     assert results[0]["reconnects"] >= 1 and results[1]["reconnects"] >= 1
     assert results[0]["dealer"] == results[1]["dealer"] == "service", "the service's key proven"
+    assert record["digest"] == room_digest(code), "kept: the takeover makes it not again"
     log = game_log(record, kept_log(service.nats.url, table))
     end = replay_log(log)                   # an action kept twice would not replay
     assert end.over and results[0]["result"] == results[1]["result"] == end.result()
@@ -298,3 +300,22 @@ def _opens(relay: tuple[str, int]) -> bool:
         assert exc.reason == "too_many_tables"
         return False
     return True
+
+
+# -- which tables a worker claims (no NATS: its mirror of the leases and heartbeats) -------
+def test_a_worker_claims_the_tables_of_a_silent_worker_and_those_given_up_only():
+    """One heartbeat a worker (not a renewal a table): a table is claimed once its
+    worker was not heard from for LEASE_STALE seconds, or was given up on purpose
+    (``at`` 0); a heard worker's tables, and this worker's own, are not."""
+    worker = Worker("nats://127.0.0.1:9", [("127.0.0.1", 9)], name="me", max_tables=10)
+    now = 1000.0
+    worker.heard = {"alive": now - LEASE_STALE / 2, "silent": now - LEASE_STALE, "me": now}
+    worker.leases = {"a": (1, "alive", 5.0), "s": (2, "silent", 5.0), "g": (3, "alive", 0.0),
+                     "m": (4, "me", 5.0)}
+    assert sorted(worker._claimable(now)) == [("g", 3), ("s", 2)]
+    worker._gave_up.add("m")           # left while NATS was away: its own to claim again
+    assert ("m", 4) in worker._claimable(now)
+    worker.max_tables = 1
+    assert len(worker._claimable(now)) == 1, "no more than it may deal"
+    worker.cut_off = True               # its own NATS away: nobody's silence is known
+    assert worker._claimable(now) == []
