@@ -149,6 +149,9 @@ STAND_IN_AFTER = 5.0
 OPENING = OPEN_TIMEOUT / 2
 #: seconds a worker tries to reach NATS when it starts, before it says it cannot
 CONNECT_WITHIN = 10.0
+#: asks to open a table a worker answers at once (each waits in a thread of its loop's
+#: executor for its room: well under the executor's threads)
+OPENS_AT_ONCE = 4
 MAX_TABLES = 500
 PER_ADDRESS = 4
 EMPTY_AFTER = 120.0
@@ -223,6 +226,9 @@ class Worker:
         self._claiming: set[str] = set()
         self._gave_up: set[str] = set()
         self._jobs: set[asyncio.Task[None]] = set()
+        #: the opens under way at once, and the counts of an address's tables in turn
+        self._opening = asyncio.Semaphore(OPENS_AT_ONCE)
+        self._counting = asyncio.Lock()
         #: every table's network, on one loop in one thread (game/net/link.py)
         self.shared: Optional[SharedLoop] = None
 
@@ -304,10 +310,19 @@ class Worker:
 
     # -- opening --------------------------------------------------------------------------
     async def _on_open(self, msg: Any) -> None:
+        """An ask to open a table, answered beside the others (:data:`OPENS_AT_ONCE` at a
+        time): NATS hands a subscription's messages over one at a time, and one open
+        waits for its room on the relay and its code's scrypt, so one after another a
+        worker opened a few tables a second and the gateway gave up on the asks behind
+        them (bench/README.md)."""
+        self._spawn(self._answer_open(msg))
+
+    async def _answer_open(self, msg: Any) -> None:
         try:
             ask = json.loads(msg.data)
             request = TableRequest.from_json(ask.get("table"))
-            code = await self._open(request, str(ask.get("by", "")))
+            async with self._opening:
+                code = await self._open(request, str(ask.get("by", "")))
             answer: dict[str, Any] = {"code": code}
         except ServiceRefused as exc:
             answer = {"error": exc.reason, "detail": exc.detail}
@@ -369,12 +384,17 @@ class Worker:
 
     async def _count(self, by: str, change: int) -> None:
         """Add ``change`` to address ``by``'s tables open (by compare-and-set: fleet-wide);
-        :class:`ServiceRefused` ``too_many_tables`` when over ``per_address``."""
-        import nats.js.errors
-
+        :class:`ServiceRefused` ``too_many_tables`` when over ``per_address``, or
+        ``unreachable`` when an opening's count would not settle."""
         if not by:
             return
         key = "by." + by.encode().hex()
+        async with self._counting:          # this worker's opens and ends count in turn
+            await self._count_once(key, change)
+
+    async def _count_once(self, key: str, change: int) -> None:
+        import nats.js.errors
+
         for _ in range(20):
             try:
                 entry = await self.kv.get(key)
@@ -392,6 +412,9 @@ class Worker:
                 return
             except (nats.js.errors.KeyWrongLastSequenceError, nats.js.errors.BadRequestError):
                 continue                        # another worker counted first: again
+        if change > 0:                          # never a table past the count
+            raise ServiceRefused(UNREACHABLE, "the count of the address's tables did not settle")
+        log.warning("tables %s: %s: the count did not settle", self.name, key)
 
     # -- the journal and the start (the hosts' threads) ---------------------------------------
     def _journal(self, table: _Table, seat: int, action: Action) -> None:
