@@ -9,8 +9,8 @@ key checked), each seat's move chosen by a computer from what the seat receives
 other seats are the service's computers (Easy).  A game over ends its table, and the
 guests ask for the next (Bocce, Bolola, Bisca, Briscola, Dou Dizhu in turn)::
 
-    .venv/bin/python bench/tables.py --service [--tables 1000] [--people 2] [--pace 2]
-                                     [--seconds 60] [--ramp 60] [--workers 10]
+    .venv/bin/python bench/tables.py --service [--tables 1000] [--people 1] [--pace 1]
+                                     [--seconds 60] [--ramp 90] [--workers 10]
                                      [--configs 1,2]
 
 Each configuration (``--configs``: how many table workers; ``1,2`` by default) starts
@@ -145,9 +145,9 @@ def _told(line: list[str]) -> None:
 
 def run_players(gateways: list[tuple[str, int]], fingerprint: str, tables: int, first: int,
                 people: int, seconds: float, ramp: float, pace: float) -> None:
-    """Play ``tables`` tables for ``ramp`` + ``seconds``; then, told of a kill (a line
-    ``kill TIME CODES`` on stdin), until every player of a table it dealt saw the game
-    again; print the figures as JSON."""
+    """Play ``tables`` tables for ``ramp`` + ``seconds`` and say ``measured``; then,
+    told of a kill (a line ``kill TIME CODES`` on stdin), until every player of a table
+    it dealt saw the game again; print the figures as JSON."""
     import logging
     logging.disable(logging.WARNING)
     stats: dict[str, Any] = {"rtts": [], "finished": [], "errors": [], "seated": [],
@@ -164,6 +164,7 @@ def run_players(gateways: list[tuple[str, int]], fingerprint: str, tables: int, 
     reader.start()
     killed: Optional[float] = None
     hit: list[Watched] = []
+    measured = False
     while True:
         now = time.monotonic()
         while opened < len(dealt) and now - start >= opened * stagger:
@@ -173,6 +174,9 @@ def run_players(gateways: list[tuple[str, int]], fingerprint: str, tables: int, 
         if begin <= now <= end and now - last_sample >= 1.0:
             stats["seated"].append(sum(bool(t.players) for t in dealt))
             last_sample = now
+        if now > end and not measured:
+            print("measured", flush=True)           # the coordinator may kill now
+            measured = True
         if now > end and told and killed is None:
             words = told[0].split(" ", 2)
             if words[0] != "kill":
@@ -253,7 +257,9 @@ def measure(count: int, args: argparse.Namespace, kill: bool) -> dict[str, Any]:
         cpu = {name: (cpu_seconds(pid) - cpu0[name]) / elapsed for name, pid in pids.items()}
         players_cpu = (sum(cpu_seconds(p.pid) for p in players) - players0) / elapsed
         memory = {name: rss(pid) for name, pid in pids.items()}
-        time.sleep(0.5)                               # the players' window has ended
+        for p in players:                             # each player's window has ended
+            assert p.stdout is not None
+            p.stdout.readline()
         line = "end\n"
         dealt_by: dict[str, int] = {}
         if kill:
@@ -346,7 +352,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="tables dealt by the service (table workers) instead of hosted "
                              "by players: issue 33's figures")
     parser.add_argument("--tables", type=int, default=1000, help="with --service")
-    parser.add_argument("--people", type=int, default=2,
+    parser.add_argument("--people", type=int, default=1,
                         help="with --service: guests at each table (the first seats)")
     parser.add_argument("--no-kill", action="store_true",
                         help="with --service: no worker killed at the end")

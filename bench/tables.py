@@ -493,8 +493,9 @@ def main() -> int:
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--players", type=int, default=500)
     parser.add_argument("--seconds", type=float, default=60.0)
-    parser.add_argument("--ramp", type=float, default=20.0,
-                        help="seconds for the players to arrive, not measured")
+    parser.add_argument("--ramp", type=float,
+                        help="seconds for the players to arrive, not measured (default 20; "
+                             "with --service 90)")
     parser.add_argument("--pace", type=float, default=1.0, help="seconds a player takes a move")
     parser.add_argument("--workers", type=int, default=10)
     parser.add_argument("--configs",
@@ -524,8 +525,10 @@ def main() -> int:
         return dealt.players_main(args)
     if args.service:
         args.configs = args.configs or "1,2"
+        args.ramp = 90.0 if args.ramp is None else args.ramp
         return dealt.main(args)
     args.configs = args.configs or "direct,memory,nats1,nats3"
+    args.ramp = 20.0 if args.ramp is None else args.ramp
     raise_file_limit(65536)
     if args.worker:
         relays = [(a.rsplit(":", 1)[0], int(a.rsplit(":", 1)[1]))
