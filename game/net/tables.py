@@ -40,8 +40,11 @@ seconds (``alive.NAME``: one write a worker, whatever its tables, where a renewa
 each lease cost every worker a write per table and a message per table of the
 whole fleet four times a second, bench/README.md).  Every worker mirrors the leases
 and the heartbeats (a watch), looks every :data:`LOOK_EVERY` seconds, and claims a
-table whose worker it has not heard from for :data:`LEASE_STALE` seconds (kill -9
-of its worker), or which its worker gave up on purpose, by a compare-and-set on the
+table whose worker it has not heard from while its own heartbeat came back to it
+:data:`STALE_BEATS` times (some :data:`LEASE_STALE` seconds: kill -9 of its worker;
+counted in its own heartbeats, not in seconds, so that a worker whose loop, or NATS,
+is slow does not take the slowness for another's death and its tables from it), or
+which its worker gave up on purpose, by a compare-and-set on the
 lease's revision (``update(key, value, last=revision)``), so one claim wins; a
 worker that sees one of its tables' leases name another worker (it was thought dead)
 leaves the table without a word (:meth:`Host.abandon`), as does one that could not
@@ -89,6 +92,7 @@ import argparse
 import asyncio
 import json
 import logging
+import math
 import random
 import secrets
 import signal
@@ -130,6 +134,7 @@ QUEUE = "tavolata-workers"
 #: takes over at once
 LEASE_EVERY = 0.25
 LEASE_STALE = 1.2
+STALE_BEATS = math.ceil(LEASE_STALE / LEASE_EVERY)
 LOOK_EVERY = 0.25
 CLAIMS_AT_ONCE = 16
 #: seconds a journal waits for the stream to keep an action (and a takeover for its log);
@@ -215,8 +220,10 @@ class Worker:
         self._lock = threading.Lock()            # self.tables, between the loop and the pump
         #: every table's lease as last seen (a watch): id -> (revision, worker, at)
         self.leases: dict[str, tuple[int, str, float]] = {}
-        #: when each worker's heartbeat (or first lease) was last seen (monotonic)
-        self.heard: dict[str, float] = {}
+        #: how many of its own heartbeats this worker has seen come back, and at which of
+        #: them each worker's heartbeat (or first lease) was last seen
+        self.beats = 0
+        self.heard: dict[str, int] = {}
         #: when this worker last said it is alive (monotonic), and whether its last try
         #: failed (NATS away: it cannot tell another worker's silence from its own)
         self.renewed = time.monotonic()
@@ -501,7 +508,7 @@ class Worker:
                 await self.kv.put(f"alive.{self.name}", _lease(self.name))
                 self.renewed = time.monotonic()
                 if self.cut_off:            # every worker's silence counts from now on
-                    self.heard = dict.fromkeys(self.heard, self.renewed)
+                    self.heard = dict.fromkeys(self.heard, self.beats)
                     self.cut_off = False
             except asyncio.CancelledError:
                 raise
@@ -554,7 +561,8 @@ class Worker:
             if gone:
                 self.heard.pop(name, None)
             else:
-                self.heard[name] = time.monotonic()
+                self.beats += name == self.name
+                self.heard[name] = self.beats
             return
         if gone:
             self.leases.pop(name, None)
@@ -565,7 +573,7 @@ class Worker:
         except (ValueError, TypeError, KeyError, AttributeError):
             worker, at = "", 0.0
         self.leases[name] = (entry.revision, worker, at)
-        self.heard.setdefault(worker, time.monotonic())       # silent from now on: stale
+        self.heard.setdefault(worker, self.beats)       # silent from now on: stale
         table = self.tables.get(name)
         if table is not None and worker != self.name and not table.ending:
             log.warning("tables %s: table %s taken over", self.name, name)
@@ -594,14 +602,15 @@ class Worker:
 
         while True:
             await asyncio.sleep(LOOK_EVERY)
-            for table_id, revision in self._claimable(time.monotonic()):
+            for table_id, revision in self._claimable():
                 self._gave_up.discard(table_id)
                 self._claiming.add(table_id)
                 self._spawn(claim(table_id, revision))
 
-    def _claimable(self, now: float) -> list[tuple[str, int]]:
+    def _claimable(self) -> list[tuple[str, int]]:
         """The tables to claim (each with its lease's revision), as many as this worker
-        may still deal: those of a worker silent for :data:`LEASE_STALE` seconds, those
+        may still deal: those of a worker silent for :data:`STALE_BEATS` of this one's
+        heartbeats, those
         given up on purpose, and this worker's own that it left while it could not say
         it was alive; none while it cannot (its NATS away: the others' silence may be
         its own, and a table claimed then could not be read)."""
@@ -615,7 +624,7 @@ class Worker:
             if table_id in self.tables or table_id in self._claiming:
                 continue
             if not at or (table_id in self._gave_up if worker == self.name else
-                          now - self.heard.get(worker, now) >= LEASE_STALE):
+                          self.beats - self.heard.get(worker, self.beats) >= STALE_BEATS):
                 found.append((table_id, revision))
         return found
 
