@@ -658,8 +658,11 @@ class Worker:
         request = TableRequest.from_json(record["request"])
         final = record.get("final")
         setup = GameSetup.from_json(final) if final else request.setup(int(record["seed"]))
-        state = replay(setup.key, dict(setup.options), len(setup.seats), int(record["seed"]),
-                       actions) if final else None
+        # replayed off the loop: 16 claims side by side replaying hundreds of actions each
+        # held it past its heartbeat, and the other workers took its tables from it
+        state = await asyncio.to_thread(replay, setup.key, dict(setup.options),
+                                        len(setup.seats), int(record["seed"]),
+                                        actions) if final else None
         keys = {int(s): bytes.fromhex(k) for s, k in record.get("keys", {}).items()}
         names = tuple(record.get("names") or [spec.name for spec in setup.seats])
         lobby = tuple((int(seat), int(gid), str(name), bytes.fromhex(key))
