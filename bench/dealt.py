@@ -18,8 +18,9 @@ its own NATS, gateways and workers.  Printed for each: the tables at play (least
 the window), the guests' action round trip (a move sent to the update that carries it
 back: gateway, worker, its durable log, gateway; p50, p99, most), errors, actions a
 second (the guests' moves, and every action the service kept: its stream's sequence),
-and each process's share of a core.  What two workers hold against one is the CPU a
-worker needs for the same tables: one worker's share over the busiest of two's.
+and each process's share of a core.  What two workers hold against one: the actions a
+second each configuration would keep with its busiest worker at a whole core (the
+actions kept over that worker's share), two's over one's.
 After the last configuration's window, one worker is killed (kill -9, by its pid) and
 every player of a table it dealt times the kill to its next update (bench/takeover.py's
 measure: the game as it stands, from the worker that took the table over).
@@ -312,15 +313,22 @@ def report(row: dict[str, Any], args: argparse.Namespace) -> None:
           f"{row['kept_per_s']:.0f}; CPU of a core / RSS: {cpu}; the players' processes "
           f"{row['players_cpu'] * 100:.0f}%; guests sent to their room's gateway "
           f"{row['sent_on']}", flush=True)
-    if row["waits"] or row["not_back"]:
+    if row["dealt_by"]:
         print(f"        {summary(row['waits'], len(row['waits']), row['hit_tables'])}"
-              if row["waits"] else "        nobody saw the game again", flush=True)
-        print(f"        (tables each worker dealt: {row['dealt_by']}; players not back within "
+              if row["waits"] else "        kill -9 of a worker: no player of its tables saw "
+              "the game again", flush=True)
+        print(f"        (tables each worker dealt: {row['dealt_by']}; the killed one's games "
+              f"under way: {row['hit_tables']}; players not back within "
               f"{BACK_WITHIN:.0f} s: {row['not_back']})", flush=True)
 
 
 def busiest_worker(row: dict[str, Any]) -> float:
     return max(share for name, share in row["cpu"].items() if name.startswith("worker"))
+
+
+def held(row: dict[str, Any]) -> float:
+    """The actions a second the workers would keep, the busiest at a whole core."""
+    return float(row["kept_per_s"]) / busiest_worker(row)
 
 
 def main(args: argparse.Namespace) -> int:
@@ -336,10 +344,9 @@ def main(args: argparse.Namespace) -> int:
         report(row, args)
         rows.append(row)
     by = {row["workers"]: row for row in rows}
-    if 1 in by and 2 in by and busiest_worker(by[2]) > 0:
-        print(f"two workers hold {busiest_worker(by[1]) / busiest_worker(by[2]):.2f}x what one "
-              f"holds (one worker's CPU over the busiest of two's, for the same tables)",
-              flush=True)
+    if 1 in by and 2 in by and busiest_worker(by[2]) > 0 and by[1]["kept_per_s"] > 0:
+        print(f"two workers hold {held(by[2]) / held(by[1]):.2f}x what one holds (the actions "
+              f"a second they would keep, the busiest worker at a whole core)", flush=True)
     print(f"load average after: {' '.join(f'{v:.2f}' for v in os.getloadavg())}", flush=True)
     return 0
 
