@@ -1699,9 +1699,10 @@ class Host:
                 refused: Optional[Refused] = Refused(msg.seat, str(msg.action),
                                                      Reason("engine.not_your_seat"),
                                                      session.version, msg.probe)
-            elif self.journal is not None:      # kept first: waits on the log, off the
-                refused = await asyncio.to_thread(session.submit, seat, msg.action,  # loop
-                                                  msg.version, msg.probe)
+            elif self.journal is not None:      # kept first: waits on the log, off the loop
+                refused = await asyncio.get_running_loop().run_in_executor(  # (and the digests)
+                    self._net.waits, session.submit, seat, msg.action,
+                    msg.version, msg.probe)
             else:
                 refused = session.submit(seat, msg.action, msg.version, msg.probe)
             if refused is None:
