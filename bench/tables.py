@@ -29,6 +29,9 @@ PATH`` (a py-spy binary: not a dependency of the project, e.g. in a throwaway ve
 where each relay process spent its CPU in that window: the functions with the most
 samples of their own, and the most under them.
 
+With ``--service``, the tables are dealt by the service instead (table workers over
+NATS, guests of the real client; issue 33's figures): bench/dealt.py.
+
 Everything on 127.0.0.1; every process it starts is ended by its pid.
 """
 
