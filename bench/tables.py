@@ -29,6 +29,9 @@ PATH`` (a py-spy binary: not a dependency of the project, e.g. in a throwaway ve
 where each relay process spent its CPU in that window: the functions with the most
 samples of their own, and the most under them.
 
+With ``--service``, the tables are dealt by the service instead (table workers over
+NATS, guests of the real client; issue 33's figures): bench/dealt.py.
+
 Everything on 127.0.0.1; every process it starts is ended by its pid.
 """
 
@@ -103,21 +106,47 @@ class _Timed:
         return messages
 
 
-class _Table:
+class Games:
+    """A table's games, one after another: each counted in ``stats`` as it ends or fails
+    (``finished``, ``errors``), and the table closed for the next."""
+
+    def __init__(self, index: int, pace: float, stats: dict[str, Any]) -> None:
+        self.index = index
+        self.pace = pace
+        self.stats = stats
+        self.games = 0
+        self.players: list[Any] = []
+        self.since = 0.0
+
+    def play_on(self, stuck: bool) -> None:
+        """Its players move on; at the game's end the next is to come."""
+        done = [player.step() for player in self.players]
+        if all(done):
+            self.stats["finished"].append(time.monotonic())
+            self.close()
+            self.games += 1
+        elif stuck:
+            self.fail("stuck")
+
+    def fail(self, why: str) -> None:
+        self.stats["errors"].append(why)
+        self.close()
+        self.games += 1
+
+    def close(self) -> None:
+        raise NotImplementedError
+
+
+class _Table(Games):
     """One table's life: open, wait for the guest, play, close, open the next game."""
 
     def __init__(self, index: int, relays: list[tuple[str, int]], pace: float,
                  stats: dict[str, Any], placement: str) -> None:
-        self.index = index
+        super().__init__(index, pace, stats)
         self.placement = placement
         self.relays = relays
-        self.pace = pace
-        self.stats = stats
-        self.games = 0
         self.host: Any = None
         self.guest: Any = None
-        self.players: list[Any] = []
-        self.since = 0.0
 
     def open(self) -> None:
         from game.net.bot import hosted_setup
@@ -157,18 +186,7 @@ class _Table:
             elif self.guest.state == LOST or time.monotonic() - self.since > 30:
                 self.fail("guest " + str(self.guest.reason))
             return
-        done = [player.step() for player in self.players]
-        if all(done):
-            self.stats["finished"].append(time.monotonic())
-            self.close()
-            self.games += 1
-        elif time.monotonic() - self.since > 600:
-            self.fail("stuck")
-
-    def fail(self, why: str) -> None:
-        self.stats["errors"].append(why)
-        self.close()
-        self.games += 1
+        self.play_on(time.monotonic() - self.since > 600)
 
     def close(self) -> None:
         if self.guest is not None:
@@ -474,16 +492,20 @@ def report(row: dict[str, Any]) -> None:
 
 
 def main() -> int:
+    from bench import dealt
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--players", type=int, default=500)
     parser.add_argument("--seconds", type=float, default=60.0)
-    parser.add_argument("--ramp", type=float, default=20.0,
-                        help="seconds for the players to arrive, not measured")
+    parser.add_argument("--ramp", type=float,
+                        help="seconds for the players to arrive, not measured (default 20; "
+                             "with --service 90)")
     parser.add_argument("--pace", type=float, default=1.0, help="seconds a player takes a move")
     parser.add_argument("--workers", type=int, default=10)
-    parser.add_argument("--configs", default="direct,memory,nats1,nats3",
-                        help="direct (no relay: the players' own cost), memory (one relay; "
+    parser.add_argument("--configs",
+                        help="with --service: how many table workers, each in turn (default "
+                             "1,2); else (default direct,memory,nats1,nats3): direct (no "
+                             "relay: the players' own cost), memory (one relay; "
                              "memoryN: N relays alone, each guest on its host's), natsN (N "
                              "gateways over NATS)")
     parser.add_argument("--wire", type=int, metavar="PAIRS",
@@ -499,9 +521,18 @@ def main() -> int:
     parser.add_argument("--py-spy", metavar="PATH",
                         help="with --wire: sample each relay process over the measured window "
                              "with this py-spy binary, and print where its CPU went")
+    dealt.add_arguments(parser)
     parser.add_argument("--worker", help=argparse.SUPPRESS)
     parser.add_argument("--first", type=int, default=0, help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.dealt_players:
+        return dealt.players_main(args)
+    if args.service:
+        args.configs = args.configs or "1,2"
+        args.ramp = 90.0 if args.ramp is None else args.ramp
+        return dealt.main(args)
+    args.configs = args.configs or "direct,memory,nats1,nats3"
+    args.ramp = 20.0 if args.ramp is None else args.ramp
     raise_file_limit(65536)
     if args.worker:
         relays = [(a.rsplit(":", 1)[0], int(a.rsplit(":", 1)[1]))

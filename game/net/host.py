@@ -113,6 +113,7 @@ problem then stays.
 **chair** (``chair=True``: it is told so in its ``lobby`` and may say ``start``, and
 the open seats nobody took get computers).  Its session has a ``journal``
 (game/session/referee.py) that keeps every action before anyone hears of it;
+its ``wake`` is told when its computers may move (the worker pumps only such tables);
 its network runs on the worker's ``shared`` loop (game/net/link.py's
 :class:`~game.net.link.SharedLoop`: one thread for every table, not one each);
 ``on_start`` hears the seats' keys at the start (the service keeps them with the
@@ -601,7 +602,9 @@ class Resumed:
     (``state``: None if it had not started), each person's seat ``keys`` and the
     ``names`` at the table; before the start, the ``lobby``'s seated guests (seat, guest
     id, name, key: :meth:`Host.lobby_keys`), each held for it as for a guest that
-    dropped."""
+    dropped; and the code's ``digest`` (:attr:`Host.relay_digest`, kept with the table:
+    made again, it would cost every table a worker takes over 16 MB and some 25 ms of
+    scrypt, at once)."""
 
     room: Room
     code: str
@@ -609,6 +612,7 @@ class Resumed:
     keys: dict[int, bytes]
     names: tuple[str, ...]
     lobby: tuple[tuple[int, int, str, bytes], ...] = ()
+    digest: Optional[str] = None
 
 
 class _RelayRefused(Exception):
@@ -648,6 +652,7 @@ class Host:
                  public: bool = False, identity: Optional[Ed25519PrivateKey] = None,
                  chair: bool = False,
                  journal: Optional[Callable[[int, Action], None]] = None,
+                 wake: Optional[Callable[[], None]] = None,
                  on_start: Optional[Callable[["Host"], None]] = None,
                  on_lobby: Optional[Callable[["Host"], None]] = None,
                  owner: Optional[RoomOwner] = None,
@@ -697,6 +702,7 @@ class Host:
         #: seconds a guest's seat waits for it before a computer stands in (:meth:`_away`)
         self.stand_in_after = stand_in_after
         self.journal = journal
+        self.wake = wake
         self.on_start = on_start
         self.on_lobby = on_lobby
         self.resume = resume
@@ -823,7 +829,7 @@ class Host:
         players, paced, budget = self._made
         session = Session(self.setup, players, paced, budget)
         session.adopt(resume.state)
-        session.journal = self.journal
+        session.journal, session.wake = self.journal, self.wake
         self.session = session
         self.setup = session.setup
         self.names = list(resume.names)
@@ -843,7 +849,7 @@ class Host:
             setup = self.lobby.final()
             players, paced, budget = self._made
             self.session = Session(setup, players, paced, budget)
-            self.session.journal = self.journal
+            self.session.journal, self.session.wake = self.journal, self.wake
             self.setup = self.session.setup
             self.names = [spec.name for spec in self.setup.seats]
             held = self._held
@@ -990,6 +996,11 @@ class Host:
         self._digests["direct"] = digest
         self._update(direct_code=self._direct.text, port=port)
 
+    @property
+    def relay_digest(self) -> Optional[str]:
+        """The relay code's digest (codes.room_digest), once the room is open."""
+        return self._digests.get("relay")
+
     def _room_digests(self) -> tuple[str, ...]:
         """The one-way names of this room's codes: a guest's kept key is found again
         whichever code it comes back with (game/net/kept_seats.py).  Each was made when
@@ -1067,7 +1078,8 @@ class Host:
             codes.parse(self.resume.code)
         assert isinstance(relay_code, codes.RelayCode)
         try:
-            digest = await asyncio.to_thread(codes.room_digest, relay_code.text)  # off the loop
+            digest = self.resume.digest if self.resume is not None and self.resume.digest \
+                else await asyncio.to_thread(codes.room_digest, relay_code.text)  # off the loop
         except BaseException:           # closed meanwhile: the relay is not left holding it
             if link is not None:
                 link.send(CLOSE + b"\n")
@@ -1746,6 +1758,10 @@ class Host:
                 refused: Optional[Refused] = Refused(msg.seat, str(msg.action),
                                                      Reason("engine.not_your_seat"),
                                                      session.version, msg.probe)
+            elif self.journal is not None:      # kept first: waits on the log, off the loop
+                refused = await asyncio.get_running_loop().run_in_executor(  # (and the digests)
+                    self._net.waits, session.submit, seat, msg.action,
+                    msg.version, msg.probe)
             else:
                 refused = session.submit(seat, msg.action, msg.version, msg.probe)
             if refused is None:

@@ -19,6 +19,7 @@ import socket
 import threading
 import time
 from collections import deque
+from concurrent.futures import ThreadPoolExecutor
 from typing import TYPE_CHECKING, Any, Callable, Coroutine, Optional
 
 from game.net.codes import address_text
@@ -50,6 +51,7 @@ class LoopThread:
     def __init__(self, name: str) -> None:
         self.name = name
         self.loop = asyncio.new_event_loop()
+        self.waits: Optional[ThreadPoolExecutor] = None     # the loop's own executor
         self._task: Optional[asyncio.Task[Any]] = None
         self._thread: Optional[threading.Thread] = None
 
@@ -100,8 +102,13 @@ class SharedLoop:
     :class:`LoopThread` would (start, call, running, stop), without a thread and an
     executor of its own each.  A person's host keeps a LoopThread of its own."""
 
+    #: threads for its hosts' calls that wait on something else (a guest's move kept in
+    #: a table's log first); each of its hosts' digests stays on the loop's own executor
+    WAITERS = 16
+
     def __init__(self, name: str) -> None:
         self.loop = asyncio.new_event_loop()
+        self.waits = ThreadPoolExecutor(self.WAITERS, thread_name_prefix=f"{name}-waits")
         self._thread = threading.Thread(target=self._run, name=name, daemon=True)
         self._thread.start()
 
@@ -116,6 +123,7 @@ class SharedLoop:
         """Stop the loop (its slots stopped first) and wait for its thread."""
         self.loop.call_soon_threadsafe(self.loop.stop)
         self._thread.join(timeout)
+        self.waits.shutdown(wait=False, cancel_futures=True)
 
 
 class LoopSlot:
@@ -126,6 +134,7 @@ class LoopSlot:
         self.shared = shared
         self.name = name
         self.loop = shared.loop
+        self.waits: Optional[ThreadPoolExecutor] = shared.waits
         self._task: Optional[asyncio.Task[Any]] = None
         self._done = threading.Event()
 

@@ -21,11 +21,11 @@ back with the seat's key has it back, as at any host.
 **A table is its setup, its seed and its action log**, and nothing else is kept:
 
 * bucket :data:`BUCKET` (JetStream key-value, read by the service alone):
-  ``t.ID`` the table (the request, the seed, the room's code with its password, the
-  relay's ticket and the room's owner key; from the start, the final setup, the
+  ``t.ID`` the table (the request, the seed, the room's code with its password and
+  its digest, the relay's ticket and the room's owner key; from the start, the final setup, the
   names and each person's seat key; before it, who sits where in the waiting room and
-  the key each comes back by) and ``lease.ID`` (which worker deals it, and
-  when it last said so);
+  the key each comes back by), ``lease.ID`` (which worker deals it) and
+  ``alive.NAME`` (worker NAME's heartbeat);
 * stream :data:`STREAM`, subject ``tavolata.dealt.ID``: every action taken at the
   table, the computers' included, appended by the session's journal
   (game/session/referee.py) *before* anyone is told of it, each publish fenced by
@@ -35,13 +35,23 @@ back with the seat's key has it back, as at any host.
   subject per table: a stream per table would cost the server a stream's state
   for each of a thousand tables.
 
-**Exactly one worker deals a table.**  Its lease is renewed every :data:`LEASE_EVERY`
-seconds by a compare-and-set on the entry's revision (``update(key, value,
-last=revision)``); a worker whose renewal is refused (another took the table) leaves
-it without a word (:meth:`Host.abandon`).  Every worker looks at the leases every
-:data:`LOOK_EVERY` seconds, and claims a table whose lease is older than
-:data:`LEASE_STALE` seconds (kill -9 of its worker) with the same compare-and-set,
-so one claim wins.  The claimant reads the table and its log, replays the log
+**Exactly one worker deals a table.**  Its lease names its worker, written when the
+table is opened or claimed; each worker says it is alive every :data:`LEASE_EVERY`
+seconds (``alive.NAME``: one write a worker, whatever its tables, where a renewal of
+each lease cost every worker a write per table and a message per table of the
+whole fleet four times a second, bench/README.md).  Every worker mirrors the leases
+and the heartbeats (a watch), looks every :data:`LOOK_EVERY` seconds, and claims a
+table whose worker it has not heard from while its own heartbeat came back to it
+:data:`STALE_BEATS` times (some :data:`LEASE_STALE` seconds: kill -9 of its worker;
+counted in its own heartbeats, not in seconds, so that a worker whose loop, or NATS,
+is slow does not take the slowness for another's death and its tables from it), or
+which its worker gave up on purpose, by a compare-and-set on the
+lease's revision (``update(key, value, last=revision)``), so one claim wins; a
+worker that sees one of its tables' leases name another worker (it was thought dead)
+leaves the table without a word (:meth:`Host.abandon`), as does one that could not
+say it is alive for :data:`LEASE_STALE` seconds, with all its tables.  Claims go
+on side by side, :data:`CLAIMS_AT_ONCE` at a time: a worker's death hands hundreds
+of tables over at once.  The claimant reads the table and its log, replays the log
 through the engine (``game.engine.replay``) to the very state, reclaims the relay
 room with the stored owner key and ticket (game/net/relay.py), and the guests, whose
 links dropped with the dead worker's, reconnect by themselves and prove their seat
@@ -72,11 +82,12 @@ Threads: the worker's asyncio loop talks to NATS; every table's host runs its ne
 on one other loop (game/net/link.py's ``SharedLoop``: a host with a loop of its own
 costs a thread, and an executor's thread for its code's digest, each of whose memory
 arenas kept the digest's 16 MB: 5 MB a table, bench/README.md), and one thread moves
-every table's computers on (``Session.pump``).  The journal, called under the session's
-lock from those two threads, waits on the worker's loop for the stream's
-acknowledgement: the guests' moves are kept one after another, as are the computers'
-(some 0.4 ms each: 2,000 to 2,800 a second, bench/README.md, where 500 tables of
-people play a few hundred).
+the computers on (``Session.pump``) of the tables whose session woke it.  The journal,
+called under the session's lock, waits on the worker's loop for the stream's
+acknowledgement: the computers' moves are kept one after another on that thread (some
+0.4 ms each: 2,000 to 2,800 a second, bench/README.md); a guest's move is taken off the
+shared loop (game/net/host.py), so one table's wait for its log holds up no other
+table's lines.
 """
 
 from __future__ import annotations
@@ -85,6 +96,7 @@ import argparse
 import asyncio
 import json
 import logging
+import math
 import random
 import secrets
 import signal
@@ -123,16 +135,22 @@ BUCKET = "tavolata-dealt"
 STREAM = "TAVOLATA_DEALT"
 SUBJECTS = "tavolata.dealt"
 QUEUE = "tavolata-workers"
-#: seconds between a worker's renewals of its leases, and of silence after which
-#: another worker takes the table over; how often a worker looks for such tables
+#: seconds between a worker's heartbeats, and of silence after which another worker
+#: takes its tables over; how often a worker looks for such tables; how many tables it
+#: takes over at once
 LEASE_EVERY = 0.25
 LEASE_STALE = 1.2
+STALE_BEATS = math.ceil(LEASE_STALE / LEASE_EVERY)
 LOOK_EVERY = 0.25
-#: seconds a journal waits for the stream to keep an action
+CLAIMS_AT_ONCE = 16
+#: seconds a journal waits for the stream to keep an action (and a takeover for its log);
+#: how many actions of a log are read at once
 JOURNAL_WAIT = 5.0
-#: how often the computers of every table are moved on, and how long a table whose log
-#: could not keep a computer's move waits before it is tried again
-PUMP_EVERY = 0.005
+LOG_BATCH = 256
+#: a table's computers are moved on when its session wakes the pump (an action taken, a
+#: move thought out: Session.wake), and every table's at least this often besides; a
+#: table whose log could not keep a computer's move waits this long before it is tried again
+SWEEP_EVERY = 0.5
 STALLED_FOR = 0.5
 #: seconds a person's seat waits for its guest before a computer stands in: its computers
 #: move at once, and a link that blinks, or a takeover, must not cost a player its hand
@@ -142,6 +160,9 @@ STAND_IN_AFTER = 5.0
 OPENING = OPEN_TIMEOUT / 2
 #: seconds a worker tries to reach NATS when it starts, before it says it cannot
 CONNECT_WITHIN = 10.0
+#: asks to open a table a worker answers at once (each waits in a thread of its loop's
+#: executor for its room: well under the executor's threads)
+OPENS_AT_ONCE = 4
 MAX_TABLES = 500
 PER_ADDRESS = 4
 EMPTY_AFTER = 120.0
@@ -165,7 +186,6 @@ class _Table:
     record: dict[str, Any]
     host: Optional[Host] = None
     lease: int = 0                      # the revision of our lease entry
-    renewed: float = 0.0                # when our lease was last renewed (monotonic)
     last: int = 0                       # the stream's sequence of its last action
     count: int = 0                      # actions in its log
     started: bool = False
@@ -205,11 +225,30 @@ class Worker:
         self.players: Any = None                 # rated.PLAYERS: per-key counts
         self._stop = asyncio.Event()
         self._pumping = threading.Event()
+        #: the tables whose sessions woke the pump since it last looked, and its alarm
+        self._due: set[str] = set()
+        self._due_lock = threading.Lock()
+        self._woken = threading.Event()
         self._lock = threading.Lock()            # self.tables, between the loop and the pump
-        #: every table's lease as last seen (a watch): id -> (revision, when seen, at)
-        self.leases: dict[str, tuple[int, float, float]] = {}
+        #: every table's lease as last seen (a watch): id -> (revision, worker, at)
+        self.leases: dict[str, tuple[int, str, float]] = {}
+        #: how many of its own heartbeats this worker has seen come back, and at which of
+        #: them each worker's heartbeat (or first lease) was last seen
+        self.beats = 0
+        self.heard: dict[str, int] = {}
+        #: when this worker last said it is alive (monotonic), and whether its last try
+        #: failed (NATS away: it cannot tell another worker's silence from its own)
+        self.renewed = time.monotonic()
+        self.cut_off = False
+        #: the tables being claimed now, and those whose leases still name this worker
+        #: though it left them (it could not say it was alive): its to claim again
+        self._claiming: set[str] = set()
+        self._gave_up: set[str] = set()
         self.returns = Returns()                 # NATS came back: the leases watched anew
         self._jobs: set[asyncio.Task[None]] = set()
+        #: the opens under way at once, and the counts of an address's tables in turn
+        self._opening = asyncio.Semaphore(OPENS_AT_ONCE)
+        self._counting = asyncio.Lock()
         #: every table's network, on one loop in one thread (game/net/link.py)
         self.shared: Optional[SharedLoop] = None
 
@@ -244,8 +283,9 @@ class Worker:
         await self.nc.subscribe(OPEN_SUBJECT, queue=QUEUE, cb=self._on_open)
         pump = threading.Thread(target=self._pump, name="tables-pump", daemon=True)
         pump.start()
-        tasks = [asyncio.create_task(job) for job in (self._renew(), self._watch(),
-                                                      self._look(), self._tidy())]
+        tasks = [asyncio.create_task(job) for job in (self._renew(), self._watch("lease.*"),
+                                                      self._watch("alive.*"), self._look(),
+                                                      self._tidy())]
         print(f"worker {self.name} deals tables at {self.url}", flush=True)
         if ready is not None:
             ready.set()
@@ -256,6 +296,7 @@ class Worker:
                 task.cancel()
             await asyncio.gather(*tasks, return_exceptions=True)
             self._pumping.set()
+            self._woken.set()
             await self._leave_all()
             await self.nc.close()
             self.shared.close()
@@ -291,11 +332,20 @@ class Worker:
 
     # -- opening --------------------------------------------------------------------------
     async def _on_open(self, msg: Any) -> None:
+        """An ask to open a table, answered beside the others (:data:`OPENS_AT_ONCE` at a
+        time): NATS hands a subscription's messages over one at a time, and one open
+        waits for its room on the relay and its code's scrypt, so one after another a
+        worker opened a few tables a second and the gateway gave up on the asks behind
+        them (bench/README.md)."""
+        self._spawn(self._answer_open(msg))
+
+    async def _answer_open(self, msg: Any) -> None:
         try:
             ask = json.loads(msg.data)
             request = TableRequest.from_json(ask.get("table"))
             opener = await self._opener(request, ask.get("table"))
-            code = await self._open(request, str(ask.get("by", "")), opener)
+            async with self._opening:
+                code = await self._open(request, str(ask.get("by", "")), opener)
             answer: dict[str, Any] = {"code": code}
         except ServiceRefused as exc:
             answer = {"error": exc.reason, "detail": exc.detail}
@@ -328,7 +378,6 @@ class Worker:
                                               "by": by, "opener": opener})
         owner = RoomOwner()
         table.lease = await self.kv.create(f"lease.{table.id}", _lease(self.name))
-        table.renewed = time.monotonic()
         with self._lock:
             self.tables[table.id] = table
         try:
@@ -339,7 +388,8 @@ class Worker:
             if not ready or status.relay_code is None or host.relay_room is None:
                 raise ServiceRefused(status.problem or UNREACHABLE, "no room on the relay")
             table.record.update(code=status.relay_code, room=host.relay_room.code,
-                                ticket=host.relay_room.key.hex(), owner=owner.private.hex())
+                                ticket=host.relay_room.key.hex(), owner=owner.private.hex(),
+                                digest=host.relay_digest)
             await self.kv.put(f"t.{table.id}", json.dumps(table.record).encode())
         except BaseException:
             await self._end(table)
@@ -354,6 +404,7 @@ class Worker:
                     stand_in=request.level, paced=False, limits=self.limits,
                     spectators=request.spectators, public=request.public,
                     chair=True, journal=lambda seat, action: self._journal(table, seat, action),
+                    wake=lambda: self._wake(table),
                     on_start=lambda started: self._on_start(table, started),
                     on_lobby=lambda changed: self._on_lobby(table, changed), owner=owner,
                     resume=resume, shared=self.shared, stand_in_after=STAND_IN_AFTER,
@@ -361,6 +412,7 @@ class Worker:
         table.host = host
         if resume is not None and resume.state is not None:
             table.started = True
+            self._wake(table)
         return host.start()
 
     def _gateways(self) -> Relay:
@@ -373,12 +425,17 @@ class Worker:
     async def _count(self, by: str, table_id: str, add: bool) -> None:
         """Name (``add``) or forget table ``table_id`` among address ``by``'s tables open
         (by compare-and-set: fleet-wide), those whose lease is gone left out;
-        :class:`ServiceRefused` ``too_many_tables`` when it would pass ``per_address``."""
-        import nats.js.errors
-
+        :class:`ServiceRefused` ``too_many_tables`` when it would pass ``per_address``,
+        or ``unreachable`` when an opening's count would not settle."""
         if not by:
             return
         key = "by." + by.encode().hex()
+        async with self._counting:          # this worker's opens and ends count in turn
+            await self._count_once(key, table_id, add)
+
+    async def _count_once(self, key: str, table_id: str, add: bool) -> None:
+        import nats.js.errors
+
         for _ in range(20):
             try:
                 entry = await self.kv.get(key)
@@ -397,6 +454,9 @@ class Worker:
                 return
             except (nats.js.errors.KeyWrongLastSequenceError, nats.js.errors.BadRequestError):
                 continue                        # another worker counted first: again
+        if add:                                 # never a table past the count
+            raise ServiceRefused(UNREACHABLE, "the count of the address's tables did not settle")
+        log.warning("tables %s: %s: the count did not settle", self.name, key)
 
     async def _leased(self, table_id: str) -> bool:
         """Whether table ``table_id`` has a lease (it is open, or being taken over)."""
@@ -440,6 +500,7 @@ class Worker:
         asyncio.run_coroutine_threadsafe(self.kv.put(f"t.{table.id}", record),
                                          self.loop).result(JOURNAL_WAIT)
         table.started = True
+        self._wake(table)
 
     def _on_lobby(self, table: _Table, host: Host) -> None:
         """The waiting room changed: who sits where, and the key each comes back by, are
@@ -452,14 +513,30 @@ class Worker:
             record = json.dumps(table.record).encode()
             asyncio.run_coroutine_threadsafe(self.kv.put(f"t.{table.id}", record), self.loop)
 
+    def _wake(self, table: _Table) -> None:
+        """``table``'s computers may have a move to make (its session's wake, any thread)."""
+        with self._due_lock:
+            self._due.add(table.id)
+        self._woken.set()
+
     def _pump(self) -> None:
-        """Move every started table's computers on; a table whose log cannot keep a move
-        (NATS away) is tried again :data:`STALLED_FOR` seconds later, said once."""
-        while not self._pumping.wait(PUMP_EVERY):
+        """Move the computers on of every started table that woke the pump, and of every
+        one each :data:`SWEEP_EVERY` seconds (a computer that overran its budget); a
+        table whose log cannot keep a move (NATS away) is tried again
+        :data:`STALLED_FOR` seconds later, said once.  Looking at every table every few
+        milliseconds instead took a core at 500 tables (bench/README.md)."""
+        swept = 0.0
+        while not self._pumping.is_set():
+            self._woken.wait(SWEEP_EVERY)
+            self._woken.clear()
             now = time.monotonic()
+            sweep = now - swept >= SWEEP_EVERY
+            swept = now if sweep else swept
+            with self._due_lock:
+                due, self._due = self._due, set()
             with self._lock:
-                tables = [t for t in self.tables.values() if t.started and not t.ending and
-                          t.stalled <= now]
+                tables = [t for t in self.tables.values() if (sweep or t.id in due) and
+                          t.started and not t.ending and t.stalled <= now]
             for table in tables:
                 session = table.host.session if table.host is not None else None
                 if session is None:
@@ -475,28 +552,26 @@ class Worker:
 
     # -- leases ----------------------------------------------------------------------------
     async def _renew(self) -> None:
-        """Renew each lease of ours; a table whose lease another worker took is left."""
-        import nats.js.errors
-
+        """Say this worker is alive; unable to for :data:`LEASE_STALE` seconds (NATS
+        away), it leaves every table: another worker may have taken them."""
         while True:
             await asyncio.sleep(LEASE_EVERY)
-            for table in list(self.tables.values()):
-                if table.ending:
-                    continue
-                try:
-                    table.lease = await self.kv.update(f"lease.{table.id}", _lease(self.name),
-                                                       last=table.lease)
-                    table.renewed = time.monotonic()
-                except asyncio.CancelledError:
-                    raise
-                except (nats.js.errors.KeyWrongLastSequenceError,
-                        nats.js.errors.BadRequestError):
-                    log.warning("tables %s: table %s taken over", self.name, table.id)
-                    await self._drop(table)
-                except Exception as exc:  # NATS away: the lease may go stale, then it goes
-                    log.info("tables %s: renewing %s: %r", self.name, table.id, exc)
-                    if time.monotonic() - table.renewed > LEASE_STALE:
-                        await self._drop(table)
+            try:
+                await self.kv.put(f"alive.{self.name}", _lease(self.name))
+                self.renewed = time.monotonic()
+                if self.cut_off:            # every worker's silence counts from now on
+                    self.heard = dict.fromkeys(self.heard, self.beats)
+                    self.cut_off = False
+            except asyncio.CancelledError:
+                raise
+            except Exception as exc:  # NATS away: past LEASE_STALE the tables go
+                self.cut_off = True
+                log.info("tables %s: saying it is alive: %r", self.name, exc)
+                if time.monotonic() - self.renewed > LEASE_STALE:
+                    for table in list(self.tables.values()):
+                        if not table.ending:
+                            self._gave_up.add(table.id)
+                            await self._drop(table)
 
     async def _drop(self, table: _Table) -> None:
         """Another worker deals ``table`` now (or will): leave it without a word."""
@@ -511,42 +586,92 @@ class Worker:
         if table.host is not None:
             await asyncio.to_thread(table.host.abandon if quiet else table.host.close)
 
-    async def _watch(self) -> None:
-        """Mirror every table's lease: a lease nobody renewed for :data:`LEASE_STALE`
-        seconds, as this worker saw it (no clock of another machine is trusted), or one
-        its worker gave up on purpose (``at`` 0), is a table to take over.  Watched anew
-        whenever NATS comes back (game/net/watching.py)."""
-        await mirror(lambda: self.kv.watch("lease.*"), self._lease_seen, self.returns,
-                     f"tables {self.name}: watching the leases")
+    async def _watch(self, keys: str) -> None:
+        """Mirror every table's lease, or every worker's heartbeat (``keys``): a table
+        whose worker was not heard from for :data:`STALE_BEATS` of this worker's own
+        heartbeats (no clock of another machine is trusted), or one its worker gave up on
+        purpose (``at`` 0), is a table to take over; a table of ours another worker
+        claimed is left.  Watched anew whenever NATS comes back (game/net/watching.py)."""
+        await mirror(lambda: self.kv.watch(keys), self._heard, self.returns,
+                     f"tables {self.name}: watching {keys}")
 
-    def _lease_seen(self, entry: Any) -> None:
+    def _heard(self, entry: Any) -> None:
+        """One entry of the watch: a lease, or a heartbeat (None: the entries as they
+        stood are all read)."""
         if entry is None:
             return
-        table_id = entry.key.split(".", 1)[1]
-        if entry.operation in ("DEL", "PURGE") or not entry.value:
-            self.leases.pop(table_id, None)
+        kind, _, name = entry.key.partition(".")
+        gone = entry.operation in ("DEL", "PURGE") or not entry.value
+        if kind == "alive":
+            if gone:
+                self.heard.pop(name, None)
+            else:
+                self.beats += name == self.name
+                self.heard[name] = self.beats
+            return
+        if gone:
+            self.leases.pop(name, None)
             return
         try:
-            at = float(json.loads(entry.value).get("at", 0))
-        except (ValueError, TypeError, AttributeError):
-            at = 0.0
-        self.leases[table_id] = (entry.revision, time.monotonic(), at)
+            lease = json.loads(entry.value)
+            worker, at = str(lease["worker"]), float(lease.get("at", 0))
+        except (ValueError, TypeError, KeyError, AttributeError):
+            worker, at = "", 0.0
+        self.leases[name] = (entry.revision, worker, at)
+        self.heard.setdefault(worker, self.beats)       # silent from now on: stale
+        table = self.tables.get(name)
+        if table is not None and worker != self.name and not table.ending:
+            log.warning("tables %s: table %s taken over", self.name, name)
+            self._spawn(self._drop(table))
+
+    def _spawn(self, job: Any) -> None:
+        task = asyncio.get_running_loop().create_task(job)
+        self._jobs.add(task)
+        task.add_done_callback(self._jobs.discard)
 
     async def _look(self) -> None:
-        """Take over the tables whose worker fell silent (module docstring)."""
+        """Take over the tables whose worker fell silent (module docstring), side by
+        side."""
+        room = asyncio.Semaphore(CLAIMS_AT_ONCE)
+
+        async def claim(table_id: str, revision: int) -> None:
+            try:
+                async with room:
+                    await self._claim(table_id, revision)
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("tables %s: taking %s over", self.name, table_id)
+            finally:
+                self._claiming.discard(table_id)
+
         while True:
             await asyncio.sleep(LOOK_EVERY)
-            now = time.monotonic()
-            for table_id, (revision, seen, at) in list(self.leases.items()):
-                if table_id in self.tables or len(self.tables) >= self.max_tables or \
-                        (at and now - seen < LEASE_STALE):
-                    continue
-                try:
-                    await self._claim(table_id, revision)
-                except asyncio.CancelledError:
-                    raise
-                except Exception:
-                    log.exception("tables %s: taking %s over", self.name, table_id)
+            for table_id, revision in self._claimable():
+                self._gave_up.discard(table_id)
+                self._claiming.add(table_id)
+                self._spawn(claim(table_id, revision))
+
+    def _claimable(self) -> list[tuple[str, int]]:
+        """The tables to claim (each with its lease's revision), as many as this worker
+        may still deal: those of a worker silent for :data:`STALE_BEATS` of this one's
+        heartbeats, those
+        given up on purpose, and this worker's own that it left while it could not say
+        it was alive; none while it cannot (its NATS away: the others' silence may be
+        its own, and a table claimed then could not be read)."""
+        room = self.max_tables - len(self.tables) - len(self._claiming)
+        found: list[tuple[str, int]] = []
+        if self.cut_off:
+            return found
+        for table_id, (revision, worker, at) in list(self.leases.items()):
+            if len(found) >= room:
+                break
+            if table_id in self.tables or table_id in self._claiming:
+                continue
+            if not at or (table_id in self._gave_up if worker == self.name else
+                          self.beats - self.heard.get(worker, self.beats) >= STALE_BEATS):
+                found.append((table_id, revision))
+        return found
 
     async def _claim(self, table_id: str, last: int) -> None:
         import nats.js.errors
@@ -556,7 +681,7 @@ class Worker:
         except (nats.js.errors.KeyWrongLastSequenceError, nats.js.errors.BadRequestError):
             return                                  # renewed meanwhile, or claimed first
         began = time.monotonic()
-        table = _Table(table_id, {}, lease=revision, renewed=began)
+        table = _Table(table_id, {}, lease=revision)
         with self._lock:
             self.tables[table_id] = table
         try:
@@ -579,33 +704,47 @@ class Worker:
         request = TableRequest.from_json(record["request"])
         final = record.get("final")
         setup = GameSetup.from_json(final) if final else request.setup(int(record["seed"]))
-        state = replay(setup.key, dict(setup.options), len(setup.seats), int(record["seed"]),
-                       actions) if final else None
+        # replayed off the loop: 16 claims side by side replaying hundreds of actions each
+        # held it past its heartbeat, and the other workers took its tables from it
+        state = await asyncio.to_thread(replay, setup.key, dict(setup.options),
+                                        len(setup.seats), int(record["seed"]),
+                                        actions) if final else None
         keys = {int(s): bytes.fromhex(k) for s, k in record.get("keys", {}).items()}
         names = tuple(record.get("names") or [spec.name for spec in setup.seats])
         lobby = tuple((int(seat), int(gid), str(name), bytes.fromhex(key))
                       for seat, gid, name, key in record.get("lobby", ())) if not final else ()
         resume = Resumed(Room(record["room"], bytes.fromhex(record["ticket"])), record["code"],
-                         state, keys, names, lobby)
+                         state, keys, names, lobby, record.get("digest"))
         owner = RoomOwner(bytes.fromhex(record["owner"]))
         self._host(table, setup, request, owner, resume)
 
     async def _log(self, table: _Table) -> list[list[Any]]:
         """The table's actions, in order, as the stream keeps them; the sequence of the
-        last is where this worker's appends go on from."""
+        last is where this worker's appends go on from.  Read through a consumer of its
+        own, :data:`LOG_BATCH` at a time: one request an action took a Bolola game's 470
+        round trips to NATS, for each of the hundreds of tables a worker's death hands
+        over at once."""
         import nats.js.errors
+        from nats.js.api import AckPolicy, ConsumerConfig, DeliverPolicy
 
         actions: list[list[Any]] = []
-        seq = 1
-        while True:
+        try:
+            end = (await self.jsm.get_last_msg(STREAM, subject(table.id))).seq
+        except nats.js.errors.NotFoundError:
+            end = 0                                 # not one action yet
+        if end:
+            reader = await self.js.pull_subscribe(
+                subject(table.id), stream=STREAM,
+                config=ConsumerConfig(deliver_policy=DeliverPolicy.ALL,
+                                      ack_policy=AckPolicy.NONE, mem_storage=True,
+                                      inactive_threshold=JOURNAL_WAIT))
             try:
-                msg = await self.jsm.get_msg(STREAM, seq=seq, subject=subject(table.id),
-                                                 next=True)
-            except nats.js.errors.NotFoundError:
-                break
-            actions.append(json.loads(msg.data))
-            table.last = msg.seq
-            seq = msg.seq + 1
+                while table.last < end:
+                    for msg in await reader.fetch(LOG_BATCH, timeout=JOURNAL_WAIT):
+                        actions.append(json.loads(msg.data))
+                        table.last = msg.metadata.sequence.stream
+            finally:
+                await reader.unsubscribe()
         table.count = len(actions)
         return actions
 
@@ -692,6 +831,7 @@ def _named(value: Optional[bytes]) -> list[str]:
 
 
 def _lease(worker: str, at: Optional[float] = None) -> bytes:
+    """A lease's (or a heartbeat's) value: the worker, and when (0: given up)."""
     return json.dumps({"worker": worker, "at": time.time() if at is None else at}).encode()
 
 

@@ -78,6 +78,9 @@ class ComputerSeats:
         self.is_legal = is_legal
         self._requests: dict[int, _Request] = {}
         self._executor: Optional[ThreadPoolExecutor] = None
+        #: called (in the thread that thought) once a move is thought out: a driver that
+        #: pumps only when there is something to do (game/net/tables.py) learns it here
+        self.ready: Optional[Callable[[], None]] = None
 
     def is_computer(self, seat: int) -> bool:
         return 0 <= seat < len(self.players) and self.players[seat] is not None
@@ -112,6 +115,9 @@ class ComputerSeats:
             future = self._pool().submit(think, player, copy.deepcopy(view), list(legal_t),
                                          self.rngs[seat], made)
         self._requests[seat] = _Request(version, future, legal_t, time.monotonic())
+        if self.ready is not None:
+            ready = self.ready
+            future.add_done_callback(lambda _: ready())
 
     def answers(self, version: int) -> dict[int, Action]:
         """The moves thought out for ``version`` (overdue ones replaced); stale requests dropped."""

@@ -38,6 +38,12 @@ service (game/net/tables.py) writes it to a durable log there, so a player is
 never told of a move the log lacks.  It blocks until the action is kept, under the
 session's lock; an exception from it (the log could not keep the action) leaves
 the game as it stood and goes to the caller.
+
+A *wake* (:attr:`Session.wake`, None unless set) is called, from whichever thread,
+whenever :meth:`Session.pump` may have something to do: an action applied, a
+computer's move thought out, a seat a computer stands in for.  A driver of many
+sessions (a table worker's hundreds) pumps only the ones woken, where looking at
+every one every few milliseconds would cost a core for nothing.
 """
 
 from __future__ import annotations
@@ -141,6 +147,13 @@ class Session:
         self.advice_playouts: Optional[int] = None
         #: called with (seat, action) for each action taken, before anyone hears of it
         self.journal: Optional[Callable[[int, Action], None]] = None
+        #: called when pump may have something to do (module docstring)
+        self.wake: Optional[Callable[[], None]] = None
+        self.computers.ready = self._woken
+
+    def _woken(self) -> None:
+        if self.wake is not None:
+            self.wake()
 
     # -- seats -----------------------------------------------------------------------
     @property
@@ -183,6 +196,7 @@ class Session:
                 raise ValueError(f"seat {seat} is a computer's already")
             self.computers.players[seat] = computer_player(self.setup.key, level)
             self._stand_ins.add(seat)
+        self._woken()
 
     def return_seat(self, seat: int) -> None:
         """The player of a stood-in seat is back: the computer leaves it, and a move it
@@ -262,6 +276,7 @@ class Session:
             watcher.inbox.append(self._update(watcher.seat, seat, events))
             if watcher.notify is not None:
                 watcher.notify()
+        self._woken()
 
     def allow(self, version: int) -> None:
         """A paced session's computers may make their move in ``version`` now."""

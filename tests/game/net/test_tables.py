@@ -47,10 +47,11 @@ import pytest
 import game.net.service as service_module
 from game import GAMES
 from game.engine import replay_log
+from game.net.codes import room_digest
 from game.net.fleet import ROOMS_BUCKET
 from game.net.identity import fingerprint, public_bytes, service_key
 from game.net.service import ServiceRefused, TableRequest, open_service_table
-from game.net.tables import BUCKET, STREAM, subject
+from game.net.tables import BUCKET, STALE_BEATS, STREAM, Worker, subject
 from tests.game.net.conftest import MANY_CLIENTS, OTHER_CLIENT, SECRET_FILE, Proc
 from tests.game.net.faulty_tables import FAULT
 from tests.game.net.fleet import MISSING, NatsServer, start_gateways
@@ -299,6 +300,7 @@ def test_a_whole_game_dealt_by_the_service_survives_kill_9_of_its_worker_at_its_
     results = [player.json("result") for player in players]
     assert [player.wait() for player in players] == [0] * len(players)
     assert [name for name, _ in follower.struck] == [m.name for m in MOMENTS[key]]
+    assert record["digest"] == room_digest(code), "kept: the takeover makes it not again"
     log = game_log(record, kept_log(service.nats.url, table))
     for (_, count), moment in zip(follower.struck, MOMENTS[key]):
         assert at_moment(record, log["actions"][:count], moment, people), moment.name
@@ -451,3 +453,44 @@ def test_a_worker_killed_between_a_tables_lease_and_its_record_leaves_no_count_b
     with pytest.raises(ServiceRefused) as refused:
         open_service_table(relay, TableRequest("bocce", 2, 1))
     assert refused.value.reason == "too_many_tables"
+
+
+# -- which tables a worker claims (no NATS: its mirror of the leases and heartbeats) -------
+def test_a_worker_claims_the_tables_of_a_silent_worker_and_those_given_up_only():
+    """One heartbeat a worker (not a renewal a table): a table is claimed once its
+    worker was not heard from while this worker's own heartbeat came back STALE_BEATS
+    times, or was given up on purpose (``at`` 0); a heard worker's tables, and this
+    worker's own, are not."""
+    worker = Worker("nats://127.0.0.1:9", [("127.0.0.1", 9)], name="me", max_tables=10)
+    worker.beats = 100
+    worker.heard = {"alive": 100 - STALE_BEATS + 1, "silent": 100 - STALE_BEATS, "me": 100}
+    worker.leases = {"a": (1, "alive", 5.0), "s": (2, "silent", 5.0), "g": (3, "alive", 0.0),
+                     "m": (4, "me", 5.0)}
+    assert sorted(worker._claimable()) == [("g", 3), ("s", 2)]
+    worker._gave_up.add("m")           # left while NATS was away: its own to claim again
+    assert ("m", 4) in worker._claimable()
+    worker.max_tables = 1
+    assert len(worker._claimable()) == 1, "no more than it may deal"
+    worker.cut_off = True               # its own NATS away: nobody's silence is known
+    assert worker._claimable() == []
+
+
+def test_a_worker_slow_to_hear_its_own_heartbeat_takes_no_table_from_another():
+    """Silence is counted in the worker's own heartbeats come back, not in seconds: a
+    worker whose loop (or NATS) is slow hears its own beats late too, and claims
+    nothing from a worker that beat as often as it did."""
+    worker = Worker("nats://127.0.0.1:9", [("127.0.0.1", 9)], name="me")
+
+    class Entry:
+        def __init__(self, key: str) -> None:
+            self.key, self.operation, self.value, self.revision = key, "PUT", b"{}", 1
+
+    worker._heard(Entry("alive.other"))
+    for _ in range(3 * STALE_BEATS):    # however long between them
+        worker._heard(Entry("alive.me"))
+        worker._heard(Entry("alive.other"))
+    worker.leases = {"t": (1, "other", 5.0)}
+    assert worker._claimable() == []
+    for _ in range(STALE_BEATS):        # the other falls silent
+        worker._heard(Entry("alive.me"))
+    assert worker._claimable() == [("t", 1)]

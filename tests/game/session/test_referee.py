@@ -298,3 +298,26 @@ def test_the_journal_is_never_handed_an_illegal_action():
     session.journal = lambda seat, action: kept.append([seat, str(action)])
     session.run()
     assert kept == session.log()["actions"] and "nonsense" not in str(kept)
+
+
+def test_a_driver_that_pumps_only_when_woken_plays_a_game_to_its_end():
+    """Session.wake: every move thought out and every action applied wakes the driver
+    (a table worker pumps only the sessions that woke it), so none waits on a move."""
+    session = Session(GameSetup.computers("briscola", "random", seed=5))
+    woken = threading.Event()
+    session.wake = woken.set
+    session.pump()                                  # the first move is asked for
+    while not session.over:
+        assert woken.wait(10), "a move was ready and the driver was not woken"
+        woken.clear()
+        session.pump()
+    session.close()
+
+
+def test_a_seat_a_computer_stands_in_for_wakes_the_driver():
+    session = Session(humans_vs("bocce", {0, 1}, seed=3))
+    woken = threading.Event()
+    session.wake = woken.set
+    session.stand_in(session.state.to_act()[0], "random")
+    assert woken.is_set()
+    session.close()

