@@ -71,6 +71,15 @@ MOMENTS: dict[str, tuple[Moment, ...]] = {
 }
 
 
+#: a game with no moments named above: killed a few moves in, then at a last trick
+ANY_GAME = (Moment("a few moves in", lambda s: True), Moment("a last trick", _last_trick))
+
+
+def moments(key: str) -> tuple[Moment, ...]:
+    """Where ``key``'s worker is killed, in turn."""
+    return MOMENTS.get(key, ANY_GAME)
+
+
 def game_log(record: Mapping[str, Any], actions: list[list[Any]]) -> dict[str, Any]:
     """The log of the table the service keeps as ``record`` (its request and its seed),
     with ``actions``: what ``replay_log`` replays from scratch."""
