@@ -463,7 +463,7 @@ def test_a_bomb_or_rocket_banner_says_whether_it_doubles_under_the_rules_played(
 
 @pytest.mark.slow
 @pytest.mark.parametrize("speed", ["normal", "fast"])
-def test_the_play_that_took_the_trick_lies_long_enough_to_read_before_the_sweep(display, speed):
+def test_the_play_that_took_the_trick_lies_long_enough_to_read_before_the_sweep(display, speed, tmp_path):
     """After the second pass the trick stays whole as long as any finished trick
     (scenes/tables/tricktable.py read_hold), then is swept."""
     from scenes.settings import ANIMATION_SPEEDS
@@ -490,6 +490,6 @@ def test_the_play_that_took_the_trick_lies_long_enough_to_read_before_the_sweep(
         if table.shown.get("passes") == 2 and not any(s.flying for s in trick):
             whole += 1
             if whole == 30:
-                pygame.image.save(app.screen, f"/tmp/test_doudizhu_trick_read_{speed}.png")
+                pygame.image.save(app.screen, str(tmp_path / f"test_doudizhu_trick_read_{speed}.png"))
     assert swept * DT >= read_hold(played) / ANIMATION_SPEEDS[speed] - 2 * DT, swept
     table.close()
