@@ -9,7 +9,9 @@ alone; this adds the sums::
     python bench/suite.py /tmp/suite.xml [--files 25] [--tests 25]
 
 A test's time in the report is its setup, call and teardown (pytest's JUnit ``time``);
-the tier is read from the test's markers by collecting again (``-m slow --co``).
+with ``-p bench.cputime`` (bench/cputime.py) the report holds its CPU time too, the
+figure that does not depend on the machine's load, and the tables are ranked by it.
+The tier is read from the test's markers by collecting again (``-m slow --co``).
 """
 
 from __future__ import annotations
@@ -23,15 +25,19 @@ from dataclasses import dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))       # run as python bench/suite.py
+from bench.cputime import PROPERTY  # noqa: E402
 
 
 @dataclass(frozen=True)
 class Case:
-    """One test's outcome in the report: its node id, seconds, and whether it failed."""
+    """One test's outcome in the report: its node id, wall seconds, CPU seconds (None
+    where the report has none), and whether it failed."""
 
     nodeid: str
     seconds: float
     failed: bool
+    cpu: float | None = None
 
     @property
     def file(self) -> str:
@@ -50,7 +56,9 @@ def read(report: Path) -> list[Case]:
         path = "/".join(parts[:cut]) + ".py"
         nodeid = "::".join([path, *parts[cut:], name])
         failed = case.find("failure") is not None or case.find("error") is not None
-        cases.append(Case(nodeid, float(case.get("time", 0.0)), failed))
+        cpu = next((float(prop.get("value", 0.0)) for prop in case.iter("property")
+                    if prop.get("name") == PROPERTY), None)
+        cases.append(Case(nodeid, float(case.get("time", 0.0)), failed, cpu))
     return cases
 
 
@@ -62,10 +70,19 @@ def slow_ids() -> set[str]:
     return {line.strip() for line in out.splitlines() if "::" in line}
 
 
-def table(rows: list[tuple[str, float, int]], title: str) -> str:
-    lines = [f"| {title} | seconds | tests |", "|---|---:|---:|"]
-    lines += [f"| {name} | {seconds:.1f} | {count} |" for name, seconds, count in rows]
+def table(rows: list[tuple[str, list[Case]]], title: str) -> str:
+    """Rows of their cases' wall seconds, CPU seconds (where known) and count."""
+    lines = [f"| {title} | wall s | CPU s | tests |", "|---|---:|---:|---:|"]
+    for name, cases in rows:
+        cpu = [c.cpu for c in cases if c.cpu is not None]
+        lines.append(f"| {name} | {sum(c.seconds for c in cases):.1f} | "
+                     f"{f'{sum(cpu):.1f}' if cpu else '-'} | {len(cases)} |")
     return "\n".join(lines)
+
+
+def cost(case: Case) -> float:
+    """What ranks a test: its CPU time where the report has it, else its wall time."""
+    return case.seconds if case.cpu is None else case.cpu
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -78,20 +95,20 @@ def main(argv: list[str] | None = None) -> int:
     # the marker is a function's here (no case of a parametrized test is marked alone),
     # and a report may spell a case's parameters otherwise than the collection does
     slow = {nodeid.split("[")[0] for nodeid in slow_ids()}
-    tiers: dict[str, list[float]] = defaultdict(list)
-    files: dict[str, list[float]] = defaultdict(list)
+    tiers: dict[str, list[Case]] = defaultdict(list)
+    files: dict[str, list[Case]] = defaultdict(list)
     for case in cases:
-        tiers["slow" if case.nodeid.split("[")[0] in slow else "fast"].append(case.seconds)
-        files[case.file].append(case.seconds)
-    print(table([(tier, sum(times), len(times)) for tier, times in sorted(tiers.items())]
-                + [("all", sum(c.seconds for c in cases), len(cases))], "tier"))
+        tiers["slow" if case.nodeid.split("[")[0] in slow else "fast"].append(case)
+        files[case.file].append(case)
+    print(table([*sorted(tiers.items()), ("all", cases)], "tier"))
     print()
-    ranked = sorted(files.items(), key=lambda item: -sum(item[1]))[:args.files]
-    print(table([(name, sum(times), len(times)) for name, times in ranked], "file"))
+    ranked = sorted(files.items(), key=lambda item: -sum(map(cost, item[1])))[:args.files]
+    print(table(ranked, "file"))
     print()
-    slowest = sorted(cases, key=lambda c: -c.seconds)[:args.tests]
-    print(table([(c.nodeid + (" (failed)" if c.failed else ""), c.seconds, 1) for c in slowest],
-                "test"))
+    slowest = sorted(cases, key=lambda c: -cost(c))[:args.tests]
+    print(table([(c.nodeid + (" (failed)" if c.failed else "")
+                  + (" (slow)" if c.nodeid.split("[")[0] in slow else ""), [c])
+                 for c in slowest], "test"))
     failed = [c.nodeid for c in cases if c.failed]
     if failed:
         print("\nfailed: " + ", ".join(failed))
