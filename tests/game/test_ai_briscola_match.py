@@ -88,6 +88,7 @@ def _fallback_pick(state, seat, match):
     return fallback._search_endgame(sit, options, random.Random(0))
 
 
+@pytest.mark.slow
 def test_hards_fallback_in_the_last_game_plays_for_the_match_not_the_points():
     """Behind in the last game, with every card known, the fallback's solved end picks a
     card that wins the match whenever one does; a points player does not always (rarely:

@@ -327,6 +327,7 @@ def test_the_hand_sheet_says_out_of_bounds_and_who_knocked_a_bocce_out(app):
     assert sheet.rows[3].cells == ["+0", "+6"] and sheet.rows[4].cells == ["9", "14"]
 
 
+@pytest.mark.slow
 def test_a_table_nobody_plays_closes_the_hand_sheet_by_itself(display):
     app = make_app(display, "instant")
     table = open_table(app, "bocce", seed=5, seat=None, auto_close=0.3)

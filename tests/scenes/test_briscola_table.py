@@ -137,6 +137,7 @@ def test_the_dealer_sees_briscola_question_mark_and_a_face_down_card(app):
     assert table.layout.seat(0).side == "right" and table.layout.seat(1).side == "left"
 
 
+@pytest.mark.slow
 def test_the_badge_names_the_trump_while_the_sampled_card_shows_it(app):
     """Remember the trump: the badge says what the table shows; the turned-up card under
     the stock names the trump, so the badge does too, your cards notwithstanding."""
@@ -299,6 +300,7 @@ def test_the_race_and_its_outcome_are_said_in_words(claimer, said):
     assert fx.banners == said
 
 
+@pytest.mark.slow
 def test_claim_by_keyboard_c_and_space(app):
     for pressed in (pygame.K_c, pygame.K_SPACE):
         table = start(app, seed=RACE_SEED)
@@ -454,6 +456,7 @@ def test_the_forced_venceslao_play_is_explained_on_an_illegal_click(app):
     assert state_of(table).history == [(0, Action.parse("play:2s"))]
 
 
+@pytest.mark.slow
 def test_your_venceslao_sets_the_two_computers_racing(app):
     table = start(app, seed=HUMAN_VENCESLAO_SEED)
     click(app, table.card_rect("2s").center)
@@ -650,6 +653,7 @@ def test_a_whole_three_game_match_by_mouse_and_keyboard_reaches_the_result(app, 
     pygame.image.save(app.screen, str(tmp_path / "test_briscola_result.png"))
 
 
+@pytest.mark.slow
 def test_a_resize_keeps_every_card_in_the_window(app):
     table = start(app, seed=RACE_SEED)
     play_until(app, table, lambda: bool(state_of(table).culetto) and not table.busy)

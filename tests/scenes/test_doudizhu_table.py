@@ -195,6 +195,7 @@ def test_hint_cycles_through_legal_plays_and_play_plays_the_pick(display):
     assert mine[0].value == play_value(picked)
 
 
+@pytest.mark.slow
 def test_the_cards_you_pick_are_the_cards_that_land_whatever_their_suits(display):
     """Suits never matter to the rules, but everyone sees them: the table sends the
     cards you picked, and those (not the first of their rank) land on the table."""
@@ -235,6 +236,7 @@ def test_a_follower_of_the_hint_shows_suits_that_tell_nothing_of_the_rest_of_the
         assert adapter.selection_hints(state.view(0), state.legal_actions(0), hard)[0] == [seven]
 
 
+@pytest.mark.slow
 def test_the_first_hint_is_hards_play_thought_off_the_frame_loop_with_why(display):
     app, table = start(display)
     become_landlord(app, table)
@@ -257,6 +259,7 @@ def test_the_first_hint_is_hards_play_thought_off_the_frame_loop_with_why(displa
     assert advice == session_of(table).advise(0)                        # the session's answer
 
 
+@pytest.mark.slow
 def test_each_play_lies_in_front_of_its_player_until_the_trick_clears(display):
     app, table = start(display)
     become_landlord(app, table)
@@ -382,6 +385,7 @@ def test_a_whole_hand_at_normal_pace_never_puts_words_on_words_or_cards(display,
     assert table.drifts == []
 
 
+@pytest.mark.slow
 def test_who_passed_shows_until_the_trick_is_swept_and_the_play_name_leaves_with_its_cards(
         display):
     from game.engine import Event

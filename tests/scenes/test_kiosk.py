@@ -96,6 +96,7 @@ def test_a_key_hands_the_visitor_the_game_on_screen_in_the_seat_it_was_watched_f
     assert demo.client.session.computers._executor is None, "the demo's session was closed"
 
 
+@pytest.mark.slow
 def test_a_key_leaves_the_demo_for_the_menu_and_idle_time_brings_it_back(display):
     app, kiosk = start(display, idle=30.0)
     run(app, kiosk, lambda: isinstance(app.stack.top, TableScene))
@@ -184,6 +185,7 @@ def test_a_click_leaves_the_demo_from_its_title_card_and_clicks_nothing(display)
         "the game waiting behind its card was closed"
 
 
+@pytest.mark.slow
 def test_esc_never_quits_quit_goes_back_to_the_demo_and_the_chord_quits(display):
     app, kiosk = start(display)
     app.frame(1 / 60, [keydown(pygame.K_ESCAPE)])

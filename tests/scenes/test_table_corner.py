@@ -77,6 +77,7 @@ def _play(app: Any, table: Any, size: tuple[int, int], frames_n: int) -> Optiona
     return None
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("online", [False, True])
 def test_the_log_and_say_buttons_keep_the_top_right_corner_in_every_game(display, size,
@@ -105,6 +106,7 @@ def test_the_log_and_say_buttons_keep_the_top_right_corner_in_every_game(display
     assert not problems, problems
 
 
+@pytest.mark.slow
 def test_six_players_leave_the_corner_to_its_buttons(display):
     """Bisca with six seats puts a hand in the top right part of the table: it stays clear
     of the buttons at the smallest and the largest window."""

@@ -38,6 +38,7 @@ def lan_addresses():
     return st.builds(pick, st.sampled_from(LAN_BLOCKS), st.integers(0, 1 << 24))
 
 
+@pytest.mark.slow
 @settings(max_examples=300)
 @given(lan_addresses(), st.one_of(st.integers(DIRECT_PORT, DIRECT_PORT + NEAR_PORTS - 1),
                                   st.integers(1, 65535)), st.data())
