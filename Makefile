@@ -7,6 +7,11 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 HEADLESS := SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy PYGAME_HIDE_SUPPORT_PROMPT=1
+# The suite runs in one process per core (pytest-xdist); `JOBS=0` runs it in this one.
+# loadgroup: the tests that share a module's fixture (a relay, a NATS server) stay in
+# one process (tests/conftest.py marks them).
+JOBS ?= auto
+PARALLEL = -n $(JOBS) --dist loadgroup
 
 .PHONY: play test test-fast lint types bench clean
 
@@ -24,7 +29,7 @@ play: $(STAMP)
 	$(PY) main.py $(ARGS)
 
 test: lint types
-	$(HEADLESS) $(PY) -m pytest $(PYTEST_ARGS)
+	$(HEADLESS) $(PY) -m pytest $(PARALLEL) $(PYTEST_ARGS)
 
 lint: $(STAMP)
 	$(PY) -m ruff check .
@@ -33,7 +38,7 @@ types: $(STAMP)
 	$(PY) -m mypy
 
 test-fast: $(STAMP)
-	$(HEADLESS) $(PY) -m pytest -m "not slow" $(PYTEST_ARGS)
+	$(HEADLESS) $(PY) -m pytest -m "not slow" $(PARALLEL) $(PYTEST_ARGS)
 
 bench: $(STAMP)
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) bench/frames.py

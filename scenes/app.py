@@ -36,6 +36,7 @@ from scenes import heap, routes, theme, xwindow
 from scenes.fields import THEME_PATH
 from scenes.fonts import Fonts
 from scenes.i18n import set_language, tr
+from scenes.ready import notify_ready
 from scenes.scene import Scene, SceneStack
 from scenes.settings import (
     Settings,
@@ -691,6 +692,7 @@ def _loop(app: App, game: str | None, seed: int | None, started: float,
                       flush=True)
                 break
             app.sound.warm_in_background()
+            notify_ready()          # a service manager may stop it with SIGTERM from now
         if app.resting:
             # nothing moves: sleep until input comes (or a little time has passed, so
             # that timers, such as a computer's pause, still run)

@@ -46,3 +46,16 @@ def _english_unless_asked(monkeypatch):
     from scenes.i18n import set_language
 
     set_language("en")
+
+
+def pytest_collection_modifyitems(config, items):
+    """Under pytest-xdist (``make test``: ``-n auto --dist loadgroup``) a test that uses a
+    module-scoped fixture (a relay process, a NATS server with its gateways and table
+    workers) runs in the same process as its module's other users of it: that fixture is
+    set up once, as in a run in one process, and never twice at once."""
+    for item in items:
+        info = getattr(item, "_fixtureinfo", None)
+        if info is None:
+            continue
+        if any(defs and defs[-1].scope == "module" for defs in info.name2fixturedefs.values()):
+            item.add_marker(pytest.mark.xdist_group(item.nodeid.split("::")[0]))

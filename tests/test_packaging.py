@@ -57,10 +57,21 @@ def test_make_test_runs_every_test_and_make_test_fast_leaves_out_only_the_slow(p
             target = line.split(":")[0]
         elif line.startswith("\t") and target:
             recipes.setdefault(target, []).append(line.strip())
-    assert recipes["test"] == ["$(HEADLESS) $(PY) -m pytest $(PYTEST_ARGS)"]
-    assert recipes["test-fast"] == ['$(HEADLESS) $(PY) -m pytest -m "not slow" $(PYTEST_ARGS)']
+    assert recipes["test"] == ["$(HEADLESS) $(PY) -m pytest $(PARALLEL) $(PYTEST_ARGS)"]
+    assert recipes["test-fast"] == ['$(HEADLESS) $(PY) -m pytest -m "not slow" $(PARALLEL) $(PYTEST_ARGS)']
     assert "make test-fast" in (ROOT / "README.md").read_text(encoding="utf-8")
     assert "make test" in (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+
+
+def test_make_test_runs_in_one_process_per_core_with_xdist_of_the_test_extra(project):
+    """Both test targets spread the suite over the cores (pytest-xdist, of the test
+    extra) and keep each module's shared fixture in one process (loadgroup: see
+    tests/conftest.py); ``JOBS=0`` runs it in one process."""
+    makefile = (ROOT / "Makefile").read_text(encoding="utf-8")
+    assert "\nJOBS ?= auto\n" in makefile
+    assert "\nPARALLEL = -n $(JOBS) --dist loadgroup\n" in makefile
+    extra = " ".join(project["project"]["optional-dependencies"]["test"])
+    assert "pytest-xdist>=" in extra
 
 
 def test_make_test_lints_and_type_checks_first_with_the_tools_of_the_test_extra(project):

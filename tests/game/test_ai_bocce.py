@@ -57,6 +57,7 @@ def test_every_level_plays_whole_games_with_legal_actions(level):
         assert max(result["scores"]) >= state.target and len(result["winners"]) == 1
 
 
+@pytest.mark.slow
 def test_the_lag_memo_gives_the_same_moves_from_many_threads():
     """Computers think in worker threads and share the lag memo: from eight threads at
     once, every lag choice is the one a lone thread makes."""

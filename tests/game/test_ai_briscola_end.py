@@ -50,6 +50,7 @@ def brute(state):
     return best
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("extra", [0, 4])
 def test_the_solved_end_is_the_brute_force_over_the_engine_primiera_and_culetto_included(extra):
     positions = endings(12, extra, first=100 * extra)

@@ -88,14 +88,19 @@ def _fallback_pick(state, seat, match):
     return fallback._search_endgame(sit, options, random.Random(0))
 
 
+@pytest.mark.slow
 def test_hards_fallback_in_the_last_game_plays_for_the_match_not_the_points():
     """Behind in the last game, with every card known, the fallback's solved end picks a
     card that wins the match whenever one does; a points player does not always (rarely:
-    the last three tricks leave few ways to trade one opponent's points for another's)."""
+    the last three tricks leave few ways to trade one opponent's points for another's).
+    Twelve endings: of the first forty from seed 700, the two where playing for points
+    loses the match at some gap are the 3rd and the 10th, so a fallback that plays for
+    points still fails here; the other 28 cost three quarters of the time and caught
+    nothing more."""
     from tests.game.test_ai_briscola_end import endings
 
     differ = 0
-    for state in endings(40, 0, first=700):
+    for state in endings(12, 0, first=700):
         seat = state.to_act()[0]
         ends = _ends(state, seat)
         for_points = _fallback_pick(state, seat, False)

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from game.ai import doudizhu_endgame as endgame
 from game.ai.doudizhu import JUDGE
 from game.ai.search import gain, playout
@@ -75,6 +77,7 @@ def small_positions(count: int, most: int = 3):
             yield state
 
 
+@pytest.mark.slow
 def test_the_solver_agrees_with_a_search_of_every_play_on_small_hands():
     wins = 0
     for state in [*small_positions(100), *small_positions(20, most=4)]:

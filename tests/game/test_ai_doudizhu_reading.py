@@ -7,6 +7,8 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
+import pytest
+
 from game.ai.doudizhu_reading import BidClue, PassClue, clues, facts, strength
 from game.ai.search import deal
 from game.cards import Card
@@ -39,6 +41,7 @@ def mean_strength(worlds, seat) -> float:
     return sum(strength(counts(w.hands[seat])) for w in worlds) / len(worlds)
 
 
+@pytest.mark.slow
 def test_a_seat_that_bid_three_is_dealt_the_high_cards_more_often():
     state = new(hands=1)
     assert state.turn == 0
@@ -51,6 +54,7 @@ def test_a_seat_that_bid_three_is_dealt_the_high_cards_more_often():
     assert mean_strength(dealt(state, 0, read), 1) > mean_strength(dealt(state, 0, plain), 1) + 2
 
 
+@pytest.mark.slow
 def test_a_seat_that_passed_the_bidding_is_dealt_fewer_high_cards():
     state = new(hands=1)
     state.apply(0, BID["1"])

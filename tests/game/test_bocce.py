@@ -903,6 +903,7 @@ def test_property_scores_are_the_sum_of_per_bocce_points(seed):
     assert final.result()["winners"] == [scores.index(max(scores))]
 
 
+@pytest.mark.slow
 @_PROPS
 @given(st.integers(0, 10**6), st.booleans())
 def test_property_legal_actions_never_empty_while_someone_must_act(seed, starve):
@@ -918,6 +919,7 @@ def test_property_legal_actions_never_empty_while_someone_must_act(seed, starve)
                 assert Action.parse(str(action)) == action
 
 
+@pytest.mark.slow
 @settings(max_examples=30, deadline=None)
 @given(st.integers(0, 10**6))
 def test_property_replayed_log_gives_the_same_game(seed):

@@ -19,6 +19,7 @@ from game.simulate import ProgressBar, seat_levels, win_rate
 ROOT = Path(__file__).resolve().parents[2]
 
 
+@pytest.mark.slow
 def test_the_summary_counts_wins_and_scores_per_seat():
     summary = simulate.simulate("bocce", 6, ["normal", "random"], first_seed=3)
     assert summary["game"] == "bocce" and summary["played"] == 6 and summary["errors"] == []
@@ -30,6 +31,7 @@ def test_the_summary_counts_wins_and_scores_per_seat():
     json.dumps(summary)
 
 
+@pytest.mark.slow
 def test_rotating_players_gives_the_win_rate_the_ai_tests_use():
     summary = simulate.simulate("briscola", 6, ["normal", "random"], rotate=True)
     assert summary["levels"] == ["normal", "random", "random"]
@@ -39,6 +41,7 @@ def test_rotating_players_gives_the_win_rate_the_ai_tests_use():
     assert all(s["level"] is None for s in summary["seats"])
 
 
+@pytest.mark.slow
 def test_a_broken_game_is_an_error_in_the_summary_not_the_end(monkeypatch):
     real = simulate.play_game
 

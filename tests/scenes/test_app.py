@@ -281,6 +281,7 @@ def _presentations(app, monkeypatch) -> list[str]:
     return presented
 
 
+@pytest.mark.slow
 def test_a_window_uncovered_is_drawn_whole(app, monkeypatch):
     """Seen on X11 with no compositor: another window's picture stayed on the table where
     it had lain, since a frame presents only the rectangles that changed."""
@@ -293,6 +294,7 @@ def test_a_window_uncovered_is_drawn_whole(app, monkeypatch):
     assert presented == ["whole"]
 
 
+@pytest.mark.slow
 def test_a_notice_gone_is_presented_away_whole(app, monkeypatch):
     """Seen at a Bolola table: a hint's line, withdrawn when the card was played, stayed
     faintly on the felt while the computers played on, since each of their frames
@@ -308,6 +310,7 @@ def test_a_notice_gone_is_presented_away_whole(app, monkeypatch):
     assert presented in ([], ["part"]), "after that, only what changed"
 
 
+@pytest.mark.slow
 def test_any_change_of_the_scenes_is_presented_whole(app, monkeypatch):
     """Seen online: the join form's text fields stayed over the guest's table until the
     next whole refresh. Two changes in one frame can leave a stack whose scenes have

@@ -122,6 +122,7 @@ def test_the_look_back_at_the_last_hand_notes_who_led_how_an_ace_went_and_who_to
 
 
 # -- the bet picker --------------------------------------------------------------------
+@pytest.mark.slow
 def test_the_bet_picker_offers_every_bet_in_order(app):
     table = start(app, seats=4, opening=3)
     assert bet_buttons(table) == [("0", True), ("1", True), ("2", True), ("3", True)]
@@ -180,6 +181,7 @@ def _ace_table(app):
     raise AssertionError("no seed deals you an Ace")
 
 
+@pytest.mark.slow
 def test_playing_an_ace_asks_high_or_low(app):
     table, ace = _ace_table(app)
     click(app, table.card_rect(ace).center)

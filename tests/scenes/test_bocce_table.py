@@ -152,7 +152,7 @@ def play_whole_game(app, table, sheets=None):
 
 
 @pytest.mark.slow
-def test_a_whole_game_by_mouse_and_keyboard_reaches_the_result(app):
+def test_a_whole_game_by_mouse_and_keyboard_reaches_the_result(app, tmp_path):
     table = start(app, seed=11)
     sheets = []
     turns = play_whole_game(app, table, sheets)
@@ -167,7 +167,7 @@ def test_a_whole_game_by_mouse_and_keyboard_reaches_the_result(app):
     want = {z: cs for z, cs in table.view["zones"].items() if cs}
     assert table.shown_zones() == want
     frames(app, 2)
-    pygame.image.save(app.screen, "/tmp/test_bocce_result.png")
+    pygame.image.save(app.screen, str(tmp_path / "test_bocce_result.png"))
 
 
 def test_keys_pressed_while_the_cards_are_dealt_only_hurry_the_deal(app):
@@ -328,6 +328,7 @@ def test_the_hand_sheet_says_out_of_bounds_and_who_knocked_a_bocce_out(app):
     assert sheet.rows[3].cells == ["+0", "+6"] and sheet.rows[4].cells == ["9", "14"]
 
 
+@pytest.mark.slow
 def test_a_table_nobody_plays_closes_the_hand_sheet_by_itself(display):
     app = make_app(display, "instant")
     table = open_table(app, "bocce", seed=5, seat=None, auto_close=0.3)
@@ -338,7 +339,7 @@ def test_a_table_nobody_plays_closes_the_hand_sheet_by_itself(display):
 
 
 @pytest.mark.slow
-def test_the_result_shows_the_hand_that_ended_the_game_and_the_final_score(app):
+def test_the_result_shows_the_hand_that_ended_the_game_and_the_final_score(app, tmp_path):
     table = start(app, seed=11)
     play_whole_game(app, table)
     result = app.stack.top
@@ -351,12 +352,12 @@ def test_the_result_shows_the_hand_that_ended_the_game_and_the_final_score(app):
     assert sheet.highlight == tuple(table.result["winners"])
     frames(app, 2)
     app.draw()
-    pygame.image.save(app.screen, "/tmp/test_bocce_result_sheet.png")
+    pygame.image.save(app.screen, str(tmp_path / "test_bocce_result_sheet.png"))
 
 
 # -- the look back at the last frame ------------------------------------------------------
 @pytest.mark.slow
-def test_the_last_frame_button_shows_once_a_frame_is_over_and_l_opens_it(app):
+def test_the_last_frame_button_shows_once_a_frame_is_over_and_l_opens_it(app, tmp_path):
     from scenes.lookback import LookBackScene
 
     table = start(app, seed=5)
@@ -389,7 +390,7 @@ def test_the_last_frame_button_shows_once_a_frame_is_over_and_l_opens_it(app):
     assert spectator == last
     frames(app, 2)
     app.draw()
-    pygame.image.save(app.screen, "/tmp/test_bocce_look_back.png")
+    pygame.image.save(app.screen, str(tmp_path / "test_bocce_look_back.png"))
     for k in (pygame.K_ESCAPE, pygame.K_l, pygame.K_RETURN):
         key(app, k)
         assert app.stack.top is table
@@ -459,7 +460,7 @@ def _until_a_bust(app, table, limit: int = 4000):
 
 @pytest.mark.slow
 @pytest.mark.parametrize("speed", ["slow", "normal", "fast"])
-def test_a_busted_bocce_stays_with_its_words_until_the_next_step(display, speed):
+def test_a_busted_bocce_stays_with_its_words_until_the_next_step(display, speed, tmp_path):
     """From the frame "Out of bounds" shows, the busted bocce's cards stay face up in
     their place for the hold (at this speed), and only then go to the discard."""
     from scenes.settings import ANIMATION_SPEEDS
@@ -482,7 +483,7 @@ def test_a_busted_bocce_stays_with_its_words_until_the_next_step(display, speed)
                 break
             held += 1
             if held == 1:
-                pygame.image.save(app.screen, f"/tmp/test_bocce_bust_{speed}.png")
+                pygame.image.save(app.screen, str(tmp_path / f"test_bocce_bust_{speed}.png"))
         else:
             assert said == 0, "the words stay while the cards do"
     assert said, "Out of bounds was said"

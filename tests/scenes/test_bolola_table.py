@@ -113,6 +113,7 @@ def test_a_card_that_cannot_be_played_says_why_in_words(app):
 
 
 # -- pickers ---------------------------------------------------------------------------
+@pytest.mark.slow
 def test_the_opener_names_trumps_with_the_suit_picker(app):
     table = start(app, seat=1)   # seat 1 opens deal 2, the Trumps deal
     st = state_of(table)
@@ -218,6 +219,7 @@ def test_two_deals_never_lay_words_on_words_or_cards(display, size):
     table.close()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", [(1280, 720), (1920, 1080), (800, 500)])
 def test_the_deal_lines_stand_clear_of_a_notice_over_the_table(display, size):
     """Under the lower rows of captured cards (West's, yours) they lay in the band of the

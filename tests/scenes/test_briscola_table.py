@@ -149,6 +149,7 @@ def test_the_dealer_sees_briscola_question_mark_and_a_face_down_card(app):
     assert table.layout.seat(0).side == "right" and table.layout.seat(1).side == "left"
 
 
+@pytest.mark.slow
 def test_the_badge_names_the_trump_while_the_sampled_card_shows_it(app):
     """Remember the trump: the badge says what the table shows; the turned-up card under
     the stock names the trump, so the badge does too, your cards notwithstanding."""
@@ -254,7 +255,7 @@ def test_a_trick_lies_in_front_of_each_player(app):
 
 # -- Venceslao ---------------------------------------------------------------------------
 @pytest.mark.slow
-def test_claim_race_the_human_wins_by_clicking_the_card_before_the_computer(app):
+def test_claim_race_the_human_wins_by_clicking_the_card_before_the_computer(app, tmp_path):
     table = start(app, seed=RACE_SEED)
     play_until(app, table, lambda: human_may_claim(table))
     st = state_of(table)
@@ -268,7 +269,7 @@ def test_claim_race_the_human_wins_by_clicking_the_card_before_the_computer(app)
     callout = table.adapter.callout(table.shown, table.legal(), True, table.layout)
     assert callout is not None and callout.text == "Venceslao! Claim it!" and callout.urgent
     assert [b.label for b in table.bar.buttons] == ["Claim it!"]
-    pygame.image.save(app.screen, "/tmp/test_briscola_claim.png")
+    pygame.image.save(app.screen, str(tmp_path / "test_briscola_claim.png"))
     click(app, (card.x, card.y))
     assert st.history[-1] == (0, Action("claim"))
     assert st.chooser == 0 and st.phase == "choose"
@@ -306,6 +307,7 @@ def test_the_race_and_its_outcome_are_said_in_words(claimer, said):
     assert fx.banners == said
 
 
+@pytest.mark.slow
 def test_claim_by_keyboard_c_and_space(app):
     for pressed in (pygame.K_c, pygame.K_SPACE):
         table = start(app, seed=RACE_SEED)
@@ -401,7 +403,7 @@ def test_a_computer_racing_a_guest_waits_the_guests_allowance(display):
 
 
 @pytest.mark.slow
-def test_the_suit_picker_changes_the_trump(app):
+def test_the_suit_picker_changes_the_trump(app, tmp_path):
     table = start(app, seed=RACE_SEED)
     play_until(app, table, lambda: human_may_claim(table))
     key(app, pygame.K_c, "c")
@@ -413,7 +415,7 @@ def test_the_suit_picker_changes_the_trump(app):
     assert [b.hotkey for b in bar.buttons] == ["1", "2", "3", "4"]
     assert all(b.rect.h > table.layout.card_h * 0.6 for b in bar.buttons), "big suit buttons"
     frames(app, 2)
-    pygame.image.save(app.screen, "/tmp/test_briscola_picker.png")
+    pygame.image.save(app.screen, str(tmp_path / "test_briscola_picker.png"))
     banners: list[str] = []
     real = table.hud.banner
     table.hud.banner = lambda tl, at, text, sub="", hold=0.9, y=None: banners.append(text) or \
@@ -462,6 +464,7 @@ def test_the_forced_venceslao_play_is_explained_on_an_illegal_click(app):
     assert state_of(table).history == [(0, Action.parse("play:2s"))]
 
 
+@pytest.mark.slow
 def test_your_venceslao_sets_the_two_computers_racing(app):
     table = start(app, seed=HUMAN_VENCESLAO_SEED)
     click(app, table.card_rect("2s").center)
@@ -481,7 +484,7 @@ def test_your_venceslao_sets_the_two_computers_racing(app):
 
 # -- culetto and score sheet -----------------------------------------------------------------
 @pytest.mark.slow
-def test_the_culetto_is_set_aside_with_its_label_and_goes_six_cards_to_the_winner(app):
+def test_the_culetto_is_set_aside_with_its_label_and_goes_six_cards_to_the_winner(app, tmp_path):
     table = start(app, seed=RACE_SEED)
     play_until(app, table, lambda: bool(state_of(table).culetto) and not table.busy)
     held = table.shown_zones()["culetto"]
@@ -490,7 +493,7 @@ def test_the_culetto_is_set_aside_with_its_label_and_goes_six_cards_to_the_winne
     cx = table.layout.centre[0]
     assert all(s.x > cx + table.layout.card_w * 2 for s in table.zones["culetto"]), "set aside"
     frames(app, 2)
-    pygame.image.save(app.screen, "/tmp/test_briscola_culetto.png")
+    pygame.image.save(app.screen, str(tmp_path / "test_briscola_culetto.png"))
     banners: list[str] = []
     real = table.hud.banner
     table.hud.banner = lambda tl, at, text, sub="", hold=0.9, y=None: banners.append(text) or \
@@ -518,7 +521,7 @@ def game_one_sheet(app) -> tuple[TableScene, SheetScene]:
 
 
 @pytest.mark.slow
-def test_the_score_sheet_after_game_one_waits_for_next_game(app):
+def test_the_score_sheet_after_game_one_waits_for_next_game(app, tmp_path):
     table, sheet_scene = game_one_sheet(app)
     st = state_of(table)
     assert sheet_scene.title() == "Game 1 of 3: the score"
@@ -533,7 +536,7 @@ def test_the_score_sheet_after_game_one_waits_for_next_game(app):
         assert sheet.cell("Match", col) == str(st.totals[col])
     assert sum(int(sheet.cell("Card points", c)) for c in range(3)) == 120
     frames(app, 2)
-    pygame.image.save(app.screen, "/tmp/test_briscola_sheet.png")
+    pygame.image.save(app.screen, str(tmp_path / "test_briscola_sheet.png"))
     # the next deal waits below the sheet
     assert table.busy
     before = table.timeline.time
@@ -599,7 +602,7 @@ def _play_card_by_mouse_or_keyboard(app, table: TableScene, turn: int) -> None:
 
 
 @pytest.mark.slow
-def test_a_whole_three_game_match_by_mouse_and_keyboard_reaches_the_result(app):
+def test_a_whole_three_game_match_by_mouse_and_keyboard_reaches_the_result(app, tmp_path):
     table = start(app, seed=RACE_SEED)
     st = state_of(table)
     seen = {"sheets": [], "claims": 0, "choices": 0, "plays": 0, "races_lost": 0}
@@ -655,9 +658,10 @@ def test_a_whole_three_game_match_by_mouse_and_keyboard_reaches_the_result(app):
     title = result.title()
     assert all(n in title or (n == "You" and "You" in title) for n in names)
     frames(app, 2)
-    pygame.image.save(app.screen, "/tmp/test_briscola_result.png")
+    pygame.image.save(app.screen, str(tmp_path / "test_briscola_result.png"))
 
 
+@pytest.mark.slow
 def test_a_resize_keeps_every_card_in_the_window(app):
     table = start(app, seed=RACE_SEED)
     play_until(app, table, lambda: bool(state_of(table).culetto) and not table.busy)
@@ -771,7 +775,7 @@ def test_the_plus_pop_and_the_plate_go_up_together(app):
 
 # -- the look back at the last trick ------------------------------------------------------------
 @pytest.mark.slow
-def test_the_last_trick_opens_with_l_or_its_button_and_shows_the_trick_from_the_view(app):
+def test_the_last_trick_opens_with_l_or_its_button_and_shows_the_trick_from_the_view(app, tmp_path):
     from scenes.lookback import LookBackScene
 
     table = start(app, seed=RACE_SEED)
@@ -800,7 +804,7 @@ def test_the_last_trick_opens_with_l_or_its_button_and_shows_the_trick_from_the_
                                 else "held as the culetto")
     frames(app, 2)
     app.draw()
-    pygame.image.save(app.screen, "/tmp/test_briscola_look_back.png")
+    pygame.image.save(app.screen, str(tmp_path / "test_briscola_look_back.png"))
     key(app, pygame.K_ESCAPE)
     assert app.stack.top is table
 
@@ -851,7 +855,7 @@ def test_the_mouse_hover_takes_the_keyboard_cursor_over(app):
 
 # -- moments that stay long enough to read --------------------------------------------------
 @pytest.mark.slow
-def test_game_two_shows_its_panel_plates_and_no_old_venceslao_note_as_its_deal_begins(app):
+def test_game_two_shows_its_panel_plates_and_no_old_venceslao_note_as_its_deal_begins(app, tmp_path):
     """Seed 2 has a Venceslao in game 1: once its sheet closes, the very next frame says
     Game 2, the plates are at zero and the Venceslao's note is gone, while the cards
     are still gathered."""
@@ -864,7 +868,7 @@ def test_game_two_shows_its_panel_plates_and_no_old_venceslao_note_as_its_deal_b
     assert board[1] == "Game 2 of 3"
     assert [table.adapter.plate_info(table.shown, s) for s in range(3)] == ["0 points"] * 3
     assert not any("Venceslao" in t for t in labels(table))
-    pygame.image.save(app.screen, "/tmp/test_briscola_game2.png")
+    pygame.image.save(app.screen, str(tmp_path / "test_briscola_game2.png"))
 
 
 @pytest.mark.slow

@@ -195,6 +195,7 @@ def test_hint_cycles_through_legal_plays_and_play_plays_the_pick(display):
     assert mine[0].value == play_value(picked)
 
 
+@pytest.mark.slow
 def test_the_cards_you_pick_are_the_cards_that_land_whatever_their_suits(display):
     """Suits never matter to the rules, but everyone sees them: the table sends the
     cards you picked, and those (not the first of their rank) land on the table."""
@@ -235,6 +236,7 @@ def test_a_follower_of_the_hint_shows_suits_that_tell_nothing_of_the_rest_of_the
         assert adapter.selection_hints(state.view(0), state.legal_actions(0), hard)[0] == [seven]
 
 
+@pytest.mark.slow
 def test_the_first_hint_is_hards_play_thought_off_the_frame_loop_with_why(display):
     app, table = start(display)
     become_landlord(app, table)
@@ -257,6 +259,7 @@ def test_the_first_hint_is_hards_play_thought_off_the_frame_loop_with_why(displa
     assert advice == session_of(table).advise(0)                        # the session's answer
 
 
+@pytest.mark.slow
 def test_each_play_lies_in_front_of_its_player_until_the_trick_clears(display):
     app, table = start(display)
     become_landlord(app, table)
@@ -382,6 +385,7 @@ def test_a_whole_hand_at_normal_pace_never_puts_words_on_words_or_cards(display,
     assert table.drifts == []
 
 
+@pytest.mark.slow
 def test_who_passed_shows_until_the_trick_is_swept_and_the_play_name_leaves_with_its_cards(
         display):
     from game.engine import Event
@@ -463,7 +467,7 @@ def test_a_bomb_or_rocket_banner_says_whether_it_doubles_under_the_rules_played(
 
 @pytest.mark.slow
 @pytest.mark.parametrize("speed", ["normal", "fast"])
-def test_the_play_that_took_the_trick_lies_long_enough_to_read_before_the_sweep(display, speed):
+def test_the_play_that_took_the_trick_lies_long_enough_to_read_before_the_sweep(display, speed, tmp_path):
     """After the second pass the trick stays whole as long as any finished trick
     (scenes/tables/tricktable.py read_hold), then is swept."""
     from scenes.settings import ANIMATION_SPEEDS
@@ -490,6 +494,6 @@ def test_the_play_that_took_the_trick_lies_long_enough_to_read_before_the_sweep(
         if table.shown.get("passes") == 2 and not any(s.flying for s in trick):
             whole += 1
             if whole == 30:
-                pygame.image.save(app.screen, f"/tmp/test_doudizhu_trick_read_{speed}.png")
+                pygame.image.save(app.screen, str(tmp_path / f"test_doudizhu_trick_read_{speed}.png"))
     assert swept * DT >= read_hold(played) / ANIMATION_SPEEDS[speed] - 2 * DT, swept
     table.close()

@@ -126,6 +126,7 @@ def test_a_bocce_commit_waiting_for_the_other_resumes_waiting(app):
     assert again.client.session.log() == session.log()
 
 
+@pytest.mark.slow
 def test_undo_shows_the_position_before_your_last_move_and_nothing_hidden(app):
     table = start(app, "briscola", seed=8)
     moves(app, table, 4)
@@ -183,6 +184,7 @@ def test_the_story_never_names_a_card_the_player_did_not_see(app, game):
         assert not any(card.name("en") in line for line in table.story.lines), card
 
 
+@pytest.mark.slow
 def test_a_finished_game_is_kept_counted_and_saved_as_a_file(app, tmp_path):
     table = start(app, "bisca", seed=4)
     play_until(app, table, lambda: isinstance(app.stack.top, ResultScene), limit=20000)
@@ -279,6 +281,7 @@ def test_a_damaged_save_is_told_in_one_line_at_the_menu(app, damage):
     assert (Store().folder / "resume.json.bad").exists()
 
 
+@pytest.mark.slow
 def test_save_this_game_mid_game_from_the_pause_menu_replays_to_this_position(app):
     from game.replays import load_replay
     from scenes.result import PauseScene

@@ -33,6 +33,7 @@ def focused(menu) -> str:
     return menu.focus.focused.key
 
 
+@pytest.mark.slow
 def test_menu_renders_a_picture_not_a_blank(menu, app, tmp_path):
     app.frame(1 / 60, [])
     shot = tmp_path / "menu.png"

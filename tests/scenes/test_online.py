@@ -336,6 +336,7 @@ def test_an_empty_code_asks_for_the_code_and_tries_nothing(app):
     assert scene.problem == ""
 
 
+@pytest.mark.slow
 def test_a_host_with_no_home_address_says_why_and_offers_the_relay_there(app, local_host,
                                                                           monkeypatch):
     monkeypatch.setattr(HostScene, "advertise", "203.0.113.7")    # a test-range address

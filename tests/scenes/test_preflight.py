@@ -50,6 +50,7 @@ def test_main_without_the_packages_names_them_and_the_command_that_sets_them_up(
     assert "`.venv/bin/python main.py` starts the game" in out.stderr
 
 
+@pytest.mark.slow
 def test_help_and_simulate_still_work_without_the_packages(bare_python):
     assert _run(bare_python, "main.py", "--help").returncode == 0
     out = _run(bare_python, "main.py", "--simulate", "bocce", "--games", "2")

@@ -31,7 +31,7 @@ def finished(display, monkeypatch):
 
 
 @pytest.mark.slow
-def test_the_result_names_the_winner_and_lists_the_scores(finished):
+def test_the_result_names_the_winner_and_lists_the_scores(finished, tmp_path):
     app, table, result = finished
     scores = state_of(table).result()["scores"]
     title = result.title()
@@ -40,7 +40,7 @@ def test_the_result_names_the_winner_and_lists_the_scores(finished):
     assert sorted(int(v) for _, v in rows) == sorted(scores)
     assert {name for name, _ in rows} == {"You", "Computer"}
     frames(app, 2)
-    pygame.image.save(app.screen, "/tmp/test_result.png")
+    pygame.image.save(app.screen, str(tmp_path / "test_result.png"))
 
 
 def test_play_again_by_keyboard_starts_the_same_game_anew(finished):

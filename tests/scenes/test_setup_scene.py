@@ -388,7 +388,7 @@ def test_a_first_game_starts_with_options_that_suit_it(app):
 
 @pytest.mark.slow
 @pytest.mark.parametrize("key", list(GAMES))
-def test_every_row_explains_itself_in_one_line_while_focused(app, key):
+def test_every_row_explains_itself_in_one_line_while_focused(app, key, tmp_path):
     scene = open_setup(app, key)
     for row in scene.rows:
         assert row.help and "\n" not in row.help, row.key
@@ -398,7 +398,7 @@ def test_every_row_explains_itself_in_one_line_while_focused(app, key):
         assert font.size(row.help)[0] <= app.size[0] - 20, f"{row.key}: wider than the window"
     scene.focus.focus_key("opt:remember_trump" if key == "briscola" else scene.rows[0].key)
     app.frame(DT, [])
-    pygame.image.save(app.screen, f"/tmp/test_setup_help_{key}.png")
+    pygame.image.save(app.screen, str(tmp_path / f"test_setup_help_{key}.png"))
 
 
 @pytest.mark.parametrize("lang", ["en", "it"])

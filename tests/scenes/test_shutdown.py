@@ -16,6 +16,7 @@ import pytest
 
 from scenes import sound as sound_module
 from scenes.sound import Sound, open_mixer
+from tests.scenes.ready_socket import started_until_ready
 from tests.scenes.shell_helpers import app  # noqa: F401 - fixture
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -132,21 +133,19 @@ def _default_interrupt() -> None:
 @pytest.mark.skipif(not hasattr(signal, "SIGINT") or sys.platform == "win32",
                     reason="needs POSIX signals")
 def test_sigint_to_the_program_exits_130_without_a_traceback(tmp_path):
+    """Ctrl+C once the program is up (it says READY=1) ends it with 130.  Sent after two
+    seconds, under load it came while main.py still imported, before anything catches it."""
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
                TAVOLATA_CONFIG_DIR=str(tmp_path))
     # A program started with Ctrl+C ignored keeps ignoring it (POSIX), and the test
     # process may be in that state for a moment: something in a long run ignores SIGINT
     # and SIGQUIT while it runs (seen in full runs as SigIgn 0x...06), and a child
     # spawned then inherits it and never hears the signal.  Start it as a shell would.
-    proc = subprocess.Popen([sys.executable, str(ROOT / "main.py")], env=env, cwd=ROOT,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                            preexec_fn=_default_interrupt)
-    time.sleep(2.0)
-    proc.send_signal(signal.SIGINT)
-    try:
-        out, err = proc.communicate(timeout=30)
-    finally:
-        proc.kill()
+    with started_until_ready([sys.executable, str(ROOT / "main.py")], env, cwd=ROOT,
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                             preexec_fn=_default_interrupt) as proc:
+        proc.send_signal(signal.SIGINT)
+        out, err = proc.communicate(timeout=60)
     assert proc.returncode == 130, err
     assert "Traceback" not in err and len(err.splitlines()) <= 1
 

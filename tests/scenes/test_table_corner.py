@@ -77,13 +77,19 @@ def _play(app: Any, table: Any, size: tuple[int, int], frames_n: int) -> Optiona
     return None
 
 
-@pytest.mark.parametrize("size", SIZES)
-@pytest.mark.parametrize("online", [False, True])
+CORNER_CASES = [(size, False) for size in SIZES] + [(SIZES[0], True), (SIZES[-1], True)]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("size,online", CORNER_CASES,
+                         ids=[f"{w}x{h}-{'online' if o else 'local'}" for (w, h), o in CORNER_CASES])
 def test_the_log_and_say_buttons_keep_the_top_right_corner_in_every_game(display, size,
                                                                           online):
     """Dou Dizhu's table put Log in the bottom right corner (its stake took the top right),
     every other game's in the top right: one place at every table, local or online (Say
-    beside it, a guest's light), in every game and window size, clear of the rest."""
+    beside it, a guest's light), in every game and window size, clear of the rest.  The
+    online row (one button and the light wider) at the smallest and the largest window:
+    where it is tightest, and where the layout's scale is furthest from the others."""
     problems = []
     for game in GAMES:
         pygame.display.set_mode(size)
@@ -105,6 +111,7 @@ def test_the_log_and_say_buttons_keep_the_top_right_corner_in_every_game(display
     assert not problems, problems
 
 
+@pytest.mark.slow
 def test_six_players_leave_the_corner_to_its_buttons(display):
     """Bisca with six seats puts a hand in the top right part of the table: it stays clear
     of the buttons at the smallest and the largest window."""

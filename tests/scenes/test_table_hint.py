@@ -234,6 +234,7 @@ def test_dou_dizhu_names_the_obvious_play_with_its_cards(display):
     assert adapter.play_named(view, PASS) == adapter.action_words(PASS)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", [(800, 500), (960, 540), (1280, 720), (1920, 1080)])
 def test_a_bocce_hints_line_covers_none_of_your_bocce(display, size):
     """At 1280x720 a Bocce hint's line lay over the row of your bocce on the court (clear

@@ -96,7 +96,7 @@ def test_a_player_still_in_is_offered_nothing_and_k_does_nothing(display):
 
 
 @pytest.mark.slow
-def test_once_out_the_bar_offers_skip_and_fast_forward_and_later_sheets_go_by_themselves(display):
+def test_once_out_the_bar_offers_skip_and_fast_forward_and_later_sheets_go_by_themselves(display, tmp_path):
     app = make_app(display, "normal")
     table = out_of_bisca(app)
     sheet = app.stack.top
@@ -105,7 +105,7 @@ def test_once_out_the_bar_offers_skip_and_fast_forward_and_later_sheets_go_by_th
     go_on_until_shown_out(app, table)
     assert [b.label for b in table.bar.buttons] == ["Skip to the result", "Fast forward"]
     assert table.bar.title == "You're out: the others play on"
-    pygame.image.save(app.screen, "/tmp/test_table_pace_out.png")
+    pygame.image.save(app.screen, str(tmp_path / "test_table_pace_out.png"))
     # the next round's sheet closes by itself, after a glance
     later = next_sheet(app, table)
     assert isinstance(later, SheetScene) and later.auto_close == pytest.approx(SHEET_GLANCE)
@@ -114,7 +114,7 @@ def test_once_out_the_bar_offers_skip_and_fast_forward_and_later_sheets_go_by_th
     while app.stack.top is later:
         said.append(later.focus.buttons[0].label)
         if said[-1] == "Next round in 3…" and len(said) == 3:
-            pygame.image.save(app.screen, "/tmp/test_table_pace_goes_on.png")
+            pygame.image.save(app.screen, str(tmp_path / "test_table_pace_goes_on.png"))
         frames(app, 1)
     assert app.stack.top is table, "it went with no key"
     assert list(dict.fromkeys(said)) == ["Next round in 3…", "Next round in 2…",

@@ -78,7 +78,7 @@ def _note_while_whole(app, table, kind: str, limit: int = 6000):
 
 
 @pytest.mark.slow
-def test_bisca_says_the_suit_order_decided_a_hand_while_it_lies_whole(display):
+def test_bisca_says_the_suit_order_decided_a_hand_while_it_lies_whole(display, tmp_path):
     app = make_app(display, "normal")
     players = [None] + [computer_player("bisca", "normal")] * 3
     table = open_table(app, "bisca", seed=4, players=players)
@@ -89,7 +89,7 @@ def test_bisca_says_the_suit_order_decided_a_hand_while_it_lies_whole(display):
     assert len([c for c in trick if c]) == 4, "the hand still lies whole"
     drawn(table)
     assert ("note", note) in table.painter.paint_log, "drawn on the prompt's line"
-    pygame.image.save(app.screen, "/tmp/test_table_ranks_bisca_note.png")
+    pygame.image.save(app.screen, str(tmp_path / "test_table_ranks_bisca_note.png"))
     table.close()
 
 

@@ -38,6 +38,7 @@ def lan_addresses():
     return st.builds(pick, st.sampled_from(LAN_BLOCKS), st.integers(0, 1 << 24))
 
 
+@pytest.mark.slow
 @settings(max_examples=300)
 @given(lan_addresses(), st.one_of(st.integers(DIRECT_PORT, DIRECT_PORT + NEAR_PORTS - 1),
                                   st.integers(1, 65535)), st.data())
@@ -76,7 +77,8 @@ def test_passwords_are_fresh_and_the_relay_sees_only_the_room():
 
 @pytest.mark.parametrize("code", [codes.direct_code("192.168.1.20", DIRECT_PORT + 3, 1234567),
                                   codes.direct_code("127.0.0.1", 41234, 77),
-                                  codes.new_relay_code(codes.new_room()).text])
+                                  codes.new_relay_code(codes.new_room()).text],
+                         ids=["direct", "direct-loopback", "relay-fresh"])   # the same in every worker
 def test_every_single_typo_and_every_swap_of_neighbours_is_caught(code):
     for i, right in enumerate(code):
         for wrong in ALPHABET:

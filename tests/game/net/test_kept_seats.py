@@ -45,6 +45,7 @@ def test_a_key_kept_with_the_rooms_other_codes_is_found_by_each(tmp_path):
     assert relay not in (tmp_path / "seats.json").read_text()
 
 
+@pytest.mark.slow
 def test_a_stale_key_is_not_offered_and_the_newest_are_kept(tmp_path):
     now = [1000.0]
     kept = KeptSeats(tmp_path / "seats.json", clock=lambda: now[0])

@@ -237,6 +237,7 @@ def test_a_room_holds_many_guests_each_on_its_own_line_up_to_its_cap(relay):
         assert guest.line(link=True) == b"!gone" and guest.closed()
 
 
+@pytest.mark.slow
 def test_a_host_line_without_a_guest_id_is_an_offence(relay):
     host, guest, _ = paired(relay)
     host.send(b"no tag\n" * 3)
@@ -262,6 +263,7 @@ def test_a_host_that_ends_its_room_frees_the_code_and_the_guest_hears_gone(relay
 
 
 # -- a host that drops gets its room back with its key --------------------------------------
+@pytest.mark.slow
 def test_a_host_that_drops_has_its_room_held_and_the_guest_sent_to_try_again(relay):
     host, code, key, _ = keyed_room(relay)
     assert len(key) == 16, "the relay's ticket"
@@ -305,6 +307,7 @@ def test_a_newcomer_to_a_held_room_waits_and_is_seated_once_its_host_is_back():
         newcomer.close()
 
 
+@pytest.mark.slow
 def test_a_host_gets_its_held_room_back_with_its_key_and_the_guest_comes_back(relay):
     host, code, key, owner = keyed_room(relay)
     pair(relay, host, code)
@@ -314,6 +317,7 @@ def test_a_host_gets_its_held_room_back_with_its_key_and_the_guest_comes_back(re
     passes(back, pair(relay, back, code))
 
 
+@pytest.mark.slow
 def test_a_wrong_key_never_takes_a_room(relay):
     """Neither a made-up ticket, nor the ticket with another owner key, nor the ticket
     and owner key (all an observer saw) without the signature, takes a room."""
@@ -332,6 +336,7 @@ def test_a_wrong_key_never_takes_a_room(relay):
     passes(back, pair(relay, back, code))
 
 
+@pytest.mark.slow
 def test_a_host_back_before_its_old_connection_is_found_dead_takes_over(relay):
     old, code, key, owner = keyed_room(relay)
     guest = pair(relay, old, code)
@@ -388,6 +393,7 @@ def test_a_held_room_counts_and_is_freed_after_the_hold(procs):
     open_room(port)
 
 
+@pytest.mark.slow
 def test_a_host_can_send_its_guest_away(relay):
     host, guest, _ = paired(relay)
     host.send(b'%d {"type": "bye"}\n!kick %d\n' % (guest.gid, guest.gid))   # one packet: the
@@ -396,6 +402,7 @@ def test_a_host_can_send_its_guest_away(relay):
     assert host.line(link=True) == b"!gone %d" % guest.gid
 
 
+@pytest.mark.slow
 def test_a_guest_cannot_pass_relay_lines_to_the_host(relay):
     host, guest, _ = paired(relay)
     for _ in range(2):
@@ -465,6 +472,7 @@ def test_a_flood_is_throttled_and_other_pairs_are_served(relay):
     sender.join(5)
 
 
+@pytest.mark.slow
 def test_a_random_storm_of_bytes_never_stops_the_relay(relay):
     rng = random.Random(7)
     for _ in range(40):
@@ -478,6 +486,7 @@ def test_a_random_storm_of_bytes_never_stops_the_relay(relay):
     assert host.line() == b"%d alive" % guest.gid
 
 
+@pytest.mark.slow
 def test_the_relay_holds_a_limited_number_of_rooms(procs):
     proc, port = start_relay(["--max-rooms", "2"])
     procs.append(proc)
@@ -489,6 +498,7 @@ def test_the_relay_holds_a_limited_number_of_rooms(procs):
     until(lambda: open_room(port), what="a room freed")
 
 
+@pytest.mark.slow
 def test_an_address_that_guesses_codes_is_turned_away(relay):
     for _ in range(10):
         raw = enter(relay, codes.new_room())
@@ -522,6 +532,7 @@ def public_line(code: str, **fields) -> bytes:
     return b"!public " + json.dumps(obj).encode() + b"\n"
 
 
+@pytest.mark.slow
 def test_a_public_table_is_listed_with_its_whole_code_and_a_private_one_never(relay):
     public, room = open_room(relay)
     private, hidden = open_room(relay)
@@ -539,6 +550,7 @@ def test_a_public_table_is_listed_with_its_whole_code_and_a_private_one_never(re
     until(lambda: all(t["code"][:4] != room for t in ask(raw, public)), what="unlisted")
 
 
+@pytest.mark.slow
 def test_a_listing_goes_with_its_room_and_never_names_another_room(relay):
     host, room = open_room(relay)
     _, other = open_room(relay)
@@ -663,6 +675,7 @@ def test_a_host_that_loses_its_link_to_the_relay_gets_its_room_back(relay):
         assert last.result == table.result == replay_log(host.session.log()).result()
 
 
+@pytest.mark.slow
 def test_a_host_that_quits_ends_its_relay_room_at_once(relay):
     with hosting("briscola", delay=0.05, listen=None, relay=("127.0.0.1", relay)) as (host,
                                                                                        table):

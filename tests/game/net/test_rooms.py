@@ -9,6 +9,8 @@ from __future__ import annotations
 from contextlib import contextmanager
 from typing import Iterator
 
+import pytest
+
 from game.net.bot import hosted_setup
 from game.net.client import RemoteClient, SeatKey
 from game.net.host import PLAYING, Host
@@ -192,6 +194,7 @@ def test_through_the_relay_a_guest_whose_link_drops_in_the_room_comes_back_to_it
             client.close()
 
 
+@pytest.mark.slow
 def test_the_chair_of_a_table_with_no_host_seat_starts_it_and_nobody_else_can():
     """A table the service deals (no seat of the host's own): its first seated guest is
     its chair, told so, and starts it; the empty seats get computers."""

@@ -1,0 +1,44 @@
+"""A pytest plugin: each test's CPU seconds in the JUnit report, beside its wall time.
+
+On a machine others share, a test's wall time says mostly how loaded the machine was;
+its CPU time (this process's threads, and the child processes it waited for) is the
+same under any load, so it is what tells a test slow alone (over the quarter second
+of the ``slow`` marker) from one that waited::
+
+    python -m pytest -p bench.cputime --junitxml=/tmp/suite.xml
+    python bench/suite.py /tmp/suite.xml
+
+The figure is the property ``cpu`` of each test case (setup, call and teardown).
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Any, Iterator
+
+import pytest
+
+PROPERTY = "cpu"
+
+
+def cpu_seconds() -> float:
+    """This process's CPU time and that of the children it has waited for."""
+    times = os.times()
+    return times.user + times.system + times.children_user + times.children_system
+
+
+@pytest.hookimpl(hookwrapper=True, tryfirst=True)
+def pytest_runtest_setup(item: pytest.Item) -> Iterator[None]:
+    item.stash[_START] = cpu_seconds()
+    yield
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[Any]) -> Iterator[None]:
+    # the teardown's report is made after this, so the figure travels with it
+    if call.when == "teardown" and _START in item.stash:
+        item.user_properties.append((PROPERTY, round(cpu_seconds() - item.stash[_START], 3)))
+    yield
+
+
+_START = pytest.StashKey[float]()
