@@ -273,13 +273,11 @@ _WHY = {
                 "score box, the card-order panel, Last trick and the trick; the suit picker "
                 "over the deck, the trick and the trump's line; at 1280x720 the dealer's word "
                 "out of the window, your plate on a won pile, East's plate against the Hint",
-    "doudizhu": "at 1280x720 the largest text lays Pass and the Hint over the prompt's end "
-                "and East's role on its play",
 }
 #: the cases still known to lay words on words, and what shows
 KNOWN = {case: _WHY[case.split("-")[0].rstrip("0123456789")] for case in (
     "briscola3-it-800x500-1.5", "briscola3-it-1280x720-1.5", "briscola3-en-800x500-1.5",
-    "doudizhu3-it-1280x720-1.5", "briscola3-it-1000x640-1.5",
+    "briscola3-it-1000x640-1.5",
 )}
 
 
