@@ -271,8 +271,8 @@ ELSEWHERE = [(key, GAMES[key].seats[0], "en", (900, 560), 1.0, None) for key in 
 _WHY = {
     "briscola": "the Venceslao callout and the banners after it over the score box, the "
                 "card-order panel and Last trick; the suit picker over the deck, the trick "
-                "and the trump's line; at 1280x720 the dealer's word out of the window, your "
-                "plate on a won pile, East's plate against the Hint",
+                "and the trump's line; at 1280x720 your plate under West's won pile, East's "
+                "plate against the Hint",
 }
 #: the cases still known to lay words on words, and what shows
 KNOWN = {case: _WHY[case.split("-")[0].rstrip("0123456789")] for case in (
