@@ -416,8 +416,16 @@ class Hud:
         return rect if pill is None else pill.union(rect)
 
     def draw_label(self, surface: pygame.Surface, label: Label) -> pygame.Rect:
-        """Draw a label; returns what it covers (its pill, if it has one)."""
+        """Draw a label; returns what it covers (its pill, if it has one).  A label that
+        would run past the window's edge is moved in (at 1280x720 with the largest text
+        Briscola's "Mazziere" under West's plate, which stands at the edge, was cut)."""
         img, rect, pill = self._label_image(label)
+        box = rect if pill is None else pill.union(rect)
+        inside = box.clamp(surface.get_rect())
+        if inside.topleft != box.topleft:
+            dx, dy = inside.x - box.x, inside.y - box.y
+            rect = rect.move(dx, dy)
+            pill = None if pill is None else pill.move(dx, dy)
         if pill is not None:
             fill = (*label.chip, 235) if label.chip else (8, 30, 20, 190)
             surface.blit(self.panels.get(pill.size, fill, None, pill.h // 2), pill)

@@ -265,7 +265,7 @@ class TableInput:
         self.hint_bar.set([ChoiceButton(tr("table.hint"), None, "H")])
         box = self.hint_bar.layout((0, 0), height, 0, self.hud.text, lay.font(17))
         strip = self.kept_clear()
-        line = self.hud.prompt_rect((lay.width / 2, lay.prompt_y), lay.font(16))
+        line = self.hud.prompt_rect(self.prompt_centre(), lay.font(16))
         avoid = [r for r in (strip, line) if r is not None] + self._others_cards()
         place = hint_place(box.size, (lay.seat(self.position.seat).plate[0], lay.prompt_y),
                            self.panel(beside), avoid, bounds, max(6, lay.font(13) // 2))
@@ -580,6 +580,27 @@ class TableInput:
                 top = min(top, self.panel(bar).top)
         # a column of buttons as tall as the table: the notice stays on the screen
         return int(max(top - lay.margin, lay.height * 0.2))
+
+    def prompt_centre(self) -> tuple[float, float]:
+        """Where the prompt's line lies: in the middle of the window at its level, slid
+        aside from a bar of buttons that stands on that line as far as the window allows
+        (at 1280x720 with the largest text Dou Dizhu's column of Pass and Hint by your
+        hand met the end of its long Italian prompt)."""
+        lay = self.stage.layout
+        centre = (lay.width / 2, lay.prompt_y)
+        line = self.hud.prompt_rect(centre, lay.font(16))
+        if line is None or not self.bar.buttons or self.popup:
+            return centre
+        gap = max(6, lay.font(13) // 2)
+        hit = [b.rect for b in self.bar.buttons if b.rect.colliderect(line.inflate(gap, gap))]
+        if not hit:
+            return centre
+        box = hit[0].unionall(hit[1:])
+        if box.centerx > line.centerx:           # the bar on the right: the line goes left
+            shift = max(box.left - gap - line.right, lay.margin - line.left)
+        else:
+            shift = min(box.right + gap - line.left, lay.width - lay.margin - line.right)
+        return (centre[0] + shift, centre[1])
 
     def panel(self, bar: ChoiceBar) -> pygame.Rect:
         """Where a bar of buttons lies with its panel: the buttons, a pad round them, and

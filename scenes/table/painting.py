@@ -201,7 +201,7 @@ class TablePainter:
         if self.captions is not None:
             self._draw_captions(surface, log, self.captions)
         else:
-            prompt = self.hud.draw_prompt(surface, (lay.width / 2, lay.prompt_y), lay.font(16))
+            prompt = self.hud.draw_prompt(surface, self.input.prompt_centre(), lay.font(16))
             if prompt is not None:
                 log[("prompt", self.hud.error, self.hud.prompt)] = _box(prompt)
             # "won because ...", while the prompt's line is free

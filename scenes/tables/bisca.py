@@ -121,18 +121,7 @@ class BiscaAdapter(TrickTable[View]):
         if kind == "pile" and rest.isdigit():
             return self.pile_geom(int(rest), layout)
         if zone == "deck":
-            # low on the left, clear of the West player's card of the hand, and with its
-            # name over the Hint's place (level with the prompt, over your plate); right
-            # of West's won hands where they reach it (the largest cards at 1280x720)
-            cx, cy = layout.centre
-            x, y = cx - layout.width * 0.36, cy + layout.card_h * 0.45
-            west = [s for s in range(self.seats) if layout.seat(s).side == "left"]
-            if west:
-                pile = self.pile_geom(west[0], layout)
-                reach = layout.card_h * (self.pile_scale + DECK_SCALE) * 0.55   # tilted a little
-                if abs(pile.y - y) < reach:
-                    x = max(x, pile.x + layout.card_w * (self.pile_scale * 0.75 + DECK_SCALE * 0.5)
-                            + layout.margin)
+            x, y = self.low_left_xy(layout, DECK_SCALE)
             return ZoneGeom(x, y, "stack", DECK_SCALE, 0.0, depth=0.15, z=50)
         return super().zone_geom(zone, layout)
 

@@ -47,6 +47,8 @@ from scenes.widgets import ChoiceButton
 VENCESLAO = "2s"
 STOCK_SCALE = 0.85
 TRICK_SCALE = 0.9
+#: how many font sizes wide the claim button is at the most ("Reclamalo!" and its key)
+CLAIM_EMS = 9.5
 CULETTO_SCALE = 0.72
 PILE_SCALE = 0.6
 
@@ -128,11 +130,16 @@ class BriscolaAdapter(TrickTable[View]):
 
     def choice_anchor_for(self, view: View, legal: Sequence[Action],
                           layout: Layout) -> tuple[float, float]:
-        """The suit picker above the trick (which it may change); the claim button below."""
+        """The suit picker above the trick (which it may change); the claim button right
+        of your card of the trick and under East's (under your card, pressed up by the
+        prompt's line, it lay on the trick at the largest text)."""
         cx, cy = layout.centre
         if any(a.kind == "trump" for a in legal):
             return (cx, cy - layout.card_h * 1.28)
-        return (cx, cy + layout.card_h * 1.02)
+        x = cx + layout.card_w * TRICK_SCALE / 2 + layout.margin + layout.font(17) * CLAIM_EMS / 2
+        # East's card ends 0.35 card heights under the middle, a little more tilted; the
+        # button is 0.3 card heights tall
+        return (x, cy + layout.card_h * 0.54 + layout.margin)
 
     def _banner_y(self, layout: Layout) -> float:
         """Banners lie above the trick (they never hide its cards), below the trump badge."""

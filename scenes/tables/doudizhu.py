@@ -48,6 +48,8 @@ PASS = Action("pass")
 TRICK_SCALE = 0.72
 #: how many font sizes wide the column of Play, Pass and Hint is at the most
 COLUMN_EMS = 10.5
+#: how many font sizes wide a player's role beside its hand is at the most ("Contadino")
+ROLE_EMS = 5.0
 KITTY_SCALE = 0.55
 OUT_SCALE = 0.5
 HINTS = 12            # the Hint button cycles through at most this many plays
@@ -133,6 +135,11 @@ class DoudizhuAdapter(TableAdapter[View]):
             inward = 1 if side == "left" else -1
             x, y = cx + inward * -layout.width * 0.22, cy - layout.card_h * 0.22
             span = layout.width * 0.18
+            # its outer end clear of the player's role beside its hand (at the largest
+            # text East's longest play reached "Contadino" at 1280x720)
+            (role, _), _ = self._badge_spot(seat, layout)
+            reach = role + inward * (layout.font(13) * ROLE_EMS + layout.margin)
+            x += inward * max(0.0, inward * (reach - (x - inward * (span + w) / 2)))
         return ZoneGeom(x, y, "row", TRICK_SCALE, 0.0, spacing=w * 0.42, max_span=span, z=300)
 
     def zone_geom(self, zone: str, layout: Layout) -> ZoneGeom:

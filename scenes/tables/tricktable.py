@@ -63,6 +63,22 @@ class TrickTable(TableAdapter[T]):
         cx, cy = layout.centre
         return (cx - layout.width * 0.255, cy - layout.card_h * 0.05)
 
+    def low_left_xy(self, layout: Layout, scale: float) -> tuple[float, float]:
+        """Where a deck of ``scale`` lies low on the left (Bisca's, High card's): clear of
+        the West player's card of the trick, its name over the Hint's place (level with
+        the prompt, over your plate); right of West's tricks won where they reach it (the
+        largest cards at 1280x720 laid the deck on that pile)."""
+        cx, cy = layout.centre
+        x, y = cx - layout.width * 0.36, cy + layout.card_h * 0.45
+        west = [s for s in range(self.seats) if layout.seat(s).side == "left"]
+        if west:
+            pile = self.pile_geom(west[0], layout)
+            reach = layout.card_h * (self.pile_scale + scale) * 0.55     # tilted a little
+            if abs(pile.y - y) < reach:
+                x = max(x, pile.x + layout.card_w * (self.pile_scale * 0.75 + scale * 0.5)
+                        + layout.margin)
+        return (x, y)
+
     def stock_geom(self, zone: str, layout: Layout) -> Optional[ZoneGeom]:
         """The stock (``"deck"``) face down at :meth:`stock_xy`, and the trump card
         (:attr:`trump_zone`) crosswise under it, its index end showing on the right;

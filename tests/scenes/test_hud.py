@@ -1,5 +1,6 @@
 """The table's HUD: one banner at a time (in the room it is given), score pops placed by any anchor point, a
-newer pop hiding an older one it would cover, and name plates measured as drawn."""
+newer pop hiding an older one it would cover, name plates measured as drawn, and labels kept
+inside the window."""
 
 from __future__ import annotations
 
@@ -118,3 +119,20 @@ def test_a_rule_stands_between_a_plates_name_and_its_number(display):
                                                                    theme.CREAM).get_width()
     between = {surface.get_at((x, plate.centery))[:3] for x in range(name_end, info_start)}
     assert tuple(theme.GOLD_DARK[:3]) in between
+
+
+def test_a_label_past_the_windows_edge_is_drawn_inside_it(display):
+    """A dealer's chip centred under a plate at the window's edge: at 1280x720 with the
+    largest text Briscola's "Mazziere" under West's plate ran past the left edge."""
+    from scenes.hud import Label
+    from tests.scenes.tablekit import make_app
+
+    hud, _ = hud_and_timeline(make_app(display))
+    window = pygame.Rect((0, 0), SIZE)
+    for pos, anchor in (((10, 300), "center"), ((1275, 300), "midleft"), ((640, 2), "center")):
+        label = Label("Mazziere", pos, 28, bold=True, anchor=anchor, pill=True,
+                      chip=(120, 40, 36))
+        assert not window.contains(hud.label_rect(label))
+        assert window.contains(hud.draw_label(pygame.Surface(SIZE), label)), (pos, anchor)
+    inside = Label("Mazziere", (640, 300), 28, pill=True)
+    assert hud.draw_label(pygame.Surface(SIZE), inside) == hud.label_rect(inside)

@@ -269,17 +269,15 @@ ELSEWHERE = [(key, GAMES[key].seats[0], "en", (900, 560), 1.0, None) for key in 
     + [("briscola", 3, "it", (1000, 640), 1.5, 0), ("doudizhu", 3, "en", (1920, 1080), 1.0, 0)]
 #: what still shows in each game's known cases
 _WHY = {
-    "briscola": "the Venceslao callout, its Claim button and the banners after it over the "
-                "score box, the card-order panel, Last trick and the trick; the suit picker "
-                "over the deck, the trick and the trump's line; at 1280x720 the dealer's word "
-                "out of the window, your plate on a won pile, East's plate against the Hint",
-    "doudizhu": "at 1280x720 the largest text lays Pass and the Hint over the prompt's end "
-                "and East's role on its play",
+    "briscola": "the Venceslao callout and the banners after it over the score box, the "
+                "card-order panel and Last trick; the suit picker over the deck, the trick "
+                "and the trump's line; at 1280x720 your plate under West's won pile, East's "
+                "plate against the Hint",
 }
 #: the cases still known to lay words on words, and what shows
 KNOWN = {case: _WHY[case.split("-")[0].rstrip("0123456789")] for case in (
     "briscola3-it-800x500-1.5", "briscola3-it-1280x720-1.5", "briscola3-en-800x500-1.5",
-    "doudizhu3-it-1280x720-1.5", "briscola3-it-1000x640-1.5",
+    "briscola3-it-1000x640-1.5",
 )}
 
 

@@ -22,10 +22,8 @@ class HighCardAdapter(TrickTable[View]):
     stock_scale = 0.75
 
     def stock_xy(self, layout: Layout) -> tuple[float, float]:
-        """The rest of the deck low on the left, clear of the left player's card of the
-        trick (where Bisca's deck lies)."""
-        cx, cy = layout.centre
-        return (cx - layout.width * 0.36, cy + layout.card_h * 0.45)
+        """The rest of the deck low on the left, where Bisca's deck lies."""
+        return self.low_left_xy(layout, self.stock_scale)
 
     def zone_geom(self, zone: str, layout: Layout) -> ZoneGeom:
         """The rest of the deck lies as a stock beside the trick."""
