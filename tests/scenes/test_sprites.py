@@ -70,3 +70,20 @@ def test_faces_painted_ahead_are_not_painted_in_a_frame():
     for sprite in fan(1.0):
         images.draw(pygame.Surface((900, 600)), sprite)
     assert images.painted_here == 0
+
+
+def test_a_new_table_at_the_same_size_paints_no_face_in_a_frame():
+    """The faces of a table's art, deck and width stay for the next table: a new game in
+    the same window draws its hand without painting a face on the frame's thread."""
+    art = PlainArt()
+    first = CardImages(art, "french", 120, 168)
+    first.set_master_scale(1.2)
+    for sprite in fan(1.2):
+        first.draw(pygame.Surface((900, 600)), sprite)
+    first.release()
+    second = CardImages(art, "french", 120, 168)
+    second.set_master_scale(1.2)
+    for sprite in fan(1.2):
+        second.draw(pygame.Surface((900, 600)), sprite)
+    assert first.painted_here == len(HAND)
+    assert second.painted_here == 0
