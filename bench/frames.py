@@ -19,10 +19,16 @@ makes seat 0 the landlord.
     python bench/frames.py --online [--window]                        # hosting a friend (Bocce)
     python bench/frames.py --level hard                                # while Hard thinks
     python bench/frames.py --speak                                     # while the table speaks
+    python bench/frames.py --window --sizes 1280x720,1920x1080,2560x1440,3840x2160  # a sweep
 
 The dummy driver presents nothing, so it measures drawing alone; ``--window``
 opens a real window on $DISPLAY (e.g. under ``Xvfb :99 -screen 0 1920x1080x24``)
 and measures the present too, whole or in part.
+
+``--sizes`` measures every table at each size in turn (the window resized between
+them, as a player would) and ends with one table of p50/p99/max per size and table,
+with the frame thread's CPU p99 and the faces painted in a frame (each one card art
+painted on the frame's own thread: the table should have painted them ahead).
 
 ``--online`` measures the host's table during an online game: the table is fed by
 a :class:`~game.net.Host` listening on 127.0.0.1, whose network thread serves a
@@ -66,6 +72,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--frames", type=int, default=900)
     parser.add_argument("--seed", type=int, default=3)
     parser.add_argument("--size", default="1280x720")
+    parser.add_argument("--sizes", default="",
+                        help="sizes to sweep, comma-separated (e.g. 1280x720,3840x2160); "
+                             "ends with a table of every size and table")
     parser.add_argument("--warmup", type=int, default=30,
                         help="frames not counted (first card faces drawn)")
     parser.add_argument("--flat-out", action="store_true",
@@ -82,7 +91,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--game", action="append", choices=tuple(TABLES),
                         help="a table to measure (again for more; default: every game's)")
     args = parser.parse_args(argv)
-    w, h = (int(v) for v in args.size.split("x"))
+    try:
+        sizes = [parse_size(text) for text in (args.sizes or args.size).split(",")]
+    except ValueError as error:
+        parser.error(str(error))
+    w, h = sizes[0]
     games = args.game or (["bocce"] if args.online else list(TABLES))
     if args.online and games != ["bocce"]:
         parser.error("--online measures the Bocce table only")
@@ -108,15 +121,46 @@ def main(argv: list[str] | None = None) -> int:
     app.settings.animation_speed = "normal"
     app.back_to_menu()
     app.sound.warm()  # the real loop synthesises the sounds in the background at start
-    for game in games:
-        for name in presents:
-            presents[name] = 0
-        measure(app, game, args, presents, (w, h))
-        app.back_to_menu()
+    rows: list[dict] = []
+    for size in sizes:
+        if size != app.size:
+            app._on_resize(size)
+        for game in games:
+            for name in presents:
+                presents[name] = 0
+            rows.append(measure(app, game, args, presents, app.size))
+            app.back_to_menu()
+    if len(sizes) > 1:
+        print_sweep(rows)
     if args.speak:
         print(f"sentences rendered by eSpeak NG meanwhile: {len(said)}")
     app.shutdown()
     return 0
+
+
+def parse_size(text: str) -> tuple[int, int]:
+    """``"1920x1080"`` as (1920, 1080); a clear ValueError for anything else."""
+    try:
+        w, h = (int(v) for v in text.strip().lower().split("x"))
+    except ValueError:
+        raise ValueError(f"a size is WIDTHxHEIGHT, e.g. 1920x1080, not {text!r}") from None
+    if w <= 0 or h <= 0:
+        raise ValueError(f"a size needs a positive width and height, not {text!r}")
+    return w, h
+
+
+def print_sweep(rows: list[dict]) -> None:
+    """One line per size and table: what bench/README.md's sweep tables hold."""
+    try:
+        load = f"{os.getloadavg()[0]:.2f}"
+    except OSError:
+        load = "?"
+    print(f"\nsweep (load average at the end {load}):")
+    print("| size | table | p50 ms | p99 ms | max ms | CPU p99 ms | faces painted in a frame |")
+    print("|---|---|---|---|---|---|---|")
+    for row in rows:
+        print(f"| {row['size']} | {row['table']} | {row['p50']:.2f} | {row['p99']:.2f} | "
+              f"{row['max']:.2f} | {row['cpu_p99']:.2f} | {row['painted_in_frame']} |")
 
 
 def speaking(app) -> list[str]:
@@ -186,8 +230,9 @@ def landlord_seed(level: str, seed: int) -> int:
     return seed
 
 
-def measure(app, game: str, args, presents: dict, size: tuple[int, int]) -> None:
-    """One game's table for ``args.frames`` frames (new games as each one ends)."""
+def measure(app, game: str, args, presents: dict, size: tuple[int, int]) -> dict:
+    """One game's table for ``args.frames`` frames (new games as each one ends); its
+    figures, printed and returned for a sweep's table."""
     import pygame
 
     from scenes.table import local_table
@@ -212,6 +257,7 @@ def measure(app, game: str, args, presents: dict, size: tuple[int, int]) -> None
 
     table = new_table(args.seed)
     app.stack.push(table)
+    painted_in_frame = made = 0   # the tables' own counts, added up as each one goes
     all_ms: list[float] = []
     moving_ms: list[float] = []
     cpu_ms: list[float] = []      # this thread's CPU time: what other processes cannot inflate
@@ -245,6 +291,8 @@ def measure(app, game: str, args, presents: dict, size: tuple[int, int]) -> None
                 thinking_ms.append(ms)
         if finished:  # game over and its result closed: start again
             finished.clear()
+            painted_in_frame += table.images.painted_here
+            made += table.images.made
             app.back_to_menu()
             table = new_table(args.seed + i)
             app.stack.push(table)
@@ -252,6 +300,8 @@ def measure(app, game: str, args, presents: dict, size: tuple[int, int]) -> None
             pause = next_frame - time.perf_counter()
             if pause > 0:
                 time.sleep(pause)
+    painted_in_frame += table.images.painted_here
+    made += table.images.made
     for guest in guests:
         guest.terminate()
         guest.wait(10)
@@ -261,6 +311,8 @@ def measure(app, game: str, args, presents: dict, size: tuple[int, int]) -> None
           f"frames, game version {table.version} in the last game, drifts {len(table.drifts)}")
     print(f"  presents: {presents['whole']} whole, {presents['part']} in part, "
           f"{presents['none'] + len(all_ms) + args.warmup - sum(presents.values())} not needed")
+    print(f"  surfaces the card images made: {made} (faces painted in a frame: "
+          f"{painted_in_frame})")
     print(f"  all frames:    median {statistics.median(all_ms):.2f} ms   "
           f"p99 {percentile(all_ms, 99):.2f} ms   max {max(all_ms):.2f} ms")
     if thinking_ms:
@@ -279,6 +331,9 @@ def measure(app, game: str, args, presents: dict, size: tuple[int, int]) -> None
         pass
     worst = ", ".join(f"#{i} {ms:.1f}" for ms, i in sorted(slowest, reverse=True)[:5])
     print(f"  slowest frames: {worst}", flush=True)
+    return {"size": f"{w}x{h}", "table": GAMES[game].title, "p50": statistics.median(all_ms),
+            "p99": percentile(all_ms, 99), "max": max(all_ms),
+            "cpu_p99": percentile(cpu_ms, 99), "painted_in_frame": painted_in_frame}
 
 
 def hosted_table(app, seed: int, guests: list, finished: list):

@@ -202,17 +202,20 @@ class CardSprite:
 class _Lru(OrderedDict):
     """Surfaces by key, the least recently used dropped once they hold more than
     ``budget`` bytes: at 1920x1080 a turned card is ~130 KB, so a count alone would let
-    the caches grow by hundreds of megabytes over a long session."""
+    the caches grow by hundreds of megabytes over a long session.  ``made`` counts the
+    surfaces made (a cache that holds what a frame draws makes none at rest)."""
 
     def __init__(self, budget: int) -> None:
         super().__init__()
         self.budget = budget
         self.bytes = 0
+        self.made = 0
 
     def get_or(self, key: Any, make: Callable[[], pygame.Surface]) -> pygame.Surface:
         surf = super().get(key)
         if surf is None:
             surf = make()
+            self.made += 1
             self[key] = surf
             self.bytes += _size(surf)
             while self.bytes > self.budget and len(self) > 1:
@@ -235,9 +238,21 @@ def _size(surf: pygame.Surface) -> int:
 LANDED_LIGHT = (255, 246, 214, 235)
 LANDED_DARK = (20, 24, 22, 200)
 
-#: bytes the table keeps of scaled faces and of turned, narrowed, shadowed variants
+#: bytes the table keeps at least of scaled faces and of turned, narrowed, shadowed variants
 BASE_BUDGET = 6 << 20
 VARIANT_BUDGET = 12 << 20
+#: ... and at least this many images the size of a card, whatever the card's size: a
+#: byte budget alone that holds a 1080p table's cards held a third of them at 3840x2160,
+#: where Dou Dizhu's fanned hand (twenty turned cards and their shadows) then remade
+#: every turned card in every frame it was drawn (runs of ~100 ms frames)
+BASE_CARDS = 70
+VARIANT_CARDS = 140
+
+
+def budget_for(floor: int, cards: int, card_w: int, card_h: int) -> int:
+    """Bytes for ``cards`` images of a card ``card_w`` x ``card_h`` (32 bits a pixel),
+    never less than ``floor``: a cache's budget grows with the cards it holds."""
+    return max(floor, cards * card_w * card_h * 4)
 
 
 class CardImages:
@@ -256,19 +271,28 @@ class CardImages:
         self.card_w = card_w
         self.card_h = card_h
         self.master_w = card_w
-        self._masters: dict[str, pygame.Surface] = {}
-        #: what the painter thread made, plain, not yet converted by the main thread
-        self._painted: dict[str, pygame.Surface] = {}
-        self._base = _Lru(BASE_BUDGET)
-        self._variants = _Lru(VARIANT_BUDGET)
+        #: the faces at the master width, and what the painter thread made of them, plain,
+        #: not yet converted by the main thread: both kept for the next table (_kept)
+        self._masters, self._painted = kept_masters(art, deck, card_w)
+        self._base = _Lru(budget_for(BASE_BUDGET, BASE_CARDS, card_w, card_h))
+        self._variants = _Lru(budget_for(VARIANT_BUDGET, VARIANT_CARDS, card_w, card_h))
         self._painter: Optional[_Painter] = None
         self._own_art: Any = None       # the art of faces painted here (made when needed)
+        #: faces the frame's thread painted itself (the painter had not got to them)
+        self.painted_here = 0
+
+    @property
+    def made(self) -> int:
+        """Scaled, turned and shadowed surfaces made so far, and faces painted here."""
+        return self._base.made + self._variants.made + self.painted_here
 
     def set_card_size(self, card_w: int, card_h: int) -> None:
         if (card_w, card_h) != (self.card_w, self.card_h):
             self.card_w, self.card_h = card_w, card_h
             self._variants.clear()
             self._base.clear()
+            self._base.budget = budget_for(BASE_BUDGET, BASE_CARDS, card_w, card_h)
+            self._variants.budget = budget_for(VARIANT_BUDGET, VARIANT_CARDS, card_w, card_h)
 
     def set_master_scale(self, scale: float) -> None:
         """Faces are drawn by the art once, at the largest scale cards lie at; every other
@@ -276,8 +300,7 @@ class CardImages:
         width = self.width_for(scale)
         if width != self.master_w:
             self.master_w = width
-            self._masters = {}
-            self._painted = {}
+            self._masters, self._painted = kept_masters(self.art, self.deck, width)
             self._own_art = None
             self._base.clear()
             self._variants.clear()
@@ -328,6 +351,7 @@ class CardImages:
                     # not the app's art: the faces of game after game would fill its caches
                     self._own_art = private_art(self.art)
                 surf = _paint(self._own_art, self.deck, code, self.master_w)
+                self.painted_here += 1
             self._masters[key] = surf
         return surf
 
@@ -457,6 +481,35 @@ class CardImages:
         rect.center = (int(sprite.x + sprite.offset_x), int(sprite.y - sprite.lift))
         return rect
 
+
+
+#: faces at the master width of the last few (art, deck, width), for the next table
+_kept: "OrderedDict[tuple, tuple[dict[str, pygame.Surface], dict[str, pygame.Surface]]]" = \
+    OrderedDict()
+#: widths kept: a window's size and the one before (a resize back finds its faces)
+KEPT_WIDTHS = 2
+
+
+def kept_masters(art: Any, deck: str, width: int
+                 ) -> tuple[dict[str, pygame.Surface], dict[str, pygame.Surface]]:
+    """The faces (converted, and painted but not yet converted) of this art, deck and
+    width, shared by every table that draws them: a new game at the same window finds
+    the last one's faces painted, where it painted the faces in view in its first frame
+    (18 at 3840x2160 in Dou Dizhu, 5-10 ms each)."""
+    key = (art, getattr(art, "italian_style", None), getattr(art, "four_colour", False),
+           deck, width)
+    try:
+        found = _kept[key]
+    except (KeyError, TypeError):   # TypeError: an art that cannot be a key is not kept
+        found = ({}, {})
+        try:
+            _kept[key] = found
+        except TypeError:
+            return found
+    _kept.move_to_end(key)
+    while len(_kept) > KEPT_WIDTHS:
+        _kept.popitem(last=False)
+    return found
 
 
 def private_art(art: Any) -> Any:

@@ -400,12 +400,14 @@ class TableScene(Scene):
 
     # -- images made ahead of time ----------------------------------------------------------
     def _prepare_images(self) -> None:
-        """The back and the faces now in view at once; every other face in the background."""
+        """The back at once; the faces in the background, those now in view first (a
+        deal shows the backs while they are painted: at 3840x2160 painting the eighteen
+        faces of Dou Dizhu's hand here cost the first frame a hundred milliseconds)."""
         zones = set(self.view.get("zones", {})) | {self.adapter.source_zone}
         self.images.set_master_scale(max(self.board.geom(z).scale for z in zones))
         visible = [c for codes in self.view.get("zones", {}).values() for c in codes if c]
-        self.images.warm([None] + visible, background=False)
-        self.images.warm([card.code for card in self.spec.cards])
+        self.images.warm([None], background=False)
+        self.images.warm(visible + [card.code for card in self.spec.cards])
 
     # -- updates from the session -----------------------------------------------------------
     def _receive(self) -> None:

@@ -33,6 +33,15 @@ def test_the_opening_deal_ends_with_the_screen_showing_the_view(display, fake):
     assert table.drifts == []
 
 
+def test_the_first_frame_paints_no_face_on_the_frames_thread(display, fake):
+    """Card art is painted ahead: the faces in view go to the painter first, the deal
+    flies backs meanwhile, and the frame that starts the table paints the back alone
+    (the deal's first card), no face (it painted the four in view too)."""
+    app, table = open_table(display, speed="normal")
+    frames(app, 1)
+    assert table.images.painted_here == 1
+
+
 @pytest.mark.slow
 def test_the_table_renders_cards_where_they_belong(display, fake, tmp_path):
     app, table = open_table(display)

@@ -1,0 +1,89 @@
+"""Card images: a table at rest makes no surfaces, whatever the window's size."""
+
+from __future__ import annotations
+
+import time
+
+import pygame
+import pytest
+
+from scenes.sprites import CardImages, CardSprite
+
+#: a card's width and height at scale 1 on tables from 1920x1080 to 3840x2160
+CARD_SIZES = [(120, 168), (180, 252), (260, 364)]
+HAND = [rank + suit for suit in "SH" for rank in "A23456789T"]   # Dou Dizhu's 20
+
+
+class PlainArt:
+    """Faces of one colour: the cache, not the art, is under test."""
+
+    def face(self, card, width: int) -> pygame.Surface:
+        surf = pygame.Surface((width, int(width * 1.4)), pygame.SRCALPHA)
+        surf.fill((250, 250, 245, 255))
+        return surf
+
+    def back(self, width: int, deck: str) -> pygame.Surface:
+        return self.face(None, width)
+
+    def like(self) -> "PlainArt":
+        return PlainArt()
+
+
+def fan(scale: float) -> list[CardSprite]:
+    """Twenty cards fanned as a hand lies, each turned by its own angle, the legal glow on."""
+    sprites = []
+    for i, code in enumerate(HAND):
+        sprite = CardSprite(code, True, 200 + 30 * i, 400, angle=-19 + 2 * i, scale=scale)
+        sprite.legal = True
+        sprites.append(sprite)
+    return sprites
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("card_w, card_h", CARD_SIZES)
+def test_a_fanned_hand_drawn_again_makes_no_surface(card_w, card_h):
+    """The caches hold a whole fanned hand (its turned faces, shadows and glows) at any
+    card size: drawing it again makes nothing.  At 3840x2160 a budget of bytes alone
+    held a third of it, and every turned card was made again in every frame."""
+    images = CardImages(PlainArt(), "french", card_w, card_h)
+    images.set_master_scale(1.2)
+    surface = pygame.Surface((2400, 1000))
+    hand = fan(1.2)
+    for sprite in hand:
+        images.draw(surface, sprite)
+    first = images.made
+    for sprite in hand:
+        images.draw(surface, sprite)
+    assert first > 0
+    assert images.made == first
+
+
+def test_faces_painted_ahead_are_not_painted_in_a_frame():
+    """A face the painter thread made ahead is only converted when a frame first draws it:
+    the frame's thread paints none itself."""
+    images = CardImages(PlainArt(), "french", 120, 168)
+    images.warm(HAND)
+    deadline = time.monotonic() + 20      # a bound on the wait, not a figure under test
+    while len(images._painted) < len(HAND) and time.monotonic() < deadline:
+        time.sleep(0.01)
+    images.stop()
+    for sprite in fan(1.0):
+        images.draw(pygame.Surface((900, 600)), sprite)
+    assert images.painted_here == 0
+
+
+def test_a_new_table_at_the_same_size_paints_no_face_in_a_frame():
+    """The faces of a table's art, deck and width stay for the next table: a new game in
+    the same window draws its hand without painting a face on the frame's thread."""
+    art = PlainArt()
+    first = CardImages(art, "french", 120, 168)
+    first.set_master_scale(1.2)
+    for sprite in fan(1.2):
+        first.draw(pygame.Surface((900, 600)), sprite)
+    first.release()
+    second = CardImages(art, "french", 120, 168)
+    second.set_master_scale(1.2)
+    for sprite in fan(1.2):
+        second.draw(pygame.Surface((900, 600)), sprite)
+    assert first.painted_here == len(HAND)
+    assert second.painted_here == 0
