@@ -22,6 +22,7 @@ import pygame
 import pytest
 
 from game import GAMES
+from scenes.result import SheetScene
 from scenes.speech import table as spoken
 from tests.scenes.tablekit import enter_on_sheet, frames, key, make_app, open_table, settle, think
 
@@ -116,8 +117,8 @@ class Listener:
         for _ in range(longest):
             if any(line.startswith("The game is over.") for line in self.heard):
                 return turns
-            if self._sheet_heard():
-                self.close_sheet()
+            if self._sheet_heard() or isinstance(self.app.stack.top, SheetScene):
+                self.close_sheet()           # heard, or come up after its words were heard
                 continue
             turn = self._turn_heard()
             if turn is None:
