@@ -39,6 +39,7 @@ class Listener:
         self.heard: list[str] = []           # everything heard so far, in order
         self.turns_taken = 0                 # the "Your turn" sentences acted on
         self.sheets_closed = 0               # the score sheets heard and gone on from
+        self.popup_at = 0                    # heard up to the last popup answered
 
     def hear(self) -> list[str]:
         self.speaker.wait()
@@ -120,6 +121,8 @@ class Listener:
             if self._sheet_heard() or isinstance(self.app.stack.top, SheetScene):
                 self.close_sheet()           # heard, or come up after its words were heard
                 continue
+            if self.answer_popup():           # a card's choices (an Ace's worth)
+                continue
             turn = self._turn_heard()
             if turn is None:
                 think(self.table)
@@ -137,6 +140,18 @@ class Listener:
             turns += 1
             self.hear()
         pytest.fail("the game never ended")
+
+    def answer_popup(self) -> bool:
+        """A popup heard since the last one answered ("Count your Ace as. Keys: 1, 1;
+        2, 10."): its first key.  Whether there was one."""
+        new = [line for line in self.heard[self.popup_at:]
+               if "Keys: " in line and not line.startswith("Keys: ")]
+        if not new:
+            return False
+        self.popup_at = len(self.heard)
+        k = new[-1].split("Keys: ", 1)[1].split(",", 1)[0]
+        key(self.app, getattr(pygame, f"K_{k.lower()}"), unicode=k.lower())
+        return True
 
     def _sheet_heard(self) -> bool:
         """A score sheet said and not yet gone on from (counted as gone on from)."""
@@ -194,11 +209,8 @@ def decide_bisca(ears: Listener, turn: str) -> None:
         key(ears.app, pygame.K_RETURN)
     else:
         ears.play(playable[0], len(hand))
-    said = ears.hear()
-    popup = next((line for line in said if "Keys: " in line), None)
-    if popup is not None:                    # an Ace: high or low
-        k = popup.split("Keys: ", 1)[1].split(",", 1)[0]
-        key(ears.app, getattr(pygame, f"K_{k.lower()}"), unicode=k.lower())
+    ears.hear()
+    ears.answer_popup()                      # an Ace: high or low
 
 
 def decide_briscola(ears: Listener, turn: str) -> None:
