@@ -22,8 +22,9 @@ import pygame
 import pytest
 
 from game import GAMES
+from scenes.result import SheetScene
 from scenes.speech import table as spoken
-from tests.scenes.tablekit import frames, key, make_app, open_table, settle, think
+from tests.scenes.tablekit import enter_on_sheet, frames, key, make_app, open_table, settle, think
 
 #: the most updates a game is waited through
 LONGEST = 3000
@@ -38,6 +39,7 @@ class Listener:
         self.heard: list[str] = []           # everything heard so far, in order
         self.turns_taken = 0                 # the "Your turn" sentences acted on
         self.sheets_closed = 0               # the score sheets heard and gone on from
+        self.popup_at = 0                    # heard up to the last popup answered
 
     def hear(self) -> list[str]:
         self.speaker.wait()
@@ -108,17 +110,18 @@ class Listener:
         legal_cards = {a.card.code for a in self.table.legal() if a.card}
         assert not legal_cards or set(playable) == legal_cards
 
-    def play_game(self, decide: Callable[["Listener", str], None]) -> int:
+    def play_game(self, decide: Callable[["Listener", str], None], longest: int = LONGEST) -> int:
         """Until "The game is over." is heard: on "Your turn" (the last turn sentence
-        heard), ``decide`` with that sentence.  The turns played."""
+        heard), ``decide`` with that sentence, through at most ``longest`` updates.  The
+        turns played."""
         turns = 0
-        for _ in range(LONGEST):
+        for _ in range(longest):
             if any(line.startswith("The game is over.") for line in self.heard):
                 return turns
-            sheets = [line for line in self.heard if "the score sheet. Enter:" in line]
-            if len(sheets) > self.sheets_closed:
-                self.sheets_closed = len(sheets)
-                key(self.app, pygame.K_RETURN)
+            if self._sheet_heard() or isinstance(self.app.stack.top, SheetScene):
+                self.close_sheet()           # heard, or come up after its words were heard
+                continue
+            if self.answer_popup():           # a card's choices (an Ace's worth)
                 continue
             turn = self._turn_heard()
             if turn is None:
@@ -128,11 +131,47 @@ class Listener:
                 continue
             settle(self.app, self.table)      # time passes until the table takes keys
             self.hear()
+            if self._sheet_heard():           # the last deal's sheet came after its turn
+                self.close_sheet()
+                settle(self.app, self.table)
+                self.hear()
             self.my_turn()
             decide(self, turn)
             turns += 1
             self.hear()
         pytest.fail("the game never ended")
+
+    def answer_popup(self) -> bool:
+        """A popup heard since the last one answered ("Count your Ace as. Keys: 1, 1;
+        2, 10."): its first key.  Whether there was one."""
+        new = [line for line in self.heard[self.popup_at:]
+               if "Keys: " in line and not line.startswith("Keys: ")]
+        if not new:
+            return False
+        self.popup_at = len(self.heard)
+        k = new[-1].split("Keys: ", 1)[1].split(",", 1)[0]
+        key(self.app, getattr(pygame, f"K_{k.lower()}"), unicode=k.lower())
+        return True
+
+    def _sheet_heard(self) -> bool:
+        """A score sheet said and not yet gone on from (counted as gone on from)."""
+        sheets = [line for line in self.heard if "the score sheet. Enter:" in line]
+        if len(sheets) == self.sheets_closed:
+            return False
+        self.sheets_closed = len(sheets)
+        return True
+
+    def close_sheet(self) -> None:
+        """Enter on the score sheet heard, once it takes keys (it waits its settling
+        seconds at a table's pace), again while it stays (a first key may show the
+        focus)."""
+        if self.app.stack.top is self.table:
+            return
+        enter_on_sheet(self.app)
+        for _ in range(2):
+            if self.app.stack.top is self.table:
+                return
+            key(self.app, pygame.K_RETURN)
 
     def _turn_heard(self) -> Optional[str]:
         """A "Your turn" sentence heard and not yet acted on (the newest)."""
@@ -143,25 +182,87 @@ class Listener:
         return turns[-1]
 
 
-def listening(display: Any, monkeypatch: Any, game: str, **options: Any) -> Listener:
+def decide_bolola(ears: Listener, turn: str) -> None:
+    hand, playable = ears.hand()
+    assert sorted(ears.on_table()) == sorted(c for c in ears.table.view["zones"]["table"] if c)
+    ears.play(playable[0], len(hand))
+
+
+def decide_bocce(ears: Listener, turn: str) -> None:
+    stand = re.search(r"Stand at (\d+)", turn)
+    if stand is None:                       # the lag: a card from the hand
+        hand, playable = ears.hand()
+        ears.play(playable[0], len(hand))
+        return
+    pallino = int(re.findall(r"The pallino is (\d+)", " ".join(ears.heard))[-1])
+    assert pallino == ears.table.view["pallino"]
+    total = int(stand.group(1))
+    ears.press("Draw" if total < pallino - 3 and "Draw and" in turn else f"Stand at {total}")
+
+
+def decide_bisca(ears: Listener, turn: str) -> None:
+    if turn.startswith("Your turn: Bet"):
+        ears.press(next(iter(ears.buttons())))
+        return
+    hand, playable = ears.hand()
+    if not hand:                             # the one-card round: the card faces out
+        key(ears.app, pygame.K_RETURN)
+    else:
+        ears.play(playable[0], len(hand))
+    ears.hear()
+    ears.answer_popup()                      # an Ace: high or low
+
+
+def decide_briscola(ears: Listener, turn: str) -> None:
+    if turn != "Your turn.":                  # a claim, or the new trump's suit
+        buttons = {label: k for label, k in ears.buttons().items() if label != "Hint"}
+        ears.press(next(iter(buttons)))
+        return
+    hand, playable = ears.hand()
+    ears.play(playable[0], len(hand))
+
+
+def decide_doudizhu(ears: Listener, turn: str) -> None:
+    buttons = ears.buttons()
+    if "Pass" in buttons:
+        ears.press("Pass")
+        return
+    name = ears.ask(pygame.K_RIGHT)
+    assert ears.ask(pygame.K_SPACE) == f"{name} picked."
+    key(ears.app, pygame.K_RETURN)
+
+
+#: how the listener decides in each game, and the options its game is played with
+#: (bench/listening.py plays the same)
+DECIDE: dict[str, Callable[[Listener, str], None]] = {
+    "bolola": decide_bolola, "bocce": decide_bocce, "bisca": decide_bisca,
+    "briscola": decide_briscola, "doudizhu": decide_doudizhu}
+OPTIONS: dict[str, dict[str, Any]] = {
+    "bolola": dict(deals=1), "bocce": dict(target=10), "bisca": dict(opening=2, lives=1),
+    "briscola": dict(games=1), "doudizhu": dict(hands=1)}
+
+
+def seated(app: Any, game: str, seed: int = 4,
+           think_delay: tuple[float, float] = (0.0, 0.0)) -> Listener:
+    """A listener at a table of ``game`` (its :data:`OPTIONS`) opened in ``app``, the
+    spoken table on, heard through a transcript (the program's speaker now)."""
     speaker, lines = spoken.transcript_speaker()
-    monkeypatch.setattr(spoken, "_speaker", speaker)
-    app = make_app(display)
+    spoken._speaker = speaker
     app.speak = True
-    table = open_table(app, game, seed=4, options=options, think_delay=(0.0, 0.0))
+    table = open_table(app, game, seed=seed, options=OPTIONS[game], think_delay=think_delay)
     return Listener(app, table, speaker, lines)
+
+
+def listening(display: Any, monkeypatch: Any, game: str) -> Listener:
+    monkeypatch.setattr(spoken, "_speaker", spoken._speaker)   # put back after the test
+    return seated(make_app(display), game)
 
 
 @pytest.mark.slow
 def test_a_listener_plays_a_whole_bolola_deal_by_keys_and_ears_alone(display, monkeypatch):
-    ears = listening(display, monkeypatch, "bolola", deals=1)
+    ears = listening(display, monkeypatch, "bolola")
 
-    def decide(ears: Listener, turn: str) -> None:
-        hand, playable = ears.hand()
-        assert sorted(ears.on_table()) == sorted(c for c in ears.table.view["zones"]["table"] if c)
-        ears.play(playable[0], len(hand))
-
-    assert ears.play_game(decide) == 13
+    assert ears.play_game(decide_bolola) == 13
     assert ears.table.over
     ears.speaker.close()
 
@@ -170,20 +271,9 @@ def test_a_listener_plays_a_whole_bolola_deal_by_keys_and_ears_alone(display, mo
 def test_a_listener_plays_a_whole_game_of_bocce_by_keys_and_ears_alone(display, monkeypatch):
     """The lag card by the arrows; then draws below three under the pallino heard, and
     stands at the total the turn names, by the keys F10 names."""
-    ears = listening(display, monkeypatch, "bocce", target=10)
+    ears = listening(display, monkeypatch, "bocce")
 
-    def decide(ears: Listener, turn: str) -> None:
-        stand = re.search(r"Stand at (\d+)", turn)
-        if stand is None:                       # the lag: a card from the hand
-            hand, playable = ears.hand()
-            ears.play(playable[0], len(hand))
-            return
-        pallino = int(re.findall(r"The pallino is (\d+)", " ".join(ears.heard))[-1])
-        assert pallino == ears.table.view["pallino"]
-        total = int(stand.group(1))
-        ears.press("Draw" if total < pallino - 3 and "Draw and" in turn else f"Stand at {total}")
-
-    assert ears.play_game(decide) > 0
+    assert ears.play_game(decide_bocce) > 0
     assert ears.table.over
     ears.speaker.close()
 
@@ -218,24 +308,9 @@ def test_a_listener_plays_a_whole_game_of_bisca_by_keys_and_ears_alone(display, 
     """Bets by the keys F10 names (the first it may make), cards by the arrows, an Ace's
     worth by the keys its popup says when it opens, the one-card round's hidden card by
     Enter."""
-    ears = listening(display, monkeypatch, "bisca", opening=2, lives=1)
+    ears = listening(display, monkeypatch, "bisca")
 
-    def decide(ears: Listener, turn: str) -> None:
-        if turn.startswith("Your turn: Bet"):
-            ears.press(next(iter(ears.buttons())))
-            return
-        hand, playable = ears.hand()
-        if not hand:                             # the one-card round: the card faces out
-            key(ears.app, pygame.K_RETURN)
-        else:
-            ears.play(playable[0], len(hand))
-        said = ears.hear()
-        popup = next((line for line in said if "Keys: " in line), None)
-        if popup is not None:                    # an Ace: high or low
-            k = popup.split("Keys: ", 1)[1].split(",", 1)[0]
-            key(ears.app, getattr(pygame, f"K_{k.lower()}"), unicode=k.lower())
-
-    assert ears.play_game(decide) > 0
+    assert ears.play_game(decide_bisca) > 0
     assert ears.table.over
     ears.speaker.close()
 
@@ -244,17 +319,9 @@ def test_a_listener_plays_a_whole_game_of_bisca_by_keys_and_ears_alone(display, 
 def test_a_listener_plays_a_whole_game_of_briscola_by_keys_and_ears_alone(display, monkeypatch):
     """Cards by the arrows; a Venceslao heard claimed by the key F10 names for it (the
     race may be lost: the game goes on), the new trump by the first key F10 names."""
-    ears = listening(display, monkeypatch, "briscola", games=1)
+    ears = listening(display, monkeypatch, "briscola")
 
-    def decide(ears: Listener, turn: str) -> None:
-        if turn != "Your turn.":                  # a claim, or the new trump's suit
-            buttons = {label: k for label, k in ears.buttons().items() if label != "Hint"}
-            ears.press(next(iter(buttons)))
-            return
-        hand, playable = ears.hand()
-        ears.play(playable[0], len(hand))
-
-    assert ears.play_game(decide) > 0
+    assert ears.play_game(decide_briscola) > 0
     assert ears.table.over
     ears.speaker.close()
 
@@ -264,17 +331,8 @@ def test_a_listener_plays_a_whole_hand_of_dou_dizhu_by_keys_and_ears_alone(displ
     """It never bids and passes whenever it may (by the keys F10 names); to lead, it
     picks one card by ear (the arrow names it, Space says it is picked) and plays the
     single with Enter."""
-    ears = listening(display, monkeypatch, "doudizhu", hands=1)
+    ears = listening(display, monkeypatch, "doudizhu")
 
-    def decide(ears: Listener, turn: str) -> None:
-        buttons = ears.buttons()
-        if "Pass" in buttons:
-            ears.press("Pass")
-            return
-        name = ears.ask(pygame.K_RIGHT)
-        assert ears.ask(pygame.K_SPACE) == f"{name} picked."
-        key(ears.app, pygame.K_RETURN)
-
-    assert ears.play_game(decide) > 0
+    assert ears.play_game(decide_doudizhu) > 0
     assert ears.table.over
     ears.speaker.close()
