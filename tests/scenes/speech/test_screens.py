@@ -224,6 +224,10 @@ def test_a_score_sheet_is_read_a_row_at_a_time(display, monkeypatch):
     app.stack.push(SheetScene(app, table, "Hand 1 scored", sheet, "Next hand"))
     frames(app, 1)
     assert tr("spoken.reading.sheet") in heard(speaker, lines)
+    sheet_scene = app.stack.top
+    while sheet_scene.age < sheet_scene.settle:        # keys act once the sheet settled
+        frames(app, 1)
+    heard(speaker, lines)
     key(app, pygame.K_DOWN)
     assert heard(speaker, lines) == ["Hand 1: You 5, Computer 3."]
     key(app, pygame.K_DOWN)
