@@ -97,6 +97,9 @@ TIMES: dict[str, list[float]] = defaultdict(list)
 #: fallback's choice, are kept in TIMES under the level's label and these endings (sent
 #: back alike)
 SEARCHED, DEPARTED = " searched", " departed"
+#: a search's moves where its time ran out before one world was played out (its fallback's
+#: move was played: a busy machine's Hard), kept alike
+EMPTY = " empty"
 
 
 class Timed:
@@ -121,6 +124,8 @@ class Timed:
             self.times[self.label + SEARCHED].append(float(sum(thought.counts.values())))
             if thought.chosen != thought.policy:
                 self.times[self.label + DEPARTED].append(0.0)
+            if not thought.samples:
+                self.times[self.label + EMPTY].append(0.0)
         return action
 
 
@@ -320,7 +325,7 @@ def measure(args: argparse.Namespace, argv: Sequence[str] | None) -> int:
     print("|---|---|---|---|---|")
     for label, times in sorted(TIMES.items()):
         t = sorted(times)
-        if not t or label.endswith((SEARCHED, DEPARTED)):
+        if not t or label.endswith((SEARCHED, DEPARTED, EMPTY)):
             continue
         p = lambda q, t=t: t[min(len(t) - 1, int(q * len(t)))] * 1000  # noqa: E731
         print(f"| {label} | {len(t)} | {p(0.5):.1f} ms | {p(0.99):.1f} ms | {t[-1] * 1000:.1f} ms |")
@@ -328,11 +333,13 @@ def measure(args: argparse.Namespace, argv: Sequence[str] | None) -> int:
         if label.endswith(SEARCHED):
             searched = len(TIMES[label])
             departed = len(TIMES.get(label[:-len(SEARCHED)] + DEPARTED, []))
+            empty = len(TIMES.get(label[:-len(SEARCHED)] + EMPTY, []))
             done = sorted(TIMES[label])
             print(f"# {label[:-len(SEARCHED)]}: left its fallback's choice on {departed} of "
                   f"{searched} moves it searched ({departed / max(1, searched):.1%}); "
                   f"playouts a searched move p50 {done[len(done) // 2]:.0f}, "
-                  f"p90 {done[int(0.9 * len(done))]:.0f}")
+                  f"p90 {done[int(0.9 * len(done))]:.0f}; no world played out in its time on "
+                  f"{empty} ({empty / max(1, searched):.1%})")
     return 0
 
 

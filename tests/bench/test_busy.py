@@ -33,3 +33,9 @@ def test_they_end_when_the_block_fails_too():
 def test_no_load_is_no_process():
     with beside(0) as pids:
         assert pids == []
+
+
+def test_a_busy_process_stops_once_its_parent_is_gone():
+    """A run ended by a signal runs no ``finally``: its busy processes must not spin on."""
+    from bench.busy import spin
+    spin(parent=-1)          # not its parent (no process has pid -1): it returns at once
