@@ -118,6 +118,9 @@ def test_the_advice_prefers_the_games_words_to_the_searchs_count():
     view = briscola_view("Kc 4c", "Ac 5d 6s")
     assert reason_of(thought, "briscola", view, a) == Reason("advice.takes_points", {"points": 15})
     assert reason_of(thought, "bocce", view, a) == Reason("advice.agrees", {"deals": 8})
+    # the search kept the obvious play: no other was shown better, which is all it knows
+    # (another may have scored a little more, within the deals' noise: not "did best")
+    assert "no other play did clearly better" in Reason("advice.agrees", {"deals": 8}).words("en")
     assert reason_of(None, "bocce", view, a) is None
 
 
