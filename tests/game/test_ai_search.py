@@ -26,6 +26,7 @@ from game.ai.search import (
     gain,
     paired,
     playout,
+    stretched,
     trailing,
 )
 from game.briscola import VENCESLAO
@@ -406,3 +407,17 @@ def test_bisca_at_every_player_count_searches_legal_repeatable_moves_in_worlds_i
         assert moves[0] in legal and moves[0] == moves[1]
         searched += len(legal) > 1
     assert searched
+
+
+def test_the_budget_stretches_where_the_move_is_unjudged_or_close_and_not_where_it_is_clear():
+    """An adaptive budget: past its time a move thinks on, up to the cap, while it has
+    fewer than MIN_SAMPLES worlds or a candidate leads the policy's choice unproven; a
+    move one candidate dominates (or none leads) is made at once."""
+    a, b = Action("play", (), "a"), Action("play", (), "b")
+    base = [0.0] * MIN_SAMPLES
+    assert stretched(1.0, 1.7, {a: base[:3], b: base[:3]}, a, 3) == 1.7          # unjudged
+    assert stretched(1.0, 1.7, {a: base, b: [2, -2, 3, -1, 2, -2, 1, -1]}, a, 8) == 1.7  # close
+    assert stretched(1.0, 1.7, {a: base, b: [-3.0] * MIN_SAMPLES}, a, 8) == 1.0   # a leads
+    assert stretched(1.0, 1.7, {a: base, b: [5, 4, 6, 5, 5, 4, 6, 5]}, a, 8) == 1.0  # b shown
+    assert stretched(1.0, None, {a: base[:3]}, a, 3) == 1.0                     # a count
+    assert stretched(1.7, 1.7, {a: base[:3]}, a, 3) == 1.7                      # at the cap
