@@ -1,6 +1,7 @@
 """The computer players' strength and speed, in every game, at every level.
 
-    python bench/ai.py [--games 1000] [--hard-games 1000] [--playouts N | --seconds S]
+    python bench/ai.py [--games 1000] [--hard-games 1000]
+                       [--playouts N | --seconds S | --budget S] [--load N]
                        [--game KEY ...] [--rows hard,normal,easy,rule,ismcts] [--seed 0]
                        [--seats N ...] [--no-reading] [--verbose]
 
@@ -20,6 +21,9 @@ Rows:
 
 Hard thinks within its time (0.5 s a move) unless ``--playouts`` fixes its work per
 move (reproducible on any machine; the time per move is then that of the count).
+``--budget S`` measures the Hard a player meets: its time per move S (the shipped 0.5),
+every row labelled with it; ``--load N`` keeps N busy processes (bench/busy.py) on the
+CPU beside the whole run, as a machine doing something else would, and says so.
 ``--jobs N`` plays a row's games in N worker processes (each game on its own seed and
 seat rotation, so the figure is the same as with one); ``--minutes M`` stops a row
 starting new games after M minutes, and the row gives the games reached (seeds from
@@ -51,6 +55,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
 
 from bench.briscola_rule import RuleAgent  # noqa: E402
+from bench.busy import beside  # noqa: E402
 from game import GAMES  # noqa: E402
 from game.ai import computer_player  # noqa: E402
 from game.ai.base import ComputerPlayer  # noqa: E402
@@ -92,6 +97,9 @@ TIMES: dict[str, list[float]] = defaultdict(list)
 #: fallback's choice, are kept in TIMES under the level's label and these endings (sent
 #: back alike)
 SEARCHED, DEPARTED = " searched", " departed"
+#: a search's moves where its time ran out before one world was played out (its fallback's
+#: move was played: a busy machine's Hard), kept alike
+EMPTY = " empty"
 
 
 class Timed:
@@ -116,6 +124,8 @@ class Timed:
             self.times[self.label + SEARCHED].append(float(sum(thought.counts.values())))
             if thought.chosen != thought.policy:
                 self.times[self.label + DEPARTED].append(0.0)
+            if not thought.samples:
+                self.times[self.label + EMPTY].append(0.0)
         return action
 
 
@@ -153,6 +163,8 @@ def make(key: str, level: str, args: argparse.Namespace,
     label = f"{key} {level}"
     if getattr(player, "wants_world", False) and args.playouts:
         label += f" ({args.playouts} playouts)"
+    elif getattr(player, "wants_world", False) and getattr(args, "budget", None) is not None:
+        label += f" ({args.budget:g} s, load {getattr(args, 'load', 0)})"
     return Timed(player, label, times)
 
 
@@ -245,6 +257,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--hard-games", type=int, default=1000, help="games per figure with Hard")
     parser.add_argument("--playouts", type=int, help="Hard's playouts per move (else its time)")
     parser.add_argument("--seconds", type=float, help="Hard's time per move (default its own)")
+    parser.add_argument("--budget", type=float,
+                        help="Hard's time per move, the rows labelled with it (0.5 is shipped)")
+    parser.add_argument("--load", type=int, default=0,
+                        help="busy processes spinning beside the whole run")
     parser.add_argument("--game", action="append", choices=sorted(GAMES), help="only these games")
     parser.add_argument("--rows", default=",".join(ROWS), help="which rows, comma-separated")
     parser.add_argument("--seats", type=int, action="append",
@@ -259,11 +275,25 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--verbose", action="store_true",
                         help="a line after every game: the hero's wins and points so far")
     args = parser.parse_args(argv)
+    if args.budget is not None:
+        if args.playouts is not None or args.seconds is not None:
+            parser.error("--budget is a time per move: not with --playouts or --seconds")
+        args.seconds = args.budget
+    if args.load < 0:
+        parser.error("--load counts busy processes: 0 or more")
+    with beside(args.load):
+        return measure(args, argv)
+
+
+def measure(args: argparse.Namespace, argv: Sequence[str] | None) -> int:
+    """Every row ``args`` asks for, then the times per move."""
     rows = set(args.rows.split(","))
     keys = args.game or sorted(GAMES)
     print(f"# bench/ai.py {' '.join(argv if argv is not None else sys.argv[1:])}")
     print(f"# load average {os.getloadavg()[0]:.1f}, Hard: "
           f"{f'{args.playouts} playouts a move' if args.playouts else 'its time a move'}"
+          f"{f' ({args.seconds:g} s)' if args.seconds is not None else ''}"
+          f"{f', {args.load} busy processes beside it' if args.load else ''}"
           f"{', no reading' if args.no_reading else ''}")
     print("| game | who | games | hero wins [95%] | fair | points above fair "
           "| hero's score less the others' mean, a game [95%] | time |")
@@ -295,7 +325,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     print("|---|---|---|---|---|")
     for label, times in sorted(TIMES.items()):
         t = sorted(times)
-        if not t or label.endswith((SEARCHED, DEPARTED)):
+        if not t or label.endswith((SEARCHED, DEPARTED, EMPTY)):
             continue
         p = lambda q, t=t: t[min(len(t) - 1, int(q * len(t)))] * 1000  # noqa: E731
         print(f"| {label} | {len(t)} | {p(0.5):.1f} ms | {p(0.99):.1f} ms | {t[-1] * 1000:.1f} ms |")
@@ -303,11 +333,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         if label.endswith(SEARCHED):
             searched = len(TIMES[label])
             departed = len(TIMES.get(label[:-len(SEARCHED)] + DEPARTED, []))
+            empty = len(TIMES.get(label[:-len(SEARCHED)] + EMPTY, []))
             done = sorted(TIMES[label])
             print(f"# {label[:-len(SEARCHED)]}: left its fallback's choice on {departed} of "
                   f"{searched} moves it searched ({departed / max(1, searched):.1%}); "
                   f"playouts a searched move p50 {done[len(done) // 2]:.0f}, "
-                  f"p90 {done[int(0.9 * len(done))]:.0f}")
+                  f"p90 {done[int(0.9 * len(done))]:.0f}; no world played out in its time on "
+                  f"{empty} ({empty / max(1, searched):.1%})")
     return 0
 
 

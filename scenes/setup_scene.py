@@ -18,8 +18,9 @@ seat, as a guest: it is shown there, and no row chooses a seat.
 
 Every row explains itself: the focused row's one line of help (``<option
 label>.help`` in the words) stands above the footer; a computer's row says what the
-level it shows plays like (``setup.level.<level>.help``), so stepping through Easy,
-Normal and Hard describes each.  Play's line says when a game of this kind is kept to
+level it shows plays like (``setup.level.<level>.help``, or the game's own
+``<key>.level.<level>.help`` where a level plays otherwise there: Bocce's Hard), so
+stepping through Easy, Normal and Hard describes each.  Play's line says when a game of this kind is kept to
 resume: a new one takes its place (one game of each kind is kept, game/saves.py).
 """
 
@@ -63,6 +64,14 @@ def value_text(key: str, name: str, option: Option, value: Any) -> str:
 def help_line(key: str) -> str:
     """A row's one line of help, if its words exist."""
     return tr(key) if has(key) else ""
+
+
+def level_help(game: str, level: str) -> str:
+    """What a computer level plays like in ``game``: the game's own line where the level
+    plays otherwise there (Bocce's Hard, whose search adds nothing measured to how it
+    weighs the game), else the line every game shares."""
+    own = f"{game}.level.{level}.help"
+    return tr(own) if has(own) else help_line(f"setup.level.{level}.help")
 
 
 def _one_person(seats: Sequence[SeatSpec]) -> list[SeatSpec]:
@@ -216,7 +225,7 @@ class SetupScene(OptionRowsScene):
             elif s != self.you:       # its help says what the level it shows plays like
                 rows.append(OptionRow(f"level:{s}", tr("setup.computer", number=s + 1), levels,
                                       lambda v: tr(f"setup.level.{v}"),
-                                      help=help_line(f"setup.level.{self._level(s)}.help")))
+                                      help=level_help(self.spec.key, self._level(s))))
         return rows
 
     def _level(self, seat: int) -> str:

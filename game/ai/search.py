@@ -37,8 +37,11 @@ Perfect-information Monte Carlo (PIMC), as strong Skat and Bridge programs play:
 The budget is a count of playouts (tests: the same seed gives the same move) or a
 time in seconds (play: counted from the call, the fallback's own choice included,
 and checked before every playout, so a move never runs over by more than one
-playout).  Without a world (a computer across the network sees only
-updates) the player plays as its policy does.
+playout).  A time is stretched, up to :data:`STRETCH` times itself, where it ran out
+with the move unjudged (a busy machine) or close (:func:`stretched`); an obvious move
+is made early, as above.  Without a world the player plays as its policy does, and says so in the
+log as a warning (:func:`unsearched`), as it does when its time ran out before it
+played out one world: a search asked for never falls back unseen.
 
 Why PIMC and not information-set MCTS: see bench/README.md ("Hard: which search").
 The ISMCTS here (:class:`IsmctsSearch`) is kept for that comparison.
@@ -46,6 +49,7 @@ The ISMCTS here (:class:`IsmctsSearch`) is kept for that comparison.
 
 from __future__ import annotations
 
+import logging
 import math
 import random
 import time
@@ -58,6 +62,8 @@ from game.cards import Card
 from game.engine import Action, State
 from game.views import BaseView
 
+log = logging.getLogger(__name__)
+
 #: a playout that has not reached the end of its round after this many actions stops
 MAX_PLAYOUT = 800
 #: the fewest sampled worlds a candidate should be judged on: a budget keeps fewer
@@ -66,6 +72,10 @@ MIN_SAMPLES = 8
 #: the chance, over all the candidates of a move, that the search leaves its policy's
 #: choice for a move that is no better (each candidate is held to a share of it)
 FALSE_LEAVE = 0.2
+#: how many times its budget a move may think when the budget left it unjudged (fewer
+#: than :data:`MIN_SAMPLES` worlds played out: a busy machine) or close (a candidate
+#: ahead of the policy's choice, not yet shown better): at 0.5 s, 0.85 s at most
+STRETCH = 1.7
 #: standard errors of the paired difference by which a candidate must trail the policy's
 #: choice, after :data:`MIN_SAMPLES` worlds, to be judged no further (:func:`trailing`)
 DROP_Z = 3.0
@@ -248,13 +258,30 @@ class Thought:
     #: the judge's unit (:attr:`Judge.unit`) and its size in the values' steps
     unit: str = ""
     unit_size: float = 1.0
+    #: the standard error of the chosen action's value less the policy's choice's, over
+    #: the worlds both were played out in (infinite when the samples cannot tell it:
+    #: fewer than two worlds, or a search that does not pair them, ISMCTS)
+    error: float = math.inf
 
     def margin(self) -> float:
         """How much better the chosen action scored than the policy's choice, on average:
         in the game's points (or its :attr:`unit`), or where the values are chances, in points of a hundred of
         the seat's own chance to win (a gain is the seat's chance less the others' mean,
         which moves ``seats / (seats - 1)`` times as far as the seat's chance alone)."""
-        gain = self.values.get(self.chosen, 0.0) - self.values.get(self.policy, 0.0)
+        return self._scaled(self.values.get(self.chosen, 0.0) - self.values.get(self.policy, 0.0))
+
+    def within(self, z: float = 1.96) -> float:
+        """The half width of the margin's 95% interval (``z`` standard errors of the
+        paired difference), in the margin's own units: a margin no wider than this is
+        one the sampled worlds cannot tell from none."""
+        return self._scaled(z * self.error)
+
+    def shown(self) -> bool:
+        """Whether the samples show the chosen action better than the policy's choice:
+        its margin's 95% interval lies above zero."""
+        return self.chosen != self.policy and self.margin() - self.within() > 0
+
+    def _scaled(self, gain: float) -> float:
         return gain * 100 * (self.seats - 1) / self.seats if self.chances \
             else gain / self.unit_size
 
@@ -285,8 +312,10 @@ class Search:
                  width: int = 12,
                  present: Callable[[Any, Action, random.Random], Action]
                  = lambda view, action, rng: action, false_leave: float = FALSE_LEAVE,
-                 rank: Optional[Callable[[Any, Sequence[Action]], list[Action]]] = None) -> None:
+                 rank: Optional[Callable[[Any, Sequence[Action]], list[Action]]] = None,
+                 stretch: float = STRETCH) -> None:
         self.name = name
+        self.stretch = stretch
         self.rank = rank
         #: the legal actions of the move being thought, as ``rank`` orders them
         self.ranked: Optional[list[Action]] = None
@@ -300,6 +329,8 @@ class Search:
         self.seconds = seconds
         self.width = width
         self.last: Optional[Thought] = None
+        #: the moves of more than one legal action it played without a search (each logged)
+        self.unsearched = 0
         #: when the move being thought must be chosen (its time counts from ``choose``)
         self.deadline: Optional[float] = None
 
@@ -310,14 +341,21 @@ class Search:
         self.deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         mine = self.fallback.choose(view, legal, rng)
         seat = view["seat"]
-        if world is None or len(legal) == 1 or not isinstance(seat, int):
+        if len(legal) == 1:
             self.last = None
+            return mine
+        if world is None or not isinstance(seat, int):
+            self.last = None
+            unsearched(self, "no world was handed to it" if world is None
+                       else "its view names no seat")
             return mine
         if mine not in legal:           # another form of a listed move (Dou Dizhu's suits)
             mine = next((a for a in legal if (a.kind, a.value) == (mine.kind, mine.value)),
                         mine)
         self.ranked = self.rank(view, legal) if self.rank is not None else None
         self.last = self.search(world, seat, legal, mine, self.facts(view, self.fallback), rng)
+        if not self.last.samples:
+            unsearched(self, "its time ran out before one world was played out")
         return self.present(view, self.last.chosen, rng)
 
     def search(self, world: State, seat: int, legal: list[Action], mine: Action, facts: Facts,
@@ -328,6 +366,8 @@ class Search:
             candidates = candidates[:max(2, self.playouts // MIN_SAMPLES)]
         runs: dict[Action, list[Optional[float]]] = {a: [] for a in candidates}
         started, deadline = time.perf_counter(), self.deadline
+        cap = None if deadline is None or self.seconds is None \
+            else deadline + self.seconds * (max(1.0, self.stretch) - 1)
         done = samples = 0
         n = world.seats
         while self.playouts is None or done < self.playouts:
@@ -339,13 +379,15 @@ class Search:
             values: dict[Action, float] = {}
             for a in candidates:
                 if deadline is not None and time.perf_counter() > deadline:
-                    break
+                    deadline = stretched(deadline, cap, runs, mine, samples, self.false_leave)
+                    if time.perf_counter() > deadline:
+                        break
                 if not sample.is_legal(seat, a):
                     continue
                 w = _copy(sample)
                 w.advance(seat, a)
-                value = playout(w, seat, self.judge, policies, random.Random(seed), deadline,
-                                origin=sample)
+                value = playout(w, seat, self.judge, policies, random.Random(seed),
+                                cap if cap is not None else deadline, origin=sample)
                 if value is None:
                     break
                 values[a] = value
@@ -368,8 +410,11 @@ class Search:
         counts = {a: sum(v is not None for v in runs[a]) for a in runs}
         means = {a: sum(v for v in runs[a] if v is not None) / counts[a]
                  for a in runs if counts[a]}
-        return Thought(means, counts, mine, confident_best(runs, mine, self.false_leave), samples,
-                       self.judge.chances, n, self.judge.unit, self.judge.unit_size)
+        chosen = confident_best(runs, mine, self.false_leave)
+        error = paired(runs[chosen], runs[mine])[1] if chosen in runs and mine in runs \
+            else math.inf
+        return Thought(means, counts, mine, chosen, samples, self.judge.chances, n,
+                       self.judge.unit, self.judge.unit_size, error)
 
     def candidates(self, legal: list[Action], mine: Action, rng: random.Random) -> list[Action]:
         """The policy's choice, a pass when there is one, then the other legal actions
@@ -384,16 +429,52 @@ class Search:
         return (keep + rest)[:max(len(keep), self.width)]
 
 
+def paired(values: Sequence[Optional[float]], base: Sequence[Optional[float]]
+           ) -> tuple[float, float, int]:
+    """The mean of ``values`` less ``base`` over the worlds both were judged on, the
+    standard error of that mean (infinite under two worlds: nothing is known of its
+    spread) and how many worlds: what every comparison of two candidates rests on."""
+    d = [x - y for x, y in zip(values, base) if x is not None and y is not None]
+    if len(d) < 2:
+        return (d[0] if d else 0.0), math.inf, len(d)
+    mean = sum(d) / len(d)
+    var = sum((x - mean) ** 2 for x in d) / (len(d) - 1)
+    return mean, math.sqrt(var / len(d)), len(d)
+
+
+def stretched(deadline: float, cap: Optional[float],
+              runs: Mapping[Action, Sequence[Optional[float]]], mine: Action, samples: int,
+              false_leave: float = FALSE_LEAVE) -> float:
+    """When a move whose budget has run out must be made (an adaptive budget): at ``cap``
+    where the budget left it unjudged (fewer than :data:`MIN_SAMPLES` worlds: a machine
+    too busy to judge anything in the budget) or close (a candidate ahead of the
+    policy's choice on average, not yet shown better), else now (``deadline``): where one
+    move dominates, the time already spent was enough."""
+    if cap is None or deadline >= cap:
+        return deadline
+    if samples < MIN_SAMPLES:
+        return cap
+    base = runs.get(mine, [])
+    ahead = any(paired(values, base)[0] > 0 for a, values in runs.items() if a != mine)
+    return cap if ahead and confident_best(runs, mine, false_leave) == mine else deadline
+
+
+def unsearched(player: Search, why: str) -> None:
+    """Say, as a warning in the log, that a search asked for played its fallback's move
+    instead: a caller that forgot the world (or a machine too busy to play out one
+    world) would otherwise meet a "hard" player that is its "normal" one, unseen."""
+    player.unsearched += 1
+    log.warning("%s played its fallback's move without a search: %s", player.name, why)
+
+
 def trailing(values: Sequence[Optional[float]], base: Sequence[Optional[float]]) -> bool:
     """Whether a candidate's values trail ``base`` (the policy's choice's, world by world)
     by more than :data:`DROP_Z` standard errors of the paired difference: it could not
     be chosen (:func:`confident_best` wants it ahead), so it is judged no further."""
-    d = [x - y for x, y in zip(values, base) if x is not None and y is not None]
-    if len(d) < MIN_SAMPLES or values is base:
+    mean, error, n = paired(values, base)
+    if n < MIN_SAMPLES or values is base:
         return False
-    mean = sum(d) / len(d)
-    var = sum((x - mean) ** 2 for x in d) / (len(d) - 1)
-    return mean + DROP_Z * math.sqrt(var / len(d)) < 0
+    return mean + DROP_Z * error < 0
 
 
 def confident_best(runs: Mapping[Action, Sequence[Optional[float]]], mine: Action,
@@ -411,12 +492,10 @@ def confident_best(runs: Mapping[Action, Sequence[Optional[float]]], mine: Actio
     for a, values in runs.items():
         if a == mine:
             continue
-        d = [x - y for x, y in zip(values, base) if x is not None and y is not None]
-        if len(d) < 2:
+        mean, error, n = paired(values, base)
+        if n < 2:
             continue
-        mean = sum(d) / len(d)
-        var = sum((x - mean) ** 2 for x in d) / (len(d) - 1)
-        if mean > z * math.sqrt(var / len(d)) and mean > best_mean:
+        if mean > z * error and mean > best_mean:
             best, best_mean = a, mean
     return best
 

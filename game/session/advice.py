@@ -52,7 +52,9 @@ def reason_of(thought: Optional[Thought], key: str = "", view: Optional[Mapping[
               action: Optional[Action] = None) -> Optional[Reason]:
     """One line of why: what the play does now, in the game's words, when its module can
     say it (:func:`game_line`); else from what the search found: how many deals it played
-    out, and how much better its play did than the usual one (or that they agree)."""
+    out, and how much better its play did than the usual one with the margin's 95%
+    interval, where that interval shows it better at all; else that the two did about
+    as well (or that they agree)."""
     if key and view is not None and action is not None:
         line = game_line(key, view, action)
         if line is not None:
@@ -62,22 +64,26 @@ def reason_of(thought: Optional[Thought], key: str = "", view: Optional[Mapping[
     one = "_one" if thought.samples == 1 else ""
     if thought.chosen == thought.policy:
         return Reason(f"advice.agrees{one}", {"deals": thought.samples})
+    if not thought.shown():                 # a difference the deals cannot tell from none
+        return Reason(f"advice.close{one}", {"deals": thought.samples})
+    margin, within = round(thought.margin(), 1), round(thought.within(), 1)
     if thought.chances:                     # the search weighed chances to win, not points
-        return Reason(f"advice.better_chance{one}", {"deals": thought.samples,
-                                                     "chance": round(thought.margin(), 1)})
+        return Reason("advice.better_chance", {"deals": thought.samples, "chance": margin,
+                                               "within": within})
     if thought.unit:                        # Bisca's lives, not points
-        return Reason(f"advice.better_{thought.unit}{one}",
-                      {"deals": thought.samples, thought.unit: round(thought.margin(), 1)})
-    return Reason(f"advice.better{one}", {"deals": thought.samples,
-                                          "points": round(thought.margin(), 1)})
+        return Reason(f"advice.better_{thought.unit}",
+                      {"deals": thought.samples, thought.unit: margin, "within": within})
+    return Reason("advice.better", {"deals": thought.samples, "points": margin,
+                                    "within": within})
 
 
 def advice_of(action: Action, thought: Optional[Thought], key: str = "",
               view: Optional[Mapping[str, Any]] = None) -> Advice:
     """The advice for ``action``: its why (:func:`reason_of`), and the obvious play when
-    the why is the search's comparison with it."""
+    the why is the search's comparison with it (better, or about as good)."""
     why = reason_of(thought, key, view, action)
-    compared = thought is not None and why is not None and why.key.startswith("advice.better")
+    compared = thought is not None and why is not None and \
+        why.key.startswith(("advice.better", "advice.close"))
     return Advice(action, why, thought.policy if compared and thought is not None else None)
 
 

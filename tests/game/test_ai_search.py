@@ -24,7 +24,9 @@ from game.ai.search import (
     confident_best,
     deal,
     gain,
+    paired,
     playout,
+    stretched,
     trailing,
 )
 from game.briscola import VENCESLAO
@@ -220,15 +222,65 @@ def test_a_seed_and_a_playout_count_give_one_move(key):
     assert searched
 
 
-def test_the_search_without_a_world_plays_as_its_fallback():
+def test_the_search_without_a_world_plays_as_its_fallback_and_warns(caplog):
+    """A harness that did not hand Hard its world measured Hard equal to Normal with no
+    word anywhere: the fallback is still played (a game must go on) but said in the log,
+    each time, whoever called it (here as game/session/computers.py's ``think`` does
+    when it has no world, and as a harness calling ``choose`` bare)."""
+    from game.session.computers import think
     for _seed, state in positions("bolola", 4):
         seat = state.to_act()[0]
         hard = computer_player("bolola", "hard")
         assert isinstance(hard, Search)
         view, legal = state.view(seat), state.legal_actions(seat)
-        assert hard.choose(view, legal, random.Random(1)) \
-            == hard.fallback.choose(view, legal, random.Random(1))
-        assert hard.last is None
+        if len(legal) < 2:
+            continue
+        caplog.clear()
+        with caplog.at_level("WARNING", logger="game.ai.search"):
+            assert hard.choose(view, legal, random.Random(1)) \
+                == hard.fallback.choose(view, legal, random.Random(1))
+            think(hard, view, legal, random.Random(1))
+        assert hard.last is None and hard.unsearched == 2
+        warned = [r for r in caplog.records if r.levelname == "WARNING"]
+        assert len(warned) == 2 and "no world" in warned[0].getMessage()
+        return
+    pytest.fail("no position with a choice")
+
+
+def test_a_search_with_its_world_or_one_legal_move_warns_of_nothing(caplog):
+    for _seed, state in positions("bolola", 4):
+        seat = state.to_act()[0]
+        legal = state.legal_actions(seat)
+        hard = quick(computer_player("bolola", "hard"), playouts=16)
+        with caplog.at_level("WARNING", logger="game.ai.search"):
+            hard.choose(state.view(seat), legal, random.Random(0), world=state.world(seat, 0))
+            hard.choose(state.view(seat), legal[:1], random.Random(0))
+        assert hard.unsearched == 0 and not caplog.records
+
+
+def test_a_search_whose_time_ran_out_before_one_world_warns(caplog):
+    """A machine too busy to play out one world in the time leaves the fallback's move:
+    said, not hidden."""
+    for _seed, state in positions("briscola", 6):
+        seat = state.to_act()[0]
+        legal = state.legal_actions(seat)
+        if len(legal) < 2:
+            continue
+        hard = computer_player("briscola", "hard")
+        assert isinstance(hard, Search)
+        hard.seconds, hard.playouts = 0.0, None
+        with caplog.at_level("WARNING", logger="game.ai.search"):
+            hard.choose(state.view(seat), legal, random.Random(0), world=state.world(seat, 0))
+        assert hard.last is not None and hard.last.samples == 0
+        assert hard.unsearched == 1 and "time ran out" in caplog.records[0].getMessage()
+        return
+    pytest.fail("no position with a choice")
+
+
+def test_the_paired_difference_and_its_standard_error():
+    mean, error, n = paired([3.0, 5.0, None, 5.0], [1.0, 1.0, 9.0, 2.0])   # 2, 4, 3
+    assert (mean, n) == (3.0, 3) and error == pytest.approx(1 / 3 ** 0.5)
+    assert paired([2.0, None], [0.0, 1.0])[1:] == (float("inf"), 1)     # one world: unknown
 
 
 def test_the_search_spends_exactly_its_playouts():
@@ -355,3 +407,17 @@ def test_bisca_at_every_player_count_searches_legal_repeatable_moves_in_worlds_i
         assert moves[0] in legal and moves[0] == moves[1]
         searched += len(legal) > 1
     assert searched
+
+
+def test_the_budget_stretches_where_the_move_is_unjudged_or_close_and_not_where_it_is_clear():
+    """An adaptive budget: past its time a move thinks on, up to the cap, while it has
+    fewer than MIN_SAMPLES worlds or a candidate leads the policy's choice unproven; a
+    move one candidate dominates (or none leads) is made at once."""
+    a, b = Action("play", (), "a"), Action("play", (), "b")
+    base = [0.0] * MIN_SAMPLES
+    assert stretched(1.0, 1.7, {a: base[:3], b: base[:3]}, a, 3) == 1.7          # unjudged
+    assert stretched(1.0, 1.7, {a: base, b: [2, -2, 3, -1, 2, -2, 1, -1]}, a, 8) == 1.7  # close
+    assert stretched(1.0, 1.7, {a: base, b: [-3.0] * MIN_SAMPLES}, a, 8) == 1.0   # a leads
+    assert stretched(1.0, 1.7, {a: base, b: [5, 4, 6, 5, 5, 4, 6, 5]}, a, 8) == 1.0  # b shown
+    assert stretched(1.0, None, {a: base[:3]}, a, 3) == 1.0                     # a count
+    assert stretched(1.7, 1.7, {a: base[:3]}, a, 3) == 1.7                      # at the cap

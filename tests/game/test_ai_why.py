@@ -118,6 +118,9 @@ def test_the_advice_prefers_the_games_words_to_the_searchs_count():
     view = briscola_view("Kc 4c", "Ac 5d 6s")
     assert reason_of(thought, "briscola", view, a) == Reason("advice.takes_points", {"points": 15})
     assert reason_of(thought, "bocce", view, a) == Reason("advice.agrees", {"deals": 8})
+    # the search kept the obvious play: no other was shown better, which is all it knows
+    # (another may have scored a little more, within the deals' noise: not "did best")
+    assert "no other play did clearly better" in Reason("advice.agrees", {"deals": 8}).words("en")
     assert reason_of(None, "bocce", view, a) is None
 
 
@@ -125,10 +128,13 @@ def test_a_search_that_weighed_chances_speaks_of_the_chance_to_win_not_points():
     a, b = play("Ac"), play("2c")
     # three seats: the chosen play's gain (own chance less the others' mean) is 0.09
     # above the usual one's, which is 6 points in a hundred of the seat's own chance
-    thought = Thought({a: 0.30, b: 0.21}, {a: 20, b: 20}, b, a, 20, chances=True, seats=3)
-    assert reason_of(thought) == Reason("advice.better_chance", {"deals": 20, "chance": 6.0})
-    in_points = Thought({a: 3.0, b: 1.5}, {a: 20, b: 20}, b, a, 20)
-    assert reason_of(in_points) == Reason("advice.better", {"deals": 20, "points": 1.5})
+    thought = Thought({a: 0.30, b: 0.21}, {a: 20, b: 20}, b, a, 20, chances=True, seats=3,
+                      error=0.03)
+    assert reason_of(thought) == Reason("advice.better_chance",
+                                        {"deals": 20, "chance": 6.0, "within": 3.9})
+    in_points = Thought({a: 3.0, b: 1.5}, {a: 20, b: 20}, b, a, 20, error=0.5)
+    assert reason_of(in_points) == Reason("advice.better",
+                                          {"deals": 20, "points": 1.5, "within": 1.0})
 
 
 def test_bisca_s_search_speaks_of_lives_not_points():
@@ -138,9 +144,9 @@ def test_bisca_s_search_speaks_of_lives_not_points():
 
     a, b = Action("bet", (), "0"), Action("bet", (), "2")
     thought = Thought({a: 0.5, b: -0.5}, {a: 300, b: 300}, b, a, 300,
-                      unit=bisca_ai.JUDGE.unit, unit_size=bisca_ai.JUDGE.unit_size)
+                      unit=bisca_ai.JUDGE.unit, unit_size=bisca_ai.JUDGE.unit_size, error=0.1)
     reason = reason_of(thought)
-    assert reason == Reason("advice.better_lives", {"deals": 300, "lives": 0.5})
+    assert reason == Reason("advice.better_lives", {"deals": 300, "lives": 0.5, "within": 0.1})
     assert "0.5 lives better" in reason.words("en") and "0,5 vite" in reason.words("it")
 
 
@@ -266,9 +272,31 @@ def test_a_bisca_blind_bet_s_line_is_the_chance_the_unseen_card_wins():
     assert bisca_why(state.view(0), bet(0)) is None
 
 
+def test_a_hint_claims_no_difference_its_deals_cannot_tell_from_none():
+    """The case that was seen: one zero-point card said to score "10.6 points more on
+    average" than another after 16 sampled deals, where the deals' spread was far wider.
+    The line says the two did about as well, names the deals, and gives no figure; the
+    same margin with a spread the deals do show is given with its give-or-take."""
+    a, b = play("4c"), play("5d")
+    noisy = Thought({a: 10.6, b: 0.0}, {a: 16, b: 16}, b, a, 16, error=8.0)
+    reason = reason_of(noisy)
+    assert reason == Reason("advice.close", {"deals": 16})
+    for lang in ("en", "it"):
+        assert "10" not in reason.words(lang) and "16" in reason.words(lang)
+    assert "about as well" in reason.words("en") and "più o meno" in reason.words("it")
+    assert advice_of(a, noisy).usual == b                  # the line compares: names it
+    shown = Thought({a: 10.6, b: 0.0}, {a: 16, b: 16}, b, a, 16, error=2.0)
+    assert reason_of(shown) == Reason("advice.better", {"deals": 16, "points": 10.6,
+                                                        "within": 3.9})
+    assert "10.6 points more on average than the obvious one (give or take 3.9)" \
+        in reason_of(shown).words("en")
+    one = Thought({a: 10.6, b: 0.0}, {a: 1, b: 1}, b, a, 1)   # one deal: nothing known
+    assert reason_of(one) == Reason("advice.close_one", {"deals": 1})
+
+
 def test_the_advice_names_the_obvious_play_only_where_its_line_compares_with_it():
     a, b = play("Ac"), play("2c")
-    departed = Thought({a: 3.0, b: 1.5}, {a: 20, b: 20}, b, a, 20)
+    departed = Thought({a: 3.0, b: 1.5}, {a: 20, b: 20}, b, a, 20, error=0.5)
     assert advice_of(a, departed).usual == b
     agreed = Thought({a: 3.0, b: 1.5}, {a: 20, b: 20}, a, a, 20)
     assert advice_of(a, agreed).usual is None

@@ -81,13 +81,13 @@ def test_a_refusal_names_its_card_in_the_players_language():
 def test_a_hints_margin_is_written_as_each_language_writes_numbers():
     """A hint's "40.0 points more" read, in Italian, as forty thousand: a number with a
     fraction takes the language's decimal mark, and a whole one is written whole."""
-    params = {"deals": 25, "points": 37.5}
+    params = {"deals": 25, "points": 37.5, "within": 2.0}
     assert "37,5 punti" in reason_words("it", "advice.better", params)
     assert "37.5 points" in reason_words("en", "advice.better", params)
-    params = {"deals": 25, "points": 40.0}
+    params = {"deals": 25, "points": 40.0, "within": 2.5}
     assert "40 points more" in reason_words("en", "advice.better", params)
     assert "40 punti" in reason_words("it", "advice.better", params)
-    chance = reason_words("it", "advice.better_chance", {"deals": 9, "chance": 6.2})
+    chance = reason_words("it", "advice.better_chance", {"deals": 9, "chance": 6.2, "within": 1.5})
     assert "6,2 probabilità su cento" in chance
 
 

@@ -506,3 +506,23 @@ def test_play_says_nothing_of_a_kept_game_another_window_holds(app):
         other.release()
     app.back_to_menu()
     assert open_setup(app, "bolola").play_line() != "", "free again: it is replaced"
+
+
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_bocces_hard_row_says_it_plays_for_the_game_not_that_it_searches(app, lang):
+    """In Bocce Hard's playouts add nothing measured to its fallback (bench/README.md,
+    "Bocce: Hard plays for the game"): its row says what it does there, in one line."""
+    from scenes.i18n import set_language
+
+    set_language(lang)
+    try:
+        scene = open_setup(app, "bocce")
+        focus(scene, "level:1")
+        while scene.value(scene.row("level:1")) != "hard":
+            press(app, pygame.K_RIGHT)
+        row = scene.row("level:1")
+        assert row.help == tr("bocce.level.hard.help") != tr("setup.level.hard.help")
+        font = app.fonts.get(theme.font_px(16, (800, 500)))
+        assert font.size(row.help)[0] <= 800 - 20 and "\n" not in row.help
+    finally:
+        set_language("en")

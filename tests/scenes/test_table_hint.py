@@ -209,7 +209,7 @@ def test_a_line_that_compares_with_the_obvious_play_names_it(display):
     table = started(app, "bisca", seed=2)
     assert state_of(table).phase == "bet"
     hinted, usual = Action("bet", (), "0"), Action("bet", (), "2")
-    why = Reason("advice.better_lives", {"deals": 300, "lives": 0.3})
+    why = Reason("advice.better_lives", {"deals": 300, "lives": 0.3, "within": 0.2})
     table.input.advise = lambda: Advice(hinted, why, usual)
     key(app, pygame.K_h, "h")
     frames(app, 1)
