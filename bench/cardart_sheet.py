@@ -22,7 +22,7 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 import pygame  # noqa: E402
 
 from game.cards import french_deck, italian_deck  # noqa: E402
-from scenes.cardart import ITALIAN_STYLES, CardArt  # noqa: E402
+from scenes.art.cardart import ITALIAN_STYLES, CardArt  # noqa: E402
 
 FELT = (22, 92, 60)
 

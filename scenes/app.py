@@ -33,6 +33,7 @@ import pygame
 import pygame_gui
 
 from scenes import heap, routes, theme, xwindow
+from scenes.art.sprites import stop_painters
 from scenes.fields import THEME_PATH
 from scenes.fonts import Fonts
 from scenes.i18n import set_language, tr
@@ -47,13 +48,12 @@ from scenes.settings import (
 )
 from scenes.sizes import DEFAULT_SIZE, MIN_SIZE
 from scenes.sound import Sound, open_mixer
-from scenes.sprites import stop_painters
 from scenes.toast import Toasts
 
 if TYPE_CHECKING:  # pragma: no cover
     from game.net.relays import Relay
     from game.session import GameSetup
-    from scenes.cardart import CardArt
+    from scenes.art.cardart import CardArt
     from scenes.kiosk import Kiosk
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -94,9 +94,9 @@ def _video_driver() -> str:
 
 def _make_art(design: str, four_colour: bool = False) -> CardArt | None:
     """The card art in the chosen Italian design and French inks, or None while
-    scenes/cardart is missing or broken."""
+    scenes/art/cardart is missing or broken."""
     try:
-        from scenes.cardart import CardArt
+        from scenes.art.cardart import CardArt
     except ImportError as exc:
         print(f"tavolata: card art unavailable: {exc}", file=sys.stderr)
         return None

@@ -19,8 +19,8 @@ import math
 from dataclasses import dataclass, field
 
 try:  # the card art's aspect ratio; its module may land after this one
-    from scenes.cardart import CARD_RATIO as _CARD_RATIO
-except ImportError:  # pragma: no cover - until scenes/cardart.py exists
+    from scenes.art.cardart import CARD_RATIO as _CARD_RATIO
+except ImportError:  # pragma: no cover - until scenes/art/cardart.py exists
     _CARD_RATIO = 1.4
 
 #: height / width of a card (CARD_RATIO may be given either way round)

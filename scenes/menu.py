@@ -26,7 +26,7 @@ from scenes.widgets import Button, FocusList, draw_button
 if TYPE_CHECKING:
     from game.net.kept_tables import KeptTable
     from scenes.app import App
-    from scenes.cardart import CardArt
+    from scenes.art.cardart import CardArt
     from scenes.fonts import SizedFont
 
 #: The decorative fans in the bottom corners: French on the left, Italian on the right.

@@ -16,8 +16,8 @@ from typing import Any, Callable, Optional
 
 import pygame
 
+from scenes.art.sprites import CardSprite
 from scenes.layout import ZoneGeom, place
-from scenes.sprites import CardSprite
 from scenes.table.position import Position
 from scenes.table.stage import Stage
 from scenes.tables import Timing

@@ -31,9 +31,9 @@ import pygame
 
 from game.engine import Action
 from scenes import theme
+from scenes.art.sprites import CardSprite
 from scenes.hud import Hud
 from scenes.i18n import language, tr, words
-from scenes.sprites import CardSprite
 from scenes.table.board import Board
 from scenes.table.hint_place import hint_place
 from scenes.table.keys import PASS_KEYS, POPUP_KEYS, TURN_KEYS, Command, Keymap, hotkey_name, used

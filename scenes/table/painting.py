@@ -24,8 +24,8 @@ from typing import Any, Callable, Hashable, Optional, Sequence
 import pygame
 
 from scenes import theme
+from scenes.art.sprites import CardSprite, soft_rect
 from scenes.hud import Hud, Label
-from scenes.sprites import CardSprite, soft_rect
 from scenes.table.board import Board
 from scenes.table.captions import Captions
 from scenes.table.controls import TableInput

@@ -61,12 +61,12 @@ from game import GAMES
 from game.engine import Action, Event
 from game.session import HUMAN, Client, GameSetup, Refused, Update
 from scenes import guest, heap, keeping
+from scenes.art.sprites import CardImages, CardSprite
 from scenes.hud import Hud
 from scenes.i18n import tr, words
 from scenes.layout import Layout
 from scenes.scene import Scene
 from scenes.speech.table import SpokenTable, spoken_on
-from scenes.sprites import CardImages, CardSprite
 from scenes.table.animation import Animator
 from scenes.table.board import Board
 from scenes.table.captions import Captions

@@ -12,8 +12,8 @@ from dataclasses import dataclass
 
 import pygame
 
+from scenes.art.sprites import CardImages
 from scenes.layout import Layout
-from scenes.sprites import CardImages
 
 
 @dataclass

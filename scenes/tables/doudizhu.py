@@ -33,7 +33,7 @@ from game.engine import GAME_OVER, Action, Event
 from game.views.doudizhu import Last, View
 from game.views.doudizhu import SheetRow as HandRow
 from scenes import theme
-from scenes.cardart.french import RANK_TEXT
+from scenes.art.cardart.french import RANK_TEXT
 from scenes.hud import ERROR, POSITIVE, Label
 from scenes.i18n import language, signed, tr
 from scenes.layout import Layout, ZoneGeom

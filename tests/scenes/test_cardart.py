@@ -6,8 +6,8 @@ import pygame
 import pytest
 
 from game.cards import Card, card, french_deck, italian_deck
-from scenes.cardart import CARD_RATIO, ITALIAN_STYLES, CardArt
-from scenes.cardart.cache import LRU
+from scenes.art.cardart import CARD_RATIO, ITALIAN_STYLES, CardArt
+from scenes.art.cardart.cache import LRU
 
 WIDTHS = (41, 76, 123)
 

@@ -104,7 +104,7 @@ def test_speed_factor_per_animation_speed():
 
 
 def test_italian_styles_agree_with_the_card_art():
-    from scenes.cardart import ITALIAN_STYLES as ART_STYLES
+    from scenes.art.cardart import ITALIAN_STYLES as ART_STYLES
 
     assert tuple(ART_STYLES) == ITALIAN_STYLES
 

@@ -30,7 +30,7 @@ def background_threads() -> list[threading.Thread]:
 
 @pytest.mark.slow
 def test_no_painter_or_sound_thread_is_alive_after_shutdown(app):
-    from scenes.sprites import CardImages
+    from scenes.art.sprites import CardImages
 
     if app.art is None:
         pytest.skip("no card art")
@@ -48,8 +48,8 @@ def test_no_painter_or_sound_thread_is_alive_after_shutdown(app):
 def test_the_painter_thread_never_converts_a_surface(display, monkeypatch):
     """convert_alpha() needs the display's pixel format, which belongs to the main thread:
     the painter hands plain surfaces over and the main thread converts them."""
-    from scenes.cardart import CardArt
-    from scenes.sprites import CardImages, stop_painters
+    from scenes.art.cardart import CardArt
+    from scenes.art.sprites import CardImages, stop_painters
 
     converted_in: list[str] = []
 

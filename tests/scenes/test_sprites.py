@@ -7,7 +7,7 @@ import time
 import pygame
 import pytest
 
-from scenes.sprites import CardImages, CardSprite
+from scenes.art.sprites import CardImages, CardSprite
 
 #: a card's width and height at scale 1 on tables from 1920x1080 to 3840x2160
 CARD_SIZES = [(120, 168), (180, 252), (260, 364)]

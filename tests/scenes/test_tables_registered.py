@@ -9,7 +9,7 @@ import pytest
 
 from game import GAMES, KEYS
 from game.engine import RegistrationError
-from scenes.sprites import CardImages
+from scenes.art.sprites import CardImages
 from scenes.tables import TableAdapter, load_adapter
 from tests.scenes.tablekit import make_app, open_table
 

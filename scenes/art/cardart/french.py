@@ -1,6 +1,6 @@
 """French faces: pips in the classic positions, corner indices, aces.
 
-Courts and jokers are drawn by scenes.cardart.courts and .jokers; this module
+Courts and jokers are drawn by scenes.art.cardart.courts and .jokers; this module
 lays out the card around them.
 """
 
@@ -9,9 +9,9 @@ from __future__ import annotations
 import math
 
 from game.cards import Card
-from scenes.cardart import courts, geom, jokers, pips
-from scenes.cardart.canvas import Canvas
-from scenes.cardart.palette import BLACK, CARD, INK, french_ink
+from scenes.art.cardart import courts, geom, jokers, pips
+from scenes.art.cardart.canvas import Canvas
+from scenes.art.cardart.palette import BLACK, CARD, INK, french_ink
 
 RANK_TEXT = {10: "10", 11: "J", 12: "Q", 13: "K", 14: "A"}
 

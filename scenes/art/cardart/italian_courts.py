@@ -3,7 +3,7 @@
 Napoletane courts are single-headed full figures: the Fante standing, the
 Cavallo riding a horse, the Re seated on his throne, each holding his suit
 sign.  The northern styles use the double-headed half figures of
-scenes.cardart.courts in their own colours; their Cavallo rides with his
+scenes.art.cardart.courts in their own colours; their Cavallo rides with his
 horse's head beside him.
 """
 
@@ -13,11 +13,11 @@ import math
 from typing import Callable
 
 from game.cards import Card
-from scenes.cardart import courts, geom
-from scenes.cardart.canvas import Canvas
-from scenes.cardart.courts import Look, arm, collar, face, hand, headgear, shade
-from scenes.cardart.italian_signs import INKS, baton, coin, cudgel, cup, sabre, straight_sword
-from scenes.cardart.palette import FLESH, HAIR_BLACK, HAIR_BLOND, HAIR_BROWN, HAIR_WHITE, INK, WHITE
+from scenes.art.cardart import courts, geom
+from scenes.art.cardart.canvas import Canvas
+from scenes.art.cardart.courts import Look, arm, collar, face, hand, headgear, shade
+from scenes.art.cardart.italian_signs import INKS, baton, coin, cudgel, cup, sabre, straight_sword
+from scenes.art.cardart.palette import FLESH, HAIR_BLACK, HAIR_BLOND, HAIR_BROWN, HAIR_WHITE, INK, WHITE
 
 LW = 0.55
 RANKS = {8: "fante", 9: "cavallo", 10: "re"}

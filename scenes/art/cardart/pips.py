@@ -10,8 +10,8 @@ from __future__ import annotations
 import math
 from functools import cache
 
-from scenes.cardart import geom
-from scenes.cardart.canvas import Canvas, Color
+from scenes.art.cardart import geom
+from scenes.art.cardart.canvas import Canvas, Color
 
 Part = tuple
 

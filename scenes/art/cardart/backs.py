@@ -13,8 +13,8 @@ import math
 
 import pygame
 
-from scenes.cardart import geom
-from scenes.cardart.canvas import Canvas, Color, clip_rounded
+from scenes.art.cardart import geom
+from scenes.art.cardart.canvas import Canvas, Color, clip_rounded
 
 MARGIN = 4.5
 

@@ -15,8 +15,8 @@ from typing import Iterator, Sequence
 
 import pygame
 
-from scenes.cardart import geom, text
-from scenes.cardart.geom import Point
+from scenes.art.cardart import geom, text
+from scenes.art.cardart.geom import Point
 
 UNIT_W = 100.0
 UNIT_H = 150.0

@@ -6,9 +6,9 @@
 from __future__ import annotations
 
 from game.cards import RED_JOKER, Card
-from scenes.cardart import geom
-from scenes.cardart.canvas import Canvas, Color
-from scenes.cardart.palette import BLACK, BLUE, CARD, CHEEK, FLESH, GOLD, GREEN, INK, RED, WHITE
+from scenes.art.cardart import geom
+from scenes.art.cardart.canvas import Canvas, Color
+from scenes.art.cardart.palette import BLACK, BLUE, CARD, CHEEK, FLESH, GOLD, GREEN, INK, RED, WHITE
 
 LW = 0.7
 

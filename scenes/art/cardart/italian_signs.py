@@ -12,9 +12,9 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from scenes.cardart import geom
-from scenes.cardart.canvas import Canvas
-from scenes.cardart.palette import INK
+from scenes.art.cardart import geom
+from scenes.art.cardart.canvas import Canvas
+from scenes.art.cardart.palette import INK
 
 LW = 0.55
 

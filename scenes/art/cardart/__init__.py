@@ -22,10 +22,10 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.cards import Card
-from scenes.cardart import backs, effects, french, italian
-from scenes.cardart.cache import LRU
-from scenes.cardart.canvas import Canvas, Color, finish, new_sheet, supersample
-from scenes.cardart.palette import CARD, EDGE
+from scenes.art.cardart import backs, effects, french, italian
+from scenes.art.cardart.cache import LRU
+from scenes.art.cardart.canvas import Canvas, Color, finish, new_sheet, supersample
+from scenes.art.cardart.palette import CARD, EDGE
 
 if TYPE_CHECKING:
     from pygame.typing import ColorLike

@@ -16,9 +16,9 @@ from typing import Callable
 import pygame
 
 from game.cards import Card
-from scenes.cardart import geom, pips
-from scenes.cardart.canvas import Canvas, Color
-from scenes.cardart.palette import (
+from scenes.art.cardart import geom, pips
+from scenes.art.cardart.canvas import Canvas, Color
+from scenes.art.cardart.palette import (
     BLACK,
     BLUE,
     CARD,

@@ -19,10 +19,10 @@ import math
 from typing import Callable
 
 from game.cards import Card
-from scenes.cardart import italian_courts
-from scenes.cardart.canvas import Canvas, Color
-from scenes.cardart.italian_signs import INKS, baton, bow_sword, coin, cudgel, cup, sabre, straight_sword
-from scenes.cardart.palette import INK
+from scenes.art.cardart import italian_courts
+from scenes.art.cardart.canvas import Canvas, Color
+from scenes.art.cardart.italian_signs import INKS, baton, bow_sword, coin, cudgel, cup, sabre, straight_sword
+from scenes.art.cardart.palette import INK
 
 PAPER = {"napoletane": ((250, 243, 226), (156, 132, 104)),
          "bergamasche": ((253, 253, 250), (120, 130, 156)),
