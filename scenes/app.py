@@ -32,13 +32,15 @@ from typing import TYPE_CHECKING, Any
 import pygame
 import pygame_gui
 
-from scenes import heap, routes, theme, xwindow
+from scenes import heap, routes, xwindow
 from scenes.art.sprites import stop_painters
-from scenes.fields import THEME_PATH
-from scenes.fonts import Fonts
 from scenes.i18n import set_language, tr
+from scenes.kit import theme
+from scenes.kit.fields import THEME_PATH
+from scenes.kit.fonts import Fonts
+from scenes.kit.scene import Scene, SceneStack
+from scenes.kit.toast import Toasts
 from scenes.ready import notify_ready
-from scenes.scene import Scene, SceneStack
 from scenes.settings import (
     Settings,
     SettingsUnreadable,
@@ -48,7 +50,6 @@ from scenes.settings import (
 )
 from scenes.sizes import DEFAULT_SIZE, MIN_SIZE
 from scenes.sound import Sound, open_mixer
-from scenes.toast import Toasts
 
 if TYPE_CHECKING:  # pragma: no cover
     from game.net.relays import Relay

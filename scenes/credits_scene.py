@@ -12,12 +12,12 @@ from typing import TYPE_CHECKING, Optional
 
 import pygame
 
-from scenes import theme
 from scenes.i18n import tr
-from scenes.richtext import Block, Line, layout, plain
-from scenes.scene import Scene
-from scenes.scrolling import ScrollingMixin, draw_scroll_bar, scroll_thumb
-from scenes.widgets import Button, FocusList, draw_button
+from scenes.kit import theme
+from scenes.kit.richtext import Block, Line, layout, plain
+from scenes.kit.scene import Scene
+from scenes.kit.scrolling import ScrollingMixin, draw_scroll_bar, scroll_thumb
+from scenes.kit.widgets import Button, FocusList, draw_button
 
 if TYPE_CHECKING:
     from scenes.app import App

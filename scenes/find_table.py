@@ -26,14 +26,15 @@ from game.net import RemoteClient
 from game.net.finder import LIVE, LOST, TableFinder
 from game.net.listing import Listing
 from game.net.relays import Relay, as_relay
-from scenes import guest, theme
-from scenes.fonts import shorten
+from scenes import guest
 from scenes.i18n import has, tr
-from scenes.panel_scene import PanelScene
-from scenes.scrolling import ThumbDrag, draw_scroll_bar, scroll_thumb
+from scenes.kit import theme
+from scenes.kit.fonts import shorten
+from scenes.kit.panel_scene import PanelScene
+from scenes.kit.scrolling import ThumbDrag, draw_scroll_bar, scroll_thumb
+from scenes.kit.widgets import Button
 from scenes.setup_scene import value_text
 from scenes.waiting_room import GuestRoomScene, game_line
-from scenes.widgets import Button
 
 if TYPE_CHECKING:
     from scenes.app import App

@@ -24,14 +24,14 @@ from game.net.identity import public_bytes
 from game.net.relays import Relay
 from game.net.standings import BOARD_AFTER, Standing
 from game.rating_history import RatingHistory
-from scenes import theme
-from scenes.fonts import shorten
 from scenes.guest import own_key
 from scenes.i18n import has, tr
 from scenes.key_actions import export_action, import_action
-from scenes.panel_scene import PanelScene
+from scenes.kit import theme
+from scenes.kit.fonts import shorten
+from scenes.kit.panel_scene import PanelScene
+from scenes.kit.widgets import Button
 from scenes.service_open import Asking, refusal_words
-from scenes.widgets import Button
 
 if TYPE_CHECKING:
     from scenes.app import App

@@ -15,10 +15,10 @@ from typing import TYPE_CHECKING, Any, Optional
 
 import pygame
 
-from scenes import theme
 from scenes.i18n import tr
+from scenes.kit import theme
+from scenes.kit.widgets import Button
 from scenes.result import _MenuOverlay
-from scenes.widgets import Button
 
 if TYPE_CHECKING:  # pragma: no cover
     from scenes.table import TableScene

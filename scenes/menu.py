@@ -17,17 +17,17 @@ import pygame
 from game import CATALOG, GAMES
 from game.cards import Card
 from game.saves import Record, Store
-from scenes import theme
 from scenes.i18n import language, tr
 from scenes.keeping import resume, resume_label, trouble_line
-from scenes.scene import Scene
-from scenes.widgets import Button, FocusList, draw_button
+from scenes.kit import theme
+from scenes.kit.scene import Scene
+from scenes.kit.widgets import Button, FocusList, draw_button
 
 if TYPE_CHECKING:
     from game.net.kept_tables import KeptTable
     from scenes.app import App
     from scenes.art.cardart import CardArt
-    from scenes.fonts import SizedFont
+    from scenes.kit.fonts import SizedFont
 
 #: The decorative fans in the bottom corners: French on the left, Italian on the right.
 LEFT_FAN = ("QH", "KS", "AS")

@@ -37,18 +37,19 @@ from game.net.interfaces import listens_everywhere
 from game.net.lobby import COMPUTER_SEAT, OPEN, PERSON, LobbySeat
 from game.net.relays import TEXT_LIMIT, Relay, RelayError, relay_setting
 from game.session import COMPUTER, REMOTE, GameSetup
-from scenes import guest, theme
+from scenes import guest
 from scenes.dealer import own_line
-from scenes.fields import place_field, text_field
-from scenes.fonts import SizedFont, shorten, wrap, wrap_even
 from scenes.i18n import tr
-from scenes.panel_scene import PanelScene
-from scenes.richtext import Block, layout
+from scenes.kit import theme
+from scenes.kit.fields import place_field, text_field
+from scenes.kit.fonts import SizedFont, shorten, wrap, wrap_even
+from scenes.kit.panel_scene import PanelScene
+from scenes.kit.richtext import Block, layout
+from scenes.kit.widgets import Button, draw_button, label_room
 from scenes.room_codes import run_relay
 from scenes.service_open import NO_SERVICE, ServiceOpening, refusal_words
 from scenes.setup_scene import SetupScene, friend_seat
 from scenes.waiting_room import seat_rows, with_watchers
-from scenes.widgets import Button, draw_button, label_room
 
 if TYPE_CHECKING:
     from scenes.app import App

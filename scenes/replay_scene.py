@@ -22,14 +22,14 @@ from game import GAMES
 from game.replays import Replay, load_replay
 from game.saves import Record, SaveError, Store
 from game.session import GameSetup, Update
-from scenes import theme
-from scenes.hud import PanelCache, TextCache
 from scenes.i18n import language, short_date, tr
 from scenes.keeping import export_data
-from scenes.scene import Scene
+from scenes.kit import theme
+from scenes.kit.hud import PanelCache, TextCache
+from scenes.kit.scene import Scene
+from scenes.kit.widgets import Button, FocusList, draw_button
 from scenes.speech.aloud import Aloud
 from scenes.speech.table import spoken_on
-from scenes.widgets import Button, FocusList, draw_button
 
 #: a step's words are cut to this many sentences
 SAY_LINES = 2

@@ -18,18 +18,19 @@ from typing import TYPE_CHECKING, Any, Optional
 
 import pygame
 
-from scenes import keeping, room_codes, theme
+from scenes import keeping, room_codes
 from scenes.dealer import dealer_line
-from scenes.fonts import wrap_even
-from scenes.hud import PanelCache, TextCache
 from scenes.i18n import tr
+from scenes.kit import theme
+from scenes.kit.fonts import wrap_even
+from scenes.kit.hud import PanelCache, TextCache
+from scenes.kit.scene import Scene
+from scenes.kit.sheet import Sheet, draw_sheet, sheet_size
+from scenes.kit.widgets import Button, FocusList, draw_button
 from scenes.rating_words import keep_mine, rating_lines, told_ratings
-from scenes.scene import Scene
-from scenes.sheet import Sheet, draw_sheet, sheet_size
 from scenes.speech.aloud import Aloud
 from scenes.speech.reading import Reader, read_key
 from scenes.speech.table import spoken_on
-from scenes.widgets import Button, FocusList, draw_button
 
 if TYPE_CHECKING:  # pragma: no cover
     from scenes.table import TableScene

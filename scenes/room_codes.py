@@ -25,7 +25,7 @@ from game.net.host import HostClient
 from game.net.relays import Relay, RelayError, relay_setting
 from game.session import Client
 from scenes.i18n import tr
-from scenes.widgets import Button
+from scenes.kit.widgets import Button
 
 
 def hosted_room(client: Client) -> Optional[Host]:

@@ -1,6 +1,6 @@
 """The rules of a game, from ``assets/rules/<lang>/<key>.md``, word-wrapped and scrollable.
 
-The markdown subset is rendered by :mod:`scenes.richtext`.  Opened from the
+The markdown subset is rendered by :mod:`scenes.kit.richtext`.  Opened from the
 table it is an overlay: the table stays visible, dimmed, below.  With the spoken table
 on, the rules are read aloud a section at a time (scenes/speech/reading.py): Down the
 next, Up the one before, the page scrolled to it.
@@ -16,16 +16,16 @@ import pygame
 
 from game import CATALOG, GAMES
 from game.i18n import DEFAULT_LANG
-from scenes import theme
 from scenes.i18n import language, tr
-from scenes.richtext import Block, Line, layout, parse
-from scenes.scene import Scene
-from scenes.scrolling import ScrollingMixin, ThumbDrag, draw_scroll_bar, scroll_thumb
+from scenes.kit import theme
+from scenes.kit.richtext import Block, Line, layout, parse
+from scenes.kit.scene import Scene
+from scenes.kit.scrolling import ScrollingMixin, ThumbDrag, draw_scroll_bar, scroll_thumb
+from scenes.kit.widgets import Button, FocusList, draw_button
 from scenes.speech.aloud import Aloud
 from scenes.speech.reading import Reader, read_key, sections
 from scenes.speech.table import spoken_on
 from scenes.table.keys import keys_page
-from scenes.widgets import Button, FocusList, draw_button
 
 if TYPE_CHECKING:
     from scenes.app import App

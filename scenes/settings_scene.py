@@ -18,10 +18,11 @@ import pygame_gui
 
 from game.cards import Card
 from game.names import MAX_NAME, name_problem
-from scenes import theme
-from scenes.fields import place_field, text_field
 from scenes.i18n import tr
-from scenes.option_rows import OptionRow, OptionRowsScene, step_value
+from scenes.kit import theme
+from scenes.kit.fields import place_field, text_field
+from scenes.kit.option_rows import OptionRow, OptionRowsScene, step_value
+from scenes.kit.widgets import Button, draw_button
 from scenes.settings import (
     ANIMATION_SPEEDS,
     FRENCH_COLOURS,
@@ -34,7 +35,6 @@ from scenes.settings import (
     VOLUME_STEP,
 )
 from scenes.speech.voice import missing
-from scenes.widgets import Button, draw_button
 
 if TYPE_CHECKING:
     from scenes.app import App

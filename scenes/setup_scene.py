@@ -37,10 +37,10 @@ from game.ai import LEVELS
 from game.engine import Option
 from game.saves import Store
 from game.session import COMPUTER, HUMAN, GameSetup, SeatSpec
-from scenes import theme
 from scenes.i18n import has, tr
-from scenes.option_rows import OptionRow, OptionRowsScene, step_value
-from scenes.widgets import Button, draw_button
+from scenes.kit import theme
+from scenes.kit.option_rows import OptionRow, OptionRowsScene, step_value
+from scenes.kit.widgets import Button, draw_button
 
 if TYPE_CHECKING:
     from scenes.app import App

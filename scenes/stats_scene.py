@@ -22,12 +22,12 @@ from game import CATALOG, GAMES
 from game.i18n import number_words
 from game.rating_history import RatingHistory
 from game.stats import RECENT, Stats, average
-from scenes import theme
-from scenes.fonts import SizedFont, wrap, wrap_even
-from scenes.hud import TextCache
 from scenes.i18n import language, signed, tr
-from scenes.scene import Scene
-from scenes.scrolling import ScrollingMixin
+from scenes.kit import theme
+from scenes.kit.fonts import SizedFont, wrap, wrap_even
+from scenes.kit.hud import TextCache
+from scenes.kit.scene import Scene
+from scenes.kit.scrolling import ScrollingMixin
 from scenes.speech.aloud import Aloud
 from scenes.speech.reading import Reader, read_key
 from scenes.speech.table import spoken_on

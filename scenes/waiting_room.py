@@ -29,13 +29,13 @@ from game import GAMES
 from game.net import RemoteClient
 from game.net.lobby import COMPUTER_SEAT, HOST_SEAT, OPEN, PERSON, LobbySeat
 from game.net.protocol import LobbyView
-from scenes import theme
 from scenes.dealer import dealer_line, named_line
-from scenes.fonts import Fonts
 from scenes.i18n import tr
-from scenes.panel_scene import PanelScene
+from scenes.kit import theme
+from scenes.kit.fonts import Fonts
+from scenes.kit.panel_scene import PanelScene
+from scenes.kit.widgets import Button
 from scenes.table.netplay import draw_light
-from scenes.widgets import Button
 
 if TYPE_CHECKING:
     from scenes.app import App

@@ -24,7 +24,7 @@ from typing import Any, Callable, Optional
 import pygame
 
 from game.cards import Card
-from scenes.tween import Tween, ease_in_out_cubic, ease_out_cubic, lerp, shake
+from scenes.kit.tween import Tween, ease_in_out_cubic, ease_out_cubic, lerp, shake
 
 ANGLE_STEP = 2.0      # degrees: rotations are cached at this step
 SCALE_STEP = 0.05     # sprite scales are drawn at this step

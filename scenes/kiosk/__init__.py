@@ -50,7 +50,7 @@ from scenes.kiosk.card import TitleCard
 from scenes.kiosk.errors import ErrorLog
 from scenes.kiosk.rules import RulePicker
 from scenes.kiosk.still_there import StillThere
-from scenes.richtext import plain
+from scenes.kit.richtext import plain
 from scenes.table import TableScene, local_table
 from scenes.table.captions import Captions
 

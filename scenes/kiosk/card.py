@@ -14,12 +14,12 @@ from typing import Any, Callable, Optional, Sequence
 import pygame
 
 from game.cards import Card
-from scenes import theme
 from scenes.i18n import tr
 from scenes.kiosk.rules import Rule
+from scenes.kit import theme
+from scenes.kit.richtext import Block, Line, layout
+from scenes.kit.scene import Scene
 from scenes.menu import draw_fans
-from scenes.richtext import Block, Line, layout
-from scenes.scene import Scene
 
 #: the widest the rule's panel gets, at the design size
 PANEL_W = 800

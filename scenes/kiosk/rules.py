@@ -17,7 +17,7 @@ import random
 from dataclasses import dataclass
 from typing import Optional
 
-from scenes.richtext import Block, parse, plain
+from scenes.kit.richtext import Block, parse, plain
 from scenes.rules_scene import rules_path
 
 #: characters (without markers) a rule on a card may have, at least and at most

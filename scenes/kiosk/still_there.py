@@ -13,9 +13,9 @@ from typing import Any, Callable
 
 import pygame
 
-from scenes import theme
 from scenes.i18n import tr
-from scenes.scene import Scene
+from scenes.kit import theme
+from scenes.kit.scene import Scene
 
 
 class StillThere(Scene):

@@ -14,7 +14,7 @@ from typing import Any, Callable, Optional
 import pygame
 
 from scenes.i18n import tr
-from scenes.richtext import Block, plain
+from scenes.kit.richtext import Block, plain
 from scenes.speech.keys import listen_key
 
 #: a reading key (scenes/speech/keys.py, listed on the keys page) and the way it moves

@@ -1,6 +1,6 @@
 """The screens said aloud: the focused item of the screen on top, each time it changes.
 
-Every screen keeps its keyboard focus in a :class:`~scenes.widgets.FocusList` named
+Every screen keeps its keyboard focus in a :class:`~scenes.kit.widgets.FocusList` named
 ``focus``; once a frame the app asks :class:`ScreenSpeech` to look at the one on top,
 and a newly focused item is said: its words and its second, quieter words ("Bocce, 2
 players"), and for a row of options (the settings, a new game's rows) its value and
@@ -40,7 +40,7 @@ def describe(scene: Any) -> str:
 
 
 def _row(scene: Any, key: str) -> Optional[Any]:
-    """The row of options a button stands for (scenes/option_rows.py), if it is one."""
+    """The row of options a button stands for (scenes/kit/option_rows.py), if it is one."""
     rows = getattr(scene, "rows", None)
     if not key or not isinstance(rows, list):
         return None

@@ -25,12 +25,12 @@ from typing import Any, Callable, Optional
 import pygame
 
 from game.engine import Event
-from scenes.hud import Hud
+from scenes.kit.hud import Hud
+from scenes.kit.tween import Timeline
 from scenes.table.board import Board
 from scenes.table.position import Position
 from scenes.table.stage import Stage
 from scenes.tables import LINGER_HOLD, Timing
-from scenes.tween import Timeline
 
 
 class Fx:

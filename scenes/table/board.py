@@ -17,11 +17,11 @@ from typing import Any, Callable, Optional
 import pygame
 
 from scenes.art.sprites import CardSprite
-from scenes.layout import ZoneGeom, place
+from scenes.kit.layout import ZoneGeom, place
+from scenes.kit.tween import Timeline, ease_out_cubic
 from scenes.table.position import Position
 from scenes.table.stage import Stage
 from scenes.tables import Timing
-from scenes.tween import Timeline, ease_out_cubic
 
 log = logging.getLogger(__name__)
 

@@ -30,18 +30,18 @@ from typing import Any, Callable, Optional, Sequence
 import pygame
 
 from game.engine import Action
-from scenes import theme
 from scenes.art.sprites import CardSprite
-from scenes.hud import Hud
 from scenes.i18n import language, tr, words
+from scenes.kit import theme
+from scenes.kit.hud import Hud
+from scenes.kit.tween import Timeline
+from scenes.kit.widgets import ChoiceBar, ChoiceButton
 from scenes.table.board import Board
 from scenes.table.hint_place import hint_place
 from scenes.table.keys import PASS_KEYS, POPUP_KEYS, TURN_KEYS, Command, Keymap, hotkey_name, used
 from scenes.table.pace import Pace
 from scenes.table.position import Position
 from scenes.table.stage import Stage
-from scenes.tween import Timeline
-from scenes.widgets import ChoiceBar, ChoiceButton
 
 LIFT = 0.16         # a hovered hand card rises this share of the card height
 DRAG_STEP = 4       # px: a drag across the fan is walked in steps this long

@@ -32,10 +32,10 @@ from typing import Any, Callable, Optional, Sequence
 
 from game.session import COMPUTER, REMOTE, SeatSpec, Update
 from scenes.i18n import tr
+from scenes.kit.tween import Timeline
+from scenes.kit.widgets import ChoiceButton
 from scenes.table.position import Position
 from scenes.table.race import HEARING_AT_MOST, race_reaction
-from scenes.tween import Timeline
-from scenes.widgets import ChoiceButton
 
 #: fast forward's speed factor (the Settings' "fast" is 2)
 FAST_FORWARD = 3.0

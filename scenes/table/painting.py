@@ -23,9 +23,11 @@ from typing import Any, Callable, Hashable, Optional, Sequence
 
 import pygame
 
-from scenes import theme
 from scenes.art.sprites import CardSprite, soft_rect
-from scenes.hud import Hud, Label
+from scenes.kit import theme
+from scenes.kit.hud import Hud, Label
+from scenes.kit.toast import band as notices_band
+from scenes.kit.widgets import ChoiceBar
 from scenes.table.board import Board
 from scenes.table.captions import Captions
 from scenes.table.controls import TableInput
@@ -36,8 +38,6 @@ from scenes.table.ranks import Ranks
 from scenes.table.stage import Stage
 from scenes.table.story import CornerButtons
 from scenes.table.strip_place import card_reach, choose_spot, plate_reach, strip_spots
-from scenes.toast import band as notices_band
-from scenes.widgets import ChoiceBar
 
 #: a paint log: what was painted, and where
 #: a rectangle as the paint log keeps it: x, y, width, height

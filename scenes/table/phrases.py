@@ -20,8 +20,8 @@ from typing import Any, Callable, Optional, Sequence
 import pygame
 
 from game.net.protocol import PHRASES
-from scenes import theme
 from scenes.i18n import tr
+from scenes.kit import theme
 
 #: seconds a phrase stays by its sender's plate
 SHOWN_FOR = 4.0

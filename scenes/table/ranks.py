@@ -28,8 +28,8 @@ from typing import Any, Callable, Optional
 
 from game.engine import Event
 from scenes.i18n import tr
+from scenes.kit.tween import Timeline
 from scenes.table.position import Position
-from scenes.tween import Timeline
 
 
 class Ranks:

@@ -62,10 +62,12 @@ from game.engine import Action, Event
 from game.session import HUMAN, Client, GameSetup, Refused, Update
 from scenes import guest, heap, keeping
 from scenes.art.sprites import CardImages, CardSprite
-from scenes.hud import Hud
 from scenes.i18n import tr, words
-from scenes.layout import Layout
-from scenes.scene import Scene
+from scenes.kit.hud import Hud
+from scenes.kit.layout import Layout
+from scenes.kit.scene import Scene
+from scenes.kit.tween import Timeline
+from scenes.kit.widgets import ChoiceBar
 from scenes.speech.table import SpokenTable, spoken_on
 from scenes.table.animation import Animator
 from scenes.table.board import Board
@@ -97,8 +99,6 @@ from scenes.table.ranks import Ranks
 from scenes.table.stage import Stage
 from scenes.table.story import CornerButtons, Story, StoryScene, caption
 from scenes.tables import TableAdapter, load_adapter
-from scenes.tween import Timeline
-from scenes.widgets import ChoiceBar
 
 log = logging.getLogger(__name__)
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 import pygame
 
 from scenes.art.sprites import CardImages
-from scenes.layout import Layout
+from scenes.kit.layout import Layout
 
 
 @dataclass

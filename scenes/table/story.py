@@ -20,12 +20,12 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable, Optional
 import pygame
 
 from game.engine import Event
-from scenes import theme
-from scenes.fonts import wrap
-from scenes.hud import PanelCache, TextCache
 from scenes.i18n import tr
-from scenes.scene import Scene
-from scenes.scrolling import ScrollingMixin
+from scenes.kit import theme
+from scenes.kit.fonts import wrap
+from scenes.kit.hud import PanelCache, TextCache
+from scenes.kit.scene import Scene
+from scenes.kit.scrolling import ScrollingMixin
 
 if TYPE_CHECKING:  # pragma: no cover
     from scenes.table.scene import TableScene
@@ -245,7 +245,7 @@ def _faces(buttons: list[CornerButton], lay: Any,
 
 def corner_row(lay: Any, widths: list[int]) -> list[pygame.Rect]:
     """Where the corner buttons of these ``widths`` lie: side by side, the last at the top
-    right corner's margins, as tall as the layout says (:attr:`~scenes.layout.Layout.corner_h`);
+    right corner's margins, as tall as the layout says (:attr:`~scenes.kit.layout.Layout.corner_h`);
     the one place for them, whichever table they are on."""
     gap = max(6, lay.font(14) // 2)
     x = lay.width - lay.margin - sum(widths) - gap * max(0, len(widths) - 1)

@@ -16,7 +16,7 @@ there, as far as the table knows it at the first frame:
 * the score board, the corner buttons (with every button they may show), the guest's
   light, the words on the felt now and the bar's buttons (a bar laid out later moves
   off the strip: scenes/table/controls.py); the prompt's line, and the notices' band
-  over the table (scenes/toast.py ``band``: the most of them, at their widest).
+  over the table (scenes/kit/toast.py ``band``: the most of them, at their widest).
 
 The first candidate spot (the corners, then along the top and bottom edges) free of all that,
 inside the window, is the strip's for the whole game; where none is (a small window, many
@@ -31,7 +31,7 @@ from typing import Iterable, Optional, Sequence
 
 import pygame
 
-from scenes.layout import Layout
+from scenes.kit.layout import Layout
 
 #: a plate's total may grow by this many font sizes of words (a "−1200" after a "0")
 PLATE_ROOM = 3

@@ -60,12 +60,12 @@ from game.cards import Card
 from game.engine import Action, Event, GameSpec, RegistrationError, load_piece
 from game.spoken.words import why_words
 from game.views import BaseView
-from scenes.hud import Callout, Label, Slot
 from scenes.i18n import has, language, tr
-from scenes.layout import MAX_CARD_SHARE, Layout, ZoneGeom
+from scenes.kit.hud import Callout, Label, Slot
+from scenes.kit.layout import MAX_CARD_SHARE, Layout, ZoneGeom
+from scenes.kit.sheet import Sheet
+from scenes.kit.widgets import ChoiceButton
 from scenes.lookback import LookBack
-from scenes.sheet import Sheet
-from scenes.widgets import ChoiceButton
 
 if TYPE_CHECKING:  # pragma: no cover
     import pygame
@@ -152,7 +152,7 @@ class TableAdapter(Generic[V]):
     #: moves play several hand cards at once: the player picks them, then plays
     select_cards = False
     #: the most of the window's height a card may take, however large the player's
-    #: setting (scenes/layout.py)
+    #: setting (scenes/kit/layout.py)
     card_share = MAX_CARD_SHARE
 
     def __init__(self, spec: GameSpec, seats: int, human_seat: int = 0) -> None:

@@ -21,15 +21,15 @@ from typing import Any, Optional, Sequence, cast
 from game.cards import Card, italian_deck
 from game.engine import GAME_OVER, Action, Event
 from game.views.bisca import RoundScored, View
-from scenes import theme
-from scenes.hud import POSITIVE, Label
 from scenes.i18n import language, tr
-from scenes.layout import CROWDED, Layout, ZoneGeom
+from scenes.kit import theme
+from scenes.kit.hud import POSITIVE, Label
+from scenes.kit.layout import CROWDED, Layout, ZoneGeom
+from scenes.kit.sheet import Sheet, SheetRow
+from scenes.kit.widgets import ChoiceButton
 from scenes.lookback import LookBack
-from scenes.sheet import Sheet, SheetRow
 from scenes.tables import Fx, Timing
 from scenes.tables.tricktable import TrickTable
-from scenes.widgets import ChoiceButton
 
 #: the deck's cards, times the table's
 DECK_SCALE = 0.75

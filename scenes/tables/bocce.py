@@ -25,14 +25,14 @@ import pygame
 from game.cards import Card
 from game.engine import GAME_OVER, Action, Event
 from game.views.bocce import Fate, HandScored, ShownBocce, View
-from scenes import theme
-from scenes.hud import POSITIVE, Label, Slot
 from scenes.i18n import tr
-from scenes.layout import NATURAL_SHARE, Layout, ZoneGeom, place
+from scenes.kit import theme
+from scenes.kit.hud import POSITIVE, Label, Slot
+from scenes.kit.layout import NATURAL_SHARE, Layout, ZoneGeom, place
+from scenes.kit.sheet import Sheet, SheetRow
+from scenes.kit.widgets import ChoiceButton
 from scenes.lookback import LookBack, LookRow
-from scenes.sheet import Sheet, SheetRow
 from scenes.tables import Fx, TableAdapter, Timing
-from scenes.widgets import ChoiceButton
 
 BOCCE_SCALE = 0.72
 LAG_SCALE = 0.85

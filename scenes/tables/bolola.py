@@ -29,15 +29,15 @@ from game.cards import FRENCH_SUITS, Card
 from game.engine import GAME_OVER, Action, Event
 from game.views.bolola import SheetRow as DealRow
 from game.views.bolola import View
-from scenes import theme
-from scenes.hud import ERROR, POSITIVE, Label
 from scenes.i18n import language, signed, tr
-from scenes.layout import Layout, ZoneGeom
+from scenes.kit import theme
+from scenes.kit.hud import ERROR, POSITIVE, Label
+from scenes.kit.layout import Layout, ZoneGeom
+from scenes.kit.sheet import Sheet, SheetRow
+from scenes.kit.widgets import ChoiceButton
 from scenes.lookback import LookBack
-from scenes.sheet import Sheet, SheetRow
 from scenes.tables import Fx, Timing
 from scenes.tables.tricktable import TrickTable
-from scenes.widgets import ChoiceButton
 
 TRICK_SCALE = 0.82
 PILE_SCALE = 0.5

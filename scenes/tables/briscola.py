@@ -34,15 +34,15 @@ from game.cards import ITALIAN_SUITS, Card
 from game.engine import GAME_OVER, Action, Event
 from game.views.briscola import SheetRow as GameRow
 from game.views.briscola import View
-from scenes import theme
-from scenes.hud import POSITIVE, Callout, Label
 from scenes.i18n import language, tr
-from scenes.layout import Layout, ZoneGeom
+from scenes.kit import theme
+from scenes.kit.hud import POSITIVE, Callout, Label
+from scenes.kit.layout import Layout, ZoneGeom
+from scenes.kit.sheet import Sheet, SheetRow
+from scenes.kit.widgets import ChoiceButton
 from scenes.lookback import LookBack, LookRow
-from scenes.sheet import Sheet, SheetRow
 from scenes.tables import Fx, Timing, plate_points
 from scenes.tables.tricktable import TrickTable
-from scenes.widgets import ChoiceButton
 
 VENCESLAO = "2s"
 STOCK_SCALE = 0.85

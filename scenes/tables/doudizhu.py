@@ -32,15 +32,15 @@ from game.doudizhu.rules import DOUBLING, LETTERS, code_letter
 from game.engine import GAME_OVER, Action, Event
 from game.views.doudizhu import Last, View
 from game.views.doudizhu import SheetRow as HandRow
-from scenes import theme
 from scenes.art.cardart.french import RANK_TEXT
-from scenes.hud import ERROR, POSITIVE, Label
 from scenes.i18n import language, signed, tr
-from scenes.layout import Layout, ZoneGeom
-from scenes.sheet import Sheet, SheetRow
+from scenes.kit import theme
+from scenes.kit.hud import ERROR, POSITIVE, Label
+from scenes.kit.layout import Layout, ZoneGeom
+from scenes.kit.sheet import Sheet, SheetRow
+from scenes.kit.widgets import ChoiceButton
 from scenes.tables import Fx, TableAdapter, Timing
 from scenes.tables.tricktable import read_hold
-from scenes.widgets import ChoiceButton
 
 #: a pass, as its words under a seat that passed over the trick say it
 PASS = Action("pass")

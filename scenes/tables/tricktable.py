@@ -16,9 +16,9 @@ from __future__ import annotations
 from typing import Any, Optional, Sequence, TypeVar
 
 from game.views import TrickView
-from scenes import theme
-from scenes.hud import Label
-from scenes.layout import Layout, ZoneGeom
+from scenes.kit import theme
+from scenes.kit.hud import Label
+from scenes.kit.layout import Layout, ZoneGeom
 from scenes.lookback import LookRow
 from scenes.tables import Fx, TableAdapter, Timing
 

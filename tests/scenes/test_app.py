@@ -11,7 +11,7 @@ from pathlib import Path
 import pygame
 import pytest
 
-from scenes.scene import Scene
+from scenes.kit.scene import Scene
 from scenes.settings import settings_path
 from tests.scenes.shell_helpers import app, colours, key  # noqa: F401 - fixture
 

@@ -12,7 +12,7 @@ import pytest
 from game.ai.bisca import player
 from game.bisca import SPEC
 from game.engine import Action, Event
-from scenes.layout import Layout
+from scenes.kit.layout import Layout
 from scenes.result import ResultScene, SheetScene
 from scenes.table import TableScene
 from scenes.tables.bisca import BiscaAdapter, hearts, number

@@ -15,8 +15,8 @@ from game import GAMES
 from game.briscola import SPEC
 from game.engine import Action, Event
 from game.i18n import translate
-from scenes import theme
-from scenes.layout import Layout
+from scenes.kit import theme
+from scenes.kit.layout import Layout
 from scenes.result import PauseScene, ResultScene, SheetScene
 from scenes.table import TableScene
 from scenes.table.race import GUEST_ALLOWANCE, REACTION, race_reaction

@@ -12,7 +12,7 @@ from game.engine import Event
 from game.views import bocce as bocce_shapes
 from game.views import briscola as briscola_shapes
 from game.views import check_event
-from scenes.layout import Layout
+from scenes.kit.layout import Layout
 from scenes.table import local_table
 from scenes.table.captions import HOLD, Captions
 from scenes.tables.bocce import BocceAdapter

@@ -159,7 +159,7 @@ def test_italian_back_follows_the_style(display):
 
 @pytest.mark.parametrize("style", ITALIAN_STYLES)
 def test_every_back_stands_clear_of_the_green_felt(display, style):
-    from scenes import theme
+    from scenes.kit import theme
 
     art = CardArt(style)
     for deck in ("french", "italian"):

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from scenes.fonts import Fonts, font_path, shorten, wrap, wrap_even
+from scenes.kit.fonts import Fonts, font_path, shorten, wrap, wrap_even
 
 MISSING = "\U0010FFFD"      # a private-use code point no font has: draws the "missing" box
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pygame
 
-from scenes.hud import Hud
-from scenes.tween import Timeline
+from scenes.kit.hud import Hud
+from scenes.kit.tween import Timeline
 
 SIZE = (1280, 720)
 
@@ -107,7 +107,7 @@ def test_a_greyed_plate_is_drawn_grey_and_measured_the_same(display):
 
 def test_a_rule_stands_between_a_plates_name_and_its_number(display):
     """"Computer 3" then its score "0" read as one number, "Computer 3 0"."""
-    from scenes import theme
+    from scenes.kit import theme
     from tests.scenes.tablekit import make_app
 
     hud, _ = hud_and_timeline(make_app(display))
@@ -124,7 +124,7 @@ def test_a_rule_stands_between_a_plates_name_and_its_number(display):
 def test_a_label_past_the_windows_edge_is_drawn_inside_it(display):
     """A dealer's chip centred under a plate at the window's edge: at 1280x720 with the
     largest text Briscola's "Mazziere" under West's plate ran past the left edge."""
-    from scenes.hud import Label
+    from scenes.kit.hud import Label
     from tests.scenes.tablekit import make_app
 
     hud, _ = hud_and_timeline(make_app(display))

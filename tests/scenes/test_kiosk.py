@@ -317,7 +317,7 @@ def test_a_card_teaches_a_rule_of_the_game_a_different_one_each_time():
     import random
 
     from scenes.kiosk.rules import RulePicker, read_rules, teachable
-    from scenes.richtext import parse
+    from scenes.kit.richtext import parse
 
     rules = read_rules("briscola")
     texts = " ".join(r.text for r in rules)
@@ -343,7 +343,7 @@ def test_a_card_never_teaches_a_line_that_opens_what_it_does_not_show(lang, monk
     the kiosk at 1280x720), every game and language."""
     import scenes.rules_scene
     from scenes.kiosk.rules import read_rules, teachable
-    from scenes.richtext import parse, plain
+    from scenes.kit.richtext import parse, plain
 
     monkeypatch.setattr(scenes.rules_scene, "language", lambda: lang)
     for key in GAMES:

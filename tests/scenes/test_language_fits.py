@@ -16,8 +16,8 @@ from game import GAMES
 from game.i18n import translate
 from game.net.relays import relay_setting
 from game.saves import Record
-from scenes import theme
 from scenes.i18n import language
+from scenes.kit import theme
 from scenes.result import ResultScene
 from tests.scenes.tablekit import (
     labels,
@@ -46,7 +46,7 @@ class Words:
     """Every line :func:`theme.text` and a screen's text cache draw, with where it went."""
 
     def __init__(self, monkeypatch) -> None:
-        from scenes.hud import TextCache
+        from scenes.kit.hud import TextCache
 
         self.drawn: list[tuple[str, pygame.Rect]] = []
         real, cached = theme.text, TextCache.blit

@@ -6,7 +6,7 @@ import math
 
 import pytest
 
-from scenes.layout import CARD_ASPECT, CROWDED_SCALE, FAN_DROP, MAX_CARD_SHARE, Layout, hand_step, place
+from scenes.kit.layout import CARD_ASPECT, CROWDED_SCALE, FAN_DROP, MAX_CARD_SHARE, Layout, hand_step, place
 
 
 def card_box(x, y, angle, w, h):

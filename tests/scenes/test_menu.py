@@ -12,7 +12,7 @@ import pytest
 
 import scenes.menu as menu_module
 from game import CATALOG, GAMES
-from scenes import theme
+from scenes.kit import theme
 from tests.scenes.shell_helpers import Recorder, app, click, colours, key  # noqa: F401
 
 PLAYABLE = {"bocce": object(), "briscola": object()}

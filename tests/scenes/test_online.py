@@ -15,8 +15,8 @@ from game.net import Host, RemoteClient, codes, protocol
 from game.net import host as host_module
 from game.net.interfaces import EVERYWHERE
 from game.net.relays import relay_setting
-from scenes.fields import field_points
 from scenes.i18n import has, tr
+from scenes.kit.fields import field_points
 from scenes.online import HostScene, OnlineScene, start_online
 from scenes.setup_scene import SetupScene
 from scenes.table.netplay import away_seats

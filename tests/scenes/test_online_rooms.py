@@ -260,7 +260,7 @@ def test_a_tables_words_that_do_not_fit_end_in_an_ellipsis_short_of_its_buttons(
     """Briscola's options ("Remember the trump: No, always shown · Games in the match:
     Three (the match)") stopped mid-word at the Join button in a 960x540 window."""
     from game import GAMES
-    from scenes import theme
+    from scenes.kit import theme
 
     options = {name: o.default for name, o in GAMES["briscola"].options.items()}
     table = Listing(codes.new_relay_code("ABCD").text, "briscola", 3, 1, "Marco",

@@ -8,8 +8,8 @@ from typing import Any
 import pygame
 import pytest
 
-from scenes import theme
-from scenes.option_rows import OptionRow, OptionRowsScene, step_value
+from scenes.kit import theme
+from scenes.kit.option_rows import OptionRow, OptionRowsScene, step_value
 from tests.scenes.shell_helpers import app, click, key  # noqa: F401
 
 SIZES = OptionRow("size", "Size", (1, 2, 3), str)

@@ -6,8 +6,8 @@ import pygame
 import pytest
 
 from game import GAMES
+from scenes.kit.scene import Scene
 from scenes.result import RESULT_SETTLE, ResultScene
-from scenes.scene import Scene
 from scenes.table import TableScene
 from tests.scenes import fakegame
 from tests.scenes.tablekit import click, frames, key, make_app, open_table, state_of, think
@@ -83,8 +83,8 @@ def test_a_key_held_down_as_a_screen_comes_does_not_act_on_it(finished, monkeypa
 @pytest.fixture
 def sheet_over_a_table(display):
     """A score sheet between two deals, come over a table as the last card is played."""
+    from scenes.kit.sheet import Sheet, SheetRow
     from scenes.result import SheetScene
-    from scenes.sheet import Sheet, SheetRow
 
     app = make_app(display)
     table = open_table(app, "bocce")

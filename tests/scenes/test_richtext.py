@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from scenes.fonts import Fonts
-from scenes.richtext import Block, layout, parse, plain, spans, words_of
+from scenes.kit.fonts import Fonts
+from scenes.kit.richtext import Block, layout, parse, plain, spans, words_of
 
 SAMPLE = """# Bocce
 

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from scenes import routes
-from scenes.scene import Scene
+from scenes.kit.scene import Scene
 from tests.scenes.shell_helpers import app  # noqa: F401
 
 SCENES = Path(__file__).resolve().parents[2] / "scenes"

@@ -168,7 +168,7 @@ def test_back_button_returns(rules, app):
 
 
 def test_as_an_overlay_the_scene_below_shows_dimmed(app, rules_dir):
-    from scenes.scene import Scene
+    from scenes.kit.scene import Scene
 
     class White(Scene):
         def draw(self, surface):

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from scenes.theme import FELT
+from scenes.kit.theme import FELT
 from tests.scenes.tablekit import click, frames, key, make_app, open_table, settle
 
 

@@ -239,7 +239,7 @@ def test_switching_to_italian_rewords_the_settings_and_the_menu_at_once(screen, 
 def test_over_a_table_the_switch_says_the_rest_follows_at_the_next_game(app, monkeypatch):
     told = []
     monkeypatch.setattr(app, "notify", lambda text, seconds=3.0: told.append(text))
-    from scenes.scene import Scene
+    from scenes.kit.scene import Scene
 
     app.stack.push(Scene(app))            # a scene that keeps its words until made anew
     app.change_setting("language", "it")

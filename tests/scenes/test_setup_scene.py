@@ -12,8 +12,8 @@ import pytest
 from game import GAMES
 from game.engine import Demo, GameSpec, Option
 from game.session import COMPUTER, HUMAN, GameSetup, SeatSpec
-from scenes import theme
 from scenes.i18n import tr
+from scenes.kit import theme
 from scenes.settings import settings_path
 from scenes.setup_scene import SetupScene
 from tests.scenes.shell_helpers import click, colours, key

@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 from game.stats import empty_line
-from scenes.fonts import Fonts
 from scenes.i18n import language, set_language
+from scenes.kit.fonts import Fonts
 from scenes.stats_scene import cell, column_heads, newest_words, records_line, scale_marks
 
 

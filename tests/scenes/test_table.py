@@ -7,7 +7,7 @@ import pygame
 import pytest
 
 from game import GAMES
-from scenes import theme
+from scenes.kit import theme
 from scenes.result import PauseScene
 from tests.scenes import fakegame
 from tests.scenes.tablekit import click, frames, key, make_app, session_of, settle, state_of, think

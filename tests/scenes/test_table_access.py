@@ -168,8 +168,8 @@ def _lightness(surface: pygame.Surface, rect: pygame.Rect) -> list[float]:
 
 
 def test_the_turn_marker_is_a_shape_beside_the_glow(display):
-    from scenes.fonts import Fonts
-    from scenes.hud import Hud
+    from scenes.kit.fonts import Fonts
+    from scenes.kit.hud import Hud
 
     hud = Hud(Fonts())
     lit, plain = pygame.Surface((300, 80)), pygame.Surface((300, 80))

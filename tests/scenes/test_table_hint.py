@@ -87,7 +87,7 @@ def test_in_a_picker_of_bids_the_h_key_asks_and_focuses_hards_choice(display):
 def test_the_hints_line_goes_once_its_play_is_made(display):
     """The line is about the position you leave: it stood six seconds over the next one,
     and over a Bocce hand's score sheet when the hinted stand ended the hand."""
-    from scenes.toast import FADE
+    from scenes.kit.toast import FADE
 
     app = make_app(display, "instant")
     table = started(app, "bocce", seed=2)
@@ -104,7 +104,7 @@ def test_the_hints_line_goes_once_its_play_is_made(display):
 def test_thinking_about_your_hint_goes_once_the_hint_is_shown(display):
     """"Thinking about your hint…" stood on over the hint's line for the rest of its time
     (seen at Bolola: two notices, the upper one no longer true)."""
-    from scenes.toast import FADE
+    from scenes.kit.toast import FADE
 
     app = make_app(display, "instant")
     table = started(app, "bolola", seed=2)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from scenes import theme
+from scenes.kit import theme
 
 
 def test_ui_scale_follows_the_window_and_has_a_floor():

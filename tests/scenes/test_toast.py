@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pygame
 
-from scenes.fonts import Fonts
-from scenes.toast import MAX_SHOWN, Toasts, lines_of
+from scenes.kit.fonts import Fonts
+from scenes.kit.toast import MAX_SHOWN, Toasts, lines_of
 
 
 def test_a_toast_lasts_its_time_then_goes():

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from scenes import tween
-from scenes.tween import Timeline, Tween
+from scenes.kit import tween
+from scenes.kit.tween import Timeline, Tween
 
 
 @pytest.mark.parametrize("ease", [tween.linear, tween.ease_in_cubic, tween.ease_out_cubic,

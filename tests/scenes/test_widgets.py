@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pygame
 
-from scenes.hud import Hud
-from scenes.widgets import Button, FocusList
+from scenes.kit.hud import Hud
+from scenes.kit.widgets import Button, FocusList
 from tests.scenes.shell_helpers import key
 
 SIZE = (1280, 720)
@@ -105,8 +105,8 @@ def test_a_window_change_under_a_resting_pointer_does_not_take_the_focus():
 
 
 def test_a_choice_bar_wider_than_its_room_wraps_into_even_rows(display):
-    from scenes.hud import TextCache
-    from scenes.widgets import ChoiceBar, ChoiceButton
+    from scenes.kit.hud import TextCache
+    from scenes.kit.widgets import ChoiceBar, ChoiceButton
     from tests.scenes.tablekit import make_app
 
     text = TextCache(make_app(display).fonts)
@@ -125,7 +125,7 @@ def test_a_choice_bar_wider_than_its_room_wraps_into_even_rows(display):
 
 
 def test_a_column_bar_with_columns_is_a_grid_filled_row_by_row(display):
-    from scenes.widgets import ChoiceBar, ChoiceButton
+    from scenes.kit.widgets import ChoiceBar, ChoiceButton
     from tests.scenes.tablekit import make_app
 
     hud = Hud(make_app(display).fonts)
@@ -142,7 +142,7 @@ def test_a_column_bar_with_columns_is_a_grid_filled_row_by_row(display):
 
 
 def test_a_disabled_button_is_clearly_dim_and_does_not_glow_under_the_mouse(display):
-    from scenes.widgets import ChoiceBar, ChoiceButton
+    from scenes.kit.widgets import ChoiceBar, ChoiceButton
     from tests.scenes.tablekit import make_app
 
     hud = Hud(make_app(display).fonts)
@@ -171,8 +171,8 @@ def test_a_disabled_button_is_clearly_dim_and_does_not_glow_under_the_mouse(disp
 
 def test_a_hotkey_is_a_cap_before_the_words_and_the_focused_button_shows_enter(display,
                                                                                 monkeypatch):
-    from scenes import widgets as widgets_module
-    from scenes.widgets import ChoiceBar, ChoiceButton
+    from scenes.kit import widgets as widgets_module
+    from scenes.kit.widgets import ChoiceBar, ChoiceButton
     from tests.scenes.tablekit import make_app
 
     hud = Hud(make_app(display).fonts)
@@ -201,7 +201,7 @@ def test_a_hotkey_is_a_cap_before_the_words_and_the_focused_button_shows_enter(d
 def test_one_focus_for_both_a_menu_skips_a_disabled_button_the_choice_bar_stops_on_it():
     """The kit's one focus step: Tab in a menu passes a disabled button by; the table's
     bar stops on it (pressed, a disabled choice says why), both wrapping around."""
-    from scenes.widgets import ChoiceBar, ChoiceButton
+    from scenes.kit.widgets import ChoiceBar, ChoiceButton
 
     menu = FocusList([Button("a", key="a"), Button("b", key="b", enabled=False),
                       Button("c", key="c")])

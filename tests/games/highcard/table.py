@@ -7,7 +7,7 @@ from __future__ import annotations
 from game.cards import Card
 from game.engine import Event
 from scenes.i18n import language, tr
-from scenes.layout import Layout, ZoneGeom
+from scenes.kit.layout import Layout, ZoneGeom
 from scenes.tables import Timing
 from scenes.tables.tricktable import TrickTable
 from tests.games.highcard.views import View

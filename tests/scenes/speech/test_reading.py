@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pygame
 
-from scenes.richtext import parse
+from scenes.kit.richtext import parse
 from scenes.speech.reading import Reader, block_words, sections
 
 PAGE = """# Bocce

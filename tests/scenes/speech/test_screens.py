@@ -212,8 +212,8 @@ def test_a_score_sheet_is_read_a_row_at_a_time(display, monkeypatch):
     """The spoken table on: the sheet between two hands says how to read it, and Down
     says each row with each player's cell ("Hand 1: You 5, East 3.")."""
     from scenes.i18n import tr
+    from scenes.kit.sheet import Sheet, SheetRow
     from scenes.result import SheetScene
-    from scenes.sheet import Sheet, SheetRow
     from tests.scenes.tablekit import open_table
 
     app, speaker, lines = listening(display, monkeypatch)

@@ -8,9 +8,9 @@ from typing import TYPE_CHECKING, Optional
 
 import pygame
 
-from scenes import theme
-from scenes.scene import Scene
-from scenes.widgets import FocusList, draw_button
+from scenes.kit import theme
+from scenes.kit.scene import Scene
+from scenes.kit.widgets import FocusList, draw_button
 
 if TYPE_CHECKING:
     from scenes.app import App

@@ -25,9 +25,9 @@ from typing import Any, Callable, Generic, Iterable, Optional, Protocol, TypeVar
 
 import pygame
 
-from scenes import theme
-from scenes.fonts import Fonts, SizedFont
-from scenes.hud import Hud, IconFn, PanelCache, TextCache
+from scenes.kit import theme
+from scenes.kit.fonts import Fonts, SizedFont
+from scenes.kit.hud import Hud, IconFn, PanelCache, TextCache
 
 ACTIVATE_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
 

@@ -15,9 +15,9 @@ from typing import TYPE_CHECKING, Any, Callable, Optional, Sequence
 
 import pygame
 
-from scenes import theme
-from scenes.scene import Scene
-from scenes.widgets import Button, FocusList, draw_button, label_room
+from scenes.kit import theme
+from scenes.kit.scene import Scene
+from scenes.kit.widgets import Button, FocusList, draw_button, label_room
 
 if TYPE_CHECKING:
     from scenes.app import App

@@ -6,7 +6,7 @@ A notice is one line; a long one (a hint's why) takes two, no wider than
 They are not a scene: a notice must survive scene changes (a settings file
 reset at start, an error that sent the player back to the menu).  They stand just
 above the key hints at the bottom edge, unless the scene on top says where their
-lowest edge goes (:meth:`~scenes.scene.Scene.toast_bottom`: the table keeps them
+lowest edge goes (:meth:`~scenes.kit.scene.Scene.toast_bottom`: the table keeps them
 clear of the player's hand, the prompt and the buttons).
 """
 
@@ -17,8 +17,8 @@ from typing import Optional
 
 import pygame
 
-from scenes import theme
-from scenes.fonts import Fonts, SizedFont, shorten, wrap, wrap_even
+from scenes.kit import theme
+from scenes.kit.fonts import Fonts, SizedFont, shorten, wrap, wrap_even
 
 FADE = 0.4          # seconds of fade-out at the end of a toast
 MAX_SHOWN = 3

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Iterator, Optional
 
 import pygame
 
-from scenes import theme
+from scenes.kit import theme
 
 if TYPE_CHECKING:
     from scenes.app import App
@@ -66,7 +66,7 @@ class Scene:
         """Paint the scene; drawing changes nothing."""
 
     def toast_bottom(self) -> Optional[int]:
-        """Where the app's notices (scenes/toast.py) stand over this scene, as the y of
+        """Where the app's notices (scenes/kit/toast.py) stand over this scene, as the y of
         their lowest edge; None: just above the bottom edge, where nothing of this scene
         lies under them."""
         return None

@@ -28,10 +28,10 @@ import pygame_gui
 from pygame_gui.core import ObjectID
 from pygame_gui.core.interfaces import IUIManagerInterface
 
-from scenes import theme
+from scenes.kit import theme
 
 #: pygame-gui's theme (colours, shapes, the font): the app's UI manager loads it
-THEME_PATH = Path(__file__).resolve().parent.parent / "assets" / "theme.json"
+THEME_PATH = Path(__file__).resolve().parents[2] / "assets" / "theme.json"
 #: a field's words at the design size, in points (the theme's own size)
 FIELD_TEXT = 16
 #: the font sizes already added to each manager's theme

@@ -14,8 +14,8 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from scenes import theme
-from scenes.fonts import Colour, Fonts, SizedFont
+from scenes.kit import theme
+from scenes.kit.fonts import Colour, Fonts, SizedFont
 
 _INLINE = re.compile(r"\*\*(.+?)\*\*|(?<![*\w])\*(?![\s*])(.+?)(?<![\s*])\*(?![*\w])")
 _NUMBERED = re.compile(r"^(\d+)[.)]\s+(.*)$")

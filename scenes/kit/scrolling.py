@@ -14,8 +14,8 @@ from typing import Callable, Optional
 
 import pygame
 
-from scenes import theme
-from scenes.scene import Scene
+from scenes.kit import theme
+from scenes.kit.scene import Scene
 
 #: keys that move the page, and how: a step, a page, or to an end
 _MOVES = {pygame.K_UP: ("step", -1), pygame.K_DOWN: ("step", 1),

@@ -13,7 +13,7 @@ from typing import Any
 
 import pygame
 
-from scenes import theme
+from scenes.kit import theme
 
 #: row styles: "" a plain row, "head" a section title (a game), "total" a bold row,
 #: "grand" the bold gold last row (the match)

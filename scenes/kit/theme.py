@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 if TYPE_CHECKING:  # pragma: no cover
-    from scenes.fonts import SizedFont
+    from scenes.kit.fonts import SizedFont
 
 # --- palette ---------------------------------------------------------------
 FELT = (24, 88, 56)

@@ -1,6 +1,6 @@
 """Everything on the table that is not a card: score board, name plates, prompt line,
 zone labels, banners and score pops (the choice bar's buttons are the one button kit's:
-scenes/widgets.py).
+scenes/kit/widgets.py).
 
 Text and panels are rendered once and cached by content, so drawing the HUD
 is blits only; a changed score renders one new line, not the whole board.
@@ -14,8 +14,8 @@ from typing import Any, Callable, Optional
 
 import pygame
 
-from scenes import theme
-from scenes.tween import Timeline, Tween, ease_out_back, ease_out_cubic, lerp
+from scenes.kit import theme
+from scenes.kit.tween import Timeline, Tween, ease_out_back, ease_out_cubic, lerp
 
 Colour = tuple[int, int, int]
 
