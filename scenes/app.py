@@ -136,7 +136,7 @@ class App:
         #: the attract loop every frame goes through, in kiosk mode (scenes/kiosk)
         self.kiosk: Kiosk | None = None
         #: the command line's ``--relay``: Play online uses it for this run, whatever the
-        #: settings say (scenes/online.py)
+        #: settings say (scenes/screens/online/play.py)
         self.relay: Relay | None = None
         #: the command line's ``--speak``: the table is said aloud in this run, whatever
         #: the settings say (scenes/speech)
@@ -608,7 +608,7 @@ def run(game: str | None = None, seed: int | None = None, fullscreen: bool = Fal
     """The program: the title menu (and a table straight away if ``game`` is given) until Quit;
     the exit status (130 after Ctrl+C, which ends the program as Quit does).  ``kiosk``: the
     kiosk's options (scenes/kiosk): the demo instead, until its quit chord or SIGTERM.
-    ``online``: host or join a game over the network first (scenes/online.py); ``relay``:
+    ``online``: host or join a game over the network first (scenes/screens/online/play.py); ``relay``:
     the relay Play online uses in this run (the command line's ``--relay``); ``speak``: the
     table said aloud in this run (``--speak``)."""
     started = time.perf_counter()
@@ -655,7 +655,7 @@ def _rest() -> list[pygame.event.Event]:
 def _loop(app: App, game: str | None, seed: int | None, started: float,
           online: dict[str, Any] | None = None, replay: str | None = None) -> int:
     """The frames until Quit (or a menu that keeps failing: status 1, but a kiosk never
-    gives up).  ``online``: the command line's --host or --join (scenes/online.py);
+    gives up).  ``online``: the command line's --host or --join (scenes/screens/online/play.py);
     ``replay``: a saved game's file to watch (scenes/replay_scene.py)."""
     app.back_to_menu()
     if app.kiosk is not None:
@@ -665,7 +665,7 @@ def _loop(app: App, game: str | None, seed: int | None, started: float,
 
         open_replay_file(app, Path(replay))
     elif online:
-        from scenes.online import start_online
+        from scenes.screens.online.play import start_online
 
         start_online(app, **online)
     elif game:

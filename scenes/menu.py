@@ -53,7 +53,7 @@ def kept_table() -> "Optional[KeptTable]":
 
     if not (config_dir() / TABLES_FILE).exists():
         return None
-    from scenes import guest
+    from scenes.screens.online import guest
 
     return guest.kept_tables().last()
 
@@ -162,7 +162,7 @@ class MenuScene(Scene):
         """Join the table sat at last again, by the code it was joined by (one found in
         Find a table was never shown): the seat's kept key seats the player again."""
         if self.table is not None:
-            from scenes.online import join_by_code
+            from scenes.screens.online.play import join_by_code
 
             join_by_code(self.app, self.table.code, self.table.relay)
 
@@ -183,7 +183,7 @@ class MenuScene(Scene):
         self.app.open("setup", key)
 
     def open_online(self) -> None:
-        """Play with a friend on another computer: host or join (scenes/online.py)."""
+        """Play with a friend on another computer: host or join (scenes/screens/online/play.py)."""
         self.app.open("online")
 
     def open_credits(self) -> None:

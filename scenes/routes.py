@@ -22,7 +22,7 @@ ROUTES: dict[str, str] = {
     "settings": "scenes.settings_scene:SettingsScene",
     "stats": "scenes.stats_scene:StatsScene",
     "replays": "scenes.replay_scene:ReplayListScene",
-    "online": "scenes.online:OnlineScene",
+    "online": "scenes.screens.online.play:OnlineScene",
     "credits": "scenes.credits_scene:CreditsScene",
 }
 

@@ -12,7 +12,7 @@ the game as it was last shown here.
 Opened to host an online game (``online=True``), every seat but yours is open
 for a friend: its row says so (its strength is the computer's that plays it if
 nobody takes it, or keeps it warm while its player is away), and Play reads
-"Open the room"; the waiting room (scenes/online.py) then seats the people.  At a
+"Open the room"; the waiting room (scenes/screens/online/play.py) then seats the people.  At a
 table the relay service deals (``service=True``) its opener sits in the first free
 seat, as a guest: it is shown there, and no row chooses a seat.
 

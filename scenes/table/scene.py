@@ -60,7 +60,7 @@ import pygame
 from game import GAMES
 from game.engine import Action, Event
 from game.session import HUMAN, Client, GameSetup, Refused, Update
-from scenes import guest, heap, keeping
+from scenes import heap, keeping
 from scenes.art.sprites import CardImages, CardSprite
 from scenes.i18n import tr, words
 from scenes.kit.hud import Hud
@@ -68,6 +68,7 @@ from scenes.kit.layout import Layout
 from scenes.kit.scene import Scene
 from scenes.kit.tween import Timeline
 from scenes.kit.widgets import ChoiceBar
+from scenes.screens.online import guest
 from scenes.speech.table import SpokenTable, spoken_on
 from scenes.table.animation import Animator
 from scenes.table.board import Board

@@ -1,4 +1,4 @@
-"""Who deals, in words (scenes/dealer.py): the relay service by its name, a player's
+"""Who deals, in words (scenes/screens/online/dealer.py): the relay service by its name, a player's
 program by the host's name, this program at the host's own table; nothing for a game
 on this computer alone or before the host has said."""
 
@@ -11,8 +11,8 @@ from game.net.client import HOST, SERVICE, RemoteClient
 from game.net.host import HostClient
 from game.net.relays import relay_setting
 from game.session import GameSetup, LocalClient, Session
-from scenes.dealer import dealer_line
 from scenes.i18n import set_language
+from scenes.screens.online.dealer import dealer_line
 
 
 def guest(dealer: str | None, name: str = "") -> RemoteClient:

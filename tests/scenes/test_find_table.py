@@ -1,12 +1,12 @@
-"""Find a table (scenes/find_table.py): who a listed table must be dealt by."""
+"""Find a table (scenes/screens/online/find_table.py): who a listed table must be dealt by."""
 
 from __future__ import annotations
 
 import pytest
 
 from game.net.relays import Relay
-from scenes import find_table
-from scenes.find_table import FindScene
+from scenes.screens.online import find_table
+from scenes.screens.online.find_table import FindScene
 from tests.scenes.shell_helpers import app  # noqa: F401
 from tests.scenes.test_online_rooms import Listed, listing
 

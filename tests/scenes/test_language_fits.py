@@ -367,7 +367,7 @@ def test_the_play_online_pages_fit_in_either_language_with_room_in_each_button(
     """Play online's first page (Host a private table, Open a public table...), the join
     form and the games to host: the panel is as wide as its longest row of labels needs
     ("Ospita un tavolo privato" filled its button edge to edge at 800x500)."""
-    from scenes.online import CHOOSE, OnlineScene
+    from scenes.screens.online.play import CHOOSE, OnlineScene
 
     words = Words(monkeypatch)
     app = app_in(lang, display, size)
@@ -426,7 +426,7 @@ def test_the_relay_settings_and_the_services_refusals_fit_the_first_online_page(
     """Each of the words a relay setting or the relay service may leave on the first Play
     online page stands between the relay's field and the buttons ("The relay service's
     key has changed ..." took four lines at 800x500 and ran over both)."""
-    from scenes.online import OnlineScene
+    from scenes.screens.online.play import OnlineScene
 
     words = Words(monkeypatch)
     app = app_in(lang, display, size)
@@ -454,7 +454,7 @@ def test_the_command_lines_relay_is_named_within_the_first_online_pages_panel(
     on the command line)" ran some 640 pixels wide, past both sides of the panel at
     800x500.  The address is cut short where it must, and the line still says where the
     relay comes from."""
-    from scenes.online import OnlineScene
+    from scenes.screens.online.play import OnlineScene
 
     words = Words(monkeypatch)
     app = app_in(lang, display, size)

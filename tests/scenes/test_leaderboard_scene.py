@@ -1,5 +1,5 @@
-"""The Leaderboard screen (scenes/leaderboard_scene.py) and a rated game's words on the
-result panel (scenes/rating_words.py), with the service's answers made here: the board
+"""The Leaderboard screen (scenes/screens/online/leaderboard_scene.py) and a rated game's words on the
+result panel (scenes/screens/online/rating_words.py), with the service's answers made here: the board
 asked for the player's own key, game by game; its places drawn in either language at
 800x500; the player's history kept for the Statistics chart (scenes/stats_scene.py)."""
 
@@ -16,10 +16,10 @@ from game.net.relays import relay_setting
 from game.net.standings import BOARD_AFTER, Board
 from game.rating_history import RatingHistory
 from game.stats import Stats
-from scenes.guest import own_key
 from scenes.i18n import language, set_language, tr
-from scenes.leaderboard_scene import LeaderboardScene, place_words
-from scenes.rating_words import rating_lines
+from scenes.screens.online.guest import own_key
+from scenes.screens.online.leaderboard_scene import LeaderboardScene, place_words
+from scenes.screens.online.rating_words import rating_lines
 from scenes.stats_scene import LOST, WON, StatsScene
 from tests.scenes.shell_helpers import app  # noqa: F401
 from tests.scenes.tablekit import make_app
@@ -117,7 +117,7 @@ class Told:
 
 
 def test_export_then_import_moves_the_key_and_says_so_in_one_line(tmp_path, monkeypatch):
-    from scenes.key_actions import export_action, exports, import_action
+    from scenes.screens.online.key_actions import export_action, exports, import_action
 
     monkeypatch.setenv("TAVOLATA_DATA_DIR", str(tmp_path / "here"))
     app = Told()
@@ -140,7 +140,7 @@ def test_the_players_screens_need_no_rating_library():
     import subprocess
     import sys
 
-    code = ("import sys; import scenes.leaderboard_scene, scenes.result, scenes.stats_scene; "
+    code = ("import sys; import scenes.screens.online.leaderboard_scene, scenes.result, scenes.stats_scene; "
             "print('openskill' in sys.modules)")
     ran = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          env={"SDL_VIDEODRIVER": "dummy", "PYGAME_HIDE_SUPPORT_PROMPT": "1"},

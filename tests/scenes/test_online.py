@@ -17,11 +17,11 @@ from game.net.interfaces import EVERYWHERE
 from game.net.relays import relay_setting
 from scenes.i18n import has, tr
 from scenes.kit.fields import field_points
-from scenes.online import HostScene, OnlineScene, start_online
+from scenes.screens.online.play import HostScene, OnlineScene, start_online
+from scenes.screens.online.waiting_room import GuestRoomScene
 from scenes.setup_scene import SetupScene
 from scenes.table.netplay import away_seats
 from scenes.table.scene import TableScene
-from scenes.waiting_room import GuestRoomScene
 from tests.game.net.conftest import start_relay
 from tests.game.net.helpers import hosting, table_of_friends, until
 from tests.scenes.shell_helpers import app, click  # noqa: F401
@@ -523,12 +523,12 @@ def test_the_command_lines_relay_reaches_play_online_from_the_menu(monkeypatch):
 
 
 def test_play_online_from_the_menu_uses_the_command_lines_relay_and_names_it(app, monkeypatch):
-    import scenes.guest
-    import scenes.online
+    import scenes.screens.online.guest
+    import scenes.screens.online.play
 
     drawn: list[str] = []
-    text = scenes.online.theme.text
-    monkeypatch.setattr(scenes.online.theme, "text",
+    text = scenes.screens.online.play.theme.text
+    monkeypatch.setattr(scenes.screens.online.play.theme, "text",
                         lambda surface, font, words, *a, **k: drawn.append(words) or
                         text(surface, font, words, *a, **k))
     joined: list[dict] = []
@@ -542,7 +542,7 @@ def test_play_online_from_the_menu_uses_the_command_lines_relay_and_names_it(app
         def close(self) -> None:
             pass
 
-    monkeypatch.setattr(scenes.guest, "RemoteClient", Guest)
+    monkeypatch.setattr(scenes.screens.online.guest, "RemoteClient", Guest)
     app.settings.relay = "relay.example.org:47800"      # the setting: not this run's
     app.relay = relay_setting("127.0.0.1:47901")
     scene = open_online(app)
@@ -566,12 +566,12 @@ def test_a_guest_waiting_in_the_hosts_line_of_attempts_is_told_why_it_waits(app,
     """Someone tried wrong codes at the table: the friend's try waits in line for its
     turn (a minute, behind a guesser's eight), and the join form says so, in place of
     "Setting up…", until it is let in."""
-    import scenes.guest
-    import scenes.online
+    import scenes.screens.online.guest
+    import scenes.screens.online.play
 
     drawn: list[str] = []
-    text = scenes.online.theme.text
-    monkeypatch.setattr(scenes.online.theme, "text",
+    text = scenes.screens.online.play.theme.text
+    monkeypatch.setattr(scenes.screens.online.play.theme, "text",
                         lambda surface, font, words, *a, **k: drawn.append(words) or
                         text(surface, font, words, *a, **k))
 
@@ -584,7 +584,7 @@ def test_a_guest_waiting_in_the_hosts_line_of_attempts_is_told_why_it_waits(app,
         def close(self) -> None:
             pass
 
-    monkeypatch.setattr(scenes.guest, "RemoteClient", Guest)
+    monkeypatch.setattr(scenes.screens.online.guest, "RemoteClient", Guest)
     scene = open_online(app)
     press(app, scene, "join")
     scene.code_entry.set_text(codes.direct_code("127.0.0.1", 47810, 5))
@@ -606,11 +606,11 @@ def test_a_relay_address_is_written_back_as_it_is_read():
 @pytest.mark.parametrize("language", ["en", "it"])
 def test_a_long_reason_stays_inside_the_panel(app, monkeypatch, language):
     """The wrong code's words ran over both sides of the join form's panel at 1280x720."""
-    import scenes.online
+    import scenes.screens.online.play
 
     drawn: list[tuple[str, pygame.Rect]] = []
-    text = scenes.online.theme.text
-    monkeypatch.setattr(scenes.online.theme, "text",
+    text = scenes.screens.online.play.theme.text
+    monkeypatch.setattr(scenes.screens.online.play.theme, "text",
                         lambda surface, font, words, *a, **k: drawn.append(
                             (words, text(surface, font, words, *a, **k))) or drawn[-1][1])
     app.change_setting("language", language)
@@ -639,7 +639,7 @@ def test_a_guest_whose_program_closed_comes_back_to_its_seat_with_the_same_code(
     came back by the relay's; and so does a relay code the host opened in the middle of
     the game, after the guest's welcome (the host tells it), or while the guest's
     program was closed (the host names its codes before the hello)."""
-    from scenes.guest import kept_seats
+    from scenes.screens.online.guest import kept_seats
     from tests.game.net.helpers import relay_here
 
     later = back_by.startswith("relay opened")
@@ -736,12 +736,12 @@ def test_each_page_of_play_online_is_titled_for_what_it_is(app, monkeypatch):
     """The first page is Play online; the join form, the games to host at a private or a
     public table and the list of public tables each say which they are (the games of a
     public table were titled Play online)."""
-    import scenes.online
-    from scenes.find_table import FindScene
+    import scenes.screens.online.play
+    from scenes.screens.online.find_table import FindScene
 
     drawn: list[str] = []
-    text = scenes.online.theme.text
-    monkeypatch.setattr(scenes.online.theme, "text",
+    text = scenes.screens.online.play.theme.text
+    monkeypatch.setattr(scenes.screens.online.play.theme, "text",
                         lambda surface, font, words, *a, **k: drawn.append(words) or
                         text(surface, font, words, *a, **k))
     app.relay = relay_setting("127.0.0.1:9")

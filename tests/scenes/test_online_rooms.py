@@ -17,16 +17,16 @@ from game.net.finder import LIVE
 from game.net.host import Host
 from game.net.listing import Listing
 from game.net.protocol import QUICK
-from scenes import guest
-from scenes.dealer import dealer_line
-from scenes.find_table import FindScene
 from scenes.i18n import tr
-from scenes.online import HostScene
 from scenes.result import PauseScene
+from scenes.screens.online import guest
+from scenes.screens.online.dealer import dealer_line
+from scenes.screens.online.find_table import FindScene
+from scenes.screens.online.play import HostScene
+from scenes.screens.online.waiting_room import GuestRoomScene, seat_words
 from scenes.table.pace import SHEET_GLANCE
 from scenes.table.painting import PHRASE_CLEARS
 from scenes.table.scene import TableScene
-from scenes.waiting_room import GuestRoomScene, seat_words
 from tests.game.net.conftest import start_relay
 from tests.game.net.helpers import join, until
 from tests.scenes.shell_helpers import app, click, key  # noqa: F401
@@ -343,7 +343,7 @@ def test_every_seat_has_one_name_on_every_screen_at_the_table(app):
 
 
 def test_a_seats_light_is_on_for_a_person_there_and_off_for_one_away(app, monkeypatch):
-    import scenes.waiting_room as room
+    import scenes.screens.online.waiting_room as room
     from game.net.lobby import COMPUTER_SEAT, HOST_SEAT, OPEN, PERSON, LobbySeat
     lights = []
     monkeypatch.setattr(room, "draw_light", lambda surface, state, centre, radius:

@@ -1,5 +1,6 @@
-"""Opening a table the relay service deals (scenes/service_open.py, scenes/online.py):
-"Open a public table" and a private table "Dealt by the service" ask the service (its
+"""Opening a table the relay service deals (scenes/screens/online/service_open.py,
+scenes/screens/online/play.py): "Open a public table" and a private table "Dealt by the
+service" ask the service (its
 ``open_service_table``, a fake here in its place) and join its code as a guest held to
 the service's key; a refusal is said in words; without a relay the choice says why it
 cannot be had."""
@@ -19,12 +20,12 @@ from game.net.identity import fingerprint, public_bytes
 from game.net.protocol import UNREACHABLE
 from game.net.relays import relay_setting
 from game.session import GameSetup
-from scenes.dealer import dealer_line
 from scenes.i18n import tr
-from scenes.online import OnlineScene
-from scenes.service_open import ServiceOpening, refusal_words, table_request
+from scenes.screens.online.dealer import dealer_line
+from scenes.screens.online.play import OnlineScene
+from scenes.screens.online.service_open import ServiceOpening, refusal_words, table_request
+from scenes.screens.online.waiting_room import GuestRoomScene
 from scenes.setup_scene import SetupScene
-from scenes.waiting_room import GuestRoomScene
 from tests.game.net.helpers import hosting, relay_here
 from tests.scenes.shell_helpers import app  # noqa: F401
 from tests.scenes.test_online import frames_until, open_online, press
@@ -190,10 +191,10 @@ def test_the_code_the_service_answers_is_joined_at_the_relay_that_was_asked(
     """The relay's field stays on the first page while the service is asked: a setting
     changed meanwhile sent the service's code to another relay, whose room of that name
     is another table (or none)."""
-    import scenes.guest
+    import scenes.screens.online.guest
 
     joined: list[Any] = []
-    monkeypatch.setattr(scenes.guest, "join",
+    monkeypatch.setattr(scenes.screens.online.guest, "join",
                         lambda code, name, relay, **kwargs: joined.append(relay))
     service.answers = ["ABCD-EFGH-JKMN"]
     asked = relay_setting("127.0.0.1:9")

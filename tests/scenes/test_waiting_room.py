@@ -1,4 +1,4 @@
-"""The waiting rooms' words (scenes/waiting_room.py): what the guest's room says below
+"""The waiting rooms' words (scenes/screens/online/waiting_room.py): what the guest's room says below
 the game's line, and how many watch, on the guest's room and the host's."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ import pytest
 from game.net.lobby import COMPUTER_SEAT, HOST_SEAT, OPEN, PERSON, LobbySeat
 from game.net.protocol import LobbyView
 from scenes.i18n import language, set_language, tr
-from scenes.waiting_room import game_line, guest_status, with_watchers
+from scenes.screens.online.waiting_room import game_line, guest_status, with_watchers
 
 
 def room(*kinds: str, you: int | None = 1) -> LobbyView:

@@ -5,7 +5,7 @@ seconds while this screen is open; each listed table is a row (the game, its
 seats taken, the host's name, the options) with Join (a free seat) and, when
 its host welcomes spectators, Watch.  Joining is a
 :class:`~game.net.RemoteClient` with the listed code (public by its host's
-choice): the guest's waiting room (scenes/waiting_room.py) takes it from there.
+choice): the guest's waiting room (scenes/screens/online/waiting_room.py) takes it from there.
 Private tables are never listed.  The newest come first; when there are more
 than the panel's rows hold, the list scrolls (the wheel, a scroll bar to drag or
 click, and the keys: Up and Down walk the tables and scroll at the edges, Page Up
@@ -26,15 +26,15 @@ from game.net import RemoteClient
 from game.net.finder import LIVE, LOST, TableFinder
 from game.net.listing import Listing
 from game.net.relays import Relay, as_relay
-from scenes import guest
 from scenes.i18n import has, tr
 from scenes.kit import theme
 from scenes.kit.fonts import shorten
 from scenes.kit.panel_scene import PanelScene
 from scenes.kit.scrolling import ThumbDrag, draw_scroll_bar, scroll_thumb
 from scenes.kit.widgets import Button
+from scenes.screens.online import guest
+from scenes.screens.online.waiting_room import GuestRoomScene, game_line
 from scenes.setup_scene import value_text
-from scenes.waiting_room import GuestRoomScene, game_line
 
 if TYPE_CHECKING:
     from scenes.app import App

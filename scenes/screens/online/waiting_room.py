@@ -5,7 +5,7 @@ A seat row says who sits there in words and a light: a person (their name, a
 green light while connected), an empty seat ("Computer will play": nobody took
 it, a computer plays it if the game starts so), a seat the host gave a computer
 ("Computer"), or the host's own.  The host's rows carry the host's buttons (Move,
-Free, Computer, Open: scenes/online.py, :class:`~scenes.online.HostScene`); a
+Free, Computer, Open: scenes/screens/online/play.py, :class:`~scenes.screens.online.play.HostScene`); a
 guest's rows carry "Sit here" on each empty seat and "Watch" when the host
 welcomes spectators (:class:`GuestRoomScene`).  Both rooms follow the network live:
 a row changes the frame the news arrives.
@@ -29,12 +29,12 @@ from game import GAMES
 from game.net import RemoteClient
 from game.net.lobby import COMPUTER_SEAT, HOST_SEAT, OPEN, PERSON, LobbySeat
 from game.net.protocol import LobbyView
-from scenes.dealer import dealer_line, named_line
 from scenes.i18n import tr
 from scenes.kit import theme
 from scenes.kit.fonts import Fonts
 from scenes.kit.panel_scene import PanelScene
 from scenes.kit.widgets import Button
+from scenes.screens.online.dealer import dealer_line, named_line
 from scenes.table.netplay import draw_light
 
 if TYPE_CHECKING:

@@ -37,8 +37,6 @@ from game.net.interfaces import listens_everywhere
 from game.net.lobby import COMPUTER_SEAT, OPEN, PERSON, LobbySeat
 from game.net.relays import TEXT_LIMIT, Relay, RelayError, relay_setting
 from game.session import COMPUTER, REMOTE, GameSetup
-from scenes import guest
-from scenes.dealer import own_line
 from scenes.i18n import tr
 from scenes.kit import theme
 from scenes.kit.fields import place_field, text_field
@@ -46,10 +44,12 @@ from scenes.kit.fonts import SizedFont, shorten, wrap, wrap_even
 from scenes.kit.panel_scene import PanelScene
 from scenes.kit.richtext import Block, layout
 from scenes.kit.widgets import Button, draw_button, label_room
-from scenes.room_codes import run_relay
-from scenes.service_open import NO_SERVICE, ServiceOpening, refusal_words
+from scenes.screens.online import guest
+from scenes.screens.online.dealer import own_line
+from scenes.screens.online.room_codes import run_relay
+from scenes.screens.online.service_open import NO_SERVICE, ServiceOpening, refusal_words
+from scenes.screens.online.waiting_room import seat_rows, with_watchers
 from scenes.setup_scene import SetupScene, friend_seat
-from scenes.waiting_room import seat_rows, with_watchers
 
 if TYPE_CHECKING:
     from scenes.app import App
@@ -171,7 +171,7 @@ class OnlineScene(PanelScene):
         if relay is None:
             self.problem = tr("net.public_needs_relay")
             return
-        from scenes.find_table import FindScene
+        from scenes.screens.online.find_table import FindScene
 
         self.app.stack.push(FindScene(self.app, relay, self._remember_name()))
 
@@ -183,7 +183,7 @@ class OnlineScene(PanelScene):
         if relay is None:
             self.problem = tr("net.public_needs_relay")
             return
-        from scenes.leaderboard_scene import LeaderboardScene
+        from scenes.screens.online.leaderboard_scene import LeaderboardScene
 
         self.app.stack.push(LeaderboardScene(self.app, relay))
 
@@ -332,7 +332,7 @@ class OnlineScene(PanelScene):
         if client.state in ("waiting", "connected"):
             guest.keep_service(self.app, client)
         if client.state == "waiting":
-            from scenes.waiting_room import GuestRoomScene
+            from scenes.screens.online.waiting_room import GuestRoomScene
 
             self.client = None                 # the waiting room owns it now
             self.app.stack.push(GuestRoomScene(self.app, client))

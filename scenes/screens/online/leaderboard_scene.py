@@ -9,7 +9,7 @@ its tenth).  Left and Right (or the ‹ › buttons) go to the previous or next 
 players of one name are told apart by a short fingerprint, as the service words them.
 The player's history the service sends is kept for the Statistics chart
 (game/rating_history.py).  Export my key and Import a key, at the bottom, move the
-player's key between computers (scenes/key_actions.py).
+player's key between computers (scenes/screens/online/key_actions.py).
 """
 
 from __future__ import annotations
@@ -24,14 +24,14 @@ from game.net.identity import public_bytes
 from game.net.relays import Relay
 from game.net.standings import BOARD_AFTER, Standing
 from game.rating_history import RatingHistory
-from scenes.guest import own_key
 from scenes.i18n import has, tr
-from scenes.key_actions import export_action, import_action
 from scenes.kit import theme
 from scenes.kit.fonts import shorten
 from scenes.kit.panel_scene import PanelScene
 from scenes.kit.widgets import Button
-from scenes.service_open import Asking, refusal_words
+from scenes.screens.online.guest import own_key
+from scenes.screens.online.key_actions import export_action, import_action
+from scenes.screens.online.service_open import Asking, refusal_words
 
 if TYPE_CHECKING:
     from scenes.app import App
@@ -148,7 +148,7 @@ class LeaderboardScene(PanelScene):
         self.resize(self.app.size)
 
     def import_key(self) -> None:
-        """Import a key (scenes/key_actions.py); the board asked again, for it."""
+        """Import a key (scenes/screens/online/key_actions.py); the board asked again, for it."""
         if import_action(self.app) is not None:
             key = own_key()
             self.key = public_bytes(key).hex() if key is not None else ""
