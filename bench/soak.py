@@ -1,6 +1,6 @@
 """The kiosk left alone for a long time: headless, its clock sped up.
 
-The real kiosk (scenes/kiosk: title cards, every game in turn, captions, results
+The real kiosk (scenes/screens/kiosk: title cards, every game in turn, captions, results
 closing by themselves) runs on SDL's dummy driver at its own demo pace and the
 normal animation speed, every frame advancing the clock by 1/60 s but run as
 fast as the machine goes; the computers' thoughts are waited for, so a run is
@@ -46,8 +46,8 @@ def main(argv: list[str] | None = None) -> int:
     import tracemalloc
 
     from scenes.app import App
-    from scenes.kiosk import Kiosk
-    from scenes.kiosk.card import TitleCard
+    from scenes.screens.kiosk import Kiosk
+    from scenes.screens.kiosk.card import TitleCard
 
     app = App((w, h))
     app.settings.animation_speed = "normal"

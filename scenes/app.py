@@ -55,7 +55,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from game.net.relays import Relay
     from game.session import GameSetup
     from scenes.art.cardart import CardArt
-    from scenes.kiosk import Kiosk
+    from scenes.screens.kiosk import Kiosk
 
 ROOT = Path(__file__).resolve().parent.parent
 FPS = 60
@@ -133,7 +133,7 @@ class App:
         self.fonts = Fonts()
         self.toasts = Toasts()
         self._menu: Scene | None = None
-        #: the attract loop every frame goes through, in kiosk mode (scenes/kiosk)
+        #: the attract loop every frame goes through, in kiosk mode (scenes/screens/kiosk)
         self.kiosk: Kiosk | None = None
         #: the command line's ``--relay``: Play online uses it for this run, whatever the
         #: settings say (scenes/screens/online/play.py)
@@ -607,7 +607,7 @@ def run(game: str | None = None, seed: int | None = None, fullscreen: bool = Fal
         speak: bool = False) -> int:
     """The program: the title menu (and a table straight away if ``game`` is given) until Quit;
     the exit status (130 after Ctrl+C, which ends the program as Quit does).  ``kiosk``: the
-    kiosk's options (scenes/kiosk): the demo instead, until its quit chord or SIGTERM.
+    kiosk's options (scenes/screens/kiosk): the demo instead, until its quit chord or SIGTERM.
     ``online``: host or join a game over the network first (scenes/screens/online/play.py); ``relay``:
     the relay Play online uses in this run (the command line's ``--relay``); ``speak``: the
     table said aloud in this run (``--speak``)."""
@@ -621,7 +621,7 @@ def run(game: str | None = None, seed: int | None = None, fullscreen: bool = Fal
 
         app._speech_offer = SpeechOffer()
     if kiosk is not None:
-        from scenes.kiosk import Kiosk
+        from scenes.screens.kiosk import Kiosk
 
         Kiosk(app, **kiosk)
         # a service manager's stop ends the kiosk cleanly (SDL would make it a QUIT event,

@@ -6,7 +6,7 @@ on everyone's path.  Ctrl+C ends the program quietly with status 130.
 ``--simulate GAME`` plays computer games with no window (game/simulate.py) and never
 imports pygame, so it and ``--help`` work without the packages; anything else first asks
 scenes/preflight.py whether this Python has them (exit code 1 and the command that sets
-them up, if not); ``--kiosk`` runs the demo (scenes/kiosk); ``--host GAME`` and
+them up, if not); ``--kiosk`` runs the demo (scenes/screens/kiosk); ``--host GAME`` and
 ``--join CODE`` play with a friend over the network (scenes/screens/online/play.py), and ``--relay``
 is the relay of every way online in that run, the menu's Play online too; ``--replay FILE``
 watches a saved game again (scenes/replay_scene.py; a file that does not replay is told

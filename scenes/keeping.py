@@ -172,7 +172,7 @@ def export_data(app: Any, store: Store, data: dict[str, Any]) -> Optional[str]:
 
 
 class Visitors:
-    """The kiosk's forgetting (scenes/kiosk): the games a visitor left to resume are
+    """The kiosk's forgetting (scenes/screens/kiosk): the games a visitor left to resume are
     forgotten when the demo comes back, so the next passer-by is never offered them.  A
     game's slot whose file changed since the kiosk started is a visitor's (the demo's
     games, all computers, are never kept)."""

@@ -43,7 +43,7 @@ report = {"wm": xwindow.window_manager_running()}
 path = sys.argv[1]
 if path == "start":                      # --fullscreen (and --kiosk: the same App)
     app = App(fullscreen=True)
-    from scenes.kiosk import Kiosk
+    from scenes.screens.kiosk import Kiosk
     Kiosk(app)
     app.kiosk.start()
     app.frame(0.0, [])

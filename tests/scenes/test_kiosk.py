@@ -12,10 +12,10 @@ import pytest
 from game import GAMES
 from game.engine import replay_log
 from scenes.i18n import tr
-from scenes.kiosk import Kiosk
-from scenes.kiosk.card import TitleCard
-from scenes.kiosk.errors import ErrorLog, game_logs, log_dir
-from scenes.kiosk.still_there import StillThere
+from scenes.screens.kiosk import Kiosk
+from scenes.screens.kiosk.card import TitleCard
+from scenes.screens.kiosk.errors import ErrorLog, game_logs, log_dir
+from scenes.screens.kiosk.still_there import StillThere
 from scenes.table import TableScene
 from scenes.table.captions import Captions
 from scenes.tables.bocce import BocceAdapter
@@ -247,7 +247,7 @@ def test_errors_in_a_row_wait_longer_and_longer_before_the_next_game(display, mo
 
 
 def test_the_error_log_is_bounded_and_never_stops_the_kiosk(tmp_path, monkeypatch):
-    from scenes.kiosk import errors
+    from scenes.screens.kiosk import errors
 
     monkeypatch.setattr(errors, "MAX_BYTES", 2000)
     log = ErrorLog(tmp_path / "logs" / "kiosk-errors.log")
@@ -279,7 +279,7 @@ def test_a_log_cut_off_by_a_crash_gives_every_whole_game_log_and_skips_the_damag
     (False, ("briscola", 5), "error in a person's game of briscola (seed 5)"),
 ])
 def test_the_error_heading_names_who_played_and_the_game(demo, table, words):
-    from scenes.kiosk import error_heading
+    from scenes.screens.kiosk import error_heading
 
     assert error_heading(demo, *(table or (None, None))) == words
 
@@ -289,7 +289,7 @@ def test_the_error_heading_names_who_played_and_the_game(demo, table, words):
 @pytest.mark.parametrize("lang", ["en", "it"])
 def test_the_title_card_fits_every_rule_in_the_window(display, size, lang, monkeypatch):
     import scenes.rules_scene
-    from scenes.kiosk.rules import read_rules
+    from scenes.screens.kiosk.rules import read_rules
 
     monkeypatch.setattr(scenes.rules_scene, "language", lambda: lang)   # the rules' language
     app, kiosk = start(display, size=size, card=30.0)
@@ -316,8 +316,8 @@ def test_the_demo_keeps_its_pace_whatever_a_person_set(display):
 def test_a_card_teaches_a_rule_of_the_game_a_different_one_each_time():
     import random
 
-    from scenes.kiosk.rules import RulePicker, read_rules, teachable
     from scenes.kit.richtext import parse
+    from scenes.screens.kiosk.rules import RulePicker, read_rules, teachable
 
     rules = read_rules("briscola")
     texts = " ".join(r.text for r in rules)
@@ -342,8 +342,8 @@ def test_a_card_never_teaches_a_line_that_opens_what_it_does_not_show(lang, monk
     alone ("The nine deals, in this order, the deal passing one seat each time:", seen in
     the kiosk at 1280x720), every game and language."""
     import scenes.rules_scene
-    from scenes.kiosk.rules import read_rules, teachable
     from scenes.kit.richtext import parse, plain
+    from scenes.screens.kiosk.rules import read_rules, teachable
 
     monkeypatch.setattr(scenes.rules_scene, "language", lambda: lang)
     for key in GAMES:

@@ -17,8 +17,8 @@ import pytest
 import scenes.rules_scene as rules_module
 from game import CATALOG
 from game.i18n import DEFAULT_LANG
-from scenes.kiosk.rules import teachable
 from scenes.kit.richtext import Block, parse
+from scenes.screens.kiosk.rules import teachable
 from tests.scenes.shell_helpers import app  # noqa: F401
 
 RULES_DIR = Path(rules_module.__file__).resolve().parent.parent / "assets" / "rules"

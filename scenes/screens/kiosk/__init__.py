@@ -6,8 +6,8 @@ frame):
 
 * **the demo**: every built game in turn, computers of mixed strength in every
   seat, watched from the bottom seat at a pace a person can follow; between
-  games a title card (scenes/kiosk/card.py) with the game's name, its players
-  and one rule from its in-app rules (scenes/kiosk/rules.py); at the table,
+  games a title card (scenes/screens/kiosk/card.py) with the game's name, its players
+  and one rule from its in-app rules (scenes/screens/kiosk/rules.py); at the table,
   captions say what just happened (scenes/table/captions.py), and "Press any
   key or click to play" stays on screen.  The mouse cursor is hidden.
 * **handing over**: any key, click, wheel or touch hands the person the game on
@@ -25,7 +25,7 @@ frame):
   goes back to the demo: only the chord Ctrl+Shift+Q, or SIGTERM, ends the
   program.
 * **errors**: an exception in a frame is written to the error log
-  (scenes/kiosk/errors.py) with the game's replayable log; the demo moves on to
+  (scenes/screens/kiosk/errors.py) with the game's replayable log; the demo moves on to
   the next game (a person's game goes back to the menu).  Errors in a row wait
   longer and longer before the next try, so a broken game cannot spin.
 """
@@ -46,11 +46,11 @@ from game.session import GameSetup, LocalClient, local_game, taken_over
 from scenes import heap
 from scenes.i18n import tr
 from scenes.keeping import Visitors
-from scenes.kiosk.card import TitleCard
-from scenes.kiosk.errors import ErrorLog
-from scenes.kiosk.rules import RulePicker
-from scenes.kiosk.still_there import StillThere
 from scenes.kit.richtext import plain
+from scenes.screens.kiosk.card import TitleCard
+from scenes.screens.kiosk.errors import ErrorLog
+from scenes.screens.kiosk.rules import RulePicker
+from scenes.screens.kiosk.still_there import StillThere
 from scenes.table import TableScene, local_table
 from scenes.table.captions import Captions
 

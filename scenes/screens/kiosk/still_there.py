@@ -3,7 +3,7 @@ The demo starts in 10 s", counting down over the dimmed screen they left.
 
 Nothing under it moves meanwhile (only the top scene runs), so a half-played game
 waits where it was; the kiosk takes the warning away at any input and keeps the
-key or click that answered it from doing anything else (scenes/kiosk/__init__.py).
+key or click that answered it from doing anything else (scenes/screens/kiosk/__init__.py).
 """
 
 from __future__ import annotations
