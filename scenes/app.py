@@ -656,12 +656,12 @@ def _loop(app: App, game: str | None, seed: int | None, started: float,
           online: dict[str, Any] | None = None, replay: str | None = None) -> int:
     """The frames until Quit (or a menu that keeps failing: status 1, but a kiosk never
     gives up).  ``online``: the command line's --host or --join (scenes/screens/online/play.py);
-    ``replay``: a saved game's file to watch (scenes/replay_scene.py)."""
+    ``replay``: a saved game's file to watch (scenes/screens/replay_scene.py)."""
     app.back_to_menu()
     if app.kiosk is not None:
         app.kiosk.start()
     elif replay:
-        from scenes.replay_scene import open_replay_file
+        from scenes.screens.replay_scene import open_replay_file
 
         open_replay_file(app, Path(replay))
     elif online:

@@ -9,7 +9,7 @@ scenes/preflight.py whether this Python has them (exit code 1 and the command th
 them up, if not); ``--kiosk`` runs the demo (scenes/screens/kiosk); ``--host GAME`` and
 ``--join CODE`` play with a friend over the network (scenes/screens/online/play.py), and ``--relay``
 is the relay of every way online in that run, the menu's Play online too; ``--replay FILE``
-watches a saved game again (scenes/replay_scene.py; a file that does not replay is told
+watches a saved game again (scenes/screens/replay_scene.py; a file that does not replay is told
 in one line, exit code 2, before any window opens).
 """
 

@@ -15,15 +15,15 @@ from typing import Any, Callable
 #: a scene's name -> ``"module:factory"``: a Scene class (or a function making one) that
 #: takes the app first, then the arguments given to :func:`make`
 ROUTES: dict[str, str] = {
-    "menu": "scenes.menu:MenuScene",
-    "setup": "scenes.setup_scene:SetupScene",
+    "menu": "scenes.screens.menu:MenuScene",
+    "setup": "scenes.screens.setup_scene:SetupScene",
     "table": "scenes.table:local_table",
-    "rules": "scenes.rules_scene:RulesScene",
-    "settings": "scenes.settings_scene:SettingsScene",
-    "stats": "scenes.stats_scene:StatsScene",
-    "replays": "scenes.replay_scene:ReplayListScene",
+    "rules": "scenes.screens.rules_scene:RulesScene",
+    "settings": "scenes.screens.settings_scene:SettingsScene",
+    "stats": "scenes.screens.stats_scene:StatsScene",
+    "replays": "scenes.screens.replay_scene:ReplayListScene",
     "online": "scenes.screens.online.play:OnlineScene",
-    "credits": "scenes.credits_scene:CreditsScene",
+    "credits": "scenes.screens.credits_scene:CreditsScene",
 }
 
 

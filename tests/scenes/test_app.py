@@ -137,7 +137,7 @@ def test_recover_goes_back_to_the_menu_with_a_notice(app, capsys):
 
 def test_run_catches_a_scene_error_logs_it_and_keeps_going(display, monkeypatch, capsys):
     import scenes.app as app_module
-    from scenes.menu import MenuScene
+    from scenes.screens.menu import MenuScene
 
     calls = {"n": 0}
 

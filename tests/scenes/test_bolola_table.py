@@ -53,7 +53,7 @@ def test_four_seats_counterclockwise_and_the_deal_banner(app):
 
 
 def test_the_in_app_rules_say_what_the_plates_and_the_deal_words_show():
-    from scenes.rules_scene import rules_path
+    from scenes.screens.rules_scene import rules_path
 
     text = " ".join(rules_path("bolola").read_text(encoding="utf-8").split())
     assert "the name plates show each player's total of the deals finished" in text

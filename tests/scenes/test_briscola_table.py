@@ -340,7 +340,7 @@ def test_a_computers_race_reaction_by_level_is_a_persons_and_no_speed_scales_it(
 
 
 def test_the_in_app_rules_say_the_race_numbers():
-    from scenes.rules_scene import rules_path
+    from scenes.screens.rules_scene import rules_path
 
     text = " ".join(rules_path("briscola").read_text(encoding="utf-8").split())
     for lvl, (lo, hi) in REACTION.items():

@@ -7,7 +7,7 @@ from pathlib import Path
 import pygame
 import pytest
 
-from scenes.credits_scene import CreditsScene, credits_text
+from scenes.screens.credits_scene import CreditsScene, credits_text
 from tests.scenes.shell_helpers import app, click, colours, key  # noqa: F401
 
 ROOT = Path(__file__).resolve().parents[2]

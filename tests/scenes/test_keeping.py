@@ -1,5 +1,5 @@
-"""Kept games on screen (scenes/keeping.py, scenes/table/story.py, scenes/replay_scene.py,
-scenes/stats_scene.py): Resume from the menu, the story, Undo, Replays, Statistics."""
+"""Kept games on screen (scenes/keeping.py, scenes/table/story.py, scenes/screens/replay_scene.py,
+scenes/screens/stats_scene.py): Resume from the menu, the story, Undo, Replays, Statistics."""
 
 from __future__ import annotations
 
@@ -207,7 +207,7 @@ def test_replay_steps_back_and_forth_to_the_same_positions_every_hand_open(app):
     app.back_to_menu()
     app.stack.top.open_replays()
     key(app, pygame.K_RETURN)
-    from scenes.replay_scene import ReplayScene
+    from scenes.screens.replay_scene import ReplayScene
 
     replay = app.stack.top
     assert isinstance(replay, ReplayScene)
@@ -250,7 +250,7 @@ def test_statistics_screen_draws_a_chart_per_game(app):
     play_until(app, table, lambda: isinstance(app.stack.top, ResultScene), limit=20000)
     app.back_to_menu()
     app.stack.top.open_stats()
-    from scenes.stats_scene import LOST, WON, StatsScene
+    from scenes.screens.stats_scene import LOST, WON, StatsScene
 
     stats = app.stack.top
     assert isinstance(stats, StatsScene) and stats.games() == ["bocce"]
@@ -423,7 +423,7 @@ def test_the_menu_with_every_game_to_resume_fits_without_overlaps(app, size, lan
 @pytest.mark.parametrize("lang", ["en", "it"])
 def test_a_resume_file_replayed_mid_game_shows_only_your_own_hand(app, lang):
     from scenes.i18n import set_language
-    from scenes.replay_scene import ReplayScene, open_replay_file
+    from scenes.screens.replay_scene import ReplayScene, open_replay_file
 
     set_language(lang)
     kept_and_left(app, "bolola", 3, seed=4)

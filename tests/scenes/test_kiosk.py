@@ -288,10 +288,10 @@ def test_the_error_heading_names_who_played_and_the_game(demo, table, words):
 @pytest.mark.parametrize("size", [(1280, 720), (800, 500)])
 @pytest.mark.parametrize("lang", ["en", "it"])
 def test_the_title_card_fits_every_rule_in_the_window(display, size, lang, monkeypatch):
-    import scenes.rules_scene
+    import scenes.screens.rules_scene
     from scenes.screens.kiosk.rules import read_rules
 
-    monkeypatch.setattr(scenes.rules_scene, "language", lambda: lang)   # the rules' language
+    monkeypatch.setattr(scenes.screens.rules_scene, "language", lambda: lang)   # the rules' language
     app, kiosk = start(display, size=size, card=30.0)
     app.frame(1 / 60, [])
     card = app.stack.top
@@ -341,11 +341,11 @@ def test_a_card_never_teaches_a_line_that_opens_what_it_does_not_show(lang, monk
     """A paragraph ending in a colon opens the table or list after it: on the card it stood
     alone ("The nine deals, in this order, the deal passing one seat each time:", seen in
     the kiosk at 1280x720), every game and language."""
-    import scenes.rules_scene
+    import scenes.screens.rules_scene
     from scenes.kit.richtext import parse, plain
     from scenes.screens.kiosk.rules import read_rules, teachable
 
-    monkeypatch.setattr(scenes.rules_scene, "language", lambda: lang)
+    monkeypatch.setattr(scenes.screens.rules_scene, "language", lambda: lang)
     for key in GAMES:
         rules = read_rules(key)
         assert rules, key

@@ -150,7 +150,7 @@ def test_the_menu_and_the_settings_fit_in_either_language(display, lang, monkeyp
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("game", sorted(GAMES))
 def test_every_new_game_screen_fits_in_either_language(display, lang, monkeypatch, game, size):
-    from scenes.setup_scene import SetupScene
+    from scenes.screens.setup_scene import SetupScene
 
     words = Words(monkeypatch)
     app = app_in(lang, display, size)
@@ -168,7 +168,7 @@ def test_every_host_setup_screen_fits_in_either_language_at_800x500(display, lan
                                                                      game):
     """Hosting online, a seat open for a friend says so on its row ("Normale se vuoto o
     assente"): its value stays clear of its arrows, at the most players."""
-    from scenes.setup_scene import SetupScene
+    from scenes.screens.setup_scene import SetupScene
 
     size = (800, 500)
     words = Words(monkeypatch)
@@ -213,7 +213,7 @@ def test_the_replays_list_fits_in_either_language(display, lang, monkeypatch, si
     """The finished games, Close and the key line under them ("Chiudi" lay on the key
     line at 800x500)."""
     from game.session import GameSetup
-    from scenes.replay_scene import ReplayListScene
+    from scenes.screens.replay_scene import ReplayListScene
 
     class Kept:
         def finished(self) -> list:
@@ -318,7 +318,7 @@ def test_switching_over_a_paused_table_rewords_the_table_and_its_menus(display, 
     """Settings from the pause menu: after the switch the pause menu's buttons, the table's
     prompt, labels and choice bar are in the new language, and nothing is left to tell."""
     from scenes.result import PauseScene
-    from scenes.settings_scene import SettingsScene
+    from scenes.screens.settings_scene import SettingsScene
 
     app = make_app(display, "instant", (800, 500))
     told: list[str] = []

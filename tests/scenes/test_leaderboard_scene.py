@@ -1,7 +1,7 @@
 """The Leaderboard screen (scenes/screens/online/leaderboard_scene.py) and a rated game's words on the
 result panel (scenes/screens/online/rating_words.py), with the service's answers made here: the board
 asked for the player's own key, game by game; its places drawn in either language at
-800x500; the player's history kept for the Statistics chart (scenes/stats_scene.py)."""
+800x500; the player's history kept for the Statistics chart (scenes/screens/stats_scene.py)."""
 
 from __future__ import annotations
 
@@ -20,7 +20,7 @@ from scenes.i18n import language, set_language, tr
 from scenes.screens.online.guest import own_key
 from scenes.screens.online.leaderboard_scene import LeaderboardScene, place_words
 from scenes.screens.online.rating_words import rating_lines
-from scenes.stats_scene import LOST, WON, StatsScene
+from scenes.screens.stats_scene import LOST, WON, StatsScene
 from tests.scenes.shell_helpers import app  # noqa: F401
 from tests.scenes.tablekit import make_app
 from tests.scenes.test_online import frames_until
@@ -140,7 +140,8 @@ def test_the_players_screens_need_no_rating_library():
     import subprocess
     import sys
 
-    code = ("import sys; import scenes.screens.online.leaderboard_scene, scenes.result, scenes.stats_scene; "
+    code = ("import sys; import scenes.screens.online.leaderboard_scene, scenes.result, "
+            "scenes.screens.stats_scene; "
             "print('openskill' in sys.modules)")
     ran = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          env={"SDL_VIDEODRIVER": "dummy", "PYGAME_HIDE_SUPPORT_PROMPT": "1"},

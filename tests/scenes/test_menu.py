@@ -10,7 +10,7 @@ from types import SimpleNamespace
 import pygame
 import pytest
 
-import scenes.menu as menu_module
+import scenes.screens.menu as menu_module
 from game import CATALOG, GAMES
 from scenes.kit import theme
 from tests.scenes.shell_helpers import Recorder, app, click, colours, key  # noqa: F401
@@ -62,7 +62,7 @@ def test_seat_counts_are_shown(menu):
 
 
 def setup_screen(app, key: str):
-    from scenes.setup_scene import SetupScene
+    from scenes.screens.setup_scene import SetupScene
 
     top = app.stack.top
     assert isinstance(top, SetupScene) and top.key == key
@@ -135,7 +135,7 @@ def test_esc_focuses_quit_and_only_enter_quits(menu, app):
 
 
 def test_settings_button_opens_the_settings(menu, app):
-    from scenes.settings_scene import SettingsScene
+    from scenes.screens.settings_scene import SettingsScene
 
     app.frame(1 / 60, click(menu.focus.button("settings").rect.center))
     assert isinstance(app.stack.top, SettingsScene)

@@ -19,7 +19,7 @@ from scenes.i18n import has, tr
 from scenes.kit.fields import field_points
 from scenes.screens.online.play import HostScene, OnlineScene, start_online
 from scenes.screens.online.waiting_room import GuestRoomScene
-from scenes.setup_scene import SetupScene
+from scenes.screens.setup_scene import SetupScene
 from scenes.table.netplay import away_seats
 from scenes.table.scene import TableScene
 from tests.game.net.conftest import start_relay

@@ -5,9 +5,9 @@ from __future__ import annotations
 import pygame
 import pytest
 
-import scenes.rules_scene as rules_module
+import scenes.screens.rules_scene as rules_module
 from game import CATALOG
-from scenes.rules_scene import RulesScene
+from scenes.screens.rules_scene import RulesScene
 from tests.scenes.shell_helpers import app, colours, key  # noqa: F401
 from tests.scenes.shell_helpers import key as key_event
 

@@ -9,19 +9,18 @@ alone fails here rather than showing English to an Italian player.
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pygame
 import pytest
 
-import scenes.rules_scene as rules_module
+import scenes.screens.rules_scene as rules_module
 from game import CATALOG
 from game.i18n import DEFAULT_LANG
 from scenes.kit.richtext import Block, parse
 from scenes.screens.kiosk.rules import teachable
 from tests.scenes.shell_helpers import app  # noqa: F401
 
-RULES_DIR = Path(rules_module.__file__).resolve().parent.parent / "assets" / "rules"
+RULES_DIR = rules_module.RULES_DIR
 #: the languages the client ships rules for, besides English
 TRANSLATED = sorted({"it"} | {p.name for p in RULES_DIR.iterdir() if p.is_dir()} - {DEFAULT_LANG})
 ENGLISH = sorted(p.name for p in (RULES_DIR / DEFAULT_LANG).glob("*.md"))

@@ -25,7 +25,7 @@ from scenes.screens.online.dealer import dealer_line
 from scenes.screens.online.play import OnlineScene
 from scenes.screens.online.service_open import ServiceOpening, refusal_words, table_request
 from scenes.screens.online.waiting_room import GuestRoomScene
-from scenes.setup_scene import SetupScene
+from scenes.screens.setup_scene import SetupScene
 from tests.game.net.helpers import hosting, relay_here
 from tests.scenes.shell_helpers import app  # noqa: F401
 from tests.scenes.test_online import frames_until, open_online, press

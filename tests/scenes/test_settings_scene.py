@@ -7,8 +7,8 @@ import json
 import pygame
 import pytest
 
+from scenes.screens.settings_scene import SettingsScene, step_value
 from scenes.settings import settings_path
-from scenes.settings_scene import SettingsScene, step_value
 from tests.scenes.shell_helpers import app, click, colours, key  # noqa: F401
 
 

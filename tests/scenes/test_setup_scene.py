@@ -14,8 +14,8 @@ from game.engine import Demo, GameSpec, Option
 from game.session import COMPUTER, HUMAN, GameSetup, SeatSpec
 from scenes.i18n import tr
 from scenes.kit import theme
+from scenes.screens.setup_scene import SetupScene
 from scenes.settings import settings_path
-from scenes.setup_scene import SetupScene
 from tests.scenes.shell_helpers import click, colours, key
 
 DT = 1 / 60

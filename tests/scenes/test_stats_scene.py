@@ -1,4 +1,4 @@
-"""The statistics screen's words (scenes/stats_scene.py): its numbers in the player's
+"""The statistics screen's words (scenes/screens/stats_scene.py): its numbers in the player's
 language, and what a Bisca score counts (the drawing itself: test_keeping.py)."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ import pytest
 from game.stats import empty_line
 from scenes.i18n import language, set_language
 from scenes.kit.fonts import Fonts
-from scenes.stats_scene import cell, column_heads, newest_words, records_line, scale_marks
+from scenes.screens.stats_scene import cell, column_heads, newest_words, records_line, scale_marks
 
 
 @pytest.fixture

@@ -48,7 +48,7 @@ def test_a_commands_keys_share_one_line_and_modifiers_are_named():
 
 
 def test_the_rules_screen_shows_the_keys_page_after_the_games_rules(app):
-    from scenes.rules_scene import RulesScene
+    from scenes.screens.rules_scene import RulesScene
     scene = RulesScene(app, "briscola")
     texts = [b.text for b in scene.blocks("briscola")]
     keys_at = texts.index("Keys at every table")

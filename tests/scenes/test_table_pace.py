@@ -10,7 +10,7 @@ import pytest
 from game import GAMES
 from game.ai import computer_player
 from scenes.result import ResultScene, SheetScene
-from scenes.rules_scene import RulesScene
+from scenes.screens.rules_scene import RulesScene
 from scenes.table.pace import FAST_FORWARD, SHEET_GLANCE
 from tests.scenes.tablekit import click, frames, key, make_app, open_table, play_until, settle, started, think
 

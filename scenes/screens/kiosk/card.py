@@ -18,8 +18,8 @@ from scenes.i18n import tr
 from scenes.kit import theme
 from scenes.kit.richtext import Block, Line, layout
 from scenes.kit.scene import Scene
-from scenes.menu import draw_fans
 from scenes.screens.kiosk.rules import Rule
+from scenes.screens.menu import draw_fans
 
 #: the widest the rule's panel gets, at the design size
 PANEL_W = 800

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Optional
 
 from scenes.kit.richtext import Block, parse, plain
-from scenes.rules_scene import rules_path
+from scenes.screens.rules_scene import rules_path
 
 #: characters (without markers) a rule on a card may have, at least and at most
 SHORTEST, LONGEST = 30, 340

@@ -34,7 +34,7 @@ from scenes.kit.scrolling import ThumbDrag, draw_scroll_bar, scroll_thumb
 from scenes.kit.widgets import Button
 from scenes.screens.online import guest
 from scenes.screens.online.waiting_room import GuestRoomScene, game_line
-from scenes.setup_scene import value_text
+from scenes.screens.setup_scene import value_text
 
 if TYPE_CHECKING:
     from scenes.app import App

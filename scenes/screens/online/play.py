@@ -49,7 +49,7 @@ from scenes.screens.online.dealer import own_line
 from scenes.screens.online.room_codes import run_relay
 from scenes.screens.online.service_open import NO_SERVICE, ServiceOpening, refusal_words
 from scenes.screens.online.waiting_room import seat_rows, with_watchers
-from scenes.setup_scene import SetupScene, friend_seat
+from scenes.screens.setup_scene import SetupScene, friend_seat
 
 if TYPE_CHECKING:
     from scenes.app import App

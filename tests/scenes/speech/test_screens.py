@@ -42,7 +42,7 @@ def test_the_menus_focused_item_is_said_as_the_focus_moves(display, monkeypatch)
 
 def on_settings(display, monkeypatch, focused: str):
     """The settings screen, listened to, its focus on the item ``focused``."""
-    from scenes.settings_scene import SettingsScene
+    from scenes.screens.settings_scene import SettingsScene
 
     app, speaker, lines = listening(display, monkeypatch)
     scene = SettingsScene(app)
@@ -152,7 +152,7 @@ def test_the_rules_are_read_a_section_at_a_time_and_the_page_follows(display, mo
 @pytest.mark.slow
 def test_the_statistics_are_read_a_game_at_a_time_with_each_column_named(display, monkeypatch):
     from game.stats import empty_line
-    from scenes.stats_scene import StatsScene
+    from scenes.screens.stats_scene import StatsScene
 
     class Kept:
         def load(self):
@@ -189,7 +189,7 @@ def test_the_name_field_is_said_as_it_is_typed_in(display, monkeypatch):
 def test_a_replays_step_is_said_with_its_number_and_all_it_did(display, monkeypatch):
     from game.saves import Store
     from scenes.i18n import tr
-    from scenes.replay_scene import open_replay_file
+    from scenes.screens.replay_scene import open_replay_file
     from tests.scenes.test_keeping import kept_and_left
 
     app, speaker, lines = listening(display, monkeypatch)

@@ -171,7 +171,7 @@ class MenuScene(Scene):
             self._kept_stamp = None              # read again when back
 
     def open_replays(self) -> None:
-        """The last finished games, to watch again move by move (scenes/replay_scene.py)."""
+        """The last finished games, to watch again move by move (scenes/screens/replay_scene.py)."""
         self.app.open("replays")
 
     def open_stats(self) -> None:

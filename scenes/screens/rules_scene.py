@@ -30,7 +30,7 @@ from scenes.table.keys import keys_page
 if TYPE_CHECKING:
     from scenes.app import App
 
-RULES_DIR = Path(__file__).resolve().parent.parent / "assets" / "rules"
+RULES_DIR = Path(__file__).resolve().parents[2] / "assets" / "rules"
 #: the rules page every game's rules end with, after the keys page made from the
 #: table's bindings (scenes/table/keys.py): the keys no table binds (F11, M)
 TABLE_KEYS = "table"
