@@ -18,10 +18,10 @@ from game import CATALOG, GAMES
 from game.cards import Card
 from game.saves import Record, Store
 from scenes.i18n import language, tr
-from scenes.keeping import resume, resume_label, trouble_line
 from scenes.kit import theme
 from scenes.kit.scene import Scene
 from scenes.kit.widgets import Button, FocusList, draw_button
+from scenes.table.keeping import resume, resume_label, trouble_line
 
 if TYPE_CHECKING:
     from game.net.kept_tables import KeptTable

@@ -23,13 +23,13 @@ from game.replays import Replay, load_replay
 from game.saves import Record, SaveError, Store
 from game.session import GameSetup, Update
 from scenes.i18n import language, short_date, tr
-from scenes.keeping import export_data
 from scenes.kit import theme
 from scenes.kit.hud import PanelCache, TextCache
 from scenes.kit.scene import Scene
 from scenes.kit.widgets import Button, FocusList, draw_button
 from scenes.speech.aloud import Aloud
 from scenes.speech.table import spoken_on
+from scenes.table.keeping import export_data
 
 #: a step's words are cut to this many sentences
 SAY_LINES = 2

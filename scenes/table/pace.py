@@ -11,7 +11,7 @@ watching a game that no longer needs you.
   offers *Skip to the result* (K) and fast forward (F) for as long as the game goes on, and a score sheet
   between rounds no longer waits for a key: it stays :data:`SHEET_GLANCE`
   seconds (at the table's speed) and goes, its button counting the seconds down
-  ("Next round in 3…", scenes/result.py).  The sheet of the round that put you
+  ("Next round in 3…", scenes/table/result.py).  The sheet of the round that put you
   out still waits: that one is news.  Skipping plays the rest at "instant"
   (sheets close at once) up to the result, which waits as always.
 

@@ -60,7 +60,7 @@ import pygame
 from game import GAMES
 from game.engine import Action, Event
 from game.session import HUMAN, Client, GameSetup, Refused, Update
-from scenes import heap, keeping
+from scenes import heap
 from scenes.art.sprites import CardImages, CardSprite
 from scenes.i18n import tr, words
 from scenes.kit.hud import Hud
@@ -70,6 +70,7 @@ from scenes.kit.tween import Timeline
 from scenes.kit.widgets import ChoiceBar
 from scenes.screens.online import guest
 from scenes.speech.table import SpokenTable, spoken_on
+from scenes.table import keeping
 from scenes.table.animation import Animator
 from scenes.table.board import Board
 from scenes.table.captions import Captions
@@ -492,7 +493,7 @@ class TableScene(Scene):
         """A score sheet between two games; the animation waits below it until it closes
         (by itself after a pause at a table nobody plays, or once you are out:
         scenes/table/pace.py)."""
-        from scenes.result import SheetScene
+        from scenes.table.result import SheetScene
 
         self.ranks.note = ""     # the last trick's "won because": not the next deal's
         if self.spoken is not None:
@@ -659,7 +660,7 @@ class TableScene(Scene):
         return True
 
     def show_result(self) -> None:
-        from scenes.result import ResultScene
+        from scenes.table.result import ResultScene
 
         guest.table_over(self.client)      # no more "Back to your table"
         winners = (self.result or {}).get("winners") or []
@@ -667,14 +668,14 @@ class TableScene(Scene):
         self.app.stack.push(ResultScene(self.app, self, auto_close=self.auto_close))
 
     def pause(self) -> None:
-        from scenes.result import PauseScene
+        from scenes.table.result import PauseScene
 
         self.app.stack.push(PauseScene(self.app, self))
 
     def look_back(self) -> bool:
         """Show the last trick or frame again over the table (the L key, the button by
         the score board), as the screen shows the game; False when there is none yet."""
-        from scenes.lookback import LookBackScene
+        from scenes.table.lookback import LookBackScene
 
         look = self.adapter.look_back(self.shown, self.layout)
         if look is None:
@@ -778,7 +779,7 @@ def local_table(app: Any, setup: GameSetup, seat: Optional[int] = None, **kw: An
         humans = setup.humans()
         seat = humans[0] if humans else None
 
-    from scenes.keeping import table_client
+    from scenes.table.keeping import table_client
 
     def again() -> Client:
         return table_client(setup.with_seed(None), seat)

@@ -156,7 +156,7 @@ class CornerButtons:
     and up on one runs it.
 
     ``watching``: nobody plays from this screen (no buttons); ``open_story``: the G
-    key's; ``can_undo`` and ``undo``: the kept game's (scenes/keeping.py); ``can_say``
+    key's; ``can_undo`` and ``undo``: the kept game's (scenes/table/keeping.py); ``can_say``
     and ``toggle_phrases``: the table phrases' list (scenes/table/phrases.py)."""
 
     def __init__(self, watching: bool, open_story: Callable[[], Any],

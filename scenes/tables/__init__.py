@@ -65,7 +65,7 @@ from scenes.kit.hud import Callout, Label, Slot
 from scenes.kit.layout import MAX_CARD_SHARE, Layout, ZoneGeom
 from scenes.kit.sheet import Sheet
 from scenes.kit.widgets import ChoiceButton
-from scenes.lookback import LookBack
+from scenes.table.lookback import LookBack
 
 if TYPE_CHECKING:  # pragma: no cover
     import pygame

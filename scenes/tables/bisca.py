@@ -27,7 +27,7 @@ from scenes.kit.hud import POSITIVE, Label
 from scenes.kit.layout import CROWDED, Layout, ZoneGeom
 from scenes.kit.sheet import Sheet, SheetRow
 from scenes.kit.widgets import ChoiceButton
-from scenes.lookback import LookBack
+from scenes.table.lookback import LookBack
 from scenes.tables import Fx, Timing
 from scenes.tables.tricktable import TrickTable
 

@@ -31,7 +31,7 @@ from scenes.kit.hud import POSITIVE, Label, Slot
 from scenes.kit.layout import NATURAL_SHARE, Layout, ZoneGeom, place
 from scenes.kit.sheet import Sheet, SheetRow
 from scenes.kit.widgets import ChoiceButton
-from scenes.lookback import LookBack, LookRow
+from scenes.table.lookback import LookBack, LookRow
 from scenes.tables import Fx, TableAdapter, Timing
 
 BOCCE_SCALE = 0.72

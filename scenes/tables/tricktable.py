@@ -19,7 +19,7 @@ from game.views import TrickView
 from scenes.kit import theme
 from scenes.kit.hud import Label
 from scenes.kit.layout import Layout, ZoneGeom
-from scenes.lookback import LookRow
+from scenes.table.lookback import LookRow
 from scenes.tables import Fx, TableAdapter, Timing
 
 #: the fill of the dealer's chip

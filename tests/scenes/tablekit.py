@@ -84,7 +84,7 @@ def labels(table: Any) -> list[str]:
 
 def until_sheet(app: Any, table: Any, limit: int = 2000) -> Any:
     """Let the computers play until a score sheet covers the table; that sheet scene."""
-    from scenes.result import SheetScene
+    from scenes.table.result import SheetScene
 
     for _ in range(limit):
         if isinstance(app.stack.top, SheetScene):
@@ -110,7 +110,7 @@ def think(table: Any) -> None:
 
 def play_until(app: Any, table: Any, done: Any, limit: int = 2000) -> None:
     """The human plays their first legal action (score sheets closed) until ``done()``."""
-    from scenes.result import SheetScene
+    from scenes.table.result import SheetScene
 
     for _ in range(limit):
         if done():
@@ -131,7 +131,7 @@ def play_until(app: Any, table: Any, done: Any, limit: int = 2000) -> None:
 
 def enter_on_sheet(app: Any) -> None:
     """Enter on the overlay on top (a score sheet), once it takes keys: it lets none act
-    for its first seconds (scenes.result.RESULT_SETTLE)."""
+    for its first seconds (scenes.table.result.RESULT_SETTLE)."""
     sheet = app.stack.top
     while sheet.age < sheet.settle:
         app.frame(1 / 60, [])
@@ -328,7 +328,7 @@ def watch(app: Any, table: Any, act: Any, until: Any, every: int = 3, dt: float 
     frames for the human, so that what it shows then is drawn; score sheets closed)
     until ``until()``, checking the drawn table every few frames and whenever it waits;
     returns every layout problem seen (see :func:`layout_problems`)."""
-    from scenes.result import SheetScene
+    from scenes.table.result import SheetScene
 
     problems: set[str] = set()
     waited = 0

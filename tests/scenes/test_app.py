@@ -317,7 +317,7 @@ def test_any_change_of_the_scenes_is_presented_whole(app, monkeypatch):
     the ids of the last frame's (a new scene takes a freed one's memory), so the frame
     presented only the new scene's damage. Here the same overlay goes and comes back
     between two frames: the ids are the same, the stack is not."""
-    from scenes.result import PauseScene
+    from scenes.table.result import PauseScene
 
     pause = PauseScene(app, _resting_table(app))
     app.stack.push(pause)

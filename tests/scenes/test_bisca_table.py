@@ -13,8 +13,8 @@ from game.ai.bisca import player
 from game.bisca import SPEC
 from game.engine import Action, Event
 from scenes.kit.layout import Layout
-from scenes.result import ResultScene, SheetScene
 from scenes.table import TableScene
+from scenes.table.result import ResultScene, SheetScene
 from scenes.tables.bisca import BiscaAdapter, hearts, number
 from tests.scenes.tablekit import (
     FakeFx,

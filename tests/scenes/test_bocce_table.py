@@ -9,7 +9,7 @@ import pygame
 import pytest
 
 from game.engine import Action, Event
-from scenes.result import ResultScene, SheetScene
+from scenes.table.result import ResultScene, SheetScene
 from scenes.tables.bocce import points_words
 from tests.scenes.tablekit import (
     card_box,
@@ -358,7 +358,7 @@ def test_the_result_shows_the_hand_that_ended_the_game_and_the_final_score(app, 
 # -- the look back at the last frame ------------------------------------------------------
 @pytest.mark.slow
 def test_the_last_frame_button_shows_once_a_frame_is_over_and_l_opens_it(app, tmp_path):
-    from scenes.lookback import LookBackScene
+    from scenes.table.lookback import LookBackScene
 
     table = start(app, seed=5)
     frames(app, 2)
@@ -423,7 +423,7 @@ def test_the_look_back_never_acts_in_the_game(app):
 @pytest.mark.slow
 @pytest.mark.parametrize("size", [(800, 500), (1280, 720), (1920, 1080)])
 def test_the_look_back_fits_its_panel_and_the_window(display, size):
-    from scenes.lookback import LookBack, LookBackScene, LookRow
+    from scenes.table.lookback import LookBack, LookBackScene, LookRow
 
     app = make_app(display, "instant", size)
     table = start(app, seed=5)

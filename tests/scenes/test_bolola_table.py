@@ -11,8 +11,8 @@ import pytest
 
 from game.bolola.rules import CONTRACTS
 from game.engine import Action
-from scenes.result import ResultScene, SheetScene
 from scenes.table import TableScene
+from scenes.table.result import ResultScene, SheetScene
 from tests.scenes.tablekit import (
     click,
     enter_on_sheet,

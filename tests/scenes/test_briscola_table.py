@@ -17,9 +17,9 @@ from game.engine import Action, Event
 from game.i18n import translate
 from scenes.kit import theme
 from scenes.kit.layout import Layout
-from scenes.result import PauseScene, ResultScene, SheetScene
 from scenes.table import TableScene
 from scenes.table.race import GUEST_ALLOWANCE, REACTION, race_reaction
+from scenes.table.result import PauseScene, ResultScene, SheetScene
 from scenes.table.scene import computer_pause
 from scenes.tables import plate_points
 from scenes.tables.briscola import BriscolaAdapter
@@ -776,7 +776,7 @@ def test_the_plus_pop_and_the_plate_go_up_together(app):
 # -- the look back at the last trick ------------------------------------------------------------
 @pytest.mark.slow
 def test_the_last_trick_opens_with_l_or_its_button_and_shows_the_trick_from_the_view(app, tmp_path):
-    from scenes.lookback import LookBackScene
+    from scenes.table.lookback import LookBackScene
 
     table = start(app, seed=RACE_SEED)
     st = state_of(table)

@@ -18,7 +18,7 @@ from game.doudizhu import SPEC
 from game.doudizhu.state import PASS, play_of
 from game.engine import Action, Event
 from scenes.kit.layout import Layout
-from scenes.result import ResultScene, SheetScene
+from scenes.table.result import ResultScene, SheetScene
 from scenes.tables.doudizhu import DoudizhuAdapter, play_value, play_words
 from tests.scenes.tablekit import (
     FakeFx,

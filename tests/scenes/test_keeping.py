@@ -1,4 +1,4 @@
-"""Kept games on screen (scenes/keeping.py, scenes/table/story.py, scenes/screens/replay_scene.py,
+"""Kept games on screen (scenes/table/keeping.py, scenes/table/story.py, scenes/screens/replay_scene.py,
 scenes/screens/stats_scene.py): Resume from the menu, the story, Undo, Replays, Statistics."""
 
 from __future__ import annotations
@@ -14,8 +14,8 @@ from game.cards import Card
 from game.kept import KeepingClient
 from game.saves import Store
 from game.session import HUMAN, REMOTE, GameSetup, LocalClient, SeatSpec
-from scenes.keeping import leaving_line, table_client
-from scenes.result import ResultScene
+from scenes.table.keeping import leaving_line, table_client
+from scenes.table.result import ResultScene
 from tests.game.test_saves import slot_json
 from tests.scenes.tablekit import frames, key, make_app, play_until, settle
 
@@ -284,7 +284,7 @@ def test_a_damaged_save_is_told_in_one_line_at_the_menu(app, damage):
 @pytest.mark.slow
 def test_save_this_game_mid_game_from_the_pause_menu_replays_to_this_position(app):
     from game.replays import load_replay
-    from scenes.result import PauseScene
+    from scenes.table.result import PauseScene
 
     table = start(app, "bolola", seed=2)
     moves(app, table, 5)

@@ -18,7 +18,7 @@ from game.net.relays import relay_setting
 from game.saves import Record
 from scenes.i18n import language
 from scenes.kit import theme
-from scenes.result import ResultScene
+from scenes.table.result import ResultScene
 from tests.scenes.tablekit import (
     labels,
     layout_problems,
@@ -317,8 +317,8 @@ def test_every_table_in_every_phase_lays_no_words_on_words(display, monkeypatch,
 def test_switching_over_a_paused_table_rewords_the_table_and_its_menus(display, monkeypatch):
     """Settings from the pause menu: after the switch the pause menu's buttons, the table's
     prompt, labels and choice bar are in the new language, and nothing is left to tell."""
-    from scenes.result import PauseScene
     from scenes.screens.settings_scene import SettingsScene
+    from scenes.table.result import PauseScene
 
     app = make_app(display, "instant", (800, 500))
     told: list[str] = []
@@ -391,7 +391,7 @@ def test_the_hosts_pause_menu_with_its_codes_fits_in_either_language(display, la
     the window, every button in the panel, every line under the title and over the
     buttons."""
     from game.net import Host, protocol
-    from scenes.result import PauseScene
+    from scenes.table.result import PauseScene
     from scenes.table.scene import TableScene
     from tests.game.net.helpers import relay_here, table_of_friends, until
 

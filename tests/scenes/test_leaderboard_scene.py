@@ -140,7 +140,7 @@ def test_the_players_screens_need_no_rating_library():
     import subprocess
     import sys
 
-    code = ("import sys; import scenes.screens.online.leaderboard_scene, scenes.result, "
+    code = ("import sys; import scenes.screens.online.leaderboard_scene, scenes.table.result, "
             "scenes.screens.stats_scene; "
             "print('openskill' in sys.modules)")
     ran = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,

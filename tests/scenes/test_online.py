@@ -798,7 +798,7 @@ def test_a_table_another_program_deals_leaves_its_opener_nothing_to_save_or_repl
     show, let alone another seat's hand."""
     from game.net.service import TableRequest
     from game.saves import EXPORT_DIR, Store, slot_name
-    from scenes.result import PauseScene
+    from scenes.table.result import PauseScene
 
     host = Host(TableRequest("briscola", 3, 1).setup(5), name="", listen="127.0.0.1", port=0,
                 paced=False, stand_in="random", limits=protocol.QUICK, chair=True).start()

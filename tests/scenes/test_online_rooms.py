@@ -18,7 +18,6 @@ from game.net.host import Host
 from game.net.listing import Listing
 from game.net.protocol import QUICK
 from scenes.i18n import tr
-from scenes.result import PauseScene
 from scenes.screens.online import guest
 from scenes.screens.online.dealer import dealer_line
 from scenes.screens.online.find_table import FindScene
@@ -26,6 +25,7 @@ from scenes.screens.online.play import HostScene
 from scenes.screens.online.waiting_room import GuestRoomScene, seat_words
 from scenes.table.pace import SHEET_GLANCE
 from scenes.table.painting import PHRASE_CLEARS
+from scenes.table.result import PauseScene
 from scenes.table.scene import TableScene
 from tests.game.net.conftest import start_relay
 from tests.game.net.helpers import join, until

@@ -7,8 +7,8 @@ import pytest
 
 from game import GAMES
 from scenes.kit.scene import Scene
-from scenes.result import RESULT_SETTLE, ResultScene
 from scenes.table import TableScene
+from scenes.table.result import RESULT_SETTLE, ResultScene
 from tests.scenes import fakegame
 from tests.scenes.tablekit import click, frames, key, make_app, open_table, state_of, think
 
@@ -84,7 +84,7 @@ def test_a_key_held_down_as_a_screen_comes_does_not_act_on_it(finished, monkeypa
 def sheet_over_a_table(display):
     """A score sheet between two deals, come over a table as the last card is played."""
     from scenes.kit.sheet import Sheet, SheetRow
-    from scenes.result import SheetScene
+    from scenes.table.result import SheetScene
 
     app = make_app(display)
     table = open_table(app, "bocce")
@@ -162,7 +162,7 @@ def test_a_long_line_of_a_question_wraps_inside_its_panel(display, size):
     """The online game's "Leave this game?" says three things; at 960x540 the words ran
     out of the panel on both sides: they wrap, and the buttons stand below them."""
     from scenes.i18n import tr
-    from scenes.result import ConfirmScene
+    from scenes.table.result import ConfirmScene
 
     app = make_app(display, size=size)
     table = open_table(app, "bocce")

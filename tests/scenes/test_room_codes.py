@@ -8,7 +8,7 @@ import pygame
 
 from game.net import Host, pretty, protocol
 from scenes.i18n import tr
-from scenes.result import PauseScene
+from scenes.table.result import PauseScene
 from scenes.table.scene import TableScene
 from tests.game.net.helpers import relay_here, table_of_friends
 from tests.scenes.shell_helpers import app  # noqa: F401

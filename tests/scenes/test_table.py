@@ -8,7 +8,7 @@ import pytest
 
 from game import GAMES
 from scenes.kit import theme
-from scenes.result import PauseScene
+from scenes.table.result import PauseScene
 from tests.scenes import fakegame
 from tests.scenes.tablekit import click, frames, key, make_app, session_of, settle, state_of, think
 from tests.scenes.tablekit import open_table as open_game
@@ -161,7 +161,7 @@ def test_escape_opens_the_pause_menu_and_resume_closes_it(display, fake):
 
 @pytest.mark.slow
 def test_a_game_played_by_two_computers_ends_on_the_result_screen(display, fake):
-    from scenes.result import ResultScene
+    from scenes.table.result import ResultScene
 
     app = make_app(display)
     table = open_game(app, "fake", seed=1, seat=None,
@@ -281,7 +281,7 @@ def test_a_table_covered_by_the_pause_menu_keeps_its_threads(display, fake):
 @pytest.mark.slow
 @pytest.mark.parametrize("how", ["keyboard", "mouse"])
 def test_menu_from_the_pause_menu_asks_before_the_game_is_lost(display, fake, how):
-    from scenes.result import ConfirmScene
+    from scenes.table.result import ConfirmScene
 
     app, table = open_table(display)
     settle(app, table)

@@ -89,7 +89,7 @@ def test_the_hand_rising_under_the_mouse_is_presented(display, presented):
 
 @pytest.mark.slow
 def test_the_look_back_button_and_its_hover_are_presented(display, presented):
-    from scenes.lookback import LookBackScene
+    from scenes.table.lookback import LookBackScene
     from tests.scenes.tablekit import settle
 
     app = make_app(display, "instant")
@@ -141,7 +141,7 @@ def test_a_score_sheet_counting_down_over_the_table_presents_its_panel_not_the_w
     """While a sheet that goes by itself is up, the table waits below it (busy) and the
     sheet is drawn every frame: what is presented is the panel (and what changed below the
     veil), never the whole window each frame, and it is always the whole frame's picture."""
-    from scenes.result import SheetScene
+    from scenes.table.result import SheetScene
 
     app = make_app(display, "instant")
     table = open_table(app, "bisca", seed=3, seat=None, think_delay=(0.0, 0.0), auto_close=2.0)

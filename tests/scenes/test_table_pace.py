@@ -9,9 +9,9 @@ import pytest
 
 from game import GAMES
 from game.ai import computer_player
-from scenes.result import ResultScene, SheetScene
 from scenes.screens.rules_scene import RulesScene
 from scenes.table.pace import FAST_FORWARD, SHEET_GLANCE
+from scenes.table.result import ResultScene, SheetScene
 from tests.scenes.tablekit import click, frames, key, make_app, open_table, play_until, settle, started, think
 
 #: seed 2, two lives each, four seats, you playing your first legal card: out in round 3

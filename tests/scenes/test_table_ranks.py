@@ -131,7 +131,7 @@ def test_no_note_once_o_hid_them(display):
 def test_a_games_last_note_goes_with_its_score_sheet(display):
     """The "won because" of a game's last trick stood on the prompt's line through the
     next game's deal, after the score sheet between them had closed."""
-    from scenes.result import SheetScene
+    from scenes.table.result import SheetScene
 
     app = make_app(display, "fast")
     table = open_table(app, "briscola", seed=1)

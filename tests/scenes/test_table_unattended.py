@@ -7,8 +7,8 @@ import pytest
 
 from game.engine import Action
 from game.session import GameSetup
-from scenes.result import ResultScene, SheetScene
 from scenes.table import local_table
+from scenes.table.result import ResultScene, SheetScene
 from tests.scenes.tablekit import frames, make_app, think
 
 

@@ -45,7 +45,6 @@ from game.cards import Card
 from game.session import GameSetup, LocalClient, local_game, taken_over
 from scenes import heap
 from scenes.i18n import tr
-from scenes.keeping import Visitors
 from scenes.kit.richtext import plain
 from scenes.screens.kiosk.card import TitleCard
 from scenes.screens.kiosk.errors import ErrorLog
@@ -53,6 +52,7 @@ from scenes.screens.kiosk.rules import RulePicker
 from scenes.screens.kiosk.still_there import StillThere
 from scenes.table import TableScene, local_table
 from scenes.table.captions import Captions
+from scenes.table.keeping import Visitors
 
 #: how long the demo waits for input before it resumes (seconds; ``--idle``)
 IDLE = 90.0

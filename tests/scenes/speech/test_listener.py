@@ -22,8 +22,8 @@ import pygame
 import pytest
 
 from game import GAMES
-from scenes.result import SheetScene
 from scenes.speech import table as spoken
+from scenes.table.result import SheetScene
 from tests.scenes.tablekit import enter_on_sheet, frames, key, make_app, open_table, settle, think
 
 #: the most updates a game is waited through

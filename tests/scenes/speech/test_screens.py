@@ -213,7 +213,7 @@ def test_a_score_sheet_is_read_a_row_at_a_time(display, monkeypatch):
     says each row with each player's cell ("Hand 1: You 5, East 3.")."""
     from scenes.i18n import tr
     from scenes.kit.sheet import Sheet, SheetRow
-    from scenes.result import SheetScene
+    from scenes.table.result import SheetScene
     from tests.scenes.tablekit import open_table
 
     app, speaker, lines = listening(display, monkeypatch)

@@ -18,7 +18,6 @@ from typing import TYPE_CHECKING, Any, Optional
 
 import pygame
 
-from scenes import keeping
 from scenes.i18n import tr
 from scenes.kit import theme
 from scenes.kit.fonts import wrap_even
@@ -32,6 +31,7 @@ from scenes.screens.online.rating_words import keep_mine, rating_lines, told_rat
 from scenes.speech.aloud import Aloud
 from scenes.speech.reading import Reader, read_key
 from scenes.speech.table import spoken_on
+from scenes.table import keeping
 
 if TYPE_CHECKING:  # pragma: no cover
     from scenes.table import TableScene

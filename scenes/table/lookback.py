@@ -18,7 +18,7 @@ import pygame
 from scenes.i18n import tr
 from scenes.kit import theme
 from scenes.kit.widgets import Button
-from scenes.result import _MenuOverlay
+from scenes.table.result import _MenuOverlay
 
 if TYPE_CHECKING:  # pragma: no cover
     from scenes.table import TableScene
