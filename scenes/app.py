@@ -55,6 +55,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from game.net.relays import Relay
     from game.session import GameSetup
     from scenes.art.cardart import CardArt
+    from scenes.routes import Route
     from scenes.screens.kiosk import Kiosk
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -383,11 +384,16 @@ class App:
             return False
 
     # --- scenes ------------------------------------------------------------
-    def open(self, name: str, *args: Any, **kwargs: Any) -> Scene:
+    def open(self, name: Route, *args: Any, **kwargs: Any) -> Scene:
         """Push the scene called ``name`` (scenes/routes.py), made with these arguments."""
-        scene = routes.make(self, name, *args, **kwargs)
+        scene = self.make(name, *args, **kwargs)
         self.stack.push(scene)
         return scene
+
+    def make(self, name: Route, *args: Any, **kwargs: Any) -> Scene:
+        """The scene called ``name``, made with these arguments and not pushed: for a
+        screen that replaces itself with it (a waiting room with its table)."""
+        return routes.make(self, name, *args, **kwargs)
 
     def menu(self) -> Scene:
         if self._menu is None:

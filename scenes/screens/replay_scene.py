@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from functools import partial
 from pathlib import Path
-from typing import Any, Optional
+from typing import TYPE_CHECKING, Any, Optional, cast
 
 import pygame
 
@@ -30,6 +30,9 @@ from scenes.kit.widgets import Button, FocusList, draw_button
 from scenes.speech.aloud import Aloud
 from scenes.speech.table import spoken_on
 from scenes.table.keeping import export_data
+
+if TYPE_CHECKING:  # pragma: no cover
+    from scenes.table.scene import TableScene
 
 #: a step's words are cut to this many sentences
 SAY_LINES = 2
@@ -98,12 +101,11 @@ class ReplayScene(Scene):
     """One kept game, step by step, on the table (see the module docstring)."""
 
     def __init__(self, app: Any, replay: Replay, store: Optional[Store] = None) -> None:
-        from scenes.table.scene import TableScene
-
         super().__init__(app)
         self.store = store if store is not None else Store()
         self.replay = replay
-        self.table = TableScene(app, ReplayClient(self.replay), think_delay=(0.0, 0.0))
+        self.table = cast("TableScene", app.make("game", ReplayClient(self.replay),
+                                                 think_delay=(0.0, 0.0)))
         self.table.corner.hidden = True
         self.index = 0
         self.text = TextCache(app.fonts)

@@ -74,8 +74,6 @@ def resume_label(record: Record) -> str:
 
 def resume(app: Any, record: Record) -> bool:
     """A table of the kept game, pushed; False (and one line told) when it cannot be."""
-    from scenes.table.scene import TableScene
-
     client: Client
     try:
         client = resume_slot(record.key)       # as the file is now: another window may
@@ -88,7 +86,7 @@ def resume(app: Any, record: Record) -> bool:
     except OSError as exc:          # a data folder that refuses: played, not kept, and said
         client = UnkeptClient(adopted(record), record.seat,
                               ("kept.not_kept", str(exc.strerror or exc)))
-    app.stack.push(TableScene(app, client, again=_again(client.setup, client.seat)))
+    app.open("game", client, again=_again(client.setup, client.seat))
     return True
 
 

@@ -493,13 +493,11 @@ class TableScene(Scene):
         """A score sheet between two games; the animation waits below it until it closes
         (by itself after a pause at a table nobody plays, or once you are out:
         scenes/table/pace.py)."""
-        from scenes.table.result import SheetScene
-
         self.ranks.note = ""     # the last trick's "won because": not the next deal's
         if self.spoken is not None:
             self.spoken.interlude(title, button)
-        self.app.stack.push(SheetScene(self.app, self, title, sheet, button,
-                                       auto_close=self.pace.sheet_auto_close()))
+        self.app.open("sheet", self, title, sheet, button,
+                      auto_close=self.pace.sheet_auto_close())
 
     def say(self, event: Event) -> str:
         """An event in words, for the story and the captions (scenes/table/story.py)."""
@@ -660,28 +658,22 @@ class TableScene(Scene):
         return True
 
     def show_result(self) -> None:
-        from scenes.table.result import ResultScene
-
         guest.table_over(self.client)      # no more "Back to your table"
         winners = (self.result or {}).get("winners") or []
         self.sound("win" if self.seat in winners and not self.watching else "score")
-        self.app.stack.push(ResultScene(self.app, self, auto_close=self.auto_close))
+        self.app.open("result", self, auto_close=self.auto_close)
 
     def pause(self) -> None:
-        from scenes.table.result import PauseScene
-
-        self.app.stack.push(PauseScene(self.app, self))
+        self.app.open("pause", self)
 
     def look_back(self) -> bool:
         """Show the last trick or frame again over the table (the L key, the button by
         the score board), as the screen shows the game; False when there is none yet."""
-        from scenes.table.lookback import LookBackScene
-
         look = self.adapter.look_back(self.shown, self.layout)
         if look is None:
             return False
         self.input.look_hover = False
-        self.app.stack.push(LookBackScene(self.app, self, look))
+        self.app.open("look_back", self, look)
         return True
 
     # -- the scene ---------------------------------------------------------------------------------
@@ -779,9 +771,7 @@ def local_table(app: Any, setup: GameSetup, seat: Optional[int] = None, **kw: An
         humans = setup.humans()
         seat = humans[0] if humans else None
 
-    from scenes.table.keeping import table_client
-
     def again() -> Client:
-        return table_client(setup.with_seed(None), seat)
+        return keeping.table_client(setup.with_seed(None), seat)
 
-    return TableScene(app, table_client(setup, seat), again=again, **kw)
+    return TableScene(app, keeping.table_client(setup, seat), again=again, **kw)

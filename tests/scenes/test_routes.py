@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ast
 from pathlib import Path
+from typing import get_args
 
 import pytest
 
@@ -33,12 +34,19 @@ def test_the_app_opens_a_scene_by_name_with_its_arguments(app):  # noqa: F811
     assert type(scene).__name__ == "RulesScene"
 
 
-def test_the_menu_and_the_app_import_no_scene_to_open_it():
-    """They open scenes through the routes: no import of a scene's module inside them."""
-    for path in (SCENES / "app.py", SCENES / "screens" / "menu.py"):
+@pytest.mark.slow
+def test_no_module_imports_a_scene_to_open_it():
+    """Scenes are opened (or made, to replace one or to hold one) through the routes: no
+    module of scenes/ imports a scene inside a function, as an opener would."""
+    for path in sorted(SCENES.rglob("*.py")):
         tree = ast.parse(path.read_text(encoding="utf-8"))
         inner = [node for fn in ast.walk(tree) if isinstance(fn, ast.FunctionDef)
                  for node in ast.walk(fn) if isinstance(node, ast.ImportFrom)
                  and (node.module or "").startswith("scenes.")
                  and any(a.name.endswith("Scene") for a in node.names)]
         assert not inner, f"{path.name} imports {[n.module for n in inner]}"
+
+
+def test_every_route_name_is_in_the_table_and_every_entry_has_a_name():
+    """``Route`` is the type of the names (a name not there is a type error)."""
+    assert set(get_args(routes.Route)) == set(routes.ROUTES)

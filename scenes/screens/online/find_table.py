@@ -33,7 +33,7 @@ from scenes.kit.panel_scene import PanelScene
 from scenes.kit.scrolling import ThumbDrag, draw_scroll_bar, scroll_thumb
 from scenes.kit.widgets import Button
 from scenes.screens.online import guest
-from scenes.screens.online.waiting_room import GuestRoomScene, game_line
+from scenes.screens.online.waiting_room import game_line
 from scenes.screens.setup_scene import value_text
 
 if TYPE_CHECKING:
@@ -210,11 +210,9 @@ class FindScene(PanelScene):
             self.client = None                 # the room (then the table) owns it now
             guest.keep_service(self.app, client)
             if client.state == "waiting":
-                self.app.stack.push(GuestRoomScene(self.app, client))
+                self.app.open("guest_room", client)
             else:
-                from scenes.table.scene import TableScene
-
-                self.app.stack.push(TableScene(self.app, client))
+                self.app.open("game", client)
         elif client is not None and client.state in ("lost", "closed"):
             self.problem = tr(f"net.{client.reason or 'host_gone'}")
             guest.ended(client, self._joining)

@@ -49,7 +49,7 @@ from scenes.screens.online.dealer import own_line
 from scenes.screens.online.room_codes import run_relay
 from scenes.screens.online.service_open import NO_SERVICE, ServiceOpening, refusal_words
 from scenes.screens.online.waiting_room import seat_rows, with_watchers
-from scenes.screens.setup_scene import SetupScene, friend_seat
+from scenes.screens.setup_scene import friend_seat
 
 if TYPE_CHECKING:
     from scenes.app import App
@@ -171,9 +171,7 @@ class OnlineScene(PanelScene):
         if relay is None:
             self.problem = tr("net.public_needs_relay")
             return
-        from scenes.screens.online.find_table import FindScene
-
-        self.app.stack.push(FindScene(self.app, relay, self._remember_name()))
+        self.app.open("find", relay, self._remember_name())
 
     def show_boards(self) -> None:
         """The leaderboards the relay service keeps (there are none without one)."""
@@ -183,9 +181,7 @@ class OnlineScene(PanelScene):
         if relay is None:
             self.problem = tr("net.public_needs_relay")
             return
-        from scenes.screens.online.leaderboard_scene import LeaderboardScene
-
-        self.app.stack.push(LeaderboardScene(self.app, relay))
+        self.app.open("leaderboards", relay)
 
     def _by_service_label(self) -> str:
         """The checkbox's words: on or off, or why it cannot be had (no relay set)."""
@@ -213,8 +209,8 @@ class OnlineScene(PanelScene):
 
     def pick(self, key: str) -> None:
         """A game to host: its new-game screen, whose Play comes back to :meth:`host`."""
-        self.app.stack.push(SetupScene(self.app, key, on_play=self.host, online=True,
-                                       service=self._asks_service()))
+        self.app.open("setup", key, on_play=self.host, online=True,
+                      service=self._asks_service())
 
     def _asks_service(self) -> bool:
         """Whether the table to host is asked of the service (public, or dealt by it)."""
@@ -332,15 +328,11 @@ class OnlineScene(PanelScene):
         if client.state in ("waiting", "connected"):
             guest.keep_service(self.app, client)
         if client.state == "waiting":
-            from scenes.screens.online.waiting_room import GuestRoomScene
-
             self.client = None                 # the waiting room owns it now
-            self.app.stack.push(GuestRoomScene(self.app, client))
+            self.app.open("guest_room", client)
         elif client.state == "connected":
-            from scenes.table.scene import TableScene
-
             self.client = None                 # the table owns it now
-            self.app.stack.replace(TableScene(self.app, client))
+            self.app.stack.replace(self.app.make("game", client))
         elif client.state in ("lost", "closed"):
             self.problem = tr(f"net.{client.reason or 'host_gone'}")
             guest.ended(client, self._joining)
@@ -852,10 +844,8 @@ class HostScene(PanelScene):
         host = self.host
         # the host's client is made before the game's state becomes "playing"
         if host is not None and host.status().state == "playing" and host.client is not None:
-            from scenes.table.scene import TableScene
-
             client, self.host = host.client, None     # the table closes it now
-            self.app.stack.replace(TableScene(self.app, client))
+            self.app.stack.replace(self.app.make("game", client))
 
     def animating(self) -> bool:
         """The friend may arrive, or the code appear, on any frame."""

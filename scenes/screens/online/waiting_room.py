@@ -178,9 +178,7 @@ class GuestRoomScene(PanelScene):
     def update(self, dt: float) -> None:
         state = self.client.state
         if state == "connected":
-            from scenes.table.scene import TableScene
-
-            self.app.stack.replace(TableScene(self.app, self.client))
+            self.app.stack.replace(self.app.make("game", self.client))
         elif state in ("lost", "closed"):
             if state == "lost":
                 self.app.notify(tr(f"net.{self.client.reason or 'host_gone'}"), 5.0)
