@@ -20,7 +20,7 @@ if TYPE_CHECKING:  # pragma: no cover
 #: the names a scene is opened by
 Route = Literal["menu", "setup", "table", "game", "rules", "settings", "stats", "replays",
                 "online", "find", "leaderboards", "guest_room", "credits", "result",
-                "pause", "sheet", "look_back"]
+                "pause", "sheet", "look_back", "story"]
 
 #: a scene's name -> ``"module:factory"``: a Scene class (or a function making one) that
 #: takes the app first, then the arguments given to :func:`make`
@@ -44,6 +44,7 @@ ROUTES: dict[Route, str] = {
     "pause": "scenes.table.result:PauseScene",
     "sheet": "scenes.table.result:SheetScene",
     "look_back": "scenes.table.lookback:LookBackScene",
+    "story": "scenes.table.story:StoryScene",
 }
 
 

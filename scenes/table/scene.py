@@ -48,7 +48,6 @@ result after that many seconds (what the kiosk uses).
 
 from __future__ import annotations
 
-import copy
 import logging
 import random
 from collections import deque
@@ -58,16 +57,13 @@ from typing import Any, Callable, Optional
 import pygame
 
 from game import GAMES
-from game.engine import Action, Event
-from game.session import HUMAN, Client, GameSetup, Refused, Update
+from game.session import HUMAN, Client, GameSetup, Update
 from scenes import heap
 from scenes.art.sprites import CardImages, CardSprite
-from scenes.i18n import tr, words
+from scenes.i18n import tr
 from scenes.kit.hud import Hud
 from scenes.kit.layout import Layout
-from scenes.kit.scene import Scene
 from scenes.kit.tween import Timeline
-from scenes.kit.widgets import ChoiceBar
 from scenes.screens.online import guest
 from scenes.speech.table import SpokenTable, spoken_on
 from scenes.table import keeping
@@ -75,6 +71,7 @@ from scenes.table.animation import Animator
 from scenes.table.board import Board
 from scenes.table.captions import Captions
 from scenes.table.controls import TableInput
+from scenes.table.feed import SessionFeed
 from scenes.table.keys import TABLE_KEYS, Command, Keymap, used
 from scenes.table.netplay import (
     away_news,
@@ -84,6 +81,7 @@ from scenes.table.netplay import (
     own_name,
     seat_names,
 )
+from scenes.table.overlays import Overlays
 from scenes.table.pace import (
     DEFAULT_DELAY,
     FAST_KEY,
@@ -99,7 +97,7 @@ from scenes.table.phrases import TablePhrases
 from scenes.table.position import Position
 from scenes.table.ranks import Ranks
 from scenes.table.stage import Stage
-from scenes.table.story import CornerButtons, Story, StoryScene, caption
+from scenes.table.story import CornerButtons, Story
 from scenes.tables import TableAdapter, load_adapter
 
 log = logging.getLogger(__name__)
@@ -108,7 +106,7 @@ __all__ = ["DEFAULT_DELAY", "FORCED_SHARE", "TableScene", "computer_pause", "loc
            "pause_share"]
 
 
-class TableScene(Scene):
+class TableScene(SessionFeed, Overlays):
     """A game at the table, seen from ``client.seat`` (None: a spectator, seen from seat 0).
 
     ``think_delay``: the computers' pause range in seconds at normal speed.
@@ -215,121 +213,9 @@ class TableScene(Scene):
         self._receive()
         self._start()
 
-    # -- what the parts keep, read by the screens over the table, tools and tests ---------
-    @property
-    def update_msg(self) -> Optional[Update]:
-        return self.position.update
-
-    @property
-    def version(self) -> int:
-        return self.position.version
-
-    @property
-    def view(self) -> dict[str, Any]:
-        return self.position.view
-
-    @property
-    def to_act(self) -> tuple[int, ...]:
-        return self.position.to_act
-
-    @property
-    def result(self) -> Optional[dict[str, Any]]:
-        return self.position.result
-
-    @property
-    def shown(self) -> dict[str, Any]:
-        """The view as the animation has reached it (scenes/table/position.py)."""
-        return self.position.shown
-
-    @property
-    def layout(self) -> Layout:
-        return self.stage.layout
-
-    @property
-    def images(self) -> CardImages:
-        return self.stage.images
-
-    @property
-    def zones(self) -> dict[str, list[CardSprite]]:
-        return self.board.zones
-
-    @property
-    def human_hand(self) -> list[CardSprite]:
-        return self.board.human_hand
-
-    @property
-    def drifts(self) -> list[tuple[str, list, list]]:
-        return self.board.drifts
-
-    def card_rect(self, code: str) -> pygame.Rect:
-        return self.board.card_rect(code)
-
-    def shown_zones(self) -> dict[str, list[Optional[str]]]:
-        return self.board.shown_zones()
-
-    def targets(self, zone: str, n: Optional[int] = None
-                ) -> list[tuple[float, float, float, float]]:
-        return self.board.targets(zone, n)
-
-    def speed(self) -> float:
-        return self.pace.speed()
-
-    def sitting_out(self) -> bool:
-        return self.pace.sitting_out()
-
-    @property
-    def fast_forward(self) -> bool:
-        return self.pace.fast_forward
-
-    @property
-    def skipping(self) -> bool:
-        return self.pace.skipping
-
-    def computer_wait(self) -> float:
-        """Seconds left before the computers to act may move (0: none waits)."""
-        return self.computer_pace.wait()
-
-    def rules_shown(self) -> bool:
-        return self.ranks.shown()
-
-    def note_shown(self) -> Optional[str]:
-        """The "won because" note to draw now: only while the prompt's line is free."""
-        return self.ranks.note_shown(bool(self.hud.prompt or self.hud.error))
-
     def _ask_again(self) -> None:
         """What may be done now is worked out again at the next frame."""
         self.input.ask_again()
-
-    @property
-    def bar(self) -> ChoiceBar:
-        return self.input.bar
-
-    @property
-    def popup(self) -> ChoiceBar:
-        return self.input.popup
-
-    def cursor_code(self) -> Optional[str]:
-        """The card under the keyboard's cursor (None: none, or face down)."""
-        hand, at = self.human_hand, self.cursor
-        return hand[at].code if at is not None and 0 <= at < len(hand) else None
-
-    @property
-    def cursor(self) -> Optional[int]:
-        return self.input.cursor
-
-    @property
-    def selected(self) -> list[str]:
-        return self.input.selected
-
-    def plate_rect(self, seat: int) -> pygame.Rect:
-        """Where a seat's name plate lies now."""
-        return self.painter.plate_rect(seat)
-
-    def _close_sheet(self) -> None:
-        """A score sheet of this table up now goes (skipping to the result)."""
-        top = self.app.stack.top
-        if top is not None and getattr(top, "table", None) is self and hasattr(top, "go_on"):
-            top.go_on()
 
     # -- helpers -----------------------------------------------------------------------
     def reduced_motion(self) -> bool:
@@ -383,175 +269,6 @@ class TableScene(Scene):
         """A card face ``height`` px tall, for icons in labels and buttons."""
         return self.stage.icon(code, height)
 
-    @property
-    def busy(self) -> bool:
-        """True while the screen has not caught up with the game: an animation plays,
-        waits below a score sheet, or updates wait their turn.  Moves wait for it."""
-        return self.timeline.busy or self.animator.held_events is not None or bool(self.inbox)
-
-    @property
-    def over(self) -> bool:
-        return self.position.over
-
-    def my_turn(self) -> bool:
-        """The person at this screen may act in the game as it is shown."""
-        return self.position.my_turn()
-
-    def legal(self) -> list[Action]:
-        return self.position.legal()
-
-    # -- images made ahead of time ----------------------------------------------------------
-    def _prepare_images(self) -> None:
-        """The back at once; the faces in the background, those now in view first (a
-        deal shows the backs while they are painted: at 3840x2160 painting the eighteen
-        faces of Dou Dizhu's hand here cost the first frame a hundred milliseconds)."""
-        zones = set(self.view.get("zones", {})) | {self.adapter.source_zone}
-        self.images.set_master_scale(max(self.board.geom(z).scale for z in zones))
-        visible = [c for codes in self.view.get("zones", {}).values() for c in codes if c]
-        self.images.warm([None], background=False)
-        self.images.warm(visible + [card.code for card in self.spec.cards])
-
-    # -- updates from the session -----------------------------------------------------------
-    def _receive(self) -> None:
-        """Everything the client has for us: updates wait in the inbox, refusals are shown."""
-        for msg in self.client.poll():
-            if isinstance(msg, Update):
-                self.inbox.append(msg)
-            elif isinstance(msg, Refused):
-                self._refused(msg)
-
-    def _take_update(self) -> Update:
-        """The next update becomes the game as shown: its view, legal actions, turn."""
-        update = self.inbox.popleft()
-        first = self.update_msg is None
-        self.position.take(update)
-        if self.spoken is not None:
-            self.spoken.hear(update)
-        self.computer_pace.forget()
-        self.ranks.note = ""                     # a note lasts until the game moves on
-        if first:
-            return update
-        # the prompt shows what the screen shows: it stays up while the cards move only
-        # when your own one-event move leaves you to act on (a draw); otherwise whoever
-        # it named has acted, and the next instruction waits for the screen to catch up
-        mine = update.actor is not None and update.actor == self.seat
-        self.input.new_position(mine, mine and len(update.events) == 1 and self.my_turn())
-        return update
-
-    def _start(self) -> None:
-        """The first update: the opening deal from the source zone, or a game under way."""
-        if not self.inbox:
-            return  # nothing yet (a remote game still connecting): the felt waits
-        update = self._take_update()
-        # the shown view first: the images' sizes ask the adapter about it
-        self.position.shown = copy.deepcopy(self.position.view)
-        self._prepare_images()
-        events = list(update.events)
-        if events:
-            total = sum(len(v) for v in self.view["zones"].values())
-            self.board.stack(self.adapter.source_zone, total)
-            self.animator.animate(events)
-        else:
-            self._rebuild()
-            self.story.tell(self.client.told(), self.say)   # a game resumed: its story so far
-
-    def show_position(self, update: Update) -> None:
-        """Show ``update``'s position at once, with no animation and nothing carried over
-        from the one before (a replay stepping back and forth)."""
-        self.timeline.finish()
-        self.inbox.clear()
-        self.inbox.append(update)
-        self._take_update()
-        self.position.shown = copy.deepcopy(self.position.view)
-        self.board.leaving.clear()
-        self._rebuild()
-        self.painter.forget_decorations()
-        self.input.ask_again()
-
-    def _rebuild(self) -> None:
-        """The board made from the view, nothing lingering."""
-        self.animator.lingering = []
-        self.board.rebuild()
-
-    def _told(self, event: Event) -> None:
-        """An event has landed: its words for the story and the captions, the labels anew."""
-        self.painter.forget_decorations()
-        self.story.tell([event], self.say)
-        if self.captions is not None:   # a table that explains itself: the event in words
-            self.captions.add(self.say(event))
-
-    def _settled(self) -> None:
-        """The shown view is the update's now: the labels anew."""
-        self.painter.forget_decorations()
-
-    def _resume_held(self) -> None:
-        """After a score sheet closed (the table on top again): the events that waited."""
-        if self.app.stack.top is self:
-            self.animator.resume_held()
-
-    def show_interlude(self, title: str, sheet: Any, button: str) -> None:
-        """A score sheet between two games; the animation waits below it until it closes
-        (by itself after a pause at a table nobody plays, or once you are out:
-        scenes/table/pace.py)."""
-        self.ranks.note = ""     # the last trick's "won because": not the next deal's
-        if self.spoken is not None:
-            self.spoken.interlude(title, button)
-        self.app.open("sheet", self, title, sheet, button,
-                      auto_close=self.pace.sheet_auto_close())
-
-    def say(self, event: Event) -> str:
-        """An event in words, for the story and the captions (scenes/table/story.py)."""
-        return caption(self.adapter, event, self.layout)
-
-    def open_story(self) -> None:
-        """What happened so far, in words, over the table (the G key, the Log button)."""
-        self.app.stack.push(StoryScene(self.app, self))
-
-    def _advance(self) -> None:
-        """Animate the next update once the screen has caught up with the last one."""
-        if self.update_msg is None:
-            self._start()
-            return
-        while self.inbox and not self.timeline.busy and self.animator.held_events is None:
-            update = self._take_update()
-            self.animator.animate(list(update.events))
-
-    # -- acting ---------------------------------------------------------------------------------
-    def act(self, action: Action) -> bool:
-        """Send this seat's action; False (and the reason shown) when it is refused."""
-        if self.seat is None or self.watching:
-            return False
-        self._asked = (str(action), self.input.popup_card)
-        self.client.submit(action, self.version)
-        before = self.version
-        self._receive()
-        self._advance()
-        return self.version != before or any(u.actor == self.seat for u in self.inbox)
-
-    def explain_refusal(self, probe: Optional[Action], sprite: Optional[CardSprite]) -> None:
-        """Ask the referee why ``probe`` cannot be played (the card clicked shakes)."""
-        if probe is None or self.seat is None:
-            self.refuse(tr("table.cannot_play"), sprite)
-            return
-        self._asked = (str(probe), sprite)
-        self.client.submit(probe, self.version, probe=True)
-        self._receive()
-
-    def _refused(self, msg: Refused) -> None:
-        asked, self._asked = self._asked, None
-        sprite = asked[1] if asked is not None and asked[0] == msg.action else None
-        if not msg.probe and msg.reason.key == "engine.moved_on":
-            return  # meant for a position that is gone: the new one will show
-        self.refuse(words(msg.reason), sprite)
-
-    def refuse(self, text: str, sprite: Optional[CardSprite] = None) -> None:
-        self.hud.show_error(text)
-        if self.spoken is not None:
-            self.spoken.refused(text)
-        self.sound("error")
-        if sprite is not None:
-            self.timeline.now(sprite.shake_tween(self.layout.card_w * 0.09))
-
     # -- input ---------------------------------------------------------------------------------
     def table_commands(self) -> dict[str, Command]:
         """The commands of :data:`~scenes.table.keys.TABLE_KEYS`: they never wait."""
@@ -571,7 +288,6 @@ class TableScene(Scene):
             "rank_strip": used(lambda: self.ranks.toggle()),
             "phrases": lambda e: self.phrases.can_say and used(lambda: self.phrases.toggle_phrases())(e),
         }
-
 
     def handle(self, event: pygame.event.Event) -> Optional[pygame.event.Event]:
         """The table's own keys first (they never wait), then the corner buttons, then the
@@ -655,25 +371,6 @@ class TableScene(Scene):
         if link.reason in guest.TABLE_GONE:
             guest.table_over(self.client)
         self.app.back_to_menu()
-        return True
-
-    def show_result(self) -> None:
-        guest.table_over(self.client)      # no more "Back to your table"
-        winners = (self.result or {}).get("winners") or []
-        self.sound("win" if self.seat in winners and not self.watching else "score")
-        self.app.open("result", self, auto_close=self.auto_close)
-
-    def pause(self) -> None:
-        self.app.open("pause", self)
-
-    def look_back(self) -> bool:
-        """Show the last trick or frame again over the table (the L key, the button by
-        the score board), as the screen shows the game; False when there is none yet."""
-        look = self.adapter.look_back(self.shown, self.layout)
-        if look is None:
-            return False
-        self.input.look_hover = False
-        self.app.open("look_back", self, look)
         return True
 
     # -- the scene ---------------------------------------------------------------------------------
@@ -762,7 +459,6 @@ class TableScene(Scene):
         if new is not None:
             self.app.stack.clear_to(self.app.menu())
             self.app.stack.push(new)
-
 
 def local_table(app: Any, setup: GameSetup, seat: Optional[int] = None, **kw: Any) -> TableScene:
     """A table for a game in this process (``seat``: the person's, default the first
