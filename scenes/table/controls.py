@@ -1,4 +1,7 @@
-"""Input at the table: clicks, keys, the selection, and what is clickable now.
+"""Input at the table: clicks, keys, the selection, and what is clickable now.  The mouse
+(pointer.py), the keys (keyboard.py), the Hint (hints.py) and the selection
+(selection.py) are parts of :class:`TableInput`, each a class of its own; what may be
+done now, the bars and the popup are worked out here.
 
 A key or a click made while the screen has not caught up with the game (an
 animation plays) only hurries it: that input is spent, never kept to act later,

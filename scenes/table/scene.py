@@ -25,7 +25,8 @@ The scene owns its parts and gives each only what it needs, in its constructor:
 ``animator``        events to tweens (animation.py); given the board, the HUD, the
                     timeline, and callables for a note, the story, a score sheet
 ``input``           clicks and keys of your turn, the choice bar, the popup, the
-                    selection, the hint (controls.py); given the position, the
+                    selection, the hint (controls.py, with pointer.py, keyboard.py,
+                    hints.py and selection.py); given the position, the
                     board, the stage, the HUD, the pace, and the table's act/refuse
 ``painter``         draw(), and what changed for the app (painting.py); it reads
                     the position, the board, the input, the ranks and the corners
@@ -35,6 +36,12 @@ The scene owns its parts and gives each only what it needs, in its constructor:
 ``story``,          what happened, in words, and the Log and Undo buttons (story.py)
 ``corner``
 ==================  =============================================================
+
+The scene itself is a class of parts too: what the parts keep, read through the
+table by the screens over it (readings.py), the session's updates in and this seat's
+actions out (feed.py), and what opens over the table by its route: the score sheet,
+the result, the pause menu, the look back, the story (overlays.py).  Here are left the
+making of the parts, the table's keys, the frame and the table's life.
 
 The table's own keys (the rules, the pace, the story, Esc) are a table in
 keys.py, run before the input sees a key; :class:`~scenes.table.stage.Stage`
