@@ -70,7 +70,7 @@ VOLUME_STEP = 0.1
 #: the most games a settings file may list as having their rank strip off
 RULES_OFF_LIMIT = 64
 FILE_NAME = "settings.json"
-#: beside it, the tables a guest sat at (scenes/screens/online/guest.py): the menu looks for the file
+#: beside it, the tables a guest sat at (scenes/net/guest.py): the menu looks for the file
 #: before it loads the network's modules to read it
 TABLES_FILE = "tables.json"
 #: A settings file is a few hundred bytes: anything over this is not one (and is never read whole).

@@ -53,7 +53,7 @@ def kept_table() -> "Optional[KeptTable]":
 
     if not (config_dir() / TABLES_FILE).exists():
         return None
-    from scenes.screens.online import guest
+    from scenes.net import guest
 
     return guest.kept_tables().last()
 

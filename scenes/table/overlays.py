@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from scenes.screens.online import guest
+from scenes.net import guest
 from scenes.table.readings import TableReadings
 
 

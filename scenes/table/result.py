@@ -25,9 +25,9 @@ from scenes.kit.hud import PanelCache, TextCache
 from scenes.kit.scene import Scene
 from scenes.kit.sheet import Sheet, draw_sheet, sheet_size
 from scenes.kit.widgets import Button, FocusList, draw_button
-from scenes.screens.online import room_codes
-from scenes.screens.online.dealer import dealer_line
-from scenes.screens.online.rating_words import keep_mine, rating_lines, told_ratings
+from scenes.net import room_codes
+from scenes.net.dealer import dealer_line
+from scenes.net.rating_words import keep_mine, rating_lines, told_ratings
 from scenes.speech.aloud import Aloud
 from scenes.speech.reading import Reader, read_key
 from scenes.speech.table import spoken_on
@@ -312,7 +312,7 @@ class ResultScene(_AutoClose, _MenuOverlay):
 
     def notes(self) -> list[tuple[str, str]]:
         """A rated game's ratings, each seat's before and after, once the service has
-        told them (scenes/screens/online/rating_words.py)."""
+        told them (scenes/net/rating_words.py)."""
         return rating_lines(self.table.client, self._rated)
 
     def update(self, dt: float) -> None:
@@ -342,7 +342,7 @@ class ResultScene(_AutoClose, _MenuOverlay):
 class PauseScene(_MenuOverlay):
     """Esc at the table: Resume, Rules, Settings, (a kept game) Save this game, (a host's
     room with no relay code) Open a relay code, Menu, Quit; a host's shows its room's
-    codes (scenes/screens/online/room_codes.py)."""
+    codes (scenes/net/room_codes.py)."""
 
     def __init__(self, app: Any, table: "TableScene") -> None:
         self.room = room_codes.hosted_room(table.client)

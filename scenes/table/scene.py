@@ -71,7 +71,7 @@ from scenes.i18n import tr
 from scenes.kit.hud import Hud
 from scenes.kit.layout import Layout
 from scenes.kit.tween import Timeline
-from scenes.screens.online import guest
+from scenes.net import guest
 from scenes.speech.table import SpokenTable, spoken_on
 from scenes.table import keeping
 from scenes.table.animation import Animator

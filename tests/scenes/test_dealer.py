@@ -1,4 +1,4 @@
-"""Who deals, in words (scenes/screens/online/dealer.py): the relay service by its name, a player's
+"""Who deals, in words (scenes/net/dealer.py): the relay service by its name, a player's
 program by the host's name, this program at the host's own table; nothing for a game
 on this computer alone or before the host has said."""
 
@@ -12,7 +12,7 @@ from game.net.host import HostClient
 from game.net.relays import relay_setting
 from game.session import GameSetup, LocalClient, Session
 from scenes.i18n import set_language
-from scenes.screens.online.dealer import dealer_line
+from scenes.net.dealer import dealer_line
 
 
 def guest(dealer: str | None, name: str = "") -> RemoteClient:

@@ -1,4 +1,4 @@
-"""A guest's kept seat key (scenes/screens/online/guest.py): forgotten when the host or the relay turns
+"""A guest's kept seat key (scenes/net/guest.py): forgotten when the host or the relay turns
 it away, kept when the network failed or the player gave up."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ from types import SimpleNamespace
 
 import pytest
 
-import scenes.screens.online.guest as guest
+import scenes.net.guest as guest
 from game.net.client import SeatKey
 from game.net.codes import room_digest
 from game.net.kept_seats import KeptSeats
@@ -28,7 +28,7 @@ def kept(tmp_path, monkeypatch):
 
 
 def ended(offered, reason) -> None:
-    """A join by CODE that ended (scenes/screens/online/guest.py reads the client's ``offered``,
+    """A join by CODE that ended (scenes/net/guest.py reads the client's ``offered``,
     ``reason`` and the room's digests it heard, ``rooms``)."""
     guest.ended(SimpleNamespace(offered=offered, reason=reason, rooms=()), CODE)
 

@@ -1,5 +1,5 @@
 """The Leaderboard screen (scenes/screens/online/leaderboard_scene.py) and a rated game's words on the
-result panel (scenes/screens/online/rating_words.py), with the service's answers made here: the board
+result panel (scenes/net/rating_words.py), with the service's answers made here: the board
 asked for the player's own key, game by game; its places drawn in either language at
 800x500; the player's history kept for the Statistics chart (scenes/screens/stats_scene.py)."""
 
@@ -17,9 +17,9 @@ from game.net.standings import BOARD_AFTER, Board
 from game.rating_history import RatingHistory
 from game.stats import Stats
 from scenes.i18n import language, set_language, tr
-from scenes.screens.online.guest import own_key
+from scenes.net.guest import own_key
+from scenes.net.rating_words import rating_lines
 from scenes.screens.online.leaderboard_scene import LeaderboardScene, place_words
-from scenes.screens.online.rating_words import rating_lines
 from scenes.screens.stats_scene import LOST, WON, StatsScene
 from tests.scenes.shell_helpers import app  # noqa: F401
 from tests.scenes.tablekit import make_app

@@ -210,9 +210,9 @@ def test_the_subtitle_changes_language_with_the_settings(menu, app, monkeypatch)
 @pytest.mark.parametrize("size", [(1280, 720), (800, 500)])
 def test_back_to_your_table_is_offered_focused_in_the_wide_row(menu, app, size):
     """A guest who sat at a table is offered it back from the menu (the code it joined
-    by kept: scenes/screens/online/guest.py), in the wide row; a game kept here stays by its game (the
+    by kept: scenes/net/guest.py), in the wide row; a game kept here stays by its game (the
     two in one row laid a long Resume's words over the button beside it)."""
-    from scenes.screens.online import guest
+    from scenes.net import guest
 
     guest.kept_tables().keep("ZZZZ-ZP9Z-V4TG-XHC8", "briscola", None)
     menu.enter()

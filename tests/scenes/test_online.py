@@ -523,7 +523,7 @@ def test_the_command_lines_relay_reaches_play_online_from_the_menu(monkeypatch):
 
 
 def test_play_online_from_the_menu_uses_the_command_lines_relay_and_names_it(app, monkeypatch):
-    import scenes.screens.online.guest
+    import scenes.net.guest
     import scenes.screens.online.play
 
     drawn: list[str] = []
@@ -542,7 +542,7 @@ def test_play_online_from_the_menu_uses_the_command_lines_relay_and_names_it(app
         def close(self) -> None:
             pass
 
-    monkeypatch.setattr(scenes.screens.online.guest, "RemoteClient", Guest)
+    monkeypatch.setattr(scenes.net.guest, "RemoteClient", Guest)
     app.settings.relay = "relay.example.org:47800"      # the setting: not this run's
     app.relay = relay_setting("127.0.0.1:47901")
     scene = open_online(app)
@@ -566,7 +566,7 @@ def test_a_guest_waiting_in_the_hosts_line_of_attempts_is_told_why_it_waits(app,
     """Someone tried wrong codes at the table: the friend's try waits in line for its
     turn (a minute, behind a guesser's eight), and the join form says so, in place of
     "Setting up…", until it is let in."""
-    import scenes.screens.online.guest
+    import scenes.net.guest
     import scenes.screens.online.play
 
     drawn: list[str] = []
@@ -584,7 +584,7 @@ def test_a_guest_waiting_in_the_hosts_line_of_attempts_is_told_why_it_waits(app,
         def close(self) -> None:
             pass
 
-    monkeypatch.setattr(scenes.screens.online.guest, "RemoteClient", Guest)
+    monkeypatch.setattr(scenes.net.guest, "RemoteClient", Guest)
     scene = open_online(app)
     press(app, scene, "join")
     scene.code_entry.set_text(codes.direct_code("127.0.0.1", 47810, 5))
@@ -639,7 +639,7 @@ def test_a_guest_whose_program_closed_comes_back_to_its_seat_with_the_same_code(
     came back by the relay's; and so does a relay code the host opened in the middle of
     the game, after the guest's welcome (the host tells it), or while the guest's
     program was closed (the host names its codes before the hello)."""
-    from scenes.screens.online.guest import kept_seats
+    from scenes.net.guest import kept_seats
     from tests.game.net.helpers import relay_here
 
     later = back_by.startswith("relay opened")

@@ -18,8 +18,8 @@ from game.net.host import Host
 from game.net.listing import Listing
 from game.net.protocol import QUICK
 from scenes.i18n import tr
-from scenes.screens.online import guest
-from scenes.screens.online.dealer import dealer_line
+from scenes.net import guest
+from scenes.net.dealer import dealer_line
 from scenes.screens.online.find_table import FindScene
 from scenes.screens.online.play import HostScene
 from scenes.screens.online.waiting_room import GuestRoomScene, seat_words

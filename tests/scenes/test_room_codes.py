@@ -1,4 +1,4 @@
-"""The host's room at its own table (scenes/screens/online/room_codes.py): the pause menu shows the
+"""The host's room at its own table (scenes/net/room_codes.py): the pause menu shows the
 room's codes and offers Open a relay code to a room with none while a relay is set;
 pressed, the relay's code comes into the menu and the button goes."""
 

@@ -21,7 +21,7 @@ from game.net.protocol import UNREACHABLE
 from game.net.relays import relay_setting
 from game.session import GameSetup
 from scenes.i18n import tr
-from scenes.screens.online.dealer import dealer_line
+from scenes.net.dealer import dealer_line
 from scenes.screens.online.play import OnlineScene
 from scenes.screens.online.service_open import ServiceOpening, refusal_words, table_request
 from scenes.screens.online.waiting_room import GuestRoomScene
@@ -191,10 +191,10 @@ def test_the_code_the_service_answers_is_joined_at_the_relay_that_was_asked(
     """The relay's field stays on the first page while the service is asked: a setting
     changed meanwhile sent the service's code to another relay, whose room of that name
     is another table (or none)."""
-    import scenes.screens.online.guest
+    import scenes.net.guest
 
     joined: list[Any] = []
-    monkeypatch.setattr(scenes.screens.online.guest, "join",
+    monkeypatch.setattr(scenes.net.guest, "join",
                         lambda code, name, relay, **kwargs: joined.append(relay))
     service.answers = ["ABCD-EFGH-JKMN"]
     asked = relay_setting("127.0.0.1:9")

@@ -1,3 +1,4 @@
 """The online pages: Play online (play.py: host or join), Find a table, the waiting
-rooms, the leaderboards, and what they share: a guest's connection and its kept seats
-(guest.py), the service's tables, the room's codes, who deals and the ratings in words."""
+rooms, the leaderboards, and what they share: the service's tables (service_open.py)
+and a player's key moved between computers (key_actions.py).  What the table shares
+with them is scenes/net/."""

@@ -32,7 +32,7 @@ from scenes.kit.fonts import shorten
 from scenes.kit.panel_scene import PanelScene
 from scenes.kit.scrolling import ThumbDrag, draw_scroll_bar, scroll_thumb
 from scenes.kit.widgets import Button
-from scenes.screens.online import guest
+from scenes.net import guest
 from scenes.screens.online.waiting_room import game_line
 from scenes.screens.setup_scene import value_text
 

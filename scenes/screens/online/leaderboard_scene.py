@@ -29,7 +29,7 @@ from scenes.kit import theme
 from scenes.kit.fonts import shorten
 from scenes.kit.panel_scene import PanelScene
 from scenes.kit.widgets import Button
-from scenes.screens.online.guest import own_key
+from scenes.net.guest import own_key
 from scenes.screens.online.key_actions import export_action, import_action
 from scenes.screens.online.service_open import Asking, refusal_words
 

@@ -44,9 +44,9 @@ from scenes.kit.fonts import SizedFont, shorten, wrap, wrap_even
 from scenes.kit.panel_scene import PanelScene
 from scenes.kit.richtext import Block, layout
 from scenes.kit.widgets import Button, draw_button, label_room
-from scenes.screens.online import guest
-from scenes.screens.online.dealer import own_line
-from scenes.screens.online.room_codes import run_relay
+from scenes.net import guest
+from scenes.net.dealer import own_line
+from scenes.net.room_codes import run_relay
 from scenes.screens.online.service_open import NO_SERVICE, ServiceOpening, refusal_words
 from scenes.screens.online.waiting_room import seat_rows, with_watchers
 from scenes.screens.setup_scene import friend_seat

@@ -22,7 +22,7 @@ from game.net.protocol import UNREACHABLE
 from game.net.relays import Relay
 from game.session import COMPUTER, GameSetup
 from scenes.i18n import has, tr
-from scenes.screens.online.guest import own_key
+from scenes.net.guest import own_key
 
 log = logging.getLogger(__name__)
 

@@ -34,7 +34,7 @@ from scenes.kit import theme
 from scenes.kit.fonts import Fonts
 from scenes.kit.panel_scene import PanelScene
 from scenes.kit.widgets import Button
-from scenes.screens.online.dealer import dealer_line, named_line
+from scenes.net.dealer import dealer_line, named_line
 from scenes.table.netplay import draw_light
 
 if TYPE_CHECKING:

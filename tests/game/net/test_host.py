@@ -729,7 +729,7 @@ def test_a_kept_seat_follows_a_relay_code_opened_after_the_guest_sat(tmp_path):
 
         def keep(seat_key: SeatKey) -> None:
             told.append(seat_key)
-            kept.keep(code, seat_key, guest.rooms)            # as scenes/screens/online/guest.py does
+            kept.keep(code, seat_key, guest.rooms)            # as scenes/net/guest.py does
 
         guest = join(code, name="Anna", on_seat=keep)
         until(lambda: guest.state == "waiting", what="Anna in the waiting room")
@@ -810,7 +810,7 @@ def test_only_a_seated_guest_hears_the_rooms_codes_by_digest_after_its_hello():
 
 def seated_then_closed(kept: KeptSeats, host: Host, relay_port: int) -> tuple[SeatKey, str]:
     """Anna joins ``host``'s room by its direct code, her key kept in ``kept`` as
-    scenes/screens/online/guest.py keeps it; the game starts; her program closes (a computer keeps her
+    scenes/net/guest.py keeps it; the game starts; her program closes (a computer keeps her
     seat warm, the file stays); then the host opens a relay code, which her program never
     heard of.  Her seat's key, and the relay's code."""
     code = host.status().direct_code
