@@ -7,7 +7,7 @@ off until a function runs is how a circle hides); an import under ``TYPE_CHECKIN
 never runs (it names a type for an annotation: a part naming the scene that owns it) and
 does not count.  ``import a.b`` names the module ``a.b``, and ``from a.b import c`` the
 module ``a.b.c`` when ``c`` is one, else ``a.b``; a package's ``__init__`` is a module like
-the others.
+the others.  And what the screens are built from imports no screen.
 """
 
 from __future__ import annotations
@@ -136,3 +136,13 @@ def test_an_import_for_annotations_only_is_left_out():
     named = {n for node in ast.walk(tree) if id(node) not in skipped
              for n in _named(node, "scenes.kit.scene", False, ())}
     assert "scenes.app" not in named
+
+
+@pytest.mark.slow       # reads every module of scenes/
+def test_what_screens_are_built_from_imports_no_screen():
+    """The kit, the card art, what the table and the online pages share (scenes/net/),
+    the table and the games' adapters sit below the screens: none imports one."""
+    below = ("scenes.kit", "scenes.art", "scenes.net", "scenes.table", "scenes.tables")
+    upward = {module: sorted(n for n in named if n.startswith("scenes.screens"))
+              for module, named in imports().items() if module.startswith(below)}
+    assert not {module: up for module, up in upward.items() if up}
