@@ -739,6 +739,9 @@ class Host:
         #: the relay's room and its ticket, once given (the service keeps them to
         #: reclaim the room from another process)
         self.relay_room: Optional[Room] = None
+        #: a rated table's ratings as told (the ``rated`` line), for a guest who comes
+        #: back to the game over while the table is kept
+        self._rated_line: Optional[bytes] = None
         if resume is not None:
             self._resume(resume)
 
@@ -1632,11 +1635,14 @@ class Host:
 
     def tell_rated(self, ratings: dict[int, tuple[float, float]]) -> None:
         """A rated table's game over (game/net/tables.py): every guest is told each seat's
-        rating before and after (any thread)."""
+        rating before and after (any thread), and every guest who comes to the table
+        later, while it is kept (:meth:`_play`): a player whose link dropped at the end
+        comes back to them."""
         assert self.session is not None
         line = encode(Rated(tuple(ratings.get(s) for s in range(len(self.setup.seats)))))
 
         def tell() -> None:
+            self._rated_line = line
             for guest in list(self._guests.values()):
                 if guest.playing:
                     guest.peer.send(line)
@@ -1672,6 +1678,8 @@ class Host:
         guest.playing = True
         self._update()
         self._tell_seats()
+        if self._rated_line is not None:          # back after the ratings were told
+            peer.send(self._rated_line)
         forward = loop.create_task(self._forward(peer, watcher.drain, wake))
         try:
             await self._actions(guest)
