@@ -320,6 +320,9 @@ class _RemoteSeat:
         self.name = name
         self.key: Optional[bytes] = key       # the seat key: its guest proves it to come back
         self.peer: Optional[Sealed] = None
+        #: its guest plays by ear at this many words a minute (0: it does not): a race's
+        #: clock waits for the race's words (scenes/table/race.py), told by its hello
+        self.listening = 0
 
 
 class _Guest:
@@ -346,6 +349,8 @@ class _Guest:
         self.strikes = Bucket(limits.strike_leak, limits.strikes)
         #: it answered a line of ours with an error (logged once a connection)
         self.answered = False
+        #: its hello's ``listening``: it plays by ear, at this many words a minute
+        self.listening = 0
 
 
 #: how often a host's game is moved on while its screen is covered (seconds)
@@ -419,6 +424,10 @@ class HostClient(LocalClient):
     def heard(self) -> list[tuple[int, str]]:
         """The phrases said at the table since the last call: (seat, phrase id)."""
         return [self._heard.popleft() for _ in range(len(self._heard))]
+
+    def listening(self) -> dict[int, int]:
+        """The friends' seats played by ear now, with their voices' words a minute."""
+        return self.host.listening()
 
     def seating(self) -> Optional[Seating]:
         """The names the host knows, and the seats a computer keeps for a guest away."""
@@ -811,6 +820,13 @@ class Host:
         from the start: whose rating the game moves."""
         with self._room:
             return dict(self._seat_players)
+
+    def listening(self) -> dict[int, int]:
+        """The seats whose guest plays them by ear now, each with its voice's words a
+        minute (its hello's): the host's race clock gives them the race's words' time.
+        The host alone knows it; no other guest is told."""
+        return {seat: remote.listening for seat, remote in list(self._remote.items())
+                if remote.peer is not None and remote.listening}
 
     def seat_keys(self) -> dict[int, bytes]:
         """Each person's seat and the key that proves it (once the game has begun): what
@@ -1403,6 +1419,7 @@ class Host:
                     self._refuse(peer, NO_SPECTATORS if hello.watch else ROOM_FULL)
                     return None
                 self._guests[guest.gid] = guest
+        guest.listening = hello.listening
         if not guest.started.is_set():
             self._lobby_changed()
         return guest
@@ -1671,6 +1688,7 @@ class Host:
 
         if seat is not None:
             self._take_seat(peer, seat)
+            self._remote[seat].listening = guest.listening
         watcher = guest.watcher or session.watch(seat)
         watcher.notify = notify
         peer.send(encode(Welcome(seat, self.setup_for(seat), tuple(self.names),

@@ -36,8 +36,16 @@ hosted game):
   eSpeak NG at 175 words a minute, 2.4 s at 300, bench/race_speech.py), so the listener reacts
   from the words as a sighted player from the banner, with the same ranges.  A
   voice that never finishes holds the race at most :data:`HEARING_AT_MOST` seconds.
-  Online, a guest's words are said at the guest's table, which the host does not
-  wait for: a listener who races a computer hosts the game.
+  Online, a guest's words are said at the guest's table, which the host cannot hear
+  end; a guest who plays by ear says so in its hello, with its voice's words a minute
+  (game/net/protocol.py's ``listening``), and the host's clock for a race that guest's
+  seat is in starts :func:`hearing_time` later than for a sighted guest: the race's
+  news at that rate (:data:`RACE_NEWS_WORDS` words, each 60/rate seconds: eSpeak NG's
+  measured lengths, bench/README.md, are at most that, in either language), capped
+  at :data:`HEARING_AT_MOST` as offline.  Only the host learns it (no other guest is
+  told); what the others see is the race's length, as they would see a slow
+  reaction.  We chose the rate over a "heard" message from the guest for the
+  allowance's reasons: nothing waits on a guest that may never answer.
 
 The numbers are said in the in-app rules (assets/rules/en/briscola.md); a test
 holds the two together.
@@ -58,6 +66,9 @@ REACTION: dict[str, tuple[float, float]] = {
 GUEST_ALLOWANCE = 0.6
 #: the longest a race waits for its words to be said before the clock runs anyway
 HEARING_AT_MOST = 12.0
+#: the words of a race's news, the longest language's ("West plays the 2 of Swords.
+#: Venceslao! You and East may claim it.": 13; Italian's 11)
+RACE_NEWS_WORDS = 13
 
 
 def reaction_range(level: str) -> tuple[float, float]:
@@ -65,9 +76,21 @@ def reaction_range(level: str) -> tuple[float, float]:
     return REACTION.get(level, REACTION["normal"])
 
 
-def race_reaction(levels: Sequence[str], rng: random.Random, guest_racing: bool = False) -> float:
+def hearing_time(words_a_minute: int) -> float:
+    """Seconds a listening guest's voice takes to say a race's news at that rate (0:
+    the guest does not listen), at most :data:`HEARING_AT_MOST`."""
+    if words_a_minute <= 0:
+        return 0.0
+    return min(HEARING_AT_MOST, RACE_NEWS_WORDS * 60.0 / words_a_minute)
+
+
+def race_reaction(levels: Sequence[str], rng: random.Random, guest_racing: bool = False,
+                  listening: Sequence[int] = ()) -> float:
     """Seconds after the race is shown before the quickest computer of ``levels`` (one
     entry per computer in the race) claims it; ``guest_racing``: a guest's seat races
-    too, whose table shows the race later than the host's."""
+    too, whose table shows the race later than the host's; ``listening``: the words a
+    minute of each listening guest in the race, whose race starts once it is said (the
+    slowest voice counts)."""
     quickest = min(rng.uniform(*reaction_range(level)) for level in levels)
-    return quickest + (GUEST_ALLOWANCE if guest_racing else 0.0)
+    heard = max((hearing_time(rate) for rate in listening), default=0.0)
+    return quickest + (GUEST_ALLOWANCE if guest_racing else 0.0) + heard
