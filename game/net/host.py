@@ -249,6 +249,7 @@ from game.session import (
     Update,
 )
 from game.session.computers import DEFAULT_BUDGET
+from game.session.race import RaceClock
 from game.session.referee import Watcher
 
 log = logging.getLogger(__name__)
@@ -648,6 +649,8 @@ class Host:
     first sealed line, that the service deals this table.  ``players_only``: a rated
     table (game/net/rated.py) seats only a guest whose hello proves a player's own key
     on its connection (game/net/players.py); others may watch, if spectators are welcome.
+    ``races``: no screen paces this table (the service's, unpaced): a race's computers
+    wait a person's reaction all the same (game/session/race.py).
     """
 
     def __init__(self, setup: GameSetup, *, name: str = "", listen: Optional[str] = None,
@@ -667,7 +670,7 @@ class Host:
                  owner: Optional[RoomOwner] = None,
                  resume: Optional[Resumed] = None,
                  shared: Optional[SharedLoop] = None, stand_in_after: float = 0.0,
-                 players_only: bool = False) -> None:
+                 players_only: bool = False, races: bool = False) -> None:
         remote = [s for s, spec in enumerate(setup.seats) if spec.kind == REMOTE]
         if not remote:
             raise ValueError("a hosted game needs a remote seat")
@@ -693,6 +696,9 @@ class Host:
         #: this host is the service, by a signature over its own connection's binding
         self.identity = identity
         self.players_only = players_only
+        #: a table no screen paces (the service's): its races' computers wait a person's
+        #: reaction (game/session/race.py), where they would take the race at once
+        self.races = races
         #: the player's key each guest proved in its hello (game/net/players.py), by the
         #: key the connection it came in on derived (a guest's ``key`` in the waiting room)
         self._players: dict[bytes, bytes] = {}
@@ -845,10 +851,8 @@ class Host:
                 self._dropped[gid] = _Away(gid, name, key)
             self._gids = itertools.count(max((g for _, g, _, _ in resume.lobby), default=0) + 1)
             return
-        players, paced, budget = self._made
-        session = Session(self.setup, players, paced, budget)
+        session = self._new_session(self.setup)
         session.adopt(resume.state)
-        session.journal, session.wake = self.journal, self.wake
         self.session = session
         self.setup = session.setup
         self.names = list(resume.names)
@@ -858,6 +862,17 @@ class Host:
         self._update(PLAYING)
 
     # -- the waiting room (any thread) ---------------------------------------------------
+    def _new_session(self, setup: GameSetup) -> Session:
+        """A session of ``setup`` as this host makes them: its journal and its wake, and
+        at a table no screen paces (``races``) a race's clock (game/session/race.py)."""
+        players, paced, budget = self._made
+        session = Session(setup, players, paced, budget)
+        session.journal, session.wake = self.journal, self.wake
+        if self.races:
+            session.hold = RaceClock(session, self.listening,
+                                     lambda: self.wake() if self.wake is not None else None)
+        return session
+
     def begin(self) -> bool:
         """Start the game now: the guests seated play, those watching watch, the open
         seats nobody took become computers (at the level the setup gave each).  False if it
@@ -866,9 +881,7 @@ class Host:
             if self.session is not None or self._closing:
                 return False
             setup = self.lobby.final()
-            players, paced, budget = self._made
-            self.session = Session(setup, players, paced, budget)
-            self.session.journal, self.session.wake = self.journal, self.wake
+            self.session = self._new_session(setup)
             self.setup = self.session.setup
             self.names = [spec.name for spec in self.setup.seats]
             held = self._held

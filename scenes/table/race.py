@@ -28,7 +28,9 @@ hosted game):
   longer at "slow" than at "normal").  We chose a fixed allowance over a "shown"
   message from the guest: it needs nothing new on the wire, a slow or silent
   guest cannot hold the computers back, and a guest who animates faster than
-  the host only gains.
+  the host only gains.  A table the service deals has no screen: its computers
+  are held to the same clock from the moment the race's update leaves
+  (game/session/race.py's ``RaceClock``), every person there a guest;
 
 * with the spoken table on, the race is *shown* to a listener when it has been
   said: the clock starts once the table's voice has said the news that opened it
@@ -53,44 +55,17 @@ holds the two together.
 
 from __future__ import annotations
 
-import random
-from typing import Sequence
+# the numbers and the reaction live with the session (a service's table, paced by no
+# screen, holds its computers to them: game/session/race.py)
+from game.session.race import (
+    GUEST_ALLOWANCE,
+    HEARING_AT_MOST,
+    RACE_NEWS_WORDS,
+    REACTION,
+    hearing_time,
+    race_reaction,
+    reaction_range,
+)
 
-#: a computer's reaction time in a race, seconds, by level (uniformly drawn)
-REACTION: dict[str, tuple[float, float]] = {
-    "easy": (1.1, 2.0),
-    "normal": (0.7, 1.4),
-    "hard": (0.45, 0.9),
-}
-#: seconds added to a computer's reaction when a guest's seat is in the race (see above)
-GUEST_ALLOWANCE = 0.6
-#: the longest a race waits for its words to be said before the clock runs anyway
-HEARING_AT_MOST = 12.0
-#: the words of a race's news, the longest language's ("West plays the 2 of Swords.
-#: Venceslao! You and East may claim it.": 13; Italian's 11)
-RACE_NEWS_WORDS = 13
-
-
-def reaction_range(level: str) -> tuple[float, float]:
-    """The range of a computer at ``level`` ("random" and the unknown: Normal's)."""
-    return REACTION.get(level, REACTION["normal"])
-
-
-def hearing_time(words_a_minute: int) -> float:
-    """Seconds a listening guest's voice takes to say a race's news at that rate (0:
-    the guest does not listen), at most :data:`HEARING_AT_MOST`."""
-    if words_a_minute <= 0:
-        return 0.0
-    return min(HEARING_AT_MOST, RACE_NEWS_WORDS * 60.0 / words_a_minute)
-
-
-def race_reaction(levels: Sequence[str], rng: random.Random, guest_racing: bool = False,
-                  listening: Sequence[int] = ()) -> float:
-    """Seconds after the race is shown before the quickest computer of ``levels`` (one
-    entry per computer in the race) claims it; ``guest_racing``: a guest's seat races
-    too, whose table shows the race later than the host's; ``listening``: the words a
-    minute of each listening guest in the race, whose race starts once it is said (the
-    slowest voice counts)."""
-    quickest = min(rng.uniform(*reaction_range(level)) for level in levels)
-    heard = max((hearing_time(rate) for rate in listening), default=0.0)
-    return quickest + (GUEST_ALLOWANCE if guest_racing else 0.0) + heard
+__all__ = ["GUEST_ALLOWANCE", "HEARING_AT_MOST", "RACE_NEWS_WORDS", "REACTION", "hearing_time",
+           "race_reaction", "reaction_range"]
