@@ -104,13 +104,17 @@ class _MenuOverlay(Scene):
 
     def spoken_rows(self) -> list[tuple[int, list[str]]]:
         """The score sheet's rows as a listener hears them: "Hand 1: You 5, East 3.", a
-        cell left empty not said."""
+        cell left empty not said, a row of none its label alone ("Each round.")."""
         sheet = self.sheet()
         if sheet is None:
             return []
-        return [(n, [tr("spoken.option", label=row.label, value=", ".join(
-            f"{name} {cell}" for name, cell in zip(sheet.columns, row.cells) if cell))])
-            for n, row in enumerate(sheet.rows)]
+        out = []
+        for n, row in enumerate(sheet.rows):
+            cells = ", ".join(f"{name} {cell}" for name, cell in zip(sheet.columns, row.cells)
+                              if cell)
+            out.append((n, [tr("spoken.option", label=row.label, value=cells) if cells
+                            else tr("spoken.item", label=row.label)]))
+        return out
 
     def scroll_to(self, offset: float) -> None:
         """A sheet is shown whole: nothing to scroll (a row read aloud asks)."""

@@ -219,7 +219,8 @@ def test_a_score_sheet_is_read_a_row_at_a_time(display, monkeypatch):
 
     app, speaker, lines = listening(display, monkeypatch)
     table = open_table(app, "bocce")
-    sheet = Sheet(["You", "Computer"], [SheetRow("Hand 1", ["5", "3"]),
+    sheet = Sheet(["You", "Computer"], [SheetRow("Each hand", ["", ""]),
+                                        SheetRow("Hand 1", ["5", "3"]),
                                         SheetRow("Total", ["5", ""], "total")])
     heard(speaker, lines)
     app.stack.push(SheetScene(app, table, "Hand 1 scored", sheet, "Next hand"))
@@ -229,6 +230,8 @@ def test_a_score_sheet_is_read_a_row_at_a_time(display, monkeypatch):
     while sheet_scene.age < sheet_scene.settle:        # keys act once the sheet settled
         frames(app, 1)
     heard(speaker, lines)
+    key(app, pygame.K_DOWN)
+    assert heard(speaker, lines) == ["Each hand."]           # a row of no cells: its label
     key(app, pygame.K_DOWN)
     assert heard(speaker, lines) == ["Hand 1: You 5, Computer 3."]
     key(app, pygame.K_DOWN)
