@@ -347,3 +347,23 @@ def test_the_rating_chart_is_said_as_the_rating_now_its_move_and_the_highest():
         "Your rating is 12: up 2 over the last 3 rated games, the highest 14.5."]
     assert rating_chart_words([10.0, 9.6]) == [
         "Your rating is 9.6: down 0.4 over the last 2 rated games, the highest 10."]
+
+
+def test_the_ratings_are_said_in_italian_with_its_decimal_comma():
+    from scenes.i18n import language, set_language
+    from scenes.rating_words import rating_sentences
+    from scenes.stats_scene import rating_chart_words
+
+    class Seated:
+        seat, names = 1, ("Anna", "Marco")
+
+    before = language()
+    set_language("it")
+    try:
+        assert rating_chart_words([10.0, 14.5, 12.0]) == [
+            "Il tuo punteggio è 12: sale di 2 nelle ultime 3 partite classificate, "
+            "il più alto 14,5."]
+        assert rating_sentences(Seated(), ((10.0, 12.5), (8.0, 7.6))) == [
+            "Anna: da 10 a 12,5, sale di 2,5.", "Tu: da 8 a 7,6, scende di 0,4."]
+    finally:
+        set_language(before)
