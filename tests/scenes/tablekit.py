@@ -108,6 +108,18 @@ def think(table: Any) -> None:
     table.client.session.computers.wait_all()
 
 
+def computers_to_result(app: Any, table: Any, limit: int = 500) -> Any:
+    """Frames of a table of computers only until its result shows: the result."""
+    from scenes.result import ResultScene
+
+    for _ in range(limit):
+        think(table)
+        frames(app, 1)
+        if isinstance(app.stack.top, ResultScene):
+            return app.stack.top
+    raise AssertionError("no result")
+
+
 def play_until(app: Any, table: Any, done: Any, limit: int = 2000) -> None:
     """The human plays their first legal action (score sheets closed) until ``done()``."""
     from scenes.result import SheetScene
