@@ -108,8 +108,9 @@ def think(table: Any) -> None:
     table.client.session.computers.wait_all()
 
 
-def play_until(app: Any, table: Any, done: Any, limit: int = 2000) -> None:
-    """The human plays their first legal action (score sheets closed) until ``done()``."""
+def play_until(app: Any, table: Any, done: Any, limit: int = 2000, dt: float = 1 / 60) -> None:
+    """The human plays their first legal action (score sheets closed) until ``done()``,
+    each frame ``dt`` of play (see :func:`settle`)."""
     from scenes.result import SheetScene
 
     for _ in range(limit):
@@ -120,7 +121,7 @@ def play_until(app: Any, table: Any, done: Any, limit: int = 2000) -> None:
             top.go_on()
             continue
         assert top is table, f"unexpected scene {top!r}"
-        settle(app, table)
+        settle(app, table, dt=dt)
         if done() or app.stack.top is not table:
             continue
         legal = table.legal()
@@ -156,17 +157,19 @@ def key(app: Any, k: int, unicode: str = "", mod: int = 0) -> None:
     app.frame(1 / 60, [pygame.event.Event(pygame.KEYDOWN, key=k, unicode=unicode, mod=mod)])
 
 
-def settle(app: Any, table: Any, limit: int = 5000) -> None:
-    """Frames until the table waits for the human (or the game is over)."""
+def settle(app: Any, table: Any, limit: int = 5000, dt: float = 1 / 60) -> None:
+    """Frames until the table waits for the human (or the game is over).  ``dt``: each
+    frame's play; a test that only needs to get somewhere, not to see the frames on the
+    way, gets there in a quarter of them at 1/15 s (the table's time is the frames')."""
     for _ in range(limit):
         if app.stack.top is not table:
             return
         if not table.busy and (table.my_turn() or table.over):
-            app.frame(1 / 60, [])
+            app.frame(dt, [])
             if not table.busy:
                 return
         think(table)
-        app.frame(1 / 60, [])
+        app.frame(dt, [])
     raise AssertionError("the table never waited for the human")
 
 
