@@ -383,6 +383,7 @@ def test_the_play_online_pages_fit_in_either_language_with_room_in_each_button(
             assert cramped(scene, drawn) == [], scene.mode
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("opened", [False, True])
 def test_the_hosts_pause_menu_with_its_codes_fits_in_either_language(display, lang, size,
