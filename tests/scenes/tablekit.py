@@ -310,16 +310,19 @@ def _painted(table: Any, out: list[tuple[str, str, pygame.Rect]]) -> list[tuple[
 
 def overlaps(items: list[tuple[str, str, pygame.Rect]], kinds_a: tuple[str, ...],
              kinds_b: tuple[str, ...], slack: int = 1) -> list[tuple[str, str]]:
-    """Pairs (a of kinds_a, b of kinds_b) whose rectangles overlap by more than ``slack``."""
+    """Pairs (a of kinds_a, b of kinds_b) whose rectangles overlap by more than ``slack``.
+    Each rectangle is shrunk once and met by pygame's own ``collidelistall``: checked
+    every few frames over a whole stretch, a pair at a time in Python was a quarter of it."""
+    shrunk = [r.inflate(-2 * slack, -2 * slack) for _, _, r in items]
     found = []
-    for i, (ka, na, ra) in enumerate(items):
+    for i, (ka, na, _) in enumerate(items):
         if ka not in kinds_a:
             continue
-        for j, (kb, nb, rb) in enumerate(items):
+        for j in shrunk[i].collidelistall(shrunk):
+            kb, nb, _ = items[j]
             if j == i or kb not in kinds_b or (kb in kinds_a and j < i):
                 continue
-            if ra.inflate(-2 * slack, -2 * slack).colliderect(rb.inflate(-2 * slack, -2 * slack)):
-                found.append((f"{ka}:{na}", f"{kb}:{nb}"))
+            found.append((f"{ka}:{na}", f"{kb}:{nb}"))
     return found
 
 
