@@ -466,6 +466,7 @@ def test_a_room_on_every_interface_lists_them_each_unbroken(app, local_host):
         press(app, waiting, "cancel")
 
 
+@pytest.mark.slow
 def test_the_command_line_joins_with_the_code(app):
     with hosting("bocce") as (host, _):
         start_online(app, join=host.status().direct_code)
