@@ -500,3 +500,35 @@ def test_a_worker_slow_to_hear_its_own_heartbeat_takes_no_table_from_another():
     for _ in range(STALE_BEATS):        # the other falls silent
         worker._heard(Entry("alive.me"))
     assert worker._claimable() == [("t", 1)]
+
+
+def test_counting_an_addresss_tables_asks_the_bucket_only_for_leases_it_does_not_mirror():
+    """An open counts its address's tables (``by.ADDRESS``), those whose lease is gone left
+    out: a lease the worker's watch holds counts at once, and only one it has not seen is
+    asked for (one round trip a table named took an open 450 ms at 1,000 tables)."""
+    import nats.js.errors
+
+    class Bucket:
+        def __init__(self) -> None:
+            self.entries: dict[str, bytes] = {}
+            self.asked: list[str] = []
+
+        async def get(self, key: str) -> Any:
+            self.asked.append(key)
+            if key not in self.entries:
+                raise nats.js.errors.KeyNotFoundError
+            return type("Entry", (), {"value": self.entries[key], "revision": 7})()
+
+        async def update(self, key: str, value: bytes, last: int) -> int:
+            self.entries[key] = value
+            return last + 1
+
+    worker = Worker("nats://127.0.0.1:9", [("127.0.0.1", 9)], name="me", per_address=1000)
+    worker.kv = bucket = Bucket()
+    named = [f"t{n}" for n in range(50)]
+    bucket.entries["by.ip"] = json.dumps(named).encode()
+    worker.leases = {t: (1, "other", 5.0) for t in named[:48]}
+    bucket.entries["lease.t48"] = b'{"worker": "far", "at": 5}'    # not mirrored yet
+    asyncio.run(worker._count_once("by.ip", "new", add=True))
+    assert json.loads(bucket.entries["by.ip"]) == named[:49] + ["new"], "t49's lease is gone"
+    assert bucket.asked == ["by.ip", "lease.t48", "lease.t49"]
