@@ -102,6 +102,7 @@ import secrets
 import signal
 import threading
 import time
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, Optional, Sequence
 
@@ -160,9 +161,10 @@ STAND_IN_AFTER = 5.0
 OPENING = OPEN_TIMEOUT / 2
 #: seconds a worker tries to reach NATS when it starts, before it says it cannot
 CONNECT_WITHIN = 10.0
-#: asks to open a table a worker answers at once (each waits in a thread of its loop's
-#: executor for its room: well under the executor's threads)
-OPENS_AT_ONCE = 4
+#: asks to open a table a worker answers at once, each waiting for its room in a thread
+#: of the worker's own for them (four at once, in the loop's executor, opened some 17
+#: tables a second under load, behind the asks the gateways gave up on: bench/README.md)
+OPENS_AT_ONCE = 16
 MAX_TABLES = 500
 PER_ADDRESS = 4
 EMPTY_AFTER = 120.0
@@ -251,6 +253,9 @@ class Worker:
         self._counting = asyncio.Lock()
         #: every table's network, on one loop in one thread (game/net/link.py)
         self.shared: Optional[SharedLoop] = None
+        #: the threads an open waits for its room in (not the loop's executor: the ends
+        #: and takeovers wait there)
+        self._room_waits: Optional[ThreadPoolExecutor] = None
 
     # -- running ------------------------------------------------------------------------
     async def run(self, ready: Optional[asyncio.Event] = None) -> None:
@@ -261,6 +266,7 @@ class Worker:
         self.loop = asyncio.get_running_loop()
         self._stop = asyncio.Event()
         self.shared = SharedLoop("tables-net")
+        self._room_waits = ThreadPoolExecutor(OPENS_AT_ONCE, thread_name_prefix="tables-opens")
         try:
             self.nc = await asyncio.wait_for(nats.connect(
                 self.url.split(","), name=f"tavolata-tables-{self.name}",
@@ -300,6 +306,7 @@ class Worker:
             await self._leave_all()
             await self.nc.close()
             self.shared.close()
+            self._room_waits.shutdown(wait=False, cancel_futures=True)
 
     def stop(self) -> None:
         self._stop.set()
@@ -383,7 +390,8 @@ class Worker:
         try:
             await self._count(by, table.id, add=True)
             host = self._host(table, setup, request, owner, None)
-            ready = await asyncio.to_thread(host.wait_ready, OPENING)
+            ready = await asyncio.get_running_loop().run_in_executor(
+                self._room_waits, host.wait_ready, OPENING)
             status = host.status()
             if not ready or status.relay_code is None or host.relay_room is None:
                 raise ServiceRefused(status.problem or UNREACHABLE, "no room on the relay")
