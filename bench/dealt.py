@@ -56,6 +56,11 @@ SEATED_WITHIN = 60.0
 BACK_WITHIN = 60.0
 #: threads of a players' process that ask the service for tables (each ask waits)
 ASKERS = 4
+#: seconds between a players' process's looks at its tables: a move waits that long at
+#: most to be chosen, while what arrives is timed as it comes (bench/net.py's
+#: ``stamped``); every 2 ms, ten such processes took 1.5 cores, beside the service
+#: they measure on the same two
+STEP_EVERY = 0.02
 
 
 # -- the players (a process of them) ---------------------------------------------------------------
@@ -64,12 +69,13 @@ class _Dealt(Games):
 
     def __init__(self, index: int, gateways: list[tuple[str, int]], fingerprint: str,
                  people: int, pace: float, stats: dict[str, Any],
-                 askers: ThreadPoolExecutor) -> None:
+                 askers: ThreadPoolExecutor, shared: Any) -> None:
         super().__init__(index, pace, stats)
         self.gateways = gateways
         self.fingerprint = fingerprint
         self.people = people
         self.askers = askers
+        self.shared = shared
         self.asking: Optional[Future[str]] = None
         self.code: Optional[str] = None
         self.clients: list[Watched] = []
@@ -107,7 +113,7 @@ class _Dealt(Games):
             self.clients = [Watched(RemoteClient(
                 self.code, name=f"P{n}", service=n == 0,
                 relay=Relay((self.gateways[(self.index + n) % len(self.gateways)],),
-                            self.fingerprint))) for n in range(self.people)]
+                            self.fingerprint), shared=self.shared)) for n in range(self.people)]
             return
         if not self.players:
             if all(c.state == CONNECTED for c in self.clients):
@@ -150,11 +156,14 @@ def run_players(gateways: list[tuple[str, int]], fingerprint: str, tables: int, 
     told of a kill (a line ``kill TIME CODES`` on stdin), until every player of a table
     it dealt saw the game again; print the figures as JSON."""
     import logging
+
+    from game.net.link import SharedLoop
     logging.disable(logging.CRITICAL)
     stats: dict[str, Any] = {"rtts": [], "finished": [], "errors": [], "seated": [],
                              "sent_on": 0}
     askers = ThreadPoolExecutor(ASKERS)
-    dealt = [_Dealt(first + i, gateways, fingerprint, people, pace, stats, askers)
+    shared = SharedLoop("players-net")
+    dealt = [_Dealt(first + i, gateways, fingerprint, people, pace, stats, askers, shared)
              for i in range(tables)]
     start = time.monotonic()
     begin, end = start + ramp, start + ramp + seconds
@@ -188,7 +197,7 @@ def run_players(gateways: list[tuple[str, int]], fingerprint: str, tables: int, 
         if killed is not None and (all(c.back_after(killed) for c in hit) or
                                    now - killed > BACK_WITHIN):
             break
-        time.sleep(0.002)
+        time.sleep(STEP_EVERY)
     waits = [c.back_after(killed) for c in hit] if killed is not None else []
     rtts = [rtt for when, rtt in stats["rtts"] if begin <= when <= end]
     print(json.dumps({"rtts": rtts, "finished": sum(begin <= t <= end for t in stats["finished"]),
