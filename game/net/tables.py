@@ -62,7 +62,9 @@ second copy of the state exists anywhere: the log is the game.
 
 **Opening.**  A gateway turns a client's ``open`` (game/net/service.py) into a NATS
 request on ``tavolata.tables.open`` to the workers' queue group; one worker checks
-the request and its limits, opens the table, keeps it, and answers its relay code.
+the request and its limits, opens the table, keeps it, and answers its relay code,
+:data:`OPENS_AT_ONCE` asks at a time; an ask that waited its turn so long that the
+gateway would give up before its room was ready is refused unopened (``service_full``).
 
 **Limits** (bench/README.md's attack table): tables an address may have open at once
 (``--per-address``, fleet-wide: ``by.ADDRESS`` in the bucket names its tables, written
@@ -159,6 +161,9 @@ STAND_IN_AFTER = 5.0
 #: seconds a new table's room may take on the relay: answered well before the gateway
 #: gives up on the workers (a table opened after it did would wait for nobody)
 OPENING = OPEN_TIMEOUT / 2
+#: seconds an ask may wait for its turn before it is refused unopened: its room must be
+#: ready before the gateway gives up on the workers' answer
+ASK_STALE = OPEN_TIMEOUT - OPENING
 #: seconds a worker tries to reach NATS when it starts, before it says it cannot
 CONNECT_WITHIN = 10.0
 #: asks to open a table a worker answers at once, each waiting for its room in a thread
@@ -344,14 +349,20 @@ class Worker:
         waits for its room on the relay and its code's scrypt, so one after another a
         worker opened a few tables a second and the gateway gave up on the asks behind
         them (bench/README.md)."""
-        self._spawn(self._answer_open(msg))
+        self._spawn(self._answer_open(msg, time.monotonic()))
 
-    async def _answer_open(self, msg: Any) -> None:
+    async def _answer_open(self, msg: Any, asked: float) -> None:
+        """Open the table asked for at ``asked`` (time.monotonic()), and say so; one that
+        waited its turn past :data:`ASK_STALE` is refused (``service_full``) unopened:
+        the gateway would give up on it before its room was ready, and a worker behind
+        on its asks spent itself on tables nobody would sit at."""
         try:
             ask = json.loads(msg.data)
             request = TableRequest.from_json(ask.get("table"))
-            opener = await self._opener(request, ask.get("table"))
             async with self._opening:
+                if time.monotonic() - asked > ASK_STALE:
+                    raise ServiceRefused(SERVICE_FULL, "too many tables asked for at once")
+                opener = await self._opener(request, ask.get("table"))
                 code = await self._open(request, str(ask.get("by", "")), opener)
             answer: dict[str, Any] = {"code": code}
         except ServiceRefused as exc:

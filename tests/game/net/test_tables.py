@@ -532,3 +532,31 @@ def test_counting_an_addresss_tables_asks_the_bucket_only_for_leases_it_does_not
     asyncio.run(worker._count_once("by.ip", "new", add=True))
     assert json.loads(bucket.entries["by.ip"]) == named[:49] + ["new"], "t49's lease is gone"
     assert bucket.asked == ["by.ip", "lease.t48", "lease.t49"]
+
+
+def test_an_ask_to_open_that_waited_past_the_gateways_patience_is_refused_unopened():
+    """A worker behind on its asks refuses one the gateway will have given up on before
+    its room could be ready (``service_full``): no table is opened for nobody."""
+    from game.net.tables import ASK_STALE
+
+    worker = Worker("nats://127.0.0.1:9", [("127.0.0.1", 9)], name="me")
+    opened: list[Any] = []
+
+    async def open_(*args: Any) -> str:
+        opened.append(args)
+        return "CODE"
+
+    worker._open = open_                                    # type: ignore[method-assign]
+
+    class Ask:
+        data = json.dumps({"table": TableRequest("bocce", 2, 1).to_json(), "by": "ip"}).encode()
+        answers: list[dict[str, Any]] = []
+
+        async def respond(self, data: bytes) -> None:
+            self.answers.append(json.loads(data))
+
+    ask = Ask()
+    asyncio.run(worker._answer_open(ask, time.monotonic() - ASK_STALE - 0.1))
+    assert ask.answers[-1]["error"] == "service_full" and not opened
+    asyncio.run(worker._answer_open(ask, time.monotonic()))
+    assert ask.answers[-1] == {"code": "CODE"} and len(opened) == 1
