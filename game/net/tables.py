@@ -83,13 +83,14 @@ player's program holds its seat's view only, the opener's like anyone's.
 Threads: the worker's asyncio loop talks to NATS; every table's host runs its network
 on one other loop (game/net/link.py's ``SharedLoop``: a host with a loop of its own
 costs a thread, and an executor's thread for its code's digest, each of whose memory
-arenas kept the digest's 16 MB: 5 MB a table, bench/README.md), and one thread moves
-the computers on (``Session.pump``) of the tables whose session woke it.  The journal,
-called under the session's lock, waits on the worker's loop for the stream's
-acknowledgement: the computers' moves are kept one after another on that thread (some
-0.4 ms each: 2,000 to 2,800 a second, bench/README.md); a guest's move is taken off the
-shared loop (game/net/host.py), so one table's wait for its log holds up no other
-table's lines.
+arenas kept the digest's 16 MB: 5 MB a table, bench/README.md), and one thread hands
+the tables whose session woke it to :data:`MOVERS` threads that move their computers on
+(``Session.pump``), a table in one of them at a time.  The journal, called under the
+session's lock, waits on the worker's loop for the stream's acknowledgement: a table's
+computers' moves are kept one after another (some 0.4 ms each on a quiet machine,
+bench/README.md), and the tables side by side, so one table's wait for its log holds up
+no other's; a guest's move is taken off the shared loop (game/net/host.py) for the
+same reason.
 """
 
 from __future__ import annotations
@@ -155,6 +156,8 @@ LOG_BATCH = 256
 #: table whose log could not keep a computer's move waits this long before it is tried again
 SWEEP_EVERY = 0.5
 STALLED_FOR = 0.5
+#: tables whose computers are moved on at once, each waiting on its log for each move
+MOVERS = 16
 #: seconds a person's seat waits for its guest before a computer stands in: its computers
 #: move at once, and a link that blinks, or a takeover, must not cost a player its hand
 STAND_IN_AFTER = 5.0
@@ -236,6 +239,9 @@ class Worker:
         self._due: set[str] = set()
         self._due_lock = threading.Lock()
         self._woken = threading.Event()
+        #: the tables being moved on now, each in a thread of :attr:`_movers`
+        self._moving: set[str] = set()
+        self._movers = ThreadPoolExecutor(MOVERS, thread_name_prefix="tables-movers")
         self._lock = threading.Lock()            # self.tables, between the loop and the pump
         #: every table's lease as last seen (a watch): id -> (revision, worker, at)
         self.leases: dict[str, tuple[int, str, float]] = {}
@@ -308,6 +314,7 @@ class Worker:
             await asyncio.gather(*tasks, return_exceptions=True)
             self._pumping.set()
             self._woken.set()
+            self._movers.shutdown(wait=False, cancel_futures=True)
             await self._leave_all()
             await self.nc.close()
             self.shared.close()
@@ -547,10 +554,13 @@ class Worker:
 
     def _pump(self) -> None:
         """Move the computers on of every started table that woke the pump, and of every
-        one each :data:`SWEEP_EVERY` seconds (a computer that overran its budget); a
-        table whose log cannot keep a move (NATS away) is tried again
-        :data:`STALLED_FOR` seconds later, said once.  Looking at every table every few
-        milliseconds instead took a core at 500 tables (bench/README.md)."""
+        one each :data:`SWEEP_EVERY` seconds (a computer that overran its budget), up to
+        :data:`MOVERS` tables at once; a table whose log cannot keep a move (NATS away)
+        is tried again :data:`STALLED_FOR` seconds later, said once.  Looking at every
+        table every few milliseconds instead took a core at 500 tables; moving them on
+        one after another, each move waiting for the stream's acknowledgement, kept some
+        twenty actions a second of the whole worker's once NATS answered in 50 ms on a
+        loaded machine (bench/README.md)."""
         swept = 0.0
         while not self._pumping.is_set():
             self._woken.wait(SWEEP_EVERY)
@@ -564,17 +574,35 @@ class Worker:
                 tables = [t for t in self.tables.values() if (sweep or t.id in due) and
                           t.started and not t.ending and t.stalled <= now]
             for table in tables:
-                session = table.host.session if table.host is not None else None
-                if session is None:
-                    continue
+                with self._due_lock:
+                    if table.id in self._moving:        # its mover looks again when done
+                        self._due.add(table.id)
+                        continue
+                    self._moving.add(table.id)
                 try:
-                    session.pump()
-                    table.stalled = 0.0
-                except Exception as exc:  # the log away: the lease may go, another deals
-                    if not table.stalled:
-                        log.warning("tables %s: table %s cannot keep a move: %r", self.name,
-                                    table.id, exc)
-                    table.stalled = now + STALLED_FOR
+                    self._movers.submit(self._move_on, table)
+                except RuntimeError:                    # stopping
+                    return
+
+    def _move_on(self, table: _Table) -> None:
+        """One table's computers moved on (a mover's thread); if it woke meanwhile, the
+        pump is told again."""
+        try:
+            session = table.host.session if table.host is not None else None
+            if session is not None:
+                session.pump()
+            table.stalled = 0.0
+        except Exception as exc:  # the log away: the lease may go, another deals
+            if not table.stalled:
+                log.warning("tables %s: table %s cannot keep a move: %r", self.name,
+                            table.id, exc)
+            table.stalled = time.monotonic() + STALLED_FOR
+        finally:
+            with self._due_lock:
+                self._moving.discard(table.id)
+                again = table.id in self._due
+            if again:
+                self._woken.set()
 
     # -- leases ----------------------------------------------------------------------------
     async def _renew(self) -> None:

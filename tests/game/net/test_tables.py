@@ -560,3 +560,65 @@ def test_an_ask_to_open_that_waited_past_the_gateways_patience_is_refused_unopen
     assert ask.answers[-1]["error"] == "service_full" and not opened
     asyncio.run(worker._answer_open(ask, time.monotonic()))
     assert ask.answers[-1] == {"code": "CODE"} and len(opened) == 1
+
+
+@contextmanager
+def _pumped(worker: Worker, pumps: dict[str, Callable[[], Any]]) -> Iterator[None]:
+    """``worker``'s pump running over started tables whose sessions pump by ``pumps``."""
+    import threading
+    from types import SimpleNamespace
+
+    from game.net.tables import _Table
+
+    for table_id, pump in pumps.items():
+        table = _Table(table_id, {}, started=True)
+        table.host = SimpleNamespace(session=SimpleNamespace(pump=pump))  # type: ignore[assignment]
+        worker.tables[table_id] = table
+        worker._wake(table)
+    thread = threading.Thread(target=worker._pump, daemon=True)
+    thread.start()
+    try:
+        yield
+    finally:
+        worker._pumping.set()
+        worker._woken.set()
+        thread.join(5)
+        worker._movers.shutdown(wait=False, cancel_futures=True)
+
+
+def test_a_worker_moves_its_tables_computers_on_side_by_side():
+    """Each table's computers wait for its log at each move: two tables are moved on at
+    once (one after another, the whole worker kept one move per NATS round trip)."""
+    import threading
+
+    both = threading.Barrier(2, timeout=10)
+    met: list[str] = []
+
+    def pump(name: str) -> Callable[[], int]:
+        def moved() -> int:
+            both.wait()                 # returns only once the other table is moving too
+            met.append(name)
+            return 1
+        return moved
+
+    worker = Worker("nats://127.0.0.1:9", [("127.0.0.1", 9)], name="me")
+    with _pumped(worker, {"a": pump("a"), "b": pump("b")}):
+        until(lambda: sorted(met) == ["a", "b"], 20, "both tables moved on")
+
+
+def test_a_table_woken_while_its_computers_move_is_moved_on_again():
+    import threading
+
+    release, calls = threading.Event(), []
+
+    def pump() -> int:
+        calls.append(1)
+        release.wait(10)
+        return 0
+
+    worker = Worker("nats://127.0.0.1:9", [("127.0.0.1", 9)], name="me")
+    with _pumped(worker, {"a": pump}):
+        until(lambda: calls, 10, "moved on")
+        worker._wake(worker.tables["a"])            # an action meanwhile
+        release.set()
+        until(lambda: len(calls) >= 2, 10, "moved on again")
