@@ -322,6 +322,8 @@ def report(row: dict[str, Any], args: argparse.Namespace) -> None:
           f"{row['kept_per_s']:.0f}; CPU of a core / RSS: {cpu}; the players' processes "
           f"{row['players_cpu'] * 100:.0f}%; guests sent to their room's gateway "
           f"{row['sent_on']}", flush=True)
+    if row["kept_per_s"] > 0:
+        print(f"        {cost_line(row)}", flush=True)
     if row["dealt_by"]:
         print(f"        {summary(row['waits'], len(row['waits']), row['hit_tables'])}"
               if row["waits"] else "        kill -9 of a worker: no player of its tables saw "
@@ -329,6 +331,19 @@ def report(row: dict[str, Any], args: argparse.Namespace) -> None:
         print(f"        (tables each worker dealt: {row['dealt_by']}; the killed one's games "
               f"under way: {row['hit_tables']}; players not back within "
               f"{BACK_WITHIN:.0f} s: {row['not_back']})", flush=True)
+
+
+def cost_line(row: dict[str, Any]) -> str:
+    """What the service spent of a core's time an action it kept (workers, gateways,
+    NATS), and the players' processes a guest's move: the CPU split, which on a shared
+    machine says what the service costs whatever it waited for."""
+    def per(prefix: str) -> float:
+        spent = sum(share for name, share in row["cpu"].items() if name.startswith(prefix))
+        return spent / row["kept_per_s"] * 1000
+    guests = row["players_cpu"] / row["moves_per_s"] * 1000 if row["moves_per_s"] else 0.0
+    return (f"CPU an action kept: workers {per('worker'):.2f} ms, gateways "
+            f"{per('gateway'):.2f} ms, NATS {per('NATS'):.2f} ms; the players' processes "
+            f"{guests:.2f} ms a guest's move")
 
 
 def busiest_worker(row: dict[str, Any]) -> float:

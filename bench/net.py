@@ -84,8 +84,9 @@ class Stamped(deque[Any]):
             del self.came[next(iter(self.came))]
 
     def when(self, msg: Any) -> float:
-        """When ``msg`` came (time.monotonic())."""
-        return self.came.get(id(msg), time.monotonic())
+        """When ``msg`` came (time.monotonic()); now, for one come before the stamps."""
+        came = self.came.get(id(msg))
+        return time.monotonic() if came is None else came
 
 
 def stamped(client: Any) -> Stamped:
