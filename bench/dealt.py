@@ -18,7 +18,10 @@ its own NATS, gateways and workers.  Printed for each: the tables at play (least
 the window), the guests' action round trip (a move sent to the update that carries it
 back: gateway, worker, its durable log, gateway; p50, p99, most), errors, actions a
 second (the guests' moves, and every action the service kept: its stream's sequence),
-and each process's share of a core.  What two workers hold against one: the actions a
+and each process's share of a core, and that CPU split an action the service kept
+(workers, gateways, NATS) and a guest's move (the players' processes).  The players'
+guests share one network loop a process, and a round trip ends as its update comes
+(bench/net.py's ``stamped``).  What two workers hold against one: the actions a
 second each configuration would keep with its busiest worker at a whole core (the
 actions kept over that worker's share), two's over one's.
 After the last configuration's window, one worker is killed (kill -9, by its pid) and
