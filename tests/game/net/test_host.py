@@ -87,6 +87,29 @@ def test_a_guest_plays_a_whole_game_and_sees_the_setup_from_its_seat():
         until(lambda: host.status().seats[1].stand_in, what="a computer in the seat")
 
 
+@pytest.mark.slow
+def test_guests_on_one_shared_loop_each_play_their_whole_game():
+    """Many guests in one process (a benchmark's players) may share one network loop
+    (link.SharedLoop), as a worker's hosts do: each plays its own game to its end, and
+    closing one leaves the other playing."""
+    from game.net.link import SharedLoop
+
+    shared = SharedLoop("test-guests")
+    try:
+        with hosting("briscola", seed=4) as (first, one), hosting("bisca", seed=5) as (second, two):
+            guests = [join(host.status().direct_code, name=name, shared=shared)
+                      for host, name in ((first, "Anna"), (second, "Bruno"))]
+            assert all(guest.wait_connected(5) for guest in guests)
+            last = play(guests[0])
+            guests[0].close()
+            assert one.over.wait(LIMIT) and last.result == one.result
+            last = play(guests[1])
+            assert two.over.wait(LIMIT) and last.result == two.result
+            guests[1].close()
+    finally:
+        shared.close()
+
+
 def test_a_seat_waits_for_its_guest_before_a_computer_stands_in_when_the_host_says_so():
     """A table the service deals (its computers move at once) gives a guest whose link
     dropped ``stand_in_after`` seconds to come back before a computer plays its seat."""
