@@ -125,9 +125,9 @@ class App:
         self._since_drawn = REFRESH      # seconds since the last drawing
         self._toasts_up = False          # the last frame drawn showed notices
         self._shape: tuple = ()          # the stack (its changes) and size last drawn: a change redraws all
-        #: present only the rectangles that changed (a window shows them; SDL's dummy
-        #: driver presents nothing, so there the bookkeeping would be wasted)
-        self.presents_in_part = _video_driver() != "dummy"
+        #: the frame being drawn must be painted whole (a new size, another scene, a
+        #: notice): a scene that can paints only what changed otherwise (scenes/dirty.py)
+        self.whole_frame = True
         self.stack = SceneStack()
         self.fonts = Fonts()
         self.toasts = Toasts()
@@ -514,6 +514,7 @@ class App:
             return False
         self._shape = shape
         self._toasts_up = bool(self.toasts.items)
+        self.whole_frame = whole
         self.draw()
         rects = self.stack.damage()
         if whole or rects is None:

@@ -24,6 +24,7 @@ from typing import Any, Callable, Optional
 import pygame
 
 from game.cards import Card
+from scenes.dirty import blitted
 from scenes.tween import Tween, ease_in_out_cubic, ease_out_cubic, lerp, shake
 
 ANGLE_STEP = 2.0      # degrees: rotations are cached at this step
@@ -465,11 +466,11 @@ class CardImages:
         w, h = img.get_size()
         pos = (int(cx - w / 2), int(cy - h / 2))
         if alpha >= 255:
-            return surface.blit(img, pos)
+            return blitted(surface, img, pos)
         if alpha <= 0:
             return pygame.Rect(pos, (w, h))
         img.set_alpha(alpha)
-        rect = surface.blit(img, pos)
+        rect = blitted(surface, img, pos)
         img.set_alpha(255)
         return rect
 

@@ -108,6 +108,19 @@ def think(table: Any) -> None:
     table.client.session.computers.wait_all()
 
 
+def watched_play(app: Any, table: Any, n: int) -> Any:
+    """``n`` frames of the computers' play at the table, the mouse wandering over it now
+    and then; yields each frame's number once it is drawn."""
+    for i in range(n):
+        think(table)
+        events = []
+        if i % 37 == 5:
+            events = [pygame.event.Event(pygame.MOUSEMOTION, pos=(200 + i % 900, 600 - i % 400),
+                                         rel=(0, 0), buttons=(0, 0, 0))]
+        app.frame(1 / 60, events)
+        yield i
+
+
 def play_until(app: Any, table: Any, done: Any, limit: int = 2000) -> None:
     """The human plays their first legal action (score sheets closed) until ``done()``."""
     from scenes.result import SheetScene
