@@ -123,10 +123,12 @@ class TablePainter:
                 None if self.input.callout is None else self.input.callout.text,
                 None if self.captions is None else self.captions.text,
                 self.link(), tuple(self.adapter.names.items()), self.adapter.away,
-                self.ranks.note, self.ranks.shown(), self.phrases.screen_key())
+                self.ranks.note, self.ranks.shown(), self.phrases.screen_key(),
+                self.stage.images.generation)
 
     def draw(self, surface: pygame.Surface) -> None:
         """The table, painted only where it changed since the frame before."""
+        self.stage.images.adopt()        # faces painted since: drawn from now on
         self._drawn_key = self._screen_key()
         self.paint_log = self.dirty.draw(surface, self._paint, self.drawn_whole())
 
@@ -150,6 +152,7 @@ class TablePainter:
         sprites = self.board.sprites()
         sprites.sort(key=lambda s: (s.flying, s.z))
         flying = 0
+        images = self.stage.images
         resting: list[pygame.Rect] = []     # cards at rest: the look back button avoids them
         for sprite in sprites:
             if sprite.flying and not flying:
@@ -161,7 +164,7 @@ class TablePainter:
             rect = self.stage.images.draw(surface, sprite)
             if not sprite.flying:
                 resting.append(rect)
-            log[("card", sprite.id, sprite.flying) + _sprite_state(sprite)] = \
+            log[("card", sprite.id, sprite.flying, images.generation) + _sprite_state(sprite)] = \
                 _footprint(rect, self.stage.images.width_for(sprite.scale))
         if not flying:
             self._draw_labels(surface, labels, log)
@@ -378,6 +381,7 @@ class TablePainter:
     def animating(self) -> bool:
         """Whether the table will look different in the next frame without any input."""
         return (self.busy() or bool(self.hud.banners) or bool(self.hud.pops) or bool(self.input.lit)
+                or self.stage.images.waiting
                 or (self.input.callout is not None and not self.busy()) or self.input.lift_moving
                 or self._screen_key() != self._drawn_key)
 
