@@ -33,6 +33,7 @@ import pygame
 import pygame_gui
 
 from scenes import heap, routes, theme, xwindow
+from scenes.density import ask_for_real_pixels
 from scenes.fields import THEME_PATH
 from scenes.fonts import Fonts
 from scenes.i18n import set_language, tr
@@ -114,6 +115,8 @@ class App:
     def __init__(self, size: tuple[int, int] = DEFAULT_SIZE, fullscreen: bool = False,
                  windowed: bool = False) -> None:
         heap.tune()
+        for line in ask_for_real_pixels(os.environ):   # before SDL starts and the window opens
+            print(line, file=sys.stderr)
         pygame.mixer.pre_init(44100, -16, 2, 512)     # a small buffer: card snaps land on time
         open_mixer()            # before pygame.init(): no device means one line, not ALSA's 16
         pygame.init()
