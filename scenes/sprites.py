@@ -456,8 +456,12 @@ class CardImages:
 
     # -- variants ----------------------------------------------------------------
     def variant(self, kind: Any, width: int, flip_w: float, angle: float,
-                make_base: Callable[[], pygame.Surface]) -> pygame.Surface:
-        """``make_base()`` narrowed for a flip and rotated, cached by step."""
+                make_base: Callable[[], pygame.Surface], quick: bool = False) -> pygame.Surface:
+        """``make_base()`` narrowed for a flip and rotated, cached by step; ``quick``: for
+        a card in flight, whose angle changes frame after frame, turned without smoothing
+        its edges (0.3 ms against rotozoom's 1.5 ms for a card at 3840x2160, and a card
+        flying through a deal at 4K turned two or three a frame), which no eye follows
+        in motion."""
         fstep = FLIP_STEPS if flip_w >= 0.999 else max(1, int(round(flip_w * FLIP_STEPS)))
         astep = int(round(angle / ANGLE_STEP)) % int(360 / ANGLE_STEP)
         if fstep == FLIP_STEPS and astep == 0:
@@ -469,9 +473,10 @@ class CardImages:
                 w = max(1, int(surf.get_width() * fstep / FLIP_STEPS))
                 surf = pygame.transform.scale(surf, (w, surf.get_height()))
             if astep:
-                surf = smooth_rotate(surf, astep * ANGLE_STEP)
+                turn = pygame.transform.rotate if quick else smooth_rotate
+                surf = turn(surf, astep * ANGLE_STEP)
             return surf
-        return self._variants.get_or((kind, width, fstep, astep), make)
+        return self._variants.get_or((kind, width, fstep, astep, quick and astep > 0), make)
 
     # -- drawing ---------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, sprite: CardSprite) -> pygame.Rect:
@@ -485,18 +490,19 @@ class CardImages:
         lifted = sprite.flying or sprite.lift > 1
         # shadow, further away for a card in the air
         off = max(2, width // 30) * (3 if lifted else 1)
-        sh = self.variant("shadow", width, flip_w, angle, lambda: self.shadow(width))
+        quick = sprite.flying
+        sh = self.variant("shadow", width, flip_w, angle, lambda: self.shadow(width), quick)
         self._blit(surface, sh, cx + off, cy + off * 1.3, sprite.alpha)
         if sprite.focus or sprite.legal:
             colour = self.GLOW_FOCUS if sprite.focus else self.GLOW_LEGAL
             gl = self.variant(("glow", colour), width, flip_w, angle,
-                              lambda: self.glow(width, colour))
+                              lambda: self.glow(width, colour), quick)
             self._blit(surface, gl, cx, cy, sprite.alpha)
         img = self.variant(shown or "#back", width, flip_w, angle,
-                           lambda: self.base(shown, width))
+                           lambda: self.base(shown, width), quick)
         rect = self._blit(surface, img, cx, cy, sprite.alpha)
         if sprite.dim:
-            veil = self.variant("veil", width, flip_w, angle, lambda: self._veil(width))
+            veil = self.variant("veil", width, flip_w, angle, lambda: self._veil(width), quick)
             self._blit(surface, veil, cx, cy, sprite.alpha)
         if sprite.mark > 0:
             ring = self.variant("landed", width, flip_w, angle, lambda: self._landed(width))
