@@ -290,6 +290,9 @@ class CardImages:
         self._own_art: Any = None       # the art of faces painted here (made when needed)
         #: faces the frame's thread painted itself (the painter had not got to them)
         self.painted_here = 0
+        #: what the last draw covered: the card, its shadow, glow and marks (a turned,
+        #: lifted small card's shadow reaches past a margin around the card)
+        self.covered = pygame.Rect(0, 0, 0, 0)
         #: faces scaled from another width's, drawn until the painter's arrive
         self._standins: dict[str, pygame.Surface] = {}
         #: how many times painted faces took their stand-ins' place: cards drawn before
@@ -492,21 +495,23 @@ class CardImages:
         off = max(2, width // 30) * (3 if lifted else 1)
         quick = sprite.flying
         sh = self.variant("shadow", width, flip_w, angle, lambda: self.shadow(width), quick)
-        self._blit(surface, sh, cx + off, cy + off * 1.3, sprite.alpha)
+        covered = self._blit(surface, sh, cx + off, cy + off * 1.3, sprite.alpha)
         if sprite.focus or sprite.legal:
             colour = self.GLOW_FOCUS if sprite.focus else self.GLOW_LEGAL
             gl = self.variant(("glow", colour), width, flip_w, angle,
                               lambda: self.glow(width, colour), quick)
-            self._blit(surface, gl, cx, cy, sprite.alpha)
+            covered.union_ip(self._blit(surface, gl, cx, cy, sprite.alpha))
         img = self.variant(shown or "#back", width, flip_w, angle,
                            lambda: self.base(shown, width), quick)
         rect = self._blit(surface, img, cx, cy, sprite.alpha)
+        covered.union_ip(rect)
         if sprite.dim:
             veil = self.variant("veil", width, flip_w, angle, lambda: self._veil(width), quick)
             self._blit(surface, veil, cx, cy, sprite.alpha)
         if sprite.mark > 0:
             ring = self.variant("landed", width, flip_w, angle, lambda: self._landed(width))
-            self._blit(surface, ring, cx, cy, int(255 * sprite.mark))
+            covered.union_ip(self._blit(surface, ring, cx, cy, int(255 * sprite.mark)))
+        self.covered = covered
         return rect
 
     def _landed(self, width: int) -> pygame.Surface:

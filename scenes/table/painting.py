@@ -165,7 +165,7 @@ class TablePainter:
             if not sprite.flying:
                 resting.append(rect)
             log[("card", sprite.id, sprite.flying, images.generation) + _sprite_state(sprite)] = \
-                _footprint(rect, self.stage.images.width_for(sprite.scale))
+                _box(_footprint(rect, images.width_for(sprite.scale)).union(images.covered))
         if not flying:
             self._draw_labels(surface, labels, log)
         if self.adapter.select_cards:
@@ -530,10 +530,10 @@ def _box(rect: pygame.Rect) -> Box:
     return (rect.x, rect.y, rect.w, rect.h)
 
 
-def _footprint(rect: pygame.Rect, width: int) -> Box:
-    """A card's rectangle with its shadow and glow around it."""
+def _footprint(rect: pygame.Rect, width: int) -> pygame.Rect:
+    """A card's rectangle with a margin for its shadow and glow around it."""
     pad = max(6, width // 5)
-    return _box(rect.inflate(pad * 2, pad * 2).move(pad // 3, pad // 3))
+    return rect.inflate(pad * 2, pad * 2).move(pad // 3, pad // 3)
 
 
 def _log_bar(log: PaintLog, name: str, bar: ChoiceBar) -> None:
