@@ -108,19 +108,6 @@ def think(table: Any) -> None:
     table.client.session.computers.wait_all()
 
 
-def watched_play(app: Any, table: Any, n: int) -> Any:
-    """``n`` frames of the computers' play at the table, the mouse wandering over it now
-    and then; yields each frame's number once it is drawn."""
-    for i in range(n):
-        think(table)
-        events = []
-        if i % 37 == 5:
-            events = [pygame.event.Event(pygame.MOUSEMOTION, pos=(200 + i % 900, 600 - i % 400),
-                                         rel=(0, 0), buttons=(0, 0, 0))]
-        app.frame(1 / 60, events)
-        yield i
-
-
 def play_until(app: Any, table: Any, done: Any, limit: int = 2000) -> None:
     """The human plays their first legal action (score sheets closed) until ``done()``."""
     from scenes.result import SheetScene
@@ -155,6 +142,19 @@ def frames(app: Any, n: int = 1, events: list | None = None, dt: float = 1 / 60)
     app.frame(dt, list(events or []))
     for _ in range(n - 1):
         app.frame(dt, [])
+
+
+def watched_play(app: Any, table: Any, n: int) -> Any:
+    """``n`` frames of the computers' play at the table, the mouse wandering over it now
+    and then; yields each frame's number once it is drawn."""
+    for i in range(n):
+        think(table)
+        events = []
+        if i % 37 == 5:
+            events = [pygame.event.Event(pygame.MOUSEMOTION, pos=(200 + i % 900, 600 - i % 400),
+                                         rel=(0, 0), buttons=(0, 0, 0))]
+        app.frame(1 / 60, events)
+        yield i
 
 
 def click(app: Any, pos: tuple[int, int]) -> None:
