@@ -212,8 +212,11 @@ class RemoteClient:
                  on_seat: Optional[Callable[[SeatKey], None]] = None,
                  find_seat: Optional[Callable[[tuple[str, ...]], Optional[SeatKey]]] = None,
                  service: bool = False,
-                 player: Optional[Ed25519PrivateKey] = None) -> None:
+                 player: Optional[Ed25519PrivateKey] = None, listening: int = 0) -> None:
         self.name = name.strip()
+        #: the player plays by ear, its voice at this many words a minute (0: not): told
+        #: to the host in the hello, for its race clock (scenes/table/race.py)
+        self.listening = listening
         #: the player's own key (game/net/players.py): shown, by a signature over the
         #: connection's binding, to a table the service deals, and to no other
         self.player = player
@@ -506,7 +509,8 @@ class RemoteClient:
             sealed.send(encode(Hello(
                 self.name, claim.seat if claim else None, proof, self.watch and claim is None,
                 None if mine is None else public_bytes(mine),
-                None if mine is None else prove_seat(mine, sealed.keys.binding))))
+                None if mine is None else prove_seat(mine, sealed.keys.binding),
+                self.listening)))
             first = await self._reply(sealed, (Welcome, LobbyView))
         except _CannotJoin as exc:
             (sealed or link).close()

@@ -60,6 +60,11 @@ for its person before a computer keeps it warm (the table's computers move at on
 stand-in would play a whole hand while its player's link comes back).  No
 second copy of the state exists anywhere: the log is the game.
 
+**Races.**  No screen paces a table here: its computers move as soon as they have
+thought, but in a race (``State.racing``: Briscola's Venceslao claim) they wait a
+person's reaction, the guests' allowance, and a listening guest's race's words at its
+voice's rate (game/session/race.py; the host's ``races``), as at a player's table.
+
 **Opening.**  A gateway turns a client's ``open`` (game/net/service.py) into a NATS
 request on ``tavolata.tables.open`` to the workers' queue group; one worker checks
 the request and its limits, opens the table, keeps it, and answers its relay code.
@@ -408,7 +413,7 @@ class Worker:
                     on_start=lambda started: self._on_start(table, started),
                     on_lobby=lambda changed: self._on_lobby(table, changed), owner=owner,
                     resume=resume, shared=self.shared, stand_in_after=STAND_IN_AFTER,
-                    identity=self.identity, players_only=request.rated)
+                    identity=self.identity, players_only=request.rated, races=True)
         table.host = host
         if resume is not None and resume.state is not None:
             table.started = True

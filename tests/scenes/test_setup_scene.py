@@ -510,7 +510,7 @@ def test_play_says_nothing_of_a_kept_game_another_window_holds(app):
 
 @pytest.mark.parametrize("lang", ["en", "it"])
 def test_bocces_hard_row_says_it_plays_for_the_game_not_that_it_searches(app, lang):
-    """In Bocce Hard's playouts add nothing measured to its fallback (bench/README.md,
+    """In Bocce Hard's playouts add nothing measured to its fallback (docs/bench-history.md,
     "Bocce: Hard plays for the game"): its row says what it does there, in one line."""
     from scenes.i18n import set_language
 

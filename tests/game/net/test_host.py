@@ -976,3 +976,37 @@ def test_a_turn_longer_than_a_silent_link_lasts_still_comes():
         crowd = Raw(host.status().port)          # takes the next turn: the friend's is 1.8 s off
         crowd.say(json.loads(encode(Pake(bytes(33)))))
         finish(host, table, code, limits=slow)
+
+
+def test_a_table_no_screen_paces_tells_its_race_clock_who_listens_through_the_relay():
+    """A host made as the service makes its tables (``races``: no screen, unpaced):
+    every session it makes has a race's clock (game/session/race.py), and a guest who
+    plays by ear, coming through a relay, is known to it by its voice's rate, as long
+    as it is at its seat; a sighted guest is not, and is told nothing of the other."""
+    from game.session import COMPUTER, REMOTE, GameSetup, SeatSpec
+    from game.session.race import RaceClock
+
+    setup = GameSetup("briscola", (SeatSpec(REMOTE), SeatSpec(COMPUTER), SeatSpec(REMOTE)),
+                      {}, 9)
+    with relay_here() as (_, port):
+        host = Host(setup, name="Table", relay=("127.0.0.1", port), paced=False, races=True,
+                    limits=QUICK).start()
+        guests: list[RemoteClient] = []
+        heard: list[bytes] = []
+        try:
+            assert host.wait_ready(5.0), host.status()
+            code = until(lambda: host.status().relay_code, 5.0)
+            guests = [RemoteClient(code, name="Anna", relay=("127.0.0.1", port),
+                                   limits=QUICK, listening=175),
+                      RemoteClient(code, name="Bruno", relay=("127.0.0.1", port),
+                                   limits=QUICK, trace=heard.append)]
+            assert all(guest.wait_connected(10.0) for guest in guests)
+            assert isinstance(host.session.hold, RaceClock)
+            assert host.listening() == {guests[0].seat: 175}
+            assert heard and not any(b"listening" in line for line in heard)
+            guests[0].close()
+            until(lambda: host.listening() == {}, 5.0, "gone from its seat")
+        finally:
+            for guest in guests:
+                guest.close()
+            host.close()
