@@ -15,6 +15,7 @@ from typing import Any, Callable, Optional
 import pygame
 
 from scenes import theme
+from scenes.dirty import blitted
 from scenes.tween import Timeline, Tween, ease_out_back, ease_out_cubic, lerp
 
 Colour = tuple[int, int, int]
@@ -597,7 +598,7 @@ class Hud:
             rect = img.get_rect(center=box.center)
             pill = self.panels.get((w, h), (6, 26, 16, 220), p.colour, h // 2)
             pill.set_alpha(p.alpha)
-            drawn.append(("pop", surface.blit(pill, box)))
+            drawn.append(("pop", blitted(surface, pill, box)))
             pill.set_alpha(255)
             img.set_alpha(p.alpha)
             surface.blit(img, rect)

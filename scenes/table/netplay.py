@@ -16,6 +16,7 @@ from typing import Optional
 import pygame
 
 from game.session import Client
+from scenes.dirty import circle_box, unclipped
 from scenes.i18n import tr
 
 #: the light's colour for each state of a guest's link
@@ -92,7 +93,8 @@ def draw_light(surface: pygame.Surface, state: str, centre: tuple[int, int],
     the state too, for whoever cannot tell its colours apart: a full dot when connected,
     a hollow ring while reconnecting (the prompt says so in words), a cross when lost."""
     colour = LIGHTS[state]
-    rect = pygame.draw.circle(surface, (10, 20, 14), centre, radius + 2)
+    pygame.draw.circle(surface, (10, 20, 14), centre, radius + 2)
+    rect = unclipped(surface, circle_box(centre, radius + 2))
     if state == "connected":
         pygame.draw.circle(surface, colour, centre, radius)
     elif state == "reconnecting":

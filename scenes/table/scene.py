@@ -61,6 +61,7 @@ from game import GAMES
 from game.engine import Action, Event
 from game.session import HUMAN, Client, GameSetup, Refused, Update
 from scenes import guest, heap, keeping
+from scenes.dirty import drawn_whole
 from scenes.hud import Hud
 from scenes.i18n import tr, words
 from scenes.layout import Layout
@@ -210,7 +211,7 @@ class TableScene(Scene):
             self.adapter, self.position, self.board, self.stage, self.hud, self.input,
             self.ranks, self.corner, self.phrases, captions, self.seats, lambda: self.busy,
             lambda: self.link,
-            lambda: self._art_key, lambda: getattr(app, "presents_in_part", True))
+            lambda: self._art_key, lambda: drawn_whole(app, self))
         self.input.kept_clear = self.painter.strip_rect
         self._receive()
         self._start()

@@ -157,6 +157,19 @@ def frames(app: Any, n: int = 1, events: list | None = None, dt: float = 1 / 60)
         app.frame(dt, [])
 
 
+def watched_play(app: Any, table: Any, n: int) -> Any:
+    """``n`` frames of the computers' play at the table, the mouse wandering over it now
+    and then; yields each frame's number once it is drawn."""
+    for i in range(n):
+        think(table)
+        events = []
+        if i % 37 == 5:
+            events = [pygame.event.Event(pygame.MOUSEMOTION, pos=(200 + i % 900, 600 - i % 400),
+                                         rel=(0, 0), buttons=(0, 0, 0))]
+        app.frame(1 / 60, events)
+        yield i
+
+
 def click(app: Any, pos: tuple[int, int]) -> None:
     """Move there, press and release the left button: one frame each."""
     pos = (int(pos[0]), int(pos[1]))
