@@ -210,6 +210,7 @@ class TableScene(Scene):
             lambda: self.link,
             lambda: self._art_key, lambda: getattr(app, "presents_in_part", True))
         self.input.kept_clear = self.painter.strip_rect
+        self.input.taken = self.painter.taken
         self._receive()
         self._start()
 

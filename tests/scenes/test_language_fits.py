@@ -267,18 +267,9 @@ FITS = [((800, 500), 1.0), ((800, 500), 1.5), ((1280, 720), 1.5)]
 #: a middle window at the largest setting, the largest window
 ELSEWHERE = [(key, GAMES[key].seats[0], "en", (900, 560), 1.0, None) for key in sorted(GAMES)] \
     + [("briscola", 3, "it", (1000, 640), 1.5, 0), ("doudizhu", 3, "en", (1920, 1080), 1.0, 0)]
-#: what still shows in each game's known cases
-_WHY = {
-    "briscola": "the Venceslao callout and the banners after it over the score box, the "
-                "card-order panel and Last trick; the suit picker over the deck, the trick "
-                "and the trump's line; at 1280x720 your plate under West's won pile, East's "
-                "plate against the Hint",
-}
-#: the cases still known to lay words on words, and what shows
-KNOWN = {case: _WHY[case.split("-")[0].rstrip("0123456789")] for case in (
-    "briscola3-it-800x500-1.5", "briscola3-it-1280x720-1.5", "briscola3-en-800x500-1.5",
-    "briscola3-it-1000x640-1.5",
-)}
+#: the cases still known to lay words on words, each with what shows (none now: a case
+#: found is named here, as a strict xfail, until it is fixed)
+KNOWN: dict[str, str] = {}
 
 
 def _sweep_cases() -> list[Any]:
