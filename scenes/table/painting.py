@@ -46,7 +46,8 @@ Box = tuple[int, int, int, int]
 PaintLog = dict[tuple[Hashable, ...], Box]
 #: what a phrase's bubble keeps clear of where it can (the paint log's kinds): the score
 #: board, the corner buttons, the look back button, the rank strip, the plates and the
-#: guest's light, and the words laid on the felt (the trump badge, the dealer chip)
+#: guest's light, and the words laid on the felt (the trump badge, the dealer chip); so do
+#: a banner and a callout given a room, and the cards at rest there
 PHRASE_CLEARS = frozenset({"board", "corner", "look_back", "strip", "plate", "light", "label"})
 #: above this share of the window changed, the whole frame is presented
 FULL_SHARE = 0.6

@@ -323,11 +323,14 @@ def layout_problems(table: Any) -> set[str]:
 
 
 def watch(app: Any, table: Any, act: Any, until: Any, every: int = 3, dt: float = 1 / 30,
-          limit: int = 4000, patience: int = 4) -> set[str]:
+          limit: int = 4000, patience: int = 4,
+          moved: Callable[[Any], None] = think) -> set[str]:
     """Play on at the app's speed (``act(table)`` once the table has waited ``patience``
     frames for the human, so that what it shows then is drawn; score sheets closed)
     until ``until()``, checking the drawn table every few frames and whenever it waits;
-    returns every layout problem seen (see :func:`layout_problems`)."""
+    ``moved(table)`` each frame waits for the others' moves (:func:`think`; a
+    spectator's table: tests/scenes/onlinekit.py).  Returns every layout problem seen
+    (see :func:`layout_problems`)."""
     from scenes.result import SheetScene
 
     problems: set[str] = set()
@@ -348,7 +351,7 @@ def watch(app: Any, table: Any, act: Any, until: Any, every: int = 3, dt: float 
         if waited > patience:
             waited = 0
             act(table)
-        think(table)
+        moved(table)
         app.frame(dt, [])
     raise AssertionError("never got there")
 
