@@ -555,6 +555,14 @@ class CardImages:
         rect.center = (int(sprite.x + sprite.offset_x), int(sprite.y - sprite.lift))
         return rect
 
+    def box_of(self, sprite: CardSprite) -> pygame.Rect:
+        """The card's rectangle as it lies: upright, or turned a quarter (a side hand's)."""
+        rect = self.rect_of(sprite)
+        if 45 < abs(sprite.angle) % 180 < 135:
+            rect = pygame.Rect(0, 0, rect.h, rect.w).move(rect.centerx - rect.h // 2,
+                                                          rect.centery - rect.w // 2)
+        return rect
+
 
 
 #: faces at the master width of the last few (art, deck, width), for the next table

@@ -44,7 +44,8 @@ from scenes.widgets import ChoiceBar
 
 #: what a phrase's bubble keeps clear of where it can (the paint log's kinds): the score
 #: board, the corner buttons, the look back button, the rank strip, the plates and the
-#: guest's light, and the words laid on the felt (the trump badge, the dealer chip)
+#: guest's light, and the words laid on the felt (the trump badge, the dealer chip); so do
+#: a banner and a callout given a room, and the cards at rest there
 PHRASE_CLEARS = frozenset({"board", "corner", "look_back", "strip", "plate", "light", "label"})
 
 
@@ -142,9 +143,7 @@ class TablePainter:
             self._draw_waiting(surface, log)   # a guest's table before the host's first update
             return log
         slots, labels = self._decorations()
-        lines = self.adapter.scoreboard(self.position.shown, lay)
-        self._board_box = pygame.Rect((lay.margin, lay.margin),
-                                      self.hud.board_size(lines, lay.font(16)))
+        lines = self._board_lines(labels)
         labels = self._clear_of_board(labels)
         for slot in slots:
             self.hud.draw_slot(surface, slot)
@@ -188,17 +187,19 @@ class TablePainter:
         self._draw_look_button(surface, rect, log, resting, strip)
         self._draw_rank_strip(surface, strip, log)
         # over the table's boxes, and clear of them and of its words where it can be
-        clear = [pygame.Rect(r) for k, r in log.items() if k[0] in PHRASE_CLEARS] \
-            if self.phrases.said else []           # sought only while a bubble is shown
-        self.phrases.draw(surface, log, lay, self.hud.text, self.plate_rect, clear)
+        boxes = [pygame.Rect(r) for k, r in log.items() if k[0] in PHRASE_CLEARS]
+        self.phrases.draw(surface, log, lay, self.hud.text, self.plate_rect,
+                          boxes if self.phrases.said else [])
         bar = self.input.bar
         if bar and not self.input.popup:
             if bar.title:
                 log[("panel", bar.title)] = _box(self._draw_panel(surface, bar))
-            bar.draw(surface, self.hud.text, self.hud.panels, lay.font(17), self.stage.icon)
+            bar.draw(surface, self.hud.text, self.hud.panels, bar.font or lay.font(17),
+                     self.stage.icon)
             _log_bar(log, "bar", bar)
         if not self.busy() and self.input.callout is not None:
-            rect = self.hud.draw_callout(surface, self.input.callout, lay.font(18))
+            rect = self.hud.draw_callout(surface, self.input.callout, lay.font(18),
+                                         boxes + resting)
             log[("callout", self.input.callout.text, self.hud.clock)] = _box(rect.inflate(16, 16))
         if self.captions is not None:
             self._draw_captions(surface, log, self.captions)
@@ -219,7 +220,9 @@ class TablePainter:
         if hint:
             hint.draw(surface, self.hud.text, self.hud.panels, lay.font(17), self.stage.icon)
             _log_bar(log, "hint", hint)
-        for kind, rect in self.hud.draw_effects(surface, lay.size, lay.font(20)):
+        # a banner given a room keeps clear of the table's boxes and its cards at rest there
+        for kind, rect in self.hud.draw_effects(surface, lay.size, lay.font(20),
+                                                boxes + resting):
             log[("effect", kind, tuple(rect), self.hud.clock)] = _box(rect.inflate(8, 8))
         return log
 
@@ -274,6 +277,12 @@ class TablePainter:
         self.look_rect = rect
         log[("look_back", label, hover)] = _box(rect)
 
+    def taken(self) -> list[pygame.Rect]:
+        """The name plates, and the words on the felt as last drawn: what a grid of
+        buttons and the Hint beside a picker keep off (scenes/table/controls.py)."""
+        labels = [pygame.Rect(r) for k, r in self.paint_log.items() if k[0] == "label"]
+        return [self.plate_rect(seat) for seat in range(self.seats)] + labels
+
     def strip_rect(self) -> Optional[pygame.Rect]:
         """Where the rank strip stays (None: not shown, or no place at this size)."""
         if not self.ranks.lines() or self._strip_key[:1] != (self.stage.layout.size,):
@@ -288,7 +297,10 @@ class TablePainter:
             return None
         lay = self.stage.layout
         size = self.hud.board_size(lines, lay.font(13))
-        key = (lay.size, lay.card_h, size)
+        # again when the seats' names change (a guest's table learns them after its first
+        # frame: "Computer 2" ran onto a strip chosen clear of "East")
+        names = tuple(self.adapter.plate_name(s, lay) for s in range(self.seats))
+        key = (lay.size, lay.card_h, size, names)
         if self._strip_key != key:
             self._strip_key = key
             self._strip_rect = self._choose_strip(lay, size, board, log)
@@ -344,24 +356,65 @@ class TablePainter:
                                       "bottomright")
             log[("footer", captions.footer)] = _box(rect)
 
+    def _board_lines(self, labels: list[Label]) -> list[tuple[str, str]]:
+        """The score board's lines, and where it lies (``_board_box``): its long lines
+        broken short of a label it would lie on that has no room right of it, before the
+        corner buttons or the rank strip (the trump badge, past the board of an online
+        table's names, ran onto the corner buttons at 1000x640 with the largest text, and
+        onto the card order at 900x560)."""
+        lay = self.stage.layout
+        font = lay.font(16)
+        lines = self.adapter.scoreboard(self.position.shown, lay)
+        box = pygame.Rect((lay.margin, lay.margin), self.hud.board_size(lines, font))
+        window = pygame.Rect(0, 0, *lay.size)
+        kept: Optional[list[pygame.Rect]] = None
+        for label in labels:
+            rect = self.hud.label_rect(label)
+            room = rect.left - lay.margin * 2
+            if not rect.colliderect(box) or room < box.w // 2:
+                continue
+            if kept is None:        # the corner buttons and the rank strip keep their places
+                kept = [r for r in (self.corner.reach(lay, self.hud), self.strip_rect())
+                        if r is not None]
+            moved = rect.move(box.right + lay.margin - rect.left, 0)
+            if not window.contains(moved) or moved.collidelist(kept) >= 0:
+                lines = self.hud.board_within(lines, font, room)
+                box.size = self.hud.board_size(lines, font)
+        self._board_box = box
+        return lines
+
     def _clear_of_board(self, labels: list[Label]) -> list[Label]:
         """The labels with those the score board would cover moved right past it: the
         board grows with its words ("Bets 1 · Babbeo used") and with the larger text
         setting; a seat's line by its plate near the top left corner stays where it is
-        until the board reaches it."""
+        until the board reaches it.  A line that runs onto cards at rest at one end slides
+        along its line clear of them, where that is clear of them and of the other words
+        and in the window (at 1000x640 with the largest text the culetto's line ran onto
+        East's hand)."""
         lay, board = self.stage.layout, self._board_box
-        if not board.w:
-            return labels
-        cards = [self.stage.images.rect_of(s) for s in self.board.sprites() if not s.flying]
+        cards = [self.stage.images.box_of(s) for s in self.board.sprites() if not s.flying]
+        window = pygame.Rect(0, 0, *lay.size)
+        rects = [self.hud.label_rect(label) for label in labels]
         out = []
-        for label in labels:
-            rect = self.hud.label_rect(label)
-            if rect.colliderect(board):
+        for i, label in enumerate(labels):
+            rect = rects[i]
+            dx, dy = 0, 0
+            if board.w and rect.colliderect(board):
                 # right past it; under it where that lands on cards (a row's name)
                 right = (board.right + lay.margin - rect.left, 0)
                 down = (0, board.bottom + lay.margin - rect.top)
                 dx, dy = next((m for m in (right, down) if rect.move(m).collidelist(cards) < 0),
                               right)
+            moved = rect.move(dx, dy)
+            hit = [c for c in cards if c.inflate(-2, -2).colliderect(moved.inflate(-2, -2))]
+            if hit:
+                # along its line, clear of the cards and of the other words
+                others = cards + rects[:i] + rects[i + 1:]
+                aside = sorted((min(c.left for c in hit) - lay.margin - moved.right,
+                                max(c.right for c in hit) + lay.margin - moved.left), key=abs)
+                dx += next((d for d in aside if window.contains(moved.move(d, 0))
+                            and moved.move(d, 0).collidelist(others) < 0), 0)
+            if dx or dy:
                 label = replace(label, pos=(label.pos[0] + dx, label.pos[1] + dy))
             out.append(label)
         return out
@@ -489,7 +542,8 @@ class TablePainter:
 
     def _draw_light(self, surface: pygame.Surface, log: PaintLog) -> None:
         """A guest's connection light, in the top right corner: just left of the corner
-        buttons, level with them (they keep the corner, as at every table)."""
+        buttons, level with them (they keep the corner, as at every table), a gap from
+        them (its ring touched Log at 900x560)."""
         link = self.link()
         if link is None:
             return
@@ -497,7 +551,9 @@ class TablePainter:
         radius = max(4, lay.font(15) // 3)
         right = min((b.rect.left for b in self.corner.buttons if b.rect is not None),
                     default=lay.width - lay.margin + radius)
-        centre = (round(right - radius * 2), round(lay.margin + lay.corner_h / 2))
+        gap = max(4, lay.font(13) // 3)
+        # the light's box reaches its radius and its ring's 3 px past its centre
+        centre = (round(right - radius - 3 - gap), round(lay.margin + lay.corner_h / 2))
         log[("light", link)] = _box(draw_light(surface, link, centre, radius))
 
     def _draw_popup(self, surface: pygame.Surface) -> pygame.Rect:
@@ -511,7 +567,8 @@ class TablePainter:
         """The panel under a titled bar of buttons (the popup, a picker)."""
         lay = self.stage.layout
         panel = self.input.panel(bar)
-        title = self.hud.text.render(bar.title, lay.font(15), theme.GOLD_LIGHT, True)
+        title = self.hud.text.render(bar.title, self.input.title_font(bar), theme.GOLD_LIGHT,
+                                     True)
         pad = max(8, lay.card_h // 12)
         surface.blit(self.hud.panels.get(panel.size, (6, 26, 16, 235), theme.GOLD, 12), panel)
         surface.blit(title, title.get_rect(midtop=(panel.centerx, panel.y + pad * 0.6)))

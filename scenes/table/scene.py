@@ -213,6 +213,7 @@ class TableScene(Scene):
             lambda: self.link,
             lambda: self._art_key, lambda: drawn_whole(app, self))
         self.input.kept_clear = self.painter.strip_rect
+        self.input.taken = self.painter.taken
         self._receive()
         self._start()
 

@@ -401,13 +401,16 @@ def layout_problems(table: Any, items: Optional[list[tuple[str, str, pygame.Rect
 
 
 def watch(app: Any, table: Any, act: Any, until: Any, every: int = 2, dt: float = 1 / 20,
-          limit: int = 4000, patience: int = 4) -> set[str]:
+          limit: int = 4000, patience: int = 4,
+          moved: Callable[[Any], None] = think) -> set[str]:
     """Play on at the app's speed (``act(table)`` once the table has waited ``patience``
     frames for the human, so that what it shows then is drawn; score sheets closed)
     until ``until()``, checking the drawn table every few frames (by default every 0.1 s
-    of play) and whenever it waits; returns every layout problem seen (see
-    :func:`layout_problems`).  A frame is ``dt`` of play: the frames between two checks
-    are drawn for nothing, so a frame is as long as a check's interval allows."""
+    of play) and whenever it waits; ``moved(table)`` each frame waits for the others'
+    moves (:func:`think`; a spectator's table: tests/scenes/onlinekit.py).  Returns
+    every layout problem seen (see :func:`layout_problems`).  A frame is ``dt`` of
+    play: the frames between two checks are drawn for nothing, so a frame is as long as
+    a check's interval allows."""
     from scenes.result import SheetScene
 
     problems: set[str] = set()
@@ -430,7 +433,7 @@ def watch(app: Any, table: Any, act: Any, until: Any, every: int = 2, dt: float 
             if waited > patience:
                 waited = 0
                 act(table)
-            think(table)
+            moved(table)
             seen.fresh = False
             app.frame(dt, [])
     raise AssertionError("never got there")

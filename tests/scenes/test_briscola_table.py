@@ -434,8 +434,8 @@ def test_the_suit_picker_changes_the_trump(app, tmp_path):
     pygame.image.save(app.screen, str(tmp_path / "test_briscola_picker.png"))
     banners: list[str] = []
     real = table.hud.banner
-    table.hud.banner = lambda tl, at, text, sub="", hold=0.9, y=None: banners.append(text) or \
-        real(tl, at, text, sub, hold, y)
+    table.hud.banner = lambda tl, at, text, sub="", hold=0.9, y=None, **kw: \
+        banners.append(text) or real(tl, at, text, sub, hold, y, **kw)
     key(app, pygame.K_RIGHT)
     key(app, pygame.K_RIGHT)       # Coins -> Cups -> Swords
     assert bar.focused().label == "Swords"
@@ -512,8 +512,8 @@ def test_the_culetto_is_set_aside_with_its_label_and_goes_six_cards_to_the_winne
     pygame.image.save(app.screen, str(tmp_path / "test_briscola_culetto.png"))
     banners: list[str] = []
     real = table.hud.banner
-    table.hud.banner = lambda tl, at, text, sub="", hold=0.9, y=None: banners.append(text) or \
-        real(tl, at, text, sub, hold, y)
+    table.hud.banner = lambda tl, at, text, sub="", hold=0.9, y=None, **kw: \
+        banners.append(text) or real(tl, at, text, sub, hold, y, **kw)
     piles = [len(state_of(table).piles[s]) for s in range(3)]
     play_until(app, table, lambda: not state_of(table).culetto and not table.busy)
     gained = [len(state_of(table).piles[s]) - piles[s] for s in range(3)]
