@@ -10,6 +10,7 @@ section is a list of sentences, so the next key cuts what of it still waits.
 
 from __future__ import annotations
 
+import re
 from typing import Any, Callable, Optional
 
 import pygame
@@ -20,6 +21,22 @@ from scenes.speech.keys import listen_key
 
 #: a reading key (scenes/speech/keys.py, listed on the keys page) and the way it moves
 READING_KEYS = {listen_key("read"): 1, listen_key("read_back"): -1}
+
+
+#: the marks a screen draws between parts of a line ("Bet 1 · Won 0", "Hand 2 — Frame
+#: 1"), which a voice would read by name ("middle dot", "em dash"): said as a pause
+SEPARATORS = re.compile(r"\s*[·—]\s*")
+#: a cell that marks nothing there (a player who sat a round out), not said
+NOTHING = frozenset({"—", "–", "-"})
+
+
+def said_as(text: str) -> str:
+    """A line of a screen as a voice says it: its separators a comma, a "×" the word
+    ("Bid times multiplier"); a cell that marks nothing ("—") nothing."""
+    if text.strip() in NOTHING:
+        return ""
+    text = text.replace("×", tr("spoken.times"))
+    return SEPARATORS.sub(", ", text).strip(", ")
 
 
 def block_words(block: Block) -> str:

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import pygame
+import pytest
 
 from scenes.richtext import parse
-from scenes.speech.reading import Reader, block_words, sections
+from scenes.speech.reading import Reader, block_words, said_as, sections
 
 PAGE = """# Bocce
 
@@ -61,3 +62,19 @@ def test_down_reads_the_next_section_up_the_one_before_and_the_ends_are_said():
     assert reader.key(keydown(pygame.K_a)) is None
     reader.restart()
     assert reader.place is None and reader.key(keydown(pygame.K_DOWN))[0] == "Bocce"
+
+
+@pytest.mark.parametrize("lang, times", [("en", "times"), ("it", "per")])
+def test_a_screens_marks_are_said_as_a_pause_or_a_word_never_by_their_names(lang, times):
+    """A voice reads "·", "—" and "×" by their names ("middle dot"): between parts of a
+    line they are a comma, "×" the word, and a cell of a dash alone (nobody's) nothing."""
+    from scenes.i18n import set_language
+
+    set_language(lang)
+    try:
+        assert said_as("Bet 1 · Won 0") == "Bet 1, Won 0"
+        assert said_as("Hand 2 — Frame 1") == "Hand 2, Frame 1"
+        assert said_as("2 × 4") == f"2 {times} 4"
+        assert said_as("—") == "" and said_as("Round 3") == "Round 3"
+    finally:
+        set_language("en")
