@@ -31,14 +31,17 @@ SUIT_KEYS = frozenset({"suit", "trump", "led_suit"})
 
 def why_words(lang: str, game: str, why: Any) -> str:
     """The "won because ..." words of a ``why`` (game/tricks.py ``why_won``, Bocce's face
-    cards): the game's own ``<game>_table.why.<why>`` if it has them, else the table's
-    ``table.why.<why>``, with the cards named; "" for none."""
+    cards): the spoken ``spoken.<game>.why.<why>`` where the screen's line draws marks a
+    voice would read by name ("Coins > Cups", "7 … 2"), else the game's own
+    ``<game>_table.why.<why>``, else the table's ``table.why.<why>``, with the cards
+    named; "" for none."""
     if not isinstance(why, dict) or not why.get("why"):
         return ""
     names = {k: Card.parse(why[k]).name(lang) for k in ("card", "over") if why.get(k)}
-    own = f"{game}_table.why.{why['why']}"
-    key = own if has(lang, own) else f"table.why.{why['why']}"
-    return translate(lang, key, **names) if has(lang, key) else ""
+    keys = [f"spoken.{game}.why.{why['why']}", f"{game}_table.why.{why['why']}",
+            f"table.why.{why['why']}"]
+    key = next((k for k in keys if has(lang, k)), "")
+    return translate(lang, key, **names) if key else ""
 
 
 #: a full stop after a sentence's own stop ("?." "!." ".."), from a label that ends one

@@ -31,8 +31,9 @@ from tests.scenes.tablekit import enter_on_sheet, frames, key, make_app, open_ta
 #: the most updates a game is waited through
 LONGEST = 3000
 #: marks a screen draws that a voice reads by their names ("black heart suit", "middle
-#: dot", "rightwards arrow"): no line heard carries one
-SYMBOLS = re.compile("[♥♠♣♦♡♤♧♢→←↑↓·—×•]")
+#: dot", "rightwards arrow", "greater than", "horizontal ellipsis"): no line heard
+#: carries one
+SYMBOLS = re.compile("[♥♠♣♦♡♤♧♢→←↑↓·—×•<>…]")
 
 
 class Listener:
