@@ -24,5 +24,7 @@ MARKS = re.compile("[<>…·—×→]")
 def test_why_a_card_won_is_said_in_words_where_the_screen_draws_marks(lang, game, why, said):
     """The table's line orders suits and ranks with ">" and "…" ("Coins > Cups", "7 …
     2"), which a voice reads by their names: the spoken line says the order in words."""
-    words = why_words(lang, game, why)
+    words = why_words(lang, game, why, aloud=True)
     assert words == said and not MARKS.search(words)
+    assert ">" in why_words(lang, game, why) or "…" in why_words(lang, game, why), \
+        "the screen keeps its marks"
