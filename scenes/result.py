@@ -27,7 +27,7 @@ from scenes.rating_words import keep_mine, rating_lines, rating_sentences, told_
 from scenes.scene import Scene
 from scenes.sheet import Sheet, draw_sheet, sheet_size
 from scenes.speech.aloud import Aloud
-from scenes.speech.reading import Reader, read_key
+from scenes.speech.reading import Reader, read_key, said_as
 from scenes.speech.table import spoken_on
 from scenes.widgets import Button, FocusList, draw_button
 
@@ -104,16 +104,20 @@ class _MenuOverlay(Scene):
 
     def spoken_rows(self) -> list[tuple[int, list[str]]]:
         """The score sheet's rows as a listener hears them: "Hand 1: You 5, East 3.", a
-        cell left empty not said, a row of none its label alone ("Each round.")."""
+        cell left empty or marking nothing ("—") not said, a row of none its label alone
+        ("Each round."), the cells in words where the screen draws a symbol
+        (``SheetRow.said``) and its separators a pause (:func:`said_as`)."""
         sheet = self.sheet()
         if sheet is None:
             return []
         out = []
         for n, row in enumerate(sheet.rows):
-            cells = ", ".join(f"{name} {cell}" for name, cell in zip(sheet.columns, row.cells)
-                              if cell)
-            out.append((n, [tr("spoken.option", label=row.label, value=cells) if cells
-                            else tr("spoken.item", label=row.label)]))
+            shown = row.cells if row.said is None else row.said
+            said = [said_as(cell) for cell in shown]
+            cells = ", ".join(f"{name} {cell}" for name, cell in zip(sheet.columns, said) if cell)
+            label = said_as(row.label)
+            out.append((n, [tr("spoken.option", label=label, value=cells) if cells
+                            else tr("spoken.item", label=label)]))
         return out
 
     def scroll_to(self, offset: float) -> None:

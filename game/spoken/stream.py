@@ -72,6 +72,14 @@ VARIANTS: dict[tuple[str, str], Variant] = {
 }
 
 
+#: (game, event kind) -> the data key a sentence counts by: for one, the catalog's
+#: ``_one`` form is said ("1 card each", as ``bisca_table.round_one`` shows it)
+COUNTED: dict[tuple[str, str], str] = {
+    ("bisca", "round"): "cards",
+    ("bisca", "bets_closed"): "cards",
+}
+
+
 class SpokenStream:
     """One seat's sentences, update after update."""
 
@@ -112,9 +120,12 @@ class SpokenStream:
             return ""
         w = self.words
         mine = event.seat is not None and event.seat == self.seat
+        counted = COUNTED.get((self.game, event.kind))
+        one = "_one" if counted is not None and event.data.get(counted) == 1 else ""
         for key in (f"spoken.{self.game}.{event.kind}", f"spoken.{event.kind}"):
             key = f"{key}.{variant}" if variant else key
-            for said in ([f"{key}.you", key] if mine else [key]):
+            forms = [f"{key}.you", key] if mine else [key]
+            for said in [f"{form}{one}" for form in forms if one] + forms:
                 if w.has(said):
                     params = w.params(event.seat, event.data)
                     if self.brief:

@@ -214,6 +214,7 @@ class TableScene(Scene):
             lambda: self._art_key, lambda: drawn_whole(app, self))
         self.input.kept_clear = self.painter.strip_rect
         self.input.taken = self.painter.taken
+        self._take_names()      # before the first update is shown, or said
         self._receive()
         self._start()
 
@@ -637,14 +638,21 @@ class TableScene(Scene):
         self.input.refresh()
         self.input.lift(dt)
 
+    def _take_names(self) -> None:
+        """The seats' names from the network, as the plates and the spoken table say
+        them.  Taken before the first update too: a guest's table had said its first
+        turn by the words of a table with no names ("West's turn."), a frame before it
+        had the host's ("Marco's turn.")."""
+        self.adapter.names = seat_names(self.client)
+        if networked(self.client):
+            self.adapter.you_name = own_name(self.client)
+
     def _netplay(self) -> bool:
         """Names on the plates and the guest's light, from the network, and a notice when a
         friend's link drops or comes back (on every screen: the plate alone was easy to
         miss); True when the host has gone (the guest is told and back at the menu:
         nothing more to update)."""
-        self.adapter.names = seat_names(self.client)
-        if networked(self.client):
-            self.adapter.you_name = own_name(self.client)
+        self._take_names()
         away = away_seats(self.client)
         if not self.over:
             for line in away_news(self._away_seen, away, self.adapter.names):

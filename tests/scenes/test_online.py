@@ -4,6 +4,7 @@ form (a mistyped code is worded, never a traceback), and a real host and guest o
 
 from __future__ import annotations
 
+import re
 import time
 from dataclasses import replace
 from typing import Any, Callable
@@ -44,6 +45,15 @@ def frames_until(app, condition: Callable[[], Any], timeout: float = 10.0) -> An
 
 def press(app, scene, key: str) -> None:
     app.frame(DT, click(scene.focus.button(key).rect.center))
+
+
+def join_by_code(app, code: str, name: str = "Anna") -> None:
+    """The join form filled in (a name, a room's code) and sent, from the title menu."""
+    scene = open_online(app)
+    press(app, scene, "join")
+    scene.name_entry.set_text(name)
+    scene.code_entry.set_text(code)
+    press(app, scene, "go")
 
 
 @pytest.fixture
@@ -880,3 +890,37 @@ def test_a_computer_racing_a_listening_guest_waits_for_the_races_words_at_its_ra
     assert hearing_time(175) > 4.4, "eSpeak NG's measured length at 175 (bench/README.md)"
     assert lo + extra <= by_ear <= hi + extra
     assert heard_views == sighted_views
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("key, lang", [("briscola", "en"), ("bisca", "it")])
+def test_a_listening_guest_hears_the_first_turn_by_the_names_the_table_shows(app, monkeypatch,
+                                                                            key, lang):
+    """A guest's first sentences name the players as its plates do ("Host"), never the
+    words of a table with no names ("Computer", "West"): the table had said its first
+    update before it took the seats' names from the host."""
+    from scenes.i18n import set_language
+    from scenes.speech import table as spoken
+
+    speaker, lines = spoken.transcript_speaker()
+    monkeypatch.setattr(spoken, "_speaker", speaker)
+    app.speak = True
+    set_language(lang)
+    try:
+        with hosting(key, seed=3) as (host, hosts_table):
+            hosts_table.thinking.set()                    # the host waits: its turn stays
+            join_by_code(app, host.status().direct_code)
+            table = frames_until(app, lambda: isinstance(app.stack.top, TableScene)
+                                 and app.stack.top)
+            host_seat = 1 - table.seat
+            frames_until(app, lambda: table.adapter.seat_name(host_seat, table.layout) == "Host"
+                         and (table.spoken.stream.turn_said or table.my_turn()))
+            speaker.wait()
+            before, after = tr("spoken.turn.other", player="\0").split("\0")
+            named = [m.group(1) for line in lines
+                     if (m := re.fullmatch(f"{re.escape(before)}(.+){re.escape(after)}", line))]
+            assert named and set(named) == {"Host"}, lines
+            app.back_to_menu()
+    finally:
+        set_language("en")
+        speaker.close()
