@@ -257,18 +257,25 @@ class Recorder:
         # a recorder inside another's (drawn() during watch()) puts the outer one back
         self._saved = [(hud, name, hud.__dict__.get(name)) for name in HUD_CALLS]
         self._saved.append((painter, "draw", painter.__dict__.get("draw")))
+        self._saved.append((painter, "_paint", painter.__dict__.get("_paint")))
         labels = {"draw_label": lambda a: a[1].text, "draw_plate": lambda a: a[1],
                   "draw_scoreboard": lambda a: "board",
                   "draw_prompt": lambda a: hud.error or hud.prompt,
                   "draw_callout": lambda a: a[1].text, "draw_effects": lambda a: ""}
         for name, kind in HUD_CALLS.items():
             setattr(hud, name, self._wrap(getattr(hud, name), kind, labels[name]))
-        real_draw = painter.draw
+        real_draw, real_paint = painter.draw, painter._paint
+
+        def paint(surface: pygame.Surface) -> Any:
+            # a frame drawn in part paints the whole table more than once, clipped
+            # (scenes/dirty.py): each pass draws all of it, the last one is kept
+            self.hud_items = []
+            return real_paint(surface)
 
         def draw(surface: pygame.Surface) -> None:
-            self.hud_items = []
             real_draw(surface)
             self.fresh = True
+        painter._paint = paint
         painter.draw = draw
 
     def _wrap(self, real: Callable, kind: str, label_of: Callable) -> Callable:
