@@ -34,6 +34,7 @@ import pygame_gui
 
 from scenes import heap, routes, xwindow
 from scenes.art.sprites import stop_painters
+from scenes.density import ask_for_real_pixels
 from scenes.i18n import set_language, tr
 from scenes.kit import theme
 from scenes.kit.fields import THEME_PATH
@@ -116,6 +117,8 @@ class App:
     def __init__(self, size: tuple[int, int] = DEFAULT_SIZE, fullscreen: bool = False,
                  windowed: bool = False) -> None:
         heap.tune()
+        for line in ask_for_real_pixels(os.environ):   # before SDL starts and the window opens
+            print(line, file=sys.stderr)
         pygame.mixer.pre_init(44100, -16, 2, 512)     # a small buffer: card snaps land on time
         open_mixer()            # before pygame.init(): no device means one line, not ALSA's 16
         pygame.init()
@@ -127,9 +130,9 @@ class App:
         self._since_drawn = REFRESH      # seconds since the last drawing
         self._toasts_up = False          # the last frame drawn showed notices
         self._shape: tuple = ()          # the stack (its changes) and size last drawn: a change redraws all
-        #: present only the rectangles that changed (a window shows them; SDL's dummy
-        #: driver presents nothing, so there the bookkeeping would be wasted)
-        self.presents_in_part = _video_driver() != "dummy"
+        #: the frame being drawn must be painted whole (a new size, another scene, a
+        #: notice): a scene that can paints only what changed otherwise (scenes/dirty.py)
+        self.whole_frame = True
         self.stack = SceneStack()
         self.fonts = Fonts()
         self.toasts = Toasts()
@@ -521,6 +524,7 @@ class App:
             return False
         self._shape = shape
         self._toasts_up = bool(self.toasts.items)
+        self.whole_frame = whole
         self.draw()
         rects = self.stack.damage()
         if whole or rects is None:

@@ -46,6 +46,13 @@ def _briscola_trick(data: Mapping) -> Optional[str]:
     return "" if data.get("points") else "nothing"
 
 
+def _reveal(data: Mapping) -> Optional[str]:
+    """A card turned up at last (Bisca's one-card round) is said to the one who sees it:
+    another player's, whose card the redaction left out, is no sentence ("The cards
+    turned up: ." was)."""
+    return "" if any(m.get("card") for m in data.get("moves", ())) else None
+
+
 def _bid(data: Mapping) -> Optional[str]:
     return "pass" if data.get("bid") in (None, "", "pass", "0") else ""
 
@@ -58,9 +65,18 @@ SILENT = frozenset({"deal", "gather", "draw", "kitty_taken", "bet_turn"})
 #: (game, event kind) -> the sentence's variant by the event's data ("" the plain one)
 VARIANTS: dict[tuple[str, str], Variant] = {
     ("bisca", "play"): _ace,
+    ("bisca", "reveal"): _reveal,
     ("briscola", "deal"): _briscola_deal,
     ("briscola", "trick_won"): _briscola_trick,
     ("doudizhu", "bid"): _bid,
+}
+
+
+#: (game, event kind) -> the data key a sentence counts by: for one, the catalog's
+#: ``_one`` form is said ("1 card each", as ``bisca_table.round_one`` shows it)
+COUNTED: dict[tuple[str, str], str] = {
+    ("bisca", "round"): "cards",
+    ("bisca", "bets_closed"): "cards",
 }
 
 
@@ -104,9 +120,12 @@ class SpokenStream:
             return ""
         w = self.words
         mine = event.seat is not None and event.seat == self.seat
+        counted = COUNTED.get((self.game, event.kind))
+        one = "_one" if counted is not None and event.data.get(counted) == 1 else ""
         for key in (f"spoken.{self.game}.{event.kind}", f"spoken.{event.kind}"):
             key = f"{key}.{variant}" if variant else key
-            for said in ([f"{key}.you", key] if mine else [key]):
+            forms = [f"{key}.you", key] if mine else [key]
+            for said in [f"{form}{one}" for form in forms if one] + forms:
                 if w.has(said):
                     params = w.params(event.seat, event.data)
                     if self.brief:

@@ -29,16 +29,19 @@ SEATS_KEYS = frozenset({"seats", "winners", "claimants", "players", "to_act"})
 SUIT_KEYS = frozenset({"suit", "trump", "led_suit"})
 
 
-def why_words(lang: str, game: str, why: Any) -> str:
+def why_words(lang: str, game: str, why: Any, aloud: bool = False) -> str:
     """The "won because ..." words of a ``why`` (game/tricks.py ``why_won``, Bocce's face
     cards): the game's own ``<game>_table.why.<why>`` if it has them, else the table's
-    ``table.why.<why>``, with the cards named; "" for none."""
+    ``table.why.<why>``, with the cards named; "" for none.  ``aloud``: first the spoken
+    ``spoken.<game>.why.<why>``, where the screen's line draws marks a voice would read
+    by name ("Coins > Cups", "7 … 2"; the screen keeps them)."""
     if not isinstance(why, dict) or not why.get("why"):
         return ""
     names = {k: Card.parse(why[k]).name(lang) for k in ("card", "over") if why.get(k)}
-    own = f"{game}_table.why.{why['why']}"
-    key = own if has(lang, own) else f"table.why.{why['why']}"
-    return translate(lang, key, **names) if has(lang, key) else ""
+    keys = ([f"spoken.{game}.why.{why['why']}"] if aloud else []) + [
+        f"{game}_table.why.{why['why']}", f"table.why.{why['why']}"]
+    key = next((k for k in keys if has(lang, k)), "")
+    return translate(lang, key, **names) if key else ""
 
 
 #: a full stop after a sentence's own stop ("?." "!." ".."), from a label that ends one
@@ -145,7 +148,7 @@ class Words:
         if name in SUIT_KEYS and (value is None or isinstance(value, str)):
             return self.suit(value)
         if name == "why":
-            return why_words(self.lang, self.game, value)
+            return why_words(self.lang, self.game, value, aloud=True)
         if (name == "card" or name.endswith("_card")) and isinstance(value, str):
             return self.card(value)
         if isinstance(value, list) and value and all(_is_code(v) for v in value):

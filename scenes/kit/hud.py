@@ -10,16 +10,20 @@ from __future__ import annotations
 
 from collections import OrderedDict
 from dataclasses import dataclass
-from typing import Any, Callable, Optional
+from functools import partial
+from typing import Any, Callable, Optional, Sequence, TypeVar
 
 import pygame
 
+from scenes.dirty import blitted
 from scenes.kit import theme
 from scenes.kit.tween import Timeline, Tween, ease_out_back, ease_out_cubic, lerp
 
 Colour = tuple[int, int, int]
 
 ERROR = (255, 150, 130)
+#: where a board's long line may be broken (scenes/kit/hud.py Hud.board_within)
+SEPARATOR = " · "
 POSITIVE = (150, 235, 150)
 
 
@@ -138,10 +142,54 @@ class Callout:
     sub: str = ""
     pos: tuple[float, float] = (0.0, 0.0)
     urgent: bool = False  # brighter rim and a stronger pulse: act now
+    #: the most height it may take round ``pos`` (its words smaller where it would be
+    #: taller or lie on the table's boxes); None: what its words make, at ``pos``
+    room: Optional[float] = None
 
 
 #: Hud.card_icon: (card code, height in px) -> the card's face at that height
 IconFn = Callable[[str, int], pygame.Surface]
+
+
+S = TypeVar("S")
+
+
+def clear_spot(sizes: Sequence[S], box: Callable[[S], tuple[int, int]],
+               centre: tuple[float, float], room: Optional[float],
+               clear: Sequence[pygame.Rect] = (), gap: int = 4) -> tuple[S, pygame.Rect]:
+    """Where a panel of words (a banner, a callout) centred at ``centre`` lies, and in
+    which of its ``sizes`` (largest first; ``box`` gives its size in each): without a room,
+    the first, there; with one, the first no taller than the room that lies, within that
+    band round the centre, ``gap`` clear of every box of ``clear`` (the board, a plate, a
+    label: at 800x500 with the largest text Briscola's Venceslao lay on the board, the
+    card order and Last trick), at the height nearest the centre; where none does, the
+    first no taller than the room, centred (the last of all where none is)."""
+    x, y = centre
+    fallback: Optional[tuple[S, pygame.Rect]] = None
+    for size in sizes:
+        w, h = box(size)
+        rect = pygame.Rect(0, 0, w, h)
+        rect.center = (int(x), int(y))
+        if room is None:
+            return size, rect
+        if h > room:
+            continue
+        fallback = fallback or (size, rect)
+        across = [r.inflate(gap, gap) for r in clear
+                  if r.left < rect.right + gap and rect.left < r.right + gap]
+        low, high = y - room / 2, y + room / 2 - h
+        tops = [rect.top] + [r.bottom + 1 for r in across] + [r.top - 1 - h for r in across]
+        for top in sorted((t for t in tops if low <= t <= high),
+                          key=lambda t: abs(t - rect.top)):
+            moved = rect.move(0, top - rect.top)
+            if moved.collidelist(across) < 0:
+                return size, moved
+    if fallback is not None:
+        return fallback
+    w, h = box(sizes[-1])
+    rect = pygame.Rect(0, 0, w, h)
+    rect.center = (int(x), int(y))
+    return sizes[-1], rect
 
 
 # -- transient effects ---------------------------------------------------------------
@@ -307,6 +355,28 @@ class Hud:
         h = sum(i.get_height() for i in imgs) + pad * 2
         return imgs, pad, ((w + 15) // 16 * 16, h)  # fewer distinct panel sizes
 
+    def board_within(self, lines: list[tuple[str, str]], font: int,
+                     width: int) -> list[tuple[str, str]]:
+        """A board's lines with each too long for ``width`` (the board's, its pad
+        included) broken after its " · " where it must, the rest of it on the next line in
+        its style (the match line of long names: "Anna: 0 · Bruno: 0 · Computer 3: 0")."""
+        pad = max(8, font // 2)
+        out: list[tuple[str, str]] = []
+        for words, style in lines:
+            size = font + 2 if style == "title" else font
+            parts = words.split(SEPARATOR)
+            line = parts[0]
+            for n, part in enumerate(parts[1:], 2):
+                longer = line + SEPARATOR + part + (SEPARATOR.rstrip() if n < len(parts) else "")
+                drawn = self.text.render(longer, size, bold=style in ("title", "score"))
+                if (drawn.get_width() + pad * 2 + 15) // 16 * 16 > width:
+                    out.append((line + SEPARATOR.rstrip(), style))
+                    line = part
+                else:
+                    line += SEPARATOR + part
+            out.append((line, style))
+        return out
+
     def board_size(self, lines: list[tuple[str, str]], font: int) -> tuple[int, int]:
         """How big :meth:`draw_scoreboard` draws these lines (to find room for them)."""
         return self._board_lines(lines, font)[2] if lines else (0, 0)
@@ -464,18 +534,31 @@ class Hud:
         self.text._keep(key, surf)
         return surf
 
-    def draw_callout(self, surface: pygame.Surface, callout: Callout, font: int) -> pygame.Rect:
-        """A standing banner, pulsing; brighter when ``urgent``."""
-        import math
-
+    def _callout_words(self, callout: Callout, step: tuple[int, bool]
+                       ) -> tuple[pygame.Surface, Optional[pygame.Surface], tuple[int, int]]:
+        """A callout's words in a size (with its second line, or without) and its size."""
+        font, second = step
         big = self.banner_size(font) if callout.urgent else int(font * 1.35)
         img = self.text.render(callout.text, big, theme.GOLD_LIGHT, True)
-        sub = self.text.render(callout.sub, font, theme.CREAM) if callout.sub else None
+        sub = self.text.render(callout.sub, font, theme.CREAM) \
+            if callout.sub and second else None
         bw = max(img.get_width(), sub.get_width() if sub else 0) + font * 3
         bh = img.get_height() + (sub.get_height() if sub else 0) + font
-        bw, bh = (bw + 31) // 32 * 32, (bh + 15) // 16 * 16
-        rect = pygame.Rect(0, 0, bw, bh)
-        rect.center = (int(callout.pos[0]), int(callout.pos[1]))
+        return img, sub, ((bw + 31) // 32 * 32, (bh + 15) // 16 * 16)
+
+    def draw_callout(self, surface: pygame.Surface, callout: Callout, font: int,
+                     clear: Sequence[pygame.Rect] = ()) -> pygame.Rect:
+        """A standing banner, pulsing; brighter when ``urgent``; given a room, clear of the
+        boxes of ``clear`` within it, its glow too (:func:`clear_spot`), its words smaller,
+        down a third, then without their second line (the prompt's line says how to act
+        too), then smaller again."""
+        import math
+
+        step, rect = clear_spot(self._steps(font, callout.room),
+                                lambda s: self._callout_words(callout, s)[2],
+                                callout.pos, callout.room, clear, max(4, font // 3) + 14)
+        img, sub, (bw, bh) = self._callout_words(callout, step)
+        font = step[0]
         rect.clamp_ip(surface.get_rect())
         wave = 0.5 + 0.5 * math.sin(self.clock * (7.0 if callout.urgent else 4.0))
         if callout.urgent:
@@ -541,33 +624,49 @@ class Hud:
         return self.draw_pill(surface, words, centre, font, ERROR if error else theme.CREAM,
                               (200, 90, 80) if error else theme.GOLD_DARK, bold=error)
 
-    def _banner_fit(self, b: Banner, font: int) -> tuple[pygame.Surface, Optional[pygame.Surface],
-                                                         tuple[int, int], int]:
-        """A banner's words, its size and its words' height: in its room if it has one, its
-        words a step smaller at a time (to two thirds at most: the largest text setting's
-        growth) while it would be taller."""
-        least = max(11, font * 2 // 3) if b.room else font
-        for size in range(font, least - 1, -1):
-            img = self.text.render(b.text, self.banner_size(size), theme.GOLD_LIGHT, True)
-            sub = self.text.render(b.sub, size, theme.CREAM) if b.sub else None
-            bw = max(img.get_width(), sub.get_width() if sub else 0) + size * 4
-            inner = img.get_height() + (sub.get_height() if sub else 0)
-            bh = (inner + size * 2 // 3 + 7) // 8 * 8
-            if b.room is None or bh <= b.room:
-                break
+    def _banner_words(self, b: Banner, step: tuple[int, bool]
+                      ) -> tuple[pygame.Surface, Optional[pygame.Surface], tuple[int, int], int]:
+        """A banner's words in a size (with its second line, or without), its size and its
+        words' height."""
+        size, second = step
+        img = self.text.render(b.text, self.banner_size(size), theme.GOLD_LIGHT, True)
+        sub = self.text.render(b.sub, size, theme.CREAM) if b.sub and second else None
+        bw = max(img.get_width(), sub.get_width() if sub else 0) + size * 4
+        inner = img.get_height() + (sub.get_height() if sub else 0)
+        bh = (inner + size * 2 // 3 + 7) // 8 * 8
         return img, sub, ((bw + 31) // 32 * 32, bh), inner
 
-    def draw_effects(self, surface: pygame.Surface, size: tuple[int, int],
-                     font: int) -> list[tuple[str, pygame.Rect]]:
-        """Banners and pops; returns what each covers, as ("banner" | "pop", rect)."""
+    def _banner_box(self, b: Banner, step: tuple[int, bool]) -> tuple[int, int]:
+        """A banner's size in a step of :meth:`_steps`."""
+        return self._banner_words(b, step)[2]
+
+    @staticmethod
+    def _steps(font: int, room: Optional[float]) -> list[tuple[int, bool]]:
+        """The sizes a panel of words (a banner, a callout) may take, largest first, with
+        its second line or without: without a room, ``font`` whole; with one, down a
+        third, then without the second line (the prompt's line, a caption or a pop says
+        it too), then down to half (the largest text setting's growth is a half, and a
+        room short of boxes may need less still), never under 11 px."""
+        if room is None:
+            return [(font, True)]
+        sizes = list(range(font, min(font, max(11, font // 2)) - 1, -1))
+        return [(s, True) for s in sizes if s * 3 >= font * 2] + \
+            [(s, False) for s in sizes] + [(s, True) for s in sizes if s * 3 < font * 2]
+
+    def draw_effects(self, surface: pygame.Surface, size: tuple[int, int], font: int,
+                     clear: Sequence[pygame.Rect] = ()) -> list[tuple[str, pygame.Rect]]:
+        """Banners and pops; returns what each covers, as ("banner" | "pop", rect).  A
+        banner given a room keeps clear of the boxes of ``clear`` within it
+        (:func:`clear_spot`)."""
         drawn: list[tuple[str, pygame.Rect]] = []
         w, h = size
         for b in self.banners:
             if b.alpha <= 0 or not b.alive:
                 continue
-            img, sub, (bw, bh), inner = self._banner_fit(b, font)
-            rect = pygame.Rect(0, 0, bw, bh)
-            rect.center = (w // 2, int(h * 0.47 if b.y is None else b.y))
+            centre = (w // 2, int(h * 0.47 if b.y is None else b.y))
+            step, rect = clear_spot(self._steps(font, b.room), partial(self._banner_box, b),
+                                    centre, b.room, clear, max(4, font // 3))
+            img, sub, (bw, bh), inner = self._banner_words(b, step)
             drawn.append(("banner", rect))
             panel = self.panels.get((bw, bh), (6, 26, 16, 215), theme.GOLD, bh // 3, 2)
             panel.set_alpha(b.alpha)
@@ -597,7 +696,7 @@ class Hud:
             rect = img.get_rect(center=box.center)
             pill = self.panels.get((w, h), (6, 26, 16, 220), p.colour, h // 2)
             pill.set_alpha(p.alpha)
-            drawn.append(("pop", surface.blit(pill, box)))
+            drawn.append(("pop", blitted(surface, pill, box)))
             pill.set_alpha(255)
             img.set_alpha(p.alpha)
             surface.blit(img, rect)

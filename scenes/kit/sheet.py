@@ -25,6 +25,10 @@ class SheetRow:
     label: str
     cells: list[str] = field(default_factory=list)
     style: str = ""
+    #: the cells as a voice says them, where the screen's are a symbol a voice would
+    #: read by its name (Bisca's hearts: "3 lives", not "black heart suit" three
+    #: times); None: the cells as shown
+    said: list[str] | None = None
 
 
 @dataclass

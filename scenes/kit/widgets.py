@@ -319,6 +319,8 @@ class ChoiceBar(Focus[ChoiceButton]):
         self._signature: tuple = ()
         #: where the key caps and the words after them stand (CAP_ROW, CAP_GRID)
         self.caps = CAP_ROW
+        #: the size of the words it was laid out for (0: not yet), which it is drawn in
+        self.font = 0
 
     def set(self, buttons: list[ChoiceButton], title: str = "") -> None:
         sig = tuple((b.label, str(b.action), b.hotkey, b.enabled) for b in buttons) + (title,)
@@ -348,18 +350,22 @@ class ChoiceBar(Focus[ChoiceButton]):
         if not self.buttons:
             return pygame.Rect(int(centre[0]), int(centre[1]), 0, 0)
         self.caps = CAP_GRID if vertical else CAP_ROW
+        self.font = font
         icons = any(b.icon for b in self.buttons) and icon_size[1] > 0
         if icons:
             height += icon_size[1] + max(4, height // 4)
         widths = []
+        # a grid of icons (a suit picker beside the trick) as narrow as its words and icons
+        # allow: it stands where the room is short
+        snug = (1.6, 0.5, 0.8) if icons and vertical and columns > 1 else (2.4, 1.3, 1.2)
         for b in self.buttons:
             label_w = text.render(self._caption(b), font, bold=True).get_width()
             base = height if not icons else height - icon_size[1]
-            w = max(int(base * 2.4), label_w + int(base * 1.3))
+            w = max(int(base * snug[0]), label_w + int(base * snug[1]))
             if b.hotkey and not icons:       # the key's cap on the left of the words
                 w = max(w, self._label_left(b, text, font, base) + label_w + int(base * 0.65))
             if icons:
-                w = max(w, icon_size[0] + int(base * 1.2))
+                w = max(w, icon_size[0] + int(base * snug[2]))
             widths.append(w)
         self.icon_size = icon_size if icons else (0, 0)
         if vertical:

@@ -1,4 +1,5 @@
-"""Pages read aloud a section at a time: the rules, the statistics.
+"""Pages read aloud a section at a time: the rules, the statistics, a score sheet, a
+leaderboard.
 
 A listener cannot skim: a page said whole is minutes of speech with no way back.  So a
 page is cut into sections (the rules at each heading, the statistics a game each), and
@@ -9,6 +10,7 @@ section is a list of sentences, so the next key cuts what of it still waits.
 
 from __future__ import annotations
 
+import re
 from typing import Any, Callable, Optional
 
 import pygame
@@ -21,13 +23,38 @@ from scenes.speech.keys import listen_key
 READING_KEYS = {listen_key("read"): 1, listen_key("read_back"): -1}
 
 
+#: the marks a screen draws between parts of a line ("Bet 1 · Won 0", "Hand 2 — Frame
+#: 1"), which a voice would read by name ("middle dot", "em dash"): said as a pause
+SEPARATORS = re.compile(r"\s*[·—]\s*")
+#: a cell that marks nothing there (a player who sat a round out), not said
+NOTHING = frozenset({"—", "–", "-"})
+
+
+#: a mark a voice reads by its name, and the catalog's word for it ("rightwards arrow":
+#: "Right arrow", the keys page's arrow keys)
+MARK_WORDS = {"×": "spoken.times", "←": "spoken.arrow.left", "→": "spoken.arrow.right",
+              "↑": "spoken.arrow.up", "↓": "spoken.arrow.down"}
+
+
+def said_as(text: str) -> str:
+    """A line of a screen as a voice says it: its separators a comma, a "×" or an
+    arrow the words ("Bid times multiplier", "Right arrow"); a cell that marks nothing
+    ("—") nothing."""
+    if text.strip() in NOTHING:
+        return ""
+    for mark, key in MARK_WORDS.items():
+        text = text.replace(mark, tr(key))
+    return SEPARATORS.sub(", ", text).strip(", ")
+
+
 def block_words(block: Block) -> str:
-    """A block as it is said: its words without markers; a table row by row, each row's
-    cells one after the other ("Ace, 11 points.")."""
+    """A block as it is said: its words without markers, its marks in words
+    (:func:`said_as`); a table row by row, each row's cells one after the other ("Ace,
+    11 points.")."""
     if block.kind == "table":
-        return " ".join(", ".join(plain(c) for c in row if c.strip()) + "."
-                        for row in block.rows if any(c.strip() for c in row))
-    return plain(block.text).strip()
+        rows = [[w for w in (said_as(plain(c)) for c in row) if w] for row in block.rows]
+        return " ".join(", ".join(row) + "." for row in rows if row)
+    return said_as(plain(block.text))
 
 
 def sections(blocks: list[Block]) -> list[tuple[int, list[str]]]:
@@ -63,6 +90,11 @@ class Reader:
     def place(self) -> Optional[int]:
         """The place of the section said last (None before the first)."""
         return self.sections[self.at][0] if self.at >= 0 else None
+
+    def refresh(self) -> None:
+        """The page grew (a board came, ratings were told): its sections made again,
+        the listener where it was."""
+        self._sections = None
 
     def restart(self) -> None:
         """A new page (another game's rules): from before its first section."""

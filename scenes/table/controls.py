@@ -49,6 +49,10 @@ from scenes.table.selection import Selection
 from scenes.table.stage import Stage
 
 LIFT = 0.16         # a hovered hand card rises this share of the card height
+#: the height of a button's icon (a suit's Ace) in card heights and the size of the bar's
+#: words (at 720 px), and the steps smaller a grid of icons takes where it finds too
+#: little room (TableInput._grid_short)
+ICON_STEPS = ((0.6, 17), (0.52, 17), (0.45, 16), (0.38, 15), (0.32, 15), (0.28, 14))
 
 
 class TableInput(Pointer, Keyboard, Hints, Selection):
@@ -105,6 +109,9 @@ class TableInput(Pointer, Keyboard, Hints, Selection):
         self.look_hover = False                # the pointer on the look back button
         #: where the rank strip stays for the game (the painter's): the bar keeps clear of it
         self.kept_clear: Callable[[], Optional[pygame.Rect]] = lambda: None
+        #: where the seats' name plates and the words on the felt lie (the painter's): a
+        #: grid of icons and the Hint beside a picker keep off them
+        self.taken: Callable[[], list[pygame.Rect]] = lambda: []
         #: the prompt may stay up during the animation of your own last action
         self.prompt_holds = False
         #: what the highlights, the bar and the prompt were worked out for
@@ -204,8 +211,6 @@ class TableInput(Pointer, Keyboard, Hints, Selection):
         lay = self.stage.layout
         h = int(lay.card_h * 0.30)
         bounds = pygame.Rect(0, 0, *lay.size).inflate(-2 * lay.margin, -2 * lay.margin)
-        ih = int(lay.card_h * 0.6)
-        icon = (int(round(ih * lay.card_w / lay.card_h)), ih)
         anchor = self.adapter.choice_anchor_for(self.position.view, legal, lay)
         you = self.position.seat
         alone = [b.hotkey for b in buttons] == ["H"] and you is not None
@@ -213,26 +218,12 @@ class TableInput(Pointer, Keyboard, Hints, Selection):
             # the Hint alone (a card to play): level with the prompt, over your name
             # plate, clear of the trick and of the words by the plate
             anchor = (lay.seat(you).plate[0], lay.prompt_y)
-        for _ in range(2):
-            box = self.bar.layout(anchor, h, max(8, h // 3), self.hud.text, lay.font(17),
-                                  self.adapter.choice_vertical, bounds, icon_size=icon,
-                                  columns=self.adapter.choice_columns)
-            # over the prompt's middle, its panel stays clear of the prompt line (larger
-            # words make the line taller than the cards make room for)
-            over = box.bottom - self._prompt_clear()
-            if over <= 0 or not box.left < lay.width / 2 < box.right:
+        grid = self.adapter.choice_vertical and self.adapter.choice_columns > 1 \
+            and any(b.icon for b in buttons)
+        for share, font in ICON_STEPS if grid else ICON_STEPS[:1]:
+            self._lay_bar(anchor, h, bounds, share, font)
+            if not grid or not self._grid_short(bounds):
                 break
-            anchor = (anchor[0], anchor[1] - over)
-        strip = self.kept_clear()
-        if buttons and strip is not None and box.colliderect(strip):
-            # the strip stays put (scenes/table/strip_place.py): the bar moves off it, up
-            # from a strip under its middle, down from one over it
-            gap = max(4, lay.font(13) // 3)
-            up = strip.centery > box.centery
-            shift = (strip.top - gap - box.bottom) if up else (strip.bottom + gap - box.top)
-            self.bar.layout((anchor[0], anchor[1] + shift), h, max(8, h // 3), self.hud.text,
-                            lay.font(17), self.adapter.choice_vertical, bounds, icon_size=icon,
-                            columns=self.adapter.choice_columns)
         self.callout = None if busy else \
             self.adapter.callout(self.position.shown, legal, mine, self.stage.layout)
         waiting = [s for s in self.position.to_act if s != self.position.seat]
@@ -253,6 +244,64 @@ class TableInput(Pointer, Keyboard, Hints, Selection):
         if self.cursor is not None and self.cursor >= len(self.board.human_hand):
             self.cursor = len(self.board.human_hand) - 1 if self.board.human_hand else None
         self._rest_cursor()
+
+    def _lay_bar(self, anchor: tuple[float, float], h: int, bounds: pygame.Rect,
+                 share: float, font: int) -> None:
+        """The choice bar's buttons round ``anchor``, their icons ``share`` of a card high
+        and their words ``font`` (at 720 px): over the prompt's middle clear of the prompt
+        line, and off the rank strip."""
+        lay = self.stage.layout
+        ih = int(lay.card_h * share)
+        icon = (int(round(ih * lay.card_w / lay.card_h)), ih)
+
+        def lay_at(at: tuple[float, float]) -> pygame.Rect:
+            return self.bar.layout(at, h, max(8, h // 3), self.hud.text, lay.font(font),
+                                   self.adapter.choice_vertical, bounds, icon_size=icon,
+                                   columns=self.adapter.choice_columns)
+
+        for _ in range(2):
+            box = lay_at(anchor)
+            # over the prompt's middle, its panel stays clear of the prompt line (larger
+            # words make the line taller than the cards make room for)
+            over = box.bottom - self._prompt_clear()
+            if over <= 0 or not box.left < lay.width / 2 < box.right:
+                break
+            anchor = (anchor[0], anchor[1] - over)
+        strip = self.kept_clear()
+        if self.bar.buttons and strip is not None and box.colliderect(strip):
+            # the strip stays put (scenes/table/strip_place.py): the bar moves off it, up
+            # from a strip under its middle, down from one over it
+            gap = max(4, lay.font(13) // 3)
+            up = strip.centery > box.centery
+            shift = (strip.top - gap - box.bottom) if up else (strip.bottom + gap - box.top)
+            anchor = (anchor[0], anchor[1] + shift)
+            box = lay_at(anchor)
+        if self.bar.buttons and self.adapter.choice_vertical and self.adapter.choice_columns > 1:
+            # a grid off a plate (or words) it would lie on, toward the middle (East's by
+            # the trick)
+            gap = max(4, lay.font(13) // 3)
+            panel = self.panel(self.bar)
+            hit = [p for p in self.taken() if p.colliderect(panel.inflate(gap * 2, gap * 2))]
+            if hit:
+                left = panel.centerx > lay.width / 2
+                dx = (min(p.left for p in hit) - gap - panel.right) if left else \
+                    (max(p.right for p in hit) + gap - panel.left)
+                lay_at((anchor[0] + dx, anchor[1]))
+
+    def _grid_short(self, bounds: pygame.Rect) -> bool:
+        """Whether a grid of buttons with icons (Briscola's suits beside the trick) finds
+        too little room: its panel past the window's edge or the prompt's line, on the
+        rank strip, a name plate, the words on the felt or the cards on the table (a step
+        smaller then, down to :data:`ICON_STEPS`' last)."""
+        if not self.bar.buttons:
+            return False
+        panel = self.panel(self.bar)
+        strip = self.kept_clear()
+        gap = max(4, self.stage.layout.font(13) // 3)
+        near = panel.inflate(gap * 2, gap * 2)
+        return panel.top < bounds.top or panel.bottom > self._prompt_clear() or \
+            (strip is not None and panel.colliderect(strip)) or \
+            near.collidelist(self.taken()) >= 0 or near.collidelist(self._others_cards()) >= 0
 
     def lift(self, dt: float) -> None:
         hand = self.board.human_hand
@@ -379,6 +428,13 @@ class TableInput(Pointer, Keyboard, Hints, Selection):
             shift = min(box.right + gap - line.left, lay.width - lay.margin - line.right)
         return (centre[0] + shift, centre[1])
 
+    def title_font(self, bar: ChoiceBar) -> int:
+        """The size of a titled bar's title: as many steps smaller than the usual as its
+        buttons' words (a grid short of room: :data:`ICON_STEPS`)."""
+        lay = self.stage.layout
+        smaller = lay.font(17) - bar.font if bar.font else 0
+        return max(11, lay.font(15) - max(0, smaller))
+
     def panel(self, bar: ChoiceBar) -> pygame.Rect:
         """Where a bar of buttons lies with its panel: the buttons, a pad round them, and
         its title over them (the popup, a picker); a bar without a title has no panel."""
@@ -386,7 +442,7 @@ class TableInput(Pointer, Keyboard, Hints, Selection):
         box = bar.buttons[0].rect.unionall([b.rect for b in bar.buttons[1:]])
         if not bar.title:
             return box
-        title = self.hud.text.render(bar.title, lay.font(15), theme.GOLD_LIGHT, True)
+        title = self.hud.text.render(bar.title, self.title_font(bar), theme.GOLD_LIGHT, True)
         pad = max(8, lay.card_h // 12)
         panel = box.inflate(pad * 2, pad * 2)
         panel.h += title.get_height() + pad // 2

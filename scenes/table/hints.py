@@ -145,7 +145,8 @@ class Hints(InputBase):
         box = self.hint_bar.layout((0, 0), height, 0, self.hud.text, lay.font(17))
         strip = self.kept_clear()
         line = self.hud.prompt_rect(self.prompt_centre(), lay.font(16))
-        avoid = [r for r in (strip, line) if r is not None] + self._others_cards()
+        avoid = [r for r in (strip, line) if r is not None] + self._others_cards() + \
+            self.taken()
         place = hint_place(box.size, (lay.seat(self.position.seat).plate[0], lay.prompt_y),
                            self.panel(beside), avoid, bounds, max(6, lay.font(13) // 2))
         if place is None:
@@ -194,9 +195,5 @@ class Hints(InputBase):
         for sprite in self.board.sprites():
             if sprite.flying or id(sprite) in mine:
                 continue
-            rect = self.stage.images.rect_of(sprite)
-            if 45 < abs(sprite.angle) % 180 < 135:
-                rect = pygame.Rect(0, 0, rect.h, rect.w).move(rect.centerx - rect.h // 2,
-                                                              rect.centery - rect.w // 2)
-            out.append(rect)
+            out.append(self.stage.images.box_of(sprite))
         return out

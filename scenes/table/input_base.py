@@ -45,6 +45,7 @@ class InputBase:
     on_look: Callable[[tuple[int, int]], bool]
     look_back: Callable[[], Any]
     kept_clear: Callable[[], Optional[pygame.Rect]]
+    taken: Callable[[], list[pygame.Rect]]
     bar: ChoiceBar
     popup: ChoiceBar
     hint_bar: ChoiceBar

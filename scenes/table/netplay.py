@@ -16,6 +16,7 @@ from typing import Optional
 import pygame
 
 from game.session import Client
+from scenes.dirty import circle_box, unclipped
 from scenes.i18n import tr
 
 #: the light's colour for each state of a guest's link
@@ -52,6 +53,13 @@ def own_name(client: Client) -> str:
     return seating.names[seat]
 
 
+def listening_seats(client: Client) -> dict[int, int]:
+    """The friends' seats played by ear now, with their voices' words a minute (a
+    host's table: game/net/host.py; none elsewhere)."""
+    listening = getattr(client, "listening", None)
+    return dict(listening()) if callable(listening) else {}
+
+
 def away_seats(client: Client) -> frozenset[int]:
     """The seats a computer keeps warm while their person is away (none off the network)."""
     seating = client.seating()
@@ -85,7 +93,8 @@ def draw_light(surface: pygame.Surface, state: str, centre: tuple[int, int],
     the state too, for whoever cannot tell its colours apart: a full dot when connected,
     a hollow ring while reconnecting (the prompt says so in words), a cross when lost."""
     colour = LIGHTS[state]
-    rect = pygame.draw.circle(surface, (10, 20, 14), centre, radius + 2)
+    pygame.draw.circle(surface, (10, 20, 14), centre, radius + 2)
+    rect = unclipped(surface, circle_box(centre, radius + 2))
     if state == "connected":
         pygame.draw.circle(surface, colour, centre, radius)
     elif state == "reconnecting":

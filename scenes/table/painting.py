@@ -8,22 +8,25 @@ change.
 
 What drawing does record is its own paint log: each thing painted (a card in
 its exact state, a label, a plate, a button, an effect) with the rectangle it
-covers.  :meth:`TablePainter.damage` compares a frame's log with the last one,
-so the app puts on screen only the rectangles where something changed (a full
-1920x1080 present costs more than the whole drawing), and
-:meth:`TablePainter.animating` tells the app when nothing will change by
-itself, so it can sleep until the next input.
+covers.  scenes/dirty.py compares a frame's log with the last one, so the frame
+is painted only within the rectangles where something changed (at 3840x2160 the
+whole picture costs 7 ms) and the app puts on screen only those
+(:meth:`TablePainter.damage`), and :meth:`TablePainter.animating` tells the app
+when nothing will change by itself, so it can sleep until the next input.  Every
+rectangle logged is what the thing covers whatever the clip (scenes/dirty.py's
+``blitted`` and ``unclipped``): the pass that only logs draws with an empty clip.
 """
 
 from __future__ import annotations
 
 import math
 from dataclasses import replace
-from typing import Any, Callable, Hashable, Optional, Sequence
+from typing import Any, Callable, Optional, Sequence
 
 import pygame
 
 from scenes.art.sprites import CardSprite, soft_rect
+from scenes.dirty import Box, DirtyFrame, PaintLog, blitted, circle_box, polygon_box, unclipped
 from scenes.kit import theme
 from scenes.kit.hud import Hud, Label
 from scenes.kit.toast import band as notices_band
@@ -39,17 +42,11 @@ from scenes.table.stage import Stage
 from scenes.table.story import CornerButtons
 from scenes.table.strip_place import card_reach, choose_spot, plate_reach, strip_spots
 
-#: a paint log: what was painted, and where
-#: a rectangle as the paint log keeps it: x, y, width, height
-Box = tuple[int, int, int, int]
-#: what a draw painted: a key (its kind first, then what it shows) and where
-PaintLog = dict[tuple[Hashable, ...], Box]
 #: what a phrase's bubble keeps clear of where it can (the paint log's kinds): the score
 #: board, the corner buttons, the look back button, the rank strip, the plates and the
-#: guest's light, and the words laid on the felt (the trump badge, the dealer chip)
+#: guest's light, and the words laid on the felt (the trump badge, the dealer chip); so do
+#: a banner and a callout given a room, and the cards at rest there
 PHRASE_CLEARS = frozenset({"board", "corner", "look_back", "strip", "plate", "light", "label"})
-#: above this share of the window changed, the whole frame is presented
-FULL_SHARE = 0.6
 
 
 class TablePainter:
@@ -58,14 +55,14 @@ class TablePainter:
     It reads, never changes: the position (the shown view, the turn), the board's
     cards on the stage, the input (the bar, the popup, the selection, what is lit),
     the rank strip and notes, the corner buttons, the captions; ``busy``, ``link``,
-    ``art_key`` (the card design now) and ``presents_in_part`` (whether the app
-    presents only what changed, so the log of cards is worth keeping) as callables."""
+    ``art_key`` (the card design now) and ``drawn_whole`` (whether this frame must be
+    painted whole: scenes/dirty.py's ``drawn_whole``) as callables."""
 
     def __init__(self, adapter: Any, position: Position, board: Board, stage: Stage, hud: Hud,
                  input: TableInput, ranks: Ranks, corner: CornerButtons, phrases: TablePhrases,
                  captions: Optional[Captions], seats: int, busy: Callable[[], bool],
                  link: Callable[[], Optional[str]], art_key: Callable[[], tuple],
-                 presents_in_part: Callable[[], bool]) -> None:
+                 drawn_whole: Callable[[], bool]) -> None:
         self.adapter = adapter
         self.position = position
         self.board = board
@@ -80,7 +77,8 @@ class TablePainter:
         self.busy = busy
         self.link = link
         self.art_key = art_key
-        self.presents_in_part = presents_in_part
+        self.drawn_whole = drawn_whole
+        self.dirty = DirtyFrame()
         self._deco_key: tuple = ()
         self._deco: tuple[list, list] = ([], [])
         self._halos: dict[tuple, pygame.Surface] = {}
@@ -92,7 +90,6 @@ class TablePainter:
         self.paint_log: PaintLog = {}             # what the last draw painted, and where
         self._board_box = pygame.Rect(0, 0, 0, 0)  # where the last draw's score board lies
         self._drawn_key: tuple = ()               # the screen key of the last draw
-        self._presented_log: PaintLog = {}        # ... and the one before, on screen now
 
     def forget_decorations(self) -> None:
         """The slots and labels are asked of the adapter again at the next draw."""
@@ -127,21 +124,26 @@ class TablePainter:
                 None if self.input.callout is None else self.input.callout.text,
                 None if self.captions is None else self.captions.text,
                 self.link(), tuple(self.adapter.names.items()), self.adapter.away,
-                self.ranks.note, self.ranks.shown(), self.phrases.screen_key())
+                self.ranks.note, self.ranks.shown(), self.phrases.screen_key(),
+                self.stage.images.generation)
 
     def draw(self, surface: pygame.Surface) -> None:
+        """The table, painted only where it changed since the frame before."""
+        self.stage.images.adopt()        # faces painted since: drawn from now on
+        self._drawn_key = self._screen_key()
+        self.paint_log = self.dirty.draw(surface, self._paint, self.drawn_whole())
+
+    def _paint(self, surface: pygame.Surface) -> PaintLog:
+        """The whole table (within the surface's clip); its paint log."""
         lay = self.stage.layout
         log: PaintLog = {}
         self.paint_log = log
-        self._drawn_key = self._screen_key()
         surface.blit(theme.felt_background(lay.size), (0, 0))
         if self.position.update is None:
             self._draw_waiting(surface, log)   # a guest's table before the host's first update
-            return
+            return log
         slots, labels = self._decorations()
-        lines = self.adapter.scoreboard(self.position.shown, lay)
-        self._board_box = pygame.Rect((lay.margin, lay.margin),
-                                      self.hud.board_size(lines, lay.font(16)))
+        lines = self._board_lines(labels)
         labels = self._clear_of_board(labels)
         for slot in slots:
             self.hud.draw_slot(surface, slot)
@@ -149,7 +151,7 @@ class TablePainter:
         sprites = self.board.sprites()
         sprites.sort(key=lambda s: (s.flying, s.z))
         flying = 0
-        in_part = self.presents_in_part()
+        images = self.stage.images
         resting: list[pygame.Rect] = []     # cards at rest: the look back button avoids them
         for sprite in sprites:
             if sprite.flying and not flying:
@@ -161,9 +163,8 @@ class TablePainter:
             rect = self.stage.images.draw(surface, sprite)
             if not sprite.flying:
                 resting.append(rect)
-            if in_part:   # the cards are most of the log: kept only when it is used
-                log[("card", sprite.id, sprite.flying) + _sprite_state(sprite)] = \
-                    _footprint(rect, self.stage.images.width_for(sprite.scale))
+            log[("card", sprite.id, sprite.flying, images.generation) + _sprite_state(sprite)] = \
+                _box(_footprint(rect, images.width_for(sprite.scale)).union(images.covered))
         if not flying:
             self._draw_labels(surface, labels, log)
         if self.adapter.select_cards:
@@ -186,17 +187,19 @@ class TablePainter:
         self._draw_look_button(surface, rect, log, resting, strip)
         self._draw_rank_strip(surface, strip, log)
         # over the table's boxes, and clear of them and of its words where it can be
-        clear = [pygame.Rect(r) for k, r in log.items() if k[0] in PHRASE_CLEARS] \
-            if self.phrases.said else []           # sought only while a bubble is shown
-        self.phrases.draw(surface, log, lay, self.hud.text, self.plate_rect, clear)
+        boxes = [pygame.Rect(r) for k, r in log.items() if k[0] in PHRASE_CLEARS]
+        self.phrases.draw(surface, log, lay, self.hud.text, self.plate_rect,
+                          boxes if self.phrases.said else [])
         bar = self.input.bar
         if bar and not self.input.popup:
             if bar.title:
                 log[("panel", bar.title)] = _box(self._draw_panel(surface, bar))
-            bar.draw(surface, self.hud.text, self.hud.panels, lay.font(17), self.stage.icon)
+            bar.draw(surface, self.hud.text, self.hud.panels, bar.font or lay.font(17),
+                     self.stage.icon)
             _log_bar(log, "bar", bar)
         if not self.busy() and self.input.callout is not None:
-            rect = self.hud.draw_callout(surface, self.input.callout, lay.font(18))
+            rect = self.hud.draw_callout(surface, self.input.callout, lay.font(18),
+                                         boxes + resting)
             log[("callout", self.input.callout.text, self.hud.clock)] = _box(rect.inflate(16, 16))
         if self.captions is not None:
             self._draw_captions(surface, log, self.captions)
@@ -217,8 +220,11 @@ class TablePainter:
         if hint:
             hint.draw(surface, self.hud.text, self.hud.panels, lay.font(17), self.stage.icon)
             _log_bar(log, "hint", hint)
-        for kind, rect in self.hud.draw_effects(surface, lay.size, lay.font(20)):
+        # a banner given a room keeps clear of the table's boxes and its cards at rest there
+        for kind, rect in self.hud.draw_effects(surface, lay.size, lay.font(20),
+                                                boxes + resting):
             log[("effect", kind, tuple(rect), self.hud.clock)] = _box(rect.inflate(8, 8))
+        return log
 
     def _draw_waiting(self, surface: pygame.Surface, log: PaintLog) -> None:
         """No position yet: the felt and what the prompt says (the game's parts read a
@@ -271,6 +277,12 @@ class TablePainter:
         self.look_rect = rect
         log[("look_back", label, hover)] = _box(rect)
 
+    def taken(self) -> list[pygame.Rect]:
+        """The name plates, and the words on the felt as last drawn: what a grid of
+        buttons and the Hint beside a picker keep off (scenes/table/controls.py)."""
+        labels = [pygame.Rect(r) for k, r in self.paint_log.items() if k[0] == "label"]
+        return [self.plate_rect(seat) for seat in range(self.seats)] + labels
+
     def strip_rect(self) -> Optional[pygame.Rect]:
         """Where the rank strip stays (None: not shown, or no place at this size)."""
         if not self.ranks.lines() or self._strip_key[:1] != (self.stage.layout.size,):
@@ -285,7 +297,10 @@ class TablePainter:
             return None
         lay = self.stage.layout
         size = self.hud.board_size(lines, lay.font(13))
-        key = (lay.size, lay.card_h, size)
+        # again when the seats' names change (a guest's table learns them after its first
+        # frame: "Computer 2" ran onto a strip chosen clear of "East")
+        names = tuple(self.adapter.plate_name(s, lay) for s in range(self.seats))
+        key = (lay.size, lay.card_h, size, names)
         if self._strip_key != key:
             self._strip_key = key
             self._strip_rect = self._choose_strip(lay, size, board, log)
@@ -341,24 +356,65 @@ class TablePainter:
                                       "bottomright")
             log[("footer", captions.footer)] = _box(rect)
 
+    def _board_lines(self, labels: list[Label]) -> list[tuple[str, str]]:
+        """The score board's lines, and where it lies (``_board_box``): its long lines
+        broken short of a label it would lie on that has no room right of it, before the
+        corner buttons or the rank strip (the trump badge, past the board of an online
+        table's names, ran onto the corner buttons at 1000x640 with the largest text, and
+        onto the card order at 900x560)."""
+        lay = self.stage.layout
+        font = lay.font(16)
+        lines = self.adapter.scoreboard(self.position.shown, lay)
+        box = pygame.Rect((lay.margin, lay.margin), self.hud.board_size(lines, font))
+        window = pygame.Rect(0, 0, *lay.size)
+        kept: Optional[list[pygame.Rect]] = None
+        for label in labels:
+            rect = self.hud.label_rect(label)
+            room = rect.left - lay.margin * 2
+            if not rect.colliderect(box) or room < box.w // 2:
+                continue
+            if kept is None:        # the corner buttons and the rank strip keep their places
+                kept = [r for r in (self.corner.reach(lay, self.hud), self.strip_rect())
+                        if r is not None]
+            moved = rect.move(box.right + lay.margin - rect.left, 0)
+            if not window.contains(moved) or moved.collidelist(kept) >= 0:
+                lines = self.hud.board_within(lines, font, room)
+                box.size = self.hud.board_size(lines, font)
+        self._board_box = box
+        return lines
+
     def _clear_of_board(self, labels: list[Label]) -> list[Label]:
         """The labels with those the score board would cover moved right past it: the
         board grows with its words ("Bets 1 · Babbeo used") and with the larger text
         setting; a seat's line by its plate near the top left corner stays where it is
-        until the board reaches it."""
+        until the board reaches it.  A line that runs onto cards at rest at one end slides
+        along its line clear of them, where that is clear of them and of the other words
+        and in the window (at 1000x640 with the largest text the culetto's line ran onto
+        East's hand)."""
         lay, board = self.stage.layout, self._board_box
-        if not board.w:
-            return labels
-        cards = [self.stage.images.rect_of(s) for s in self.board.sprites() if not s.flying]
+        cards = [self.stage.images.box_of(s) for s in self.board.sprites() if not s.flying]
+        window = pygame.Rect(0, 0, *lay.size)
+        rects = [self.hud.label_rect(label) for label in labels]
         out = []
-        for label in labels:
-            rect = self.hud.label_rect(label)
-            if rect.colliderect(board):
+        for i, label in enumerate(labels):
+            rect = rects[i]
+            dx, dy = 0, 0
+            if board.w and rect.colliderect(board):
                 # right past it; under it where that lands on cards (a row's name)
                 right = (board.right + lay.margin - rect.left, 0)
                 down = (0, board.bottom + lay.margin - rect.top)
                 dx, dy = next((m for m in (right, down) if rect.move(m).collidelist(cards) < 0),
                               right)
+            moved = rect.move(dx, dy)
+            hit = [c for c in cards if c.inflate(-2, -2).colliderect(moved.inflate(-2, -2))]
+            if hit:
+                # along its line, clear of the cards and of the other words
+                others = cards + rects[:i] + rects[i + 1:]
+                aside = sorted((min(c.left for c in hit) - lay.margin - moved.right,
+                                max(c.right for c in hit) + lay.margin - moved.left), key=abs)
+                dx += next((d for d in aside if window.contains(moved.move(d, 0))
+                            and moved.move(d, 0).collidelist(others) < 0), 0)
+            if dx or dy:
                 label = replace(label, pos=(label.pos[0] + dx, label.pos[1] + dy))
             out.append(label)
         return out
@@ -373,23 +429,12 @@ class TablePainter:
     def damage(self) -> Optional[list[pygame.Rect]]:
         """The rectangles that differ from the frame drawn before (after a draw), or None
         when so much changed that the whole window should be presented."""
-        now, before = self.paint_log, self._presented_log
-        self._presented_log = now
-        if not before or not self.presents_in_part():
-            return None
-        rects = [pygame.Rect(r) for k, r in now.items() if before.get(k) != r]
-        rects += [pygame.Rect(r) for k, r in before.items() if now.get(k) != r]
-        window = pygame.Rect(0, 0, *self.stage.layout.size)
-        rects = _merged([r.clip(window) for r in rects if r.colliderect(window)])
-        # measured once overlaps are joined: a hand of twenty overlapping cards that
-        # closes ranks covers a strip of the window, not twenty times a card's footprint
-        if sum(r.w * r.h for r in rects) > FULL_SHARE * window.w * window.h:
-            return None
-        return rects
+        return self.dirty.damage
 
     def animating(self) -> bool:
         """Whether the table will look different in the next frame without any input."""
         return (self.busy() or bool(self.hud.banners) or bool(self.hud.pops) or bool(self.input.lit)
+                or self.stage.images.waiting
                 or (self.input.callout is not None and not self.busy()) or self.input.lift_moving
                 or self._screen_key() != self._drawn_key)
 
@@ -403,7 +448,8 @@ class TablePainter:
         tip_y = min(card.bottom + size // 2, self.stage.layout.height - size - 2)
         points = [(x, tip_y), (x - size, tip_y + size), (x + size, tip_y + size)]
         pygame.draw.polygon(surface, (10, 30, 48), [(px, py + 2) for px, py in points])
-        return pygame.draw.polygon(surface, self.stage.images.GLOW_FOCUS, points).inflate(4, 6)
+        pygame.draw.polygon(surface, self.stage.images.GLOW_FOCUS, points)
+        return unclipped(surface, polygon_box(points)).inflate(4, 6)
 
     def _visible_strip(self, sprite: CardSprite, above: Optional[CardSprite],
                        least: int) -> tuple[pygame.Rect, int]:
@@ -422,7 +468,8 @@ class TablePainter:
         r = max(6, self.stage.images.width_for(sprite.scale) // 8)
         card, x = self._visible_strip(sprite, above, r * 3)
         y = card.bottom - r * 2
-        badge = pygame.draw.circle(surface, (14, 40, 28), (x, y), r)
+        pygame.draw.circle(surface, (14, 40, 28), (x, y), r)
+        badge = unclipped(surface, circle_box((x, y), r))
         pygame.draw.circle(surface, theme.CREAM, (x, y), r, width=max(1, r // 5))
         tick = [(x - r * 0.5, y), (x - r * 0.1, y + r * 0.4), (x + r * 0.55, y - r * 0.4)]
         pygame.draw.lines(surface, theme.CREAM, False, tick, max(2, r // 3))
@@ -447,8 +494,8 @@ class TablePainter:
                 self._halos.clear()
             self._halos[key] = halo
         halo.set_alpha(self._halo_alpha())
-        rect = surface.blit(halo, halo.get_rect(center=(int(sprite.x + sprite.offset_x),
-                                                        int(sprite.y))))
+        rect = blitted(surface, halo, halo.get_rect(center=(int(sprite.x + sprite.offset_x),
+                                                             int(sprite.y))))
         halo.set_alpha(255)
         return rect
 
@@ -495,7 +542,8 @@ class TablePainter:
 
     def _draw_light(self, surface: pygame.Surface, log: PaintLog) -> None:
         """A guest's connection light, in the top right corner: just left of the corner
-        buttons, level with them (they keep the corner, as at every table)."""
+        buttons, level with them (they keep the corner, as at every table), a gap from
+        them (its ring touched Log at 900x560)."""
         link = self.link()
         if link is None:
             return
@@ -503,7 +551,9 @@ class TablePainter:
         radius = max(4, lay.font(15) // 3)
         right = min((b.rect.left for b in self.corner.buttons if b.rect is not None),
                     default=lay.width - lay.margin + radius)
-        centre = (round(right - radius * 2), round(lay.margin + lay.corner_h / 2))
+        gap = max(4, lay.font(13) // 3)
+        # the light's box reaches its radius and its ring's 3 px past its centre
+        centre = (round(right - radius - 3 - gap), round(lay.margin + lay.corner_h / 2))
         log[("light", link)] = _box(draw_light(surface, link, centre, radius))
 
     def _draw_popup(self, surface: pygame.Surface) -> pygame.Rect:
@@ -517,7 +567,8 @@ class TablePainter:
         """The panel under a titled bar of buttons (the popup, a picker)."""
         lay = self.stage.layout
         panel = self.input.panel(bar)
-        title = self.hud.text.render(bar.title, lay.font(15), theme.GOLD_LIGHT, True)
+        title = self.hud.text.render(bar.title, self.input.title_font(bar), theme.GOLD_LIGHT,
+                                     True)
         pad = max(8, lay.card_h // 12)
         surface.blit(self.hud.panels.get(panel.size, (6, 26, 16, 235), theme.GOLD, 12), panel)
         surface.blit(title, title.get_rect(midtop=(panel.centerx, panel.y + pad * 0.6)))
@@ -536,26 +587,13 @@ def _box(rect: pygame.Rect) -> Box:
     return (rect.x, rect.y, rect.w, rect.h)
 
 
-def _footprint(rect: pygame.Rect, width: int) -> Box:
-    """A card's rectangle with its shadow and glow around it."""
+def _footprint(rect: pygame.Rect, width: int) -> pygame.Rect:
+    """A card's rectangle with a margin for its shadow and glow around it."""
     pad = max(6, width // 5)
-    return _box(rect.inflate(pad * 2, pad * 2).move(pad // 3, pad // 3))
+    return rect.inflate(pad * 2, pad * 2).move(pad // 3, pad // 3)
 
 
 def _log_bar(log: PaintLog, name: str, bar: ChoiceBar) -> None:
     for i, b in enumerate(bar.buttons):
         log[(name, i, b.label, b.enabled, bar.focus == i, bar.hover == i, b.icon)] = \
             _box(b.rect.inflate(8, 10))
-
-
-def _merged(rects: list[pygame.Rect]) -> list[pygame.Rect]:
-    """Overlapping rectangles joined, so no pixel is presented twice."""
-    out: list[pygame.Rect] = []
-    for r in sorted(rects, key=lambda r: (r.y, r.x)):
-        for i, o in enumerate(out):
-            if o.colliderect(r):
-                out[i] = o.union(r)
-                break
-        else:
-            out.append(r)
-    return out

@@ -27,9 +27,9 @@ from scenes.kit.sheet import Sheet, draw_sheet, sheet_size
 from scenes.kit.widgets import Button, FocusList, draw_button
 from scenes.net import room_codes
 from scenes.net.dealer import dealer_line
-from scenes.net.rating_words import keep_mine, rating_lines, told_ratings
+from scenes.net.rating_words import keep_mine, rating_lines, rating_sentences, told_ratings
 from scenes.speech.aloud import Aloud
-from scenes.speech.reading import Reader, read_key
+from scenes.speech.reading import Reader, read_key, said_as
 from scenes.speech.table import spoken_on
 from scenes.table import keeping
 
@@ -106,13 +106,21 @@ class _MenuOverlay(Scene):
 
     def spoken_rows(self) -> list[tuple[int, list[str]]]:
         """The score sheet's rows as a listener hears them: "Hand 1: You 5, East 3.", a
-        cell left empty not said."""
+        cell left empty or marking nothing ("—") not said, a row of none its label alone
+        ("Each round."), the cells in words where the screen draws a symbol
+        (``SheetRow.said``) and its separators a pause (:func:`said_as`)."""
         sheet = self.sheet()
         if sheet is None:
             return []
-        return [(n, [tr("spoken.option", label=row.label, value=", ".join(
-            f"{name} {cell}" for name, cell in zip(sheet.columns, row.cells) if cell))])
-            for n, row in enumerate(sheet.rows)]
+        out = []
+        for n, row in enumerate(sheet.rows):
+            shown = row.cells if row.said is None else row.said
+            said = [said_as(cell) for cell in shown]
+            cells = ", ".join(f"{name} {cell}" for name, cell in zip(sheet.columns, said) if cell)
+            label = said_as(row.label)
+            out.append((n, [tr("spoken.option", label=label, value=cells) if cells
+                            else tr("spoken.item", label=label)]))
+        return out
 
     def scroll_to(self, offset: float) -> None:
         """A sheet is shown whole: nothing to scroll (a row read aloud asks)."""
@@ -282,6 +290,7 @@ class ResultScene(_AutoClose, _MenuOverlay):
         self._rated = told_ratings(table.client)
         keep_mine(table.client, self._rated)
         super().__init__(app, table)
+        self._say_ratings()
 
     def buttons(self) -> list[Button]:
         out = []
@@ -315,6 +324,20 @@ class ResultScene(_AutoClose, _MenuOverlay):
         told them (scenes/net/rating_words.py)."""
         return rating_lines(self.table.client, self._rated)
 
+    def spoken_rows(self) -> list[tuple[int, list[str]]]:
+        """The score sheet's rows, then each seat's rating before and after, a row each
+        (read again with Down and Up)."""
+        rows = super().spoken_rows()
+        return rows + [(len(rows) + n, [line]) for n, line in
+                       enumerate(rating_sentences(self.table.client, self._rated))]
+
+    def _say_ratings(self) -> None:
+        """With the spoken table on, the ratings said once they are told (as they come,
+        or at once to a guest told them before the result)."""
+        said = rating_sentences(self.table.client, self._rated)
+        if said and spoken_on(self.app):
+            self.aloud.say([tr("spoken.rating.heading"), *said])
+
     def update(self, dt: float) -> None:
         super().update(dt)
         self._tick_auto_close()
@@ -323,6 +346,8 @@ class ResultScene(_AutoClose, _MenuOverlay):
             self._rated = rated
             keep_mine(self.table.client, rated)
             self.reword()
+            self.reader.refresh()
+            self._say_ratings()
 
     def closed_by_itself(self) -> None:
         self.table.finished()

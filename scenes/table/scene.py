@@ -67,6 +67,7 @@ from game import GAMES
 from game.session import HUMAN, Client, GameSetup, Update
 from scenes import heap
 from scenes.art.sprites import CardImages, CardSprite
+from scenes.dirty import drawn_whole
 from scenes.i18n import tr
 from scenes.kit.hud import Hud
 from scenes.kit.layout import Layout
@@ -84,6 +85,7 @@ from scenes.table.netplay import (
     away_news,
     away_seats,
     link_state,
+    listening_seats,
     networked,
     own_name,
     seat_names,
@@ -189,7 +191,8 @@ class TableScene(SessionFeed, Overlays):
             self.position, setup.seats, self.delay,
             random.Random((self.setup.seed or 0) ^ 0xC0FFEE),  # guests: no seed
             self.adapter.race, self.pace.speed, client.allow, lambda: away_seats(client),
-            heard=lambda: self.spoken is None or self.spoken.caught_up())
+            heard=lambda: self.spoken is None or self.spoken.caught_up(),
+            listening=lambda: listening_seats(client))
         self.ranks = Ranks(self.key, self.adapter, self.position, self.timeline,
                            captions is not None, settings,
                            lambda name, value: app.change_setting(name, value), app.notify)
@@ -215,8 +218,10 @@ class TableScene(SessionFeed, Overlays):
             self.adapter, self.position, self.board, self.stage, self.hud, self.input,
             self.ranks, self.corner, self.phrases, captions, self.seats, lambda: self.busy,
             lambda: self.link,
-            lambda: self._art_key, lambda: getattr(app, "presents_in_part", True))
+            lambda: self._art_key, lambda: drawn_whole(app, self))
         self.input.kept_clear = self.painter.strip_rect
+        self.input.taken = self.painter.taken
+        self._take_names()      # before the first update is shown, or said
         self._receive()
         self._start()
 
@@ -356,14 +361,21 @@ class TableScene(SessionFeed, Overlays):
         self.input.refresh()
         self.input.lift(dt)
 
+    def _take_names(self) -> None:
+        """The seats' names from the network, as the plates and the spoken table say
+        them.  Taken before the first update too: a guest's table had said its first
+        turn by the words of a table with no names ("West's turn."), a frame before it
+        had the host's ("Marco's turn.")."""
+        self.adapter.names = seat_names(self.client)
+        if networked(self.client):
+            self.adapter.you_name = own_name(self.client)
+
     def _netplay(self) -> bool:
         """Names on the plates and the guest's light, from the network, and a notice when a
         friend's link drops or comes back (on every screen: the plate alone was easy to
         miss); True when the host has gone (the guest is told and back at the menu:
         nothing more to update)."""
-        self.adapter.names = seat_names(self.client)
-        if networked(self.client):
-            self.adapter.you_name = own_name(self.client)
+        self._take_names()
         away = away_seats(self.client)
         if not self.over:
             for line in away_news(self._away_seen, away, self.adapter.names):

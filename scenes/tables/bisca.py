@@ -20,6 +20,7 @@ from typing import Any, Optional, Sequence, cast
 
 from game.cards import Card, italian_deck
 from game.engine import GAME_OVER, Action, Event
+from game.i18n import number_words
 from game.views.bisca import RoundScored, View
 from scenes.i18n import language, tr
 from scenes.kit import theme
@@ -68,6 +69,26 @@ def hearts(lives: Any) -> str:
     if whole > MOST_HEARTS:
         return f"{HEART} × {number(lives)}"
     return HEART * whole + (HALF_HEART if half else "")
+
+
+def lives_said(lives: Any) -> str:
+    """Lives as a voice says them ("3 lives", "1 life", "2.5 lives"; "Out" at none, "Out,
+    1 below none" under), where the screen draws hearts (:func:`hearts`) that a voice
+    would read by the symbol's name."""
+    lives = float(lives or 0)
+    if lives == 0:
+        return tr("bisca_table.out")
+    if lives < 0:
+        return tr("bisca_table.out_below_said", lives=number_words(language(), -lives))
+    if lives == 1:
+        return tr("bisca_table.lives_said_one")
+    return tr("bisca_table.lives_said", lives=number_words(language(), lives))
+
+
+def lives_row(lives: Sequence[Any]) -> SheetRow:
+    """A sheet's row of each player's lives: hearts on the screen, words aloud."""
+    return SheetRow(tr("bisca_table.sheet_lives"), [hearts(v) for v in lives], "grand",
+                    [lives_said(v) for v in lives])
 
 
 class BiscaAdapter(TrickTable[View]):
@@ -435,16 +456,21 @@ class BiscaAdapter(TrickTable[View]):
         loss, lives = data["loss"], data["lives"]
         played = [s < len(bets) and bets[s] is not None for s in range(self.seats)]
 
+        def cells(values: Sequence[Any], show: Any) -> list[str]:
+            return [show(values[s]) if played[s] and s < len(values) else "—"
+                    for s in range(self.seats)]
+
         def row(key: str, values: Sequence[Any], show: Any, style: str = "") -> SheetRow:
-            return SheetRow(tr(key), [show(values[s]) if played[s] and s < len(values) else "—"
-                                      for s in range(self.seats)], style)
+            return SheetRow(tr(key), cells(values, show), style)
+        lost = row("bisca_table.round_lost", loss,
+                   lambda v: tr("bisca_table.loss_pop", loss=number(v)) if v
+                   else tr("bisca_table.made_pop"))
+        lost.said = cells(loss, lambda v: number_words(language(), v) if v
+                          else tr("bisca_table.made_pop"))
         return Sheet(self.seat_names(layout), [
             row("bisca_table.round_bet", bets, number),
             row("bisca_table.round_won", won, str),
-            row("bisca_table.round_lost", loss,
-                lambda v: tr("bisca_table.loss_pop", loss=number(v)) if v
-                else tr("bisca_table.made_pop")),
-            SheetRow(tr("bisca_table.sheet_lives"), [hearts(v) for v in lives], "grand")])
+            lost, lives_row(lives)])
 
     def result_sheet(self, result: dict[str, Any], view: View,
                      layout: Layout) -> Optional[Sheet]:
@@ -457,7 +483,7 @@ class BiscaAdapter(TrickTable[View]):
                                   if b is not None else "—"
                                   for b, w in zip(row["bets"], row["won"])]))
         lives = result.get("lives") or view["lives"]
-        rows.append(SheetRow(tr("bisca_table.sheet_lives"), [hearts(v) for v in lives], "grand"))
+        rows.append(lives_row(lives))
         # the last rounds (a long game would not fit the window), then the lives
         return Sheet(self.seat_names(layout), rows[:1] + rows[1:-1][-(SHEET_ROUNDS):] + rows[-1:],
                      tuple(result.get("winners") or ()))

@@ -76,6 +76,10 @@ class BriscolaAdapter(TrickTable[View]):
     trick_scale = TRICK_SCALE
     trump_zone = "briscola"
     stock_scale = STOCK_SCALE
+    pile_scale = PILE_SCALE
+    #: the four suits stand two by two beside the trick (``choice_vertical``, set by
+    #: :meth:`choices`, which the table asks before it lays the bar out); the claim alone
+    choice_columns = 2
 
     # -- geometry ------------------------------------------------------------------
     def _culetto_xy(self, layout: Layout) -> tuple[float, float]:
@@ -117,41 +121,72 @@ class BriscolaAdapter(TrickTable[View]):
 
     def _pile_geom(self, seat: int, layout: Layout) -> ZoneGeom:
         """Yours right of your hand; the others' below their hands, upright so that a
-        pile never looks like a hand."""
+        pile never looks like a hand, or beside them toward the table where below reaches
+        your plate's line (the side hands sit lower with larger words: at 1280x720 with
+        the largest text West's pile lay on your plate)."""
         g = layout.seat(seat)
         if g.side == "bottom":
             x = g.hand[0] + layout.card_w * 2.9
             return ZoneGeom(x, g.hand[1] + layout.card_h * 0.06, "stack", PILE_SCALE, 8.0,
                             depth=0.22, z=200)
+        if self._pile_beside(seat, layout):
+            return self.pile_geom(seat, layout)
         inward = 1 if g.side == "left" else -1
         x = g.hand[0] + inward * layout.card_w * 0.35
-        y = g.hand[1] + layout.card_h * 1.28
-        return ZoneGeom(x, y, "stack", PILE_SCALE, -8.0 * inward, depth=0.22, z=200)
+        return ZoneGeom(x, self._below_hand(g, layout), "stack", PILE_SCALE, -8.0 * inward,
+                        depth=0.22, z=200)
+
+    @staticmethod
+    def _below_hand(g: Any, layout: Layout) -> float:
+        """Where a side seat's pile lies below its hand (its centre's height)."""
+        return g.hand[1] + layout.card_h * 1.28
+
+    def _pile_beside(self, seat: int, layout: Layout) -> bool:
+        """Whether a side seat's pile lies beside its hand: below it would reach your
+        plate's line."""
+        g = layout.seat(seat)
+        if g.side == "bottom":
+            return False
+        plate = layout.seat(self.human_seat).plate[1] - layout.font(15) * 1.2
+        reach = self._below_hand(g, layout) + layout.card_h * PILE_SCALE * 0.55
+        return reach > plate - layout.margin
 
     def choice_anchor_for(self, view: View, legal: Sequence[Action],
                           layout: Layout) -> tuple[float, float]:
-        """The suit picker above the trick (which it may change); the claim button right
-        of your card of the trick and under East's (under your card, pressed up by the
-        prompt's line, it lay on the trick at the largest text)."""
+        """The suit picker right of the trick (which it may change), between it and East's
+        hand (over the trick it lay on the trick, the stock and the trump's line at 800x500
+        with the largest text); the claim button right of your card of the trick and
+        under East's (under your card, pressed up by the prompt's line, it lay on the
+        trick at the largest text)."""
         cx, cy = layout.centre
         if any(a.kind == "trump" for a in legal):
-            return (cx, cy - layout.card_h * 1.28)
+            east = layout.seat(next(s for s in range(self.seats)
+                                    if layout.seat(s).side == "right"))
+            trick = self.trick_spot(east.seat, layout)[0] + layout.card_w * TRICK_SCALE / 2 \
+                + layout.card_h * 0.05                      # tilted a little
+            hand = east.hand[0] - layout.card_h * layout.small_scale / 2
+            top, _ = self._band(layout)
+            return ((trick + hand) / 2, (top + layout.prompt_y) / 2)
         x = cx + layout.card_w * TRICK_SCALE / 2 + layout.margin + layout.font(17) * CLAIM_EMS / 2
         # East's card ends 0.35 card heights under the middle, a little more tilted; the
         # button is 0.3 card heights tall
         return (x, cy + layout.card_h * 0.54 + layout.margin)
 
-    def _banner_y(self, layout: Layout) -> float:
-        """Banners lie above the trick (they never hide its cards), below the trump badge."""
+    def _band(self, layout: Layout) -> tuple[float, float]:
+        """The room above the trick (banners and the callout never hide its cards), below
+        the trump badge's line: its top and bottom."""
         f = layout.font
         cx, cy = layout.centre
         badge = layout.margin + f(24) + f(30) + f(14) * 0.7
         trick = cy - layout.card_h * (0.10 + TRICK_SCALE * 0.53)
-        return (badge + trick) / 2
+        return badge + layout.margin, trick - layout.margin
 
-    def _callout_xy(self, layout: Layout) -> tuple[float, float]:
-        cx, cy = layout.centre
-        return (cx, cy - layout.card_h * 0.55 - layout.font(66))
+    def _banner_at(self, layout: Layout) -> dict[str, float]:
+        """Banners in the room above the trick, clear of the boxes that reach into it (the
+        score board, the card order, Last trick, the plates: at 800x500 with the largest
+        text they lay on all four), their words smaller where it is short."""
+        top, bottom = self._band(layout)
+        return {"y": (top + bottom) / 2, "room": bottom - top}
 
     # -- words ---------------------------------------------------------------------
     def scoreboard(self, view: View, layout: Layout) -> list[tuple[str, str]]:
@@ -213,7 +248,9 @@ class BriscolaAdapter(TrickTable[View]):
             h = layout.card_h * CULETTO_SCALE
             out.append(Label(tr("briscola.culetto"), (x, y - h / 2 - f(18)), f(18),
                              theme.GOLD_LIGHT, True, pill=True))
-            out.append(Label(tr("briscola_table.culetto_hint"), (x, y + h / 2 + f(18)), f(14),
+            # clear of the tilted cards' corners (the table slides it off East's hand)
+            out.append(Label(tr("briscola_table.culetto_hint"),
+                             (x, y + h / 2 + f(18) + layout.card_h * 0.08), f(14),
                              theme.CREAM_DIM))
         return out
 
@@ -240,19 +277,22 @@ class BriscolaAdapter(TrickTable[View]):
     def callout(self, shown: View, legal: Sequence[Action], my_turn: bool,
                 layout: Layout) -> Optional[Callout]:
         phase = shown["phase"]
-        pos = self._callout_xy(layout)
+        # in the banners' room, short of it by the urgent one's glow
+        at = self._banner_at(layout)
+        pos, room = (layout.width / 2, at["y"]), at["room"] - 14
         if phase == "claim":
             if my_turn and any(a.kind == "claim" for a in legal):
                 return Callout(tr("briscola_table.claim_it"), tr("briscola_table.claim_how"),
-                               pos, urgent=True)
+                               pos, urgent=True, room=room)
             names = [self.seat_name(s, layout) for s in shown["claimants"]]
             if len(names) == 2:
                 return Callout(tr("briscola_table.venceslao"),
-                               tr("briscola_table.race_between", a=names[0], b=names[1]), pos)
+                               tr("briscola_table.race_between", a=names[0], b=names[1]), pos,
+                               room=room)
         if phase == "choose" and not my_turn and shown["chooser"] is not None:
             who = self.seat_name(shown["chooser"], layout)
             return Callout(tr("briscola_table.claimed_by", player=who),
-                           tr("briscola_table.choosing_sub"), pos)
+                           tr("briscola_table.choosing_sub"), pos, room=room)
         return None
 
     def choice_bar_title(self, view: View, legal: Sequence[Action]) -> str:
@@ -263,6 +303,7 @@ class BriscolaAdapter(TrickTable[View]):
     # -- input ---------------------------------------------------------------------
     def choices(self, view: View, legal: Sequence[Action]) -> list[ChoiceButton]:
         claim = [a for a in legal if a.kind == "claim"]
+        self.choice_vertical = not claim and any(a.kind == "trump" for a in legal)
         if claim:
             return [ChoiceButton(self.action_label(claim[0]), claim[0], "C", primary=True)]
         trumps = {a.value: a for a in legal if a.kind == "trump"}
@@ -323,7 +364,7 @@ class BriscolaAdapter(TrickTable[View]):
                       else tr("briscola_table.claimed_banner", player=who),
                       tr("briscola_table.claimed_sub_you") if yours
                       else tr("briscola_table.claimed_sub", player=who),
-                      at="start", hold=CLAIMED_HOLD[yours], y=self._banner_y(layout))
+                      at="start", hold=CLAIMED_HOLD[yours], **self._banner_at(layout))
             fx.wait(CLAIMED_HOLD[yours] + 0.2)
         elif kind == "trump_changed" and seat is not None:
             suit = data["suit"]
@@ -331,7 +372,7 @@ class BriscolaAdapter(TrickTable[View]):
                    else tr("briscola_table.chosen_by", player=self.seat_name(seat, layout)))
             fx.sound("score", at="start")
             fx.banner(tr("briscola_table.new_trump", suit=suit_name(suit)), sub, at="start",
-                      hold=TRUMP_HOLD, y=self._banner_y(layout))
+                      hold=TRUMP_HOLD, **self._banner_at(layout))
             fx.wait(TRUMP_HOLD + 0.3)
         elif kind == "culetto_held":
             x, y = self._culetto_xy(layout)
@@ -343,11 +384,12 @@ class BriscolaAdapter(TrickTable[View]):
             if len(data["moves"]) > 3:
                 fx.banner(tr("briscola_table.culetto_taken", player=self.seat_name(seat, layout)),
                           tr("briscola_table.points", points=pts), at="start", hold=0.8,
-                          y=self._banner_y(layout))
+                          **self._banner_at(layout))
             if pts:
-                # at the landing, when patch() puts the points on the seat's plate
+                # at the landing, when patch() puts the points on the seat's plate; down
+                # from a pile beside the hand, whose plate and chip lie over it
                 fx.pop(tr("briscola_table.plus", points=pts), fx.zone_centre(f"pile/{seat}"),
-                       colour=POSITIVE)
+                       colour=POSITIVE, rise=-0.3 if self._pile_beside(seat, layout) else 0.45)
             fx.wait(0.15)
         elif kind == "game_scored":
             game_no = int(data["game_no"])

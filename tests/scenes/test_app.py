@@ -275,7 +275,6 @@ MOVE = pygame.event.Event(pygame.MOUSEMOTION, pos=(5, 5), rel=(1, 1), buttons=(0
 def _presentations(app, monkeypatch) -> list[str]:
     """What each frame presents from now on: "whole" (a flip) or "part" (rectangles)."""
     presented: list[str] = []
-    monkeypatch.setattr(app, "presents_in_part", True)
     monkeypatch.setattr(pygame.display, "flip", lambda: presented.append("whole"))
     monkeypatch.setattr(pygame.display, "update", lambda *a: presented.append("part"))
     return presented

@@ -15,7 +15,7 @@ from game.engine import Action, Event
 from scenes.kit.layout import Layout
 from scenes.table import TableScene
 from scenes.table.result import ResultScene, SheetScene
-from scenes.tables.bisca import BiscaAdapter, hearts, number
+from scenes.tables.bisca import BiscaAdapter, hearts, lives_row, lives_said, number
 from tests.scenes.tablekit import (
     FakeFx,
     click,
@@ -82,6 +82,23 @@ def test_the_deck_is_labelled_apart_from_the_hands_won(app):
 def test_hearts_halves_and_counts():
     assert hearts(3) == "♥♥♥" and hearts(2.5) == "♥♥½" and hearts(0.5) == "½"
     assert hearts(7) == "♥ × 7"
+
+
+@pytest.mark.parametrize("lang, said", [
+    ("en", ["3 lives", "1 life", "2.5 lives", "Out", "Out, 1 below none"]),
+    ("it", ["3 vite", "1 vita", "2,5 vite", "Fuori", "Fuori, 1 sotto zero"])])
+def test_lives_are_said_in_words_where_the_screen_draws_hearts(lang, said):
+    """A voice reads "♥" by its name ("black heart suit"): a sheet's lives row is said
+    "3 lives", its cells hearts on the screen."""
+    from scenes.i18n import set_language
+
+    set_language(lang)
+    try:
+        assert [lives_said(n) for n in (3, 1, 2.5, 0, -1)] == said
+        row = lives_row([3, 1])
+        assert row.cells == [hearts(3), hearts(1)] and row.said == said[:2]
+    finally:
+        set_language("en")
 
 
 def test_no_lives_and_lives_below_zero_read_as_out_never_as_a_bare_number():

@@ -18,7 +18,7 @@ from scenes.table.captions import HOLD, Captions
 from scenes.tables.bocce import BocceAdapter
 from scenes.tables.briscola import BriscolaAdapter
 from tests.scenes.tablekit import make_app, open_table, think
-from tests.scenes.test_table_damage import in_part, presented, same  # noqa: F401 - fixtures
+from tests.scenes.test_table_damage import presented, same  # noqa: F401 - fixtures
 
 
 def watched(cls, key: str):
@@ -128,7 +128,7 @@ def test_a_whole_game_is_told_in_the_prompts_place(display, key):
 
 
 @pytest.mark.slow
-def test_captions_and_the_footer_are_presented(display, in_part, presented):  # noqa: F811
+def test_captions_and_the_footer_are_presented(display, presented):  # noqa: F811
     app = make_app(display, "normal")
     table = open_table(app, "briscola", seed=3, seat=None, think_delay=(0.2, 0.4),
                        captions=Captions("Press any key or click to play"), auto_close=0.5)

@@ -35,3 +35,22 @@ def test_the_hint_never_lands_on_the_prompts_line():
     blocked = pygame.Rect(8, 300, 280, 300)
     place = hint_place(SIZE, (99, 506), picker, [line, blocked], BOUNDS, 10)
     assert place is None or not box(place).colliderect(line.inflate(20, 20))
+
+
+def test_where_the_plate_the_sides_and_under_are_taken_the_hint_stands_by_the_pickers_top():
+    """Briscola's suits right of the trick at 1280x720 with the largest text: West's hand
+    by your plate, the trick on the picker's left, the prompt's line under it, the window's
+    edge on its right; the Hint went missing (H still asked).  It stands on the picker's
+    left level with its top, else above it."""
+    picker = pygame.Rect(818, 128, 322, 322)
+    west = pygame.Rect(10, 365, 90, 160)
+    trick = pygame.Rect(595, 252, 190, 190)
+    line = pygame.Rect(320, 485, 638, 42)
+    taken = [west, trick, line]
+    beside = box(hint_place(SIZE, (97, 506), picker, taken, BOUNDS, 10))
+    assert beside.right <= picker.left and beside.top == picker.top
+    badge = pygame.Rect(470, 8, 340, 170)            # words there: above the picker
+    above = box(hint_place(SIZE, (97, 506), picker, taken + [badge], BOUNDS, 10))
+    assert above.bottom <= picker.top and BOUNDS.contains(above)
+    for hint in (beside, above):
+        assert hint.collidelist(taken) < 0 and not hint.colliderect(picker)

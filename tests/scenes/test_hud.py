@@ -136,3 +136,39 @@ def test_a_label_past_the_windows_edge_is_drawn_inside_it(display):
         assert window.contains(hud.draw_label(pygame.Surface(SIZE), label)), (pos, anchor)
     inside = Label("Mazziere", (640, 300), 28, pill=True)
     assert hud.draw_label(pygame.Surface(SIZE), inside) == hud.label_rect(inside)
+
+
+def test_a_banner_given_a_room_lies_clear_of_the_tables_boxes_there_words_smaller(display):
+    """Briscola's Venceslao at 800x500 with the largest text lay on the score board, the
+    card order and Last trick: within its room it moves down past them, its words smaller
+    where the room left is short, else without its second line."""
+    from tests.scenes.tablekit import make_app
+
+    hud, tl = hud_and_timeline(make_app(display))
+    hud.banner(tl, 0.0, "You claimed the Venceslao!", "First on the Two: choose the trump",
+               y=115, still=True, room=110)
+    tl.update(0.5)
+    hud.update(0.0)
+    [(_, free)] = hud.draw_effects(pygame.Surface(SIZE), SIZE, 20)
+    board, strip = pygame.Rect(8, 8, 400, 80), pygame.Rect(800, 30, 470, 70)
+    [(_, rect)] = hud.draw_effects(pygame.Surface(SIZE), SIZE, 20, [board, strip])
+    assert rect.collidelist([board, strip]) < 0
+    assert 60 <= rect.top and rect.bottom <= 170, "within its room"
+    assert rect.h < free.h
+
+
+def test_a_boards_long_line_breaks_after_its_dots_within_a_width(display):
+    """An online table's match line of long names ran under the trump badge: broken short
+    of a width after its " · ", in its style; a short line stays whole."""
+    from tests.scenes.tablekit import make_app
+
+    hud, _ = hud_and_timeline(make_app(display))
+    lines = [("Briscola Venceslao", "title"),
+             ("Match — Anna: 0 · Computer 2: 0 · Computer 3: 0", "score")]
+    whole = hud.board_size(lines, 24)[0]
+    broken = hud.board_within(lines, 24, whole * 2 // 3)
+    assert broken[0] == lines[0] and len(broken) == 3
+    assert all(style == "score" for _, style in broken[1:])
+    assert broken[1][0].endswith("·") and "Computer 3: 0" in broken[2][0]
+    assert hud.board_size(broken, 24)[0] <= whole * 2 // 3
+    assert hud.board_within(lines, 24, whole) == lines

@@ -267,18 +267,9 @@ FITS = [((800, 500), 1.0), ((800, 500), 1.5), ((1280, 720), 1.5)]
 #: a middle window at the largest setting, the largest window
 ELSEWHERE = [(key, GAMES[key].seats[0], "en", (900, 560), 1.0, None) for key in sorted(GAMES)] \
     + [("briscola", 3, "it", (1000, 640), 1.5, 0), ("doudizhu", 3, "en", (1920, 1080), 1.0, 0)]
-#: what still shows in each game's known cases
-_WHY = {
-    "briscola": "the Venceslao callout and the banners after it over the score box, the "
-                "card-order panel and Last trick; the suit picker over the deck, the trick "
-                "and the trump's line; at 1280x720 your plate under West's won pile, East's "
-                "plate against the Hint",
-}
-#: the cases still known to lay words on words, and what shows
-KNOWN = {case: _WHY[case.split("-")[0].rstrip("0123456789")] for case in (
-    "briscola3-it-800x500-1.5", "briscola3-it-1280x720-1.5", "briscola3-en-800x500-1.5",
-    "briscola3-it-1000x640-1.5",
-)}
+#: the cases still known to lay words on words, each with what shows (none now: a case
+#: found is named here, as a strict xfail, until it is fixed)
+KNOWN: dict[str, str] = {}
 
 
 def _sweep_cases() -> list[Any]:
@@ -309,8 +300,69 @@ def test_every_table_in_every_phase_lays_no_words_on_words(display, monkeypatch,
     table = open_table(app, game, push=False, think_delay=(0.05, 0.1), **setup)
     table.corner.can_undo = lambda: True     # as a game the app keeps offers after a move
     app.stack.push(table)
-    problems = watch(app, table, act, lambda: enough(state_of(table)), every=4, limit=20000)
+    # a check every 2/15 s of play and whenever it waits
+    problems = watch(app, table, act, lambda: enough(state_of(table)), every=2, dt=1 / 15,
+                     limit=20000)
     table.close()
+    assert problems == set(), sorted(problems)
+
+
+#: the online tables the issue saw laying words on words that no local table shows: the
+#: host's own (its plate says its name) at 1000x640 with the largest text (the score box
+#: over the trump badge), and a guest watching (its table's watching strip, the host's
+#: phrases in bubbles) at 900x560 ("Last trick L" over a plate, a phrase's bubble over
+#: the card order)
+ONLINE = [("host", "it", (1000, 640), 1.5), ("watching", "en", (900, 560), 1.0)]
+#: the online cases still known to lay words on words, and what shows: the players' names
+#: ("Computer 2" where a local table says "East") make the plates and the score board
+#: wider than at a local table
+KNOWN_ONLINE = {
+    "bocce-host-it-1000x640-1.5": "the score board of the players' names over the other's "
+                                  "row of bocce and a pop; Computer 2's plate on its hand",
+    "bolola-host-it-1000x640-1.5": "the dealer chip under a banner; Computer 3's plate on its "
+                                   "hand of backs",
+    "bolola-watching-en-900x560-1.0": "the card order against East's plate, then Computer 2's",
+    "briscola-host-it-1000x640-1.5": "the suit picker, off Computer 2's plate, over the trick "
+                                     "(no room for its grid between them); the culetto's name "
+                                     "against that plate",
+    "briscola-watching-en-900x560-1.0": "the card order against East's plate, then Computer "
+                                        "2's; the score board of the names, broken short of "
+                                        "the hidden briscola's line, reaches West's plate",
+    "doudizhu-host-it-1000x640-1.5": "the score board of the names over the landlord's three "
+                                     "cards; the prompt's long line over the cards played out",
+}
+
+
+def _online_cases() -> list[Any]:
+    out = []
+    for game in sorted(GAMES):
+        for who, lang, size, scale in ONLINE:
+            name = f"{game}-{who}-{lang}-{size[0]}x{size[1]}-{scale}"
+            marks = [pytest.mark.xfail(strict=True, reason=KNOWN_ONLINE[name])] \
+                if name in KNOWN_ONLINE else []
+            out.append(pytest.param(game, who, lang, size, scale, marks=marks, id=name))
+    return out
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game, who, lang, size, scale", _online_cases())
+def test_every_online_table_lays_no_words_on_words(display, monkeypatch, game, who, lang, size,
+                                                   scale):
+    """What the sweep above checks of a local table, at an online host's and a
+    spectator's, through the game's stretch of play (its trial)."""
+    from scenes.table.scene import TableScene
+    from tests.scenes.onlinekit import moved_on, online
+
+    monkeypatch.setenv("LANGUAGE", lang)
+    app = make_app(display, "fast", size)
+    app.settings.table_scale = scale
+    _, act, enough = trial(game)
+    with online(game, GAMES[game].trial_seats, who == "watching") as (host, client):
+        table = TableScene(app, client, think_delay=(0.05, 0.1))
+        app.stack.push(table)
+        problems = watch(app, table, act, lambda: enough(host.session.state), every=4, dt=1 / 30,
+                         limit=20000, moved=moved_on(host, table))
+        app.back_to_menu()
     assert problems == set(), sorted(problems)
 
 
@@ -383,6 +435,7 @@ def test_the_play_online_pages_fit_in_either_language_with_room_in_each_button(
             assert cramped(scene, drawn) == [], scene.mode
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("opened", [False, True])
 def test_the_hosts_pause_menu_with_its_codes_fits_in_either_language(display, lang, size,

@@ -4,6 +4,7 @@ form (a mistyped code is worded, never a traceback), and a real host and guest o
 
 from __future__ import annotations
 
+import re
 import time
 from dataclasses import replace
 from typing import Any, Callable
@@ -44,6 +45,15 @@ def frames_until(app, condition: Callable[[], Any], timeout: float = 10.0) -> An
 
 def press(app, scene, key: str) -> None:
     app.frame(DT, click(scene.focus.button(key).rect.center))
+
+
+def join_by_code(app, code: str, name: str = "Anna") -> None:
+    """The join form filled in (a name, a room's code) and sent, from the title menu."""
+    scene = open_online(app)
+    press(app, scene, "join")
+    scene.name_entry.set_text(name)
+    scene.code_entry.set_text(code)
+    press(app, scene, "go")
 
 
 @pytest.fixture
@@ -466,6 +476,7 @@ def test_a_room_on_every_interface_lists_them_each_unbroken(app, local_host):
         press(app, waiting, "cancel")
 
 
+@pytest.mark.slow
 def test_the_command_line_joins_with_the_code(app):
     with hosting("bocce") as (host, _):
         start_online(app, join=host.status().direct_code)
@@ -823,3 +834,93 @@ def test_a_table_another_program_deals_leaves_its_opener_nothing_to_save_or_repl
     assert not (folder / slot_name("briscola")).exists()
     assert not list((folder / EXPORT_DIR).glob("*"))
     assert app.menu().record is None
+
+
+def _race_with_a_guest(app, listening: int) -> tuple[float, dict[int, Any]]:
+    """A Briscola race at the host's table (its person played the Two), a computer and
+    a guest of ``listening`` words a minute in it: the computer's wait, and the views
+    the guest was sent by then, by version."""
+    from game.session import COMPUTER, HUMAN, REMOTE, GameSetup, SeatSpec, Update
+    from tests.scenes.test_briscola_table import HUMAN_VENCESLAO_SEED, to_your_venceslao
+
+    app.settings.animation_speed = "normal"
+    setup = GameSetup("briscola", (SeatSpec(HUMAN, name="Anna"), SeatSpec(COMPUTER),
+                                   SeatSpec(REMOTE)), {}, HUMAN_VENCESLAO_SEED)
+    host = Host(setup, name="Anna", listen="127.0.0.1", port=0, autostart=False).start()
+    guest = None
+    try:
+        assert host.wait_ready(5.0), host.status()
+        guest = RemoteClient(host.status().direct_code, name="Bruno", listening=listening)
+        until(lambda: guest.state == "waiting", 10.0)
+        assert host.begin()
+        table = TableScene(app, host.client, think_delay=(0.0, 0.0))
+        app.stack.push(table)
+        until(lambda: guest.state == "connected", 10.0)
+        assert host.listening() == ({2: listening} if listening else {}), "told the host"
+        to_your_venceslao(app, table, host.session.state)
+        wait = table.computer_wait()
+        seen: dict[int, Any] = {}
+
+        def sent() -> bool:
+            seen.update({m.version: m.view for m in guest.poll() if isinstance(m, Update)})
+            return host.session.version in seen
+        until(sent, 10.0, "the race sent to the guest")
+        return wait, seen
+    finally:
+        if guest is not None:
+            guest.close()
+        app.back_to_menu()
+        host.close()
+
+
+@pytest.mark.slow
+def test_a_computer_racing_a_listening_guest_waits_for_the_races_words_at_its_rate(app):
+    """A guest who plays by ear says so in its hello, with its voice's words a minute:
+    the host's computer racing it waits, besides the guest's allowance, the race's news
+    said at that rate (scenes/table/race.py), as a table waits offline for its own
+    voice.  A sighted guest's race is as it was; and the flag changes no card the guest
+    is sent (the same views, version by version)."""
+    from scenes.table.race import GUEST_ALLOWANCE, REACTION, hearing_time
+
+    lo, hi = REACTION["normal"]
+    sighted, sighted_views = _race_with_a_guest(app, 0)
+    assert lo + GUEST_ALLOWANCE <= sighted <= hi + GUEST_ALLOWANCE
+    by_ear, heard_views = _race_with_a_guest(app, 175)
+    extra = GUEST_ALLOWANCE + hearing_time(175)
+    assert hearing_time(175) > 4.4, "eSpeak NG's measured length at 175 (bench/README.md)"
+    assert lo + extra <= by_ear <= hi + extra
+    assert heard_views == sighted_views
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("key, lang", [("briscola", "en"), ("bisca", "it")])
+def test_a_listening_guest_hears_the_first_turn_by_the_names_the_table_shows(app, monkeypatch,
+                                                                            key, lang):
+    """A guest's first sentences name the players as its plates do ("Host"), never the
+    words of a table with no names ("Computer", "West"): the table had said its first
+    update before it took the seats' names from the host."""
+    from scenes.i18n import set_language
+    from scenes.speech import table as spoken
+
+    speaker, lines = spoken.transcript_speaker()
+    monkeypatch.setattr(spoken, "_speaker", speaker)
+    app.speak = True
+    set_language(lang)
+    try:
+        with hosting(key, seed=3) as (host, hosts_table):
+            hosts_table.thinking.set()                    # the host waits: its turn stays
+            join_by_code(app, host.status().direct_code)
+            table = frames_until(app, lambda: isinstance(app.stack.top, TableScene)
+                                 and app.stack.top)
+            host_seat = 1 - table.seat
+            frames_until(app, lambda: table.adapter.seat_name(host_seat, table.layout) == "Host"
+                         and (table.spoken.stream.turn_said or table.my_turn()))
+            speaker.wait()
+            before, after = tr("spoken.turn.other", player="\0").split("\0")
+            named = [m.group(1) for line in lines
+                     if (m := re.fullmatch(f"{re.escape(before)}(.+){re.escape(after)}", line))]
+            assert named and set(named) == {"Host"}, lines
+            app.back_to_menu()
+    finally:
+        set_language("en")
+        speaker.close()

@@ -30,7 +30,7 @@ from scenes.table.scene import TableScene
 from tests.game.net.conftest import start_relay
 from tests.game.net.helpers import join, until
 from tests.scenes.shell_helpers import app, click, key  # noqa: F401
-from tests.scenes.test_online import DT, frames_until, open_online, press
+from tests.scenes.test_online import DT, frames_until, join_by_code, press
 
 pytestmark = pytest.mark.slow      # real hosts, a relay process
 
@@ -45,11 +45,7 @@ def test_the_guests_waiting_room_shows_every_seat_and_sits_the_guest_where_it_as
     host = hosting()
     try:
         assert host.wait_ready(5.0)
-        scene = open_online(app)
-        press(app, scene, "join")
-        scene.name_entry.set_text("Anna")
-        scene.code_entry.set_text(host.status().direct_code)
-        press(app, scene, "go")
+        join_by_code(app, host.status().direct_code)
         room = frames_until(app, lambda: isinstance(app.stack.top, GuestRoomScene)
                             and app.stack.top)
         frames_until(app, lambda: room.client.lobby is not None)

@@ -87,3 +87,92 @@ def test_a_new_table_at_the_same_size_paints_no_face_in_a_frame():
         second.draw(pygame.Surface((900, 600)), sprite)
     assert first.painted_here == len(HAND)
     assert second.painted_here == 0
+
+
+def _painted_by_painter(images: CardImages, codes: list) -> None:
+    """Wait (a bound, not a figure under test) until the painter has painted ``codes``."""
+    deadline = time.monotonic() + 20
+    while any((c or "#back") not in images._painted and (c or "#back") not in images._masters
+              for c in codes) and time.monotonic() < deadline:
+        time.sleep(0.01)
+
+
+def test_at_a_new_width_a_face_is_drawn_scaled_until_the_painters_comes():
+    """The window changed size: the hand is drawn from the faces at the width before,
+    scaled, while the painter paints them anew; then the painter's take their place."""
+    art = PlainArt()
+    images = CardImages(art, "french", 120, 168)
+    images.set_master_scale(1.0)
+    for sprite in fan(1.0):
+        images.draw(pygame.Surface((900, 600)), sprite)
+    painted = images.painted_here
+    images.set_card_size(150, 210)
+    images.set_master_scale(1.0)
+    for sprite in fan(1.0):
+        images.draw(pygame.Surface((900, 600)), sprite)
+    assert images.painted_here == painted, "no face painted on the frame's thread"
+    assert images.waiting and images.generation == 0
+    _painted_by_painter(images, HAND)
+    images.adopt()
+    assert not images.waiting and images.generation == 1
+    assert images.master(HAND[0]).get_width() == 150
+    images.stop()
+
+
+@pytest.mark.slow
+def test_a_resize_to_a_new_size_paints_no_card_art_in_the_frame_that_follows(display,
+                                                                              monkeypatch):
+    import threading
+
+    import scenes.art.sprites as sprites
+    from tests.scenes.tablekit import make_app, open_table
+
+    app = make_app(display, "instant")
+    table = open_table(app, "doudizhu", seed=3, think_delay=(50.0, 60.0))
+    app.frame(1 / 60, [])
+    _painted_by_painter(table.images, [c.code for c in table.spec.cards])
+    for _ in range(3):
+        app.frame(1 / 60, [])
+    here: list = []
+    real = sprites._paint
+
+    def paint(*args):
+        if threading.current_thread() is threading.main_thread():
+            here.append(args[2])
+        return real(*args)
+    monkeypatch.setattr(sprites, "_paint", paint)
+    width = table.images.master_w
+    app.frame(1 / 60, [pygame.event.Event(pygame.VIDEORESIZE, size=(1600, 900), w=1600, h=900)])
+    app.frame(1 / 60, [])
+    assert table.images.master_w != width, "a new width"
+    assert here == [], "no card art painted on the frame's thread"
+    _painted_by_painter(table.images, [None] + [c.code for c in table.spec.cards])
+    app.frame(1 / 60, [])
+    assert not table.images.waiting, "the painter's faces took the stand-ins' place"
+    assert here == []
+
+
+def test_a_card_in_flight_is_turned_unsmoothed_and_at_rest_smoothed(monkeypatch):
+    """A card flying through a deal turns a step a frame: smoothing each step's edges cost
+    1.5 ms a turn at 3840x2160, for edges no eye follows in motion.  At rest the card is
+    drawn with smooth edges."""
+    import scenes.art.sprites as sprites
+
+    smoothed: list[float] = []
+    real = sprites.smooth_rotate
+
+    def counted(surf, angle):
+        smoothed.append(angle)
+        return real(surf, angle)
+    monkeypatch.setattr(sprites, "smooth_rotate", counted)
+    images = CardImages(PlainArt(), "french", 120, 168)
+    surface = pygame.Surface((900, 600))
+    sprite = CardSprite("AS", True, 300, 300, angle=0.0, scale=1.0)
+    sprite.flying = True
+    for step in range(1, 15):
+        sprite.angle = step * 2.0
+        images.draw(surface, sprite)
+    assert smoothed == []
+    sprite.flying = False
+    images.draw(surface, sprite)
+    assert smoothed, "landed: smooth edges"

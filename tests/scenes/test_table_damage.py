@@ -7,21 +7,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from tests.scenes.tablekit import make_app, open_table, think
-
-
-@pytest.fixture(autouse=True)
-def in_part(monkeypatch):
-    """These tests run on the dummy driver, which presents nothing: present in part all the
-    same, as a real window does."""
-    from scenes.app import App
-
-    real = App.__init__
-
-    def init(self, *args, **kwargs):
-        real(self, *args, **kwargs)
-        self.presents_in_part = True
-    monkeypatch.setattr(App, "__init__", init)
+from tests.scenes.tablekit import make_app, open_table, think, watched_play
 
 
 @pytest.fixture
@@ -58,13 +44,7 @@ def test_what_is_presented_is_always_the_whole_frame(display, presented, key):
     table = open_table(app, key, seed=3, seat=None, think_delay=(0.2, 0.4))
     app.frame(1 / 60, [])
     mismatches = 0
-    for i in range(700):
-        think(table)
-        events = []
-        if i % 37 == 5:   # the mouse wanders over the table now and then
-            events = [pygame.event.Event(pygame.MOUSEMOTION, pos=(200 + i % 900, 600 - i % 400),
-                                         rel=(0, 0), buttons=(0, 0, 0))]
-        app.frame(1 / 60, events)
+    for _ in watched_play(app, table, 700):
         if not same(presented["surface"], app.screen):
             mismatches += 1
     assert mismatches == 0
@@ -131,6 +111,7 @@ def test_at_the_instant_speed_every_move_is_drawn(display, presented):
             think(table)
             app.frame(1 / 60, [])
         fresh = app.screen.copy()
+        table.painter.dirty.forget()     # painted whole, not only what changed
         table.draw(fresh)
         assert same(presented["surface"], fresh), "the screen shows the game as it stands"
 

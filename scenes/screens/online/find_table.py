@@ -35,6 +35,7 @@ from scenes.kit.widgets import Button
 from scenes.net import guest
 from scenes.screens.online.waiting_room import game_line
 from scenes.screens.setup_scene import value_text
+from scenes.speech.table import listening_rate
 
 if TYPE_CHECKING:
     from scenes.app import App
@@ -194,7 +195,8 @@ class FindScene(PanelScene):
             return
         self.problem = ""
         known = as_relay(self.relay).fingerprint is not None
-        self.client = guest.join(table.code, self.name, self.relay, watch, service=known)
+        self.client = guest.join(table.code, self.name, self.relay, watch, service=known,
+                                 listening=listening_rate(self.app))
         self._joining = table.code
 
     def back(self) -> None:

@@ -138,3 +138,26 @@ def test_brief_leaves_your_plain_turn_to_its_sound_when_the_sound_is_heard():
     full = stream("briscola")
     full.cued = True
     assert full.hear(update(to_act=(0,))) == ["Your turn."]
+
+
+def test_a_bisca_card_turned_up_is_said_to_the_one_who_sees_it_and_no_other():
+    """The one-card round's own card turned up at last: said with the card to its
+    player; another's, whose card the redaction left out, is no sentence."""
+    seen = Event("reveal", 0, {"moves": [{"card": "As", "from": "hand/0", "to": "hand/0"}]})
+    assert stream("bisca").event(seen) == "The cards turned up: Ace of Swords."
+    assert stream("bisca").event(Event("reveal", 1, {})) == ""
+
+
+@pytest.mark.parametrize("lang, said", [
+    ("en", ["Round 3: 1 card each, dealt by East.", "Bets: You 1, East 0, North 0; 1 in all for 1 hand."]),
+    ("it", ["Giro 3: 1 carta a testa, dà le carte East.",
+            "Puntate: You 1, East 0, North 0; 1 in tutto per 1 mano."])])
+def test_a_bisca_round_of_one_card_is_counted_in_the_singular(lang, said):
+    """A count of one takes the catalog's ``_one`` form, as the table's own line does
+    (``bisca_table.round_one``): "1 card each", never "1 cards"."""
+    s = stream("bisca", lang)
+    one = [Event("round", None, {"round_no": 3, "cards": 1, "dealer": 1}),
+           Event("bets_closed", None, {"bets": [1, 0, 0], "total": 1, "cards": 1})]
+    assert [s.event(e) for e in one] == said
+    many = Event("round", None, {"round_no": 1, "cards": 5, "dealer": 1})
+    assert s.event(many).startswith("Round 1: 5 cards each" if lang == "en" else "Giro 1: 5 carte a testa")

@@ -6,7 +6,9 @@ it heard: on its turn it asks its hand (F2), the table (F3), whose turn (F7) and
 buttons' keys (F10), recovers them from the words, and the test checks each against
 the seat's view; it plays a card by walking the hand with the arrows, each card said
 as the cursor lands on it, until it hears the card it chose, and Enter; a button by
-the key F10 named for it; a score sheet, heard, by Enter.  The game ends.
+the key F10 named for it; a score sheet, heard, is read row by row (Down) and gone on
+from by Enter.  The game ends, and no line heard carries a symbol a voice would read by
+its name (Bisca's hearts, a "·" between parts of a line): a voice says them in words.
 
 Every game: Bolola (one deal: every move a card), Bocce (lag cards, then draw or stand
 by the totals heard), Bisca (bets, an Ace's worth, the hidden card), Briscola (a
@@ -28,6 +30,10 @@ from tests.scenes.tablekit import enter_on_sheet, frames, key, make_app, open_ta
 
 #: the most updates a game is waited through
 LONGEST = 3000
+#: marks a screen draws that a voice reads by their names ("black heart suit", "middle
+#: dot", "rightwards arrow", "greater than", "horizontal ellipsis"): no line heard
+#: carries one
+SYMBOLS = re.compile("[♥♠♣♦♡♤♧♢→←↑↓·—×•<>…]")
 
 
 class Listener:
@@ -40,6 +46,7 @@ class Listener:
         self.turns_taken = 0                 # the "Your turn" sentences acted on
         self.sheets_closed = 0               # the score sheets heard and gone on from
         self.popup_at = 0                    # heard up to the last popup answered
+        self.reads_sheets = False            # each score sheet read row by row (Down)
 
     def hear(self) -> list[str]:
         self.speaker.wait()
@@ -117,6 +124,10 @@ class Listener:
         turns = 0
         for _ in range(longest):
             if any(line.startswith("The game is over.") for line in self.heard):
+                settle(self.app, self.table)
+                if self.reads_sheets and self.app.stack.top is not self.table:
+                    self.read_sheet()         # the game's result, read to its end
+                assert [line for line in self.heard if SYMBOLS.search(line)] == []
                 return turns
             if self._sheet_heard() or isinstance(self.app.stack.top, SheetScene):
                 self.close_sheet()           # heard, or come up after its words were heard
@@ -167,11 +178,23 @@ class Listener:
         focus)."""
         if self.app.stack.top is self.table:
             return
+        if self.reads_sheets:
+            self.read_sheet()
         enter_on_sheet(self.app)
         for _ in range(2):
             if self.app.stack.top is self.table:
                 return
             key(self.app, pygame.K_RETURN)
+
+    def read_sheet(self) -> None:
+        """The score sheet on top read row by row with Down, to its end."""
+        sheet = self.app.stack.top
+        while sheet.age < sheet.settle:
+            self.app.frame(1 / 60, [])
+        for _ in range(len(sheet.spoken_rows()) + 1):
+            if self.ask(pygame.K_DOWN) == "The end of the page.":
+                return
+        pytest.fail("the sheet's rows never came to an end")
 
     def _turn_heard(self) -> Optional[str]:
         """A "Your turn" sentence heard and not yet acted on (the newest)."""
@@ -255,7 +278,9 @@ def seated(app: Any, game: str, seed: int = 4,
 
 def listening(display: Any, monkeypatch: Any, game: str) -> Listener:
     monkeypatch.setattr(spoken, "_speaker", spoken._speaker)   # put back after the test
-    return seated(make_app(display), game)
+    ears = seated(make_app(display), game)
+    ears.reads_sheets = True
+    return ears
 
 
 @pytest.mark.slow

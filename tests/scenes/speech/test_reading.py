@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import re
+
 import pygame
+import pytest
 
 from scenes.kit.richtext import parse
-from scenes.speech.reading import Reader, block_words, sections
+from scenes.speech.reading import Reader, block_words, said_as, sections
 
 PAGE = """# Bocce
 
@@ -61,3 +64,34 @@ def test_down_reads_the_next_section_up_the_one_before_and_the_ends_are_said():
     assert reader.key(keydown(pygame.K_a)) is None
     reader.restart()
     assert reader.place is None and reader.key(keydown(pygame.K_DOWN))[0] == "Bocce"
+
+
+@pytest.mark.parametrize("lang, times", [("en", "times"), ("it", "per")])
+def test_a_screens_marks_are_said_as_a_pause_or_a_word_never_by_their_names(lang, times):
+    """A voice reads "·", "—" and "×" by their names ("middle dot"): between parts of a
+    line they are a comma, "×" the word, and a cell of a dash alone (nobody's) nothing."""
+    from scenes.i18n import set_language
+
+    set_language(lang)
+    try:
+        assert said_as("Bet 1 · Won 0") == "Bet 1, Won 0"
+        assert said_as("Hand 2 — Frame 1") == "Hand 2, Frame 1"
+        assert said_as("2 × 4") == f"2 {times} 4"
+        assert said_as("—") == "" and said_as("Round 3") == "Round 3"
+    finally:
+        set_language("en")
+
+
+@pytest.mark.parametrize("lang, right", [("en", "Right arrow"), ("it", "Freccia destra")])
+def test_the_keys_page_says_its_arrow_keys_by_name_never_as_arrows(lang, right):
+    """The keys page writes the arrow keys as arrows ("→"), which a voice reads as
+    "rightwards arrow": read aloud, each is the key's name."""
+    from scenes.i18n import set_language
+    from scenes.table.keys import keys_page
+
+    set_language(lang)
+    try:
+        said = " ".join(line for _, lines in sections(parse(keys_page())) for line in lines)
+        assert right in said and not re.search("[←→↑↓]", said)
+    finally:
+        set_language("en")
