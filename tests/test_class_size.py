@@ -29,7 +29,6 @@ TOO_LONG = {
     ("scenes/table/controls.py", "TableInput"),
     ("scenes/table/scene.py", "TableScene"),
     ("game/net/host.py", "Host"),
-    ("game/net/client.py", "RemoteClient"),
     ("game/net/tables.py", "Worker"),
     ("game/net/relay.py", "_Conn"),
     ("game/net/fleet.py", "FleetDirectory"),
