@@ -158,6 +158,16 @@ from game.net.guard import (
     accept_guarded,
     open_listener,
 )
+from game.net.guests import (
+    Away,
+    DirectPeer,
+    Guest,
+    Peer,
+    RelayPeer,
+    RemoteSeat,
+    heard,
+    proven,
+)
 from game.net.identity import prove, public_bytes
 from game.net.interfaces import listening_on, listens_everywhere
 from game.net.link import Link, LoopSlot, LoopThread, SharedLoop, open_gateway
@@ -168,13 +178,11 @@ from game.net.protocol import (
     ABUSE,
     BAD_FIELD,
     CLOSE,
-    FLOOD,
     GAME_VERSION,
     GONE,
     HELLO_TIMEOUT,
     HOST_QUIT,
     JOINED,
-    KICK,
     LIMITS,
     MAX_GUEST_LINE,
     MAX_HOLDS,
@@ -189,14 +197,11 @@ from game.net.protocol import (
     PUBLIC,
     RELAY_FULL,
     REPLACED,
-    RIGHT,
     ROOM_FULL,
     SEAT_FREED,
     SLOW_DOWN,
     TAG_BYTES,
-    TOO_LONG,
     UNEXPECTED,
-    WRONG,
     WRONG_CODE,
     WRONG_VERSION,
     Bucket,
@@ -233,7 +238,6 @@ from game.net.secure import (
     Turn,
     host_proof,
     seat_pass,
-    seat_proof,
 )
 from game.session import (
     COMPUTER,
@@ -249,7 +253,6 @@ from game.session import (
     Update,
 )
 from game.session.computers import DEFAULT_BUDGET
-from game.session.referee import Watcher
 
 log = logging.getLogger(__name__)
 
@@ -310,42 +313,6 @@ class HostStatus:
     spectators: bool = False              # whether people may watch
     watchers: int = 0                     # how many do
     public: bool = False                  # listed on the relay
-
-
-class _RemoteSeat:
-    """A seat a guest plays once the game has started."""
-
-    def __init__(self, seat: int, name: str, key: Optional[bytes] = None) -> None:
-        self.seat = seat
-        self.name = name
-        self.key: Optional[bytes] = key       # the seat key: its guest proves it to come back
-        self.peer: Optional[Sealed] = None
-
-
-class _Guest:
-    """One guest's connection, from its hello to its end: its id in the room, the
-    sealed line, its name, its strikes; in the game, its ``seat`` (None: watching).
-    ``key``: what its seat is proven by (derived on the connection it first came in
-    on: a guest back in the waiting room keeps its first one).  ``started`` is set
-    when the game begins (the waiting room ends); ``gone`` when the host sent it away,
-    ``left`` when it said goodbye."""
-
-    def __init__(self, gid: int, peer: Sealed, name: str, limits: Limits,
-                 key: Optional[bytes] = None) -> None:
-        self.gid = gid
-        self.peer = peer
-        self.name = name
-        self.key = key if key is not None else peer.keys.seat_key
-        self.seat: Optional[int] = None
-        self.playing = False
-        self.gone = False
-        self.left = False
-        #: its mailbox at the table, made when the game begins (or when it comes in later)
-        self.watcher: Optional[Watcher] = None
-        self.started = asyncio.Event()
-        self.strikes = Bucket(limits.strike_leak, limits.strikes)
-        #: it answered a line of ours with an error (logged once a connection)
-        self.answered = False
 
 
 #: how often a host's game is moved on while its screen is covered (seconds)
@@ -432,127 +399,6 @@ class HostClient(LocalClient):
         self.host.close()
 
 
-class _Peer:
-    """What the host needs of one guest's connection, direct or through a relay."""
-
-    direct: bool
-    label: str
-    ip: Optional[str] = None           # known for a direct guest only
-
-    def wrong(self) -> None:
-        """Close this guest for a wrong code."""
-        self.close()
-
-    def right(self) -> None:
-        """This guest had the right code."""
-
-    async def recv(self, timeout: Optional[float] = None) -> Optional[bytes]:
-        raise NotImplementedError
-
-    def send(self, line: bytes) -> None:
-        raise NotImplementedError
-
-    async def flush(self) -> bool:
-        raise NotImplementedError
-
-    def close(self) -> None:
-        raise NotImplementedError
-
-
-class _DirectPeer(_Peer):
-    """A guest at the direct door; ``admitted``: its place there (game/net/guard.py),
-    settled once it had the right code, so that no newcomer takes it."""
-
-    direct = True
-
-    def __init__(self, link: Link, admitted: Optional[Admitted] = None) -> None:
-        self.link = link
-        self.admitted = admitted
-        self.label = link.peer
-        name = link.writer.get_extra_info("peername")
-        self.ip = str(name[0]) if name else None
-
-    def right(self) -> None:
-        if self.admitted is not None:
-            self.admitted.settled = True
-
-    async def recv(self, timeout: Optional[float] = None) -> Optional[bytes]:
-        return await self.link.recv(timeout)
-
-    def send(self, line: bytes) -> None:
-        self.link.send(line)
-
-    async def flush(self) -> bool:
-        return await self.link.flush()
-
-    def close(self) -> None:
-        self.link.close()
-
-
-class _RelayPeer(_Peer):
-    """A guest behind the relay, known there by its guest id: its lines come from the
-    relay link's reader, tagged with that id; what is sent to it goes tagged (the
-    relay strips the tag); closing it asks the relay to drop the guest (``!kick ID``).
-    The relay watches its silence."""
-
-    direct = False
-
-    def __init__(self, relay: Link, gid: int, limits: Limits) -> None:
-        self.relay = relay
-        self.gid = gid
-        self.tag = b"%d " % gid
-        self.label = f"relay guest {gid}"
-        self.pace = Bucket(limits.lines_per_s, limits.line_burst)
-        self.queue: asyncio.Queue[Optional[bytes]] = asyncio.Queue()
-        self.ended = False
-
-    def feed(self, line: Optional[bytes]) -> None:
-        """A line from the guest (None: one that was too long; an empty one is nothing)."""
-        if not self.ended and line != b"":
-            self.queue.put_nowait(line if line is None or len(line) <= MAX_GUEST_LINE else None)
-
-    def end(self) -> None:
-        if not self.ended:
-            self.ended = True
-            self.queue.put_nowait(b"")
-
-    async def recv(self, timeout: Optional[float] = None) -> Optional[bytes]:
-        line = await asyncio.wait_for(self.queue.get(), timeout)
-        if line == b"":
-            self.queue.put_nowait(b"")
-            return None
-        if not self.pace.take():
-            raise ProtocolError(FLOOD, "more lines than a game needs")
-        if line is None:
-            raise ProtocolError(TOO_LONG, f"a line over {MAX_GUEST_LINE} bytes")
-        return line
-
-    def send(self, line: bytes) -> None:
-        if not self.ended:
-            self.relay.send(self.tag + line)
-
-    async def flush(self) -> bool:
-        return await self.relay.flush()
-
-    def _say(self, word: bytes) -> None:
-        self.relay.send(word + b" %d\n" % self.gid)
-
-    def close(self) -> None:
-        if not self.ended:
-            self._say(KICK)
-            self.end()
-
-    def wrong(self) -> None:
-        """The relay closes this guest and slows its address."""
-        if not self.ended:
-            self._say(WRONG)
-            self.end()
-
-    def right(self) -> None:
-        """The relay stops slowing this guest's address."""
-        self._say(RIGHT)
-
-
 #: the room's key in its budget of guesses (host.Host._room_guesses)
 ROOM = "room"
 #: where the room's line has every guest through the relay come from (the host does not
@@ -583,16 +429,6 @@ class _Attempt:
             self.guesses.left(self.turn)
         else:
             self.guesses.released(self.turn)
-
-
-@dataclass(frozen=True)
-class _Away:
-    """A seated guest of the waiting room whose connection dropped: who it was, and the
-    key it comes back by (derived on that connection)."""
-
-    gid: int
-    name: str
-    key: bytes
 
 
 @dataclass(frozen=True)
@@ -706,11 +542,11 @@ class Host:
         self.on_start = on_start
         self.on_lobby = on_lobby
         self.resume = resume
-        self._remote: dict[int, _RemoteSeat] = {}
-        self._guests: dict[int, _Guest] = {}
+        self._remote: dict[int, RemoteSeat] = {}
+        self._guests: dict[int, Guest] = {}
         #: the connection of each guest away in the waiting room (``lobby.away``), the one
         #: that dropped: its name and key, to prove on its way back (see :attr:`_held`)
-        self._dropped: dict[int, _Away] = {}
+        self._dropped: dict[int, Away] = {}
         self._gids = itertools.count(1)
         self._room = threading.RLock()                  # the lobby, the guests, the start
         self._direct: Optional[codes.DirectCode] = None
@@ -823,7 +659,7 @@ class Host:
         if resume.state is None:
             for seat, gid, name, key in resume.lobby:
                 self.lobby.restore(seat, gid, name)
-                self._dropped[gid] = _Away(gid, name, key)
+                self._dropped[gid] = Away(gid, name, key)
             self._gids = itertools.count(max((g for _, g, _, _ in resume.lobby), default=0) + 1)
             return
         players, paced, budget = self._made
@@ -834,7 +670,7 @@ class Host:
         self.setup = session.setup
         self.names = list(resume.names)
         for seat, key in resume.keys.items():      # each waits for its guest a while
-            self._remote[seat] = _RemoteSeat(seat, self.names[seat], key)
+            self._remote[seat] = RemoteSeat(seat, self.names[seat], key)
         self.client = HostClient(self, self.seat)
         self._update(PLAYING)
 
@@ -854,10 +690,10 @@ class Host:
             self.names = [spec.name for spec in self.setup.seats]
             held = self._held
             for seat, gid in self.lobby.sitting.items():
-                who: _Guest | _Away = self._guests.get(gid) or held[gid]
-                if isinstance(who, _Guest):
+                who: Guest | Away = self._guests.get(gid) or held[gid]
+                if isinstance(who, Guest):
                     who.seat = seat
-                self._remote[seat] = _RemoteSeat(seat, who.name, who.key)
+                self._remote[seat] = RemoteSeat(seat, who.name, who.key)
                 if who.key in self._players:
                     self._seat_players[seat] = self._players[who.key]
                 if gid in held:                         # away: a computer keeps it warm
@@ -1009,7 +845,7 @@ class Host:
 
     def _holds(self, peer: Sealed) -> tuple[str, ...]:
         """The host's proof, on this connection, of each key a guest could come back by
-        (those :func:`_proven` checks a hello against: a seat's at the table, a guest's of
+        (those :func:`proven` checks a hello against: a seat's at the table, a guest's of
         the waiting room), sorted so the order says nothing: a guest offers a kept key
         only if one of them matches it, so a host naming another room's digest learns
         nothing of that room's seat and has its key forgotten by nobody."""
@@ -1058,7 +894,7 @@ class Host:
         link = Link(reader, writer, self.limits, MAX_GUEST_LINE, pace)
         link.start_heartbeat()
         try:
-            await self._serve(_DirectPeer(link, admitted))
+            await self._serve(DirectPeer(link, admitted))
         finally:
             link.close()
 
@@ -1182,7 +1018,7 @@ class Host:
 
     async def _relay_lines(self, link: Link) -> None:
         """Hand the relay's lines to the guests behind it, each by its guest id."""
-        peers: dict[int, _RelayPeer] = {}
+        peers: dict[int, RelayPeer] = {}
         try:
             while True:
                 try:
@@ -1196,7 +1032,7 @@ class Host:
                 if word == JOINED and gid is not None:
                     if gid in peers:
                         peers[gid].end()
-                    peers[gid] = _RelayPeer(link, gid, self.limits)
+                    peers[gid] = RelayPeer(link, gid, self.limits)
                     self._spawn(self._serve(peers[gid]))
                 elif word == GONE and gid is not None:
                     peer = peers.pop(gid, None)
@@ -1209,8 +1045,8 @@ class Host:
                 peer.end()
 
     # -- one guest ---------------------------------------------------------------------
-    async def _serve(self, peer: _Peer) -> None:
-        guest: Optional[_Guest] = None
+    async def _serve(self, peer: Peer) -> None:
+        guest: Optional[Guest] = None
         sealed: Optional[Sealed] = None
         try:
             sealed = await self._handshake(peer)
@@ -1241,10 +1077,10 @@ class Host:
                 sealed.close()
             peer.close()
 
-    def _refuse(self, peer: _Peer | Sealed, reason: str, detail: str = "") -> None:
+    def _refuse(self, peer: Peer | Sealed, reason: str, detail: str = "") -> None:
         peer.send(encode(Error(reason, detail, fatal=True)))
 
-    async def _first(self, peer: _Peer | Sealed, expect: tuple[type, ...],
+    async def _first(self, peer: Peer | Sealed, expect: tuple[type, ...],
                      timeout: float) -> Optional[Any]:
         """The next message, one of ``expect``; None (refused with the reason) if it
         does not come in time or is something else."""
@@ -1259,7 +1095,7 @@ class Host:
             self._refuse(peer, exc.reason, exc.detail)
         return None
 
-    async def _handshake(self, peer: _Peer) -> Optional[Sealed]:
+    async def _handshake(self, peer: Peer) -> Optional[Sealed]:
         """SPAKE2 with the code's password, at the attempt's turn: the sealed
         connection, or None (refused; a wrong code counted, and the room's line slowed)."""
         pake = await self._first(peer, (Pake,), self.limits.hello_timeout)
@@ -1305,7 +1141,7 @@ class Host:
             if attempt is not None:
                 attempt.ended(answered)  # it heard the answer: counted, if not said
 
-    async def _turn(self, peer: _Peer, pake: Pake) -> Optional[_Attempt]:
+    async def _turn(self, peer: Peer, pake: Pake) -> Optional[_Attempt]:
         """The room's turn an attempt waits for in the room's line (secure.Guesses.line:
         across every address and both doors, a direct guest's address served in
         fairness, the relay's guests as one more address); none for a guest whose pass
@@ -1318,7 +1154,7 @@ class Host:
         place = guesses.line(ROOM, peer.ip or THROUGH_RELAY)
         if place.turn is not None:
             return _Attempt(guesses, place.turn)
-        admitted = peer.admitted if isinstance(peer, _DirectPeer) else None
+        admitted = peer.admitted if isinstance(peer, DirectPeer) else None
         if admitted is not None:
             self.guard.in_line(admitted, True)
         told = float("-inf")
@@ -1370,7 +1206,7 @@ class Host:
         hello = await self._first(peer, (Hello,), self.limits.hello_timeout)
         return hello if isinstance(hello, Hello) else None
 
-    def _enter(self, peer: Sealed, hello: Hello) -> Optional[_Guest]:
+    def _enter(self, peer: Sealed, hello: Hello) -> Optional[Guest]:
         """The guest in the room, or None (refused, with the reason sent).  Before the
         start it sits in the first free seat or watches (game/net/lobby.py), or, coming
         back, takes its own seat again (:meth:`_back_in_room`); after it, it takes its
@@ -1383,7 +1219,7 @@ class Host:
                     return None
                 guest = back
             elif self.session is None:
-                guest = _Guest(next(self._gids), peer, hello.name, self.limits)
+                guest = Guest(next(self._gids), peer, hello.name, self.limits)
                 try:
                     self.lobby.enter(guest.gid, hello.name, hello.watch)
                 except Refusal as exc:
@@ -1393,7 +1229,7 @@ class Host:
                 self._guests[guest.gid] = guest
                 log.info("%s comes in from %s", hello.name or "a guest", peer.label)
             else:
-                guest = _Guest(next(self._gids), peer, hello.name, self.limits)
+                guest = Guest(next(self._gids), peer, hello.name, self.limits)
                 guest.started.set()
                 guest.seat = self._seat_back(peer, hello)
                 if guest.seat is None and not (hello.watch and self.lobby.spectators):
@@ -1404,29 +1240,29 @@ class Host:
             self._lobby_changed()
         return guest
 
-    def _back_in_room(self, peer: Sealed, hello: Hello) -> Optional[_Guest]:
+    def _back_in_room(self, peer: Sealed, hello: Hello) -> Optional[Guest]:
         """A guest of the waiting room whose connection dropped comes back (under the
         room's lock): it proves its key, and is the same guest (its id, its name, its seat
         if the host has not freed it) on this connection; an older connection of it that
         the host still holds is closed.  None (refused ``seat_freed``) if it proves no key
         of the room: the host sent it away meanwhile, or it is not who it claims."""
-        known: dict[int, _Guest | _Away] = {**self._held, **self._guests}
-        gid = _proven(peer, hello, {g: guest.key for g, guest in known.items()})
+        known: dict[int, Guest | Away] = {**self._held, **self._guests}
+        gid = proven(peer, hello, {g: guest.key for g, guest in known.items()})
         if gid is None:
             self._refuse(peer, SEAT_FREED, "no seat in this room is held for that key")
             return None
         old = known[gid]
-        if isinstance(old, _Guest) and self._guests.get(gid) is old:    # drop not noticed
+        if isinstance(old, Guest) and self._guests.get(gid) is old:    # drop not noticed
             old.peer.send(encode(Error(REPLACED, "the same player connected again", True)))
             old.peer.close()
-        guest = _Guest(gid, peer, old.name, self.limits, old.key)
+        guest = Guest(gid, peer, old.name, self.limits, old.key)
         self._guests[gid] = guest
         self.lobby.back(gid)
         log.info("%s is back in the room from %s", old.name or "a guest", peer.label)
         return guest
 
     @property
-    def _held(self) -> dict[int, _Away]:
+    def _held(self) -> dict[int, Away]:
         """The seated guests whose connection dropped in the waiting room, held for them:
         those the lobby has ``away`` (it says who, as every guest sees it), by the
         connection that dropped (under the room's lock)."""
@@ -1434,10 +1270,10 @@ class Host:
 
     def _seat_back(self, peer: Sealed, hello: Hello) -> Optional[int]:
         """The seat this guest proves is its own, on this connection (None if none)."""
-        return _proven(peer, hello, {s: r.key for s, r in self._remote.items()
+        return proven(peer, hello, {s: r.key for s, r in self._remote.items()
                                      if r.key is not None})
 
-    def _leave(self, guest: _Guest) -> None:
+    def _leave(self, guest: Guest) -> None:
         """A guest's connection ended.  In the waiting room a seated guest that did not
         say goodbye (and was not sent away) keeps its seat, away, for as long as it may
         try to come back (``Limits.reconnect_for``, and a heartbeat's silence); anyone
@@ -1451,7 +1287,7 @@ class Host:
             waiting = self.session is None
             if waiting and not guest.left and not guest.gone and not self._closing and \
                     self.lobby.drop(guest.gid):
-                self._dropped[guest.gid] = _Away(guest.gid, guest.name, guest.key)
+                self._dropped[guest.gid] = Away(guest.gid, guest.name, guest.key)
                 self._dropped = self._held      # only those still away: the others went
                 self._hold(self._dropped[guest.gid])
                 log.info("%s dropped from the room; the seat is held", guest.name or "a guest")
@@ -1462,12 +1298,12 @@ class Host:
         else:
             self._update()
 
-    def _hold(self, away: _Away) -> None:
+    def _hold(self, away: Away) -> None:
         """Hold a seat in the waiting room for ``away`` while it may try to come back."""
         asyncio.get_running_loop().call_later(
             self.limits.reconnect_for + self.limits.dead_after, self._expire, away)
 
-    def _expire(self, away: _Away) -> None:
+    def _expire(self, away: Away) -> None:
         """A guest held in the waiting room did not come back in time: its seat is free."""
         with self._room:
             if self.session is not None or self._held.get(away.gid) is not away:
@@ -1480,11 +1316,11 @@ class Host:
         back by), present or held: what the service keeps to hold their seats for them
         after a takeover before the start."""
         with self._room:
-            known: dict[int, _Guest | _Away] = {**self._held, **self._guests}
+            known: dict[int, Guest | Away] = {**self._held, **self._guests}
             return tuple((seat, gid, known[gid].name, known[gid].key)
                          for seat, gid in sorted(self.lobby.sitting.items()) if gid in known)
 
-    async def _waiting_room(self, guest: _Guest) -> bool:
+    async def _waiting_room(self, guest: Guest) -> bool:
         """Serve a guest in the waiting room (it asks for seats) until the game starts:
         True, or False if it left or was sent away."""
         peer = guest.peer
@@ -1511,7 +1347,7 @@ class Host:
                 guest.left = True
                 return False
             if isinstance(msg, Error):
-                _heard(guest, msg)
+                heard(guest, msg)
             if isinstance(msg, Start):
                 self._chair_starts(guest)
             if isinstance(msg, Sit):
@@ -1533,7 +1369,7 @@ class Host:
             return None
         return min(self.lobby.sitting.values())
 
-    def _chair_starts(self, guest: _Guest) -> None:
+    def _chair_starts(self, guest: Guest) -> None:
         """The chair says ``start``: the game begins; anyone else is refused."""
         with self._room:
             chair = self._chair()
@@ -1648,7 +1484,7 @@ class Host:
             if guest.playing:
                 guest.peer.send(line)
 
-    async def _play(self, guest: _Guest) -> None:
+    async def _play(self, guest: Guest) -> None:
         """A guest at the table: its seat's updates (a spectator's: the spectator view)
         go out as the session makes them; its actions come in."""
         session = self.session
@@ -1730,7 +1566,7 @@ class Host:
                 return
             await wake.wait()
 
-    async def _actions(self, guest: _Guest) -> None:
+    async def _actions(self, guest: Guest) -> None:
         session = self.session
         assert session is not None
         peer, seat, strikes = guest.peer, guest.seat, guest.strikes
@@ -1747,7 +1583,7 @@ class Host:
             if isinstance(msg, Bye):
                 return
             if isinstance(msg, Error):
-                _heard(guest, msg)
+                heard(guest, msg)
                 continue
             if isinstance(msg, Phrase):
                 if seat is not None and self._remote[seat].peer is peer:
@@ -1804,31 +1640,6 @@ class Host:
             self._relay_link.close()
         for task in list(self._tasks):
             task.cancel()
-
-
-def _heard(guest: _Guest, error: Error) -> None:
-    """A guest's answer to a line of ours it could not take (a bug on one side or the
-    other, never the guest's offence, so no strike): logged, the first of a connection
-    as a warning, the rest quietly (a guest cannot fill the log); nothing else."""
-    level = logging.DEBUG if guest.answered else logging.WARNING
-    guest.answered = True
-    log.log(level, "%s could not take a line of ours: %r (%r)", guest.peer.label,
-            error.reason, error.detail)          # quoted: a guest's words start no line
-
-
-def _proven(peer: Sealed, hello: Hello, keys: dict[int, bytes]) -> Optional[int]:
-    """Which of ``keys`` (a seat's, or a guest's in the waiting room) the hello's proof
-    shows it holds, on this very connection (a proof is bound to it: never replayed);
-    None if none."""
-    if hello.seat is None or hello.proof is None:
-        return None
-    proven = None
-    for which, key in keys.items():             # every key tried: the same work either way
-        if hmac.compare_digest(seat_proof(key, peer.keys.binding), hello.proof):
-            proven = which
-    if proven is None:
-        log.warning("%s claims seat %s without its key", peer.label, hello.seat)
-    return proven
 
 
 def _listed_options(options: Any) -> dict[str, Any]:

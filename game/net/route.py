@@ -36,7 +36,8 @@ from game.net.protocol import (
 from game.net.relays import Relay
 from game.net.secure import Sealed
 
-log = logging.getLogger(__name__)
+#: its lines are the guest's, under its name (whoever follows that log sees them)
+log = logging.getLogger("game.net.client")
 
 
 class CannotJoin(Exception):
