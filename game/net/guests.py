@@ -27,6 +27,7 @@ from game.net.protocol import (
     Hello,
     Limits,
     ProtocolError,
+    encode,
 )
 from game.net.secure import Sealed, seat_proof
 from game.session.referee import Watcher
@@ -200,6 +201,11 @@ class RemoteSeat:
         self.name = name
         self.key: Optional[bytes] = key       # the seat key: its guest proves it to come back
         self.peer: Optional[Sealed] = None
+
+
+def refuse(peer: Peer | Sealed, reason: str, detail: str = "") -> None:
+    """Turn a guest away: the last line it hears from the host says why."""
+    peer.send(encode(Error(reason, detail, fatal=True)))
 
 
 def heard(guest: Guest, error: Error) -> None:

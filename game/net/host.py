@@ -134,13 +134,11 @@ whether a computer keeps it warm), cheap enough to read every frame.
 from __future__ import annotations
 
 import asyncio
-import hmac
 import itertools
 import json
 import logging
 import socket
 import threading
-import time
 from collections import deque
 from dataclasses import dataclass, replace
 from typing import Any, Callable, Coroutine, Optional, Sequence, Union
@@ -150,6 +148,7 @@ from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 from game.ai.base import ComputerPlayer
 from game.engine import Action, Reason, State
 from game.net import codes
+from game.net.admission import ROOM, Admission
 from game.net.guard import (
     HOST_GUARD,
     Admitted,
@@ -167,20 +166,17 @@ from game.net.guests import (
     RemoteSeat,
     heard,
     proven,
+    refuse,
 )
 from game.net.identity import prove, public_bytes
 from game.net.interfaces import listening_on, listens_everywhere
 from game.net.link import Link, LoopSlot, LoopThread, SharedLoop, open_gateway
 from game.net.listing import RENEW_EVERY, Listing
 from game.net.lobby import COMPUTER_SEAT, HOST_SEAT, PERSON, Lobby, Refusal
-from game.net.players import seat_proven
 from game.net.protocol import (
     ABUSE,
-    BAD_FIELD,
     CLOSE,
-    GAME_VERSION,
     GONE,
-    HELLO_TIMEOUT,
     HOST_QUIT,
     JOINED,
     LIMITS,
@@ -190,29 +186,22 @@ from game.net.protocol import (
     NO_SPECTATORS,
     NOT_CHAIR,
     NOT_FULL,
-    NOT_PLAYER,
     PHRASES,
     PRIVATE,
-    PROTOCOL,
     PUBLIC,
     RELAY_FULL,
     REPLACED,
     ROOM_FULL,
     SEAT_FREED,
-    SLOW_DOWN,
     TAG_BYTES,
-    UNEXPECTED,
-    WRONG_CODE,
     WRONG_VERSION,
     Bucket,
     Bye,
     Challenge,
-    Confirm,
     Error,
     Hello,
     Limits,
     LobbyView,
-    Pake,
     Phrase,
     Proof,
     ProtocolError,
@@ -229,15 +218,10 @@ from game.net.protocol import (
 )
 from game.net.relays import Relay, as_relay
 from game.net.secure import (
-    HOST,
     Guesses,
-    Handshake,
-    Malformed,
     RoomOwner,
     Sealed,
-    Turn,
     host_proof,
-    seat_pass,
 )
 from game.session import (
     COMPUTER,
@@ -399,38 +383,6 @@ class HostClient(LocalClient):
         self.host.close()
 
 
-#: the room's key in its budget of guesses (host.Host._room_guesses)
-ROOM = "room"
-#: where the room's line has every guest through the relay come from (the host does not
-#: see their addresses; the relay has a line per address of its own): one address among
-#: the direct door's, so neither door's guests go before the other's without end
-THROUGH_RELAY = "relay"
-
-
-@dataclass
-class _Attempt:
-    """An attempt's turn of the room (None for a returning guest's pass), told how the
-    attempt ended."""
-
-    guesses: Guesses
-    turn: Optional[Turn] = None
-
-    def failed(self) -> None:
-        self.guesses.failed(self.turn)
-
-    def succeeded(self) -> None:
-        """The right code: the room does not start afresh (a friend coming in gives a
-        stranger guessing meanwhile no free turns)."""
-        self.guesses.released(self.turn)
-
-    def ended(self, answered: bool) -> None:
-        """Gone without a word on its code: charged if it heard the answer."""
-        if answered:
-            self.guesses.left(self.turn)
-        else:
-            self.guesses.released(self.turn)
-
-
 @dataclass(frozen=True)
 class Resumed:
     """A table taken over from a worker that died (game/net/tables.py): its relay
@@ -557,6 +509,8 @@ class Host:
         #: as many guesses as one address would get, whoever makes them (a returning
         #: guest's pass goes round it); its count of wrong codes is the screen's
         self._room_guesses = Guesses(limits.guess_first, limits.guess_most)
+        #: the door for a guest's code: its turn in that line, SPAKE2, its hello
+        self._admission = Admission(self, self._room_guesses, limits, self.guard, players_only)
         self._owner = owner or RoomOwner()
         self._lock = threading.Lock()
         self._status = HostStatus(STARTING, None, None, None, ())
@@ -1049,15 +1003,15 @@ class Host:
         guest: Optional[Guest] = None
         sealed: Optional[Sealed] = None
         try:
-            sealed = await self._handshake(peer)
+            sealed = await self._admission.handshake(peer)
             if sealed is None:
                 return
             # the same words to everyone who proved the code, before a word of its own:
             # the guest finds by them a seat key it kept, whichever code it kept it by,
             # and offers it only if the host proves it holds it
             sealed.send(encode(self._first_line(sealed)))
-            hello = await self._hello(sealed)
-            if hello is None or not self._player_proven(sealed, hello):
+            hello = await self._admission.hello(sealed)
+            if hello is None or not self._admission.player_proven(sealed, hello):
                 return
             if hello.player is not None:     # by the key its seat is held by: see begin()
                 self._players.setdefault(sealed.keys.seat_key, hello.player)
@@ -1067,7 +1021,7 @@ class Host:
             if not guest.started.is_set() and not await self._waiting_room(guest):
                 return
             if guest.seat is None and not self.lobby.spectators:
-                self._refuse(sealed, NO_SPECTATORS)
+                refuse(sealed, NO_SPECTATORS)
                 return
             await self._play(guest)
         finally:
@@ -1076,135 +1030,6 @@ class Host:
             if sealed is not None:
                 sealed.close()
             peer.close()
-
-    def _refuse(self, peer: Peer | Sealed, reason: str, detail: str = "") -> None:
-        peer.send(encode(Error(reason, detail, fatal=True)))
-
-    async def _first(self, peer: Peer | Sealed, expect: tuple[type, ...],
-                     timeout: float) -> Optional[Any]:
-        """The next message, one of ``expect``; None (refused with the reason) if it
-        does not come in time or is something else."""
-        try:
-            line = await peer.recv(timeout)
-            if line is None:
-                return None
-            return decode(line, expect)
-        except asyncio.TimeoutError:
-            self._refuse(peer, HELLO_TIMEOUT, f"nothing within {timeout} s")
-        except ProtocolError as exc:
-            self._refuse(peer, exc.reason, exc.detail)
-        return None
-
-    async def _handshake(self, peer: Peer) -> Optional[Sealed]:
-        """SPAKE2 with the code's password, at the attempt's turn: the sealed
-        connection, or None (refused; a wrong code counted, and the room's line slowed)."""
-        pake = await self._first(peer, (Pake,), self.limits.hello_timeout)
-        if pake is None:
-            return None
-        if pake.protocol != PROTOCOL or pake.game != GAME_VERSION:
-            self._refuse(peer, WRONG_VERSION,
-                         f"the host runs protocol {PROTOCOL}, Tavolata {GAME_VERSION}")
-            return None
-        attempt = await self._turn(peer, pake)
-        if attempt is None:
-            return None
-        answered = False
-        try:
-            code = self._direct if peer.direct else self._relay_code
-            if code is None:                   # a relay guest before the code is made
-                return None
-            handshake = Handshake(code.secret, HOST)
-            try:
-                keys = handshake.finish(pake.msg)
-            except Malformed as exc:
-                self._refuse(peer, BAD_FIELD, str(exc))
-                return None
-            peer.send(encode(Pake(handshake.message, keys.mine)))
-            answered = True
-            confirm = await self._first(peer, (Confirm,), self.limits.hello_timeout)
-            if confirm is None:
-                return None
-            if not keys.confirms(confirm.confirm):
-                attempt.failed()
-                attempt = None
-                log.warning("a wrong code from %s (%d so far)", peer.label,
-                            self._room_guesses.total)
-                self._update(wrong_codes=self._room_guesses.total)
-                self._refuse(peer, WRONG_CODE, "the code's password is not this room's")
-                peer.wrong()
-                return None
-            attempt.succeeded()
-            attempt = None
-            peer.right()
-            return Sealed(peer, keys, self.limits)
-        finally:
-            if attempt is not None:
-                attempt.ended(answered)  # it heard the answer: counted, if not said
-
-    async def _turn(self, peer: Peer, pake: Pake) -> Optional[_Attempt]:
-        """The room's turn an attempt waits for in the room's line (secure.Guesses.line:
-        across every address and both doors, a direct guest's address served in
-        fairness, the relay's guests as one more address); none for a guest whose pass
-        proves a seat key this host holds (``kept``).  While it waits it is told so now
-        and then (a ``slow_down`` that is not fatal: its program waits on, in its place);
-        None if it goes meanwhile."""
-        guesses = self._room_guesses
-        if pake.kept and self._passes(pake):
-            return _Attempt(guesses)
-        place = guesses.line(ROOM, peer.ip or THROUGH_RELAY)
-        if place.turn is not None:
-            return _Attempt(guesses, place.turn)
-        admitted = peer.admitted if isinstance(peer, DirectPeer) else None
-        if admitted is not None:
-            self.guard.in_line(admitted, True)
-        told = float("-inf")
-        try:
-            while (wait := guesses.poll(place)) > 0:
-                now = time.monotonic()
-                if now - told >= self.limits.ping_every:
-                    peer.send(encode(Error(SLOW_DOWN, f"in line: about {wait:.0f} s")))
-                    told = now
-                try:
-                    early = await peer.recv(min(wait, self.limits.guess_first))
-                except asyncio.TimeoutError:
-                    continue
-                except ProtocolError as exc:
-                    self._refuse(peer, exc.reason, exc.detail)
-                else:
-                    if early is not None:
-                        self._refuse(peer, UNEXPECTED, "a line before the host's answer")
-                return None
-        finally:
-            guesses.withdraw(place)
-            if admitted is not None:
-                self.guard.in_line(admitted, False)
-        return _Attempt(guesses, place.turn)
-
-    def _passes(self, pake: Pake) -> bool:
-        """Whether ``pake`` carries a returning guest's pass (secure.seat_pass) under a
-        key this host holds: a seat's at the table, a guest's in the waiting room."""
-        passed = False
-        for key in self._keys():            # every key tried: the same work either way
-            if hmac.compare_digest(seat_pass(key, pake.msg), pake.kept):
-                passed = True
-        return passed
-
-    def _player_proven(self, peer: Sealed, hello: Hello) -> bool:
-        """Whether ``hello``'s player key, if any, is signed over this connection's binding
-        (refused ``bad_field`` if not); at a ``players_only`` table a guest that proves
-        none may only watch (refused ``not_player`` if it asks to play)."""
-        if hello.player is not None and hello.signed is not None and \
-                not seat_proven(hello.player, peer.keys.binding, hello.signed):
-            self._refuse(peer, BAD_FIELD, "the player's key is not signed on this connection")
-            return False
-        if self.players_only and hello.player is None and not hello.watch:
-            self._refuse(peer, NOT_PLAYER, "a rated table seats players with their own key")
-            return False
-        return True
-
-    async def _hello(self, peer: Sealed) -> Optional[Hello]:
-        hello = await self._first(peer, (Hello,), self.limits.hello_timeout)
-        return hello if isinstance(hello, Hello) else None
 
     def _enter(self, peer: Sealed, hello: Hello) -> Optional[Guest]:
         """The guest in the room, or None (refused, with the reason sent).  Before the
@@ -1223,7 +1048,7 @@ class Host:
                 try:
                     self.lobby.enter(guest.gid, hello.name, hello.watch)
                 except Refusal as exc:
-                    self._refuse(peer, exc.reason)
+                    refuse(peer, exc.reason)
                     return None
                 guest.name = self.lobby.names[guest.gid]     # told apart from a namesake
                 self._guests[guest.gid] = guest
@@ -1233,7 +1058,7 @@ class Host:
                 guest.started.set()
                 guest.seat = self._seat_back(peer, hello)
                 if guest.seat is None and not (hello.watch and self.lobby.spectators):
-                    self._refuse(peer, NO_SPECTATORS if hello.watch else ROOM_FULL)
+                    refuse(peer, NO_SPECTATORS if hello.watch else ROOM_FULL)
                     return None
                 self._guests[guest.gid] = guest
         if not guest.started.is_set():
@@ -1249,7 +1074,7 @@ class Host:
         known: dict[int, Guest | Away] = {**self._held, **self._guests}
         gid = proven(peer, hello, {g: guest.key for g, guest in known.items()})
         if gid is None:
-            self._refuse(peer, SEAT_FREED, "no seat in this room is held for that key")
+            refuse(peer, SEAT_FREED, "no seat in this room is held for that key")
             return None
         old = known[gid]
         if isinstance(old, Guest) and self._guests.get(gid) is old:    # drop not noticed
@@ -1415,7 +1240,7 @@ class Host:
         guest = self._guests.get(gid)            # away: nobody to tell
         if guest is not None:
             guest.gone = True
-            self._refuse(guest.peer, why)
+            refuse(guest.peer, why)
             guest.peer.close()
 
     def _started(self) -> None:
@@ -1614,7 +1439,7 @@ class Host:
             return True
         log.warning("closing %s: out of strikes (%s)", peer.label,
                     reply.reason if isinstance(reply, Error) else reply.reason.key)
-        self._refuse(peer, ABUSE, "too many bad lines")
+        refuse(peer, ABUSE, "too many bad lines")
         peer.close()
         return False
 
