@@ -135,7 +135,6 @@ from __future__ import annotations
 
 import asyncio
 import itertools
-import json
 import logging
 import socket
 import threading
@@ -162,51 +161,52 @@ from game.net.guests import (
     DirectPeer,
     Guest,
     Peer,
-    RelayPeer,
     RemoteSeat,
     heard,
     proven,
     refuse,
 )
+from game.net.host_status import (
+    CLOSED,
+    FAILED,
+    NOT_LAN,
+    PLAYING,
+    PORT_IN_USE,
+    RELAY_LOST,  # noqa: F401  (a problem key the screens take from the host, as before)
+    RELAY_UNREACHABLE,
+    STARTING,
+    WAITING,
+    HostStatus,
+    SeatStatus,
+)
 from game.net.identity import prove, public_bytes
 from game.net.interfaces import listening_on, listens_everywhere
-from game.net.link import Link, LoopSlot, LoopThread, SharedLoop, open_gateway
-from game.net.listing import RENEW_EVERY, Listing
+from game.net.link import Link, LoopSlot, LoopThread, SharedLoop
 from game.net.lobby import COMPUTER_SEAT, HOST_SEAT, PERSON, Lobby, Refusal
 from game.net.protocol import (
     ABUSE,
     CLOSE,
-    GONE,
     HOST_QUIT,
-    JOINED,
     LIMITS,
     MAX_GUEST_LINE,
     MAX_HOLDS,
-    MAX_LINE,
     NO_SPECTATORS,
     NOT_CHAIR,
     NOT_FULL,
     PHRASES,
     PRIVATE,
-    PUBLIC,
-    RELAY_FULL,
     REPLACED,
     ROOM_FULL,
     SEAT_FREED,
-    TAG_BYTES,
-    WRONG_VERSION,
     Bucket,
     Bye,
-    Challenge,
     Error,
     Hello,
     Limits,
     LobbyView,
     Phrase,
-    Proof,
     ProtocolError,
     Rated,
-    RelayHello,
     Room,
     Rooms,
     Seats,
@@ -216,6 +216,7 @@ from game.net.protocol import (
     decode,
     encode,
 )
+from game.net.relay_door import RelayDoor
 from game.net.relays import Relay, as_relay
 from game.net.secure import (
     Guesses,
@@ -240,15 +241,6 @@ from game.session.computers import DEFAULT_BUDGET
 
 log = logging.getLogger(__name__)
 
-# Host states, for the screen.
-STARTING, WAITING, PLAYING, FAILED, CLOSED = "starting", "waiting", "playing", "failed", "closed"
-# Host problems (status().problem), for the screen to word as "net.<key>".
-PORT_IN_USE = "port_in_use"
-NOT_LAN = "not_lan"                      # the address to announce is not a LAN address
-RELAY_UNREACHABLE = "relay_unreachable"
-RELAY_LOST = "relay_lost"                # for now: the host is reconnecting to the relay
-
-
 #: what the waiting room shows for a seat of the game that started
 _SHOWN = {HUMAN: HOST_SEAT, REMOTE: PERSON, COMPUTER: COMPUTER_SEAT}
 
@@ -263,40 +255,6 @@ def lan_address() -> str:
             return str(probe.getsockname()[0])
     except OSError:
         return "127.0.0.1"
-
-
-@dataclass(frozen=True)
-class SeatStatus:
-    """Who plays a seat, for its plate: ``kind`` as in the setup (before the start, an
-    open seat is ``remote``), the player's ``name``, whether a remote player is
-    ``present``, whether a computer keeps the seat warm meanwhile (``stand_in``:
-    "Computer playing for Anna"), and what the waiting room shows (``lobby``:
-    host, open, computer or person; game/net/lobby.py)."""
-
-    seat: int
-    kind: str
-    name: str
-    present: bool
-    stand_in: bool
-    lobby: str = PERSON
-
-
-@dataclass(frozen=True)
-class HostStatus:
-    state: str                            # STARTING, WAITING, PLAYING, FAILED, CLOSED
-    direct_code: Optional[str]
-    relay_code: Optional[str]
-    problem: Optional[str]                # a key: PORT_IN_USE, RELAY_UNREACHABLE ...
-    seats: tuple[SeatStatus, ...]
-    port: Optional[int] = None
-    #: where the direct door can be reached ("eth0 192.168.1.20", ...; game/net/interfaces.py)
-    listening: tuple[str, ...] = ()
-    wrong_codes: int = 0                  # connections that tried a wrong code
-    #: wrong codes came lately: the room's guesses are slowed for all but returning guests
-    guessing: bool = False
-    spectators: bool = False              # whether people may watch
-    watchers: int = 0                     # how many do
-    public: bool = False                  # listed on the relay
 
 
 #: how often a host's game is moved on while its screen is covered (seconds)
@@ -403,15 +361,6 @@ class Resumed:
     digest: Optional[str] = None
 
 
-class _RelayRefused(Exception):
-    """No room from the relay: ``reason`` a problem key; ``again``: worth another try."""
-
-    def __init__(self, reason: str, again: bool) -> None:
-        super().__init__(reason)
-        self.reason = reason
-        self.again = again
-
-
 class Host:
     """A game hosted for remote players: see the module docstring.
 
@@ -460,9 +409,6 @@ class Host:
         self.seat: Optional[int] = humans[0] if humans else None
         self.listen, self.port, self.advertise = listen, port, advertise
         self.relay = None if relay is None else as_relay(relay)
-        #: the index in ``relay.addresses`` of the gateway the room was reached at last:
-        #: tried first to take the room back, then the next ones
-        self._gateway = 0
         self.level = stand_in
         self.limits = limits
         self.guard = Guard(guard)
@@ -511,7 +457,8 @@ class Host:
         self._room_guesses = Guesses(limits.guess_first, limits.guess_most)
         #: the door for a guest's code: its turn in that line, SPAKE2, its hello
         self._admission = Admission(self, self._room_guesses, limits, self.guard, players_only)
-        self._owner = owner or RoomOwner()
+        #: the door through the relay: the room opened there, taken back, listed
+        self._relay_door = RelayDoor(self, owner or RoomOwner())
         self._lock = threading.Lock()
         self._status = HostStatus(STARTING, None, None, None, ())
         self._status = self._snapshot(STARTING)
@@ -591,7 +538,7 @@ class Host:
             self.relay = as_relay(relay)
             if self._status.problem == RELAY_UNREACHABLE:       # trying again
                 self._status = replace(self._status, problem=None)
-        return self._net.call(lambda: self._spawn(self._relay_door()))
+        return self._net.call(lambda: self._spawn(self._relay_door.open()))
 
     def seat_players(self) -> dict[int, bytes]:
         """Each person's seat and the player key its guest proved (game/net/players.py),
@@ -739,7 +686,7 @@ class Host:
             if self.listen is not None:
                 await self._open_direct()
             if self._relay_first:
-                self._spawn(self._relay_door())
+                self._spawn(self._relay_door.open())
             else:
                 self._opened()
             await asyncio.Event().wait()
@@ -851,152 +798,6 @@ class Host:
             await self._serve(DirectPeer(link, admitted))
         finally:
             link.close()
-
-    async def _relay_door(self) -> None:
-        """Open a room on the relay; while the host is open, get it back with its key
-        whenever the connection drops (see the module docstring)."""
-        try:
-            first, room = await self._first_room()
-        except _RelayRefused as exc:
-            with self._lock:
-                self._relay_door_open = False           # open_relay may try again
-            self._update(problem=exc.reason)
-            self._opened()
-            return
-        link: Optional[Link] = first
-        relay_code = codes.new_relay_code(room.code) if self.resume is None else \
-            codes.parse(self.resume.code)
-        assert isinstance(relay_code, codes.RelayCode)
-        try:
-            digest = self.resume.digest if self.resume is not None and self.resume.digest \
-                else await asyncio.to_thread(codes.room_digest, relay_code.text)  # off the loop
-        except BaseException:           # closed meanwhile: the relay is not left holding it
-            if link is not None:
-                link.send(CLOSE + b"\n")
-                link.close()
-            raise
-        self._digests["relay"] = digest
-        self._relay_code = relay_code
-        self.relay_room = room
-        with self._lock:            # the relay's last refusal goes with its code; the door's stays
-            cleared = {} if self._status.problem in (PORT_IN_USE, NOT_LAN) else {"problem": None}
-        self._update(relay_code=self._relay_code.text, **cleared)
-        self._opened()
-        self._tell_rooms()
-        while link is not None:
-            self._relay_link = link
-            link.start_heartbeat()
-            if self.public:
-                self._spawn(self._renew(link))
-            await self._relay_lines(link)
-            self._relay_link = None
-            if self._closing:
-                return
-            log.warning("lost the relay")
-            self._update(problem=RELAY_LOST)
-            link = await self._reclaim(room)
-
-    async def _first_room(self) -> tuple[Optional[Link], Room]:
-        """A new room; or, for a table taken over, its room back (tried until the relay
-        gives it: the room may not be held yet when the worker that dealt it has just
-        died)."""
-        if self.resume is None:
-            return await self._relay_room(None)
-        try:
-            return await self._relay_room(self.resume.room)
-        except _RelayRefused as exc:
-            if not exc.again:
-                raise
-        return await self._reclaim(self.resume.room), self.resume.room
-
-    async def _reclaim(self, room: Room) -> Optional[Link]:
-        """A connection to the relay that has given ``room`` back, after tries spaced
-        from ``reclaim_first`` doubling to ``reclaim_most``; None if the relay never
-        will (the problem stays)."""
-        wait = self.limits.reclaim_first
-        while True:
-            await asyncio.sleep(wait)
-            wait = min(2 * wait, self.limits.reclaim_most)
-            try:
-                link, _ = await self._relay_room(room)
-            except _RelayRefused as exc:
-                if exc.again:
-                    continue
-                log.error("the relay will not give room %s back: %s", room.code, exc.reason)
-                return None
-            if self._closing:                       # quit meanwhile: end the room
-                link.send(CLOSE + b"\n")
-                link.close()
-                return None
-            log.info("back on the relay with room %s", room.code)
-            with self._lock:
-                problem = self._status.problem
-                self._status = self._snapshot(problem=None if problem == RELAY_LOST else problem)
-            return link
-
-    async def _relay_room(self, room: Optional[Room]) -> tuple[Link, Room]:
-        """A connection to the relay and the room it gives: a new one, or ``room`` back
-        (its code and ticket, and the owner key's answer to the relay's challenge);
-        :class:`_RelayRefused` if not."""
-        assert self.relay is not None
-        owner = self._owner.public
-        hello = RelayHello("host", owner=owner) if room is None else \
-            RelayHello("host", code=room.code, key=room.key, owner=owner)
-        try:
-            link, self._gateway = await open_gateway(self.relay, self._gateway, self.limits,
-                                                   MAX_LINE + TAG_BYTES)
-        except (OSError, asyncio.TimeoutError):
-            raise _RelayRefused(RELAY_UNREACHABLE, again=True) from None
-        try:
-            link.send_msg(hello)
-            line = await link.recv(self.limits.connect_timeout)
-            reply = decode(line or b"", (Room, Challenge, Error))
-            if isinstance(reply, Challenge) and room is not None:
-                link.send_msg(Proof(self._owner.sign(room.code, reply.nonce)))
-                line = await link.recv(self.limits.connect_timeout)
-                reply = decode(line or b"", (Room, Error))
-            if isinstance(reply, Error):
-                raise _RelayRefused(reply.reason, again=reply.reason == RELAY_FULL)
-            if not isinstance(reply, Room):
-                raise ProtocolError(WRONG_VERSION, "a challenge for a new room")
-            if room is not None and reply.code != room.code:
-                raise _RelayRefused(RELAY_LOST, again=False)
-        except (asyncio.TimeoutError, ProtocolError) as exc:
-            log.warning("relay %s: %s", link.peer, exc)
-            link.close()
-            raise _RelayRefused(RELAY_UNREACHABLE, again=True) from None
-        except BaseException:
-            link.close()
-            raise
-        return link, reply
-
-    async def _relay_lines(self, link: Link) -> None:
-        """Hand the relay's lines to the guests behind it, each by its guest id."""
-        peers: dict[int, RelayPeer] = {}
-        try:
-            while True:
-                try:
-                    line = await link.recv()
-                except ProtocolError:
-                    continue                # a line over the limit: no guest's to feed
-                if line is None:
-                    break
-                word, _, arg = line.partition(b" ")
-                gid = int(arg) if arg.isdigit() and len(arg) < TAG_BYTES else None
-                if word == JOINED and gid is not None:
-                    if gid in peers:
-                        peers[gid].end()
-                    peers[gid] = RelayPeer(link, gid, self.limits)
-                    self._spawn(self._serve(peers[gid]))
-                elif word == GONE and gid is not None:
-                    peer = peers.pop(gid, None)
-                    if peer is not None:
-                        peer.end()
-                elif line[:1] != b"!" and word.isdigit() and int(word) in peers:
-                    peers[int(word)].feed(arg)
-        finally:
-            for peer in peers.values():
-                peer.end()
 
     # -- one guest ---------------------------------------------------------------------
     async def _serve(self, peer: Peer) -> None:
@@ -1232,7 +1033,7 @@ class Host:
                      for g in self._guests.values()]
         for peer, msg in lines:
             peer.send(encode(msg))
-        self._publish()
+        self._relay_door.publish()
 
     def _send_away(self, gid: int, why: str) -> None:
         """The host freed this guest's seat (and spectators are refused), or refused
@@ -1249,24 +1050,6 @@ class Host:
             guest.started.set()
         if self.public and self._relay_link is not None:
             self._relay_link.send(PRIVATE + b"\n")           # gathering no more
-
-    def _publish(self) -> None:
-        """A public table tells its relay how it stands (``!public``; game/net/listing.py)."""
-        link, code = self._relay_link, self._relay_code
-        if not self.public or link is None or code is None or self.session is not None:
-            return
-        with self._room:
-            listing = Listing(code.text, self.setup.key, len(self.setup.seats), self.lobby.taken,
-                              self.title or "?", _listed_options(self.setup.options),
-                              self.lobby.spectators, self.players_only)
-        link.send(PUBLIC + b" " + json.dumps(listing.to_json(), separators=(",", ":"),
-                                             ensure_ascii=False).encode() + b"\n")
-
-    async def _renew(self, link: Link) -> None:
-        """Keep a public table's listing alive while it gathers players."""
-        while not link.closed and self.session is None:
-            self._publish()
-            await asyncio.sleep(RENEW_EVERY)
 
     def _said(self, seat: int, phrase: str) -> None:
         """A phrase said at ``seat``: every guest at the table hears it, and the host."""
@@ -1465,9 +1248,3 @@ class Host:
             self._relay_link.close()
         for task in list(self._tasks):
             task.cancel()
-
-
-def _listed_options(options: Any) -> dict[str, Any]:
-    """The options a listing can carry (short words and numbers)."""
-    return {k: v for k, v in dict(options).items()
-            if len(k) <= 24 and (type(v) in (int, bool) or isinstance(v, str) and len(v) <= 24)}
