@@ -16,6 +16,7 @@ from typing import Optional
 from game.net.guard import Admitted
 from game.net.link import Link
 from game.net.protocol import (
+    ABUSE,
     FLOOD,
     KICK,
     MAX_GUEST_LINE,
@@ -30,6 +31,7 @@ from game.net.protocol import (
     encode,
 )
 from game.net.secure import Sealed, seat_proof
+from game.session import Refused
 from game.session.referee import Watcher
 
 #: its lines are the host's, under its name (whoever follows that log sees them)
@@ -206,6 +208,18 @@ class RemoteSeat:
 def refuse(peer: Peer | Sealed, reason: str, detail: str = "") -> None:
     """Turn a guest away: the last line it hears from the host says why."""
     peer.send(encode(Error(reason, detail, fatal=True)))
+
+
+def strike(peer: Sealed, strikes: Bucket, reply: Error | Refused) -> bool:
+    """Answer an offence; False (and the connection closed) when out of strikes."""
+    if strikes.take():
+        peer.send(encode(reply))
+        return True
+    log.warning("closing %s: out of strikes (%s)", peer.label,
+                reply.reason if isinstance(reply, Error) else reply.reason.key)
+    refuse(peer, ABUSE, "too many bad lines")
+    peer.close()
+    return False
 
 
 def heard(guest: Guest, error: Error) -> None:

@@ -145,7 +145,7 @@ from typing import Any, Callable, Coroutine, Optional, Sequence, Union
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
 from game.ai.base import ComputerPlayer
-from game.engine import Action, Reason, State
+from game.engine import Action, State
 from game.net import codes
 from game.net.admission import ROOM, Admission
 from game.net.guard import (
@@ -165,6 +165,7 @@ from game.net.guests import (
     heard,
     proven,
     refuse,
+    strike,
 )
 from game.net.host_status import (
     CLOSED,
@@ -184,7 +185,6 @@ from game.net.interfaces import listening_on, listens_everywhere
 from game.net.link import Link, LoopSlot, LoopThread, SharedLoop
 from game.net.lobby import COMPUTER_SEAT, HOST_SEAT, PERSON, Lobby, Refusal
 from game.net.protocol import (
-    ABUSE,
     CLOSE,
     HOST_QUIT,
     LIMITS,
@@ -209,10 +209,8 @@ from game.net.protocol import (
     Rated,
     Room,
     Rooms,
-    Seats,
     Sit,
     Start,
-    Welcome,
     decode,
     encode,
 )
@@ -224,18 +222,16 @@ from game.net.secure import (
     Sealed,
     host_proof,
 )
+from game.net.table_play import TablePlay
 from game.session import (
     COMPUTER,
     HUMAN,
     REMOTE,
     GameSetup,
     LocalClient,
-    Refused,
     Seating,
     SeatSpec,
     Session,
-    Submit,
-    Update,
 )
 from game.session.computers import DEFAULT_BUDGET
 
@@ -459,6 +455,8 @@ class Host:
         self._admission = Admission(self, self._room_guesses, limits, self.guard, players_only)
         #: the door through the relay: the room opened there, taken back, listed
         self._relay_door = RelayDoor(self, owner or RoomOwner())
+        #: the guests at the table: their seats played, updates out, moves in
+        self._table = TablePlay(self)
         self._lock = threading.Lock()
         self._status = HostStatus(STARTING, None, None, None, ())
         self._status = self._snapshot(STARTING)
@@ -643,7 +641,7 @@ class Host:
 
     def say(self, seat: int, phrase: str) -> None:
         """A table phrase said at ``seat``: every guest hears it, and the host's table."""
-        self._net.call(self._said, seat, phrase)
+        self._net.call(self._table.said, seat, phrase)
 
     # -- status -------------------------------------------------------------------------
     def _snapshot(self, state: Optional[str] = None, **changes: Any) -> HostStatus:
@@ -680,7 +678,7 @@ class Host:
         still says goodbye to every guest)."""
         try:
             for seat in self._remote:           # a game taken over: its guests are coming
-                self._away(seat)
+                self._table.away(seat)
             for away in self._held.values():    # a waiting room taken over: as if dropped
                 self._hold(away)
             if self.listen is not None:
@@ -824,7 +822,7 @@ class Host:
             if guest.seat is None and not self.lobby.spectators:
                 refuse(sealed, NO_SPECTATORS)
                 return
-            await self._play(guest)
+            await self._table.play(guest)
         finally:
             if guest is not None:
                 self._leave(guest)
@@ -966,7 +964,7 @@ class Host:
                     return False
                 msg = decode(line, (Sit, Start, Bye, Phrase, Error))
             except ProtocolError as exc:
-                if not self._strike(peer, guest.strikes, Error(exc.reason, exc.detail)):
+                if not strike(peer, guest.strikes, Error(exc.reason, exc.detail)):
                     return False
                 continue
             if isinstance(msg, Bye):
@@ -1051,15 +1049,6 @@ class Host:
         if self.public and self._relay_link is not None:
             self._relay_link.send(PRIVATE + b"\n")           # gathering no more
 
-    def _said(self, seat: int, phrase: str) -> None:
-        """A phrase said at ``seat``: every guest at the table hears it, and the host."""
-        line = encode(Phrase(phrase, seat))
-        for guest in list(self._guests.values()):
-            if guest.playing:
-                guest.peer.send(line)
-        if self.client is not None:
-            self.client._heard.append((seat, phrase))
-
     def setup_for(self, seat: Optional[int]) -> GameSetup:
         """The game as ``seat``'s player sees it (None: a spectator): their seat
         ``human``, every other person ``remote``, the names; and no seed (it would
@@ -1068,11 +1057,6 @@ class Host:
                                else REMOTE, spec.level, self.names[s])
                       for s, spec in enumerate(self.setup.seats))
         return GameSetup(self.setup.key, seats, self.setup.options, None)
-
-    def _seats_msg(self) -> Seats:
-        assert self.session is not None
-        away = tuple(s for s in self._remote if self.session.standing_in(s))
-        return Seats(tuple(self.names), away)
 
     def tell_rated(self, ratings: dict[int, tuple[float, float]]) -> None:
         """A rated table's game over (game/net/tables.py): every guest is told each seat's
@@ -1085,146 +1069,6 @@ class Host:
                 if guest.playing:
                     guest.peer.send(line)
         self._net.call(tell)
-
-    def _tell_seats(self) -> None:
-        line = encode(self._seats_msg())
-        for guest in list(self._guests.values()):
-            if guest.playing:
-                guest.peer.send(line)
-
-    async def _play(self, guest: Guest) -> None:
-        """A guest at the table: its seat's updates (a spectator's: the spectator view)
-        go out as the session makes them; its actions come in."""
-        session = self.session
-        assert session is not None
-        loop = asyncio.get_running_loop()
-        wake = asyncio.Event()
-        peer, seat = guest.peer, guest.seat
-
-        def notify() -> None:          # called by whichever thread applied an action
-            try:
-                loop.call_soon_threadsafe(wake.set)
-            except RuntimeError:       # the loop is closing
-                pass
-
-        if seat is not None:
-            self._take_seat(peer, seat)
-        watcher = guest.watcher or session.watch(seat)
-        watcher.notify = notify
-        peer.send(encode(Welcome(seat, self.setup_for(seat), tuple(self.names),
-                                 self._seat_digests(seat))))
-        guest.playing = True
-        self._update()
-        self._tell_seats()
-        forward = loop.create_task(self._forward(peer, watcher.drain, wake))
-        try:
-            await self._actions(guest)
-        finally:
-            forward.cancel()
-            watcher.close()
-            guest.playing = False
-            remote = self._remote.get(seat) if seat is not None else None
-            if remote is not None and remote.peer is peer:
-                remote.peer = None
-                if not self._closing:
-                    self._away(remote.seat)
-            self._update()
-
-    def _away(self, seat: int) -> None:
-        """Nobody plays a guest's seat: a computer stands in, at once, or once the seat
-        has waited ``stand_in_after`` seconds for its guest to come back (a table the
-        service deals, whose computers move at once: a link that blinks, or the worker's
-        takeover, must not cost its player a hand)."""
-        if self.stand_in_after > 0:
-            asyncio.get_running_loop().call_later(self.stand_in_after, self._stand_in, seat)
-        else:
-            self._stand_in(seat)
-
-    def _stand_in(self, seat: int) -> None:
-        remote, session = self._remote.get(seat), self.session
-        if remote is None or remote.peer is not None or session is None or self._closing or \
-                session.standing_in(seat):
-            return
-        log.info("seat %d: %s left; a computer stands in", seat, remote.name)
-        session.stand_in(seat, self.level)
-        self._tell_seats()
-        self._update()
-
-    def _take_seat(self, peer: Sealed, seat: int) -> None:
-        """The guest's seat is played from this connection (an older one is closed), and
-        the computer that kept it warm leaves it."""
-        assert self.session is not None
-        remote = self._remote[seat]
-        if remote.peer is not None and remote.peer is not peer:
-            remote.peer.send(encode(Error(REPLACED, "the same player connected again", True)))
-            remote.peer.close()
-        remote.peer = peer
-        self.session.return_seat(seat)
-        log.info("seat %d: %s plays from %s", seat, remote.name or "a guest", peer.label)
-
-    async def _forward(self, peer: Sealed, drain: Callable[[], list[Update]],
-                       wake: asyncio.Event) -> None:
-        """Every update of the guest's seat, in order, as the session made it."""
-        while True:
-            wake.clear()
-            for update in drain():
-                peer.send(encode(update))
-            if not await peer.flush():
-                peer.close()
-                return
-            await wake.wait()
-
-    async def _actions(self, guest: Guest) -> None:
-        session = self.session
-        assert session is not None
-        peer, seat, strikes = guest.peer, guest.seat, guest.strikes
-        while True:
-            try:
-                line = await peer.recv()
-                if line is None:
-                    return
-                msg = decode(line, (Submit, Bye, Phrase, Error))
-            except ProtocolError as exc:
-                if not self._strike(peer, strikes, Error(exc.reason, exc.detail)):
-                    return
-                continue
-            if isinstance(msg, Bye):
-                return
-            if isinstance(msg, Error):
-                heard(guest, msg)
-                continue
-            if isinstance(msg, Phrase):
-                if seat is not None and self._remote[seat].peer is peer:
-                    self._said(seat, msg.phrase)
-                continue
-            assert isinstance(msg, Submit)
-            if msg.seat != seat or seat is None:
-                refused: Optional[Refused] = Refused(msg.seat, str(msg.action),
-                                                     Reason("engine.not_your_seat"),
-                                                     session.version, msg.probe)
-            elif self.journal is not None:      # kept first: waits on the log, off the loop
-                refused = await asyncio.get_running_loop().run_in_executor(  # (and the digests)
-                    self._net.waits, session.submit, seat, msg.action,
-                    msg.version, msg.probe)
-            else:
-                refused = session.submit(seat, msg.action, msg.version, msg.probe)
-            if refused is None:
-                continue
-            if refused.probe or refused.reason.key == "engine.moved_on":
-                peer.send(encode(refused))       # a race lost, a question: no offence
-            elif not self._strike(peer, strikes, refused):
-                return
-
-    def _strike(self, peer: Sealed, strikes: Bucket, reply: Error | Refused) -> bool:
-        """Answer an offence; False (and the connection closed) when out of strikes."""
-        if strikes.take():
-            peer.send(encode(reply))
-            return True
-        log.warning("closing %s: out of strikes (%s)", peer.label,
-                    reply.reason if isinstance(reply, Error) else reply.reason.key)
-        refuse(peer, ABUSE, "too many bad lines")
-        peer.close()
-        return False
 
     async def _shutdown(self) -> None:
         peers = [g.peer for g in self._guests.values()]
