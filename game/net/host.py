@@ -162,10 +162,8 @@ from game.net.guests import (
     Guest,
     Peer,
     RemoteSeat,
-    heard,
     proven,
     refuse,
-    strike,
 )
 from game.net.host_status import (
     CLOSED,
@@ -191,27 +189,15 @@ from game.net.protocol import (
     MAX_GUEST_LINE,
     MAX_HOLDS,
     NO_SPECTATORS,
-    NOT_CHAIR,
-    NOT_FULL,
     PHRASES,
-    PRIVATE,
-    REPLACED,
     ROOM_FULL,
-    SEAT_FREED,
     Bucket,
     Bye,
-    Error,
     Hello,
     Limits,
-    LobbyView,
-    Phrase,
-    ProtocolError,
     Rated,
     Room,
     Rooms,
-    Sit,
-    Start,
-    decode,
     encode,
 )
 from game.net.relay_door import RelayDoor
@@ -223,6 +209,7 @@ from game.net.secure import (
     host_proof,
 )
 from game.net.table_play import TablePlay
+from game.net.waiting_room import WaitingRoom
 from game.session import (
     COMPUTER,
     HUMAN,
@@ -457,6 +444,8 @@ class Host:
         self._relay_door = RelayDoor(self, owner or RoomOwner())
         #: the guests at the table: their seats played, updates out, moves in
         self._table = TablePlay(self)
+        #: the waiting room: seats asked for, the room told, a seat held for one away
+        self._waiting = WaitingRoom(self)
         self._lock = threading.Lock()
         self._status = HostStatus(STARTING, None, None, None, ())
         self._status = self._snapshot(STARTING)
@@ -587,7 +576,7 @@ class Host:
             self.session.journal, self.session.wake = self.journal, self.wake
             self.setup = self.session.setup
             self.names = [spec.name for spec in self.setup.seats]
-            held = self._held
+            held = self._waiting.held
             for seat, gid in self.lobby.sitting.items():
                 who: Guest | Away = self._guests.get(gid) or held[gid]
                 if isinstance(who, Guest):
@@ -604,40 +593,25 @@ class Host:
                 self.on_start(self)
         log.info("the game begins: %s", ", ".join(n or "computer" for n in self.names))
         self._update(PLAYING)
-        self._net.call(self._started)
+        self._net.call(self._waiting.started)
         return True
 
     def move(self, seat: int, to: int) -> Optional[str]:
         """Move the guest at ``seat`` to the free open seat ``to``; None, or the reason
         it is refused (game/net/lobby.py)."""
-        return self._change(lambda: self.lobby.move(seat, to))
+        return self._waiting.change(lambda: self.lobby.move(seat, to))
 
     def free(self, seat: int) -> Optional[str]:
         """Free ``seat``: its guest watches, or leaves when spectators are refused."""
-        return self._change(lambda: [self.lobby.free(seat)])
+        return self._waiting.change(lambda: [self.lobby.free(seat)])
 
     def give(self, seat: int, computer: bool) -> Optional[str]:
         """Give ``seat`` to a computer (its guest freed) or open it again for a person."""
-        return self._change(lambda: [self.lobby.give(seat, computer)])
+        return self._waiting.change(lambda: [self.lobby.give(seat, computer)])
 
     def allow_spectators(self, allow: bool) -> Optional[str]:
         """Welcome spectators or not (refused, those watching are sent away)."""
-        return self._change(lambda: self.lobby.allow_spectators(allow), NO_SPECTATORS)
-
-    def _change(self, change: Callable[[], Any], why: str = SEAT_FREED) -> Optional[str]:
-        """Make a change to the waiting room; tell every guest (those it sends away
-        hear ``why``); None or the refusal."""
-        with self._room:
-            try:
-                sent = change()
-            except Refusal as exc:
-                return exc.reason
-        for gid in sent or ():
-            if gid is not None:
-                self._net.call(self._send_away, gid, why)
-        self._net.call(self._tell_lobby)
-        self._update()
-        return None
+        return self._waiting.change(lambda: self.lobby.allow_spectators(allow), NO_SPECTATORS)
 
     def say(self, seat: int, phrase: str) -> None:
         """A table phrase said at ``seat``: every guest hears it, and the host's table."""
@@ -679,8 +653,8 @@ class Host:
         try:
             for seat in self._remote:           # a game taken over: its guests are coming
                 self._table.away(seat)
-            for away in self._held.values():    # a waiting room taken over: as if dropped
-                self._hold(away)
+            for away in self._waiting.held.values():    # a waiting room taken over: dropped
+                self._waiting.hold(away)
             if self.listen is not None:
                 await self._open_direct()
             if self._relay_first:
@@ -757,7 +731,7 @@ class Host:
         keys: list[Optional[bytes]]
         with self._room:
             if self.session is None:
-                keys = [*(away.key for away in self._held.values()),
+                keys = [*(away.key for away in self._waiting.held.values()),
                         *(guest.key for guest in self._guests.values())]
             else:
                 keys = [remote.key for remote in self._remote.values()]
@@ -817,7 +791,7 @@ class Host:
             guest = self._enter(sealed, hello)
             if guest is None:
                 return
-            if not guest.started.is_set() and not await self._waiting_room(guest):
+            if not guest.started.is_set() and not await self._waiting.serve(guest):
                 return
             if guest.seat is None and not self.lobby.spectators:
                 refuse(sealed, NO_SPECTATORS)
@@ -838,7 +812,7 @@ class Host:
         spectators are welcome); anyone else finds the room full."""
         with self._room:
             if self.session is None and hello.seat is not None:
-                back = self._back_in_room(peer, hello)
+                back = self._waiting.back(peer, hello)
                 if back is None:
                     return None
                 guest = back
@@ -861,36 +835,8 @@ class Host:
                     return None
                 self._guests[guest.gid] = guest
         if not guest.started.is_set():
-            self._lobby_changed()
+            self._waiting.changed()
         return guest
-
-    def _back_in_room(self, peer: Sealed, hello: Hello) -> Optional[Guest]:
-        """A guest of the waiting room whose connection dropped comes back (under the
-        room's lock): it proves its key, and is the same guest (its id, its name, its seat
-        if the host has not freed it) on this connection; an older connection of it that
-        the host still holds is closed.  None (refused ``seat_freed``) if it proves no key
-        of the room: the host sent it away meanwhile, or it is not who it claims."""
-        known: dict[int, Guest | Away] = {**self._held, **self._guests}
-        gid = proven(peer, hello, {g: guest.key for g, guest in known.items()})
-        if gid is None:
-            refuse(peer, SEAT_FREED, "no seat in this room is held for that key")
-            return None
-        old = known[gid]
-        if isinstance(old, Guest) and self._guests.get(gid) is old:    # drop not noticed
-            old.peer.send(encode(Error(REPLACED, "the same player connected again", True)))
-            old.peer.close()
-        guest = Guest(gid, peer, old.name, self.limits, old.key)
-        self._guests[gid] = guest
-        self.lobby.back(gid)
-        log.info("%s is back in the room from %s", old.name or "a guest", peer.label)
-        return guest
-
-    @property
-    def _held(self) -> dict[int, Away]:
-        """The seated guests whose connection dropped in the waiting room, held for them:
-        those the lobby has ``away`` (it says who, as every guest sees it), by the
-        connection that dropped (under the room's lock)."""
-        return {gid: self._dropped[gid] for gid in self.lobby.away}
 
     def _seat_back(self, peer: Sealed, hello: Hello) -> Optional[int]:
         """The seat this guest proves is its own, on this connection (None if none)."""
@@ -912,142 +858,24 @@ class Host:
             if waiting and not guest.left and not guest.gone and not self._closing and \
                     self.lobby.drop(guest.gid):
                 self._dropped[guest.gid] = Away(guest.gid, guest.name, guest.key)
-                self._dropped = self._held      # only those still away: the others went
-                self._hold(self._dropped[guest.gid])
+                self._dropped = self._waiting.held      # only those still away: the others went
+                self._waiting.hold(self._dropped[guest.gid])
                 log.info("%s dropped from the room; the seat is held", guest.name or "a guest")
             elif waiting:
                 self.lobby.leave(guest.gid)
         if waiting and not self._closing:
-            self._lobby_changed()
+            self._waiting.changed()
         else:
             self._update()
-
-    def _hold(self, away: Away) -> None:
-        """Hold a seat in the waiting room for ``away`` while it may try to come back."""
-        asyncio.get_running_loop().call_later(
-            self.limits.reconnect_for + self.limits.dead_after, self._expire, away)
-
-    def _expire(self, away: Away) -> None:
-        """A guest held in the waiting room did not come back in time: its seat is free."""
-        with self._room:
-            if self.session is not None or self._held.get(away.gid) is not away:
-                return
-            self.lobby.leave(away.gid)
-        self._lobby_changed()
 
     def lobby_keys(self) -> tuple[tuple[int, int, str, bytes], ...]:
         """Each seated guest of the waiting room (seat, guest id, name, the key it comes
         back by), present or held: what the service keeps to hold their seats for them
         after a takeover before the start."""
         with self._room:
-            known: dict[int, Guest | Away] = {**self._held, **self._guests}
+            known: dict[int, Guest | Away] = {**self._waiting.held, **self._guests}
             return tuple((seat, gid, known[gid].name, known[gid].key)
                          for seat, gid in sorted(self.lobby.sitting.items()) if gid in known)
-
-    async def _waiting_room(self, guest: Guest) -> bool:
-        """Serve a guest in the waiting room (it asks for seats) until the game starts:
-        True, or False if it left or was sent away."""
-        peer = guest.peer
-        while not guest.started.is_set():
-            reading = asyncio.ensure_future(peer.recv())
-            starting = asyncio.ensure_future(guest.started.wait())
-            done, _ = await asyncio.wait((reading, starting),
-                                         return_when=asyncio.FIRST_COMPLETED)
-            starting.cancel()
-            if reading not in done:
-                reading.cancel()                # no line is lost: see Link.recv
-                await asyncio.gather(reading, return_exceptions=True)
-                break
-            try:
-                line = reading.result()
-                if line is None or guest.gone:
-                    return False
-                msg = decode(line, (Sit, Start, Bye, Phrase, Error))
-            except ProtocolError as exc:
-                if not strike(peer, guest.strikes, Error(exc.reason, exc.detail)):
-                    return False
-                continue
-            if isinstance(msg, Bye):
-                guest.left = True
-                return False
-            if isinstance(msg, Error):
-                heard(guest, msg)
-            if isinstance(msg, Start):
-                self._chair_starts(guest)
-            if isinstance(msg, Sit):
-                with self._room:
-                    try:
-                        self.lobby.sit(guest.gid, msg.seat)
-                        refused = None
-                    except Refusal as exc:
-                        refused = exc.reason
-                if refused is not None:
-                    peer.send(encode(Error(refused, "that seat is not free")))
-                self._lobby_changed()
-        return not guest.gone
-
-    def _chair(self) -> Optional[int]:
-        """The table's chair: its first seated guest (the gid it came in with), if the
-        table has one (``chair``) and anyone sits (under the room's lock)."""
-        if not self.chair or not self.lobby.sitting:
-            return None
-        return min(self.lobby.sitting.values())
-
-    def _chair_starts(self, guest: Guest) -> None:
-        """The chair says ``start``: the game begins; anyone else is refused."""
-        with self._room:
-            chair = self._chair()
-        if chair is None or guest.gid != chair:
-            guest.peer.send(encode(Error(NOT_CHAIR, "only the table's chair starts it")))
-            return
-        if self.players_only and len(self.lobby.sitting) < len(self.lobby.seats()):
-            guest.peer.send(encode(Error(NOT_FULL, "a rated table starts when it is full")))
-            return
-        log.info("the chair starts the table")
-        self.begin()
-
-    def _lobby_changed(self) -> None:
-        """The waiting room changed: every guest hears, the listing follows, and a host
-        that starts by itself starts once every open seat has its person."""
-        self._tell_lobby()
-        self._update()
-        if self.on_lobby is not None and self.session is None:
-            self.on_lobby(self)
-        if self.autostart and self.session is None and self.lobby.full:
-            self.begin()
-
-    def _tell_lobby(self) -> None:
-        """Each guest in the waiting room gets the room as it sees it."""
-        with self._room:
-            if self.session is not None:
-                return
-            seats = self.lobby.seats()
-            chair = self._chair()
-            chair_seat = None if chair is None else self.lobby.seat_of(chair)
-            lines = [(g.peer, LobbyView(self.setup.key, seats, self.lobby.seat_of(g.gid),
-                                    self.lobby.spectators, len(self.lobby.watching),
-                                    self.setup.options, g.gid == chair, chair_seat,
-                                    self.players_only))
-                     for g in self._guests.values()]
-        for peer, msg in lines:
-            peer.send(encode(msg))
-        self._relay_door.publish()
-
-    def _send_away(self, gid: int, why: str) -> None:
-        """The host freed this guest's seat (and spectators are refused), or refused
-        spectators while it watched: it goes, told ``why``."""
-        guest = self._guests.get(gid)            # away: nobody to tell
-        if guest is not None:
-            guest.gone = True
-            refuse(guest.peer, why)
-            guest.peer.close()
-
-    def _started(self) -> None:
-        """The game began: every guest in the waiting room goes to the table."""
-        for guest in list(self._guests.values()):
-            guest.started.set()
-        if self.public and self._relay_link is not None:
-            self._relay_link.send(PRIVATE + b"\n")           # gathering no more
 
     def setup_for(self, seat: Optional[int]) -> GameSetup:
         """The game as ``seat``'s player sees it (None: a spectator): their seat
