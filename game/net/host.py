@@ -26,7 +26,7 @@ Every guest, once it has proved the code and before its hello, is told each of t
 room's codes by a one-way digest (``codes.room_digest``; ``rooms``), so that a seat key
 it kept on disk (game/net/kept_seats.py) under any of them is found and proved: a
 friend whose program was closed when the host opened a relay code comes back by it.
-The host proves first, in the same line (``holds``, :meth:`Host._holds`), that it holds
+The host proves first, in the same line (``holds``, game/net/room_keys.py), that it holds
 each seat key a guest could come back by: a guest offers a kept key to no other host.
 Every seated guest's welcome names them again, so its key is kept under each; a code
 that opens after a guest's welcome is told to every seated guest at the table
@@ -162,7 +162,6 @@ from game.net.guests import (
     Guest,
     Peer,
     RemoteSeat,
-    proven,
     refuse,
 )
 from game.net.host_status import (
@@ -178,7 +177,6 @@ from game.net.host_status import (
     HostStatus,
     SeatStatus,
 )
-from game.net.identity import prove, public_bytes
 from game.net.interfaces import listening_on, listens_everywhere
 from game.net.link import Link, LoopSlot, LoopThread, SharedLoop
 from game.net.lobby import COMPUTER_SEAT, HOST_SEAT, PERSON, Lobby, Refusal
@@ -187,7 +185,6 @@ from game.net.protocol import (
     HOST_QUIT,
     LIMITS,
     MAX_GUEST_LINE,
-    MAX_HOLDS,
     NO_SPECTATORS,
     PHRASES,
     ROOM_FULL,
@@ -197,16 +194,15 @@ from game.net.protocol import (
     Limits,
     Rated,
     Room,
-    Rooms,
     encode,
 )
 from game.net.relay_door import RelayDoor
 from game.net.relays import Relay, as_relay
+from game.net.room_keys import RoomKeys
 from game.net.secure import (
     Guesses,
     RoomOwner,
     Sealed,
-    host_proof,
 )
 from game.net.table_play import TablePlay
 from game.net.waiting_room import WaitingRoom
@@ -446,6 +442,8 @@ class Host:
         self._table = TablePlay(self)
         #: the waiting room: seats asked for, the room told, a seat held for one away
         self._waiting = WaitingRoom(self)
+        #: the keys a guest comes back by, the host's proofs of them, the codes' digests
+        self._room_keys = RoomKeys(self)
         self._lock = threading.Lock()
         self._status = HostStatus(STARTING, None, None, None, ())
         self._status = self._snapshot(STARTING)
@@ -710,57 +708,6 @@ class Host:
         """The relay code's digest (codes.room_digest), once the room is open."""
         return self._digests.get("relay")
 
-    def _room_digests(self) -> tuple[str, ...]:
-        """The one-way names of this room's codes: a guest's kept key is found again
-        whichever code it comes back with (game/net/kept_seats.py).  Each was made when
-        its code opened, off the loop (codes.room_digest is slow on purpose)."""
-        return tuple(self._digests.values())
-
-    def _holds(self, peer: Sealed) -> tuple[str, ...]:
-        """The host's proof, on this connection, of each key a guest could come back by
-        (those :func:`proven` checks a hello against: a seat's at the table, a guest's of
-        the waiting room), sorted so the order says nothing: a guest offers a kept key
-        only if one of them matches it, so a host naming another room's digest learns
-        nothing of that room's seat and has its key forgotten by nobody."""
-        return tuple(sorted(host_proof(key, peer.keys.binding).hex()
-                            for key in self._keys()))[:MAX_HOLDS]
-
-    def _keys(self) -> list[bytes]:
-        """Every key a guest could come back by: a seat's at the table, each guest's in
-        the waiting room."""
-        keys: list[Optional[bytes]]
-        with self._room:
-            if self.session is None:
-                keys = [*(away.key for away in self._waiting.held.values()),
-                        *(guest.key for guest in self._guests.values())]
-            else:
-                keys = [remote.key for remote in self._remote.values()]
-        return [key for key in keys if key is not None]
-
-    def _first_line(self, peer: Sealed) -> Rooms:
-        """What a guest hears first on its sealed connection: the room's digests, the keys
-        the host proves it holds, the host's name (whose program deals), and (a host with
-        the service's identity) the service's signature over this connection's binding."""
-        dealer = self.names[self.seat] if self.seat is not None else ""
-        rooms = Rooms(self._room_digests(), self._holds(peer), dealer=dealer)
-        if self.identity is None:
-            return rooms
-        return replace(rooms, service=public_bytes(self.identity),
-                       signature=prove(self.identity, peer.keys.binding))
-
-    def _seat_digests(self, seat: Optional[int]) -> tuple[str, ...]:
-        """The room's digests for a welcome: a seated guest keeps its key under each; a
-        spectator keeps none and is told none there."""
-        return () if seat is None else self._room_digests()
-
-    def _tell_rooms(self) -> None:
-        """A code opened: every seated guest at the table hears the room's codes by
-        digest (``rooms``), so its kept key follows the new one; a guest still in the
-        waiting room hears them in its welcome."""
-        for guest in list(self._guests.values()):
-            if guest.playing and guest.seat is not None:
-                guest.peer.send(encode(Rooms(self._room_digests())))
-
     async def _on_direct(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter,
                          admitted: Admitted) -> None:
         pace = Bucket(self.limits.lines_per_s, self.limits.line_burst)
@@ -782,7 +729,7 @@ class Host:
             # the same words to everyone who proved the code, before a word of its own:
             # the guest finds by them a seat key it kept, whichever code it kept it by,
             # and offers it only if the host proves it holds it
-            sealed.send(encode(self._first_line(sealed)))
+            sealed.send(encode(self._room_keys.first_line(sealed)))
             hello = await self._admission.hello(sealed)
             if hello is None or not self._admission.player_proven(sealed, hello):
                 return
@@ -829,7 +776,7 @@ class Host:
             else:
                 guest = Guest(next(self._gids), peer, hello.name, self.limits)
                 guest.started.set()
-                guest.seat = self._seat_back(peer, hello)
+                guest.seat = self._room_keys.seat_back(peer, hello)
                 if guest.seat is None and not (hello.watch and self.lobby.spectators):
                     refuse(peer, NO_SPECTATORS if hello.watch else ROOM_FULL)
                     return None
@@ -837,11 +784,6 @@ class Host:
         if not guest.started.is_set():
             self._waiting.changed()
         return guest
-
-    def _seat_back(self, peer: Sealed, hello: Hello) -> Optional[int]:
-        """The seat this guest proves is its own, on this connection (None if none)."""
-        return proven(peer, hello, {s: r.key for s, r in self._remote.items()
-                                     if r.key is not None})
 
     def _leave(self, guest: Guest) -> None:
         """A guest's connection ended.  In the waiting room a seated guest that did not

@@ -94,7 +94,7 @@ class RelayDoor:
             cleared = {} if self.host._status.problem in (PORT_IN_USE, NOT_LAN) else {"problem": None}
         self.host._update(relay_code=self.host._relay_code.text, **cleared)
         self.host._opened()
-        self.host._tell_rooms()
+        self.host._room_keys.tell_rooms()
         while link is not None:
             self.host._relay_link = link
             link.start_heartbeat()

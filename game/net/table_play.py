@@ -61,7 +61,7 @@ class TablePlay:
         watcher = guest.watcher or session.watch(seat)
         watcher.notify = notify
         peer.send(encode(Welcome(seat, self.host.setup_for(seat), tuple(self.host.names),
-                                 self.host._seat_digests(seat))))
+                                 self.host._room_keys.seat_digests(seat))))
         guest.playing = True
         self.host._update()
         self._tell_seats()
