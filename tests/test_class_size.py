@@ -28,7 +28,6 @@ LIMIT = 400
 TOO_LONG = {
     ("scenes/table/controls.py", "TableInput"),
     ("scenes/table/scene.py", "TableScene"),
-    ("game/net/host.py", "Host"),
     ("game/net/tables.py", "Worker"),
     ("game/net/relay.py", "_Conn"),
     ("game/net/fleet.py", "FleetDirectory"),

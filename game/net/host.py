@@ -136,7 +136,6 @@ from __future__ import annotations
 import asyncio
 import itertools
 import logging
-import socket
 import threading
 from collections import deque
 from dataclasses import dataclass, replace
@@ -148,47 +147,41 @@ from game.ai.base import ComputerPlayer
 from game.engine import Action, State
 from game.net import codes
 from game.net.admission import ROOM, Admission
+from game.net.direct_door import DirectDoor
 from game.net.guard import (
     HOST_GUARD,
-    Admitted,
     Guard,
     GuardLimits,
-    accept_guarded,
-    open_listener,
 )
 from game.net.guests import (
     Away,
-    DirectPeer,
     Guest,
     Peer,
     RemoteSeat,
     refuse,
 )
-from game.net.host_status import (
+from game.net.host_status import (  # the screen's keys, which the screens take from the host
     CLOSED,
     FAILED,
-    NOT_LAN,
+    NOT_LAN,  # noqa: F401
     PLAYING,
-    PORT_IN_USE,
-    RELAY_LOST,  # noqa: F401  (a problem key the screens take from the host, as before)
+    PORT_IN_USE,  # noqa: F401
+    RELAY_LOST,  # noqa: F401
     RELAY_UNREACHABLE,
     STARTING,
     WAITING,
     HostStatus,
     SeatStatus,
 )
-from game.net.interfaces import listening_on, listens_everywhere
 from game.net.link import Link, LoopSlot, LoopThread, SharedLoop
 from game.net.lobby import COMPUTER_SEAT, HOST_SEAT, PERSON, Lobby, Refusal
 from game.net.protocol import (
     CLOSE,
     HOST_QUIT,
     LIMITS,
-    MAX_GUEST_LINE,
     NO_SPECTATORS,
     PHRASES,
     ROOM_FULL,
-    Bucket,
     Bye,
     Hello,
     Limits,
@@ -222,18 +215,6 @@ log = logging.getLogger(__name__)
 
 #: what the waiting room shows for a seat of the game that started
 _SHOWN = {HUMAN: HOST_SEAT, REMOTE: PERSON, COMPUTER: COMPUTER_SEAT}
-
-
-def lan_address() -> str:
-    """This machine's address on its local network, found without sending anything:
-    a UDP socket "connected" to a documentation address (TEST-NET-1) only picks the
-    route.  127.0.0.1 if there is none.  Never used by the tests."""
-    try:
-        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
-            probe.connect(("192.0.2.1", 9))
-            return str(probe.getsockname()[0])
-    except OSError:
-        return "127.0.0.1"
 
 
 #: how often a host's game is moved on while its screen is covered (seconds)
@@ -444,6 +425,8 @@ class Host:
         self._waiting = WaitingRoom(self)
         #: the keys a guest comes back by, the host's proofs of them, the codes' digests
         self._room_keys = RoomKeys(self)
+        #: the door on this machine's own port, for the direct code
+        self._direct_door = DirectDoor(self)
         self._lock = threading.Lock()
         self._status = HostStatus(STARTING, None, None, None, ())
         self._status = self._snapshot(STARTING)
@@ -654,7 +637,7 @@ class Host:
             for away in self._waiting.held.values():    # a waiting room taken over: dropped
                 self._waiting.hold(away)
             if self.listen is not None:
-                await self._open_direct()
+                await self._direct_door.open()
             if self._relay_first:
                 self._spawn(self._relay_door.open())
             else:
@@ -674,49 +657,10 @@ class Host:
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
-    async def _open_direct(self) -> None:
-        assert self.listen is not None
-        ports: Sequence[int] = [self.port] if self.port is not None else \
-            range(codes.DIRECT_PORT, codes.DIRECT_PORT + codes.NEAR_PORTS)
-        for port in ports:
-            try:
-                listener = open_listener(self.listen, port)
-                break
-            except OSError:
-                continue
-        else:
-            self._update(problem=PORT_IN_USE)
-            return
-        port = listener.getsockname()[1]
-        self._spawn(accept_guarded(listener, self.guard, self._on_direct))
-        self._update(listening=listening_on(self.listen, lan_address))
-        address = self.advertise or (lan_address() if listens_everywhere(self.listen)
-                                     else self.listen)
-        try:
-            self._direct = codes.new_direct_code(address, port)
-        except ValueError:
-            log.error("cannot put %s in a room code: not a LAN address", address)
-            self._update(problem=NOT_LAN, port=port)
-            return
-        log.info("hosting %s directly on %s:%d", self.setup.key, address, port)
-        digest = await asyncio.to_thread(codes.room_digest, self._direct.text)  # off the loop
-        self._digests["direct"] = digest
-        self._update(direct_code=self._direct.text, port=port)
-
     @property
     def relay_digest(self) -> Optional[str]:
         """The relay code's digest (codes.room_digest), once the room is open."""
         return self._digests.get("relay")
-
-    async def _on_direct(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter,
-                         admitted: Admitted) -> None:
-        pace = Bucket(self.limits.lines_per_s, self.limits.line_burst)
-        link = Link(reader, writer, self.limits, MAX_GUEST_LINE, pace)
-        link.start_heartbeat()
-        try:
-            await self._serve(DirectPeer(link, admitted))
-        finally:
-            link.close()
 
     # -- one guest ---------------------------------------------------------------------
     async def _serve(self, peer: Peer) -> None:
