@@ -76,6 +76,10 @@ nothing: the host's table paces the computers.  ``submit()`` while the link is
 down gets a :class:`~game.session.Refused` at once, with ``net.offline`` ("Not
 connected right now: that move was not sent"): the move is not lost in a queue
 that a reconnection would replay against a game that moved on.
+
+The way to the room (the host's address, or the relay's gateways and a fleet's hop, and
+the answers read on the way while in a line of attempts) is a part of its own,
+game/net/route.py's :class:`~game.net.route.Route`; the client joins over it.
 """
 
 from __future__ import annotations

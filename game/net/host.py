@@ -128,7 +128,16 @@ once).
 
 For the screens: :meth:`Host.start` returns at once; :meth:`Host.status` is a
 snapshot (state, the codes, a problem key, and per seat who plays it and
-whether a computer keeps it warm), cheap enough to read every frame.
+whether a computer keeps it warm), cheap enough to read every frame
+(game/net/host_status.py).
+
+:class:`Host` is the public face and holds the room's state (the session, the lobby, the
+guests, the seats, the codes, the locks); each job is a part of its own, in a module of
+its own: the direct door (game/net/direct_door.py) and the relay door
+(game/net/relay_door.py), the code's door every guest passes (game/net/admission.py), the
+waiting room (game/net/waiting_room.py), the table once the game has started
+(game/net/table_play.py), and the keys a guest comes back by with the codes' digests
+(game/net/room_keys.py); a guest's line and records are game/net/guests.py.
 """
 
 from __future__ import annotations
