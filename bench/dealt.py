@@ -18,7 +18,10 @@ its own NATS, gateways and workers.  Printed for each: the tables at play (least
 the window), the guests' action round trip (a move sent to the update that carries it
 back: gateway, worker, its durable log, gateway; p50, p99, most), errors, actions a
 second (the guests' moves, and every action the service kept: its stream's sequence),
-and each process's share of a core.  What two workers hold against one: the actions a
+and each process's share of a core, and that CPU split an action the service kept
+(workers, gateways, NATS) and a guest's move (the players' processes).  The players'
+guests share one network loop a process, and a round trip ends as its update comes
+(bench/net.py's ``stamped``).  What two workers hold against one: the actions a
 second each configuration would keep with its busiest worker at a whole core (the
 actions kept over that worker's share), two's over one's.
 After the last configuration's window, one worker is killed (kill -9, by its pid) and
@@ -56,6 +59,11 @@ SEATED_WITHIN = 60.0
 BACK_WITHIN = 60.0
 #: threads of a players' process that ask the service for tables (each ask waits)
 ASKERS = 4
+#: seconds between a players' process's looks at its tables: a move waits that long at
+#: most to be chosen, while what arrives is timed as it comes (bench/net.py's
+#: ``stamped``); every 2 ms, ten such processes took 1.5 cores, beside the service
+#: they measure on the same two
+STEP_EVERY = 0.02
 
 
 # -- the players (a process of them) ---------------------------------------------------------------
@@ -64,12 +72,13 @@ class _Dealt(Games):
 
     def __init__(self, index: int, gateways: list[tuple[str, int]], fingerprint: str,
                  people: int, pace: float, stats: dict[str, Any],
-                 askers: ThreadPoolExecutor) -> None:
+                 askers: ThreadPoolExecutor, shared: Any) -> None:
         super().__init__(index, pace, stats)
         self.gateways = gateways
         self.fingerprint = fingerprint
         self.people = people
         self.askers = askers
+        self.shared = shared
         self.asking: Optional[Future[str]] = None
         self.code: Optional[str] = None
         self.clients: list[Watched] = []
@@ -107,7 +116,7 @@ class _Dealt(Games):
             self.clients = [Watched(RemoteClient(
                 self.code, name=f"P{n}", service=n == 0,
                 relay=Relay((self.gateways[(self.index + n) % len(self.gateways)],),
-                            self.fingerprint))) for n in range(self.people)]
+                            self.fingerprint), shared=self.shared)) for n in range(self.people)]
             return
         if not self.players:
             if all(c.state == CONNECTED for c in self.clients):
@@ -150,11 +159,14 @@ def run_players(gateways: list[tuple[str, int]], fingerprint: str, tables: int, 
     told of a kill (a line ``kill TIME CODES`` on stdin), until every player of a table
     it dealt saw the game again; print the figures as JSON."""
     import logging
+
+    from game.net.link import SharedLoop
     logging.disable(logging.CRITICAL)
     stats: dict[str, Any] = {"rtts": [], "finished": [], "errors": [], "seated": [],
                              "sent_on": 0}
     askers = ThreadPoolExecutor(ASKERS)
-    dealt = [_Dealt(first + i, gateways, fingerprint, people, pace, stats, askers)
+    shared = SharedLoop("players-net")
+    dealt = [_Dealt(first + i, gateways, fingerprint, people, pace, stats, askers, shared)
              for i in range(tables)]
     start = time.monotonic()
     begin, end = start + ramp, start + ramp + seconds
@@ -188,7 +200,7 @@ def run_players(gateways: list[tuple[str, int]], fingerprint: str, tables: int, 
         if killed is not None and (all(c.back_after(killed) for c in hit) or
                                    now - killed > BACK_WITHIN):
             break
-        time.sleep(0.002)
+        time.sleep(STEP_EVERY)
     waits = [c.back_after(killed) for c in hit] if killed is not None else []
     rtts = [rtt for when, rtt in stats["rtts"] if begin <= when <= end]
     print(json.dumps({"rtts": rtts, "finished": sum(begin <= t <= end for t in stats["finished"]),
@@ -313,6 +325,8 @@ def report(row: dict[str, Any], args: argparse.Namespace) -> None:
           f"{row['kept_per_s']:.0f}; CPU of a core / RSS: {cpu}; the players' processes "
           f"{row['players_cpu'] * 100:.0f}%; guests sent to their room's gateway "
           f"{row['sent_on']}", flush=True)
+    if row["kept_per_s"] > 0:
+        print(f"        {cost_line(row)}", flush=True)
     if row["dealt_by"]:
         print(f"        {summary(row['waits'], len(row['waits']), row['hit_tables'])}"
               if row["waits"] else "        kill -9 of a worker: no player of its tables saw "
@@ -320,6 +334,19 @@ def report(row: dict[str, Any], args: argparse.Namespace) -> None:
         print(f"        (tables each worker dealt: {row['dealt_by']}; the killed one's games "
               f"under way: {row['hit_tables']}; players not back within "
               f"{BACK_WITHIN:.0f} s: {row['not_back']})", flush=True)
+
+
+def cost_line(row: dict[str, Any]) -> str:
+    """What the service spent of a core's time an action it kept (workers, gateways,
+    NATS), and the players' processes a guest's move: the CPU split, which on a shared
+    machine says what the service costs whatever it waited for."""
+    def per(prefix: str) -> float:
+        spent = sum(share for name, share in row["cpu"].items() if name.startswith(prefix))
+        return spent / row["kept_per_s"] * 1000
+    guests = row["players_cpu"] / row["moves_per_s"] * 1000 if row["moves_per_s"] else 0.0
+    return (f"CPU an action kept: workers {per('worker'):.2f} ms, gateways "
+            f"{per('gateway'):.2f} ms, NATS {per('NATS'):.2f} ms; the players' processes "
+            f"{guests:.2f} ms a guest's move")
 
 
 def busiest_worker(row: dict[str, Any]) -> float:

@@ -34,8 +34,9 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections import deque
 from pathlib import Path
-from typing import Optional
+from typing import Any, Optional
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -61,6 +62,41 @@ LOOPBACK = "127.0.0.1"
 def percentile(values: list[float], p: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(p / 100 * len(ordered)))]
+
+
+class Stamped(deque[Any]):
+    """A client's inbox that notes when each message came (the client's network thread
+    appends to it): a round trip ends as its update arrives, not when a players'
+    process busy with its hundred other tables next looks.  The stamps of the last
+    :data:`KEPT` messages taken are kept (a client polled through two wrappers is asked
+    twice)."""
+
+    KEPT = 256
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.came: dict[int, float] = {}
+
+    def append(self, msg: Any) -> None:
+        self.came[id(msg)] = time.monotonic()
+        super().append(msg)
+        while len(self.came) > len(self) + self.KEPT:
+            del self.came[next(iter(self.came))]
+
+    def when(self, msg: Any) -> float:
+        """When ``msg`` came (time.monotonic()); now, for one come before the stamps."""
+        came = self.came.get(id(msg))
+        return time.monotonic() if came is None else came
+
+
+def stamped(client: Any) -> Stamped:
+    """``client``'s inbox (a RemoteClient just made: nothing has come yet), stamped."""
+    inbox = client._inbox
+    if not isinstance(inbox, Stamped):
+        inbox = Stamped()
+        inbox.extend(client._inbox)
+        client._inbox = inbox
+    return inbox
 
 
 def ms(value: float) -> str:

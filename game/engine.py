@@ -799,6 +799,13 @@ class State(abc.ABC):
         rules' terms; by default the cards at :meth:`hidden_places`."""
         return {c.code for cs in self.hidden(seat).values() for c in cs}
 
+    def racing(self) -> bool:
+        """Whether the position is a race (several seats may act, the first one takes
+        it: Briscola's Venceslao claim): a computer in it waits a person's reaction
+        (game/session/race.py), where a table no screen paces would let it take it at
+        once.  No, by default."""
+        return False
+
     @staticmethod
     def starts_deal(event: Event) -> bool:
         """Whether ``event`` gathers the cards for a new deal (a new hand, round or game

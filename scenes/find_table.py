@@ -32,6 +32,7 @@ from scenes.i18n import has, tr
 from scenes.panel_scene import PanelScene
 from scenes.scrolling import ThumbDrag, draw_scroll_bar, scroll_thumb
 from scenes.setup_scene import value_text
+from scenes.speech.table import listening_rate
 from scenes.waiting_room import GuestRoomScene, game_line
 from scenes.widgets import Button
 
@@ -193,7 +194,8 @@ class FindScene(PanelScene):
             return
         self.problem = ""
         known = as_relay(self.relay).fingerprint is not None
-        self.client = guest.join(table.code, self.name, self.relay, watch, service=known)
+        self.client = guest.join(table.code, self.name, self.relay, watch, service=known,
+                                 listening=listening_rate(self.app))
         self._joining = table.code
 
     def back(self) -> None:

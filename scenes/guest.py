@@ -45,10 +45,12 @@ def kept_tables() -> KeptTables:
 
 
 def join(code: str, name: str, relay: Optional[Relay],
-         watch: bool = False, service: bool = False) -> RemoteClient:
+         watch: bool = False, service: bool = False, listening: int = 0) -> RemoteClient:
     """Connect to the room of ``code`` (to watch: never by a kept seat; ``service``: a
-    table the relay service deals, whose host must prove the service's key).  Seated at
-    the table, the key is kept, and the table with its code: the menu offers it back."""
+    table the relay service deals, whose host must prove the service's key;
+    ``listening``: the player plays by ear, at this many words a minute, told to the
+    host: scenes/speech/table.py's :func:`listening_rate`).  Seated at the table, the key
+    is kept, and the table with its code: the menu offers it back."""
     kept = kept_seats()
 
     def seated(seat_key: SeatKey) -> None:
@@ -56,7 +58,8 @@ def join(code: str, name: str, relay: Optional[Relay],
         kept_tables().keep(code, client.setup.key, relay.text if relay is not None else None)
 
     client = RemoteClient(code, name=name, relay=relay, watch=watch, find_seat=kept.find,
-                          on_seat=seated, service=service, player=own_key())
+                          on_seat=seated, service=service, player=own_key(),
+                          listening=listening)
     return client
 
 

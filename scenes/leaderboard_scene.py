@@ -10,6 +10,12 @@ players of one name are told apart by a short fingerprint, as the service words 
 The player's history the service sends is kept for the Statistics chart
 (game/rating_history.py).  Export my key and Import a key, at the bottom, move the
 player's key between computers (scenes/key_actions.py).
+
+With the spoken table on, the board is a list a listener moves through
+(scenes/speech/reading.py): the game's name as it is turned to, the player's own line
+once the board comes, then Down and Up a row at a time (each row its place, name,
+rating and games: the top 100, the player's own place, the places near it), Page Down
+and Page Up from one of those parts to the next; the list on screen follows.
 """
 
 from __future__ import annotations
@@ -30,7 +36,12 @@ from scenes.guest import own_key
 from scenes.i18n import has, tr
 from scenes.key_actions import export_action, import_action
 from scenes.panel_scene import PanelScene
+from scenes.rating_words import spoken_number
 from scenes.service_open import Asking, refusal_words
+from scenes.speech.aloud import Aloud
+from scenes.speech.keys import listen_key
+from scenes.speech.reading import Reader, read_key
+from scenes.speech.table import spoken_on
 from scenes.widgets import Button
 
 if TYPE_CHECKING:
@@ -84,6 +95,32 @@ def place_words(board: Optional[dict[str, Any]]) -> str:
               rating=f"{you['rating']:.1f}", games=you["games"])
 
 
+def row_words(row: Standing, mine: str) -> str:
+    """A place as a listener hears it: "3, Marco, rating 24.1, 12 games." (the
+    player's own: "3, you, Marco, ...")."""
+    return tr("spoken.board.row_you" if row.key == mine else "spoken.board.row",
+              place=row.place, name=row.name, rating=spoken_number(row.rating),
+              games=row.games)
+
+
+def spoken_board(board: Optional[dict[str, Any]], mine: str) -> list[list[str]]:
+    """The board as the parts a listener moves through, each a list of rows said one at
+    a time: the top (its heading, then each place), the player's own line, the places
+    near it (its heading, then each)."""
+    if board is None:
+        return []
+    top = standings(board.get("top"))
+    near = standings(board.get("near"))
+    return [[tr("board.top")] + ([row_words(r, mine) for r in top] or [tr("board.empty")]),
+            [place_words(board)],
+            [tr("board.near")] + ([row_words(r, mine) for r in near] or
+                                  [tr("board.near_none", n=BOARD_AFTER)])]
+
+
+#: the keys that go from one part of the board to the next, said aloud
+PART_KEYS = {listen_key("read_part"): 1, listen_key("read_part_back"): -1}
+
+
 def board_refusal(reason: str) -> str:
     """Why no board came, in words: the board's own where the catalog has them (a relay
     with no service, or none reached), else the service's refusal's."""
@@ -103,6 +140,12 @@ class LeaderboardScene(PanelScene):
         self.board: Optional[dict[str, Any]] = None
         self.reason: Optional[str] = None
         self.first = 0
+        #: the board read aloud a row at a time, the spoken table on (module docstring):
+        #: a row's place is its index in the top list (the list scrolls to it), the
+        #: rows past the top's scroll nowhere
+        self.aloud = Aloud()
+        self.reader = Reader(self.spoken_rows)
+        self.tops: list[int] = []
         self._ask()
         self._build()
 
@@ -110,6 +153,44 @@ class LeaderboardScene(PanelScene):
     def _ask(self) -> None:
         self.asking = BoardAsk(self.relay, self.game, self.key)
         self.board, self.reason, self.first = None, None, 0
+        self.reader.restart()
+        if spoken_on(self.app):
+            self.aloud.say([tr("spoken.board.title", game=GAMES[self.game].title)])
+
+    def spoken_rows(self) -> list[tuple[int, list[str]]]:
+        """Every row of :func:`spoken_board`, in order, each its own section."""
+        rows = [row for part in spoken_board(self.board, self.key) for row in part]
+        self.tops = list(range(len(self._top())))
+        first_row = 1                   # the top's rows follow its heading
+        return [(n - first_row if 0 <= n - first_row < len(self.tops) else len(self.tops) + n,
+                 [words]) for n, words in enumerate(rows)]
+
+    def _part_starts(self) -> list[int]:
+        """The index of each part's first row among :meth:`spoken_rows`."""
+        starts, at = [], 0
+        for part in spoken_board(self.board, self.key):
+            starts.append(at)
+            at += len(part)
+        return starts
+
+    def jump(self, step: int) -> None:
+        """Page Down (+1) or Page Up (-1), said aloud: the next part's first row, or the
+        first row of this part (of the one before, from there); past either end, that
+        it is the end."""
+        at = self.reader.at
+        starts = self._part_starts()
+        later = [s for s in starts if s > at] if step > 0 else [s for s in starts if s < at]
+        to = (later[0] if step > 0 else later[-1]) if later else \
+            (len(self.reader.sections) if step > 0 else -1)
+        self.aloud.say(self.reader.move(to - at))
+
+    def scroll_to(self, offset: float) -> None:
+        """The top list shows row ``offset`` (the one said last)."""
+        row = int(offset)
+        if row < self.first:
+            self.first = row
+        elif row >= self.first + self._fits():
+            self.scroll(row - self._fits() + 1 - self.first)
 
     def turn(self, step: int) -> None:
         """The previous (-1) or next (+1) game's board."""
@@ -122,6 +203,11 @@ class LeaderboardScene(PanelScene):
             return
         self.asking = None
         self.board, self.reason = asking.board, asking.reason
+        self.reader.restart()
+        if spoken_on(self.app):
+            self.aloud.say([board_refusal(self.reason) if self.reason else
+                            place_words(self.board), tr("spoken.board.keys")]
+                           if self.board is not None or self.reason else [])
         you = self.board.get("you") if self.board is not None else None
         if isinstance(you, dict) and you.get("history"):
             RatingHistory().replace(self.game, [r for _, r in you["history"]])
@@ -159,6 +245,12 @@ class LeaderboardScene(PanelScene):
             self.app.stack.pop()
 
     def handle(self, event: pygame.event.Event) -> Optional[pygame.event.Event]:
+        if self.board is not None and read_key(self, event):
+            return None                 # the spoken table on: Down and Up read the rows
+        if self.board is not None and event.type == pygame.KEYDOWN and \
+                event.key in PART_KEYS and spoken_on(self.app):
+            self.jump(PART_KEYS[event.key])
+            return None
         if event.type == pygame.KEYDOWN:
             step = {pygame.K_LEFT: -1, pygame.K_RIGHT: 1}.get(event.key)
             if step is not None:

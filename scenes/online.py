@@ -47,6 +47,7 @@ from scenes.richtext import Block, layout
 from scenes.room_codes import run_relay
 from scenes.service_open import NO_SERVICE, ServiceOpening, refusal_words
 from scenes.setup_scene import SetupScene, friend_seat
+from scenes.speech.table import listening_rate
 from scenes.waiting_room import seat_rows, with_watchers
 from scenes.widgets import Button, draw_button, label_room
 
@@ -303,7 +304,8 @@ class OnlineScene(PanelScene):
         if not code:
             self.problem = tr("net.type_code")
             return
-        self.client = guest.join(code, self._remember_name(), self.relay_address, watch)
+        self.client = guest.join(code, self._remember_name(), self.relay_address, watch,
+                                 listening=listening_rate(self.app))
         self._joining = code
 
     @property
@@ -320,7 +322,7 @@ class OnlineScene(PanelScene):
             self.problem = refusal_words(opening.reason or NO_SERVICE)
             return
         self.client = guest.join(opening.code, self._remember_name(), opening.relay,
-                                 service=True)
+                                 service=True, listening=listening_rate(self.app))
 
     def update(self, dt: float) -> None:
         if self.opening is not None and self.opening.done():

@@ -23,7 +23,7 @@ from scenes.dealer import dealer_line
 from scenes.fonts import wrap_even
 from scenes.hud import PanelCache, TextCache
 from scenes.i18n import tr
-from scenes.rating_words import keep_mine, rating_lines, told_ratings
+from scenes.rating_words import keep_mine, rating_lines, rating_sentences, told_ratings
 from scenes.scene import Scene
 from scenes.sheet import Sheet, draw_sheet, sheet_size
 from scenes.speech.aloud import Aloud
@@ -104,13 +104,17 @@ class _MenuOverlay(Scene):
 
     def spoken_rows(self) -> list[tuple[int, list[str]]]:
         """The score sheet's rows as a listener hears them: "Hand 1: You 5, East 3.", a
-        cell left empty not said."""
+        cell left empty not said, a row of none its label alone ("Each round.")."""
         sheet = self.sheet()
         if sheet is None:
             return []
-        return [(n, [tr("spoken.option", label=row.label, value=", ".join(
-            f"{name} {cell}" for name, cell in zip(sheet.columns, row.cells) if cell))])
-            for n, row in enumerate(sheet.rows)]
+        out = []
+        for n, row in enumerate(sheet.rows):
+            cells = ", ".join(f"{name} {cell}" for name, cell in zip(sheet.columns, row.cells)
+                              if cell)
+            out.append((n, [tr("spoken.option", label=row.label, value=cells) if cells
+                            else tr("spoken.item", label=row.label)]))
+        return out
 
     def scroll_to(self, offset: float) -> None:
         """A sheet is shown whole: nothing to scroll (a row read aloud asks)."""
@@ -280,6 +284,7 @@ class ResultScene(_AutoClose, _MenuOverlay):
         self._rated = told_ratings(table.client)
         keep_mine(table.client, self._rated)
         super().__init__(app, table)
+        self._say_ratings()
 
     def buttons(self) -> list[Button]:
         out = []
@@ -313,6 +318,20 @@ class ResultScene(_AutoClose, _MenuOverlay):
         told them (scenes/rating_words.py)."""
         return rating_lines(self.table.client, self._rated)
 
+    def spoken_rows(self) -> list[tuple[int, list[str]]]:
+        """The score sheet's rows, then each seat's rating before and after, a row each
+        (read again with Down and Up)."""
+        rows = super().spoken_rows()
+        return rows + [(len(rows) + n, [line]) for n, line in
+                       enumerate(rating_sentences(self.table.client, self._rated))]
+
+    def _say_ratings(self) -> None:
+        """With the spoken table on, the ratings said once they are told (as they come,
+        or at once to a guest told them before the result)."""
+        said = rating_sentences(self.table.client, self._rated)
+        if said and spoken_on(self.app):
+            self.aloud.say([tr("spoken.rating.heading"), *said])
+
     def update(self, dt: float) -> None:
         super().update(dt)
         self._tick_auto_close()
@@ -321,6 +340,8 @@ class ResultScene(_AutoClose, _MenuOverlay):
             self._rated = rated
             keep_mine(self.table.client, rated)
             self.reword()
+            self.reader.refresh()
+            self._say_ratings()
 
     def closed_by_itself(self) -> None:
         self.table.finished()

@@ -9,7 +9,8 @@ back.  A game played at rated tables has a second chart under it, of the same ki
 the player's rating after each of its last rated games (game/rating_history.py), green
 where it rose, red where it fell.  The page scrolls (arrows, PgUp/PgDn, the wheel).
 With the spoken table on, it is read aloud a game at a time (scenes/speech/reading.py):
-Down the next, Up the one before, each level's line with its columns named.
+Down the next, Up the one before, each level's line with its columns named, and the
+rating chart in words (the rating now, its move over the games charted, the highest).
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from scenes import theme
 from scenes.fonts import SizedFont, wrap, wrap_even
 from scenes.hud import TextCache
 from scenes.i18n import language, signed, tr
+from scenes.rating_words import change_words, spoken_number
 from scenes.scene import Scene
 from scenes.scrolling import ScrollingMixin
 from scenes.speech.aloud import Aloud
@@ -58,6 +60,18 @@ def newest_words(score: int) -> str:
     """The newest game's score by its bar, as a score ("last 0"): a bare "0" by the zero
     line, beside the scale's own "0", read as "0 -0"."""
     return tr("stats.newest", score=signed(score, plus=False))
+
+
+def rating_chart_words(rated: list[float]) -> list[str]:
+    """The rating chart as a listener hears it (the ratings charted, oldest first): the
+    rating now, its move over the games charted, and the highest of them; [] when the
+    game was never played at a rated table."""
+    if not rated:
+        return []
+    if len(rated) == 1:
+        return [tr("spoken.rating.chart_one", rating=spoken_number(rated[-1]))]
+    return [tr("spoken.rating.chart", rating=spoken_number(rated[-1]), n=len(rated),
+               change=change_words(rated[0], rated[-1]), best=spoken_number(max(rated)))]
 
 
 def cell(line: dict[str, Any], column: str) -> str:
@@ -131,9 +145,7 @@ class StatsScene(ScrollingMixin, Scene):
         for n, key in enumerate(self.games()):
             lines: dict[str, dict[str, Any]] = self.data["games"].get(key, {})
             said = [GAMES[key].title if key in GAMES else key]
-            rated = self.ratings.get(key)
-            if rated:                       # played at rated tables: the rating now
-                said.append(tr("stats.rating_now", rating=f"{rated[-1]:.1f}"))
+            said += rating_chart_words(self.ratings.get(key, [])[-RATED_BARS:])
             for name in sorted(lines, key=_level_order):
                 cells = ", ".join(f"{tr(f'stats.{column}')} {cell(lines[name], column)}"
                                   .replace("–", tr("spoken.none")) for column in COLUMNS)

@@ -12,6 +12,8 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
+import pytest
+
 from game import GAMES
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -43,6 +45,7 @@ def test_a_list_of_three_game_keys_is_found_and_a_pair_is_not():
                    '"rubamazzo": 3}\n', keys) == []
 
 
+@pytest.mark.slow
 def test_no_test_or_bench_module_lists_the_games():
     keys = set(GAMES)
     found = [f"{path.relative_to(ROOT)}:{line}: {named}"

@@ -99,7 +99,7 @@ from game.engine import Action, Event, Reason
 from game.names import name_problem
 from game.net import codes
 from game.net.identity import fingerprint, proven, public_bytes
-from game.net.link import Link, LoopThread
+from game.net.link import Link, LoopSlot, LoopThread, SharedLoop
 from game.net.players import prove_seat
 from game.net.protocol import (
     GAME_VERSION,
@@ -195,8 +195,12 @@ class RemoteClient:
                  on_seat: Optional[Callable[[SeatKey], None]] = None,
                  find_seat: Optional[Callable[[tuple[str, ...]], Optional[SeatKey]]] = None,
                  service: bool = False,
-                 player: Optional[Ed25519PrivateKey] = None) -> None:
+                 player: Optional[Ed25519PrivateKey] = None, listening: int = 0,
+                 shared: Optional[SharedLoop] = None) -> None:
         self.name = name.strip()
+        #: the player plays by ear, its voice at this many words a minute (0: not): told
+        #: to the host in the hello, for its race clock (scenes/table/race.py)
+        self.listening = listening
         #: the player's own key (game/net/players.py): shown, by a signature over the
         #: connection's binding, to a table the service deals, and to no other
         self.player = player
@@ -272,7 +276,11 @@ class RemoteClient:
         self._closing = False
         self._settled = threading.Event()
         self._inside = threading.Event()
-        self._net = LoopThread("netplay-guest")
+        #: the network's loop: its own thread, or a slot of a ``shared`` loop (many
+        #: guests in one process, as bench/dealt.py's players: a thread each cost
+        #: them more CPU than the service they measure)
+        self._net: LoopThread | LoopSlot = shared.slot("netplay-guest") if shared is not None \
+            else LoopThread("netplay-guest")
         self.room: Optional[Union[codes.DirectCode, codes.RelayCode]] = None
         if name_problem(self.name) is not None:
             self._end(BAD_NAME)
@@ -502,7 +510,8 @@ class RemoteClient:
             sealed.send(encode(Hello(
                 self.name, claim.seat if claim else None, proof, self.watch and claim is None,
                 None if mine is None else public_bytes(mine),
-                None if mine is None else prove_seat(mine, sealed.keys.binding))))
+                None if mine is None else prove_seat(mine, sealed.keys.binding),
+                self.listening)))
             first = await self._route.reply(sealed, (Welcome, LobbyView))
         except CannotJoin as exc:
             (sealed or link).close()

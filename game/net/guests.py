@@ -183,6 +183,8 @@ class Guest:
         self.strikes = Bucket(limits.strike_leak, limits.strikes)
         #: it answered a line of ours with an error (logged once a connection)
         self.answered = False
+        #: its hello's ``listening``: it plays by ear, at this many words a minute
+        self.listening = 0
 
 
 @dataclass(frozen=True)
@@ -203,6 +205,9 @@ class RemoteSeat:
         self.name = name
         self.key: Optional[bytes] = key       # the seat key: its guest proves it to come back
         self.peer: Optional[Sealed] = None
+        #: its guest plays by ear at this many words a minute (0: it does not): a race's
+        #: clock waits for the race's words (scenes/table/race.py), told by its hello
+        self.listening = 0
 
 
 def refuse(peer: Peer | Sealed, reason: str, detail: str = "") -> None:

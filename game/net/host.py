@@ -219,6 +219,7 @@ from game.session import (
     Session,
 )
 from game.session.computers import DEFAULT_BUDGET
+from game.session.race import RaceClock
 
 log = logging.getLogger(__name__)
 
@@ -298,6 +299,10 @@ class HostClient(LocalClient):
         """The phrases said at the table since the last call: (seat, phrase id)."""
         return [self._heard.popleft() for _ in range(len(self._heard))]
 
+    def listening(self) -> dict[int, int]:
+        """The friends' seats played by ear now, with their voices' words a minute."""
+        return self.host.listening()
+
     def seating(self) -> Optional[Seating]:
         """The names the host knows, and the seats a computer keeps for a guest away."""
         seats = self.host.status().seats
@@ -345,6 +350,8 @@ class Host:
     first sealed line, that the service deals this table.  ``players_only``: a rated
     table (game/net/rated.py) seats only a guest whose hello proves a player's own key
     on its connection (game/net/players.py); others may watch, if spectators are welcome.
+    ``races``: no screen paces this table (the service's, unpaced): a race's computers
+    wait a person's reaction all the same (game/session/race.py).
     """
 
     def __init__(self, setup: GameSetup, *, name: str = "", listen: Optional[str] = None,
@@ -364,7 +371,7 @@ class Host:
                  owner: Optional[RoomOwner] = None,
                  resume: Optional[Resumed] = None,
                  shared: Optional[SharedLoop] = None, stand_in_after: float = 0.0,
-                 players_only: bool = False) -> None:
+                 players_only: bool = False, races: bool = False) -> None:
         remote = [s for s, spec in enumerate(setup.seats) if spec.kind == REMOTE]
         if not remote:
             raise ValueError("a hosted game needs a remote seat")
@@ -387,6 +394,9 @@ class Host:
         #: this host is the service, by a signature over its own connection's binding
         self.identity = identity
         self.players_only = players_only
+        #: a table no screen paces (the service's): its races' computers wait a person's
+        #: reaction (game/session/race.py), where they would take the race at once
+        self.races = races
         #: the player's key each guest proved in its hello (game/net/players.py), by the
         #: key the connection it came in on derived (a guest's ``key`` in the waiting room)
         self._players: dict[bytes, bytes] = {}
@@ -453,6 +463,9 @@ class Host:
         #: the relay's room and its ticket, once given (the service keeps them to
         #: reclaim the room from another process)
         self.relay_room: Optional[Room] = None
+        #: a rated table's ratings as told (the ``rated`` line), for a guest who comes
+        #: back to the game over while the table is kept
+        self._rated_line: Optional[bytes] = None
         if resume is not None:
             self._resume(resume)
 
@@ -523,6 +536,13 @@ class Host:
         with self._room:
             return dict(self._seat_players)
 
+    def listening(self) -> dict[int, int]:
+        """The seats whose guest plays them by ear now, each with its voice's words a
+        minute (its hello's): the host's race clock gives them the race's words' time.
+        The host alone knows it; no other guest is told."""
+        return {seat: remote.listening for seat, remote in list(self._remote.items())
+                if remote.peer is not None and remote.listening}
+
     def seat_keys(self) -> dict[int, bytes]:
         """Each person's seat and the key that proves it (once the game has begun): what
         the service keeps with a table, to give the seats back after a takeover."""
@@ -540,10 +560,8 @@ class Host:
                 self._dropped[gid] = Away(gid, name, key)
             self._gids = itertools.count(max((g for _, g, _, _ in resume.lobby), default=0) + 1)
             return
-        players, paced, budget = self._made
-        session = Session(self.setup, players, paced, budget)
+        session = self._new_session(self.setup)
         session.adopt(resume.state)
-        session.journal, session.wake = self.journal, self.wake
         self.session = session
         self.setup = session.setup
         self.names = list(resume.names)
@@ -553,6 +571,17 @@ class Host:
         self._update(PLAYING)
 
     # -- the waiting room (any thread) ---------------------------------------------------
+    def _new_session(self, setup: GameSetup) -> Session:
+        """A session of ``setup`` as this host makes them: its journal and its wake, and
+        at a table no screen paces (``races``) a race's clock (game/session/race.py)."""
+        players, paced, budget = self._made
+        session = Session(setup, players, paced, budget)
+        session.journal, session.wake = self.journal, self.wake
+        if self.races:
+            session.hold = RaceClock(session, self.listening,
+                                     lambda: self.wake() if self.wake is not None else None)
+        return session
+
     def begin(self) -> bool:
         """Start the game now: the guests seated play, those watching watch, the open
         seats nobody took become computers (at the level the setup gave each).  False if it
@@ -561,9 +590,7 @@ class Host:
             if self.session is not None or self._closing:
                 return False
             setup = self.lobby.final()
-            players, paced, budget = self._made
-            self.session = Session(setup, players, paced, budget)
-            self.session.journal, self.session.wake = self.journal, self.wake
+            self.session = self._new_session(setup)
             self.setup = self.session.setup
             self.names = [spec.name for spec in self.setup.seats]
             held = self._waiting.held
@@ -734,6 +761,7 @@ class Host:
                     refuse(peer, NO_SPECTATORS if hello.watch else ROOM_FULL)
                     return None
                 self._guests[guest.gid] = guest
+        guest.listening = hello.listening
         if not guest.started.is_set():
             self._waiting.changed()
         return guest
@@ -783,11 +811,14 @@ class Host:
 
     def tell_rated(self, ratings: dict[int, tuple[float, float]]) -> None:
         """A rated table's game over (game/net/tables.py): every guest is told each seat's
-        rating before and after (any thread)."""
+        rating before and after (any thread), and every guest who comes to the table
+        later, while it is kept (game/net/table_play.py): a player whose link dropped at the end
+        comes back to them."""
         assert self.session is not None
         line = encode(Rated(tuple(ratings.get(s) for s in range(len(self.setup.seats)))))
 
         def tell() -> None:
+            self._rated_line = line
             for guest in list(self._guests.values()):
                 if guest.playing:
                     guest.peer.send(line)

@@ -33,7 +33,11 @@ type        direction    fields
                          ``watch`` (true: to watch, without a seat); to a host
                          that proved the service's key, ``player`` and ``signed``
                          (the player's own key and its signature over this
-                         connection's binding: game/net/players.py)
+                         connection's binding: game/net/players.py);
+                         ``listening`` (the guest plays by ear, its table said
+                         aloud: the words a minute its voice says; absent: it
+                         does not), for the host alone, which gives its seat a
+                         race's words' time (scenes/table/race.py)
 ``lobby``   host->guest  before the start, at every change of the waiting room:
                          ``game``, ``options``, ``seats`` (``kind``: host, open,
                          computer or person; ``name``), ``you`` (the guest's seat,
@@ -195,6 +199,8 @@ PAKE_BYTES, CONFIRM_BYTES, PROOF_BYTES = 33, 32, 32
 OWNER_BYTES, SIGNATURE_BYTES, TICKET_BYTES, NONCE_BYTES = 32, 64, 16, 16
 MAX_REASON = 64
 MAX_DETAIL = 200
+#: the fastest voice a listening guest may name (the settings offer 120 to 450)
+MOST_WORDS_A_MINUTE = 1000
 #: the most room digests a welcome (or ``rooms``) names (a room has a direct code and a
 #: relay's)
 MAX_ROOMS = 4
@@ -370,6 +376,9 @@ class Hello:
     #: its signature over this connection's binding; both or neither
     player: Optional[bytes] = None
     signed: Optional[bytes] = None
+    #: the guest plays by ear: its voice's words a minute (0: it does not), told to the
+    #: host alone, whose race clock waits for the race's words to be said at that rate
+    listening: int = 0
 
 
 @dataclass(frozen=True)
@@ -616,7 +625,10 @@ def _hello(obj: Mapping[str, Any]) -> Hello:
     signed = _bytes(obj, "signed", SIGNATURE_BYTES, optional=True)
     if (player is None) != (signed is None):
         raise ProtocolError(BAD_FIELD, "a player's key comes with its signature")
-    return Hello(_name(obj.get("name", "")), seat, proof, watch, player, signed)
+    listening = _get(obj, "listening", int, optional=True) or 0
+    if not 0 <= listening <= MOST_WORDS_A_MINUTE:
+        raise ProtocolError(BAD_FIELD, f"listening is 0 to {MOST_WORDS_A_MINUTE} words a minute")
+    return Hello(_name(obj.get("name", "")), seat, proof, watch, player, signed, listening)
 
 
 def _welcome(obj: Mapping[str, Any]) -> Welcome:
@@ -802,6 +814,8 @@ def encode(msg: NetMessage) -> bytes:
             obj["watch"] = True
         if msg.player is not None and msg.signed is not None:
             obj.update(player=_text(msg.player), signed=_text(msg.signed))
+        if msg.listening:
+            obj["listening"] = msg.listening
     elif isinstance(msg, Welcome):
         obj = {"type": "welcome", "seat": msg.seat, "setup": msg.setup.to_json(),
                "names": list(msg.names)}

@@ -58,6 +58,7 @@ class TablePlay:
 
         if seat is not None:
             self._take_seat(peer, seat)
+            self.host._remote[seat].listening = guest.listening
         watcher = guest.watcher or session.watch(seat)
         watcher.notify = notify
         peer.send(encode(Welcome(seat, self.host.setup_for(seat), tuple(self.host.names),
@@ -65,6 +66,8 @@ class TablePlay:
         guest.playing = True
         self.host._update()
         self._tell_seats()
+        if self.host._rated_line is not None:          # back after the ratings were told
+            peer.send(self.host._rated_line)
         forward = loop.create_task(self._forward(peer, watcher.drain, wake))
         try:
             await self._actions(guest)

@@ -60,9 +60,16 @@ for its person before a computer keeps it warm (the table's computers move at on
 stand-in would play a whole hand while its player's link comes back).  No
 second copy of the state exists anywhere: the log is the game.
 
+**Races.**  No screen paces a table here: its computers move as soon as they have
+thought, but in a race (``State.racing``: Briscola's Venceslao claim) they wait a
+person's reaction, the guests' allowance, and a listening guest's race's words at its
+voice's rate (game/session/race.py; the host's ``races``), as at a player's table.
+
 **Opening.**  A gateway turns a client's ``open`` (game/net/service.py) into a NATS
 request on ``tavolata.tables.open`` to the workers' queue group; one worker checks
-the request and its limits, opens the table, keeps it, and answers its relay code.
+the request and its limits, opens the table, keeps it, and answers its relay code,
+:data:`OPENS_AT_ONCE` asks at a time; an ask that waited its turn so long that the
+gateway would give up before its room was ready is refused unopened (``service_full``).
 
 **Limits** (bench/README.md's attack table): tables an address may have open at once
 (``--per-address``, fleet-wide: ``by.ADDRESS`` in the bucket names its tables, written
@@ -81,13 +88,14 @@ player's program holds its seat's view only, the opener's like anyone's.
 Threads: the worker's asyncio loop talks to NATS; every table's host runs its network
 on one other loop (game/net/link.py's ``SharedLoop``: a host with a loop of its own
 costs a thread, and an executor's thread for its code's digest, each of whose memory
-arenas kept the digest's 16 MB: 5 MB a table, bench/README.md), and one thread moves
-the computers on (``Session.pump``) of the tables whose session woke it.  The journal,
-called under the session's lock, waits on the worker's loop for the stream's
-acknowledgement: the computers' moves are kept one after another on that thread (some
-0.4 ms each: 2,000 to 2,800 a second, bench/README.md); a guest's move is taken off the
-shared loop (game/net/host.py), so one table's wait for its log holds up no other
-table's lines.
+arenas kept the digest's 16 MB: 5 MB a table, bench/README.md), and one thread hands
+the tables whose session woke it to :data:`MOVERS` threads that move their computers on
+(``Session.pump``), a table in one of them at a time.  The journal, called under the
+session's lock, waits on the worker's loop for the stream's acknowledgement: a table's
+computers' moves are kept one after another (some 0.4 ms each on a quiet machine,
+bench/README.md), and the tables side by side, so one table's wait for its log holds up
+no other's; a guest's move is taken off the shared loop (game/net/host.py) for the
+same reason.
 """
 
 from __future__ import annotations
@@ -102,6 +110,7 @@ import secrets
 import signal
 import threading
 import time
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, Optional, Sequence
 
@@ -152,17 +161,23 @@ LOG_BATCH = 256
 #: table whose log could not keep a computer's move waits this long before it is tried again
 SWEEP_EVERY = 0.5
 STALLED_FOR = 0.5
+#: tables whose computers are moved on at once, each waiting on its log for each move
+MOVERS = 16
 #: seconds a person's seat waits for its guest before a computer stands in: its computers
 #: move at once, and a link that blinks, or a takeover, must not cost a player its hand
 STAND_IN_AFTER = 5.0
 #: seconds a new table's room may take on the relay: answered well before the gateway
 #: gives up on the workers (a table opened after it did would wait for nobody)
 OPENING = OPEN_TIMEOUT / 2
+#: seconds an ask may wait for its turn before it is refused unopened: its room must be
+#: ready before the gateway gives up on the workers' answer
+ASK_STALE = OPEN_TIMEOUT - OPENING
 #: seconds a worker tries to reach NATS when it starts, before it says it cannot
 CONNECT_WITHIN = 10.0
-#: asks to open a table a worker answers at once (each waits in a thread of its loop's
-#: executor for its room: well under the executor's threads)
-OPENS_AT_ONCE = 4
+#: asks to open a table a worker answers at once, each waiting for its room in a thread
+#: of the worker's own for them (four at once, in the loop's executor, opened some 17
+#: tables a second under load, behind the asks the gateways gave up on: bench/README.md)
+OPENS_AT_ONCE = 16
 MAX_TABLES = 500
 PER_ADDRESS = 4
 EMPTY_AFTER = 120.0
@@ -229,6 +244,9 @@ class Worker:
         self._due: set[str] = set()
         self._due_lock = threading.Lock()
         self._woken = threading.Event()
+        #: the tables being moved on now, each in a thread of :attr:`_movers`
+        self._moving: set[str] = set()
+        self._movers = ThreadPoolExecutor(MOVERS, thread_name_prefix="tables-movers")
         self._lock = threading.Lock()            # self.tables, between the loop and the pump
         #: every table's lease as last seen (a watch): id -> (revision, worker, at)
         self.leases: dict[str, tuple[int, str, float]] = {}
@@ -251,6 +269,9 @@ class Worker:
         self._counting = asyncio.Lock()
         #: every table's network, on one loop in one thread (game/net/link.py)
         self.shared: Optional[SharedLoop] = None
+        #: the threads an open waits for its room in (not the loop's executor: the ends
+        #: and takeovers wait there)
+        self._room_waits: Optional[ThreadPoolExecutor] = None
 
     # -- running ------------------------------------------------------------------------
     async def run(self, ready: Optional[asyncio.Event] = None) -> None:
@@ -261,6 +282,7 @@ class Worker:
         self.loop = asyncio.get_running_loop()
         self._stop = asyncio.Event()
         self.shared = SharedLoop("tables-net")
+        self._room_waits = ThreadPoolExecutor(OPENS_AT_ONCE, thread_name_prefix="tables-opens")
         try:
             self.nc = await asyncio.wait_for(nats.connect(
                 self.url.split(","), name=f"tavolata-tables-{self.name}",
@@ -297,9 +319,11 @@ class Worker:
             await asyncio.gather(*tasks, return_exceptions=True)
             self._pumping.set()
             self._woken.set()
+            self._movers.shutdown(wait=False, cancel_futures=True)
             await self._leave_all()
             await self.nc.close()
             self.shared.close()
+            self._room_waits.shutdown(wait=False, cancel_futures=True)
 
     def stop(self) -> None:
         self._stop.set()
@@ -337,14 +361,20 @@ class Worker:
         waits for its room on the relay and its code's scrypt, so one after another a
         worker opened a few tables a second and the gateway gave up on the asks behind
         them (bench/README.md)."""
-        self._spawn(self._answer_open(msg))
+        self._spawn(self._answer_open(msg, time.monotonic()))
 
-    async def _answer_open(self, msg: Any) -> None:
+    async def _answer_open(self, msg: Any, asked: float) -> None:
+        """Open the table asked for at ``asked`` (time.monotonic()), and say so; one that
+        waited its turn past :data:`ASK_STALE` is refused (``service_full``) unopened:
+        the gateway would give up on it before its room was ready, and a worker behind
+        on its asks spent itself on tables nobody would sit at."""
         try:
             ask = json.loads(msg.data)
             request = TableRequest.from_json(ask.get("table"))
-            opener = await self._opener(request, ask.get("table"))
             async with self._opening:
+                if time.monotonic() - asked > ASK_STALE:
+                    raise ServiceRefused(SERVICE_FULL, "too many tables asked for at once")
+                opener = await self._opener(request, ask.get("table"))
                 code = await self._open(request, str(ask.get("by", "")), opener)
             answer: dict[str, Any] = {"code": code}
         except ServiceRefused as exc:
@@ -383,7 +413,8 @@ class Worker:
         try:
             await self._count(by, table.id, add=True)
             host = self._host(table, setup, request, owner, None)
-            ready = await asyncio.to_thread(host.wait_ready, OPENING)
+            ready = await asyncio.get_running_loop().run_in_executor(
+                self._room_waits, host.wait_ready, OPENING)
             status = host.status()
             if not ready or status.relay_code is None or host.relay_room is None:
                 raise ServiceRefused(status.problem or UNREACHABLE, "no room on the relay")
@@ -408,7 +439,7 @@ class Worker:
                     on_start=lambda started: self._on_start(table, started),
                     on_lobby=lambda changed: self._on_lobby(table, changed), owner=owner,
                     resume=resume, shared=self.shared, stand_in_after=STAND_IN_AFTER,
-                    identity=self.identity, players_only=request.rated)
+                    identity=self.identity, players_only=request.rated, races=True)
         table.host = host
         if resume is not None and resume.state is not None:
             table.started = True
@@ -459,9 +490,16 @@ class Worker:
         log.warning("tables %s: %s: the count did not settle", self.name, key)
 
     async def _leased(self, table_id: str) -> bool:
-        """Whether table ``table_id`` has a lease (it is open, or being taken over)."""
+        """Whether table ``table_id`` has a lease (it is open, or being taken over): at
+        once if this worker deals it or its watch has the lease (a lease gone but not
+        yet seen gone counts a moment longer: never a table past the limit), else asked
+        of the bucket (a lease just written elsewhere, not mirrored yet).  Asking for
+        every table an address names took an open a round trip a table: at 1,000
+        tables from one address, 450 ms an open, in turn (bench/README.md)."""
         import nats.js.errors
 
+        if table_id in self.tables or table_id in self.leases:
+            return True
         try:
             entry = await self.kv.get(f"lease.{table_id}")
         except nats.js.errors.KeyNotFoundError:
@@ -521,10 +559,13 @@ class Worker:
 
     def _pump(self) -> None:
         """Move the computers on of every started table that woke the pump, and of every
-        one each :data:`SWEEP_EVERY` seconds (a computer that overran its budget); a
-        table whose log cannot keep a move (NATS away) is tried again
-        :data:`STALLED_FOR` seconds later, said once.  Looking at every table every few
-        milliseconds instead took a core at 500 tables (bench/README.md)."""
+        one each :data:`SWEEP_EVERY` seconds (a computer that overran its budget), up to
+        :data:`MOVERS` tables at once; a table whose log cannot keep a move (NATS away)
+        is tried again :data:`STALLED_FOR` seconds later, said once.  Looking at every
+        table every few milliseconds instead took a core at 500 tables; moving them on
+        one after another, each move waiting for the stream's acknowledgement, a worker
+        with 430 tables at play on a loaded machine kept 19 actions a second of them all
+        (bench/README.md)."""
         swept = 0.0
         while not self._pumping.is_set():
             self._woken.wait(SWEEP_EVERY)
@@ -538,17 +579,35 @@ class Worker:
                 tables = [t for t in self.tables.values() if (sweep or t.id in due) and
                           t.started and not t.ending and t.stalled <= now]
             for table in tables:
-                session = table.host.session if table.host is not None else None
-                if session is None:
-                    continue
+                with self._due_lock:
+                    if table.id in self._moving:        # its mover looks again when done
+                        self._due.add(table.id)
+                        continue
+                    self._moving.add(table.id)
                 try:
-                    session.pump()
-                    table.stalled = 0.0
-                except Exception as exc:  # the log away: the lease may go, another deals
-                    if not table.stalled:
-                        log.warning("tables %s: table %s cannot keep a move: %r", self.name,
-                                    table.id, exc)
-                    table.stalled = now + STALLED_FOR
+                    self._movers.submit(self._move_on, table)
+                except RuntimeError:                    # stopping
+                    return
+
+    def _move_on(self, table: _Table) -> None:
+        """One table's computers moved on (a mover's thread); if it woke meanwhile, the
+        pump is told again."""
+        try:
+            session = table.host.session if table.host is not None else None
+            if session is not None:
+                session.pump()
+            table.stalled = 0.0
+        except Exception as exc:  # the log away: the lease may go, another deals
+            if not table.stalled:
+                log.warning("tables %s: table %s cannot keep a move: %r", self.name,
+                            table.id, exc)
+            table.stalled = time.monotonic() + STALLED_FOR
+        finally:
+            with self._due_lock:
+                self._moving.discard(table.id)
+                again = table.id in self._due
+            if again:
+                self._woken.set()
 
     # -- leases ----------------------------------------------------------------------------
     async def _renew(self) -> None:

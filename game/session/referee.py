@@ -17,7 +17,10 @@ How fast the computers move is the clients' business:
 * a *paced* session holds it until a client calls :meth:`Session.allow` for
   that version, which the table does once its animation has caught up and a
   human-like pause has passed.  A human who acts in the meantime (a race) is
-  simply first.
+  simply first;
+* a session's ``hold`` holds a computer's move while it says so: a table no screen
+  paces (the service's) holds its races to a person's reaction
+  (game/session/race.py).
 
 :meth:`Session.pump` is where computer moves are applied: the driver of the
 session calls it (the table every frame, :meth:`Session.run` in a loop), so the
@@ -130,6 +133,10 @@ class Session:
         self.version = 0
         self.paced = paced
         self.allowed = -1
+        #: asked before a computer's move is applied (under the lock, with the state and
+        #: its version): True holds it, as a paced session's clients do; a table no
+        #: screen paces holds a race so (game/session/race.py's RaceClock)
+        self.hold: Optional[Callable[[State, int], bool]] = None
         n = len(setup.seats)
         made = [computer_player(setup.key, s.level) if s.kind == COMPUTER else None
                 for s in setup.seats]
@@ -302,6 +309,8 @@ class Session:
                                                self.state.legal_actions(seat), self.version,
                                                self._world_maker(seat))
                 if self.paced and self.allowed < self.version:
+                    break
+                if self.hold is not None and self.hold(self.state, self.version):
                     break
                 answers = self.computers.answers(self.version)
                 ready = [s for s in acting if s in answers]

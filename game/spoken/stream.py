@@ -46,6 +46,13 @@ def _briscola_trick(data: Mapping) -> Optional[str]:
     return "" if data.get("points") else "nothing"
 
 
+def _reveal(data: Mapping) -> Optional[str]:
+    """A card turned up at last (Bisca's one-card round) is said to the one who sees it:
+    another player's, whose card the redaction left out, is no sentence ("The cards
+    turned up: ." was)."""
+    return "" if any(m.get("card") for m in data.get("moves", ())) else None
+
+
 def _bid(data: Mapping) -> Optional[str]:
     return "pass" if data.get("bid") in (None, "", "pass", "0") else ""
 
@@ -58,6 +65,7 @@ SILENT = frozenset({"deal", "gather", "draw", "kitty_taken", "bet_turn"})
 #: (game, event kind) -> the sentence's variant by the event's data ("" the plain one)
 VARIANTS: dict[tuple[str, str], Variant] = {
     ("bisca", "play"): _ace,
+    ("bisca", "reveal"): _reveal,
     ("briscola", "deal"): _briscola_deal,
     ("briscola", "trick_won"): _briscola_trick,
     ("doudizhu", "bid"): _bid,

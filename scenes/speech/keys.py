@@ -16,6 +16,7 @@ LISTENING: tuple[tuple[int, str], ...] = (
     (pygame.K_F8, "counts"), (pygame.K_F9, "repeat"), (pygame.K_F10, "choices"),
     (pygame.K_LEFT, "cursor"), (pygame.K_RIGHT, "cursor"), (pygame.K_SPACE, "pick"),
     (pygame.K_DOWN, "read"), (pygame.K_UP, "read_back"),
+    (pygame.K_PAGEDOWN, "read_part"), (pygame.K_PAGEUP, "read_part_back"),
 )
 
 

@@ -1,4 +1,5 @@
-"""Pages read aloud a section at a time: the rules, the statistics.
+"""Pages read aloud a section at a time: the rules, the statistics, a score sheet, a
+leaderboard.
 
 A listener cannot skim: a page said whole is minutes of speech with no way back.  So a
 page is cut into sections (the rules at each heading, the statistics a game each), and
@@ -63,6 +64,11 @@ class Reader:
     def place(self) -> Optional[int]:
         """The place of the section said last (None before the first)."""
         return self.sections[self.at][0] if self.at >= 0 else None
+
+    def refresh(self) -> None:
+        """The page grew (a board came, ratings were told): its sections made again,
+        the listener where it was."""
+        self._sections = None
 
     def restart(self) -> None:
         """A new page (another game's rules): from before its first section."""

@@ -204,6 +204,14 @@ def spoken_on(app: object) -> bool:
     return bool(getattr(settings, "spoken_table", False) or getattr(app, "speak", False))
 
 
+def listening_rate(app: object) -> int:
+    """What a guest tells the host of its listening (game/net/protocol.py's hello): the
+    spoken table's words a minute while it is on, else 0."""
+    if not spoken_on(app):
+        return 0
+    return int(getattr(getattr(app, "settings", None), "speech_rate", 0) or 0)
+
+
 def transcript_speaker() -> tuple[Speaker, list[str]]:
     """A speaker whose voice writes down what it says (tests, and a listener played by
     a script): the speaker and the lines it said."""

@@ -52,6 +52,13 @@ def own_name(client: Client) -> str:
     return seating.names[seat]
 
 
+def listening_seats(client: Client) -> dict[int, int]:
+    """The friends' seats played by ear now, with their voices' words a minute (a
+    host's table: game/net/host.py; none elsewhere)."""
+    listening = getattr(client, "listening", None)
+    return dict(listening()) if callable(listening) else {}
+
+
 def away_seats(client: Client) -> frozenset[int]:
     """The seats a computer keeps warm while their person is away (none off the network)."""
     seating = client.seating()

@@ -28,7 +28,7 @@ then *allows* the session to apply that move.
 from __future__ import annotations
 
 import random
-from typing import Any, Callable, Optional, Sequence
+from typing import Any, Callable, Mapping, Optional, Sequence
 
 from game.session import COMPUTER, REMOTE, SeatSpec, Update
 from scenes.i18n import tr
@@ -175,14 +175,16 @@ class ComputerPace:
     warm now (netplay: a guest whose link dropped), which a computer plays at this pace
     too, or the game would wait for a move nobody lets it make; ``heard``: the spoken
     table has said the news of the position shown (always, with it off): a race's
-    clock starts only then (scenes/table/race.py)."""
+    clock starts only then (scenes/table/race.py); ``listening``: the friends' seats
+    played by ear and their voices' words a minute, whose tables say a race later."""
 
     def __init__(self, position: Position, seats: Sequence[SeatSpec],
                  delay: tuple[float, float], rng: random.Random,
                  race: Callable[[dict[str, Any]], bool], speed: Callable[[], float],
                  allow: Callable[[int], None],
                  away: Callable[[], frozenset[int]] = frozenset,
-                 heard: Callable[[], bool] = lambda: True) -> None:
+                 heard: Callable[[], bool] = lambda: True,
+                 listening: Callable[[], Mapping[int, int]] = dict) -> None:
         self.position = position
         self.seats = seats
         self.away = away
@@ -192,6 +194,9 @@ class ComputerPace:
         self.speed = speed
         self.allow = allow
         self.heard = heard
+        #: the friends' seats played by ear, with their voices' words a minute (a host's:
+        #: their race starts once it is said at their tables, scenes/table/race.py)
+        self.listening = listening
         #: (version, seconds left) of the pause under way
         self.pause: Optional[tuple[int, float]] = None
         #: seconds a race has waited for its words to be said
@@ -215,8 +220,9 @@ class ComputerPace:
             return
         if self.pause is None or self.pause[0] != pos.version:
             if self.race(pos.view):
-                guest = bool(guests)
-                wait = race_reaction([self.seats[s].level for s in computers], self.rng, guest)
+                ears = self.listening() if guests else {}
+                wait = race_reaction([self.seats[s].level for s in computers], self.rng,
+                                     bool(guests), [ears[s] for s in guests if s in ears])
                 self.pause = (pos.version, wait)
                 self.hearing = 0.0
                 return                    # the race shows from this frame's drawing on

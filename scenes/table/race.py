@@ -28,7 +28,9 @@ hosted game):
   longer at "slow" than at "normal").  We chose a fixed allowance over a "shown"
   message from the guest: it needs nothing new on the wire, a slow or silent
   guest cannot hold the computers back, and a guest who animates faster than
-  the host only gains.
+  the host only gains.  A table the service deals has no screen: its computers
+  are held to the same clock from the moment the race's update leaves
+  (game/session/race.py's ``RaceClock``), every person there a guest;
 
 * with the spoken table on, the race is *shown* to a listener when it has been
   said: the clock starts once the table's voice has said the news that opened it
@@ -36,8 +38,16 @@ hosted game):
   eSpeak NG at 175 words a minute, 2.4 s at 300, bench/race_speech.py), so the listener reacts
   from the words as a sighted player from the banner, with the same ranges.  A
   voice that never finishes holds the race at most :data:`HEARING_AT_MOST` seconds.
-  Online, a guest's words are said at the guest's table, which the host does not
-  wait for: a listener who races a computer hosts the game.
+  Online, a guest's words are said at the guest's table, which the host cannot hear
+  end; a guest who plays by ear says so in its hello, with its voice's words a minute
+  (game/net/protocol.py's ``listening``), and the host's clock for a race that guest's
+  seat is in starts :func:`hearing_time` later than for a sighted guest: the race's
+  news at that rate (:data:`RACE_NEWS_WORDS` words, each 60/rate seconds: eSpeak NG's
+  measured lengths, bench/README.md, are at most that, in either language), capped
+  at :data:`HEARING_AT_MOST` as offline.  Only the host learns it (no other guest is
+  told); what the others see is the race's length, as they would see a slow
+  reaction.  We chose the rate over a "heard" message from the guest for the
+  allowance's reasons: nothing waits on a guest that may never answer.
 
 The numbers are said in the in-app rules (assets/rules/en/briscola.md); a test
 holds the two together.
@@ -45,29 +55,17 @@ holds the two together.
 
 from __future__ import annotations
 
-import random
-from typing import Sequence
+# the numbers and the reaction live with the session (a service's table, paced by no
+# screen, holds its computers to them: game/session/race.py)
+from game.session.race import (
+    GUEST_ALLOWANCE,
+    HEARING_AT_MOST,
+    RACE_NEWS_WORDS,
+    REACTION,
+    hearing_time,
+    race_reaction,
+    reaction_range,
+)
 
-#: a computer's reaction time in a race, seconds, by level (uniformly drawn)
-REACTION: dict[str, tuple[float, float]] = {
-    "easy": (1.1, 2.0),
-    "normal": (0.7, 1.4),
-    "hard": (0.45, 0.9),
-}
-#: seconds added to a computer's reaction when a guest's seat is in the race (see above)
-GUEST_ALLOWANCE = 0.6
-#: the longest a race waits for its words to be said before the clock runs anyway
-HEARING_AT_MOST = 12.0
-
-
-def reaction_range(level: str) -> tuple[float, float]:
-    """The range of a computer at ``level`` ("random" and the unknown: Normal's)."""
-    return REACTION.get(level, REACTION["normal"])
-
-
-def race_reaction(levels: Sequence[str], rng: random.Random, guest_racing: bool = False) -> float:
-    """Seconds after the race is shown before the quickest computer of ``levels`` (one
-    entry per computer in the race) claims it; ``guest_racing``: a guest's seat races
-    too, whose table shows the race later than the host's."""
-    quickest = min(rng.uniform(*reaction_range(level)) for level in levels)
-    return quickest + (GUEST_ALLOWANCE if guest_racing else 0.0)
+__all__ = ["GUEST_ALLOWANCE", "HEARING_AT_MOST", "RACE_NEWS_WORDS", "REACTION", "hearing_time",
+           "race_reaction", "reaction_range"]

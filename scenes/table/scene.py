@@ -76,6 +76,7 @@ from scenes.table.netplay import (
     away_news,
     away_seats,
     link_state,
+    listening_seats,
     networked,
     own_name,
     seat_names,
@@ -182,7 +183,8 @@ class TableScene(Scene):
             self.position, setup.seats, self.delay,
             random.Random((self.setup.seed or 0) ^ 0xC0FFEE),  # guests: no seed
             self.adapter.race, self.pace.speed, client.allow, lambda: away_seats(client),
-            heard=lambda: self.spoken is None or self.spoken.caught_up())
+            heard=lambda: self.spoken is None or self.spoken.caught_up(),
+            listening=lambda: listening_seats(client))
         self.ranks = Ranks(self.key, self.adapter, self.position, self.timeline,
                            captions is not None, settings,
                            lambda name, value: app.change_setting(name, value), app.notify)

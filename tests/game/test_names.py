@@ -35,6 +35,7 @@ def test_what_is_not_text_is_not_a_name(value):
     assert name_problem(value) == NOT_TEXT
 
 
+@pytest.mark.slow
 @given(st.text(max_size=MAX_NAME + 8))
 def test_every_name_that_passes_can_be_encoded_and_is_short(text):
     if name_problem(text) is None:

@@ -108,8 +108,21 @@ def think(table: Any) -> None:
     table.client.session.computers.wait_all()
 
 
-def play_until(app: Any, table: Any, done: Any, limit: int = 2000) -> None:
-    """The human plays their first legal action (score sheets closed) until ``done()``."""
+def computers_to_result(app: Any, table: Any, limit: int = 500) -> Any:
+    """Frames of a table of computers only until its result shows: the result."""
+    from scenes.result import ResultScene
+
+    for _ in range(limit):
+        think(table)
+        frames(app, 1)
+        if isinstance(app.stack.top, ResultScene):
+            return app.stack.top
+    raise AssertionError("no result")
+
+
+def play_until(app: Any, table: Any, done: Any, limit: int = 2000, dt: float = 1 / 60) -> None:
+    """The human plays their first legal action (score sheets closed) until ``done()``,
+    each frame ``dt`` of play (see :func:`settle`)."""
     from scenes.result import SheetScene
 
     for _ in range(limit):
@@ -120,7 +133,7 @@ def play_until(app: Any, table: Any, done: Any, limit: int = 2000) -> None:
             top.go_on()
             continue
         assert top is table, f"unexpected scene {top!r}"
-        settle(app, table)
+        settle(app, table, dt=dt)
         if done() or app.stack.top is not table:
             continue
         legal = table.legal()
@@ -156,17 +169,19 @@ def key(app: Any, k: int, unicode: str = "", mod: int = 0) -> None:
     app.frame(1 / 60, [pygame.event.Event(pygame.KEYDOWN, key=k, unicode=unicode, mod=mod)])
 
 
-def settle(app: Any, table: Any, limit: int = 5000) -> None:
-    """Frames until the table waits for the human (or the game is over)."""
+def settle(app: Any, table: Any, limit: int = 5000, dt: float = 1 / 60) -> None:
+    """Frames until the table waits for the human (or the game is over).  ``dt``: each
+    frame's play; a test that only needs to get somewhere, not to see the frames on the
+    way, gets there in a quarter of them at 1/15 s (the table's time is the frames')."""
     for _ in range(limit):
         if app.stack.top is not table:
             return
         if not table.busy and (table.my_turn() or table.over):
-            app.frame(1 / 60, [])
+            app.frame(dt, [])
             if not table.busy:
                 return
         think(table)
-        app.frame(1 / 60, [])
+        app.frame(dt, [])
     raise AssertionError("the table never waited for the human")
 
 
@@ -208,37 +223,82 @@ def card_box(table: Any, sprite: Any) -> pygame.Rect:
     return rect
 
 
+#: the HUD's drawing calls whose rectangles drawn() records, and the kind of each
+HUD_CALLS = {"draw_label": "label", "draw_plate": "plate", "draw_scoreboard": "board",
+             "draw_prompt": "prompt", "draw_callout": "callout", "draw_effects": "effects"}
+
+
+class Recorder:
+    """What the table's HUD draws (labels, plates, the score board, the prompt, callouts,
+    banners and pops), recorded while the table draws itself.  Over a stretch of play
+    (:func:`watch`) a frame's own drawing is what gets checked: drawing the table a second
+    time for the check cost as much as the frame, and drawing changes nothing
+    (scenes/table/painting.py), so the picture is the same.  ``fresh``: the record is the
+    table as it is now (nothing happened since it drew); else :meth:`items` draws it."""
+
+    def __init__(self, table: Any) -> None:
+        self.table = table
+        self.hud_items: list[tuple[str, str, pygame.Rect]] = []
+        self.fresh = False
+        hud, painter = table.hud, table.painter
+        # a recorder inside another's (drawn() during watch()) puts the outer one back
+        self._saved = [(hud, name, hud.__dict__.get(name)) for name in HUD_CALLS]
+        self._saved.append((painter, "draw", painter.__dict__.get("draw")))
+        labels = {"draw_label": lambda a: a[1].text, "draw_plate": lambda a: a[1],
+                  "draw_scoreboard": lambda a: "board",
+                  "draw_prompt": lambda a: hud.error or hud.prompt,
+                  "draw_callout": lambda a: a[1].text, "draw_effects": lambda a: ""}
+        for name, kind in HUD_CALLS.items():
+            setattr(hud, name, self._wrap(getattr(hud, name), kind, labels[name]))
+        real_draw = painter.draw
+
+        def draw(surface: pygame.Surface) -> None:
+            self.hud_items = []
+            real_draw(surface)
+            self.fresh = True
+        painter.draw = draw
+
+    def _wrap(self, real: Callable, kind: str, label_of: Callable) -> Callable:
+        def call(*args: Any, **kw: Any) -> Any:
+            rect = real(*args, **kw)
+            if kind == "effects":
+                self.hud_items.extend((k, k, r) for k, r in rect)
+            elif rect is not None and rect.w and rect.h:
+                self.hud_items.append((kind, label_of(args), rect))
+            return rect
+        return call
+
+    def close(self) -> None:
+        for owner, name, before in reversed(self._saved):
+            if before is None:
+                delattr(owner, name)
+            else:
+                setattr(owner, name, before)
+
+    def __enter__(self) -> "Recorder":
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        self.close()
+
+    def items(self) -> list[tuple[str, str, pygame.Rect]]:
+        """What the table shows: (kind, name, rect) as :func:`drawn` lists them."""
+        if not self.fresh:
+            self.table.draw(pygame.Surface(self.table.layout.size))
+        return _painted(self.table, list(self.hud_items))
+
+
 def drawn(table: Any) -> list[tuple[str, str, pygame.Rect]]:
     """Draw the table once and list what it drew: (kind, name, rect) for every label,
     name plate, the score board, the prompt, buttons (the look back button too),
     callout, banner, pop and card ("card" at rest, "flying" on its way)."""
-    out: list[tuple[str, str, pygame.Rect]] = []
-    hud = table.hud
-    real = {n: getattr(hud, n) for n in ("draw_label", "draw_plate", "draw_scoreboard",
-                                          "draw_prompt", "draw_callout", "draw_effects")}
+    with Recorder(table) as recorder:
+        return recorder.items()
 
-    def wrap(name, kind, label_of):
-        def call(*args, **kw):
-            rect = real[name](*args, **kw)
-            if name == "draw_effects":
-                out.extend((k, k, r) for k, r in rect)
-            elif rect is not None and rect.w and rect.h:
-                out.append((kind, label_of(args), rect))
-            return rect
-        return call
 
-    hud.draw_label = wrap("draw_label", "label", lambda a: a[1].text)
-    hud.draw_plate = wrap("draw_plate", "plate", lambda a: a[1])
-    hud.draw_scoreboard = wrap("draw_scoreboard", "board", lambda a: "board")
-    hud.draw_prompt = wrap("draw_prompt", "prompt", lambda a: hud.error or hud.prompt)
-    hud.draw_callout = wrap("draw_callout", "callout", lambda a: a[1].text)
-    hud.draw_effects = wrap("draw_effects", "effects", lambda a: "")
-    try:
-        surface = pygame.Surface(table.layout.size)
-        table.draw(surface)
-    finally:
-        for name in real:
-            delattr(hud, name)
+def _painted(table: Any, out: list[tuple[str, str, pygame.Rect]]) -> list[tuple[str, str, pygame.Rect]]:
+    """The HUD's items ``out`` and the rest of the last drawing: the paint log's boxes,
+    the bars' buttons and the cards."""
     for k, box in table.painter.paint_log.items():
         if k[0] == "strip":         # drawn as a small board: the same box, named
             out = [o for o in out if o[:2] != ("board", "board") or o[2] != pygame.Rect(box)]
@@ -262,16 +322,19 @@ def drawn(table: Any) -> list[tuple[str, str, pygame.Rect]]:
 
 def overlaps(items: list[tuple[str, str, pygame.Rect]], kinds_a: tuple[str, ...],
              kinds_b: tuple[str, ...], slack: int = 1) -> list[tuple[str, str]]:
-    """Pairs (a of kinds_a, b of kinds_b) whose rectangles overlap by more than ``slack``."""
+    """Pairs (a of kinds_a, b of kinds_b) whose rectangles overlap by more than ``slack``.
+    Each rectangle is shrunk once and met by pygame's own ``collidelistall``: checked
+    every few frames over a whole stretch, a pair at a time in Python was a quarter of it."""
+    shrunk = [r.inflate(-2 * slack, -2 * slack) for _, _, r in items]
     found = []
-    for i, (ka, na, ra) in enumerate(items):
+    for i, (ka, na, _) in enumerate(items):
         if ka not in kinds_a:
             continue
-        for j, (kb, nb, rb) in enumerate(items):
+        for j in shrunk[i].collidelistall(shrunk):
+            kb, nb, _ = items[j]
             if j == i or kb not in kinds_b or (kb in kinds_a and j < i):
                 continue
-            if ra.inflate(-2 * slack, -2 * slack).colliderect(rb.inflate(-2 * slack, -2 * slack)):
-                found.append((f"{ka}:{na}", f"{kb}:{nb}"))
+            found.append((f"{ka}:{na}", f"{kb}:{nb}"))
     return found
 
 
@@ -306,11 +369,13 @@ def cards_on_cards(items: list[tuple[str, str, pygame.Rect]]) -> set[str]:
     return out
 
 
-def layout_problems(table: Any) -> set[str]:
-    """What is wrong with the table as drawn now: words cut by the window's edge, words
-    on words, words (but a score pop) on a card at rest, two panels (plates, buttons, the
-    boards, bubbles) touching, one zone's cards on another's, a card out of the window."""
-    items = drawn(table)
+def layout_problems(table: Any, items: Optional[list[tuple[str, str, pygame.Rect]]] = None
+                    ) -> set[str]:
+    """What is wrong with the table as drawn now (``items``: what it drew, else
+    :func:`drawn`): words cut by the window's edge, words on words, words (but a score
+    pop) on a card at rest, two panels (plates, buttons, the boards, bubbles) touching,
+    one zone's cards on another's, a card out of the window."""
+    items = drawn(table) if items is None else items
     window = pygame.Rect(0, 0, *table.layout.size)
     out = {f"outside: {k}:{n}" for k, n, r in items
            if k in TEXT_KINDS + ("card",) and not window.contains(r)}
@@ -322,34 +387,39 @@ def layout_problems(table: Any) -> set[str]:
     return out | cards_on_cards(items)
 
 
-def watch(app: Any, table: Any, act: Any, until: Any, every: int = 3, dt: float = 1 / 30,
+def watch(app: Any, table: Any, act: Any, until: Any, every: int = 2, dt: float = 1 / 20,
           limit: int = 4000, patience: int = 4) -> set[str]:
     """Play on at the app's speed (``act(table)`` once the table has waited ``patience``
     frames for the human, so that what it shows then is drawn; score sheets closed)
-    until ``until()``, checking the drawn table every few frames and whenever it waits;
-    returns every layout problem seen (see :func:`layout_problems`)."""
+    until ``until()``, checking the drawn table every few frames (by default every 0.1 s
+    of play) and whenever it waits; returns every layout problem seen (see
+    :func:`layout_problems`).  A frame is ``dt`` of play: the frames between two checks
+    are drawn for nothing, so a frame is as long as a check's interval allows."""
     from scenes.result import SheetScene
 
     problems: set[str] = set()
     waited = 0
-    for i in range(limit):
-        if until():
-            return problems
-        top = app.stack.top
-        if isinstance(top, SheetScene):
-            top.go_on()
-            continue
-        if top is not table:
-            return problems
-        ready = not table.busy and table.my_turn()
-        if i % every == 0 or ready:
-            problems |= layout_problems(table)
-        waited = waited + 1 if ready else 0
-        if waited > patience:
-            waited = 0
-            act(table)
-        think(table)
-        app.frame(dt, [])
+    with Recorder(table) as seen:       # each check reads the last frame's own drawing
+        for i in range(limit):
+            if until():
+                return problems
+            top = app.stack.top
+            if isinstance(top, SheetScene):
+                top.go_on()
+                seen.fresh = False
+                continue
+            if top is not table:
+                return problems
+            ready = not table.busy and table.my_turn()
+            if i % every == 0 or ready:
+                problems |= layout_problems(table, seen.items())
+            waited = waited + 1 if ready else 0
+            if waited > patience:
+                waited = 0
+                act(table)
+            think(table)
+            seen.fresh = False
+            app.frame(dt, [])
     raise AssertionError("never got there")
 
 

@@ -405,6 +405,7 @@ def test_the_last_frame_button_shows_once_a_frame_is_over_and_l_opens_it(app, tm
     assert app.stack.top is table
 
 
+@pytest.mark.slow
 def test_the_look_back_never_acts_in_the_game(app):
     table = start(app, seed=5)
     while not table.shown.get("last_frame"):
@@ -497,6 +498,7 @@ def test_a_busted_bocce_stays_with_its_words_until_the_next_step(display, speed,
     table.close()
 
 
+@pytest.mark.slow
 def test_at_instant_a_bust_goes_at_once(display):
     app = make_app(display, "instant")
     table = open_table(app, "bocce", seed=3, think_delay=(0.0, 0.0))

@@ -93,6 +93,7 @@ def test_captured_scoring_cards_lie_face_up_beside_their_taker(app):
         assert all(c.rank == 12 for c in st.won[seat])
 
 
+@pytest.mark.slow
 def test_a_card_that_cannot_be_played_says_why_in_words(app):
     table = start(app)
     st = state_of(table)
@@ -128,6 +129,7 @@ def test_the_opener_names_trumps_with_the_suit_picker(app):
     assert "Trumps: Hearts" in labels(table)
 
 
+@pytest.mark.slow
 def test_with_dealers_choice_the_dealer_picks_from_the_deals_not_yet_dealt(app):
     table = start(app, seat=3, options={"dealers_choice": True})
     st = state_of(table)

@@ -19,7 +19,13 @@ from scenes import theme
 from scenes.layout import Layout
 from scenes.result import PauseScene, ResultScene, SheetScene
 from scenes.table import TableScene
-from scenes.table.race import GUEST_ALLOWANCE, REACTION, race_reaction
+from scenes.table.race import (
+    GUEST_ALLOWANCE,
+    HEARING_AT_MOST,
+    REACTION,
+    hearing_time,
+    race_reaction,
+)
 from scenes.table.scene import computer_pause
 from scenes.tables import plate_points
 from scenes.tables.briscola import BriscolaAdapter
@@ -335,6 +341,10 @@ def test_a_computers_race_reaction_by_level_is_a_persons_and_no_speed_scales_it(
     assert REACTION["hard"][0] <= both <= REACTION["hard"][1]
     guest = race_reaction(["normal"], random.Random(5), guest_racing=True)
     assert guest == race_reaction(["normal"], random.Random(5)) + GUEST_ALLOWANCE
+    # a listening guest: its race's words at its rate, the slowest voice's, capped
+    ears = race_reaction(["normal"], random.Random(5), True, [300, 175])
+    assert ears == guest + hearing_time(175) and hearing_time(175) == 13 * 60 / 175
+    assert hearing_time(0) == 0.0 and hearing_time(1) == HEARING_AT_MOST
     assert computer_pause((0.5, 0.9), 0.0, rng) == 0.0, "an ordinary move: no pause"
     assert 0.25 <= computer_pause((0.5, 0.9), 2.0, rng) <= 0.45
 
@@ -347,6 +357,7 @@ def test_the_in_app_rules_say_the_race_numbers():
         assert f"{lo:g} to {hi:g}" in text, lvl
     assert f"{GUEST_ALLOWANCE:g} seconds more" in text
     assert "The race by ear." in text        # a listener's clock: from the words said
+    assert f"{hearing_time(175):.1f} seconds more than for a friend who watches" in text
 
 
 @pytest.mark.slow
@@ -375,6 +386,20 @@ def test_the_computers_clock_starts_when_the_race_shows(display, speed):
     table.close()
 
 
+def to_your_venceslao(app, table, st) -> None:
+    """The person plays its first legal card each turn (:data:`HUMAN_VENCESLAO_SEED`)
+    until the race its Two opened shows, and one frame of it."""
+    for _ in range(3000):
+        if st.phase == "claim" and not table.busy:
+            break
+        if not table.busy and table.my_turn():
+            table.act(table.legal()[0])
+        think(table)
+        frames(app, 1)
+    assert st.phase == "claim" and st.venceslao == 0
+    frames(app, 1)
+
+
 @pytest.mark.slow
 def test_a_computer_racing_a_guest_waits_the_guests_allowance(display):
     """The host's table: a computer and a guest race (you played the Two): the
@@ -387,16 +412,7 @@ def test_a_computer_racing_a_guest_waits_the_guests_allowance(display):
                       HUMAN_VENCESLAO_SEED)
     table = TableScene(app, LocalClient(Session(setup, paced=True), 0), think_delay=(0.0, 0.0))
     app.stack.push(table)
-    st = state_of(table)
-    for _ in range(3000):
-        if st.phase == "claim" and not table.busy:
-            break
-        if not table.busy and table.my_turn():
-            table.act(table.legal()[0])
-        think(table)
-        frames(app, 1)
-    assert st.phase == "claim" and st.venceslao == 0
-    frames(app, 1)
+    to_your_venceslao(app, table, state_of(table))
     lo, hi = REACTION["normal"]
     assert lo + GUEST_ALLOWANCE <= table.computer_wait() <= hi + GUEST_ALLOWANCE
     table.close()

@@ -309,7 +309,9 @@ def test_every_table_in_every_phase_lays_no_words_on_words(display, monkeypatch,
     table = open_table(app, game, push=False, think_delay=(0.05, 0.1), **setup)
     table.corner.can_undo = lambda: True     # as a game the app keeps offers after a move
     app.stack.push(table)
-    problems = watch(app, table, act, lambda: enough(state_of(table)), every=4, limit=20000)
+    # a check every 2/15 s of play and whenever it waits
+    problems = watch(app, table, act, lambda: enough(state_of(table)), every=2, dt=1 / 15,
+                     limit=20000)
     table.close()
     assert problems == set(), sorted(problems)
 
@@ -383,6 +385,7 @@ def test_the_play_online_pages_fit_in_either_language_with_room_in_each_button(
             assert cramped(scene, drawn) == [], scene.mode
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("opened", [False, True])
 def test_the_hosts_pause_menu_with_its_codes_fits_in_either_language(display, lang, size,

@@ -152,5 +152,6 @@ def test_the_players_screens_need_no_rating_library():
 def test_a_game_played_only_at_rated_tables_is_read_aloud_by_its_rating(app, tmp_path):
     RatingHistory(tmp_path).replace("doudizhu", [0.0, 2.5])
     stats = StatsScene(app, Stats(tmp_path), RatingHistory(tmp_path))
-    assert stats.spoken_sections() == [(0, ["Dou Dizhu",
-                                            tr("stats.rating_now", rating="2.5")])]
+    assert stats.spoken_sections() == [(0, ["Dou Dizhu", tr(
+        "spoken.rating.chart", rating="2.5", n=2, change=tr("spoken.rating.up", n="2.5"),
+        best="2.5")])]

@@ -466,6 +466,7 @@ def test_a_room_on_every_interface_lists_them_each_unbroken(app, local_host):
         press(app, waiting, "cancel")
 
 
+@pytest.mark.slow
 def test_the_command_line_joins_with_the_code(app):
     with hosting("bocce") as (host, _):
         start_online(app, join=host.status().direct_code)
@@ -823,3 +824,59 @@ def test_a_table_another_program_deals_leaves_its_opener_nothing_to_save_or_repl
     assert not (folder / slot_name("briscola")).exists()
     assert not list((folder / EXPORT_DIR).glob("*"))
     assert app.menu().record is None
+
+
+def _race_with_a_guest(app, listening: int) -> tuple[float, dict[int, Any]]:
+    """A Briscola race at the host's table (its person played the Two), a computer and
+    a guest of ``listening`` words a minute in it: the computer's wait, and the views
+    the guest was sent by then, by version."""
+    from game.session import COMPUTER, HUMAN, REMOTE, GameSetup, SeatSpec, Update
+    from tests.scenes.test_briscola_table import HUMAN_VENCESLAO_SEED, to_your_venceslao
+
+    app.settings.animation_speed = "normal"
+    setup = GameSetup("briscola", (SeatSpec(HUMAN, name="Anna"), SeatSpec(COMPUTER),
+                                   SeatSpec(REMOTE)), {}, HUMAN_VENCESLAO_SEED)
+    host = Host(setup, name="Anna", listen="127.0.0.1", port=0, autostart=False).start()
+    guest = None
+    try:
+        assert host.wait_ready(5.0), host.status()
+        guest = RemoteClient(host.status().direct_code, name="Bruno", listening=listening)
+        until(lambda: guest.state == "waiting", 10.0)
+        assert host.begin()
+        table = TableScene(app, host.client, think_delay=(0.0, 0.0))
+        app.stack.push(table)
+        until(lambda: guest.state == "connected", 10.0)
+        assert host.listening() == ({2: listening} if listening else {}), "told the host"
+        to_your_venceslao(app, table, host.session.state)
+        wait = table.computer_wait()
+        seen: dict[int, Any] = {}
+
+        def sent() -> bool:
+            seen.update({m.version: m.view for m in guest.poll() if isinstance(m, Update)})
+            return host.session.version in seen
+        until(sent, 10.0, "the race sent to the guest")
+        return wait, seen
+    finally:
+        if guest is not None:
+            guest.close()
+        app.back_to_menu()
+        host.close()
+
+
+@pytest.mark.slow
+def test_a_computer_racing_a_listening_guest_waits_for_the_races_words_at_its_rate(app):
+    """A guest who plays by ear says so in its hello, with its voice's words a minute:
+    the host's computer racing it waits, besides the guest's allowance, the race's news
+    said at that rate (scenes/table/race.py), as a table waits offline for its own
+    voice.  A sighted guest's race is as it was; and the flag changes no card the guest
+    is sent (the same views, version by version)."""
+    from scenes.table.race import GUEST_ALLOWANCE, REACTION, hearing_time
+
+    lo, hi = REACTION["normal"]
+    sighted, sighted_views = _race_with_a_guest(app, 0)
+    assert lo + GUEST_ALLOWANCE <= sighted <= hi + GUEST_ALLOWANCE
+    by_ear, heard_views = _race_with_a_guest(app, 175)
+    extra = GUEST_ALLOWANCE + hearing_time(175)
+    assert hearing_time(175) > 4.4, "eSpeak NG's measured length at 175 (bench/README.md)"
+    assert lo + extra <= by_ear <= hi + extra
+    assert heard_views == sighted_views

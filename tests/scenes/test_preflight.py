@@ -58,6 +58,7 @@ def test_help_and_simulate_still_work_without_the_packages(bare_python):
     assert '"played": 2' in out.stdout
 
 
+@pytest.mark.slow
 def test_the_tavolata_command_says_the_same_as_main(bare_python):
     """What the installed command's script does: ``sys.exit(scenes.cli.main())``."""
     script = "import sys; from scenes.cli import main; sys.exit(main())"

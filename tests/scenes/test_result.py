@@ -94,6 +94,7 @@ def sheet_over_a_table(display):
     return app, table, sheet
 
 
+@pytest.mark.slow
 def test_enter_hit_as_a_score_sheet_comes_does_not_skip_it(sheet_over_a_table):
     """As the result: Enter, hammered to play the last cards of a deal, closed the sheet
     between deals unseen; keys act on it once it has stood :data:`RESULT_SETTLE`."""
@@ -107,6 +108,7 @@ def test_enter_hit_as_a_score_sheet_comes_does_not_skip_it(sheet_over_a_table):
     assert app.stack.top is table
 
 
+@pytest.mark.slow
 def test_a_key_held_from_the_table_does_not_close_a_score_sheet(sheet_over_a_table,
                                                                 monkeypatch):
     """Enter still down (repeating) from the last card played, however long the sheet has

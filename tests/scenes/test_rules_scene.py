@@ -112,6 +112,7 @@ def test_dragging_the_scroll_bar_thumb(rules, app):
     assert rules.scroll > 0 and rules._bar.held is None
 
 
+@pytest.mark.slow
 def test_text_wraps_to_the_window_width(rules, app):
     wide = len(rules._lines)
     app.frame(1 / 60, [pygame.event.Event(pygame.VIDEORESIZE, size=(800, 500), w=800, h=500)])

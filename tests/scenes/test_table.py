@@ -161,17 +161,12 @@ def test_escape_opens_the_pause_menu_and_resume_closes_it(display, fake):
 
 @pytest.mark.slow
 def test_a_game_played_by_two_computers_ends_on_the_result_screen(display, fake):
-    from scenes.result import ResultScene
+    from tests.scenes.tablekit import computers_to_result
 
     app = make_app(display)
     table = open_game(app, "fake", seed=1, seat=None,
                       players=[fakegame.FirstLegal(), fakegame.FirstLegal()])
-    for _ in range(500):
-        think(table)
-        frames(app, 1)
-        if isinstance(app.stack.top, ResultScene):
-            break
-    assert isinstance(app.stack.top, ResultScene)
+    computers_to_result(app, table)
     assert table.drifts == []
 
 

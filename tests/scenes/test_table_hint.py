@@ -101,6 +101,7 @@ def test_the_hints_line_goes_once_its_play_is_made(display):
     assert all(t.left <= FADE for t in app.toasts.items if t.text == line)
 
 
+@pytest.mark.slow
 def test_thinking_about_your_hint_goes_once_the_hint_is_shown(display):
     """"Thinking about your hint…" stood on over the hint's line for the rest of its time
     (seen at Bolola: two notices, the upper one no longer true)."""
@@ -175,6 +176,7 @@ def test_a_hinted_bet_is_named_in_whole_words_not_by_its_buttons_number(display)
         [t.text for t in app.toasts.items]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
 @pytest.mark.parametrize("key_", list(GAMES))
 def test_the_hints_line_covers_neither_the_hand_nor_the_prompt_nor_the_buttons(display, key_,

@@ -17,6 +17,10 @@ from tests.scenes.tablekit import click, frames, key, make_app, open_table, play
 #: seed 2, two lives each, four seats, you playing your first legal card: out in round 3
 #: for good while the three computers play on for three more round sheets
 OUT_SEED = 2
+#: a frame's play on the way to the moment a test looks at (the rounds before you are
+#: out, the computers' round after it): the table's time is its frames', and nothing on
+#: the way is looked at, so four times the usual 1/60 s gets there in a quarter of them
+ON_THE_WAY = 1 / 15
 
 
 def out_of_bisca(app):
@@ -25,7 +29,8 @@ def out_of_bisca(app):
                        options={"lives": 2})
     app.stack.push(table)
     settle(app, table)
-    play_until(app, table, lambda: app.stack.top is not table and 0 in table.view["out"])
+    play_until(app, table, lambda: app.stack.top is not table and 0 in table.view["out"],
+               dt=ON_THE_WAY)
     return table
 
 
@@ -51,7 +56,7 @@ def next_sheet(app, table):
     """Play on (the computers) until the next round's sheet is up; that sheet."""
     for _ in range(20_000):
         think(table)
-        frames(app, 1)
+        frames(app, 1, dt=ON_THE_WAY)
         if isinstance(app.stack.top, SheetScene):
             break
     return app.stack.top
@@ -155,7 +160,7 @@ def test_skip_to_the_result_by_its_button_plays_the_rest_with_no_key(display):
         if isinstance(app.stack.top, ResultScene):
             break
         think(table)
-        frames(app, 1)
+        frames(app, 1, dt=ON_THE_WAY)
     assert isinstance(app.stack.top, ResultScene) and table.over
     table.close()
 

@@ -87,6 +87,29 @@ def test_a_guest_plays_a_whole_game_and_sees_the_setup_from_its_seat():
         until(lambda: host.status().seats[1].stand_in, what="a computer in the seat")
 
 
+@pytest.mark.slow
+def test_guests_on_one_shared_loop_each_play_their_whole_game():
+    """Many guests in one process (a benchmark's players) may share one network loop
+    (link.SharedLoop), as a worker's hosts do: each plays its own game to its end, and
+    closing one leaves the other playing."""
+    from game.net.link import SharedLoop
+
+    shared = SharedLoop("test-guests")
+    try:
+        with hosting("briscola", seed=4) as (first, one), hosting("bisca", seed=5) as (second, two):
+            guests = [join(host.status().direct_code, name=name, shared=shared)
+                      for host, name in ((first, "Anna"), (second, "Bruno"))]
+            assert all(guest.wait_connected(5) for guest in guests)
+            last = play(guests[0])
+            guests[0].close()
+            assert one.over.wait(LIMIT) and last.result == one.result
+            last = play(guests[1])
+            assert two.over.wait(LIMIT) and last.result == two.result
+            guests[1].close()
+    finally:
+        shared.close()
+
+
 def test_a_seat_waits_for_its_guest_before_a_computer_stands_in_when_the_host_says_so():
     """A table the service deals (its computers move at once) gives a guest whose link
     dropped ``stand_in_after`` seconds to come back before a computer plays its seat."""
@@ -976,3 +999,37 @@ def test_a_turn_longer_than_a_silent_link_lasts_still_comes():
         crowd = Raw(host.status().port)          # takes the next turn: the friend's is 1.8 s off
         crowd.say(json.loads(encode(Pake(bytes(33)))))
         finish(host, table, code, limits=slow)
+
+
+def test_a_table_no_screen_paces_tells_its_race_clock_who_listens_through_the_relay():
+    """A host made as the service makes its tables (``races``: no screen, unpaced):
+    every session it makes has a race's clock (game/session/race.py), and a guest who
+    plays by ear, coming through a relay, is known to it by its voice's rate, as long
+    as it is at its seat; a sighted guest is not, and is told nothing of the other."""
+    from game.session import COMPUTER, REMOTE, GameSetup, SeatSpec
+    from game.session.race import RaceClock
+
+    setup = GameSetup("briscola", (SeatSpec(REMOTE), SeatSpec(COMPUTER), SeatSpec(REMOTE)),
+                      {}, 9)
+    with relay_here() as (_, port):
+        host = Host(setup, name="Table", relay=("127.0.0.1", port), paced=False, races=True,
+                    limits=QUICK).start()
+        guests: list[RemoteClient] = []
+        heard: list[bytes] = []
+        try:
+            assert host.wait_ready(5.0), host.status()
+            code = until(lambda: host.status().relay_code, 5.0)
+            guests = [RemoteClient(code, name="Anna", relay=("127.0.0.1", port),
+                                   limits=QUICK, listening=175),
+                      RemoteClient(code, name="Bruno", relay=("127.0.0.1", port),
+                                   limits=QUICK, trace=heard.append)]
+            assert all(guest.wait_connected(10.0) for guest in guests)
+            assert isinstance(host.session.hold, RaceClock)
+            assert host.listening() == {guests[0].seat: 175}
+            assert heard and not any(b"listening" in line for line in heard)
+            guests[0].close()
+            until(lambda: host.listening() == {}, 5.0, "gone from its seat")
+        finally:
+            for guest in guests:
+                guest.close()
+            host.close()

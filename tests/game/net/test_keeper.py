@@ -304,3 +304,43 @@ def test_a_key_may_have_two_tables_open_at_once_rated_or_signed(fleet, rated):
     assert refused.value.reason == "too_many_tables"
     other, _ = key_of(f"not-busy-{rated}")
     assert open_service_table(relay, ask, player=player_key_at(other), name="Other").code
+
+
+@pytest.mark.slow
+def test_a_player_back_at_a_finished_rated_table_is_told_its_ratings_again(fleet, procs,
+                                                                          tmp_path):
+    """A player whose program left as the game ended (before the ratings were told)
+    comes back with its seat's key while the table is kept (its other player still
+    there): the table tells it every seat's rating, as it told those who stayed."""
+    from game.net.bot import Autoplayer, _kept
+    from game.net.client import RemoteClient
+    from game.net.relays import relay_setting
+
+    (path_a, _), (path_b, _) = key_of("stays"), key_of("comes-back")
+    opened = open_service_table(("127.0.0.1", fleet.ports[0]),
+                                TableRequest("bocce", 2, 2, rated=True),
+                                player=player_key_at(path_a), name="Stays")
+    kept = tmp_path / "seat"
+    gone = Proc([*BOT[:-2], "--relay", fleet.pinned, "--player-key", str(path_b), "join",
+                 opened.code, "--name", "Back", "--keep", str(kept), "--delay", "0.005"])
+    procs.append(gone)
+    stays = RemoteClient(opened.code, name="Stays", relay=relay_setting(fleet.pinned),
+                         player=player_key_at(path_a))
+    back = None
+    try:
+        assert stays.wait_connected(60)
+        me = Autoplayer(stays, "random", 3)
+        until(lambda: me.step() or None, 90, "the game played out")
+        gone.json("result", timeout=30)
+        assert gone.wait(30) == 0                 # gone, at once: it awaits no rating
+        told = until(lambda: stays.rated, 30, "the ratings told")
+        seat_key = _kept(str(kept))
+        assert seat_key is not None
+        back = RemoteClient(opened.code, name="Back", relay=relay_setting(fleet.pinned),
+                            resume=seat_key, player=player_key_at(path_b))
+        assert back.wait_connected(60) and back.seat == seat_key.seat
+        assert until(lambda: back.rated, 15, "the ratings told again") == told
+    finally:
+        stays.close()
+        if back is not None:
+            back.close()

@@ -49,6 +49,7 @@ EVERY = (Pake, Confirm, Hello, Welcome, Rooms, Seats, Error, Bye, RelayHello, Ro
     Confirm(bytes(range(32))),
     Hello("Anna", 1, bytes(range(32))),
     Hello(),
+    Hello("Anna", listening=175),
     Welcome(1, GameSetup.solo("briscola", seat=1), ("Marco", "Anna", "")),
     Welcome(1, GameSetup.solo("briscola", seat=1), ("Marco", "Anna", ""),
             ("ab" * 32, "0f" * 32)),
@@ -157,6 +158,9 @@ def test_every_message_survives_the_round_trip(msg):
     (b'{"type": "room", "code": "ABCD"}', "bad_field"),
     (b'{"type": "proof", "signature": "00"}', "bad_field"),
     (b'{"type": "submit", "seat": 1, "action": "play:ZZ"}', "bad_field"),
+    (b'{"type": "hello", "name": "Anna", "listening": true}', "bad_field"),
+    (b'{"type": "hello", "name": "Anna", "listening": -1}', "bad_field"),
+    (b'{"type": "hello", "name": "Anna", "listening": 100000}', "bad_field"),
 ])
 def test_anything_else_is_refused_with_a_reason(line, reason):
     with pytest.raises(ProtocolError) as err:

@@ -147,6 +147,7 @@ def passes(host: Raw, guest: Raw) -> None:
     assert guest.line() == b"to the guest"
 
 
+@pytest.mark.slow
 def test_a_host_and_a_guest_are_paired_and_their_lines_pass_unread(relay):
     host, guest, code = paired(relay)
     assert len(code) == 4 and codes.is_room(code)
@@ -162,6 +163,7 @@ def test_a_host_and_a_guest_are_paired_and_their_lines_pass_unread(relay):
     assert host.line(link=True) == b"%d after" % guest.gid, "and never passes them on"
 
 
+@pytest.mark.slow
 def test_unknown_rooms_and_other_versions_are_refused(relay):
     host, guest, code = paired(relay)
     for hello, reason in (({"role": "guest", "code": "ZZZZZZ"}, "no_such_room"),
@@ -198,6 +200,7 @@ def test_a_public_address_that_is_none_is_refused_with_its_reason(public, capsys
     assert stop.value.code == 2 and "error: --public: " in capsys.readouterr().err
 
 
+@pytest.mark.slow
 def test_hellos_of_relay_protocol_3_are_served_as_before_and_follow_changes_nothing_alone(relay):
     """A relay reads protocol 3 (a client from before ``moved``) as well as 4; a relay
     alone holds every room, so a guest that would follow is simply paired."""
@@ -209,6 +212,7 @@ def test_hellos_of_relay_protocol_3_are_served_as_before_and_follow_changes_noth
     passes(host, new)
 
 
+@pytest.mark.slow
 def test_a_room_holds_many_guests_each_on_its_own_line_up_to_its_cap(relay):
     """Guests get ids of their own; each hears only the lines tagged for it, the host
     hears each tagged; the seventeenth guest finds the room full (the host says
@@ -246,6 +250,7 @@ def test_a_host_line_without_a_guest_id_is_an_offence(relay):
     assert host.closed(), "out of strikes"
 
 
+@pytest.mark.slow
 def test_a_guest_who_leaves_can_come_back_with_the_same_code(relay):
     host, guest, code = paired(relay)
     guest.close()
@@ -254,6 +259,7 @@ def test_a_guest_who_leaves_can_come_back_with_the_same_code(relay):
     assert again.gid != guest.gid, "a new id: a late line for the old one never reaches it"
 
 
+@pytest.mark.slow
 def test_a_host_that_ends_its_room_frees_the_code_and_the_guest_hears_gone(relay):
     host, guest, code = paired(relay)
     host.send(b"!close\n")

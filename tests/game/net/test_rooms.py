@@ -177,6 +177,7 @@ def test_a_guest_away_longer_than_it_may_try_frees_its_seat():
         carla.close()
 
 
+@pytest.mark.slow
 def test_through_the_relay_a_guest_whose_link_drops_in_the_room_comes_back_to_its_seat(
         relay_port):
     relay = ("127.0.0.1", relay_port)

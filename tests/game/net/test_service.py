@@ -55,6 +55,7 @@ def test_a_relay_with_no_workers_behind_it_deals_no_tables(relay_port):
     assert refused.value.reason == NO_SERVICE
 
 
+@pytest.mark.slow
 def test_a_relay_that_cannot_be_reached_is_unreachable():
     with pytest.raises(ServiceRefused) as refused:
         open_service_table(("127.0.0.1", 9), TableRequest("bocce", 2, 1), timeout=2.0)

@@ -138,3 +138,11 @@ def test_brief_leaves_your_plain_turn_to_its_sound_when_the_sound_is_heard():
     full = stream("briscola")
     full.cued = True
     assert full.hear(update(to_act=(0,))) == ["Your turn."]
+
+
+def test_a_bisca_card_turned_up_is_said_to_the_one_who_sees_it_and_no_other():
+    """The one-card round's own card turned up at last: said with the card to its
+    player; another's, whose card the redaction left out, is no sentence."""
+    seen = Event("reveal", 0, {"moves": [{"card": "As", "from": "hand/0", "to": "hand/0"}]})
+    assert stream("bisca").event(seen) == "The cards turned up: Ace of Swords."
+    assert stream("bisca").event(Event("reveal", 1, {})) == ""

@@ -7,6 +7,7 @@ import pytest
 
 from scenes.speech import table as spoken
 from tests.scenes.tablekit import frames, key, make_app
+from tests.scenes.test_leaderboard_scene import asked  # noqa: F401 (the board answered here)
 
 
 def listening(display, monkeypatch, speak: bool = True):
@@ -218,7 +219,8 @@ def test_a_score_sheet_is_read_a_row_at_a_time(display, monkeypatch):
 
     app, speaker, lines = listening(display, monkeypatch)
     table = open_table(app, "bocce")
-    sheet = Sheet(["You", "Computer"], [SheetRow("Hand 1", ["5", "3"]),
+    sheet = Sheet(["You", "Computer"], [SheetRow("Each hand", ["", ""]),
+                                        SheetRow("Hand 1", ["5", "3"]),
                                         SheetRow("Total", ["5", ""], "total")])
     heard(speaker, lines)
     app.stack.push(SheetScene(app, table, "Hand 1 scored", sheet, "Next hand"))
@@ -229,6 +231,8 @@ def test_a_score_sheet_is_read_a_row_at_a_time(display, monkeypatch):
         frames(app, 1)
     heard(speaker, lines)
     key(app, pygame.K_DOWN)
+    assert heard(speaker, lines) == ["Each hand."]           # a row of no cells: its label
+    key(app, pygame.K_DOWN)
     assert heard(speaker, lines) == ["Hand 1: You 5, Computer 3."]
     key(app, pygame.K_DOWN)
     assert heard(speaker, lines) == ["Total: You 5."]
@@ -237,3 +241,129 @@ def test_a_score_sheet_is_read_a_row_at_a_time(display, monkeypatch):
     key(app, pygame.K_RETURN)                          # Enter still goes on
     assert not isinstance(app.stack.top, SheetScene)
     speaker.close()
+
+
+@pytest.mark.slow
+def test_a_rated_games_ratings_are_said_as_they_are_told_and_read_again_by_row(
+        display, monkeypatch, tmp_path):
+    """The result panel of a rated game: the ratings the service tells after the result
+    came are said in words ("Anna: from 10 to 12.5, up 2.5."), and Down reads them
+    again after the sheet's rows."""
+    from game import GAMES
+    from scenes.i18n import tr
+    from tests.scenes import fakegame
+    from tests.scenes.tablekit import computers_to_result, open_table
+
+    monkeypatch.setenv("TAVOLATA_DATA_DIR", str(tmp_path))
+    monkeypatch.setitem(GAMES, "fake", fakegame.SPEC)
+    app, speaker, lines = listening(display, monkeypatch)
+    table = open_table(app, "fake", seed=1, seat=None,
+                       players=[fakegame.FirstLegal(), fakegame.FirstLegal()])
+    result = computers_to_result(app, table)
+    frames(app, 2)
+    assert not any("from" in line for line in heard(speaker, lines))   # none told yet
+    table.client.names = ("Anna", "Bruno")
+    table.client.rated = ((10.0, 12.5), (8.0, 8.0))
+    frames(app, 1)
+    said = heard(speaker, lines)
+    assert said[-3:] == [tr("spoken.rating.heading"), "Anna: from 10 to 12.5, up 2.5.",
+                         "Bruno: from 8 to 8, unchanged."]
+    while result.age < result.settle:
+        frames(app, 1)
+    for _ in range(len(result.spoken_rows()) - 1):
+        key(app, pygame.K_DOWN)
+    heard(speaker, lines)
+    key(app, pygame.K_DOWN)
+    assert heard(speaker, lines) == ["Bruno: from 8 to 8, unchanged."]
+    speaker.close()
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_the_leaderboard_is_a_list_read_a_row_at_a_time_and_a_part_at_a_time(
+        display, monkeypatch, asked, lang):
+    """Its game said as it is turned to, the player's place and the keys once the board
+    comes; Down each row with its place, name and rating (the top, the player's place,
+    near it), Page Down the next part, Page Up back; the top list scrolls along."""
+    from game.net.relays import relay_setting
+    from scenes.i18n import language, set_language, tr
+    from scenes.leaderboard_scene import LeaderboardScene, place_words
+    from tests.scenes.test_online import frames_until
+
+    before = language()
+    app, speaker, lines = listening(display, monkeypatch)
+    set_language(lang)
+    try:
+        heard(speaker, lines)
+        scene = LeaderboardScene(app, relay_setting("127.0.0.1:9"))
+        app.stack.push(scene)
+        frames_until(app, lambda: scene.board is not None)
+        frames(app, 1)
+        said = heard(speaker, lines)
+        assert tr("spoken.board.title", game="Bocce") in said
+        assert said[-2:] == [place_words(scene.board), tr("spoken.board.keys")]
+        key(app, pygame.K_DOWN)
+        assert heard(speaker, lines) == [tr("board.top")]
+        key(app, pygame.K_DOWN)
+        you = {"en": "1, you, Marco, rating 57, 40 games.",
+               "it": "1, tu, Marco, punteggio 57, 40 partite."}[lang]
+        assert heard(speaker, lines) == [you]
+        key(app, pygame.K_DOWN)
+        second = {"en": "2, Player 149, rating 39.2, 159 games.",
+                  "it": "2, Player 149, punteggio 39,2, 159 partite."}[lang]
+        assert heard(speaker, lines) == [second]
+        for _ in range(40):
+            key(app, pygame.K_DOWN)
+        assert scene.first > 0, "the list on screen follows the rows said"
+        heard(speaker, lines)
+        key(app, pygame.K_PAGEDOWN)
+        assert heard(speaker, lines) == [place_words(scene.board)]
+        key(app, pygame.K_PAGEDOWN)
+        assert heard(speaker, lines) == [tr("board.near")]
+        key(app, pygame.K_DOWN)
+        assert heard(speaker, lines) == [you]
+        key(app, pygame.K_PAGEUP)
+        assert heard(speaker, lines) == [tr("board.near")]
+        key(app, pygame.K_PAGEUP)
+        assert heard(speaker, lines) == [place_words(scene.board)]
+        key(app, pygame.K_RIGHT)                 # another game: said, read from its top
+        assert heard(speaker, lines)[0] == tr("spoken.board.title", game="Bolola")
+        frames_until(app, lambda: scene.board is not None)
+        frames(app, 1)
+        heard(speaker, lines)
+        key(app, pygame.K_DOWN)
+        assert heard(speaker, lines) == [tr("board.top")]
+    finally:
+        set_language(before)
+        speaker.close()
+
+
+def test_the_rating_chart_is_said_as_the_rating_now_its_move_and_the_highest():
+    from scenes.stats_scene import rating_chart_words
+
+    assert rating_chart_words([]) == []
+    assert rating_chart_words([3.25]) == ["Your rating is 3.2, after one rated game."]
+    assert rating_chart_words([10.0, 14.5, 12.0]) == [
+        "Your rating is 12: up 2 over the last 3 rated games, the highest 14.5."]
+    assert rating_chart_words([10.0, 9.6]) == [
+        "Your rating is 9.6: down 0.4 over the last 2 rated games, the highest 10."]
+
+
+def test_the_ratings_are_said_in_italian_with_its_decimal_comma():
+    from scenes.i18n import language, set_language
+    from scenes.rating_words import rating_sentences
+    from scenes.stats_scene import rating_chart_words
+
+    class Seated:
+        seat, names = 1, ("Anna", "Marco")
+
+    before = language()
+    set_language("it")
+    try:
+        assert rating_chart_words([10.0, 14.5, 12.0]) == [
+            "Il tuo punteggio è 12: sale di 2 nelle ultime 3 partite classificate, "
+            "il più alto 14,5."]
+        assert rating_sentences(Seated(), ((10.0, 12.5), (8.0, 7.6))) == [
+            "Anna: da 10 a 12,5, sale di 2,5.", "Tu: da 8 a 7,6, scende di 0,4."]
+    finally:
+        set_language(before)
