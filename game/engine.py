@@ -193,7 +193,7 @@ class Action:
     def __copy__(self) -> "Action":
         return self
 
-    def __deepcopy__(self, memo: dict) -> "Action":
+    def __deepcopy__(self, memo: dict[int, Any]) -> "Action":
         """An action is a value: copies of a game share it."""
         return self
 
