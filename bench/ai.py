@@ -2,7 +2,7 @@
 
     python bench/ai.py [--games 1000] [--hard-games 1000]
                        [--playouts N | --seconds S | --budget S] [--load N]
-                       [--game KEY ...] [--rows hard,normal,easy,rule,ismcts] [--seed 0]
+                       [--game KEY ...] [--rows hard,normal,easy,rule,pybrisca,bastoni,ismcts] [--seed 0]
                        [--seats N ...] [--no-reading] [--verbose]
 
 Fixed seeds (``--seed``, ``--seed`` + 1 ...), the hero's seat rotating game by game
@@ -13,8 +13,10 @@ Rows:
 
 * ``hard``: one Hard against Normals (Bisca at every player count it allows);
 * ``normal``: one Normal against Easies; ``easy``: one Easy against random players;
-* ``rule``: Briscola, Hard (and Normal, for scale) against two of the rule-of-thumb
-  player of Briscola learning projects (bench/briscola_rule.py);
+* ``rule``, ``pybrisca``, ``bastoni``: Briscola, Hard (and Normal, for scale) against two
+  of an outside player: the rule-of-thumb player of Briscola learning projects
+  (bench/briscola_rule.py), pyBrisca's Simple-AI (bench/briscola_pybrisca.py), Bastoni's
+  GreedyPlayer (bench/briscola_bastoni.py), each ported to the three-player game;
 * ``ismcts``: the search compared with information-set MCTS at the same playout
   count, one against Normals, in Bisca (two players) and Dou Dizhu (bench/README.md
   says why PIMC).
@@ -54,7 +56,10 @@ from typing import Any, Iterator, Sequence
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
 
+from bench.briscola_bastoni import BastoniGreedy  # noqa: E402
+from bench.briscola_pybrisca import PyBriscaSimple  # noqa: E402
 from bench.briscola_rule import RuleAgent  # noqa: E402
+from bench.briscola_seat import SeatPlayer  # noqa: E402
 from bench.busy import beside  # noqa: E402
 from game import GAMES  # noqa: E402
 from game.ai import computer_player  # noqa: E402
@@ -63,7 +68,10 @@ from game.ai.search import IsmctsSearch, Search, Thought  # noqa: E402
 from game.engine import Action, State  # noqa: E402
 from game.simulate import Tally, play_game  # noqa: E402
 
-ROWS = ("hard", "normal", "easy", "rule", "ismcts")
+#: Briscola's outside players, by row: Hard and Normal each against two of them
+OUTSIDE: dict[str, type[SeatPlayer]] = {
+    "rule": RuleAgent, "pybrisca": PyBriscaSimple, "bastoni": BastoniGreedy}
+ROWS = ("hard", "normal", "easy", *OUTSIDE, "ismcts")
 #: the games of the ISMCTS comparison
 ISMCTS_GAMES = ("bisca", "doudizhu")
 #: playouts per move in the ISMCTS comparison (both searches alike)
@@ -149,8 +157,8 @@ def unread(player: ComputerPlayer) -> ComputerPlayer:
 
 def make(key: str, level: str, args: argparse.Namespace,
          times: dict[str, list[float]]) -> ComputerPlayer:
-    if level == "rule":
-        player: ComputerPlayer = RuleAgent()
+    if level in OUTSIDE:
+        player: ComputerPlayer = OUTSIDE[level]()
     elif level == "ismcts":
         hard = computer_player(key, "hard")
         assert isinstance(hard, Search)
@@ -310,9 +318,10 @@ def measure(args: argparse.Namespace, argv: Sequence[str] | None) -> int:
         for seats in counts:
             if "easy" in rows:
                 row(key, "easy", "random", seats, args.games, args)
-        if key == "briscola" and "rule" in rows:
-            row(key, "hard", "rule", 3, args.hard_games, args)
-            row(key, "normal", "rule", 3, args.games, args)
+        for outside in OUTSIDE:
+            if key == "briscola" and outside in rows:
+                row(key, "hard", outside, 3, args.hard_games, args)
+                row(key, "normal", outside, 3, args.games, args)
         if key in ISMCTS_GAMES and "ismcts" in rows:
             fixed = argparse.Namespace(**{**vars(args), "playouts": COMPARE_PLAYOUTS})
             seats = counts[0]

@@ -7,60 +7,29 @@ not a player of the project.
 * Otherwise (leading, nothing on the table worth taking, or nothing that wins)
   throw the lowest non-trump: fewest points, then weakest; a trump only when the
   hand holds nothing else.
-* Venceslao: always claims; names as trump the suit it holds most of.
-* It knows the trump when its view shows it and remembers the last one shown;
-  never told, it plays as if there were none.
+* Venceslao's race and the trump it knows: bench/briscola_seat.py (it claims, names
+  the suit it holds most of, remembers the trump shown).  The points it sees are the
+  trick's own (a held culetto not counted).
 """
 
 from __future__ import annotations
 
 import random
-from collections import Counter
-from typing import Any, Sequence
 
+from bench.briscola_seat import SeatPlayer, Seen
 from game.briscola import points, strength
-from game.cards import ITALIAN_SUITS, Card
-from game.engine import Action
-from game.tricks import winning_index
+from game.cards import Card
 
 
-class RuleAgent:
+class RuleAgent(SeatPlayer):
     """See the module docstring."""
 
     name = "briscola-rule-agent"
 
-    def __init__(self) -> None:
-        self.trump: dict[int, tuple[int, str]] = {}      # seat -> (game_no, trump shown)
-
-    def choose(self, view: dict[str, Any], legal: Sequence[Action], rng: random.Random) -> Action:
-        legal = list(legal)
-        kinds = {a.kind for a in legal}
-        if "claim" in kinds:
-            return next(a for a in legal if a.kind == "claim")
-        seat = view["seat"]
-        hand = [Card.parse(c) for c in view["zones"][f"hand/{seat}"]]
-        if kinds == {"trump"}:
-            count = Counter(c.suit for c in hand)
-            return Action("trump", (), max(ITALIAN_SUITS, key=lambda s: (count[s], s)))
-        plays = [a for a in legal if a.kind == "play" and a.card is not None]
-        if not plays:
-            return legal[0]
-        trump = self._trump(view)
-        table = [Card.parse(c) for c in view["zones"]["table"]]
-        cards = [a.card for a in plays if a.card is not None]
-        if table and sum(points(c) for c in table) > 0:
-            winners = [c for c in cards
-                       if winning_index(table + [c], trump, strength) == len(table)]
+    def play(self, seen: Seen, rng: random.Random) -> Card:
+        trump = seen.trump
+        if seen.table and sum(points(c) for c in seen.table) > 0:
+            winners = [c for c in seen.cards if seen.takes(c)]
             if winners:
-                return Action("play", (min(winners, key=lambda c: (
-                    points(c), c.suit == trump, strength(c))),))
-        return Action("play", (min(cards, key=lambda c: (
-            c.suit == trump, points(c), strength(c))),))
-
-    def _trump(self, view: dict[str, Any]) -> str | None:
-        seat, game_no = view["seat"], view.get("game_no", 0)
-        shown = view.get("trump")
-        if shown:
-            self.trump[seat] = (game_no, shown)
-        kept = self.trump.get(seat)
-        return kept[1] if kept and kept[0] == game_no else None
+                return min(winners, key=lambda c: (points(c), c.suit == trump, strength(c)))
+        return min(seen.cards, key=lambda c: (c.suit == trump, points(c), strength(c)))

@@ -83,7 +83,6 @@ from game.cards import (
     shuffled,
 )
 from game.engine import (
-    GAME_OVER,
     Action,
     Demo,
     Event,
@@ -293,7 +292,7 @@ class BriscolaState(State):
             self._play(seat, action.card, events)
         elif action.kind == "claim":
             self.phase, self.chooser = CHOOSE, seat
-            events.append(Event("claimed", seat, {"venceslao": self.venceslao}))
+            events.append(shapes.CLAIMED(seat, {"venceslao": self.venceslao}))
         elif action.kind == "trump":
             self.trump = action.value
             self.knows = [True] * SEATS
@@ -302,7 +301,7 @@ class BriscolaState(State):
             self.phase, self.chooser = PLAY, None
             # the suit is announced to all; ``trump`` is the trump as each view now
             # shows it (a spectator under "remember the trump" is shown none)
-            events.append(Event("trump_changed", seat,
+            events.append(shapes.TRUMP_CHANGED(seat,
                                 {"suit": action.value, "trump": self.shown_trump(None)},
                                 private={"trump": action.value},
                                 audience=frozenset(range(SEATS))))
@@ -504,13 +503,13 @@ class BriscolaState(State):
         """Gather every card, shuffle, deal three each and sample the briscola."""
         self.game_no += 1
         self.dealer = (FIRST_DEALER + self.game_no - 1) % SEATS
-        head = {"game_no": self.game_no, "dealer": self.dealer, "taken": [0] * SEATS,
-                "announced": False}
+        head: shapes.DealHead = {"game_no": self.game_no, "dealer": self.dealer,
+                                 "taken": [0] * SEATS, "announced": False}
         events: list[Event] = []
         gather = [card_move(None, f"pile/{s}", "deck", False)
                   for s in range(SEATS) for _ in self.piles[s]]
         if gather:
-            events.append(Event("deal", self.dealer, {
+            events.append(shapes.DEAL(self.dealer, {
                 **head, "stage": "gather", "moves": gather, "stock": len(DECK),
                 "trump": None, "trump_known": False}))
         self.piles = [[] for _ in range(SEATS)]
@@ -524,7 +523,7 @@ class BriscolaState(State):
                 c = self.stock.pop()
                 self.hands[s].append(c)
                 dst = f"hand/{s}"
-                events.append(Event("deal", s,
+                events.append(shapes.DEAL(s,
                                     {**head, "moves": [card_move(None, "deck", dst, False)],
                                      "stock": self.stock_count},
                                     private={"moves": [card_move(c, "deck", dst, True)]},
@@ -536,7 +535,7 @@ class BriscolaState(State):
         self.announced = False
         # The sampled card and its suit reach only those who see it; the dealer and a
         # spectator are told, in public, that they do not know the trump.
-        events.append(Event("deal", self.dealer,
+        events.append(shapes.DEAL(self.dealer,
                             {**head, "stage": "briscola",
                              "moves": [card_move(None, "deck", "briscola", False)],
                              "stock": self.stock_count, "trump": None, "trump_known": False},
@@ -556,12 +555,12 @@ class BriscolaState(State):
         # card does (told to them alone).
         private, audience = ({"trump": self.shown_trump(seat)}, frozenset({seat})) \
             if self.remember else (None, None)
-        events.append(Event("play", seat, {"card": c.code,
+        events.append(shapes.PLAY(seat, {"card": c.code,
                                            "moves": [card_move(c, f"hand/{seat}", "table", True)]},
                             private=private, audience=audience))
         if c == VENCESLAO:
             self.phase, self.venceslao = CLAIM, seat
-            events.append(Event("claim_open", seat, {"claimants": list(self.claimants)}))
+            events.append(shapes.CLAIM_OPEN(seat, {"claimants": list(self.claimants)}))
             return
         self._advance(events)
 
@@ -579,7 +578,7 @@ class BriscolaState(State):
                             "points": 0 if held else
                             trick_points(self.table + self.culetto, points)})
         if held:
-            events.append(Event("culetto_held", winner, {
+            events.append(shapes.CULETTO_HELD(winner, {
                 "cards": codes(self.table),
                 "moves": [card_move(c, "table", "culetto", True) for c in self.table]}))
             self.culetto = list(self.table)
@@ -589,7 +588,7 @@ class BriscolaState(State):
                      + [card_move(c, "culetto", f"pile/{winner}", False) for c in self.culetto])
             self.piles[winner].extend(taken)
             # why it was won may name the trump: told only to those who know it
-            events.append(Event("trick_won", winner, {
+            events.append(shapes.TRICK_WON(winner, {
                 "cards": codes(taken), "points": trick_points(taken, points),
                 "taken": self.taken(), "moves": moves},
                 private={"why": why_won(self.table, (winner - self.leader) % SEATS, self.trump)},
@@ -625,18 +624,18 @@ class BriscolaState(State):
             assert c is not None
             self.hands[s].append(c)
             dst = f"hand/{s}"
-            events.append(Event("draw", s, {"moves": [card_move(None, src, dst, False)],
+            events.append(shapes.DRAW(s, {"moves": [card_move(None, src, dst, False)],
                                             "stock": self.stock_count},
                                 private={"moves": [card_move(c, src, dst, True)], **private},
                                 audience=frozenset({s})))
-            events.extend(Event("trump_hidden", x, {}, private={"trump": self.shown_trump(x)},
+            events.extend(shapes.TRUMP_HIDDEN(x, {}, private={"trump": self.shown_trump(x)},
                                 audience=frozenset({x})) for x in changed if x != s)
 
     def _end_game(self, events: list[Event]) -> None:
         row = score_game(self.piles)
         self.sheet.append(row)
         self.totals = [t + r for t, r in zip(self.totals, row["total"])]
-        events.append(Event("game_scored", None, {"game_no": self.game_no, "row": plain_copy(row),
+        events.append(shapes.GAME_SCORED(None, {"game_no": self.game_no, "row": plain_copy(row),
                                                   "totals": list(self.totals)}))
         if self.game_no < self.games:
             events.extend(self._start_game())
@@ -644,7 +643,7 @@ class BriscolaState(State):
         top = max(self.totals)
         self.winners = [s for s in range(SEATS) if self.totals[s] == top]
         self.phase = OVER
-        events.append(Event(GAME_OVER, None, {"scores": list(self.totals),
+        events.append(shapes.GAME_ENDED(None, {"scores": list(self.totals),
                                               "winners": list(self.winners)}))
 
 

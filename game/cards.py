@@ -19,7 +19,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Iterable, Sequence
+from typing import Any, Iterable, Sequence
 
 FRENCH_SUITS = ("S", "H", "D", "C")
 ITALIAN_SUITS = ("d", "c", "s", "b")
@@ -88,7 +88,7 @@ class Card:
     def __copy__(self) -> "Card":
         return self
 
-    def __deepcopy__(self, memo: dict) -> "Card":
+    def __deepcopy__(self, memo: dict[int, Any]) -> "Card":
         """A card is a value: copies of a game (a search's worlds) share it."""
         return self
 

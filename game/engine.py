@@ -48,10 +48,22 @@ import math
 import random
 from dataclasses import KW_ONLY, dataclass, field
 from pathlib import Path
-from typing import AbstractSet, Any, Callable, ClassVar, Iterable, Mapping, Optional, Sequence
+from typing import (
+    AbstractSet,
+    Any,
+    Callable,
+    ClassVar,
+    Generic,
+    Iterable,
+    Mapping,
+    Optional,
+    Sequence,
+    TypeVar,
+    cast,
+)
 
 from game.cards import Card, CardCodeError
-from game.views import Result
+from game.views import GameOver, Move, Result
 
 #: the kind of the last event of every game: its data holds ``scores`` and ``winners``
 GAME_OVER = "game_over"
@@ -181,7 +193,7 @@ class Action:
     def __copy__(self) -> "Action":
         return self
 
-    def __deepcopy__(self, memo: dict) -> "Action":
+    def __deepcopy__(self, memo: dict[int, Any]) -> "Action":
         """An action is a value: copies of a game share it."""
         return self
 
@@ -262,7 +274,59 @@ class Event:
         return cls(obj["kind"], seat, data)
 
 
-def card_move(card: Card | None, src: str, dst: str, up: bool) -> dict[str, Any]:
+#: the declared shape (a TypedDict of game/views) of one event kind's data
+D = TypeVar("D", bound=Mapping[str, Any])
+
+
+class EventKind(Generic[D]):
+    """One kind of event and the declared shape of its data (game/views/<key>.py).  The
+    state makes its events of that kind through it (``ROLL(seat, {...})``) and a reader
+    takes their data through it (``ROLL.data(event)``), so mypy holds the writer and
+    every reader to the one ``TypedDict``: a key renamed or mistyped on either side fails
+    the type check, not a game.
+
+    The shape is the data as a seat that sees all of it receives it; a key that only the
+    private part carries is optional in it (game/views/__init__.py), so the public part
+    is checked against the shape too.  The private part is typed loosely: the contract
+    test (tests/game/test_views.py) checks every merged event at run time."""
+
+    def __init__(self, name: str, shape: type[D]) -> None:
+        self.name = name
+        self.shape = shape
+
+    def __repr__(self) -> str:
+        return f"EventKind({self.name!r}, {self.shape.__name__})"
+
+    def __call__(self, seat: int | None, data: D, *, private: Mapping[str, Any] | None = None,
+                 audience: frozenset[int] | None = None) -> "Event":
+        """An event of this kind: ``data`` public, ``private`` seen only by ``audience``."""
+        return Event(self.name, seat, data, private, audience)
+
+    def data(self, event: "Event") -> D:
+        """The data of ``event``, an event of this kind, as its declared shape (a reader
+        that takes another kind's event through it has a bug: it raises)."""
+        if event.kind != self.name:
+            raise ValueError(f"a {event.kind!r} event read as {self.name!r}")
+        return cast(D, event.data)
+
+    def of(self, event: "Event") -> D | None:
+        """The data of ``event`` if it is of this kind, else None (a reader's dispatch)."""
+        return cast(D, event.data) if event.kind == self.name else None
+
+
+def shapes_of(*kinds: EventKind[Any]) -> dict[str, Any]:
+    """A game's ``event_shapes``: each kind's name and shape, from its kinds (one place)."""
+    names = [k.name for k in kinds]
+    if len(set(names)) != len(names):
+        raise ValueError(f"an event kind declared twice: {names}")
+    return {k.name: k.shape for k in kinds}
+
+
+#: the last event of a game whose end says only its scores and winners
+GAME_ENDED: EventKind[GameOver] = EventKind(GAME_OVER, GameOver)
+
+
+def card_move(card: Card | None, src: str, dst: str, up: bool) -> Move:
     """One entry of an event's ``"moves"`` (see the module docstring): ``card`` None for
     a card whose code this part of the event does not give."""
     return {"card": card.code if card is not None else None, "src": src, "dst": dst, "up": up}

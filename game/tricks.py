@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, Iterable, Sequence
 
 from game.cards import Card
+from game.views import Why
 
 #: a card's rank in a trick: any value that orders (an int, a tuple); higher takes it
 Strength = Callable[[Card], Any]
@@ -60,7 +61,7 @@ def trick_winner(cards: Sequence[Card], leader: int, trump: str | None, strength
 
 
 def why_won(cards: Sequence[Card], won: int, trump: str | None = None,
-            suit_order: bool = False) -> dict[str, str] | None:
+            suit_order: bool = False) -> Why | None:
     """What took a trick when its numbers alone would not say (a newcomer reads the
     highest number as the winner, an Italian Ace as 1): the data of the table's "won
     because ..." line, or None when the numbers tell it.  ``why`` is ``"order"`` (a card

@@ -35,9 +35,10 @@ Perfect-information Monte Carlo (PIMC), as strong Skat and Bridge programs play:
    playouts, not the whole budget).
 
 The budget is a count of playouts (tests: the same seed gives the same move) or a
-time in seconds (play: counted from the call, the fallback's own choice included,
-and checked before every playout, so a move never runs over by more than one
-playout).  A time is stretched, up to :data:`STRETCH` times itself, where it ran out
+time in seconds (play: counted from the call, the fallback's own choice included, and
+checked before every world is dealt and every step of a playout, so a move never runs
+over by more than one step; Python's cycle collector waits for the move,
+:func:`collector_paused`).  A time is stretched, up to :data:`STRETCH` times itself, where it ran out
 with the move unjudged (a busy machine) or close (:func:`stretched`); an obvious move
 is made early, as above.  Without a world the player plays as its policy does, and says so in the
 log as a warning (:func:`unsearched`), as it does when its time ran out before it
@@ -49,13 +50,15 @@ The ISMCTS here (:class:`IsmctsSearch`) is kept for that comparison.
 
 from __future__ import annotations
 
+import gc
 import logging
 import math
 import random
 import time
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from statistics import NormalDist
-from typing import Any, Callable, Hashable, Mapping, Optional, Sequence
+from typing import Any, Callable, Hashable, Iterator, Mapping, Optional, Sequence
 
 from game.ai.base import ComputerPlayer
 from game.cards import Card
@@ -63,6 +66,10 @@ from game.engine import Action, State
 from game.views import BaseView
 
 log = logging.getLogger(__name__)
+
+#: the clock a time budget is counted on (a module value, so a test can put a clock there
+#: that moves with the search's work instead of the wall's)
+clock: Callable[[], float] = time.perf_counter
 
 #: a playout that has not reached the end of its round after this many actions stops
 MAX_PLAYOUT = 800
@@ -221,12 +228,12 @@ def playout(world: State, seat: int, judge: Judge, policies: Sequence[ComputerPl
         acting = world.to_act()
         if not acting or judge.round_key(world) != start_key:
             break
+        if deadline is not None and clock() > deadline:
+            return None             # checked before every action and settle: cut where time ends
         if judge.settle is not None:
             end = judge.settle(world)
             if end is not None:
                 return gain(end, start, seat)
-        if deadline is not None and steps % 8 == 7 and time.perf_counter() > deadline:
-            return None
         s = acting[0] if len(acting) == 1 else rng.choice(acting)
         legal = world.legal_actions(s)
         action = legal[0] if len(legal) == 1 else policies[s].choose(world.view(s), legal, rng)
@@ -336,9 +343,14 @@ class Search:
 
     def choose(self, view: BaseView, legal: Sequence[Action], rng: random.Random,
                world: Optional[State] = None) -> Action:
+        with collector_paused():
+            return self._choose(view, legal, rng, world)
+
+    def _choose(self, view: BaseView, legal: Sequence[Action], rng: random.Random,
+                world: Optional[State]) -> Action:
         legal = list(legal)
         self.ranked = None
-        self.deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        self.deadline = None if self.seconds is None else clock() + self.seconds
         mine = self.fallback.choose(view, legal, rng)
         seat = view["seat"]
         if len(legal) == 1:
@@ -365,12 +377,24 @@ class Search:
         if self.playouts is not None:
             candidates = candidates[:max(2, self.playouts // MIN_SAMPLES)]
         runs: dict[Action, list[Optional[float]]] = {a: [] for a in candidates}
-        started, deadline = time.perf_counter(), self.deadline
+        started, deadline = clock(), self.deadline
         cap = None if deadline is None or self.seconds is None \
             else deadline + self.seconds * (max(1.0, self.stretch) - 1)
         done = samples = 0
         n = world.seats
+
+        def spent() -> bool:
+            """Whether the move's time is up, its deadline stretched where the move is
+            unjudged or close (:func:`stretched`)."""
+            nonlocal deadline
+            if deadline is None or clock() <= deadline:
+                return False
+            deadline = stretched(deadline, cap, runs, mine, samples, self.false_leave)
+            return clock() > deadline
+
         while self.playouts is None or done < self.playouts:
+            if spent():             # no world dealt that there is no time to play out
+                break
             sample = _copy(world)
             deal(sample, seat, facts, rng)
             self.judge.prepare(sample)
@@ -378,10 +402,8 @@ class Search:
             seed = rng.getrandbits(32)
             values: dict[Action, float] = {}
             for a in candidates:
-                if deadline is not None and time.perf_counter() > deadline:
-                    deadline = stretched(deadline, cap, runs, mine, samples, self.false_leave)
-                    if time.perf_counter() > deadline:
-                        break
+                if spent():
+                    break
                 if not sample.is_legal(seat, a):
                     continue
                 w = _copy(sample)
@@ -397,8 +419,8 @@ class Search:
                 for a in runs:
                     runs[a].append(values.get(a))
                 if samples == 1 and deadline is not None:   # keep what the time can judge
-                    each = (time.perf_counter() - started) / max(1, len(values))
-                    fit = int((deadline - time.perf_counter()) / each / MIN_SAMPLES)
+                    each = (clock() - started) / max(1, len(values))
+                    fit = int((deadline - clock()) / each / MIN_SAMPLES)
                     candidates = candidates[:max(2, fit)]
                     runs = {a: runs[a] for a in candidates}
                 if samples >= MIN_SAMPLES:
@@ -457,6 +479,21 @@ def stretched(deadline: float, cap: Optional[float],
     base = runs.get(mine, [])
     ahead = any(paired(values, base)[0] > 0 for a, values in runs.items() if a != mine)
     return cap if ahead and confident_best(runs, mine, false_leave) == mine else deadline
+
+
+@contextmanager
+def collector_paused() -> Iterator[None]:
+    """Python's cycle collector held off for a move, as it was after: a search's copies
+    of the game hold no reference cycles (each is freed the moment it is dropped), yet
+    the thousands it makes a move set off collections that walk the whole heap, tens of
+    milliseconds each on a busy machine (Dou Dizhu's up to 90 ms inside one move)."""
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was:
+            gc.enable()
 
 
 def unsearched(player: Search, why: str) -> None:
@@ -542,7 +579,7 @@ class IsmctsSearch(Search):
         done = 0
         n = world.seats
         while (self.playouts is None or done < self.playouts) and \
-                (deadline is None or time.perf_counter() < deadline):
+                (deadline is None or clock() < deadline):
             w = _copy(world)
             deal(w, seat, facts, rng)
             self.judge.prepare(w)

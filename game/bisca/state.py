@@ -20,7 +20,7 @@ from typing import Any, Mapping, Sequence, cast
 from game.bisca import rules
 from game.bisca.rules import HALF, number
 from game.cards import Card, codes, shuffled
-from game.engine import GAME_OVER, Action, Event, Reason, State, card_move, plain_copy, seat_zones
+from game.engine import Action, Event, Reason, State, card_move, plain_copy, seat_zones
 from game.tricks import why_won
 from game.views import bisca as shapes
 
@@ -297,10 +297,10 @@ class BiscaState(State):
         self.table = []
         self.played = []
         self.last_hand = None
-        head = {"round_no": self.round_no, "cards": self.cards, "dealer": self.dealer,
-                "players": list(self.players), "one_card": self.one_card,
-                "lives": _lives(self.lives)}
-        events = [Event("round", self.dealer, {**head, "moves": gather})]
+        events = [shapes.ROUND(self.dealer, {
+            "round_no": self.round_no, "cards": self.cards, "dealer": self.dealer,
+            "players": list(self.players), "one_card": self.one_card,
+            "lives": _lives(self.lives), "moves": gather})]
         everyone = frozenset(range(self.seats))
         for _ in range(self.cards):
             for s in self.players:
@@ -308,15 +308,15 @@ class BiscaState(State):
                 self.hands[s].append(c)
                 dst = f"hand/{s}"
                 seen_by = everyone - {s} if self.one_card else frozenset({s})
-                events.append(Event("deal", s, {"moves": [card_move(None, "deck", dst, False)]},
+                events.append(shapes.DEAL(s, {"moves": [card_move(None, "deck", dst, False)]},
                                     private={"moves": [card_move(c, "deck", dst, True)]},
                                     audience=seen_by))
         self.phase = BET
         self.turn = self.leader = self.players[0]
-        events.append(Event("bet_turn", self.turn, self._bet_turn_data()))
+        events.append(shapes.BET_TURN(self.turn, self._bet_turn_data()))
         return events
 
-    def _bet_turn_data(self) -> dict[str, Any]:
+    def _bet_turn_data(self) -> shapes.BetTurn:
         barred = self.forbidden()
         return {"bets": _numbers(self.bets),
                 "forbidden": None if barred is None else number(barred)}
@@ -324,20 +324,20 @@ class BiscaState(State):
     def _bet(self, seat: int, halves: int, events: list[Event]) -> None:
         self.bets[seat] = halves
         waiting = [s for s in self.players if self.bets[s] is None]
-        events.append(Event("bet", seat, {"bet": number(halves), "bets": _numbers(self.bets)}))
+        events.append(shapes.BET(seat, {"bet": number(halves), "bets": _numbers(self.bets)}))
         if waiting:
             self.turn = waiting[0]
-            events.append(Event("bet_turn", self.turn, self._bet_turn_data()))
+            events.append(shapes.BET_TURN(self.turn, self._bet_turn_data()))
             return
         self.phase = PLAY
         self.turn = self.leader = self.players[0]
         total = sum(self.bets[s] or 0 for s in self.players)
-        events.append(Event("bets_closed", None, {"bets": _numbers(self.bets),
+        events.append(shapes.BETS_CLOSED(None, {"bets": _numbers(self.bets),
                                                   "total": number(total), "cards": self.cards}))
         if self.one_card:      # each player turns their own card up at last
             for s in self.players:
                 c = self.hands[s][0]
-                events.append(Event("reveal", s, {}, private={
+                events.append(shapes.REVEAL(s, {}, private={
                     "moves": [card_move(c, f"hand/{s}", f"hand/{s}", True)]},
                     audience=frozenset({s})))
 
@@ -345,7 +345,7 @@ class BiscaState(State):
         self.hands[seat].remove(c)
         self.table.append((seat, c, ace))
         self.played.append(c)
-        events.append(Event("play", seat, {"card": c.code, "ace": ace or None,
+        events.append(shapes.PLAY(seat, {"card": c.code, "ace": ace or None,
                                            "moves": [card_move(c, f"hand/{seat}", "table", True)]}))
         if len(self.table) < len(self.players):
             self.turn = self.order_after(seat, self.players)[0]
@@ -357,7 +357,7 @@ class BiscaState(State):
         self.piles[winner].extend(taken)
         self.last_hand = {"cards": [{"seat": s, "card": x.code, "ace": a} for s, x, a in self.table],
                           "winner": winner}
-        events.append(Event("hand_won", winner, {
+        events.append(shapes.HAND_WON(winner, {
             "cards": codes(taken), "won": list(self.won),
             "why": why_won(taken, self.table.index(best), suit_order=True),
             "moves": [card_move(x, "table", f"pile/{winner}", False) for x in taken]}))
@@ -376,16 +376,17 @@ class BiscaState(State):
                            "players": list(self.players), "bets": _numbers(self.bets),
                            "won": list(self.won), "loss": _lives(loss),
                            "lives": _lives(self.lives)})
-        scored = {"round_no": self.round_no, "cards": self.cards, "bets": _numbers(self.bets),
-                  "won": list(self.won), "loss": _lives(loss),
-                  "lives": _lives(self.lives), "final": False}
-        events.append(Event("round_scored", None, scored))
+        scored: shapes.RoundScored = {
+            "round_no": self.round_no, "cards": self.cards, "bets": _numbers(self.bets),
+            "won": list(self.won), "loss": _lives(loss), "lives": _lives(self.lives),
+            "final": False}
+        events.append(shapes.ROUND_SCORED(None, scored))
         out_now = [s for s in self.players if self.lives[s] <= 0]
         if out_now and not self.babbeo_used:
             self.babbeo_used = True
             for s in out_now:
                 self.lives[s] = HALF
-            events.append(Event("babbeo", None, {"seats": out_now,
+            events.append(shapes.BABBEO(None, {"seats": out_now,
                                                  "lives": _lives(self.lives)}))
         elif out_now and len(out_now) == len(self.players):
             best = max(self.lives[s] for s in self.players)
@@ -394,14 +395,14 @@ class BiscaState(State):
                 self.winners = list(tied)
             else:                               # every seat is out, so holds none: all get one
                 self.lives = [HALF] * self.seats
-            events.append(Event("everyone_out", None, {
+            events.append(shapes.EVERYONE_OUT(None, {
                 "tie": len(tied) > 1, "seats": tied, "lives": _lives(self.lives)}))
         for s in self.players:
             if self.lives[s] <= 0 and s not in self.winners:
                 self.out_round[s] = self.round_no
         gone = [s for s in self.players if self.lives[s] <= 0 and s not in self.winners]
         if gone:
-            events.append(Event("eliminated", None, {"seats": gone}))
+            events.append(shapes.ELIMINATED(None, {"seats": gone}))
         alive = self.alive()
         if not self.winners and len(alive) == 1:
             self.winners = alive
@@ -417,6 +418,6 @@ class BiscaState(State):
     def _finish(self, events: list[Event]) -> None:
         self.phase = OVER
         self.turn = -1
-        events.append(Event(GAME_OVER, None, {"scores": self.scores(),
+        events.append(shapes.GAME_ENDED(None, {"scores": self.scores(),
                                               "winners": list(self.winners),
                                               "lives": _lives(self.lives)}))

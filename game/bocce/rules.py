@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Iterable
 
 from game.cards import Card
+from game.views import Why
 
 #: The two worths an Ace may take, in the lag and in a bocce.
 ACE_WORTHS = (1, 10)
@@ -60,7 +61,7 @@ def totals(cards: Iterable[Card]) -> list[int]:
     return [base + ACE_BONUS * k for k in range(aces + 1)]
 
 
-def picture_note(cards: Iterable[Card], where: str) -> dict[str, str] | None:
+def picture_note(cards: Iterable[Card], where: str) -> Why | None:
     """The table's "because" line when a face card's worth makes the count (a face card
     is 10 in the lag but 1 in a bocce, which a newcomer may not know): ``where`` is
     ``"lag"`` or ``"roll"``, ``card`` the first face card; None when there is none."""

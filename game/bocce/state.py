@@ -50,7 +50,7 @@ from typing import Any, Mapping, Sequence, cast
 
 from game.bocce.rules import FRAMES, lag_worths, picture_note, points, totals
 from game.cards import Card, codes, french_deck, shuffled
-from game.engine import GAME_OVER, Action, Event, Reason, State, card_move, seat_zones
+from game.engine import GAME_ENDED, Action, Event, Reason, State, card_move, seat_zones
 from game.views import bocce as shapes
 
 SEATS = (0, 1)
@@ -431,7 +431,7 @@ class BocceState(State):
         self.pallinos = [None] * FRAMES
         self.bocce = [[Bocce() for _ in range(FRAMES)] for _ in SEATS]
         self.deck = shuffled(DECK, self.rng)
-        events = [Event("hand_start", None, {"hand": self.hand_no, "moves": gather})]
+        events = [shapes.HAND_START(None, {"hand": self.hand_no, "moves": gather})]
         for s in SEATS:
             public, private = [], []
             for i in range(FRAMES):
@@ -444,7 +444,7 @@ class BocceState(State):
                 self.hands[s].append(c)
                 public.append(card_move(None, "deck", f"hand/{s}", False))
                 private.append(card_move(c, "deck", f"hand/{s}", True))
-            events.append(Event("deal", s, {"moves": public}, private={"moves": private},
+            events.append(shapes.DEAL(s, {"moves": public}, private={"moves": private},
                                 audience=frozenset({s})))
         return events + self._start_frame()
 
@@ -455,7 +455,7 @@ class BocceState(State):
         self.rolled = [False, False]
         self.lag = [None, None]
         self.lag_worth = [None, None]
-        return [Event("frame_start", None,
+        return [shapes.FRAME_START(None,
                       {"hand": self.hand_no, "frame": self.frame + 1, "first": self.first})]
 
     def _commit(self, seat: int, card: Card, worth: int) -> list[Event]:
@@ -463,14 +463,14 @@ class BocceState(State):
         self.lag[seat] = card
         self.lag_worth[seat] = worth
         src, dst = f"hand/{seat}", f"lag/{seat}"
-        events = [Event("lag_commit", seat, {"moves": [card_move(None, src, dst, False)]},
+        events = [shapes.LAG_COMMIT(seat, {"moves": [card_move(None, src, dst, False)]},
                         private={"moves": [card_move(card, src, dst, True)], "worth": worth},
                         audience=frozenset({seat}))]
         if all(c is not None for c in self.lag):
             pallino = sum(w for w in self.lag_worth if w is not None)
             self.pallinos[self.frame] = pallino
             self.phase = "roll"
-            events.append(Event("lag_reveal", None, {
+            events.append(shapes.LAG_REVEAL(None, {
                 "moves": [card_move(self.lag[s], f"lag/{s}", f"lag/{s}", True) for s in SEATS],
                 "cards": [c.code for c in self.lag if c is not None],
                 "worths": list(self.lag_worth), "pallino": pallino,
@@ -485,7 +485,7 @@ class BocceState(State):
         b.status = ROLLING
         zone = bocce_zone(seat, self.frame)
         ts = totals(b.cards)
-        events = [Event("roll", seat, {"bocce": self.frame, "totals": ts,
+        events = [shapes.ROLL(seat, {"bocce": self.frame, "totals": ts,
                                         "total": shown_total(ts, self.pallino),
                                         "why": picture_note(b.cards, "roll"),
                                         "moves": [card_move(c, zone, zone, True)
@@ -503,7 +503,7 @@ class BocceState(State):
         zone = bocce_zone(seat, self.frame)
         self.discard.extend(b.cards)
         moves = [card_move(c, zone, "discard", True) for c in b.cards]
-        events = [Event("bust", seat, {"bocce": self.frame, "total": b.total, "totals": ts,
+        events = [shapes.BUST(seat, {"bocce": self.frame, "total": b.total, "totals": ts,
                                         "points": b.points(pallino), "next": self._next_roller(seat),
                                         "moves": moves})]
         return events + self._end_roll(seat)
@@ -514,13 +514,13 @@ class BocceState(State):
             moves = [card_move(None, "discard", "deck", False) for _ in self.discard]
             self.deck = shuffled(self.discard, self.rng)
             self.discard = []
-            events.append(Event("reshuffle", None, {"moves": moves}))
+            events.append(shapes.RESHUFFLE(None, {"moves": moves}))
         card = self.deck.pop()
         b = self.bocce[seat][self.frame]
         b.cards.append(card)
         zone = bocce_zone(seat, self.frame)
         ts = totals(b.cards)
-        events.append(Event("draw", seat, {"bocce": self.frame, "totals": ts,
+        events.append(shapes.DRAW(seat, {"bocce": self.frame, "totals": ts,
                                            "total": shown_total(ts, self.pallino),
                                            "why": picture_note([card], "roll"),
                                            "moves": [card_move(card, "deck", zone, True)]}))
@@ -529,7 +529,7 @@ class BocceState(State):
     def _stand(self, seat: int, total: int) -> list[Event]:
         b = self.bocce[seat][self.frame]
         b.status, b.total = FINISHED, total
-        events = [Event("stand", seat, {"bocce": self.frame, "total": total,
+        events = [shapes.STAND(seat, {"bocce": self.frame, "total": total,
                                         "totals": totals(b.cards),
                                         "points": b.points(self.pallino),
                                         "next": self._next_roller(seat)})]
@@ -546,7 +546,7 @@ class BocceState(State):
                     self.last_frame = {**last, "bocce": fates}
                 zone = bocce_zone(other, j)
                 self.discard.extend(victim.cards)
-                events.append(Event("knockout", seat, {
+                events.append(shapes.KNOCKOUT(seat, {
                     "bocce": self.frame, "total": total, "target_seat": other, "target_bocce": j,
                     "target_points": victim.points(self.pallinos[j]),
                     "moves": [card_move(c, zone, "discard", True) for c in victim.cards]}))
@@ -572,7 +572,7 @@ class BocceState(State):
         self.lag = [None, None]
         self.lag_worth = [None, None]
         self.frames_played += 1
-        events = [Event("frame_end", None, {"hand": self.hand_no, "frame": self.frame + 1,
+        events = [shapes.FRAME_END(None, {"hand": self.hand_no, "frame": self.frame + 1,
                                             "moves": moves})]
         if self.frame + 1 < FRAMES:
             self.frame += 1
@@ -592,12 +592,12 @@ class BocceState(State):
                           "bocce": [[self._fate(s, i, cards=False) for i in range(FRAMES)]
                                     for s in SEATS],
                           "final": final}
-        events = [Event("hand_scored", None, _hand_copy(self.last_hand))]
+        events = [shapes.HAND_SCORED(None, _hand_copy(self.last_hand))]
         if final:
             self.winners = [self.scores.index(high)]
             self.phase = "over"
             self.rolling = None
-            events.append(Event(GAME_OVER, None,
+            events.append(GAME_ENDED(None,
                                 {"scores": list(self.scores), "winners": list(self.winners)}))
             return events
         return events + self._start_hand()

@@ -37,7 +37,7 @@ from game.bolola.rules import (
     trick_score,
 )
 from game.cards import FRENCH_SUITS, Card, codes, french_deck, shuffled
-from game.engine import GAME_OVER, Action, Event, Reason, State, card_move, plain_copy, seat_zones
+from game.engine import Action, Event, Reason, State, card_move, plain_copy, seat_zones
 from game.tricks import play_order, trick_winner, why_won
 from game.views import bolola as shapes
 
@@ -225,7 +225,7 @@ class BololaState(State):
         elif action.kind == "trump":
             self.trump = action.value
             self.phase = PLAY
-            events.append(Event("trump_named", seat, {"suit": action.value}))
+            events.append(shapes.TRUMP_NAMED(seat, {"suit": action.value}))
         elif action.card is not None:
             self._play(seat, action.card, events)
         return events
@@ -326,13 +326,14 @@ class BololaState(State):
     def _start_deal(self) -> list[Event]:
         self.deal_no += 1
         self.dealer = (FIRST_DEALER + self.deal_no - 1) % SEATS
-        head = {"deal_no": self.deal_no, "deals": self.deals, "dealer": self.dealer}
+        head: shapes.DealHead = {"deal_no": self.deal_no, "deals": self.deals,
+                                 "dealer": self.dealer}
         events: list[Event] = []
         gather = [card_move(None, f"{kind}/{s}", "deck", False)
                   for s in range(SEATS) for kind, zone in (("pile", self.piles), ("won", self.won))
                   for _ in zone[s]]
         if gather:
-            events.append(Event("deal", self.dealer, {**head, "stage": "gather", "moves": gather}))
+            events.append(shapes.DEAL(self.dealer, {**head, "stage": "gather", "moves": gather}))
         self.piles = [[] for _ in range(SEATS)]
         self.won = [[] for _ in range(SEATS)]
         self.table, self.played, self.tricks, self.deck = [], [], [], []
@@ -347,7 +348,7 @@ class BololaState(State):
             hand.sort(key=hand_order)
         for s in order:
             dst = f"hand/{s}"
-            events.append(Event("deal", s, {**head, "moves": [card_move(None, "deck", dst, False)
+            events.append(shapes.DEAL(s, {**head, "moves": [card_move(None, "deck", dst, False)
                                                               for _ in self.hands[s]]},
                                 private={"moves": [card_move(c, "deck", dst, True)
                                                    for c in self.hands[s]]},
@@ -355,7 +356,7 @@ class BololaState(State):
         self.leader = self.opener
         if self.dealers_choice:
             self.phase = CONTRACT
-            events.append(Event("choosing", self.dealer,
+            events.append(shapes.CHOOSING(self.dealer,
                                 {**head, "opener": self.opener,
                                  "left": list(self.left[self.dealer])}))
         else:
@@ -365,7 +366,7 @@ class BololaState(State):
     def _set_contract(self, contract: str, chosen: bool, events: list[Event]) -> None:
         self.contract = contract
         self.phase = TRUMP if contract == "trumps" else PLAY
-        events.append(Event("contract", self.dealer, {
+        events.append(shapes.CONTRACT(self.dealer, {
             "deal_no": self.deal_no, "deals": self.deals, "contract": contract,
             "dealer": self.dealer, "opener": self.opener, "chosen": chosen,
             "points": dict(POINTS[contract]), "total": contract_total(contract)}))
@@ -374,7 +375,7 @@ class BololaState(State):
         self.hands[seat].remove(c)
         self.table.append(c)
         self.played.append(c)
-        events.append(Event("play", seat, {"card": c.code,
+        events.append(shapes.PLAY(seat, {"card": c.code,
                                            "moves": [card_move(c, f"hand/{seat}", "table", True)]}))
         if len(self.table) == SEATS:
             self._finish_trick(events)
@@ -396,7 +397,7 @@ class BololaState(State):
                 moves.append(card_move(c, "table", f"pile/{winner}", False))
         self.tricks.append({"leader": self.leader, "cards": codes(self.table), "winner": winner,
                             "points": pts})
-        events.append(Event("trick_won", winner, {
+        events.append(shapes.TRICK_WON(winner, {
             "cards": codes(self.table), "index": index, "points": pts,
             "deal_scores": list(self.deal_scores), "tricks_won": self.tricks_won(),
             "moves": moves, "why": why_won(self.table, (winner - self.leader) % SEATS, trump)}))
@@ -416,14 +417,14 @@ class BololaState(State):
                      for s in range(SEATS) for _ in self.hands[s]]
             self.deck = [c for h in self.hands for c in h]
             self.hands = [[] for _ in range(SEATS)]
-            events.append(Event("deal_ended", None, {"tricks": len(self.tricks),
+            events.append(shapes.DEAL_ENDED(None, {"tricks": len(self.tricks),
                                                      "moves": moves}))
         row: shapes.SheetRow = {"deal_no": self.deal_no, "contract": self.contract,
                                 "dealer": self.dealer, "trump": self.trump,
                                 "scores": list(self.deal_scores), "early": early}
         self.sheet.append(row)
         self.totals = [t + r for t, r in zip(self.totals, self.deal_scores)]
-        events.append(Event("deal_scored", None, {"deal_no": self.deal_no, "deals": self.deals,
+        events.append(shapes.DEAL_SCORED(None, {"deal_no": self.deal_no, "deals": self.deals,
                                                   "row": plain_copy(row),
                                                   "totals": list(self.totals)}))
         if self.deal_no < self.deals:
@@ -432,5 +433,5 @@ class BololaState(State):
         top = max(self.totals)
         self.winners = [s for s in range(SEATS) if self.totals[s] == top]
         self.phase = OVER
-        events.append(Event(GAME_OVER, None, {"scores": list(self.totals),
+        events.append(shapes.GAME_ENDED(None, {"scores": list(self.totals),
                                               "winners": list(self.winners)}))

@@ -36,7 +36,7 @@ from game.doudizhu.rules import (
     TOP_BID,
     rank_index,
 )
-from game.engine import GAME_OVER, Action, Event, Reason, State, card_move, plain_copy, seat_zones
+from game.engine import Action, Event, Reason, State, card_move, plain_copy, seat_zones
 from game.views import doudizhu as shapes
 
 BID, PLAY, OVER = "bid", "play", "over"
@@ -423,12 +423,12 @@ class DoudizhuState(State):
     def _deal(self) -> list[Event]:
         """Gather every card, shuffle, deal 17 each and three face down; bidding opens."""
         self.deals += 1
-        head = {"hand_no": self.hand_no, "deal": self.deals}
+        head: shapes.DealHead = {"hand_no": self.hand_no, "deal": self.deals}
         events: list[Event] = []
         gather = [card_move(None, z, "deck", False) for z, cs in self.true_zones().items()
                   if z != "deck" for _ in cs]
         if gather:
-            events.append(Event("gather", None, {**head, "moves": gather}))
+            events.append(shapes.GATHER(None, {**head, "moves": gather}))
         deck = shuffled(DECK, self.rng)
         self.hands = [sorted(deck[s * HAND_SIZE:(s + 1) * HAND_SIZE], key=sort_key)
                       for s in range(SEATS)]
@@ -453,14 +453,14 @@ class DoudizhuState(State):
         self.listed = [None] * SEATS
         for s in range(SEATS):
             dst = f"hand/{s}"
-            events.append(Event("deal", s, {**head, "moves": [card_move(None, "deck", dst, False)
+            events.append(shapes.DEAL(s, {**head, "moves": [card_move(None, "deck", dst, False)
                                                               for _ in self.hands[s]]},
                                 private={"moves": [card_move(c, "deck", dst, True)
                                                    for c in self.hands[s]]},
                                 audience=frozenset({s})))
-        events.append(Event("deal", None, {**head, "moves": [card_move(None, "deck", "kitty", False)
+        events.append(shapes.DEAL(None, {**head, "moves": [card_move(None, "deck", "kitty", False)
                                                              for _ in self.kitty]}))
-        events.append(Event("bidding", self.turn, {**head, "first": self.turn}))
+        events.append(shapes.BIDDING(self.turn, {**head, "first": self.turn}))
         return events
 
     def _bid(self, seat: int, action: Action) -> list[Event]:
@@ -470,10 +470,10 @@ class DoudizhuState(State):
         else:
             self.high_bid, self.high_bidder = int(action.value), seat
             self.bids[seat] = action.value
-        events = [Event("bid", seat, {"bid": self.bids[seat], "high_bid": self.high_bid})]
+        events = [shapes.BID(seat, {"bid": self.bids[seat], "high_bid": self.high_bid})]
         if self.high_bid == TOP_BID or self.spoken == SEATS:
             if self.high_bidder is None:
-                events.append(Event("redeal", None, {"hand_no": self.hand_no}))
+                events.append(shapes.REDEAL(None, {"hand_no": self.hand_no}))
                 self.first_bidder = (self.first_bidder + 1) % SEATS
                 events += self._deal()
             else:
@@ -503,15 +503,16 @@ class DoudizhuState(State):
         hidden = [card_move(None, "kitty", dst, False) for _ in order]
         self.kitty = []
         self.phase, self.turn = PLAY, landlord
-        head = {"bid": self.high_bid, "kitty": codes(self.kitty_shown), "stake": self.stake}
-        return [Event("landlord", landlord, {**head, "moves": shown}),
-                Event("kitty_taken", landlord, {**head, "moves": hidden},
+        head: shapes.LandlordHead = {"bid": self.high_bid, "kitty": codes(self.kitty_shown),
+                                     "stake": self.stake}
+        return [shapes.LANDLORD(landlord, {**head, "moves": shown}),
+                shapes.KITTY_TAKEN(landlord, {**head, "moves": hidden},
                       private={"moves": placed}, audience=frozenset({landlord}))]
 
     def _pass(self, seat: int) -> list[Event]:
         self.passes += 1
         self.trail.append((seat, "pass"))
-        events = [Event("pass", seat, {})]
+        events = [shapes.PASS(seat, {})]
         self.turn = (seat + 1) % SEATS
         if self.last is not None and self.turn == self.last[0]:   # the others both passed
             moves = [card_move(c, f"trick/{s}", "out", False) for s in range(SEATS)
@@ -519,7 +520,7 @@ class DoudizhuState(State):
             for s in range(SEATS):
                 self.out.extend(self.trick[s])
                 self.trick[s] = []
-            events.append(Event("trick_cleared", self.last[0], {"moves": moves,
+            events.append(shapes.TRICK_CLEARED(self.last[0], {"moves": moves,
                                                                 "leader": self.last[0]}))
             self.last, self.passes = None, 0
         return events
@@ -545,7 +546,7 @@ class DoudizhuState(State):
                 self._mult *= 2
         self.last, self.passes = (seat, value, combo), 0
         self.turn = (seat + 1) % SEATS
-        events = [Event("play", seat, {"play": value, **combo_json(combo),
+        events = [shapes.PLAY(seat, {"play": value, **combo_json(combo),
                                        "cards": codes(cards), "left": len(hand),
                                        "multiplier": self._mult, "stake": self.stake,
                                        "moves": moves})]
@@ -579,15 +580,15 @@ class DoudizhuState(State):
         self.last = None                      # no play to beat: the hand is over
         reveal = [card_move(c, f"hand/{s}", f"hand/{s}", True) for s in range(SEATS)
                   for c in self.hands[s]]
-        events = [Event("hand_over", winner, {**plain_copy(row), "totals": list(self.totals),
-                                              "moves": reveal})]
+        kept: shapes.SheetRow = plain_copy(row)
+        events = [shapes.HAND_OVER(winner, {**kept, "totals": list(self.totals), "moves": reveal})]
         if self.hand_no < self.hand_count:
             events += self._start_hand()
             return events
         top = max(self.totals)
         self.winners = [s for s in range(SEATS) if self.totals[s] == top]
         self.phase = OVER
-        events.append(Event(GAME_OVER, None, {"scores": list(self.totals),
+        events.append(shapes.GAME_ENDED(None, {"scores": list(self.totals),
                                               "winners": list(self.winners)}))
         return events
 

@@ -86,7 +86,8 @@ link is down is refused at once with ``net.offline``.
 
 from game.net.client import RemoteClient
 from game.net.codes import CodeError, DirectCode, RelayCode, parse, pretty
-from game.net.host import Host, HostStatus, SeatStatus
+from game.net.host import Host
+from game.net.host_status import HostStatus, SeatStatus
 
 __all__ = ["CodeError", "DirectCode", "Host", "HostStatus", "RelayCode", "RemoteClient",
            "SeatStatus", "parse", "pretty"]

@@ -76,6 +76,10 @@ nothing: the host's table paces the computers.  ``submit()`` while the link is
 down gets a :class:`~game.session.Refused` at once, with ``net.offline`` ("Not
 connected right now: that move was not sent"): the move is not lost in a queue
 that a reconnection would replay against a game that moved on.
+
+The way to the room (the host's address, or the relay's gateways and a fleet's hop, and
+the answers read on the way while in a line of attempts) is a part of its own,
+game/net/route.py's :class:`~game.net.route.Route`; the client joins over it.
 """
 
 from __future__ import annotations
@@ -95,18 +99,16 @@ from game.engine import Action, Event, Reason
 from game.names import name_problem
 from game.net import codes
 from game.net.identity import fingerprint, proven, public_bytes
-from game.net.link import Link, LoopSlot, LoopThread, SharedLoop, open_gateway
+from game.net.link import Link, LoopSlot, LoopThread, SharedLoop
 from game.net.players import prove_seat
 from game.net.protocol import (
     GAME_VERSION,
     GONE,
     GUEST_QUIT,
-    HOST_AWAY,
     HOST_GONE,
     HOST_LEFT,
     KICKED,
     LIMITS,
-    MAX_LINE,
     MISTYPED_CODE,
     NO_RELAY,
     NO_SPECTATORS,
@@ -117,7 +119,6 @@ from game.net.protocol import (
     ROOM_FULL,
     SEAT_FREED,
     SERVICE_CHANGED,
-    SLOW_DOWN,
     STARTED,
     TABLE_FULL,
     UNREACHABLE,
@@ -129,13 +130,10 @@ from game.net.protocol import (
     Hello,
     Limits,
     LobbyView,
-    Moved,
-    Paired,
     Pake,
     Phrase,
     ProtocolError,
     Rated,
-    RelayHello,
     Rooms,
     Seats,
     Sit,
@@ -145,6 +143,7 @@ from game.net.protocol import (
     encode,
 )
 from game.net.relays import Relay, as_relay
+from game.net.route import CannotJoin, Route
 from game.net.secure import (
     GUEST,
     Handshake,
@@ -180,22 +179,6 @@ class SeatKey:
 
     seat: int
     key: bytes
-
-
-class _CannotJoin(Exception):
-    """A try that failed; ``reason`` a key; ``final``: no point trying again;
-    ``patience``: even on a first join, worth trying again for this long, every
-    ``pause`` seconds (a turn to wait for, a room its last guest is just leaving);
-    ``unreadable``: why the answer was no valid message there."""
-
-    def __init__(self, reason: str, final: bool, patience: float = 0.0,
-                 pause: float = 0.0, unreadable: str = "") -> None:
-        super().__init__(reason)
-        self.reason = reason
-        self.final = final
-        self.patience = patience
-        self.pause = pause
-        self.unreadable = unreadable        # the answer was not a valid one: why
 
 
 class RemoteClient:
@@ -261,11 +244,10 @@ class RemoteClient:
         self.refusal: Optional[str] = None
         self._heard: deque[tuple[int, str]] = deque()
         self.relay = None if relay is None else as_relay(relay)
-        #: the index in ``relay.addresses`` of the gateway this guest last reached: tried
-        #: first next time, and passed over for the next one when it cannot be reached
-        self.gateway = 0
         self.limits = limits
         self.trace = trace
+        #: the way to the room, and the answers read on it
+        self._route = Route(self.relay, limits, trace)
         self.state = CONNECTING
         self.reason: Optional[str] = None
         self.seat: Optional[int] = None
@@ -277,9 +259,6 @@ class RemoteClient:
         self.rooms: tuple[str, ...] = ()
         #: how many times the link dropped and the guest got back in
         self.reconnects = 0
-        #: how often a relay's gateway sent this guest to its room's own, and it went
-        self.sent_on = 0
-        self._dead_ends: set[tuple[str, int]] = set()     # room gateways it could not reach
         self._inbox: deque[Message] = deque()
         self.seat_key: Optional[SeatKey] = resume
         #: the kept key this guest offered on coming in (``resume``, or ``find_seat``'s):
@@ -288,9 +267,6 @@ class RemoteClient:
         #: the key the host knows this guest by in the waiting room (derived on the
         #: connection it came in on; proven again on a new one to keep its seat)
         self._room_key: Optional[bytes] = None
-        #: waiting in the host's (or relay's) line of attempts at the code: someone tried
-        #: wrong codes there (the join screen says so)
-        self.in_line = False
         #: the key of a first connection cut after its hello, before the host's answer:
         #: the host may have seated it, so the next connection claims that seat by it
         #: (the host finds which seat it proves, whatever number it names)
@@ -318,6 +294,26 @@ class RemoteClient:
             self._end(NO_RELAY)
             return
         self._net.start(self._main)
+
+    # -- the way to the room (game/net/route.py) ----------------------------------------------
+    @property
+    def gateway(self) -> int:
+        """The index in ``relay.addresses`` of the gateway this guest last reached."""
+        return self._route.gateway
+
+    @property
+    def sent_on(self) -> int:
+        """How often a relay's gateway sent this guest to its room's own, and it went."""
+        return self._route.sent_on
+
+    @property
+    def in_line(self) -> bool:
+        """Waiting in the host's (or relay's) line of attempts at the code."""
+        return self._route.in_line
+
+    @in_line.setter
+    def in_line(self, waiting: bool) -> None:
+        self._route.in_line = waiting
 
     # -- the Client protocol (the table's thread) --------------------------------------------
     @property
@@ -454,7 +450,7 @@ class RemoteClient:
         while True:
             try:
                 link = await self._join(rejoin=deadline is not None)
-            except _CannotJoin as exc:
+            except CannotJoin as exc:
                 slowed = slowed or time.monotonic()
                 if time.monotonic() - slowed < exc.patience:
                     await asyncio.sleep(exc.pause)
@@ -498,9 +494,9 @@ class RemoteClient:
         room = self.room
         assert room is not None
         if isinstance(room, codes.RelayCode):
-            link = await self._through_relay(room, rejoin)
+            link = await self._route.through_relay(room, rejoin, self.seat_key is not None)
         else:
-            link = await self._open((room.address, room.port), rejoin, direct=True)
+            link = await self._route.open((room.address, room.port), rejoin, direct=True)
         sealed: Optional[Sealed] = None
         claim: Optional[SeatKey] = None
         tentative = self._tentative
@@ -516,8 +512,8 @@ class RemoteClient:
                 None if mine is None else public_bytes(mine),
                 None if mine is None else prove_seat(mine, sealed.keys.binding),
                 self.listening)))
-            first = await self._reply(sealed, (Welcome, LobbyView))
-        except _CannotJoin as exc:
+            first = await self._route.reply(sealed, (Welcome, LobbyView))
+        except CannotJoin as exc:
             (sealed or link).close()
             raise self._cut(exc, sealed, claim) from None
         except BaseException:
@@ -532,11 +528,11 @@ class RemoteClient:
         assert isinstance(first, Welcome)
         if not self._welcomed(first, sealed, claim if claim is tentative else None):
             sealed.close()
-            raise _CannotJoin(ROOM_FULL, final=True)
+            raise CannotJoin(ROOM_FULL, final=True)
         return sealed
 
-    def _cut(self, exc: _CannotJoin, sealed: Optional[Sealed],
-             claim: Optional[SeatKey]) -> _CannotJoin:
+    def _cut(self, exc: CannotJoin, sealed: Optional[Sealed],
+             claim: Optional[SeatKey]) -> CannotJoin:
         """Why a join failed, and whether to try again.  The path may break the sealed
         channel (a line forged or dropped there) after the hello went: the code was right
         and the host is there, so even a first join tries again, and as the host may have
@@ -544,7 +540,7 @@ class RemoteClient:
         (:attr:`_tentative`: the host finds the seat it proves, if any).  A tentative
         claim the host does not know (it never read that hello) is dropped, and the guest
         comes in as anyone would."""
-        again = _CannotJoin(exc.reason, final=False, patience=self.limits.reconnect_for,
+        again = CannotJoin(exc.reason, final=False, patience=self.limits.reconnect_for,
                             pause=self.limits.retry_every)
         if claim is not None and claim is self._tentative and exc.reason in (SEAT_FREED,
                                                                              ROOM_FULL):
@@ -556,94 +552,14 @@ class RemoteClient:
             self._tentative = SeatKey(0, sealed.keys.seat_key)
         return again
 
-    async def _open(self, address: tuple[str, int], rejoin: bool, direct: bool) -> Link:
-        """A connection to ``address``, its heartbeat going (heard while the host or relay
-        makes it wait its turn)."""
-        try:
-            link = await Link.open(address[0], address[1], self.limits, MAX_LINE)
-        except ConnectionRefusedError:
-            # nobody listens there: a host that was there has gone
-            raise _CannotJoin(HOST_GONE if rejoin and direct else UNREACHABLE,
-                              final=rejoin and direct) from None
-        except (OSError, asyncio.TimeoutError):
-            raise _CannotJoin(UNREACHABLE, final=False) from None
-        link.start_heartbeat()
-        return link
-
-    async def _through_relay(self, room: codes.RelayCode, rejoin: bool) -> Link:
-        """A connection the relay has paired with the room's host.  A gateway of a fleet
-        that does not hold the room may send the guest to the one that does (``moved``,
-        game/net/relay.py): the guest goes there once and asks without ``follow``, so
-        it is never sent on twice.  A gateway it cannot reach (remembered for next time),
-        or an answer it cannot read (a ``moved`` that is no address), sends it back to
-        the relay, asking without ``follow``: the relay pipes it to the room
-        (game/net/fleet.py)."""
-        link = await self._open_relay(rejoin)
-        try:
-            there = await self._ask(link, room, rejoin, follow=True)
-        except _CannotJoin as exc:
-            if not exc.unreadable:
-                raise
-            log.warning("netplay: the relay's answer is refused (%s); asking again without "
-                        "following", exc.unreadable)
-            there = None
-        else:
-            if there is None:
-                return link                 # paired here
-        link = await self._hop(there, rejoin)
-        await self._ask(link, room, rejoin, follow=False)
-        return link
-
-    async def _ask(self, link: Link, room: codes.RelayCode, rejoin: bool,
-                   follow: bool) -> Optional[tuple[str, int]]:
-        """Ask the relay at the end of ``link`` for the room: None once paired there, or
-        the gateway it sends this guest to (``follow``; ``link`` is then closed)."""
-        try:
-            link.send_msg(RelayHello("guest", code=room.room, follow=follow,
-                                     kept=self.seat_key is not None))
-            there = await self._paired(link, rejoin, follow)
-        except BaseException:
-            link.close()
-            raise
-        if there is not None:
-            link.close()
-        return there
-
-    async def _hop(self, there: Optional[tuple[str, int]], rejoin: bool) -> Link:
-        """A connection to the room's gateway ``there``, or to the relay again if there
-        is none or it cannot be reached."""
-        if there is not None and there not in self._dead_ends:
-            try:
-                link = await self._open(there, rejoin, direct=False)
-            except _CannotJoin:
-                log.warning("netplay: the room's gateway %s cannot be reached; through the "
-                            "relay", codes.address_text(*there))
-                self._dead_ends.add(there)
-            else:
-                self.sent_on += 1
-                return link
-        return await self._open_relay(rejoin)
-
-    async def _open_relay(self, rejoin: bool) -> Link:
-        """A connection to the relay: the gateway reached last, else the next address of
-        the setting that answers (game/net/link.py's :func:`open_gateway`)."""
-        assert self.relay is not None
-        try:
-            link, self.gateway = await open_gateway(self.relay, self.gateway, self.limits,
-                                                  MAX_LINE)
-        except (OSError, asyncio.TimeoutError):
-            raise _CannotJoin(UNREACHABLE, final=False) from None
-        link.start_heartbeat()
-        return link
-
     async def _named(self, sealed: Sealed) -> Rooms:
         """The room's codes by digest and the host's proofs of the keys it holds: its
         first sealed line, before the hello.  A line that is not one is answered as at the
         table (an error), and the guest comes in with no kept key found: nothing is lost,
         the key stays kept."""
         try:
-            named = await self._reply(sealed, (Rooms,))
-        except _CannotJoin as exc:
+            named = await self._route.reply(sealed, (Rooms,))
+        except CannotJoin as exc:
             cause = exc.__cause__
             if not isinstance(cause, ProtocolError):
                 raise
@@ -667,12 +583,12 @@ class RemoteClient:
         by_relay = isinstance(self.room, codes.RelayCode) and self.relay is not None
         if not by_relay or named.service is None or named.signature is None:
             if self.service:
-                raise _CannotJoin(NOT_SERVICE, final=True)
+                raise CannotJoin(NOT_SERVICE, final=True)
             self.dealer = HOST
             return
         assert self.relay is not None
         if not proven(named.service, binding, named.signature):
-            raise _CannotJoin(NOT_SERVICE, final=True)
+            raise CannotJoin(NOT_SERVICE, final=True)
         self._signed = True
         found = fingerprint(named.service)
         known = self.relay.fingerprint or self.met_service
@@ -681,7 +597,7 @@ class RemoteClient:
             return
         if known is not None and not hmac.compare_digest(found, known):
             log.warning("netplay: the relay service's key has changed (%s, not %s)", found, known)
-            raise _CannotJoin(SERVICE_CHANGED, final=True)
+            raise CannotJoin(SERVICE_CHANGED, final=True)
         self.met_service = None if self.relay.fingerprint is not None else found
         self.dealer = SERVICE
         self.service = True
@@ -757,91 +673,18 @@ class RemoteClient:
         # coming back to a seat: its key's pass goes round the queues of wrong codes
         kept = b"" if self.seat_key is None else seat_pass(self.seat_key.key, handshake.message)
         link.send_msg(Pake(handshake.message, protocol=PROTOCOL, game=GAME_VERSION, kept=kept))
-        reply = await self._reply(link, (Pake,))
+        reply = await self._route.reply(link, (Pake,))
         assert isinstance(reply, Pake)
         try:
             keys = handshake.finish(reply.msg)
         except Malformed:
             log.warning("netplay: the host's SPAKE2 message is malformed")
-            raise _CannotJoin(UNREACHABLE, final=False) from None
+            raise CannotJoin(UNREACHABLE, final=False) from None
         link.send_msg(Confirm(keys.mine))
         if not keys.confirms(reply.confirm):
             await link.flush()
-            raise _CannotJoin(WRONG_CODE, final=True)
+            raise CannotJoin(WRONG_CODE, final=True)
         return Sealed(link, keys, self.limits)
-
-    async def _paired(self, link: Link, rejoin: bool,
-                      follow: bool = False) -> Optional[tuple[str, int]]:
-        """Paired by the relay with the room's host.  A room held for a host that is
-        reconnecting to the relay (``host_away``), or not known to a relay that
-        restarted before the host asked for it again (``no_such_room``), is worth
-        another try while rejoining.  On a first join a room that does not exist is no
-        such room; a held one is tried again for ``held_wait`` seconds (a table the
-        service deals is held while another worker takes it over), then it is.  A room
-        the relay finds full is tried again for a few seconds: its last guest (a
-        friend who mistyped the code a moment ago) may be just leaving.  With
-        ``follow``, the relay may send the guest to the room's gateway instead: where."""
-        try:
-            answer = await self._reply(link, (Paired, Moved) if follow else (Paired,))
-        except _CannotJoin as exc:
-            if exc.reason == ROOM_FULL:         # perhaps its last guest is just leaving
-                raise _CannotJoin(ROOM_FULL, final=False, patience=self.limits.connect_timeout,
-                                  pause=self.limits.retry_every) from None
-            if exc.reason not in (HOST_AWAY, NO_SUCH_ROOM):
-                raise
-            if rejoin:
-                raise _CannotJoin(exc.reason, final=False) from None
-            held = self.limits.held_wait if exc.reason == HOST_AWAY else 0.0
-            raise _CannotJoin(NO_SUCH_ROOM, final=True, patience=held,
-                              pause=self.limits.retry_every) from None
-        return answer.address if isinstance(answer, Moved) else None
-
-    async def _reply(self, link: Union[Link, Sealed], expect: tuple[type, ...]) -> object:
-        """The answer to what was just sent: one of ``expect``, else why not.  The host
-        or relay may first keep an attempt at the code in its line of attempts, saying so
-        now and then (a ``slow_down`` that is not fatal): the guest waits in its place.
-        One that turns it away (``slow_down``, fatal: a host of before) is tried again."""
-        try:
-            msg = await self._answer(link, expect)
-        finally:
-            self.in_line = False
-        if isinstance(msg, Bye):
-            raise _CannotJoin(HOST_LEFT, final=True)
-        if isinstance(msg, Error) and msg.reason == SLOW_DOWN:     # a turn to wait for
-            raise _CannotJoin(SLOW_DOWN, final=False, patience=self.limits.reconnect_for,
-                              pause=self.limits.guess_most)
-        if isinstance(msg, Error):
-            # room_full may pass (the relay still holds our dropped connection)
-            raise _CannotJoin(msg.reason, final=msg.reason != ROOM_FULL)
-        return msg
-
-    async def _answer(self, link: Union[Link, Sealed], expect: tuple[type, ...]) -> object:
-        """The next message of ``expect``, an error or a goodbye, past the words that this
-        guest waits in line (:attr:`in_line` meanwhile)."""
-        while True:
-            try:
-                line = await link.recv(self.limits.answer_within)
-            except (asyncio.TimeoutError, ProtocolError):
-                line = None
-            if line is None:
-                raise _CannotJoin(UNREACHABLE, final=False)
-            if line == GONE:
-                raise _CannotJoin(HOST_GONE, final=True)
-            if isinstance(link, Sealed):
-                self._traced(line)
-            try:
-                msg = decode(line, expect + (Error, Bye))
-            except ProtocolError as exc:
-                log.warning("netplay: the other end said %r (%s)", line[:80], exc)
-                raise _CannotJoin(UNREACHABLE, final=False, unreadable=str(exc)) from exc
-            if not (isinstance(msg, Error) and msg.reason == SLOW_DOWN and not msg.fatal):
-                return msg
-            self.in_line = True
-            log.info("netplay: waiting for a turn (%s)", msg.detail)
-
-    def _traced(self, line: bytes) -> None:
-        if self.trace is not None:
-            self.trace(line)
 
     async def _serve(self, link: Sealed) -> Optional[str]:
         """Take the host's lines until the link ends: None if it dropped (try again),
@@ -858,7 +701,7 @@ class RemoteClient:
                 return HOST_GONE
             if line[:1] == b"!":
                 continue
-            self._traced(line)
+            self._route.traced(line)
             try:
                 msg = decode(line, (Update, Refused, Seats, Error, Bye, LobbyView, Welcome,
                                     Phrase, Rooms, Rated))

@@ -26,7 +26,7 @@ Every guest, once it has proved the code and before its hello, is told each of t
 room's codes by a one-way digest (``codes.room_digest``; ``rooms``), so that a seat key
 it kept on disk (game/net/kept_seats.py) under any of them is found and proved: a
 friend whose program was closed when the host opened a relay code comes back by it.
-The host proves first, in the same line (``holds``, :meth:`Host._holds`), that it holds
+The host proves first, in the same line (``holds``, game/net/room_keys.py), that it holds
 each seat key a guest could come back by: a guest offers a kept key to no other host.
 Every seated guest's welcome names them again, so its key is kept under each; a code
 that opens after a guest's welcome is told to every seated guest at the table
@@ -128,19 +128,24 @@ once).
 
 For the screens: :meth:`Host.start` returns at once; :meth:`Host.status` is a
 snapshot (state, the codes, a problem key, and per seat who plays it and
-whether a computer keeps it warm), cheap enough to read every frame.
+whether a computer keeps it warm), cheap enough to read every frame
+(game/net/host_status.py).
+
+:class:`Host` is the public face and holds the room's state (the session, the lobby, the
+guests, the seats, the codes, the locks); each job is a part of its own, in a module of
+its own: the direct door (game/net/direct_door.py) and the relay door
+(game/net/relay_door.py), the code's door every guest passes (game/net/admission.py), the
+waiting room (game/net/waiting_room.py), the table once the game has started
+(game/net/table_play.py), and the keys a guest comes back by with the codes' digests
+(game/net/room_keys.py); a guest's line and records are game/net/guests.py.
 """
 
 from __future__ import annotations
 
 import asyncio
-import hmac
 import itertools
-import json
 import logging
-import socket
 import threading
-import time
 from collections import deque
 from dataclasses import dataclass, replace
 from typing import Any, Callable, Coroutine, Optional, Sequence, Union
@@ -148,210 +153,78 @@ from typing import Any, Callable, Coroutine, Optional, Sequence, Union
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
 from game.ai.base import ComputerPlayer
-from game.engine import Action, Reason, State
+from game.engine import Action, State
 from game.net import codes
+from game.net.admission import ROOM, Admission
+from game.net.direct_door import DirectDoor
 from game.net.guard import (
     HOST_GUARD,
-    Admitted,
     Guard,
     GuardLimits,
-    accept_guarded,
-    open_listener,
 )
-from game.net.identity import prove, public_bytes
-from game.net.interfaces import listening_on, listens_everywhere
-from game.net.link import Link, LoopSlot, LoopThread, SharedLoop, open_gateway
-from game.net.listing import RENEW_EVERY, Listing
+from game.net.guests import (
+    Away,
+    Guest,
+    Peer,
+    RemoteSeat,
+    refuse,
+)
+from game.net.host_status import (  # the screen's keys, which the screens take from the host
+    CLOSED,
+    FAILED,
+    NOT_LAN,  # noqa: F401
+    PLAYING,
+    PORT_IN_USE,  # noqa: F401
+    RELAY_LOST,  # noqa: F401
+    RELAY_UNREACHABLE,
+    STARTING,
+    WAITING,
+    HostStatus,
+    SeatStatus,
+)
+from game.net.link import Link, LoopSlot, LoopThread, SharedLoop
 from game.net.lobby import COMPUTER_SEAT, HOST_SEAT, PERSON, Lobby, Refusal
-from game.net.players import seat_proven
 from game.net.protocol import (
-    ABUSE,
-    BAD_FIELD,
     CLOSE,
-    FLOOD,
-    GAME_VERSION,
-    GONE,
-    HELLO_TIMEOUT,
     HOST_QUIT,
-    JOINED,
-    KICK,
     LIMITS,
-    MAX_GUEST_LINE,
-    MAX_HOLDS,
-    MAX_LINE,
     NO_SPECTATORS,
-    NOT_CHAIR,
-    NOT_FULL,
-    NOT_PLAYER,
     PHRASES,
-    PRIVATE,
-    PROTOCOL,
-    PUBLIC,
-    RELAY_FULL,
-    REPLACED,
-    RIGHT,
     ROOM_FULL,
-    SEAT_FREED,
-    SLOW_DOWN,
-    TAG_BYTES,
-    TOO_LONG,
-    UNEXPECTED,
-    WRONG,
-    WRONG_CODE,
-    WRONG_VERSION,
-    Bucket,
     Bye,
-    Challenge,
-    Confirm,
-    Error,
     Hello,
     Limits,
-    LobbyView,
-    Pake,
-    Phrase,
-    Proof,
-    ProtocolError,
     Rated,
-    RelayHello,
     Room,
-    Rooms,
-    Seats,
-    Sit,
-    Start,
-    Welcome,
-    decode,
     encode,
 )
+from game.net.relay_door import RelayDoor
 from game.net.relays import Relay, as_relay
+from game.net.room_keys import RoomKeys
 from game.net.secure import (
-    HOST,
     Guesses,
-    Handshake,
-    Malformed,
     RoomOwner,
     Sealed,
-    Turn,
-    host_proof,
-    seat_pass,
-    seat_proof,
 )
+from game.net.table_play import TablePlay
+from game.net.waiting_room import WaitingRoom
 from game.session import (
     COMPUTER,
     HUMAN,
     REMOTE,
     GameSetup,
     LocalClient,
-    Refused,
     Seating,
     SeatSpec,
     Session,
-    Submit,
-    Update,
 )
 from game.session.computers import DEFAULT_BUDGET
 from game.session.race import RaceClock
-from game.session.referee import Watcher
 
 log = logging.getLogger(__name__)
 
-# Host states, for the screen.
-STARTING, WAITING, PLAYING, FAILED, CLOSED = "starting", "waiting", "playing", "failed", "closed"
-# Host problems (status().problem), for the screen to word as "net.<key>".
-PORT_IN_USE = "port_in_use"
-NOT_LAN = "not_lan"                      # the address to announce is not a LAN address
-RELAY_UNREACHABLE = "relay_unreachable"
-RELAY_LOST = "relay_lost"                # for now: the host is reconnecting to the relay
-
-
 #: what the waiting room shows for a seat of the game that started
 _SHOWN = {HUMAN: HOST_SEAT, REMOTE: PERSON, COMPUTER: COMPUTER_SEAT}
-
-
-def lan_address() -> str:
-    """This machine's address on its local network, found without sending anything:
-    a UDP socket "connected" to a documentation address (TEST-NET-1) only picks the
-    route.  127.0.0.1 if there is none.  Never used by the tests."""
-    try:
-        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
-            probe.connect(("192.0.2.1", 9))
-            return str(probe.getsockname()[0])
-    except OSError:
-        return "127.0.0.1"
-
-
-@dataclass(frozen=True)
-class SeatStatus:
-    """Who plays a seat, for its plate: ``kind`` as in the setup (before the start, an
-    open seat is ``remote``), the player's ``name``, whether a remote player is
-    ``present``, whether a computer keeps the seat warm meanwhile (``stand_in``:
-    "Computer playing for Anna"), and what the waiting room shows (``lobby``:
-    host, open, computer or person; game/net/lobby.py)."""
-
-    seat: int
-    kind: str
-    name: str
-    present: bool
-    stand_in: bool
-    lobby: str = PERSON
-
-
-@dataclass(frozen=True)
-class HostStatus:
-    state: str                            # STARTING, WAITING, PLAYING, FAILED, CLOSED
-    direct_code: Optional[str]
-    relay_code: Optional[str]
-    problem: Optional[str]                # a key: PORT_IN_USE, RELAY_UNREACHABLE ...
-    seats: tuple[SeatStatus, ...]
-    port: Optional[int] = None
-    #: where the direct door can be reached ("eth0 192.168.1.20", ...; game/net/interfaces.py)
-    listening: tuple[str, ...] = ()
-    wrong_codes: int = 0                  # connections that tried a wrong code
-    #: wrong codes came lately: the room's guesses are slowed for all but returning guests
-    guessing: bool = False
-    spectators: bool = False              # whether people may watch
-    watchers: int = 0                     # how many do
-    public: bool = False                  # listed on the relay
-
-
-class _RemoteSeat:
-    """A seat a guest plays once the game has started."""
-
-    def __init__(self, seat: int, name: str, key: Optional[bytes] = None) -> None:
-        self.seat = seat
-        self.name = name
-        self.key: Optional[bytes] = key       # the seat key: its guest proves it to come back
-        self.peer: Optional[Sealed] = None
-        #: its guest plays by ear at this many words a minute (0: it does not): a race's
-        #: clock waits for the race's words (scenes/table/race.py), told by its hello
-        self.listening = 0
-
-
-class _Guest:
-    """One guest's connection, from its hello to its end: its id in the room, the
-    sealed line, its name, its strikes; in the game, its ``seat`` (None: watching).
-    ``key``: what its seat is proven by (derived on the connection it first came in
-    on: a guest back in the waiting room keeps its first one).  ``started`` is set
-    when the game begins (the waiting room ends); ``gone`` when the host sent it away,
-    ``left`` when it said goodbye."""
-
-    def __init__(self, gid: int, peer: Sealed, name: str, limits: Limits,
-                 key: Optional[bytes] = None) -> None:
-        self.gid = gid
-        self.peer = peer
-        self.name = name
-        self.key = key if key is not None else peer.keys.seat_key
-        self.seat: Optional[int] = None
-        self.playing = False
-        self.gone = False
-        self.left = False
-        #: its mailbox at the table, made when the game begins (or when it comes in later)
-        self.watcher: Optional[Watcher] = None
-        self.started = asyncio.Event()
-        self.strikes = Bucket(limits.strike_leak, limits.strikes)
-        #: it answered a line of ours with an error (logged once a connection)
-        self.answered = False
-        #: its hello's ``listening``: it plays by ear, at this many words a minute
-        self.listening = 0
 
 
 #: how often a host's game is moved on while its screen is covered (seconds)
@@ -442,169 +315,6 @@ class HostClient(LocalClient):
         self.host.close()
 
 
-class _Peer:
-    """What the host needs of one guest's connection, direct or through a relay."""
-
-    direct: bool
-    label: str
-    ip: Optional[str] = None           # known for a direct guest only
-
-    def wrong(self) -> None:
-        """Close this guest for a wrong code."""
-        self.close()
-
-    def right(self) -> None:
-        """This guest had the right code."""
-
-    async def recv(self, timeout: Optional[float] = None) -> Optional[bytes]:
-        raise NotImplementedError
-
-    def send(self, line: bytes) -> None:
-        raise NotImplementedError
-
-    async def flush(self) -> bool:
-        raise NotImplementedError
-
-    def close(self) -> None:
-        raise NotImplementedError
-
-
-class _DirectPeer(_Peer):
-    """A guest at the direct door; ``admitted``: its place there (game/net/guard.py),
-    settled once it had the right code, so that no newcomer takes it."""
-
-    direct = True
-
-    def __init__(self, link: Link, admitted: Optional[Admitted] = None) -> None:
-        self.link = link
-        self.admitted = admitted
-        self.label = link.peer
-        name = link.writer.get_extra_info("peername")
-        self.ip = str(name[0]) if name else None
-
-    def right(self) -> None:
-        if self.admitted is not None:
-            self.admitted.settled = True
-
-    async def recv(self, timeout: Optional[float] = None) -> Optional[bytes]:
-        return await self.link.recv(timeout)
-
-    def send(self, line: bytes) -> None:
-        self.link.send(line)
-
-    async def flush(self) -> bool:
-        return await self.link.flush()
-
-    def close(self) -> None:
-        self.link.close()
-
-
-class _RelayPeer(_Peer):
-    """A guest behind the relay, known there by its guest id: its lines come from the
-    relay link's reader, tagged with that id; what is sent to it goes tagged (the
-    relay strips the tag); closing it asks the relay to drop the guest (``!kick ID``).
-    The relay watches its silence."""
-
-    direct = False
-
-    def __init__(self, relay: Link, gid: int, limits: Limits) -> None:
-        self.relay = relay
-        self.gid = gid
-        self.tag = b"%d " % gid
-        self.label = f"relay guest {gid}"
-        self.pace = Bucket(limits.lines_per_s, limits.line_burst)
-        self.queue: asyncio.Queue[Optional[bytes]] = asyncio.Queue()
-        self.ended = False
-
-    def feed(self, line: Optional[bytes]) -> None:
-        """A line from the guest (None: one that was too long; an empty one is nothing)."""
-        if not self.ended and line != b"":
-            self.queue.put_nowait(line if line is None or len(line) <= MAX_GUEST_LINE else None)
-
-    def end(self) -> None:
-        if not self.ended:
-            self.ended = True
-            self.queue.put_nowait(b"")
-
-    async def recv(self, timeout: Optional[float] = None) -> Optional[bytes]:
-        line = await asyncio.wait_for(self.queue.get(), timeout)
-        if line == b"":
-            self.queue.put_nowait(b"")
-            return None
-        if not self.pace.take():
-            raise ProtocolError(FLOOD, "more lines than a game needs")
-        if line is None:
-            raise ProtocolError(TOO_LONG, f"a line over {MAX_GUEST_LINE} bytes")
-        return line
-
-    def send(self, line: bytes) -> None:
-        if not self.ended:
-            self.relay.send(self.tag + line)
-
-    async def flush(self) -> bool:
-        return await self.relay.flush()
-
-    def _say(self, word: bytes) -> None:
-        self.relay.send(word + b" %d\n" % self.gid)
-
-    def close(self) -> None:
-        if not self.ended:
-            self._say(KICK)
-            self.end()
-
-    def wrong(self) -> None:
-        """The relay closes this guest and slows its address."""
-        if not self.ended:
-            self._say(WRONG)
-            self.end()
-
-    def right(self) -> None:
-        """The relay stops slowing this guest's address."""
-        self._say(RIGHT)
-
-
-#: the room's key in its budget of guesses (host.Host._room_guesses)
-ROOM = "room"
-#: where the room's line has every guest through the relay come from (the host does not
-#: see their addresses; the relay has a line per address of its own): one address among
-#: the direct door's, so neither door's guests go before the other's without end
-THROUGH_RELAY = "relay"
-
-
-@dataclass
-class _Attempt:
-    """An attempt's turn of the room (None for a returning guest's pass), told how the
-    attempt ended."""
-
-    guesses: Guesses
-    turn: Optional[Turn] = None
-
-    def failed(self) -> None:
-        self.guesses.failed(self.turn)
-
-    def succeeded(self) -> None:
-        """The right code: the room does not start afresh (a friend coming in gives a
-        stranger guessing meanwhile no free turns)."""
-        self.guesses.released(self.turn)
-
-    def ended(self, answered: bool) -> None:
-        """Gone without a word on its code: charged if it heard the answer."""
-        if answered:
-            self.guesses.left(self.turn)
-        else:
-            self.guesses.released(self.turn)
-
-
-@dataclass(frozen=True)
-class _Away:
-    """A seated guest of the waiting room whose connection dropped: who it was, and the
-    key it comes back by (derived on that connection)."""
-
-    gid: int
-    name: str
-    key: bytes
-
-
 @dataclass(frozen=True)
 class Resumed:
     """A table taken over from a worker that died (game/net/tables.py): its relay
@@ -623,15 +333,6 @@ class Resumed:
     names: tuple[str, ...]
     lobby: tuple[tuple[int, int, str, bytes], ...] = ()
     digest: Optional[str] = None
-
-
-class _RelayRefused(Exception):
-    """No room from the relay: ``reason`` a problem key; ``again``: worth another try."""
-
-    def __init__(self, reason: str, again: bool) -> None:
-        super().__init__(reason)
-        self.reason = reason
-        self.again = again
 
 
 class Host:
@@ -684,9 +385,6 @@ class Host:
         self.seat: Optional[int] = humans[0] if humans else None
         self.listen, self.port, self.advertise = listen, port, advertise
         self.relay = None if relay is None else as_relay(relay)
-        #: the index in ``relay.addresses`` of the gateway the room was reached at last:
-        #: tried first to take the room back, then the next ones
-        self._gateway = 0
         self.level = stand_in
         self.limits = limits
         self.guard = Guard(guard)
@@ -721,11 +419,11 @@ class Host:
         self.on_start = on_start
         self.on_lobby = on_lobby
         self.resume = resume
-        self._remote: dict[int, _RemoteSeat] = {}
-        self._guests: dict[int, _Guest] = {}
+        self._remote: dict[int, RemoteSeat] = {}
+        self._guests: dict[int, Guest] = {}
         #: the connection of each guest away in the waiting room (``lobby.away``), the one
         #: that dropped: its name and key, to prove on its way back (see :attr:`_held`)
-        self._dropped: dict[int, _Away] = {}
+        self._dropped: dict[int, Away] = {}
         self._gids = itertools.count(1)
         self._room = threading.RLock()                  # the lobby, the guests, the start
         self._direct: Optional[codes.DirectCode] = None
@@ -736,7 +434,18 @@ class Host:
         #: as many guesses as one address would get, whoever makes them (a returning
         #: guest's pass goes round it); its count of wrong codes is the screen's
         self._room_guesses = Guesses(limits.guess_first, limits.guess_most)
-        self._owner = owner or RoomOwner()
+        #: the door for a guest's code: its turn in that line, SPAKE2, its hello
+        self._admission = Admission(self, self._room_guesses, limits, self.guard, players_only)
+        #: the door through the relay: the room opened there, taken back, listed
+        self._relay_door = RelayDoor(self, owner or RoomOwner())
+        #: the guests at the table: their seats played, updates out, moves in
+        self._table = TablePlay(self)
+        #: the waiting room: seats asked for, the room told, a seat held for one away
+        self._waiting = WaitingRoom(self)
+        #: the keys a guest comes back by, the host's proofs of them, the codes' digests
+        self._room_keys = RoomKeys(self)
+        #: the door on this machine's own port, for the direct code
+        self._direct_door = DirectDoor(self)
         self._lock = threading.Lock()
         self._status = HostStatus(STARTING, None, None, None, ())
         self._status = self._snapshot(STARTING)
@@ -819,7 +528,7 @@ class Host:
             self.relay = as_relay(relay)
             if self._status.problem == RELAY_UNREACHABLE:       # trying again
                 self._status = replace(self._status, problem=None)
-        return self._net.call(lambda: self._spawn(self._relay_door()))
+        return self._net.call(lambda: self._spawn(self._relay_door.open()))
 
     def seat_players(self) -> dict[int, bytes]:
         """Each person's seat and the player key its guest proved (game/net/players.py),
@@ -848,7 +557,7 @@ class Host:
         if resume.state is None:
             for seat, gid, name, key in resume.lobby:
                 self.lobby.restore(seat, gid, name)
-                self._dropped[gid] = _Away(gid, name, key)
+                self._dropped[gid] = Away(gid, name, key)
             self._gids = itertools.count(max((g for _, g, _, _ in resume.lobby), default=0) + 1)
             return
         session = self._new_session(self.setup)
@@ -857,7 +566,7 @@ class Host:
         self.setup = session.setup
         self.names = list(resume.names)
         for seat, key in resume.keys.items():      # each waits for its guest a while
-            self._remote[seat] = _RemoteSeat(seat, self.names[seat], key)
+            self._remote[seat] = RemoteSeat(seat, self.names[seat], key)
         self.client = HostClient(self, self.seat)
         self._update(PLAYING)
 
@@ -884,12 +593,12 @@ class Host:
             self.session = self._new_session(setup)
             self.setup = self.session.setup
             self.names = [spec.name for spec in self.setup.seats]
-            held = self._held
+            held = self._waiting.held
             for seat, gid in self.lobby.sitting.items():
-                who: _Guest | _Away = self._guests.get(gid) or held[gid]
-                if isinstance(who, _Guest):
+                who: Guest | Away = self._guests.get(gid) or held[gid]
+                if isinstance(who, Guest):
                     who.seat = seat
-                self._remote[seat] = _RemoteSeat(seat, who.name, who.key)
+                self._remote[seat] = RemoteSeat(seat, who.name, who.key)
                 if who.key in self._players:
                     self._seat_players[seat] = self._players[who.key]
                 if gid in held:                         # away: a computer keeps it warm
@@ -901,44 +610,29 @@ class Host:
                 self.on_start(self)
         log.info("the game begins: %s", ", ".join(n or "computer" for n in self.names))
         self._update(PLAYING)
-        self._net.call(self._started)
+        self._net.call(self._waiting.started)
         return True
 
     def move(self, seat: int, to: int) -> Optional[str]:
         """Move the guest at ``seat`` to the free open seat ``to``; None, or the reason
         it is refused (game/net/lobby.py)."""
-        return self._change(lambda: self.lobby.move(seat, to))
+        return self._waiting.change(lambda: self.lobby.move(seat, to))
 
     def free(self, seat: int) -> Optional[str]:
         """Free ``seat``: its guest watches, or leaves when spectators are refused."""
-        return self._change(lambda: [self.lobby.free(seat)])
+        return self._waiting.change(lambda: [self.lobby.free(seat)])
 
     def give(self, seat: int, computer: bool) -> Optional[str]:
         """Give ``seat`` to a computer (its guest freed) or open it again for a person."""
-        return self._change(lambda: [self.lobby.give(seat, computer)])
+        return self._waiting.change(lambda: [self.lobby.give(seat, computer)])
 
     def allow_spectators(self, allow: bool) -> Optional[str]:
         """Welcome spectators or not (refused, those watching are sent away)."""
-        return self._change(lambda: self.lobby.allow_spectators(allow), NO_SPECTATORS)
-
-    def _change(self, change: Callable[[], Any], why: str = SEAT_FREED) -> Optional[str]:
-        """Make a change to the waiting room; tell every guest (those it sends away
-        hear ``why``); None or the refusal."""
-        with self._room:
-            try:
-                sent = change()
-            except Refusal as exc:
-                return exc.reason
-        for gid in sent or ():
-            if gid is not None:
-                self._net.call(self._send_away, gid, why)
-        self._net.call(self._tell_lobby)
-        self._update()
-        return None
+        return self._waiting.change(lambda: self.lobby.allow_spectators(allow), NO_SPECTATORS)
 
     def say(self, seat: int, phrase: str) -> None:
         """A table phrase said at ``seat``: every guest hears it, and the host's table."""
-        self._net.call(self._said, seat, phrase)
+        self._net.call(self._table.said, seat, phrase)
 
     # -- status -------------------------------------------------------------------------
     def _snapshot(self, state: Optional[str] = None, **changes: Any) -> HostStatus:
@@ -975,13 +669,13 @@ class Host:
         still says goodbye to every guest)."""
         try:
             for seat in self._remote:           # a game taken over: its guests are coming
-                self._away(seat)
-            for away in self._held.values():    # a waiting room taken over: as if dropped
-                self._hold(away)
+                self._table.away(seat)
+            for away in self._waiting.held.values():    # a waiting room taken over: dropped
+                self._waiting.hold(away)
             if self.listen is not None:
-                await self._open_direct()
+                await self._direct_door.open()
             if self._relay_first:
-                self._spawn(self._relay_door())
+                self._spawn(self._relay_door.open())
             else:
                 self._opened()
             await asyncio.Event().wait()
@@ -999,273 +693,37 @@ class Host:
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
-    async def _open_direct(self) -> None:
-        assert self.listen is not None
-        ports: Sequence[int] = [self.port] if self.port is not None else \
-            range(codes.DIRECT_PORT, codes.DIRECT_PORT + codes.NEAR_PORTS)
-        for port in ports:
-            try:
-                listener = open_listener(self.listen, port)
-                break
-            except OSError:
-                continue
-        else:
-            self._update(problem=PORT_IN_USE)
-            return
-        port = listener.getsockname()[1]
-        self._spawn(accept_guarded(listener, self.guard, self._on_direct))
-        self._update(listening=listening_on(self.listen, lan_address))
-        address = self.advertise or (lan_address() if listens_everywhere(self.listen)
-                                     else self.listen)
-        try:
-            self._direct = codes.new_direct_code(address, port)
-        except ValueError:
-            log.error("cannot put %s in a room code: not a LAN address", address)
-            self._update(problem=NOT_LAN, port=port)
-            return
-        log.info("hosting %s directly on %s:%d", self.setup.key, address, port)
-        digest = await asyncio.to_thread(codes.room_digest, self._direct.text)  # off the loop
-        self._digests["direct"] = digest
-        self._update(direct_code=self._direct.text, port=port)
-
     @property
     def relay_digest(self) -> Optional[str]:
         """The relay code's digest (codes.room_digest), once the room is open."""
         return self._digests.get("relay")
 
-    def _room_digests(self) -> tuple[str, ...]:
-        """The one-way names of this room's codes: a guest's kept key is found again
-        whichever code it comes back with (game/net/kept_seats.py).  Each was made when
-        its code opened, off the loop (codes.room_digest is slow on purpose)."""
-        return tuple(self._digests.values())
-
-    def _holds(self, peer: Sealed) -> tuple[str, ...]:
-        """The host's proof, on this connection, of each key a guest could come back by
-        (those :func:`_proven` checks a hello against: a seat's at the table, a guest's of
-        the waiting room), sorted so the order says nothing: a guest offers a kept key
-        only if one of them matches it, so a host naming another room's digest learns
-        nothing of that room's seat and has its key forgotten by nobody."""
-        return tuple(sorted(host_proof(key, peer.keys.binding).hex()
-                            for key in self._keys()))[:MAX_HOLDS]
-
-    def _keys(self) -> list[bytes]:
-        """Every key a guest could come back by: a seat's at the table, each guest's in
-        the waiting room."""
-        keys: list[Optional[bytes]]
-        with self._room:
-            if self.session is None:
-                keys = [*(away.key for away in self._held.values()),
-                        *(guest.key for guest in self._guests.values())]
-            else:
-                keys = [remote.key for remote in self._remote.values()]
-        return [key for key in keys if key is not None]
-
-    def _first_line(self, peer: Sealed) -> Rooms:
-        """What a guest hears first on its sealed connection: the room's digests, the keys
-        the host proves it holds, the host's name (whose program deals), and (a host with
-        the service's identity) the service's signature over this connection's binding."""
-        dealer = self.names[self.seat] if self.seat is not None else ""
-        rooms = Rooms(self._room_digests(), self._holds(peer), dealer=dealer)
-        if self.identity is None:
-            return rooms
-        return replace(rooms, service=public_bytes(self.identity),
-                       signature=prove(self.identity, peer.keys.binding))
-
-    def _seat_digests(self, seat: Optional[int]) -> tuple[str, ...]:
-        """The room's digests for a welcome: a seated guest keeps its key under each; a
-        spectator keeps none and is told none there."""
-        return () if seat is None else self._room_digests()
-
-    def _tell_rooms(self) -> None:
-        """A code opened: every seated guest at the table hears the room's codes by
-        digest (``rooms``), so its kept key follows the new one; a guest still in the
-        waiting room hears them in its welcome."""
-        for guest in list(self._guests.values()):
-            if guest.playing and guest.seat is not None:
-                guest.peer.send(encode(Rooms(self._room_digests())))
-
-    async def _on_direct(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter,
-                         admitted: Admitted) -> None:
-        pace = Bucket(self.limits.lines_per_s, self.limits.line_burst)
-        link = Link(reader, writer, self.limits, MAX_GUEST_LINE, pace)
-        link.start_heartbeat()
-        try:
-            await self._serve(_DirectPeer(link, admitted))
-        finally:
-            link.close()
-
-    async def _relay_door(self) -> None:
-        """Open a room on the relay; while the host is open, get it back with its key
-        whenever the connection drops (see the module docstring)."""
-        try:
-            first, room = await self._first_room()
-        except _RelayRefused as exc:
-            with self._lock:
-                self._relay_door_open = False           # open_relay may try again
-            self._update(problem=exc.reason)
-            self._opened()
-            return
-        link: Optional[Link] = first
-        relay_code = codes.new_relay_code(room.code) if self.resume is None else \
-            codes.parse(self.resume.code)
-        assert isinstance(relay_code, codes.RelayCode)
-        try:
-            digest = self.resume.digest if self.resume is not None and self.resume.digest \
-                else await asyncio.to_thread(codes.room_digest, relay_code.text)  # off the loop
-        except BaseException:           # closed meanwhile: the relay is not left holding it
-            if link is not None:
-                link.send(CLOSE + b"\n")
-                link.close()
-            raise
-        self._digests["relay"] = digest
-        self._relay_code = relay_code
-        self.relay_room = room
-        with self._lock:            # the relay's last refusal goes with its code; the door's stays
-            cleared = {} if self._status.problem in (PORT_IN_USE, NOT_LAN) else {"problem": None}
-        self._update(relay_code=self._relay_code.text, **cleared)
-        self._opened()
-        self._tell_rooms()
-        while link is not None:
-            self._relay_link = link
-            link.start_heartbeat()
-            if self.public:
-                self._spawn(self._renew(link))
-            await self._relay_lines(link)
-            self._relay_link = None
-            if self._closing:
-                return
-            log.warning("lost the relay")
-            self._update(problem=RELAY_LOST)
-            link = await self._reclaim(room)
-
-    async def _first_room(self) -> tuple[Optional[Link], Room]:
-        """A new room; or, for a table taken over, its room back (tried until the relay
-        gives it: the room may not be held yet when the worker that dealt it has just
-        died)."""
-        if self.resume is None:
-            return await self._relay_room(None)
-        try:
-            return await self._relay_room(self.resume.room)
-        except _RelayRefused as exc:
-            if not exc.again:
-                raise
-        return await self._reclaim(self.resume.room), self.resume.room
-
-    async def _reclaim(self, room: Room) -> Optional[Link]:
-        """A connection to the relay that has given ``room`` back, after tries spaced
-        from ``reclaim_first`` doubling to ``reclaim_most``; None if the relay never
-        will (the problem stays)."""
-        wait = self.limits.reclaim_first
-        while True:
-            await asyncio.sleep(wait)
-            wait = min(2 * wait, self.limits.reclaim_most)
-            try:
-                link, _ = await self._relay_room(room)
-            except _RelayRefused as exc:
-                if exc.again:
-                    continue
-                log.error("the relay will not give room %s back: %s", room.code, exc.reason)
-                return None
-            if self._closing:                       # quit meanwhile: end the room
-                link.send(CLOSE + b"\n")
-                link.close()
-                return None
-            log.info("back on the relay with room %s", room.code)
-            with self._lock:
-                problem = self._status.problem
-                self._status = self._snapshot(problem=None if problem == RELAY_LOST else problem)
-            return link
-
-    async def _relay_room(self, room: Optional[Room]) -> tuple[Link, Room]:
-        """A connection to the relay and the room it gives: a new one, or ``room`` back
-        (its code and ticket, and the owner key's answer to the relay's challenge);
-        :class:`_RelayRefused` if not."""
-        assert self.relay is not None
-        owner = self._owner.public
-        hello = RelayHello("host", owner=owner) if room is None else \
-            RelayHello("host", code=room.code, key=room.key, owner=owner)
-        try:
-            link, self._gateway = await open_gateway(self.relay, self._gateway, self.limits,
-                                                   MAX_LINE + TAG_BYTES)
-        except (OSError, asyncio.TimeoutError):
-            raise _RelayRefused(RELAY_UNREACHABLE, again=True) from None
-        try:
-            link.send_msg(hello)
-            line = await link.recv(self.limits.connect_timeout)
-            reply = decode(line or b"", (Room, Challenge, Error))
-            if isinstance(reply, Challenge) and room is not None:
-                link.send_msg(Proof(self._owner.sign(room.code, reply.nonce)))
-                line = await link.recv(self.limits.connect_timeout)
-                reply = decode(line or b"", (Room, Error))
-            if isinstance(reply, Error):
-                raise _RelayRefused(reply.reason, again=reply.reason == RELAY_FULL)
-            if not isinstance(reply, Room):
-                raise ProtocolError(WRONG_VERSION, "a challenge for a new room")
-            if room is not None and reply.code != room.code:
-                raise _RelayRefused(RELAY_LOST, again=False)
-        except (asyncio.TimeoutError, ProtocolError) as exc:
-            log.warning("relay %s: %s", link.peer, exc)
-            link.close()
-            raise _RelayRefused(RELAY_UNREACHABLE, again=True) from None
-        except BaseException:
-            link.close()
-            raise
-        return link, reply
-
-    async def _relay_lines(self, link: Link) -> None:
-        """Hand the relay's lines to the guests behind it, each by its guest id."""
-        peers: dict[int, _RelayPeer] = {}
-        try:
-            while True:
-                try:
-                    line = await link.recv()
-                except ProtocolError:
-                    continue                # a line over the limit: no guest's to feed
-                if line is None:
-                    break
-                word, _, arg = line.partition(b" ")
-                gid = int(arg) if arg.isdigit() and len(arg) < TAG_BYTES else None
-                if word == JOINED and gid is not None:
-                    if gid in peers:
-                        peers[gid].end()
-                    peers[gid] = _RelayPeer(link, gid, self.limits)
-                    self._spawn(self._serve(peers[gid]))
-                elif word == GONE and gid is not None:
-                    peer = peers.pop(gid, None)
-                    if peer is not None:
-                        peer.end()
-                elif line[:1] != b"!" and word.isdigit() and int(word) in peers:
-                    peers[int(word)].feed(arg)
-        finally:
-            for peer in peers.values():
-                peer.end()
-
     # -- one guest ---------------------------------------------------------------------
-    async def _serve(self, peer: _Peer) -> None:
-        guest: Optional[_Guest] = None
+    async def _serve(self, peer: Peer) -> None:
+        guest: Optional[Guest] = None
         sealed: Optional[Sealed] = None
         try:
-            sealed = await self._handshake(peer)
+            sealed = await self._admission.handshake(peer)
             if sealed is None:
                 return
             # the same words to everyone who proved the code, before a word of its own:
             # the guest finds by them a seat key it kept, whichever code it kept it by,
             # and offers it only if the host proves it holds it
-            sealed.send(encode(self._first_line(sealed)))
-            hello = await self._hello(sealed)
-            if hello is None or not self._player_proven(sealed, hello):
+            sealed.send(encode(self._room_keys.first_line(sealed)))
+            hello = await self._admission.hello(sealed)
+            if hello is None or not self._admission.player_proven(sealed, hello):
                 return
             if hello.player is not None:     # by the key its seat is held by: see begin()
                 self._players.setdefault(sealed.keys.seat_key, hello.player)
             guest = self._enter(sealed, hello)
             if guest is None:
                 return
-            if not guest.started.is_set() and not await self._waiting_room(guest):
+            if not guest.started.is_set() and not await self._waiting.serve(guest):
                 return
             if guest.seat is None and not self.lobby.spectators:
-                self._refuse(sealed, NO_SPECTATORS)
+                refuse(sealed, NO_SPECTATORS)
                 return
-            await self._play(guest)
+            await self._table.play(guest)
         finally:
             if guest is not None:
                 self._leave(guest)
@@ -1273,136 +731,7 @@ class Host:
                 sealed.close()
             peer.close()
 
-    def _refuse(self, peer: _Peer | Sealed, reason: str, detail: str = "") -> None:
-        peer.send(encode(Error(reason, detail, fatal=True)))
-
-    async def _first(self, peer: _Peer | Sealed, expect: tuple[type, ...],
-                     timeout: float) -> Optional[Any]:
-        """The next message, one of ``expect``; None (refused with the reason) if it
-        does not come in time or is something else."""
-        try:
-            line = await peer.recv(timeout)
-            if line is None:
-                return None
-            return decode(line, expect)
-        except asyncio.TimeoutError:
-            self._refuse(peer, HELLO_TIMEOUT, f"nothing within {timeout} s")
-        except ProtocolError as exc:
-            self._refuse(peer, exc.reason, exc.detail)
-        return None
-
-    async def _handshake(self, peer: _Peer) -> Optional[Sealed]:
-        """SPAKE2 with the code's password, at the attempt's turn: the sealed
-        connection, or None (refused; a wrong code counted, and the room's line slowed)."""
-        pake = await self._first(peer, (Pake,), self.limits.hello_timeout)
-        if pake is None:
-            return None
-        if pake.protocol != PROTOCOL or pake.game != GAME_VERSION:
-            self._refuse(peer, WRONG_VERSION,
-                         f"the host runs protocol {PROTOCOL}, Tavolata {GAME_VERSION}")
-            return None
-        attempt = await self._turn(peer, pake)
-        if attempt is None:
-            return None
-        answered = False
-        try:
-            code = self._direct if peer.direct else self._relay_code
-            if code is None:                   # a relay guest before the code is made
-                return None
-            handshake = Handshake(code.secret, HOST)
-            try:
-                keys = handshake.finish(pake.msg)
-            except Malformed as exc:
-                self._refuse(peer, BAD_FIELD, str(exc))
-                return None
-            peer.send(encode(Pake(handshake.message, keys.mine)))
-            answered = True
-            confirm = await self._first(peer, (Confirm,), self.limits.hello_timeout)
-            if confirm is None:
-                return None
-            if not keys.confirms(confirm.confirm):
-                attempt.failed()
-                attempt = None
-                log.warning("a wrong code from %s (%d so far)", peer.label,
-                            self._room_guesses.total)
-                self._update(wrong_codes=self._room_guesses.total)
-                self._refuse(peer, WRONG_CODE, "the code's password is not this room's")
-                peer.wrong()
-                return None
-            attempt.succeeded()
-            attempt = None
-            peer.right()
-            return Sealed(peer, keys, self.limits)
-        finally:
-            if attempt is not None:
-                attempt.ended(answered)  # it heard the answer: counted, if not said
-
-    async def _turn(self, peer: _Peer, pake: Pake) -> Optional[_Attempt]:
-        """The room's turn an attempt waits for in the room's line (secure.Guesses.line:
-        across every address and both doors, a direct guest's address served in
-        fairness, the relay's guests as one more address); none for a guest whose pass
-        proves a seat key this host holds (``kept``).  While it waits it is told so now
-        and then (a ``slow_down`` that is not fatal: its program waits on, in its place);
-        None if it goes meanwhile."""
-        guesses = self._room_guesses
-        if pake.kept and self._passes(pake):
-            return _Attempt(guesses)
-        place = guesses.line(ROOM, peer.ip or THROUGH_RELAY)
-        if place.turn is not None:
-            return _Attempt(guesses, place.turn)
-        admitted = peer.admitted if isinstance(peer, _DirectPeer) else None
-        if admitted is not None:
-            self.guard.in_line(admitted, True)
-        told = float("-inf")
-        try:
-            while (wait := guesses.poll(place)) > 0:
-                now = time.monotonic()
-                if now - told >= self.limits.ping_every:
-                    peer.send(encode(Error(SLOW_DOWN, f"in line: about {wait:.0f} s")))
-                    told = now
-                try:
-                    early = await peer.recv(min(wait, self.limits.guess_first))
-                except asyncio.TimeoutError:
-                    continue
-                except ProtocolError as exc:
-                    self._refuse(peer, exc.reason, exc.detail)
-                else:
-                    if early is not None:
-                        self._refuse(peer, UNEXPECTED, "a line before the host's answer")
-                return None
-        finally:
-            guesses.withdraw(place)
-            if admitted is not None:
-                self.guard.in_line(admitted, False)
-        return _Attempt(guesses, place.turn)
-
-    def _passes(self, pake: Pake) -> bool:
-        """Whether ``pake`` carries a returning guest's pass (secure.seat_pass) under a
-        key this host holds: a seat's at the table, a guest's in the waiting room."""
-        passed = False
-        for key in self._keys():            # every key tried: the same work either way
-            if hmac.compare_digest(seat_pass(key, pake.msg), pake.kept):
-                passed = True
-        return passed
-
-    def _player_proven(self, peer: Sealed, hello: Hello) -> bool:
-        """Whether ``hello``'s player key, if any, is signed over this connection's binding
-        (refused ``bad_field`` if not); at a ``players_only`` table a guest that proves
-        none may only watch (refused ``not_player`` if it asks to play)."""
-        if hello.player is not None and hello.signed is not None and \
-                not seat_proven(hello.player, peer.keys.binding, hello.signed):
-            self._refuse(peer, BAD_FIELD, "the player's key is not signed on this connection")
-            return False
-        if self.players_only and hello.player is None and not hello.watch:
-            self._refuse(peer, NOT_PLAYER, "a rated table seats players with their own key")
-            return False
-        return True
-
-    async def _hello(self, peer: Sealed) -> Optional[Hello]:
-        hello = await self._first(peer, (Hello,), self.limits.hello_timeout)
-        return hello if isinstance(hello, Hello) else None
-
-    def _enter(self, peer: Sealed, hello: Hello) -> Optional[_Guest]:
+    def _enter(self, peer: Sealed, hello: Hello) -> Optional[Guest]:
         """The guest in the room, or None (refused, with the reason sent).  Before the
         start it sits in the first free seat or watches (game/net/lobby.py), or, coming
         back, takes its own seat again (:meth:`_back_in_room`); after it, it takes its
@@ -1410,67 +739,34 @@ class Host:
         spectators are welcome); anyone else finds the room full."""
         with self._room:
             if self.session is None and hello.seat is not None:
-                back = self._back_in_room(peer, hello)
+                back = self._waiting.back(peer, hello)
                 if back is None:
                     return None
                 guest = back
             elif self.session is None:
-                guest = _Guest(next(self._gids), peer, hello.name, self.limits)
+                guest = Guest(next(self._gids), peer, hello.name, self.limits)
                 try:
                     self.lobby.enter(guest.gid, hello.name, hello.watch)
                 except Refusal as exc:
-                    self._refuse(peer, exc.reason)
+                    refuse(peer, exc.reason)
                     return None
                 guest.name = self.lobby.names[guest.gid]     # told apart from a namesake
                 self._guests[guest.gid] = guest
                 log.info("%s comes in from %s", hello.name or "a guest", peer.label)
             else:
-                guest = _Guest(next(self._gids), peer, hello.name, self.limits)
+                guest = Guest(next(self._gids), peer, hello.name, self.limits)
                 guest.started.set()
-                guest.seat = self._seat_back(peer, hello)
+                guest.seat = self._room_keys.seat_back(peer, hello)
                 if guest.seat is None and not (hello.watch and self.lobby.spectators):
-                    self._refuse(peer, NO_SPECTATORS if hello.watch else ROOM_FULL)
+                    refuse(peer, NO_SPECTATORS if hello.watch else ROOM_FULL)
                     return None
                 self._guests[guest.gid] = guest
         guest.listening = hello.listening
         if not guest.started.is_set():
-            self._lobby_changed()
+            self._waiting.changed()
         return guest
 
-    def _back_in_room(self, peer: Sealed, hello: Hello) -> Optional[_Guest]:
-        """A guest of the waiting room whose connection dropped comes back (under the
-        room's lock): it proves its key, and is the same guest (its id, its name, its seat
-        if the host has not freed it) on this connection; an older connection of it that
-        the host still holds is closed.  None (refused ``seat_freed``) if it proves no key
-        of the room: the host sent it away meanwhile, or it is not who it claims."""
-        known: dict[int, _Guest | _Away] = {**self._held, **self._guests}
-        gid = _proven(peer, hello, {g: guest.key for g, guest in known.items()})
-        if gid is None:
-            self._refuse(peer, SEAT_FREED, "no seat in this room is held for that key")
-            return None
-        old = known[gid]
-        if isinstance(old, _Guest) and self._guests.get(gid) is old:    # drop not noticed
-            old.peer.send(encode(Error(REPLACED, "the same player connected again", True)))
-            old.peer.close()
-        guest = _Guest(gid, peer, old.name, self.limits, old.key)
-        self._guests[gid] = guest
-        self.lobby.back(gid)
-        log.info("%s is back in the room from %s", old.name or "a guest", peer.label)
-        return guest
-
-    @property
-    def _held(self) -> dict[int, _Away]:
-        """The seated guests whose connection dropped in the waiting room, held for them:
-        those the lobby has ``away`` (it says who, as every guest sees it), by the
-        connection that dropped (under the room's lock)."""
-        return {gid: self._dropped[gid] for gid in self.lobby.away}
-
-    def _seat_back(self, peer: Sealed, hello: Hello) -> Optional[int]:
-        """The seat this guest proves is its own, on this connection (None if none)."""
-        return _proven(peer, hello, {s: r.key for s, r in self._remote.items()
-                                     if r.key is not None})
-
-    def _leave(self, guest: _Guest) -> None:
+    def _leave(self, guest: Guest) -> None:
         """A guest's connection ended.  In the waiting room a seated guest that did not
         say goodbye (and was not sent away) keeps its seat, away, for as long as it may
         try to come back (``Limits.reconnect_for``, and a heartbeat's silence); anyone
@@ -1484,170 +780,25 @@ class Host:
             waiting = self.session is None
             if waiting and not guest.left and not guest.gone and not self._closing and \
                     self.lobby.drop(guest.gid):
-                self._dropped[guest.gid] = _Away(guest.gid, guest.name, guest.key)
-                self._dropped = self._held      # only those still away: the others went
-                self._hold(self._dropped[guest.gid])
+                self._dropped[guest.gid] = Away(guest.gid, guest.name, guest.key)
+                self._dropped = self._waiting.held      # only those still away: the others went
+                self._waiting.hold(self._dropped[guest.gid])
                 log.info("%s dropped from the room; the seat is held", guest.name or "a guest")
             elif waiting:
                 self.lobby.leave(guest.gid)
         if waiting and not self._closing:
-            self._lobby_changed()
+            self._waiting.changed()
         else:
             self._update()
-
-    def _hold(self, away: _Away) -> None:
-        """Hold a seat in the waiting room for ``away`` while it may try to come back."""
-        asyncio.get_running_loop().call_later(
-            self.limits.reconnect_for + self.limits.dead_after, self._expire, away)
-
-    def _expire(self, away: _Away) -> None:
-        """A guest held in the waiting room did not come back in time: its seat is free."""
-        with self._room:
-            if self.session is not None or self._held.get(away.gid) is not away:
-                return
-            self.lobby.leave(away.gid)
-        self._lobby_changed()
 
     def lobby_keys(self) -> tuple[tuple[int, int, str, bytes], ...]:
         """Each seated guest of the waiting room (seat, guest id, name, the key it comes
         back by), present or held: what the service keeps to hold their seats for them
         after a takeover before the start."""
         with self._room:
-            known: dict[int, _Guest | _Away] = {**self._held, **self._guests}
+            known: dict[int, Guest | Away] = {**self._waiting.held, **self._guests}
             return tuple((seat, gid, known[gid].name, known[gid].key)
                          for seat, gid in sorted(self.lobby.sitting.items()) if gid in known)
-
-    async def _waiting_room(self, guest: _Guest) -> bool:
-        """Serve a guest in the waiting room (it asks for seats) until the game starts:
-        True, or False if it left or was sent away."""
-        peer = guest.peer
-        while not guest.started.is_set():
-            reading = asyncio.ensure_future(peer.recv())
-            starting = asyncio.ensure_future(guest.started.wait())
-            done, _ = await asyncio.wait((reading, starting),
-                                         return_when=asyncio.FIRST_COMPLETED)
-            starting.cancel()
-            if reading not in done:
-                reading.cancel()                # no line is lost: see Link.recv
-                await asyncio.gather(reading, return_exceptions=True)
-                break
-            try:
-                line = reading.result()
-                if line is None or guest.gone:
-                    return False
-                msg = decode(line, (Sit, Start, Bye, Phrase, Error))
-            except ProtocolError as exc:
-                if not self._strike(peer, guest.strikes, Error(exc.reason, exc.detail)):
-                    return False
-                continue
-            if isinstance(msg, Bye):
-                guest.left = True
-                return False
-            if isinstance(msg, Error):
-                _heard(guest, msg)
-            if isinstance(msg, Start):
-                self._chair_starts(guest)
-            if isinstance(msg, Sit):
-                with self._room:
-                    try:
-                        self.lobby.sit(guest.gid, msg.seat)
-                        refused = None
-                    except Refusal as exc:
-                        refused = exc.reason
-                if refused is not None:
-                    peer.send(encode(Error(refused, "that seat is not free")))
-                self._lobby_changed()
-        return not guest.gone
-
-    def _chair(self) -> Optional[int]:
-        """The table's chair: its first seated guest (the gid it came in with), if the
-        table has one (``chair``) and anyone sits (under the room's lock)."""
-        if not self.chair or not self.lobby.sitting:
-            return None
-        return min(self.lobby.sitting.values())
-
-    def _chair_starts(self, guest: _Guest) -> None:
-        """The chair says ``start``: the game begins; anyone else is refused."""
-        with self._room:
-            chair = self._chair()
-        if chair is None or guest.gid != chair:
-            guest.peer.send(encode(Error(NOT_CHAIR, "only the table's chair starts it")))
-            return
-        if self.players_only and len(self.lobby.sitting) < len(self.lobby.seats()):
-            guest.peer.send(encode(Error(NOT_FULL, "a rated table starts when it is full")))
-            return
-        log.info("the chair starts the table")
-        self.begin()
-
-    def _lobby_changed(self) -> None:
-        """The waiting room changed: every guest hears, the listing follows, and a host
-        that starts by itself starts once every open seat has its person."""
-        self._tell_lobby()
-        self._update()
-        if self.on_lobby is not None and self.session is None:
-            self.on_lobby(self)
-        if self.autostart and self.session is None and self.lobby.full:
-            self.begin()
-
-    def _tell_lobby(self) -> None:
-        """Each guest in the waiting room gets the room as it sees it."""
-        with self._room:
-            if self.session is not None:
-                return
-            seats = self.lobby.seats()
-            chair = self._chair()
-            chair_seat = None if chair is None else self.lobby.seat_of(chair)
-            lines = [(g.peer, LobbyView(self.setup.key, seats, self.lobby.seat_of(g.gid),
-                                    self.lobby.spectators, len(self.lobby.watching),
-                                    self.setup.options, g.gid == chair, chair_seat,
-                                    self.players_only))
-                     for g in self._guests.values()]
-        for peer, msg in lines:
-            peer.send(encode(msg))
-        self._publish()
-
-    def _send_away(self, gid: int, why: str) -> None:
-        """The host freed this guest's seat (and spectators are refused), or refused
-        spectators while it watched: it goes, told ``why``."""
-        guest = self._guests.get(gid)            # away: nobody to tell
-        if guest is not None:
-            guest.gone = True
-            self._refuse(guest.peer, why)
-            guest.peer.close()
-
-    def _started(self) -> None:
-        """The game began: every guest in the waiting room goes to the table."""
-        for guest in list(self._guests.values()):
-            guest.started.set()
-        if self.public and self._relay_link is not None:
-            self._relay_link.send(PRIVATE + b"\n")           # gathering no more
-
-    def _publish(self) -> None:
-        """A public table tells its relay how it stands (``!public``; game/net/listing.py)."""
-        link, code = self._relay_link, self._relay_code
-        if not self.public or link is None or code is None or self.session is not None:
-            return
-        with self._room:
-            listing = Listing(code.text, self.setup.key, len(self.setup.seats), self.lobby.taken,
-                              self.title or "?", _listed_options(self.setup.options),
-                              self.lobby.spectators, self.players_only)
-        link.send(PUBLIC + b" " + json.dumps(listing.to_json(), separators=(",", ":"),
-                                             ensure_ascii=False).encode() + b"\n")
-
-    async def _renew(self, link: Link) -> None:
-        """Keep a public table's listing alive while it gathers players."""
-        while not link.closed and self.session is None:
-            self._publish()
-            await asyncio.sleep(RENEW_EVERY)
-
-    def _said(self, seat: int, phrase: str) -> None:
-        """A phrase said at ``seat``: every guest at the table hears it, and the host."""
-        line = encode(Phrase(phrase, seat))
-        for guest in list(self._guests.values()):
-            if guest.playing:
-                guest.peer.send(line)
-        if self.client is not None:
-            self.client._heard.append((seat, phrase))
 
     def setup_for(self, seat: Optional[int]) -> GameSetup:
         """The game as ``seat``'s player sees it (None: a spectator): their seat
@@ -1658,15 +809,10 @@ class Host:
                       for s, spec in enumerate(self.setup.seats))
         return GameSetup(self.setup.key, seats, self.setup.options, None)
 
-    def _seats_msg(self) -> Seats:
-        assert self.session is not None
-        away = tuple(s for s in self._remote if self.session.standing_in(s))
-        return Seats(tuple(self.names), away)
-
     def tell_rated(self, ratings: dict[int, tuple[float, float]]) -> None:
         """A rated table's game over (game/net/tables.py): every guest is told each seat's
         rating before and after (any thread), and every guest who comes to the table
-        later, while it is kept (:meth:`_play`): a player whose link dropped at the end
+        later, while it is kept (game/net/table_play.py): a player whose link dropped at the end
         comes back to them."""
         assert self.session is not None
         line = encode(Rated(tuple(ratings.get(s) for s in range(len(self.setup.seats)))))
@@ -1677,149 +823,6 @@ class Host:
                 if guest.playing:
                     guest.peer.send(line)
         self._net.call(tell)
-
-    def _tell_seats(self) -> None:
-        line = encode(self._seats_msg())
-        for guest in list(self._guests.values()):
-            if guest.playing:
-                guest.peer.send(line)
-
-    async def _play(self, guest: _Guest) -> None:
-        """A guest at the table: its seat's updates (a spectator's: the spectator view)
-        go out as the session makes them; its actions come in."""
-        session = self.session
-        assert session is not None
-        loop = asyncio.get_running_loop()
-        wake = asyncio.Event()
-        peer, seat = guest.peer, guest.seat
-
-        def notify() -> None:          # called by whichever thread applied an action
-            try:
-                loop.call_soon_threadsafe(wake.set)
-            except RuntimeError:       # the loop is closing
-                pass
-
-        if seat is not None:
-            self._take_seat(peer, seat)
-            self._remote[seat].listening = guest.listening
-        watcher = guest.watcher or session.watch(seat)
-        watcher.notify = notify
-        peer.send(encode(Welcome(seat, self.setup_for(seat), tuple(self.names),
-                                 self._seat_digests(seat))))
-        guest.playing = True
-        self._update()
-        self._tell_seats()
-        if self._rated_line is not None:          # back after the ratings were told
-            peer.send(self._rated_line)
-        forward = loop.create_task(self._forward(peer, watcher.drain, wake))
-        try:
-            await self._actions(guest)
-        finally:
-            forward.cancel()
-            watcher.close()
-            guest.playing = False
-            remote = self._remote.get(seat) if seat is not None else None
-            if remote is not None and remote.peer is peer:
-                remote.peer = None
-                if not self._closing:
-                    self._away(remote.seat)
-            self._update()
-
-    def _away(self, seat: int) -> None:
-        """Nobody plays a guest's seat: a computer stands in, at once, or once the seat
-        has waited ``stand_in_after`` seconds for its guest to come back (a table the
-        service deals, whose computers move at once: a link that blinks, or the worker's
-        takeover, must not cost its player a hand)."""
-        if self.stand_in_after > 0:
-            asyncio.get_running_loop().call_later(self.stand_in_after, self._stand_in, seat)
-        else:
-            self._stand_in(seat)
-
-    def _stand_in(self, seat: int) -> None:
-        remote, session = self._remote.get(seat), self.session
-        if remote is None or remote.peer is not None or session is None or self._closing or \
-                session.standing_in(seat):
-            return
-        log.info("seat %d: %s left; a computer stands in", seat, remote.name)
-        session.stand_in(seat, self.level)
-        self._tell_seats()
-        self._update()
-
-    def _take_seat(self, peer: Sealed, seat: int) -> None:
-        """The guest's seat is played from this connection (an older one is closed), and
-        the computer that kept it warm leaves it."""
-        assert self.session is not None
-        remote = self._remote[seat]
-        if remote.peer is not None and remote.peer is not peer:
-            remote.peer.send(encode(Error(REPLACED, "the same player connected again", True)))
-            remote.peer.close()
-        remote.peer = peer
-        self.session.return_seat(seat)
-        log.info("seat %d: %s plays from %s", seat, remote.name or "a guest", peer.label)
-
-    async def _forward(self, peer: Sealed, drain: Callable[[], list[Update]],
-                       wake: asyncio.Event) -> None:
-        """Every update of the guest's seat, in order, as the session made it."""
-        while True:
-            wake.clear()
-            for update in drain():
-                peer.send(encode(update))
-            if not await peer.flush():
-                peer.close()
-                return
-            await wake.wait()
-
-    async def _actions(self, guest: _Guest) -> None:
-        session = self.session
-        assert session is not None
-        peer, seat, strikes = guest.peer, guest.seat, guest.strikes
-        while True:
-            try:
-                line = await peer.recv()
-                if line is None:
-                    return
-                msg = decode(line, (Submit, Bye, Phrase, Error))
-            except ProtocolError as exc:
-                if not self._strike(peer, strikes, Error(exc.reason, exc.detail)):
-                    return
-                continue
-            if isinstance(msg, Bye):
-                return
-            if isinstance(msg, Error):
-                _heard(guest, msg)
-                continue
-            if isinstance(msg, Phrase):
-                if seat is not None and self._remote[seat].peer is peer:
-                    self._said(seat, msg.phrase)
-                continue
-            assert isinstance(msg, Submit)
-            if msg.seat != seat or seat is None:
-                refused: Optional[Refused] = Refused(msg.seat, str(msg.action),
-                                                     Reason("engine.not_your_seat"),
-                                                     session.version, msg.probe)
-            elif self.journal is not None:      # kept first: waits on the log, off the loop
-                refused = await asyncio.get_running_loop().run_in_executor(  # (and the digests)
-                    self._net.waits, session.submit, seat, msg.action,
-                    msg.version, msg.probe)
-            else:
-                refused = session.submit(seat, msg.action, msg.version, msg.probe)
-            if refused is None:
-                continue
-            if refused.probe or refused.reason.key == "engine.moved_on":
-                peer.send(encode(refused))       # a race lost, a question: no offence
-            elif not self._strike(peer, strikes, refused):
-                return
-
-    def _strike(self, peer: Sealed, strikes: Bucket, reply: Error | Refused) -> bool:
-        """Answer an offence; False (and the connection closed) when out of strikes."""
-        if strikes.take():
-            peer.send(encode(reply))
-            return True
-        log.warning("closing %s: out of strikes (%s)", peer.label,
-                    reply.reason if isinstance(reply, Error) else reply.reason.key)
-        self._refuse(peer, ABUSE, "too many bad lines")
-        peer.close()
-        return False
 
     async def _shutdown(self) -> None:
         peers = [g.peer for g in self._guests.values()]
@@ -1843,34 +846,3 @@ class Host:
             self._relay_link.close()
         for task in list(self._tasks):
             task.cancel()
-
-
-def _heard(guest: _Guest, error: Error) -> None:
-    """A guest's answer to a line of ours it could not take (a bug on one side or the
-    other, never the guest's offence, so no strike): logged, the first of a connection
-    as a warning, the rest quietly (a guest cannot fill the log); nothing else."""
-    level = logging.DEBUG if guest.answered else logging.WARNING
-    guest.answered = True
-    log.log(level, "%s could not take a line of ours: %r (%r)", guest.peer.label,
-            error.reason, error.detail)          # quoted: a guest's words start no line
-
-
-def _proven(peer: Sealed, hello: Hello, keys: dict[int, bytes]) -> Optional[int]:
-    """Which of ``keys`` (a seat's, or a guest's in the waiting room) the hello's proof
-    shows it holds, on this very connection (a proof is bound to it: never replayed);
-    None if none."""
-    if hello.seat is None or hello.proof is None:
-        return None
-    proven = None
-    for which, key in keys.items():             # every key tried: the same work either way
-        if hmac.compare_digest(seat_proof(key, peer.keys.binding), hello.proof):
-            proven = which
-    if proven is None:
-        log.warning("%s claims seat %s without its key", peer.label, hello.seat)
-    return proven
-
-
-def _listed_options(options: Any) -> dict[str, Any]:
-    """The options a listing can carry (short words and numbers)."""
-    return {k: v for k, v in dict(options).items()
-            if len(k) <= 24 and (type(v) in (int, bool) or isinstance(v, str) and len(v) <= 24)}

@@ -6,7 +6,7 @@ them, which a player on a café's network may not want; the host screen says
 which ones, and ``--listen ADDRESS`` (or the ``listen`` setting) binds one.
 On Linux each interface's IPv4 address is read with the ``SIOCGIFADDR`` ioctl
 (no packet leaves); elsewhere, and when that fails, the one LAN address that
-:func:`game.net.host.lan_address`'s way of asking the routing table finds, and
+:func:`game.net.direct_door.lan_address`'s way of asking the routing table finds, and
 the loopback address.
 """
 

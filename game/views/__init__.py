@@ -8,7 +8,11 @@ screen keeps them.  Their keys and types are declared here, one module per game
 * ``View``: what ``view()`` returns (the state's ``view_shape``);
 * ``Result``: what ``result()`` returns at the end (the state's ``result_shape``);
 * ``EVENTS``: each event kind a game emits and the shape of its data as a seat that
-  sees all of it receives it (the state's ``event_shapes``).  A key that only the
+  sees all of it receives it (the state's ``event_shapes``), made by
+  :func:`game.engine.shapes_of` from the game's event kinds (:class:`game.engine.EventKind`): the
+  state makes each event through its kind (``ROLL(seat, {...})``) and a reader takes its
+  data through it (``ROLL.of(event)``), so mypy checks the writer and the reader
+  against the one shape.  A key that only the
   private part carries, or only some events of that kind, is optional: it is declared
   in a ``total=False`` class over a ``_<Name>Keys`` class of the keys always there
   (``typing.NotRequired`` needs Python 3.11; the game runs on 3.10).

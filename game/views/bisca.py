@@ -4,6 +4,7 @@ be halves (option ``half_bets``): ``float`` (a whole one travels as an int)."""
 
 from typing import Optional, TypedDict
 
+from game.engine import GAME_OVER, EventKind, shapes_of
 from game.views import GameOver, Move, Moves, Result, TrickView, Why
 
 
@@ -137,8 +138,19 @@ class FinalResult(Result):
     lives: list[float]
 
 
-EVENTS = {
-    "round": Round, "deal": Moves, "bet_turn": BetTurn, "bet": Bet, "bets_closed": BetsClosed,
-    "reveal": Reveal, "play": Play, "hand_won": HandWon, "round_scored": RoundScored,
-    "babbeo": Babbeo, "everyone_out": EveryoneOut, "eliminated": Eliminated, "game_over": Over,
-}
+ROUND = EventKind("round", Round)
+DEAL = EventKind("deal", Moves)
+BET_TURN = EventKind("bet_turn", BetTurn)
+BET = EventKind("bet", Bet)
+BETS_CLOSED = EventKind("bets_closed", BetsClosed)
+REVEAL = EventKind("reveal", Reveal)
+PLAY = EventKind("play", Play)
+HAND_WON = EventKind("hand_won", HandWon)
+ROUND_SCORED = EventKind("round_scored", RoundScored)
+BABBEO = EventKind("babbeo", Babbeo)
+EVERYONE_OUT = EventKind("everyone_out", EveryoneOut)
+ELIMINATED = EventKind("eliminated", Eliminated)
+GAME_ENDED = EventKind(GAME_OVER, Over)
+
+EVENTS = shapes_of(ROUND, DEAL, BET_TURN, BET, BETS_CLOSED, REVEAL, PLAY, HAND_WON,
+                   ROUND_SCORED, BABBEO, EVERYONE_OUT, ELIMINATED, GAME_ENDED)

@@ -3,7 +3,8 @@ game/bocce/state.py, which builds them)."""
 
 from typing import Optional, TypedDict
 
-from game.views import BaseView, GameOver, Move, Moves, Result, Why
+from game.engine import GAME_ENDED, EventKind, shapes_of
+from game.views import BaseView, Move, Moves, Result, Why
 
 
 class ShownBocce(TypedDict):
@@ -143,9 +144,19 @@ class FrameEnd(TypedDict):
 #: Bocce keeps no score sheet: the result is its final scores and winners
 FinalResult = Result
 
-EVENTS = {
-    "hand_start": HandStart, "deal": Moves, "frame_start": FrameStart, "lag_commit": LagCommit,
-    "lag_reveal": LagReveal, "roll": Roll, "draw": Roll, "stand": Stand, "bust": Bust,
-    "knockout": Knockout, "frame_end": FrameEnd, "reshuffle": Moves,
-    "hand_scored": HandScored, "game_over": GameOver,
-}
+HAND_START = EventKind("hand_start", HandStart)
+DEAL = EventKind("deal", Moves)
+FRAME_START = EventKind("frame_start", FrameStart)
+LAG_COMMIT = EventKind("lag_commit", LagCommit)
+LAG_REVEAL = EventKind("lag_reveal", LagReveal)
+ROLL = EventKind("roll", Roll)
+DRAW = EventKind("draw", Roll)
+STAND = EventKind("stand", Stand)
+BUST = EventKind("bust", Bust)
+KNOCKOUT = EventKind("knockout", Knockout)
+FRAME_END = EventKind("frame_end", FrameEnd)
+RESHUFFLE = EventKind("reshuffle", Moves)
+HAND_SCORED = EventKind("hand_scored", HandScored)
+
+EVENTS = shapes_of(HAND_START, DEAL, FRAME_START, LAG_COMMIT, LAG_REVEAL, ROLL, DRAW, STAND, BUST,
+                   KNOCKOUT, FRAME_END, RESHUFFLE, HAND_SCORED, GAME_ENDED)

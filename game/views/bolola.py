@@ -3,7 +3,8 @@ game/bolola/state.py)."""
 
 from typing import Optional, TypedDict
 
-from game.views import GameOver, Move, Result, TrickView, Why
+from game.engine import GAME_ENDED, EventKind, shapes_of
+from game.views import Move, Result, TrickView, Why
 
 
 class Trick(TypedDict):
@@ -50,10 +51,15 @@ class View(TrickView):
     scores: list[int]
 
 
-class _DealKeys(TypedDict):
+class DealHead(TypedDict):
+    """What every event of a deal's start says first: which deal of how many, and who deals."""
+
     deal_no: int
     deals: int
     dealer: int
+
+
+class _DealKeys(DealHead):
     moves: list[Move]
 
 
@@ -63,10 +69,7 @@ class Deal(_DealKeys, total=False):
     stage: str
 
 
-class Choosing(TypedDict):
-    deal_no: int
-    deals: int
-    dealer: int
+class Choosing(DealHead):
     opener: int
     left: list[str]
 
@@ -119,8 +122,14 @@ class FinalResult(Result):
     sheet: list[SheetRow]
 
 
-EVENTS = {
-    "deal": Deal, "choosing": Choosing, "contract": Contract, "trump_named": TrumpNamed,
-    "play": Play, "trick_won": TrickWon, "deal_ended": DealEnded, "deal_scored": DealScored,
-    "game_over": GameOver,
-}
+DEAL = EventKind("deal", Deal)
+CHOOSING = EventKind("choosing", Choosing)
+CONTRACT = EventKind("contract", Contract)
+TRUMP_NAMED = EventKind("trump_named", TrumpNamed)
+PLAY = EventKind("play", Play)
+TRICK_WON = EventKind("trick_won", TrickWon)
+DEAL_ENDED = EventKind("deal_ended", DealEnded)
+DEAL_SCORED = EventKind("deal_scored", DealScored)
+
+EVENTS = shapes_of(DEAL, CHOOSING, CONTRACT, TRUMP_NAMED, PLAY, TRICK_WON, DEAL_ENDED,
+                   DEAL_SCORED, GAME_ENDED)

@@ -3,7 +3,8 @@ game/views/__init__.py and game/briscola.py, whose docstring says who is told wh
 
 from typing import Optional, TypedDict
 
-from game.views import GameOver, Move, Result, TrickView, Why
+from game.engine import GAME_ENDED, EventKind, shapes_of
+from game.views import Move, Result, TrickView, Why
 
 
 class Trick(TypedDict):
@@ -47,11 +48,17 @@ class View(TrickView):
     scores: list[int]
 
 
-class _DealKeys(TypedDict):
+class DealHead(TypedDict):
+    """What every card of a game's deal says first: the game, its dealer, the cards taken
+    and whether the Venceslao was announced (none yet)."""
+
     game_no: int
     dealer: int
     taken: list[int]
     announced: bool
+
+
+class _DealKeys(DealHead):
     moves: list[Move]
     stock: int
 
@@ -132,9 +139,16 @@ class FinalResult(Result):
     sheet: list[SheetRow]
 
 
-EVENTS = {
-    "deal": Deal, "play": Play, "claim_open": ClaimOpen, "claimed": Claimed,
-    "trump_changed": TrumpChanged, "culetto_held": CulettoHeld, "trick_won": TrickWon,
-    "draw": Draw, "trump_hidden": TrumpHidden, "game_scored": GameScored,
-    "game_over": GameOver,
-}
+DEAL = EventKind("deal", Deal)
+PLAY = EventKind("play", Play)
+CLAIM_OPEN = EventKind("claim_open", ClaimOpen)
+CLAIMED = EventKind("claimed", Claimed)
+TRUMP_CHANGED = EventKind("trump_changed", TrumpChanged)
+CULETTO_HELD = EventKind("culetto_held", CulettoHeld)
+TRICK_WON = EventKind("trick_won", TrickWon)
+DRAW = EventKind("draw", Draw)
+TRUMP_HIDDEN = EventKind("trump_hidden", TrumpHidden)
+GAME_SCORED = EventKind("game_scored", GameScored)
+
+EVENTS = shapes_of(DEAL, PLAY, CLAIM_OPEN, CLAIMED, TRUMP_CHANGED, CULETTO_HELD, TRICK_WON,
+                   DRAW, TRUMP_HIDDEN, GAME_SCORED, GAME_ENDED)

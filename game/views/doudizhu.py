@@ -3,7 +3,8 @@ game/doudizhu/state.py)."""
 
 from typing import Optional, TypedDict, Union
 
-from game.views import BaseView, GameOver, Move, Nothing, Result
+from game.engine import GAME_ENDED, EventKind, shapes_of
+from game.views import BaseView, Move, Nothing, Result
 
 
 class Combo(TypedDict):
@@ -64,17 +65,20 @@ class View(BaseView):
     sheet: list[SheetRow]
 
 
-class Deal(TypedDict):
-    """Cards dealt (``deal``) or gathered before the deal (``gather``)."""
+class DealHead(TypedDict):
+    """What every event of a deal's start says first: the hand and the deal."""
 
     hand_no: int
     deal: int
+
+
+class Deal(DealHead):
+    """Cards dealt (``deal``) or gathered before the deal (``gather``)."""
+
     moves: list[Move]
 
 
-class Bidding(TypedDict):
-    hand_no: int
-    deal: int
+class Bidding(DealHead):
     first: int
 
 
@@ -87,12 +91,17 @@ class Redeal(TypedDict):
     hand_no: int
 
 
-class Landlord(TypedDict):
-    """The landlord crowned, the kitty shown (``landlord``) and taken (``kitty_taken``)."""
+class LandlordHead(TypedDict):
+    """The bid that crowned the landlord, the kitty and the stake."""
 
     bid: int
     kitty: list[str]
     stake: int
+
+
+class Landlord(LandlordHead):
+    """The landlord crowned, the kitty shown (``landlord``) and taken (``kitty_taken``)."""
+
     moves: list[Move]
 
 
@@ -121,8 +130,17 @@ class FinalResult(Result):
     sheet: list[SheetRow]
 
 
-EVENTS = {
-    "gather": Deal, "deal": Deal, "bidding": Bidding, "bid": Bid, "redeal": Redeal,
-    "landlord": Landlord, "kitty_taken": Landlord, "pass": Nothing,
-    "trick_cleared": TrickCleared, "play": Play, "hand_over": HandOver, "game_over": GameOver,
-}
+GATHER = EventKind("gather", Deal)
+DEAL = EventKind("deal", Deal)
+BIDDING = EventKind("bidding", Bidding)
+BID = EventKind("bid", Bid)
+REDEAL = EventKind("redeal", Redeal)
+LANDLORD = EventKind("landlord", Landlord)
+KITTY_TAKEN = EventKind("kitty_taken", Landlord)
+PASS = EventKind("pass", Nothing)
+TRICK_CLEARED = EventKind("trick_cleared", TrickCleared)
+PLAY = EventKind("play", Play)
+HAND_OVER = EventKind("hand_over", HandOver)
+
+EVENTS = shapes_of(GATHER, DEAL, BIDDING, BID, REDEAL, LANDLORD, KITTY_TAKEN, PASS,
+                   TRICK_CLEARED, PLAY, HAND_OVER, GAME_ENDED)

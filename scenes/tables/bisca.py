@@ -16,11 +16,12 @@ number is ``view["forbidden"]``, a player is out when the view (or an
 
 from __future__ import annotations
 
-from typing import Any, Optional, Sequence, cast
+from typing import Any, Optional, Sequence
 
 from game.cards import Card, italian_deck
 from game.engine import GAME_OVER, Action, Event
 from game.i18n import number_words
+from game.views import bisca as ev
 from game.views.bisca import RoundScored, View
 from scenes.i18n import language, tr
 from scenes.kit import theme
@@ -343,16 +344,16 @@ class BiscaAdapter(TrickTable[View]):
         return cy - layout.card_h * 0.95
 
     def effects(self, event: Event, view: View, fx: Fx, layout: Layout) -> None:
-        kind, data, seat = event.kind, event.data, event.seat
-        if kind == "round" and data["one_card"]:
+        seat = event.seat
+        if (start := ev.ROUND.of(event)) is not None and start["one_card"]:
             fx.banner(tr("bisca_table.one_card_banner"), tr("bisca_table.one_card_sub"),
                       at="end", hold=1.2, y=self._banner_y(layout))
-        elif kind == "bet" and seat is not None:
+        elif (betting := ev.BET.of(event)) is not None and seat is not None:
             # where the player's card of the hand will lie: the middle is empty while betting
-            fx.pop(tr("bisca_table.bet_pop", bet=number(data["bet"])),
+            fx.pop(tr("bisca_table.bet_pop", bet=number(betting["bet"])),
                    self._front(seat, layout), at="start", colour=theme.GOLD_LIGHT,
                    rise=0.25, size=0.8)
-        elif kind == "round_scored":
+        elif (data := ev.ROUND_SCORED.of(event)) is not None:
             bets, losses = data["bets"], data["loss"]
             for s, (bet, loss) in enumerate(zip(bets, losses)):
                 if bet is None:
@@ -367,18 +368,18 @@ class BiscaAdapter(TrickTable[View]):
             if not data["final"]:
                 # what happened, until the player goes on (the last round: the result screen)
                 fx.interlude(tr("bisca_table.round_title", round_no=data["round_no"]),
-                             self.round_sheet(cast(RoundScored, data), layout),
+                             self.round_sheet(data, layout),
                              tr("bisca_table.next_round"))
-        elif kind == "babbeo":
-            names = " & ".join(self.seat_name(s, layout) for s in data["seats"])
+        elif (babbeo := ev.BABBEO.of(event)) is not None:
+            names = " & ".join(self.seat_name(s, layout) for s in babbeo["seats"])
             fx.sound("score", at="start")
             fx.banner(tr("bisca_table.babbeo_banner"), tr("bisca_table.babbeo_sub", players=names),
                       at="start", hold=1.6, y=self._banner_y(layout))
             fx.wait(1.8)
-        elif kind == "everyone_out":
-            names = " & ".join(self.seat_name(s, layout) for s in data["seats"])
+        elif (out := ev.EVERYONE_OUT.of(event)) is not None:
+            names = " & ".join(self.seat_name(s, layout) for s in out["seats"])
             fx.sound("score", at="start")
-            if data["tie"]:
+            if out["tie"]:
                 fx.banner(tr("bisca_table.everyone_out_tie"),
                           tr("bisca_table.everyone_out_tie_sub", players=names),
                           at="start", hold=1.8, y=self._banner_y(layout))
@@ -387,52 +388,53 @@ class BiscaAdapter(TrickTable[View]):
                           tr("bisca_table.everyone_out_sub", player=names),
                           at="start", hold=1.6, y=self._banner_y(layout))
             fx.wait(2.0)
-        elif kind == "eliminated":
-            for s in data["seats"]:
+        elif (gone := ev.ELIMINATED.of(event)) is not None:
+            for s in gone["seats"]:
                 fx.pop(tr("bisca_table.out"), self._front(s, layout), colour=NEGATIVE,
                        rise=0.2, size=0.8)
 
     def patch(self, shown: View, event: Event) -> None:
         """Bring the HUD up to the event: bets, hands won, lives and who is out come with
         the events, in the order they play out."""
-        kind, data = event.kind, event.data
-        if kind == "round":
-            for key in ("round_no", "cards", "dealer", "players", "one_card"):
-                if key in data:
-                    shown[key] = data[key]
+        kind = event.kind
+        if (start := ev.ROUND.of(event)) is not None:
+            shown.update({"round_no": start["round_no"], "cards": start["cards"],
+                          "dealer": start["dealer"], "players": start["players"],
+                          "one_card": start["one_card"]})
             shown.update({"bets": [None] * self.seats, "won": [0] * self.seats, "phase": "bet",
-                          "lives": list(data["lives"]),
-                          "leader": data["players"][0], "trick": [],
-                          "out": [s for s in range(self.seats) if s not in data["players"]],
-                          "forbidden": None, "blind": bool(data["one_card"])})
-        elif kind == "bet_turn":
-            shown["forbidden"] = data["forbidden"]
-        elif kind == "bet":
-            shown["bets"] = list(data["bets"])
+                          "lives": list(start["lives"]),
+                          "leader": start["players"][0], "trick": [],
+                          "out": [s for s in range(self.seats) if s not in start["players"]],
+                          "forbidden": None, "blind": bool(start["one_card"])})
+        elif (turn := ev.BET_TURN.of(event)) is not None:
+            shown["forbidden"] = turn["forbidden"]
+        elif (bet := ev.BET.of(event)) is not None:
+            shown["bets"] = list(bet["bets"])
             shown["forbidden"] = None
         elif kind == "bets_closed":
             shown.update({"phase": "play", "blind": False, "forbidden": None})
-        elif kind == "play" and event.seat is not None:
+        elif (play := ev.PLAY.of(event)) is not None and event.seat is not None:
             trick = list(shown["trick"])
             if not trick:
                 shown["leader"] = event.seat
-            trick.append({"seat": event.seat, "card": data["card"], "ace": data["ace"] or ""})
+            trick.append({"seat": event.seat, "card": play["card"], "ace": play["ace"] or ""})
             shown["trick"] = trick
-        elif kind == "hand_won" and event.seat is not None:
-            shown["won"] = list(data["won"])
+        elif (won := ev.HAND_WON.of(event)) is not None and event.seat is not None:
+            shown["won"] = list(won["won"])
             shown["leader"] = event.seat
             shown["trick"] = []
-        elif kind in ("round_scored", "babbeo", "everyone_out"):
-            shown["lives"] = list(data["lives"])
-            if kind == "round_scored":
-                sheet = list(shown["sheet"])
-                sheet.append({"round_no": data["round_no"], "cards": data["cards"],
-                              "players": list(shown["players"]), "bets": list(data["bets"]),
-                              "won": list(data["won"]), "loss": list(data["loss"]),
-                              "lives": list(data["lives"])})
-                shown["sheet"] = sheet
-        elif kind == "eliminated":
-            shown["out"] = sorted(set(shown["out"]) | set(data["seats"]))
+        elif (scored := ev.ROUND_SCORED.of(event)) is not None:
+            shown["lives"] = list(scored["lives"])
+            sheet = list(shown["sheet"])
+            sheet.append({"round_no": scored["round_no"], "cards": scored["cards"],
+                          "players": list(shown["players"]), "bets": list(scored["bets"]),
+                          "won": list(scored["won"]), "loss": list(scored["loss"]),
+                          "lives": list(scored["lives"])})
+            shown["sheet"] = sheet
+        elif (lives := ev.BABBEO.of(event) or ev.EVERYONE_OUT.of(event)) is not None:
+            shown["lives"] = list(lives["lives"])
+        elif (gone := ev.ELIMINATED.of(event)) is not None:
+            shown["out"] = sorted(set(shown["out"]) | set(gone["seats"]))
         elif kind == GAME_OVER:
             shown["phase"] = "over"
 

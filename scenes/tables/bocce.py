@@ -23,7 +23,8 @@ from typing import Any, Optional, Sequence, cast
 import pygame
 
 from game.cards import Card
-from game.engine import GAME_OVER, Action, Event
+from game.engine import GAME_ENDED, Action, Event
+from game.views import bocce as ev
 from game.views.bocce import Fate, HandScored, ShownBocce, View
 from scenes.i18n import tr
 from scenes.kit import theme
@@ -382,31 +383,31 @@ class BocceAdapter(TableAdapter[View]):
         return super().timing(event)
 
     def effects(self, event: Event, view: View, fx: Fx, layout: Layout) -> None:
-        kind, data = event.kind, event.data
-        if kind == "hand_start" and data["hand"] > 1:
-            self._banner(fx, layout, tr("bocce_table.hand_banner", hand=data["hand"]),
+        kind = event.kind
+        if (start := ev.HAND_START.of(event)) is not None and start["hand"] > 1:
+            self._banner(fx, layout, tr("bocce_table.hand_banner", hand=start["hand"]),
                          at="start", hold=0.6)
-        elif kind == "frame_start":
-            self._banner(fx, layout, tr("bocce.header", hand=data["hand"], frame=data["frame"],
+        elif (frame := ev.FRAME_START.of(event)) is not None:
+            self._banner(fx, layout, tr("bocce.header", hand=frame["hand"], frame=frame["frame"],
                                         frames=FRAMES), tr("bocce.lag_title"), hold=0.7)
             fx.wait(0.5)
-        elif kind == "lag_reveal":
+        elif (reveal := ev.LAG_REVEAL.of(event)) is not None:
             cx, cy = layout.centre
             # over the two lag cards it sums, standing still between the "Pallino" line
             # above them and the bocce's words below (rising, the larger words met the line
             # at 1280x720)
-            fx.pop(str(data["pallino"]), (cx, cy + layout.card_h * 0.05),
+            fx.pop(str(reveal["pallino"]), (cx, cy + layout.card_h * 0.05),
                    colour=theme.GOLD_LIGHT, rise=0.0)
             fx.sound("score")
             fx.wait(0.4)
         elif kind == "knockout":
             # the words stand by the bocce (its status label) while its cards linger there
             fx.sound("error", at="start")
-        elif kind == "stand" and event.seat is not None:
+        elif (stand := ev.STAND.of(event)) is not None and event.seat is not None:
             fx.sound("play", at="start")
-            self._pop_at_bocce(fx, layout, event.seat, data["bocce"],
-                               str(data["total"]), theme.GOLD_LIGHT, at="start")
-        elif kind == "hand_scored":
+            self._pop_at_bocce(fx, layout, event.seat, stand["bocce"],
+                               str(stand["total"]), theme.GOLD_LIGHT, at="start")
+        elif (data := ev.HAND_SCORED.of(event)) is not None:
             per = data["points"]
             for seat in (0, 1):
                 for i, p in enumerate(per[seat] if seat < len(per) else []):
@@ -426,59 +427,55 @@ class BocceAdapter(TableAdapter[View]):
             # the pops first, then what happened, until the player goes on
             fx.wait(0.9)
             fx.interlude(tr("bocce_table.hand_scored", hand=data["hand"]),
-                         self.hand_sheet(cast(HandScored, data), data["scores"], layout),
+                         self.hand_sheet(data, data["scores"], layout),
                          tr("bocce_table.next_hand"))
 
     def patch(self, shown: View, event: Event) -> None:
         """Copy what the event says into the shown view: every number comes from the
         engine (a bocce's shown total, a stand's points), none is worked out here."""
-        kind, data, seat = event.kind, event.data, event.seat
+        kind, seat = event.kind, event.seat
         bocce = shown["bocce"]
-        if kind == "hand_start":
-            shown["hand"] = data["hand"]
+        if (start := ev.HAND_START.of(event)) is not None:
+            shown["hand"] = start["hand"]
             shown["pallino"] = None
             for row in bocce:
                 for i in range(len(row)):
                     row[i] = {"total": None, "totals": [], "status": "waiting", "points": None}
-        elif kind == "frame_start":
-            shown.update({"frame": data["frame"], "phase": "lag", "pallino": None,
+        elif (frame := ev.FRAME_START.of(event)) is not None:
+            shown.update({"frame": frame["frame"], "phase": "lag", "pallino": None,
                           "rolling": None, "committed": [False, False], "lag": [None, None]})
-        elif kind == "lag_commit" and seat is not None:
+        elif (commit := ev.LAG_COMMIT.of(event)) is not None and seat is not None:
             shown["committed"][seat] = True
-            if data.get("worth") is not None:
-                shown["lag"][seat] = data["worth"]
-        elif kind == "lag_reveal":
-            shown.update({"pallino": data["pallino"], "phase": "roll",
-                          "lag": list(data["worths"])})
-        elif kind in ("roll", "draw") and seat is not None:
-            bocce[seat][data["bocce"]] = {"total": data["total"],
-                                                 "totals": list(data["totals"]),
-                                                 "status": "rolling", "points": None}
+            if commit.get("worth") is not None:
+                shown["lag"][seat] = commit["worth"]
+        elif (reveal := ev.LAG_REVEAL.of(event)) is not None:
+            shown.update({"pallino": reveal["pallino"], "phase": "roll",
+                          "lag": list(reveal["worths"])})
+        elif (roll := ev.ROLL.of(event) or ev.DRAW.of(event)) is not None and seat is not None:
+            bocce[seat][roll["bocce"]] = {"total": roll["total"],
+                                          "totals": list(roll["totals"]),
+                                          "status": "rolling", "points": None}
             shown["rolling"] = seat
-        elif kind in ("bust", "stand") and seat is not None:
+        elif (done := ev.BUST.of(event) or ev.STAND.of(event)) is not None and seat is not None:
             status = "bust" if kind == "bust" else "finished"
-            bocce[seat][data["bocce"]] = {"total": data["total"],
-                                                 "totals": list(data["totals"]),
-                                                 "status": status, "points": data["points"]}
-        if kind in ("bust", "stand") and seat is not None:
+            bocce[seat][done["bocce"]] = {"total": done["total"],
+                                          "totals": list(done["totals"]),
+                                          "status": status, "points": done["points"]}
             # The line names the next roller as soon as this bocce is done, not after
             # the next bocce has turned over.
-            shown["rolling"] = data["next"]
-        if kind == "knockout":
-            target = data["target_seat"]
-            entry = bocce[target][data["target_bocce"]]
-            entry.update(status="knocked_out", points=data["target_points"])
+            shown["rolling"] = done["next"]
+        if (knockout := ev.KNOCKOUT.of(event)) is not None:
+            entry = bocce[knockout["target_seat"]][knockout["target_bocce"]]
+            entry["status"], entry["points"] = "knocked_out", knockout["target_points"]
         elif kind == "frame_end":
             shown.update({"rolling": None, "phase": "", "lag": [None, None],
                           "committed": [False, False]})
-        elif kind == "hand_scored":
-            if data["scores"] is not None:
-                shown["scores"] = list(data["scores"])
-            shown["last_hand"] = cast(HandScored, dict(data))
-        elif kind == GAME_OVER:
+        elif (scored := ev.HAND_SCORED.of(event)) is not None:
+            shown["scores"] = list(scored["scores"])
+            shown["last_hand"] = cast(HandScored, dict(scored))
+        elif (over := GAME_ENDED.of(event)) is not None:
             shown["phase"] = "over"
-            if data["scores"] is not None:
-                shown["scores"] = list(data["scores"])
+            shown["scores"] = list(over["scores"])
 
     # -- what happened: the hand's sheet, the look back at a frame ---------------------------
     def fate_words(self, fate: Fate, layout: Layout) -> str:
@@ -571,26 +568,26 @@ class BocceAdapter(TableAdapter[View]):
             return tr(f"captions.bocce.{kind}", hand=data.get("hand"), frame=data.get("frame"),
                       pallino=data.get("pallino"))
         if seat is None:
-            return self._scored_caption(kind, data, layout)
+            return self._scored_caption(event, layout)
         if kind in ("lag_commit", "roll", "draw", "bust", "stand"):
             # a lag card's total is the committer's secret: lag_commit has none
             total = None if kind == "lag_commit" else data["total"]
             return tr(f"captions.bocce.{kind}", player=player, total=total)
-        if kind == "knockout":
-            return tr("captions.bocce.knockout", player=player, total=data["total"],
-                      victim=self.seat_name(data["target_seat"], layout))
+        if (knockout := ev.KNOCKOUT.of(event)) is not None:
+            return tr("captions.bocce.knockout", player=player, total=knockout["total"],
+                      victim=self.seat_name(knockout["target_seat"], layout))
         return ""
 
-    def _scored_caption(self, kind: str, data: Any, layout: Layout) -> str:
+    def _scored_caption(self, event: Event, layout: Layout) -> str:
         """A hand's points, or who won the game, from the event's own numbers."""
         me, other = self.human_seat, self._other()
-        if kind == "hand_scored":
-            gained = data["hand_points"]
-            return tr("captions.bocce.hand_scored", hand=data["hand"],
+        if (scored := ev.HAND_SCORED.of(event)) is not None:
+            gained = scored["hand_points"]
+            return tr("captions.bocce.hand_scored", hand=scored["hand"],
                       a=self.seat_name(me, layout), pa=gained[me],
                       b=self.seat_name(other, layout), pb=gained[other])
-        if kind == GAME_OVER and data["winners"]:
-            won, scores = data["winners"][0], data["scores"]
+        if (over := GAME_ENDED.of(event)) is not None and over["winners"]:
+            won, scores = over["winners"][0], over["scores"]
             return tr("captions.bocce.game_over", player=self.seat_name(won, layout),
                       score=scores[won], other=scores[1 - won])
         return ""

@@ -27,6 +27,7 @@ from typing import Any, Optional, Sequence
 from game.bolola.rules import CONTRACTS, HAND_SIZE, ITEMS
 from game.cards import FRENCH_SUITS, Card
 from game.engine import GAME_OVER, Action, Event
+from game.views import bolola as ev
 from game.views.bolola import SheetRow as DealRow
 from game.views.bolola import View
 from scenes.i18n import language, signed, tr
@@ -292,23 +293,23 @@ class BololaAdapter(TrickTable[View]):
         return super().timing(event)
 
     def effects(self, event: Event, view: View, fx: Fx, layout: Layout) -> None:
-        kind, data, seat = event.kind, event.data, event.seat
-        if kind == "contract":
+        kind, seat = event.kind, event.seat
+        if (contract := ev.CONTRACT.of(event)) is not None:
             fx.sound("score", at="start")
-            sub = banner_sub(data["points"], int(data["total"]))
-            title = tr("bolola_table.banner", deal_no=data["deal_no"],
-                       deals=data["deals"], contract=contract_name(data["contract"]))
+            sub = banner_sub(contract["points"], contract["total"])
+            title = tr("bolola_table.banner", deal_no=contract["deal_no"],
+                       deals=contract["deals"], contract=contract_name(contract["contract"]))
             fx.banner(title, sub, at="start", hold=1.4, y=self._banner_y(layout))
             fx.wait(1.0)
-        elif kind == "trump_named" and seat is not None:
-            suit = data["suit"]
+        elif (named := ev.TRUMP_NAMED.of(event)) is not None and seat is not None:
+            suit = named["suit"]
             sub = (tr("bolola_table.your_choice") if self.is_you(seat) else
                    tr("bolola_table.named_by", player=self.seat_name(seat, layout)))
             fx.banner(tr("bolola_table.trump", suit=suit_name(suit)), sub, at="start", hold=1.0,
                       y=self._banner_y(layout))
             fx.wait(0.8)
-        elif kind == "trick_won" and seat is not None:
-            pts = int(data["points"])
+        elif (won := ev.TRICK_WON.of(event)) is not None and seat is not None:
+            pts = won["points"]
             if pts:
                 # still on the player's tricks, where its deal line changes: drifting,
                 # it ran onto the line beside them or the notices over your hand
@@ -317,41 +318,41 @@ class BololaAdapter(TrickTable[View]):
         elif kind == "deal_ended":
             fx.banner(tr("bolola_table.ended_early"), tr("bolola_table.ended_early_sub"),
                       at="start", hold=1.0, y=self._banner_y(layout))
-        elif kind == "deal_scored":
-            deal_no = int(data["deal_no"])
-            deals = data["deals"]
+        elif (scored := ev.DEAL_SCORED.of(event)) is not None:
+            deal_no = scored["deal_no"]
+            deals = scored["deals"]
             fx.sound("score", at="start")
             if deal_no < deals:
-                rows = list(view["sheet"])[:deal_no - 1] + [data["row"]]
+                rows = list(view["sheet"])[:deal_no - 1] + [scored["row"]]
                 fx.interlude(tr("bolola_table.sheet_title", deal_no=deal_no, deals=deals),
                              self.sheet(rows, layout), tr("bolola_table.next_deal"))
 
     def patch(self, shown: View, event: Event) -> None:
         """Copy what the event says into the shown view, so the banner, plates and board
         follow the animation."""
-        kind, data, seat = event.kind, event.data, event.seat
-        if kind == "deal":
-            for key in ("deal_no", "deals", "dealer"):
-                if key in data:
-                    shown[key] = data[key]
+        kind, seat = event.kind, event.seat
+        if (deal := ev.DEAL.of(event)) is not None:
+            shown.update({"deal_no": deal["deal_no"], "deals": deal["deals"],
+                          "dealer": deal["dealer"]})
             shown.update({"contract": None, "trump": None, "points": {}, "total": 0,
                           "deal_scores": [0] * self.seats, "tricks_won": [0] * self.seats,
                           "tricks": []})
-        elif kind == "choosing":
-            shown.update({"phase": "contract", "dealer": data["dealer"],
-                          "leader": data["opener"]})
-        elif kind == "contract":
-            shown.update({"contract": data["contract"], "points": dict(data["points"]),
-                          "total": data["total"], "dealer": data["dealer"],
-                          "deal_no": data["deal_no"], "trump": None, "leader": data["opener"],
-                          "phase": "trump" if data["contract"] == "trumps" else "play"})
-        elif kind == "trump_named":
-            shown.update({"trump": data["suit"], "phase": "play"})
-        elif kind == "trick_won" and seat is not None:
-            shown.update({"deal_scores": list(data["deal_scores"]),
-                          "tricks_won": list(data["tricks_won"]), "leader": seat})
-        elif kind == "deal_scored":
-            self.add_sheet_row(shown, data, "deal_no")
+        elif (choosing := ev.CHOOSING.of(event)) is not None:
+            shown.update({"phase": "contract", "dealer": choosing["dealer"],
+                          "leader": choosing["opener"]})
+        elif (contract := ev.CONTRACT.of(event)) is not None:
+            shown.update({"contract": contract["contract"], "points": dict(contract["points"]),
+                          "total": contract["total"], "dealer": contract["dealer"],
+                          "deal_no": contract["deal_no"], "trump": None,
+                          "leader": contract["opener"],
+                          "phase": "trump" if contract["contract"] == "trumps" else "play"})
+        elif (named := ev.TRUMP_NAMED.of(event)) is not None:
+            shown.update({"trump": named["suit"], "phase": "play"})
+        elif (won := ev.TRICK_WON.of(event)) is not None and seat is not None:
+            shown.update({"deal_scores": list(won["deal_scores"]),
+                          "tricks_won": list(won["tricks_won"]), "leader": seat})
+        elif (scored := ev.DEAL_SCORED.of(event)) is not None:
+            self.add_sheet_row(shown, scored, "deal_no")
         elif kind == GAME_OVER:
             shown["phase"] = "over"
 

@@ -32,6 +32,7 @@ from typing import Any, Optional, Sequence
 from game.briscola import HAND_SIZE
 from game.cards import ITALIAN_SUITS, Card
 from game.engine import GAME_OVER, Action, Event
+from game.views import briscola as ev
 from game.views.briscola import SheetRow as GameRow
 from game.views.briscola import View
 from scenes.i18n import language, tr
@@ -351,7 +352,7 @@ class BriscolaAdapter(TrickTable[View]):
         return super().timing(event)
 
     def effects(self, event: Event, view: View, fx: Fx, layout: Layout) -> None:
-        kind, data, seat = event.kind, event.data, event.seat
+        kind, seat = event.kind, event.seat
         if kind == "claim_open":
             fx.sound("score", at="start")
         elif kind == "claimed" and seat is not None:
@@ -366,8 +367,8 @@ class BriscolaAdapter(TrickTable[View]):
                       else tr("briscola_table.claimed_sub", player=who),
                       at="start", hold=CLAIMED_HOLD[yours], **self._banner_at(layout))
             fx.wait(CLAIMED_HOLD[yours] + 0.2)
-        elif kind == "trump_changed" and seat is not None:
-            suit = data["suit"]
+        elif (changed := ev.TRUMP_CHANGED.of(event)) is not None and seat is not None:
+            suit = changed["suit"]
             sub = (tr("briscola_table.your_choice") if self.is_you(seat)
                    else tr("briscola_table.chosen_by", player=self.seat_name(seat, layout)))
             fx.sound("score", at="start")
@@ -379,9 +380,9 @@ class BriscolaAdapter(TrickTable[View]):
             # on the cards set aside, short of their name above them
             fx.pop(tr("briscola.culetto") + "!", (x, y), colour=theme.GOLD_LIGHT, rise=0.12,
                    size=0.8)
-        elif kind == "trick_won" and seat is not None:
-            pts = int(data["points"])
-            if len(data["moves"]) > 3:
+        elif (won := ev.TRICK_WON.of(event)) is not None and seat is not None:
+            pts = won["points"]
+            if len(won["moves"]) > 3:
                 fx.banner(tr("briscola_table.culetto_taken", player=self.seat_name(seat, layout)),
                           tr("briscola_table.points", points=pts), at="start", hold=0.8,
                           **self._banner_at(layout))
@@ -391,12 +392,12 @@ class BriscolaAdapter(TrickTable[View]):
                 fx.pop(tr("briscola_table.plus", points=pts), fx.zone_centre(f"pile/{seat}"),
                        colour=POSITIVE, rise=-0.3 if self._pile_beside(seat, layout) else 0.45)
             fx.wait(0.15)
-        elif kind == "game_scored":
-            game_no = int(data["game_no"])
+        elif (scored := ev.GAME_SCORED.of(event)) is not None:
+            game_no = scored["game_no"]
             games = int(view["games"])
             fx.sound("score", at="start")
             if game_no < games:
-                rows = list(view["sheet"])[:game_no - 1] + [data["row"]]
+                rows = list(view["sheet"])[:game_no - 1] + [scored["row"]]
                 fx.interlude(tr("briscola_table.sheet_title", game_no=game_no, games=games),
                              self.sheet(rows, layout), tr("briscola_table.next_game"))
 
@@ -412,16 +413,16 @@ class BriscolaAdapter(TrickTable[View]):
                     shown[key] = list(data[key]) if key == "taken" else data[key]
         elif kind == "claimed":
             shown.update({"phase": "choose", "chooser": seat})
-        elif kind == "trump_changed":
-            shown.update({"trump": data["trump"], "trump_known": True, "phase": "play",
+        elif (changed := ev.TRUMP_CHANGED.of(event)) is not None:
+            shown.update({"trump": changed["trump"], "trump_known": True, "phase": "play",
                           "chooser": None, "announced": True})
         elif kind == "culetto_held":
             shown["culetto"] = True
-        elif kind == "trick_won":
+        elif (won := ev.TRICK_WON.of(event)) is not None:
             shown["culetto"] = False
-            shown["taken"] = list(data["taken"])
-        elif kind == "game_scored":
-            self.add_sheet_row(shown, data, "game_no")
+            shown["taken"] = list(won["taken"])
+        elif (scored := ev.GAME_SCORED.of(event)) is not None:
+            self.add_sheet_row(shown, scored, "game_no")
         elif kind == GAME_OVER:
             shown["phase"] = "over"
 

@@ -23,14 +23,15 @@ for a refused play or a disabled bid from the referee.
 from __future__ import annotations
 
 import random
-from typing import Any, Mapping, Optional, Sequence, cast
+from typing import Optional, Sequence, cast
 
 from game.cards import Card
 from game.doudizhu import cards_for, play_of
 from game.doudizhu.combos import INDEX
 from game.doudizhu.rules import DOUBLING, LETTERS, code_letter
 from game.engine import GAME_OVER, Action, Event
-from game.views.doudizhu import Last, View
+from game.views import doudizhu as ev
+from game.views.doudizhu import HandOver, Last, View
 from game.views.doudizhu import SheetRow as HandRow
 from scenes.art.cardart.french import RANK_TEXT
 from scenes.i18n import language, signed, tr
@@ -90,14 +91,15 @@ def passed(view: View, seats: int) -> list[int]:
 def last_play(event: Event) -> int:
     """How many cards the play that took a cleared trick has (its leader's cards): what
     the hold before the sweep gives time to read."""
-    mine = f"trick/{event.data['leader']}"
-    return sum(1 for move in event.data["moves"] if move["src"] == mine)
+    cleared = ev.TRICK_CLEARED.data(event)
+    mine = f"trick/{cleared['leader']}"
+    return sum(1 for move in cleared["moves"] if move["src"] == mine)
 
 
-def _hand_row(data: Mapping[str, Any]) -> HandRow:
+def _hand_row(data: HandOver) -> HandRow:
     """A ``hand_over`` event's row of the score sheet: the keys a sheet row declares (the
     event carries them all, with the totals besides)."""
-    return cast(HandRow, {k: data[k] for k in HandRow.__annotations__})
+    return cast(HandRow, {k: v for k, v in data.items() if k in HandRow.__annotations__})
 
 
 def _trick_lies(view: View, last: Last) -> bool:
@@ -433,29 +435,29 @@ class DoudizhuAdapter(TableAdapter[View]):
         return super().timing(event)
 
     def effects(self, event: Event, view: View, fx: Fx, layout: Layout) -> None:
-        kind, data, seat = event.kind, event.data, event.seat
+        kind, seat = event.kind, event.seat
         if kind == "redeal":
             fx.banner(tr("doudizhu_table.redeal"), tr("doudizhu_table.redeal_sub"), at="start",
                       **self._banner_at(layout))
             fx.wait(0.6)
-        elif kind == "landlord" and seat is not None:
+        elif (crowned := ev.LANDLORD.of(event)) is not None and seat is not None:
             fx.sound("score", at="start")
             who = tr("doudizhu_table.you_landlord") if self.is_you(seat) else \
                 tr("doudizhu_table.is_landlord", player=self.seat_name(seat, layout))
-            fx.banner(who, tr("doudizhu_table.landlord_sub", bid=data["bid"]), at="start",
+            fx.banner(who, tr("doudizhu_table.landlord_sub", bid=crowned["bid"]), at="start",
                       **self._banner_at(layout))
-        elif kind == "play" and data["kind"] in ("bomb", "rocket"):
+        elif (play := ev.PLAY.of(event)) is not None and play["kind"] in ("bomb", "rocket"):
             fx.sound("score", at="start")
-            name = tr(f"doudizhu.kind.{data['kind']}")
+            name = tr(f"doudizhu.kind.{play['kind']}")
             if DOUBLING.get(view["rules"], True):
                 fx.banner(name + "!", tr("doudizhu_table.multiplier_now",
-                                         mult=data["multiplier"]),
+                                         mult=play["multiplier"]),
                           at="end", hold=0.7, **self._banner_at(layout))
             else:   # the text's rules: a bomb doubles nothing, and "× 1" would read as a bug
                 fx.banner(name, tr("doudizhu_table.no_doubling"), at="end", hold=0.7,
                           **self._banner_at(layout))
-        elif kind == "hand_over":
-            self._hand_over(data, view, fx, layout)
+        elif (over := ev.HAND_OVER.of(event)) is not None:
+            self._hand_over(over, view, fx, layout)
 
     def _banner_at(self, layout: Layout) -> dict[str, float]:
         """Where banners lie: above the plays (they never hide a trick), below the three
@@ -469,8 +471,8 @@ class DoudizhuAdapter(TableAdapter[View]):
         bottom = layout.centre[1] - layout.card_h * (0.22 + TRICK_SCALE / 2) - layout.margin
         return {"y": (top + bottom) / 2, "room": bottom - top}
 
-    def _hand_over(self, data: Any, view: View, fx: Fx, layout: Layout) -> None:
-        won = bool(data["landlord_won"])
+    def _hand_over(self, data: HandOver, view: View, fx: Fx, layout: Layout) -> None:
+        won = data["landlord_won"]
         title = tr("doudizhu_table.landlord_wins" if won else "doudizhu_table.peasants_win")
         extra = tr("doudizhu_table.spring") if data["spring"] else ""
         sub = tr("doudizhu_table.hand_stake", stake=data["stake"],
@@ -480,7 +482,7 @@ class DoudizhuAdapter(TableAdapter[View]):
         for s, d in enumerate(data["delta"]):
             fx.pop(signed(d), fx.zone_centre(f"trick/{s}"), colour=POSITIVE if d > 0
                    else ERROR)
-        hand_no, hands = int(data["hand_no"]), int(view["hands"])
+        hand_no, hands = data["hand_no"], int(view["hands"])
         if hand_no < hands:
             rows = list(view["sheet"])[:hand_no - 1] + [_hand_row(data)]
             fx.interlude(tr("doudizhu_table.sheet_title", hand_no=hand_no, hands=hands),
@@ -489,44 +491,44 @@ class DoudizhuAdapter(TableAdapter[View]):
     def patch(self, shown: View, event: Event) -> None:
         """Bring the HUD up to the event: bids, the landlord and their cards, the last play,
         cards left, stake and multiplier, the running score."""
-        kind, data, seat = event.kind, event.data, event.seat
-        if kind == "deal" and seat is not None:
+        kind, seat = event.kind, event.seat
+        if (deal := ev.DEAL.of(event)) is not None and seat is not None:
             counts = list(shown["counts"])
-            counts[seat] = len(data["moves"])
+            counts[seat] = len(deal["moves"])
             shown.update({"counts": counts, "phase": "bid", "landlord": None, "kitty": [],
                           "last": None, "multiplier": 1, "high_bid": 0,
-                          "bids": [None] * self.seats, "hand_no": data["hand_no"]})
-        elif kind == "bidding":
-            shown["turn"] = data["first"]
-        elif kind == "bid" and seat is not None:
+                          "bids": [None] * self.seats, "hand_no": deal["hand_no"]})
+        elif (bidding := ev.BIDDING.of(event)) is not None:
+            shown["turn"] = bidding["first"]
+        elif (bid := ev.BID.of(event)) is not None and seat is not None:
             bids = list(shown["bids"])
-            bids[seat] = data["bid"]
-            shown.update({"bids": bids, "high_bid": data["high_bid"]})
-        elif kind == "landlord" and seat is not None:
-            shown.update({"phase": "play", "landlord": seat, "kitty": list(data["kitty"]),
-                          "stake": data["stake"], "last": None})
-        elif kind == "kitty_taken" and seat is not None:
+            bids[seat] = bid["bid"]
+            shown.update({"bids": bids, "high_bid": bid["high_bid"]})
+        elif (crowned := ev.LANDLORD.of(event)) is not None and seat is not None:
+            shown.update({"phase": "play", "landlord": seat, "kitty": list(crowned["kitty"]),
+                          "stake": crowned["stake"], "last": None})
+        elif (taken := ev.KITTY_TAKEN.of(event)) is not None and seat is not None:
             counts = list(shown["counts"])
-            counts[seat] += len(data["kitty"])
+            counts[seat] += len(taken["kitty"])
             shown["counts"] = counts
-        elif kind == "play" and seat is not None:
+        elif (play := ev.PLAY.of(event)) is not None and seat is not None:
             counts = list(shown["counts"])
-            counts[seat] = data["left"]
-            shown.update({"counts": counts, "multiplier": data["multiplier"],
-                          "stake": data["stake"], "passes": 0, "turn": (seat + 1) % self.seats,
-                          "last": {"seat": seat, "play": data["play"], "kind": data["kind"],
-                                   "size": data["size"], "rank": data["rank"],
-                                   "length": data["length"]}})
+            counts[seat] = play["left"]
+            shown.update({"counts": counts, "multiplier": play["multiplier"],
+                          "stake": play["stake"], "passes": 0, "turn": (seat + 1) % self.seats,
+                          "last": {"seat": seat, "play": play["play"], "kind": play["kind"],
+                                   "size": play["size"], "rank": play["rank"],
+                                   "length": play["length"]}})
         elif kind == "pass" and seat is not None:
             shown.update({"passes": int(shown["passes"]) + 1, "turn": (seat + 1) % self.seats})
         elif kind == "trick_cleared":
             shown.update({"last": None, "passes": 0})
-        elif kind == "hand_over":
-            shown["scores"] = list(data["totals"])
-            shown["multiplier"], shown["stake"] = data["multiplier"], data["stake"]
+        elif (over := ev.HAND_OVER.of(event)) is not None:
+            shown["scores"] = list(over["totals"])
+            shown["multiplier"], shown["stake"] = over["multiplier"], over["stake"]
             sheet = list(shown["sheet"])
-            if len(sheet) < int(data["hand_no"]):
-                sheet.append(_hand_row(data))
+            if len(sheet) < over["hand_no"]:
+                sheet.append(_hand_row(over))
             shown["sheet"] = sheet
             shown["last"] = None
         elif kind == GAME_OVER:

@@ -26,3 +26,12 @@ def test_a_row_at_a_budget_says_its_budget_and_load(capsys):
                     "--hard-games", "0"]) == 0
     head = capsys.readouterr().out
     assert "(0.5 s)" in head and "1 busy processes beside it" in head
+
+
+@pytest.mark.slow
+def test_briscolas_outside_players_each_have_their_rows(capsys):
+    """One match a row (--games 1, no Hard): Normal against two of each published player."""
+    assert ai.main(["--game", "briscola", "--rows", "pybrisca,bastoni", "--hard-games", "0",
+                    "--games", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "normal vs 2 pybrisca | 1 |" in out and "normal vs 2 bastoni | 1 |" in out

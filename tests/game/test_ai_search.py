@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from dataclasses import replace
 
 import pytest
 
@@ -51,6 +52,16 @@ def positions(key: str, count: int = 12, first: int = 0, seats: int | None = Non
             state.apply(s, rng.choice(state.legal_actions(s)))
         if not state.over:
             yield seed, state
+
+
+def with_a_choice(key: str, count: int):
+    """:func:`positions` where the seat to act has more than one legal action: the seed,
+    the game, the seat and its actions."""
+    for seed, state in positions(key, count):
+        seat = state.to_act()[0]
+        legal = state.legal_actions(seat)
+        if len(legal) > 1:
+            yield seed, state, seat, legal
 
 
 def seen_zones(state: State, seat: int) -> dict[str, list]:
@@ -421,3 +432,97 @@ def test_the_budget_stretches_where_the_move_is_unjudged_or_close_and_not_where_
     assert stretched(1.0, 1.7, {a: base, b: [5, 4, 6, 5, 5, 4, 6, 5]}, a, 8) == 1.0  # b shown
     assert stretched(1.0, None, {a: base[:3]}, a, 3) == 1.0                     # a count
     assert stretched(1.7, 1.7, {a: base[:3]}, a, 3) == 1.7                      # at the cap
+
+
+class Work:
+    """A fake clock that moves only as the search works (no wall time in the test): each
+    engine action, world dealt and exact settle costs ``cost`` seconds, and each records
+    when it started."""
+
+    def __init__(self, cost: float) -> None:
+        self.now, self.cost = 0.0, cost
+        self.started: list[tuple[str, float]] = []
+
+    def __call__(self) -> float:
+        return self.now
+
+    def spend(self, what: str) -> None:
+        self.started.append((what, self.now))
+        self.now += self.cost
+
+
+def timed_by(work: Work, hard: Search, state: State, monkeypatch) -> None:
+    """Make ``hard``'s search, on worlds of ``state``'s kind, pay ``work`` for its work."""
+    from game.ai import search as module
+
+    advance, dealt = type(state).advance, module.deal
+
+    def advancing(self, seat, action):
+        work.spend("action")
+        return advance(self, seat, action)
+
+    def dealing(*args, **kwargs):
+        work.spend("deal")
+        return dealt(*args, **kwargs)
+
+    monkeypatch.setattr(module, "clock", work)
+    monkeypatch.setattr(type(state), "advance", advancing)
+    monkeypatch.setattr(module, "deal", dealing)
+    if hard.judge.settle is not None:
+        settle = hard.judge.settle
+
+        def settling(world):
+            work.spend("settle")
+            return settle(world)
+        hard.judge = replace(hard.judge, settle=settling)
+
+
+@pytest.mark.parametrize("key", ["briscola", "doudizhu"])
+def test_no_work_starts_after_the_moves_last_moment(key, monkeypatch):
+    """Hard's time a move, on a clock that moves only with its work: nothing (an action
+    of a playout, a world dealt, an exact settle) starts once the stretched budget is
+    spent but the action of a playout's step begun before it, so the move ends within
+    one step of it: a playout is cut where the time ends, not some actions later, and no
+    world is dealt that cannot be played."""
+    checked = 0
+    for seed, state, seat, legal in with_a_choice(key, 30):
+        hard = computer_player(key, "hard")
+        assert isinstance(hard, Search)
+        work = Work(cost=0.003)
+        timed_by(work, hard, state, monkeypatch)
+        hard.choose(state.view(seat), legal, random.Random(seed), world=state.world(seat, seed))
+        cap = hard.seconds * hard.stretch
+        late = [(what, t) for what, t in work.started if t > cap]
+        assert [what for what, _ in late] in ([], ["action"]), \
+            f"seed {seed}: {late[:3]} started after {cap} s"     # only a step begun before
+        assert work.now <= cap + 2 * work.cost
+        checked += 1
+        monkeypatch.undo()
+        if checked == 3:
+            return
+    pytest.fail("no position with a choice")
+
+
+def test_a_search_pauses_the_garbage_collector_and_restores_it():
+    """Hard's copies of the game make no reference cycles, so a collection in the middle
+    of a move only costs time: the collector waits for the move and is as it was after."""
+    import gc
+
+    seen: list[bool] = []
+    for seed, state, seat, legal in with_a_choice("briscola", 6):
+        hard = quick(computer_player("briscola", "hard"), playouts=16)
+        def watched(make=hard.policy):
+            seen.append(gc.isenabled())
+            return make()
+        hard.policy = watched
+        hard.choose(state.view(seat), legal, random.Random(seed), world=state.world(seat, seed))
+        assert seen and not any(seen) and gc.isenabled()
+        gc.disable()
+        try:
+            hard.choose(state.view(seat), legal, random.Random(seed),
+                        world=state.world(seat, seed))
+            assert not gc.isenabled()
+        finally:
+            gc.enable()
+        return
+    pytest.fail("no position with a choice")

@@ -17,6 +17,7 @@ from game.engine import (
     Action,
     ActionCodeError,
     Event,
+    EventKind,
     IllegalAction,
     LogError,
     Reason,
@@ -24,8 +25,10 @@ from game.engine import (
     replay,
     replay_log,
     seat_zones,
+    shapes_of,
 )
 from game.i18n import catalog
+from game.views import Moves
 
 
 @given(st.sampled_from(["play", "draw", "commit", "bid", "pass"]),
@@ -65,6 +68,47 @@ def test_events_hide_private_cards_from_everyone_but_their_audience():
     assert event.for_seat(1).data["moves"][0]["card"] is None
     assert event.for_seat(None).data["moves"][0]["card"] is None
     assert Event.from_json(event.for_seat(1).to_json()) == event.for_seat(1)
+
+
+def test_an_event_kind_makes_its_events_and_reads_only_their_data():
+    deal = EventKind("deal", Moves)
+    event = deal(0, {"moves": [card_move(None, "deck", "hand/0", False)]})
+    assert event == Event("deal", 0, {"moves": [card_move(None, "deck", "hand/0", False)]})
+    assert deal.data(event)["moves"][0]["dst"] == "hand/0"
+    assert deal.of(event) is event.data
+    other = Event("gather", None, {"moves": []})
+    assert deal.of(other) is None
+    with pytest.raises(ValueError, match="'gather' event read as 'deal'"):
+        deal.data(other)
+
+
+def test_a_games_event_shapes_come_from_its_kinds_each_named_once():
+    deal, gather = EventKind("deal", Moves), EventKind("gather", Moves)
+    assert shapes_of(deal, gather) == {"deal": Moves, "gather": Moves}
+    with pytest.raises(ValueError, match="declared twice"):
+        shapes_of(deal, gather, EventKind("deal", Moves))
+
+
+#: a writer and a reader of one kind that disagree with its shape, for the type check
+_MISTYPED = """
+from game.engine import EventKind, Event
+from game.views import GameOver
+OVER = EventKind("game_over", GameOver)
+OVER(None, {"scores": [1, 2], "winner": [0]})
+def read(event: Event) -> str:
+    return OVER.data(event)["scores"]
+"""
+
+
+@pytest.mark.slow
+def test_the_type_check_holds_an_events_writer_and_reader_to_its_kinds_shape(tmp_path):
+    from mypy import api
+
+    (tmp_path / "mistyped.py").write_text(_MISTYPED)
+    out, _, status = api.run([str(tmp_path / "mistyped.py"), "--strict", "--no-incremental",
+                              "--follow-imports=silent"])
+    assert status == 1
+    assert '"winner"' in out and "Incompatible return value" in out, out
 
 
 def test_every_refusal_key_under_game_is_in_the_english_catalog():

@@ -325,9 +325,6 @@ KNOWN_ONLINE = {
     "briscola-host-it-1000x640-1.5": "the suit picker, off Computer 2's plate, over the trick "
                                      "(no room for its grid between them); the culetto's name "
                                      "against that plate",
-    "briscola-watching-en-900x560-1.0": "the card order against East's plate, then Computer "
-                                        "2's; the score board of the names, broken short of "
-                                        "the hidden briscola's line, reaches West's plate",
     "doudizhu-host-it-1000x640-1.5": "the score board of the names over the landlord's three "
                                      "cards; the prompt's long line over the cards played out",
 }

@@ -32,7 +32,7 @@ import pygame_gui
 from game import CATALOG, GAMES
 from game.names import MAX_NAME, name_problem
 from game.net import Host, RemoteClient, pretty
-from game.net.host import NOT_LAN, RELAY_UNREACHABLE, HostStatus, SeatStatus
+from game.net.host_status import NOT_LAN, RELAY_UNREACHABLE, HostStatus, SeatStatus
 from game.net.interfaces import listens_everywhere
 from game.net.lobby import COMPUTER_SEAT, OPEN, PERSON, LobbySeat
 from game.net.relays import TEXT_LIMIT, Relay, RelayError, relay_setting

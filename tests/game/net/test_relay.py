@@ -291,13 +291,13 @@ def test_a_newcomer_to_a_held_room_waits_and_is_seated_once_its_host_is_back():
     with relay_here() as (relay, port), \
             hosting("briscola", listen=None, relay=("127.0.0.1", port)) as (host, _):
         back = threading.Event()
-        reclaim = host._reclaim
+        reclaim = host._relay_door._reclaim
 
         async def held_until_told(room):
             await asyncio.to_thread(back.wait, LIMIT)
             return await reclaim(room)
 
-        host._reclaim = held_until_told
+        host._relay_door._reclaim = held_until_told
         code = host.status().relay_code
         link = host._relay_link
         assert link is not None
