@@ -157,6 +157,9 @@ class Keeper:
         self.boards = boards(self.ledger)
         gc.freeze()           # the view's million objects: never walked by the collector
         await self.nc.subscribe(BOARD_SUBJECT, queue=QUEUE, cb=self._on_board)
+        # the subscription reaches the server with the next flush: ready means a board
+        # asked now is answered (before it, a request found no responders)
+        await self.nc.flush()
         folding = asyncio.create_task(each_result(self.js, self.head + 1, self._fold))
         print(f"keeper folds results at {self.url} from {self.head + 1}", flush=True)
         if ready is not None:

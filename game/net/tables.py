@@ -303,6 +303,7 @@ class Worker:
             bucket=BUCKET, history=1, storage=StorageType.FILE))
         self.players = await rated.ensure(self.js, self.jsm)
         await self.nc.subscribe(OPEN_SUBJECT, queue=QUEUE, cb=self._on_open)
+        await self.nc.flush()       # the server knows the subscription before "ready"
         pump = threading.Thread(target=self._pump, name="tables-pump", daemon=True)
         pump.start()
         tasks = [asyncio.create_task(job) for job in (self._renew(), self._watch("lease.*"),
