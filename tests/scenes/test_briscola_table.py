@@ -938,7 +938,8 @@ def test_a_listeners_race_starts_once_its_words_are_said(display, monkeypatch):
             super().say(text)
 
     voice = SlowAtTheRace()
-    monkeypatch.setattr(spoken, "_speaker", Speaker(lambda: voice))
+    speaker = Speaker(lambda: voice)
+    monkeypatch.setattr(spoken, "_speaker", speaker)
     app = make_app(display, "normal")
     app.speak = True
     table = open_table(app, "briscola", push=False, seed=RACE_SEED, think_delay=(0.0, 0.0))
@@ -951,6 +952,7 @@ def test_a_listeners_race_starts_once_its_words_are_said(display, monkeypatch):
         frames(app, 1)
     assert st.phase == "claim", "claimed before the listener heard the race"
     voice.release.set()
+    speaker.wait()      # said: the speaker's thread, not the frames, decides when
     frame = frames_to_claim(app, table, 600)
     assert lo - 2 * DT <= frame * DT <= hi + 4 * DT
     table.close()
