@@ -154,9 +154,15 @@ def test_a_demo_table_from_local_table_keeps_its_captions_for_the_next_game(disp
     pygame.event.clear()
 
 
+#: tables still known to lay the caption or the footer on something, and what shows
+KNOWN_COVERS = {("doudizhu", (800, 500)): "the footer over South's hand (the red joker)"}
+
+
+@pytest.mark.parametrize("key, size", [
+    pytest.param(key, size, marks=[pytest.mark.xfail(strict=True, reason=KNOWN_COVERS[key, size])]
+                 if (key, size) in KNOWN_COVERS else [])
+    for key in sorted(GAMES) for size in [(1280, 720), (800, 500)]])
 @pytest.mark.slow
-@pytest.mark.parametrize("size", [(1280, 720), (800, 500)])
-@pytest.mark.parametrize("key", ["bocce", "briscola"])
 def test_the_caption_and_the_footer_cover_no_words_and_no_card_at_rest(display, key, size):
     from game.session import GameSetup
     from tests.scenes.tablekit import drawn
@@ -167,7 +173,9 @@ def test_the_caption_and_the_footer_cover_no_words_and_no_card_at_rest(display, 
     app.stack.push(table)
     window = pygame.Rect(0, 0, *size)
     longest = ""
-    for i in range(600):
+    for i in range(1800):       # until a long caption has shown a few moves in
+        if len(longest) > 30 and len(table.client.session.state.history) > 15:
+            break
         think(table)
         app.frame(1 / 30, [])
         if i % 5 or app.stack.top is not table:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
+from game import GAMES
 from tests.scenes.tablekit import make_app, open_table, think, watched_play
 
 
@@ -38,7 +39,7 @@ def same(a: pygame.Surface, b: pygame.Surface) -> bool:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("key", ["bocce", "briscola"])
+@pytest.mark.parametrize("key", sorted(GAMES))
 def test_what_is_presented_is_always_the_whole_frame(display, presented, key):
     app = make_app(display, "normal")
     table = open_table(app, key, seed=3, seat=None, think_delay=(0.2, 0.4))

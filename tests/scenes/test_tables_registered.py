@@ -31,7 +31,7 @@ def test_a_game_without_its_table_gets_an_error_not_the_bare_table(monkeypatch):
         load_adapter("bocce")
 
 
-@pytest.mark.parametrize("key", ["doudizhu", "briscola"])
+@pytest.mark.parametrize("key", sorted(GAMES))
 def test_the_table_paints_every_card_of_the_game_ahead_jokers_included(display, monkeypatch, key):
     wanted: list[str] = []
     warm = CardImages.warm
