@@ -111,7 +111,9 @@ import signal
 import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import nullcontext
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, Optional, Sequence
 
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
@@ -123,6 +125,7 @@ from game.net.fleet import OPEN_SUBJECT, OPEN_TIMEOUT, fleet_available
 from game.net.host import PLAYING, STARTING, WAITING, Host, Resumed
 from game.net.identity import ServiceKeyError, add_argument, service_key
 from game.net.link import SharedLoop
+from game.net.profiled import profiled
 from game.net.protocol import (
     BAD_TABLE,
     NAMED_LIMITS,
@@ -157,7 +160,8 @@ CLAIMS_AT_ONCE = 16
 JOURNAL_WAIT = 5.0
 LOG_BATCH = 256
 #: a table's computers are moved on when its session wakes the pump (an action taken, a
-#: move thought out: Session.wake), and every table's at least this often besides; a
+#: move thought out: Session.wake), and those with a computer thinking (its budget may
+#: run out) or a move their log could not keep at least this often besides; a
 #: table whose log could not keep a computer's move waits this long before it is tried again
 SWEEP_EVERY = 0.5
 STALLED_FOR = 0.5
@@ -559,8 +563,9 @@ class Worker:
         self._woken.set()
 
     def _pump(self) -> None:
-        """Move the computers on of every started table that woke the pump, and of every
-        one each :data:`SWEEP_EVERY` seconds (a computer that overran its budget), up to
+        """Move the computers on of every started table that woke the pump, and of those
+        with a computer thinking each :data:`SWEEP_EVERY` seconds (one may overrun its
+        budget, :func:`_sweepable`), up to
         :data:`MOVERS` tables at once; a table whose log cannot keep a move (NATS away)
         is tried again :data:`STALLED_FOR` seconds later, said once.  Looking at every
         table every few milliseconds instead took a core at 500 tables; moving them on
@@ -577,7 +582,8 @@ class Worker:
             with self._due_lock:
                 due, self._due = self._due, set()
             with self._lock:
-                tables = [t for t in self.tables.values() if (sweep or t.id in due) and
+                tables = [t for t in self.tables.values() if
+                          (t.id in due or sweep and _sweepable(t)) and
                           t.started and not t.ending and t.stalled <= now]
             for table in tables:
                 with self._due_lock:
@@ -881,6 +887,19 @@ class Worker:
             job.add_done_callback(self._jobs.discard)
 
 
+def _sweepable(table: _Table) -> bool:
+    """Whether the sweep moves ``table`` on: its log could not keep a move, or one of its
+    computers thinks (and may overrun its budget).  Any other table has nothing to do
+    until its session wakes the pump; sweeping every table moved each on every
+    :data:`SWEEP_EVERY` seconds for nothing, through a mover's thread: at 100 tables
+    three pumps in four (bench/README.md)."""
+    session = table.host.session if table.host is not None else None
+    if session is None:
+        return False
+    return bool(table.stalled) or any(session.computers.thinking(seat)
+                                      for seat in range(session.seats))
+
+
 def _named(value: Optional[bytes]) -> list[str]:
     """The table ids an address's entry names (anything else there: none)."""
     try:
@@ -914,6 +933,8 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
                         help="a table nobody sits at ends after this many seconds")
     parser.add_argument("--limits", choices=sorted(NAMED_LIMITS), default="default")
     parser.add_argument("--name", help="this worker's name (default: random)")
+    parser.add_argument("--profile", type=Path, metavar="FILE",
+                        help="profile every thread, written to FILE (pstats) at exit")
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.WARNING, format="%(asctime)s %(message)s")
     problem = fleet_available()
@@ -943,7 +964,8 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         await worker.run()
 
     try:
-        asyncio.run(serve())
+        with profiled(args.profile) if args.profile else nullcontext():
+            asyncio.run(serve())
     except OSError as exc:                  # Unreachable among them
         print(f"tables: cannot reach NATS at {args.nats}: {exc}", flush=True)
         return 1
