@@ -11,7 +11,7 @@ guests ask for the next (Bocce, Bolola, Bisca, Briscola, Dou Dizhu in turn)::
 
     .venv/bin/python bench/tables.py --service [--tables 1000] [--people 1] [--pace 1]
                                      [--seconds 60] [--ramp 90] [--workers 10]
-                                     [--configs 1,2]
+                                     [--configs 1,2] [--worker-share S] [--profile DIR]
 
 Each configuration (``--configs``: how many table workers; ``1,2`` by default) starts
 its own NATS, gateways and workers.  Printed for each: the tables at play (least over
@@ -23,7 +23,10 @@ and each process's share of a core, and that CPU split an action the service kep
 guests share one network loop a process, and a round trip ends as its update comes
 (bench/net.py's ``stamped``).  What two workers hold against one: the actions a
 second each configuration would keep with its busiest worker at a whole core (the
-actions kept over that worker's share), two's over one's.
+actions kept over that worker's share), two's over one's; with ``--worker-share S``
+each worker is held to S of a core (bench/cpushare.py) and the figure is the actions
+kept a second, two's over one's, at saturation.  ``--profile DIR``: each worker's
+profile of every thread (game/net/profiled.py), written as it stops.
 After the last configuration's window, one worker is killed (kill -9, by its pid) and
 every player of a table it dealt times the kill to its next update (bench/takeover.py's
 measure: the game as it stands, from the worker that took the table over).
@@ -46,6 +49,7 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
 from typing import Any, Optional
 
+from bench.cpushare import CpuShare
 from bench.net import Child, cpu_seconds, percentile, raise_file_limit
 from bench.tables import GAMES, LOOPBACK, Games, _Timed, rss, start_relays
 from bench.takeover import Watched, dealers, summary, worker
@@ -128,11 +132,31 @@ class _Dealt(Games):
                     time.monotonic() - self.since > SEATED_WITHIN:
                 self.fail("seating " + ",".join(str(c.reason or c.state) for c in self.clients))
             return
+        if self.quiet(LOST):
+            return
         lost = [c for c in self.clients if c.state == LOST]
         if lost:
             self.fail("lost " + ",".join(str(c.reason) for c in lost))
         else:
             self.play_on(time.monotonic() - self.started > 900)
+
+    def quiet(self, lost: str) -> bool:
+        """Whether this look has nothing to do: nothing came, no link lost, and no move
+        of its guests is due.  Stepping every table's players at every look (a poll
+        through two wrappers and the computer's checks) was most of a players'
+        process's CPU, a hundred tables fifty times a second, for a move every 2 s."""
+        if time.monotonic() - self.started > 900:       # stuck: play_on says so
+            return False
+        for watched in self.clients:
+            client = watched.client
+            if client._inbox or client.state == lost:
+                return False
+        for player in self.players:
+            update = player.latest
+            if update is None or update.over or (update.my_turn and
+                                                 player.sent != update.version):
+                return False
+        return True
 
     def close(self) -> None:
         for client in self.clients:
@@ -236,15 +260,22 @@ def measure(count: int, args: argparse.Namespace, kill: bool) -> dict[str, Any]:
     relays: list[tuple[Child, int]] = []
     workers: dict[str, Child] = {}
     players: list[subprocess.Popen[str]] = []
+    share: Optional[CpuShare] = None
     try:
         relays = start_relays("nats3", nats)
         addresses = ",".join(f"{LOOPBACK}:{port}" for _, port in relays)
-        for _ in range(count):
+        for i in range(count):
+            profile = ["--profile", str(Path(args.profile) / f"worker{count}-{i + 1}.prof")] \
+                if args.profile else []
             name, child = worker(nats.url, addresses, "--limits", "default",
                                  "--per-address", str(10 * args.tables),
                                  "--max-tables", str(10 * args.tables),
-                                 "--empty-after", "60", "--service-key", str(KEY_FILE))
+                                 "--empty-after", "60", "--service-key", str(KEY_FILE),
+                                 *profile)
             workers[name] = child
+        if args.worker_share:
+            share = CpuShare([child.popen.pid for child in workers.values()],
+                             args.worker_share)
         from game.net.identity import fingerprint, public_bytes, service_key
         print_ = fingerprint(public_bytes(service_key(KEY_FILE)))
         per = args.tables // args.workers
@@ -290,6 +321,8 @@ def measure(count: int, args: argparse.Namespace, kill: bool) -> dict[str, Any]:
             out, _ = p.communicate(timeout=BACK_WITHIN + 120)
             results.append(json.loads(out.strip().splitlines()[-1]))
     finally:
+        if share is not None:
+            share.stop()
         for p in players:
             if p.poll() is None:
                 p.kill()
@@ -371,7 +404,11 @@ def main(args: argparse.Namespace) -> int:
         report(row, args)
         rows.append(row)
     by = {row["workers"]: row for row in rows}
-    if 1 in by and 2 in by and busiest_worker(by[2]) > 0 and by[1]["kept_per_s"] > 0:
+    if args.worker_share and 1 in by and 2 in by and by[1]["kept_per_s"] > 0:
+        print(f"two workers kept {by[2]['kept_per_s'] / by[1]['kept_per_s']:.2f}x the "
+              f"actions a second one kept, each held to {args.worker_share} of a core",
+              flush=True)
+    elif 1 in by and 2 in by and busiest_worker(by[2]) > 0 and by[1]["kept_per_s"] > 0:
         print(f"two workers hold {held(by[2]) / held(by[1]):.2f}x what one holds (the actions "
               f"a second they would keep, the busiest worker at a whole core)", flush=True)
     print(f"load average after: {' '.join(f'{v:.2f}' for v in os.getloadavg())}", flush=True)
@@ -388,6 +425,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="with --service: guests at each table (the first seats)")
     parser.add_argument("--no-kill", action="store_true",
                         help="with --service: no worker killed at the end")
+    parser.add_argument("--worker-share", type=float, metavar="S",
+                        help="with --service: hold each worker to S of a core (bench/"
+                             "cpushare.py), so one worker against two is the workers' "
+                             "scaling, not the machine's second core")
+    parser.add_argument("--profile", metavar="DIR",
+                        help="with --service: each worker profiles every thread into "
+                             "DIR/workerN-I.prof (pstats), written as it stops")
     parser.add_argument("--dealt-players", help=argparse.SUPPRESS)
     parser.add_argument("--fingerprint", help=argparse.SUPPRESS)
 
