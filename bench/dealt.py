@@ -178,14 +178,20 @@ def _told(line: list[str]) -> None:
 
 
 def run_players(gateways: list[tuple[str, int]], fingerprint: str, tables: int, first: int,
-                people: int, seconds: float, ramp: float, pace: float) -> None:
+                people: int, seconds: float, ramp: float, pace: float,
+                log: Optional[Path] = None) -> None:
     """Play ``tables`` tables for ``ramp`` + ``seconds`` and say ``measured``; then,
     told of a kill (a line ``kill TIME CODES`` on stdin), until every player of a table
-    it dealt saw the game again; print the figures as JSON."""
+    it dealt saw the game again; print the figures as JSON.  ``log``: where its
+    clients' log goes (each step of a link: dropped, a room held, back), or none."""
     import logging
 
     from game.net.link import SharedLoop
-    logging.disable(logging.CRITICAL)
+    if log is None:
+        logging.disable(logging.CRITICAL)
+    else:
+        logging.basicConfig(filename=log, level=logging.INFO,
+                            format="%(asctime)s %(threadName)s %(message)s")
     stats: dict[str, Any] = {"rtts": [], "finished": [], "errors": [], "seated": [],
                              "sent_on": 0}
     askers = ThreadPoolExecutor(ASKERS)
@@ -261,6 +267,9 @@ def measure(count: int, args: argparse.Namespace, kill: bool) -> dict[str, Any]:
     workers: dict[str, Child] = {}
     players: list[subprocess.Popen[str]] = []
     share: Optional[CpuShare] = None
+    taking: dict[str, float] = {}
+    taking_for = 0.0
+    killed_at = ""
     try:
         relays = start_relays("nats3", nats)
         addresses = ",".join(f"{LOOPBACK}:{port}" for _, port in relays)
@@ -271,7 +280,8 @@ def measure(count: int, args: argparse.Namespace, kill: bool) -> dict[str, Any]:
                                  "--per-address", str(10 * args.tables),
                                  "--max-tables", str(10 * args.tables),
                                  "--empty-after", "60", "--service-key", str(KEY_FILE),
-                                 *profile)
+                                 *profile, *(["--verbose"] if args.logs else []),
+                                 logs=Path(args.logs) if args.logs else None)
             workers[name] = child
         if args.worker_share:
             share = CpuShare([child.popen.pid for child in workers.values()],
@@ -284,7 +294,8 @@ def measure(count: int, args: argparse.Namespace, kill: bool) -> dict[str, Any]:
                 [sys.executable, str(ROOT / "bench" / "tables.py"), "--dealt-players", addresses,
                  "--fingerprint", print_, "--tables", str(per), "--first", str(w * per),
                  "--people", str(args.people), "--seconds", str(args.seconds),
-                 "--ramp", str(args.ramp), "--pace", str(args.pace)],
+                 "--ramp", str(args.ramp), "--pace", str(args.pace),
+                 *(["--logs", args.logs] if args.logs else [])],
                 cwd=ROOT, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True))
         pids = {f"worker {i + 1}": child.popen.pid for i, child in enumerate(workers.values())}
         pids.update({f"gateway {i + 1}": child.popen.pid for i, (child, _) in enumerate(relays)})
@@ -309,7 +320,10 @@ def measure(count: int, args: argparse.Namespace, kill: bool) -> dict[str, Any]:
             victim = next(iter(workers))
             codes = [code for code, name in held.items() if name == victim]
             dealt_by = {name: sum(1 for n in held.values() if n == name) for name in workers}
-            killed = time.monotonic()
+            survivors = {name: child.popen.pid for name, child in workers.items()
+                         if name != victim}
+            spent0 = {name: cpu_seconds(pid) for name, pid in survivors.items()}
+            killed, killed_at = time.monotonic(), time.strftime("%H:%M:%S")
             workers.pop(victim).popen.kill()
             line = f"kill {killed} {json.dumps(codes)}\n"
         results = []
@@ -320,6 +334,9 @@ def measure(count: int, args: argparse.Namespace, kill: bool) -> dict[str, Any]:
         for p in players:
             out, _ = p.communicate(timeout=BACK_WITHIN + 120)
             results.append(json.loads(out.strip().splitlines()[-1]))
+        if kill:            # what taking the tables over cost (beside its own tables)
+            taking = {name: cpu_seconds(pid) - spent0[name] for name, pid in survivors.items()}
+            taking_for = time.monotonic() - killed
     finally:
         if share is not None:
             share.stop()
@@ -341,6 +358,7 @@ def measure(count: int, args: argparse.Namespace, kill: bool) -> dict[str, Any]:
             "sent_on": sum(r["sent_on"] for r in results), "dealt_by": dealt_by,
             "waits": [w for r in results for w in r["waits"]],
             "not_back": sum(r["not_back"] for r in results),
+            "taking": taking, "taking_for": taking_for, "killed_at": killed_at,
             "hit_tables": sum(r["hit_tables"] for r in results)}
 
 
@@ -367,6 +385,10 @@ def report(row: dict[str, Any], args: argparse.Namespace) -> None:
         print(f"        (tables each worker dealt: {row['dealt_by']}; the killed one's games "
               f"under way: {row['hit_tables']}; players not back within "
               f"{BACK_WITHIN:.0f} s: {row['not_back']})", flush=True)
+        print(f"        CPU of the workers left, from the kill ({row['killed_at']}, the logs' "
+              f"clock) until every player was back ({row['taking_for']:.1f} s): " + ", ".join(
+                  f"{name} {spent:.2f} s" for name, spent in row["taking"].items()),
+              flush=True)
 
 
 def cost_line(row: dict[str, Any]) -> str:
@@ -429,6 +451,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="with --service: hold each worker to S of a core (bench/"
                              "cpushare.py), so one worker against two is the workers' "
                              "scaling, not the machine's second core")
+    parser.add_argument("--logs", metavar="DIR",
+                        help="with --service: each worker's log in DIR/NAME.log, each "
+                             "players' process's in DIR/playersFIRST.log")
     parser.add_argument("--profile", metavar="DIR",
                         help="with --service: each worker profiles every thread into "
                              "DIR/workerN-I.prof (pstats), written as it stops")
@@ -441,6 +466,7 @@ def players_main(args: argparse.Namespace) -> int:
     gateways = [(a.rsplit(":", 1)[0], int(a.rsplit(":", 1)[1]))
                 for a in args.dealt_players.split(",")]
     run_players(gateways, args.fingerprint, args.tables, args.first, args.people, args.seconds,
-                args.ramp, args.pace)
+                args.ramp, args.pace,
+                Path(args.logs) / f"players{args.first}.log" if args.logs else None)
     return 0
 

@@ -118,7 +118,7 @@ from typing import Any, Optional, Sequence
 
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
-from game.engine import Action, replay
+from game.engine import Action, LogError, replay
 from game.net import rated
 from game.net.directory import Unreachable
 from game.net.fleet import OPEN_SUBJECT, OPEN_TIMEOUT, fleet_available
@@ -148,12 +148,16 @@ STREAM = "TAVOLATA_DEALT"
 SUBJECTS = "tavolata.dealt"
 QUEUE = "tavolata-workers"
 #: seconds between a worker's heartbeats, and of silence after which another worker
-#: takes its tables over; how often a worker looks for such tables; how many tables it
-#: takes over at once
+#: takes its tables over; how often a worker looks for such tables
 LEASE_EVERY = 0.25
 LEASE_STALE = 1.2
 STALE_BEATS = math.ceil(LEASE_STALE / LEASE_EVERY)
 LOOK_EVERY = 0.25
+#: how many tables a worker takes over at once: a claim mostly waits (the lease, the
+#: record, the log's last sequence, its consumer and its reads: round trips to NATS), so
+#: sixteen at a time took a dead worker's 108 tables over in 15 s on a loaded machine;
+#: but 128 at once had JetStream's API answer 62 of 124 claims "service unavailable"
+#: (bench/README.md)
 CLAIMS_AT_ONCE = 16
 #: seconds a journal waits for the stream to keep an action (and a takeover for its log);
 #: how many actions of a log are read at once
@@ -752,13 +756,32 @@ class Worker:
             self.tables[table_id] = table
         try:
             await self._take_over(table)
-        except Exception:
+        except _untakeable():
             log.exception("tables %s: table %s cannot be taken over: it ends", self.name,
                           table_id)
             await self._end(table)
             return
+        except Exception as exc:  # NATS busy or away: the table is claimed again
+            log.warning("tables %s: table %s not taken over now (%r): claimed again",
+                        self.name, table_id, exc)
+            await self._give_back(table)
+            return
         log.warning("tables %s: took table %s over (%d actions, %.3f s)", self.name,
                     table_id, table.count, time.monotonic() - began)
+
+    async def _give_back(self, table: _Table) -> None:
+        """A claim that failed for a while (a timeout, JetStream's API busy: "service
+        unavailable"): the table is let go unharmed and claimed again, by any worker
+        (its lease given up, ``at`` 0), or by this one should that write fail too.
+        Ending it, as every failed claim did, ended a game under way for a moment's
+        overload: 62 of a dead worker's tables at once, their players told the host
+        had gone (bench/README.md)."""
+        self._gave_up.add(table.id)
+        await self._let_go(table, quiet=True)
+        try:
+            await self.kv.update(f"lease.{table.id}", _lease(self.name, 0.0), last=table.lease)
+        except Exception as exc:  # ours still: this worker's to claim again (_gave_up)
+            log.info("tables %s: giving %s back: %r", self.name, table.id, exc)
 
     async def _take_over(self, table: _Table) -> None:
         """Read the table and its log, replay it, deal it from here."""
@@ -887,6 +910,16 @@ class Worker:
             job.add_done_callback(self._jobs.discard)
 
 
+def _untakeable() -> tuple[type[BaseException], ...]:
+    """What makes a table impossible to take over, for good: its record gone (a table
+    being opened when its worker died, or ended: never written, or deleted), a log or a
+    record that does not read.  Anything else (NATS late, busy or away) passes."""
+    import nats.js.errors
+
+    return (nats.js.errors.KeyNotFoundError, nats.js.errors.KeyDeletedError, LogError,
+            ValueError, KeyError, TypeError)
+
+
 def _sweepable(table: _Table) -> bool:
     """Whether the sweep moves ``table`` on: its log could not keep a move, or one of its
     computers thinks (and may overrun its budget).  Any other table has nothing to do
@@ -933,10 +966,14 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
                         help="a table nobody sits at ends after this many seconds")
     parser.add_argument("--limits", choices=sorted(NAMED_LIMITS), default="default")
     parser.add_argument("--name", help="this worker's name (default: random)")
+    parser.add_argument("--verbose", action="store_true",
+                        help="log every table's steps (opened, taken over, back on the "
+                             "relay, each guest), not only what went wrong")
     parser.add_argument("--profile", type=Path, metavar="FILE",
                         help="profile every thread, written to FILE (pstats) at exit")
     args = parser.parse_args(argv)
-    logging.basicConfig(level=logging.WARNING, format="%(asctime)s %(message)s")
+    logging.basicConfig(level=logging.INFO if args.verbose else logging.WARNING,
+                        format="%(asctime)s %(message)s")
     problem = fleet_available()
     if problem is not None:
         print(f"tables: {problem}", flush=True)
