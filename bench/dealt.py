@@ -24,8 +24,9 @@ guests share one network loop a process, and a round trip ends as its update com
 (bench/net.py's ``stamped``).  What two workers hold against one: the actions a
 second each configuration would keep with its busiest worker at a whole core (the
 actions kept over that worker's share), two's over one's; with ``--worker-share S``
-each worker is held to S of a core (bench/cpushare.py) and the figure is the actions
-kept a second, two's over one's, at saturation.  ``--profile DIR``: each worker's
+each worker is held to S of a core over the measured window (bench/cpushare.py; the
+ramp's opens are not held, so the tables are at play when it starts) and the figure is
+the actions kept a second, two's over one's, at saturation.  ``--profile DIR``: each worker's
 profile of every thread (game/net/profiled.py), written as it stops.
 After the last configuration's window, one worker is killed (kill -9, by its pid) and
 every player of a table it dealt times the kill to its next update (bench/takeover.py's
@@ -283,9 +284,6 @@ def measure(count: int, args: argparse.Namespace, kill: bool) -> dict[str, Any]:
                                  *profile, *(["--verbose"] if args.logs else []),
                                  logs=Path(args.logs) if args.logs else None)
             workers[name] = child
-        if args.worker_share:
-            share = CpuShare([child.popen.pid for child in workers.values()],
-                             args.worker_share)
         from game.net.identity import fingerprint, public_bytes, service_key
         print_ = fingerprint(public_bytes(service_key(KEY_FILE)))
         per = args.tables // args.workers
@@ -301,6 +299,9 @@ def measure(count: int, args: argparse.Namespace, kill: bool) -> dict[str, Any]:
         pids.update({f"gateway {i + 1}": child.popen.pid for i, (child, _) in enumerate(relays)})
         pids["NATS"] = nats.pid
         time.sleep(args.ramp)
+        if args.worker_share:           # held from the window on: the tables opened first
+            share = CpuShare([child.popen.pid for child in workers.values()],
+                             args.worker_share)
         cpu0 = {name: cpu_seconds(pid) for name, pid in pids.items()}
         players0 = sum(cpu_seconds(p.pid) for p in players)
         kept0, started = kept_actions(nats.url), time.monotonic()
@@ -448,8 +449,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--no-kill", action="store_true",
                         help="with --service: no worker killed at the end")
     parser.add_argument("--worker-share", type=float, metavar="S",
-                        help="with --service: hold each worker to S of a core (bench/"
-                             "cpushare.py), so one worker against two is the workers' "
+                        help="with --service: hold each worker to S of a core over the "
+                             "measured window (bench/cpushare.py; the ramp's opens are "
+                             "not held), so one worker against two is the workers' "
                              "scaling, not the machine's second core")
     parser.add_argument("--logs", metavar="DIR",
                         help="with --service: each worker's log in DIR/NAME.log, each "
