@@ -11,7 +11,7 @@ guests ask for the next (Bocce, Bolola, Bisca, Briscola, Dou Dizhu in turn)::
 
     .venv/bin/python bench/tables.py --service [--tables 1000] [--people 1] [--pace 1]
                                      [--seconds 60] [--ramp 90] [--workers 10]
-                                     [--configs 1,2]
+                                     [--configs 1,2] [--worker-share S] [--profile DIR]
 
 Each configuration (``--configs``: how many table workers; ``1,2`` by default) starts
 its own NATS, gateways and workers.  Printed for each: the tables at play (least over
@@ -23,7 +23,11 @@ and each process's share of a core, and that CPU split an action the service kep
 guests share one network loop a process, and a round trip ends as its update comes
 (bench/net.py's ``stamped``).  What two workers hold against one: the actions a
 second each configuration would keep with its busiest worker at a whole core (the
-actions kept over that worker's share), two's over one's.
+actions kept over that worker's share), two's over one's; with ``--worker-share S``
+each worker is held to S of a core over the measured window (bench/cpushare.py; the
+ramp's opens are not held, so the tables are at play when it starts) and the figure is
+the actions kept a second, two's over one's, at saturation.  ``--profile DIR``: each worker's
+profile of every thread (game/net/profiled.py), written as it stops.
 After the last configuration's window, one worker is killed (kill -9, by its pid) and
 every player of a table it dealt times the kill to its next update (bench/takeover.py's
 measure: the game as it stands, from the worker that took the table over).
@@ -46,6 +50,7 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
 from typing import Any, Optional
 
+from bench.cpushare import CpuShare
 from bench.net import Child, cpu_seconds, percentile, raise_file_limit
 from bench.tables import GAMES, LOOPBACK, Games, _Timed, rss, start_relays
 from bench.takeover import Watched, dealers, summary, worker
@@ -128,11 +133,31 @@ class _Dealt(Games):
                     time.monotonic() - self.since > SEATED_WITHIN:
                 self.fail("seating " + ",".join(str(c.reason or c.state) for c in self.clients))
             return
+        if self.quiet(LOST):
+            return
         lost = [c for c in self.clients if c.state == LOST]
         if lost:
             self.fail("lost " + ",".join(str(c.reason) for c in lost))
         else:
             self.play_on(time.monotonic() - self.started > 900)
+
+    def quiet(self, lost: str) -> bool:
+        """Whether this look has nothing to do: nothing came, no link lost, and no move
+        of its guests is due.  Stepping every table's players at every look (a poll
+        through two wrappers and the computer's checks) was most of a players'
+        process's CPU, a hundred tables fifty times a second, for a move every 2 s."""
+        if time.monotonic() - self.started > 900:       # stuck: play_on says so
+            return False
+        for watched in self.clients:
+            client = watched.client
+            if client._inbox or client.state == lost:
+                return False
+        for player in self.players:
+            update = player.latest
+            if update is None or update.over or (update.my_turn and
+                                                 player.sent != update.version):
+                return False
+        return True
 
     def close(self) -> None:
         for client in self.clients:
@@ -154,14 +179,20 @@ def _told(line: list[str]) -> None:
 
 
 def run_players(gateways: list[tuple[str, int]], fingerprint: str, tables: int, first: int,
-                people: int, seconds: float, ramp: float, pace: float) -> None:
+                people: int, seconds: float, ramp: float, pace: float,
+                log: Optional[Path] = None) -> None:
     """Play ``tables`` tables for ``ramp`` + ``seconds`` and say ``measured``; then,
     told of a kill (a line ``kill TIME CODES`` on stdin), until every player of a table
-    it dealt saw the game again; print the figures as JSON."""
+    it dealt saw the game again; print the figures as JSON.  ``log``: where its
+    clients' log goes (each step of a link: dropped, a room held, back), or none."""
     import logging
 
     from game.net.link import SharedLoop
-    logging.disable(logging.CRITICAL)
+    if log is None:
+        logging.disable(logging.CRITICAL)
+    else:
+        logging.basicConfig(filename=log, level=logging.INFO,
+                            format="%(asctime)s %(threadName)s %(message)s")
     stats: dict[str, Any] = {"rtts": [], "finished": [], "errors": [], "seated": [],
                              "sent_on": 0}
     askers = ThreadPoolExecutor(ASKERS)
@@ -236,14 +267,22 @@ def measure(count: int, args: argparse.Namespace, kill: bool) -> dict[str, Any]:
     relays: list[tuple[Child, int]] = []
     workers: dict[str, Child] = {}
     players: list[subprocess.Popen[str]] = []
+    share: Optional[CpuShare] = None
+    taking: dict[str, float] = {}
+    taking_for = 0.0
+    killed_at = ""
     try:
         relays = start_relays("nats3", nats)
         addresses = ",".join(f"{LOOPBACK}:{port}" for _, port in relays)
-        for _ in range(count):
+        for i in range(count):
+            profile = ["--profile", str(Path(args.profile) / f"worker{count}-{i + 1}.prof")] \
+                if args.profile else []
             name, child = worker(nats.url, addresses, "--limits", "default",
                                  "--per-address", str(10 * args.tables),
                                  "--max-tables", str(10 * args.tables),
-                                 "--empty-after", "60", "--service-key", str(KEY_FILE))
+                                 "--empty-after", "60", "--service-key", str(KEY_FILE),
+                                 *profile, *(["--verbose"] if args.logs else []),
+                                 logs=Path(args.logs) if args.logs else None)
             workers[name] = child
         from game.net.identity import fingerprint, public_bytes, service_key
         print_ = fingerprint(public_bytes(service_key(KEY_FILE)))
@@ -253,12 +292,16 @@ def measure(count: int, args: argparse.Namespace, kill: bool) -> dict[str, Any]:
                 [sys.executable, str(ROOT / "bench" / "tables.py"), "--dealt-players", addresses,
                  "--fingerprint", print_, "--tables", str(per), "--first", str(w * per),
                  "--people", str(args.people), "--seconds", str(args.seconds),
-                 "--ramp", str(args.ramp), "--pace", str(args.pace)],
+                 "--ramp", str(args.ramp), "--pace", str(args.pace),
+                 *(["--logs", args.logs] if args.logs else [])],
                 cwd=ROOT, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True))
         pids = {f"worker {i + 1}": child.popen.pid for i, child in enumerate(workers.values())}
         pids.update({f"gateway {i + 1}": child.popen.pid for i, (child, _) in enumerate(relays)})
         pids["NATS"] = nats.pid
         time.sleep(args.ramp)
+        if args.worker_share:           # held from the window on: the tables opened first
+            share = CpuShare([child.popen.pid for child in workers.values()],
+                             args.worker_share)
         cpu0 = {name: cpu_seconds(pid) for name, pid in pids.items()}
         players0 = sum(cpu_seconds(p.pid) for p in players)
         kept0, started = kept_actions(nats.url), time.monotonic()
@@ -278,7 +321,10 @@ def measure(count: int, args: argparse.Namespace, kill: bool) -> dict[str, Any]:
             victim = next(iter(workers))
             codes = [code for code, name in held.items() if name == victim]
             dealt_by = {name: sum(1 for n in held.values() if n == name) for name in workers}
-            killed = time.monotonic()
+            survivors = {name: child.popen.pid for name, child in workers.items()
+                         if name != victim}
+            spent0 = {name: cpu_seconds(pid) for name, pid in survivors.items()}
+            killed, killed_at = time.monotonic(), time.strftime("%H:%M:%S")
             workers.pop(victim).popen.kill()
             line = f"kill {killed} {json.dumps(codes)}\n"
         results = []
@@ -289,7 +335,12 @@ def measure(count: int, args: argparse.Namespace, kill: bool) -> dict[str, Any]:
         for p in players:
             out, _ = p.communicate(timeout=BACK_WITHIN + 120)
             results.append(json.loads(out.strip().splitlines()[-1]))
+        if kill:            # what taking the tables over cost (beside its own tables)
+            taking = {name: cpu_seconds(pid) - spent0[name] for name, pid in survivors.items()}
+            taking_for = time.monotonic() - killed
     finally:
+        if share is not None:
+            share.stop()
         for p in players:
             if p.poll() is None:
                 p.kill()
@@ -308,6 +359,7 @@ def measure(count: int, args: argparse.Namespace, kill: bool) -> dict[str, Any]:
             "sent_on": sum(r["sent_on"] for r in results), "dealt_by": dealt_by,
             "waits": [w for r in results for w in r["waits"]],
             "not_back": sum(r["not_back"] for r in results),
+            "taking": taking, "taking_for": taking_for, "killed_at": killed_at,
             "hit_tables": sum(r["hit_tables"] for r in results)}
 
 
@@ -334,6 +386,10 @@ def report(row: dict[str, Any], args: argparse.Namespace) -> None:
         print(f"        (tables each worker dealt: {row['dealt_by']}; the killed one's games "
               f"under way: {row['hit_tables']}; players not back within "
               f"{BACK_WITHIN:.0f} s: {row['not_back']})", flush=True)
+        print(f"        CPU of the workers left, from the kill ({row['killed_at']}, the logs' "
+              f"clock) until every player was back ({row['taking_for']:.1f} s): " + ", ".join(
+                  f"{name} {spent:.2f} s" for name, spent in row["taking"].items()),
+              flush=True)
 
 
 def cost_line(row: dict[str, Any]) -> str:
@@ -371,7 +427,11 @@ def main(args: argparse.Namespace) -> int:
         report(row, args)
         rows.append(row)
     by = {row["workers"]: row for row in rows}
-    if 1 in by and 2 in by and busiest_worker(by[2]) > 0 and by[1]["kept_per_s"] > 0:
+    if args.worker_share and 1 in by and 2 in by and by[1]["kept_per_s"] > 0:
+        print(f"two workers kept {by[2]['kept_per_s'] / by[1]['kept_per_s']:.2f}x the "
+              f"actions a second one kept, each held to {args.worker_share} of a core",
+              flush=True)
+    elif 1 in by and 2 in by and busiest_worker(by[2]) > 0 and by[1]["kept_per_s"] > 0:
         print(f"two workers hold {held(by[2]) / held(by[1]):.2f}x what one holds (the actions "
               f"a second they would keep, the busiest worker at a whole core)", flush=True)
     print(f"load average after: {' '.join(f'{v:.2f}' for v in os.getloadavg())}", flush=True)
@@ -388,6 +448,17 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="with --service: guests at each table (the first seats)")
     parser.add_argument("--no-kill", action="store_true",
                         help="with --service: no worker killed at the end")
+    parser.add_argument("--worker-share", type=float, metavar="S",
+                        help="with --service: hold each worker to S of a core over the "
+                             "measured window (bench/cpushare.py; the ramp's opens are "
+                             "not held), so one worker against two is the workers' "
+                             "scaling, not the machine's second core")
+    parser.add_argument("--logs", metavar="DIR",
+                        help="with --service: each worker's log in DIR/NAME.log, each "
+                             "players' process's in DIR/playersFIRST.log")
+    parser.add_argument("--profile", metavar="DIR",
+                        help="with --service: each worker profiles every thread into "
+                             "DIR/workerN-I.prof (pstats), written as it stops")
     parser.add_argument("--dealt-players", help=argparse.SUPPRESS)
     parser.add_argument("--fingerprint", help=argparse.SUPPRESS)
 
@@ -397,6 +468,7 @@ def players_main(args: argparse.Namespace) -> int:
     gateways = [(a.rsplit(":", 1)[0], int(a.rsplit(":", 1)[1]))
                 for a in args.dealt_players.split(",")]
     run_players(gateways, args.fingerprint, args.tables, args.first, args.people, args.seconds,
-                args.ramp, args.pace)
+                args.ramp, args.pace,
+                Path(args.logs) / f"players{args.first}.log" if args.logs else None)
     return 0
 

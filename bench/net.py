@@ -106,9 +106,13 @@ def ms(value: float) -> str:
 class Child:
     """A process of this benchmark, read line by line, ended by its pid."""
 
-    def __init__(self, *args: str) -> None:
+    def __init__(self, *args: str, log: Optional[Path] = None) -> None:
+        """``log``: where its standard error goes (by default, nowhere)."""
+        err = open(log, "w") if log is not None else subprocess.DEVNULL
         self.popen = subprocess.Popen([sys.executable, *args], cwd=ROOT, stdout=subprocess.PIPE,
-                                      stderr=subprocess.DEVNULL, text=True)
+                                      stderr=err, text=True)
+        if log is not None:
+            err.close()
 
     def expect(self, prefix: str) -> str:
         assert self.popen.stdout is not None

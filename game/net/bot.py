@@ -37,7 +37,6 @@ people sit (the others' seats get computers).
 from __future__ import annotations
 
 import argparse
-import copy
 import json
 import os
 import random
@@ -50,6 +49,7 @@ from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
 from game import GAMES
 from game.ai import computer_player
+from game.engine import plain_copy
 from game.net.client import CONNECTED, RemoteClient, SeatKey
 from game.net.finder import TableFinder
 from game.net.host import PLAYING, Host
@@ -110,7 +110,7 @@ class Autoplayer:
                 return False
             if self.player is None:
                 self.player = computer_player(self.client.setup.key, self.level)
-            action = self.player.choose(copy.deepcopy(dict(update.view)), list(update.legal),
+            action = self.player.choose(plain_copy(dict(update.view)), list(update.legal),
                                         self.rng)
             self.client.submit(action, update.version)
             self.sent = update.version

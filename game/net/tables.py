@@ -111,18 +111,21 @@ import signal
 import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import nullcontext
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, Optional, Sequence
 
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
-from game.engine import Action, replay
+from game.engine import Action, LogError, replay
 from game.net import rated
 from game.net.directory import Unreachable
 from game.net.fleet import OPEN_SUBJECT, OPEN_TIMEOUT, fleet_available
 from game.net.host import PLAYING, STARTING, WAITING, Host, Resumed
 from game.net.identity import ServiceKeyError, add_argument, service_key
 from game.net.link import SharedLoop
+from game.net.profiled import profiled
 from game.net.protocol import (
     BAD_TABLE,
     NAMED_LIMITS,
@@ -145,19 +148,24 @@ STREAM = "TAVOLATA_DEALT"
 SUBJECTS = "tavolata.dealt"
 QUEUE = "tavolata-workers"
 #: seconds between a worker's heartbeats, and of silence after which another worker
-#: takes its tables over; how often a worker looks for such tables; how many tables it
-#: takes over at once
+#: takes its tables over; how often a worker looks for such tables
 LEASE_EVERY = 0.25
 LEASE_STALE = 1.2
 STALE_BEATS = math.ceil(LEASE_STALE / LEASE_EVERY)
 LOOK_EVERY = 0.25
+#: how many tables a worker takes over at once: a claim mostly waits (the lease, the
+#: record, the log's last sequence, its consumer and its reads: round trips to NATS), so
+#: sixteen at a time took a dead worker's 108 tables over in 15 s on a loaded machine;
+#: but 128 at once had JetStream's API answer 62 of 124 claims "service unavailable"
+#: (bench/README.md)
 CLAIMS_AT_ONCE = 16
 #: seconds a journal waits for the stream to keep an action (and a takeover for its log);
 #: how many actions of a log are read at once
 JOURNAL_WAIT = 5.0
 LOG_BATCH = 256
 #: a table's computers are moved on when its session wakes the pump (an action taken, a
-#: move thought out: Session.wake), and every table's at least this often besides; a
+#: move thought out: Session.wake), and those with a computer thinking (its budget may
+#: run out) or a move their log could not keep at least this often besides; a
 #: table whose log could not keep a computer's move waits this long before it is tried again
 SWEEP_EVERY = 0.5
 STALLED_FOR = 0.5
@@ -559,8 +567,9 @@ class Worker:
         self._woken.set()
 
     def _pump(self) -> None:
-        """Move the computers on of every started table that woke the pump, and of every
-        one each :data:`SWEEP_EVERY` seconds (a computer that overran its budget), up to
+        """Move the computers on of every started table that woke the pump, and of those
+        with a computer thinking each :data:`SWEEP_EVERY` seconds (one may overrun its
+        budget, :func:`_sweepable`), up to
         :data:`MOVERS` tables at once; a table whose log cannot keep a move (NATS away)
         is tried again :data:`STALLED_FOR` seconds later, said once.  Looking at every
         table every few milliseconds instead took a core at 500 tables; moving them on
@@ -577,7 +586,8 @@ class Worker:
             with self._due_lock:
                 due, self._due = self._due, set()
             with self._lock:
-                tables = [t for t in self.tables.values() if (sweep or t.id in due) and
+                tables = [t for t in self.tables.values() if
+                          (t.id in due or sweep and _sweepable(t)) and
                           t.started and not t.ending and t.stalled <= now]
             for table in tables:
                 with self._due_lock:
@@ -746,13 +756,32 @@ class Worker:
             self.tables[table_id] = table
         try:
             await self._take_over(table)
-        except Exception:
+        except _untakeable():
             log.exception("tables %s: table %s cannot be taken over: it ends", self.name,
                           table_id)
             await self._end(table)
             return
+        except Exception as exc:  # NATS busy or away: the table is claimed again
+            log.warning("tables %s: table %s not taken over now (%r): claimed again",
+                        self.name, table_id, exc)
+            await self._give_back(table)
+            return
         log.warning("tables %s: took table %s over (%d actions, %.3f s)", self.name,
                     table_id, table.count, time.monotonic() - began)
+
+    async def _give_back(self, table: _Table) -> None:
+        """A claim that failed for a while (a timeout, JetStream's API busy: "service
+        unavailable"): the table is let go unharmed and claimed again, by any worker
+        (its lease given up, ``at`` 0), or by this one should that write fail too.
+        Ending it, as every failed claim did, ended a game under way for a moment's
+        overload: 62 of a dead worker's tables at once, their players told the host
+        had gone (bench/README.md)."""
+        self._gave_up.add(table.id)
+        await self._let_go(table, quiet=True)
+        try:
+            await self.kv.update(f"lease.{table.id}", _lease(self.name, 0.0), last=table.lease)
+        except Exception as exc:  # ours still: this worker's to claim again (_gave_up)
+            log.info("tables %s: giving %s back: %r", self.name, table.id, exc)
 
     async def _take_over(self, table: _Table) -> None:
         """Read the table and its log, replay it, deal it from here."""
@@ -881,6 +910,29 @@ class Worker:
             job.add_done_callback(self._jobs.discard)
 
 
+def _untakeable() -> tuple[type[BaseException], ...]:
+    """What makes a table impossible to take over, for good: its record gone (a table
+    being opened when its worker died, or ended: never written, or deleted), a log or a
+    record that does not read.  Anything else (NATS late, busy or away) passes."""
+    import nats.js.errors
+
+    return (nats.js.errors.KeyNotFoundError, nats.js.errors.KeyDeletedError, LogError,
+            ValueError, KeyError, TypeError)
+
+
+def _sweepable(table: _Table) -> bool:
+    """Whether the sweep moves ``table`` on: its log could not keep a move, or one of its
+    computers thinks (and may overrun its budget).  Any other table has nothing to do
+    until its session wakes the pump; sweeping every table moved each on every
+    :data:`SWEEP_EVERY` seconds for nothing, through a mover's thread: at 100 tables
+    three pumps in four (bench/README.md)."""
+    session = table.host.session if table.host is not None else None
+    if session is None:
+        return False
+    return bool(table.stalled) or any(session.computers.thinking(seat)
+                                      for seat in range(session.seats))
+
+
 def _named(value: Optional[bytes]) -> list[str]:
     """The table ids an address's entry names (anything else there: none)."""
     try:
@@ -914,8 +966,14 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
                         help="a table nobody sits at ends after this many seconds")
     parser.add_argument("--limits", choices=sorted(NAMED_LIMITS), default="default")
     parser.add_argument("--name", help="this worker's name (default: random)")
+    parser.add_argument("--verbose", action="store_true",
+                        help="log every table's steps (opened, taken over, back on the "
+                             "relay, each guest), not only what went wrong")
+    parser.add_argument("--profile", type=Path, metavar="FILE",
+                        help="profile every thread, written to FILE (pstats) at exit")
     args = parser.parse_args(argv)
-    logging.basicConfig(level=logging.WARNING, format="%(asctime)s %(message)s")
+    logging.basicConfig(level=logging.INFO if args.verbose else logging.WARNING,
+                        format="%(asctime)s %(message)s")
     problem = fleet_available()
     if problem is not None:
         print(f"tables: {problem}", flush=True)
@@ -943,7 +1001,8 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         await worker.run()
 
     try:
-        asyncio.run(serve())
+        with profiled(args.profile) if args.profile else nullcontext():
+            asyncio.run(serve())
     except OSError as exc:                  # Unreachable among them
         print(f"tables: cannot reach NATS at {args.nats}: {exc}", flush=True)
         return 1

@@ -12,3 +12,29 @@ def test_the_cpu_split_is_each_part_of_the_service_an_action_kept():
     assert dealt.cost_line(row) == (
         "CPU an action kept: workers 2.00 ms, gateways 0.20 ms, NATS 0.20 ms; the players' "
         "processes 10.00 ms a guest's move")
+
+
+def test_a_table_with_nothing_come_and_no_move_due_is_passed_over():
+    """A players' process looks at its hundred tables fifty times a second: a table is
+    stepped only when a message came, a link was lost, or its guest's move is due."""
+    import time
+    from collections import deque
+    from types import SimpleNamespace
+
+    table = dealt._Dealt(0, [], "", 1, 2.0, {}, None, None)  # type: ignore[arg-type]
+    client = SimpleNamespace(_inbox=deque(), state="connected")
+    table.clients = [SimpleNamespace(client=client)]  # type: ignore[list-item]
+    waiting = SimpleNamespace(over=False, my_turn=False, version=4)
+    table.players = [SimpleNamespace(latest=waiting, sent=None)]
+    table.started = time.monotonic()
+    assert table.quiet("lost")
+    client._inbox.append("an update")
+    assert not table.quiet("lost"), "a message came"
+    client._inbox.clear()
+    client.state = "lost"
+    assert not table.quiet("lost"), "its link was lost"
+    client.state = "connected"
+    table.players[0].latest = SimpleNamespace(over=False, my_turn=True, version=5)
+    assert not table.quiet("lost"), "its move is due"
+    table.players[0].sent = 5
+    assert table.quiet("lost"), "sent: waiting for the update that carries it"
