@@ -12,9 +12,12 @@ attributes every frame:
   ``Limits.reconnect_for`` seconds, and the host's computer keeps the seat warm
   meanwhile), ``"lost"`` (the end: see ``reason``), ``"closed"`` (``close()``).
   While connecting it waits in the host's (or relay's) line of attempts for as long as
-  it is told it waits there; a first join whose sealed channel the path breaks (a line
-  forged or dropped) after its hello tries again too, for the same window, claiming by
-  that connection's key the seat its hello may have won;
+  it is told it waits there; an attempt nobody answered in time, or that the host heard
+  too late (``hello_timeout``), is tried again for ``reconnect_for`` seconds, an address
+  where nobody listens for ``connect_timeout`` (game/net/route.py); a first join whose
+  sealed channel the path breaks (a line forged or dropped) after its hello tries again
+  too, for the same window, claiming by that connection's key the seat its hello may
+  have won;
   Through a relay, the link also drops when the *host's* connection to the relay
   does: the relay holds the room and answers ``host_away`` (or, restarted,
   ``no_such_room``) until the host has it back, and the guest keeps trying within
@@ -534,8 +537,9 @@ class RemoteClient:
     def _cut(self, exc: CannotJoin, sealed: Optional[Sealed],
              claim: Optional[SeatKey]) -> CannotJoin:
         """Why a join failed, and whether to try again.  The path may break the sealed
-        channel (a line forged or dropped there) after the hello went: the code was right
-        and the host is there, so even a first join tries again, and as the host may have
+        channel (a line forged or dropped there), or the answer not come, after the hello
+        went: the code was right and the host is there, so even a first join tries again,
+        and as the host may have
         seated that connection, it claims the seat by that connection's key
         (:attr:`_tentative`: the host finds the seat it proves, if any).  A tentative
         claim the host does not know (it never read that hello) is dropped, and the guest
@@ -546,7 +550,8 @@ class RemoteClient:
                                                                              ROOM_FULL):
             self._tentative = None
             return again
-        if sealed is None or not (sealed.forged or sealed.silent) or exc.final:
+        if sealed is None or not (sealed.forged or sealed.silent or exc.unanswered) \
+                or exc.final:
             return exc
         if claim is None and sealed.channel.sent > 0:      # its hello may have seated it
             self._tentative = SeatKey(0, sealed.keys.seat_key)
