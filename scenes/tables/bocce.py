@@ -34,9 +34,9 @@ from scenes.kit.hud import POSITIVE, Label, Slot
 from scenes.kit.layout import NATURAL_SHARE, Layout, ZoneGeom, place
 from scenes.kit.sheet import Sheet
 from scenes.kit.widgets import ChoiceButton
-from scenes.table.lookback import LookBack
 from scenes.tables import Fx, TableAdapter, Timing
 from scenes.tables.bocce_sheets import FRAMES, BocceSheets, points_words
+from scenes.tables.look import LookBack
 
 BOCCE_SCALE = 0.72
 LAG_SCALE = 0.85

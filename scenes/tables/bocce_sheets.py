@@ -12,8 +12,8 @@ from game.views.bocce import Fate, HandScored, View
 from scenes.i18n import tr
 from scenes.kit.layout import Layout
 from scenes.kit.sheet import Sheet, SheetRow
-from scenes.table.lookback import LookBack, LookRow
 from scenes.tables import TableAdapter
+from scenes.tables.look import LookBack, LookRow
 
 #: the frames of a hand
 FRAMES = 3
