@@ -7,9 +7,9 @@ off until a function runs is how a circle hides), and the ones under ``TYPE_CHEC
 such an import never runs, but it names a type of the module above (a part naming the
 scene that owns it), and a circle of types is a circle of modules that cannot be
 understood, or split, one without the other.  A type a module below needs is a Protocol
-there, or lives below both.  ``TYPE_ONLY`` lists the imports for types still closing a
-circle, waiting for theirs; the test fails when one of them no longer does, so the list
-only shrinks.  ``import a.b`` names the module ``a.b``, and ``from a.b import c`` the
+there (the scenes' view of the app, ``AppLike`` in scenes/kit/scene.py; what keeping and
+the story read of the table), or lives below both (the look back's data, scenes/tables/
+look.py).  ``import a.b`` names the module ``a.b``, and ``from a.b import c`` the
 module ``a.b.c`` when ``c`` is one, else ``a.b``; a package's ``__init__`` is a module
 like the others.  And what the screens are built from imports no screen.
 """
@@ -17,25 +17,12 @@ like the others.  And what the screens are built from imports no screen.
 from __future__ import annotations
 
 import ast
-import functools
 from pathlib import Path
 from typing import Container, Iterator
 
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-#: imports under ``TYPE_CHECKING`` that still close a circle: (importing module, module)
-TYPE_ONLY = {
-    # the app, named by the scenes it runs
-    ("scenes.kit.scene", "scenes.app"),
-    ("scenes.kit.option_rows", "scenes.app"),
-    ("scenes.kit.panel_scene", "scenes.app"),
-    ("scenes.screens.menu", "scenes.app"),
-    ("scenes.screens.online.play", "scenes.app"),
-    ("scenes.screens.online.waiting_room", "scenes.app"),
-    ("scenes.screens.rules_scene", "scenes.app"),
-    ("scenes.screens.setup_scene", "scenes.app"),
-}
 
 
 def modules(package: str = "scenes") -> dict[str, Path]:
@@ -47,18 +34,6 @@ def modules(package: str = "scenes") -> dict[str, Path]:
             parts.pop()
         found[".".join(parts)] = path
     return found
-
-
-def _type_checking_only(tree: ast.AST) -> set[int]:
-    """The nodes inside ``if TYPE_CHECKING:`` blocks (by id)."""
-    skipped: set[int] = set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.If):
-            test = node.test
-            name = test.id if isinstance(test, ast.Name) else getattr(test, "attr", None)
-            if name == "TYPE_CHECKING":
-                skipped.update(id(inner) for stmt in node.body for inner in ast.walk(stmt))
-    return skipped
 
 
 def _named(node: ast.AST, module: str, is_package: bool, known: Container[str]) -> Iterator[str]:
@@ -77,30 +52,16 @@ def _named(node: ast.AST, module: str, is_package: bool, known: Container[str]) 
             yield inner if inner in known else base
 
 
-def imports(package: str = "scenes", types: bool = True) -> dict[str, set[str]]:
-    """Each module of ``package`` -> the modules of ``package`` it imports, those it
-    imports for types only (under ``TYPE_CHECKING``) too unless ``types`` is False."""
-    return {module: set(named) for module, named in _imports(package, types).items()}
-
-
-def type_only(package: str = "scenes") -> set[tuple[str, str]]:
-    """The (module, imported) pairs of ``package`` named under ``TYPE_CHECKING`` only."""
-    run = _imports(package, False)
-    return {(module, name) for module, named in _imports(package, True).items()
-            for name in named - run[module]}
-
-
-@functools.cache
-def _imports(package: str, types: bool) -> dict[str, frozenset[str]]:
+def imports(package: str = "scenes") -> dict[str, set[str]]:
+    """Each module of ``package`` -> the modules of ``package`` it imports, when run or
+    for types only."""
     known = modules(package)
-    graph: dict[str, frozenset[str]] = {}
+    graph: dict[str, set[str]] = {}
     for module, path in known.items():
         tree = ast.parse(path.read_text(encoding="utf-8"))
-        skipped = set() if types else _type_checking_only(tree)
-        graph[module] = frozenset(
-            name for node in ast.walk(tree) if id(node) not in skipped
-            for name in _named(node, module, path.name == "__init__.py", known)
-            if name in known and name not in (module, package))
+        graph[module] = {name for node in ast.walk(tree)
+                         for name in _named(node, module, path.name == "__init__.py", known)
+                         if name in known and name not in (module, package)}
     return graph
 
 
@@ -139,8 +100,6 @@ def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
 @pytest.mark.slow       # reads every module of scenes/
 def test_scenes_modules_import_each_other_in_no_circle_even_for_types():
     graph = imports()
-    for module, name in TYPE_ONLY:
-        graph.get(module, set()).discard(name)
     circles = cycles(graph)
     assert not circles, "\n".join(
         f"{len(part)} modules in a circle: " + "; ".join(
@@ -158,28 +117,12 @@ def test_an_import_inside_a_function_closes_a_circle():
     assert "scenes.table.scene" in named
 
 
-def test_an_import_for_annotations_only_is_seen():
+def test_an_import_for_annotations_only_counts():
+    """A module naming another's type under ``TYPE_CHECKING`` imports it, for the circles."""
     tree = ast.parse("from typing import TYPE_CHECKING\n"
                      "if TYPE_CHECKING:\n    from scenes.app import App\n")
-    skipped = _type_checking_only(tree)
     named = {n for node in ast.walk(tree) for n in _named(node, "scenes.kit.scene", False, ())}
-    assert "scenes.app" in named and skipped, "named, and known to be for types only"
-
-
-@pytest.mark.slow       # reads every module of scenes/
-def test_a_type_only_import_that_closes_no_circle_leaves_the_list():
-    """Each import of ``TYPE_ONLY`` is still for types only and still closes a circle:
-    one broken is taken off the list."""
-    graph = imports()
-    named = type_only()
-    for module, name in TYPE_ONLY:
-        graph[module].discard(name)
-    done = []
-    for module, name in sorted(TYPE_ONLY):
-        if (module, name) not in named or not cycles({**graph, module: graph[module] | {name}}):
-            done.append(f"{module} -> {name}")
-    assert done == [], "no longer a type-only import in a circle: take it off TYPE_ONLY:\n" \
-        + "\n".join(done)
+    assert "scenes.app" in named
 
 
 @pytest.mark.slow       # reads every module of scenes/
