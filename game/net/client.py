@@ -580,12 +580,12 @@ class RemoteClient:
         names; False if it is not the seat this guest came back to (from the waiting
         room, the host may have moved it while its link was down).  A ``tentative``
         claim (``seats.tentative``) takes the seat its key proved, whichever it is."""
-        if not self.seats.seated(welcome.seat, sealed.keys.seat_key, self.lobby is not None,
-                                 tentative):
+        if not self.seats.back_to(welcome.seat, self.lobby is not None, tentative):
             return False
         self.seat, self._setup, self.names = welcome.seat, welcome.setup, welcome.names
         self.rooms = welcome.rooms
         self.lobby = None
+        self.seats.seated(welcome.seat, sealed.keys.seat_key)    # told once the game is known
         self.watch = self.watch or welcome.seat is None
         return True
 

@@ -89,22 +89,25 @@ class SeatKeys:
         self.held = None if view.you is None or self.room_key is None else \
             SeatKey(view.you, self.room_key)
 
-    def seated(self, seat: Optional[int], connection_key: bytes, from_room: bool,
-               tentative: Optional[SeatKey] = None) -> bool:
-        """Welcomed to ``seat`` at the table (None: watching): False if it is not the seat
-        this guest came back to (``from_room``: the waiting room's host may have moved it
-        while its link was down).  A ``tentative`` claim takes the seat its key proved,
-        whichever it is.  The seat's key is told (``on_seat``)."""
+    def back_to(self, seat: Optional[int], from_room: bool,
+                tentative: Optional[SeatKey] = None) -> bool:
+        """Whether ``seat`` at the table (None: watching) is one this guest may take: not
+        when it came back to another (``from_room``: the waiting room's host may have moved
+        it while its link was down).  A ``tentative`` claim takes the seat its key proved,
+        whichever it is."""
         self.tentative = None
         if tentative is not None and seat is not None:
             self.held = SeatKey(seat, tentative.key)
-        if self.held is not None and not from_room and seat != self.held.seat:
-            return False
-        if seat is not None:
-            self.held = SeatKey(seat, self.held.key if self.held is not None else connection_key)
-            if self.on_seat is not None:
-                self.on_seat(self.held)
-        return True
+        return self.held is None or from_room or seat == self.held.seat
+
+    def seated(self, seat: Optional[int], connection_key: bytes) -> None:
+        """Welcomed to ``seat`` (None: watching), the game known: the seat's key (the one
+        held, else this connection's) is told (``on_seat``), to be kept."""
+        if seat is None:
+            return
+        self.held = SeatKey(seat, self.held.key if self.held is not None else connection_key)
+        if self.on_seat is not None:
+            self.on_seat(self.held)
 
     def rooms_opened(self, new: bool) -> None:
         """The host opened another code since its welcome (``new``: one not named before):

@@ -13,21 +13,24 @@ KEY, CONNECTION = b"k" * 32, b"c" * 32
 def test_a_guest_back_at_the_table_takes_only_the_seat_it_held():
     kept: list[SeatKey] = []
     keys = SeatKeys(SeatKey(2, KEY), None, kept.append)
-    assert not keys.seated(1, CONNECTION, from_room=False)
-    assert keys.seated(2, CONNECTION, from_room=False) and kept == [SeatKey(2, KEY)]
+    assert not keys.back_to(1, from_room=False)
+    assert keys.back_to(2, from_room=False) and kept == []
+    keys.seated(2, CONNECTION)
+    assert kept == [SeatKey(2, KEY)]
 
 
 def test_a_cut_connections_key_takes_the_seat_it_proved_whichever_it_is():
     keys = SeatKeys(None, None, None)
     keys.tentative = SeatKey(0, KEY)
-    assert keys.seated(3, CONNECTION, from_room=False, tentative=keys.tentative)
+    assert keys.back_to(3, from_room=False, tentative=keys.tentative)
     assert keys.held == SeatKey(3, KEY) and keys.tentative is None
 
 
 def test_a_newcomer_is_seated_by_its_connections_key_and_told_again_of_a_new_code():
     kept: list[SeatKey] = []
     keys = SeatKeys(None, None, kept.append)
-    assert keys.seated(1, CONNECTION, from_room=False)
+    assert keys.back_to(1, from_room=False)
+    keys.seated(1, CONNECTION)
     keys.rooms_opened(new=False)
     keys.rooms_opened(new=True)
     assert kept == [SeatKey(1, CONNECTION)] * 2
