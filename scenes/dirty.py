@@ -133,6 +133,11 @@ def _area(r: pygame.Rect) -> int:
     return r.w * r.h
 
 
+def box(rect: pygame.Rect) -> Box:
+    """A rectangle as the paint log keeps it (a tuple: hashable, compared by value)."""
+    return (rect.x, rect.y, rect.w, rect.h)
+
+
 def blitted(surface: pygame.Surface, image: pygame.Surface,
             pos: tuple[int, int] | pygame.Rect) -> pygame.Rect:
     """``surface.blit(image, pos)``, returning what it covers inside the surface whatever

@@ -4,7 +4,8 @@
 another names it here instead of importing its module, and :data:`ROUTES` is the one
 place that says which class each name is.  So the screens, the table and its overlays
 import each other in no circle (tests/scenes/test_import_cycles.py), and a name that is
-not here is a type error (:data:`Route`).  A class is imported when its scene is first
+not here is a type error (:data:`Route`, named in scenes/kit/scene.py where the scenes'
+view of the app names it too).  A class is imported when its scene is first
 opened, so the title menu comes up without the table, the online screens or the rules'
 renderer (bench/startup.py measures it).
 """
@@ -12,15 +13,12 @@ renderer (bench/startup.py measures it).
 from __future__ import annotations
 
 import importlib
-from typing import TYPE_CHECKING, Any, Callable, Literal
+from typing import TYPE_CHECKING, Any, Callable
 
 if TYPE_CHECKING:  # pragma: no cover
     from scenes.kit.scene import Scene
 
-#: the names a scene is opened by
-Route = Literal["menu", "setup", "table", "game", "rules", "settings", "stats", "replays",
-                "online", "find", "leaderboards", "guest_room", "credits", "result",
-                "pause", "sheet", "look_back", "story"]
+from scenes.kit.scene import Route as Route
 
 #: a scene's name -> ``"module:factory"``: a Scene class (or a function making one) that
 #: takes the app first, then the arguments given to :func:`make`

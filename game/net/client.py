@@ -12,9 +12,12 @@ attributes every frame:
   ``Limits.reconnect_for`` seconds, and the host's computer keeps the seat warm
   meanwhile), ``"lost"`` (the end: see ``reason``), ``"closed"`` (``close()``).
   While connecting it waits in the host's (or relay's) line of attempts for as long as
-  it is told it waits there; a first join whose sealed channel the path breaks (a line
-  forged or dropped) after its hello tries again too, for the same window, claiming by
-  that connection's key the seat its hello may have won;
+  it is told it waits there; an attempt nobody answered in time, or that the host heard
+  too late (``hello_timeout``), is tried again for ``reconnect_for`` seconds, an address
+  where nobody listens for ``connect_timeout`` (game/net/route.py); a first join whose
+  sealed channel the path breaks (a line forged or dropped) after its hello tries again
+  too, for the same window, claiming by that connection's key the seat its hello may
+  have won;
   Through a relay, the link also drops when the *host's* connection to the relay
   does: the relay holds the room and answers ``host_away`` (or, restarted,
   ``no_such_room``) until the host has it back, and the guest keeps trying within
@@ -77,20 +80,21 @@ down gets a :class:`~game.session.Refused` at once, with ``net.offline`` ("Not
 connected right now: that move was not sent"): the move is not lost in a queue
 that a reconnection would replay against a game that moved on.
 
-The way to the room (the host's address, or the relay's gateways and a fleet's hop, and
-the answers read on the way while in a line of attempts) is a part of its own,
-game/net/route.py's :class:`~game.net.route.Route`; the client joins over it.
+The client is made of parts, each a job: the way to the room (the host's address, or the
+relay's gateways and a fleet's hop, and the answers read on the way while in a line of
+attempts), game/net/route.py's :class:`~game.net.route.Route`, over which it joins; who
+deals the table, game/net/who_deals.py's :class:`~game.net.who_deals.WhoDeals`; the keys
+it proves its seat by (held, kept, known in the waiting room, a cut connection's),
+game/net/seat_keys.py's :class:`~game.net.seat_keys.SeatKeys`.
 """
 
 from __future__ import annotations
 
 import asyncio
-import hmac
 import logging
 import threading
 import time
 from collections import deque
-from dataclasses import dataclass
 from typing import Callable, Optional, Union
 
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
@@ -98,7 +102,7 @@ from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 from game.engine import Action, Event, Reason
 from game.names import name_problem
 from game.net import codes
-from game.net.identity import fingerprint, proven, public_bytes
+from game.net.identity import public_bytes
 from game.net.link import Link, LoopSlot, LoopThread, SharedLoop
 from game.net.players import prove_seat
 from game.net.protocol import (
@@ -144,15 +148,19 @@ from game.net.protocol import (
 )
 from game.net.relays import Relay, as_relay
 from game.net.route import CannotJoin, Route
+from game.net.seat_keys import SeatKey as SeatKey
+from game.net.seat_keys import SeatKeys
 from game.net.secure import (
     GUEST,
     Handshake,
     Malformed,
     Sealed,
-    host_proof,
     seat_pass,
     seat_proof,
 )
+from game.net.who_deals import HOST as HOST
+from game.net.who_deals import SERVICE as SERVICE
+from game.net.who_deals import WhoDeals
 from game.session import GameSetup, Refused, Submit, Update
 from game.session.client import LinkState, Seating
 from game.session.messages import Message
@@ -167,18 +175,8 @@ SENT_AWAY = (SEAT_FREED, NO_SPECTATORS, TABLE_FULL, STARTED)
 OFFLINE = Reason("net.offline")
 #: the reason of a client given a name that is not one (game/names.py): nothing is sent
 BAD_NAME = "bad_name"
-#: who deals a table (:attr:`RemoteClient.dealer`): the relay service, or the host's program
-SERVICE, HOST = "service", "host"
 #: why a rejoin ends that is said as it is, not as the host gone
 KEEP_REASON = (WRONG_VERSION, SERVICE_CHANGED, NOT_SERVICE)
-
-
-@dataclass(frozen=True)
-class SeatKey:
-    """A seat, and the key that proves it is this guest's (never sent)."""
-
-    seat: int
-    key: bytes
 
 
 class RemoteClient:
@@ -207,34 +205,10 @@ class RemoteClient:
         #: a rated table's game over: each seat's rating (before, after) as the service
         #: folded it (None for a seat not rated), once the host has told it
         self.rated: Optional[tuple[Optional[tuple[float, float]], ...]] = None
-        #: the host signed this connection's binding with a service's key (the player's
-        #: own key is shown to such a host only: game/net/players.py)
-        self._signed = False
-        #: the table must be dealt by the relay service (opened through it): a host that
-        #: does not prove the service's key is refused (``not_service``); set too once a
-        #: host proved it, so a rejoin is held to it
-        self.service = service
-        #: who deals, once the host's first sealed line is read: :data:`SERVICE` (the host
-        #: proved the relay service's key) or :data:`HOST` (the host's own program)
-        self.dealer: Optional[str] = None
-        #: the fingerprint of the service's key met for the first time (the relay setting
-        #: named none) at a table asked of the service (``service``): a screen keeps it in
-        #: the setting, trust on first use
-        self.met_service: Optional[str] = None
-        #: the name of the player whose program deals, as the host says it ("" if none)
-        self.dealer_name = ""
-        #: asked (in the network thread, on coming in without a seat key) for a key kept
-        #: under any of the room's codes the host names by digest before the hello: a
-        #: player whose program was closed when the host opened the code it comes back
-        #: by finds the key kept under the code it first joined with; offered only if the
-        #: host proves it holds it (game/net/kept_seats.py)
-        self.find_seat = find_seat
-        #: told the seat's key (in the network thread) each time the host welcomes this
-        #: guest to its seat at the table, and again when the host names a code it opened
-        #: since (``rooms``): a screen keeps it on disk under each of :attr:`rooms`, so
-        #: that the player comes back to the seat after the program was closed, by any
-        #: code of the room (game/net/kept_seats.py)
-        self.on_seat = on_seat
+        #: who deals the table (game/net/who_deals.py)
+        self.deals = WhoDeals(None if relay is None else as_relay(relay), service)
+        #: the keys this guest proves its seat by (game/net/seat_keys.py)
+        self.seats = SeatKeys(resume, find_seat, on_seat)
         #: came to watch (the spectator view, no seat); a guest in the waiting room
         #: who stands up to watch becomes one too
         self.watch = watch
@@ -243,7 +217,7 @@ class RemoteClient:
         #: the last refusal of a seat asked for in the waiting room (a reason key)
         self.refusal: Optional[str] = None
         self._heard: deque[tuple[int, str]] = deque()
-        self.relay = None if relay is None else as_relay(relay)
+        self.relay = self.deals.relay
         self.limits = limits
         self.trace = trace
         #: the way to the room, and the answers read on it
@@ -260,17 +234,6 @@ class RemoteClient:
         #: how many times the link dropped and the guest got back in
         self.reconnects = 0
         self._inbox: deque[Message] = deque()
-        self.seat_key: Optional[SeatKey] = resume
-        #: the kept key this guest offered on coming in (``resume``, or ``find_seat``'s):
-        #: a screen forgets it if the host turns it away
-        self.offered: Optional[SeatKey] = resume
-        #: the key the host knows this guest by in the waiting room (derived on the
-        #: connection it came in on; proven again on a new one to keep its seat)
-        self._room_key: Optional[bytes] = None
-        #: the key of a first connection cut after its hello, before the host's answer:
-        #: the host may have seated it, so the next connection claims that seat by it
-        #: (the host finds which seat it proves, whatever number it names)
-        self._tentative: Optional[SeatKey] = None
         self._version = 0
         self._link: Optional[Sealed] = None
         self._closing = False
@@ -314,6 +277,41 @@ class RemoteClient:
     @in_line.setter
     def in_line(self, waiting: bool) -> None:
         self._route.in_line = waiting
+
+    # -- who deals (game/net/who_deals.py) and the seat's keys (game/net/seat_keys.py) --------
+    @property
+    def dealer(self) -> Optional[str]:
+        """Who deals: :data:`SERVICE` or :data:`HOST`, once the host's first line is read."""
+        return self.deals.dealer
+
+    @property
+    def dealer_name(self) -> str:
+        """The name of the player whose program deals, as the host says it."""
+        return self.deals.dealer_name
+
+    @property
+    def met_service(self) -> Optional[str]:
+        """The service's key met for the first time at a table asked of the service."""
+        return self.deals.met_service
+
+    @property
+    def service(self) -> bool:
+        """The table is to be dealt (or was proven dealt) by the relay service."""
+        return self.deals.service
+
+    @property
+    def seat_key(self) -> Optional[SeatKey]:
+        """This guest's seat and the key that proves it (to hand the seat on)."""
+        return self.seats.held
+
+    @property
+    def offered(self) -> Optional[SeatKey]:
+        """The kept key offered on coming in: a screen forgets it if turned away."""
+        return self.seats.offered
+
+    @property
+    def find_seat(self) -> Optional[Callable[[tuple[str, ...]], Optional[SeatKey]]]:
+        return self.seats.find_seat
 
     # -- the Client protocol (the table's thread) --------------------------------------------
     @property
@@ -499,14 +497,14 @@ class RemoteClient:
             link = await self._route.open((room.address, room.port), rejoin, direct=True)
         sealed: Optional[Sealed] = None
         claim: Optional[SeatKey] = None
-        tentative = self._tentative
+        tentative = self.seats.tentative
         try:
             sealed = await self._handshake(link, room)
             named = await self._named(sealed)           # read whether or not it is needed
-            self._who_deals(named, sealed.keys.binding)
-            claim = self.seat_key or self._kept(named, sealed.keys.binding) or tentative
+            self.deals.read(named, sealed.keys.binding, isinstance(room, codes.RelayCode))
+            claim = self.seats.claim(named, sealed.keys.binding, self.watch)
             proof = None if claim is None else seat_proof(claim.key, sealed.keys.binding)
-            mine = self.player if self._signed else None
+            mine = self.player if self.deals.signed else None
             sealed.send(encode(Hello(
                 self.name, claim.seat if claim else None, proof, self.watch and claim is None,
                 None if mine is None else public_bytes(mine),
@@ -519,10 +517,8 @@ class RemoteClient:
         except BaseException:
             (sealed or link).close()
             raise
-        self._tentative = None
         if isinstance(first, LobbyView):
-            # a newcomer is known by this connection's key; one back, by the key it proved
-            self._room_key = sealed.keys.seat_key if claim is None else claim.key
+            self.seats.came_in(claim, sealed.keys.seat_key)
             self._in_room(first)
             return sealed
         assert isinstance(first, Welcome)
@@ -534,22 +530,24 @@ class RemoteClient:
     def _cut(self, exc: CannotJoin, sealed: Optional[Sealed],
              claim: Optional[SeatKey]) -> CannotJoin:
         """Why a join failed, and whether to try again.  The path may break the sealed
-        channel (a line forged or dropped there) after the hello went: the code was right
-        and the host is there, so even a first join tries again, and as the host may have
+        channel (a line forged or dropped there), or the answer not come, after the hello
+        went: the code was right and the host is there, so even a first join tries again,
+        and as the host may have
         seated that connection, it claims the seat by that connection's key
-        (:attr:`_tentative`: the host finds the seat it proves, if any).  A tentative
+        (``seats.tentative``: the host finds the seat it proves, if any).  A tentative
         claim the host does not know (it never read that hello) is dropped, and the guest
         comes in as anyone would."""
         again = CannotJoin(exc.reason, final=False, patience=self.limits.reconnect_for,
                             pause=self.limits.retry_every)
-        if claim is not None and claim is self._tentative and exc.reason in (SEAT_FREED,
-                                                                             ROOM_FULL):
-            self._tentative = None
+        if claim is not None and claim is self.seats.tentative and \
+                exc.reason in (SEAT_FREED, ROOM_FULL):
+            self.seats.tentative = None
             return again
-        if sealed is None or not (sealed.forged or sealed.silent) or exc.final:
+        if sealed is None or not (sealed.forged or sealed.silent or exc.unanswered) \
+                or exc.final:
             return exc
         if claim is None and sealed.channel.sent > 0:      # its hello may have seated it
-            self._tentative = SeatKey(0, sealed.keys.seat_key)
+            self.seats.tentative = SeatKey(0, sealed.keys.seat_key)
         return again
 
     async def _named(self, sealed: Sealed) -> Rooms:
@@ -568,90 +566,27 @@ class RemoteClient:
         assert isinstance(named, Rooms)
         return named
 
-    def _who_deals(self, named: Rooms, binding: bytes) -> None:
-        """Who deals this table (:attr:`dealer`), by the host's first sealed line: the
-        relay service if it signed this connection's binding with the service's key
-        (game/net/identity.py), held to the fingerprint the relay setting names or to the
-        one met first at a table asked of the service (any player's program may make a key
-        and sign with it: one met at another table, no fingerprint known yet, proves
-        nothing and is not kept); else the host's program.  A table of a relay code signed
-        by another key is refused (``service_changed``), as is one that was to be the
-        service's and is not proven so (``not_service``).  A direct code's table is a
-        program's."""
-        self.dealer_name = named.dealer
-        self._signed = False
-        by_relay = isinstance(self.room, codes.RelayCode) and self.relay is not None
-        if not by_relay or named.service is None or named.signature is None:
-            if self.service:
-                raise CannotJoin(NOT_SERVICE, final=True)
-            self.dealer = HOST
-            return
-        assert self.relay is not None
-        if not proven(named.service, binding, named.signature):
-            raise CannotJoin(NOT_SERVICE, final=True)
-        self._signed = True
-        found = fingerprint(named.service)
-        known = self.relay.fingerprint or self.met_service
-        if known is None and not self.service:
-            self.dealer = HOST
-            return
-        if known is not None and not hmac.compare_digest(found, known):
-            log.warning("netplay: the relay service's key has changed (%s, not %s)", found, known)
-            raise CannotJoin(SERVICE_CHANGED, final=True)
-        self.met_service = None if self.relay.fingerprint is not None else found
-        self.dealer = SERVICE
-        self.service = True
-
-    def _kept(self, named: Rooms, binding: bytes) -> Optional[SeatKey]:
-        """A seat key kept under one of the room's codes (by digest), to prove in the
-        hello, if the host proved it holds it (``holds``): a host naming another room's
-        digest, which does not hold that room's key, is offered nothing and learns not
-        the seat, and the guest forgets nothing when it is turned away.  The newest kept
-        key the host proves first, else one under a single digest it proves; None to
-        come in afresh (or to watch)."""
-        if self.find_seat is None or self.watch or not named.rooms:
-            return None
-        found = [self.find_seat(named.rooms),
-                 *(self.find_seat((digest,)) for digest in named.rooms)]
-
-        def held(key: SeatKey) -> bool:
-            mine = host_proof(key.key, binding).hex()
-            return any([hmac.compare_digest(mine, theirs) for theirs in named.holds])
-        proven = next((key for key in found if key is not None and held(key)), None)
-        if proven is not None:
-            self.seat_key = self.offered = proven
-        return proven
-
     def _in_room(self, view: LobbyView) -> None:
         """The waiting room as the host tells it: a seated guest's claim follows its seat
         (the host may move it), so that a dropped link comes back to it; one watching
         comes back to watch."""
         self.lobby = view
         self.watch = view.you is None
-        self.seat_key = None if view.you is None or self._room_key is None else \
-            SeatKey(view.you, self._room_key)
+        self.seats.in_room(view)
 
     def _welcomed(self, welcome: Welcome, sealed: Sealed,
                   tentative: Optional[SeatKey] = None) -> bool:
         """At the table: the seat (None: watching), the game as this seat sees it, the
         names; False if it is not the seat this guest came back to (from the waiting
         room, the host may have moved it while its link was down).  A ``tentative``
-        claim (:attr:`_tentative`) takes the seat its key proved, whichever it is."""
-        if tentative is not None and welcome.seat is not None:
-            self.seat_key = SeatKey(welcome.seat, tentative.key)
-        if self.seat_key is not None and self.lobby is None and \
-                welcome.seat != self.seat_key.seat:
+        claim (``seats.tentative``) takes the seat its key proved, whichever it is."""
+        if not self.seats.back_to(welcome.seat, self.lobby is not None, tentative):
             return False
         self.seat, self._setup, self.names = welcome.seat, welcome.setup, welcome.names
         self.rooms = welcome.rooms
         self.lobby = None
-        if welcome.seat is not None:
-            key = self.seat_key.key if self.seat_key is not None else sealed.keys.seat_key
-            self.seat_key = SeatKey(welcome.seat, key)
-            if self.on_seat is not None:
-                self.on_seat(self.seat_key)
-        else:
-            self.watch = True
+        self.seats.seated(welcome.seat, sealed.keys.seat_key)    # told once the game is known
+        self.watch = self.watch or welcome.seat is None
         return True
 
     def _rooms_opened(self, rooms: Rooms) -> None:
@@ -662,8 +597,7 @@ class RemoteClient:
             return
         new = not set(rooms.rooms) <= set(self.rooms)
         self.rooms = rooms.rooms
-        if new and self.on_seat is not None:     # the same news again writes nothing
-            self.on_seat(self.seat_key)
+        self.seats.rooms_opened(new)
 
     async def _handshake(self, link: Link, room: codes.Code) -> Sealed:
         """SPAKE2 with the code's password: the sealed connection, or ``wrong_code``

@@ -127,6 +127,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Awaitable, Callable, Coroutine, Optional
 
 from game.net.directory import Directory, Elsewhere, Misses, Pipe, Unreachable
+from game.net.fleet_misses import MISSES_BUCKET, MissCounts
 from game.net.guard import address_key
 from game.net.listing import LISTING_TTL, Listing, PublicTables
 from game.net.protocol import BAD_BOARD, HOST_AWAY, NO_SERVICE, UNREACHABLE
@@ -144,7 +145,6 @@ SILENT = 2.5
 ROOMS_KEPT = 1800.0
 ROOMS_BUCKET = "tavolata-rooms"
 TABLES_BUCKET = "tavolata-tables"
-MISSES_BUCKET = "tavolata-misses"
 PREFIX = "tavolata"
 #: where a gateway asks the table workers to open a table (game/net/tables.py), and how
 #: long it waits for their answer
@@ -299,7 +299,7 @@ class _FleetTables(PublicTables):
 class _FleetMisses(Misses):
     """The room codes every gateway's clients tried that do not exist, by address: each
     miss here is taken from the address's allowance in the bucket before it is
-    answered (atomically: see :meth:`FleetDirectory._count`), and what the bucket says
+    answered (atomically: game/net/fleet_misses.py), and what the bucket says
     is mirrored here (for :meth:`cooling`, without a round trip)."""
 
     def __init__(self, fleet: "FleetDirectory", rate: float, burst: float) -> None:
@@ -347,8 +347,8 @@ class FleetDirectory(Directory):
         self.written: dict[str, int] = {}           # code -> revision of our last write
         self.tables = _FleetTables(self)
         self.missed: Optional[_FleetMisses] = None
-        #: misses to take from the fleet's count, by address: this gateway's word, the answer
-        self.counting: dict[str, deque[tuple[bool, Callable[[bool], None]]]] = {}
+        #: the misses taken from the fleet's count of each address, one after another
+        self.counts = MissCounts(self)
         self.buckets: dict[str, Any] = {}
         self._out: deque[tuple[str, bytes]] = deque()
         self._out_ready = asyncio.Event()
@@ -691,75 +691,9 @@ class FleetDirectory(Directory):
         self.missed.mirror(entry.key, None if gone else entry.value)
 
     def count(self, key: str, here: bool, then: Callable[[bool], None]) -> None:
-        """Take a miss from address ``key``'s allowance in the bucket, then answer ``then``
-        whether it had one (``here``: this gateway's own word, for when NATS is away).
-        An address's misses go one after another, each address on its own: a slow
-        round trip for one address holds up no other's."""
-        waiting = self.counting.get(key)
-        if waiting is not None:
-            waiting.append((here, then))
-            return
-        self.counting[key] = deque([(here, then)])
-        self._spawn(self._count(key))
-
-    async def _count(self, key: str) -> None:
-        """Address ``key``'s misses in turn, each taken from its allowance in the bucket
-        (read the entry, write it back only if nobody wrote it since: its revision;
-        else read again), and then answered."""
-        waiting = self.counting[key]
-        try:
-            while waiting:
-                here, then = waiting[0]
-                allowed = await self._take(key, here)
-                waiting.popleft()
-                then(allowed)
-        finally:
-            if self.counting.get(key) is waiting:
-                del self.counting[key]
-
-    async def _take(self, key: str, here: bool) -> bool:
-        """One miss of address ``key``'s: whether it had one left.  NATS away, this
-        gateway's own count (``here``) answers."""
-        import nats.js.errors
-
-        failures = 0
-        while self.nc.is_connected and failures < 3:
-            try:
-                return await self._take_one(key)
-            except asyncio.CancelledError:
-                raise
-            except nats.js.errors.KeyWrongLastSequenceError:
-                continue                        # another gateway wrote first: again
-            except Exception as exc:  # NATS away: a moment, then this gateway alone
-                log.info("fleet %s: counting a miss: %s", self.name, exc)
-                failures += 1
-                await asyncio.sleep(0.1)
-        return here
-
-    async def _take_one(self, key: str) -> bool:
-        import nats.js.errors
-
-        assert self.missed is not None
-        kv, name = self.buckets[MISSES_BUCKET], key.encode().hex()
-        try:
-            entry = await kv.get(name)
-        except nats.js.errors.KeyNotFoundError:
-            entry = None
-        left = float(self.missed.burst)
-        if entry is not None:
-            try:
-                stored = json.loads(entry.value)
-                left = self.missed.refilled(float(stored["left"]), float(stored["at"]))
-            except (ValueError, KeyError, TypeError):
-                pass                                # unreadable: as if new
-        if left < 1:
-            return False                        # nothing to take: nothing to write
-        value = json.dumps({"left": left - 1, "at": time.time()}).encode()
-        if entry is None:
-            await kv.create(name, value)
-        else:
-            await kv.update(name, value, last=entry.revision)
-        return True
+        """Take a miss from address ``key``'s allowance in the bucket (game/net/
+        fleet_misses.py), then answer ``then`` whether it had one."""
+        self.counts.count(key, here, then)
 
     def _mirror_table(self, entry: Any) -> None:
         gone = entry.operation in ("DEL", "PURGE") or not entry.value

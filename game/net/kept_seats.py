@@ -43,8 +43,8 @@ import time
 from pathlib import Path
 from typing import Any, Callable, Optional, Sequence
 
-from game.net.client import SeatKey
 from game.net.codes import room_digest
+from game.net.seat_keys import SeatKey
 from game.saves import SaveError, read_json, turn_at, write_atomic
 
 #: seconds a kept key is offered again (a long evening's game, and then some)

@@ -188,12 +188,10 @@ from game.net.protocol import (
     MAX_LINE,
     NAMED_LIMITS,
     NO_SUCH_ROOM,
-    NONCE_BYTES,
     PING,
     PONG,
     PRIVATE,
     PUBLIC,
-    RELAY_FULL,
     RELAY_PROTOCOLS,
     RIGHT,
     ROOM_FULL,
@@ -205,20 +203,18 @@ from game.net.protocol import (
     WRONG,
     WRONG_VERSION,
     Bucket,
-    Challenge,
     Error,
     Limits,
     LineSplitter,
     Moved,
     Opened,
     Paired,
-    Proof,
     ProtocolError,
     RelayHello,
-    Room,
     decode,
     encode,
 )
+from game.net.relay_rooms import RelayRoom, RoomClaims
 
 log = logging.getLogger(__name__)
 
@@ -235,34 +231,9 @@ SWEEP_EVERY = 0.5
 GUESSERS = 100_000
 #: the longest line before a hello (a relay hello is about 150 bytes)
 HELLO_LINE = 4096
-#: guest ids count up to this, then start again from 1 (skipping those in use)
-MAX_GUEST_ID = 999_999
 #: how often a lister may ask for the list again (a screen asks every 2 s)
 LIST_ASKS_PER_S = 1.0
 LIST_ASKS_BURST = 4
-
-
-class _Room:
-    """A room's symbols, its owner's public key, its host and its guests (by guest id);
-    ``host`` is None while the room is held for a host whose connection dropped (until
-    ``held_until``)."""
-
-    def __init__(self, code: str, owner_key: bytes, host: "_Conn") -> None:
-        self.code = code
-        self.owner_key = owner_key
-        self.host: Optional[_Conn] = host
-        self.guests: dict[int, _Conn] = {}
-        self.next_id = 1
-        self.held_until = 0.0
-        self.owner = host.ip                # whose rooms it counts among (game/net/guard.py)
-
-    def new_id(self) -> int:
-        """A guest id not in use (ids count up, so a late line never reaches a newcomer)."""
-        while self.next_id in self.guests or self.next_id > MAX_GUEST_ID:
-            self.next_id = 1 if self.next_id > MAX_GUEST_ID else self.next_id + 1
-        gid = self.next_id
-        self.next_id += 1
-        return gid
 
 
 class _Conn(asyncio.Protocol):
@@ -273,9 +244,10 @@ class _Conn(asyncio.Protocol):
         self.transport: Optional[asyncio.Transport] = None
         self.ip = ""
         self.role: Optional[str] = None
-        self.room: Optional[_Room] = None
+        self.room: Optional[RelayRoom] = None
         self.gid = 0                        # a guest's id in its room
-        self.claim: Optional[tuple[RelayHello, bytes]] = None    # a reclaim and its challenge
+        #: a host's room: opened, told, taken back by its ticket and signature
+        self.claims = RoomClaims(self)
         self.closing = False
         self.born = self.heard = time.monotonic()
         self.splitter = LineSplitter(HELLO_LINE)
@@ -379,7 +351,7 @@ class _Conn(asyncio.Protocol):
                 elif self.role is not None:
                     self.splitter.limit = MAX_LINE
             elif self.role == "claiming":
-                self._proof(line)
+                self.claims.proof(line)
             elif self.role == "guest" and self.room is not None and self.room.host is not None:
                 out.setdefault(self.room.host, []).append(b"%d %s" % (self.gid, line))
             elif self.role == "host" and self.room is not None:
@@ -435,7 +407,7 @@ class _Conn(asyncio.Protocol):
         else:
             self.offence("unknown link line")
 
-    def _judge(self, word: bytes, room: _Room, guest: "_Conn") -> None:
+    def _judge(self, word: bytes, room: RelayRoom, guest: "_Conn") -> None:
         """The host's word on one of its guests: send it away, or its code was wrong
         (counted against its address, and it goes), or right (its slate is clean)."""
         if word == RIGHT:
@@ -450,7 +422,7 @@ class _Conn(asyncio.Protocol):
         guest._leave_room()
         guest.close()
 
-    def _publish(self, room: _Room, line: bytes) -> None:
+    def _publish(self, room: RelayRoom, line: bytes) -> None:
         """``!public {listing}``: the host lists its table (its own room's only)."""
         try:
             listing = parse_public(line)
@@ -483,12 +455,9 @@ class _Conn(asyncio.Protocol):
             self.role = "opening"
             self.relay.directory.ask_board(msg.table, self._board)
         elif msg.role == "host" and msg.code is None:
-            room = self._new_room(msg)
-            if room is not None:
-                self.role, self.room = "host", room
-                self._give(room)
+            self.claims.open(msg)
         elif msg.role == "host":
-            self._challenge(msg)
+            self.claims.challenge(msg)
         else:
             self.follows = msg.follow and msg.protocol >= 4
             self.kept = msg.kept
@@ -671,91 +640,6 @@ class _Conn(asyncio.Protocol):
             room.host.write(JOINED + b" %d\n" % self.gid)
             self.write(encode(Paired()))
 
-    def _new_room(self, msg: RelayHello) -> Optional[_Room]:
-        relay = self.relay
-        if relay.full() or not relay.room_for(self.ip):
-            self.refuse(RELAY_FULL)
-            return None
-        assert msg.owner is not None
-        room = _Room(relay.new_code(), msg.owner, self)
-        relay.rooms[room.code] = room
-        relay.stats["rooms_opened"] += 1
-        relay.directory.opened(room.code, room.owner_key)
-        return room
-
-    def _give(self, room: _Room) -> None:
-        """Tell the host its room and ticket, once every gateway of a fleet can find it."""
-        line = encode(Room(room.code, self.relay.ticket(room.code, room.owner_key)))
-        self.relay.directory.when_stored(room.code, lambda: self.write(line))
-
-    def _challenge(self, msg: RelayHello) -> None:
-        """A host asks for its room back: its ticket must be this relay's for that owner
-        (checked without any memory of the room), and the room, if the relay has it,
-        that owner's; then it must sign a fresh challenge."""
-        assert msg.code is not None and msg.key is not None and msg.owner is not None
-        relay = self.relay
-        code = codes.normalise(msg.code)
-        owner = relay.owner_of(code)
-        if not codes.is_room(code) or not relay.ticket_ok(code, msg.owner, msg.key) or \
-                (owner is not None and owner != msg.owner):
-            self.miss()
-            return
-        nonce = secrets.token_bytes(NONCE_BYTES)
-        self.role, self.claim = "claiming", (msg, nonce)
-        self.write(encode(Challenge(nonce)))
-
-    def _proof(self, line: bytes) -> None:
-        assert self.claim is not None
-        msg, nonce = self.claim
-        assert msg.code is not None and msg.owner is not None
-        code = codes.normalise(msg.code)
-        try:
-            proof = decode(line, (Proof,))
-        except ProtocolError as exc:
-            self.refuse(exc.reason)
-            return
-        assert isinstance(proof, Proof)
-        if not secure.signed(msg.owner, code, nonce, proof.signature):
-            self.miss()
-            return
-        room = self._reclaim(code, msg.owner)
-        if room is not None:
-            self.role, self.room, self.claim = "host", room, None
-            self.splitter.limit = MAX_LINE + TAG_BYTES
-            self._give(room)
-
-    def _reclaim(self, code: str, owner: bytes) -> Optional[_Room]:
-        """The room its owner proved it holds: held for it, still on an old connection
-        of its own (not yet found dead), or, on a relay that restarted, opened again
-        under that code (if no other owner has it meanwhile)."""
-        relay = self.relay
-        room = relay.rooms.get(code)
-        if room is None and relay.owner_of(code) not in (None, owner):
-            self.refuse(NO_SUCH_ROOM)               # another owner has it on another gateway
-            return None
-        if room is None and (relay.full() or not relay.room_for(self.ip)):
-            self.refuse(RELAY_FULL)
-            return None
-        if room is None:
-            room = relay.rooms[code] = _Room(code, owner, self)
-            relay.stats["rooms_reopened"] += 1
-            log.info("relay: room %s opened again by its owner", code)
-            relay.directory.opened(room.code, room.owner_key)
-            return room
-        if room.owner_key != owner:
-            self.refuse(NO_SUCH_ROOM)
-            return None
-        old = room.host
-        if old is not None:
-            old.room = None
-            old.close(abort=True)
-        relay.send_back(room)
-        room.host = self
-        relay.directory.opened(room.code, room.owner_key)
-        relay.stats["rooms_reclaimed"] += 1
-        log.info("relay: room %s back with its owner", code)
-        return room
-
     def _leave_room(self) -> None:
         """This guest is no longer in its room; the host hears so."""
         room = self.room
@@ -842,7 +726,7 @@ class Relay:
         self.guard = Guard(replace(guard, connections=min(guard.connections, max_connections)),
                            burst=self.backlog)
         self.max_connections = self.guard.connections.total
-        self.rooms: dict[str, _Room] = {}
+        self.rooms: dict[str, RelayRoom] = {}
         self.conns: set[_Conn] = set()
         #: room codes tried that do not exist, by address (a fleet's: every gateway's)
         self.misses = self.directory.misses(MISSES_PER_S, MISSES_BURST)
@@ -911,7 +795,7 @@ class Relay:
         self.guard.stats["over_room_cap"] += 1
         return False
 
-    def forget(self, room: _Room) -> None:
+    def forget(self, room: RelayRoom) -> None:
         """The room is gone: its code is free (and unlisted), its owner may open another."""
         if self.rooms.get(room.code) is room:
             del self.rooms[room.code]
@@ -933,7 +817,7 @@ class Relay:
             room.host.room = None
             room.host.close(abort=True)
 
-    def hold(self, room: _Room) -> None:
+    def hold(self, room: RelayRoom) -> None:
         """The host's connection dropped without ``!close``: keep the code for
         ``room_hold`` seconds for the host to reclaim, unlist it, and send the guests
         to try again."""
@@ -945,7 +829,7 @@ class Relay:
         self.send_back(room)
         self.directory.held(room.code, room.owner_key)
 
-    def send_back(self, room: _Room) -> None:
+    def send_back(self, room: RelayRoom) -> None:
         """Close the room's guests without ``!gone``: they reconnect, and their seats'
         keys get them back in once the host is there again."""
         guests = list(room.guests.values())
@@ -955,7 +839,7 @@ class Relay:
             guest.release()
             guest.close()
 
-    def end(self, room: _Room) -> None:
+    def end(self, room: RelayRoom) -> None:
         """The host ends its room on purpose: the code is free, the guests hear ``!gone``."""
         self.forget(room)
         guests = list(room.guests.values())

@@ -21,6 +21,7 @@ from game.net.listing import RENEW_EVERY, Listing
 from game.net.protocol import (
     CLOSE,
     GONE,
+    HELLO_TIMEOUT,
     JOINED,
     MAX_LINE,
     PUBLIC,
@@ -168,7 +169,9 @@ class RelayDoor:
                 line = await link.recv(self.host.limits.connect_timeout)
                 reply = decode(line or b"", (Room, Error))
             if isinstance(reply, Error):
-                raise _RelayRefused(reply.reason, again=reply.reason == RELAY_FULL)
+                # full, or this host's words heard too late (a loaded machine): again
+                raise _RelayRefused(reply.reason, again=reply.reason in (RELAY_FULL,
+                                                                         HELLO_TIMEOUT))
             if not isinstance(reply, Room):
                 raise ProtocolError(WRONG_VERSION, "a challenge for a new room")
             if room is not None and reply.code != room.code:

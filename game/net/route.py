@@ -3,7 +3,13 @@ code), or the relay (the gateway reached last first, game/net/relays.py), where 
 gateway of a fleet may send the guest on to the room's own gateway (``moved``); and
 the answers read there, while the host or the relay keeps the guest in its line of
 attempts at the code.  What goes wrong is a :class:`CannotJoin`, saying whether it is
-worth another try.  It keeps no game and no key: the join over it (SPAKE2, the hello,
+worth another try, and for how long even on a first join: an attempt nobody answered (no
+connection made, an answer that never came, or the host's word that this guest's own words
+came too late, ``hello_timeout``) is tried again for ``reconnect_for`` seconds, as a
+person would try again while the connect window lasts (a loaded machine, or a line lost on
+the path, answers one attempt late); an address where nobody listens, for
+``connect_timeout`` (a host just starting); a refusal in words (a wrong code, no such
+room) is not tried again.  It keeps no game and no key: the join over it (SPAKE2, the hello,
 the seat) is the client's."""
 
 from __future__ import annotations
@@ -16,6 +22,7 @@ from game.net import codes
 from game.net.link import Link, open_gateway
 from game.net.protocol import (
     GONE,
+    HELLO_TIMEOUT,
     HOST_AWAY,
     HOST_GONE,
     HOST_LEFT,
@@ -55,6 +62,12 @@ class CannotJoin(Exception):
         self.pause = pause
         self.unreadable = unreadable        # the answer was not a valid one: why
 
+    @property
+    def unanswered(self) -> bool:
+        """Nobody answered this attempt in time (or the host did not hear it in time):
+        another one may be, whatever the host made of this one."""
+        return self.reason in (UNREACHABLE, HELLO_TIMEOUT) and not self.final
+
 
 class Route:
     """How a guest reaches its room, and reads the answers on the way: see the module
@@ -81,11 +94,13 @@ class Route:
         try:
             link = await Link.open(address[0], address[1], self.limits, MAX_LINE)
         except ConnectionRefusedError:
-            # nobody listens there: a host that was there has gone
+            # nobody listens there: a host that was there has gone; a first join waits a
+            # moment for a host just starting
             raise CannotJoin(HOST_GONE if rejoin and direct else UNREACHABLE,
-                              final=rejoin and direct) from None
+                              final=rejoin and direct, patience=self.limits.connect_timeout,
+                              pause=self.limits.retry_every) from None
         except (OSError, asyncio.TimeoutError):
-            raise CannotJoin(UNREACHABLE, final=False) from None
+            raise self.unanswered() from None
         link.start_heartbeat()
         return link
 
@@ -150,10 +165,18 @@ class Route:
         try:
             link, self.gateway = await open_gateway(self.relay, self.gateway, self.limits,
                                                   MAX_LINE)
+        except ConnectionRefusedError:
+            raise CannotJoin(UNREACHABLE, final=False, patience=self.limits.connect_timeout,
+                              pause=self.limits.retry_every) from None
         except (OSError, asyncio.TimeoutError):
-            raise CannotJoin(UNREACHABLE, final=False) from None
+            raise self.unanswered() from None
         link.start_heartbeat()
         return link
+
+    def unanswered(self, reason: str = UNREACHABLE) -> CannotJoin:
+        """An attempt nobody answered in time: worth another for ``reconnect_for``."""
+        return CannotJoin(reason, final=False, patience=self.limits.reconnect_for,
+                          pause=self.limits.retry_every)
 
     async def _paired(self, link: Link, rejoin: bool,
                       follow: bool = False) -> Optional[tuple[str, int]]:
@@ -185,13 +208,16 @@ class Route:
         """The answer to what was just sent: one of ``expect``, else why not.  The host
         or relay may first keep an attempt at the code in its line of attempts, saying so
         now and then (a ``slow_down`` that is not fatal): the guest waits in its place.
-        One that turns it away (``slow_down``, fatal: a host of before) is tried again."""
+        One that turns it away (``slow_down``, fatal: a host of before) is tried again, as
+        is one that heard this guest too late (``hello_timeout``)."""
         try:
             msg = await self._answer(link, expect)
         finally:
             self.in_line = False
         if isinstance(msg, Bye):
             raise CannotJoin(HOST_LEFT, final=True)
+        if isinstance(msg, Error) and msg.reason == HELLO_TIMEOUT:  # heard too late: again
+            raise self.unanswered(HELLO_TIMEOUT)
         if isinstance(msg, Error) and msg.reason == SLOW_DOWN:     # a turn to wait for
             raise CannotJoin(SLOW_DOWN, final=False, patience=self.limits.reconnect_for,
                               pause=self.limits.guess_most)
@@ -209,7 +235,7 @@ class Route:
             except (asyncio.TimeoutError, ProtocolError):
                 line = None
             if line is None:
-                raise CannotJoin(UNREACHABLE, final=False)
+                raise self.unanswered()
             if line == GONE:
                 raise CannotJoin(HOST_GONE, final=True)
             if isinstance(link, Sealed):

@@ -11,16 +11,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import partial
-from typing import TYPE_CHECKING, Any, Callable, Optional, Sequence
+from typing import Any, Callable, Optional, Sequence
 
 import pygame
 
 from scenes.kit import theme
-from scenes.kit.scene import Scene
+from scenes.kit.scene import AppLike, Scene
 from scenes.kit.widgets import Button, FocusList, draw_button, label_room
-
-if TYPE_CHECKING:
-    from scenes.app import App
 
 
 @dataclass(frozen=True)
@@ -53,7 +50,7 @@ class OptionRowsScene(Scene):
     """A screen whose option rows behave and look alike; subclasses fill ``rows`` and
     give :meth:`value` and :meth:`change`."""
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: AppLike) -> None:
         super().__init__(app)
         self.rows: list[OptionRow] = []
         self.focus = FocusList()

@@ -4,22 +4,19 @@ the focus list takes the keys and the mouse."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Optional
+from typing import Optional
 
 import pygame
 
 from scenes.kit import theme
-from scenes.kit.scene import Scene
+from scenes.kit.scene import AppLike, Scene
 from scenes.kit.widgets import FocusList, draw_button
-
-if TYPE_CHECKING:
-    from scenes.app import App
 
 
 class PanelScene(Scene):
     """A panel of words and buttons on the felt; Esc is :meth:`escape`."""
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: AppLike) -> None:
         super().__init__(app)
         self.focus = FocusList()
         self._panel = pygame.Rect(0, 0, 0, 0)

@@ -8,14 +8,83 @@ the event, or the event to let the stack offer it elsewhere (e.g. a global key).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Iterator, Optional
+from typing import TYPE_CHECKING, Any, Iterator, Literal, Optional, Protocol
 
 import pygame
 
 from scenes.kit import theme
 
 if TYPE_CHECKING:
-    from scenes.app import App
+    import pygame_gui
+
+    from game.net.relays import Relay
+    from game.session import GameSetup
+    from scenes.art.cardart import CardArt
+    from scenes.kit.fonts import Fonts
+    from scenes.settings import Settings
+
+#: the names a scene is opened by (scenes/routes.py's table)
+Route = Literal["menu", "setup", "table", "game", "rules", "settings", "stats", "replays",
+                "online", "find", "leaderboards", "guest_room", "credits", "result",
+                "pause", "sheet", "look_back", "story"]
+
+
+class AppLike(Protocol):
+    """What a scene uses of the app that runs it (scenes/app.py's ``App``, which imports
+    the screens: a Protocol here, so that no scene imports the app, even for its type)."""
+
+    running: bool
+
+    @property
+    def size(self) -> tuple[int, int]: ...
+
+    @property
+    def fonts(self) -> Fonts: ...
+
+    @property
+    def stack(self) -> SceneStack: ...
+
+    @property
+    def settings(self) -> Settings: ...
+
+    @property
+    def ui(self) -> pygame_gui.UIManager: ...
+
+    @property
+    def art(self) -> CardArt | None: ...
+
+    @property
+    def relay(self) -> Relay | None: ...
+
+    def open(self, name: Route, *args: Any, **kwargs: Any) -> Scene: ...
+
+    def make(self, name: Route, *args: Any, **kwargs: Any) -> Scene: ...
+
+    def menu(self) -> Scene: ...
+
+    def back_to_menu(self) -> None: ...
+
+    def notify(self, text: str, seconds: float = 3.0) -> None: ...
+
+    def show_rules(self, key: str, overlay: bool | None = None) -> None: ...
+
+    def open_settings(self, overlay: bool | None = None) -> None: ...
+
+    def change_setting(self, name: str, value: Any) -> None: ...
+
+    def save_settings(self) -> bool: ...
+
+    def game_setup(self, key: str, seed: int | None = None,
+                   options: dict | None = None) -> GameSetup: ...
+
+    def start_game(self, game: str | GameSetup, seed: int | None = None,
+                   options: dict | None = None) -> None: ...
+
+    def tick(self, dt: float, events: list[pygame.event.Event]) -> bool: ...
+
+    def recover(self) -> bool: ...
+
+    def quit(self) -> None: ...
 
 
 class Scene:
@@ -25,7 +94,7 @@ class Scene:
     #: the window size the scene was last laid out for (None: not yet)
     _size: Optional[tuple[int, int]] = None
 
-    def __init__(self, app: "App") -> None:
+    def __init__(self, app: AppLike) -> None:
         self.app = app
 
     def open_felt(self, surface: pygame.Surface) -> tuple[tuple[int, int], float]:

@@ -14,13 +14,13 @@ from typing import Any, Optional
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
 from game.net import RemoteClient
-from game.net.client import SeatKey
 from game.net.codes import room_digest
 from game.net.kept_seats import KeptSeats
 from game.net.kept_tables import KeptTables
 from game.net.players import PlayerKeyError, player_key
 from game.net.protocol import HOST_LEFT, NO_SUCH_ROOM, ROOM_FULL, SEAT_FREED
 from game.net.relays import Relay, RelayError, relay_setting
+from game.net.seat_keys import SeatKey
 from game.session import Client
 from scenes.settings import TABLES_FILE, config_dir
 

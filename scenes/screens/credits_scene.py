@@ -8,19 +8,16 @@ the mouse wheel scroll.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Optional
+from typing import Optional
 
 import pygame
 
 from scenes.i18n import tr
 from scenes.kit import theme
 from scenes.kit.richtext import Block, Line, layout, plain
-from scenes.kit.scene import Scene
+from scenes.kit.scene import AppLike, Scene
 from scenes.kit.scrolling import ScrollingMixin, draw_scroll_bar, scroll_thumb
 from scenes.kit.widgets import Button, FocusList, draw_button
-
-if TYPE_CHECKING:
-    from scenes.app import App
 
 #: (block kind, translation key), top to bottom.
 CONTENT: tuple[tuple[str, str], ...] = (
@@ -52,7 +49,7 @@ def credits_text() -> str:
 class CreditsScene(ScrollingMixin, Scene):
     """The credits over the felt; a Back button, a scrolling panel."""
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: AppLike) -> None:
         super().__init__(app)
         self.scroll = 0.0          # drawn offset, eases towards target
         self.target = 0.0

@@ -19,13 +19,12 @@ from game.cards import Card
 from game.saves import Record, Store
 from scenes.i18n import language, tr
 from scenes.kit import theme
-from scenes.kit.scene import Scene
+from scenes.kit.scene import AppLike, Scene
 from scenes.kit.widgets import Button, FocusList, draw_button
 from scenes.table.keeping import resume, resume_label, trouble_line
 
 if TYPE_CHECKING:
     from game.net.kept_tables import KeptTable
-    from scenes.app import App
     from scenes.art.cardart import CardArt
     from scenes.kit.fonts import SizedFont
 
@@ -59,7 +58,7 @@ def kept_table() -> "Optional[KeptTable]":
 
 
 class MenuScene(Scene):
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: AppLike) -> None:
         super().__init__(app)
         self.focus = FocusList()
         #: the games to resume, one per game, the last saved first (read on entering)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING, Optional
+from typing import Optional
 
 import pygame
 
@@ -19,16 +19,13 @@ from game.i18n import DEFAULT_LANG
 from scenes.i18n import language, tr
 from scenes.kit import theme
 from scenes.kit.richtext import Block, Line, layout, parse
-from scenes.kit.scene import Scene
+from scenes.kit.scene import AppLike, Scene
 from scenes.kit.scrolling import ScrollingMixin, ThumbDrag, draw_scroll_bar, scroll_thumb
 from scenes.kit.widgets import Button, FocusList, draw_button
 from scenes.speech.aloud import Aloud
 from scenes.speech.reading import Reader, read_key, sections
 from scenes.speech.table import spoken_on
 from scenes.table.keys import keys_page
-
-if TYPE_CHECKING:
-    from scenes.app import App
 
 RULES_DIR = Path(__file__).resolve().parents[2] / "assets" / "rules"
 #: the rules page every game's rules end with, after the keys page made from the
@@ -59,7 +56,7 @@ def _read(key: str) -> list[Block] | None:
 class RulesScene(ScrollingMixin, Scene):
     """Rules of one game, with tabs to the others; Esc, Backspace or Back returns."""
 
-    def __init__(self, app: App, key: str, overlay: bool = False) -> None:
+    def __init__(self, app: AppLike, key: str, overlay: bool = False) -> None:
         super().__init__(app)
         self.overlay = overlay
         self.key = key

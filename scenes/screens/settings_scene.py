@@ -11,7 +11,7 @@ the game's log, and the name Play online starts with.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable, Optional, Sequence
+from typing import Any, Callable, Optional, Sequence
 
 import pygame
 import pygame_gui
@@ -22,6 +22,7 @@ from scenes.i18n import tr
 from scenes.kit import theme
 from scenes.kit.fields import place_field, text_field
 from scenes.kit.option_rows import OptionRow, OptionRowsScene, step_value
+from scenes.kit.scene import AppLike
 from scenes.kit.widgets import Button, draw_button
 from scenes.settings import (
     ANIMATION_SPEEDS,
@@ -35,9 +36,6 @@ from scenes.settings import (
     VOLUME_STEP,
 )
 from scenes.speech.voice import missing
-
-if TYPE_CHECKING:
-    from scenes.app import App
 
 #: the preview's cards: an Italian pair (the design), then French Clubs and Diamonds (the inks)
 PREVIEW_CARDS = (("Kc", "Ad"), ("QC", "7D"))
@@ -95,7 +93,7 @@ def _rows() -> list[OptionRow]:
 
 
 class SettingsScene(OptionRowsScene):
-    def __init__(self, app: App, overlay: bool = False) -> None:
+    def __init__(self, app: AppLike, overlay: bool = False) -> None:
         super().__init__(app)
         self.overlay = overlay
         self.rows = _rows()

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 from functools import partial
-from typing import TYPE_CHECKING, Any, Callable, Optional, Sequence
+from typing import Any, Callable, Optional, Sequence
 
 import pygame
 
@@ -40,10 +40,8 @@ from game.session import COMPUTER, HUMAN, GameSetup, SeatSpec
 from scenes.i18n import has, tr
 from scenes.kit import theme
 from scenes.kit.option_rows import OptionRow, OptionRowsScene, step_value
+from scenes.kit.scene import AppLike
 from scenes.kit.widgets import Button, draw_button
-
-if TYPE_CHECKING:
-    from scenes.app import App
 
 
 def value_text(key: str, name: str, option: Option, value: Any) -> str:
@@ -90,7 +88,7 @@ def friend_seat(seats: Sequence[SeatSpec]) -> Optional[int]:
 
 
 class SetupScene(OptionRowsScene):
-    def __init__(self, app: App, key: str,
+    def __init__(self, app: AppLike, key: str,
                  on_play: Optional[Callable[[GameSetup], None]] = None,
                  online: bool = False, service: bool = False) -> None:
         """``on_play``: who gets the setup on Play (hosting online); the app starts a table

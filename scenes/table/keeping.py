@@ -17,7 +17,7 @@ file again once it holds it.  The kiosk forgets what its visitors left
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING, Any, Callable, Optional
+from typing import Any, Callable, Optional, Protocol, cast
 
 from game import GAMES
 from game.kept import KeepingClient, UnkeptClient, adopted, kept_game, resume_slot
@@ -25,11 +25,39 @@ from game.replays import exported
 from game.saves import Record, SaveError, SlotBusy, Store, Trouble, file_stamp, keepable
 from game.session import REMOTE, Client, GameSetup, LocalClient, Session, local_game
 from scenes.i18n import has, language, tr
-
-if TYPE_CHECKING:  # pragma: no cover
-    from scenes.table.scene import TableScene
+from scenes.kit.scene import Scene, SceneStack
 
 log = logging.getLogger(__name__)
+
+
+class _App(Protocol):
+    """What Undo and the notices use of the app: its scenes and its notices."""
+
+    @property
+    def stack(self) -> SceneStack: ...
+
+    def notify(self, text: str, seconds: float = 3.0) -> None: ...
+
+
+class TableScene(Protocol):
+    """What keeping reads of the table scene (scenes/table/scene.py), which imports this
+    module: a Protocol here, so that the two do not import each other even for types."""
+
+    @property
+    def app(self) -> _App: ...
+
+    @property
+    def client(self) -> Client: ...
+
+    @property
+    def setup(self) -> GameSetup: ...
+
+    @property
+    def over(self) -> bool: ...
+
+    def refuse(self, text: str) -> None: ...
+
+    def like(self, client: Client) -> Scene: ...
 
 def table_client(setup: GameSetup, seat: Optional[int]) -> Client:
     """The client of a new local game: a keeping one when the game is to be kept.  One
@@ -115,8 +143,8 @@ def undo(table: "TableScene") -> bool:
     if back is None:
         return False
     new = table.like(back)
-    stack = table.app.stack
-    while stack.top is not None and stack.top is not table:
+    stack, here = table.app.stack, cast(object, table)    # the scene on the stack
+    while stack.top is not None and stack.top is not here:
         stack.pop()                 # the pause menu it came from
     stack.replace(new)
     table.app.notify(tr("kept.undone"))

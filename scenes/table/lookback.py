@@ -3,14 +3,15 @@
 A new player often misses what just happened: a trick collected at once, a
 bocce out of bounds whisked to the discard.  The adapter describes the last
 finished trick or frame as a :class:`LookBack` (plain data, from the view:
-only cards every player saw), the table offers it with a small button by
+only cards every player saw; scenes/tables/look.py, where the adapters and this scene
+both import it), the table offers it with a small button by
 the score board and the L key, and :class:`LookBackScene` shows it over the
 dimmed table, card faces and all, until Esc, L, Enter or a click closes it.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Optional
 
 import pygame
@@ -19,35 +20,14 @@ from scenes.i18n import tr
 from scenes.kit import theme
 from scenes.kit.widgets import Button
 from scenes.table.result import _MenuOverlay
+from scenes.tables.look import LookBack as LookBack
+from scenes.tables.look import LookRow as LookRow
 
 if TYPE_CHECKING:  # pragma: no cover
     from scenes.table import TableScene
 
-#: row tones: "" plain, "head" a section title (no cards), "good" (won, scored), "bad"
-#: (out of bounds, knocked out)
-TONES = ("", "head", "good", "bad")
 #: the keys that close the look back (besides a click anywhere)
 CLOSE_KEYS = (pygame.K_ESCAPE, pygame.K_l, pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
-
-
-@dataclass
-class LookRow:
-    """One line: who (or a section's title), the cards they showed, what came of them."""
-
-    label: str
-    cards: list[str] = field(default_factory=list)
-    note: str = ""
-    tone: str = ""
-
-
-@dataclass
-class LookBack:
-    """The last trick or frame as the overlay shows it; ``button``: the table's button."""
-
-    title: str
-    button: str
-    rows: list[LookRow]
-    footer: str = ""
 
 
 @dataclass

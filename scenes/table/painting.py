@@ -19,20 +19,20 @@ rectangle logged is what the thing covers whatever the clip (scenes/dirty.py's
 
 from __future__ import annotations
 
-import math
 from dataclasses import replace
 from typing import Any, Callable, Optional, Sequence
 
 import pygame
 
-from scenes.art.sprites import CardSprite, soft_rect
-from scenes.dirty import Box, DirtyFrame, PaintLog, blitted, circle_box, polygon_box, unclipped
+from scenes.art.sprites import CardSprite
+from scenes.dirty import DirtyFrame, PaintLog, box
 from scenes.kit import theme
 from scenes.kit.hud import Hud, Label
 from scenes.kit.toast import band as notices_band
 from scenes.kit.widgets import ChoiceBar
 from scenes.table.board import Board
 from scenes.table.captions import Captions
+from scenes.table.card_marks import CardMarks
 from scenes.table.controls import TableInput
 from scenes.table.netplay import draw_light
 from scenes.table.phrases import TablePhrases
@@ -81,7 +81,8 @@ class TablePainter:
         self.dirty = DirtyFrame()
         self._deco_key: tuple = ()
         self._deco: tuple[list, list] = ([], [])
-        self._halos: dict[tuple, pygame.Surface] = {}
+        #: the marks on cards: the halo of a card to claim, the picked ones' ticks, the caret
+        self.marks = CardMarks(stage, hud)
         self.look_label = ""                      # the look back button's words ("": none)
         self.look_rect: Optional[pygame.Rect] = None  # where the last draw put that button
         #: where the rank strip stays, and for which window, cards and strip it was chosen
@@ -97,7 +98,7 @@ class TablePainter:
 
     def forget(self) -> None:
         """The table leaves: its halos go back to the system."""
-        self._halos.clear()
+        self.marks.forget()
 
     def _decorations(self) -> tuple[list, list]:
         """Slots and labels for the view as shown, its zones as the cards now lie (a hand's
@@ -147,7 +148,7 @@ class TablePainter:
         labels = self._clear_of_board(labels)
         for slot in slots:
             self.hud.draw_slot(surface, slot)
-            log[("slot", tuple(slot.rect), slot.highlight)] = _box(slot.rect)
+            log[("slot", tuple(slot.rect), slot.highlight)] = box(slot.rect)
         sprites = self.board.sprites()
         sprites.sort(key=lambda s: (s.flying, s.z))
         flying = 0
@@ -158,29 +159,19 @@ class TablePainter:
                 flying = 1
                 self._draw_labels(surface, labels, log)  # under the cards in the air
             if sprite.id in self.input.lit and not sprite.flying:
-                log[("halo", sprite.id, self._halo_alpha())] = \
-                    _box(self._draw_halo(surface, sprite))
+                self.marks.halo(surface, sprite, log)
             rect = self.stage.images.draw(surface, sprite)
             if not sprite.flying:
                 resting.append(rect)
             log[("card", sprite.id, sprite.flying, images.generation) + _sprite_state(sprite)] = \
-                _box(_footprint(rect, images.width_for(sprite.scale)).union(images.covered))
+                box(_footprint(rect, images.width_for(sprite.scale)).union(images.covered))
         if not flying:
             self._draw_labels(surface, labels, log)
         if self.adapter.select_cards:
-            hand = self.board.human_hand
-            picked = set(self.input.selected)
-            for i, sprite in enumerate(hand):
-                above = hand[i + 1] if i + 1 < len(hand) else None
-                if sprite.code in picked and not sprite.flying:
-                    log[("picked", sprite.id, sprite.lift)] = \
-                        _box(self._draw_tick(surface, sprite, above))
-                if sprite.focus and not sprite.flying:
-                    log[("caret", sprite.id, sprite.lift)] = \
-                        _box(self._draw_caret(surface, sprite, above))
+            self.marks.selection(surface, self.board.human_hand, set(self.input.selected), log)
         self._draw_plates(surface, log)
         rect = self.hud.draw_scoreboard(surface, lines, (lay.margin, lay.margin), lay.font(16))
-        log[("board", tuple(lines))] = _box(rect)
+        log[("board", tuple(lines))] = box(rect)
         self.corner.draw(surface, log, lay, self.hud)   # first: the others keep clear of it
         self._draw_light(surface, log)
         strip = self._strip_place(rect, log)
@@ -193,28 +184,28 @@ class TablePainter:
         bar = self.input.bar
         if bar and not self.input.popup:
             if bar.title:
-                log[("panel", bar.title)] = _box(self._draw_panel(surface, bar))
+                log[("panel", bar.title)] = box(self._draw_panel(surface, bar))
             bar.draw(surface, self.hud.text, self.hud.panels, bar.font or lay.font(17),
                      self.stage.icon)
             _log_bar(log, "bar", bar)
         if not self.busy() and self.input.callout is not None:
             rect = self.hud.draw_callout(surface, self.input.callout, lay.font(18),
                                          boxes + resting)
-            log[("callout", self.input.callout.text, self.hud.clock)] = _box(rect.inflate(16, 16))
+            log[("callout", self.input.callout.text, self.hud.clock)] = box(rect.inflate(16, 16))
         if self.captions is not None:
             self._draw_captions(surface, log, self.captions)
         else:
             prompt = self.hud.draw_prompt(surface, self.input.prompt_centre(), lay.font(16))
             if prompt is not None:
-                log[("prompt", self.hud.error, self.hud.prompt)] = _box(prompt)
+                log[("prompt", self.hud.error, self.hud.prompt)] = box(prompt)
             # "won because ...", while the prompt's line is free
             note = self.ranks.note_shown(bool(self.hud.prompt or self.hud.error))
             if prompt is None and note:
                 rect = self.hud.draw_pill(surface, note, (lay.width / 2, lay.prompt_y),
                                           lay.font(16), theme.GOLD_LIGHT, theme.GOLD_DARK)
-                log[("note", note)] = _box(rect)
+                log[("note", note)] = box(rect)
         if self.input.popup:
-            log[("panel", "popup", self.input.popup.title)] = _box(self._draw_popup(surface))
+            log[("panel", "popup", self.input.popup.title)] = box(self._draw_popup(surface))
             _log_bar(log, "popup", self.input.popup)
         hint = self.input.hint_bar
         if hint:
@@ -223,7 +214,7 @@ class TablePainter:
         # a banner given a room keeps clear of the table's boxes and its cards at rest there
         for kind, rect in self.hud.draw_effects(surface, lay.size, lay.font(20),
                                                 boxes + resting):
-            log[("effect", kind, tuple(rect), self.hud.clock)] = _box(rect.inflate(8, 8))
+            log[("effect", kind, tuple(rect), self.hud.clock)] = box(rect.inflate(8, 8))
         return log
 
     def _draw_waiting(self, surface: pygame.Surface, log: PaintLog) -> None:
@@ -232,7 +223,7 @@ class TablePainter:
         lay = self.stage.layout
         rect = self.hud.draw_prompt(surface, (lay.width / 2, lay.prompt_y), lay.font(16))
         if rect is not None:
-            log[("prompt", self.hud.error, self.hud.prompt)] = _box(rect)
+            log[("prompt", self.hud.error, self.hud.prompt)] = box(rect)
 
     def _draw_look_button(self, surface: pygame.Surface, board: pygame.Rect,
                           log: PaintLog, cards: Sequence[pygame.Rect] = (),
@@ -275,7 +266,7 @@ class TablePainter:
         surface.blit(img, img.get_rect(midleft=(rect.x + pad, rect.centery)))
         surface.blit(key, key.get_rect(midright=(rect.right - pad, rect.centery)))
         self.look_rect = rect
-        log[("look_back", label, hover)] = _box(rect)
+        log[("look_back", label, hover)] = box(rect)
 
     def taken(self) -> list[pygame.Rect]:
         """The name plates, and the words on the felt as last drawn: what a grid of
@@ -339,7 +330,7 @@ class TablePainter:
         if rect is None or not lines:
             return
         self.hud.draw_scoreboard(surface, lines, rect.topleft, self.stage.layout.font(13))
-        log[("strip", tuple(lines))] = _box(rect)
+        log[("strip", tuple(lines))] = box(rect)
 
     def _draw_captions(self, surface: pygame.Surface, log: PaintLog, captions: Captions) -> None:
         """A table that explains itself: the caption in the prompt's place (nobody here is
@@ -348,13 +339,13 @@ class TablePainter:
         if captions.text:
             rect = self.hud.draw_pill(surface, captions.text, (lay.width / 2, lay.prompt_y),
                                       lay.font(18), theme.CREAM, theme.GOLD)
-            log[("caption", captions.text)] = _box(rect)
+            log[("caption", captions.text)] = box(rect)
         if captions.footer:
             rect = self.hud.draw_pill(surface, captions.footer,
                                       (lay.width - lay.margin, lay.height - lay.margin),
                                       lay.font(15), theme.GOLD_LIGHT, theme.GOLD, True,
                                       "bottomright")
-            log[("footer", captions.footer)] = _box(rect)
+            log[("footer", captions.footer)] = box(rect)
 
     def _board_lines(self, labels: list[Label]) -> list[tuple[str, str]]:
         """The score board's lines, and where it lies (``_board_box``): its long lines
@@ -423,7 +414,7 @@ class TablePainter:
         for label in labels:
             rect = self.hud.draw_label(surface, label)
             log[("label", label.text, label.pos, label.size, label.colour, label.icon,
-                 self.art_key())] = _box(rect)
+                 self.art_key())] = box(rect)
 
     # -- what changed -----------------------------------------------------------------------
     def damage(self) -> Optional[list[pygame.Rect]]:
@@ -437,67 +428,6 @@ class TablePainter:
                 or self.stage.images.waiting
                 or (self.input.callout is not None and not self.busy()) or self.input.lift_moving
                 or self._screen_key() != self._drawn_key)
-
-    def _draw_caret(self, surface: pygame.Surface, sprite: CardSprite,
-                    above: Optional[CardSprite]) -> pygame.Rect:
-        """The selection's cursor mark: a small caret in the focus colour under the card's
-        visible part (the card ``above`` it in the fan covers the rest), over its lower
-        edge when the window ends there, since in a selection only the picked cards rise."""
-        size = max(7, self.stage.images.rect_of(sprite).w // 6)
-        card, x = self._visible_strip(sprite, above, size * 2)
-        tip_y = min(card.bottom + size // 2, self.stage.layout.height - size - 2)
-        points = [(x, tip_y), (x - size, tip_y + size), (x + size, tip_y + size)]
-        pygame.draw.polygon(surface, (10, 30, 48), [(px, py + 2) for px, py in points])
-        pygame.draw.polygon(surface, self.stage.images.GLOW_FOCUS, points)
-        return unclipped(surface, polygon_box(points)).inflate(4, 6)
-
-    def _visible_strip(self, sprite: CardSprite, above: Optional[CardSprite],
-                       least: int) -> tuple[pygame.Rect, int]:
-        """A hand card's rectangle and the middle of its part not covered by the card
-        ``above`` it in the fan (at least ``least`` px wide)."""
-        card = self.stage.images.rect_of(sprite)
-        right = card.right
-        if above is not None:
-            right = max(card.left + least, min(right, self.stage.images.rect_of(above).left))
-        return card, (card.left + right) // 2
-
-    def _draw_tick(self, surface: pygame.Surface, sprite: CardSprite,
-                   above: Optional[CardSprite]) -> pygame.Rect:
-        """A picked card's mark besides its rise: a dark round badge with a light tick low
-        on its visible strip, a shape that says "picked" whatever colours one sees."""
-        r = max(6, self.stage.images.width_for(sprite.scale) // 8)
-        card, x = self._visible_strip(sprite, above, r * 3)
-        y = card.bottom - r * 2
-        pygame.draw.circle(surface, (14, 40, 28), (x, y), r)
-        badge = unclipped(surface, circle_box((x, y), r))
-        pygame.draw.circle(surface, theme.CREAM, (x, y), r, width=max(1, r // 5))
-        tick = [(x - r * 0.5, y), (x - r * 0.1, y + r * 0.4), (x + r * 0.55, y - r * 0.4)]
-        pygame.draw.lines(surface, theme.CREAM, False, tick, max(2, r // 3))
-        return badge.inflate(4, 4)
-
-    def _halo_alpha(self) -> int:
-        wave = 0.5 + 0.5 * math.sin(self.hud.clock * 6.0)
-        return int(110 + 145 * wave)
-
-    def _draw_halo(self, surface: pygame.Surface, sprite: CardSprite) -> pygame.Rect:
-        """A pulsing golden halo behind a card the adapter highlights (a card to claim)."""
-        width = self.stage.images.width_for(sprite.scale)
-        step = int(round(sprite.angle / 2.0)) % 180
-        key = (width, step)
-        halo = self._halos.get(key)
-        if halo is None:
-            halo = soft_rect((width, self.stage.images.height_for(width)), max(8, width // 5),
-                             max(4, width // 8), (255, 214, 110), 150, 1.4)
-            if step:
-                halo = pygame.transform.rotate(halo, step * 2.0)
-            if len(self._halos) > 32:
-                self._halos.clear()
-            self._halos[key] = halo
-        halo.set_alpha(self._halo_alpha())
-        rect = blitted(surface, halo, halo.get_rect(center=(int(sprite.x + sprite.offset_x),
-                                                             int(sprite.y))))
-        halo.set_alpha(255)
-        return rect
 
     def plate_rect(self, seat: int) -> pygame.Rect:
         """Where a seat's name plate lies now."""
@@ -538,7 +468,7 @@ class TablePainter:
             rect = self.hud.draw_plate(surface, name, info, self.plate_centre(seat),
                                        lay.font(15), active, dim)
             glow = rect.inflate(rect.h * 2, rect.h * 2) if active else rect
-            log[("plate", seat, name, info, active, dim)] = _box(glow)
+            log[("plate", seat, name, info, active, dim)] = box(glow)
 
     def _draw_light(self, surface: pygame.Surface, log: PaintLog) -> None:
         """A guest's connection light, in the top right corner: just left of the corner
@@ -554,7 +484,7 @@ class TablePainter:
         gap = max(4, lay.font(13) // 3)
         # the light's box reaches its radius and its ring's 3 px past its centre
         centre = (round(right - radius - 3 - gap), round(lay.margin + lay.corner_h / 2))
-        log[("light", link)] = _box(draw_light(surface, link, centre, radius))
+        log[("light", link)] = box(draw_light(surface, link, centre, radius))
 
     def _draw_popup(self, surface: pygame.Surface) -> pygame.Rect:
         popup = self.input.popup
@@ -582,11 +512,6 @@ def _sprite_state(sprite: CardSprite) -> tuple:
             sprite.z, sprite.mark)
 
 
-def _box(rect: pygame.Rect) -> Box:
-    """A rectangle as the paint log keeps it (a tuple: hashable, compared by value)."""
-    return (rect.x, rect.y, rect.w, rect.h)
-
-
 def _footprint(rect: pygame.Rect, width: int) -> pygame.Rect:
     """A card's rectangle with a margin for its shadow and glow around it."""
     pad = max(6, width // 5)
@@ -596,4 +521,4 @@ def _footprint(rect: pygame.Rect, width: int) -> pygame.Rect:
 def _log_bar(log: PaintLog, name: str, bar: ChoiceBar) -> None:
     for i, b in enumerate(bar.buttons):
         log[(name, i, b.label, b.enabled, bar.focus == i, bar.hover == i, b.icon)] = \
-            _box(b.rect.inflate(8, 10))
+            box(b.rect.inflate(8, 10))

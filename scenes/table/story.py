@@ -15,7 +15,7 @@ Undo, in the top right corner at every table (:func:`corner_row`).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Optional
+from typing import Any, Callable, Iterable, Optional, Protocol
 
 import pygame
 
@@ -24,11 +24,9 @@ from scenes.i18n import tr
 from scenes.kit import theme
 from scenes.kit.fonts import wrap
 from scenes.kit.hud import PanelCache, TextCache
+from scenes.kit.layout import Layout
 from scenes.kit.scene import Scene
 from scenes.kit.scrolling import ScrollingMixin
-
-if TYPE_CHECKING:  # pragma: no cover
-    from scenes.table.scene import TableScene
 
 #: sentences kept (a Bolola game tells about 600)
 KEEP = 2000
@@ -70,6 +68,18 @@ def caption(adapter: Any, event: Event, layout: Any) -> str:
     finally:
         adapter.watching = False
         adapter.names = names
+
+
+class TableScene(Protocol):
+    """What the story's scene reads of the table scene (scenes/table/scene.py), which
+    imports this module: a Protocol here, so that the two do not import each other even
+    for types."""
+
+    @property
+    def story(self) -> Story: ...
+
+    @property
+    def layout(self) -> Layout: ...
 
 
 class StoryScene(ScrollingMixin, Scene):

@@ -65,12 +65,10 @@ from scenes.kit.hud import Callout, Label, Slot
 from scenes.kit.layout import MAX_CARD_SHARE, Layout, ZoneGeom
 from scenes.kit.sheet import Sheet
 from scenes.kit.widgets import ChoiceButton
+from scenes.tables.look import LookBack
 
 if TYPE_CHECKING:  # pragma: no cover
     import pygame
-
-    # a name only: importing the table package here would import the table before this
-    from scenes.table.lookback import LookBack
 
 
 #: seconds at normal speed a lingering event's cards stay when the next step follows

@@ -29,8 +29,8 @@ from scenes.kit.hud import POSITIVE, Label
 from scenes.kit.layout import CROWDED, Layout, ZoneGeom
 from scenes.kit.sheet import Sheet, SheetRow
 from scenes.kit.widgets import ChoiceButton
-from scenes.table.lookback import LookBack
 from scenes.tables import Fx, Timing
+from scenes.tables.look import LookBack
 from scenes.tables.tricktable import TrickTable
 
 #: the deck's cards, times the table's

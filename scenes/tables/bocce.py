@@ -12,7 +12,9 @@ by frame, with its pallino: total and points, out of bounds, or knocked out
 and by whom), the hand's points and the score, and waits for the player; the
 result screen shows the last hand the same way.  The last finished frame can
 be looked at again (the L key): its lag cards, pallino and both bocce.  Every
-number comes from the events and the view (``hand_scored``, ``last_frame``).
+number comes from the events and the view (``hand_scored``, ``last_frame``): the sheets,
+the look back and a bocce's fate in words are a part of their own, scenes/tables/
+bocce_sheets.py.
 """
 
 from __future__ import annotations
@@ -25,29 +27,23 @@ import pygame
 from game.cards import Card
 from game.engine import GAME_ENDED, Action, Event
 from game.views import bocce as ev
-from game.views.bocce import Fate, HandScored, ShownBocce, View
+from game.views.bocce import HandScored, ShownBocce, View
 from scenes.i18n import tr
 from scenes.kit import theme
 from scenes.kit.hud import POSITIVE, Label, Slot
 from scenes.kit.layout import NATURAL_SHARE, Layout, ZoneGeom, place
-from scenes.kit.sheet import Sheet, SheetRow
+from scenes.kit.sheet import Sheet
 from scenes.kit.widgets import ChoiceButton
-from scenes.table.lookback import LookBack, LookRow
 from scenes.tables import Fx, TableAdapter, Timing
+from scenes.tables.bocce_sheets import FRAMES, BocceSheets, points_words
+from scenes.tables.look import LookBack
 
 BOCCE_SCALE = 0.72
 LAG_SCALE = 0.85
 PILE_SCALE = 0.8
-FRAMES = 3
 #: card heights a pop on a bocce drifts, away from the middle
 POP_DRIFT = 0.3
 BAD = (255, 150, 130)
-
-
-def points_words(points: int) -> str:
-    """What a bocce scored, in words ("+3 points"): a bare "+3" by a total of 19 was
-    never explained at the table."""
-    return tr("bocce_table.points_one") if points == 1 else tr("bocce_table.points", points=points)
 
 
 class BocceAdapter(TableAdapter[View]):
@@ -478,85 +474,21 @@ class BocceAdapter(TableAdapter[View]):
             shown["scores"] = list(over["scores"])
 
     # -- what happened: the hand's sheet, the look back at a frame ---------------------------
-    def fate_words(self, fate: Fate, layout: Layout) -> str:
-        """What became of a bocce, from the engine's record of it: "12 · +2",
-        "17 · Out of bounds", "9 · Knocked out by Computer"."""
-        status, total = fate["status"], fate["total"]
-        if status == "bust":
-            return tr("bocce_table.fate.bust", total=total)
-        if status == "knocked_out":
-            by = fate["knocked_by"]["seat"] if fate["knocked_by"] else None
-            if by is not None and self.is_you(by):
-                return tr("bocce_table.fate.knocked_by_you", total=total)
-            if by is not None:
-                return tr("bocce_table.fate.knocked_by", total=total,
-                          player=self.seat_name(by, layout))
-            return tr("bocce_table.fate.knocked", total=total)
-        if status == "finished" and total is not None:
-            return tr("bocce_table.total_points", total=total, points=points_words(fate["points"] or 0))
-        return ""
-
-    def _tone(self, fate: Fate) -> str:
-        if fate["status"] in ("bust", "knocked_out"):
-            return "bad"
-        return "good" if fate["points"] else ""
+    @property
+    def sheets(self) -> BocceSheets:
+        """The hand's score sheet, the look back and what became of each bocce."""
+        return BocceSheets(self)
 
     def hand_sheet(self, hand: HandScored, scores: Sequence[int], layout: Layout,
                    score_label: str = "", winners: Sequence[int] = ()) -> Sheet:
-        """One hand, frame by frame: each bocce's fate against its pallino, then the hand's
-        points and the score (``scores``, under ``score_label``).  You are the first column."""
-        order = (self.human_seat, self._other())
-        fates = hand["bocce"]
-        pallinos = hand["pallinos"]
-        rows: list[SheetRow] = []
-        for i in range(FRAMES):
-            cells = [self.fate_words(fates[s][i], layout) if i < len(fates[s]) else ""
-                     for s in order]
-            rows.append(SheetRow(tr("bocce_table.sheet.frame", frame=i + 1, pallino=pallinos[i]),
-                                 cells))
-        gained = hand["hand_points"]
-        rows.append(SheetRow(tr("bocce_table.sheet.hand", hand=hand["hand"]),
-                             [tr("bocce_table.sheet.plus", points=gained[s]) for s in order],
-                             "total"))
-        rows.append(SheetRow(score_label or tr("bocce_table.sheet.score"),
-                             [str(scores[s]) for s in order], "grand"))
-        return Sheet([self.seat_name(s, layout) for s in order], rows,
-                     tuple(order.index(w) for w in winners if w in order))
+        return self.sheets.hand_sheet(hand, scores, layout, score_label, winners)
 
     def result_sheet(self, result: dict[str, Any], view: View,
                      layout: Layout) -> Optional[Sheet]:
-        """The hand that ended the game, and the final score."""
-        hand = view["last_hand"]
-        if not hand:
-            return None
-        return self.hand_sheet(hand, result.get("scores") or hand["scores"],
-                               layout, tr("bocce_table.sheet.final"),
-                               result.get("winners") or ())
+        return self.sheets.result_sheet(result, view, layout)
 
     def look_back(self, view: View, layout: Layout) -> Optional[LookBack]:
-        """The last finished frame: both lag cards and the pallino they made, both bocce
-        with their cards and what became of them (every card turned up by then)."""
-        last = view["last_frame"]
-        if not last:
-            return None
-        order = (self.human_seat, self._other())
-        lag = last["lag"]
-        fates = last["bocce"]
-        rows = [LookRow(tr("bocce_table.look.lag"), note=tr("bocce.pallino",
-                                                             value=last["pallino"]),
-                        tone="head")]
-        for s in order:
-            card = lag[s]["card"]
-            rows.append(LookRow(self.seat_name(s, layout), [card] if card else [],
-                                tr("bocce_table.lag_worth", worth=lag[s]["worth"])))
-        rows.append(LookRow(tr("bocce_table.look.bocce"), tone="head"))
-        for s in order:
-            fate = fates[s]
-            rows.append(LookRow(self.seat_name(s, layout), list(fate.get("cards") or []),
-                                self.fate_words(fate, layout), self._tone(fate)))
-        return LookBack(tr("bocce_table.look.title", hand=last["hand"],
-                           frame=last["frame"]),
-                        tr("bocce_table.look.button"), rows)
+        return self.sheets.look_back(view, layout)
 
     # -- a table that explains itself ----------------------------------------------------------
     def caption(self, event: Event, layout: Layout) -> str:

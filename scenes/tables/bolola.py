@@ -36,8 +36,8 @@ from scenes.kit.hud import ERROR, POSITIVE, Label
 from scenes.kit.layout import Layout, ZoneGeom
 from scenes.kit.sheet import Sheet, SheetRow
 from scenes.kit.widgets import ChoiceButton
-from scenes.table.lookback import LookBack
 from scenes.tables import Fx, Timing
+from scenes.tables.look import LookBack
 from scenes.tables.tricktable import TrickTable
 
 TRICK_SCALE = 0.82

@@ -41,8 +41,8 @@ from scenes.kit.hud import POSITIVE, Callout, Label
 from scenes.kit.layout import Layout, ZoneGeom
 from scenes.kit.sheet import Sheet, SheetRow
 from scenes.kit.widgets import ChoiceButton
-from scenes.table.lookback import LookBack, LookRow
 from scenes.tables import Fx, Timing, plate_points
+from scenes.tables.look import LookBack, LookRow
 from scenes.tables.tricktable import TrickTable
 
 VENCESLAO = "2s"

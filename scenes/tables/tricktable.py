@@ -19,8 +19,8 @@ from game.views import TrickView
 from scenes.kit import theme
 from scenes.kit.hud import Label
 from scenes.kit.layout import Layout, ZoneGeom
-from scenes.table.lookback import LookRow
 from scenes.tables import Fx, TableAdapter, Timing
+from scenes.tables.look import LookRow
 
 #: the fill of the dealer's chip
 DEALER_CHIP = (120, 40, 36)

@@ -384,7 +384,7 @@ def test_the_last_frame_button_shows_once_a_frame_is_over_and_l_opens_it(app, tm
     assert [r.note for r in card_rows[:2]] == [f"+{last['lag'][s]['worth']}" for s in (0, 1)]
     assert [r.cards for r in card_rows[2:]] == [last["bocce"][s]["cards"] for s in (0, 1)]
     assert [r.note for r in card_rows[2:]] == \
-        [table.adapter.fate_words(last["bocce"][s], table.layout) for s in (0, 1)]
+        [table.adapter.sheets.fate_words(last["bocce"][s], table.layout) for s in (0, 1)]
     # only cards every player saw: the spectator's view holds the same frame
     spectator = state_of(table).view(None)["last_frame"]
     assert spectator == last

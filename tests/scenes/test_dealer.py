@@ -18,7 +18,7 @@ from scenes.net.dealer import dealer_line
 def guest(dealer: str | None, name: str = "") -> RemoteClient:
     """A guest's client as the host's first line left it (a mistyped code: no network)."""
     client = RemoteClient("not a code", relay=relay_setting("relay.example.org:47800"))
-    client.dealer, client.dealer_name = dealer, name
+    client.deals.dealer, client.deals.dealer_name = dealer, name
     return client
 
 

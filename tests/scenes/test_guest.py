@@ -71,7 +71,8 @@ def test_a_join_finds_a_key_by_the_rooms_digests_and_a_spectator_offers_none(kep
                                   (True, proved, None), (False, unproved, None)):
         client = guest.join("not a code", "Anna", None, watch=watch)    # nothing is sent
         assert client.find_seat == kept.find
-        assert client._kept(named, binding) == offered and client.offered == offered
+        assert client.seats.kept(named, binding, client.watch) == offered
+        assert client.offered == offered
 
 
 # -- trust on first use: the relay service's key kept in the relay setting -----------------

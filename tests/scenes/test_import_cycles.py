@@ -3,11 +3,15 @@ never by importing it, so the modules form layers (the kit, the art, the table, 
 screens, the app) and no circle.
 
 Every import statement counts, the ones inside functions and classes too (an import put
-off until a function runs is how a circle hides); an import under ``TYPE_CHECKING``
-never runs (it names a type for an annotation: a part naming the scene that owns it) and
-does not count.  ``import a.b`` names the module ``a.b``, and ``from a.b import c`` the
-module ``a.b.c`` when ``c`` is one, else ``a.b``; a package's ``__init__`` is a module like
-the others.  And what the screens are built from imports no screen.
+off until a function runs is how a circle hides), and the ones under ``TYPE_CHECKING``:
+such an import never runs, but it names a type of the module above (a part naming the
+scene that owns it), and a circle of types is a circle of modules that cannot be
+understood, or split, one without the other.  A type a module below needs is a Protocol
+there (the scenes' view of the app, ``AppLike`` in scenes/kit/scene.py; what keeping and
+the story read of the table), or lives below both (the look back's data, scenes/tables/
+look.py).  ``import a.b`` names the module ``a.b``, and ``from a.b import c`` the
+module ``a.b.c`` when ``c`` is one, else ``a.b``; a package's ``__init__`` is a module
+like the others.  And what the screens are built from imports no screen.
 """
 
 from __future__ import annotations
@@ -32,18 +36,6 @@ def modules(package: str = "scenes") -> dict[str, Path]:
     return found
 
 
-def _type_checking_only(tree: ast.AST) -> set[int]:
-    """The nodes inside ``if TYPE_CHECKING:`` blocks (by id)."""
-    skipped: set[int] = set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.If):
-            test = node.test
-            name = test.id if isinstance(test, ast.Name) else getattr(test, "attr", None)
-            if name == "TYPE_CHECKING":
-                skipped.update(id(inner) for stmt in node.body for inner in ast.walk(stmt))
-    return skipped
-
-
 def _named(node: ast.AST, module: str, is_package: bool, known: Container[str]) -> Iterator[str]:
     """The modules an import statement names (relative ones resolved): ``from a import b``
     names ``a.b`` when that is a module, else ``a``."""
@@ -61,19 +53,15 @@ def _named(node: ast.AST, module: str, is_package: bool, known: Container[str]) 
 
 
 def imports(package: str = "scenes") -> dict[str, set[str]]:
-    """Each module of ``package`` -> the modules of ``package`` it imports when run."""
+    """Each module of ``package`` -> the modules of ``package`` it imports, when run or
+    for types only."""
     known = modules(package)
     graph: dict[str, set[str]] = {}
     for module, path in known.items():
         tree = ast.parse(path.read_text(encoding="utf-8"))
-        skipped = _type_checking_only(tree)
-        graph[module] = set()
-        for node in ast.walk(tree):
-            if id(node) in skipped:
-                continue
-            for name in _named(node, module, path.name == "__init__.py", known):
-                if name in known and name not in (module, package):
-                    graph[module].add(name)
+        graph[module] = {name for node in ast.walk(tree)
+                         for name in _named(node, module, path.name == "__init__.py", known)
+                         if name in known and name not in (module, package)}
     return graph
 
 
@@ -110,7 +98,7 @@ def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
 
 
 @pytest.mark.slow       # reads every module of scenes/
-def test_scenes_modules_import_each_other_in_no_circle():
+def test_scenes_modules_import_each_other_in_no_circle_even_for_types():
     graph = imports()
     circles = cycles(graph)
     assert not circles, "\n".join(
@@ -129,13 +117,12 @@ def test_an_import_inside_a_function_closes_a_circle():
     assert "scenes.table.scene" in named
 
 
-def test_an_import_for_annotations_only_is_left_out():
+def test_an_import_for_annotations_only_counts():
+    """A module naming another's type under ``TYPE_CHECKING`` imports it, for the circles."""
     tree = ast.parse("from typing import TYPE_CHECKING\n"
                      "if TYPE_CHECKING:\n    from scenes.app import App\n")
-    skipped = _type_checking_only(tree)
-    named = {n for node in ast.walk(tree) if id(node) not in skipped
-             for n in _named(node, "scenes.kit.scene", False, ())}
-    assert "scenes.app" not in named
+    named = {n for node in ast.walk(tree) for n in _named(node, "scenes.kit.scene", False, ())}
+    assert "scenes.app" in named
 
 
 @pytest.mark.slow       # reads every module of scenes/

@@ -17,7 +17,7 @@ when it can, and if it goes, the focus stays on the row where it was.
 from __future__ import annotations
 
 from functools import partial
-from typing import TYPE_CHECKING, Optional
+from typing import Optional
 
 import pygame
 
@@ -30,15 +30,13 @@ from scenes.i18n import has, tr
 from scenes.kit import theme
 from scenes.kit.fonts import shorten
 from scenes.kit.panel_scene import PanelScene
+from scenes.kit.scene import AppLike
 from scenes.kit.scrolling import ThumbDrag, draw_scroll_bar, scroll_thumb
 from scenes.kit.widgets import Button
 from scenes.net import guest
 from scenes.screens.online.waiting_room import game_line
 from scenes.screens.setup_scene import value_text
 from scenes.speech.table import listening_rate
-
-if TYPE_CHECKING:
-    from scenes.app import App
 
 
 def table_words(table: Listing) -> str:
@@ -66,7 +64,7 @@ def options_words(table: Listing) -> str:
 class FindScene(PanelScene):
     """The public tables of ``relay``; ``name``: the player's, for the table they join."""
 
-    def __init__(self, app: App, relay: Relay, name: str) -> None:
+    def __init__(self, app: AppLike, relay: Relay, name: str) -> None:
         super().__init__(app)
         self.relay, self.name = relay, name
         self.finder = TableFinder(relay)

@@ -21,7 +21,7 @@ and Page Up from one of those parts to the next; the list on screen follows.
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING, Any, Optional
+from typing import Any, Optional
 
 import pygame
 
@@ -34,6 +34,7 @@ from scenes.i18n import has, tr
 from scenes.kit import theme
 from scenes.kit.fonts import shorten
 from scenes.kit.panel_scene import PanelScene
+from scenes.kit.scene import AppLike
 from scenes.kit.widgets import Button
 from scenes.net.guest import own_key
 from scenes.net.rating_words import spoken_number
@@ -43,9 +44,6 @@ from scenes.speech.aloud import Aloud
 from scenes.speech.keys import listen_key
 from scenes.speech.reading import Reader, read_key
 from scenes.speech.table import spoken_on
-
-if TYPE_CHECKING:
-    from scenes.app import App
 
 log = logging.getLogger(__name__)
 
@@ -130,7 +128,7 @@ def board_refusal(reason: str) -> str:
 class LeaderboardScene(PanelScene):
     """One game's board at a time (see the module docstring)."""
 
-    def __init__(self, app: App, relay: Relay, game: str = KEYS[0]) -> None:
+    def __init__(self, app: AppLike, relay: Relay, game: str = KEYS[0]) -> None:
         super().__init__(app)
         self.relay = relay
         self.game = game

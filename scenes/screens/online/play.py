@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 from functools import partial
-from typing import TYPE_CHECKING, Callable, Optional
+from typing import Callable, Optional
 
 import pygame
 import pygame_gui
@@ -43,6 +43,7 @@ from scenes.kit.fields import place_field, text_field
 from scenes.kit.fonts import SizedFont, shorten, wrap, wrap_even
 from scenes.kit.panel_scene import PanelScene
 from scenes.kit.richtext import Block, layout
+from scenes.kit.scene import AppLike
 from scenes.kit.widgets import Button, draw_button, label_room
 from scenes.net import guest
 from scenes.net.dealer import own_line
@@ -51,9 +52,6 @@ from scenes.screens.online.service_open import NO_SERVICE, ServiceOpening, refus
 from scenes.screens.online.waiting_room import seat_rows, with_watchers
 from scenes.screens.setup_scene import friend_seat
 from scenes.speech.table import listening_rate
-
-if TYPE_CHECKING:
-    from scenes.app import App
 
 CHOOSE, JOIN, PICK = "choose", "join", "pick"
 #: the checkboxes that stand beside Back on the page of games to host, one at a time
@@ -75,7 +73,7 @@ class OnlineScene(PanelScene):
     """Host or join; the join form; the games to host.  Holds the connecting client until
     the table takes it."""
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: AppLike) -> None:
         super().__init__(app)
         self.mode = CHOOSE
         self.client: Optional[RemoteClient] = None
@@ -519,7 +517,7 @@ class OnlineScene(PanelScene):
             self._drawn_problem != self.problem
 
 
-def start_online(app: App, host: Optional[str] = None, join: Optional[str] = None,
+def start_online(app: AppLike, host: Optional[str] = None, join: Optional[str] = None,
                  port: Optional[int] = None, listen: Optional[str] = None) -> None:
     """The command line's ``--host GAME`` (its remembered setup, the friend in the first
     computer's seat; ``--listen``, ``--port``) or ``--join CODE``: the same screens as
@@ -534,7 +532,7 @@ def start_online(app: App, host: Optional[str] = None, join: Optional[str] = Non
                                  scene.relay_address, listen))
 
 
-def join_by_code(app: App, code: str, relay: Optional[str] = None) -> None:
+def join_by_code(app: AppLike, code: str, relay: Optional[str] = None) -> None:
     """The join form, filled in with ``code`` and sent (the command line's ``--join``, the
     menu's "Back to your table"); ``relay``: the relay setting the table was joined
     through (None, or one that no longer reads: the run's)."""
@@ -574,7 +572,7 @@ class HostScene(PanelScene):
     #: the address a direct code names (None: the host finds it); tests set a public one
     advertise: Optional[str] = None
 
-    def __init__(self, app: App, setup: GameSetup, name: str, port: Optional[int] = None,
+    def __init__(self, app: AppLike, setup: GameSetup, name: str, port: Optional[int] = None,
                  relay: Optional[Relay] = None, listen: Optional[str] = None,
                  public: bool = False) -> None:
         super().__init__(app)

@@ -21,7 +21,7 @@ or goes back with the reason worded when the guest is sent away or the host goes
 from __future__ import annotations
 
 from functools import partial
-from typing import TYPE_CHECKING, Callable, Optional, Sequence
+from typing import Callable, Optional, Sequence
 
 import pygame
 
@@ -33,12 +33,10 @@ from scenes.i18n import tr
 from scenes.kit import theme
 from scenes.kit.fonts import Fonts
 from scenes.kit.panel_scene import PanelScene
+from scenes.kit.scene import AppLike
 from scenes.kit.widgets import Button
 from scenes.net.dealer import dealer_line, named_line
 from scenes.table.netplay import draw_light
-
-if TYPE_CHECKING:
-    from scenes.app import App
 
 
 def seat_words(seat: LobbySeat, you: bool = False, rated: bool = False) -> str:
@@ -133,7 +131,7 @@ class GuestRoomScene(PanelScene):
     """The guest's waiting room (see the module docstring): owns ``client`` until the
     table takes it."""
 
-    def __init__(self, app: App, client: RemoteClient) -> None:
+    def __init__(self, app: AppLike, client: RemoteClient) -> None:
         super().__init__(app)
         self.client = client
         self._rows: list[pygame.Rect] = []

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import base64
+import json
 import os
 import threading
 from dataclasses import dataclass, field
@@ -164,6 +165,28 @@ class Drop(Nth):
     """Drops the ``nth`` sealed line: an attacker who loses one move on the path."""
 
     def at(self, line: bytes) -> list[bytes]:
+        return []
+
+
+class Swallow:
+    """Swallows the first line in clear of the type ``kind`` (``pake``: a guest's first
+    words to a host; ``relay``: to a relay), once: a path, or a loaded peer, that loses
+    an attempt's hello."""
+
+    def __init__(self, kind: str) -> None:
+        self.kind = kind
+        self.done = threading.Event()
+
+    def __call__(self, line: bytes) -> list[bytes]:
+        if self.done.is_set() or line[:1] != b"{":
+            return [line]
+        try:
+            kind = json.loads(line).get("type")
+        except ValueError:
+            return [line]
+        if kind != self.kind:
+            return [line]
+        self.done.set()
         return []
 
 

@@ -23,7 +23,7 @@ from game.net.bot import Autoplayer
 from game.net.client import CONNECTED, LOST, RECONNECTING, RemoteClient
 from game.net.protocol import QUICK
 from tests.game.net.helpers import LIMIT, hosting, join, until
-from tests.game.net.proxy import Attack, Drop, Inject, InjectEach, Proxy
+from tests.game.net.proxy import Attack, Drop, Inject, InjectEach, Proxy, Swallow
 
 pytestmark = pytest.mark.slow      # whole games, real sockets
 WAYS = ("direct", "relay")
@@ -53,6 +53,23 @@ def through_proxy(way: str, relay_port: int, key: str = "bocce", seed: int = 3
 def guest_of(way: str, proxy: Proxy, code: str, **options) -> RemoteClient:
     relay = ("127.0.0.1", proxy.port) if way == "relay" else None
     return join(code, relay=relay, **options)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("way", WAYS)
+def test_a_first_join_whose_hello_is_lost_tries_again_and_gets_in(way, relay_port):
+    """A first attempt nobody answers in time (its hello lost on the path, or heard late
+    by a loaded host or relay, which then says ``hello_timeout``) is tried again within
+    the connect window, as a person's program would: the guest gets in."""
+    with through_proxy(way, relay_port) as (host, table, proxy, code):
+        door = Swallow("pake" if way == "direct" else "relay")
+        proxy.up = door
+        guest = guest_of(way, proxy, code)
+        try:
+            assert guest.wait_connected(LIMIT), guest.reason
+            assert door.done.is_set() and len(proxy.streams) >= 2
+        finally:
+            guest.close()
 
 
 @pytest.mark.parametrize("kind", ["flip", "replay", "reorder", "drop"])

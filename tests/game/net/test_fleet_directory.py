@@ -121,7 +121,7 @@ def test_a_slow_count_for_one_address_holds_up_no_other_address():
                     friend_answered.set()
             return then
 
-        fleet._take_one = take_one
+        fleet.counts._take_one = take_one
         fleet.count("guesser", True, answer("guesser"))
         fleet.count("guesser", True, answer("guesser again"))
         fleet.count("friend", False, answer("friend"))
@@ -129,7 +129,7 @@ def test_a_slow_count_for_one_address_holds_up_no_other_address():
         assert answers == ["friend True"], "the guesser's round trip is still on its way"
         assert asked == ["guesser", "friend"], "an address's misses go one after another"
         slow.set()
-        while fleet.counting:
+        while fleet.counts.counting:
             await asyncio.sleep(0.01)
         assert asked == ["guesser", "friend", "guesser"]
         return answers

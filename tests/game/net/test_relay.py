@@ -48,6 +48,7 @@ from tests.game.net.helpers import (
     table_of_friends,
     until,
 )
+from tests.game.net.proxy import Proxy, Swallow
 
 
 @pytest.fixture
@@ -679,6 +680,31 @@ def test_a_host_that_loses_its_link_to_the_relay_gets_its_room_back(relay):
         last = me.play(LIMIT)
         assert table.over.wait(LIMIT)
         assert last.result == table.result == replay_log(host.session.log()).result()
+
+
+@pytest.mark.slow
+def test_a_host_whose_first_ask_for_its_room_back_is_heard_late_asks_again(caplog):
+    """The relay heard the host's ask for its room back too late (a hello lost on the path,
+    or a loaded machine: ``hello_timeout``): that is no refusal, and the host asks again
+    and gets its room back."""
+    with relay_here() as (_, port):
+        proxy = Proxy(port)
+        try:
+            with hosting("briscola", seed=8, listen=None, relay=("127.0.0.1", proxy.port),
+                         wait_for_guest=False) as (host, _table):
+                code = host.status().relay_code
+                link = host._relay_link
+                assert link is not None
+                door = Swallow("relay")
+                proxy.up = door                  # the next hello to the relay is lost
+                host._net.call(link.abort)
+                until(lambda: door.done.is_set(), what="the first ask lost")
+                until(lambda: host._relay_link not in (None, link), timeout=LIMIT,
+                      what="the host back on the relay")
+                assert host.status().relay_code == code
+                assert "will not give room" not in caplog.text
+        finally:
+            proxy.close()
 
 
 @pytest.mark.slow
