@@ -185,10 +185,10 @@ class TableAdapter(Generic[V]):
             return self.names[seat]
         return self.default_seat_name(seat, layout)
 
-    def plate_name(self, seat: int, layout: Layout) -> str:
-        """A seat's plate: its name, or "Computer playing for <name>" while its person is
-        away."""
-        name = self.seat_name(seat, layout)
+    def plate_name(self, seat: int, layout: Layout, name: Optional[str] = None) -> str:
+        """A seat's plate: its name (``name``: that name, cut short, instead), or
+        "Computer playing for <name>" while its person is away."""
+        name = self.seat_name(seat, layout) if name is None else name
         return tr("net.stand_in", name=name) if seat in self.away else name
 
     def actor(self, seat: int, layout: Layout) -> str:
