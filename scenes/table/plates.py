@@ -36,18 +36,23 @@ class Plates:
 
     def name(self, seat: int, lay: Layout) -> str:
         """The plate's words: the adapter's, the seat's name cut short (an ellipsis at its
-        end) where the words would pass the layout's room; "Computer playing for ..."
-        keeps its own words whole and cuts the name in it."""
-        words = self.adapter.plate_name(seat, lay)
+        end) where the words would pass the layout's room; a friend away is "Computer
+        playing for Bruno", else "Computer for Bruno", those words whole and the name
+        cut ("Il computer gioca per B…" at 1000x640 with the largest text lost him)."""
         font, room = lay.font(15), lay.plate_room
-        wide = self.hud.text.render(words, font, bold=True).get_width()
-        if wide <= room:
-            return words
+
+        def wide(words: str) -> int:
+            return int(self.hud.text.render(words, font, bold=True).get_width())
+        for short in (False, True):
+            words = str(self.adapter.plate_name(seat, lay, short=short))
+            if wide(words) <= room:
+                return words
         name = self.adapter.seat_name(seat, lay)
         if name not in words:
             return self.hud.shorten(words, font, room)
-        own = wide - self.hud.text.render(name, font, bold=True).get_width()
-        return str(self.adapter.plate_name(seat, lay, self.hud.shorten(name, font, room - own)))
+        own = wide(words) - wide(name)
+        return str(self.adapter.plate_name(seat, lay, self.hud.shorten(name, font, room - own),
+                                           short=True))
 
     def centre(self, seat: int, lay: Layout, info: str) -> tuple[float, float]:
         """Where the seat's plate is centred before the score board is reckoned with: its

@@ -42,11 +42,24 @@ def test_a_name_past_the_plates_room_is_cut_short_and_kept_whole_elsewhere(displ
 
 def test_a_friend_away_keeps_the_words_saying_so_and_the_name_is_cut(display, monkeypatch):
     table = _bolola(display, monkeypatch, {2: LONG}, frozenset({2}))
-    whole = table.adapter.plate_name(2, table.layout)
+    short = table.adapter.plate_name(2, table.layout, short=True)
     words = table.painter.plates.name(2, table.layout)
-    assert words != whole and ELLIPSIS in words
-    before = whole.split(LONG)[0]
-    assert words.startswith(before), "the words saying a computer plays stay whole"
+    assert words != table.adapter.plate_name(2, table.layout) and ELLIPSIS in words
+    assert words.startswith(short.split(LONG)[0]), "the words saying a computer plays stay"
+
+
+def test_a_friend_away_keeps_their_name_whole_in_the_plates_shorter_words(display,
+                                                                            monkeypatch):
+    """ "Il computer gioca per B…" lost Bruno at 1000x640 with the largest text: where the
+    whole words pass the plate's room, "Computer per Bruno"."""
+    monkeypatch.setenv("LANGUAGE", "it")
+    table = _bolola(display, monkeypatch, {1: "Bruno"}, frozenset({1}))
+    lay = table.layout
+    whole = table.adapter.plate_name(1, lay)
+    words = table.painter.plates.name(1, lay)
+    assert "Bruno" in words and ELLIPSIS not in words
+    fits = table.hud.text.render(whole, lay.font(15), bold=True).get_width() <= lay.plate_room
+    assert words == (whole if fits else table.adapter.plate_name(1, lay, short=True))
 
 
 def test_the_plate_across_the_top_lies_clear_of_its_hand_however_wide(display, monkeypatch):
