@@ -24,6 +24,11 @@ Colour = tuple[int, int, int]
 ERROR = (255, 150, 130)
 #: where a board's long line may be broken (scenes/kit/hud.py Hud.board_within)
 SEPARATOR = " · "
+#: what ends words cut short (a long name on its plate)
+ELLIPSIS = "…"
+#: where a board's line is broken, first to last: a part still too long after one is
+#: broken at the next
+BREAKS = (SEPARATOR, " — ", " ")
 POSITIVE = (150, 235, 150)
 
 
@@ -250,6 +255,27 @@ class ScorePop:
         return Tween(duration, apply, ease_out_cubic, on_done=gone)
 
 
+def _broken(words: str, fits: Callable[[str], bool], breaks: Sequence[str]) -> list[str]:
+    """``words`` as lines that each ``fits``, broken after the first of ``breaks`` where it
+    must (each broken line keeping its mark: "Anna: 0 ·"), a line still too long at the
+    next; a single word too long stays whole."""
+    if not breaks or fits(words):
+        return [words]
+    mark, rest = breaks[0], breaks[1:]
+    parts = words.split(mark)
+    lines: list[str] = []
+    line = parts[0]
+    for n, part in enumerate(parts[1:], 2):
+        longer = line + mark + part
+        if fits(longer + (mark.rstrip() if n < len(parts) else "")) or not line:
+            line = longer
+        else:
+            lines.append(line + mark.rstrip())
+            line = part
+    lines.append(line)
+    return [piece for line in lines for piece in _broken(line, fits, rest)]
+
+
 def turn_marker_width(font: int) -> int:
     """The width of the turn marker on a plate set in ``font`` px."""
     return max(6, round(font * 0.6))
@@ -359,23 +385,37 @@ class Hud:
                      width: int) -> list[tuple[str, str]]:
         """A board's lines with each too long for ``width`` (the board's, its pad
         included) broken after its " · " where it must, the rest of it on the next line in
-        its style (the match line of long names: "Anna: 0 · Bruno: 0 · Computer 3: 0")."""
+        its style (the match line of long names: "Anna: 0 · Bruno: 0 · Computer 3: 0"); a
+        part still too long after its " — ", then between its words ("Vince chi arriva
+        prima a 25 punti." beside Bocce's top row at 1000x640 with the largest text)."""
         pad = max(8, font // 2)
+
+        def fits(line: str, size: int, bold: bool) -> bool:
+            drawn = self.text.render(line, size, bold=bold)
+            return (drawn.get_width() + pad * 2 + 15) // 16 * 16 <= width
         out: list[tuple[str, str]] = []
         for words, style in lines:
-            size = font + 2 if style == "title" else font
-            parts = words.split(SEPARATOR)
-            line = parts[0]
-            for n, part in enumerate(parts[1:], 2):
-                longer = line + SEPARATOR + part + (SEPARATOR.rstrip() if n < len(parts) else "")
-                drawn = self.text.render(longer, size, bold=style in ("title", "score"))
-                if (drawn.get_width() + pad * 2 + 15) // 16 * 16 > width:
-                    out.append((line + SEPARATOR.rstrip(), style))
-                    line = part
-                else:
-                    line += SEPARATOR + part
-            out.append((line, style))
+            fit = partial(fits, size=font + 2 if style == "title" else font,
+                          bold=style in ("title", "score"))
+            out += [(line, style) for line in _broken(words, fit, BREAKS)]
         return out
+
+    def shorten(self, words: str, font: int, width: float, bold: bool = True) -> str:
+        """``words`` set in ``font`` no wider than ``width``: whole where they fit, else cut
+        short with an ellipsis at their end (a name past a plate's room), a letter at
+        least."""
+        def wide(line: str) -> int:
+            return self.text.render(line, font, bold=bold).get_width()
+        if wide(words) <= width:
+            return words
+        low, high = 1, len(words) - 1         # the most letters kept that still fit
+        while low < high:
+            mid = (low + high + 1) // 2
+            if wide(words[:mid].rstrip() + ELLIPSIS) <= width:
+                low = mid
+            else:
+                high = mid - 1
+        return words[:low].rstrip() + ELLIPSIS
 
     def board_size(self, lines: list[tuple[str, str]], font: int) -> tuple[int, int]:
         """How big :meth:`draw_scoreboard` draws these lines (to find room for them)."""
@@ -589,14 +629,14 @@ class Hud:
                   bold: bool = False, anchor: str = "center") -> pygame.Rect:
         """One line of words on a dark rounded pill with a rim, its ``anchor`` at ``pos``."""
         img = self.text.render(words, font, colour, bold=bold)
-        rect = self._pill_box(img, pos, font, anchor)
+        rect = self.pill_box(img, pos, font, anchor)
         w, h = rect.size
         surface.blit(self.panels.get((w, h), (8, 30, 20, 200), rim, h // 2), rect)
         surface.blit(img, img.get_rect(center=rect.center))
         return rect
 
     @staticmethod
-    def _pill_box(img: pygame.Surface, pos: tuple[float, float], font: int,
+    def pill_box(img: pygame.Surface, pos: tuple[float, float], font: int,
                   anchor: str) -> pygame.Rect:
         """Where a pill of these rendered words lies, its ``anchor`` at ``pos``."""
         pad = max(10, font)
@@ -611,7 +651,7 @@ class Hud:
         words = self.error or self.prompt
         if not words:
             return None
-        return self._pill_box(self.text.render(words, font, theme.CREAM, bold=bool(self.error)),
+        return self.pill_box(self.text.render(words, font, theme.CREAM, bold=bool(self.error)),
                               centre, font, "center")
 
     def draw_prompt(self, surface: pygame.Surface, centre: tuple[float, float],
@@ -664,8 +704,15 @@ class Hud:
             if b.alpha <= 0 or not b.alive:
                 continue
             centre = (w // 2, int(h * 0.47 if b.y is None else b.y))
-            step, rect = clear_spot(self._steps(font, b.room), partial(self._banner_box, b),
-                                    centre, b.room, clear, max(4, font // 3))
+            steps, room = self._steps(font, b.room), b.room
+            if room is None and clear:
+                # no room given: its own height, and words down a third at most to keep
+                # clear of the table's boxes (Bolola's deal banner lay on West's dealer
+                # chip at 1000x640 with the largest text)
+                room = self._banner_box(b, (font, True))[1]
+                steps = [s for s in self._steps(font, room) if s[1] and s[0] * 3 >= font * 2]
+            step, rect = clear_spot(steps, partial(self._banner_box, b), centre, room, clear,
+                                    max(4, font // 3))
             img, sub, (bw, bh), inner = self._banner_words(b, step)
             drawn.append(("banner", rect))
             panel = self.panels.get((bw, bh), (6, 26, 16, 215), theme.GOLD, bh // 3, 2)

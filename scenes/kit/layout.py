@@ -42,6 +42,10 @@ TEXT_ROOM = 1.6
 CROWDED = 5
 CROWDED_SCALE = 1.1
 
+#: the most width a name plate's words take, in card widths (a friend's name of 24
+#: letters, "Il computer gioca per Bruno"): a longer name is cut short
+PLATE_WORDS = 2.6
+
 #: the side seats (and the plates of the upper corner seats) move down this share of the
 #: window's height per whole step of larger words
 SIDE_DROP = 0.3
@@ -246,6 +250,13 @@ class Layout:
     def font(self, base: int) -> int:
         """A font size that follows the window height (``base`` at 720 px)."""
         return max(11, int(round(base * self.font_scale)))
+
+    @property
+    def plate_room(self) -> float:
+        """The most width a name plate's words may take (a longer name is cut short with
+        an ellipsis: scenes/table/plates.py): what the seats' places leave a plate
+        beside a hand or by the score board."""
+        return self.card_w * PLATE_WORDS
 
     def seat(self, seat: int) -> SeatGeom:
         return self.seat_geoms[seat % self.seats]

@@ -45,6 +45,7 @@ from scenes.table.keys import POPUP_KEYS, TURN_KEYS, Keymap
 from scenes.table.pace import Pace
 from scenes.table.pointer import Pointer
 from scenes.table.position import Position
+from scenes.table.prompt_place import prompt_spot
 from scenes.table.selection import Selection
 from scenes.table.stage import Stage
 
@@ -283,10 +284,20 @@ class TableInput(Pointer, Keyboard, Hints, Selection):
             panel = self.panel(self.bar)
             hit = [p for p in self.taken() if p.colliderect(panel.inflate(gap * 2, gap * 2))]
             if hit:
+                # aside toward the middle, else under what it hit where that is clear (a
+                # long name's plate left the grid no room between it and the trick)
                 left = panel.centerx > lay.width / 2
                 dx = (min(p.left for p in hit) - gap - panel.right) if left else \
                     (max(p.right for p in hit) + gap - panel.left)
-                lay_at((anchor[0] + dx, anchor[1]))
+                dy = max(p.bottom for p in hit) + gap - panel.top
+                avoid = [r.inflate(gap * 2, gap * 2) for r in self.taken() + self._others_cards()]
+                for at in ((anchor[0] + dx, anchor[1]), (anchor[0], anchor[1] + dy)):
+                    lay_at(at)
+                    panel = self.panel(self.bar)
+                    if panel.collidelist(avoid) < 0 and panel.bottom <= self._prompt_clear():
+                        break
+                else:
+                    lay_at((anchor[0] + dx, anchor[1]))
 
     def _grid_short(self, bounds: pygame.Rect) -> bool:
         """Whether a grid of buttons with icons (Briscola's suits beside the trick) finds
@@ -408,25 +419,42 @@ class TableInput(Pointer, Keyboard, Hints, Selection):
         return int(max(top - lay.margin, lay.height * 0.2))
 
     def prompt_centre(self) -> tuple[float, float]:
-        """Where the prompt's line lies: in the middle of the window at its level, slid
-        aside from a bar of buttons that stands on that line as far as the window allows
-        (at 1280x720 with the largest text Dou Dizhu's column of Pass and Hint by your
-        hand met the end of its long Italian prompt)."""
+        """Where the prompt's line lies (:meth:`prompt_place`)."""
+        return self.prompt_place()[0]
+
+    def prompt_font(self) -> int:
+        """The size of the prompt's words (:meth:`prompt_place`)."""
+        return self.prompt_place()[1]
+
+    def prompt_place(self) -> tuple[tuple[float, float], int]:
+        """Where the prompt's line lies and its size: in the middle of the window at its
+        level, else moved along it clear of a bar of buttons and of cards at rest on that
+        level, a little smaller where it must (scenes/table/prompt_place.py); where no
+        place is free, slid aside from the bar as far as the window allows (at 1280x720
+        with the largest text Dou Dizhu's column of Pass and Hint by your hand met the end
+        of its long Italian prompt)."""
         lay = self.stage.layout
+        font = lay.font(16)
         centre = (lay.width / 2, lay.prompt_y)
-        line = self.hud.prompt_rect(centre, lay.font(16))
-        if line is None or not self.bar.buttons or self.popup:
-            return centre
+        line = self.hud.prompt_rect(centre, font)
+        if line is None:
+            return centre, font
         gap = max(6, lay.font(13) // 2)
-        hit = [b.rect for b in self.bar.buttons if b.rect.colliderect(line.inflate(gap, gap))]
+        blocks = [] if self.popup else [b.rect for b in self.bar.buttons]
+        bounds = pygame.Rect(lay.margin, 0, lay.width - lay.margin * 2, lay.height)
+        spot = prompt_spot(lambda size: self.hud.prompt_rect(centre, size), font,
+                           blocks + self._others_cards(), gap, bounds)
+        if spot is not None:
+            return spot
+        hit = [r for r in blocks if r.colliderect(line.inflate(gap, gap))]
         if not hit:
-            return centre
+            return centre, font
         box = hit[0].unionall(hit[1:])
         if box.centerx > line.centerx:           # the bar on the right: the line goes left
             shift = max(box.left - gap - line.right, lay.margin - line.left)
         else:
             shift = min(box.right + gap - line.left, lay.width - lay.margin - line.right)
-        return (centre[0] + shift, centre[1])
+        return (centre[0] + shift, centre[1]), font
 
     def title_font(self, bar: ChoiceBar) -> int:
         """The size of a titled bar's title: as many steps smaller than the usual as its

@@ -144,7 +144,7 @@ class Hints(InputBase):
         self.hint_bar.set([ChoiceButton(tr("table.hint"), None, "H")])
         box = self.hint_bar.layout((0, 0), height, 0, self.hud.text, lay.font(17))
         strip = self.kept_clear()
-        line = self.hud.prompt_rect(self.prompt_centre(), lay.font(16))
+        line = self.hud.prompt_rect(*self.prompt_place())
         avoid = [r for r in (strip, line) if r is not None] + self._others_cards() + \
             self.taken()
         place = hint_place(box.size, (lay.seat(self.position.seat).plate[0], lay.prompt_y),

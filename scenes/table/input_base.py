@@ -85,6 +85,9 @@ class InputBase:
     def prompt_centre(self) -> tuple[float, float]:
         raise NotImplementedError       # TableInput
 
+    def prompt_place(self) -> tuple[tuple[float, float], int]:
+        raise NotImplementedError       # TableInput
+
     def pick(self, sprite: CardSprite, on: Optional[bool] = None) -> None:
         raise NotImplementedError       # Selection
 

@@ -36,6 +36,7 @@ from scenes.table.card_marks import CardMarks
 from scenes.table.controls import TableInput
 from scenes.table.netplay import draw_light
 from scenes.table.phrases import TablePhrases
+from scenes.table.plates import Plates
 from scenes.table.position import Position
 from scenes.table.ranks import Ranks
 from scenes.table.stage import Stage
@@ -79,6 +80,7 @@ class TablePainter:
         self.art_key = art_key
         self.drawn_whole = drawn_whole
         self.dirty = DirtyFrame()
+        self.plates = Plates(adapter, hud, board, lambda: position.view)
         self._deco_key: tuple = ()
         self._deco: tuple[list, list] = ([], [])
         #: the marks on cards: the halo of a card to claim, the picked ones' ticks, the caret
@@ -193,9 +195,9 @@ class TablePainter:
                                          boxes + resting)
             log[("callout", self.input.callout.text, self.hud.clock)] = box(rect.inflate(16, 16))
         if self.captions is not None:
-            self._draw_captions(surface, log, self.captions)
+            self._draw_captions(surface, log, self.captions, resting)
         else:
-            prompt = self.hud.draw_prompt(surface, self.input.prompt_centre(), lay.font(16))
+            prompt = self.hud.draw_prompt(surface, *self.input.prompt_place())
             if prompt is not None:
                 log[("prompt", self.hud.error, self.hud.prompt)] = box(prompt)
             # "won because ...", while the prompt's line is free
@@ -290,7 +292,7 @@ class TablePainter:
         size = self.hud.board_size(lines, lay.font(13))
         # again when the seats' names change (a guest's table learns them after its first
         # frame: "Computer 2" ran onto a strip chosen clear of "East")
-        names = tuple(self.adapter.plate_name(s, lay) for s in range(self.seats))
+        names = tuple(self.plates.name(s, lay) for s in range(self.seats))
         key = (lay.size, lay.card_h, size, names)
         if self._strip_key != key:
             self._strip_key = key
@@ -303,7 +305,7 @@ class TablePainter:
         plates = []
         for seat in range(self.seats):
             below = lay.seat(seat).side != "bottom"
-            lit = self.hud.plate_rect(self.adapter.plate_name(seat, lay),
+            lit = self.hud.plate_rect(self.plates.name(seat, lay),
                                       self.adapter.plate_info(self.position.shown, seat),
                                       self.plate_centre(seat), lay.font(15), window, True)
             plates.append(plate_reach(lit, lay, below))
@@ -332,7 +334,8 @@ class TablePainter:
         self.hud.draw_scoreboard(surface, lines, rect.topleft, self.stage.layout.font(13))
         log[("strip", tuple(lines))] = box(rect)
 
-    def _draw_captions(self, surface: pygame.Surface, log: PaintLog, captions: Captions) -> None:
+    def _draw_captions(self, surface: pygame.Surface, log: PaintLog, captions: Captions,
+                       resting: Sequence[pygame.Rect]) -> None:
         """A table that explains itself: the caption in the prompt's place (nobody here is
         prompted), a little larger, and the standing footer line in the bottom right corner."""
         lay = self.stage.layout
@@ -341,10 +344,16 @@ class TablePainter:
                                       lay.font(18), theme.CREAM, theme.GOLD)
             log[("caption", captions.text)] = box(rect)
         if captions.footer:
-            rect = self.hud.draw_pill(surface, captions.footer,
-                                      (lay.width - lay.margin, lay.height - lay.margin),
-                                      lay.font(15), theme.GOLD_LIGHT, theme.GOLD, True,
-                                      "bottomright")
+            # in the bottom right corner, else over the cards at rest it would lie on (a
+            # landlord's twenty cards reach that corner at 800x500)
+            corner = (lay.width - lay.margin, lay.height - lay.margin)
+            img = self.hud.text.render(captions.footer, lay.font(15), theme.GOLD_LIGHT, True)
+            room = self.hud.pill_box(img, corner, lay.font(15), "bottomright")
+            hit = [r.top for r in resting if r.colliderect(room)]
+            if hit:
+                corner = (corner[0], min(hit) - lay.margin)
+            rect = self.hud.draw_pill(surface, captions.footer, corner, lay.font(15),
+                                      theme.GOLD_LIGHT, theme.GOLD, True, "bottomright")
             log[("footer", captions.footer)] = box(rect)
 
     def _board_lines(self, labels: list[Label]) -> list[tuple[str, str]]:
@@ -371,6 +380,16 @@ class TablePainter:
             if not window.contains(moved) or moved.collidelist(kept) >= 0:
                 lines = self.hud.board_within(lines, font, room)
                 box.size = self.hud.board_size(lines, font)
+        # short of the cards at rest it would lie on from the left (Bocce's top row of
+        # bocce, Dou Dizhu's landlord's cards, past a board of long names)
+        cards = [self.stage.images.box_of(s) for s in self.board.sprites() if not s.flying]
+        for _ in range(3):          # a board made taller may meet the next row's cards
+            hit = [c.left for c in cards if c.colliderect(box)
+                   and c.left - box.left > box.w // 3]
+            if not hit:
+                break
+            lines = self.hud.board_within(lines, font, min(hit) - lay.margin * 2)
+            box.size = self.hud.board_size(lines, font)
         self._board_box = box
         return lines
 
@@ -384,6 +403,9 @@ class TablePainter:
         East's hand)."""
         lay, board = self.stage.layout, self._board_box
         cards = [self.stage.images.box_of(s) for s in self.board.sprites() if not s.flying]
+        # the plates, lit, as cards: a long name's plate reaches further in (Briscola's
+        # culetto line lay on "Computer 2" at 1000x640 with the largest text)
+        cards += [self._lit_plate(seat) for seat in range(self.seats)]
         window = pygame.Rect(0, 0, *lay.size)
         rects = [self.hud.label_rect(label) for label in labels]
         out = []
@@ -432,22 +454,30 @@ class TablePainter:
     def plate_rect(self, seat: int) -> pygame.Rect:
         """Where a seat's name plate lies now."""
         lay = self.stage.layout
-        return self.hud.plate_rect(self.adapter.plate_name(seat, lay),
+        return self.hud.plate_rect(self.plates.name(seat, lay),
                                    self.adapter.plate_info(self.position.shown, seat),
                                    self.plate_centre(seat),
                                    lay.font(15), pygame.Rect(0, 0, *lay.size),
                                    seat in self._acting())
+
+    def _lit_plate(self, seat: int) -> pygame.Rect:
+        """Where a seat's plate lies lit (its widest)."""
+        lay = self.stage.layout
+        return self.hud.plate_rect(self.plates.name(seat, lay),
+                                   self.adapter.plate_info(self.position.shown, seat),
+                                   self.plate_centre(seat), lay.font(15),
+                                   pygame.Rect(0, 0, *lay.size), True)
 
     def plate_centre(self, seat: int) -> tuple[float, float]:
         """Where a seat's plate is centred: its place at the table, moved right past the
         score board where the board reaches it (larger words make both wider), as wide as
         when it is lit so that it never moves when its seat's turn comes."""
         lay, board = self.stage.layout, self._board_box
-        centre = lay.seat(seat).plate
+        info = self.adapter.plate_info(self.position.shown, seat)
+        centre = self.plates.centre(seat, lay, info)
         if not board.w:
             return centre
-        lit = self.hud.plate_rect(self.adapter.plate_name(seat, lay),
-                                  self.adapter.plate_info(self.position.shown, seat), centre,
+        lit = self.hud.plate_rect(self.plates.name(seat, lay), info, centre,
                                   lay.font(15), pygame.Rect(0, 0, *lay.size), True)
         if not lit.colliderect(board.inflate(lay.margin, lay.margin)):
             return centre
@@ -461,7 +491,7 @@ class TablePainter:
         lay = self.stage.layout
         acting = self._acting()
         for seat in range(self.seats):
-            name = self.adapter.plate_name(seat, lay)
+            name = self.plates.name(seat, lay)
             info = self.adapter.plate_info(self.position.shown, seat)
             active = seat in acting
             dim = self.adapter.plate_dimmed(self.position.shown, seat)

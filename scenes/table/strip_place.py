@@ -35,6 +35,9 @@ from scenes.kit.layout import Layout
 
 #: a plate's total may grow by this many font sizes of words (a "−1200" after a "0")
 PLATE_ROOM = 3
+#: the strip lies this many pixels off what can lie round it: touching, two panels read
+#: as one
+STRIP_GAP = 2
 
 
 def plate_reach(plate: pygame.Rect, lay: Layout, below: bool) -> pygame.Rect:
@@ -84,9 +87,11 @@ def strip_spots(lay: Layout, size: tuple[int, int], board: pygame.Rect,
 def choose_spot(lay: Layout, spots: Sequence[pygame.Rect],
                 taken: Sequence[pygame.Rect]) -> Optional[pygame.Rect]:
     """The first spot inside the window and clear of every rectangle ``taken`` (what can
-    ever lie there), or None: no strip at this size."""
+    ever lie there) by a pixel or two, or None: no strip at this size (under the corner
+    buttons the strip's edge met the top of a long name's plate at 900x560)."""
     window = pygame.Rect(0, 0, *lay.size)
     band = lay.font(16) * 2            # the prompt's line (and a notice's over it)
     line = pygame.Rect(0, int(lay.prompt_y - band / 2), lay.width, band)
+    apart = [r.inflate(STRIP_GAP * 2, STRIP_GAP * 2) for r in taken]
     return next((r for r in spots if window.contains(r) and not r.colliderect(line)
-                 and r.collidelist(list(taken)) < 0), None)
+                 and r.collidelist(apart) < 0), None)

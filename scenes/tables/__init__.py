@@ -183,11 +183,15 @@ class TableAdapter(Generic[V]):
             return self.names[seat]
         return self.default_seat_name(seat, layout)
 
-    def plate_name(self, seat: int, layout: Layout) -> str:
-        """A seat's plate: its name, or "Computer playing for <name>" while its person is
-        away."""
-        name = self.seat_name(seat, layout)
-        return tr("net.stand_in", name=name) if seat in self.away else name
+    def plate_name(self, seat: int, layout: Layout, name: Optional[str] = None,
+                   short: bool = False) -> str:
+        """A seat's plate: its name (``name``: that name, cut short, instead), or
+        "Computer playing for <name>" while its person is away ("Computer for <name>"
+        where the plate is ``short`` of room: the name matters more than the words)."""
+        name = self.seat_name(seat, layout) if name is None else name
+        if seat not in self.away:
+            return name
+        return tr("table.plate_stand_in" if short else "net.stand_in", name=name)
 
     def actor(self, seat: int, layout: Layout) -> str:
         """Who acts for a seat, to open a line saying what it is doing ("{player} is

@@ -154,8 +154,9 @@ def test_a_demo_table_from_local_table_keeps_its_captions_for_the_next_game(disp
     pygame.event.clear()
 
 
-#: tables still known to lay the caption or the footer on something, and what shows
-KNOWN_COVERS = {("doudizhu", (800, 500)): "the footer over South's hand (the red joker)"}
+#: tables still known to lay the caption or the footer on something, and what shows (none
+#: now: a case found is named here, as a strict xfail, until it is fixed)
+KNOWN_COVERS: dict[tuple[str, tuple[int, int]], str] = {}
 
 
 @pytest.mark.parametrize("key, size", [

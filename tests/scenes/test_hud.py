@@ -172,3 +172,49 @@ def test_a_boards_long_line_breaks_after_its_dots_within_a_width(display):
     assert broken[1][0].endswith("·") and "Computer 3: 0" in broken[2][0]
     assert hud.board_size(broken, 24)[0] <= whole * 2 // 3
     assert hud.board_within(lines, 24, whole) == lines
+
+
+def test_a_boards_line_without_dots_breaks_between_its_words_within_a_width(display):
+    """Bocce's goal line ("Vince chi arriva prima a 25 punti.") beside its top row of bocce
+    at 1000x640 with the largest text: broken between words, each line within the width,
+    nothing lost."""
+    from tests.scenes.tablekit import make_app
+
+    hud, _ = hud_and_timeline(make_app(display))
+    lines = [("Anna: 0 — Computer 2: 0", "score"), ("Vince chi arriva prima a 25 punti.", "")]
+    whole = hud.board_size(lines, 24)[0]
+    broken = hud.board_within(lines, 24, whole * 2 // 3)
+    assert len(broken) > len(lines) and hud.board_size(broken, 24)[0] <= whole * 2 // 3
+    assert " ".join(w for w, _ in broken).split() == " ".join(w for w, _ in lines).split()
+    assert broken[0] == ("Anna: 0 —", "score"), "after its dash first, in its style"
+
+
+def test_words_past_a_width_are_cut_short_with_an_ellipsis(display):
+    """A friend's long name on a plate: as many letters as fit, then "…"; a short name
+    stays whole."""
+    from scenes.kit.hud import ELLIPSIS
+    from tests.scenes.tablekit import make_app
+
+    hud, _ = hud_and_timeline(make_app(display))
+    name = "Maria Vittoria Albertini"
+    width = hud.text.render("Maria Vitt", 20, bold=True).get_width()
+    short = hud.shorten(name, 20, width)
+    assert short.endswith(ELLIPSIS) and name.startswith(short[:-1])
+    assert hud.text.render(short, 20, bold=True).get_width() <= width
+    assert hud.shorten("Bruno", 20, width) == "Bruno"
+
+
+def test_a_banner_without_a_room_keeps_off_the_tables_words_a_third_smaller(display):
+    """Bolola's deal banner lay on West's dealer chip at 1000x640 with the largest text:
+    given the table's boxes, a banner with no room of its own takes its words down to a
+    third smaller where that clears them, at its height."""
+    from tests.scenes.tablekit import make_app
+
+    hud, tl = hud_and_timeline(make_app(display))
+    hud.banner(tl, 0.0, "Mano 1 di 9: Niente prese", "−50 per presa", y=300)
+    tl.update(0.5)
+    whole = hud.draw_effects(pygame.Surface(SIZE), SIZE, 28)[0][1]
+    chip = pygame.Rect(whole.left - 40, whole.top + 4, 60, 24)
+    kept = hud.draw_effects(pygame.Surface(SIZE), SIZE, 28, [chip])[0][1]
+    assert not kept.colliderect(chip) and kept.w < whole.w
+    assert whole.top <= kept.top and kept.bottom <= whole.bottom

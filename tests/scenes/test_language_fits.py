@@ -313,21 +313,40 @@ def test_every_table_in_every_phase_lays_no_words_on_words(display, monkeypatch,
 #: phrases in bubbles) at 900x560 ("Last trick L" over a plate, a phrase's bubble over
 #: the card order)
 ONLINE = [("host", "it", (1000, 640), 1.5), ("watching", "en", (900, 560), 1.0)]
+#: a friend at the host's table: one who dropped ("Il computer gioca per Bruno" on the
+#: plate, the prompt saying the computer plays for them) at 800x500 at the usual and the
+#: largest text, in either language, and one whose name is 24 letters long, who stays
+ONLINE += [("dropped", lang, (800, 500), scale) for lang, scale in
+           (("it", 1.0), ("it", 1.5), ("en", 1.5))] + \
+    [("long", lang, (800, 500), 1.5) for lang in ("it", "en")]
 #: the online cases still known to lay words on words, and what shows: the players' names
-#: ("Computer 2" where a local table says "East") make the plates and the score board
-#: wider than at a local table
+#: ("Computer 2" where a local table says "East") make the plates wider than at a local
+#: table
 KNOWN_ONLINE = {
-    "bocce-host-it-1000x640-1.5": "the score board of the players' names over the other's "
-                                  "row of bocce and a pop; Computer 2's plate on its hand",
-    "bolola-host-it-1000x640-1.5": "the dealer chip under a banner; Computer 3's plate on its "
-                                   "hand of backs",
-    "bolola-watching-en-900x560-1.0": "the card order against East's plate, then Computer 2's",
     "briscola-host-it-1000x640-1.5": "the suit picker, off Computer 2's plate, over the trick "
-                                     "(no room for its grid between them); the culetto's name "
-                                     "against that plate",
-    "doudizhu-host-it-1000x640-1.5": "the score board of the names over the landlord's three "
-                                     "cards; the prompt's long line over the cards played out",
+                                     "(no room for its grid between them at its smallest)",
 }
+#: six seats at 800x500: the friend's plate at the right edge, wider than "Est", on the
+#: plate of the seat above it (and the friend's bet line on it)
+_SIX = "the friend's plate on Computer 3's, the top right seat's"
+#: the seat across the top at 800x500 with a long name: between the score board and its
+#: hand there is no room for the plate, which lies on its hand
+_TOP = "the friend's plate across the top, past the score board, on its own hand"
+KNOWN_ONLINE.update({f"{game}-{who}-{lang}-800x500-{scale}": why
+                     for game, why in (("bisca", _SIX), ("bocce", _TOP), ("highcard", _TOP))
+                     for who, lang, scale in (("dropped", "it", 1.0), ("dropped", "it", 1.5),
+                                              ("dropped", "en", 1.5), ("long", "it", 1.5),
+                                              ("long", "en", 1.5))
+                     if (game, who, lang, scale) not in (("bocce", "dropped", "en", 1.5),
+                                                         ("highcard", "dropped", "it", 1.0))})
+KNOWN_ONLINE.update({
+    "briscola-dropped-en-800x500-1.5": "a banner over the score board, the card order, Last "
+                                       "trick and \"Computer playing for Bruno\"",
+    "doudizhu-dropped-en-800x500-1.5": "a banner over \"Computer playing for Bruno\"",
+    "doudizhu-long-it-800x500-1.5": "a banner over the score board and the friend's plate",
+    "doudizhu-long-en-800x500-1.5": "a banner over the score board, the plates and the "
+                                    "Landlord and Peasant chips",
+})
 
 
 def _online_cases() -> list[Any]:
@@ -346,19 +365,24 @@ def _online_cases() -> list[Any]:
 def test_every_online_table_lays_no_words_on_words(display, monkeypatch, game, who, lang, size,
                                                    scale):
     """What the sweep above checks of a local table, at an online host's and a
-    spectator's, through the game's stretch of play (its trial)."""
+    spectator's, through the game's stretch of play (its trial); at a host's whose friend
+    dropped (a computer playing for them) or has a name of 24 letters."""
     from scenes.table.scene import TableScene
-    from tests.scenes.onlinekit import moved_on, online
+    from tests.scenes.onlinekit import FRIEND, LONG_NAME, moved_on, online
 
     monkeypatch.setenv("LANGUAGE", lang)
     app = make_app(display, "fast", size)
     app.settings.table_scale = scale
     _, act, enough = trial(game)
-    with online(game, GAMES[game].trial_seats, who == "watching") as (host, client):
+    friend = {"dropped": FRIEND, "long": LONG_NAME}.get(who)
+    with online(game, GAMES[game].trial_seats, who == "watching", friend,
+                leaves=who == "dropped") as (host, client, staying):
         table = TableScene(app, client, think_delay=(0.05, 0.1))
         app.stack.push(table)
         problems = watch(app, table, act, lambda: enough(host.session.state), every=4, dt=1 / 30,
-                         limit=20000, moved=moved_on(host, table))
+                         limit=20000, moved=moved_on(host, table, staying))
+        if friend is not None:      # named whole, where a plate cuts a long name short
+            assert table.adapter.seat_name(1, table.layout) == friend
         app.back_to_menu()
     assert problems == set(), sorted(problems)
 
