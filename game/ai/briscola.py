@@ -23,11 +23,7 @@ How they think, in a few lines:
   what a player who counts cards gets from them.  Weighing the points an opponent
   takes against its own (a half or a whole) and keeping trumps more or less dearly
   than :func:`hold_value` does were tried against two Easies and kept nothing
-  (bench/README.md).  Against players who trump every trick worth it (Bastoni's),
-  a trump kept more dearly (:data:`TRUMP_BASE` 2.5, was 1.0) won Normal some 4 matches
-  of a hundred more (not yet shown at 95%): a low trump is no longer spent on a cheap
-  trick or led before a plain card; counting the points the others take in the trick
-  lost matches.
+  (bench/README.md).
 * "easy" is a beginner: it samples few hands and counts no card (every card not in
   sight seems still out); it does not solve the end.
 * "hard" is the search (game/ai/search.py).  Its fallback, the old hard player,
@@ -67,12 +63,8 @@ from game.views.briscola import View
 
 SEATS = 3
 _LAST_DRAW_TRICK = 9        # the sampled card is drawn after the tenth trick (index 9)
-#: Keeping values (see hold_value), tuned by self-play against random players; a trump's
-#: base raised from 1.0 to 2.5 against players who trump every valuable trick (a trump
-#: spent on a cheap trick, or led, is one missing when an Ace or a Three is on the
-#: table: Normal against two Bastoni players won 44.4% of 800 matches, 40.1% before,
-#: the same seeds; bench/README.md)
-TRUMP_BASE, TRUMP_STRENGTH = 2.5, 0.3
+#: Keeping values (see hold_value), tuned by self-play against random players.
+TRUMP_BASE, TRUMP_STRENGTH = 1.0, 0.3
 PLAIN_POINTS, PLAIN_STRENGTH = 0.3, 0.05
 
 

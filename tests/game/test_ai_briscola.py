@@ -90,15 +90,6 @@ def test_ai_trumps_a_valuable_lead_when_last():
     assert choose(state, 2) == play("2c")
 
 
-def test_ai_keeps_its_lowest_trump_off_a_cheap_trick_when_last():
-    # a trump is kept for a trick worth it: a Jack's two points are not (it spent its
-    # Two of trumps here when a trump's keeping value was 1.0)
-    state = rig(["Jd 5d 6d", "4d 5c 6c", "2c 5b 6s"], briscola="7c", dealer=1, leader=0)
-    state.apply(0, play("Jd"))
-    state.apply(1, play("4d"))
-    assert choose(state, 2) == play("5b")
-
-
 def test_ai_leads_a_card_without_points():
     state = rig(["Ad 5b 3c", "4d 5c 6c", "2c 6b 7s"], briscola="Ks")
     assert choose(state, 0) == play("5b")
