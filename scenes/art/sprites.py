@@ -30,6 +30,7 @@ import pygame
 from game.cards import Card
 from scenes.dirty import blitted
 from scenes.kit.tween import Tween, ease_in_out_cubic, ease_out_cubic, lerp, shake
+from scenes.window.convert import for_screen
 
 ANGLE_STEP = 2.0      # degrees: rotations are cached at this step
 SCALE_STEP = 0.05     # sprite scales are drawn at this step
@@ -623,10 +624,7 @@ def _paint(art: Any, deck: str, code: Optional[str], width: int) -> pygame.Surfa
 def _for_screen(surf: pygame.Surface) -> pygame.Surface:
     """``convert_alpha()`` for fast blits, only on the main thread and with a display;
     otherwise the surface as it is."""
-    if (threading.current_thread() is threading.main_thread() and pygame.display.get_init()
-            and pygame.display.get_surface() is not None):
-        return surf.convert_alpha()
-    return surf
+    return for_screen(surf)
 
 
 #: Every painter whose thread may still run, for :func:`stop_painters`.

@@ -25,6 +25,7 @@ import pygame
 from scenes.kit import theme
 from scenes.sizes import MIN_SIZE
 from scenes.window.base import at_least_minimum, real_size, set_window_fullscreen
+from scenes.window.convert import lend_format
 
 if TYPE_CHECKING:  # pragma: no cover
     from pygame._sdl2.video import Renderer, Texture
@@ -63,6 +64,7 @@ class RendererWindow:
         self.renderer = make_renderer(self.window, driver)
         self._format = pygame.Window("", (1, 1), hidden=True)
         self._format.get_surface()          # convert() and convert_alpha() work from now
+        lend_format(True)
         self.surface = pygame.Surface((1, 1))
         self._texture: Texture | None = None
         if fullscreen:
@@ -131,5 +133,6 @@ class RendererWindow:
 
     def close(self) -> None:
         self._texture = None
+        lend_format(False)
         self._format.destroy()
         self.window.destroy()
