@@ -566,7 +566,7 @@ class CardImages:
 
 
 
-#: faces at the master width of the last few (art, deck, width), for the next table
+#: faces at the master width of the last (art, deck), at its last widths, for the next table
 _kept: "OrderedDict[tuple, tuple[dict[str, pygame.Surface], dict[str, pygame.Surface]]]" = \
     OrderedDict()
 #: widths kept: a window's size and the one before (a resize back finds its faces)
@@ -590,6 +590,8 @@ def kept_masters(art: Any, deck: str, width: int
         except TypeError:
             return found
     _kept.move_to_end(key)
+    for other in [k for k in _kept if k[:-1] != key[:-1]]:
+        del _kept[other]        # another design or deck: one deck's faces are kept, 21 MB at 4K
     while len(_kept) > KEPT_WIDTHS:
         _kept.popitem(last=False)
     return found
