@@ -99,10 +99,11 @@ def _make_art(design: str, four_colour: bool = False) -> CardArt | None:
 class App:
     """The window, what every scene shares, and the frame.  ``fullscreen``: start so (else
     as the settings say); ``windowed``: never fullscreen at start, whatever they say;
-    ``renderer``: the drawing path (scenes/window/choice.py: ``auto``, ``off``, a driver)."""
+    ``renderer``: the drawing path (scenes/window/choice.py: ``auto``, ``off``, a driver;
+    None: the settings')."""
 
     def __init__(self, size: tuple[int, int] = DEFAULT_SIZE, fullscreen: bool = False,
-                 windowed: bool = False, renderer: str = OFF) -> None:
+                 windowed: bool = False, renderer: str | None = OFF) -> None:
         heap.tune()
         for line in ask_for_real_pixels(os.environ):   # before SDL starts and the window opens
             print(line, file=sys.stderr)
@@ -147,8 +148,8 @@ class App:
         self.bare_x = _video_driver() == "x11" and xwindow.window_manager_running() is False
         self.fullscreen = not windowed and bool(fullscreen or self.settings.fullscreen)
         #: the window, on whichever path draws it (scenes/window): every window call goes here
-        self.display: AppWindow = open_window(renderer, windowed_size, self.fullscreen,
-                                              self.bare_x)
+        self.display: AppWindow = open_window(renderer or self.settings.renderer,
+                                              windowed_size, self.fullscreen, self.bare_x)
         self.screen = self.display.surface
         self.display.set_caption(tr("ui.title"))
         self.ui = pygame_gui.UIManager(self.size, str(THEME_PATH))
@@ -513,13 +514,14 @@ def run(game: str | None = None, seed: int | None = None, fullscreen: bool = Fal
         size: tuple[int, int] | None = None, windowed: bool = False,
         kiosk: dict[str, Any] | None = None, online: dict[str, Any] | None = None,
         replay: str | None = None, relay: Relay | None = None,
-        speak: bool = False, renderer: str = "auto") -> int:
+        speak: bool = False, renderer: str | None = None) -> int:
     """The program: the title menu (and a table straight away if ``game`` is given) until Quit;
     the exit status (130 after Ctrl+C, which ends the program as Quit does).  ``kiosk``: the
     kiosk's options (scenes/screens/kiosk): the demo instead, until its quit chord or SIGTERM.
     ``online``: host or join a game over the network first (scenes/screens/online/play.py); ``relay``:
     the relay Play online uses in this run (the command line's ``--relay``); ``speak``: the
-    table said aloud in this run (``--speak``); ``renderer``: the drawing path (``--renderer``)."""
+    table said aloud in this run (``--speak``); ``renderer``: the drawing path
+    (``--renderer``; None: the settings')."""
     started = time.perf_counter()
     first_launch = not settings_path().exists()
     app = App(size or DEFAULT_SIZE, fullscreen, windowed, renderer)

@@ -110,10 +110,11 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--fullscreen", action="store_true", help="start in fullscreen")
     parser.add_argument("--speak", action="store_true",
                         help="say the table aloud in this run (the setting Spoken table)")
-    parser.add_argument("--renderer", default="auto", metavar="auto|off|DRIVER",
+    parser.add_argument("--renderer", default=None, metavar="auto|off|DRIVER",
                         help="how the window is drawn: auto (through the GPU where there is "
                              "one, else the window's surface), off (the window's surface), or "
-                             "an SDL render driver such as opengl or software")
+                             "an SDL render driver such as opengl or software; default: the "
+                             "settings' (auto)")
     parser.add_argument("--size", default=None, metavar="WxH",
                         help=f"window size, e.g. 1280x720 (at least {MIN_SIZE[0]}x{MIN_SIZE[1]}, "
                              f"at most {MAX_SIZE[0]}x{MAX_SIZE[1]})")
@@ -179,7 +180,8 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     if args.size is not None:
         args.size = _window_size(parser, args.size)
     try:
-        args.renderer = check_renderer(args.renderer)
+        if args.renderer is not None:
+            args.renderer = check_renderer(args.renderer)
     except ValueError as exc:
         parser.exit(2, f"tavolata: {exc}\n")
     return args

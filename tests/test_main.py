@@ -79,8 +79,8 @@ def test_a_bad_renderer_is_refused_in_one_line_that_names_the_choices(value, cap
     assert err.count("\n") == 1 and "--renderer wants auto, off or a render driver" in err
 
 
-def test_the_renderer_is_auto_unless_told():
-    assert main.parse_args([]).renderer == "auto"
+def test_the_renderer_is_the_settings_unless_told():
+    assert main.parse_args([]).renderer is None
     assert main.parse_args(["--renderer", "Software"]).renderer == "software"
 
 
