@@ -20,6 +20,8 @@ DRIVERS = ("direct3d", "direct3d11", "direct3d12", "metal", "opengl", "opengles2
            "opengles", "software")
 #: words in an OpenGL renderer's name that say the CPU draws it
 CPU_RASTERIZERS = ("llvmpipe", "softpipe", "swrast", "software rasterizer", "lavapipe")
+#: what a driver the machine lists but cannot make a renderer of is said to be
+UNAVAILABLE = "unavailable"
 
 
 def check(text: str) -> str:
@@ -47,8 +49,8 @@ class Choice:
 def choose(wanted: str, drivers: Sequence[tuple[str, bool]],
            device: Callable[[str], str | None]) -> Choice:
     """``wanted`` (checked) among the machine's ``drivers`` (name, accelerated);
-    ``device(name)``: what draws that driver (an OpenGL renderer's name), None when
-    unknown or not asked."""
+    ``device(name)``: what draws that driver (an OpenGL renderer's name; UNAVAILABLE
+    and why, when no renderer could be made of it), None when unknown or not asked."""
     names = [name for name, _ in drivers]
     listed = ", ".join(names) or "none"
     if wanted == OFF:
@@ -62,7 +64,8 @@ def choose(wanted: str, drivers: Sequence[tuple[str, bool]],
         if not accelerated or name == "software":
             continue
         who = device(name)
-        if who is not None and any(word in who.lower() for word in CPU_RASTERIZERS):
+        if who is not None and (who.startswith(UNAVAILABLE)
+                                or any(word in who.lower() for word in CPU_RASTERIZERS)):
             refused.append(f"{name} is {who}")
             continue
         return Choice(name, f"accelerated: {who or name}")

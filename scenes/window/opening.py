@@ -8,7 +8,7 @@ from typing import TextIO
 import pygame
 
 from scenes.window.base import AppWindow
-from scenes.window.choice import OFF, Choice, choose
+from scenes.window.choice import OFF, UNAVAILABLE, Choice, choose
 from scenes.window.plain import SurfaceWindow
 
 #: GL_RENDERER, for glGetString
@@ -49,8 +49,8 @@ def _gl_renderer_name(driver: str) -> str | None:
 
 def device_of(driver: str) -> str | None:
     """What draws ``driver`` on this machine: an OpenGL driver's renderer name, read from
-    a hidden window's renderer; None for other drivers (each is a GPU's) or when SDL or
-    the library will not say."""
+    a hidden window's renderer, UNAVAILABLE when SDL cannot make one (the dummy video
+    driver); None for other drivers (each is a GPU's) or when the library will not say."""
     if driver not in GL_LIBRARIES:
         return None
     from scenes.window.rendered import make_renderer
@@ -58,12 +58,15 @@ def device_of(driver: str) -> str | None:
     probe = pygame.Window("", (16, 16), hidden=True)
     try:
         renderer = make_renderer(probe, driver)     # its context is current while it lives
-        name = _gl_renderer_name(driver)
-        del renderer
-        return name
-    except (pygame.error, OSError, AttributeError):
+    except pygame.error as exc:
+        probe.destroy()
+        return f"{UNAVAILABLE} ({exc})"
+    try:
+        return _gl_renderer_name(driver)
+    except (OSError, AttributeError):
         return None
     finally:
+        del renderer
         probe.destroy()
 
 

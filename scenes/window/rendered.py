@@ -17,7 +17,6 @@ one-pixel window's surface lends it.
 
 from __future__ import annotations
 
-import os
 from typing import TYPE_CHECKING
 
 import pygame
@@ -30,23 +29,19 @@ from scenes.window.convert import lend_format
 if TYPE_CHECKING:  # pragma: no cover
     from pygame._sdl2.video import Renderer, Texture
 
-#: SDL's hint naming the render driver; read when a renderer is made
-RENDER_DRIVER = "SDL_RENDER_DRIVER"
-
-
 def make_renderer(window: pygame.Window, driver: str) -> Renderer:
-    """A renderer for ``window`` on ``driver``; pygame.error when SDL cannot make one."""
-    from pygame._sdl2 import video
+    """A renderer for ``window`` on ``driver`` and no other (by its index: SDL's hint would
+    fall back to another driver unsaid); pygame.error when SDL cannot make one (pygame-ce
+    raises its _sdl2 error there, which is not one)."""
+    from pygame._sdl2 import sdl2, video
 
-    before = os.environ.get(RENDER_DRIVER)
-    os.environ[RENDER_DRIVER] = driver
+    names = [info.name for info in video.get_drivers()]
+    if driver not in names:
+        raise pygame.error(f"no render driver {driver} here")
     try:
-        return video.Renderer(window, accelerated=-1, vsync=False)
-    finally:
-        if before is None:
-            os.environ.pop(RENDER_DRIVER, None)
-        else:
-            os.environ[RENDER_DRIVER] = before
+        return video.Renderer(window, index=names.index(driver), accelerated=-1, vsync=False)
+    except sdl2.error as exc:
+        raise pygame.error(str(exc)) from exc
 
 
 class RendererWindow:

@@ -56,3 +56,12 @@ def test_a_named_driver_the_machine_lacks_keeps_the_window_surface():
 
 def test_off_is_the_window_surface():
     assert choose("off", HERE, GPU.get).driver is None
+
+
+def test_auto_passes_over_a_driver_no_renderer_can_be_made_of():
+    devices = {"opengl": "unavailable (Could not create GL context)", "direct3d11": None}
+    choice = choose("auto", [("opengl", True), ("direct3d11", True)], devices.get)
+    assert choice == Choice("direct3d11", "accelerated: direct3d11")
+    alone = choose("auto", [("opengl", True)], devices.get)
+    assert alone.driver is None
+    assert alone.why == "no accelerated renderer: opengl is unavailable (Could not create GL context)"
