@@ -22,6 +22,9 @@ DRIVERS = ("direct3d", "direct3d11", "direct3d12", "metal", "opengl", "opengles2
 CPU_RASTERIZERS = ("llvmpipe", "softpipe", "swrast", "software rasterizer", "lavapipe")
 #: what a driver the machine lists but cannot make a renderer of is said to be
 UNAVAILABLE = "unavailable"
+#: the drivers one OpenGL stack serves: one of them drawn by the CPU is all of them (a
+#: probe costs a hidden window and a GL context, some 50 ms of start-up each)
+GL_DRIVERS = ("opengl", "opengles2", "opengles")
 
 
 def check(text: str) -> str:
@@ -60,12 +63,19 @@ def choose(wanted: str, drivers: Sequence[tuple[str, bool]],
             return Choice(wanted, f"--renderer {wanted}")
         return Choice(None, f"render driver {wanted} not on this machine: drivers {listed}")
     refused: list[str] = []
+    cpu_gl = ""         # the OpenGL stack's renderer, when the CPU is it
     for name, accelerated in drivers:
         if not accelerated or name == "software":
             continue
+        if cpu_gl and name in GL_DRIVERS:
+            refused.append(f"{name} is {cpu_gl} too")
+            continue
         who = device(name)
-        if who is not None and (who.startswith(UNAVAILABLE)
-                                or any(word in who.lower() for word in CPU_RASTERIZERS)):
+        if who is not None and any(word in who.lower() for word in CPU_RASTERIZERS):
+            cpu_gl = who if name in GL_DRIVERS else ""
+            refused.append(f"{name} is {who}")
+            continue
+        if who is not None and who.startswith(UNAVAILABLE):
             refused.append(f"{name} is {who}")
             continue
         return Choice(name, f"accelerated: {who or name}")

@@ -13,7 +13,7 @@ from scenes.window.plain import SurfaceWindow
 
 #: GL_RENDERER, for glGetString
 GL_RENDERER = 0x1F01
-GL_LIBRARIES = {"opengl": ("libGL.so.1", "opengl32", "OpenGL"),
+GL_LIBRARIES = {"opengl": ("libGL.so.1", "opengl32", "OpenGL"),     # choice.GL_DRIVERS
                 "opengles2": ("libGLESv2.so.2", "libGLESv2"),
                 "opengles": ("libGLESv1_CM.so.1", "libGLESv1_CM")}
 

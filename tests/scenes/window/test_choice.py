@@ -29,10 +29,18 @@ def test_auto_without_an_accelerated_driver_keeps_the_window_surface():
         "tavolata: drawing: window surface (no accelerated renderer: drivers software)"
 
 
-def test_auto_refuses_an_opengl_the_cpu_draws():
-    choice = choose("auto", HERE, lambda name: MESA.get(name, "llvmpipe"))
+def test_auto_refuses_an_opengl_the_cpu_draws_and_asks_its_stack_once():
+    asked: list[str] = []
+
+    def device(name: str) -> str:
+        asked.append(name)
+        return MESA.get(name, "llvmpipe")
+
+    choice = choose("auto", HERE, device)
     assert choice.driver is None
-    assert "opengl is llvmpipe (LLVM 15.0.6, 256 bits)" in choice.why
+    assert choice.why == ("no accelerated renderer: opengl is llvmpipe (LLVM 15.0.6, 256 bits); "
+                          "opengles2 is llvmpipe (LLVM 15.0.6, 256 bits) too")
+    assert asked == ["opengl"]
 
 
 def test_auto_takes_a_gpu():
