@@ -20,7 +20,7 @@ makes seat 0 the landlord.
     python bench/frames.py --level hard                                # while Hard thinks
     python bench/frames.py --speak                                     # while the table speaks
     python bench/frames.py --window --sizes 1280x720,1920x1080,2560x1440,3840x2160  # a sweep
-    python bench/frames.py --window --renderer software     # the present both ways
+    python bench/frames.py --window --renderer software     # drawn through SDL's renderer
 
 The dummy driver presents nothing, so it measures drawing alone; ``--window``
 opens a real window on $DISPLAY (e.g. under ``Xvfb :99 -screen 0 1920x1080x24``)
@@ -31,11 +31,10 @@ them, as a player would) and ends with one table of p50/p99/max per size and tab
 with the frame thread's CPU p99 and the faces painted in a frame (each one card art
 painted on the frame's own thread: the table should have painted them ahead).
 
-``--renderer DRIVER`` (with ``--window``) presents each frame's rectangles a second
-time through pygame-ce's SDL2 renderer in a window beside the table's (bench/mirror.py:
-SDL's ``software`` render driver, or ``opengl``), and prints the present's time both
-ways on the same frames: the window surface's ``display.update`` and the renderer's
-texture update, copy and present.
+``--renderer`` is the app's own ``--renderer`` (scenes/window): ``off`` (the default,
+the window's surface), ``auto``, or an SDL render driver (``software``, ``opengl``): the
+table drawn through that path, and the present's own time printed apart (the window
+surface's ``display.update``, or the renderer's texture update, copy and present).
 
 ``--online`` measures the host's table during an online game: the table is fed by
 a :class:`~game.net.Host` listening on 127.0.0.1, whose network thread serves a
@@ -95,9 +94,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--speak", action="store_true",
                         help="the table said aloud meanwhile: eSpeak NG renders each sentence "
                              "(to a file: no sound device needed)")
-    parser.add_argument("--renderer", default="",
-                        help="with --window: present the frames through the SDL2 renderer "
-                             "too, with this render driver (software, opengl), timed apart")
+    parser.add_argument("--renderer", default="off",
+                        help="the app's drawing path: off (the window surface), auto, or a "
+                             "render driver (software, opengl); the present timed apart")
     parser.add_argument("--game", action="append", choices=tuple(TABLES),
                         help="a table to measure (again for more; default: every game's)")
     args = parser.parse_args(argv)
@@ -109,26 +108,22 @@ def main(argv: list[str] | None = None) -> int:
     games = args.game or (["bocce"] if args.online else list(TABLES))
     if args.online and games != ["bocce"]:
         parser.error("--online measures the Bocce table only")
-    if args.renderer and not args.window:
-        parser.error("--renderer needs --window (a real window to present in)")
-
-    import pygame
-
     from scenes.app import App
+    from scenes.window.choice import check
 
+    try:
+        renderer = check(args.renderer)
+    except ValueError as error:
+        parser.error(str(error))
     presents = {"whole": 0, "part": 0, "none": 0}
-    real_flip, real_update = pygame.display.flip, pygame.display.update
 
-    def flip() -> None:
-        presents["whole"] += 1
-        timed(real_flip, None)
+    app = App((w, h), renderer=renderer)
+    real_present = app.display.present
 
-    def update(rects=None) -> None:
-        presents["part" if rects else "none"] += 1
-        timed(lambda: real_update(rects), rects)
-    pygame.display.flip, pygame.display.update = flip, update
-
-    app = App((w, h))
+    def present(rects=None) -> None:
+        presents["whole" if rects is None else "part" if rects else "none"] += 1
+        timed(lambda: real_present(rects), rects)
+    app.display.present = present  # type: ignore[method-assign]
     said = speaking(app) if args.speak else []
     app.settings.animation_speed = "normal"
     app.back_to_menu()
@@ -163,15 +158,13 @@ def timed(present, rects) -> None:
     PRESENTED["new"], PRESENTED["rects"] = True, (list(rects) if rects else rects)
 
 
-def print_presents(mirror) -> None:
-    """The present's time both ways over the same frames (those that presented)."""
-    ways = [("window surface (display.update)", PRESENTED["wall"], PRESENTED["cpu"]),
-            (f"SDL2 renderer ({mirror.driver})", mirror.wall_ms, mirror.cpu_ms)]
-    for name, wall, cpu in ways:
-        if wall:
-            print(f"  present, {name}: median {statistics.median(wall):.2f} ms   p99 "
-                  f"{percentile(wall, 99):.2f} ms   CPU p99 {percentile(cpu, 99):.2f} ms   "
-                  f"({len(wall)} presents)")
+def print_presents(path: str) -> None:
+    """The present's own time over the frames that presented (the path's words)."""
+    wall, cpu = PRESENTED["wall"], PRESENTED["cpu"]
+    if wall:
+        print(f"  present, {path}: median {statistics.median(wall):.2f} ms   p99 "
+              f"{percentile(wall, 99):.2f} ms   CPU p99 {percentile(cpu, 99):.2f} ms   "
+              f"({len(wall)} presents)")
 
 
 def parse_size(text: str) -> tuple[int, int]:
@@ -293,11 +286,6 @@ def measure(app, game: str, args, presents: dict, size: tuple[int, int]) -> dict
 
     table = new_table(args.seed)
     app.stack.push(table)
-    mirror = None
-    if args.renderer:
-        from mirror import RendererMirror
-
-        mirror = RendererMirror(app.size, args.renderer)
     for name in ("wall", "cpu"):
         PRESENTED[name] = []
     painted_in_frame = made = 0   # the tables' own counts, added up as each one goes
@@ -319,14 +307,9 @@ def measure(app, game: str, args, presents: dict, size: tuple[int, int]) -> dict
         app.frame(dt, [])
         ms = (time.perf_counter() - t0) * 1000
         cpu = (time.thread_time() - c0) * 1000
-        if mirror is not None and PRESENTED["new"]:
-            if i < args.warmup:
-                PRESENTED["wall"].clear()
-                PRESENTED["cpu"].clear()
-            mirror.present(app.screen, None if i < args.warmup else PRESENTED["rects"])
-            if i < args.warmup:
-                mirror.wall_ms.clear()
-                mirror.cpu_ms.clear()
+        if i < args.warmup:
+            PRESENTED["wall"].clear()
+            PRESENTED["cpu"].clear()
         PRESENTED["new"] = False
         if args.online and app.stack.top is table and not table.busy:
             legal = table.legal()
@@ -381,9 +364,7 @@ def measure(app, game: str, args, presents: dict, size: tuple[int, int]) -> dict
               "(other processes stretch the wall-clock figures)")
     except OSError:
         pass
-    if mirror is not None:
-        print_presents(mirror)
-        mirror.close()
+    print_presents(app.display.path)
     worst = ", ".join(f"#{i} {ms:.1f}" for ms, i in sorted(slowest, reverse=True)[:5])
     print(f"  slowest frames: {worst}", flush=True)
     return {"size": f"{w}x{h}", "table": GAMES[game].title, "p50": statistics.median(all_ms),

@@ -7,7 +7,7 @@ at every angle the tables use.  Prints the resident set size (RSS) at start,
 after the first games, and at the end, with the simulated minutes of play.
 Goal: under 150 MB after an hour of play, and flat after the first minutes.
 
-    python bench/memory.py [--minutes 60] [--size 1920x1080] [--window]
+    python bench/memory.py [--minutes 60] [--size 1920x1080] [--window] [--progress]
 """
 
 from __future__ import annotations
@@ -29,6 +29,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--minutes", type=float, default=60.0, help="minutes of play simulated")
     parser.add_argument("--size", default="1920x1080")
     parser.add_argument("--window", action="store_true", help="a real X11 window on $DISPLAY")
+    parser.add_argument("--progress", action="store_true",
+                        help="a line each minute of play: the RSS so far")
     args = parser.parse_args(argv)
     w, h = (int(v) for v in args.size.split("x"))
 
@@ -62,6 +64,9 @@ def main(argv: list[str] | None = None) -> int:
         app.frame(1 / 60, [])
         if frame % 3600 == 0:
             samples.append((frame / 3600, rss_mb()))
+            if args.progress:     # a run stopped early still says where it got
+                print(f"  {frame / 3600:.0f} min of play, {games} games, RSS "
+                      f"{samples[-1][1]:.0f} MB, {time.perf_counter() - t0:.0f} s", flush=True)
     end = rss_mb()
     wall = time.perf_counter() - t0
     app.shutdown()

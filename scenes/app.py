@@ -25,7 +25,6 @@ if sys.platform.startswith("linux"):
 import signal
 import time
 import traceback
-import warnings
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -51,6 +50,9 @@ from scenes.settings import (
 )
 from scenes.sizes import DEFAULT_SIZE, MIN_SIZE
 from scenes.sound import Sound, open_mixer
+from scenes.window.base import AppWindow
+from scenes.window.choice import OFF
+from scenes.window.opening import open_window
 
 if TYPE_CHECKING:  # pragma: no cover
     from game.net.relays import Relay
@@ -70,22 +72,6 @@ MAX_IDLE_DT = 0.5     # ... and then counts the time it slept, up to this
 EXIT_AFTER_FIRST_FRAME = "TAVOLATA_EXIT_AFTER_FIRST_FRAME"
 THREAD_JOIN_TIMEOUT = 1.0   # seconds each kind of background thread gets to end at shutdown
 INTERRUPTED = 130           # exit status after Ctrl+C, as shells report SIGINT
-
-
-def _desktop_size() -> tuple[int, int] | None:
-    try:
-        sizes = pygame.display.get_desktop_sizes()
-    except pygame.error:
-        return None
-    return (sizes[0][0], sizes[0][1]) if sizes else None
-
-
-def _display_surface() -> pygame.Surface:
-    """The window's drawing surface: there is one from the first ``set_mode`` on."""
-    surface = pygame.display.get_surface()
-    if surface is None:
-        raise pygame.error("the window has no drawing surface")
-    return surface
 
 
 def _video_driver() -> str:
@@ -112,10 +98,12 @@ def _make_art(design: str, four_colour: bool = False) -> CardArt | None:
 
 class App:
     """The window, what every scene shares, and the frame.  ``fullscreen``: start so (else
-    as the settings say); ``windowed``: never fullscreen at start, whatever they say."""
+    as the settings say); ``windowed``: never fullscreen at start, whatever they say;
+    ``renderer``: the drawing path (scenes/window/choice.py: ``auto``, ``off``, a driver;
+    None: the settings')."""
 
     def __init__(self, size: tuple[int, int] = DEFAULT_SIZE, fullscreen: bool = False,
-                 windowed: bool = False) -> None:
+                 windowed: bool = False, renderer: str | None = OFF) -> None:
         heap.tune()
         for line in ask_for_real_pixels(os.environ):   # before SDL starts and the window opens
             print(line, file=sys.stderr)
@@ -154,15 +142,18 @@ class App:
         tune(self.settings.speech_rate)      # the voice's pace and who speaks, whenever
         choose(self.settings.speech_voice)   # it first speaks
         self._errors: list[float] = []
-        self._windowed_size = self._fit(size or DEFAULT_SIZE)
-        self.window: pygame.Window | None = None
+        windowed_size = self._fit(size or DEFAULT_SIZE)
         #: an X server with no window manager: nobody grants fullscreen, the window is
         #: made desktop-sized by hand (scenes/xwindow.py says why)
         self.bare_x = _video_driver() == "x11" and xwindow.window_manager_running() is False
         self.fullscreen = not windowed and bool(fullscreen or self.settings.fullscreen)
-        self.screen = self._open_window()
-        pygame.display.set_caption(tr("ui.title"))
+        #: the window, on whichever path draws it (scenes/window): every window call goes here
+        self.display: AppWindow = open_window(renderer or self.settings.renderer,
+                                              windowed_size, self.fullscreen, self.bare_x)
+        self.screen = self.display.surface
+        self.display.set_caption(tr("ui.title"))
         self.ui = pygame_gui.UIManager(self.size, str(THEME_PATH))
+        self._scale_mouse()
         self.ui.preload_fonts([{"name": "tavolata", "point_size": 16, "style": "bold",
                                 "antialiased": "1"}])
         self.sound = Sound(self.settings.volume)
@@ -191,71 +182,13 @@ class App:
                 w, h = min(w, dw), min(h, dh)
         return w, h
 
-    def _open_window(self) -> pygame.Surface:
-        """One resizable window for the whole run; fullscreen is that window made desktop-sized.
-
-        Desktop fullscreen (no video mode change) through the window object is
-        the robust way on X11: re-calling ``set_mode`` with FULLSCREEN recreates
-        the window and can leave it black on some setups.
-        """
-        pygame.display.set_icon(theme.app_icon())
-        screen = pygame.display.set_mode(self._windowed_size, pygame.RESIZABLE)
-        self.window = self._window_object()
-        if self.window is not None:
-            try:
-                self.window.minimum_size = MIN_SIZE
-            except pygame.error:
-                pass   # enforced on resize instead
-        if self.fullscreen:
-            self._apply_fullscreen()
-            screen = _display_surface()
-        return self._real_surface(screen)
-
-    @staticmethod
-    def _window_object() -> pygame.Window | None:
-        """The pygame-ce Window behind the display module, or None where that API is missing."""
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore", DeprecationWarning)
-            try:
-                return pygame.Window.from_display_module()
-            except (AttributeError, pygame.error):
-                return None
-
-    def _apply_fullscreen(self) -> None:
-        if self.window is not None and self.bare_x:
-            self._cover_desktop(self.window, self.fullscreen)
-        elif self.window is not None:
-            if self.fullscreen:
-                self.window.set_fullscreen(desktop=True)
-            else:
-                self.window.set_windowed()
-        elif self.fullscreen:
-            pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
-        else:
-            pygame.display.set_mode(self._windowed_size, pygame.RESIZABLE)
-
-    def _cover_desktop(self, window: pygame.Window, on: bool) -> None:
-        """Fullscreen with no window manager: a borderless window the desktop's size at its
-        corner (asking for the fullscreen state would leave the window as it was); off: the
-        framed window back at its size, centred."""
-        if on:
-            size = _desktop_size() or self._windowed_size
-            window.borderless = True
-            window.size = size
-            window.position = (0, 0)
-        else:
-            window.borderless = False
-            window.size = self._windowed_size
-            window.position = pygame.WINDOWPOS_CENTERED
-        pygame.event.pump()     # the requests reach the server before anyone asks it
-
     def set_fullscreen(self, on: bool) -> None:
         """Switch between desktop fullscreen and the window; every scene is told the new size."""
         if bool(on) == self.fullscreen:
             return
         self.fullscreen = bool(on)
-        self._apply_fullscreen()
-        self.screen = _display_surface()
+        self.display.set_fullscreen(self.fullscreen)
+        self.screen = self.display.surface
         self._resized()
         self._sync_window_size()
 
@@ -279,55 +212,24 @@ class App:
                    and element.is_focused for element in self.ui.get_sprite_group().sprites())
 
     def _on_resize(self, size: tuple[int, int]) -> None:
-        if not self.fullscreen:
-            wanted = (max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1]))
-            self._windowed_size = wanted
-            surface = pygame.display.get_surface()
-            if surface is None or surface.get_size() != wanted:
-                if self.window is not None:
-                    self.window.size = wanted
-                else:
-                    pygame.display.set_mode(wanted, pygame.RESIZABLE)
-        self.screen = _display_surface()
+        self.display.resize(size)
+        self.screen = self.display.surface
         self._resized()
 
     def _sync_window_size(self) -> None:
-        """Draw for the window as it really is.  A mode change without a window manager
-        can leave the drawing surface at the desktop's size in a smaller window (the
-        title cut, clicks landing off): after any change, the window's real size wins."""
-        before = self.size
-        surface = self._real_surface(self.screen)
-        if surface is not self.screen or surface.get_size() != before:
-            self.screen = surface
+        """Draw for the window as it really is (after any change, the window's real size
+        wins: scenes/window)."""
+        if self.display.sync():
+            self.screen = self.display.surface
             self._resized()
 
-    def _real_surface(self, screen: pygame.Surface) -> pygame.Surface:
-        """The drawing surface for the window's real size: ``screen`` when it already fits."""
-        real = self.real_window_size()
-        if not real or real == tuple(screen.get_size()) or min(real) <= 0:
-            return screen
-        surface = pygame.display.get_surface()
-        if surface is None or tuple(surface.get_size()) != real:
-            flags = pygame.FULLSCREEN if self.fullscreen and self.window is None else pygame.RESIZABLE
-            surface = pygame.display.set_mode(real, flags)
-        return surface
-
-    def real_window_size(self) -> tuple[int, int] | None:
-        """The window's size as the display has it: the X server's word where no window
-        manager answers for it (SDL then only repeats what it asked for), else SDL's."""
-        if self.bare_x:
-            window = pygame.display.get_wm_info().get("window")
-            geometry = xwindow.window_geometry(window) if window else None
-            if geometry is not None:
-                return geometry[2], geometry[3]
-        try:
-            w, h = pygame.display.get_window_size()
-            return w, h
-        except pygame.error:
-            return None
+    def _scale_mouse(self) -> None:
+        """The toolkit reads the mouse in the window's points: scaled to the surface's pixels."""
+        self.ui.mouse_pos_scale_factor = list(self.display.mouse_scale())
 
     def _resized(self) -> None:
         self.ui.set_window_resolution(self.size)
+        self._scale_mouse()
         for scene in self.stack:
             scene.resize(self.size)
 
@@ -493,6 +395,7 @@ class App:
         finally:
             stop_painters(THREAD_JOIN_TIMEOUT)
             self.sound.stop(THREAD_JOIN_TIMEOUT)
+            self.display.close()
 
     # --- the frame ---------------------------------------------------------
     def frame(self, dt: float, events: list[pygame.event.Event] | None = None) -> bool:
@@ -527,10 +430,7 @@ class App:
         self.whole_frame = whole
         self.draw()
         rects = self.stack.damage()
-        if whole or rects is None:
-            pygame.display.flip()
-        elif rects:
-            pygame.display.update(rects)
+        self.display.present(None if whole or rects is None else rects)
         self._since_drawn = 0.0
         self.frames += 1
         return True
@@ -614,16 +514,17 @@ def run(game: str | None = None, seed: int | None = None, fullscreen: bool = Fal
         size: tuple[int, int] | None = None, windowed: bool = False,
         kiosk: dict[str, Any] | None = None, online: dict[str, Any] | None = None,
         replay: str | None = None, relay: Relay | None = None,
-        speak: bool = False) -> int:
+        speak: bool = False, renderer: str | None = None) -> int:
     """The program: the title menu (and a table straight away if ``game`` is given) until Quit;
     the exit status (130 after Ctrl+C, which ends the program as Quit does).  ``kiosk``: the
     kiosk's options (scenes/screens/kiosk): the demo instead, until its quit chord or SIGTERM.
     ``online``: host or join a game over the network first (scenes/screens/online/play.py); ``relay``:
     the relay Play online uses in this run (the command line's ``--relay``); ``speak``: the
-    table said aloud in this run (``--speak``)."""
+    table said aloud in this run (``--speak``); ``renderer``: the drawing path
+    (``--renderer``; None: the settings')."""
     started = time.perf_counter()
     first_launch = not settings_path().exists()
-    app = App(size or DEFAULT_SIZE, fullscreen, windowed)
+    app = App(size or DEFAULT_SIZE, fullscreen, windowed, renderer)
     app.relay = relay
     app.speak = speak
     if first_launch and kiosk is None and _video_driver() != "dummy":   # someone is there

@@ -23,6 +23,7 @@ from typing import Any, Sequence
 
 from game import CATALOG, GAMES
 from scenes.sizes import MAX_SIZE, MIN_SIZE
+from scenes.window.choice import check as check_renderer
 
 #: how much of a bad argument an error line repeats
 ECHO_LIMIT = 40
@@ -109,6 +110,11 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--fullscreen", action="store_true", help="start in fullscreen")
     parser.add_argument("--speak", action="store_true",
                         help="say the table aloud in this run (the setting Spoken table)")
+    parser.add_argument("--renderer", default=None, metavar="auto|off|DRIVER",
+                        help="how the window is drawn: auto (through the GPU where there is "
+                             "one, else the window's surface), off (the window's surface), or "
+                             "an SDL render driver such as opengl or software; default: the "
+                             "settings' (auto)")
     parser.add_argument("--size", default=None, metavar="WxH",
                         help=f"window size, e.g. 1280x720 (at least {MIN_SIZE[0]}x{MIN_SIZE[1]}, "
                              f"at most {MAX_SIZE[0]}x{MAX_SIZE[1]})")
@@ -173,6 +179,11 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
         parser.exit(2, "tavolata: --idle wants a number of seconds above 0\n")
     if args.size is not None:
         args.size = _window_size(parser, args.size)
+    try:
+        if args.renderer is not None:
+            args.renderer = check_renderer(args.renderer)
+    except ValueError as exc:
+        parser.exit(2, f"tavolata: {exc}\n")
     return args
 
 
@@ -241,6 +252,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return run(game=args.game, seed=args.seed,
                    fullscreen=args.fullscreen or (args.kiosk and not args.windowed),
                    size=args.size, windowed=args.windowed, kiosk=kiosk, online=online,
-                   replay=args.replay, relay=args.relay, speak=args.speak)
+                   replay=args.replay, relay=args.relay, speak=args.speak,
+                   renderer=args.renderer)
     except KeyboardInterrupt:   # Ctrl+C while starting or shutting down: no traceback either
         return 130

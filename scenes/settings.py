@@ -122,6 +122,9 @@ class Settings:
     speech_rate: int = 175
     #: who speaks it (:data:`SPEECH_VOICES`)
     speech_voice: str = "engine"
+    #: how the window is drawn: "auto", "off" or a render driver (scenes/window/choice.py;
+    #: ``--renderer`` wins for a run)
+    renderer: str = "auto"
     #: these settings as loaded or last saved: a save writes only what changed since over
     #: the file as it is then, so another version's keys and another copy's changes survive
     #: (None: settings made here, not loaded; a save writes them all)
@@ -263,10 +266,21 @@ def _valid(name: str, value: Any) -> bool:
         return name_problem(value) is None
     if name in ("relay", "listen"):
         return isinstance(value, str) and (value == "" or _is_address(name, value))
+    if name == "renderer":
+        return isinstance(value, str) and _renderer_ok(value)
     if name == "rules_off":
         return (isinstance(value, list) and len(value) <= RULES_OFF_LIMIT
                 and all(isinstance(k, str) and 0 < len(k) <= 40 for k in value))
     return False
+
+
+def _renderer_ok(text: str) -> bool:
+    from scenes.window.choice import check
+
+    try:
+        return check(text) == text
+    except ValueError:
+        return False
 
 
 def _is_address(name: str, text: str) -> bool:

@@ -70,6 +70,20 @@ def test_a_window_size_past_the_largest_is_refused_in_one_line(size, capsys):
     assert main.parse_args(["--size", f"{MAX_SIZE[0]}x{MAX_SIZE[1]}"]).size == MAX_SIZE
 
 
+@pytest.mark.parametrize("value", ["vulkan", "gpu", ""])
+def test_a_bad_renderer_is_refused_in_one_line_that_names_the_choices(value, capsys):
+    with pytest.raises(SystemExit) as exc:
+        main.parse_args(["--renderer", value])
+    assert exc.value.code == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "--renderer wants auto, off or a render driver" in err
+
+
+def test_the_renderer_is_the_settings_unless_told():
+    assert main.parse_args([]).renderer is None
+    assert main.parse_args(["--renderer", "Software"]).renderer == "software"
+
+
 def test_the_kiosk_options_are_parsed():
     args = main.parse_args(["--kiosk", "--windowed", "--idle", "30"])
     assert (args.kiosk, args.windowed, args.idle) == (True, True, 30.0)

@@ -30,6 +30,7 @@ import pygame
 from game.cards import Card
 from scenes.dirty import blitted
 from scenes.kit.tween import Tween, ease_in_out_cubic, ease_out_cubic, lerp, shake
+from scenes.window.convert import for_screen
 
 ANGLE_STEP = 2.0      # degrees: rotations are cached at this step
 SCALE_STEP = 0.05     # sprite scales are drawn at this step
@@ -208,13 +209,21 @@ class _Lru(OrderedDict):
     """Surfaces by key, the least recently used dropped once they hold more than
     ``budget`` bytes: at 1920x1080 a turned card is ~130 KB, so a count alone would let
     the caches grow by hundreds of megabytes over a long session.  ``made`` counts the
-    surfaces made (a cache that holds what a frame draws makes none at rest)."""
+    surfaces made (a cache that holds what a frame draws makes none at rest).  What the
+    frame being drawn has used is never dropped, whatever the budget: a frame drawn in
+    passes asks for each of its cards in each pass, and a budget smaller than one frame's
+    cards remade them pass after pass."""
 
     def __init__(self, budget: int) -> None:
         super().__init__()
         self.budget = budget
         self.bytes = 0
         self.made = 0
+        #: the keys the frame being drawn has used (the most recent, at the end)
+        self.in_frame: set[Any] = set()
+
+    def new_frame(self) -> None:
+        self.in_frame.clear()
 
     def get_or(self, key: Any, make: Callable[[], pygame.Surface]) -> pygame.Surface:
         surf = super().get(key)
@@ -223,16 +232,19 @@ class _Lru(OrderedDict):
             self.made += 1
             self[key] = surf
             self.bytes += _size(surf)
-            while self.bytes > self.budget and len(self) > 1:
+            while self.bytes > self.budget and len(self) > 1 \
+                    and next(iter(self)) not in self.in_frame:
                 _, old = self.popitem(last=False)
                 self.bytes -= _size(old)
         else:
             self.move_to_end(key)
+        self.in_frame.add(key)
         return surf
 
     def clear(self) -> None:
         super().clear()
         self.bytes = 0
+        self.in_frame.clear()
 
     def drop(self, which: Callable[[Any], bool]) -> None:
         """The surfaces whose keys ``which`` picks go."""
@@ -255,8 +267,8 @@ VARIANT_BUDGET = 12 << 20
 #: byte budget alone that holds a 1080p table's cards held a third of them at 3840x2160,
 #: where Dou Dizhu's fanned hand (twenty turned cards and their shadows) then remade
 #: every turned card in every frame it was drawn (runs of ~100 ms frames)
-BASE_CARDS = 70
-VARIANT_CARDS = 140
+BASE_CARDS = 55
+VARIANT_CARDS = 100       # 140 before a frame's own images were kept whatever the budget
 
 
 def budget_for(floor: int, cards: int, card_w: int, card_h: int) -> int:
@@ -405,6 +417,8 @@ class CardImages:
         """Faces the painter has painted take their stand-ins' place, and the images made
         from the stand-ins go (called before a frame is drawn).  A painter gone (stopped)
         leaves the faces to be painted when drawn."""
+        self._base.new_frame()
+        self._variants.new_frame()
         if not self._standins:
             return
         if self._painter is None or not self._painter.running:
@@ -565,7 +579,7 @@ class CardImages:
 
 
 
-#: faces at the master width of the last few (art, deck, width), for the next table
+#: faces at the master width of the last (art, deck), at its last widths, for the next table
 _kept: "OrderedDict[tuple, tuple[dict[str, pygame.Surface], dict[str, pygame.Surface]]]" = \
     OrderedDict()
 #: widths kept: a window's size and the one before (a resize back finds its faces)
@@ -589,6 +603,8 @@ def kept_masters(art: Any, deck: str, width: int
         except TypeError:
             return found
     _kept.move_to_end(key)
+    for other in [k for k in _kept if k[:-1] != key[:-1]]:
+        del _kept[other]        # another design or deck: one deck's faces are kept, 21 MB at 4K
     while len(_kept) > KEPT_WIDTHS:
         _kept.popitem(last=False)
     return found
@@ -623,10 +639,7 @@ def _paint(art: Any, deck: str, code: Optional[str], width: int) -> pygame.Surfa
 def _for_screen(surf: pygame.Surface) -> pygame.Surface:
     """``convert_alpha()`` for fast blits, only on the main thread and with a display;
     otherwise the surface as it is."""
-    if (threading.current_thread() is threading.main_thread() and pygame.display.get_init()
-            and pygame.display.get_surface() is not None):
-        return surf.convert_alpha()
-    return surf
+    return for_screen(surf)
 
 
 #: Every painter whose thread may still run, for :func:`stop_painters`.

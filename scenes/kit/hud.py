@@ -18,6 +18,7 @@ import pygame
 from scenes.dirty import blitted
 from scenes.kit import theme
 from scenes.kit.tween import Timeline, Tween, ease_out_back, ease_out_cubic, lerp
+from scenes.window.convert import for_screen
 
 Colour = tuple[int, int, int]
 
@@ -59,7 +60,7 @@ class TextCache:
             surf.blit(shade, (off, off))
             surf.blit(ink, (0, 0))
         else:
-            surf = ink.convert_alpha() if pygame.display.get_init() and pygame.display.get_surface() else ink
+            surf = for_screen(ink)
         self._keep(key, surf)
         return surf
 

@@ -148,10 +148,14 @@ def draw_panel(surface: pygame.Surface, rect: pygame.Rect, *, border: tuple | No
 
 
 def dim(surface: pygame.Surface, colour: tuple = DIM) -> None:
-    """Darken the whole surface: what an overlay does to the scene below."""
-    veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-    veil.fill(colour)
-    surface.blit(veil, (0, 0))
+    """Darken the whole surface (within its clip): what an overlay does to the scene below.
+    Blended in place, two fills, where a veil the window's size would hold 33 MB at
+    3840x2160 for a blit that multiplies every pixel by the same number."""
+    r, g, b, a = colour
+    keep = 255 - a
+    surface.fill((keep, keep, keep), special_flags=pygame.BLEND_MULT)
+    if r or g or b:
+        surface.fill((r * a // 255, g * a // 255, b * a // 255), special_flags=pygame.BLEND_ADD)
 
 
 def text(surface: pygame.Surface, font: "SizedFont", words: str, colour: tuple,

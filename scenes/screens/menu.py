@@ -136,6 +136,11 @@ class MenuScene(Scene):
         """The game of ``key`` to resume, if one is kept."""
         return next((r for r in self.records if r.key == key), None)
 
+    def leave(self) -> None:
+        """Covered (a table, a screen): the painted background goes while it is out of
+        sight (33 MB at 3840x2160), painted again when the menu is drawn next."""
+        _BACKGROUNDS.clear()
+
     def enter(self) -> None:
         """Back at the menu: the games to resume may have changed (or turned out damaged)."""
         store = Store()

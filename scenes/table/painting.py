@@ -91,6 +91,10 @@ class TablePainter:
         self._strip_rect: Optional[pygame.Rect] = None
         self._strip_key: tuple = ()
         self.paint_log: PaintLog = {}             # what the last draw painted, and where
+        #: each card's log key -> (all it covers, its rectangle), from the frame's pass
+        #: that only logs: a clipped pass skips the cards that cover nothing of its clip
+        #: (a hand closing ranks at 4K is painted in up to four passes)
+        self._cards_seen: dict[tuple, tuple[pygame.Rect, pygame.Rect]] = {}
         self._board_box = pygame.Rect(0, 0, 0, 0)  # where the last draw's score board lies
         self._drawn_key: tuple = ()               # the screen key of the last draw
 
@@ -156,17 +160,29 @@ class TablePainter:
         flying = 0
         images = self.stage.images
         resting: list[pygame.Rect] = []     # cards at rest: the look back button avoids them
+        clip = surface.get_clip()
+        logging = not (clip.w and clip.h)       # the pass that only logs (scenes/dirty.py)
+        seen = self._cards_seen if clip != surface.get_rect() and not logging else {}
+        if logging:
+            self._cards_seen = {}
         for sprite in sprites:
             if sprite.flying and not flying:
                 flying = 1
                 self._draw_labels(surface, labels, log)  # under the cards in the air
             if sprite.id in self.input.lit and not sprite.flying:
                 self.marks.halo(surface, sprite, log)
-            rect = self.stage.images.draw(surface, sprite)
+            key = ("card", sprite.id, sprite.flying, images.generation) + _sprite_state(sprite)
+            known = seen.get(key)
+            if known is not None and not clip.colliderect(known[0]):
+                area, rect = known      # outside this pass's clip: it would paint nothing
+            else:
+                rect = images.draw(surface, sprite)
+                area = _footprint(rect, images.width_for(sprite.scale)).union(images.covered)
+                if logging:
+                    self._cards_seen[key] = (area, rect)
             if not sprite.flying:
                 resting.append(rect)
-            log[("card", sprite.id, sprite.flying, images.generation) + _sprite_state(sprite)] = \
-                box(_footprint(rect, images.width_for(sprite.scale)).union(images.covered))
+            log[key] = box(area)
         if not flying:
             self._draw_labels(surface, labels, log)
         if self.adapter.select_cards:

@@ -61,7 +61,6 @@ class _MenuOverlay(Scene):
         self.text = TextCache(app.fonts)
         self.panels = PanelCache()
         self.age = 0.0
-        self._veil: Optional[pygame.Surface] = None
         self.panel = pygame.Rect(0, 0, 0, 0)
         #: a score sheet read aloud a row at a time (Down, Up), the spoken table on; the
         #: sheet does not scroll, so no row has a place to scroll to
@@ -162,7 +161,6 @@ class _MenuOverlay(Scene):
     def resize(self, size: tuple[int, int]) -> None:
         w, h = size
         s = theme.ui_scale(size)
-        self._veil = None
         bw, bh, gap = int(260 * s), int(46 * s), int(12 * s)
         pw = int(420 * s)
         sheet = self.sheet()
@@ -227,10 +225,7 @@ class _MenuOverlay(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         size = surface.get_size()
-        if self._veil is None or self._veil.get_size() != size:
-            self._veil = pygame.Surface(size, pygame.SRCALPHA)
-            self._veil.fill(theme.DIM)
-        surface.blit(self._veil, (0, 0))
+        theme.dim(surface)
         s = theme.ui_scale(size)
         p = self.panel
         surface.blit(self.panels.get((p.w + 8, p.h + 8), (0, 0, 0, 110), None, 18), (p.x - 2, p.y + 4))

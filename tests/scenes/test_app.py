@@ -329,3 +329,24 @@ def test_any_change_of_the_scenes_is_presented_whole(app, monkeypatch):
     app.stack.push(pause)
     app.frame(1 / 60, [MOVE])
     assert presented == ["whole"]
+
+
+@pytest.mark.slow
+def test_the_drawing_path_is_the_settings_unless_the_run_names_one():
+    from scenes.app import App
+
+    settings_path().parent.mkdir(parents=True, exist_ok=True)
+    settings_path().write_text(json.dumps({"renderer": "software"}))
+    app = App((800, 500), renderer=None)
+    try:
+        assert app.display.path == "renderer software"
+        assert app.screen.get_size() == (800, 500)
+    finally:
+        app.shutdown()
+        pygame.quit()
+    app = App((800, 500), renderer="off")
+    try:
+        assert app.display.path == "window surface"
+    finally:
+        app.shutdown()
+        pygame.quit()

@@ -102,6 +102,30 @@ def test_a_card_that_changed_is_repainted(display):
 
 
 @pytest.mark.slow
+def test_a_clipped_pass_draws_only_the_cards_under_its_clip(display, monkeypatch):
+    """A card rising in Dou Dizhu's hand: the passes painted in part draw its neighbours,
+    not every card on the table again (the pass that only logs has each card's box)."""
+    app = make_app(display, "instant")
+    table = _resting_table(app, "doudizhu")
+    images = table.painter.stage.images
+    drawn: list[bool] = []          # each card drawn: in a clipped pass (True) or the log's
+    real = images.draw
+
+    def counting(surface, sprite):
+        clip = surface.get_clip()
+        drawn.append(bool(clip.w and clip.h))
+        return real(surface, sprite)
+
+    monkeypatch.setattr(images, "draw", counting)
+    card = table.card_rect(table.human_hand[0].code)
+    app.frame(1 / 60, [_move(card.center)])
+    assert table.painter.dirty.painted, "a frame drawn in part"
+    logged, clipped = drawn.count(False), drawn.count(True)
+    assert logged == len(table.painter.board.sprites())
+    assert 0 < clipped < logged / 2
+
+
+@pytest.mark.slow
 @pytest.mark.parametrize("key, size, seed, seat", [
     ("bocce", (1280, 720), 3, None), ("doudizhu", (1280, 720), 3, None),
     # the smallest window: a small card flying turned and lifted cast its shadow past

@@ -608,7 +608,8 @@ def test_the_comforts_of_reading_round_trip():
                                           ("reduced_motion", "on"), ("spoken_table", 1),
                                           ("speech_verbosity", "loud"), ("speech_rate", 999),
                                           ("speech_rate", True), ("speech_rate", "175"),
-                                          ("speech_voice", "nvda")])
+                                          ("speech_voice", "nvda"), ("renderer", "vulkan"),
+                                          ("renderer", "OpenGL"), ("renderer", 1)])
 def test_a_bad_reading_comfort_alone_takes_its_default(field, value):
     loaded, bad = from_json({field: value, "volume": 0.4})
     assert bad == [field]

@@ -7,7 +7,7 @@ import time
 import pygame
 import pytest
 
-from scenes.art.sprites import CardImages, CardSprite
+from scenes.art.sprites import CardImages, CardSprite, _Lru
 
 #: a card's width and height at scale 1 on tables from 1920x1080 to 3840x2160
 CARD_SIZES = [(120, 168), (180, 252), (260, 364)]
@@ -176,3 +176,21 @@ def test_a_card_in_flight_is_turned_unsmoothed_and_at_rest_smoothed(monkeypatch)
     sprite.flying = False
     images.draw(surface, sprite)
     assert smoothed, "landed: smooth edges"
+
+
+def test_a_cache_keeps_what_the_frame_drew_whatever_its_budget():
+    """A frame drawn in passes asks for its cards once a pass: a budget smaller than the
+    frame's images must not remake them pass after pass; the next frame may drop them."""
+    cache = _Lru(budget=3 * 10 * 10 * 4)        # three 10x10 images
+    made = []
+
+    def image(key):
+        return cache.get_or(key, lambda: made.append(key) or pygame.Surface((10, 10), pygame.SRCALPHA))
+
+    for _ in range(3):                  # one frame, three passes, five cards
+        for key in range(5):
+            image(key)
+    assert made == [0, 1, 2, 3, 4], "each made once in the frame"
+    cache.new_frame()
+    image(9)
+    assert cache.bytes <= cache.budget, "a new frame drops the old ones down to the budget"

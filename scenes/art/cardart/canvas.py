@@ -9,7 +9,6 @@ glyph at once.  That is what keeps the art crisp at any size.
 from __future__ import annotations
 
 import math
-import threading
 from contextlib import contextmanager
 from typing import Iterator, Sequence
 
@@ -17,6 +16,7 @@ import pygame
 
 from scenes.art.cardart import geom, text
 from scenes.art.cardart.geom import Point
+from scenes.window.convert import for_screen
 
 UNIT_W = 100.0
 UNIT_H = 150.0
@@ -183,11 +183,7 @@ def new_sheet(width: int, height: int, ss: int, edge: Color) -> tuple[pygame.Sur
 def finish(sheet: pygame.Surface, width: int, height: int) -> pygame.Surface:
     """Scale the hi-res sheet down to the card, converted for fast blits when possible: on
     the main thread only (the display belongs to it; a painter thread's user converts)."""
-    out = pygame.transform.smoothscale(sheet, (width, height))
-    if (pygame.display.get_init() and pygame.display.get_surface() is not None
-            and threading.current_thread() is threading.main_thread()):
-        out = out.convert_alpha()
-    return out
+    return for_screen(pygame.transform.smoothscale(sheet, (width, height)))
 
 
 def clip_rounded(surface: pygame.Surface, rect: pygame.Rect, radius: int) -> None:

@@ -6,9 +6,9 @@ Both surfaces are centred on the card they belong to: blit them with
 
 from __future__ import annotations
 
-import threading
-
 import pygame
+
+from scenes.window.convert import for_screen
 
 
 def pad_for(width: int) -> int:
@@ -58,7 +58,4 @@ def shadow(size: tuple[int, int], corner: float) -> pygame.Surface:
 
 def _converted(surf: pygame.Surface) -> pygame.Surface:
     """Converted for fast blits on the main thread only (the display belongs to it)."""
-    if (pygame.display.get_init() and pygame.display.get_surface() is not None
-            and threading.current_thread() is threading.main_thread()):
-        return surf.convert_alpha()
-    return surf
+    return for_screen(surf)
