@@ -25,6 +25,7 @@ import pygame
 from game.session import Update
 from game.spoken import QUERIES, SpokenStream, Words, ask
 from game.spoken.cues import cues
+from game.spoken.seating import Seating, changes
 from scenes.i18n import language
 from scenes.speech.keys import LISTENING, listen_key
 from scenes.speech.speaker import Speaker
@@ -89,8 +90,14 @@ class SpokenTable:
                  brief: Callable[[], bool] = lambda: False,
                  speaker: Optional[Speaker] = None,
                  cue: Callable[[str], None] = lambda name: None,
-                 heard: Callable[[], bool] = lambda: False) -> None:
+                 heard: Callable[[], bool] = lambda: False,
+                 away: Callable[[], frozenset[int]] = frozenset) -> None:
         self.names = names
+        self.seat = seat
+        #: the seats a computer keeps warm for their person (netplay)
+        self.away = away
+        #: who sat where when last heard (None until the first update: no old news)
+        self._seating: Optional[Seating] = None
         #: the (hotkey, words) of the buttons a key would press now
         self.choices = choices
         #: the title of a card's popup of choices while it is open (None when none is)
@@ -109,12 +116,35 @@ class SpokenTable:
         self._news_said = threading.Event()
         self._news_said.set()
 
+    def _seating_now(self) -> Seating:
+        return Seating(language(), tuple(self.names()), self.away())
+
     def _words(self, game: str) -> Words:
-        return Words(game, language(), tuple(self.names()))
+        return Words(game, language(), self._seating_now().spoken(self.seat))
+
+    def _reseat(self) -> None:
+        """A seat's person changed since last heard (a friend dropped, came back, a
+        person took a computer's seat): said once, as news, and from now on every
+        sentence names the seat as it is; if that seat is to act, its turn again."""
+        now = self._seating_now()
+        before, self._seating = self._seating, now
+        if before is None or before == now:
+            return
+        self.stream.words = self._words(self.stream.game)
+        moved = changes(before, now, self.seat)
+        self.speaker.say([line for _, line in moved], lang=now.lang)
+        update = self.update
+        if update is not None and not update.over and not update.my_turn and \
+                any(s in update.to_act for s, _ in moved):
+            self.speaker.say([self.stream.turn(update)], idle=True, lang=now.lang)
 
     def hear(self, update: Update) -> None:
         """An update taken by the table: its cues' sounds, its news, then whose turn it
         is (others' turns are chatter; yours coming cuts the chatter still waiting)."""
+        if self.update is not None:
+            self._reseat()                       # a seat changed since: said first
+        else:
+            self._seating = self._seating_now()  # the first look tells no old news
         self.stream.words = self._words(self.stream.game)    # the language, the names now
         self.stream.brief = self.brief()
         self.stream.cued = self.heard()
@@ -142,7 +172,10 @@ class SpokenTable:
 
     def frame(self) -> None:
         """Once a frame: a card's popup of choices just opened is said with its keys
-        ("The Ace of Sticks: high or low? Keys: 1, High; 2, Low.")."""
+        ("The Ace of Sticks: high or low? Keys: 1, High; 2, Low."), and a seat whose
+        person changed."""
+        if self.update is not None:
+            self._reseat()
         title = self.popup()
         if title is not None and title != self._popup_said:
             keys = self.choices_words()

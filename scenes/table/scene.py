@@ -212,7 +212,7 @@ class TableScene(SessionFeed, Overlays):
             lambda: [(b.hotkey, b.label) for b in (self.popup or self.bar).buttons if b.enabled],
             lambda: self.popup.title if self.popup else None,
             lambda: getattr(app.settings, "speech_verbosity", "full") == "brief",
-            cue=self.sound, heard=self.sound_heard,
+            cue=self.sound, heard=self.sound_heard, away=lambda: self.adapter.away,
         ) if spoken_on(app) else None
         self.painter = TablePainter(
             self.adapter, self.position, self.board, self.stage, self.hud, self.input,
