@@ -72,15 +72,17 @@ def _first(part: tuple[bool, str]) -> bool:
 
 
 #: the view's lists of one number per seat that the scores answer says, in this order:
-#: this game's or deal's points first (Briscola's cards taken, Bolola's deal), then the
-#: totals, or Bisca's lives
-SCORE_KEYS = ("taken", "deal_scores", "scores", "lives")
+#: this game's or deal's points first (Briscola's cards taken, Bolola's deal, Bisca's
+#: bets and the hands made, as the plates show them), then the totals, or Bisca's lives
+SCORE_KEYS = ("taken", "deal_scores", "bets", "won", "scores", "lives")
 
 
 def _scores(w: Words, update: Update) -> str:
     view = update.view
-    said = [w.say(f"spoken.query.{key}", each=w.by_seat(view[key]))
-            for key in SCORE_KEYS if isinstance(view.get(key), list) and view[key]]
+    said = [w.say(f"spoken.query.{key}", each=w.by_seat(
+                [w.say("spoken.query.not_yet") if v is None else v for v in view[key]]))
+            for key in SCORE_KEYS if isinstance(view.get(key), list)
+            and any(v is not None for v in view[key])]
     return " ".join(said) if said else w.say("spoken.query.no_scores")
 
 

@@ -69,3 +69,14 @@ def test_a_view_without_what_a_query_reads_is_answered_in_words():
         said = ask(query, WORDS, update({"zones": {}}, to_act=()))
         assert said and "{" not in said, query
     assert ask("no such query", WORDS, update(HAND)) == "Nothing to say."
+
+
+def test_bisca_scores_say_each_bet_and_the_hands_made_as_the_plates_show_them():
+    """A listener must weigh each bet against the hands made, as a sighted player reads
+    "Bet 2 · Made 0" under each plate; the scores said the lives alone."""
+    words = Words("bisca", "it", ("Tu", "Est", "Nord", "Ovest"))
+    betting = {"zones": {}, "bets": [2, 1, None, None], "won": [0, 0, 0, 0], "lives": [3, 3, 2.5, 3]}
+    assert ask("scores", words, update(betting)) == (
+        "Puntate: Tu 2, Est 1, Nord non ancora, Ovest non ancora. "
+        "Mani fatte in questo giro: Tu 0, Est 0, Nord 0, Ovest 0. "
+        "Vite: Tu 3, Est 3, Nord 2,5, Ovest 3.")
