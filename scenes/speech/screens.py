@@ -10,7 +10,9 @@ item is said next, before the table's news that waits, and cuts the item said be
 it if that still waits (arrows held down say where they stop).  After it come what the
 screen has to say besides (its ``aloud``: scenes/speech/aloud.py, a section of the
 rules, a replay's step) and what changed in the text field being typed in
-(scenes/speech/fields.py), cut in the same way by what comes next.
+(scenes/speech/fields.py), cut in the same way by what comes next.  A screen that opens
+by itself (``unasked``: a score sheet, a game's result) says its first words after the
+table's news that waits, not before it: the sheet of a deal came before the deal's end.
 """
 
 from __future__ import annotations
@@ -53,11 +55,13 @@ class ScreenSpeech:
     def __init__(self, speaker: Speaker) -> None:
         self.speaker = speaker
         self._said = ""
+        self._top: Any = None
         self.fields = FieldSpeech()
 
     def frame(self, top: Any) -> None:
         if top is None or getattr(top, "spoken", None) is not None:
             self._said = ""              # a spoken table speaks for itself
+            self._top = top
             return
         words = describe(top)
         lines = [words] if words and words != self._said else []
@@ -65,5 +69,7 @@ class ScreenSpeech:
         aloud = getattr(top, "aloud", None)
         lines += aloud.take() if aloud is not None else []
         lines += self.fields.frame(top)
-        if lines:
-            self.speaker.say(lines, idle=True, cut=True, first=True, lang=language())
+        opened, self._top = top is not self._top, top
+        if lines:                        # what opened by itself follows the table's news
+            asked = not (opened and getattr(top, "unasked", False))
+            self.speaker.say(lines, idle=True, cut=True, first=asked, lang=language())

@@ -115,6 +115,9 @@ class SpokenTable:
         #: set once the news of the last update heard has been said
         self._news_said = threading.Event()
         self._news_said.set()
+        #: what an update says after its deal's end, waiting for the score sheet: its
+        #: news, its turn, whether the turn is yours and just came (:meth:`go_on`)
+        self._after_sheet: Optional[tuple[list[str], str, bool, bool]] = None
 
     def _seating_now(self) -> Seating:
         return Seating(language(), tuple(self.names()), self.away())
@@ -141,6 +144,7 @@ class SpokenTable:
     def hear(self, update: Update) -> None:
         """An update taken by the table: its cues' sounds, its news, then whose turn it
         is (others' turns are chatter; yours coming cuts the chatter still waiting)."""
+        self.go_on()                             # nothing waits behind a sheet now
         if self.update is not None:
             self._reseat()                       # a seat changed since: said first
         else:
@@ -155,10 +159,30 @@ class SpokenTable:
         self.update = update
         said = self.stream.hear(update)
         turn = said.pop() if said and self.stream.turn_said else ""
+        at = len(said) if self.stream.sheet_at is None else self.stream.sheet_at
+        self._say(said[:at], [], False, False)
+        self._after_sheet = (said[at:], turn, update.my_turn, yours)
+        if self.stream.sheet_at is None:
+            self.go_on()
+
+    def go_on(self) -> None:
+        """The table goes on past a deal's end (its score sheet closed, or none shows):
+        what the update said after it, the next deal and whose turn, is said now, never
+        before the sheet ("Round 2 ... East's turn." came before "Round 1: the result:
+        the score sheet.")."""
+        if self._after_sheet is not None:
+            said, turn, mine, yours = self._after_sheet
+            self._after_sheet = None
+            self._say(said, [turn], mine, yours)
+
+    def _say(self, news: list[str], turn: list[str], mine: bool, yours: bool) -> None:
+        """News, then the turn (others' turns are chatter; yours coming cuts the chatter
+        still waiting)."""
         lang = self.stream.words.lang
-        self._news_said = threading.Event()
-        self.speaker.say(said, cut=yours, lang=lang, done=self._news_said)
-        self.speaker.say([turn], idle=not update.my_turn, cut=yours, lang=lang)
+        if news:                # caught up once the last of them is said
+            self._news_said = threading.Event()
+        self.speaker.say(news, cut=yours, lang=lang, done=self._news_said if news else None)
+        self.speaker.say(turn, idle=not mine, cut=yours, lang=lang)
 
     def caught_up(self) -> bool:
         """Has the listener heard the news of the last update (a race's opening: "West

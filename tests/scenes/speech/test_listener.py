@@ -361,3 +361,45 @@ def test_a_listener_plays_a_whole_hand_of_dou_dizhu_by_keys_and_ears_alone(displ
     assert ears.play_game(decide_doudizhu) > 0
     assert ears.table.over
     ears.speaker.close()
+
+
+@pytest.mark.slow
+def test_a_rounds_score_sheet_is_heard_before_the_next_round_and_its_turn(display, monkeypatch):
+    """The round's end, then its sheet, and only once the sheet is gone on from the next
+    round and whose turn it is: the listener heard "Round 2 ... East's turn." and then
+    "Round 1: the result: the score sheet.", the table still showing round 1."""
+    monkeypatch.setattr(spoken, "_speaker", spoken._speaker)
+    app = make_app(display)
+    speaker, lines = spoken.transcript_speaker()
+    spoken._speaker = speaker
+    app.speak = True
+    table = open_table(app, "bisca", seed=4, options=dict(opening=2, lives=3),
+                       think_delay=(0.0, 0.0))
+    ears = Listener(app, table, speaker, lines)
+    for _ in range(LONGEST):
+        if isinstance(app.stack.top, SheetScene):
+            break
+        turn = ears._turn_heard()
+        if turn is None:
+            think(table)
+            frames(app, 1)
+            ears.hear()
+            continue
+        settle(app, table)
+        ears.hear()
+        decide_bisca(ears, turn)
+        ears.hear()
+    frames(app, 2)
+    ears.hear()
+    heard = ears.heard
+    sheet = next(n for n, line in enumerate(heard) if "the score sheet. Enter:" in line)
+    ended = next(n for n, line in enumerate(heard) if line.startswith("Round 1 over."))
+    assert ended < sheet and not any(line.startswith("Round 2") for line in heard), heard[-8:]
+    assert heard[ended + 1:sheet] == [], heard[ended:]     # the sheet's focus after its title
+    ears.close_sheet()
+    settle(app, table)
+    ears.hear()
+    after = ears.heard[sheet + 1:]
+    assert any(line.startswith("Round 2") for line in after), after
+    speaker.close()
+
