@@ -209,7 +209,8 @@ class TableScene(SessionFeed, Overlays):
         #: the table said aloud (the setting "Spoken table", or --speak): scenes/speech
         self.spoken = SpokenTable(
             self.key, self.seat, lambda: self.adapter.seat_names(self.layout),
-            lambda: [(b.hotkey, b.label) for b in (self.popup or self.bar).buttons if b.enabled],
+            lambda: [(b.hotkey, b.label) for bar in (self.popup or self.bar, self.input.hint_bar)
+                     for b in bar.buttons if b.enabled],      # the Hint beside a picker too
             lambda: self.popup.title if self.popup else None,
             lambda: getattr(app.settings, "speech_verbosity", "full") == "brief",
             cue=self.sound, heard=self.sound_heard, away=lambda: self.adapter.away,

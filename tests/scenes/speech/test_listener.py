@@ -403,3 +403,19 @@ def test_a_rounds_score_sheet_is_heard_before_the_next_round_and_its_turn(displa
     assert any(line.startswith("Round 2") for line in after), after
     speaker.close()
 
+
+@pytest.mark.slow
+def test_the_keys_asked_for_name_the_hint_beside_a_picker(display, monkeypatch):
+    """F10 says the Hint's key where it stands beside a picker of bets, as the screen
+    shows it ("H Hint"): it named the bets alone, the Hint only where it was in the bar."""
+    ears = listening(display, monkeypatch, "bisca")
+    for _ in range(LONGEST):
+        if ears.table.my_turn() and not ears.table.busy:
+            break
+        think(ears.table)
+        frames(ears.app, 1)
+    settle(ears.app, ears.table)
+    frames(ears.app, 2)
+    assert all(a.kind == "bet" for a in ears.table.legal())
+    assert ears.buttons()["Hint"] == "H"
+    ears.speaker.close()
