@@ -18,6 +18,9 @@ from game.cards import Card, CardCodeError
 from game.session import Update
 from game.spoken.words import Words
 
+#: the games whose suits count for nothing, their hands said by rank as they lie (low to
+#: high, each rank's cards together: a pair, a trio heard as such)
+BY_RANK = frozenset({"doudizhu"})
 #: zones that hold no card on the table: hands, the stock and piles taken
 _OFF_TABLE = ("hand", "deck", "pile", "won", "discard", "out")
 
@@ -33,14 +36,21 @@ def _hand(w: Words, update: Update) -> str:
     if not codes:                        # Bisca's one-card round: your card faces the others
         return w.say("spoken.query.hand_hidden", count=len(held))
     legal = {c.code for a in update.legal for c in a.cards}
+
+    def named(card: Card) -> str:
+        rank = card.rank_name(w.lang)
+        return w.say("spoken.query.legal_mark", rank=rank) \
+            if card.code in legal and len(legal) < len(codes) else rank
+
+    if w.game in BY_RANK:                # as the hand lies: its ranks low to high, suits aside
+        runs = groupby((_parse(c) for c in codes), key=lambda c: c.rank_name(w.lang))
+        ranks = "; ".join(", ".join(named(c) for c in same) for _, same in runs)
+        return w.say("spoken.query.hand_ranks", count=len(codes), groups=ranks)
     cards = sorted((_parse(c) for c in codes), key=lambda c: (c.is_joker, c.suit, c.rank))
     groups = []
     for suit, same in groupby(cards, key=lambda c: c.suit):
-        ranks = [w.say("spoken.query.legal_mark", rank=c.rank_name(w.lang))
-                 if c.code in legal and len(legal) < len(codes) else c.rank_name(w.lang)
-                 for c in same]
         groups.append(w.say("spoken.query.suit_group", suit=w.suit(suit) if suit != "J"
-                            else w.say("spoken.jokers"), ranks=", ".join(ranks)))
+                            else w.say("spoken.jokers"), ranks=", ".join(named(c) for c in same)))
     key = "spoken.query.hand_one" if len(codes) == 1 else "spoken.query.hand"
     return w.say(key, count=len(codes), groups="; ".join(groups))
 

@@ -29,13 +29,6 @@ def test_my_hand_is_grouped_by_suit_with_the_cards_I_may_play_marked():
     assert said == "3 cards. Cups: 2 playable, King playable; Coins: Ace."
 
 
-def test_jokers_are_said_last_after_the_suits():
-    words = Words("doudizhu", "en", ("You", "East", "West"))
-    view = {"zones": {"hand/0": ["RJ", "3S", "BJ", "4C"]}}
-    assert ask("hand", words, update(view)) == ("4 cards. Clubs: 4; Spades: 3; "
-                                                "Jokers: Black Joker, Red Joker.")
-
-
 def test_a_hand_all_of_which_may_be_played_is_not_marked():
     said = ask("hand", WORDS, update(HAND, legal=[play("Kc"), play("2c"), play("Ad")]))
     assert "playable" not in said
@@ -80,3 +73,12 @@ def test_bisca_scores_say_each_bet_and_the_hands_made_as_the_plates_show_them():
         "Puntate: Tu 2, Est 1, Nord non ancora, Ovest non ancora. "
         "Mani fatte in questo giro: Tu 0, Est 0, Nord 0, Ovest 0. "
         "Vite: Tu 3, Est 3, Nord 2,5, Ovest 3.")
+
+
+def test_a_dou_dizhu_hand_is_said_by_rank_as_it_lies_its_pairs_heard_together():
+    """Suits count for nothing in Dou Dizhu: the hand by suit ("Clubs: 5, 7 ...") hid
+    its pairs and trios; it is said low to high, each rank's cards together."""
+    words = Words("doudizhu", "it", ("Tu", "Est", "Ovest"))
+    view = {"zones": {"hand/0": ["3D", "3H", "4D", "4H", "4S", "TS", "2C", "BJ"]}}
+    assert ask("hand", words, update(view)) == (
+        "8 carte, dalla più bassa: 3, 3; 4, 4, 4; 10; 2; Jolly nero.")

@@ -24,6 +24,7 @@ import pygame
 import pytest
 
 from game import GAMES
+from game.cards import Card
 from scenes.speech import table as spoken
 from scenes.table.result import SheetScene
 from tests.scenes.tablekit import enter_on_sheet, frames, key, make_app, open_table, settle, think
@@ -69,6 +70,10 @@ class Listener:
         answer = self.ask(pygame.K_F2)
         if "face down" in answer or answer == "Your hand is empty.":
             return [], []
+        if ", lowest first: " in answer:     # Dou Dizhu: the ranks as the hand lies
+            ranks = answer.split(": ", 1)[1].rstrip(".").replace("; ", ", ").split(", ")
+            names = [rank.removesuffix(" playable") for rank in ranks]
+            return names, [n for n, r in zip(names, ranks) if r.endswith(" playable")] or names
         groups = answer.split(". ", 1)[1].rstrip(".")
         hand, playable = [], []
         for group in groups.split("; "):
@@ -113,8 +118,12 @@ class Listener:
         view = self.table.view
         assert self.ask(pygame.K_F7) == "It is your turn."
         hand, playable = self.hand()
-        assert sorted(hand) == sorted(c for c in view["zones"]["hand/0"] if c)
+        held = [c for c in view["zones"]["hand/0"] if c]
+        ranks = [Card.parse(c).rank_name("en") for c in held]       # as the hand lies
+        assert sorted(hand) == sorted(held) or hand == ranks, (hand, held)
         legal_cards = {a.card.code for a in self.table.legal() if a.card}
+        if hand == ranks and sorted(hand) != sorted(held):           # heard by rank
+            legal_cards = {Card.parse(c).rank_name("en") for c in legal_cards}
         assert not legal_cards or set(playable) == legal_cards
 
     def play_game(self, decide: Callable[["Listener", str], None], longest: int = LONGEST) -> int:
