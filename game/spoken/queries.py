@@ -119,8 +119,16 @@ def _last_trick(w: Words, update: Update) -> str:
     last = view.get("last")
     if isinstance(last, dict) and "play" in last:
         return w.say("spoken.query.to_beat", player=w.seat(last["seat"]),
-                     play=w.say(f"doudizhu.kind.{last['kind']}"), ranks=" ".join(last["play"]))
+                     play=w.say(f"doudizhu.kind.{last['kind']}"),
+                     ranks=", ".join(_rank_name(w, letter) for letter in last["play"]))
     return w.say("spoken.query.no_last_trick")
+
+
+def _rank_name(w: Words, letter: str) -> str:
+    """A rank by its letter in a play ("A", "T", "B" the black joker) as its name: a
+    voice read the letters ("A A" as two letters)."""
+    code = {"B": "BJ", "R": "RJ"}.get(letter, f"{letter}S")
+    return _parse(code).rank_name(w.lang)
 
 
 def _turn(w: Words, update: Update) -> str:

@@ -82,3 +82,13 @@ def test_a_dou_dizhu_hand_is_said_by_rank_as_it_lies_its_pairs_heard_together():
     view = {"zones": {"hand/0": ["3D", "3H", "4D", "4H", "4S", "TS", "2C", "BJ"]}}
     assert ask("hand", words, update(view)) == (
         "8 carte, dalla più bassa: 3, 3; 4, 4, 4; 10; 2; Jolly nero.")
+
+
+def test_the_dou_dizhu_play_to_beat_names_its_ranks_not_their_letters():
+    """"To beat: East's Pair, A A.": a voice read the letters; the ranks are named."""
+    words = Words("doudizhu", "it", ("Tu", "Est", "Ovest"))
+    view = {"zones": {}, "last": {"seat": 1, "play": "AA", "kind": "pair", "rank": 11,
+                                  "length": 1, "size": 2}}
+    assert ask("last_trick", words, update(view)) == "Da battere: Coppia di Est, Asso, Asso."
+    view["last"].update(play="TTTBR", kind="single")
+    assert ask("last_trick", words, update(view)).endswith("10, 10, 10, Jolly nero, Jolly rosso.")
