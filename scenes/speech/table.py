@@ -218,6 +218,12 @@ class SpokenTable:
         """A refusal in the words the table shows."""
         self.answer(self.stream.words.say("spoken.refused", reason=text))
 
+    def picked(self, codes: Sequence[str]) -> None:
+        """The cards picked at once (a hint in Dou Dizhu), after what was said of it."""
+        w = self.stream.words
+        self.speaker.say([w.say("spoken.picked_all", cards=w.cards(codes))], idle=True,
+                         lang=w.lang)
+
     def card(self, code: Optional[str], picked: Optional[bool] = None) -> None:
         """The card under the keyboard's cursor, named at once; ``picked``: Space just
         picked it or put it back (Dou Dizhu's cards chosen one by one)."""

@@ -73,6 +73,7 @@ from scenes.kit.hud import Hud
 from scenes.kit.layout import Layout
 from scenes.kit.tween import Timeline
 from scenes.net import guest
+from scenes.speech.reading import said_as
 from scenes.speech.table import SpokenTable, spoken_on
 from scenes.table import keeping
 from scenes.table.animation import Animator
@@ -203,7 +204,7 @@ class TableScene(SessionFeed, Overlays):
         self.input = TableInput(self.position, self.adapter, self.board, self.stage, self.hud,
                                 self.timeline, self.pace, lambda: self.busy, lambda: self.link,
                                 self.act, self.explain_refusal, self.refuse,
-                                client.advise if client.advises else None, app.notify,
+                                client.advise if client.advises else None, self.hint_notice,
                                 self._on_look_button, self.look_back, app.withdraw)
         self.table_keys = Keymap(TABLE_KEYS, self.table_commands())
         #: the table said aloud (the setting "Spoken table", or --speak): scenes/speech
@@ -242,6 +243,13 @@ class TableScene(SessionFeed, Overlays):
                 snd.play(name)
             except Exception:  # sound is a nicety; never a crash
                 log.debug("sound %s failed", name, exc_info=True)
+
+    def hint_notice(self, text: str, seconds: float = 3.0) -> None:
+        """A hint's line, shown, and said to a listener (it was shown alone: H said
+        nothing)."""
+        self.app.notify(text, seconds)
+        if self.spoken is not None:
+            self.spoken.answer(said_as(text))
 
     def sound_heard(self) -> bool:
         """Does a sound played now reach the player (a device, a volume above 0)?"""
@@ -310,7 +318,10 @@ class TableScene(SessionFeed, Overlays):
                 return None
             if self.table_keys.run(event) or (self.spoken is not None and self.spoken.key(event)):
                 return None
+            picked = list(self.selected)
             rest = self.input.key(event)
+            if self.spoken is not None and event.key == pygame.K_h and self.selected != picked:
+                self.spoken.picked(self.selected)     # the cards a hint picked, by name
             if self.spoken is not None and event.key in (pygame.K_LEFT, pygame.K_RIGHT,
                                                          pygame.K_SPACE):
                 code = self.cursor_code()          # arrows through the hand: each card,

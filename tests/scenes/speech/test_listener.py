@@ -428,3 +428,39 @@ def test_the_keys_asked_for_name_the_hint_beside_a_picker(display, monkeypatch):
     assert all(a.kind == "bet" for a in ears.table.legal())
     assert ears.buttons()["Hint"] == "H"
     ears.speaker.close()
+
+
+@pytest.mark.slow
+def test_a_hint_asked_for_by_ear_is_said_with_the_cards_it_picked(display, monkeypatch):
+    """H shows Hard's play and why in a notice and picks its cards; a listener heard
+    nothing of it.  Its line is said, then the cards picked, by name."""
+    from game.engine import Reason
+    from game.session.advice import Advice
+    from scenes.i18n import tr, words
+
+    ears = listening(display, monkeypatch, "doudizhu")
+    for _ in range(LONGEST):
+        if ears.table.my_turn() and any(a.kind == "play" for a in ears.table.legal()):
+            break
+        if ears.table.my_turn():
+            settle(ears.app, ears.table)
+            buttons = ears.buttons()
+            ears.press("Bid 3" if "Bid 3" in buttons else "Pass")
+        think(ears.table)
+        frames(ears.app, 1)
+        ears.hear()
+    settle(ears.app, ears.table)
+    ears.hear()
+    play = next(a for a in ears.table.legal() if a.kind == "play" and len(a.cards) > 1)
+    why = Reason("advice.agrees", {"deals": 40})
+    ears.table.input.advise = lambda: Advice(play, why, None)
+    key(ears.app, pygame.K_h, unicode="h")
+    said = ears.hear()
+    line = ears.table.input.hint_line
+    assert line and words(why) in line
+    picked = sorted(ears.codes[name] for name in said[-1].removeprefix("Picked: ")
+                    .rstrip(".").replace(" and ", ", ").split(", "))
+    assert said[0].startswith(ears.table.adapter.hint_name(ears.table.view, play)), said
+    assert picked == sorted(c.code for c in play.cards) == sorted(ears.table.selected), said
+    assert said[-1].startswith(tr("spoken.picked_all", cards="").rstrip("."))
+    ears.speaker.close()
