@@ -251,6 +251,11 @@ class TableScene(SessionFeed, Overlays):
         if self.spoken is not None:
             self.spoken.answer(said_as(text))
 
+    def _say_picked(self, before: list[str]) -> None:
+        """The cards a hint picked (at the key, or once Hard has thought), by name."""
+        if self.spoken is not None and self.selected != before and self.selected:
+            self.spoken.picked(self.selected)
+
     def sound_heard(self) -> bool:
         """Does a sound played now reach the player (a device, a volume above 0)?"""
         snd = getattr(self.app, "sound", None)
@@ -320,8 +325,8 @@ class TableScene(SessionFeed, Overlays):
                 return None
             picked = list(self.selected)
             rest = self.input.key(event)
-            if self.spoken is not None and event.key == pygame.K_h and self.selected != picked:
-                self.spoken.picked(self.selected)     # the cards a hint picked, by name
+            if event.key == pygame.K_h:
+                self._say_picked(picked)
             if self.spoken is not None and event.key in (pygame.K_LEFT, pygame.K_RIGHT,
                                                          pygame.K_SPACE):
                 code = self.cursor_code()          # arrows through the hand: each card,
@@ -369,7 +374,9 @@ class TableScene(SessionFeed, Overlays):
             if self.over and not self.result_shown:
                 self.result_shown = True
                 self.show_result()
-        self.input.poll_hint()
+        picked = list(self.selected)
+        self.input.poll_hint()               # a hint Hard was thinking about, shown now
+        self._say_picked(picked)
         self.input.refresh()
         self.input.lift(dt)
 

@@ -431,9 +431,11 @@ def test_the_keys_asked_for_name_the_hint_beside_a_picker(display, monkeypatch):
 
 
 @pytest.mark.slow
-def test_a_hint_asked_for_by_ear_is_said_with_the_cards_it_picked(display, monkeypatch):
+@pytest.mark.parametrize("thought", [False, True])
+def test_a_hint_asked_for_by_ear_is_said_with_the_cards_it_picked(display, monkeypatch, thought):
     """H shows Hard's play and why in a notice and picks its cards; a listener heard
-    nothing of it.  Its line is said, then the cards picked, by name."""
+    nothing of it.  Its line is said, then the cards picked, by name, whether Hard
+    answered at once or (``thought``) after thinking a while."""
     from game.engine import Reason
     from game.session.advice import Advice
     from scenes.i18n import tr, words
@@ -453,9 +455,13 @@ def test_a_hint_asked_for_by_ear_is_said_with_the_cards_it_picked(display, monke
     ears.hear()
     play = next(a for a in ears.table.legal() if a.kind == "play" and len(a.cards) > 1)
     why = Reason("advice.agrees", {"deals": 40})
-    ears.table.input.advise = lambda: Advice(play, why, None)
+    answers: list = [None] if thought else []
+    ears.table.input.advise = lambda: answers.pop() if answers else Advice(play, why, None)
     key(ears.app, pygame.K_h, unicode="h")
     said = ears.hear()
+    if thought:                    # "Thinking about your hint…", cut once it is shown
+        frames(ears.app, 2)
+        said = [line for line in said + ears.hear() if line != tr("table.hint_thinking")]
     line = ears.table.input.hint_line
     assert line and words(why) in line
     picked = sorted(ears.codes[name] for name in said[-1].removeprefix("Picked: ")
