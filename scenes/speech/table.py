@@ -91,11 +91,17 @@ class SpokenTable:
                  speaker: Optional[Speaker] = None,
                  cue: Callable[[str], None] = lambda name: None,
                  heard: Callable[[], bool] = lambda: False,
-                 away: Callable[[], frozenset[int]] = frozenset) -> None:
+                 away: Callable[[], frozenset[int]] = frozenset,
+                 ready: Optional[Callable[[], bool]] = None) -> None:
         self.names = names
         self.seat = seat
         #: the seats a computer keeps warm for their person (netplay)
         self.away = away
+        #: the table takes keys now (its cards have stopped moving): whose turn it is is
+        #: said then, at a frame (:meth:`frame`), so the key a listener presses on hearing
+        #: it acts (one pressed while the cards move only hurries them); None: at once
+        self.ready = ready
+        self._turn: Optional[tuple[str, bool, bool]] = None
         #: who sat where when last heard (None until the first update: no old news)
         self._seating: Optional[Seating] = None
         #: the (hotkey, words) of the buttons a key would press now
@@ -182,7 +188,17 @@ class SpokenTable:
         if news:                # caught up once the last of them is said
             self._news_said = threading.Event()
         self.speaker.say(news, cut=yours, lang=lang, done=self._news_said if news else None)
-        self.speaker.say(turn, idle=not mine, cut=yours, lang=lang)
+        if any(turn):
+            self._turn = (turn[0], mine, yours)
+        if self.ready is None:
+            self._say_turn()
+
+    def _say_turn(self) -> None:
+        """The turn waiting, once the table takes keys."""
+        if self._turn is not None and (self.ready is None or self.ready()):
+            turn, mine, yours = self._turn
+            self._turn = None
+            self.speaker.say([turn], idle=not mine, cut=yours, lang=self.stream.words.lang)
 
     def caught_up(self) -> bool:
         """Has the listener heard the news of the last update (a race's opening: "West
@@ -200,6 +216,7 @@ class SpokenTable:
         person changed."""
         if self.update is not None:
             self._reseat()
+        self._say_turn()
         title = self.popup()
         if title is not None and title != self._popup_said:
             keys = self.choices_words()

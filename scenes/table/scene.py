@@ -215,6 +215,7 @@ class TableScene(SessionFeed, Overlays):
             lambda: self.popup.title if self.popup else None,
             lambda: getattr(app.settings, "speech_verbosity", "full") == "brief",
             cue=self.sound, heard=self.sound_heard, away=lambda: self.adapter.away,
+            ready=lambda: not self.busy,
         ) if spoken_on(app) else None
         self.painter = TablePainter(
             self.adapter, self.position, self.board, self.stage, self.hud, self.input,

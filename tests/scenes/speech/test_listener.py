@@ -470,3 +470,27 @@ def test_a_hint_asked_for_by_ear_is_said_with_the_cards_it_picked(display, monke
     assert picked == sorted(c.code for c in play.cards) == sorted(ears.table.selected), said
     assert said[-1].startswith(tr("spoken.picked_all", cards="").rstrip("."))
     ears.speaker.close()
+
+
+@pytest.mark.slow
+def test_your_turn_is_said_once_the_cards_stop_so_the_key_pressed_on_it_acts(display, monkeypatch):
+    """At the table's pace the turn was said as the update came, the deal still flying:
+    the key a listener pressed on hearing it only hurried the cards, and was spent.  It
+    is said once the table takes keys, and the key pressed then acts."""
+    monkeypatch.setattr(spoken, "_speaker", spoken._speaker)
+    app = make_app(display, "normal")
+    speaker, lines = spoken.transcript_speaker()
+    spoken._speaker = speaker
+    app.speak = True
+    table = open_table(app, "bisca", seed=4, options=OPTIONS["bisca"])
+    ears = Listener(app, table, speaker, lines)
+    for _ in range(LONGEST):
+        think(table)
+        frames(app, 1)
+        if any(line.startswith("Your turn") for line in ears.hear()):
+            break
+    assert not table.busy, "your turn said while the cards still moved"
+    version = table.version
+    ears.press(next(iter(ears.buttons())))          # a bet, by the key F10 names
+    assert table.version > version or table.inbox, "the key did nothing"
+    speaker.close()
