@@ -189,18 +189,18 @@ def test_a_friend_who_drops_and_comes_back_is_said_at_the_hosts_table_by_ear(app
         frames_until(app, brunos_turn, timeout=20.0)
         lines.clear()
         bruno.close()
-        frames_until(app, lambda: away_seats(table.client) == {1})
+        frames_until(app, lambda: away_seats(table.client) == {1}, timeout=30.0)
         stand_in = tr("spoken.seating.stand_in", name="Bruno")
         frames_until(app, lambda: speaker.wait() or tr("spoken.turn.other", player=stand_in)
-                     in lines)
+                     in lines, timeout=30.0)
         left = tr("spoken.seating.away", name="Bruno")
         assert lines[:2] == [left, tr("spoken.turn.other", player=stand_in)], lines
         frames_until(app, lambda: speaker.wait() or any(
-            line.startswith(stand_in) and line != lines[1] for line in lines))  # it plays
+            line.startswith(stand_in) and line != lines[1] for line in lines), timeout=30.0)
         back = RemoteClient(host.status().direct_code, name="Bruno", resume=bruno.seat_key)
-        frames_until(app, lambda: not away_seats(table.client))
+        frames_until(app, lambda: not away_seats(table.client), timeout=30.0)
         frames_until(app, lambda: speaker.wait() or tr("spoken.seating.back", name="Bruno")
-                     in lines)
+                     in lines, timeout=30.0)
         came = lines.index(tr("spoken.seating.back", name="Bruno"))
         assert lines.count(left) == 1 and lines.count(lines[came]) == 1, lines
         assert all(stand_in in line or "Bruno" not in line for line in lines[1:came]), lines
