@@ -209,6 +209,25 @@ def test_the_rules_are_read_a_section_at_a_time_and_the_page_follows(display, mo
     speaker.close()
 
 
+def test_the_credits_are_read_a_section_at_a_time_as_the_rules_are(display, monkeypatch):
+    """Down on the credits scrolled the page and said nothing; it says the next section
+    (its heading first) and the page follows, Up the one before."""
+    from scenes.screens.credits_scene import blocks
+
+    app, speaker, lines = listening(display, monkeypatch)
+    scene = app.open("credits")
+    frames(app, 1)
+    heard(speaker, lines)
+    headings = [b.text for b in blocks() if b.kind.startswith("h")]
+    key(app, pygame.K_DOWN)
+    first = heard(speaker, lines)
+    key(app, pygame.K_DOWN)
+    assert heard(speaker, lines)[0] == headings[1] and scene.target > 0
+    key(app, pygame.K_UP)
+    assert heard(speaker, lines) == first
+    speaker.close()
+
+
 @pytest.mark.slow
 def test_the_statistics_are_read_a_game_at_a_time_with_each_column_named(display, monkeypatch):
     from game.stats import empty_line
