@@ -176,3 +176,12 @@ def test_the_listener_dealing_or_betting_is_said_in_words_that_fit_you_in_italia
     said = bolola.event(Event("contract", None, {"deal_no": 1, "deals": 9, "contract": "no_tricks",
                                                  "dealer": 0, "opener": 1}))
     assert "mazziere: Tu." in said and "dà le carte" not in said
+
+
+def test_the_game_won_by_the_listener_is_said_in_words_that_fit_you_in_italian():
+    """"Vince Tu." (third person after "Tu") was what an Italian listener heard of a game
+    they won; "Vittoria: Tu." fits one winner or several, you or another."""
+    s = stream("doudizhu", "it")
+    s.words = Words("doudizhu", "it", ("Tu", "Est", "Ovest"))
+    over = Event("game_over", None, {"winners": [0], "scores": [15, -3, -12]})
+    assert s.event(over) == "La partita è finita. Vittoria: Tu. Punteggi: Tu 15, Est -3, Ovest -12."
