@@ -64,7 +64,10 @@ def _table(w: Words, update: Update) -> str:
     parts: list[tuple[bool, str]] = []
     for zone, codes in update.view["zones"].items():
         kind, _, rest = zone.partition("/")
-        if kind in _OFF_TABLE or not codes:
+        if kind == "hand" and rest != str(update.seat) and any(codes):
+            codes = [c for c in codes if c]   # another's cards that face you (Bisca's one-card
+            kind = "shown"                    # round): as a sighted player sees them
+        elif kind in _OFF_TABLE or not codes:
             continue
         owner = rest.split("/")[0]
         player = w.seat(int(owner)) if owner.isdigit() else ""

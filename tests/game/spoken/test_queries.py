@@ -92,3 +92,16 @@ def test_the_dou_dizhu_play_to_beat_names_its_ranks_not_their_letters():
     assert ask("last_trick", words, update(view)) == "Da battere: Coppia di Est, Asso, Asso."
     view["last"].update(play="TTTBR", kind="single")
     assert ask("last_trick", words, update(view)).endswith("10, 10, 10, Jolly nero, Jolly rosso.")
+
+
+def test_the_cards_other_players_hold_facing_you_are_on_the_table_asked_for():
+    """Bisca's one-card round: each sees the others' cards, not their own, and bets on
+    them; a listener asking for the table heard "The table is empty." and bet blind."""
+    words = Words("bisca", "it", ("Tu", "Est", "Nord", "Ovest"))
+    view = {"zones": {"hand/0": [None], "hand/1": ["Kd"], "hand/2": ["Ks"], "hand/3": ["Ac"],
+                      "table": []}}
+    said = ask("table", words, update(view))
+    assert said == ("Sul tavolo: Est ha in mano, rivolta a te, Re di Denari; Nord ha in mano, "
+                    "rivolta a te, Re di Spade; Ovest ha in mano, rivolta a te, Asso di Coppe.")
+    view["zones"].update({"hand/1": [None, None], "hand/2": [None, None], "hand/3": [None]})
+    assert ask("table", words, update(view)) == "Il tavolo è vuoto."
