@@ -136,8 +136,11 @@ class Words:
         return str(value)
 
     def by_seat(self, values: Sequence[Any]) -> str:
-        """"You 5, East 3": one value per seat, each after its seat's name."""
-        return ", ".join(f"{self.seat(s)} {self.number(v)}" for s, v in enumerate(values))
+        """"You 5, East 3": one value per seat, each after its seat's name; a seat with
+        none (a Bisca player out of the game, who bets nothing) is left out, where "You ,"
+        was said."""
+        return ", ".join(f"{self.seat(s)} {self.number(v)}" for s, v in enumerate(values)
+                         if v is not None)
 
     def join(self, items: Sequence[str]) -> str:
         """"A, B and C" ("none" for nothing)."""

@@ -185,3 +185,11 @@ def test_the_game_won_by_the_listener_is_said_in_words_that_fit_you_in_italian()
     s.words = Words("doudizhu", "it", ("Tu", "Est", "Ovest"))
     over = Event("game_over", None, {"winners": [0], "scores": [15, -3, -12]})
     assert s.event(over) == "La partita è finita. Vittoria: Tu. Punteggi: Tu 15, Est -3, Ovest -12."
+
+
+def test_the_bets_leave_out_the_players_out_of_the_game():
+    """Out of a Bisca game, a player bets nothing: "Bets: You , East , North 4" was said."""
+    s = stream("bisca", "it")
+    s.words = Words("bisca", "it", ("Tu", "Est", "Nord", "Ovest"))
+    closed = Event("bets_closed", None, {"bets": [None, None, 4, 2], "total": 6, "cards": 5})
+    assert s.event(closed) == "Puntate: Nord 4, Ovest 2; 6 in tutto per 5 mani."
