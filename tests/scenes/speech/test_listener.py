@@ -312,10 +312,8 @@ def test_a_listener_plays_a_whole_game_of_bocce_by_keys_and_ears_alone(display, 
     ears.speaker.close()
 
 
-@pytest.mark.slow
-def test_dou_dizhu_cards_are_picked_and_put_back_by_ear(display, monkeypatch):
-    """Space on the card under the cursor says it is picked, again that it is put back."""
-    ears = listening(display, monkeypatch, "doudizhu")
+def to_dou_dizhu_play(ears: Listener) -> None:
+    """Bid by ear (3, else pass) until the listener is to play cards, the table settled."""
     for _ in range(LONGEST):
         if ears.table.my_turn() and any(a.kind == "play" for a in ears.table.legal()):
             break
@@ -328,6 +326,13 @@ def test_dou_dizhu_cards_are_picked_and_put_back_by_ear(display, monkeypatch):
         ears.hear()
     settle(ears.app, ears.table)
     ears.hear()
+
+
+@pytest.mark.slow
+def test_dou_dizhu_cards_are_picked_and_put_back_by_ear(display, monkeypatch):
+    """Space on the card under the cursor says it is picked, again that it is put back."""
+    ears = listening(display, monkeypatch, "doudizhu")
+    to_dou_dizhu_play(ears)
     name = ears.ask(pygame.K_RIGHT)
     assert ears.codes[name]
     assert ears.ask(pygame.K_SPACE) == f"{name} picked."
@@ -441,18 +446,7 @@ def test_a_hint_asked_for_by_ear_is_said_with_the_cards_it_picked(display, monke
     from scenes.i18n import tr, words
 
     ears = listening(display, monkeypatch, "doudizhu")
-    for _ in range(LONGEST):
-        if ears.table.my_turn() and any(a.kind == "play" for a in ears.table.legal()):
-            break
-        if ears.table.my_turn():
-            settle(ears.app, ears.table)
-            buttons = ears.buttons()
-            ears.press("Bid 3" if "Bid 3" in buttons else "Pass")
-        think(ears.table)
-        frames(ears.app, 1)
-        ears.hear()
-    settle(ears.app, ears.table)
-    ears.hear()
+    to_dou_dizhu_play(ears)
     play = next(a for a in ears.table.legal() if a.kind == "play" and len(a.cards) > 1)
     why = Reason("advice.agrees", {"deals": 40})
     answers: list = [None] if thought else []
