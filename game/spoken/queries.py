@@ -18,6 +18,9 @@ from game.cards import Card, CardCodeError
 from game.session import Update
 from game.spoken.words import Words
 
+#: the games whose suits count for nothing, their hands said by rank as they lie (low to
+#: high, each rank's cards together: a pair, a trio heard as such)
+BY_RANK = frozenset({"doudizhu"})
 #: zones that hold no card on the table: hands, the stock and piles taken
 _OFF_TABLE = ("hand", "deck", "pile", "won", "discard", "out")
 
@@ -33,14 +36,21 @@ def _hand(w: Words, update: Update) -> str:
     if not codes:                        # Bisca's one-card round: your card faces the others
         return w.say("spoken.query.hand_hidden", count=len(held))
     legal = {c.code for a in update.legal for c in a.cards}
+
+    def named(card: Card) -> str:
+        rank = card.rank_name(w.lang)
+        return w.say("spoken.query.legal_mark", rank=rank) \
+            if card.code in legal and len(legal) < len(codes) else rank
+
+    if w.game in BY_RANK:                # as the hand lies: its ranks low to high, suits aside
+        runs = groupby((_parse(c) for c in codes), key=lambda c: c.rank_name(w.lang))
+        ranks = "; ".join(", ".join(named(c) for c in same) for _, same in runs)
+        return w.say("spoken.query.hand_ranks", count=len(codes), groups=ranks)
     cards = sorted((_parse(c) for c in codes), key=lambda c: (c.is_joker, c.suit, c.rank))
     groups = []
     for suit, same in groupby(cards, key=lambda c: c.suit):
-        ranks = [w.say("spoken.query.legal_mark", rank=c.rank_name(w.lang))
-                 if c.code in legal and len(legal) < len(codes) else c.rank_name(w.lang)
-                 for c in same]
         groups.append(w.say("spoken.query.suit_group", suit=w.suit(suit) if suit != "J"
-                            else w.say("spoken.jokers"), ranks=", ".join(ranks)))
+                            else w.say("spoken.jokers"), ranks=", ".join(named(c) for c in same)))
     key = "spoken.query.hand_one" if len(codes) == 1 else "spoken.query.hand"
     return w.say(key, count=len(codes), groups="; ".join(groups))
 
@@ -54,7 +64,10 @@ def _table(w: Words, update: Update) -> str:
     parts: list[tuple[bool, str]] = []
     for zone, codes in update.view["zones"].items():
         kind, _, rest = zone.partition("/")
-        if kind in _OFF_TABLE or not codes:
+        if kind == "hand" and rest != str(update.seat) and any(codes):
+            codes = [c for c in codes if c]   # another's cards that face you (Bisca's one-card
+            kind = "shown"                    # round): as a sighted player sees them
+        elif kind in _OFF_TABLE or not codes:
             continue
         owner = rest.split("/")[0]
         player = w.seat(int(owner)) if owner.isdigit() else ""
@@ -72,15 +85,17 @@ def _first(part: tuple[bool, str]) -> bool:
 
 
 #: the view's lists of one number per seat that the scores answer says, in this order:
-#: this game's or deal's points first (Briscola's cards taken, Bolola's deal), then the
-#: totals, or Bisca's lives
-SCORE_KEYS = ("taken", "deal_scores", "scores", "lives")
+#: this game's or deal's points first (Briscola's cards taken, Bolola's deal, Bisca's
+#: bets and the hands made, as the plates show them), then the totals, or Bisca's lives
+SCORE_KEYS = ("taken", "deal_scores", "bets", "won", "scores", "lives")
 
 
 def _scores(w: Words, update: Update) -> str:
     view = update.view
-    said = [w.say(f"spoken.query.{key}", each=w.by_seat(view[key]))
-            for key in SCORE_KEYS if isinstance(view.get(key), list) and view[key]]
+    said = [w.say(f"spoken.query.{key}", each=w.by_seat(
+                [w.say("spoken.query.not_yet") if v is None else v for v in view[key]]))
+            for key in SCORE_KEYS if isinstance(view.get(key), list)
+            and any(v is not None for v in view[key])]
     return " ".join(said) if said else w.say("spoken.query.no_scores")
 
 
@@ -107,8 +122,16 @@ def _last_trick(w: Words, update: Update) -> str:
     last = view.get("last")
     if isinstance(last, dict) and "play" in last:
         return w.say("spoken.query.to_beat", player=w.seat(last["seat"]),
-                     play=w.say(f"doudizhu.kind.{last['kind']}"), ranks=" ".join(last["play"]))
+                     play=w.say(f"doudizhu.kind.{last['kind']}"),
+                     ranks=", ".join(_rank_name(w, letter) for letter in last["play"]))
     return w.say("spoken.query.no_last_trick")
+
+
+def _rank_name(w: Words, letter: str) -> str:
+    """A rank by its letter in a play ("A", "T", "B" the black joker) as its name: a
+    voice read the letters ("A A" as two letters)."""
+    code = {"B": "BJ", "R": "RJ"}.get(letter, f"{letter}S")
+    return _parse(code).rank_name(w.lang)
 
 
 def _turn(w: Words, update: Update) -> str:

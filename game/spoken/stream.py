@@ -22,6 +22,7 @@ from typing import Callable, Mapping, Optional
 from game import GAMES
 from game.engine import Event, Reason
 from game.session import Update
+from game.spoken.cues import DEAL_END_KINDS
 from game.spoken.words import Words
 
 #: the most choices a turn names aloud ("Your turn: Bet 0, Bet 1 or Bet 2"); more are
@@ -94,6 +95,10 @@ class SpokenStream:
         self._to_act: tuple[int, ...] = ()
         #: the turn's sentence the last update ended with ("" when the turn did not change)
         self.turn_said = ""
+        #: how many of the last update's sentences come up to its deal's end (a score
+        #: sheet may show there, and what follows wait for it: scenes/speech/table.py);
+        #: None when no deal ended
+        self.sheet_at: Optional[int] = None
 
     @property
     def game(self) -> str:
@@ -103,7 +108,12 @@ class SpokenStream:
         """The sentences of one update: its events, then whose turn it is if it changed
         (not while it stays yours: another seat done with a move you both had to make),
         or again after your own move leaves you to act (a Bocce draw: the new choices)."""
-        said = [s for s in (self.event(e) for e in update.events) if s]
+        said: list[str] = []
+        self.sheet_at = None
+        for event in update.events:
+            said.extend([line] if (line := self.event(event)) else [])
+            if event.kind in DEAL_END_KINDS and self.sheet_at is None:
+                self.sheet_at = len(said)
         mine = self.seat is not None and self.seat in self._to_act and update.my_turn
         again = update.my_turn and update.actor == self.seat        # a draw: still yours
         changed = not update.over and (again or (update.to_act != self._to_act and not mine))

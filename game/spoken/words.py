@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from itertools import groupby
 from typing import Any, Mapping, Optional, Sequence
 
 from game.cards import SUIT_NAMES, Card, CardCodeError
@@ -103,8 +104,16 @@ class Words:
             return str(code)
 
     def cards(self, codes: Sequence[Optional[str]]) -> str:
-        """Cards in a list as a sentence lists them ("none" for no cards)."""
-        return self.join([self.card(c) for c in codes])
+        """Cards in a list as a sentence lists them ("none" for no cards), face-down ones
+        side by side counted ("3 hidden cards", not "a hidden card" three times)."""
+        said: list[str] = []
+        for hidden, same in groupby(codes, key=lambda c: c is None):
+            run = list(same)
+            if hidden and len(run) > 1:
+                said.append(self.say("spoken.hidden_cards", count=len(run)))
+            else:
+                said.extend(self.card(c) for c in run)
+        return self.join(said)
 
     def suit(self, letter: Optional[str]) -> str:
         if not letter:
@@ -127,8 +136,11 @@ class Words:
         return str(value)
 
     def by_seat(self, values: Sequence[Any]) -> str:
-        """"You 5, East 3": one value per seat, each after its seat's name."""
-        return ", ".join(f"{self.seat(s)} {self.number(v)}" for s, v in enumerate(values))
+        """"You 5, East 3": one value per seat, each after its seat's name; a seat with
+        none (a Bisca player out of the game, who bets nothing) is left out, where "You ,"
+        was said."""
+        return ", ".join(f"{self.seat(s)} {self.number(v)}" for s, v in enumerate(values)
+                         if v is not None)
 
     def join(self, items: Sequence[str]) -> str:
         """"A, B and C" ("none" for nothing)."""

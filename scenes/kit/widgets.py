@@ -41,6 +41,7 @@ class Button:
     row: int = 0                        # buttons of one row sit side by side
     style: str = "normal"               # "normal", "small", "tab", "primary", "option"
     hint: str = ""                      # a second, quieter text
+    spoken: str = ""                    # its words aloud, where the label leans on its place
     rect: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
 
 

@@ -18,6 +18,8 @@ from scenes.kit.richtext import Block, Line, layout, plain
 from scenes.kit.scene import AppLike, Scene
 from scenes.kit.scrolling import ScrollingMixin, draw_scroll_bar, scroll_thumb
 from scenes.kit.widgets import Button, FocusList, draw_button
+from scenes.speech.aloud import Aloud
+from scenes.speech.reading import Reader, read_key, sections
 
 #: (block kind, translation key), top to bottom.
 CONTENT: tuple[tuple[str, str], ...] = (
@@ -62,6 +64,11 @@ class CreditsScene(ScrollingMixin, Scene):
         self._size: tuple[int, int] | None = None
         self._panel = pygame.Rect(0, 0, 0, 0)
         self._view = pygame.Rect(0, 0, 0, 0)
+        #: read aloud a section at a time with the spoken table on (Down, Up), as the
+        #: rules are: Down scrolled the page and said nothing; where each block begins
+        self.tops: list[int] = []
+        self.aloud = Aloud()
+        self.reader = Reader(lambda: sections(blocks()))
         self.resize(app.size)
 
     def close(self) -> None:
@@ -88,7 +95,9 @@ class CreditsScene(ScrollingMixin, Scene):
         key = (self._view.w, round(s, 3))
         if key == self._layout_key:
             return
-        self._lines, self._content_h = layout(blocks(), self.app.fonts, self._view.w, s)
+        self.tops = []
+        self._lines, self._content_h = layout(blocks(), self.app.fonts, self._view.w, s,
+                                              tops=self.tops)
         self._content_h += round(24 * s)
         self._layout_key = key
         self.scroll_to(self.target)
@@ -97,8 +106,11 @@ class CreditsScene(ScrollingMixin, Scene):
     # --- input -------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> Optional[pygame.event.Event]:
         if event.type == pygame.KEYDOWN:
+            self._ensure_layout()
             if event.key in (pygame.K_ESCAPE, pygame.K_BACKSPACE):
                 self.close()
+            elif read_key(self, event):
+                pass
             elif not self.scroll_key(event.key) and not self.focus.handle(event):
                 return event
             return None

@@ -92,7 +92,8 @@ class MenuScene(Scene):
             if playable:
                 buttons.append(Button(
                     tr("ui.menu.rules_short"), action=partial(self.app.show_rules, entry.key),
-                    key=f"rules:{entry.key}", row=row, style="small"))
+                    key=f"rules:{entry.key}", row=row, style="small",
+                    spoken=tr("ui.menu.rules_of", game=entry.title)))
         bottom = len(CATALOG)
         if self.table is not None:
             # the table lasts only while its game does: it takes the wide row, and the

@@ -36,14 +36,20 @@ MARK_WORDS = {"×": "spoken.times", "←": "spoken.arrow.left", "→": "spoken.a
               "↑": "spoken.arrow.up", "↓": "spoken.arrow.down"}
 
 
+#: a range of numbers a screen writes with a dash ("2–6 players"), which a voice read as
+#: two numbers ("two six players")
+RANGE = re.compile(r"(\d+)\s*–\s*(\d+)")
+
+
 def said_as(text: str) -> str:
     """A line of a screen as a voice says it: its separators a comma, a "×" or an
-    arrow the words ("Bid times multiplier", "Right arrow"); a cell that marks nothing
-    ("—") nothing."""
+    arrow the words ("Bid times multiplier", "Right arrow"), a range its words ("2 to
+    6"); a cell that marks nothing ("—") nothing."""
     if text.strip() in NOTHING:
         return ""
     for mark, key in MARK_WORDS.items():
         text = text.replace(mark, tr(key))
+    text = RANGE.sub(lambda m: tr("spoken.range", low=m[1], high=m[2]), text)
     return SEPARATORS.sub(", ", text).strip(", ")
 
 

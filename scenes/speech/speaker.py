@@ -17,17 +17,21 @@ Each sentence carries its language; the thread moves the voice to it when it cha
 (:meth:`Speaker.set_rate`, the setting "Speech rate": the next sentence takes it, so a
 change is heard at once).  The voice is made in the speaking thread
 (pyttsx3's drivers keep per-thread state), by the ``make`` given; None (no engine)
-makes a speaker that says nothing.
+makes a speaker that says nothing; a voice that raises on a sentence is logged and the
+thread goes on to the next (it had ended, and nothing more was ever said).
 """
 
 from __future__ import annotations
 
+import logging
 import threading
 from collections import deque
 from dataclasses import dataclass, field
 from typing import Callable, Iterable, Optional
 
 from scenes.speech.voice import Voice
+
+log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -138,6 +142,8 @@ class Speaker:
                 rate = wanted
             try:
                 voice.say(line.text)
+            except Exception as err:     # a voice failing on a sentence: the rest is said
+                log.warning("spoken table: the voice failed on a sentence: %s", err)
             finally:
                 _finish([line])
         if voice is not None:

@@ -25,6 +25,7 @@ import pygame
 from game.session import Update
 from game.spoken import QUERIES, SpokenStream, Words, ask
 from game.spoken.cues import cues
+from game.spoken.seating import Seating, changes
 from scenes.i18n import language
 from scenes.speech.keys import LISTENING, listen_key
 from scenes.speech.speaker import Speaker
@@ -89,8 +90,20 @@ class SpokenTable:
                  brief: Callable[[], bool] = lambda: False,
                  speaker: Optional[Speaker] = None,
                  cue: Callable[[str], None] = lambda name: None,
-                 heard: Callable[[], bool] = lambda: False) -> None:
+                 heard: Callable[[], bool] = lambda: False,
+                 away: Callable[[], frozenset[int]] = frozenset,
+                 ready: Optional[Callable[[], bool]] = None) -> None:
         self.names = names
+        self.seat = seat
+        #: the seats a computer keeps warm for their person (netplay)
+        self.away = away
+        #: the table takes keys now (its cards have stopped moving): whose turn it is is
+        #: said then, at a frame (:meth:`frame`), so the key a listener presses on hearing
+        #: it acts (one pressed while the cards move only hurries them); None: at once
+        self.ready = ready
+        self._turn: Optional[tuple[str, bool, bool]] = None
+        #: who sat where when last heard (None until the first update: no old news)
+        self._seating: Optional[Seating] = None
         #: the (hotkey, words) of the buttons a key would press now
         self.choices = choices
         #: the title of a card's popup of choices while it is open (None when none is)
@@ -108,13 +121,40 @@ class SpokenTable:
         #: set once the news of the last update heard has been said
         self._news_said = threading.Event()
         self._news_said.set()
+        #: what an update says after its deal's end, waiting for the score sheet: its
+        #: news, its turn, whether the turn is yours and just came (:meth:`go_on`)
+        self._after_sheet: Optional[tuple[list[str], str, bool, bool]] = None
+
+    def _seating_now(self) -> Seating:
+        return Seating(language(), tuple(self.names()), self.away())
 
     def _words(self, game: str) -> Words:
-        return Words(game, language(), tuple(self.names()))
+        return Words(game, language(), self._seating_now().spoken(self.seat))
+
+    def _reseat(self) -> None:
+        """A seat's person changed since last heard (a friend dropped, came back, a
+        person took a computer's seat): said once, as news, and from now on every
+        sentence names the seat as it is; if that seat is to act, its turn again."""
+        now = self._seating_now()
+        before, self._seating = self._seating, now
+        if before is None or before == now:
+            return
+        self.stream.words = self._words(self.stream.game)
+        moved = changes(before, now, self.seat)
+        self.speaker.say([line for _, line in moved], lang=now.lang)
+        update = self.update
+        if update is not None and not update.over and not update.my_turn and \
+                any(s in update.to_act for s, _ in moved):
+            self.speaker.say([self.stream.turn(update)], idle=True, lang=now.lang)
 
     def hear(self, update: Update) -> None:
         """An update taken by the table: its cues' sounds, its news, then whose turn it
         is (others' turns are chatter; yours coming cuts the chatter still waiting)."""
+        self.go_on()                             # nothing waits behind a sheet now
+        if self.update is not None:
+            self._reseat()                       # a seat changed since: said first
+        else:
+            self._seating = self._seating_now()  # the first look tells no old news
         self.stream.words = self._words(self.stream.game)    # the language, the names now
         self.stream.brief = self.brief()
         self.stream.cued = self.heard()
@@ -125,10 +165,40 @@ class SpokenTable:
         self.update = update
         said = self.stream.hear(update)
         turn = said.pop() if said and self.stream.turn_said else ""
+        at = len(said) if self.stream.sheet_at is None else self.stream.sheet_at
+        self._say(said[:at], [], False, False)
+        self._after_sheet = (said[at:], turn, update.my_turn, yours)
+        if self.stream.sheet_at is None:
+            self.go_on()
+
+    def go_on(self) -> None:
+        """The table goes on past a deal's end (its score sheet closed, or none shows):
+        what the update said after it, the next deal and whose turn, is said now, never
+        before the sheet ("Round 2 ... East's turn." came before "Round 1: the result:
+        the score sheet.")."""
+        if self._after_sheet is not None:
+            said, turn, mine, yours = self._after_sheet
+            self._after_sheet = None
+            self._say(said, [turn], mine, yours)
+
+    def _say(self, news: list[str], turn: list[str], mine: bool, yours: bool) -> None:
+        """News, then the turn (others' turns are chatter; yours coming cuts the chatter
+        still waiting)."""
         lang = self.stream.words.lang
-        self._news_said = threading.Event()
-        self.speaker.say(said, cut=yours, lang=lang, done=self._news_said)
-        self.speaker.say([turn], idle=not update.my_turn, cut=yours, lang=lang)
+        if news:                # caught up once the last of them is said
+            self._news_said = threading.Event()
+        self.speaker.say(news, cut=yours, lang=lang, done=self._news_said if news else None)
+        if any(turn):
+            self._turn = (turn[0], mine, yours)
+        if self.ready is None:
+            self._say_turn()
+
+    def _say_turn(self) -> None:
+        """The turn waiting, once the table takes keys."""
+        if self._turn is not None and (self.ready is None or self.ready()):
+            turn, mine, yours = self._turn
+            self._turn = None
+            self.speaker.say([turn], idle=not mine, cut=yours, lang=self.stream.words.lang)
 
     def caught_up(self) -> bool:
         """Has the listener heard the news of the last update (a race's opening: "West
@@ -142,7 +212,11 @@ class SpokenTable:
 
     def frame(self) -> None:
         """Once a frame: a card's popup of choices just opened is said with its keys
-        ("The Ace of Sticks: high or low? Keys: 1, High; 2, Low.")."""
+        ("The Ace of Sticks: high or low? Keys: 1, High; 2, Low."), and a seat whose
+        person changed."""
+        if self.update is not None:
+            self._reseat()
+        self._say_turn()
         title = self.popup()
         if title is not None and title != self._popup_said:
             keys = self.choices_words()
@@ -160,6 +234,12 @@ class SpokenTable:
     def refused(self, text: str) -> None:
         """A refusal in the words the table shows."""
         self.answer(self.stream.words.say("spoken.refused", reason=text))
+
+    def picked(self, codes: Sequence[str]) -> None:
+        """The cards picked at once (a hint in Dou Dizhu), after what was said of it."""
+        w = self.stream.words
+        self.speaker.say([w.say("spoken.picked_all", cards=w.cards(codes))], idle=True,
+                         lang=w.lang)
 
     def card(self, code: Optional[str], picked: Optional[bool] = None) -> None:
         """The card under the keyboard's cursor, named at once; ``picked``: Space just

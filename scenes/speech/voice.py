@@ -3,10 +3,10 @@
 A :class:`Voice` speaks one sentence and returns when it is said (the speaker calls it
 from its own thread, never the frame's).  :class:`EngineVoice` is pyttsx3 (eSpeak NG on
 Linux, SAPI5 on Windows, NSSpeechSynthesizer on macOS), an optional extra
-(``pip install 'tavolata[speech]'``); :class:`ScreenReaderVoice` is the screen reader
-a person already runs, where a well-kept library reaches it (the setting "Voice":
+(``pip install 'tavolata[speech]'``);  the screen reader a person already runs
+(scenes/speech/reader.py), where a well-kept library reaches it (the setting "Voice":
 speech-dispatcher through its own Python binding on Linux, accessible_output2 on
-Windows and macOS), falling back to pyttsx3 with a line in the log; :class:`Transcript`
+Windows and macOS), falls back to pyttsx3 with a line in the log; :class:`Transcript`
 keeps the sentences, for tests, and :class:`FileTranscript` writes them to the file
 ``TAVOLATA_SPEECH_TRANSCRIPT`` names, whatever the setting (to check what a table says
 where nothing can sound).  :func:`missing` says what to install when there is no
@@ -24,10 +24,10 @@ import logging
 import os
 import shutil
 import sys
-import threading
 from typing import Any, Optional, Protocol
 
 from game.i18n import translate
+from scenes.speech.reader import open_screen_reader
 
 log = logging.getLogger(__name__)
 
@@ -35,11 +35,6 @@ log = logging.getLogger(__name__)
 BACKENDS = ("engine", "screen_reader")
 #: a file every sentence is written to instead of spoken (checking what a table says)
 TRANSCRIPT_ENV = "TAVOLATA_SPEECH_TRANSCRIPT"
-#: how long a sentence is waited for, at most, when speech-dispatcher does not say it is
-#: done (one with no sound to play never does): a word's time at the slowest rate
-#: offered (120 words a minute), and some slack, so the queue goes on
-WORD_SECONDS = 0.5
-DISPATCHER_SLACK = 2.0
 #: the setting "Voice" (:func:`choose_backend`)
 _backend = "engine"
 
@@ -79,64 +74,6 @@ class FileTranscript:
         self.file.close()
 
 
-class ScreenReaderVoice:
-    """The screen reader the player runs.  Through speech-dispatcher (the ``speechd``
-    module) a sentence returns once it is said, its language and rate the setting's;
-    through accessible_output2 the screen reader queues it and keeps its own voice,
-    language and rate (a screen reader's user set them there)."""
-
-    def __init__(self, client: Any, dispatcher: bool) -> None:
-        self.client = client
-        self.dispatcher = dispatcher
-
-    def language(self, lang: str) -> None:
-        if self.dispatcher:
-            self.client.set_language(lang)
-
-    def set_rate(self, rate: int) -> None:
-        """Words a minute as speech-dispatcher's -100 to 100 (0: eSpeak NG's 175)."""
-        if self.dispatcher:
-            self.client.set_rate(max(-100, min(100, round((rate - 175) / 2.75))))
-
-    def say(self, text: str) -> None:
-        if not self.dispatcher:
-            self.client.speak(text, interrupt=False)
-            return
-        import speechd
-
-        said = threading.Event()
-        self.client.speak(text, callback=lambda *_: said.set(),
-                          event_types=(speechd.CallbackType.END, speechd.CallbackType.CANCEL))
-        said.wait(DISPATCHER_SLACK + WORD_SECONDS * len(text.split()))
-
-    def close(self) -> None:
-        if self.dispatcher:
-            self.client.close()
-
-
-def open_screen_reader() -> Optional[ScreenReaderVoice]:
-    """The screen reader's voice, or None (the reason logged): speech-dispatcher where
-    its binding is installed (Linux: ``apt install python3-speechd``), else
-    accessible_output2 (``pip install accessible_output2``: NVDA, JAWS, SAPI on
-    Windows, VoiceOver on macOS)."""
-    try:
-        if importlib.util.find_spec("speechd") is not None:
-            import speechd
-
-            return ScreenReaderVoice(speechd.SSIPClient("tavolata"), dispatcher=True)
-        if importlib.util.find_spec("accessible_output2") is not None:
-            from accessible_output2.outputs.auto import Auto
-
-            return ScreenReaderVoice(Auto(), dispatcher=False)
-    except Exception as err:        # a dispatcher not running, a reader not found: said
-        log.warning("spoken table: the screen reader did not answer (%s); the program's "
-                    "own voice speaks", err)
-        return None
-    log.warning("spoken table: no screen reader library (speechd, accessible_output2); "
-                "the program's own voice speaks")
-    return None
-
-
 def choose_backend(name: str) -> bool:
     """The setting "Voice": the next voice made is this one (True: another than
     before)."""
@@ -152,7 +89,7 @@ def open_backend(lang: str) -> Optional[Voice]:
     if path:
         return FileTranscript(path)
     if _backend == "screen_reader":
-        reader = open_screen_reader()
+        reader = open_screen_reader(open_voice)
         if reader is not None:
             reader.language(lang)
             return reader

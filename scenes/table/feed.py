@@ -68,6 +68,7 @@ class SessionFeed(TableReadings):
             total = sum(len(v) for v in self.view["zones"].values())
             self.board.stack(self.adapter.source_zone, total)
             self.animator.animate(events)
+            self._heard_on()
         else:
             self._rebuild()
             self.story.tell(self.client.told(), self.say)   # a game resumed: its story so far
@@ -105,6 +106,12 @@ class SessionFeed(TableReadings):
         """After a score sheet closed (the table on top again): the events that waited."""
         if self.app.stack.top is self:
             self.animator.resume_held()
+            self._heard_on()
+
+    def _heard_on(self) -> None:
+        """No score sheet holds the table: the spoken table says what waited for one."""
+        if self.spoken is not None and self.animator.held_events is None:
+            self.spoken.go_on()
 
     def say(self, event: Event) -> str:
         """An event in words, for the story and the captions (scenes/table/story.py)."""
@@ -118,6 +125,7 @@ class SessionFeed(TableReadings):
         while self.inbox and not self.timeline.busy and self.animator.held_events is None:
             update = self._take_update()
             self.animator.animate(list(update.events))
+            self._heard_on()
 
     def act(self, action: Action) -> bool:
         """Send this seat's action; False (and the reason shown) when it is refused."""

@@ -278,6 +278,9 @@ class _AutoClose(_MenuOverlay):
 class ResultScene(_AutoClose, _MenuOverlay):
     """The game is over: who won, the final scores, Play again or Menu."""
 
+    #: it opens by itself: its first words follow the table's news (scenes/speech/screens.py)
+    unasked = True
+
     settle = RESULT_SETTLE
 
     def __init__(self, app: Any, table: "TableScene", auto_close: Optional[float] = None) -> None:
@@ -486,6 +489,9 @@ class SheetScene(_AutoClose, _MenuOverlay):
     held from the table: the scene stack's): Enter, hammered to play the last cards,
     skipped the deal's sheet.
     """
+
+    #: it opens by itself: its first words follow the table's news (scenes/speech/screens.py)
+    unasked = True
 
     settle = RESULT_SETTLE
 

@@ -73,6 +73,7 @@ from scenes.kit.hud import Hud
 from scenes.kit.layout import Layout
 from scenes.kit.tween import Timeline
 from scenes.net import guest
+from scenes.speech.reading import said_as
 from scenes.speech.table import SpokenTable, spoken_on
 from scenes.table import keeping
 from scenes.table.animation import Animator
@@ -203,16 +204,18 @@ class TableScene(SessionFeed, Overlays):
         self.input = TableInput(self.position, self.adapter, self.board, self.stage, self.hud,
                                 self.timeline, self.pace, lambda: self.busy, lambda: self.link,
                                 self.act, self.explain_refusal, self.refuse,
-                                client.advise if client.advises else None, app.notify,
+                                client.advise if client.advises else None, self.hint_notice,
                                 self._on_look_button, self.look_back, app.withdraw)
         self.table_keys = Keymap(TABLE_KEYS, self.table_commands())
         #: the table said aloud (the setting "Spoken table", or --speak): scenes/speech
         self.spoken = SpokenTable(
             self.key, self.seat, lambda: self.adapter.seat_names(self.layout),
-            lambda: [(b.hotkey, b.label) for b in (self.popup or self.bar).buttons if b.enabled],
+            lambda: [(b.hotkey, b.label) for bar in (self.popup or self.bar, self.input.hint_bar)
+                     for b in bar.buttons if b.enabled],      # the Hint beside a picker too
             lambda: self.popup.title if self.popup else None,
             lambda: getattr(app.settings, "speech_verbosity", "full") == "brief",
-            cue=self.sound, heard=self.sound_heard,
+            cue=self.sound, heard=self.sound_heard, away=lambda: self.adapter.away,
+            ready=lambda: not self.busy,
         ) if spoken_on(app) else None
         self.painter = TablePainter(
             self.adapter, self.position, self.board, self.stage, self.hud, self.input,
@@ -241,6 +244,18 @@ class TableScene(SessionFeed, Overlays):
                 snd.play(name)
             except Exception:  # sound is a nicety; never a crash
                 log.debug("sound %s failed", name, exc_info=True)
+
+    def hint_notice(self, text: str, seconds: float = 3.0) -> None:
+        """A hint's line, shown, and said to a listener (it was shown alone: H said
+        nothing)."""
+        self.app.notify(text, seconds)
+        if self.spoken is not None:
+            self.spoken.answer(said_as(text))
+
+    def _say_picked(self, before: list[str]) -> None:
+        """The cards a hint picked (at the key, or once Hard has thought), by name."""
+        if self.spoken is not None and self.selected != before and self.selected:
+            self.spoken.picked(self.selected)
 
     def sound_heard(self) -> bool:
         """Does a sound played now reach the player (a device, a volume above 0)?"""
@@ -309,7 +324,10 @@ class TableScene(SessionFeed, Overlays):
                 return None
             if self.table_keys.run(event) or (self.spoken is not None and self.spoken.key(event)):
                 return None
+            picked = list(self.selected)
             rest = self.input.key(event)
+            if event.key == pygame.K_h:
+                self._say_picked(picked)
             if self.spoken is not None and event.key in (pygame.K_LEFT, pygame.K_RIGHT,
                                                          pygame.K_SPACE):
                 code = self.cursor_code()          # arrows through the hand: each card,
@@ -357,7 +375,9 @@ class TableScene(SessionFeed, Overlays):
             if self.over and not self.result_shown:
                 self.result_shown = True
                 self.show_result()
-        self.input.poll_hint()
+        picked = list(self.selected)
+        self.input.poll_hint()               # a hint Hard was thinking about, shown now
+        self._say_picked(picked)
         self.input.refresh()
         self.input.lift(dt)
 

@@ -905,6 +905,7 @@ def test_a_listening_guest_hears_the_first_turn_by_the_names_the_table_shows(app
     speaker, lines = spoken.transcript_speaker()
     monkeypatch.setattr(spoken, "_speaker", speaker)
     app.speak = True
+    app.settings.animation_speed = "instant"     # the turn is said once the cards stop
     set_language(lang)
     try:
         with hosting(key, seed=3) as (host, hosts_table):
@@ -913,13 +914,16 @@ def test_a_listening_guest_hears_the_first_turn_by_the_names_the_table_shows(app
             table = frames_until(app, lambda: isinstance(app.stack.top, TableScene)
                                  and app.stack.top)
             host_seat = 1 - table.seat
-            frames_until(app, lambda: table.adapter.seat_name(host_seat, table.layout) == "Host"
-                         and (table.spoken.stream.turn_said or table.my_turn()))
-            speaker.wait()
             before, after = tr("spoken.turn.other", player="\0").split("\0")
-            named = [m.group(1) for line in lines
-                     if (m := re.fullmatch(f"{re.escape(before)}(.+){re.escape(after)}", line))]
-            assert named and set(named) == {"Host"}, lines
+
+            def named() -> list[str]:
+                """The players the turns heard so far name (said once the cards stop)."""
+                speaker.wait()
+                return [m.group(1) for line in lines if (m := re.fullmatch(
+                    f"{re.escape(before)}(.+){re.escape(after)}", line))]
+            frames_until(app, lambda: table.adapter.seat_name(host_seat, table.layout) == "Host"
+                         and named(), timeout=20.0)
+            assert set(named()) == {"Host"}, lines
             app.back_to_menu()
     finally:
         set_language("en")

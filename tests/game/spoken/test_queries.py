@@ -29,13 +29,6 @@ def test_my_hand_is_grouped_by_suit_with_the_cards_I_may_play_marked():
     assert said == "3 cards. Cups: 2 playable, King playable; Coins: Ace."
 
 
-def test_jokers_are_said_last_after_the_suits():
-    words = Words("doudizhu", "en", ("You", "East", "West"))
-    view = {"zones": {"hand/0": ["RJ", "3S", "BJ", "4C"]}}
-    assert ask("hand", words, update(view)) == ("4 cards. Clubs: 4; Spades: 3; "
-                                                "Jokers: Black Joker, Red Joker.")
-
-
 def test_a_hand_all_of_which_may_be_played_is_not_marked():
     said = ask("hand", WORDS, update(HAND, legal=[play("Kc"), play("2c"), play("Ad")]))
     assert "playable" not in said
@@ -69,3 +62,46 @@ def test_a_view_without_what_a_query_reads_is_answered_in_words():
         said = ask(query, WORDS, update({"zones": {}}, to_act=()))
         assert said and "{" not in said, query
     assert ask("no such query", WORDS, update(HAND)) == "Nothing to say."
+
+
+def test_bisca_scores_say_each_bet_and_the_hands_made_as_the_plates_show_them():
+    """A listener must weigh each bet against the hands made, as a sighted player reads
+    "Bet 2 · Made 0" under each plate; the scores said the lives alone."""
+    words = Words("bisca", "it", ("Tu", "Est", "Nord", "Ovest"))
+    betting = {"zones": {}, "bets": [2, 1, None, None], "won": [0, 0, 0, 0], "lives": [3, 3, 2.5, 3]}
+    assert ask("scores", words, update(betting)) == (
+        "Puntate: Tu 2, Est 1, Nord non ancora, Ovest non ancora. "
+        "Mani fatte in questo giro: Tu 0, Est 0, Nord 0, Ovest 0. "
+        "Vite: Tu 3, Est 3, Nord 2,5, Ovest 3.")
+
+
+def test_a_dou_dizhu_hand_is_said_by_rank_as_it_lies_its_pairs_heard_together():
+    """Suits count for nothing in Dou Dizhu: the hand by suit ("Clubs: 5, 7 ...") hid
+    its pairs and trios; it is said low to high, each rank's cards together."""
+    words = Words("doudizhu", "it", ("Tu", "Est", "Ovest"))
+    view = {"zones": {"hand/0": ["3D", "3H", "4D", "4H", "4S", "TS", "2C", "BJ"]}}
+    assert ask("hand", words, update(view)) == (
+        "8 carte, dalla più bassa: 3, 3; 4, 4, 4; 10; 2; Jolly nero.")
+
+
+def test_the_dou_dizhu_play_to_beat_names_its_ranks_not_their_letters():
+    """"To beat: East's Pair, A A.": a voice read the letters; the ranks are named."""
+    words = Words("doudizhu", "it", ("Tu", "Est", "Ovest"))
+    view = {"zones": {}, "last": {"seat": 1, "play": "AA", "kind": "pair", "rank": 11,
+                                  "length": 1, "size": 2}}
+    assert ask("last_trick", words, update(view)) == "Da battere: Coppia di Est, Asso, Asso."
+    view["last"].update(play="TTTBR", kind="single")
+    assert ask("last_trick", words, update(view)).endswith("10, 10, 10, Jolly nero, Jolly rosso.")
+
+
+def test_the_cards_other_players_hold_facing_you_are_on_the_table_asked_for():
+    """Bisca's one-card round: each sees the others' cards, not their own, and bets on
+    them; a listener asking for the table heard "The table is empty." and bet blind."""
+    words = Words("bisca", "it", ("Tu", "Est", "Nord", "Ovest"))
+    view = {"zones": {"hand/0": [None], "hand/1": ["Kd"], "hand/2": ["Ks"], "hand/3": ["Ac"],
+                      "table": []}}
+    said = ask("table", words, update(view))
+    assert said == ("Sul tavolo: Est ha in mano, rivolta a te, Re di Denari; Nord ha in mano, "
+                    "rivolta a te, Re di Spade; Ovest ha in mano, rivolta a te, Asso di Coppe.")
+    view["zones"].update({"hand/1": [None, None], "hand/2": [None, None], "hand/3": [None]})
+    assert ask("table", words, update(view)) == "Il tavolo è vuoto."

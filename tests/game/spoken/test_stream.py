@@ -150,7 +150,7 @@ def test_a_bisca_card_turned_up_is_said_to_the_one_who_sees_it_and_no_other():
 
 @pytest.mark.parametrize("lang, said", [
     ("en", ["Round 3: 1 card each, dealt by East.", "Bets: You 1, East 0, North 0; 1 in all for 1 hand."]),
-    ("it", ["Giro 3: 1 carta a testa, dà le carte East.",
+    ("it", ["Giro 3: 1 carta a testa; mazziere: East.",
             "Puntate: You 1, East 0, North 0; 1 in tutto per 1 mano."])])
 def test_a_bisca_round_of_one_card_is_counted_in_the_singular(lang, said):
     """A count of one takes the catalog's ``_one`` form, as the table's own line does
@@ -161,3 +161,35 @@ def test_a_bisca_round_of_one_card_is_counted_in_the_singular(lang, said):
     assert [s.event(e) for e in one] == said
     many = Event("round", None, {"round_no": 1, "cards": 5, "dealer": 1})
     assert s.event(many).startswith("Round 1: 5 cards each" if lang == "en" else "Giro 1: 5 carte a testa")
+
+
+def test_the_listener_dealing_or_betting_is_said_in_words_that_fit_you_in_italian():
+    """"dà le carte Tu" (third person after "You") and "Punti 2." (heard as "Points 2")
+    were what an Italian listener heard of their own deal and bet."""
+    s = stream("bisca", "it")
+    s.words = Words("bisca", "it", ("Tu", "Est", "Nord", "Ovest"))
+    assert s.event(Event("round", None, {"round_no": 2, "cards": 4, "dealer": 0})) == \
+        "Giro 2: 4 carte a testa; mazziere: Tu."
+    assert s.event(Event("bet", 0, {"bet": 2})) == "Tu punti 2."
+    bolola = stream("bolola", "it")
+    bolola.words = Words("bolola", "it", ("Tu", "Est", "Nord", "Ovest"))
+    said = bolola.event(Event("contract", None, {"deal_no": 1, "deals": 9, "contract": "no_tricks",
+                                                 "dealer": 0, "opener": 1}))
+    assert "mazziere: Tu." in said and "dà le carte" not in said
+
+
+def test_the_game_won_by_the_listener_is_said_in_words_that_fit_you_in_italian():
+    """"Vince Tu." (third person after "Tu") was what an Italian listener heard of a game
+    they won; "Vittoria: Tu." fits one winner or several, you or another."""
+    s = stream("doudizhu", "it")
+    s.words = Words("doudizhu", "it", ("Tu", "Est", "Ovest"))
+    over = Event("game_over", None, {"winners": [0], "scores": [15, -3, -12]})
+    assert s.event(over) == "La partita è finita. Vittoria: Tu. Punteggi: Tu 15, Est -3, Ovest -12."
+
+
+def test_the_bets_leave_out_the_players_out_of_the_game():
+    """Out of a Bisca game, a player bets nothing: "Bets: You , East , North 4" was said."""
+    s = stream("bisca", "it")
+    s.words = Words("bisca", "it", ("Tu", "Est", "Nord", "Ovest"))
+    closed = Event("bets_closed", None, {"bets": [None, None, 4, 2], "total": 6, "cards": 5})
+    assert s.event(closed) == "Puntate: Nord 4, Ovest 2; 6 in tutto per 5 mani."

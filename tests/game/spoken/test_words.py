@@ -28,3 +28,13 @@ def test_why_a_card_won_is_said_in_words_where_the_screen_draws_marks(lang, game
     assert words == said and not MARKS.search(words)
     assert ">" in why_words(lang, game, why) or "…" in why_words(lang, game, why), \
         "the screen keeps its marks"
+
+
+def test_face_down_cards_side_by_side_are_counted_not_said_one_by_one():
+    """Dou Dizhu's kitty before it is taken was "a hidden card, a hidden card and a hidden
+    card"."""
+    from game.spoken import Words
+
+    w = Words("doudizhu", "it", ("Tu", "Est", "Ovest"))
+    assert w.cards([None, None, None]) == "3 carte coperte"
+    assert w.cards(["3S", None]) == "3 di Picche e una carta coperta"

@@ -24,6 +24,7 @@ import pygame
 import pytest
 
 from game import GAMES
+from game.cards import Card
 from scenes.speech import table as spoken
 from scenes.table.result import SheetScene
 from tests.scenes.tablekit import enter_on_sheet, frames, key, make_app, open_table, settle, think
@@ -69,6 +70,10 @@ class Listener:
         answer = self.ask(pygame.K_F2)
         if "face down" in answer or answer == "Your hand is empty.":
             return [], []
+        if ", lowest first: " in answer:     # Dou Dizhu: the ranks as the hand lies
+            ranks = answer.split(": ", 1)[1].rstrip(".").replace("; ", ", ").split(", ")
+            names = [rank.removesuffix(" playable") for rank in ranks]
+            return names, [n for n, r in zip(names, ranks) if r.endswith(" playable")] or names
         groups = answer.split(". ", 1)[1].rstrip(".")
         hand, playable = [], []
         for group in groups.split("; "):
@@ -113,8 +118,12 @@ class Listener:
         view = self.table.view
         assert self.ask(pygame.K_F7) == "It is your turn."
         hand, playable = self.hand()
-        assert sorted(hand) == sorted(c for c in view["zones"]["hand/0"] if c)
+        held = [c for c in view["zones"]["hand/0"] if c]
+        ranks = [Card.parse(c).rank_name("en") for c in held]       # as the hand lies
+        assert sorted(hand) == sorted(held) or hand == ranks, (hand, held)
         legal_cards = {a.card.code for a in self.table.legal() if a.card}
+        if hand == ranks and sorted(hand) != sorted(held):           # heard by rank
+            legal_cards = {Card.parse(c).rank_name("en") for c in legal_cards}
         assert not legal_cards or set(playable) == legal_cards
 
     def play_game(self, decide: Callable[["Listener", str], None], longest: int = LONGEST) -> int:
@@ -303,10 +312,8 @@ def test_a_listener_plays_a_whole_game_of_bocce_by_keys_and_ears_alone(display, 
     ears.speaker.close()
 
 
-@pytest.mark.slow
-def test_dou_dizhu_cards_are_picked_and_put_back_by_ear(display, monkeypatch):
-    """Space on the card under the cursor says it is picked, again that it is put back."""
-    ears = listening(display, monkeypatch, "doudizhu")
+def to_dou_dizhu_play(ears: Listener) -> None:
+    """Bid by ear (3, else pass) until the listener is to play cards, the table settled."""
     for _ in range(LONGEST):
         if ears.table.my_turn() and any(a.kind == "play" for a in ears.table.legal()):
             break
@@ -319,6 +326,13 @@ def test_dou_dizhu_cards_are_picked_and_put_back_by_ear(display, monkeypatch):
         ears.hear()
     settle(ears.app, ears.table)
     ears.hear()
+
+
+@pytest.mark.slow
+def test_dou_dizhu_cards_are_picked_and_put_back_by_ear(display, monkeypatch):
+    """Space on the card under the cursor says it is picked, again that it is put back."""
+    ears = listening(display, monkeypatch, "doudizhu")
+    to_dou_dizhu_play(ears)
     name = ears.ask(pygame.K_RIGHT)
     assert ears.codes[name]
     assert ears.ask(pygame.K_SPACE) == f"{name} picked."
@@ -361,3 +375,116 @@ def test_a_listener_plays_a_whole_hand_of_dou_dizhu_by_keys_and_ears_alone(displ
     assert ears.play_game(decide_doudizhu) > 0
     assert ears.table.over
     ears.speaker.close()
+
+
+@pytest.mark.slow
+def test_a_rounds_score_sheet_is_heard_before_the_next_round_and_its_turn(display, monkeypatch):
+    """The round's end, then its sheet, and only once the sheet is gone on from the next
+    round and whose turn it is: the listener heard "Round 2 ... East's turn." and then
+    "Round 1: the result: the score sheet.", the table still showing round 1."""
+    monkeypatch.setattr(spoken, "_speaker", spoken._speaker)
+    app = make_app(display)
+    speaker, lines = spoken.transcript_speaker()
+    spoken._speaker = speaker
+    app.speak = True
+    table = open_table(app, "bisca", seed=4, options=dict(opening=2, lives=3),
+                       think_delay=(0.0, 0.0))
+    ears = Listener(app, table, speaker, lines)
+    for _ in range(LONGEST):
+        if isinstance(app.stack.top, SheetScene):
+            break
+        turn = ears._turn_heard()
+        if turn is None:
+            think(table)
+            frames(app, 1)
+            ears.hear()
+            continue
+        settle(app, table)
+        ears.hear()
+        decide_bisca(ears, turn)
+        ears.hear()
+    frames(app, 2)
+    ears.hear()
+    heard = ears.heard
+    sheet = next(n for n, line in enumerate(heard) if "the score sheet. Enter:" in line)
+    ended = next(n for n, line in enumerate(heard) if line.startswith("Round 1 over."))
+    assert ended < sheet and not any(line.startswith("Round 2") for line in heard), heard[-8:]
+    assert heard[ended + 1:sheet] == [], heard[ended:]     # the sheet's focus after its title
+    ears.close_sheet()
+    settle(app, table)
+    ears.hear()
+    after = ears.heard[sheet + 1:]
+    assert any(line.startswith("Round 2") for line in after), after
+    speaker.close()
+
+
+@pytest.mark.slow
+def test_the_keys_asked_for_name_the_hint_beside_a_picker(display, monkeypatch):
+    """F10 says the Hint's key where it stands beside a picker of bets, as the screen
+    shows it ("H Hint"): it named the bets alone, the Hint only where it was in the bar."""
+    ears = listening(display, monkeypatch, "bisca")
+    for _ in range(LONGEST):
+        if ears.table.my_turn() and not ears.table.busy:
+            break
+        think(ears.table)
+        frames(ears.app, 1)
+    settle(ears.app, ears.table)
+    frames(ears.app, 2)
+    assert all(a.kind == "bet" for a in ears.table.legal())
+    assert ears.buttons()["Hint"] == "H"
+    ears.speaker.close()
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("thought", [False, True])
+def test_a_hint_asked_for_by_ear_is_said_with_the_cards_it_picked(display, monkeypatch, thought):
+    """H shows Hard's play and why in a notice and picks its cards; a listener heard
+    nothing of it.  Its line is said, then the cards picked, by name, whether Hard
+    answered at once or (``thought``) after thinking a while."""
+    from game.engine import Reason
+    from game.session.advice import Advice
+    from scenes.i18n import tr, words
+
+    ears = listening(display, monkeypatch, "doudizhu")
+    to_dou_dizhu_play(ears)
+    play = next(a for a in ears.table.legal() if a.kind == "play" and len(a.cards) > 1)
+    why = Reason("advice.agrees", {"deals": 40})
+    answers: list = [None] if thought else []
+    ears.table.input.advise = lambda: answers.pop() if answers else Advice(play, why, None)
+    key(ears.app, pygame.K_h, unicode="h")
+    said = ears.hear()
+    if thought:                    # "Thinking about your hint…", cut once it is shown
+        frames(ears.app, 2)
+        said = [line for line in said + ears.hear() if line != tr("table.hint_thinking")]
+    line = ears.table.input.hint_line
+    assert line and words(why) in line
+    picked = sorted(ears.codes[name] for name in said[-1].removeprefix("Picked: ")
+                    .rstrip(".").replace(" and ", ", ").split(", "))
+    assert said[0].startswith(ears.table.adapter.hint_name(ears.table.view, play)), said
+    assert picked == sorted(c.code for c in play.cards) == sorted(ears.table.selected), said
+    assert said[-1].startswith(tr("spoken.picked_all", cards="").rstrip("."))
+    ears.speaker.close()
+
+
+@pytest.mark.slow
+def test_your_turn_is_said_once_the_cards_stop_so_the_key_pressed_on_it_acts(display, monkeypatch):
+    """At the table's pace the turn was said as the update came, the deal still flying:
+    the key a listener pressed on hearing it only hurried the cards, and was spent.  It
+    is said once the table takes keys, and the key pressed then acts."""
+    monkeypatch.setattr(spoken, "_speaker", spoken._speaker)
+    app = make_app(display, "normal")
+    speaker, lines = spoken.transcript_speaker()
+    spoken._speaker = speaker
+    app.speak = True
+    table = open_table(app, "bisca", seed=4, options=OPTIONS["bisca"])
+    ears = Listener(app, table, speaker, lines)
+    for _ in range(LONGEST):
+        think(table)
+        frames(app, 1)
+        if any(line.startswith("Your turn") for line in ears.hear()):
+            break
+    assert not table.busy, "your turn said while the cards still moved"
+    version = table.version
+    ears.press(next(iter(ears.buttons())))          # a bet, by the key F10 names
+    assert table.version > version or table.inbox, "the key did nothing"
+    speaker.close()

@@ -63,6 +63,52 @@ def test_a_settings_row_is_said_with_its_value_as_it_changes(display, monkeypatc
     speaker.close()
 
 
+def test_a_value_changed_is_said_without_its_help_again(display, monkeypatch):
+    """The help line is said as the focus lands on a row; each change says the new value
+    alone (the whole help was said again at every press)."""
+    from scenes.i18n import tr
+
+    app, speaker, lines = listening(display, monkeypatch)
+    scene = app.open("setup", "bisca")
+    scene.focus.focus_key("players")
+    frames(app, 1)
+    row = scene.row("players")
+    assert heard(speaker, lines)[-1].endswith(row.help)
+    key(app, pygame.K_RIGHT)
+    assert heard(speaker, lines) == [
+        tr("spoken.option", label=tr("setup.players"), value=row.show(scene.value(row)))]
+    speaker.close()
+
+
+def test_each_games_rules_is_said_with_the_games_name_as_the_focus_moves_down(display,
+                                                                              monkeypatch):
+    """Down from one game's Rules to the next game's: each is said, by its game; the
+    focus moved in silence (the same words as the item before were not said again)."""
+    app, speaker, lines = listening(display, monkeypatch)
+    app.stack.top.focus.focus_key("rules:bocce")
+    frames(app, 1)
+    assert heard(speaker, lines)[-1] == "Rules of Bocce."
+    key(app, pygame.K_DOWN)
+    assert heard(speaker, lines) == ["Rules of Bolola."]
+    speaker.close()
+
+
+def test_a_range_of_players_is_said_in_words_not_two_numbers(display, monkeypatch):
+    """"2–6 players": a voice read "two six players"."""
+    from scenes.i18n import set_language
+
+    app, speaker, lines = listening(display, monkeypatch)
+    set_language("it")
+    try:
+        app.back_to_menu()
+        app.stack.top.focus.focus_key("game:bisca")
+        frames(app, 1)
+        assert heard(speaker, lines)[-1] == "Bisca, da 2 a 6 giocatori."
+    finally:
+        set_language("en")
+        speaker.close()
+
+
 def test_nothing_is_said_with_the_spoken_table_off(display, monkeypatch):
     app, speaker, lines = listening(display, monkeypatch, speak=False)
     key(app, pygame.K_DOWN)
@@ -160,6 +206,25 @@ def test_the_rules_are_read_a_section_at_a_time_and_the_page_follows(display, mo
     assert scene.target > 0                                   # the page is at "Setup"
     key(app, pygame.K_UP)
     assert heard(speaker, lines)[0] == "Bocce"
+    speaker.close()
+
+
+def test_the_credits_are_read_a_section_at_a_time_as_the_rules_are(display, monkeypatch):
+    """Down on the credits scrolled the page and said nothing; it says the next section
+    (its heading first) and the page follows, Up the one before."""
+    from scenes.screens.credits_scene import blocks
+
+    app, speaker, lines = listening(display, monkeypatch)
+    scene = app.open("credits")
+    frames(app, 1)
+    heard(speaker, lines)
+    headings = [b.text for b in blocks() if b.kind.startswith("h")]
+    key(app, pygame.K_DOWN)
+    first = heard(speaker, lines)
+    key(app, pygame.K_DOWN)
+    assert heard(speaker, lines)[0] == headings[1] and scene.target > 0
+    key(app, pygame.K_UP)
+    assert heard(speaker, lines) == first
     speaker.close()
 
 

@@ -151,3 +151,24 @@ def test_another_voice_takes_over_before_the_next_sentence():
     speaker.wait()
     speaker.close()
     assert old.lines == ["East plays the King of Cups."] and new.lines == ["Your turn."]
+
+
+def test_a_voice_that_raises_on_a_sentence_costs_that_sentence_alone(caplog):
+    """A driver failing once (a device gone) is logged; the speaker goes on with the next
+    sentence, where its thread had ended and nothing more was ever said."""
+
+    class Once(Transcript):
+        def say(self, text: str) -> None:
+            if text == "East plays the King of Cups.":
+                raise RuntimeError("the device is gone")
+            super().say(text)
+
+    voice = Once()
+    speaker = Speaker(lambda: voice)
+    speaker.say(["East plays the King of Cups.", "Your turn."])
+    done = threading.Event()
+    speaker.say(["The trump is Swords."], done=done)
+    assert done.wait(BOUND), "the speaker stopped"
+    speaker.close()
+    assert voice.lines == ["Your turn.", "The trump is Swords."]
+    assert "the device is gone" in caplog.text

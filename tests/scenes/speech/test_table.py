@@ -5,10 +5,12 @@ from __future__ import annotations
 from typing import Optional
 
 import pygame
+import pytest
 
 from game.engine import Event
 from game.session import Update
 from scenes.speech.table import CHOICES_KEY, QUERY_KEYS, REPEAT_KEY, SpokenTable, transcript_speaker
+from tests.scenes.shell_helpers import app  # noqa: F401
 
 NAMES = ("You", "East", "West")
 
@@ -126,3 +128,88 @@ def test_the_cues_sound_as_an_update_is_heard():
     spoken.hear(update(to_act=(0,)))
     assert played == ["trick", "turn"]
     speaker.close()
+
+
+def test_a_seat_taken_mid_game_is_said_and_named_anew_and_its_turn_said_again():
+    """A person takes the seat a computer held while it is that seat's turn: the change
+    is said once, then the turn again by the new name, and F7 names it so."""
+    speaker, lines = transcript_speaker()
+    names = list(NAMES)
+    spoken = SpokenTable("briscola", 0, lambda: names, speaker=speaker)
+    spoken.hear(update(to_act=(2,)))
+    assert said(spoken, speaker, lines) == ["West's turn."]
+    names[2] = "Carla"
+    spoken.frame()
+    spoken.frame()
+    assert said(spoken, speaker, lines) == ["Carla takes West's seat.", "Carla's turn."]
+    spoken.key(press(pygame.K_F7))
+    assert said(spoken, speaker, lines) == ["Carla to act."]
+    speaker.close()
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_a_friend_who_drops_and_comes_back_is_said_at_the_hosts_table_by_ear(app, monkeypatch,
+                                                                            lang):
+    """A real hosted game in this process, the host playing by ear: Bruno's link drops on
+    his turn, and the host hears it once ("Bruno left; the computer plays for Bruno."),
+    the turn again by the seat's new name, every sentence after naming the computer
+    playing for him; he comes back with his seat's key, and that is said once too."""
+    from game.net import Host, RemoteClient, protocol
+    from scenes.i18n import set_language, tr
+    from scenes.speech import table as spoken_module
+    from scenes.table.netplay import away_seats
+    from scenes.table.scene import TableScene
+    from tests.game.net.helpers import table_of_friends, until
+    from tests.scenes.test_online import frames_until
+
+    speaker, lines = transcript_speaker()
+    monkeypatch.setattr(spoken_module, "_speaker", speaker)
+    app.speak = True
+    app.settings.animation_speed = "instant"
+    set_language(lang)
+    host = Host(table_of_friends("bocce", 2, 5), name="Anna", listen="127.0.0.1", port=0,
+                autostart=False, stand_in="random", limits=protocol.QUICK).start()
+    bruno = back = None
+    try:
+        assert host.wait_ready(5.0), host.status()
+        bruno = RemoteClient(host.status().direct_code, name="Bruno")
+        until(lambda: bruno.state == "waiting", 10.0)
+        assert host.begin()
+        table = TableScene(app, host.client)
+        app.stack.push(table)
+
+        def brunos_turn() -> bool:
+            """The host plays its own turns until Bruno's is said."""
+            if table.position.my_turn() and not table.busy:
+                table.client.submit(table.position.legal()[0], table.position.version)
+            speaker.wait()
+            return table.position.to_act == (1,) and not table.busy and \
+                tr("spoken.turn.other", player="Bruno") in lines
+        frames_until(app, brunos_turn, timeout=20.0)
+        lines.clear()
+        bruno.close()
+        frames_until(app, lambda: away_seats(table.client) == {1}, timeout=30.0)
+        stand_in = tr("spoken.seating.stand_in", name="Bruno")
+        frames_until(app, lambda: speaker.wait() or tr("spoken.turn.other", player=stand_in)
+                     in lines, timeout=30.0)
+        left = tr("spoken.seating.away", name="Bruno")
+        assert lines[:2] == [left, tr("spoken.turn.other", player=stand_in)], lines
+        frames_until(app, lambda: speaker.wait() or any(
+            line.startswith(stand_in) and line != lines[1] for line in lines), timeout=30.0)
+        back = RemoteClient(host.status().direct_code, name="Bruno", resume=bruno.seat_key)
+        frames_until(app, lambda: not away_seats(table.client), timeout=30.0)
+        frames_until(app, lambda: speaker.wait() or tr("spoken.seating.back", name="Bruno")
+                     in lines, timeout=30.0)
+        came = lines.index(tr("spoken.seating.back", name="Bruno"))
+        assert lines.count(left) == 1 and lines.count(lines[came]) == 1, lines
+        assert all(stand_in in line or "Bruno" not in line for line in lines[1:came]), lines
+        assert not any(stand_in in line for line in lines[came:]), lines
+    finally:
+        set_language("en")
+        for guest in (bruno, back):
+            if guest is not None:
+                guest.close()
+        app.back_to_menu()
+        host.close()
+        speaker.close()
