@@ -354,7 +354,11 @@ def _online_cases() -> list[Any]:
     for game in sorted(GAMES):
         for who, lang, size, scale in ONLINE:
             name = f"{game}-{who}-{lang}-{size[0]}x{size[1]}-{scale}"
-            marks = [pytest.mark.xfail(strict=True, reason=KNOWN_ONLINE[name])] \
+            # a friend who drops or plays under a long name is swept at a moment of a
+            # game played over a link, which the machine's load moves: a known case of
+            # theirs may miss its overlap in a run, so it is not held to fail every time
+            strict = who not in ("dropped", "long")
+            marks = [pytest.mark.xfail(strict=strict, reason=KNOWN_ONLINE[name])] \
                 if name in KNOWN_ONLINE else []
             out.append(pytest.param(game, who, lang, size, scale, marks=marks, id=name))
     return out
