@@ -41,6 +41,7 @@ from scenes.kit.fields import THEME_PATH
 from scenes.kit.fonts import Fonts
 from scenes.kit.scene import Scene, SceneStack
 from scenes.kit.toast import Toasts
+from scenes.kit.uimanager import UIManager
 from scenes.ready import notify_ready
 from scenes.settings import (
     Settings,
@@ -162,9 +163,8 @@ class App:
         self.fullscreen = not windowed and bool(fullscreen or self.settings.fullscreen)
         self.screen = self._open_window()
         pygame.display.set_caption(tr("ui.title"))
-        self.ui = pygame_gui.UIManager(self.size, str(THEME_PATH))
-        self.ui.preload_fonts([{"name": "tavolata", "point_size": 16, "style": "bold",
-                                "antialiased": "1"}])
+        self.ui = UIManager(self.size, str(THEME_PATH), [
+            {"name": "tavolata", "point_size": 16, "style": "bold", "antialiased": "1"}])
         self.sound = Sound(self.settings.volume)
         #: the volume M gives back after muting
         self._unmuted_volume = self.settings.volume or Settings().volume
