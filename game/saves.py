@@ -374,19 +374,46 @@ def lock_path(path: Path) -> Path:
     return path.with_name(f".{path.name}.lock")
 
 
+#: seconds between two tries at a lock another copy holds (and looks at its file between)
+LOCK_POLL = 0.05
+
+
+def _stamp(path: Path) -> Optional[tuple[int, int, int]]:
+    """What changes each time a copy writes ``path`` (a write puts a new file in place)."""
+    try:
+        info = os.stat(path)
+    except OSError:
+        return None
+    return info.st_ino, info.st_mtime_ns, info.st_size
+
+
 @contextmanager
-def turn_at(path: Path, seconds: float) -> Iterator[None]:
+def turn_at(path: Path, seconds: float,
+            clock: Callable[[], float] = time.monotonic) -> Iterator[None]:
     """Hold the lock every running copy of the program takes to change ``path``
     (:func:`lock_path`) for as long as the ``with`` lasts: a read, a change and a write
-    then come from one copy at a time.  OSError when another copy still holds it after
-    ``seconds``."""
+    then come from one copy at a time.  OSError when another copy has held it for
+    ``seconds`` without writing ``path``: a copy that keeps writing (taking the lock
+    again and again, one change after another) is waited for as long as it writes, so
+    a busy machine slows a change down but never drops it.  ``clock``: seconds (tests)."""
     from filelock import FileLock, Timeout
 
+    lock = FileLock(str(lock_path(path)))
+    seen, since = _stamp(path), clock()
+    while True:
+        try:
+            lock.acquire(timeout=LOCK_POLL, poll_interval=LOCK_POLL / 5)
+            break
+        except Timeout:
+            now, stamp = clock(), _stamp(path)
+            if stamp != seen:
+                seen, since = stamp, now
+            elif now - since > seconds:
+                raise OSError(f"{path}: another copy of the game holds its lock") from None
     try:
-        with FileLock(str(lock_path(path)), timeout=seconds):
-            yield
-    except Timeout:
-        raise OSError(f"{path}: another copy of the game holds its lock") from None
+        yield
+    finally:
+        lock.release()
 
 
 def read_json(path: Path) -> Any:

@@ -40,6 +40,7 @@ from scenes.kit.fields import THEME_PATH
 from scenes.kit.fonts import Fonts
 from scenes.kit.scene import Scene, SceneStack
 from scenes.kit.toast import Toasts
+from scenes.kit.uimanager import UIManager
 from scenes.ready import notify_ready
 from scenes.settings import (
     Settings,
@@ -152,10 +153,9 @@ class App:
                                               windowed_size, self.fullscreen, self.bare_x)
         self.screen = self.display.surface
         self.display.set_caption(tr("ui.title"))
-        self.ui = pygame_gui.UIManager(self.size, str(THEME_PATH))
+        self.ui = UIManager(self.size, str(THEME_PATH), [
+            {"name": "tavolata", "point_size": 16, "style": "bold", "antialiased": "1"}])
         self._scale_mouse()
-        self.ui.preload_fonts([{"name": "tavolata", "point_size": 16, "style": "bold",
-                                "antialiased": "1"}])
         self.sound = Sound(self.settings.volume)
         #: the volume M gives back after muting
         self._unmuted_volume = self.settings.volume or Settings().volume

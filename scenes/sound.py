@@ -15,6 +15,7 @@ and says so in one line.
 from __future__ import annotations
 
 import contextlib
+import functools
 import math
 import os
 import random
@@ -187,6 +188,14 @@ def encode(samples: list[float], fmt: int, channels: int, gain: float = 1.0) -> 
     return data.tobytes()
 
 
+@functools.cache
+def sound_bytes(name: str, rate: int, fmt: int, channels: int) -> bytes:
+    """One sound in a mixer's format, made once for every :class:`Sound` of the process:
+    its synthesis is seeded, so it is the same each time, and costs 0.05 to 0.2 s of CPU
+    a sound (a process that makes many Apps, the tests, made them all again for each)."""
+    return encode(build(name, rate), fmt, channels)
+
+
 @contextlib.contextmanager
 def _c_stderr_dropped() -> Iterator[None]:
     """Send what C code writes to stderr (fd 2) nowhere for a moment: SDL's audio backends
@@ -289,7 +298,7 @@ class Sound:
             raw = self._raw.get(name)
             if raw is None:
                 rate, fmt, channels = self._format  # type: ignore[misc]
-                raw = encode(build(name, rate), fmt, channels)
+                raw = sound_bytes(name, rate, fmt, channels)
                 self._raw[name] = raw
             return raw
 

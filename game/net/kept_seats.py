@@ -20,9 +20,10 @@ in place (game/saves.py's ``write_atomic``, read back by its ``read_json``). Two
 of the program may run at once (two players on one machine, each joining a table): a
 change (``keep``, ``forget``) reads the file and writes it back under the lock beside it
 (game/saves.py's ``turn_at``, :mod:`filelock`, as the settings are saved), so neither
-drops the key the other has just written. A file that cannot be read or written, or a
-lock held past :data:`LOCK_SECONDS`, costs only the way back to the seat: nothing is
-raised.
+drops the key the other has just written; a change waits its turn as long as the other
+copy keeps writing, however busy the machine. A file that cannot be read or written, or
+a lock held :data:`LOCK_SECONDS` with nothing written, costs only the way back to the
+seat: nothing is raised.
 
 Why the host names its codes (before the hello, to whoever proved one), rather than the
 guest trying the keys it kept for other rooms: one key at most is offered, and the host
@@ -51,7 +52,8 @@ from game.saves import SaveError, read_json, turn_at, write_atomic
 KEEP_FOR = 12 * 3600.0
 #: the most keys kept (the newest)
 MOST = 32
-#: the longest a change waits for another copy's (each holds it for a read and a write)
+#: the longest a change waits for another copy that holds the lock and writes nothing
+#: (a copy that keeps writing is waited for: game/saves.py's ``turn_at``)
 LOCK_SECONDS = 2.0
 
 
@@ -124,20 +126,26 @@ class KeptSeats(KeptFile):
         ``rooms`` (the digests the host gave of its room's other codes: a player who
         joined by the direct code comes back by the relay's); the oldest and the stale
         ones go."""
+        # scrypt's digest (DIGEST_COST: 16 MB, half a second on a busy machine) is made
+        # before the lock is taken: under it, the other copy waited out a digest a key
+        digests = tuple(dict.fromkeys((room_digest(code), *rooms)))
+
         def kept_with(held: dict[str, Any]) -> dict[str, Any]:
             now = self.clock()
             kept = {digest: entry for digest, entry in held.items()
                     if isinstance(entry, dict) and isinstance(entry.get("at"), (int, float))
                     and now - entry["at"] <= KEEP_FOR}
-            for digest in dict.fromkeys((room_digest(code), *rooms)):
+            for digest in digests:
                 kept[digest] = {"seat": seat_key.seat, "key": seat_key.key.hex(), "at": now}
             return dict(sorted(kept.items(), key=lambda item: item[1]["at"])[-MOST:])
         self._change(kept_with)
 
     def forget(self, code: str) -> None:
         """The key of this code's room no longer opens it (or the player left for good)."""
+        digest = room_digest(code)      # before the lock (see keep)
+
         def kept_without(held: dict[str, Any]) -> Optional[dict[str, Any]]:
-            return held if held.pop(room_digest(code), None) is not None else None
+            return held if held.pop(digest, None) is not None else None
         self._change(kept_without)
 
     def forget_key(self, seat_key: SeatKey) -> None:

@@ -34,8 +34,8 @@ from scenes.kit import theme
 THEME_PATH = Path(__file__).resolve().parents[2] / "assets" / "theme.json"
 #: a field's words at the design size, in points (the theme's own size)
 FIELD_TEXT = 16
-#: the font sizes already added to each manager's theme
-_ADDED: "weakref.WeakKeyDictionary[IUIManagerInterface, set[str]]" = weakref.WeakKeyDictionary()
+#: the font sizes already added to each theme (managers may share one: scenes/kit/uimanager.py)
+_ADDED: "weakref.WeakKeyDictionary[object, set[str]]" = weakref.WeakKeyDictionary()
 
 
 @lru_cache(maxsize=1)
@@ -54,9 +54,10 @@ def _field_id(manager: IUIManagerInterface, points: int) -> ObjectID:
     """The theme block of a field's font at ``points``, added to the manager's theme
     once."""
     name = f"#field_{points}"
-    added = _ADDED.setdefault(manager, set())
+    theme = manager.get_theme()
+    added = _ADDED.setdefault(theme, set())
     if name not in added:
-        manager.get_theme().load_theme({name: {"font": {**_theme_font(), "size": str(points)}}})
+        theme.load_theme({name: {"font": {**_theme_font(), "size": str(points)}}})
         added.add(name)
     return ObjectID(object_id=name)
 

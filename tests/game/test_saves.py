@@ -24,8 +24,11 @@ from game.saves import (
     game_version,
     keepable,
     load_record,
+    lock_path,
     read_json,
+    turn_at,
     unsealed,
+    write_atomic,
 )
 from game.session import COMPUTER, HUMAN, REMOTE, GameSetup, SeatSpec, Session, Update
 
@@ -773,3 +776,50 @@ def test_the_folders_key_is_on_the_disk_before_any_slot_is_sealed_under_it(tmp_p
     monkeypatch.setattr(os, "link", lambda a, b: done.append("link") or real_link(a, b))
     seal_key(tmp_path)
     assert done == ["fsync", "link"]
+
+
+
+def _held_while(path, writes: int, lets_go: bool = True):
+    """Another copy holding the lock of ``path``, and a clock for :func:`turn_at` that
+    moves on 0.75 s at each look: before each of the first ``writes`` looks that
+    copy writes ``path`` anew; after them it lets go (if ``lets_go``)."""
+    from filelock import FileLock
+
+    held = FileLock(str(lock_path(path)))
+    held.acquire()
+    looks = [0]
+
+    def clock() -> float:
+        looks[0] += 1
+        if looks[0] <= writes:
+            write_atomic(path, {"change": looks[0]}, durable=False)
+        elif lets_go and held.is_locked:
+            held.release()
+        return 0.75 * looks[0]
+
+    return clock, held
+
+
+def test_a_copy_that_keeps_writing_under_the_lock_is_waited_for(tmp_path):
+    """Two copies changing one file on a busy machine: the one that waits gets its turn
+    however long the other takes, as long as that one keeps writing (a fixed wait lost
+    a key when the other's changes took longer than it: test_kept_seats's two writers)."""
+    path = tmp_path / "seats.json"
+    write_atomic(path, {}, durable=False)
+    clock, held = _held_while(path, writes=4)
+    with turn_at(path, 1.0, clock=clock):
+        write_atomic(path, {"mine": 1}, durable=False)
+    assert not held.is_locked and read_json(path) == {"mine": 1}
+
+
+def test_a_copy_that_holds_the_lock_and_writes_nothing_is_given_up_on(tmp_path):
+    path = tmp_path / "seats.json"
+    write_atomic(path, {}, durable=False)
+    clock, held = _held_while(path, writes=2, lets_go=False)
+    try:
+        with pytest.raises(OSError, match="holds its lock"):
+            with turn_at(path, 1.0, clock=clock):
+                pass
+    finally:
+        held.release()
+    assert read_json(path) == {"change": 2}

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from filelock import FileLock
+from filelock import FileLock, Timeout
 
 from game.net import kept_seats
 from game.net.client import SeatKey
@@ -104,6 +104,27 @@ def test_two_copies_writing_at_once_keep_every_key(tmp_path):
     lost = [f"{name}{n}" for name in ("ANNA", "BRUNO") for n in range(count)
             if kept.get(f"{name}{n}") != SeatKey(n % 3, bytes([n]) * 32)]
     assert lost == []
+
+
+def test_a_room_s_digest_is_made_before_the_lock_is_taken(tmp_path, monkeypatch):
+    """scrypt's digest (16 MB, half a second on a busy machine) made under the lock had
+    the other copy wait it out for every key it kept: past the lock's wait, a key lost."""
+    path = tmp_path / "seats.json"
+    made = kept_seats.room_digest
+    under_lock: list[bool] = []
+
+    def digest(code: str) -> str:
+        try:
+            with FileLock(str(lock_path(path)), timeout=0):
+                under_lock.append(False)
+        except Timeout:
+            under_lock.append(True)
+        return made(code)
+
+    monkeypatch.setattr(kept_seats, "room_digest", digest)
+    KeptSeats(path).keep(CODE, SeatKey(1, b"\x04" * 32))
+    KeptSeats(path).forget(CODE)
+    assert under_lock == [False, False]
 
 
 def test_a_lock_held_by_another_copy_costs_only_that_key(tmp_path, monkeypatch):
