@@ -26,15 +26,38 @@ settings.register_profile("suite", deadline=None, suppress_health_check=[HealthC
 settings.load_profile("suite")
 
 
+#: the dummy display's size (the session's ``display``)
+DISPLAY_SIZE = (1280, 720)
+_display_up = False
+
+
 @pytest.fixture(scope="session")
 def display():
     """A 1280x720 dummy display, for convert_alpha() and pygame-gui text."""
     import pygame
 
+    global _display_up
     pygame.init()
-    surface = pygame.display.set_mode((1280, 720))
+    surface = pygame.display.set_mode(DISPLAY_SIZE)
+    _display_up = True
     yield surface
+    _display_up = False
     pygame.quit()
+
+
+@pytest.fixture(autouse=True)
+def _display_kept():
+    """A test that ends pygame (a window of its own, an App's whole life) leaves the
+    session's display started again for the tests after it in the same process: else they
+    met "font not initialized" or a display that had quit, depending on the order."""
+    yield
+    if not _display_up:
+        return
+    import pygame
+
+    if not pygame.get_init() or not pygame.font.get_init() or pygame.display.get_surface() is None:
+        pygame.init()
+        pygame.display.set_mode(DISPLAY_SIZE)
 
 
 @pytest.fixture(autouse=True)

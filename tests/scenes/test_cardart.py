@@ -303,3 +303,18 @@ def test_switching_the_french_inks_redraws_french_faces_only():
     again = art.face(club, 60)
     assert again is not after
     assert pygame.image.tobytes(again, "RGBA") == pygame.image.tobytes(before_club, "RGBA")
+
+
+def test_card_lettering_draws_again_after_pygame_is_ended_and_started_again(display):
+    """A thread's fonts made before ``pygame.quit()`` are dead after it, even once pygame
+    runs again: the lettering makes new ones (a window's tests after a test that ended
+    pygame drew their faces with dead fonts: "font module quit since font created")."""
+    import pygame
+
+    from scenes.art.cardart import text
+
+    assert text.render("A", (0, 0, 0), 20).get_width() > 1
+    pygame.quit()
+    pygame.init()
+    pygame.display.set_mode((1280, 720))
+    assert text.render("A", (0, 0, 0), 20).get_width() > 1

@@ -14,9 +14,14 @@ from functools import lru_cache
 
 import pygame
 
+from scenes.kit.untilquit import UntilQuit
+
 #: Font objects are per thread: SDL_ttf must not render with one font from two
 #: threads at once, and the table draws card masters in a background thread.
 _local = threading.local()
+#: a token that lasts until pygame quits: a thread's fonts made under another token are
+#: dead (SDL_ttf refuses a font made before ``pygame.quit()``, even once started again)
+_life: UntilQuit[str, object] = UntilQuit()
 
 
 def _font_file(bold: bool) -> str | None:
@@ -38,9 +43,11 @@ def _font_path(bold: bool) -> str | None:
 
 def font(size: int, bold: bool = True) -> pygame.font.Font:
     """This thread's font of that pixel size (loaded once per thread)."""
+    life = _life.get("life", object)
     fonts = getattr(_local, "fonts", None)
-    if fonts is None:
+    if fonts is None or getattr(_local, "life", None) is not life:
         fonts = _local.fonts = {}
+        _local.life = life
     f = fonts.get((size, bold))
     if f is None:
         if not pygame.font.get_init():
