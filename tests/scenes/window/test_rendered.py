@@ -7,6 +7,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
+from game import GAMES
 from scenes.window.rendered import RendererWindow
 from tests.scenes.tablekit import open_table, watched_play
 
@@ -48,7 +49,7 @@ def test_a_resize_gives_a_canvas_the_new_size(sdl):
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("key", ["bocce", "doudizhu", "briscola"])
+@pytest.mark.parametrize("key", sorted(GAMES))
 def test_the_renderer_shows_the_frame_the_window_surface_would(key):
     from scenes.app import App
 
