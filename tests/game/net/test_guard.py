@@ -282,7 +282,9 @@ def test_a_flood_from_twenty_addresses_slows_the_friend_at_another_but_never_kee
         try:
             until(lambda: host.guard.connections.held == host.guard.connections.total,
                   what="every connection taken")
-            finish(host, table, host.status().direct_code, limits=PATIENT)
+            # slowed, not kept out: the door turns a flooder away for each try of the
+            # friend's, and a run beside others took more than 5 s to let it in
+            finish(host, table, host.status().direct_code, within=30.0, limits=PATIENT)
             assert host.guard.stats["dropped_for_newcomer"] > 0
         finally:
             flood.stop()

@@ -57,10 +57,11 @@ from tests.game.net.helpers import (
 )
 
 
-def finish(host: Host, table, code: str, **options) -> RemoteClient:
-    """A guest joins with ``code`` and plays to the end; both ends agree with the log."""
+def finish(host: Host, table, code: str, within: float = 5.0, **options) -> RemoteClient:
+    """A guest joins with ``code`` (connected ``within`` seconds) and plays to the end;
+    both ends agree with the log."""
     guest = join(code, **options)
-    assert guest.wait_connected(5), guest.reason
+    assert guest.wait_connected(within), guest.reason
     last = play(guest)
     assert table.over.wait(LIMIT)
     assert last.result == table.result == replay_log(host.session.log()).result()
