@@ -6,7 +6,7 @@ import pygame
 import pytest
 
 import scenes.screens.rules_scene as rules_module
-from game import CATALOG
+from game import CATALOG, GAMES
 from scenes.screens.rules_scene import RulesScene
 from tests.scenes.shell_helpers import app, colours, key  # noqa: F401
 from tests.scenes.shell_helpers import key as key_event
@@ -124,7 +124,7 @@ def test_text_wraps_to_the_window_width(rules, app):
 
 
 def test_the_real_rules_files_render(app):
-    for game in ("bocce", "briscola"):
+    for game in sorted(GAMES):
         if rules_module.rules_path(game) is None:
             continue
         app.show_rules(game)

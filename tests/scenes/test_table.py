@@ -359,7 +359,7 @@ def test_while_a_guest_reconnects_its_prompt_says_so_and_nothing_is_offered(disp
     assert table.hud.prompt == turn_prompt and any(s.legal for s in table.human_hand)
 
 
-@pytest.mark.parametrize("key", ["bocce", "briscola"])
+@pytest.mark.parametrize("key", sorted(GAMES))
 def test_the_players_name_is_on_their_plate_and_in_the_games_record(display, key):
     app = make_app(display, "instant")
     app.settings.player_name = "Anna"
