@@ -156,6 +156,25 @@ class Line:
     rule_colour: tuple = theme.GOLD_DARK
 
 
+def draw_lines(surface: pygame.Surface, lines: list[Line], view: pygame.Rect, top: int) -> None:
+    """The laid-out ``lines`` scrolled by ``top`` pixels into ``view`` (clipped to it): the
+    rules and the credits read the same way."""
+    clip = surface.get_clip()
+    surface.set_clip(view.inflate(0, 4))
+    for line in lines:
+        y = view.y + line.y - top
+        if y + line.height < view.y or y > view.bottom:
+            continue
+        if line.rule:
+            x0 = view.x + line.rule_x
+            x1 = x0 + line.rule_w if line.rule_w else view.right
+            pygame.draw.line(surface, line.rule_colour, (x0, y), (x1, y), line.height)
+            continue
+        for image, x in line.pieces:
+            surface.blit(image, (view.x + x, y))
+    surface.set_clip(clip)
+
+
 class FontSet:
     """The four faces of one size: regular, bold, italic, bold italic."""
 

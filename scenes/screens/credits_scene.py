@@ -14,7 +14,7 @@ import pygame
 
 from scenes.i18n import tr
 from scenes.kit import theme
-from scenes.kit.richtext import Block, Line, layout, plain
+from scenes.kit.richtext import Block, Line, draw_lines, layout, plain
 from scenes.kit.scene import AppLike, Scene
 from scenes.kit.scrolling import ScrollingMixin, draw_scroll_bar, scroll_thumb
 from scenes.kit.widgets import Button, FocusList, draw_button
@@ -125,21 +125,7 @@ class CreditsScene(ScrollingMixin, Scene):
         for button in self.focus.buttons:
             draw_button(surface, self.app.fonts, button, button is self.focus.focused)
         theme.draw_panel(surface, self._panel, fill=(12, 40, 27, 240))
-        clip = surface.get_clip()
-        surface.set_clip(self._view.inflate(0, 4))
-        top = round(self.scroll)
-        for line in self._lines:
-            y = self._view.y + line.y - top
-            if y + line.height < self._view.y or y > self._view.bottom:
-                continue
-            if line.rule:
-                x1 = self._view.x + line.rule_x + line.rule_w if line.rule_w else self._view.right
-                pygame.draw.line(surface, line.rule_colour, (self._view.x + line.rule_x, y),
-                                 (x1, y), line.height)
-                continue
-            for image, x in line.pieces:
-                surface.blit(image, (self._view.x + x, y))
-        surface.set_clip(clip)
+        draw_lines(surface, self._lines, self._view, round(self.scroll))
         self._draw_scroll_bar(surface)
         s = theme.ui_scale(size)
         theme.text(surface, self.app.fonts.get(theme.font_px(13, size)), tr("ui.credits.keys"),

@@ -18,7 +18,7 @@ from game import CATALOG, GAMES
 from game.i18n import DEFAULT_LANG
 from scenes.i18n import language, tr
 from scenes.kit import theme
-from scenes.kit.richtext import Block, Line, layout, parse
+from scenes.kit.richtext import Block, Line, draw_lines, layout, parse
 from scenes.kit.scene import AppLike, Scene
 from scenes.kit.scrolling import ScrollingMixin, ThumbDrag, draw_scroll_bar, scroll_thumb
 from scenes.kit.widgets import Button, FocusList, draw_button
@@ -227,21 +227,7 @@ class RulesScene(ScrollingMixin, Scene):
             selected = b.key == f"tab:{self.key}"
             draw_button(surface, self.app.fonts, b, b is focused or selected)
         theme.draw_panel(surface, self._panel, fill=(12, 40, 27, 240))
-        clip = surface.get_clip()
-        surface.set_clip(self._view.inflate(0, 4))
-        top = round(self.scroll)
-        for line in self._lines:
-            y = self._view.y + line.y - top
-            if y + line.height < self._view.y or y > self._view.bottom:
-                continue
-            if line.rule:
-                x0 = self._view.x + line.rule_x
-                x1 = x0 + line.rule_w if line.rule_w else self._view.right
-                pygame.draw.line(surface, line.rule_colour, (x0, y), (x1, y), line.height)
-                continue
-            for image, x in line.pieces:
-                surface.blit(image, (self._view.x + x, y))
-        surface.set_clip(clip)
+        draw_lines(surface, self._lines, self._view, round(self.scroll))
         thumb = self._thumb()
         if thumb:
             draw_scroll_bar(surface, self._track(), thumb, self._bar.held is not None)
