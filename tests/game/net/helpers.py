@@ -238,12 +238,24 @@ class Raw:
         handshake = Handshake(codes.parse(code).secret, GUEST)
         first = json.loads(encode(Pake(handshake.message)))
         self.say({**first, **fields})
-        reply = decode(self.line(), (Pake,))
+        reply = decode(self._past_the_line(), (Pake,))
         keys = handshake.finish(reply.msg)
         self.send(encode(Confirm(keys.mine)))
         assert keys.confirms(reply.confirm), "the host's confirmation"
         self.keys, self.channel = keys, keys.channel()
         return keys
+
+    def _past_the_line(self, timeout: float = 30.0) -> bytes:
+        """The host's first answer past any word that this guest still waits in line for
+        its turn (a ``slow_down`` that is not fatal), as a real guest waits on."""
+        end = time.monotonic() + timeout
+        while True:
+            line = self.line(max(0.01, end - time.monotonic()))
+            assert line is not None, "closed before the host's answer"
+            msg = json.loads(line)
+            if not (msg.get("type") == "error" and msg.get("reason") == "slow_down"
+                    and not msg.get("fatal", True)):
+                return line
 
     def hello(self, code: str, seat: Optional[tuple[int, bytes]] = None, name: str = "Raw") -> dict:
         """Into the room with ``code``: the welcome (``seat``: a seat and its key, to
