@@ -135,6 +135,7 @@ class App:
         #: the settings say (scenes/speech)
         self.speak = False
         self._screen_speech: Any = None      # made when the spoken table is first on
+        self._spoke = False                  # the spoken table was on at the last frame
         #: the first launch's "Press S for the spoken table" (scenes/speech/offer.py; made
         #: by :func:`run` in a real window, so a test's App never speaks unasked)
         self._speech_offer: Any = None
@@ -252,8 +253,10 @@ class App:
                 self.art = _make_art(self.settings.card_design, value == "four")
         elif name == "fullscreen":
             self.set_fullscreen(value)
-        elif name == "spoken_table" and value:
-            self._say_what_speech_needs()
+        elif name == "spoken_table":
+            self.speak = False           # the choice made now rules, not --speak's for the run
+            if value:
+                self._say_what_speech_needs()
         elif name == "speech_rate":
             from scenes.speech.table import tune
 
@@ -440,12 +443,14 @@ class App:
         (scenes/speech/screens.py)."""
         from scenes.speech.table import program_speaker, spoken_on
 
-        if spoken_on(self):
+        on = spoken_on(self)
+        if on or self._spoke:                # turned off: "Spoken table: Off." said last
             if self._screen_speech is None:
                 from scenes.speech.screens import ScreenSpeech
 
                 self._screen_speech = ScreenSpeech(program_speaker())
             self._screen_speech.frame(self.stack.top)
+        self._spoke = on
         if self._speech_offer is not None:      # after the screen: "The spoken table is
             self._speech_offer.frame(self)      # on." goes ahead of its focused item
 

@@ -35,6 +35,7 @@ from scenes.settings import (
     TABLE_SCALES,
     VOLUME_STEP,
 )
+from scenes.speech.table import spoken_on
 from scenes.speech.voice import missing
 
 #: the preview's cards: an Italian pair (the design), then French Clubs and Diamonds (the inks)
@@ -208,6 +209,10 @@ class SettingsScene(OptionRowsScene):
         return self.row(f"opt:{name}")
 
     def value(self, row: OptionRow) -> Any:
+        """The setting's value; the spoken table's as the table really is (``--speak``
+        turns it on for the run whatever the file says)."""
+        if setting_name(row) == "spoken_table":
+            return spoken_on(self.app)
         return getattr(self.app.settings, setting_name(row))
 
     def change(self, row: OptionRow, delta: int) -> None:

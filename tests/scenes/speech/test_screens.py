@@ -445,3 +445,33 @@ def test_the_ratings_are_said_in_italian_with_its_decimal_comma():
             "Anna: da 10 a 12,5, sale di 2,5.", "Tu: da 8 a 7,6, scende di 0,4."]
     finally:
         set_language(before)
+
+
+@pytest.mark.slow
+def test_settings_show_and_say_the_spoken_table_started_by_the_speak_option(display,
+                                                                            monkeypatch):
+    """``--speak`` with the setting off: the row shows and says On, as the table is;
+    changed there, the change rules (it was said "Off" while the table spoke) and is
+    saved as every setting is, "Off" said as the voice stops."""
+    import json
+
+    from scenes.settings import settings_path
+
+    app, speaker, lines = on_settings(display, monkeypatch, "opt:spoken_table")
+    assert app.settings.spoken_table is False and app.speak is True
+    row = app.stack.top.row("opt:spoken_table")
+    on = f"Spoken table: {row.show(True)}."          # "On, silent" where no voice is
+    frames(app, 1)
+    assert heard(speaker, lines)[-1].startswith(on)
+    assert app.stack.top.value(row) is True
+    key(app, pygame.K_RIGHT)
+    assert not spoken.spoken_on(app)
+    assert json.loads(settings_path().read_text())["spoken_table"] is False
+    assert heard(speaker, lines) == ["Spoken table: Off."]
+    frames(app, 2)
+    assert heard(speaker, lines) == []
+    key(app, pygame.K_RIGHT)
+    assert spoken.spoken_on(app) and app.settings.spoken_table is True
+    assert json.loads(settings_path().read_text())["spoken_table"] is True
+    assert heard(speaker, lines) == [on]
+    speaker.close()
