@@ -91,9 +91,20 @@ SCORE_KEYS = ("taken", "deal_scores", "bets", "won", "scores", "lives")
 
 
 def _scores(w: Words, update: Update) -> str:
+    """Each list by seat; a Bisca player out of the game is said out once, with the
+    lives, and left out of the round's bets and hands (its bet was said "not yet")."""
     view = update.view
-    said = [w.say(f"spoken.query.{key}", each=w.by_seat(
-                [w.say("spoken.query.not_yet") if v is None else v for v in view[key]]))
+    out = set(view.get("out") or ())
+
+    def said_as(key: str, seat: int, value: object) -> object:
+        if seat in out:
+            return w.say("spoken.query.out") if key == "lives" else None
+        return w.say("spoken.query.not_yet") if value is None else value
+
+    def each(key: str) -> list[object]:
+        return [said_as(key, s, v) for s, v in enumerate(view[key])]
+
+    said = [w.say(f"spoken.query.{key}", each=w.by_seat(each(key)))
             for key in SCORE_KEYS if isinstance(view.get(key), list)
             and any(v is not None for v in view[key])]
     return " ".join(said) if said else w.say("spoken.query.no_scores")

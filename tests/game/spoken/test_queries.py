@@ -105,3 +105,18 @@ def test_the_cards_other_players_hold_facing_you_are_on_the_table_asked_for():
                     "rivolta a te, Re di Spade; Ovest ha in mano, rivolta a te, Asso di Coppe.")
     view["zones"].update({"hand/1": [None, None], "hand/2": [None, None], "hand/3": [None]})
     assert ask("table", words, update(view)) == "Il tavolo è vuoto."
+
+
+def test_a_bisca_player_out_of_lives_is_said_out_not_yet_to_bet():
+    """A seat out of the game bets no more: its empty bet was said "not yet" as if it
+    were still to come; it is said out, once, with the lives, in both languages."""
+    view = {"zones": {}, "bets": [2, None, None, None], "won": [0, 0, 0, 0],
+            "lives": [3, 0, 2, 3], "out": [1]}
+    italian = Words("bisca", "it", ("Tu", "Est", "Nord", "Ovest"))
+    assert ask("scores", italian, update(view)) == (
+        "Puntate: Tu 2, Nord non ancora, Ovest non ancora. "
+        "Mani fatte in questo giro: Tu 0, Nord 0, Ovest 0. "
+        "Vite: Tu 3, Est fuori gioco, Nord 2, Ovest 3.")
+    english = Words("bisca", "en", ("You", "East", "North", "West"))
+    assert "Lives: You 3, East out of the game, North 2, West 3." in ask(
+        "scores", english, update(view))
