@@ -40,6 +40,7 @@ from scenes.kit.tween import Timeline
 from scenes.kit.widgets import ChoiceBar, ChoiceButton
 from scenes.table.board import Board
 from scenes.table.hints import Hints
+from scenes.table.input_base import Notice
 from scenes.table.keyboard import Keyboard
 from scenes.table.keys import POPUP_KEYS, TURN_KEYS, Keymap
 from scenes.table.pace import Pace
@@ -74,7 +75,7 @@ class TableInput(Pointer, Keyboard, Hints, Selection):
                  link: Callable[[], Optional[str]], act: Callable[[Action], Any],
                  explain_refusal: Callable[[Optional[Action], Optional[CardSprite]], None],
                  refuse: Callable[..., None], advise: Optional[Callable[[], Any]],
-                 notify: Callable[[str, float], Any],
+                 notify: Notice,
                  on_look: Callable[[tuple[int, int]], bool], look_back: Callable[[], Any],
                  withdraw: Callable[[str], Any] = lambda text: None) -> None:
         self.position = position

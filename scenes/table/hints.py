@@ -60,7 +60,8 @@ class Hints(InputBase):
                 # say it was about the cards just picked
                 play = self.adapter.hint_name(self.position.view, self.advice.action)
                 self.hint_line = tr("table.hint_line", play=play, why=self._why_words(self.advice))
-                self.notify(self.hint_line, 4.0)
+                self.notify(self.hint_line, 4.0, tr("table.hint_line", play=play,
+                                                    why=self._why_words(self.advice, True)))
         self.selected = list(hints[self._hint_next % len(hints)])
         self._hint_next += 1
         self.hud.error = ""
@@ -89,7 +90,9 @@ class Hints(InputBase):
         play = self._play_name(action)
         self.hint_line = tr("table.hint_line", play=play, why=self._why_words(advice)) \
             if advice.why is not None else play
-        self.notify(self.hint_line, 6.0)
+        self.notify(self.hint_line, 6.0, tr("table.hint_line", play=play,
+                                             why=self._why_words(advice, True))
+                    if advice.why is not None else play)
         self.hud.error = ""
 
     def _play_name(self, action: Action) -> str:
@@ -101,16 +104,20 @@ class Hints(InputBase):
                 if action.value else name
         return self.adapter.action_words(action)
 
-    def _why_words(self, advice: Any) -> str:
+    def _why_words(self, advice: Any, aloud: bool = False) -> str:
         """The hint's why; where the search compares its play with the obvious one, that
         one named ("... than the obvious one (Bet 2)"; a play of picked cards with its
-        cards, "(Pair: 3 3)", since none are picked to show which)."""
+        cards, "(Pair: 3 3)", since none are picked to show which; ``aloud``: its cards
+        by name, "(Pair: 3 of Spades and 3 of Hearts)", where a voice read the letters)."""
         said = words(advice.why)
         usual = advice.usual
         if usual is None:
             return said
-        name = self.adapter.play_named(self.position.view, usual) \
-            if self.adapter.select_cards and usual.cards else self._play_name(usual)
+        if self.adapter.select_cards and usual.cards:
+            named = self.adapter.play_said if aloud else self.adapter.play_named
+            name = named(self.position.view, usual)
+        else:
+            name = self._play_name(usual)
         return f"{said} ({name})"
 
     def poll_hint(self) -> None:

@@ -7,7 +7,7 @@ of another (a card clicked, a button pressed, a card picked, a hint).  So the po
 
 from __future__ import annotations
 
-from typing import Any, Callable, Optional, Sequence
+from typing import Any, Callable, Optional, Protocol, Sequence
 
 import pygame
 
@@ -21,6 +21,13 @@ from scenes.table.keys import Keymap
 from scenes.table.pace import Pace
 from scenes.table.position import Position
 from scenes.table.stage import Stage
+
+
+class Notice(Protocol):
+    """A notice shown (``seconds``), and said to a listener as ``said`` where its words
+    for a voice are other than the shown ones (a hint's cards by name, not by corner)."""
+
+    def __call__(self, text: str, seconds: float, said: str = "") -> Any: ...
 
 
 class InputBase:
@@ -40,7 +47,7 @@ class InputBase:
     explain_refusal: Callable[[Optional[Action], Optional[CardSprite]], None]
     refuse: Callable[..., None]
     advise: Optional[Callable[[], Any]]
-    notify: Callable[[str, float], Any]
+    notify: Notice
     withdraw: Callable[[str], Any]
     on_look: Callable[[tuple[int, int]], bool]
     look_back: Callable[[], Any]

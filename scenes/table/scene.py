@@ -245,12 +245,12 @@ class TableScene(SessionFeed, Overlays):
             except Exception:  # sound is a nicety; never a crash
                 log.debug("sound %s failed", name, exc_info=True)
 
-    def hint_notice(self, text: str, seconds: float = 3.0) -> None:
+    def hint_notice(self, text: str, seconds: float = 3.0, said: str = "") -> None:
         """A hint's line, shown, and said to a listener (it was shown alone: H said
-        nothing)."""
+        nothing), in ``said``'s words where they are others (its cards by name)."""
         self.app.notify(text, seconds)
         if self.spoken is not None:
-            self.spoken.answer(said_as(text))
+            self.spoken.answer(said_as(said or text))
 
     def _say_picked(self, before: list[str]) -> None:
         """The cards a hint picked (at the key, or once Hard has thought), by name."""

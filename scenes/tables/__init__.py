@@ -58,7 +58,7 @@ from typing import TYPE_CHECKING, Any, Generic, Mapping, Optional, Protocol, Seq
 
 from game.cards import Card
 from game.engine import Action, Event, GameSpec, RegistrationError, load_piece
-from game.spoken.words import why_words
+from game.spoken.words import Words, why_words
 from game.views import BaseView
 from scenes.i18n import has, language, tr
 from scenes.kit.hud import Callout, Label, Slot
@@ -320,6 +320,14 @@ class TableAdapter(Generic[V]):
         """A play of picked cards named whole, cards and all, for a line where none are
         picked to show which (the obvious play a hint compares with)."""
         return self.hint_name(view, action)
+
+    def play_said(self, view: V, action: Action) -> str:
+        """A play of picked cards named whole as a voice says it: its cards by name, as
+        the spoken table says each play ("Pair: 3 of Spades and 3 of Hearts"), where the
+        line shown gives their corners ("Pair: 3 3", read aloud as letters)."""
+        codes = [c.code for c in action.cards]
+        return tr("spoken.play_cards", play=self.hint_name(view, action),
+                  cards=Words(self.spec.key, language(), ()).cards(codes))
 
     def choice_title(self, actions: Sequence[Action]) -> str:
         return tr("table.choose")

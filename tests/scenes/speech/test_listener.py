@@ -467,6 +467,35 @@ def test_a_hint_asked_for_by_ear_is_said_with_the_cards_it_picked(display, monke
 
 
 @pytest.mark.slow
+def test_a_hint_compared_with_the_obvious_play_names_its_cards_aloud_not_their_corners(
+        display, monkeypatch):
+    """The obvious play a hint compares with is shown by its cards' corners ("(Pair: 3
+    3)", "(Single: K)"): a voice read the letters.  Said, its cards are named as the table
+    names every play ("Pair: 3 of Spades and 3 of Hearts"); the notice keeps its short form."""
+    from game.engine import Reason
+    from game.session.advice import Advice
+    from scenes.i18n import words
+
+    ears = listening(display, monkeypatch, "doudizhu")
+    to_dou_dizhu_play(ears)
+    plays = [a for a in ears.table.legal() if a.kind == "play" and a.cards]
+    play = plays[0]
+    usual = max((a for a in plays if not any(c.is_joker for c in a.cards)),
+                key=lambda a: len(a.cards))             # a joker is named even on screen
+    why = Reason("advice.agrees", {"deals": 40})
+    ears.table.input.advise = lambda: Advice(play, why, usual)
+    key(ears.app, pygame.K_h, unicode="h")
+    said = ears.hear()
+    view = ears.table.view
+    shown = ears.table.adapter.play_named(view, usual)
+    aloud = ears.table.adapter.play_said(view, usual)
+    assert ears.table.input.hint_line.endswith(f"{words(why)} ({shown})")
+    assert said[0].endswith(f"{words(why)} ({aloud})"), said
+    assert all(c.name("en") in aloud for c in usual.cards)
+    ears.speaker.close()
+
+
+@pytest.mark.slow
 def test_your_turn_is_said_once_the_cards_stop_so_the_key_pressed_on_it_acts(display, monkeypatch):
     """At the table's pace the turn was said as the update came, the deal still flying:
     the key a listener pressed on hearing it only hurried the cards, and was spent.  It
