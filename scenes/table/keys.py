@@ -126,11 +126,17 @@ KEY_SECTIONS = (("keys.section.table", TABLE_KEYS), ("keys.section.turn", TURN_K
                 ("keys.section.popup", POPUP_KEYS), ("keys.section.listen", LISTEN_KEYS))
 
 
+def key_word(key: int) -> str:
+    """The catalog key of a key's name ("keys.name.page_down": the Italian page said
+    pygame's English "Page Down"); a letter or a function key has none ("F1", "Z")."""
+    return "keys.name." + pygame.key.name(key).replace(" ", "_")
+
+
 def key_label(binding: Binding) -> str:
     """A key as the keys page writes it: "Ctrl+Z", "Shift+Tab", "F1", "Esc"."""
     name = pygame.key.name(binding.key)
-    label = tr(f"keys.name.{name}") if has(f"keys.name.{name}") else name.upper() if \
-        len(name) <= 3 else name.title()
+    word = key_word(binding.key)
+    label = tr(word) if has(word) else name.upper() if len(name) <= 3 else name.title()
     if binding.mod & pygame.KMOD_CTRL:
         return tr("keys.name.ctrl", name=label)
     if binding.mod & pygame.KMOD_SHIFT:

@@ -71,3 +71,22 @@ def test_the_spoken_tables_keys_are_listed_and_are_the_keys_it_answers():
     assert set(QUERY_KEYS) | {REPEAT_KEY, CHOICES_KEY} | set(READING_KEYS) <= listed
     assert sorted(QUERY_KEYS.values()) == sorted(["hand", "table", "scores", "trump",
                                                   "last_trick", "turn", "counts"])
+
+
+@pytest.mark.parametrize("lang", languages())
+def test_every_key_the_page_and_the_spoken_help_name_has_its_name_in_the_language(lang,
+                                                                                 lang_reset):
+    """A key's name comes from the language's catalog (the Italian page said pygame's
+    "Page Down"); only a letter or a function key ("Z", "F4") is the same everywhere."""
+    import re
+
+    from scenes.speech.keys import LISTENING
+    from scenes.table.keys import key_word
+
+    set_language(lang)
+    keys = {b.key for _, bindings in KEY_SECTIONS for b in bindings} | {k for k, _ in LISTENING}
+    for k in keys:
+        name = pygame.key.name(k)
+        assert re.fullmatch(r"f\d+|\w", name) or has(key_word(k)), f"{lang}: {name} unnamed"
+    if lang == "it":
+        assert "**Pag giù**" in keys_page() and "Page" not in keys_page()
