@@ -81,7 +81,7 @@ from scenes.table.board import Board
 from scenes.table.captions import Captions
 from scenes.table.controls import TableInput
 from scenes.table.feed import SessionFeed
-from scenes.table.keys import TABLE_KEYS, Command, Keymap, used
+from scenes.table.keys import PASS_KEYS, TABLE_KEYS, Command, Keymap, used
 from scenes.table.netplay import (
     away_news,
     away_seats,
@@ -324,6 +324,8 @@ class TableScene(SessionFeed, Overlays):
                 return None
             if self.table_keys.run(event) or (self.spoken is not None and self.spoken.key(event)):
                 return None
+            if self.spoken is not None and event.key not in PASS_KEYS:
+                self._catch_up()           # a listener's key acts, not only hurries
             picked = list(self.selected)
             rest = self.input.key(event)
             if event.key == pygame.K_h:
@@ -340,6 +342,19 @@ class TableScene(SessionFeed, Overlays):
         if event.type != pygame.MOUSEMOTION and self.corner.handle(event):
             return None        # the Log or Undo button
         return self.input.handle(event)
+
+    def _catch_up(self) -> None:
+        """A key a listener presses while the cards move: they land at once, each update
+        waiting after them too (its news said as it lands), and whose turn it is then is
+        said; the key then does what it does (the arrows name a card, Enter plays it),
+        where a sighted player's key only hurries them.  A score sheet still stops it."""
+        for _ in range(len(self.inbox) + 1):        # each landing takes the next update
+            if not self.busy or self.animator.held_events is not None:
+                break
+            self.timeline.finish()
+            self._advance()
+        if self.spoken is not None and not self.busy:
+            self.spoken.frame()
 
     def _on_look_button(self, pos: tuple[int, int]) -> bool:
         """Whether ``pos`` is on the look back button, where the last draw put it."""

@@ -496,6 +496,34 @@ def test_a_hint_compared_with_the_obvious_play_names_its_cards_aloud_not_their_c
 
 
 @pytest.mark.slow
+def test_a_listeners_key_while_the_cards_move_lands_them_and_acts(display, monkeypatch):
+    """Right pressed while the deal still flies (your turn coming): the key only
+    hurried the cards and was spent, nothing said.  For a listener the cards land at
+    once and the key acts: the card under the cursor is named, and Enter plays it."""
+    monkeypatch.setattr(spoken, "_speaker", spoken._speaker)
+    app = make_app(display, "normal")
+    speaker, lines = spoken.transcript_speaker()
+    spoken._speaker = speaker
+    app.speak = True
+    table = open_table(app, "bolola", seed=3)
+    ears = Listener(app, table, speaker, lines)
+    for _ in range(LONGEST):
+        think(table)
+        frames(app, 1)
+        if table.busy and table.my_turn():
+            break
+    assert table.busy and table.my_turn()
+    ears.hear()
+    said = ears.ask(pygame.K_RIGHT)
+    assert not table.busy
+    assert table.cursor_code() is not None and ears.codes.get(said) == table.cursor_code()
+    version = table.version
+    key(app, pygame.K_RETURN)
+    assert table.version > version or table.inbox, "Enter did not play the card named"
+    speaker.close()
+
+
+@pytest.mark.slow
 def test_your_turn_is_said_once_the_cards_stop_so_the_key_pressed_on_it_acts(display, monkeypatch):
     """At the table's pace the turn was said as the update came, the deal still flying:
     the key a listener pressed on hearing it only hurried the cards, and was spent.  It
