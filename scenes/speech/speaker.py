@@ -18,7 +18,9 @@ Each sentence carries its language; the thread moves the voice to it when it cha
 change is heard at once).  The voice is made in the speaking thread
 (pyttsx3's drivers keep per-thread state), by the ``make`` given; None (no engine)
 makes a speaker that says nothing; a voice that raises on a sentence is logged and the
-thread goes on to the next (it had ended, and nothing more was ever said).
+thread goes on to the next (it had ended, and nothing more was ever said), that sentence
+not counted as said: a race's clock, held until its words are heard, had started as
+though they were (it now holds as for a voice that never finishes, 12 s at most).
 """
 
 from __future__ import annotations
@@ -39,8 +41,9 @@ class Line:
     text: str
     idle: bool = False
     lang: str = ""
-    #: set once this line is said (or dropped, or the speaker closed): who waits for
-    #: words to be heard (a race's clock: scenes/table/pace.py)
+    #: set once this line is said (or dropped, or the speaker closed; never for a line
+    #: the voice failed on, which nobody heard): who waits for words to be heard (a
+    #: race's clock, which holds as for a voice that never finishes: scenes/table/pace.py)
     done: Optional[threading.Event] = field(default=None, compare=False)
 
 
@@ -144,8 +147,8 @@ class Speaker:
                 voice.say(line.text)
             except Exception as err:     # a voice failing on a sentence: the rest is said
                 log.warning("spoken table: the voice failed on a sentence: %s", err)
-            finally:
-                _finish([line])
+                continue                 # unsaid: not told to whoever waits to hear it
+            _finish([line])
         if voice is not None:
             voice.close()
 

@@ -172,3 +172,27 @@ def test_a_voice_that_raises_on_a_sentence_costs_that_sentence_alone(caplog):
     speaker.close()
     assert voice.lines == ["Your turn.", "The trump is Swords."]
     assert "the device is gone" in caplog.text
+
+
+def test_a_sentence_the_voice_failed_on_is_not_told_as_heard():
+    """A race's clock waits for its news to be said (scenes/table/pace.py): a voice that
+    failed on it (a driver gone; a held test voice timed out under load) had it counted
+    as said, and the computers claimed a race the listener never heard."""
+
+    class FailsAtTheRace(Transcript):
+        def say(self, text: str) -> None:
+            if text.startswith("Venceslao!"):
+                raise RuntimeError("the device is gone")
+            super().say(text)
+
+    voice = FailsAtTheRace()
+    speaker = Speaker(lambda: voice)
+    race = threading.Event()
+    speaker.say(["West plays the 2 of Swords.", "Venceslao! You and East may claim it."],
+                done=race)
+    after = threading.Event()
+    speaker.say(["Your turn."], done=after)
+    assert after.wait(BOUND)                    # the speaker went on past it, in order
+    assert not race.is_set(), "a sentence never said was told as heard"
+    assert voice.lines == ["West plays the 2 of Swords.", "Your turn."]
+    speaker.close()
