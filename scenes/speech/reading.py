@@ -36,6 +36,11 @@ MARK_WORDS = {"×": "spoken.times", "←": "spoken.arrow.left", "→": "spoken.a
               "↑": "spoken.arrow.up", "↓": "spoken.arrow.down"}
 
 
+#: marks a button draws beside its words, that mean nothing said ("Forward ▶" was said
+#: "Forward black right-pointing triangle")
+DRAWN = re.compile(r"\s*[▶◀]")
+
+
 #: a range of numbers a screen writes with a dash ("2–6 players"), which a voice read as
 #: two numbers ("two six players")
 RANGE = re.compile(r"(\d+)\s*–\s*(\d+)")
@@ -49,6 +54,7 @@ def said_as(text: str) -> str:
         return ""
     for mark, key in MARK_WORDS.items():
         text = text.replace(mark, tr(key))
+    text = DRAWN.sub("", text).strip()
     text = RANGE.sub(lambda m: tr("spoken.range", low=m[1], high=m[2]), text)
     return SEPARATORS.sub(", ", text).strip(", ")
 

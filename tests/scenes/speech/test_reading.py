@@ -95,3 +95,24 @@ def test_the_keys_page_says_its_arrow_keys_by_name_never_as_arrows(lang, right):
         assert right in said and not re.search("[←→↑↓]", said)
     finally:
         set_language("en")
+
+
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_no_catalog_words_are_said_with_a_mark_a_voice_reads_by_name(lang):
+    """A replay's "Forward ▶" was said "Forward black right-pointing triangle": every
+    catalog's words, said, keep none of the marks a screen draws (Bisca's hearts are said
+    in words where the sheet draws them: test_listener)."""
+    import json
+    import re
+    from pathlib import Path
+
+    from scenes.i18n import set_language
+
+    marks = re.compile("[▶◀←→↑↓×·]")
+    set_language(lang)
+    try:
+        for path in sorted(Path("assets/i18n", lang).glob("*.json")):
+            for key, text in json.loads(path.read_text(encoding="utf-8")).items():
+                assert not marks.search(said_as(text)), (key, said_as(text))
+    finally:
+        set_language("en")
