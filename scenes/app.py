@@ -34,7 +34,7 @@ import pygame_gui
 from scenes import heap, routes, xwindow
 from scenes.art.sprites import stop_painters
 from scenes.density import ask_for_real_pixels
-from scenes.i18n import set_language, tr
+from scenes.i18n import language, set_language, tr
 from scenes.kit import theme
 from scenes.kit.fields import THEME_PATH
 from scenes.kit.fonts import Fonts
@@ -136,6 +136,7 @@ class App:
         self.speak = False
         self._screen_speech: Any = None      # made when the spoken table is first on
         self._spoke = False                  # the spoken table was on at the last frame
+        self._notices: list[str] = []        # notices to say at the frame's speech
         #: the first launch's "Press S for the spoken table" (scenes/speech/offer.py; made
         #: by :func:`run` in a real window, so a test's App never speaks unasked)
         self._speech_offer: Any = None
@@ -374,8 +375,14 @@ class App:
             log_missing(why)
             self.notify(tr(why), 8.0)
 
-    def notify(self, text: str, seconds: float = 3.0) -> None:
+    def notify(self, text: str, seconds: float = 3.0, aloud: bool = True) -> None:
+        """A notice shown for ``seconds``; with the spoken table on, said too, after the
+        item the screen focused (a listener heard nothing of "Saved to ...", "Sound off"
+        or what to install); ``aloud`` False: its words are said otherwise (a hint, a
+        friend's seat the table says changed)."""
         self.toasts.notify(text, seconds)
+        if aloud:
+            self._notices.append(text)     # said at the frame's speech, after the screen's
 
     def withdraw(self, text: str) -> None:
         """A notice no longer true fades out now (:meth:`Toasts.withdraw`)."""
@@ -451,6 +458,11 @@ class App:
                 self._screen_speech = ScreenSpeech(program_speaker())
             self._screen_speech.frame(self.stack.top)
         self._spoke = on
+        notices, self._notices = self._notices, []
+        if on and notices:                   # after the focused item, in a fixed order
+            from scenes.speech.reading import said_as
+
+            program_speaker().say([said_as(text) for text in notices], lang=language())
         if self._speech_offer is not None:      # after the screen: "The spoken table is
             self._speech_offer.frame(self)      # on." goes ahead of its focused item
 

@@ -248,7 +248,7 @@ class TableScene(SessionFeed, Overlays):
     def hint_notice(self, text: str, seconds: float = 3.0, said: str = "") -> None:
         """A hint's line, shown, and said to a listener (it was shown alone: H said
         nothing), in ``said``'s words where they are others (its cards by name)."""
-        self.app.notify(text, seconds)
+        self.app.notify(text, seconds, aloud=False)      # said here, as an answer
         if self.spoken is not None:
             self.spoken.answer(said_as(said or text))
 
@@ -414,7 +414,7 @@ class TableScene(SessionFeed, Overlays):
         away = away_seats(self.client)
         if not self.over:
             for line in away_news(self._away_seen, away, self.adapter.names):
-                self.app.notify(line, 5.0)
+                self.app.notify(line, 5.0, aloud=False)   # the spoken table says it
         self._away_seen = away
         self.adapter.away = away
         self.link = link_state(self.client)

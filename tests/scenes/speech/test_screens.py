@@ -473,5 +473,21 @@ def test_settings_show_and_say_the_spoken_table_started_by_the_speak_option(disp
     key(app, pygame.K_RIGHT)
     assert spoken.spoken_on(app) and app.settings.spoken_table is True
     assert json.loads(settings_path().read_text())["spoken_table"] is True
-    assert heard(speaker, lines) == [on]
+    assert heard(speaker, lines)[0] == on         # then what to install, where it is missing
+    speaker.close()
+
+
+def test_a_notice_is_said_as_it_shows(display, monkeypatch):
+    """M in the menu shows "Sound off": a listener heard nothing of it, nor of "Saved
+    to ..." after Save this game; a notice whose words the table says itself is said
+    once (aloud=False)."""
+    from scenes.i18n import tr
+
+    app, speaker, lines = listening(display, monkeypatch)
+    heard(speaker, lines)
+    key(app, pygame.K_m, unicode="m")
+    assert heard(speaker, lines) == [tr("ui.sound_off")]
+    app.notify("Bruno left; the computer plays for Bruno.", 5.0, aloud=False)
+    frames(app, 1)
+    assert heard(speaker, lines) == []
     speaker.close()
