@@ -21,6 +21,9 @@ from game.spoken.words import Words
 #: the games whose suits count for nothing, their hands said by rank as they lie (low to
 #: high, each rank's cards together: a pair, a trio heard as such)
 BY_RANK = frozenset({"doudizhu"})
+#: the one deal of a game of contracts that has a trump (the others have none, where
+#: "No trump is known" was said as if it were hidden)
+TRUMPS_DEAL = {"bolola": "trumps"}
 #: zones that hold no card on the table: hands, the stock and piles taken
 _OFF_TABLE = ("hand", "deck", "pile", "won", "discard", "out")
 
@@ -114,8 +117,10 @@ def _trump(w: Words, update: Update) -> str:
     view = update.view
     if "trump" not in view:
         return w.say("spoken.query.no_trump_game")
-    if view["trump"] is None:
-        return w.say("spoken.query.trump_unknown")
+    if view["trump"] is None:           # a Bolola deal other than Trumps has none at all
+        contract = view.get("contract")
+        none = contract is not None and contract != TRUMPS_DEAL.get(w.game, contract)
+        return w.say("spoken.query.no_trump_deal" if none else "spoken.query.trump_unknown")
     return w.say("spoken.query.trump", suit=w.suit(view["trump"]))
 
 

@@ -120,3 +120,17 @@ def test_a_bisca_player_out_of_lives_is_said_out_not_yet_to_bet():
     english = Words("bisca", "en", ("You", "East", "North", "West"))
     assert "Lives: You 3, East out of the game, North 2, West 3." in ask(
         "scores", english, update(view))
+
+
+def test_a_bolola_deal_without_trumps_says_it_has_none_not_that_none_is_known():
+    """"No trump is known" (Briscola's dealer, who must guess it) was said in every
+    Bolola deal but Trumps, which have none; Trumps before the dealer names one is
+    still unknown."""
+    english = Words("bolola", "en", ("You", "East", "North", "West"))
+    italian = Words("bolola", "it", ("Tu", "Est", "Nord", "Ovest"))
+    no_tricks = {"zones": {}, "trump": None, "contract": "no_tricks"}
+    assert ask("trump", english, update(no_tricks)) == "This deal has no trump."
+    assert ask("trump", italian, update(no_tricks)) == "In questa smazzata non c'è briscola."
+    naming = {"zones": {}, "trump": None, "contract": "trumps"}
+    assert ask("trump", english, update(naming)) == "No trump is known."
+    assert ask("trump", english, update({"zones": {}, "trump": None})) == "No trump is known."
