@@ -246,6 +246,10 @@ class ReplayListScene(Scene):
                                          row=len(self.games))])
         self.resize(tuple(app.size))
 
+    def heading(self) -> str:
+        """The page's name, said as it opens."""
+        return tr("replays.title")
+
     @staticmethod
     def row_label(record: Record) -> str:
         result = record.result or {}

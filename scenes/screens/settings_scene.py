@@ -205,6 +205,10 @@ class SettingsScene(OptionRowsScene):
     def removed(self) -> None:
         self._drop_entry()
 
+    def heading(self) -> str:
+        """The page's name, said as it opens."""
+        return tr("ui.settings.title")
+
     def option(self, name: str) -> OptionRow:
         return self.row(f"opt:{name}")
 

@@ -136,6 +136,10 @@ class SetupScene(OptionRowsScene):
         """The game as shown (no seed: each game deals anew)."""
         return GameSetup(self.key, tuple(self.seats[:self.count]), dict(self.options))
 
+    def heading(self) -> str:
+        """The page's name, said as it opens ("Bolola, New game")."""
+        return f"{self.spec.title}, {tr('setup.title')}"
+
     def value(self, row: OptionRow) -> Any:
         if row.key.startswith("opt:"):
             return self.options[row.key[4:]]

@@ -15,6 +15,9 @@ rules, a replay's step) and what changed in the text field being typed in
 (scenes/speech/fields.py), cut in the same way by what comes next.  A screen that opens
 by itself (``unasked``: a score sheet, a game's result) says its first words after the
 table's news that waits, not before it: the sheet of a deal came before the deal's end.
+A screen with a ``heading()`` (a new game's, the settings, the replays) is named first
+as it comes on top, as a screen reader names a window: "Play." alone did not say that
+Enter on a game had opened its new game's page.
 """
 
 from __future__ import annotations
@@ -94,6 +97,9 @@ class ScreenSpeech:
         lines += aloud.take() if aloud is not None else []
         lines += self.fields.frame(top)
         opened, self._top = top is not self._top, top
+        heading = getattr(top, "heading", None)
+        if opened and callable(heading) and heading():
+            lines.insert(0, said_as(heading()))   # which screen, as a reader names a window
         if lines:                        # what opened by itself follows the table's news
             asked = not (opened and getattr(top, "unasked", False))
             self.speaker.say(lines, idle=True, cut=True, first=asked, lang=language())

@@ -491,3 +491,21 @@ def test_a_notice_is_said_as_it_shows(display, monkeypatch):
     frames(app, 1)
     assert heard(speaker, lines) == []
     speaker.close()
+
+
+@pytest.mark.slow
+def test_a_page_opened_is_named_before_its_focused_item(display, monkeypatch):
+    """Enter on Bolola said "Play." alone: nothing told a listener a new game's page had
+    opened, nor which; the settings and the replays said their first item alone too."""
+    app, speaker, lines = listening(display, monkeypatch)
+    heard(speaker, lines)
+    app.open("setup", "bolola")
+    frames(app, 1)
+    said = heard(speaker, lines)
+    assert said[0] == "Bolola, New game", said
+    frames(app, 2)
+    assert heard(speaker, lines) == []               # named once, as it opens
+    app.open_settings()
+    frames(app, 1)
+    assert heard(speaker, lines)[0] == "Settings"
+    speaker.close()
