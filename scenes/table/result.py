@@ -465,6 +465,11 @@ class ConfirmScene(_MenuOverlay):
     def title(self) -> str:
         return self._title
 
+    def heading(self) -> str:
+        """The question and what it would cost, said as it opens: a listener heard only
+        "Keep playing." (scenes/speech/screens.py)."""
+        return f"{self._title} {self._line}" if self._line else self._title
+
     def lines(self) -> list[tuple[str, str]]:
         return [(self._line, "")]
 

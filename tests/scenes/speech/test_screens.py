@@ -509,3 +509,22 @@ def test_a_page_opened_is_named_before_its_focused_item(display, monkeypatch):
     frames(app, 1)
     assert heard(speaker, lines)[0] == "Settings"
     speaker.close()
+
+
+@pytest.mark.slow
+def test_leaving_a_game_by_ear_asks_the_question_aloud(display, monkeypatch):
+    """Menu in the pause menu asks "Leave this game?" and what leaving costs: a listener
+    heard "Keep playing." alone, with no question to answer."""
+    from scenes.i18n import tr
+    from tests.scenes.tablekit import open_table, settle
+
+    app, speaker, lines = listening(display, monkeypatch)
+    table = open_table(app, "bolola", seed=3)
+    settle(app, table)
+    key(app, pygame.K_ESCAPE)
+    app.stack.top.ask_menu()
+    frames(app, 1)
+    said = heard(speaker, lines)
+    assert said[-2].startswith(tr("table.confirm.menu_title") + " "), said   # and the cost
+    assert said[-1] == f"{tr('table.confirm.stay')}."
+    speaker.close()
