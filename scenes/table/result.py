@@ -89,6 +89,12 @@ class _MenuOverlay(Scene):
     def title(self) -> str:
         return ""
 
+    def heading(self) -> str:
+        """The panel's title, said first as it comes on top (scenes/speech/screens.py):
+        "Paused", a game's result, a hand's sheet; its first button alone ("Resume.")
+        did not say what had opened."""
+        return self.title()
+
     def lines(self) -> list[tuple[str, str]]:
         return []
 

@@ -528,3 +528,31 @@ def test_leaving_a_game_by_ear_asks_the_question_aloud(display, monkeypatch):
     assert said[-2].startswith(tr("table.confirm.menu_title") + " "), said   # and the cost
     assert said[-1] == f"{tr('table.confirm.stay')}."
     speaker.close()
+
+
+@pytest.mark.slow
+def test_the_pause_menu_and_a_result_are_named_before_their_first_button(display, monkeypatch,
+                                                                         tmp_path):
+    """Esc at the table said "Resume." alone, and a game's end its first button: the
+    panel's title comes first, as a page's name does."""
+    from game import GAMES
+    from scenes.i18n import tr
+    from tests.scenes import fakegame
+    from tests.scenes.tablekit import computers_to_result, open_table, settle
+
+    app, speaker, lines = listening(display, monkeypatch)
+    table = open_table(app, "bolola", seed=3)
+    settle(app, table)
+    heard(speaker, lines)
+    key(app, pygame.K_ESCAPE)
+    frames(app, 1)
+    said = heard(speaker, lines)
+    assert said[:2] == [tr("table.pause.title"), f"{tr('table.pause.resume')}."], said
+    monkeypatch.setenv("TAVOLATA_DATA_DIR", str(tmp_path))
+    monkeypatch.setitem(GAMES, "fake", fakegame.SPEC)
+    table = open_table(app, "fake", seed=1, seat=None,
+                       players=[fakegame.FirstLegal(), fakegame.FirstLegal()])
+    result = computers_to_result(app, table)
+    frames(app, 2)
+    assert result.title() and result.title() in heard(speaker, lines)
+    speaker.close()
