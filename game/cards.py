@@ -163,6 +163,21 @@ class Card:
             return _JOKER_NAMES[lang][self.rank]
         return f"{self.rank_name(lang)} {_OF[lang]} {SUIT_NAMES[lang][self.suit]}"
 
+    def the_name(self, lang: str = "en") -> str:
+        """The name with its definite article, as a sentence says it: "the Ace of
+        Spades"; in Italian the article agrees with the rank's word: "l'Asso di Spade",
+        "l'8 di Cuori" (otto), "la Donna di Fiori", "il Re di Coppe", "il Jolly rosso"."""
+        lang = lang if lang in SUIT_NAMES else "en"
+        name = self.name(lang)
+        if lang != "it":
+            return f"the {name}"
+        rank = self.rank_name(lang)
+        if rank == "Donna":
+            return f"la {name}"
+        if rank[:1] in "AEIOUaeiou" or rank in ("8", "11"):     # Asso, otto, undici
+            return f"l'{name}"
+        return f"il {name}"
+
     def rank_name(self, lang: str = "en") -> str:
         """The rank alone, for cards already grouped by suit: "Ace", "7", "Cavallo"; a
         joker's whole name."""

@@ -6,6 +6,7 @@ game: a ``card`` is a card's name, ``cards`` a list of them, a ``suit`` or a ``t
 suit's name, a name the game's catalog has for a value (``<game>.<key>.<value>``: a
 contract, a combination), a seat number (``dealer``, ``winner`` ...) the seat's name, a
 list per seat (``scores``, ``lives`` ...) also as ``<key>_by_seat`` ("You 5, East 3"),
+a card also as ``<key>_the``, with its article ("the King of Cups", "l'Asso di Spade"),
 and the face-up cards an event moves as ``moved`` (the card a Bocce roll draws), and a
 ``why`` (game/tricks.py ``why_won``) the "won because" words. Nothing here knows what a
 seat may see: it puts into words what it is given.
@@ -38,11 +39,13 @@ def why_words(lang: str, game: str, why: Any, aloud: bool = False) -> str:
     by name ("Coins > Cups", "7 … 2"; the screen keeps them)."""
     if not isinstance(why, dict) or not why.get("why"):
         return ""
-    names = {k: Card.parse(why[k]).name(lang) for k in ("card", "over") if why.get(k)}
+    names = {f"{k}_the": Card.parse(why[k]).the_name(lang) for k in ("card", "over")
+             if why.get(k)}
     keys = ([f"spoken.{game}.why.{why['why']}"] if aloud else []) + [
         f"{game}_table.why.{why['why']}", f"table.why.{why['why']}"]
     key = next((k for k in keys if has(lang, k)), "")
-    return translate(lang, key, **names) if key else ""
+    text = translate(lang, key, **names) if key else ""
+    return text[:1].upper() + text[1:]           # "il Re ..." begins the sentence: "Il"
 
 
 #: a full stop after a sentence's own stop ("?." "!." ".."), from a label that ends one
@@ -100,6 +103,14 @@ class Words:
             return self.say("spoken.hidden_card")
         try:
             return Card.parse(code).name(self.lang)
+        except CardCodeError:
+            return str(code)
+
+    def the_card(self, code: str) -> str:
+        """A card's name with its article, as a sentence says it ("the King of Cups",
+        "il Re di Coppe", "l'Asso di Spade")."""
+        try:
+            return Card.parse(code).the_name(self.lang)
         except CardCodeError:
             return str(code)
 
@@ -182,6 +193,8 @@ class Words:
                 out["moved"] = self.cards([m["card"] for m in value if m.get("card")])
                 continue
             out[name] = self.value(name, value)
+            if (name == "card" or name.endswith("_card")) and isinstance(value, str):
+                out[f"{name}_the"] = self.the_card(value)     # "the King", "l'Asso"
             if (isinstance(value, list) and len(value) == len(self.names) and value
                     and all(isinstance(v, (int, float)) or v is None for v in value)
                     and name not in SEATS_KEYS):

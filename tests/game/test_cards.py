@@ -40,6 +40,18 @@ def test_names_in_english_and_italian():
     assert card("RJ").name() == "Red Joker"
 
 
+@pytest.mark.parametrize("code, lang, said", [
+    ("Kc", "en", "the King of Cups"), ("Kc", "it", "il Re di Coppe"),
+    ("Ad", "it", "l'Asso di Denari"), ("AS", "it", "l'Asso di Picche"),
+    ("8H", "it", "l'8 di Cuori"), ("QC", "it", "la Donna di Fiori"),
+    ("Jb", "it", "il Fante di Bastoni"), ("Nc", "it", "il Cavallo di Coppe"),
+    ("7s", "it", "il 7 di Spade"), ("RJ", "it", "il Jolly rosso"), ("RJ", "en", "the Red Joker")])
+def test_a_cards_name_with_its_article_agrees_with_the_rank_in_italian(code, lang, said):
+    """A sentence says "il Re", "l'Asso", "l'8" (otto), "la Donna": "Giochi 6 di Coppe"
+    had none."""
+    assert card(code).the_name(lang) == said
+
+
 @pytest.mark.parametrize("bad", ["", "A", "1S", "ZS", "AX", "AS ", 7, None, "0d"])
 def test_bad_codes_are_rejected(bad):
     with pytest.raises(CardCodeError):

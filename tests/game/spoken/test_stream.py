@@ -23,7 +23,9 @@ def update(events=(), to_act=(), legal=(), seat=0) -> Update:
 def test_a_card_played_is_said_with_who_played_it_in_either_language():
     play = Event("play", 1, {"card": "Kc", "trump": "s"})
     assert stream("briscola").event(play) == "East plays the King of Cups."
-    assert stream("briscola", "it").event(play) == "East gioca Re di Coppe."
+    assert stream("briscola", "it").event(play) == "East gioca il Re di Coppe."
+    ace = Event("play", 0, {"card": "Ad", "trump": "s"})
+    assert stream("briscola", "it").event(ace) == "Giochi l'Asso di Denari."
 
 
 def test_briscola_opens_a_game_with_its_trump_and_says_no_other_card_dealt():

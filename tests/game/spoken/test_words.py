@@ -16,11 +16,11 @@ MARKS = re.compile("[<>…·—×→]")
     ("en", "bisca", {"why": "suits", "card": "3c", "over": "7s"},
      "The 3 of Cups beats the 7 of Swords: Coins, then Cups, then Swords, then Sticks"),
     ("it", "bisca", {"why": "suits", "card": "3c", "over": "7s"},
-     "3 di Coppe batte 7 di Spade: Denari, poi Coppe, poi Spade, poi Bastoni"),
+     "Il 3 di Coppe batte il 7 di Spade: Denari, poi Coppe, poi Spade, poi Bastoni"),
     ("en", "briscola", {"why": "order", "card": "Ad", "over": "6d"},
      "The Ace of Coins beats the 6 of Coins: Ace, Three, King, Knight, Jack, then 7 down to 2"),
     ("it", "briscola", {"why": "order", "card": "Ad", "over": "6d"},
-     "Asso di Denari batte 6 di Denari: Asso, Tre, Re, Cavallo, Fante, poi dal 7 al 2")])
+     "L'Asso di Denari batte il 6 di Denari: Asso, Tre, Re, Cavallo, Fante, poi dal 7 al 2")])
 def test_why_a_card_won_is_said_in_words_where_the_screen_draws_marks(lang, game, why, said):
     """The table's line orders suits and ranks with ">" and "…" ("Coins > Cups", "7 …
     2"), which a voice reads by their names: the spoken line says the order in words."""
