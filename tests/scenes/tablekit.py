@@ -303,8 +303,10 @@ class Recorder:
 
     def items(self) -> list[tuple[str, str, pygame.Rect]]:
         """What the table shows: (kind, name, rect) as :func:`drawn` lists them."""
-        if not self.fresh:
-            self.table.draw(pygame.Surface(self.table.layout.size))
+        if not self.fresh:      # on the app's screen: its next frame draws on from it
+            screen = getattr(self.table.app, "screen", None)
+            self.table.draw(screen if screen is not None else
+                            pygame.Surface(self.table.layout.size))
         return _painted(self.table, list(self.hud_items))
 
 
@@ -416,8 +418,9 @@ def watch(app: Any, table: Any, act: Any, until: Any, every: int = 2, dt: float 
     of play) and whenever it waits; ``moved(table)`` each frame waits for the others'
     moves (:func:`think`; a spectator's table: tests/scenes/onlinekit.py).  Returns
     every layout problem seen (see :func:`layout_problems`).  A frame is ``dt`` of
-    play: the frames between two checks are drawn for nothing, so a frame is as long as
-    a check's interval allows."""
+    play; a frame no check looks at is played, not drawn (``App.advance``): the next
+    drawn frame shows all it changed, and drawing changes nothing, so the checks see
+    what they saw when every frame was drawn, for half the drawing."""
     from scenes.table.result import SheetScene
 
     problems: set[str] = set()
@@ -442,7 +445,10 @@ def watch(app: Any, table: Any, act: Any, until: Any, every: int = 2, dt: float 
                 act(table)
             moved(table)
             seen.fresh = False
-            app.frame(dt, [])
+            if (i + 1) % every == 0:
+                app.frame(dt, [])       # the next check's frame, drawn as the app draws it
+            else:
+                app.advance(dt, [])     # drawn only if the table waits then (items())
     raise AssertionError("never got there")
 
 
