@@ -157,6 +157,14 @@ def frames(app: Any, n: int = 1, events: list | None = None, dt: float = 1 / 60)
         app.frame(dt, [])
 
 
+def played(app: Any, n: int = 1, dt: float = 1 / 60) -> None:
+    """``n`` frames of play a test looks at in the table's state only (whose turn, what it
+    notes, where the cards are going), not in its picture: their input and time, nothing
+    drawn (``App.advance``); the next drawn frame shows where they got."""
+    for _ in range(n):
+        app.advance(dt, [])
+
+
 def watched_play(app: Any, table: Any, n: int) -> Any:
     """``n`` frames of the computers' play at the table, the mouse wandering over it now
     and then; yields each frame's number once it is drawn."""
