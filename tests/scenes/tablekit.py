@@ -437,8 +437,9 @@ def watch(app: Any, table: Any, act: Any, until: Any, every: int = 2, dt: float 
     moves (:func:`think`; a spectator's table: tests/scenes/onlinekit.py).  Returns
     every layout problem seen (see :func:`layout_problems`).  A frame is ``dt`` of
     play; a frame no check looks at is played, not drawn (``App.advance``): the next
-    drawn frame shows all it changed, and drawing changes nothing, so the checks see
-    what they saw when every frame was drawn, for half the drawing."""
+    drawn frame shows all it changed, for half the drawing.  Drawing changes nothing
+    but where a picker laid out then keeps off the words on the felt, which it reads
+    from the last drawing: a frame older than at the app's own frames, or ``every``."""
     from scenes.table.result import SheetScene
 
     problems: set[str] = set()
