@@ -420,13 +420,7 @@ class App:
 
     def tick(self, dt: float, events: list[pygame.event.Event]) -> bool:
         """The frame itself (see :meth:`frame`)."""
-        for event in events:
-            self._dispatch(event)
-        self.ui.update(dt)
-        self.stack.update(dt)
-        self._speak_screen()
-        self.toasts.update(dt)
-        self._since_drawn += dt
+        self.advance(dt, events)
         shape = (self.stack.changes, self.size)
         # a notice that has just gone is presented away whole: the scene's damage does
         # not cover it, and a table at play left its last, faded picture on the felt
@@ -444,6 +438,18 @@ class App:
         self._since_drawn = 0.0
         self.frames += 1
         return True
+
+    def advance(self, dt: float, events: list[pygame.event.Event]) -> None:
+        """A frame's input and time, nothing drawn: what a program that looks at the
+        screens' state, not their picture, needs of a frame (the tests' stretches of
+        play draw only the frames they check; the next drawn frame shows all of it)."""
+        for event in events:
+            self._dispatch(event)
+        self.ui.update(dt)
+        self.stack.update(dt)
+        self._speak_screen()
+        self.toasts.update(dt)
+        self._since_drawn += dt
 
     def _speak_screen(self) -> None:
         """The spoken table on: the item the screen on top has focused, when it changes

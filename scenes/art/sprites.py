@@ -592,8 +592,7 @@ def kept_masters(art: Any, deck: str, width: int
     width, shared by every table that draws them: a new game at the same window finds
     the last one's faces painted, where it painted the faces in view in its first frame
     (18 at 3840x2160 in Dou Dizhu, 5-10 ms each)."""
-    key = (art, getattr(art, "italian_style", None), getattr(art, "four_colour", False),
-           deck, width)
+    key = (_design_of(art), deck, width)
     try:
         found = _kept[key]
     except (KeyError, TypeError):   # TypeError: an art that cannot be a key is not kept
@@ -610,10 +609,25 @@ def kept_masters(art: Any, deck: str, width: int
     return found
 
 
+def forget_kept() -> None:
+    """Drop every face kept for the next table: the next one paints its own, as the first
+    table of a program does."""
+    _kept.clear()
+
+
+def _design_of(art: Any) -> Any:
+    """What an art's faces depend on: its class and design for the card art (every App
+    makes its own, and draws the same faces: the tests open hundreds), else the art
+    itself."""
+    design = getattr(art, "design", None)
+    return (type(art), design) if design is not None else \
+        (art, getattr(art, "italian_style", None), getattr(art, "four_colour", False))
+
+
 def kept_elsewhere(art: Any, deck: str, width: int, key: str) -> Optional[pygame.Surface]:
     """The face ``key`` of this art and deck at the widest other width kept, converted;
     None when no other width has it."""
-    like = (art, getattr(art, "italian_style", None), getattr(art, "four_colour", False), deck)
+    like = (_design_of(art), deck)
     found = [(kept[-1], masters[key]) for kept, (masters, _) in _kept.items()
              if kept[:-1] == like and kept[-1] != width and key in masters]
     return max(found, key=lambda f: f[0])[1] if found else None

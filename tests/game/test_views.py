@@ -5,6 +5,7 @@ game declares, key for key and type for type; and the codec that checks them say
 
 from __future__ import annotations
 
+import random
 from typing import Optional, TypedDict
 
 import pytest
@@ -12,7 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from game import GAMES
-from game.views import Move, ShapeError, check, check_event, conform
+from game.views import Move, ShapeError, _fits, check, check_event, conform
 from tests.game.test_contract import any_game
 
 
@@ -47,6 +48,23 @@ def test_every_view_and_event_of_a_real_game_has_its_declared_shape(key, data, s
     check(state.result_shape, state.result(), f"{key} result")
 
 
+@pytest.mark.slow
+@pytest.mark.parametrize("key", sorted(GAMES))
+def test_the_quick_test_of_a_shape_passes_every_view_of_a_game_the_walk_passes(key):
+    """check() passes a value on its shape's quick test and walks only what it fails: a
+    quick test stricter than the walk would pass nothing it should fail, unseen; it
+    passes the views of a whole game's every seat, at every move, itself."""
+    spec = GAMES[key]
+    state = spec.new(None, spec.seats[0], 3)
+    rng = random.Random(3)
+    while not state.over:
+        for w in [None, *range(state.seats)]:
+            assert _fits(state.view_shape)(state.view(w)), (key, w)
+        seat = rng.choice(state.to_act())
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    assert _fits(state.result_shape)(state.result())
+
+
 class Inner(TypedDict):
     n: int
 
@@ -63,6 +81,7 @@ def test_the_codec_takes_a_value_of_its_shape_and_names_what_is_wrong_with_any_o
         {"card": None, "src": "deck", "dst": "hand/0", "up": False, "at": 2}], "worth": 1}
     assert conform(Shape, good) is good
     check(Shape, {**good, "inner": None, "worth": 1.5})
+    assert _fits(Shape)(good) and _fits(Shape)({**good, "inner": None, "worth": 1.5})
     for bad, words in [({**good, "extra": 1}, "has no extra"),
                        ({k: v for k, v in good.items() if k != "name"}, "lacks name"),
                        ({**good, "inner": {"n": True}}, r"\['inner'\]\['n'\]: True is not int"),
@@ -72,6 +91,7 @@ def test_the_codec_takes_a_value_of_its_shape_and_names_what_is_wrong_with_any_o
                         r"\['moves'\]\[0\]\['card'\]"),
                        ({**good, "moves": {}}, "is not a list"),
                        ([], "is not an object")]:
+        assert not _fits(Shape)(bad), words
         with pytest.raises(ShapeError, match=words):
             check(Shape, bad, "v")
 

@@ -69,6 +69,36 @@ def test_a_still_screen_is_still_drawn_whole_now_and_then(app):
     assert app.frames == drawn + 1
 
 
+class Ticking(Probe):
+    """A probe that counts its updates and its draws."""
+
+    def __init__(self, app) -> None:
+        super().__init__(app)
+        self.time, self.draws = 0.0, 0
+
+    def update(self, dt):
+        self.time += dt
+
+    def draw(self, surface):
+        self.draws += 1
+
+    def animating(self) -> bool:
+        return True
+
+
+def test_advance_plays_a_frame_s_input_and_time_and_draws_nothing(app):
+    """What a stretch of play the tests only look at now and then is made of: the scene
+    gets its time and its events, nothing is drawn until a frame is."""
+    probe = Ticking(app)
+    app.stack.push(probe)
+    app.frame(1 / 60, [])
+    drawn, draws = app.frames, probe.draws
+    app.advance(0.25, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_a, unicode="a", mod=0)])
+    assert (app.frames, probe.draws) == (drawn, draws)
+    assert probe.time == pytest.approx(1 / 60 + 0.25) and pygame.KEYDOWN in probe.events
+    assert app.frame(1 / 60, []) and probe.draws == draws + 1
+
+
 def test_window_close_quits(app):
     app.frame(1 / 60, [pygame.event.Event(pygame.QUIT)])
     assert not app.running

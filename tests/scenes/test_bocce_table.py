@@ -19,6 +19,7 @@ from tests.scenes.tablekit import (
     key,
     make_app,
     open_table,
+    played,
     settle,
     state_of,
     think,
@@ -271,7 +272,7 @@ def play_to_the_hand_sheet(app, table):
         if not table.busy and table.my_turn():
             simple_player(table)
         think(table)
-        frames(app, 1)
+        played(app)                 # the hand's play is not looked at: its sheet is
     raise AssertionError("no sheet at the end of the hand")
 
 
@@ -298,7 +299,7 @@ def test_each_hand_ends_on_a_sheet_of_what_happened_that_waits_for_the_player(ap
     # the next hand waits below the sheet, however long the player reads
     assert table.busy
     shown_hand = table.shown["hand"]
-    frames(app, 600)
+    played(app, 600)
     assert app.stack.top is sheet_scene and table.shown["hand"] == shown_hand
     enter_on_sheet(app)                         # "Next hand"
     assert app.stack.top is table
@@ -455,7 +456,7 @@ def _until_a_bust(app, table, limit: int = 4000):
             draw = [a for a in table.legal() if a.kind == "draw"]
             table.act(draw[0] if draw else table.legal()[0])
         think(table)
-        frames(app, 1)
+        played(app)                 # the way to it is read in the updates, not looked at
     raise AssertionError("no bust")
 
 
@@ -492,7 +493,7 @@ def test_a_busted_bocce_stays_with_its_words_until_the_next_step(display, speed,
     assert held * DT >= least - 2 * DT, (held, least)
     settle_frames = 0
     while table.busy and settle_frames < 2000:
-        frames(app, 1)
+        played(app)
         settle_frames += 1
     assert not table.zones.get(bocce) and not table.drifts
     table.close()

@@ -39,6 +39,7 @@ from tests.scenes.tablekit import (
     make_app,
     open_table,
     play_until,
+    played,
     session_of,
     settle,
     started,
@@ -776,7 +777,7 @@ def test_the_plus_pop_and_the_plate_go_up_together(app):
         if not table.busy and table.my_turn():
             table.act(table.legal()[0])
         think(table)
-        frames(app, 1)
+        played(app)         # the pops and the plates are the table's state, not its picture
         # the pops themselves are kept (not their ids, which a new pop may reuse)
         new = [p for p in table.hud.pops
                if not any(p is old for old in seen_pops) and p.text.startswith("+")]

@@ -51,9 +51,12 @@ def test_no_painter_or_sound_thread_is_alive_after_shutdown(app):
 
 def test_the_painter_thread_never_converts_a_surface(display, monkeypatch):
     """convert_alpha() needs the display's pixel format, which belongs to the main thread:
-    the painter hands plain surfaces over and the main thread converts them."""
+    the painter hands plain surfaces over and the main thread converts them.  Nothing
+    kept from a table before (its faces would not be painted again)."""
     from scenes.art.cardart import CardArt
-    from scenes.art.sprites import CardImages, stop_painters
+    from scenes.art.sprites import CardImages, forget_kept, stop_painters
+
+    forget_kept()
 
     converted_in: list[str] = []
 

@@ -7,7 +7,8 @@ import time
 import pygame
 import pytest
 
-from scenes.art.sprites import CardImages, CardSprite, _Lru
+from scenes.art.cardart import CardArt
+from scenes.art.sprites import CardImages, CardSprite, _Lru, forget_kept
 
 #: a card's width and height at scale 1 on tables from 1920x1080 to 3840x2160
 CARD_SIZES = [(120, 168), (180, 252), (260, 364)]
@@ -87,6 +88,31 @@ def test_a_new_table_at_the_same_size_paints_no_face_in_a_frame():
         second.draw(pygame.Surface((900, 600)), sprite)
     assert first.painted_here == len(HAND)
     assert second.painted_here == 0
+
+
+def _first_and_second(first_art, second_art) -> tuple[CardImages, CardImages]:
+    """A table's images of a hand drawn with the one art, then a next table's with the
+    other, at the same width (nothing kept from before the first)."""
+    forget_kept()
+    tables = []
+    for art in (first_art, second_art):
+        images = CardImages(art, "french", 60, 84)
+        images.set_master_scale(1.0)
+        for sprite in fan(1.0)[:4]:
+            images.draw(pygame.Surface((900, 600)), sprite)
+        images.release()
+        tables.append(images)
+    return tables[0], tables[1]
+
+
+def test_a_new_app_s_card_art_of_the_same_design_finds_the_faces_kept():
+    """Every App makes its own card art: a table of a new one in the same design (the
+    tests open hundreds, one a test) paints no face the table before it painted; another
+    design (four inks) paints its own."""
+    first, second = _first_and_second(CardArt(), CardArt())
+    assert (first.painted_here, second.painted_here) == (4, 0)
+    first, other = _first_and_second(CardArt(), CardArt(four_colour=True))
+    assert (first.painted_here, other.painted_here) == (4, 4)
 
 
 def _painted_by_painter(images: CardImages, codes: list) -> None:

@@ -7,6 +7,7 @@ import pygame
 import pytest
 
 from game import GAMES
+from scenes.art.sprites import forget_kept
 from scenes.kit import theme
 from scenes.table.result import PauseScene
 from tests.scenes import fakegame
@@ -36,7 +37,9 @@ def test_the_opening_deal_ends_with_the_screen_showing_the_view(display, fake):
 def test_the_first_frame_paints_no_face_on_the_frames_thread(display, fake):
     """Card art is painted ahead: the faces in view go to the painter first, the deal
     flies backs meanwhile, and the frame that starts the table paints the back alone
-    (the deal's first card), no face (it painted the four in view too)."""
+    (the deal's first card), no face (it painted the four in view too).  The program's
+    first table: nothing kept from a table before it."""
+    forget_kept()
     app, table = open_table(display, speed="normal")
     frames(app, 1)
     assert table.images.painted_here == 1

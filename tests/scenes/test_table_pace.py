@@ -19,7 +19,8 @@ from tests.scenes.tablekit import click, frames, key, make_app, open_table, play
 OUT_SEED = 2
 #: a frame's play on the way to the moment a test looks at (the rounds before you are
 #: out, the computers' round after it): the table's time is its frames', and nothing on
-#: the way is looked at, so four times the usual 1/60 s gets there in a quarter of them
+#: the way is looked at, so four times the usual 1/60 s gets there in a quarter of them,
+#: played and not drawn (``App.advance``; tablekit.settle likewise)
 ON_THE_WAY = 1 / 15
 
 
@@ -56,7 +57,7 @@ def next_sheet(app, table):
     """Play on (the computers) until the next round's sheet is up; that sheet."""
     for _ in range(20_000):
         think(table)
-        frames(app, 1, dt=ON_THE_WAY)
+        app.advance(ON_THE_WAY, [])
         if isinstance(app.stack.top, SheetScene):
             break
     return app.stack.top
@@ -160,7 +161,7 @@ def test_skip_to_the_result_by_its_button_plays_the_rest_with_no_key(display):
         if isinstance(app.stack.top, ResultScene):
             break
         think(table)
-        frames(app, 1, dt=ON_THE_WAY)
+        app.advance(ON_THE_WAY, [])
     assert isinstance(app.stack.top, ResultScene) and table.over
     table.close()
 

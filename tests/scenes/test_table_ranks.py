@@ -10,7 +10,17 @@ import pytest
 from game import GAMES
 from game.ai import computer_player
 from scenes.i18n import tr
-from tests.scenes.tablekit import drawn, frames, key, make_app, open_table, settle, started, think
+from tests.scenes.tablekit import (
+    drawn,
+    frames,
+    key,
+    make_app,
+    open_table,
+    played,
+    settle,
+    started,
+    think,
+)
 
 
 def strip_lines(game: str) -> list[str]:
@@ -73,7 +83,7 @@ def _note_while_whole(app, table, kind: str, limit: int = 6000):
         if not table.busy and table.my_turn():
             table.act(table.legal()[0])
         think(table)
-        frames(app, 1)
+        played(app)
     raise AssertionError(f"no {kind} with a reason")
 
 
@@ -123,7 +133,7 @@ def test_no_note_once_o_hid_them(display):
         if not table.busy and table.my_turn():
             table.act(table.legal()[0])
         think(table)
-        frames(app, 1)
+        played(app)
     table.close()
 
 
@@ -139,7 +149,7 @@ def test_a_games_last_note_goes_with_its_score_sheet(display):
         if isinstance(app.stack.top, SheetScene):
             break
         think(table)
-        frames(app, 1)
+        played(app)
         if app.stack.top is table and not table.busy and table.legal():
             table.act(table.legal()[0])
     sheet = app.stack.top

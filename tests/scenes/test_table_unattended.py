@@ -9,18 +9,22 @@ from game.engine import Action
 from game.session import GameSetup
 from scenes.table import local_table
 from scenes.table.result import ResultScene, SheetScene
-from tests.scenes.tablekit import frames, make_app, think
+from tests.scenes.tablekit import frames, make_app, played, think
 
 
 def play_alone(app, table, limit: int = 30_000) -> list:
     finished: list = []
     table.on_finished = finished.append
     app.stack.push(table)
-    for _ in range(limit):
+    for i in range(limit):
         if finished:
             return finished
         think(table)
-        frames(app, 1)
+        # its end, sheets and result are read in its state: one frame in ten is drawn
+        if i % 10:
+            played(app)
+        else:
+            frames(app, 1)
     raise AssertionError("the game never ended by itself")
 
 
@@ -81,7 +85,7 @@ def test_the_result_of_an_unattended_table_deals_again_by_default(display):
         if isinstance(app.stack.top, type(table)) and app.stack.top is not table:
             break
         think(table)
-        frames(app, 1)
+        played(app)
     top = app.stack.top
     assert top is not table and type(top) is type(table), "a new game follows by itself"
     assert table not in list(app.stack)

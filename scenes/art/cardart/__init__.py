@@ -83,6 +83,12 @@ class CardArt:
             cache.drop(lambda key: key[-1] in ITALIAN_STYLES)
 
     @property
+    def design(self) -> tuple[str, bool]:
+        """What every face and back drawn depends on besides its card and width: two arts
+        of one design draw the same images."""
+        return self._style, self._four
+
+    @property
     def four_colour(self) -> bool:
         """French faces in four inks (Clubs green, Diamonds blue), not two."""
         return self._four
