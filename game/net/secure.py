@@ -36,8 +36,9 @@ and its own ephemeral secret.  A tenth of a millisecond of CPU a side, where SPA
 A sealed line is the base64 of ``ChaCha20-Poly1305(key, nonce, plaintext)``;
 the nonce is the count of lines sent before in that direction (12 bytes, big
 endian), never sent, so a line replayed, reordered, dropped or forged fails
-its tag and the connection is closed.  A new connection runs SPAKE2 again: new
-keys, counters from zero, so nothing recorded from another connection opens.
+its tag and the connection is closed.  A new connection runs SPAKE2 (or the way
+back) again: new keys, counters from zero, so nothing recorded from another
+connection opens.
 Each end seals a heartbeat when it sealed nothing for a while (:class:`Sealed`), so a
 line dropped on the path is found by the next one's tag, and a channel silent for too
 long is closed, whatever clear heartbeats still pass.  A guest coming back to its seat
