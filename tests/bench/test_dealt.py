@@ -25,7 +25,7 @@ def test_a_table_with_nothing_come_and_no_move_due_is_passed_over():
     client = SimpleNamespace(_inbox=deque(), state="connected")
     table.clients = [SimpleNamespace(client=client)]  # type: ignore[list-item]
     waiting = SimpleNamespace(over=False, my_turn=False, version=4)
-    table.players = [SimpleNamespace(latest=waiting, sent=None)]
+    table.players = [SimpleNamespace(latest=waiting, sent=None, turn_seen=0.0, delay=2.0)]
     table.started = time.monotonic()
     assert table.quiet("lost")
     client._inbox.append("an update")
@@ -38,3 +38,24 @@ def test_a_table_with_nothing_come_and_no_move_due_is_passed_over():
     assert not table.quiet("lost"), "its move is due"
     table.players[0].sent = 5
     assert table.quiet("lost"), "sent: waiting for the update that carries it"
+
+
+def test_a_guest_waiting_its_pace_before_its_move_is_passed_over():
+    """A guest's turn seen, its move comes ``--pace`` seconds later: the looks of that wait
+    pass its table over (stepped at each, a move every 10 s cost 500 steps)."""
+    import time
+    from collections import deque
+    from types import SimpleNamespace
+
+    table = dealt._Dealt(0, [], "", 1, 10.0, {}, None, None)  # type: ignore[arg-type]
+    table.clients = [SimpleNamespace(  # type: ignore[list-item]
+        client=SimpleNamespace(_inbox=deque(), state="connected"))]
+    turn = SimpleNamespace(over=False, my_turn=True, version=5)
+    player = SimpleNamespace(latest=turn, sent=None, turn_seen=0.0, delay=10.0)
+    table.players = [player]
+    table.started = time.monotonic()
+    assert not table.quiet("lost"), "its turn, not yet seen by its player"
+    player.turn_seen = time.monotonic()
+    assert table.quiet("lost"), "seen: its move waits the pace"
+    player.turn_seen -= 10.0
+    assert not table.quiet("lost"), "the pace waited: its move is due"
