@@ -59,3 +59,35 @@ def test_a_guest_waiting_its_pace_before_its_move_is_passed_over():
     assert table.quiet("lost"), "seen: its move waits the pace"
     player.turn_seen -= 10.0
     assert not table.quiet("lost"), "the pace waited: its move is due"
+
+
+def test_a_quiet_table_is_looked_at_again_when_a_message_comes_or_its_move_is_due():
+    """Asking every quiet table whether it is quiet, fifty times a second, was most of a
+    players' process's CPU at a move every 10 s: a quiet table is passed over until a
+    message comes, its guest's move is due, or LOOK_AGAIN has passed."""
+    import time
+    from collections import deque
+    from types import SimpleNamespace
+
+    table = dealt._Dealt(0, [], "", 1, 10.0, {}, None, None)  # type: ignore[arg-type]
+    inbox: deque[str] = deque()
+    table.code = "CODE"
+    table.clients = [SimpleNamespace(  # type: ignore[list-item]
+        client=SimpleNamespace(_inbox=inbox, state="connected"), state="connected")]
+    seen = time.monotonic()
+    turn = SimpleNamespace(over=False, my_turn=True, version=5)
+    table.players = [SimpleNamespace(latest=turn, sent=None, turn_seen=seen, delay=0.5)]
+    table.started = seen
+    asked: list[bool] = []
+    quiet = table.quiet
+    table.quiet = lambda lost: asked.append(True) or quiet(lost)  # type: ignore[method-assign]
+    table.step()
+    assert asked == [True] and table.quiet_until == seen + 0.5, "its move due after its pace"
+    table.step()
+    assert asked == [True], "passed over: nothing came, nothing due"
+    inbox.append("an update")
+    table.play_on = lambda stuck: None  # type: ignore[method-assign]
+    table.step()
+    assert len(asked) == 2, "a message came: looked at"
+    table.players[0].sent = 5                     # its move sent: nothing due but a look
+    assert table.next_look(seen) == seen + dealt.LOOK_AGAIN
