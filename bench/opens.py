@@ -48,7 +48,7 @@ STEPS = "TAVOLATA_BENCH_STEPS"
 # -- the timed worker (its own process) -----------------------------------------------------
 def timed_worker(argv: list[str]) -> int:
     """game.net.tables' main, each step of an open written to $TAVOLATA_BENCH_STEPS."""
-    from game.net import codes, tables
+    from game.net import codes, table_opens, tables
     from game.net import host as hosts
 
     out = open(os.environ[STEPS], "a", buffering=1)
@@ -80,8 +80,8 @@ def timed_worker(argv: list[str]) -> int:
     timing(codes, "room_digest", "digest")
     timing(hosts.Host, "_relay_room", "room")
     timing(hosts.Host, "wait_ready", "wait_ready")
-    for name, kind in (("_answer_open", "answer"), ("_open", "open"), ("_count", "count")):
-        timing(tables.Worker, name, kind)
+    for name, kind in (("_answer_open", "answer"), ("_open", "open"), ("count", "count")):
+        timing(table_opens.Opens, name, kind)
 
     class Turns(asyncio.Semaphore):
         async def acquire(self) -> bool:
@@ -95,7 +95,7 @@ def timed_worker(argv: list[str]) -> int:
 
     def init(self: Any, *args: Any, **kwargs: Any) -> None:
         made(self, *args, **kwargs)
-        self._opening = Turns(tables.OPENS_AT_ONCE)
+        self.opens._opening = Turns(table_opens.OPENS_AT_ONCE)
     tables.Worker.__init__ = init                               # type: ignore[method-assign]
     running = tables.Worker.run
 

@@ -1,7 +1,9 @@
 """The host's door for a guest's code (game/net/host.py): who comes past it.  A guest's
 attempt waits for its turn in the room's one line of attempts (across every address and
 both doors; told so now and then), proves the code's password through SPAKE2, or, coming
-back, passes the line with its seat key's pass; then its hello is read and the player's
+back, passes the line with its seat key's pass (and, holding the key before it connects,
+proves the key alone by the way back, secure.SeatBack: a key the host does not hold is a
+wrong code); then its hello is read and the player's
 key it names is held to this connection.  A wrong code is counted and slows the room for
 all but returning guests (secure.Guesses).  What the host does with a guest once it is
 in (the waiting room, the table) is none of its business."""
@@ -37,7 +39,17 @@ from game.net.protocol import (
     decode,
     encode,
 )
-from game.net.secure import HOST, Guesses, Handshake, Malformed, Sealed, Turn, seat_pass
+from game.net.secure import (
+    HOST,
+    Guesses,
+    Handshake,
+    Keys,
+    Malformed,
+    Sealed,
+    SeatBack,
+    Turn,
+    seat_pass,
+)
 
 if TYPE_CHECKING:
     from game.net.host import Host
@@ -105,8 +117,10 @@ class Admission:
         return None
 
     async def handshake(self, peer: Peer) -> Optional[Sealed]:
-        """SPAKE2 with the code's password, at the attempt's turn: the sealed
-        connection, or None (refused; a wrong code counted, and the room's line slowed)."""
+        """SPAKE2 with the code's password at the attempt's turn, or, for a guest coming
+        back by its seat key (``back``), the way back under the key its pass names: the
+        sealed connection, or None (refused; a wrong code counted, and the room's line
+        slowed)."""
         pake = await self._first(peer, (Pake,), self.limits.hello_timeout)
         if pake is None:
             return None
@@ -114,33 +128,31 @@ class Admission:
             refuse(peer, WRONG_VERSION,
                          f"the host runs protocol {PROTOCOL}, Tavolata {GAME_VERSION}")
             return None
-        attempt = await self._turn(peer, pake)
+        kept = self._kept(pake)
+        attempt = await self._turn(peer, kept is not None)
         if attempt is None:
             return None
         answered = False
         try:
-            code = self.host._direct if peer.direct else self.host._relay_code
-            if code is None:                   # a relay guest before the code is made
+            if pake.back:
+                way = None if kept is None else self._back(kept, pake.back)
+            else:
+                way = self._spake(peer, pake.msg)
+            if way is None and pake.back:       # a key this host does not hold: a wrong code
+                self._wrong(peer, attempt, "the seat key is none this room holds")
+                attempt = None
                 return None
-            handshake = Handshake(code.secret, HOST)
-            try:
-                keys = handshake.finish(pake.msg)
-            except Malformed as exc:
-                refuse(peer, BAD_FIELD, str(exc))
+            if way is None:
                 return None
-            peer.send(encode(Pake(handshake.message, keys.mine)))
+            keys, reply = way
+            peer.send(encode(reply))
             answered = True
             confirm = await self._first(peer, (Confirm,), self.limits.hello_timeout)
             if confirm is None:
                 return None
             if not keys.confirms(confirm.confirm):
-                attempt.failed()
+                self._wrong(peer, attempt, "the code's password is not this room's")
                 attempt = None
-                log.warning("a wrong code from %s (%d so far)", peer.label,
-                            self._room_guesses.total)
-                self.host._update(wrong_codes=self._room_guesses.total)
-                refuse(peer, WRONG_CODE, "the code's password is not this room's")
-                peer.wrong()
                 return None
             attempt.succeeded()
             attempt = None
@@ -150,15 +162,49 @@ class Admission:
             if attempt is not None:
                 attempt.ended(answered)  # it heard the answer: counted, if not said
 
-    async def _turn(self, peer: Peer, pake: Pake) -> Optional[_Attempt]:
+    def _spake(self, peer: Peer, msg: bytes) -> Optional[tuple[Keys, Pake]]:
+        """SPAKE2's keys with the code this guest came by, and the answer that gives it
+        the host's message; None if refused."""
+        code = self.host._direct if peer.direct else self.host._relay_code
+        if code is None:                   # a relay guest before the code is made
+            return None
+        handshake = Handshake(code.secret, HOST)
+        try:
+            keys = handshake.finish(msg)
+        except Malformed as exc:
+            refuse(peer, BAD_FIELD, str(exc))
+            return None
+        return keys, Pake(handshake.message, keys.mine)
+
+    @staticmethod
+    def _back(seat_key: bytes, theirs: bytes) -> Optional[tuple[Keys, Pake]]:
+        """The way back's keys under ``seat_key`` and the answer with the host's message;
+        None if ``theirs`` is no public key (a wrong code, as a wrong key is)."""
+        back = SeatBack(HOST)
+        try:
+            keys = back.finish(seat_key, theirs)
+        except Malformed:
+            return None
+        return keys, Pake(b"", keys.mine, back=back.message)
+
+    def _wrong(self, peer: Peer, attempt: _Attempt, detail: str) -> None:
+        """A wrong code (or a seat key this room does not hold): counted, said on the
+        host's screen, and the guest turned away."""
+        attempt.failed()
+        log.warning("a wrong code from %s (%d so far)", peer.label, self._room_guesses.total)
+        self.host._update(wrong_codes=self._room_guesses.total)
+        refuse(peer, WRONG_CODE, detail)
+        peer.wrong()
+
+    async def _turn(self, peer: Peer, passed: bool) -> Optional[_Attempt]:
         """The room's turn an attempt waits for in the room's line (secure.Guesses.line:
         across every address and both doors, a direct guest's address served in
         fairness, the relay's guests as one more address); none for a guest whose pass
-        proves a seat key this host holds (``kept``).  While it waits it is told so now
+        proves a seat key this host holds (``passed``).  While it waits it is told so now
         and then (a ``slow_down`` that is not fatal: its program waits on, in its place);
         None if it goes meanwhile."""
         guesses = self._room_guesses
-        if pake.kept and self._passes(pake):
+        if passed:
             return _Attempt(guesses)
         place = guesses.line(ROOM, peer.ip or THROUGH_RELAY)
         if place.turn is not None:
@@ -189,14 +235,16 @@ class Admission:
                 self.guard.in_line(admitted, False)
         return _Attempt(guesses, place.turn)
 
-    def _passes(self, pake: Pake) -> bool:
-        """Whether ``pake`` carries a returning guest's pass (secure.seat_pass) under a
-        key this host holds: a seat's at the table, a guest's in the waiting room."""
-        passed = False
+    def _kept(self, pake: Pake) -> Optional[bytes]:
+        """The key this host holds (a seat's at the table, a guest's in the waiting room)
+        that ``pake``'s pass (secure.seat_pass) is made under, if any."""
+        if not pake.kept:
+            return None
+        found = None
         for key in self.host._room_keys.keys():            # every key tried: the same work either way
-            if hmac.compare_digest(seat_pass(key, pake.msg), pake.kept):
-                passed = True
-        return passed
+            if hmac.compare_digest(seat_pass(key, pake.back or pake.msg), pake.kept):
+                found = key
+        return found
 
     def player_proven(self, peer: Sealed, hello: Hello) -> bool:
         """Whether ``hello``'s player key, if any, is signed over this connection's binding

@@ -56,9 +56,12 @@ sealed; a line that does not open (forged, replayed, reordered) drops the
 connection, and the guest reconnects as after any drop; so does a link that opens
 no sealed line for ``dead_after`` (each end seals a heartbeat, secure.Sealed), so a
 line an attacker drops on the path is noticed and the game does not wait for it.
-Coming back with a seat key, the guest's SPAKE2 message carries its pass
-(secure.seat_pass): a host that holds the key lets it past the turns of wrong codes,
-even a stranger's at its own address.  The seat key
+Coming back with a seat key, the guest proves that key alone, without SPAKE2 (the way
+back: secure.SeatBack, an X25519 exchange under the key, a tenth of a millisecond where
+SPAKE2 costs ten), and its first message carries its pass (secure.seat_pass): a host that
+holds the key lets it past the turns of wrong codes, even a stranger's at its own
+address; a host that does not says ``wrong_code``, and the guest proves the code by
+SPAKE2 on its next connection.  The seat key
 (``seat_key``) is derived on the connection the guest first came in on (the
 waiting room's, or the table's for a guest who joined a game under way) and kept
 in memory; a rejoin proves it on the new connection, so a guest whose link drops
@@ -155,6 +158,7 @@ from game.net.secure import (
     Handshake,
     Malformed,
     Sealed,
+    SeatBack,
     seat_pass,
     seat_proof,
 )
@@ -600,25 +604,45 @@ class RemoteClient:
         self.seats.rooms_opened(new)
 
     async def _handshake(self, link: Link, room: codes.Code) -> Sealed:
-        """SPAKE2 with the code's password: the sealed connection, or ``wrong_code``
-        once the host's confirmation does not match (the guest still sends its own, so
-        that the host counts the wrong code)."""
-        handshake = Handshake(room.secret, GUEST)
-        # coming back to a seat: its key's pass goes round the queues of wrong codes
-        kept = b"" if self.seat_key is None else seat_pass(self.seat_key.key, handshake.message)
-        link.send_msg(Pake(handshake.message, protocol=PROTOCOL, game=GAME_VERSION, kept=kept))
-        reply = await self._route.reply(link, (Pake,))
-        assert isinstance(reply, Pake)
+        """SPAKE2 with the code's password, or, holding a seat key, the way back by that
+        key alone (secure.SeatBack): the sealed connection, or ``wrong_code`` once the
+        host's confirmation does not match (the guest still sends its own, so that the
+        host counts the wrong code).  A seat key the host turns away is tried no more:
+        the next connection proves the code by SPAKE2."""
+        held = self.seats.way_back()
+        way: Handshake | SeatBack
+        if held is not None:
+            way = SeatBack(GUEST)
+            link.send_msg(Pake(b"", kept=seat_pass(held.key, way.message), back=way.message))
+        else:
+            way = Handshake(room.secret, GUEST)
+            # coming back to a seat: its key's pass goes round the queues of wrong codes
+            kept = b"" if self.seat_key is None else seat_pass(self.seat_key.key, way.message)
+            link.send_msg(Pake(way.message, protocol=PROTOCOL, game=GAME_VERSION, kept=kept))
         try:
-            keys = handshake.finish(reply.msg)
+            reply = await self._route.reply(link, (Pake,))
+            assert isinstance(reply, Pake)
+            keys = way.finish(reply.msg) if isinstance(way, Handshake) else \
+                way.finish(held.key if held is not None else b"", reply.back)
         except Malformed:
-            log.warning("netplay: the host's SPAKE2 message is malformed")
+            log.warning("netplay: the host's answer to the handshake is malformed")
             raise CannotJoin(UNREACHABLE, final=False) from None
+        except CannotJoin as exc:
+            raise self._turned_away(exc, held) from None
         link.send_msg(Confirm(keys.mine))
         if not keys.confirms(reply.confirm):
             await link.flush()
-            raise CannotJoin(WRONG_CODE, final=True)
+            raise self._turned_away(CannotJoin(WRONG_CODE, final=True), held)
         return Sealed(link, keys, self.limits)
+
+    def _turned_away(self, exc: CannotJoin, held: Optional[SeatKey]) -> CannotJoin:
+        """A wrong code said to the way back is the host's word that it holds that seat
+        key no more: the guest proves the code by SPAKE2 on its next connection, at
+        once (nothing is lost: the key is still offered in the hello)."""
+        if held is None or exc.reason != WRONG_CODE:
+            return exc
+        self.seats.unknown = held.key
+        return CannotJoin(WRONG_CODE, final=False, patience=self.limits.reconnect_for)
 
     async def _serve(self, link: Sealed) -> Optional[str]:
         """Take the host's lines until the link ends: None if it dropped (try again),

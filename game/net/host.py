@@ -59,8 +59,9 @@ a friend behind a stranger's own address waits only for the attempts before its 
 ``status().guessing`` says the room is being slowed).  Through a relay the relay
 also keeps a line per address at the room (it sees the addresses; every guest there
 has a small id, and the host tells it ``!wrong ID`` or ``!right ID``).  A guest
-coming back with a seat key the host holds passes the lines (its SPAKE2 message
-comes with ``kept``, secure.seat_pass).  Every line after that is sealed.
+coming back with a seat key the host holds passes the lines (its first message
+comes with ``kept``, secure.seat_pass) and proves that key alone, without SPAKE2 (the way
+back, secure.SeatBack: game/net/admission.py).  Every line after that is sealed.
 **Before the game** the guest is in the waiting room (game/net/lobby.py,
 :attr:`Host.lobby`): it sits in the first free open seat, or watches if it asked to
 (and spectators are welcome), else it is refused with the reason (``table_full``,

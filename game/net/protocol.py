@@ -168,8 +168,9 @@ from game.session.setup import GameSetup
 #: sealed heartbeat, ``!beat`` inside the channel: a line dropped on the path fails the
 #: next one's tag, and a channel with no sealed line for ``dead_after`` is dead; a table
 #: the service deals names its chair in ``lobby`` (``chair``), and only the chair says
-#: ``start``)
-PROTOCOL = 7
+#: ``start``.  8: a guest that holds its seat key comes back by ``back``, an X25519
+#: exchange under that key, instead of SPAKE2 with the code: secure.SeatBack)
+PROTOCOL = 8
 #: the relay's wire (hellos and the relay's answers), numbered on its own: the game did
 #: not change with it (4: a guest may ask to ``follow`` a ``moved`` answer)
 RELAY_PROTOCOL = 4
@@ -196,6 +197,8 @@ assert MAX_LINE <= messages.MAX_LINE
 #: sizes of the binary fields: SPAKE2 message, confirmation and proof, Ed25519 key and
 #: signature, a relay's ticket and challenge
 PAKE_BYTES, CONFIRM_BYTES, PROOF_BYTES = 33, 32, 32
+#: secure.SeatBack's message: an X25519 public key and a nonce
+BACK_BYTES = 48
 OWNER_BYTES, SIGNATURE_BYTES, TICKET_BYTES, NONCE_BYTES = 32, 64, 16, 16
 MAX_REASON = 64
 MAX_DETAIL = 200
@@ -351,7 +354,8 @@ class ProtocolError(ValueError):
 # -- the messages ---------------------------------------------------------------------
 @dataclass(frozen=True)
 class Pake:
-    """A guest's SPAKE2 message (``confirm`` empty), or the host's with its confirmation."""
+    """A guest's SPAKE2 message (``confirm`` empty), or the host's with its confirmation;
+    coming back by a seat key, ``back`` (secure.SeatBack's message) in place of ``msg``."""
 
     msg: bytes
     confirm: bytes = b""
@@ -359,6 +363,8 @@ class Pake:
     game: str = GAME_VERSION
     #: a returning guest's pass past the wrong codes' queues (secure.seat_pass; 7)
     kept: bytes = b""
+    #: the way back by a seat key (8): each side's X25519 public key and nonce
+    back: bytes = b""
 
 
 @dataclass(frozen=True)
@@ -607,10 +613,12 @@ def _pake(obj: Mapping[str, Any]) -> Pake:
     confirm = _bytes(obj, "confirm", CONFIRM_BYTES, optional=True) or b""
     protocol = obj.get("protocol", PROTOCOL) if confirm else _get(obj, "protocol", int)
     game = obj.get("game", GAME_VERSION) if confirm else _get(obj, "game", str, limit=MAX_REASON)
-    msg = _bytes(obj, "msg", PAKE_BYTES)
-    assert msg is not None
-    kept = b"" if confirm else _bytes(obj, "kept", PROOF_BYTES, optional=True) or b""
-    return Pake(msg, confirm, protocol, game, kept)
+    back = _bytes(obj, "back", BACK_BYTES, optional=True) or b""
+    msg = _bytes(obj, "msg", PAKE_BYTES, optional=bool(back)) or b""
+    if back and msg:
+        raise ProtocolError(BAD_FIELD, "a SPAKE2 message or a way back, not both")
+    kept = b"" if confirm else _bytes(obj, "kept", PROOF_BYTES, optional=not back) or b""
+    return Pake(msg, confirm, protocol, game, kept, back)
 
 
 def _hello(obj: Mapping[str, Any]) -> Hello:
@@ -797,7 +805,8 @@ def encode(msg: NetMessage) -> bytes:
     if isinstance(msg, (Update, Submit, Refused)):
         obj = messages.encode(msg)
     elif isinstance(msg, Pake):
-        obj = {"type": "pake", "msg": _text(msg.msg)}
+        obj = {"type": "pake", "back": _text(msg.back)} if msg.back else \
+            {"type": "pake", "msg": _text(msg.msg)}
         if msg.confirm:
             obj["confirm"] = _text(msg.confirm)
         else:

@@ -1,5 +1,6 @@
 """The keys a guest proves its seat by (game/net/client.py): the one it holds (derived on
-the connection it first came in on, or given: ``resume``), a kept one found under one of
+the connection it first came in on, or given: ``resume``; proven alone on the way back,
+secure.SeatBack, unless the host turned it away), a kept one found under one of
 the room's codes (game/net/kept_seats.py: offered only if the host proves it holds it), the
 key it is known by in the waiting room, and the key of a first connection cut after its
 hello (the host may have seated it: the next connection claims that seat by it).  A key is
@@ -51,6 +52,15 @@ class SeatKeys:
         #: the host may have seated it, so the next connection claims that seat by it
         #: (the host finds which seat it proves, whatever number it names)
         self.tentative: Optional[SeatKey] = None
+        #: a held key the host turned away on the way back (it holds it no more): the
+        #: next connections prove the code by SPAKE2 instead, as a guest with no key does
+        self.unknown: Optional[bytes] = None
+
+    def way_back(self) -> Optional[SeatKey]:
+        """The held key to come back by without SPAKE2 (secure.SeatBack), unless the host
+        turned it away once."""
+        held = self.held
+        return None if held is None or held.key == self.unknown else held
 
     def claim(self, named: Rooms, binding: bytes, watch: bool) -> Optional[SeatKey]:
         """The seat to prove in this connection's hello: the one held, a kept one the host

@@ -23,14 +23,22 @@ label               use
 ``seat``            the seat key: derived once, on the connection that first
                     welcomed a guest to its seat, and kept by both sides; a
                     rejoin proves it with ``HMAC(seat key, binding)``; its
-                    SPAKE2 message comes with ``HMAC(seat key, "pass" + msg)``
+                    first message comes with ``HMAC(seat key, "pass" + msg)``
 =================== =========================================================
+
+A guest that holds its seat key comes back without SPAKE2 (:class:`SeatBack`): an
+X25519 exchange of ephemeral keys whose output is mixed with the seat key by HKDF,
+salted with both messages (each side's public key and nonce), gives ``K`` for the same
+labels; the same key confirmations both ways prove that each end holds the seat key
+and its own ephemeral secret.  A tenth of a millisecond of CPU a side, where SPAKE2
+(pure Python) costs about 10 ms.
 
 A sealed line is the base64 of ``ChaCha20-Poly1305(key, nonce, plaintext)``;
 the nonce is the count of lines sent before in that direction (12 bytes, big
 endian), never sent, so a line replayed, reordered, dropped or forged fails
-its tag and the connection is closed.  A new connection runs SPAKE2 again: new
-keys, counters from zero, so nothing recorded from another connection opens.
+its tag and the connection is closed.  A new connection runs SPAKE2 (or the way
+back) again: new keys, counters from zero, so nothing recorded from another
+connection opens.
 Each end seals a heartbeat when it sealed nothing for a while (:class:`Sealed`), so a
 line dropped on the path is found by the next one's tag, and a channel silent for too
 long is closed, whatever clear heartbeats still pass.  A guest coming back to its seat
@@ -62,12 +70,13 @@ from typing import Any, Callable, Optional
 from cryptography.exceptions import InvalidSignature, InvalidTag
 from cryptography.hazmat.primitives import hashes
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey, Ed25519PublicKey
+from cryptography.hazmat.primitives.asymmetric.x25519 import X25519PrivateKey, X25519PublicKey
 from cryptography.hazmat.primitives.ciphers.aead import ChaCha20Poly1305
 from cryptography.hazmat.primitives.kdf.hkdf import HKDF
 from spake2 import SPAKE2_A, SPAKE2_B
 from spake2.spake2 import SPAKEError
 
-from game.net.protocol import BEAT, Limits
+from game.net.protocol import BACK_BYTES, BEAT, Limits
 
 log = logging.getLogger(__name__)
 
@@ -75,6 +84,9 @@ log = logging.getLogger(__name__)
 LABEL = b"tavolata/2 "
 GUEST, HOST = "guest", "host"
 KEY_BYTES = 32
+#: a way back's message (:class:`SeatBack`, protocol.BACK_BYTES): an X25519 public key,
+#: then a nonce
+NONCE_BYTES = BACK_BYTES - KEY_BYTES
 #: a sealed line's overhead: the tag, then base64
 TAG_BYTES = 16
 
@@ -137,8 +149,44 @@ class Handshake:
         return Keys(key, self.side)
 
 
+class SeatBack:
+    """One side's way back to a seat by the seat key alone, instead of SPAKE2 with the
+    code: each side sends :attr:`message` (a fresh X25519 public key and a nonce), then
+    :meth:`finish` with the other's and the seat key.  The connection's key is
+    ``HKDF(salt = SHA-256(both messages), X25519 output + seat key)``: without the seat
+    key nobody derives it (a host that holds another key, a guest that replays a
+    recorded message, whose ephemeral secret it lacks), a passive observer learns
+    nothing of it (Diffie-Hellman), and a recorded connection is opened by no later
+    leak of the seat key (both secrets are ephemeral).  The key confirmations of
+    :class:`Keys` then prove both ways that each end derived it.  Used once."""
+
+    def __init__(self, side: str) -> None:
+        if side not in (GUEST, HOST):
+            raise ValueError(side)
+        self.side = side
+        self._secret = X25519PrivateKey.generate()
+        self.message: bytes = self._secret.public_key().public_bytes_raw() + \
+            secrets.token_bytes(NONCE_BYTES)
+
+    def finish(self, seat_key: bytes, theirs: bytes) -> "Keys":
+        """The keys of this connection; :class:`Malformed` if ``theirs`` is no X25519
+        public key (a low-order point included).  A wrong seat key is found by the
+        confirmations, as a wrong code is."""
+        if len(theirs) != BACK_BYTES:
+            raise Malformed(f"{len(theirs)} bytes, not {BACK_BYTES}")
+        try:
+            shared = self._secret.exchange(X25519PublicKey.from_public_bytes(theirs[:KEY_BYTES]))
+        except ValueError:
+            raise Malformed("X25519: not a public key of the curve's group") from None
+        guest, host = (self.message, theirs) if self.side == GUEST else (theirs, self.message)
+        salt = hashlib.sha256(LABEL + b"seat back " + guest + host).digest()
+        key = HKDF(hashes.SHA256(), KEY_BYTES, salt, LABEL + b"seat back").derive(
+            shared + seat_key)
+        return Keys(key, self.side)
+
+
 class Keys:
-    """What one connection's SPAKE2 key gives one side."""
+    """What one connection's key (SPAKE2's, or a way back's) gives one side."""
 
     def __init__(self, key: bytes, side: str) -> None:
         other = HOST if side == GUEST else GUEST
@@ -172,11 +220,12 @@ def host_proof(seat_key: bytes, binding: bytes) -> bytes:
 
 
 def seat_pass(seat_key: bytes, message: bytes) -> bytes:
-    """A returning guest's pass past the queue of wrong codes, sent with its SPAKE2
-    ``message`` (before any channel): a MAC of that message under its seat key.  Only
+    """A returning guest's pass past the queue of wrong codes, sent with its first
+    ``message`` (SPAKE2's, or a :class:`SeatBack`'s; before any channel): a MAC of that
+    message under its seat key, by which the host also finds which key it holds.  Only
     a host holding the key can check it; a pass replayed with a recorded message is
     worthless, as whoever replays the message does not hold its secret and so cannot
-    finish that SPAKE2 run, whatever password it tries: no guess gained."""
+    finish that run (nor confirm it), whatever password it tries: no guess gained."""
     return hmac.new(seat_key, LABEL + b"pass" + message, hashlib.sha256).digest()
 
 

@@ -25,7 +25,7 @@ def test_a_table_with_nothing_come_and_no_move_due_is_passed_over():
     client = SimpleNamespace(_inbox=deque(), state="connected")
     table.clients = [SimpleNamespace(client=client)]  # type: ignore[list-item]
     waiting = SimpleNamespace(over=False, my_turn=False, version=4)
-    table.players = [SimpleNamespace(latest=waiting, sent=None)]
+    table.players = [SimpleNamespace(latest=waiting, sent=None, turn_seen=0.0, delay=2.0)]
     table.started = time.monotonic()
     assert table.quiet("lost")
     client._inbox.append("an update")
@@ -38,3 +38,56 @@ def test_a_table_with_nothing_come_and_no_move_due_is_passed_over():
     assert not table.quiet("lost"), "its move is due"
     table.players[0].sent = 5
     assert table.quiet("lost"), "sent: waiting for the update that carries it"
+
+
+def test_a_guest_waiting_its_pace_before_its_move_is_passed_over():
+    """A guest's turn seen, its move comes ``--pace`` seconds later: the looks of that wait
+    pass its table over (stepped at each, a move every 10 s cost 500 steps)."""
+    import time
+    from collections import deque
+    from types import SimpleNamespace
+
+    table = dealt._Dealt(0, [], "", 1, 10.0, {}, None, None)  # type: ignore[arg-type]
+    table.clients = [SimpleNamespace(  # type: ignore[list-item]
+        client=SimpleNamespace(_inbox=deque(), state="connected"))]
+    turn = SimpleNamespace(over=False, my_turn=True, version=5)
+    player = SimpleNamespace(latest=turn, sent=None, turn_seen=0.0, delay=10.0)
+    table.players = [player]
+    table.started = time.monotonic()
+    assert not table.quiet("lost"), "its turn, not yet seen by its player"
+    player.turn_seen = time.monotonic()
+    assert table.quiet("lost"), "seen: its move waits the pace"
+    player.turn_seen -= 10.0
+    assert not table.quiet("lost"), "the pace waited: its move is due"
+
+
+def test_a_quiet_table_is_looked_at_again_when_a_message_comes_or_its_move_is_due():
+    """Asking every quiet table whether it is quiet, fifty times a second, was most of a
+    players' process's CPU at a move every 10 s: a quiet table is passed over until a
+    message comes, its guest's move is due, or LOOK_AGAIN has passed."""
+    import time
+    from collections import deque
+    from types import SimpleNamespace
+
+    table = dealt._Dealt(0, [], "", 1, 10.0, {}, None, None)  # type: ignore[arg-type]
+    inbox: deque[str] = deque()
+    table.code = "CODE"
+    table.clients = [SimpleNamespace(  # type: ignore[list-item]
+        client=SimpleNamespace(_inbox=inbox, state="connected"), state="connected")]
+    seen = time.monotonic()
+    turn = SimpleNamespace(over=False, my_turn=True, version=5)
+    table.players = [SimpleNamespace(latest=turn, sent=None, turn_seen=seen, delay=0.5)]
+    table.started = seen
+    asked: list[bool] = []
+    quiet = table.quiet
+    table.quiet = lambda lost: asked.append(True) or quiet(lost)  # type: ignore[method-assign]
+    table.step()
+    assert asked == [True] and table.quiet_until == seen + 0.5, "its move due after its pace"
+    table.step()
+    assert asked == [True], "passed over: nothing came, nothing due"
+    inbox.append("an update")
+    table.play_on = lambda stuck: None  # type: ignore[method-assign]
+    table.step()
+    assert len(asked) == 2, "a message came: looked at"
+    table.players[0].sent = 5                     # its move sent: nothing due but a look
+    assert table.next_look(seen) == seen + dealt.LOOK_AGAIN

@@ -30,7 +30,7 @@ from game.net.protocol import (
     encode,
 )
 from game.net.relay import Relay
-from game.net.secure import GUEST, Channel, Handshake, Keys, seat_proof
+from game.net.secure import GUEST, Channel, Handshake, Keys, SeatBack, seat_pass, seat_proof
 from game.session import HUMAN, REMOTE, GameSetup, SeatSpec, Update
 
 LIMIT = 20.0
@@ -163,6 +163,7 @@ class Raw:
         self.channel: Optional[Channel] = None
         self.seat_key: Optional[SeatKey] = None     # once welcomed: to hand the seat on
         self.gid = 0                                # its id on a relay host's side (tests)
+        self.sent_back = (b"", b"")                 # a way back's first line, confirmation
 
     def send(self, data: bytes) -> bool:
         """Send all of ``data`` (each line sealed once there is a channel); False if the
@@ -243,6 +244,29 @@ class Raw:
         self.send(encode(Confirm(keys.mine)))
         assert keys.confirms(reply.confirm), "the host's confirmation"
         self.keys, self.channel = keys, keys.channel()
+        return keys
+
+    def back(self, seat_key: bytes, replay: Optional[tuple[bytes, bytes]] = None) -> Keys:
+        """The way back by ``seat_key`` alone (secure.SeatBack), its first line and its
+        confirmation recorded in :attr:`sent_back`; ``replay``: send those two lines of
+        another connection as they were instead (the keys returned then are the host's
+        as this end can work them out, which a replayer cannot).  AssertionError if the
+        host does not answer with its part of the way back."""
+        way = SeatBack(GUEST)
+        first = replay[0] if replay else encode(
+            Pake(b"", kept=seat_pass(seat_key, way.message), back=way.message))
+        self.send(first)
+        line = self._past_the_line()
+        assert json.loads(line).get("type") == "pake", line
+        reply = decode(line, (Pake,))
+        assert reply.back, "the host's part of the way back"
+        keys = way.finish(seat_key, reply.back)
+        confirm = replay[1] if replay else encode(Confirm(keys.mine))
+        self.send(confirm)
+        self.sent_back = (first, confirm)
+        if not replay:
+            assert keys.confirms(reply.confirm), "the host's confirmation"
+            self.keys, self.channel = keys, keys.channel()
         return keys
 
     def _past_the_line(self, timeout: float = 30.0) -> bytes:

@@ -8,6 +8,7 @@ import asyncio
 import base64
 import json
 import logging
+import random
 import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
@@ -20,6 +21,7 @@ import pytest
 from game.engine import Action, replay_log
 from game.i18n import reason_words
 from game.names import MAX_NAME
+from game.net import admission as admission_module
 from game.net import client as client_module
 from game.net import codes
 from game.net.bot import Autoplayer, hosted_setup
@@ -40,7 +42,7 @@ from game.net.protocol import (
     decode,
     encode,
 )
-from game.net.secure import HOST, TOGETHER, Handshake, host_proof, seat_proof
+from game.net.secure import HOST, TOGETHER, Handshake, SeatBack, host_proof, seat_pass, seat_proof
 from game.session import HUMAN, REMOTE, GameSetup, SeatSpec, Update
 from tests.game.net.conftest import MANY_CLIENTS
 from tests.game.net.helpers import (
@@ -55,6 +57,7 @@ from tests.game.net.helpers import (
     relay_here,
     until,
 )
+from tests.game.net.twins import check_twin_lines
 
 
 def finish(host: Host, table, code: str, within: float = 5.0, **options) -> RemoteClient:
@@ -332,6 +335,113 @@ def test_a_dropped_friend_comes_back_to_their_seat_and_nobody_else_gets_it():
         assert table.over.wait(LIMIT) and last.result == table.result
 
 
+@contextmanager
+def spake2_runs(monkeypatch) -> Iterator[list[str]]:
+    """The SPAKE2 runs made meanwhile, by either side (a way back by a seat key makes
+    none)."""
+    runs: list[str] = []
+
+    class Counted(Handshake):
+        def __init__(self, secret: bytes, side: str) -> None:
+            runs.append(side)
+            super().__init__(secret, side)
+    monkeypatch.setattr(client_module, "Handshake", Counted)
+    monkeypatch.setattr(admission_module, "Handshake", Counted)
+    yield runs
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("way", ["direct", "relay"])
+def test_a_guest_back_with_its_seat_key_gets_its_seat_and_the_same_view_without_spake2(
+        way, monkeypatch):
+    """The way back (secure.SeatBack): a guest whose link drops comes back by its seat key
+    alone, no SPAKE2 on either side, to its own seat and the game as it stands; what the
+    seat receives, before and after, holds the twin worlds (no card hidden from it)."""
+    with relay_here() as (_, relay_port), \
+            hosting("briscola", seed=5, delay=0.01,
+                    relay=("127.0.0.1", relay_port) if way == "relay" else None) as (host, table):
+        status = host.status()
+        reach = {"relay": ("127.0.0.1", relay_port)} if way == "relay" else {}
+        lines: list[bytes] = []
+        guest = join(status.relay_code if way == "relay" else status.direct_code,
+                     trace=lines.append, **reach)
+        assert guest.wait_connected(5) and guest.seat == 1
+        auto = Autoplayer(guest, "random", 3)
+        until(lambda: auto.step() or host.session.version >= 4, timeout=LIMIT,
+              what="a few moves")
+        with spake2_runs(monkeypatch) as runs:
+            table.thinking.set()                     # the game waits while we look
+            guest.poll()
+            host._net.call(host._remote[1].peer.close)
+            until(lambda: guest.reconnects == 1 and guest.state == CONNECTED,
+                  timeout=LIMIT, what="the guest back")
+            assert runs == [] and guest.seat == 1 and host.wrong_codes == 0
+            until(lambda: not host.status().seats[1].stand_in, what="its seat given back")
+            back: list[Update] = []
+            until(lambda: back.extend(m for m in guest.poll() if isinstance(m, Update))
+                  or any(not update.events for update in back), what="the game as it stands")
+            as_it_stands = host.session.watch(1).drain()[-1]
+            assert back[-1].view == as_it_stands.view
+            table.thinking.clear()
+            last = play(guest)
+        assert table.over.wait(LIMIT) and last.result == table.result
+        log = host.session.log()
+        assert check_twin_lines(log, 1, lines, random.Random(5)) > 1
+
+
+@pytest.mark.slow
+def test_a_way_back_by_a_key_the_room_does_not_hold_is_a_wrong_code_and_gets_no_seat():
+    """A way back by a key the host does not hold (another room's seat key, or any key)
+    is refused ``wrong_code`` and counted as one, after a turn in the room's line as any
+    unproven attempt; a client given such a key proves the code by SPAKE2 next, and finds
+    the room full: the seat stays its guest's."""
+    with hosting("bocce", seed=9, delay=0.01) as (other, _), \
+            hosting("bocce", seed=9, delay=0.01) as (host, table):
+        elsewhere = join(other.status().direct_code)
+        assert elsewhere.wait_connected(5) and elsewhere.seat_key is not None
+        code = host.status().direct_code
+        friend = join(code)
+        assert friend.wait_connected(5) and friend.seat == 1
+        for key in (elsewhere.seat_key.key, bytes(32)):
+            raw = Raw(host.status().port)
+            with pytest.raises(AssertionError):
+                raw.back(key)
+            raw.close()
+        until(lambda: host.wrong_codes == 2, what="both counted as wrong codes")
+        table.thinking.set()
+        friend.close()
+        until(lambda: host.status().seats[1].stand_in)
+        impostor = join(code, resume=SeatKey(1, elsewhere.seat_key.key))
+        assert not impostor.wait_connected(LIMIT) and impostor.reason == "room_full"
+        assert host.wrong_codes == 3 and impostor.seats.unknown == elsewhere.seat_key.key
+        assert host.status().seats[1].stand_in
+
+
+@pytest.mark.slow
+def test_a_replayed_way_back_opens_nothing():
+    """A way back recorded whole (its first line and its confirmation) and sent again on
+    a new connection: the host answers with a fresh key of its own, so the recorded
+    confirmation does not confirm: a wrong code, no channel, the seat its guest's."""
+    with hosting("bocce", seed=9, delay=0.01) as (host, table):
+        port = host.status().port
+        raw = Raw(port)
+        raw.hello(host.status().direct_code)
+        key = raw.seat_key
+        assert key is not None and key.seat == 1
+        raw.close()
+        until(lambda: host.status().seats[1].stand_in)
+        friend = Raw(port)
+        friend.back(key.key)
+        friend.send(encode(Hello("Raw", 1, seat_proof(key.key, friend.keys.binding))))
+        assert friend.expect("welcome")["seat"] == 1
+        replayer = Raw(port)
+        replayer.back(key.key, replay=friend.sent_back)
+        assert replayer.expect("error")["reason"] == "wrong_code" and replayer.closed()
+        assert host.wrong_codes == 1
+        friend.send(PING + b"\n")
+        assert not host.status().seats[1].stand_in, "the seat stays its guest's"
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("field", [{"protocol": PROTOCOL + 1}, {"game": "0.0.0-other"}])
 def test_a_wrong_version_gets_a_clear_error(field):
@@ -526,15 +636,23 @@ def test_a_guest_whose_cable_is_cut_comes_back_with_its_seat():
 @contextmanager
 def fake_host(serve) -> Iterator[str]:
     """A hand-made host on 127.0.0.1 whose every connection ``serve`` (reader, writer,
-    channel, binding) takes once SPAKE2 with password 1 is done; the direct code that
-    reaches it."""
+    channel, binding) takes once SPAKE2 with password 1 is done (or the way back by the
+    seat key of one of its connections); the direct code that reaches it."""
     secret = codes.DirectCode("127.0.0.1", 1, 1).secret
+    held: list[bytes] = []                  # the seat keys of its connections
 
     async def handshake(reader, writer):
         pake = decode((await reader.readline()).rstrip(b"\n"), (Pake,))
-        handshake = Handshake(secret, HOST)
-        keys = handshake.finish(pake.msg)
-        writer.write(encode(Pake(handshake.message, keys.mine)))
+        if pake.back:                       # a guest back by its seat key
+            way = SeatBack(HOST)
+            key = next(key for key in held if seat_pass(key, pake.back) == pake.kept)
+            keys = way.finish(key, pake.back)
+            writer.write(encode(Pake(b"", keys.mine, back=way.message)))
+        else:
+            handshake = Handshake(secret, HOST)
+            keys = handshake.finish(pake.msg)
+            held.append(keys.seat_key)
+            writer.write(encode(Pake(handshake.message, keys.mine)))
         decode((await reader.readline()).rstrip(b"\n"), (Confirm,))
         await serve(reader, writer, keys.channel(), keys.binding)
 

@@ -38,6 +38,9 @@ from game.net.protocol import (
 )
 from game.session import GameSetup, Refused, Submit, Update
 
+#: base64 of so many zero bytes: a way back's message, a SPAKE2 message, a pass
+B64_48, B64_33, B64_32 = (base64.b64encode(bytes(n)) for n in (48, 33, 32))
+
 EVERY = (Pake, Confirm, Hello, Welcome, Rooms, Seats, Error, Bye, RelayHello, Room, Challenge,
          Proof, Paired, Moved, Update, Submit, Refused)
 
@@ -46,6 +49,8 @@ EVERY = (Pake, Confirm, Hello, Welcome, Rooms, Seats, Error, Bye, RelayHello, Ro
     Pake(bytes(range(33)), protocol=1, game="0.1.0"),
     Pake(bytes(33), bytes(range(32))),
     Pake(bytes(range(33)), kept=bytes(range(32))),
+    Pake(b"", kept=bytes(range(32)), back=bytes(range(48))),
+    Pake(b"", bytes(range(32)), back=bytes(range(48))),
     Confirm(bytes(range(32))),
     Hello("Anna", 1, bytes(range(32))),
     Hello(),
@@ -94,6 +99,9 @@ def test_every_message_survives_the_round_trip(msg):
     (b'{"type": "pake", "protocol": 1, "game": "x", "msg": "AAAA"}', "bad_field"),
     (b'{"type": "pake", "protocol": 1, "game": "x", "msg": "not base64!"}', "bad_field"),
     (b'{"type": "pake", "protocol": 1, "game": "' + b"v" * 100 + b'", "msg": ""}', "bad_field"),
+    (b'{"type": "pake", "protocol": 1, "game": "x", "back": "' + B64_48 + b'"}', "bad_field"),
+    (b'{"type": "pake", "protocol": 1, "game": "x", "msg": "' + B64_33 + b'", "back": "'
+     + B64_48 + b'", "kept": "' + B64_32 + b'"}', "bad_field"),
     (b'{"type": "confirm", "confirm": 5}', "bad_field"),
     # a dealer's name that is no name; the service's key without its signature, and a
     # signature of the wrong size

@@ -19,6 +19,7 @@ from game.net.secure import (
     Handshake,
     Malformed,
     RoomOwner,
+    SeatBack,
     Turn,
     seat_proof,
 )
@@ -114,6 +115,50 @@ def test_a_seat_pass_is_bound_to_its_spake2_message_and_stands_for_no_proof():
     assert secure.seat_pass(first.seat_key, one) != secure.seat_pass(later.seat_key, one)
     assert secure.seat_pass(first.seat_key, later.binding) != \
         seat_proof(first.seat_key, later.binding), "another label than the rejoin's proof"
+
+
+def back(guest_key: bytes, host_key: bytes) -> tuple[secure.Keys, secure.Keys]:
+    """Both sides of one way back (secure.SeatBack), each with the seat key it holds."""
+    guest, host = SeatBack(GUEST), SeatBack(HOST)
+    return guest.finish(guest_key, host.message), host.finish(host_key, guest.message)
+
+
+def test_the_way_back_by_one_seat_key_gives_both_sides_one_key_and_confirmations_both_ways():
+    seat_key = connect()[0].seat_key
+    guest, host = back(seat_key, seat_key)
+    assert guest.confirms(host.mine) and host.confirms(guest.mine) and guest.mine != host.mine
+    assert guest.binding == host.binding
+    assert host.channel().open(guest.channel().seal(b"hello")) == b"hello"
+    again, _ = back(seat_key, seat_key)
+    assert again.binding != guest.binding, "every way back makes new keys"
+
+
+def test_a_way_back_by_another_seat_key_confirms_on_neither_side():
+    guest, host = back(connect()[0].seat_key, connect()[0].seat_key)
+    assert not guest.confirms(host.mine) and not host.confirms(guest.mine)
+    with pytest.raises(Forged):
+        host.channel().open(guest.channel().seal(b"x"))
+
+
+def test_a_recorded_way_back_confirms_nothing_when_replayed_even_with_the_seat_key():
+    """A replayer sends a recorded guest message and its confirmation: the host's fresh
+    ephemeral key makes another connection key, which the recorded confirmation does
+    not confirm; the replayer lacks the guest's ephemeral secret to make the right one,
+    so even holding the seat key it derives another key than the host."""
+    seat_key = connect()[0].seat_key
+    recorded, first_host = SeatBack(GUEST), SeatBack(HOST)
+    confirm = recorded.finish(seat_key, first_host.message).mine
+    host = SeatBack(HOST).finish(seat_key, recorded.message)
+    assert not host.confirms(confirm)
+    replayer = SeatBack(GUEST).finish(seat_key, first_host.message)
+    assert not host.confirms(replayer.mine)
+
+
+@pytest.mark.parametrize("message", [bytes(48), b"\x01" + bytes(47), bytes(32), b"x" * 49])
+def test_a_way_back_that_is_no_public_key_of_the_curve_is_malformed(message):
+    """The all-zero point and the other low-order points give no shared secret."""
+    with pytest.raises(Malformed):
+        SeatBack(HOST).finish(bytes(32), message)
 
 
 def test_a_seat_proof_is_bound_to_its_connection():

@@ -51,7 +51,8 @@ from game.net.codes import room_digest
 from game.net.fleet import ROOMS_BUCKET
 from game.net.identity import fingerprint, public_bytes, service_key
 from game.net.service import ServiceRefused, TableRequest, open_service_table
-from game.net.tables import BUCKET, STALE_BEATS, STREAM, Worker, subject
+from game.net.table_claims import STALE_BEATS
+from game.net.tables import BUCKET, STREAM, Worker, subject
 from tests.game.net.conftest import MANY_CLIENTS, OTHER_CLIENT, SECRET_FILE, Proc
 from tests.game.net.faulty_tables import FAULT
 from tests.game.net.fleet import MISSING, NatsServer, start_gateways
@@ -470,17 +471,18 @@ def test_a_worker_claims_the_tables_of_a_silent_worker_and_those_given_up_only()
     times, or was given up on purpose (``at`` 0); a heard worker's tables, and this
     worker's own, are not."""
     worker = Worker("nats://127.0.0.1:9", [("127.0.0.1", 9)], name="me", max_tables=10)
-    worker.beats = 100
-    worker.heard = {"alive": 100 - STALE_BEATS + 1, "silent": 100 - STALE_BEATS, "me": 100}
-    worker.leases = {"a": (1, "alive", 5.0), "s": (2, "silent", 5.0), "g": (3, "alive", 0.0),
-                     "m": (4, "me", 5.0)}
-    assert sorted(worker._claimable()) == [("g", 3), ("s", 2)]
-    worker._gave_up.add("m")           # left while NATS was away: its own to claim again
-    assert ("m", 4) in worker._claimable()
+    worker.claims.beats = 100
+    worker.claims.heard = {"alive": 100 - STALE_BEATS + 1, "silent": 100 - STALE_BEATS,
+                           "me": 100}
+    worker.claims.leases = {"a": (1, "alive", 5.0), "s": (2, "silent", 5.0),
+                            "g": (3, "alive", 0.0), "m": (4, "me", 5.0)}
+    assert sorted(worker.claims._claimable()) == [("g", 3), ("s", 2)]
+    worker.claims._gave_up.add("m")    # left while NATS was away: its own to claim again
+    assert ("m", 4) in worker.claims._claimable()
     worker.max_tables = 1
-    assert len(worker._claimable()) == 1, "no more than it may deal"
-    worker.cut_off = True               # its own NATS away: nobody's silence is known
-    assert worker._claimable() == []
+    assert len(worker.claims._claimable()) == 1, "no more than it may deal"
+    worker.claims.cut_off = True        # its own NATS away: nobody's silence is known
+    assert worker.claims._claimable() == []
 
 
 def test_a_worker_slow_to_hear_its_own_heartbeat_takes_no_table_from_another():
@@ -493,15 +495,15 @@ def test_a_worker_slow_to_hear_its_own_heartbeat_takes_no_table_from_another():
         def __init__(self, key: str) -> None:
             self.key, self.operation, self.value, self.revision = key, "PUT", b"{}", 1
 
-    worker._heard(Entry("alive.other"))
+    worker.claims._heard(Entry("alive.other"))
     for _ in range(3 * STALE_BEATS):    # however long between them
-        worker._heard(Entry("alive.me"))
-        worker._heard(Entry("alive.other"))
-    worker.leases = {"t": (1, "other", 5.0)}
-    assert worker._claimable() == []
+        worker.claims._heard(Entry("alive.me"))
+        worker.claims._heard(Entry("alive.other"))
+    worker.claims.leases = {"t": (1, "other", 5.0)}
+    assert worker.claims._claimable() == []
     for _ in range(STALE_BEATS):        # the other falls silent
-        worker._heard(Entry("alive.me"))
-    assert worker._claimable() == [("t", 1)]
+        worker.claims._heard(Entry("alive.me"))
+    assert worker.claims._claimable() == [("t", 1)]
 
 
 def test_counting_an_addresss_tables_asks_the_bucket_only_for_leases_it_does_not_mirror():
@@ -529,9 +531,9 @@ def test_counting_an_addresss_tables_asks_the_bucket_only_for_leases_it_does_not
     worker.kv = bucket = Bucket()
     named = [f"t{n}" for n in range(50)]
     bucket.entries["by.ip"] = json.dumps(named).encode()
-    worker.leases = {t: (1, "other", 5.0) for t in named[:48]}
+    worker.claims.leases = {t: (1, "other", 5.0) for t in named[:48]}
     bucket.entries["lease.t48"] = b'{"worker": "far", "at": 5}'    # not mirrored yet
-    asyncio.run(worker._count_once("by.ip", "new", add=True))
+    asyncio.run(worker.opens._count_once("by.ip", "new", add=True))
     assert json.loads(bucket.entries["by.ip"]) == named[:49] + ["new"], "t49's lease is gone"
     assert bucket.asked == ["by.ip", "lease.t48", "lease.t49"]
 
@@ -539,7 +541,7 @@ def test_counting_an_addresss_tables_asks_the_bucket_only_for_leases_it_does_not
 def test_an_ask_to_open_that_waited_past_the_gateways_patience_is_refused_unopened():
     """A worker behind on its asks refuses one the gateway will have given up on before
     its room could be ready (``service_full``): no table is opened for nobody."""
-    from game.net.tables import ASK_STALE
+    from game.net.table_opens import ASK_STALE
 
     worker = Worker("nats://127.0.0.1:9", [("127.0.0.1", 9)], name="me")
     opened: list[Any] = []
@@ -548,7 +550,7 @@ def test_an_ask_to_open_that_waited_past_the_gateways_patience_is_refused_unopen
         opened.append(args)
         return "CODE"
 
-    worker._open = open_                                    # type: ignore[method-assign]
+    worker.opens._open = open_                              # type: ignore[method-assign]
 
     class Ask:
         data = json.dumps({"table": TableRequest("bocce", 2, 1).to_json(), "by": "ip"}).encode()
@@ -558,9 +560,9 @@ def test_an_ask_to_open_that_waited_past_the_gateways_patience_is_refused_unopen
             self.answers.append(json.loads(data))
 
     ask = Ask()
-    asyncio.run(worker._answer_open(ask, time.monotonic() - ASK_STALE - 0.1))
+    asyncio.run(worker.opens._answer_open(ask, time.monotonic() - ASK_STALE - 0.1))
     assert ask.answers[-1]["error"] == "service_full" and not opened
-    asyncio.run(worker._answer_open(ask, time.monotonic()))
+    asyncio.run(worker.opens._answer_open(ask, time.monotonic()))
     assert ask.answers[-1] == {"code": "CODE"} and len(opened) == 1
 
 
@@ -570,23 +572,21 @@ def _pumped(worker: Worker, pumps: dict[str, Callable[[], Any]]) -> Iterator[Non
     import threading
     from types import SimpleNamespace
 
-    from game.net.tables import _Table
+    from game.net.table_records import DealtTable
 
     for table_id, pump in pumps.items():
-        table = _Table(table_id, {}, started=True)
+        table = DealtTable(table_id, {}, started=True)
         table.host = SimpleNamespace(  # type: ignore[assignment]
             session=SimpleNamespace(pump=pump, seats=0))      # no computer thinks: no sweep
         worker.tables[table_id] = table
-        worker._wake(table)
-    thread = threading.Thread(target=worker._pump, daemon=True)
+        worker.pump.wake(table)
+    thread = threading.Thread(target=worker.pump.run, daemon=True)
     thread.start()
     try:
         yield
     finally:
-        worker._pumping.set()
-        worker._woken.set()
+        worker.pump.stop()
         thread.join(5)
-        worker._movers.shutdown(wait=False, cancel_futures=True)
 
 
 def test_a_worker_moves_its_tables_computers_on_side_by_side():
@@ -622,7 +622,7 @@ def test_a_table_woken_while_its_computers_move_is_moved_on_again():
     worker = Worker("nats://127.0.0.1:9", [("127.0.0.1", 9)], name="me")
     with _pumped(worker, {"a": pump}):
         until(lambda: calls, 10, "moved on")
-        worker._wake(worker.tables["a"])            # an action meanwhile
+        worker.pump.wake(worker.tables["a"])            # an action meanwhile
         release.set()
         until(lambda: len(calls) >= 2, 10, "moved on again")
 
@@ -633,10 +633,11 @@ def test_the_sweep_moves_on_only_tables_with_a_computer_thinking_or_a_move_not_k
     three pumps in four at 100 tables, for nothing."""
     from types import SimpleNamespace
 
-    from game.net.tables import _sweepable, _Table
+    from game.net.table_pump import _sweepable
+    from game.net.table_records import DealtTable
 
-    def table(thinking: set[int], stalled: float = 0.0) -> _Table:
-        made = _Table("t", {}, started=True, stalled=stalled)
+    def table(thinking: set[int], stalled: float = 0.0) -> DealtTable:
+        made = DealtTable("t", {}, started=True, stalled=stalled)
         computers = SimpleNamespace(thinking=lambda seat: seat in thinking)
         made.host = SimpleNamespace(  # type: ignore[assignment]
             session=SimpleNamespace(seats=3, computers=computers))
@@ -645,7 +646,7 @@ def test_the_sweep_moves_on_only_tables_with_a_computer_thinking_or_a_move_not_k
     assert _sweepable(table({2}))
     assert _sweepable(table(set(), stalled=5.0))
     assert not _sweepable(table(set()))
-    assert not _sweepable(_Table("t", {}, started=True)), "no host yet"
+    assert not _sweepable(DealtTable("t", {}, started=True)), "no host yet"
 
 
 def test_a_claim_that_fails_for_a_while_gives_the_table_back_and_one_without_a_record_ends():
@@ -674,15 +675,15 @@ def test_a_claim_that_fails_for_a_while_gives_the_table_back_and_one_without_a_r
         async def end(table: Any) -> None:
             ended.append(table.id)
 
-        worker._take_over = take_over                       # type: ignore[method-assign]
+        worker.claims._take_over = take_over                # type: ignore[method-assign]
         worker._end = end                                   # type: ignore[method-assign]
-        asyncio.run(worker._claim("t", 4))
+        asyncio.run(worker.claims._claim("t", 4))
         return worker, bucket, ended
 
     worker, bucket, ended = attempt(nats.js.errors.ServiceUnavailableError())
     assert not ended and "t" not in worker.tables
     assert bucket.updates[-1] == ("lease.t", {"worker": "me", "at": 0.0}), "given up"
-    assert "t" in worker._gave_up, "this worker's to claim again should that write fail"
+    assert "t" in worker.claims._gave_up, "this worker's to claim again should that write fail"
     for gone in (nats.js.errors.KeyNotFoundError(), nats.js.errors.KeyDeletedError()):
         worker, bucket, ended = attempt(gone)
         assert ended == ["t"] and all(lease["at"] for _, lease in bucket.updates)
