@@ -821,11 +821,11 @@ def knock(code: str, reach: dict) -> Raw:
 def answer(raw: Raw) -> str:
     """The reason an attempt was refused at once, ``in_line`` if it was told it waits in
     line for a turn (a ``slow_down`` that is not fatal), or ``waiting`` (nothing within
-    three seconds, a tenth of :data:`SLOW_TURNS`' wait, or closed meanwhile for a silence
-    it kept).  One second was too short on a loaded machine: a word late by more than
-    that read as ``waiting``."""
+    15 s, or closed meanwhile for a silence it kept).  The host says either as it reads
+    the attempt; one second, then three, were too short on a loaded machine (load 20-50):
+    a word late by more than that read as ``waiting``."""
     try:
-        msg = raw.msg(timeout=3.0) or {}
+        msg = raw.msg(timeout=15.0) or {}
     except AssertionError:
         return "waiting"
     if msg.get("reason") == "slow_down" and not msg.get("fatal"):
