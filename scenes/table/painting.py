@@ -80,7 +80,10 @@ class TablePainter:
         self.art_key = art_key
         self.drawn_whole = drawn_whole
         self.dirty = DirtyFrame()
-        self.plates = Plates(adapter, hud, board, lambda: position.view)
+        self.plates = Plates(adapter, hud, board, lambda: position.view,
+                             lambda seat: adapter.plate_info(position.shown, seat),
+                             lambda: self._board_box, self._lit_plate,
+                             lambda: [hud.label_rect(label) for label in self._decorations()[1]])
         self._deco_key: tuple = ()
         self._deco: tuple[list, list] = ([], [])
         #: the marks on cards: the halo of a card to claim, the picked ones' ticks, the caret

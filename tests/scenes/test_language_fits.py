@@ -326,19 +326,6 @@ KNOWN_ONLINE = {
     "briscola-host-it-1000x640-1.5": "the suit picker, off Computer 2's plate, over the trick "
                                      "(no room for its grid between them at its smallest)",
 }
-#: six seats at 800x500: the friend's plate at the right edge, wider than "Est", on the
-#: plate of the seat above it (and the friend's bet line on it)
-_SIX = "the friend's plate on Computer 3's, the top right seat's"
-#: the seat across the top at 800x500 with a long name: between the score board and its
-#: hand there is no room for the plate, which lies on its hand
-_TOP = "the friend's plate across the top, past the score board, on its own hand"
-KNOWN_ONLINE.update({f"{game}-{who}-{lang}-800x500-{scale}": why
-                     for game, why in (("bisca", _SIX), ("bocce", _TOP), ("highcard", _TOP))
-                     for who, lang, scale in (("dropped", "it", 1.0), ("dropped", "it", 1.5),
-                                              ("dropped", "en", 1.5), ("long", "it", 1.5),
-                                              ("long", "en", 1.5))
-                     if (game, who, lang, scale) not in (("bocce", "dropped", "en", 1.5),
-                                                         ("highcard", "dropped", "it", 1.0))})
 KNOWN_ONLINE.update({
     "briscola-dropped-en-800x500-1.5": "a banner over the score board, the card order, Last "
                                        "trick and \"Computer playing for Bruno\"",
