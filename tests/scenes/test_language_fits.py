@@ -326,14 +326,6 @@ KNOWN_ONLINE = {
     "briscola-host-it-1000x640-1.5": "the suit picker, off Computer 2's plate, over the trick "
                                      "(no room for its grid between them at its smallest)",
 }
-KNOWN_ONLINE.update({
-    "briscola-dropped-en-800x500-1.5": "a banner over the score board, the card order, Last "
-                                       "trick and \"Computer playing for Bruno\"",
-    "doudizhu-dropped-en-800x500-1.5": "a banner over \"Computer playing for Bruno\"",
-    "doudizhu-long-it-800x500-1.5": "a banner over the score board and the friend's plate",
-    "doudizhu-long-en-800x500-1.5": "a banner over the score board, the plates and the "
-                                    "Landlord and Peasant chips",
-})
 
 
 def _online_cases() -> list[Any]:
