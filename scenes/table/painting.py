@@ -295,6 +295,13 @@ class TablePainter:
         labels = [pygame.Rect(r) for k, r in self.paint_log.items() if k[0] == "label"]
         return [self.plate_rect(seat) for seat in range(self.seats)] + labels
 
+    def fixed(self) -> list[pygame.Rect]:
+        """The boxes drawn where they are whatever the bar does, as last drawn: the score
+        board, the corner buttons, the look back button (a grid of icons keeps off them)."""
+        lay = self.stage.layout
+        boxes = [self._board_box, self.corner.reach(lay, self.hud), self.look_rect]
+        return [pygame.Rect(r) for r in boxes if r is not None and r.w]
+
     def strip_rect(self) -> Optional[pygame.Rect]:
         """Where the rank strip stays (None: not shown, or no place at this size)."""
         if not self.ranks.lines() or self._strip_key[:1] != (self.stage.layout.size,):

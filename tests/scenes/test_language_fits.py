@@ -319,28 +319,12 @@ ONLINE = [("host", "it", (1000, 640), 1.5), ("watching", "en", (900, 560), 1.0)]
 ONLINE += [("dropped", lang, (800, 500), scale) for lang, scale in
            (("it", 1.0), ("it", 1.5), ("en", 1.5))] + \
     [("long", lang, (800, 500), 1.5) for lang in ("it", "en")]
-#: the online cases still known to lay words on words, and what shows: the players' names
-#: ("Computer 2" where a local table says "East") make the plates wider than at a local
-#: table
-KNOWN_ONLINE = {
-    "briscola-host-it-1000x640-1.5": "the suit picker, off Computer 2's plate, over the trick "
-                                     "(no room for its grid between them at its smallest)",
-}
 
 
 def _online_cases() -> list[Any]:
-    out = []
-    for game in sorted(GAMES):
-        for who, lang, size, scale in ONLINE:
-            name = f"{game}-{who}-{lang}-{size[0]}x{size[1]}-{scale}"
-            # a friend who drops or plays under a long name is swept at a moment of a
-            # game played over a link, which the machine's load moves: a known case of
-            # theirs may miss its overlap in a run, so it is not held to fail every time
-            strict = who not in ("dropped", "long")
-            marks = [pytest.mark.xfail(strict=strict, reason=KNOWN_ONLINE[name])] \
-                if name in KNOWN_ONLINE else []
-            out.append(pytest.param(game, who, lang, size, scale, marks=marks, id=name))
-    return out
+    return [pytest.param(game, who, lang, size, scale,
+                         id=f"{game}-{who}-{lang}-{size[0]}x{size[1]}-{scale}")
+            for game in sorted(GAMES) for who, lang, size, scale in ONLINE]
 
 
 @pytest.mark.slow
