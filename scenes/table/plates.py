@@ -54,26 +54,30 @@ class Plates:
     def name(self, seat: int, lay: Layout) -> str:
         """The plate's words: the adapter's, the seat's name cut short (an ellipsis at its
         end) where the words would pass the plate's :meth:`room`; a friend away is
-        "Computer playing for Bruno", else "Computer for Bruno", those words whole and
-        the name cut ("Il computer gioca per B…" at 1000x640 with the largest text lost
-        him); where the words leave the name no letter, the name alone (at six seats at
-        800x500 "Computer…" on the right said nobody; the prompt and the log say who
-        plays for them)."""
+        "Computer playing for Bruno", else "Computer for Bruno", else "CPU: Bruno",
+        those words whole and the name cut ("Il computer gioca per B…" at 1000x640 with
+        the largest text lost him; at six seats at 800x500 "Computer…" on the right said
+        nobody); where even the shortest words leave the name no letter, the name alone
+        (the prompt and the log say who plays for them)."""
         font, room = lay.font(15), self.room(seat, lay)
 
         def wide(words: str) -> int:
             return int(self.hud.text.render(words, font, bold=True).get_width())
-        for short in (False, True):
-            words = str(self.adapter.plate_name(seat, lay, short=short))
+        forms: tuple[dict[str, bool], ...] = ({}, {"short": True}, {"tiny": True})
+        for form in forms:
+            words = str(self.adapter.plate_name(seat, lay, **form))
             if wide(words) <= room:
                 return words
         name = self.adapter.seat_name(seat, lay)
         if name not in words:
             return self.hud.shorten(words, font, room)
-        own = wide(words) - wide(name)
-        cut = str(self.adapter.plate_name(seat, lay, self.hud.shorten(name, font, room - own),
-                                          short=True))
-        return cut if wide(cut) <= room else self.hud.shorten(name, font, room)
+        for form in forms[1:]:
+            own = wide(str(self.adapter.plate_name(seat, lay, **form))) - wide(name)
+            cut = str(self.adapter.plate_name(
+                seat, lay, self.hud.shorten(name, font, room - own), **form))
+            if wide(cut) <= room:
+                return cut
+        return self.hud.shorten(name, font, room)
 
     def room(self, seat: int, lay: Layout) -> float:
         """The most width the plate's words may take: the layout's room, or less where
