@@ -267,22 +267,16 @@ FITS = [((800, 500), 1.0), ((800, 500), 1.5), ((1280, 720), 1.5)]
 #: a middle window at the largest setting, the largest window
 ELSEWHERE = [(key, GAMES[key].seats[0], "en", (900, 560), 1.0, None) for key in sorted(GAMES)] \
     + [("briscola", 3, "it", (1000, 640), 1.5, 0), ("doudizhu", 3, "en", (1920, 1080), 1.0, 0)]
-#: the cases still known to lay words on words, each with what shows (none now: a case
-#: found is named here, as a strict xfail, until it is fixed)
-KNOWN: dict[str, str] = {}
 
 
 def _sweep_cases() -> list[Any]:
     """Italian (the longer words) at every fit; English at the tightest; then elsewhere."""
     cases = [(game, seats, lang, size, scale, 0) for game, seats in TABLES
              for lang in ("it", "en") for size, scale in (FITS if lang == "it" else FITS[1:2])]
-    out = []
-    for game, seats, lang, size, scale, seat in cases + ELSEWHERE:
-        name = f"{game}{seats}-{lang}-{size[0]}x{size[1]}-{scale}" + \
-            ("-watching" if seat is None else "")
-        marks = [pytest.mark.xfail(strict=True, reason=KNOWN[name])] if name in KNOWN else []
-        out.append(pytest.param(game, seats, lang, size, scale, seat, marks=marks, id=name))
-    return out
+    return [pytest.param(game, seats, lang, size, scale, seat,
+                         id=f"{game}{seats}-{lang}-{size[0]}x{size[1]}-{scale}"
+                         + ("-watching" if seat is None else ""))
+            for game, seats, lang, size, scale, seat in cases + ELSEWHERE]
 
 
 @pytest.mark.slow
