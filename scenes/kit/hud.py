@@ -162,40 +162,71 @@ S = TypeVar("S")
 
 def clear_spot(sizes: Sequence[S], box: Callable[[S], tuple[int, int]],
                centre: tuple[float, float], room: Optional[float],
-               clear: Sequence[pygame.Rect] = (), gap: int = 4) -> tuple[S, pygame.Rect]:
+               clear: Sequence[pygame.Rect] = (), gap: int = 4,
+               bounds: Optional[pygame.Rect] = None) -> tuple[S, pygame.Rect]:
     """Where a panel of words (a banner, a callout) centred at ``centre`` lies, and in
     which of its ``sizes`` (largest first; ``box`` gives its size in each): without a room,
     the first, there; with one, the first no taller than the room that lies, within that
     band round the centre, ``gap`` clear of every box of ``clear`` (the board, a plate, a
     label: at 800x500 with the largest text Briscola's Venceslao lay on the board, the
-    card order and Last trick), at the height nearest the centre; where none does, the
-    first no taller than the room, centred (the last of all where none is)."""
+    card order and Last trick), at the height nearest the centre; where no size lies
+    so, the first that does moved along the band (within ``bounds``, the window) beside
+    a box there, nearest the centre (a landlord of 24 letters named at 800x500 with the
+    largest text reached both plates from the middle, with room between them); where
+    none does, the first no taller than the room, centred (the last of all where none
+    is)."""
     x, y = centre
     fallback: Optional[tuple[S, pygame.Rect]] = None
-    for size in sizes:
-        w, h = box(size)
-        rect = pygame.Rect(0, 0, w, h)
-        rect.center = (int(x), int(y))
-        if room is None:
-            return size, rect
-        if h > room:
-            continue
-        fallback = fallback or (size, rect)
-        across = [r.inflate(gap, gap) for r in clear
-                  if r.left < rect.right + gap and rect.left < r.right + gap]
-        low, high = y - room / 2, y + room / 2 - h
-        tops = [rect.top] + [r.bottom + 1 for r in across] + [r.top - 1 - h for r in across]
-        for top in sorted((t for t in tops if low <= t <= high),
-                          key=lambda t: abs(t - rect.top)):
-            moved = rect.move(0, top - rect.top)
-            if moved.collidelist(across) < 0:
-                return size, moved
+    for moving in (False, True):
+        for size in sizes:
+            w, h = box(size)
+            rect = pygame.Rect(0, 0, w, h)
+            rect.center = (int(x), int(y))
+            if room is None:
+                return size, rect
+            if h > room:
+                continue
+            fallback = fallback or (size, rect)
+            low, high = y - room / 2, y + room / 2 - h
+            lefts = _lefts(rect, clear, gap, low, high + h, bounds)[1:] if moving \
+                else [rect.left]
+            for left in lefts:
+                spot = _clear_top(rect.move(left - rect.left, 0), clear, gap, low, high)
+                if spot is not None:
+                    return size, spot
     if fallback is not None:
         return fallback
     w, h = box(sizes[-1])
     rect = pygame.Rect(0, 0, w, h)
     rect.center = (int(x), int(y))
     return sizes[-1], rect
+
+
+def _lefts(rect: pygame.Rect, clear: Sequence[pygame.Rect], gap: int, top: float,
+           bottom: float, bounds: Optional[pygame.Rect]) -> list[int]:
+    """Where a panel may start along its band: centred first, then beside each box that
+    reaches into the band, nearest the centre first, inside ``bounds`` (none: centred
+    only)."""
+    if bounds is None:
+        return [rect.left]
+    inside = [r for r in clear if r.top < bottom and top < r.bottom]
+    lefts = [r.right + gap + 1 for r in inside] + [r.left - gap - 1 - rect.w for r in inside]
+    lefts = [x for x in lefts if bounds.left <= x and x + rect.w <= bounds.right]
+    return [rect.left] + sorted(set(lefts), key=lambda x: abs(x - rect.left))
+
+
+def _clear_top(rect: pygame.Rect, clear: Sequence[pygame.Rect], gap: int, low: float,
+               high: float) -> Optional[pygame.Rect]:
+    """``rect`` moved up or down, its top between ``low`` and ``high``, ``gap`` clear of
+    every box of ``clear`` across it, nearest where it is; None where it nowhere is."""
+    across = [r.inflate(gap, gap) for r in clear
+              if r.left < rect.right + gap and rect.left < r.right + gap]
+    tops = [rect.top] + [r.bottom + 1 for r in across] + [r.top - 1 - rect.h for r in across]
+    for top in sorted((t for t in tops if low <= t <= high), key=lambda t: abs(t - rect.top)):
+        moved = rect.move(0, top - rect.top)
+        if moved.collidelist(across) < 0:
+            return moved
+    return None
 
 
 # -- transient effects ---------------------------------------------------------------
@@ -713,7 +744,7 @@ class Hud:
                 room = self._banner_box(b, (font, True))[1]
                 steps = [s for s in self._steps(font, room) if s[1] and s[0] * 3 >= font * 2]
             step, rect = clear_spot(steps, partial(self._banner_box, b), centre, room, clear,
-                                    max(4, font // 3))
+                                    max(4, font // 3), surface.get_rect())
             img, sub, (bw, bh), inner = self._banner_words(b, step)
             drawn.append(("banner", rect))
             panel = self.panels.get((bw, bh), (6, 26, 16, 215), theme.GOLD, bh // 3, 2)

@@ -27,6 +27,7 @@ picked cards form a legal action.
 
 from __future__ import annotations
 
+import math
 from typing import Any, Callable, Optional, Sequence
 
 import pygame
@@ -114,6 +115,9 @@ class TableInput(Pointer, Keyboard, Hints, Selection):
         #: where the seats' name plates and the words on the felt lie (the painter's): a
         #: grid of icons and the Hint beside a picker keep off them
         self.taken: Callable[[], list[pygame.Rect]] = lambda: []
+        #: the boxes that stay put whatever the bar does (the painter's): the score board,
+        #: the corner buttons, the look back button; a grid of icons keeps off them too
+        self.fixed: Callable[[], list[pygame.Rect]] = lambda: []
         #: the prompt may stay up during the animation of your own last action
         self.prompt_holds = False
         #: what the highlights, the bar and the prompt were worked out for
@@ -226,6 +230,8 @@ class TableInput(Pointer, Keyboard, Hints, Selection):
             self._lay_bar(anchor, h, bounds, share, font)
             if not grid or not self._grid_short(bounds):
                 break
+        else:
+            self._grid_elsewhere(anchor, h, bounds, mine and bool(legal) and self.can_advise())
         self.callout = None if busy else \
             self.adapter.callout(self.position.shown, legal, mine, self.stage.layout)
         waiting = [s for s in self.position.to_act if s != self.position.seat]
@@ -300,20 +306,60 @@ class TableInput(Pointer, Keyboard, Hints, Selection):
                 else:
                     lay_at((anchor[0] + dx, anchor[1]))
 
-    def _grid_short(self, bounds: pygame.Rect) -> bool:
+    def _grid_elsewhere(self, anchor: tuple[float, float], h: int, bounds: pygame.Rect,
+                        hint: bool) -> None:
+        """A grid of icons short of room where the adapter put it, even at its smallest
+        (at 1000x640 with the largest text Briscola's suits, off a long name's plate, lay
+        on the trick): at its smallest, as a grid or in one row, in the free space nearest
+        where it was put, measured over the table above the prompt's line, with room
+        beside it for the Hint where it has one (else without); where there is none,
+        where it was."""
+        lay = self.stage.layout
+        share, font = ICON_STEPS[-1]
+        ih = int(lay.card_h * share)
+        icon = (int(round(ih * lay.card_w / lay.card_h)), ih)
+        step = max(8, lay.font(13))
+        spots = sorted(((x, y) for x in range(bounds.left, bounds.right, step)
+                        for y in range(bounds.top, int(self._prompt_clear()), step)),
+                       key=lambda p: math.hypot(p[0] - anchor[0], p[1] - anchor[1]))
+        boxes = self._grid_avoids()
+        for beside in ((True, False) if hint else (False,)):
+            for columns in (self.adapter.choice_columns, len(self.bar.buttons)):
+                tried: set[tuple[int, int]] = set()
+                for at in spots:
+                    box = self.bar.layout(at, h, max(8, h // 3), self.hud.text,
+                                          lay.font(font), True, bounds, icon_size=icon,
+                                          columns=columns)
+                    if box.topleft in tried:      # pushed in from the edge: tried there
+                        continue
+                    tried.add(box.topleft)
+                    if not self._grid_short(bounds, boxes) and \
+                            (not beside or self._hint_spot(self.bar, h, bounds) is not None):
+                        return
+        self._lay_bar(anchor, h, bounds, share, font)
+
+    def _grid_avoids(self) -> list[pygame.Rect]:
+        """What a grid of icons keeps off besides the window's edge and the prompt's line:
+        the rank strip, the name plates, the words on the felt, the score board, the
+        corner and look back buttons and the cards on the table."""
+        strip = self.kept_clear()
+        return ([strip] if strip is not None else []) + self.taken() + self.fixed() + \
+            self._others_cards()
+
+    def _grid_short(self, bounds: pygame.Rect,
+                    boxes: Optional[list[pygame.Rect]] = None) -> bool:
         """Whether a grid of buttons with icons (Briscola's suits beside the trick) finds
-        too little room: its panel past the window's edge or the prompt's line, on the
-        rank strip, a name plate, the words on the felt or the cards on the table (a step
+        too little room: its panel past the window's edge or the prompt's line, or near
+        one of ``boxes`` (:meth:`_grid_avoids`, measured once for many tries) (a step
         smaller then, down to :data:`ICON_STEPS`' last)."""
         if not self.bar.buttons:
             return False
         panel = self.panel(self.bar)
-        strip = self.kept_clear()
         gap = max(4, self.stage.layout.font(13) // 3)
         near = panel.inflate(gap * 2, gap * 2)
+        boxes = self._grid_avoids() if boxes is None else boxes
         return panel.top < bounds.top or panel.bottom > self._prompt_clear() or \
-            (strip is not None and panel.colliderect(strip)) or \
-            near.collidelist(self.taken()) >= 0 or near.collidelist(self._others_cards()) >= 0
+            near.collidelist(boxes) >= 0
 
     def lift(self, dt: float) -> None:
         hand = self.board.human_hand

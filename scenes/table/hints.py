@@ -6,13 +6,13 @@ is its job too.  Part of the table's input (controls.py)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Optional
 
 import pygame
 
 from game.engine import Action
 from scenes.i18n import language, tr, words
-from scenes.kit.widgets import ChoiceButton
+from scenes.kit.widgets import ChoiceBar, ChoiceButton
 from scenes.table.hint_place import hint_place
 from scenes.table.input_base import InputBase
 
@@ -148,18 +148,26 @@ class Hints(InputBase):
             self.hint_bar.set([])
             return
         lay = self.stage.layout
+        place = self._hint_spot(beside, height, bounds)
+        if place is None:
+            self.hint_bar.set([])
+            return
+        self.hint_bar.layout(place, height, 0, self.hud.text, lay.font(17))
+
+    def _hint_spot(self, beside: ChoiceBar, height: int,
+                   bounds: pygame.Rect) -> Optional[tuple[float, float]]:
+        """Where the Hint beside the picker ``beside`` stands (:func:`hint_place`), the
+        hint bar set to its one button; None where it fits nowhere."""
+        lay = self.stage.layout
         self.hint_bar.set([ChoiceButton(tr("table.hint"), None, "H")])
         box = self.hint_bar.layout((0, 0), height, 0, self.hud.text, lay.font(17))
         strip = self.kept_clear()
         line = self.hud.prompt_rect(*self.prompt_place())
         avoid = [r for r in (strip, line) if r is not None] + self._others_cards() + \
-            self.taken()
-        place = hint_place(box.size, (lay.seat(self.position.seat).plate[0], lay.prompt_y),
-                           self.panel(beside), avoid, bounds, max(6, lay.font(13) // 2))
-        if place is None:
-            self.hint_bar.set([])
-            return
-        self.hint_bar.layout(place, height, 0, self.hud.text, lay.font(17))
+            self.taken() + self.fixed()
+        assert self.position.seat is not None
+        return hint_place(box.size, (lay.seat(self.position.seat).plate[0], lay.prompt_y),
+                          self.panel(beside), avoid, bounds, max(6, lay.font(13) // 2))
 
     def _hint_past_cards(self, anchor: tuple[float, float], h: int,
                          bounds: pygame.Rect) -> None:

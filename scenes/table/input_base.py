@@ -53,6 +53,7 @@ class InputBase:
     look_back: Callable[[], Any]
     kept_clear: Callable[[], Optional[pygame.Rect]]
     taken: Callable[[], list[pygame.Rect]]
+    fixed: Callable[[], list[pygame.Rect]]
     bar: ChoiceBar
     popup: ChoiceBar
     hint_bar: ChoiceBar

@@ -80,7 +80,10 @@ class TablePainter:
         self.art_key = art_key
         self.drawn_whole = drawn_whole
         self.dirty = DirtyFrame()
-        self.plates = Plates(adapter, hud, board, lambda: position.view)
+        self.plates = Plates(adapter, hud, board, lambda: position.view,
+                             lambda seat: adapter.plate_info(position.shown, seat),
+                             lambda: self._board_box, self._lit_plate,
+                             lambda: [hud.label_rect(label) for label in self._decorations()[1]])
         self._deco_key: tuple = ()
         self._deco: tuple[list, list] = ([], [])
         #: the marks on cards: the halo of a card to claim, the picked ones' ticks, the caret
@@ -291,6 +294,13 @@ class TablePainter:
         buttons and the Hint beside a picker keep off (scenes/table/controls.py)."""
         labels = [pygame.Rect(r) for k, r in self.paint_log.items() if k[0] == "label"]
         return [self.plate_rect(seat) for seat in range(self.seats)] + labels
+
+    def fixed(self) -> list[pygame.Rect]:
+        """The boxes drawn where they are whatever the bar does, as last drawn: the score
+        board, the corner buttons, the look back button (a grid of icons keeps off them)."""
+        lay = self.stage.layout
+        boxes = [self._board_box, self.corner.reach(lay, self.hud), self.look_rect]
+        return [pygame.Rect(r) for r in boxes if r is not None and r.w]
 
     def strip_rect(self) -> Optional[pygame.Rect]:
         """Where the rank strip stays (None: not shown, or no place at this size)."""

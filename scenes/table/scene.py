@@ -224,6 +224,7 @@ class TableScene(SessionFeed, Overlays):
             lambda: self._art_key, lambda: drawn_whole(app, self))
         self.input.kept_clear = self.painter.strip_rect
         self.input.taken = self.painter.taken
+        self.input.fixed = self.painter.fixed
         self._take_names()      # before the first update is shown, or said
         self._receive()
         self._start()

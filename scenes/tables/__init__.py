@@ -184,14 +184,17 @@ class TableAdapter(Generic[V]):
         return self.default_seat_name(seat, layout)
 
     def plate_name(self, seat: int, layout: Layout, name: Optional[str] = None,
-                   short: bool = False) -> str:
+                   short: bool = False, tiny: bool = False) -> str:
         """A seat's plate: its name (``name``: that name, cut short, instead), or
         "Computer playing for <name>" while its person is away ("Computer for <name>"
-        where the plate is ``short`` of room: the name matters more than the words)."""
+        where the plate is ``short`` of room, "CPU: <name>" where it is ``tiny``: the
+        name matters more than the words, and the words say who plays)."""
         name = self.seat_name(seat, layout) if name is None else name
         if seat not in self.away:
             return name
-        return tr("table.plate_stand_in" if short else "net.stand_in", name=name)
+        key = "table.plate_stand_in_tiny" if tiny else \
+            "table.plate_stand_in" if short else "net.stand_in"
+        return tr(key, name=name)
 
     def actor(self, seat: int, layout: Layout) -> str:
         """Who acts for a seat, to open a line saying what it is doing ("{player} is

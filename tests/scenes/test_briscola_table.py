@@ -466,6 +466,29 @@ def test_the_suit_picker_by_number_key_and_by_click(app):
     assert state_of(table).trump == "b"
 
 
+
+@pytest.mark.slow
+def test_the_suit_picker_with_no_room_beside_the_trick_lies_in_the_free_space(display,
+                                                                             monkeypatch):
+    """At 1000x640 with the largest text, the players named as online ("Computer 2"'s plate
+    wider than "Est"), the suits' grid at its smallest lay on the trick: it lies where the
+    table is free, on no card, word or plate."""
+    import scenes.table.scene as scene
+    from tests.scenes.tablekit import layout_problems
+
+    monkeypatch.setenv("LANGUAGE", "it")
+    monkeypatch.setattr(scene, "seat_names",
+                        lambda client: {0: "Anna", 1: "Computer 2", 2: "Computer 3"})
+    app = make_app(display, "instant", (1000, 640))
+    app.settings.table_scale = 1.5
+    table = start(app, seed=RACE_SEED)
+    play_until(app, table, lambda: human_may_claim(table))
+    key(app, pygame.K_c, "c")
+    settle(app, table)
+    assert [b.icon for b in table.bar.buttons] == ["Ad", "Ac", "As", "Ab"]
+    frames(app, 2)
+    assert layout_problems(table) == set()
+
 def test_the_forced_venceslao_play_is_explained_on_an_illegal_click(app):
     table = start(app, seed=HUMAN_VENCESLAO_SEED)
     assert "2s" in [s.code for s in table.human_hand]

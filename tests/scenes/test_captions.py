@@ -159,15 +159,8 @@ def test_a_demo_table_from_local_table_keeps_its_captions_for_the_next_game(disp
     pygame.event.clear()
 
 
-#: tables still known to lay the caption or the footer on something, and what shows (none
-#: now: a case found is named here, as a strict xfail, until it is fixed)
-KNOWN_COVERS: dict[tuple[str, tuple[int, int]], str] = {}
-
-
 @pytest.mark.parametrize("key, size", [
-    pytest.param(key, size, marks=[pytest.mark.xfail(strict=True, reason=KNOWN_COVERS[key, size])]
-                 if (key, size) in KNOWN_COVERS else [])
-    for key in sorted(GAMES) for size in [(1280, 720), (800, 500)]])
+    (key, size) for key in sorted(GAMES) for size in [(1280, 720), (800, 500)]])
 @pytest.mark.slow
 def test_the_caption_and_the_footer_cover_no_words_and_no_card_at_rest(display, key, size):
     from game.session import GameSetup

@@ -54,3 +54,17 @@ def test_where_the_plate_the_sides_and_under_are_taken_the_hint_stands_by_the_pi
     assert above.bottom <= picker.top and BOUNDS.contains(above)
     for hint in (beside, above):
         assert hint.collidelist(taken) < 0 and not hint.colliderect(picker)
+
+
+def test_where_only_the_pickers_middle_has_room_beside_it_the_hint_stands_there():
+    """A row of suits over the trick: the plate's side, under, above and either side
+    level with its top or bottom taken (the score board, Last trick, the plates, the
+    trick); beside it level with its middle, pushed in from the window's edge, is free."""
+    picker = pygame.Rect(350, 84, 600, 136)
+    taken = [pygame.Rect(8, 8, 336, 142), pygame.Rect(960, 40, 312, 40),   # board, Last trick
+             pygame.Rect(1000, 200, 272, 30), pygame.Rect(8, 188, 200, 38),  # the plates
+             pygame.Rect(300, 225, 700, 480), pygame.Rect(400, 8, 500, 70),  # trick, badge
+             pygame.Rect(8, 500, 300, 200)]                                 # a side hand
+    place = hint_place(SIZE, (99, 606), picker, taken, BOUNDS, 6)
+    assert place is not None and abs(place[1] - picker.centery) < 1
+    assert BOUNDS.contains(box(place)) and box(place).collidelist([picker] + taken) < 0

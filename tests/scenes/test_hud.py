@@ -157,6 +157,25 @@ def test_a_banner_given_a_room_lies_clear_of_the_tables_boxes_there_words_smalle
     assert rect.h < free.h
 
 
+
+def test_a_banner_with_no_room_in_the_middle_of_its_band_moves_along_it(display):
+    """A landlord of 24 letters named at 800x500 with the largest text: centred, the
+    banner at its smallest still reached the plates on both sides and the score board
+    above; it lies in the gap between them, in the window."""
+    from tests.scenes.tablekit import make_app
+
+    size = (800, 500)
+    hud, tl = hud_and_timeline(make_app(display, size=size))
+    hud.banner(tl, 0.0, "Maria Vittoria Albertini is the landlord",
+               "Bid 2: the three cards join the landlord's hand", y=128, still=True, room=79)
+    tl.update(0.5)
+    hud.update(0.0)
+    boxes = [pygame.Rect(6, 6, 256, 95), pygame.Rect(0, 104, 144, 25),
+             pygame.Rect(592, 104, 208, 25)]
+    [(_, rect)] = hud.draw_effects(pygame.Surface(size), size, 16, boxes)
+    assert rect.collidelist(boxes) < 0 and pygame.Rect(0, 0, *size).contains(rect)
+    assert 88 <= rect.top and rect.bottom <= 168, "within its room"
+
 def test_a_boards_long_line_breaks_after_its_dots_within_a_width(display):
     """An online table's match line of long names ran under the trump badge: broken short
     of a width after its " · ", in its style; a short line stays whole."""

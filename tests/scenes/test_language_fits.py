@@ -267,22 +267,16 @@ FITS = [((800, 500), 1.0), ((800, 500), 1.5), ((1280, 720), 1.5)]
 #: a middle window at the largest setting, the largest window
 ELSEWHERE = [(key, GAMES[key].seats[0], "en", (900, 560), 1.0, None) for key in sorted(GAMES)] \
     + [("briscola", 3, "it", (1000, 640), 1.5, 0), ("doudizhu", 3, "en", (1920, 1080), 1.0, 0)]
-#: the cases still known to lay words on words, each with what shows (none now: a case
-#: found is named here, as a strict xfail, until it is fixed)
-KNOWN: dict[str, str] = {}
 
 
 def _sweep_cases() -> list[Any]:
     """Italian (the longer words) at every fit; English at the tightest; then elsewhere."""
     cases = [(game, seats, lang, size, scale, 0) for game, seats in TABLES
              for lang in ("it", "en") for size, scale in (FITS if lang == "it" else FITS[1:2])]
-    out = []
-    for game, seats, lang, size, scale, seat in cases + ELSEWHERE:
-        name = f"{game}{seats}-{lang}-{size[0]}x{size[1]}-{scale}" + \
-            ("-watching" if seat is None else "")
-        marks = [pytest.mark.xfail(strict=True, reason=KNOWN[name])] if name in KNOWN else []
-        out.append(pytest.param(game, seats, lang, size, scale, seat, marks=marks, id=name))
-    return out
+    return [pytest.param(game, seats, lang, size, scale, seat,
+                         id=f"{game}{seats}-{lang}-{size[0]}x{size[1]}-{scale}"
+                         + ("-watching" if seat is None else ""))
+            for game, seats, lang, size, scale, seat in cases + ELSEWHERE]
 
 
 @pytest.mark.slow
@@ -319,49 +313,12 @@ ONLINE = [("host", "it", (1000, 640), 1.5), ("watching", "en", (900, 560), 1.0)]
 ONLINE += [("dropped", lang, (800, 500), scale) for lang, scale in
            (("it", 1.0), ("it", 1.5), ("en", 1.5))] + \
     [("long", lang, (800, 500), 1.5) for lang in ("it", "en")]
-#: the online cases still known to lay words on words, and what shows: the players' names
-#: ("Computer 2" where a local table says "East") make the plates wider than at a local
-#: table
-KNOWN_ONLINE = {
-    "briscola-host-it-1000x640-1.5": "the suit picker, off Computer 2's plate, over the trick "
-                                     "(no room for its grid between them at its smallest)",
-}
-#: six seats at 800x500: the friend's plate at the right edge, wider than "Est", on the
-#: plate of the seat above it (and the friend's bet line on it)
-_SIX = "the friend's plate on Computer 3's, the top right seat's"
-#: the seat across the top at 800x500 with a long name: between the score board and its
-#: hand there is no room for the plate, which lies on its hand
-_TOP = "the friend's plate across the top, past the score board, on its own hand"
-KNOWN_ONLINE.update({f"{game}-{who}-{lang}-800x500-{scale}": why
-                     for game, why in (("bisca", _SIX), ("bocce", _TOP), ("highcard", _TOP))
-                     for who, lang, scale in (("dropped", "it", 1.0), ("dropped", "it", 1.5),
-                                              ("dropped", "en", 1.5), ("long", "it", 1.5),
-                                              ("long", "en", 1.5))
-                     if (game, who, lang, scale) not in (("bocce", "dropped", "en", 1.5),
-                                                         ("highcard", "dropped", "it", 1.0))})
-KNOWN_ONLINE.update({
-    "briscola-dropped-en-800x500-1.5": "a banner over the score board, the card order, Last "
-                                       "trick and \"Computer playing for Bruno\"",
-    "doudizhu-dropped-en-800x500-1.5": "a banner over \"Computer playing for Bruno\"",
-    "doudizhu-long-it-800x500-1.5": "a banner over the score board and the friend's plate",
-    "doudizhu-long-en-800x500-1.5": "a banner over the score board, the plates and the "
-                                    "Landlord and Peasant chips",
-})
 
 
 def _online_cases() -> list[Any]:
-    out = []
-    for game in sorted(GAMES):
-        for who, lang, size, scale in ONLINE:
-            name = f"{game}-{who}-{lang}-{size[0]}x{size[1]}-{scale}"
-            # a friend who drops or plays under a long name is swept at a moment of a
-            # game played over a link, which the machine's load moves: a known case of
-            # theirs may miss its overlap in a run, so it is not held to fail every time
-            strict = who not in ("dropped", "long")
-            marks = [pytest.mark.xfail(strict=strict, reason=KNOWN_ONLINE[name])] \
-                if name in KNOWN_ONLINE else []
-            out.append(pytest.param(game, who, lang, size, scale, marks=marks, id=name))
-    return out
+    return [pytest.param(game, who, lang, size, scale,
+                         id=f"{game}-{who}-{lang}-{size[0]}x{size[1]}-{scale}")
+            for game in sorted(GAMES) for who, lang, size, scale in ONLINE]
 
 
 @pytest.mark.slow

@@ -5,6 +5,7 @@ wide its real words."""
 from __future__ import annotations
 
 import pygame
+import pytest
 
 from scenes.kit.hud import ELLIPSIS
 from tests.scenes.tablekit import drawn, frames, make_app, open_table
@@ -41,10 +42,12 @@ def test_a_name_past_the_plates_room_is_cut_short_and_kept_whole_elsewhere(displ
 
 
 def test_a_friend_away_keeps_the_words_saying_so_and_the_name_is_cut(display, monkeypatch):
-    table = _bolola(display, monkeypatch, {2: LONG}, frozenset({2}))
-    short = table.adapter.plate_name(2, table.layout, short=True)
-    words = table.painter.plates.name(2, table.layout)
-    assert words != table.adapter.plate_name(2, table.layout) and ELLIPSIS in words
+    """East, whose plate has the layout's whole room (across the top, between the score
+    board and the hand, the name alone is left: below)."""
+    table = _bolola(display, monkeypatch, {3: LONG}, frozenset({3}))
+    short = table.adapter.plate_name(3, table.layout, short=True)
+    words = table.painter.plates.name(3, table.layout)
+    assert words != table.adapter.plate_name(3, table.layout) and ELLIPSIS in words
     assert words.startswith(short.split(LONG)[0]), "the words saying a computer plays stay"
 
 
@@ -68,3 +71,52 @@ def test_the_plate_across_the_top_lies_clear_of_its_hand_however_wide(display, m
     plate = _plates(table)["Computer 3"]
     backs = [r for kind, name, r in drawn(table) if kind == "card" and name.endswith("@hand/2")]
     assert backs and plate.collidelist(backs) < 0
+
+
+def _table(display, monkeypatch, key: str, seats: int, size: tuple[int, int], scale: float,
+           names: dict[int, str], away: frozenset[int] = frozenset()):
+    """``key`` at ``seats`` in a window of ``size`` at the ``scale`` of table text, its
+    seats named as the network would."""
+    import scenes.table.scene as scene
+
+    monkeypatch.setattr(scene, "seat_names", lambda client: dict(names))
+    monkeypatch.setattr(scene, "away_seats", lambda client: away)
+    app = make_app(display, "instant", size)
+    app.settings.table_scale = scale
+    table = open_table(app, key, seed=3, seats=seats)
+    frames(app, 30)
+    return table
+
+
+@pytest.mark.slow
+def test_a_side_plate_keeps_clear_of_the_plates_and_lines_beside_it(display, monkeypatch):
+    """Bisca at six seats at 800x500: "Computer per Bruno" at the right edge lay on the top
+    right seat's plate and its bet line; in the room between them and the edge, its
+    shortest words ("PC: Bruno") still say who plays for whom."""
+    monkeypatch.setenv("LANGUAGE", "it")
+    names = {s: f"Computer {s + 1}" for s in range(2, 6)} | {1: "Bruno"}
+    table = _table(display, monkeypatch, "bisca", 6, (800, 500), 1.0, names, frozenset({1}))
+    words = table.painter.plates.name(1, table.layout)
+    assert words == table.adapter.plate_name(1, table.layout, tiny=True)
+    items = drawn(table)
+    mine = _plates(table)[words]
+    others = [r for kind, name, r in items
+              if (kind == "plate" and name != words) or kind == "label"]
+    beside = [r for r in others if r.right < mine.centerx]
+    assert beside and mine.collidelist(beside) < 0
+
+
+@pytest.mark.slow
+def test_the_plate_across_the_top_lies_between_the_score_board_and_its_hand(display,
+                                                                          monkeypatch):
+    """Bocce at 800x500 with the largest text: a name of 24 letters, past the board, lay
+    on its own backs; cut to the room between them, it lies on neither."""
+    table = _table(display, monkeypatch, "bocce", 2, (800, 500), 1.5,
+                   {1: "Maria Vittoria Albertini"})
+    items = drawn(table)
+    [(words, plate)] = [(name, r) for kind, name, r in items if kind == "plate"
+                        and name.startswith("Maria")]
+    assert words.endswith(ELLIPSIS)
+    backs = [r for kind, name, r in items if kind == "card" and name.endswith("@hand/1")]
+    [board] = [r for kind, _, r in items if kind == "board"]
+    assert backs and plate.collidelist(backs + [board]) < 0
