@@ -111,10 +111,10 @@ def test_at_a_new_width_a_face_is_drawn_scaled_until_the_painters_comes():
     for sprite in fan(1.0):
         images.draw(pygame.Surface((900, 600)), sprite)
     assert images.painted_here == painted, "no face painted on the frame's thread"
-    assert images.waiting and images.generation == 0
+    assert images.standing_in and images.generation == 0
     _painted_by_painter(images, HAND)
     images.adopt()
-    assert not images.waiting and images.generation == 1
+    assert not images.standing_in and images.generation == 1
     assert images.master(HAND[0]).get_width() == 150
     images.stop()
 
@@ -148,23 +148,40 @@ def test_a_resize_to_a_new_size_paints_no_card_art_in_the_frame_that_follows(dis
     assert here == [], "no card art painted on the frame's thread"
     _painted_by_painter(table.images, [None] + [c.code for c in table.spec.cards])
     app.frame(1 / 60, [])
-    assert not table.images.waiting, "the painter's faces took the stand-ins' place"
+    assert not table.images.standing_in, "the painter's faces took the stand-ins' place"
     assert here == []
+
+
+def _smoothed_where(monkeypatch) -> list[bool]:
+    """Every smooth turn from now on: True where the frame's (main) thread made it."""
+    import threading
+
+    import scenes.art.sprites as sprites
+
+    where: list[bool] = []
+    real = sprites.smooth_rotate
+
+    def counted(surf, angle):
+        where.append(threading.current_thread() is threading.main_thread())
+        return real(surf, angle)
+    monkeypatch.setattr(sprites, "smooth_rotate", counted)
+    return where
+
+
+def _turned(images: CardImages) -> None:
+    """Wait (a bound, not a figure under test) until the turner has made what it was
+    asked, and take it, as the table does between frames."""
+    deadline = time.monotonic() + 20
+    while images.waiting and time.monotonic() < deadline:
+        images.settle()
+        time.sleep(0.01)
 
 
 def test_a_card_in_flight_is_turned_unsmoothed_and_at_rest_smoothed(monkeypatch):
     """A card flying through a deal turns a step a frame: smoothing each step's edges cost
     1.5 ms a turn at 3840x2160, for edges no eye follows in motion.  At rest the card is
-    drawn with smooth edges."""
-    import scenes.art.sprites as sprites
-
-    smoothed: list[float] = []
-    real = sprites.smooth_rotate
-
-    def counted(surf, angle):
-        smoothed.append(angle)
-        return real(surf, angle)
-    monkeypatch.setattr(sprites, "smooth_rotate", counted)
+    drawn with smooth edges, made in the turner's thread."""
+    smoothed = _smoothed_where(monkeypatch)
     images = CardImages(PlainArt(), "french", 120, 168)
     surface = pygame.Surface((900, 600))
     sprite = CardSprite("AS", True, 300, 300, angle=0.0, scale=1.0)
@@ -175,7 +192,51 @@ def test_a_card_in_flight_is_turned_unsmoothed_and_at_rest_smoothed(monkeypatch)
     assert smoothed == []
     sprite.flying = False
     images.draw(surface, sprite)
+    _turned(images)
     assert smoothed, "landed: smooth edges"
+    assert not any(smoothed), "none smoothed on the frame's thread"
+    images.stop()
+
+
+def test_a_landing_hand_smooths_no_card_in_the_frame_it_lands(monkeypatch):
+    """Dou Dizhu's twenty cards land from the deal (or close ranks) at once: each turned
+    face and shadow smoothed in that frame cost 30-50 ms at 3840x2160.  Asked for while
+    they fly (where they will rest), they are made in the turner's thread; the landing
+    frame draws them as made, and the frame after makes nothing."""
+    smoothed = _smoothed_where(monkeypatch)
+    images = CardImages(PlainArt(), "french", 260, 364)
+    surface = pygame.Surface((2400, 1000))
+    hand = fan(1.0)
+    rest = [sprite.angle for sprite in hand]
+    for sprite in hand:                 # in flight, upright, bound for its place
+        sprite.legal = False
+        sprite.flying, sprite.goal, sprite.angle = True, (sprite.angle, sprite.scale), 0.0
+        images.draw(surface, sprite)
+    _turned(images)
+    for sprite, angle in zip(hand, rest):
+        sprite.flying, sprite.goal, sprite.angle = False, None, angle
+    made = images.made
+    for sprite in hand:
+        images.draw(surface, sprite)
+    assert images.made == made, "the landing frame makes nothing"
+    assert images.rough_ids == set(), "and draws every card smooth"
+    assert smoothed and not any(smoothed), "smoothed, never on the frame's thread"
+    images.stop()
+
+
+def test_a_card_drawn_unsmoothed_is_marked_until_its_smooth_image_comes(monkeypatch):
+    """A card found at rest with no smooth image (it never flew) is drawn turned without
+    smoothing and marked rough, so the table paints it again when the turner's comes."""
+    _smoothed_where(monkeypatch)
+    images = CardImages(PlainArt(), "french", 120, 168)
+    surface = pygame.Surface((900, 600))
+    sprite = CardSprite("AS", True, 300, 300, angle=8.0, scale=1.0)
+    images.draw(surface, sprite)
+    assert images.rough_ids == {sprite.id}
+    _turned(images)
+    images.draw(surface, sprite)
+    assert images.rough_ids == set()
+    images.stop()
 
 
 def test_a_cache_keeps_what_the_frame_drew_whatever_its_budget():
