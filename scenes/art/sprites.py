@@ -306,11 +306,11 @@ VARIANT_BUDGET = 12 << 20
 #: where Dou Dizhu's fanned hand (twenty turned cards and their shadows) then remade
 #: every turned card in every frame it was drawn (runs of ~100 ms frames)
 BASE_CARDS = 55
-VARIANT_CARDS = 100       # 140 before a frame's own images were kept whatever the budget
+VARIANT_CARDS = 64        # 140, then 100, before the cards in motion had a cache of their own
 #: ... and of cards turned without smoothing (in flight, or at rest until the smooth one
 #: comes): kept apart, so a deal's passing angles never push out the hand's resting cards
 QUICK_BUDGET = 4 << 20
-QUICK_CARDS = 40
+QUICK_CARDS = 24
 
 
 def budget_for(floor: int, cards: int, card_w: int, card_h: int) -> int:
@@ -519,14 +519,16 @@ class CardImages:
         return int(round(width * self.card_h / self.card_w))
 
     # -- base images -----------------------------------------------------------
-    def base(self, code: Optional[str], width: int) -> pygame.Surface:
-        """A face or back ``width`` wide: the master, or a smooth-scaled copy of it."""
+    def base(self, code: Optional[str], width: int, passing: bool = False) -> pygame.Surface:
+        """A face or back ``width`` wide: the master, or a smooth-scaled copy of it;
+        ``passing``: a width a card only passes through as it flies and grows or shrinks,
+        kept with the other images of cards in motion (it pushed the cards at rest out)."""
         if width == self.master_w:
             return self.master(code)
 
         def make() -> pygame.Surface:
             return pygame.transform.smoothscale(self.master(code), (width, self.height_for(width)))
-        return self._base.get_or((code or "#back", width), make)
+        return (self._quick if passing else self._base).get_or((code or "#back", width), make)
 
     def shadow(self, width: int) -> pygame.Surface:
         def make() -> pygame.Surface:
@@ -611,6 +613,7 @@ class CardImages:
         cy = sprite.y - sprite.lift
         shown = sprite.shown
         lifted = sprite.flying or sprite.lift > 1
+        passing = sprite.goal is not None and self.width_for(sprite.goal[1]) != width
         self._rough = False
         if sprite.flying:
             self._ahead(sprite)
@@ -625,7 +628,7 @@ class CardImages:
                               lambda: self.glow(width, colour), quick)
             covered.union_ip(self._blit(surface, gl, cx, cy, sprite.alpha))
         img = self.variant(shown or "#back", width, flip_w, angle,
-                           lambda: self.base(shown, width), quick)
+                           lambda: self.base(shown, width, passing), quick)
         rect = self._blit(surface, img, cx, cy, sprite.alpha)
         covered.union_ip(rect)
         if sprite.dim:
