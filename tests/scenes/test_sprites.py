@@ -255,3 +255,24 @@ def test_a_cache_keeps_what_the_frame_drew_whatever_its_budget():
     cache.new_frame()
     image(9)
     assert cache.bytes <= cache.budget, "a new frame drops the old ones down to the budget"
+
+
+def test_a_wide_soft_fade_is_drawn_in_few_steps_at_its_full_size(monkeypatch):
+    """A card's halo at 3840x2160 fades over 50 pixels: drawn at full size that is 50
+    fills of the whole shape (3-7 ms in a frame); drawn small and scaled up, at most
+    SOFT_STEPS, and the same size."""
+    import scenes.art.sprites as sprites
+
+    fills: list = []
+    real = pygame.draw.rect
+
+    def counted(*args, **kwargs):
+        fills.append(args[2])
+        return real(*args, **kwargs)
+    monkeypatch.setattr(sprites.pygame.draw, "rect", counted)
+    halo = sprites.soft_rect((252, 378), 50, 31, (255, 214, 110), 150, 1.4)
+    assert halo.get_size() == (252 + 100, 378 + 100)
+    assert len(fills) <= sprites.SOFT_STEPS
+    fills.clear()
+    sprites.soft_rect((252, 378), 12, 25, (0, 0, 0), 70, 1.6)
+    assert len(fills) == 12, "a narrow fade is drawn as it was, a fill a pixel"
