@@ -324,7 +324,7 @@ VARIANT_CARDS = 64        # 140, then 100, before the cards in motion had a cach
 #: ... and of cards turned without smoothing (in flight, or at rest until the smooth one
 #: comes): kept apart, so a deal's passing angles never push out the hand's resting cards
 QUICK_BUDGET = 4 << 20
-QUICK_CARDS = 24
+QUICK_CARDS = 40
 
 
 def budget_for(floor: int, cards: int, card_w: int, card_h: int) -> int:
