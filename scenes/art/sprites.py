@@ -505,6 +505,8 @@ class CardImages:
         leaves the faces to be painted when drawn."""
         self._base.new_frame()
         self._variants.new_frame()
+        if not self._quick.in_frame:
+            self._quick.clear()     # nothing moved in the last frame: 15 MB back at 4K
         self._quick.new_frame()
         self._settled = False
         if not self._standins:
