@@ -11,8 +11,10 @@ each one for fast blits when it first draws it.  At a new window size a face not
 painted yet is drawn scaled from the same face at the size before (a stand-in)
 until the painter's arrives: no frame paints a face (5-10 ms each at 3840x2160).
 Only the very first table, with no other size to scale from, paints its back at
-start.  :func:`stop_painters` stops
-and joins every painter when the program ends.
+start.  Turned cards are smoothed at their edges by a turner thread (scenes/art/turner.py),
+asked while they fly; a card at rest with none yet is drawn turned unsmoothed until it
+comes.  :func:`stop_painters` stops and joins every painter and turner when the program
+ends.
 """
 
 from __future__ import annotations
