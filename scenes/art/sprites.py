@@ -322,11 +322,11 @@ VARIANT_BUDGET = 12 << 20
 #: where Dou Dizhu's fanned hand (twenty turned cards and their shadows) then remade
 #: every turned card in every frame it was drawn (runs of ~100 ms frames)
 BASE_CARDS = 55
-VARIANT_CARDS = 64        # 140, then 100, before the cards in motion had a cache of their own
+VARIANT_CARDS = 48        # 140, then 100, before the cards in motion had a cache of their own
 #: ... and of cards turned without smoothing (in flight, or at rest until the smooth one
 #: comes): kept apart, so a deal's passing angles never push out the hand's resting cards
 QUICK_BUDGET = 4 << 20
-QUICK_CARDS = 40
+QUICK_CARDS = 32
 
 
 def budget_for(floor: int, cards: int, card_w: int, card_h: int) -> int:
