@@ -321,7 +321,7 @@ VARIANT_BUDGET = 12 << 20
 #: byte budget alone that holds a 1080p table's cards held a third of them at 3840x2160,
 #: where Dou Dizhu's fanned hand (twenty turned cards and their shadows) then remade
 #: every turned card in every frame it was drawn (runs of ~100 ms frames)
-BASE_CARDS = 55
+BASE_CARDS = 30        # 55 before the widths cards only pass through went elsewhere
 VARIANT_CARDS = 48        # 140, then 100, before the cards in motion had a cache of their own
 #: ... and of cards turned without smoothing (in flight, or at rest until the smooth one
 #: comes): kept apart, so a deal's passing angles never push out the hand's resting cards
