@@ -562,6 +562,7 @@ def run(game: str | None = None, seed: int | None = None, fullscreen: bool = Fal
         # which a kiosk does not obey)
         signal.signal(signal.SIGTERM, lambda *_: setattr(app, "running", False))
     status = 0
+    heap.freeze_startup()
     try:
         status = _loop(app, game, seed, started, online, replay)
     except KeyboardInterrupt:

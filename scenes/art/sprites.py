@@ -11,8 +11,10 @@ each one for fast blits when it first draws it.  At a new window size a face not
 painted yet is drawn scaled from the same face at the size before (a stand-in)
 until the painter's arrives: no frame paints a face (5-10 ms each at 3840x2160).
 Only the very first table, with no other size to scale from, paints its back at
-start.  :func:`stop_painters` stops
-and joins every painter when the program ends.
+start.  Turned cards are smoothed at their edges by a turner thread (scenes/art/turner.py),
+asked while they fly; a card at rest with none yet is drawn turned unsmoothed until it
+comes.  :func:`stop_painters` stops and joins every painter and turner when the program
+ends.
 """
 
 from __future__ import annotations
@@ -28,15 +30,18 @@ from typing import Any, Callable, Optional
 import pygame
 
 from game.cards import Card
+from scenes.art.turner import Turner
 from scenes.dirty import blitted
 from scenes.kit.tween import Tween, ease_in_out_cubic, ease_out_cubic, lerp, shake
 from scenes.window.convert import for_screen
 
 ANGLE_STEP = 2.0      # degrees: rotations are cached at this step
+MOTION_STEP = 6.0     # ... and those of cards in motion at this one (a deal's flights)
 SCALE_STEP = 0.05     # sprite scales are drawn at this step
 FLIP_STEPS = 10       # a flip is drawn in this many widths
 APPEAR_FROM = 60      # a card appearing (reduced motion) starts this opaque
 APPEAR_MIN = 0.25     # seconds: an appearing card stays marked at least this long
+SOFT_STEPS = 20       # a filled soft shape fading over more pixels is drawn small
 
 _ids = itertools.count(1)
 
@@ -46,8 +51,21 @@ def soft_rect(size: tuple[int, int], pad: int, radius: int, colour: tuple[int, i
     """A rounded rectangle of ``size`` whose edge fades out over ``pad`` pixels.
 
     Shadows, glows and halos around cards are all this shape; ``ring`` draws only
-    outlines of that width (a hollow glow), 0 fills.
+    outlines of that width (a hollow glow), 0 fills.  A filled one with a wide fade is
+    drawn small and smooth-scaled up: each step of the fade fills the whole shape, and a
+    card's halo at 3840x2160 (a fade of 50 steps) cost 3-7 ms drawn at full size.
     """
+    w, h = size
+    if not ring and pad > SOFT_STEPS:
+        k = pad / SOFT_STEPS
+        small = _soft((max(1, round(w / k)), max(1, round(h / k))), SOFT_STEPS,
+                      max(1, round(radius / k)), colour, peak, falloff, 0)
+        return pygame.transform.smoothscale(small, (w + pad * 2, h + pad * 2))
+    return _soft(size, pad, radius, colour, peak, falloff, ring)
+
+
+def _soft(size: tuple[int, int], pad: int, radius: int, colour: tuple[int, int, int],
+          peak: int, falloff: float, ring: int) -> pygame.Surface:
     w, h = size
     surf = pygame.Surface((w + pad * 2, h + pad * 2), pygame.SRCALPHA)
     for i in range(pad, 0, -1):
@@ -79,7 +97,8 @@ class CardSprite:
     """
 
     __slots__ = ("id", "code", "face_up", "zone", "x", "y", "angle", "scale", "alpha", "lift",
-                 "offset_x", "flip", "flying", "z", "legal", "focus", "hover", "dim", "mark")
+                 "offset_x", "flip", "flying", "goal", "z", "legal", "focus", "hover", "dim",
+                 "mark")
 
     def __init__(self, code: Optional[str], face_up: bool, x: float, y: float,
                  angle: float = 0.0, scale: float = 1.0, zone: str = "") -> None:
@@ -95,6 +114,8 @@ class CardSprite:
         self.offset_x = 0.0
         self.flip = 0.0      # 0 = flat; during a turn 0..1
         self.flying = False  # drawn above resting cards while it travels
+        #: while it travels: the angle and scale it will rest at (its images made ahead)
+        self.goal: Optional[tuple[float, float]] = None
         self.z = 0
         self.legal = False
         self.focus = False
@@ -124,6 +145,7 @@ class CardSprite:
             diff = (angle - start["angle"] + 180.0) % 360.0 - 180.0
             start["target_angle"] = start["angle"] + diff
             self.flying = True
+            self.goal = (angle, scale)
 
         def apply(p: float) -> None:
             self.x = lerp(start["x"], x, p)
@@ -134,6 +156,7 @@ class CardSprite:
         def done() -> None:
             self.angle = angle
             self.flying = False
+            self.goal = None
             if on_done is not None:
                 on_done()
 
@@ -232,14 +255,32 @@ class _Lru(OrderedDict):
             self.made += 1
             self[key] = surf
             self.bytes += _size(surf)
-            while self.bytes > self.budget and len(self) > 1 \
-                    and next(iter(self)) not in self.in_frame:
-                _, old = self.popitem(last=False)
-                self.bytes -= _size(old)
+            self._trim()
         else:
             self.move_to_end(key)
         self.in_frame.add(key)
         return surf
+
+    def found(self, key: Any) -> Optional[pygame.Surface]:
+        """The surface kept for ``key`` (now the most recently used), or None."""
+        surf = super().get(key)
+        if surf is not None:
+            self.move_to_end(key)
+            self.in_frame.add(key)
+        return surf
+
+    def put(self, key: Any, surf: pygame.Surface) -> None:
+        """Keep ``surf``, made elsewhere (not counted in ``made``), within the budget."""
+        if key in self:
+            return
+        self[key] = surf
+        self.bytes += _size(surf)
+        self._trim()
+
+    def _trim(self) -> None:
+        while self.bytes > self.budget and len(self) > 1 and next(iter(self)) not in self.in_frame:
+            _, old = self.popitem(last=False)
+            self.bytes -= _size(old)
 
     def clear(self) -> None:
         super().clear()
@@ -256,6 +297,19 @@ def _size(surf: pygame.Surface) -> int:
     return surf.get_width() * surf.get_height() * surf.get_bytesize()
 
 
+def _step(angle: float, step: float) -> int:
+    """``angle`` in whole steps of ``step`` degrees, 0 up to a whole turn."""
+    return int(round(angle / step)) % int(360 / step)
+
+
+def _narrowed(surf: pygame.Surface, fstep: int) -> pygame.Surface:
+    """``surf`` narrowed to ``fstep`` of FLIP_STEPS of its width (a card turning over)."""
+    if fstep == FLIP_STEPS:
+        return surf
+    w = max(1, int(surf.get_width() * fstep / FLIP_STEPS))
+    return pygame.transform.scale(surf, (w, surf.get_height()))
+
+
 #: the landed mark's two outlines
 LANDED_LIGHT = (255, 246, 214, 235)
 LANDED_DARK = (20, 24, 22, 200)
@@ -267,8 +321,12 @@ VARIANT_BUDGET = 12 << 20
 #: byte budget alone that holds a 1080p table's cards held a third of them at 3840x2160,
 #: where Dou Dizhu's fanned hand (twenty turned cards and their shadows) then remade
 #: every turned card in every frame it was drawn (runs of ~100 ms frames)
-BASE_CARDS = 55
-VARIANT_CARDS = 100       # 140 before a frame's own images were kept whatever the budget
+BASE_CARDS = 30        # 55 before the widths cards only pass through went elsewhere
+VARIANT_CARDS = 48        # 140, then 100, before the cards in motion had a cache of their own
+#: ... and of cards turned without smoothing (in flight, or at rest until the smooth one
+#: comes): kept apart, so a deal's passing angles never push out the hand's resting cards
+QUICK_BUDGET = 4 << 20
+QUICK_CARDS = 32
 
 
 def budget_for(floor: int, cards: int, card_w: int, card_h: int) -> int:
@@ -298,6 +356,14 @@ class CardImages:
         self._masters, self._painted = kept_masters(art, deck, card_w)
         self._base = _Lru(budget_for(BASE_BUDGET, BASE_CARDS, card_w, card_h))
         self._variants = _Lru(budget_for(VARIANT_BUDGET, VARIANT_CARDS, card_w, card_h))
+        self._quick = _Lru(budget_for(QUICK_BUDGET, QUICK_CARDS, card_w, card_h))
+        #: smooth turned cards, made in a thread (none is smoothed on the frame's thread)
+        self._turner = _new_turner()
+        #: the sprites (ids) the last draw of each drew turned unsmoothed at rest: drawn
+        #: again once the smooth image comes (the table's paint log keys them with it)
+        self.rough_ids: set[int] = set()
+        self._rough = False
+        self._settled = False           # turned cards taken, not drawn yet
         self._painter: Optional[_Painter] = None
         self._own_art: Any = None       # the art of faces painted here (made when needed)
         #: faces the frame's thread painted itself (the painter had not got to them)
@@ -314,15 +380,23 @@ class CardImages:
     @property
     def made(self) -> int:
         """Scaled, turned and shadowed surfaces made so far, and faces painted here."""
-        return self._base.made + self._variants.made + self.painted_here
+        return self._base.made + self._variants.made + self._quick.made + self.painted_here
 
     def set_card_size(self, card_w: int, card_h: int) -> None:
         if (card_w, card_h) != (self.card_w, self.card_h):
             self.card_w, self.card_h = card_w, card_h
-            self._variants.clear()
-            self._base.clear()
+            self._drop_made()
             self._base.budget = budget_for(BASE_BUDGET, BASE_CARDS, card_w, card_h)
             self._variants.budget = budget_for(VARIANT_BUDGET, VARIANT_CARDS, card_w, card_h)
+            self._quick.budget = budget_for(QUICK_BUDGET, QUICK_CARDS, card_w, card_h)
+
+    def _drop_made(self) -> None:
+        """Every scaled and turned image goes (a new size), and what the turner is making."""
+        self._base.clear()
+        self._variants.clear()
+        self._quick.clear()
+        self._turner.stop()
+        self._turner = _new_turner()
 
     def set_master_scale(self, scale: float) -> None:
         """Faces are drawn by the art once, at the largest scale cards lie at; every other
@@ -333,8 +407,7 @@ class CardImages:
             self._masters, self._painted = kept_masters(self.art, self.deck, width)
             self._own_art = None
             self._standins.clear()
-            self._base.clear()
-            self._variants.clear()
+            self._drop_made()
             if self._painter is not None:
                 self._painter.stop()
                 self._painter = None
@@ -360,6 +433,7 @@ class CardImages:
         if self._painter is not None:
             self._painter.stop()
             self._painter = None
+        self._turner.stop()
 
     def release(self) -> None:
         """No more drawing (the table goes): stop painting and drop every image.  The
@@ -367,8 +441,8 @@ class CardImages:
         self.stop()
         self._masters, self._painted = {}, {}
         self._standins.clear()
-        self._base.clear()
-        self._variants.clear()
+        self._drop_made()
+        self._turner.stop()
 
     def master(self, code: Optional[str]) -> pygame.Surface:
         """The face (or back) at the master width: the painter's, converted here on the main
@@ -409,9 +483,23 @@ class CardImages:
         return surf
 
     @property
-    def waiting(self) -> bool:
-        """Some face is drawn from a stand-in: the painter's will change the picture."""
+    def standing_in(self) -> bool:
+        """Some face is drawn from a stand-in: the painter's will take its place."""
         return bool(self._standins)
+
+    @property
+    def waiting(self) -> bool:
+        """Some face is drawn from a stand-in, or some card turned unsmoothed at rest: the
+        painter's or the turner's will change the picture."""
+        return self.standing_in or self._turner.pending or self._settled
+
+    def settle(self) -> None:
+        """The turned cards the turner has made are drawn from now on (called between
+        frames, never while one is drawn: every pass of a frame draws the same images);
+        the next frame is drawn to show them."""
+        for key, surf in self._turner.take().items():
+            self._variants.put(key, surf)
+            self._settled = True
 
     def adopt(self) -> None:
         """Faces the painter has painted take their stand-ins' place, and the images made
@@ -419,6 +507,10 @@ class CardImages:
         leaves the faces to be painted when drawn."""
         self._base.new_frame()
         self._variants.new_frame()
+        if not self._quick.in_frame:
+            self._quick.clear()     # nothing moved in the last frame: 15 MB back at 4K
+        self._quick.new_frame()
+        self._settled = False
         if not self._standins:
             return
         if self._painter is None or not self._painter.running:
@@ -431,8 +523,10 @@ class CardImages:
             return
         for key in arrived:
             del self._standins[key]
-        self._base.drop(lambda k: k[0] in arrived)
-        self._variants.drop(lambda k: k[0] in arrived)
+        for cache in (self._base, self._variants, self._quick):
+            cache.drop(lambda k: k[0] in arrived)
+        self._turner.stop()             # it may be turning a stand-in
+        self._turner = _new_turner()
         self.generation += 1
 
     def width_for(self, scale: float) -> int:
@@ -443,14 +537,16 @@ class CardImages:
         return int(round(width * self.card_h / self.card_w))
 
     # -- base images -----------------------------------------------------------
-    def base(self, code: Optional[str], width: int) -> pygame.Surface:
-        """A face or back ``width`` wide: the master, or a smooth-scaled copy of it."""
+    def base(self, code: Optional[str], width: int, passing: bool = False) -> pygame.Surface:
+        """A face or back ``width`` wide: the master, or a smooth-scaled copy of it;
+        ``passing``: a width a card only passes through as it flies and grows or shrinks,
+        kept with the other images of cards in motion (it pushed the cards at rest out)."""
         if width == self.master_w:
             return self.master(code)
 
         def make() -> pygame.Surface:
             return pygame.transform.smoothscale(self.master(code), (width, self.height_for(width)))
-        return self._base.get_or((code or "#back", width), make)
+        return (self._quick if passing else self._base).get_or((code or "#back", width), make)
 
     def shadow(self, width: int) -> pygame.Surface:
         def make() -> pygame.Surface:
@@ -474,26 +570,56 @@ class CardImages:
     # -- variants ----------------------------------------------------------------
     def variant(self, kind: Any, width: int, flip_w: float, angle: float,
                 make_base: Callable[[], pygame.Surface], quick: bool = False) -> pygame.Surface:
-        """``make_base()`` narrowed for a flip and rotated, cached by step; ``quick``: for
-        a card in flight, whose angle changes frame after frame, turned without smoothing
-        its edges (0.3 ms against rotozoom's 1.5 ms for a card at 3840x2160, and a card
-        flying through a deal at 4K turned two or three a frame), which no eye follows
-        in motion."""
+        """``make_base()`` narrowed for a flip and rotated, cached by step.
+
+        A turned card is smoothed at its edges (1.5-3 ms a card at 3840x2160), never on
+        the frame's thread: the turner makes it, and until it comes the card is drawn
+        turned without smoothing (0.15 ms), which is all a card in motion (``quick``: in
+        flight or turning over, whose angle changes frame after frame) ever needs: no eye
+        follows its edges.  A smooth one already made is drawn in motion too."""
         fstep = FLIP_STEPS if flip_w >= 0.999 else max(1, int(round(flip_w * FLIP_STEPS)))
-        astep = int(round(angle / ANGLE_STEP)) % int(360 / ANGLE_STEP)
-        if fstep == FLIP_STEPS and astep == 0:
+        astep = _step(angle, ANGLE_STEP)
+        if astep:
+            found = self._variants.found((kind, width, fstep, astep, False))
+            if found is not None:
+                return found
+        if quick:
+            turn = _step(angle, MOTION_STEP) * MOTION_STEP
+        else:
+            turn = astep * ANGLE_STEP
+            if astep:
+                self._ask((kind, width, fstep, astep, False), make_base)
+                self._rough = True
+        if fstep == FLIP_STEPS and not turn:
             return make_base()
 
         def make() -> pygame.Surface:
-            surf = make_base()
-            if fstep != FLIP_STEPS:
-                w = max(1, int(surf.get_width() * fstep / FLIP_STEPS))
-                surf = pygame.transform.scale(surf, (w, surf.get_height()))
-            if astep:
-                turn = pygame.transform.rotate if quick else smooth_rotate
-                surf = turn(surf, astep * ANGLE_STEP)
-            return surf
-        return self._variants.get_or((kind, width, fstep, astep, quick and astep > 0), make)
+            surf = _narrowed(make_base(), fstep)
+            return pygame.transform.rotate(surf, turn) if turn else surf
+        return self._quick.get_or((kind, width, fstep, turn, True), make)
+
+    def _ask(self, key: tuple, make_base: Callable[[], pygame.Surface]) -> None:
+        """Have the turner smooth the image ``key`` names (kind, width, flip step, angle
+        step) from a copy of ``make_base()``."""
+        if key in self._variants or self._turner.asked(key):
+            return
+        source, fstep, astep = make_base().copy(), key[2], key[3]
+        self._turner.ask(key, lambda: smooth_rotate(_narrowed(source, fstep),
+                                                    astep * ANGLE_STEP))
+
+    def _ahead(self, sprite: CardSprite) -> None:
+        """A card in flight: its face (or back) and shadow as they will rest, turned,
+        asked of the turner now, so the frame it lands in makes nothing."""
+        if sprite.goal is None:
+            return
+        angle, scale = sprite.goal
+        width = self.width_for(scale)
+        astep = _step(angle, ANGLE_STEP)
+        if astep:
+            shown = sprite.shown
+            self._ask((shown or "#back", width, FLIP_STEPS, astep, False),
+                      lambda: self.base(shown, width))
+            self._ask(("shadow", width, FLIP_STEPS, astep, False), lambda: self.shadow(width))
 
     # -- drawing ---------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, sprite: CardSprite) -> pygame.Rect:
@@ -505,9 +631,13 @@ class CardImages:
         cy = sprite.y - sprite.lift
         shown = sprite.shown
         lifted = sprite.flying or sprite.lift > 1
+        passing = sprite.goal is not None and self.width_for(sprite.goal[1]) != width
+        self._rough = False
+        if sprite.flying:
+            self._ahead(sprite)
         # shadow, further away for a card in the air
         off = max(2, width // 30) * (3 if lifted else 1)
-        quick = sprite.flying
+        quick = sprite.flying or sprite.flip > 0
         sh = self.variant("shadow", width, flip_w, angle, lambda: self.shadow(width), quick)
         covered = self._blit(surface, sh, cx + off, cy + off * 1.3, sprite.alpha)
         if sprite.focus or sprite.legal:
@@ -516,16 +646,21 @@ class CardImages:
                               lambda: self.glow(width, colour), quick)
             covered.union_ip(self._blit(surface, gl, cx, cy, sprite.alpha))
         img = self.variant(shown or "#back", width, flip_w, angle,
-                           lambda: self.base(shown, width), quick)
+                           lambda: self.base(shown, width, passing), quick)
         rect = self._blit(surface, img, cx, cy, sprite.alpha)
         covered.union_ip(rect)
         if sprite.dim:
             veil = self.variant("veil", width, flip_w, angle, lambda: self._veil(width), quick)
             self._blit(surface, veil, cx, cy, sprite.alpha)
         if sprite.mark > 0:
-            ring = self.variant("landed", width, flip_w, angle, lambda: self._landed(width))
+            ring = self.variant("landed", width, flip_w, angle, lambda: self._landed(width),
+                                quick)
             covered.union_ip(self._blit(surface, ring, cx, cy, int(255 * sprite.mark)))
         self.covered = covered
+        if self._rough:
+            self.rough_ids.add(sprite.id)
+        else:
+            self.rough_ids.discard(sprite.id)
         return rect
 
     def _landed(self, width: int) -> pygame.Surface:
@@ -656,8 +791,15 @@ def _for_screen(surf: pygame.Surface) -> pygame.Surface:
     return for_screen(surf)
 
 
-#: Every painter whose thread may still run, for :func:`stop_painters`.
-_painters: "weakref.WeakSet[_Painter]" = weakref.WeakSet()
+#: Every painter and turner whose thread may still run, for :func:`stop_painters`.
+_painters: "weakref.WeakSet[Any]" = weakref.WeakSet()
+
+
+def _new_turner() -> Turner:
+    """A turner that :func:`stop_painters` stops with the painters."""
+    turner = Turner()
+    _painters.add(turner)
+    return turner
 
 
 def stop_painters(timeout: float = 1.0) -> bool:

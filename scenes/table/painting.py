@@ -174,15 +174,18 @@ class TablePainter:
                 self._draw_labels(surface, labels, log)  # under the cards in the air
             if sprite.id in self.input.lit and not sprite.flying:
                 self.marks.halo(surface, sprite, log)
-            key = ("card", sprite.id, sprite.flying, images.generation) + _sprite_state(sprite)
-            known = seen.get(key)
+            state = ("card", sprite.id, sprite.flying, images.generation) + _sprite_state(sprite)
+            # whether it is drawn turned unsmoothed (its smooth image to come) is known
+            # once drawn, and stays the same through the frame's passes
+            known = seen.get(state + (sprite.id in images.rough_ids,))
             if known is not None and not clip.colliderect(known[0]):
                 area, rect = known      # outside this pass's clip: it would paint nothing
             else:
                 rect = images.draw(surface, sprite)
                 area = _footprint(rect, images.width_for(sprite.scale)).union(images.covered)
-                if logging:
-                    self._cards_seen[key] = (area, rect)
+            key = state + (sprite.id in images.rough_ids,)
+            if logging:
+                self._cards_seen[key] = (area, rect)
             if not sprite.flying:
                 resting.append(rect)
             log[key] = box(area)

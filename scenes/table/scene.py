@@ -369,6 +369,7 @@ class TableScene(SessionFeed, Overlays):
             return
         self.phrases.hear(dt)
         self._sync_art()
+        self.images.settle()       # turned cards made since: drawn from this frame on
         if self.spoken is not None:
             self.spoken.frame()        # a card's popup of choices just opened: its keys
         self._receive()

@@ -137,10 +137,10 @@ def test_at_a_new_width_a_face_is_drawn_scaled_until_the_painters_comes():
     for sprite in fan(1.0):
         images.draw(pygame.Surface((900, 600)), sprite)
     assert images.painted_here == painted, "no face painted on the frame's thread"
-    assert images.waiting and images.generation == 0
+    assert images.standing_in and images.generation == 0
     _painted_by_painter(images, HAND)
     images.adopt()
-    assert not images.waiting and images.generation == 1
+    assert not images.standing_in and images.generation == 1
     assert images.master(HAND[0]).get_width() == 150
     images.stop()
 
@@ -174,23 +174,40 @@ def test_a_resize_to_a_new_size_paints_no_card_art_in_the_frame_that_follows(dis
     assert here == [], "no card art painted on the frame's thread"
     _painted_by_painter(table.images, [None] + [c.code for c in table.spec.cards])
     app.frame(1 / 60, [])
-    assert not table.images.waiting, "the painter's faces took the stand-ins' place"
+    assert not table.images.standing_in, "the painter's faces took the stand-ins' place"
     assert here == []
+
+
+def _smoothed_where(monkeypatch) -> list[bool]:
+    """Every smooth turn from now on: True where the frame's (main) thread made it."""
+    import threading
+
+    import scenes.art.sprites as sprites
+
+    where: list[bool] = []
+    real = sprites.smooth_rotate
+
+    def counted(surf, angle):
+        where.append(threading.current_thread() is threading.main_thread())
+        return real(surf, angle)
+    monkeypatch.setattr(sprites, "smooth_rotate", counted)
+    return where
+
+
+def _turned(images: CardImages) -> None:
+    """Wait (a bound, not a figure under test) until the turner has made what it was
+    asked, and take it, as the table does between frames."""
+    deadline = time.monotonic() + 20
+    while images.waiting and time.monotonic() < deadline:
+        images.settle()
+        time.sleep(0.01)
 
 
 def test_a_card_in_flight_is_turned_unsmoothed_and_at_rest_smoothed(monkeypatch):
     """A card flying through a deal turns a step a frame: smoothing each step's edges cost
     1.5 ms a turn at 3840x2160, for edges no eye follows in motion.  At rest the card is
-    drawn with smooth edges."""
-    import scenes.art.sprites as sprites
-
-    smoothed: list[float] = []
-    real = sprites.smooth_rotate
-
-    def counted(surf, angle):
-        smoothed.append(angle)
-        return real(surf, angle)
-    monkeypatch.setattr(sprites, "smooth_rotate", counted)
+    drawn with smooth edges, made in the turner's thread."""
+    smoothed = _smoothed_where(monkeypatch)
     images = CardImages(PlainArt(), "french", 120, 168)
     surface = pygame.Surface((900, 600))
     sprite = CardSprite("AS", True, 300, 300, angle=0.0, scale=1.0)
@@ -201,7 +218,51 @@ def test_a_card_in_flight_is_turned_unsmoothed_and_at_rest_smoothed(monkeypatch)
     assert smoothed == []
     sprite.flying = False
     images.draw(surface, sprite)
+    _turned(images)
     assert smoothed, "landed: smooth edges"
+    assert not any(smoothed), "none smoothed on the frame's thread"
+    images.stop()
+
+
+def test_a_landing_hand_smooths_no_card_in_the_frame_it_lands(monkeypatch):
+    """Dou Dizhu's twenty cards land from the deal (or close ranks) at once: each turned
+    face and shadow smoothed in that frame cost 30-50 ms at 3840x2160.  Asked for while
+    they fly (where they will rest), they are made in the turner's thread; the landing
+    frame draws them as made, and the frame after makes nothing."""
+    smoothed = _smoothed_where(monkeypatch)
+    images = CardImages(PlainArt(), "french", 260, 364)
+    surface = pygame.Surface((2400, 1000))
+    hand = fan(1.0)
+    rest = [sprite.angle for sprite in hand]
+    for sprite in hand:                 # in flight, upright, bound for its place
+        sprite.legal = False
+        sprite.flying, sprite.goal, sprite.angle = True, (sprite.angle, sprite.scale), 0.0
+        images.draw(surface, sprite)
+    _turned(images)
+    for sprite, angle in zip(hand, rest):
+        sprite.flying, sprite.goal, sprite.angle = False, None, angle
+    made = images.made
+    for sprite in hand:
+        images.draw(surface, sprite)
+    assert images.made == made, "the landing frame makes nothing"
+    assert images.rough_ids == set(), "and draws every card smooth"
+    assert smoothed and not any(smoothed), "smoothed, never on the frame's thread"
+    images.stop()
+
+
+def test_a_card_drawn_unsmoothed_is_marked_until_its_smooth_image_comes(monkeypatch):
+    """A card found at rest with no smooth image (it never flew) is drawn turned without
+    smoothing and marked rough, so the table paints it again when the turner's comes."""
+    _smoothed_where(monkeypatch)
+    images = CardImages(PlainArt(), "french", 120, 168)
+    surface = pygame.Surface((900, 600))
+    sprite = CardSprite("AS", True, 300, 300, angle=8.0, scale=1.0)
+    images.draw(surface, sprite)
+    assert images.rough_ids == {sprite.id}
+    _turned(images)
+    images.draw(surface, sprite)
+    assert images.rough_ids == set()
+    images.stop()
 
 
 def test_a_cache_keeps_what_the_frame_drew_whatever_its_budget():
@@ -220,3 +281,44 @@ def test_a_cache_keeps_what_the_frame_drew_whatever_its_budget():
     cache.new_frame()
     image(9)
     assert cache.bytes <= cache.budget, "a new frame drops the old ones down to the budget"
+
+
+def test_a_wide_soft_fade_is_drawn_in_few_steps_at_its_full_size(monkeypatch):
+    """A card's halo at 3840x2160 fades over 50 pixels: drawn at full size that is 50
+    fills of the whole shape (3-7 ms in a frame); drawn small and scaled up, at most
+    SOFT_STEPS, and the same size."""
+    import scenes.art.sprites as sprites
+
+    fills: list = []
+    real = pygame.draw.rect
+
+    def counted(*args, **kwargs):
+        fills.append(args[2])
+        return real(*args, **kwargs)
+    monkeypatch.setattr(sprites.pygame.draw, "rect", counted)
+    halo = sprites.soft_rect((252, 378), 50, 31, (255, 214, 110), 150, 1.4)
+    assert halo.get_size() == (252 + 100, 378 + 100)
+    assert len(fills) <= sprites.SOFT_STEPS
+    fills.clear()
+    sprites.soft_rect((252, 378), 12, 25, (0, 0, 0), 70, 1.6)
+    assert len(fills) == 12, "a narrow fade is drawn as it was, a fill a pixel"
+
+
+def test_a_frame_in_which_nothing_moved_lets_the_cards_in_motion_go():
+    """The images of a card in flight (turned a step a frame) are kept while it flies; once
+    a frame draws no card in motion they go (15 MB at 3840x2160, held until the next deal)."""
+    images = CardImages(PlainArt(), "french", 120, 168)
+    surface = pygame.Surface((900, 600))
+    sprite = CardSprite("AS", True, 300, 300, angle=30.0, scale=1.0)
+    sprite.flying = True
+    images.adopt()
+    images.draw(surface, sprite)
+    images.adopt()
+    images.draw(surface, sprite)
+    assert images._quick.bytes > 0, "kept while it flies"
+    sprite.flying, sprite.angle = False, 0.0
+    images.adopt()
+    images.draw(surface, sprite)
+    images.adopt()
+    assert images._quick.bytes == 0
+    images.stop()
