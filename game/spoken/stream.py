@@ -148,6 +148,11 @@ class SpokenStream:
         is to act."""
         w = self.words
         if update.my_turn:
+            kinds = {a.kind for a in update.legal}
+            if len(kinds) == 1 and w.has(f"spoken.{self.game}.turn.{next(iter(kinds))}"):
+                # a game's own words for a turn of one kind of action, with its key
+                # (the Venceslao race: "claim it now, with C or Space")
+                return w.say(f"spoken.{self.game}.turn.{next(iter(kinds))}")
             label = GAMES[self.game].label
             choices = [label(a).words(w.lang) for a in update.legal if not a.cards]
             if choices and len(choices) == len(update.legal) and len(choices) <= CHOICES_SAID:

@@ -110,6 +110,17 @@ def test_a_turn_of_few_choices_names_them():
     assert said == ["Your turn: Bet 0 and Bet 1."]
 
 
+@pytest.mark.parametrize("lang, said", [
+    ("en", "Your turn: claim the Venceslao now, with C or Space."),
+    ("it", "Tocca a te: chiama subito Venceslao, con C o Spazio.")])
+def test_the_venceslao_race_says_the_key_that_claims_it(lang, said):
+    """The race's turn said "Your turn: Claim the Venceslao." with no word of how, while
+    the race runs on a clock: the sentence names the keys."""
+    from game.engine import Action
+    heard = stream("briscola", lang).hear(update(to_act=(0,), legal=(Action("claim"),)))
+    assert heard == [said]
+
+
 def test_a_refusal_is_said_by_its_reason():
     said = stream("briscola").refused(Reason("engine.not_your_turn"))
     assert said.startswith("Not allowed: ") and "engine.not_your_turn" not in said
