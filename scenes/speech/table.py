@@ -194,10 +194,13 @@ class SpokenTable:
             self._say_turn()
 
     def _say_turn(self) -> None:
-        """The turn waiting, once the table takes keys."""
+        """The turn waiting, once the table takes keys; "Your turn" only while it still
+        is (a listener who played by a key during the catch-up heard it after the card)."""
         if self._turn is not None and (self.ready is None or self.ready()):
             turn, mine, yours = self._turn
             self._turn = None
+            if mine and self.update is not None and not self.update.my_turn:
+                return                   # played meanwhile: the turn is over
             self.speaker.say([turn], idle=not mine, cut=yours, lang=self.stream.words.lang)
 
     def caught_up(self) -> bool:

@@ -47,6 +47,23 @@ def test_an_update_says_its_news_then_the_turn():
     speaker.close()
 
 
+def test_your_turn_waiting_for_the_cards_is_not_said_once_you_have_played():
+    """A key pressed while the cards moved lands them and plays: the "Your turn." that
+    waited for the table to take keys was said after the card, the turn already over."""
+    speaker, lines = transcript_speaker()
+    state = {"ready": False}
+    spoken = SpokenTable("briscola", 0, lambda: NAMES, speaker=speaker, brief=lambda: True,
+                         ready=lambda: state["ready"])      # brief: others' turns unsaid
+    spoken.hear(update([Event("play", 1, {"card": "Kc"})]))
+    spoken.frame()
+    assert said(spoken, speaker, lines) == ["East plays the King of Cups."]   # turn waits
+    spoken.hear(update([Event("play", 0, {"card": "Ad"})], to_act=(2,)))
+    state["ready"] = True
+    spoken.frame()
+    assert "Your turn." not in said(spoken, speaker, lines)
+    speaker.close()
+
+
 def test_the_query_keys_answer_from_the_last_update_and_f9_repeats():
     spoken, speaker, lines, _ = table()
     spoken.hear(update())
