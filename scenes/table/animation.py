@@ -196,10 +196,12 @@ class Animator:
 
     def _patch(self, event: Event) -> None:
         self.adapter.patch(self.position.shown, event)
+        self.position.shown_no += 1
         self.told(event)
 
     def _batch_done(self) -> None:
         self.position.shown = copy.deepcopy(self.position.view)
+        self.position.shown_no += 1
         self.settled()
         self.board.reconcile(self.lingering_zones())
 

@@ -62,6 +62,7 @@ class SessionFeed(TableReadings):
         update = self._take_update()
         # the shown view first: the images' sizes ask the adapter about it
         self.position.shown = copy.deepcopy(self.position.view)
+        self.position.shown_no += 1
         self._prepare_images()
         events = list(update.events)
         if events:
@@ -81,6 +82,7 @@ class SessionFeed(TableReadings):
         self.inbox.append(update)
         self._take_update()
         self.position.shown = copy.deepcopy(self.position.view)
+        self.position.shown_no += 1
         self.board.leaving.clear()
         self._rebuild()
         self.painter.forget_decorations()

@@ -40,7 +40,7 @@ class Plates:
     def __init__(self, adapter: Any, hud: Hud, board: Board,
                  view: Callable[[], Any], info: Callable[[int], str],
                  scoreboard: Callable[[], pygame.Rect], lit: Callable[[int], pygame.Rect],
-                 lines: Rects) -> None:
+                 lines: Rects, context: Callable[[], tuple]) -> None:
         self.adapter = adapter
         self.hud = hud
         self.board = board
@@ -49,9 +49,33 @@ class Plates:
         self.scoreboard = scoreboard
         self.lit = lit
         self.lines = lines
+        #: all the words are fitted from, cheaply told: the view as shown, the names, the
+        #: language, the score board's box, the cards' counts on the felt
+        self.context = context
         self._reach: dict[tuple, Optional[pygame.Rect]] = {}
+        #: the words fitted, by all they are fitted from (:meth:`_name_key`): a side
+        #: seat's room is read from its neighbours' plates, each of them fitted in turn,
+        #: and a frame asks for every plate's words several times (fitting them anew at
+        #: each ask doubled the frame's time at six seats)
+        self._names: dict[tuple, str] = {}
 
     def name(self, seat: int, lay: Layout) -> str:
+        """The plate's words (:meth:`_fit`), kept while nothing they depend on changes."""
+        key = self._name_key(seat, lay)
+        words = self._names.get(key)
+        if words is None:
+            if len(self._names) >= 256:        # old windows, names and boards
+                self._names.clear()
+            words = self._names[key] = self._fit(seat, lay)
+        return words
+
+    def _name_key(self, seat: int, lay: Layout) -> tuple:
+        """All a plate's words are fitted from: the window and the table's context (every
+        seat's words and info, the neighbours' plates, the score board, the lines on the
+        felt are worked out from it)."""
+        return (seat, lay.size, lay.card_h, lay.font(15), self.context())
+
+    def _fit(self, seat: int, lay: Layout) -> str:
         """The plate's words: the adapter's, the seat's name cut short (an ellipsis at its
         end) where the words would pass the plate's :meth:`room`; a friend away is
         "Computer playing for Bruno", else "Computer for Bruno", else "CPU: Bruno",

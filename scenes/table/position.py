@@ -35,6 +35,9 @@ class Position:
     to_act: tuple[int, ...] = ()
     result: Optional[dict[str, Any]] = None
     shown: dict[str, Any] = field(default_factory=_no_zones)
+    #: counts every change of ``shown`` (made anew or patched by an event): what is worked
+    #: out from the view as shown is kept while it stays (scenes/table/plates.py)
+    shown_no: int = 0
 
     def take(self, update: Update) -> None:
         """``update`` becomes the position: its view, legal actions, turn and result."""
