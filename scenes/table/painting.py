@@ -26,7 +26,6 @@ import pygame
 
 from scenes.art.sprites import CardSprite
 from scenes.dirty import DirtyFrame, PaintLog, box
-from scenes.i18n import language
 from scenes.kit import theme
 from scenes.kit.hud import Hud, Label
 from scenes.kit.toast import band as notices_band
@@ -81,11 +80,9 @@ class TablePainter:
         self.art_key = art_key
         self.drawn_whole = drawn_whole
         self.dirty = DirtyFrame()
-        self.plates = Plates(adapter, hud, board, lambda: position.view,
-                             lambda seat: adapter.plate_info(position.shown, seat),
+        self.plates = Plates(adapter, hud, board, position, ranks.shown,
                              lambda: self._board_box, self._lit_plate,
-                             lambda: [hud.label_rect(label) for label in self._decorations()[1]],
-                             self._plates_context)
+                             lambda: [hud.label_rect(label) for label in self._decorations()[1]])
         self._deco_key: tuple = ()
         self._deco: tuple[list, list] = ([], [])
         #: the marks on cards: the halo of a card to claim, the picked ones' ticks, the caret
@@ -110,14 +107,6 @@ class TablePainter:
     def forget(self) -> None:
         """The table leaves: its halos go back to the system."""
         self.marks.forget()
-
-    def _plates_context(self) -> tuple:
-        """What the plates' words are fitted from, told cheaply (scenes/table/plates.py):
-        the view as shown (each change counted), the names and who is away, the language,
-        the score board's box and the cards' counts (the lines on the felt)."""
-        return (self.position.shown_no, tuple(self.adapter.names.items()), self.adapter.away,
-                language(), tuple(self._board_box), self.ranks.shown(),
-                tuple((zone, len(cards)) for zone, cards in self.board.zones.items()))
 
     def _decorations(self) -> tuple[list, list]:
         """Slots and labels for the view as shown, its zones as the cards now lie (a hand's

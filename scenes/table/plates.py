@@ -23,9 +23,11 @@ from typing import Any, Callable, Optional
 
 import pygame
 
+from scenes.i18n import language
 from scenes.kit.hud import Hud
 from scenes.kit.layout import Layout
 from scenes.table.board import Board
+from scenes.table.position import Position
 from scenes.table.strip_place import card_reach
 
 #: what a plate's neighbours are, read from the table as it is drawn: the score board's
@@ -37,21 +39,19 @@ class Plates:
     """Each seat's plate words (fitted to the room its place leaves) and its centre, clear
     of its own hand; the painter moves it past the score board from there."""
 
-    def __init__(self, adapter: Any, hud: Hud, board: Board,
-                 view: Callable[[], Any], info: Callable[[int], str],
-                 scoreboard: Callable[[], pygame.Rect], lit: Callable[[int], pygame.Rect],
-                 lines: Rects, context: Callable[[], tuple]) -> None:
+    def __init__(self, adapter: Any, hud: Hud, board: Board, position: Position,
+                 strip: Callable[[], Any], scoreboard: Callable[[], pygame.Rect],
+                 lit: Callable[[int], pygame.Rect], lines: Rects) -> None:
         self.adapter = adapter
         self.hud = hud
         self.board = board
-        self.view = view
-        self.info = info
+        #: the game as shown: its view, each seat's info, the count of its changes
+        self.position = position
+        #: the rank strip shown (it moves the lines on the felt)
+        self.strip = strip
         self.scoreboard = scoreboard
         self.lit = lit
         self.lines = lines
-        #: all the words are fitted from, cheaply told: the view as shown, the names, the
-        #: language, the score board's box, the cards' counts on the felt
-        self.context = context
         self._reach: dict[tuple, Optional[pygame.Rect]] = {}
         #: the words fitted, by all they are fitted from (:meth:`_name_key`): a side
         #: seat's room is read from its neighbours' plates, each of them fitted in turn,
@@ -69,11 +69,18 @@ class Plates:
             words = self._names[key] = self._fit(seat, lay)
         return words
 
+    def info(self, seat: int) -> str:
+        """The seat's plate info as shown ("|♥♥♥", "0 points")."""
+        return str(self.adapter.plate_info(self.position.shown, seat))
+
     def _name_key(self, seat: int, lay: Layout) -> tuple:
         """All a plate's words are fitted from: the window and the table's context (every
         seat's words and info, the neighbours' plates, the score board, the lines on the
         felt are worked out from it)."""
-        return (seat, lay.size, lay.card_h, lay.font(15), self.context())
+        return (seat, lay.size, lay.card_h, lay.font(15), self.position.shown_no, self.strip(),
+                tuple(self.adapter.names.items()), self.adapter.away, language(),
+                tuple(self.scoreboard()),
+                tuple((zone, len(cards)) for zone, cards in self.board.zones.items()))
 
     def _fit(self, seat: int, lay: Layout) -> str:
         """The plate's words: the adapter's, the seat's name cut short (an ellipsis at its
@@ -178,7 +185,7 @@ class Plates:
         """What the seat's hand covers holding the most cards the game deals one zone."""
         key = (lay.size, lay.card_h, seat)
         if key not in self._reach:
-            n = self.adapter.most_cards(self.view())
+            n = self.adapter.most_cards(self.position.view)
             rects = card_reach(self.board.targets(self.adapter.hand_zone(seat), n), lay)
             self._reach[key] = rects[0].unionall(rects[1:]) if rects else None
         return self._reach[key]
