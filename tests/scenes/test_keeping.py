@@ -171,7 +171,7 @@ def test_online_games_are_not_kept_and_say_so(app):
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("game", ["briscola", "doudizhu"])
+@pytest.mark.parametrize("game", sorted(GAMES))
 def test_the_story_never_names_a_card_the_player_did_not_see(app, game):
     table = start(app, game, seed=11)
     moves(app, table, 8)
