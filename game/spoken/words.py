@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from itertools import groupby
-from typing import Any, Mapping, Optional, Sequence
+from typing import Any, Callable, Mapping, Optional, Sequence
 
 from game.cards import SUIT_NAMES, Card, CardCodeError
 from game.i18n import has, number_words, translate
@@ -101,16 +101,18 @@ class Words:
         """A card's name; a face-down card (None) is "a hidden card"."""
         if code is None:
             return self.say("spoken.hidden_card")
-        try:
-            return Card.parse(code).name(self.lang)
-        except CardCodeError:
-            return str(code)
+        return self._named(code, Card.name)
 
     def the_card(self, code: str) -> str:
         """A card's name with its article, as a sentence says it ("the King of Cups",
         "il Re di Coppe", "l'Asso di Spade")."""
+        return self._named(code, Card.the_name)
+
+    def _named(self, code: str, how: Callable[[Card, str], str]) -> str:
+        """``code``'s card named ``how`` in this language; a code that names no card, as
+        it is."""
         try:
-            return Card.parse(code).the_name(self.lang)
+            return how(Card.parse(code), self.lang)
         except CardCodeError:
             return str(code)
 
