@@ -8,17 +8,23 @@ of the ``slow`` marker) from one that waited::
     python -m pytest -p bench.cputime --junitxml=/tmp/suite.xml
     python bench/suite.py /tmp/suite.xml
 
-The figure is the property ``cpu`` of each test case (setup, call and teardown).
+The figure is the property ``cpu`` of each test case (setup, call and teardown);
+beside it ``start`` (the epoch second its setup began) and ``worker`` (pytest-xdist's
+worker, ``gw0``..., or ``main``), so a run's report also says which worker idled when
+(``python bench/suite.py --timeline``).
 """
 
 from __future__ import annotations
 
 import os
+import time
 from typing import Any, Iterator
 
 import pytest
 
 PROPERTY = "cpu"
+START = "start"
+WORKER = "worker"
 
 
 def cpu_seconds() -> float:
@@ -30,6 +36,7 @@ def cpu_seconds() -> float:
 @pytest.hookimpl(hookwrapper=True, tryfirst=True)
 def pytest_runtest_setup(item: pytest.Item) -> Iterator[None]:
     item.stash[_START] = cpu_seconds()
+    item.stash[_BEGAN] = time.time()
     yield
 
 
@@ -38,7 +45,10 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[Any]) -> 
     # the teardown's report is made after this, so the figure travels with it
     if call.when == "teardown" and _START in item.stash:
         item.user_properties.append((PROPERTY, round(cpu_seconds() - item.stash[_START], 3)))
+        item.user_properties.append((START, round(item.stash[_BEGAN], 3)))
+        item.user_properties.append((WORKER, os.environ.get("PYTEST_XDIST_WORKER", "main")))
     yield
 
 
 _START = pytest.StashKey[float]()
+_BEGAN = pytest.StashKey[float]()

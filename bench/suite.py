@@ -26,7 +26,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))       # run as python bench/suite.py
-from bench.cputime import PROPERTY  # noqa: E402
+from bench.cputime import PROPERTY, START, WORKER  # noqa: E402
 
 
 @dataclass(frozen=True)
@@ -38,10 +38,17 @@ class Case:
     seconds: float
     failed: bool
     cpu: float | None = None
+    start: float | None = None
+    worker: str = "main"
 
     @property
     def file(self) -> str:
         return self.nodeid.split("::")[0]
+
+    @property
+    def waited(self) -> float:
+        """Wall seconds its process spent not on the CPU (0 where the CPU is unknown)."""
+        return 0.0 if self.cpu is None else max(0.0, self.seconds - self.cpu)
 
 
 def read(report: Path) -> list[Case]:
@@ -56,9 +63,11 @@ def read(report: Path) -> list[Case]:
         path = "/".join(parts[:cut]) + ".py"
         nodeid = "::".join([path, *parts[cut:], name])
         failed = case.find("failure") is not None or case.find("error") is not None
-        cpu = next((float(prop.get("value", 0.0)) for prop in case.iter("property")
-                    if prop.get("name") == PROPERTY), None)
-        cases.append(Case(nodeid, float(case.get("time", 0.0)), failed, cpu))
+        props = {prop.get("name"): prop.get("value", "") for prop in case.iter("property")}
+        cpu = float(props[PROPERTY]) if PROPERTY in props else None
+        start = float(props[START]) if START in props else None
+        cases.append(Case(nodeid, float(case.get("time", 0.0)), failed, cpu, start,
+                          props.get(WORKER) or "main"))
     return cases
 
 
@@ -85,13 +94,55 @@ def cost(case: Case) -> float:
     return case.seconds if case.cpu is None else case.cpu
 
 
+def timeline(cases: list[Case], files: int) -> str:
+    """Each worker's span: its first test's start, its last test's end (seconds from the
+    run's first start), the seconds inside its tests, CPU and waiting; then the files each
+    worker ran last, so a group that ends the run alone shows as one."""
+    timed = [c for c in cases if c.start is not None]
+    if not timed:
+        return "no start times in the report (run with -p bench.cputime)"
+    zero = min(c.start for c in timed if c.start is not None)
+    lines = ["| worker | first start s | last end s | in tests s | CPU s | waited s | tests |",
+             "|---|---:|---:|---:|---:|---:|---:|"]
+    workers: dict[str, list[Case]] = defaultdict(list)
+    for case in timed:
+        workers[case.worker].append(case)
+    tails = []
+    for name, own in sorted(workers.items()):
+        own.sort(key=lambda c: c.start or 0.0)
+        first, last = own[0].start or 0.0, max((c.start or 0.0) + c.seconds for c in own)
+        cpu = sum(c.cpu or 0.0 for c in own)
+        lines.append(f"| {name} | {first - zero:.1f} | {last - zero:.1f} | "
+                     f"{sum(c.seconds for c in own):.1f} | {cpu:.1f} | "
+                     f"{sum(c.waited for c in own):.1f} | {len(own)} |")
+        seen: list[str] = []
+        for case in reversed(own):
+            if case.file not in seen:
+                seen.append(case.file)
+            if len(seen) == files:
+                break
+        ends = {f: max((c.start or 0.0) + c.seconds - zero for c in own if c.file == f)
+                for f in seen}
+        tails.append(f"{name} last: " + ", ".join(f"{f} (to {ends[f]:.0f} s)" for f in seen))
+    return "\n".join([*lines, "", *tails])
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("report", type=Path, help="a pytest --junitxml report")
     parser.add_argument("--files", type=int, default=25, help="how many files to list")
     parser.add_argument("--tests", type=int, default=25, help="how many tests to list")
+    parser.add_argument("--timeline", action="store_true",
+                        help="also each worker's span and the tests that waited most")
     args = parser.parse_args(argv)
     cases = read(args.report)
+    if args.timeline:
+        print(timeline(cases, 5))
+        print()
+        waiting = sorted(cases, key=lambda c: -c.waited)[:args.tests]
+        print(table([(f"{c.nodeid} (waited {c.waited:.1f} s)", [c]) for c in waiting],
+                    "test that waited"))
+        print()
     # the marker is a function's here (no case of a parametrized test is marked alone),
     # and a report may spell a case's parameters otherwise than the collection does
     slow = {nodeid.split("[")[0] for nodeid in slow_ids()}
