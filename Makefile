@@ -1,7 +1,9 @@
 # Two commands: `make play` and `make test`. Both create .venv when it is missing.
 # `make test-fast` leaves out the tests marked slow, for the edit-test loop (CI runs `make test`).
-# `make test` first lints (ruff, `make lint`) and type-checks the engine and the screens
-# (mypy on game/ and scenes/, `make types`): both are configured in pyproject.toml.
+# `make test` lints (ruff, `make lint`) and type-checks the engine and the screens (mypy on
+# game/ and scenes/, `make types`) beside the suite, niced (tools/beside.py): they take the
+# CPU the tests leave idle while they wait, and any one failing fails the run.  Both are
+# configured in pyproject.toml.
 PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
@@ -11,11 +13,15 @@ STAMP := $(VENV)/.installed
 # rewrites every test module's asserts again on every run, 10 s of CPU where 3 s do.
 HEADLESS := SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy PYGAME_HIDE_SUPPORT_PROMPT=1 \
 	PYTHONDONTWRITEBYTECODE=
+# the same as a command's first words (beside.py runs its command itself, not a shell)
+HEADLESS_ENV := env $(HEADLESS)
 # The suite runs in one process per core (pytest-xdist); `JOBS=0` runs it in this one.
 # loadgroup: the tests that share a module's fixture (a relay, a NATS server) stay in
 # one process (tests/conftest.py marks them).
 JOBS ?= auto
 PARALLEL = -n $(JOBS) --dist loadgroup
+LINT = $(PY) -m ruff check .
+TYPES = $(PY) -m mypy
 
 .PHONY: play test test-fast lint types bench clean
 
@@ -32,14 +38,14 @@ $(STAMP): pyproject.toml
 play: $(STAMP)
 	$(PY) main.py $(ARGS)
 
-test: lint types
-	$(HEADLESS) $(PY) -m pytest $(PARALLEL) $(PYTEST_ARGS)
+test: $(STAMP)
+	$(PY) tools/beside.py "$(LINT)" "$(TYPES)" -- $(HEADLESS_ENV) $(PY) -m pytest $(PARALLEL) $(PYTEST_ARGS)
 
 lint: $(STAMP)
-	$(PY) -m ruff check .
+	$(LINT)
 
 types: $(STAMP)
-	$(PY) -m mypy
+	$(TYPES)
 
 test-fast: $(STAMP)
 	$(HEADLESS) $(PY) -m pytest -m "not slow" $(PARALLEL) $(PYTEST_ARGS)

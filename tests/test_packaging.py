@@ -44,12 +44,8 @@ def test_every_asset_is_package_data(project):
             assert any(fnmatch.fnmatch(rel, p) for p in patterns), f"{rel} would not be installed"
 
 
-def test_make_test_runs_every_test_and_make_test_fast_leaves_out_only_the_slow(project):
-    """CI runs ``make test``: no marker may filter it.  ``make test-fast`` is the same run
-    without the tests marked slow, and the marker is registered (strict markers)."""
-    options = project["tool"]["pytest"]["ini_options"]
-    assert "--strict-markers" in options["addopts"] and "-m" not in options["addopts"].split()
-    assert any(m.startswith("slow:") for m in options["markers"])
+def _recipes() -> dict[str, list[str]]:
+    """Each Makefile target's recipe lines, stripped."""
     recipes: dict[str, list[str]] = {}
     target = None
     for line in (ROOT / "Makefile").read_text(encoding="utf-8").splitlines():
@@ -57,7 +53,18 @@ def test_make_test_runs_every_test_and_make_test_fast_leaves_out_only_the_slow(p
             target = line.split(":")[0]
         elif line.startswith("\t") and target:
             recipes.setdefault(target, []).append(line.strip())
-    assert recipes["test"] == ["$(HEADLESS) $(PY) -m pytest $(PARALLEL) $(PYTEST_ARGS)"]
+    return recipes
+
+
+def test_make_test_runs_every_test_and_make_test_fast_leaves_out_only_the_slow(project):
+    """CI runs ``make test``: no marker may filter it.  ``make test-fast`` is the same run
+    without the tests marked slow, and the marker is registered (strict markers)."""
+    options = project["tool"]["pytest"]["ini_options"]
+    assert "--strict-markers" in options["addopts"] and "-m" not in options["addopts"].split()
+    assert any(m.startswith("slow:") for m in options["markers"])
+    recipes = _recipes()
+    assert recipes["test"] == ['$(PY) tools/beside.py "$(LINT)" "$(TYPES)" -- '
+                               "$(HEADLESS_ENV) $(PY) -m pytest $(PARALLEL) $(PYTEST_ARGS)"]
     assert recipes["test-fast"] == ['$(HEADLESS) $(PY) -m pytest -m "not slow" $(PARALLEL) $(PYTEST_ARGS)']
     assert "make test-fast" in (ROOT / "README.md").read_text(encoding="utf-8")
     assert "make test" in (ROOT / ".ci" / "run").read_text(encoding="utf-8")
@@ -74,21 +81,17 @@ def test_make_test_runs_in_one_process_per_core_with_xdist_of_the_test_extra(pro
     assert "pytest-xdist>=" in extra
 
 
-def test_make_test_lints_and_type_checks_first_with_the_tools_of_the_test_extra(project):
+def test_make_test_lints_and_type_checks_beside_the_suite_with_the_tools_of_the_test_extra(project):
     """CI's ``make test`` runs ruff (``make lint``) and mypy on game/ and scenes/ (``make types``)
-    before pytest, both configured in pyproject.toml and installed by the test extra."""
-    rules: dict[str, str] = {}
-    recipes: dict[str, list[str]] = {}
-    target = None
-    for line in (ROOT / "Makefile").read_text(encoding="utf-8").splitlines():
-        if line and not line[0].isspace() and ":" in line and "=" not in line.split(":")[0]:
-            target, _, needs = line.partition(":")
-            rules[target] = needs
-        elif line.startswith("\t") and target:
-            recipes.setdefault(target, []).append(line.strip())
-    assert {"lint", "types"} <= set(rules["test"].split())
-    assert recipes["lint"] == ["$(PY) -m ruff check ."]
-    assert recipes["types"] == ["$(PY) -m mypy"]
+    beside pytest (tools/beside.py: a failure of either fails the run), the same commands as
+    the targets of their own, both configured in pyproject.toml and installed by the test
+    extra."""
+    recipes = _recipes()
+    makefile = (ROOT / "Makefile").read_text(encoding="utf-8")
+    assert "\nLINT = $(PY) -m ruff check .\n" in makefile
+    assert "\nTYPES = $(PY) -m mypy\n" in makefile
+    assert recipes["lint"] == ["$(LINT)"] and recipes["types"] == ["$(TYPES)"]
+    assert recipes["test"][0].startswith('$(PY) tools/beside.py "$(LINT)" "$(TYPES)" -- ')
     extra = " ".join(project["project"]["optional-dependencies"]["test"])
     assert "ruff" in extra and "mypy" in extra
     assert project["tool"]["mypy"]["files"] == ["game", "scenes"]
