@@ -74,6 +74,10 @@ STEP_EVERY = 0.02
 #: seconds a quiet table with no move due goes without a look unless a message comes: a
 #: link lost (which no message says) is seen this late at most
 LOOK_AGAIN = 1.0
+#: with --fresh-survivor, seconds the new worker beats before the other is killed (its
+#: watch has read every lease); and seconds a profiled worker has to write its profile
+FRESH_SETTLES = 3.0
+PROFILE_WRITTEN = 120.0
 
 
 # -- the players (a process of them) ---------------------------------------------------------------
@@ -306,7 +310,7 @@ def measure(count: int, args: argparse.Namespace, kill: bool) -> dict[str, Any]:
     try:
         relays = start_relays("nats3", nats)
         addresses = ",".join(f"{LOOPBACK}:{port}" for _, port in relays)
-        for i in range(count):
+        def start_worker(i: int) -> None:
             profile = ["--profile", str(Path(args.profile) / f"worker{count}-{i + 1}.prof")] \
                 if args.profile else []
             name, child = worker(nats.url, addresses, "--limits", "default",
@@ -316,6 +320,9 @@ def measure(count: int, args: argparse.Namespace, kill: bool) -> dict[str, Any]:
                                  *profile, *(["--verbose"] if args.logs else []),
                                  logs=Path(args.logs) if args.logs else None)
             workers[name] = child
+        fresh = kill and args.fresh_survivor      # the survivor comes after the window
+        for i in range(1 if fresh else count):
+            start_worker(i)
         from game.net.identity import fingerprint, public_bytes, service_key
         print_ = fingerprint(public_bytes(service_key(KEY_FILE)))
         per = args.tables // args.workers
@@ -350,8 +357,11 @@ def measure(count: int, args: argparse.Namespace, kill: bool) -> dict[str, Any]:
         line = "end\n"
         dealt_by: dict[str, int] = {}
         if kill:
-            held = dealers(nats.url)
             victim = next(iter(workers))
+            if fresh:                   # a worker dealing nothing yet: all its CPU is claims
+                start_worker(1)
+                time.sleep(FRESH_SETTLES)
+            held = dealers(nats.url)
             codes = [code for code, name in held.items() if name == victim]
             dealt_by = {name: sum(1 for n in held.values() if n == name) for name in workers}
             survivors = {name: child.popen.pid for name, child in workers.items()
@@ -379,7 +389,7 @@ def measure(count: int, args: argparse.Namespace, kill: bool) -> dict[str, Any]:
                 p.kill()
                 p.wait(10)
         for child in workers.values():
-            child.end()
+            child.end(within=PROFILE_WRITTEN if args.profile else 10.0)
         for child, _ in relays:
             child.end()
         nats.end()
@@ -393,6 +403,7 @@ def measure(count: int, args: argparse.Namespace, kill: bool) -> dict[str, Any]:
             "waits": [w for r in results for w in r["waits"]],
             "not_back": sum(r["not_back"] for r in results),
             "taking": taking, "taking_for": taking_for, "killed_at": killed_at,
+            "claimed": dealt_by.get(victim, 0) if kill else 0,
             "hit_tables": sum(r["hit_tables"] for r in results)}
 
 
@@ -421,8 +432,9 @@ def report(row: dict[str, Any], args: argparse.Namespace) -> None:
               f"{BACK_WITHIN:.0f} s: {row['not_back']})", flush=True)
         print(f"        CPU of the workers left, from the kill ({row['killed_at']}, the logs' "
               f"clock) until every player was back ({row['taking_for']:.1f} s): " + ", ".join(
-                  f"{name} {spent:.2f} s" for name, spent in row["taking"].items()),
-              flush=True)
+                  f"{name} {spent:.2f} s" for name, spent in row["taking"].items())
+              + (f"; {sum(row['taking'].values()) / row['claimed'] * 1000:.1f} ms a table "
+                 f"claimed ({row['claimed']})" if row["claimed"] else ""), flush=True)
 
 
 def cost_line(row: dict[str, Any]) -> str:
@@ -486,6 +498,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "measured window (bench/cpushare.py; the ramp's opens are "
                              "not held), so one worker against two is the workers' "
                              "scaling, not the machine's second core")
+    parser.add_argument("--fresh-survivor", action="store_true",
+                        help="with --service and a kill: the tables are opened and played "
+                             "on one worker, the other started after the window, then the "
+                             "first killed: what the survivor spends is the takeover's alone "
+                             "(its CPU a table claimed), and no churn before the kill")
     parser.add_argument("--logs", metavar="DIR",
                         help="with --service: each worker's log in DIR/NAME.log, each "
                              "players' process's in DIR/playersFIRST.log")
