@@ -123,7 +123,7 @@ from typing import Any, Optional, Sequence
 
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
-from game.net import rated
+from game.net import nats_headers, rated
 from game.net.directory import Unreachable
 from game.net.fleet import OPEN_SUBJECT, fleet_available
 from game.net.host import PLAYING, STARTING, WAITING, Host, Resumed
@@ -208,6 +208,7 @@ class Worker:
 
         self.loop = asyncio.get_running_loop()
         self._stop = asyncio.Event()
+        nats_headers.install()          # a takeover reads a message an action: 95 -> 12 µs
         self.shared = SharedLoop("tables-net")
         self._room_waits = ThreadPoolExecutor(OPENS_AT_ONCE, thread_name_prefix="tables-opens")
         try:
