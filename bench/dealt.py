@@ -78,6 +78,8 @@ LOOK_AGAIN = 1.0
 #: watch has read every lease); and seconds a profiled worker has to write its profile
 FRESH_SETTLES = 3.0
 PROFILE_WRITTEN = 120.0
+#: seconds between samples of the survivors' CPU after a kill
+SAMPLE_EVERY = 0.5
 
 
 # -- the players (a process of them) ---------------------------------------------------------------
@@ -306,6 +308,10 @@ def measure(count: int, args: argparse.Namespace, kill: bool) -> dict[str, Any]:
     share: Optional[CpuShare] = None
     taking: dict[str, float] = {}
     taking_for = 0.0
+    around_cpu: dict[str, float] = {}
+    samples: list[tuple[float, float, int]] = []
+    survivors: dict[str, int] = {}
+    killed = 0.0
     killed_at = ""
     try:
         relays = start_relays("nats3", nats)
@@ -367,10 +373,13 @@ def measure(count: int, args: argparse.Namespace, kill: bool) -> dict[str, Any]:
             survivors = {name: child.popen.pid for name, child in workers.items()
                          if name != victim}
             spent0 = {name: cpu_seconds(pid) for name, pid in survivors.items()}
+            around = {name: pid for name, pid in pids.items() if not name.startswith("worker")}
+            around0 = {name: cpu_seconds(pid) for name, pid in around.items()}
             killed, killed_at = time.monotonic(), time.strftime("%H:%M:%S")
             workers.pop(victim).popen.kill()
             line = f"kill {killed} {json.dumps(codes)}\n"
         results = []
+        sampler = _Sampler(nats.url, list(survivors.values()), killed) if kill else None
         for p in players:
             assert p.stdin is not None
             p.stdin.write(line)
@@ -378,9 +387,14 @@ def measure(count: int, args: argparse.Namespace, kill: bool) -> dict[str, Any]:
         for p in players:
             out, _ = p.communicate(timeout=BACK_WITHIN + 120)
             results.append(json.loads(out.strip().splitlines()[-1]))
+        if sampler is not None:
+            samples = sampler.stop()
         if kill:            # what taking the tables over cost (beside its own tables)
             taking = {name: cpu_seconds(pid) - spent0[name] for name, pid in survivors.items()}
             taking_for = time.monotonic() - killed
+            for kind in ("gateway", "NATS"):     # and what went on around them
+                around_cpu[kind] = sum(cpu_seconds(pid) - around0[name]
+                                       for name, pid in around.items() if name.startswith(kind))
     finally:
         if share is not None:
             share.stop()
@@ -403,8 +417,60 @@ def measure(count: int, args: argparse.Namespace, kill: bool) -> dict[str, Any]:
             "waits": [w for r in results for w in r["waits"]],
             "not_back": sum(r["not_back"] for r in results),
             "taking": taking, "taking_for": taking_for, "killed_at": killed_at,
-            "claimed": dealt_by.get(victim, 0) if kill else 0,
+            "claimed": dealt_by.get(victim, 0) if kill else 0, "around": around_cpu,
+            "samples": samples,
             "hit_tables": sum(r["hit_tables"] for r in results)}
+
+
+class _Sampler:
+    """The survivors' CPU (seconds) and the actions the service kept, from a kill on,
+    every :data:`SAMPLE_EVERY` seconds: read at the moment the last player back was back,
+    what the takeover cost is not the minute a player never back made it wait."""
+
+    def __init__(self, url: str, pids: list[int], killed: float) -> None:
+        self.url, self.pids, self.killed = url, pids, killed
+        self.cpu0, self.kept0 = sum(cpu_seconds(p) for p in pids), kept_actions(url)
+        self.samples: list[tuple[float, float, int]] = []
+        self._done = threading.Event()
+        self._thread = threading.Thread(target=self._run, daemon=True)
+        self._thread.start()
+
+    def _run(self) -> None:
+        while not self._done.wait(SAMPLE_EVERY):
+            self._sample()
+
+    def _sample(self) -> None:
+        try:
+            self.samples.append((time.monotonic() - self.killed,
+                                 sum(cpu_seconds(p) for p in self.pids) - self.cpu0,
+                                 kept_actions(self.url) - self.kept0))
+        except (OSError, ValueError):       # a process ended meanwhile
+            pass
+
+    def stop(self) -> list[tuple[float, float, int]]:
+        """The samples, the last taken now."""
+        self._done.set()
+        self._thread.join(10)
+        self._sample()
+        return self.samples
+
+
+def claims_cost(row: dict[str, Any]) -> str:
+    """The survivors' CPU from the kill to the last player back (its first sample after),
+    and that less the play of the tables meanwhile (the actions kept then, at the window's
+    CPU an action of the workers): what a table claimed cost."""
+    back = max(row["waits"])
+    after = [s for s in row["samples"] if s[0] >= back]
+    if not after or not row["claimed"]:
+        return ""
+    at, spent, kept = after[0]
+    per_action = sum(share for name, share in row["cpu"].items() if name.startswith("worker")) \
+        / row["kept_per_s"] if row["kept_per_s"] else 0.0
+    play = kept * per_action
+    return (f"        to the last player back ({at:.1f} s): the survivors {spent:.2f} s of CPU, "
+            f"{kept} actions kept (their play at {per_action * 1000:.2f} ms each: {play:.2f} s); "
+            f"{(spent - play) / row['claimed'] * 1000:.1f} ms a table claimed, its play left out "
+            f"({spent / row['claimed'] * 1000:.1f} ms with it)")
 
 
 def report(row: dict[str, Any], args: argparse.Namespace) -> None:
@@ -434,7 +500,11 @@ def report(row: dict[str, Any], args: argparse.Namespace) -> None:
               f"clock) until every player was back ({row['taking_for']:.1f} s): " + ", ".join(
                   f"{name} {spent:.2f} s" for name, spent in row["taking"].items())
               + (f"; {sum(row['taking'].values()) / row['claimed'] * 1000:.1f} ms a table "
-                 f"claimed ({row['claimed']})" if row["claimed"] else ""), flush=True)
+                 f"claimed ({row['claimed']})" if row["claimed"] else "")
+              + "; meanwhile " + ", ".join(f"{kind} {spent:.2f} s"
+                                           for kind, spent in row["around"].items()), flush=True)
+        if row["waits"] and claims_cost(row):
+            print(claims_cost(row), flush=True)
 
 
 def cost_line(row: dict[str, Any]) -> str:
