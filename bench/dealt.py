@@ -418,7 +418,7 @@ def measure(count: int, args: argparse.Namespace, kill: bool) -> dict[str, Any]:
             "not_back": sum(r["not_back"] for r in results),
             "taking": taking, "taking_for": taking_for, "killed_at": killed_at,
             "claimed": dealt_by.get(victim, 0) if kill else 0, "around": around_cpu,
-            "samples": samples,
+            "samples": samples if kill and args.fresh_survivor else [],
             "hit_tables": sum(r["hit_tables"] for r in results)}
 
 
@@ -458,7 +458,8 @@ class _Sampler:
 def claims_cost(row: dict[str, Any]) -> str:
     """The survivors' CPU from the kill to the last player back (its first sample after),
     and that less the play of the tables meanwhile (the actions kept then, at the window's
-    CPU an action of the workers): what a table claimed cost."""
+    CPU an action of the workers): what a table claimed cost.  Only of a survivor that
+    dealt nothing else (``--fresh-survivor``): one with tables of its own plays them too."""
     back = max(row["waits"])
     after = [s for s in row["samples"] if s[0] >= back]
     if not after or not row["claimed"]:
