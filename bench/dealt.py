@@ -74,6 +74,12 @@ STEP_EVERY = 0.02
 #: seconds a quiet table with no move due goes without a look unless a message comes: a
 #: link lost (which no message says) is seen this late at most
 LOOK_AGAIN = 1.0
+#: with --fresh-survivor, seconds the new worker beats before the other is killed (its
+#: watch has read every lease); and seconds a profiled worker has to write its profile
+FRESH_SETTLES = 3.0
+PROFILE_WRITTEN = 120.0
+#: seconds between samples of the survivors' CPU after a kill
+SAMPLE_EVERY = 0.5
 
 
 # -- the players (a process of them) ---------------------------------------------------------------
@@ -302,11 +308,15 @@ def measure(count: int, args: argparse.Namespace, kill: bool) -> dict[str, Any]:
     share: Optional[CpuShare] = None
     taking: dict[str, float] = {}
     taking_for = 0.0
+    around_cpu: dict[str, float] = {}
+    samples: list[tuple[float, float, int]] = []
+    survivors: dict[str, int] = {}
+    killed = 0.0
     killed_at = ""
     try:
         relays = start_relays("nats3", nats)
         addresses = ",".join(f"{LOOPBACK}:{port}" for _, port in relays)
-        for i in range(count):
+        def start_worker(i: int) -> None:
             profile = ["--profile", str(Path(args.profile) / f"worker{count}-{i + 1}.prof")] \
                 if args.profile else []
             name, child = worker(nats.url, addresses, "--limits", "default",
@@ -316,6 +326,9 @@ def measure(count: int, args: argparse.Namespace, kill: bool) -> dict[str, Any]:
                                  *profile, *(["--verbose"] if args.logs else []),
                                  logs=Path(args.logs) if args.logs else None)
             workers[name] = child
+        fresh = kill and args.fresh_survivor      # the survivor comes after the window
+        for i in range(1 if fresh else count):
+            start_worker(i)
         from game.net.identity import fingerprint, public_bytes, service_key
         print_ = fingerprint(public_bytes(service_key(KEY_FILE)))
         per = args.tables // args.workers
@@ -350,17 +363,23 @@ def measure(count: int, args: argparse.Namespace, kill: bool) -> dict[str, Any]:
         line = "end\n"
         dealt_by: dict[str, int] = {}
         if kill:
-            held = dealers(nats.url)
             victim = next(iter(workers))
+            if fresh:                   # a worker dealing nothing yet: all its CPU is claims
+                start_worker(1)
+                time.sleep(FRESH_SETTLES)
+            held = dealers(nats.url)
             codes = [code for code, name in held.items() if name == victim]
             dealt_by = {name: sum(1 for n in held.values() if n == name) for name in workers}
             survivors = {name: child.popen.pid for name, child in workers.items()
                          if name != victim}
             spent0 = {name: cpu_seconds(pid) for name, pid in survivors.items()}
+            around = {name: pid for name, pid in pids.items() if not name.startswith("worker")}
+            around0 = {name: cpu_seconds(pid) for name, pid in around.items()}
             killed, killed_at = time.monotonic(), time.strftime("%H:%M:%S")
             workers.pop(victim).popen.kill()
             line = f"kill {killed} {json.dumps(codes)}\n"
         results = []
+        sampler = _Sampler(nats.url, list(survivors.values()), killed) if kill else None
         for p in players:
             assert p.stdin is not None
             p.stdin.write(line)
@@ -368,9 +387,14 @@ def measure(count: int, args: argparse.Namespace, kill: bool) -> dict[str, Any]:
         for p in players:
             out, _ = p.communicate(timeout=BACK_WITHIN + 120)
             results.append(json.loads(out.strip().splitlines()[-1]))
+        if sampler is not None:
+            samples = sampler.stop()
         if kill:            # what taking the tables over cost (beside its own tables)
             taking = {name: cpu_seconds(pid) - spent0[name] for name, pid in survivors.items()}
             taking_for = time.monotonic() - killed
+            for kind in ("gateway", "NATS"):     # and what went on around them
+                around_cpu[kind] = sum(cpu_seconds(pid) - around0[name]
+                                       for name, pid in around.items() if name.startswith(kind))
     finally:
         if share is not None:
             share.stop()
@@ -379,7 +403,7 @@ def measure(count: int, args: argparse.Namespace, kill: bool) -> dict[str, Any]:
                 p.kill()
                 p.wait(10)
         for child in workers.values():
-            child.end()
+            child.end(within=PROFILE_WRITTEN if args.profile else 10.0)
         for child, _ in relays:
             child.end()
         nats.end()
@@ -393,7 +417,61 @@ def measure(count: int, args: argparse.Namespace, kill: bool) -> dict[str, Any]:
             "waits": [w for r in results for w in r["waits"]],
             "not_back": sum(r["not_back"] for r in results),
             "taking": taking, "taking_for": taking_for, "killed_at": killed_at,
+            "claimed": dealt_by.get(victim, 0) if kill else 0, "around": around_cpu,
+            "samples": samples if kill and args.fresh_survivor else [],
             "hit_tables": sum(r["hit_tables"] for r in results)}
+
+
+class _Sampler:
+    """The survivors' CPU (seconds) and the actions the service kept, from a kill on,
+    every :data:`SAMPLE_EVERY` seconds: read at the moment the last player back was back,
+    what the takeover cost is not the minute a player never back made it wait."""
+
+    def __init__(self, url: str, pids: list[int], killed: float) -> None:
+        self.url, self.pids, self.killed = url, pids, killed
+        self.cpu0, self.kept0 = sum(cpu_seconds(p) for p in pids), kept_actions(url)
+        self.samples: list[tuple[float, float, int]] = []
+        self._done = threading.Event()
+        self._thread = threading.Thread(target=self._run, daemon=True)
+        self._thread.start()
+
+    def _run(self) -> None:
+        while not self._done.wait(SAMPLE_EVERY):
+            self._sample()
+
+    def _sample(self) -> None:
+        try:
+            self.samples.append((time.monotonic() - self.killed,
+                                 sum(cpu_seconds(p) for p in self.pids) - self.cpu0,
+                                 kept_actions(self.url) - self.kept0))
+        except (OSError, ValueError):       # a process ended meanwhile
+            pass
+
+    def stop(self) -> list[tuple[float, float, int]]:
+        """The samples, the last taken now."""
+        self._done.set()
+        self._thread.join(10)
+        self._sample()
+        return self.samples
+
+
+def claims_cost(row: dict[str, Any]) -> str:
+    """The survivors' CPU from the kill to the last player back (its first sample after),
+    and that less the play of the tables meanwhile (the actions kept then, at the window's
+    CPU an action of the workers): what a table claimed cost.  Only of a survivor that
+    dealt nothing else (``--fresh-survivor``): one with tables of its own plays them too."""
+    back = max(row["waits"])
+    after = [s for s in row["samples"] if s[0] >= back]
+    if not after or not row["claimed"]:
+        return ""
+    at, spent, kept = after[0]
+    per_action = sum(share for name, share in row["cpu"].items() if name.startswith("worker")) \
+        / row["kept_per_s"] if row["kept_per_s"] else 0.0
+    play = kept * per_action
+    return (f"        to the last player back ({at:.1f} s): the survivors {spent:.2f} s of CPU, "
+            f"{kept} actions kept (their play at {per_action * 1000:.2f} ms each: {play:.2f} s); "
+            f"{(spent - play) / row['claimed'] * 1000:.1f} ms a table claimed, its play left out "
+            f"({spent / row['claimed'] * 1000:.1f} ms with it)")
 
 
 def report(row: dict[str, Any], args: argparse.Namespace) -> None:
@@ -421,8 +499,13 @@ def report(row: dict[str, Any], args: argparse.Namespace) -> None:
               f"{BACK_WITHIN:.0f} s: {row['not_back']})", flush=True)
         print(f"        CPU of the workers left, from the kill ({row['killed_at']}, the logs' "
               f"clock) until every player was back ({row['taking_for']:.1f} s): " + ", ".join(
-                  f"{name} {spent:.2f} s" for name, spent in row["taking"].items()),
-              flush=True)
+                  f"{name} {spent:.2f} s" for name, spent in row["taking"].items())
+              + (f"; {sum(row['taking'].values()) / row['claimed'] * 1000:.1f} ms a table "
+                 f"claimed ({row['claimed']})" if row["claimed"] else "")
+              + "; meanwhile " + ", ".join(f"{kind} {spent:.2f} s"
+                                           for kind, spent in row["around"].items()), flush=True)
+        if row["waits"] and claims_cost(row):
+            print(claims_cost(row), flush=True)
 
 
 def cost_line(row: dict[str, Any]) -> str:
@@ -486,6 +569,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "measured window (bench/cpushare.py; the ramp's opens are "
                              "not held), so one worker against two is the workers' "
                              "scaling, not the machine's second core")
+    parser.add_argument("--fresh-survivor", action="store_true",
+                        help="with --service and a kill: the tables are opened and played "
+                             "on one worker, the other started after the window, then the "
+                             "first killed: what the survivor spends is the takeover's alone "
+                             "(its CPU a table claimed), and no churn before the kill")
     parser.add_argument("--logs", metavar="DIR",
                         help="with --service: each worker's log in DIR/NAME.log, each "
                              "players' process's in DIR/playersFIRST.log")

@@ -121,11 +121,12 @@ class Child:
                 return line[len(prefix):].strip()
         raise RuntimeError(f"{self.popen.args[1:4]} ended without {prefix!r}")
 
-    def end(self) -> None:
+    def end(self, within: float = 10.0) -> None:
+        """Ended by SIGTERM, or by SIGKILL if still there ``within`` seconds later."""
         if self.popen.poll() is None:
             self.popen.terminate()
             try:
-                self.popen.wait(10)
+                self.popen.wait(within)
             except subprocess.TimeoutExpired:
                 self.popen.kill()
                 self.popen.wait(10)

@@ -95,6 +95,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import random
 import threading
 import time
 from collections import deque
@@ -112,6 +113,7 @@ from game.net.protocol import (
     GAME_VERSION,
     GONE,
     GUEST_QUIT,
+    HOST_AWAY,
     HOST_GONE,
     HOST_LEFT,
     KICKED,
@@ -181,6 +183,19 @@ OFFLINE = Reason("net.offline")
 BAD_NAME = "bad_name"
 #: why a rejoin ends that is said as it is, not as the host gone
 KEEP_REASON = (WRONG_VERSION, SERVICE_CHANGED, NOT_SERVICE)
+
+
+def again_after(reason: str, limits: Limits, draw: Callable[[float, float], float] =
+                random.uniform) -> float:
+    """Seconds a guest coming back waits before it asks again, told ``reason``.  A room
+    held for its host (``host_away``: a table the service deals being taken over, a host
+    reconnecting to its relay) is asked again every ``held_every`` seconds, jittered by
+    half so a dead worker's hundreds of guests do not ask in step: its first "back" is
+    then some 0.3 s after its table is, not up to ``retry_every`` (a second).  The relay
+    counts codes that do not exist against an address: those twice as slowly."""
+    if reason == HOST_AWAY:
+        return limits.held_every * draw(0.5, 1.5)
+    return limits.retry_every * (2 if reason == NO_SUCH_ROOM else 1)
 
 
 class RemoteClient:
@@ -466,9 +481,7 @@ class RemoteClient:
                 if time.monotonic() > deadline:
                     self._end(HOST_GONE)
                     return
-                # the relay counts codes that do not exist against an address: slower
-                await asyncio.sleep(self.limits.retry_every * (2 if exc.reason == NO_SUCH_ROOM
-                                                               else 1))
+                await asyncio.sleep(again_after(exc.reason, self.limits))
                 continue
             self._link = link
             slowed = None

@@ -309,6 +309,8 @@ class Limits:
     reclaim_most: float = 10.0      # ... doubling up to this
     held_wait: float = 8.0          # a first join waits this long for a held room's host
     #                                 (a table the service deals is taken over in ~2 s)
+    held_every: float = 0.3         # a guest coming back asks a held room again this often
+    #                                 (jittered by half: a takeover's guests spread out)
 
     @property
     def answer_within(self) -> float:
@@ -328,7 +330,7 @@ LIMITS = Limits()
 QUICK = Limits(hello_timeout=0.8, ping_every=0.25, dead_after=1.0, connect_timeout=2.0,
                write_timeout=2.0, reconnect_for=4.0, retry_every=0.2, lines_per_s=1000.0,
                line_burst=1000, guess_first=0.1, guess_most=0.4, room_hold=10.0, reclaim_first=0.1,
-               reclaim_most=0.5)
+               reclaim_most=0.5, held_every=0.2)
 #: what the tests of whole processes use (a host, guests, relays and gateways, each its
 #: own process): QUICK's pace, but patient with a peer that is slow rather than gone.
 #: A loaded machine can leave a process without the CPU for a second or more, which

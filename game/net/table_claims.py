@@ -1,5 +1,6 @@
-"""A table worker's leases and claims (game/net/tables.py): its heartbeat said, every
-lease and heartbeat mirrored, and the tables of a worker fallen silent (or given up)
+"""A table worker's leases and claims (game/net/tables.py): what its heartbeat said or
+not means (said from a thread of its own, game/net/table_beat.py), every lease and
+heartbeat mirrored, and the tables of a worker fallen silent (or given up)
 claimed by compare-and-set, read, replayed and dealt from here; a claim that fails for a
 while gives its table back."""
 
@@ -64,27 +65,24 @@ class Claims:
         self._gave_up: set[str] = set()
         self.returns = Returns()                 # NATS came back: the leases watched anew
 
-    async def renew(self) -> None:
-        """Say this worker is alive; unable to for :data:`LEASE_STALE` seconds (NATS
-        away), it leaves every table: another worker may have taken them."""
-        while True:
-            await asyncio.sleep(LEASE_EVERY)
-            try:
-                await self.worker.kv.put(f"alive.{self.worker.name}", lease_value(self.worker.name))
-                self.renewed = time.monotonic()
-                if self.cut_off:            # every worker's silence counts from now on
-                    self.heard = dict.fromkeys(self.heard, self.beats)
-                    self.cut_off = False
-            except asyncio.CancelledError:
-                raise
-            except Exception as exc:  # NATS away: past LEASE_STALE the tables go
-                self.cut_off = True
-                log.info("tables %s: saying it is alive: %r", self.worker.name, exc)
-                if time.monotonic() - self.renewed > LEASE_STALE:
-                    for table in list(self.worker.tables.values()):
-                        if not table.ending:
-                            self._gave_up.add(table.id)
-                            await self.worker._drop(table)
+    def said_alive(self) -> None:
+        """This worker's heartbeat was kept (game/net/table_beat.py; on its loop)."""
+        self.renewed = time.monotonic()
+        if self.cut_off:            # every worker's silence counts from now on
+            self.heard = dict.fromkeys(self.heard, self.beats)
+            self.cut_off = False
+
+    async def not_said(self, exc: Exception) -> None:
+        """This worker could not say it is alive (NATS away); unable to for
+        :data:`LEASE_STALE` seconds, it leaves every table: another worker may have taken
+        them."""
+        self.cut_off = True
+        log.info("tables %s: saying it is alive: %r", self.worker.name, exc)
+        if time.monotonic() - self.renewed > LEASE_STALE:
+            for table in list(self.worker.tables.values()):
+                if not table.ending:
+                    self._gave_up.add(table.id)
+                    await self.worker._drop(table)
 
     async def watch(self, keys: str) -> None:
         """Mirror every table's lease, or every worker's heartbeat (``keys``): a table

@@ -14,6 +14,19 @@ def test_the_cpu_split_is_each_part_of_the_service_an_action_kept():
         "processes 10.00 ms a guest's move")
 
 
+def test_a_table_claimed_costs_the_survivors_cpu_at_the_last_player_back_less_the_play():
+    """Read at the first sample at or after the last player back (not at the end of a
+    minute a player never back made the run wait), less the actions kept meanwhile at
+    the window's CPU an action of the workers."""
+    row = {"waits": [1.0, 2.2], "claimed": 100, "kept_per_s": 200.0,
+           "cpu": {"worker 1": 0.4, "gateway 1": 0.1},        # 2 ms an action
+           "samples": [(2.0, 0.9, 100), (2.5, 1.4, 200), (60.0, 30.0, 9000)]}
+    assert "(2.5 s): the survivors 1.40 s of CPU, 200 actions kept" in dealt.claims_cost(row)
+    assert "10.0 ms a table claimed, its play left out (14.0 ms with it)" in \
+        dealt.claims_cost(row)
+    assert dealt.claims_cost({**row, "samples": [(2.0, 0.9, 100)]}) == ""
+
+
 def test_a_table_with_nothing_come_and_no_move_due_is_passed_over():
     """A players' process looks at its hundred tables fifty times a second: a table is
     stepped only when a message came, a link was lost, or its guest's move is due."""

@@ -106,6 +106,16 @@ def test_a_piece_that_is_not_there_fails_at_import_not_with_a_default():
         load_piece("game.ai.bocce:nothing")
 
 
+def test_a_piece_of_a_module_imported_already_is_not_looked_for_on_disk(monkeypatch):
+    import game.engine
+
+    load_piece("game.ai.bocce:player")
+    monkeypatch.setattr(game.engine, "piece_exists", lambda ref: pytest.fail(f"looked for {ref}"))
+    assert callable(load_piece("game.ai.bocce:player"))
+    with pytest.raises(RegistrationError, match="has no nothing"):
+        load_piece("game.ai.bocce:nothing")
+
+
 def test_a_game_without_its_computer_player_gets_an_error_not_random_play(monkeypatch):
     monkeypatch.setitem(GAMES, "bocce", spec_without(computers="game.ai.nosuch:player"))
     with pytest.raises(RegistrationError):

