@@ -137,7 +137,7 @@ from game.net.protocol import (
 from game.net.relays import Relay, RelayError, relay_setting
 from game.net.secure import RoomOwner
 from game.net.service import TableRequest
-from game.net.table_claims import Claims
+from game.net.table_claims import ALIVE_SUBJECT, Claims
 from game.net.table_opens import OPENS_AT_ONCE, Opens
 from game.net.table_pump import Pump
 from game.net.table_records import BUCKET, QUEUE, STREAM, SUBJECTS, DealtTable, lease_value, subject
@@ -234,6 +234,7 @@ class Worker:
             bucket=BUCKET, history=1, storage=StorageType.FILE))
         self.players = await rated.ensure(self.js, self.jsm)
         await self.nc.subscribe(OPEN_SUBJECT, queue=QUEUE, cb=self.opens.on_open)
+        await self.nc.subscribe(f"{ALIVE_SUBJECT}.{self.name}", cb=self.claims.there)
         await self.nc.flush()       # the server knows the subscription before "ready"
         pump = threading.Thread(target=self.pump.run, name="tables-pump", daemon=True)
         pump.start()
