@@ -342,25 +342,28 @@ class Worker:
         people have gone."""
         while True:
             await asyncio.sleep(TIDY_EVERY)
-            now = time.monotonic()
-            for table in list(self.tables.values()):
-                host = table.host
-                if host is None or table.ending or table.calm_until > now:
-                    continue
-                status = host.status()
-                present = status.watchers or any(s.present for s in status.seats)
-                if present:
-                    table.quiet_since = now
-                over = host.session is not None and host.session.over
-                if present and not over and status.state == PLAYING:
-                    table.calm_until = now + CALM_FOR
-                if over and not table.over_since:
-                    table.over_since = now
-                    self._rate(table)
-                if (over and (not present or now - table.over_since > OVER_LINGER)) or \
-                        now - table.quiet_since > self.empty_after or \
-                        status.state not in (PLAYING, WAITING, STARTING):
-                    await self._end(table)
+            await self._tidy_once(time.monotonic())
+
+    async def _tidy_once(self, now: float) -> None:
+        """One look at the tables that need one (those at play are calm for a while)."""
+        for table in list(self.tables.values()):
+            host = table.host
+            if host is None or table.ending or table.calm_until > now:
+                continue
+            status = host.status()
+            present = status.watchers or any(s.present for s in status.seats)
+            if present:
+                table.quiet_since = now
+            over = host.session is not None and host.session.over
+            if present and not over and status.state == PLAYING:
+                table.calm_until = now + CALM_FOR
+            if over and not table.over_since:
+                table.over_since = now
+                self._rate(table)
+            if (over and (not present or now - table.over_since > OVER_LINGER)) or \
+                    now - table.quiet_since > self.empty_after or \
+                    status.state not in (PLAYING, WAITING, STARTING):
+                await self._end(table)
 
     async def _end(self, table: DealtTable) -> None:
         """The table ends: its host says goodbye, what the service kept of it goes."""

@@ -723,3 +723,32 @@ def test_a_claim_that_fails_for_a_while_gives_the_table_back_and_one_without_a_r
     for gone in (nats.js.errors.KeyNotFoundError(), nats.js.errors.KeyDeletedError()):
         worker, bucket, ended = attempt(gone)
         assert ended == ["t"] and all(lease["at"] for _, lease in bucket.updates)
+
+
+def test_the_tidy_looks_at_a_table_whose_people_play_only_every_calm_for():
+    """Looking at every table every TIDY_EVERY was 2,000 looks a second at 1,000 tables:
+    a table whose people are at play (its game not over) is looked at again CALM_FOR
+    later; one with nobody there at every look."""
+    from types import SimpleNamespace
+
+    from game.net.host import PLAYING
+    from game.net.table_records import DealtTable
+    from game.net.tables import CALM_FOR, TIDY_EVERY
+
+    worker = Worker("nats://127.0.0.1:9", [("127.0.0.1", 9)], name="me")
+    asked: list[str] = []
+
+    def host(name: str, present: bool) -> Any:
+        def status() -> Any:
+            asked.append(name)
+            return SimpleNamespace(watchers=0, seats=[SimpleNamespace(present=present)],
+                                   state=PLAYING)
+        return SimpleNamespace(status=status, session=SimpleNamespace(over=False))
+
+    worker.tables = {"p": DealtTable("p", {}, host=host("playing", True)),
+                     "e": DealtTable("e", {}, host=host("empty", False))}
+    now = time.monotonic()
+    for look in range(int(CALM_FOR / TIDY_EVERY) + 1):
+        asyncio.run(worker._tidy_once(now + look * TIDY_EVERY))
+    assert asked.count("empty") == int(CALM_FOR / TIDY_EVERY) + 1
+    assert asked.count("playing") == 2, "at the first look, then CALM_FOR later"
