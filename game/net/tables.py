@@ -45,7 +45,10 @@ every ``LOOK_EVERY`` seconds, and claims a table whose worker it has not heard f
 while its own heartbeat came back to it ``STALE_BEATS`` times (some ``LEASE_STALE``
 seconds: kill -9 of its worker; counted in its own heartbeats, not in seconds, so that
 a worker whose loop, or NATS, is slow does not take the slowness for another's death
-and its tables from it), or which its worker gave up on purpose, by a compare-and-set
+and its tables from it) and which NATS says is gone (asked on ``ALIVE_SUBJECT``: a
+request with nobody subscribed fails at once, so kill -9 is found as soon, while a worker
+busy on a loaded machine answers and keeps its tables), or silent for ``LOST_BEATS``
+(some 10 s), or which its worker gave up on purpose, by a compare-and-set
 on the lease's revision (``update(key, value, last=revision)``), so one claim wins; a
 worker that sees one of its tables' leases name another worker (it was thought dead)
 leaves the table without a word (:meth:`Host.abandon`), as does one that could not say
