@@ -292,7 +292,8 @@ class Sealed:
     def beat_due(self) -> Optional[float]:
         """When the loop's keeper looks again (game/net/beats.py): the end of its
         silence, or its next heartbeat."""
-        if self.ended or self.limits is None:
+        if self.ended or self.limits is None or getattr(self.inner, "closed", False) or \
+                getattr(self.inner, "ended", False):        # its connection gone: no more
             return None
         return min(self.heard + self.limits.dead_after, self.said + self.limits.ping_every)
 

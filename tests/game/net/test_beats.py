@@ -78,3 +78,24 @@ def test_a_read_waiting_on_a_link_that_fell_silent_ends():
             theirs.close()
 
     assert asyncio.run(run()) == (None, True)
+
+
+def test_a_sealed_channel_whose_connection_is_gone_leaves_the_keeper():
+    """A channel nobody closed whose connection ended beat into nothing for ever (a task
+    a channel did, before the keeper): it needs no look once its connection is gone."""
+    from game.net.guests import RelayPeer
+    from game.net.secure import GUEST, Keys, Sealed
+
+    class Relay:
+        def send(self, line: bytes) -> None:
+            pass
+
+    async def run() -> tuple[object, object]:
+        peer = RelayPeer(Relay(), 1, QUICK)  # type: ignore[arg-type]
+        sealed = Sealed(peer, Keys(bytes(32), GUEST), QUICK)
+        before = sealed.beat_due()
+        peer.end()                          # its connection ends; the channel is not closed
+        return before, sealed.beat_due()
+
+    before, after = asyncio.run(run())
+    assert before is not None and after is None
