@@ -39,6 +39,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import heapq
 import json
 import os
 import subprocess
@@ -46,10 +47,12 @@ import sys
 import tempfile
 import threading
 import time
+from collections import deque
 from concurrent.futures import Future, ThreadPoolExecutor
 from contextlib import nullcontext
+from functools import partial
 from pathlib import Path
-from typing import Any, Optional
+from typing import Any, Callable, Optional
 
 from bench.cpushare import CpuShare
 from bench.net import Child, cpu_seconds, percentile, raise_file_limit
@@ -64,6 +67,9 @@ KEY_FILE = Path(tempfile.mkdtemp(prefix="tavolata-bench-service-")) / "service-k
 #: seconds a table may take to be opened and seated, and a player to see the takeover
 SEATED_WITHIN = 60.0
 BACK_WITHIN = 60.0
+#: seconds a profiled worker is given to stop (its tables left, one by one) and write its
+#: profile: within the usual 10 s at 1,000 tables it was killed first and wrote nothing
+PROFILE_WRITTEN_WITHIN = 120.0
 #: threads of a players' process that ask the service for tables (each ask waits)
 ASKERS = 4
 #: seconds between a players' process's looks at its tables: a move waits that long at
@@ -75,14 +81,53 @@ STEP_EVERY = 0.02
 #: link lost (which no message says) is seen this late at most
 LOOK_AGAIN = 1.0
 #: with --fresh-survivor, seconds the new worker beats before the other is killed (its
-#: watch has read every lease); and seconds a profiled worker has to write its profile
+#: watch has read every lease)
 FRESH_SETTLES = 3.0
-PROFILE_WRITTEN = 120.0
 #: seconds between samples of the survivors' CPU after a kill
 SAMPLE_EVERY = 0.5
+#: seconds between looks at a table's guests being seated (no message says they are)
+SEATING_EVERY = 0.1
 
 
 # -- the players (a process of them) ---------------------------------------------------------------
+class Looks:
+    """When each of a players' process's tables needs its next step: a heap of times, and
+    the tables woken meanwhile from other threads (a message came to one of its
+    clients, an ask for a table answered).  Stepping every table at every look, each
+    then passing itself over when quiet, cost a players' process some 12,500 steps a
+    second at 250 tables whatever they did: most of its CPU at 1,000 idle tables
+    (bench/README.md)."""
+
+    def __init__(self) -> None:
+        self._heap: list[tuple[float, int]] = []
+        self._at: dict[int, float] = {}
+        self._woken: deque[int] = deque()           # appended by any thread
+
+    def at(self, index: int, when: float) -> None:
+        """Table ``index`` needs a step at ``when`` (its earlier time, if any, stands)."""
+        if self._at.get(index, when + 1.0) > when:
+            self._at[index] = when
+            heapq.heappush(self._heap, (when, index))
+
+    def wake(self, index: int) -> None:
+        """Table ``index`` needs a step now (any thread)."""
+        self._woken.append(index)
+
+    def due(self, now: float) -> set[int]:
+        """The tables to step now: each woken, and each whose time has come."""
+        found: set[int] = set()
+        while self._woken:
+            found.add(self._woken.popleft())
+        while self._heap and self._heap[0][0] <= now:
+            when, index = heapq.heappop(self._heap)
+            if self._at.get(index) == when:
+                del self._at[index]
+                found.add(index)
+        for index in found:
+            self._at.pop(index, None)
+        return found
+
+
 class _Dealt(Games):
     """One table's life: asked for, its guests seated, played to the end, asked again."""
 
@@ -101,6 +146,8 @@ class _Dealt(Games):
         self.started = 0.0              # when its game began (time.monotonic())
         #: until when it is quiet unless a message comes (:meth:`next_look`)
         self.quiet_until = 0.0
+        #: told when it needs a step before its time (a message, an answer): run_players'
+        self.woke: Optional[Callable[[], None]] = None
 
     def ask(self) -> None:
         from game import GAMES as SPECS
@@ -111,6 +158,9 @@ class _Dealt(Games):
         gateway = self.gateways[self.index % len(self.gateways)]
         self.asking = self.askers.submit(
             lambda: open_service_table(gateway, request, timeout=SEATED_WITHIN).code)
+        if self.woke is not None:
+            woke = self.woke
+            self.asking.add_done_callback(lambda _: woke())
         self.since = time.monotonic()
 
     def step(self) -> None:
@@ -135,6 +185,8 @@ class _Dealt(Games):
                 self.code, name=f"P{n}", service=n == 0,
                 relay=Relay((self.gateways[(self.index + n) % len(self.gateways)],),
                             self.fingerprint), shared=self.shared)) for n in range(self.people)]
+            for watched in self.clients:
+                watched.inbox.woke = self.woke
             return
         if not self.players:
             if all(c.state == CONNECTED for c in self.clients):
@@ -197,6 +249,16 @@ class _Dealt(Games):
                 due = min(due, player.turn_seen + player.delay)
         return due
 
+    def next_step(self, now: float) -> float:
+        """When it needs its next step if nothing wakes it: an ask is answered by a
+        wake, seating is watched every :data:`SEATING_EVERY`, a quiet game at
+        :attr:`quiet_until`, anything else at the next look."""
+        if self.asking is not None:
+            return now + LOOK_AGAIN
+        if self.code is not None and not self.players:
+            return now + SEATING_EVERY
+        return max(self.quiet_until, now + STEP_EVERY)
+
     def close(self) -> None:
         for client in self.clients:
             self.stats["sent_on"] += client.sent_on
@@ -238,6 +300,9 @@ def run_players(gateways: list[tuple[str, int]], fingerprint: str, tables: int, 
     shared = SharedLoop("players-net")
     dealt = [_Dealt(first + i, gateways, fingerprint, people, pace, stats, askers, shared)
              for i in range(tables)]
+    looks = Looks()
+    for i, table in enumerate(dealt):
+        table.woke = partial(looks.wake, i)
     start = time.monotonic()
     begin, end = start + ramp, start + ramp + seconds
     stagger = ramp * 0.6 / max(1, len(dealt))
@@ -251,9 +316,11 @@ def run_players(gateways: list[tuple[str, int]], fingerprint: str, tables: int, 
     while True:
         now = time.monotonic()
         while opened < len(dealt) and now - start >= opened * stagger:
+            looks.at(opened, now)
             opened += 1
-        for table in dealt[:opened]:
-            table.step()
+        for i in looks.due(now):
+            dealt[i].step()
+            looks.at(i, dealt[i].next_step(now))
         if begin <= now <= end and now - last_sample >= 1.0:
             stats["seated"].append(sum(bool(t.players) for t in dealt))
             last_sample = now
@@ -403,7 +470,7 @@ def measure(count: int, args: argparse.Namespace, kill: bool) -> dict[str, Any]:
                 p.kill()
                 p.wait(10)
         for child in workers.values():
-            child.end(within=PROFILE_WRITTEN if args.profile else 10.0)
+            child.end(within=PROFILE_WRITTEN_WITHIN if args.profile else 10.0)
         for child, _ in relays:
             child.end()
         nats.end()

@@ -36,7 +36,7 @@ import tempfile
 import time
 from collections import deque
 from pathlib import Path
-from typing import Any, Optional
+from typing import Any, Callable, Optional
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -76,10 +76,14 @@ class Stamped(deque[Any]):
     def __init__(self) -> None:
         super().__init__()
         self.came: dict[int, float] = {}
+        #: told of each message as it comes (the client's thread): who looks at it next
+        self.woke: Optional[Callable[[], None]] = None
 
     def append(self, msg: Any) -> None:
         self.came[id(msg)] = time.monotonic()
         super().append(msg)
+        if self.woke is not None:
+            self.woke()
         while len(self.came) > len(self) + self.KEPT:
             del self.came[next(iter(self.came))]
 
@@ -122,7 +126,8 @@ class Child:
         raise RuntimeError(f"{self.popen.args[1:4]} ended without {prefix!r}")
 
     def end(self, within: float = 10.0) -> None:
-        """Ended by SIGTERM, or by SIGKILL if still there ``within`` seconds later."""
+        """SIGTERM, then SIGKILL if it has not ended ``within`` seconds later (a profiled
+        worker writes its profile as it stops: give it longer)."""
         if self.popen.poll() is None:
             self.popen.terminate()
             try:

@@ -55,6 +55,10 @@ class Peer:
     async def recv(self, timeout: Optional[float] = None) -> Optional[bytes]:
         raise NotImplementedError
 
+    def waiting(self) -> bool:
+        """Whether a line from the guest waits to be read (secure.Sealed's liveness)."""
+        raise NotImplementedError
+
     def send(self, line: bytes) -> None:
         raise NotImplementedError
 
@@ -84,6 +88,13 @@ class DirectPeer(Peer):
 
     async def recv(self, timeout: Optional[float] = None) -> Optional[bytes]:
         return await self.link.recv(timeout)
+
+    def waiting(self) -> bool:
+        return self.link.waiting()
+
+    def abort(self) -> None:
+        """Dropped at once (a silent channel): a read waiting on it ends."""
+        self.link.abort()
 
     def send(self, line: bytes) -> None:
         self.link.send(line)
@@ -132,6 +143,9 @@ class RelayPeer(Peer):
         if line is None:
             raise ProtocolError(TOO_LONG, f"a line over {MAX_GUEST_LINE} bytes")
         return line
+
+    def waiting(self) -> bool:
+        return not self.queue.empty()
 
     def send(self, line: bytes) -> None:
         if not self.ended:

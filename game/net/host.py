@@ -841,9 +841,10 @@ class Host:
         await asyncio.gather(*(p.flush() for p in peers), return_exceptions=True)
         for peer in peers:
             peer.close()
-        if self._relay_link is not None:
-            self._relay_link.send(CLOSE + b"\n")        # the room ends now, not held
-            await self._relay_link.flush()
-            self._relay_link.close()
+        relay = self._relay_link        # (the relay door lets it go as the relay closes)
+        if relay is not None:
+            relay.send(CLOSE + b"\n")                  # the room ends now, not held
+            await relay.flush()
+            relay.close()
         for task in list(self._tasks):
             task.cancel()

@@ -22,6 +22,7 @@ from collections import deque
 from concurrent.futures import ThreadPoolExecutor
 from typing import TYPE_CHECKING, Any, Callable, Coroutine, Optional
 
+from game.net.beats import SLACK, keeper
 from game.net.codes import address_text
 from game.net.protocol import (
     FLOOD,
@@ -205,7 +206,10 @@ class Link:
         self.closed = False
         self.last_heard = self.last_sent = time.monotonic()
         self._lines: deque[Optional[bytes]] = deque()
-        self._beat: Optional[asyncio.Task[None]] = None
+        #: looked after by the loop's keeper (game/net/beats.py): its silence, and its
+        #: heartbeat once started
+        self._kept = False
+        self._beating = False
 
     @classmethod
     async def open(cls, host: str, port: int, limits: Limits, max_line: int) -> "Link":
@@ -248,12 +252,18 @@ class Link:
             wait = self.last_heard + self.limits.dead_after - now
             if deadline is not None:
                 wait = min(wait, deadline - now)
+            if wait <= 0 and self.waiting():
+                # a late timer, not a silent peer: the bytes came while this loop was busy
+                self.last_heard, wait = now, self.limits.dead_after
             if wait <= 0:
-                log.info("link to %s silent for %.1f s: dead", self.peer, self.limits.dead_after)
-                self.close()
+                self._silent()
                 return None
             try:
-                data = await asyncio.wait_for(self.reader.read(READ_CHUNK), wait)
+                if deadline is None:    # its silence is the keeper's: no timer a line
+                    self._keep()
+                    data = await self.reader.read(READ_CHUNK)
+                else:
+                    data = await asyncio.wait_for(self.reader.read(READ_CHUNK), wait)
             except asyncio.TimeoutError:
                 continue
             except (ConnectionError, OSError):
@@ -263,6 +273,14 @@ class Link:
                 return None
             self.last_heard = time.monotonic()
             self._lines.extend(self.splitter.feed(data))
+
+    def waiting(self) -> bool:
+        """Whether something heard waits to be read: a line cut already, or bytes the
+        loop took from the socket into the reader's buffer.  On a busy machine a timer
+        comes late, and a peer whose lines wait here was heard, however long ago the
+        loop last looked: judged silent then, busy links were dropped by the hundred
+        (``lost host_gone``, bench/README.md)."""
+        return bool(self._lines) or bool(getattr(self.reader, "_buffer", b""))
 
     # -- sending ------------------------------------------------------------------------
     def send(self, line: bytes) -> None:
@@ -292,32 +310,56 @@ class Link:
         return True
 
     def start_heartbeat(self) -> None:
-        if self._beat is None:
-            self._beat = asyncio.get_running_loop().create_task(self._heartbeat())
+        """``!ping`` whenever nothing was sent for ``ping_every`` (the loop's keeper)."""
+        if not self._beating:
+            self._beating = True
+            self._kept = False
+            self._keep()
 
-    async def _heartbeat(self) -> None:
-        step = self.limits.ping_every
-        while not self.closed:
-            idle = time.monotonic() - self.last_sent
-            if idle >= step:
-                self.send(PING + b"\n")
-                idle = 0.0
-            await asyncio.sleep(step - idle)
+    def _keep(self) -> None:
+        if not self._kept:
+            self._kept = True
+            keeper().add(self)
+
+    def beat_due(self) -> Optional[float]:
+        """When the keeper looks again (game/net/beats.py): its silence's end, and its
+        next heartbeat if it beats."""
+        if self.closed:
+            return None
+        due = self.last_heard + self.limits.dead_after
+        return min(due, self.last_sent + self.limits.ping_every) if self._beating else due
+
+    def beat(self, now: float) -> None:
+        if self.closed:
+            return
+        if now - self.last_heard >= self.limits.dead_after:
+            if not self.waiting():
+                self._silent()
+                return
+            self.last_heard = now               # a late look: the bytes came meanwhile
+        if self._beating and now - self.last_sent >= self.limits.ping_every - SLACK:
+            self.send(PING + b"\n")
+
+    def _silent(self) -> None:
+        """Nothing heard for ``dead_after``: dropped at once (a read waiting on it ends)."""
+        log.info("link to %s silent for %.1f s: dead", self.peer, self.limits.dead_after)
+        self.abort()
 
     def close(self) -> None:
         if self.closed:
             return
         self.closed = True
-        if self._beat is not None and self._beat is not asyncio.current_task():
-            self._beat.cancel()
         try:
             self.writer.close()
         except RuntimeError:        # its loop is closing
             pass
 
     def abort(self) -> None:
-        """Drop the connection at once, without a goodbye (tests: a cut cable)."""
-        self.writer.transport.abort()
+        """Drop the connection at once, without a goodbye (a dead peer; tests: a cut
+        cable): a read waiting on it ends."""
+        transport = getattr(self.writer, "transport", None)
+        if transport is not None:
+            transport.abort()
         self.close()
 
 

@@ -35,6 +35,15 @@ LEASE_EVERY = 0.25
 LEASE_STALE = 1.2
 STALE_BEATS = math.ceil(LEASE_STALE / LEASE_EVERY)
 LOOK_EVERY = 0.25
+#: a worker silent this many of this one's heartbeats is taken for dead even though NATS
+#: still holds its connection (a machine hung, a network cut that kept the socket open):
+#: some 10 s; a silent worker whose connection NATS has seen close (kill -9) is taken
+#: for dead at STALE_BEATS, and one that answers, however late, was only busy
+LOST_BEATS = 40
+#: where each worker answers whether it is still there (ALIVE_SUBJECT.NAME); a NATS
+#: request there with nobody subscribed fails at once ("no responders"): the server
+#: dropped that worker's connection
+ALIVE_SUBJECT = "tavolata.tables.there"
 #: how many tables a worker takes over at once: a claim mostly waits (the lease, then the
 #: record and the log side by side: two round trips to NATS, game/net/table_log.py), so
 #: sixteen at a time took a dead worker's 108 tables over in 15 s on a loaded machine;
@@ -63,6 +72,11 @@ class Claims:
         #: though it left them (it could not say it was alive): its to claim again
         self._claiming: set[str] = set()
         self._gave_up: set[str] = set()
+        #: silent workers whose connection NATS has dropped (their tables are claimed),
+        #: and those silent ones to ask about, or being asked
+        self.gone: set[str] = set()
+        self._to_ask: set[str] = set()
+        self._asking: set[str] = set()
         self.returns = Returns()                 # NATS came back: the leases watched anew
 
     def said_alive(self) -> None:
@@ -106,6 +120,7 @@ class Claims:
             else:
                 self.beats += name == self.worker.name
                 self.heard[name] = self.beats
+                self.gone.discard(name)
             return
         if gone:
             self.leases.pop(name, None)
@@ -144,6 +159,37 @@ class Claims:
                 self._gave_up.discard(table_id)
                 self._claiming.add(table_id)
                 self.worker._spawn(claim(table_id, revision))
+            for name in self._to_ask - self._asking:
+                self._asking.add(name)
+                self.worker._spawn(self._ask(name))
+            self._to_ask.clear()
+
+    async def there(self, msg: Any) -> None:
+        """Asked whether this worker is still there (:data:`ALIVE_SUBJECT`): yes."""
+        await msg.respond(b"")
+
+    async def _ask(self, name: str) -> None:
+        """Whether silent worker ``name`` is gone: NATS says nobody listens for it (its
+        connection dropped: kill -9, a crash) and its tables are claimed; an answer, even
+        late, says it was only busy (its beats late on a loaded machine), and its
+        silence counts from now.  Taken for dead at its heartbeats' silence alone, a
+        worker whose loop was slow had its tables taken by the other, which took its
+        own in turn: hundreds of takeovers a minute at 1,000 tables, each a replay, a
+        room and its guests reconnecting (``lost host_gone``, bench/README.md)."""
+        import nats.errors
+
+        try:
+            await self.worker.nc.request(f"{ALIVE_SUBJECT}.{name}", b"", timeout=LEASE_STALE)
+            self.heard[name] = self.beats
+        except nats.errors.NoRespondersError:
+            log.warning("tables %s: worker %s is gone", self.worker.name, name)
+            self.gone.add(name)
+        except asyncio.CancelledError:
+            raise
+        except Exception as exc:  # late, or NATS away: its silence goes on counting
+            log.info("tables %s: asking for worker %s: %r", self.worker.name, name, exc)
+        finally:
+            self._asking.discard(name)
 
     def _claimable(self) -> list[tuple[str, int]]:
         """The tables to claim (each with its lease's revision), as many as this worker
@@ -162,9 +208,21 @@ class Claims:
             if table_id in self.worker.tables or table_id in self._claiming:
                 continue
             if not at or (table_id in self._gave_up if worker == self.worker.name else
-                          self.beats - self.heard.get(worker, self.beats) >= STALE_BEATS):
+                          self._dead(worker)):
                 found.append((table_id, revision))
         return found
+
+    def _dead(self, worker: str) -> bool:
+        """Whether ``worker`` is taken for dead: silent for :data:`STALE_BEATS` of this
+        worker's heartbeats and its connection gone (:meth:`_ask`, asked once it is
+        silent), or silent for :data:`LOST_BEATS`."""
+        silent = self.beats - self.heard.get(worker, self.beats)
+        if silent < STALE_BEATS:
+            return False
+        if worker in self.gone or silent >= LOST_BEATS:
+            return True
+        self._to_ask.add(worker)
+        return False
 
     async def _claim(self, table_id: str, last: int) -> None:
         import nats.js.errors

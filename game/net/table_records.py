@@ -38,6 +38,7 @@ class DealtTable:
     quiet_since: float = field(default_factory=time.monotonic)
     over_since: float = 0.0
     stalled: float = 0.0                # its log could not keep a move: tried again then
+    calm_until: float = 0.0             # its people at play: the worker's tidy looks then
     ending: bool = False
     #: the seats a computer played at the table's last action (game/net/rated.py: a rated
     #: table's who left), kept with the table when it changes

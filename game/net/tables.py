@@ -46,8 +46,11 @@ mirrors the leases and the heartbeats (a watch), looks every ``LOOK_EVERY`` seco
 and claims a table whose worker it has not heard from while its own heartbeat came
 back to it ``STALE_BEATS`` times (some ``LEASE_STALE`` seconds: kill -9 of its worker;
 counted in its own heartbeats, not in seconds, so that a worker whose loop, or NATS,
-is slow does not take the slowness for another's death and its tables from it), or
-which its worker gave up on purpose, by a compare-and-set on the lease's revision
+is slow does not take the slowness for another's death and its tables from it) and
+which NATS says is gone (asked on ``ALIVE_SUBJECT``: a request with nobody subscribed
+fails at once, so kill -9 is found as soon, while a worker busy on a loaded machine
+answers and keeps its tables), or silent for ``LOST_BEATS`` (some 10 s), or which its
+worker gave up on purpose, by a compare-and-set on the lease's revision
 (``update(key, value, last=revision)``), so one claim wins; a worker that sees one of
 its tables' leases name another worker (it was thought dead) leaves the table without
 a word (:meth:`Host.abandon`), as does one that could not say it is alive for
@@ -141,7 +144,7 @@ from game.net.relays import Relay, RelayError, relay_setting
 from game.net.secure import RoomOwner
 from game.net.service import TableRequest
 from game.net.table_beat import Beat
-from game.net.table_claims import LEASE_EVERY, Claims
+from game.net.table_claims import ALIVE_SUBJECT, LEASE_EVERY, Claims
 from game.net.table_opens import OPENS_AT_ONCE, Opens
 from game.net.table_pump import Pump
 from game.net.table_records import BUCKET, QUEUE, STREAM, SUBJECTS, DealtTable, lease_value, subject
@@ -159,6 +162,12 @@ PER_ADDRESS = 4
 EMPTY_AFTER = 120.0
 #: a game over ends its table this long after, if people linger
 OVER_LINGER = 30.0
+#: seconds between the worker's looks at its tables for those to end, and between the
+#: looks at one whose people are at play (nothing there ends it sooner than its game's
+#: end or their leaving, ``empty_after``): each table every TIDY_EVERY was 2,000 looks
+#: a second at 1,000 tables, whatever they did (bench/README.md)
+TIDY_EVERY = 0.5
+CALM_FOR = 2.0
 #: seconds an ended table's log is kept (a dispute, a test's check), and the longest any
 #: action is kept (the stream's own limit, for a log whose worker died at its end)
 ENDED_KEPT = 60.0
@@ -240,6 +249,7 @@ class Worker:
             bucket=BUCKET, history=1, storage=StorageType.FILE))
         self.players = await rated.ensure(self.js, self.jsm)
         await self.nc.subscribe(OPEN_SUBJECT, queue=QUEUE, cb=self.opens.on_open)
+        await self.nc.subscribe(f"{ALIVE_SUBJECT}.{self.name}", cb=self.claims.there)
         await self.nc.flush()       # the server knows the subscription before "ready"
         pump = threading.Thread(target=self.pump.run, name="tables-pump", daemon=True)
         pump.start()
@@ -345,24 +355,29 @@ class Worker:
         """End the tables nobody sits at (for ``empty_after``) and the games over whose
         people have gone."""
         while True:
-            await asyncio.sleep(0.5)
-            now = time.monotonic()
-            for table in list(self.tables.values()):
-                host = table.host
-                if host is None or table.ending:
-                    continue
-                status = host.status()
-                present = status.watchers or any(s.present for s in status.seats)
-                if present:
-                    table.quiet_since = now
-                over = host.session is not None and host.session.over
-                if over and not table.over_since:
-                    table.over_since = now
-                    self._rate(table)
-                if (over and (not present or now - table.over_since > OVER_LINGER)) or \
-                        now - table.quiet_since > self.empty_after or \
-                        status.state not in (PLAYING, WAITING, STARTING):
-                    await self._end(table)
+            await asyncio.sleep(TIDY_EVERY)
+            await self._tidy_once(time.monotonic())
+
+    async def _tidy_once(self, now: float) -> None:
+        """One look at the tables that need one (those at play are calm for a while)."""
+        for table in list(self.tables.values()):
+            host = table.host
+            if host is None or table.ending or table.calm_until > now:
+                continue
+            status = host.status()
+            present = status.watchers or any(s.present for s in status.seats)
+            if present:
+                table.quiet_since = now
+            over = host.session is not None and host.session.over
+            if present and not over and status.state == PLAYING:
+                table.calm_until = now + CALM_FOR
+            if over and not table.over_since:
+                table.over_since = now
+                self._rate(table)
+            if (over and (not present or now - table.over_since > OVER_LINGER)) or \
+                    now - table.quiet_since > self.empty_after or \
+                    status.state not in (PLAYING, WAITING, STARTING):
+                await self._end(table)
 
     async def _end(self, table: DealtTable) -> None:
         """The table ends: its host says goodbye, what the service kept of it goes."""

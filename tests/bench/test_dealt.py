@@ -104,3 +104,21 @@ def test_a_quiet_table_is_looked_at_again_when_a_message_comes_or_its_move_is_du
     assert len(asked) == 2, "a message came: looked at"
     table.players[0].sent = 5                     # its move sent: nothing due but a look
     assert table.next_look(seen) == seen + dealt.LOOK_AGAIN
+
+
+def test_a_table_is_stepped_when_its_time_comes_or_something_wakes_it_not_at_every_look():
+    """Stepping each of a players' process's tables at every look (each then passing
+    itself over) was most of its CPU at 1,000 idle tables: a table is stepped at its
+    time, or when a message or an answer wakes it (from another thread)."""
+    looks = dealt.Looks()
+    looks.at(0, 10.0)
+    looks.at(1, 12.0)
+    looks.at(1, 11.0)                               # sooner: the sooner stands
+    looks.at(1, 30.0)                               # later: the sooner still stands
+    assert looks.due(5.0) == set()
+    looks.wake(1)
+    assert looks.due(5.0) == {1}, "woken: stepped at once"
+    assert looks.due(11.5) == {0}, "its time came; table 1's passed with its wake"
+    looks.at(1, 20.0)
+    assert looks.due(19.0) == set()
+    assert looks.due(20.0) == {1}

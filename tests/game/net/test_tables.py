@@ -51,7 +51,7 @@ from game.net.codes import room_digest
 from game.net.fleet import ROOMS_BUCKET
 from game.net.identity import fingerprint, public_bytes, service_key
 from game.net.service import ServiceRefused, TableRequest, open_service_table
-from game.net.table_claims import STALE_BEATS
+from game.net.table_claims import LOST_BEATS, STALE_BEATS
 from game.net.tables import BUCKET, STREAM, Worker, subject
 from tests.game.net.conftest import MANY_CLIENTS, OTHER_CLIENT, SECRET_FILE, Proc
 from tests.game.net.faulty_tables import FAULT
@@ -468,9 +468,10 @@ def test_a_worker_killed_between_a_tables_lease_and_its_record_leaves_no_count_b
 def test_a_worker_claims_the_tables_of_a_silent_worker_and_those_given_up_only():
     """One heartbeat a worker (not a renewal a table): a table is claimed once its
     worker was not heard from while this worker's own heartbeat came back STALE_BEATS
-    times, or was given up on purpose (``at`` 0); a heard worker's tables, and this
-    worker's own, are not."""
+    times (and NATS dropped its connection), or was given up on purpose (``at`` 0); a
+    heard worker's tables, and this worker's own, are not."""
     worker = Worker("nats://127.0.0.1:9", [("127.0.0.1", 9)], name="me", max_tables=10)
+    worker.claims.gone = {"silent"}
     worker.claims.beats = 100
     worker.claims.heard = {"alive": 100 - STALE_BEATS + 1, "silent": 100 - STALE_BEATS,
                            "me": 100}
@@ -501,9 +502,44 @@ def test_a_worker_slow_to_hear_its_own_heartbeat_takes_no_table_from_another():
         worker.claims._heard(Entry("alive.other"))
     worker.claims.leases = {"t": (1, "other", 5.0)}
     assert worker.claims._claimable() == []
-    for _ in range(STALE_BEATS):        # the other falls silent
+    for _ in range(STALE_BEATS):        # the other falls silent, its connection gone
         worker.claims._heard(Entry("alive.me"))
+    worker.claims.gone.add("other")
     assert worker.claims._claimable() == [("t", 1)]
+
+
+def test_a_silent_worker_whose_connection_nats_holds_is_asked_not_taken_for_dead():
+    """A worker's heartbeats come late on a busy machine: silent for STALE_BEATS, it is
+    asked whether it is there, and its tables are claimed only once NATS says nobody
+    listens for it (its connection dropped: kill -9), or after LOST_BEATS of silence.
+    Taken for dead at its beats' silence alone, two busy workers took hundreds of each
+    other's tables a minute at 1,000 tables (``lost host_gone``)."""
+    import nats.errors
+
+    worker = Worker("nats://127.0.0.1:9", [("127.0.0.1", 9)], name="me")
+    claims = worker.claims
+    claims.beats, claims.heard = 100, {"busy": 100 - STALE_BEATS, "dead": 100 - STALE_BEATS}
+    claims.leases = {"b": (1, "busy", 5.0), "d": (2, "dead", 5.0)}
+    assert claims._claimable() == [], "silent: asked first, not claimed"
+    assert claims._to_ask == {"busy", "dead"}
+
+    class Nats:
+        async def request(self, subject: str, data: bytes, timeout: float) -> object:
+            if subject.endswith(".dead"):
+                raise nats.errors.NoRespondersError
+            return object()                     # answered, however late
+
+    worker.nc = Nats()
+
+    async def ask() -> None:
+        await claims._ask("busy")
+        await claims._ask("dead")
+    asyncio.run(ask())
+    assert claims.gone == {"dead"}
+    assert claims._claimable() == [("d", 2)], "only the worker NATS says is gone"
+    claims.beats += LOST_BEATS
+    claims.heard["dead"] = claims.beats
+    assert claims._claimable() == [("b", 1)], "silent for LOST_BEATS: dead whatever NATS says"
 
 
 def test_counting_an_addresss_tables_asks_the_bucket_only_for_leases_it_does_not_mirror():
@@ -687,3 +723,32 @@ def test_a_claim_that_fails_for_a_while_gives_the_table_back_and_one_without_a_r
     for gone in (nats.js.errors.KeyNotFoundError(), nats.js.errors.KeyDeletedError()):
         worker, bucket, ended = attempt(gone)
         assert ended == ["t"] and all(lease["at"] for _, lease in bucket.updates)
+
+
+def test_the_tidy_looks_at_a_table_whose_people_play_only_every_calm_for():
+    """Looking at every table every TIDY_EVERY was 2,000 looks a second at 1,000 tables:
+    a table whose people are at play (its game not over) is looked at again CALM_FOR
+    later; one with nobody there at every look."""
+    from types import SimpleNamespace
+
+    from game.net.host import PLAYING
+    from game.net.table_records import DealtTable
+    from game.net.tables import CALM_FOR, TIDY_EVERY
+
+    worker = Worker("nats://127.0.0.1:9", [("127.0.0.1", 9)], name="me")
+    asked: list[str] = []
+
+    def host(name: str, present: bool) -> Any:
+        def status() -> Any:
+            asked.append(name)
+            return SimpleNamespace(watchers=0, seats=[SimpleNamespace(present=present)],
+                                   state=PLAYING)
+        return SimpleNamespace(status=status, session=SimpleNamespace(over=False))
+
+    worker.tables = {"p": DealtTable("p", {}, host=host("playing", True)),
+                     "e": DealtTable("e", {}, host=host("empty", False))}
+    now = time.monotonic()
+    for look in range(int(CALM_FOR / TIDY_EVERY) + 1):
+        asyncio.run(worker._tidy_once(now + look * TIDY_EVERY))
+    assert asked.count("empty") == int(CALM_FOR / TIDY_EVERY) + 1
+    assert asked.count("playing") == 2, "at the first look, then CALM_FOR later"
