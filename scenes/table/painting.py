@@ -20,7 +20,7 @@ rectangle logged is what the thing covers whatever the clip (scenes/dirty.py's
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any, Callable, Optional, Sequence
+from typing import Any, Callable, Hashable, Optional, Sequence, TypeVar
 
 import pygame
 
@@ -42,6 +42,8 @@ from scenes.table.ranks import Ranks
 from scenes.table.stage import Stage
 from scenes.table.story import CornerButtons
 from scenes.table.strip_place import card_reach, choose_spot, plate_reach, strip_spots
+
+T = TypeVar("T")
 
 #: what a phrase's bubble keeps clear of where it can (the paint log's kinds): the score
 #: board, the corner buttons, the look back button, the rank strip, the plates and the
@@ -99,6 +101,9 @@ class TablePainter:
         self._cards_seen: dict[tuple, tuple[pygame.Rect, pygame.Rect]] = {}
         self._board_box = pygame.Rect(0, 0, 0, 0)  # where the last draw's score board lies
         self._drawn_key: tuple = ()               # the screen key of the last draw
+        #: while a frame is drawn: what its passes share, worked out in the first (None
+        #: between frames: asked then, it is worked out anew)
+        self._frame: Optional[dict[Any, Any]] = None
 
     def forget_decorations(self) -> None:
         """The slots and labels are asked of the adapter again at the next draw."""
@@ -140,7 +145,22 @@ class TablePainter:
         """The table, painted only where it changed since the frame before."""
         self.stage.images.adopt()        # faces painted since: drawn from now on
         self._drawn_key = self._screen_key()
-        self.paint_log = self.dirty.draw(surface, self._paint, self.drawn_whole())
+        self._frame = {}
+        try:
+            self.paint_log = self.dirty.draw(surface, self._paint, self.drawn_whole())
+        finally:
+            self._frame = None
+
+    def _once(self, name: Hashable, make: Callable[[], T]) -> T:
+        """``make()``, worked out once a frame: a frame drawn in part is painted in up to
+        five passes (scenes/dirty.py), and the words' and plates' places, the same in each,
+        were worked out again in every pass (a quarter of a clipped pass's time)."""
+        if self._frame is None:
+            return make()
+        if name not in self._frame:
+            self._frame[name] = make()
+        found: T = self._frame[name]
+        return found
 
     def _paint(self, surface: pygame.Surface) -> PaintLog:
         """The whole table (within the surface's clip); its paint log."""
@@ -152,8 +172,7 @@ class TablePainter:
             self._draw_waiting(surface, log)   # a guest's table before the host's first update
             return log
         slots, labels = self._decorations()
-        lines = self._board_lines(labels)
-        labels = self._clear_of_board(labels)
+        lines, labels = self._once("words", lambda: self._words(labels))
         for slot in slots:
             self.hud.draw_slot(surface, slot)
             log[("slot", tuple(slot.rect), slot.highlight)] = box(slot.rect)
@@ -384,6 +403,10 @@ class TablePainter:
                                       theme.GOLD_LIGHT, theme.GOLD, True, "bottomright")
             log[("footer", captions.footer)] = box(rect)
 
+    def _words(self, labels: list[Label]) -> tuple[list[tuple[str, str]], list[Label]]:
+        """The score board's lines (and its box) and the labels moved clear of it."""
+        return self._board_lines(labels), self._clear_of_board(labels)
+
     def _board_lines(self, labels: list[Label]) -> list[tuple[str, str]]:
         """The score board's lines, and where it lies (``_board_box``): its long lines
         broken short of a label it would lie on that has no room right of it, before the
@@ -500,6 +523,9 @@ class TablePainter:
         """Where a seat's plate is centred: its place at the table, moved right past the
         score board where the board reaches it (larger words make both wider), as wide as
         when it is lit so that it never moves when its seat's turn comes."""
+        return self._once(("plate", seat), lambda: self._plate_centre(seat))
+
+    def _plate_centre(self, seat: int) -> tuple[float, float]:
         lay, board = self.stage.layout, self._board_box
         info = self.adapter.plate_info(self.position.shown, seat)
         centre = self.plates.centre(seat, lay, info)
