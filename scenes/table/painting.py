@@ -24,7 +24,6 @@ from typing import Any, Callable, Hashable, Optional, Sequence, TypeVar
 
 import pygame
 
-from scenes.art.sprites import CardSprite
 from scenes.dirty import DirtyFrame, PaintLog, box
 from scenes.kit import theme
 from scenes.kit.hud import Hud, Label
@@ -33,6 +32,7 @@ from scenes.kit.widgets import ChoiceBar
 from scenes.table.board import Board
 from scenes.table.captions import Captions
 from scenes.table.card_marks import CardMarks
+from scenes.table.card_pass import CardPass
 from scenes.table.controls import TableInput
 from scenes.table.netplay import draw_light
 from scenes.table.phrases import TablePhrases
@@ -95,10 +95,8 @@ class TablePainter:
         self._strip_rect: Optional[pygame.Rect] = None
         self._strip_key: tuple = ()
         self.paint_log: PaintLog = {}             # what the last draw painted, and where
-        #: each card's log key -> (all it covers, its rectangle), from the frame's pass
-        #: that only logs: a clipped pass skips the cards that cover nothing of its clip
-        #: (a hand closing ranks at 4K is painted in up to four passes)
-        self._cards_seen: dict[tuple, tuple[pygame.Rect, pygame.Rect]] = {}
+        #: the cards, in each pass (scenes/table/card_pass.py)
+        self.cards = CardPass(stage, board, input, self.marks, art_key)
         self._board_box = pygame.Rect(0, 0, 0, 0)  # where the last draw's score board lies
         self._drawn_key: tuple = ()               # the screen key of the last draw
         #: while a frame is drawn: what its passes share, worked out in the first (None
@@ -176,37 +174,8 @@ class TablePainter:
         for slot in slots:
             self.hud.draw_slot(surface, slot)
             log[("slot", tuple(slot.rect), slot.highlight)] = box(slot.rect)
-        sprites = self.board.sprites()
-        sprites.sort(key=lambda s: (s.flying, s.z))
-        flying = 0
-        images = self.stage.images
-        resting: list[pygame.Rect] = []     # cards at rest: the look back button avoids them
-        clip = surface.get_clip()
-        logging = not (clip.w and clip.h)       # the pass that only logs (scenes/dirty.py)
-        seen = self._cards_seen if clip != surface.get_rect() and not logging else {}
-        if logging:
-            self._cards_seen = {}
-        for sprite in sprites:
-            if sprite.flying and not flying:
-                flying = 1
-                self._draw_labels(surface, labels, log)  # under the cards in the air
-            if sprite.id in self.input.lit and not sprite.flying:
-                self.marks.halo(surface, sprite, log)
-            state = ("card", sprite.id, sprite.flying, images.generation) + _sprite_state(sprite)
-            # whether it is drawn turned unsmoothed (its smooth image to come) is known
-            # once drawn, and stays the same through the frame's passes
-            known = seen.get(state + (sprite.id in images.rough_ids,))
-            if known is not None and not clip.colliderect(known[0]):
-                area, rect = known      # outside this pass's clip: it would paint nothing
-            else:
-                rect = images.draw(surface, sprite)
-                area = _footprint(rect, images.width_for(sprite.scale)).union(images.covered)
-            key = state + (sprite.id in images.rough_ids,)
-            if logging:
-                self._cards_seen[key] = (area, rect)
-            if not sprite.flying:
-                resting.append(rect)
-            log[key] = box(area)
+        resting, flying = self.cards.draw(
+            surface, log, lambda: self._draw_labels(surface, labels, log))
         if not flying:
             self._draw_labels(surface, labels, log)
         if self.adapter.select_cards:
@@ -587,19 +556,6 @@ class TablePainter:
         surface.blit(self.hud.panels.get(panel.size, (6, 26, 16, 235), theme.GOLD, 12), panel)
         surface.blit(title, title.get_rect(midtop=(panel.centerx, panel.y + pad * 0.6)))
         return panel
-
-
-def _sprite_state(sprite: CardSprite) -> tuple:
-    """Everything about a card that shows: where, how turned, lifted, lit."""
-    return (sprite.x, sprite.y, sprite.angle, sprite.scale, sprite.flip, sprite.alpha,
-            sprite.lift, sprite.offset_x, sprite.shown, sprite.focus, sprite.legal, sprite.dim,
-            sprite.z, sprite.mark)
-
-
-def _footprint(rect: pygame.Rect, width: int) -> pygame.Rect:
-    """A card's rectangle with a margin for its shadow and glow around it."""
-    pad = max(6, width // 5)
-    return rect.inflate(pad * 2, pad * 2).move(pad // 3, pad // 3)
 
 
 def _log_bar(log: PaintLog, name: str, bar: ChoiceBar) -> None:
