@@ -131,8 +131,9 @@ class CardPass:
         before = dict(log)
         drawn: list[tuple] = []
         pictures: list[Picture] = []
+        pile = self.board.geom(run[0].zone).kind == "stack"
         for sprite in run:
-            if len(drawn) == len(run) - 1:      # the zone less its top card: a deal's next
+            if pile and len(drawn) == len(run) - 1:     # less its top card: a deal's next
                 pictures += self._picture(surface, before, drawn, log)
             drawn.append(self._draw_card(surface, sprite, seen, log, resting))
         pictures += self._picture(surface, before, drawn, log)

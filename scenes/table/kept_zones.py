@@ -9,9 +9,9 @@ such a zone, what it painted there (the felt, the slots and cards under it, the 
 cards) is kept; a later pass whose log says nothing of that changed (the same cards in
 the same states, the same things under them) blits the kept picture instead, one opaque
 copy, the same pixels.  A card of the zone that changes (played, lifted, turned, lit)
-makes a new picture the next time a pass paints the whole zone.  The zone less its top
-card is kept too: the card a deal takes next, whose leaving the pile would otherwise draw
-the rest of it card by card in that frame.
+makes a new picture the next time a pass paints the whole zone.  A pile (a deck) less its
+top card is kept too: the card a deal takes next, whose leaving the pile would otherwise
+draw the rest of it card by card in that frame.
 """
 
 from __future__ import annotations
