@@ -365,6 +365,8 @@ class CardImages:
         self._rough = False
         self._settled = False           # turned cards taken, not drawn yet
         self._painter: Optional[_Painter] = None
+        #: faces at another width may still be kept (a resize): let go once painted here
+        self._resized = False
         self._own_art: Any = None       # the art of faces painted here (made when needed)
         #: faces the frame's thread painted itself (the painter had not got to them)
         self.painted_here = 0
@@ -404,6 +406,7 @@ class CardImages:
         width = self.width_for(scale)
         if width != self.master_w:
             self.master_w = width
+            self._resized = True
             self._masters, self._painted = kept_masters(self.art, self.deck, width)
             self._own_art = None
             self._standins.clear()
@@ -507,6 +510,8 @@ class CardImages:
         leaves the faces to be painted when drawn."""
         self._base.new_frame()
         self._variants.new_frame()
+        if self._resized and let_go_other_widths(self.art, self.deck, self.master_w):
+            self._resized = False
         if not self._quick.in_frame:
             self._quick.clear()     # nothing moved in the last frame: 15 MB back at 4K
         self._quick.new_frame()
@@ -717,7 +722,8 @@ class CardImages:
 #: faces at the master width of the last (art, deck), at its last widths, for the next table
 _kept: "OrderedDict[tuple, tuple[dict[str, pygame.Surface], dict[str, pygame.Surface]]]" = \
     OrderedDict()
-#: widths kept: a window's size and the one before (a resize back finds its faces)
+#: widths kept: a window's size and the one before, whose faces stand in while the new
+#: size's are painted (then they go: :func:`let_go_other_widths`)
 KEPT_WIDTHS = 2
 
 
@@ -742,6 +748,25 @@ def kept_masters(art: Any, deck: str, width: int
     while len(_kept) > KEPT_WIDTHS:
         _kept.popitem(last=False)
     return found
+
+
+def let_go_other_widths(art: Any, deck: str, width: int) -> bool:
+    """The faces of this art and deck kept at other widths go once ``width`` has every
+    face each of them has (painted, converted or not): after a resize the old size's faces
+    were kept for a resize back (21 MB a deck at 3840x2160), where they are only needed as
+    stand-ins while the new size's are painted.  True when no other width is kept."""
+    like = (_design_of(art), deck)
+    try:
+        masters, painted = _kept[like + (width,)]
+    except (KeyError, TypeError):
+        return True
+    left = False
+    for key in [k for k in _kept if k[:-1] == like and k[-1] != width]:
+        if all(face in masters or face in painted for face in _kept[key][0]):
+            del _kept[key]
+        else:
+            left = True
+    return not left
 
 
 def forget_kept() -> None:

@@ -20,11 +20,10 @@ rectangle logged is what the thing covers whatever the clip (scenes/dirty.py's
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any, Callable, Optional, Sequence
+from typing import Any, Callable, Hashable, Optional, Sequence, TypeVar
 
 import pygame
 
-from scenes.art.sprites import CardSprite
 from scenes.dirty import DirtyFrame, PaintLog, box
 from scenes.kit import theme
 from scenes.kit.hud import Hud, Label
@@ -33,6 +32,7 @@ from scenes.kit.widgets import ChoiceBar
 from scenes.table.board import Board
 from scenes.table.captions import Captions
 from scenes.table.card_marks import CardMarks
+from scenes.table.card_pass import CardPass
 from scenes.table.controls import TableInput
 from scenes.table.netplay import draw_light
 from scenes.table.phrases import TablePhrases
@@ -42,6 +42,8 @@ from scenes.table.ranks import Ranks
 from scenes.table.stage import Stage
 from scenes.table.story import CornerButtons
 from scenes.table.strip_place import card_reach, choose_spot, plate_reach, strip_spots
+
+T = TypeVar("T")
 
 #: what a phrase's bubble keeps clear of where it can (the paint log's kinds): the score
 #: board, the corner buttons, the look back button, the rank strip, the plates and the
@@ -93,12 +95,13 @@ class TablePainter:
         self._strip_rect: Optional[pygame.Rect] = None
         self._strip_key: tuple = ()
         self.paint_log: PaintLog = {}             # what the last draw painted, and where
-        #: each card's log key -> (all it covers, its rectangle), from the frame's pass
-        #: that only logs: a clipped pass skips the cards that cover nothing of its clip
-        #: (a hand closing ranks at 4K is painted in up to four passes)
-        self._cards_seen: dict[tuple, tuple[pygame.Rect, pygame.Rect]] = {}
+        #: the cards, in each pass (scenes/table/card_pass.py)
+        self.cards = CardPass(stage, board, input, self.marks, art_key)
         self._board_box = pygame.Rect(0, 0, 0, 0)  # where the last draw's score board lies
         self._drawn_key: tuple = ()               # the screen key of the last draw
+        #: while a frame is drawn: what its passes share, worked out in the first (None
+        #: between frames: asked then, it is worked out anew)
+        self._frame: Optional[dict[Any, Any]] = None
 
     def forget_decorations(self) -> None:
         """The slots and labels are asked of the adapter again at the next draw."""
@@ -140,7 +143,22 @@ class TablePainter:
         """The table, painted only where it changed since the frame before."""
         self.stage.images.adopt()        # faces painted since: drawn from now on
         self._drawn_key = self._screen_key()
-        self.paint_log = self.dirty.draw(surface, self._paint, self.drawn_whole())
+        self._frame = {}
+        try:
+            self.paint_log = self.dirty.draw(surface, self._paint, self.drawn_whole())
+        finally:
+            self._frame = None
+
+    def _once(self, name: Hashable, make: Callable[[], T]) -> T:
+        """``make()``, worked out once a frame: a frame drawn in part is painted in up to
+        five passes (scenes/dirty.py), and the words' and plates' places, the same in each,
+        were worked out again in every pass (a quarter of a clipped pass's time)."""
+        if self._frame is None:
+            return make()
+        if name not in self._frame:
+            self._frame[name] = make()
+        found: T = self._frame[name]
+        return found
 
     def _paint(self, surface: pygame.Surface) -> PaintLog:
         """The whole table (within the surface's clip); its paint log."""
@@ -152,42 +170,12 @@ class TablePainter:
             self._draw_waiting(surface, log)   # a guest's table before the host's first update
             return log
         slots, labels = self._decorations()
-        lines = self._board_lines(labels)
-        labels = self._clear_of_board(labels)
+        lines, labels = self._once("words", lambda: self._words(labels))
         for slot in slots:
             self.hud.draw_slot(surface, slot)
             log[("slot", tuple(slot.rect), slot.highlight)] = box(slot.rect)
-        sprites = self.board.sprites()
-        sprites.sort(key=lambda s: (s.flying, s.z))
-        flying = 0
-        images = self.stage.images
-        resting: list[pygame.Rect] = []     # cards at rest: the look back button avoids them
-        clip = surface.get_clip()
-        logging = not (clip.w and clip.h)       # the pass that only logs (scenes/dirty.py)
-        seen = self._cards_seen if clip != surface.get_rect() and not logging else {}
-        if logging:
-            self._cards_seen = {}
-        for sprite in sprites:
-            if sprite.flying and not flying:
-                flying = 1
-                self._draw_labels(surface, labels, log)  # under the cards in the air
-            if sprite.id in self.input.lit and not sprite.flying:
-                self.marks.halo(surface, sprite, log)
-            state = ("card", sprite.id, sprite.flying, images.generation) + _sprite_state(sprite)
-            # whether it is drawn turned unsmoothed (its smooth image to come) is known
-            # once drawn, and stays the same through the frame's passes
-            known = seen.get(state + (sprite.id in images.rough_ids,))
-            if known is not None and not clip.colliderect(known[0]):
-                area, rect = known      # outside this pass's clip: it would paint nothing
-            else:
-                rect = images.draw(surface, sprite)
-                area = _footprint(rect, images.width_for(sprite.scale)).union(images.covered)
-            key = state + (sprite.id in images.rough_ids,)
-            if logging:
-                self._cards_seen[key] = (area, rect)
-            if not sprite.flying:
-                resting.append(rect)
-            log[key] = box(area)
+        resting, flying = self.cards.draw(
+            surface, log, lambda: self._draw_labels(surface, labels, log))
         if not flying:
             self._draw_labels(surface, labels, log)
         if self.adapter.select_cards:
@@ -384,6 +372,10 @@ class TablePainter:
                                       theme.GOLD_LIGHT, theme.GOLD, True, "bottomright")
             log[("footer", captions.footer)] = box(rect)
 
+    def _words(self, labels: list[Label]) -> tuple[list[tuple[str, str]], list[Label]]:
+        """The score board's lines (and its box) and the labels moved clear of it."""
+        return self._board_lines(labels), self._clear_of_board(labels)
+
     def _board_lines(self, labels: list[Label]) -> list[tuple[str, str]]:
         """The score board's lines, and where it lies (``_board_box``): its long lines
         broken short of a label it would lie on that has no room right of it, before the
@@ -500,6 +492,9 @@ class TablePainter:
         """Where a seat's plate is centred: its place at the table, moved right past the
         score board where the board reaches it (larger words make both wider), as wide as
         when it is lit so that it never moves when its seat's turn comes."""
+        return self._once(("plate", seat), lambda: self._plate_centre(seat))
+
+    def _plate_centre(self, seat: int) -> tuple[float, float]:
         lay, board = self.stage.layout, self._board_box
         info = self.adapter.plate_info(self.position.shown, seat)
         centre = self.plates.centre(seat, lay, info)
@@ -561,19 +556,6 @@ class TablePainter:
         surface.blit(self.hud.panels.get(panel.size, (6, 26, 16, 235), theme.GOLD, 12), panel)
         surface.blit(title, title.get_rect(midtop=(panel.centerx, panel.y + pad * 0.6)))
         return panel
-
-
-def _sprite_state(sprite: CardSprite) -> tuple:
-    """Everything about a card that shows: where, how turned, lifted, lit."""
-    return (sprite.x, sprite.y, sprite.angle, sprite.scale, sprite.flip, sprite.alpha,
-            sprite.lift, sprite.offset_x, sprite.shown, sprite.focus, sprite.legal, sprite.dim,
-            sprite.z, sprite.mark)
-
-
-def _footprint(rect: pygame.Rect, width: int) -> pygame.Rect:
-    """A card's rectangle with a margin for its shadow and glow around it."""
-    pad = max(6, width // 5)
-    return rect.inflate(pad * 2, pad * 2).move(pad // 3, pad // 3)
 
 
 def _log_bar(log: PaintLog, name: str, bar: ChoiceBar) -> None:

@@ -126,6 +126,28 @@ def test_a_clipped_pass_draws_only_the_cards_under_its_clip(display, monkeypatch
 
 
 @pytest.mark.slow
+def test_the_words_places_are_worked_out_once_a_frame_however_many_passes(display,
+                                                                          monkeypatch):
+    """A frame painted in part lays out the score board, the words on the felt and the
+    plates in its first pass only: the passes after it draw them where it put them."""
+    app = make_app(display, "instant")
+    table = _resting_table(app, "doudizhu")
+    painter = table.painter
+    laid: list[int] = []
+    real = painter._board_lines
+
+    def counting(labels):
+        laid.append(1)
+        return real(labels)
+
+    monkeypatch.setattr(painter, "_board_lines", counting)
+    card = table.card_rect(table.human_hand[0].code)
+    app.frame(1 / 60, [_move(card.center)])
+    assert painter.dirty.painted, "a frame drawn in part: a pass that logs, then clipped ones"
+    assert len(laid) == 1
+
+
+@pytest.mark.slow
 @pytest.mark.parametrize("key, size, seed, seat", [
     ("bocce", (1280, 720), 3, None), ("doudizhu", (1280, 720), 3, None),
     # the smallest window: a small card flying turned and lifted cast its shadow past

@@ -8,7 +8,7 @@ import pygame
 import pytest
 
 from scenes.art.cardart import CardArt
-from scenes.art.sprites import CardImages, CardSprite, _Lru, forget_kept
+from scenes.art.sprites import CardImages, CardSprite, _Lru, forget_kept, kept_elsewhere
 
 #: a card's width and height at scale 1 on tables from 1920x1080 to 3840x2160
 CARD_SIZES = [(120, 168), (180, 252), (260, 364)]
@@ -142,6 +142,27 @@ def test_at_a_new_width_a_face_is_drawn_scaled_until_the_painters_comes():
     images.adopt()
     assert not images.standing_in and images.generation == 1
     assert images.master(HAND[0]).get_width() == 150
+    images.stop()
+
+
+def test_after_a_resize_the_old_size_s_faces_go_once_the_new_size_s_are_painted():
+    """The faces at the width before a resize stand in while the painter paints the new
+    width's, and are not held once it has (21 MB a deck at 3840x2160)."""
+    forget_kept()
+    art = PlainArt()
+    images = CardImages(art, "french", 120, 168)
+    images.set_master_scale(1.0)
+    for sprite in fan(1.0):
+        images.draw(pygame.Surface((900, 600)), sprite)
+    images.set_card_size(150, 210)
+    images.set_master_scale(1.0)
+    for sprite in fan(1.0):
+        images.draw(pygame.Surface((900, 600)), sprite)
+    assert kept_elsewhere(art, "french", 150, HAND[0]) is not None, "standing in meanwhile"
+    _painted_by_painter(images, HAND)
+    images.adopt()
+    assert not images.standing_in
+    assert kept_elsewhere(art, "french", 150, HAND[0]) is None, "the old size's faces let go"
     images.stop()
 
 
