@@ -269,6 +269,9 @@ class Thought:
     #: the worlds both were played out in (infinite when the samples cannot tell it:
     #: fewer than two worlds, or a search that does not pair them, ISMCTS)
     error: float = math.inf
+    #: each candidate's standard error of its value less the policy's choice's, paired as
+    #: :attr:`error` is (what a benchmark reads to see how close the search's calls were)
+    errors: dict[Action, float] = field(default_factory=dict)
 
     def margin(self) -> float:
         """How much better the chosen action scored than the policy's choice, on average:
@@ -433,10 +436,10 @@ class Search:
         means = {a: sum(v for v in runs[a] if v is not None) / counts[a]
                  for a in runs if counts[a]}
         chosen = confident_best(runs, mine, self.false_leave)
-        error = paired(runs[chosen], runs[mine])[1] if chosen in runs and mine in runs \
-            else math.inf
+        errors = {a: paired(runs[a], runs[mine])[1] for a in runs} if mine in runs else {}
         return Thought(means, counts, mine, chosen, samples, self.judge.chances, n,
-                       self.judge.unit, self.judge.unit_size, error)
+                       self.judge.unit, self.judge.unit_size, errors.get(chosen, math.inf),
+                       errors)
 
     def candidates(self, legal: list[Action], mine: Action, rng: random.Random) -> list[Action]:
         """The policy's choice, a pass when there is one, then the other legal actions

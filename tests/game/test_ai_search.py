@@ -304,6 +304,9 @@ def test_the_search_spends_exactly_its_playouts():
         hard.choose(state.view(seat), legal, random.Random(0), world=state.world(seat, 0))
         assert hard.last.samples == 8 and set(hard.last.counts) == set(legal)
         assert set(hard.last.counts.values()) == {8}
+        # every candidate's paired error against the policy's choice, as the chosen one's
+        assert set(hard.last.errors) == set(legal) and hard.last.errors[hard.last.policy] == 0
+        assert hard.last.errors[hard.last.chosen] == hard.last.error
         fewer = quick(computer_player("briscola", "hard"), playouts=16)   # judges two
         fewer.choose(state.view(seat), legal, random.Random(0), world=state.world(seat, 0))
         assert len(fewer.last.counts) == 2 and fewer.last.policy in fewer.last.counts
