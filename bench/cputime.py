@@ -11,7 +11,10 @@ of the ``slow`` marker) from one that waited::
 The figure is the property ``cpu`` of each test case (setup, call and teardown);
 beside it ``start`` (the epoch second its setup began) and ``worker`` (pytest-xdist's
 worker, ``gw0``..., or ``main``), so a run's report also says which worker idled when
-(``python bench/suite.py --timeline``).
+(``python bench/suite.py --timeline``), and ``queued``: the seconds its thread stood in the
+run queue, ready but without a core (Linux's schedstat), so that the wall less ``queued``
+is about its wall on idle cores and that less its CPU what it waited on its peers, a
+figure the machine's load does not change.
 """
 
 from __future__ import annotations
@@ -25,6 +28,7 @@ import pytest
 PROPERTY = "cpu"
 START = "start"
 WORKER = "worker"
+QUEUED = "queued"
 
 
 def cpu_seconds() -> float:
@@ -33,10 +37,21 @@ def cpu_seconds() -> float:
     return times.user + times.system + times.children_user + times.children_system
 
 
+def queued_seconds() -> float:
+    """Seconds this thread has stood ready in the run queue (0 where the kernel keeps
+    no schedstat)."""
+    try:
+        with open("/proc/thread-self/schedstat", encoding="ascii") as stat:
+            return int(stat.read().split()[1]) / 1e9
+    except (OSError, IndexError, ValueError):
+        return 0.0
+
+
 @pytest.hookimpl(hookwrapper=True, tryfirst=True)
 def pytest_runtest_setup(item: pytest.Item) -> Iterator[None]:
     item.stash[_START] = cpu_seconds()
     item.stash[_BEGAN] = time.time()
+    item.stash[_QUEUED] = queued_seconds()
     yield
 
 
@@ -47,8 +62,10 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[Any]) -> 
         item.user_properties.append((PROPERTY, round(cpu_seconds() - item.stash[_START], 3)))
         item.user_properties.append((START, round(item.stash[_BEGAN], 3)))
         item.user_properties.append((WORKER, os.environ.get("PYTEST_XDIST_WORKER", "main")))
+        item.user_properties.append((QUEUED, round(queued_seconds() - item.stash[_QUEUED], 3)))
     yield
 
 
 _START = pytest.StashKey[float]()
 _BEGAN = pytest.StashKey[float]()
+_QUEUED = pytest.StashKey[float]()

@@ -26,7 +26,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))       # run as python bench/suite.py
-from bench.cputime import PROPERTY, START, WORKER  # noqa: E402
+from bench.cputime import PROPERTY, QUEUED, START, WORKER  # noqa: E402
 
 
 @dataclass(frozen=True)
@@ -40,6 +40,7 @@ class Case:
     cpu: float | None = None
     start: float | None = None
     worker: str = "main"
+    queued: float = 0.0
 
     @property
     def file(self) -> str:
@@ -47,8 +48,9 @@ class Case:
 
     @property
     def waited(self) -> float:
-        """Wall seconds its process spent not on the CPU (0 where the CPU is unknown)."""
-        return 0.0 if self.cpu is None else max(0.0, self.seconds - self.cpu)
+        """Wall seconds on no core and not queued for one: waiting on its peers (a socket,
+        a process, a timer); 0 where the CPU is unknown."""
+        return 0.0 if self.cpu is None else max(0.0, self.seconds - self.queued - self.cpu)
 
 
 def read(report: Path) -> list[Case]:
@@ -67,7 +69,7 @@ def read(report: Path) -> list[Case]:
         cpu = float(props[PROPERTY]) if PROPERTY in props else None
         start = float(props[START]) if START in props else None
         cases.append(Case(nodeid, float(case.get("time", 0.0)), failed, cpu, start,
-                          props.get(WORKER) or "main"))
+                          props.get(WORKER) or "main", float(props.get(QUEUED) or 0.0)))
     return cases
 
 
@@ -96,14 +98,15 @@ def cost(case: Case) -> float:
 
 def timeline(cases: list[Case], files: int) -> str:
     """Each worker's span: its first test's start, its last test's end (seconds from the
-    run's first start), the seconds inside its tests, CPU and waiting; then the files each
+    run's first start), the seconds inside its tests, queued for a core, on one (CPU) and
+    waiting on their peers; then the files each
     worker ran last, so a group that ends the run alone shows as one."""
     timed = [c for c in cases if c.start is not None]
     if not timed:
         return "no start times in the report (run with -p bench.cputime)"
     zero = min(c.start for c in timed if c.start is not None)
-    lines = ["| worker | first start s | last end s | in tests s | CPU s | waited s | tests |",
-             "|---|---:|---:|---:|---:|---:|---:|"]
+    lines = ["| worker | first start s | last end s | in tests s | queued s | CPU s | waited s | tests |",
+             "|---|---:|---:|---:|---:|---:|---:|---:|"]
     workers: dict[str, list[Case]] = defaultdict(list)
     for case in timed:
         workers[case.worker].append(case)
@@ -113,7 +116,8 @@ def timeline(cases: list[Case], files: int) -> str:
         first, last = own[0].start or 0.0, max((c.start or 0.0) + c.seconds for c in own)
         cpu = sum(c.cpu or 0.0 for c in own)
         lines.append(f"| {name} | {first - zero:.1f} | {last - zero:.1f} | "
-                     f"{sum(c.seconds for c in own):.1f} | {cpu:.1f} | "
+                     f"{sum(c.seconds for c in own):.1f} | {sum(c.queued for c in own):.1f} | "
+                     f"{cpu:.1f} | "
                      f"{sum(c.waited for c in own):.1f} | {len(own)} |")
         seen: list[str] = []
         for case in reversed(own):

@@ -39,3 +39,18 @@ def test_a_busy_process_stops_once_its_parent_is_gone():
     """A run ended by a signal runs no ``finally``: its busy processes must not spin on."""
     from bench.busy import spin
     spin(parent=-1)          # not its parent (no process has pid -1): it returns at once
+
+
+def test_they_end_at_sigterm_though_the_parent_turned_sigterm_into_something_else():
+    """A test process that started SDL (pygame.init, the session's display) has SDL's
+    handler for SIGTERM, which a fork keeps: the block's end must still end them."""
+    import signal
+
+    told = []
+    before = signal.signal(signal.SIGTERM, lambda *_: told.append(True))
+    try:
+        with beside(1) as pids:
+            pass
+    finally:
+        signal.signal(signal.SIGTERM, before)
+    assert not alive(pids[0]) and told == []

@@ -33,3 +33,7 @@ def test_a_busy_test_reports_its_cpu_and_a_sleeping_one_almost_none(pytester, mo
     cpu = {case.nodeid.split("::")[-1]: case.cpu for case in read(pytester.path / "r.xml")}
     assert cpu["test_busy"] is not None and cpu["test_busy"] >= 0.2
     assert cpu["test_sleeps"] is not None and cpu["test_sleeps"] < 0.1
+    # beside it, when it began, in which process, and how long it stood queued for a core
+    cases = read(pytester.path / "r.xml")
+    assert all(c.start is not None and c.worker == "main" and c.queued >= 0 for c in cases)
+    assert (pytester.path / "r.xml").read_text().count('name="queued"') == 2

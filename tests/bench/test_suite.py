@@ -31,7 +31,7 @@ TIMED = """<?xml version="1.0" encoding="utf-8"?>
 <testsuites><testsuite name="pytest" tests="3">
 <testcase classname="tests.test_a" name="test_one" time="2.0"><properties>
 <property name="cpu" value="0.5" /><property name="start" value="100.0" />
-<property name="worker" value="gw0" /></properties></testcase>
+<property name="worker" value="gw0" /><property name="queued" value="0.25" /></properties></testcase>
 <testcase classname="tests.test_b" name="test_two" time="1.0"><properties>
 <property name="cpu" value="1.0" /><property name="start" value="101.0" />
 <property name="worker" value="gw1" /></properties></testcase>
@@ -46,9 +46,10 @@ def test_the_timeline_gives_each_worker_its_span_and_what_it_waited(tmp_path: Pa
     path.write_text(TIMED)
     cases = read(path)
     assert [(c.worker, c.start, c.waited) for c in cases] == [
-        ("gw0", 100.0, 1.5), ("gw1", 101.0, 0.0), ("gw1", 102.0, 0.0)]
+        ("gw0", 100.0, 1.25), ("gw1", 101.0, 0.0), ("gw1", 102.0, 0.0)]
     lines = timeline(cases, 2).splitlines()
-    # gw0 ends at 2 s from the run's first start and waited 1.5 s; gw1 runs to 5 s
-    assert lines[2] == "| gw0 | 0.0 | 2.0 | 2.0 | 0.5 | 1.5 | 1 |"
-    assert lines[3] == "| gw1 | 1.0 | 5.0 | 4.0 | 4.0 | 0.0 | 2 |"
+    # gw0 ends at 2 s from the run's first start: 0.25 s queued for a core, 0.5 s on one,
+    # 1.25 s waiting on its peers; gw1 runs to 5 s, all of it on a core
+    assert lines[2] == "| gw0 | 0.0 | 2.0 | 2.0 | 0.2 | 0.5 | 1.2 | 1 |"
+    assert lines[3] == "| gw1 | 1.0 | 5.0 | 4.0 | 0.0 | 4.0 | 0.0 | 2 |"
     assert "gw1 last: tests/test_b.py (to 5 s)" in lines

@@ -165,6 +165,19 @@ def played(app: Any, n: int = 1, dt: float = 1 / 60) -> None:
         app.advance(dt, [])
 
 
+def same(a: pygame.Surface, b: pygame.Surface) -> bool:
+    """Pixel for pixel, as RGB.  Two surfaces of one format whose raw buffers are equal
+    byte for byte (a copy of the window kept up by the presented rectangles, and the
+    window) are the same without converting either: converting both at every frame cost
+    as much as drawing it.  Raw bytes may differ where the pixels do not (the unused
+    fourth byte, written by one blitter and not another), so those are compared as RGB."""
+    if (a.get_size(), a.get_bitsize(), a.get_pitch(), a.get_masks()) == \
+            (b.get_size(), b.get_bitsize(), b.get_pitch(), b.get_masks()) and \
+            a.get_buffer().raw == b.get_buffer().raw:
+        return True
+    return pygame.image.tobytes(a, "RGB") == pygame.image.tobytes(b, "RGB")
+
+
 def watched_play(app: Any, table: Any, n: int) -> Any:
     """``n`` frames of the computers' play at the table, the mouse wandering over it now
     and then; yields each frame's number once it is drawn."""

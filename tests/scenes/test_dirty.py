@@ -8,13 +8,9 @@ import pygame
 import pytest
 
 from scenes.dirty import MAX_PASSES, DirtyFrame, changed, merged, passes
-from tests.scenes.tablekit import make_app, open_table, watched_play
+from tests.scenes.tablekit import make_app, open_table, same, watched_play
 
 WINDOW = pygame.Rect(0, 0, 1000, 800)
-
-
-def same(a: pygame.Surface, b: pygame.Surface) -> bool:
-    return pygame.image.tobytes(a, "RGB") == pygame.image.tobytes(b, "RGB")
 
 
 def test_an_unchanged_log_changes_nothing():

@@ -219,7 +219,9 @@ def _turned(images: CardImages) -> None:
     """Wait (a bound, not a figure under test) until the turner has made what it was
     asked, and take it, as the table does between frames."""
     deadline = time.monotonic() + 20
-    while images.waiting and time.monotonic() < deadline:
+    # not `waiting`: that stays true once taken until a frame is drawn (`adopt`), which
+    # this never does, so the wait ran out its whole bound every time
+    while (images.standing_in or images._turner.pending) and time.monotonic() < deadline:
         images.settle()
         time.sleep(0.01)
 

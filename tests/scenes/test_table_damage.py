@@ -8,7 +8,7 @@ import pygame
 import pytest
 
 from game import GAMES
-from tests.scenes.tablekit import make_app, open_table, think, watched_play
+from tests.scenes.tablekit import make_app, open_table, same, think, watched_play
 
 
 @pytest.fixture
@@ -32,10 +32,6 @@ def presented(monkeypatch):
     monkeypatch.setattr(pygame.display, "flip", flip)
     monkeypatch.setattr(pygame.display, "update", update)
     return state
-
-
-def same(a: pygame.Surface, b: pygame.Surface) -> bool:
-    return pygame.image.tobytes(a, "RGB") == pygame.image.tobytes(b, "RGB")
 
 
 @pytest.mark.slow

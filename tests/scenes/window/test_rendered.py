@@ -9,11 +9,7 @@ import pytest
 
 from game import GAMES
 from scenes.window.rendered import RendererWindow
-from tests.scenes.tablekit import open_table, watched_play
-
-
-def same(a: pygame.Surface, b: pygame.Surface) -> bool:
-    return pygame.image.tobytes(a, "RGB") == pygame.image.tobytes(b, "RGB")
+from tests.scenes.tablekit import open_table, same, watched_play
 
 
 @pytest.fixture
