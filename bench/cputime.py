@@ -61,9 +61,15 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[Any]) -> 
     if call.when == "teardown" and _START in item.stash:
         item.user_properties.append((PROPERTY, round(cpu_seconds() - item.stash[_START], 3)))
         item.user_properties.append((START, round(item.stash[_BEGAN], 3)))
-        item.user_properties.append((WORKER, os.environ.get("PYTEST_XDIST_WORKER", "main")))
+        item.user_properties.append((WORKER, worker_of(item.config)))
         item.user_properties.append((QUEUED, round(queued_seconds() - item.stash[_QUEUED], 3)))
     yield
+
+
+def worker_of(config: pytest.Config) -> str:
+    """This process's xdist worker (``gw0``...), or ``main``: read from the run's own
+    config, not the environment, which a pytest started by a test inherits."""
+    return str(getattr(config, "workerinput", {}).get("workerid", "main"))
 
 
 _START = pytest.StashKey[float]()
