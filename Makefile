@@ -15,12 +15,13 @@ HEADLESS := SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy PYGAME_HIDE_SUPPORT_PROM
 	PYTHONDONTWRITEBYTECODE=
 # the same as a command's first words (beside.py runs its command itself, not a shell)
 HEADLESS_ENV := env $(HEADLESS)
-# The suite runs in one process per core and one more (pytest-xdist); `JOBS=0` runs it in
-# this one.  The one more: on 2 cores each worker of two spent some 220 s of its 600 s in
-# tests waiting on sockets, processes and timers, not queued for a core (bench/README.md,
+# The suite runs in one process per core and two more (pytest-xdist); `JOBS=0` runs it in
+# this one.  The two more: on 2 cores each worker of two spent some 220 s of its 600 s in
+# tests waiting on sockets, processes and timers, not queued for a core; a fresh clone's
+# run took 648 s with two workers, 533 s with three, 453 s with four (bench/README.md,
 # "The test suite's time").  loadgroup: the tests that share a module's fixture (a relay,
 # a NATS server) stay in one process (tests/conftest.py marks them).
-JOBS ?= $(shell $(PYTHON) -c "import os; print((os.cpu_count() or 1) + 1)")
+JOBS ?= $(shell $(PYTHON) -c "import os; print((os.cpu_count() or 1) + 2)")
 PARALLEL = -n $(JOBS) --dist loadgroup
 LINT = $(PY) -m ruff check .
 TYPES = $(PY) -m mypy

@@ -70,13 +70,13 @@ def test_make_test_runs_every_test_and_make_test_fast_leaves_out_only_the_slow(p
     assert "make test" in (ROOT / ".ci" / "run").read_text(encoding="utf-8")
 
 
-def test_make_test_runs_in_one_process_per_core_and_one_more_with_xdist_of_the_test_extra(project):
-    """Both test targets spread the suite over the cores and one process more, for the
+def test_make_test_runs_in_one_process_per_core_and_two_more_with_xdist_of_the_test_extra(project):
+    """Both test targets spread the suite over the cores and two processes more, for the
     tests that wait (pytest-xdist, of the test extra), and keep each module's shared
     fixture in one process (loadgroup: see tests/conftest.py); ``JOBS=0`` runs it in one
     process."""
     makefile = (ROOT / "Makefile").read_text(encoding="utf-8")
-    assert '\nJOBS ?= $(shell $(PYTHON) -c "import os; print((os.cpu_count() or 1) + 1)")\n' in makefile
+    assert '\nJOBS ?= $(shell $(PYTHON) -c "import os; print((os.cpu_count() or 1) + 2)")\n' in makefile
     assert "\nPARALLEL = -n $(JOBS) --dist loadgroup\n" in makefile
     extra = " ".join(project["project"]["optional-dependencies"]["test"])
     assert "pytest-xdist>=" in extra
